@@ -1,0 +1,355 @@
+#include "cliarguments.h"
+
+#include "exitcode.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace Toolgate {
+
+namespace {
+
+struct CommandInfo
+{
+    const char *name;
+    CliCommand command;
+};
+
+constexpr CommandInfo commands[] = {
+    {"servers", CliCommand::Servers},     {"info", CliCommand::Info},         {"tools", CliCommand::Tools},
+    {"call", CliCommand::Call},           {"resources", CliCommand::Resources}, {"read", CliCommand::Read},
+    {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
+    {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},
+};
+
+std::optional<CliCommand> commandNamed(const QString &name)
+{
+    for (const CommandInfo &info : commands) {
+        if (name == QLatin1String(info.name))
+            return info.command;
+    }
+    return std::nullopt;
+}
+
+QString commandNames()
+{
+    QStringList names;
+    for (const CommandInfo &info : commands)
+        names.append(QLatin1String(info.name));
+    return names.join(QStringLiteral(", "));
+}
+
+Result<QJsonObject> parseJsonObject(const QString &text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(utf8, &error);
+    if (error.error != QJsonParseError::NoError) {
+        const int column = int(QString::fromUtf8(utf8.left(error.offset)).size()) + 1;
+        return usageError(QStringLiteral("the tool arguments are not valid JSON (at character %1: %2): %3")
+                              .arg(column).arg(error.errorString(), text));
+    }
+    if (!document.isObject())
+        return usageError(QStringLiteral("the tool arguments must be a JSON object like {\"key\": 1}: %1").arg(text));
+    return document.object();
+}
+
+Result<void> checkPairs(const QStringList &pairs, const QString &what)
+{
+    for (const QString &pair : pairs) {
+        const qsizetype equals = pair.indexOf(u'=');
+        if (equals <= 0) {
+            return usageError(QStringLiteral("expected %1 as key=value, not \"%2\"%3")
+                                  .arg(what, pair,
+                                       pair.startsWith(u'{') ? QStringLiteral(" (a JSON object may only come first)") : QString()));
+        }
+    }
+    return {};
+}
+
+Result<void> expectCount(const QString &command, const QStringList &positional, qsizetype count, const QString &synopsis)
+{
+    if (positional.size() < count)
+        return usageError(QStringLiteral("%1 needs more arguments: %2").arg(command, synopsis));
+    if (positional.size() > count)
+        return usageError(QStringLiteral("%1 takes no more arguments than %2; unexpected \"%3\"")
+                              .arg(command, synopsis, positional.at(count)));
+    return {};
+}
+
+} // namespace
+
+Result<CliArguments> CliArguments::parse(const QStringList &arguments)
+{
+    CliArguments parsed;
+    QStringList positional;
+    std::optional<QString> argsOption;
+    bool seenConfig = false;
+
+    qsizetype i = 0;
+    for (; i < arguments.size(); ++i) {
+        const QString &token = arguments.at(i);
+        if (token == QLatin1String("--")) {
+            parsed.inlineServer = arguments.mid(i + 1);
+            if (parsed.inlineServer.isEmpty())
+                return usageError(QStringLiteral("nothing follows \"--\"; give the server command to start after it"));
+            break;
+        }
+        if (!token.startsWith(u'-') || token == QLatin1String("-")) {
+            positional.append(token);
+            continue;
+        }
+        QString name = token;
+        std::optional<QString> inlineValue;
+        if (token.startsWith(QLatin1String("--"))) {
+            const qsizetype equals = token.indexOf(u'=');
+            if (equals > 0) {
+                name = token.left(equals);
+                inlineValue = token.mid(equals + 1);
+            }
+        }
+        const auto value = [&]() -> Result<QString> {
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= arguments.size() || arguments.at(i + 1) == QLatin1String("--"))
+                return usageError(QStringLiteral("%1 needs a value").arg(name));
+            return arguments.at(++i);
+        };
+        const auto flag = [&](bool &target) -> Result<void> {
+            if (inlineValue)
+                return usageError(QStringLiteral("%1 takes no value").arg(name));
+            target = true;
+            return {};
+        };
+
+        Result<void> ok;
+        if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
+            ok = flag(parsed.help);
+        } else if (name == QLatin1String("--version")) {
+            ok = flag(parsed.version);
+        } else if (name == QLatin1String("--yes") || name == QLatin1String("-y")) {
+            ok = flag(parsed.yes);
+        } else if (name == QLatin1String("--json")) {
+            ok = flag(parsed.json);
+        } else if (name == QLatin1String("--verbose")) {
+            ok = flag(parsed.verbose);
+        } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
+                   || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
+                   || name == QLatin1String("--args") || name == QLatin1String("--json-args")) {
+            const auto v = value();
+            if (!v)
+                return v.error();
+            if (name == QLatin1String("--config")) {
+                parsed.configPath = v.value();
+                seenConfig = true;
+            } else if (name == QLatin1String("--server")) {
+                parsed.serverName = v.value();
+            } else if (name == QLatin1String("--save-dir")) {
+                parsed.saveDir = v.value();
+            } else if (name == QLatin1String("--timeout")) {
+                bool isNumber = false;
+                const double seconds = v.value().toDouble(&isNumber);
+                if (!isNumber || !(seconds > 0) || seconds > 24 * 3600)
+                    return usageError(QStringLiteral("--timeout wants a number of seconds above 0, not \"%1\"").arg(v.value()));
+                parsed.timeout = std::chrono::milliseconds(qint64(seconds * 1000));
+            } else {
+                if (argsOption)
+                    return usageError(QStringLiteral("give the tool arguments as JSON only once"));
+                argsOption = v.value();
+            }
+        } else {
+            return usageError(QStringLiteral("unknown option %1 (see --help)").arg(name));
+        }
+        if (!ok)
+            return ok.error();
+    }
+
+    if (parsed.help || parsed.version)
+        return parsed;
+
+    if (positional.isEmpty())
+        return usageError(QStringLiteral("no command given; commands: %1 (see --help)").arg(commandNames()));
+    const QString commandName = positional.takeFirst();
+    const auto command = commandNamed(commandName);
+    if (!command)
+        return usageError(QStringLiteral("unknown command \"%1\"; commands: %2").arg(commandName, commandNames()));
+    parsed.command = *command;
+
+    if (argsOption && parsed.command != CliCommand::Call)
+        return usageError(QStringLiteral("--args only goes with call"));
+    if (!parsed.inlineServer.isEmpty() && !parsed.serverName.isEmpty())
+        return usageError(QStringLiteral("--server picks a server from the servers file; it cannot be combined with a server command after \"--\""));
+    if (!parsed.inlineServer.isEmpty() && seenConfig)
+        return usageError(QStringLiteral("--config cannot be combined with a server command after \"--\""));
+    if (parsed.command == CliCommand::Servers && !parsed.serverName.isEmpty())
+        return usageError(QStringLiteral("servers lists every configured server; --server does not apply"));
+
+    switch (parsed.command) {
+    case CliCommand::Servers:
+    case CliCommand::Info:
+    case CliCommand::Tools:
+    case CliCommand::Resources:
+    case CliCommand::Templates:
+    case CliCommand::Prompts:
+    case CliCommand::Ping:
+        if (!positional.isEmpty())
+            return usageError(QStringLiteral("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
+        break;
+    case CliCommand::Read: {
+        const auto counted = expectCount(commandName, positional, 1, QStringLiteral("read URI"));
+        if (!counted)
+            return counted.error();
+        parsed.target = positional.first();
+        break;
+    }
+    case CliCommand::Call: {
+        if (positional.isEmpty())
+            return usageError(QStringLiteral("call needs a tool name: call TOOL [key=value ...]"));
+        parsed.target = positional.takeFirst();
+        if (!positional.isEmpty() && positional.first().startsWith(u'{')) {
+            if (argsOption)
+                return usageError(QStringLiteral("give the tool arguments as JSON only once (positional or --args)"));
+            argsOption = positional.takeFirst();
+        }
+        if (argsOption) {
+            auto object = parseJsonObject(*argsOption);
+            if (!object)
+                return object.error();
+            parsed.jsonArguments = object.value();
+        }
+        const auto pairsOk = checkPairs(positional, QStringLiteral("tool arguments"));
+        if (!pairsOk)
+            return pairsOk.error();
+        parsed.pairs = positional;
+        break;
+    }
+    case CliCommand::Prompt: {
+        if (positional.isEmpty())
+            return usageError(QStringLiteral("prompt needs a prompt name: prompt NAME [key=value ...]"));
+        parsed.target = positional.takeFirst();
+        const auto pairsOk = checkPairs(positional, QStringLiteral("prompt arguments"));
+        if (!pairsOk)
+            return pairsOk.error();
+        parsed.pairs = positional;
+        break;
+    }
+    case CliCommand::Complete: {
+        const QString synopsis = QStringLiteral("complete prompt NAME ARG VALUE, or complete template URI ARG VALUE");
+        if (positional.size() < 4)
+            return usageError(QStringLiteral("complete needs more arguments: %1").arg(synopsis));
+        const QString kind = positional.takeFirst();
+        if (kind == QLatin1String("prompt"))
+            parsed.completeKind = CompletionReference::Kind::Prompt;
+        else if (kind == QLatin1String("template") || kind == QLatin1String("resource"))
+            parsed.completeKind = CompletionReference::Kind::ResourceTemplate;
+        else
+            return usageError(QStringLiteral("complete completes a \"prompt\" or a \"template\", not \"%1\": %2").arg(kind, synopsis));
+        parsed.target = positional.takeFirst();
+        parsed.completeArgument = positional.takeFirst();
+        parsed.completeValue = positional.takeFirst();
+        // Anything further is context: the values of the other arguments, as key=value.
+        const auto pairsOk = checkPairs(positional, QStringLiteral("context arguments"));
+        if (!pairsOk)
+            return pairsOk.error();
+        parsed.pairs = positional;
+        break;
+    }
+    }
+    return parsed;
+}
+
+QMap<QString, QString> CliArguments::pairMap() const
+{
+    QMap<QString, QString> map;
+    for (const QString &pair : pairs) {
+        const qsizetype equals = pair.indexOf(u'=');
+        map.insert(pair.left(equals), pair.mid(equals + 1));
+    }
+    return map;
+}
+
+QString CliArguments::helpText()
+{
+    return QStringLiteral(R"(Usage: toolgate-cli [options] <command> [command arguments]
+       toolgate-cli [options] <command> [command arguments] -- <server command> [server arguments...]
+
+Talks to one MCP server: the server given after "--" (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after "--" inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the "env" of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL '{"key": ...}' [key=value ...]
+  call TOOL --args '{"key": ...}' [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+
+Tool arguments:
+  key=value       The value takes the type the tool's input schema gives that key: a=2 sends
+                  the number 2 when "a" is a number, the string "2" when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:='"007"').
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool's input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the "mcpServers" format (Claude Desktop, Cursor) and VS Code's
+                      "servers" format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --yes, -y           approve every tool call without asking
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it)
+  --verbose           copy the server's stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server's own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool's input schema, then ask again
+  End of input, or no input at all, denies the call ("no answer"). Ctrl-C cancels a call
+  that is waiting or running (the server is told) and exits with 130.
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Errors go to stderr as "toolgate-cli: <message>".
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  130  interrupted (Ctrl-C)
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath()));
+}
+
+} // namespace Toolgate

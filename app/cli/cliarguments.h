@@ -1,0 +1,56 @@
+#pragma once
+
+#include "common/result.h"
+#include "protocol/completion.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <optional>
+
+namespace Toolgate {
+
+/// The commands toolgate-cli knows.
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping };
+
+/// toolgate-cli's command line, parsed and checked (but not yet matched against any server).
+struct CliArguments
+{
+    // Options
+    QString configPath;  ///< --config; empty: the default servers file
+    QString serverName;  ///< --server
+    bool yes = false;
+    bool json = false;
+    bool verbose = false;
+    std::optional<std::chrono::milliseconds> timeout;
+    QString saveDir;
+    bool help = false;
+    bool version = false;
+
+    CliCommand command = CliCommand::Servers;
+    /// TOOL for call, URI for read, NAME for prompt, NAME or URI for complete.
+    QString target;
+    /// key=value pairs: tool arguments (call), prompt arguments, completion context.
+    QStringList pairs;
+    /// The JSON object given for call (positional or --args), if any.
+    std::optional<QJsonObject> jsonArguments;
+    /// complete: the reference kind, the argument name and the partial value.
+    CompletionReference::Kind completeKind = CompletionReference::Kind::Prompt;
+    QString completeArgument;
+    QString completeValue;
+
+    /// The server command and its arguments given after "--"; empty: use the servers file.
+    QStringList inlineServer;
+
+    /// Parses the arguments after the program name. Errors are usage errors (exit code 2).
+    static Result<CliArguments> parse(const QStringList &arguments);
+    /// The --help text.
+    static QString helpText();
+    /// pairs as a map of strings (prompt arguments, completion context); pairs must be valid.
+    QMap<QString, QString> pairMap() const;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,211 @@
+#include "commandrunner.h"
+
+#include "calls/toolcall.h"
+#include "client/clientsession.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "outputprinter.h"
+#include "schema/argumentcoercion.h"
+
+#include <QElapsedTimer>
+
+namespace Toolgate {
+
+namespace {
+
+ExitCode exitCodeForOutcome(const ToolCallOutcome &outcome)
+{
+    switch (outcome.kind) {
+    case ToolCallOutcome::Kind::Succeeded: return ExitCode::Success;
+    case ToolCallOutcome::Kind::ToolError: return ExitCode::ToolError;
+    case ToolCallOutcome::Kind::Denied: return ExitCode::Denied;
+    case ToolCallOutcome::Kind::InvalidArguments: return ExitCode::InvalidArguments;
+    case ToolCallOutcome::Kind::Cancelled: return ExitCode::Interrupted;
+    case ToolCallOutcome::Kind::Failed:
+    case ToolCallOutcome::Kind::Pending: break;
+    }
+    const ExitCode code = exitCodeFor(outcome.error);
+    // A failed call is a connection or request problem, whatever the error's code suggests.
+    return code == ExitCode::Connection ? code : ExitCode::RequestFailed;
+}
+
+} // namespace
+
+CommandRunner::CommandRunner(ClientSession *session, ServerIdentity server, CliArguments arguments,
+                             ToolCallPipeline *pipeline, OutputPrinter *printer, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_server(std::move(server))
+    , m_arguments(std::move(arguments))
+    , m_pipeline(pipeline)
+    , m_printer(printer)
+{
+}
+
+void CommandRunner::start()
+{
+    const auto failOr = [this](auto onValue) {
+        return [this, onValue](const auto &result) {
+            if (m_done)
+                return;
+            if (!result) {
+                requestFailed(result.error());
+                return;
+            }
+            onValue(result.value());
+            done(ExitCode::Success);
+        };
+    };
+
+    switch (m_arguments.command) {
+    case CliCommand::Servers:
+        // Handled before connecting; nothing to ask the server.
+        done(ExitCode::Success);
+        return;
+    case CliCommand::Info:
+        m_printer->info(m_server, m_session->serverInitializeResult());
+        done(ExitCode::Success);
+        return;
+    case CliCommand::Tools:
+        m_session->listTools(this, failOr([this](const QList<Tool> &tools) { m_printer->tools(m_server, tools); }));
+        return;
+    case CliCommand::Call:
+        startCall();
+        return;
+    case CliCommand::Resources:
+        m_session->listResources(this, failOr([this](const QList<Resource> &list) { m_printer->resources(m_server, list); }));
+        return;
+    case CliCommand::Read:
+        m_session->readResource(m_arguments.target, this, failOr([this](const ReadResourceResult &result) {
+            m_printer->resourceContents(m_server, m_arguments.target, result);
+        }));
+        return;
+    case CliCommand::Templates:
+        m_session->listResourceTemplates(this, failOr([this](const QList<ResourceTemplate> &list) {
+            m_printer->templates(m_server, list);
+        }));
+        return;
+    case CliCommand::Prompts:
+        m_session->listPrompts(this, failOr([this](const QList<Prompt> &list) { m_printer->prompts(m_server, list); }));
+        return;
+    case CliCommand::Prompt:
+        m_session->getPrompt(m_arguments.target, m_arguments.pairMap(), this, failOr([this](const GetPromptResult &result) {
+            m_printer->prompt(m_server, m_arguments.target, result);
+        }));
+        return;
+    case CliCommand::Complete: {
+        const CompletionReference reference = m_arguments.completeKind == CompletionReference::Kind::Prompt
+            ? CompletionReference::prompt(m_arguments.target)
+            : CompletionReference::resourceTemplate(m_arguments.target);
+        m_session->complete(reference, m_arguments.completeArgument, m_arguments.completeValue, m_arguments.pairMap(),
+                            this, failOr([this](const CompleteResult &result) { m_printer->completion(m_server, result); }));
+        return;
+    }
+    case CliCommand::Ping: {
+        auto timer = std::make_shared<QElapsedTimer>();
+        timer->start();
+        m_session->ping(this, failOr([this, timer](const std::monostate &) { m_printer->pong(m_server, timer->elapsed()); }));
+        return;
+    }
+    }
+}
+
+void CommandRunner::startCall()
+{
+    // The schema is needed first: key=value pairs are typed by it.
+    m_session->listTools(this, [this](const Result<QList<Tool>> &tools) {
+        if (m_done)
+            return;
+        if (!tools) {
+            requestFailed(tools.error());
+            return;
+        }
+        for (const Tool &tool : tools.value()) {
+            if (tool.name == m_arguments.target) {
+                callTool(tool);
+                return;
+            }
+        }
+        QStringList names;
+        for (const Tool &tool : tools.value())
+            names.append(tool.name);
+        m_printer->failure(usageError(QStringLiteral("the server \"%1\" has no tool named \"%2\". Its tools: %3")
+                                          .arg(m_server.name, m_arguments.target,
+                                               names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", ")))),
+                           ExitCode::Usage, m_server);
+        done(ExitCode::Usage);
+    });
+}
+
+void CommandRunner::callTool(const Tool &tool)
+{
+    QJsonObject arguments = m_arguments.jsonArguments.value_or(QJsonObject());
+    if (!m_arguments.pairs.isEmpty()) {
+        const auto coerced = coerceArguments(tool.inputSchema, m_arguments.pairs);
+        if (!coerced) {
+            const Error error = makeError(ErrorCode::InvalidArguments,
+                                          QStringLiteral("invalid arguments for %1: %2").arg(tool.name, coerced.error().message));
+            m_printer->failure(error, ExitCode::InvalidArguments, m_server);
+            done(ExitCode::InvalidArguments);
+            return;
+        }
+        const QJsonObject pairs = coerced.value();
+        for (auto it = pairs.begin(); it != pairs.end(); ++it)
+            arguments.insert(it.key(), it.value());
+    }
+    m_call = m_pipeline->call(m_session, m_server, tool.name, arguments, CallInitiator::Cli, this);
+    connect(m_call, &ToolCall::finished, this, &CommandRunner::callFinished);
+}
+
+void CommandRunner::callFinished()
+{
+    if (!m_call || m_done)
+        return;
+    if (m_serverFailure && m_call->outcome().kind == ToolCallOutcome::Kind::Cancelled) {
+        const Error error{m_serverFailure->code,
+                          QStringLiteral("the server failed before the call was approved: ") + m_serverFailure->message,
+                          m_serverFailure->data};
+        m_printer->failure(error, ExitCode::Connection, m_server);
+        done(ExitCode::Connection);
+        return;
+    }
+    m_printer->toolCall(m_server, *m_call);
+    done(exitCodeForOutcome(m_call->outcome()));
+}
+
+void CommandRunner::interrupt()
+{
+    if (m_done)
+        return;
+    if (m_call) {
+        // finished() arrives once the call is cancelled; callFinished() reports it.
+        m_call->cancel(QStringLiteral("interrupted (Ctrl-C)"));
+        return;
+    }
+    done(ExitCode::Interrupted);
+}
+
+void CommandRunner::serverFailed(const Error &error)
+{
+    if (m_done || m_serverFailure)
+        return;
+    m_serverFailure = error;
+    if (m_call && m_call->stage() == ToolCall::Stage::AwaitingApproval)
+        m_call->cancel(QStringLiteral("the server failed"));
+}
+
+void CommandRunner::requestFailed(const Error &error)
+{
+    const ExitCode code = exitCodeFor(error) == ExitCode::Connection ? ExitCode::Connection : ExitCode::RequestFailed;
+    m_printer->failure(error, code, m_server);
+    done(code);
+}
+
+void CommandRunner::done(ExitCode exitCode)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    emit finished(int(exitCode));
+}
+
+} // namespace Toolgate

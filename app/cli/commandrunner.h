@@ -1,0 +1,62 @@
+#pragma once
+
+#include "calls/approval.h"
+#include "cliarguments.h"
+#include "exitcode.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <optional>
+
+namespace Toolgate {
+
+class ClientSession;
+class OutputPrinter;
+class ToolCall;
+class ToolCallPipeline;
+struct Tool;
+
+/// Runs the one command of a toolgate-cli invocation on a session that is ready, prints the
+/// result and reports the exit code. Tool calls go through the pipeline, never straight to the
+/// session, so every call is validated and approved first.
+class CommandRunner final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(CommandRunner)
+public:
+    /// Nothing is owned; all must outlive the runner.
+    CommandRunner(ClientSession *session, ServerIdentity server, CliArguments arguments,
+                  ToolCallPipeline *pipeline, OutputPrinter *printer, QObject *parent = nullptr);
+
+    /// Sends the command's requests; finished() follows.
+    void start();
+    /// Ctrl-C: a tool call is cancelled (the server is told, then finished() reports it);
+    /// any other request is abandoned at once.
+    void interrupt();
+    /// The server died. Pending requests fail by themselves; a call still waiting for approval
+    /// is withdrawn, since nobody could send it anymore.
+    void serverFailed(const Error &error);
+
+signals:
+    /// Emitted once, with an ExitCode value.
+    void finished(int exitCode);
+
+private:
+    void startCall();
+    void callTool(const Tool &tool);
+    void callFinished();
+    void requestFailed(const Error &error);
+    void done(ExitCode exitCode);
+
+    ClientSession *m_session;
+    ServerIdentity m_server;
+    CliArguments m_arguments;
+    ToolCallPipeline *m_pipeline;
+    OutputPrinter *m_printer;
+    QPointer<ToolCall> m_call;
+    std::optional<Error> m_serverFailure;
+    bool m_done = false;
+};
+
+} // namespace Toolgate

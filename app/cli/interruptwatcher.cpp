@@ -1,0 +1,121 @@
+#include "interruptwatcher.h"
+
+#include <QMetaObject>
+
+#include <atomic>
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+#else
+#include <QSocketNotifier>
+
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+namespace Toolgate {
+
+#ifdef Q_OS_WIN
+
+namespace {
+std::atomic<InterruptWatcher *> g_watcher{nullptr};
+
+BOOL WINAPI consoleHandler(DWORD type)
+{
+    if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT)
+        return FALSE;
+    // Runs on a thread the system creates; hand over to the event loop.
+    if (InterruptWatcher *watcher = g_watcher.load())
+        QMetaObject::invokeMethod(watcher, [watcher] { emit watcher->interrupted(); }, Qt::QueuedConnection);
+    return TRUE;
+}
+} // namespace
+
+class InterruptWatcher::Platform
+{
+public:
+    explicit Platform(InterruptWatcher *watcher)
+    {
+        g_watcher = watcher;
+        SetConsoleCtrlHandler(consoleHandler, TRUE);
+    }
+    ~Platform()
+    {
+        SetConsoleCtrlHandler(consoleHandler, FALSE);
+        g_watcher = nullptr;
+    }
+};
+
+#else
+
+namespace {
+// The self-pipe: the signal handler may only do async-signal-safe things, and write() is one.
+int g_pipe[2] = {-1, -1};
+
+void onSigint(int)
+{
+    const int saved = errno;
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(g_pipe[1], &byte, 1);
+    errno = saved;
+}
+} // namespace
+
+class InterruptWatcher::Platform
+{
+public:
+    explicit Platform(InterruptWatcher *watcher)
+    {
+        if (::pipe(g_pipe) != 0)
+            return;
+        for (int fd : g_pipe) {
+            ::fcntl(fd, F_SETFD, FD_CLOEXEC); // not inherited by the server we start
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+        }
+        m_notifier = std::make_unique<QSocketNotifier>(g_pipe[0], QSocketNotifier::Read);
+        QObject::connect(m_notifier.get(), &QSocketNotifier::activated, watcher, [watcher] {
+            char bytes[16];
+            ssize_t n;
+            while ((n = ::read(g_pipe[0], bytes, sizeof bytes)) > 0) {
+                for (ssize_t i = 0; i < n; ++i)
+                    emit watcher->interrupted();
+            }
+        });
+        struct sigaction action = {};
+        action.sa_handler = onSigint;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        m_installed = ::sigaction(SIGINT, &action, &m_previous) == 0;
+    }
+
+    ~Platform()
+    {
+        if (m_installed)
+            ::sigaction(SIGINT, &m_previous, nullptr);
+        m_notifier.reset();
+        for (int &fd : g_pipe) {
+            if (fd >= 0)
+                ::close(fd);
+            fd = -1;
+        }
+    }
+
+private:
+    std::unique_ptr<QSocketNotifier> m_notifier;
+    struct sigaction m_previous = {};
+    bool m_installed = false;
+};
+
+#endif
+
+InterruptWatcher::InterruptWatcher(QObject *parent)
+    : QObject(parent)
+    , m_platform(std::make_unique<Platform>(this))
+{
+}
+
+InterruptWatcher::~InterruptWatcher() = default;
+
+} // namespace Toolgate

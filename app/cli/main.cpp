@@ -1,0 +1,55 @@
+// toolgate-cli: talk to one MCP server from a terminal or a script.
+// Exit codes: see exitcode.h (and --help).
+
+#include "cliarguments.h"
+#include "clirunner.h"
+#include "console.h"
+#include "exitcode.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QTimer>
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+#endif
+
+using namespace Toolgate;
+
+int main(int argc, char *argv[])
+{
+    Console::ensureStandardStreams();
+#ifdef Q_OS_WIN
+    SetConsoleOutputCP(CP_UTF8);
+#endif
+    QCoreApplication app(argc, argv);
+    // The same names as the desktop app, so both find the same servers file.
+    QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
+    QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+
+    const auto arguments = CliArguments::parse(app.arguments().mid(1));
+    if (!arguments) {
+        Console::error(arguments.error().message);
+        Console::err(QStringLiteral("Run toolgate-cli --help for usage.\n"));
+        return int(ExitCode::Usage);
+    }
+    if (arguments->help) {
+        Console::out(CliArguments::helpText());
+        return int(ExitCode::Success);
+    }
+    if (arguments->version) {
+        Console::out(QStringLiteral("toolgate-cli %1\n").arg(QCoreApplication::applicationVersion()));
+        return int(ExitCode::Success);
+    }
+
+    // The core logs its own view of failures; the CLI reports them itself, once, in its words.
+    // --verbose shows the core's warnings too (QT_LOGGING_RULES still overrides both).
+    if (!arguments->verbose)
+        QLoggingCategory::setFilterRules(QStringLiteral("toolgate.*=false"));
+
+    CliRunner runner(arguments.value());
+    QObject::connect(&runner, &CliRunner::finished, &app, [](int exitCode) { QCoreApplication::exit(exitCode); });
+    QTimer::singleShot(0, &runner, &CliRunner::start);
+    return app.exec();
+}

@@ -1,0 +1,542 @@
+#include "outputprinter.h"
+
+#include "approvalformatter.h"
+#include "attachmentsaver.h"
+#include "console.h"
+#include "jsonrpc/jsonrpcerror.h"
+
+#include <QDir>
+#include <QJsonDocument>
+
+namespace Toolgate {
+
+namespace {
+
+QString prettyJson(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    // Scalars: wrap so QJsonDocument can write them, then unwrap.
+    const QString wrapped = QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
+    return wrapped.mid(1, wrapped.size() - 2);
+}
+
+QString withNewline(const QString &text)
+{
+    return text.endsWith(u'\n') ? text : text + u'\n';
+}
+
+QString describeBlock(const QString &indent, const QString &text)
+{
+    return text.trimmed().isEmpty() ? QString() : Console::indented(text.trimmed(), indent) + u'\n';
+}
+
+/// "a (number, required), b (string)" from an input schema's properties.
+QString argumentSummary(const QJsonObject &schema)
+{
+    const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
+    QStringList required;
+    for (const QJsonValue &name : schema.value(QLatin1String("required")).toArray())
+        required.append(name.toString());
+    QStringList parts;
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonValue type = it.value().toObject().value(QLatin1String("type"));
+        QStringList notes;
+        if (type.isString()) {
+            notes.append(type.toString());
+        } else if (type.isArray()) {
+            QStringList types;
+            for (const QJsonValue &t : type.toArray())
+                types.append(t.toString());
+            notes.append(types.join(u'|'));
+        }
+        if (required.contains(it.key()))
+            notes.append(QStringLiteral("required"));
+        parts.append(notes.isEmpty() ? it.key() : it.key() + QStringLiteral(" (") + notes.join(QStringLiteral(", ")) + u')');
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString capabilitySummary(const ServerCapabilities &caps)
+{
+    QStringList parts;
+    const auto feature = [&parts](bool offered, const QString &name, const QStringList &details) {
+        if (!offered)
+            return;
+        parts.append(details.isEmpty() ? name : name + QStringLiteral(" (") + details.join(QStringLiteral(", ")) + u')');
+    };
+    feature(caps.tools, QStringLiteral("tools"), caps.toolsListChanged ? QStringList{QStringLiteral("list changes")} : QStringList());
+    feature(caps.prompts, QStringLiteral("prompts"), caps.promptsListChanged ? QStringList{QStringLiteral("list changes")} : QStringList());
+    QStringList resourceDetails;
+    if (caps.resourcesSubscribe)
+        resourceDetails.append(QStringLiteral("subscribe"));
+    if (caps.resourcesListChanged)
+        resourceDetails.append(QStringLiteral("list changes"));
+    feature(caps.resources, QStringLiteral("resources"), resourceDetails);
+    feature(caps.logging, QStringLiteral("logging"), {});
+    feature(caps.completions, QStringLiteral("completions"), {});
+    static const QStringList modelled{QStringLiteral("tools"), QStringLiteral("prompts"), QStringLiteral("resources"),
+                                      QStringLiteral("logging"), QStringLiteral("completions")};
+    QStringList others;
+    for (auto it = caps.raw.begin(); it != caps.raw.end(); ++it) {
+        if (!modelled.contains(it.key()))
+            others.append(it.key());
+    }
+    QString text = parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
+    if (!others.isEmpty())
+        text += QStringLiteral("; also: ") + others.join(QStringLiteral(", "));
+    return text;
+}
+
+QJsonObject serverJson(const ServerIdentity &server)
+{
+    return QJsonObject{{QLatin1String("name"), server.name}, {QLatin1String("endpoint"), server.endpoint}};
+}
+
+QJsonObject errorJson(const Error &error)
+{
+    QJsonObject object{{QLatin1String("code"), error.code},
+                       {QLatin1String("name"), errorCodeName(error.code)},
+                       {QLatin1String("message"), error.message}};
+    if (!error.data.isUndefined() && !error.data.isNull())
+        object.insert(QLatin1String("data"), error.data);
+    return object;
+}
+
+template<typename T>
+QJsonArray listJson(const QList<T> &items)
+{
+    QJsonArray array;
+    for (const T &item : items)
+        array.append(item.toJson());
+    return array;
+}
+
+QString joinLines(const QStringList &lines)
+{
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+OutputPrinter::OutputPrinter(bool json, AttachmentSaver *saver)
+    : m_json(json)
+    , m_saver(saver)
+{
+}
+
+void OutputPrinter::document(const ServerIdentity &server, QJsonObject object)
+{
+    object.insert(QLatin1String("server"), serverJson(server));
+    Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+}
+
+void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &source, bool demoFallback)
+{
+    if (m_json) {
+        QJsonArray array;
+        for (const ServerConfig &config : servers) {
+            QJsonObject entry{{QLatin1String("name"), config.name},
+                              {QLatin1String("type"), ServerConfig::transportName(config.transport)},
+                              {QLatin1String("endpoint"), config.endpoint()},
+                              {QLatin1String("enabled"), config.enabled}};
+            if (config.transport == ServerConfig::Transport::Stdio) {
+                entry.insert(QLatin1String("command"), config.command);
+                entry.insert(QLatin1String("args"), QJsonArray::fromStringList(config.args));
+                if (!config.cwd.isEmpty())
+                    entry.insert(QLatin1String("cwd"), config.cwd);
+            } else {
+                entry.insert(QLatin1String("url"), config.url);
+            }
+            // Names only: values may be secrets, and this output ends up in logs and pastes.
+            if (!config.env.isEmpty())
+                entry.insert(QLatin1String("envNames"), QJsonArray::fromStringList(config.env.keys()));
+            if (!config.headers.isEmpty())
+                entry.insert(QLatin1String("headerNames"), QJsonArray::fromStringList(config.headers.keys()));
+            if (!config.secretKeys.isEmpty())
+                entry.insert(QLatin1String("secretKeys"), QJsonArray::fromStringList(config.secretKeys));
+            array.append(entry);
+        }
+        QJsonObject object{{QLatin1String("config"), QDir::toNativeSeparators(source)},
+                           {QLatin1String("configExists"), !demoFallback},
+                           {QLatin1String("servers"), array}};
+        Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+        return;
+    }
+    if (demoFallback)
+        Console::err(QStringLiteral("No servers file at %1 yet; the bundled demo server is used.\n").arg(QDir::toNativeSeparators(source)));
+    if (servers.isEmpty()) {
+        Console::err(QStringLiteral("No servers are configured in %1.\n").arg(QDir::toNativeSeparators(source)));
+        return;
+    }
+    qsizetype nameWidth = 0;
+    for (const ServerConfig &config : servers)
+        nameWidth = std::max(nameWidth, config.name.size());
+    QString text;
+    for (const ServerConfig &config : servers) {
+        text += config.name.leftJustified(nameWidth + 2, u' ')
+            + ServerConfig::transportName(config.transport).leftJustified(7, u' ') + config.endpoint();
+        if (!config.enabled)
+            text += QStringLiteral("  (disabled)");
+        text += u'\n';
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &result)
+{
+    if (m_json) {
+        document(server, result.toJson());
+        return;
+    }
+    const Implementation &impl = result.serverInfo;
+    QString name = impl.displayName();
+    if (!impl.title.isEmpty() && impl.title != impl.name)
+        name += QStringLiteral(" (") + impl.name + u')';
+    if (!impl.version.isEmpty())
+        name += u' ' + impl.version;
+    QString text = QStringLiteral("Server:        %1\n").arg(name)
+        + QStringLiteral("Configured as: %1 (%2)\n").arg(server.name, server.endpoint)
+        + QStringLiteral("Protocol:      %1\n").arg(result.protocolVersion)
+        + QStringLiteral("Capabilities:  %1\n").arg(capabilitySummary(result.capabilities));
+    if (!impl.description.isEmpty())
+        text += QStringLiteral("Description:   %1\n").arg(impl.description);
+    if (!impl.websiteUrl.isEmpty())
+        text += QStringLiteral("Website:       %1\n").arg(impl.websiteUrl);
+    if (!result.instructions.trimmed().isEmpty())
+        text += QStringLiteral("Instructions:\n") + describeBlock(QStringLiteral("  "), result.instructions);
+    Console::out(text);
+}
+
+void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("tools"), listJson(tools)}});
+        return;
+    }
+    if (tools.isEmpty()) {
+        Console::err(QStringLiteral("The server offers no tools.\n"));
+        return;
+    }
+    QString text;
+    for (const Tool &tool : tools) {
+        text += tool.name;
+        if (tool.displayName() != tool.name)
+            text += QStringLiteral(" — ") + tool.displayName();
+        text += u'\n';
+        text += describeBlock(QStringLiteral("    "), tool.description);
+        const QString arguments = argumentSummary(tool.inputSchema);
+        if (!arguments.isEmpty())
+            text += QStringLiteral("    arguments: ") + arguments + u'\n';
+        const QString claims = ApprovalFormatter::annotationClaims(tool.annotations);
+        if (!claims.isEmpty())
+            text += QStringLiteral("    claims (unverified): ") + claims + u'\n';
+    }
+    Console::out(text);
+}
+
+QString OutputPrinter::savedNote(const QByteArray &bytes, const QString &mimeType, const QString &stem, int index,
+                                 QJsonArray *saved)
+{
+    if (!m_saver || !m_saver->isEnabled())
+        return {};
+    const auto path = m_saver->save(bytes, mimeType, stem);
+    if (!path) {
+        Console::error(path.error().message);
+        return QStringLiteral(", not saved");
+    }
+    if (saved)
+        saved->append(QJsonObject{{QLatin1String("index"), index}, {QLatin1String("path"), path.value()}});
+    return QStringLiteral(", saved to ") + path.value();
+}
+
+QString OutputPrinter::renderContent(const QList<Content> &content, const QString &stem, QJsonArray *saved)
+{
+    QString text;
+    for (int i = 0; i < content.size(); ++i) {
+        const Content &block = content.at(i);
+        const QString blockStem = content.size() > 1 ? QStringLiteral("%1-%2").arg(stem).arg(i + 1) : stem;
+        switch (block.type) {
+        case Content::Type::Text:
+            text += withNewline(block.text);
+            break;
+        case Content::Type::Image:
+        case Content::Type::Audio: {
+            const QByteArray bytes = block.decodedData();
+            text += QStringLiteral("[%1 %2, %3 bytes%4]\n")
+                        .arg(block.typeString(), block.mimeType)
+                        .arg(bytes.size())
+                        .arg(savedNote(bytes, block.mimeType, blockStem, i, saved));
+            break;
+        }
+        case Content::Type::Resource: {
+            const ResourceContents &resource = block.resource;
+            if (resource.isText()) {
+                text += QStringLiteral("--- resource %1%2 ---\n")
+                            .arg(resource.uri, resource.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + resource.mimeType + u')');
+                text += withNewline(*resource.text);
+            } else {
+                const QByteArray bytes = resource.decodedBlob();
+                text += QStringLiteral("[resource %1 %2, %3 bytes%4]\n")
+                            .arg(resource.uri, resource.mimeType)
+                            .arg(bytes.size())
+                            .arg(savedNote(bytes, resource.mimeType, blockStem, i, saved));
+            }
+            break;
+        }
+        case Content::Type::ResourceLink:
+            text += QStringLiteral("→ %1%2\n").arg(block.uri, block.name.isEmpty() ? QString() : QStringLiteral(" (") + block.name + u')');
+            break;
+        case Content::Type::Unknown:
+            text += QStringLiteral("[content of unknown type \"%1\"]\n").arg(block.typeString());
+            break;
+        }
+    }
+    return text;
+}
+
+void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
+{
+    const ToolCallOutcome &outcome = call.outcome();
+    const bool ran = outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError;
+    const bool denied = outcome.kind == ToolCallOutcome::Kind::Denied;
+    const QString stem = QStringLiteral("call-") + call.tool().name;
+
+    if (m_json) {
+        QJsonArray saved;
+        QJsonObject object;
+        if (ran || denied) {
+            // The result as the server sent it; a denial carries the synthesized isError result.
+            object = outcome.result.raw.isEmpty() ? outcome.result.toJson() : outcome.result.raw;
+            if (ran)
+                renderContent(outcome.result.content, stem, &saved);
+        }
+        object.insert(QLatin1String("tool"), call.tool().name);
+        object.insert(QLatin1String("outcome"), ToolCallOutcome::kindName(outcome.kind));
+        // The outcome's decision defaults to deny; it is real only once someone decided.
+        if (ran || denied || outcome.decision.allows()) {
+            QJsonObject decision{{QLatin1String("kind"), ApprovalDecision::kindName(outcome.decision.kind)},
+                                 {QLatin1String("source"), outcome.decision.source == ApprovalDecision::Source::Human
+                                                                ? QStringLiteral("human") : QStringLiteral("rule")}};
+            if (!outcome.decision.reason.isEmpty())
+                decision.insert(QLatin1String("reason"), outcome.decision.reason);
+            object.insert(QLatin1String("decision"), decision);
+        }
+        object.insert(QLatin1String("arguments"), outcome.sentArguments);
+        if (!outcome.inputProblems.isEmpty())
+            object.insert(QLatin1String("inputProblems"), QJsonArray::fromStringList(outcome.inputProblems));
+        if (outcome.outputValid)
+            object.insert(QLatin1String("outputValid"), *outcome.outputValid);
+        if (!outcome.outputProblems.isEmpty())
+            object.insert(QLatin1String("outputProblems"), QJsonArray::fromStringList(outcome.outputProblems));
+        if (!ran)
+            object.insert(QLatin1String("error"), errorJson(outcome.error));
+        if (!saved.isEmpty())
+            object.insert(QLatin1String("savedFiles"), saved);
+        document(server, object);
+    }
+
+    switch (outcome.kind) {
+    case ToolCallOutcome::Kind::Succeeded:
+    case ToolCallOutcome::Kind::ToolError: {
+        if (m_json)
+            return;
+        const CallToolResult &result = outcome.result;
+        QString text = renderContent(result.content, stem, nullptr);
+        if (result.structuredContent) {
+            QString heading = QStringLiteral("Structured content");
+            if (outcome.outputValid == true)
+                heading += QStringLiteral(" (matches the tool's output schema)");
+            else if (outcome.outputValid == false)
+                heading += QStringLiteral(" (does NOT match the tool's output schema)");
+            else
+                heading += QStringLiteral(" (the tool declares no output schema)");
+            text += heading + QStringLiteral(":\n") + prettyJson(*result.structuredContent) + u'\n';
+        }
+        if (!outcome.outputProblems.isEmpty())
+            text += QStringLiteral("Output schema problems:\n") + Console::indented(joinLines(outcome.outputProblems), QStringLiteral("  ")) + u'\n';
+        if (result.isError)
+            text = QStringLiteral("Error: ") + (text.isEmpty() ? QStringLiteral("the tool reported an error without details\n") : text);
+        Console::out(text);
+        return;
+    }
+    case ToolCallOutcome::Kind::Denied:
+        Console::error(QStringLiteral("denied: ") + outcome.error.message);
+        return;
+    case ToolCallOutcome::Kind::InvalidArguments:
+        Console::error(outcome.error.message);
+        return;
+    case ToolCallOutcome::Kind::Cancelled:
+        Console::error(QStringLiteral("the call was cancelled: ") + outcome.error.message);
+        return;
+    case ToolCallOutcome::Kind::Failed:
+    case ToolCallOutcome::Kind::Pending:
+        Console::error(QStringLiteral("the call failed: ") + outcome.error.message);
+        return;
+    }
+}
+
+void OutputPrinter::resources(const ServerIdentity &server, const QList<Resource> &resources)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("resources"), listJson(resources)}});
+        return;
+    }
+    if (resources.isEmpty()) {
+        Console::err(QStringLiteral("The server lists no resources.\n"));
+        return;
+    }
+    QString text;
+    for (const Resource &resource : resources) {
+        text += resource.uri;
+        if (resource.displayName() != resource.uri)
+            text += QStringLiteral(" — ") + resource.displayName();
+        if (!resource.mimeType.isEmpty())
+            text += QStringLiteral(" (") + resource.mimeType + u')';
+        text += u'\n' + describeBlock(QStringLiteral("    "), resource.description);
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::resourceContents(const ServerIdentity &server, const QString &uri, const ReadResourceResult &result)
+{
+    QJsonArray saved;
+    QString text;
+    for (int i = 0; i < result.contents.size(); ++i) {
+        const ResourceContents &contents = result.contents.at(i);
+        const QString mime = contents.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + contents.mimeType + u')';
+        if (contents.isText()) {
+            if (result.contents.size() > 1 || contents.uri != uri)
+                text += QStringLiteral("--- %1%2 ---\n").arg(contents.uri, mime);
+            text += withNewline(*contents.text);
+        } else {
+            const QByteArray bytes = contents.decodedBlob();
+            const QString stem = QStringLiteral("resource-") + (contents.uri.section(u'/', -1).isEmpty() ? QStringLiteral("blob") : contents.uri.section(u'/', -1));
+            text += QStringLiteral("[blob %1%2, %3 bytes%4]\n")
+                        .arg(contents.uri, mime)
+                        .arg(bytes.size())
+                        .arg(savedNote(bytes, contents.mimeType, stem, i, &saved));
+        }
+    }
+    if (m_json) {
+        QJsonObject object = result.toJson();
+        object.insert(QLatin1String("uri"), uri);
+        if (!saved.isEmpty())
+            object.insert(QLatin1String("savedFiles"), saved);
+        document(server, object);
+        return;
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::templates(const ServerIdentity &server, const QList<ResourceTemplate> &templates)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("resourceTemplates"), listJson(templates)}});
+        return;
+    }
+    if (templates.isEmpty()) {
+        Console::err(QStringLiteral("The server lists no resource templates.\n"));
+        return;
+    }
+    QString text;
+    for (const ResourceTemplate &entry : templates) {
+        text += entry.uriTemplate;
+        if (entry.displayName() != entry.uriTemplate)
+            text += QStringLiteral(" — ") + entry.displayName();
+        if (!entry.mimeType.isEmpty())
+            text += QStringLiteral(" (") + entry.mimeType + u')';
+        text += u'\n' + describeBlock(QStringLiteral("    "), entry.description);
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &prompts)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("prompts"), listJson(prompts)}});
+        return;
+    }
+    if (prompts.isEmpty()) {
+        Console::err(QStringLiteral("The server offers no prompts.\n"));
+        return;
+    }
+    QString text;
+    for (const Prompt &prompt : prompts) {
+        text += prompt.name;
+        if (prompt.displayName() != prompt.name)
+            text += QStringLiteral(" — ") + prompt.displayName();
+        text += u'\n' + describeBlock(QStringLiteral("    "), prompt.description);
+        QStringList arguments;
+        for (const PromptArgument &argument : prompt.arguments)
+            arguments.append(argument.required ? argument.name + QStringLiteral(" (required)") : argument.name);
+        if (!arguments.isEmpty())
+            text += QStringLiteral("    arguments: ") + arguments.join(QStringLiteral(", ")) + u'\n';
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::prompt(const ServerIdentity &server, const QString &name, const GetPromptResult &result)
+{
+    QJsonArray saved;
+    QString text;
+    if (!result.description.trimmed().isEmpty())
+        text += result.description.trimmed() + QStringLiteral("\n\n");
+    for (int i = 0; i < result.messages.size(); ++i) {
+        const PromptMessage &message = result.messages.at(i);
+        text += QStringLiteral("[%1]\n").arg(message.role);
+        text += renderContent({message.content}, QStringLiteral("prompt-%1-%2").arg(name).arg(i + 1), &saved);
+    }
+    if (m_json) {
+        QJsonObject object = result.toJson();
+        object.insert(QLatin1String("name"), name);
+        if (!saved.isEmpty())
+            object.insert(QLatin1String("savedFiles"), saved);
+        document(server, object);
+        return;
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::completion(const ServerIdentity &server, const CompleteResult &result)
+{
+    if (m_json) {
+        document(server, result.toJson());
+        return;
+    }
+    QString text;
+    for (const QString &value : result.values)
+        text += value + u'\n';
+    Console::out(text);
+    // The count goes to stderr so stdout stays one value per line for scripts.
+    if (result.values.isEmpty())
+        Console::err(QStringLiteral("No suggestions.\n"));
+    else if (result.hasMore || (result.total && *result.total > result.values.size()))
+        Console::err(QStringLiteral("(%1 of %2 shown)\n")
+                         .arg(result.values.size())
+                         .arg(result.total ? QString::number(*result.total) : QStringLiteral("more")));
+}
+
+void OutputPrinter::pong(const ServerIdentity &server, qint64 milliseconds)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("ok"), true}, {QLatin1String("milliseconds"), milliseconds}});
+        return;
+    }
+    Console::out(QStringLiteral("pong from %1 in %2 ms\n").arg(server.name).arg(milliseconds));
+}
+
+void OutputPrinter::failure(const Error &error, ExitCode exitCode, const std::optional<ServerIdentity> &server)
+{
+    Console::error(error.message);
+    if (!m_json)
+        return;
+    QJsonObject object{{QLatin1String("error"), errorJson(error)}, {QLatin1String("exitCode"), int(exitCode)}};
+    if (server)
+        object.insert(QLatin1String("server"), serverJson(*server));
+    Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "calls/toolcall.h"
+#include "exitcode.h"
+#include "protocol/completion.h"
+#include "protocol/initialize.h"
+#include "protocol/prompt.h"
+#include "protocol/resource.h"
+#include "protocol/tool.h"
+#include "workspace/serverconfig.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <optional>
+
+namespace Toolgate {
+
+class AttachmentSaver;
+
+/// Prints each command's result: readable text, or with --json exactly one JSON document on
+/// stdout. Problems go to stderr as "toolgate-cli: <message>" in both modes.
+class OutputPrinter final
+{
+public:
+    /// saver is not owned; it may be disabled (no --save-dir).
+    OutputPrinter(bool json, AttachmentSaver *saver);
+
+    /// The configured servers; demoFallback: no servers file exists yet at source.
+    void servers(const QList<ServerConfig> &servers, const QString &source, bool demoFallback);
+    void info(const ServerIdentity &server, const InitializeResult &result);
+    void tools(const ServerIdentity &server, const QList<Tool> &tools);
+    /// Any outcome of a call: results on stdout, denial and failures on stderr.
+    void toolCall(const ServerIdentity &server, const ToolCall &call);
+    void resources(const ServerIdentity &server, const QList<Resource> &resources);
+    void resourceContents(const ServerIdentity &server, const QString &uri, const ReadResourceResult &result);
+    void templates(const ServerIdentity &server, const QList<ResourceTemplate> &templates);
+    void prompts(const ServerIdentity &server, const QList<Prompt> &prompts);
+    void prompt(const ServerIdentity &server, const QString &name, const GetPromptResult &result);
+    void completion(const ServerIdentity &server, const CompleteResult &result);
+    void pong(const ServerIdentity &server, qint64 milliseconds);
+    /// A failure that ends the run; with --json also an {"error": ...} document on stdout.
+    void failure(const Error &error, ExitCode exitCode, const std::optional<ServerIdentity> &server = std::nullopt);
+
+private:
+    QString renderContent(const QList<Content> &content, const QString &stem, QJsonArray *saved);
+    QString savedNote(const QByteArray &bytes, const QString &mimeType, const QString &stem, int index, QJsonArray *saved);
+    void document(const ServerIdentity &server, QJsonObject object);
+
+    bool m_json;
+    AttachmentSaver *m_saver;
+};
+
+} // namespace Toolgate

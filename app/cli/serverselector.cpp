@@ -1,0 +1,93 @@
+#include "serverselector.h"
+
+#include "exitcode.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace Toolgate {
+
+namespace {
+
+QString names(const QList<ServerConfig> &servers)
+{
+    QStringList list;
+    for (const ServerConfig &config : servers)
+        list.append(config.name);
+    return list.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+Result<ServerSelector::Configured> ServerSelector::configured(const CliArguments &arguments)
+{
+    Configured result;
+    if (!arguments.configPath.isEmpty()) {
+        result.source = arguments.configPath;
+        auto servers = ServerConfigFile::load(arguments.configPath);
+        if (!servers)
+            return servers.error();
+        result.servers = servers.value();
+        return result;
+    }
+    result.source = ServerConfigFile::defaultPath();
+    result.demoFallback = !QFileInfo::exists(result.source);
+    auto servers = ServerConfigFile::loadEffective();
+    if (!servers)
+        return servers.error();
+    result.servers = servers.value();
+    return result;
+}
+
+Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &arguments)
+{
+    if (!arguments.inlineServer.isEmpty()) {
+        Choice choice;
+        choice.config.name = QFileInfo(arguments.inlineServer.first()).fileName();
+        choice.config.command = arguments.inlineServer.first();
+        choice.config.args = arguments.inlineServer.mid(1);
+        choice.inheritEnvironment = true;
+        return choice;
+    }
+
+    const auto configured = ServerSelector::configured(arguments);
+    if (!configured)
+        return configured.error();
+    const QList<ServerConfig> &all = configured->servers;
+    const QString source = QDir::toNativeSeparators(configured->source);
+
+    if (!arguments.serverName.isEmpty()) {
+        for (const ServerConfig &config : all) {
+            if (config.name != arguments.serverName)
+                continue;
+            if (!config.enabled) {
+                return makeError(ErrorCode::ConfigError,
+                                 QStringLiteral("the server \"%1\" is disabled in %2; enable it there first")
+                                     .arg(config.name, source));
+            }
+            return Choice{config, false};
+        }
+        return makeError(ErrorCode::ConfigError,
+                         QStringLiteral("there is no server named \"%1\" in %2. Servers: %3")
+                             .arg(arguments.serverName, source, all.isEmpty() ? QStringLiteral("(none)") : names(all)));
+    }
+
+    QList<ServerConfig> enabled;
+    for (const ServerConfig &config : all) {
+        if (config.enabled)
+            enabled.append(config);
+    }
+    if (enabled.size() == 1)
+        return Choice{enabled.first(), false};
+    if (enabled.isEmpty()) {
+        return makeError(ErrorCode::ConfigError,
+                         all.isEmpty() ? QStringLiteral("no servers are configured in %1").arg(source)
+                                       : QStringLiteral("every server in %1 is disabled (%2)").arg(source, names(all)));
+    }
+    return usageError(QStringLiteral("%1 configures several servers; choose one with --server NAME. Enabled servers: %2")
+                          .arg(source, names(enabled)));
+}
+
+} // namespace Toolgate

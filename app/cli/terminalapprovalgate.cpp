@@ -1,0 +1,118 @@
+#include "terminalapprovalgate.h"
+
+#include "approvalformatter.h"
+#include "console.h"
+#include "terminalreader.h"
+
+#include <QJsonDocument>
+
+namespace Toolgate {
+
+namespace {
+
+const QString decisionQuestion = QStringLiteral("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: ");
+const QString reasonQuestion = QStringLiteral("Reason for denying (optional, Enter to skip): ");
+
+} // namespace
+
+TerminalApprovalGate::TerminalApprovalGate(TerminalReader *reader, QObject *parent)
+    : QObject(parent)
+    , m_reader(reader)
+{
+    connect(m_reader, &TerminalReader::lineRead, this, &TerminalApprovalGate::onLine);
+    connect(m_reader, &TerminalReader::endOfInput, this, &TerminalApprovalGate::onEnd);
+}
+
+TerminalApprovalGate::~TerminalApprovalGate() = default;
+
+void TerminalApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
+                                           std::function<void(const ApprovalDecision &)> decide)
+{
+    m_questions.push_back({request, context, std::move(decide)});
+    if (m_step == Step::Idle)
+        askNext();
+}
+
+void TerminalApprovalGate::askNext()
+{
+    // Questions whose call went away meanwhile (cancelled) are not asked at all.
+    while (!m_questions.empty() && !m_questions.front().context)
+        m_questions.pop_front();
+    if (m_questions.empty()) {
+        m_step = Step::Idle;
+        return;
+    }
+    Console::err(ApprovalFormatter::format(m_questions.front().request));
+    askDecision();
+}
+
+void TerminalApprovalGate::askDecision()
+{
+    m_step = Step::Decision;
+    Console::err(decisionQuestion);
+    m_reader->requestLine();
+}
+
+void TerminalApprovalGate::onLine(const QString &line)
+{
+    if (m_step == Step::Idle || m_questions.empty())
+        return;
+    if (!m_questions.front().context) {
+        // The call was cancelled while we waited; this answer belongs to nobody.
+        Console::err(QStringLiteral("\n"));
+        m_questions.pop_front();
+        askNext();
+        return;
+    }
+    // A terminal echoes what was typed; an answer from a pipe or file is echoed here, so a
+    // transcript shows what was decided.
+    if (!Console::stdinIsTerminal())
+        Console::err(Console::sanitized(line) + u'\n');
+    const QString input = line.trimmed().toLower();
+    if (m_step == Step::Reason) {
+        answer(ApprovalDecision::deny(line.trimmed()));
+        return;
+    }
+    if (input == QLatin1String("y") || input == QLatin1String("yes")) {
+        answer(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+    } else if (input == QLatin1String("n") || input == QLatin1String("no")) {
+        m_step = Step::Reason;
+        Console::err(reasonQuestion);
+        m_reader->requestLine();
+    } else if (input == QLatin1String("s") || input == QLatin1String("schema")) {
+        const QJsonObject schema = m_questions.front().request.tool.inputSchema;
+        Console::err(QStringLiteral("  Input schema:\n")
+                     + Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(schema).toJson()).trimmed()),
+                                         QStringLiteral("    "))
+                     + u'\n');
+        askDecision();
+    } else {
+        Console::err(QStringLiteral("Please answer y or n.\n"));
+        askDecision();
+    }
+}
+
+void TerminalApprovalGate::onEnd()
+{
+    if (m_step == Step::Idle || m_questions.empty())
+        return;
+    Console::err(QStringLiteral("\n"));
+    if (m_step == Step::Reason) {
+        answer(ApprovalDecision::deny());
+        return;
+    }
+    Console::err(QStringLiteral("No answer (end of input): the call is denied.\n"));
+    answer(ApprovalDecision::deny(QStringLiteral("no answer")));
+}
+
+void TerminalApprovalGate::answer(const ApprovalDecision &decision)
+{
+    Question question = std::move(m_questions.front());
+    m_questions.pop_front();
+    m_step = Step::Idle;
+    if (question.context)
+        question.decide(decision);
+    askNext();
+}
+
+} // namespace Toolgate

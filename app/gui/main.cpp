@@ -1,0 +1,108 @@
+// toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
+// workspace, the approval policy and the main window together.
+
+#include "calls/approvalpolicy.h"
+#include "mainwindow/mainwindow.h"
+#include "models/icons.h"
+#include "screenshotter.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QSettings>
+#include <QStandardPaths>
+
+using namespace Toolgate;
+
+namespace {
+
+struct Paths
+{
+    QString servers;
+    QString approvals;
+    QString argumentHistory;
+};
+
+// TOOLGATE_CONFIG_DIR moves everything Toolgate writes (servers, approvals, argument history,
+// window settings) into one folder: tests and screenshots use it to stay out of the user's files.
+Paths configPaths(const QString &configOption)
+{
+    Paths paths;
+    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
+    if (!overrideDir.isEmpty()) {
+        const QDir dir(overrideDir);
+        QDir().mkpath(dir.absolutePath());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.absolutePath());
+        paths.servers = dir.filePath(QStringLiteral("servers.json"));
+        paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
+        paths.argumentHistory = dir.filePath(QStringLiteral("argument-history.json"));
+    } else {
+        const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
+        paths.servers = ServerConfigFile::defaultPath();
+        paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
+    }
+    if (!configOption.isEmpty())
+        paths.servers = QDir::current().absoluteFilePath(configOption);
+    return paths;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
+    QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("Toolgate"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("toolgate"));
+    QGuiApplication::setWindowIcon(Icons::application());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "main", "A desktop host for the Model Context Protocol: connect MCP servers and run their tools with your approval."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption configOption(
+        QStringLiteral("config"), QCoreApplication::translate("main", "Use this servers file instead of the default one."),
+        QStringLiteral("file"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("main", "Once the tools are listed, save the window as <dir>/main-window.png and quit."),
+        QStringLiteral("dir"));
+    const QCommandLineOption selectOption(
+        QStringLiteral("select"), QCoreApplication::translate("main", "Select this tool at start, e.g. demo/echo."),
+        QStringLiteral("server/tool"));
+    parser.addOption(configOption);
+    parser.addOption(screenshotOption);
+    parser.addOption(selectOption);
+    parser.process(app);
+
+    const Paths paths = configPaths(parser.value(configOption));
+    Workspace workspace(paths.servers);
+    ApprovalPolicy policy(paths.approvals);
+
+    MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
+    const Result<Workspace::LoadOutcome> loaded = workspace.load();
+    window.showLoadResult(loaded);
+    window.show();
+    workspace.startAll();
+
+    const QString selection = parser.value(selectOption);
+    if (!selection.isEmpty() && !parser.isSet(screenshotOption)) {
+        // The tools arrive once the server is up; select as soon as it lists them.
+        auto *pending = new QObject(&window);
+        QObject::connect(window.toolTreeModel(), &QAbstractItemModel::rowsInserted, pending, [&window, selection, pending] {
+            if (window.selectTool(selection.section(u'/', 0, 0), selection.section(u'/', 1)))
+                pending->deleteLater();
+        });
+    }
+    std::unique_ptr<Screenshotter> screenshotter;
+    if (parser.isSet(screenshotOption))
+        screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);
+
+    return app.exec();
+}

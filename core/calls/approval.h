@@ -1,0 +1,76 @@
+#pragma once
+
+#include "protocol/implementation.h"
+#include "protocol/tool.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+namespace Toolgate {
+
+/// Which server a call goes to, as the human knows it.
+struct ServerIdentity
+{
+    QString name;     ///< The name in the configuration.
+    QString endpoint; ///< The command line or URL.
+    Implementation serverInfo; ///< What the server says about itself (self-reported; display only).
+};
+
+/// Who started a call, recorded with it.
+enum class CallInitiator { Gui, Cli };
+
+/// Everything a human needs to decide on one tools/call: shown verbatim by the dialog or prompt.
+struct ApprovalRequest
+{
+    ServerIdentity server;
+    Tool tool;
+    /// The exact arguments that will be sent.
+    QJsonObject arguments;
+    /// Problems found validating the arguments against the tool's inputSchema.
+    QStringList validationProblems;
+    CallInitiator initiator = CallInitiator::Gui;
+};
+
+/// A decision about one call.
+struct ApprovalDecision
+{
+    enum class Kind { AllowOnce, AllowForSession, AllowAlways, Deny };
+    enum class Source { Human, RememberedRule };
+
+    Kind kind = Kind::Deny;
+    Source source = Source::Human;
+    QString reason; ///< Why it was denied (optional), or which rule allowed it.
+    /// Set when the human edited the arguments while deciding: these are sent instead.
+    std::optional<QJsonObject> editedArguments;
+
+    bool allows() const { return kind != Kind::Deny; }
+    static ApprovalDecision deny(const QString &reason = {}) { return {Kind::Deny, Source::Human, reason, std::nullopt}; }
+    static QString kindName(Kind kind);
+};
+
+/// Asks a human (dialog, terminal prompt) to decide on a call. Answers exactly once through
+/// decide, on context's thread, unless context dies first (which the pipeline treats as deny).
+class ApprovalGate
+{
+public:
+    virtual ~ApprovalGate() = default;
+    virtual void requestApproval(const ApprovalRequest &request, QObject *context,
+                                 std::function<void(const ApprovalDecision &)> decide) = 0;
+};
+
+/// A gate that answers the same for everything: for `toolgate-cli --yes` and tests.
+class FixedApprovalGate final : public ApprovalGate
+{
+public:
+    explicit FixedApprovalGate(ApprovalDecision decision) : m_decision(std::move(decision)) {}
+    void requestApproval(const ApprovalRequest &request, QObject *context,
+                         std::function<void(const ApprovalDecision &)> decide) override;
+
+private:
+    ApprovalDecision m_decision;
+};
+
+} // namespace Toolgate

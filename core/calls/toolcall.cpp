@@ -1,0 +1,320 @@
+#include "toolcall.h"
+
+#include "approvalpolicy.h"
+#include "client/clientsession.h"
+#include "common/logging.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "schema/schemavalidator.h"
+
+#include <QHash>
+#include <QJsonDocument>
+
+namespace Toolgate {
+
+QString ToolCallOutcome::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Pending: return QStringLiteral("pending");
+    case Kind::Succeeded: return QStringLiteral("succeeded");
+    case Kind::ToolError: return QStringLiteral("tool error");
+    case Kind::Denied: return QStringLiteral("denied");
+    case Kind::InvalidArguments: return QStringLiteral("invalid arguments");
+    case Kind::Failed: return QStringLiteral("failed");
+    case Kind::Cancelled: return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+ToolCall::ToolCall(ClientSession *session, ServerIdentity server, Tool tool, QJsonObject arguments,
+                   CallInitiator initiator, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_server(std::move(server))
+    , m_tool(std::move(tool))
+    , m_requestedArguments(std::move(arguments))
+    , m_initiator(initiator)
+    , m_startedAt(QDateTime::currentDateTimeUtc())
+{
+    m_outcome.sentArguments = m_requestedArguments;
+}
+
+void ToolCall::setStage(Stage stage)
+{
+    if (m_stage == stage)
+        return;
+    m_stage = stage;
+    emit stageChanged(stage);
+}
+
+void ToolCall::cancel(const QString &reason)
+{
+    if (m_stage == Stage::Finished || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    m_outcome.error = makeError(ErrorCode::RequestCancelled, reason);
+    if (m_stage == Stage::Running && m_session && m_requestId.isValid()) {
+        // The session answers the pending request with RequestCancelled; received() finishes us.
+        if (m_session->cancelRequest(m_requestId, reason))
+            return;
+    }
+    // Before sending: nothing left the app. Awaiting approval: the pending question is dropped.
+    if (m_stage == Stage::AwaitingApproval && m_pipeline)
+        m_pipeline->finish(this, ToolCallOutcome::Kind::Cancelled);
+    // In Validating the pipeline sees m_cancelRequested once it has recorded the intent.
+}
+
+void ToolCall::finish(ToolCallOutcome::Kind kind)
+{
+    if (m_stage == Stage::Finished)
+        return;
+    m_outcome.kind = kind;
+    if (m_runTimer.isValid())
+        m_outcome.durationMs = m_runTimer.elapsed();
+    setStage(Stage::Finished);
+    emit finished();
+}
+
+class ToolCallPipeline::Private
+{
+public:
+    ApprovalGate *gate;
+    QPointer<ApprovalPolicy> policy;
+    Options options;
+    ToolCallObserver *observer = nullptr;
+    // Compiled validators by schema text: compiling is much dearer than looking up.
+    QHash<QByteArray, std::shared_ptr<SchemaValidator>> validators;
+
+    Result<std::shared_ptr<SchemaValidator>> validatorFor(const QJsonObject &schema)
+    {
+        const QByteArray key = QJsonDocument(schema).toJson(QJsonDocument::Compact);
+        if (auto it = validators.constFind(key); it != validators.cend())
+            return *it;
+        auto compiled = SchemaValidator::compile(schema);
+        if (!compiled)
+            return compiled.error();
+        if (validators.size() > 512)
+            validators.clear();
+        auto validator = std::make_shared<SchemaValidator>(std::move(compiled).value());
+        validators.insert(key, validator);
+        return validator;
+    }
+
+    QStringList problems(const QJsonObject &schema, const QJsonValue &instance, const QString &what)
+    {
+        if (schema.isEmpty())
+            return {};
+        const auto validator = validatorFor(schema);
+        if (!validator)
+            return {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, validator.error().message)};
+        QStringList lines;
+        for (const SchemaIssue &issue : validator.value()->validate(instance))
+            lines.append(issue.path.isEmpty() ? issue.message : issue.path + QStringLiteral(": ") + issue.message);
+        return lines;
+    }
+};
+
+ToolCallPipeline::ToolCallPipeline(ApprovalGate *gate, ApprovalPolicy *policy, Options options, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    Q_ASSERT(gate);
+    d->gate = gate;
+    d->policy = policy;
+    d->options = options;
+}
+
+ToolCallPipeline::~ToolCallPipeline() = default;
+
+void ToolCallPipeline::setObserver(ToolCallObserver *observer)
+{
+    d->observer = observer;
+}
+
+ToolCall *ToolCallPipeline::call(ClientSession *session, const ServerIdentity &server, const QString &toolName,
+                                 const QJsonObject &arguments, CallInitiator initiator, QObject *parent)
+{
+    Tool placeholder;
+    placeholder.name = toolName;
+    auto *call = new ToolCall(session, server, session ? session->tool(toolName).value_or(placeholder) : placeholder,
+                              arguments, initiator, parent);
+    call->m_pipeline = this;
+    // Start on the next event-loop turn so the caller can connect to finished() first.
+    QPointer<ToolCall> guard(call);
+    QMetaObject::invokeMethod(this, [this, guard, toolName] {
+        if (guard)
+            start(guard, toolName);
+    }, Qt::QueuedConnection);
+    return call;
+}
+
+void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
+{
+    if (!call->m_session || !call->m_session->isReady()) {
+        call->m_outcome.error = makeError(ErrorCode::NotConnected,
+                                          QStringLiteral("the server \"%1\" is not connected").arg(call->m_server.name));
+        finish(call, ToolCallOutcome::Kind::Failed);
+        return;
+    }
+    if (call->m_session->tool(toolName)) {
+        call->m_tool = *call->m_session->tool(toolName);
+        validateAndAsk(call);
+        return;
+    }
+    // Not listed yet (e.g. a CLI call straight after connecting): list, then look again.
+    QPointer<ToolCall> guard(call);
+    call->m_session->listTools(call, [this, guard, toolName](const Result<QList<Tool>> &tools) {
+        if (!guard)
+            return;
+        if (!tools) {
+            guard->m_outcome.error = tools.error();
+            finish(guard, ToolCallOutcome::Kind::Failed);
+            return;
+        }
+        const auto tool = guard->m_session ? guard->m_session->tool(toolName) : std::nullopt;
+        if (!tool) {
+            QStringList names;
+            for (const Tool &t : tools.value())
+                names.append(t.name);
+            guard->m_outcome.error = makeError(ErrorCode::InvalidParams,
+                QStringLiteral("the server \"%1\" has no tool named \"%2\". Its tools: %3")
+                    .arg(guard->m_server.name, toolName, names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", "))));
+            finish(guard, ToolCallOutcome::Kind::Failed);
+            return;
+        }
+        guard->m_tool = *tool;
+        validateAndAsk(guard);
+    });
+}
+
+void ToolCallPipeline::validateAndAsk(ToolCall *call)
+{
+    call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"));
+    // The intent is recorded before anything can leave the app.
+    if (d->observer)
+        d->observer->callStarted(*call);
+    if (call->m_cancelRequested) {
+        finish(call, ToolCallOutcome::Kind::Cancelled);
+        return;
+    }
+    if (!call->m_outcome.inputProblems.isEmpty() && d->options.rejectInvalidArguments) {
+        call->m_outcome.error = makeError(ErrorCode::InvalidArguments,
+                                          QStringLiteral("the arguments do not match the tool's input schema:\n") + call->m_outcome.inputProblems.join(u'\n'));
+        finish(call, ToolCallOutcome::Kind::InvalidArguments);
+        return;
+    }
+
+    if (d->policy) {
+        if (const auto remembered = d->policy->lookup(call->m_server, call->m_tool.name)) {
+            decided(call, *remembered);
+            return;
+        }
+    }
+
+    call->setStage(ToolCall::Stage::AwaitingApproval);
+    ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_outcome.inputProblems,
+                            call->m_initiator};
+    QPointer<ToolCall> guard(call);
+    d->gate->requestApproval(request, call, [this, guard](const ApprovalDecision &decision) {
+        if (guard)
+            decided(guard, decision);
+    });
+}
+
+void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
+{
+    if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    call->m_outcome.decision = decision;
+    if (decision.editedArguments) {
+        call->m_outcome.sentArguments = *decision.editedArguments;
+        call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, *decision.editedArguments, QStringLiteral("input"));
+    }
+    if (d->observer)
+        d->observer->callDecided(*call);
+
+    if (call->m_cancelRequested) {
+        finish(call, ToolCallOutcome::Kind::Cancelled);
+        return;
+    }
+    if (!decision.allows()) {
+        // The denial reaches the caller as a tool error carrying the reason; the server sees nothing.
+        const QString text = decision.reason.isEmpty()
+            ? QStringLiteral("The user denied this call to %1.").arg(call->m_tool.name)
+            : QStringLiteral("The user denied this call to %1: %2").arg(call->m_tool.name, decision.reason);
+        call->m_outcome.result = CallToolResult{};
+        call->m_outcome.result.isError = true;
+        call->m_outcome.result.content.append(Content::makeText(text));
+        call->m_outcome.error = makeError(ErrorCode::ApprovalDenied, text);
+        finish(call, ToolCallOutcome::Kind::Denied);
+        return;
+    }
+    if (decision.source == ApprovalDecision::Source::Human && d->policy) {
+        if (const auto saved = d->policy->remember(call->m_server, call->m_tool.name, decision.kind); !saved)
+            qCWarning(lcCalls) << saved.error().message;
+    }
+    send(call);
+}
+
+void ToolCallPipeline::send(ToolCall *call)
+{
+    if (!call->m_session || !call->m_session->isReady()) {
+        call->m_outcome.error = makeError(ErrorCode::NotConnected,
+                                          QStringLiteral("the server \"%1\" disconnected before the call could be sent").arg(call->m_server.name));
+        finish(call, ToolCallOutcome::Kind::Failed);
+        return;
+    }
+    call->setStage(ToolCall::Stage::Running);
+    call->m_runTimer.start();
+    ClientSession::CallOptions options;
+    QPointer<ToolCall> guard(call);
+    options.onProgress = [guard](const ProgressUpdate &update) {
+        if (guard)
+            emit guard->progress(update);
+    };
+    call->m_requestId = call->m_session->callTool(call->m_tool.name, call->m_outcome.sentArguments, options, call,
+        [this, guard](const Result<CallToolResult> &result) {
+            if (guard)
+                received(guard, result);
+        });
+}
+
+void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &result)
+{
+    if (!result) {
+        if (result.error().code == int(ErrorCode::RequestCancelled)) {
+            call->m_outcome.error = result.error();
+            finish(call, ToolCallOutcome::Kind::Cancelled);
+            return;
+        }
+        call->m_outcome.error = result.error();
+        finish(call, ToolCallOutcome::Kind::Failed);
+        return;
+    }
+    call->m_outcome.result = result.value();
+    const CallToolResult &value = call->m_outcome.result;
+    if (!call->m_tool.outputSchema.isEmpty()) {
+        if (value.structuredContent) {
+            call->m_outcome.outputProblems = d->problems(call->m_tool.outputSchema, *value.structuredContent, QStringLiteral("output"));
+            call->m_outcome.outputValid = call->m_outcome.outputProblems.isEmpty();
+        } else if (!value.isError) {
+            // A tool with an outputSchema must return structured results (spec: tools, output schema).
+            call->m_outcome.outputProblems = {QStringLiteral("the tool declares an output schema but returned no structuredContent")};
+            call->m_outcome.outputValid = false;
+        }
+    }
+    finish(call, value.isError ? ToolCallOutcome::Kind::ToolError : ToolCallOutcome::Kind::Succeeded);
+}
+
+void ToolCallPipeline::finish(ToolCall *call, ToolCallOutcome::Kind kind)
+{
+    if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    call->m_outcome.kind = kind;
+    if (call->m_runTimer.isValid())
+        call->m_outcome.durationMs = call->m_runTimer.elapsed();
+    if (d->observer)
+        d->observer->callFinished(*call);
+    call->finish(kind);
+}
+
+} // namespace Toolgate

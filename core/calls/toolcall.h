@@ -1,0 +1,146 @@
+#pragma once
+
+#include "approval.h"
+#include "jsonrpc/jsonrpcmessage.h"
+#include "protocol/progress.h"
+#include "protocol/tool.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QPointer>
+
+namespace Toolgate {
+
+class ClientSession;
+class ToolCallPipeline;
+class ApprovalPolicy;
+
+/// What became of one call, filled in as the pipeline goes.
+struct ToolCallOutcome
+{
+    enum class Kind {
+        Pending,
+        Succeeded,      ///< The tool ran; result.isError is false.
+        ToolError,      ///< The tool ran and reported isError.
+        Denied,         ///< A human or rule said no; nothing was sent.
+        InvalidArguments, ///< Refused before asking (pipeline set to reject invalid arguments).
+        Failed,         ///< Protocol or transport error; see error.
+        Cancelled,      ///< Cancelled by the user before an answer arrived.
+    };
+
+    Kind kind = Kind::Pending;
+    ApprovalDecision decision;
+    /// The arguments as sent (after any edit in the approval step).
+    QJsonObject sentArguments;
+    /// The server's result; for a denial, a synthesized isError result carrying the reason.
+    CallToolResult result;
+    Error error;
+    QStringList inputProblems;
+    /// Whether structuredContent matched the tool's outputSchema (nullopt: nothing to check).
+    std::optional<bool> outputValid;
+    QStringList outputProblems;
+    qint64 durationMs = 0;
+
+    static QString kindName(Kind kind);
+};
+
+/// One tool call travelling through the pipeline: validate → approve → send → check output.
+/// Emits finished() exactly once. Owned by whoever started it (deleteLater after finished()).
+class ToolCall final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ToolCall)
+public:
+    enum class Stage { Validating, AwaitingApproval, Running, Finished };
+    Q_ENUM(Stage)
+
+    Stage stage() const { return m_stage; }
+    const ServerIdentity &server() const { return m_server; }
+    const Tool &tool() const { return m_tool; }
+    /// The arguments the caller asked for (before any edit by the human).
+    const QJsonObject &requestedArguments() const { return m_requestedArguments; }
+    CallInitiator initiator() const { return m_initiator; }
+    const ToolCallOutcome &outcome() const { return m_outcome; }
+    QDateTime startedAt() const { return m_startedAt; }
+
+    /// Cancels: before sending, this denies nothing and sends nothing; while running, it sends
+    /// notifications/cancelled. The call then finishes as Cancelled.
+    void cancel(const QString &reason = QStringLiteral("cancelled by the user"));
+
+signals:
+    void stageChanged(Toolgate::ToolCall::Stage stage);
+    void progress(const Toolgate::ProgressUpdate &update);
+    void finished();
+
+private:
+    friend class ToolCallPipeline;
+    ToolCall(ClientSession *session, ServerIdentity server, Tool tool, QJsonObject arguments,
+             CallInitiator initiator, QObject *parent);
+    void setStage(Stage stage);
+    void finish(ToolCallOutcome::Kind kind);
+
+    QPointer<ClientSession> m_session;
+    QPointer<ToolCallPipeline> m_pipeline;
+    ServerIdentity m_server;
+    Tool m_tool;
+    QJsonObject m_requestedArguments;
+    CallInitiator m_initiator;
+    Stage m_stage = Stage::Validating;
+    ToolCallOutcome m_outcome;
+    RequestId m_requestId;
+    QDateTime m_startedAt;
+    QElapsedTimer m_runTimer;
+    bool m_cancelRequested = false;
+};
+
+/// Observes every call for the audit log: intent before anything is sent, then decision and outcome.
+class ToolCallObserver
+{
+public:
+    virtual ~ToolCallObserver() = default;
+    virtual void callStarted(const ToolCall &call) = 0;
+    virtual void callDecided(const ToolCall &call) = 0;
+    virtual void callFinished(const ToolCall &call) = 0;
+};
+
+/// The only way a tool gets called: validate the arguments, ask the approval policy and then a
+/// human, send only if allowed, check structured output, report the outcome. No path skips a step.
+class ToolCallPipeline final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ToolCallPipeline)
+public:
+    struct Options
+    {
+        /// true: invalid arguments fail the call before asking (CLI default). false: the human
+        /// sees the problems in the approval step and may still send (GUI).
+        bool rejectInvalidArguments = false;
+    };
+
+    /// Neither gate nor policy is owned; both must outlive the pipeline. policy may be null.
+    ToolCallPipeline(ApprovalGate *gate, ApprovalPolicy *policy, Options options, QObject *parent = nullptr);
+    ~ToolCallPipeline() override;
+
+    /// Not owned; may be null.
+    void setObserver(ToolCallObserver *observer);
+
+    /// Starts a call. The tool definition is looked up in session's tool list (listing tools first
+    /// if needed). The returned object is parented to parent and emits finished() exactly once.
+    ToolCall *call(ClientSession *session, const ServerIdentity &server, const QString &toolName,
+                   const QJsonObject &arguments, CallInitiator initiator, QObject *parent);
+
+private:
+    friend class ToolCall;
+    void start(ToolCall *call, const QString &toolName);
+    void validateAndAsk(ToolCall *call);
+    void decided(ToolCall *call, const ApprovalDecision &decision);
+    void send(ToolCall *call);
+    void received(ToolCall *call, const Result<CallToolResult> &result);
+    void finish(ToolCall *call, ToolCallOutcome::Kind kind);
+
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,142 @@
+#pragma once
+
+#include "jsonrpc/jsonrpcpeer.h"
+#include "protocol/completion.h"
+#include "protocol/implementation.h"
+#include "protocol/initialize.h"
+#include "protocol/logginglevel.h"
+#include "protocol/progress.h"
+#include "protocol/prompt.h"
+#include "protocol/resource.h"
+#include "protocol/tool.h"
+
+#include <QObject>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+namespace Toolgate {
+
+class Transport;
+
+/// One MCP client connection to one server over any Transport: the initialize handshake and
+/// version negotiation, typed requests, notifications as signals, and handlers for requests the
+/// server sends us (roots, sampling, elicitation).
+///
+/// Every asynchronous call answers exactly once on the context object's thread, unless the
+/// context is destroyed first — including when the server dies, times out, or the session ends.
+class ClientSession final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ClientSession)
+public:
+    enum class State { Disconnected, Connecting, Initializing, Ready, Closing, Closed, Failed };
+    Q_ENUM(State)
+
+    struct Options
+    {
+        Implementation clientInfo;
+        std::chrono::milliseconds initializeTimeout = std::chrono::seconds(30);
+        /// Requests other than tools/call.
+        std::chrono::milliseconds requestTimeout = std::chrono::seconds(60);
+        /// tools/call: inactivity timeout, restarted by each progress notification...
+        std::chrono::milliseconds toolCallTimeout = std::chrono::seconds(60);
+        /// ...and the hard maximum it can never exceed.
+        std::chrono::milliseconds toolCallMaxTime = std::chrono::minutes(30);
+    };
+
+    struct CallOptions
+    {
+        /// Called for each notifications/progress of this call. A progress token is only
+        /// requested when this is set.
+        std::function<void(const ProgressUpdate &)> onProgress;
+        std::optional<std::chrono::milliseconds> timeout;
+        std::optional<std::chrono::milliseconds> maxTime;
+        QJsonObject meta;
+    };
+
+    /// A request the server sent us. Answer through responder exactly once (it answers
+    /// "internal error" itself if dropped). params are the raw request params.
+    using ServerRequestHandler = std::function<void(const QJsonObject &params, const Responder &responder)>;
+
+    template<typename T>
+    using Callback = std::function<void(const Result<T> &)>;
+
+    /// Takes ownership of transport.
+    ClientSession(std::unique_ptr<Transport> transport, Options options, QObject *parent = nullptr);
+    ~ClientSession() override;
+
+    /// Starts the transport and performs initialize. Ends in ready() or failed().
+    void connectToServer();
+    /// Graceful shutdown: pending requests are answered with ConnectionClosed; ends in closed().
+    void disconnectFromServer();
+
+    State state() const;
+    bool isReady() const { return state() == State::Ready; }
+    Transport *transport() const;
+    /// The negotiated protocol revision (empty before initialize completes).
+    QString protocolVersion() const;
+    const InitializeResult &serverInitializeResult() const;
+    const ServerCapabilities &serverCapabilities() const;
+    const Implementation &serverInfo() const;
+    /// The error that made the session fail, if it did.
+    Error lastError() const;
+
+    /// Installs handlers for server-initiated requests. Call before connectToServer(): a
+    /// capability is advertised only when its handler is installed.
+    void setRootsHandler(ServerRequestHandler handler, bool notifiesListChanged = true);
+    void setSamplingHandler(ServerRequestHandler handler);
+    /// modes: "form" and/or "url".
+    void setElicitationHandler(ServerRequestHandler handler, const QStringList &modes = {QStringLiteral("form")});
+    /// Tells the server our roots changed (only when the roots capability says we notify).
+    void notifyRootsListChanged();
+
+    // Requests. Each callback is answered exactly once.
+    void ping(QObject *context, Callback<std::monostate> callback);
+    /// Fetches every page. Also refreshes tools().
+    void listTools(QObject *context, Callback<QList<Tool>> callback);
+    /// Sends tools/call. Goes straight to the server: callers go through ToolCallPipeline so the
+    /// human approves first. Returns the id for cancelRequest().
+    RequestId callTool(const QString &name, const QJsonObject &arguments, const CallOptions &options,
+                       QObject *context, Callback<CallToolResult> callback);
+    void listResources(QObject *context, Callback<QList<Resource>> callback);
+    void listResourceTemplates(QObject *context, Callback<QList<ResourceTemplate>> callback);
+    void readResource(const QString &uri, QObject *context, Callback<ReadResourceResult> callback);
+    void subscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback);
+    void unsubscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback);
+    void listPrompts(QObject *context, Callback<QList<Prompt>> callback);
+    void getPrompt(const QString &name, const QMap<QString, QString> &arguments, QObject *context,
+                   Callback<GetPromptResult> callback);
+    void complete(const CompletionReference &reference, const QString &argumentName, const QString &value,
+                  const QMap<QString, QString> &contextArguments, QObject *context, Callback<CompleteResult> callback);
+    void setLoggingLevel(LoggingLevel level, QObject *context, Callback<std::monostate> callback);
+
+    /// Cancels a request sent by this session (sends notifications/cancelled).
+    bool cancelRequest(const RequestId &id, const QString &reason = {});
+
+    /// The tools from the last complete listTools().
+    QList<Tool> tools() const;
+    std::optional<Tool> tool(const QString &name) const;
+
+signals:
+    void stateChanged(Toolgate::ClientSession::State state);
+    void ready();
+    void failed(const Toolgate::Error &error);
+    void closed();
+    void toolsListChanged();
+    void resourcesListChanged();
+    void promptsListChanged();
+    void resourceUpdated(const QString &uri);
+    void logMessage(const Toolgate::LogMessage &message);
+    /// Something the server did wrong that we survived; worth showing in the server's console.
+    void protocolViolation(const QString &description);
+    /// A line the server wrote to stderr (stdio) or similar diagnostics.
+    void diagnosticLine(const QString &line);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,230 @@
+#include "jsonrpcmessage.h"
+
+#include "jsonrpcerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+#include <limits>
+
+namespace Toolgate {
+
+RequestId RequestId::fromJson(const QJsonValue &value)
+{
+    if (value.isString())
+        return RequestId(value.toString());
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        // Ids must be integers; 2^53 is the largest a double holds exactly.
+        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) <= 9007199254740992.0)
+            return RequestId(qint64(number));
+    }
+    return {};
+}
+
+QJsonValue RequestId::toJson() const
+{
+    if (!m_valid)
+        return QJsonValue(QJsonValue::Null);
+    return m_isString ? QJsonValue(m_text) : QJsonValue(m_number);
+}
+
+QString RequestId::toString() const
+{
+    if (!m_valid)
+        return QStringLiteral("null");
+    return m_isString ? u'"' + m_text + u'"' : QString::number(m_number);
+}
+
+JsonRpcMessage JsonRpcMessage::request(const RequestId &id, const QString &method, const QJsonObject &params)
+{
+    JsonRpcMessage m;
+    m.m_kind = Kind::Request;
+    m.m_id = id;
+    m.m_method = method;
+    m.m_params = params;
+    return m;
+}
+
+JsonRpcMessage JsonRpcMessage::notification(const QString &method, const QJsonObject &params)
+{
+    JsonRpcMessage m;
+    m.m_kind = Kind::Notification;
+    m.m_method = method;
+    m.m_params = params;
+    return m;
+}
+
+JsonRpcMessage JsonRpcMessage::response(const RequestId &id, const QJsonValue &result)
+{
+    JsonRpcMessage m;
+    m.m_kind = Kind::Response;
+    m.m_id = id;
+    m.m_result = result;
+    return m;
+}
+
+JsonRpcMessage JsonRpcMessage::errorResponse(const RequestId &id, const Error &error)
+{
+    JsonRpcMessage m;
+    m.m_kind = Kind::ErrorResponse;
+    m.m_id = id;
+    m.m_error = error;
+    return m;
+}
+
+namespace {
+
+Error invalid(const QString &what)
+{
+    return makeError(ErrorCode::InvalidRequest, what);
+}
+
+} // namespace
+
+Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
+{
+    const QJsonValue version = o.value(QLatin1String("jsonrpc"));
+    if (version.isUndefined())
+        return invalid(QStringLiteral("missing \"jsonrpc\" member"));
+    if (version != QJsonValue(QLatin1String("2.0")))
+        return invalid(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
+
+    const bool hasId = o.contains(QLatin1String("id"));
+    const QJsonValue idValue = o.value(QLatin1String("id"));
+    const RequestId id = RequestId::fromJson(idValue);
+    const QJsonValue method = o.value(QLatin1String("method"));
+    const bool hasResult = o.contains(QLatin1String("result"));
+    const bool hasError = o.contains(QLatin1String("error"));
+
+    JsonRpcMessage m;
+    if (!method.isUndefined()) {
+        if (!method.isString())
+            return invalid(QStringLiteral("\"method\" must be a string"));
+        if (hasResult || hasError)
+            return invalid(QStringLiteral("a message cannot have both \"method\" and \"%1\"")
+                               .arg(hasResult ? QStringLiteral("result") : QStringLiteral("error")));
+        m.m_method = method.toString();
+        const QJsonValue params = o.value(QLatin1String("params"));
+        if (params.isObject())
+            m.m_params = params.toObject();
+        else if (!params.isUndefined())
+            return invalid(QStringLiteral("\"params\" of %1 must be an object").arg(m.m_method));
+        if (hasId) {
+            if (!id.isValid())
+                return invalid(QStringLiteral("request id must be a string or an integer"));
+            m.m_kind = Kind::Request;
+            m.m_id = id;
+        } else {
+            m.m_kind = Kind::Notification;
+        }
+        return m;
+    }
+
+    if (!hasId)
+        return invalid(QStringLiteral("message has neither \"method\" nor \"id\""));
+    if (hasResult == hasError)
+        return invalid(hasResult ? QStringLiteral("response has both \"result\" and \"error\"")
+                                 : QStringLiteral("response has neither \"result\" nor \"error\""));
+    if (!id.isValid() && !(hasError && idValue.isNull()))
+        return invalid(QStringLiteral("response id must be a string or an integer"));
+    m.m_id = id;
+    if (hasResult) {
+        m.m_kind = Kind::Response;
+        m.m_result = o.value(QLatin1String("result"));
+        return m;
+    }
+    const QJsonValue errorValue = o.value(QLatin1String("error"));
+    if (!errorValue.isObject())
+        return invalid(QStringLiteral("\"error\" must be an object"));
+    const QJsonObject error = errorValue.toObject();
+    const QJsonValue code = error.value(QLatin1String("code"));
+    if (!code.isDouble() || std::floor(code.toDouble()) != code.toDouble()
+        || code.toDouble() < double(std::numeric_limits<int>::min())
+        || code.toDouble() > double(std::numeric_limits<int>::max()))
+        return invalid(QStringLiteral("error \"code\" must be an integer"));
+    const QJsonValue message = error.value(QLatin1String("message"));
+    if (!message.isString())
+        return invalid(QStringLiteral("error \"message\" must be a string"));
+    m.m_kind = Kind::ErrorResponse;
+    m.m_error = Error{code.toInt(), message.toString(), error.value(QLatin1String("data"))};
+    return m;
+}
+
+Result<QList<JsonRpcMessage>> JsonRpcMessage::parse(QByteArrayView text)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toByteArray(), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // QJsonDocument rejects a top-level scalar as "illegal value"; it is valid JSON, just not a
+        // JSON-RPC message, which is an invalid request rather than a parse error.
+        QJsonParseError wrappedError;
+        const QJsonDocument wrapped = QJsonDocument::fromJson('[' + text.toByteArray() + ']', &wrappedError);
+        if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1)
+            return invalid(QStringLiteral("message is not a JSON object"));
+        return makeError(ErrorCode::ParseError,
+                         QStringLiteral("invalid JSON at offset %1: %2")
+                             .arg(parseError.offset)
+                             .arg(parseError.errorString()));
+    }
+    QList<JsonRpcMessage> messages;
+    if (document.isObject()) {
+        auto message = fromJson(document.object());
+        if (!message)
+            return message.error();
+        messages.append(std::move(message).value());
+        return messages;
+    }
+    if (!document.isArray())
+        return invalid(QStringLiteral("message is not a JSON object"));
+    const QJsonArray batch = document.array();
+    if (batch.isEmpty())
+        return invalid(QStringLiteral("empty batch"));
+    for (qsizetype i = 0; i < batch.size(); ++i) {
+        if (!batch.at(i).isObject())
+            return invalid(QStringLiteral("batch element %1 is not an object").arg(i));
+        auto message = fromJson(batch.at(i).toObject());
+        if (!message)
+            return Error{message.error().code,
+                         QStringLiteral("batch element %1: %2").arg(i).arg(message.error().message), {}};
+        messages.append(std::move(message).value());
+    }
+    return messages;
+}
+
+QJsonObject JsonRpcMessage::toJson() const
+{
+    QJsonObject o{{QLatin1String("jsonrpc"), QLatin1String("2.0")}};
+    switch (m_kind) {
+    case Kind::Request:
+        o.insert(QLatin1String("id"), m_id.toJson());
+        Q_FALLTHROUGH();
+    case Kind::Notification:
+        o.insert(QLatin1String("method"), m_method);
+        if (!m_params.isEmpty())
+            o.insert(QLatin1String("params"), m_params);
+        break;
+    case Kind::Response:
+        o.insert(QLatin1String("id"), m_id.toJson());
+        o.insert(QLatin1String("result"), m_result.isUndefined() ? QJsonValue(QJsonObject()) : m_result);
+        break;
+    case Kind::ErrorResponse: {
+        o.insert(QLatin1String("id"), m_id.toJson());
+        QJsonObject error{{QLatin1String("code"), m_error.code}, {QLatin1String("message"), m_error.message}};
+        if (!m_error.data.isUndefined() && !m_error.data.isNull())
+            error.insert(QLatin1String("data"), m_error.data);
+        o.insert(QLatin1String("error"), error);
+        break;
+    }
+    }
+    return o;
+}
+
+QByteArray JsonRpcMessage::serialize() const
+{
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+}
+
+} // namespace Toolgate

@@ -1,0 +1,421 @@
+#include "jsonrpcpeer.h"
+
+#include "common/logging.h"
+#include "jsonrpcerror.h"
+#include "transport/transport.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTimer>
+
+namespace Toolgate {
+
+using Clock = std::chrono::steady_clock;
+
+struct Responder::State
+{
+    QPointer<JsonRpcPeer> peer;
+    std::function<void(const JsonRpcMessage &)> send;
+    RequestId id;
+    bool answered = false;
+    bool cancelled = false;
+
+    void answer(const JsonRpcMessage &message)
+    {
+        if (answered)
+            return;
+        answered = true;
+        if (!cancelled && peer)
+            send(message);
+    }
+    ~State()
+    {
+        if (!answered)
+            answer(JsonRpcMessage::errorResponse(
+                id, makeError(ErrorCode::InternalError, QStringLiteral("the request was dropped without an answer"))));
+    }
+};
+
+void Responder::respond(const QJsonValue &result) const
+{
+    if (m_state)
+        m_state->answer(JsonRpcMessage::response(m_state->id, result.isUndefined() ? QJsonObject() : result));
+}
+
+void Responder::respondError(const Error &error) const
+{
+    if (m_state)
+        m_state->answer(JsonRpcMessage::errorResponse(m_state->id, error));
+}
+
+bool Responder::isAnswered() const { return !m_state || m_state->answered; }
+bool Responder::isCancelled() const { return m_state && m_state->cancelled; }
+RequestId Responder::id() const { return m_state ? m_state->id : RequestId(); }
+
+class JsonRpcPeer::Private
+{
+public:
+    struct Pending
+    {
+        QPointer<QObject> context;
+        ResponseHandler handler;
+        QString method;
+        Clock::time_point deadline;
+        Clock::time_point hardDeadline;
+        std::chrono::milliseconds timeout;
+    };
+
+    JsonRpcPeer *q;
+    QPointer<Transport> transport;
+    QString remoteName = QStringLiteral("the server");
+    qint64 nextId = 1;
+    QHash<RequestId, Pending> pending;
+    // Ids we gave up on (timeout, cancel): a late answer to them is expected, not a violation.
+    QSet<RequestId> abandoned;
+    QHash<QString, RequestHandler> requestHandlers;
+    QHash<QString, NotificationHandler> notificationHandlers;
+    NotificationHandler fallbackNotificationHandler;
+    QHash<RequestId, std::weak_ptr<Responder::State>> incoming;
+    QTimer deadlineTimer;
+    Clock::time_point armedFor = Clock::time_point::max();
+
+    void write(const JsonRpcMessage &message)
+    {
+        if (transport && transport->isOpen())
+            transport->send(message.serialize());
+    }
+
+    // Delivers an answer later, on the context's thread, so no handler runs re-entrantly.
+    static void deliverQueued(Pending entry, const Error &error)
+    {
+        if (!entry.context)
+            return;
+        QObject *context = entry.context.data();
+        QMetaObject::invokeMethod(
+            context, [handler = std::move(entry.handler), error] { handler(Result<QJsonValue>(error)); },
+            Qt::QueuedConnection);
+    }
+
+    void rememberAbandoned(const RequestId &id)
+    {
+        if (abandoned.size() > 1024)
+            abandoned.clear();
+        abandoned.insert(id);
+    }
+
+    void armTimer()
+    {
+        Clock::time_point earliest = Clock::time_point::max();
+        for (const Pending &p : std::as_const(pending))
+            earliest = std::min(earliest, std::min(p.deadline, p.hardDeadline));
+        scheduleAt(earliest);
+    }
+
+    void scheduleAt(Clock::time_point when)
+    {
+        if (when == Clock::time_point::max()) {
+            deadlineTimer.stop();
+            armedFor = when;
+            return;
+        }
+        if (deadlineTimer.isActive() && armedFor <= when)
+            return;
+        armedFor = when;
+        const auto delay = std::chrono::duration_cast<std::chrono::milliseconds>(when - Clock::now());
+        deadlineTimer.start(std::max<qint64>(0, delay.count()) + 1);
+    }
+
+    void expireDeadlines()
+    {
+        armedFor = Clock::time_point::max();
+        const auto now = Clock::now();
+        QList<RequestId> expired;
+        for (auto it = pending.cbegin(); it != pending.cend(); ++it) {
+            if (it->deadline <= now || it->hardDeadline <= now)
+                expired.append(it.key());
+        }
+        for (const RequestId &id : std::as_const(expired)) {
+            Pending entry = pending.take(id);
+            const bool hard = entry.hardDeadline <= now;
+            const QString message = hard
+                ? QStringLiteral("%1 did not finish within the maximum time allowed").arg(entry.method)
+                : QStringLiteral("%1 timed out: no answer or progress for %2 s")
+                      .arg(entry.method)
+                      .arg(entry.timeout.count() / 1000.0);
+            qCInfo(lcJsonRpc) << "request" << id.toString() << "expired:" << message;
+            // The server may still be working on it; tell it to stop.
+            write(JsonRpcMessage::notification(QStringLiteral("notifications/cancelled"),
+                                               {{QLatin1String("requestId"), id.toJson()},
+                                                {QLatin1String("reason"), message}}));
+            rememberAbandoned(id);
+            deliverQueued(std::move(entry), makeError(ErrorCode::RequestTimeout, message));
+        }
+        armTimer();
+    }
+
+    void handleDroppedMessage(const QByteArray &head, qint64 size, qint64 limit)
+    {
+        const QString description = QStringLiteral("%1 sent a message of %2 bytes, over the limit of %3 bytes; it was dropped")
+                                        .arg(remoteName)
+                                        .arg(size)
+                                        .arg(limit);
+        // Find which request the oversized response belonged to so that caller fails now, not at its timeout.
+        static const QRegularExpression idPattern(QStringLiteral(R"re("id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*"))re"));
+        const auto match = idPattern.match(QString::fromUtf8(head.left(4096)));
+        if (match.hasMatch() && !head.contains("\"method\"")) {
+            const QString raw = match.captured(1);
+            const RequestId id = raw.startsWith(u'"') ? RequestId(raw.mid(1, raw.size() - 2)) : RequestId(raw.toLongLong());
+            if (pending.contains(id)) {
+                deliverQueued(pending.take(id),
+                              makeError(ErrorCode::MessageTooLarge,
+                                        QStringLiteral("%1's response was %2 bytes, over the limit of %3 bytes; it was dropped")
+                                            .arg(remoteName)
+                                            .arg(size)
+                                            .arg(limit)));
+                armTimer();
+                emit q->protocolViolation(description);
+                return;
+            }
+        }
+        emit q->protocolViolation(description);
+    }
+
+    void handleMessage(const JsonRpcMessage &message);
+    void handleResponse(const JsonRpcMessage &message);
+    void handleIncomingRequest(const JsonRpcMessage &message);
+    void handleNotification(const JsonRpcMessage &message);
+};
+
+void JsonRpcPeer::Private::handleMessage(const JsonRpcMessage &message)
+{
+    switch (message.kind()) {
+    case JsonRpcMessage::Kind::Response:
+    case JsonRpcMessage::Kind::ErrorResponse:
+        handleResponse(message);
+        break;
+    case JsonRpcMessage::Kind::Request:
+        handleIncomingRequest(message);
+        break;
+    case JsonRpcMessage::Kind::Notification:
+        handleNotification(message);
+        break;
+    }
+}
+
+void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
+{
+    if (!message.id().isValid()) {
+        emit q->protocolViolation(QStringLiteral("%1 reported an error without a request id: %2")
+                                      .arg(remoteName, message.error().toString()));
+        return;
+    }
+    auto it = pending.find(message.id());
+    if (it == pending.end()) {
+        if (abandoned.remove(message.id()))
+            qCDebug(lcJsonRpc) << "ignoring late response to" << message.id().toString();
+        else
+            emit q->protocolViolation(QStringLiteral("%1 answered request %2, which was never sent or was already answered")
+                                          .arg(remoteName, message.id().toString()));
+        return;
+    }
+    Pending entry = std::move(*it);
+    pending.erase(it);
+    if (!entry.context)
+        return;
+    if (message.kind() == JsonRpcMessage::Kind::Response)
+        entry.handler(Result<QJsonValue>(message.result()));
+    else
+        entry.handler(Result<QJsonValue>(message.error()));
+}
+
+void JsonRpcPeer::Private::handleIncomingRequest(const JsonRpcMessage &message)
+{
+    auto state = std::make_shared<Responder::State>();
+    state->peer = q;
+    state->id = message.id();
+    QPointer<JsonRpcPeer> guard(q);
+    state->send = [guard](const JsonRpcMessage &answer) {
+        if (guard) {
+            guard->d->incoming.remove(answer.id());
+            guard->d->write(answer);
+        }
+    };
+    Responder responder;
+    responder.m_state = state;
+
+    const auto handler = requestHandlers.constFind(message.method());
+    if (handler == requestHandlers.cend()) {
+        responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                         QStringLiteral("Method not found: %1").arg(message.method())));
+        return;
+    }
+    incoming.insert(message.id(), state);
+    // A copy: the handler may destroy the peer, and with it the table it lives in.
+    const RequestHandler call = *handler;
+    call(message, responder);
+}
+
+void JsonRpcPeer::Private::handleNotification(const JsonRpcMessage &message)
+{
+    if (message.method() == QLatin1String("notifications/cancelled")) {
+        const RequestId id = RequestId::fromJson(message.params().value(QLatin1String("requestId")));
+        const QString reason = message.params().value(QLatin1String("reason")).toString();
+        if (auto state = incoming.take(id).lock()) {
+            state->cancelled = true;
+            QPointer<JsonRpcPeer> guard(q);
+            emit q->incomingRequestCancelled(id, reason);
+            if (!guard)
+                return; // a slot destroyed us
+        }
+    }
+    // Copies: the handler may destroy the peer, and with it the table it lives in.
+    const auto handler = notificationHandlers.constFind(message.method());
+    const NotificationHandler call = handler != notificationHandlers.cend() ? *handler : fallbackNotificationHandler;
+    if (call)
+        call(message);
+}
+
+JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    d->q = this;
+    d->transport = transport;
+    d->deadlineTimer.setSingleShot(true);
+    connect(&d->deadlineTimer, &QTimer::timeout, this, [this] { d->expireDeadlines(); });
+
+    connect(transport, &Transport::messageReceived, this, [this](const QByteArray &text) {
+        auto parsed = JsonRpcMessage::parse(text);
+        if (!parsed) {
+            emit protocolViolation(QStringLiteral("%1 sent an invalid message (%2): %3")
+                                       .arg(d->remoteName, parsed.error().message, QString::fromUtf8(text.left(200))));
+            return;
+        }
+        QPointer<JsonRpcPeer> guard(this);
+        for (const JsonRpcMessage &message : parsed.value()) {
+            if (!guard)
+                return; // a handler destroyed us
+            d->handleMessage(message);
+        }
+    });
+    connect(transport, &Transport::messageDropped, this,
+            [this](const QByteArray &head, qint64 size, qint64 limit) { d->handleDroppedMessage(head, size, limit); });
+    connect(transport, &Transport::closed, this, [this] {
+        failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(d->remoteName)));
+    });
+}
+
+JsonRpcPeer::~JsonRpcPeer()
+{
+    failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the client session was shut down")));
+    // Incoming requests can no longer be answered; their responders notice the peer is gone.
+}
+
+RequestId JsonRpcPeer::sendRequest(const QString &method, const QJsonObject &params, QObject *context,
+                                   ResponseHandler handler)
+{
+    return sendRequest(method, params, context, std::move(handler), RequestOptions());
+}
+
+RequestId JsonRpcPeer::sendRequest(const QString &method, const QJsonObject &params, QObject *context,
+                                   ResponseHandler handler, const RequestOptions &options)
+{
+    Q_ASSERT(context);
+    const RequestId id(d->nextId++);
+    const auto now = Clock::now();
+    Private::Pending entry{context, std::move(handler), method, now + options.timeout,
+                           now + options.maxTimeout, options.timeout};
+    if (!d->transport || !d->transport->isOpen()) {
+        Private::deliverQueued(std::move(entry),
+                               makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
+        return id;
+    }
+    const auto earliest = std::min(entry.deadline, entry.hardDeadline);
+    d->pending.insert(id, std::move(entry));
+    d->scheduleAt(earliest);
+    d->write(JsonRpcMessage::request(id, method, params));
+    return id;
+}
+
+void JsonRpcPeer::sendNotification(const QString &method, const QJsonObject &params)
+{
+    d->write(JsonRpcMessage::notification(method, params));
+}
+
+bool JsonRpcPeer::cancel(const RequestId &id, const QString &reason)
+{
+    auto it = d->pending.find(id);
+    if (it == d->pending.end())
+        return false;
+    Private::Pending entry = std::move(*it);
+    d->pending.erase(it);
+    QJsonObject params{{QLatin1String("requestId"), id.toJson()}};
+    if (!reason.isEmpty())
+        params.insert(QLatin1String("reason"), reason);
+    d->write(JsonRpcMessage::notification(QStringLiteral("notifications/cancelled"), params));
+    d->rememberAbandoned(id);
+    Private::deliverQueued(std::move(entry),
+                           makeError(ErrorCode::RequestCancelled,
+                                     reason.isEmpty() ? QStringLiteral("the request was cancelled") : reason));
+    d->armTimer();
+    return true;
+}
+
+bool JsonRpcPeer::extendDeadline(const RequestId &id)
+{
+    auto it = d->pending.find(id);
+    if (it == d->pending.end())
+        return false;
+    it->deadline = Clock::now() + it->timeout;
+    return true;
+}
+
+void JsonRpcPeer::failAllPending(const Error &error)
+{
+    // take() each entry before answering: a handler may send new requests meanwhile.
+    const auto entries = std::exchange(d->pending, {});
+    for (auto it = entries.cbegin(); it != entries.cend(); ++it)
+        Private::deliverQueued(*it, error);
+    d->deadlineTimer.stop();
+    d->armedFor = Clock::time_point::max();
+}
+
+bool JsonRpcPeer::isPending(const RequestId &id) const
+{
+    return d->pending.contains(id);
+}
+
+int JsonRpcPeer::pendingRequestCount() const
+{
+    return int(d->pending.size());
+}
+
+void JsonRpcPeer::setRequestHandler(const QString &method, RequestHandler handler)
+{
+    if (handler)
+        d->requestHandlers.insert(method, std::move(handler));
+    else
+        d->requestHandlers.remove(method);
+}
+
+void JsonRpcPeer::setNotificationHandler(const QString &method, NotificationHandler handler)
+{
+    if (handler)
+        d->notificationHandlers.insert(method, std::move(handler));
+    else
+        d->notificationHandlers.remove(method);
+}
+
+void JsonRpcPeer::setRemoteName(const QString &name)
+{
+    d->remoteName = name;
+}
+
+void JsonRpcPeer::setFallbackNotificationHandler(NotificationHandler handler)
+{
+    d->fallbackNotificationHandler = std::move(handler);
+}
+
+} // namespace Toolgate

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringView>
+
+#include <optional>
+
+namespace Toolgate {
+
+/// One page of a paginated list result (tools/list, resources/list, prompts/list, ...).
+/// T needs static T fromJson(const QJsonObject &) and, for toJson, QJsonObject T::toJson() const.
+template<class T>
+struct Page
+{
+    QList<T> items;
+    // Opaque. An empty string is a real cursor that must be sent back; only absence ends the list.
+    std::optional<QString> nextCursor;
+    QJsonObject meta; // _meta
+
+    bool hasMore() const { return nextCursor.has_value(); }
+
+    /// key names the array: "tools", "resources", "resourceTemplates" or "prompts".
+    static Page fromJson(const QJsonObject &json, QStringView key)
+    {
+        Page page;
+        const QJsonArray array = json.value(key).toArray();
+        page.items.reserve(array.size());
+        for (const QJsonValue &v : array) {
+            if (v.isObject())
+                page.items.append(T::fromJson(v.toObject()));
+        }
+        // A non-string cursor cannot be sent back, so it ends the listing like an absent one.
+        const QJsonValue cursor = json.value(QStringView(u"nextCursor"));
+        if (cursor.isString())
+            page.nextCursor = cursor.toString();
+        page.meta = json.value(QStringView(u"_meta")).toObject();
+        return page;
+    }
+
+    QJsonObject toJson(QStringView key) const
+    {
+        QJsonObject json;
+        QJsonArray array;
+        for (const T &item : items)
+            array.append(item.toJson());
+        json.insert(key, array);
+        if (nextCursor)
+            json.insert(QStringView(u"nextCursor"), *nextCursor);
+        if (!meta.isEmpty())
+            json.insert(QStringView(u"_meta"), meta);
+        return json;
+    }
+};
+
+} // namespace Toolgate

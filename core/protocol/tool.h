@@ -1,0 +1,74 @@
+#pragma once
+
+#include "content.h"
+#include "icon.h"
+#include "page.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Toolgate {
+
+/// Behaviour hints from a tool's definition.
+/// These are the server's own claims about its tool: show them, but never base a permission,
+/// confirmation or safety decision on them, since a malicious server can say anything.
+struct ToolAnnotations
+{
+    QString title;
+    std::optional<bool> readOnlyHint;    // spec default false
+    std::optional<bool> destructiveHint; // spec default true
+    std::optional<bool> idempotentHint;  // spec default false
+    std::optional<bool> openWorldHint;   // spec default true
+
+    static ToolAnnotations fromJson(const QJsonObject &json);
+    QJsonObject toJson() const;
+    bool isEmpty() const;
+
+    bool operator==(const ToolAnnotations &) const = default;
+};
+
+/// A tool definition from tools/list.
+struct Tool
+{
+    QString name;
+    QString title;
+    QString description;
+    QJsonObject inputSchema;
+    QJsonObject outputSchema; // empty = the tool declares no structured output
+    ToolAnnotations annotations;
+    QList<Icon> icons;
+    QJsonObject execution; // e.g. {"taskSupport": "optional"}; kept opaque
+    QJsonObject meta;      // _meta
+    QJsonObject raw;       // the definition as received, for fields we do not model
+
+    static Tool fromJson(const QJsonObject &json);
+    /// The modelled fields, plus any keys of raw this struct does not model.
+    QJsonObject toJson() const;
+
+    /// What to show a person: title, else annotations.title, else name (the spec's precedence).
+    QString displayName() const;
+};
+
+using ToolPage = Page<Tool>;
+
+/// The result of tools/call.
+struct CallToolResult
+{
+    QList<Content> content;
+    std::optional<QJsonObject> structuredContent;
+    bool isError = false; // a tool-level failure the model should see, not a protocol error
+    QJsonObject meta;     // _meta
+    QJsonObject raw;      // the result as received
+
+    static CallToolResult fromJson(const QJsonObject &json);
+    /// The modelled fields, plus any keys of raw this struct does not model (e.g. resultType).
+    QJsonObject toJson() const;
+
+    /// The text blocks joined by newlines; non-text blocks are skipped. For the CLI and logs.
+    QString textSummary() const;
+};
+
+} // namespace Toolgate

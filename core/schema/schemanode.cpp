@@ -1,0 +1,469 @@
+#include "schemanode.h"
+
+#include "schemadocument_p.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace Toolgate {
+
+using namespace SchemaDetail;
+
+namespace {
+
+// A recursive definition (a tree of comments, say) is expanded this many times per path, then Any.
+constexpr int kMaxRecursion = 8;
+// Several recursive properties multiply: stop describing altogether past this many nodes.
+constexpr int kMaxNodes = 5000;
+
+std::optional<qint64> countValue(const QJsonValue &value)
+{
+    const double number = value.toDouble(-1);
+    if (!value.isDouble() || number < 0 || number != std::trunc(number))
+        return std::nullopt;
+    return qint64(number);
+}
+
+std::optional<double> numberValue(const QJsonValue &value)
+{
+    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+}
+
+SchemaNode::Kind kindForType(const QString &type)
+{
+    if (type == u"object")
+        return SchemaNode::Kind::Object;
+    if (type == u"array")
+        return SchemaNode::Kind::Array;
+    if (type == u"string")
+        return SchemaNode::Kind::String;
+    if (type == u"number")
+        return SchemaNode::Kind::Number;
+    if (type == u"integer")
+        return SchemaNode::Kind::Integer;
+    if (type == u"boolean")
+        return SchemaNode::Kind::Boolean;
+    if (type == u"null")
+        return SchemaNode::Kind::Null;
+    return SchemaNode::Kind::Any;
+}
+
+QString kindLabel(SchemaNode::Kind kind)
+{
+    switch (kind) {
+    case SchemaNode::Kind::Object: return QStringLiteral("Object");
+    case SchemaNode::Kind::Array: return QStringLiteral("List");
+    case SchemaNode::Kind::String: return QStringLiteral("Text");
+    case SchemaNode::Kind::Number: return QStringLiteral("Number");
+    case SchemaNode::Kind::Integer: return QStringLiteral("Whole number");
+    case SchemaNode::Kind::Boolean: return QStringLiteral("True/false");
+    case SchemaNode::Kind::Null: return QStringLiteral("Null");
+    case SchemaNode::Kind::Choice: return QStringLiteral("Choice");
+    case SchemaNode::Kind::Any: break;
+    }
+    return QStringLiteral("Any value");
+}
+
+// The kind a list of allowed values implies; nulls only make it nullable.
+SchemaNode::Kind kindForValues(const QJsonArray &values, bool *hasNull)
+{
+    std::optional<SchemaNode::Kind> kind;
+    for (const QJsonValue &value : values) {
+        SchemaNode::Kind current = SchemaNode::Kind::Any;
+        switch (value.type()) {
+        case QJsonValue::Null:
+            *hasNull = true;
+            continue;
+        case QJsonValue::Bool: current = SchemaNode::Kind::Boolean; break;
+        case QJsonValue::String: current = SchemaNode::Kind::String; break;
+        case QJsonValue::Double:
+            current = value.toDouble() == std::trunc(value.toDouble()) ? SchemaNode::Kind::Integer
+                                                                      : SchemaNode::Kind::Number;
+            break;
+        case QJsonValue::Array: current = SchemaNode::Kind::Array; break;
+        case QJsonValue::Object: current = SchemaNode::Kind::Object; break;
+        case QJsonValue::Undefined: continue;
+        }
+        if (!kind) {
+            kind = current;
+        } else if (*kind != current) {
+            // Integers and other numbers mix into Number; anything else mixes into Any.
+            const bool numeric = (*kind == SchemaNode::Kind::Integer || *kind == SchemaNode::Kind::Number)
+                && (current == SchemaNode::Kind::Integer || current == SchemaNode::Kind::Number);
+            kind = numeric ? SchemaNode::Kind::Number : SchemaNode::Kind::Any;
+        }
+    }
+    return kind.value_or(*hasNull ? SchemaNode::Kind::Null : SchemaNode::Kind::Any);
+}
+
+bool isNullOnly(const QJsonObject &schema)
+{
+    if (schemaTypes(schema) == QStringList{QStringLiteral("null")})
+        return true;
+    if (schema.contains(QLatin1String("const")) && schema.value(QLatin1String("const")).isNull())
+        return true;
+    const QJsonArray values = schema.value(QLatin1String("enum")).toArray();
+    return values.size() == 1 && values.first().isNull();
+}
+
+std::optional<QJsonValue> singleValue(const QJsonObject &schema)
+{
+    if (schema.contains(QLatin1String("const")))
+        return schema.value(QLatin1String("const"));
+    const QJsonArray values = schema.value(QLatin1String("enum")).toArray();
+    if (values.size() == 1)
+        return values.first();
+    return std::nullopt;
+}
+
+QJsonObject withoutAnnotations(QJsonObject schema)
+{
+    for (const QLatin1String key : {QLatin1String("title"), QLatin1String("description"), QLatin1String("default"),
+                                    QLatin1String("examples"), QLatin1String("x-toolgate-ref")})
+        schema.remove(key);
+    return schema;
+}
+
+class Builder final
+{
+public:
+    explicit Builder(const SchemaDocument &document) : m_document(document) {}
+
+    SchemaNode build(const QJsonValue &schema, QStringList trail)
+    {
+        ++m_nodes;
+        const QJsonObject flat = m_document.flatten(schema, trail, kMaxRecursion);
+        SchemaNode node;
+        readAnnotations(flat, node);
+        if (flat.contains(QLatin1String("x-toolgate-recursive")) || flat.contains(QLatin1String("x-toolgate-unresolved"))
+            || m_nodes > kMaxNodes) {
+            node.truncated = true;
+            return node;
+        }
+        for (const QLatin1String keyword : {QLatin1String("oneOf"), QLatin1String("anyOf")}) {
+            const QJsonArray alternatives = flat.value(keyword).toArray();
+            if (!alternatives.isEmpty())
+                return buildChoice(flat, alternatives, trail, node);
+        }
+        buildTyped(flat, trail, node);
+        return node;
+    }
+
+private:
+    std::shared_ptr<const SchemaNode> child(const QJsonValue &schema, const QStringList &trail)
+    {
+        return std::make_shared<const SchemaNode>(build(schema, trail));
+    }
+
+    static void readAnnotations(const QJsonObject &flat, SchemaNode &node)
+    {
+        node.title = flat.value(QLatin1String("title")).toString();
+        node.description = flat.value(QLatin1String("description")).toString();
+        if (flat.contains(QLatin1String("default")))
+            node.defaultValue = flat.value(QLatin1String("default"));
+        node.examples = flat.value(QLatin1String("examples")).toArray();
+        node.readOnly = flat.value(QLatin1String("readOnly")).toBool();
+        node.writeOnly = flat.value(QLatin1String("writeOnly")).toBool();
+        node.deprecated = flat.value(QLatin1String("deprecated")).toBool();
+        node.format = flat.value(QLatin1String("format")).toString();
+    }
+
+    static void readConstraints(const QJsonObject &flat, SchemaNode &node)
+    {
+        if (flat.value(QLatin1String("enum")).isArray()) {
+            node.enumValues = flat.value(QLatin1String("enum")).toArray();
+            // Vendor extensions some generators use to title enum values.
+            for (const QLatin1String key : {QLatin1String("enumNames"), QLatin1String("x-enumNames")}) {
+                const QJsonArray names = flat.value(key).toArray();
+                if (names.size() == node.enumValues.size()) {
+                    for (const QJsonValue &name : names)
+                        node.enumTitles.append(name.toString());
+                    break;
+                }
+            }
+        } else if (flat.contains(QLatin1String("const"))) {
+            node.enumValues = QJsonArray{flat.value(QLatin1String("const"))};
+        }
+        if (node.enumTitles.isEmpty() && !node.enumValues.isEmpty())
+            node.enumTitles = QStringList(node.enumValues.size(), QString());
+
+        node.minimum = numberValue(flat.value(QLatin1String("minimum")));
+        node.maximum = numberValue(flat.value(QLatin1String("maximum")));
+        const QJsonValue exclusiveMinimum = flat.value(QLatin1String("exclusiveMinimum"));
+        const QJsonValue exclusiveMaximum = flat.value(QLatin1String("exclusiveMaximum"));
+        if (exclusiveMinimum.isBool()) { // draft-04
+            node.exclusiveMinimum = exclusiveMinimum.toBool() && node.minimum;
+        } else if (exclusiveMinimum.isDouble() && (!node.minimum || exclusiveMinimum.toDouble() >= *node.minimum)) {
+            node.minimum = exclusiveMinimum.toDouble();
+            node.exclusiveMinimum = true;
+        }
+        if (exclusiveMaximum.isBool()) {
+            node.exclusiveMaximum = exclusiveMaximum.toBool() && node.maximum;
+        } else if (exclusiveMaximum.isDouble() && (!node.maximum || exclusiveMaximum.toDouble() <= *node.maximum)) {
+            node.maximum = exclusiveMaximum.toDouble();
+            node.exclusiveMaximum = true;
+        }
+        node.multipleOf = numberValue(flat.value(QLatin1String("multipleOf")));
+        node.minLength = countValue(flat.value(QLatin1String("minLength")));
+        node.maxLength = countValue(flat.value(QLatin1String("maxLength")));
+        node.pattern = flat.value(QLatin1String("pattern")).toString();
+        node.minItems = countValue(flat.value(QLatin1String("minItems")));
+        node.maxItems = countValue(flat.value(QLatin1String("maxItems")));
+        node.uniqueItems = flat.value(QLatin1String("uniqueItems")).toBool();
+    }
+
+    static SchemaNode::Kind inferKind(const QJsonObject &flat, SchemaNode &node)
+    {
+        if (!node.enumValues.isEmpty()) {
+            bool hasNull = false;
+            const SchemaNode::Kind kind = kindForValues(node.enumValues, &hasNull);
+            if (hasNull && kind != SchemaNode::Kind::Null)
+                node.nullable = true;
+            return kind;
+        }
+        auto hasAny = [&](std::initializer_list<QLatin1String> keys) {
+            return std::any_of(keys.begin(), keys.end(), [&](QLatin1String key) { return flat.contains(key); });
+        };
+        if (hasAny({QLatin1String("properties"), QLatin1String("additionalProperties"), QLatin1String("required"),
+                    QLatin1String("patternProperties"), QLatin1String("minProperties"), QLatin1String("maxProperties")}))
+            return SchemaNode::Kind::Object;
+        if (hasAny({QLatin1String("items"), QLatin1String("prefixItems"), QLatin1String("minItems"),
+                    QLatin1String("maxItems"), QLatin1String("uniqueItems"), QLatin1String("contains")}))
+            return SchemaNode::Kind::Array;
+        if (hasAny({QLatin1String("minLength"), QLatin1String("maxLength"), QLatin1String("pattern"), QLatin1String("format")}))
+            return SchemaNode::Kind::String;
+        if (hasAny({QLatin1String("minimum"), QLatin1String("maximum"), QLatin1String("exclusiveMinimum"),
+                    QLatin1String("exclusiveMaximum"), QLatin1String("multipleOf")}))
+            return SchemaNode::Kind::Number;
+        return SchemaNode::Kind::Any;
+    }
+
+    // A schema may carry constraints for several types (handy with type lists); keep only those that
+    // matter for the kind this node ended up with, so a form does not show a minimum on a text field.
+    static void dropForeignConstraints(SchemaNode &node)
+    {
+        const bool numeric = node.kind == SchemaNode::Kind::Number || node.kind == SchemaNode::Kind::Integer;
+        if (node.kind == SchemaNode::Kind::Any)
+            return;
+        if (!numeric) {
+            node.minimum.reset();
+            node.maximum.reset();
+            node.exclusiveMinimum = node.exclusiveMaximum = false;
+            node.multipleOf.reset();
+        }
+        if (node.kind != SchemaNode::Kind::String) {
+            node.minLength.reset();
+            node.maxLength.reset();
+            node.pattern.clear(); // format stays: "int64" or "double" tell a form something too
+        }
+        if (node.kind != SchemaNode::Kind::Array) {
+            node.minItems.reset();
+            node.maxItems.reset();
+            node.uniqueItems = false;
+        }
+    }
+
+    void buildTyped(const QJsonObject &flat, const QStringList &trail, SchemaNode &node)
+    {
+        QStringList types = schemaTypes(flat);
+        if (types.size() > 1 && types.contains(QStringLiteral("null"))) {
+            node.nullable = true;
+            types.removeAll(QStringLiteral("null"));
+        }
+        if (types.size() > 1) {
+            // ["string", "number"]: one alternative per type, each with the constraints that apply to it.
+            node.kind = SchemaNode::Kind::Choice;
+            for (const QString &type : std::as_const(types)) {
+                QJsonObject one = withoutAnnotations(flat);
+                one.insert(QStringLiteral("type"), type);
+                auto alternative = child(one, trail);
+                node.choices.append({kindLabel(alternative->kind), alternative});
+            }
+            return;
+        }
+
+        readConstraints(flat, node);
+        node.kind = types.isEmpty() ? inferKind(flat, node) : kindForType(types.first());
+        dropForeignConstraints(node);
+
+        // Properties and items are described whenever present, e.g. also for ["object", "null"].
+        const QJsonObject properties = flat.value(QLatin1String("properties")).toObject();
+        QStringList required;
+        for (const QJsonValue &name : flat.value(QLatin1String("required")).toArray())
+            if (name.isString())
+                required.append(name.toString());
+        for (auto it = properties.begin(); it != properties.end(); ++it)
+            node.properties.append({it.key(), required.contains(it.key()), child(it.value(), trail)});
+        // A required name without a schema is still something the form must ask for.
+        for (const QString &name : std::as_const(required)) {
+            if (!properties.contains(name))
+                node.properties.append({name, true, std::make_shared<const SchemaNode>()});
+        }
+        std::stable_sort(node.properties.begin(), node.properties.end(),
+                         [](const SchemaProperty &a, const SchemaProperty &b) {
+                             if (a.required != b.required)
+                                 return a.required;
+                             return a.name < b.name;
+                         });
+
+        const QJsonValue additional = flat.value(QLatin1String("additionalProperties"));
+        if (additional == QJsonValue(false)) {
+            node.additionalProperties = false;
+        } else if (additional.isObject()) {
+            node.additionalPropertiesNode = child(additional, trail);
+        }
+
+        const QJsonValue items = flat.value(QLatin1String("items"));
+        const QJsonArray prefixItems = flat.value(QLatin1String("prefixItems")).toArray();
+        const QJsonArray tuple = items.isArray() ? items.toArray() : prefixItems;
+        for (const QJsonValue &item : tuple)
+            node.tupleItems.append(child(item, trail));
+        const QJsonValue rest = items.isArray() ? flat.value(QLatin1String("additionalItems")) : items;
+        if (rest.isObject() && !rest.toObject().isEmpty())
+            node.items = child(rest, trail);
+    }
+
+    SchemaNode buildChoice(const QJsonObject &flat, const QJsonArray &alternatives, const QStringList &trail,
+                           SchemaNode node)
+    {
+        QJsonObject outer = flat;
+        outer.remove(QLatin1String("oneOf"));
+        outer.remove(QLatin1String("anyOf"));
+        // Keywords next to oneOf/anyOf apply to every alternative; the annotations describe the choice itself.
+        const QJsonObject shared = withoutAnnotations(outer);
+
+        struct Alternative
+        {
+            QJsonObject flat;
+            QStringList trail;
+        };
+        QList<Alternative> remaining;
+        bool sawNull = false;
+        for (const QJsonValue &alternative : alternatives) {
+            QStringList alternativeTrail = trail;
+            const QJsonObject merged =
+                SchemaDocument::merge(m_document.flatten(alternative, alternativeTrail, kMaxRecursion), shared);
+            if (isNullOnly(merged)) {
+                sawNull = true;
+                continue;
+            }
+            remaining.append({merged, alternativeTrail});
+        }
+
+        if (remaining.isEmpty()) {
+            node.kind = SchemaNode::Kind::Null;
+            return node;
+        }
+
+        // The "enum with titles" idiom: oneOf [{const: "a", title: "Apple"}, ...].
+        const bool allConst = std::all_of(remaining.begin(), remaining.end(), [](const Alternative &alternative) {
+            return singleValue(alternative.flat) && !alternative.flat.contains(QLatin1String("properties"));
+        });
+        if (allConst) {
+            buildTyped(outer, trail, node);
+            node.enumValues = QJsonArray();
+            node.enumTitles.clear();
+            for (const Alternative &alternative : std::as_const(remaining)) {
+                node.enumValues.append(*singleValue(alternative.flat));
+                node.enumTitles.append(alternative.flat.value(QLatin1String("title")).toString());
+            }
+            if (node.kind == SchemaNode::Kind::Any) {
+                bool hasNull = false;
+                node.kind = kindForValues(node.enumValues, &hasNull);
+            }
+            node.nullable = node.nullable || sawNull;
+            return node;
+        }
+
+        if (remaining.size() == 1) {
+            // anyOf [X, null]: really an optional X. The outer annotations describe it best.
+            SchemaNode inner = build(remaining.first().flat, remaining.first().trail);
+            if (!node.title.isEmpty())
+                inner.title = node.title;
+            if (!node.description.isEmpty())
+                inner.description = node.description;
+            if (!node.defaultValue.isUndefined())
+                inner.defaultValue = node.defaultValue;
+            if (!node.examples.isEmpty())
+                inner.examples = node.examples;
+            inner.readOnly = inner.readOnly || node.readOnly;
+            inner.writeOnly = inner.writeOnly || node.writeOnly;
+            inner.deprecated = inner.deprecated || node.deprecated;
+            inner.nullable = inner.nullable || sawNull;
+            return inner;
+        }
+
+        node.kind = SchemaNode::Kind::Choice;
+        node.nullable = sawNull;
+        for (qsizetype i = 0; i < remaining.size(); ++i) {
+            const Alternative &alternative = remaining.at(i);
+            auto alternativeNode = std::make_shared<const SchemaNode>(build(alternative.flat, alternative.trail));
+            node.choices.append({choiceLabel(alternative.flat, *alternativeNode, i), alternativeNode});
+        }
+        return node;
+    }
+
+    static QString choiceLabel(const QJsonObject &flat, const SchemaNode &node, qsizetype index)
+    {
+        if (!node.title.isEmpty())
+            return node.title;
+        // A discriminator: a property with a single allowed value, like "type": {"const": "circle"}.
+        for (const SchemaProperty &property : node.properties)
+            if (property.node->enumValues.size() == 1)
+                return displayValue(property.node->enumValues.first());
+        const QString ref = flat.value(QLatin1String("x-toolgate-ref")).toString();
+        if (!ref.isEmpty()) {
+            const QStringList tokens = pointerTokens(ref).value_or(QStringList());
+            if (!tokens.isEmpty() && !tokens.last().isEmpty())
+                return tokens.last();
+        }
+        if (node.kind != SchemaNode::Kind::Any)
+            return kindLabel(node.kind);
+        return u"Option " % QString::number(index + 1);
+    }
+
+    const SchemaDocument &m_document;
+    int m_nodes = 0;
+};
+
+} // namespace
+
+SchemaNode SchemaNode::fromSchema(const QJsonObject &schema)
+{
+    const SchemaDocument document = SchemaDocument::build(schema);
+    return Builder(document).build(document.root(), QStringList());
+}
+
+const SchemaProperty *SchemaNode::property(const QString &name) const
+{
+    for (const SchemaProperty &candidate : properties)
+        if (candidate.name == name)
+            return &candidate;
+    return nullptr;
+}
+
+QStringList SchemaNode::propertyNames() const
+{
+    QStringList names;
+    for (const SchemaProperty &property : properties)
+        names.append(property.name);
+    return names;
+}
+
+QString SchemaNode::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Object: return QStringLiteral("object");
+    case Kind::Array: return QStringLiteral("array");
+    case Kind::String: return QStringLiteral("string");
+    case Kind::Number: return QStringLiteral("number");
+    case Kind::Integer: return QStringLiteral("integer");
+    case Kind::Boolean: return QStringLiteral("boolean");
+    case Kind::Null: return QStringLiteral("null");
+    case Kind::Choice: return QStringLiteral("choice");
+    case Kind::Any: break;
+    }
+    return QStringLiteral("any");
+}
+
+} // namespace Toolgate

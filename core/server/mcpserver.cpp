@@ -1,0 +1,1036 @@
+#include "mcpserver.h"
+
+#include "common/logging.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "jsonrpc/jsonrpcpeer.h"
+#include "protocol/progress.h"
+#include "protocol/protocolversion.h"
+#include "transport/transport.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSet>
+#include <QUrl>
+
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+namespace detail {
+
+// What a running tool call needs from its server. The server clears ToolCallState::host when it
+// goes away, so a handler holding a context longer than the server is harmless.
+class CallHost
+{
+public:
+    virtual void sendNotification(const QString &method, const QJsonObject &params) = 0;
+    virtual void sendLog(LoggingLevel level, const QJsonValue &data, const QString &logger) = 0;
+    virtual QJsonObject encodeCallResult(const CallToolResult &result) const = 0;
+    virtual void callFinished(const RequestId &id) = 0;
+
+protected:
+    ~CallHost() = default;
+};
+
+struct ToolCallState : std::enable_shared_from_this<ToolCallState>
+{
+    CallHost *host = nullptr;
+    Responder responder;
+    RequestId id;
+    QString toolName;
+    QJsonObject arguments;
+    QJsonValue progressToken{QJsonValue::Undefined}; // (a default QJsonValue is null, not undefined)
+    std::optional<double> lastProgress;
+    bool answered = false;
+    bool cancelled = false;
+    std::vector<std::function<void()>> cancelCallbacks;
+    QPointer<QObject> scope;
+
+    static ToolCallContext makeContext(std::shared_ptr<ToolCallState> state)
+    {
+        return ToolCallContext(std::move(state));
+    }
+
+    bool isFinished() const { return answered || cancelled; }
+
+    // Leaves the server's table of running calls and releases whatever the handler parented
+    // to scope(). deleteLater, because we may be inside a slot of one of scope's children.
+    void release()
+    {
+        if (host)
+            host->callFinished(id);
+        if (scope)
+            scope->deleteLater();
+        // Destroyed outside the vector: a callback may hold the last copy of a context.
+        auto dropped = std::exchange(cancelCallbacks, {});
+        dropped.clear();
+    }
+
+    void answer(const std::function<void()> &send)
+    {
+        if (cancelled)
+            return;
+        if (answered) {
+            qCWarning(lcServer).noquote() << QStringLiteral("tool %1 answered call %2 more than once; ignoring the extra answer")
+                                                 .arg(toolName, id.toString());
+            return;
+        }
+        const auto self = shared_from_this(); // release() may drop the last outside reference
+        answered = true;
+        send();
+        release();
+    }
+
+    void cancel()
+    {
+        if (isFinished())
+            return;
+        const auto self = shared_from_this();
+        cancelled = true;
+        auto callbacks = std::exchange(cancelCallbacks, {});
+        release();
+        for (const auto &callback : callbacks)
+            callback();
+    }
+
+    ~ToolCallState()
+    {
+        if (!isFinished()) {
+            // Every copy of the context is gone, so nobody can answer any more: say so rather
+            // than leave the client waiting for its timeout.
+            qCWarning(lcServer).noquote() << QStringLiteral("tool %1 dropped call %2 without answering").arg(toolName, id.toString());
+            responder.respondError(makeError(ErrorCode::InternalError,
+                                             QStringLiteral("the tool \"%1\" finished without an answer").arg(toolName)));
+            if (host)
+                host->callFinished(id);
+        }
+        if (scope)
+            scope->deleteLater();
+    }
+};
+
+} // namespace detail
+
+// ---- ToolCallContext --------------------------------------------------------------------------
+
+QString ToolCallContext::toolName() const { return m_state ? m_state->toolName : QString(); }
+QJsonObject ToolCallContext::arguments() const { return m_state ? m_state->arguments : QJsonObject(); }
+RequestId ToolCallContext::requestId() const { return m_state ? m_state->id : RequestId(); }
+
+bool ToolCallContext::wantsProgress() const
+{
+    return m_state && !m_state->progressToken.isUndefined();
+}
+
+void ToolCallContext::reportProgress(double progress, std::optional<double> total, const QString &message) const
+{
+    if (!wantsProgress() || m_state->isFinished() || !m_state->host)
+        return;
+    if (m_state->lastProgress && progress <= *m_state->lastProgress) {
+        qCWarning(lcServer).noquote() << QStringLiteral("tool %1 reported progress %2 after %3; progress must increase, so it was not sent")
+                                             .arg(m_state->toolName)
+                                             .arg(progress)
+                                             .arg(*m_state->lastProgress);
+        return;
+    }
+    m_state->lastProgress = progress;
+    ProgressUpdate update;
+    update.token = m_state->progressToken;
+    update.progress = progress;
+    update.total = total;
+    update.message = message;
+    m_state->host->sendNotification(u"notifications/progress"_s, update.toJson());
+}
+
+void ToolCallContext::log(LoggingLevel level, const QJsonValue &data) const
+{
+    if (!m_state || m_state->isFinished() || !m_state->host)
+        return;
+    m_state->host->sendLog(level, data, m_state->toolName);
+}
+
+bool ToolCallContext::isCancelled() const { return m_state && m_state->cancelled; }
+bool ToolCallContext::isFinished() const { return !m_state || m_state->isFinished(); }
+
+void ToolCallContext::onCancelled(std::function<void()> callback) const
+{
+    if (!m_state || !callback || m_state->answered)
+        return;
+    if (m_state->cancelled)
+        callback();
+    else
+        m_state->cancelCallbacks.push_back(std::move(callback));
+}
+
+QObject *ToolCallContext::scope() const
+{
+    if (!m_state)
+        return nullptr;
+    if (!m_state->scope) {
+        m_state->scope = new QObject;
+        m_state->scope->setObjectName(u"toolcall:"_s + m_state->toolName);
+        // A late caller still gets an object, but one already on its way out.
+        if (m_state->isFinished())
+            m_state->scope->deleteLater();
+    }
+    return m_state->scope;
+}
+
+void ToolCallContext::respond(const CallToolResult &result) const
+{
+    if (!m_state)
+        return;
+    detail::ToolCallState *state = m_state.get();
+    state->answer([state, &result] {
+        state->responder.respond(state->host ? state->host->encodeCallResult(result) : result.toJson());
+    });
+}
+
+void ToolCallContext::fail(const Error &error) const
+{
+    if (!m_state)
+        return;
+    detail::ToolCallState *state = m_state.get();
+    state->answer([state, &error] { state->responder.respondError(error); });
+}
+
+// ---- McpServer::Private -----------------------------------------------------------------------
+
+namespace {
+
+const QRegularExpression &toolNamePattern()
+{
+    static const QRegularExpression pattern(u"^[A-Za-z0-9_.-]{1,128}$"_s);
+    return pattern;
+}
+
+Error invalidParams(const QString &message)
+{
+    return makeError(ErrorCode::InvalidParams, message);
+}
+
+// Cursors are opaque to clients; base64 keeps them from looking like something to edit.
+QString encodeCursor(qsizetype offset)
+{
+    const QByteArray plain = QByteArray("offset:") + QByteArray::number(offset);
+    return QString::fromLatin1(plain.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+}
+
+std::optional<qsizetype> decodeCursor(const QString &cursor)
+{
+    auto decoded = QByteArray::fromBase64Encoding(cursor.toLatin1(),
+                                                  QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || !decoded.decoded.startsWith("offset:"))
+        return std::nullopt;
+    bool ok = false;
+    const qsizetype offset = decoded.decoded.mid(7).toLongLong(&ok);
+    if (!ok || offset < 0)
+        return std::nullopt;
+    return offset;
+}
+
+// A level-1 template as a regular expression plus its variable names, or nullopt when the
+// template uses something beyond {var} (operators, lists, modifiers) that we cannot match.
+struct CompiledTemplate
+{
+    QRegularExpression regex;
+    QStringList variables;
+};
+
+std::optional<CompiledTemplate> compileTemplate(const QString &uriTemplate)
+{
+    static const QRegularExpression variableName(u"^[A-Za-z0-9_]+$"_s);
+    QString pattern = u"^"_s;
+    QStringList variables;
+    qsizetype pos = 0;
+    while (pos < uriTemplate.size()) {
+        const qsizetype open = uriTemplate.indexOf(u'{', pos);
+        const qsizetype literalEnd = open < 0 ? uriTemplate.size() : open;
+        const QString literal = uriTemplate.mid(pos, literalEnd - pos);
+        if (literal.contains(u'}'))
+            return std::nullopt;
+        pattern += QRegularExpression::escape(literal);
+        if (open < 0)
+            break;
+        const qsizetype close = uriTemplate.indexOf(u'}', open);
+        if (close < 0)
+            return std::nullopt;
+        const QString name = uriTemplate.mid(open + 1, close - open - 1);
+        if (!variableName.match(name).hasMatch() || variables.contains(name))
+            return std::nullopt;
+        variables.append(name);
+        pattern += u"([^/?#]+)"_s;
+        pos = close + 1;
+    }
+    pattern += u'$';
+    return CompiledTemplate{QRegularExpression(pattern), variables};
+}
+
+QMap<QString, QString> stringMap(const QJsonObject &object)
+{
+    QMap<QString, QString> map;
+    for (auto it = object.begin(); it != object.end(); ++it)
+        map.insert(it.key(), it.value().toString());
+    return map;
+}
+
+} // namespace
+
+class McpServer::Private final : public detail::CallHost
+{
+public:
+    enum class Phase { AwaitingInitialize, AwaitingInitialized, Ready, Finished };
+
+    struct ToolEntry
+    {
+        Tool definition;
+        ToolHandler handler;
+    };
+    struct ResourceEntry
+    {
+        Resource resource;
+        ResourceReadHandler handler;
+    };
+    struct TemplateEntry
+    {
+        ResourceTemplate resourceTemplate;
+        CompiledTemplate compiled;
+        TemplateReadHandler handler;
+    };
+    struct PromptEntry
+    {
+        Prompt prompt;
+        PromptHandler handler;
+    };
+    enum ListKind { ToolsList = 1, ResourcesList = 2, PromptsList = 4 };
+
+    McpServer *q = nullptr;
+    QPointer<Transport> transport;
+    std::unique_ptr<JsonRpcPeer> peer;
+    Implementation serverInfo;
+    QString instructions;
+    int pageSize = 0;
+
+    Phase phase = Phase::AwaitingInitialize;
+    QString protocolVersion;
+    Implementation clientInfo;
+    QJsonObject clientCapabilities;
+    std::optional<LoggingLevel> logLevel;
+    // What initialize advertised; list_changed is only sent for those.
+    int advertisedLists = 0;
+
+    QList<ToolEntry> tools;
+    QList<ResourceEntry> resources;
+    QList<TemplateEntry> templates;
+    QList<PromptEntry> prompts;
+    CompletionHandler completionHandler;
+    QSet<QString> subscriptions;
+    QHash<RequestId, std::weak_ptr<detail::ToolCallState>> activeCalls;
+    int pendingListChanges = 0;
+
+    ~Private()
+    {
+        // Handlers still holding contexts must neither reach us nor keep working.
+        const auto calls = std::exchange(activeCalls, {});
+        for (const auto &weak : calls) {
+            if (const auto state = weak.lock()) {
+                state->host = nullptr;
+                state->cancel();
+            }
+        }
+    }
+
+    // ---- CallHost
+
+    void sendNotification(const QString &method, const QJsonObject &params) override
+    {
+        peer->sendNotification(method, params);
+    }
+
+    void sendLog(LoggingLevel level, const QJsonValue &data, const QString &logger) override
+    {
+        // Logging is allowed from initialize on (before initialized too); before it the client
+        // could not have told us what it wants.
+        if (phase == Phase::AwaitingInitialize || phase == Phase::Finished)
+            return;
+        if (logLevel && level < *logLevel)
+            return;
+        LogMessage message;
+        message.level = level;
+        message.logger = logger;
+        message.data = data;
+        peer->sendNotification(u"notifications/message"_s, message.toJson());
+    }
+
+    QJsonObject encodeCallResult(const CallToolResult &result) const override
+    {
+        QJsonObject json = result.toJson();
+        // A 2024-11-05 or 2025-03-26 client does not know structuredContent; the text content
+        // must carry the information on its own (the spec asks tools to do so anyway).
+        if (!ProtocolVersion::supportsStructuredContent(protocolVersion))
+            json.remove(u"structuredContent");
+        return json;
+    }
+
+    void callFinished(const RequestId &id) override { activeCalls.remove(id); }
+
+    // ---- helpers
+
+    QJsonObject encodeTool(const Tool &tool) const
+    {
+        QJsonObject json = tool.toJson();
+        if (!ProtocolVersion::supportsTitle(protocolVersion))
+            json.remove(u"title");
+        if (!ProtocolVersion::supportsStructuredContent(protocolVersion))
+            json.remove(u"outputSchema");
+        if (!ProtocolVersion::supportsIcons(protocolVersion)) {
+            json.remove(u"icons");
+            json.remove(u"execution");
+        }
+        return json;
+    }
+
+    Result<QJsonObject> paginate(const QJsonArray &all, QStringView key, const QJsonObject &params) const
+    {
+        qsizetype offset = 0;
+        const QJsonValue cursor = params.value(u"cursor");
+        if (!cursor.isUndefined() && !cursor.isNull()) {
+            const auto decoded = cursor.isString() ? decodeCursor(cursor.toString()) : std::nullopt;
+            if (!decoded)
+                return invalidParams(u"invalid cursor"_s);
+            // The list may have shrunk since the cursor was made; past the end is an empty last page.
+            offset = std::min<qsizetype>(*decoded, all.size());
+        }
+        const qsizetype count = pageSize > 0 ? std::min<qsizetype>(pageSize, all.size() - offset) : all.size() - offset;
+        QJsonArray items;
+        for (qsizetype i = offset; i < offset + count; ++i)
+            items.append(all.at(i));
+        QJsonObject page{{key.toString(), items}};
+        if (offset + count < all.size())
+            page.insert(u"nextCursor", encodeCursor(offset + count));
+        return page;
+    }
+
+    void answer(const Responder &responder, const Result<QJsonObject> &result)
+    {
+        if (result)
+            responder.respond(result.value());
+        else
+            responder.respondError(result.error());
+    }
+
+    qsizetype indexOfTool(const QString &name) const
+    {
+        for (qsizetype i = 0; i < tools.size(); ++i) {
+            if (tools.at(i).definition.name == name)
+                return i;
+        }
+        return -1;
+    }
+    qsizetype indexOfResource(const QString &uri) const
+    {
+        for (qsizetype i = 0; i < resources.size(); ++i) {
+            if (resources.at(i).resource.uri == uri)
+                return i;
+        }
+        return -1;
+    }
+    qsizetype indexOfTemplate(const QString &uriTemplate) const
+    {
+        for (qsizetype i = 0; i < templates.size(); ++i) {
+            if (templates.at(i).resourceTemplate.uriTemplate == uriTemplate)
+                return i;
+        }
+        return -1;
+    }
+    qsizetype indexOfPrompt(const QString &name) const
+    {
+        for (qsizetype i = 0; i < prompts.size(); ++i) {
+            if (prompts.at(i).prompt.name == name)
+                return i;
+        }
+        return -1;
+    }
+
+    // The template entry matching uri and its variables; nullptr when none matches.
+    const TemplateEntry *matchTemplate(const QString &uri, QMap<QString, QString> *variables) const
+    {
+        for (const TemplateEntry &entry : templates) {
+            const auto match = entry.compiled.regex.match(uri);
+            if (!match.hasMatch())
+                continue;
+            if (variables) {
+                variables->clear();
+                for (qsizetype i = 0; i < entry.compiled.variables.size(); ++i)
+                    variables->insert(entry.compiled.variables.at(i),
+                                      QUrl::fromPercentEncoding(match.captured(int(i) + 1).toUtf8()));
+            }
+            return &entry;
+        }
+        return nullptr;
+    }
+
+    bool knowsUri(const QString &uri) const
+    {
+        return indexOfResource(uri) >= 0 || matchTemplate(uri, nullptr);
+    }
+
+    // Change notifications are coalesced until control returns to the event loop, so a burst
+    // of registrations makes the client re-list once instead of once per item.
+    void listChanged(ListKind kind)
+    {
+        if (phase != Phase::Ready || !(advertisedLists & kind))
+            return;
+        const bool scheduled = pendingListChanges != 0;
+        pendingListChanges |= kind;
+        if (!scheduled)
+            QMetaObject::invokeMethod(q, [this] { flushListChanges(); }, Qt::QueuedConnection);
+    }
+
+    void flushListChanges()
+    {
+        const int kinds = std::exchange(pendingListChanges, 0);
+        if (phase != Phase::Ready)
+            return;
+        if (kinds & ToolsList)
+            peer->sendNotification(u"notifications/tools/list_changed"_s);
+        if (kinds & ResourcesList)
+            peer->sendNotification(u"notifications/resources/list_changed"_s);
+        if (kinds & PromptsList)
+            peer->sendNotification(u"notifications/prompts/list_changed"_s);
+    }
+
+    void finish()
+    {
+        if (phase == Phase::Finished)
+            return;
+        phase = Phase::Finished;
+        qCInfo(lcServer) << "the connection closed; cancelling" << activeCalls.size() << "running tool calls";
+        const auto calls = std::exchange(activeCalls, {});
+        for (const auto &weak : calls) {
+            if (const auto state = weak.lock())
+                state->cancel();
+        }
+        emit q->finished();
+    }
+
+    QJsonObject capabilities()
+    {
+        QJsonObject caps;
+        advertisedLists = 0;
+        // Logging needs nothing registered: the server and every tool can log.
+        caps.insert(u"logging", QJsonObject());
+        if (!tools.isEmpty()) {
+            caps.insert(u"tools", QJsonObject{{u"listChanged"_s, true}});
+            advertisedLists |= ToolsList;
+        }
+        if (!resources.isEmpty() || !templates.isEmpty()) {
+            caps.insert(u"resources", QJsonObject{{u"subscribe"_s, true}, {u"listChanged"_s, true}});
+            advertisedLists |= ResourcesList;
+        }
+        if (!prompts.isEmpty()) {
+            caps.insert(u"prompts", QJsonObject{{u"listChanged"_s, true}});
+            advertisedLists |= PromptsList;
+        }
+        if (completionHandler)
+            caps.insert(u"completions", QJsonObject());
+        return caps;
+    }
+
+    void installHandlers();
+    void handleInitialize(const JsonRpcMessage &request, const Responder &responder);
+    void handleCallTool(const JsonRpcMessage &request, const Responder &responder);
+    Result<QJsonObject> handleReadResource(const QJsonObject &params);
+    Result<QJsonObject> handleGetPrompt(const QJsonObject &params);
+    Result<QJsonObject> handleComplete(const QJsonObject &params);
+    Result<QJsonObject> handleSubscribe(const QJsonObject &params, bool subscribe);
+    Result<QJsonObject> handleSetLevel(const QJsonObject &params);
+};
+
+void McpServer::Private::installHandlers()
+{
+    const auto on = [this](const QString &method, std::function<void(const JsonRpcMessage &, const Responder &)> handler) {
+        peer->setRequestHandler(method, [this, method, handler = std::move(handler)](const JsonRpcMessage &request,
+                                                                                    const Responder &responder) {
+            // The lifecycle: nothing but ping may precede initialize.
+            if (phase == Phase::AwaitingInitialize) {
+                responder.respondError(makeError(ErrorCode::InvalidRequest,
+                                                 u"the client must send initialize before %1"_s.arg(method)));
+                return;
+            }
+            handler(request, responder);
+        });
+    };
+    // Synchronous requests: a params → result function.
+    const auto onSync = [this, on](const QString &method, std::function<Result<QJsonObject>(const QJsonObject &)> handler) {
+        on(method, [this, handler = std::move(handler)](const JsonRpcMessage &request, const Responder &responder) {
+            answer(responder, handler(request.params()));
+        });
+    };
+
+    peer->setRequestHandler(u"initialize"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        handleInitialize(request, responder);
+    });
+    peer->setRequestHandler(u"ping"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respond(QJsonObject());
+    });
+
+    onSync(u"tools/list"_s, [this](const QJsonObject &params) {
+        QJsonArray all;
+        for (const ToolEntry &entry : std::as_const(tools))
+            all.append(encodeTool(entry.definition));
+        return paginate(all, u"tools", params);
+    });
+    on(u"tools/call"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        handleCallTool(request, responder);
+    });
+    onSync(u"resources/list"_s, [this](const QJsonObject &params) {
+        QJsonArray all;
+        for (const ResourceEntry &entry : std::as_const(resources))
+            all.append(entry.resource.toJson());
+        return paginate(all, u"resources", params);
+    });
+    onSync(u"resources/templates/list"_s, [this](const QJsonObject &params) {
+        QJsonArray all;
+        for (const TemplateEntry &entry : std::as_const(templates))
+            all.append(entry.resourceTemplate.toJson());
+        return paginate(all, u"resourceTemplates", params);
+    });
+    onSync(u"resources/read"_s, [this](const QJsonObject &params) { return handleReadResource(params); });
+    onSync(u"resources/subscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, true); });
+    onSync(u"resources/unsubscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, false); });
+    onSync(u"prompts/list"_s, [this](const QJsonObject &params) {
+        QJsonArray all;
+        for (const PromptEntry &entry : std::as_const(prompts))
+            all.append(entry.prompt.toJson());
+        return paginate(all, u"prompts", params);
+    });
+    onSync(u"prompts/get"_s, [this](const QJsonObject &params) { return handleGetPrompt(params); });
+    onSync(u"completion/complete"_s, [this](const QJsonObject &params) { return handleComplete(params); });
+    onSync(u"logging/setLevel"_s, [this](const QJsonObject &params) { return handleSetLevel(params); });
+
+    peer->setNotificationHandler(u"notifications/initialized"_s, [this](const JsonRpcMessage &) {
+        if (phase != Phase::AwaitingInitialized) {
+            qCWarning(lcServer) << "ignoring notifications/initialized that did not follow initialize";
+            return;
+        }
+        phase = Phase::Ready;
+        emit q->initialized();
+    });
+    peer->setNotificationHandler(u"notifications/cancelled"_s, [](const JsonRpcMessage &) {
+        // JsonRpcPeer marks the request cancelled and emits incomingRequestCancelled.
+    });
+    peer->setFallbackNotificationHandler([](const JsonRpcMessage &message) {
+        qCDebug(lcServer) << "ignoring notification" << message.method();
+    });
+}
+
+void McpServer::Private::handleInitialize(const JsonRpcMessage &request, const Responder &responder)
+{
+    if (phase != Phase::AwaitingInitialize) {
+        responder.respondError(makeError(ErrorCode::InvalidRequest, u"initialize may only be sent once per session"_s));
+        return;
+    }
+    const QJsonObject params = request.params();
+    const QJsonValue requested = params.value(u"protocolVersion");
+    if (!requested.isString()) {
+        responder.respondError(invalidParams(u"initialize needs a protocolVersion string"_s));
+        return;
+    }
+    // The lifecycle rule: answer with the client's revision when we speak it, else our latest;
+    // the client then decides whether it can live with ours.
+    protocolVersion = ProtocolVersion::isSupportedLegacy(requested.toString())
+        ? requested.toString()
+        : QString(ProtocolVersion::latestLegacy);
+    clientInfo = Implementation::fromJson(params.value(u"clientInfo").toObject());
+    clientCapabilities = params.value(u"capabilities").toObject();
+
+    QJsonObject result{{u"protocolVersion"_s, protocolVersion},
+                       {u"capabilities"_s, capabilities()},
+                       {u"serverInfo"_s, serverInfo.toJson()}};
+    if (!instructions.isEmpty())
+        result.insert(u"instructions", instructions);
+    phase = Phase::AwaitingInitialized;
+    qCInfo(lcServer) << "client" << clientInfo.name << clientInfo.version << "asked for" << requested.toString()
+                     << "; speaking" << protocolVersion;
+    responder.respond(result);
+}
+
+void McpServer::Private::handleCallTool(const JsonRpcMessage &request, const Responder &responder)
+{
+    const QJsonObject params = request.params();
+    const QJsonValue name = params.value(u"name");
+    if (!name.isString()) {
+        responder.respondError(invalidParams(u"tools/call needs a tool name"_s));
+        return;
+    }
+    const qsizetype index = indexOfTool(name.toString());
+    if (index < 0) {
+        responder.respondError(invalidParams(u"Unknown tool: %1"_s.arg(name.toString())));
+        return;
+    }
+    const QJsonValue arguments = params.value(u"arguments");
+    if (!arguments.isUndefined() && !arguments.isNull() && !arguments.isObject()) {
+        responder.respondError(invalidParams(u"the arguments of tools/call must be an object"_s));
+        return;
+    }
+    if (activeCalls.contains(request.id())) {
+        responder.respondError(makeError(ErrorCode::InvalidRequest,
+                                         u"request id %1 is already in use by a running call"_s.arg(request.id().toString())));
+        return;
+    }
+
+    auto state = std::make_shared<detail::ToolCallState>();
+    state->host = this;
+    state->responder = responder;
+    state->id = request.id();
+    state->toolName = name.toString();
+    state->arguments = arguments.toObject();
+    const QJsonValue token = params.value(u"_meta").toObject().value(u"progressToken");
+    if (token.isString() || token.isDouble())
+        state->progressToken = token;
+    activeCalls.insert(state->id, state);
+
+    // Copy the handler: it may remove (and so destroy) its own tool while running.
+    const ToolHandler handler = tools.at(index).handler;
+    handler(detail::ToolCallState::makeContext(std::move(state)));
+}
+
+Result<QJsonObject> McpServer::Private::handleReadResource(const QJsonObject &params)
+{
+    const QString uri = params.value(u"uri").toString();
+    if (uri.isEmpty())
+        return invalidParams(u"resources/read needs a uri"_s);
+
+    // Exact resources win over templates; handlers are copied first since they may unregister themselves.
+    const auto read = [&]() -> std::optional<std::pair<Result<ReadResourceResult>, QString>> {
+        if (const qsizetype index = indexOfResource(uri); index >= 0) {
+            const ResourceEntry entry = resources.at(index);
+            return std::pair(entry.handler(uri), entry.resource.mimeType);
+        }
+        QMap<QString, QString> variables;
+        if (const TemplateEntry *entry = matchTemplate(uri, &variables)) {
+            const QString mimeType = entry->resourceTemplate.mimeType;
+            const TemplateReadHandler handler = entry->handler;
+            return std::pair(handler(uri, variables), mimeType);
+        }
+        return std::nullopt;
+    }();
+    if (!read) {
+        return makeError(ErrorCode::ResourceNotFoundLegacy, u"Resource not found: %1"_s.arg(uri),
+                         QJsonObject{{u"uri"_s, uri}});
+    }
+    const auto &[result, mimeType] = *read;
+    if (!result)
+        return result.error();
+    // Handlers may leave out what the registration already says.
+    ReadResourceResult contents = result.value();
+    for (ResourceContents &item : contents.contents) {
+        if (item.uri.isEmpty())
+            item.uri = uri;
+        if (item.mimeType.isEmpty())
+            item.mimeType = mimeType;
+    }
+    return contents.toJson();
+}
+
+Result<QJsonObject> McpServer::Private::handleSubscribe(const QJsonObject &params, bool subscribe)
+{
+    const QString uri = params.value(u"uri").toString();
+    if (uri.isEmpty())
+        return invalidParams(u"a uri is required"_s);
+    if (!subscribe) {
+        subscriptions.remove(uri);
+        return QJsonObject();
+    }
+    if (!knowsUri(uri))
+        return makeError(ErrorCode::ResourceNotFoundLegacy, u"Resource not found: %1"_s.arg(uri),
+                         QJsonObject{{u"uri"_s, uri}});
+    subscriptions.insert(uri);
+    return QJsonObject();
+}
+
+Result<QJsonObject> McpServer::Private::handleGetPrompt(const QJsonObject &params)
+{
+    const QString name = params.value(u"name").toString();
+    const qsizetype index = indexOfPrompt(name);
+    if (index < 0)
+        return invalidParams(u"Unknown prompt: %1"_s.arg(name));
+    const QJsonValue rawArguments = params.value(u"arguments");
+    if (!rawArguments.isUndefined() && !rawArguments.isNull() && !rawArguments.isObject())
+        return invalidParams(u"the arguments of prompts/get must be an object"_s);
+    const QJsonObject argumentObject = rawArguments.toObject();
+    for (auto it = argumentObject.begin(); it != argumentObject.end(); ++it) {
+        if (!it.value().isString())
+            return invalidParams(u"prompt argument \"%1\" must be a string"_s.arg(it.key()));
+    }
+    const PromptEntry entry = prompts.at(index);
+    const QMap<QString, QString> arguments = stringMap(argumentObject);
+    for (const PromptArgument &argument : entry.prompt.arguments) {
+        if (argument.required && arguments.value(argument.name).isEmpty())
+            return invalidParams(u"the prompt \"%1\" needs the argument \"%2\""_s.arg(name, argument.name));
+    }
+    const Result<GetPromptResult> result = entry.handler(arguments);
+    if (!result)
+        return result.error();
+    return result.value().toJson();
+}
+
+Result<QJsonObject> McpServer::Private::handleComplete(const QJsonObject &params)
+{
+    if (!completionHandler)
+        return makeError(ErrorCode::MethodNotFound, u"this server offers no completions"_s);
+    const auto reference = CompletionReference::fromJson(params.value(u"ref").toObject());
+    if (!reference)
+        return invalidParams(u"completion/complete needs a ref of type ref/prompt or ref/resource"_s);
+    if (reference->kind == CompletionReference::Kind::Prompt && indexOfPrompt(reference->nameOrUri) < 0)
+        return invalidParams(u"Unknown prompt: %1"_s.arg(reference->nameOrUri));
+    if (reference->kind == CompletionReference::Kind::ResourceTemplate && indexOfTemplate(reference->nameOrUri) < 0)
+        return invalidParams(u"Unknown resource template: %1"_s.arg(reference->nameOrUri));
+    const QJsonObject argument = params.value(u"argument").toObject();
+    if (!argument.value(u"name").isString())
+        return invalidParams(u"completion/complete needs argument.name"_s);
+
+    CompletionRequest request;
+    request.reference = *reference;
+    request.argumentName = argument.value(u"name").toString();
+    request.value = argument.value(u"value").toString();
+    request.arguments = stringMap(params.value(u"context").toObject().value(u"arguments").toObject());
+    // Copy: the handler may replace itself.
+    const CompletionHandler handler = completionHandler;
+    Result<CompleteResult> result = handler(request);
+    if (!result)
+        return result.error();
+    CompleteResult complete = std::move(result).value();
+    constexpr qsizetype maxValues = 100; // the spec's cap per response
+    if (complete.values.size() > maxValues) {
+        complete.total = std::max<int>(complete.total.value_or(0), int(complete.values.size()));
+        complete.values.resize(maxValues);
+        complete.hasMore = true;
+    }
+    return complete.toJson();
+}
+
+Result<QJsonObject> McpServer::Private::handleSetLevel(const QJsonObject &params)
+{
+    const auto level = loggingLevelFromString(params.value(u"level").toString());
+    if (!level)
+        return invalidParams(u"unknown logging level \"%1\""_s.arg(params.value(u"level").toString()));
+    logLevel = level;
+    return QJsonObject();
+}
+
+// ---- McpServer --------------------------------------------------------------------------------
+
+McpServer::McpServer(Transport *transport, Implementation serverInfo, QString instructions, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    Q_ASSERT(transport);
+    d->q = this;
+    d->transport = transport;
+    d->serverInfo = std::move(serverInfo);
+    d->instructions = std::move(instructions);
+    d->peer = std::make_unique<JsonRpcPeer>(transport);
+    d->peer->setRemoteName(QStringLiteral("the client"));
+    d->installHandlers();
+
+    connect(d->peer.get(), &JsonRpcPeer::incomingRequestCancelled, this,
+            [this](const RequestId &id, const QString &reason) {
+                const auto state = d->activeCalls.value(id).lock();
+                if (!state)
+                    return;
+                qCInfo(lcServer) << "the client cancelled call" << id.toString() << "of" << state->toolName << reason;
+                state->cancel();
+            });
+    connect(d->peer.get(), &JsonRpcPeer::protocolViolation, this, [](const QString &description) {
+        qCWarning(lcServer) << "protocol violation by the client:" << description;
+    });
+    connect(transport, &Transport::closed, this, [this] { d->finish(); });
+}
+
+McpServer::~McpServer() = default;
+
+void McpServer::start()
+{
+    if (d->transport && d->transport->state() == Transport::State::Idle)
+        d->transport->start();
+}
+
+void McpServer::setPageSize(int pageSize) { d->pageSize = std::max(0, pageSize); }
+int McpServer::pageSize() const { return d->pageSize; }
+
+Result<void> McpServer::addTool(const Tool &definition, ToolHandler handler)
+{
+    if (!toolNamePattern().match(definition.name).hasMatch())
+        return invalidParams(u"invalid tool name \"%1\": use 1 to 128 of A-Z a-z 0-9 _ - ."_s.arg(definition.name));
+    if (!handler)
+        return invalidParams(u"the tool \"%1\" has no handler"_s.arg(definition.name));
+    Private::ToolEntry entry{definition, std::move(handler)};
+    if (const qsizetype index = d->indexOfTool(definition.name); index >= 0)
+        d->tools[index] = std::move(entry);
+    else
+        d->tools.append(std::move(entry));
+    d->listChanged(Private::ToolsList);
+    return {};
+}
+
+bool McpServer::removeTool(const QString &name)
+{
+    const qsizetype index = d->indexOfTool(name);
+    if (index < 0)
+        return false;
+    d->tools.removeAt(index);
+    d->listChanged(Private::ToolsList);
+    return true;
+}
+
+bool McpServer::hasTool(const QString &name) const { return d->indexOfTool(name) >= 0; }
+
+QList<Tool> McpServer::tools() const
+{
+    QList<Tool> out;
+    out.reserve(d->tools.size());
+    for (const Private::ToolEntry &entry : std::as_const(d->tools))
+        out.append(entry.definition);
+    return out;
+}
+
+Result<void> McpServer::addResource(const Resource &resource, ResourceReadHandler handler)
+{
+    if (resource.uri.isEmpty() || resource.name.isEmpty())
+        return invalidParams(u"a resource needs a uri and a name"_s);
+    if (!handler)
+        return invalidParams(u"the resource %1 has no handler"_s.arg(resource.uri));
+    Private::ResourceEntry entry{resource, std::move(handler)};
+    if (const qsizetype index = d->indexOfResource(resource.uri); index >= 0)
+        d->resources[index] = std::move(entry);
+    else
+        d->resources.append(std::move(entry));
+    d->listChanged(Private::ResourcesList);
+    return {};
+}
+
+bool McpServer::removeResource(const QString &uri)
+{
+    const qsizetype index = d->indexOfResource(uri);
+    if (index < 0)
+        return false;
+    d->resources.removeAt(index);
+    d->listChanged(Private::ResourcesList);
+    return true;
+}
+
+Result<void> McpServer::addResourceTemplate(const ResourceTemplate &resourceTemplate, TemplateReadHandler handler)
+{
+    if (resourceTemplate.uriTemplate.isEmpty() || resourceTemplate.name.isEmpty())
+        return invalidParams(u"a resource template needs a uriTemplate and a name"_s);
+    if (!handler)
+        return invalidParams(u"the resource template %1 has no handler"_s.arg(resourceTemplate.uriTemplate));
+    auto compiled = compileTemplate(resourceTemplate.uriTemplate);
+    if (!compiled)
+        return invalidParams(u"the URI template %1 uses more than simple {name} expressions"_s.arg(resourceTemplate.uriTemplate));
+    Private::TemplateEntry entry{resourceTemplate, std::move(*compiled), std::move(handler)};
+    if (const qsizetype index = d->indexOfTemplate(resourceTemplate.uriTemplate); index >= 0)
+        d->templates[index] = std::move(entry);
+    else
+        d->templates.append(std::move(entry));
+    d->listChanged(Private::ResourcesList);
+    return {};
+}
+
+bool McpServer::removeResourceTemplate(const QString &uriTemplate)
+{
+    const qsizetype index = d->indexOfTemplate(uriTemplate);
+    if (index < 0)
+        return false;
+    d->templates.removeAt(index);
+    d->listChanged(Private::ResourcesList);
+    return true;
+}
+
+Result<void> McpServer::addPrompt(const Prompt &prompt, PromptHandler handler)
+{
+    if (prompt.name.isEmpty())
+        return invalidParams(u"a prompt needs a name"_s);
+    if (!handler)
+        return invalidParams(u"the prompt %1 has no handler"_s.arg(prompt.name));
+    Private::PromptEntry entry{prompt, std::move(handler)};
+    if (const qsizetype index = d->indexOfPrompt(prompt.name); index >= 0)
+        d->prompts[index] = std::move(entry);
+    else
+        d->prompts.append(std::move(entry));
+    d->listChanged(Private::PromptsList);
+    return {};
+}
+
+bool McpServer::removePrompt(const QString &name)
+{
+    const qsizetype index = d->indexOfPrompt(name);
+    if (index < 0)
+        return false;
+    d->prompts.removeAt(index);
+    d->listChanged(Private::PromptsList);
+    return true;
+}
+
+void McpServer::setCompletionHandler(CompletionHandler handler)
+{
+    d->completionHandler = std::move(handler);
+}
+
+void McpServer::notifyResourceUpdated(const QString &uri)
+{
+    if (d->phase != Private::Phase::Ready || !d->subscriptions.contains(uri))
+        return;
+    d->peer->sendNotification(u"notifications/resources/updated"_s, {{u"uri"_s, uri}});
+}
+
+bool McpServer::isSubscribed(const QString &uri) const { return d->subscriptions.contains(uri); }
+
+void McpServer::log(LoggingLevel level, const QJsonValue &data, const QString &logger)
+{
+    d->sendLog(level, data, logger);
+}
+
+bool McpServer::isInitialized() const { return d->phase == Private::Phase::Ready; }
+QString McpServer::protocolVersion() const { return d->protocolVersion; }
+const Implementation &McpServer::clientInfo() const { return d->clientInfo; }
+QJsonObject McpServer::clientCapabilities() const { return d->clientCapabilities; }
+std::optional<LoggingLevel> McpServer::clientLogLevel() const { return d->logLevel; }
+
+std::optional<QMap<QString, QString>> McpServer::matchUriTemplate(const QString &uriTemplate, const QString &uri)
+{
+    const auto compiled = compileTemplate(uriTemplate);
+    if (!compiled)
+        return std::nullopt;
+    const auto match = compiled->regex.match(uri);
+    if (!match.hasMatch())
+        return std::nullopt;
+    QMap<QString, QString> variables;
+    for (qsizetype i = 0; i < compiled->variables.size(); ++i)
+        variables.insert(compiled->variables.at(i), QUrl::fromPercentEncoding(match.captured(int(i) + 1).toUtf8()));
+    return variables;
+}
+
+CompleteResult McpServer::completeFrom(const QStringList &candidates, const QString &typed)
+{
+    CompleteResult result;
+    int total = 0;
+    for (const QString &candidate : candidates) {
+        if (!candidate.startsWith(typed, Qt::CaseInsensitive))
+            continue;
+        ++total;
+        if (result.values.size() < 100)
+            result.values.append(candidate);
+    }
+    result.total = total;
+    result.hasMore = total > result.values.size();
+    return result;
+}
+
+} // namespace Toolgate

@@ -1,0 +1,195 @@
+#pragma once
+
+#include "common/result.h"
+#include "jsonrpc/jsonrpcmessage.h"
+#include "protocol/completion.h"
+#include "protocol/implementation.h"
+#include "protocol/logginglevel.h"
+#include "protocol/prompt.h"
+#include "protocol/resource.h"
+#include "protocol/tool.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace Toolgate {
+
+class McpServer;
+class Transport;
+
+namespace detail {
+struct ToolCallState;
+} // namespace detail
+
+/// One tools/call in progress: its arguments and the only way to answer it.
+///
+/// Copies share state, so a handler may keep a copy and answer later (from a timer, a reply, ...).
+/// The call is answered exactly once: the first respond()/fail() wins, later ones are ignored.
+/// Once the client cancelled the call (or the connection closed), the context goes quiet:
+/// respond(), fail(), reportProgress() and log() send nothing, as the spec asks of a server
+/// after notifications/cancelled. If the last copy dies unanswered, the client gets an internal
+/// error instead of waiting forever.
+class ToolCallContext
+{
+public:
+    ToolCallContext() = default; // inert: every call is a no-op
+
+    /// The name of the tool being called.
+    QString toolName() const;
+    /// The call's arguments (an empty object when the client sent none).
+    QJsonObject arguments() const;
+    /// The JSON-RPC id of the tools/call request.
+    RequestId requestId() const;
+
+    /// True when the client asked for progress (sent _meta.progressToken).
+    bool wantsProgress() const;
+    /// Sends notifications/progress when the client asked for it. progress must grow from one
+    /// report to the next (the spec requires it); a report that does not is dropped.
+    void reportProgress(double progress, std::optional<double> total = std::nullopt, const QString &message = {}) const;
+    /// Sends notifications/message (logger: the tool name) when level reaches the client's setLevel threshold.
+    void log(LoggingLevel level, const QJsonValue &data) const;
+
+    /// True once the client cancelled the call or the connection closed.
+    bool isCancelled() const;
+    /// True once the call was answered or cancelled; nothing more will be sent for it.
+    bool isFinished() const;
+    /// Runs callback once when the call is cancelled; immediately if it already is. Not called
+    /// when the call was answered first.
+    void onCancelled(std::function<void()> callback) const;
+    /// A QObject, created on first use, that is deleted (later) once the call is answered or
+    /// cancelled: parent timers to it, or use it as the context of connections, so asynchronous
+    /// work stops by itself.
+    QObject *scope() const;
+
+    /// Answers the call with a result; a tool-level failure is a result with isError set.
+    void respond(const CallToolResult &result) const;
+    /// Answers the call with a JSON-RPC error (for protocol-level failures, not tool failures).
+    void fail(const Error &error) const;
+
+private:
+    friend struct detail::ToolCallState;
+    explicit ToolCallContext(std::shared_ptr<detail::ToolCallState> state) : m_state(std::move(state)) {}
+    std::shared_ptr<detail::ToolCallState> m_state;
+};
+
+/// A completion/complete request as a handler sees it.
+struct CompletionRequest
+{
+    CompletionReference reference;
+    QString argumentName;
+    QString value;                     // what the user typed so far
+    QMap<QString, QString> arguments;  // other arguments already filled in (context.arguments)
+};
+
+/// The server side of MCP over any Transport: the initialize handshake, the tool, resource,
+/// prompt, completion and logging requests, pagination and change notifications.
+///
+/// Register what the server offers before the client connects: capabilities are computed from
+/// what is registered when initialize arrives (a kind registered only later can still be listed,
+/// but the client was not told to look for it). Add or remove things at any time afterwards;
+/// once the client is initialized each change sends the matching notifications/…/list_changed
+/// (changes made before control returns to the event loop are announced once).
+///
+/// Clients on an older revision get what it knows: no tool title/outputSchema/icons and no
+/// structuredContent before the revisions that introduced them.
+///
+/// The transport is not owned and must outlive the server. finished() is emitted when it closes.
+class McpServer final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(McpServer)
+public:
+    /// Runs a tools/call. May answer synchronously or keep a copy of the context and answer later.
+    using ToolHandler = std::function<void(const ToolCallContext &call)>;
+    /// Reads one concrete resource. Contents without uri or mimeType get the request's uri and
+    /// the registered mimeType.
+    using ResourceReadHandler = std::function<Result<ReadResourceResult>(const QString &uri)>;
+    /// Reads a resource matched by a template; variables holds the decoded {var} values.
+    using TemplateReadHandler =
+        std::function<Result<ReadResourceResult>(const QString &uri, const QMap<QString, QString> &variables)>;
+    /// Renders a prompt. Required arguments were checked to be present before it is called.
+    using PromptHandler = std::function<Result<GetPromptResult>(const QMap<QString, QString> &arguments)>;
+    /// Answers completion/complete. The server caps values at 100 and fixes total/hasMore to match.
+    using CompletionHandler = std::function<Result<CompleteResult>(const CompletionRequest &request)>;
+
+    McpServer(Transport *transport, Implementation serverInfo, QString instructions = {}, QObject *parent = nullptr);
+    ~McpServer() override;
+
+    /// Starts the transport if it has not been started yet.
+    void start();
+
+    /// Items per page of every list result; 0 (the default) sends each list in one page.
+    void setPageSize(int pageSize);
+    /// The page size; 0 when lists are not paginated.
+    int pageSize() const;
+
+    /// Registers or replaces a tool. Fails on an invalid name (1–128 of A–Z a–z 0–9 _ - .) or no handler.
+    Result<void> addTool(const Tool &definition, ToolHandler handler);
+    /// Removes a tool; calls already running are unaffected. False when there was no such tool.
+    bool removeTool(const QString &name);
+    /// True when a tool of that name is registered.
+    bool hasTool(const QString &name) const;
+    /// The registered tool definitions in registration order.
+    QList<Tool> tools() const;
+
+    /// Registers or replaces a resource (keyed by uri).
+    Result<void> addResource(const Resource &resource, ResourceReadHandler handler);
+    /// Removes a resource; false when there was none with that uri.
+    bool removeResource(const QString &uri);
+    /// Registers or replaces a resource template (keyed by uriTemplate); only {var} expressions are understood.
+    Result<void> addResourceTemplate(const ResourceTemplate &resourceTemplate, TemplateReadHandler handler);
+    /// Removes a resource template; false when there was none.
+    bool removeResourceTemplate(const QString &uriTemplate);
+
+    /// Registers or replaces a prompt (keyed by name).
+    Result<void> addPrompt(const Prompt &prompt, PromptHandler handler);
+    /// Removes a prompt; false when there was none of that name.
+    bool removePrompt(const QString &name);
+
+    /// Installs the completion/complete handler; the completions capability is offered only with one.
+    void setCompletionHandler(CompletionHandler handler);
+
+    /// Sends notifications/resources/updated if the client subscribed to uri; otherwise nothing.
+    void notifyResourceUpdated(const QString &uri);
+    /// True while the client is subscribed to uri (resources/subscribe).
+    bool isSubscribed(const QString &uri) const;
+
+    /// Sends a server-wide notifications/message when level reaches the client's threshold.
+    void log(LoggingLevel level, const QJsonValue &data, const QString &logger = {});
+
+    /// True after the client sent notifications/initialized.
+    bool isInitialized() const;
+    /// The negotiated revision; empty before initialize.
+    QString protocolVersion() const;
+    /// The client's self-description from initialize.
+    const Implementation &clientInfo() const;
+    /// The capabilities object the client sent with initialize.
+    QJsonObject clientCapabilities() const;
+    /// The level the client asked for with logging/setLevel; nullopt while it has not (then everything is sent).
+    std::optional<LoggingLevel> clientLogLevel() const;
+
+    /// Matches uri against a level-1 RFC 6570 template ("demo://greeting/{name}"); the decoded
+    /// variables on success. A variable matches one or more characters up to the next "/", "?" or "#".
+    static std::optional<QMap<QString, QString>> matchUriTemplate(const QString &uriTemplate, const QString &uri);
+    /// The candidates that start with typed (ignoring case), in order, shaped as a completion result.
+    static CompleteResult completeFrom(const QStringList &candidates, const QString &typed);
+
+signals:
+    /// The client finished the handshake (notifications/initialized).
+    void initialized();
+    /// The transport closed; running tool calls were cancelled. Nothing more will happen.
+    void finished();
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,361 @@
+#include "stdiotransport.h"
+
+#include "common/logging.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "linebuffer.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <QTimer>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr qsizetype maxStderrLineLength = 8192;
+
+QStringList allowedEnvironmentVariables()
+{
+#ifdef Q_OS_WIN
+    return {QStringLiteral("APPDATA"), QStringLiteral("HOMEDRIVE"), QStringLiteral("HOMEPATH"),
+            QStringLiteral("LOCALAPPDATA"), QStringLiteral("PATH"), QStringLiteral("PATHEXT"),
+            QStringLiteral("PROCESSOR_ARCHITECTURE"), QStringLiteral("SYSTEMDRIVE"), QStringLiteral("SYSTEMROOT"),
+            QStringLiteral("TEMP"), QStringLiteral("TMP"), QStringLiteral("USERNAME"), QStringLiteral("USERPROFILE"),
+            QStringLiteral("PROGRAMFILES"), QStringLiteral("COMSPEC")};
+#else
+    return {QStringLiteral("HOME"), QStringLiteral("LOGNAME"), QStringLiteral("PATH"), QStringLiteral("SHELL"),
+            QStringLiteral("TERM"), QStringLiteral("USER"), QStringLiteral("LANG"), QStringLiteral("LC_ALL"),
+            QStringLiteral("LC_CTYPE"), QStringLiteral("TMPDIR"), QStringLiteral("XDG_RUNTIME_DIR"),
+            QStringLiteral("XDG_CONFIG_HOME"), QStringLiteral("XDG_DATA_HOME"), QStringLiteral("XDG_CACHE_HOME")};
+#endif
+}
+
+QString describeExit(int exitCode, QProcess::ExitStatus status)
+{
+    if (status == QProcess::CrashExit)
+        return QStringLiteral("the server crashed");
+    return QStringLiteral("the server exited with code %1").arg(exitCode);
+}
+
+QString quoteArgument(const QString &argument)
+{
+    if (!argument.isEmpty() && !argument.contains(u' ') && !argument.contains(u'"') && !argument.contains(u'\''))
+        return argument;
+    QString quoted = argument;
+    quoted.replace(u'\'', QLatin1String("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+} // namespace
+
+class StdioTransport::Private
+{
+public:
+    StdioTransport *q;
+    StdioLaunchSpec spec;
+    Options options;
+    QProcess *process = nullptr;
+    State state = State::Idle;
+    LineBuffer stdoutBuffer;
+    LineBuffer stderrBuffer{maxStderrLineLength};
+    QStringList stderrLines;
+    QTimer shutdownTimer;
+    int shutdownStep = 0;
+    bool failureReported = false;
+
+    Private(StdioTransport *q, StdioLaunchSpec s, Options o)
+        : q(q), spec(std::move(s)), options(o), stdoutBuffer(o.maxMessageSize)
+    {}
+
+    void keepStderrLine(const QString &line)
+    {
+        stderrLines.append(line);
+        if (stderrLines.size() > options.stderrLinesKept)
+            stderrLines.removeFirst();
+        emit q->diagnosticLine(line);
+    }
+
+    void readStdout()
+    {
+        const QByteArray data = process->readAllStandardOutput();
+        stdoutBuffer.feed(
+            data, [this](const QByteArray &line) { deliverLine(line); },
+            [this](const QByteArray &head, qint64 size) {
+                qCWarning(lcTransport) << "dropping oversized message of at least" << size << "bytes from" << q->description();
+                emit q->messageDropped(head, size, options.maxMessageSize);
+            });
+    }
+
+    void deliverLine(const QByteArray &line)
+    {
+        // MCP messages are JSON objects (or 2025-03-26 batches); anything else is chatter on stdout.
+        const char first = line.front();
+        if (first != '{' && first != '[') {
+            emit q->protocolViolation(QStringLiteral("the server wrote a line that is not a JSON-RPC message to stdout: %1")
+                                          .arg(QString::fromUtf8(line.left(200))));
+            return;
+        }
+        emit q->messageReceived(line);
+    }
+
+    void readStderr()
+    {
+        const QByteArray data = process->readAllStandardError();
+        stderrBuffer.feed(
+            data, [this](const QByteArray &line) { keepStderrLine(QString::fromUtf8(line)); },
+            [this](const QByteArray &head, qint64) { keepStderrLine(QString::fromUtf8(head.left(maxStderrLineLength)) + QStringLiteral(" [...]")); });
+    }
+
+    QString stderrTail(int lines = 10) const
+    {
+        return stderrLines.mid(std::max<qsizetype>(0, stderrLines.size() - lines)).join(u'\n');
+    }
+
+    void fail(const Error &error)
+    {
+        if (failureReported)
+            return;
+        failureReported = true;
+        emit q->errorOccurred(error);
+    }
+
+    void finish()
+    {
+        if (state == State::Closed)
+            return;
+        state = State::Closed;
+        shutdownTimer.stop();
+        emit q->closed();
+    }
+
+    void onFinished(int exitCode, QProcess::ExitStatus status)
+    {
+        readStdout();
+        readStderr();
+        const QByteArray rest = stdoutBuffer.takeRemainder();
+        if (!rest.isEmpty())
+            deliverLine(rest);
+        const QByteArray errRest = stderrBuffer.takeRemainder();
+        if (!errRest.isEmpty())
+            keepStderrLine(QString::fromUtf8(errRest));
+        if (state != State::Closing) {
+            QString message = describeExit(exitCode, status);
+            const QString tail = stderrTail();
+            if (!tail.isEmpty())
+                message += QStringLiteral(". Its last output on stderr:\n") + tail;
+            fail(makeError(ErrorCode::TransportError, message,
+                           QJsonObject{{QLatin1String("exitCode"), exitCode},
+                                       {QLatin1String("crashed"), status == QProcess::CrashExit}}));
+        }
+        finish();
+    }
+
+    void onProcessError(QProcess::ProcessError error)
+    {
+        if (error == QProcess::FailedToStart) {
+            fail(makeError(ErrorCode::TransportError,
+                           QStringLiteral("could not start %1: %2").arg(spec.program, process->errorString())));
+            finish();
+        } else if (error == QProcess::WriteError && state == State::Open) {
+            qCWarning(lcTransport) << "write to" << q->description() << "failed:" << process->errorString();
+        }
+    }
+
+    void advanceShutdown()
+    {
+        if (!process || process->state() == QProcess::NotRunning) {
+            finish();
+            return;
+        }
+        ++shutdownStep;
+        if (shutdownStep == 1) {
+            qCInfo(lcTransport) << q->description() << "did not exit after stdin closed; terminating";
+            process->terminate();
+            shutdownTimer.start(options.shutdownStepTimeout);
+        } else {
+            qCWarning(lcTransport) << q->description() << "did not terminate; killing";
+            process->kill();
+        }
+    }
+};
+
+StdioTransport::StdioTransport(StdioLaunchSpec spec, QObject *parent)
+    : StdioTransport(std::move(spec), Options(), parent)
+{}
+
+StdioTransport::StdioTransport(StdioLaunchSpec spec, Options options, QObject *parent)
+    : Transport(parent)
+    , d(std::make_unique<Private>(this, std::move(spec), options))
+{
+    d->shutdownTimer.setSingleShot(true);
+    connect(&d->shutdownTimer, &QTimer::timeout, this, [this] { d->advanceShutdown(); });
+}
+
+StdioTransport::~StdioTransport()
+{
+    if (d->process) {
+        d->process->disconnect(this);
+        if (d->process->state() != QProcess::NotRunning) {
+            // No event loop may run after us: end the child now rather than leak it.
+            d->process->kill();
+            d->process->waitForFinished(1000);
+        }
+    }
+}
+
+QMap<QString, QString> StdioTransport::childEnvironment(const StdioLaunchSpec &spec)
+{
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    QMap<QString, QString> env;
+    const QStringList keys = spec.inheritFullEnvironment ? system.keys() : allowedEnvironmentVariables();
+    for (const QString &key : keys) {
+        if (system.contains(key))
+            env.insert(key, system.value(key));
+    }
+    for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it)
+        env.insert(it.key(), it.value());
+    return env;
+}
+
+Result<QString> StdioTransport::resolveProgram(const StdioLaunchSpec &spec)
+{
+    if (spec.program.trimmed().isEmpty())
+        return makeError(ErrorCode::ConfigError, QStringLiteral("no command is configured for this server"));
+    if (spec.program.contains(u'/') || spec.program.contains(u'\\')) {
+        QFileInfo file(spec.program);
+        if (file.isRelative() && !spec.workingDirectory.isEmpty())
+            file = QFileInfo(QDir(spec.workingDirectory), spec.program);
+        if (!file.exists())
+            return makeError(ErrorCode::CommandNotFound, QStringLiteral("the command %1 does not exist").arg(file.filePath()));
+        if (!file.isExecutable() || file.isDir())
+            return makeError(ErrorCode::CommandNotFound, QStringLiteral("%1 is not an executable program").arg(file.filePath()));
+        return file.absoluteFilePath();
+    }
+    const QString path = childEnvironment(spec).value(QStringLiteral("PATH"));
+#ifdef Q_OS_WIN
+    const QChar separator = u';';
+#else
+    const QChar separator = u':';
+#endif
+    const QStringList directories = path.split(separator, Qt::SkipEmptyParts);
+    const QString found = QStandardPaths::findExecutable(spec.program, directories);
+    if (found.isEmpty()) {
+        return makeError(ErrorCode::CommandNotFound,
+                         QStringLiteral("the command \"%1\" was not found. Searched PATH: %2. Install it, or give its full path in the server's settings.")
+                             .arg(spec.program, path.isEmpty() ? QStringLiteral("(empty)") : path),
+                         QJsonObject{{QLatin1String("path"), path}});
+    }
+    return found;
+}
+
+void StdioTransport::start()
+{
+    Q_ASSERT(d->state == State::Idle);
+    d->state = State::Starting;
+    const Result<QString> program = resolveProgram(d->spec);
+    if (!program) {
+        // Report asynchronously so the caller sees the same signal order as for any other failure.
+        QMetaObject::invokeMethod(this, [this, error = program.error()] {
+            d->fail(error);
+            d->finish();
+        }, Qt::QueuedConnection);
+        return;
+    }
+
+    d->process = new QProcess(this);
+    QProcessEnvironment environment;
+    const auto env = childEnvironment(d->spec);
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    d->process->setProcessEnvironment(environment);
+    if (!d->spec.workingDirectory.isEmpty())
+        d->process->setWorkingDirectory(d->spec.workingDirectory);
+    d->process->setProgram(program.value());
+    d->process->setArguments(d->spec.arguments);
+
+    connect(d->process, &QProcess::started, this, [this] {
+        // close() may have come first; then the shutdown ladder is already running.
+        if (d->state != State::Starting)
+            return;
+        d->state = State::Open;
+        emit started();
+    });
+    connect(d->process, &QProcess::readyReadStandardOutput, this, [this] { d->readStdout(); });
+    connect(d->process, &QProcess::readyReadStandardError, this, [this] { d->readStderr(); });
+    connect(d->process, &QProcess::finished, this,
+            [this](int exitCode, QProcess::ExitStatus status) { d->onFinished(exitCode, status); });
+    connect(d->process, &QProcess::errorOccurred, this,
+            [this](QProcess::ProcessError error) { d->onProcessError(error); });
+    qCInfo(lcTransport) << "starting" << description();
+    d->process->start(QIODevice::ReadWrite);
+}
+
+void StdioTransport::send(const QByteArray &message)
+{
+    if (d->state != State::Open || !d->process)
+        return;
+    // One write call per message keeps the pipe traffic to a single syscall in the common case.
+    QByteArray framed;
+    framed.reserve(message.size() + 1);
+    framed.append(message);
+    framed.append('\n');
+    d->process->write(framed);
+}
+
+void StdioTransport::close()
+{
+    switch (d->state) {
+    case State::Idle:
+        d->state = State::Closed;
+        QMetaObject::invokeMethod(this, [this] { emit closed(); }, Qt::QueuedConnection);
+        return;
+    case State::Closing:
+    case State::Closed:
+        return;
+    case State::Starting:
+    case State::Open:
+        break;
+    }
+    d->state = State::Closing;
+    if (!d->process || d->process->state() == QProcess::NotRunning) {
+        QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
+        return;
+    }
+    d->shutdownStep = 0;
+    d->process->closeWriteChannel();
+    d->shutdownTimer.start(d->options.shutdownStepTimeout);
+}
+
+Transport::State StdioTransport::state() const
+{
+    return d->state;
+}
+
+QString StdioTransport::description() const
+{
+    QStringList parts{quoteArgument(d->spec.program)};
+    for (const QString &argument : d->spec.arguments)
+        parts.append(quoteArgument(argument));
+    return parts.join(u' ');
+}
+
+QStringList StdioTransport::recentStderr() const
+{
+    return d->stderrLines;
+}
+
+qint64 StdioTransport::processId() const
+{
+    return d->process ? d->process->processId() : 0;
+}
+
+const StdioLaunchSpec &StdioTransport::spec() const
+{
+    return d->spec;
+}
+
+} // namespace Toolgate

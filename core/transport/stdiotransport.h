@@ -1,0 +1,67 @@
+#pragma once
+
+#include "transport.h"
+
+#include <QMap>
+#include <QStringList>
+
+#include <chrono>
+#include <memory>
+
+class QProcess;
+
+namespace Toolgate {
+
+/// How to start a local server: a program and an argument list, never a shell string.
+struct StdioLaunchSpec
+{
+    QString program;
+    QStringList arguments;
+    /// Added to (and overriding) the inherited environment.
+    QMap<QString, QString> environment;
+    QString workingDirectory;
+    /// false: the child sees only a small allow-list of our environment (PATH, HOME, ...) plus
+    /// `environment`, so secrets in our environment do not leak into every server.
+    bool inheritFullEnvironment = false;
+};
+
+/// Runs a local MCP server as a child process speaking newline-delimited JSON on stdin/stdout.
+class StdioTransport final : public Transport
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(StdioTransport)
+public:
+    struct Options
+    {
+        qint64 maxMessageSize = 64 * 1024 * 1024;
+        /// Each step of the shutdown ladder: close stdin → wait → terminate → wait → kill.
+        std::chrono::milliseconds shutdownStepTimeout = std::chrono::seconds(2);
+        int stderrLinesKept = 200;
+    };
+
+    explicit StdioTransport(StdioLaunchSpec spec, QObject *parent = nullptr);
+    StdioTransport(StdioLaunchSpec spec, Options options, QObject *parent = nullptr);
+    ~StdioTransport() override;
+
+    void start() override;
+    void send(const QByteArray &message) override;
+    void close() override;
+    State state() const override;
+    QString description() const override;
+
+    /// The last lines the server wrote to stderr (at most Options::stderrLinesKept).
+    QStringList recentStderr() const;
+    qint64 processId() const;
+    const StdioLaunchSpec &spec() const;
+
+    /// Resolves spec.program against the PATH the child will see; the error names that PATH.
+    static Result<QString> resolveProgram(const StdioLaunchSpec &spec);
+    /// The environment the child gets for spec.
+    static QMap<QString, QString> childEnvironment(const StdioLaunchSpec &spec);
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

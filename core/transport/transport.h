@@ -1,0 +1,50 @@
+#pragma once
+
+#include "common/result.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+
+namespace Toolgate {
+
+/// A bidirectional channel carrying whole JSON-RPC messages (framing is the transport's job).
+/// Lifecycle: start() → started() or errorOccurred()+closed(); send() while open; close() → closed().
+/// closed() is emitted exactly once per start(), whatever the reason.
+class Transport : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Idle, Starting, Open, Closing, Closed };
+    Q_ENUM(State)
+
+    using QObject::QObject;
+    ~Transport() override = default;
+
+    virtual void start() = 0;
+    /// Sends one serialized message (no trailing newline). Fails silently once closed: the peer
+    /// answers pending requests when closed() arrives.
+    virtual void send(const QByteArray &message) = 0;
+    /// Graceful shutdown; escalates as the transport sees fit and ends with closed().
+    virtual void close() = 0;
+
+    virtual State state() const = 0;
+    bool isOpen() const { return state() == State::Open; }
+    /// What a person would recognise: the command line or URL.
+    virtual QString description() const = 0;
+
+signals:
+    void started();
+    void messageReceived(const QByteArray &message);
+    /// A message too large to accept was dropped; head holds its first bytes (to find its id).
+    void messageDropped(const QByteArray &head, qint64 size, qint64 limit);
+    /// Non-fatal: the peer wrote something that is not a message (e.g. a banner on stdout).
+    void protocolViolation(const QString &description);
+    /// A line of diagnostics from the peer (stderr of a local server).
+    void diagnosticLine(const QString &line);
+    /// Fatal: the transport cannot continue. closed() follows.
+    void errorOccurred(const Toolgate::Error &error);
+    void closed();
+};
+
+} // namespace Toolgate

@@ -1,0 +1,83 @@
+#include "serverconfig.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace Toolgate {
+
+namespace {
+
+// Shell-like quoting for display only; the command is never run through a shell.
+QString quoteForDisplay(const QString &argument)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./\\\\-]+$"));
+    if (plain.match(argument).hasMatch())
+        return argument;
+    QString quoted = argument;
+    quoted.replace(u'\'', QLatin1String("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+} // namespace
+
+StdioLaunchSpec ServerConfig::launchSpec() const
+{
+    StdioLaunchSpec spec;
+    spec.program = command;
+    spec.arguments = args;
+    spec.environment = env;
+    spec.workingDirectory = cwd;
+    return spec;
+}
+
+QString ServerConfig::endpoint() const
+{
+    if (transport != Transport::Stdio)
+        return url;
+    QStringList parts{quoteForDisplay(command)};
+    for (const QString &argument : args)
+        parts.append(quoteForDisplay(argument));
+    return parts.join(u' ');
+}
+
+ServerConfig ServerConfig::demoServer()
+{
+    ServerConfig demo;
+    demo.name = QStringLiteral("demo");
+#ifdef Q_OS_WIN
+    const QString program = QStringLiteral("toolgate-demo-server.exe");
+#else
+    const QString program = QStringLiteral("toolgate-demo-server");
+#endif
+    // Prefer the copy installed alongside us, so the demo matches this build; the PATH lookup
+    // happens at launch (StdioTransport::resolveProgram) and names the PATH if it fails.
+    const QString bundled = QCoreApplication::instance()
+        ? QDir(QCoreApplication::applicationDirPath()).filePath(program)
+        : QString();
+    const QFileInfo info(bundled);
+    demo.command = !bundled.isEmpty() && info.isFile() && info.isExecutable() ? info.absoluteFilePath()
+                                                                             : QStringLiteral("toolgate-demo-server");
+    return demo;
+}
+
+QString ServerConfig::transportName(Transport transport)
+{
+    switch (transport) {
+    case Transport::Stdio: return QStringLiteral("stdio");
+    case Transport::Http: return QStringLiteral("http");
+    case Transport::Sse: return QStringLiteral("sse");
+    }
+    return {};
+}
+
+bool ServerConfig::looksSecret(const QString &key)
+{
+    static const QRegularExpression secret(
+        QStringLiteral("(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTHORIZATION|COOKIE|^AUTH$)"),
+        QRegularExpression::CaseInsensitiveOption);
+    return secret.match(key).hasMatch();
+}
+
+} // namespace Toolgate

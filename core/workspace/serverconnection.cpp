@@ -1,0 +1,383 @@
+#include "serverconnection.h"
+
+#include "client/clientsession.h"
+#include "common/logging.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "transport/stdiotransport.h"
+
+#include <QPointer>
+#include <QTimer>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int consoleLinesKept = 2000;
+
+Result<std::unique_ptr<Transport>> defaultTransportFactory(const ServerConfig &config)
+{
+    switch (config.transport) {
+    case ServerConfig::Transport::Stdio:
+        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(config.launchSpec()));
+    case ServerConfig::Transport::Http:
+    case ServerConfig::Transport::Sse:
+        break;
+    }
+    return makeError(ErrorCode::ConfigError,
+                     QStringLiteral("remote (HTTP) servers are not supported by this build yet; \"%1\" cannot be connected").arg(config.name));
+}
+
+// Errors that a restart cannot fix: the user has to change something first.
+bool isPermanent(const Error &error)
+{
+    switch (ErrorCode(error.code)) {
+    case ErrorCode::CommandNotFound:
+    case ErrorCode::ConfigError:
+    case ErrorCode::UnsupportedProtocolVersion:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool launchChanged(const ServerConfig &a, const ServerConfig &b)
+{
+    return a.transport != b.transport || a.command != b.command || a.args != b.args || a.env != b.env
+        || a.cwd != b.cwd || a.url != b.url || a.headers != b.headers;
+}
+
+} // namespace
+
+class ServerConnection::Private
+{
+public:
+    ServerConnection *q;
+    ServerConfig config;
+    RestartPolicy policy;
+    SessionConfigurator configurator;
+    TransportFactory transportFactory = defaultTransportFactory;
+    Status status = Status::Stopped;
+    Error lastError;
+    ClientSession *session = nullptr; // owned; deleted later when replaced
+    QList<Tool> tools;
+    QList<Resource> resources;
+    QList<ResourceTemplate> templates;
+    QList<Prompt> prompts;
+    QList<ConsoleLine> console;
+    QList<QDateTime> crashTimes;
+    QTimer restartTimer;
+    std::chrono::milliseconds nextDelay{0};
+
+    void setStatus(Status newStatus)
+    {
+        if (status == newStatus)
+            return;
+        status = newStatus;
+        emit q->statusChanged(newStatus);
+    }
+
+    void addConsoleLine(ConsoleLine::Kind kind, const QString &text, std::optional<LoggingLevel> level = std::nullopt)
+    {
+        ConsoleLine line{QDateTime::currentDateTime(), kind, text, level};
+        console.append(line);
+        if (console.size() > consoleLinesKept)
+            console.remove(0, console.size() - consoleLinesKept);
+        emit q->consoleLineAdded(line);
+    }
+
+    void dropSession()
+    {
+        if (!session)
+            return;
+        ClientSession *old = std::exchange(session, nullptr);
+        old->disconnect(q);
+        if (old->state() == ClientSession::State::Closed || old->state() == ClientSession::State::Failed) {
+            old->deleteLater();
+        } else {
+            // Let it shut the server down gracefully, then go.
+            connect(old, &ClientSession::closed, old, &QObject::deleteLater);
+            old->disconnectFromServer();
+        }
+    }
+
+    void clearLists()
+    {
+        const bool hadTools = !tools.isEmpty();
+        const bool hadResources = !resources.isEmpty() || !templates.isEmpty();
+        const bool hadPrompts = !prompts.isEmpty();
+        tools.clear();
+        resources.clear();
+        templates.clear();
+        prompts.clear();
+        if (hadTools)
+            emit q->toolsChanged();
+        if (hadResources)
+            emit q->resourcesChanged();
+        if (hadPrompts)
+            emit q->promptsChanged();
+    }
+
+    void connectNow();
+    void onFailed(const Error &error);
+    void refreshTools();
+    void refreshResources();
+    void refreshPrompts();
+};
+
+void ServerConnection::Private::connectNow()
+{
+    dropSession();
+    auto transport = transportFactory(config);
+    if (!transport) {
+        lastError = transport.error();
+        addConsoleLine(ConsoleLine::Kind::Lifecycle, lastError.message);
+        setStatus(Status::Failed);
+        return;
+    }
+    session = new ClientSession(std::move(transport).value(), ClientSession::Options(), q);
+    if (configurator)
+        configurator(session, q);
+    ClientSession *s = session;
+    connect(s, &ClientSession::ready, q, [this] {
+        addConsoleLine(ConsoleLine::Kind::Lifecycle,
+                       QStringLiteral("connected: %1 %2, protocol %3")
+                           .arg(session->serverInfo().name, session->serverInfo().version, session->protocolVersion()));
+        setStatus(Status::Ready);
+        q->refreshLists();
+    });
+    connect(s, &ClientSession::failed, q, [this](const Error &error) { onFailed(error); });
+    connect(s, &ClientSession::diagnosticLine, q, [this](const QString &line) {
+        addConsoleLine(ConsoleLine::Kind::Stderr, line);
+    });
+    connect(s, &ClientSession::protocolViolation, q, [this](const QString &text) {
+        addConsoleLine(ConsoleLine::Kind::ProtocolViolation, text);
+    });
+    connect(s, &ClientSession::logMessage, q, [this](const LogMessage &message) {
+        const QString prefix = message.logger.isEmpty() ? QString() : u'[' + message.logger + QStringLiteral("] ");
+        addConsoleLine(ConsoleLine::Kind::Log, prefix + message.text(), message.level);
+    });
+    connect(s, &ClientSession::toolsListChanged, q, [this] { refreshTools(); });
+    connect(s, &ClientSession::resourcesListChanged, q, [this] { refreshResources(); });
+    connect(s, &ClientSession::promptsListChanged, q, [this] { refreshPrompts(); });
+    connect(s, &ClientSession::resourceUpdated, q, &ServerConnection::resourceUpdated);
+
+    setStatus(Status::Starting);
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("starting %1").arg(config.endpoint()));
+    session->connectToServer();
+}
+
+void ServerConnection::Private::onFailed(const Error &error)
+{
+    lastError = error;
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("failed: %1").arg(error.message));
+    clearLists();
+    if (isPermanent(error)) {
+        setStatus(Status::Failed);
+        return;
+    }
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    crashTimes.append(now);
+    while (!crashTimes.isEmpty() && crashTimes.first().msecsTo(now) > policy.window.count())
+        crashTimes.removeFirst();
+    if (crashTimes.size() >= policy.maxCrashes) {
+        lastError.message = QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
+                                .arg(error.message)
+                                .arg(crashTimes.size())
+                                .arg(policy.window.count() / 1000);
+        addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(crashTimes.size()));
+        setStatus(Status::Failed);
+        return;
+    }
+    nextDelay = crashTimes.size() == 1 ? policy.initialDelay : std::min(policy.maxDelay, nextDelay * 2);
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("restarting in %1 s").arg(nextDelay.count() / 1000.0));
+    setStatus(Status::Restarting);
+    restartTimer.start(nextDelay);
+}
+
+void ServerConnection::Private::refreshTools()
+{
+    if (!session || !session->isReady() || !session->serverCapabilities().tools)
+        return;
+    QPointer<ClientSession> s(session);
+    session->listTools(q, [this, s](const Result<QList<Tool>> &result) {
+        if (s != session)
+            return; // an answer from a session we already replaced
+        if (!result) {
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing tools failed: %1").arg(result.error().message));
+            return;
+        }
+        tools = result.value();
+        emit q->toolsChanged();
+    });
+}
+
+void ServerConnection::Private::refreshResources()
+{
+    if (!session || !session->isReady() || !session->serverCapabilities().resources)
+        return;
+    QPointer<ClientSession> s(session);
+    session->listResources(q, [this, s](const Result<QList<Resource>> &result) {
+        if (s != session)
+            return;
+        if (!result) {
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resources failed: %1").arg(result.error().message));
+            return;
+        }
+        resources = result.value();
+        emit q->resourcesChanged();
+    });
+    session->listResourceTemplates(q, [this, s](const Result<QList<ResourceTemplate>> &result) {
+        if (s != session)
+            return;
+        if (!result) {
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resource templates failed: %1").arg(result.error().message));
+            return;
+        }
+        templates = result.value();
+        emit q->resourcesChanged();
+    });
+}
+
+void ServerConnection::Private::refreshPrompts()
+{
+    if (!session || !session->isReady() || !session->serverCapabilities().prompts)
+        return;
+    QPointer<ClientSession> s(session);
+    session->listPrompts(q, [this, s](const Result<QList<Prompt>> &result) {
+        if (s != session)
+            return;
+        if (!result) {
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing prompts failed: %1").arg(result.error().message));
+            return;
+        }
+        prompts = result.value();
+        emit q->promptsChanged();
+    });
+}
+
+ServerConnection::ServerConnection(ServerConfig config, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    d->q = this;
+    d->config = std::move(config);
+    d->status = d->config.enabled ? Status::Stopped : Status::Disabled;
+    d->restartTimer.setSingleShot(true);
+    connect(&d->restartTimer, &QTimer::timeout, this, [this] { d->connectNow(); });
+}
+
+ServerConnection::~ServerConnection()
+{
+    // Sessions are children; their transports end the child processes on destruction.
+}
+
+const ServerConfig &ServerConnection::config() const { return d->config; }
+QString ServerConnection::name() const { return d->config.name; }
+
+ServerIdentity ServerConnection::identity() const
+{
+    ServerIdentity identity{d->config.name, d->config.endpoint(), {}};
+    if (d->session)
+        identity.serverInfo = d->session->serverInfo();
+    return identity;
+}
+
+void ServerConnection::setConfig(const ServerConfig &config)
+{
+    const bool relaunch = launchChanged(d->config, config) || d->config.enabled != config.enabled;
+    d->config = config;
+    emit configChanged();
+    if (!relaunch)
+        return;
+    if (!config.enabled) {
+        stop();
+        d->setStatus(Status::Disabled);
+        return;
+    }
+    if (d->status != Status::Stopped && d->status != Status::Disabled)
+        restart();
+    else
+        start();
+}
+
+void ServerConnection::setRestartPolicy(const RestartPolicy &policy) { d->policy = policy; }
+void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) { d->configurator = std::move(configurator); }
+void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
+
+void ServerConnection::start()
+{
+    if (!d->config.enabled) {
+        d->setStatus(Status::Disabled);
+        return;
+    }
+    if (d->status == Status::Starting || d->status == Status::Ready)
+        return;
+    d->restartTimer.stop();
+    d->connectNow();
+}
+
+void ServerConnection::stop()
+{
+    d->restartTimer.stop();
+    d->dropSession();
+    d->clearLists();
+    if (d->status != Status::Stopped && d->status != Status::Disabled)
+        d->addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped"));
+    d->setStatus(d->config.enabled ? Status::Stopped : Status::Disabled);
+}
+
+void ServerConnection::restart()
+{
+    stop();
+    d->crashTimes.clear();
+    start();
+}
+
+ServerConnection::Status ServerConnection::status() const { return d->status; }
+Error ServerConnection::lastError() const { return d->lastError; }
+ClientSession *ServerConnection::session() const { return d->session; }
+QList<Tool> ServerConnection::tools() const { return d->tools; }
+QList<Resource> ServerConnection::resources() const { return d->resources; }
+QList<ResourceTemplate> ServerConnection::resourceTemplates() const { return d->templates; }
+QList<Prompt> ServerConnection::prompts() const { return d->prompts; }
+QList<ConsoleLine> ServerConnection::console() const { return d->console; }
+
+QString ServerConnection::statusName(Status status)
+{
+    switch (status) {
+    case Status::Disabled: return QStringLiteral("Disabled");
+    case Status::Stopped: return QStringLiteral("Stopped");
+    case Status::Starting: return QStringLiteral("Starting");
+    case Status::Ready: return QStringLiteral("Ready");
+    case Status::Failed: return QStringLiteral("Failed");
+    case Status::Restarting: return QStringLiteral("Restarting");
+    }
+    return {};
+}
+
+QString ServerConnection::statusText() const
+{
+    switch (d->status) {
+    case Status::Failed:
+        return QStringLiteral("Failed: %1").arg(d->lastError.message);
+    case Status::Restarting:
+        return QStringLiteral("Restarting in %1 s (failure %2 of %3): %4")
+            .arg(qMax(0, d->restartTimer.remainingTime()) / 1000.0, 0, 'f', 1)
+            .arg(d->crashTimes.size())
+            .arg(d->policy.maxCrashes)
+            .arg(d->lastError.message);
+    case Status::Starting:
+        return QStringLiteral("Starting…");
+    default:
+        return statusName(d->status);
+    }
+}
+
+void ServerConnection::refreshLists()
+{
+    d->refreshTools();
+    d->refreshResources();
+    d->refreshPrompts();
+}
+
+} // namespace Toolgate

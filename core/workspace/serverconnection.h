@@ -1,0 +1,110 @@
+#pragma once
+
+#include "calls/approval.h"
+#include "protocol/logginglevel.h"
+#include "protocol/prompt.h"
+#include "protocol/resource.h"
+#include "protocol/tool.h"
+#include "serverconfig.h"
+
+#include <QDateTime>
+#include <QObject>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+namespace Toolgate {
+
+class ClientSession;
+class Transport;
+
+/// One line of a server's console: its stderr, its log notifications, and our own notes.
+struct ConsoleLine
+{
+    enum class Kind { Stderr, Log, ProtocolViolation, Lifecycle };
+    QDateTime time;
+    Kind kind = Kind::Lifecycle;
+    QString text;
+    std::optional<LoggingLevel> level; ///< for Log lines
+};
+
+/// Keeps one configured server connected: starts it, watches it, restarts it with backoff after a
+/// crash and gives up after repeated crashes, saying so. Holds the server's latest tool,
+/// resource and prompt lists, refreshed on list_changed.
+class ServerConnection final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ServerConnection)
+public:
+    enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting };
+    Q_ENUM(Status)
+
+    struct RestartPolicy
+    {
+        /// Delay before the first restart, doubled after each crash up to maxDelay.
+        std::chrono::milliseconds initialDelay = std::chrono::seconds(1);
+        std::chrono::milliseconds maxDelay = std::chrono::seconds(30);
+        /// Crashes within window after which restarting stops.
+        int maxCrashes = 5;
+        std::chrono::milliseconds window = std::chrono::minutes(2);
+    };
+
+    /// Installs the client-side handlers (roots, sampling, elicitation) on each new session.
+    using SessionConfigurator = std::function<void(ClientSession *session, ServerConnection *connection)>;
+    /// Makes the transport for a config; the default handles stdio (HTTP arrives with its issue).
+    using TransportFactory = std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)>;
+
+    explicit ServerConnection(ServerConfig config, QObject *parent = nullptr);
+    ~ServerConnection() override;
+
+    const ServerConfig &config() const;
+    /// Applies a new configuration; a running server is restarted when what it runs changed.
+    void setConfig(const ServerConfig &config);
+    QString name() const;
+    ServerIdentity identity() const;
+
+    void setRestartPolicy(const RestartPolicy &policy);
+    void setSessionConfigurator(SessionConfigurator configurator);
+    void setTransportFactory(TransportFactory factory);
+
+    /// Connects (if enabled). No effect when already starting or ready.
+    void start();
+    /// Disconnects gracefully and does not restart.
+    void stop();
+    /// Stops, clears the crash history, and starts again.
+    void restart();
+
+    Status status() const;
+    /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4 s (crash 2 of 5)".
+    QString statusText() const;
+    Error lastError() const;
+    /// The live session while Starting or Ready, else null.
+    ClientSession *session() const;
+
+    QList<Tool> tools() const;
+    QList<Resource> resources() const;
+    QList<ResourceTemplate> resourceTemplates() const;
+    QList<Prompt> prompts() const;
+    /// Re-fetches tools, resources, templates and prompts (those the server offers).
+    void refreshLists();
+
+    /// The most recent console lines (capped).
+    QList<ConsoleLine> console() const;
+    static QString statusName(Status status);
+
+signals:
+    void statusChanged(Toolgate::ServerConnection::Status status);
+    void toolsChanged();
+    void resourcesChanged();
+    void promptsChanged();
+    void resourceUpdated(const QString &uri);
+    void consoleLineAdded(const Toolgate::ConsoleLine &line);
+    void configChanged();
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,545 @@
+// Runs the built toolgate-cli as a user or script would, against the reference "everything"
+// server (tests/npm) and toolgate-fault-server, and checks exit codes, output and above all
+// that a denied or invalid call never reaches the server.
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <optional>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#endif
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void helpAndVersion();
+    void usageErrors_data();
+    void usageErrors();
+    void missingCommandNamesPath();
+    void brokenConfigGivesLineAndColumn();
+    void configServerSelection();
+    void serversWithoutConfigShowsDemo();
+
+    void faultDeniedAtPromptNeverReachesServer();
+    void faultEndOfInputDenies();
+    void faultApprovedCallRuns();
+    void faultInvalidArgumentsNeverReachServer_data();
+    void faultInvalidArgumentsNeverReachServer();
+    void faultUnknownTool();
+    void faultTimeout();
+    void faultServerCrash();
+    void faultToolErrorJson();
+    void faultInterruptCancelsCall();
+
+    void everythingTools();
+    void everythingCallApprovedAtPrompt();
+    void everythingCallYesJson();
+    void everythingInfoPingAndImage();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+        QString all() const { return out + err; }
+    };
+
+    Run run(const QStringList &arguments, const QByteArray &input = {}, const QMap<QString, QString> &env = {},
+            int timeoutMs = 60000);
+    QStringList everythingServer() const;
+    QStringList faultServer() const { return {m_faultServer}; }
+    QString serverLog(const QString &path) const;
+
+    QString m_cli;
+    QString m_faultServer;
+    QString m_node;
+    QString m_everythingEntry;
+    QTemporaryDir m_home; // XDG_CONFIG_HOME for every run: never the developer's own servers file
+};
+
+void TestCli::initTestCase()
+{
+    const QString bin = QStringLiteral(TOOLGATE_BIN_DIR);
+#ifdef Q_OS_WIN
+    m_cli = bin + QStringLiteral("/toolgate-cli.exe");
+    m_faultServer = bin + QStringLiteral("/toolgate-fault-server.exe");
+#else
+    m_cli = bin + QStringLiteral("/toolgate-cli");
+    m_faultServer = bin + QStringLiteral("/toolgate-fault-server");
+#endif
+    QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + QStringLiteral(" was not built")));
+    QVERIFY2(QFileInfo(m_faultServer).isExecutable(), qPrintable(m_faultServer + QStringLiteral(" was not built")));
+    QVERIFY(m_home.isValid());
+
+    const QString npm = QStringLiteral(TOOLGATE_TEST_NPM_DIR);
+    m_everythingEntry = npm + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+    // The pinned Node from tests/npm if installed, else whatever node is on PATH.
+    const QString pinnedNode = npm + QStringLiteral("/node_modules/.bin/node");
+    m_node = QFileInfo(pinnedNode).isExecutable() ? pinnedNode : QStandardPaths::findExecutable(QStringLiteral("node"));
+}
+
+TestCli::Run TestCli::run(const QStringList &arguments, const QByteArray &input, const QMap<QString, QString> &env,
+                          int timeoutMs)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    process.setProcessEnvironment(environment);
+    process.start(m_cli, arguments);
+    if (!process.waitForStarted(10000))
+        return {};
+    process.write(input);
+    process.closeWriteChannel();
+    Run result;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
+    } else {
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    }
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err += QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QStringList TestCli::everythingServer() const
+{
+    return {m_node, m_everythingEntry, QStringLiteral("stdio")};
+}
+
+QString TestCli::serverLog(const QString &path) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+
+#define VERIFY_RUN(condition, result) \
+    QVERIFY2(condition, qPrintable(QStringLiteral("exit %1\n--- stdout:\n%2\n--- stderr:\n%3").arg((result).exitCode).arg((result).out, (result).err)))
+
+// ---- usage and configuration ----------------------------------------------------------
+
+void TestCli::helpAndVersion()
+{
+    const Run help = run({QStringLiteral("--help")});
+    VERIFY_RUN(help.exitCode == 0, help);
+    QVERIFY(help.out.contains(QStringLiteral("Usage: toolgate-cli")));
+    QVERIFY(help.out.contains(QStringLiteral("Exit codes")));
+    QVERIFY(help.out.contains(QStringLiteral("130")));
+    QVERIFY(help.out.contains(QStringLiteral("--args")));
+
+    const Run version = run({QStringLiteral("--version")});
+    VERIFY_RUN(version.exitCode == 0, version);
+    QVERIFY(version.out.startsWith(QStringLiteral("toolgate-cli ")));
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("mention");
+
+    QTest::newRow("nothing") << QStringList{} << QStringLiteral("no command");
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("unknown command");
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--frob"), QStringLiteral("tools")} << QStringLiteral("--frob");
+    QTest::newRow("call without tool") << QStringList{QStringLiteral("call")} << QStringLiteral("tool name");
+    QTest::newRow("pair without =") << QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text")}
+                                    << QStringLiteral("key=value");
+    QTest::newRow("broken json args")
+        << QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("--args"), QStringLiteral("{\"a\":")}
+        << QStringLiteral("not valid JSON");
+    QTest::newRow("json args not an object")
+        << QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("--args"), QStringLiteral("[1]")}
+        << QStringLiteral("JSON object");
+    QTest::newRow("args for another command")
+        << QStringList{QStringLiteral("tools"), QStringLiteral("--args"), QStringLiteral("{}")} << QStringLiteral("--args");
+    QTest::newRow("bad timeout") << QStringList{QStringLiteral("--timeout"), QStringLiteral("soon"), QStringLiteral("tools")}
+                                 << QStringLiteral("--timeout");
+    QTest::newRow("option without value") << QStringList{QStringLiteral("tools"), QStringLiteral("--server")}
+                                          << QStringLiteral("needs a value");
+    QTest::newRow("extra argument") << QStringList{QStringLiteral("tools"), QStringLiteral("x")} << QStringLiteral("no arguments");
+    QTest::newRow("read without uri") << QStringList{QStringLiteral("read")} << QStringLiteral("read URI");
+    QTest::newRow("complete what") << QStringList{QStringLiteral("complete"), QStringLiteral("tool"), QStringLiteral("a"),
+                                                  QStringLiteral("b"), QStringLiteral("c")}
+                                   << QStringLiteral("\"prompt\" or a \"template\"");
+    QTest::newRow("nothing after --") << QStringList{QStringLiteral("tools"), QStringLiteral("--")} << QStringLiteral("--");
+    QTest::newRow("server and inline")
+        << QStringList{QStringLiteral("--server"), QStringLiteral("x"), QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("srv")}
+        << QStringLiteral("--server");
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, mention);
+    const Run result = run(arguments);
+    VERIFY_RUN(result.exitCode == 2, result);
+    VERIFY_RUN(result.err.startsWith(QStringLiteral("toolgate-cli: ")), result);
+    VERIFY_RUN(result.err.contains(mention), result);
+    VERIFY_RUN(result.out.isEmpty(), result);
+}
+
+void TestCli::missingCommandNamesPath()
+{
+    const Run result = run({QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("toolgate-no-such-server-xyz")});
+    VERIFY_RUN(result.exitCode == 4, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("toolgate-no-such-server-xyz")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("PATH")), result);
+    const QString path = qEnvironmentVariable("PATH");
+    VERIFY_RUN(result.err.contains(path.section(QDir::listSeparator(), 0, 0)), result);
+}
+
+void TestCli::brokenConfigGivesLineAndColumn()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("servers.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\n  \"mcpServers\": {\n    \"a\" {\"command\": \"x\"}\n  }\n}\n");
+    file.close();
+
+    const Run result = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
+    VERIFY_RUN(result.exitCode == 3, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("line 3, column 9")), result);
+    VERIFY_RUN(result.err.contains(QDir::toNativeSeparators(path)), result);
+
+    const Run missing = run({QStringLiteral("--config"), dir.filePath(QStringLiteral("none.json")), QStringLiteral("tools")});
+    VERIFY_RUN(missing.exitCode == 3, missing);
+    VERIFY_RUN(missing.err.contains(QStringLiteral("none.json")), missing);
+
+    const Run json = run({QStringLiteral("--json"), QStringLiteral("--config"), path, QStringLiteral("tools")});
+    VERIFY_RUN(json.exitCode == 3, json);
+    const QJsonObject document = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    VERIFY_RUN(document.value(QLatin1String("exitCode")).toInt() == 3, json);
+    VERIFY_RUN(document.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString().contains(QStringLiteral("line 3")), json);
+}
+
+void TestCli::configServerSelection()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("fault.log"));
+    const QString path = dir.filePath(QStringLiteral("servers.json"));
+    const QJsonObject servers{
+        {QStringLiteral("fault"), QJsonObject{{QStringLiteral("command"), m_faultServer},
+                                              {QStringLiteral("env"), QJsonObject{{QStringLiteral("FAULT_SERVER_LOG"), log}}}}},
+        {QStringLiteral("other"), QJsonObject{{QStringLiteral("command"), m_faultServer}}},
+        {QStringLiteral("sleeping"), QJsonObject{{QStringLiteral("command"), m_faultServer}, {QStringLiteral("disabled"), true}}},
+    };
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
+    file.close();
+
+    const Run ambiguous = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
+    VERIFY_RUN(ambiguous.exitCode == 2, ambiguous);
+    VERIFY_RUN(ambiguous.err.contains(QStringLiteral("--server")), ambiguous);
+    VERIFY_RUN(ambiguous.err.contains(QStringLiteral("fault, other")), ambiguous);
+
+    const Run unknown = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("nope"), QStringLiteral("tools")});
+    VERIFY_RUN(unknown.exitCode == 3, unknown);
+    VERIFY_RUN(unknown.err.contains(QStringLiteral("\"nope\"")) && unknown.err.contains(QStringLiteral("fault, other, sleeping")), unknown);
+
+    const Run disabled = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("sleeping"), QStringLiteral("tools")});
+    VERIFY_RUN(disabled.exitCode == 3, disabled);
+    VERIFY_RUN(disabled.err.contains(QStringLiteral("disabled")), disabled);
+
+    // The configured env reaches the server: the log file it names gets written.
+    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("fault"), QStringLiteral("tools")});
+    VERIFY_RUN(tools.exitCode == 0, tools);
+    VERIFY_RUN(tools.out.contains(QStringLiteral("echo")) && tools.out.contains(QStringLiteral("hang")), tools);
+    QVERIFY(serverLog(log).contains(QStringLiteral("tools/list")));
+
+    const Run list = run({QStringLiteral("--config"), path, QStringLiteral("servers")});
+    VERIFY_RUN(list.exitCode == 0, list);
+    VERIFY_RUN(list.out.contains(QStringLiteral("fault")) && list.out.contains(QStringLiteral("other")), list);
+    VERIFY_RUN(list.out.contains(QStringLiteral("(disabled)")), list);
+
+    const Run listJson = run({QStringLiteral("--json"), QStringLiteral("--config"), path, QStringLiteral("servers")});
+    VERIFY_RUN(listJson.exitCode == 0, listJson);
+    const QJsonArray array = QJsonDocument::fromJson(listJson.out.toUtf8()).object().value(QLatin1String("servers")).toArray();
+    VERIFY_RUN(array.size() == 3, listJson);
+    // Values of env are never printed: they may be secrets.
+    VERIFY_RUN(!listJson.out.contains(log), listJson);
+}
+
+void TestCli::serversWithoutConfigShowsDemo()
+{
+    const Run result = run({QStringLiteral("servers")});
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out.startsWith(QStringLiteral("demo ")), result);
+    VERIFY_RUN(result.out.contains(QStringLiteral("toolgate-demo-server")), result);
+}
+
+// ---- fault server -------------------------------------------------------------------------
+
+void TestCli::faultDeniedAtPromptNeverReachesServer()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("methods.log"));
+    const Run result = run(QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=hello"), QStringLiteral("--")}
+                               + faultServer(),
+                           "n\nnot today\n", {{QStringLiteral("FAULT_SERVER_LOG"), log}});
+    VERIFY_RUN(result.exitCode == 6, result);
+    // The question showed what would have been sent.
+    VERIFY_RUN(result.err.contains(QStringLiteral("Allow this call? [y]es once / [n]o (deny)")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("Echoes the text back")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("\"text\": \"hello\"")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("toolgate-cli: denied: The user denied this call to echo: not today")), result);
+
+    const QString methods = serverLog(log);
+    QVERIFY2(methods.contains(QStringLiteral("tools/list")), qPrintable(methods));
+    QVERIFY2(!methods.contains(QStringLiteral("tools/call")), qPrintable(methods));
+}
+
+void TestCli::faultEndOfInputDenies()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("methods.log"));
+    const Run result = run(QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=hello"), QStringLiteral("--")}
+                               + faultServer(),
+                           {}, {{QStringLiteral("FAULT_SERVER_LOG"), log}});
+    VERIFY_RUN(result.exitCode == 6, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("no answer")), result);
+    const QString methods = serverLog(log);
+    QVERIFY2(methods.contains(QStringLiteral("tools/list")), qPrintable(methods));
+    QVERIFY2(!methods.contains(QStringLiteral("tools/call")), qPrintable(methods));
+
+    // --json: the denial is one JSON document on stdout.
+    const Run json = run(QStringList{QStringLiteral("--json"), QStringLiteral("call"), QStringLiteral("echo"),
+                                     QStringLiteral("text=hello"), QStringLiteral("--")} + faultServer());
+    VERIFY_RUN(json.exitCode == 6, json);
+    const QJsonObject document = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    VERIFY_RUN(document.value(QLatin1String("outcome")).toString() == QStringLiteral("denied"), json);
+    VERIFY_RUN(document.value(QLatin1String("isError")).toBool(), json);
+    VERIFY_RUN(document.value(QLatin1String("decision")).toObject().value(QLatin1String("reason")).toString() == QStringLiteral("no answer"), json);
+}
+
+void TestCli::faultApprovedCallRuns()
+{
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("methods.log"));
+    // Unclear answers are asked again; "s" shows the schema first.
+    const Run result = run(QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=hello world"),
+                                       QStringLiteral("--")} + faultServer(),
+                           "maybe\ns\ny\n", {{QStringLiteral("FAULT_SERVER_LOG"), log}});
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out == QStringLiteral("hello world\n"), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("Please answer y or n")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("Input schema:")), result);
+    const QString methods = serverLog(log);
+    QVERIFY2(methods.contains(QStringLiteral("tools/call")), qPrintable(methods));
+}
+
+void TestCli::faultInvalidArgumentsNeverReachServer_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("mention");
+
+    QTest::newRow("not a number") << QStringList{QStringLiteral("slow"), QStringLiteral("ms=notanumber")} << QStringLiteral("ms");
+    QTest::newRow("required missing") << QStringList{QStringLiteral("echo")} << QStringLiteral("text");
+    QTest::newRow("wrong type in json") << QStringList{QStringLiteral("echo"), QStringLiteral("{\"text\": 5}")} << QStringLiteral("text");
+}
+
+void TestCli::faultInvalidArgumentsNeverReachServer()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, mention);
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("methods.log"));
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call")} + arguments + QStringList{QStringLiteral("--")}
+                               + faultServer(),
+                           {}, {{QStringLiteral("FAULT_SERVER_LOG"), log}});
+    VERIFY_RUN(result.exitCode == 7, result);
+    VERIFY_RUN(result.err.contains(mention), result);
+    const QString methods = serverLog(log);
+    QVERIFY2(methods.contains(QStringLiteral("tools/list")), qPrintable(methods));
+    QVERIFY2(!methods.contains(QStringLiteral("tools/call")), qPrintable(methods));
+}
+
+void TestCli::faultUnknownTool()
+{
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("nosuchtool"), QStringLiteral("--")}
+                           + faultServer());
+    VERIFY_RUN(result.exitCode == 2, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("nosuchtool")) && result.err.contains(QStringLiteral("echo")), result);
+}
+
+void TestCli::faultTimeout()
+{
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("--timeout"), QStringLiteral("0.5"),
+                                       QStringLiteral("call"), QStringLiteral("hang"), QStringLiteral("--")} + faultServer());
+    VERIFY_RUN(result.exitCode == 5, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("toolgate-cli: ")), result);
+}
+
+void TestCli::faultServerCrash()
+{
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("crash"), QStringLiteral("--")}
+                           + faultServer());
+    VERIFY_RUN(result.exitCode == 4, result);
+
+    const Run atStart = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + faultServer()
+                            + QStringList{QStringLiteral("--exit-immediately"), QStringLiteral("9")});
+    VERIFY_RUN(atStart.exitCode == 4, atStart);
+    VERIFY_RUN(atStart.err.contains(QStringLiteral("failing at start")), atStart);
+}
+
+void TestCli::faultToolErrorJson()
+{
+    // The fault server answers an unknown tool name with a protocol error; with a known tool and
+    // approval it answers normally: check the JSON carries server, decision and the result.
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("call"), QStringLiteral("echo"),
+                                       QStringLiteral("--args"), QStringLiteral("{\"text\": \"json!\"}"), QStringLiteral("--")}
+                           + faultServer());
+    VERIFY_RUN(result.exitCode == 0, result);
+    const QJsonObject document = QJsonDocument::fromJson(result.out.toUtf8()).object();
+    VERIFY_RUN(document.value(QLatin1String("content")).toArray().at(0).toObject().value(QLatin1String("text")).toString()
+                   == QStringLiteral("json!"), result);
+    VERIFY_RUN(document.value(QLatin1String("server")).toObject().value(QLatin1String("name")).toString()
+                   == QStringLiteral("toolgate-fault-server"), result);
+    VERIFY_RUN(document.value(QLatin1String("decision")).toObject().value(QLatin1String("kind")).toString()
+                   == QStringLiteral("allow once"), result);
+}
+
+void TestCli::faultInterruptCancelsCall()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("sends SIGINT");
+#else
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("methods.log"));
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
+    environment.insert(QStringLiteral("FAULT_SERVER_LOG"), log);
+    process.setProcessEnvironment(environment);
+    process.start(m_cli, QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("hang"), QStringLiteral("--")}
+                             + faultServer());
+    QVERIFY(process.waitForStarted(10000));
+    // Interrupt once the call is at the server (only this process: a terminal would signal the
+    // whole foreground group, server included).
+    QTRY_VERIFY_WITH_TIMEOUT(serverLog(log).contains(QStringLiteral("tools/call")), 20000);
+    ::kill(pid_t(process.processId()), SIGINT);
+    QVERIFY(process.waitForFinished(20000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(process.exitCode() == 130, qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("cancelled")), qPrintable(err));
+    // The server was told, before the CLI disconnected.
+    QTRY_VERIFY_WITH_TIMEOUT(serverLog(log).contains(QStringLiteral("notifications/cancelled")), 5000);
+
+    // Ctrl-C while the question is open: nothing is sent, exit 130.
+    QFile::remove(log);
+    QProcess asking;
+    asking.setProcessEnvironment(environment);
+    asking.start(m_cli, QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=x"), QStringLiteral("--")}
+                            + faultServer());
+    QVERIFY(asking.waitForStarted(10000));
+    QByteArray err2;
+    QTRY_VERIFY_WITH_TIMEOUT((err2 += asking.readAllStandardError()).contains("Allow this call?"), 20000);
+    ::kill(pid_t(asking.processId()), SIGINT);
+    QVERIFY(asking.waitForFinished(20000));
+    QVERIFY2(asking.exitCode() == 130, err2.constData());
+    QVERIFY(!serverLog(log).contains(QStringLiteral("tools/call")));
+#endif
+}
+
+// ---- the reference "everything" server ---------------------------------------------------
+
+void TestCli::everythingTools()
+{
+    // Deliberately a failure, not a skip: these tests are the CLI's proof against a real server.
+    QVERIFY2(QFileInfo::exists(m_everythingEntry),
+             qPrintable(QStringLiteral("%1 is missing: run `npm ci` in %2 (packaging/setup-debian.sh does) to install "
+                                       "@modelcontextprotocol/server-everything")
+                            .arg(m_everythingEntry, QStringLiteral(TOOLGATE_TEST_NPM_DIR))));
+    QVERIFY2(!m_node.isEmpty(), "node is neither in tests/npm/node_modules/.bin nor on PATH");
+
+    const Run result = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + everythingServer());
+    VERIFY_RUN(result.exitCode == 0, result);
+    for (const char *name : {"echo", "get-sum", "get-tiny-image", "trigger-long-running-operation"})
+        VERIFY_RUN(result.out.contains(QLatin1String(name)), result);
+    VERIFY_RUN(result.out.contains(QStringLiteral("arguments: a (number, required), b (number, required)")), result);
+}
+
+void TestCli::everythingCallApprovedAtPrompt()
+{
+    QVERIFY2(QFileInfo::exists(m_everythingEntry), "server-everything is not installed in tests/npm (see everythingTools)");
+    const Run result = run(QStringList{QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3"),
+                                       QStringLiteral("--")} + everythingServer(),
+                           "y\n");
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out.contains(QStringLiteral("5")), result);
+    VERIFY_RUN(result.out.contains(QStringLiteral("The sum of 2 and 3 is 5")), result);
+    // What the human saw before saying yes.
+    VERIFY_RUN(result.err.contains(QStringLiteral("Get Sum Tool (get-sum)")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("read-only, not destructive")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("not verified")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("\"a\": 2")) && result.err.contains(QStringLiteral("\"b\": 3")), result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("Everything Reference Server")), result);
+}
+
+void TestCli::everythingCallYesJson()
+{
+    QVERIFY2(QFileInfo::exists(m_everythingEntry), "server-everything is not installed in tests/npm (see everythingTools)");
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("call"), QStringLiteral("get-sum"),
+                                       QStringLiteral("a=2"), QStringLiteral("b=3"), QStringLiteral("--")} + everythingServer());
+    VERIFY_RUN(result.exitCode == 0, result);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+    VERIFY_RUN(error.error == QJsonParseError::NoError && document.isObject(), result);
+    const QJsonObject object = document.object();
+    VERIFY_RUN(object.value(QLatin1String("content")).toArray().at(0).toObject().value(QLatin1String("text")).toString().contains(QStringLiteral("5")), result);
+    VERIFY_RUN(object.value(QLatin1String("arguments")).toObject() == (QJsonObject{{QStringLiteral("a"), 2}, {QStringLiteral("b"), 3}}), result);
+    VERIFY_RUN(object.value(QLatin1String("outcome")).toString() == QStringLiteral("succeeded"), result);
+    VERIFY_RUN(object.contains(QLatin1String("server")) && object.contains(QLatin1String("decision")), result);
+    // No question asked with --yes.
+    VERIFY_RUN(!result.err.contains(QStringLiteral("Allow this call?")), result);
+}
+
+void TestCli::everythingInfoPingAndImage()
+{
+    QVERIFY2(QFileInfo::exists(m_everythingEntry), "server-everything is not installed in tests/npm (see everythingTools)");
+    const Run info = run(QStringList{QStringLiteral("--json"), QStringLiteral("info"), QStringLiteral("--")} + everythingServer());
+    VERIFY_RUN(info.exitCode == 0, info);
+    const QJsonObject infoJson = QJsonDocument::fromJson(info.out.toUtf8()).object();
+    VERIFY_RUN(!infoJson.value(QLatin1String("protocolVersion")).toString().isEmpty(), info);
+    VERIFY_RUN(infoJson.value(QLatin1String("capabilities")).toObject().contains(QLatin1String("tools")), info);
+
+    const Run ping = run(QStringList{QStringLiteral("ping"), QStringLiteral("--")} + everythingServer());
+    VERIFY_RUN(ping.exitCode == 0, ping);
+    VERIFY_RUN(ping.out.startsWith(QStringLiteral("pong from node")), ping);
+
+    QTemporaryDir dir;
+    const Run image = run(QStringList{QStringLiteral("--yes"), QStringLiteral("--save-dir"), dir.path(), QStringLiteral("call"),
+                                      QStringLiteral("get-tiny-image"), QStringLiteral("--")} + everythingServer());
+    VERIFY_RUN(image.exitCode == 0, image);
+    VERIFY_RUN(image.out.contains(QStringLiteral("[image image/png, ")), image);
+    VERIFY_RUN(image.out.contains(QStringLiteral("saved to ")), image);
+    const QStringList files = QDir(dir.path()).entryList(QStringList{QStringLiteral("*.png")}, QDir::Files);
+    VERIFY_RUN(files.size() == 1, image);
+    QFile png(QDir(dir.path()).filePath(files.first()));
+    QVERIFY(png.open(QIODevice::ReadOnly));
+    QVERIFY(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

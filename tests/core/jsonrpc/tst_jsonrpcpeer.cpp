@@ -1,0 +1,845 @@
+#include "jsonrpc/jsonrpcerror.h"
+#include "jsonrpc/jsonrpcpeer.h"
+#include "transport/transport.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+#include <optional>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// One end of an in-process connection. Messages reach the other end queued (through the event
+/// loop), in order, like bytes through a pipe. Everything sent is recorded for assertions.
+class PairTransport final : public Transport
+{
+    Q_OBJECT
+public:
+    using Transport::Transport;
+
+    static void connectPair(PairTransport *a, PairTransport *b)
+    {
+        a->m_other = b;
+        b->m_other = a;
+    }
+
+    void start() override
+    {
+        m_state = State::Open;
+        emit started();
+    }
+    void send(const QByteArray &message) override
+    {
+        if (m_state != State::Open)
+            return;
+        sent.append(message);
+        QPointer<PairTransport> other = m_other;
+        QMetaObject::invokeMethod(
+            this, [other, message] {
+                if (other && other->isOpen())
+                    emit other->messageReceived(message);
+            },
+            Qt::QueuedConnection);
+    }
+    void close() override
+    {
+        if (m_state == State::Closed)
+            return;
+        m_state = State::Closed;
+        emit closed();
+    }
+    State state() const override { return m_state; }
+    QString description() const override { return u"pair"_s; }
+
+    /// Hands text to the JsonRpcPeer on this end as if the remote side had sent it (synchronously).
+    void inject(const QByteArray &text) { emit messageReceived(text); }
+
+    /// Messages we sent whose "method" is method.
+    QList<QJsonObject> sentWithMethod(const QString &method) const
+    {
+        QList<QJsonObject> out;
+        for (const QByteArray &m : sent) {
+            const QJsonObject o = QJsonDocument::fromJson(m).object();
+            if (o.value(u"method"_s).toString() == method)
+                out.append(o);
+        }
+        return out;
+    }
+    /// Responses (result or error) we sent for id.
+    QList<QJsonObject> sentResponsesFor(const QJsonValue &id) const
+    {
+        QList<QJsonObject> out;
+        for (const QByteArray &m : sent) {
+            const QJsonObject o = QJsonDocument::fromJson(m).object();
+            if (!o.contains(u"method"_s) && o.value(u"id"_s) == id)
+                out.append(o);
+        }
+        return out;
+    }
+
+    QList<QByteArray> sent;
+
+private:
+    QPointer<PairTransport> m_other;
+    State m_state = State::Idle;
+};
+
+/// Counts the answers a request gets, and keeps the last one.
+struct Answer
+{
+    int count = 0;
+    std::optional<Result<QJsonValue>> last;
+    QElapsedTimer sinceSent;
+    qint64 elapsedAtAnswer = -1;
+
+    JsonRpcPeer::ResponseHandler handler()
+    {
+        sinceSent.start();
+        return [this](const Result<QJsonValue> &result) {
+            ++count;
+            last = result;
+            elapsedAtAnswer = sinceSent.elapsed();
+        };
+    }
+    int errorCode() const { return last && !last->ok() ? last->error().code : 0; }
+    QString errorMessage() const { return last && !last->ok() ? last->error().message : QString(); }
+};
+
+JsonRpcPeer::RequestOptions timeouts(std::chrono::milliseconds timeout, std::chrono::milliseconds max)
+{
+    JsonRpcPeer::RequestOptions o;
+    o.timeout = timeout;
+    o.maxTimeout = max;
+    return o;
+}
+
+} // namespace
+
+class tst_JsonRpcPeer : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    void result();
+    void errorFromRemote();
+    void methodNotFound();
+    void notificationsDispatched();
+    void timeout();
+    void lateResponseAfterTimeoutIgnored();
+    void extendDeadlineKeepsAliveButHardMaxFires();
+    void extendDeadlineUnknownId();
+    void cancelSendsNotificationAndAnswersOnce();
+    void lateResponseAfterCancelIgnored();
+    void responseToUnknownIdIsViolation();
+    void errorWithNullIdIsViolation();
+    void invalidMessageIsViolation();
+    void droppedResponseFailsItsRequestAtOnce();
+    void droppedRequestFromRemoteDoesNotFailOurs();
+    void droppedUnknownMessageIsViolation();
+    void transportClosedAnswersAllPendingOnce();
+    void sendWhenNotConnected();
+    void destroyedContextNotCalled();
+    void destroyedContextNotCalledForSynthesizedAnswer();
+    void responderDroppedSendsInternalError();
+    void responderAnsweredTwiceSendsOnce();
+    void responderAnsweredLater();
+    void incomingRequestCancelledByRemote();
+    void failAllPending();
+    void peerDestroyedAnswersPending();
+    void destroyPeerInResponseHandler();
+    void destroyPeerInBatch();
+    void destroyPeerInRequestHandler();
+    void destroyPeerInNotificationHandler();
+    void destroyPeerOnIncomingCancel();
+
+private:
+    /// Waits until every message queued so far in both directions has been handled: a ping
+    /// round trip is delivered behind them (the pair is FIFO).
+    bool barrier();
+
+    PairTransport *m_a = nullptr; // the client side
+    PairTransport *m_b = nullptr; // the server side
+    std::unique_ptr<JsonRpcPeer> m_client;
+    std::unique_ptr<JsonRpcPeer> m_server;
+    std::unique_ptr<QObject> m_context;
+};
+
+void tst_JsonRpcPeer::init()
+{
+    m_a = new PairTransport(this);
+    m_b = new PairTransport(this);
+    PairTransport::connectPair(m_a, m_b);
+    m_a->start();
+    m_b->start();
+    m_client = std::make_unique<JsonRpcPeer>(m_a);
+    m_server = std::make_unique<JsonRpcPeer>(m_b);
+    m_context = std::make_unique<QObject>();
+    m_server->setRequestHandler(u"echo"_s, [](const JsonRpcMessage &request, const Responder &responder) {
+        responder.respond(request.params());
+    });
+    m_server->setRequestHandler(u"barrier"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respond(QJsonObject());
+    });
+}
+
+void tst_JsonRpcPeer::cleanup()
+{
+    m_client.reset();
+    m_server.reset();
+    m_context.reset();
+    delete m_a;
+    delete m_b;
+    m_a = m_b = nullptr;
+}
+
+bool tst_JsonRpcPeer::barrier()
+{
+    if (!m_client)
+        return false;
+    bool done = false;
+    QObject context;
+    m_client->sendRequest(u"barrier"_s, {}, &context, [&done](const Result<QJsonValue> &) { done = true; });
+    return QTest::qWaitFor([&] { return done; }, 5000);
+}
+
+void tst_JsonRpcPeer::result()
+{
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"echo"_s, {{u"x"_s, 1}}, m_context.get(), answer.handler());
+    QCOMPARE(id, RequestId(1));
+    QVERIFY(m_client->isPending(id));
+    QCOMPARE(m_client->pendingRequestCount(), 1);
+    QCOMPARE(answer.count, 0); // never answered inside sendRequest
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(answer.last->ok());
+    QCOMPARE(answer.last->value(), QJsonValue(QJsonObject{{u"x"_s, 1}}));
+    QVERIFY(!m_client->isPending(id));
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+
+    // Ids increase.
+    Answer second;
+    QCOMPARE(m_client->sendRequest(u"echo"_s, {}, m_context.get(), second.handler()), RequestId(3));
+    QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
+}
+
+void tst_JsonRpcPeer::errorFromRemote()
+{
+    m_server->setRequestHandler(u"fail"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respondError(Error{-32000, u"boom"_s, QJsonValue(u"detail"_s)});
+    });
+    Answer answer;
+    m_client->sendRequest(u"fail"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(!answer.last->ok());
+    QCOMPARE(answer.last->error().code, -32000);
+    QCOMPARE(answer.last->error().message, u"boom"_s);
+    QCOMPARE(answer.last->error().data, QJsonValue(u"detail"_s));
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+}
+
+void tst_JsonRpcPeer::methodNotFound()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    Answer answer;
+    m_client->sendRequest(u"no/such"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::MethodNotFound));
+    QCOMPARE(answer.errorMessage(), u"Method not found: no/such"_s);
+    QCOMPARE(violations.count(), 0);
+
+    // Removing a handler makes its method unknown again.
+    m_server->setRequestHandler(u"echo"_s, {});
+    Answer removed;
+    m_client->sendRequest(u"echo"_s, {}, m_context.get(), removed.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(removed.count, 1, 5000);
+    QCOMPARE(removed.errorCode(), int(ErrorCode::MethodNotFound));
+}
+
+void tst_JsonRpcPeer::notificationsDispatched()
+{
+    QList<QJsonObject> specific;
+    QStringList fallback;
+    m_server->setNotificationHandler(u"notifications/x"_s,
+                                     [&](const JsonRpcMessage &m) { specific.append(m.params()); });
+    m_server->setFallbackNotificationHandler([&](const JsonRpcMessage &m) { fallback.append(m.method()); });
+    m_client->sendNotification(u"notifications/x"_s, {{u"n"_s, 1}});
+    m_client->sendNotification(u"notifications/y"_s);
+    QVERIFY(barrier());
+    QCOMPARE(specific, (QList<QJsonObject>{QJsonObject{{u"n"_s, 1}}}));
+    QCOMPARE(fallback, QStringList{u"notifications/y"_s});
+    // Notifications are never answered.
+    QCOMPARE(m_b->sent.size(), 1); // only the barrier's response
+}
+
+void tst_JsonRpcPeer::timeout()
+{
+    QList<Responder> held;
+    m_server->setRequestHandler(u"hang"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler(), timeouts(100ms, 10s));
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestTimeout));
+    QCOMPARE(answer.errorMessage(), u"hang timed out: no answer or progress for 0.1 s"_s);
+    QVERIFY2(answer.elapsedAtAnswer >= 100, qPrintable(QString::number(answer.elapsedAtAnswer)));
+    QVERIFY(!m_client->isPending(id));
+
+    // The server is told to stop working on it.
+    QVERIFY(barrier());
+    const auto cancels = m_a->sentWithMethod(u"notifications/cancelled"_s);
+    QCOMPARE(cancels.size(), 1);
+    QCOMPARE(cancels.first().value(u"params"_s).toObject().value(u"requestId"_s), id.toJson());
+    QCOMPARE(held.size(), 1);
+    QVERIFY(held.first().isCancelled());
+    QCOMPARE(answer.count, 1);
+}
+
+void tst_JsonRpcPeer::lateResponseAfterTimeoutIgnored()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &) {});
+    // Silence the server's automatic internal error so only our late answer arrives.
+    m_server.reset();
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler(), timeouts(50ms, 10s));
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestTimeout));
+    m_a->inject(JsonRpcMessage::response(id, QJsonObject{{u"late"_s, true}}).serialize());
+    QCoreApplication::processEvents();
+    QCOMPARE(violations.count(), 0);
+    QCOMPARE(answer.count, 1);
+    // Only once: the same id answered again is a violation.
+    m_a->inject(JsonRpcMessage::response(id, QJsonObject()).serialize());
+    QCOMPARE(violations.count(), 1);
+}
+
+void tst_JsonRpcPeer::extendDeadlineKeepsAliveButHardMaxFires()
+{
+    QList<Responder> held;
+    m_server->setRequestHandler(u"slow"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"slow"_s, {}, m_context.get(), answer.handler(), timeouts(150ms, 700ms));
+    int extended = 0;
+    QTimer progress;
+    progress.setInterval(40);
+    connect(&progress, &QTimer::timeout, this, [&] {
+        if (m_client->extendDeadline(id))
+            ++extended;
+    });
+    progress.start();
+
+    // Well past the 150 ms inactivity timeout, progress keeps it alive.
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(QTest::qWaitFor([&] { return clock.elapsed() >= 450 || answer.count > 0; }, 2000));
+    QCOMPARE(answer.count, 0);
+    QVERIFY(m_client->isPending(id));
+
+    // The hard maximum is never extended.
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    progress.stop();
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestTimeout));
+    QCOMPARE(answer.errorMessage(), u"slow did not finish within the maximum time allowed"_s);
+    QVERIFY2(answer.elapsedAtAnswer >= 700, qPrintable(QString::number(answer.elapsedAtAnswer)));
+    QVERIFY(extended >= 5);
+    QVERIFY(!m_client->extendDeadline(id));
+    QVERIFY(barrier());
+    QCOMPARE(m_a->sentWithMethod(u"notifications/cancelled"_s).size(), 1);
+    QCOMPARE(answer.count, 1);
+}
+
+void tst_JsonRpcPeer::extendDeadlineUnknownId()
+{
+    QVERIFY(!m_client->extendDeadline(RequestId(99)));
+    QVERIFY(!m_client->extendDeadline(RequestId()));
+}
+
+void tst_JsonRpcPeer::cancelSendsNotificationAndAnswersOnce()
+{
+    QList<Responder> held;
+    m_server->setRequestHandler(u"hang"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+    QList<QJsonObject> cancelNotifications;
+    m_server->setNotificationHandler(u"notifications/cancelled"_s,
+                                     [&](const JsonRpcMessage &m) { cancelNotifications.append(m.params()); });
+    QSignalSpy incomingCancelled(m_server.get(), &JsonRpcPeer::incomingRequestCancelled);
+
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 5000);
+
+    QVERIFY(m_client->cancel(id, u"user pressed stop"_s));
+    QCOMPARE(answer.count, 0); // delivered queued, never inside cancel()
+    QVERIFY(!m_client->isPending(id));
+    QVERIFY(!m_client->cancel(id));
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestCancelled));
+    QCOMPARE(answer.errorMessage(), u"user pressed stop"_s);
+
+    QTRY_COMPARE_WITH_TIMEOUT(cancelNotifications.size(), 1, 5000);
+    QCOMPARE(cancelNotifications.first(),
+             (QJsonObject{{u"requestId"_s, id.toJson()}, {u"reason"_s, u"user pressed stop"_s}}));
+    QCOMPARE(incomingCancelled.count(), 1);
+    QCOMPARE(incomingCancelled.first().at(0).value<RequestId>(), id);
+    QCOMPARE(incomingCancelled.first().at(1).toString(), u"user pressed stop"_s);
+    QVERIFY(held.first().isCancelled());
+
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+
+    // Without a reason a default message is used and no "reason" is sent.
+    Answer second;
+    const RequestId id2 = m_client->sendRequest(u"hang"_s, {}, m_context.get(), second.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(held.size(), 2, 5000);
+    QVERIFY(m_client->cancel(id2));
+    QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
+    QCOMPARE(second.errorCode(), int(ErrorCode::RequestCancelled));
+    QCOMPARE(second.errorMessage(), u"the request was cancelled"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(cancelNotifications.size(), 2, 5000);
+    QCOMPARE(cancelNotifications.last(), (QJsonObject{{u"requestId"_s, id2.toJson()}}));
+}
+
+void tst_JsonRpcPeer::lateResponseAfterCancelIgnored()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    QList<Responder> held;
+    m_server->setRequestHandler(u"hang"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 5000);
+    QVERIFY(m_client->cancel(id));
+    // The response crosses the cancellation on the wire.
+    m_a->inject(JsonRpcMessage::response(id, QJsonObject{{u"late"_s, 1}}).serialize());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestCancelled));
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+    QCOMPARE(violations.count(), 0);
+}
+
+void tst_JsonRpcPeer::responseToUnknownIdIsViolation()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_a->inject(R"({"jsonrpc":"2.0","id":4242,"result":{}})"_ba);
+    QCOMPARE(violations.count(), 1);
+    QCOMPARE(violations.first().first().toString(),
+             u"the server answered request 4242, which was never sent or was already answered"_s);
+    m_a->inject(R"({"jsonrpc":"2.0","id":"abc","error":{"code":1,"message":"m"}})"_ba);
+    QCOMPARE(violations.count(), 2);
+    QCOMPARE(violations.last().first().toString(),
+             u"the server answered request \"abc\", which was never sent or was already answered"_s);
+    // A pending request is still answered normally afterwards.
+    Answer answer;
+    m_client->sendRequest(u"echo"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(answer.last->ok());
+}
+
+void tst_JsonRpcPeer::errorWithNullIdIsViolation()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_a->inject(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}})"_ba);
+    QCOMPARE(violations.count(), 1);
+    QCOMPARE(violations.first().first().toString(),
+             u"the server reported an error without a request id: Parse error (code -32700)"_s);
+}
+
+void tst_JsonRpcPeer::invalidMessageIsViolation()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_a->inject(R"({"jsonrpc":"1.0","id":1,"result":{}})"_ba);
+    QCOMPARE(violations.count(), 1);
+    QCOMPARE(violations.first().first().toString(),
+             u"the server sent an invalid message (\"jsonrpc\" must be \"2.0\"): {\"jsonrpc\":\"1.0\",\"id\":1,\"result\":{}}"_s);
+    m_a->inject("{nope"_ba);
+    QCOMPARE(violations.count(), 2);
+    QVERIFY(violations.last().first().toString().startsWith(u"the server sent an invalid message (invalid JSON at offset "_s));
+}
+
+void tst_JsonRpcPeer::droppedResponseFailsItsRequestAtOnce()
+{
+    m_server.reset(); // nobody answers but us
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    Answer other, answer;
+    m_client->sendRequest(u"other"_s, {}, m_context.get(), other.handler());
+    const RequestId id = m_client->sendRequest(u"big"_s, {}, m_context.get(), answer.handler(), timeouts(60s, 60s));
+    QCOMPARE(id, RequestId(2));
+    emit m_a->messageDropped("{\"id\":2,\"jsonrpc\":\"2.0\",\"result\":{\"content\":[{\"text\":\"xxxxxxxx"_ba, 200000, 65536);
+    QVERIFY(!m_client->isPending(id));
+    QCOMPARE(violations.count(), 1);
+    QCOMPARE(violations.first().first().toString(),
+             u"the server sent a message of 200000 bytes, over the limit of 65536 bytes; it was dropped"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::MessageTooLarge));
+    QCOMPARE(answer.errorMessage(), u"the server's response was 200000 bytes, over the limit of 65536 bytes; it was dropped"_s);
+    QVERIFY(answer.elapsedAtAnswer < 5000); // not by its 60 s timeout
+    QCOMPARE(other.count, 0);
+    QVERIFY(m_client->isPending(RequestId(1)));
+
+    // A string id is found too.
+    emit m_a->messageDropped("{\"jsonrpc\":\"2.0\", \"id\" : \"s-1\", \"result\":{"_ba, 100, 10);
+    QCOMPARE(violations.count(), 2);
+    QCOMPARE(other.count, 0);
+}
+
+void tst_JsonRpcPeer::droppedRequestFromRemoteDoesNotFailOurs()
+{
+    // The remote's own request 1 is oversized; our request 1 is unrelated to it.
+    m_server.reset();
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"mine"_s, {}, m_context.get(), answer.handler());
+    QCOMPARE(id, RequestId(1));
+    emit m_a->messageDropped("{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"sampling/createMessage\",\"params\":{\"x\":\"yyyy"_ba,
+                             5000000, 65536);
+    QCOMPARE(violations.count(), 1);
+    QVERIFY(m_client->isPending(id));
+    QTest::qWait(20);
+    QCOMPARE(answer.count, 0);
+}
+
+void tst_JsonRpcPeer::droppedUnknownMessageIsViolation()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    emit m_a->messageDropped("xxxxxxxxxxxxxxxxxxxx"_ba, 70000, 65536);
+    QCOMPARE(violations.count(), 1);
+    QCOMPARE(violations.first().first().toString(),
+             u"the server sent a message of 70000 bytes, over the limit of 65536 bytes; it was dropped"_s);
+    // The peer keeps working.
+    Answer answer;
+    m_client->sendRequest(u"echo"_s, {{u"k"_s, 1}}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(answer.last->ok());
+}
+
+void tst_JsonRpcPeer::transportClosedAnswersAllPendingOnce()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep; // never answered while the test runs
+        keep.append(r);
+    });
+    Answer a1, a2, a3;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), a1.handler());
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), a2.handler(), timeouts(200ms, 1s));
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), a3.handler());
+    QCOMPARE(m_client->pendingRequestCount(), 3);
+    m_a->close();
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+    QCOMPARE(a1.count + a2.count + a3.count, 0); // queued
+    QTRY_COMPARE_WITH_TIMEOUT(a1.count, 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(a2.count, 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(a3.count, 1, 5000);
+    for (const Answer *a : {&a1, &a2, &a3}) {
+        QCOMPARE(a->errorCode(), int(ErrorCode::ConnectionClosed));
+        QCOMPARE(a->errorMessage(), u"the connection to the server closed"_s);
+    }
+    // Nothing more arrives later: not the 200 ms timeout, not a second close.
+    emit m_a->closed();
+    QTest::qWait(400);
+    QCOMPARE(a1.count, 1);
+    QCOMPARE(a2.count, 1);
+    QCOMPARE(a3.count, 1);
+}
+
+void tst_JsonRpcPeer::sendWhenNotConnected()
+{
+    m_a->close();
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"echo"_s, {}, m_context.get(), answer.handler());
+    QVERIFY(id.isValid());
+    QVERIFY(!m_client->isPending(id));
+    QCOMPARE(answer.count, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::NotConnected));
+    QCOMPARE(answer.errorMessage(), u"not connected to the server"_s);
+    QVERIFY(!m_client->cancel(id));
+}
+
+void tst_JsonRpcPeer::destroyedContextNotCalled()
+{
+    QList<Responder> held;
+    m_server->setRequestHandler(u"later"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+    bool called = false;
+    auto *context = new QObject;
+    m_client->sendRequest(u"later"_s, {}, context, [&called](const Result<QJsonValue> &) { called = true; });
+    QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 5000);
+    delete context;
+    held.first().respond(QJsonObject{{u"a"_s, 1}});
+    QVERIFY(barrier());
+    QVERIFY(!called);
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+}
+
+void tst_JsonRpcPeer::destroyedContextNotCalledForSynthesizedAnswer()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    int called = 0;
+    // Cancelled, then the context dies before the queued answer is delivered.
+    auto *c1 = new QObject;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, c1, [&called](const Result<QJsonValue> &) { ++called; });
+    QVERIFY(m_client->cancel(id));
+    delete c1;
+    // Timed out with the context already gone.
+    auto *c2 = new QObject;
+    m_client->sendRequest(u"hang"_s, {}, c2, [&called](const Result<QJsonValue> &) { ++called; }, timeouts(30ms, 1s));
+    delete c2;
+    // Connection closed with the context already gone.
+    auto *c3 = new QObject;
+    m_client->sendRequest(u"hang"_s, {}, c3, [&called](const Result<QJsonValue> &) { ++called; });
+    delete c3;
+    QTest::qWait(150);
+    m_a->close();
+    QTest::qWait(50);
+    QCOMPARE(called, 0);
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+}
+
+void tst_JsonRpcPeer::responderDroppedSendsInternalError()
+{
+    m_server->setRequestHandler(u"drop"_s, [](const JsonRpcMessage &, const Responder &) {});
+    Answer answer;
+    m_client->sendRequest(u"drop"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::InternalError));
+    QCOMPARE(answer.errorMessage(), u"the request was dropped without an answer"_s);
+
+    // Copies share state: the error goes out only when the last copy dies.
+    std::optional<Responder> kept;
+    m_server->setRequestHandler(u"keep"_s, [&](const JsonRpcMessage &, const Responder &r) { kept = r; });
+    Answer second;
+    m_client->sendRequest(u"keep"_s, {}, m_context.get(), second.handler());
+    QTRY_VERIFY_WITH_TIMEOUT(kept.has_value(), 5000);
+    QVERIFY(barrier());
+    QCOMPARE(second.count, 0);
+    QVERIFY(!kept->isAnswered());
+    kept.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
+    QCOMPARE(second.errorCode(), int(ErrorCode::InternalError));
+}
+
+void tst_JsonRpcPeer::responderAnsweredTwiceSendsOnce()
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_server->setRequestHandler(u"twice"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        const Responder copy = responder;
+        QVERIFY(!responder.isAnswered());
+        responder.respond(QJsonObject{{u"n"_s, 1}});
+        QVERIFY(responder.isAnswered());
+        QVERIFY(copy.isAnswered());
+        copy.respond(QJsonObject{{u"n"_s, 2}});
+        responder.respondError(Error{-1, u"again"_s, {}});
+    });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"twice"_s, {}, m_context.get(), answer.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+    QCOMPARE(answer.last->value(), QJsonValue(QJsonObject{{u"n"_s, 1}}));
+    QCOMPARE(m_b->sentResponsesFor(id.toJson()).size(), 1);
+    QCOMPARE(violations.count(), 0);
+}
+
+void tst_JsonRpcPeer::responderAnsweredLater()
+{
+    std::optional<Responder> kept;
+    m_server->setRequestHandler(u"later"_s, [&](const JsonRpcMessage &request, const Responder &r) {
+        QCOMPARE(r.id(), request.id());
+        kept = r;
+    });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"later"_s, {}, m_context.get(), answer.handler());
+    QTRY_VERIFY_WITH_TIMEOUT(kept.has_value(), 5000);
+    QCOMPARE(kept->id(), id);
+    QVERIFY(!kept->isCancelled());
+    kept->respond(QJsonValue(QJsonValue::Undefined)); // an undefined result goes out as {}
+    kept.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.last->value(), QJsonValue(QJsonObject()));
+    QVERIFY(barrier());
+    QCOMPARE(answer.count, 1);
+    QCOMPARE(m_b->sentResponsesFor(id.toJson()).size(), 1);
+}
+
+void tst_JsonRpcPeer::incomingRequestCancelledByRemote()
+{
+    std::optional<Responder> kept;
+    m_server->setRequestHandler(u"work"_s, [&](const JsonRpcMessage &, const Responder &r) { kept = r; });
+    QSignalSpy cancelled(m_server.get(), &JsonRpcPeer::incomingRequestCancelled);
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"work"_s, {}, m_context.get(), answer.handler());
+    QTRY_VERIFY_WITH_TIMEOUT(kept.has_value(), 5000);
+    QVERIFY(m_client->cancel(id, u"changed my mind"_s));
+    QVERIFY(cancelled.wait(5000));
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(cancelled.first().at(0).value<RequestId>(), id);
+    QCOMPARE(cancelled.first().at(1).toString(), u"changed my mind"_s);
+    QVERIFY(kept->isCancelled());
+    QVERIFY(!kept->isAnswered());
+
+    const qsizetype sentBefore = m_b->sent.size();
+    kept->respond(QJsonObject{{u"too"_s, u"late"_s}});
+    QVERIFY(kept->isAnswered());
+    kept.reset(); // nor an internal error when the last copy goes
+    QCOMPARE(m_b->sent.size(), sentBefore);
+    QCOMPARE(m_b->sentResponsesFor(id.toJson()).size(), 0);
+
+    // A cancel for an unknown or finished request changes nothing and is not an error.
+    m_client->sendNotification(u"notifications/cancelled"_s, {{u"requestId"_s, 777}});
+    QVERIFY(barrier());
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(answer.count, 1);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestCancelled));
+}
+
+void tst_JsonRpcPeer::failAllPending()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    Answer a1, a2;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), a1.handler(), timeouts(100ms, 1s));
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), a2.handler());
+    m_client->failAllPending(makeError(ErrorCode::TransportError, u"gone"_s));
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(a1.count, 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(a2.count, 1, 5000);
+    QCOMPARE(a1.errorCode(), int(ErrorCode::TransportError));
+    QCOMPARE(a2.errorMessage(), u"gone"_s);
+    QTest::qWait(250); // past a1's timeout: no second answer
+    QCOMPARE(a1.count, 1);
+    QCOMPARE(a2.count, 1);
+    // The peer is still usable.
+    Answer a3;
+    m_client->sendRequest(u"echo"_s, {}, m_context.get(), a3.handler());
+    QTRY_COMPARE_WITH_TIMEOUT(a3.count, 1, 5000);
+    QVERIFY(a3.last->ok());
+}
+
+void tst_JsonRpcPeer::peerDestroyedAnswersPending()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    Answer answer;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
+    m_client.reset();
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::ConnectionClosed));
+    QCOMPARE(answer.errorMessage(), u"the client session was shut down"_s);
+    QTest::qWait(50);
+    QCOMPARE(answer.count, 1);
+}
+
+void tst_JsonRpcPeer::destroyPeerInResponseHandler()
+{
+    int calls = 0;
+    m_client->sendRequest(u"echo"_s, {}, m_context.get(), [&](const Result<QJsonValue> &result) {
+        ++calls;
+        QVERIFY(result.ok());
+        m_client.reset();
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(calls, 1, 5000);
+    QVERIFY(!m_client);
+    // Messages that still arrive for the destroyed peer are dropped harmlessly.
+    m_b->send(R"({"jsonrpc":"2.0","id":1,"result":{}})"_ba);
+    QTest::qWait(20);
+    QCOMPARE(calls, 1);
+}
+
+void tst_JsonRpcPeer::destroyPeerInBatch()
+{
+    // Two answers in one batch; the first handler destroys the peer. The second request is then
+    // answered by the peer's destructor, exactly once, and the rest of the batch is not touched.
+    m_server.reset(); // we answer by hand
+    int first = 0;
+    Answer second;
+    const RequestId id1 = m_client->sendRequest(u"a"_s, {}, m_context.get(), [&](const Result<QJsonValue> &) {
+        ++first;
+        m_client.reset();
+    });
+    const RequestId id2 = m_client->sendRequest(u"b"_s, {}, m_context.get(), second.handler());
+    const QByteArray batch = "[" + JsonRpcMessage::response(id1, QJsonObject()).serialize() + ","
+        + JsonRpcMessage::response(id2, QJsonObject{{u"x"_s, 2}}).serialize() + "]";
+    m_a->inject(batch);
+    QCOMPARE(first, 1);
+    QVERIFY(!m_client);
+    QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
+    QCOMPARE(second.errorCode(), int(ErrorCode::ConnectionClosed));
+    QTest::qWait(20);
+    QCOMPARE(second.count, 1);
+    QCOMPARE(first, 1);
+}
+
+void tst_JsonRpcPeer::destroyPeerInRequestHandler()
+{
+    int calls = 0;
+    m_server->setRequestHandler(u"suicide"_s, [this, &calls](const JsonRpcMessage &, const Responder &) {
+        ++calls;
+        m_server.reset();
+    });
+    Answer answer;
+    m_client->sendRequest(u"suicide"_s, {}, m_context.get(), answer.handler(), timeouts(300ms, 1s));
+    QTRY_COMPARE_WITH_TIMEOUT(calls, 1, 5000);
+    QVERIFY(!m_server);
+    // A destroyed peer cannot answer; the request ends by timeout, once.
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::RequestTimeout));
+    QCOMPARE(m_b->sent.size(), 0);
+}
+
+void tst_JsonRpcPeer::destroyPeerInNotificationHandler()
+{
+    int calls = 0;
+    m_server->setNotificationHandler(u"bye"_s, [this, &calls](const JsonRpcMessage &) {
+        ++calls;
+        m_server.reset();
+    });
+    m_client->sendNotification(u"bye"_s);
+    m_client->sendNotification(u"bye"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(calls, 1, 5000);
+    QTest::qWait(20);
+    QCOMPARE(calls, 1);
+    QVERIFY(!m_server);
+}
+
+void tst_JsonRpcPeer::destroyPeerOnIncomingCancel()
+{
+    std::optional<Responder> kept;
+    m_server->setRequestHandler(u"work"_s, [&](const JsonRpcMessage &, const Responder &r) { kept = r; });
+    int cancelledCalls = 0;
+    connect(m_server.get(), &JsonRpcPeer::incomingRequestCancelled, this, [&] {
+        ++cancelledCalls;
+        m_server.reset();
+    });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"work"_s, {}, m_context.get(), answer.handler());
+    QTRY_VERIFY_WITH_TIMEOUT(kept.has_value(), 5000);
+    QVERIFY(m_client->cancel(id));
+    QTRY_COMPARE_WITH_TIMEOUT(cancelledCalls, 1, 5000);
+    QVERIFY(!m_server);
+    kept->respond(QJsonObject()); // the peer is gone: nothing is sent, nothing crashes
+    kept.reset();
+    QCOMPARE(m_b->sentResponsesFor(id.toJson()).size(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+}
+
+QTEST_GUILESS_MAIN(tst_JsonRpcPeer)
+#include "tst_jsonrpcpeer.moc"

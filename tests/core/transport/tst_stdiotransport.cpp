@@ -1,0 +1,627 @@
+#include "jsonrpc/jsonrpcerror.h"
+#include "transport/stdiotransport.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/types.h>
+#include <cerrno>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+using namespace std::chrono_literals;
+
+namespace {
+
+QString faultServer()
+{
+    return QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server");
+}
+
+StdioLaunchSpec faultSpec(const QStringList &arguments = {})
+{
+    StdioLaunchSpec spec;
+    spec.program = faultServer();
+    spec.arguments = arguments;
+    return spec;
+}
+
+QByteArray toolCall(int id, const QString &tool, const QJsonObject &arguments = {})
+{
+    const QJsonObject message{{u"jsonrpc"_s, u"2.0"_s},
+                              {u"id"_s, id},
+                              {u"method"_s, u"tools/call"_s},
+                              {u"params"_s, QJsonObject{{u"name"_s, tool}, {u"arguments"_s, arguments}}}};
+    return QJsonDocument(message).toJson(QJsonDocument::Compact);
+}
+
+// What the fault server answers a tool with: a text result, keys sorted as QJsonObject writes them.
+QByteArray textReply(int id, const QString &text)
+{
+    return "{\"id\":" + QByteArray::number(id) + ",\"jsonrpc\":\"2.0\",\"result\":{\"content\":[{\"text\":\""
+        + text.toUtf8() + "\",\"type\":\"text\"}],\"isError\":false}}";
+}
+
+/// Spies on every signal of a transport.
+struct Spies
+{
+    explicit Spies(Transport *t)
+        : started(t, &Transport::started)
+        , messages(t, &Transport::messageReceived)
+        , dropped(t, &Transport::messageDropped)
+        , violations(t, &Transport::protocolViolation)
+        , diagnostics(t, &Transport::diagnosticLine)
+        , errors(t, &Transport::errorOccurred)
+        , closed(t, &Transport::closed)
+    {}
+    QSignalSpy started, messages, dropped, violations, diagnostics, errors, closed;
+
+    QStringList diagnosticLines() const
+    {
+        QStringList out;
+        for (const auto &args : diagnostics)
+            out.append(args.first().toString());
+        return out;
+    }
+    Error error(int i = 0) const { return errors.at(i).first().value<Error>(); }
+    bool sawMessage(const QByteArray &text) const
+    {
+        for (const auto &args : messages)
+            if (args.first().toByteArray() == text)
+                return true;
+        return false;
+    }
+};
+
+bool processExists(qint64 pid)
+{
+    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+}
+
+} // namespace
+
+class tst_StdioTransport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void echoRoundTrip();
+    void describesCommandLine();
+    void specEnvironmentReachesChild();
+    void secretsDoNotLeak();
+    void fullEnvironmentWhenAsked();
+    void childEnvironmentStatic();
+    void workingDirectoryHonoured();
+    void relativeProgramResolvedInWorkingDirectory();
+    void garbageAtStartIsViolationNotFatal();
+    void stderrLinesKeptAndEmitted();
+    void stderrLinesCapped();
+    void exitImmediatelyReported();
+    void crashReported();
+    void programNotFoundNamesPath();
+    void programPathMissing();
+    void emptyProgramIsConfigError();
+    void gracefulCloseIsQuick();
+    void closeEscalatesToTerminate();
+    void closeEscalatesToKill();
+    void closeBeforeStart();
+    void closeWhileStarting();
+    void oversizedMessageDroppedTransportUsable();
+    void messageExactlyAtLimitAccepted();
+    void sendAfterCloseIsIgnored();
+    void destructorKillsChild();
+};
+
+void tst_StdioTransport::initTestCase()
+{
+    QVERIFY2(QFileInfo(faultServer()).isExecutable(), qPrintable(faultServer()));
+}
+
+void tst_StdioTransport::echoRoundTrip()
+{
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    QCOMPARE(transport.state(), Transport::State::Idle);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    QCOMPARE(transport.state(), Transport::State::Open);
+    QVERIFY(transport.isOpen());
+    QVERIFY(transport.processId() > 0);
+
+    transport.send(toolCall(1, u"echo"_s, {{u"text"_s, u"hello"_s}}));
+    QVERIFY(spies.messages.wait(5000));
+    QCOMPARE(spies.messages.count(), 1);
+    QCOMPARE(spies.messages.first().first().toByteArray(), textReply(1, u"hello"_s));
+
+    // Several messages in a row keep their order and framing.
+    transport.send(toolCall(2, u"echo"_s, {{u"text"_s, u"a"_s}}));
+    transport.send(toolCall(3, u"echo"_s, {{u"text"_s, u"b"_s}}));
+    QTRY_COMPARE_WITH_TIMEOUT(spies.messages.count(), 3, 5000);
+    QCOMPARE(spies.messages.at(1).first().toByteArray(), textReply(2, u"a"_s));
+    QCOMPARE(spies.messages.at(2).first().toByteArray(), textReply(3, u"b"_s));
+    QCOMPARE(spies.violations.count(), 0);
+    QCOMPARE(spies.errors.count(), 0);
+
+    transport.close();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 0);
+    QCOMPARE(transport.state(), Transport::State::Closed);
+}
+
+void tst_StdioTransport::describesCommandLine()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"/usr/bin/prog"_s;
+    spec.arguments = {u"--flag"_s, u"two words"_s, u"it's"_s, QString()};
+    StdioTransport transport(spec);
+    QCOMPARE(transport.description(), u"/usr/bin/prog --flag 'two words' 'it'\\''s' ''"_s);
+    QCOMPARE(transport.spec().arguments, spec.arguments);
+}
+
+void tst_StdioTransport::specEnvironmentReachesChild()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"sh"_s;
+    spec.arguments = {u"-c"_s, u"echo \"FOO=$FOO\" >&2; echo \"SPACE=$WITH_SPACE\" >&2"_s};
+    spec.environment.insert(u"FOO"_s, u"bar"_s);
+    spec.environment.insert(u"WITH_SPACE"_s, u"a b  c"_s);
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
+    QCOMPARE(spies.diagnosticLines(), (QStringList{u"FOO=bar"_s, u"SPACE=a b  c"_s}));
+    QCOMPARE(transport.recentStderr(), (QStringList{u"FOO=bar"_s, u"SPACE=a b  c"_s}));
+}
+
+void tst_StdioTransport::secretsDoNotLeak()
+{
+    qputenv("TOOLGATE_TEST_SECRET", "hunter2");
+    qputenv("TOOLGATE_TEST_FOO", "from-parent");
+    StdioLaunchSpec spec;
+    spec.program = u"sh"_s;
+    spec.arguments = {u"-c"_s, u"echo \"SECRET=$TOOLGATE_TEST_SECRET FOO=$TOOLGATE_TEST_FOO PATH=$PATH\" >&2"_s};
+    spec.environment.insert(u"TOOLGATE_TEST_FOO"_s, u"from-spec"_s); // the spec overrides ours
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
+    qunsetenv("TOOLGATE_TEST_SECRET");
+    qunsetenv("TOOLGATE_TEST_FOO");
+    QCOMPARE(spies.diagnosticLines(),
+             QStringList{u"SECRET= FOO=from-spec PATH="_s + qEnvironmentVariable("PATH")});
+}
+
+void tst_StdioTransport::fullEnvironmentWhenAsked()
+{
+    qputenv("TOOLGATE_TEST_SECRET", "hunter2");
+    StdioLaunchSpec spec;
+    spec.program = u"sh"_s;
+    spec.arguments = {u"-c"_s, u"echo \"SECRET=$TOOLGATE_TEST_SECRET\" >&2"_s};
+    spec.inheritFullEnvironment = true;
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
+    qunsetenv("TOOLGATE_TEST_SECRET");
+    QCOMPARE(spies.diagnosticLines(), QStringList{u"SECRET=hunter2"_s});
+}
+
+void tst_StdioTransport::childEnvironmentStatic()
+{
+    const QByteArray home = qgetenv("HOME");
+    qputenv("TOOLGATE_TEST_SECRET", "hunter2");
+    qputenv("HOME", "/home/tester");
+    StdioLaunchSpec spec;
+    spec.environment.insert(u"API_KEY"_s, u"k"_s);
+    spec.environment.insert(u"PATH"_s, u"/only/here"_s);
+    const auto env = StdioTransport::childEnvironment(spec);
+    QVERIFY(!env.contains(u"TOOLGATE_TEST_SECRET"_s));
+    QCOMPARE(env.value(u"API_KEY"_s), u"k"_s);
+    QCOMPARE(env.value(u"PATH"_s), u"/only/here"_s);
+    QCOMPARE(env.value(u"HOME"_s), u"/home/tester"_s);
+    spec.inheritFullEnvironment = true;
+    const QString inherited = StdioTransport::childEnvironment(spec).value(u"TOOLGATE_TEST_SECRET"_s);
+    qunsetenv("TOOLGATE_TEST_SECRET");
+    qputenv("HOME", home);
+    QCOMPARE(inherited, u"hunter2"_s);
+}
+
+void tst_StdioTransport::workingDirectoryHonoured()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    StdioLaunchSpec spec;
+    spec.program = u"sh"_s;
+    spec.arguments = {u"-c"_s, u"pwd -P >&2"_s};
+    spec.workingDirectory = dir.path();
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
+    QCOMPARE(spies.diagnosticLines(), QStringList{QFileInfo(dir.path()).canonicalFilePath()});
+}
+
+void tst_StdioTransport::relativeProgramResolvedInWorkingDirectory()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile script(dir.filePath(u"server.sh"_s));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\necho \"script ran in $(pwd -P)\" >&2\n");
+    script.close();
+    QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+
+    StdioLaunchSpec spec;
+    spec.program = u"./server.sh"_s;
+    spec.workingDirectory = dir.path();
+    const auto resolved = StdioTransport::resolveProgram(spec);
+    QVERIFY(resolved.ok());
+    QCOMPARE(QFileInfo(resolved.value()).canonicalFilePath(), QFileInfo(dir.filePath(u"server.sh"_s)).canonicalFilePath());
+
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
+    QCOMPARE(spies.diagnosticLines(), QStringList{u"script ran in "_s + QFileInfo(dir.path()).canonicalFilePath()});
+}
+
+void tst_StdioTransport::garbageAtStartIsViolationNotFatal()
+{
+    StdioTransport transport(faultSpec({u"--garbage-at-start"_s}));
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.violations.wait(5000));
+    QCOMPARE(spies.violations.count(), 1);
+    QCOMPARE(spies.violations.first().first().toString(),
+             u"the server wrote a line that is not a JSON-RPC message to stdout: fault server starting..."_s);
+    QCOMPARE(spies.messages.count(), 0);
+    QVERIFY(transport.isOpen());
+    QCOMPARE(spies.errors.count(), 0);
+
+    transport.send(toolCall(1, u"echo"_s, {{u"text"_s, u"still here"_s}}));
+    QVERIFY(spies.messages.wait(5000));
+    QCOMPARE(spies.messages.first().first().toByteArray(), textReply(1, u"still here"_s));
+    QCOMPARE(spies.violations.count(), 1);
+    QCOMPARE(spies.closed.count(), 0);
+}
+
+void tst_StdioTransport::stderrLinesKeptAndEmitted()
+{
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.send(toolCall(1, u"stderr_spam"_s, {{u"lines"_s, 5}}));
+    QVERIFY(spies.messages.wait(5000));
+    QCOMPARE(spies.messages.first().first().toByteArray(), textReply(1, u"stderr_spam done"_s));
+    const QStringList expected{u"recv: tools/call 1"_s,
+                               u"note: tools/call before notifications/initialized"_s,
+                               u"stderr spam line 0"_s,
+                               u"stderr spam line 1"_s,
+                               u"stderr spam line 2"_s,
+                               u"stderr spam line 3"_s,
+                               u"stderr spam line 4"_s};
+    QTRY_COMPARE_WITH_TIMEOUT(spies.diagnosticLines(), expected, 5000);
+    QCOMPARE(transport.recentStderr(), expected);
+    QCOMPARE(spies.violations.count(), 0); // stderr is not the protocol channel
+}
+
+void tst_StdioTransport::stderrLinesCapped()
+{
+    StdioTransport::Options options;
+    options.stderrLinesKept = 3;
+    StdioTransport transport(faultSpec(), options);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.send(toolCall(1, u"stderr_spam"_s, {{u"lines"_s, 1000}}));
+    QVERIFY(spies.messages.wait(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(spies.diagnostics.count(), 1002, 5000); // recv + note + 1000
+    QCOMPARE(transport.recentStderr(),
+             (QStringList{u"stderr spam line 997"_s, u"stderr spam line 998"_s, u"stderr spam line 999"_s}));
+}
+
+void tst_StdioTransport::exitImmediatelyReported()
+{
+    StdioTransport transport(faultSpec({u"--exit-immediately"_s, u"7"_s}));
+    Spies spies(&transport);
+    QList<QByteArray> order;
+    connect(&transport, &Transport::errorOccurred, this, [&] { order.append("error"); });
+    connect(&transport, &Transport::closed, this, [&] { order.append("closed"); });
+    transport.start();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.errors.count(), 1);
+    const Error error = spies.error();
+    QCOMPARE(error.code, int(ErrorCode::TransportError));
+    QVERIFY2(error.message.contains(u"code 7"_s), qPrintable(error.message));
+    QVERIFY2(error.message.contains(u"failing at start"_s), qPrintable(error.message));
+    QCOMPARE(error.message, u"the server exited with code 7. Its last output on stderr:\nfailing at start"_s);
+    QCOMPARE(error.data.toObject().value(u"exitCode"_s).toInt(), 7);
+    QCOMPARE(error.data.toObject().value(u"crashed"_s).toBool(), false);
+    QCOMPARE(order, (QList<QByteArray>{"error", "closed"}));
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    QTest::qWait(50);
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 1);
+    // close() after the end changes nothing.
+    transport.close();
+    QTest::qWait(20);
+    QCOMPARE(spies.closed.count(), 1);
+}
+
+void tst_StdioTransport::crashReported()
+{
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.send(toolCall(1, u"abort"_s));
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.errors.count(), 1);
+    const Error error = spies.error();
+    QCOMPARE(error.code, int(ErrorCode::TransportError));
+    QVERIFY2(error.message.startsWith(u"the server crashed"_s), qPrintable(error.message));
+    QVERIFY2(error.message.contains(u"recv: tools/call 1"_s), qPrintable(error.message));
+    QCOMPARE(error.data.toObject().value(u"crashed"_s).toBool(), true);
+    QCOMPARE(spies.closed.count(), 1);
+}
+
+void tst_StdioTransport::programNotFoundNamesPath()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"toolgate-no-such-command"_s;
+    spec.environment.insert(u"PATH"_s, u"/nonexistent/a:/nonexistent/b"_s);
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    QList<QByteArray> order;
+    connect(&transport, &Transport::errorOccurred, this, [&] { order.append("error"); });
+    connect(&transport, &Transport::closed, this, [&] { order.append("closed"); });
+    transport.start();
+    QCOMPARE(spies.errors.count(), 0); // reported asynchronously
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.errors.count(), 1);
+    QCOMPARE(spies.started.count(), 0);
+    const Error error = spies.error();
+    QCOMPARE(error.code, int(ErrorCode::CommandNotFound));
+    QCOMPARE(error.message,
+             u"the command \"toolgate-no-such-command\" was not found. Searched PATH: /nonexistent/a:/nonexistent/b. "
+             "Install it, or give its full path in the server's settings."_s);
+    QCOMPARE(error.data.toObject().value(u"path"_s).toString(), u"/nonexistent/a:/nonexistent/b"_s);
+    QCOMPARE(order, (QList<QByteArray>{"error", "closed"}));
+    QCOMPARE(transport.state(), Transport::State::Closed);
+
+    // With our own PATH, the message names it.
+    StdioLaunchSpec plain;
+    plain.program = u"toolgate-no-such-command"_s;
+    const auto resolved = StdioTransport::resolveProgram(plain);
+    QVERIFY(!resolved.ok());
+    QCOMPARE(resolved.error().code, int(ErrorCode::CommandNotFound));
+    QVERIFY2(resolved.error().message.contains(u"Searched PATH: "_s + qEnvironmentVariable("PATH") + u'.'),
+             qPrintable(resolved.error().message));
+}
+
+void tst_StdioTransport::programPathMissing()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"/nonexistent/dir/server"_s;
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.errors.count(), 1);
+    QCOMPARE(spies.error().code, int(ErrorCode::CommandNotFound));
+    QCOMPARE(spies.error().message, u"the command /nonexistent/dir/server does not exist"_s);
+
+    // A directory is not a program.
+    QTemporaryDir dir;
+    StdioLaunchSpec directory;
+    directory.program = dir.path();
+    const auto resolved = StdioTransport::resolveProgram(directory);
+    QVERIFY(!resolved.ok());
+    QCOMPARE(resolved.error().code, int(ErrorCode::CommandNotFound));
+    QCOMPARE(resolved.error().message, dir.path() + u" is not an executable program"_s);
+}
+
+void tst_StdioTransport::emptyProgramIsConfigError()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"  "_s;
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.errors.count(), 1);
+    QCOMPARE(spies.error().code, int(ErrorCode::ConfigError));
+    QCOMPARE(spies.error().message, u"no command is configured for this server"_s);
+}
+
+void tst_StdioTransport::gracefulCloseIsQuick()
+{
+    StdioTransport transport(faultSpec()); // default 2 s per shutdown step
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    QElapsedTimer clock;
+    clock.start();
+    transport.close();
+    QCOMPARE(transport.state(), Transport::State::Closing);
+    QVERIFY(spies.closed.wait(5000));
+    QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 0);
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    QTRY_VERIFY_WITH_TIMEOUT(transport.recentStderr().contains(u"stdin closed, exiting"_s), 2000);
+    // A second close() does nothing.
+    transport.close();
+    QTest::qWait(20);
+    QCOMPARE(spies.closed.count(), 1);
+}
+
+void tst_StdioTransport::closeEscalatesToTerminate()
+{
+    StdioTransport::Options options;
+    options.shutdownStepTimeout = 200ms;
+    StdioTransport transport(faultSpec({u"--ignore-stdin-eof"_s}), options);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    QElapsedTimer clock;
+    clock.start();
+    transport.close();
+    QVERIFY(spies.closed.wait(5000));
+    const qint64 elapsed = clock.elapsed();
+    // One step (QTimer may fire up to 5 % early), then SIGTERM ended it.
+    QVERIFY2(elapsed >= 180 && elapsed < 2000, qPrintable(QString::number(elapsed)));
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 0);
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    QVERIFY(transport.recentStderr().contains(u"stdin closed, ignoring (--ignore-stdin-eof)"_s));
+}
+
+void tst_StdioTransport::closeEscalatesToKill()
+{
+    StdioTransport::Options options;
+    options.shutdownStepTimeout = 200ms;
+    StdioTransport transport(faultSpec({u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s}), options);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    const qint64 pid = transport.processId();
+    QElapsedTimer clock;
+    clock.start();
+    transport.close();
+    QVERIFY(spies.closed.wait(5000));
+    const qint64 elapsed = clock.elapsed();
+    // Two steps (QTimer may fire up to 5 % early), then SIGKILL ended it.
+    QVERIFY2(elapsed >= 360 && elapsed < 3000, qPrintable(QString::number(elapsed)));
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 0);
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    QVERIFY(!processExists(pid));
+    QTest::qWait(50);
+    QCOMPARE(spies.closed.count(), 1);
+}
+
+void tst_StdioTransport::closeBeforeStart()
+{
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    transport.close();
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.errors.count(), 0);
+}
+
+void tst_StdioTransport::closeWhileStarting()
+{
+    // close() right after start(), before the process start is reported: the transport must not
+    // report started() or turn Open afterwards, and the child's exit is not an error.
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    transport.start();
+    transport.close();
+    QCOMPARE(transport.state(), Transport::State::Closing);
+    QVERIFY(spies.closed.wait(5000));
+    QTest::qWait(100);
+    QCOMPARE(spies.closed.count(), 1);
+    QCOMPARE(spies.started.count(), 0);
+    QCOMPARE(spies.errors.count(), 0);
+    QCOMPARE(transport.state(), Transport::State::Closed);
+}
+
+void tst_StdioTransport::oversizedMessageDroppedTransportUsable()
+{
+    StdioTransport::Options options;
+    options.maxMessageSize = 64 * 1024;
+    StdioTransport transport(faultSpec(), options);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.send(toolCall(5, u"oversize"_s, {{u"bytes"_s, 200000}}));
+    QVERIFY(spies.dropped.wait(5000));
+    QCOMPARE(spies.dropped.count(), 1);
+    const QByteArray head = spies.dropped.first().at(0).toByteArray();
+    const qint64 size = spies.dropped.first().at(1).toLongLong();
+    const qint64 limit = spies.dropped.first().at(2).toLongLong();
+    const QByteArray expectedHead = "{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"xxx";
+    QVERIFY2(head.startsWith(expectedHead), head.left(80).constData());
+    QVERIFY(head.size() <= 4096);
+    QVERIFY2(size > 64 * 1024 && size <= 200000, qPrintable(QString::number(size)));
+    QCOMPARE(limit, 64 * 1024);
+    QCOMPARE(spies.messages.count(), 0);
+    QVERIFY(transport.isOpen());
+
+    // The rest of the oversized line is skipped and the next message arrives intact.
+    transport.send(toolCall(6, u"echo"_s, {{u"text"_s, u"after"_s}}));
+    QVERIFY(spies.messages.wait(5000));
+    QCOMPARE(spies.messages.count(), 1);
+    QCOMPARE(spies.messages.first().first().toByteArray(), textReply(6, u"after"_s));
+    QCOMPARE(spies.dropped.count(), 1);
+    QCOMPARE(spies.violations.count(), 0);
+    QCOMPARE(spies.errors.count(), 0);
+}
+
+void tst_StdioTransport::messageExactlyAtLimitAccepted()
+{
+    StdioTransport::Options options;
+    options.maxMessageSize = 64 * 1024;
+    StdioTransport transport(faultSpec(), options);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.send(toolCall(1, u"oversize"_s, {{u"bytes"_s, 64 * 1024}}));
+    QVERIFY(spies.messages.wait(5000));
+    QCOMPARE(spies.messages.first().first().toByteArray().size(), 64 * 1024);
+    transport.send(toolCall(2, u"oversize"_s, {{u"bytes"_s, 64 * 1024 + 1}}));
+    QVERIFY(spies.dropped.wait(5000));
+    QCOMPARE(spies.dropped.count(), 1);
+    QCOMPARE(spies.messages.count(), 1);
+    transport.send(toolCall(3, u"echo"_s, {{u"text"_s, u"ok"_s}}));
+    QTRY_COMPARE_WITH_TIMEOUT(spies.messages.count(), 2, 5000);
+    QCOMPARE(spies.messages.last().first().toByteArray(), textReply(3, u"ok"_s));
+}
+
+void tst_StdioTransport::sendAfterCloseIsIgnored()
+{
+    StdioTransport transport(faultSpec());
+    Spies spies(&transport);
+    transport.send(toolCall(1, u"echo"_s)); // before start: ignored, no crash
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    transport.close();
+    transport.send(toolCall(2, u"echo"_s)); // while closing: ignored
+    QVERIFY(spies.closed.wait(5000));
+    transport.send(toolCall(3, u"echo"_s)); // closed: ignored
+    QTest::qWait(20);
+    QCOMPARE(spies.messages.count(), 0);
+    QVERIFY(!transport.recentStderr().contains(u"recv: tools/call 2"_s));
+}
+
+void tst_StdioTransport::destructorKillsChild()
+{
+    qint64 pid = 0;
+    {
+        StdioTransport transport(faultSpec({u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s}));
+        QSignalSpy started(&transport, &Transport::started);
+        transport.start();
+        QVERIFY(started.wait(5000));
+        pid = transport.processId();
+        QVERIFY(pid > 0);
+        QVERIFY(processExists(pid));
+    }
+    QVERIFY(!processExists(pid));
+}
+
+QTEST_GUILESS_MAIN(tst_StdioTransport)
+#include "tst_stdiotransport.moc"

@@ -1,0 +1,51 @@
+#pragma once
+
+// Small helpers shared by the integration tests: locate the npm peers, wait for async answers.
+
+#include "common/result.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace TestSupport {
+
+inline QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+inline QString binDir() { return QStringLiteral(TOOLGATE_BIN_DIR); }
+
+/// The pinned Node 22 from tests/npm (falls back to nothing: tests must fail loudly, not skip).
+inline QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+
+inline QString everythingEntry()
+{
+    return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+}
+
+/// Empty when the npm peers are installed, else a message saying how to install them.
+inline QString missingNpmPeers()
+{
+    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(everythingEntry()))
+        return QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir());
+    return {};
+}
+
+/// Runs an async call taking (context, callback) and spins the event loop until it answers.
+template<typename T>
+std::optional<Toolgate::Result<T>> await(const std::function<void(QObject *, std::function<void(const Toolgate::Result<T> &)>)> &start,
+                                         int timeoutMs = 15000)
+{
+    std::optional<Toolgate::Result<T>> answer;
+    QObject context;
+    start(&context, [&answer](const Toolgate::Result<T> &result) { answer = result; });
+    QDeadlineTimer deadline(timeoutMs);
+    while (!answer && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return answer;
+}
+
+} // namespace TestSupport

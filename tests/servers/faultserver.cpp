@@ -1,0 +1,552 @@
+// toolgate-fault-server: a deliberately misbehaving MCP server for integration tests.
+//
+// Speaks newline-delimited JSON-RPC 2.0 over stdin/stdout (one UTF-8 message per line,
+// stdout flushed after every line). Each tool exercises one failure mode of the client:
+// crashes, hangs, garbage output, oversized lines, stray/duplicate/batched responses,
+// notification floods, server-to-client requests and so on. Run with --help for options.
+//
+// Structure: a reader thread runs a blocking std::getline loop on stdin and queues lines;
+// the main thread handles the queued lines and a small timer list (used by the "slow"
+// tool), so a notifications/cancelled can still arrive while a call is in progress.
+// Only the main thread writes to stdout. Deliberately depends on Qt6::Core only.
+//
+// Diagnostics on stderr, one per line, which tests may grep for:
+//   recv: <method> [<id>]     every received request/notification ("recv: response <id>"
+//                             for responses, "recv: invalid" for unparsable lines)
+//   cancelled <id>            a pending call was dropped because of notifications/cancelled
+// If FAULT_SERVER_LOG names a file, each received method name is appended to it as well.
+
+#include <QtCore/QFile>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+#include <QtCore/QJsonValue>
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---- command-line options ------------------------------------------------------------
+struct Options {
+    QString forcedProtocolVersion;   // --protocol-version X
+    bool garbageAtStart = false;     // --garbage-at-start
+    int exitImmediately = -1;        // --exit-immediately N (-1: off)
+    bool crashOnInitialize = false;  // --crash-on-initialize
+    bool noInitializeResponse = false; // --no-response-to-initialize
+    bool ignoreStdinEof = false;     // --ignore-stdin-eof
+    bool ignoreSigterm = false;      // --ignore-sigterm
+};
+
+const char *const kUsage =
+    "usage: toolgate-fault-server [options]\n"
+    "  --protocol-version X         answer initialize with protocol version X\n"
+    "  --garbage-at-start           print a non-JSON banner line to stdout first\n"
+    "  --exit-immediately N         print 'failing at start' to stderr, exit with code N\n"
+    "  --crash-on-initialize        exit with code 3 when initialize arrives\n"
+    "  --no-response-to-initialize  never answer initialize\n"
+    "  --ignore-stdin-eof           keep running after stdin closes (until killed)\n"
+    "  --ignore-sigterm             ignore SIGTERM (POSIX only)\n";
+
+// ---- output helpers (main thread only) -------------------------------------------------
+void writeRaw(const QByteArray &line)
+{
+    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+void send(const QJsonObject &msg) { writeRaw(QJsonDocument(msg).toJson(QJsonDocument::Compact)); }
+
+void logErr(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    std::fflush(stderr);
+}
+
+// Flush everything and leave without running destructors (the reader thread may still
+// be blocked inside std::getline, which rules out a normal return from main()).
+[[noreturn]] void quit(int code)
+{
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(code);
+}
+
+// Compact JSON of an id, e.g. 5 or "abc"; also used as a map key for pending calls.
+QByteArray idJson(const QJsonValue &id)
+{
+    QByteArray s = QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact);
+    return s.mid(1, s.size() - 2); // strip the enclosing [ ]
+}
+
+// Human-readable id for stderr diagnostics: strings unquoted, integers without ".0".
+QString idText(const QJsonValue &id)
+{
+    if (id.isString())
+        return id.toString();
+    if (id.isDouble() && id.toDouble() == double(qint64(id.toDouble())))
+        return QString::number(qint64(id.toDouble()));
+    return QString::fromUtf8(idJson(id));
+}
+
+QJsonObject response(const QJsonValue &id, const QJsonValue &result)
+{
+    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                       {QStringLiteral("id"), id},
+                       {QStringLiteral("result"), result}};
+}
+
+QJsonObject errorResponse(const QJsonValue &id, int code, const QString &message)
+{
+    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                       {QStringLiteral("id"), id},
+                       {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
+                                                             {QStringLiteral("message"), message}}}};
+}
+
+QJsonObject notification(const QString &method, const QJsonObject &params)
+{
+    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                       {QStringLiteral("method"), method},
+                       {QStringLiteral("params"), params}};
+}
+
+// A CallToolResult holding a single text content.
+QJsonObject textResult(const QString &text)
+{
+    return QJsonObject{
+        {QStringLiteral("content"),
+         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                {QStringLiteral("text"), text}}}},
+        {QStringLiteral("isError"), false}};
+}
+
+qint64 intArg(const QJsonObject &args, const char *name, qint64 def)
+{
+    const QJsonValue v = args.value(QLatin1String(name));
+    return v.isDouble() ? qMax<qint64>(0, qint64(v.toDouble())) : def;
+}
+
+// Tool description for tools/list; `props` is the "properties" of the input schema.
+QJsonObject tool(const char *name, const char *description, const QJsonObject &props = {},
+                 const QJsonArray &required = {})
+{
+    QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")},
+                       {QStringLiteral("properties"), props}};
+    if (!required.isEmpty())
+        schema.insert(QStringLiteral("required"), required);
+    return QJsonObject{{QStringLiteral("name"), QLatin1String(name)},
+                       {QStringLiteral("description"), QLatin1String(description)},
+                       {QStringLiteral("inputSchema"), schema}};
+}
+
+QJsonObject prop(const char *type, const char *description)
+{
+    return QJsonObject{{QStringLiteral("type"), QLatin1String(type)},
+                       {QStringLiteral("description"), QLatin1String(description)}};
+}
+
+QJsonArray toolList()
+{
+    return QJsonArray{
+        tool("echo", "Echoes the text back",
+             {{QStringLiteral("text"), prop("string", "Text to echo")}}, {QStringLiteral("text")}),
+        tool("crash", "Prints 'about to crash' to stderr and exits with code 3"),
+        tool("abort", "Calls std::abort()"),
+        tool("hang", "Never answers"),
+        tool("slow", "Sends `steps` progress notifications over `ms` milliseconds, then answers",
+             {{QStringLiteral("ms"), prop("integer", "Total duration in ms (default 1000)")},
+              {QStringLiteral("steps"), prop("integer", "Number of progress steps (default 5)")}}),
+        tool("garbage", "Writes non-JSON lines to stdout, then answers"),
+        tool("oversize", "Answers with a single line of exactly `bytes` bytes",
+             {{QStringLiteral("bytes"), prop("integer", "Line length (default 20 MiB)")}}),
+        tool("unknown_id", "Sends responses with unknown ids and a null id first"),
+        tool("flood", "Sends `count` logging notifications, then answers",
+             {{QStringLiteral("count"), prop("integer", "Notifications (default 10000)")}}),
+        tool("stderr_spam", "Writes `lines` lines to stderr, then answers",
+             {{QStringLiteral("lines"), prop("integer", "Lines (default 1000)")}}),
+        tool("exit_after_reply", "Answers, then exits with code 0"),
+        tool("duplicate_reply", "Sends the response twice"),
+        tool("batch_reply", "Sends the response wrapped in a JSON array"),
+        tool("server_request", "Asks the client for roots/list and answers with its reply"),
+        tool("ping_client", "Pings the client and answers with its reply"),
+        tool("wrong_jsonrpc", "Sends a response with jsonrpc \"1.0\" first"),
+    };
+}
+
+// ---- the server ------------------------------------------------------------------------
+class FaultServer
+{
+public:
+    explicit FaultServer(const Options &opts) : m_opts(opts)
+    {
+        const QString logPath = qEnvironmentVariable("FAULT_SERVER_LOG");
+        if (!logPath.isEmpty()) {
+            m_log.setFileName(logPath);
+            if (!m_log.open(QIODevice::WriteOnly | QIODevice::Append))
+                logErr(QStringLiteral("cannot open FAULT_SERVER_LOG ") + logPath);
+        }
+    }
+
+    void handleLine(std::string line)
+    {
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            return;
+        QJsonParseError err;
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(line), &err);
+        if (err.error != QJsonParseError::NoError || doc.isNull()) {
+            logErr(QStringLiteral("recv: invalid"));
+            send(errorResponse(QJsonValue::Null, -32700, QStringLiteral("Parse error")));
+        } else if (doc.isArray()) { // a client batch: handle each element on its own
+            const QJsonArray batch = doc.array();
+            for (const QJsonValue &v : batch)
+                handleMessage(v.toObject());
+        } else {
+            handleMessage(doc.object());
+        }
+    }
+
+    // Timers (for "slow"); only touched from the main thread.
+    std::multimap<Clock::time_point, std::function<void()>> timers;
+
+    void runDueTimers()
+    {
+        while (!timers.empty() && timers.begin()->first <= Clock::now()) {
+            auto fn = std::move(timers.begin()->second);
+            timers.erase(timers.begin());
+            fn();
+        }
+    }
+
+private:
+    void handleMessage(const QJsonObject &msg)
+    {
+        const QString method = msg.value(QStringLiteral("method")).toString();
+        const bool hasId = msg.contains(QStringLiteral("id"));
+        const QJsonValue id = msg.value(QStringLiteral("id"));
+
+        if (method.isEmpty()) { // a response to one of our requests (or junk)
+            logErr(QStringLiteral("recv: response ") + idText(id));
+            handleClientResponse(msg);
+            return;
+        }
+        logErr(QStringLiteral("recv: ") + method + (hasId ? QStringLiteral(" ") + idText(id) : QString()));
+        if (m_log.isOpen()) {
+            m_log.write(method.toUtf8() + '\n');
+            m_log.flush();
+        }
+
+        const QJsonObject params = msg.value(QStringLiteral("params")).toObject();
+        if (!hasId) { // notification
+            if (method == QLatin1String("notifications/initialized"))
+                m_initialized = true;
+            else if (method == QLatin1String("notifications/cancelled"))
+                cancel(params.value(QStringLiteral("requestId")));
+            return;
+        }
+
+        if (method == QLatin1String("initialize"))
+            initialize(id, params);
+        else if (method == QLatin1String("ping") || method == QLatin1String("logging/setLevel"))
+            send(response(id, QJsonObject{}));
+        else if (method == QLatin1String("tools/list"))
+            send(response(id, QJsonObject{{QStringLiteral("tools"), toolList()}}));
+        else if (method == QLatin1String("tools/call"))
+            callTool(id, params);
+        else
+            send(errorResponse(id, -32601, QStringLiteral("Method not found")));
+    }
+
+    void initialize(const QJsonValue &id, const QJsonObject &params)
+    {
+        if (m_opts.crashOnInitialize) {
+            logErr(QStringLiteral("about to crash"));
+            quit(3);
+        }
+        if (m_opts.noInitializeResponse)
+            return;
+        QString version = params.value(QStringLiteral("protocolVersion")).toString();
+        static const QStringList supported{QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"),
+                                           QStringLiteral("2025-03-26"), QStringLiteral("2024-11-05")};
+        if (!supported.contains(version))
+            version = supported.first();
+        if (!m_opts.forcedProtocolVersion.isEmpty())
+            version = m_opts.forcedProtocolVersion;
+        const QJsonObject caps{
+            {QStringLiteral("tools"), QJsonObject{{QStringLiteral("listChanged"), true}}},
+            {QStringLiteral("logging"), QJsonObject{}}};
+        send(response(id, QJsonObject{
+            {QStringLiteral("protocolVersion"), version},
+            {QStringLiteral("capabilities"), caps},
+            {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("toolgate-fault-server")},
+                                                       {QStringLiteral("version"), QStringLiteral("1.0")}}}}));
+    }
+
+    // Drops a pending (unanswered) call so that it is never answered.
+    void cancel(const QJsonValue &requestId)
+    {
+        if (m_pending.erase(idJson(requestId)) > 0)
+            logErr(QStringLiteral("cancelled ") + idText(requestId));
+        else
+            logErr(QStringLiteral("cancel ignored ") + idText(requestId));
+    }
+
+    // Response to a request we sent (server_request / ping_client): answer the tool call
+    // that is waiting for it with the compact JSON of the whole reply message.
+    void handleClientResponse(const QJsonObject &msg)
+    {
+        const auto it = m_waitingForClient.find(idJson(msg.value(QStringLiteral("id"))));
+        if (it == m_waitingForClient.end())
+            return;
+        const QJsonValue callId = it->second;
+        m_waitingForClient.erase(it);
+        if (m_pending.erase(idJson(callId)) > 0) // not cancelled meanwhile
+            send(response(callId, textResult(QString::fromUtf8(
+                                      QJsonDocument(msg).toJson(QJsonDocument::Compact)))));
+    }
+
+    void callTool(const QJsonValue &id, const QJsonObject &params)
+    {
+        const QString name = params.value(QStringLiteral("name")).toString();
+        const QJsonObject args = params.value(QStringLiteral("arguments")).toObject();
+        const QJsonValue progressToken =
+            params.value(QStringLiteral("_meta")).toObject().value(QStringLiteral("progressToken"));
+        const auto reply = [&](const QString &text) { send(response(id, textResult(text))); };
+        if (!m_initialized) // lifecycle is not enforced, only noted
+            logErr(QStringLiteral("note: tools/call before notifications/initialized"));
+
+        if (name == QLatin1String("echo")) {
+            reply(args.value(QStringLiteral("text")).toString());
+        } else if (name == QLatin1String("crash")) {
+            logErr(QStringLiteral("about to crash"));
+            quit(3);
+        } else if (name == QLatin1String("abort")) {
+            std::fflush(stdout);
+            std::abort();
+        } else if (name == QLatin1String("hang")) {
+            m_pending[idJson(id)] = id; // remembered only so a cancel can be logged
+        } else if (name == QLatin1String("slow")) {
+            startSlow(id, intArg(args, "ms", 1000), intArg(args, "steps", 5), progressToken);
+        } else if (name == QLatin1String("garbage")) {
+            for (const char *junk : {"this is not json", "{broken", "", "[1,2"})
+                writeRaw(QByteArray(junk));
+            reply(QStringLiteral("after garbage"));
+        } else if (name == QLatin1String("oversize")) {
+            // Built by hand: no 20 MiB QJsonDocument needed. 'x' needs no escaping, so the
+            // line (without its '\n') is exactly `bytes` long unless the envelope is longer.
+            const qint64 bytes = intArg(args, "bytes", 20 * 1024 * 1024);
+            const QByteArray head = "{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id)
+                + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"";
+            const QByteArray tail = "\"}],\"isError\":false}}";
+            const qint64 pad = qMax<qint64>(0, bytes - head.size() - tail.size());
+            writeRaw(head + QByteArray(pad, 'x') + tail);
+        } else if (name == QLatin1String("unknown_id")) {
+            send(response(987654321, textResult(QStringLiteral("stray numeric id"))));
+            send(response(QStringLiteral("nope"), textResult(QStringLiteral("stray string id"))));
+            send(errorResponse(QJsonValue::Null, -32600, QStringLiteral("stray error with null id")));
+            reply(QStringLiteral("unknown_id done"));
+        } else if (name == QLatin1String("flood")) {
+            const qint64 count = intArg(args, "count", 10000);
+            for (qint64 i = 0; i < count; ++i)
+                send(notification(QStringLiteral("notifications/message"),
+                                  {{QStringLiteral("level"), QStringLiteral("info")},
+                                   {QStringLiteral("logger"), QStringLiteral("fault")},
+                                   {QStringLiteral("data"), QString(QStringLiteral("flood ") + QString::number(i))}}));
+            reply(QStringLiteral("flood done"));
+        } else if (name == QLatin1String("stderr_spam")) {
+            const qint64 lines = intArg(args, "lines", 1000);
+            for (qint64 i = 0; i < lines; ++i)
+                logErr(QStringLiteral("stderr spam line ") + QString::number(i));
+            reply(QStringLiteral("stderr_spam done"));
+        } else if (name == QLatin1String("exit_after_reply")) {
+            reply(QStringLiteral("bye"));
+            quit(0);
+        } else if (name == QLatin1String("duplicate_reply")) {
+            reply(QStringLiteral("duplicate"));
+            reply(QStringLiteral("duplicate"));
+        } else if (name == QLatin1String("batch_reply")) {
+            writeRaw(QJsonDocument(QJsonArray{response(id, textResult(QStringLiteral("batched")))})
+                         .toJson(QJsonDocument::Compact));
+        } else if (name == QLatin1String("server_request")) {
+            askClient(id, QStringLiteral("srv-1"), QStringLiteral("roots/list"));
+        } else if (name == QLatin1String("ping_client")) {
+            askClient(id, QStringLiteral("srv-ping"), QStringLiteral("ping"));
+        } else if (name == QLatin1String("wrong_jsonrpc")) {
+            writeRaw("{\"jsonrpc\":\"1.0\",\"id\":" + idJson(id) + ",\"result\":{}}");
+            reply(QStringLiteral("wrong_jsonrpc done"));
+        } else {
+            send(errorResponse(id, -32602, QStringLiteral("Unknown tool: ") + name));
+        }
+    }
+
+    // Sends a request to the client; the tool call is answered when its reply arrives.
+    void askClient(const QJsonValue &callId, const QString &requestId, const QString &method)
+    {
+        m_pending[idJson(callId)] = callId;
+        m_waitingForClient[idJson(requestId)] = callId;
+        send(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                         {QStringLiteral("id"), requestId},
+                         {QStringLiteral("method"), method}});
+    }
+
+    // "slow": progress step i (1..steps) fires at ms*i/steps; the last one also answers.
+    // Every step first checks that the call is still pending (i.e. was not cancelled).
+    void startSlow(const QJsonValue &id, qint64 ms, qint64 steps, const QJsonValue &token)
+    {
+        const QByteArray key = idJson(id);
+        m_pending[key] = id;
+        const Clock::time_point start = Clock::now();
+        const auto finish = [this, key, id] {
+            if (m_pending.erase(key) > 0)
+                send(response(id, textResult(QStringLiteral("slow done"))));
+        };
+        if (steps == 0) {
+            timers.emplace(start + std::chrono::milliseconds(ms), finish);
+            return;
+        }
+        for (qint64 i = 1; i <= steps; ++i) {
+            timers.emplace(start + std::chrono::milliseconds(ms * i / steps), [=, this] {
+                if (m_pending.count(key) == 0)
+                    return;
+                if (!token.isUndefined() && !token.isNull())
+                    send(notification(QStringLiteral("notifications/progress"),
+                                      {{QStringLiteral("progressToken"), token},
+                                       {QStringLiteral("progress"), double(i)},
+                                       {QStringLiteral("total"), double(steps)},
+                                       {QStringLiteral("message"), QStringLiteral("step %1/%2").arg(i).arg(steps)}}));
+                if (i == steps)
+                    finish();
+            });
+        }
+    }
+
+    const Options m_opts;
+    QFile m_log;
+    bool m_initialized = false;
+    std::map<QByteArray, QJsonValue> m_pending;          // unanswered calls (hang/slow/...)
+    std::map<QByteArray, QJsonValue> m_waitingForClient; // our request id -> tool call id
+};
+
+// ---- stdin reader thread ---------------------------------------------------------------
+std::mutex g_mutex;
+std::condition_variable g_cv;
+std::deque<std::string> g_lines;
+bool g_stdinClosed = false;
+
+void readStdin()
+{
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        std::lock_guard lock(g_mutex);
+        g_lines.push_back(std::move(line));
+        g_cv.notify_one();
+    }
+    std::lock_guard lock(g_mutex);
+    g_stdinClosed = true;
+    g_cv.notify_one();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+#ifdef _WIN32
+    _setmode(_fileno(stdin), _O_BINARY);   // no CRLF translation on the wire
+    _setmode(_fileno(stdout), _O_BINARY);
+#ifdef _MSC_VER
+    _set_abort_behavior(0, _WRITE_ABORT_MSG | _CALL_REPORTFAULT); // no dialog on abort()
+#endif
+#endif
+    Options opts;
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        const bool hasValue = i + 1 < argc;
+        if (arg == "--protocol-version" && hasValue) {
+            opts.forcedProtocolVersion = QString::fromLocal8Bit(argv[++i]);
+        } else if (arg == "--exit-immediately" && hasValue) {
+            opts.exitImmediately = std::atoi(argv[++i]);
+        } else if (arg == "--garbage-at-start") {
+            opts.garbageAtStart = true;
+        } else if (arg == "--crash-on-initialize") {
+            opts.crashOnInitialize = true;
+        } else if (arg == "--no-response-to-initialize") {
+            opts.noInitializeResponse = true;
+        } else if (arg == "--ignore-stdin-eof") {
+            opts.ignoreStdinEof = true;
+        } else if (arg == "--ignore-sigterm") {
+            opts.ignoreSigterm = true;
+        } else if (arg == "--help" || arg == "-h") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else {
+            std::fprintf(stderr, "unknown option %s\n%s", argv[i], kUsage);
+            return 2;
+        }
+    }
+
+    if (opts.exitImmediately >= 0) {
+        logErr(QStringLiteral("failing at start"));
+        quit(opts.exitImmediately);
+    }
+#ifndef _WIN32
+    if (opts.ignoreSigterm)
+        std::signal(SIGTERM, SIG_IGN);
+#endif
+    if (opts.garbageAtStart)
+        writeRaw("fault server starting...");
+
+    FaultServer server(opts);
+    std::thread(readStdin).detach();
+
+    bool eofReported = false;
+    for (;;) {
+        std::string line;
+        bool haveLine = false;
+        {
+            std::unique_lock lock(g_mutex);
+            const auto ready = [&] { return !g_lines.empty() || (g_stdinClosed && !eofReported); };
+            if (server.timers.empty())
+                g_cv.wait(lock, ready);
+            else
+                g_cv.wait_until(lock, server.timers.begin()->first, ready);
+            if (!g_lines.empty()) {
+                line = std::move(g_lines.front());
+                g_lines.pop_front();
+                haveLine = true;
+            } else if (g_stdinClosed && !eofReported) {
+                eofReported = true;
+                if (!opts.ignoreStdinEof) {
+                    logErr(QStringLiteral("stdin closed, exiting"));
+                    quit(0);
+                }
+                logErr(QStringLiteral("stdin closed, ignoring (--ignore-stdin-eof)"));
+            }
+        }
+        if (haveLine)
+            server.handleLine(std::move(line));
+        server.runDueTimers();
+    }
+}

@@ -1,0 +1,551 @@
+#include "calls/approvalpolicy.h"
+#include "dialogs/approvalrulesdialog.h"
+#include "dialogs/confirmationdialog.h"
+#include "dialogs/dialogapprovalgate.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QGroupBox>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+
+namespace {
+
+QJsonObject parse(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
+    return doc.object();
+}
+
+ApprovalRequest makeRequest(const QString &toolName = u"delete_file"_s)
+{
+    ApprovalRequest request;
+    request.server.name = u"Files"_s;
+    request.server.endpoint = u"npx -y @modelcontextprotocol/server-filesystem /home/ada/projects"_s;
+    request.server.serverInfo.name = u"secure-filesystem-server"_s;
+    request.server.serverInfo.version = u"0.6.2"_s;
+    request.tool.name = toolName;
+    request.tool.title = u"Delete file"_s;
+    request.tool.description = u"Deletes a file from the allowed directories. <b>Cannot be undone.</b>"_s;
+    request.tool.inputSchema = parse(R"({"type": "object", "required": ["path"],
+        "properties": {"path": {"type": "string", "minLength": 1}, "recursive": {"type": "boolean"}},
+        "additionalProperties": false})");
+    request.tool.annotations.readOnlyHint = false;
+    request.tool.annotations.destructiveHint = true;
+    request.tool.annotations.idempotentHint = true;
+    request.arguments = parse(R"({"path": "/home/ada/projects/notes.txt"})");
+    return request;
+}
+
+// Server-supplied text sits in labels or, where it may be long, in read-only plain text views.
+bool labelShows(QWidget *root, const QString &objectName, const QString &text)
+{
+    const QList<QLabel *> labels = root->findChildren<QLabel *>(objectName);
+    for (QLabel *label : labels)
+        if (label->text().contains(text))
+            return true;
+    const QList<QPlainTextEdit *> views = root->findChildren<QPlainTextEdit *>(objectName);
+    for (QPlainTextEdit *view : views)
+        if (view->toPlainText().contains(text))
+            return true;
+    return false;
+}
+
+// A dialog opened with open() and waited for, as the application would show it.
+std::unique_ptr<ConfirmationDialog> openDialog(const ApprovalRequest &request, QWidget *window)
+{
+    auto dialog = std::make_unique<ConfirmationDialog>(request, window);
+    dialog->setAllowDelay(0);
+    dialog->open();
+    return dialog;
+}
+
+QPushButton *button(QWidget *dialog, const QString &name)
+{
+    return dialog->findChild<QPushButton *>(name);
+}
+
+} // namespace
+
+class tst_ConfirmationDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup();
+
+    void showsServerToolAndExactJson();
+    void serverTextIsNeverHtml();
+    void denyHasFocusAndIsDefault();
+    void escapeDenies();
+    void closingDenies();
+    void denyCarriesReason();
+    void allowKinds_data();
+    void allowKinds();
+    void allowButtonsWaitBeforeActivating();
+    void showsValidationProblems();
+    void editingRevalidatesAndReturnsEditedArguments();
+    void unparsableEditDisablesAllow();
+    void unchangedEditSetsNoEditedArguments();
+
+    void gateAnswersExactlyOnce();
+    void gateQueuesRequests();
+    void gateDropsRequestWhenContextDies();
+    void gateDeniesWhenDialogIsDestroyed();
+    void gateDeniesPendingOnDestruction();
+
+    void rulesDialogListsAndRevokes();
+    void rulesDialogRevokeAll();
+
+    void screenshot();
+};
+
+void tst_ConfirmationDialog::cleanup()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    const QWidgetList leftovers = QApplication::topLevelWidgets();
+    for (QWidget *widget : leftovers)
+        qWarning() << "left over:" << widget;
+    QVERIFY(leftovers.isEmpty());
+}
+
+void tst_ConfirmationDialog::showsServerToolAndExactJson()
+{
+    QWidget window;
+    const ApprovalRequest request = makeRequest();
+    auto dialog = openDialog(request, &window);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(dialog->isModal() || dialog->windowModality() == Qt::WindowModal);
+
+    QCOMPARE(dialog->findChild<QLabel *>(u"serverName"_s)->text(), u"Files"_s);
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(u"serverEndpoint"_s)->toPlainText(), request.server.endpoint);
+    QVERIFY(labelShows(dialog.get(), u"serverInfo"_s, u"secure-filesystem-server, version 0.6.2"_s));
+    QVERIFY(labelShows(dialog.get(), u"selfReported"_s, u"Self-reported"_s));
+    QVERIFY(labelShows(dialog.get(), u"toolName"_s, u"delete_file"_s));
+    QVERIFY(labelShows(dialog.get(), u"toolName"_s, u"Delete file"_s));
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(u"toolDescription"_s)->toPlainText(), request.tool.description);
+    auto *claims = dialog->findChild<QGroupBox *>(u"claims"_s);
+    QVERIFY(claims->title().contains(u"unverified"_s));
+
+    // The exact JSON, pretty-printed, read-only until "Edit arguments".
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    QCOMPARE(parse(json->toPlainText().toUtf8()), request.arguments);
+    QVERIFY(json->toPlainText().contains(u"\n"_s));
+    QVERIFY(json->isReadOnly());
+    QCOMPARE(dialog->argumentsToSend(), request.arguments);
+}
+
+void tst_ConfirmationDialog::serverTextIsNeverHtml()
+{
+    ApprovalRequest request = makeRequest();
+    request.server.name = u"<h1>Trusted</h1>"_s;
+    request.tool.title = u"<a href='x'>Click</a>"_s;
+    request.tool.annotations.title = u"<i>safe</i>"_s;
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    const QList<QLabel *> labels = dialog->findChildren<QLabel *>();
+    for (QLabel *label : labels) {
+        if (label->text().contains(u'<'))
+            QCOMPARE(label->textFormat(), Qt::PlainText);
+    }
+    QCOMPARE(dialog->findChild<QLabel *>(u"serverName"_s)->text(), u"<h1>Trusted</h1>"_s);
+}
+
+void tst_ConfirmationDialog::denyHasFocusAndIsDefault()
+{
+    QWidget window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto dialog = openDialog(makeRequest(), &window);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    auto *deny = button(dialog.get(), u"deny"_s);
+    QVERIFY(deny->isDefault());
+    QTRY_COMPARE(QApplication::focusWidget(), deny);
+    QCOMPARE(dialog->focusWidget(), deny);
+
+    // Enter (even from the reason field) denies.
+    QSignalSpy decided(dialog.get(), &ConfirmationDialog::decided);
+    QTest::keyClick(dialog->findChild<QLineEdit *>(u"denyReason"_s), Qt::Key_Return);
+    QCOMPARE(decided.count(), 1);
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::Deny);
+}
+
+void tst_ConfirmationDialog::escapeDenies()
+{
+    QWidget window;
+    window.show();
+    auto dialog = openDialog(makeRequest(), &window);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    QSignalSpy decided(dialog.get(), &ConfirmationDialog::decided);
+    QTest::keyClick(dialog.get(), Qt::Key_Escape);
+    QCOMPARE(decided.count(), 1);
+    const auto decision = decided.first().first().value<ApprovalDecision>();
+    QCOMPARE(decision.kind, ApprovalDecision::Kind::Deny);
+    QCOMPARE(decision.source, ApprovalDecision::Source::Human);
+    QVERIFY(!decision.editedArguments);
+    QVERIFY(!dialog->isVisible());
+    QCOMPARE(dialog->result(), int(QDialog::Rejected));
+}
+
+void tst_ConfirmationDialog::closingDenies()
+{
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    QSignalSpy decided(dialog.get(), &ConfirmationDialog::decided);
+    dialog->close();
+    QCOMPARE(decided.count(), 1);
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::Deny);
+    dialog->done(QDialog::Accepted); // a second ending never decides again
+    QCOMPARE(decided.count(), 1);
+}
+
+void tst_ConfirmationDialog::denyCarriesReason()
+{
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    QTest::keyClicks(dialog->findChild<QLineEdit *>(u"denyReason"_s), u"  wrong file  "_s);
+    button(dialog.get(), u"deny"_s)->click();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::Deny);
+    QCOMPARE(dialog->decision().reason, u"wrong file"_s);
+}
+
+void tst_ConfirmationDialog::allowKinds_data()
+{
+    QTest::addColumn<QString>("buttonName");
+    QTest::addColumn<ApprovalDecision::Kind>("kind");
+    QTest::newRow("once") << u"allowOnce"_s << ApprovalDecision::Kind::AllowOnce;
+    QTest::newRow("session") << u"allowForSession"_s << ApprovalDecision::Kind::AllowForSession;
+    QTest::newRow("always") << u"allowAlways"_s << ApprovalDecision::Kind::AllowAlways;
+}
+
+void tst_ConfirmationDialog::allowKinds()
+{
+    QFETCH(QString, buttonName);
+    QFETCH(ApprovalDecision::Kind, kind);
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    QSignalSpy decided(dialog.get(), &ConfirmationDialog::decided);
+    auto *allow = button(dialog.get(), buttonName);
+    QTRY_VERIFY(allow->isEnabled());
+    allow->click();
+    QCOMPARE(decided.count(), 1);
+    QCOMPARE(dialog->decision().kind, kind);
+    QCOMPARE(dialog->decision().source, ApprovalDecision::Source::Human);
+    QVERIFY(!dialog->decision().editedArguments);
+    QCOMPARE(dialog->result(), int(QDialog::Accepted));
+}
+
+void tst_ConfirmationDialog::allowButtonsWaitBeforeActivating()
+{
+    QWidget window;
+    ConfirmationDialog dialog(makeRequest(), &window);
+    dialog.setAllowDelay(200);
+    dialog.open();
+    auto *allow = button(&dialog, u"allowOnce"_s);
+    QVERIFY(!allow->isEnabled()); // a click meant for another window must not approve
+    allow->click();
+    QVERIFY(!dialog.isDecided());
+    QTRY_VERIFY(allow->isEnabled());
+    allow->click();
+    QCOMPARE(dialog.decision().kind, ApprovalDecision::Kind::AllowOnce);
+}
+
+void tst_ConfirmationDialog::showsValidationProblems()
+{
+    ApprovalRequest request = makeRequest();
+    request.arguments = parse(R"({"recursive": true})");
+    request.validationProblems = {u"path is required"_s};
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    auto *problems = dialog->findChild<QWidget *>(u"problems"_s);
+    QVERIFY(problems && !problems->isHidden());
+    QVERIFY(labelShows(dialog.get(), u"problemList"_s, u"path is required"_s));
+
+    // Without problems the box is not there at all.
+    QWidget window2;
+    auto clean = openDialog(makeRequest(), &window2);
+    QVERIFY(clean->findChild<QWidget *>(u"problems"_s)->isHidden());
+}
+
+void tst_ConfirmationDialog::editingRevalidatesAndReturnsEditedArguments()
+{
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    auto *edit = button(dialog.get(), u"editArguments"_s);
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    edit->click();
+    QVERIFY(!json->isReadOnly());
+
+    json->selectAll();
+    QTest::keyClicks(json, uR"({"path": "", "force": 1})"_s);
+    QVERIFY(!dialog->findChild<QWidget *>(u"problems"_s)->isHidden());
+    QVERIFY(dialog->validationProblems().contains(u"force is not allowed"_s));
+    QVERIFY(dialog->validationProblems().contains(u"path must not be empty"_s));
+    QVERIFY(!dialog->findChild<QLabel *>(u"editedNote"_s)->isHidden());
+
+    json->selectAll();
+    QTest::keyClicks(json, uR"({"path": "/tmp/other.txt"})"_s);
+    QVERIFY(dialog->validationProblems().isEmpty());
+    QVERIFY(dialog->findChild<QWidget *>(u"problems"_s)->isHidden());
+
+    auto *allow = button(dialog.get(), u"allowOnce"_s);
+    QTRY_VERIFY(allow->isEnabled());
+    allow->click();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowOnce);
+    QVERIFY(dialog->decision().editedArguments);
+    QCOMPARE(*dialog->decision().editedArguments, parse(R"({"path": "/tmp/other.txt"})"));
+}
+
+void tst_ConfirmationDialog::unparsableEditDisablesAllow()
+{
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    auto *allowOnce = button(dialog.get(), u"allowOnce"_s);
+    QTRY_VERIFY(allowOnce->isEnabled());
+    button(dialog.get(), u"editArguments"_s)->click();
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    json->setPlainText(u"{\"path\": "_s);
+    QVERIFY(!allowOnce->isEnabled());
+    QVERIFY(!button(dialog.get(), u"allowForSession"_s)->isEnabled());
+    QVERIFY(!button(dialog.get(), u"allowAlways"_s)->isEnabled());
+    QVERIFY(button(dialog.get(), u"deny"_s)->isEnabled());
+    auto *error = dialog->findChild<QLabel *>(u"jsonParseError"_s);
+    QVERIFY(error && !error->isHidden());
+    QVERIFY(error->text().startsWith(u"Line 1, column"_s));
+
+    // Even a forced accept() cannot allow unparsable arguments.
+    dialog->accept();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::Deny);
+}
+
+void tst_ConfirmationDialog::unchangedEditSetsNoEditedArguments()
+{
+    QWidget window;
+    auto dialog = openDialog(makeRequest(), &window);
+    button(dialog.get(), u"editArguments"_s)->click();
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    json->setPlainText(u"{ \"path\" :   \"/home/ada/projects/notes.txt\" }"_s); // same object, other spacing
+    button(dialog.get(), u"allowForSession"_s)->click();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowForSession);
+    QVERIFY(!dialog->decision().editedArguments);
+}
+
+void tst_ConfirmationDialog::gateAnswersExactlyOnce()
+{
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    gate->setAllowDelay(0);
+    QObject context;
+    QList<ApprovalDecision> answers;
+    gate->requestApproval(makeRequest(), &context, [&](const ApprovalDecision &d) { answers.append(d); });
+    QTRY_VERIFY(gate->currentDialog());
+    ConfirmationDialog *dialog = gate->currentDialog();
+    QVERIFY(dialog->isVisible());
+    QCOMPARE(gate->pendingCount(), 1);
+
+    QTRY_VERIFY(button(dialog, u"allowAlways"_s)->isEnabled());
+    button(dialog, u"allowAlways"_s)->click();
+    dialog->reject(); // a late second ending must not answer again
+    QTRY_COMPARE(answers.size(), 1);
+    QTest::qWait(50);
+    QCOMPARE(answers.size(), 1);
+    QCOMPARE(answers.first().kind, ApprovalDecision::Kind::AllowAlways);
+    QCOMPARE(gate->pendingCount(), 0);
+    QTRY_VERIFY(!gate->currentDialog());
+}
+
+void tst_ConfirmationDialog::gateQueuesRequests()
+{
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    gate->setAllowDelay(0);
+    QObject context;
+    QStringList answeredTools;
+    QList<ApprovalDecision::Kind> kinds;
+    const auto request = [&](const QString &tool) {
+        gate->requestApproval(makeRequest(tool), &context, [&answeredTools, &kinds, tool](const ApprovalDecision &d) {
+            answeredTools.append(tool);
+            kinds.append(d.kind);
+        });
+    };
+    request(u"first"_s);
+    request(u"second"_s);
+    QCOMPARE(gate->pendingCount(), 2);
+
+    // One dialog at a time, saying that another call waits.
+    QTRY_VERIFY(gate->currentDialog());
+    ConfirmationDialog *first = gate->currentDialog();
+    QCOMPARE(first->request().tool.name, u"first"_s);
+    QCOMPARE(window.findChildren<ConfirmationDialog *>().size(), 1);
+    QVERIFY(labelShows(first, u"queuedNote"_s, u"1 more call is waiting"_s));
+
+    QTest::keyClick(first, Qt::Key_Escape);
+    QTRY_VERIFY(gate->currentDialog() && gate->currentDialog() != first);
+    ConfirmationDialog *second = gate->currentDialog();
+    QCOMPARE(second->request().tool.name, u"second"_s);
+    QVERIFY(second->findChild<QLabel *>(u"queuedNote"_s)->isHidden());
+    QTRY_VERIFY(button(second, u"allowOnce"_s)->isEnabled());
+    button(second, u"allowOnce"_s)->click();
+
+    QTRY_COMPARE(answeredTools.size(), 2);
+    QCOMPARE(answeredTools, (QStringList{u"first"_s, u"second"_s}));
+    QCOMPARE(kinds, (QList<ApprovalDecision::Kind>{ApprovalDecision::Kind::Deny, ApprovalDecision::Kind::AllowOnce}));
+    QCOMPARE(gate->pendingCount(), 0);
+}
+
+void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
+{
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    gate->setAllowDelay(0);
+    int answers = 0;
+    auto shown = std::make_unique<QObject>();
+    auto waiting = std::make_unique<QObject>();
+    QObject survivor;
+    gate->requestApproval(makeRequest(u"a"_s), shown.get(), [&](const ApprovalDecision &) { ++answers; });
+    gate->requestApproval(makeRequest(u"b"_s), waiting.get(), [&](const ApprovalDecision &) { ++answers; });
+    gate->requestApproval(makeRequest(u"c"_s), &survivor, [&](const ApprovalDecision &) { ++answers; });
+    QTRY_VERIFY(gate->currentDialog());
+    QPointer<ConfirmationDialog> first = gate->currentDialog();
+
+    waiting.reset(); // leaves the line
+    QTRY_COMPARE(gate->pendingCount(), 2);
+    shown.reset(); // its dialog closes without an answer; the next one comes up
+    QTRY_VERIFY(!first);
+    QTRY_VERIFY(gate->currentDialog());
+    QCOMPARE(gate->currentDialog()->request().tool.name, u"c"_s);
+    QTest::qWait(20);
+    QCOMPARE(answers, 0);
+    gate->currentDialog()->reject();
+    QTRY_COMPARE(answers, 1);
+}
+
+void tst_ConfirmationDialog::gateDeniesWhenDialogIsDestroyed()
+{
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    QObject context;
+    QList<ApprovalDecision> answers;
+    gate->requestApproval(makeRequest(), &context, [&](const ApprovalDecision &d) { answers.append(d); });
+    QTRY_VERIFY(gate->currentDialog());
+    delete gate->currentDialog();
+    QTRY_COMPARE(answers.size(), 1);
+    QCOMPARE(answers.first().kind, ApprovalDecision::Kind::Deny);
+    QTest::qWait(20);
+    QCOMPARE(answers.size(), 1);
+}
+
+void tst_ConfirmationDialog::gateDeniesPendingOnDestruction()
+{
+    QObject context;
+    QList<ApprovalDecision::Kind> answers;
+    {
+        QWidget window;
+        auto *gate = new DialogApprovalGate(&window);
+        gate->requestApproval(makeRequest(u"x"_s), &context, [&](const ApprovalDecision &d) { answers.append(d.kind); });
+        gate->requestApproval(makeRequest(u"y"_s), &context, [&](const ApprovalDecision &d) { answers.append(d.kind); });
+        QTRY_VERIFY(gate->currentDialog());
+    } // the window (and with it the gate) goes away
+    QTRY_COMPARE(answers.size(), 2);
+    QCOMPARE(answers, (QList<ApprovalDecision::Kind>{ApprovalDecision::Kind::Deny, ApprovalDecision::Kind::Deny}));
+}
+
+void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    ServerIdentity files{u"Files"_s, u"npx server-filesystem /tmp"_s, {}};
+    ServerIdentity web{u"Web"_s, u"https://mcp.example.com/mcp"_s, {}};
+    {
+        ApprovalPolicy policy(path);
+        QVERIFY(policy.remember(files, u"read_file"_s, ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(files, u"write_file"_s, ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(web, u"fetch"_s, ApprovalDecision::Kind::AllowForSession));
+
+        ApprovalRulesDialog dialog(&policy);
+        dialog.show();
+        auto *table = dialog.findChild<QTableWidget *>(u"rules"_s);
+        QCOMPARE(table->rowCount(), 3);
+        QCOMPARE(table->item(0, 0)->text(), u"Files"_s);
+        QCOMPARE(table->item(0, 1)->text(), u"npx server-filesystem /tmp"_s);
+        QCOMPARE(table->item(0, 2)->text(), u"read_file"_s);
+        QCOMPARE(table->item(0, 3)->text(), u"Always"_s);
+        QCOMPARE(table->item(2, 3)->text(), u"This session"_s);
+
+        auto *revoke = dialog.findChild<QPushButton *>(u"revoke"_s);
+        QVERIFY(!revoke->isEnabled());
+        table->selectRow(0);
+        QVERIFY(revoke->isEnabled());
+        revoke->click();
+        QCOMPARE(policy.rules().size(), 2);
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 2)->text(), u"write_file"_s);
+
+        // Changes made elsewhere show up too.
+        QVERIFY(policy.remember(web, u"search"_s, ApprovalDecision::Kind::AllowForSession));
+        QCOMPARE(table->rowCount(), 3);
+    }
+    ApprovalPolicy reloaded(path); // the revoke was saved; session rules never are
+    QCOMPARE(reloaded.rules().size(), 1);
+    QCOMPARE(reloaded.rules().first().toolName, u"write_file"_s);
+    QVERIFY(!reloaded.lookup(files, u"read_file"_s));
+}
+
+void tst_ConfirmationDialog::rulesDialogRevokeAll()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    ServerIdentity files{u"Files"_s, u"npx server-filesystem /tmp"_s, {}};
+    {
+        ApprovalPolicy policy(path);
+        QVERIFY(policy.remember(files, u"read_file"_s, ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(files, u"list"_s, ApprovalDecision::Kind::AllowForSession));
+        ApprovalRulesDialog dialog(&policy);
+        dialog.findChild<QPushButton *>(u"revokeAll"_s)->click();
+        QVERIFY(policy.rules().isEmpty());
+        QVERIFY(!dialog.findChild<QLabel *>(u"noRules"_s)->isHidden());
+        QVERIFY(!dialog.findChild<QPushButton *>(u"revokeAll"_s)->isEnabled());
+    }
+    QVERIFY(ApprovalPolicy(path).rules().isEmpty());
+}
+
+void tst_ConfirmationDialog::screenshot()
+{
+    ApprovalRequest request = makeRequest();
+    request.tool.description = u"Delete a file or, with recursive, a directory and everything in it. Only works "
+                               u"within the allowed directories. This cannot be undone."_s;
+    request.arguments = parse(R"({"path": "/home/ada/projects/old-drafts", "recursive": true, "dryRun": false})");
+    request.validationProblems = {u"dryRun is not allowed"_s};
+    QWidget window;
+    window.resize(900, 800);
+    window.show();
+    ConfirmationDialog dialog(request, &window);
+    dialog.setQueuedCount(1);
+    dialog.open();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTRY_VERIFY(button(&dialog, u"allowOnce"_s)->isEnabled());
+    const QImage image = dialog.grab().toImage();
+    QVERIFY(!image.isNull());
+    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (!dir.isEmpty())
+        QVERIFY(image.save(dir + u"/confirmation-dialog.png"_s));
+    dialog.reject();
+}
+
+QTEST_MAIN(tst_ConfirmationDialog)
+#include "tst_confirmationdialog.moc"

@@ -1,0 +1,665 @@
+#include "forms/argumentform.h"
+#include "forms/argumenthistory.h"
+#include "forms/containereditors.h"
+#include "forms/jsoneditor.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+
+namespace {
+
+QJsonObject parse(const QByteArray &json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
+    return doc.object();
+}
+
+// QJsonObject sorts its keys, so compact text is a canonical form QCOMPARE can print on failure.
+QByteArray compact(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+// Everything a form builder meets in practice: formats, enums, bounds (inclusive, exclusive, none),
+// booleans with and without defaults, arrays, a $ref'd nested object with required fields, oneOf,
+// a nullable value, a multi-line text and a property outside the schema's vocabulary.
+Tool richTool()
+{
+    Tool tool;
+    tool.name = u"create_order"_s;
+    tool.title = u"Create order"_s;
+    tool.description = u"Places an order for delivery."_s;
+    tool.inputSchema = parse(R"({
+      "type": "object",
+      "$defs": {
+        "address": {
+          "type": "object",
+          "title": "Delivery address",
+          "description": "Where the parcel goes.",
+          "properties": {
+            "street": {"type": "string", "title": "Street"},
+            "city": {"type": "string", "title": "City"},
+            "postcode": {"type": "string", "title": "Postcode", "pattern": "^[0-9]{5}$"}
+          },
+          "required": ["street", "city"]
+        }
+      },
+      "properties": {
+        "customer": {"type": "string", "title": "Customer name", "description": "As printed on the label.", "minLength": 1},
+        "email": {"type": "string", "title": "Email", "format": "email"},
+        "website": {"type": "string", "format": "uri"},
+        "deliveryDate": {"type": "string", "title": "Delivery date", "format": "date"},
+        "priority": {"type": "string", "title": "Priority", "enum": ["low", "normal", "high"], "default": "normal"},
+        "quantity": {"type": "integer", "title": "Quantity", "minimum": 1, "maximum": 100},
+        "discount": {"type": "number", "title": "Discount", "exclusiveMinimum": 0, "maximum": 0.5},
+        "reference": {"type": "integer", "title": "Reference number"},
+        "giftWrap": {"type": "boolean", "title": "Gift wrap", "default": false},
+        "express": {"type": "boolean", "title": "Express"},
+        "tags": {"type": "array", "title": "Tags", "items": {"type": "string"}, "maxItems": 3},
+        "address": {"$ref": "#/$defs/address"},
+        "payment": {
+          "title": "Payment",
+          "oneOf": [
+            {"title": "Card", "type": "object",
+             "properties": {"kind": {"const": "card"}, "number": {"type": "string", "title": "Card number"}},
+             "required": ["kind", "number"]},
+            {"title": "Bank transfer", "type": "object",
+             "properties": {"kind": {"const": "bank"}, "iban": {"type": "string", "title": "IBAN"}},
+             "required": ["kind", "iban"]}
+          ]
+        },
+        "coupon": {"type": ["string", "null"], "title": "Coupon"},
+        "notes": {"type": "string", "title": "Notes", "description": "Anything else; may span multiple lines."},
+        "limit": {"type": "integer", "title": "Limit", "default": 10, "minimum": 1, "maximum": 50}
+      },
+      "required": ["customer", "quantity", "address"]
+    })");
+    return tool;
+}
+
+template<typename T>
+T *field(QWidget *form, const QString &pointer)
+{
+    T *widget = form->findChild<T *>(pointer);
+    if (!widget)
+        qWarning("no %s named %s", T::staticMetaObject.className(), qPrintable(pointer));
+    return widget;
+}
+
+void typeInto(QLineEdit *edit, const QString &text)
+{
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+}
+
+QString issueText(QWidget *form, const QString &pointer)
+{
+    auto *label = form->findChild<QLabel *>(pointer + u"#issue"_s);
+    return label && !label->isHidden() ? label->text() : QString();
+}
+
+} // namespace
+
+class tst_ArgumentForm : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup();
+
+    void buildsEditorsForEveryKind();
+    void defaultsArePrefilled();
+    void fillingFieldsGivesExactJson();
+    void untouchedOptionalFieldsAreOmitted();
+    void unboundedIntegerIsNotClamped();
+    void outOfRangeNumberIsReported();
+    void missingRequiredFieldIsReported();
+    void invalidNumberTextIsReported();
+    void jsonTabFollowsForm();
+    void formFollowsJsonTab();
+    void jsonParseErrorKeepsLastGoodState();
+    void keysOutsideSchemaArePreserved();
+    void arrayAddRemoveRespectsBounds();
+    void oneOfPicksAlternative();
+    void nullableValue();
+    void initialArgumentsOverrideDefaults();
+    void serverTextIsPlain();
+    void toolWithoutArguments();
+    void anyAndMapValuesUseJson();
+    void hugeListsAndDeepRecursionStayLight();
+    void historyRoundTripAcrossInstances();
+    void historyKeepsServersApart();
+    void screenshot();
+};
+
+void tst_ArgumentForm::cleanup()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    const QWidgetList leftovers = QApplication::topLevelWidgets();
+    for (QWidget *widget : leftovers)
+        qWarning() << "left over:" << widget;
+    QVERIFY(leftovers.isEmpty());
+}
+
+void tst_ArgumentForm::buildsEditorsForEveryKind()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+
+    QVERIFY(field<QLineEdit>(&form, u"/customer"_s));
+    QCOMPARE(field<QLineEdit>(&form, u"/email"_s)->placeholderText(), u"name@example.com"_s);
+    QCOMPARE(field<QLineEdit>(&form, u"/deliveryDate"_s)->placeholderText(), u"YYYY-MM-DD"_s);
+    QVERIFY(field<QLineEdit>(&form, u"/website"_s)->placeholderText().startsWith(u"https://"_s));
+    QCOMPARE(field<QComboBox>(&form, u"/priority"_s)->count(), 4); // "Not set" + three values
+    QVERIFY(field<QLineEdit>(&form, u"/quantity"_s)->placeholderText().contains(u"1 – 100"_s));
+    QVERIFY(field<QLineEdit>(&form, u"/discount"_s));
+    QVERIFY(field<QLineEdit>(&form, u"/reference"_s));
+    QVERIFY(!field<QCheckBox>(&form, u"/giftWrap"_s)->isTristate()); // has a default
+    QVERIFY(field<QCheckBox>(&form, u"/express"_s)->isTristate());   // optional, no default: "not set" exists
+    QVERIFY(field<QGroupBox>(&form, u"/tags"_s));
+    QVERIFY(field<QPushButton>(&form, u"/tags#add"_s));
+    auto *address = field<QGroupBox>(&form, u"/address"_s);
+    QVERIFY(address);
+    QCOMPARE(address->title(), u"Delivery address *"_s); // title from the $ref target, required marker
+    QVERIFY(field<QLineEdit>(&form, u"/address/city"_s));
+    QCOMPARE(field<QLabel>(&form, u"/address/city#label"_s)->text(), u"City *"_s);
+    QCOMPARE(field<QLabel>(&form, u"/address/postcode#label"_s)->text(), u"Postcode"_s);
+    QCOMPARE(field<QLabel>(&form, u"/customer#label"_s)->text(), u"Customer name *"_s);
+    QCOMPARE(field<QLabel>(&form, u"/website#label"_s)->text(), u"Website"_s); // from the property name
+    QVERIFY(field<QComboBox>(&form, u"/payment#choice"_s));
+    QVERIFY(field<QCheckBox>(&form, u"/coupon#null"_s));
+    QVERIFY(field<QLineEdit>(&form, u"/coupon"_s));
+    QVERIFY(field<QPlainTextEdit>(&form, u"/notes"_s)); // "multiple lines" in the description
+
+    // Descriptions are shown as help text and as tooltip.
+    bool foundHelp = false;
+    const QList<QLabel *> labels = form.findChildren<QLabel *>(u"help"_s);
+    for (QLabel *label : labels)
+        foundHelp = foundHelp || label->text() == u"As printed on the label."_s;
+    QVERIFY(foundHelp);
+    QVERIFY(field<QLineEdit>(&form, u"/customer"_s)->toolTip().contains(u"As printed on the label."_s));
+}
+
+void tst_ArgumentForm::defaultsArePrefilled()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    QCOMPARE(field<QComboBox>(&form, u"/priority"_s)->currentText(), u"normal"_s);
+    QCOMPARE(field<QLineEdit>(&form, u"/limit"_s)->text(), u"10"_s);
+    QCOMPARE(field<QCheckBox>(&form, u"/giftWrap"_s)->checkState(), Qt::Unchecked);
+    QCOMPARE(field<QCheckBox>(&form, u"/express"_s)->checkState(), Qt::PartiallyChecked);
+    // The required address is present (so its missing fields are reported); optional fields without a
+    // default are absent.
+    QCOMPARE(compact(form.arguments()), compact(parse(R"({"priority": "normal", "limit": 10, "giftWrap": false,
+                                                          "address": {}})")));
+}
+
+void tst_ArgumentForm::fillingFieldsGivesExactJson()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    QSignalSpy changed(&form, &ArgumentForm::argumentsChanged);
+
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Ada Lovelace"_s);
+    typeInto(field<QLineEdit>(&form, u"/email"_s), u"ada@example.com"_s);
+    typeInto(field<QLineEdit>(&form, u"/deliveryDate"_s), u"2025-12-24"_s);
+    field<QComboBox>(&form, u"/priority"_s)->setCurrentIndex(3); // high
+    typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"3"_s);
+    typeInto(field<QLineEdit>(&form, u"/discount"_s), u"0.25"_s);
+    field<QCheckBox>(&form, u"/giftWrap"_s)->click();
+    field<QCheckBox>(&form, u"/express"_s)->click(); // not set -> yes
+    field<QPushButton>(&form, u"/tags#add"_s)->click();
+    typeInto(field<QLineEdit>(&form, u"/tags/0"_s), u"fragile"_s);
+    field<QPushButton>(&form, u"/tags#add"_s)->click();
+    typeInto(field<QLineEdit>(&form, u"/tags/1"_s), u"gift"_s);
+    typeInto(field<QLineEdit>(&form, u"/address/street"_s), u"12 Analytical Row"_s);
+    typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"London"_s);
+    QTest::keyClicks(field<QPlainTextEdit>(&form, u"/notes"_s), u"Ring twice"_s);
+    field<QComboBox>(&form, u"/payment#choice"_s)->setCurrentIndex(1); // Card
+    typeInto(form.findChild<QLineEdit *>(u"/payment/number"_s), u"4111"_s);
+
+    const QJsonObject expected = parse(R"({
+        "customer": "Ada Lovelace", "email": "ada@example.com", "deliveryDate": "2025-12-24",
+        "priority": "high", "quantity": 3, "discount": 0.25, "giftWrap": true, "express": true,
+        "tags": ["fragile", "gift"], "address": {"street": "12 Analytical Row", "city": "London"},
+        "notes": "Ring twice", "payment": {"kind": "card", "number": "4111"}, "limit": 10
+    })");
+    QCOMPARE(compact(form.arguments()), compact(expected));
+    QCOMPARE(form.arguments(), expected);
+    QVERIFY2(form.validationProblems().isEmpty(), qPrintable(form.validationProblems().join(u'\n')));
+    QVERIFY(changed.count() > 10);
+}
+
+void tst_ArgumentForm::untouchedOptionalFieldsAreOmitted()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    auto *email = field<QLineEdit>(&form, u"/email"_s);
+    typeInto(email, u"x@y.z"_s);
+    QCOMPARE(form.arguments().value(u"email"_s).toString(), u"x@y.z"_s);
+    typeInto(email, QString()); // emptied again: left out, not sent as ""
+    QVERIFY(!form.arguments().contains(u"email"_s));
+    // The tri-state box goes back to "not set" after yes and no.
+    auto *express = field<QCheckBox>(&form, u"/express"_s);
+    express->click();
+    QCOMPARE(form.arguments().value(u"express"_s), QJsonValue(true));
+    express->click();
+    QCOMPARE(form.arguments().value(u"express"_s), QJsonValue(false));
+    express->click();
+    QVERIFY(!form.arguments().contains(u"express"_s));
+}
+
+void tst_ArgumentForm::unboundedIntegerIsNotClamped()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    auto *reference = field<QLineEdit>(&form, u"/reference"_s);
+    typeInto(reference, u"1234567890123"_s);
+    QCOMPARE(form.arguments().value(u"reference"_s).toInteger(), 1234567890123LL);
+    typeInto(reference, u"-500"_s);
+    QCOMPARE(form.arguments().value(u"reference"_s).toInteger(), -500);
+    // Letters never get in; a fraction is not a whole number.
+    typeInto(reference, u"12a.5"_s);
+    QCOMPARE(reference->text(), u"125"_s);
+}
+
+void tst_ArgumentForm::outOfRangeNumberIsReported()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"500"_s);
+    QCOMPARE(form.arguments().value(u"quantity"_s).toInteger(), 500); // shown as a problem, never clamped
+    QCOMPARE(issueText(&form, u"/quantity"_s), u"Must be at most 100"_s);
+    QVERIFY(form.validationProblems().contains(u"quantity must be at most 100"_s));
+
+    typeInto(field<QLineEdit>(&form, u"/discount"_s), u"0"_s); // exclusive minimum
+    QVERIFY(!issueText(&form, u"/discount"_s).isEmpty());
+
+    typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"50"_s);
+    QVERIFY(issueText(&form, u"/quantity"_s).isEmpty());
+    QVERIFY(!form.validationProblems().contains(u"quantity must be at most 100"_s));
+}
+
+void tst_ArgumentForm::missingRequiredFieldIsReported()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    QCOMPARE(issueText(&form, u"/customer"_s), u"Required"_s);
+    QCOMPARE(issueText(&form, u"/address/city"_s), u"Required"_s);
+    QVERIFY(form.validationProblems().contains(u"address.city is required"_s));
+    QVERIFY(!form.validationProblems().isEmpty());
+    auto *summary = form.findChild<QWidget *>(u"problems"_s);
+    QVERIFY(summary && !summary->isHidden());
+
+    typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Paris"_s);
+    QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
+    QVERIFY(!form.validationProblems().contains(u"address.city is required"_s));
+
+    // Everything required filled in: no problems, summary hidden.
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Ada"_s);
+    typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"1"_s);
+    typeInto(field<QLineEdit>(&form, u"/address/street"_s), u"Rue 1"_s);
+    QVERIFY2(form.validationProblems().isEmpty(), qPrintable(form.validationProblems().join(u'\n')));
+    QVERIFY(summary->isHidden());
+}
+
+void tst_ArgumentForm::invalidNumberTextIsReported()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    typeInto(field<QLineEdit>(&form, u"/discount"_s), u"1e"_s); // on the way to 1e-2
+    QVERIFY(!form.arguments().contains(u"discount"_s));
+    QCOMPARE(issueText(&form, u"/discount"_s), u"Must be a number"_s);
+    QTest::keyClicks(field<QLineEdit>(&form, u"/discount"_s), u"-2"_s);
+    QCOMPARE(form.arguments().value(u"discount"_s).toDouble(), 0.01);
+    QVERIFY(issueText(&form, u"/discount"_s).isEmpty());
+}
+
+void tst_ArgumentForm::jsonTabFollowsForm()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Grace"_s);
+    typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Arlington"_s);
+    QCOMPARE(parse(form.argumentsText().toUtf8()), form.arguments());
+    form.setCurrentPage(ArgumentForm::Page::Json);
+    auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
+    QVERIFY(json);
+    const QJsonObject shown = parse(json->toPlainText().toUtf8());
+    QCOMPARE(compact(shown), compact(form.arguments()));
+    QCOMPARE(shown.value(u"customer"_s).toString(), u"Grace"_s);
+    QCOMPARE(shown.value(u"address"_s).toObject().value(u"city"_s).toString(), u"Arlington"_s);
+
+    // While the JSON tab is on show, edits elsewhere (here: through the API of a field) appear at once.
+    form.fieldEditor(u"/customer"_s)->setValue(QJsonValue(u"Hopper"_s));
+    emit form.fieldEditor(u"/customer"_s)->edited();
+    QCOMPARE(parse(json->toPlainText().toUtf8()).value(u"customer"_s).toString(), u"Hopper"_s);
+}
+
+void tst_ArgumentForm::formFollowsJsonTab()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    form.setCurrentPage(ArgumentForm::Page::Json);
+    auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
+    json->selectAll();
+    // Typed as a person would (every keystroke reparses), on one line since keyClicks() has no Enter.
+    QTest::keyClicks(json, uR"({"customer": "Linus", "quantity": 7, "express": false, "tags": ["a", "b"], )"_s
+                               uR"("address": {"street": "Main St", "city": "Helsinki"}, "coupon": null, )"_s
+                               uR"("payment": {"kind": "bank", "iban": "FI21"}})"_s);
+    QCOMPARE(field<QLineEdit>(&form, u"/customer"_s)->text(), u"Linus"_s);
+    QCOMPARE(field<QLineEdit>(&form, u"/quantity"_s)->text(), u"7"_s);
+    QCOMPARE(field<QCheckBox>(&form, u"/express"_s)->checkState(), Qt::Unchecked);
+    QCOMPARE(field<QLineEdit>(&form, u"/tags/1"_s)->text(), u"b"_s);
+    QCOMPARE(field<QLineEdit>(&form, u"/address/city"_s)->text(), u"Helsinki"_s);
+    QVERIFY(field<QCheckBox>(&form, u"/coupon#null"_s)->isChecked());
+    QCOMPARE(field<QComboBox>(&form, u"/payment#choice"_s)->currentText(), u"Bank transfer"_s);
+    QCOMPARE(form.fieldEditor(u"/payment/iban"_s)->value(), QJsonValue(u"FI21"_s));
+    // Fields the JSON leaves out are absent, defaults included: the JSON is what is sent.
+    QCOMPARE(field<QComboBox>(&form, u"/priority"_s)->currentText(), u"Not set"_s);
+    QVERIFY(!form.arguments().contains(u"priority"_s));
+    QCOMPARE(form.arguments().value(u"quantity"_s).toInteger(), 7);
+}
+
+void tst_ArgumentForm::jsonParseErrorKeepsLastGoodState()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    form.setArguments(parse(R"({"customer": "Ken", "quantity": 2})"));
+    auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
+    json->setPlainText(u"{\n  \"customer\": \"Dennis\",\n  \"quantity\" 3\n}"_s);
+
+    auto *error = form.findChild<QLabel *>(u"jsonParseError"_s);
+    QVERIFY(error && !error->isHidden());
+    QVERIFY2(error->text().startsWith(u"Line 3, column "_s), qPrintable(error->text())); // where "3" stands
+    QCOMPARE(field<QLineEdit>(&form, u"/customer"_s)->text(), u"Ken"_s);
+    QCOMPARE(form.arguments().value(u"customer"_s).toString(), u"Ken"_s);
+    QVERIFY(form.validationProblems().first().startsWith(u"JSON text: Line 3, column "_s));
+
+    json->setPlainText(u"[1, 2]"_s); // valid JSON, but not an object
+    QVERIFY(!error->isHidden());
+    QCOMPARE(form.arguments().value(u"customer"_s).toString(), u"Ken"_s);
+
+    json->setPlainText(u"{\"customer\": \"Dennis\", \"quantity\": 3}"_s);
+    QVERIFY(error->isHidden());
+    QCOMPARE(field<QLineEdit>(&form, u"/customer"_s)->text(), u"Dennis"_s);
+    QVERIFY(!form.validationProblems().join(u' ').contains(u"JSON text"_s));
+}
+
+void tst_ArgumentForm::keysOutsideSchemaArePreserved()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    form.setArguments(parse(R"({"customer": "Ada", "extra": {"x": 1}, "quantity": 1.0,
+                                "address": {"city": "Oslo", "floor": 3}})"));
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Bob"_s);
+    QCOMPARE(compact(form.arguments()), compact(parse(R"({"customer": "Bob", "extra": {"x": 1}, "quantity": 1,
+                                                          "address": {"city": "Oslo", "floor": 3}})")));
+    const QList<QLabel *> notes = form.findChildren<QLabel *>(u"note"_s);
+    bool mentioned = false;
+    for (QLabel *note : notes)
+        mentioned = mentioned || (!note->isHidden() && note->text().contains(u"extra"_s));
+    QVERIFY(mentioned);
+}
+
+void tst_ArgumentForm::arrayAddRemoveRespectsBounds()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    auto *add = field<QPushButton>(&form, u"/tags#add"_s);
+    QVERIFY(!form.arguments().contains(u"tags"_s));
+    for (int i = 0; i < 3; ++i) {
+        add->click();
+        typeInto(field<QLineEdit>(&form, u"/tags/%1"_s.arg(i)), u"t%1"_s.arg(i));
+    }
+    QVERIFY(!add->isEnabled()); // maxItems 3
+    QCOMPARE(form.arguments().value(u"tags"_s).toArray(), (QJsonArray{u"t0"_s, u"t1"_s, u"t2"_s}));
+
+    field<QToolButton>(&form, u"/tags/1#remove"_s)->click();
+    QTRY_COMPARE(form.arguments().value(u"tags"_s).toArray(), (QJsonArray{u"t0"_s, u"t2"_s}));
+    QVERIFY(add->isEnabled());
+    QCOMPARE(field<QLineEdit>(&form, u"/tags/1"_s)->text(), u"t2"_s);
+    QVERIFY(!form.findChild<QLineEdit *>(u"/tags/2"_s));
+
+    field<QToolButton>(&form, u"/tags/0#remove"_s)->click();
+    QTRY_COMPARE(form.arguments().value(u"tags"_s).toArray().size(), 1);
+    field<QToolButton>(&form, u"/tags/0#remove"_s)->click();
+    QTRY_VERIFY(!form.arguments().contains(u"tags"_s)); // an emptied optional list is left out
+
+    // minItems: a required list starts with its minimum and cannot go below it.
+    Tool tool;
+    tool.name = u"t"_s;
+    tool.inputSchema = parse(R"({"type": "object", "required": ["points"], "properties": {
+        "points": {"type": "array", "items": {"type": "integer"}, "minItems": 2}}})");
+    form.setTool(tool);
+    QVERIFY(form.findChild<QLineEdit *>(u"/points/1"_s));
+    QVERIFY(!field<QToolButton>(&form, u"/points/0#remove"_s)->isEnabled());
+    QCOMPARE(issueText(&form, u"/points/0"_s), u"Must be a whole number"_s);
+    typeInto(field<QLineEdit>(&form, u"/points/0"_s), u"4"_s);
+    typeInto(field<QLineEdit>(&form, u"/points/1"_s), u"5"_s);
+    QCOMPARE(compact(form.arguments()), compact(parse(R"({"points": [4, 5]})")));
+    field<QPushButton>(&form, u"/points#add"_s)->click();
+    QVERIFY(field<QToolButton>(&form, u"/points/0#remove"_s)->isEnabled());
+}
+
+void tst_ArgumentForm::oneOfPicksAlternative()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    auto *choice = field<QComboBox>(&form, u"/payment#choice"_s);
+    QCOMPARE(choice->currentText(), u"Not set"_s);
+    QVERIFY(!form.arguments().contains(u"payment"_s));
+
+    choice->setCurrentIndex(2); // Bank transfer
+    QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()), compact(parse(R"({"kind": "bank"})")));
+    QCOMPARE(issueText(&form, u"/payment/iban"_s), u"Required"_s);
+    typeInto(form.findChild<QLineEdit *>(u"/payment/iban"_s), u"DE89"_s);
+    QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()),
+             compact(parse(R"({"kind": "bank", "iban": "DE89"})")));
+
+    // Switching keeps each alternative's input.
+    choice->setCurrentIndex(1);
+    typeInto(form.fieldEditor(u"/payment/number"_s)->findChild<QLineEdit *>(u"/payment/number"_s), u"4242"_s);
+    choice->setCurrentIndex(2);
+    QCOMPARE(form.arguments().value(u"payment"_s).toObject().value(u"iban"_s).toString(), u"DE89"_s);
+
+    form.setArguments(parse(R"({"payment": {"kind": "card", "number": "5555"}})"));
+    QCOMPARE(choice->currentText(), u"Card"_s);
+}
+
+void tst_ArgumentForm::nullableValue()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    auto *coupon = field<QLineEdit>(&form, u"/coupon"_s);
+    auto *isNull = field<QCheckBox>(&form, u"/coupon#null"_s);
+    typeInto(coupon, u"SAVE10"_s);
+    QCOMPARE(form.arguments().value(u"coupon"_s), QJsonValue(u"SAVE10"_s));
+    isNull->click();
+    QCOMPARE(form.arguments().value(u"coupon"_s), QJsonValue(QJsonValue::Null));
+    QVERIFY(form.arguments().contains(u"coupon"_s));
+    QVERIFY(!coupon->isEnabled());
+    isNull->click();
+    QCOMPARE(form.arguments().value(u"coupon"_s), QJsonValue(u"SAVE10"_s));
+}
+
+void tst_ArgumentForm::initialArgumentsOverrideDefaults()
+{
+    ArgumentForm form;
+    const QJsonObject initial = parse(R"({"customer": "Eve", "limit": 20, "quantity": 4,
+                                          "address": {"street": "S", "city": "C"}})");
+    form.setTool(richTool(), initial);
+    QCOMPARE(form.arguments(), initial);
+    QCOMPARE(field<QLineEdit>(&form, u"/limit"_s)->text(), u"20"_s);
+    QVERIFY(form.validationProblems().isEmpty());
+
+    form.resetToDefaults();
+    QCOMPARE(field<QLineEdit>(&form, u"/limit"_s)->text(), u"10"_s);
+    QVERIFY(!form.arguments().contains(u"customer"_s));
+}
+
+void tst_ArgumentForm::serverTextIsPlain()
+{
+    Tool tool;
+    tool.name = u"evil"_s;
+    tool.inputSchema = parse(R"({"type": "object", "properties": {
+        "a": {"type": "string", "title": "<b>Bold</b> & co", "description": "<img src=x><a href='http://x'>click</a>"}}})");
+    ArgumentForm form;
+    form.setTool(tool);
+    auto *label = field<QLabel>(&form, u"/a#label"_s);
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    QCOMPARE(label->text(), u"<b>Bold</b> & co"_s);
+    const QList<QLabel *> help = form.findChildren<QLabel *>(u"help"_s);
+    QVERIFY(!help.isEmpty());
+    for (QLabel *h : help)
+        QCOMPARE(h->textFormat(), Qt::PlainText);
+    const QString tip = field<QLineEdit>(&form, u"/a"_s)->toolTip();
+    QVERIFY(!tip.contains(u"<img"_s));
+    QVERIFY(tip.contains(u"&lt;img"_s));
+}
+
+void tst_ArgumentForm::toolWithoutArguments()
+{
+    Tool tool;
+    tool.name = u"ping"_s;
+    tool.inputSchema = parse(R"({"type": "object", "properties": {}, "additionalProperties": false})");
+    ArgumentForm form;
+    form.setTool(tool);
+    QVERIFY(form.findChild<QLabel *>(u"noArguments"_s));
+    QCOMPARE(form.arguments(), QJsonObject());
+    QVERIFY(form.validationProblems().isEmpty());
+}
+
+void tst_ArgumentForm::anyAndMapValuesUseJson()
+{
+    Tool tool;
+    tool.name = u"run"_s;
+    tool.inputSchema = parse(R"({"type": "object", "properties": {
+        "env": {"type": "object", "additionalProperties": {"type": "string"}},
+        "payload": {}}})");
+    ArgumentForm form;
+    form.setTool(tool);
+    auto *env = field<QPlainTextEdit>(&form, u"/env"_s);
+    auto *payload = field<QPlainTextEdit>(&form, u"/payload"_s);
+    QTest::keyClicks(env, uR"({"HOME": "/root"})"_s);
+    QTest::keyClicks(payload, u"42"_s);
+    QCOMPARE(compact(form.arguments()), compact(parse(R"({"env": {"HOME": "/root"}, "payload": 42})")));
+    QTest::keyClicks(payload, u","_s);
+    QCOMPARE(issueText(&form, u"/payload"_s), u"Not valid JSON"_s);
+    QVERIFY(!form.arguments().contains(u"payload"_s));
+}
+
+void tst_ArgumentForm::hugeListsAndDeepRecursionStayLight()
+{
+    Tool tool;
+    tool.name = u"bulk"_s;
+    tool.inputSchema = parse(R"({"type": "object",
+        "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}},
+        "properties": {"ids": {"type": "array", "items": {"type": "integer"}}, "tree": {"$ref": "#/$defs/node"}}})");
+    QJsonArray ids;
+    for (int i = 0; i < 5000; ++i)
+        ids.append(i);
+    ArgumentForm form;
+    form.setTool(tool, QJsonObject{{u"ids"_s, ids}});
+    // Not 5000 rows of widgets: the list is kept exactly and edited on the JSON tab.
+    QVERIFY(!form.findChild<QLineEdit *>(u"/ids/0"_s));
+    QVERIFY(!field<QPushButton>(&form, u"/ids#add"_s)->isEnabled());
+    QCOMPARE(form.arguments().value(u"ids"_s).toArray(), ids);
+
+    // The recursive tree nests a few levels as group boxes, then continues as JSON.
+    QVERIFY(form.findChild<QLineEdit *>(u"/tree/child/child/name"_s));
+    QVERIFY(form.findChild<QPlainTextEdit *>(u"/tree/child/child/child/child/child/child"_s));
+    QVERIFY(form.findChildren<QGroupBox *>().size() < 10);
+}
+
+void tst_ArgumentForm::historyRoundTripAcrossInstances()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"nested/argument-history.json"_s);
+    const QJsonObject args = parse(R"({"customer": "Ada", "tags": ["x"], "address": {"city": "London"}})");
+    {
+        ArgumentHistory history(path);
+        QVERIFY(history.lastArguments(u"shop"_s, u"create_order"_s).isEmpty());
+        QVERIFY(history.remember(u"shop"_s, u"create_order"_s, args));
+        QCOMPARE(history.lastArguments(u"shop"_s, u"create_order"_s), args);
+    }
+    {
+        ArgumentHistory history(path); // as after a restart
+        QCOMPARE(history.lastArguments(u"shop"_s, u"create_order"_s), args);
+        ArgumentForm form;
+        form.setTool(richTool(), history.lastArguments(u"shop"_s, u"create_order"_s));
+        QCOMPARE(field<QLineEdit>(&form, u"/address/city"_s)->text(), u"London"_s);
+        QVERIFY(history.remember(u"shop"_s, u"create_order"_s, QJsonObject{{u"customer"_s, u"Bob"_s}}));
+    }
+    ArgumentHistory history(path);
+    QCOMPARE(history.lastArguments(u"shop"_s, u"create_order"_s), (QJsonObject{{u"customer"_s, u"Bob"_s}}));
+    QVERIFY(history.forget(u"shop"_s, u"create_order"_s));
+    QVERIFY(ArgumentHistory(path).lastArguments(u"shop"_s, u"create_order"_s).isEmpty());
+}
+
+void tst_ArgumentForm::historyKeepsServersApart()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"h.json"_s);
+    ArgumentHistory first(path);
+    ArgumentHistory second(path); // another window: must not erase what the first remembers
+    QVERIFY(first.remember(u"a"_s, u"tool"_s, QJsonObject{{u"n"_s, 1}}));
+    QVERIFY(second.remember(u"b"_s, u"tool"_s, QJsonObject{{u"n"_s, 2}}));
+    ArgumentHistory reread(path);
+    QCOMPARE(reread.lastArguments(u"a"_s, u"tool"_s).value(u"n"_s).toInt(), 1);
+    QCOMPARE(reread.lastArguments(u"b"_s, u"tool"_s).value(u"n"_s).toInt(), 2);
+    QVERIFY(reread.lastArguments(u"a"_s, u"other"_s).isEmpty());
+
+    QFile broken(path);
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{ not json");
+    broken.close();
+    QTest::ignoreMessage(QtWarningMsg, QRegularExpression(u"ignoring unreadable"_s));
+    QVERIFY(ArgumentHistory(path).lastArguments(u"a"_s, u"tool"_s).isEmpty()); // harmless: starts over
+}
+
+void tst_ArgumentForm::screenshot()
+{
+    ArgumentForm form;
+    form.setTool(richTool());
+    form.setArguments(parse(R"({"customer": "Ada Lovelace", "email": "ada@example", "priority": "high",
+                                "quantity": 500, "giftWrap": true, "tags": ["fragile", "gift"],
+                                "address": {"street": "12 Analytical Row", "postcode": "N1"},
+                                "payment": {"kind": "card", "number": "4111 1111 1111 1111"},
+                                "notes": "Leave with the neighbour\nif nobody answers.", "limit": 10})"));
+    form.resize(640, 1190);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    const QImage image = form.grab().toImage();
+    QVERIFY(!image.isNull());
+    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (!dir.isEmpty()) {
+        QDir().mkpath(dir);
+        QVERIFY(image.save(dir + u"/argument-form.png"_s));
+    }
+}
+
+QTEST_MAIN(tst_ArgumentForm)
+#include "tst_argumentform.moc"

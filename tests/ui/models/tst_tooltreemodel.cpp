@@ -1,0 +1,174 @@
+#include "models/tooltreemodel.h"
+
+#include "client/clientsession.h"
+#include "models/toolfilterproxymodel.h"
+#include "modeltesthelpers.h"
+#include "workspace/workspace.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Toolgate::TestHelpers;
+
+namespace {
+
+QStringList childNames(const QAbstractItemModel &model, const QModelIndex &parent)
+{
+    QStringList names;
+    for (int row = 0; row < model.rowCount(parent); ++row)
+        names.append(model.index(row, 0, parent).data(ToolTreeModel::ToolNameRole).toString());
+    return names;
+}
+
+} // namespace
+
+class tst_ToolTreeModel final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Workspace> m_workspace;
+
+private slots:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_workspace = std::make_unique<Workspace>(writeServers(*m_dir, {demoConfig(QStringLiteral("demo")), missingCommandConfig(QStringLiteral("unreachable"))}));
+        QVERIFY(m_workspace->load().ok());
+    }
+
+    void cleanup()
+    {
+        m_workspace.reset();
+        m_dir.reset();
+    }
+
+    void toolsAppearGroupedByServer()
+    {
+        ToolTreeModel model(m_workspace.get());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex demo = model.index(0, 0);
+        QVERIFY(ToolTreeModel::isServer(demo));
+        QCOMPARE(demo.data().toString(), QStringLiteral("demo"));
+        QCOMPARE(model.rowCount(demo), 0);
+
+        m_workspace->startAll();
+        QTRY_VERIFY_WITH_TIMEOUT(model.rowCount(demo) > 5, 15000);
+        const QModelIndex echo = model.toolIndex(QStringLiteral("demo"), QStringLiteral("echo"));
+        QVERIFY(echo.isValid());
+        QCOMPARE(echo.parent(), demo);
+        QCOMPARE(echo.data().toString(), QStringLiteral("Echo"));
+        QCOMPARE(echo.siblingAtColumn(ToolTreeModel::NameColumn).data().toString(), QStringLiteral("echo"));
+        QVERIFY(echo.siblingAtColumn(ToolTreeModel::DescriptionColumn).data().toString().contains(u"back"));
+        QCOMPARE(echo.data(ToolTreeModel::ServerNameRole).toString(), QStringLiteral("demo"));
+        QCOMPARE(echo.data(ToolTreeModel::ToolRole).value<Tool>().name, QStringLiteral("echo"));
+        QVERIFY(echo.data(ToolTreeModel::AnnotationsTextRole).toString().contains(u"read-only"));
+        QVERIFY(!echo.data(Qt::DecorationRole).value<QIcon>().isNull());
+        QCOMPARE(model.connection(echo), m_workspace->connection(QStringLiteral("demo")));
+        QVERIFY(demo.siblingAtColumn(ToolTreeModel::DescriptionColumn).data().toString().contains(u"tools"));
+
+        // Tooltips are rich text built from escaped server text.
+        QVERIFY(echo.data(Qt::ToolTipRole).toString().startsWith(u"<p>"));
+
+        const QModelIndex broken = model.index(1, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(broken.data(ToolTreeModel::StatusTextRole).toString().startsWith(u"Failed"), 15000);
+        QCOMPARE(model.rowCount(broken), 0);
+    }
+
+    void listChangesAreIncremental()
+    {
+        ToolTreeModel model(m_workspace.get());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_workspace->startAll();
+        ServerConnection *demo = m_workspace->connection(QStringLiteral("demo"));
+        QTRY_VERIFY_WITH_TIMEOUT(model.toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(), 15000);
+        const QStringList before = childNames(model, model.index(0, 0));
+        QVERIFY(!before.contains(u"coin_flip"));
+
+        QPersistentModelIndex echo = model.toolIndex(QStringLiteral("demo"), QStringLiteral("echo"));
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
+
+        // change_catalog adds a tool at run time and says so with list_changed.
+        bool answered = false;
+        demo->session()->callTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("add")}}, {}, this,
+                                  [&answered](const Result<CallToolResult> &result) { answered = result.ok(); });
+        QTRY_VERIFY_WITH_TIMEOUT(model.toolIndex(QStringLiteral("demo"), QStringLiteral("coin_flip")).isValid(), 10000);
+        QVERIFY(answered);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(inserted.size(), 1);
+        QVERIFY(echo.isValid());
+        QCOMPARE(echo.data(ToolTreeModel::ToolNameRole).toString(), QStringLiteral("echo"));
+
+        demo->session()->callTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("remove")}}, {}, this,
+                                  [](const Result<CallToolResult> &) {});
+        QTRY_VERIFY_WITH_TIMEOUT(!model.toolIndex(QStringLiteral("demo"), QStringLiteral("coin_flip")).isValid(), 10000);
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(childNames(model, model.index(0, 0)), before);
+        QVERIFY(echo.isValid());
+
+        // Stopping empties the server's rows; removing the server removes its row.
+        demo->stop();
+        QCOMPARE(model.rowCount(model.index(0, 0)), 0);
+        QVERIFY(!echo.isValid());
+        QVERIFY(m_workspace->removeServer(QStringLiteral("demo")).ok());
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("unreachable"));
+    }
+
+    void serversAddedLaterGetRows()
+    {
+        ToolTreeModel model(m_workspace.get());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(m_workspace->addServer(demoConfig(QStringLiteral("second"))).ok());
+        QCOMPARE(model.rowCount(), 3);
+        QTRY_VERIFY_WITH_TIMEOUT(model.toolIndex(QStringLiteral("second"), QStringLiteral("echo")).isValid(), 15000);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QVERIFY(m_workspace->load().ok());
+        QCOMPARE(reset.size(), 1);
+        QCOMPARE(model.rowCount(), 3);
+    }
+
+    void filterNarrowsAndKeepsParents()
+    {
+        ToolTreeModel model(m_workspace.get());
+        ToolFilterProxyModel proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_workspace->startAll();
+        QTRY_VERIFY_WITH_TIMEOUT(model.rowCount(model.index(0, 0)) > 5, 15000);
+        const int all = model.rowCount(model.index(0, 0));
+        QCOMPARE(proxy.rowCount(), 2);
+
+        proxy.setQuery(QStringLiteral("echo"));
+        QVERIFY(proxy.isFiltering());
+        QCOMPARE(proxy.rowCount(), 1);
+        const QModelIndex server = proxy.index(0, 0);
+        QCOMPARE(server.data().toString(), QStringLiteral("demo"));
+        QCOMPARE(proxy.rowCount(server), 1);
+        QCOMPARE(proxy.index(0, 0, server).data(ToolTreeModel::ToolNameRole).toString(), QStringLiteral("echo"));
+
+        // Title and description count, case does not, and every word must match somewhere.
+        proxy.setQuery(QStringLiteral("PROGRESS slow"));
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        proxy.setQuery(QStringLiteral("demo echo"));
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        // A server's name keeps all its tools.
+        proxy.setQuery(QStringLiteral("demo"));
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), all);
+        proxy.setQuery(QStringLiteral("no-such-tool-anywhere"));
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setQuery(QString());
+        QCOMPARE(proxy.rowCount(), 2);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), all);
+    }
+};
+
+QTEST_MAIN(tst_ToolTreeModel)
+#include "tst_tooltreemodel.moc"

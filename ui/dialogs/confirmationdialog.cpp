@@ -1,0 +1,483 @@
+#include "confirmationdialog.h"
+
+#include "forms/formlabels.h"
+#include "forms/jsoneditor.h"
+#include "forms/plaintextview.h"
+#include "forms/problemsbox.h"
+
+#include <QEvent>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+// A label for text that came from the server: never rich text, selectable so it can be copied.
+QLabel *plainLabel(const QString &text, QWidget *parent, const QString &objectName = {})
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setText(text);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (!objectName.isEmpty())
+        label->setObjectName(objectName);
+    return label;
+}
+
+QLabel *keyLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setTextFormat(Qt::PlainText);
+    QPalette muted = label->palette();
+    muted.setColor(QPalette::WindowText, mutedTextColor(parent->palette()));
+    label->setPalette(muted);
+    return label;
+}
+
+QString hintText(const std::optional<bool> &hint)
+{
+    if (!hint)
+        return {};
+    return *hint ? ConfirmationDialog::tr("yes") : ConfirmationDialog::tr("no");
+}
+
+bool isUrl(const QString &endpoint)
+{
+    return endpoint.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+        || endpoint.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *parent)
+    : QDialog(parent)
+    , m_request(request)
+{
+    setObjectName(QStringLiteral("confirmationDialog"));
+    setWindowTitle(tr("Approve tool call"));
+    setWindowModality(Qt::WindowModal);
+    setSizeGripEnabled(true);
+    m_decision = ApprovalDecision::deny();
+    m_delayTimer = new QTimer(this);
+    m_delayTimer->setSingleShot(true);
+    connect(m_delayTimer, &QTimer::timeout, this, [this] {
+        m_delayElapsed = true;
+        updateAllowButtons();
+    });
+
+    if (!request.tool.inputSchema.isEmpty()) {
+        if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
+            m_validator = std::move(compiled).value();
+    }
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(18, 16, 18, 14);
+    layout->setSpacing(12);
+    layout->addWidget(buildHeader());
+    layout->addWidget(buildDetails());
+    layout->addWidget(buildClaims());
+    m_problems = new ProblemsBox(this);
+    m_problems->setHeading(tr("These arguments do not match what the tool expects"));
+    layout->addWidget(m_problems);
+    layout->addWidget(buildArguments(), 1);
+    layout->addWidget(buildButtons());
+
+    m_problemsShown = request.validationProblems;
+    m_problems->setProblems(m_problemsShown);
+    updateAllowButtons();
+    // Wrapped server text is as tall as the width allows, so the height is worked out for the width; the
+    // screen caps it (the JSON editor scrolls then).
+    const int width = qMax(620, sizeHint().width());
+    int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(width) : sizeHint().height();
+    if (const QScreen *shown = parent ? parent->screen() : screen())
+        height = qMin(height, shown->availableGeometry().height() * 9 / 10);
+    qDebug() << "DBG" << width << height << sizeHint() << (layout->hasHeightForWidth() ? layout->totalHeightForWidth(width) : -1) << m_json->sizeHint() << m_json->textEdit()->sizeHint();
+    resize(width, height);
+}
+
+QWidget *ConfirmationDialog::buildHeader()
+{
+    auto *header = new QWidget(this);
+    auto *layout = new QHBoxLayout(header);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(14);
+
+    auto *icon = new QLabel(header);
+    const int size = style()->pixelMetric(QStyle::PM_MessageBoxIconSize, nullptr, this);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxQuestion, nullptr, this).pixmap(size, size));
+    layout->addWidget(icon, 0, Qt::AlignTop);
+
+    auto *text = new QVBoxLayout;
+    text->setSpacing(4);
+    // The full name is in the details below; a name built to be long must not make the window wide.
+    QString shownName = m_request.tool.displayName().simplified();
+    if (shownName.size() > 60)
+        shownName = shownName.left(58) + QChar(0x2026);
+    auto *title = plainLabel(tr("Allow “%1” to run?").arg(shownName), header, QStringLiteral("title"));
+    QFont big = title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    title->setFont(big);
+    text->addWidget(title);
+    const QString who = m_request.initiator == CallInitiator::Cli
+        ? tr("A call from the command line needs your approval before it is sent to the server.")
+        : tr("This tool call needs your approval before it is sent to the server.");
+    text->addWidget(new HelpLabel(who, header));
+    layout->addLayout(text, 1);
+    return header;
+}
+
+QWidget *ConfirmationDialog::buildDetails()
+{
+    auto *details = new QWidget(this);
+    auto *grid = new QGridLayout(details);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(14);
+    grid->setVerticalSpacing(6);
+    grid->setColumnStretch(1, 1);
+    int row = 0;
+    const auto addRow = [&](const QString &key, QWidget *value) {
+        grid->addWidget(keyLabel(key, details), row, 0, Qt::AlignLeft | Qt::AlignTop);
+        grid->addWidget(value, row++, 1);
+    };
+
+    const ServerIdentity &server = m_request.server;
+    auto *serverName = plainLabel(server.name, details, QStringLiteral("serverName"));
+    QFont bold = serverName->font();
+    bold.setBold(true);
+    serverName->setFont(bold);
+    addRow(tr("Server"), serverName);
+
+    if (!server.endpoint.isEmpty()) {
+        auto *endpoint = new PlainTextView(server.endpoint, 4, details);
+        endpoint->setObjectName(QStringLiteral("serverEndpoint"));
+        endpoint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        addRow(isUrl(server.endpoint) ? tr("URL") : tr("Command"), endpoint);
+    }
+
+    const Implementation &info = server.serverInfo;
+    if (!info.name.isEmpty() || !info.version.isEmpty()) {
+        QString reported = info.title.isEmpty() || info.title == info.name ? info.name
+                                                                           : tr("%1 (%2)").arg(info.title, info.name);
+        if (!info.version.isEmpty())
+            reported = tr("%1, version %2").arg(reported, info.version);
+        // Anyone can claim any name and version: say so right under the claim.
+        auto *value = new QWidget(details);
+        auto *lines = new QVBoxLayout(value);
+        lines->setContentsMargins(0, 0, 0, 0);
+        lines->setSpacing(1);
+        auto *reportedView = new PlainTextView(reported, 2, value);
+        reportedView->setObjectName(QStringLiteral("serverInfo"));
+        lines->addWidget(reportedView);
+        auto *mark = new HelpLabel(tr("Self-reported by the server, not verified."), value);
+        mark->setObjectName(QStringLiteral("selfReported"));
+        lines->addWidget(mark);
+        addRow(tr("Identifies as"), value);
+    }
+
+    const Tool &tool = m_request.tool;
+    const QString display = tool.displayName();
+    auto *toolName = new PlainTextView(display == tool.name ? tool.name : tr("%1  (%2)").arg(display, tool.name), 3, details);
+    toolName->setObjectName(QStringLiteral("toolName"));
+    toolName->setFont(bold);
+    addRow(tr("Tool"), toolName);
+
+    if (!tool.description.trimmed().isEmpty()) {
+        // A long description (or one padded to push the buttons off screen) scrolls instead of growing.
+        auto *description = new PlainTextView(tool.description.trimmed(), 6, details);
+        description->setObjectName(QStringLiteral("toolDescription"));
+        addRow(tr("Description"), description);
+    }
+    return details;
+}
+
+QWidget *ConfirmationDialog::buildClaims()
+{
+    auto *box = new QGroupBox(tr("The server claims (unverified)"), this);
+    box->setObjectName(QStringLiteral("claims"));
+    auto *layout = new QVBoxLayout(box);
+    layout->setSpacing(6);
+
+    const ToolAnnotations &claims = m_request.tool.annotations;
+    struct Claim
+    {
+        QString name;
+        QString value;
+    };
+    QList<Claim> shown;
+    if (!claims.title.isEmpty())
+        shown.append({tr("Title"), claims.title});
+    if (claims.readOnlyHint)
+        shown.append({tr("Only reads, changes nothing"), hintText(claims.readOnlyHint)});
+    if (claims.destructiveHint)
+        shown.append({tr("May delete or overwrite data"), hintText(claims.destructiveHint)});
+    if (claims.idempotentHint)
+        shown.append({tr("Safe to repeat"), hintText(claims.idempotentHint)});
+    if (claims.openWorldHint)
+        shown.append({tr("Reaches outside systems"), hintText(claims.openWorldHint)});
+
+    if (shown.isEmpty()) {
+        layout->addWidget(plainLabel(tr("The server makes no claims about this tool."), box, QStringLiteral("noClaims")));
+    } else {
+        auto *grid = new QGridLayout;
+        grid->setHorizontalSpacing(14);
+        grid->setVerticalSpacing(3);
+        grid->setColumnStretch(1, 1);
+        for (qsizetype i = 0; i < shown.size(); ++i) {
+            grid->addWidget(keyLabel(shown.at(i).name, box), int(i), 0);
+            grid->addWidget(plainLabel(shown.at(i).value, box, QStringLiteral("claim")), int(i), 1);
+        }
+        layout->addLayout(grid);
+    }
+    layout->addWidget(new HelpLabel(tr("These hints come from the server itself. Toolgate cannot check them, so "
+                                       "they should not decide your answer."),
+                                    box));
+    return box;
+}
+
+QWidget *ConfirmationDialog::buildArguments()
+{
+    auto *section = new QWidget(this);
+    auto *layout = new QVBoxLayout(section);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+
+    auto *heading = new QHBoxLayout;
+    auto *label = new QLabel(tr("Arguments that will be sent"), section);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    heading->addWidget(label);
+    heading->addStretch();
+    m_edit = new QPushButton(tr("Edit arguments"), section);
+    m_edit->setObjectName(QStringLiteral("editArguments"));
+    m_edit->setCheckable(true);
+    m_edit->setAutoDefault(false);
+    heading->addWidget(m_edit);
+    layout->addLayout(heading);
+
+    m_json = new JsonEditor(section);
+    m_json->setObjectName(QStringLiteral("arguments"));
+    m_json->textEdit()->setObjectName(QStringLiteral("argumentsText"));
+    m_json->setVisibleLines(4, 18);
+    m_json->setValue(m_request.arguments);
+    m_json->setReadOnly(true);
+    m_json->textEdit()->setFocusPolicy(Qt::ClickFocus); // Tab goes to the decision buttons, not into the text
+    layout->addWidget(m_json, 1);
+
+    m_editedNote = new HelpLabel(tr("Edited: these arguments will be sent instead of the original ones."), section);
+    m_editedNote->setObjectName(QStringLiteral("editedNote"));
+    m_editedNote->hide();
+    layout->addWidget(m_editedNote);
+
+    connect(m_edit, &QPushButton::toggled, this, &ConfirmationDialog::setEditing);
+    connect(m_json, &JsonEditor::edited, this, &ConfirmationDialog::onArgumentsEdited);
+    return section;
+}
+
+QWidget *ConfirmationDialog::buildButtons()
+{
+    auto *area = new QWidget(this);
+    auto *layout = new QVBoxLayout(area);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(10);
+
+    m_queuedNote = new HelpLabel({}, area);
+    m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
+    m_queuedNote->hide();
+    layout->addWidget(m_queuedNote);
+
+    m_reason = new QLineEdit(area);
+    m_reason->setObjectName(QStringLiteral("denyReason"));
+    m_reason->setPlaceholderText(tr("Reason for denying (optional)"));
+    m_reason->setClearButtonEnabled(true);
+    layout->addWidget(m_reason);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(8);
+    m_allowAlways = new QPushButton(tr("Always allow this tool"), area);
+    m_allowAlways->setObjectName(QStringLiteral("allowAlways"));
+    m_allowAlways->setToolTip(tr("Never ask again for this tool of this server (until you revoke it)"));
+    m_allowSession = new QPushButton(tr("Allow for this session"), area);
+    m_allowSession->setObjectName(QStringLiteral("allowForSession"));
+    m_allowSession->setToolTip(tr("Do not ask again for this tool until Toolgate quits"));
+    m_deny = new QPushButton(tr("Deny"), area);
+    m_deny->setObjectName(QStringLiteral("deny"));
+    m_allowOnce = new QPushButton(tr("Allow once"), area);
+    m_allowOnce->setObjectName(QStringLiteral("allowOnce"));
+
+    // Only Deny answers Enter: the others must be clicked or explicitly focused first.
+    for (QPushButton *button : {m_allowAlways, m_allowSession, m_allowOnce})
+        button->setAutoDefault(false);
+    m_deny->setAutoDefault(true);
+    m_deny->setDefault(true);
+
+    buttons->addWidget(m_allowAlways);
+    buttons->addWidget(m_allowSession);
+    buttons->addStretch(1);
+    buttons->addWidget(m_deny);
+    buttons->addWidget(m_allowOnce);
+    layout->addLayout(buttons);
+
+    connect(m_deny, &QPushButton::clicked, this, &QDialog::reject);
+    connect(m_allowOnce, &QPushButton::clicked, this, [this] { choose(ApprovalDecision::Kind::AllowOnce); });
+    connect(m_allowSession, &QPushButton::clicked, this, [this] { choose(ApprovalDecision::Kind::AllowForSession); });
+    connect(m_allowAlways, &QPushButton::clicked, this, [this] { choose(ApprovalDecision::Kind::AllowAlways); });
+
+    setTabOrder(m_deny, m_allowOnce);
+    setTabOrder(m_allowOnce, m_allowSession);
+    setTabOrder(m_allowSession, m_allowAlways);
+    setTabOrder(m_allowAlways, m_reason);
+    setTabOrder(m_reason, m_edit);
+    m_deny->setFocus(Qt::OtherFocusReason);
+    return area;
+}
+
+void ConfirmationDialog::setQueuedCount(int count)
+{
+    m_queuedNote->setText(count == 1 ? tr("1 more call is waiting for your decision after this one.")
+                                     : tr("%1 more calls are waiting for your decision after this one.").arg(count));
+    m_queuedNote->setVisible(count > 0);
+}
+
+void ConfirmationDialog::setAllowDelay(int milliseconds)
+{
+    m_allowDelayMs = qMax(0, milliseconds);
+    if (isVisible())
+        restartAllowDelay();
+}
+
+QJsonObject ConfirmationDialog::argumentsToSend() const
+{
+    const JsonText::ParseResult &result = m_json->parseResult();
+    return result.ok() ? result.value->toObject() : m_request.arguments;
+}
+
+bool ConfirmationDialog::argumentsParse() const
+{
+    return m_json->parseResult().ok();
+}
+
+void ConfirmationDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    m_deny->setFocus(Qt::OtherFocusReason);
+    restartAllowDelay();
+}
+
+void ConfirmationDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    // Coming back to the window is just as likely to carry a stray click as first showing it.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow())
+        restartAllowDelay();
+}
+
+void ConfirmationDialog::restartAllowDelay()
+{
+    if (m_decided)
+        return;
+    if (m_allowDelayMs == 0) {
+        m_delayTimer->stop();
+        m_delayElapsed = true;
+    } else {
+        m_delayElapsed = false;
+        m_delayTimer->start(m_allowDelayMs);
+    }
+    updateAllowButtons();
+}
+
+void ConfirmationDialog::choose(ApprovalDecision::Kind kind)
+{
+    if (!m_delayElapsed || !argumentsParse())
+        return;
+    m_chosen = kind;
+    accept();
+}
+
+void ConfirmationDialog::done(int result)
+{
+    if (!m_decided) {
+        m_decided = true;
+        // Allowing needs an allow button and arguments that parse; anything else (Esc, closing the window,
+        // a programmatic accept()) is a denial.
+        if (result == QDialog::Accepted && m_chosen != ApprovalDecision::Kind::Deny && argumentsParse()) {
+            m_decision = ApprovalDecision{m_chosen, ApprovalDecision::Source::Human, QString(), std::nullopt};
+            const QJsonObject arguments = argumentsToSend();
+            if (arguments != m_request.arguments)
+                m_decision.editedArguments = arguments;
+        } else {
+            result = QDialog::Rejected;
+            m_decision = ApprovalDecision::deny(m_reason->text().trimmed());
+        }
+        emit decided(m_decision);
+    }
+    QDialog::done(result);
+}
+
+void ConfirmationDialog::setEditing(bool editing)
+{
+    if (!editing && !argumentsParse()) {
+        // Locking text that does not parse would leave the call unapprovable: go back to the original.
+        m_json->setValue(m_request.arguments);
+        onArgumentsEdited();
+    }
+    m_json->setReadOnly(!editing);
+    m_json->textEdit()->setFocusPolicy(editing ? Qt::StrongFocus : Qt::ClickFocus);
+    if (editing)
+        m_json->textEdit()->setFocus(Qt::OtherFocusReason);
+}
+
+void ConfirmationDialog::onArgumentsEdited()
+{
+    const JsonText::ParseResult &result = m_json->parseResult();
+    if (result.ok()) {
+        const QJsonObject arguments = result.value->toObject();
+        const bool changed = arguments != m_request.arguments;
+        if (!changed) {
+            m_problemsShown = m_request.validationProblems;
+        } else {
+            m_problemsShown.clear();
+            for (const SchemaIssue &issue : m_validator.validate(arguments))
+                m_problemsShown.append(issue.path.isEmpty()
+                                           ? tr("The arguments %1").arg(issue.message)
+                                           : SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message);
+        }
+        m_editedNote->setVisible(changed);
+        m_problems->setProblems(m_problemsShown);
+    } else {
+        m_editedNote->hide(); // the parse error under the editor says what is wrong
+    }
+    updateAllowButtons();
+}
+
+void ConfirmationDialog::updateAllowButtons()
+{
+    const bool parses = argumentsParse();
+    const bool enabled = m_delayElapsed && parses;
+    for (QPushButton *button : {m_allowOnce, m_allowSession, m_allowAlways}) {
+        button->setEnabled(enabled);
+        if (!parses)
+            button->setToolTip(tr("Fix the arguments first: they are not a valid JSON object"));
+    }
+    if (parses) {
+        m_allowSession->setToolTip(tr("Do not ask again for this tool until Toolgate quits"));
+        m_allowAlways->setToolTip(tr("Never ask again for this tool of this server (until you revoke it)"));
+        m_allowOnce->setToolTip(QString());
+    }
+}
+
+} // namespace Toolgate

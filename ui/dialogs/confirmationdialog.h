@@ -1,0 +1,100 @@
+#pragma once
+
+#include "calls/approval.h"
+#include "schema/schemavalidator.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTimer;
+
+namespace Toolgate {
+
+class JsonEditor;
+class ProblemsBox;
+
+/// Asks a person whether one tool call may run. Shows who asks (server name, its command or URL, and what
+/// the server says it is, marked as self-reported), what runs (tool title, name, description), the
+/// server's unverified claims about the tool, schema problems, and the exact JSON to be sent, which can
+/// be edited and is re-checked against the tool's inputSchema as it is typed.
+///
+/// Safe by default: Deny has focus and is the default button, Esc and closing the window deny, and the
+/// allow buttons only become active a moment after the dialog appears, so a click or key press meant for
+/// another window cannot approve a call. Everything the server supplied is shown as plain text.
+///
+/// Open it with open(); it is modal to its window. decided() is emitted exactly once.
+class ConfirmationDialog final : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ConfirmationDialog(const ApprovalRequest &request, QWidget *parent = nullptr);
+
+    const ApprovalRequest &request() const { return m_request; }
+
+    /// The decision, once made; a Deny without reason before that.
+    ApprovalDecision decision() const { return m_decision; }
+    bool isDecided() const { return m_decided; }
+
+    /// The arguments the call would carry if allowed now (the edited ones, when edited and valid).
+    QJsonObject argumentsToSend() const;
+    /// True when the JSON text is a valid object, so the allow buttons may be used.
+    bool argumentsParse() const;
+    /// The schema problems shown for the arguments as they stand.
+    QStringList validationProblems() const { return m_problemsShown; }
+
+    /// How many more requests wait behind this one; shown as a note when positive.
+    void setQueuedCount(int count);
+
+    /// How long the allow buttons stay inactive after the dialog appears or its window is activated again
+    /// (default 500 ms).
+    void setAllowDelay(int milliseconds);
+    static constexpr int DefaultAllowDelayMs = 500;
+
+signals:
+    /// The person decided (or the dialog was closed, which denies). Emitted exactly once.
+    void decided(const Toolgate::ApprovalDecision &decision);
+
+public slots:
+    void done(int result) override;
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    QWidget *buildHeader();
+    QWidget *buildDetails();
+    QWidget *buildClaims();
+    QWidget *buildArguments();
+    QWidget *buildButtons();
+    void choose(ApprovalDecision::Kind kind);
+    void onArgumentsEdited();
+    void setEditing(bool editing);
+    void updateAllowButtons();
+    void restartAllowDelay();
+
+    ApprovalRequest m_request;
+    SchemaValidator m_validator;
+    ApprovalDecision m_decision;
+    ApprovalDecision::Kind m_chosen = ApprovalDecision::Kind::Deny;
+    bool m_decided = false;
+    bool m_delayElapsed = false;
+    int m_allowDelayMs = DefaultAllowDelayMs;
+    QTimer *m_delayTimer = nullptr;
+    QStringList m_problemsShown;
+
+    ProblemsBox *m_problems = nullptr;
+    JsonEditor *m_json = nullptr;
+    QPushButton *m_edit = nullptr;
+    QLabel *m_editedNote = nullptr;
+    QLabel *m_queuedNote = nullptr;
+    QLineEdit *m_reason = nullptr;
+    QPushButton *m_deny = nullptr;
+    QPushButton *m_allowOnce = nullptr;
+    QPushButton *m_allowSession = nullptr;
+    QPushButton *m_allowAlways = nullptr;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,176 @@
+#include "dialogapprovalgate.h"
+
+#include "confirmationdialog.h"
+
+#include <QApplication>
+
+#include <algorithm>
+#include <QThread>
+#include <QWidget>
+
+namespace Toolgate {
+
+DialogApprovalGate::DialogApprovalGate(QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_dialogParent(dialogParent)
+{
+}
+
+DialogApprovalGate::~DialogApprovalGate()
+{
+    if (m_dialog) {
+        disconnect(m_dialog, nullptr, this, nullptr);
+        delete m_dialog.data();
+    }
+    // Nobody is left to ask: deny rather than leave the calls waiting forever.
+    const ApprovalDecision closing = ApprovalDecision::deny(tr("Toolgate closed before you decided"));
+    if (m_current)
+        answer(*m_current, closing);
+    for (Pending &pending : m_waiting)
+        answer(pending, closing);
+}
+
+void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
+                                         std::function<void(const ApprovalDecision &)> decide)
+{
+    if (!decide)
+        return;
+    if (!context) {
+        // The contract requires a context; without one there is no thread to answer on but ours.
+        qWarning("DialogApprovalGate::requestApproval without a context: denied");
+        QMetaObject::invokeMethod(this, [decide = std::move(decide)] {
+            decide(ApprovalDecision::deny(QStringLiteral("no context to answer on")));
+        }, Qt::QueuedConnection);
+        return;
+    }
+    Pending pending{m_nextId++, request, context, std::move(decide)};
+    if (QThread::currentThread() != thread()) {
+        // Widgets live on the GUI thread only.
+        QMetaObject::invokeMethod(this, [this, pending = std::move(pending)]() mutable { enqueue(std::move(pending)); },
+                                  Qt::QueuedConnection);
+        return;
+    }
+    enqueue(std::move(pending));
+}
+
+int DialogApprovalGate::pendingCount() const
+{
+    return int(m_waiting.size()) + (m_current ? 1 : 0);
+}
+
+void DialogApprovalGate::enqueue(Pending pending)
+{
+    if (!pending.context)
+        return; // died on the way here
+    const quint64 id = pending.id;
+    pending.contextWatch =
+        connect(pending.context.data(), &QObject::destroyed, this, [this, id] { onContextDestroyed(id); });
+    m_waiting.push_back(std::move(pending));
+    if (m_dialog)
+        m_dialog->setQueuedCount(int(m_waiting.size()));
+    emit pendingCountChanged(pendingCount());
+    showNext();
+}
+
+void DialogApprovalGate::showNext()
+{
+    if (m_current)
+        return;
+    while (!m_waiting.empty() && !m_waiting.front().context)
+        m_waiting.pop_front();
+    if (m_waiting.empty())
+        return;
+    m_current = std::move(m_waiting.front());
+    m_waiting.pop_front();
+
+    if (!m_dialogParent) {
+        Pending pending = std::move(*m_current);
+        m_current.reset();
+        answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
+        emit pendingCountChanged(pendingCount());
+        showNext();
+        return;
+    }
+
+    auto *dialog = new ConfirmationDialog(m_current->request, m_dialogParent);
+    if (m_allowDelayMs >= 0)
+        dialog->setAllowDelay(m_allowDelayMs);
+    dialog->setQueuedCount(int(m_waiting.size()));
+    const quint64 id = m_current->id;
+    connect(dialog, &ConfirmationDialog::decided, this, &DialogApprovalGate::onDecided);
+    connect(dialog, &QObject::destroyed, this, [this, id] { onDialogDestroyed(id); });
+    m_dialog = dialog;
+    dialog->open();
+    dialog->raise();
+    dialog->activateWindow();
+    QApplication::alert(dialog); // a call waits on the person: flash the taskbar entry if Toolgate is behind
+}
+
+void DialogApprovalGate::onDecided(const ApprovalDecision &decision)
+{
+    if (!m_current)
+        return;
+    Pending pending = std::move(*m_current);
+    m_current.reset();
+    closeDialog();
+    answer(pending, decision);
+    emit pendingCountChanged(pendingCount());
+    // The finished dialog is still closing (we are inside its done()); open the next one afterwards.
+    QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
+}
+
+void DialogApprovalGate::onContextDestroyed(quint64 id)
+{
+    if (m_current && m_current->id == id) {
+        m_current.reset(); // nobody to answer: close without a decision
+        closeDialog();
+        emit pendingCountChanged(pendingCount());
+        QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
+        return;
+    }
+    const auto it = std::find_if(m_waiting.begin(), m_waiting.end(), [id](const Pending &p) { return p.id == id; });
+    if (it == m_waiting.end())
+        return;
+    m_waiting.erase(it);
+    if (m_dialog)
+        m_dialog->setQueuedCount(int(m_waiting.size()));
+    emit pendingCountChanged(pendingCount());
+}
+
+void DialogApprovalGate::onDialogDestroyed(quint64 id)
+{
+    // Only reached when the dialog went without deciding (decided() disconnects us first), e.g. its
+    // window was destroyed. The caller is still waiting: deny, once.
+    if (!m_current || m_current->id != id)
+        return;
+    Pending pending = std::move(*m_current);
+    m_current.reset();
+    answer(pending, ApprovalDecision::deny(tr("The confirmation dialog closed without a decision")));
+    emit pendingCountChanged(pendingCount());
+    QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
+}
+
+void DialogApprovalGate::closeDialog()
+{
+    if (!m_dialog)
+        return;
+    ConfirmationDialog *dialog = m_dialog;
+    m_dialog = nullptr;
+    disconnect(dialog, nullptr, this, nullptr);
+    dialog->hide();
+    dialog->deleteLater(); // may be inside one of its own signals
+}
+
+void DialogApprovalGate::answer(Pending &pending, const ApprovalDecision &decision)
+{
+    QObject::disconnect(pending.contextWatch);
+    if (!pending.context || !pending.decide)
+        return;
+    // Queued onto the context: the answer runs on its thread, never inside the dialog's own signal, and is
+    // dropped by Qt if the context dies before it is delivered.
+    QMetaObject::invokeMethod(pending.context.data(), [decide = std::move(pending.decide), decision] { decide(decision); },
+                              Qt::QueuedConnection);
+    pending.decide = nullptr;
+}
+
+} // namespace Toolgate

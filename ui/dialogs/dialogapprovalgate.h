@@ -1,0 +1,75 @@
+#pragma once
+
+#include "calls/approval.h"
+
+#include <QObject>
+#include <QPointer>
+
+#include <deque>
+#include <functional>
+
+class QWidget;
+
+namespace Toolgate {
+
+class ConfirmationDialog;
+
+/// Answers approval requests with a ConfirmationDialog, one at a time: requests that arrive while a
+/// dialog is open wait in line (the open dialog says how many), so the person never faces a pile of
+/// stacked windows and can never answer the wrong one.
+///
+/// Each request is answered exactly once, on its context's thread, after the event loop returns (so an
+/// answer that triggers the next request does not re-enter the gate). If the context dies first, the
+/// request is dropped without an answer: its dialog closes, or it leaves the line. If a dialog goes away
+/// without a decision (its window was destroyed) or the gate itself is destroyed, the outstanding
+/// requests are denied.
+class DialogApprovalGate final : public QObject, public ApprovalGate
+{
+    Q_OBJECT
+public:
+    /// dialogParent: the window the dialogs are modal to; also the gate's QObject parent.
+    explicit DialogApprovalGate(QWidget *dialogParent);
+    ~DialogApprovalGate() override;
+
+    /// May be called from any thread; the dialog always runs on the gate's (GUI) thread.
+    void requestApproval(const ApprovalRequest &request, QObject *context,
+                         std::function<void(const ApprovalDecision &)> decide) override;
+
+    /// Requests not yet answered: the one on screen plus those waiting.
+    int pendingCount() const;
+    /// The dialog on screen, if any.
+    ConfirmationDialog *currentDialog() const { return m_dialog; }
+
+    /// Passed to every dialog (see ConfirmationDialog::setAllowDelay()); tests use 0.
+    void setAllowDelay(int milliseconds) { m_allowDelayMs = milliseconds; }
+
+signals:
+    void pendingCountChanged(int count);
+
+private:
+    struct Pending
+    {
+        quint64 id = 0;
+        ApprovalRequest request;
+        QPointer<QObject> context;
+        std::function<void(const ApprovalDecision &)> decide;
+        QMetaObject::Connection contextWatch; // to the context's destroyed(); cut once answered
+    };
+
+    void enqueue(Pending pending);
+    void showNext();
+    void onDecided(const ApprovalDecision &decision);
+    void onContextDestroyed(quint64 id);
+    void onDialogDestroyed(quint64 id);
+    static void answer(Pending &pending, const ApprovalDecision &decision);
+    void closeDialog();
+
+    QPointer<QWidget> m_dialogParent;
+    std::deque<Pending> m_waiting;
+    std::optional<Pending> m_current;
+    QPointer<ConfirmationDialog> m_dialog;
+    quint64 m_nextId = 1;
+    int m_allowDelayMs = -1; // -1: the dialog's default
+};
+
+} // namespace Toolgate

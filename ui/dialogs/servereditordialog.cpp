@@ -1,0 +1,442 @@
+#include "servereditordialog.h"
+
+#include "transport/stdiotransport.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QStyledItemDelegate>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+enum TableColumn { KeyColumn, ValueColumn, SecretColumn };
+
+// Values of rows marked secret are drawn as bullets and edited in a password field.
+class SecretValueDelegate final : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.column() == ValueColumn && isSecret(index) && !option->text.isEmpty())
+            option->text = QString(qMin<qsizetype>(option->text.size(), 12), QChar(0x2022));
+    }
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
+        if (auto *line = qobject_cast<QLineEdit *>(editor); line && index.column() == ValueColumn && isSecret(index))
+            line->setEchoMode(QLineEdit::PasswordEchoOnEdit);
+        return editor;
+    }
+
+private:
+    static bool isSecret(const QModelIndex &index)
+    {
+        return index.siblingAtColumn(SecretColumn).data(Qt::CheckStateRole).toInt() == Qt::Checked;
+    }
+};
+
+QTableWidgetItem *secretItem(bool secret)
+{
+    auto *item = new QTableWidgetItem;
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+    item->setCheckState(secret ? Qt::Checked : Qt::Unchecked);
+    item->setToolTip(QObject::tr("Secret values are masked here and are candidates for the system keychain."));
+    return item;
+}
+
+void addRow(QTableWidget *table, const QString &key, const QString &value, bool secret)
+{
+    const int row = table->rowCount();
+    table->insertRow(row);
+    table->setItem(row, KeyColumn, new QTableWidgetItem(key));
+    table->setItem(row, ValueColumn, new QTableWidgetItem(value));
+    table->setItem(row, SecretColumn, secretItem(secret));
+}
+
+void readTable(const QTableWidget *table, QMap<QString, QString> *values, QStringList *secretKeys)
+{
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QString key = table->item(row, KeyColumn) ? table->item(row, KeyColumn)->text().trimmed() : QString();
+        if (key.isEmpty())
+            continue;
+        values->insert(key, table->item(row, ValueColumn) ? table->item(row, ValueColumn)->text() : QString());
+        if (table->item(row, SecretColumn) && table->item(row, SecretColumn)->checkState() == Qt::Checked
+            && !secretKeys->contains(key))
+            secretKeys->append(key);
+    }
+}
+
+QLabel *hintLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, palette.color(QPalette::Disabled, QPalette::WindowText));
+    label->setPalette(palette);
+    return label;
+}
+
+} // namespace
+
+ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
+    : QDialog(parent)
+    , m_validator(std::move(validator))
+{
+    setObjectName(QStringLiteral("serverEditorDialog"));
+    setWindowTitle(tr("Add Server"));
+    setModal(true);
+
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("name"));
+    m_name->setPlaceholderText(tr("e.g. filesystem"));
+    m_enabled = new QCheckBox(tr("&Enabled"), this);
+    m_enabled->setObjectName(QStringLiteral("enabled"));
+    m_enabled->setChecked(true);
+    m_enabled->setToolTip(tr("Disabled servers stay in the list but are not started."));
+    auto *nameRow = new QHBoxLayout;
+    nameRow->addWidget(m_name, 1);
+    nameRow->addWidget(m_enabled);
+
+    m_transport = new QComboBox(this);
+    m_transport->setObjectName(QStringLiteral("transport"));
+    m_transport->addItem(tr("Local program (stdio)"), int(ServerConfig::Transport::Stdio));
+    m_transport->addItem(tr("Remote server (Streamable HTTP)"), int(ServerConfig::Transport::Http));
+    m_transport->addItem(tr("Remote server (HTTP with SSE, legacy)"), int(ServerConfig::Transport::Sse));
+
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(buildStdioPage());
+    m_pages->addWidget(buildHttpPage());
+
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->addRow(tr("&Name:"), nameRow);
+    form->addRow(tr("&Type:"), m_transport);
+
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problem"));
+    m_problem->setWordWrap(true);
+    m_problem->setTextFormat(Qt::PlainText);
+    {
+        QPalette palette = m_problem->palette();
+        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        m_problem->setPalette(palette);
+    }
+    m_warningLabel = new QLabel(this);
+    m_warningLabel->setObjectName(QStringLiteral("warning"));
+    m_warningLabel->setWordWrap(true);
+    m_warningLabel->setTextFormat(Qt::PlainText);
+    {
+        QPalette palette = m_warningLabel->palette();
+        palette.setColor(QPalette::WindowText, QColor(0xa6, 0x6a, 0x00));
+        m_warningLabel->setPalette(palette);
+    }
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_pages, 1);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_warningLabel);
+    layout->addWidget(m_buttons);
+
+    connect(m_transport, &QComboBox::currentIndexChanged, this, [this] {
+        m_pages->setCurrentIndex(m_transport->currentData().toInt() == int(ServerConfig::Transport::Stdio) ? 0 : 1);
+        revalidate();
+    });
+    connect(m_name, &QLineEdit::textChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_url, &QLineEdit::textChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_command, &QLineEdit::textChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_cwd, &QLineEdit::textChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_arguments, &QPlainTextEdit::textChanged, this, &ServerEditorDialog::revalidate);
+
+    // Looking the command up touches the file system; do it once typing pauses.
+    m_commandCheck.setSingleShot(true);
+    m_commandCheck.setInterval(300);
+    connect(&m_commandCheck, &QTimer::timeout, this, &ServerEditorDialog::checkCommand);
+
+    resize(620, 560);
+    m_name->setFocus();
+    revalidate();
+}
+
+QWidget *ServerEditorDialog::buildStdioPage()
+{
+    auto *page = new QWidget(this);
+    m_command = new QLineEdit(page);
+    m_command->setObjectName(QStringLiteral("command"));
+    m_command->setPlaceholderText(tr("e.g. npx, uvx, or the full path of a program"));
+    auto *browse = new QPushButton(tr("Browse…"), page);
+    browse->setAutoDefault(false);
+    connect(browse, &QPushButton::clicked, this, &ServerEditorDialog::browseCommand);
+    auto *commandRow = new QHBoxLayout;
+    commandRow->addWidget(m_command, 1);
+    commandRow->addWidget(browse);
+
+    m_arguments = new QPlainTextEdit(page);
+    m_arguments->setObjectName(QStringLiteral("arguments"));
+    m_arguments->setTabChangesFocus(true);
+    m_arguments->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_arguments->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_arguments->setPlaceholderText(tr("-y\n@modelcontextprotocol/server-filesystem\n/home/me/projects"));
+    m_arguments->setFixedHeight(m_arguments->fontMetrics().lineSpacing() * 5 + 12);
+
+    m_cwd = new QLineEdit(page);
+    m_cwd->setObjectName(QStringLiteral("workingDirectory"));
+    m_cwd->setPlaceholderText(tr("Toolgate's own (default)"));
+    auto *browseDir = new QPushButton(tr("Browse…"), page);
+    browseDir->setAutoDefault(false);
+    connect(browseDir, &QPushButton::clicked, this, &ServerEditorDialog::browseDirectory);
+    auto *cwdRow = new QHBoxLayout;
+    cwdRow->addWidget(m_cwd, 1);
+    cwdRow->addWidget(browseDir);
+
+    QWidget *envButtons = nullptr;
+    m_env = buildKeyValueTable(QStringLiteral("environment"), page, &envButtons);
+
+    auto *form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->addRow(tr("&Command:"), commandRow);
+    form->addRow(tr("&Arguments:"), m_arguments);
+    form->addRow(QString(), hintLabel(tr("One argument per line, exactly as the program should get it: no shell quoting."), page));
+    form->addRow(tr("&Working folder:"), cwdRow);
+    auto *envBox = new QVBoxLayout;
+    envBox->addWidget(m_env, 1);
+    envBox->addWidget(envButtons);
+    form->addRow(tr("En&vironment:"), envBox);
+    form->addRow(QString(), hintLabel(tr("The server also gets PATH, HOME and a few other basics from Toolgate's environment, nothing else."), page));
+    return page;
+}
+
+QWidget *ServerEditorDialog::buildHttpPage()
+{
+    auto *page = new QWidget(this);
+    m_url = new QLineEdit(page);
+    m_url->setObjectName(QStringLiteral("url"));
+    m_url->setPlaceholderText(QStringLiteral("https://example.com/mcp"));
+    QWidget *headerButtons = nullptr;
+    m_headers = buildKeyValueTable(QStringLiteral("headers"), page, &headerButtons);
+    m_headers->setHorizontalHeaderLabels({tr("Header"), tr("Value"), tr("Secret")});
+
+    auto *form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->addRow(tr("&URL:"), m_url);
+    auto *box = new QVBoxLayout;
+    box->addWidget(m_headers, 1);
+    box->addWidget(headerButtons);
+    form->addRow(tr("&Headers:"), box);
+    return page;
+}
+
+QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, QWidget *page, QWidget **buttons)
+{
+    auto *table = new QTableWidget(0, 3, page);
+    table->setObjectName(objectName);
+    table->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Secret")});
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::Interactive);
+    table->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    table->horizontalHeader()->setSectionResizeMode(SecretColumn, QHeaderView::ResizeToContents);
+    table->setColumnWidth(KeyColumn, 180);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setItemDelegate(new SecretValueDelegate(table));
+    table->setMinimumHeight(110);
+    connect(table, &QTableWidget::itemChanged, this, [table](QTableWidgetItem *item) {
+        // A name like API_KEY or Authorization is almost certainly a secret: mark it so.
+        if (item->column() == KeyColumn && ServerConfig::looksSecret(item->text().trimmed())) {
+            if (QTableWidgetItem *secret = table->item(item->row(), SecretColumn); secret && secret->checkState() != Qt::Checked)
+                secret->setCheckState(Qt::Checked);
+        }
+        if (item->column() == SecretColumn)
+            table->viewport()->update();
+    });
+
+    auto *row = new QWidget(page);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *add = new QPushButton(tr("Add"), row);
+    add->setObjectName(objectName + QStringLiteral("Add"));
+    add->setAutoDefault(false);
+    auto *remove = new QPushButton(tr("Remove"), row);
+    remove->setObjectName(objectName + QStringLiteral("Remove"));
+    remove->setAutoDefault(false);
+    remove->setEnabled(false);
+    layout->addWidget(add);
+    layout->addWidget(remove);
+    layout->addStretch(1);
+    connect(add, &QPushButton::clicked, this, [table] {
+        addRow(table, QString(), QString(), false);
+        table->setCurrentCell(table->rowCount() - 1, KeyColumn);
+        table->editItem(table->item(table->rowCount() - 1, KeyColumn));
+    });
+    connect(remove, &QPushButton::clicked, this, [table] {
+        QList<int> rows;
+        const QModelIndexList selected = table->selectionModel()->selectedRows();
+        for (const QModelIndex &index : selected)
+            rows.append(index.row());
+        std::sort(rows.begin(), rows.end(), std::greater<>());
+        for (int r : rows)
+            table->removeRow(r);
+    });
+    connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, remove,
+            [table, remove] { remove->setEnabled(table->selectionModel()->hasSelection()); });
+    *buttons = row;
+    return table;
+}
+
+void ServerEditorDialog::fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &secretKeys)
+{
+    table->setRowCount(0);
+    const QSignalBlocker blocker(table);
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        addRow(table, it.key(), it.value(), secretKeys.contains(it.key()));
+}
+
+void ServerEditorDialog::setConfig(const ServerConfig &config)
+{
+    m_original = config;
+    setWindowTitle(config.name.isEmpty() ? tr("Add Server") : tr("Edit Server “%1”").arg(config.name));
+    m_name->setText(config.name);
+    m_enabled->setChecked(config.enabled);
+    m_transport->setCurrentIndex(m_transport->findData(int(config.transport)));
+    m_command->setText(config.command);
+    m_arguments->setPlainText(config.args.join(u'\n'));
+    m_cwd->setText(config.cwd);
+    fillTable(m_env, config.env, config.secretKeys);
+    m_url->setText(config.url);
+    fillTable(m_headers, config.headers, config.secretKeys);
+    revalidate();
+}
+
+ServerConfig ServerEditorDialog::config() const
+{
+    ServerConfig config = m_original;
+    config.name = m_name->text();
+    config.enabled = m_enabled->isChecked();
+    config.transport = ServerConfig::Transport(m_transport->currentData().toInt());
+    config.command = m_command->text().trimmed();
+    config.args.clear();
+    const QStringList lines = m_arguments->toPlainText().split(u'\n');
+    for (const QString &line : lines) {
+        // Blank lines are layout, not empty arguments.
+        if (!line.trimmed().isEmpty())
+            config.args.append(line);
+    }
+    config.cwd = m_cwd->text().trimmed();
+    config.url = m_url->text().trimmed();
+    config.env.clear();
+    config.headers.clear();
+    config.secretKeys.clear();
+    readTable(m_env, &config.env, &config.secretKeys);
+    readTable(m_headers, &config.headers, &config.secretKeys);
+    // A stdio server has no use for a URL and vice versa; keep the file free of leftovers.
+    if (config.transport == ServerConfig::Transport::Stdio) {
+        config.url.clear();
+        config.headers.clear();
+    } else {
+        config.command.clear();
+        config.args.clear();
+        config.env.clear();
+        config.cwd.clear();
+    }
+    QStringList secrets;
+    for (const QString &key : std::as_const(config.secretKeys)) {
+        if (config.env.contains(key) || config.headers.contains(key))
+            secrets.append(key);
+    }
+    config.secretKeys = secrets;
+    return config;
+}
+
+QString ServerEditorDialog::problem() const
+{
+    return m_problem->text();
+}
+
+QString ServerEditorDialog::warning() const
+{
+    return m_warning;
+}
+
+void ServerEditorDialog::revalidate()
+{
+    const ServerConfig current = config();
+    QString problem;
+    if (m_validator) {
+        if (const Result<void> valid = m_validator(current); !valid)
+            problem = valid.error().message;
+    }
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    m_buttons->button(QDialogButtonBox::Save)->setEnabled(problem.isEmpty());
+    m_commandCheck.start();
+}
+
+void ServerEditorDialog::checkCommand()
+{
+    const ServerConfig current = config();
+    m_warning.clear();
+    if (current.transport == ServerConfig::Transport::Stdio && !current.command.isEmpty()) {
+        if (const Result<QString> resolved = StdioTransport::resolveProgram(current.launchSpec()); !resolved)
+            m_warning = resolved.error().message;
+        else if (!current.cwd.isEmpty() && !QDir(current.cwd).exists())
+            m_warning = tr("The working folder %1 does not exist.").arg(QDir::toNativeSeparators(current.cwd));
+    }
+    m_warningLabel->setText(m_warning.isEmpty() ? QString() : tr("Warning: %1").arg(m_warning));
+    m_warningLabel->setVisible(!m_warning.isEmpty());
+}
+
+void ServerEditorDialog::browseCommand()
+{
+    auto *dialog = new QFileDialog(this, tr("Choose the Server Program"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::ExistingFile);
+    if (!m_command->text().isEmpty())
+        dialog->selectFile(m_command->text());
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &file) {
+        m_command->setText(QDir::toNativeSeparators(file));
+    });
+    dialog->open();
+}
+
+void ServerEditorDialog::browseDirectory()
+{
+    auto *dialog = new QFileDialog(this, tr("Choose the Working Folder"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    if (!m_cwd->text().isEmpty())
+        dialog->setDirectory(m_cwd->text());
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &directory) {
+        m_cwd->setText(QDir::toNativeSeparators(directory));
+    });
+    dialog->open();
+}
+
+} // namespace Toolgate

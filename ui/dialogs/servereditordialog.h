@@ -1,0 +1,79 @@
+#pragma once
+
+#include "common/result.h"
+#include "workspace/serverconfig.h"
+
+#include <QDialog>
+#include <QTimer>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QStackedWidget;
+class QTableWidget;
+
+namespace Toolgate {
+
+/// Adds or edits one server: name, enabled, transport; for a local server the command, its
+/// arguments (one per line, never a shell string), environment and working directory; for a
+/// remote one the URL and headers. Environment variables and headers can be marked secret.
+///
+/// Problems that make the config unusable (empty or duplicate name, no command or URL) are shown
+/// inline and disable Save; a command that cannot be found is a warning naming the PATH searched.
+/// Open it with open() and read config() on accepted().
+class ServerEditorDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ServerEditorDialog)
+public:
+    /// Decides whether a config can be saved (Workspace::validate, with the edited server's name).
+    using Validator = std::function<Result<void>(const ServerConfig &config)>;
+
+    explicit ServerEditorDialog(Validator validator, QWidget *parent = nullptr);
+
+    /// Fills the fields from config; keys it does not show (extra) are kept in config().
+    void setConfig(const ServerConfig &config);
+    /// The config as edited.
+    ServerConfig config() const;
+
+    /// Why it cannot be saved now; empty when it can.
+    QString problem() const;
+    /// A non-blocking concern (e.g. the command was not found); empty when none.
+    QString warning() const;
+
+private:
+    QWidget *buildStdioPage();
+    QWidget *buildHttpPage();
+    QTableWidget *buildKeyValueTable(const QString &objectName, QWidget *page, QWidget **buttons);
+    void fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &secretKeys);
+    void revalidate();
+    void checkCommand();
+    void browseCommand();
+    void browseDirectory();
+
+    Validator m_validator;
+    ServerConfig m_original;
+    QTimer m_commandCheck;
+    QString m_warning;
+
+    QLineEdit *m_name = nullptr;
+    QCheckBox *m_enabled = nullptr;
+    QComboBox *m_transport = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QLineEdit *m_command = nullptr;
+    QPlainTextEdit *m_arguments = nullptr;
+    QLineEdit *m_cwd = nullptr;
+    QTableWidget *m_env = nullptr;
+    QLineEdit *m_url = nullptr;
+    QTableWidget *m_headers = nullptr;
+    QLabel *m_problem = nullptr;
+    QLabel *m_warningLabel = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,346 @@
+#include "argumentform.h"
+
+#include "fieldeditor.h"
+#include "formlabels.h"
+#include "jsoneditor.h"
+#include "problemsbox.h"
+#include "schema/schemanode.h"
+
+#include <QHash>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QScopedValueRollback>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace Toolgate {
+
+namespace {
+
+QString parentPointer(const QString &pointer)
+{
+    const qsizetype slash = pointer.lastIndexOf(QLatin1Char('/'));
+    return slash <= 0 ? QString() : pointer.left(slash);
+}
+
+// Validator messages complete "<path> ...": next to the field itself they read better as a sentence
+// ("is required" -> "Required", "must be at most 5" -> "Must be at most 5").
+QString asSentence(QString message)
+{
+    if (message.startsWith(QLatin1String("is ")))
+        message.remove(0, 3);
+    if (!message.isEmpty())
+        message[0] = message.at(0).toUpper();
+    return message;
+}
+
+QString problemLine(const SchemaIssue &issue)
+{
+    if (issue.path.isEmpty())
+        return ArgumentForm::tr("The arguments %1").arg(issue.message);
+    return SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message;
+}
+
+} // namespace
+
+ArgumentForm::ArgumentForm(QWidget *parent)
+    : QWidget(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_scroll(new QScrollArea(this))
+    , m_json(new JsonEditor(this))
+    , m_problems(new ProblemsBox(this))
+    , m_schemaNote(new HelpLabel({}, this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_schemaNote);
+    layout->addWidget(m_problems);
+
+    m_tabs->setDocumentMode(true);
+    m_scroll->setObjectName(QStringLiteral("formPage"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_tabs->addTab(m_scroll, tr("Form"));
+
+    auto *jsonPage = new QWidget(this);
+    jsonPage->setObjectName(QStringLiteral("jsonPage"));
+    auto *jsonLayout = new QVBoxLayout(jsonPage);
+    jsonLayout->setContentsMargins(12, 12, 12, 12);
+    jsonLayout->setSpacing(6);
+    jsonLayout->addWidget(new HelpLabel(tr("The exact JSON object sent as the arguments. The form follows as soon as "
+                                           "the text is a valid object."),
+                                        jsonPage));
+    jsonLayout->addWidget(m_json, 1);
+    m_json->setObjectName(QStringLiteral("json"));
+    m_json->textEdit()->setObjectName(QStringLiteral("jsonText"));
+    m_tabs->addTab(jsonPage, tr("JSON"));
+
+    auto *reset = new QToolButton(this);
+    reset->setObjectName(QStringLiteral("resetArguments"));
+    reset->setText(tr("Reset"));
+    reset->setToolTip(tr("Start over from the tool's default arguments"));
+    reset->setAutoRaise(true);
+    m_tabs->setCornerWidget(reset, Qt::TopRightCorner);
+    connect(reset, &QToolButton::clicked, this, &ArgumentForm::resetToDefaults);
+
+    m_schemaNote->hide();
+    m_problems->setHeading(tr("These arguments do not match what the tool expects"));
+    connect(m_json, &JsonEditor::edited, this, &ArgumentForm::onJsonEdited);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_jsonStale && currentPage() == Page::Json)
+            showArgumentsAsJson();
+    });
+
+    setTool(Tool());
+}
+
+void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments)
+{
+    m_tool = tool;
+    m_schemaError.clear();
+    m_validator = SchemaValidator();
+    if (!tool.inputSchema.isEmpty()) {
+        Result<SchemaValidator> compiled = SchemaValidator::compile(tool.inputSchema);
+        if (compiled)
+            m_validator = std::move(compiled).value();
+        else
+            m_schemaError = compiled.error().message;
+    }
+    m_schemaNote->setText(m_schemaError.isEmpty()
+                              ? QString()
+                              : tr("Toolgate cannot check these arguments: the tool's schema is unusable (%1).")
+                                    .arg(m_schemaError));
+    m_schemaNote->setVisible(!m_schemaError.isEmpty());
+
+    rebuildForm();
+    if (!initialArguments.isEmpty()) {
+        setArguments(initialArguments);
+        return;
+    }
+    m_arguments = formArguments();
+    m_jsonProblem.clear();
+    showArgumentsAsJson();
+    refreshIssues();
+    emit argumentsChanged();
+}
+
+void ArgumentForm::setArguments(const QJsonObject &arguments)
+{
+    m_arguments = arguments;
+    m_jsonProblem.clear();
+    if (m_root)
+        m_root->setValue(arguments);
+    showArgumentsAsJson();
+    refreshIssues();
+    emit argumentsChanged();
+}
+
+void ArgumentForm::resetToDefaults()
+{
+    rebuildForm();
+    onFormEdited();
+}
+
+QStringList ArgumentForm::validationProblems() const
+{
+    QStringList problems;
+    if (!m_jsonProblem.isEmpty())
+        problems.append(tr("JSON text: %1").arg(m_jsonProblem));
+    for (const SchemaIssue &issue : m_issues)
+        problems.append(problemLine(issue));
+    return problems;
+}
+
+ArgumentForm::Page ArgumentForm::currentPage() const
+{
+    return m_tabs->currentIndex() == 1 ? Page::Json : Page::Form;
+}
+
+void ArgumentForm::setCurrentPage(Page page)
+{
+    m_tabs->setCurrentIndex(page == Page::Json ? 1 : 0);
+}
+
+FieldEditor *ArgumentForm::fieldEditor(const QString &pointer) const
+{
+    QWidget *page = m_scroll->widget();
+    if (!page)
+        return nullptr;
+    // Alternatives of a choice share pointers; the one on show is the one meant.
+    FieldEditor *hidden = nullptr;
+    const QList<FieldEditor *> editors = page->findChildren<FieldEditor *>();
+    for (FieldEditor *editor : editors) {
+        if (editor->pointer() != pointer)
+            continue;
+        if (editor->isVisibleTo(page))
+            return editor;
+        if (!hidden)
+            hidden = editor;
+    }
+    return hidden;
+}
+
+void ArgumentForm::rebuildForm()
+{
+    if (QWidget *old = m_scroll->takeWidget()) {
+        // setTool() may run inside a signal from the old editors; let them finish before they go.
+        // Their names go now, so lookups by pointer only ever find the new form.
+        old->setParent(this);
+        old->hide();
+        const QList<QObject *> descendants = old->findChildren<QObject *>();
+        for (QObject *descendant : descendants)
+            descendant->setObjectName(QString());
+        old->deleteLater();
+    }
+    m_root = nullptr;
+
+    auto *page = new QWidget;
+    page->setObjectName(QStringLiteral("formContent"));
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(12, 12, 12, 12);
+    layout->setSpacing(8);
+
+    const auto node = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_tool.inputSchema));
+    const bool hasFields = (node->kind == SchemaNode::Kind::Object && !node->properties.isEmpty())
+        || (node->kind == SchemaNode::Kind::Choice && !node->choices.isEmpty());
+    if (hasFields) {
+        const bool anyRequired = std::any_of(node->properties.begin(), node->properties.end(),
+                                             [](const SchemaProperty &property) { return property.required; });
+        if (anyRequired) {
+            auto *legend = new HelpLabel(tr("* required"), page);
+            legend->setObjectName(QStringLiteral("requiredLegend"));
+            legend->setAlignment(Qt::AlignRight);
+            layout->addWidget(legend);
+        }
+        m_root = createFieldEditor(node, FieldContext{QString(), true, false, QString(), false}, page);
+        connect(m_root, &FieldEditor::edited, this, &ArgumentForm::onFormEdited);
+        layout->addWidget(m_root);
+        layout->addStretch(1);
+    } else {
+        const bool closed = node->kind == SchemaNode::Kind::Object && !node->additionalProperties;
+        auto *empty = new HelpLabel(closed || m_tool.inputSchema.isEmpty()
+                                        ? tr("This tool takes no arguments.")
+                                        : tr("The tool describes no arguments. Any can be given on the JSON tab."),
+                                    page);
+        empty->setObjectName(QStringLiteral("noArguments"));
+        empty->setAlignment(Qt::AlignCenter);
+        layout->addStretch(1);
+        layout->addWidget(empty);
+        layout->addStretch(2);
+    }
+    m_scroll->setWidget(page);
+}
+
+QJsonObject ArgumentForm::formArguments() const
+{
+    if (!m_root)
+        return {};
+    return m_root->value().value_or(QJsonValue()).toObject();
+}
+
+void ArgumentForm::onFormEdited()
+{
+    m_arguments = formArguments();
+    m_jsonProblem.clear();
+    // Re-printing (and re-colouring) the whole JSON on every keystroke in the form is wasted while the
+    // JSON tab is not on show; it catches up when it is.
+    if (currentPage() == Page::Json)
+        showArgumentsAsJson();
+    else
+        m_jsonStale = true;
+    refreshIssues();
+    emit argumentsChanged();
+}
+
+void ArgumentForm::showArgumentsAsJson()
+{
+    m_json->setValue(m_arguments);
+    m_jsonStale = false;
+}
+
+QString ArgumentForm::argumentsText() const
+{
+    if (m_jsonStale)
+        return JsonText::pretty(m_arguments);
+    return m_json->text();
+}
+
+void ArgumentForm::onJsonEdited()
+{
+    const JsonText::ParseResult &result = m_json->parseResult();
+    if (result.ok()) {
+        m_jsonProblem.clear();
+        m_arguments = result.value->toObject();
+        if (m_root)
+            m_root->setValue(m_arguments);
+    } else {
+        // The form keeps the last good arguments; the JSON editor shows where the text went wrong.
+        m_jsonProblem = result.describe();
+    }
+    refreshIssues();
+    emit argumentsChanged();
+}
+
+void ArgumentForm::refreshIssues()
+{
+    QList<SchemaIssue> issues = m_validator.validate(m_arguments);
+    if (m_root) {
+        // Input that never became a value ("12x" in a number field) explains its path better than
+        // whatever the validator says about the missing value there.
+        QList<SchemaIssue> local;
+        m_root->collectLocalIssues(local);
+        for (const SchemaIssue &issue : std::as_const(local)) {
+            issues.removeIf([&](const SchemaIssue &other) { return other.path == issue.path; });
+            issues.append(issue);
+        }
+        std::stable_sort(issues.begin(), issues.end(),
+                         [](const SchemaIssue &a, const SchemaIssue &b) { return a.path < b.path; });
+    }
+    m_issues = issues;
+    showIssuesInForm();
+    m_problems->setProblems(validationProblems());
+    m_tabs->setTabIcon(1, m_jsonProblem.isEmpty() ? QIcon() : style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    m_tabs->setTabToolTip(1, plainToolTip(m_jsonProblem));
+}
+
+void ArgumentForm::showIssuesInForm()
+{
+    QWidget *page = m_scroll->widget();
+    if (!page || !m_root)
+        return;
+    QHash<QString, IssueLabel *> labels;
+    const QList<IssueLabel *> all = page->findChildren<IssueLabel *>();
+    for (IssueLabel *label : all) {
+        // Labels of alternatives not on show stay empty; the shown alternative's label takes the issue.
+        if (label->parentWidget()->isVisibleTo(page))
+            labels.insert(label->pointer(), label);
+        else
+            label->setMessages({});
+    }
+
+    QHash<QString, QStringList> messages;
+    for (const SchemaIssue &issue : std::as_const(m_issues)) {
+        QString pointer = issue.path;
+        while (!pointer.isEmpty() && !labels.contains(pointer))
+            pointer = parentPointer(pointer);
+        if (!labels.contains(pointer))
+            continue; // about the arguments as a whole: the summary says it
+        const QString message = pointer == issue.path
+            ? asSentence(issue.message)
+            : SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message;
+        QStringList &list = messages[pointer];
+        if (!list.contains(message))
+            list.append(message);
+    }
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        it.value()->setMessages(messages.value(it.key()));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "protocol/tool.h"
+#include "schema/schemavalidator.h"
+
+#include <QJsonObject>
+#include <QWidget>
+
+class QLabel;
+class QScrollArea;
+class QTabWidget;
+
+namespace Toolgate {
+
+class FieldEditor;
+class JsonEditor;
+class ProblemsBox;
+
+/// Lets a person fill in the arguments of one tool call: a form generated from the tool's inputSchema and
+/// a raw JSON editor, kept in sync both ways. Problems (from SchemaValidator over the whole arguments
+/// object, plus input that is not a value yet) show next to their fields and in a summary below.
+///
+/// The JSON text is the ground truth whenever it parses to an object: the form shows what it can of it,
+/// and keys or values the form cannot show are kept and sent unchanged. While the JSON does not parse, the
+/// error is shown inline with its line and column and arguments() stays at the last good object.
+class ArgumentForm final : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Page { Form, Json };
+
+    explicit ArgumentForm(QWidget *parent = nullptr);
+
+    /// Builds the form for tool. Starts from initialArguments when given (e.g. ArgumentHistory), else from
+    /// the schema's defaults.
+    void setTool(const Tool &tool, const QJsonObject &initialArguments = {});
+    const Tool &tool() const { return m_tool; }
+
+    /// The arguments as they would be sent: the last object the form or a parsing JSON text produced.
+    QJsonObject arguments() const { return m_arguments; }
+    /// Shows arguments in both the form and the JSON editor.
+    void setArguments(const QJsonObject &arguments);
+    /// Starts over from the schema's defaults.
+    void resetToDefaults();
+
+    /// Everything wrong, one readable line each ("address.city is required"); empty when the arguments
+    /// can be sent as they are. Includes a JSON text that does not parse.
+    QStringList validationProblems() const;
+    /// The schema problems behind validationProblems(), by JSON pointer (without the JSON text's).
+    QList<SchemaIssue> issues() const { return m_issues; }
+    /// Why the tool's schema cannot be checked against (it is broken or refers outside itself); empty
+    /// normally. The form still works; only validation is missing.
+    QString schemaError() const { return m_schemaError; }
+
+    /// The text of the JSON tab (brought up to date first if the form changed since it was shown).
+    QString argumentsText() const;
+
+    Page currentPage() const;
+    void setCurrentPage(Page page);
+
+    /// The editor for the value at pointer ("/address/city"), or nullptr.
+    FieldEditor *fieldEditor(const QString &pointer) const;
+
+signals:
+    /// arguments() or validationProblems() changed, by the person or through setArguments()/setTool().
+    void argumentsChanged();
+
+private:
+    void rebuildForm();
+    void onFormEdited();
+    void onJsonEdited();
+    void refreshIssues();
+    void showArgumentsAsJson();
+    void showIssuesInForm();
+    QJsonObject formArguments() const;
+
+    Tool m_tool;
+    SchemaValidator m_validator;
+    QString m_schemaError;
+    QJsonObject m_arguments;
+    QList<SchemaIssue> m_issues;
+    QString m_jsonProblem;
+    bool m_jsonStale = false; // the form changed while the JSON tab was hidden
+
+    QTabWidget *m_tabs = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QWidget *m_formPage = nullptr;
+    FieldEditor *m_root = nullptr;
+    JsonEditor *m_json = nullptr;
+    ProblemsBox *m_problems = nullptr;
+    QLabel *m_schemaNote = nullptr;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,659 @@
+#include "containereditors.h"
+
+#include "formlabels.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFrame>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int RowGap = 10;    // between one field and the next
+constexpr int DetailGap = 3;  // between a field and its description or problems
+
+// The frame that holds a container's fields: the form itself at the top level, a group box titled with
+// the field when nested, an untitled panel inside a choice (whose row already names it).
+QWidget *makeBody(FieldEditor *editor, bool topLevel, QVBoxLayout *outer)
+{
+    if (topLevel)
+        return editor;
+    const FieldContext &context = editor->context();
+    QWidget *body;
+    if (context.embedded || context.title.isEmpty()) {
+        auto *frame = new QFrame(editor);
+        frame->setFrameShape(QFrame::StyledPanel);
+        frame->setFrameShadow(QFrame::Plain);
+        body = frame;
+    } else {
+        body = new QGroupBox(escapeMnemonic(fieldLabelText(context.title, context.required)), editor);
+    }
+    outer->addWidget(body);
+    return body;
+}
+
+QLabel *makeMutedLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new HelpLabel(text, parent);
+    label->setObjectName(QStringLiteral("note"));
+    return label;
+}
+
+} // namespace
+
+// --- ObjectFieldEditor ---------------------------------------------------------------------------
+
+ObjectFieldEditor::ObjectFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent)
+    : FieldEditor(std::move(node), std::move(context), parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(DetailGap);
+    QWidget *body = makeBody(this, isTopLevel(), outer);
+    QVBoxLayout *bodyLayout = body == this ? outer : new QVBoxLayout(body);
+    if (body != this)
+        bodyLayout->setSpacing(RowGap);
+    setInputWidget(body, true);
+
+    if (!isTopLevel() && !this->node().description.isEmpty())
+        bodyLayout->addWidget(new HelpLabel(this->node().description, body));
+
+    auto *grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(12);
+    grid->setVerticalSpacing(DetailGap);
+    grid->setColumnStretch(1, 1);
+    bodyLayout->addLayout(grid);
+    for (const SchemaProperty &property : this->node().properties)
+        addRow(grid, property);
+
+    m_extrasNote = makeMutedLabel({}, body);
+    m_extrasNote->hide();
+    bodyLayout->addWidget(m_extrasNote);
+
+    if (!isTopLevel() && !this->context().embedded)
+        outer->addWidget(new IssueLabel(pointer(), this));
+}
+
+bool ObjectFieldEditor::isTopLevel() const
+{
+    return pointer().isEmpty() && !context().embedded;
+}
+
+bool ObjectFieldEditor::showsOwnTitle() const
+{
+    return !isTopLevel() && !context().embedded;
+}
+
+void ObjectFieldEditor::addRow(QGridLayout *grid, const SchemaProperty &property)
+{
+    QWidget *body = grid->parentWidget();
+    const QString title = fieldTitle(*property.node, property.name);
+    FieldContext childContext{appendPointer(pointer(), property.name), property.required, false, title, false};
+    FieldEditor *editor = createFieldEditor(property.node, childContext, body);
+    m_rows.append({property.name, editor});
+    connect(editor, &FieldEditor::edited, this, &ObjectFieldEditor::onChildEdited);
+
+    int row = grid->rowCount();
+    if (row > 1 || grid->itemAtPosition(0, 0) || grid->itemAtPosition(0, 1))
+        grid->setRowMinimumHeight(row++, RowGap - 2 * DetailGap); // breathing room between fields
+
+    if (editor->showsOwnTitle()) {
+        grid->addWidget(editor, row, 0, 1, 2);
+        return;
+    }
+
+    QString labelText = fieldLabelText(title, property.required);
+    if (property.node->deprecated)
+        labelText += tr(" (deprecated)");
+    auto *label = new QLabel(labelText, body);
+    label->setTextFormat(Qt::PlainText);
+    label->setObjectName(childContext.pointer + QStringLiteral("#label"));
+    if (title != property.name)
+        label->setToolTip(plainToolTip(property.name)); // the key as the server and the JSON tab know it
+    // Top-aligned and padded to sit on the editor's first line, whether the editor is one line or many.
+    const int padding = qMax(0, (editor->firstLineHeight() - label->sizeHint().height()) / 2);
+    label->setContentsMargins(0, padding, 0, 0);
+    grid->addWidget(label, row, 0, Qt::AlignLeft | Qt::AlignTop);
+    grid->addWidget(editor, row, 1);
+
+    auto *details = new QWidget(body);
+    auto *detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->setSpacing(DetailGap);
+    if (!property.node->description.isEmpty())
+        detailsLayout->addWidget(new HelpLabel(property.node->description, details));
+    detailsLayout->addWidget(new IssueLabel(childContext.pointer, details));
+    grid->addWidget(details, row + 1, 1);
+}
+
+std::optional<QJsonValue> ObjectFieldEditor::value() const
+{
+    if (m_preserve)
+        return m_preserved;
+    QJsonObject object = m_extras;
+    for (const Row &row : m_rows) {
+        if (const std::optional<QJsonValue> value = row.editor->value())
+            object.insert(row.name, *value);
+    }
+    if (object.isEmpty() && !isRequired() && !isTopLevel() && !m_explicitlyPresent)
+        return std::nullopt;
+    return object;
+}
+
+void ObjectFieldEditor::setValue(const std::optional<QJsonValue> &value)
+{
+    const QJsonObject object = value ? value->toObject() : QJsonObject();
+    m_preserve = value && !value->isObject();
+    m_preserved = m_preserve ? value : std::nullopt;
+    m_explicitlyPresent = value && value->isObject();
+    m_extras = object;
+    for (const Row &row : std::as_const(m_rows)) {
+        m_extras.remove(row.name);
+        row.editor->setValue(object.contains(row.name) ? std::optional<QJsonValue>(object.value(row.name)) : std::nullopt);
+    }
+    updateExtrasNote();
+}
+
+void ObjectFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
+{
+    for (const Row &row : m_rows)
+        row.editor->collectLocalIssues(issues);
+}
+
+FieldEditor *ObjectFieldEditor::propertyEditor(const QString &name) const
+{
+    for (const Row &row : m_rows)
+        if (row.name == name)
+            return row.editor;
+    return nullptr;
+}
+
+void ObjectFieldEditor::onChildEdited()
+{
+    m_preserve = false;
+    m_preserved.reset();
+    emit edited();
+}
+
+void ObjectFieldEditor::updateExtrasNote()
+{
+    // Keys the form has no field for are still sent; say so rather than send them unseen.
+    if (m_extras.isEmpty()) {
+        m_extrasNote->hide();
+        return;
+    }
+    m_extrasNote->setText(tr("Also sent, not described by the tool: %1. Edit them on the JSON tab.")
+                              .arg(m_extras.keys().join(tr(", "))));
+    m_extrasNote->show();
+}
+
+// --- ArrayFieldEditor ----------------------------------------------------------------------------
+
+ArrayFieldEditor::ArrayFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent)
+    : FieldEditor(std::move(node), std::move(context), parent)
+{
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(DetailGap);
+    QWidget *body = makeBody(this, false, outer);
+    auto *bodyLayout = new QVBoxLayout(body);
+    bodyLayout->setSpacing(6);
+    setInputWidget(body, true);
+
+    if (!this->node().description.isEmpty())
+        bodyLayout->addWidget(new HelpLabel(this->node().description, body));
+    m_itemsLayout = new QVBoxLayout;
+    m_itemsLayout->setContentsMargins(0, 0, 0, 0);
+    m_itemsLayout->setSpacing(6);
+    bodyLayout->addLayout(m_itemsLayout);
+    m_emptyNote = makeMutedLabel(isRequired() ? tr("No items.") : tr("No items; the list is left out."), body);
+    bodyLayout->addWidget(m_emptyNote);
+
+    auto *buttons = new QHBoxLayout;
+    m_add = new QPushButton(tr("+ Add item"), body);
+    m_add->setObjectName(pointer() + QStringLiteral("#add"));
+    m_add->setAutoDefault(false); // Enter in a field must not add items
+    buttons->addWidget(m_add);
+    buttons->addStretch();
+    bodyLayout->addLayout(buttons);
+    connect(m_add, &QPushButton::clicked, this, &ArrayFieldEditor::addItem);
+
+    if (!this->context().embedded)
+        outer->addWidget(new IssueLabel(pointer(), this));
+
+    // A required list starts with as many (empty) items as it must have, so the person sees the slots.
+    QList<std::optional<QJsonValue>> initial;
+    if (isRequired() && this->node().minItems)
+        initial.resize(qMin<qint64>(*this->node().minItems, MaxRows), std::nullopt);
+    setItems(initial);
+}
+
+bool ArrayFieldEditor::showsOwnTitle() const
+{
+    return !context().embedded;
+}
+
+SchemaNodePtr ArrayFieldEditor::itemNode(qsizetype index) const
+{
+    if (index < node().tupleItems.size())
+        return node().tupleItems.at(index);
+    if (node().items)
+        return node().items;
+    static const SchemaNodePtr anything = std::make_shared<const SchemaNode>();
+    return anything;
+}
+
+std::optional<QJsonValue> ArrayFieldEditor::value() const
+{
+    if (m_preserve)
+        return m_preserved;
+    if (m_items.isEmpty() && !isRequired() && !m_explicitlyPresent)
+        return std::nullopt;
+    QJsonArray array;
+    for (const Item &item : m_items)
+        array.append(item.editor->value().value_or(QJsonValue(QJsonValue::Null)));
+    return array;
+}
+
+void ArrayFieldEditor::setValue(const std::optional<QJsonValue> &value)
+{
+    QList<std::optional<QJsonValue>> values;
+    const bool isArray = value && value->isArray();
+    const qsizetype size = isArray ? value->toArray().size() : 0;
+    // Thousands of rows of widgets would stall the window; such lists are edited as JSON instead.
+    const bool tooMany = size > MaxRows;
+    if (isArray && !tooMany) {
+        for (const QJsonValue &item : value->toArray())
+            values.append(item);
+    }
+    m_preserve = (value && !isArray) || tooMany;
+    m_preserved = m_preserve ? value : std::nullopt;
+    m_explicitlyPresent = isArray;
+    m_tooMany = tooMany;
+    if (tooMany)
+        m_emptyNote->setText(tr("%1 items: too many to show here. Edit them on the JSON tab.").arg(size));
+    else
+        m_emptyNote->setText(isRequired() ? tr("No items.") : tr("No items; the list is left out."));
+    setItems(values);
+}
+
+void ArrayFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
+{
+    for (const Item &item : m_items)
+        item.editor->collectLocalIssues(issues);
+}
+
+void ArrayFieldEditor::addItem()
+{
+    if (node().maxItems && m_items.size() >= *node().maxItems)
+        return;
+    if (m_tooMany)
+        return;
+    appendItem(std::nullopt);
+    m_preserve = false;
+    m_preserved.reset();
+    updateButtons();
+    m_items.last().editor->focusInput();
+    emit edited();
+}
+
+void ArrayFieldEditor::removeItem(qsizetype index)
+{
+    if (index < 0 || index >= m_items.size())
+        return;
+    if (node().minItems && m_items.size() <= *node().minItems)
+        return;
+    QList<std::optional<QJsonValue>> values;
+    for (qsizetype i = 0; i < m_items.size(); ++i)
+        if (i != index)
+            values.append(m_items.at(i).editor->value());
+    // Pointers of later items change ("/tags/3" becomes "/tags/2"): every row from index on takes its
+    // successor's value and the last row goes, so each row keeps its pointer.
+    setItems(values);
+    m_preserve = false;
+    m_preserved.reset();
+    if (!m_items.isEmpty())
+        m_items.at(qMin(index, m_items.size() - 1)).editor->focusInput();
+    else
+        m_add->setFocus(Qt::OtherFocusReason);
+    emit edited();
+}
+
+void ArrayFieldEditor::appendItem(const std::optional<QJsonValue> &value)
+{
+    const qsizetype index = m_items.size();
+    const QString itemPointer = appendPointer(pointer(), QString::number(index));
+    auto *row = new QWidget(m_itemsLayout->parentWidget());
+    auto *grid = new QGridLayout(row);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(4);
+    grid->setVerticalSpacing(DetailGap);
+    grid->setColumnStretch(0, 1);
+
+    FieldContext itemContext{itemPointer, true, true, tr("Item %1").arg(index + 1), false};
+    FieldEditor *editor = createFieldEditor(itemNode(index), itemContext, row);
+    if (value)
+        editor->setValue(value);
+    grid->addWidget(editor, 0, 0);
+
+    auto *remove = new QToolButton(row);
+    remove->setText(QStringLiteral("\u2212")); // minus sign
+    remove->setToolTip(tr("Remove this item"));
+    remove->setAccessibleName(tr("Remove item %1").arg(index + 1));
+    remove->setObjectName(itemPointer + QStringLiteral("#remove"));
+    remove->setAutoRaise(true);
+    const int side = qMax(remove->sizeHint().height(), editor->firstLineHeight());
+    remove->setFixedSize(side, side);
+    grid->addWidget(remove, 0, 1, Qt::AlignTop);
+    if (!editor->showsOwnTitle())
+        grid->addWidget(new IssueLabel(itemPointer, row), 1, 0);
+
+    // Queued: removing deletes the last row, which may hold this very button.
+    connect(remove, &QToolButton::clicked, this, [this, row] {
+        for (qsizetype i = 0; i < m_items.size(); ++i)
+            if (m_items.at(i).row == row)
+                return removeItem(i);
+    }, Qt::QueuedConnection);
+    connect(editor, &FieldEditor::edited, this, &ArrayFieldEditor::onChildEdited);
+
+    m_itemsLayout->addWidget(row);
+    m_items.append({row, editor});
+}
+
+void ArrayFieldEditor::setItems(const QList<std::optional<QJsonValue>> &values)
+{
+    // Rows are reused by position (the item schema depends on the position only), so typing in the JSON
+    // tab does not recreate every row on each keystroke.
+    const qsizetype kept = qMin(values.size(), m_items.size());
+    for (qsizetype i = 0; i < kept; ++i)
+        m_items.at(i).editor->setValue(values.at(i));
+    while (m_items.size() > values.size())
+        delete m_items.takeLast().row;
+    for (qsizetype i = kept; i < values.size(); ++i)
+        appendItem(values.at(i));
+    updateButtons();
+}
+
+void ArrayFieldEditor::updateButtons()
+{
+    const qsizetype count = m_items.size();
+    const bool canAdd = !m_tooMany && (!node().maxItems || count < *node().maxItems);
+    m_add->setEnabled(canAdd);
+    m_add->setToolTip(canAdd ? QString() : tr("This list takes at most %n item(s).", nullptr, int(*node().maxItems)));
+    const bool canRemove = !node().minItems || count > *node().minItems;
+    for (const Item &item : std::as_const(m_items)) {
+        auto *remove = item.row->findChild<QToolButton *>(item.editor->pointer() + QStringLiteral("#remove"));
+        if (remove) {
+            remove->setEnabled(canRemove);
+            remove->setToolTip(canRemove ? tr("Remove this item")
+                                         : tr("This list needs at least %n item(s).", nullptr, int(*node().minItems)));
+        }
+    }
+    m_emptyNote->setVisible(count == 0);
+}
+
+void ArrayFieldEditor::onChildEdited()
+{
+    m_preserve = false;
+    m_preserved.reset();
+    emit edited();
+}
+
+// --- ChoiceFieldEditor ---------------------------------------------------------------------------
+
+namespace {
+constexpr int NotSetChoice = -1;
+} // namespace
+
+ChoiceFieldEditor::ChoiceFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent)
+    : FieldEditor(std::move(node), std::move(context), parent)
+    , m_combo(new QComboBox(this))
+{
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(6);
+    grid->setColumnStretch(1, 1);
+    grid->addWidget(m_combo, 0, 0, Qt::AlignTop);
+    m_combo->setObjectName(pointer() + QStringLiteral("#choice"));
+    m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_combo->setAccessibleName(tr("%1: kind of value").arg(this->context().title));
+    if (!this->node().description.isEmpty())
+        m_combo->setToolTip(plainToolTip(this->node().description));
+    setFocusProxy(m_combo);
+
+    if (!isRequired())
+        m_combo->addItem(tr("Not set"), NotSetChoice);
+    for (qsizetype i = 0; i < this->node().choices.size(); ++i) {
+        const SchemaChoice &choice = this->node().choices.at(i);
+        m_combo->addItem(choice.label, int(i));
+        FieldContext alternativeContext{pointer(), true, isArrayItem(), choice.label, true};
+        FieldEditor *editor = createFieldEditor(choice.node, alternativeContext, this);
+        const bool besideCombo = !qobject_cast<ObjectFieldEditor *>(editor) && !qobject_cast<ArrayFieldEditor *>(editor)
+            && !qobject_cast<ChoiceFieldEditor *>(editor);
+        if (besideCombo)
+            grid->addWidget(editor, 0, 1);
+        else
+            grid->addWidget(editor, 1, 0, 1, 2);
+        editor->hide();
+        m_alternatives.append(editor);
+        connect(editor, &FieldEditor::edited, this, [this] {
+            if (!m_updating)
+                emit edited();
+        });
+    }
+    setCurrentChoice(isRequired() ? 0 : NotSetChoice);
+    connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
+        setCurrentChoice(m_combo->currentData().toInt());
+        if (!m_updating)
+            emit edited();
+    });
+}
+
+int ChoiceFieldEditor::firstLineHeight() const
+{
+    return m_combo->sizeHint().height();
+}
+
+int ChoiceFieldEditor::currentChoice() const
+{
+    return m_combo->currentData().toInt();
+}
+
+void ChoiceFieldEditor::setCurrentChoice(int index)
+{
+    const int row = m_combo->findData(index);
+    if (row < 0)
+        return;
+    if (m_combo->currentIndex() != row) {
+        const QSignalBlocker blocker(m_combo);
+        m_combo->setCurrentIndex(row);
+    }
+    for (qsizetype i = 0; i < m_alternatives.size(); ++i)
+        m_alternatives.at(i)->setVisible(i == index);
+}
+
+FieldEditor *ChoiceFieldEditor::currentEditor() const
+{
+    const int index = currentChoice();
+    return index >= 0 && index < m_alternatives.size() ? m_alternatives.at(index) : nullptr;
+}
+
+std::optional<QJsonValue> ChoiceFieldEditor::value() const
+{
+    if (FieldEditor *editor = currentEditor())
+        return editor->value();
+    return std::nullopt;
+}
+
+void ChoiceFieldEditor::setValue(const std::optional<QJsonValue> &value)
+{
+    m_updating = true;
+    if (!value) {
+        if (!isRequired())
+            setCurrentChoice(NotSetChoice);
+        else if (FieldEditor *editor = currentEditor())
+            editor->setValue(std::nullopt);
+    } else {
+        int best = 0;
+        int bestScore = std::numeric_limits<int>::min();
+        for (qsizetype i = 0; i < node().choices.size(); ++i) {
+            const int score = matchScore(*node().choices.at(i).node, *value);
+            if (score > bestScore) {
+                best = int(i);
+                bestScore = score;
+            }
+        }
+        m_alternatives.at(best)->setValue(value);
+        setCurrentChoice(best);
+    }
+    m_updating = false;
+}
+
+void ChoiceFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
+{
+    if (FieldEditor *editor = currentEditor())
+        editor->collectLocalIssues(issues);
+}
+
+int ChoiceFieldEditor::matchScore(const SchemaNode &node, const QJsonValue &value)
+{
+    using Kind = SchemaNode::Kind;
+    if (value.isNull())
+        return node.nullable || node.kind == Kind::Null ? 10 : (node.kind == Kind::Any ? 1 : -1);
+    if (!node.enumValues.isEmpty())
+        return node.enumValues.contains(value) ? 20 : -1;
+    switch (node.kind) {
+    case Kind::Any: return 1;
+    case Kind::Null: return -1;
+    case Kind::String: return value.isString() ? 5 : -1;
+    case Kind::Boolean: return value.isBool() ? 5 : -1;
+    case Kind::Number: return value.isDouble() ? 5 : -1;
+    case Kind::Integer:
+        return value.isDouble() && value.toDouble() == std::trunc(value.toDouble()) ? 6 : -1;
+    case Kind::Array: return value.isArray() ? 5 : -1;
+    case Kind::Choice: {
+        int best = -1;
+        for (const SchemaChoice &choice : node.choices)
+            best = qMax(best, matchScore(*choice.node, value));
+        return best;
+    }
+    case Kind::Object: break;
+    }
+    if (!value.isObject())
+        return -1;
+    const QJsonObject object = value.toObject();
+    int score = 5;
+    for (const SchemaProperty &property : node.properties) {
+        const bool present = object.contains(property.name);
+        // A property with one allowed value is a discriminator ("type": "circle"): decisive either way.
+        if (present && property.node->enumValues.size() == 1) {
+            if (property.node->enumValues.first() != object.value(property.name))
+                return -1;
+            score += 50;
+        }
+        if (present)
+            score += 3;
+        else if (property.required)
+            score -= 2;
+    }
+    if (!node.additionalProperties) {
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (!node.property(it.key()))
+                score -= 5;
+    }
+    return qMax(score, 0);
+}
+
+// --- NullableFieldEditor -------------------------------------------------------------------------
+
+namespace {
+
+SchemaNodePtr withoutNull(const SchemaNodePtr &node)
+{
+    auto inner = std::make_shared<SchemaNode>(*node);
+    inner->nullable = false;
+    return inner;
+}
+
+} // namespace
+
+NullableFieldEditor::NullableFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent)
+    : FieldEditor(node, context, parent)
+{
+    m_inner = createFieldEditor(withoutNull(node), context, this);
+    m_null = new QCheckBox(this);
+    m_null->setObjectName(pointer() + QStringLiteral("#null"));
+    m_null->setToolTip(tr("Send null instead of a value"));
+    if (m_inner->showsOwnTitle()) {
+        auto *layout = new QVBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(DetailGap);
+        layout->addWidget(m_inner);
+        m_null->setText(tr("Send null instead"));
+        layout->addWidget(m_null);
+    } else {
+        auto *layout = new QHBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(8);
+        layout->addWidget(m_inner, 1);
+        m_null->setText(tr("null"));
+        layout->addWidget(m_null, 0, Qt::AlignTop);
+    }
+    setFocusProxy(m_inner);
+    connect(m_inner, &FieldEditor::edited, this, &FieldEditor::edited);
+    connect(m_null, &QCheckBox::toggled, this, [this](bool isNull) {
+        m_inner->setEnabled(!isNull);
+        emit edited();
+    });
+}
+
+std::optional<QJsonValue> NullableFieldEditor::value() const
+{
+    if (m_null->isChecked())
+        return QJsonValue(QJsonValue::Null);
+    return m_inner->value();
+}
+
+void NullableFieldEditor::setValue(const std::optional<QJsonValue> &value)
+{
+    const bool isNull = value && value->isNull();
+    {
+        const QSignalBlocker blocker(m_null);
+        m_null->setChecked(isNull);
+    }
+    m_inner->setEnabled(!isNull);
+    if (!isNull)
+        m_inner->setValue(value);
+}
+
+void NullableFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
+{
+    if (!m_null->isChecked())
+        m_inner->collectLocalIssues(issues);
+}
+
+int NullableFieldEditor::firstLineHeight() const
+{
+    return qMax(m_inner->firstLineHeight(), m_null->sizeHint().height());
+}
+
+bool NullableFieldEditor::showsOwnTitle() const
+{
+    return m_inner->showsOwnTitle();
+}
+
+} // namespace Toolgate

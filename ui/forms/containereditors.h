@@ -1,0 +1,149 @@
+#pragma once
+
+#include "fieldeditor.h"
+
+#include <QJsonObject>
+
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QVBoxLayout;
+class QCheckBox;
+
+namespace Toolgate {
+
+/// An object: one row per property (label, editor, description, problems). The top-level arguments are a
+/// plain grid; nested objects sit in a group box titled with the property; alternatives of a choice in a
+/// plain frame. Keys the schema does not describe are kept and sent as they came.
+class ObjectFieldEditor final : public FieldEditor
+{
+    Q_OBJECT
+public:
+    ObjectFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent);
+
+    std::optional<QJsonValue> value() const override;
+    void setValue(const std::optional<QJsonValue> &value) override;
+    void collectLocalIssues(QList<SchemaIssue> &issues) const override;
+    bool showsOwnTitle() const override;
+
+    /// The editor of one property, or nullptr.
+    FieldEditor *propertyEditor(const QString &name) const;
+
+private:
+    struct Row
+    {
+        QString name;
+        FieldEditor *editor = nullptr;
+    };
+
+    bool isTopLevel() const;
+    void addRow(QGridLayout *grid, const SchemaProperty &property);
+    void onChildEdited();
+    void updateExtrasNote();
+
+    QList<Row> m_rows;
+    QJsonObject m_extras;   // keys the schema does not describe, kept verbatim
+    QLabel *m_extrasNote = nullptr;
+    bool m_explicitlyPresent = false; // set to an (empty) object from outside: send {} rather than nothing
+    std::optional<QJsonValue> m_preserved; // set to something that is not an object, until edited
+    bool m_preserve = false;
+};
+
+/// An array: one row per item with a remove button, and an add button; minItems/maxItems decide when
+/// those are available. Items use the item schema (or the tuple schema for their position).
+class ArrayFieldEditor final : public FieldEditor
+{
+    Q_OBJECT
+public:
+    ArrayFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent);
+
+    std::optional<QJsonValue> value() const override;
+    void setValue(const std::optional<QJsonValue> &value) override;
+    void collectLocalIssues(QList<SchemaIssue> &issues) const override;
+    bool showsOwnTitle() const override;
+
+    qsizetype itemCount() const { return m_items.size(); }
+    /// Appends an item as the add button does (ignored at maxItems).
+    void addItem();
+    /// Removes an item as its remove button does (ignored at minItems).
+    void removeItem(qsizetype index);
+
+    /// Lists longer than this are not laid out as rows (edited on the JSON tab instead).
+    static constexpr qsizetype MaxRows = 200;
+
+private:
+    struct Item
+    {
+        QWidget *row = nullptr;
+        FieldEditor *editor = nullptr;
+    };
+
+    SchemaNodePtr itemNode(qsizetype index) const;
+    void appendItem(const std::optional<QJsonValue> &value);
+    void setItems(const QList<std::optional<QJsonValue>> &values);
+    void updateButtons();
+    void onChildEdited();
+
+    QVBoxLayout *m_itemsLayout = nullptr;
+    QLabel *m_emptyNote = nullptr;
+    QPushButton *m_add = nullptr;
+    QList<Item> m_items;
+    bool m_tooMany = false;
+    bool m_explicitlyPresent = false;
+    std::optional<QJsonValue> m_preserved;
+    bool m_preserve = false;
+};
+
+/// oneOf/anyOf: a combo box picking the alternative, that alternative's editor below it. Each
+/// alternative keeps its input while another is shown, so switching back loses nothing.
+class ChoiceFieldEditor final : public FieldEditor
+{
+    Q_OBJECT
+public:
+    ChoiceFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent);
+
+    std::optional<QJsonValue> value() const override;
+    void setValue(const std::optional<QJsonValue> &value) override;
+    void collectLocalIssues(QList<SchemaIssue> &issues) const override;
+    int firstLineHeight() const override;
+
+    /// Selects alternative index (-1: not set, for optional choices).
+    void setCurrentChoice(int index);
+    int currentChoice() const;
+
+    /// How well value fits node, for picking the alternative a given value belongs to; higher is better,
+    /// negative means it cannot be that alternative.
+    static int matchScore(const SchemaNode &node, const QJsonValue &value);
+
+private:
+    FieldEditor *currentEditor() const;
+
+    QComboBox *m_combo = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QList<FieldEditor *> m_alternatives;
+    bool m_updating = false;
+};
+
+/// A value that may also be null: the editor for the value plus a "null" check box that disables it.
+class NullableFieldEditor final : public FieldEditor
+{
+    Q_OBJECT
+public:
+    NullableFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent);
+
+    std::optional<QJsonValue> value() const override;
+    void setValue(const std::optional<QJsonValue> &value) override;
+    void collectLocalIssues(QList<SchemaIssue> &issues) const override;
+    bool showsOwnTitle() const override;
+    int firstLineHeight() const override;
+
+    FieldEditor *innerEditor() const { return m_inner; }
+
+private:
+    FieldEditor *m_inner = nullptr;
+    QCheckBox *m_null = nullptr;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QLabel>
+
+namespace Toolgate {
+
+/// A field's description under its editor: small, muted, wrapped, and always plain text because it comes
+/// from the server.
+class HelpLabel final : public QLabel
+{
+    Q_OBJECT
+public:
+    explicit HelpLabel(const QString &text, QWidget *parent = nullptr);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateLook();
+};
+
+/// Shows the validation messages for one JSON pointer next to its field; hidden while there are none.
+/// The form finds these by pointer() to hand out SchemaValidator issues.
+class IssueLabel final : public QLabel
+{
+    Q_OBJECT
+public:
+    explicit IssueLabel(const QString &pointer, QWidget *parent = nullptr);
+
+    QString pointer() const { return m_pointer; }
+    /// messages: already phrased ("is required", "must be at most 10"); empty hides the label.
+    void setMessages(const QStringList &messages);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void updateLook();
+
+    QString m_pointer;
+};
+
+/// The text of a field's label: its title, with " *" appended when it is required.
+QString fieldLabelText(const QString &title, bool required);
+
+/// A color for errors that reads on both light and dark palettes.
+QColor errorColor(const QPalette &palette);
+/// A muted text color for help and hints, derived from palette so it follows dark themes.
+QColor mutedTextColor(const QPalette &palette);
+
+} // namespace Toolgate

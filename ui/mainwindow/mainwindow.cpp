@@ -1,0 +1,596 @@
+#include "mainwindow.h"
+
+#include "calls/approvalpolicy.h"
+#include "calls/toolcall.h"
+#include "consoleview.h"
+#include "dialogs/approvalrulesdialog.h"
+#include "dialogs/confirmationdialog.h" // dialogapprovalgate.h needs the complete type
+#include "dialogs/dialogapprovalgate.h"
+#include "dialogs/importdialog.h"
+#include "forms/argumentform.h"
+#include "forms/argumenthistory.h"
+#include "itembrowser.h"
+#include "models/icons.h"
+#include "models/prompttreemodel.h"
+#include "models/resourcetreemodel.h"
+#include "models/serverlistmodel.h"
+#include "models/tooltreemodel.h"
+#include "promptpanel.h"
+#include "resourcedialog.h"
+#include "resourcepanel.h"
+#include "serverinfopanel.h"
+#include "serverpanel.h"
+#include "toolpanel.h"
+#include "viewers/messagebanner.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTreeView>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
+
+const QString settingsGroup = QStringLiteral("MainWindow");
+
+QWidget *buildEmptyPage(QWidget *parent)
+{
+    auto *page = new QWidget(parent);
+    page->setObjectName(QStringLiteral("emptyPage"));
+    auto *icon = new QLabel(page);
+    icon->setPixmap(Icons::application().pixmap(QSize(72, 72), page->devicePixelRatioF()));
+    icon->setAlignment(Qt::AlignCenter);
+    auto *title = new QLabel(MainWindow::tr("Pick a tool to try it"), page);
+    QFont big = title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    title->setFont(big);
+    title->setAlignment(Qt::AlignCenter);
+    auto *text = new QLabel(MainWindow::tr("Choose a tool on the left, fill in its arguments and press Run.\n"
+                                           "Toolgate asks you before anything is sent to a server."),
+                            page);
+    text->setAlignment(Qt::AlignCenter);
+    text->setWordWrap(true);
+    QPalette dim = text->palette();
+    dim.setColor(QPalette::WindowText, dim.color(QPalette::Disabled, QPalette::WindowText));
+    text->setPalette(dim);
+    auto *layout = new QVBoxLayout(page);
+    layout->addStretch(2);
+    layout->addWidget(icon);
+    layout->addSpacing(8);
+    layout->addWidget(title);
+    layout->addWidget(text);
+    layout->addStretch(3);
+    return page;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const Environment &environment, QWidget *parent)
+    : QMainWindow(parent)
+    , m_workspace(environment.workspace)
+    , m_policy(environment.policy)
+    , m_gate(environment.gate)
+    , m_history(std::make_unique<ArgumentHistory>(environment.argumentHistoryPath))
+    , m_serverModel(new ServerListModel(environment.workspace, this))
+    , m_toolModel(new ToolTreeModel(environment.workspace, this))
+    , m_resourceModel(new ResourceTreeModel(environment.workspace, this))
+    , m_promptModel(new PromptTreeModel(environment.workspace, this))
+{
+    Q_ASSERT(m_workspace);
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(QStringLiteral("Toolgate"));
+    setWindowIcon(Icons::application());
+    if (!m_gate)
+        m_gate = new DialogApprovalGate(this);
+    // The GUI shows schema problems in the confirmation dialog and lets the human decide.
+    m_pipeline = new ToolCallPipeline(m_gate, m_policy, ToolCallPipeline::Options{false}, this);
+
+    buildCentre();
+    buildMenus();
+    buildStatusBar();
+    restoreSettings();
+
+    connect(m_toolModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::selectRememberedItem);
+    connect(m_toolModel, &QAbstractItemModel::modelReset, this, &MainWindow::selectRememberedItem);
+    selectRememberedItem();
+}
+
+MainWindow::~MainWindow()
+{
+    // The panels' running calls refer to the pipeline; they go with the widgets, before it.
+    delete m_toolPanel;
+    m_toolPanel = nullptr;
+}
+
+void MainWindow::buildCentre()
+{
+    m_serverPanel = new ServerPanel(m_workspace, m_serverModel, this);
+
+    m_toolBrowser = new ItemBrowser(m_toolModel, ToolTreeModel::NameColumn, ToolTreeModel::DescriptionColumn,
+                                    tr("Search tools"), this);
+    m_toolBrowser->setObjectName(QStringLiteral("toolBrowser"));
+    m_toolBrowser->view()->setObjectName(QStringLiteral("toolTree"));
+    m_toolBrowser->searchField()->setObjectName(QStringLiteral("toolSearch"));
+    m_resourceBrowser = new ItemBrowser(m_resourceModel, ResourceTreeModel::UriColumn, ResourceTreeModel::DescriptionColumn,
+                                        tr("Search resources"), this);
+    m_resourceBrowser->setObjectName(QStringLiteral("resourceBrowser"));
+    m_resourceBrowser->view()->setObjectName(QStringLiteral("resourceTree"));
+    m_resourceBrowser->searchField()->setObjectName(QStringLiteral("resourceSearch"));
+    m_promptBrowser = new ItemBrowser(m_promptModel, PromptTreeModel::NameColumn, PromptTreeModel::DescriptionColumn,
+                                      tr("Search prompts"), this);
+    m_promptBrowser->setObjectName(QStringLiteral("promptBrowser"));
+    m_promptBrowser->view()->setObjectName(QStringLiteral("promptTree"));
+    m_promptBrowser->searchField()->setObjectName(QStringLiteral("promptSearch"));
+
+    m_browserTabs = new QTabWidget(this);
+    m_browserTabs->setObjectName(QStringLiteral("browserTabs"));
+    m_browserTabs->setDocumentMode(true);
+    m_browserTabs->addTab(m_toolBrowser, Icons::action(u"tool"), tr("Tools"));
+    m_browserTabs->addTab(m_resourceBrowser, Icons::action(u"resource"), tr("Resources"));
+    m_browserTabs->addTab(m_promptBrowser, Icons::action(u"prompt"), tr("Prompts"));
+
+    m_leftSplitter = new QSplitter(Qt::Vertical, this);
+    m_leftSplitter->setObjectName(QStringLiteral("leftSplitter"));
+    m_leftSplitter->addWidget(m_serverPanel);
+    m_leftSplitter->addWidget(m_browserTabs);
+    m_leftSplitter->setChildrenCollapsible(false);
+    m_leftSplitter->setStretchFactor(0, 1);
+    m_leftSplitter->setStretchFactor(1, 3);
+
+    // The servers file could not be read: say so above everything, with a way to retry.
+    m_loadProblem = new QWidget(this);
+    m_loadProblem->setObjectName(QStringLiteral("loadProblem"));
+    m_loadBanner = new MessageBanner(m_loadProblem);
+    m_loadBanner->setObjectName(QStringLiteral("loadBanner"));
+    auto *reload = new QPushButton(tr("Reload"), m_loadProblem);
+    reload->setObjectName(QStringLiteral("reloadServers"));
+    connect(reload, &QPushButton::clicked, this, &MainWindow::reloadServers);
+    auto *problemLayout = new QHBoxLayout(m_loadProblem);
+    problemLayout->setContentsMargins(8, 8, 8, 0);
+    problemLayout->addWidget(m_loadBanner, 1);
+    problemLayout->addWidget(reload, 0, Qt::AlignTop);
+    m_loadProblem->hide();
+
+    m_pages = new QStackedWidget(this);
+    m_pages->setObjectName(QStringLiteral("pages"));
+    m_emptyPage = buildEmptyPage(m_pages);
+    m_serverInfoPanel = new ServerInfoPanel(m_pages);
+    m_serverInfoPanel->addActions({m_serverPanel->editServerAction(), m_serverPanel->restartServerAction()});
+    m_toolPanel = new ToolPanel(m_pipeline, m_history.get(), m_pages);
+    m_resourcePanel = new ResourcePanel(m_pages);
+    m_promptPanel = new PromptPanel(m_pages);
+    m_pages->addWidget(m_emptyPage);
+    m_pages->addWidget(m_serverInfoPanel);
+    m_pages->addWidget(m_toolPanel);
+    m_pages->addWidget(m_resourcePanel);
+    m_pages->addWidget(m_promptPanel);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(0);
+    rightLayout->addWidget(m_loadProblem);
+    rightLayout->addWidget(m_pages, 1);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_mainSplitter->addWidget(m_leftSplitter);
+    m_mainSplitter->addWidget(right);
+    m_mainSplitter->setChildrenCollapsible(false);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    setCentralWidget(m_mainSplitter);
+
+    m_console = new ConsoleView(this);
+    auto *dock = new QDockWidget(tr("Console"), this);
+    dock->setObjectName(QStringLiteral("consoleDock"));
+    dock->setWidget(m_console);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+
+    // Wiring: what is selected decides the centre page and the console.
+    const auto watch = [this](ItemBrowser *browser) {
+        connect(browser, &ItemBrowser::currentChanged, this, [this, browser](const QModelIndex &index) {
+            if (m_browserTabs->currentWidget() == browser)
+                showSelection(browser, index);
+            // The person chose something; no need to restore what was selected last time.
+            if (index.isValid())
+                m_rememberedServer.clear();
+        });
+    };
+    watch(m_toolBrowser);
+    watch(m_resourceBrowser);
+    watch(m_promptBrowser);
+    connect(m_toolBrowser, &ItemBrowser::activated, this, [this](const QModelIndex &index) {
+        if (ToolTreeModel::isItem(index))
+            m_toolPanel->argumentForm()->setFocus();
+    });
+    connect(m_browserTabs, &QTabWidget::currentChanged, this, [this] {
+        if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget()))
+            showSelection(browser, browser->currentSourceIndex());
+    });
+    connect(m_serverPanel, &ServerPanel::currentConnectionChanged, this, [this](ServerConnection *connection) {
+        setConsoleServer(connection);
+        if (connection) {
+            m_serverInfoPanel->setConnection(connection);
+            m_pages->setCurrentWidget(m_serverInfoPanel);
+            // Clicking a server in the list shows it; the tree's selection no longer applies.
+            if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget()))
+                browser->view()->selectionModel()->clearCurrentIndex();
+        }
+    });
+    connect(m_serverPanel, &ServerPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+
+    connect(m_toolPanel, &ToolPanel::resourceLinkActivated, this, &MainWindow::openResource);
+    connect(m_resourcePanel, &ResourcePanel::resourceLinkActivated, this, &MainWindow::openResource);
+    connect(m_promptPanel, &PromptPanel::resourceLinkActivated, this, &MainWindow::openResource);
+    connect(m_toolPanel, &ToolPanel::linkActivated, this, &MainWindow::openLink);
+    connect(m_resourcePanel, &ResourcePanel::linkActivated, this, &MainWindow::openLink);
+    connect(m_toolPanel, &ToolPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_resourcePanel, &ResourcePanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_toolPanel, &ToolPanel::runningCountChanged, this, &MainWindow::updateSummary);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *import = file->addAction(Icons::action(u"import"), tr("&Import Servers…"), this, &MainWindow::importServers);
+    import->setObjectName(QStringLiteral("importServers"));
+    QAction *reload = file->addAction(tr("&Reload Servers File"), this, &MainWindow::reloadServers);
+    reload->setObjectName(QStringLiteral("reloadServersAction"));
+    file->addAction(tr("Open &Configuration Folder"), this, [this] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(m_workspace->configPath()).absolutePath()));
+    });
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *servers = menuBar()->addMenu(tr("&Servers"));
+    servers->addAction(m_serverPanel->addServerAction());
+    servers->addAction(m_serverPanel->editServerAction());
+    servers->addAction(m_serverPanel->removeServerAction());
+    servers->addSeparator();
+    servers->addAction(m_serverPanel->toggleServerAction());
+    servers->addAction(m_serverPanel->restartServerAction());
+    servers->addAction(tr("Restart &All"), this, [this] {
+        const QList<ServerConnection *> connections = m_workspace->connections();
+        for (ServerConnection *connection : connections) {
+            if (connection->config().enabled)
+                connection->restart();
+        }
+    });
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *find = view->addAction(Icons::action(u"search"), tr("&Find"), this, [this] {
+        if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget())) {
+            browser->searchField()->setFocus();
+            browser->searchField()->selectAll();
+        }
+    });
+    find->setShortcut(QKeySequence::Find);
+    view->addSeparator();
+    const QList<QPair<QString, int>> tabs{{tr("&Tools"), ToolsTab}, {tr("&Resources"), ResourcesTab}, {tr("&Prompts"), PromptsTab}};
+    for (const auto &[label, tab] : tabs) {
+        QAction *action = view->addAction(label, this, [this, tab] { m_browserTabs->setCurrentIndex(tab); });
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + tab)));
+    }
+    view->addSeparator();
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock"))) {
+        QAction *toggle = dock->toggleViewAction();
+        toggle->setIcon(Icons::action(u"console"));
+        toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+        view->addAction(toggle);
+    }
+
+    QMenu *settings = menuBar()->addMenu(tr("S&ettings"));
+    QAction *rules = settings->addAction(Icons::action(u"shield"), tr("&Remembered Decisions…"), this, &MainWindow::showApprovalRules);
+    rules->setObjectName(QStringLiteral("approvalRules"));
+    rules->setEnabled(m_policy != nullptr);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *about = help->addAction(Icons::action(u"info"), tr("&About Toolgate"), this, &MainWindow::showAbout);
+    about->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("serverSummary"));
+    statusBar()->addPermanentWidget(m_summary);
+    connect(m_serverModel, &QAbstractItemModel::dataChanged, this, &MainWindow::updateSummary);
+    connect(m_serverModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
+    connect(m_serverModel, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
+    connect(m_serverModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateSummary);
+    connect(m_toolModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
+    connect(m_toolModel, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
+    updateSummary();
+}
+
+void MainWindow::updateSummary()
+{
+    const QList<ServerConnection *> connections = m_workspace->connections();
+    int ready = 0;
+    int tools = 0;
+    for (const ServerConnection *connection : connections) {
+        if (connection->status() == ServerConnection::Status::Ready) {
+            ++ready;
+            tools += int(connection->tools().size());
+        }
+    }
+    QString text = connections.isEmpty() ? tr("No servers")
+                                         : tr("%1 of %n server(s) ready · %2 tools", nullptr, int(connections.size()))
+                                               .arg(ready)
+                                               .arg(tools);
+    if (const int running = m_toolPanel ? m_toolPanel->runningCount() : 0; running > 0)
+        text += tr(" · %n call(s) running", nullptr, running);
+    m_summary->setText(text);
+}
+
+void MainWindow::showSelection(ItemBrowser *browser, const QModelIndex &index)
+{
+    ServerConnection *connection = browser->model()->connection(index);
+    if (connection)
+        setConsoleServer(connection);
+    if (!index.isValid()) {
+        m_pages->setCurrentWidget(m_emptyPage);
+        return;
+    }
+    if (ServerTreeModel::isServer(index)) {
+        m_serverInfoPanel->setConnection(connection);
+        m_pages->setCurrentWidget(m_serverInfoPanel);
+        return;
+    }
+    if (browser == m_toolBrowser) {
+        const Tool tool = index.data(ToolTreeModel::ToolRole).value<Tool>();
+        // Re-selecting the same tool (e.g. after a list refresh) keeps the form as it is.
+        if (m_toolPanel->connection() != connection || m_toolPanel->tool().name != tool.name)
+            m_toolPanel->setTool(connection, tool);
+        m_pages->setCurrentWidget(m_toolPanel);
+    } else if (browser == m_resourceBrowser) {
+        if (index.data(ResourceTreeModel::IsTemplateRole).toBool())
+            m_resourcePanel->setTemplate(connection, index.data(ResourceTreeModel::ResourceTemplateRole).value<ResourceTemplate>());
+        else
+            m_resourcePanel->setResource(connection, index.data(ResourceTreeModel::ResourceRole).value<Resource>());
+        m_pages->setCurrentWidget(m_resourcePanel);
+    } else {
+        m_promptPanel->setPrompt(connection, index.data(PromptTreeModel::PromptRole).value<Prompt>());
+        m_pages->setCurrentWidget(m_promptPanel);
+    }
+}
+
+void MainWindow::setConsoleServer(ServerConnection *connection)
+{
+    if (connection && m_console->connection() != connection)
+        m_console->setConnection(connection);
+}
+
+bool MainWindow::selectTool(const QString &serverName, const QString &toolName)
+{
+    const QModelIndex index = m_toolModel->toolIndex(serverName, toolName);
+    if (!index.isValid())
+        return false;
+    m_browserTabs->setCurrentWidget(m_toolBrowser);
+    m_toolBrowser->selectSourceIndex(index);
+    return m_toolBrowser->currentSourceIndex() == index;
+}
+
+void MainWindow::selectRememberedItem()
+{
+    if (m_rememberedServer.isEmpty() || m_toolBrowser->currentSourceIndex().isValid())
+        return;
+    if (selectTool(m_rememberedServer, m_rememberedTool))
+        m_rememberedServer.clear();
+}
+
+void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)
+{
+    if (!result) {
+        if (m_workspace->loadError()) {
+            m_loadBanner->showMessage(MessageBanner::Kind::Error, tr("Your servers file could not be read"),
+                                      tr("%1\n\nToolgate has not changed the file. Fix it in a text editor, then press Reload.")
+                                          .arg(result.error().message));
+            m_loadProblem->show();
+        } else {
+            // Loaded, but writing the first-start file failed: the servers still work.
+            m_loadBanner->showMessage(MessageBanner::Kind::Warning, tr("Your servers could not be saved"),
+                                      result.error().message);
+            m_loadProblem->show();
+        }
+        m_serverPanel->addServerAction()->setEnabled(!m_workspace->loadError());
+        return;
+    }
+    m_loadProblem->hide();
+    m_serverPanel->addServerAction()->setEnabled(true);
+    if (result.value() == Workspace::LoadOutcome::FirstStart)
+        statusBar()->showMessage(tr("Welcome to Toolgate! The demo server is set up so you can try some tools right away."), 15000);
+}
+
+void MainWindow::reloadServers()
+{
+    const Result<Workspace::LoadOutcome> result = m_workspace->load();
+    showLoadResult(result);
+    if (result || !m_workspace->loadError())
+        m_workspace->startAll();
+    if (result)
+        statusBar()->showMessage(tr("Reloaded %1.").arg(QDir::toNativeSeparators(m_workspace->configPath())), 5000);
+}
+
+void MainWindow::importServers()
+{
+    QList<ServerConfig> existing;
+    const QList<ServerConnection *> connections = m_workspace->connections();
+    for (const ServerConnection *connection : connections)
+        existing.append(connection->config());
+    auto *dialog = new ImportDialog(existing, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QStringList added;
+        QStringList problems;
+        const QList<ServerConfig> chosen = dialog->selectedConfigs();
+        for (const ServerConfig &config : chosen) {
+            const Result<ServerConnection *> result = m_workspace->addServer(config);
+            if (result)
+                added.append(config.name);
+            else
+                problems.append(tr("%1: %2").arg(config.name, result.error().message));
+        }
+        if (!problems.isEmpty()) {
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Import Servers"),
+                                        tr("Some servers were not imported."), QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->setTextFormat(Qt::PlainText);
+            box->setDetailedText(problems.join(u'\n'));
+            box->setInformativeText(problems.join(u'\n').left(1000));
+            box->open();
+        }
+        if (!added.isEmpty())
+            statusBar()->showMessage(tr("Imported %1.").arg(added.join(QStringLiteral(", "))), 8000);
+    });
+    dialog->open();
+}
+
+void MainWindow::showApprovalRules()
+{
+    if (!m_policy)
+        return;
+    auto *dialog = new ApprovalRulesDialog(m_policy, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showAbout()
+{
+    auto *box = new QMessageBox(this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setWindowTitle(tr("About Toolgate"));
+    box->setIconPixmap(Icons::application().pixmap(QSize(64, 64), devicePixelRatioF()));
+    box->setTextFormat(Qt::RichText);
+    box->setText(tr("<h3>Toolgate %1</h3><p>A desktop host for the Model Context Protocol: connect MCP servers, "
+                    "browse their tools, resources and prompts, and run tools with your approval.</p>")
+                     .arg(QStringLiteral(TOOLGATE_VERSION).toHtmlEscaped()));
+    box->setInformativeText(tr("Built with Qt %1, running on Qt %2.")
+                                .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion())));
+    box->setStandardButtons(QMessageBox::Close);
+    box->open();
+}
+
+void MainWindow::openResource(ServerConnection *connection, const QString &uri)
+{
+    if (!connection)
+        return;
+    auto *dialog = new ResourceDialog(connection, uri, this);
+    connect(dialog, &ResourceDialog::resourceLinkActivated, this, &MainWindow::openResource);
+    dialog->show();
+}
+
+void MainWindow::openLink(const QUrl &url)
+{
+    if (url.scheme() != u"https" && url.scheme() != u"http") {
+        statusBar()->showMessage(tr("Toolgate only opens web links; %1 was not opened.").arg(url.toDisplayString().left(200)), 8000);
+        return;
+    }
+    // The link comes from a server: show where it really goes before the browser opens it.
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Open Link"), tr("Open this link in your web browser?"),
+                                QMessageBox::Open | QMessageBox::Cancel, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setTextFormat(Qt::PlainText);
+    box->setInformativeText(url.toDisplayString().left(2000));
+    box->setDefaultButton(QMessageBox::Cancel);
+    connect(box, &QMessageBox::finished, this, [url](int result) {
+        if (result == QMessageBox::Open)
+            QDesktopServices::openUrl(url);
+    });
+    box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    const int running = m_toolPanel ? m_toolPanel->runningCount() : 0;
+    if (running > 0 && !m_closeConfirmed) {
+        event->ignore();
+        auto *box = new QMessageBox(QMessageBox::Question, tr("Quit Toolgate"),
+                                    tr("%n tool call(s) still running. Quit anyway?", nullptr, running),
+                                    QMessageBox::NoButton, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        QPushButton *quit = box->addButton(tr("Cancel the Calls and Quit"), QMessageBox::DestructiveRole);
+        QPushButton *stay = box->addButton(tr("Keep Running"), QMessageBox::RejectRole);
+        box->setDefaultButton(stay);
+        connect(box, &QMessageBox::finished, this, [this, box, quit] {
+            if (box->clickedButton() == quit) {
+                m_closeConfirmed = true;
+                close();
+            }
+        });
+        box->open();
+        return;
+    }
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    settings.beginGroup(settingsGroup);
+    const QByteArray geometry = settings.value(QStringLiteral("geometry")).toByteArray();
+    if (geometry.isEmpty() || !restoreGeometry(geometry)) {
+        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1440, 900);
+        resize(QSize(1280, 820).boundedTo(available.size() * 0.92));
+    }
+    restoreState(settings.value(QStringLiteral("state")).toByteArray());
+    if (!m_mainSplitter->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray()))
+        m_mainSplitter->setSizes({340, 940});
+    if (!m_leftSplitter->restoreState(settings.value(QStringLiteral("leftSplitter")).toByteArray()))
+        m_leftSplitter->setSizes({170, 530});
+    if (!m_toolPanel->splitter()->restoreState(settings.value(QStringLiteral("toolSplitter")).toByteArray()))
+        m_toolPanel->splitter()->setSizes({300, 340});
+    m_browserTabs->setCurrentIndex(qBound(0, settings.value(QStringLiteral("browserTab"), 0).toInt(), m_browserTabs->count() - 1));
+    m_rememberedServer = settings.value(QStringLiteral("lastServer")).toString();
+    m_rememberedTool = settings.value(QStringLiteral("lastTool")).toString();
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock")); dock && settings.value(QStringLiteral("state")).isNull())
+        resizeDocks({dock}, {170}, Qt::Vertical);
+    settings.endGroup();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.beginGroup(settingsGroup);
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("state"), saveState());
+    settings.setValue(QStringLiteral("mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("leftSplitter"), m_leftSplitter->saveState());
+    settings.setValue(QStringLiteral("toolSplitter"), m_toolPanel->splitter()->saveState());
+    settings.setValue(QStringLiteral("browserTab"), m_browserTabs->currentIndex());
+    if (m_toolPanel->connection()) {
+        settings.setValue(QStringLiteral("lastServer"), m_toolPanel->connection()->name());
+        settings.setValue(QStringLiteral("lastTool"), m_toolPanel->tool().name);
+    }
+    settings.endGroup();
+}
+
+} // namespace Toolgate

@@ -1,0 +1,137 @@
+#pragma once
+
+#include "common/result.h"
+#include "workspace/workspace.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
+
+class QLabel;
+class QSplitter;
+class QStackedWidget;
+class QTabWidget;
+class QWidget;
+
+namespace Toolgate {
+
+class ApprovalGate;
+class ApprovalPolicy;
+class ArgumentHistory;
+class ConsoleView;
+class ItemBrowser;
+class MessageBanner;
+class PromptPanel;
+class PromptTreeModel;
+class ResourcePanel;
+class ResourceTreeModel;
+class ServerConnection;
+class ServerInfoPanel;
+class ServerListModel;
+class ServerPanel;
+class ToolCallPipeline;
+class ToolPanel;
+class ToolTreeModel;
+
+/// Toolgate's main window: servers and their tools, resources and prompts on the left; the
+/// selected item (a tool to run, a resource to read, a prompt to render) in the centre; the
+/// selected server's console at the bottom. Owns the call pipeline every tool call goes through.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+public:
+    /// What the window works with. Nothing here is owned by the window.
+    struct Environment
+    {
+        Workspace *workspace = nullptr;       ///< required; must outlive the window
+        ApprovalPolicy *policy = nullptr;     ///< remembered decisions; null remembers nothing
+        /// Asks the human about each call; null makes the window use a DialogApprovalGate.
+        ApprovalGate *gate = nullptr;
+        /// Where the last arguments of each tool are kept; empty uses ArgumentHistory's default.
+        QString argumentHistoryPath;
+    };
+
+    explicit MainWindow(const Environment &environment, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Tells the person what loading the servers file did (first start, or why it failed).
+    void showLoadResult(const Result<Workspace::LoadOutcome> &result);
+    /// Selects a tool in the Tools tab (when its server lists it); returns whether it was found.
+    bool selectTool(const QString &serverName, const QString &toolName);
+
+    Workspace *workspace() const { return m_workspace; }
+    ToolCallPipeline *pipeline() const { return m_pipeline; }
+    ServerPanel *serverPanel() const { return m_serverPanel; }
+    ItemBrowser *toolBrowser() const { return m_toolBrowser; }
+    ItemBrowser *resourceBrowser() const { return m_resourceBrowser; }
+    ItemBrowser *promptBrowser() const { return m_promptBrowser; }
+    QTabWidget *browserTabs() const { return m_browserTabs; }
+    ToolPanel *toolPanel() const { return m_toolPanel; }
+    ResourcePanel *resourcePanel() const { return m_resourcePanel; }
+    PromptPanel *promptPanel() const { return m_promptPanel; }
+    ServerInfoPanel *serverInfoPanel() const { return m_serverInfoPanel; }
+    ConsoleView *consoleView() const { return m_console; }
+    QStackedWidget *pages() const { return m_pages; }
+    ServerListModel *serverListModel() const { return m_serverModel; }
+    ToolTreeModel *toolTreeModel() const { return m_toolModel; }
+    ResourceTreeModel *resourceTreeModel() const { return m_resourceModel; }
+    PromptTreeModel *promptTreeModel() const { return m_promptModel; }
+
+public slots:
+    void importServers();
+    void reloadServers();
+    void showApprovalRules();
+    void showAbout();
+    void openResource(Toolgate::ServerConnection *connection, const QString &uri);
+    void openLink(const QUrl &url);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildCentre();
+    void buildMenus();
+    void buildStatusBar();
+    void showSelection(ItemBrowser *browser, const QModelIndex &sourceIndex);
+    void setConsoleServer(ServerConnection *connection);
+    void updateSummary();
+    void restoreSettings();
+    void saveSettings() const;
+    void selectRememberedItem();
+
+    Workspace *m_workspace;
+    ApprovalPolicy *m_policy;
+    ApprovalGate *m_gate;
+    ToolCallPipeline *m_pipeline;
+    std::unique_ptr<ArgumentHistory> m_history;
+
+    ServerListModel *m_serverModel;
+    ToolTreeModel *m_toolModel;
+    ResourceTreeModel *m_resourceModel;
+    PromptTreeModel *m_promptModel;
+
+    QSplitter *m_mainSplitter = nullptr;
+    QSplitter *m_leftSplitter = nullptr;
+    ServerPanel *m_serverPanel = nullptr;
+    QTabWidget *m_browserTabs = nullptr;
+    ItemBrowser *m_toolBrowser = nullptr;
+    ItemBrowser *m_resourceBrowser = nullptr;
+    ItemBrowser *m_promptBrowser = nullptr;
+    QWidget *m_loadProblem = nullptr;
+    MessageBanner *m_loadBanner = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QWidget *m_emptyPage = nullptr;
+    ServerInfoPanel *m_serverInfoPanel = nullptr;
+    ToolPanel *m_toolPanel = nullptr;
+    ResourcePanel *m_resourcePanel = nullptr;
+    PromptPanel *m_promptPanel = nullptr;
+    ConsoleView *m_console = nullptr;
+    QLabel *m_summary = nullptr;
+    QString m_rememberedServer;
+    QString m_rememberedTool;
+    bool m_closeConfirmed = false;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,172 @@
+#include "resourcepanel.h"
+
+#include "client/clientsession.h"
+#include "itemheader.h"
+#include "models/icons.h"
+#include "uritemplate_p.h"
+#include "viewers/resultview.h"
+#include "workspace/serverconnection.h"
+
+#include <QElapsedTimer>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+ResourcePanel::ResourcePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_header(new ItemHeader(this))
+    , m_variables(new QWidget(this))
+    , m_variablesLayout(new QFormLayout(m_variables))
+    , m_uriLabel(new QLabel(this))
+    , m_read(new QPushButton(tr("Read"), this))
+    , m_state(new QLabel(this))
+    , m_result(new ResultView(this))
+{
+    setObjectName(QStringLiteral("resourcePanel"));
+    m_variablesLayout->setContentsMargins(0, 0, 0, 0);
+    m_variablesLayout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_uriLabel->setObjectName(QStringLiteral("resourceUri"));
+    m_uriLabel->setTextFormat(Qt::PlainText);
+    m_uriLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_uriLabel->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_read->setObjectName(QStringLiteral("readButton"));
+    m_read->setIcon(Icons::action(u"read"));
+    m_read->setAutoDefault(false);
+    m_state->setTextFormat(Qt::PlainText);
+
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_read);
+    row->addWidget(m_uriLabel, 1);
+    row->addWidget(m_state);
+
+    auto *body = new QVBoxLayout;
+    body->setContentsMargins(12, 0, 12, 8);
+    body->addWidget(m_variables);
+    body->addLayout(row);
+    body->addWidget(m_result, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_header);
+    layout->addLayout(body, 1);
+
+    connect(m_read, &QPushButton::clicked, this, &ResourcePanel::read);
+    connect(m_result, &ResultView::resourceLinkActivated, this, [this](const QString &uri) {
+        if (m_connection)
+            emit resourceLinkActivated(m_connection, uri);
+    });
+    connect(m_result, &ResultView::linkActivated, this, &ResourcePanel::linkActivated);
+    reset(nullptr);
+}
+
+void ResourcePanel::reset(ServerConnection *connection)
+{
+    if (m_connection)
+        m_connection->disconnect(this);
+    m_connection = connection;
+    if (connection)
+        connect(connection, &ServerConnection::statusChanged, this, &ResourcePanel::updateState);
+    ++m_generation; // answers to an earlier read are for something no longer shown
+    m_reading = false;
+    m_uri.clear();
+    m_template.clear();
+    qDeleteAll(m_fields);
+    m_fields.clear();
+    while (m_variablesLayout->rowCount() > 0)
+        m_variablesLayout->removeRow(0);
+    m_variables->hide();
+    m_result->clear();
+    m_state->clear();
+}
+
+void ResourcePanel::setResource(ServerConnection *connection, const Resource &resource)
+{
+    reset(connection);
+    m_uri = resource.uri;
+    QStringList facts;
+    if (!resource.mimeType.isEmpty())
+        facts.append(resource.mimeType);
+    if (resource.size)
+        facts.append(QLocale().formattedDataSize(*resource.size));
+    m_header->setItem(Icons::action(u"resource"), resource.displayName(), resource.name,
+                      connection ? connection->name() : QString(), resource.description, facts.join(QStringLiteral(" · ")));
+    updateState();
+}
+
+void ResourcePanel::setTemplate(ServerConnection *connection, const ResourceTemplate &resourceTemplate)
+{
+    reset(connection);
+    m_template = resourceTemplate.uriTemplate;
+    m_header->setItem(Icons::action(u"template"), resourceTemplate.displayName(), resourceTemplate.name,
+                      connection ? connection->name() : QString(), resourceTemplate.description,
+                      tr("A template: fill in its parts to read a resource."));
+    const QStringList names = UriTemplate::variables(m_template);
+    for (const QString &name : names) {
+        auto *field = new QLineEdit(m_variables);
+        field->setObjectName(u"variable_" + name);
+        connect(field, &QLineEdit::textChanged, this, &ResourcePanel::updateState);
+        connect(field, &QLineEdit::returnPressed, this, &ResourcePanel::read);
+        m_variablesLayout->addRow(name.left(60) + u':', field);
+        m_fields.insert(name, field);
+    }
+    m_variables->setVisible(!names.isEmpty());
+    updateState();
+}
+
+QString ResourcePanel::uri() const
+{
+    if (m_template.isEmpty())
+        return m_uri;
+    QMap<QString, QString> values;
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+        values.insert(it.key(), it.value()->text());
+    return UriTemplate::expand(m_template, values);
+}
+
+void ResourcePanel::updateState()
+{
+    const bool ready = m_connection && m_connection->status() == ServerConnection::Status::Ready && m_connection->session();
+    bool filled = true;
+    for (const QLineEdit *field : std::as_const(m_fields))
+        filled &= !field->text().isEmpty();
+    m_uriLabel->setText(uri());
+    m_read->setEnabled(ready && filled && !m_reading && !uri().isEmpty());
+    if (!m_reading)
+        m_state->setText(ready || !m_connection ? QString() : m_connection->statusText());
+}
+
+void ResourcePanel::read()
+{
+    if (!m_read->isEnabled() || !m_connection || !m_connection->session())
+        return;
+    const quint64 generation = ++m_generation;
+    const QString target = uri();
+    m_reading = true;
+    m_state->setText(tr("Reading…"));
+    updateState();
+    auto timer = std::make_shared<QElapsedTimer>();
+    timer->start();
+    m_connection->session()->readResource(target, this, [this, generation, target, timer](const Result<ReadResourceResult> &result) {
+        if (generation != m_generation)
+            return;
+        m_reading = false;
+        if (result) {
+            m_result->setReadResourceResult(result.value());
+            m_state->setText(tr("Read in %1 ms").arg(timer->elapsed()));
+        } else {
+            m_result->clear();
+            m_state->setText(tr("Failed: %1").arg(result.error().message));
+            emit message(tr("Reading %1 failed: %2").arg(target, result.error().message));
+        }
+        updateState();
+    });
+}
+
+} // namespace Toolgate

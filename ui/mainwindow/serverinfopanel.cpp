@@ -1,0 +1,156 @@
+#include "serverinfopanel.h"
+
+#include "client/clientsession.h"
+#include "itemheader.h"
+#include "models/icons.h"
+#include "workspace/serverconnection.h"
+
+#include <QAction>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+QLabel *valueLabel(QWidget *parent, const QString &objectName)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+} // namespace
+
+ServerInfoPanel::ServerInfoPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_header(new ItemHeader(this))
+    , m_status(valueLabel(this, QStringLiteral("serverStatus")))
+    , m_endpoint(valueLabel(this, QStringLiteral("serverEndpoint")))
+    , m_identity(valueLabel(this, QStringLiteral("serverIdentity")))
+    , m_protocol(valueLabel(this, QStringLiteral("serverProtocol")))
+    , m_offers(valueLabel(this, QStringLiteral("serverOffers")))
+    , m_instructionsLabel(new QLabel(tr("Instructions:"), this))
+    , m_instructions(new QPlainTextEdit(this))
+    , m_buttons(new QWidget(this))
+{
+    setObjectName(QStringLiteral("serverInfoPanel"));
+    m_endpoint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_instructions->setReadOnly(true);
+    m_instructions->setObjectName(QStringLiteral("serverInstructions"));
+    m_instructions->setMaximumBlockCount(2000);
+
+    auto *form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    form->setLabelAlignment(Qt::AlignLeft);
+    form->addRow(tr("Status:"), m_status);
+    form->addRow(tr("Runs:"), m_endpoint);
+    form->addRow(tr("Calls itself:"), m_identity);
+    form->addRow(tr("Protocol:"), m_protocol);
+    form->addRow(tr("Offers:"), m_offers);
+
+    auto *buttons = new QHBoxLayout(m_buttons);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->addStretch(1);
+
+    auto *body = new QVBoxLayout;
+    body->setContentsMargins(12, 0, 12, 12);
+    body->addLayout(form);
+    body->addWidget(m_instructionsLabel);
+    body->addWidget(m_instructions, 1);
+    body->addWidget(m_buttons);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_header);
+    layout->addLayout(body, 1);
+    refresh();
+}
+
+void ServerInfoPanel::addActions(const QList<QAction *> &actions)
+{
+    auto *layout = static_cast<QHBoxLayout *>(m_buttons->layout());
+    for (QAction *action : actions) {
+        auto *button = new QToolButton(m_buttons);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        layout->addWidget(button);
+    }
+}
+
+void ServerInfoPanel::setConnection(ServerConnection *connection)
+{
+    if (m_connection)
+        m_connection->disconnect(this);
+    m_connection = connection;
+    if (connection) {
+        connect(connection, &ServerConnection::statusChanged, this, &ServerInfoPanel::refresh);
+        connect(connection, &ServerConnection::configChanged, this, &ServerInfoPanel::refresh);
+        connect(connection, &ServerConnection::toolsChanged, this, &ServerInfoPanel::refresh);
+        connect(connection, &ServerConnection::resourcesChanged, this, &ServerInfoPanel::refresh);
+        connect(connection, &ServerConnection::promptsChanged, this, &ServerInfoPanel::refresh);
+    }
+    refresh();
+}
+
+void ServerInfoPanel::refresh()
+{
+    ServerConnection *connection = m_connection;
+    if (!connection) {
+        m_header->setItem(Icons::action(u"server"), tr("No server selected"), {}, {}, {});
+        for (QLabel *label : {m_status, m_endpoint, m_identity, m_protocol, m_offers})
+            label->clear();
+        m_instructions->clear();
+        m_instructionsLabel->hide();
+        m_instructions->hide();
+        return;
+    }
+    ClientSession *session = connection->session();
+    const bool ready = connection->status() == ServerConnection::Status::Ready && session;
+    const Implementation info = ready ? session->serverInfo() : Implementation();
+    m_header->setItem(Icons::status(connection->status()), connection->name(), {}, {},
+                      ready ? info.description : QString());
+    m_status->setText(connection->statusText());
+    m_endpoint->setText(ServerConfig::transportName(connection->config().transport) + QStringLiteral(" · ")
+                        + connection->config().endpoint());
+    if (ready) {
+        QString identity = info.displayName();
+        if (!info.version.isEmpty())
+            identity += u' ' + info.version;
+        m_identity->setText(tr("%1 (as the server reports it)").arg(identity.left(200)));
+        m_protocol->setText(session->protocolVersion());
+        const ServerCapabilities &caps = session->serverCapabilities();
+        QStringList offers;
+        if (caps.tools)
+            offers.append(tr("%n tool(s)", nullptr, int(connection->tools().size())));
+        if (caps.resources)
+            offers.append(tr("%n resource(s)", nullptr, int(connection->resources().size() + connection->resourceTemplates().size())));
+        if (caps.prompts)
+            offers.append(tr("%n prompt(s)", nullptr, int(connection->prompts().size())));
+        if (caps.logging)
+            offers.append(tr("logging"));
+        if (caps.completions)
+            offers.append(tr("completions"));
+        m_offers->setText(offers.isEmpty() ? tr("nothing") : offers.join(QStringLiteral(", ")));
+        const QString instructions = session->serverInitializeResult().instructions;
+        m_instructions->setPlainText(instructions.left(50000));
+        m_instructionsLabel->setVisible(!instructions.isEmpty());
+        m_instructions->setVisible(!instructions.isEmpty());
+    } else {
+        for (QLabel *label : {m_identity, m_protocol, m_offers})
+            label->setText(tr("—"));
+        m_instructions->clear();
+        m_instructionsLabel->hide();
+        m_instructions->hide();
+    }
+}
+
+} // namespace Toolgate

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QFormLayout;
+class QLabel;
+class QPlainTextEdit;
+
+namespace Toolgate {
+
+class ItemHeader;
+class ServerConnection;
+
+/// What Toolgate knows about one server: its state, how it is started, what it says about itself
+/// (marked as self-reported), what it offers, and its instructions. Follows the server live.
+class ServerInfoPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ServerInfoPanel)
+public:
+    explicit ServerInfoPanel(QWidget *parent = nullptr);
+
+    void setConnection(ServerConnection *connection);
+    ServerConnection *connection() const { return m_connection; }
+
+    /// Buttons for actions on the server (e.g. Restart, Edit); not owned.
+    void addActions(const QList<QAction *> &actions);
+
+private:
+    void refresh();
+
+    QPointer<ServerConnection> m_connection;
+    ItemHeader *m_header;
+    QLabel *m_status;
+    QLabel *m_endpoint;
+    QLabel *m_identity;
+    QLabel *m_protocol;
+    QLabel *m_offers;
+    QLabel *m_instructionsLabel;
+    QPlainTextEdit *m_instructions;
+    QWidget *m_buttons;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,315 @@
+#include "toolpanel.h"
+
+#include "client/clientsession.h"
+#include "forms/argumentform.h"
+#include "forms/argumenthistory.h"
+#include "itemheader.h"
+#include "models/icons.h"
+#include "models/tooltreemodel.h"
+#include "viewers/resultview.h"
+#include "workspace/serverconnection.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int maxEntries = 50;
+
+QString describe(const ToolCallOutcome &outcome)
+{
+    switch (outcome.kind) {
+    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1 ms").arg(outcome.durationMs);
+    case ToolCallOutcome::Kind::ToolError: return ToolPanel::tr("The tool reported an error (%1 ms)").arg(outcome.durationMs);
+    case ToolCallOutcome::Kind::Denied: return ToolPanel::tr("Denied — nothing was sent");
+    case ToolCallOutcome::Kind::InvalidArguments: return ToolPanel::tr("Not sent: the arguments are invalid");
+    case ToolCallOutcome::Kind::Failed: return ToolPanel::tr("Failed: %1").arg(outcome.error.message);
+    case ToolCallOutcome::Kind::Cancelled: return ToolPanel::tr("Cancelled");
+    case ToolCallOutcome::Kind::Pending: break;
+    }
+    return {};
+}
+
+} // namespace
+
+ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidget *parent)
+    : QWidget(parent)
+    , m_pipeline(pipeline)
+    , m_history(history)
+    , m_header(new ItemHeader(this))
+    , m_form(new ArgumentForm(this))
+    , m_run(new QPushButton(this))
+    , m_cancel(new QPushButton(this))
+    , m_progress(new QProgressBar(this))
+    , m_state(new QLabel(this))
+    , m_result(new ResultView(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+{
+    setObjectName(QStringLiteral("toolPanel"));
+    m_form->setObjectName(QStringLiteral("argumentForm"));
+
+    m_run->setObjectName(QStringLiteral("runButton"));
+    m_run->setText(tr("Run"));
+    m_run->setIcon(Icons::action(u"run"));
+    m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_run->setToolTip(tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent."));
+    m_run->setDefault(false);
+    m_run->setAutoDefault(false);
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setIcon(Icons::action(u"stop"));
+    m_cancel->setToolTip(tr("Ask the server to stop this call"));
+    m_cancel->setAutoDefault(false);
+    m_progress->setObjectName(QStringLiteral("callProgress"));
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumHeight(m_progress->fontMetrics().height());
+    m_progress->setMinimumWidth(120);
+    m_state->setObjectName(QStringLiteral("callState"));
+    m_state->setTextFormat(Qt::PlainText);
+    m_state->setMinimumWidth(80);
+
+    auto *runRow = new QHBoxLayout;
+    runRow->setContentsMargins(0, 4, 0, 0);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    runRow->addWidget(m_progress, 1);
+    runRow->addWidget(m_state, 2);
+
+    auto *top = new QWidget(m_splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(12, 0, 12, 8);
+    topLayout->addWidget(m_form, 1);
+    topLayout->addLayout(runRow);
+
+    auto *bottom = new QWidget(m_splitter);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(12, 4, 12, 8);
+    auto *resultTitle = new QLabel(tr("Result"), bottom);
+    QFont bold = resultTitle->font();
+    bold.setBold(true);
+    resultTitle->setFont(bold);
+    bottomLayout->addWidget(resultTitle);
+    bottomLayout->addWidget(m_result, 1);
+
+    m_splitter->setObjectName(QStringLiteral("toolSplitter"));
+    m_splitter->addWidget(top);
+    m_splitter->addWidget(bottom);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_header);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
+    connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
+    connect(m_form, &ArgumentForm::argumentsChanged, this, &ToolPanel::updateRunState);
+    connect(m_result, &ResultView::resourceLinkActivated, this, [this](const QString &uri) {
+        if (m_connection)
+            emit resourceLinkActivated(m_connection, uri);
+    });
+    connect(m_result, &ResultView::linkActivated, this, &ToolPanel::linkActivated);
+
+    m_tick.setInterval(250);
+    connect(&m_tick, &QTimer::timeout, this, &ToolPanel::updateProgress);
+    updateRunState();
+}
+
+ToolPanel::~ToolPanel()
+{
+    // Calls are our children; cancelling first tells the servers to stop working for nobody.
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        if (it->call) {
+            it->call->disconnect(this);
+            it->call->cancel(QStringLiteral("Toolgate is closing"));
+        }
+    }
+}
+
+QString ToolPanel::keyFor(const QString &server, const QString &tool)
+{
+    return server + QChar(0x1f) + tool;
+}
+
+QString ToolPanel::key() const
+{
+    return m_connection ? keyFor(m_connection->name(), m_tool.name) : QString();
+}
+
+void ToolPanel::setTool(ServerConnection *connection, const Tool &tool)
+{
+    if (m_connection)
+        m_connection->disconnect(this);
+    m_connection = connection;
+    m_tool = tool;
+    if (connection) {
+        connect(connection, &ServerConnection::statusChanged, this, &ToolPanel::updateRunState);
+    }
+    const QString serverName = connection ? connection->name() : QString();
+    QString remarks;
+    if (const QString hints = ToolTreeModel::annotationsText(tool.annotations); !hints.isEmpty())
+        remarks = tr("The server claims: %1. Toolgate does not rely on this.").arg(hints);
+    m_header->setItem(Icons::action(u"tool"), tool.displayName(), tool.name, serverName, tool.description, remarks);
+    const QJsonObject last = m_history && connection ? m_history->lastArguments(serverName, tool.name) : QJsonObject();
+    m_form->setTool(tool, last);
+    showEntry();
+}
+
+ToolCall *ToolPanel::currentCall() const
+{
+    const auto it = m_entries.constFind(key());
+    return it == m_entries.constEnd() ? nullptr : it->call.data();
+}
+
+int ToolPanel::runningCount() const
+{
+    int count = 0;
+    for (const Entry &entry : m_entries)
+        count += entry.call ? 1 : 0;
+    return count;
+}
+
+void ToolPanel::showEntry()
+{
+    const auto it = m_entries.constFind(key());
+    if (it == m_entries.constEnd() || (!it->call && !it->outcome)) {
+        m_result->clear();
+    } else if (!it->call && it->outcome) {
+        m_result->setOutcome(*it->outcome);
+    } else {
+        m_result->clear();
+    }
+    updateRunState();
+    updateProgress();
+}
+
+void ToolPanel::updateRunState()
+{
+    ToolCall *call = currentCall();
+    const bool ready = m_connection && m_connection->status() == ServerConnection::Status::Ready && m_connection->session();
+    m_run->setEnabled(ready && !call && !m_tool.name.isEmpty() && m_pipeline);
+    m_run->setToolTip(ready ? tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent.")
+                            : tr("The server is not connected."));
+    m_cancel->setVisible(call != nullptr);
+    m_progress->setVisible(call != nullptr);
+    if (call && !m_tick.isActive())
+        m_tick.start();
+    if (!call) {
+        const auto it = m_entries.constFind(key());
+        m_state->setText(it != m_entries.constEnd() && it->outcome ? describe(*it->outcome)
+                         : ready                                   ? QString()
+                         : m_connection                            ? m_connection->statusText()
+                                                                   : QString());
+    }
+}
+
+void ToolPanel::updateProgress()
+{
+    const auto it = m_entries.constFind(key());
+    if (it == m_entries.constEnd() || !it->call) {
+        if (runningCount() == 0)
+            m_tick.stop();
+        return;
+    }
+    const Entry &entry = *it;
+    const qint64 seconds = entry.elapsed.isValid() ? entry.elapsed.elapsed() / 1000 : 0;
+    QString text;
+    if (entry.call->stage() == ToolCall::Stage::AwaitingApproval) {
+        text = tr("Waiting for your approval…");
+        m_progress->setRange(0, 0);
+    } else if (entry.progress && entry.progress->fraction()) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(int(*entry.progress->fraction() * 1000));
+        text = entry.progress->message.isEmpty()
+            ? tr("%1% · %2 s").arg(int(*entry.progress->fraction() * 100)).arg(seconds)
+            : tr("%1 · %2 s").arg(entry.progress->message.simplified().left(200)).arg(seconds);
+    } else {
+        m_progress->setRange(0, 0);
+        text = entry.progress && !entry.progress->message.isEmpty()
+            ? tr("%1 · %2 s").arg(entry.progress->message.simplified().left(200)).arg(seconds)
+            : tr("Running… %1 s").arg(seconds);
+    }
+    m_state->setText(m_state->fontMetrics().elidedText(text, Qt::ElideRight, qMax(80, m_state->width())));
+    m_state->setToolTip(text);
+}
+
+void ToolPanel::run()
+{
+    if (!m_run->isEnabled() || !m_connection || !m_pipeline)
+        return;
+    ClientSession *session = m_connection->session();
+    if (!session)
+        return;
+    const QString serverName = m_connection->name();
+    const QString k = key();
+    const QJsonObject arguments = m_form->arguments();
+    if (m_history)
+        m_history->remember(serverName, m_tool.name, arguments);
+
+    ToolCall *call = m_pipeline->call(session, m_connection->identity(), m_tool.name, arguments, CallInitiator::Gui, this);
+    Entry &entry = m_entries[k];
+    entry.call = call;
+    entry.outcome.reset();
+    entry.progress.reset();
+    entry.elapsed.start();
+    m_recent.removeAll(k);
+    m_recent.append(k);
+    while (m_recent.size() > maxEntries) {
+        const QString oldest = m_recent.takeFirst();
+        if (!m_entries.value(oldest).call)
+            m_entries.remove(oldest);
+    }
+
+    connect(call, &ToolCall::progress, this, [this, k](const ProgressUpdate &update) {
+        auto it = m_entries.find(k);
+        if (it == m_entries.end())
+            return;
+        it->progress = update;
+        if (k == key())
+            updateProgress();
+    });
+    connect(call, &ToolCall::stageChanged, this, [this, k] {
+        if (k == key())
+            updateProgress();
+    });
+    connect(call, &ToolCall::finished, this, [this, k, call] { onFinished(k, call); });
+
+    m_result->clear();
+    updateRunState();
+    updateProgress();
+    emit runningCountChanged(runningCount());
+}
+
+void ToolPanel::cancel()
+{
+    if (ToolCall *call = currentCall())
+        call->cancel();
+}
+
+void ToolPanel::onFinished(const QString &k, ToolCall *call)
+{
+    auto it = m_entries.find(k);
+    if (it != m_entries.end() && it->call == call) {
+        it->outcome = call->outcome();
+        it->call = nullptr;
+    }
+    const QString toolName = call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name;
+    emit message(tr("%1 on %2: %3").arg(toolName, call->server().name, describe(call->outcome())));
+    call->deleteLater();
+    if (k == key()) {
+        m_result->setOutcome(call->outcome());
+        updateRunState();
+    }
+    emit runningCountChanged(runningCount());
+}
+
+} // namespace Toolgate

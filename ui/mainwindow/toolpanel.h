@@ -1,0 +1,103 @@
+#pragma once
+
+#include "calls/toolcall.h"
+#include "protocol/tool.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+
+namespace Toolgate {
+
+class ArgumentForm;
+class ArgumentHistory;
+class ItemHeader;
+class ResultView;
+class ServerConnection;
+class ToolCallPipeline;
+
+/// Runs one tool: its header, the argument form, Run and Cancel with progress, and the result.
+/// Every call goes through the ToolCallPipeline, so a human approves it first. Calls keep running
+/// when another tool is selected; coming back shows the progress or the last outcome.
+class ToolPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ToolPanel)
+public:
+    /// Neither pipeline nor history is owned; both must outlive the panel.
+    ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidget *parent = nullptr);
+    ~ToolPanel() override;
+
+    /// Shows tool of connection, with the arguments last used for it.
+    void setTool(ServerConnection *connection, const Tool &tool);
+    ServerConnection *connection() const { return m_connection; }
+    const Tool &tool() const { return m_tool; }
+
+    /// The call of the shown tool still running, if any.
+    ToolCall *currentCall() const;
+    /// How many calls of any tool are running.
+    int runningCount() const;
+
+    ItemHeader *header() const { return m_header; }
+    ArgumentForm *argumentForm() const { return m_form; }
+    ResultView *resultView() const { return m_result; }
+    QPushButton *runButton() const { return m_run; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QSplitter *splitter() const { return m_splitter; }
+
+public slots:
+    /// Starts a call of the shown tool with the form's arguments.
+    void run();
+    /// Cancels the shown tool's running call.
+    void cancel();
+
+signals:
+    void resourceLinkActivated(Toolgate::ServerConnection *connection, const QString &uri);
+    void linkActivated(const QUrl &url);
+    /// A short note for the status bar.
+    void message(const QString &text);
+    void runningCountChanged(int count);
+
+private:
+    struct Entry
+    {
+        QPointer<ToolCall> call;
+        std::optional<ToolCallOutcome> outcome;
+        std::optional<ProgressUpdate> progress;
+        QElapsedTimer elapsed;
+    };
+
+    QString key() const;
+    static QString keyFor(const QString &server, const QString &tool);
+    void showEntry();
+    void updateRunState();
+    void updateProgress();
+    void onFinished(const QString &key, ToolCall *call);
+
+    QPointer<ToolCallPipeline> m_pipeline;
+    ArgumentHistory *m_history;
+    QPointer<ServerConnection> m_connection;
+    Tool m_tool;
+    QHash<QString, Entry> m_entries;
+    QStringList m_recent; // keys of m_entries, least recently used first, to cap memory
+    QTimer m_tick;
+
+    ItemHeader *m_header;
+    ArgumentForm *m_form;
+    QPushButton *m_run;
+    QPushButton *m_cancel;
+    QProgressBar *m_progress;
+    QLabel *m_state;
+    ResultView *m_result;
+    QSplitter *m_splitter;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,210 @@
+#include "serverlistmodel.h"
+
+#include "client/clientsession.h"
+#include "icons.h"
+#include "modeltext_p.h"
+#include "workspace/workspace.h"
+
+#include <QApplication>
+#include <QColor>
+#include <QFont>
+#include <QPalette>
+
+namespace Toolgate {
+
+ServerListModel::ServerListModel(Workspace *workspace, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_workspace(workspace)
+{
+    m_ticker.setInterval(1000);
+    connect(&m_ticker, &QTimer::timeout, this, [this] {
+        for (const QPointer<ServerConnection> &connection : std::as_const(m_rows)) {
+            if (connection && connection->status() == ServerConnection::Status::Restarting)
+                rowChanged(connection);
+        }
+    });
+    if (!workspace)
+        return;
+
+    connect(workspace, &Workspace::connectionAdded, this, [this](ServerConnection *connection) {
+        const int at = int(m_rows.size());
+        beginInsertRows({}, at, at);
+        m_rows.append(connection);
+        endInsertRows();
+        watch(connection);
+    });
+    connect(workspace, &Workspace::connectionAboutToBeRemoved, this, [this](ServerConnection *connection) {
+        const int row = int(m_rows.indexOf(connection));
+        if (row < 0)
+            return;
+        connection->disconnect(this);
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+        updateTicker();
+    });
+    connect(workspace, &Workspace::connectionsAboutToBeReset, this, [this] {
+        beginResetModel();
+        for (const QPointer<ServerConnection> &connection : std::as_const(m_rows)) {
+            if (connection)
+                connection->disconnect(this);
+        }
+        m_rows.clear();
+    });
+    connect(workspace, &Workspace::connectionsReset, this, [this] {
+        const QList<ServerConnection *> connections = m_workspace->connections();
+        for (ServerConnection *connection : connections) {
+            m_rows.append(connection);
+            watch(connection);
+        }
+        endResetModel();
+        updateTicker();
+    });
+    connect(workspace, &Workspace::connectionConfigChanged, this, &ServerListModel::rowChanged);
+    connect(workspace, &QObject::destroyed, this, [this] {
+        beginResetModel();
+        m_rows.clear();
+        endResetModel();
+    });
+
+    const QList<ServerConnection *> connections = workspace->connections();
+    for (ServerConnection *connection : connections) {
+        m_rows.append(connection);
+        watch(connection);
+    }
+    updateTicker();
+}
+
+ServerListModel::~ServerListModel() = default;
+
+void ServerListModel::watch(ServerConnection *connection)
+{
+    connect(connection, &ServerConnection::statusChanged, this, [this, connection] {
+        rowChanged(connection);
+        updateTicker();
+    });
+    connect(connection, &ServerConnection::configChanged, this, [this, connection] { rowChanged(connection); });
+}
+
+void ServerListModel::rowChanged(ServerConnection *connection)
+{
+    const int row = int(m_rows.indexOf(connection));
+    if (row >= 0)
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void ServerListModel::updateTicker()
+{
+    const bool restarting = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const QPointer<ServerConnection> &c) {
+        return c && c->status() == ServerConnection::Status::Restarting;
+    });
+    if (restarting && !m_ticker.isActive())
+        m_ticker.start();
+    else if (!restarting)
+        m_ticker.stop();
+}
+
+ServerConnection *ServerListModel::connection(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this || index.row() >= m_rows.size())
+        return nullptr;
+    return m_rows.at(index.row());
+}
+
+QModelIndex ServerListModel::indexOf(const ServerConnection *connection, int column) const
+{
+    for (int row = 0; row < m_rows.size(); ++row) {
+        if (m_rows.at(row) == connection)
+            return index(row, column);
+    }
+    return {};
+}
+
+int ServerListModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ServerListModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ServerListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Server");
+    case StatusColumn: return tr("Status");
+    case TransportColumn: return tr("Transport");
+    case EndpointColumn: return tr("Command or URL");
+    default: return {};
+    }
+}
+
+QVariant ServerListModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ServerConnection *connection = m_rows.at(index.row());
+    if (!connection)
+        return {};
+    const ServerConfig &config = connection->config();
+    const ServerConnection::Status status = connection->status();
+    const QString serverTitle = connection->session() && status == ServerConnection::Status::Ready
+        ? ModelText::oneLine(connection->session()->serverInfo().displayName(), 80)
+        : QString();
+
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case NameColumn: return config.name;
+        case StatusColumn: return ModelText::oneLine(connection->statusText(), 400);
+        case TransportColumn: return ServerConfig::transportName(config.transport);
+        case EndpointColumn: return config.endpoint();
+        default: return {};
+        }
+    case Qt::DecorationRole:
+        return index.column() == NameColumn ? QVariant(Icons::status(status)) : QVariant();
+    case Qt::ToolTipRole: {
+        QString tip = u"<p><b>" + config.name.toHtmlEscaped() + u"</b>";
+        if (!serverTitle.isEmpty())
+            tip += u" — " + serverTitle.toHtmlEscaped();
+        tip += u"<br>" + ModelText::tooltipText(connection->statusText(), 1000) + u"</p><p><code>"
+            + ModelText::tooltipText(config.endpoint(), 1000) + u"</code></p>";
+        return tip;
+    }
+    case Qt::ForegroundRole:
+        if (!config.enabled)
+            return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+        if (index.column() == StatusColumn && status == ServerConnection::Status::Failed)
+            return QColor(0xc6, 0x28, 0x28);
+        return {};
+    case Qt::FontRole:
+        if (index.column() == NameColumn) {
+            QFont font = QApplication::font();
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case ConnectionRole:
+        return QVariant::fromValue<QObject *>(const_cast<ServerConnection *>(connection));
+    case NameRole:
+        return config.name;
+    case StatusRole:
+        return int(status);
+    case StatusTextRole:
+        return connection->statusText();
+    case EnabledRole:
+        return config.enabled;
+    case EndpointRole:
+        return config.endpoint();
+    case ServerTitleRole:
+        return serverTitle;
+    default:
+        return {};
+    }
+}
+
+} // namespace Toolgate

@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QList>
+#include <QPointer>
+#include <QTimer>
+
+namespace Toolgate {
+
+class ServerConnection;
+class Workspace;
+
+/// One row per configured server with its live state, in workspace order.
+class ServerListModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ServerListModel)
+public:
+    enum Column { NameColumn, StatusColumn, TransportColumn, EndpointColumn, ColumnCount };
+    enum Role {
+        ConnectionRole = Qt::UserRole, ///< ServerConnection * (as QObject *)
+        NameRole,                      ///< the configured name
+        StatusRole,                    ///< ServerConnection::Status, as int
+        StatusTextRole,                ///< "Ready", "Failed: <reason>", ...
+        EnabledRole,                   ///< bool
+        EndpointRole,                  ///< command line or URL
+        ServerTitleRole,               ///< what the server calls itself, once connected
+    };
+
+    explicit ServerListModel(Workspace *workspace, QObject *parent = nullptr);
+    ~ServerListModel() override;
+
+    ServerConnection *connection(const QModelIndex &index) const;
+    QModelIndex indexOf(const ServerConnection *connection, int column = 0) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    void watch(ServerConnection *connection);
+    void rowChanged(ServerConnection *connection);
+    void updateTicker();
+
+    QPointer<Workspace> m_workspace;
+    QList<QPointer<ServerConnection>> m_rows;
+    // Restart countdowns ("Restarting in 3 s") are recomputed each second while one runs.
+    QTimer m_ticker;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,110 @@
+#include "contentlist.h"
+
+#include "contentview.h"
+#include "viewerstyle.h"
+
+#include <QLabel>
+#include <QResizeEvent>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+ContentList::ContentList(QWidget *parent)
+    : QScrollArea(parent)
+    , m_container(new QWidget)
+    , m_layout(new QVBoxLayout(m_container))
+    , m_placeholder(ViewerStyle::captionLabel(u"No content."_s, m_container))
+{
+    setObjectName(u"contentList"_s);
+    m_container->setObjectName(u"contentContainer"_s);
+    m_placeholder->setObjectName(u"contentPlaceholder"_s);
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_layout->setContentsMargins(8, 8, 8, 8);
+    m_layout->setSpacing(10);
+    m_layout->addWidget(m_placeholder);
+    m_layout->addStretch(1);
+    setWidget(m_container);
+}
+
+void ContentList::setViews(const QList<ContentView *> &views)
+{
+    clear();
+    // Rebuild the column; deleting a layout item never deletes its widget.
+    while (QLayoutItem *item = m_layout->takeAt(0))
+        delete item;
+    m_layout->addWidget(m_placeholder);
+    for (ContentView *view : views) {
+        view->setParent(m_container);
+        m_layout->addWidget(view);
+        view->show();
+        m_views.append(view);
+    }
+    m_placeholder->setVisible(views.isEmpty());
+    // A lone expanding item takes the whole height; otherwise items keep their own height.
+    const bool single = views.size() == 1 && views.first()->prefersToExpand();
+    if (!single)
+        m_layout->addStretch(1);
+    m_appliedCap = -1;
+    updateFit();
+    verticalScrollBar()->setValue(0);
+}
+
+void ContentList::clear()
+{
+    for (const QPointer<ContentView> &view : std::as_const(m_views)) {
+        if (!view)
+            continue;
+        m_layout->removeWidget(view);
+        view->hide();
+        view->deleteLater();
+    }
+    m_views.clear();
+    m_placeholder->show();
+}
+
+QList<ContentView *> ContentList::views() const
+{
+    QList<ContentView *> list;
+    for (const QPointer<ContentView> &view : m_views) {
+        if (view)
+            list.append(view);
+    }
+    return list;
+}
+
+void ContentList::setPlaceholderText(const QString &text)
+{
+    m_placeholder->setText(text);
+}
+
+void ContentList::resizeEvent(QResizeEvent *event)
+{
+    QScrollArea::resizeEvent(event);
+    updateFit();
+}
+
+int ContentList::itemCap() const
+{
+    // Leave a little of the next item visible, so it is clear there is more below.
+    return qMax(160, int(viewport()->height() * 0.75));
+}
+
+void ContentList::updateFit()
+{
+    const QList<ContentView *> list = views();
+    const bool single = list.size() == 1 && list.first()->prefersToExpand();
+    const int cap = single ? 0 : itemCap();
+    if (cap == m_appliedCap)
+        return;
+    m_appliedCap = cap;
+    for (ContentView *view : list)
+        view->setFitToContents(!single, cap);
+}
+
+} // namespace Toolgate

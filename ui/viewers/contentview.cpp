@@ -1,0 +1,224 @@
+#include "contentview.h"
+
+#include "audiopane.h"
+#include "binarypane.h"
+#include "contentpane.h"
+#include "imagepane.h"
+#include "jsontextpane.h"
+#include "resourcelinkpane.h"
+#include "textpane.h"
+#include "viewerformat.h"
+#include "viewerstyle.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+namespace {
+
+QString mimeEssence(const QString &mimeType)
+{
+    return mimeType.section(u';', 0, 0).trimmed().toLower();
+}
+
+QString annotationsText(const Annotations &annotations)
+{
+    QStringList parts;
+    if (!annotations.audience.isEmpty())
+        parts << u"Audience: "_s + annotations.audience.join(u", "_s);
+    if (annotations.priority)
+        parts << u"Priority: "_s + QString::number(*annotations.priority, 'g', 3);
+    if (!annotations.lastModified.isEmpty())
+        parts << u"Modified: "_s + annotations.lastModified;
+    return parts.join(u"  ·  "_s);
+}
+
+} // namespace
+
+ContentView::ContentView(const Content &content, QWidget *parent)
+    : QFrame(parent)
+    , m_type(content.type)
+{
+    setObjectName(u"contentView"_s);
+    switch (content.type) {
+    case Content::Type::Text: {
+        buildHeader(u"Text"_s);
+        auto *pane = new TextPane(this);
+        pane->setText(content.text);
+        setPane(pane);
+        break;
+    }
+    case Content::Type::Image: {
+        buildHeader(u"Image"_s);
+        auto *pane = new ImagePane(this);
+        pane->setBase64(content.data, content.mimeType,
+                        ViewerFormat::suggestedFileName({}, content.mimeType, u"image"_s));
+        setPane(pane);
+        break;
+    }
+    case Content::Type::Audio: {
+        buildHeader(u"Audio"_s);
+        auto *pane = new AudioPane(this);
+        pane->setBase64(content.data, content.mimeType,
+                        ViewerFormat::suggestedFileName({}, content.mimeType, u"audio"_s));
+        setPane(pane);
+        break;
+    }
+    case Content::Type::Resource:
+        buildHeader(u"Embedded resource"_s);
+        addResourceUri(content.resource.uri);
+        setPane(paneForResource(content.resource));
+        break;
+    case Content::Type::ResourceLink:
+        buildHeader(u"Resource link"_s);
+        setPane(new ResourceLinkPane(content, this));
+        break;
+    case Content::Type::Unknown: {
+        const QString typeName = content.typeString();
+        buildHeader(typeName.isEmpty() ? u"Unknown content"_s
+                                       : QStringLiteral("Unknown content type “%1”").arg(ViewerFormat::oneLine(typeName, 60)));
+        auto *pane = new JsonTextPane(this);
+        pane->setJson(content.raw);
+        setPane(pane);
+        break;
+    }
+    }
+    addAnnotations(content.annotations);
+}
+
+ContentView::ContentView(const ResourceContents &contents, QWidget *parent)
+    : QFrame(parent)
+    , m_type(Content::Type::Resource)
+{
+    setObjectName(u"contentView"_s);
+    buildHeader(u"Resource"_s);
+    addResourceUri(contents.uri);
+    setPane(paneForResource(contents));
+}
+
+QString ContentView::title() const
+{
+    return m_title->text();
+}
+
+bool ContentView::prefersToExpand() const
+{
+    return m_pane && m_pane->prefersToExpand();
+}
+
+void ContentView::setFitToContents(bool fit, int maxHeight)
+{
+    if (m_pane)
+        m_pane->setFitToContents(fit, maxHeight);
+    const bool fixed = fit || !prefersToExpand();
+    setSizePolicy(QSizePolicy::Expanding, fixed ? QSizePolicy::Maximum : QSizePolicy::Expanding);
+}
+
+void ContentView::buildHeader(const QString &title)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 8, 12, 10);
+    layout->setSpacing(6);
+
+    m_header = new QWidget(this);
+    m_header->setObjectName(u"contentHeader"_s);
+    m_headerLayout = new QHBoxLayout(m_header);
+    m_headerLayout->setContentsMargins(0, 0, 0, 0);
+    m_headerLayout->setSpacing(8);
+    m_title = ViewerStyle::plainLabel(title, m_header);
+    m_title->setObjectName(u"contentTitle"_s);
+    m_title->setTextInteractionFlags(Qt::NoTextInteraction);
+    ViewerStyle::makeBold(m_title);
+    m_summary = ViewerStyle::captionLabel({}, m_header);
+    m_summary->setObjectName(u"contentSummary"_s);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // elide by clipping, never widen
+    m_headerLayout->addWidget(m_title);
+    m_headerLayout->addWidget(m_summary, 1);
+    layout->addWidget(m_header);
+}
+
+void ContentView::addResourceUri(const QString &uri)
+{
+    auto *label = ViewerStyle::plainLabel(uri.isEmpty() ? u"(no URI)"_s : uri, this);
+    label->setObjectName(u"resourceUri"_s);
+    label->setWordWrap(true);
+    ViewerStyle::makeMonospace(label);
+    static_cast<QVBoxLayout *>(layout())->addWidget(label);
+}
+
+void ContentView::addAnnotations(const Annotations &annotations)
+{
+    if (annotations.isEmpty())
+        return;
+    auto *label = ViewerStyle::captionLabel(annotationsText(annotations), this);
+    label->setObjectName(u"contentAnnotations"_s);
+    label->setWordWrap(true);
+    // Directly under the header: it describes the block, not the body.
+    static_cast<QVBoxLayout *>(layout())->insertWidget(1, label);
+}
+
+void ContentView::setPane(ContentPane *pane)
+{
+    m_pane = pane;
+    if (QWidget *tools = pane->toolBar())
+        m_headerLayout->addWidget(tools, 0, Qt::AlignVCenter);
+    static_cast<QVBoxLayout *>(layout())->addWidget(pane, 1);
+    m_summary->setText(pane->summary());
+    m_summary->setToolTip(ViewerFormat::toolTip(pane->summary()));
+    connect(pane, &ContentPane::summaryChanged, this, [this](const QString &summary) {
+        m_summary->setText(summary);
+        m_summary->setToolTip(ViewerFormat::toolTip(summary));
+    });
+    connect(pane, &ContentPane::resourceLinkActivated, this, &ContentView::resourceLinkActivated);
+    connect(pane, &ContentPane::linkActivated, this, &ContentView::linkActivated);
+    setFitToContents(false, 0);
+}
+
+ContentPane *ContentView::paneForResource(const ResourceContents &contents)
+{
+    const QString mime = mimeEssence(contents.mimeType);
+    if (contents.isText()) {
+        auto *pane = new TextPane(this);
+        pane->setText(*contents.text, contents.mimeType, contents.uri);
+        return pane;
+    }
+    const QString name = ViewerFormat::suggestedFileName(contents.uri, contents.mimeType, u"resource"_s);
+    if (mime.startsWith(u"image/"_s)) {
+        auto *pane = new ImagePane(this);
+        pane->setBase64(contents.blob, contents.mimeType, name);
+        return pane;
+    }
+    if (mime.startsWith(u"audio/"_s)) {
+        auto *pane = new AudioPane(this);
+        pane->setBase64(contents.blob, contents.mimeType, name);
+        return pane;
+    }
+    auto *pane = new BinaryPane(this);
+    pane->setBase64(contents.blob, contents.mimeType, name);
+    return pane;
+}
+
+void ContentView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QPalette &pal = palette();
+    const QColor border = ViewerStyle::mix(pal.color(QPalette::WindowText), pal.color(QPalette::Window), 0.78);
+    const QRectF card = QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5);
+    painter.setPen(border);
+    painter.setBrush(pal.color(QPalette::Base));
+    painter.drawRoundedRect(card, 6, 6);
+    // A hairline above the body, below header, URI and annotations.
+    if (m_pane) {
+        const qreal y = m_pane->geometry().top() - 3.5;
+        painter.setPen(ViewerStyle::mix(border, pal.color(QPalette::Base), 0.4));
+        painter.drawLine(QPointF(card.left() + 1, y), QPointF(card.right() - 1, y));
+    }
+}
+
+} // namespace Toolgate

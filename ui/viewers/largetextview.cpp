@@ -1,0 +1,164 @@
+#include "largetextview.h"
+
+#include "fittedplaintextedit.h"
+#include "viewerformat.h"
+#include "viewerstyle.h"
+
+#include "highlight/syntaxhighlighting.h"
+
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSyntaxHighlighter>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+namespace {
+// One chunk is laid out and highlighted synchronously; 64 K characters stays well below a frame.
+constexpr qsizetype ChunkChars = 64 * 1024;
+// Each timer tick appends chunks until this budget is spent, then yields to the event loop.
+constexpr qint64 TickBudgetMs = 12;
+} // namespace
+
+LargeTextView::LargeTextView(QWidget *parent)
+    : QWidget(parent)
+    , m_editor(new FittedPlainTextEdit(this))
+    , m_bar(new QWidget(this))
+    , m_barLabel(ViewerStyle::captionLabel({}, m_bar))
+    , m_showAllButton(new QPushButton(m_bar))
+{
+    m_editor->setObjectName(u"textEditor"_s);
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_editor->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+
+    m_bar->setObjectName(u"truncationBar"_s);
+    m_barLabel->setWordWrap(true);
+    m_showAllButton->setObjectName(u"showAllButton"_s);
+    auto *barLayout = new QHBoxLayout(m_bar);
+    barLayout->setContentsMargins(2, 4, 2, 0);
+    barLayout->addWidget(m_barLabel, 1);
+    barLayout->addWidget(m_showAllButton);
+    m_bar->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_editor, 1);
+    layout->addWidget(m_bar);
+
+    m_loadTimer.setInterval(0);
+    connect(&m_loadTimer, &QTimer::timeout, this, &LargeTextView::appendChunks);
+    connect(m_showAllButton, &QPushButton::clicked, this, &LargeTextView::showAll);
+}
+
+QPlainTextEdit *LargeTextView::editor() const
+{
+    return m_editor;
+}
+
+void LargeTextView::setText(const QString &text, const QString &mimeType, const QString &fileNameHint)
+{
+    clear();
+    m_chunker = TextChunker(text);
+    // The highlighter must be in place before the text arrives, or it would re-highlight the
+    // whole document in one go later; for big texts there is none at all.
+    if (!mimeType.isEmpty() || !fileNameHint.isEmpty()) {
+        if (text.size() <= HighlightLimit)
+            m_highlighter = SyntaxHighlighting::attach(m_editor->document(), mimeType, fileNameHint, palette());
+        else
+            m_highlightSkipped = !SyntaxHighlighting::languageFor(mimeType, fileNameHint).isEmpty();
+    }
+    m_editor->setPlainText(m_chunker.next(PreviewChars));
+    updateBar();
+    if (isComplete())
+        emit fullyLoaded();
+}
+
+void LargeTextView::clear()
+{
+    m_loadTimer.stop();
+    if (m_highlighter)
+        delete m_highlighter.data();
+    m_editor->clear();
+    m_chunker = TextChunker();
+    m_highlightSkipped = false;
+    updateBar();
+}
+
+void LargeTextView::showAll()
+{
+    if (isComplete() || m_loadTimer.isActive())
+        return;
+    m_loadTimer.start();
+    updateBar();
+}
+
+void LargeTextView::setFitToContents(bool fit, int maxHeight)
+{
+    m_editor->setFitToContents(fit, maxHeight);
+    setSizePolicy(QSizePolicy::Expanding, fit ? QSizePolicy::Fixed : QSizePolicy::Expanding);
+}
+
+void LargeTextView::setWordWrap(bool wrap)
+{
+    m_editor->setLineWrapMode(wrap ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+}
+
+void LargeTextView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_highlighter)
+        SyntaxHighlighting::applyPalette(m_highlighter, palette());
+}
+
+void LargeTextView::appendChunks()
+{
+    QElapsedTimer budget;
+    budget.start();
+    QTextCursor cursor(m_editor->document());
+    cursor.movePosition(QTextCursor::End);
+    while (!m_chunker.atEnd() && budget.elapsed() < TickBudgetMs)
+        cursor.insertText(m_chunker.next(ChunkChars));
+    if (m_chunker.atEnd()) {
+        m_loadTimer.stop();
+        updateBar();
+        emit fullyLoaded();
+        return;
+    }
+    updateBar();
+}
+
+void LargeTextView::updateBar()
+{
+    const qsizetype total = m_chunker.text().size();
+    const bool truncated = !m_chunker.atEnd();
+    QStringList notes;
+    if (truncated && m_loadTimer.isActive()) {
+        notes << QStringLiteral("Loading… %1 of %2")
+                     .arg(ViewerFormat::byteSize(m_chunker.position()), ViewerFormat::byteSize(total));
+    } else if (truncated) {
+        notes << QStringLiteral("Showing the first %1 of %2.")
+                     .arg(ViewerFormat::byteSize(m_chunker.position()), ViewerFormat::byteSize(total));
+    }
+    if (m_chunker.folded())
+        notes << QStringLiteral("Lines longer than %1 characters are broken up for display.")
+                     .arg(TextChunker::DefaultFoldColumn);
+    if (m_highlightSkipped)
+        notes << QStringLiteral("Too large to highlight.");
+    m_barLabel->setText(notes.join(u' '));
+    m_showAllButton->setText(QStringLiteral("Show all (%1)").arg(ViewerFormat::byteSize(total)));
+    m_showAllButton->setVisible(truncated);
+    m_showAllButton->setEnabled(!m_loadTimer.isActive());
+    m_bar->setVisible(!notes.isEmpty());
+}
+
+} // namespace Toolgate

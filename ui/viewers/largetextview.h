@@ -1,0 +1,76 @@
+#pragma once
+
+#include "textchunker.h"
+
+#include <QPointer>
+#include <QSyntaxHighlighter>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+
+
+namespace Toolgate {
+
+class FittedPlainTextEdit;
+
+/// Read-only text of any size without freezing the GUI: the first PreviewChars appear at once,
+/// "Show all" appends the rest in chunks between events, over-long lines are folded, and syntax
+/// highlighting is only attached below HighlightLimit.
+class LargeTextView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LargeTextView)
+public:
+    /// Characters shown immediately by setText().
+    static constexpr qsizetype PreviewChars = 256 * 1024;
+    /// Texts longer than this are never highlighted (highlighting runs on the GUI thread).
+    static constexpr qsizetype HighlightLimit = 512 * 1024;
+
+    explicit LargeTextView(QWidget *parent = nullptr);
+
+    /// Shows text, highlighted by mimeType / fileNameHint when small enough.
+    void setText(const QString &text, const QString &mimeType = {}, const QString &fileNameHint = {});
+    /// Removes the text and stops any loading.
+    void clear();
+    /// The whole text as given (not the folded display form).
+    const QString &text() const { return m_chunker.text(); }
+    /// Whether the editor holds all of the text.
+    bool isComplete() const { return m_chunker.atEnd(); }
+    /// Starts appending the rest of the text in the background (what "Show all" does).
+    void showAll();
+
+    /// The editor (objectName "textEditor").
+    QPlainTextEdit *editor() const;
+    /// The attached highlighter, or nullptr.
+    QSyntaxHighlighter *highlighter() const { return m_highlighter; }
+
+    /// See FittedPlainTextEdit::setFitToContents().
+    void setFitToContents(bool fit, int maxHeight = 400);
+    /// Line wrapping on (default) or off.
+    void setWordWrap(bool wrap);
+
+signals:
+    /// All of the text is in the editor.
+    void fullyLoaded();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void appendChunks();
+    void updateBar();
+
+    FittedPlainTextEdit *m_editor;
+    QWidget *m_bar;
+    QLabel *m_barLabel;
+    QPushButton *m_showAllButton;
+    QTimer m_loadTimer;
+    TextChunker m_chunker;
+    QPointer<QSyntaxHighlighter> m_highlighter;
+    bool m_highlightSkipped = false;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,260 @@
+#include "resultview.h"
+
+#include "backgroundtask.h"
+#include "contentlist.h"
+#include "contentview.h"
+#include "largetextview.h"
+#include "messagebanner.h"
+#include "structuredcontentview.h"
+#include "viewerformat.h"
+#include "viewerstyle.h"
+
+#include "calls/toolcall.h"
+
+#include <QJsonDocument>
+#include <QLabel>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+namespace {
+
+constexpr qsizetype BannerTextChars = 600;
+
+QString firstLines(const QString &text)
+{
+    QString s = text.left(BannerTextChars).trimmed();
+    if (text.size() > BannerTextChars)
+        s += u'…';
+    return s;
+}
+
+QJsonObject errorJson(const Error &error)
+{
+    QJsonObject object{{u"code"_s, error.code}, {u"message"_s, error.message}};
+    if (!error.data.isUndefined() && !error.data.isNull())
+        object.insert(u"data"_s, error.data);
+    return QJsonObject{{u"error"_s, object}};
+}
+
+QJsonObject resultJson(const CallToolResult &result)
+{
+    // The result exactly as received when we have it; a synthesized one (denial) otherwise.
+    return result.raw.isEmpty() ? result.toJson() : result.raw;
+}
+
+} // namespace
+
+ResultView::ResultView(QWidget *parent)
+    : QWidget(parent)
+    , m_status(ViewerStyle::captionLabel({}, this))
+    , m_banner(new MessageBanner(this))
+    , m_tabs(new QTabWidget(this))
+    , m_content(new ContentList(m_tabs))
+    , m_structured(new StructuredContentView(m_tabs))
+    , m_raw(new LargeTextView(m_tabs))
+{
+    setObjectName(u"resultView"_s);
+    m_status->setObjectName(u"outcomeStatus"_s);
+    m_banner->setObjectName(u"errorBanner"_s);
+    m_tabs->setObjectName(u"resultTabs"_s);
+    m_raw->setObjectName(u"rawJsonView"_s);
+    m_status->hide();
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->insertTab(ContentTab, m_content, u"Content"_s);
+    auto *structuredPage = new QWidget(m_tabs);
+    auto *structuredLayout = new QVBoxLayout(structuredPage);
+    structuredLayout->setContentsMargins(8, 8, 8, 8);
+    structuredLayout->addWidget(m_structured);
+    m_tabs->insertTab(StructuredTab, structuredPage, u"Structured"_s);
+    m_tabs->insertTab(RawJsonTab, m_raw, u"Raw JSON"_s);
+    m_tabs->setTabVisible(StructuredTab, false);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_status);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+}
+
+void ResultView::clear()
+{
+    ++m_rawGeneration; // drop any serialisation still in flight
+    m_rawReady = false;
+    m_status->hide();
+    m_banner->hide();
+    m_content->clear();
+    m_content->setPlaceholderText(u"No content."_s);
+    m_structured->clear();
+    m_tabs->setTabVisible(StructuredTab, false);
+    m_tabs->setTabText(ContentTab, u"Content"_s);
+    m_raw->clear();
+    m_tabs->setCurrentIndex(ContentTab);
+}
+
+void ResultView::setResult(const CallToolResult &result)
+{
+    clear();
+    if (result.isError) {
+        m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
+                              firstLines(result.textSummary()));
+    }
+    QList<ContentView *> views;
+    for (const Content &content : result.content)
+        views.append(new ContentView(content, nullptr));
+    showContent(views);
+    showStructured(result, nullptr);
+    showRawJson(resultJson(result));
+}
+
+void ResultView::setOutcome(const ToolCallOutcome &outcome)
+{
+    using Kind = ToolCallOutcome::Kind;
+    clear();
+    QString status = ToolCallOutcome::kindName(outcome.kind);
+    if (!status.isEmpty())
+        status[0] = status[0].toUpper();
+    if (outcome.durationMs > 0)
+        status += u" · "_s + QStringLiteral("%1 ms").arg(outcome.durationMs);
+    showStatus(status);
+
+    switch (outcome.kind) {
+    case Kind::Pending:
+        m_banner->showMessage(MessageBanner::Kind::Info, u"Waiting for the result…"_s);
+        m_content->setPlaceholderText(u"No result yet."_s);
+        return;
+    case Kind::Failed: {
+        QStringList details;
+        if (outcome.error.code != 0)
+            details << QStringLiteral("Error code %1").arg(outcome.error.code);
+        if (!outcome.error.data.isUndefined() && !outcome.error.data.isNull()) {
+            const QJsonValue data = outcome.error.data;
+            const QByteArray json = data.isObject() ? QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact)
+                                  : data.isArray()  ? QJsonDocument(data.toArray()).toJson(QJsonDocument::Compact)
+                                                    : data.toVariant().toString().toUtf8();
+            details << u"Data: "_s + ViewerFormat::oneLine(QString::fromUtf8(json), 300);
+        }
+        m_banner->showMessage(MessageBanner::Kind::Error, u"The call failed"_s, firstLines(outcome.error.message), details);
+        m_content->setPlaceholderText(u"The call produced no result."_s);
+        showRawJson(errorJson(outcome.error));
+        return;
+    }
+    case Kind::InvalidArguments:
+        m_banner->showMessage(MessageBanner::Kind::Error, u"Invalid arguments"_s,
+                              outcome.inputProblems.isEmpty() ? firstLines(outcome.error.message)
+                                                              : u"The arguments do not match the tool's input schema; nothing was sent."_s,
+                              outcome.inputProblems);
+        m_content->setPlaceholderText(u"Nothing was sent."_s);
+        showRawJson(errorJson(outcome.error));
+        return;
+    case Kind::Cancelled:
+        m_banner->showMessage(MessageBanner::Kind::Warning, u"Cancelled"_s, firstLines(outcome.error.message));
+        m_content->setPlaceholderText(u"The call was cancelled before a result arrived."_s);
+        showRawJson(errorJson(outcome.error));
+        return;
+    case Kind::Denied:
+        m_banner->showMessage(MessageBanner::Kind::Warning, u"Call denied"_s,
+                              firstLines(outcome.error.message.isEmpty() ? outcome.result.textSummary()
+                                                                         : outcome.error.message));
+        break;
+    case Kind::ToolError:
+        m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
+                              firstLines(outcome.result.textSummary()));
+        break;
+    case Kind::Succeeded:
+        if (outcome.outputValid == false) {
+            m_banner->showMessage(MessageBanner::Kind::Warning, u"The output does not match the tool's output schema"_s,
+                                  {}, outcome.outputProblems);
+        }
+        break;
+    }
+
+    QList<ContentView *> views;
+    for (const Content &content : outcome.result.content)
+        views.append(new ContentView(content, nullptr));
+    showContent(views);
+    showStructured(outcome.result, &outcome);
+    showRawJson(resultJson(outcome.result));
+}
+
+void ResultView::setReadResourceResult(const ReadResourceResult &result)
+{
+    clear();
+    QList<ContentView *> views;
+    for (const ResourceContents &contents : result.contents)
+        views.append(new ContentView(contents, nullptr));
+    m_content->setPlaceholderText(u"The resource has no contents."_s);
+    showContent(views);
+    showRawJson(result.toJson());
+}
+
+QList<ContentView *> ResultView::contentViews() const
+{
+    return m_content->views();
+}
+
+void ResultView::showContent(const QList<ContentView *> &views)
+{
+    for (ContentView *view : views) {
+        connect(view, &ContentView::resourceLinkActivated, this, &ResultView::resourceLinkActivated);
+        connect(view, &ContentView::linkActivated, this, &ResultView::linkActivated);
+    }
+    m_content->setViews(views);
+    m_tabs->setTabText(ContentTab, views.isEmpty() ? u"Content"_s : QStringLiteral("Content (%1)").arg(views.size()));
+}
+
+void ResultView::showStructured(const CallToolResult &result, const ToolCallOutcome *outcome)
+{
+    using Verdict = StructuredContentView::Verdict;
+    Verdict verdict = Verdict::NotChecked;
+    QStringList problems;
+    if (outcome) {
+        if (!outcome->outputValid)
+            verdict = Verdict::NoSchema;
+        else if (*outcome->outputValid)
+            verdict = Verdict::Matches;
+        else
+            verdict = Verdict::DoesNotMatch;
+        problems = outcome->outputProblems;
+    }
+    if (result.structuredContent) {
+        m_structured->setContent(*result.structuredContent, verdict, problems);
+    } else if (verdict == Verdict::DoesNotMatch) {
+        // e.g. "declares an output schema but returned no structuredContent"
+        m_structured->setVerdictOnly(verdict, problems);
+    } else {
+        return;
+    }
+    m_tabs->setTabVisible(StructuredTab, true);
+    if (result.content.isEmpty())
+        m_tabs->setCurrentIndex(StructuredTab);
+}
+
+void ResultView::showRawJson(const QJsonObject &json)
+{
+    const quint64 generation = ++m_rawGeneration;
+    m_rawReady = false;
+    // Serialising a 20 MB result takes a noticeable fraction of a second: not on this thread.
+    BackgroundTask::run(
+        this, [json] { return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)); },
+        [this, generation](const QString &text) {
+            if (generation != m_rawGeneration)
+                return;
+            m_raw->setText(text, u"application/json"_s);
+            m_rawReady = true;
+            emit rawJsonReady();
+        });
+}
+
+void ResultView::showStatus(const QString &text)
+{
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+} // namespace Toolgate

@@ -1,0 +1,89 @@
+#include "structuredcontentview.h"
+
+#include "jsontreemodel.h"
+#include "messagebanner.h"
+
+#include <QHeaderView>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace Qt::StringLiterals;
+
+namespace Toolgate {
+
+namespace {
+constexpr int ExpandAllBelowRows = 40; // small results open fully; big ones stay collapsed
+}
+
+StructuredContentView::StructuredContentView(QWidget *parent)
+    : QWidget(parent)
+    , m_banner(new MessageBanner(this))
+    , m_tree(new QTreeView(this))
+    , m_model(new JsonTreeModel(this))
+{
+    setObjectName(u"structuredView"_s);
+    m_banner->setObjectName(u"schemaVerdict"_s);
+    m_tree->setObjectName(u"structuredTree"_s);
+    m_model->setObjectName(u"structuredModel"_s);
+    m_tree->setModel(m_model);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(JsonTreeModel::ValueColumn, QHeaderView::Stretch);
+    m_tree->setTextElideMode(Qt::ElideRight);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(8);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tree, 1);
+}
+
+void StructuredContentView::setContent(const QJsonObject &content, Verdict verdict, const QStringList &problems)
+{
+    m_model->setJson(content);
+    m_tree->show();
+    if (m_model->rowCount() <= ExpandAllBelowRows)
+        m_tree->expandToDepth(1);
+    m_tree->resizeColumnToContents(JsonTreeModel::KeyColumn);
+    m_tree->setColumnWidth(JsonTreeModel::KeyColumn, qBound(120, m_tree->columnWidth(JsonTreeModel::KeyColumn) + 16, 320));
+    m_tree->resizeColumnToContents(JsonTreeModel::TypeColumn);
+    showVerdict(verdict, problems);
+}
+
+void StructuredContentView::setVerdictOnly(Verdict verdict, const QStringList &problems)
+{
+    m_model->setJson(QJsonObject());
+    m_tree->hide();
+    showVerdict(verdict, problems);
+}
+
+void StructuredContentView::clear()
+{
+    m_model->setJson(QJsonObject());
+    m_verdict = Verdict::NotChecked;
+    m_banner->hide();
+}
+
+void StructuredContentView::showVerdict(Verdict verdict, const QStringList &problems)
+{
+    m_verdict = verdict;
+    switch (verdict) {
+    case Verdict::NotChecked:
+        m_banner->hide();
+        break;
+    case Verdict::NoSchema:
+        m_banner->showMessage(MessageBanner::Kind::Info, u"No output schema"_s,
+                              u"The tool declares no output schema, so this structured content was not checked."_s);
+        break;
+    case Verdict::Matches:
+        m_banner->showMessage(MessageBanner::Kind::Success, u"Matches the output schema"_s);
+        break;
+    case Verdict::DoesNotMatch:
+        m_banner->showMessage(MessageBanner::Kind::Error, u"Does not match the output schema"_s, {}, problems);
+        break;
+    }
+}
+
+} // namespace Toolgate
