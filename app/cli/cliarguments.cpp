@@ -137,7 +137,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             ok = flag(parsed.verbose);
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
-                   || name == QLatin1String("--args") || name == QLatin1String("--json-args")) {
+                   || name == QLatin1String("--args") || name == QLatin1String("--json-args")
+                   || name == QLatin1String("--url") || name == QLatin1String("--header")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -146,6 +147,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 seenConfig = true;
             } else if (name == QLatin1String("--server")) {
                 parsed.serverName = v.value();
+            } else if (name == QLatin1String("--url")) {
+                parsed.url = v.value();
+            } else if (name == QLatin1String("--header")) {
+                parsed.headers.append(v.value());
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
             } else if (name == QLatin1String("--timeout")) {
@@ -183,6 +188,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(QStringLiteral("--server picks a server from the servers file; it cannot be combined with a server command after \"--\""));
     if (!parsed.inlineServer.isEmpty() && seenConfig)
         return usageError(QStringLiteral("--config cannot be combined with a server command after \"--\""));
+    if (!parsed.url.isEmpty() && (!parsed.inlineServer.isEmpty() || !parsed.serverName.isEmpty() || seenConfig))
+        return usageError(QStringLiteral("--url names the server itself; it cannot be combined with --server, --config or a command after \"--\""));
+    if (!parsed.headers.isEmpty() && parsed.url.isEmpty())
+        return usageError(QStringLiteral("--header only goes with --url"));
     if (parsed.command == CliCommand::Servers && !parsed.serverName.isEmpty())
         return usageError(QStringLiteral("servers lists every configured server; --server does not apply"));
 
@@ -316,6 +325,9 @@ Options:
                       Reads the "mcpServers" format (Claude Desktop, Cursor) and VS Code's
                       "servers" format.
   --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header "N: V"     an HTTP header for the --url server (repeatable)
   --yes, -y           approve every tool call without asking
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server

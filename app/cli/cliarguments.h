@@ -22,6 +22,8 @@ struct CliArguments
     // Options
     QString configPath;  ///< --config; empty: the default servers file
     QString serverName;  ///< --server
+    QString url;         ///< --url: a remote (HTTP) server instead of a configured one
+    QStringList headers; ///< --header "Name: value" for the --url server
     bool yes = false;
     bool json = false;
     bool verbose = false;

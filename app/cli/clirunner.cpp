@@ -1,10 +1,14 @@
 #include "clirunner.h"
 
+#include "audit/auditlog.h"
+#include "audit/redactor.h"
+
 #include "attachmentsaver.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "commandrunner.h"
 #include "console.h"
+#include "httpsupport.h"
 #include "interruptwatcher.h"
 #include "jsonrpc/jsonrpcerror.h"
 #include "outputprinter.h"
@@ -74,26 +78,23 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     m_server.name = config.name;
     m_server.endpoint = config.endpoint();
 
-    if (config.transport != ServerConfig::Transport::Stdio) {
-        const Error error = makeError(ErrorCode::TransportError,
-            QStringLiteral("cannot connect to \"%1\" (%2): this version of toolgate-cli starts local (stdio) servers only; "
-                           "%3 servers are not supported yet")
-                .arg(config.name, config.url, ServerConfig::transportName(config.transport)));
-        m_printer->failure(error, ExitCode::Connection, m_server);
-        finish(ExitCode::Connection);
-        return;
-    }
-
-    StdioLaunchSpec spec = config.launchSpec();
-    spec.inheritFullEnvironment = choice.inheritEnvironment;
-
     ClientSession::Options options;
     options.clientInfo.name = QStringLiteral("toolgate-cli");
     options.clientInfo.title = QStringLiteral("Toolgate CLI");
     options.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
     if (m_arguments.timeout)
         options.toolCallTimeout = *m_arguments.timeout;
-    m_session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), options);
+    auto transport = HttpSupport::createTransport(config, choice.inheritEnvironment, m_arguments.verbose);
+    if (!transport) {
+        const ExitCode code = exitCodeFor(transport.error());
+        m_printer->failure(transport.error(), code, m_server);
+        finish(code);
+        return;
+    }
+    // Every call made from the CLI is recorded in the same audit store as the GUI's.
+    m_audit = std::make_unique<AuditLog>();
+    m_audit->addSecretValues(Redactor::secretValuesOf(config));
+    m_session = std::make_unique<ClientSession>(std::move(transport).value(), options);
 
     connect(m_session.get(), &ClientSession::ready, this, &CliRunner::onReady);
     connect(m_session.get(), &ClientSession::failed, this, &CliRunner::onFailed);
@@ -134,6 +135,7 @@ void CliRunner::onReady()
     pipelineOptions.rejectInvalidArguments = true;
     // No remembered rules: each CLI call is decided on its own.
     m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, pipelineOptions);
+    m_pipeline->setObserver(m_audit.get());
 
     m_command = std::make_unique<CommandRunner>(m_session.get(), m_server, m_arguments, m_pipeline.get(), m_printer.get());
     connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });

@@ -13,6 +13,7 @@
 namespace Toolgate {
 
 class AttachmentSaver;
+class AuditLog;
 class ClientSession;
 class CommandRunner;
 class InterruptWatcher;
@@ -53,6 +54,8 @@ private:
     std::unique_ptr<InterruptWatcher> m_interrupts;
     std::unique_ptr<TerminalReader> m_reader;
     std::unique_ptr<ApprovalGate> m_gate;
+    // Destroyed after the pipeline: its destructor writes what is still queued.
+    std::unique_ptr<AuditLog> m_audit;
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     std::unique_ptr<ClientSession> m_session;
     std::unique_ptr<CommandRunner> m_command;

@@ -23,6 +23,7 @@ enum class ExitCode : int {
     RequestFailed = 5,
     Denied = 6,
     InvalidArguments = 7,
+    AuditTampered = 8,
     Interrupted = 130,
 };
 

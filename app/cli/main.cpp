@@ -2,6 +2,8 @@
 // Exit codes: see exitcode.h (and --help).
 
 #include "cliarguments.h"
+#include "auditcommand.h"
+#include "conformancemode.h"
 #include "clirunner.h"
 #include "console.h"
 #include "exitcode.h"
@@ -27,6 +29,13 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+
+    if (ConformanceMode::requested(app.arguments()))
+        return ConformanceMode::run(app.arguments());
+    if (app.arguments().value(1) == QLatin1StringView("audit")) {
+        QLoggingCategory::setFilterRules(QStringLiteral("toolgate.*=false")); // it reports errors itself
+        return AuditCommand::run(app.arguments().mid(2));
+    }
 
     const auto arguments = CliArguments::parse(app.arguments().mid(1));
     if (!arguments) {

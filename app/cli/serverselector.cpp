@@ -1,5 +1,7 @@
 #include "serverselector.h"
 
+#include "httpsupport.h"
+
 #include "exitcode.h"
 #include "jsonrpc/jsonrpcerror.h"
 #include "workspace/serverconfigfile.h"
@@ -43,6 +45,14 @@ Result<ServerSelector::Configured> ServerSelector::configured(const CliArguments
 
 Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &arguments)
 {
+    if (!arguments.url.isEmpty()) {
+        const auto config = HttpSupport::inlineServer(arguments.url, arguments.headers);
+        if (!config)
+            return usageError(config.error().message);
+        Choice choice;
+        choice.config = config.value();
+        return choice;
+    }
     if (!arguments.inlineServer.isEmpty()) {
         Choice choice;
         choice.config.name = QFileInfo(arguments.inlineServer.first()).fileName();

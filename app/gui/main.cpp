@@ -2,8 +2,13 @@
 // workspace, the approval policy and the main window together.
 
 #include "calls/approvalpolicy.h"
+#include "audit/auditlog.h"
+#include "audit/redactor.h"
+#include "calls/toolcall.h"
+#include "workspace/serverconnection.h"
 #include "mainwindow/mainwindow.h"
 #include "models/icons.h"
+#include "models/tooltreemodel.h"
 #include "screenshotter.h"
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
@@ -85,8 +90,13 @@ int main(int argc, char *argv[])
     Workspace workspace(paths.servers);
     ApprovalPolicy policy(paths.approvals);
 
+    // Declared before the window so it outlives the pipeline and writes what is still queued.
+    AuditLog audit;
     MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
+    window.pipeline()->setObserver(&audit);
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
+    for (ServerConnection *connection : workspace.connections())
+        audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
     window.showLoadResult(loaded);
     window.show();
     workspace.startAll();

@@ -108,7 +108,8 @@ public:
             return {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, validator.error().message)};
         QStringList lines;
         for (const SchemaIssue &issue : validator.value()->validate(instance))
-            lines.append(issue.path.isEmpty() ? issue.message : issue.path + QStringLiteral(": ") + issue.message);
+            lines.append(issue.path.isEmpty() ? issue.message
+                                              : SchemaValidator::readablePath(issue.path) + QStringLiteral(": ") + issue.message);
         return lines;
     }
 };
@@ -252,7 +253,27 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
         if (const auto saved = d->policy->remember(call->m_server, call->m_tool.name, decision.kind); !saved)
             qCWarning(lcCalls) << saved.error().message;
     }
-    send(call);
+    if (!d->observer) {
+        send(call);
+        return;
+    }
+    // Nothing leaves the app before the audit log holds the intent durably.
+    QPointer<ToolCall> guard(call);
+    d->observer->callReadyToSend(*call, call, [this, guard](const Result<void> &recorded) {
+        if (!guard || guard->stage() == ToolCall::Stage::Finished)
+            return;
+        if (guard->m_cancelRequested) {
+            finish(guard, ToolCallOutcome::Kind::Cancelled);
+            return;
+        }
+        if (!recorded) {
+            guard->m_outcome.error = makeError(ErrorCode::AuditUnavailable,
+                QStringLiteral("the call was not sent because the audit log could not record it: ") + recorded.error().message);
+            finish(guard, ToolCallOutcome::Kind::Failed);
+            return;
+        }
+        send(guard);
+    });
 }
 
 void ToolCallPipeline::send(ToolCall *call)

@@ -10,6 +10,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 namespace Toolgate {
 
 class ClientSession;
@@ -102,6 +104,15 @@ public:
     virtual void callStarted(const ToolCall &call) = 0;
     virtual void callDecided(const ToolCall &call) = 0;
     virtual void callFinished(const ToolCall &call) = 0;
+    /// Called once the call is allowed, right before it is sent. The pipeline sends only after
+    /// proceed has been called (exactly once, on context's thread); an error fails the call and
+    /// nothing is sent. The audit log answers once the intent and decision are durable.
+    virtual void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
+    {
+        Q_UNUSED(call);
+        Q_UNUSED(context);
+        proceed({});
+    }
 };
 
 /// The only way a tool gets called: validate the arguments, ask the approval policy and then a

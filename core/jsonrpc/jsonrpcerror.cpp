@@ -26,6 +26,7 @@ QString errorCodeName(int code)
     case ErrorCode::InvalidArguments: return QStringLiteral("invalid arguments");
     case ErrorCode::CommandNotFound: return QStringLiteral("command not found");
     case ErrorCode::ConfigError: return QStringLiteral("configuration error");
+    case ErrorCode::AuditUnavailable: return QStringLiteral("audit log unavailable");
     }
     return QStringLiteral("error %1").arg(code);
 }

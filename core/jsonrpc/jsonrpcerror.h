@@ -32,6 +32,7 @@ enum class ErrorCode : int {
     InvalidArguments = -33008,
     CommandNotFound = -33009,
     ConfigError = -33010,
+    AuditUnavailable = -33011,
 };
 
 /// A short English name for an error code, for logs and the CLI.

@@ -12,6 +12,11 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <unistd.h>
+#endif
+
 namespace Toolgate {
 
 namespace {
@@ -174,12 +179,27 @@ public:
         ++shutdownStep;
         if (shutdownStep == 1) {
             qCInfo(lcTransport) << q->description() << "did not exit after stdin closed; terminating";
-            process->terminate();
+            signalProcessGroup(false);
             shutdownTimer.start(options.shutdownStepTimeout);
         } else {
             qCWarning(lcTransport) << q->description() << "did not terminate; killing";
-            process->kill();
+            signalProcessGroup(true);
         }
+    }
+
+    // The server runs in a process group of its own (see start()), so launchers such as npx or
+    // uvx are ended together with the interpreter they started, not left behind as orphans.
+    void signalProcessGroup(bool kill)
+    {
+#ifdef Q_OS_UNIX
+        const qint64 pid = process->processId();
+        if (pid > 0 && ::kill(-pid_t(pid), kill ? SIGKILL : SIGTERM) == 0)
+            return;
+#endif
+        if (kill)
+            process->kill();
+        else
+            process->terminate();
     }
 };
 
@@ -275,6 +295,11 @@ void StdioTransport::start()
     if (!d->spec.workingDirectory.isEmpty())
         d->process->setWorkingDirectory(d->spec.workingDirectory);
     d->process->setProgram(program.value());
+#ifdef Q_OS_UNIX
+    // A process group of its own: Ctrl-C in our terminal must not reach the server before we
+    // had the chance to cancel politely, and shutdown can end the whole group.
+    d->process->setChildProcessModifier([] { ::setpgid(0, 0); });
+#endif
     d->process->setArguments(d->spec.arguments);
 
     connect(d->process, &QProcess::started, this, [this] {

@@ -3,7 +3,8 @@
 #include "client/clientsession.h"
 #include "common/logging.h"
 #include "jsonrpc/jsonrpcerror.h"
-#include "transport/stdiotransport.h"
+#include "transport/httptransportfactory.h"
+#include "transport/transport.h"
 
 #include <QPointer>
 #include <QTimer>
@@ -14,17 +15,11 @@ namespace {
 
 constexpr int consoleLinesKept = 2000;
 
+// stdio, Streamable HTTP (falling back to legacy HTTP+SSE) or legacy HTTP+SSE. Apps that sign in
+// with OAuth install a factory with an authenticator instead.
 Result<std::unique_ptr<Transport>> defaultTransportFactory(const ServerConfig &config)
 {
-    switch (config.transport) {
-    case ServerConfig::Transport::Stdio:
-        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(config.launchSpec()));
-    case ServerConfig::Transport::Http:
-    case ServerConfig::Transport::Sse:
-        break;
-    }
-    return makeError(ErrorCode::ConfigError,
-                     QStringLiteral("remote (HTTP) servers are not supported by this build yet; \"%1\" cannot be connected").arg(config.name));
+    return HttpTransportFactory::create(config);
 }
 
 // Errors that a restart cannot fix: the user has to change something first.

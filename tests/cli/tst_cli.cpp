@@ -44,11 +44,13 @@ private slots:
     void faultServerCrash();
     void faultToolErrorJson();
     void faultInterruptCancelsCall();
+    void faultVerboseShowsServerStderr();
 
     void everythingTools();
     void everythingCallApprovedAtPrompt();
     void everythingCallYesJson();
     void everythingInfoPingAndImage();
+    void everythingToolErrorExitsOne();
 
 private:
     struct Run
@@ -59,8 +61,9 @@ private:
         QString all() const { return out + err; }
     };
 
+    /// Runs toolgate-cli (or program, e.g. a shell that starts it) to the end.
     Run run(const QStringList &arguments, const QByteArray &input = {}, const QMap<QString, QString> &env = {},
-            int timeoutMs = 60000);
+            int timeoutMs = 60000, const QString &program = {});
     QStringList everythingServer() const;
     QStringList faultServer() const { return {m_faultServer}; }
     QString serverLog(const QString &path) const;
@@ -94,7 +97,7 @@ void TestCli::initTestCase()
 }
 
 TestCli::Run TestCli::run(const QStringList &arguments, const QByteArray &input, const QMap<QString, QString> &env,
-                          int timeoutMs)
+                          int timeoutMs, const QString &program)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -102,7 +105,7 @@ TestCli::Run TestCli::run(const QStringList &arguments, const QByteArray &input,
     for (auto it = env.cbegin(); it != env.cend(); ++it)
         environment.insert(it.key(), it.value());
     process.setProcessEnvironment(environment);
-    process.start(m_cli, arguments);
+    process.start(program.isEmpty() ? m_cli : program, arguments);
     if (!process.waitForStarted(10000))
         return {};
     process.write(input);
@@ -282,6 +285,9 @@ void TestCli::configServerSelection()
 
 void TestCli::serversWithoutConfigShowsDemo()
 {
+#ifndef Q_OS_LINUX
+    QSKIP("only Linux lets XDG_CONFIG_HOME move the default servers file away from the user's own");
+#endif
     const Run result = run({QStringLiteral("servers")});
     VERIFY_RUN(result.exitCode == 0, result);
     VERIFY_RUN(result.out.startsWith(QStringLiteral("demo ")), result);
@@ -321,6 +327,18 @@ void TestCli::faultEndOfInputDenies()
     const QString methods = serverLog(log);
     QVERIFY2(methods.contains(QStringLiteral("tools/list")), qPrintable(methods));
     QVERIFY2(!methods.contains(QStringLiteral("tools/call")), qPrintable(methods));
+
+#ifdef Q_OS_UNIX
+    // stdin closed altogether (not just empty): still a clean denial, not a hang on whatever
+    // descriptor would otherwise have become number 0.
+    QFile::remove(log);
+    const Run closed = run(QStringList{QStringLiteral("-c"), QStringLiteral("exec \"$0\" \"$@\" <&-"), m_cli, QStringLiteral("call"),
+                                       QStringLiteral("echo"), QStringLiteral("text=hello"), QStringLiteral("--")} + faultServer(),
+                           {}, {{QStringLiteral("FAULT_SERVER_LOG"), log}}, 30000, QStringLiteral("/bin/sh"));
+    VERIFY_RUN(closed.exitCode == 6, closed);
+    VERIFY_RUN(closed.err.contains(QStringLiteral("no answer")), closed);
+    QVERIFY(!serverLog(log).contains(QStringLiteral("tools/call")));
+#endif
 
     // --json: the denial is one JSON document on stdout.
     const Run json = run(QStringList{QStringLiteral("--json"), QStringLiteral("call"), QStringLiteral("echo"),
@@ -462,6 +480,18 @@ void TestCli::faultInterruptCancelsCall()
 #endif
 }
 
+void TestCli::faultVerboseShowsServerStderr()
+{
+    const Run quiet = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + faultServer());
+    VERIFY_RUN(quiet.exitCode == 0, quiet);
+    VERIFY_RUN(!quiet.err.contains(QStringLiteral("recv:")), quiet);
+
+    const Run verbose = run(QStringList{QStringLiteral("--verbose"), QStringLiteral("tools"), QStringLiteral("--")} + faultServer());
+    VERIFY_RUN(verbose.exitCode == 0, verbose);
+    VERIFY_RUN(verbose.err.contains(QStringLiteral("[server] recv: initialize")), verbose);
+    VERIFY_RUN(verbose.err.contains(QStringLiteral("[server] recv: tools/list")), verbose);
+}
+
 // ---- the reference "everything" server ---------------------------------------------------
 
 void TestCli::everythingTools()
@@ -539,6 +569,17 @@ void TestCli::everythingInfoPingAndImage()
     QFile png(QDir(dir.path()).filePath(files.first()));
     QVERIFY(png.open(QIODevice::ReadOnly));
     QVERIFY(png.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+}
+
+void TestCli::everythingToolErrorExitsOne()
+{
+    QVERIFY2(QFileInfo::exists(m_everythingEntry), "server-everything is not installed in tests/npm (see everythingTools)");
+    // Nothing listens on port 1, so the tool's fetch fails and it answers with isError.
+    const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("gzip-file-as-resource"),
+                                       QStringLiteral("name=x.gz"), QStringLiteral("data=http://127.0.0.1:1/x"), QStringLiteral("--")}
+                           + everythingServer());
+    VERIFY_RUN(result.exitCode == 1, result);
+    VERIFY_RUN(result.out.startsWith(QStringLiteral("Error: ")), result);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -78,9 +78,12 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
         updateAllowButtons();
     });
 
+    QString schemaError;
     if (!request.tool.inputSchema.isEmpty()) {
         if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
             m_validator = std::move(compiled).value();
+        else
+            schemaError = compiled.error().message;
     }
 
     auto *layout = new QVBoxLayout(this);
@@ -93,19 +96,18 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     m_problems->setHeading(tr("These arguments do not match what the tool expects"));
     layout->addWidget(m_problems);
     layout->addWidget(buildArguments(), 1);
+    if (!schemaError.isEmpty()) {
+        auto *note = new HelpLabel(tr("Edited arguments cannot be checked: the tool's schema is unusable (%1).")
+                                       .arg(schemaError),
+                                   this);
+        note->setObjectName(QStringLiteral("schemaError"));
+        layout->addWidget(note);
+    }
     layout->addWidget(buildButtons());
 
     m_problemsShown = request.validationProblems;
     m_problems->setProblems(m_problemsShown);
     updateAllowButtons();
-    // Wrapped server text is as tall as the width allows, so the height is worked out for the width; the
-    // screen caps it (the JSON editor scrolls then).
-    const int width = qMax(620, sizeHint().width());
-    int height = layout->hasHeightForWidth() ? layout->totalHeightForWidth(width) : sizeHint().height();
-    if (const QScreen *shown = parent ? parent->screen() : screen())
-        height = qMin(height, shown->availableGeometry().height() * 9 / 10);
-    qDebug() << "DBG" << width << height << sizeHint() << (layout->hasHeightForWidth() ? layout->totalHeightForWidth(width) : -1) << m_json->sizeHint() << m_json->textEdit()->sizeHint();
-    resize(width, height);
 }
 
 QWidget *ConfirmationDialog::buildHeader()
@@ -369,6 +371,22 @@ QJsonObject ConfirmationDialog::argumentsToSend() const
 bool ConfirmationDialog::argumentsParse() const
 {
     return m_json->parseResult().ok();
+}
+
+void ConfirmationDialog::setVisible(bool visible)
+{
+    if (visible && !m_sized) {
+        // Sized at the last moment, once everything that may show (problems, queue note) is decided.
+        // Wrapped server text is as tall as the width allows, so the height is worked out for the
+        // width; the screen caps it (the JSON editor scrolls then).
+        m_sized = true;
+        const int width = qMax(620, sizeHint().width());
+        int height = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
+        if (const QScreen *shownOn = parentWidget() ? parentWidget()->screen() : screen())
+            height = qMin(height, shownOn->availableGeometry().height() * 9 / 10);
+        resize(width, height);
+    }
+    QDialog::setVisible(visible);
 }
 
 void ConfirmationDialog::showEvent(QShowEvent *event)

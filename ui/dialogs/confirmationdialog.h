@@ -58,6 +58,7 @@ signals:
 
 public slots:
     void done(int result) override;
+    void setVisible(bool visible) override;
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -81,6 +82,7 @@ private:
     ApprovalDecision::Kind m_chosen = ApprovalDecision::Kind::Deny;
     bool m_decided = false;
     bool m_delayElapsed = false;
+    bool m_sized = false;
     int m_allowDelayMs = DefaultAllowDelayMs;
     QTimer *m_delayTimer = nullptr;
     QStringList m_problemsShown;

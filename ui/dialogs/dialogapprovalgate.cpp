@@ -43,7 +43,7 @@ void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject
         }, Qt::QueuedConnection);
         return;
     }
-    Pending pending{m_nextId++, request, context, std::move(decide)};
+    Pending pending{0, request, context, std::move(decide), {}};
     if (QThread::currentThread() != thread()) {
         // Widgets live on the GUI thread only.
         QMetaObject::invokeMethod(this, [this, pending = std::move(pending)]() mutable { enqueue(std::move(pending)); },
@@ -62,7 +62,8 @@ void DialogApprovalGate::enqueue(Pending pending)
 {
     if (!pending.context)
         return; // died on the way here
-    const quint64 id = pending.id;
+    const quint64 id = m_nextId++; // numbered here, on the gate's thread, so callers on any thread never race
+    pending.id = id;
     pending.contextWatch =
         connect(pending.context.data(), &QObject::destroyed, this, [this, id] { onContextDestroyed(id); });
     m_waiting.push_back(std::move(pending));

@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <functional>
+#include <optional>
 
 class QWidget;
 

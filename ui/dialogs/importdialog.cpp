@@ -184,7 +184,7 @@ void ImportDialog::loadFile(const QString &path)
         const auto same = std::find_if(m_existing.cbegin(), m_existing.cend(),
                                        [&config](const ServerConfig &e) { return sameLaunch(e, config); });
         if (same != m_existing.cend()) {
-            note = same->name == config.name ? tr("Already configured") : tr("Same as “%1”").arg(same->name);
+            note = tr("Already configured as “%1”").arg(same->name);
             tick = false;
         }
         const QString original = config.name;
@@ -205,9 +205,9 @@ void ImportDialog::loadFile(const QString &path)
         item->setToolTip(EndpointColumn, config.endpoint());
         item->setText(NoteColumn, note);
     }
-    m_message->setText(tr("%n server(s) in %1. Tick the ones to import; double-click a name to change it.", nullptr,
-                          int(m_found.size()))
-                           .arg(QDir::toNativeSeparators(path)));
+    m_message->setText((m_found.size() == 1 ? tr("1 server in %1.").arg(QDir::toNativeSeparators(path))
+                                             : tr("%1 servers in %2.").arg(m_found.size()).arg(QDir::toNativeSeparators(path)))
+                       + u' ' + tr("Tick the ones to import; double-click a name to change it."));
     updateButtons();
 }
 
@@ -238,7 +238,7 @@ void ImportDialog::updateButtons()
     if (!import)
         return;
     import->setEnabled(count > 0);
-    import->setText(count > 0 ? tr("Import %n Server(s)", nullptr, int(count)) : tr("Import"));
+    import->setText(count > 0 ? (count == 1 ? tr("Import 1 Server") : tr("Import %1 Servers").arg(count)) : tr("Import"));
 }
 
 void ImportDialog::chooseFile()

@@ -95,6 +95,16 @@ QLabel *hintLabel(const QString &text, QWidget *parent)
     QPalette palette = label->palette();
     palette.setColor(QPalette::WindowText, palette.color(QPalette::Disabled, QPalette::WindowText));
     label->setPalette(palette);
+    // Let the hint take the field column's whole width rather than wrapping at its size hint.
+    label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    return label;
+}
+
+// A form label whose mnemonic focuses buddy (QFormLayout cannot find a buddy in a layout).
+QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setBuddy(buddy);
     return label;
 }
 
@@ -131,7 +141,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    form->addRow(tr("&Name:"), nameRow);
+    form->addRow(buddyLabel(tr("&Name:"), m_name, this), nameRow);
     form->addRow(tr("&Type:"), m_transport);
 
     m_problem = new QLabel(this);
@@ -221,14 +231,14 @@ QWidget *ServerEditorDialog::buildStdioPage()
     auto *form = new QFormLayout(page);
     form->setContentsMargins(0, 0, 0, 0);
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    form->addRow(tr("&Command:"), commandRow);
+    form->addRow(buddyLabel(tr("&Command:"), m_command, page), commandRow);
     form->addRow(tr("&Arguments:"), m_arguments);
     form->addRow(QString(), hintLabel(tr("One argument per line, exactly as the program should get it: no shell quoting."), page));
-    form->addRow(tr("&Working folder:"), cwdRow);
+    form->addRow(buddyLabel(tr("&Working folder:"), m_cwd, page), cwdRow);
     auto *envBox = new QVBoxLayout;
     envBox->addWidget(m_env, 1);
     envBox->addWidget(envButtons);
-    form->addRow(tr("En&vironment:"), envBox);
+    form->addRow(buddyLabel(tr("En&vironment:"), m_env, page), envBox);
     form->addRow(QString(), hintLabel(tr("The server also gets PATH, HOME and a few other basics from Toolgate's environment, nothing else."), page));
     return page;
 }
@@ -250,7 +260,7 @@ QWidget *ServerEditorDialog::buildHttpPage()
     auto *box = new QVBoxLayout;
     box->addWidget(m_headers, 1);
     box->addWidget(headerButtons);
-    form->addRow(tr("&Headers:"), box);
+    form->addRow(buddyLabel(tr("&Headers:"), m_headers, page), box);
     return page;
 }
 

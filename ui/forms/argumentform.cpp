@@ -91,7 +91,6 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     connect(reset, &QToolButton::clicked, this, &ArgumentForm::resetToDefaults);
 
     m_schemaNote->hide();
-    m_problems->setHeading(tr("These arguments do not match what the tool expects"));
     connect(m_json, &JsonEditor::edited, this, &ArgumentForm::onJsonEdited);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         if (m_jsonStale && currentPage() == Page::Json)
@@ -189,6 +188,8 @@ FieldEditor *ArgumentForm::fieldEditor(const QString &pointer) const
 
 void ArgumentForm::rebuildForm()
 {
+    if (m_root)
+        disconnect(m_root, nullptr, this, nullptr);
     if (QWidget *old = m_scroll->takeWidget()) {
         // setTool() may run inside a signal from the old editors; let them finish before they go.
         // Their names go now, so lookups by pointer only ever find the new form.
@@ -305,7 +306,14 @@ void ArgumentForm::refreshIssues()
     }
     m_issues = issues;
     showIssuesInForm();
-    m_problems->setProblems(validationProblems());
+    if (m_jsonProblem.isEmpty()) {
+        m_problems->setHeading(tr("These arguments do not match what the tool expects"));
+        m_problems->setProblems(validationProblems());
+    } else {
+        // Problems of the last valid arguments would only distract from the text being fixed.
+        m_problems->setHeading(tr("The JSON text is not valid; the form shows the last valid arguments"));
+        m_problems->setProblems({m_jsonProblem});
+    }
     m_tabs->setTabIcon(1, m_jsonProblem.isEmpty() ? QIcon() : style()->standardIcon(QStyle::SP_MessageBoxWarning));
     m_tabs->setTabToolTip(1, plainToolTip(m_jsonProblem));
 }

@@ -10,7 +10,6 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QPushButton>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -121,6 +120,13 @@ void ObjectFieldEditor::addRow(QGridLayout *grid, const SchemaProperty &property
     auto *label = new QLabel(labelText, body);
     label->setTextFormat(Qt::PlainText);
     label->setObjectName(childContext.pointer + QStringLiteral("#label"));
+    // A long title wraps instead of pushing every field to the right; short ones never wrap (a wrapping
+    // QLabel asks for less width than its text needs and would break "Gift wrap" for no reason).
+    const int widest = label->fontMetrics().averageCharWidth() * 24;
+    if (label->fontMetrics().horizontalAdvance(labelText) > widest) {
+        label->setWordWrap(true);
+        label->setFixedWidth(widest);
+    }
     if (title != property.name)
         label->setToolTip(plainToolTip(property.name)); // the key as the server and the JSON tab know it
     // Top-aligned and padded to sit on the editor's first line, whether the editor is one line or many.

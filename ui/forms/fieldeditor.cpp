@@ -96,6 +96,17 @@ QString FieldEditor::fieldTitle(const SchemaNode &node, const QString &propertyN
     words = words.simplified();
     if (words.isEmpty())
         return propertyName;
+    // Abbreviations read as people write them: "Callback URL", "User ID".
+    static const QStringList abbreviations = {QStringLiteral("id"),  QStringLiteral("url"),  QStringLiteral("uri"),
+                                              QStringLiteral("api"), QStringLiteral("ip"),   QStringLiteral("json"),
+                                              QStringLiteral("html"), QStringLiteral("http"), QStringLiteral("sql"),
+                                              QStringLiteral("uuid"), QStringLiteral("ui"),  QStringLiteral("os")};
+    QStringList parts = words.split(QLatin1Char(' '));
+    for (QString &part : parts) {
+        if (abbreviations.contains(part, Qt::CaseInsensitive))
+            part = part.toUpper();
+    }
+    words = parts.join(QLatin1Char(' '));
     words[0] = words.at(0).toUpper();
     return words;
 }

@@ -191,11 +191,10 @@ void JsonEditor::showParseResult()
         m_error->setText(m_result.describe());
         m_error->show();
         if (m_result.position >= 0) {
-            // Underline the character the parser stopped at, or the one before it at the very end.
+            // Underline the character the error is reported at.
             QTextCursor cursor(m_edit->document());
             const int last = qMax(0, m_edit->document()->characterCount() - 1);
-            const int at = qMin(m_result.position, last);
-            cursor.setPosition(at == last ? qMax(0, at - 1) : at);
+            cursor.setPosition(qMin(m_result.position, qMax(0, last - 1)));
             cursor.movePosition(QTextCursor::NextCharacter, QTextCursor::KeepAnchor);
             QTextEdit::ExtraSelection mark;
             mark.cursor = cursor;

@@ -4,19 +4,27 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 namespace Toolgate::JsonText {
 
 namespace {
 
-// QJsonParseError::offset counts UTF-8 bytes; people count characters and lines.
+// QJsonParseError::offset counts UTF-8 bytes and lands just past the point where parsing failed, often
+// after the white space that follows a bad token (so on the next line). People count characters, and look
+// for the mistake at its last character: report that.
 void locate(const QByteArray &utf8, qsizetype byteOffset, ParseResult &result)
 {
     const QString before = QString::fromUtf8(utf8.left(qBound<qsizetype>(0, byteOffset, utf8.size())));
-    const qsizetype lastNewline = before.lastIndexOf(QLatin1Char('\n'));
-    result.line = int(before.count(QLatin1Char('\n'))) + 1;
-    result.column = int(before.size() - (lastNewline + 1)) + 1;
-    result.position = int(before.size());
+    qsizetype at = before.size() - 1;
+    while (at > 0 && before.at(at).isSpace())
+        --at;
+    at = qMax<qsizetype>(0, at);
+    const QStringView upTo = QStringView(before).left(at);
+    const qsizetype lastNewline = upTo.lastIndexOf(QLatin1Char('\n'));
+    result.line = int(upTo.count(QLatin1Char('\n'))) + 1;
+    result.column = int(at - (lastNewline + 1)) + 1;
+    result.position = int(at);
 }
 
 } // namespace
@@ -71,11 +79,20 @@ ParseResult parse(const QString &text, Accept accept)
 
 QString pretty(const QJsonValue &value)
 {
+    QString text;
     if (value.isObject())
-        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
-    if (value.isArray())
-        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
-    return compact(value);
+        text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
+    else if (value.isArray())
+        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
+    else
+        return compact(value);
+    // QJsonDocument spreads empty containers over two lines ("{\n    }"). A line break cannot occur inside
+    // a JSON string (it would be escaped), so this only ever joins structure.
+    static const QRegularExpression emptyObject(QStringLiteral("\\{\\n\\s*\\}"));
+    static const QRegularExpression emptyArray(QStringLiteral("\\[\\n\\s*\\]"));
+    text.replace(emptyObject, QStringLiteral("{}"));
+    text.replace(emptyArray, QStringLiteral("[]"));
+    return text;
 }
 
 QString compact(const QJsonValue &value)

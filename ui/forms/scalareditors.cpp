@@ -12,7 +12,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QWheelEvent>
 
 #include <cmath>
 #include <limits>
@@ -72,8 +71,8 @@ StringFieldEditor::StringFieldEditor(SchemaNodePtr node, FieldContext context, Q
         m_line->setClearButtonEnabled(true);
         if (this->node().format == u"password" || this->node().writeOnly)
             m_line->setEchoMode(QLineEdit::PasswordEchoOnEdit);
-        if (this->node().maxLength && *this->node().maxLength < std::numeric_limits<int>::max())
-            m_line->setMaxLength(int(*this->node().maxLength));
+        // No setMaxLength(): it would silently cut text coming from the JSON tab or from history; a text
+        // that is too long is reported like any other problem instead.
         layout->addWidget(m_line);
         setInputWidget(m_line);
         connect(m_line, &QLineEdit::textEdited, this, &StringFieldEditor::onEdited);
@@ -435,7 +434,6 @@ EnumFieldEditor::EnumFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
         m_fixed->setTextFormat(Qt::PlainText);
         m_fixed->setObjectName(pointer() + QStringLiteral("#constant"));
         layout->addWidget(m_fixed);
-        m_fixedHeight = m_combo->sizeHint().height();
     }
     layout->addStretch();
     setInputWidget(m_combo);
@@ -455,7 +453,7 @@ EnumFieldEditor::EnumFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
 
 int EnumFieldEditor::firstLineHeight() const
 {
-    return m_fixedHeight > 0 ? m_fixedHeight : FieldEditor::firstLineHeight();
+    return m_fixed ? m_fixed->sizeHint().height() : FieldEditor::firstLineHeight();
 }
 
 std::optional<QJsonValue> EnumFieldEditor::value() const

@@ -112,7 +112,6 @@ public:
 private:
     QComboBox *m_combo = nullptr;
     QLabel *m_fixed = nullptr; // a constant shows as text instead of the combo box
-    int m_fixedHeight = 0;     // ... lined up as if it were a combo box
     QJsonValue m_unlisted; // a value set from outside that is not in the enum, shown as its own entry
     bool m_updating = false;
 };

@@ -77,7 +77,8 @@ QHash<QString, std::shared_ptr<const HighlightLanguage>> buildAll()
 {
     QHash<QString, std::shared_ptr<const HighlightLanguage>> all;
     auto add = [&all](std::unique_ptr<HighlightLanguage> language) {
-        all.insert(language->name, std::shared_ptr<const HighlightLanguage>(std::move(language)));
+        const QString name = language->name; // before the move below empties the pointer
+        all.insert(name, std::shared_ptr<const HighlightLanguage>(std::move(language)));
     };
 
     // JSON: a string followed by a colon is a key, otherwise a value.

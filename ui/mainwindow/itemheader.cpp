@@ -4,6 +4,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QTextLayout>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -171,6 +172,18 @@ void ItemHeader::updateLook()
     QFont link = font();
     link.setUnderline(true);
     m_more->setFont(link);
+}
+
+void ItemHeader::paintEvent(QPaintEvent *event)
+{
+    QWidget::paintEvent(event);
+    // A quiet band with a hairline below sets the heading apart from the form under it.
+    QPainter painter(this);
+    QColor band = palette().color(QPalette::Base);
+    band.setAlphaF(0.55);
+    painter.fillRect(rect().adjusted(0, 0, 0, -1), band);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawLine(rect().bottomLeft(), rect().bottomRight());
 }
 
 void ItemHeader::resizeEvent(QResizeEvent *event)

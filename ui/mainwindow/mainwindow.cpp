@@ -106,11 +106,51 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     // The GUI shows schema problems in the confirmation dialog and lets the human decide.
     m_pipeline = new ToolCallPipeline(m_gate, m_policy, ToolCallPipeline::Options{false}, this);
 
+    // A restarting server takes its tools away for a moment; select the same tool again when it
+    // is back, so the form (and its arguments) come back too.
+    // Connected before the views exist, so this runs while the tree still has the tool current.
+    connect(m_toolModel, &QAbstractItemModel::rowsAboutToBeRemoved, this, [this](const QModelIndex &parent, int first, int last) {
+        ServerConnection *shown = m_toolPanel ? m_toolPanel->connection() : nullptr;
+        if (!shown || m_toolModel->connection(parent) != shown || m_pages->currentWidget() != m_toolPanel)
+            return;
+        for (int row = first; row <= last; ++row) {
+            if (m_toolModel->index(row, 0, parent).data(ToolTreeModel::ToolNameRole).toString() == m_toolPanel->tool().name) {
+                m_rememberedServer = shown->name();
+                m_rememberedTool = m_toolPanel->tool().name;
+            }
+        }
+    });
     buildCentre();
     buildMenus();
     buildStatusBar();
     restoreSettings();
 
+    // Until a server is picked, the console shows the first one rather than nothing.
+    const auto defaultConsole = [this] {
+        if (!m_console->connection() && m_workspace->count() > 0)
+            m_console->setConnection(m_workspace->connectionAt(0));
+    };
+    connect(m_workspace, &Workspace::connectionsReset, this, defaultConsole);
+    connect(m_workspace, &Workspace::connectionsReset, this, &MainWindow::fitServerList);
+    connect(m_workspace, &Workspace::connectionAdded, this, &MainWindow::fitServerList);
+    connect(m_workspace, &Workspace::connectionAdded, this, defaultConsole);
+    connect(m_workspace, &Workspace::connectionRemoved, this, [this, defaultConsole](ServerConnection *removed) {
+        if (m_console->connection() == removed)
+            m_console->setConnection(nullptr);
+        defaultConsole();
+    });
+    defaultConsole();
+    if (m_policy && m_policy->loadError())
+        statusBar()->showMessage(tr("Your remembered decisions could not be read (%1); Toolgate will ask again.")
+                                     .arg(m_policy->loadError()->message), 15000);
+
+    // A tool whose definition changed while shown gets its new form (arguments kept).
+    connect(m_toolModel, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+        const QModelIndex current = m_toolBrowser->currentSourceIndex();
+        if (ToolTreeModel::isItem(current) && current.parent() == topLeft.parent() && current.row() >= topLeft.row()
+            && current.row() <= bottomRight.row() && m_browserTabs->currentWidget() == m_toolBrowser)
+            showSelection(m_toolBrowser, current.siblingAtColumn(0));
+    });
     connect(m_toolModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::selectRememberedItem);
     connect(m_toolModel, &QAbstractItemModel::modelReset, this, &MainWindow::selectRememberedItem);
     selectRememberedItem();
@@ -157,6 +197,7 @@ void MainWindow::buildCentre()
     m_leftSplitter->setChildrenCollapsible(false);
     m_leftSplitter->setStretchFactor(0, 1);
     m_leftSplitter->setStretchFactor(1, 3);
+    connect(m_leftSplitter, &QSplitter::splitterMoved, this, [this] { m_leftSplitterRestored = true; });
 
     // The servers file could not be read: say so above everything, with a way to retry.
     m_loadProblem = new QWidget(this);
@@ -214,8 +255,8 @@ void MainWindow::buildCentre()
         connect(browser, &ItemBrowser::currentChanged, this, [this, browser](const QModelIndex &index) {
             if (m_browserTabs->currentWidget() == browser)
                 showSelection(browser, index);
-            // The person chose something; no need to restore what was selected last time.
-            if (index.isValid())
+            // The person chose a tool; no need to restore what was selected before.
+            if (browser == m_toolBrowser && ServerTreeModel::isItem(index))
                 m_rememberedServer.clear();
         });
     };
@@ -233,11 +274,14 @@ void MainWindow::buildCentre()
     connect(m_serverPanel, &ServerPanel::currentConnectionChanged, this, [this](ServerConnection *connection) {
         setConsoleServer(connection);
         if (connection) {
+            // Clicking a server in the list shows it; the tree's selection no longer applies.
+            if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget())) {
+                const QSignalBlocker blocker(browser);
+                browser->view()->selectionModel()->clearCurrentIndex();
+                browser->view()->clearSelection();
+            }
             m_serverInfoPanel->setConnection(connection);
             m_pages->setCurrentWidget(m_serverInfoPanel);
-            // Clicking a server in the list shows it; the tree's selection no longer applies.
-            if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget()))
-                browser->view()->selectionModel()->clearCurrentIndex();
         }
     });
     connect(m_serverPanel, &ServerPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
@@ -341,11 +385,10 @@ void MainWindow::updateSummary()
         }
     }
     QString text = connections.isEmpty() ? tr("No servers")
-                                         : tr("%1 of %n server(s) ready · %2 tools", nullptr, int(connections.size()))
-                                               .arg(ready)
-                                               .arg(tools);
+                                         : tr("%1 of %2 ready · %3").arg(ready).arg(connections.size() == 1 ? tr("1 server") : tr("%1 servers").arg(connections.size()))
+                                               .arg(tools == 1 ? tr("1 tool") : tr("%1 tools").arg(tools));
     if (const int running = m_toolPanel ? m_toolPanel->runningCount() : 0; running > 0)
-        text += tr(" · %n call(s) running", nullptr, running);
+        text += (running == 1 ? tr(" · 1 call running") : tr(" · %1 calls running").arg(running));
     m_summary->setText(text);
 }
 
@@ -366,8 +409,9 @@ void MainWindow::showSelection(ItemBrowser *browser, const QModelIndex &index)
     if (browser == m_toolBrowser) {
         const Tool tool = index.data(ToolTreeModel::ToolRole).value<Tool>();
         // Re-selecting the same tool (e.g. after a list refresh) keeps the form as it is.
-        if (m_toolPanel->connection() != connection || m_toolPanel->tool().name != tool.name)
-            m_toolPanel->setTool(connection, tool);
+        if (m_toolPanel->connection() != connection || m_toolPanel->tool().name != tool.name
+            || m_toolPanel->tool().toJson() != tool.toJson())
+            m_toolPanel->setTool(connection, tool, index.data(Qt::DecorationRole).value<QIcon>());
         m_pages->setCurrentWidget(m_toolPanel);
     } else if (browser == m_resourceBrowser) {
         if (index.data(ResourceTreeModel::IsTemplateRole).toBool())
@@ -397,9 +441,23 @@ bool MainWindow::selectTool(const QString &serverName, const QString &toolName)
     return m_toolBrowser->currentSourceIndex() == index;
 }
 
+// Until the person sizes it, the server list is as tall as its servers (up to five of them).
+void MainWindow::fitServerList()
+{
+    if (m_leftSplitterRestored)
+        return;
+    QTreeView *view = m_serverPanel->view();
+    const int rows = qBound(1, m_serverModel->rowCount(), 5);
+    const int rowHeight = view->sizeHintForRow(0) > 0 ? view->sizeHintForRow(0) : view->fontMetrics().height() * 2 + 12;
+    const int chrome = m_serverPanel->height() - view->viewport()->height();
+    const int wanted = rows * rowHeight + qMax(chrome, 30) + 6;
+    const int total = qMax(m_leftSplitter->height(), 600);
+    m_leftSplitter->setSizes({wanted, total - wanted});
+}
+
 void MainWindow::selectRememberedItem()
 {
-    if (m_rememberedServer.isEmpty() || m_toolBrowser->currentSourceIndex().isValid())
+    if (m_rememberedServer.isEmpty() || ToolTreeModel::isItem(m_toolBrowser->currentSourceIndex()))
         return;
     if (selectTool(m_rememberedServer, m_rememberedTool))
         m_rememberedServer.clear();
@@ -533,7 +591,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     if (running > 0 && !m_closeConfirmed) {
         event->ignore();
         auto *box = new QMessageBox(QMessageBox::Question, tr("Quit Toolgate"),
-                                    tr("%n tool call(s) still running. Quit anyway?", nullptr, running),
+                                    (running == 1 ? tr("A tool call is still running. Quit anyway?") : tr("%1 tool calls are still running. Quit anyway?").arg(running)),
                                     QMessageBox::NoButton, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
         QPushButton *quit = box->addButton(tr("Cancel the Calls and Quit"), QMessageBox::DestructiveRole);
@@ -564,15 +622,15 @@ void MainWindow::restoreSettings()
     restoreState(settings.value(QStringLiteral("state")).toByteArray());
     if (!m_mainSplitter->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray()))
         m_mainSplitter->setSizes({340, 940});
-    if (!m_leftSplitter->restoreState(settings.value(QStringLiteral("leftSplitter")).toByteArray()))
-        m_leftSplitter->setSizes({170, 530});
+    m_leftSplitterRestored = m_leftSplitter->restoreState(settings.value(QStringLiteral("leftSplitter")).toByteArray());
+    fitServerList();
     if (!m_toolPanel->splitter()->restoreState(settings.value(QStringLiteral("toolSplitter")).toByteArray()))
-        m_toolPanel->splitter()->setSizes({300, 340});
+        m_toolPanel->splitter()->setSizes({330, 310});
     m_browserTabs->setCurrentIndex(qBound(0, settings.value(QStringLiteral("browserTab"), 0).toInt(), m_browserTabs->count() - 1));
     m_rememberedServer = settings.value(QStringLiteral("lastServer")).toString();
     m_rememberedTool = settings.value(QStringLiteral("lastTool")).toString();
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock")); dock && settings.value(QStringLiteral("state")).isNull())
-        resizeDocks({dock}, {170}, Qt::Vertical);
+        resizeDocks({dock}, {150}, Qt::Vertical);
     settings.endGroup();
 }
 

@@ -100,6 +100,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void selectRememberedItem();
+    void fitServerList();
 
     Workspace *m_workspace;
     ApprovalPolicy *m_policy;
@@ -132,6 +133,7 @@ private:
     QString m_rememberedServer;
     QString m_rememberedTool;
     bool m_closeConfirmed = false;
+    bool m_leftSplitterRestored = false;
 };
 
 } // namespace Toolgate

@@ -134,7 +134,7 @@ void PromptPanel::getPrompt()
         m_busy = false;
         if (result) {
             showResult(result.value());
-            m_state->setText(tr("%n message(s)", nullptr, int(result->messages.size())));
+            m_state->setText((result->messages.size() == 1 ? tr("1 message") : tr("%1 messages").arg(result->messages.size())));
         } else {
             clearResult();
             m_state->setText(tr("Failed: %1").arg(result.error().message));
@@ -168,7 +168,7 @@ void PromptPanel::showResult(const GetPromptResult &result)
     int count = 0;
     for (const PromptMessage &message : result.messages) {
         if (++count > maxMessagesShown) {
-            auto *more = new QLabel(tr("… and %n more message(s).", nullptr, int(result.messages.size()) - maxMessagesShown), m_messages);
+            auto *more = new QLabel(tr("… and %1 more messages.").arg(result.messages.size() - maxMessagesShown), m_messages);
             m_messagesLayout->insertWidget(at++, more);
             break;
         }

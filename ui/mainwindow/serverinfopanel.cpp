@@ -25,7 +25,14 @@ QLabel *valueLabel(QWidget *parent, const QString &objectName)
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Take the whole field column, so text wraps only when it really is longer than the window.
+    label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     return label;
+}
+
+QString counted(qsizetype count, const QString &one, const QString &many)
+{
+    return QString::number(count) + u' ' + (count == 1 ? one : many);
 }
 
 } // namespace
@@ -44,9 +51,14 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
 {
     setObjectName(QStringLiteral("serverInfoPanel"));
     m_endpoint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // A command line has no good places to wrap; it is cut at the edge and shown whole on hover.
+    m_endpoint->setWordWrap(false);
+    m_endpoint->setMinimumWidth(1);
     m_instructions->setReadOnly(true);
     m_instructions->setObjectName(QStringLiteral("serverInstructions"));
     m_instructions->setMaximumBlockCount(2000);
+    // Instructions are usually a paragraph; longer ones scroll rather than push the buttons away.
+    m_instructions->setFixedHeight(m_instructions->fontMetrics().lineSpacing() * 8 + 12);
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -65,7 +77,8 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     body->setContentsMargins(12, 0, 12, 12);
     body->addLayout(form);
     body->addWidget(m_instructionsLabel);
-    body->addWidget(m_instructions, 1);
+    body->addWidget(m_instructions);
+    body->addStretch(1);
     body->addWidget(m_buttons);
 
     auto *layout = new QVBoxLayout(this);
@@ -116,11 +129,19 @@ void ServerInfoPanel::refresh()
     ClientSession *session = connection->session();
     const bool ready = connection->status() == ServerConnection::Status::Ready && session;
     const Implementation info = ready ? session->serverInfo() : Implementation();
-    m_header->setItem(Icons::status(connection->status()), connection->name(), {}, {},
+    m_header->setItem(Icons::action(u"server"), connection->name(), {}, {},
                       ready ? info.description : QString());
     m_status->setText(connection->statusText());
+    if (connection->status() == ServerConnection::Status::Failed) {
+        QPalette palette = m_status->palette();
+        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        m_status->setPalette(palette);
+    } else {
+        m_status->setPalette(QPalette());
+    }
     m_endpoint->setText(ServerConfig::transportName(connection->config().transport) + QStringLiteral(" · ")
                         + connection->config().endpoint());
+    m_endpoint->setToolTip(connection->config().endpoint().left(2000).toHtmlEscaped());
     if (ready) {
         QString identity = info.displayName();
         if (!info.version.isEmpty())
@@ -130,11 +151,11 @@ void ServerInfoPanel::refresh()
         const ServerCapabilities &caps = session->serverCapabilities();
         QStringList offers;
         if (caps.tools)
-            offers.append(tr("%n tool(s)", nullptr, int(connection->tools().size())));
+            offers.append(counted(connection->tools().size(), tr("tool"), tr("tools")));
         if (caps.resources)
-            offers.append(tr("%n resource(s)", nullptr, int(connection->resources().size() + connection->resourceTemplates().size())));
+            offers.append(counted(connection->resources().size() + connection->resourceTemplates().size(), tr("resource"), tr("resources")));
         if (caps.prompts)
-            offers.append(tr("%n prompt(s)", nullptr, int(connection->prompts().size())));
+            offers.append(counted(connection->prompts().size(), tr("prompt"), tr("prompts")));
         if (caps.logging)
             offers.append(tr("logging"));
         if (caps.completions)

@@ -168,6 +168,8 @@ ServerPanel::ServerPanel(Workspace *workspace, ServerListModel *model, QWidget *
         menu->popup(m_view->viewport()->mapToGlobal(pos));
     });
     connect(m_view, &QTreeView::doubleClicked, this, &ServerPanel::editServer);
+    // A click on the server already current shows it again (the centre may show a tool meanwhile).
+    connect(m_view, &QTreeView::clicked, this, [this] { emit currentConnectionChanged(currentConnection()); });
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] {
         updateActions();
         emit currentConnectionChanged(currentConnection());
@@ -202,8 +204,14 @@ ServerConnection *ServerPanel::currentConnection() const
 void ServerPanel::selectConnection(const ServerConnection *connection)
 {
     const QModelIndex index = m_model->indexOf(connection);
-    if (index.isValid())
-        m_view->setCurrentIndex(index);
+    if (!index.isValid())
+        return;
+    // The row may already be current (views make the first row current on focus) without
+    // having been shown; choosing it again should show it all the same.
+    const bool alreadyCurrent = m_view->currentIndex() == index;
+    m_view->setCurrentIndex(index);
+    if (alreadyCurrent)
+        emit currentConnectionChanged(currentConnection());
 }
 
 void ServerPanel::updateActions()

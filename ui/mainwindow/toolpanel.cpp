@@ -145,8 +145,11 @@ QString ToolPanel::key() const
     return m_connection ? keyFor(m_connection->name(), m_tool.name) : QString();
 }
 
-void ToolPanel::setTool(ServerConnection *connection, const Tool &tool)
+void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QIcon &icon)
 {
+    // The same tool again (its definition changed, or its server came back): keep what was typed.
+    const bool sameTool = connection && connection == m_connection && tool.name == m_tool.name;
+    const QJsonObject typed = sameTool ? m_form->arguments() : QJsonObject();
     if (m_connection)
         m_connection->disconnect(this);
     m_connection = connection;
@@ -158,8 +161,10 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool)
     QString remarks;
     if (const QString hints = ToolTreeModel::annotationsText(tool.annotations); !hints.isEmpty())
         remarks = tr("The server claims: %1. Toolgate does not rely on this.").arg(hints);
-    m_header->setItem(Icons::action(u"tool"), tool.displayName(), tool.name, serverName, tool.description, remarks);
-    const QJsonObject last = m_history && connection ? m_history->lastArguments(serverName, tool.name) : QJsonObject();
+    m_header->setItem(icon.isNull() ? Icons::action(u"tool") : icon, tool.displayName(), tool.name, serverName, tool.description, remarks);
+    const QJsonObject last = sameTool ? typed
+        : m_history && connection    ? m_history->lastArguments(serverName, tool.name)
+                                     : QJsonObject();
     m_form->setTool(tool, last);
     showEntry();
 }

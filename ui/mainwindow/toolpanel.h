@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QIcon>
 #include <QPointer>
 #include <QTimer>
 #include <QWidget>
@@ -35,8 +36,8 @@ public:
     ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidget *parent = nullptr);
     ~ToolPanel() override;
 
-    /// Shows tool of connection, with the arguments last used for it.
-    void setTool(ServerConnection *connection, const Tool &tool);
+    /// Shows tool of connection, with the arguments last used for it. icon: the tool's own, if any.
+    void setTool(ServerConnection *connection, const Tool &tool, const QIcon &icon = {});
     ServerConnection *connection() const { return m_connection; }
     const Tool &tool() const { return m_tool; }
 

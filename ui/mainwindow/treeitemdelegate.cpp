@@ -73,7 +73,8 @@ void TreeItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
         QFont statusFont = opt.font;
         statusFont.setPointSizeF(opt.font.pointSizeF() * 0.92);
         const QFontMetrics statusMetrics(statusFont);
-        const int statusWidth = qMin(statusMetrics.horizontalAdvance(status), rect.width() / 2);
+        // A little slack: elidedText() wants strictly more room than horizontalAdvance() reports.
+        const int statusWidth = qMin(statusMetrics.horizontalAdvance(status) + 4, rect.width() / 2);
         const QVariant foreground = index.siblingAtColumn(index.model()->columnCount(index.parent()) - 1).data(Qt::ForegroundRole);
         painter->setFont(statusFont);
         painter->setPen(!selected && foreground.canConvert<QColor>() ? foreground.value<QColor>() : dimmed(opt, selected));

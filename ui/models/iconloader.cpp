@@ -200,9 +200,8 @@ QIcon IconLoader::icon(const QList<Icon> &icons) const
     if (!chosen)
         return {};
     const QByteArray key = QCryptographicHash::hash(chosen->src.toUtf8(), QCryptographicHash::Sha1);
-    const auto it = m_icons.constFind(key);
-    if (it != m_icons.constEnd())
-        return it.value();
+    if (const QIcon *cached = m_icons.object(key))
+        return *cached;
     if (!m_pending.contains(key))
         start(key, *chosen);
     return {};
@@ -217,7 +216,7 @@ void IconLoader::start(const QByteArray &key, const Icon &icon) const
     connect(watcher, &QFutureWatcher<QImage>::finished, this, [this, watcher, key] {
         const QFuture<QImage> future = watcher->future();
         const QImage image = future.resultCount() > 0 ? future.result() : QImage();
-        m_icons.insert(key, image.isNull() ? QIcon() : QIcon(QPixmap::fromImage(image)));
+        m_icons.insert(key, new QIcon(image.isNull() ? QIcon() : QIcon(QPixmap::fromImage(image))));
         m_pending.remove(key);
         watcher->deleteLater();
         emit const_cast<IconLoader *>(this)->iconsReady();

@@ -3,7 +3,7 @@
 #include "common/result.h"
 #include "protocol/icon.h"
 
-#include <QHash>
+#include <QCache>
 #include <QIcon>
 #include <QImage>
 #include <QObject>
@@ -27,6 +27,8 @@ public:
     static constexpr int iconSize = 32;
     /// Longest data: URL accepted, in characters.
     static constexpr qsizetype maxSourceLength = 1024 * 1024;
+    /// Decoded icons kept; a server cannot grow the cache beyond this however many it offers.
+    static constexpr int maxCachedIcons = 512;
 
     explicit IconLoader(QObject *parent = nullptr);
     ~IconLoader() override;
@@ -47,7 +49,7 @@ signals:
 private:
     void start(const QByteArray &key, const Icon &icon) const;
 
-    mutable QHash<QByteArray, QIcon> m_icons; // by hash of src; null icon = could not decode
+    mutable QCache<QByteArray, QIcon> m_icons{maxCachedIcons}; // by hash of src; null icon = could not decode
     mutable QSet<QByteArray> m_pending;
 };
 

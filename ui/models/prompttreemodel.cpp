@@ -47,7 +47,7 @@ int PromptTreeModel::childCount(const Node &node) const
 
 QString PromptTreeModel::countText(int count) const
 {
-    return count == 0 ? tr("No prompts") : tr("%n prompt(s)", nullptr, count);
+    return count == 0 ? tr("No prompts") : (count == 1 ? tr("1 prompt") : tr("%1 prompts").arg(count));
 }
 
 int PromptTreeModel::columnCount(const QModelIndex &) const

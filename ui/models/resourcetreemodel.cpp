@@ -78,7 +78,7 @@ int ResourceTreeModel::childCount(const Node &node) const
 
 QString ResourceTreeModel::countText(int count) const
 {
-    return count == 0 ? tr("No resources") : tr("%n resource(s)", nullptr, count);
+    return count == 0 ? tr("No resources") : (count == 1 ? tr("1 resource") : tr("%1 resources").arg(count));
 }
 
 int ResourceTreeModel::columnCount(const QModelIndex &) const

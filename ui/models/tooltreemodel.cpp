@@ -48,7 +48,7 @@ int ToolTreeModel::childCount(const Node &node) const
 
 QString ToolTreeModel::countText(int count) const
 {
-    return count == 0 ? tr("No tools") : tr("%n tool(s)", nullptr, count);
+    return count == 0 ? tr("No tools") : (count == 1 ? tr("1 tool") : tr("%1 tools").arg(count));
 }
 
 int ToolTreeModel::columnCount(const QModelIndex &) const

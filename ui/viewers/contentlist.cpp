@@ -46,10 +46,8 @@ void ContentList::setViews(const QList<ContentView *> &views)
         m_views.append(view);
     }
     m_placeholder->setVisible(views.isEmpty());
-    // A lone expanding item takes the whole height; otherwise items keep their own height.
-    const bool single = views.size() == 1 && views.first()->prefersToExpand();
-    if (!single)
-        m_layout->addStretch(1);
+    // Items are as tall as their content (capped, see itemCap()); the rest stays empty below.
+    m_layout->addStretch(1);
     m_appliedCap = -1;
     updateFit();
     verticalScrollBar()->setValue(0);
@@ -89,22 +87,25 @@ void ContentList::resizeEvent(QResizeEvent *event)
     updateFit();
 }
 
-int ContentList::itemCap() const
+int ContentList::itemCap(bool single) const
 {
-    // Leave a little of the next item visible, so it is clear there is more below.
-    return qMax(160, int(viewport()->height() * 0.75));
+    const QMargins margins = m_layout->contentsMargins();
+    const int room = viewport()->height() - margins.top() - margins.bottom();
+    // A lone item may use all the room; stacked ones leave a little of the next one visible,
+    // so it is clear there is more below.
+    return qMax(160, single ? room : int(room * 0.75));
 }
 
 void ContentList::updateFit()
 {
     const QList<ContentView *> list = views();
-    const bool single = list.size() == 1 && list.first()->prefersToExpand();
-    const int cap = single ? 0 : itemCap();
+    const bool single = list.size() == 1;
+    const int cap = itemCap(single);
     if (cap == m_appliedCap)
         return;
     m_appliedCap = cap;
     for (ContentView *view : list)
-        view->setFitToContents(!single, cap);
+        view->setFitToContents(true, cap);
 }
 
 } // namespace Toolgate

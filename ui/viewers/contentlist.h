@@ -11,8 +11,8 @@ namespace Toolgate {
 
 class ContentView;
 
-/// A scrolling column of ContentViews. A lone text or image item fills the area (it scrolls
-/// itself); several items are each as tall as their content, up to most of the visible height.
+/// A scrolling column of ContentViews, each as tall as its content up to the visible height
+/// (a lone item) or most of it (several items); longer text and big images scroll inside.
 class ContentList final : public QScrollArea
 {
     Q_OBJECT
@@ -34,7 +34,7 @@ protected:
 
 private:
     void updateFit();
-    int itemCap() const;
+    int itemCap(bool single) const;
 
     QWidget *m_container;
     QVBoxLayout *m_layout;

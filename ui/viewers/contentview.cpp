@@ -113,8 +113,11 @@ bool ContentView::prefersToExpand() const
 
 void ContentView::setFitToContents(bool fit, int maxHeight)
 {
-    if (m_pane)
-        m_pane->setFitToContents(fit, maxHeight);
+    if (m_pane) {
+        // maxHeight is for the whole card; the pane gets what header and margins leave.
+        const int chrome = fit ? qMax(0, layout()->sizeHint().height() - m_pane->sizeHint().height()) : 0;
+        m_pane->setFitToContents(fit, qMax(80, maxHeight - chrome));
+    }
     const bool fixed = fit || !prefersToExpand();
     setSizePolicy(QSizePolicy::Expanding, fixed ? QSizePolicy::Maximum : QSizePolicy::Expanding);
 }

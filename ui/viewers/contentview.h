@@ -32,7 +32,8 @@ public:
 
     /// Whether the body likes to take all the room (text, images) rather than its natural size.
     bool prefersToExpand() const;
-    /// See ContentPane::setFitToContents().
+    /// fit: the card is as tall as its content, at most maxHeight (header included);
+    /// otherwise it fills the space it is given when the body likes that.
     void setFitToContents(bool fit, int maxHeight);
 
 signals:

@@ -155,7 +155,7 @@ void ImagePane::finishDecoding(const Decoded &decoded)
         m_error = decoded.error;
         m_message->setText(decoded.error);
         QPalette palette = m_message->palette();
-        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        palette.setColor(QPalette::WindowText, ViewerStyle::errorText(palette));
         m_message->setPalette(palette);
         setSummary(m_bytes.isEmpty() ? mime : mime + u" · "_s + ViewerFormat::byteSize(m_bytes.size()));
     } else {
@@ -261,8 +261,12 @@ void ImagePane::applyFit()
 void ImagePane::updateToolBar()
 {
     const bool ready = m_state == State::Ready;
-    for (QToolButton *button : {m_zoomOutButton, m_zoomInButton, m_fitButton, m_actualSizeButton})
+    // Zooming makes no sense for an image that failed to decode; saving the bytes still may.
+    for (QToolButton *button : {m_zoomOutButton, m_zoomInButton, m_fitButton, m_actualSizeButton}) {
         button->setEnabled(ready);
+        button->setVisible(m_state != State::Failed);
+    }
+    m_zoomLabel->setVisible(m_state != State::Failed);
     m_zoomLabel->setText(ready ? QStringLiteral("%1%").arg(std::lround(m_canvas->zoom() * 100)) : QString());
     m_fitButton->setChecked(ready && m_fitMode);
     m_saveButton->setEnabled(!m_bytes.isEmpty());

@@ -22,10 +22,10 @@ using namespace Qt::StringLiterals;
 namespace Toolgate {
 
 namespace {
-// One chunk is laid out and highlighted synchronously; 64 K characters stays well below a frame.
-constexpr qsizetype ChunkChars = 64 * 1024;
+// One chunk is laid out synchronously; 32 K characters take a few milliseconds.
+constexpr qsizetype ChunkChars = 32 * 1024;
 // Each timer tick appends chunks until this budget is spent, then yields to the event loop.
-constexpr qint64 TickBudgetMs = 12;
+constexpr qint64 TickBudgetMs = 8;
 } // namespace
 
 LargeTextView::LargeTextView(QWidget *parent)
@@ -77,7 +77,10 @@ void LargeTextView::setText(const QString &text, const QString &mimeType, const 
         else
             m_highlightSkipped = !SyntaxHighlighting::languageFor(mimeType, fileNameHint).isEmpty();
     }
-    m_editor->setPlainText(m_chunker.next(PreviewChars));
+    m_loadTarget = qMin(text.size(), PreviewChars);
+    m_editor->setPlainText(m_chunker.next(m_highlighter ? HighlightedChunkChars : PreviewChars));
+    if (m_chunker.position() < m_loadTarget)
+        m_loadTimer.start(); // the rest of the preview, without holding up this call
     updateBar();
     if (isComplete())
         emit fullyLoaded();
@@ -90,22 +93,35 @@ void LargeTextView::clear()
         delete m_highlighter.data();
     m_editor->clear();
     m_chunker = TextChunker();
+    m_loadTarget = 0;
     m_highlightSkipped = false;
     updateBar();
 }
 
 void LargeTextView::showAll()
 {
-    if (isComplete() || m_loadTimer.isActive())
+    if (isComplete())
         return;
+    m_loadTarget = m_chunker.text().size();
     m_loadTimer.start();
     updateBar();
 }
 
 void LargeTextView::setFitToContents(bool fit, int maxHeight)
 {
-    m_editor->setFitToContents(fit, maxHeight);
+    m_fit = fit;
+    m_fitMaxHeight = maxHeight;
+    applyFit();
     setSizePolicy(QSizePolicy::Expanding, fit ? QSizePolicy::Fixed : QSizePolicy::Expanding);
+}
+
+void LargeTextView::applyFit()
+{
+    // maxHeight is for the whole view: the bar's room comes off the editor's share. Otherwise
+    // hiding the bar would change the height of the parent, maybe its scroll bar and so the
+    // editor's width, and re-wrapping 20 MB of text is what this class exists to avoid.
+    const int bar = m_bar->isVisibleTo(this) ? m_bar->sizeHint().height() : 0;
+    m_editor->setFitToContents(m_fit, m_fitMaxHeight - bar);
 }
 
 void LargeTextView::setWordWrap(bool wrap)
@@ -126,28 +142,28 @@ void LargeTextView::appendChunks()
     budget.start();
     QTextCursor cursor(m_editor->document());
     cursor.movePosition(QTextCursor::End);
-    while (!m_chunker.atEnd() && budget.elapsed() < TickBudgetMs)
-        cursor.insertText(m_chunker.next(ChunkChars));
-    if (m_chunker.atEnd()) {
+    const qsizetype chunk = m_highlighter ? HighlightedChunkChars : ChunkChars;
+    while (m_chunker.position() < m_loadTarget && budget.elapsed() < TickBudgetMs)
+        cursor.insertText(m_chunker.next(qMin(chunk, m_loadTarget - m_chunker.position())));
+    if (m_chunker.position() >= m_loadTarget)
         m_loadTimer.stop();
-        updateBar();
-        emit fullyLoaded();
-        return;
-    }
     updateBar();
+    if (m_chunker.atEnd() && !m_loadTimer.isActive())
+        emit fullyLoaded();
 }
 
 void LargeTextView::updateBar()
 {
     const qsizetype total = m_chunker.text().size();
     const bool truncated = !m_chunker.atEnd();
+    const bool loadingAll = m_loadTimer.isActive() && m_loadTarget == total;
     QStringList notes;
-    if (truncated && m_loadTimer.isActive()) {
+    if (truncated && loadingAll) {
         notes << QStringLiteral("Loading… %1 of %2")
                      .arg(ViewerFormat::byteSize(m_chunker.position()), ViewerFormat::byteSize(total));
-    } else if (truncated) {
+    } else if (m_loadTarget < total) {
         notes << QStringLiteral("Showing the first %1 of %2.")
-                     .arg(ViewerFormat::byteSize(m_chunker.position()), ViewerFormat::byteSize(total));
+                     .arg(ViewerFormat::byteSize(m_loadTarget), ViewerFormat::byteSize(total));
     }
     if (m_chunker.folded())
         notes << QStringLiteral("Lines longer than %1 characters are broken up for display.")
@@ -156,9 +172,14 @@ void LargeTextView::updateBar()
         notes << QStringLiteral("Too large to highlight.");
     m_barLabel->setText(notes.join(u' '));
     m_showAllButton->setText(QStringLiteral("Show all (%1)").arg(ViewerFormat::byteSize(total)));
-    m_showAllButton->setVisible(truncated);
-    m_showAllButton->setEnabled(!m_loadTimer.isActive());
-    m_bar->setVisible(!notes.isEmpty());
+    m_showAllButton->setVisible(m_loadTarget < total || loadingAll);
+    m_showAllButton->setEnabled(!loadingAll);
+    const bool barWanted = !notes.isEmpty();
+    if (barWanted != m_bar->isVisibleTo(this)) {
+        m_bar->setVisible(barWanted);
+        if (m_fit)
+            applyFit();
+    }
 }
 
 } // namespace Toolgate

@@ -28,6 +28,9 @@ public:
     static constexpr qsizetype PreviewChars = 256 * 1024;
     /// Texts longer than this are never highlighted (highlighting runs on the GUI thread).
     static constexpr qsizetype HighlightLimit = 512 * 1024;
+    /// Highlighted text is inserted at most this much at a time (highlighting costs ~0.5 ms/KB);
+    /// the rest of the preview follows from the event loop.
+    static constexpr qsizetype HighlightedChunkChars = 32 * 1024;
 
     explicit LargeTextView(QWidget *parent = nullptr);
 
@@ -39,6 +42,8 @@ public:
     const QString &text() const { return m_chunker.text(); }
     /// Whether the editor holds all of the text.
     bool isComplete() const { return m_chunker.atEnd(); }
+    /// Whether the preview (or, after showAll(), the whole text) is still being appended.
+    bool isLoading() const { return m_loadTimer.isActive(); }
     /// Starts appending the rest of the text in the background (what "Show all" does).
     void showAll();
 
@@ -62,6 +67,7 @@ protected:
 private:
     void appendChunks();
     void updateBar();
+    void applyFit();
 
     FittedPlainTextEdit *m_editor;
     QWidget *m_bar;
@@ -70,6 +76,9 @@ private:
     QTimer m_loadTimer;
     TextChunker m_chunker;
     QPointer<QSyntaxHighlighter> m_highlighter;
+    qsizetype m_loadTarget = 0; // source characters to have in the editor once loading stops
+    int m_fitMaxHeight = 400;
+    bool m_fit = false;
     bool m_highlightSkipped = false;
 };
 

@@ -1,8 +1,10 @@
 #include "markdownbrowser.h"
 
+#include "markdownrenderer.h"
 #include "safetextdocument.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QPointer>
 #include <QScrollBar>
 
 #include <cmath>
@@ -24,14 +26,15 @@ MarkdownBrowser::MarkdownBrowser(QWidget *parent)
 void MarkdownBrowser::setMarkdownText(const QString &markdown)
 {
     auto *doc = new SafeTextDocument;
-    doc->setMarkdown(markdown, Features);
+    MarkdownRenderer::fill(doc, markdown);
     setRenderedDocument(doc);
 }
 
 void MarkdownBrowser::setRenderedDocument(SafeTextDocument *doc)
 {
     Q_ASSERT(doc && doc->thread() == thread());
-    SafeTextDocument *old = m_document;
+    // QTextEdit deletes a replaced document it considers its own; the guard covers that case.
+    QPointer<SafeTextDocument> old = m_document;
     adoptDocument(doc);
     if (old && old != doc)
         old->deleteLater();

@@ -22,9 +22,9 @@ const QList<Evidence> &evidence()
         const auto ml = QRegularExpression::MultilineOption;
         return QList<Evidence>{
             {QRegularExpression(u"^#{1,6}[ \\t]+\\S"_s, ml), 2},               // heading
-            {QRegularExpression(u"^[ \\t]*(```|~~~)"_s, ml), 2},                // fence
+            {QRegularExpression(u"^[ \\t]*(```|~~~)"_s, ml), 4},                // fence: conclusive
             {QRegularExpression(u"\\[[^\\]\\n]+\\]\\([^)\\s]+\\)"_s), 2},       // link
-            {QRegularExpression(u"^\\|.*\\|[ \\t]*\\n\\|?[ \\t]*:?-{3,}"_s, ml), 2}, // table
+            {QRegularExpression(u"^\\|.*\\|[ \\t]*\\n\\|?[ \\t]*:?-{3,}"_s, ml), 4}, // table: conclusive
             {QRegularExpression(u"^[ \\t]*(?:[-*+]|\\d+[.)])[ \\t]+\\S"_s, ml), 1},  // list item
             {QRegularExpression(u"\\*\\*[^*\\n]+\\*\\*|__[^_\\n]+__"_s), 1},    // bold
             {QRegularExpression(u"`[^`\\n]+`"_s), 1},                             // inline code

@@ -4,6 +4,10 @@
 #include "markdownbrowser.h"
 #include "safetextdocument.h"
 
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QThread>
 
 #include <utility>
@@ -39,7 +43,56 @@ private:
     SafeTextDocument *m_doc;
 };
 
+// Translucent grey reads as a light tint on light themes and a dark one on dark themes; the
+// document is built before any palette is known.
+const QColor CodeBackground(127, 127, 127, 36);
+const QColor TableBorder(127, 127, 127, 140);
+
+void polishTables(QTextFrame *frame)
+{
+    const QList<QTextFrame *> children = frame->childFrames();
+    for (QTextFrame *child : children) {
+        if (auto *table = qobject_cast<QTextTable *>(child)) {
+            QTextTableFormat format = table->format();
+            format.setCellPadding(4);
+            format.setCellSpacing(0);
+            format.setBorder(1);
+            format.setBorderBrush(TableBorder);
+            format.setBorderCollapse(true);
+            table->setFormat(format);
+        }
+        polishTables(child);
+    }
+}
+
 } // namespace
+
+void MarkdownRenderer::fill(QTextDocument *doc, const QString &markdown)
+{
+    doc->setMarkdown(markdown, MarkdownBrowser::Features);
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
+        const QTextBlockFormat blockFormat = block.blockFormat();
+        QTextCursor cursor(block);
+        if (blockFormat.hasProperty(QTextFormat::BlockCodeFence) || blockFormat.hasProperty(QTextFormat::BlockCodeLanguage)) {
+            QTextBlockFormat code = blockFormat;
+            code.setBackground(CodeBackground);
+            cursor.setBlockFormat(code);
+            continue;
+        }
+        // Inline code: fixed-pitch fragments inside ordinary paragraphs.
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (!fragment.charFormat().fontFixedPitch())
+                continue;
+            QTextCharFormat format;
+            format.setBackground(CodeBackground);
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.mergeCharFormat(format);
+        }
+    }
+    polishTables(doc->rootFrame());
+}
 
 void MarkdownRenderer::render(const QString &markdown, QObject *context, std::function<void(SafeTextDocument *)> done)
 {
@@ -48,7 +101,7 @@ void MarkdownRenderer::render(const QString &markdown, QObject *context, std::fu
         context,
         [markdown, target] {
             auto *doc = new SafeTextDocument;
-            doc->setMarkdown(markdown, MarkdownBrowser::Features);
+            fill(doc, markdown);
             doc->moveToThread(target); // only the owning thread may push an object away
             return RenderedDocument(doc);
         },

@@ -5,6 +5,7 @@
 #include <functional>
 
 class QObject;
+class QTextDocument;
 
 namespace Toolgate {
 
@@ -20,6 +21,9 @@ public:
     /// Renders markdown in the background; done receives the document, moved to context's
     /// thread and unparented (the receiver takes ownership). Nothing happens if context dies first.
     static void render(const QString &markdown, QObject *context, std::function<void(SafeTextDocument *)> done);
+    /// Parses markdown into doc and tidies the result (code backgrounds, table padding);
+    /// usable on any thread that owns doc.
+    static void fill(QTextDocument *doc, const QString &markdown);
 };
 
 } // namespace Toolgate

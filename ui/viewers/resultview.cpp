@@ -11,9 +11,13 @@
 
 #include "calls/toolcall.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -30,6 +34,17 @@ QString firstLines(const QString &text)
     if (text.size() > BannerTextChars)
         s += u'…';
     return s;
+}
+
+// The start of the first text block: what a tool usually says about its error. Not
+// textSummary(), which would join every block, however big.
+QString firstText(const CallToolResult &result)
+{
+    for (const Content &content : result.content) {
+        if (content.type == Content::Type::Text)
+            return firstLines(content.text);
+    }
+    return {};
 }
 
 QJsonObject errorJson(const Error &error)
@@ -73,12 +88,33 @@ ResultView::ResultView(QWidget *parent)
     m_tabs->insertTab(StructuredTab, structuredPage, u"Structured"_s);
     m_tabs->insertTab(RawJsonTab, m_raw, u"Raw JSON"_s);
     m_tabs->setTabVisible(StructuredTab, false);
+    // The raw view may show a truncated, folded preview; this copies the real thing.
+    auto *corner = new QWidget(m_tabs);
+    auto *cornerLayout = new QHBoxLayout(corner);
+    cornerLayout->setContentsMargins(0, 0, 8, 2); // line up with the cards' right edge
+    auto *copyRaw = new QToolButton(corner);
+    copyRaw->setObjectName(u"copyRawJsonButton"_s);
+    copyRaw->setText(u"Copy JSON"_s);
+    copyRaw->setToolTip(u"Copy the whole raw JSON"_s);
+    copyRaw->setAutoRaise(true);
+    cornerLayout->addWidget(copyRaw);
+    m_tabs->setCornerWidget(corner, Qt::TopRightCorner);
+    connect(copyRaw, &QToolButton::clicked, this, [this] {
+        if (m_rawReady)
+            QGuiApplication::clipboard()->setText(m_raw->text());
+    });
+
+    // Status and banner line up with the content cards below them.
+    auto *top = new QVBoxLayout;
+    top->setContentsMargins(8, 6, 8, 0);
+    top->setSpacing(6);
+    top->addWidget(m_status);
+    top->addWidget(m_banner);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
-    layout->addWidget(m_status);
-    layout->addWidget(m_banner);
+    layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
 }
 
@@ -102,7 +138,7 @@ void ResultView::setResult(const CallToolResult &result)
     clear();
     if (result.isError) {
         m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
-                              firstLines(result.textSummary()));
+                              firstText(result));
     }
     QList<ContentView *> views;
     for (const Content &content : result.content)
@@ -159,12 +195,12 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         return;
     case Kind::Denied:
         m_banner->showMessage(MessageBanner::Kind::Warning, u"Call denied"_s,
-                              firstLines(outcome.error.message.isEmpty() ? outcome.result.textSummary()
-                                                                         : outcome.error.message));
+                              outcome.error.message.isEmpty() ? firstText(outcome.result)
+                                                              : firstLines(outcome.error.message));
         break;
     case Kind::ToolError:
         m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
-                              firstLines(outcome.result.textSummary()));
+                              firstText(outcome.result));
         break;
     case Kind::Succeeded:
         if (outcome.outputValid == false) {

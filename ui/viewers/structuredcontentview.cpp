@@ -49,6 +49,7 @@ void StructuredContentView::setContent(const QJsonObject &content, Verdict verdi
     m_tree->resizeColumnToContents(JsonTreeModel::KeyColumn);
     m_tree->setColumnWidth(JsonTreeModel::KeyColumn, qBound(120, m_tree->columnWidth(JsonTreeModel::KeyColumn) + 16, 320));
     m_tree->resizeColumnToContents(JsonTreeModel::TypeColumn);
+    m_tree->setColumnWidth(JsonTreeModel::TypeColumn, m_tree->columnWidth(JsonTreeModel::TypeColumn) + 16);
     showVerdict(verdict, problems);
 }
 

@@ -45,8 +45,10 @@ QString TextChunker::next(qsizetype maxChars)
             qsizetype take = qMin(room, lineEnd - i);
             if (take < lineEnd - i && m_text.at(i + take).isLowSurrogate())
                 --take; // keep the pair on one row
-            if (take <= 0)
-                take = 1;
+            if (take <= 0) { // the pair does not fit in this row; start the next one
+                m_column = m_fold;
+                continue;
+            }
             QStringView piece = QStringView(m_text).mid(i, take);
             if (lineEnd < end && i + take == lineEnd && piece.endsWith(u'\r'))
                 piece.chop(1); // "\r\n" -> "\n"

@@ -13,6 +13,7 @@
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QHBoxLayout>
+#include <QJsonDocument>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -29,6 +30,20 @@ QToolButton *toolButton(const QString &text, QWidget *parent)
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     return button;
 }
+constexpr qsizetype JsonSniffLimit = 64 * 1024; // parsing is cheap, but not free on this thread
+
+bool looksLikeJson(const QString &text)
+{
+    if (text.size() > JsonSniffLimit)
+        return false;
+    const QStringView trimmed = QStringView(text).trimmed();
+    if (!(trimmed.startsWith(u'{') && trimmed.endsWith(u'}')) && !(trimmed.startsWith(u'[') && trimmed.endsWith(u']')))
+        return false;
+    QJsonParseError error;
+    QJsonDocument::fromJson(text.toUtf8(), &error);
+    return error.error == QJsonParseError::NoError;
+}
+
 } // namespace
 
 TextPane::TextPane(QWidget *parent)
@@ -73,11 +88,14 @@ void TextPane::setText(const QString &text, const QString &mimeType, const QStri
 {
     m_mimeType = mimeType;
     m_markdownRendered = false;
-    const QString language = SyntaxHighlighting::languageFor(mimeType, fileNameHint);
+    // Tools often return JSON as untyped text; highlight it as such when it really parses.
+    const QString highlightAs = mimeType.isEmpty() && fileNameHint.isEmpty() && looksLikeJson(text)
+        ? u"application/json"_s : mimeType;
+    const QString language = SyntaxHighlighting::languageFor(highlightAs, fileNameHint);
     const bool isMarkdown = language == u"Markdown";
     // Code (JSON, Python, ...) is never offered as Markdown; plain text and Markdown are.
     m_markdownCapable = (language.isEmpty() || isMarkdown) && text.size() <= MarkdownLimit;
-    m_plain->setText(text, mimeType, fileNameHint);
+    m_plain->setText(text, highlightAs, fileNameHint);
 
     const bool wantMarkdown = m_markdownCapable && (isMarkdown || MarkdownDetector::looksLikeMarkdown(text));
     m_mode = wantMarkdown ? Mode::Markdown : Mode::Plain;

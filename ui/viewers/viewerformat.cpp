@@ -15,7 +15,15 @@ QString ViewerFormat::byteSize(qint64 bytes)
 {
     if (bytes < 1024)
         return bytes == 1 ? u"1 byte"_s : QStringLiteral("%1 bytes").arg(bytes);
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    // 1024-based with the customary unit names; QLocale's "traditional" format says "kB".
+    static const char *const units[] = {"KB", "MB", "GB", "TB", "PB"};
+    double value = double(bytes) / 1024;
+    int unit = 0;
+    while (value >= 1024 && unit < 4) {
+        value /= 1024;
+        ++unit;
+    }
+    return QLocale().toString(value, 'f', 1) + u' ' + QLatin1String(units[unit]);
 }
 
 QString ViewerFormat::duration(double seconds)

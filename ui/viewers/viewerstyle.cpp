@@ -48,6 +48,12 @@ QColor ViewerStyle::mutedText(const QPalette &palette)
     return mix(palette.color(QPalette::WindowText), palette.color(QPalette::Window), 0.4);
 }
 
+QColor ViewerStyle::errorText(const QPalette &palette)
+{
+    const bool dark = palette.color(QPalette::Window).lightness() < 128;
+    return dark ? QColor(0xff, 0x8a, 0x80) : QColor(0xc6, 0x28, 0x28);
+}
+
 QColor ViewerStyle::mix(const QColor &a, const QColor &b, qreal amountOfB)
 {
     const qreal k = 1.0 - amountOfB;

@@ -25,6 +25,8 @@ public:
     static void makeSmall(QWidget *widget);
     /// The colour for secondary text on palette.
     static QColor mutedText(const QPalette &palette);
+    /// A red for error text that stays readable on palette's window colour (light or dark).
+    static QColor errorText(const QPalette &palette);
     /// a blended with b: amountOfB 0 gives a, 1 gives b.
     static QColor mix(const QColor &a, const QColor &b, qreal amountOfB);
     /// Puts widget in a monospace font (for URIs and code).

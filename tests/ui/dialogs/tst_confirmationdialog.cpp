@@ -15,7 +15,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
 #include <memory>
 
 using namespace Qt::StringLiterals;
@@ -91,6 +93,7 @@ private slots:
 
     void showsServerToolAndExactJson();
     void serverTextIsNeverHtml();
+    void longServerTextCannotWidenOrStretch();
     void denyHasFocusAndIsDefault();
     void escapeDenies();
     void closingDenies();
@@ -108,6 +111,7 @@ private slots:
     void gateDropsRequestWhenContextDies();
     void gateDeniesWhenDialogIsDestroyed();
     void gateDeniesPendingOnDestruction();
+    void gateAnswersOnTheContextsThread();
 
     void rulesDialogListsAndRevokes();
     void rulesDialogRevokeAll();
@@ -164,6 +168,23 @@ void tst_ConfirmationDialog::serverTextIsNeverHtml()
             QCOMPARE(label->textFormat(), Qt::PlainText);
     }
     QCOMPARE(dialog->findChild<QLabel *>(u"serverName"_s)->text(), u"<h1>Trusted</h1>"_s);
+}
+
+void tst_ConfirmationDialog::longServerTextCannotWidenOrStretch()
+{
+    ApprovalRequest request = makeRequest();
+    request.server.endpoint = u"https://example.com/"_s + QString(3000, u'x');
+    request.tool.title = QString(500, u'T');
+    request.tool.description = QString(20000, u'd') + u"\n"_s.repeated(200);
+    request.server.serverInfo.name = QString(1000, u'n');
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog.get()));
+    QVERIFY2(dialog->width() < 900, qPrintable(QString::number(dialog->width())));
+    QVERIFY2(dialog->height() < 1000, qPrintable(QString::number(dialog->height())));
+    // Nothing is cut from what the person may want to read: it scrolls.
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(u"serverEndpoint"_s)->toPlainText(), request.server.endpoint);
+    QVERIFY(button(dialog.get(), u"deny"_s)->isVisible());
 }
 
 void tst_ConfirmationDialog::denyHasFocusAndIsDefault()
@@ -463,6 +484,34 @@ void tst_ConfirmationDialog::gateDeniesPendingOnDestruction()
     } // the window (and with it the gate) goes away
     QTRY_COMPARE(answers.size(), 2);
     QCOMPARE(answers, (QList<ApprovalDecision::Kind>{ApprovalDecision::Kind::Deny, ApprovalDecision::Kind::Deny}));
+}
+
+void tst_ConfirmationDialog::gateAnswersOnTheContextsThread()
+{
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    gate->setAllowDelay(0);
+    QThread worker;
+    worker.start();
+    auto *context = new QObject;
+    context->moveToThread(&worker);
+    std::atomic<QThread *> answeredOn = nullptr;
+    std::atomic<int> answers = 0;
+    // The pipeline asks from its own thread.
+    QMetaObject::invokeMethod(context, [&, context] {
+        gate->requestApproval(makeRequest(), context, [&](const ApprovalDecision &decision) {
+            answeredOn = QThread::currentThread();
+            answers += decision.allows() ? 100 : 1;
+        });
+    });
+    QTRY_VERIFY(gate->currentDialog());
+    QTRY_VERIFY(button(gate->currentDialog(), u"allowOnce"_s)->isEnabled());
+    button(gate->currentDialog(), u"allowOnce"_s)->click();
+    QTRY_COMPARE(answers.load(), 100);
+    QCOMPARE(answeredOn.load(), &worker);
+    QMetaObject::invokeMethod(context, &QObject::deleteLater);
+    worker.quit();
+    QVERIFY(worker.wait(5000));
 }
 
 void tst_ConfirmationDialog::rulesDialogListsAndRevokes()

@@ -2,6 +2,7 @@
 #include "forms/argumenthistory.h"
 #include "forms/containereditors.h"
 #include "forms/jsoneditor.h"
+#include "forms/jsontext.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -90,7 +91,8 @@ Tool richTool()
         },
         "coupon": {"type": ["string", "null"], "title": "Coupon"},
         "notes": {"type": "string", "title": "Notes", "description": "Anything else; may span multiple lines."},
-        "limit": {"type": "integer", "title": "Limit", "default": 10, "minimum": 1, "maximum": 50}
+        "limit": {"type": "integer", "title": "Limit", "default": 10, "minimum": 1, "maximum": 50},
+        "callbackUrlForDeliveryNotifications": {"type": "string", "format": "uri"}
       },
       "required": ["customer", "quantity", "address"]
     })");
@@ -148,6 +150,7 @@ private slots:
     void toolWithoutArguments();
     void anyAndMapValuesUseJson();
     void hugeListsAndDeepRecursionStayLight();
+    void jsonTextParsesAndPrints();
     void historyRoundTripAcrossInstances();
     void historyKeepsServersApart();
     void screenshot();
@@ -187,6 +190,8 @@ void tst_ArgumentForm::buildsEditorsForEveryKind()
     QCOMPARE(field<QLabel>(&form, u"/address/postcode#label"_s)->text(), u"Postcode"_s);
     QCOMPARE(field<QLabel>(&form, u"/customer#label"_s)->text(), u"Customer name *"_s);
     QCOMPARE(field<QLabel>(&form, u"/website#label"_s)->text(), u"Website"_s); // from the property name
+    QCOMPARE(field<QLabel>(&form, u"/callbackUrlForDeliveryNotifications#label"_s)->text(),
+             u"Callback URL for delivery notifications"_s);
     QVERIFY(field<QComboBox>(&form, u"/payment#choice"_s));
     QVERIFY(field<QCheckBox>(&form, u"/coupon#null"_s));
     QVERIFY(field<QLineEdit>(&form, u"/coupon"_s));
@@ -392,10 +397,10 @@ void tst_ArgumentForm::jsonParseErrorKeepsLastGoodState()
 
     auto *error = form.findChild<QLabel *>(u"jsonParseError"_s);
     QVERIFY(error && !error->isHidden());
-    QVERIFY2(error->text().startsWith(u"Line 3, column "_s), qPrintable(error->text())); // where "3" stands
+    QVERIFY2(error->text().startsWith(u"Line 3, column 14:"_s), qPrintable(error->text())); // where "3" stands
     QCOMPARE(field<QLineEdit>(&form, u"/customer"_s)->text(), u"Ken"_s);
     QCOMPARE(form.arguments().value(u"customer"_s).toString(), u"Ken"_s);
-    QVERIFY(form.validationProblems().first().startsWith(u"JSON text: Line 3, column "_s));
+    QVERIFY(form.validationProblems().first().startsWith(u"JSON text: Line 3, column 14:"_s));
 
     json->setPlainText(u"[1, 2]"_s); // valid JSON, but not an object
     QVERIFY(!error->isHidden());
@@ -591,6 +596,27 @@ void tst_ArgumentForm::hugeListsAndDeepRecursionStayLight()
     QVERIFY(form.findChild<QLineEdit *>(u"/tree/child/child/name"_s));
     QVERIFY(form.findChild<QPlainTextEdit *>(u"/tree/child/child/child/child/child/child"_s));
     QVERIFY(form.findChildren<QGroupBox *>().size() < 10);
+}
+
+void tst_ArgumentForm::jsonTextParsesAndPrints()
+{
+    using JsonText::Accept;
+    QCOMPARE(*JsonText::parse(u" 42 "_s, Accept::AnyValue).value, QJsonValue(42));
+    QCOMPARE(*JsonText::parse(u"\"hi\""_s, Accept::AnyValue).value, QJsonValue(u"hi"_s));
+    QVERIFY(JsonText::parse(u"  "_s, Accept::AnyValue).empty);
+    QVERIFY(!JsonText::parse(u"  "_s, Accept::Object).ok());
+    QVERIFY(!JsonText::parse(u"[1]"_s, Accept::Object).ok());
+    QVERIFY(!JsonText::parse(u"1, 2"_s, Accept::AnyValue).ok());
+
+    const JsonText::ParseResult broken = JsonText::parse(u"{\n  \"ä\": tru\n}"_s, Accept::Object);
+    QVERIFY(!broken.ok());
+    QCOMPARE(broken.line, 2);
+    QCOMPARE(broken.column, 10); // the "u" ending "tru", counted in characters, not UTF-8 bytes
+    QVERIFY(broken.describe().startsWith(u"Line 2, column "_s));
+
+    QCOMPARE(JsonText::pretty(QJsonObject{{u"a"_s, QJsonObject()}, {u"b"_s, QJsonArray()}}),
+             u"{\n    \"a\": {},\n    \"b\": []\n}"_s);
+    QCOMPARE(JsonText::compact(QJsonValue(u"x\"y"_s)), u"\"x\\\"y\""_s);
 }
 
 void tst_ArgumentForm::historyRoundTripAcrossInstances()

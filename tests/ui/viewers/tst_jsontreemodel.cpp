@@ -1,6 +1,7 @@
 #include "viewers/jsontreemodel.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -53,6 +54,7 @@ class tst_JsonTreeModel : public QObject
     Q_OBJECT
 
 private slots:
+    void cleanup() { QTRY_VERIFY(QApplication::topLevelWidgets().isEmpty()); }
     void passesModelTester();
     void columnsAndHeaders();
     void valuesAndTypes();

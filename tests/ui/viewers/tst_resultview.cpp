@@ -14,11 +14,13 @@
 #include "viewers/safetextdocument.h"
 #include "viewers/structuredcontentview.h"
 #include "viewers/textpane.h"
+#include "viewers/viewerformat.h"
 
 #include "calls/toolcall.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QClipboard>
 #include <QDesktopServices>
 #include <QElapsedTimer>
 #include <QFile>
@@ -41,6 +43,10 @@
 
 #include <memory>
 
+#ifdef Q_OS_UNIX
+#include <time.h>
+#endif
+
 using namespace Toolgate;
 using namespace Qt::StringLiterals;
 
@@ -61,6 +67,12 @@ T *only(QObject *parent, const QString &name = {})
     return found.size() == 1 ? found.first() : nullptr;
 }
 
+// The first content item currently shown (replaced items linger until deferred deletion).
+ContentView *firstItem(ResultView *view)
+{
+    return view->contentViews().value(0);
+}
+
 QString labelText(QObject *parent, const QString &name)
 {
     auto *label = only<QLabel>(parent, name);
@@ -74,6 +86,22 @@ bool anyBlockFormatted(QTextDocument *doc)
             return true;
     }
     return false;
+}
+
+// CPU time used by the calling thread, in ms: unlike wall-clock time it does not grow while the
+// machine is busy with other processes, so it measures only what the GUI thread itself did.
+double threadCpuMs()
+{
+#ifdef Q_OS_UNIX
+    timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+#else
+    static QElapsedTimer wall;
+    if (!wall.isValid())
+        wall.start();
+    return double(wall.elapsed());
+#endif
 }
 
 // Records calls to QDesktopServices::openUrl for file: URLs instead of launching a player.
@@ -97,6 +125,7 @@ private slots:
     void cleanup();
 
     void textContent();
+    void jsonTextIsHighlighted();
     void markdownRenderedAutomatically();
     void markdownToggle();
     void markdownLoadsNoRemoteContent();
@@ -171,6 +200,18 @@ void tst_ResultView::textContent()
     QVERIFY(!m_view->tabs()->isTabVisible(ResultView::StructuredTab));
 }
 
+void tst_ResultView::jsonTextIsHighlighted()
+{
+    m_view->setResult(resultOf({TestContent::text(u"{\"rows\": [1, 2], \"ok\": true}"_s),
+                                TestContent::text(u"{not json, just braces}"_s)}));
+    auto *json = qobject_cast<TextPane *>(m_view->contentViews().at(0)->pane());
+    auto *braces = qobject_cast<TextPane *>(m_view->contentViews().at(1)->pane());
+    QVERIFY(json->plainView()->highlighter());
+    QTRY_VERIFY(anyBlockFormatted(json->plainView()->editor()->document()));
+    QVERIFY(!only<QToolButton>(m_view->contentViews().at(0), u"markdownModeButton"_s)->isVisible());
+    QVERIFY(!braces->plainView()->highlighter());
+}
+
 void tst_ResultView::markdownRenderedAutomatically()
 {
     m_view->setResult(resultOf({TestContent::text(u"# Title\n\nSome **bold** text and a [link](https://example.com).\n\n- a\n- b\n"_s)}));
@@ -207,13 +248,13 @@ void tst_ResultView::markdownToggle()
 
     // Code is never offered as Markdown, and huge text cannot be rendered.
     m_view->setResult(resultOf({TestContent::embeddedText(u"x.json"_s, u"application/json"_s, u"{\"a\": 1}"_s)}));
-    pane = only<TextPane>(m_view.get());
-    QVERIFY(!only<QToolButton>(m_view.get(), u"markdownModeButton"_s)->isVisible());
+    pane = only<TextPane>(firstItem(m_view.get()));
+    QVERIFY(!only<QToolButton>(firstItem(m_view.get()), u"markdownModeButton"_s)->isVisible());
     QCOMPARE(pane->mode(), TextPane::Mode::Plain);
     m_view->setResult(resultOf({TestContent::text(u"# big\n\n"_s + QString(TextPane::MarkdownLimit, u'x'))}));
-    pane = only<TextPane>(m_view.get());
+    pane = only<TextPane>(firstItem(m_view.get()));
     QVERIFY(!pane->canRenderMarkdown());
-    QVERIFY(!only<QToolButton>(m_view.get(), u"markdownModeButton"_s)->isEnabled());
+    QVERIFY(!only<QToolButton>(firstItem(m_view.get()), u"markdownModeButton"_s)->isEnabled());
     pane->setMode(TextPane::Mode::Markdown);
     QCOMPARE(pane->mode(), TextPane::Mode::Plain);
 }
@@ -276,7 +317,8 @@ void tst_ResultView::markdownLinksAreNotFollowed()
 
 void tst_ResultView::imageContent()
 {
-    m_view->setResult(resultOf({TestContent::image(TestContent::pngBytes(64, 48))}));
+    const QByteArray png = TestContent::pngBytes(64, 48);
+    m_view->setResult(resultOf({TestContent::image(png)}));
     auto *pane = only<ImagePane>(m_view.get());
     QVERIFY(pane);
     QTRY_COMPARE(pane->state(), ImagePane::State::Ready);
@@ -285,7 +327,8 @@ void tst_ResultView::imageContent()
     QCOMPARE(canvas->image().size(), QSize(64, 48));
     QVERIFY(canvas->isVisible());
     const QString summary = labelText(m_view.get(), u"contentSummary"_s);
-    QVERIFY2(summary.contains(u"image/png"_s) && summary.contains(u"64 × 48 px"_s) && summary.contains(u"bytes"_s),
+    QVERIFY2(summary.contains(u"image/png"_s) && summary.contains(u"64 × 48 px"_s)
+                 && summary.endsWith(ViewerFormat::byteSize(png.size())),
              qPrintable(summary));
     QCOMPARE(canvas->zoom(), 1.0); // fits at 100 %: never enlarged by Fit
     QTest::mouseClick(only<QToolButton>(m_view.get(), u"zoomInButton"_s), Qt::LeftButton);
@@ -300,7 +343,7 @@ void tst_ResultView::imageContent()
 
     // A big image is fitted into the view.
     m_view->setResult(resultOf({TestContent::image(TestContent::pngBytes(3000, 2000))}));
-    pane = only<ImagePane>(m_view.get());
+    pane = only<ImagePane>(firstItem(m_view.get()));
     QTRY_COMPARE(pane->state(), ImagePane::State::Ready);
     canvas = pane->canvas();
     QCOMPARE(canvas->image().size(), QSize(3000, 2000));
@@ -322,10 +365,10 @@ void tst_ResultView::invalidImageShowsError()
     Content bad = TestContent::image({});
     bad.data = "!!not base64!!";
     m_view->setResult(resultOf({bad}));
-    pane = only<ImagePane>(m_view.get());
+    pane = only<ImagePane>(firstItem(m_view.get()));
     QTRY_COMPARE(pane->state(), ImagePane::State::Failed);
     QCOMPARE(pane->errorString(), u"The image data is not valid base64."_s);
-    QVERIFY(!only<QToolButton>(m_view.get(), u"saveImageButton"_s)->isEnabled());
+    QVERIFY(!only<QToolButton>(firstItem(m_view.get()), u"saveImageButton"_s)->isEnabled());
 }
 
 void tst_ResultView::imageSaveAs()
@@ -339,10 +382,10 @@ void tst_ResultView::imageSaveAs()
     QTRY_VERIFY((dialog = m_view->findChild<QFileDialog *>(u"saveDialog"_s)) != nullptr);
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
-    QVERIFY(dialog->isWindowModal() || dialog->windowModality() != Qt::ApplicationModal);
+    QCOMPARE(dialog->windowModality(), Qt::WindowModal); // open(), not exec()
     const QString path = m_dir.filePath(u"saved.png"_s);
     dialog->selectFile(path);
-    dialog->accept();
+    QMetaObject::invokeMethod(dialog, "accept");
     QTRY_VERIFY(QFile::exists(path));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -367,7 +410,7 @@ void tst_ResultView::audioContent()
 
     // Not WAV: size, but no duration.
     m_view->setResult(resultOf({TestContent::audio("ID3-not-really-mp3", u"audio/mpeg"_s)}));
-    pane = only<AudioPane>(m_view.get());
+    pane = only<AudioPane>(firstItem(m_view.get()));
     QTRY_VERIFY(pane->isReady());
     QVERIFY(pane->durationSeconds() < 0);
     QCOMPARE(labelText(pane, u"audioDuration"_s), u"Duration unknown"_s);
@@ -390,6 +433,7 @@ void tst_ResultView::audioPlayUsesTemporaryFile()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), wav);
     QCOMPARE(labelText(pane, u"audioStatus"_s), u"Opened in the system's default player."_s);
+    QDesktopServices::unsetUrlHandler(u"file"_s);
 }
 
 void tst_ResultView::embeddedTextResourceIsHighlighted()
@@ -439,7 +483,7 @@ void tst_ResultView::embeddedBlobResource()
     QVERIFY(dialog->selectedFiles().value(0).endsWith(u"blob.bin"_s));
     const QString path = m_dir.filePath(u"blob-copy.bin"_s);
     dialog->selectFile(path);
-    dialog->accept();
+    QMetaObject::invokeMethod(dialog, "accept");
     QTRY_VERIFY(QFile::exists(path));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -490,8 +534,9 @@ void tst_ResultView::resourceLinkHandlerMayReplaceResult()
     view->setResult(resultOf({TestContent::resourceLink(u"mem://a"_s, u"a"_s, {}, {}, {}, 1)}));
     QTest::mouseClick(only<QPushButton>(view, u"openResourceButton"_s), Qt::LeftButton);
     QTRY_COMPARE(view->contentViews().size(), 1);
-    QTRY_VERIFY(only<QPlainTextEdit>(view, u"textEditor"_s) != nullptr); // the old pane is gone
-    QCOMPARE(only<QPlainTextEdit>(view, u"textEditor"_s)->toPlainText(), u"contents of mem://a"_s);
+    QVERIFY(only<QPlainTextEdit>(firstItem(view), u"textEditor"_s));
+    QCOMPARE(only<QPlainTextEdit>(firstItem(view), u"textEditor"_s)->toPlainText(), u"contents of mem://a"_s);
+    QTRY_VERIFY(!view->findChild<QPushButton *>(u"openResourceButton"_s)); // the old item is deleted
 }
 
 void tst_ResultView::unknownContentShowsRawJson()
@@ -536,7 +581,7 @@ void tst_ResultView::contentInOrder()
     QVERIFY(views.at(2)->geometry().bottom() < views.at(3)->geometry().top());
     QCOMPARE(m_view->tabs()->tabText(ResultView::ContentTab), u"Content (4)"_s);
     // Short texts are only as tall as they need to be when stacked.
-    QVERIFY(views.at(0)->height() < 150);
+    QTRY_VERIFY(views.at(0)->height() < 120);
 }
 
 void tst_ResultView::serverTextIsNeverRichText()
@@ -717,6 +762,8 @@ void tst_ResultView::rawJsonContainsResult()
     QCOMPARE(QJsonDocument::fromJson(text.toUtf8()).object(), r.raw);
     QVERIFY(raw->highlighter());
     QTRY_VERIFY(anyBlockFormatted(raw->editor()->document()));
+    QTest::mouseClick(m_view->findChild<QToolButton *>(u"copyRawJsonButton"_s), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), raw->text());
 }
 
 void tst_ResultView::readResourceResult()
@@ -798,22 +845,30 @@ void tst_ResultView::hugeTextDoesNotFreeze()
     QVERIFY(showAll && showAll->isVisible());
     QCOMPARE(showAll->text(), u"Show all (20.0 MB)"_s);
 
-    // Show all: the rest arrives in chunks while the event loop keeps turning.
+    // Show all: the rest arrives in chunks while the event loop keeps turning. What the GUI
+    // thread does between two turns is measured in its own CPU time (strict: a loaded machine
+    // cannot inflate it) and in wall-clock time (the brief's 200 ms).
     QTest::mouseClick(showAll, Qt::LeftButton);
-    qint64 worstGap = 0;
-    QElapsedTimer gap;
-    gap.start();
+    double worstCpuGap = 0;
+    qint64 worstWallGap = 0;
+    double lastCpu = threadCpuMs();
+    QElapsedTimer wall;
+    wall.start();
     QTimer ticker;
     ticker.setInterval(0);
     connect(&ticker, &QTimer::timeout, this, [&] {
-        worstGap = qMax(worstGap, gap.elapsed());
-        gap.restart();
+        const double cpu = threadCpuMs();
+        worstCpuGap = qMax(worstCpuGap, cpu - lastCpu);
+        lastCpu = cpu;
+        worstWallGap = qMax(worstWallGap, wall.restart());
     });
     ticker.start();
     QTRY_VERIFY_WITH_TIMEOUT(text->isComplete(), 90000);
     ticker.stop();
-    qInfo("show all: worst event-loop gap %lld ms", worstGap);
-    QVERIFY2(worstGap < 200, qPrintable(QString::number(worstGap)));
+    qInfo("show all: worst gap between event-loop turns %.0f ms of GUI-thread CPU, %lld ms wall clock",
+          worstCpuGap, worstWallGap);
+    QVERIFY2(worstCpuGap < 80, qPrintable(QString::number(worstCpuGap))); // typically ~15 ms
+    QVERIFY2(worstWallGap < 200, qPrintable(QString::number(worstWallGap)));
     QCOMPARE(text->editor()->document()->characterCount(), huge.size() + 1);
 
     // The raw JSON is prepared off-thread and likewise truncated, without highlighting.

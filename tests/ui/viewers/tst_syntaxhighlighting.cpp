@@ -226,7 +226,8 @@ void tst_SyntaxHighlighting::cLikeBlockCommentSpansLines()
     QVERIFY(formatAt(doc, 2, 7).foreground() != comment.foreground()); // "return" after it
     QCOMPARE(formatAt(doc, 3, 3).foreground(), comment.foreground());
     QVERIFY(formatAt(doc, 4, 0).foreground() != comment.foreground()); // state ended
-    QVERIFY(formatAt(doc, 0, 0).fontWeight() > QFont::Normal);        // keyword "int"
+    QVERIFY(formatAt(doc, 2, 7).fontWeight() > QFont::Normal);        // keyword "return"
+    QVERIFY(colourAt(doc, 0, 0).isValid());                            // type "int"
     QVERIFY(colourAt(doc, 0, 8).isValid()); // number
 }
 

@@ -204,7 +204,7 @@ void tst_ViewerParts::suggestedFileNameIsSafe()
 {
     QCOMPARE(ViewerFormat::suggestedFileName(u"file:///data/report.pdf"_s, u"application/pdf"_s, u"x"_s), u"report.pdf"_s);
     QCOMPARE(ViewerFormat::suggestedFileName({}, u"image/png"_s, u"image"_s), u"image.png"_s);
-    QCOMPARE(ViewerFormat::suggestedFileName(u"mem://../../.bashrc"_s, u"text/plain"_s, u"resource"_s), u"bashrc.txt"_s);
+    QCOMPARE(ViewerFormat::suggestedFileName(u"mem://host/../../.bashrc"_s, u"text/plain"_s, u"resource"_s), u"bashrc.txt"_s);
     QCOMPARE(ViewerFormat::suggestedFileName(u"https://x/dir/"_s, u"audio/wav"_s, u"audio"_s), u"audio.wav"_s);
 }
 

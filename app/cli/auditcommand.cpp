@@ -1,0 +1,473 @@
+#include "auditcommand.h"
+
+#include "audit/auditdatabase.h"
+#include "audit/auditexporter.h"
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "audit/auditverifier.h"
+#include "console.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int exitSuccess = 0;
+constexpr int exitUsage = 2;
+constexpr int exitStore = 3;
+constexpr int exitFailed = 5;
+
+class Output
+{
+public:
+    Output(QIODevice *out, QIODevice *err) : m_out(out), m_err(err) {}
+    void out(const QString &text) const { m_out->write(text.toUtf8()); }
+    void err(const QString &text) const { m_err->write(text.toUtf8()); }
+    void error(const QString &message) const { err(QStringLiteral("toolgate-cli audit: ") + message + u'\n'); }
+    QIODevice *device() const { return m_out; }
+
+private:
+    QIODevice *m_out;
+    QIODevice *m_err;
+};
+
+// "2024-05-01", "2024-05-01T10:00" (local time unless an offset is given), or an age: 30m, 2h, 7d, 1w.
+std::optional<QDateTime> parseTime(const QString &text)
+{
+    static const QRegularExpression age(QStringLiteral(R"(^(\d+)\s*([smhdw])$)"));
+    if (const auto match = age.match(text.trimmed()); match.hasMatch()) {
+        const qint64 amount = match.captured(1).toLongLong();
+        const QChar unit = match.captured(2).front();
+        const qint64 seconds = unit == u's' ? 1 : unit == u'm' ? 60 : unit == u'h' ? 3600 : unit == u'd' ? 86400 : 604800;
+        return QDateTime::currentDateTimeUtc().addSecs(-amount * seconds);
+    }
+    QDateTime time = QDateTime::fromString(text.trimmed(), Qt::ISODateWithMs);
+    if (!time.isValid()) {
+        const QDate date = QDate::fromString(text.trimmed(), Qt::ISODate);
+        if (!date.isValid())
+            return std::nullopt;
+        time = date.startOfDay();
+    }
+    return time.toUTC();
+}
+
+QString cut(const QString &text, qsizetype width)
+{
+    const QString single = Console::sanitized(QString(text).replace(u'\n', u' ').replace(u'\t', u' '));
+    return single.size() <= width ? single : single.left(width - 1) + QStringLiteral("…");
+}
+
+QString localTime(const QDateTime &time)
+{
+    return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QString();
+}
+
+QString decisionText(const AuditRecord &record)
+{
+    if (!record.decision)
+        return QStringLiteral("-");
+    QString text = AuditNames::decision(*record.decision);
+    if (record.decisionSource == ApprovalDecision::Source::RememberedRule)
+        text += QStringLiteral(" (rule)");
+    return text;
+}
+
+struct Parsed
+{
+    QString command;
+    QStringList positional;
+    AuditFilter filter;
+    QString databasePath;
+    bool json = false;
+    int limit = 50;
+    qint64 before = 0;
+    QString format;
+    QString output;
+};
+
+std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool &help)
+{
+    QCommandLineParser parser;
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show help."));
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The audit store."), QStringLiteral("path"));
+    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("JSON output."));
+    const QCommandLineOption type(QStringLiteral("type"), QStringLiteral("Record type."), QStringLiteral("type"));
+    const QCommandLineOption server(QStringLiteral("server"), QStringLiteral("Server name."), QStringLiteral("name"));
+    const QCommandLineOption tool(QStringLiteral("tool"), QStringLiteral("Tool name."), QStringLiteral("name"));
+    const QCommandLineOption decision(QStringLiteral("decision"), QStringLiteral("Decision."), QStringLiteral("decision"));
+    const QCommandLineOption outcome(QStringLiteral("outcome"), QStringLiteral("Outcome."), QStringLiteral("outcome"));
+    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui or cli."), QStringLiteral("client"));
+    const QCommandLineOption since(QStringLiteral("since"), QStringLiteral("From."), QStringLiteral("time"));
+    const QCommandLineOption until(QStringLiteral("until"), QStringLiteral("Until."), QStringLiteral("time"));
+    const QCommandLineOption search(QStringLiteral("search"), QStringLiteral("Words."), QStringLiteral("text"));
+    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("How many."), QStringLiteral("n"));
+    const QCommandLineOption before(QStringLiteral("before"), QStringLiteral("Older than id."), QStringLiteral("id"));
+    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("jsonl or csv."), QStringLiteral("format"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("File."), QStringLiteral("file"));
+    parser.addOptions({helpOption, db, json, type, server, tool, decision, outcome, client, since, until, search, limit,
+                       before, format, output});
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("list, show, export or verify"));
+    if (!parser.parse(QStringList{QStringLiteral("toolgate-cli audit")} + arguments))
+        return parser.errorText();
+    help = parser.isSet(helpOption);
+    const QStringList positional = parser.positionalArguments();
+    if (help)
+        return std::nullopt;
+    if (positional.isEmpty())
+        return QStringLiteral("missing command: list, show, export or verify");
+    parsed.command = positional.first();
+    parsed.positional = positional.mid(1);
+    parsed.databasePath = parser.value(db);
+    parsed.json = parser.isSet(json);
+    parsed.format = parser.value(format);
+    parsed.output = parser.value(output);
+
+    AuditFilter &filter = parsed.filter;
+    for (const QString &value : parser.values(type)) {
+        const auto parsedType = AuditNames::typeFromName(value);
+        if (!parsedType)
+            return QStringLiteral("unknown --type \"%1\" (tool_call, server_request, connection)").arg(value);
+        filter.types.append(*parsedType);
+    }
+    filter.servers = parser.values(server);
+    filter.names = parser.values(tool);
+    for (const QString &value : parser.values(decision)) {
+        if (value == QLatin1StringView("rule") || value == QLatin1StringView("human")) {
+            filter.decidedBy = AuditNames::sourceFromName(value);
+            continue;
+        }
+        const auto kind = AuditNames::decisionFromName(value);
+        if (!kind)
+            return QStringLiteral("unknown --decision \"%1\" (allow_once, allow_session, allow_always, deny, rule, human)").arg(value);
+        filter.decisions.append(*kind);
+    }
+    for (const QString &value : parser.values(outcome)) {
+        const auto kind = AuditNames::outcomeFromName(value);
+        if (!kind)
+            return QStringLiteral("unknown --outcome \"%1\" (pending, succeeded, tool_error, denied, invalid_arguments, failed, "
+                                  "cancelled, unknown)").arg(value);
+        filter.outcomes.append(*kind);
+    }
+    if (parser.isSet(client)) {
+        filter.initiator = AuditNames::initiatorFromName(parser.value(client));
+        if (!filter.initiator)
+            return QStringLiteral("unknown --client \"%1\" (gui, cli)").arg(parser.value(client));
+    }
+    for (const auto &[option, target] : {std::pair{&since, &filter.from}, std::pair{&until, &filter.until}}) {
+        if (!parser.isSet(*option))
+            continue;
+        const auto time = parseTime(parser.value(*option));
+        if (!time)
+            return QStringLiteral("--%1: \"%2\" is neither a date, a date and time, nor an age like 2h or 7d")
+                .arg(option->names().first(), parser.value(*option));
+        *target = *time;
+    }
+    filter.text = parser.value(search);
+    if (parser.isSet(limit)) {
+        bool ok = false;
+        parsed.limit = parser.value(limit).toInt(&ok);
+        if (!ok || parsed.limit < 1)
+            return QStringLiteral("--limit needs a positive number");
+    }
+    if (parser.isSet(before)) {
+        bool ok = false;
+        parsed.before = parser.value(before).toLongLong(&ok);
+        if (!ok || parsed.before < 1)
+            return QStringLiteral("--before needs a record id");
+    }
+    return std::nullopt;
+}
+
+void recover(const Parsed &parsed, const Output &io)
+{
+    // "The next start" of Toolgate marks calls of crashed sessions; reading the log counts as one.
+    if (!QFileInfo::exists(parsed.databasePath.isEmpty() ? AuditDatabase::defaultPath() : parsed.databasePath))
+        return;
+    if (const auto recovered = AuditLog::recoverAbandoned(parsed.databasePath); !recovered)
+        io.error(QStringLiteral("warning: ") + recovered.error().message);
+}
+
+int list(const Parsed &parsed, AuditReader &reader, const Output &io)
+{
+    AuditReader::PageRequest request;
+    request.beforeId = parsed.before;
+    request.limit = parsed.limit;
+    request.detail = parsed.json ? AuditReader::Detail::Full : AuditReader::Detail::Summary;
+    const auto page = reader.page(parsed.filter, request);
+    if (!page) {
+        io.error(page.error().message);
+        return exitFailed;
+    }
+    if (parsed.json) {
+        for (const AuditRecord &record : page->records)
+            io.device()->write(AuditExporter::jsonLine(record));
+        return exitSuccess;
+    }
+    const auto row = [](const QStringList &cells) -> QString {
+        static const int widths[] = {8, 19, 4, 18, 24, 20, 17, 8};
+        QString line;
+        for (qsizetype i = 0; i < cells.size(); ++i)
+            line += (i == 0 ? cells.at(i).rightJustified(widths[i]) : cells.at(i).leftJustified(widths[i])) + u' ';
+        while (line.endsWith(u' '))
+            line.chop(1);
+        return line + u'\n';
+    };
+    io.out(row({QStringLiteral("ID"), QStringLiteral("TIME"), QStringLiteral("FROM"), QStringLiteral("SERVER"),
+                QStringLiteral("TOOL"), QStringLiteral("DECISION"), QStringLiteral("OUTCOME"), QStringLiteral("MS")}));
+    for (const AuditRecord &r : page->records) {
+        QString name = r.name;
+        if (r.type == AuditRecordType::ServerRequest)
+            name = QStringLiteral("[request] ") + r.name;
+        else if (r.type == AuditRecordType::Connection)
+            name = QStringLiteral("[") + r.name + u']';
+        io.out(row({QString::number(r.id), localTime(r.startedAt), AuditNames::initiator(r.initiator), cut(r.serverName, 18),
+                    cut(name, 24), decisionText(r), AuditNames::outcome(r.outcome),
+                    r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")}));
+    }
+    const auto total = reader.count(parsed.filter);
+    QString footer = QStringLiteral("%1 of %2 matching records, newest first.")
+                         .arg(page->records.size())
+                         .arg(total ? QString::number(total.value()) : QStringLiteral("?"));
+    if (page->more)
+        footer += QStringLiteral(" Older: --before %1").arg(page->records.constLast().id);
+    io.err(footer + u'\n');
+    return exitSuccess;
+}
+
+QString pretty(const QJsonObject &object)
+{
+    return Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)).trimmed()),
+                             QStringLiteral("  "));
+}
+
+int show(const Parsed &parsed, AuditReader &reader, const Output &io)
+{
+    bool ok = false;
+    const qint64 id = parsed.positional.value(0).toLongLong(&ok);
+    if (!ok || parsed.positional.size() != 1) {
+        io.error(QStringLiteral("usage: toolgate-cli audit show ID"));
+        return exitUsage;
+    }
+    const auto record = reader.record(id);
+    if (!record) {
+        io.error(record.error().message);
+        return exitFailed;
+    }
+    const auto events = reader.events(id);
+    if (parsed.json) {
+        QJsonObject json = record->toJson();
+        QJsonArray chain;
+        for (const AuditEventInfo &event : events.ok() ? events.value() : QList<AuditEventInfo>{})
+            chain.append(QJsonObject{{QStringLiteral("seq"), double(event.seq)}, {QStringLiteral("kind"), event.kind},
+                                     {QStringLiteral("hash"), event.hash}});
+        json.insert(QStringLiteral("chain"), chain);
+        io.out(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)));
+        return exitSuccess;
+    }
+    const AuditRecord &r = record.value();
+    const auto line = [&io](const QString &label, const QString &value) {
+        if (!value.isEmpty())
+            io.out(label.leftJustified(16) + Console::sanitized(value) + u'\n');
+    };
+    line(QStringLiteral("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
+    line(QStringLiteral("Started"), localTime(r.startedAt));
+    line(QStringLiteral("From"), AuditNames::initiator(r.initiator) + QStringLiteral(", session ") + r.session);
+    line(QStringLiteral("Server"), r.serverName);
+    line(QStringLiteral("Endpoint"), r.serverEndpoint);
+    const QString info = r.serverInfo.value(QLatin1StringView("name")).toString() + u' '
+        + r.serverInfo.value(QLatin1StringView("version")).toString();
+    line(QStringLiteral("Server says"), info.trimmed().isEmpty() ? QString() : info.trimmed() + QStringLiteral(" (self-reported)"));
+    line(r.type == AuditRecordType::ToolCall ? QStringLiteral("Tool") : QStringLiteral("Name"), r.name);
+    io.out(r.edited ? QStringLiteral("Arguments (as requested):\n") : QStringLiteral("Arguments:\n"));
+    io.out(pretty(r.arguments) + u'\n');
+    if (r.editedArguments)
+        io.out(QStringLiteral("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments) + u'\n');
+    if (r.decision) {
+        line(QStringLiteral("Decision"), decisionText(r) + QStringLiteral(" by ")
+                                             + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? QStringLiteral("a remembered rule")
+                                                                                                             : QStringLiteral("a human")));
+        line(QStringLiteral("Decided"), localTime(r.decidedAt));
+        line(QStringLiteral("Reason"), r.decisionReason);
+    }
+    line(QStringLiteral("Outcome"), AuditNames::outcome(r.outcome));
+    line(QStringLiteral("Finished"), localTime(r.finishedAt));
+    line(QStringLiteral("Duration"), r.durationMs ? QStringLiteral("%1 ms").arg(*r.durationMs) : QString());
+    line(QStringLiteral("Error"), r.errorMessage.isEmpty() ? QString()
+                                                            : (r.errorCode ? QStringLiteral("[%1] ").arg(*r.errorCode) : QString()) + r.errorMessage);
+    line(QStringLiteral("Problems"), (r.inputProblems + r.outputProblems).join(QStringLiteral("; ")));
+    if (r.result) {
+        io.out(QStringLiteral("Result%1:\n").arg(r.resultSize ? QStringLiteral(" (%1 bytes as received)").arg(*r.resultSize) : QString()));
+        io.out(pretty(*r.result) + u'\n');
+    }
+    if (events) {
+        io.out(QStringLiteral("Hash chain:\n"));
+        for (const AuditEventInfo &event : events.value())
+            io.out(QStringLiteral("  #%1 %2 %3\n").arg(event.seq).arg(event.kind.leftJustified(8), event.hash));
+    }
+    return exitSuccess;
+}
+
+int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
+{
+    QString formatName = parsed.format;
+    if (formatName.isEmpty())
+        formatName = parsed.output.endsWith(QLatin1StringView(".csv"), Qt::CaseInsensitive) ? QStringLiteral("csv") : QStringLiteral("jsonl");
+    const auto format = AuditExporter::formatFromName(formatName);
+    if (!format) {
+        io.error(QStringLiteral("unknown --format \"%1\" (jsonl, csv)").arg(formatName));
+        return exitUsage;
+    }
+    if (parsed.output.isEmpty() || parsed.output == QLatin1StringView("-")) {
+        const auto written = AuditExporter::write(reader, parsed.filter, *format, io.device());
+        if (!written) {
+            io.error(written.error().message);
+            return exitFailed;
+        }
+        io.err(QStringLiteral("Exported %1 records.\n").arg(written.value()));
+        return exitSuccess;
+    }
+    // QSaveFile: a failed export never leaves a half-written file that looks complete.
+    QSaveFile file(parsed.output);
+    if (!file.open(QIODevice::WriteOnly)) {
+        io.error(QStringLiteral("cannot write %1: %2").arg(parsed.output, file.errorString()));
+        return exitFailed;
+    }
+    const auto written = AuditExporter::write(reader, parsed.filter, *format, &file);
+    if (!written || !file.commit()) {
+        io.error(written ? file.errorString() : written.error().message);
+        return exitFailed;
+    }
+    io.err(QStringLiteral("Exported %1 records to %2.\n").arg(written.value()).arg(parsed.output));
+    return exitSuccess;
+}
+
+int verify(const Parsed &parsed, const Output &io)
+{
+    AuditDatabase::Options options;
+    options.path = parsed.databasePath;
+    options.connectionName = QStringLiteral("toolgate-cli-audit-verify");
+    options.createIfMissing = false;
+    auto database = AuditDatabase::open(options);
+    if (!database) {
+        io.error(database.error().message);
+        return exitStore;
+    }
+    const auto result = AuditVerifier::verify(*database.value());
+    if (!result) {
+        io.error(result.error().message);
+        return exitFailed;
+    }
+    const AuditVerification &v = result.value();
+    if (parsed.json) {
+        QJsonArray problems;
+        for (const AuditProblem &problem : v.problems)
+            problems.append(QJsonObject{{QStringLiteral("record"), double(problem.recordId)}, {QStringLiteral("seq"), double(problem.seq)},
+                                        {QStringLiteral("description"), problem.description}});
+        io.out(QString::fromUtf8(QJsonDocument(QJsonObject{
+            {QStringLiteral("ok"), v.ok()}, {QStringLiteral("records"), double(v.records)}, {QStringLiteral("events"), double(v.events)},
+            {QStringLiteral("headSeq"), double(v.headSeq)}, {QStringLiteral("headHash"), QString::fromLatin1(v.headHash)},
+            {QStringLiteral("problemCount"), double(v.problemCount)}, {QStringLiteral("problems"), problems}}).toJson(QJsonDocument::Compact)) + u'\n');
+        return v.ok() ? exitSuccess : AuditCommand::tamperedExitCode;
+    }
+    if (v.ok()) {
+        io.out(QStringLiteral("OK: %1 records, %2 chain events, all intact.\nChain head: #%3 %4\n")
+                   .arg(v.records).arg(v.events).arg(v.headSeq).arg(QString::fromLatin1(v.headHash)));
+        return exitSuccess;
+    }
+    io.out(QStringLiteral("TAMPERED: %1\n").arg(v.problems.constFirst().description));
+    if (v.problemCount > 1) {
+        io.out(QStringLiteral("All %1 problems found%2:\n").arg(v.problemCount).arg(v.problemCount > v.problems.size()
+                                                                                           ? QStringLiteral(" (first %1)").arg(v.problems.size())
+                                                                                           : QString()));
+        for (const AuditProblem &problem : v.problems)
+            io.out(QStringLiteral("  - ") + problem.description + u'\n');
+    }
+    io.out(QStringLiteral("Checked %1 records and %2 chain events.\n").arg(v.records).arg(v.events));
+    return AuditCommand::tamperedExitCode;
+}
+
+} // namespace
+
+QString AuditCommand::helpText()
+{
+    return QStringLiteral(
+        "Usage: toolgate-cli audit COMMAND [options]\n"
+        "\n"
+        "Reads the audit log of every tool call, server request and connection event.\n"
+        "\n"
+        "Commands:\n"
+        "  list              The newest records (filters below; --limit N, --before ID for older ones)\n"
+        "  show ID           One record in full, with its hash chain events\n"
+        "  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)\n"
+        "  verify            Recomputes the hash chain; reports the first record changed or removed\n"
+        "\n"
+        "Filters (repeat an option to accept several values):\n"
+        "  --server NAME     --tool NAME      --type tool_call|server_request|connection\n"
+        "  --decision allow_once|allow_session|allow_always|deny|rule|human\n"
+        "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
+        "  --client gui|cli  --since TIME     --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
+        "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"
+        "\n"
+        "Other options:\n"
+        "  --db PATH         The audit store (default: the app's data folder, or $TOOLGATE_AUDIT_DB)\n"
+        "  --json            Machine-readable output (JSON Lines for list)\n"
+        "\n"
+        "Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,\n"
+        "            8 verify found records changed or removed.\n");
+}
+
+int AuditCommand::run(const QStringList &arguments)
+{
+    QFile out;
+    QFile err;
+    out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered);
+    err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered);
+    return run(arguments, &out, &err);
+}
+
+int AuditCommand::run(const QStringList &arguments, QIODevice *out, QIODevice *err)
+{
+    const Output io(out, err);
+    Parsed parsed;
+    bool help = false;
+    if (const auto problem = parse(arguments, parsed, help)) {
+        io.error(*problem);
+        io.err(QStringLiteral("Run toolgate-cli audit --help for usage.\n"));
+        return exitUsage;
+    }
+    if (help) {
+        io.out(helpText());
+        return exitSuccess;
+    }
+    if (parsed.command == QLatin1StringView("verify"))
+        return verify(parsed, io);
+    const bool known = parsed.command == QLatin1StringView("list") || parsed.command == QLatin1StringView("show")
+        || parsed.command == QLatin1StringView("export");
+    if (!known) {
+        io.error(QStringLiteral("unknown command \"%1\": list, show, export or verify").arg(parsed.command));
+        return exitUsage;
+    }
+    recover(parsed, io);
+    auto reader = AuditReader::open(parsed.databasePath);
+    if (!reader) {
+        io.error(reader.error().message);
+        return exitStore;
+    }
+    if (parsed.command == QLatin1StringView("list"))
+        return list(parsed, *reader.value(), io);
+    if (parsed.command == QLatin1StringView("show"))
+        return show(parsed, *reader.value(), io);
+    return exportRecords(parsed, *reader.value(), io);
+}
+
+} // namespace Toolgate

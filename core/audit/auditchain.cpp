@@ -1,0 +1,121 @@
+#include "auditchain.h"
+
+#include <QCryptographicHash>
+
+namespace Toolgate {
+
+namespace {
+
+using Kind = AuditEventKind;
+
+// The canonical order is part of the hash format: append new columns at the end of their kind
+// only together with a new format tag (see hash()).
+constexpr AuditColumn allColumns[] = {
+    {QLatin1StringView("type"), false, Kind::Intent},
+    {QLatin1StringView("session"), false, Kind::Intent},
+    {QLatin1StringView("initiator"), false, Kind::Intent},
+    {QLatin1StringView("started_at"), true, Kind::Intent},
+    {QLatin1StringView("server_name"), false, Kind::Intent},
+    {QLatin1StringView("server_endpoint"), false, Kind::Intent},
+    {QLatin1StringView("server_info"), false, Kind::Intent},
+    {QLatin1StringView("name"), false, Kind::Intent},
+    {QLatin1StringView("arguments"), false, Kind::Intent},
+    {QLatin1StringView("decided_at"), true, Kind::Decision},
+    {QLatin1StringView("decision"), false, Kind::Decision},
+    {QLatin1StringView("decision_source"), false, Kind::Decision},
+    {QLatin1StringView("decision_reason"), false, Kind::Decision},
+    {QLatin1StringView("edited_arguments"), false, Kind::Decision},
+    {QLatin1StringView("finished_at"), true, Kind::Outcome},
+    {QLatin1StringView("outcome"), false, Kind::Outcome},
+    {QLatin1StringView("is_error"), true, Kind::Outcome},
+    {QLatin1StringView("result"), false, Kind::Outcome},
+    {QLatin1StringView("result_size"), true, Kind::Outcome},
+    {QLatin1StringView("error_code"), true, Kind::Outcome},
+    {QLatin1StringView("error_message"), false, Kind::Outcome},
+    {QLatin1StringView("duration_ms"), true, Kind::Outcome},
+    {QLatin1StringView("output_valid"), true, Kind::Outcome},
+    {QLatin1StringView("problems"), false, Kind::Outcome},
+};
+
+void appendField(QByteArray &out, QLatin1StringView name, const QByteArray &value, bool isNull)
+{
+    // Length-prefixed, so no value can be crafted to look like another field boundary.
+    out.append(name.data(), name.size());
+    if (isNull) {
+        out.append("=~\n");
+        return;
+    }
+    out.append('=');
+    out.append(QByteArray::number(value.size()));
+    out.append(':');
+    out.append(value);
+    out.append('\n');
+}
+
+} // namespace
+
+QByteArray AuditChain::genesis()
+{
+    return QByteArray(64, '0');
+}
+
+std::span<const AuditColumn> AuditChain::columns()
+{
+    return allColumns;
+}
+
+QList<AuditColumn> AuditChain::columns(AuditEventKind kind)
+{
+    QList<AuditColumn> out;
+    for (const AuditColumn &column : allColumns) {
+        if (column.owner == kind)
+            out.append(column);
+    }
+    return out;
+}
+
+QLatin1StringView AuditChain::kindName(AuditEventKind kind)
+{
+    switch (kind) {
+    case Kind::Intent: return QLatin1StringView("intent");
+    case Kind::Decision: return QLatin1StringView("decision");
+    case Kind::Outcome: return QLatin1StringView("outcome");
+    }
+    return {};
+}
+
+std::optional<AuditEventKind> AuditChain::kindFromName(QStringView name)
+{
+    for (Kind kind : {Kind::Intent, Kind::Decision, Kind::Outcome}) {
+        if (name == kindName(kind))
+            return kind;
+    }
+    return std::nullopt;
+}
+
+QByteArray AuditChain::hash(const QByteArray &previousHash, qint64 seq, qint64 recordId, AuditEventKind kind,
+                            const QVariantList &values)
+{
+    QByteArray canonical;
+    canonical.reserve(512);
+    canonical.append("toolgate-audit-chain-v1\n");
+    appendField(canonical, QLatin1StringView("prev"), previousHash, false);
+    appendField(canonical, QLatin1StringView("seq"), QByteArray::number(seq), false);
+    appendField(canonical, QLatin1StringView("record"), QByteArray::number(recordId), false);
+    appendField(canonical, QLatin1StringView("kind"), QByteArray(kindName(kind).data(), kindName(kind).size()), false);
+    const QList<AuditColumn> owned = columns(kind);
+    Q_ASSERT(owned.size() == values.size());
+    for (qsizetype i = 0; i < owned.size(); ++i) {
+        const QVariant &value = i < values.size() ? values.at(i) : QVariant();
+        if (value.isNull() || !value.isValid()) {
+            appendField(canonical, owned.at(i).name, {}, true);
+        } else if (owned.at(i).integer) {
+            appendField(canonical, owned.at(i).name, QByteArray::number(value.toLongLong()), false);
+        } else {
+            appendField(canonical, owned.at(i).name, value.toString().toUtf8(), false);
+        }
+    }
+    return QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex();
+}
+
+} // namespace Toolgate

@@ -1,0 +1,41 @@
+#include "auditentry.h"
+
+namespace Toolgate {
+
+AuditToolCallIntent AuditToolCallIntent::from(const ToolCall &call)
+{
+    return {call.server(), call.tool().name, call.requestedArguments(), call.initiator(), call.startedAt()};
+}
+
+AuditToolCallOutcome AuditToolCallOutcome::from(const ToolCallOutcome &outcome)
+{
+    AuditToolCallOutcome out;
+    out.kind = outcome.kind;
+    // A result exists when the server answered, or as the synthesized refusal of a denial.
+    if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError
+        || outcome.kind == ToolCallOutcome::Kind::Denied)
+        out.result = outcome.result;
+    if (outcome.error.code != 0 || !outcome.error.message.isEmpty())
+        out.error = outcome.error;
+    out.durationMs = outcome.durationMs;
+    out.outputValid = outcome.outputValid;
+    out.inputProblems = outcome.inputProblems;
+    out.outputProblems = outcome.outputProblems;
+    out.finishedAt = QDateTime::currentDateTimeUtc();
+    return out;
+}
+
+QString AuditConnectionEvent::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Connecting: return QStringLiteral("connecting");
+    case Kind::Connected: return QStringLiteral("connected");
+    case Kind::Disconnected: return QStringLiteral("disconnected");
+    case Kind::Crashed: return QStringLiteral("crashed");
+    case Kind::ConnectFailed: return QStringLiteral("connect_failed");
+    case Kind::Restarting: return QStringLiteral("restarting");
+    }
+    return {};
+}
+
+} // namespace Toolgate

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "calls/approval.h"
+#include "calls/toolcall.h"
+#include "common/result.h"
+#include "protocol/tool.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Toolgate {
+
+// What callers hand the audit log: plain copies, so they can be passed to the writer thread and
+// the caller's objects may die right after. Redaction happens on the writer thread.
+
+/// A tool call about to be decided and sent: the intent.
+struct AuditToolCallIntent
+{
+    ServerIdentity server;
+    QString tool;
+    QJsonObject arguments; ///< As requested, before any edit by the human.
+    CallInitiator initiator = CallInitiator::Gui;
+    QDateTime startedAt;   ///< Invalid: now.
+
+    static AuditToolCallIntent from(const ToolCall &call);
+};
+
+/// How a tool call ended.
+struct AuditToolCallOutcome
+{
+    ToolCallOutcome::Kind kind = ToolCallOutcome::Kind::Failed;
+    std::optional<CallToolResult> result;
+    std::optional<Error> error;
+    qint64 durationMs = 0;
+    std::optional<bool> outputValid;
+    QStringList inputProblems;
+    QStringList outputProblems;
+    QDateTime finishedAt; ///< Invalid: now.
+
+    static AuditToolCallOutcome from(const ToolCallOutcome &outcome);
+};
+
+/// A request the server sent us (sampling/createMessage, elicitation/create, roots/list) and how we answered.
+struct AuditServerRequest
+{
+    ServerIdentity server;
+    QString method;
+    QJsonObject params;
+    /// The human's decision, when one was asked (sampling and elicitation are; roots/list may not be).
+    std::optional<ApprovalDecision> decision;
+    /// What we answered with, or the error we answered with.
+    std::optional<QJsonObject> result;
+    std::optional<Error> error;
+    CallInitiator initiator = CallInitiator::Gui; ///< Which app hosted the session.
+    QDateTime receivedAt; ///< Invalid: now.
+    qint64 durationMs = 0;
+};
+
+/// Something that happened to a server connection.
+struct AuditConnectionEvent
+{
+    enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting };
+
+    ServerIdentity server;
+    Kind kind = Kind::Connected;
+    QString message;     ///< e.g. the error, or the exit status of a crashed server.
+    QJsonObject details; ///< e.g. protocol version, exit code, headers (redacted like everything else).
+    CallInitiator initiator = CallInitiator::Gui;
+    QDateTime at;        ///< Invalid: now.
+
+    /// The stored event name ("connected", "crashed", ...).
+    static QString kindName(Kind kind);
+};
+
+} // namespace Toolgate

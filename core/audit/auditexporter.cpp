@@ -1,0 +1,140 @@
+#include "auditexporter.h"
+
+#include "auditreader.h"
+#include "jsonrpc/jsonrpcerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace Toolgate {
+
+namespace {
+
+QString time(const QDateTime &value)
+{
+    return value.isValid() ? value.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QString json(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+QString json(const QStringList &lines)
+{
+    return lines.isEmpty() ? QString() : QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(lines)).toJson(QJsonDocument::Compact));
+}
+
+template<typename T>
+QString number(const std::optional<T> &value)
+{
+    return value ? QString::number(*value) : QString();
+}
+
+QString boolean(const std::optional<bool> &value)
+{
+    return value ? (*value ? QStringLiteral("true") : QStringLiteral("false")) : QString();
+}
+
+} // namespace
+
+std::optional<AuditExporter::Format> AuditExporter::formatFromName(QStringView name)
+{
+    if (name.compare(QLatin1StringView("jsonl"), Qt::CaseInsensitive) == 0
+        || name.compare(QLatin1StringView("json"), Qt::CaseInsensitive) == 0
+        || name.compare(QLatin1StringView("ndjson"), Qt::CaseInsensitive) == 0)
+        return Format::JsonLines;
+    if (name.compare(QLatin1StringView("csv"), Qt::CaseInsensitive) == 0)
+        return Format::Csv;
+    return std::nullopt;
+}
+
+Result<qint64> AuditExporter::write(AuditReader &reader, const AuditFilter &filter, Format format, QIODevice *out)
+{
+    if (format == Format::Csv && out->write(csvHeader()) < 0)
+        return makeError(ErrorCode::InternalError, QStringLiteral("cannot write the export: ") + out->errorString());
+    std::optional<Error> failure;
+    auto visited = reader.forEach(filter, [&](const AuditRecord &record) {
+        const QByteArray line = format == Format::Csv ? csvRow(record) : jsonLine(record);
+        if (out->write(line) < 0) {
+            failure = makeError(ErrorCode::InternalError, QStringLiteral("cannot write the export: ") + out->errorString());
+            return false;
+        }
+        return true;
+    });
+    if (failure)
+        return *failure;
+    return visited;
+}
+
+QByteArray AuditExporter::jsonLine(const AuditRecord &record)
+{
+    return QJsonDocument(record.toJson()).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QStringList AuditExporter::csvColumns()
+{
+    return {QStringLiteral("id"), QStringLiteral("type"), QStringLiteral("started_at"), QStringLiteral("client"),
+            QStringLiteral("server"), QStringLiteral("endpoint"), QStringLiteral("server_info"), QStringLiteral("name"),
+            QStringLiteral("arguments"), QStringLiteral("edited_arguments"), QStringLiteral("decided_at"),
+            QStringLiteral("decision"), QStringLiteral("decided_by"), QStringLiteral("decision_reason"),
+            QStringLiteral("outcome"), QStringLiteral("finished_at"), QStringLiteral("is_error"), QStringLiteral("result"),
+            QStringLiteral("result_size"), QStringLiteral("error_code"), QStringLiteral("error_message"),
+            QStringLiteral("duration_ms"), QStringLiteral("output_valid"), QStringLiteral("input_problems"),
+            QStringLiteral("output_problems"), QStringLiteral("session")};
+}
+
+QByteArray AuditExporter::csvHeader()
+{
+    return csvColumns().join(u',').toUtf8() + "\r\n";
+}
+
+QString AuditExporter::csvCell(const QString &value, bool text)
+{
+    QString cell = value;
+    if (text && !cell.isEmpty()) {
+        const QChar first = cell.front();
+        if (first == u'=' || first == u'+' || first == u'-' || first == u'@' || first == u'\t' || first == u'\r')
+            cell.prepend(u'\'');
+    }
+    if (cell.contains(u',') || cell.contains(u'"') || cell.contains(u'\n') || cell.contains(u'\r')) {
+        cell.replace(u'"', QStringLiteral("\"\""));
+        cell = u'"' + cell + u'"';
+    }
+    return cell;
+}
+
+QByteArray AuditExporter::csvRow(const AuditRecord &r)
+{
+    const QStringList cells{
+        csvCell(QString::number(r.id), false),
+        csvCell(AuditNames::type(r.type)),
+        csvCell(time(r.startedAt), false),
+        csvCell(AuditNames::initiator(r.initiator)),
+        csvCell(r.serverName),
+        csvCell(r.serverEndpoint),
+        csvCell(json(r.serverInfo)),
+        csvCell(r.name),
+        csvCell(json(r.arguments)),
+        csvCell(r.editedArguments ? json(*r.editedArguments) : QString()),
+        csvCell(time(r.decidedAt), false),
+        csvCell(r.decision ? AuditNames::decision(*r.decision) : QString()),
+        csvCell(r.decisionSource ? AuditNames::source(*r.decisionSource) : QString()),
+        csvCell(r.decisionReason),
+        csvCell(AuditNames::outcome(r.outcome)),
+        csvCell(time(r.finishedAt), false),
+        csvCell(boolean(r.isError), false),
+        csvCell(r.result ? json(*r.result) : QString()),
+        csvCell(number(r.resultSize), false),
+        csvCell(number(r.errorCode), false),
+        csvCell(r.errorMessage),
+        csvCell(number(r.durationMs), false),
+        csvCell(boolean(r.outputValid), false),
+        csvCell(json(r.inputProblems)),
+        csvCell(json(r.outputProblems)),
+        csvCell(r.session),
+    };
+    return cells.join(u',').toUtf8() + "\r\n";
+}
+
+} // namespace Toolgate

@@ -1,0 +1,627 @@
+#include "auditlog.h"
+
+#include "auditlogging.h"
+#include "auditsessionlock.h"
+#include "auditwriter.h"
+#include "jsonrpc/jsonrpcerror.h"
+
+#include <QDir>
+#include <QHash>
+#include <QMutex>
+#include <QPointer>
+#include <QSemaphore>
+#include <QThread>
+#include <QUuid>
+#include <QWaitCondition>
+
+#include <deque>
+#include <variant>
+#include <vector>
+
+namespace Toolgate {
+
+namespace {
+
+const QString abandonedByCrash = QStringLiteral("outcome unknown: the app stopped before the call finished");
+const QString abandonedAtExit = QStringLiteral("outcome unknown: Toolgate quit before the call finished");
+const QString abandonedCall = QStringLiteral("outcome unknown: the call was dropped before it finished");
+
+// Marks the unfinished records of every dead session (not ownSession) "outcome unknown".
+Result<int> recoverSessions(AuditWriter &writer, const QString &path, const QString &ownSession)
+{
+    const auto sessions = writer.sessionsWithPendingRecords();
+    if (!sessions)
+        return sessions.error();
+    int marked = 0;
+    for (const QString &session : sessions.value()) {
+        if (session == ownSession || !AuditSessionLock::isAbandoned(path, session))
+            continue;
+        if (auto begun = writer.begin(); !begun)
+            return begun.error();
+        // Read again under the write lock: another process may be recovering the same session.
+        const auto ids = writer.pendingRecords(session);
+        if (!ids) {
+            writer.rollback();
+            return ids.error();
+        }
+        for (qint64 id : ids.value()) {
+            if (auto done = writer.appendOutcome(id, AuditOutcomeRow::unknown({}, abandonedByCrash)); !done) {
+                writer.rollback();
+                return done.error();
+            }
+        }
+        if (auto committed = writer.commit(); !committed)
+            return committed.error();
+        if (!ids->isEmpty())
+            qCInfo(lcAudit) << "audit log: marked" << ids->size() << "calls of an ended session as outcome unknown";
+        marked += int(ids->size());
+    }
+    // Lock files of sessions that crashed with nothing unfinished would otherwise pile up.
+    const QDir locks(AuditSessionLock::directoryFor(path));
+    for (const QString &file : locks.entryList({QStringLiteral("*.lock")}, QDir::Files)) {
+        const QString session = file.chopped(5);
+        if (session != ownSession)
+            AuditSessionLock::isAbandoned(path, session);
+    }
+    return marked;
+}
+
+} // namespace
+
+class AuditLog::Private
+{
+public:
+    struct Completion
+    {
+        QPointer<QObject> context;
+        std::function<void(const Result<qint64> &)> callback;
+        Result<qint64> result = qint64(0);
+    };
+    struct Blocking
+    {
+        QSemaphore done;
+        Result<void> result;
+    };
+
+    struct IntentTask { Ticket ticket; AuditToolCallIntent intent; };
+    struct DecisionTask { Ticket ticket; ApprovalDecision decision; QDateTime at; };
+    struct OutcomeTask { Ticket ticket; AuditToolCallOutcome outcome; };
+    struct AbandonTask { Ticket ticket; };
+    struct ServerRequestTask { AuditServerRequest request; };
+    struct ConnectionTask { AuditConnectionEvent event; };
+    struct SecretsTask { QStringList values; };
+    struct BarrierTask
+    {
+        std::optional<Ticket> ticket;
+        std::shared_ptr<Completion> completion;
+        std::shared_ptr<Blocking> blocking;
+    };
+    using Task = std::variant<IntentTask, DecisionTask, OutcomeTask, AbandonTask, ServerRequestTask, ConnectionTask,
+                              SecretsTask, BarrierTask>;
+
+    // What the writer knows of a call between intent and outcome.
+    struct TicketState
+    {
+        std::optional<qint64> recordId;
+        /// Kept until written: if the intent could not be written, the decision or outcome tries again.
+        std::optional<AuditIntentRow> unsaved;
+        QString error;
+    };
+
+    struct CallEntry
+    {
+        Ticket ticket = 0;
+        QMetaObject::Connection destroyed;
+    };
+
+    Private(AuditLog *q, Options options)
+        : q(q)
+        , options(std::move(options))
+        , rows(this->options.limits)
+    {
+        if (this->options.path.isEmpty())
+            this->options.path = AuditDatabase::defaultPath();
+        session = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    }
+
+    // ---- caller side (any thread) ----
+
+    void enqueue(Task task)
+    {
+        QMutexLocker locker(&mutex);
+        queue.push_back(std::move(task));
+        wake.wakeOne();
+    }
+
+    Ticket newTicket()
+    {
+        QMutexLocker locker(&mutex);
+        return ++lastTicket;
+    }
+
+    std::optional<Ticket> ticketFor(const ToolCall *call)
+    {
+        QMutexLocker locker(&callsMutex);
+        const auto it = calls.constFind(call);
+        if (it == calls.cend())
+            return std::nullopt;
+        return it->ticket;
+    }
+
+    std::optional<Ticket> takeTicket(const ToolCall *call)
+    {
+        QMutexLocker locker(&callsMutex);
+        const auto it = calls.find(call);
+        if (it == calls.end())
+            return std::nullopt;
+        const CallEntry entry = *it;
+        calls.erase(it);
+        QObject::disconnect(entry.destroyed);
+        return entry.ticket;
+    }
+
+    void complete(const std::shared_ptr<Completion> &completion, const Result<qint64> &result)
+    {
+        {
+            QMutexLocker locker(&doneMutex);
+            completion->result = result;
+            done.push_back(completion);
+            if (deliveryScheduled)
+                return;
+            deliveryScheduled = true;
+        }
+        QMetaObject::invokeMethod(q, [this] { deliver(); }, Qt::QueuedConnection);
+    }
+
+    void deliver()
+    {
+        std::vector<std::shared_ptr<Completion>> ready;
+        {
+            QMutexLocker locker(&doneMutex);
+            ready.swap(done);
+            deliveryScheduled = false;
+        }
+        for (const auto &completion : ready) {
+            if (completion->context)
+                completion->callback(completion->result);
+        }
+    }
+
+    // ---- writer thread ----
+
+    void run()
+    {
+        open();
+        for (;;) {
+            std::vector<Task> batch;
+            {
+                QMutexLocker locker(&mutex);
+                while (queue.empty() && !stopping)
+                    wake.wait(&mutex);
+                if (queue.empty())
+                    break;
+                const std::size_t count = std::min<std::size_t>(queue.size(), std::size_t(std::max(1, options.maxBatch)));
+                batch.reserve(count);
+                for (std::size_t i = 0; i < count; ++i) {
+                    batch.push_back(std::move(queue.front()));
+                    queue.pop_front();
+                }
+            }
+            process(batch);
+        }
+        closeSession();
+        writer.reset();
+        database.reset();
+        sessionLock.reset();
+    }
+
+    void open()
+    {
+        // The lock exists before the first record of this session does, so no other process can
+        // take this session's calls for abandoned.
+        sessionLock = std::make_unique<AuditSessionLock>(options.path, session);
+        AuditDatabase::Options databaseOptions;
+        databaseOptions.path = options.path;
+        databaseOptions.connectionName = QStringLiteral("toolgate-audit-writer-") + session;
+        databaseOptions.durability = options.durability;
+        auto opened = AuditDatabase::open(databaseOptions);
+        if (!opened) {
+            openError = opened.error();
+            qCWarning(lcAudit) << opened.error().message;
+            emit q->writeFailed(opened.error().message);
+            return;
+        }
+        database = std::move(opened).value();
+        writer = std::make_unique<AuditWriter>(database->db());
+        if (auto recovered = recoverSessions(*writer, options.path, session); !recovered) {
+            qCWarning(lcAudit) << recovered.error().message;
+            emit q->writeFailed(recovered.error().message);
+        }
+    }
+
+    void closeSession()
+    {
+        if (!writer)
+            return;
+        // Calls still under way when the app quits will never report: say so rather than leave them pending.
+        if (auto begun = writer->begin(); !begun)
+            return;
+        const auto ids = writer->pendingRecords(session);
+        bool ok = ids.ok();
+        if (ok) {
+            for (qint64 id : ids.value())
+                ok = ok && writer->appendOutcome(id, AuditOutcomeRow::unknown({}, abandonedAtExit)).ok();
+        }
+        if (!ok || !writer->commit())
+            writer->rollback();
+    }
+
+    Result<void> ensureRecord(TicketState &state)
+    {
+        if (state.recordId)
+            return {};
+        if (!state.unsaved)
+            return makeError(ErrorCode::InternalError, QStringLiteral("audit log: the call's intent is missing"));
+        auto id = writer->appendIntent(*state.unsaved);
+        if (!id)
+            return id.error();
+        state.recordId = id.value();
+        state.unsaved.reset();
+        state.error.clear();
+        return {};
+    }
+
+    Result<void> apply(Task &task, std::vector<BarrierTask> &barriers)
+    {
+        return std::visit([&](auto &t) -> Result<void> {
+            using T = std::decay_t<decltype(t)>;
+            if constexpr (std::is_same_v<T, IntentTask>) {
+                TicketState &state = tickets[t.ticket];
+                state.unsaved = rows.intent(t.intent, session);
+                return ensureRecord(state);
+            } else if constexpr (std::is_same_v<T, DecisionTask>) {
+                const auto it = tickets.find(t.ticket);
+                if (it == tickets.end())
+                    return {};
+                if (auto recorded = ensureRecord(*it); !recorded)
+                    return recorded;
+                return writer->appendDecision(*it->recordId, rows.decision(t.decision, t.at));
+            } else if constexpr (std::is_same_v<T, OutcomeTask>) {
+                const auto it = tickets.find(t.ticket);
+                if (it == tickets.end())
+                    return {};
+                if (auto recorded = ensureRecord(*it); !recorded)
+                    return recorded;
+                if (auto written = writer->appendOutcome(*it->recordId, rows.outcome(t.outcome)); !written)
+                    return written;
+                tickets.erase(it);
+                return {};
+            } else if constexpr (std::is_same_v<T, AbandonTask>) {
+                const auto it = tickets.find(t.ticket);
+                if (it == tickets.end())
+                    return {};
+                if (auto recorded = ensureRecord(*it); !recorded)
+                    return recorded;
+                if (auto written = writer->appendOutcome(*it->recordId, AuditOutcomeRow::unknown({}, abandonedCall)); !written)
+                    return written;
+                tickets.erase(it);
+                return {};
+            } else if constexpr (std::is_same_v<T, ServerRequestTask>) {
+                auto id = writer->appendIntent(rows.intent(t.request, session));
+                if (!id)
+                    return id.error();
+                if (const auto decision = rows.decision(t.request)) {
+                    if (auto written = writer->appendDecision(id.value(), *decision); !written)
+                        return written;
+                }
+                return writer->appendOutcome(id.value(), rows.outcome(t.request));
+            } else if constexpr (std::is_same_v<T, ConnectionTask>) {
+                auto id = writer->appendIntent(rows.intent(t.event, session));
+                if (!id)
+                    return id.error();
+                return {};
+            } else if constexpr (std::is_same_v<T, SecretsTask>) {
+                rows.redactor().addSecretValues(t.values);
+                return {};
+            } else {
+                barriers.push_back(std::move(t));
+                return {};
+            }
+        }, task);
+    }
+
+    void resolve(const BarrierTask &barrier, const std::optional<Error> &failure)
+    {
+        Result<qint64> result = qint64(0);
+        if (failure) {
+            result = *failure;
+        } else if (barrier.ticket) {
+            const auto it = tickets.constFind(*barrier.ticket);
+            if (it != tickets.cend() && it->recordId)
+                result = *it->recordId;
+            else if (it != tickets.cend())
+                result = makeError(ErrorCode::InternalError, QStringLiteral("the audit log could not record the call: ") + it->error);
+        }
+        if (barrier.completion)
+            complete(barrier.completion, result);
+        if (barrier.blocking) {
+            barrier.blocking->result = result.ok() ? Result<void>() : Result<void>(result.error());
+            barrier.blocking->done.release();
+        }
+    }
+
+    void reportFailure(const Error &error)
+    {
+        qCWarning(lcAudit) << error.message;
+        emit q->writeFailed(error.message);
+    }
+
+    void process(std::vector<Task> &batch)
+    {
+        if (!writer) {
+            const Error error = openError.value_or(makeError(ErrorCode::InternalError, QStringLiteral("the audit log is closed")));
+            for (Task &task : batch) {
+                if (auto *barrier = std::get_if<BarrierTask>(&task))
+                    resolve(*barrier, error);
+                else if (auto *secrets = std::get_if<SecretsTask>(&task))
+                    rows.redactor().addSecretValues(secrets->values);
+            }
+            return;
+        }
+        // Group commit: one transaction (one WAL sync) for everything queued.
+        const QHash<Ticket, TicketState> saved = tickets;
+        std::vector<BarrierTask> barriers;
+        if (writer->begin()) {
+            bool ok = true;
+            for (Task &task : batch) {
+                if (!apply(task, barriers)) {
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok && writer->commit()) {
+                for (const BarrierTask &barrier : barriers)
+                    resolve(barrier, std::nullopt);
+                return;
+            }
+            writer->rollback();
+            tickets = saved;
+        }
+        // Something failed: write one by one, so one bad write does not take the others with it.
+        for (Task &task : batch) {
+            if (auto *barrier = std::get_if<BarrierTask>(&task)) {
+                resolve(*barrier, std::nullopt);
+                continue;
+            }
+            const QHash<Ticket, TicketState> before = tickets;
+            std::vector<BarrierTask> none;
+            Result<void> written = writer->begin();
+            if (written)
+                written = apply(task, none);
+            if (written)
+                written = writer->commit();
+            if (written)
+                continue;
+            writer->rollback();
+            tickets = before;
+            if (auto *intent = std::get_if<IntentTask>(&task)) {
+                TicketState &state = tickets[intent->ticket];
+                state.unsaved = rows.intent(intent->intent, session);
+                state.error = written.error().message;
+            }
+            reportFailure(written.error());
+        }
+    }
+
+    AuditLog *q;
+    Options options;
+    QString session;
+    std::unique_ptr<QThread> thread;
+
+    // Shared between the app's threads and the writer.
+    QMutex mutex;
+    QWaitCondition wake;
+    std::deque<Task> queue;
+    bool stopping = false;
+    Ticket lastTicket = 0;
+
+    QMutex doneMutex;
+    std::vector<std::shared_ptr<Completion>> done;
+    bool deliveryScheduled = false;
+
+    QMutex callsMutex;
+    QHash<const ToolCall *, CallEntry> calls;
+
+    // Writer thread only.
+    AuditRowBuilder rows;
+    std::unique_ptr<AuditSessionLock> sessionLock;
+    std::unique_ptr<AuditDatabase> database;
+    std::unique_ptr<AuditWriter> writer;
+    std::optional<Error> openError;
+    QHash<Ticket, TicketState> tickets;
+};
+
+AuditLog::AuditLog(QObject *parent)
+    : AuditLog(Options(), parent)
+{
+}
+
+AuditLog::AuditLog(Options options, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>(this, std::move(options)))
+{
+    d->thread.reset(QThread::create([this] { d->run(); }));
+    d->thread->setObjectName(QStringLiteral("AuditWriter"));
+    d->thread->start();
+}
+
+AuditLog::~AuditLog()
+{
+    {
+        QMutexLocker locker(&d->mutex);
+        d->stopping = true;
+        d->wake.wakeAll();
+    }
+    d->thread->wait();
+    {
+        QMutexLocker locker(&d->callsMutex);
+        for (const Private::CallEntry &entry : std::as_const(d->calls))
+            QObject::disconnect(entry.destroyed);
+    }
+    // Answers the writer produced after the last delivery: hand them to their contexts directly,
+    // since this object will not process events anymore.
+    std::vector<std::shared_ptr<Private::Completion>> ready;
+    {
+        QMutexLocker locker(&d->doneMutex);
+        ready.swap(d->done);
+    }
+    for (const auto &completion : ready) {
+        if (completion->context) {
+            QMetaObject::invokeMethod(completion->context, [completion] { completion->callback(completion->result); },
+                                      Qt::QueuedConnection);
+        }
+    }
+}
+
+QString AuditLog::path() const
+{
+    return d->options.path;
+}
+
+QString AuditLog::sessionId() const
+{
+    return d->session;
+}
+
+void AuditLog::callStarted(const ToolCall &call)
+{
+    const Ticket ticket = recordIntent(AuditToolCallIntent::from(call));
+    const ToolCall *key = &call;
+    Private::CallEntry entry;
+    entry.ticket = ticket;
+    // A call destroyed without finishing (its owner went away) is recorded as such, not left pending.
+    entry.destroyed = connect(&call, &QObject::destroyed, this, [this, key] {
+        if (const auto dropped = d->takeTicket(key))
+            d->enqueue(Private::AbandonTask{*dropped});
+    });
+    QMutexLocker locker(&d->callsMutex);
+    d->calls.insert(key, entry);
+}
+
+void AuditLog::callDecided(const ToolCall &call)
+{
+    auto ticket = d->ticketFor(&call);
+    if (!ticket) {
+        callStarted(call);
+        ticket = d->ticketFor(&call);
+    }
+    recordDecision(*ticket, call.outcome().decision);
+}
+
+void AuditLog::callFinished(const ToolCall &call)
+{
+    // A call that fails before its intent (server not connected, unknown tool) is recorded whole.
+    auto ticket = d->takeTicket(&call);
+    if (!ticket)
+        ticket = recordIntent(AuditToolCallIntent::from(call));
+    recordOutcome(*ticket, AuditToolCallOutcome::from(call.outcome()));
+}
+
+void AuditLog::callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
+{
+    const auto ticket = d->ticketFor(&call);
+    if (!ticket) {
+        QMetaObject::invokeMethod(context, [proceed = std::move(proceed)] {
+            proceed(makeError(ErrorCode::InternalError, QStringLiteral("the audit log has no intent for this call")));
+        }, Qt::QueuedConnection);
+        return;
+    }
+    whenRecorded(*ticket, context, [proceed = std::move(proceed)](const Result<qint64> &recorded) {
+        proceed(recorded ? Result<void>() : Result<void>(recorded.error()));
+    });
+}
+
+AuditLog::Ticket AuditLog::recordIntent(const AuditToolCallIntent &intent)
+{
+    const Ticket ticket = d->newTicket();
+    AuditToolCallIntent copy = intent;
+    if (!copy.startedAt.isValid())
+        copy.startedAt = QDateTime::currentDateTimeUtc();
+    d->enqueue(Private::IntentTask{ticket, std::move(copy)});
+    return ticket;
+}
+
+void AuditLog::recordDecision(Ticket ticket, const ApprovalDecision &decision, const QDateTime &at)
+{
+    d->enqueue(Private::DecisionTask{ticket, decision, at.isValid() ? at : QDateTime::currentDateTimeUtc()});
+}
+
+void AuditLog::recordOutcome(Ticket ticket, const AuditToolCallOutcome &outcome)
+{
+    AuditToolCallOutcome copy = outcome;
+    if (!copy.finishedAt.isValid())
+        copy.finishedAt = QDateTime::currentDateTimeUtc();
+    d->enqueue(Private::OutcomeTask{ticket, std::move(copy)});
+}
+
+void AuditLog::whenRecorded(Ticket ticket, QObject *context, std::function<void(const Result<qint64> &)> done)
+{
+    auto completion = std::make_shared<Private::Completion>();
+    completion->context = context;
+    completion->callback = std::move(done);
+    d->enqueue(Private::BarrierTask{ticket, std::move(completion), nullptr});
+}
+
+void AuditLog::recordServerRequest(const AuditServerRequest &request)
+{
+    AuditServerRequest copy = request;
+    if (!copy.receivedAt.isValid())
+        copy.receivedAt = QDateTime::currentDateTimeUtc().addMSecs(-copy.durationMs);
+    d->enqueue(Private::ServerRequestTask{std::move(copy)});
+}
+
+void AuditLog::recordConnectionEvent(const AuditConnectionEvent &event)
+{
+    AuditConnectionEvent copy = event;
+    if (!copy.at.isValid())
+        copy.at = QDateTime::currentDateTimeUtc();
+    d->enqueue(Private::ConnectionTask{std::move(copy)});
+}
+
+void AuditLog::addSecretValues(const QStringList &values)
+{
+    d->enqueue(Private::SecretsTask{values});
+}
+
+void AuditLog::flush(QObject *context, std::function<void(const Result<void> &)> done)
+{
+    auto completion = std::make_shared<Private::Completion>();
+    completion->context = context;
+    completion->callback = [done = std::move(done)](const Result<qint64> &result) {
+        done(result ? Result<void>() : Result<void>(result.error()));
+    };
+    d->enqueue(Private::BarrierTask{std::nullopt, std::move(completion), nullptr});
+}
+
+Result<void> AuditLog::waitForWrites()
+{
+    auto blocking = std::make_shared<Private::Blocking>();
+    d->enqueue(Private::BarrierTask{std::nullopt, nullptr, blocking});
+    blocking->done.acquire();
+    return blocking->result;
+}
+
+Result<int> AuditLog::recoverAbandoned(const QString &path)
+{
+    AuditDatabase::Options options;
+    options.path = path;
+    options.connectionName = QStringLiteral("toolgate-audit-recovery-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    options.createIfMissing = false;
+    auto database = AuditDatabase::open(options);
+    if (!database)
+        return database.error();
+    AuditWriter writer(database.value()->db());
+    return recoverSessions(writer, database.value()->path(), {});
+}
+
+} // namespace Toolgate

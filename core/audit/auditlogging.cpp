@@ -1,0 +1,3 @@
+#include "auditlogging.h"
+
+Q_LOGGING_CATEGORY(lcAudit, "toolgate.core.audit", QtWarningMsg)

@@ -1,0 +1,374 @@
+#include "auditreader.h"
+
+#include "auditdatabase.h"
+#include "jsonrpc/jsonrpcerror.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+#include <algorithm>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int previewLength = 200;
+
+// Column order read by recordFrom(); the summary variant leaves the big texts out.
+QString selectColumns(AuditReader::Detail detail)
+{
+    const bool full = detail == AuditReader::Detail::Full;
+    return QStringLiteral("r.id, r.type, r.session, r.initiator, r.started_at, r.server_name, r.server_endpoint,"
+                          " r.server_info, r.name, %1, %2, r.edited_arguments IS NOT NULL, r.decided_at, r.decision,"
+                          " r.decision_source, r.decision_reason, r.finished_at, r.outcome, r.is_error, %3, r.result_size,"
+                          " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems")
+        .arg(full ? QStringLiteral("r.arguments") : QStringLiteral("substr(r.arguments, 1, %1)").arg(previewLength),
+             full ? QStringLiteral("r.edited_arguments") : QStringLiteral("NULL"),
+             full ? QStringLiteral("r.result") : QStringLiteral("NULL"));
+}
+
+QJsonObject objectFrom(const QVariant &value)
+{
+    return QJsonDocument::fromJson(value.toString().toUtf8()).object();
+}
+
+QDateTime timeFrom(const QSqlQuery &query, int column)
+{
+    if (query.isNull(column))
+        return {};
+    return QDateTime::fromMSecsSinceEpoch(query.value(column).toLongLong(), Qt::UTC);
+}
+
+template<typename T>
+std::optional<T> optionalFrom(const QSqlQuery &query, int column)
+{
+    if (query.isNull(column))
+        return std::nullopt;
+    if constexpr (std::is_same_v<T, bool>)
+        return query.value(column).toLongLong() != 0;
+    else
+        return T(query.value(column).toLongLong());
+}
+
+AuditRecord recordFrom(const QSqlQuery &query, AuditReader::Detail detail)
+{
+    AuditRecord r;
+    r.id = query.value(0).toLongLong();
+    r.type = AuditNames::typeFromName(query.value(1).toString()).value_or(AuditRecordType::ToolCall);
+    r.session = query.value(2).toString();
+    r.initiator = AuditNames::initiatorFromName(query.value(3).toString()).value_or(CallInitiator::Gui);
+    r.startedAt = timeFrom(query, 4);
+    r.serverName = query.value(5).toString();
+    r.serverEndpoint = query.value(6).toString();
+    r.serverInfo = objectFrom(query.value(7));
+    r.name = query.value(8).toString();
+    if (detail == AuditReader::Detail::Full) {
+        r.arguments = objectFrom(query.value(9));
+        if (!query.isNull(10))
+            r.editedArguments = objectFrom(query.value(10));
+        if (!query.isNull(19))
+            r.result = objectFrom(query.value(19));
+    } else {
+        r.preview = query.value(9).toString();
+    }
+    r.edited = query.value(11).toBool();
+    r.decidedAt = timeFrom(query, 12);
+    if (!query.isNull(13))
+        r.decision = AuditNames::decisionFromName(query.value(13).toString());
+    if (!query.isNull(14))
+        r.decisionSource = AuditNames::sourceFromName(query.value(14).toString());
+    r.decisionReason = query.value(15).toString();
+    r.finishedAt = timeFrom(query, 16);
+    if (query.isNull(17))
+        r.outcome = r.type == AuditRecordType::Connection ? AuditOutcome::None : AuditOutcome::Pending;
+    else
+        r.outcome = AuditNames::outcomeFromName(query.value(17).toString()).value_or(AuditOutcome::Unknown);
+    r.isError = optionalFrom<bool>(query, 18);
+    r.resultSize = optionalFrom<qint64>(query, 20);
+    r.errorCode = optionalFrom<int>(query, 21);
+    r.errorMessage = query.value(22).toString();
+    r.durationMs = optionalFrom<qint64>(query, 23);
+    r.outputValid = optionalFrom<bool>(query, 24);
+    const QJsonObject problems = objectFrom(query.value(25));
+    for (const QJsonValue &line : problems.value(QLatin1StringView("input")).toArray())
+        r.inputProblems.append(line.toString());
+    for (const QJsonValue &line : problems.value(QLatin1StringView("output")).toArray())
+        r.outputProblems.append(line.toString());
+    return r;
+}
+
+QString inList(qsizetype count)
+{
+    QStringList marks;
+    for (qsizetype i = 0; i < count; ++i)
+        marks.append(QStringLiteral("?"));
+    return QStringLiteral("(") + marks.join(u',') + u')';
+}
+
+QString likePattern(const QString &term)
+{
+    QString escaped = term;
+    escaped.replace(u'\\', QStringLiteral("\\\\")).replace(u'%', QStringLiteral("\\%")).replace(u'_', QStringLiteral("\\_"));
+    return u'%' + escaped + u'%';
+}
+
+Error queryError(const QSqlQuery &query)
+{
+    return makeError(ErrorCode::InternalError, QStringLiteral("audit log query failed: ") + query.lastError().text());
+}
+
+} // namespace
+
+struct AuditReader::Query
+{
+    QString from;
+    QString id;           // the expression ordering and paging go by
+    QStringList where;
+    QVariantList values;
+    bool onlyFullText = false; // count() can skip the join with records
+
+    QString whereClause(const QStringList &extra = {}) const
+    {
+        const QStringList all = where + extra;
+        return all.isEmpty() ? QString() : QStringLiteral(" WHERE ") + all.join(QStringLiteral(" AND "));
+    }
+};
+
+Result<std::unique_ptr<AuditReader>> AuditReader::open(const QString &path)
+{
+    AuditDatabase::Options options;
+    options.path = path;
+    options.connectionName = QStringLiteral("toolgate-audit-reader-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+    options.createIfMissing = false;
+    auto database = AuditDatabase::open(options);
+    if (!database)
+        return database.error();
+    std::unique_ptr<AuditReader> reader(new AuditReader);
+    reader->m_database = std::move(database).value();
+    reader->m_fullText = reader->m_database->hasFullTextIndex();
+    return reader;
+}
+
+AuditReader::~AuditReader() = default;
+
+QString AuditReader::path() const
+{
+    return m_database->path();
+}
+
+bool AuditReader::hasFullTextIndex() const
+{
+    return m_database->hasFullTextIndex();
+}
+
+void AuditReader::setFullTextEnabled(bool enabled)
+{
+    m_fullText = enabled && m_database->hasFullTextIndex();
+}
+
+QString AuditReader::fullTextQuery(const QStringList &terms)
+{
+    QStringList parts;
+    for (QString term : terms) {
+        term.replace(u'"', QStringLiteral("\"\""));
+        parts.append(u'"' + term + QStringLiteral("\"*"));
+    }
+    return parts.join(QStringLiteral(" AND "));
+}
+
+AuditReader::Query AuditReader::build(const AuditFilter &filter) const
+{
+    Query q;
+    q.from = QStringLiteral("records r");
+    q.id = QStringLiteral("r.id");
+    const auto addIn = [&q](const QString &column, const QStringList &values) {
+        if (values.isEmpty())
+            return;
+        q.where.append(column + QStringLiteral(" IN ") + inList(values.size()));
+        for (const QString &value : values)
+            q.values.append(value);
+    };
+    QStringList types;
+    for (AuditRecordType type : filter.types)
+        types.append(AuditNames::type(type));
+    addIn(QStringLiteral("r.type"), types);
+    addIn(QStringLiteral("r.server_name"), filter.servers);
+    addIn(QStringLiteral("r.name"), filter.names);
+    QStringList decisions;
+    for (ApprovalDecision::Kind kind : filter.decisions)
+        decisions.append(AuditNames::decision(kind));
+    addIn(QStringLiteral("r.decision"), decisions);
+    if (filter.decidedBy) {
+        q.where.append(QStringLiteral("r.decision_source = ?"));
+        q.values.append(AuditNames::source(*filter.decidedBy));
+    }
+    if (!filter.outcomes.isEmpty()) {
+        QStringList alternatives;
+        QStringList named;
+        for (AuditOutcome outcome : filter.outcomes) {
+            if (outcome == AuditOutcome::Pending)
+                alternatives.append(QStringLiteral("(r.outcome IS NULL AND r.type <> 'connection')"));
+            else if (outcome == AuditOutcome::None)
+                alternatives.append(QStringLiteral("(r.outcome IS NULL AND r.type = 'connection')"));
+            else
+                named.append(AuditNames::outcome(outcome));
+        }
+        if (!named.isEmpty()) {
+            alternatives.append(QStringLiteral("r.outcome IN ") + inList(named.size()));
+            for (const QString &name : named)
+                q.values.append(name);
+        }
+        q.where.append(QStringLiteral("(") + alternatives.join(QStringLiteral(" OR ")) + u')');
+    }
+    if (filter.initiator) {
+        q.where.append(QStringLiteral("r.initiator = ?"));
+        q.values.append(AuditNames::initiator(*filter.initiator));
+    }
+    if (filter.from.isValid()) {
+        q.where.append(QStringLiteral("r.started_at >= ?"));
+        q.values.append(filter.from.toMSecsSinceEpoch());
+    }
+    if (filter.until.isValid()) {
+        q.where.append(QStringLiteral("r.started_at < ?"));
+        q.values.append(filter.until.toMSecsSinceEpoch());
+    }
+    const QStringList terms = filter.searchTerms();
+    if (!terms.isEmpty() && m_fullText) {
+        q.onlyFullText = q.where.isEmpty();
+        // Driven by the index in rowid order, so "newest 100 matches" stops after 100.
+        q.from = QStringLiteral("records_fts JOIN records r ON r.id = records_fts.rowid");
+        q.id = QStringLiteral("records_fts.rowid");
+        q.where.append(QStringLiteral("records_fts MATCH ?"));
+        q.values.append(fullTextQuery(terms));
+    } else {
+        for (const QString &term : terms) {
+            q.where.append(QStringLiteral("(r.arguments LIKE ? ESCAPE '\\' OR r.edited_arguments LIKE ? ESCAPE '\\'"
+                                          " OR r.result LIKE ? ESCAPE '\\' OR r.error_message LIKE ? ESCAPE '\\')"));
+            for (int i = 0; i < 4; ++i)
+                q.values.append(likePattern(term));
+        }
+    }
+    return q;
+}
+
+Result<qint64> AuditReader::count(const AuditFilter &filter)
+{
+    const Query q = build(filter);
+    QSqlQuery query(m_database->db());
+    const QString from = q.onlyFullText ? QStringLiteral("records_fts") : q.from;
+    query.prepare(QStringLiteral("SELECT count(*) FROM ") + from + q.whereClause());
+    for (const QVariant &value : q.values)
+        query.addBindValue(value);
+    if (!query.exec() || !query.next())
+        return queryError(query);
+    return query.value(0).toLongLong();
+}
+
+Result<AuditReader::Page> AuditReader::page(const AuditFilter &filter, const PageRequest &request)
+{
+    const Query q = build(filter);
+    const int limit = std::max(1, request.limit);
+    const bool upward = request.afterId > 0;
+    QStringList extra;
+    QVariantList values = q.values;
+    if (upward) {
+        extra.append(q.id + QStringLiteral(" > ?"));
+        values.append(request.afterId);
+    } else if (request.beforeId > 0) {
+        extra.append(q.id + QStringLiteral(" < ?"));
+        values.append(request.beforeId);
+    }
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    // One more than asked tells whether there is more without a count.
+    query.prepare(QStringLiteral("SELECT ") + selectColumns(request.detail) + QStringLiteral(" FROM ") + q.from
+                  + q.whereClause(extra) + QStringLiteral(" ORDER BY ") + q.id + (upward ? QStringLiteral(" ASC") : QStringLiteral(" DESC"))
+                  + QStringLiteral(" LIMIT ?"));
+    values.append(limit + 1);
+    for (const QVariant &value : values)
+        query.addBindValue(value);
+    if (!query.exec())
+        return queryError(query);
+    Page page;
+    while (query.next()) {
+        if (page.records.size() == limit) {
+            page.more = true;
+            break;
+        }
+        page.records.append(recordFrom(query, request.detail));
+    }
+    if (upward)
+        std::reverse(page.records.begin(), page.records.end());
+    return page;
+}
+
+Result<QList<AuditRecord>> AuditReader::window(const AuditFilter &filter, qint64 offset, int limit, Detail detail)
+{
+    const Query q = build(filter);
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT ") + selectColumns(detail) + QStringLiteral(" FROM ") + q.from + q.whereClause()
+                  + QStringLiteral(" ORDER BY ") + q.id + QStringLiteral(" DESC LIMIT ? OFFSET ?"));
+    for (const QVariant &value : q.values)
+        query.addBindValue(value);
+    query.addBindValue(std::max(1, limit));
+    query.addBindValue(std::max<qint64>(0, offset));
+    if (!query.exec())
+        return queryError(query);
+    QList<AuditRecord> records;
+    while (query.next())
+        records.append(recordFrom(query, detail));
+    return records;
+}
+
+Result<AuditRecord> AuditReader::record(qint64 id)
+{
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT ") + selectColumns(Detail::Full) + QStringLiteral(" FROM records r WHERE r.id = ?"));
+    query.addBindValue(id);
+    if (!query.exec())
+        return queryError(query);
+    if (!query.next())
+        return makeError(ErrorCode::InvalidParams, QStringLiteral("there is no audit record #%1").arg(id));
+    return recordFrom(query, Detail::Full);
+}
+
+Result<QList<AuditEventInfo>> AuditReader::events(qint64 recordId)
+{
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT seq, kind, hash FROM events WHERE record_id = ? ORDER BY seq"));
+    query.addBindValue(recordId);
+    if (!query.exec())
+        return queryError(query);
+    QList<AuditEventInfo> events;
+    while (query.next())
+        events.append({query.value(0).toLongLong(), query.value(1).toString(), query.value(2).toString()});
+    return events;
+}
+
+Result<qint64> AuditReader::forEach(const AuditFilter &filter, const std::function<bool(const AuditRecord &)> &visit)
+{
+    const Query q = build(filter);
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT ") + selectColumns(Detail::Full) + QStringLiteral(" FROM ") + q.from + q.whereClause()
+                  + QStringLiteral(" ORDER BY ") + q.id + QStringLiteral(" ASC"));
+    for (const QVariant &value : q.values)
+        query.addBindValue(value);
+    if (!query.exec())
+        return queryError(query);
+    qint64 visited = 0;
+    while (query.next()) {
+        ++visited;
+        if (!visit(recordFrom(query, Detail::Full)))
+            break;
+    }
+    return visited;
+}
+
+} // namespace Toolgate

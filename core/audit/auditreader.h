@@ -1,0 +1,84 @@
+#pragma once
+
+#include "auditfilter.h"
+#include "auditrecord.h"
+#include "common/result.h"
+
+#include <QList>
+
+#include <functional>
+#include <memory>
+
+namespace Toolgate {
+
+class AuditDatabase;
+
+/// One event of a record's hash chain, for display.
+struct AuditEventInfo
+{
+    qint64 seq = 0;
+    QString kind;
+    QString hash;
+};
+
+/// Queries over the audit store for views, the CLI and export: filtered counts, keyset pages by
+/// id (cheap at any depth), offset windows (for jumping a scrollbar), single records, streaming.
+/// Uses its own read connection (WAL: never blocks the writer). Synchronous and bound to the
+/// thread that opened it: a view runs it on a worker thread, the CLI directly.
+class AuditReader final
+{
+    Q_DISABLE_COPY_MOVE(AuditReader)
+public:
+    /// Summary leaves out the large fields (arguments, edited arguments, result) and fills preview.
+    enum class Detail { Summary, Full };
+
+    struct PageRequest
+    {
+        /// Records older than this id (0: start from the newest).
+        qint64 beforeId = 0;
+        /// Or: the records just newer than this id (for scrolling back up); wins over beforeId.
+        qint64 afterId = 0;
+        int limit = 100;
+        Detail detail = Detail::Summary;
+    };
+
+    struct Page
+    {
+        QList<AuditRecord> records; ///< Newest first.
+        bool more = false;          ///< Whether there are further records in the direction asked.
+    };
+
+    /// Opens the store at path (empty: the default) for reading; fails if there is none.
+    static Result<std::unique_ptr<AuditReader>> open(const QString &path = {});
+    ~AuditReader();
+
+    QString path() const;
+    /// Whether text search uses the FTS5 index (else a substring scan).
+    bool hasFullTextIndex() const;
+    /// Forces the substring scan even with an index (benchmarks, tests).
+    void setFullTextEnabled(bool enabled);
+
+    Result<qint64> count(const AuditFilter &filter);
+    Result<Page> page(const AuditFilter &filter, const PageRequest &request);
+    /// Records [offset, offset + limit) of the filtered list, newest first. Cost grows with offset.
+    Result<QList<AuditRecord>> window(const AuditFilter &filter, qint64 offset, int limit, Detail detail = Detail::Summary);
+    Result<AuditRecord> record(qint64 id);
+    Result<QList<AuditEventInfo>> events(qint64 recordId);
+    /// Visits every matching record oldest first, in full, without holding them all in memory;
+    /// visit returns false to stop. Returns how many were visited.
+    Result<qint64> forEach(const AuditFilter &filter, const std::function<bool(const AuditRecord &)> &visit);
+
+    /// Turns search words into an FTS5 query: each a quoted prefix term, all required. Quoting
+    /// makes every character literal, so no input is FTS syntax.
+    static QString fullTextQuery(const QStringList &terms);
+
+private:
+    AuditReader() = default;
+    struct Query;
+    Query build(const AuditFilter &filter) const;
+
+    std::unique_ptr<AuditDatabase> m_database;
+    bool m_fullText = false;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,222 @@
+#include "auditrecord.h"
+
+#include "jsonrpc/jsonrpcerror.h"
+
+#include <QJsonArray>
+
+#include <array>
+#include <utility>
+
+namespace Toolgate {
+
+namespace {
+
+template<typename Enum, std::size_t N>
+QString nameOf(const std::array<std::pair<Enum, QLatin1StringView>, N> &table, Enum value)
+{
+    for (const auto &[key, name] : table) {
+        if (key == value)
+            return QString(name);
+    }
+    return {};
+}
+
+template<typename Enum, std::size_t N>
+std::optional<Enum> valueOf(const std::array<std::pair<Enum, QLatin1StringView>, N> &table, QStringView name)
+{
+    for (const auto &[key, text] : table) {
+        if (name == text)
+            return key;
+    }
+    return std::nullopt;
+}
+
+// These strings are stored and hashed: never change one, only add.
+constexpr std::array<std::pair<AuditRecordType, QLatin1StringView>, 3> typeNames{{
+    {AuditRecordType::ToolCall, QLatin1StringView("tool_call")},
+    {AuditRecordType::ServerRequest, QLatin1StringView("server_request")},
+    {AuditRecordType::Connection, QLatin1StringView("connection")},
+}};
+constexpr std::array<std::pair<AuditOutcome, QLatin1StringView>, 9> outcomeNames{{
+    {AuditOutcome::Pending, QLatin1StringView("pending")},
+    {AuditOutcome::Succeeded, QLatin1StringView("succeeded")},
+    {AuditOutcome::ToolError, QLatin1StringView("tool_error")},
+    {AuditOutcome::Denied, QLatin1StringView("denied")},
+    {AuditOutcome::InvalidArguments, QLatin1StringView("invalid_arguments")},
+    {AuditOutcome::Failed, QLatin1StringView("failed")},
+    {AuditOutcome::Cancelled, QLatin1StringView("cancelled")},
+    {AuditOutcome::Unknown, QLatin1StringView("unknown")},
+    {AuditOutcome::None, QLatin1StringView("none")},
+}};
+constexpr std::array<std::pair<ApprovalDecision::Kind, QLatin1StringView>, 4> decisionNames{{
+    {ApprovalDecision::Kind::AllowOnce, QLatin1StringView("allow_once")},
+    {ApprovalDecision::Kind::AllowForSession, QLatin1StringView("allow_session")},
+    {ApprovalDecision::Kind::AllowAlways, QLatin1StringView("allow_always")},
+    {ApprovalDecision::Kind::Deny, QLatin1StringView("deny")},
+}};
+constexpr std::array<std::pair<ApprovalDecision::Source, QLatin1StringView>, 2> sourceNames{{
+    {ApprovalDecision::Source::Human, QLatin1StringView("human")},
+    {ApprovalDecision::Source::RememberedRule, QLatin1StringView("rule")},
+}};
+constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 2> initiatorNames{{
+    {CallInitiator::Gui, QLatin1StringView("gui")},
+    {CallInitiator::Cli, QLatin1StringView("cli")},
+}};
+
+QJsonValue timeToJson(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
+}
+
+Result<QDateTime> timeFromJson(const QJsonValue &value, QLatin1StringView field)
+{
+    if (value.isNull() || value.isUndefined())
+        return QDateTime();
+    QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
+    if (!time.isValid())
+        return makeError(ErrorCode::InvalidParams, QStringLiteral("\"%1\" is not an ISO 8601 time").arg(field));
+    return time.toUTC();
+}
+
+QJsonValue optionalInt(const std::optional<qint64> &value)
+{
+    return value ? QJsonValue(double(*value)) : QJsonValue();
+}
+
+std::optional<qint64> intFromJson(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    return qint64(value.toDouble());
+}
+
+std::optional<bool> boolFromJson(const QJsonValue &value)
+{
+    if (!value.isBool())
+        return std::nullopt;
+    return value.toBool();
+}
+
+QStringList stringsFromJson(const QJsonValue &value)
+{
+    QStringList out;
+    for (const QJsonValue &item : value.toArray())
+        out.append(item.toString());
+    return out;
+}
+
+} // namespace
+
+namespace AuditNames {
+QString type(AuditRecordType type) { return nameOf(typeNames, type); }
+std::optional<AuditRecordType> typeFromName(QStringView name) { return valueOf(typeNames, name); }
+QString outcome(AuditOutcome outcome) { return nameOf(outcomeNames, outcome); }
+std::optional<AuditOutcome> outcomeFromName(QStringView name) { return valueOf(outcomeNames, name); }
+QString decision(ApprovalDecision::Kind kind) { return nameOf(decisionNames, kind); }
+std::optional<ApprovalDecision::Kind> decisionFromName(QStringView name) { return valueOf(decisionNames, name); }
+QString source(ApprovalDecision::Source source) { return nameOf(sourceNames, source); }
+std::optional<ApprovalDecision::Source> sourceFromName(QStringView name) { return valueOf(sourceNames, name); }
+QString initiator(CallInitiator initiator) { return nameOf(initiatorNames, initiator); }
+std::optional<CallInitiator> initiatorFromName(QStringView name) { return valueOf(initiatorNames, name); }
+} // namespace AuditNames
+
+QJsonObject AuditRecord::toJson() const
+{
+    QJsonObject json{
+        {QStringLiteral("id"), double(id)},
+        {QStringLiteral("type"), AuditNames::type(type)},
+        {QStringLiteral("session"), session},
+        {QStringLiteral("client"), AuditNames::initiator(initiator)},
+        {QStringLiteral("startedAt"), timeToJson(startedAt)},
+        {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), serverName},
+                                               {QStringLiteral("endpoint"), serverEndpoint},
+                                               {QStringLiteral("serverInfo"), serverInfo}}},
+        {QStringLiteral("name"), name},
+        {QStringLiteral("arguments"), arguments},
+        {QStringLiteral("editedArguments"), editedArguments ? QJsonValue(*editedArguments) : QJsonValue()},
+        {QStringLiteral("decidedAt"), timeToJson(decidedAt)},
+        {QStringLiteral("decision"), decision ? QJsonValue(AuditNames::decision(*decision)) : QJsonValue()},
+        {QStringLiteral("decidedBy"), decisionSource ? QJsonValue(AuditNames::source(*decisionSource)) : QJsonValue()},
+        {QStringLiteral("decisionReason"), decisionReason},
+        {QStringLiteral("outcome"), AuditNames::outcome(outcome)},
+        {QStringLiteral("finishedAt"), timeToJson(finishedAt)},
+        {QStringLiteral("isError"), isError ? QJsonValue(*isError) : QJsonValue()},
+        {QStringLiteral("result"), result ? QJsonValue(*result) : QJsonValue()},
+        {QStringLiteral("resultSize"), optionalInt(resultSize)},
+        {QStringLiteral("errorCode"), errorCode ? QJsonValue(*errorCode) : QJsonValue()},
+        {QStringLiteral("errorMessage"), errorMessage},
+        {QStringLiteral("durationMs"), optionalInt(durationMs)},
+        {QStringLiteral("outputValid"), outputValid ? QJsonValue(*outputValid) : QJsonValue()},
+        {QStringLiteral("inputProblems"), QJsonArray::fromStringList(inputProblems)},
+        {QStringLiteral("outputProblems"), QJsonArray::fromStringList(outputProblems)},
+    };
+    return json;
+}
+
+Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
+{
+    const auto invalid = [](const QString &what) {
+        return Error(makeError(ErrorCode::InvalidParams, QStringLiteral("not an audit record: ") + what));
+    };
+    AuditRecord r;
+    r.id = qint64(json.value(QLatin1StringView("id")).toDouble());
+    const auto type = AuditNames::typeFromName(json.value(QLatin1StringView("type")).toString());
+    if (!type)
+        return invalid(QStringLiteral("unknown type"));
+    r.type = *type;
+    r.session = json.value(QLatin1StringView("session")).toString();
+    const auto initiator = AuditNames::initiatorFromName(json.value(QLatin1StringView("client")).toString());
+    if (!initiator)
+        return invalid(QStringLiteral("unknown client"));
+    r.initiator = *initiator;
+    const QJsonObject server = json.value(QLatin1StringView("server")).toObject();
+    r.serverName = server.value(QLatin1StringView("name")).toString();
+    r.serverEndpoint = server.value(QLatin1StringView("endpoint")).toString();
+    r.serverInfo = server.value(QLatin1StringView("serverInfo")).toObject();
+    r.name = json.value(QLatin1StringView("name")).toString();
+    r.arguments = json.value(QLatin1StringView("arguments")).toObject();
+    if (json.value(QLatin1StringView("editedArguments")).isObject()) {
+        r.editedArguments = json.value(QLatin1StringView("editedArguments")).toObject();
+        r.edited = true;
+    }
+    const QString decision = json.value(QLatin1StringView("decision")).toString();
+    if (!decision.isEmpty()) {
+        r.decision = AuditNames::decisionFromName(decision);
+        if (!r.decision)
+            return invalid(QStringLiteral("unknown decision"));
+    }
+    const QString source = json.value(QLatin1StringView("decidedBy")).toString();
+    if (!source.isEmpty()) {
+        r.decisionSource = AuditNames::sourceFromName(source);
+        if (!r.decisionSource)
+            return invalid(QStringLiteral("unknown decidedBy"));
+    }
+    r.decisionReason = json.value(QLatin1StringView("decisionReason")).toString();
+    const auto outcome = AuditNames::outcomeFromName(json.value(QLatin1StringView("outcome")).toString());
+    if (!outcome)
+        return invalid(QStringLiteral("unknown outcome"));
+    r.outcome = *outcome;
+
+    for (auto [field, target] : {std::pair{QLatin1StringView("startedAt"), &r.startedAt},
+                                 std::pair{QLatin1StringView("decidedAt"), &r.decidedAt},
+                                 std::pair{QLatin1StringView("finishedAt"), &r.finishedAt}}) {
+        auto time = timeFromJson(json.value(field), field);
+        if (!time)
+            return time.error();
+        *target = time.value();
+    }
+    r.isError = boolFromJson(json.value(QLatin1StringView("isError")));
+    if (json.value(QLatin1StringView("result")).isObject())
+        r.result = json.value(QLatin1StringView("result")).toObject();
+    r.resultSize = intFromJson(json.value(QLatin1StringView("resultSize")));
+    if (const auto code = intFromJson(json.value(QLatin1StringView("errorCode"))))
+        r.errorCode = int(*code);
+    r.errorMessage = json.value(QLatin1StringView("errorMessage")).toString();
+    r.durationMs = intFromJson(json.value(QLatin1StringView("durationMs")));
+    r.outputValid = boolFromJson(json.value(QLatin1StringView("outputValid")));
+    r.inputProblems = stringsFromJson(json.value(QLatin1StringView("inputProblems")));
+    r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
+    return r;
+}
+
+} // namespace Toolgate

@@ -1,0 +1,149 @@
+#include "redactor.h"
+
+#include "workspace/serverconfig.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace Toolgate {
+
+namespace {
+
+// Names that hold credentials. Matched against the key lower-cased with separators removed, so
+// "X-Api-Key", "api_key" and "apiKey" are one name. "token" must end the name: "max_tokens" is a count.
+constexpr QLatin1StringView secretNameParts[] = {
+    QLatin1StringView("authorization"), QLatin1StringView("password"), QLatin1StringView("passwd"),
+    QLatin1StringView("secret"), QLatin1StringView("apikey"), QLatin1StringView("privatekey"),
+    QLatin1StringView("accesskey"), QLatin1StringView("credential"), QLatin1StringView("cookie"),
+    QLatin1StringView("bearer"),
+};
+
+// A cap on JSON nesting: a hostile server can send deeply nested results; beyond this the whole
+// subtree is replaced rather than risking the stack.
+constexpr int maxDepth = 64;
+
+// Shared by the key=value and flag rules: a name that ends in (or is) a credential word.
+const QString credentialName = QStringLiteral(
+    R"([A-Za-z0-9_.\-]*(?:token|secret|password|passwd|api[_\-]?key|apikey|private[_\-]?key|access[_\-]?key))");
+
+} // namespace
+
+Redactor::Redactor()
+    : m_authorizationHeader(QStringLiteral(R"((?i)\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)[^\r\n"']+)"))
+    // Only "Bearer": "basic" is an ordinary word; Basic credentials are caught by the header rule.
+    , m_scheme(QStringLiteral(R"((?i)\b(bearer)\s+[A-Za-z0-9\-._~+/]{8,}=*)"))
+    , m_keyValue(QStringLiteral(R"((?i)\b()") + credentialName + QStringLiteral(R"()(["']?\s*[=:]\s*["']?)([^\s"'&,;}]+))"))
+    , m_flag(QStringLiteral(R"((?i)(?<![\w-])(--?)") + credentialName + QStringLiteral(R"()(\s+)("[^"]*"|'[^']*'|[^\s"'-]\S*))"))
+    , m_urlPassword(QStringLiteral(R"((?i)\b([a-z][a-z0-9+.\-]*://[^/\s:@]+:)([^@\s/]+)(@))"))
+{
+}
+
+QString Redactor::placeholder()
+{
+    return QStringLiteral("[redacted]");
+}
+
+void Redactor::addSecretValues(const QStringList &values)
+{
+    for (const QString &value : values) {
+        if (value.size() >= minimumSecretLength && !m_secrets.contains(value))
+            m_secrets.append(value);
+    }
+    std::sort(m_secrets.begin(), m_secrets.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
+}
+
+bool Redactor::isSecretKey(QStringView key)
+{
+    QString normalized;
+    normalized.reserve(key.size());
+    for (const QChar c : key) {
+        if (c != u'-' && c != u'_' && c != u' ' && c != u'.')
+            normalized.append(c.toLower());
+    }
+    if (normalized.endsWith(QLatin1StringView("token")))
+        return true;
+    return std::any_of(std::begin(secretNameParts), std::end(secretNameParts),
+                       [&normalized](QLatin1StringView part) { return normalized.contains(part); });
+}
+
+QStringList Redactor::secretValuesOf(const ServerConfig &config)
+{
+    QStringList values;
+    const auto collect = [&](const QMap<QString, QString> &map) {
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            if (config.secretKeys.contains(it.key()) || ServerConfig::looksSecret(it.key()) || isSecretKey(it.key()))
+                values.append(it.value());
+        }
+    };
+    collect(config.env);
+    collect(config.headers);
+    return values;
+}
+
+QJsonObject Redactor::redact(const QJsonObject &object) const
+{
+    return redactValue(object, 0).toObject();
+}
+
+QJsonValue Redactor::redact(const QJsonValue &value) const
+{
+    return redactValue(value, 0);
+}
+
+QJsonValue Redactor::redactValue(const QJsonValue &value, int depth) const
+{
+    if (depth > maxDepth)
+        return placeholder();
+    switch (value.type()) {
+    case QJsonValue::String:
+        return redactText(value.toString());
+    case QJsonValue::Array: {
+        QJsonArray out;
+        for (const QJsonValue &item : value.toArray())
+            out.append(redactValue(item, depth + 1));
+        return out;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject in = value.toObject();
+        // {"name": "Authorization", "value": "..."}: the header-list shape some APIs use.
+        const QString label = in.value(QLatin1StringView("name")).toString(in.value(QLatin1StringView("key")).toString());
+        const bool namedSecret = !label.isEmpty() && isSecretKey(label);
+        QJsonObject out;
+        for (auto it = in.constBegin(); it != in.constEnd(); ++it) {
+            if (isSecretKey(it.key()) || (namedSecret && it.key() == QLatin1StringView("value")))
+                out.insert(it.key(), placeholder());
+            else
+                out.insert(it.key(), redactValue(it.value(), depth + 1));
+        }
+        return out;
+    }
+    default:
+        return value;
+    }
+}
+
+QString Redactor::redactText(const QString &text) const
+{
+    if (text.isEmpty())
+        return text;
+    QString out = text;
+    for (const QString &secret : m_secrets)
+        out.replace(secret, placeholder());
+    // Each rule runs only when its keyword occurs: most strings in arguments and results contain
+    // none, and a plain substring search is far cheaper than a regular expression.
+    const auto has = [&out](const char *word) { return out.contains(QLatin1StringView(word), Qt::CaseInsensitive); };
+    if (has("authorization"))
+        out.replace(m_authorizationHeader, QStringLiteral("\\1\\2") + placeholder());
+    if (has("bearer"))
+        out.replace(m_scheme, QStringLiteral("\\1 ") + placeholder());
+    if (has("token") || has("secret") || has("passw") || has("key")) {
+        out.replace(m_keyValue, QStringLiteral("\\1\\2") + placeholder());
+        out.replace(m_flag, QStringLiteral("\\1\\2") + placeholder());
+    }
+    if (out.contains(u'@') && has("://"))
+        out.replace(m_urlPassword, QStringLiteral("\\1") + placeholder() + QStringLiteral("\\3"));
+    return out;
+}
+
+} // namespace Toolgate

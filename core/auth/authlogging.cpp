@@ -1,0 +1,3 @@
+#include "authlogging.h"
+
+Q_LOGGING_CATEGORY(lcAuth, "toolgate.core.auth", QtWarningMsg)

@@ -1,0 +1,212 @@
+#include "authorizationuseragent.h"
+
+#include "authlogging.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "transport/httpreply.h"
+
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPointer>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTimer>
+#include <QUrlQuery>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr qsizetype maxCallbackRequest = 16 * 1024;
+constexpr int maxRedirectHops = 5;
+
+bool isRedirectTo(const QUrl &location, const QUrl &redirectUri)
+{
+    return location.scheme() == redirectUri.scheme() && location.host() == redirectUri.host()
+        && location.port(-1) == redirectUri.port(-1) && location.path() == redirectUri.path();
+}
+
+QByteArray page(const QString &title, const QString &text)
+{
+    const QString html = QStringLiteral("<!doctype html><html><head><meta charset=\"utf-8\"><title>%1</title></head>"
+                                        "<body style=\"font-family:sans-serif;margin:3em\"><h1>%1</h1><p>%2</p></body></html>")
+                             .arg(title.toHtmlEscaped(), text.toHtmlEscaped());
+    return html.toUtf8();
+}
+
+} // namespace
+
+class LoopbackUserAgent::Private
+{
+public:
+    Opener opener;
+    Options options;
+    std::unique_ptr<QTcpServer> server;
+    QPointer<QObject> context;
+    Done done;
+    QTimer timeout;
+
+    void finish(const Result<QUrl> &result)
+    {
+        timeout.stop();
+        Done callback = std::exchange(done, {});
+        if (callback && context)
+            callback(result);
+    }
+
+    void onConnection()
+    {
+        while (QTcpSocket *socket = server->nextPendingConnection()) {
+            QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+            auto buffer = std::make_shared<QByteArray>();
+            QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
+                buffer->append(socket->readAll());
+                if (buffer->size() > maxCallbackRequest) {
+                    socket->abort();
+                    return;
+                }
+                if (!buffer->contains("\r\n\r\n"))
+                    return;
+                const QList<QByteArray> requestLine = buffer->left(buffer->indexOf("\r\n")).split(' ');
+                const QUrl target = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server->serverPort()))
+                                        .resolved(QUrl(QString::fromLatin1(requestLine.value(1))));
+                const QUrlQuery query(target);
+                QByteArray body;
+                int status = 200;
+                if (requestLine.value(0) != "GET" || target.path() != QLatin1String("/callback") || !done) {
+                    status = 404;
+                    body = page(QStringLiteral("Not found"), QStringLiteral("This address only receives Toolgate sign-ins."));
+                } else if (query.hasQueryItem(QStringLiteral("error"))) {
+                    body = page(QStringLiteral("Sign-in failed"),
+                                QStringLiteral("The sign-in did not succeed. You can close this tab and return to Toolgate."));
+                } else {
+                    body = page(QStringLiteral("Signed in"), QStringLiteral("You can close this tab and return to Toolgate."));
+                }
+                socket->write("HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : " Not Found")
+                              + "\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\nContent-Length: "
+                              + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                socket->disconnectFromHost();
+                if (status == 200)
+                    finish(target);
+            });
+        }
+    }
+};
+
+LoopbackUserAgent::LoopbackUserAgent(Opener opener)
+    : LoopbackUserAgent(std::move(opener), Options())
+{}
+
+LoopbackUserAgent::LoopbackUserAgent(Opener opener, Options options)
+    : d(std::make_unique<Private>())
+{
+    d->opener = std::move(opener);
+    d->options = options;
+    d->timeout.setSingleShot(true);
+    QObject::connect(&d->timeout, &QTimer::timeout, &d->timeout, [this] {
+        d->finish(makeError(ErrorCode::RequestTimeout,
+                            QStringLiteral("the sign-in was not completed within %1 minutes; connect again to retry")
+                                .arg(std::chrono::duration_cast<std::chrono::minutes>(d->options.timeout).count())));
+    });
+}
+
+LoopbackUserAgent::~LoopbackUserAgent() = default;
+
+Result<QUrl> LoopbackUserAgent::redirectUri()
+{
+    if (!d->server) {
+        d->server = std::make_unique<QTcpServer>();
+        if (!d->server->listen(QHostAddress::LocalHost, d->options.preferredPort) && !d->server->listen(QHostAddress::LocalHost, 0)) {
+            const QString why = d->server->errorString();
+            d->server.reset();
+            return makeError(ErrorCode::TransportError,
+                             QStringLiteral("could not listen on a local port to receive the sign-in: %1").arg(why));
+        }
+        QObject::connect(d->server.get(), &QTcpServer::newConnection, d->server.get(), [this] { d->onConnection(); });
+    }
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/callback").arg(d->server->serverPort()));
+}
+
+void LoopbackUserAgent::authorize(const QUrl &authorizationUrl, QObject *context, Done done)
+{
+    const auto uri = redirectUri();
+    if (!uri) {
+        QMetaObject::invokeMethod(context, [done, error = uri.error()] { done(error); }, Qt::QueuedConnection);
+        return;
+    }
+    if (d->done)
+        d->finish(makeError(ErrorCode::RequestCancelled, QStringLiteral("a newer sign-in replaced this one")));
+    d->context = context;
+    d->done = std::move(done);
+    d->timeout.start(d->options.timeout);
+    qCInfo(lcAuth) << "opening the browser to sign in at" << HttpReply::displayUrl(authorizationUrl);
+    if (!d->opener || !d->opener(authorizationUrl))
+        qCWarning(lcAuth) << "could not open a browser for the sign-in";
+}
+
+bool LoopbackUserAgent::openWithSystemHandler(const QUrl &url)
+{
+#if defined(Q_OS_MACOS)
+    return QProcess::startDetached(QStringLiteral("open"), {url.toString(QUrl::FullyEncoded)});
+#elif defined(Q_OS_WIN)
+    return QProcess::startDetached(QStringLiteral("rundll32"), {QStringLiteral("url.dll,FileProtocolHandler"), url.toString(QUrl::FullyEncoded)});
+#else
+    return QProcess::startDetached(QStringLiteral("xdg-open"), {url.toString(QUrl::FullyEncoded)});
+#endif
+}
+
+HeadlessUserAgent::HeadlessUserAgent(QUrl redirectUri)
+    : m_redirectUri(std::move(redirectUri))
+    , m_network(std::make_unique<QNetworkAccessManager>())
+{
+    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+}
+
+HeadlessUserAgent::~HeadlessUserAgent() = default;
+
+Result<QUrl> HeadlessUserAgent::redirectUri()
+{
+    return m_redirectUri;
+}
+
+void HeadlessUserAgent::authorize(const QUrl &authorizationUrl, QObject *context, Done done)
+{
+    QPointer<QObject> guard(context);
+    auto step = std::make_shared<std::function<void(const QUrl &, int)>>();
+    *step = [this, guard, done, step](const QUrl &url, int hop) {
+        QNetworkRequest request(url);
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        request.setTransferTimeout(30000);
+        QNetworkReply *reply = m_network->get(request);
+        QObject::connect(reply, &QNetworkReply::finished, m_network.get(), [this, guard, done, step, reply, hop] {
+            reply->deleteLater();
+            if (!guard)
+                return;
+            const int status = HttpReply::statusCode(reply);
+            const QString what = QStringLiteral("visiting the authorization page");
+            if (HttpReply::isRedirect(status)) {
+                const QUrl location = reply->url().resolved(reply->header(QNetworkRequest::LocationHeader).toUrl());
+                if (isRedirectTo(location, m_redirectUri)) {
+                    *step = nullptr; // break the self-reference
+                    done(location);
+                    return;
+                }
+                if (hop + 1 < maxRedirectHops) {
+                    (*step)(location, hop + 1);
+                    return;
+                }
+            }
+            *step = nullptr;
+            if (status == 0) {
+                done(HttpReply::networkError(reply, what));
+                return;
+            }
+            done(makeError(ErrorCode::TransportError,
+                QStringLiteral("the authorization server did not send the sign-in back to Toolgate (HTTP %1 from %2); it wants a "
+                               "person to sign in, which this headless client cannot do").arg(status).arg(HttpReply::displayUrl(reply->url()))));
+        });
+    };
+    (*step)(authorizationUrl, 0);
+}
+
+} // namespace Toolgate

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "httptransportoptions.h"
+#include "transport.h"
+
+#include <memory>
+
+namespace Toolgate {
+
+/// An HTTP server of either era: speaks Streamable HTTP, and if the server answers the first
+/// POST (initialize) with 400, 404 or 405 and no JSON-RPC error, switches to the legacy HTTP+SSE
+/// transport on the same URL, as the specification's backward-compatibility section describes.
+class FallbackHttpTransport final : public Transport
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FallbackHttpTransport)
+public:
+    enum class Mode { Probing, StreamableHttp, LegacySse };
+    Q_ENUM(Mode)
+
+    explicit FallbackHttpTransport(HttpTransportOptions options, QObject *parent = nullptr);
+    ~FallbackHttpTransport() override;
+
+    void start() override;
+    void send(const QByteArray &message) override;
+    void close() override;
+    State state() const override;
+    QString description() const override;
+
+    /// Which transport is in use: Probing until the first answer decides.
+    Mode mode() const;
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,47 @@
+#include "httptransportfactory.h"
+
+#include "fallbackhttptransport.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "ssetransport.h"
+#include "stdiotransport.h"
+#include "workspace/serverconfig.h"
+
+namespace Toolgate {
+
+namespace HttpTransportFactory {
+
+Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options)
+{
+    if (config.transport == ServerConfig::Transport::Stdio) {
+        StdioLaunchSpec spec = config.launchSpec();
+        spec.inheritFullEnvironment = options.inheritFullEnvironment;
+        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(spec));
+    }
+    const QUrl url(config.url.trimmed());
+    if (config.url.trimmed().isEmpty()) {
+        return makeError(ErrorCode::ConfigError,
+                         QStringLiteral("the server \"%1\" has no URL; add its \"url\" to the configuration").arg(config.name));
+    }
+    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
+        return makeError(ErrorCode::ConfigError,
+                         QStringLiteral("the URL of \"%1\" (%2) is not usable: it must start with http:// or https:// and name a host")
+                             .arg(config.name, config.url));
+    }
+    HttpTransportOptions http;
+    http.url = url;
+    http.headers = config.headers;
+    if (options.authenticatorFor)
+        http.authenticator = options.authenticatorFor(config);
+    if (config.transport == ServerConfig::Transport::Sse)
+        return std::unique_ptr<Transport>(std::make_unique<SseTransport>(std::move(http)));
+    return std::unique_ptr<Transport>(std::make_unique<FallbackHttpTransport>(std::move(http)));
+}
+
+std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)> factory(Options options)
+{
+    return [options = std::move(options)](const ServerConfig &config) { return create(config, options); };
+}
+
+} // namespace HttpTransportFactory
+
+} // namespace Toolgate

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "common/result.h"
+#include "httpauthenticator.h"
+
+#include <functional>
+#include <memory>
+
+namespace Toolgate {
+
+class Transport;
+struct ServerConfig;
+
+/// Makes the transport a server configuration asks for: stdio, Streamable HTTP (with the
+/// fallback to legacy HTTP+SSE) or legacy HTTP+SSE. Suits ServerConnection::setTransportFactory().
+namespace HttpTransportFactory {
+
+struct Options
+{
+    /// Supplies the authenticator (OAuth) for an HTTP server; unset or returning null: none.
+    std::function<std::shared_ptr<HttpAuthenticator>(const ServerConfig &config)> authenticatorFor;
+    /// Stdio servers: pass our whole environment (as for a command typed in a shell).
+    bool inheritFullEnvironment = false;
+};
+
+Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options = {});
+
+/// A factory function bound to options, for ServerConnection::setTransportFactory().
+std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)> factory(Options options = {});
+
+} // namespace HttpTransportFactory
+
+} // namespace Toolgate

@@ -1,0 +1,867 @@
+#include "streamablehttptransport.h"
+
+#include "httplogging.h"
+#include "httpreply.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "jsonrpc/jsonrpcmessage.h"
+#include "sseparser.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QPointer>
+#include <QSet>
+#include <QTimer>
+
+#include <cmath>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int maxSessionRestarts = 3;
+
+QString idKey(const QJsonValue &id)
+{
+    if (id.isString())
+        return QStringLiteral("s:") + id.toString();
+    if (id.isDouble())
+        return QStringLiteral("n:") + QString::number(id.toInteger());
+    return {};
+}
+
+bool isConnectionLevel(QNetworkReply::NetworkError error)
+{
+    return error == QNetworkReply::ConnectionRefusedError || error == QNetworkReply::HostNotFoundError
+        || error == QNetworkReply::SslHandshakeFailedError;
+}
+
+/// The body is a JSON-RPC error object: a server that understood us (no legacy fallback).
+std::optional<Error> jsonRpcError(const QByteArray &body)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(body);
+    if (!document.isObject())
+        return std::nullopt;
+    const QJsonObject object = document.object();
+    const QJsonValue error = object.value(QLatin1String("error"));
+    if (!object.contains(QLatin1String("jsonrpc")) || !error.isObject())
+        return std::nullopt;
+    const QJsonObject e = error.toObject();
+    return Error{e.value(QLatin1String("code")).toInt(int(ErrorCode::InternalError)),
+                 e.value(QLatin1String("message")).toString(), e.value(QLatin1String("data"))};
+}
+
+bool isInsufficientScope(const QByteArray &wwwAuthenticate)
+{
+    return wwwAuthenticate.contains("insufficient_scope");
+}
+
+} // namespace
+
+class StreamableHttpTransport::Private
+{
+public:
+    struct Message
+    {
+        enum class Kind { Request, Notification, Response };
+        QByteArray body;
+        Kind kind = Kind::Notification;
+        QJsonValue id;
+        QString method;
+        bool isInitialize = false;
+        bool internal = false; ///< sent by the transport itself while restarting a session
+        int authAttempts = 0;
+
+        QString key() const { return idKey(id); }
+        QString describe() const
+        {
+            switch (kind) {
+            case Kind::Request:
+                return QStringLiteral("sending the request \"%1\"").arg(method);
+            case Kind::Notification:
+                return QStringLiteral("sending the notification \"%1\"").arg(method);
+            case Kind::Response:
+                break;
+            }
+            return QStringLiteral("sending an answer to the server's request");
+        }
+    };
+
+    struct Stream
+    {
+        enum class Kind { Post, Get, Resume };
+        Kind kind = Kind::Post;
+        Message message; ///< Post only
+        explicit Stream(qsizetype maxEvent) : parser(maxEvent) {}
+        SseParser parser;
+        bool headersSeen = false;
+        bool sse = false;
+        QByteArray body;
+        qint64 bodySize = 0;
+        bool bodyTooLarge = false;
+        QSet<QString> awaiting;   ///< request ids whose answers may come on this stream
+        QByteArray resumeFrom;    ///< the event id this stream resumed after
+        int reconnectAttempt = 0; ///< Get and Resume streams
+        int authAttempts = 0;
+        bool delivered = false;
+
+        QByteArray lastEventId() const { return parser.lastEventId().isEmpty() ? resumeFrom : parser.lastEventId(); }
+    };
+
+    StreamableHttpTransport *q;
+    HttpTransportOptions options;
+    std::unique_ptr<QNetworkAccessManager> network;
+    State state = State::Idle;
+    bool fallbackDetection = false;
+    bool fatalReported = false;
+
+    QByteArray sessionId;
+    QString protocolVersion;
+    QJsonObject initializeRequest; ///< kept to start a new session after a 404
+    QString initializeKey;
+    QSet<QString> outstanding;     ///< requests sent and not yet answered
+
+    QHash<QNetworkReply *, std::shared_ptr<Stream>> streams;
+    QPointer<QNetworkReply> getReply;
+    bool getUnsupported = false;
+    std::optional<qint64> serverRetry;
+    std::unique_ptr<QObject> timerGuard = std::make_unique<QObject>(); ///< deleting it cancels pending timers
+
+    bool restarting = false;
+    int restarts = 0;
+    QString restartKey;
+    QList<Message> held;
+
+    QNetworkReply *deleteReply = nullptr;
+    QTimer closeTimer;
+    bool closedEmitted = false;
+
+    explicit Private(StreamableHttpTransport *q, HttpTransportOptions o) : q(q), options(std::move(o)) {}
+
+    // --- requests -------------------------------------------------------------------------
+
+    Message classify(const QByteArray &body) const
+    {
+        Message message;
+        message.body = body;
+        const QJsonDocument document = QJsonDocument::fromJson(body);
+        if (!document.isObject())
+            return message; // a batch or garbage: post it, expect nothing in particular
+        const QJsonObject object = document.object();
+        message.method = object.value(QLatin1String("method")).toString();
+        message.id = object.value(QLatin1String("id"));
+        if (!message.method.isEmpty() && (message.id.isString() || message.id.isDouble()))
+            message.kind = Message::Kind::Request;
+        else if (!message.method.isEmpty())
+            message.kind = Message::Kind::Notification;
+        else
+            message.kind = Message::Kind::Response;
+        message.isInitialize = message.kind == Message::Kind::Request && message.method == QLatin1String("initialize");
+        return message;
+    }
+
+    void applyCommonHeaders(QNetworkRequest &request, bool withVersion) const
+    {
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        HttpReply::applyHeaders(request, options.headers);
+        if (!sessionId.isEmpty())
+            request.setRawHeader("Mcp-Session-Id", sessionId);
+        if (withVersion && !protocolVersion.isEmpty())
+            request.setRawHeader("MCP-Protocol-Version", protocolVersion.toLatin1());
+        if (options.authenticator) {
+            const QByteArray authorization = options.authenticator->authorization(options.url);
+            if (!authorization.isEmpty())
+                request.setRawHeader("Authorization", authorization);
+        }
+    }
+
+    void post(Message message)
+    {
+        if (state != State::Open)
+            return;
+        if (restarting && !message.internal) {
+            held.append(std::move(message));
+            return;
+        }
+        QNetworkRequest request(options.url);
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        request.setRawHeader("Accept", "application/json, text/event-stream");
+        applyCommonHeaders(request, !message.isInitialize);
+        QNetworkReply *reply = network->post(request, message.body);
+        auto stream = std::make_shared<Stream>(options.maxMessageSize);
+        stream->kind = Stream::Kind::Post;
+        if (message.kind == Message::Kind::Request)
+            stream->awaiting.insert(message.key());
+        stream->message = std::move(message);
+        track(reply, std::move(stream));
+    }
+
+    QNetworkReply *openSse(Stream::Kind kind, const QByteArray &lastEventId, const QSet<QString> &awaiting, int attempt)
+    {
+        QNetworkRequest request(options.url);
+        request.setRawHeader("Accept", "text/event-stream");
+        applyCommonHeaders(request, true);
+        if (!lastEventId.isEmpty())
+            request.setRawHeader("Last-Event-ID", lastEventId);
+        QNetworkReply *reply = network->get(request);
+        qCDebug(lcHttp) << "opening an event stream" << (kind == Stream::Kind::Get ? "for server messages" : "to resume answers")
+                        << (lastEventId.isEmpty() ? "" : "after the last event seen");
+        auto stream = std::make_shared<Stream>(options.maxMessageSize);
+        stream->kind = kind;
+        stream->awaiting = awaiting;
+        stream->resumeFrom = lastEventId;
+        stream->reconnectAttempt = attempt;
+        track(reply, std::move(stream));
+        return reply;
+    }
+
+    void track(QNetworkReply *reply, std::shared_ptr<Stream> stream)
+    {
+        streams.insert(reply, std::move(stream));
+        QObject::connect(reply, &QNetworkReply::readyRead, q, [this, reply] { onReadyRead(reply); });
+        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply] { onFinished(reply); });
+    }
+
+    void openGetStream()
+    {
+        if (!options.openGetStream || getUnsupported || getReply || state != State::Open || restarting)
+            return;
+        getReply = openSse(Stream::Kind::Get, {}, {}, 0);
+    }
+
+    // --- answers --------------------------------------------------------------------------
+
+    void onHeaders(QNetworkReply *reply, Stream &stream)
+    {
+        stream.headersSeen = true;
+        const int status = HttpReply::statusCode(reply);
+        if (status < 200 || status >= 300)
+            return;
+        if (stream.kind == Stream::Kind::Post && stream.message.isInitialize) {
+            const QByteArray id = reply->rawHeader("Mcp-Session-Id").trimmed();
+            // Visible ASCII only (the spec's rule); anything else would corrupt our headers.
+            bool valid = !id.isEmpty() && id.size() <= 1024;
+            for (const char c : id)
+                valid = valid && c >= 0x21 && c <= 0x7e;
+            if (valid)
+                sessionId = id;
+            else if (!id.isEmpty())
+                emit q->protocolViolation(QStringLiteral("the server sent an invalid Mcp-Session-Id header; ignored"));
+        }
+        stream.sse = HttpReply::mediaType(reply) == "text/event-stream";
+        const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        if (!stream.sse && length > options.maxMessageSize) {
+            stream.bodyTooLarge = true;
+            stream.bodySize = length;
+        }
+    }
+
+    void onReadyRead(QNetworkReply *reply)
+    {
+        const auto stream = streams.value(reply);
+        if (!stream || state != State::Open)
+            return;
+        if (!stream->headersSeen)
+            onHeaders(reply, *stream);
+        const QByteArray data = reply->readAll();
+        const int status = HttpReply::statusCode(reply);
+        const bool success = status >= 200 && status < 300;
+        if (success && stream->sse) {
+            const QList<SseParser::Event> events = stream->parser.feed(data);
+            if (stream->parser.retry())
+                serverRetry = stream->parser.retry();
+            for (const SseParser::Event &event : events) {
+                if (!streams.contains(reply) || state != State::Open)
+                    return; // delivering closed us or aborted this stream
+                handleEvent(*stream, event);
+            }
+            if (stream->kind == Stream::Kind::Resume && streams.contains(reply)) {
+                stream->awaiting.intersect(outstanding);
+                if (stream->awaiting.isEmpty())
+                    discard(reply); // everything it resumed for has arrived
+            }
+            return;
+        }
+        const qint64 limit = success ? options.maxMessageSize : options.maxErrorBodySize;
+        if (stream->bodyTooLarge) {
+            reply->abort(); // announced as too large: read none of it
+            return;
+        }
+        stream->bodySize += data.size();
+        if (stream->body.size() + data.size() > limit) {
+            if (success) {
+                stream->bodyTooLarge = true;
+                stream->body = stream->body.left(256);
+                reply->abort();
+            } else {
+                stream->body.append(data.left(limit - stream->body.size()));
+            }
+            return;
+        }
+        stream->body.append(data);
+    }
+
+    void handleEvent(Stream &stream, const SseParser::Event &event)
+    {
+        if (event.oversized) {
+            qCWarning(lcHttp) << "dropping an oversized event of" << event.size << "bytes from" << q->description();
+            emit q->messageDropped(QByteArray(), event.size, options.maxMessageSize);
+            return;
+        }
+        if (!event.type.isEmpty() && event.type != "message") {
+            qCDebug(lcHttp) << "ignoring SSE event of type" << event.type;
+            return;
+        }
+        if (event.data.trimmed().isEmpty())
+            return; // a priming event: it only carries an id (and maybe retry)
+        stream.delivered = true;
+        deliver(event.data);
+    }
+
+    /// Hands a message from the server to the peer, watching what passes: answers to pending
+    /// requests, the initialize answer (protocol version), our own session-restart answers.
+    void deliver(const QByteArray &json)
+    {
+        const QJsonDocument document = QJsonDocument::fromJson(json);
+        bool forward = true;
+        if (document.isObject()) {
+            forward = inspect(document.object());
+        } else if (document.isArray()) {
+            const QJsonArray array = document.array();
+            for (const QJsonValue &value : array) {
+                if (value.isObject())
+                    inspect(value.toObject());
+            }
+        }
+        if (forward)
+            emit q->messageReceived(json);
+    }
+
+    /// Returns false when the message is ours and must not reach the peer.
+    bool inspect(const QJsonObject &object)
+    {
+        if (object.contains(QLatin1String("method")))
+            return true;
+        const bool isResult = object.contains(QLatin1String("result"));
+        if (!isResult && !object.contains(QLatin1String("error")))
+            return true;
+        const QString key = idKey(object.value(QLatin1String("id")));
+        if (key.isEmpty())
+            return true;
+        outstanding.remove(key);
+        if (restarting && key == restartKey) {
+            onRestartAnswered(object);
+            return false;
+        }
+        if (key == initializeKey && isResult) {
+            protocolVersion = object.value(QLatin1String("result")).toObject().value(QLatin1String("protocolVersion")).toString();
+            // Open the GET stream now, so notifications sent right after initialized are not lost.
+            QMetaObject::invokeMethod(timerGuard.get(), [this] { openGetStream(); }, Qt::QueuedConnection);
+        }
+        return true;
+    }
+
+    void onFinished(QNetworkReply *reply)
+    {
+        if (streams.contains(reply) && state == State::Open && !streams.value(reply)->bodyTooLarge)
+            onReadyRead(reply); // the last bytes, if readyRead did not report them
+        const auto stream = streams.take(reply);
+        reply->deleteLater();
+        if (!stream || state != State::Open)
+            return;
+        if (getReply == reply)
+            getReply = nullptr;
+        if (stream->kind == Stream::Kind::Post)
+            finishPost(reply, stream);
+        else
+            finishSse(reply, stream);
+    }
+
+    void finishPost(QNetworkReply *reply, const std::shared_ptr<Stream> &stream)
+    {
+        Message &message = stream->message;
+        const int status = HttpReply::statusCode(reply);
+
+        if (stream->bodyTooLarge) {
+            qCWarning(lcHttp) << "dropping an answer of" << stream->bodySize << "bytes from" << q->description();
+            if (message.kind == Message::Kind::Request)
+                outstanding.remove(message.key());
+            emit q->messageDropped(stream->body.isEmpty() ? message.body.left(256) : stream->body, stream->bodySize,
+                                   options.maxMessageSize);
+            return;
+        }
+        if (status == 0) {
+            const bool fatal = !message.isInitialize && isConnectionLevel(reply->error());
+            failMessage(message, HttpReply::networkError(reply, message.describe()), fatal);
+            return;
+        }
+        if (status >= 200 && status < 300) {
+            if (stream->sse) {
+                streamEnded(*stream);
+                return;
+            }
+            if (message.kind != Message::Kind::Request) {
+                if (!stream->body.trimmed().isEmpty() && status != 202)
+                    qCDebug(lcHttp) << "ignoring a body sent in answer to a notification or response";
+                return;
+            }
+            if (stream->body.trimmed().isEmpty()) {
+                if (getReply) {
+                    qCDebug(lcHttp) << "the server accepted" << message.method << "without answering; waiting on the GET stream";
+                    return;
+                }
+                failMessage(message, makeError(ErrorCode::ProtocolError,
+                    QStringLiteral("%1: the server accepted it (HTTP %2) but sent no answer").arg(message.describe()).arg(status)), false);
+                return;
+            }
+            if (!QJsonDocument::fromJson(stream->body).isObject() && !QJsonDocument::fromJson(stream->body).isArray()) {
+                failMessage(message, makeError(ErrorCode::ProtocolError,
+                    QStringLiteral("%1: the server's answer is not JSON: %2").arg(message.describe(), HttpReply::excerpt(stream->body))), false);
+                return;
+            }
+            deliver(stream->body);
+            if (outstanding.contains(message.key()) && !getReply) {
+                failMessage(message, makeError(ErrorCode::ProtocolError,
+                    QStringLiteral("%1: the server's answer does not answer this request").arg(message.describe())), false);
+            }
+            return;
+        }
+
+        const QByteArray wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
+        if (options.authenticator && (status == 401 || (status == 403 && isInsufficientScope(wwwAuthenticate)))) {
+            challenge(std::move(message), status, wwwAuthenticate);
+            return;
+        }
+        if (status == 404 && !sessionId.isEmpty() && !message.isInitialize && !message.internal) {
+            restartSession(std::move(message));
+            return;
+        }
+        const std::optional<Error> rpcError = jsonRpcError(stream->body);
+        if (message.isInitialize && !message.internal && fallbackDetection && !rpcError
+            && (status == 400 || status == 404 || status == 405)) {
+            const Error reason = HttpReply::statusError(reply, stream->body, QStringLiteral("Streamable HTTP"));
+            qCInfo(lcHttp) << q->description() << "does not look like a Streamable HTTP server (HTTP" << status << ")";
+            state = State::Closed;
+            abortAll();
+            emit q->fallbackSuggested(message.body, reason);
+            return;
+        }
+        Error error = HttpReply::isRedirect(status) ? HttpReply::networkError(reply, message.describe())
+                                                    : HttpReply::statusError(reply, stream->body, message.describe());
+        if (rpcError && !rpcError->message.isEmpty() && !HttpReply::isRedirect(status)) {
+            // The server explained itself in JSON-RPC terms: pass that on, with the HTTP status.
+            error = Error{rpcError->code, QStringLiteral("%1 (HTTP %2)").arg(rpcError->message).arg(status), rpcError->data};
+        }
+        failMessage(message, error, false);
+    }
+
+    /// A POST's event stream ended: done if its answer came, else resume it or give up.
+    void streamEnded(Stream &stream)
+    {
+        if (stream.parser.finish())
+            qCDebug(lcHttp) << "an SSE stream ended inside an event";
+        stream.awaiting.intersect(outstanding);
+        if (stream.awaiting.isEmpty())
+            return;
+        if (!stream.parser.sawEventId()) {
+            for (const QString &key : std::as_const(stream.awaiting))
+                failRequestKey(key, makeError(ErrorCode::ConnectionClosed,
+                    QStringLiteral("the server closed the response stream of \"%1\" before answering and gave no event id to resume "
+                                   "from; the request may or may not have been carried out").arg(stream.message.method)));
+            return;
+        }
+        scheduleResume(Stream::Kind::Resume, stream.lastEventId(), stream.awaiting, 0, stream.parser.retry());
+    }
+
+    void finishSse(QNetworkReply *reply, const std::shared_ptr<Stream> &stream)
+    {
+        const int status = HttpReply::statusCode(reply);
+        qCDebug(lcHttp) << "an event stream ended: HTTP" << status << reply->error() << "delivered" << stream->delivered;
+        stream->awaiting.intersect(outstanding);
+        if (stream->kind == Stream::Kind::Resume && stream->awaiting.isEmpty())
+            return;
+        if (status >= 200 && status < 300 && stream->sse) {
+            stream->parser.finish();
+            const int attempt = stream->delivered ? 0 : stream->reconnectAttempt + 1;
+            scheduleResume(stream->kind, stream->lastEventId(), stream->awaiting, attempt, stream->parser.retry());
+            return;
+        }
+        if (status == 0) {
+            qCDebug(lcHttp) << "the event stream failed:" << reply->errorString();
+            scheduleResume(stream->kind, stream->lastEventId(), stream->awaiting, stream->reconnectAttempt + 1, std::nullopt);
+            return;
+        }
+        const QByteArray wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
+        if (options.authenticator && stream->authAttempts < HttpAuthenticator::maxAttemptsPerRequest
+            && (status == 401 || (status == 403 && isInsufficientScope(wwwAuthenticate)))) {
+            HttpChallenge challenge{status, wwwAuthenticate, options.url, stream->authAttempts + 1};
+            const int attempts = stream->authAttempts + 1;
+            options.authenticator->authenticate(challenge, timerGuard.get(),
+                [this, stream, attempts](const Result<void> &result) {
+                    if (state != State::Open)
+                        return;
+                    if (!result) {
+                        failStream(*stream, result.error());
+                        return;
+                    }
+                    QNetworkReply *reply = openSse(stream->kind, stream->lastEventId(), stream->awaiting, stream->reconnectAttempt);
+                    streams.value(reply)->authAttempts = attempts;
+                    if (stream->kind == Stream::Kind::Get)
+                        getReply = reply;
+                });
+            return;
+        }
+        if (stream->kind == Stream::Kind::Get) {
+            // 405 is the spec's "no GET stream"; 400 and 404 are what some servers say instead.
+            getUnsupported = true;
+            if (status != 405)
+                qCDebug(lcHttp) << q->description() << "answered the GET stream with HTTP" << status << "; going without it";
+            return;
+        }
+        failStream(*stream, status == 405 ? makeError(ErrorCode::ConnectionClosed,
+            QStringLiteral("the server closed a response stream before answering and does not let it be resumed (HTTP 405); "
+                           "the request may or may not have been carried out"))
+                                          : HttpReply::statusError(reply, stream->body, QStringLiteral("resuming a response stream")));
+    }
+
+    void failStream(Stream &stream, const Error &error)
+    {
+        if (stream.kind == Stream::Kind::Get) {
+            getUnsupported = true;
+            emit q->diagnosticLine(QStringLiteral("the stream for server messages is closed: %1").arg(error.message));
+            return;
+        }
+        for (const QString &key : std::as_const(stream.awaiting))
+            failRequestKey(key, error);
+    }
+
+    void scheduleResume(Stream::Kind kind, const QByteArray &lastEventId, const QSet<QString> &awaiting, int attempt,
+                        std::optional<qint64> streamRetry)
+    {
+        if (state != State::Open)
+            return;
+        if (kind == Stream::Kind::Get && (getReply || getUnsupported))
+            return;
+        if (attempt >= options.maxReconnectAttempts) {
+            Stream gaveUp(0);
+            gaveUp.kind = kind;
+            gaveUp.awaiting = awaiting;
+            failStream(gaveUp, makeError(ErrorCode::ConnectionClosed,
+                QStringLiteral("the server's event stream broke %1 times in a row; gave up reconnecting").arg(attempt)));
+            return;
+        }
+        qint64 delay = 0;
+        if (const auto retry = streamRetry ? streamRetry : serverRetry) {
+            delay = *retry; // the server's own wish: the spec says MUST respect it
+        } else {
+            delay = qint64(double(options.defaultRetryDelay.count()) * std::pow(options.retryBackoff, attempt));
+            delay = std::min<qint64>(delay, options.maxRetryDelay.count());
+        }
+        qCDebug(lcHttp) << "reconnecting an event stream in" << delay << "ms";
+        QTimer *timer = new QTimer(timerGuard.get());
+        timer->setSingleShot(true);
+        timer->setTimerType(Qt::PreciseTimer);
+        QObject::connect(timer, &QTimer::timeout, timerGuard.get(), [this, timer, kind, lastEventId, awaiting, attempt] {
+            timer->deleteLater();
+            if (state != State::Open)
+                return;
+            if (kind == Stream::Kind::Get) {
+                if (!getReply && !restarting)
+                    getReply = openSse(kind, lastEventId, {}, attempt);
+                return;
+            }
+            const QSet<QString> still = QSet<QString>(awaiting).intersect(outstanding);
+            if (!still.isEmpty())
+                openSse(kind, lastEventId, still, attempt);
+        });
+        timer->start(int(std::min<qint64>(delay, 24 * 3600 * 1000)));
+    }
+
+    // --- failures, authorization and session restarts ----------------------------------------
+
+    void failRequestKey(const QString &key, const Error &error)
+    {
+        if (!outstanding.remove(key))
+            return;
+        QJsonValue id = key.startsWith(u's') ? QJsonValue(key.mid(2)) : QJsonValue(key.mid(2).toLongLong());
+        emit q->messageReceived(JsonRpcMessage::errorResponse(RequestId::fromJson(id), error).serialize());
+    }
+
+    void failMessage(const Message &message, const Error &error, bool fatal)
+    {
+        qCInfo(lcHttp) << error.message;
+        if (message.kind == Message::Kind::Request) {
+            if (message.internal) {
+                outstanding.remove(message.key());
+                restartFailed(error);
+                return;
+            }
+            failRequestKey(message.key(), error);
+        } else {
+            emit q->diagnosticLine(error.message);
+        }
+        if (fatal)
+            failTransport(error);
+    }
+
+    void failTransport(const Error &error)
+    {
+        if (fatalReported || state == State::Closed)
+            return;
+        fatalReported = true;
+        emit q->errorOccurred(error);
+        q->close();
+    }
+
+    void challenge(Message message, int status, const QByteArray &wwwAuthenticate)
+    {
+        ++message.authAttempts;
+        if (message.authAttempts > HttpAuthenticator::maxAttemptsPerRequest) {
+            failMessage(message, makeError(ErrorCode::TransportError,
+                QStringLiteral("%1 failed: the server still refuses access (HTTP %2) after %3 sign-in attempts. Your account may "
+                               "lack the permission it asks for.").arg(message.describe()).arg(status).arg(HttpAuthenticator::maxAttemptsPerRequest)),
+                false);
+            return;
+        }
+        HttpChallenge challenge{status, wwwAuthenticate, options.url, message.authAttempts};
+        auto shared = std::make_shared<Message>(std::move(message));
+        options.authenticator->authenticate(challenge, timerGuard.get(), [this, shared](const Result<void> &result) {
+            if (state != State::Open)
+                return;
+            if (!result) {
+                failMessage(*shared, result.error(), false);
+                return;
+            }
+            post(std::move(*shared));
+        });
+    }
+
+    void restartSession(Message failed)
+    {
+        if (restarting) {
+            held.append(std::move(failed));
+            return;
+        }
+        if (initializeRequest.isEmpty() || restarts >= maxSessionRestarts) {
+            failMessage(failed, makeError(ErrorCode::ConnectionClosed,
+                QStringLiteral("the server ended the session (HTTP 404) and a new one could not be started")), true);
+            return;
+        }
+        ++restarts;
+        emit q->diagnosticLine(QStringLiteral("the server ended the session (HTTP 404); starting a new one"));
+        qCInfo(lcHttp) << q->description() << "ended our session; starting a new one";
+        restarting = true;
+        sessionId.clear();
+        if (getReply)
+            discard(getReply);
+        held.append(std::move(failed));
+
+        Message initialize;
+        QJsonObject request = initializeRequest;
+        const QString id = QStringLiteral("toolgate-session-restart-%1").arg(restarts);
+        request.insert(QLatin1String("id"), id);
+        initialize.body = QJsonDocument(request).toJson(QJsonDocument::Compact);
+        initialize.kind = Message::Kind::Request;
+        initialize.id = id;
+        initialize.method = QStringLiteral("initialize");
+        initialize.isInitialize = true;
+        initialize.internal = true;
+        restartKey = initialize.key();
+        outstanding.insert(restartKey);
+        post(std::move(initialize));
+    }
+
+    void onRestartAnswered(const QJsonObject &answer)
+    {
+        if (!answer.contains(QLatin1String("result"))) {
+            restartFailed(makeError(ErrorCode::ConnectionClosed,
+                QStringLiteral("the server refused a new session: %1")
+                    .arg(answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString())));
+            return;
+        }
+        const QString version = answer.value(QLatin1String("result")).toObject().value(QLatin1String("protocolVersion")).toString();
+        if (!version.isEmpty())
+            protocolVersion = version;
+        Message initialized;
+        initialized.body = QByteArrayLiteral(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+        initialized.method = QStringLiteral("notifications/initialized");
+        initialized.internal = true;
+        post(std::move(initialized));
+        restarting = false;
+        const QList<Message> resend = std::exchange(held, {});
+        for (const Message &message : resend)
+            post(message);
+        QMetaObject::invokeMethod(timerGuard.get(), [this] { openGetStream(); }, Qt::QueuedConnection);
+    }
+
+    void restartFailed(const Error &error)
+    {
+        restarting = false;
+        const Error reported = makeError(ErrorCode::ConnectionClosed,
+            QStringLiteral("the server ended the session and a new one could not be started: %1").arg(error.message));
+        const QList<Message> failed = std::exchange(held, {});
+        for (const Message &message : failed)
+            failMessage(message, reported, false);
+        failTransport(reported);
+    }
+
+    // --- shutdown -----------------------------------------------------------------------------
+
+    void discard(QNetworkReply *reply)
+    {
+        streams.remove(reply);
+        reply->disconnect(q);
+        reply->abort();
+        reply->deleteLater();
+        if (getReply == reply)
+            getReply = nullptr;
+    }
+
+    void abortAll()
+    {
+        timerGuard = std::make_unique<QObject>();
+        const QList<QNetworkReply *> replies = streams.keys();
+        for (QNetworkReply *reply : replies)
+            discard(reply);
+    }
+
+    void finish()
+    {
+        closeTimer.stop();
+        if (deleteReply) {
+            deleteReply->disconnect(q);
+            if (!deleteReply->isFinished())
+                deleteReply->abort();
+            deleteReply->deleteLater();
+            deleteReply = nullptr;
+        }
+        if (closedEmitted)
+            return;
+        closedEmitted = true;
+        state = State::Closed;
+        emit q->closed();
+    }
+};
+
+StreamableHttpTransport::StreamableHttpTransport(HttpTransportOptions options, QObject *parent)
+    : Transport(parent)
+    , d(std::make_unique<Private>(this, std::move(options)))
+{
+    d->closeTimer.setSingleShot(true);
+    connect(&d->closeTimer, &QTimer::timeout, this, [this] { d->finish(); });
+}
+
+StreamableHttpTransport::~StreamableHttpTransport()
+{
+    d->abortAll();
+    if (d->deleteReply) {
+        d->deleteReply->disconnect(this);
+        d->deleteReply->abort();
+        delete d->deleteReply;
+        d->deleteReply = nullptr;
+    }
+}
+
+void StreamableHttpTransport::start()
+{
+    Q_ASSERT(d->state == State::Idle);
+    d->state = State::Starting;
+    const QUrl &url = d->options.url;
+    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
+        const Error error = makeError(ErrorCode::ConfigError,
+            QStringLiteral("\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
+                .arg(url.toDisplayString()));
+        QMetaObject::invokeMethod(this, [this, error] {
+            d->fatalReported = true;
+            emit errorOccurred(error);
+            d->finish();
+        }, Qt::QueuedConnection);
+        return;
+    }
+    d->network = std::make_unique<QNetworkAccessManager>();
+    d->network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    qCInfo(lcHttp) << "connecting to" << description() << "(Streamable HTTP)";
+    QMetaObject::invokeMethod(this, [this] {
+        if (d->state != State::Starting)
+            return;
+        d->state = State::Open;
+        emit started();
+    }, Qt::QueuedConnection);
+}
+
+void StreamableHttpTransport::send(const QByteArray &message)
+{
+    if (d->state != State::Open)
+        return;
+    Private::Message classified = d->classify(message);
+    if (classified.kind == Private::Message::Kind::Request) {
+        d->outstanding.insert(classified.key());
+        if (classified.isInitialize) {
+            d->initializeRequest = QJsonDocument::fromJson(message).object();
+            d->initializeKey = classified.key();
+        }
+    }
+    d->post(std::move(classified));
+}
+
+void StreamableHttpTransport::close()
+{
+    switch (d->state) {
+    case State::Idle:
+        d->state = State::Closed;
+        QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
+        return;
+    case State::Closing:
+    case State::Closed:
+        return;
+    case State::Starting:
+    case State::Open:
+        break;
+    }
+    d->state = State::Closing;
+    d->abortAll();
+    d->held.clear();
+    if (d->sessionId.isEmpty() || !d->network) {
+        QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
+        return;
+    }
+    // End the session politely; 405 (the server does not allow it) is fine too.
+    QNetworkRequest request(d->options.url);
+    d->applyCommonHeaders(request, true);
+    d->deleteReply = d->network->deleteResource(request);
+    connect(d->deleteReply, &QNetworkReply::finished, this, [this] {
+        qCDebug(lcHttp) << "session ended with HTTP" << HttpReply::statusCode(d->deleteReply);
+        d->finish();
+    });
+    d->closeTimer.start(d->options.closeTimeout);
+}
+
+Transport::State StreamableHttpTransport::state() const
+{
+    return d->state;
+}
+
+QString StreamableHttpTransport::description() const
+{
+    return HttpReply::displayUrl(d->options.url);
+}
+
+QByteArray StreamableHttpTransport::sessionId() const
+{
+    return d->sessionId;
+}
+
+QString StreamableHttpTransport::protocolVersion() const
+{
+    return d->protocolVersion;
+}
+
+void StreamableHttpTransport::setFallbackDetection(bool enabled)
+{
+    d->fallbackDetection = enabled;
+}
+
+} // namespace Toolgate

@@ -1,0 +1,198 @@
+// toolgate-cli with remote servers: --url against server-everything over Streamable HTTP and
+// (by fallback) its legacy SSE endpoint, HTTP servers from a servers file, and no secret from a
+// header in anything the CLI prints or writes, even with every log category on.
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+QString everythingEntry() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js"); }
+QString cli() { return QStringLiteral(TOOLGATE_HTTP_CLI); }
+
+class Everything
+{
+public:
+    explicit Everything(const QString &mode)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
+        env.insert(QStringLiteral("TOOLGATE_REPORT_LISTEN"), QStringLiteral("1"));
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(nodeBinary(), {QStringLiteral("--require"), QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD), everythingEntry(), mode});
+    }
+    ~Everything()
+    {
+        m_process.kill();
+        m_process.waitForFinished(3000);
+    }
+    quint16 port()
+    {
+        static const QRegularExpression listening(QStringLiteral("TOOLGATE_LISTENING 127\\.0\\.0\\.1:(\\d+)"));
+        QDeadlineTimer deadline(20000);
+        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
+            m_output += m_process.readAll();
+            const auto match = listening.match(QString::fromUtf8(m_output));
+            if (match.hasMatch())
+                return quint16(match.captured(1).toUInt());
+            m_process.waitForReadyRead(100);
+        }
+        return 0;
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_output;
+};
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList &arguments, const QString &home)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("toolgate.*=true"));
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home + QStringLiteral("/cache"));
+    process.setProcessEnvironment(env);
+    process.start(cli(), arguments);
+    Run run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        process.waitForFinished();
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QStringList filesUnder(const QString &path)
+{
+    QStringList files;
+    const QFileInfoList entries = QDir(path).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
+    for (const QFileInfo &entry : entries) {
+        if (entry.isDir())
+            files += filesUnder(entry.filePath());
+        else
+            files.append(entry.filePath());
+    }
+    return files;
+}
+
+} // namespace
+
+class tst_CliHttp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void streamableHttpUrl();
+    void legacySseFallback();
+    void serversFile();
+    void headerSecretsStayOut();
+    void badUrlIsAUsageError();
+};
+
+void tst_CliHttp::initTestCase()
+{
+    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(everythingEntry()))
+        QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
+    if (!QFileInfo(cli()).isExecutable())
+        QFAIL(qPrintable(QStringLiteral("%1 is not built").arg(cli())));
+}
+
+void tst_CliHttp::streamableHttpUrl()
+{
+    Everything server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.port();
+    QVERIFY(port);
+    QTemporaryDir home;
+    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")}, home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QLatin1String("echo")) && run.out.contains(QLatin1String("get-sum")), qPrintable(run.out));
+    const Run call = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
+                             QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")}, home.path());
+    QVERIFY2(call.exitCode == 0, qPrintable(call.err));
+    QVERIFY2(call.out.contains(QLatin1String("The sum of 2 and 3 is 5.")), qPrintable(call.out));
+}
+
+void tst_CliHttp::legacySseFallback()
+{
+    Everything server(QStringLiteral("sse"));
+    const quint16 port = server.port();
+    QVERIFY(port);
+    QTemporaryDir home;
+    const Run run = runCli({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
+                            QStringLiteral("tools")}, home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
+    QVERIFY2(run.err.contains(QLatin1String("HTTP+SSE")), qPrintable(run.err));
+}
+
+void tst_CliHttp::serversFile()
+{
+    Everything server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.port();
+    QVERIFY(port);
+    QTemporaryDir home;
+    const QString path = home.filePath(QStringLiteral("servers.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QStringLiteral(R"({"mcpServers":{"everything":{"type":"http","url":"http://127.0.0.1:%1/mcp","headers":{"X-Trace":"t-1"}}}})")
+                   .arg(port).toUtf8());
+    file.close();
+    const Run run = runCli({QStringLiteral("--config"), path, QStringLiteral("tools")}, home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
+}
+
+void tst_CliHttp::headerSecretsStayOut()
+{
+    Everything server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.port();
+    QVERIFY(port);
+    QTemporaryDir home;
+    const QString secret = QStringLiteral("s3cr3t-header-value-7f2");
+    const Run run = runCli({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
+                            QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret,
+                            QStringLiteral("--header"), QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")},
+                           home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(!run.out.contains(secret));
+    QVERIFY2(!run.err.contains(secret), qPrintable(run.err));
+    QVERIFY(!run.err.contains(QLatin1String("Bearer ")));
+    for (const QString &written : filesUnder(home.path())) {
+        QFile file(written);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY2(!file.readAll().contains(secret.toUtf8()), qPrintable(written));
+    }
+}
+
+void tst_CliHttp::badUrlIsAUsageError()
+{
+    QTemporaryDir home;
+    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")}, home.path());
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QLatin1String("--url")), qPrintable(run.err));
+}
+
+QTEST_GUILESS_MAIN(tst_CliHttp)
+#include "tst_clihttp.moc"

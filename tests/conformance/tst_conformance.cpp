@@ -1,0 +1,209 @@
+// The official MCP conformance suite (@modelcontextprotocol/conformance, pinned in tests/npm)
+// with toolgate-cli as its client. One ctest entry per client scenario; each passes only when
+// the suite says so AND its checks.json holds checks, none of them FAILURE or WARNING (a client
+// that does nothing would "pass" some scenarios with zero checks). Every scenario server listens
+// on 127.0.0.1 only (loopback-preload.cjs). The client's own output, at debug log level, must
+// hold no token, secret or Authorization header.
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+QString runner() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/conformance/dist/index.js"); }
+QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
+QString client() { return QStringLiteral(TOOLGATE_CONFORMANCE_CLIENT); }
+
+// The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
+const QStringList scenarios{
+    QStringLiteral("initialize"),
+    QStringLiteral("tools_call"),
+    QStringLiteral("elicitation-sep1034-client-defaults"),
+    QStringLiteral("sse-retry"),
+    QStringLiteral("auth/metadata-default"),
+    QStringLiteral("auth/metadata-var1"),
+    QStringLiteral("auth/metadata-var2"),
+    QStringLiteral("auth/metadata-var3"),
+    QStringLiteral("auth/basic-cimd"),
+    QStringLiteral("auth/scope-from-www-authenticate"),
+    QStringLiteral("auth/scope-from-scopes-supported"),
+    QStringLiteral("auth/scope-omitted-when-undefined"),
+    QStringLiteral("auth/scope-step-up"),
+    QStringLiteral("auth/scope-retry-limit"),
+    QStringLiteral("auth/token-endpoint-auth-basic"),
+    QStringLiteral("auth/token-endpoint-auth-post"),
+    QStringLiteral("auth/token-endpoint-auth-none"),
+    QStringLiteral("auth/pre-registration"),
+    QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
+    QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
+    QStringLiteral("auth/resource-mismatch"),
+    QStringLiteral("auth/offline-access-scope"),
+    QStringLiteral("auth/offline-access-not-supported"),
+    QStringLiteral("auth/client-credentials-jwt"),
+    QStringLiteral("auth/client-credentials-basic"),
+    QStringLiteral("auth/cross-app-access-complete-flow"),
+};
+
+// What must never appear in the client's output: the tokens, codes and secrets the scenario
+// servers hand out or receive, and any Authorization header.
+const QStringList secretPatterns{
+    QStringLiteral("test-token-"),
+    QStringLiteral("cc-token-"),
+    QStringLiteral("test-auth-code"),
+    QStringLiteral("test-client-secret"),
+    QStringLiteral("test-secret-"),
+    QStringLiteral("pre-registered-secret"),
+    QStringLiteral("conformance-test-secret"),
+    QStringLiteral("conformance-test-xaa-secret"),
+    QStringLiteral("PRIVATE KEY"),
+    QStringLiteral("code_verifier"),
+    QStringLiteral("Bearer "),
+    QStringLiteral("Basic "),
+    QStringLiteral("Authorization:"),
+    QStringLiteral("eyJ"), // any JWT (ID tokens, assertions)
+};
+
+QString shellQuote(const QString &text)
+{
+    QString quoted = text;
+    quoted.replace(u'\'', QLatin1String("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
+} // namespace
+
+class tst_Conformance : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void scenario_data();
+    void scenario();
+    void listMatchesPinnedVersion();
+};
+
+void tst_Conformance::initTestCase()
+{
+    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(runner()))
+        QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
+    if (!QFileInfo(client()).isExecutable())
+        QFAIL(qPrintable(QStringLiteral("the client %1 is not built").arg(client())));
+}
+
+void tst_Conformance::scenario_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &name : scenarios)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void tst_Conformance::scenario()
+{
+    QFETCH(QString, name);
+    QTemporaryDir results;
+    QVERIFY(results.isValid());
+    QTemporaryDir home; // the client's config and data go here, to be checked for secrets
+    QVERIFY(home.isValid());
+
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // The client inherits this: every log category on, so the secrets check sees all of it.
+    env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("toolgate.*=true"));
+    env.insert(QStringLiteral("HOME"), home.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path() + QStringLiteral("/config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.path() + QStringLiteral("/data"));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home.path() + QStringLiteral("/cache"));
+    env.remove(QStringLiteral("MCP_CONFORMANCE_SCENARIO"));
+    env.remove(QStringLiteral("MCP_CONFORMANCE_CONTEXT"));
+    process.setProcessEnvironment(env);
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    // exec: on a timeout the runner kills only the shell it started.
+    const QString command = QStringLiteral("exec %1 --conformance").arg(shellQuote(client()));
+    process.start(nodeBinary(), {QStringLiteral("--require"), preload(), runner(), QStringLiteral("client"),
+                                 QStringLiteral("--command"), command, QStringLiteral("--scenario"), name,
+                                 QStringLiteral("-o"), results.path(), QStringLiteral("--timeout"), QStringLiteral("30000")});
+    QVERIFY2(process.waitForStarted(10000), qPrintable(process.errorString()));
+    QVERIFY2(process.waitForFinished(90000), "the conformance runner did not finish");
+    const QString output = QString::fromUtf8(process.readAll());
+
+    // checks.json, in the folder the runner names.
+    static const QRegularExpression saved(QStringLiteral("Results saved to (.+)"));
+    const auto match = saved.match(output);
+    QVERIFY2(match.hasMatch(), qPrintable(output));
+    const QString dir = match.captured(1).trimmed();
+    QFile checksFile(dir + QStringLiteral("/checks.json"));
+    QVERIFY2(checksFile.open(QIODevice::ReadOnly), qPrintable(checksFile.fileName()));
+    const QJsonArray checks = QJsonDocument::fromJson(checksFile.readAll()).array();
+    QStringList problems;
+    int successes = 0;
+    for (const QJsonValue &value : checks) {
+        const QJsonObject check = value.toObject();
+        const QString status = check.value(QLatin1String("status")).toString();
+        if (status == QLatin1String("SUCCESS"))
+            ++successes;
+        else if (status == QLatin1String("FAILURE") || status == QLatin1String("WARNING"))
+            problems.append(QStringLiteral("%1 %2: %3 %4").arg(status, check.value(QLatin1String("id")).toString(),
+                check.value(QLatin1String("description")).toString(), check.value(QLatin1String("errorMessage")).toString()));
+    }
+    QFile clientErr(dir + QStringLiteral("/stderr.txt"));
+    QFile clientOut(dir + QStringLiteral("/stdout.txt"));
+    QVERIFY(clientErr.open(QIODevice::ReadOnly));
+    QVERIFY(clientOut.open(QIODevice::ReadOnly));
+    const QString clientOutput = QString::fromUtf8(clientOut.readAll() + clientErr.readAll());
+    if (!problems.isEmpty() || checks.isEmpty() || process.exitCode() != 0)
+        qWarning().noquote() << "runner output:\n" << output << "\nclient output:\n" << clientOutput;
+    QVERIFY2(!checks.isEmpty(), "the scenario recorded no checks");
+    QVERIFY2(successes > 0, "the scenario recorded no successful check");
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    QCOMPARE(process.exitCode(), 0); // the runner's own verdict (timeouts, client exit codes)
+    QVERIFY2(output.contains(QLatin1String("OVERALL: PASSED")), qPrintable(output));
+
+    // No secret in what the client printed or logged.
+    for (const QString &pattern : secretPatterns)
+        QVERIFY2(!clientOutput.contains(pattern), qPrintable(QStringLiteral("the client's output contains \"%1\"").arg(pattern)));
+    // Nor in any file it wrote under its home (config, data, cache).
+    std::function<void(const QString &)> scan = [&](const QString &path) {
+        const QFileInfoList entries = QDir(path).entryInfoList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
+        for (const QFileInfo &entry : entries) {
+            if (entry.isDir()) {
+                scan(entry.filePath());
+                continue;
+            }
+            QFile file(entry.filePath());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            for (const QString &pattern : secretPatterns)
+                QVERIFY2(!text.contains(pattern), qPrintable(QStringLiteral("%1 contains \"%2\"").arg(entry.filePath(), pattern)));
+        }
+    };
+    scan(home.path());
+}
+
+void tst_Conformance::listMatchesPinnedVersion()
+{
+    // If the pinned suite changes its scenarios, this list (and the ctest entries) must follow.
+    QProcess process;
+    process.start(nodeBinary(), {runner(), QStringLiteral("list"), QStringLiteral("--client")});
+    QVERIFY(process.waitForFinished(30000));
+    const QString output = QString::fromUtf8(process.readAllStandardOutput());
+    static const QRegularExpression item(QStringLiteral("^\\s+- (\\S+)"), QRegularExpression::MultilineOption);
+    QStringList listed;
+    auto it = item.globalMatch(output);
+    while (it.hasNext())
+        listed.append(it.next().captured(1));
+    QCOMPARE(listed, scenarios);
+}
+
+QTEST_GUILESS_MAIN(tst_Conformance)
+#include "tst_conformance.moc"

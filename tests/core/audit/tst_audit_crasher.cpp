@@ -1,0 +1,81 @@
+// tst_audit_crasher DB MODE: records a call into the audit store at DB, says "READY" on stdout once
+// the intent is committed, then hangs mid-call until killed (modes "intent", "decided",
+// "pipeline") or aborts at once ("abort"). tst_auditlog then checks the next start marks the
+// call "outcome unknown".
+
+#include "audit/auditlog.h"
+#include "auditfixture.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace Toolgate;
+
+namespace {
+
+void ready()
+{
+    std::fputs("READY\n", stdout);
+    std::fflush(stdout);
+}
+
+AuditToolCallIntent intent()
+{
+    AuditToolCallIntent intent;
+    intent.server = {QStringLiteral("crash-server"), QStringLiteral("crash --serve"), {}};
+    intent.tool = QStringLiteral("slow_tool");
+    intent.arguments = QJsonObject{{QStringLiteral("n"), 1}};
+    intent.initiator = CallInitiator::Cli;
+    return intent;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() != 3)
+        return 2;
+    AuditLog::Options options;
+    options.path = args.at(1);
+    const QString mode = args.at(2);
+    // Never destroyed: the process dies with the log open, like a crash.
+    auto *log = new AuditLog(options);
+
+    if (mode == QLatin1StringView("intent") || mode == QLatin1StringView("abort") || mode == QLatin1StringView("decided")) {
+        const AuditLog::Ticket ticket = log->recordIntent(intent());
+        if (mode == QLatin1StringView("decided"))
+            log->recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        if (!log->waitForWrites())
+            return 3;
+        if (mode == QLatin1StringView("abort"))
+            std::abort();
+        ready();
+        return app.exec(); // until killed
+    }
+
+    if (mode == QLatin1StringView("pipeline")) {
+        auto *fixture = new AuditTest::InProcessServer;
+        // The tool never answers: the call stays in flight until the process is killed.
+        auto *unanswered = new QList<ToolCallContext>; // held, so the server never answers
+        fixture->addTool(QStringLiteral("hang"), [log, unanswered](const ToolCallContext &call) {
+            unanswered->append(call);
+            if (log->waitForWrites())
+                ready();
+        });
+        auto *gate = new FixedApprovalGate({ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        auto *pipeline = new ToolCallPipeline(gate, nullptr, {});
+        pipeline->setObserver(log);
+        QObject::connect(fixture->session.get(), &ClientSession::ready, pipeline, [=] {
+            pipeline->call(fixture->session.get(), fixture->identity, QStringLiteral("hang"),
+                           QJsonObject{{QStringLiteral("x"), 1}}, CallInitiator::Gui, pipeline);
+        });
+        fixture->start();
+        return app.exec();
+    }
+    return 2;
+}

@@ -1,0 +1,226 @@
+// toolgate-cli audit list|show|export|verify, run in process on a store written by AuditLog.
+
+#include "audit/auditlog.h"
+#include "auditcommand.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+} // namespace
+
+class tst_AuditCommand : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void list();
+    void listFilters();
+    void show();
+    void exportFiles();
+    void verify();
+    void usageErrors();
+    void missingStore();
+
+private:
+    Run run(QStringList arguments)
+    {
+        arguments << u"--db"_s << m_path;
+        QBuffer out;
+        QBuffer err;
+        out.open(QIODevice::WriteOnly);
+        err.open(QIODevice::WriteOnly);
+        Run result;
+        result.exitCode = AuditCommand::run(arguments, &out, &err);
+        result.out = QString::fromUtf8(out.data());
+        result.err = QString::fromUtf8(err.data());
+        return result;
+    }
+
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+void tst_AuditCommand::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_path = m_dir.filePath(u"audit.sqlite"_s);
+    AuditLog::Options options;
+    options.path = m_path;
+    AuditLog log(options);
+    for (int i = 1; i <= 30; ++i) {
+        AuditToolCallIntent intent;
+        intent.server = {i % 3 ? u"files"_s : u"web"_s, u"server-cmd"_s, {}};
+        intent.tool = i % 2 ? u"read_file"_s : u"fetch"_s;
+        intent.arguments = QJsonObject{{u"path"_s, u"/data/report%1.txt"_s.arg(i)}};
+        intent.initiator = i % 5 ? CallInitiator::Gui : CallInitiator::Cli;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, {i % 4 ? ApprovalDecision::Kind::AllowOnce : ApprovalDecision::Kind::Deny,
+                                    i % 7 ? ApprovalDecision::Source::Human : ApprovalDecision::Source::RememberedRule,
+                                    {}, std::nullopt});
+        AuditToolCallOutcome outcome;
+        outcome.kind = i % 4 ? ToolCallOutcome::Kind::Succeeded : ToolCallOutcome::Kind::Denied;
+        CallToolResult result;
+        // A server trying to rewrite the terminal: must come out escaped.
+        result.content.append(Content::makeText(u"report %1 \x1b[2J contents"_s.arg(i)));
+        outcome.result = result;
+        outcome.durationMs = i;
+        log.recordOutcome(ticket, outcome);
+    }
+    QVERIFY(log.waitForWrites());
+}
+
+void tst_AuditCommand::list()
+{
+    const Run r = run({u"list"_s, u"--limit"_s, u"10"_s});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 11); // header + 10
+    QVERIFY(lines.first().startsWith(u"      ID"_s));
+    QVERIFY(lines.at(1).trimmed().startsWith(u"30 "_s));
+    QVERIFY(r.err.contains(u"10 of 30 matching records"_s));
+    QVERIFY(r.err.contains(u"--before 21"_s));
+    const Run older = run({u"list"_s, u"--limit"_s, u"10"_s, u"--before"_s, u"21"_s});
+    QVERIFY(older.out.split(u'\n').at(1).trimmed().startsWith(u"20 "_s));
+
+    const Run json = run({u"list"_s, u"--json"_s, u"--limit"_s, u"3"_s});
+    QCOMPARE(json.exitCode, 0);
+    const QStringList jsonLines = json.out.trimmed().split(u'\n');
+    QCOMPARE(jsonLines.size(), 3);
+    const QJsonObject first = QJsonDocument::fromJson(jsonLines.first().toUtf8()).object();
+    QCOMPARE(first.value(u"id").toInt(), 30);
+    QCOMPARE(first.value(u"arguments").toObject().value(u"path").toString(), u"/data/report30.txt"_s);
+}
+
+void tst_AuditCommand::listFilters()
+{
+    const auto count = [this](const QStringList &filters) {
+        const Run r = run(QStringList{u"list"_s, u"--json"_s, u"--limit"_s, u"100"_s} + filters);
+        return r.exitCode == 0 ? r.out.count(u'\n') : -1;
+    };
+    QCOMPARE(count({}), 30);
+    QCOMPARE(count({u"--server"_s, u"web"_s}), 10);
+    QCOMPARE(count({u"--tool"_s, u"fetch"_s}), 15);
+    QCOMPARE(count({u"--decision"_s, u"deny"_s}), 7);
+    QCOMPARE(count({u"--decision"_s, u"rule"_s}), 4);
+    QCOMPARE(count({u"--outcome"_s, u"denied"_s}), 7);
+    QCOMPARE(count({u"--client"_s, u"cli"_s}), 6);
+    QCOMPARE(count({u"--server"_s, u"web"_s, u"--server"_s, u"files"_s}), 30);
+    QCOMPARE(count({u"--search"_s, u"report17"_s}), 1);
+    QCOMPARE(count({u"--search"_s, u"report17.txt"_s}), 1);
+    QCOMPARE(count({u"--since"_s, u"1h"_s}), 30);
+    QCOMPARE(count({u"--until"_s, u"2000-01-01"_s}), 0);
+}
+
+void tst_AuditCommand::show()
+{
+    const Run r = run({u"show"_s, u"4"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains(u"#4 (tool_call)"_s));
+    QVERIFY(r.out.contains(u"/data/report4.txt"_s));
+    QVERIFY(r.out.contains(u"deny"_s));
+    QVERIFY(r.out.contains(u"Hash chain:"_s));
+    QVERIFY(r.out.contains(u"intent"_s));
+    QVERIFY(!r.out.contains(u'\x1b'));
+    QVERIFY(r.out.contains(u"\\u001b"_s));
+    const Run json = run({u"show"_s, u"4"_s, u"--json"_s});
+    const QJsonObject object = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(object.value(u"id").toInt(), 4);
+    QCOMPARE(object.value(u"chain").toArray().size(), 3);
+    QCOMPARE(run({u"show"_s, u"999"_s}).exitCode, 5);
+    QCOMPARE(run({u"show"_s}).exitCode, 2);
+}
+
+void tst_AuditCommand::exportFiles()
+{
+    const QString jsonl = m_dir.filePath(u"out.jsonl"_s);
+    Run r = run({u"export"_s, u"-o"_s, jsonl, u"--server"_s, u"web"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.contains(u"Exported 10 records"_s));
+    QFile file(jsonl);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count('\n'), 10);
+
+    const QString csv = m_dir.filePath(u"out.csv"_s);
+    r = run({u"export"_s, u"-o"_s, csv});
+    QCOMPARE(r.exitCode, 0);
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QByteArray data = csvFile.readAll();
+    QVERIFY(data.startsWith("id,type,started_at"));
+    QCOMPARE(data.count("\r\n"), 31);
+
+    r = run({u"export"_s, u"--format"_s, u"csv"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith(u"id,type"_s));
+    QCOMPARE(run({u"export"_s, u"--format"_s, u"xml"_s}).exitCode, 2);
+}
+
+void tst_AuditCommand::verify()
+{
+    Run r = run({u"verify"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith(u"OK: 30 records, 90 chain events"_s));
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"tamper"_s);
+        db.setDatabaseName(m_path);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"UPDATE records SET decision = 'allow_once' WHERE id = 12"_s));
+        QVERIFY(query.exec(u"DELETE FROM records WHERE id = 20"_s));
+        query = QSqlQuery();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(u"tamper"_s);
+    r = run({u"verify"_s});
+    QCOMPARE(r.exitCode, AuditCommand::tamperedExitCode);
+    QVERIFY2(r.out.startsWith(u"TAMPERED: record #12 was changed"_s), qPrintable(r.out));
+    QVERIFY(r.out.contains(u"record #20 was removed"_s));
+    const Run json = run({u"verify"_s, u"--json"_s});
+    QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object().value(u"ok").toBool(true), false);
+}
+
+void tst_AuditCommand::usageErrors()
+{
+    QCOMPARE(run({}).exitCode, 2);
+    QCOMPARE(run({u"frobnicate"_s}).exitCode, 2);
+    QCOMPARE(run({u"list"_s, u"--outcome"_s, u"great"_s}).exitCode, 2);
+    QCOMPARE(run({u"list"_s, u"--since"_s, u"yesterday-ish"_s}).exitCode, 2);
+    QCOMPARE(run({u"list"_s, u"--limit"_s, u"0"_s}).exitCode, 2);
+    const Run help = run({u"--help"_s});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains(u"verify"_s));
+}
+
+void tst_AuditCommand::missingStore()
+{
+    QBuffer out;
+    QBuffer err;
+    out.open(QIODevice::WriteOnly);
+    err.open(QIODevice::WriteOnly);
+    const QString missing = m_dir.filePath(u"nothing-here.sqlite"_s);
+    QCOMPARE(AuditCommand::run({u"list"_s, u"--db"_s, missing}, &out, &err), 3);
+    QVERIFY(err.data().contains("no audit log"));
+    QCOMPARE(AuditCommand::run({u"verify"_s, u"--db"_s, missing}, &out, &err), 3);
+    QVERIFY(!QFile::exists(missing));
+}
+
+QTEST_GUILESS_MAIN(tst_AuditCommand)
+#include "tst_auditcommand.moc"

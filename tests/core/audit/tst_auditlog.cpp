@@ -1,0 +1,797 @@
+// AuditLog end to end: recording through the real call pipeline, crash recovery with a killed
+// child process, redaction in the stored bytes, tamper detection, queries, export, migrations.
+
+#include "audit/auditdatabase.h"
+#include "audit/auditexporter.h"
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "audit/auditverifier.h"
+#include "auditfixture.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+using namespace Toolgate::AuditTest;
+
+namespace {
+
+constexpr int waitMs = 15000;
+
+AuditToolCallIntent makeIntent(const QString &tool, const QJsonObject &arguments = {}, const QString &server = u"files"_s)
+{
+    AuditToolCallIntent intent;
+    intent.server = {server, u"npx files-server /tmp"_s, {}};
+    intent.server.serverInfo.name = u"files-server"_s;
+    intent.server.serverInfo.version = u"0.9"_s;
+    intent.tool = tool;
+    intent.arguments = arguments;
+    intent.initiator = CallInitiator::Gui;
+    return intent;
+}
+
+AuditToolCallOutcome makeOutcome(const QString &text, ToolCallOutcome::Kind kind = ToolCallOutcome::Kind::Succeeded)
+{
+    AuditToolCallOutcome outcome;
+    outcome.kind = kind;
+    CallToolResult result;
+    result.content.append(Content::makeText(text));
+    result.isError = kind == ToolCallOutcome::Kind::ToolError;
+    outcome.result = result;
+    outcome.durationMs = 12;
+    return outcome;
+}
+
+ApprovalDecision allowOnce()
+{
+    return {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
+}
+
+// A raw connection to the store, for tampering like an attacker with file access would.
+class RawDb
+{
+public:
+    explicit RawDb(const QString &path)
+    {
+        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
+        m_db.setDatabaseName(path);
+        m_db.open();
+    }
+    ~RawDb()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(u"raw"_s);
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery query(m_db);
+        const bool ok = query.exec(sql);
+        if (!ok)
+            qWarning() << sql << query.lastError().text();
+        return ok;
+    }
+
+private:
+    QSqlDatabase m_db;
+};
+
+Result<AuditVerification> verifyStore(const QString &path)
+{
+    AuditDatabase::Options options;
+    options.path = path;
+    options.connectionName = u"verify"_s;
+    options.createIfMissing = false;
+    auto database = AuditDatabase::open(options);
+    if (!database)
+        return database.error();
+    return AuditVerifier::verify(*database.value());
+}
+
+} // namespace
+
+class tst_AuditLog : public QObject
+{
+    Q_OBJECT
+private slots:
+    void init();
+    void recordsPipelineCalls();
+    void recordsEditsAndDenials();
+    void recordsCallsThatFailBeforeTheIntent();
+    void intentIsCommittedBeforeProceeding();
+    void killedMidCall_data();
+    void killedMidCall();
+    void cleanShutdownMarksOwnUnfinishedCalls();
+    void droppedCallIsMarked();
+    void secretsNeverReachTheFile();
+    void serverRequestsAndConnectionEvents();
+    void verifyAcceptsAnIntactLog();
+    void verifyDetectsTampering_data();
+    void verifyDetectsTampering();
+    void twoWritersKeepOneChain();
+    void queries();
+    void fullTextAndSubstringSearchAgree();
+    void exportRoundTrip();
+    void migratesAnOlderSchema();
+    void unopenableStoreFailsCalls();
+
+private:
+    QString dbPath() const { return m_dir->filePath(u"audit.sqlite"_s); }
+    std::unique_ptr<AuditReader> reader()
+    {
+        auto opened = AuditReader::open(dbPath());
+        if (!opened)
+            qWarning() << opened.error().message;
+        return opened ? std::move(opened).value() : nullptr;
+    }
+    AuditLog::Options options() const
+    {
+        AuditLog::Options o;
+        o.path = dbPath();
+        return o;
+    }
+    // Five finished calls (3 with a decision) and a sixth left pending.
+    void writeSample(AuditLog &log);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void tst_AuditLog::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void tst_AuditLog::writeSample(AuditLog &log)
+{
+    for (int i = 1; i <= 5; ++i) {
+        const auto ticket = log.recordIntent(makeIntent(i % 2 ? u"read_file"_s : u"write_file"_s,
+                                                        {{u"path"_s, u"/tmp/file%1.txt"_s.arg(i)}}, i <= 3 ? u"files"_s : u"web"_s));
+        if (i <= 3)
+            log.recordDecision(ticket, allowOnce());
+        log.recordOutcome(ticket, makeOutcome(u"contents of file %1"_s.arg(i),
+                                              i == 4 ? ToolCallOutcome::Kind::ToolError : ToolCallOutcome::Kind::Succeeded));
+    }
+    log.recordIntent(makeIntent(u"slow"_s));
+    QVERIFY(log.waitForWrites());
+}
+
+void tst_AuditLog::recordsPipelineCalls()
+{
+    AuditLog log(options());
+    InProcessServer fixture;
+    fixture.addTool(u"echo"_s, [](const ToolCallContext &call) {
+        CallToolResult result;
+        result.content.append(Content::makeText(u"echo: "_s + call.arguments().value(u"text").toString()));
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    fixture.identity.serverInfo = fixture.session->serverInfo();
+
+    FixedApprovalGate gate(allowOnce());
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    pipeline.setObserver(&log);
+    QObject owner;
+    ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s,
+                                   {{u"text"_s, u"hello"_s}, {u"password"_s, u"pw-123456"_s}}, CallInitiator::Gui, &owner);
+    QSignalSpy finished(call, &ToolCall::finished);
+    QVERIFY(finished.wait(waitMs));
+    QVERIFY(log.waitForWrites());
+
+    auto r = reader();
+    QVERIFY(r);
+    const auto page = r->page({}, {});
+    QVERIFY(page);
+    QCOMPARE(page->records.size(), 1);
+    const auto record = r->record(page->records.first().id);
+    QVERIFY(record);
+    QCOMPARE(record->type, AuditRecordType::ToolCall);
+    QCOMPARE(record->serverName, u"test"_s);
+    QCOMPARE(record->serverEndpoint, u"test-server --api-key [redacted]"_s);
+    QCOMPARE(record->serverInfo.value(u"name").toString(), u"audit-test-server"_s);
+    QCOMPARE(record->serverInfo.value(u"version").toString(), u"1.2.3"_s);
+    QCOMPARE(record->name, u"echo"_s);
+    QCOMPARE(record->arguments.value(u"text").toString(), u"hello"_s);
+    QCOMPARE(record->arguments.value(u"password").toString(), u"[redacted]"_s);
+    QVERIFY(!record->editedArguments);
+    QCOMPARE(record->decision, ApprovalDecision::Kind::AllowOnce);
+    QCOMPARE(record->decisionSource, ApprovalDecision::Source::Human);
+    QCOMPARE(record->outcome, AuditOutcome::Succeeded);
+    QCOMPARE(record->isError, false);
+    QVERIFY(record->result);
+    QCOMPARE(record->result->value(u"content").toArray().at(0).toObject().value(u"text").toString(), u"echo: hello"_s);
+    QVERIFY(record->resultSize.value_or(0) > 0);
+    QVERIFY(record->durationMs.has_value());
+    QCOMPARE(record->initiator, CallInitiator::Gui);
+    QVERIFY(record->startedAt <= record->decidedAt);
+    QVERIFY(record->decidedAt <= record->finishedAt);
+    QCOMPARE(record->session, log.sessionId());
+    const auto events = r->events(record->id);
+    QVERIFY(events);
+    QCOMPARE(events->size(), 3);
+    QCOMPARE(events->at(0).kind, u"intent"_s);
+    QCOMPARE(events->at(1).kind, u"decision"_s);
+    QCOMPARE(events->at(2).kind, u"outcome"_s);
+}
+
+void tst_AuditLog::recordsEditsAndDenials()
+{
+    AuditLog log(options());
+    InProcessServer fixture;
+    fixture.addTool(u"echo"_s, [](const ToolCallContext &call) {
+        CallToolResult result;
+        result.content.append(Content::makeText(call.arguments().value(u"text").toString()));
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    QObject owner;
+    {
+        FixedApprovalGate gate({ApprovalDecision::Kind::AllowForSession, ApprovalDecision::Source::Human, {},
+                                QJsonObject{{u"text"_s, u"edited"_s}}});
+        ToolCallPipeline pipeline(&gate, nullptr, {});
+        pipeline.setObserver(&log);
+        ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s, {{u"text"_s, u"original"_s}},
+                                       CallInitiator::Cli, &owner);
+        QSignalSpy finished(call, &ToolCall::finished);
+        QVERIFY(finished.wait(waitMs));
+    }
+    {
+        FixedApprovalGate gate(ApprovalDecision::deny(u"not today"_s));
+        ToolCallPipeline pipeline(&gate, nullptr, {});
+        pipeline.setObserver(&log);
+        ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s, {{u"text"_s, u"x"_s}},
+                                       CallInitiator::Gui, &owner);
+        QSignalSpy finished(call, &ToolCall::finished);
+        QVERIFY(finished.wait(waitMs));
+    }
+    QVERIFY(log.waitForWrites());
+    auto r = reader();
+    const auto page = r->page({}, {.limit = 10, .detail = AuditReader::Detail::Full});
+    QVERIFY(page);
+    QCOMPARE(page->records.size(), 2);
+    const AuditRecord &denied = page->records.at(0);
+    const AuditRecord &edited = page->records.at(1);
+    QCOMPARE(edited.arguments.value(u"text").toString(), u"original"_s);
+    QVERIFY(edited.edited);
+    QCOMPARE(edited.editedArguments->value(u"text").toString(), u"edited"_s);
+    QCOMPARE(edited.sentArguments().value(u"text").toString(), u"edited"_s);
+    QCOMPARE(edited.decision, ApprovalDecision::Kind::AllowForSession);
+    QCOMPARE(edited.initiator, CallInitiator::Cli);
+    QCOMPARE(edited.result->value(u"content").toArray().at(0).toObject().value(u"text").toString(), u"edited"_s);
+    QCOMPARE(denied.decision, ApprovalDecision::Kind::Deny);
+    QCOMPARE(denied.decisionReason, u"not today"_s);
+    QCOMPARE(denied.outcome, AuditOutcome::Denied);
+    QCOMPARE(denied.isError, true);
+    QVERIFY(denied.errorMessage.contains(u"not today"_s));
+}
+
+void tst_AuditLog::recordsCallsThatFailBeforeTheIntent()
+{
+    AuditLog log(options());
+    FixedApprovalGate gate(allowOnce());
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    pipeline.setObserver(&log);
+    QObject owner;
+    ToolCall *call = pipeline.call(nullptr, {u"offline"_s, u"cmd"_s, {}}, u"tool"_s, {}, CallInitiator::Gui, &owner);
+    QSignalSpy finished(call, &ToolCall::finished);
+    QVERIFY(finished.wait(waitMs));
+    QVERIFY(log.waitForWrites());
+    const auto page = reader()->page({}, {});
+    QCOMPARE(page->records.size(), 1);
+    QCOMPARE(page->records.first().outcome, AuditOutcome::Failed);
+    QVERIFY(page->records.first().errorMessage.contains(u"not connected"_s));
+    QVERIFY(!page->records.first().decision);
+}
+
+void tst_AuditLog::intentIsCommittedBeforeProceeding()
+{
+    AuditLog log(options());
+    const auto ticket = log.recordIntent(makeIntent(u"t"_s));
+    log.recordDecision(ticket, allowOnce());
+    std::optional<Result<qint64>> answer;
+    bool visibleToOthers = false;
+    QObject context;
+    log.whenRecorded(ticket, &context, [&](const Result<qint64> &id) {
+        answer = id;
+        // Durable means visible to a fresh connection (another process) the moment we are told.
+        auto other = AuditReader::open(dbPath());
+        visibleToOthers = other && other.value()->record(id.value()).ok()
+            && other.value()->record(id.value())->decision == ApprovalDecision::Kind::AllowOnce;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), waitMs);
+    QVERIFY(answer->ok());
+    QVERIFY(visibleToOthers);
+}
+
+void tst_AuditLog::killedMidCall_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<bool>("hasDecision");
+    QTest::addRow("after the intent") << u"intent"_s << false;
+    QTest::addRow("after the decision") << u"decided"_s << true;
+    QTest::addRow("through the pipeline, tool running") << u"pipeline"_s << true;
+    QTest::addRow("abort()") << u"abort"_s << false;
+}
+
+void tst_AuditLog::killedMidCall()
+{
+    QFETCH(QString, mode);
+    QFETCH(bool, hasDecision);
+    QProcess crasher;
+    crasher.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    crasher.start(QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(u"tst_audit_crasher"_s), {dbPath(), mode});
+    QVERIFY(crasher.waitForStarted(waitMs));
+    if (mode == u"abort"_s) {
+        QVERIFY(crasher.waitForFinished(waitMs));
+        QCOMPARE(crasher.exitStatus(), QProcess::CrashExit);
+    } else {
+        QByteArray output;
+        QTRY_VERIFY2_WITH_TIMEOUT((output += crasher.readAllStandardOutput()).contains("READY"), output.constData(), waitMs);
+        // While the crasher lives, another process must leave its call alone: it is under way.
+        {
+            AuditLog other(options());
+            QVERIFY(other.waitForWrites());
+        }
+        auto r = reader();
+        QCOMPARE(r->count({.outcomes = {AuditOutcome::Pending}}).value(), 1);
+        r.reset();
+        crasher.kill(); // SIGKILL: no chance to clean up
+        QVERIFY(crasher.waitForFinished(waitMs));
+    }
+
+    // The next start marks the call; nothing is dropped.
+    {
+        AuditLog next(options());
+        QVERIFY(next.waitForWrites());
+    }
+    auto r = reader();
+    QCOMPARE(r->count({}).value(), 1);
+    const auto record = r->record(r->page({}, {})->records.first().id);
+    QVERIFY(record);
+    QCOMPARE(record->outcome, AuditOutcome::Unknown);
+    QVERIFY2(record->errorMessage.contains(u"the app stopped before the call finished"_s), qPrintable(record->errorMessage));
+    QCOMPARE(record->decision.has_value(), hasDecision);
+    QVERIFY(record->finishedAt.isValid());
+    const auto verification = verifyStore(dbPath());
+    QVERIFY(verification && verification->ok());
+    QCOMPARE(verification->events, hasDecision ? 3 : 2);
+    // The dead session's lock file was cleared away with it.
+    QCOMPARE(QDir(dbPath() + u"-sessions"_s).entryList({u"*.lock"_s}, QDir::Files), QStringList());
+}
+
+void tst_AuditLog::cleanShutdownMarksOwnUnfinishedCalls()
+{
+    {
+        AuditLog log(options());
+        log.recordIntent(makeIntent(u"never_answers"_s));
+    }
+    const auto page = reader()->page({}, {});
+    QCOMPARE(page->records.size(), 1);
+    QCOMPARE(page->records.first().outcome, AuditOutcome::Unknown);
+    QVERIFY(page->records.first().errorMessage.contains(u"quit"_s));
+}
+
+void tst_AuditLog::droppedCallIsMarked()
+{
+    AuditLog log(options());
+    InProcessServer fixture;
+    bool invoked = false;
+    QList<ToolCallContext> unanswered; // kept, so the server does not answer for the tool
+    fixture.addTool(u"hang"_s, [&](const ToolCallContext &call) {
+        invoked = true;
+        unanswered.append(call);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    FixedApprovalGate gate(allowOnce());
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    pipeline.setObserver(&log);
+    auto owner = std::make_unique<QObject>();
+    pipeline.call(fixture.session.get(), fixture.identity, u"hang"_s, {}, CallInitiator::Gui, owner.get());
+    QTRY_VERIFY_WITH_TIMEOUT(invoked, waitMs);
+    owner.reset(); // the call dies without finishing
+    QVERIFY(log.waitForWrites());
+    const auto page = reader()->page({}, {});
+    QCOMPARE(page->records.first().outcome, AuditOutcome::Unknown);
+    QVERIFY(page->records.first().errorMessage.contains(u"dropped"_s));
+}
+
+void tst_AuditLog::secretsNeverReachTheFile()
+{
+    const QStringList secrets{u"sk-arg-SECRET1"_s, u"env-SECRET2-value"_s, u"eyJBEARER.SECRET3"_s, u"pw-SECRET4"_s,
+                              u"hdr-SECRET5"_s, u"elicited-SECRET6"_s};
+    {
+        AuditLog log(options());
+        log.addSecretValues({u"env-SECRET2-value"_s});
+        AuditToolCallIntent intent = makeIntent(u"fetch"_s,
+            {{u"api_key"_s, u"sk-arg-SECRET1"_s},
+             {u"note"_s, u"uses env-SECRET2-value inside"_s},
+             {u"headers"_s, QJsonObject{{u"Authorization"_s, u"Bearer eyJBEARER.SECRET3"_s}}}});
+        intent.server.endpoint = u"https://user:pw-SECRET4@api.example/mcp"_s;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {},
+                                    QJsonObject{{u"token"_s, u"sk-arg-SECRET1"_s}}});
+        AuditToolCallOutcome outcome = makeOutcome(u"called with Bearer eyJBEARER.SECRET3 ok"_s);
+        outcome.error = Error{-1, u"auth failed for password=pw-SECRET4"_s, {}};
+        log.recordOutcome(ticket, outcome);
+        AuditConnectionEvent event;
+        event.server = intent.server;
+        event.details = QJsonObject{{u"headers"_s, QJsonObject{{u"X-Api-Key"_s, u"hdr-SECRET5"_s}}}};
+        log.recordConnectionEvent(event);
+        AuditServerRequest request;
+        request.server = intent.server;
+        request.method = u"elicitation/create"_s;
+        request.result = QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"password"_s, u"elicited-SECRET6"_s}}}};
+        log.recordServerRequest(request);
+        QVERIFY(log.waitForWrites());
+        // Look at the bytes while the WAL still holds them, then again after the checkpoint at close.
+        for (const QString &file : QStringList{dbPath(), dbPath() + u"-wal"_s}) {
+            QFile f(file);
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray bytes = f.readAll();
+            for (const QString &secret : secrets)
+                QVERIFY2(!bytes.contains(secret.toUtf8()), qPrintable(secret + u" in "_s + file));
+        }
+    }
+    QFile f(dbPath());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.contains("[redacted]"));
+    for (const QString &secret : secrets)
+        QVERIFY2(!bytes.contains(secret.toUtf8()), qPrintable(secret));
+    // And an export cannot show them either.
+    auto r = reader();
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QVERIFY(AuditExporter::write(*r, {}, AuditExporter::Format::JsonLines, &buffer));
+    for (const QString &secret : secrets)
+        QVERIFY(!buffer.data().contains(secret.toUtf8()));
+}
+
+void tst_AuditLog::serverRequestsAndConnectionEvents()
+{
+    {
+        AuditLog log(options());
+        AuditConnectionEvent connected;
+        connected.server = {u"web"_s, u"https://mcp.example"_s, {}};
+        connected.kind = AuditConnectionEvent::Kind::Crashed;
+        connected.message = u"exit code 9"_s;
+        log.recordConnectionEvent(connected);
+        AuditServerRequest sampling;
+        sampling.server = connected.server;
+        sampling.method = u"sampling/createMessage"_s;
+        sampling.params = QJsonObject{{u"maxTokens"_s, 100}};
+        sampling.decision = ApprovalDecision::deny(u"no"_s);
+        sampling.error = Error{-1, u"User rejected sampling request"_s, {}};
+        sampling.durationMs = 40;
+        log.recordServerRequest(sampling);
+        AuditServerRequest roots;
+        roots.server = connected.server;
+        roots.method = u"roots/list"_s;
+        roots.result = QJsonObject{{u"roots"_s, QJsonArray{}}};
+        log.recordServerRequest(roots);
+        QVERIFY(log.waitForWrites());
+    }
+    auto r = reader();
+    const auto all = r->page({}, {.detail = AuditReader::Detail::Full});
+    QCOMPARE(all->records.size(), 3);
+    const AuditRecord &roots = all->records.at(0);
+    const AuditRecord &sampling = all->records.at(1);
+    const AuditRecord &crash = all->records.at(2);
+    QCOMPARE(crash.type, AuditRecordType::Connection);
+    QCOMPARE(crash.name, u"crashed"_s);
+    QCOMPARE(crash.outcome, AuditOutcome::None);
+    QCOMPARE(crash.arguments.value(u"message").toString(), u"exit code 9"_s);
+    QCOMPARE(sampling.type, AuditRecordType::ServerRequest);
+    QCOMPARE(sampling.outcome, AuditOutcome::Failed);
+    QCOMPARE(sampling.decision, ApprovalDecision::Kind::Deny);
+    QCOMPARE(sampling.arguments.value(u"maxTokens").toInt(), 100);
+    QCOMPARE(roots.outcome, AuditOutcome::Succeeded);
+    QCOMPARE(r->count({.types = {AuditRecordType::ServerRequest}}).value(), 2);
+    // Connection events are never "pending", and nobody marks them "unknown".
+    QCOMPARE(r->count({.outcomes = {AuditOutcome::Pending}}).value(), 0);
+    QVERIFY(verifyStore(dbPath())->ok());
+}
+
+void tst_AuditLog::verifyAcceptsAnIntactLog()
+{
+    {
+        AuditLog log(options());
+        writeSample(log);
+    }
+    const auto result = verifyStore(dbPath());
+    QVERIFY(result);
+    QVERIFY(result->ok());
+    QCOMPARE(result->records, 6);
+    // 6 intents, 3 decisions, 5 outcomes, 1 "unknown" at shutdown.
+    QCOMPARE(result->events, 15);
+    QCOMPARE(result->headHash.size(), 64);
+}
+
+void tst_AuditLog::verifyDetectsTampering_data()
+{
+    QTest::addColumn<QStringList>("statements");
+    QTest::addColumn<qint64>("firstRecord");
+    QTest::addColumn<int>("kind");
+    using K = AuditProblem::Kind;
+    QTest::addRow("arguments changed") << QStringList{u"UPDATE records SET arguments = '{\"path\":\"/etc/passwd\"}' WHERE id = 2"_s}
+                                       << qint64(2) << int(K::RecordChanged);
+    QTest::addRow("outcome changed") << QStringList{u"UPDATE records SET outcome = 'denied' WHERE id = 4"_s} << qint64(4) << int(K::RecordChanged);
+    QTest::addRow("decision changed") << QStringList{u"UPDATE records SET decision = 'deny' WHERE id = 3"_s} << qint64(3) << int(K::RecordChanged);
+    QTest::addRow("time changed") << QStringList{u"UPDATE records SET started_at = started_at - 3600000 WHERE id = 2"_s} << qint64(2)
+                                  << int(K::RecordChanged);
+    QTest::addRow("row deleted") << QStringList{u"DELETE FROM records WHERE id = 3"_s} << qint64(3) << int(K::RecordRemoved);
+    QTest::addRow("row and its events deleted")
+        << QStringList{u"DELETE FROM records WHERE id = 2"_s, u"DELETE FROM events WHERE record_id = 2"_s} << qint64(2) << int(K::RecordRemoved);
+    QTest::addRow("record inserted") << QStringList{u"INSERT INTO records(type, session, initiator, started_at, server_name, server_endpoint,"
+                                                    " server_info, name, arguments) SELECT type, session, initiator, started_at, server_name,"
+                                                    " server_endpoint, server_info, name, arguments FROM records WHERE id = 1"_s}
+                                     << qint64(7) << int(K::RecordUnchained);
+    QTest::addRow("decision filled in") << QStringList{u"UPDATE records SET decision = 'allow_once' WHERE id = 5"_s}
+                                        << qint64(5) << int(K::RecordUnchained);
+    QTest::addRow("event hash changed") << QStringList{u"UPDATE events SET hash = 'ab' || substr(hash, 3) WHERE seq = 4"_s}
+                                        << qint64(2) << int(K::RecordChanged);
+    // Events 13-15: record 5's outcome, record 6's intent and outcome. Record 5 is the first hit.
+    QTest::addRow("newest events cut off") << QStringList{u"DELETE FROM events WHERE seq > 12"_s} << qint64(5) << int(K::RecordUnchained);
+    QTest::addRow("newest record and events cut off")
+        << QStringList{u"DELETE FROM events WHERE seq > 13"_s, u"DELETE FROM records WHERE id = 6"_s} << qint64(0) << int(K::TailRemoved);
+}
+
+void tst_AuditLog::verifyDetectsTampering()
+{
+    QFETCH(QStringList, statements);
+    QFETCH(qint64, firstRecord);
+    QFETCH(int, kind);
+    {
+        AuditLog log(options());
+        writeSample(log);
+    }
+    QVERIFY(verifyStore(dbPath())->ok());
+    {
+        RawDb raw(dbPath());
+        for (const QString &statement : statements)
+            QVERIFY(raw.exec(statement));
+    }
+    const auto result = verifyStore(dbPath());
+    QVERIFY(result);
+    QVERIFY(!result->ok());
+    const AuditProblem &first = result->problems.constFirst();
+    QVERIFY2(first.recordId == firstRecord && int(first.kind) == kind,
+             qPrintable(u"got record %1 kind %2: %3"_s.arg(first.recordId).arg(int(first.kind)).arg(first.description)));
+}
+
+void tst_AuditLog::twoWritersKeepOneChain()
+{
+    {
+        AuditLog a(options());
+        AuditLog b(options());
+        for (int i = 0; i < 50; ++i) {
+            AuditLog &log = i % 2 ? a : b;
+            const auto ticket = log.recordIntent(makeIntent(u"t%1"_s.arg(i)));
+            log.recordDecision(ticket, allowOnce());
+            log.recordOutcome(ticket, makeOutcome(u"r"_s));
+        }
+        QVERIFY(a.waitForWrites());
+        QVERIFY(b.waitForWrites());
+    }
+    const auto result = verifyStore(dbPath());
+    QVERIFY(result && result->ok());
+    QCOMPARE(result->records, 50);
+    QCOMPARE(result->events, 150);
+}
+
+void tst_AuditLog::queries()
+{
+    {
+        AuditLog log(options());
+        writeSample(log);
+    }
+    auto r = reader();
+    QCOMPARE(r->count({}).value(), 6);
+    QCOMPARE(r->count({.servers = {u"web"_s}}).value(), 2);
+    QCOMPARE(r->count({.names = {u"read_file"_s}}).value(), 3);
+    QCOMPARE(r->count({.decisions = {ApprovalDecision::Kind::AllowOnce}}).value(), 3);
+    QCOMPARE(r->count({.outcomes = {AuditOutcome::ToolError}}).value(), 1);
+    QCOMPARE(r->count({.outcomes = {AuditOutcome::ToolError, AuditOutcome::Unknown}}).value(), 2);
+    QCOMPARE(r->count({.servers = {u"files"_s}, .names = {u"write_file"_s}}).value(), 1);
+    QCOMPARE(r->count({.initiator = CallInitiator::Cli}).value(), 0);
+    QCOMPARE(r->count({.from = QDateTime::currentDateTimeUtc().addSecs(-60)}).value(), 6);
+    QCOMPARE(r->count({.until = QDateTime::currentDateTimeUtc().addSecs(-60)}).value(), 0);
+
+    // Keyset pages walk the list newest first without overlap, and back up again.
+    const auto first = r->page({}, {.limit = 4});
+    QCOMPARE(first->records.size(), 4);
+    QVERIFY(first->more);
+    QCOMPARE(first->records.first().id, 6);
+    QVERIFY(!first->records.first().preview.isEmpty());
+    const auto second = r->page({}, {.beforeId = first->records.last().id, .limit = 4});
+    QCOMPARE(second->records.size(), 2);
+    QVERIFY(!second->more);
+    QCOMPARE(second->records.first().id, 2);
+    const auto back = r->page({}, {.afterId = second->records.first().id, .limit = 2});
+    QCOMPARE(back->records.size(), 2);
+    QCOMPARE(back->records.first().id, 4);
+    QCOMPARE(back->records.last().id, 3);
+    const auto window = r->window({}, 2, 2);
+    QCOMPARE(window->size(), 2);
+    QCOMPARE(window->first().id, 4);
+    QVERIFY(!r->record(99));
+}
+
+void tst_AuditLog::fullTextAndSubstringSearchAgree()
+{
+    {
+        AuditLog log(options());
+        writeSample(log);
+    }
+    auto r = reader();
+    QVERIFY(r->hasFullTextIndex()); // Debian's SQLite has FTS5; the fallback is checked below either way
+    for (bool fullText : {true, false}) {
+        r->setFullTextEnabled(fullText);
+        QCOMPARE(r->count({.text = u"file3.txt"_s}).value(), 1);
+        QCOMPARE(r->count({.text = u"contents"_s}).value(), 5);
+        QCOMPARE(r->count({.text = u"contents file 4"_s}).value(), 1);
+        QCOMPARE(r->count({.text = u"CONTENTS"_s}).value(), 5);
+        QCOMPARE(r->count({.text = u"nothing-like-this"_s}).value(), 0);
+        QCOMPARE(r->count({.servers = {u"web"_s}, .text = u"contents"_s}).value(), 2);
+        // Quotes and FTS syntax are only text.
+        QVERIFY(r->count({.text = u"\"unbalanced NEAR( * OR"_s}).ok());
+        const auto page = r->page({.text = u"contents"_s}, {.limit = 2});
+        QCOMPARE(page->records.size(), 2);
+        QCOMPARE(page->records.first().id, 5);
+        QVERIFY(page->more);
+        const auto next = r->page({.text = u"contents"_s}, {.beforeId = page->records.last().id, .limit = 10});
+        QCOMPARE(next->records.size(), 3);
+    }
+}
+
+void tst_AuditLog::exportRoundTrip()
+{
+    {
+        AuditLog log(options());
+        writeSample(log);
+        AuditToolCallIntent tricky = makeIntent(u"=HYPERLINK(\"http://evil\")"_s, {{u"text"_s, u"line1\nline2, \"quoted\""_s}});
+        const auto ticket = log.recordIntent(tricky);
+        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowAlways, ApprovalDecision::Source::RememberedRule, u"rule 3"_s,
+                                    QJsonObject{{u"text"_s, u"edited"_s}}});
+        log.recordOutcome(ticket, makeOutcome(u"ünïcødé ✓"_s));
+    }
+    auto r = reader();
+    QList<AuditRecord> stored;
+    QVERIFY(r->forEach({}, [&stored](const AuditRecord &record) { stored.append(record); return true; }));
+    QCOMPARE(stored.size(), 7);
+
+    QBuffer jsonl;
+    jsonl.open(QIODevice::WriteOnly);
+    QCOMPARE(AuditExporter::write(*r, {}, AuditExporter::Format::JsonLines, &jsonl).value(), 7);
+    const QList<QByteArray> lines = jsonl.data().trimmed().split('\n');
+    QCOMPARE(lines.size(), 7);
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(lines.at(i), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        const auto parsed = AuditRecord::fromJson(document.object());
+        QVERIFY(parsed);
+        QCOMPARE(parsed.value(), stored.at(i));
+    }
+
+    // Filtered export: only what the filter lets through.
+    QBuffer filtered;
+    filtered.open(QIODevice::WriteOnly);
+    QCOMPARE(AuditExporter::write(*r, {.servers = {u"web"_s}}, AuditExporter::Format::JsonLines, &filtered).value(), 2);
+
+    // CSV: RFC 4180, one row per record, fields recoverable; formulas defused.
+    QBuffer csv;
+    csv.open(QIODevice::WriteOnly);
+    QCOMPARE(AuditExporter::write(*r, {}, AuditExporter::Format::Csv, &csv).value(), 7);
+    const QString text = QString::fromUtf8(csv.data());
+    QList<QStringList> rows;
+    QStringList row;
+    QString cell;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
+                cell += u'"';
+                ++i;
+            } else if (c == u'"') {
+                quoted = false;
+            } else {
+                cell += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            row.append(cell);
+            cell.clear();
+        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
+            row.append(cell);
+            cell.clear();
+            rows.append(row);
+            row.clear();
+            ++i;
+        } else {
+            cell += c;
+        }
+    }
+    QCOMPARE(rows.size(), 8);
+    const QStringList header = rows.first();
+    QCOMPARE(header, AuditExporter::csvColumns());
+    for (qsizetype i = 1; i < rows.size(); ++i) {
+        QCOMPARE(rows.at(i).size(), header.size());
+        const AuditRecord &record = stored.at(i - 1);
+        QCOMPARE(rows.at(i).at(header.indexOf(u"id"_s)).toLongLong(), record.id);
+        QCOMPARE(QJsonDocument::fromJson(rows.at(i).at(header.indexOf(u"arguments"_s)).toUtf8()).object(), record.arguments);
+        QCOMPARE(QDateTime::fromString(rows.at(i).at(header.indexOf(u"started_at"_s)), Qt::ISODateWithMs), record.startedAt);
+        QCOMPARE(rows.at(i).at(header.indexOf(u"outcome"_s)), AuditNames::outcome(record.outcome));
+    }
+    const QStringList &last = rows.last();
+    QCOMPARE(last.at(header.indexOf(u"name"_s)), u"'=HYPERLINK(\"http://evil\")"_s);
+    QCOMPARE(last.at(header.indexOf(u"decided_by"_s)), u"rule"_s);
+    QVERIFY(last.at(header.indexOf(u"result"_s)).contains(u"ünïcødé ✓"_s));
+}
+
+void tst_AuditLog::migratesAnOlderSchema()
+{
+    {
+        AuditLog log(options());
+        writeSample(log);
+    }
+    {
+        // Make it look like a store from before the full-text index (schema 1).
+        RawDb raw(dbPath());
+        QVERIFY(raw.exec(u"DROP TRIGGER records_fts_insert"_s));
+        QVERIFY(raw.exec(u"DROP TRIGGER records_fts_update"_s));
+        QVERIFY(raw.exec(u"DROP TRIGGER records_fts_delete"_s));
+        QVERIFY(raw.exec(u"DROP TABLE records_fts"_s));
+        QVERIFY(raw.exec(u"DELETE FROM schema_version WHERE version = 2"_s));
+    }
+    {
+        AuditLog log(options());
+        QVERIFY(log.waitForWrites());
+    }
+    auto r = reader();
+    QVERIFY(r->hasFullTextIndex());
+    QCOMPARE(r->count({.text = u"file2.txt"_s}).value(), 1); // old records were indexed
+    QVERIFY(verifyStore(dbPath())->ok());
+
+    // A store from a newer Toolgate is refused, not damaged.
+    {
+        RawDb raw(dbPath());
+        QVERIFY(raw.exec(u"INSERT INTO schema_version VALUES (99, 0, 'future')"_s));
+    }
+    QVERIFY(!AuditReader::open(dbPath()));
+}
+
+void tst_AuditLog::unopenableStoreFailsCalls()
+{
+    // A directory where the file should be: the store cannot open, and callers hear so.
+    QVERIFY(QDir().mkpath(dbPath()));
+    AuditLog log(options());
+    QSignalSpy failed(&log, &AuditLog::writeFailed);
+    const auto ticket = log.recordIntent(makeIntent(u"t"_s));
+    std::optional<Result<qint64>> answer;
+    QObject context;
+    log.whenRecorded(ticket, &context, [&answer](const Result<qint64> &result) { answer = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), waitMs);
+    QVERIFY(!answer->ok());
+    QVERIFY(!log.waitForWrites());
+}
+
+QTEST_GUILESS_MAIN(tst_AuditLog)
+#include "tst_auditlog.moc"

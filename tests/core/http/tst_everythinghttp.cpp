@@ -1,0 +1,376 @@
+// Integration tests of the HTTP transports against the reference server
+// @modelcontextprotocol/server-everything (pinned in tests/npm), run in its streamableHttp and
+// sse modes on 127.0.0.1 only (a preloaded module binds its wildcard listen to loopback).
+
+#include "tcpproxy.h"
+
+#include "client/clientsession.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "transport/fallbackhttptransport.h"
+#include "transport/httptransportfactory.h"
+#include "transport/ssetransport.h"
+#include "transport/streamablehttptransport.h"
+#include "workspace/serverconfig.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+QString everythingEntry() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js"); }
+QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
+
+/// server-everything in one of its HTTP modes, on a port of its choosing on 127.0.0.1.
+class EverythingServer
+{
+public:
+    explicit EverythingServer(const QString &mode)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
+        env.insert(QStringLiteral("TOOLGATE_REPORT_LISTEN"), QStringLiteral("1"));
+        m_process.setProcessEnvironment(env);
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(nodeBinary(), {QStringLiteral("--require"), preload(), everythingEntry(), mode});
+    }
+    ~EverythingServer()
+    {
+        m_process.kill();
+        m_process.waitForFinished(3000);
+    }
+    /// Waits for the port; 0 when the server did not come up.
+    quint16 waitForPort(int timeoutMs = 20000)
+    {
+        static const QRegularExpression listening(QStringLiteral("TOOLGATE_LISTENING 127\\.0\\.0\\.1:(\\d+)"));
+        QDeadlineTimer deadline(timeoutMs);
+        while (!deadline.hasExpired()) {
+            m_output += m_process.readAll();
+            const auto match = listening.match(QString::fromUtf8(m_output));
+            if (match.hasMatch())
+                return quint16(match.captured(1).toUInt());
+            if (m_process.state() == QProcess::NotRunning)
+                return 0;
+            m_process.waitForReadyRead(100);
+        }
+        return 0;
+    }
+    QString output() const { return QString::fromUtf8(m_output); }
+
+private:
+    QProcess m_process;
+    QByteArray m_output;
+};
+
+template<typename T>
+std::optional<Result<T>> await(const std::function<void(QObject *, std::function<void(const Result<T> &)>)> &start, int timeoutMs = 20000)
+{
+    std::optional<Result<T>> answer;
+    QObject context;
+    start(&context, [&answer](const Result<T> &result) { answer = result; });
+    QDeadlineTimer deadline(timeoutMs);
+    while (!answer && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return answer;
+}
+
+} // namespace
+
+#define AWAIT_OK(var, T, call)                                                                                   \
+    const auto var##Answer = await<T>([&](QObject *c, std::function<void(const Result<T> &)> cb) { call; });      \
+    QVERIFY2(var##Answer.has_value(), "no answer within the time limit");                                        \
+    QVERIFY2(var##Answer->ok(), var##Answer->ok() ? "" : qPrintable(var##Answer->error().message));             \
+    const T &var = var##Answer->value();
+
+class tst_EverythingHttp : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    void streamableHandshake();
+    void toolsAndListChanged();
+    void resourcesAndPrompts();
+    void progress();
+    void elicitationInsideToolCall();
+    void droppedStreamResumes();
+    void legacySseByFallback();
+    void legacySseConfigured();
+    void wrongPathReportsBothAttempts();
+
+private:
+    void connect(std::unique_ptr<Transport> transport, bool elicitation = false);
+    CallToolResult call(const QString &name, const QJsonObject &args, bool *ok, const ClientSession::CallOptions &options = {});
+
+    quint16 startServer(const QString &mode);
+
+    std::unique_ptr<ClientSession> m_session;
+    std::unique_ptr<EverythingServer> m_server; // outlives the session: it is closed first
+};
+
+void tst_EverythingHttp::initTestCase()
+{
+    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(everythingEntry()))
+        QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
+}
+
+void tst_EverythingHttp::cleanup()
+{
+    if (m_session) {
+        QSignalSpy closed(m_session.get(), &ClientSession::closed);
+        m_session->disconnectFromServer();
+        QVERIFY(closed.count() == 1 || closed.wait(5000));
+    }
+    m_session.reset();
+    m_server.reset();
+}
+
+quint16 tst_EverythingHttp::startServer(const QString &mode)
+{
+    m_server = std::make_unique<EverythingServer>(mode);
+    return m_server->waitForPort();
+}
+
+void tst_EverythingHttp::connect(std::unique_ptr<Transport> transport, bool elicitation)
+{
+    m_session = std::make_unique<ClientSession>(std::move(transport), ClientSession::Options());
+    if (elicitation) {
+        m_session->setElicitationHandler([](const QJsonObject &params, const Responder &responder) {
+            QVERIFY(params.contains(QLatin1String("requestedSchema")));
+            responder.respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}});
+        });
+    }
+    QSignalSpy ready(m_session.get(), &ClientSession::ready);
+    QSignalSpy failed(m_session.get(), &ClientSession::failed);
+    m_session->connectToServer();
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1 || failed.count() == 1, 20000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.at(0).at(0).value<Error>().message));
+}
+
+CallToolResult tst_EverythingHttp::call(const QString &name, const QJsonObject &args, bool *ok, const ClientSession::CallOptions &options)
+{
+    *ok = false;
+    const auto answer = await<CallToolResult>([&](QObject *c, std::function<void(const Result<CallToolResult> &)> cb) {
+        m_session->callTool(name, args, options, c, cb);
+    }, 30000);
+    if (!answer || !answer->ok()) {
+        qWarning() << "call failed:" << (answer ? answer->error().message : QStringLiteral("timeout"));
+        return {};
+    }
+    *ok = true;
+    return answer->value();
+}
+
+void tst_EverythingHttp::streamableHandshake()
+{
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    auto transport = std::make_unique<FallbackHttpTransport>(options);
+    FallbackHttpTransport *http = transport.get();
+    connect(std::move(transport));
+    QCOMPARE(http->mode(), FallbackHttpTransport::Mode::StreamableHttp);
+    QCOMPARE(m_session->serverInfo().name, QStringLiteral("mcp-servers/everything"));
+    QCOMPARE(m_session->protocolVersion(), QStringLiteral("2025-11-25"));
+    AWAIT_OK(pong, std::monostate, m_session->ping(c, cb));
+    Q_UNUSED(pong);
+}
+
+void tst_EverythingHttp::toolsAndListChanged()
+{
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    ServerConfig config;
+    config.name = QStringLiteral("everything");
+    config.transport = ServerConfig::Transport::Http;
+    config.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
+    auto transport = HttpTransportFactory::create(config);
+    QVERIFY(transport.ok());
+    m_session = std::make_unique<ClientSession>(std::move(transport).value(), ClientSession::Options());
+    // The late tool arrives as tools/list_changed on the GET stream, right after initialized.
+    QSignalSpy listChanged(m_session.get(), &ClientSession::toolsListChanged);
+    QSignalSpy ready(m_session.get(), &ClientSession::ready);
+    m_session->connectToServer();
+    QVERIFY(ready.wait(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(listChanged.count() >= 1, 10000);
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    QVERIFY2(tools.size() >= 13, qPrintable(QString::number(tools.size())));
+    bool ok = false;
+    const CallToolResult echo = call(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("über HTTP")}}, &ok);
+    QVERIFY(ok);
+    QCOMPARE(echo.content.value(0).text, QStringLiteral("Echo: über HTTP"));
+    const CallToolResult sum = call(QStringLiteral("get-sum"), {{QStringLiteral("a"), 2}, {QStringLiteral("b"), 3}}, &ok);
+    QVERIFY(ok);
+    QCOMPARE(sum.content.value(0).text, QStringLiteral("The sum of 2 and 3 is 5."));
+}
+
+void tst_EverythingHttp::resourcesAndPrompts()
+{
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    connect(std::make_unique<StreamableHttpTransport>(options));
+    AWAIT_OK(resources, QList<Resource>, m_session->listResources(c, cb));
+    QVERIFY(resources.size() >= 7);
+    AWAIT_OK(templates, QList<ResourceTemplate>, m_session->listResourceTemplates(c, cb));
+    QVERIFY(templates.size() >= 2);
+    AWAIT_OK(read, ReadResourceResult, m_session->readResource(QStringLiteral("demo://resource/dynamic/text/1"), c, cb));
+    QVERIFY(read.contents.value(0).text.value_or(QString()).startsWith(QLatin1String("Resource 1:")));
+    AWAIT_OK(prompts, QList<Prompt>, m_session->listPrompts(c, cb));
+    QVERIFY(prompts.size() >= 4);
+    AWAIT_OK(prompt, GetPromptResult, m_session->getPrompt(QStringLiteral("args-prompt"), {{QStringLiteral("city"), QStringLiteral("Paris")}}, c, cb));
+    QVERIFY(prompt.messages.value(0).content.text.contains(QLatin1String("Paris")));
+}
+
+void tst_EverythingHttp::progress()
+{
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    connect(std::make_unique<StreamableHttpTransport>(options));
+    QList<double> steps;
+    ClientSession::CallOptions callOptions;
+    callOptions.onProgress = [&steps](const ProgressUpdate &update) { steps.append(update.progress); };
+    bool ok = false;
+    const CallToolResult result = call(QStringLiteral("trigger-long-running-operation"),
+                                       {{QStringLiteral("duration"), 1}, {QStringLiteral("steps"), 3}}, &ok, callOptions);
+    QVERIFY(ok);
+    QVERIFY(result.content.value(0).text.contains(QLatin1String("completed")));
+    QCOMPARE(steps, (QList<double>{1, 2, 3}));
+}
+
+void tst_EverythingHttp::elicitationInsideToolCall()
+{
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    connect(std::make_unique<StreamableHttpTransport>(options), true);
+    // The tool appears once initialized is in; wait for it.
+    QList<Tool> tools;
+    QDeadlineTimer deadline(10000);
+    while (!deadline.hasExpired()) {
+        AWAIT_OK(listed, QList<Tool>, m_session->listTools(c, cb));
+        tools = listed;
+        if (m_session->tool(QStringLiteral("trigger-elicitation-request")))
+            break;
+        QTest::qWait(100);
+    }
+    QVERIFY(m_session->tool(QStringLiteral("trigger-elicitation-request")));
+    bool ok = false;
+    const CallToolResult result = call(QStringLiteral("trigger-elicitation-request"), {}, &ok);
+    QVERIFY(ok);
+    QVERIFY2(result.content.value(0).text.contains(QLatin1String("declined")), qPrintable(result.content.value(0).text));
+}
+
+void tst_EverythingHttp::droppedStreamResumes()
+{
+    // The proxy cuts the tools/call stream after its first progress event. The transport
+    // reconnects with GET and Last-Event-ID after its retry delay; server-everything replays
+    // from its event store what it sent meanwhile. (Its store only replays events stored before
+    // the reconnection, so the delay is longer than the rest of the operation.)
+    const quint16 port = startServer(QStringLiteral("streamableHttp"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    TestHttp::TcpProxy proxy(port);
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(proxy.port()));
+    options.defaultRetryDelay = std::chrono::milliseconds(2000);
+    options.openGetStream = false;
+    connect(std::make_unique<StreamableHttpTransport>(options));
+
+    QList<double> steps;
+    int cuts = 0;
+    ClientSession::CallOptions callOptions;
+    callOptions.onProgress = [&](const ProgressUpdate &update) {
+        steps.append(update.progress);
+        if (steps.size() == 1)
+            cuts = proxy.cut("trigger-long-running-operation"); // break the stream after the first event
+    };
+    bool ok = false;
+    const CallToolResult result = call(QStringLiteral("trigger-long-running-operation"),
+                                       {{QStringLiteral("duration"), 1}, {QStringLiteral("steps"), 4}}, &ok, callOptions);
+    QCOMPARE(cuts, 1);
+    QVERIFY(ok);
+    QVERIFY(result.content.value(0).text.contains(QLatin1String("completed")));
+    // Progress sent while the stream was down arrives after the reconnection.
+    QCOMPARE(steps, (QList<double>{1, 2, 3, 4}));
+    // And the session goes on.
+    const CallToolResult echo = call(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("still here")}}, &ok);
+    QVERIFY(ok);
+    QCOMPARE(echo.content.value(0).text, QStringLiteral("Echo: still here"));
+}
+
+void tst_EverythingHttp::legacySseByFallback()
+{
+    const quint16 port = startServer(QStringLiteral("sse"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/sse").arg(port));
+    auto transport = std::make_unique<FallbackHttpTransport>(options);
+    FallbackHttpTransport *http = transport.get();
+    connect(std::move(transport));
+    QCOMPARE(http->mode(), FallbackHttpTransport::Mode::LegacySse);
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    QVERIFY(tools.size() >= 12);
+    bool ok = false;
+    const CallToolResult echo = call(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("legacy")}}, &ok);
+    QVERIFY(ok);
+    QCOMPARE(echo.content.value(0).text, QStringLiteral("Echo: legacy"));
+    QList<double> steps;
+    ClientSession::CallOptions callOptions;
+    callOptions.onProgress = [&steps](const ProgressUpdate &update) { steps.append(update.progress); };
+    call(QStringLiteral("trigger-long-running-operation"), {{QStringLiteral("duration"), 1}, {QStringLiteral("steps"), 2}}, &ok, callOptions);
+    QVERIFY(ok);
+    QCOMPARE(steps, (QList<double>{1, 2}));
+}
+
+void tst_EverythingHttp::legacySseConfigured()
+{
+    const quint16 port = startServer(QStringLiteral("sse"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    ServerConfig config;
+    config.name = QStringLiteral("legacy");
+    config.transport = ServerConfig::Transport::Sse;
+    config.url = QStringLiteral("http://127.0.0.1:%1/sse").arg(port);
+    auto transport = HttpTransportFactory::create(config);
+    QVERIFY(transport.ok());
+    QVERIFY(qobject_cast<SseTransport *>(transport.value().get()));
+    connect(std::move(transport).value());
+    AWAIT_OK(resources, QList<Resource>, m_session->listResources(c, cb));
+    QVERIFY(resources.size() >= 7);
+    AWAIT_OK(prompts, QList<Prompt>, m_session->listPrompts(c, cb));
+    QVERIFY(prompts.size() >= 4);
+}
+
+void tst_EverythingHttp::wrongPathReportsBothAttempts()
+{
+    const quint16 port = startServer(QStringLiteral("sse"));
+    QVERIFY2(port, qPrintable(m_server->output()));
+    HttpTransportOptions options;
+    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/nothing-here").arg(port));
+    m_session = std::make_unique<ClientSession>(std::make_unique<FallbackHttpTransport>(options), ClientSession::Options());
+    QSignalSpy failed(m_session.get(), &ClientSession::failed);
+    m_session->connectToServer();
+    QVERIFY(failed.wait(20000));
+    const QString message = failed.at(0).at(0).value<Error>().message;
+    QVERIFY2(message.contains(QLatin1String("Streamable HTTP")) && message.contains(QLatin1String("HTTP+SSE"))
+                 && message.contains(QLatin1String("HTTP 404 to POST")) && message.contains(QLatin1String("HTTP 404 to GET")),
+             qPrintable(message));
+}
+
+QTEST_GUILESS_MAIN(tst_EverythingHttp)
+#include "tst_everythinghttp.moc"

@@ -1,0 +1,242 @@
+// OAuthAuthenticator with the Streamable HTTP transport against a scripted local server that is
+// MCP server and authorization server at once: a saved sign-in is reused, an expired one is
+// renewed with its refresh token, a full sign-in goes through the loopback redirect, and
+// servers whose metadata does not add up are refused.
+
+#include "fakehttpserver.h"
+
+#include "auth/authorizationuseragent.h"
+#include "auth/oauthauthenticator.h"
+#include "auth/secretstore.h"
+#include "transport/streamablehttptransport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace Toolgate;
+using namespace TestHttp;
+
+namespace {
+
+QMap<QString, QString> form(const QByteArray &body)
+{
+    QMap<QString, QString> fields;
+    const QUrlQuery query(QString::fromUtf8(body).replace(u'+', u' '));
+    for (const auto &[k, v] : query.queryItems(QUrl::FullyDecoded))
+        fields.insert(k, v);
+    return fields;
+}
+
+/// The MCP endpoint accepts only `token`; the rest is OAuth metadata and endpoints.
+struct Fake
+{
+    Server server;
+    QByteArray validToken = "Bearer at-2";
+    QList<QMap<QString, QString>> tokenRequests;
+    QList<QUrl> authorizationRequests;
+    QString prmResource; // empty: the server's own URL
+    QJsonObject extraAsMetadata;
+
+    Fake()
+    {
+        server.setHandler([this](Exchange *e) {
+            const Request &r = e->request();
+            const QString base = QStringLiteral("http://127.0.0.1:%1").arg(server.port());
+            if (r.path == "/.well-known/oauth-protected-resource/mcp") {
+                const QJsonObject prm{{QStringLiteral("resource"), prmResource.isEmpty() ? base + QStringLiteral("/mcp") : prmResource},
+                                      {QStringLiteral("authorization_servers"), QJsonArray{base}}};
+                e->respondJson(200, QJsonDocument(prm).toJson(QJsonDocument::Compact));
+            } else if (r.path == "/.well-known/oauth-authorization-server") {
+                QJsonObject as{{QStringLiteral("issuer"), base},
+                               {QStringLiteral("authorization_endpoint"), QString(base + QStringLiteral("/authorize"))},
+                               {QStringLiteral("token_endpoint"), QString(base + QStringLiteral("/token"))},
+                               {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}}};
+                for (auto it = extraAsMetadata.begin(); it != extraAsMetadata.end(); ++it)
+                    as.insert(it.key(), it.value());
+                e->respondJson(200, QJsonDocument(as).toJson(QJsonDocument::Compact));
+            } else if (r.path == "/token") {
+                tokenRequests.append(form(r.body));
+                e->respondJson(200, R"({"access_token":"at-2","token_type":"Bearer","expires_in":3600,"refresh_token":"rt-2"})");
+            } else if (r.path == "/mcp" && r.method == "POST") {
+                if (r.header("authorization") != validToken) {
+                    e->respond(401, {}, {{"WWW-Authenticate", "Bearer error=\"invalid_token\", resource_metadata=\"" + base.toUtf8()
+                                                                  + "/.well-known/oauth-protected-resource/mcp\""}});
+                    return;
+                }
+                e->respondJson(200, R"({"jsonrpc":"2.0","id":1,"result":{"tools":[]}})");
+            } else {
+                e->respond(r.method == "GET" && r.path == "/mcp" ? 405 : 404);
+            }
+        });
+    }
+};
+
+} // namespace
+
+class tst_OAuthAuthenticator : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void savedTokenReused();
+    void expiredTokenRefreshed();
+    void fullSignInThroughLoopback();
+    void foreignResourceRefused();
+    void missingPkceRefused();
+};
+
+static QJsonObject sendList(const HttpTransportOptions &options, bool *answered)
+{
+    StreamableHttpTransport transport(options);
+    QSignalSpy received(&transport, &Transport::messageReceived);
+    transport.start();
+    *answered = QTest::qWaitFor([&] { return transport.isOpen(); }, 5000);
+    if (!*answered)
+        return {};
+    transport.send(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})");
+    *answered = QTest::qWaitFor([&] { return received.count() > 0; }, 15000);
+    return *answered ? QJsonDocument::fromJson(received.at(0).at(0).toByteArray()).object() : QJsonObject();
+}
+
+void tst_OAuthAuthenticator::savedTokenReused()
+{
+    Fake fake;
+    auto store = std::make_shared<MemorySecretStore>();
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.store = store;
+    auto authenticator = std::make_shared<OAuthAuthenticator>(options);
+    QObject context;
+    bool saved = false;
+    store->write(authenticator->tokenKey(), R"({"access_token":"at-2","scope":""})", &context, [&](const Result<void> &) { saved = true; });
+    QTRY_VERIFY(saved);
+
+    HttpTransportOptions http;
+    http.url = fake.server.url();
+    http.authenticator = authenticator;
+    bool answered = false;
+    const QJsonObject answer = sendList(http, &answered);
+    QVERIFY(answered);
+    QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
+    QVERIFY(fake.tokenRequests.isEmpty()); // no sign-in needed
+}
+
+void tst_OAuthAuthenticator::expiredTokenRefreshed()
+{
+    Fake fake;
+    auto store = std::make_shared<MemorySecretStore>();
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.store = store;
+    options.client.clientId = QStringLiteral("pre-registered");
+    options.userAgent = std::make_shared<HeadlessUserAgent>();
+    auto authenticator = std::make_shared<OAuthAuthenticator>(options);
+    QObject context;
+    bool saved = false;
+    store->write(authenticator->tokenKey(), R"({"access_token":"at-1","refresh_token":"rt-1"})", &context,
+                 [&](const Result<void> &) { saved = true; });
+    QTRY_VERIFY(saved);
+
+    HttpTransportOptions http;
+    http.url = fake.server.url();
+    http.authenticator = authenticator;
+    bool answered = false;
+    const QJsonObject answer = sendList(http, &answered);
+    QVERIFY(answered);
+    QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
+    QCOMPARE(fake.tokenRequests.size(), 1);
+    const auto request = fake.tokenRequests.at(0);
+    QCOMPARE(request.value(QStringLiteral("grant_type")), QStringLiteral("refresh_token"));
+    QCOMPARE(request.value(QStringLiteral("refresh_token")), QStringLiteral("rt-1"));
+    QCOMPARE(request.value(QStringLiteral("resource")), fake.server.url().toString());
+    QCOMPARE(request.value(QStringLiteral("client_id")), QStringLiteral("pre-registered"));
+    QVERIFY(fake.authorizationRequests.isEmpty());
+    // The renewed tokens were saved.
+    std::optional<Result<QByteArray>> stored;
+    store->read(authenticator->tokenKey(), &context, [&](const Result<QByteArray> &r) { stored = r; });
+    QTRY_VERIFY(stored.has_value());
+    QVERIFY(stored->value().contains("rt-2"));
+}
+
+void tst_OAuthAuthenticator::fullSignInThroughLoopback()
+{
+    Fake fake;
+    // The "browser": visits the authorization URL, and the authorization server (this test)
+    // sends it to the loopback redirect with a code and the state.
+    QNetworkAccessManager browser;
+    QUrl visited;
+    auto agent = std::make_shared<LoopbackUserAgent>([&](const QUrl &url) {
+        visited = url;
+        const QUrlQuery query(url);
+        QUrl redirect(query.queryItemValue(QStringLiteral("redirect_uri"), QUrl::FullyDecoded));
+        redirect.setQuery(QStringLiteral("code=c-1&state=") + query.queryItemValue(QStringLiteral("state"), QUrl::FullyEncoded));
+        QNetworkReply *reply = browser.get(QNetworkRequest(redirect));
+        QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+        return true;
+    }, LoopbackUserAgent::Options{0, std::chrono::seconds(10)});
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.client.clientId = QStringLiteral("desktop-app");
+    options.userAgent = agent;
+    HttpTransportOptions http;
+    http.url = fake.server.url();
+    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
+    bool answered = false;
+    const QJsonObject answer = sendList(http, &answered);
+    QVERIFY(answered);
+    QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
+    const QUrlQuery query(visited);
+    QCOMPARE(query.queryItemValue(QStringLiteral("code_challenge_method")), QStringLiteral("S256"));
+    QVERIFY(query.queryItemValue(QStringLiteral("redirect_uri"), QUrl::FullyDecoded).startsWith(QLatin1String("http://127.0.0.1:")));
+    QCOMPARE(query.queryItemValue(QStringLiteral("resource"), QUrl::FullyDecoded), fake.server.url().toString());
+    QCOMPARE(fake.tokenRequests.size(), 1);
+    QCOMPARE(fake.tokenRequests.at(0).value(QStringLiteral("grant_type")), QStringLiteral("authorization_code"));
+    QCOMPARE(fake.tokenRequests.at(0).value(QStringLiteral("code")), QStringLiteral("c-1"));
+    QVERIFY(fake.tokenRequests.at(0).value(QStringLiteral("code_verifier")).size() >= 43);
+}
+
+void tst_OAuthAuthenticator::foreignResourceRefused()
+{
+    Fake fake;
+    fake.prmResource = QStringLiteral("https://evil.example.com/mcp");
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.client.clientId = QStringLiteral("c");
+    options.userAgent = std::make_shared<HeadlessUserAgent>();
+    HttpTransportOptions http;
+    http.url = fake.server.url();
+    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
+    bool answered = false;
+    const QJsonObject answer = sendList(http, &answered);
+    QVERIFY(answered);
+    const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    QVERIFY2(message.contains(QLatin1String("evil.example.com")) && message.contains(QLatin1String("refused")), qPrintable(message));
+    QVERIFY(fake.tokenRequests.isEmpty());
+}
+
+void tst_OAuthAuthenticator::missingPkceRefused()
+{
+    Fake fake;
+    fake.extraAsMetadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.client.clientId = QStringLiteral("c");
+    options.userAgent = std::make_shared<HeadlessUserAgent>();
+    HttpTransportOptions http;
+    http.url = fake.server.url();
+    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
+    bool answered = false;
+    const QJsonObject answer = sendList(http, &answered);
+    QVERIFY(answered);
+    const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    QVERIFY2(message.contains(QLatin1String("PKCE")), qPrintable(message));
+}
+
+QTEST_GUILESS_MAIN(tst_OAuthAuthenticator)
+#include "tst_oauthauthenticator.moc"

@@ -1,0 +1,619 @@
+#include "mainwindow/mainwindow.h"
+
+#include "calls/approvalpolicy.h"
+#include "client/clientsession.h"
+#include "dialogs/confirmationdialog.h"
+#include "dialogs/dialogapprovalgate.h"
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+#include "forms/argumentform.h"
+#include "mainwindow/consoleview.h"
+#include "mainwindow/itembrowser.h"
+#include "mainwindow/itemheader.h"
+#include "mainwindow/promptpanel.h"
+#include "mainwindow/resourcedialog.h"
+#include "mainwindow/resourcepanel.h"
+#include "mainwindow/serverinfopanel.h"
+#include "mainwindow/serverpanel.h"
+#include "mainwindow/toolpanel.h"
+#include "models/prompttreemodel.h"
+#include "models/resourcetreemodel.h"
+#include "models/serverlistmodel.h"
+#include "models/toolfilterproxymodel.h"
+#include "models/tooltreemodel.h"
+#include "viewers/messagebanner.h"
+#include "viewers/resultview.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace Toolgate;
+
+namespace {
+
+/// Answers each approval with the decision set last, and records what it was asked.
+class ScriptedGate final : public ApprovalGate
+{
+public:
+    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
+    QList<ApprovalRequest> requests;
+
+    void requestApproval(const ApprovalRequest &request, QObject *context,
+                         std::function<void(const ApprovalDecision &)> decide) override
+    {
+        requests.append(request);
+        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
+    }
+};
+
+ServerConfig demoConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("demo");
+    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
+    return config;
+}
+
+QList<QWidget *> visibleTopLevels()
+{
+    QList<QWidget *> visible;
+    const QList<QWidget *> all = QApplication::topLevelWidgets();
+    for (QWidget *widget : all) {
+        if (widget->isVisible())
+            visible.append(widget);
+    }
+    return visible;
+}
+
+template<typename T>
+T *visibleTopLevel()
+{
+    const QList<QWidget *> all = QApplication::topLevelWidgets();
+    for (QWidget *widget : all) {
+        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
+            return typed;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class tst_MainWindow final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<ApprovalPolicy> m_policy;
+    ScriptedGate m_gate;
+    std::unique_ptr<MainWindow> m_window;
+
+    QString path(const QString &name) const { return m_dir->filePath(name); }
+
+    void createWindow(ApprovalGate *gate)
+    {
+        m_window = std::make_unique<MainWindow>(
+            MainWindow::Environment{m_workspace.get(), m_policy.get(), gate, path(QStringLiteral("argument-history.json"))});
+        m_window->showLoadResult(m_workspace->load());
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_workspace->startAll();
+    }
+
+    ServerConnection *demo() const { return m_workspace->connection(QStringLiteral("demo")); }
+
+    bool waitForTools()
+    {
+        return QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000);
+    }
+
+    ToolCallOutcome::Kind waitForOutcome(const QString &tool)
+    {
+        const bool finished = QTest::qWaitFor([&] {
+            return m_window->toolPanel()->tool().name == tool && !m_window->toolPanel()->currentCall()
+                && m_window->toolPanel()->runButton()->isEnabled();
+        }, 20000);
+        return finished ? m_lastOutcome : ToolCallOutcome::Kind::Pending;
+    }
+
+    ToolCallOutcome::Kind m_lastOutcome = ToolCallOutcome::Kind::Pending;
+
+    QString readCounter()
+    {
+        QString text;
+        bool done = false;
+        demo()->session()->readResource(QStringLiteral("demo://counter"), this, [&](const Result<ReadResourceResult> &result) {
+            if (result && !result->contents.isEmpty() && result->contents.first().text)
+                text = *result->contents.first().text;
+            done = true;
+        });
+        if (!QTest::qWaitFor([&] { return done; }, 10000))
+            return QStringLiteral("timeout");
+        return text;
+    }
+
+    void runTool(const QString &name, const QJsonObject &arguments)
+    {
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), name));
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
+        m_window->toolPanel()->argumentForm()->setArguments(arguments);
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        QTest::mouseClick(m_window->toolPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(m_window->toolPanel()->currentCall());
+        QPointer<ToolCall> call = m_window->toolPanel()->currentCall();
+        connect(call, &ToolCall::finished, this, [this, call] { m_lastOutcome = call->outcome().kind; });
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
+        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
+        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
+        m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
+        m_gate.requests.clear();
+        m_lastOutcome = ToolCallOutcome::Kind::Pending;
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_workspace.reset();
+        m_policy.reset();
+        m_dir.reset();
+        // Dialogs delete themselves on close; none may be left on screen.
+        QTRY_VERIFY(visibleTopLevels().isEmpty());
+    }
+
+    void toolsAppearAndEveryModelPassesTheTester()
+    {
+        createWindow(&m_gate);
+        QAbstractItemModelTester servers(m_window->serverListModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tools(m_window->toolTreeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester toolProxy(m_window->toolBrowser()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester resources(m_window->resourceTreeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester resourceProxy(m_window->resourceBrowser()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester prompts(m_window->promptTreeModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester promptProxy(m_window->promptBrowser()->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        QVERIFY(waitForTools());
+        auto *tree = m_window->findChild<QTreeView *>(QStringLiteral("toolTree"));
+        QVERIFY(tree);
+        QCOMPARE(tree->model()->rowCount(), 1);
+        QTRY_VERIFY(tree->model()->rowCount(tree->model()->index(0, 0)) > 5);
+        QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
+        auto *summary = m_window->findChild<QLabel *>(QStringLiteral("serverSummary"));
+        QTRY_VERIFY2(summary->text().startsWith(u"1 of 1 server ready"), qPrintable(summary->text()));
+
+        // A list change at run time goes through every model and proxy in place.
+        runTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("add")}});
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("coin_flip")).isValid(), 10000);
+        QCOMPARE(m_window->toolPanel()->tool().name, QStringLiteral("change_catalog"));
+        m_window->toolBrowser()->searchField()->setText(QStringLiteral("Flips"));
+        QCOMPARE(m_window->toolBrowser()->proxy()->rowCount(m_window->toolBrowser()->proxy()->index(0, 0)), 1);
+        m_window->toolBrowser()->searchField()->clear();
+
+        // Reload resets them all.
+        m_window->reloadServers();
+        QVERIFY(waitForTools());
+    }
+
+    void selectingAToolShowsItsForm()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        auto *tree = m_window->findChild<QTreeView *>(QStringLiteral("toolTree"));
+        const QModelIndex echo = m_window->toolBrowser()->proxy()->mapFromSource(
+            m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")));
+        tree->scrollTo(echo);
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, tree->visualRect(echo).center());
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
+        QCOMPARE(m_window->toolPanel()->argumentForm()->tool().name, QStringLiteral("echo"));
+        QCOMPARE(m_window->toolPanel()->header()->title(), QStringLiteral("Echo"));
+        QVERIFY(m_window->toolPanel()->header()->remarks().startsWith(u"The server claims: read-only"));
+        QCOMPARE(m_window->toolPanel()->argumentForm()->arguments().value(u"text").toString(), QStringLiteral("Hello, Toolgate!"));
+        QVERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        QVERIFY(!m_window->toolPanel()->cancelButton()->isVisible());
+        // The console follows the selected tool's server.
+        QCOMPARE(m_window->consoleView()->connection(), demo());
+        QTRY_VERIFY(m_window->consoleView()->plainText().contains(u"connected"));
+    }
+
+    void searchNarrowsTheTree()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        auto *search = m_window->findChild<QLineEdit *>(QStringLiteral("toolSearch"));
+        auto *proxy = m_window->toolBrowser()->proxy();
+        const int all = proxy->rowCount(proxy->index(0, 0));
+        QTest::keyClicks(search, QStringLiteral("slow"));
+        QCOMPARE(proxy->rowCount(), 1);
+        QCOMPARE(proxy->rowCount(proxy->index(0, 0)), 1);
+        QCOMPARE(proxy->index(0, 0, proxy->index(0, 0)).data(ToolTreeModel::ToolNameRole).toString(), QStringLiteral("slow_task"));
+        // Enter jumps to the first match and shows it.
+        QTest::keyClick(search, Qt::Key_Return);
+        QCOMPARE(m_window->toolPanel()->tool().name, QStringLiteral("slow_task"));
+        search->clear();
+        QTest::keyClicks(search, QStringLiteral("zzzz-nothing"));
+        QCOMPARE(proxy->rowCount(), 0);
+        QVERIFY(m_window->toolBrowser()->findChild<QLabel *>(QStringLiteral("noMatches"))->isVisible());
+        search->clear();
+        QCOMPARE(proxy->rowCount(proxy->index(0, 0)), all);
+    }
+
+    void runShowsTheResult()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("hi from the test")}});
+        QCOMPARE(waitForOutcome(QStringLiteral("echo")), ToolCallOutcome::Kind::Succeeded);
+        QCOMPARE(m_gate.requests.size(), 1);
+        QCOMPARE(m_gate.requests.first().arguments.value(u"text").toString(), QStringLiteral("hi from the test"));
+        QCOMPARE(m_gate.requests.first().server.name, QStringLiteral("demo"));
+        QVERIFY(!m_window->toolPanel()->resultView()->contentViews().isEmpty());
+        QVERIFY(m_window->toolPanel()->findChild<QLabel *>(QStringLiteral("callState"))->text().startsWith(u"Finished"));
+
+        // The arguments are remembered for next time.
+        m_window->selectTool(QStringLiteral("demo"), QStringLiteral("add"));
+        m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo"));
+        QCOMPARE(m_window->toolPanel()->argumentForm()->arguments().value(u"text").toString(), QStringLiteral("hi from the test"));
+        // ...and so is the last outcome of each tool.
+        QVERIFY(!m_window->toolPanel()->resultView()->contentViews().isEmpty());
+    }
+
+    void denySendsNothing()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 0 times."));
+        m_gate.decision = ApprovalDecision::deny(QStringLiteral("not today"));
+        runTool(QStringLiteral("touch_resource"), {});
+        QCOMPARE(waitForOutcome(QStringLiteral("touch_resource")), ToolCallOutcome::Kind::Denied);
+        QCOMPARE(m_gate.requests.size(), 1);
+        QVERIFY(m_window->toolPanel()->resultView()->banner()->isVisible());
+        QVERIFY(m_window->toolPanel()->resultView()->banner()->title().contains(u"denied", Qt::CaseInsensitive));
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 0 times."));
+
+        // Allowed, the same call has its effect: the counter is observable.
+        m_gate.decision.kind = ApprovalDecision::Kind::AllowOnce;
+        runTool(QStringLiteral("touch_resource"), {});
+        QCOMPARE(waitForOutcome(QStringLiteral("touch_resource")), ToolCallOutcome::Kind::Succeeded);
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 1 times."));
+    }
+
+    void cancelStopsTheSlowTask()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        runTool(QStringLiteral("slow_task"), {{QStringLiteral("steps"), 50}, {QStringLiteral("step_ms"), 200}});
+        ToolPanel *panel = m_window->toolPanel();
+        QTRY_VERIFY(panel->cancelButton()->isVisible());
+        QVERIFY(panel->progressBar()->isVisible());
+        QVERIFY(!panel->runButton()->isEnabled());
+        // Progress notifications move the bar.
+        QTRY_VERIFY_WITH_TIMEOUT(panel->progressBar()->maximum() > 0 && panel->progressBar()->value() > 0, 10000);
+        QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+        QCOMPARE(waitForOutcome(QStringLiteral("slow_task")), ToolCallOutcome::Kind::Cancelled);
+        QVERIFY(!panel->cancelButton()->isVisible());
+        QVERIFY(panel->runButton()->isEnabled());
+        // The server heard about it and stopped.
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->consoleView()->plainText().contains(u"cancelled"), 10000);
+    }
+
+    void realDialogGateAsksAndDenies()
+    {
+        createWindow(nullptr);
+        auto *gate = m_window->findChild<DialogApprovalGate *>();
+        QVERIFY(gate);
+        gate->setAllowDelay(0);
+        QVERIFY(waitForTools());
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 0 times."));
+        runTool(QStringLiteral("touch_resource"), {});
+
+        ConfirmationDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
+        auto *deny = dialog->findChild<QPushButton *>(QStringLiteral("deny"));
+        QVERIFY(deny);
+        // The safe button is the default.
+        QVERIFY(deny->isDefault());
+        QTest::mouseClick(deny, Qt::LeftButton);
+        QCOMPARE(waitForOutcome(QStringLiteral("touch_resource")), ToolCallOutcome::Kind::Denied);
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 0 times."));
+
+        runTool(QStringLiteral("touch_resource"), {});
+        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
+        auto *allow = dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"));
+        QTRY_VERIFY(allow->isEnabled());
+        QTest::mouseClick(allow, Qt::LeftButton);
+        QCOMPARE(waitForOutcome(QStringLiteral("touch_resource")), ToolCallOutcome::Kind::Succeeded);
+        QCOMPARE(readCounter(), QStringLiteral("This resource has been touched 1 times."));
+    }
+
+    void resourceLinksOpenAReader()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        connect(m_window->toolPanel()->resultView(), &ResultView::resourceLinkActivated, this, [] {});
+        emit m_window->toolPanel()->resultView()->resourceLinkActivated(QStringLiteral("demo://counter"));
+        QTRY_VERIFY(visibleTopLevel<ResourceDialog>() == nullptr); // no tool shown yet: nothing to read through
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("resource_links")));
+        emit m_window->toolPanel()->resultView()->resourceLinkActivated(QStringLiteral("demo://counter"));
+        ResourceDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = visibleTopLevel<ResourceDialog>()) != nullptr);
+        QTRY_VERIFY(dialog->isFinished());
+        QVERIFY(!dialog->resultView()->contentViews().isEmpty());
+        dialog->close();
+    }
+
+    void resourcesAndPromptsTabs()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
+        ResourceTreeModel *resources = m_window->resourceTreeModel();
+        QModelIndex counter;
+        QTRY_VERIFY_WITH_TIMEOUT([&] {
+            const QModelIndex server = resources->index(0, 0);
+            for (int row = 0; row < resources->rowCount(server); ++row) {
+                if (resources->index(row, 0, server).data(ResourceTreeModel::UriRole).toString() == u"demo://counter")
+                    counter = resources->index(row, 0, server);
+            }
+            return counter.isValid();
+        }(), 10000);
+        m_window->resourceBrowser()->selectSourceIndex(counter);
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->resourcePanel());
+        QTRY_VERIFY(m_window->resourcePanel()->readButton()->isEnabled());
+        QTest::mouseClick(m_window->resourcePanel()->readButton(), Qt::LeftButton);
+        QTRY_VERIFY(!m_window->resourcePanel()->resultView()->contentViews().isEmpty());
+
+        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
+        PromptTreeModel *prompts = m_window->promptTreeModel();
+        QTRY_VERIFY_WITH_TIMEOUT(prompts->rowCount(prompts->index(0, 0)) > 0, 10000);
+        // Fill the required arguments; optional ones are left out, as a person would.
+        const QModelIndex first = prompts->index(0, 0, prompts->index(0, 0));
+        m_window->promptBrowser()->selectSourceIndex(first);
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->promptPanel());
+        const Prompt prompt = first.data(PromptTreeModel::PromptRole).value<Prompt>();
+        for (const PromptArgument &argument : prompt.arguments) {
+            QLineEdit *field = m_window->promptPanel()->argumentField(argument.name);
+            QVERIFY(field);
+            if (argument.required)
+                field->setText(QStringLiteral("test"));
+        }
+        QTRY_VERIFY(m_window->promptPanel()->getButton()->isEnabled());
+        QTest::mouseClick(m_window->promptPanel()->getButton(), Qt::LeftButton);
+        QTRY_VERIFY2_WITH_TIMEOUT(!m_window->promptPanel()->shownMessages().isEmpty(),
+                                  qPrintable(m_window->promptPanel()->findChild<QLabel *>(QStringLiteral("promptState"))->text()), 10000);
+    }
+
+    void serverRowShowsServerInfo()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        // A server picked in the list replaces whatever item the centre showed.
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo")));
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
+        m_window->serverPanel()->selectConnection(demo());
+        QCOMPARE(m_window->pages()->currentWidget(), static_cast<QWidget *>(m_window->serverInfoPanel()));
+        QVERIFY(!m_window->toolBrowser()->currentSourceIndex().isValid());
+        QTRY_VERIFY(m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverOffers"))->text().contains(u"tools"));
+        QVERIFY(m_window->serverPanel()->restartServerAction()->isEnabled());
+        m_window->serverPanel()->toggleServer();
+        QCOMPARE(demo()->status(), ServerConnection::Status::Disabled);
+        QCOMPARE(ServerConfigFile::load(path(QStringLiteral("servers.json")))->first().enabled, false);
+        QCOMPARE(m_window->toolTreeModel()->rowCount(m_window->toolTreeModel()->index(0, 0)), 0);
+        m_window->serverPanel()->toggleServer();
+        QVERIFY(waitForTools());
+    }
+
+    void restartKeepsTheSelectedTool()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo")));
+        m_window->toolPanel()->argumentForm()->setArguments({{QStringLiteral("text"), QStringLiteral("typed before the restart")}});
+        QSignalSpy statuses(demo(), &ServerConnection::statusChanged);
+        demo()->restart();
+        QVERIFY(!statuses.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(demo()->status() == ServerConnection::Status::Ready && !demo()->tools().isEmpty(), 20000);
+        QTRY_COMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
+        QCOMPARE(m_window->toolPanel()->tool().name, QStringLiteral("echo"));
+        QCOMPARE(m_window->toolPanel()->argumentForm()->arguments().value(u"text").toString(), QStringLiteral("typed before the restart"));
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+    }
+
+    void menusOpenTheirDialogs()
+    {
+        createWindow(&m_gate);
+        m_window->showAbout();
+        QMessageBox *about = nullptr;
+        QTRY_VERIFY((about = visibleTopLevel<QMessageBox>()) != nullptr);
+        QVERIFY(about->text().contains(QStringLiteral(TOOLGATE_VERSION)));
+        QVERIFY(about->informativeText().contains(QString::fromLatin1(qVersion())));
+        about->close();
+        QTRY_VERIFY(!visibleTopLevel<QMessageBox>());
+
+        m_window->showApprovalRules();
+        QDialog *rules = nullptr;
+        QTRY_VERIFY((rules = m_window->findChild<QDialog *>(QStringLiteral("approvalRulesDialog"))) && rules->isVisible());
+        rules->close();
+
+        m_window->importServers();
+        ImportDialog *import = nullptr;
+        QTRY_VERIFY((import = visibleTopLevel<ImportDialog>()) != nullptr);
+        import->close();
+
+        // Add Server opens the editor with a free name filled in; Cancel adds nothing.
+        m_window->serverPanel()->addServerAction()->trigger();
+        ServerEditorDialog *editor = nullptr;
+        QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
+        QVERIFY(!m_workspace->connection(editor->config().name));
+        editor->reject();
+        QCOMPARE(m_workspace->count(), 1);
+    }
+
+    void brokenServersFileIsShownAndKept()
+    {
+        const QByteArray broken = "{ \"mcpServers\": [ }";
+        {
+            QFile file(path(QStringLiteral("servers.json")));
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(broken);
+        }
+        createWindow(&m_gate);
+        auto *banner = m_window->findChild<MessageBanner *>(QStringLiteral("loadBanner"));
+        QVERIFY(banner->isVisible());
+        QVERIFY(banner->text().contains(u"servers.json"));
+        QVERIFY(!m_window->serverPanel()->addServerAction()->isEnabled());
+        QFile file(path(QStringLiteral("servers.json")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), broken);
+        file.close();
+
+        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        m_window->reloadServers();
+        QVERIFY(!banner->isVisible());
+        QVERIFY(waitForTools());
+    }
+
+    void windowStateIsSaved()
+    {
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        m_window->selectTool(QStringLiteral("demo"), QStringLiteral("add"));
+        m_window->close();
+        QSettings settings;
+        QVERIFY(!settings.value(QStringLiteral("MainWindow/geometry")).toByteArray().isEmpty());
+        QVERIFY(!settings.value(QStringLiteral("MainWindow/mainSplitter")).toByteArray().isEmpty());
+        QCOMPARE(settings.value(QStringLiteral("MainWindow/lastTool")).toString(), QStringLiteral("add"));
+
+        // The next window comes back to the same tool.
+        m_window.reset();
+        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
+        createWindow(&m_gate);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->toolPanel()->tool().name, QStringLiteral("add"), 20000);
+    }
+
+    void screenshot()
+    {
+        const QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+        if (directory.isEmpty())
+            QSKIP("Set TOOLGATE_SCREENSHOT_DIR to save screenshots of the window.");
+        QDir().mkpath(directory);
+        const auto save = [&](QWidget *widget, const QString &name) {
+            QTest::qWait(400); // icons decode and layouts settle in the background
+            QVERIFY(widget->grab().save(QDir(directory).filePath(name)));
+        };
+        createWindow(&m_gate);
+        m_window->resize(1360, 860);
+        QVERIFY(waitForTools());
+
+        runTool(QStringLiteral("weather"), {{QStringLiteral("city"), QStringLiteral("Lisbon")}});
+        waitForOutcome(QStringLiteral("weather"));
+        save(m_window.get(), QStringLiteral("main-window.png"));
+
+        runTool(QStringLiteral("generate_image"), {});
+        waitForOutcome(QStringLiteral("generate_image"));
+        save(m_window.get(), QStringLiteral("image-result.png"));
+
+        runTool(QStringLiteral("slow_task"), {{QStringLiteral("steps"), 40}, {QStringLiteral("step_ms"), 100}});
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->toolPanel()->progressBar()->value() > 100, 10000);
+        save(m_window.get(), QStringLiteral("running.png"));
+        m_window->toolPanel()->cancel();
+        waitForOutcome(QStringLiteral("slow_task"));
+
+        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
+        ResourceTreeModel *resources = m_window->resourceTreeModel();
+        const QModelIndex server = resources->index(0, 0);
+        for (int row = 0; row < resources->rowCount(server); ++row) {
+            const QModelIndex item = resources->index(row, 0, server);
+            if (item.data(ResourceTreeModel::UriRole).toString().contains(u"logo"))
+                m_window->resourceBrowser()->selectSourceIndex(item);
+        }
+        QTest::mouseClick(m_window->resourcePanel()->readButton(), Qt::LeftButton);
+        QTRY_VERIFY(!m_window->resourcePanel()->resultView()->contentViews().isEmpty());
+        save(m_window.get(), QStringLiteral("resources.png"));
+
+        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
+        PromptTreeModel *prompts = m_window->promptTreeModel();
+        m_window->promptBrowser()->selectSourceIndex(prompts->index(0, 0, prompts->index(0, 0)));
+        const Prompt prompt = prompts->index(0, 0, prompts->index(0, 0)).data(PromptTreeModel::PromptRole).value<Prompt>();
+        for (const PromptArgument &argument : prompt.arguments) {
+            if (argument.required)
+                m_window->promptPanel()->argumentField(argument.name)->setText(QStringLiteral("The quick brown fox jumps over the lazy dog."));
+        }
+        QTest::mouseClick(m_window->promptPanel()->getButton(), Qt::LeftButton);
+        QTRY_VERIFY(!m_window->promptPanel()->shownMessages().isEmpty());
+        save(m_window.get(), QStringLiteral("prompts.png"));
+
+        m_window->serverPanel()->selectConnection(demo());
+        save(m_window.get(), QStringLiteral("server-info.png"));
+
+        ServerEditorDialog editor([this](const ServerConfig &config) { return m_workspace->validate(config, QStringLiteral("demo")); },
+                                  m_window.get());
+        ServerConfig edited = demo()->config();
+        edited.env = {{QStringLiteral("API_KEY"), QStringLiteral("secret")}, {QStringLiteral("LOG_LEVEL"), QStringLiteral("debug")}};
+        edited.secretKeys = {QStringLiteral("API_KEY")};
+        edited.args = {QStringLiteral("--page-size"), QStringLiteral("5")};
+        editor.setConfig(edited);
+        editor.show();
+        save(&editor, QStringLiteral("server-editor.png"));
+        editor.close();
+
+        const QString claude = path(QStringLiteral("claude_desktop_config.json"));
+        {
+            QFile out(claude);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            // (Built as JSON objects: moc does not read raw string literals.)
+            const QJsonObject servers{
+                {QStringLiteral("demo"), QJsonObject{{QStringLiteral("command"), demo()->config().command}}},
+                {QStringLiteral("filesystem"),
+                 QJsonObject{{QStringLiteral("command"), QStringLiteral("npx")},
+                             {QStringLiteral("args"), QJsonArray{QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-filesystem"),
+                                                                 QStringLiteral("/home/me/projects")}}}},
+                {QStringLiteral("github"),
+                 QJsonObject{{QStringLiteral("command"), QStringLiteral("docker")},
+                             {QStringLiteral("args"), QJsonArray{QStringLiteral("run"), QStringLiteral("-i"), QStringLiteral("--rm"),
+                                                                 QStringLiteral("ghcr.io/github/github-mcp-server")}},
+                             {QStringLiteral("env"), QJsonObject{{QStringLiteral("GITHUB_PERSONAL_ACCESS_TOKEN"), QStringLiteral("x")}}}}},
+                {QStringLiteral("search"),
+                 QJsonObject{{QStringLiteral("type"), QStringLiteral("http")}, {QStringLiteral("url"), QStringLiteral("https://search.example.com/mcp")}}}};
+            out.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
+        }
+        ImportDialog import({demo()->config()}, m_window.get());
+        import.loadFile(claude);
+        import.show();
+        save(&import, QStringLiteral("import-dialog.png"));
+        import.close();
+    }
+};
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_mainwindow.moc"

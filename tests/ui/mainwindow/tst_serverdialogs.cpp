@@ -1,0 +1,181 @@
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+
+#include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace Toolgate;
+
+namespace {
+
+ServerConfig demoConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("demo");
+    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
+    return config;
+}
+
+QPushButton *saveButton(QDialog &dialog)
+{
+    return dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+}
+
+} // namespace
+
+class tst_ServerDialogs final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void editorValidatesInline()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {demoConfig()}).ok());
+        Workspace workspace(path);
+        QVERIFY(workspace.load().ok());
+
+        ServerEditorDialog dialog([&workspace](const ServerConfig &config) { return workspace.validate(config); });
+        auto *name = dialog.findChild<QLineEdit *>(QStringLiteral("name"));
+        auto *command = dialog.findChild<QLineEdit *>(QStringLiteral("command"));
+        auto *problem = dialog.findChild<QLabel *>(QStringLiteral("problem"));
+
+        QVERIFY(!dialog.problem().isEmpty()); // no name yet
+        QVERIFY(!saveButton(dialog)->isEnabled());
+
+        QTest::keyClicks(name, QStringLiteral("DEMO"));
+        QVERIFY2(dialog.problem().contains(u"already"), qPrintable(dialog.problem()));
+        QVERIFY(!problem->isHidden());
+        name->setText(QStringLiteral("files"));
+        QVERIFY(dialog.problem().contains(u"command"));
+        QTest::keyClicks(command, QStringLiteral("toolgate-surely-not-installed"));
+        QVERIFY(dialog.problem().isEmpty());
+        QVERIFY(saveButton(dialog)->isEnabled());
+        // Command lookup waits for typing to pause, then warns with the PATH it searched.
+        QTRY_VERIFY(!dialog.warning().isEmpty());
+        QVERIFY2(dialog.warning().contains(u"PATH"), qPrintable(dialog.warning()));
+
+        command->setText(demoConfig().command);
+        QTRY_VERIFY(dialog.warning().isEmpty());
+
+        dialog.findChild<QPlainTextEdit *>(QStringLiteral("arguments"))->setPlainText(QStringLiteral("--page-size\n\n2\n"));
+        auto *env = dialog.findChild<QTableWidget *>(QStringLiteral("environment"));
+        QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("environmentAdd")), Qt::LeftButton);
+        env->item(0, 0)->setText(QStringLiteral("API_KEY"));
+        env->item(0, 1)->setText(QStringLiteral("s3cret"));
+        QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("environmentAdd")), Qt::LeftButton);
+        env->item(1, 0)->setText(QStringLiteral("LOG_LEVEL"));
+        env->item(1, 1)->setText(QStringLiteral("debug"));
+
+        const ServerConfig config = dialog.config();
+        QCOMPARE(config.name, QStringLiteral("files"));
+        QCOMPARE(config.args, (QStringList{QStringLiteral("--page-size"), QStringLiteral("2")}));
+        QCOMPARE(config.env.value(QStringLiteral("API_KEY")), QStringLiteral("s3cret"));
+        // A secret-looking name is marked secret by itself; others are not.
+        QCOMPARE(config.secretKeys, QStringList{QStringLiteral("API_KEY")});
+        QVERIFY(config.enabled);
+
+        // Switching to HTTP asks for a URL instead.
+        auto *transport = dialog.findChild<QComboBox *>(QStringLiteral("transport"));
+        transport->setCurrentIndex(transport->findData(int(ServerConfig::Transport::Http)));
+        QVERIFY(dialog.problem().contains(u"URL"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("url"))->setText(QStringLiteral("https://example.com/mcp"));
+        QVERIFY(dialog.problem().isEmpty());
+        QVERIFY(dialog.config().command.isEmpty());
+        QVERIFY(dialog.config().env.isEmpty());
+    }
+
+    void editorKeepsWhatItDoesNotShow()
+    {
+        ServerConfig original = demoConfig();
+        original.extra = QJsonObject{{QStringLiteral("autoApprove"), QJsonArray{QStringLiteral("echo")}}};
+        original.env = {{QStringLiteral("TOKEN"), QStringLiteral("x")}};
+        original.secretKeys = {QStringLiteral("TOKEN")};
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        dialog.setConfig(original);
+        QVERIFY(dialog.windowTitle().contains(u"demo"));
+        QCOMPARE(dialog.config(), original);
+        dialog.findChild<QCheckBox *>(QStringLiteral("enabled"))->setChecked(false);
+        QCOMPARE(dialog.config().enabled, false);
+        QCOMPARE(dialog.config().extra, original.extra);
+    }
+
+    void importPicksNewServersAndRenamesClashes()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("claude_desktop_config.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QStringLiteral(R"({
+  // Claude Desktop style, with a comment
+  "mcpServers": {
+    "demo": {"command": "%1"},
+    "other": {"command": "npx", "args": ["-y", "@example/server"]},
+    "DEMO2": {"command": "uvx", "args": ["thing"]},
+  }
+})").arg(demoConfig().command).toUtf8());
+        }
+        ServerConfig clash;
+        clash.name = QStringLiteral("demo2");
+        clash.command = QStringLiteral("something-else");
+        ImportDialog dialog({demoConfig(), clash});
+        dialog.loadFile(file);
+        QCOMPARE(dialog.foundConfigs().size(), 3);
+        QStringList selected;
+        for (const ServerConfig &config : dialog.selectedConfigs())
+            selected.append(config.name);
+        selected.sort();
+        // demo is already configured (unticked); DEMO2 clashes with demo2 and is renamed.
+        QCOMPARE(selected, (QStringList{QStringLiteral("DEMO2 2"), QStringLiteral("other")}));
+        auto *import = dialog.findChild<QPushButton *>(QStringLiteral("import"));
+        QVERIFY(import->isEnabled());
+        QCOMPARE(import->text(), QStringLiteral("Import 2 Servers"));
+        // Cancel, not Import, is what Enter does.
+        QVERIFY(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Cancel)->isDefault());
+        int demoRow = -1;
+        for (int row = 0; row < dialog.foundConfigs().size(); ++row) {
+            if (dialog.foundConfigs().at(row).command == demoConfig().command)
+                demoRow = row;
+        }
+        QVERIFY(demoRow >= 0);
+        dialog.setSelected(demoRow, true);
+        QCOMPARE(dialog.selectedConfigs().size(), 3);
+    }
+
+    void importReportsBrokenFiles()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("mcp.json"));
+        {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write("{ \"servers\": ");
+        }
+        ImportDialog dialog({});
+        dialog.loadFile(file);
+        QVERIFY(dialog.foundConfigs().isEmpty());
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("message"))->text().contains(u"mcp.json"));
+        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("import"))->isEnabled());
+        dialog.loadFile(dir.filePath(QStringLiteral("missing.json")));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("message"))->text().contains(u"Cannot read"));
+        QVERIFY(!ImportDialog::knownSources().isEmpty());
+    }
+};
+
+QTEST_MAIN(tst_ServerDialogs)
+#include "tst_serverdialogs.moc"
