@@ -19,7 +19,7 @@ readonly PROG="setup-debian"
 readonly APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libqt6sql6-sqlite
-    qt6-svg-dev qtkeychain-qt6-dev libvalijson-dev libgl-dev libssl-dev
+    qt6-svg-dev qtkeychain-qt6-dev libvalijson-dev libgl-dev libssl-dev openssl
     nodejs npm
     xvfb xauth imagemagick
 )
