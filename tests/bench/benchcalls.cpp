@@ -258,8 +258,8 @@ int main(int argc, char *argv[])
         fprintf(stderr, "toolgate-bench-calls: npm peers missing in %s (run packaging/setup-debian.sh)\n", qPrintable(npm));
         return 2;
     }
-    // The TS script resolves @modelcontextprotocol/sdk from tests/npm/node_modules.
-    qputenv("NODE_PATH", (npm + QStringLiteral("/node_modules")).toLocal8Bit());
+    // The TS script loads @modelcontextprotocol/sdk from tests/npm/node_modules.
+    qputenv("TOOLGATE_NPM_DIR", npm.toLocal8Bit());
 
     const Workload demo{QStringLiteral("toolgate-demo-server"), {bin + QStringLiteral("/toolgate-demo-server"), {}, {}, {}, false},
                         QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("hello")}}};

@@ -2,8 +2,17 @@
 // client, so both clients are measured side by side against the same servers.
 // Usage: node ts-client-bench.mjs <calls> <warmup> <tool> <argsJson> -- <server command> [args...]
 // Prints one JSON object: {calls, seconds, callsPerSecond, p50us, p99us, cpuUsPerCall, connectMs}.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { pathToFileURL } from 'node:url';
+
+// ESM ignores NODE_PATH, so the SDK is loaded from tests/npm by path (TOOLGATE_NPM_DIR).
+const npmDir = process.env.TOOLGATE_NPM_DIR;
+if (!npmDir) {
+  console.error('ts-client-bench.mjs: set TOOLGATE_NPM_DIR to tests/npm');
+  process.exit(2);
+}
+const sdk = (file) => import(pathToFileURL(`${npmDir}/node_modules/@modelcontextprotocol/sdk/dist/esm/client/${file}`).href);
+const { Client } = await sdk('index.js');
+const { StdioClientTransport } = await sdk('stdio.js');
 
 const argv = process.argv.slice(2);
 const sep = argv.indexOf('--');
