@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QTabBar>
 #include <QScopedValueRollback>
 #include <QStyle>
 #include <QTabWidget>
@@ -81,6 +82,9 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     m_json->setObjectName(QStringLiteral("json"));
     m_json->textEdit()->setObjectName(QStringLiteral("jsonText"));
     m_tabs->addTab(jsonPage, tr("JSON"));
+    // The JSON page's wrapped help text would otherwise set a tall minimum for every form, keeping a
+    // one-field form from shrinking to fit; the page copes with whatever height it gets.
+    jsonPage->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
 
     auto *reset = new QToolButton(this);
     reset->setObjectName(QStringLiteral("resetArguments"));
@@ -237,6 +241,26 @@ void ArgumentForm::rebuildForm()
         layout->addStretch(2);
     }
     m_scroll->setWidget(page);
+    updateGeometry();
+}
+
+QSize ArgumentForm::sizeHint() const
+{
+    QSize hint = QWidget::sizeHint();
+    const QWidget *page = m_scroll->widget();
+    if (!page)
+        return hint;
+    const int spacing = layout()->spacing();
+    // Help texts wrap: measured at the width they have, not at QLabel's guess of a narrow one.
+    const int width = m_scroll->viewport()->width();
+    const int pageHeight = page->hasHeightForWidth() && width > 0 ? page->heightForWidth(width) : page->sizeHint().height();
+    int height = m_tabs->tabBar()->sizeHint().height() + pageHeight + 2 * m_scroll->frameWidth();
+    for (const QWidget *below : {static_cast<const QWidget *>(m_schemaNote), static_cast<const QWidget *>(m_problems)}) {
+        if (!below->isHidden())
+            height += spacing + below->sizeHint().height();
+    }
+    hint.setHeight(height);
+    return hint;
 }
 
 QJsonObject ArgumentForm::formArguments() const

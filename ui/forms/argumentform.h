@@ -61,6 +61,10 @@ public:
     /// The editor for the value at pointer ("/address/city"), or nullptr.
     FieldEditor *fieldEditor(const QString &pointer) const;
 
+    /// Tall enough for the whole form without scrolling (QScrollArea alone would hint a fixed box),
+    /// so a panel can give a short form just the room it needs.
+    QSize sizeHint() const override;
+
 signals:
     /// arguments() or validationProblems() changed, by the person or through setArguments()/setTool().
     void argumentsChanged();

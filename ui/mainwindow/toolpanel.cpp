@@ -84,8 +84,11 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     auto *top = new QWidget(m_splitter);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(12, 0, 12, 8);
-    topLayout->addWidget(m_form, 1);
+    // Run sits right under the last field; a short form leaves its spare room below the button, and
+    // fitSplitterToForm() hands that room to the result.
+    topLayout->addWidget(m_form);
     topLayout->addLayout(runRow);
+    topLayout->addStretch(1);
 
     auto *bottom = new QWidget(m_splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -109,6 +112,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     layout->setSpacing(0);
     layout->addWidget(m_header);
     layout->addWidget(m_splitter, 1);
+
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_splitterMovedByUser = true; });
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
@@ -167,6 +172,22 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
                                      : QJsonObject();
     m_form->setTool(tool, last);
     showEntry();
+    if (!sameTool)
+        QTimer::singleShot(0, this, &ToolPanel::fitSplitterToForm);
+}
+
+void ToolPanel::fitSplitterToForm()
+{
+    // Once the person has placed the divider themselves, it stays where they put it.
+    if (m_splitterMovedByUser)
+        return;
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    QWidget *top = m_splitter->widget(0);
+    if (total <= 0 || !top)
+        return;
+    const int resultMinimum = qMax(m_splitter->widget(1)->minimumSizeHint().height(), total * 2 / 5);
+    const int wanted = qBound(top->minimumSizeHint().height(), top->sizeHint().height(), total - resultMinimum);
+    m_splitter->setSizes({wanted, total - wanted});
 }
 
 ToolCall *ToolPanel::currentCall() const

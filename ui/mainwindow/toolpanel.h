@@ -81,6 +81,8 @@ private:
     void showEntry();
     void updateRunState();
     void updateProgress();
+    /// Gives the form the height it needs (up to three fifths) and the result the rest.
+    void fitSplitterToForm();
     void onFinished(const QString &key, ToolCall *call);
 
     QPointer<ToolCallPipeline> m_pipeline;
@@ -99,6 +101,7 @@ private:
     QLabel *m_state;
     ResultView *m_result;
     QSplitter *m_splitter;
+    bool m_splitterMovedByUser = false;
 };
 
 } // namespace Toolgate

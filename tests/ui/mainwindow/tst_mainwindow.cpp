@@ -7,6 +7,7 @@
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "forms/argumentform.h"
+#include "forms/fieldeditor.h"
 #include "mainwindow/consoleview.h"
 #include "mainwindow/itembrowser.h"
 #include "mainwindow/itemheader.h"
@@ -26,6 +27,7 @@
 #include "workspace/serverconfigfile.h"
 
 #include <QAbstractItemModelTester>
+#include <QSplitter>
 #include <QApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -521,6 +523,35 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_window->toolPanel()->tool().name, QStringLiteral("add"), 20000);
     }
 
+    void shortFormsLeaveTheRoomToTheResult()
+    {
+        createWindow(&m_gate);
+        m_window->resize(1200, 900);
+        QVERIFY(waitForTools());
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
+        ToolPanel *panel = m_window->toolPanel();
+        panel->argumentForm()->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}}); // no problems box
+        QSplitter *splitter = panel->splitter();
+        // Run follows the last field closely, and the divider moves up so the result gets the rest.
+        QTRY_VERIFY(splitter->sizes().at(0) < splitter->sizes().at(1));
+        QWidget *lastField = panel->argumentForm()->fieldEditor(QStringLiteral("/units"));
+        QVERIFY(lastField);
+        const int formBottom = lastField->mapTo(panel, QPoint(0, lastField->height())).y();
+        const int runTop = panel->runButton()->mapTo(panel, QPoint(0, 0)).y();
+        QVERIFY2(runTop - formBottom < 40, qPrintable(QStringLiteral("%1 px between the form and Run").arg(runTop - formBottom)));
+
+        // A divider the person placed stays where they put it.
+        splitter->setSizes({500, splitter->height() - 500});
+        emit splitter->splitterMoved(500, 1);
+        const QList<int> placed = splitter->sizes();
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo")));
+        QTest::qWait(50);
+        // (The header above the splitter changes height with the description, so only the form's pane
+        // may grow; it is never fitted down again.)
+        QVERIFY(splitter->sizes().at(0) >= placed.at(0));
+        QCOMPARE(splitter->sizes().at(1), placed.at(1));
+    }
+
     void screenshot()
     {
         // Without TOOLGATE_SCREENSHOT_DIR the pictures still have to render and save; they go to a
@@ -542,9 +573,35 @@ private slots:
         waitForOutcome(QStringLiteral("weather"));
         save(m_window.get(), QStringLiteral("main-window.png"));
 
-        runTool(QStringLiteral("generate_image"), {});
-        waitForOutcome(QStringLiteral("generate_image"));
-        save(m_window.get(), QStringLiteral("image-result.png"));
+        // One picture of the result area per content type, as the README's gallery shows them.
+        struct Shot
+        {
+            const char *tool;
+            QJsonObject arguments;
+            const char *file;
+            ResultView::Tab tab = ResultView::ContentTab;
+        };
+        const Shot shots[] = {
+            {"echo", {{QStringLiteral("text"), QStringLiteral("Hello from Toolgate! Plain text comes back as it was sent.")}}, "result-text.png"},
+            {"markdown_report", {{QStringLiteral("topic"), QStringLiteral("Quarterly tool usage")}}, "result-markdown.png"},
+            {"generate_image", {{QStringLiteral("color"), QStringLiteral("green")}}, "result-image.png"},
+            {"generate_audio", {}, "result-audio.png"},
+            {"embedded_resources", {}, "result-embedded-resources.png"},
+            {"resource_links", {}, "result-resource-links.png"},
+            {"weather", {{QStringLiteral("city"), QStringLiteral("Lisbon")}}, "result-structured.png", ResultView::StructuredTab},
+            {"bad_structured_output", {}, "result-schema-mismatch.png", ResultView::StructuredTab},
+            {"fail_politely", {}, "result-error.png"},
+            {"add", {{QStringLiteral("a"), 2}, {QStringLiteral("b"), 3}}, "result-raw-json.png", ResultView::RawJsonTab},
+        };
+        for (const Shot &shot : shots) {
+            const QString tool = QString::fromLatin1(shot.tool);
+            runTool(tool, shot.arguments);
+            QVERIFY2(waitForOutcome(tool) != ToolCallOutcome::Kind::Pending, shot.tool);
+            ResultView *result = m_window->toolPanel()->resultView();
+            QTRY_VERIFY(!result->contentViews().isEmpty());
+            result->tabs()->setCurrentIndex(shot.tab);
+            save(m_window->toolPanel(), QString::fromLatin1(shot.file));
+        }
 
         runTool(QStringLiteral("slow_task"), {{QStringLiteral("steps"), 40}, {QStringLiteral("step_ms"), 100}});
         QTRY_VERIFY_WITH_TIMEOUT(m_window->toolPanel()->progressBar()->value() > 100, 10000);
