@@ -3,6 +3,7 @@
 #include "forms/argumentform.h"
 #include "forms/formlabels.h"
 #include "forms/plaintextview.h"
+#include "forms/problemsbox.h"
 #include "requestheader.h"
 
 #include <QDesktopServices>
@@ -129,6 +130,12 @@ void ElicitationDialog::updateAcceptButton()
         m_accept->setEnabled(isWebUrl(m_url));
     else
         m_accept->setEnabled(m_form->validationProblems().isEmpty());
+    // The form's summary speaks of tool arguments; here the person is answering a question. (While the JSON
+    // tab holds text that does not parse, the form's own heading says so and stays.)
+    if (m_form && m_form->currentPage() == ArgumentForm::Page::Form) {
+        if (auto *problems = m_form->findChild<ProblemsBox *>())
+            problems->setHeading(tr("Fix these before you accept"));
+    }
 }
 
 void ElicitationDialog::finish(const QString &action)

@@ -62,7 +62,7 @@ QString modelPreferencesText(const QJsonObject &preferences)
         if (value.isDouble())
             parts.append(SamplingDialog::tr("%1 %2").arg(label, number(value)));
     }
-    return parts.join(QLatin1String(" · "));
+    return parts.join(QStringLiteral(" · "));
 }
 
 QString roleName(const QString &role)
@@ -159,7 +159,7 @@ QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
     if (!stops.isEmpty())
         limits.append(tr("stop at %1").arg(stops.join(QLatin1String(", "))));
     if (!limits.isEmpty())
-        addRow(tr("Limits"), createPlainLabel(limits.join(QLatin1String(" · ")), details, QStringLiteral("limits")));
+        addRow(tr("Limits"), createPlainLabel(limits.join(QStringLiteral(" · ")), details, QStringLiteral("limits")));
 
     const QString preferences = modelPreferencesText(params.value(QLatin1String("modelPreferences")).toObject());
     if (!preferences.isEmpty())
@@ -210,7 +210,13 @@ QWidget *SamplingDialog::buildMessages(const QJsonObject &params)
     layout->addStretch(1);
     scroll->setWidget(column);
     scroll->setMinimumHeight(160);
-    return scroll;
+
+    auto *box = new QWidget(this);
+    auto *boxLayout = new QVBoxLayout(box);
+    boxLayout->setContentsMargins(0, 0, 0, 0);
+    boxLayout->addWidget(new QLabel(tr("The conversation so far:"), box));
+    boxLayout->addWidget(scroll, 1);
+    return box;
 }
 
 QWidget *SamplingDialog::buildReply(const QJsonObject &)
@@ -236,6 +242,7 @@ QWidget *SamplingDialog::buildReply(const QJsonObject &)
     row->addWidget(m_model, 1);
     m_replySize = new HelpLabel(QString(), box);
     m_replySize->setObjectName(QStringLiteral("replySize"));
+    m_replySize->setWordWrap(false);
     row->addWidget(m_replySize);
     layout->addLayout(row);
     connect(m_reply, &QPlainTextEdit::textChanged, this, &SamplingDialog::updateSendButton);

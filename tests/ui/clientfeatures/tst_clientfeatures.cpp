@@ -339,7 +339,7 @@ void tst_ClientFeatures::samplingShowsImagesAndAudio()
     auto *preferences = dialog.findChild<QLabel *>(QStringLiteral("modelPreferences"));
     QVERIFY(preferences);
     QVERIFY(preferences->text().contains(QStringLiteral("claude-3-sonnet")));
-    QVERIFY(preferences->text().contains(QStringLiteral("intelligence 0.8")));
+    QCOMPARE(preferences->text(), QStringLiteral("hints: claude-3-sonnet · intelligence 0.8"));
     QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("includeContext")));
     QSignalSpy declined(&dialog, &SamplingDialog::declined);
     QSignalSpy replied(&dialog, &SamplingDialog::replied);
