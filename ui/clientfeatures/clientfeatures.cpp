@@ -272,7 +272,11 @@ void ClientFeatures::updateQueuedNotes(QObject *sessionKey)
 void ClientFeatures::settle(const std::shared_ptr<Entry> &entry, bool closeDialog)
 {
     Q_ASSERT(entry->request->isSettled());
-    entry->deadline.reset();
+    if (entry->deadline) {
+        // We may be inside its timeout signal.
+        entry->deadline->stop();
+        entry->deadline.release()->deleteLater();
+    }
     if (QDialog *dialog = entry->dialog) {
         entry->dialog = nullptr;
         // The person's own answer closes the dialog by itself; otherwise (server cancelled, disconnected,

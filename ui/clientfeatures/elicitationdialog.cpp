@@ -9,6 +9,7 @@
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -63,8 +64,10 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
     m_decline->setToolTip(tr("Refuse: the server is told you do not want to do this."));
     m_accept = buttons->addButton(m_urlMode ? tr("&Open in Browser") : tr("&Accept"), QDialogButtonBox::AcceptRole);
     m_accept->setObjectName(QStringLiteral("accept"));
-    m_accept->setAutoDefault(false);
-    m_decline->setDefault(true);
+    // Enter in a form field must not answer for the person (keyPressEvent() swallows it; without that the
+    // button box would make Accept the default). Decline has the focus.
+    for (QPushButton *button : {m_cancel, m_decline, m_accept})
+        button->setAutoDefault(false);
     layout->addWidget(buttons);
     connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_decline, &QPushButton::clicked, this, [this] {
@@ -148,6 +151,16 @@ void ElicitationDialog::finish(const QString &action)
     if (action == QLatin1String("accept") && m_form)
         result.insert(QLatin1String("content"), m_form->arguments());
     emit answered(result);
+}
+
+void ElicitationDialog::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
 }
 
 void ElicitationDialog::done(int result)

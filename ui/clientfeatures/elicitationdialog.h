@@ -18,7 +18,8 @@ class ArgumentForm;
 /// active while they are valid. URL mode: the message and the URL with its host spelled out; the URL is
 /// opened in the browser only when the person clicks Open (QDesktopServices), which answers accept.
 ///
-/// Non-modal. Decline has focus and is the default button; Esc and closing the window cancel (the spec's
+/// Non-modal. Decline has the focus and there is no default button (Enter in a field answers nothing); Esc
+/// and closing the window cancel (the spec's
 /// "dismissed without an explicit choice"). answered() is emitted exactly once, with the ElicitResult.
 class ElicitationDialog final : public QDialog
 {
@@ -44,6 +45,9 @@ signals:
 
 public slots:
     void done(int result) override;
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     QWidget *buildForm(const QJsonObject &params);

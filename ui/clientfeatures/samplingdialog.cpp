@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QPushButton>
@@ -277,6 +278,17 @@ void SamplingDialog::updateSendButton()
     const qsizetype words = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size();
     m_replySize->setText(m_maxTokens > 0 ? tr("%1 words (limit %2 tokens)").arg(words).arg(m_maxTokens)
                                          : tr("%1 words").arg(words));
+}
+
+void SamplingDialog::keyPressEvent(QKeyEvent *event)
+{
+    // Reaches the dialog only from fields that do not use Enter themselves; a focused button handles its own.
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
 }
 
 void SamplingDialog::done(int result)

@@ -16,7 +16,8 @@ namespace Toolgate {
 /// so the human reads the conversation (text, images and audio in the usual viewers), the system prompt
 /// and the server's model preferences, and either writes the reply or declines.
 ///
-/// Non-modal. Decline has focus and is the default button; Esc and closing the window decline. Nothing is
+/// Non-modal. Decline has focus and is the default button, but Enter in the model name field does not press it
+/// (the reply would be lost); Esc and closing the window decline. Nothing is
 /// answered until the person chooses: exactly one of replied() or declined() is emitted.
 class SamplingDialog final : public QDialog
 {
@@ -45,6 +46,9 @@ signals:
 
 public slots:
     void done(int result) override;
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
 
 private:
     QWidget *buildDetails(const QJsonObject &params);

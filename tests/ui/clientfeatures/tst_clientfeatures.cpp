@@ -264,6 +264,10 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QTest::keyClicks(dialog->replyEdit(), QStringLiteral("Paris, as far as this human knows."));
     QVERIFY(dialog->sendButton()->isEnabled());
     QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("human (Toolgate)"));
+    QTest::keyClick(dialog->modelEdit(), Qt::Key_Return); // must not press the default Decline
+    QTest::qWait(200);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!call->answer);
     QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
 
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
@@ -420,7 +424,14 @@ void tst_ClientFeatures::elicitationDecline()
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
     QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
     ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
-    QVERIFY(dialog->declineButton()->isDefault());
+    QCOMPARE(dialog->focusWidget(), dialog->declineButton());
+    // Enter in a field answers nothing: there is no default button to press.
+    auto *name = dialog->form()->fieldEditor(QStringLiteral("/name"))->findChild<QLineEdit *>();
+    QTest::keyClicks(name, QStringLiteral("Grace"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTest::qWait(300);
+    QVERIFY2(!call->answer, qPrintable(call->text()));
+    QVERIFY(dialog->isVisible());
     QTest::mouseClick(dialog->declineButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
     QVERIFY2(call->text().contains(QStringLiteral("declined")), qPrintable(call->text()));
