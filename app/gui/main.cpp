@@ -5,6 +5,9 @@
 #include "audit/auditlog.h"
 #include "audit/redactor.h"
 #include "calls/toolcall.h"
+#include "clientfeatures/clientfeatures.h"
+#include "clientfeatures/rootsdialog.h"
+#include "clientfeatures/rootsstore.h"
 #include "workspace/serverconnection.h"
 #include "mainwindow/mainwindow.h"
 #include "models/icons.h"
@@ -16,6 +19,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QMenu>
+#include <QStatusBar>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -28,6 +33,7 @@ struct Paths
     QString servers;
     QString approvals;
     QString argumentHistory;
+    QString roots;
 };
 
 // TOOLGATE_CONFIG_DIR moves everything Toolgate writes (servers, approvals, argument history,
@@ -44,10 +50,12 @@ Paths configPaths(const QString &configOption)
         paths.servers = dir.filePath(QStringLiteral("servers.json"));
         paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
         paths.argumentHistory = dir.filePath(QStringLiteral("argument-history.json"));
+        paths.roots = dir.filePath(QStringLiteral("roots.json"));
     } else {
         const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
         paths.servers = ServerConfigFile::defaultPath();
         paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
+        paths.roots = dir.filePath(QStringLiteral("roots.json"));
     }
     if (!configOption.isEmpty())
         paths.servers = QDir::current().absoluteFilePath(configOption);
@@ -94,10 +102,28 @@ int main(int argc, char *argv[])
     AuditLog audit;
     MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
     window.pipeline()->setObserver(&audit);
+
+    // What servers may ask of us: sampling and elicitation answered by the person, roots from Settings → Roots.
+    RootsStore roots(paths.roots);
+    const Result<void> rootsLoaded = roots.load();
+    ClientFeatures clientFeatures(&roots, &audit, &window);
+    workspace.setSessionConfigurator([&clientFeatures](ClientSession *session, ServerConnection *connection) {
+        clientFeatures.configureSession(session, connection);
+    });
+    QObject::connect(&clientFeatures, &ClientFeatures::notice, &window,
+                     [&window](const QString &text) { window.statusBar()->showMessage(text, 10000); });
+    QAction *rootsAction = window.settingsMenu()->addAction(QCoreApplication::translate("main", "R&oots…"), &window, [&roots, &window] {
+        auto *dialog = new RootsDialog(&roots, &window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    rootsAction->setObjectName(QStringLiteral("rootsSettings"));
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
     for (ServerConnection *connection : workspace.connections())
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
     window.showLoadResult(loaded);
+    if (!rootsLoaded)
+        window.statusBar()->showMessage(rootsLoaded.error().message, 15000);
     window.show();
     workspace.startAll();
 

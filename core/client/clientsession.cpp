@@ -323,6 +323,7 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
     connect(t, &Transport::protocolViolation, this, &ClientSession::protocolViolation);
     connect(t, &Transport::diagnosticLine, this, &ClientSession::diagnosticLine);
     connect(d->peer.get(), &JsonRpcPeer::protocolViolation, this, &ClientSession::protocolViolation);
+    connect(d->peer.get(), &JsonRpcPeer::incomingRequestCancelled, this, &ClientSession::serverRequestCancelled);
 }
 
 ClientSession::~ClientSession()

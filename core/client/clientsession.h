@@ -133,6 +133,9 @@ signals:
     void protocolViolation(const QString &description);
     /// A line the server wrote to stderr (stdio) or similar diagnostics.
     void diagnosticLine(const QString &line);
+    /// The server sent notifications/cancelled for a request it made of us (the Responder with this
+    /// id now drops its answer): a handler waiting on a person closes its question.
+    void serverRequestCancelled(const Toolgate::RequestId &id, const QString &reason);
 
 private:
     class Private;

@@ -348,7 +348,7 @@ void MainWindow::buildMenus()
         view->addAction(toggle);
     }
 
-    QMenu *settings = menuBar()->addMenu(tr("S&ettings"));
+    QMenu *settings = m_settingsMenu = menuBar()->addMenu(tr("S&ettings"));
     QAction *rules = settings->addAction(Icons::action(u"shield"), tr("&Remembered Decisions…"), this, &MainWindow::showApprovalRules);
     rules->setObjectName(QStringLiteral("approvalRules"));
     rules->setEnabled(m_policy != nullptr);

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QLabel;
+class QMenu;
 class QSplitter;
 class QStackedWidget;
 class QTabWidget;
@@ -78,6 +79,8 @@ public:
     ToolTreeModel *toolTreeModel() const { return m_toolModel; }
     ResourceTreeModel *resourceTreeModel() const { return m_resourceModel; }
     PromptTreeModel *promptTreeModel() const { return m_promptModel; }
+    /// Settings menu, for app-level settings wired in main() (e.g. Roots…).
+    QMenu *settingsMenu() const { return m_settingsMenu; }
 
 public slots:
     void importServers();
@@ -130,6 +133,7 @@ private:
     PromptPanel *m_promptPanel = nullptr;
     ConsoleView *m_console = nullptr;
     QLabel *m_summary = nullptr;
+    QMenu *m_settingsMenu = nullptr;
     QString m_rememberedServer;
     QString m_rememberedTool;
     bool m_closeConfirmed = false;

@@ -1,0 +1,678 @@
+// The client features a server asks of Toolgate (sampling, elicitation, roots), driven through their
+// dialogs offscreen against the real @modelcontextprotocol/server-everything over stdio: what the person
+// does in the dialog must reach the server, and every request must be answered once and audited.
+
+#include "../../integration/testsupport.h"
+
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "client/clientsession.h"
+#include "clientfeatures/clientfeatures.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/rootsdialog.h"
+#include "clientfeatures/rootsstore.h"
+#include "clientfeatures/samplingdialog.h"
+#include "forms/argumentform.h"
+#include "forms/fieldeditor.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "viewers/contentview.h"
+#include "workspace/serverconnection.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+/// A tools/call in flight; answer is set once the server answers.
+struct PendingCall
+{
+    std::optional<Result<CallToolResult>> answer;
+    QString text() const { return answer && answer->ok() ? answer->value().textSummary() : QString(); }
+    bool isError() const { return answer && answer->ok() && answer->value().isError; }
+};
+
+template<typename T>
+T *visibleDialog()
+{
+    const QList<QWidget *> windows = QApplication::topLevelWidgets();
+    for (QWidget *window : windows) {
+        if (auto *dialog = qobject_cast<T *>(window); dialog && dialog->isVisible())
+            return dialog;
+    }
+    return nullptr;
+}
+
+template<typename T>
+int visibleDialogCount()
+{
+    int count = 0;
+    const QList<QWidget *> windows = QApplication::topLevelWidgets();
+    for (QWidget *window : windows) {
+        if (qobject_cast<T *>(window) && window->isVisible())
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+/// Records the URLs QDesktopServices would have opened in a browser.
+class UrlRecorder : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> opened;
+public slots:
+    void open(const QUrl &url) { opened.append(url); }
+};
+
+class tst_ClientFeatures : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void init();
+    void cleanup();
+
+    void samplingReplyReachesServer();
+    void samplingDeclineIsUserRejectedError();
+    void samplingEscapeDeclines();
+    void samplingShowsImagesAndAudio();
+    void requestsQueuePerServer();
+    void elicitationFormAccept();
+    void elicitationDecline();
+    void elicitationCancelByClosing();
+    void urlElicitationOpensOnlyAfterConsent();
+    void urlElicitationDecline();
+    void rootsServedAndListChanged();
+    void disconnectClosesPendingDialog();
+    void answerTimeoutClosesDialog();
+    void serverCancelClosesDialog();
+    void auditRecordsRedacted();
+    void screenshots();
+
+private:
+    void connectServer();
+    std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
+                                           std::chrono::milliseconds timeout = std::chrono::seconds(30));
+    QList<AuditRecord> serverRequestRecords(const QString &method = {});
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QWidget> m_host; // stands in for the main window the dialogs belong to
+    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<RootsStore> m_roots;
+    std::unique_ptr<ClientFeatures> m_features;
+    std::unique_ptr<ServerConnection> m_connection;
+    std::unique_ptr<QSignalSpy> m_notices;
+    std::unique_ptr<UrlRecorder> m_urls;
+};
+
+void tst_ClientFeatures::initTestCase()
+{
+    const QString missing = TestSupport::missingNpmPeers();
+    if (!missing.isEmpty())
+        QFAIL(qPrintable(missing));
+    m_urls = std::make_unique<UrlRecorder>();
+    // Offscreen runs must never start a browser: the handler stands in for it, on the real openUrl path.
+    QDesktopServices::setUrlHandler(QStringLiteral("https"), m_urls.get(), "open");
+    QDesktopServices::setUrlHandler(QStringLiteral("http"), m_urls.get(), "open");
+}
+
+void tst_ClientFeatures::cleanupTestCase()
+{
+    QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+    QDesktopServices::unsetUrlHandler(QStringLiteral("http"));
+}
+
+void tst_ClientFeatures::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_host = std::make_unique<QWidget>();
+    m_host->setWindowTitle(QStringLiteral("host"));
+    AuditLog::Options options;
+    options.path = m_dir->filePath(QStringLiteral("audit.sqlite"));
+    m_audit = std::make_unique<AuditLog>(options);
+    m_roots = std::make_unique<RootsStore>(m_dir->filePath(QStringLiteral("config/roots.json")));
+    QVERIFY(m_roots->load().ok());
+    m_features = std::make_unique<ClientFeatures>(m_roots.get(), m_audit.get(), m_host.get());
+    m_notices = std::make_unique<QSignalSpy>(m_features.get(), &ClientFeatures::notice);
+    m_urls->opened.clear();
+}
+
+void tst_ClientFeatures::cleanup()
+{
+    if (m_connection) {
+        m_connection->stop();
+        QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Stopped, 5000);
+    }
+    m_connection.reset();
+    m_notices.reset();
+    m_features.reset();
+    m_roots.reset();
+    m_audit.reset();
+    m_host.reset();
+    QTRY_COMPARE(visibleDialogCount<QDialog>(), 0);
+    m_dir.reset();
+}
+
+void tst_ClientFeatures::connectServer()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("everything");
+    config.command = TestSupport::nodeBinary();
+    config.args = QStringList{TestSupport::everythingEntry(), QStringLiteral("stdio")};
+    m_connection = std::make_unique<ServerConnection>(config);
+    ClientFeatures *features = m_features.get();
+    m_connection->setSessionConfigurator(
+        [features](ClientSession *session, ServerConnection *connection) { features->configureSession(session, connection); });
+    m_connection->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 15000);
+    // The sampling, elicitation and roots tools appear once the server has seen our capabilities.
+    const auto hasTool = [this](const QString &name) {
+        const QList<Tool> tools = m_connection->tools();
+        return std::any_of(tools.cbegin(), tools.cend(), [&](const Tool &t) { return t.name == name; });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(hasTool(QStringLiteral("trigger-sampling-request")) && hasTool(QStringLiteral("trigger-elicitation-request"))
+                                 && hasTool(QStringLiteral("trigger-url-elicitation")) && hasTool(QStringLiteral("get-roots-list")),
+                             15000);
+}
+
+std::shared_ptr<PendingCall> tst_ClientFeatures::startCall(const QString &tool, const QJsonObject &arguments,
+                                                           std::chrono::milliseconds timeout)
+{
+    auto call = std::make_shared<PendingCall>();
+    ClientSession::CallOptions options;
+    options.timeout = timeout;
+    options.maxTime = timeout;
+    m_connection->session()->callTool(tool, arguments, options, this,
+                                      [call](const Result<CallToolResult> &result) { call->answer = result; });
+    return call;
+}
+
+QList<AuditRecord> tst_ClientFeatures::serverRequestRecords(const QString &method)
+{
+    bool flushed = false;
+    QObject context;
+    m_audit->flush(&context, [&flushed](const Result<void> &) { flushed = true; });
+    QDeadlineTimer deadline(10000);
+    while (!flushed && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    auto reader = AuditReader::open(m_audit->path());
+    if (!reader.ok())
+        return {};
+    AuditFilter filter;
+    filter.types = {AuditRecordType::ServerRequest};
+    if (!method.isEmpty())
+        filter.names = {method};
+    AuditReader::PageRequest request;
+    request.limit = 100;
+    request.detail = AuditReader::Detail::Full;
+    auto page = reader.value()->page(filter, request);
+    if (!page.ok())
+        return {};
+    QList<AuditRecord> records = page.value().records;
+    std::reverse(records.begin(), records.end()); // oldest first
+    return records;
+}
+
+void tst_ClientFeatures::samplingReplyReachesServer()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"),
+                          {{QStringLiteral("prompt"), QStringLiteral("What is the capital of France?")}, {QStringLiteral("maxTokens"), 64}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    QCOMPARE(dialog->parentWidget(), m_host.get());
+    QVERIFY(!dialog->isModal());
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("everything")));
+
+    // What the server sent is shown: the system prompt, the limits and the message.
+    auto *systemPrompt = dialog->findChild<QPlainTextEdit *>(QStringLiteral("systemPrompt"));
+    QVERIFY(systemPrompt);
+    QCOMPARE(systemPrompt->toPlainText(), QStringLiteral("You are a helpful test server."));
+    auto *limits = dialog->findChild<QLabel *>(QStringLiteral("limits"));
+    QVERIFY(limits);
+    QVERIFY2(limits->text().contains(QStringLiteral("64 tokens")), qPrintable(limits->text()));
+    QVERIFY(limits->text().contains(QStringLiteral("temperature 0.7")));
+    const QList<ContentView *> views = dialog->findChildren<ContentView *>();
+    QCOMPARE(views.size(), 1);
+    QCOMPARE(views.first()->type(), Content::Type::Text);
+
+    // Nothing is answered until the person acts, and Send waits for a reply.
+    QTest::qWait(300);
+    QVERIFY(!call->answer);
+    QVERIFY(!dialog->sendButton()->isEnabled());
+    QVERIFY(dialog->declineButton()->isDefault());
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("Paris, as far as this human knows."));
+    QVERIFY(dialog->sendButton()->isEnabled());
+    QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("human (Toolgate)"));
+    QTest::keyClick(dialog->modelEdit(), Qt::Key_Return); // must not press the default Decline
+    QTest::qWait(200);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!call->answer);
+    QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->answer->ok(), call->answer->ok() ? "" : qPrintable(call->answer->error().message));
+    const QString text = call->text();
+    QVERIFY2(text.contains(QStringLiteral("Paris, as far as this human knows.")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("human (Toolgate)")));
+    QVERIFY(text.contains(QStringLiteral("endTurn")));
+    QVERIFY(text.contains(QStringLiteral("assistant")));
+    QTRY_VERIFY(!visibleDialog<SamplingDialog>());
+    QCOMPARE(m_features->pendingCount(), 0);
+}
+
+void tst_ClientFeatures::samplingDeclineIsUserRejectedError()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("decline me")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    QTest::mouseClick(visibleDialog<SamplingDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(call->answer->ok());
+    // The server's tool fails with the error we answered.
+    QVERIFY2(call->isError(), qPrintable(call->text()));
+    QVERIFY2(call->text().contains(QStringLiteral("User rejected sampling request")), qPrintable(call->text()));
+}
+
+void tst_ClientFeatures::samplingEscapeDeclines()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("escape")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("typed, but never sent"));
+    QTest::keyClick(dialog, Qt::Key_Escape);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(call->isError());
+    QVERIFY(call->text().contains(QStringLiteral("User rejected sampling request")));
+    QVERIFY(!call->text().contains(QStringLiteral("never sent")));
+}
+
+void tst_ClientFeatures::samplingShowsImagesAndAudio()
+{
+    // server-everything only samples with text, so the other content kinds are checked on the dialog itself.
+    QImage image(8, 8, QImage::Format_RGB32);
+    image.fill(Qt::red);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    const QJsonObject params{
+        {QStringLiteral("messages"),
+         QJsonArray{
+             QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                         {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
+                                                                 {QStringLiteral("data"), QString::fromLatin1(png.toBase64())},
+                                                                 {QStringLiteral("mimeType"), QStringLiteral("image/png")}}}},
+             QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
+                         {QStringLiteral("content"),
+                          QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), QStringLiteral("A red square.")}},
+                                     QJsonObject{{QStringLiteral("type"), QStringLiteral("audio")},
+                                                 {QStringLiteral("data"), QString::fromLatin1(QByteArray("RIFF").toBase64())},
+                                                 {QStringLiteral("mimeType"), QStringLiteral("audio/wav")}}}}}}},
+        {QStringLiteral("modelPreferences"),
+         QJsonObject{{QStringLiteral("hints"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("claude-3-sonnet")}}}},
+                     {QStringLiteral("intelligencePriority"), 0.8}}},
+        {QStringLiteral("includeContext"), QStringLiteral("thisServer")},
+        {QStringLiteral("maxTokens"), 10}};
+    SamplingDialog dialog(ServerIdentity{QStringLiteral("pictures"), QStringLiteral("pictures-server"), {}}, params);
+    QList<Content::Type> types;
+    for (ContentView *view : dialog.findChildren<ContentView *>())
+        types.append(view->type());
+    QCOMPARE(types, (QList<Content::Type>{Content::Type::Image, Content::Type::Text, Content::Type::Audio}));
+    auto *preferences = dialog.findChild<QLabel *>(QStringLiteral("modelPreferences"));
+    QVERIFY(preferences);
+    QVERIFY(preferences->text().contains(QStringLiteral("claude-3-sonnet")));
+    QCOMPARE(preferences->text(), QStringLiteral("hints: claude-3-sonnet · intelligence 0.8"));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("includeContext")));
+    QSignalSpy declined(&dialog, &SamplingDialog::declined);
+    QSignalSpy replied(&dialog, &SamplingDialog::replied);
+    dialog.show();
+    dialog.close();
+    dialog.show();
+    dialog.close(); // a second close answers nothing more
+    QCOMPARE(declined.count(), 1);
+    QCOMPARE(replied.count(), 0);
+}
+
+void tst_ClientFeatures::requestsQueuePerServer()
+{
+    connectServer();
+    auto first = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("first")}});
+    auto second = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("second")}});
+    QTRY_COMPARE_WITH_TIMEOUT(m_features->pendingCount(), 2, 10000);
+    // One dialog per server at a time; it says another request waits.
+    QCOMPARE(visibleDialogCount<SamplingDialog>(), 1);
+    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    auto *queued = dialog->findChild<QLabel *>(QStringLiteral("queuedNote"));
+    QVERIFY(queued && queued->isVisible());
+    QVERIFY(queued->text().contains(QStringLiteral("1 more")));
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("answer one"));
+    QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(first->answer.has_value(), 10000);
+    QVERIFY(first->text().contains(QStringLiteral("answer one")));
+    QTRY_VERIFY(visibleDialog<SamplingDialog>() && visibleDialog<SamplingDialog>() != dialog);
+    SamplingDialog *next = visibleDialog<SamplingDialog>();
+    QVERIFY(!next->findChild<QLabel *>(QStringLiteral("queuedNote"))->isVisible());
+    QVERIFY(!second->answer);
+    QTest::keyClicks(next->replyEdit(), QStringLiteral("answer two"));
+    QTest::mouseClick(next->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(second->answer.has_value(), 10000);
+    QVERIFY(second->text().contains(QStringLiteral("answer two")));
+    QVERIFY(!second->text().contains(QStringLiteral("answer one")));
+}
+
+void tst_ClientFeatures::elicitationFormAccept()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QVERIFY(!dialog->isUrlMode());
+    QVERIFY(dialog->form());
+    auto *message = dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"));
+    QVERIFY(message && message->toPlainText().contains(QStringLiteral("Please provide inputs")));
+    // "name" is required: Accept waits until it is filled in, and the form says why.
+    QVERIFY(!dialog->acceptButton()->isEnabled());
+    QVERIFY(!dialog->form()->validationProblems().isEmpty());
+    FieldEditor *name = dialog->form()->fieldEditor(QStringLiteral("/name"));
+    QVERIFY(name);
+    auto *line = name->findChild<QLineEdit *>();
+    QVERIFY(line);
+    QTest::keyClicks(line, QStringLiteral("Ada Lovelace"));
+    // A bad email is caught inline, too.
+    auto *email = dialog->form()->fieldEditor(QStringLiteral("/email"))->findChild<QLineEdit *>();
+    QTest::keyClicks(email, QStringLiteral("not-an-email"));
+    QTRY_VERIFY(!dialog->acceptButton()->isEnabled());
+    email->clear();
+    QTest::keyClicks(email, QStringLiteral("ada@example.org"));
+    QTRY_VERIFY2(dialog->acceptButton()->isEnabled(), qPrintable(dialog->form()->validationProblems().join(u'\n')));
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    const QString text = call->text();
+    QVERIFY2(text.contains(QStringLiteral("accept")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Ada Lovelace")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("ada@example.org")));
+    QVERIFY(text.contains(QStringLiteral("It was a dark and stormy night."))); // a default, sent as shown
+}
+
+void tst_ClientFeatures::elicitationDecline()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QCOMPARE(dialog->focusWidget(), dialog->declineButton());
+    // Enter in a field answers nothing: there is no default button to press.
+    auto *name = dialog->form()->fieldEditor(QStringLiteral("/name"))->findChild<QLineEdit *>();
+    QTest::keyClicks(name, QStringLiteral("Grace"));
+    QTest::keyClick(name, Qt::Key_Return);
+    QTest::qWait(300);
+    QVERIFY2(!call->answer, qPrintable(call->text()));
+    QVERIFY(dialog->isVisible());
+    QTest::mouseClick(dialog->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("declined")), qPrintable(call->text()));
+    QVERIFY(!call->text().contains(QStringLiteral("\"content\"")));
+}
+
+void tst_ClientFeatures::elicitationCancelByClosing()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    visibleDialog<ElicitationDialog>()->close(); // the window's close button
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("cancel")), qPrintable(call->text()));
+}
+
+void tst_ClientFeatures::urlElicitationOpensOnlyAfterConsent()
+{
+    connectServer();
+    const QString url = QStringLiteral("https://auth.example.com/connect?session=42");
+    auto call = startCall(QStringLiteral("trigger-url-elicitation"),
+                          {{QStringLiteral("url"), url}, {QStringLiteral("message"), QStringLiteral("Sign in to Example to continue.")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QVERIFY(dialog->isUrlMode());
+    QVERIFY(!dialog->form());
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"))->toPlainText(), QStringLiteral("Sign in to Example to continue."));
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("url"))->toPlainText(), url);
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("urlHost"))->text().contains(QStringLiteral("auth.example.com")));
+    QTest::qWait(300);
+    QVERIFY(m_urls->opened.isEmpty()); // nothing is fetched or opened before consent
+    QVERIFY(!call->answer);
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+    QCOMPARE(m_urls->opened, QList<QUrl>{QUrl(url)});
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("User completed the URL elicitation")), qPrintable(call->text()));
+}
+
+void tst_ClientFeatures::urlElicitationDecline()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-url-elicitation"), {{QStringLiteral("url"), QStringLiteral("https://example.com/x")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    QTest::mouseClick(visibleDialog<ElicitationDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("declined to open the URL")), qPrintable(call->text()));
+    QVERIFY(m_urls->opened.isEmpty());
+}
+
+void tst_ClientFeatures::rootsServedAndListChanged()
+{
+    const QString first = m_dir->filePath(QStringLiteral("project one"));
+    const QString second = m_dir->filePath(QStringLiteral("second-project"));
+    QVERIFY(QDir().mkpath(first) && QDir().mkpath(second));
+    QVERIFY(m_roots->setFolders({first}).ok());
+    connectServer();
+
+    const QString firstUri = QUrl::fromLocalFile(first).toString(QUrl::FullyEncoded);
+    const QString secondUri = QUrl::fromLocalFile(second).toString(QUrl::FullyEncoded);
+    QVERIFY(firstUri.startsWith(QStringLiteral("file:///")) && firstUri.contains(QStringLiteral("project%20one")));
+    std::shared_ptr<PendingCall> call;
+    const auto rootsListed = [&](const QString &uri) {
+        call = startCall(QStringLiteral("get-roots-list"), {});
+        QDeadlineTimer deadline(5000);
+        while (!call->answer && !deadline.hasExpired())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+        return call->text().contains(uri);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(rootsListed(firstUri), 10000);
+    QVERIFY(!call->text().contains(secondUri));
+
+    // The person edits the list in Settings → Roots; OK saves it and tells the server, which asks again.
+    auto *dialog = new RootsDialog(m_roots.get(), m_host.get());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    QCOMPARE(dialog->folders(), QStringList{first});
+    dialog->addFolder(second);
+    dialog->addFolder(second); // duplicates are ignored
+    QCOMPARE(dialog->folders(), (QStringList{first, second}));
+    QSignalSpy changed(m_roots.get(), &RootsStore::changed);
+    auto *box = dialog->findChild<QDialogButtonBox *>();
+    QTest::mouseClick(box->button(QDialogButtonBox::Ok), Qt::LeftButton);
+    QCOMPARE(changed.count(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(rootsListed(secondUri), 10000);
+    QVERIFY(call->text().contains(firstUri));
+    QVERIFY(call->text().contains(QStringLiteral("2 total")));
+
+    // The list survives a restart of the app.
+    RootsStore reloaded(m_roots->path());
+    QVERIFY(reloaded.load().ok());
+    QCOMPARE(reloaded.folders(), (QStringList{first, second}));
+
+    // Each roots/list was answered and audited without a decision (the person chose the list beforehand).
+    const QList<AuditRecord> records = serverRequestRecords();
+    QVERIFY(records.size() >= 2);
+    for (const AuditRecord &record : records) {
+        QCOMPARE(record.name, QStringLiteral("roots/list"));
+        QCOMPARE(record.outcome, AuditOutcome::Succeeded);
+        QVERIFY(!record.decision);
+    }
+    QVERIFY(QJsonDocument(*records.last().result).toJson().contains(secondUri.toUtf8()));
+}
+
+void tst_ClientFeatures::disconnectClosesPendingDialog()
+{
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("going away")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    QPointer<SamplingDialog> dialog = visibleDialog<SamplingDialog>();
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("too late"));
+    m_connection->stop();
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 5000);
+    QCOMPARE(m_features->pendingCount(), 0);
+    QTRY_VERIFY(!m_notices->isEmpty());
+    const QString notice = m_notices->last().first().toString();
+    QVERIFY2(notice.contains(QStringLiteral("everything")) && notice.contains(QStringLiteral("disconnected")), qPrintable(notice));
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 5000);
+    QVERIFY(!call->answer->ok()); // our own call ended with the connection
+
+    const QList<AuditRecord> records = serverRequestRecords(QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.size(), 1);
+    QCOMPARE(records.first().name, QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.first().errorCode, std::optional<int>(int(ErrorCode::ConnectionClosed)));
+    QVERIFY(!records.first().decision);
+}
+
+void tst_ClientFeatures::answerTimeoutClosesDialog()
+{
+    m_features->setAnswerTimeout(std::chrono::milliseconds(1500));
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleDialog<ElicitationDialog>(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    // An unanswered elicitation is the spec's "dismissed without an explicit choice".
+    QVERIFY2(call->text().contains(QStringLiteral("cancel")), qPrintable(call->text()));
+    QVERIFY(!m_notices->isEmpty());
+    QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("no answer")));
+}
+
+void tst_ClientFeatures::serverCancelClosesDialog()
+{
+    // server-everything gives up on a sampling request after the SDK's 60 s default and sends
+    // notifications/cancelled: the dialog must close and nothing may be answered afterwards.
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("slow human")}},
+                          std::chrono::seconds(120));
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    QPointer<SamplingDialog> dialog = visibleDialog<SamplingDialog>();
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("still typing"));
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 75000);
+    QCOMPARE(m_features->pendingCount(), 0);
+    QVERIFY(!m_notices->isEmpty());
+    const QString notice = m_notices->last().first().toString();
+    QVERIFY2(notice.contains(QStringLiteral("cancelled")), qPrintable(notice));
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(call->isError());
+    QVERIFY2(call->text().contains(QStringLiteral("timed out"), Qt::CaseInsensitive), qPrintable(call->text()));
+
+    const QList<AuditRecord> records = serverRequestRecords(QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.size(), 1);
+    QCOMPARE(records.first().errorCode, std::optional<int>(int(ErrorCode::RequestCancelled)));
+    QVERIFY(records.first().errorMessage.contains(QStringLiteral("cancelled")));
+}
+
+void tst_ClientFeatures::auditRecordsRedacted()
+{
+    const QString secret = QStringLiteral("tok-9f8e7d6c5b4a");
+    m_audit->addSecretValues({secret});
+    connectServer();
+    auto sampled = startCall(QStringLiteral("trigger-sampling-request"),
+                             {{QStringLiteral("prompt"), QStringLiteral("my key is %1").arg(secret)}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    SamplingDialog *sampling = visibleDialog<SamplingDialog>();
+    QTest::keyClicks(sampling->replyEdit(), QStringLiteral("I will not repeat %1").arg(secret));
+    QTest::mouseClick(sampling->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(sampled->answer.has_value(), 10000);
+    QVERIFY(sampled->text().contains(secret)); // the server gets what the person wrote...
+
+    auto elicited = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    QTest::mouseClick(visibleDialog<ElicitationDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(elicited->answer.has_value(), 10000);
+
+    QList<AuditRecord> records = serverRequestRecords();
+    // The server also asks for roots by itself shortly after connecting; those are checked elsewhere.
+    records.removeIf([](const AuditRecord &record) { return record.name == QLatin1String("roots/list"); });
+    QStringList methods;
+    for (const AuditRecord &record : records)
+        methods.append(record.name);
+    QCOMPARE(methods, (QStringList{QStringLiteral("sampling/createMessage"), QStringLiteral("elicitation/create")}));
+
+    const AuditRecord &sample = records.at(0);
+    QCOMPARE(sample.serverName, QStringLiteral("everything"));
+    QCOMPARE(sample.decision, std::optional(ApprovalDecision::Kind::AllowOnce));
+    QCOMPARE(sample.decisionSource, std::optional(ApprovalDecision::Source::Human));
+    QCOMPARE(sample.outcome, AuditOutcome::Succeeded);
+    QVERIFY(sample.result.has_value());
+    // ...but the log keeps neither the request's nor the answer's copy of the secret.
+    const QByteArray stored = QJsonDocument(sample.arguments).toJson() + QJsonDocument(*sample.result).toJson();
+    QVERIFY(stored.contains("my key is"));
+    QVERIFY(stored.contains("I will not repeat"));
+    QVERIFY2(!stored.contains(secret.toUtf8()), stored.constData());
+
+    const AuditRecord &elicit = records.at(1);
+    QCOMPARE(elicit.decision, std::optional(ApprovalDecision::Kind::Deny));
+    QCOMPARE(elicit.decisionReason, QStringLiteral("declined"));
+    QCOMPARE(elicit.result->value(QStringLiteral("action")).toString(), QStringLiteral("decline"));
+    QVERIFY(elicit.arguments.contains(QStringLiteral("requestedSchema")));
+}
+
+void tst_ClientFeatures::screenshots()
+{
+    // Without TOOLGATE_SCREENSHOT_DIR the pictures still have to render and save, into a scratch folder.
+    QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (directory.isEmpty())
+        directory = m_dir->filePath(QStringLiteral("screenshots"));
+    QVERIFY(QDir().mkpath(directory));
+    connectServer();
+
+    auto sampled = startCall(QStringLiteral("trigger-sampling-request"),
+                             {{QStringLiteral("prompt"), QStringLiteral("Summarise the open issues in two sentences.")},
+                              {QStringLiteral("maxTokens"), 120}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
+    SamplingDialog *sampling = visibleDialog<SamplingDialog>();
+    QTest::keyClicks(sampling->replyEdit(), QStringLiteral("Two issues are open: the sampling dialog needs screenshots, "
+                                                           "and the roots menu needs a test. Both are small."));
+    QTest::qWait(400); // layouts settle
+    QVERIFY(sampling->grab().save(QDir(directory).filePath(QStringLiteral("sampling-dialog.png"))));
+    QTest::mouseClick(sampling->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(sampled->answer.has_value(), 10000);
+
+    auto elicited = startCall(QStringLiteral("trigger-elicitation-request"), {});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *elicitation = visibleDialog<ElicitationDialog>();
+    QTest::keyClicks(elicitation->form()->fieldEditor(QStringLiteral("/email"))->findChild<QLineEdit *>(), QStringLiteral("ada@"));
+    QTest::qWait(400);
+    QVERIFY(elicitation->grab().save(QDir(directory).filePath(QStringLiteral("elicitation-dialog.png"))));
+    QTest::mouseClick(elicitation->cancelButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(elicited->answer.has_value(), 10000);
+}
+
+QTEST_MAIN(tst_ClientFeatures)
+#include "tst_clientfeatures.moc"

@@ -1,0 +1,183 @@
+#include "elicitationdialog.h"
+
+#include "forms/argumentform.h"
+#include "forms/formlabels.h"
+#include "forms/plaintextview.h"
+#include "forms/problemsbox.h"
+#include "requestheader.h"
+
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+bool isWebUrl(const QUrl &url)
+{
+    return url.isValid() && !url.host().isEmpty()
+        && (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
+}
+
+} // namespace
+
+ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent)
+    : QDialog(parent)
+    , m_urlMode(params.value(QLatin1String("mode")).toString() == QLatin1String("url"))
+{
+    setObjectName(QStringLiteral("elicitationDialog"));
+    setModal(false);
+    if (m_urlMode)
+        m_url = QUrl(params.value(QLatin1String("url")).toString(), QUrl::StrictMode);
+    setWindowTitle(m_urlMode ? tr("%1 asks you to open a link").arg(server.name)
+                             : tr("%1 asks for information").arg(server.name));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createServerRequestHeader(
+        server, m_urlMode ? tr("%1 asks you to open a link").arg(server.name) : tr("%1 asks you for information").arg(server.name),
+        this));
+
+    const QString message = params.value(QLatin1String("message")).toString();
+    auto *messageView = new PlainTextView(message.isEmpty() ? tr("(The server gave no message.)") : message, 8, this);
+    messageView->setObjectName(QStringLiteral("message"));
+    layout->addWidget(new QLabel(tr("The server's message:"), this));
+    layout->addWidget(messageView);
+
+    layout->addWidget(m_urlMode ? buildUrl() : buildForm(params), 1);
+
+    m_queuedNote = new HelpLabel(QString(), this);
+    m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
+    m_queuedNote->hide();
+    layout->addWidget(m_queuedNote);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_cancel = buttons->addButton(tr("&Cancel"), QDialogButtonBox::RejectRole);
+    m_cancel->setObjectName(QStringLiteral("cancel"));
+    m_cancel->setToolTip(tr("Dismiss without deciding; the server may ask again."));
+    m_decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::DestructiveRole);
+    m_decline->setObjectName(QStringLiteral("decline"));
+    m_decline->setToolTip(tr("Refuse: the server is told you do not want to do this."));
+    m_accept = buttons->addButton(m_urlMode ? tr("&Open in Browser") : tr("&Accept"), QDialogButtonBox::AcceptRole);
+    m_accept->setObjectName(QStringLiteral("accept"));
+    // Enter in a form field must not answer for the person (keyPressEvent() swallows it; without that the
+    // button box would make Accept the default). Decline has the focus.
+    for (QPushButton *button : {m_cancel, m_decline, m_accept})
+        button->setAutoDefault(false);
+    layout->addWidget(buttons);
+    connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
+    connect(m_decline, &QPushButton::clicked, this, [this] {
+        finish(QStringLiteral("decline"));
+        QDialog::done(QDialog::Rejected);
+    });
+    connect(m_accept, &QPushButton::clicked, this, &QDialog::accept);
+
+    updateAcceptButton();
+    resize(m_urlMode ? 560 : 640, m_urlMode ? 380 : 720);
+    m_decline->setFocus();
+}
+
+QWidget *ElicitationDialog::buildForm(const QJsonObject &params)
+{
+    m_form = new ArgumentForm(this);
+    m_form->setObjectName(QStringLiteral("elicitationForm"));
+    Tool tool;
+    tool.name = QStringLiteral("elicitation");
+    tool.inputSchema = params.value(QLatin1String("requestedSchema")).toObject();
+    m_form->setTool(tool);
+    connect(m_form, &ArgumentForm::argumentsChanged, this, &ElicitationDialog::updateAcceptButton);
+    return m_form;
+}
+
+QWidget *ElicitationDialog::buildUrl()
+{
+    auto *box = new QWidget(this);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 6, 0, 0);
+    const bool web = isWebUrl(m_url);
+    // The host is what the person must judge, so it stands out; the full URL follows verbatim.
+    auto *host = createPlainLabel(web ? tr("Opens a page on %1").arg(m_url.host()) : tr("This is not a web link Toolgate can open."),
+                                  box, QStringLiteral("urlHost"));
+    QFont bold = host->font();
+    bold.setBold(true);
+    host->setFont(bold);
+    layout->addWidget(host);
+    auto *urlView = new PlainTextView(m_url.toString(), 4, box);
+    urlView->setObjectName(QStringLiteral("url"));
+    urlView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    layout->addWidget(urlView);
+    auto *note = new HelpLabel(web ? tr("Nothing has been loaded. Open the link only if you trust %1 and expected this "
+                                        "request; you finish the step in your browser, not here.")
+                                         .arg(m_url.host())
+                                   : tr("Only http and https links are opened. Decline or cancel this request."),
+                               box);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    layout->addStretch(1);
+    return box;
+}
+
+void ElicitationDialog::setQueuedCount(int count)
+{
+    m_queuedNote->setText(tr("%n more request(s) from this server wait behind this one.", nullptr, count));
+    m_queuedNote->setVisible(count > 0);
+}
+
+void ElicitationDialog::updateAcceptButton()
+{
+    if (m_urlMode)
+        m_accept->setEnabled(isWebUrl(m_url));
+    else
+        m_accept->setEnabled(m_form->validationProblems().isEmpty());
+    // The form's summary speaks of tool arguments; here the person is answering a question. (While the JSON
+    // tab holds text that does not parse, the form's own heading says so and stays.)
+    if (m_form && m_form->currentPage() == ArgumentForm::Page::Form) {
+        if (auto *problems = m_form->findChild<ProblemsBox *>())
+            problems->setHeading(tr("Fix these before you accept"));
+    }
+}
+
+void ElicitationDialog::finish(const QString &action)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    QJsonObject result;
+    result.insert(QLatin1String("action"), action);
+    if (action == QLatin1String("accept") && m_form)
+        result.insert(QLatin1String("content"), m_form->arguments());
+    emit answered(result);
+}
+
+void ElicitationDialog::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
+        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+        event->accept();
+        return;
+    }
+    QDialog::keyPressEvent(event);
+}
+
+void ElicitationDialog::done(int result)
+{
+    if (result == QDialog::Accepted && m_accept->isEnabled()) {
+        if (m_urlMode && !m_finished) {
+            // The person consented by clicking Open: only now is the URL touched.
+            if (!QDesktopServices::openUrl(m_url)) {
+                m_accept->setText(tr("Could not open the browser — try again"));
+                return;
+            }
+        }
+        finish(QStringLiteral("accept"));
+    } else {
+        finish(QStringLiteral("cancel"));
+    }
+    QDialog::done(result);
+}
+
+} // namespace Toolgate

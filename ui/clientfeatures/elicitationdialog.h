@@ -1,0 +1,68 @@
+#pragma once
+
+#include "calls/approval.h"
+
+#include <QDialog>
+#include <QJsonObject>
+#include <QUrl>
+
+class QLabel;
+class QPushButton;
+
+namespace Toolgate {
+
+class ArgumentForm;
+
+/// A server's elicitation/create request. Form mode: the server's message above a form built from its
+/// requestedSchema (ArgumentForm, checked as the person types); Accept sends the values, and is only
+/// active while they are valid. URL mode: the message and the URL with its host spelled out; the URL is
+/// opened in the browser only when the person clicks Open (QDesktopServices), which answers accept.
+///
+/// Non-modal. Decline has the focus and there is no default button (Enter in a field answers nothing); Esc
+/// and closing the window cancel (the spec's
+/// "dismissed without an explicit choice"). answered() is emitted exactly once, with the ElicitResult.
+class ElicitationDialog final : public QDialog
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ElicitationDialog)
+public:
+    ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent = nullptr);
+
+    bool isUrlMode() const { return m_urlMode; }
+    /// The form (form mode), else null.
+    ArgumentForm *form() const { return m_form; }
+    QUrl url() const { return m_url; }
+
+    void setQueuedCount(int count);
+
+    QPushButton *acceptButton() const { return m_accept; }
+    QPushButton *declineButton() const { return m_decline; }
+    QPushButton *cancelButton() const { return m_cancel; }
+
+signals:
+    /// {"action": "accept"|"decline"|"cancel", "content": {...} (form-mode accept only)}.
+    void answered(const QJsonObject &result);
+
+public slots:
+    void done(int result) override;
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    QWidget *buildForm(const QJsonObject &params);
+    QWidget *buildUrl();
+    void finish(const QString &action);
+    void updateAcceptButton();
+
+    bool m_urlMode = false;
+    bool m_finished = false;
+    QUrl m_url;
+    ArgumentForm *m_form = nullptr;
+    QLabel *m_queuedNote = nullptr;
+    QPushButton *m_accept = nullptr;
+    QPushButton *m_decline = nullptr;
+    QPushButton *m_cancel = nullptr;
+};
+
+} // namespace Toolgate

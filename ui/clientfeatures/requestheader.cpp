@@ -1,0 +1,53 @@
+#include "requestheader.h"
+
+#include "forms/formlabels.h"
+
+#include <QFontDatabase>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+QLabel *createPlainLabel(const QString &text, QWidget *parent, const QString &objectName)
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setText(text);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    if (!objectName.isEmpty())
+        label->setObjectName(objectName);
+    return label;
+}
+
+QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &headline, QWidget *parent)
+{
+    auto *header = new QWidget(parent);
+    auto *layout = new QVBoxLayout(header);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+
+    auto *title = createPlainLabel(headline, header, QStringLiteral("headline"));
+    QFont big = title->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.15);
+    title->setFont(big);
+    layout->addWidget(title);
+
+    QString who = server.endpoint;
+    const Implementation &info = server.serverInfo;
+    if (!info.name.isEmpty()) {
+        QString reported = info.version.isEmpty() ? info.name : QObject::tr("%1 %2").arg(info.name, info.version);
+        who = who.isEmpty() ? reported : QObject::tr("%1 · identifies as %2 (self-reported)").arg(who, reported);
+    }
+    if (!who.isEmpty()) {
+        auto *details = new HelpLabel(who, header);
+        details->setObjectName(QStringLiteral("serverDetails"));
+        details->setTextFormat(Qt::PlainText);
+        details->setWordWrap(true);
+        layout->addWidget(details);
+    }
+    return header;
+}
+
+} // namespace Toolgate

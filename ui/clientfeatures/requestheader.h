@@ -1,0 +1,17 @@
+#pragma once
+
+#include "calls/approval.h"
+
+class QLabel;
+class QWidget;
+
+namespace Toolgate {
+
+/// The top of every server-request dialog: which server asks (its configured name in bold, its command
+/// or URL, what it says it is, marked self-reported) under a headline. All server text is plain text.
+QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &headline, QWidget *parent);
+
+/// A selectable, word-wrapped plain-text label for text that came from a server.
+QLabel *createPlainLabel(const QString &text, QWidget *parent, const QString &objectName = {});
+
+} // namespace Toolgate
