@@ -1,6 +1,7 @@
 // toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
 // workspace, the approval policy and the main window together.
 
+#include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
 #include "audit/redactor.h"
@@ -87,13 +88,21 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const Paths paths = configPaths(parser.value(configOption));
+    // Declared before the workspace, which reads and writes secrets through it until it goes.
+    KeychainSecretStore keychain;
     Workspace workspace(paths.servers);
+    workspace.setSecretStore(&keychain);
     ApprovalPolicy policy(paths.approvals);
 
     // Declared before the window so it outlives the pipeline and writes what is still queued.
     AuditLog audit;
     MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
     window.pipeline()->setObserver(&audit);
+    keychain.setDegradedHandler([&window](const QString &why) { window.showKeychainUnavailable(why); });
+    // Secret values arrive from the keychain just before each server starts: redact them from then on.
+    QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
+        audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
+    });
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
     for (ServerConnection *connection : workspace.connections())
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
