@@ -483,11 +483,15 @@ void MainWindow::buildSecretsNotice()
                                        : moved.error().message,
                                  8000);
     });
-    auto *layout = new QHBoxLayout(m_secretsNotice);
+    // Buttons under the banner: beside it they squeeze its text into a narrow column.
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_moveSecrets);
+    buttons->addWidget(dismiss);
+    auto *layout = new QVBoxLayout(m_secretsNotice);
     layout->setContentsMargins(8, 8, 8, 0);
-    layout->addWidget(m_secretsBanner, 1);
-    layout->addWidget(m_moveSecrets, 0, Qt::AlignTop);
-    layout->addWidget(dismiss, 0, Qt::AlignTop);
+    layout->addWidget(m_secretsBanner);
+    layout->addLayout(buttons);
     m_secretsNotice->hide();
     connect(m_workspace, &Workspace::secretStoreProblem, this, [this](const QString &message) {
         m_moveSecrets->hide();
@@ -504,9 +508,9 @@ void MainWindow::offerToMovePlainSecrets()
         return;
     m_moveSecrets->show();
     m_secretsBanner->showMessage(
-        MessageBanner::Kind::Info, tr("Some secret values are written in plain text in your servers file"),
-        tr("They work as they are. Move them to %1 so that %2 keeps only a placeholder?")
-            .arg(m_workspace->secretStore()->location(), QDir::toNativeSeparators(m_workspace->configPath())),
+        MessageBanner::Kind::Info, tr("Secret values are written in plain text in servers.json"),
+        tr("They work as they are. Move them to %1? The file then keeps only a placeholder.")
+            .arg(m_workspace->secretStore()->location()),
         plain);
     m_secretsNotice->show();
 }
