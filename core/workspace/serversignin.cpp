@@ -31,6 +31,10 @@ public:
         if (auto old = std::exchange(m_signIn->m_pending, std::nullopt); old && old->context)
             old->done(makeError(ErrorCode::InternalError, QStringLiteral("a newer sign-in request replaced this one")));
         m_signIn->m_pending = ServerSignIn::Pending{authorizationUrl, context, std::move(done)};
+        if (std::exchange(m_signIn->m_openWhenAsked, false)) {
+            m_signIn->signIn(); // the person already pressed Sign in
+            return;
+        }
         m_signIn->setState(ServerSignIn::State::SignInRequired,
                            QStringLiteral("Sign-in required: %1 asks you to sign in at %2. Press Sign in to open it in your browser.")
                                .arg(m_signIn->m_serverName, authorizationUrl.host()));
@@ -91,35 +95,43 @@ void ServerSignIn::setState(State state, const QString &message)
 
 void ServerSignIn::signIn()
 {
+    if (m_inFlight)
+        return; // the browser is open already
     if (!m_pending) {
-        // Nothing is waiting: restart the server, which asks again if it needs a sign-in.
+        // Nothing is waiting (e.g. after a failed or cancelled sign-in): restart the server and
+        // open the browser as soon as it asks.
+        m_openWhenAsked = true;
+        setState(State::SigningIn, QStringLiteral("Signing in… contacting the server."));
         if (m_restart)
             m_restart();
         return;
     }
-    const Pending pending = *std::exchange(m_pending, std::nullopt);
+    m_inFlight = std::exchange(m_pending, std::nullopt);
+    const quint64 generation = ++m_generation;
     setState(State::SigningIn, QStringLiteral("Signing in… finish in your browser."));
-    QPointer<QObject> context = pending.context;
-    const AuthorizationUserAgent::Done done = pending.done;
-    m_browser->authorize(pending.url, this, [this, context, done](const Result<QUrl> &redirected) {
-        if (m_state != State::SigningIn)
+    m_browser->authorize(m_inFlight->url, this, [this, generation](const Result<QUrl> &redirected) {
+        if (generation != m_generation || !m_inFlight)
             return; // cancelled meanwhile; that was answered already
+        const Pending inFlight = *std::exchange(m_inFlight, std::nullopt);
         if (!redirected)
             setState(State::Failed, QStringLiteral("Sign-in did not finish: %1. Press Sign in to try again.").arg(redirected.error().message));
         else
             setState(State::SigningIn, QStringLiteral("Signing in… getting the tokens."));
-        if (context)
-            done(redirected);
+        if (inFlight.context)
+            inFlight.done(redirected);
     });
 }
 
 void ServerSignIn::cancel()
 {
-    const Error cancelled = makeError(ErrorCode::ConfigError, QStringLiteral("you cancelled the sign-in to %1").arg(m_serverName));
-    std::optional<Pending> pending = std::exchange(m_pending, std::nullopt);
+    ++m_generation;
+    m_openWhenAsked = false;
+    std::optional<Pending> waiting = std::exchange(m_inFlight, std::nullopt);
+    if (!waiting)
+        waiting = std::exchange(m_pending, std::nullopt);
     setState(State::Failed, QStringLiteral("Sign-in cancelled. Press Sign in when you want to try again."));
-    if (pending && pending->context)
-        pending->done(cancelled);
+    if (waiting && waiting->context)
+        waiting->done(makeError(ErrorCode::ConfigError, QStringLiteral("you cancelled the sign-in to %1").arg(m_serverName)));
 }
 
 void ServerSignIn::signOut()

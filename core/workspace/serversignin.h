@@ -64,7 +64,10 @@ private:
     QString m_serverName;
     State m_state = State::Unknown;
     QString m_message;
-    std::optional<Pending> m_pending;
+    std::optional<Pending> m_pending;  // waiting for the person to press Sign in
+    std::optional<Pending> m_inFlight; // the browser is open
+    quint64 m_generation = 0;          // browser answers of a cancelled sign-in are ignored
+    bool m_openWhenAsked = false;      // Sign in pressed while the server was not asking yet
     std::shared_ptr<LoopbackUserAgent> m_browser;
     std::shared_ptr<OAuthAuthenticator> m_authenticator;
     std::function<void()> m_restart;

@@ -152,9 +152,12 @@ private slots:
         // The "browser": a real GET of the authorization URL, following the redirect to the loopback listener.
         QNetworkAccessManager browser;
         int browserOpened = 0;
+        bool personWalksAway = false; // the browser opens, but nobody signs in
         QByteArray landingPage;
         SignInManager signIns(&workspace, store, [&](const QUrl &url) {
             ++browserOpened;
+            if (personWalksAway)
+                return true;
             QNetworkReply *reply = browser.get(QNetworkRequest(url));
             QObject::connect(reply, &QNetworkReply::finished, reply, [reply, &landingPage] {
                 landingPage = reply->readAll();
@@ -208,12 +211,25 @@ private slots:
         QVERIFY(connection->tools().isEmpty());
         QCOMPARE(browserOpened, 1);
 
-        // Cancel answers the waiting server: it fails, saying so.
+        // Cancel while the browser is open answers the waiting server: it fails, saying so.
+        personWalksAway = true;
+        signIn->signIn();
+        QCOMPARE(signIn->state(), ServerSignIn::State::SigningIn);
+        QTRY_COMPARE(browserOpened, 2);
         signIn->cancel();
         QCOMPARE(signIn->state(), ServerSignIn::State::Failed);
         QVERIFY2(signIn->message().contains(QStringLiteral("cancelled")), qPrintable(signIn->message()));
         QTRY_VERIFY_WITH_TIMEOUT(connection->status() != ServerConnection::Status::Starting, 10000);
         QVERIFY2(connection->lastError().message.contains(QStringLiteral("cancelled")), qPrintable(connection->lastError().message));
+        QCOMPARE(peer.tokenRequests, 1);
+
+        // Sign in again from the failed state: the server is restarted and the browser opens when it asks.
+        personWalksAway = false;
+        signIn->signIn();
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 15000);
+        QCOMPARE(signIn->state(), ServerSignIn::State::SignedIn);
+        QCOMPARE(browserOpened, 3);
+        QVERIFY(storedValue(*store, tokenKey).contains(kAccessToken));
     }
 };
 
