@@ -12,10 +12,12 @@
 #include "models/tooltreemodel.h"
 #include "screenshotter.h"
 #include "workspace/serverconfigfile.h"
+#include "workspace/serversignin.h"
 #include "workspace/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDesktopServices>
 #include <QDir>
 #include <QSettings>
 #include <QStandardPaths>
@@ -89,16 +91,20 @@ int main(int argc, char *argv[])
 
     const Paths paths = configPaths(parser.value(configOption));
     // Declared before the workspace, which reads and writes secrets through it until it goes.
-    KeychainSecretStore keychain;
+    auto keychain = std::make_shared<KeychainSecretStore>();
     Workspace workspace(paths.servers);
-    workspace.setSecretStore(&keychain);
+    workspace.setSecretStore(keychain.get());
+    // HTTP servers sign in with OAuth through the system browser, only when the person asks.
+    SignInManager signIns(&workspace, keychain, [](const QUrl &url) { return QDesktopServices::openUrl(url); });
+    signIns.install();
     ApprovalPolicy policy(paths.approvals);
 
     // Declared before the window so it outlives the pipeline and writes what is still queued.
     AuditLog audit;
     MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
     window.pipeline()->setObserver(&audit);
-    keychain.setDegradedHandler([&window](const QString &why) { window.showKeychainUnavailable(why); });
+    window.setSignInManager(&signIns);
+    keychain->setDegradedHandler([&window](const QString &why) { window.showKeychainUnavailable(why); });
     // Secret values arrive from the keychain just before each server starts: redact them from then on.
     QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));

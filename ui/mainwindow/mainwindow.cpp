@@ -515,6 +515,12 @@ void MainWindow::offerToMovePlainSecrets()
     m_secretsNotice->show();
 }
 
+void MainWindow::setSignInManager(SignInManager *signIns)
+{
+    m_serverInfoPanel->setSignInManager(signIns);
+    m_serverModel->setSignInManager(signIns);
+}
+
 void MainWindow::showKeychainUnavailable(const QString &why)
 {
     if (std::exchange(m_keychainWarned, true))

@@ -18,6 +18,8 @@ class QPushButton;
 
 namespace Toolgate {
 
+class SignInManager;
+
 class ApprovalGate;
 class ApprovalPolicy;
 class ArgumentHistory;
@@ -60,6 +62,8 @@ public:
 
     /// Tells the person what loading the servers file did (first start, or why it failed).
     void showLoadResult(const Result<Workspace::LoadOutcome> &result);
+    /// Shows the OAuth sign-in state of HTTP servers, with Sign in / Cancel / Sign out (not owned).
+    void setSignInManager(SignInManager *signIns);
     /// Says (once) that the system keychain is unavailable and secrets are kept for this session only.
     void showKeychainUnavailable(const QString &why);
     /// Selects a tool in the Tools tab (when its server lists it); returns whether it was found.
