@@ -224,7 +224,7 @@ void ServerConnection::Private::failMissingSecrets(const QStringList &missing, c
     const QString where = secretStore ? secretStore->location() : QStringLiteral("the system keychain");
     QStringList parts;
     if (!missing.isEmpty()) {
-        parts.append(QStringLiteral("the secret value of %1 is not in %2").arg(missing.join(QStringLiteral(", ")), where));
+        parts.append(QStringLiteral("the secret value of %1 was not found in %2").arg(missing.join(QStringLiteral(", ")), where));
     }
     if (!errors.isEmpty())
         parts.append(QStringLiteral("could not read %1").arg(errors.join(QStringLiteral("; "))));
