@@ -1,6 +1,7 @@
 // toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
 // workspace, the approval policy and the main window together.
 
+#include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
 #include "audit/redactor.h"
@@ -14,10 +15,12 @@
 #include "models/tooltreemodel.h"
 #include "screenshotter.h"
 #include "workspace/serverconfigfile.h"
+#include "workspace/serversignin.h"
 #include "workspace/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDesktopServices>
 #include <QDir>
 #include <QMenu>
 #include <QStatusBar>
@@ -95,7 +98,13 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const Paths paths = configPaths(parser.value(configOption));
+    // Declared before the workspace, which reads and writes secrets through it until it goes.
+    auto keychain = std::make_shared<KeychainSecretStore>();
     Workspace workspace(paths.servers);
+    workspace.setSecretStore(keychain.get());
+    // HTTP servers sign in with OAuth through the system browser, only when the person asks.
+    SignInManager signIns(&workspace, keychain, [](const QUrl &url) { return QDesktopServices::openUrl(url); });
+    signIns.install();
     ApprovalPolicy policy(paths.approvals);
 
     // Declared before the window so it outlives the pipeline and writes what is still queued.
@@ -118,6 +127,12 @@ int main(int argc, char *argv[])
         dialog->open();
     });
     rootsAction->setObjectName(QStringLiteral("rootsSettings"));
+    window.setSignInManager(&signIns);
+    keychain->setDegradedHandler([&window](const QString &why) { window.showKeychainUnavailable(why); });
+    // Secret values arrive from the keychain just before each server starts: redact them from then on.
+    QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
+        audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
+    });
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
     for (ServerConnection *connection : workspace.connections())
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));

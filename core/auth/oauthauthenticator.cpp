@@ -566,13 +566,7 @@ public:
         QList<std::pair<QString, QString>> form{{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
                                                 {QStringLiteral("refresh_token"), tokens.refreshToken},
                                                 {QStringLiteral("resource"), flow->resource}};
-        auto header = authenticateClient(flow->client, flow->as, form);
-        if (!header) {
-            fail(header.error());
-            return;
-        }
-        postForm(flow->as.tokenEndpoint, formBody(form), header.value(), QStringLiteral("refreshing the access token"),
-                 [this, flow](const Result<QJsonObject> &result, int) {
+        requestTokens(flow, form, QStringLiteral("refreshing the access token"), [this, flow](const Result<QJsonObject> &result) {
             if (result) {
                 auto fresh = parseTokens(flow, result.value(), tokens.refreshToken);
                 if (fresh) {
@@ -654,19 +648,38 @@ public:
                                                 {QStringLiteral("redirect_uri"), flow->redirectUri.toString()},
                                                 {QStringLiteral("code_verifier"), QString::fromLatin1(flow->pkce.verifier)},
                                                 {QStringLiteral("resource"), flow->resource}};
+        requestAndTakeTokens(flow, form, QStringLiteral("signed in to %1").arg(serverName()));
+    }
+
+    /// Authenticates the client (into the form or a header), POSTs the form to the token
+    /// endpoint and answers with the token answer. A client that cannot be authenticated ends
+    /// the flow at once; what the endpoint says is the caller's to judge.
+    void requestTokens(const std::shared_ptr<Flow> &flow, QList<std::pair<QString, QString>> form, const QString &what,
+                       std::function<void(const Result<QJsonObject> &answer)> onAnswer)
+    {
         auto header = authenticateClient(flow->client, flow->as, form);
         if (!header) {
             fail(header.error());
             return;
         }
-        postForm(flow->as.tokenEndpoint, formBody(form), header.value(), QStringLiteral("getting the access token"),
-                 [this, flow](const Result<QJsonObject> &result, int) {
-            if (!result) {
-                fail(result.error());
+        postForm(flow->as.tokenEndpoint, formBody(form), header.value(), what,
+                 [onAnswer = std::move(onAnswer)](const Result<QJsonObject> &answer, int) { onAnswer(answer); });
+    }
+
+    /// requestTokens() for a grant that ends the flow: the tokens are kept, or the flow fails.
+    /// signedInLine (if any) goes to the console once the tokens arrived.
+    void requestAndTakeTokens(const std::shared_ptr<Flow> &flow, QList<std::pair<QString, QString>> form,
+                              const QString &signedInLine = {})
+    {
+        requestTokens(flow, std::move(form), QStringLiteral("getting the access token"),
+                      [this, flow, signedInLine](const Result<QJsonObject> &answer) {
+            if (!answer) {
+                fail(answer.error());
                 return;
             }
-            say(QStringLiteral("signed in to %1").arg(serverName()));
-            takeTokens(flow, result.value());
+            if (!signedInLine.isEmpty())
+                say(signedInLine);
+            takeTokens(flow, answer.value());
         });
     }
 
@@ -739,20 +752,8 @@ public:
                                                 {QStringLiteral("resource"), flow->resource}};
         if (!flow->scopes.isEmpty())
             form.append({QStringLiteral("scope"), flow->scopes.join(u' ')});
-        auto header = authenticateClient(flow->client, flow->as, form);
-        if (!header) {
-            fail(header.error());
-            return;
-        }
         say(QStringLiteral("getting an access token for %1 with the client credentials").arg(serverName()));
-        postForm(flow->as.tokenEndpoint, formBody(form), header.value(), QStringLiteral("getting the access token"),
-                 [this, flow](const Result<QJsonObject> &result, int) {
-            if (!result) {
-                fail(result.error());
-                return;
-            }
-            takeTokens(flow, result.value());
-        });
+        requestAndTakeTokens(flow, form);
     }
 
     void crossAppAccess(const std::shared_ptr<Flow> &flow)
@@ -795,19 +796,7 @@ public:
                                                     {QStringLiteral("assertion"), grant}};
             if (!flow->scopes.isEmpty())
                 form.append({QStringLiteral("scope"), flow->scopes.join(u' ')});
-            auto header = authenticateClient(flow->client, flow->as, form);
-            if (!header) {
-                fail(header.error());
-                return;
-            }
-            postForm(flow->as.tokenEndpoint, formBody(form), header.value(), QStringLiteral("getting the access token"),
-                     [this, flow](const Result<QJsonObject> &answer, int) {
-                if (!answer) {
-                    fail(answer.error());
-                    return;
-                }
-                takeTokens(flow, answer.value());
-            });
+            requestAndTakeTokens(flow, form);
         });
     }
 };

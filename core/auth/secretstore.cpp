@@ -49,6 +49,8 @@ class KeychainSecretStore::Private
 public:
     QString service;
     bool degraded = false;
+    QString degradedWhy;
+    std::function<void(const QString &)> onDegraded;
     MemorySecretStore memory;
 
     void degrade(const QString &why)
@@ -56,8 +58,11 @@ public:
         if (degraded)
             return;
         degraded = true;
+        degradedWhy = why;
+        if (onDegraded)
+            onDegraded(why);
         qCWarning(lcAuth).noquote() << "the system keychain is not available (" << why
-                                    << "); sign-ins are kept in memory for this session only and will be asked for again next time";
+                                    << "); sign-ins and secret values are kept in memory for this session only and will be asked for again next time";
     }
 };
 
@@ -75,6 +80,13 @@ KeychainSecretStore::~KeychainSecretStore() = default;
 bool KeychainSecretStore::degraded() const
 {
     return d->degraded;
+}
+
+void KeychainSecretStore::setDegradedHandler(std::function<void(const QString &)> handler)
+{
+    d->onDegraded = std::move(handler);
+    if (d->degraded && d->onDegraded)
+        d->onDegraded(d->degradedWhy);
 }
 
 QString KeychainSecretStore::location() const

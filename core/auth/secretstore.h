@@ -57,6 +57,9 @@ public:
     QString location() const override;
     /// True once the keychain failed and secrets live in memory.
     bool degraded() const;
+    /// Called once when the keychain turns out to be unavailable, with the reason (at once if it
+    /// already is), so the app can tell the person instead of only logging it.
+    void setDegradedHandler(std::function<void(const QString &why)> handler);
 
 private:
     class Private;

@@ -1,6 +1,7 @@
 #include "serverconfig.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -70,6 +71,53 @@ QString ServerConfig::transportName(Transport transport)
     case Transport::Sse: return QStringLiteral("sse");
     }
     return {};
+}
+
+QString ServerConfig::SecretEntry::describe() const
+{
+    return kind == Kind::Env ? QStringLiteral("the environment variable %1").arg(key)
+                             : QStringLiteral("the header %1").arg(key);
+}
+
+QList<ServerConfig::SecretEntry> ServerConfig::keychainSecrets() const
+{
+    QList<SecretEntry> entries;
+    const auto collect = [&](const QMap<QString, QString> &map, SecretEntry::Kind kind) {
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            // An empty value hides nothing, and the store cannot tell it from "not stored".
+            if (!secretKeys.contains(it.key()) || plainSecretKeys.contains(it.key()) || it.value().isEmpty())
+                continue;
+            entries.append({kind, it.key(), it.value(), secretStoreKey(name, kind, it.key())});
+        }
+    };
+    collect(env, SecretEntry::Kind::Env);
+    collect(headers, SecretEntry::Kind::Header);
+    return entries;
+}
+
+bool ServerConfig::hasUnreadSecrets() const
+{
+    const QList<SecretEntry> entries = keychainSecrets();
+    return std::any_of(entries.cbegin(), entries.cend(),
+                       [](const SecretEntry &entry) { return entry.value == secretPlaceholder(); });
+}
+
+void ServerConfig::setSecretValue(const SecretEntry &entry, const QString &value)
+{
+    QMap<QString, QString> &map = entry.kind == SecretEntry::Kind::Env ? env : headers;
+    if (map.contains(entry.key))
+        map.insert(entry.key, value);
+}
+
+QString ServerConfig::secretPlaceholder()
+{
+    return QStringLiteral("<stored in the system keychain by Toolgate>");
+}
+
+QString ServerConfig::secretStoreKey(const QString &serverName, SecretEntry::Kind kind, const QString &key)
+{
+    return QStringLiteral("server/%1/%2/%3")
+        .arg(serverName, kind == SecretEntry::Kind::Env ? QStringLiteral("env") : QStringLiteral("header"), key);
 }
 
 bool ServerConfig::looksSecret(const QString &key)

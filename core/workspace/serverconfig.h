@@ -26,10 +26,38 @@ struct ServerConfig
     QMap<QString, QString> headers;
 
     bool enabled = true;
-    /// Names of env variables or headers whose values are secrets (to move to the keychain).
+    /// Names of env variables or headers whose values are secrets. Their values live in the
+    /// SecretStore (the OS keychain); the servers file holds secretPlaceholder() instead.
     QStringList secretKeys;
+    /// Secret keys whose values are still written in the file in plain text (typed there by hand,
+    /// or a workspace without a SecretStore). Workspace::moveSecretsToKeychain() moves them.
+    QStringList plainSecretKeys;
     /// Keys of the server's entry we do not model, written back unchanged on save.
     QJsonObject extra;
+
+    /// One secret value of this config: where it is in the config and where in the SecretStore.
+    struct SecretEntry
+    {
+        enum class Kind { Env, Header };
+        Kind kind = Kind::Env;
+        QString key;      ///< the variable or header name
+        QString value;    ///< secretPlaceholder() while not read from the store yet
+        QString storeKey; ///< "server/<name>/env/<key>" or "server/<name>/header/<key>"
+        /// For people: "the environment variable API_KEY" / "the header Authorization".
+        QString describe() const;
+    };
+    /// The secret values kept in the SecretStore: marked secret, not empty, not kept plain.
+    QList<SecretEntry> keychainSecrets() const;
+    /// Whether a secret value has not been read from the SecretStore yet.
+    bool hasUnreadSecrets() const;
+    /// Sets the value of an env variable or header in place (used when it is read from the store).
+    void setSecretValue(const SecretEntry &entry, const QString &value);
+
+    /// What the servers file holds instead of a secret value (so people editing it by hand see
+    /// where the value went).
+    static QString secretPlaceholder();
+    /// The SecretStore key of a server's env variable or header; stable while the server keeps its name.
+    static QString secretStoreKey(const QString &serverName, SecretEntry::Kind kind, const QString &key);
 
     /// The launch spec for a stdio server (program, arguments, environment, working directory).
     StdioLaunchSpec launchSpec() const;

@@ -370,13 +370,22 @@ private:
         QStringList secretKeys = secrets.value();
         for (const auto *map : {&config.env, &config.headers}) {
             for (auto it = map->cbegin(); it != map->cend(); ++it) {
-                if (ServerConfig::looksSecret(it.key()))
+                // A placeholder can only be there because the value went to the keychain.
+                if (ServerConfig::looksSecret(it.key()) || it.value() == ServerConfig::secretPlaceholder())
                     secretKeys.append(it.key());
             }
         }
         secretKeys.sort();
         secretKeys.removeDuplicates();
         config.secretKeys = secretKeys;
+        // Secret values typed into the file by hand still work; they are offered for moving.
+        for (const auto *map : {&config.env, &config.headers}) {
+            for (auto it = map->cbegin(); it != map->cend(); ++it) {
+                if (secretKeys.contains(it.key()) && !it.value().isEmpty() && it.value() != ServerConfig::secretPlaceholder()
+                    && !config.plainSecretKeys.contains(it.key()))
+                    config.plainSecretKeys.append(it.key());
+            }
+        }
 
         for (auto it = entry.begin(); it != entry.end(); ++it) {
             if (!isModelledKey(it.key()))
@@ -388,11 +397,15 @@ private:
     QString m_source;
 };
 
-QJsonObject stringMapToJson(const QMap<QString, QString> &map)
+/// Secret values kept in the keychain are written as the placeholder, never as themselves.
+QJsonObject stringMapToJson(const QMap<QString, QString> &map, const ServerConfig &config)
 {
     QJsonObject object;
-    for (auto it = map.cbegin(); it != map.cend(); ++it)
-        object.insert(it.key(), it.value());
+    for (auto it = map.cbegin(); it != map.cend(); ++it) {
+        const bool inKeychain = config.secretKeys.contains(it.key()) && !config.plainSecretKeys.contains(it.key())
+            && !it.value().isEmpty();
+        object.insert(it.key(), inKeychain ? ServerConfig::secretPlaceholder() : it.value());
+    }
     return object;
 }
 
@@ -407,19 +420,22 @@ QJsonObject serverToJson(const ServerConfig &config)
     if (!config.args.isEmpty())
         entry.insert(kArgs, QJsonArray::fromStringList(config.args));
     if (!config.env.isEmpty())
-        entry.insert(kEnv, stringMapToJson(config.env));
+        entry.insert(kEnv, stringMapToJson(config.env, config));
     if (!config.cwd.isEmpty())
         entry.insert(kCwd, config.cwd);
     if (!config.url.isEmpty())
         entry.insert(kUrl, config.url);
     if (!config.headers.isEmpty())
-        entry.insert(kHeaders, stringMapToJson(config.headers));
+        entry.insert(kHeaders, stringMapToJson(config.headers, config));
     if (!config.enabled)
         entry.insert(kDisabled, true);
     // Names the parser finds by itself need not be written down.
     QStringList explicitSecrets;
     for (const QString &key : config.secretKeys) {
-        const bool derived = ServerConfig::looksSecret(key) && (config.env.contains(key) || config.headers.contains(key));
+        const bool present = config.env.contains(key) || config.headers.contains(key);
+        const bool inKeychain = !config.plainSecretKeys.contains(key)
+            && !config.env.value(key, config.headers.value(key)).isEmpty();
+        const bool derived = present && (ServerConfig::looksSecret(key) || inKeychain);
         if (!derived)
             explicitSecrets.append(key);
     }

@@ -1,5 +1,6 @@
 #include "serverconnection.h"
 
+#include "auth/secretstore.h"
 #include "client/clientsession.h"
 #include "common/logging.h"
 #include "jsonrpc/jsonrpcerror.h"
@@ -62,6 +63,8 @@ public:
     QList<QDateTime> crashTimes;
     QTimer restartTimer;
     std::chrono::milliseconds nextDelay{0};
+    SecretStore *secretStore = nullptr;
+    quint64 secretReadGeneration = 0; // answers of an older read are ignored
 
     void setStatus(Status newStatus)
     {
@@ -113,6 +116,8 @@ public:
     }
 
     void connectNow();
+    void readSecretsThenConnect();
+    void failMissingSecrets(const QStringList &missing, const QStringList &errors);
     void onFailed(const Error &error);
     void refreshTools();
     void refreshResources();
@@ -159,6 +164,76 @@ void ServerConnection::Private::connectNow()
     setStatus(Status::Starting);
     addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("starting %1").arg(config.endpoint()));
     session->connectToServer();
+}
+
+void ServerConnection::Private::readSecretsThenConnect()
+{
+    if (!config.hasUnreadSecrets()) {
+        connectNow();
+        return;
+    }
+    dropSession();
+    QList<ServerConfig::SecretEntry> unread;
+    for (const ServerConfig::SecretEntry &entry : config.keychainSecrets()) {
+        if (entry.value == ServerConfig::secretPlaceholder())
+            unread.append(entry);
+    }
+    if (!secretStore) {
+        QStringList missing;
+        for (const ServerConfig::SecretEntry &entry : std::as_const(unread))
+            missing.append(entry.describe());
+        failMissingSecrets(missing, {});
+        return;
+    }
+    const quint64 generation = ++secretReadGeneration;
+    setStatus(Status::Starting);
+    addConsoleLine(ConsoleLine::Kind::Lifecycle,
+                   QStringLiteral("reading %1 secret value(s) from %2").arg(unread.size()).arg(secretStore->location()));
+    struct Pending
+    {
+        qsizetype remaining = 0;
+        QStringList missing;
+        QStringList errors;
+    };
+    auto pending = std::make_shared<Pending>();
+    pending->remaining = unread.size();
+    for (const ServerConfig::SecretEntry &entry : std::as_const(unread)) {
+        secretStore->read(entry.storeKey, q, [this, generation, pending, entry](const Result<QByteArray> &value) {
+            if (generation != secretReadGeneration)
+                return; // stopped or reconfigured meanwhile
+            if (!value)
+                pending->errors.append(QStringLiteral("%1: %2").arg(entry.describe(), value.error().message));
+            else if (value.value().isEmpty())
+                pending->missing.append(entry.describe());
+            else
+                config.setSecretValue(entry, QString::fromUtf8(value.value()));
+            if (--pending->remaining > 0)
+                return;
+            if (!pending->missing.isEmpty() || !pending->errors.isEmpty()) {
+                failMissingSecrets(pending->missing, pending->errors);
+                return;
+            }
+            emit q->secretsRead();
+            connectNow();
+        });
+    }
+}
+
+void ServerConnection::Private::failMissingSecrets(const QStringList &missing, const QStringList &errors)
+{
+    const QString where = secretStore ? secretStore->location() : QStringLiteral("the system keychain");
+    QStringList parts;
+    if (!missing.isEmpty()) {
+        parts.append(QStringLiteral("the secret value of %1 was not found in %2").arg(missing.join(QStringLiteral(", ")), where));
+    }
+    if (!errors.isEmpty())
+        parts.append(QStringLiteral("could not read %1").arg(errors.join(QStringLiteral("; "))));
+    lastError = makeError(ErrorCode::ConfigError,
+                          QStringLiteral("%1. Open Edit Server for \"%2\", enter the value again and save.")
+                              .arg(parts.join(QStringLiteral("; ")), config.name));
+    lastError.message[0] = lastError.message.at(0).toUpper();
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, lastError.message);
+    setStatus(Status::Failed);
 }
 
 void ServerConnection::Private::onFailed(const Error &error)
@@ -258,7 +333,7 @@ ServerConnection::ServerConnection(ServerConfig config, QObject *parent)
     d->config = std::move(config);
     d->status = d->config.enabled ? Status::Stopped : Status::Disabled;
     d->restartTimer.setSingleShot(true);
-    connect(&d->restartTimer, &QTimer::timeout, this, [this] { d->connectNow(); });
+    connect(&d->restartTimer, &QTimer::timeout, this, [this] { d->readSecretsThenConnect(); });
 }
 
 ServerConnection::~ServerConnection()
@@ -298,6 +373,7 @@ void ServerConnection::setConfig(const ServerConfig &config)
 void ServerConnection::setRestartPolicy(const RestartPolicy &policy) { d->policy = policy; }
 void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) { d->configurator = std::move(configurator); }
 void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
+void ServerConnection::setSecretStore(SecretStore *store) { d->secretStore = store; }
 
 void ServerConnection::start()
 {
@@ -308,12 +384,13 @@ void ServerConnection::start()
     if (d->status == Status::Starting || d->status == Status::Ready)
         return;
     d->restartTimer.stop();
-    d->connectNow();
+    d->readSecretsThenConnect();
 }
 
 void ServerConnection::stop()
 {
     d->restartTimer.stop();
+    ++d->secretReadGeneration;
     d->dropSession();
     d->clearLists();
     if (d->status != Status::Stopped && d->status != Status::Disabled)

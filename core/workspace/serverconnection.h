@@ -17,6 +17,7 @@
 namespace Toolgate {
 
 class ClientSession;
+class SecretStore;
 class Transport;
 
 /// One line of a server's console: its stderr, its log notifications, and our own notes.
@@ -67,6 +68,9 @@ public:
     void setRestartPolicy(const RestartPolicy &policy);
     void setSessionConfigurator(SessionConfigurator configurator);
     void setTransportFactory(TransportFactory factory);
+    /// Where secret env and header values are read from before each start (not owned; may be null,
+    /// then a server whose secrets are not in memory fails to start, saying which value is missing).
+    void setSecretStore(SecretStore *store);
 
     /// Connects (if enabled). No effect when already starting or ready.
     void start();
@@ -101,6 +105,8 @@ signals:
     void resourceUpdated(const QString &uri);
     void consoleLineAdded(const Toolgate::ConsoleLine &line);
     void configChanged();
+    /// The secret values were read from the SecretStore into config() (before connecting).
+    void secretsRead();
 
 private:
     class Private;

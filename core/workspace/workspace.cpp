@@ -1,14 +1,59 @@
 #include "workspace.h"
 
+#include "auth/secretstore.h"
 #include "common/logging.h"
 #include "jsonrpc/jsonrpcerror.h"
 #include "serverconfigfile.h"
 
 #include <QDir>
+#include <QPointer>
 #include <QFileInfo>
 #include <QUrl>
 
 namespace Toolgate {
+
+/// What connections read their secrets through: the workspace's store, except that reading a key
+/// a rename is still moving waits until the move is done (else a renamed server that starts at
+/// once would find nothing under its new name).
+class Workspace::ConnectionSecretStore final : public SecretStore
+{
+public:
+    explicit ConnectionSecretStore(SecretStore *inner) : m_inner(inner) {}
+
+    void read(const QString &key, QObject *context, ReadCallback callback) override
+    {
+        if (!m_moving.contains(key)) {
+            m_inner->read(key, context, std::move(callback));
+            return;
+        }
+        QPointer<QObject> guard(context);
+        m_moving[key].append([this, key, guard, callback = std::move(callback)] {
+            if (guard)
+                m_inner->read(key, guard, callback);
+        });
+    }
+    void write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback) override
+    {
+        m_inner->write(key, value, context, std::move(callback));
+    }
+    void remove(const QString &key, QObject *context, WriteCallback callback) override
+    {
+        m_inner->remove(key, context, std::move(callback));
+    }
+    QString location() const override { return m_inner->location(); }
+
+    void beginMove(const QString &to) { m_moving[to]; }
+    void endMove(const QString &to)
+    {
+        const QList<std::function<void()>> waiting = m_moving.take(to);
+        for (const auto &read : waiting)
+            read();
+    }
+
+private:
+    SecretStore *m_inner;
+    QHash<QString, QList<std::function<void()>>> m_moving;
+};
 
 Workspace::Workspace(QString configPath, QObject *parent)
     : QObject(parent)
@@ -31,6 +76,7 @@ Result<Workspace::LoadOutcome> Workspace::load()
         emit connectionsAboutToBeReset();
         clearConnections();
         m_loadError.reset();
+        m_storedSecrets.clear();
         m_connections.append(createConnection(ServerConfig::demoServer()));
         emit connectionsReset();
         qCInfo(lcWorkspace) << "first start: configured the demo server in" << m_configPath;
@@ -53,11 +99,15 @@ Result<Workspace::LoadOutcome> Workspace::load()
         return loaded.error();
     }
     m_loadError.reset();
-    QStringList seen;
+    m_storedSecrets.clear();
     for (const ServerConfig &config : loaded.value()) {
         // Names are keys in the file, so duplicates can only differ in case; keep both, renamed.
         ServerConfig unique = config;
         unique.name = uniqueName(config.name.trimmed().isEmpty() ? tr("server") : config.name);
+        for (const ServerConfig::SecretEntry &entry : config.keychainSecrets()) {
+            if (entry.value == ServerConfig::secretPlaceholder())
+                m_storedSecrets.insert(entry.storeKey, entry.value);
+        }
         m_connections.append(createConnection(unique));
     }
     emit connectionsReset();
@@ -75,7 +125,13 @@ Result<void> Workspace::saveChecked() const
         return makeError(ErrorCode::ConfigError,
                          tr("%1 could not be read, so it is left untouched: %2")
                              .arg(QDir::toNativeSeparators(m_configPath), m_loadError->message));
-    Result<void> saved = ServerConfigFile::save(m_configPath, configs());
+    QList<ServerConfig> list = configs();
+    if (!m_secretStore) {
+        // Nowhere else to keep them: the values stay in the file, as before secrets were moved.
+        for (ServerConfig &config : list)
+            config.plainSecretKeys = config.secretKeys;
+    }
+    Result<void> saved = ServerConfigFile::save(m_configPath, list);
     if (!saved)
         qCWarning(lcWorkspace) << "cannot write" << m_configPath << ':' << saved.error().message;
     return saved;
@@ -172,6 +228,7 @@ Result<ServerConnection *> Workspace::addServer(const ServerConfig &config)
     ServerConnection *connection = createConnection(config);
     m_connections.append(connection);
     emit connectionAdded(connection);
+    syncSecrets();
     const Result<void> saved = saveChecked();
     connection->start();
     if (!saved)
@@ -190,8 +247,20 @@ Result<void> Workspace::updateServer(const QString &name, const ServerConfig &co
         return saveChecked();
     if (existing->config() == config)
         return {};
+    if (config.name != name) {
+        // Values not read yet exist only in the store: move them to the new name's keys.
+        for (const ServerConfig::SecretEntry &entry : config.keychainSecrets()) {
+            const QString oldKey = ServerConfig::secretStoreKey(name, entry.kind, entry.key);
+            if (entry.value != ServerConfig::secretPlaceholder() || !m_storedSecrets.contains(oldKey))
+                continue;
+            m_storedSecrets.remove(oldKey);
+            m_storedSecrets.insert(entry.storeKey, entry.value);
+            moveSecret(oldKey, entry.storeKey);
+        }
+    }
     existing->setConfig(config);
     emit connectionConfigChanged(existing);
+    syncSecrets();
     return saveChecked();
 }
 
@@ -217,6 +286,7 @@ Result<void> Workspace::removeServer(const QString &name)
     existing->stop();
     emit connectionRemoved(existing);
     existing->deleteLater();
+    syncSecrets();
     return saveChecked();
 }
 
@@ -253,9 +323,120 @@ void Workspace::setRestartPolicy(const ServerConnection::RestartPolicy &policy)
         connection->setRestartPolicy(policy);
 }
 
+void Workspace::setSecretStore(SecretStore *store)
+{
+    m_secretStore = store;
+    m_connectionStore = store ? std::make_unique<ConnectionSecretStore>(store) : nullptr;
+    for (ServerConnection *connection : std::as_const(m_connections))
+        connection->setSecretStore(m_connectionStore.get());
+}
+
+QStringList Workspace::plainSecrets() const
+{
+    QStringList plain;
+    for (const ServerConnection *connection : m_connections) {
+        for (const QString &key : connection->config().plainSecretKeys)
+            plain.append(QStringLiteral("%1: %2").arg(connection->name(), key));
+    }
+    return plain;
+}
+
+Result<void> Workspace::moveSecretsToKeychain()
+{
+    if (m_loadError)
+        return saveChecked();
+    if (!m_secretStore)
+        return makeError(ErrorCode::ConfigError, tr("There is no keychain to move the secret values to."));
+    for (ServerConnection *connection : std::as_const(m_connections)) {
+        if (connection->config().plainSecretKeys.isEmpty())
+            continue;
+        ServerConfig config = connection->config();
+        config.plainSecretKeys.clear();
+        connection->setConfig(config); // same values: no restart
+        emit connectionConfigChanged(connection);
+    }
+    syncSecrets();
+    return saveChecked();
+}
+
+void Workspace::syncSecrets()
+{
+    if (!m_secretStore)
+        return;
+    QHash<QString, QString> wanted;
+    for (const ServerConnection *connection : std::as_const(m_connections)) {
+        for (const ServerConfig::SecretEntry &entry : connection->config().keychainSecrets())
+            wanted.insert(entry.storeKey, entry.value);
+    }
+    for (auto it = wanted.cbegin(); it != wanted.cend(); ++it) {
+        // A placeholder is a value we never read: whatever the store holds is already right.
+        if (it.value() == ServerConfig::secretPlaceholder() || m_storedSecrets.value(it.key()) == it.value())
+            continue;
+        const QString key = it.key();
+        m_secretStore->write(key, it.value().toUtf8(), this, [this, key](const Result<void> &written) {
+            if (!written)
+                reportSecretProblem(tr("save the secret %1").arg(key), written.error());
+        });
+    }
+    for (auto it = m_storedSecrets.cbegin(); it != m_storedSecrets.cend(); ++it) {
+        if (wanted.contains(it.key()))
+            continue;
+        const QString key = it.key();
+        m_secretStore->remove(key, this, [this, key](const Result<void> &removed) {
+            if (!removed)
+                reportSecretProblem(tr("delete the secret %1").arg(key), removed.error());
+        });
+    }
+    m_storedSecrets = wanted;
+}
+
+void Workspace::moveSecret(const QString &from, const QString &to)
+{
+    m_connectionStore->beginMove(to);
+    m_secretStore->read(from, this, [this, from, to](const Result<QByteArray> &value) {
+        if (!value) {
+            m_connectionStore->endMove(to);
+            reportSecretProblem(tr("move the secret %1 to %2").arg(from, to), value.error());
+            return;
+        }
+        if (value.value().isEmpty()) {
+            m_connectionStore->endMove(to);
+            return; // nothing stored; the server will say which value to enter
+        }
+        m_secretStore->write(to, value.value(), this, [this, from, to](const Result<void> &written) {
+            m_connectionStore->endMove(to);
+            if (!written) {
+                reportSecretProblem(tr("move the secret %1 to %2").arg(from, to), written.error());
+                return; // keep the old entry: it is the only copy
+            }
+            m_secretStore->remove(from, this, [this, from](const Result<void> &removed) {
+                if (!removed)
+                    reportSecretProblem(tr("delete the secret %1").arg(from), removed.error());
+            });
+        });
+    });
+}
+
+void Workspace::reportSecretProblem(const QString &what, const Error &error)
+{
+    const QString message = tr("Could not %1 in %2: %3. Edit the server and save it again to retry.")
+                                .arg(what, m_secretStore ? m_secretStore->location() : QString(), error.message);
+    qCWarning(lcWorkspace).noquote() << message;
+    emit secretStoreProblem(message);
+}
+
 ServerConnection *Workspace::createConnection(const ServerConfig &config)
 {
     auto *connection = new ServerConnection(config, this);
+    connection->setSecretStore(m_connectionStore.get());
+    connect(connection, &ServerConnection::secretsRead, this, [this, connection] {
+        // What was read is what the store holds: no need to write it back on the next save.
+        for (const ServerConfig::SecretEntry &entry : connection->config().keychainSecrets()) {
+            if (m_storedSecrets.contains(entry.storeKey))
+                m_storedSecrets.insert(entry.storeKey, entry.value);
+        }
+        emit secretsRead(connection);
+    });
     if (m_configurator)
         connection->setSessionConfigurator(m_configurator);
     if (m_transportFactory)

@@ -4,17 +4,26 @@
 #include "serverconfig.h"
 #include "serverconnection.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <optional>
 
 namespace Toolgate {
 
+class SecretStore;
+
 /// Every configured server of one servers file, each kept connected by a ServerConnection.
 /// Edits (add, update, remove) are written back to the file at once. A file that cannot be read
 /// is never overwritten: the workspace stays empty and read-only until load() succeeds.
+///
+/// Secret env and header values (ServerConfig::secretKeys) go to the SecretStore under
+/// "server/<name>/env|header/<key>"; the file keeps ServerConfig::secretPlaceholder(). Connections
+/// read them back before they start. Renaming a server moves its entries, removing it or
+/// unmarking a key deletes them. Without a SecretStore, secret values stay in the file.
 class Workspace final : public QObject
 {
     Q_OBJECT
@@ -73,6 +82,14 @@ public:
     /// Applied to every connection, present and future (tests use an in-process transport).
     void setTransportFactory(ServerConnection::TransportFactory factory);
     void setRestartPolicy(const ServerConnection::RestartPolicy &policy);
+    /// Where secret values are kept (not owned; must outlive the workspace). Set before load().
+    void setSecretStore(SecretStore *store);
+    SecretStore *secretStore() const { return m_secretStore; }
+
+    /// Secret values still written in plain text in the file, as "server: KEY" (offered for moving).
+    QStringList plainSecrets() const;
+    /// Moves every plain secret value of the file to the SecretStore, then saves.
+    Result<void> moveSecretsToKeychain();
 
 signals:
     void connectionAdded(Toolgate::ServerConnection *connection);
@@ -85,12 +102,23 @@ signals:
     void connectionsReset();
     /// The configuration of a listed connection changed (renamed, enabled, edited).
     void connectionConfigChanged(Toolgate::ServerConnection *connection);
+    /// A connection read its secret values from the SecretStore (e.g. to redact them in logs).
+    void secretsRead(Toolgate::ServerConnection *connection);
+    /// Writing, moving or deleting a secret in the SecretStore failed; message says what to do.
+    void secretStoreProblem(const QString &message);
 
 private:
+    class ConnectionSecretStore;
     ServerConnection *createConnection(const ServerConfig &config);
     void clearConnections();
     QList<ServerConfig> configs() const;
     Result<void> saveChecked() const;
+    /// Brings the SecretStore in line with the configs: writes new or changed values, deletes
+    /// entries no config has any more. Call before saveChecked().
+    void syncSecrets();
+    /// Copies the store entry from to the key to, then deletes from (a rename).
+    void moveSecret(const QString &from, const QString &to);
+    void reportSecretProblem(const QString &what, const Error &error);
 
     QString m_configPath;
     QList<ServerConnection *> m_connections; // children of this
@@ -98,6 +126,10 @@ private:
     ServerConnection::SessionConfigurator m_configurator;
     ServerConnection::TransportFactory m_transportFactory;
     std::optional<ServerConnection::RestartPolicy> m_restartPolicy;
+    SecretStore *m_secretStore = nullptr;
+    std::unique_ptr<ConnectionSecretStore> m_connectionStore; // what connections read through
+    /// What the SecretStore holds for our servers: store key → value (the placeholder while unread).
+    QHash<QString, QString> m_storedSecrets;
 };
 
 } // namespace Toolgate

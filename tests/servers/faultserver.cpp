@@ -192,6 +192,8 @@ QJsonArray toolList()
         tool("server_request", "Asks the client for roots/list and answers with its reply"),
         tool("ping_client", "Pings the client and answers with its reply"),
         tool("wrong_jsonrpc", "Sends a response with jsonrpc \"1.0\" first"),
+        tool("env", "Answers with the value of the environment variable `name` (empty when unset)",
+             {{QStringLiteral("name"), prop("string", "Variable name")}}, {QStringLiteral("name")}),
     };
 }
 
@@ -340,6 +342,9 @@ private:
 
         if (name == QLatin1String("echo")) {
             reply(args.value(QStringLiteral("text")).toString());
+        } else if (name == QLatin1String("env")) {
+            // Lets tests check what the host put into a server's environment (e.g. keychain secrets).
+            reply(qEnvironmentVariable(args.value(QStringLiteral("name")).toString().toLocal8Bit().constData()));
         } else if (name == QLatin1String("crash")) {
             logErr(QStringLiteral("about to crash"));
             quit(3);

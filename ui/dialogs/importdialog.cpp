@@ -193,6 +193,10 @@ void ImportDialog::loadFile(const QString &path)
             note = tr("Renamed: “%1” is taken").arg(original);
         if (note.isEmpty())
             note = tr("New");
+        if (!config.plainSecretKeys.isEmpty())
+            note += u' ' + tr("(secrets to the keychain: %1)").arg(config.plainSecretKeys.join(QStringLiteral(", ")));
+        // Imported secret-looking values go to the keychain; our servers.json will not hold them.
+        config.plainSecretKeys.clear();
         taken.append(config.name);
         m_found.append(config);
 

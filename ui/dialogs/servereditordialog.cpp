@@ -37,19 +37,22 @@ public:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        if (index.column() == ValueColumn && isSecret(index) && !option->text.isEmpty())
+        if (index.column() == ValueColumn && isSecret(index) && !option->text.isEmpty() && !revealed(index))
             option->text = QString(qMin<qsizetype>(option->text.size(), 12), QChar(0x2022));
     }
 
     QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
         QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
-        if (auto *line = qobject_cast<QLineEdit *>(editor); line && index.column() == ValueColumn && isSecret(index))
+        if (auto *line = qobject_cast<QLineEdit *>(editor); line && index.column() == ValueColumn && isSecret(index) && !revealed(index))
             line->setEchoMode(QLineEdit::PasswordEchoOnEdit);
         return editor;
     }
 
 private:
+    // The dialog's "Show secret values" box sets this property on the table.
+    bool revealed(const QModelIndex &) const { return parent() && parent()->property("revealSecrets").toBool(); }
+
     static bool isSecret(const QModelIndex &index)
     {
         return index.siblingAtColumn(SecretColumn).data(Qt::CheckStateRole).toInt() == Qt::Checked;
@@ -61,7 +64,7 @@ QTableWidgetItem *secretItem(bool secret)
     auto *item = new QTableWidgetItem;
     item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
     item->setCheckState(secret ? Qt::Checked : Qt::Unchecked);
-    item->setToolTip(QObject::tr("Secret values are masked here and are candidates for the system keychain."));
+    item->setToolTip(QObject::tr("Secret values are masked here and kept in the system keychain, not in servers.json."));
     return item;
 }
 
@@ -297,9 +300,16 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
     remove->setObjectName(objectName + QStringLiteral("Remove"));
     remove->setAutoDefault(false);
     remove->setEnabled(false);
+    auto *show = new QCheckBox(tr("Show secret values"), row);
+    show->setObjectName(objectName + QStringLiteral("ShowSecrets"));
+    connect(show, &QCheckBox::toggled, table, [table](bool on) {
+        table->setProperty("revealSecrets", on);
+        table->viewport()->update();
+    });
     layout->addWidget(add);
     layout->addWidget(remove);
     layout->addStretch(1);
+    layout->addWidget(show);
     connect(add, &QPushButton::clicked, this, [table] {
         addRow(table, QString(), QString(), false);
         table->setCurrentCell(table->rowCount() - 1, KeyColumn);
@@ -363,6 +373,8 @@ ServerConfig ServerEditorDialog::config() const
     config.env.clear();
     config.headers.clear();
     config.secretKeys.clear();
+    // Saving here is the person's say-so: every secret value goes to the keychain.
+    config.plainSecretKeys.clear();
     readTable(m_env, &config.env, &config.secretKeys);
     readTable(m_headers, &config.headers, &config.secretKeys);
     // A stdio server has no use for a URL and vice versa; keep the file free of leftovers.

@@ -6,6 +6,7 @@
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h" // dialogapprovalgate.h needs the complete type
 #include "dialogs/dialogapprovalgate.h"
+#include "auth/secretstore.h"
 #include "dialogs/importdialog.h"
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
@@ -232,6 +233,8 @@ void MainWindow::buildCentre()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_loadProblem);
+    buildSecretsNotice();
+    rightLayout->addWidget(m_secretsNotice);
     rightLayout->addWidget(m_pages, 1);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
@@ -461,6 +464,75 @@ void MainWindow::selectRememberedItem()
         return;
     if (selectTool(m_rememberedServer, m_rememberedTool))
         m_rememberedServer.clear();
+}
+
+void MainWindow::buildSecretsNotice()
+{
+    m_secretsNotice = new QWidget(this);
+    m_secretsNotice->setObjectName(QStringLiteral("secretsNotice"));
+    m_secretsBanner = new MessageBanner(m_secretsNotice);
+    m_secretsBanner->setObjectName(QStringLiteral("secretsBanner"));
+    m_moveSecrets = new QPushButton(tr("Move to Keychain"), m_secretsNotice);
+    m_moveSecrets->setObjectName(QStringLiteral("moveSecretsToKeychain"));
+    auto *dismiss = new QPushButton(tr("Dismiss"), m_secretsNotice);
+    connect(dismiss, &QPushButton::clicked, m_secretsNotice, &QWidget::hide);
+    connect(m_moveSecrets, &QPushButton::clicked, this, [this] {
+        const Result<void> moved = m_workspace->moveSecretsToKeychain();
+        m_secretsNotice->hide();
+        statusBar()->showMessage(moved ? tr("The secret values are now in %1.").arg(m_workspace->secretStore()->location())
+                                       : moved.error().message,
+                                 8000);
+    });
+    // Buttons under the banner: beside it they squeeze its text into a narrow column.
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_moveSecrets);
+    buttons->addWidget(dismiss);
+    auto *layout = new QVBoxLayout(m_secretsNotice);
+    layout->setContentsMargins(8, 8, 8, 0);
+    layout->addWidget(m_secretsBanner);
+    layout->addLayout(buttons);
+    m_secretsNotice->hide();
+    connect(m_workspace, &Workspace::secretStoreProblem, this, [this](const QString &message) {
+        m_moveSecrets->hide();
+        m_secretsBanner->showMessage(MessageBanner::Kind::Warning, tr("A secret could not be kept in the keychain"), message);
+        m_secretsNotice->show();
+    });
+    connect(m_workspace, &Workspace::connectionsReset, this, &MainWindow::offerToMovePlainSecrets);
+}
+
+void MainWindow::offerToMovePlainSecrets()
+{
+    const QStringList plain = m_workspace->plainSecrets();
+    if (plain.isEmpty() || !m_workspace->secretStore() || m_keychainWarned)
+        return;
+    m_moveSecrets->show();
+    m_secretsBanner->showMessage(
+        MessageBanner::Kind::Info, tr("Secret values are written in plain text in servers.json"),
+        tr("They work as they are. Move them to %1? The file then keeps only a placeholder.")
+            .arg(m_workspace->secretStore()->location()),
+        plain);
+    m_secretsNotice->show();
+}
+
+void MainWindow::setSignInManager(SignInManager *signIns)
+{
+    m_serverInfoPanel->setSignInManager(signIns);
+    m_serverModel->setSignInManager(signIns);
+}
+
+void MainWindow::showKeychainUnavailable(const QString &why)
+{
+    if (std::exchange(m_keychainWarned, true))
+        return;
+    m_moveSecrets->hide();
+    m_secretsBanner->showMessage(
+        MessageBanner::Kind::Warning, tr("The system keychain is not available"),
+        tr("%1. Sign-ins and secret values are kept in memory for this session only and never written to a file; "
+           "you will be asked for them again next time. Start a keychain service (e.g. GNOME Keyring or KWallet) "
+           "to keep them.")
+            .arg(why));
+    m_secretsNotice->show();
 }
 
 void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)

@@ -15,7 +15,11 @@ class QStackedWidget;
 class QTabWidget;
 class QWidget;
 
+class QPushButton;
+
 namespace Toolgate {
+
+class SignInManager;
 
 class ApprovalGate;
 class ApprovalPolicy;
@@ -59,6 +63,10 @@ public:
 
     /// Tells the person what loading the servers file did (first start, or why it failed).
     void showLoadResult(const Result<Workspace::LoadOutcome> &result);
+    /// Shows the OAuth sign-in state of HTTP servers, with Sign in / Cancel / Sign out (not owned).
+    void setSignInManager(SignInManager *signIns);
+    /// Says (once) that the system keychain is unavailable and secrets are kept for this session only.
+    void showKeychainUnavailable(const QString &why);
     /// Selects a tool in the Tools tab (when its server lists it); returns whether it was found.
     bool selectTool(const QString &serverName, const QString &toolName);
 
@@ -125,6 +133,13 @@ private:
     ItemBrowser *m_promptBrowser = nullptr;
     QWidget *m_loadProblem = nullptr;
     MessageBanner *m_loadBanner = nullptr;
+    // Secrets: the keychain is unavailable, a keychain write failed, or plain values can be moved.
+    void buildSecretsNotice();
+    void offerToMovePlainSecrets();
+    QWidget *m_secretsNotice = nullptr;
+    MessageBanner *m_secretsBanner = nullptr;
+    QPushButton *m_moveSecrets = nullptr;
+    bool m_keychainWarned = false;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_emptyPage = nullptr;
     ServerInfoPanel *m_serverInfoPanel = nullptr;

@@ -4,10 +4,13 @@
 #include "itemheader.h"
 #include "models/icons.h"
 #include "workspace/serverconnection.h"
+#include "workspace/serversignin.h"
 
 #include <QAction>
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -48,6 +51,12 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     , m_instructionsLabel(new QLabel(tr("Instructions:"), this))
     , m_instructions(new QPlainTextEdit(this))
     , m_buttons(new QWidget(this))
+    , m_signInLabel(new QLabel(tr("Sign-in:"), this))
+    , m_signInRow(new QWidget(this))
+    , m_signInText(valueLabel(m_signInRow, QStringLiteral("signInState")))
+    , m_signIn(new QPushButton(tr("Sign In"), m_signInRow))
+    , m_cancelSignIn(new QPushButton(tr("Cancel"), m_signInRow))
+    , m_signOut(new QPushButton(tr("Sign Out"), m_signInRow))
 {
     setObjectName(QStringLiteral("serverInfoPanel"));
     m_endpoint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -68,6 +77,28 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     form->addRow(tr("Calls itself:"), m_identity);
     form->addRow(tr("Protocol:"), m_protocol);
     form->addRow(tr("Offers:"), m_offers);
+    {
+        m_signIn->setObjectName(QStringLiteral("signIn"));
+        m_signIn->setToolTip(tr("Opens the server's sign-in page in your browser."));
+        m_cancelSignIn->setObjectName(QStringLiteral("cancelSignIn"));
+        m_signOut->setObjectName(QStringLiteral("signOut"));
+        m_signOut->setToolTip(tr("Forgets this server's tokens; it will ask you to sign in again."));
+        auto *row = new QHBoxLayout(m_signInRow);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(m_signInText, 1);
+        row->addWidget(m_signIn, 0, Qt::AlignTop);
+        row->addWidget(m_cancelSignIn, 0, Qt::AlignTop);
+        row->addWidget(m_signOut, 0, Qt::AlignTop);
+        form->addRow(m_signInLabel, m_signInRow);
+        const auto current = [this]() -> ServerSignIn * {
+            return m_signIns && m_connection ? m_signIns->signIn(m_connection->name()) : nullptr;
+        };
+        connect(m_signIn, &QPushButton::clicked, this, [current] { if (ServerSignIn *s = current()) s->signIn(); });
+        connect(m_cancelSignIn, &QPushButton::clicked, this, [current] { if (ServerSignIn *s = current()) s->cancel(); });
+        connect(m_signOut, &QPushButton::clicked, this, [current] { if (ServerSignIn *s = current()) s->signOut(); });
+        m_signInLabel->hide();
+        m_signInRow->hide();
+    }
 
     auto *buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
@@ -99,6 +130,37 @@ void ServerInfoPanel::addActions(const QList<QAction *> &actions)
     }
 }
 
+void ServerInfoPanel::setSignInManager(SignInManager *signIns)
+{
+    m_signIns = signIns;
+    if (signIns) {
+        connect(signIns, &SignInManager::signInChanged, this, [this](const QString &name) {
+            if (m_connection && m_connection->name() == name)
+                refreshSignIn();
+        });
+    }
+    refreshSignIn();
+}
+
+void ServerInfoPanel::refreshSignIn()
+{
+    ServerSignIn *signIn = m_signIns && m_connection ? m_signIns->signIn(m_connection->name()) : nullptr;
+    const bool remote = m_connection && m_connection->config().transport != ServerConfig::Transport::Stdio;
+    m_signInLabel->setVisible(signIn && remote);
+    m_signInRow->setVisible(signIn && remote);
+    if (!signIn || !remote)
+        return;
+    using State = ServerSignIn::State;
+    const State state = signIn->state();
+    QString text = signIn->message();
+    if (text.isEmpty())
+        text = tr("Not signed in. The server has not asked for a sign-in.");
+    m_signInText->setText(text);
+    m_signIn->setVisible(state == State::SignInRequired || state == State::Failed);
+    m_cancelSignIn->setVisible(state == State::SigningIn);
+    m_signOut->setVisible(state == State::SignedIn);
+}
+
 void ServerInfoPanel::setConnection(ServerConnection *connection)
 {
     if (m_connection)
@@ -112,6 +174,7 @@ void ServerInfoPanel::setConnection(ServerConnection *connection)
         connect(connection, &ServerConnection::promptsChanged, this, &ServerInfoPanel::refresh);
     }
     refresh();
+    refreshSignIn();
 }
 
 void ServerInfoPanel::refresh()

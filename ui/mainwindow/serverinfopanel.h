@@ -6,11 +6,13 @@
 class QFormLayout;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 
 namespace Toolgate {
 
 class ItemHeader;
 class ServerConnection;
+class SignInManager;
 
 /// What Toolgate knows about one server: its state, how it is started, what it says about itself
 /// (marked as self-reported), what it offers, and its instructions. Follows the server live.
@@ -26,9 +28,12 @@ public:
 
     /// Buttons for actions on the server (e.g. Restart, Edit); not owned.
     void addActions(const QList<QAction *> &actions);
+    /// Shows the OAuth sign-in of HTTP servers with Sign in / Cancel / Sign out (not owned).
+    void setSignInManager(SignInManager *signIns);
 
 private:
     void refresh();
+    void refreshSignIn();
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
@@ -40,6 +45,13 @@ private:
     QLabel *m_instructionsLabel;
     QPlainTextEdit *m_instructions;
     QWidget *m_buttons;
+    QPointer<SignInManager> m_signIns;
+    QLabel *m_signInLabel;
+    QWidget *m_signInRow;
+    QLabel *m_signInText;
+    QPushButton *m_signIn;
+    QPushButton *m_cancelSignIn;
+    QPushButton *m_signOut;
 };
 
 } // namespace Toolgate

@@ -1,5 +1,7 @@
 #include "serverlistmodel.h"
 
+#include "workspace/serversignin.h"
+
 #include "client/clientsession.h"
 #include "icons.h"
 #include "modeltext_p.h"
@@ -160,7 +162,7 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case NameColumn: return config.name;
-        case StatusColumn: return ModelText::oneLine(connection->statusText(), 400);
+        case StatusColumn: return ModelText::oneLine(statusText(connection), 400);
         case TransportColumn: return ServerConfig::transportName(config.transport);
         case EndpointColumn: return config.endpoint();
         default: return {};
@@ -171,7 +173,7 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
         QString tip = u"<p><b>" + config.name.toHtmlEscaped() + u"</b>";
         if (!serverTitle.isEmpty())
             tip += u" — " + serverTitle.toHtmlEscaped();
-        tip += u"<br>" + ModelText::tooltipText(connection->statusText(), 1000) + u"</p><p><code>"
+        tip += u"<br>" + ModelText::tooltipText(statusText(connection), 1000) + u"</p><p><code>"
             + ModelText::tooltipText(config.endpoint(), 1000) + u"</code></p>";
         return tip;
     }
@@ -195,7 +197,7 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
     case StatusRole:
         return int(status);
     case StatusTextRole:
-        return connection->statusText();
+        return statusText(connection);
     case EnabledRole:
         return config.enabled;
     case EndpointRole:
@@ -205,6 +207,32 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
     default:
         return {};
     }
+}
+
+void ServerListModel::setSignInManager(SignInManager *signIns)
+{
+    m_signIns = signIns;
+    if (!signIns)
+        return;
+    connect(signIns, &SignInManager::signInChanged, this, [this](const QString &name) {
+        for (const QPointer<ServerConnection> &connection : std::as_const(m_rows)) {
+            if (connection && connection->name() == name)
+                rowChanged(connection);
+        }
+    });
+}
+
+QString ServerListModel::statusText(const ServerConnection *connection) const
+{
+    const ServerSignIn *signIn = m_signIns ? m_signIns->signIn(connection->name()) : nullptr;
+    if (signIn && connection->status() == ServerConnection::Status::Starting) {
+        switch (signIn->state()) {
+        case ServerSignIn::State::SignInRequired: return tr("Sign-in required");
+        case ServerSignIn::State::SigningIn: return tr("Signing in… (finish in your browser)");
+        default: break;
+        }
+    }
+    return connection->statusText();
 }
 
 } // namespace Toolgate

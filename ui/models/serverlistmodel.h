@@ -8,6 +8,7 @@
 namespace Toolgate {
 
 class ServerConnection;
+class SignInManager;
 class Workspace;
 
 /// One row per configured server with its live state, in workspace order.
@@ -30,6 +31,9 @@ public:
     explicit ServerListModel(Workspace *workspace, QObject *parent = nullptr);
     ~ServerListModel() override;
 
+    /// Shows "Sign-in required" / "Signing in…" of HTTP servers waiting for the person (not owned).
+    void setSignInManager(SignInManager *signIns);
+
     ServerConnection *connection(const QModelIndex &index) const;
     QModelIndex indexOf(const ServerConnection *connection, int column = 0) const;
 
@@ -42,8 +46,11 @@ private:
     void watch(ServerConnection *connection);
     void rowChanged(ServerConnection *connection);
     void updateTicker();
+    /// The connection's status text, or what its sign-in waits for while it is starting.
+    QString statusText(const ServerConnection *connection) const;
 
     QPointer<Workspace> m_workspace;
+    QPointer<SignInManager> m_signIns;
     QList<QPointer<ServerConnection>> m_rows;
     // Restart countdowns ("Restarting in 3 s") are recomputed each second while one runs.
     QTimer m_ticker;

@@ -140,6 +140,7 @@ void TestServerConfig::parse_data()
         gh.env.insert(QStringLiteral("LOG_LEVEL"), QStringLiteral("info"));
         gh.env.insert(QStringLiteral("PROJECT"), QStringLiteral("p"));
         gh.secretKeys = {QStringLiteral("GITHUB_PERSONAL_ACCESS_TOKEN"), QStringLiteral("PROJECT")};
+        gh.plainSecretKeys = gh.secretKeys; // typed into the file: they work, and are offered for moving
         QTest::newRow("secret keys: by name and listed")
             << QByteArray(R"({"mcpServers": {"github": {"command": "docker", "secretKeys": ["PROJECT"],
                  "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_x", "LOG_LEVEL": "info", "PROJECT": "p"}}}})")
@@ -149,9 +150,20 @@ void TestServerConfig::parse_data()
         ServerConfig api = remote(QStringLiteral("api"), ServerConfig::Transport::Http, QStringLiteral("https://api.example/mcp"));
         api.headers.insert(QStringLiteral("Authorization"), QStringLiteral("Bearer t"));
         api.secretKeys = {QStringLiteral("Authorization")};
+        api.plainSecretKeys = api.secretKeys;
         QTest::newRow("authorization header is secret")
             << QByteArray(R"({"mcpServers": {"api": {"url": "https://api.example/mcp", "headers": {"Authorization": "Bearer t"}}}})")
             << QList<ServerConfig>{api};
+    }
+    {
+        // A value moved to the keychain: the placeholder marks the key secret whatever its name.
+        ServerConfig moved = stdio(QStringLiteral("moved"), QStringLiteral("srv"));
+        moved.env.insert(QStringLiteral("PROJECT"), ServerConfig::secretPlaceholder());
+        moved.secretKeys = {QStringLiteral("PROJECT")};
+        QTest::newRow("keychain placeholder")
+            << QStringLiteral(R"({"mcpServers": {"moved": {"command": "srv", "env": {"PROJECT": "%1"}}}})")
+                   .arg(ServerConfig::secretPlaceholder()).toUtf8()
+            << QList<ServerConfig>{moved};
     }
     {
         ServerConfig n = stdio(QStringLiteral("n"), QStringLiteral("srv"), {QStringLiteral("--port"), QStringLiteral("8080")});

@@ -1,0 +1,265 @@
+// Secret env values of a workspace live in a SecretStore, not in servers.json: saving, reloading
+// into a real server process, a missing secret, rename, remove and unmarking. A MemorySecretStore
+// is the store (CI has no Secret Service daemon); it is a complete SecretStore, not a mock.
+
+#include "auth/secretstore.h"
+#include "client/clientsession.h"
+#include "jsonrpc/jsonrpcerror.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+const QString kSecret = QStringLiteral("s3cr3t-value-9f2c");
+
+QString faultServerPath()
+{
+#ifdef Q_OS_WIN
+    return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server.exe"));
+#else
+    return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
+#endif
+}
+
+ServerConfig secretServer(const QString &name)
+{
+    ServerConfig config;
+    config.name = name;
+    config.command = faultServerPath();
+    config.env.insert(QStringLiteral("API_KEY"), kSecret);
+    config.env.insert(QStringLiteral("MODE"), QStringLiteral("plain-mode"));
+    config.secretKeys = {QStringLiteral("API_KEY")};
+    return config;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Reads a key from the store, waiting for the asynchronous answer.
+QByteArray storedValue(SecretStore &store, const QString &key)
+{
+    QObject context;
+    std::optional<QByteArray> answer;
+    store.read(key, &context, [&answer](const Result<QByteArray> &value) { answer = value ? value.value() : QByteArray("<error>"); });
+    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 5000))
+        return QByteArray("<no answer>");
+    return *answer;
+}
+
+// Asks the running fault server for one of its environment variables.
+QString serverEnv(ServerConnection *connection, const QString &variable)
+{
+    std::optional<QString> answer;
+    QObject context;
+    connection->session()->callTool(QStringLiteral("env"), {{QStringLiteral("name"), variable}}, {}, &context,
+                                    [&answer](const Result<CallToolResult> &result) {
+                                        answer = result ? result->textSummary() : QStringLiteral("<error %1>").arg(result.error().message);
+                                    });
+    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 10000))
+        return QStringLiteral("<no answer>");
+    return *answer;
+}
+
+bool waitReady(ServerConnection *connection)
+{
+    return QTest::qWaitFor([connection] { return connection->status() == ServerConnection::Status::Ready; }, 15000);
+}
+
+} // namespace
+
+class tst_WorkspaceSecrets final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(QFileInfo(faultServerPath()).isExecutable(), qPrintable(faultServerPath()));
+    }
+
+    void savedFileHoldsNoSecretAndReloadPassesItToTheServer()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        MemorySecretStore store;
+        {
+            Workspace workspace(path);
+            workspace.setSecretStore(&store);
+            QVERIFY(ServerConfigFile::save(path, {}).ok());
+            QVERIFY(workspace.load().ok());
+            const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("keeper")));
+            QVERIFY2(added.ok(), qPrintable(added.ok() ? QString() : added.error().message));
+            QVERIFY(waitReady(added.value()));
+            QCOMPARE(serverEnv(added.value(), QStringLiteral("API_KEY")), kSecret);
+        }
+        const QByteArray bytes = readAll(path);
+        QVERIFY2(!bytes.contains(kSecret.toUtf8()), bytes.constData());
+        QVERIFY2(bytes.contains(ServerConfig::secretPlaceholder().toUtf8()), bytes.constData());
+        QVERIFY2(bytes.contains("plain-mode"), bytes.constData()); // not secret: stays in the file
+        QCOMPARE(storedValue(store, QStringLiteral("server/keeper/env/API_KEY")), kSecret.toUtf8());
+
+        // A fresh workspace over the same file and store: the value comes back before the start.
+        Workspace reloaded(path);
+        reloaded.setSecretStore(&store);
+        QSignalSpy read(&reloaded, &Workspace::secretsRead);
+        QVERIFY(reloaded.load().ok());
+        QCOMPARE(reloaded.count(), 1);
+        QCOMPARE(reloaded.connectionAt(0)->config().env.value(QStringLiteral("API_KEY")), ServerConfig::secretPlaceholder());
+        reloaded.startAll();
+        ServerConnection *connection = reloaded.connectionAt(0);
+        QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
+        QCOMPARE(read.size(), 1);
+        QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
+        QCOMPARE(serverEnv(connection, QStringLiteral("MODE")), QStringLiteral("plain-mode"));
+        // Saving again (an edit) still writes no value.
+        QVERIFY(reloaded.setServerEnabled(QStringLiteral("keeper"), true).ok());
+        QVERIFY(reloaded.save().ok());
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+    }
+
+    void missingSecretSaysWhatToReenterAndDoesNotStart()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral(R"({"mcpServers": {"lost": {"command": "%1", "env": {"API_KEY": "%2"}}}})")
+                       .arg(faultServerPath(), ServerConfig::secretPlaceholder())
+                       .toUtf8());
+        file.close();
+
+        MemorySecretStore empty;
+        Workspace workspace(path);
+        workspace.setSecretStore(&empty);
+        QVERIFY(workspace.load().ok());
+        ServerConnection *connection = workspace.connectionAt(0);
+        QSignalSpy statuses(connection, &ServerConnection::statusChanged);
+        workspace.startAll();
+        QVERIFY(QTest::qWaitFor([connection] { return connection->status() == ServerConnection::Status::Failed; }, 5000));
+        QVERIFY(!connection->session()); // never launched
+        const QString message = connection->lastError().message;
+        QVERIFY2(message.contains(QStringLiteral("API_KEY")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("Edit Server")) && message.contains(QStringLiteral("\"lost\"")), qPrintable(message));
+        QVERIFY2(message.contains(empty.location()), qPrintable(message));
+        QCOMPARE(connection->lastError().code, int(ErrorCode::ConfigError));
+        QVERIFY(!statuses.contains(QVariantList{QVariant::fromValue(ServerConnection::Status::Ready)}));
+    }
+
+    void renameMovesAndRemoveDeletesTheEntries()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        {
+            Workspace workspace(path);
+            workspace.setSecretStore(&store);
+            QVERIFY(workspace.load().ok());
+            ServerConfig config = secretServer(QStringLiteral("before"));
+            config.enabled = false; // never started: its value stays unread after the reload below
+            QVERIFY(workspace.addServer(config).ok());
+        }
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/before/env/API_KEY")), kSecret.toUtf8());
+
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        ServerConfig renamed = workspace.connectionAt(0)->config();
+        QCOMPARE(renamed.env.value(QStringLiteral("API_KEY")), ServerConfig::secretPlaceholder());
+        renamed.name = QStringLiteral("after");
+        renamed.enabled = true;
+        QVERIFY(workspace.updateServer(QStringLiteral("before"), renamed).ok());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/after/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/before/env/API_KEY")), QByteArray());
+        ServerConnection *connection = workspace.connection(QStringLiteral("after"));
+        QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
+        QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
+
+        QVERIFY(workspace.removeServer(QStringLiteral("after")).ok());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/after/env/API_KEY")), QByteArray());
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+    }
+
+    void unmarkingMovesTheValueBackToTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        ServerConfig config = secretServer(QStringLiteral("s"));
+        config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
+        config.secretKeys = {QStringLiteral("CUSTOM")}; // API_KEY is marked by its name anyway
+        config.secretKeys.append(QStringLiteral("API_KEY"));
+        config.enabled = false;
+        QVERIFY(workspace.addServer(config).ok());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/s/env/CUSTOM")), QByteArray("custom-secret-77"));
+        QVERIFY(!readAll(path).contains("custom-secret-77"));
+
+        config.secretKeys = {QStringLiteral("API_KEY")};
+        QVERIFY(workspace.updateServer(QStringLiteral("s"), config).ok());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/s/env/CUSTOM")), QByteArray());
+        QVERIFY(readAll(path).contains("custom-secret-77"));
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+    }
+
+    void plainValuesTypedIntoTheFileWorkAndCanBeMoved()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral(R"({"mcpServers": {"hand": {"command": "%1", "env": {"API_KEY": "%2"}}}})")
+                       .arg(faultServerPath(), kSecret)
+                       .toUtf8());
+        file.close();
+
+        MemorySecretStore store;
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        QCOMPARE(workspace.plainSecrets(), QStringList{QStringLiteral("hand: API_KEY")});
+        workspace.startAll();
+        ServerConnection *connection = workspace.connectionAt(0);
+        QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
+        QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
+        // Other edits leave the hand-typed value where the person put it, until they agree to move it.
+        QVERIFY(workspace.save().ok());
+        QVERIFY(readAll(path).contains(kSecret.toUtf8()));
+
+        QVERIFY(workspace.moveSecretsToKeychain().ok());
+        QVERIFY(workspace.plainSecrets().isEmpty());
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/hand/env/API_KEY")), kSecret.toUtf8());
+        QCOMPARE(connection->status(), ServerConnection::Status::Ready); // moving does not restart it
+    }
+
+    void withoutAStoreValuesStayInTheFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        Workspace workspace(path);
+        QVERIFY(workspace.load().ok());
+        ServerConfig config = secretServer(QStringLiteral("nostore"));
+        config.enabled = false;
+        QVERIFY(workspace.addServer(config).ok());
+        QVERIFY(readAll(path).contains(kSecret.toUtf8()));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_WorkspaceSecrets)
+#include "tst_workspacesecrets.moc"

@@ -1,0 +1,141 @@
+// The server editor's per-row Secret toggle (pre-ticked by name, masked, shown on request,
+// round-tripped through config()) and the import dialog sending imported secrets to the keychain.
+
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QCheckBox>
+#include <QStyledItemDelegate>
+#include <QDir>
+#include <QFile>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+enum Column { Key, Value, Secret };
+
+// The text the table draws for a cell (the delegate masks secret values).
+QString shownText(QTableWidget *table, int row, int column)
+{
+    QStyleOptionViewItem option;
+    option.initFrom(table);
+    const QModelIndex index = table->model()->index(row, column);
+    option.text = index.data().toString();
+    // initStyleOption is protected in QStyledItemDelegate; go through the public displayText path instead.
+    class Probe : public QStyledItemDelegate
+    {
+    public:
+        static void init(QAbstractItemDelegate *delegate, QStyleOptionViewItem *o, const QModelIndex &i)
+        {
+            static_cast<Probe *>(static_cast<QStyledItemDelegate *>(delegate))->initStyleOption(o, i);
+        }
+    };
+    Probe::init(table->itemDelegate(), &option, index);
+    return option.text;
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    widget->grab().save(QDir(dir).filePath(name));
+}
+
+} // namespace
+
+class tst_SecretEditing final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void secretToggleRoundTripsAndMasks()
+    {
+        ServerConfig original;
+        original.name = QStringLiteral("github");
+        original.command = QStringLiteral("docker");
+        original.env = {{QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp_visible?")},
+                        {QStringLiteral("PROJECT"), QStringLiteral("p-value")}};
+        original.secretKeys = {QStringLiteral("GITHUB_TOKEN")};
+        original.plainSecretKeys = {QStringLiteral("GITHUB_TOKEN")}; // typed into the file by hand
+
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        dialog.setConfig(original);
+        dialog.show();
+        auto *env = dialog.findChild<QTableWidget *>(QStringLiteral("environment"));
+        QVERIFY(env);
+        QCOMPARE(env->rowCount(), 2);
+        const int tokenRow = env->item(0, Key)->text() == u"GITHUB_TOKEN" ? 0 : 1;
+        const int projectRow = 1 - tokenRow;
+        QCOMPARE(env->item(tokenRow, Secret)->checkState(), Qt::Checked);
+        QCOMPARE(env->item(projectRow, Secret)->checkState(), Qt::Unchecked);
+        QVERIFY(!shownText(env, tokenRow, Value).contains(u"ghp"));
+        QCOMPARE(shownText(env, projectRow, Value), QStringLiteral("p-value"));
+
+        // "Show secret values" reveals them; unticking hides them again.
+        auto *show = dialog.findChild<QCheckBox *>(QStringLiteral("environmentShowSecrets"));
+        QVERIFY(show);
+        show->setChecked(true);
+        QCOMPARE(shownText(env, tokenRow, Value), QStringLiteral("ghp_visible?"));
+        show->setChecked(false);
+        QVERIFY(!shownText(env, tokenRow, Value).contains(u"ghp"));
+
+        // Saving through the editor moves the hand-typed value to the keychain.
+        ServerConfig edited = dialog.config();
+        QCOMPARE(edited.secretKeys, QStringList{QStringLiteral("GITHUB_TOKEN")});
+        QVERIFY(edited.plainSecretKeys.isEmpty());
+        QCOMPARE(edited.env, original.env);
+        QByteArray file = ServerConfigFile::serialize({edited});
+        QVERIFY2(!file.contains("ghp_visible?"), file.constData());
+
+        // Marking PROJECT secret masks it and keeps it out of the file; unmarking the token writes it plainly.
+        env->item(projectRow, Secret)->setCheckState(Qt::Checked);
+        env->item(tokenRow, Secret)->setCheckState(Qt::Unchecked);
+        QVERIFY(!shownText(env, projectRow, Value).contains(u"p-value"));
+        edited = dialog.config();
+        QCOMPARE(edited.secretKeys, QStringList{QStringLiteral("PROJECT")});
+        file = ServerConfigFile::serialize({edited});
+        QVERIFY2(!file.contains("p-value") && file.contains("ghp_visible?"), file.constData());
+        // Read back, the file gives the same marks (the placeholder marks PROJECT).
+        const auto reread = ServerConfigFile::parse(file, QStringLiteral("edited"));
+        QVERIFY(reread.ok());
+        QVERIFY(reread->first().secretKeys.contains(QStringLiteral("PROJECT")));
+
+        // A new row named like a secret is pre-ticked.
+        env->insertRow(2);
+        env->setItem(2, Value, new QTableWidgetItem(QStringLiteral("v")));
+        auto *secretItem = new QTableWidgetItem;
+        secretItem->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        secretItem->setCheckState(Qt::Unchecked);
+        env->setItem(2, Secret, secretItem);
+        env->setItem(2, Key, new QTableWidgetItem(QStringLiteral("OPENAI_API_KEY")));
+        QCOMPARE(env->item(2, Secret)->checkState(), Qt::Checked);
+        saveScreenshot(&dialog, QStringLiteral("server-editor-secrets.png"));
+    }
+
+    void importSendsSecretsToTheKeychain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("claude_desktop_config.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"mcpServers": {"gh": {"command": "docker", "env": {"GITHUB_TOKEN": "ghp_import", "MODE": "x"}}}})");
+        file.close();
+        ImportDialog dialog({});
+        dialog.loadFile(path);
+        const QList<ServerConfig> selected = dialog.selectedConfigs();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().secretKeys, QStringList{QStringLiteral("GITHUB_TOKEN")});
+        QVERIFY(selected.first().plainSecretKeys.isEmpty());
+        QVERIFY(!ServerConfigFile::serialize(selected).contains("ghp_import"));
+    }
+};
+
+QTEST_MAIN(tst_SecretEditing)
+#include "tst_secretediting.moc"
