@@ -87,18 +87,32 @@ Error invalid(const QString &what)
 
 Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
 {
-    const QJsonValue version = o.value(QLatin1String("jsonrpc"));
+    // One pass over the members instead of a lookup per name: this runs for every message.
+    QJsonValue version{QJsonValue::Undefined};
+    QJsonValue idValue{QJsonValue::Undefined};
+    QJsonValue method{QJsonValue::Undefined};
+    bool hasResult = false;
+    bool hasError = false;
+    for (auto it = o.constBegin(), end = o.constEnd(); it != end; ++it) {
+        const QString key = it.key();
+        if (key == QLatin1String("jsonrpc"))
+            version = it.value();
+        else if (key == QLatin1String("id"))
+            idValue = it.value();
+        else if (key == QLatin1String("method"))
+            method = it.value();
+        else if (key == QLatin1String("result"))
+            hasResult = true;
+        else if (key == QLatin1String("error"))
+            hasError = true;
+    }
     if (version.isUndefined())
         return invalid(QStringLiteral("missing \"jsonrpc\" member"));
-    if (version != QJsonValue(QLatin1String("2.0")))
+    if (!version.isString() || version.toString() != QLatin1String("2.0"))
         return invalid(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
 
-    const bool hasId = o.contains(QLatin1String("id"));
-    const QJsonValue idValue = o.value(QLatin1String("id"));
+    const bool hasId = !idValue.isUndefined();
     const RequestId id = RequestId::fromJson(idValue);
-    const QJsonValue method = o.value(QLatin1String("method"));
-    const bool hasResult = o.contains(QLatin1String("result"));
-    const bool hasError = o.contains(QLatin1String("error"));
 
     JsonRpcMessage m;
     if (!method.isUndefined()) {

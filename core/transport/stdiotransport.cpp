@@ -82,6 +82,10 @@ public:
     // once; only what the pipe cannot take right now waits for stdinNotifier.
     int stdinFd = -1;
     QByteArray stdinPending;
+    // The same for stdout: read straight from the pipe, without QProcess's FIONREAD, its ring
+    // buffer and the copy out of it, and three signals per read.
+    int stdoutFd = -1;
+    QSocketNotifier *stdoutNotifier = nullptr;
     QSocketNotifier *stdinNotifier = nullptr;
     bool closeStdinWhenDrained = false;
 #endif
@@ -98,9 +102,8 @@ public:
         emit q->diagnosticLine(line);
     }
 
-    void readStdout()
+    void feedStdout(const QByteArray &data)
     {
-        const QByteArray data = process->readAllStandardOutput();
         stdoutBuffer.feed(
             data, [this](const QByteArray &line) { deliverLine(line); },
             [this](const QByteArray &head, qint64 size) {
@@ -108,6 +111,62 @@ public:
                 emit q->messageDropped(head, size, options.maxMessageSize);
             });
     }
+
+#ifdef Q_OS_UNIX
+    // One read per notification (the notifier is level-triggered and fires again while data
+    // waits): a handler of a delivered message may close or even destroy us, so nothing may
+    // touch this object after feedStdout().
+    void readStdout()
+    {
+        if (stdoutFd < 0)
+            return;
+        char chunk[65536];
+        ssize_t n;
+        do {
+            n = ::read(stdoutFd, chunk, sizeof chunk);
+        } while (n < 0 && errno == EINTR);
+        if (n > 0) {
+            feedStdout(QByteArray(chunk, qsizetype(n)));
+        } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            closeStdout(); // end of stream; the exit itself arrives through QProcess::finished
+        }
+    }
+
+    // Everything still in the pipe, at once: the process has exited, so this ends.
+    QByteArray drainStdout()
+    {
+        QByteArray rest;
+        char chunk[65536];
+        while (stdoutFd >= 0) {
+            const auto n = ::read(stdoutFd, chunk, sizeof chunk);
+            if (n > 0)
+                rest.append(chunk, qsizetype(n));
+            else if (n < 0 && errno == EINTR)
+                continue;
+            else
+                break; // EOF, or EAGAIN: a grandchild still holds the pipe open; do not wait for it
+        }
+        return rest;
+    }
+
+    void closeStdout()
+    {
+        if (stdoutNotifier) {
+            stdoutNotifier->setEnabled(false);
+            stdoutNotifier->deleteLater();
+            stdoutNotifier = nullptr;
+        }
+        if (stdoutFd >= 0) {
+            ::close(stdoutFd);
+            stdoutFd = -1;
+        }
+    }
+#else
+    void readStdout()
+    {
+        feedStdout(process->readAllStandardOutput());
+    }
+#endif
 
     void deliverLine(const QByteArray &line)
     {
@@ -150,13 +209,21 @@ public:
         shutdownTimer.stop();
 #ifdef Q_OS_UNIX
         closeStdin();
+        closeStdout();
 #endif
         emit q->closed();
     }
 
     void onFinished(int exitCode, QProcess::ExitStatus status)
     {
+#ifdef Q_OS_UNIX
+        const QByteArray unread = drainStdout();
+        closeStdout();
+        if (!unread.isEmpty())
+            feedStdout(unread);
+#else
         readStdout();
+#endif
         readStderr();
         const QByteArray rest = stdoutBuffer.takeRemainder();
         if (!rest.isEmpty())
@@ -287,6 +354,7 @@ StdioTransport::~StdioTransport()
 {
 #ifdef Q_OS_UNIX
     d->closeStdin();
+    d->closeStdout();
 #endif
     if (d->process) {
         d->process->disconnect(this);
@@ -368,16 +436,22 @@ void StdioTransport::start()
     d->process->setProgram(program.value());
 #ifdef Q_OS_UNIX
     int stdinPipe[2] = {-1, -1};
-    if (::pipe2(stdinPipe, O_CLOEXEC) != 0) {
+    int stdoutPipe[2] = {-1, -1};
+    if (::pipe2(stdinPipe, O_CLOEXEC) != 0 || ::pipe2(stdoutPipe, O_CLOEXEC) != 0) {
         const QString reason = qt_error_string(errno);
+        for (int fd : {stdinPipe[0], stdinPipe[1]}) {
+            if (fd >= 0)
+                ::close(fd);
+        }
         QMetaObject::invokeMethod(this, [this, reason] {
             d->fail(makeError(ErrorCode::TransportError,
-                              QStringLiteral("could not start %1: no pipe for its input (%2)").arg(d->spec.program, reason)));
+                              QStringLiteral("could not start %1: no pipes for its input and output (%2)").arg(d->spec.program, reason)));
             d->finish();
         }, Qt::QueuedConnection);
         return;
     }
     ::fcntl(stdinPipe[1], F_SETFL, ::fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK);
+    ::fcntl(stdoutPipe[0], F_SETFL, ::fcntl(stdoutPipe[0], F_GETFL) | O_NONBLOCK);
     // Writing to a server that already exited must be an error we handle, not SIGPIPE (QProcess
     // does the same for its own pipes).
     static const bool sigpipeIgnored = [] {
@@ -388,15 +462,25 @@ void StdioTransport::start()
     }();
     Q_UNUSED(sigpipeIgnored)
     d->stdinFd = stdinPipe[1];
-    // QProcess gives the child /dev/null as stdin; the modifier replaces it with our pipe.
+    d->stdoutFd = stdoutPipe[0];
+    d->stdoutNotifier = new QSocketNotifier(d->stdoutFd, QSocketNotifier::Read, this);
+    connect(d->stdoutNotifier, &QSocketNotifier::activated, this, [this] { d->readStdout(); });
+    // QProcess gives the child /dev/null for stdin and stdout; the modifier puts our pipes there.
     d->process->setStandardInputFile(QProcess::nullDevice());
+    d->process->setStandardOutputFile(QProcess::nullDevice());
     const int childStdin = stdinPipe[0];
+    const int childStdout = stdoutPipe[1];
     // A process group of its own: Ctrl-C in our terminal must not reach the server before we
     // had the chance to cancel politely, and shutdown can end the whole group.
     // Only async-signal-safe calls here: this runs in the child between fork and exec.
-    d->process->setChildProcessModifier([childStdin] {
+    d->process->setChildProcessModifier([childStdin, childStdout] {
         ::setpgid(0, 0);
-        ::dup2(childStdin, 0); // the copy on fd 0 is not close-on-exec; the original is
+        // The copies on fds 0 and 1 are not close-on-exec; the originals are.
+        ::dup2(childStdin, 0);
+        ::dup2(childStdout, 1);
+        // dup2 onto itself keeps close-on-exec (only possible if our own fd 0 or 1 was closed).
+        ::fcntl(0, F_SETFD, 0);
+        ::fcntl(1, F_SETFD, 0);
     });
 #endif
     d->process->setArguments(d->spec.arguments);
@@ -408,7 +492,9 @@ void StdioTransport::start()
         d->state = State::Open;
         emit started();
     });
+#ifndef Q_OS_UNIX
     connect(d->process, &QProcess::readyReadStandardOutput, this, [this] { d->readStdout(); });
+#endif
     connect(d->process, &QProcess::readyReadStandardError, this, [this] { d->readStderr(); });
     connect(d->process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) { d->onFinished(exitCode, status); });
@@ -417,8 +503,10 @@ void StdioTransport::start()
     qCInfo(lcTransport) << "starting" << description();
     d->process->start(QIODevice::ReadWrite);
 #ifdef Q_OS_UNIX
-    // The fork has happened (or failed): the read end belongs to the child alone now.
+    // The fork has happened (or failed): these ends belong to the child alone now, and our
+    // copy of the write end would keep stdout from ever reaching end of file.
     ::close(childStdin);
+    ::close(childStdout);
 #endif
 }
 
