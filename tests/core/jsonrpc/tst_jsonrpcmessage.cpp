@@ -409,7 +409,7 @@ void tst_JsonRpcMessage::writerMatchesQJsonDocument_data()
     QTest::addRow("escapes") << QJsonObject{{u"quote\"key"_s, u"a\"b\\c/d"_s},
                                             {u"controls"_s, u"\b\f\n\r\t\x01\x1f\x7f end"_s}};
     QTest::addRow("unicode") << QJsonObject{{u"h\u00e9llo"_s, u"\u00e9 \u2713 \U0001F600 \u0800 \uffff"_s},
-                                            {u"lone"_s, QString(QChar(0xd800)) + u"x"_s + QChar(0xdc00)}};
+                                            {u"lone"_s, QString(QString(QChar(0xd800)) + u"x"_s + QChar(0xdc00))}};
     QTest::addRow("nested") << QJsonObject{
         {u"arguments"_s, QJsonObject{{u"list"_s, QJsonArray{1, u"two"_s, QJsonArray{}, QJsonObject{}, QJsonValue::Null}},
                                      {u"deep"_s, QJsonObject{{u"a"_s, QJsonObject{{u"b"_s, QJsonArray{true, 2.5}}}}}}}},
