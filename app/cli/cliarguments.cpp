@@ -349,7 +349,9 @@ Approval:
 
 Output:
   Text is printed as is; images, audio and binary data are summarised, and saved with
-  --save-dir. Errors go to stderr as "toolgate-cli: <message>".
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  "toolgate-cli: <message>".
 
 Exit codes:
   0    success

@@ -154,6 +154,9 @@ void CommandRunner::callTool(const Tool &tool)
     }
     m_call = m_pipeline->call(m_session, m_server, tool.name, arguments, CallInitiator::Cli, this);
     connect(m_call, &ToolCall::finished, this, &CommandRunner::callFinished);
+    // Long calls say how far they got; progress also restarts the --timeout clock.
+    connect(m_call, &ToolCall::progress, this,
+            [this, name = tool.name](const ProgressUpdate &update) { m_printer->progress(name, update); });
 }
 
 void CommandRunner::callFinished()

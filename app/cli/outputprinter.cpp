@@ -297,6 +297,16 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
     return text;
 }
 
+void OutputPrinter::progress(const QString &tool, const ProgressUpdate &update)
+{
+    QString line = QStringLiteral("%1: progress %2").arg(Console::sanitized(tool), QString::number(update.progress));
+    if (update.total)
+        line += u'/' + QString::number(*update.total);
+    if (!update.message.isEmpty())
+        line += QStringLiteral(" (%1)").arg(Console::sanitized(update.message).simplified());
+    Console::err(line + u'\n');
+}
+
 void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
 {
     const ToolCallOutcome &outcome = call.outcome();

@@ -30,6 +30,8 @@ public:
     void servers(const QList<ServerConfig> &servers, const QString &source, bool demoFallback);
     void info(const ServerIdentity &server, const InitializeResult &result);
     void tools(const ServerIdentity &server, const QList<Tool> &tools);
+    /// A progress notification for a running call, on stderr (so --json output stays one document).
+    void progress(const QString &tool, const ProgressUpdate &update);
     /// Any outcome of a call: results on stdout, denial and failures on stderr.
     void toolCall(const ServerIdentity &server, const ToolCall &call);
     void resources(const ServerIdentity &server, const QList<Resource> &resources);

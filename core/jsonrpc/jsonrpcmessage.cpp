@@ -1,6 +1,7 @@
 #include "jsonrpcmessage.h"
 
 #include "jsonrpcerror.h"
+#include "jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -86,18 +87,32 @@ Error invalid(const QString &what)
 
 Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
 {
-    const QJsonValue version = o.value(QLatin1String("jsonrpc"));
+    // One pass over the members instead of a lookup per name: this runs for every message.
+    QJsonValue version{QJsonValue::Undefined};
+    QJsonValue idValue{QJsonValue::Undefined};
+    QJsonValue method{QJsonValue::Undefined};
+    bool hasResult = false;
+    bool hasError = false;
+    for (auto it = o.constBegin(), end = o.constEnd(); it != end; ++it) {
+        const QString key = it.key();
+        if (key == QLatin1String("jsonrpc"))
+            version = it.value();
+        else if (key == QLatin1String("id"))
+            idValue = it.value();
+        else if (key == QLatin1String("method"))
+            method = it.value();
+        else if (key == QLatin1String("result"))
+            hasResult = true;
+        else if (key == QLatin1String("error"))
+            hasError = true;
+    }
     if (version.isUndefined())
         return invalid(QStringLiteral("missing \"jsonrpc\" member"));
-    if (version != QJsonValue(QLatin1String("2.0")))
+    if (!version.isString() || version.toString() != QLatin1String("2.0"))
         return invalid(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
 
-    const bool hasId = o.contains(QLatin1String("id"));
-    const QJsonValue idValue = o.value(QLatin1String("id"));
+    const bool hasId = !idValue.isUndefined();
     const RequestId id = RequestId::fromJson(idValue);
-    const QJsonValue method = o.value(QLatin1String("method"));
-    const bool hasResult = o.contains(QLatin1String("result"));
-    const bool hasError = o.contains(QLatin1String("error"));
 
     JsonRpcMessage m;
     if (!method.isUndefined()) {
@@ -155,13 +170,18 @@ Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
 
 Result<QList<JsonRpcMessage>> JsonRpcMessage::parse(QByteArrayView text)
 {
+    return parse(text.toByteArray());
+}
+
+Result<QList<JsonRpcMessage>> JsonRpcMessage::parse(const QByteArray &text)
+{
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(text.toByteArray(), &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // QJsonDocument rejects a top-level scalar as "illegal value"; it is valid JSON, just not a
         // JSON-RPC message, which is an invalid request rather than a parse error.
         QJsonParseError wrappedError;
-        const QJsonDocument wrapped = QJsonDocument::fromJson('[' + text.toByteArray() + ']', &wrappedError);
+        const QJsonDocument wrapped = QJsonDocument::fromJson('[' + text + ']', &wrappedError);
         if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1)
             return invalid(QStringLiteral("message is not a JSON object"));
         return makeError(ErrorCode::ParseError,
@@ -222,9 +242,78 @@ QJsonObject JsonRpcMessage::toJson() const
     return o;
 }
 
+QByteArray JsonRpcMessage::serializeRequest(const RequestId &id, const QString &method, QByteArrayView paramsJson)
+{
+    QByteArray out;
+    out.reserve(64 + method.size() + paramsJson.size());
+    out.append("{\"id\":", 6);
+    if (id.isString())
+        JsonWriter::appendString(out, id.m_text);
+    else
+        out.append(QByteArray::number(id.m_number));
+    out.append(",\"jsonrpc\":\"2.0\",\"method\":");
+    JsonWriter::appendString(out, method);
+    // An empty object is left out, as serialize() leaves out empty params.
+    if (!paramsJson.isEmpty() && paramsJson != "{}") {
+        out.append(",\"params\":");
+        out.append(paramsJson);
+    }
+    out.append('}');
+    return out;
+}
+
 QByteArray JsonRpcMessage::serialize() const
 {
-    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    // Written member by member in the order QJsonObject sorts keys (error, id, jsonrpc, method,
+    // params, result), so the text is what QJsonDocument(toJson()) gives, without building the
+    // envelope object first: this runs for every message sent.
+    QByteArray out;
+    out.reserve(256);
+    const auto appendId = [&] {
+        out.append("\"id\":", 5);
+        if (!m_id.isValid())
+            out.append("null", 4);
+        else if (m_id.isString())
+            JsonWriter::appendString(out, m_id.m_text);
+        else
+            out.append(QByteArray::number(m_id.m_number));
+        out.append(',');
+    };
+    out.append('{');
+    switch (m_kind) {
+    case Kind::Request:
+        appendId();
+        Q_FALLTHROUGH();
+    case Kind::Notification:
+        out.append("\"jsonrpc\":\"2.0\",\"method\":");
+        JsonWriter::appendString(out, m_method);
+        if (!m_params.isEmpty()) {
+            out.append(",\"params\":");
+            JsonWriter::appendObject(out, m_params);
+        }
+        break;
+    case Kind::Response:
+        appendId();
+        out.append("\"jsonrpc\":\"2.0\",\"result\":");
+        if (m_result.isUndefined())
+            out.append("{}", 2);
+        else
+            JsonWriter::appendValue(out, m_result);
+        break;
+    case Kind::ErrorResponse: {
+        QJsonObject error{{QLatin1String("code"), m_error.code}, {QLatin1String("message"), m_error.message}};
+        if (!m_error.data.isUndefined() && !m_error.data.isNull())
+            error.insert(QLatin1String("data"), m_error.data);
+        out.append("\"error\":");
+        JsonWriter::appendObject(out, error);
+        out.append(',');
+        appendId();
+        out.append("\"jsonrpc\":\"2.0\"");
+        break;
+    }
+    }
+    out.append('}');
+    return out;
 }
 
 } // namespace Toolgate

@@ -38,6 +38,7 @@ public:
     }
 
 private:
+    friend class JsonRpcMessage; // serialize() writes the id without a QJsonValue in between
     bool m_valid = false;
     bool m_isString = false;
     qint64 m_number = 0;
@@ -58,11 +59,16 @@ public:
     /// Parses one framed message. A JSON array (2025-03-26 batching) gives several messages.
     /// Errors name what is wrong and where, e.g. "invalid JSON at offset 12: unterminated string".
     static Result<QList<JsonRpcMessage>> parse(QByteArrayView text);
+    /// The same, without copying text first (the transports hand over whole QByteArrays).
+    static Result<QList<JsonRpcMessage>> parse(const QByteArray &text);
     /// Validates one already-decoded JSON object as a JSON-RPC message.
     static Result<JsonRpcMessage> fromJson(const QJsonObject &object);
 
     QJsonObject toJson() const;
     QByteArray serialize() const;
+    /// The text of a request whose params are already JSON text (an object, or empty for none):
+    /// what request(id, method, params).serialize() gives, without building params as a QJsonObject.
+    static QByteArray serializeRequest(const RequestId &id, const QString &method, QByteArrayView paramsJson);
 
     Kind kind() const { return m_kind; }
     bool isRequest() const { return m_kind == Kind::Request; }

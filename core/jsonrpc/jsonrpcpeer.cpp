@@ -87,6 +87,26 @@ public:
             transport->send(message.serialize());
     }
 
+    // serialize(id) gives the request's text; it is only called when the request is really sent.
+    template<typename Serialize>
+    RequestId startRequest(const QString &method, QObject *context, ResponseHandler handler,
+                           const RequestOptions &options, const Serialize &serialize)
+    {
+        Q_ASSERT(context);
+        const RequestId id(nextId++);
+        const auto now = Clock::now();
+        Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout};
+        if (!transport || !transport->isOpen()) {
+            deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
+            return id;
+        }
+        const auto earliest = std::min(entry.deadline, entry.hardDeadline);
+        pending.insert(id, std::move(entry));
+        scheduleAt(earliest);
+        transport->send(serialize(id));
+        return id;
+    }
+
     // Delivers an answer later, on the context's thread, so no handler runs re-entrantly.
     static void deliverQueued(Pending entry, const Error &error)
     {
@@ -322,21 +342,17 @@ RequestId JsonRpcPeer::sendRequest(const QString &method, const QJsonObject &par
 RequestId JsonRpcPeer::sendRequest(const QString &method, const QJsonObject &params, QObject *context,
                                    ResponseHandler handler, const RequestOptions &options)
 {
-    Q_ASSERT(context);
-    const RequestId id(d->nextId++);
-    const auto now = Clock::now();
-    Private::Pending entry{context, std::move(handler), method, now + options.timeout,
-                           now + options.maxTimeout, options.timeout};
-    if (!d->transport || !d->transport->isOpen()) {
-        Private::deliverQueued(std::move(entry),
-                               makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
-        return id;
-    }
-    const auto earliest = std::min(entry.deadline, entry.hardDeadline);
-    d->pending.insert(id, std::move(entry));
-    d->scheduleAt(earliest);
-    d->write(JsonRpcMessage::request(id, method, params));
-    return id;
+    return d->startRequest(method, context, std::move(handler), options, [&](const RequestId &id) {
+        return JsonRpcMessage::request(id, method, params).serialize();
+    });
+}
+
+RequestId JsonRpcPeer::sendRequestWithParamsJson(const QString &method, QByteArrayView paramsJson, QObject *context,
+                                                 ResponseHandler handler, const RequestOptions &options)
+{
+    return d->startRequest(method, context, std::move(handler), options, [&](const RequestId &id) {
+        return JsonRpcMessage::serializeRequest(id, method, paramsJson);
+    });
 }
 
 void JsonRpcPeer::sendNotification(const QString &method, const QJsonObject &params)

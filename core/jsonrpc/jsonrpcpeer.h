@@ -64,6 +64,11 @@ public:
                           ResponseHandler handler, const RequestOptions &options);
     RequestId sendRequest(const QString &method, const QJsonObject &params, QObject *context,
                           ResponseHandler handler);
+    /// The same with params already written as a JSON object's text (see JsonWriter): for hot
+    /// paths such as tools/call, where building a QJsonObject only to serialize it costs more
+    /// than the rest of the request.
+    RequestId sendRequestWithParamsJson(const QString &method, QByteArrayView paramsJson, QObject *context,
+                                        ResponseHandler handler, const RequestOptions &options);
     void sendNotification(const QString &method, const QJsonObject &params = {});
 
     /// Cancels a pending request: sends notifications/cancelled and answers the caller with

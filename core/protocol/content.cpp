@@ -102,7 +102,9 @@ Content Content::fromJson(const QJsonObject &json)
 {
     Content c;
     c.raw = json;
-    c.annotations = Annotations::fromJson(object(json, u"annotations"));
+    // Most blocks have neither; skipping the empty parse matters on the tools/call path.
+    if (const QJsonValue annotations = json.value(u"annotations"); annotations.isObject())
+        c.annotations = Annotations::fromJson(annotations.toObject());
     c.meta = object(json, u"_meta");
 
     const QString type = string(json, u"type");

@@ -9,11 +9,15 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QSocketNotifier>
 #include <QStandardPaths>
 #include <QTimer>
 
 #ifdef Q_OS_UNIX
+#include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #endif
 
@@ -71,6 +75,20 @@ public:
     QTimer shutdownTimer;
     int shutdownStep = 0;
     bool failureReported = false;
+#ifdef Q_OS_UNIX
+    // The child's stdin is a pipe of our own rather than QProcess's: QProcess only writes on the
+    // next event-loop turn (and toggles a write notifier, which wakes the loop twice), so every
+    // request paid an extra loop iteration and four syscalls before it even left. We write at
+    // once; only what the pipe cannot take right now waits for stdinNotifier.
+    int stdinFd = -1;
+    QByteArray stdinPending;
+    // The same for stdout: read straight from the pipe, without QProcess's FIONREAD, its ring
+    // buffer and the copy out of it, and three signals per read.
+    int stdoutFd = -1;
+    QSocketNotifier *stdoutNotifier = nullptr;
+    QSocketNotifier *stdinNotifier = nullptr;
+    bool closeStdinWhenDrained = false;
+#endif
 
     Private(StdioTransport *q, StdioLaunchSpec s, Options o)
         : q(q), spec(std::move(s)), options(o), stdoutBuffer(o.maxMessageSize)
@@ -84,9 +102,8 @@ public:
         emit q->diagnosticLine(line);
     }
 
-    void readStdout()
+    void feedStdout(const QByteArray &data)
     {
-        const QByteArray data = process->readAllStandardOutput();
         stdoutBuffer.feed(
             data, [this](const QByteArray &line) { deliverLine(line); },
             [this](const QByteArray &head, qint64 size) {
@@ -94,6 +111,62 @@ public:
                 emit q->messageDropped(head, size, options.maxMessageSize);
             });
     }
+
+#ifdef Q_OS_UNIX
+    // One read per notification (the notifier is level-triggered and fires again while data
+    // waits): a handler of a delivered message may close or even destroy us, so nothing may
+    // touch this object after feedStdout().
+    void readStdout()
+    {
+        if (stdoutFd < 0)
+            return;
+        char chunk[65536];
+        ssize_t n;
+        do {
+            n = ::read(stdoutFd, chunk, sizeof chunk);
+        } while (n < 0 && errno == EINTR);
+        if (n > 0) {
+            feedStdout(QByteArray(chunk, qsizetype(n)));
+        } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+            closeStdout(); // end of stream; the exit itself arrives through QProcess::finished
+        }
+    }
+
+    // Everything still in the pipe, at once: the process has exited, so this ends.
+    QByteArray drainStdout()
+    {
+        QByteArray rest;
+        char chunk[65536];
+        while (stdoutFd >= 0) {
+            const auto n = ::read(stdoutFd, chunk, sizeof chunk);
+            if (n > 0)
+                rest.append(chunk, qsizetype(n));
+            else if (n < 0 && errno == EINTR)
+                continue;
+            else
+                break; // EOF, or EAGAIN: a grandchild still holds the pipe open; do not wait for it
+        }
+        return rest;
+    }
+
+    void closeStdout()
+    {
+        if (stdoutNotifier) {
+            stdoutNotifier->setEnabled(false);
+            stdoutNotifier->deleteLater();
+            stdoutNotifier = nullptr;
+        }
+        if (stdoutFd >= 0) {
+            ::close(stdoutFd);
+            stdoutFd = -1;
+        }
+    }
+#else
+    void readStdout()
+    {
+        feedStdout(process->readAllStandardOutput());
+    }
+#endif
 
     void deliverLine(const QByteArray &line)
     {
@@ -134,12 +207,23 @@ public:
             return;
         state = State::Closed;
         shutdownTimer.stop();
+#ifdef Q_OS_UNIX
+        closeStdin();
+        closeStdout();
+#endif
         emit q->closed();
     }
 
     void onFinished(int exitCode, QProcess::ExitStatus status)
     {
+#ifdef Q_OS_UNIX
+        const QByteArray unread = drainStdout();
+        closeStdout();
+        if (!unread.isEmpty())
+            feedStdout(unread);
+#else
         readStdout();
+#endif
         readStderr();
         const QByteArray rest = stdoutBuffer.takeRemainder();
         if (!rest.isEmpty())
@@ -169,6 +253,57 @@ public:
             qCWarning(lcTransport) << "write to" << q->description() << "failed:" << process->errorString();
         }
     }
+
+#ifdef Q_OS_UNIX
+    void closeStdin()
+    {
+        if (stdinNotifier) {
+            stdinNotifier->setEnabled(false);
+            stdinNotifier->deleteLater();
+            stdinNotifier = nullptr;
+        }
+        if (stdinFd >= 0) {
+            ::close(stdinFd);
+            stdinFd = -1;
+        }
+        stdinPending.clear();
+        closeStdinWhenDrained = false;
+    }
+
+    // Writes as much of stdinPending as the pipe takes without blocking.
+    void flushStdin()
+    {
+        qsizetype written = 0;
+        while (written < stdinPending.size()) {
+            const auto n = ::write(stdinFd, stdinPending.constData() + written, size_t(stdinPending.size() - written));
+            if (n > 0) {
+                written += n;
+                continue;
+            }
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+                break;
+            // EPIPE and the like: the server is gone or closed its stdin; QProcess reports the exit.
+            if (state == State::Open)
+                qCWarning(lcTransport) << "write to" << q->description() << "failed:" << qt_error_string(errno);
+            closeStdin();
+            return;
+        }
+        stdinPending.remove(0, written);
+        const bool drained = stdinPending.isEmpty();
+        if (drained && closeStdinWhenDrained) {
+            closeStdin();
+            return;
+        }
+        if (!drained && !stdinNotifier) {
+            stdinNotifier = new QSocketNotifier(stdinFd, QSocketNotifier::Write, q);
+            QObject::connect(stdinNotifier, &QSocketNotifier::activated, q, [this] { flushStdin(); });
+        }
+        if (stdinNotifier)
+            stdinNotifier->setEnabled(!drained);
+    }
+#endif
 
     void advanceShutdown()
     {
@@ -217,6 +352,10 @@ StdioTransport::StdioTransport(StdioLaunchSpec spec, Options options, QObject *p
 
 StdioTransport::~StdioTransport()
 {
+#ifdef Q_OS_UNIX
+    d->closeStdin();
+    d->closeStdout();
+#endif
     if (d->process) {
         d->process->disconnect(this);
         if (d->process->state() != QProcess::NotRunning) {
@@ -296,9 +435,53 @@ void StdioTransport::start()
         d->process->setWorkingDirectory(d->spec.workingDirectory);
     d->process->setProgram(program.value());
 #ifdef Q_OS_UNIX
+    int stdinPipe[2] = {-1, -1};
+    int stdoutPipe[2] = {-1, -1};
+    if (::pipe2(stdinPipe, O_CLOEXEC) != 0 || ::pipe2(stdoutPipe, O_CLOEXEC) != 0) {
+        const QString reason = qt_error_string(errno);
+        for (int fd : {stdinPipe[0], stdinPipe[1]}) {
+            if (fd >= 0)
+                ::close(fd);
+        }
+        QMetaObject::invokeMethod(this, [this, reason] {
+            d->fail(makeError(ErrorCode::TransportError,
+                              QStringLiteral("could not start %1: no pipes for its input and output (%2)").arg(d->spec.program, reason)));
+            d->finish();
+        }, Qt::QueuedConnection);
+        return;
+    }
+    ::fcntl(stdinPipe[1], F_SETFL, ::fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK);
+    ::fcntl(stdoutPipe[0], F_SETFL, ::fcntl(stdoutPipe[0], F_GETFL) | O_NONBLOCK);
+    // Writing to a server that already exited must be an error we handle, not SIGPIPE (QProcess
+    // does the same for its own pipes).
+    static const bool sigpipeIgnored = [] {
+        struct sigaction current {};
+        if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
+            ::signal(SIGPIPE, SIG_IGN);
+        return true;
+    }();
+    Q_UNUSED(sigpipeIgnored)
+    d->stdinFd = stdinPipe[1];
+    d->stdoutFd = stdoutPipe[0];
+    d->stdoutNotifier = new QSocketNotifier(d->stdoutFd, QSocketNotifier::Read, this);
+    connect(d->stdoutNotifier, &QSocketNotifier::activated, this, [this] { d->readStdout(); });
+    // QProcess gives the child /dev/null for stdin and stdout; the modifier puts our pipes there.
+    d->process->setStandardInputFile(QProcess::nullDevice());
+    d->process->setStandardOutputFile(QProcess::nullDevice());
+    const int childStdin = stdinPipe[0];
+    const int childStdout = stdoutPipe[1];
     // A process group of its own: Ctrl-C in our terminal must not reach the server before we
     // had the chance to cancel politely, and shutdown can end the whole group.
-    d->process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    // Only async-signal-safe calls here: this runs in the child between fork and exec.
+    d->process->setChildProcessModifier([childStdin, childStdout] {
+        ::setpgid(0, 0);
+        // The copies on fds 0 and 1 are not close-on-exec; the originals are.
+        ::dup2(childStdin, 0);
+        ::dup2(childStdout, 1);
+        // dup2 onto itself keeps close-on-exec (only possible if our own fd 0 or 1 was closed).
+        ::fcntl(0, F_SETFD, 0);
+        ::fcntl(1, F_SETFD, 0);
+    });
 #endif
     d->process->setArguments(d->spec.arguments);
 
@@ -309,7 +492,9 @@ void StdioTransport::start()
         d->state = State::Open;
         emit started();
     });
+#ifndef Q_OS_UNIX
     connect(d->process, &QProcess::readyReadStandardOutput, this, [this] { d->readStdout(); });
+#endif
     connect(d->process, &QProcess::readyReadStandardError, this, [this] { d->readStderr(); });
     connect(d->process, &QProcess::finished, this,
             [this](int exitCode, QProcess::ExitStatus status) { d->onFinished(exitCode, status); });
@@ -317,18 +502,51 @@ void StdioTransport::start()
             [this](QProcess::ProcessError error) { d->onProcessError(error); });
     qCInfo(lcTransport) << "starting" << description();
     d->process->start(QIODevice::ReadWrite);
+#ifdef Q_OS_UNIX
+    // The fork has happened (or failed): these ends belong to the child alone now, and our
+    // copy of the write end would keep stdout from ever reaching end of file.
+    ::close(childStdin);
+    ::close(childStdout);
+#endif
 }
 
 void StdioTransport::send(const QByteArray &message)
 {
     if (d->state != State::Open || !d->process)
         return;
+#ifdef Q_OS_UNIX
+    if (d->stdinFd < 0 || d->closeStdinWhenDrained)
+        return;
+    if (!d->stdinPending.isEmpty()) {
+        // The pipe was full a moment ago: queue behind what waits; the notifier flushes it in order.
+        d->stdinPending.append(message);
+        d->stdinPending.append('\n');
+        return;
+    }
+    // Message and newline in one syscall, without copying the message.
+    static const char newline = '\n';
+    iovec parts[2] = {{const_cast<char *>(message.constData()), size_t(message.size())},
+                      {const_cast<char *>(&newline), 1}};
+    ssize_t n;
+    do {
+        n = ::writev(d->stdinFd, parts, 2);
+    } while (n < 0 && errno == EINTR);
+    if (n == message.size() + 1)
+        return;
+    // Partly written (or not at all): keep the rest and let flushStdin() report real errors.
+    const qsizetype done = n > 0 ? qsizetype(n) : 0;
+    if (done < message.size())
+        d->stdinPending.append(message.constData() + done, message.size() - done);
+    d->stdinPending.append('\n');
+    d->flushStdin();
+#else
     // One write call per message keeps the pipe traffic to a single syscall in the common case.
     QByteArray framed;
     framed.reserve(message.size() + 1);
     framed.append(message);
     framed.append('\n');
     d->process->write(framed);
+#endif
 }
 
 void StdioTransport::close()
@@ -351,7 +569,15 @@ void StdioTransport::close()
         return;
     }
     d->shutdownStep = 0;
+#ifdef Q_OS_UNIX
+    // Like QProcess::closeWriteChannel(): what was sent still reaches the server, then EOF.
+    if (d->stdinPending.isEmpty())
+        d->closeStdin();
+    else
+        d->closeStdinWhenDrained = true;
+#else
     d->process->closeWriteChannel();
+#endif
     d->shutdownTimer.start(d->options.shutdownStepTimeout);
 }
 

@@ -244,7 +244,11 @@ int main(int argc, char *argv[])
     QCommandLineOption npmOption(QStringLiteral("npm-dir"), QStringLiteral("tests/npm with its node_modules."), QStringLiteral("dir"),
                                  QStringLiteral(TOOLGATE_TEST_NPM_DIR));
     QCommandLineOption startupRunsOption(QStringLiteral("startup-runs"), QStringLiteral("toolgate-cli start-up runs."), QStringLiteral("n"), QStringLiteral("20"));
-    parser.addOptions({callsOption, warmupOption, npmOption, startupRunsOption});
+    // For profiling (e.g. under valgrind --tool=callgrind --trace-children=yes): only our client
+    // against our demo server, so the profile holds exactly the two processes being tuned.
+    QCommandLineOption profileOption(QStringLiteral("toolgate-demo-only"),
+                                     QStringLiteral("Only run Toolgate's client against toolgate-demo-server (no Node, no start-up runs)."));
+    parser.addOptions({callsOption, warmupOption, npmOption, startupRunsOption, profileOption});
     parser.process(app);
 
     const int calls = parser.value(callsOption).toInt();
@@ -272,6 +276,10 @@ int main(int argc, char *argv[])
     out << "| client | server | calls/s | p50 µs | p99 µs | client CPU µs/call | connect + list ms |\n";
     out << "|---|---|---:|---:|---:|---:|---:|\n";
     out.flush();
+    if (parser.isSet(profileOption)) {
+        out << row(runToolgate(demo, calls, warmup)) << "\n";
+        return 0;
+    }
     QList<RunResult> results;
     for (const Workload &w : {demo, reference}) {
         results.append(runToolgate(w, calls, warmup));

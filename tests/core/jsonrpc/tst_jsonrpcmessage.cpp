@@ -1,9 +1,12 @@
 #include "jsonrpc/jsonrpcerror.h"
 #include "jsonrpc/jsonrpcmessage.h"
+#include "jsonrpc/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+
+#include <limits>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
@@ -40,6 +43,9 @@ private slots:
     void requestId_data();
     void requestId();
     void requestIdEqualityAndHash();
+    void writerMatchesQJsonDocument_data();
+    void writerMatchesQJsonDocument();
+    void serializeRequestWithParamsJson();
 };
 
 // ---- valid messages -------------------------------------------------------------------------
@@ -385,6 +391,53 @@ void tst_JsonRpcMessage::requestIdEqualityAndHash()
     QCOMPARE(table.value(RequestId(1)), 1);
     QCOMPARE(table.value(RequestId(u"1"_s)), 2);
     QCOMPARE(table.value(RequestId(-1)), 3);
+}
+
+// ---- JsonWriter: the same bytes as QJsonDocument, which it replaces on the hot path --------
+
+void tst_JsonRpcMessage::writerMatchesQJsonDocument_data()
+{
+    QTest::addColumn<QJsonObject>("object");
+    QTest::addRow("empty") << QJsonObject();
+    QTest::addRow("scalars") << QJsonObject{{u"t"_s, true}, {u"f"_s, false}, {u"n"_s, QJsonValue::Null},
+                                            {u"s"_s, u"plain"_s}, {u"e"_s, u""_s}};
+    QTest::addRow("numbers") << QJsonObject{{u"int"_s, 42}, {u"neg"_s, -7}, {u"zero"_s, 0}, {u"negzero"_s, -0.0},
+                                            {u"big"_s, qint64(1) << 60}, {u"min"_s, std::numeric_limits<qint64>::min()},
+                                            {u"fraction"_s, 0.1}, {u"third"_s, 1.0 / 3}, {u"huge"_s, 1e300},
+                                            {u"tiny"_s, 5e-324}, {u"million"_s, 1e6}, {u"twoFiftyThree"_s, 9007199254740993.0},
+                                            {u"inf"_s, std::numeric_limits<double>::infinity()}};
+    QTest::addRow("escapes") << QJsonObject{{u"quote\"key"_s, u"a\"b\\c/d"_s},
+                                            {u"controls"_s, u"\b\f\n\r\t\x01\x1f\x7f end"_s}};
+    QTest::addRow("unicode") << QJsonObject{{u"h\u00e9llo"_s, u"\u00e9 \u2713 \U0001F600 \u0800 \uffff"_s},
+                                            {u"lone"_s, QString(QString(QChar(0xd800)) + u"x"_s + QChar(0xdc00))}};
+    QTest::addRow("nested") << QJsonObject{
+        {u"arguments"_s, QJsonObject{{u"list"_s, QJsonArray{1, u"two"_s, QJsonArray{}, QJsonObject{}, QJsonValue::Null}},
+                                     {u"deep"_s, QJsonObject{{u"a"_s, QJsonObject{{u"b"_s, QJsonArray{true, 2.5}}}}}}}},
+        {u"name"_s, u"tools/call"_s}};
+}
+
+void tst_JsonRpcMessage::writerMatchesQJsonDocument()
+{
+    QFETCH(QJsonObject, object);
+    const QByteArray expected = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    QCOMPARE(JsonWriter::toJson(object), expected);
+    // And through the message envelope, for every kind of message.
+    QCOMPARE(JsonRpcMessage::request(RequestId(3), u"m"_s, object).serialize(),
+             QJsonDocument(JsonRpcMessage::request(RequestId(3), u"m"_s, object).toJson()).toJson(QJsonDocument::Compact));
+    QCOMPARE(JsonRpcMessage::response(RequestId(u"x\u00e9"_s), object).serialize(),
+             QJsonDocument(JsonRpcMessage::response(RequestId(u"x\u00e9"_s), object).toJson()).toJson(QJsonDocument::Compact));
+    const JsonRpcMessage error = JsonRpcMessage::errorResponse(RequestId(9), Error{-32000, u"m\u00e9"_s, object});
+    QCOMPARE(error.serialize(), QJsonDocument(error.toJson()).toJson(QJsonDocument::Compact));
+}
+
+void tst_JsonRpcMessage::serializeRequestWithParamsJson()
+{
+    const QJsonObject params{{u"arguments"_s, QJsonObject{{u"text"_s, u"hi"_s}}}, {u"name"_s, u"echo"_s}};
+    QCOMPARE(JsonRpcMessage::serializeRequest(RequestId(12), u"tools/call"_s, JsonWriter::toJson(params)),
+             JsonRpcMessage::request(RequestId(12), u"tools/call"_s, params).serialize());
+    QCOMPARE(JsonRpcMessage::serializeRequest(RequestId(u"s"_s), u"ping"_s, "{}"),
+             JsonRpcMessage::request(RequestId(u"s"_s), u"ping"_s).serialize());
+    QCOMPARE(JsonRpcMessage::serializeRequest(RequestId(1), u"ping"_s, {}), R"({"id":1,"jsonrpc":"2.0","method":"ping"})"_ba);
 }
 
 QTEST_GUILESS_MAIN(tst_JsonRpcMessage)
