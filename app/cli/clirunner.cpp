@@ -2,6 +2,7 @@
 
 #include "audit/auditlog.h"
 #include "audit/redactor.h"
+#include "auth/secretstore.h"
 
 #include "attachmentsaver.h"
 #include "calls/toolcall.h"
@@ -72,8 +73,52 @@ void CliRunner::listServers()
     finish(ExitCode::Success);
 }
 
+void CliRunner::readSecretsThenConnect(ServerSelector::Choice choice)
+{
+    // The desktop app keeps values marked secret in the OS keychain and leaves a placeholder in the
+    // servers file; the server must get the real value, never the placeholder.
+    QList<ServerConfig::SecretEntry> unread;
+    for (const ServerConfig::SecretEntry &entry : choice.config.keychainSecrets()) {
+        if (entry.value == ServerConfig::secretPlaceholder())
+            unread.append(entry);
+    }
+    m_secrets = std::make_unique<KeychainSecretStore>();
+    struct Pending
+    {
+        ServerSelector::Choice choice;
+        qsizetype remaining = 0;
+        QStringList missing;
+    };
+    auto pending = std::make_shared<Pending>(Pending{std::move(choice), unread.size(), {}});
+    for (const ServerConfig::SecretEntry &entry : std::as_const(unread)) {
+        m_secrets->read(entry.storeKey, this, [this, pending, entry](const Result<QByteArray> &value) {
+            if (value && !value.value().isEmpty())
+                pending->choice.config.setSecretValue(entry, QString::fromUtf8(value.value()));
+            else
+                pending->missing.append(entry.describe());
+            if (--pending->remaining > 0)
+                return;
+            if (!pending->missing.isEmpty()) {
+                const Error error = makeError(
+                    ErrorCode::ConfigError,
+                    QStringLiteral("The secret value of %1 was not found in %2. Open Toolgate, edit the server \"%3\", "
+                                   "enter the value again and save.")
+                        .arg(pending->missing.join(QStringLiteral(", ")), m_secrets->location(), pending->choice.config.name));
+                m_printer->failure(error, ExitCode::Config);
+                finish(ExitCode::Config);
+                return;
+            }
+            connectTo(pending->choice);
+        });
+    }
+}
+
 void CliRunner::connectTo(const ServerSelector::Choice &choice)
 {
+    if (choice.config.hasUnreadSecrets()) {
+        readSecretsThenConnect(choice);
+        return;
+    }
     const ServerConfig &config = choice.config;
     m_server.name = config.name;
     m_server.endpoint = config.endpoint();

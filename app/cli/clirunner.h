@@ -14,6 +14,7 @@ namespace Toolgate {
 
 class AttachmentSaver;
 class AuditLog;
+class SecretStore;
 class ClientSession;
 class CommandRunner;
 class InterruptWatcher;
@@ -41,6 +42,7 @@ signals:
 private:
     void listServers();
     void connectTo(const ServerSelector::Choice &choice);
+    void readSecretsThenConnect(ServerSelector::Choice choice);
     void onReady();
     void onFailed(const Error &error);
     void onInterrupted();
@@ -55,6 +57,7 @@ private:
     std::unique_ptr<TerminalReader> m_reader;
     std::unique_ptr<ApprovalGate> m_gate;
     // Destroyed after the pipeline: its destructor writes what is still queued.
+    std::unique_ptr<SecretStore> m_secrets;
     std::unique_ptr<AuditLog> m_audit;
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     std::unique_ptr<ClientSession> m_session;

@@ -2,6 +2,8 @@
 // server (tests/npm) and toolgate-fault-server, and checks exit codes, output and above all
 // that a denied or invalid call never reaches the server.
 
+#include "workspace/serverconfig.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -33,6 +35,7 @@ private slots:
     void brokenConfigGivesLineAndColumn();
     void configServerSelection();
     void serversWithoutConfigShowsDemo();
+    void keychainSecretIsNeverSentAsPlaceholder();
 
     void faultDeniedAtPromptNeverReachesServer();
     void faultEndOfInputDenies();
@@ -281,6 +284,31 @@ void TestCli::configServerSelection()
     VERIFY_RUN(array.size() == 3, listJson);
     // Values of env are never printed: they may be secrets.
     VERIFY_RUN(!listJson.out.contains(log), listJson);
+}
+
+void TestCli::keychainSecretIsNeverSentAsPlaceholder()
+{
+    // The app moved API_TOKEN to the keychain and left the placeholder in the file. This machine's
+    // keychain does not have it (a CI machine has no keychain service at all), so the CLI must say
+    // which value is missing and never start the server with the placeholder as the value.
+    QTemporaryDir dir;
+    const QString log = dir.filePath(QStringLiteral("fault.log"));
+    const QString path = dir.filePath(QStringLiteral("servers.json"));
+    const QJsonObject env{{QStringLiteral("FAULT_SERVER_LOG"), log},
+                          {QStringLiteral("API_TOKEN"), ServerConfig::secretPlaceholder()}};
+    const QJsonObject servers{
+        {QStringLiteral("fault"), QJsonObject{{QStringLiteral("command"), m_faultServer},
+                                              {QStringLiteral("env"), env},
+                                              {QStringLiteral("secretKeys"), QJsonArray{QStringLiteral("API_TOKEN")}}}}};
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
+    file.close();
+
+    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
+    VERIFY_RUN(tools.exitCode == 3, tools);
+    VERIFY_RUN(tools.err.contains(QStringLiteral("API_TOKEN")) && tools.err.contains(QStringLiteral("not found")), tools);
+    QVERIFY2(!QFile::exists(log), "the server was started without its secret");
 }
 
 void TestCli::serversWithoutConfigShowsDemo()
