@@ -16,6 +16,7 @@ class AttachmentSaver;
 class AuditLog;
 class ClientSession;
 class CommandRunner;
+class ConnectionAuditor;
 class InterruptWatcher;
 class OutputPrinter;
 class TerminalReader;
@@ -56,6 +57,7 @@ private:
     std::unique_ptr<ApprovalGate> m_gate;
     // Destroyed after the pipeline: its destructor writes what is still queued.
     std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<ConnectionAuditor> m_connectionAuditor; // records the session's connection events
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     std::unique_ptr<ClientSession> m_session;
     std::unique_ptr<CommandRunner> m_command;

@@ -3,6 +3,7 @@
 
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
+#include "audit/connectionauditor.h"
 #include "audit/redactor.h"
 #include "calls/toolcall.h"
 #include "workspace/serverconnection.h"
@@ -94,6 +95,9 @@ int main(int argc, char *argv[])
     AuditLog audit;
     MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
     window.pipeline()->setObserver(&audit);
+    window.setAuditLogPath(audit.path());
+    ConnectionAuditor connectionAuditor(&audit, CallInitiator::Gui);
+    connectionAuditor.watch(&workspace);
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
     for (ServerConnection *connection : workspace.connections())
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));

@@ -371,4 +371,29 @@ Result<qint64> AuditReader::forEach(const AuditFilter &filter, const std::functi
     return visited;
 }
 
+Result<QStringList> AuditReader::serverNames(int limit)
+{
+    return distinct(QStringLiteral("server_name"), limit);
+}
+
+Result<QStringList> AuditReader::recordNames(int limit)
+{
+    return distinct(QStringLiteral("name"), limit);
+}
+
+Result<QStringList> AuditReader::distinct(const QString &column, int limit)
+{
+    // column is one of ours, never input; both have an index, so this is an index walk.
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT DISTINCT %1 FROM records ORDER BY %1 LIMIT ?").arg(column));
+    query.addBindValue(std::max(1, limit));
+    if (!query.exec())
+        return queryError(query);
+    QStringList values;
+    while (query.next())
+        values.append(query.value(0).toString());
+    return values;
+}
+
 } // namespace Toolgate
