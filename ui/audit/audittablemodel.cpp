@@ -63,21 +63,24 @@ void AuditTableModel::requestPage()
         [this, generation](const Result<AuditReader::Page> &page) {
             if (generation != m_generation)
                 return; // an answer for a filter no longer shown
-            setLoading(false);
             if (!page) {
                 m_more = false;
+                setLoading(false);
                 emit queryFailed(page.error().message);
                 return;
             }
             const bool first = !m_firstPageLoaded;
             m_firstPageLoaded = true;
             m_more = page->more;
+            // Still "loading" while the rows go in: a view reacting to the insertion must not ask
+            // for the next page before this one is in place.
             if (!page->records.isEmpty()) {
                 beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + page->records.size() - 1));
                 for (const AuditRecord &record : page->records)
                     m_rows.append(rowFrom(record));
                 endInsertRows();
             }
+            setLoading(false);
             emit pageLoaded(int(page->records.size()));
             if (first) {
                 if (m_more)

@@ -7,7 +7,6 @@
 #include "viewers/backgroundtask.h"
 
 #include <QComboBox>
-#include <QScrollBar>
 #include <QDateTimeEdit>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -130,10 +129,7 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     connect(m_model, &AuditTableModel::matchCountChanged, this, &AuditWindow::updateStatus);
     connect(m_model, &AuditTableModel::pageLoaded, this, [this] {
         m_queryError.clear();
-        updateStatus();
-        // Fill the viewport: the view asks for more only when it is scrolled.
-        if (m_table->verticalScrollBar()->maximum() == 0 && m_model->canFetchMore({}))
-            m_model->fetchMore({});
+        updateStatus(); // the view itself asks for more (fetchMore) while its viewport is not full
     });
     connect(m_model, &AuditTableModel::queryFailed, this, [this](const QString &message) {
         m_queryError = message;
