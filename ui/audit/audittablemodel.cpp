@@ -210,7 +210,10 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
             return row.errorMessage.isEmpty() ? QString() : row.errorMessage.section(u'\n', 0, 0).left(120);
         return outcomeText(row.outcome);
     case DurationColumn:
-        return row.durationMs ? QStringLiteral("%1 ms").arg(*row.durationMs) : QString();
+        // A denied call never ran: no duration to show.
+        if (!row.durationMs || row.outcome == AuditOutcome::Denied)
+            return QString();
+        return QStringLiteral("%1 ms").arg(*row.durationMs);
     case ClientColumn: return initiatorText(row.initiator);
     default: return {};
     }

@@ -98,7 +98,10 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_table->setColumnWidth(AuditTableModel::DecisionColumn, width("allowed once · remembered rule"));
     m_table->setColumnWidth(AuditTableModel::OutcomeColumn, width("outcome unknown"));
     m_table->setColumnWidth(AuditTableModel::DurationColumn, width("12345 ms"));
-    m_table->horizontalHeader()->setSectionResizeMode(AuditTableModel::ClientColumn, QHeaderView::Stretch);
+    m_table->setColumnWidth(AuditTableModel::ClientColumn, width("Client"));
+    // Outcome takes the slack: it holds connection messages too.
+    m_table->horizontalHeader()->moveSection(AuditTableModel::OutcomeColumn, AuditTableModel::ClientColumn);
+    m_table->horizontalHeader()->setSectionResizeMode(AuditTableModel::OutcomeColumn, QHeaderView::Stretch);
 
     m_detail = new AuditDetailPane(this);
     m_detail->setObjectName(QStringLiteral("auditDetail"));

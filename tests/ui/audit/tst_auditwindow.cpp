@@ -150,6 +150,7 @@ private slots:
         m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
         m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
         m_gate.requests.clear();
+        m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
     }
 
     void cleanup()
