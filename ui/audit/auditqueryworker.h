@@ -30,11 +30,17 @@ public:
 
     /// Runs job with the reader on the worker thread, then done(result) on this object's thread,
     /// unless context is gone by then. job must not touch widgets or the caller's objects.
+    /// wanted (optional) is asked on the worker thread just before the job would start: a job
+    /// nobody wants any more (an older filter's) is skipped without touching the store, and done
+    /// is not called. It must be thread-safe (e.g. compare an atomic generation).
     template<typename T>
-    void run(QObject *context, std::function<Result<T>(AuditReader &)> job, std::function<void(const Result<T> &)> done)
+    void run(QObject *context, std::function<Result<T>(AuditReader &)> job, std::function<void(const Result<T> &)> done,
+             std::function<bool()> wanted = {})
     {
         QPointer<QObject> guard(context);
-        post([this, guard, job = std::move(job), done = std::move(done)](AuditReader *reader, const Error &openError) {
+        post([this, guard, job = std::move(job), done = std::move(done), wanted = std::move(wanted)](AuditReader *reader, const Error &openError) {
+            if (wanted && !wanted())
+                return;
             auto result = std::make_shared<Result<T>>(reader ? job(*reader) : Result<T>(openError));
             QMetaObject::invokeMethod(this, [guard, done, result] {
                 if (guard)

@@ -11,6 +11,7 @@ namespace Toolgate {
 AuditTableModel::AuditTableModel(AuditQueryWorker *worker, QObject *parent)
     : QAbstractTableModel(parent)
     , m_worker(worker)
+    , m_countWorker(new AuditQueryWorker(worker->path(), this))
 {
 }
 
@@ -30,6 +31,7 @@ void AuditTableModel::setFilter(const AuditFilter &filter)
 void AuditTableModel::reload()
 {
     ++m_generation;
+    m_wanted->store(m_generation);
     beginResetModel();
     m_rows.clear();
     m_more = false;
@@ -58,6 +60,7 @@ void AuditTableModel::requestPage()
     request.beforeId = m_rows.isEmpty() ? 0 : m_rows.constLast().id;
     request.limit = m_pageSize;
     const AuditFilter filter = m_filter;
+    const auto wanted = [current = m_wanted, generation] { return current->load() == generation; };
     m_worker->run<AuditReader::Page>(
         this, [filter, request](AuditReader &reader) { return reader.page(filter, request); },
         [this, generation](const Result<AuditReader::Page> &page) {
@@ -90,7 +93,8 @@ void AuditTableModel::requestPage()
                     emit matchCountChanged(*m_count);
                 }
             }
-        });
+        },
+        wanted);
 }
 
 // After the first page, so counting a big match never delays the rows.
@@ -98,14 +102,15 @@ void AuditTableModel::requestCount()
 {
     const quint64 generation = m_generation;
     const AuditFilter filter = m_filter;
-    m_worker->run<qint64>(
+    m_countWorker->run<qint64>(
         this, [filter](AuditReader &reader) { return reader.count(filter); },
         [this, generation](const Result<qint64> &count) {
             if (generation != m_generation || !count)
                 return;
             m_count = count.value();
             emit matchCountChanged(*m_count);
-        });
+        },
+        [current = m_wanted, generation] { return current->load() == generation; });
 }
 
 qint64 AuditTableModel::recordId(int row) const

@@ -7,6 +7,9 @@
 #include <QDateTime>
 #include <QList>
 
+#include <atomic>
+#include <memory>
+
 #include <optional>
 
 namespace Toolgate {
@@ -32,7 +35,8 @@ public:
         OutcomeRole,                     ///< int(AuditOutcome)
     };
 
-    /// worker is not owned and must outlive the model.
+    /// worker (for pages) is not owned and must outlive the model; the model counts matches on a
+    /// worker of its own for the same store.
     explicit AuditTableModel(AuditQueryWorker *worker, QObject *parent = nullptr);
     ~AuditTableModel() override;
 
@@ -103,6 +107,11 @@ private:
     void setLoading(bool loading);
 
     AuditQueryWorker *m_worker;
+    /// Counting every match of a broad search can take seconds: it runs on a thread of its own,
+    /// so it never holds up a page.
+    AuditQueryWorker *m_countWorker;
+    /// m_generation as the worker threads see it, to skip jobs for a filter no longer shown.
+    std::shared_ptr<std::atomic<quint64>> m_wanted = std::make_shared<std::atomic<quint64>>(0);
     AuditFilter m_filter;
     QList<Row> m_rows;
     int m_pageSize = 200;
