@@ -238,8 +238,10 @@ AuditReader::Query AuditReader::build(const AuditFilter &filter) const
     const QStringList terms = filter.searchTerms();
     if (!terms.isEmpty() && m_fullText) {
         q.onlyFullText = q.where.isEmpty();
-        // Driven by the index in rowid order, so "newest 100 matches" stops after 100.
-        q.from = QStringLiteral("records_fts JOIN records r ON r.id = records_fts.rowid");
+        // Driven by the index in rowid order, so "newest 100 matches" stops after 100. CROSS JOIN
+        // keeps the full-text index the outer loop: with a plain JOIN SQLite may walk another index
+        // (e.g. the server's) and re-run the whole MATCH per row, which takes minutes at 1M records.
+        q.from = QStringLiteral("records_fts CROSS JOIN records r ON r.id = records_fts.rowid");
         q.id = QStringLiteral("records_fts.rowid");
         q.where.append(QStringLiteral("records_fts MATCH ?"));
         q.values.append(fullTextQuery(terms));

@@ -435,6 +435,11 @@ void MainWindow::setConsoleServer(ServerConnection *connection)
         m_console->setConnection(connection);
 }
 
+AuditWindow *MainWindow::auditWindow() const
+{
+    return m_auditWindow;
+}
+
 void MainWindow::showAuditLog()
 {
     if (!m_auditWindow) {

@@ -83,7 +83,7 @@ public:
     /// The audit store View → Audit Log shows (empty: AuditDatabase::defaultPath()).
     void setAuditLogPath(const QString &path) { m_auditPath = path; }
     /// The audit window, once opened.
-    AuditWindow *auditWindow() const { return m_auditWindow; }
+    AuditWindow *auditWindow() const;
     /// Selects tool of server and fills its form with arguments, to be run (and approved) as
     /// usual; sends nothing. Returns why it could not (empty: done).
     QString prepareToolCall(const QString &serverName, const QString &toolName, const QJsonObject &arguments);
