@@ -178,17 +178,20 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == DurationColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
-    case Qt::ForegroundRole:
-        if (index.column() == OutcomeColumn || index.column() == DecisionColumn) {
-            const bool bad = row.outcome == AuditOutcome::Denied || row.outcome == AuditOutcome::Failed
-                || row.outcome == AuditOutcome::ToolError || row.outcome == AuditOutcome::Unknown
-                || row.name == QLatin1StringView("connect_failed") || row.name == QLatin1StringView("gave_up");
-            if (bad && (index.column() == OutcomeColumn || row.outcome == AuditOutcome::Denied))
-                return QBrush(QColor(0xc0, 0x39, 0x2b));
-        }
+    case Qt::ForegroundRole: {
+        // Red for what went wrong or was refused; connection events and requests in grey, so
+        // the calls stand out.
+        const bool failedEvent = row.name == QLatin1StringView("connect_failed") || row.name == QLatin1StringView("gave_up");
+        const bool badOutcome = row.outcome == AuditOutcome::Denied || row.outcome == AuditOutcome::Failed
+            || row.outcome == AuditOutcome::ToolError || row.outcome == AuditOutcome::Unknown
+            || row.outcome == AuditOutcome::InvalidArguments;
+        if ((index.column() == OutcomeColumn && (badOutcome || failedEvent))
+            || (index.column() == DecisionColumn && row.decision == ApprovalDecision::Kind::Deny))
+            return QBrush(QColor(0xc0, 0x39, 0x2b));
         if (row.type != AuditRecordType::ToolCall)
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
         return {};
+    }
     case Qt::ToolTipRole:
         if (index.column() == OutcomeColumn && !row.errorMessage.isEmpty())
             return row.errorMessage;
