@@ -1,6 +1,7 @@
 #include "clirunner.h"
 
 #include "audit/auditlog.h"
+#include "audit/connectionauditor.h"
 #include "audit/redactor.h"
 #include "auth/secretstore.h"
 
@@ -140,6 +141,8 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     m_audit = std::make_unique<AuditLog>();
     m_audit->addSecretValues(Redactor::secretValuesOf(config));
     m_session = std::make_unique<ClientSession>(std::move(transport).value(), options);
+    m_connectionAuditor = std::make_unique<ConnectionAuditor>(m_audit.get(), CallInitiator::Cli);
+    m_connectionAuditor->watch(m_session.get(), m_server);
 
     connect(m_session.get(), &ClientSession::ready, this, &CliRunner::onReady);
     connect(m_session.get(), &ClientSession::failed, this, &CliRunner::onFailed);

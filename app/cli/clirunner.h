@@ -17,6 +17,7 @@ class AuditLog;
 class SecretStore;
 class ClientSession;
 class CommandRunner;
+class ConnectionAuditor;
 class InterruptWatcher;
 class OutputPrinter;
 class TerminalReader;
@@ -59,6 +60,7 @@ private:
     // Destroyed after the pipeline: its destructor writes what is still queued.
     std::unique_ptr<SecretStore> m_secrets;
     std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<ConnectionAuditor> m_connectionAuditor; // records the session's connection events
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     std::unique_ptr<ClientSession> m_session;
     std::unique_ptr<CommandRunner> m_command;

@@ -4,6 +4,7 @@
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
+#include "audit/connectionauditor.h"
 #include "audit/redactor.h"
 #include "calls/toolcall.h"
 #include "clientfeatures/clientfeatures.h"
@@ -133,6 +134,9 @@ int main(int argc, char *argv[])
     QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
     });
+    window.setAuditLogPath(audit.path());
+    ConnectionAuditor connectionAuditor(&audit, CallInitiator::Gui);
+    connectionAuditor.watch(&workspace);
     const Result<Workspace::LoadOutcome> loaded = workspace.load();
     for (ServerConnection *connection : workspace.connections())
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));

@@ -34,6 +34,8 @@ QString AuditConnectionEvent::kindName(Kind kind)
     case Kind::Crashed: return QStringLiteral("crashed");
     case Kind::ConnectFailed: return QStringLiteral("connect_failed");
     case Kind::Restarting: return QStringLiteral("restarting");
+    case Kind::Disabled: return QStringLiteral("disabled");
+    case Kind::GaveUp: return QStringLiteral("gave_up");
     }
     return {};
 }

@@ -63,7 +63,8 @@ struct AuditServerRequest
 /// Something that happened to a server connection.
 struct AuditConnectionEvent
 {
-    enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting };
+    /// Disabled and GaveUp were added later; stored names never change, so old stores stay readable.
+    enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp };
 
     ServerIdentity server;
     Kind kind = Kind::Connected;

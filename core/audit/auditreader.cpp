@@ -238,8 +238,10 @@ AuditReader::Query AuditReader::build(const AuditFilter &filter) const
     const QStringList terms = filter.searchTerms();
     if (!terms.isEmpty() && m_fullText) {
         q.onlyFullText = q.where.isEmpty();
-        // Driven by the index in rowid order, so "newest 100 matches" stops after 100.
-        q.from = QStringLiteral("records_fts JOIN records r ON r.id = records_fts.rowid");
+        // Driven by the index in rowid order, so "newest 100 matches" stops after 100. CROSS JOIN
+        // keeps the full-text index the outer loop: with a plain JOIN SQLite may walk another index
+        // (e.g. the server's) and re-run the whole MATCH per row, which takes minutes at 1M records.
+        q.from = QStringLiteral("records_fts CROSS JOIN records r ON r.id = records_fts.rowid");
         q.id = QStringLiteral("records_fts.rowid");
         q.where.append(QStringLiteral("records_fts MATCH ?"));
         q.values.append(fullTextQuery(terms));
@@ -369,6 +371,31 @@ Result<qint64> AuditReader::forEach(const AuditFilter &filter, const std::functi
             break;
     }
     return visited;
+}
+
+Result<QStringList> AuditReader::serverNames(int limit)
+{
+    return distinct(QStringLiteral("server_name"), limit);
+}
+
+Result<QStringList> AuditReader::recordNames(int limit)
+{
+    return distinct(QStringLiteral("name"), limit);
+}
+
+Result<QStringList> AuditReader::distinct(const QString &column, int limit)
+{
+    // column is one of ours, never input; both have an index, so this is an index walk.
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT DISTINCT %1 FROM records ORDER BY %1 LIMIT ?").arg(column));
+    query.addBindValue(std::max(1, limit));
+    if (!query.exec())
+        return queryError(query);
+    QStringList values;
+    while (query.next())
+        values.append(query.value(0).toString());
+    return values;
 }
 
 } // namespace Toolgate

@@ -68,6 +68,11 @@ public:
     /// visit returns false to stop. Returns how many were visited.
     Result<qint64> forEach(const AuditFilter &filter, const std::function<bool(const AuditRecord &)> &visit);
 
+    /// The distinct server names (or record names: tools, methods, events) in the store, sorted,
+    /// at most limit of them: for filter choices. Walks an index, not the records.
+    Result<QStringList> serverNames(int limit = 1000);
+    Result<QStringList> recordNames(int limit = 1000);
+
     /// Turns search words into an FTS5 query: each a quoted prefix term, all required. Quoting
     /// makes every character literal, so no input is FTS syntax.
     static QString fullTextQuery(const QStringList &terms);
@@ -76,6 +81,7 @@ private:
     AuditReader() = default;
     struct Query;
     Query build(const AuditFilter &filter) const;
+    Result<QStringList> distinct(const QString &column, int limit);
 
     std::unique_ptr<AuditDatabase> m_database;
     bool m_fullText = false;

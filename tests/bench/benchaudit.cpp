@@ -9,11 +9,17 @@
 #include "audit/auditrows.h"
 #include "audit/auditverifier.h"
 #include "audit/auditwriter.h"
+#ifdef TOOLGATE_BENCH_VIEW_MODEL
+#include "audit/auditqueryworker.h"
+#include "audit/audittablemodel.h"
+#endif
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -279,6 +285,84 @@ void appendRates(const QString &path, AuditDatabase::Durability durability, int 
     out.flush();
 }
 
+#ifdef TOOLGATE_BENCH_VIEW_MODEL
+// The audit view's own model (AuditTableModel on its query thread), timed as the person sees it:
+// from setting a filter to the first page of rows being in the model, then to the match count.
+void viewModelRows(const QString &path)
+{
+    AuditQueryWorker worker(path);
+    AuditTableModel model(&worker);
+    QEventLoop loop;
+    QTimer guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, [&loop] { loop.exit(1); });
+    const auto waitFor = [&](auto signal) {
+        QMetaObject::Connection connection = QObject::connect(&model, signal, &loop, [&loop] { loop.quit(); });
+        guard.start(60000);
+        const int code = loop.exec();
+        QObject::disconnect(connection);
+        guard.stop();
+        return code == 0;
+    };
+    // Each run sets the filter afresh (a new query, the old one's answers dropped) and stops the
+    // clock when the first page is in the model. The count follows on its own thread; it is timed
+    // once, on the last run.
+    const auto timeFilter = [&](const QString &what, const AuditFilter &filter, int runs) {
+        std::vector<double> firstPage;
+        double counted = 0;
+        for (int i = 0; i <= runs; ++i) {
+            QElapsedTimer timer;
+            timer.start();
+            model.setFilter(AuditFilter{.names = {QStringLiteral("no-such-tool-%1").arg(i)}}); // a different filter in between
+            model.setFilter(filter);
+            if (!waitFor(&AuditTableModel::pageLoaded))
+                return;
+            firstPage.push_back(msSince(timer));
+            if (i == runs) {
+                if (!model.matchCount() && !waitFor(&AuditTableModel::matchCountChanged)) {
+                    out << QStringLiteral("| view model: %1 | | | the count took over a minute |\n").arg(what);
+                    return;
+                }
+                counted = msSince(timer);
+            }
+        }
+        std::vector<double> warm(firstPage.begin() + 1, firstPage.end());
+        std::sort(warm.begin(), warm.end());
+        out << QStringLiteral("| view model: %1 — first page (%2 rows) in the model | %3 ms | %4 ms | count done after %5 ms: %6 match |\n")
+                   .arg(what)
+                   .arg(model.rowCount())
+                   .arg(firstPage.front(), 0, 'f', 1)
+                   .arg(warm.empty() ? firstPage.front() : warm.at(warm.size() / 2), 0, 'f', 1)
+                   .arg(counted, 0, 'f', 0)
+                   .arg(model.matchCount().value_or(-1));
+        out.flush();
+    };
+    timeFilter(QStringLiteral("no filter"), {}, 5);
+    timeFilter(QStringLiteral("search, rare word"), {.text = QStringLiteral("zebracorn")}, 5);
+    timeFilter(QStringLiteral("search, two common words"), {.text = QStringLiteral("kubernetes budget")}, 5);
+    timeFilter(QStringLiteral("search, prefix + server"), {.servers = {QStringLiteral("server-3")}, .text = QStringLiteral("kuber")}, 5);
+
+    // Scrolling: the next page (keyset, from the last row loaded) as the view asks for it.
+    model.setFilter({});
+    if (!waitFor(&AuditTableModel::pageLoaded))
+        return;
+    std::vector<double> pages;
+    for (int i = 0; i < 20; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        model.fetchMore({});
+        if (!waitFor(&AuditTableModel::pageLoaded))
+            return;
+        pages.push_back(msSince(timer));
+    }
+    std::sort(pages.begin(), pages.end());
+    out << QStringLiteral("| view model: fetchMore, next page while scrolling (20 pages) | | %1 ms | %2 rows loaded |\n")
+               .arg(pages.at(pages.size() / 2), 0, 'f', 1)
+               .arg(model.rowCount());
+    out.flush();
+}
+#endif
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -296,7 +380,8 @@ int main(int argc, char *argv[])
                                         QStringLiteral("n"), QStringLiteral("1000"));
     const QCommandLineOption burst(QStringLiteral("burst"), QStringLiteral("Calls for the queued rate (default 50000)."),
                                    QStringLiteral("n"), QStringLiteral("50000"));
-    parser.addOptions({records, dir, reuse, sequential, burst});
+    const QCommandLineOption viewOnly(QStringLiteral("view-only"), QStringLiteral("Only time the audit view's model (with --reuse)."));
+    parser.addOptions({records, dir, reuse, sequential, burst, viewOnly});
     parser.process(app);
 
     QTemporaryDir temporary;
@@ -317,6 +402,12 @@ int main(int argc, char *argv[])
     out << QStringLiteral("Store size: %1 MB\n\n").arg(storeBytes(path) / 1e6, 0, 'f', 0);
 
     out << "| what | first run | median of 5 | note |\n|---|---|---|---|\n";
+#ifdef TOOLGATE_BENCH_VIEW_MODEL
+    if (parser.isSet(viewOnly)) {
+        viewModelRows(path);
+        return 0;
+    }
+#endif
     row(QStringLiteral("open the store (AuditLog: WAL, migrations check, crash recovery)"), measure(0, [&] {
             AuditLog::Options options;
             options.path = path;
@@ -384,6 +475,9 @@ int main(int argc, char *argv[])
             });
         }));
     opened.value().reset();
+#ifdef TOOLGATE_BENCH_VIEW_MODEL
+    viewModelRows(path);
+#endif
 
     {
         AuditDatabase::Options options;

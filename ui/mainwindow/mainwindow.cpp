@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "audit/auditwindow.h"
 #include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
 #include "consoleview.h"
@@ -344,6 +345,9 @@ void MainWindow::buildMenus()
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + tab)));
     }
     view->addSeparator();
+    QAction *audit = view->addAction(tr("&Audit Log"), this, &MainWindow::showAuditLog);
+    audit->setObjectName(QStringLiteral("showAuditLog"));
+    audit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock"))) {
         QAction *toggle = dock->toggleViewAction();
         toggle->setIcon(Icons::action(u"console"));
@@ -432,6 +436,42 @@ void MainWindow::setConsoleServer(ServerConnection *connection)
 {
     if (connection && m_console->connection() != connection)
         m_console->setConnection(connection);
+}
+
+AuditWindow *MainWindow::auditWindow() const
+{
+    return m_auditWindow;
+}
+
+void MainWindow::showAuditLog()
+{
+    if (!m_auditWindow) {
+        m_auditWindow = new AuditWindow(m_auditPath, this);
+        m_auditWindow->setRunAgainHandler([this](const QString &server, const QString &tool, const QJsonObject &arguments) {
+            return prepareToolCall(server, tool, arguments);
+        });
+    } else {
+        m_auditWindow->refresh();
+    }
+    m_auditWindow->show();
+    m_auditWindow->raise();
+    m_auditWindow->activateWindow();
+}
+
+QString MainWindow::prepareToolCall(const QString &serverName, const QString &toolName, const QJsonObject &arguments)
+{
+    ServerConnection *connection = m_workspace->connection(serverName);
+    if (!connection)
+        return tr("There is no server called \"%1\" any more, so %2 cannot run again.").arg(serverName, toolName);
+    if (!selectTool(serverName, toolName)) {
+        if (connection->status() != ServerConnection::Status::Ready)
+            return tr("The server \"%1\" is not ready (%2). Start it, then try again.").arg(serverName, connection->statusText());
+        return tr("The server \"%1\" no longer offers a tool called \"%2\".").arg(serverName, toolName);
+    }
+    m_toolPanel->argumentForm()->setArguments(arguments);
+    raise();
+    activateWindow();
+    return {};
 }
 
 bool MainWindow::selectTool(const QString &serverName, const QString &toolName)

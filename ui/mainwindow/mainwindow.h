@@ -24,6 +24,7 @@ class SignInManager;
 class ApprovalGate;
 class ApprovalPolicy;
 class ArgumentHistory;
+class AuditWindow;
 class ConsoleView;
 class ItemBrowser;
 class MessageBanner;
@@ -90,11 +91,20 @@ public:
     /// Settings menu, for app-level settings wired in main() (e.g. Roots…).
     QMenu *settingsMenu() const { return m_settingsMenu; }
 
+    /// The audit store View → Audit Log shows (empty: AuditDatabase::defaultPath()).
+    void setAuditLogPath(const QString &path) { m_auditPath = path; }
+    /// The audit window, once opened.
+    AuditWindow *auditWindow() const;
+    /// Selects tool of server and fills its form with arguments, to be run (and approved) as
+    /// usual; sends nothing. Returns why it could not (empty: done).
+    QString prepareToolCall(const QString &serverName, const QString &toolName, const QJsonObject &arguments);
+
 public slots:
     void importServers();
     void reloadServers();
     void showApprovalRules();
     void showAbout();
+    void showAuditLog();
     void openResource(Toolgate::ServerConnection *connection, const QString &uri);
     void openLink(const QUrl &url);
 
@@ -153,6 +163,8 @@ private:
     QString m_rememberedTool;
     bool m_closeConfirmed = false;
     bool m_leftSplitterRestored = false;
+    QString m_auditPath;
+    QPointer<AuditWindow> m_auditWindow;
 };
 
 } // namespace Toolgate

@@ -1,0 +1,128 @@
+#include "connectionauditor.h"
+
+#include "auditentry.h"
+#include "auditlog.h"
+#include "client/clientsession.h"
+#include "workspace/serverconnection.h"
+#include "workspace/workspace.h"
+
+#include <QJsonObject>
+
+namespace Toolgate {
+
+namespace {
+
+using Kind = AuditConnectionEvent::Kind;
+
+} // namespace
+
+ConnectionAuditor::ConnectionAuditor(AuditLog *log, CallInitiator initiator, QObject *parent)
+    : QObject(parent)
+    , m_log(log)
+    , m_initiator(initiator)
+{
+}
+
+ConnectionAuditor::~ConnectionAuditor() = default;
+
+void ConnectionAuditor::watch(Workspace *workspace)
+{
+    const QList<ServerConnection *> connections = workspace->connections();
+    for (ServerConnection *connection : connections)
+        watch(connection);
+    connect(workspace, &Workspace::connectionAdded, this, [this](ServerConnection *connection) { watch(connection); });
+    // load() replaces every connection with new objects.
+    connect(workspace, &Workspace::connectionsReset, this, [this, workspace] {
+        const QList<ServerConnection *> fresh = workspace->connections();
+        for (ServerConnection *connection : fresh)
+            watch(connection);
+    });
+}
+
+void ConnectionAuditor::watch(ServerConnection *connection)
+{
+    if (m_gaveUp.contains(connection))
+        return;
+    m_gaveUp.insert(connection, false);
+    connect(connection, &ServerConnection::statusChanged, this, [this, connection] { onStatusChanged(connection); });
+    // ServerConnection says it stops restarting only in its console, just before it turns Failed.
+    connect(connection, &ServerConnection::consoleLineAdded, this, [this, connection](const ConsoleLine &line) {
+        if (line.kind == ConsoleLine::Kind::Lifecycle && line.text.startsWith(QLatin1StringView("stopped restarting")))
+            m_gaveUp[connection] = true;
+    });
+    connect(connection, &QObject::destroyed, this, [this, connection] { m_gaveUp.remove(connection); });
+}
+
+void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
+{
+    const ServerIdentity server = connection->identity();
+    const bool gaveUp = std::exchange(m_gaveUp[connection], false);
+    switch (connection->status()) {
+    case ServerConnection::Status::Starting:
+        record(server, int(Kind::Connecting), {}, {});
+        break;
+    case ServerConnection::Status::Ready: {
+        QJsonObject details;
+        if (ClientSession *session = connection->session())
+            details.insert(QStringLiteral("protocolVersion"), session->protocolVersion());
+        record(server, int(Kind::Connected), {}, details);
+        break;
+    }
+    case ServerConnection::Status::Failed:
+        record(server, int(gaveUp ? Kind::GaveUp : Kind::ConnectFailed), connection->lastError().message,
+               QJsonObject{{QStringLiteral("code"), connection->lastError().code}});
+        break;
+    case ServerConnection::Status::Restarting:
+        record(server, int(Kind::Restarting), connection->statusText(),
+               QJsonObject{{QStringLiteral("reason"), connection->lastError().message}});
+        break;
+    case ServerConnection::Status::Stopped:
+        record(server, int(Kind::Disconnected), QStringLiteral("stopped"), {});
+        break;
+    case ServerConnection::Status::Disabled:
+        record(server, int(Kind::Disabled), QStringLiteral("disabled in the configuration"), {});
+        break;
+    }
+}
+
+void ConnectionAuditor::watch(ClientSession *session, const ServerIdentity &server)
+{
+    // The session's own failure carries the reason; its state change to Failed does not.
+    connect(session, &ClientSession::failed, this, [this, session, server](const Error &error) {
+        ServerIdentity identity = server;
+        identity.serverInfo = session->serverInfo();
+        record(identity, int(Kind::ConnectFailed), error.message, QJsonObject{{QStringLiteral("code"), error.code}});
+    });
+    connect(session, &ClientSession::stateChanged, this, [this, session, server](ClientSession::State state) {
+        ServerIdentity identity = server;
+        identity.serverInfo = session->serverInfo();
+        switch (state) {
+        case ClientSession::State::Connecting:
+            record(identity, int(Kind::Connecting), {}, {});
+            break;
+        case ClientSession::State::Ready:
+            record(identity, int(Kind::Connected), {}, QJsonObject{{QStringLiteral("protocolVersion"), session->protocolVersion()}});
+            break;
+        case ClientSession::State::Closed:
+            record(identity, int(Kind::Disconnected), QStringLiteral("closed"), {});
+            break;
+        default:
+            break;
+        }
+    });
+}
+
+void ConnectionAuditor::record(const ServerIdentity &server, int kind, const QString &message, const QJsonObject &details)
+{
+    if (!m_log)
+        return;
+    AuditConnectionEvent event;
+    event.server = server;
+    event.kind = Kind(kind);
+    event.message = message;
+    event.details = details;
+    event.initiator = m_initiator;
+    m_log->recordConnectionEvent(event);
+}
+
+} // namespace Toolgate

@@ -1,0 +1,151 @@
+// ConnectionAuditor over real child processes: a server that starts (demo), one whose command does
+// not exist, one that keeps crashing until the connection gives up, one added later, and a bare
+// ClientSession as toolgate-cli uses it. Read back from the real store.
+
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "audit/connectionauditor.h"
+#include "client/clientsession.h"
+#include "transport/httptransportfactory.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
+
+#include <QDir>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+ServerConfig demoConfig(const QString &name = QStringLiteral("demo"))
+{
+    ServerConfig config;
+    config.name = name;
+    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
+    return config;
+}
+
+} // namespace
+
+class tst_ConnectionAuditor final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString auditPath() const { return m_dir.filePath(QStringLiteral("audit.sqlite")); }
+
+    QList<AuditRecord> events(const QString &server)
+    {
+        auto reader = AuditReader::open(auditPath());
+        if (!reader)
+            return {};
+        QList<AuditRecord> records;
+        (void)reader.value()->forEach({.types = {AuditRecordType::Connection}, .servers = {server}},
+                                      [&](const AuditRecord &record) { records.append(record); return true; });
+        return records;
+    }
+
+    static QStringList names(const QList<AuditRecord> &records)
+    {
+        QStringList list;
+        for (const AuditRecord &record : records)
+            list.append(record.name);
+        return list;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+    }
+
+    void workspaceConnectionsAreRecorded()
+    {
+        ServerConfig missing;
+        missing.name = QStringLiteral("missing");
+        missing.command = QStringLiteral("/nonexistent/toolgate-no-such-server");
+        ServerConfig crashing;
+        crashing.name = QStringLiteral("crashing");
+        crashing.command = QStringLiteral("/bin/sh");
+        crashing.args = {QStringLiteral("-c"), QStringLiteral("exit 3")};
+        const QString serversFile = m_dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(serversFile, {demoConfig(), missing, crashing}).ok());
+
+        AuditLog::Options options;
+        options.path = auditPath();
+        AuditLog log(options);
+        Workspace workspace(serversFile);
+        workspace.setRestartPolicy({.initialDelay = std::chrono::milliseconds(20), .maxDelay = std::chrono::milliseconds(40),
+                                    .maxCrashes = 3, .window = std::chrono::minutes(1)});
+        ConnectionAuditor auditor(&log, CallInitiator::Gui);
+        auditor.watch(&workspace);
+        QVERIFY(workspace.load());
+        workspace.startAll();
+
+        ServerConnection *demo = workspace.connection(QStringLiteral("demo"));
+        QTRY_COMPARE_WITH_TIMEOUT(demo->status(), ServerConnection::Status::Ready, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(workspace.connection(QStringLiteral("missing"))->status(), ServerConnection::Status::Failed, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(workspace.connection(QStringLiteral("crashing"))->status(), ServerConnection::Status::Failed, 20000);
+        // A server added later is watched too; stopping one is recorded.
+        QVERIFY(workspace.addServer(demoConfig(QStringLiteral("later"))));
+        QTRY_COMPARE_WITH_TIMEOUT(workspace.connection(QStringLiteral("later"))->status(), ServerConnection::Status::Ready, 20000);
+        demo->stop();
+        QVERIFY(workspace.setServerEnabled(QStringLiteral("later"), false));
+        QVERIFY(log.waitForWrites());
+
+        const QList<AuditRecord> demoEvents = events(QStringLiteral("demo"));
+        QCOMPARE(names(demoEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        const AuditRecord &ready = demoEvents.at(1);
+        QCOMPARE(ready.serverEndpoint, demoConfig().endpoint());
+        QCOMPARE(ready.serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
+        QVERIFY(!ready.arguments.value(u"protocolVersion").toString().isEmpty());
+        QCOMPARE(ready.initiator, CallInitiator::Gui);
+
+        const QList<AuditRecord> missingEvents = events(QStringLiteral("missing"));
+        QCOMPARE(names(missingEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connect_failed")}));
+        const QString reason = missingEvents.at(1).arguments.value(u"message").toString();
+        QVERIFY2(reason.contains(u"toolgate-no-such-server"), qPrintable(reason));
+
+        const QStringList crashes = names(events(QStringLiteral("crashing")));
+        QCOMPARE(crashes.count(QStringLiteral("restarting")), 2);
+        QCOMPARE(crashes.count(QStringLiteral("connecting")), 3);
+        QCOMPARE(crashes.constLast(), QStringLiteral("gave_up"));
+        QVERIFY(!crashes.contains(QStringLiteral("connect_failed")));
+
+        QCOMPARE(names(events(QStringLiteral("later"))),
+                 (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disabled")}));
+    }
+
+    void aBareSessionIsRecordedAsTheCli()
+    {
+        AuditLog::Options options;
+        options.path = auditPath();
+        AuditLog log(options);
+        ServerIdentity server{QStringLiteral("cli-demo"), demoConfig().endpoint(), {}};
+        {
+            auto transport = HttpTransportFactory::create(demoConfig());
+            QVERIFY(transport);
+            ClientSession session(std::move(transport).value(), ClientSession::Options{});
+            ConnectionAuditor auditor(&log, CallInitiator::Cli);
+            auditor.watch(&session, server);
+            session.connectToServer();
+            QTRY_VERIFY_WITH_TIMEOUT(session.isReady(), 20000);
+            session.disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.state(), ClientSession::State::Closed, 20000);
+        }
+        QVERIFY(log.waitForWrites());
+        const QList<AuditRecord> recorded = events(QStringLiteral("cli-demo"));
+        QCOMPARE(names(recorded), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        QCOMPARE(recorded.at(1).initiator, CallInitiator::Cli);
+        QCOMPARE(recorded.at(1).serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ConnectionAuditor)
+#include "tst_connectionauditor.moc"

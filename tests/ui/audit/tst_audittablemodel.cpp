@@ -1,0 +1,406 @@
+// The audit view's model and window over a real SQLite store with thousands of records: the model
+// tester, paging on fetchMore and on scroll, every filter and the full-text search, dropping stale
+// answers, and export of the filtered records (re-read and compared).
+
+#include "audit/auditwindow.h"
+#include "audit/auditdetailpane.h"
+#include "audit/auditqueryworker.h"
+#include "audit/audittablemodel.h"
+#include "audit/auditreader.h"
+#include "auditstorefiller.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Toolgate::AuditViewTest;
+
+namespace {
+
+constexpr int recordCount = 6000;
+
+// RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
+QList<QStringList> parseCsv(const QString &text)
+{
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == u'"') {
+                if (i + 1 < text.size() && text.at(i + 1) == u'"') {
+                    field += u'"';
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += c;
+            }
+        } else if (c == u'"') {
+            quoted = true;
+        } else if (c == u',') {
+            row.append(field);
+            field.clear();
+        } else if (c == u'\n' || c == u'\r') {
+            if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n')
+                ++i;
+            row.append(field);
+            field.clear();
+            rows.append(row);
+            row.clear();
+        } else {
+            field += c;
+        }
+    }
+    if (!field.isEmpty() || !row.isEmpty()) {
+        row.append(field);
+        rows.append(row);
+    }
+    return rows;
+}
+
+} // namespace
+
+class tst_AuditTableModel final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+    std::vector<Written> m_written;
+    QDateTime m_base;
+
+    bool waitLoaded(AuditTableModel &model)
+    {
+        return QTest::qWaitFor([&] { return !model.isLoading() && model.matchCount().has_value(); }, 20000);
+    }
+
+    // Every loaded row, checked against the written record with the same id.
+    bool allRowsMatch(const AuditTableModel &model, const std::function<bool(const Written &)> &match)
+    {
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const qint64 id = model.recordId(row);
+            const auto found = std::find_if(m_written.begin(), m_written.end(), [id](const Written &w) { return w.id == id; });
+            if (found == m_written.end() || !match(*found)) {
+                qWarning() << "row" << row << "record" << id << "does not match the filter";
+                return false;
+            }
+        }
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_path = m_dir.filePath(QStringLiteral("audit.sqlite"));
+        m_base = QDateTime::currentDateTimeUtc().addSecs(-60 * recordCount);
+        QElapsedTimer timer;
+        timer.start();
+        m_written = fill(m_path, recordCount, m_base);
+        QCOMPARE(int(m_written.size()), recordCount);
+        qInfo() << "filled" << recordCount << "records in" << timer.elapsed() << "ms";
+    }
+
+    void passesTheModelTesterAndPagesOnFetchMore()
+    {
+        AuditQueryWorker worker(m_path);
+        AuditTableModel model(&worker);
+        model.setPageSize(250);
+        model.setFilter({});
+        QVERIFY(waitLoaded(model));
+        QCOMPARE(model.rowCount(), 250);
+        QCOMPARE(*model.matchCount(), qint64(recordCount));
+        QCOMPARE(model.recordId(0), m_written.back().id); // newest first
+        QVERIFY(model.canFetchMore({}));
+        model.fetchMore({});
+        QVERIFY(model.isLoading());
+        QVERIFY(!model.canFetchMore({})); // one page at a time
+        QTRY_COMPARE(model.rowCount(), 500);
+        for (int row = 1; row < model.rowCount(); ++row)
+            QVERIFY(model.recordId(row) < model.recordId(row - 1));
+        // Keyset paging leaves no gap and no duplicate between pages.
+        QCOMPARE(model.recordId(250), model.recordId(249) - 1);
+
+        // The columns say what happened, in words.
+        const int denied = model.rowOfRecord(std::find_if(m_written.rbegin(), m_written.rend(), [](const Written &w) {
+            return w.outcome == AuditOutcome::Denied;
+        })->id);
+        QVERIFY(denied >= 0);
+        QCOMPARE(model.index(denied, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("denied"));
+        QVERIFY(model.index(denied, AuditTableModel::DecisionColumn).data().toString().startsWith(u"denied · "));
+
+        // To the end: every record arrives exactly once.
+        while (model.canFetchMore({}) || model.isLoading()) {
+            model.fetchMore({});
+            QVERIFY(QTest::qWaitFor([&] { return !model.isLoading(); }, 10000));
+        }
+        QCOMPARE(model.rowCount(), recordCount);
+        QVERIFY(model.isComplete());
+        QCOMPARE(model.recordId(recordCount - 1), m_written.front().id);
+    }
+
+    void passesTheModelTester()
+    {
+        // Every page goes in under the tester's eyes.
+        AuditQueryWorker worker(m_path);
+        AuditTableModel model(&worker);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPageSize(500);
+        const auto loadAll = [&model] {
+            return QTest::qWaitFor([&model] {
+                model.fetchMore({});
+                return model.isComplete();
+            }, 60000);
+        };
+        model.setFilter({});
+        QVERIFY(loadAll());
+        QCOMPARE(model.rowCount(), recordCount);
+        QSet<qint64> ids;
+        for (int row = 0; row < model.rowCount(); ++row)
+            ids.insert(model.recordId(row));
+        QCOMPARE(ids.size(), recordCount);
+        model.setFilter({.servers = {QStringLiteral("beta")}});
+        QVERIFY(loadAll());
+        QCOMPARE(model.rowCount(), int(countWhere(m_written, [](const Written &w) { return w.server == u"beta"; })));
+    }
+
+    void scrollingTheViewLoadsMore()
+    {
+        AuditWindow window(m_path);
+        window.resize(900, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        AuditTableModel *model = window.model();
+        QVERIFY(waitLoaded(*model));
+        const int before = model->rowCount();
+        QCOMPARE(before, model->pageSize());
+        window.table()->scrollToBottom();
+        QTRY_VERIFY(model->rowCount() > before);
+        QVERIFY(window.statusLabel()->text().contains(QLocale().toString(recordCount)));
+    }
+
+    void filtersNarrow_data()
+    {
+        QTest::addColumn<QString>("control");
+        QTest::addColumn<QVariant>("value");
+        QTest::addColumn<int>("expected"); // -1: compute from the predicate
+        QTest::addRow("server") << "server" << QVariant(QStringLiteral("beta")) << -1;
+        QTest::addRow("tool") << "tool" << QVariant(QStringLiteral("deploy")) << -1;
+        QTest::addRow("kind: connection events") << "kind" << QVariant(int(AuditRecordType::Connection)) << -1;
+        QTest::addRow("decision: denied") << "decision" << QVariant(QStringLiteral("Denied")) << -1;
+        QTest::addRow("decision: remembered rule") << "decision" << QVariant(QStringLiteral("Decided by a remembered rule")) << -1;
+        QTest::addRow("outcome: isError") << "outcome" << QVariant(int(AuditOutcome::ToolError)) << -1;
+        QTest::addRow("outcome: error") << "outcome" << QVariant(int(AuditOutcome::Failed)) << -1;
+        QTest::addRow("outcome: unknown") << "outcome" << QVariant(int(AuditOutcome::Unknown)) << -1;
+        QTest::addRow("time range") << "time" << QVariant() << -1;
+        QTest::addRow("search: rare word") << "search" << QVariant(QStringLiteral("zebracorn")) << -1;
+        QTest::addRow("search: two words") << "search" << QVariant(QStringLiteral("holiday lisbon")) << -1;
+        QTest::addRow("search: prefix + server") << "search+server" << QVariant(QStringLiteral("kuber")) << -1;
+    }
+
+    void filtersNarrow()
+    {
+        QFETCH(QString, control);
+        QFETCH(QVariant, value);
+        AuditWindow window(m_path);
+        QAbstractItemModelTester tester(window.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(waitLoaded(*window.model()));
+
+        std::function<bool(const Written &)> match;
+        const QDateTime from = m_base.addSecs(60 * 1000);
+        const QDateTime until = m_base.addSecs(60 * 1400);
+        if (control == u"server") {
+            window.serverFilter()->setEditText(value.toString());
+            match = [](const Written &w) { return w.server == u"beta"; };
+        } else if (control == u"tool") {
+            window.toolFilter()->setEditText(value.toString());
+            match = [](const Written &w) { return w.name == u"deploy"; };
+        } else if (control == u"kind") {
+            window.kindFilter()->setCurrentIndex(window.kindFilter()->findData(value));
+            match = [](const Written &w) { return w.type == AuditRecordType::Connection; };
+        } else if (control == u"decision") {
+            window.decisionFilter()->setCurrentText(value.toString());
+            if (value.toString() == u"Denied")
+                match = [](const Written &w) { return w.decision == ApprovalDecision::Kind::Deny; };
+            else
+                match = [](const Written &w) { return w.decision && w.source == ApprovalDecision::Source::RememberedRule; };
+        } else if (control == u"outcome") {
+            window.outcomeFilter()->setCurrentIndex(window.outcomeFilter()->findData(value));
+            const auto outcome = AuditOutcome(value.toInt());
+            match = [outcome](const Written &w) { return w.outcome == outcome; };
+        } else if (control == u"time") {
+            window.timeFilter()->setCurrentText(QStringLiteral("Custom range"));
+            window.fromEdit()->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            window.untilEdit()->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            window.fromEdit()->setDateTime(from.toLocalTime());
+            window.untilEdit()->setDateTime(until.toLocalTime());
+            match = [from, until](const Written &w) { return w.startedAt >= from && w.startedAt < until; };
+        } else if (control == u"search") {
+            window.searchField()->setText(value.toString());
+            const QStringList terms = value.toString().split(u' ');
+            match = [terms](const Written &w) {
+                return std::all_of(terms.begin(), terms.end(), [&w](const QString &t) { return w.query.contains(t); });
+            };
+        } else if (control == u"search+server") {
+            window.searchField()->setText(value.toString());
+            window.serverFilter()->setEditText(QStringLiteral("gamma"));
+            match = [](const Written &w) { return w.server == u"gamma" && w.query.contains(u"kubernetes"); };
+        }
+        const qint64 expected = countWhere(m_written, match);
+        QVERIFY(expected > 0);
+        QVERIFY(expected < recordCount);
+        // The filter applies after a short pause for typing; then the count matches exactly.
+        QTRY_VERIFY_WITH_TIMEOUT(window.model()->matchCount() == expected && !window.model()->isLoading(), 20000);
+        QVERIFY(window.model()->rowCount() > 0);
+        QVERIFY(allRowsMatch(*window.model(), match));
+        // Every page, under the tester's eyes: all of them match, and none is missing.
+        QVERIFY(QTest::qWaitFor([&window] {
+            window.model()->fetchMore({});
+            return window.model()->isComplete();
+        }, 30000));
+        QCOMPARE(window.model()->rowCount(), int(expected));
+        QVERIFY(allRowsMatch(*window.model(), match));
+    }
+
+    void staleAnswersAreDropped()
+    {
+        AuditQueryWorker worker(m_path);
+        AuditTableModel model(&worker);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // Three filters in a row, without waiting: only the last one's rows may show.
+        model.setFilter({.servers = {QStringLiteral("alpha")}});
+        model.setFilter({.text = QStringLiteral("invoice")});
+        model.setFilter({.servers = {QStringLiteral("gamma")}, .outcomes = {AuditOutcome::Denied}});
+        QVERIFY(waitLoaded(model));
+        QTest::qWait(200); // any late answer for the older filters would land now
+        const auto match = [](const Written &w) { return w.server == u"gamma" && w.outcome == AuditOutcome::Denied; };
+        QCOMPARE(*model.matchCount(), countWhere(m_written, match));
+        QVERIFY(model.rowCount() > 0);
+        QVERIFY(allRowsMatch(model, match));
+    }
+
+    void exportOfTheFilteredViewRoundTrips_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::addRow("JSON Lines") << int(AuditExporter::Format::JsonLines);
+        QTest::addRow("CSV") << int(AuditExporter::Format::Csv);
+    }
+
+    void exportOfTheFilteredViewRoundTrips()
+    {
+        QFETCH(int, format);
+        AuditWindow window(m_path);
+        QVERIFY(waitLoaded(*window.model()));
+        window.serverFilter()->setEditText(QStringLiteral("alpha"));
+        window.searchField()->setText(QStringLiteral("budget"));
+        const auto match = [](const Written &w) { return w.server == u"alpha" && w.query.contains(u"budget"); };
+        const qint64 expected = countWhere(m_written, match);
+        QTRY_VERIFY_WITH_TIMEOUT(window.model()->matchCount() == expected, 20000);
+
+        // What the store holds for that filter, in full, oldest first.
+        auto reader = AuditReader::open(m_path);
+        QVERIFY(reader);
+        QList<AuditRecord> records;
+        QVERIFY(reader.value()->forEach(window.model()->filter(), [&](const AuditRecord &r) { records.append(r); return true; }));
+        QCOMPARE(records.size(), expected);
+
+        const QString file = m_dir.filePath(format == int(AuditExporter::Format::Csv) ? QStringLiteral("out.csv") : QStringLiteral("out.jsonl"));
+        std::optional<Result<qint64>> finished;
+        connect(&window, &AuditWindow::exportFinished, this, [&](const Result<qint64> &r) { finished = r; });
+        window.exportTo(file, AuditExporter::Format(format));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.has_value(), 20000);
+        const Result<qint64> result = *finished;
+        QVERIFY(result);
+        QCOMPARE(result.value(), expected);
+
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        if (format == int(AuditExporter::Format::JsonLines)) {
+            const QList<QByteArray> lines = in.readAll().split('\n');
+            QList<AuditRecord> read;
+            for (const QByteArray &line : lines) {
+                if (line.isEmpty())
+                    continue;
+                auto record = AuditRecord::fromJson(QJsonDocument::fromJson(line).object());
+                QVERIFY(record);
+                read.append(record.value());
+            }
+            QCOMPARE(read.size(), records.size());
+            for (int i = 0; i < read.size(); ++i)
+                QVERIFY2(read.at(i) == records.at(i), qPrintable(QStringLiteral("record #%1 differs").arg(records.at(i).id)));
+        } else {
+            const QList<QStringList> rows = parseCsv(QString::fromUtf8(in.readAll()));
+            QCOMPARE(rows.size(), records.size() + 1);
+            QCOMPARE(rows.first(), AuditExporter::csvColumns());
+            const qsizetype idColumn = rows.first().indexOf(QStringLiteral("id"));
+            const qsizetype serverColumn = rows.first().indexOf(QStringLiteral("server"));
+            const qsizetype nameColumn = rows.first().indexOf(QStringLiteral("name"));
+            QVERIFY(idColumn >= 0 && serverColumn >= 0 && nameColumn >= 0);
+            for (int i = 0; i < records.size(); ++i) {
+                QCOMPARE(rows.at(i + 1).at(idColumn).toLongLong(), records.at(i).id);
+                QCOMPARE(rows.at(i + 1).at(serverColumn), records.at(i).serverName);
+                QCOMPARE(rows.at(i + 1).at(nameColumn), records.at(i).name);
+            }
+        }
+    }
+
+    void exportFailureSaysWhy()
+    {
+        AuditWindow window(m_path);
+        std::optional<Result<qint64>> finished;
+        connect(&window, &AuditWindow::exportFinished, this, [&](const Result<qint64> &r) { finished = r; });
+        // A file where a folder should be: the path cannot be created.
+        QFile blocker(m_dir.filePath(QStringLiteral("blocker")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        window.exportTo(m_dir.filePath(QStringLiteral("blocker/out.jsonl")), AuditExporter::Format::JsonLines);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.has_value(), 20000);
+        const Result<qint64> result = *finished;
+        QVERIFY(!result);
+        QVERIFY2(result.error().message.contains(u"out.jsonl"), qPrintable(result.error().message));
+        auto *box = window.findChild<QWidget *>(QStringLiteral("exportFailed"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        box->close();
+    }
+
+    void detailPaneShowsTheRecordInFull()
+    {
+        AuditWindow window(m_path);
+        window.show();
+        QVERIFY(waitLoaded(*window.model()));
+        window.toolFilter()->setEditText(QStringLiteral("weather"));
+        window.outcomeFilter()->setCurrentIndex(window.outcomeFilter()->findData(int(AuditOutcome::Succeeded)));
+        QTRY_VERIFY_WITH_TIMEOUT(window.model()->rowCount() > 0 && !window.model()->isLoading()
+                                     && window.model()->filter().names == QStringList{QStringLiteral("weather")}, 20000);
+        QSignalSpy shown(&window, &AuditWindow::recordShown);
+        window.table()->setCurrentIndex(window.model()->index(0, 0));
+        QVERIFY(shown.wait(10000));
+        const AuditRecord &record = window.detailPane()->record();
+        QCOMPARE(record.id, window.model()->recordId(0));
+        QVERIFY(record.result.has_value());
+        const QString summary = window.detailPane()->summary()->text();
+        QVERIFY(summary.contains(record.serverEndpoint));
+        QVERIFY(summary.contains(record.serverInfo.value(u"name").toString()));
+        QVERIFY(window.detailPane()->argumentsView()->toPlainText().contains(record.arguments.value(u"query").toString()));
+        QVERIFY(window.detailPane()->recordJsonView()->toPlainText().contains(QStringLiteral("\"id\": %1").arg(record.id)));
+    }
+};
+
+QTEST_MAIN(tst_AuditTableModel)
+#include "tst_audittablemodel.moc"

@@ -1,0 +1,289 @@
+// The audit view through the real app: a call made in the MainWindow (real demo server, an
+// approving gate, a real AuditLog) shows in View → Audit Log with its decision and outcome; "Run
+// Again" fills the tool form and sends nothing; connection events show; the screenshot.
+
+#include "audit/auditdetailpane.h"
+#include "audit/auditlog.h"
+#include "audit/audittablemodel.h"
+#include "audit/auditwindow.h"
+#include "audit/connectionauditor.h"
+#include "auditstorefiller.h"
+#include "calls/approvalpolicy.h"
+#include "forms/argumentform.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/toolpanel.h"
+#include "models/tooltreemodel.h"
+#include "viewers/contentview.h"
+#include "viewers/resultview.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+class ScriptedGate final : public ApprovalGate
+{
+public:
+    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
+    QList<ApprovalRequest> requests;
+
+    void requestApproval(const ApprovalRequest &request, QObject *context,
+                         std::function<void(const ApprovalDecision &)> decide) override
+    {
+        requests.append(request);
+        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
+    }
+};
+
+ServerConfig demoConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("demo");
+    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
+    return config;
+}
+
+} // namespace
+
+class tst_AuditWindow final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<ApprovalPolicy> m_policy;
+    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<ConnectionAuditor> m_connections;
+    ScriptedGate m_gate;
+    std::unique_ptr<MainWindow> m_window;
+
+    QString path(const QString &name) const { return m_dir->filePath(name); }
+    QString auditPath() const { return path(QStringLiteral("audit.sqlite")); }
+
+    void createWindow()
+    {
+        AuditLog::Options options;
+        options.path = auditPath();
+        m_audit = std::make_unique<AuditLog>(options);
+        m_window = std::make_unique<MainWindow>(
+            MainWindow::Environment{m_workspace.get(), m_policy.get(), &m_gate, path(QStringLiteral("argument-history.json"))});
+        m_window->pipeline()->setObserver(m_audit.get());
+        m_window->setAuditLogPath(m_audit->path());
+        m_connections = std::make_unique<ConnectionAuditor>(m_audit.get(), CallInitiator::Gui);
+        m_connections->watch(m_workspace.get());
+        m_window->showLoadResult(m_workspace->load());
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_workspace->startAll();
+        QVERIFY(QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000));
+    }
+
+    void runTool(const QString &name, const QJsonObject &arguments)
+    {
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), name));
+        m_window->toolPanel()->argumentForm()->setArguments(arguments);
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        QTest::mouseClick(m_window->toolPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(m_window->toolPanel()->currentCall());
+        QVERIFY(QTest::qWaitFor([&] { return !m_window->toolPanel()->currentCall() && m_window->toolPanel()->runButton()->isEnabled(); }, 20000));
+    }
+
+    AuditWindow *openAuditView()
+    {
+        auto *action = m_window->findChild<QAction *>(QStringLiteral("showAuditLog"));
+        if (!action || action->shortcut() != QKeySequence(QStringLiteral("Ctrl+Shift+A")))
+            return nullptr;
+        action->trigger();
+        AuditWindow *view = m_window->auditWindow();
+        if (view && !QTest::qWaitForWindowExposed(view))
+            return nullptr;
+        return view;
+    }
+
+    bool flushAudit()
+    {
+        bool done = false;
+        bool ok = false;
+        m_audit->flush(this, [&](const Result<void> &result) { ok = result.ok(); done = true; });
+        return QTest::qWaitFor([&] { return done; }, 10000) && ok;
+    }
+
+    int findRow(AuditTableModel *model, const QString &name, int column = AuditTableModel::NameColumn)
+    {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, column).data().toString() == name)
+                return row;
+        }
+        return -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
+        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
+        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
+        m_gate.requests.clear();
+        m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_connections.reset();
+        m_workspace.reset();
+        m_audit.reset();
+        m_policy.reset();
+        m_dir.reset();
+        QTRY_VERIFY(std::none_of(QApplication::topLevelWidgets().begin(), QApplication::topLevelWidgets().end(),
+                                 [](QWidget *w) { return w->isVisible(); }));
+    }
+
+    void aCallShowsWithItsDecisionAndOutcome()
+    {
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("hello audit view")}});
+        QVERIFY(flushAudit());
+
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        QVERIFY(!view->isModal());
+        QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(view->model(), QStringLiteral("echo")) >= 0, 10000);
+        const int row = findRow(view->model(), QStringLiteral("echo"));
+        AuditTableModel *model = view->model();
+        QCOMPARE(model->index(row, AuditTableModel::ServerColumn).data().toString(), QStringLiteral("demo"));
+        QCOMPARE(model->index(row, AuditTableModel::DecisionColumn).data().toString(), QStringLiteral("allowed once · human"));
+        QCOMPARE(model->index(row, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"));
+        QCOMPARE(model->index(row, AuditTableModel::ClientColumn).data().toString(), QStringLiteral("GUI"));
+        QVERIFY(model->index(row, AuditTableModel::DurationColumn).data().toString().endsWith(u" ms"));
+
+        // The record in full, its result in the same viewer a live call uses.
+        QSignalSpy shown(view, &AuditWindow::recordShown);
+        view->table()->setCurrentIndex(model->index(row, 0));
+        QVERIFY(shown.wait(10000));
+        ResultView *result = view->detailPane()->resultView();
+        QVERIFY(result->isVisibleTo(view));
+        QCOMPARE(result->contentViews().size(), 1);
+        QVERIFY(view->detailPane()->summary()->text().contains(demoConfig().command));
+        QVERIFY(view->detailPane()->summary()->text().contains(u"toolgate-demo"));
+        QTRY_VERIFY(result->isRawJsonReady());
+
+        // A denial shows as one, decided by the human.
+        m_gate.decision = ApprovalDecision::deny(QStringLiteral("not now"));
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("denied one")}});
+        QVERIFY(flushAudit());
+        view->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() > row + 1, 10000);
+        const int denied = findRow(model, QStringLiteral("denied"), AuditTableModel::OutcomeColumn);
+        QVERIFY(denied >= 0);
+        QCOMPARE(model->index(denied, AuditTableModel::DecisionColumn).data().toString(), QStringLiteral("denied · human"));
+
+        // The demo server's connection events are there too.
+        view->kindFilter()->setCurrentIndex(view->kindFilter()->findData(int(AuditRecordType::Connection)));
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("ready")) >= 0, 10000);
+        QVERIFY(findRow(model, QStringLiteral("starting")) >= 0);
+        QCOMPARE(findRow(model, QStringLiteral("echo")), -1);
+        view->close();
+    }
+
+    void runAgainFillsTheFormAndSendsNothing()
+    {
+        createWindow();
+        const QJsonObject arguments{{QStringLiteral("text"), QStringLiteral("run me again")}};
+        runTool(QStringLiteral("echo"), arguments);
+        QVERIFY(flushAudit());
+        const int asked = m_gate.requests.size();
+
+        // Somewhere else in the meantime.
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("add")));
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(view->model(), QStringLiteral("echo")) >= 0, 10000);
+        QSignalSpy shown(view, &AuditWindow::recordShown);
+        view->table()->setCurrentIndex(view->model()->index(findRow(view->model(), QStringLiteral("echo")), 0));
+        QVERIFY(shown.wait(10000));
+        QPushButton *runAgain = view->detailPane()->runAgainButton();
+        QVERIFY(runAgain->isVisible());
+        QTest::mouseClick(runAgain, Qt::LeftButton);
+
+        QCOMPARE(m_window->toolPanel()->tool().name, QStringLiteral("echo"));
+        QCOMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
+        QCOMPARE(m_window->toolPanel()->argumentForm()->arguments(), arguments);
+        // Nothing was sent or asked: the person runs it, and approves it, as always.
+        QTest::qWait(300);
+        QVERIFY(!m_window->toolPanel()->currentCall());
+        QCOMPARE(m_gate.requests.size(), asked);
+        QCOMPARE(m_window->toolPanel()->runningCount(), 0);
+
+        // Gone servers and tools are named as such.
+        QVERIFY(m_window->prepareToolCall(QStringLiteral("nope"), QStringLiteral("echo"), {}).contains(u"no server called \"nope\""));
+        QVERIFY(m_window->prepareToolCall(QStringLiteral("demo"), QStringLiteral("vanished"), {}).contains(u"no longer offers a tool called \"vanished\""));
+        AuditRecord gone = view->detailPane()->record();
+        gone.serverName = QStringLiteral("retired");
+        view->detailPane()->setRecord(gone);
+        QTest::mouseClick(view->detailPane()->runAgainButton(), Qt::LeftButton);
+        auto *problem = view->findChild<QWidget *>(QStringLiteral("runAgainProblem"));
+        QVERIFY(problem);
+        QTRY_VERIFY(problem->isVisible());
+        problem->close();
+        QCOMPARE(m_gate.requests.size(), asked);
+        view->close();
+    }
+
+    void screenshot()
+    {
+        QTemporaryDir scratch;
+        QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+        if (directory.isEmpty())
+            directory = scratch.path();
+        QDir().mkpath(directory);
+
+        // A few dozen varied records from other servers, then real calls through the demo server.
+        QVERIFY(!AuditViewTest::fill(auditPath(), 36, QDateTime::currentDateTimeUtc().addSecs(-36 * 60 - 600)).empty());
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("Hello, Toolgate!")}});
+        runTool(QStringLiteral("weather"), {{QStringLiteral("city"), QStringLiteral("Lisbon")}});
+        QVERIFY(flushAudit());
+
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        view->resize(1280, 860);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(view->model(), QStringLiteral("weather")) >= 0 && view->model()->matchCount(), 10000);
+        QSignalSpy shown(view, &AuditWindow::recordShown);
+        view->table()->setCurrentIndex(view->model()->index(findRow(view->model(), QStringLiteral("weather")), 0));
+        QVERIFY(shown.wait(10000));
+        QTest::qWait(500); // icons and layouts settle
+        QVERIFY(view->grab().save(QDir(directory).filePath(QStringLiteral("audit-view.png"))));
+        view->close();
+    }
+};
+
+QTEST_MAIN(tst_AuditWindow)
+#include "tst_auditwindow.moc"

@@ -1,0 +1,224 @@
+#include "auditdetailpane.h"
+
+#include "audittablemodel.h"
+#include "calls/toolcall.h"
+#include "viewers/resultview.h"
+
+#include <QFontDatabase>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStackedLayout>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+QString pretty(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+}
+
+QPlainTextEdit *jsonView(const QString &objectName, QWidget *parent)
+{
+    auto *view = new QPlainTextEdit(parent);
+    view->setObjectName(objectName);
+    view->setReadOnly(true);
+    view->setLineWrapMode(QPlainTextEdit::NoWrap);
+    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    return view;
+}
+
+QString timeText(const QDateTime &time)
+{
+    return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")) : QString();
+}
+
+QString row(const QString &label, const QString &value)
+{
+    if (value.isEmpty())
+        return {};
+    return QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>")
+        .arg(label.toHtmlEscaped(), value.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")));
+}
+
+ToolCallOutcome::Kind outcomeKind(AuditOutcome outcome)
+{
+    switch (outcome) {
+    case AuditOutcome::Succeeded: return ToolCallOutcome::Kind::Succeeded;
+    case AuditOutcome::ToolError: return ToolCallOutcome::Kind::ToolError;
+    case AuditOutcome::Denied: return ToolCallOutcome::Kind::Denied;
+    case AuditOutcome::InvalidArguments: return ToolCallOutcome::Kind::InvalidArguments;
+    case AuditOutcome::Cancelled: return ToolCallOutcome::Kind::Cancelled;
+    case AuditOutcome::Pending: return ToolCallOutcome::Kind::Pending;
+    case AuditOutcome::Failed:
+    case AuditOutcome::Unknown:
+    case AuditOutcome::None: return ToolCallOutcome::Kind::Failed;
+    }
+    return ToolCallOutcome::Kind::Failed;
+}
+
+// The record as a live call's outcome, so ResultView shows it exactly as it showed the call.
+ToolCallOutcome outcomeOf(const AuditRecord &record)
+{
+    ToolCallOutcome outcome;
+    outcome.kind = outcomeKind(record.outcome);
+    if (record.decision)
+        outcome.decision = {*record.decision, record.decisionSource.value_or(ApprovalDecision::Source::Human), record.decisionReason, record.editedArguments};
+    outcome.sentArguments = record.sentArguments();
+    if (record.result)
+        outcome.result = CallToolResult::fromJson(*record.result);
+    outcome.error.code = record.errorCode.value_or(0);
+    outcome.error.message = record.errorMessage;
+    if (record.outcome == AuditOutcome::Unknown && outcome.error.message.isEmpty())
+        outcome.error.message = AuditDetailPane::tr("Toolgate stopped before this call finished: it may or may not have run.");
+    outcome.inputProblems = record.inputProblems;
+    outcome.outputValid = record.outputValid;
+    outcome.outputProblems = record.outputProblems;
+    outcome.durationMs = record.durationMs.value_or(0);
+    return outcome;
+}
+
+} // namespace
+
+AuditDetailPane::AuditDetailPane(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_runAgain(new QPushButton(tr("Run Again…"), this))
+    , m_tabs(new QTabWidget(this))
+    , m_result(new ResultView(this))
+    , m_resultJson(jsonView(QStringLiteral("auditResultJson"), this))
+    , m_resultPage(new QWidget(this))
+    , m_arguments(jsonView(QStringLiteral("auditArguments"), this))
+    , m_json(jsonView(QStringLiteral("auditRecordJson"), this))
+{
+    m_title->setObjectName(QStringLiteral("auditTitle"));
+    m_title->setTextFormat(Qt::PlainText);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    m_summary->setObjectName(QStringLiteral("auditSummary"));
+    m_summary->setTextFormat(Qt::RichText); // built from escaped text only
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setWordWrap(true);
+    m_runAgain->setObjectName(QStringLiteral("runAgain"));
+    m_runAgain->setToolTip(tr("Put this tool and these arguments into the main window's form. Nothing is sent until you run it and approve it."));
+    m_tabs->setObjectName(QStringLiteral("auditDetailTabs"));
+
+    auto *resultLayout = new QStackedLayout(m_resultPage);
+    resultLayout->addWidget(m_result);
+    resultLayout->addWidget(m_resultJson);
+    m_tabs->addTab(m_resultPage, tr("Result"));
+    m_tabs->addTab(m_arguments, tr("Arguments"));
+    m_tabs->addTab(m_json, tr("Record JSON"));
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title, 1);
+    header->addWidget(m_runAgain, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(header);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_runAgain, &QPushButton::clicked, this, [this] {
+        if (hasRecord())
+            emit runAgainRequested(m_record);
+    });
+    showPlaceholder(tr("Select a record to see it in full."));
+}
+
+void AuditDetailPane::showPlaceholder(const QString &text)
+{
+    m_record = {};
+    m_title->setText(text);
+    m_summary->clear();
+    m_summary->hide();
+    m_runAgain->hide();
+    m_tabs->hide();
+    m_result->clear();
+}
+
+void AuditDetailPane::setRecord(const AuditRecord &record)
+{
+    m_record = record;
+    const bool call = record.type == AuditRecordType::ToolCall;
+    QString title;
+    switch (record.type) {
+    case AuditRecordType::ToolCall: title = tr("%1 on %2").arg(record.name, record.serverName); break;
+    case AuditRecordType::ServerRequest: title = tr("%1 from %2").arg(record.name, record.serverName); break;
+    case AuditRecordType::Connection:
+        title = tr("%1: %2").arg(record.serverName, AuditTableModel::connectionEventText(record.name));
+        break;
+    }
+    m_title->setText(tr("#%1 · %2").arg(record.id).arg(title));
+
+    QString serverInfo;
+    if (!record.serverInfo.isEmpty()) {
+        serverInfo = record.serverInfo.value(QLatin1StringView("name")).toString();
+        const QString version = record.serverInfo.value(QLatin1StringView("version")).toString();
+        if (!version.isEmpty())
+            serverInfo += u' ' + version;
+        serverInfo += tr(" (as the server reports itself)");
+    }
+    QString decision = AuditTableModel::decisionText(record.decision, record.decisionSource);
+    if (record.edited)
+        decision += tr(", arguments edited by the human");
+    QString timing = tr("started %1").arg(timeText(record.startedAt));
+    if (record.decidedAt.isValid())
+        timing += tr(", decided %1").arg(timeText(record.decidedAt));
+    if (record.finishedAt.isValid())
+        timing += tr(", finished %1").arg(timeText(record.finishedAt));
+    if (record.durationMs)
+        timing += tr(" (%1 ms)").arg(*record.durationMs);
+    QString outcome = AuditTableModel::outcomeText(record.outcome);
+    if (!record.errorMessage.isEmpty())
+        outcome += (outcome.isEmpty() ? QString() : QStringLiteral(": ")) + record.errorMessage;
+    QString html = QStringLiteral("<table>")
+        + row(tr("Server"), record.serverName)
+        + row(record.serverEndpoint.contains(QLatin1StringView("://")) ? tr("URL") : tr("Command"), record.serverEndpoint)
+        + row(tr("Server info"), serverInfo)
+        + row(tr("Kind"), AuditTableModel::kindText(record.type) + tr(" from the %1").arg(AuditTableModel::initiatorText(record.initiator)))
+        + row(tr("Decision"), decision)
+        + row(tr("Reason"), record.decisionReason)
+        + row(tr("Outcome"), outcome)
+        + row(tr("Timing"), timing)
+        + QStringLiteral("</table>");
+    m_summary->setText(html);
+    m_summary->show();
+    m_runAgain->setVisible(call);
+    m_tabs->show();
+
+    QString arguments;
+    if (record.editedArguments) {
+        arguments = tr("// Sent (as edited by the human):\n") + pretty(*record.editedArguments)
+            + tr("\n// Originally requested:\n") + pretty(record.arguments);
+    } else {
+        arguments = pretty(record.arguments);
+    }
+    m_arguments->setPlainText(arguments);
+    m_tabs->setTabText(ArgumentsTab, call ? tr("Arguments") : record.type == AuditRecordType::Connection ? tr("Details") : tr("Parameters"));
+    m_json->setPlainText(pretty(record.toJson()));
+
+    auto *stack = static_cast<QStackedLayout *>(m_resultPage->layout());
+    if (call) {
+        stack->setCurrentWidget(m_result);
+        m_result->setOutcome(outcomeOf(record));
+        m_tabs->setTabEnabled(ResultTab, true);
+        m_tabs->setCurrentIndex(ResultTab);
+    } else {
+        stack->setCurrentWidget(m_resultJson);
+        m_resultJson->setPlainText(record.result ? pretty(*record.result) : QString());
+        const bool hasResult = record.result.has_value();
+        m_tabs->setTabEnabled(ResultTab, hasResult);
+        m_tabs->setCurrentIndex(hasResult ? ResultTab : ArgumentsTab);
+    }
+}
+
+} // namespace Toolgate

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "audit/auditrecord.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+
+namespace Toolgate {
+
+class MessageBanner;
+class ResultView;
+
+/// One audit record in full: the server (name, command or URL, what it said about itself), the
+/// tool or event, the arguments as sent (and as first requested, when the human edited them), the
+/// decision and who made it, timings, and the stored result shown by the same ResultView a live
+/// call uses. The whole record as JSON is one tab away.
+class AuditDetailPane final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AuditDetailPane)
+public:
+    enum Tab { ResultTab, ArgumentsTab, RecordJsonTab };
+
+    explicit AuditDetailPane(QWidget *parent = nullptr);
+
+    void setRecord(const AuditRecord &record);
+    /// Shows a note instead of a record (nothing selected, or it could not be read).
+    void showPlaceholder(const QString &text);
+    const AuditRecord &record() const { return m_record; }
+    bool hasRecord() const { return m_record.id != 0; }
+
+    ResultView *resultView() const { return m_result; }
+    QTabWidget *tabs() const { return m_tabs; }
+    QPushButton *runAgainButton() const { return m_runAgain; }
+    QPlainTextEdit *argumentsView() const { return m_arguments; }
+    QPlainTextEdit *recordJsonView() const { return m_json; }
+    /// The summary lines (objectName "auditSummary").
+    QLabel *summary() const { return m_summary; }
+
+signals:
+    /// The person asked to take this record's call back into the tool form.
+    void runAgainRequested(const Toolgate::AuditRecord &record);
+
+private:
+    QLabel *m_title;
+    QLabel *m_summary;
+    QPushButton *m_runAgain;
+    QTabWidget *m_tabs;
+    ResultView *m_result;
+    QPlainTextEdit *m_resultJson; // server requests and connection events: plain JSON
+    QWidget *m_resultPage;
+    QPlainTextEdit *m_arguments;
+    QPlainTextEdit *m_json;
+    AuditRecord m_record;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,447 @@
+#include "auditwindow.h"
+
+#include "auditdetailpane.h"
+#include "auditqueryworker.h"
+#include "audittablemodel.h"
+#include "audit/auditreader.h"
+#include "viewers/backgroundtask.h"
+
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+namespace {
+
+enum DecisionChoice { AnyDecision, Allowed, Denied, ByHuman, ByRule };
+enum TimeChoice { AnyTime, LastHour, LastDay, LastWeek, LastMonth, CustomRange };
+
+QComboBox *choiceBox(const QString &objectName, const QList<QPair<QString, int>> &choices, QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->setObjectName(objectName);
+    for (const auto &[text, value] : choices)
+        box->addItem(text, value);
+    return box;
+}
+
+QComboBox *nameBox(const QString &objectName, const QString &placeholder, QWidget *parent)
+{
+    auto *box = new QComboBox(parent);
+    box->setObjectName(objectName);
+    box->setEditable(true);
+    box->setInsertPolicy(QComboBox::NoInsert);
+    box->lineEdit()->setPlaceholderText(placeholder);
+    box->lineEdit()->setClearButtonEnabled(true);
+    box->setMinimumContentsLength(12);
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    return box;
+}
+
+void setChoices(QComboBox *box, const QStringList &values)
+{
+    const QString current = box->currentText();
+    const QSignalBlocker blocker(box);
+    box->clear();
+    box->addItem(QString());
+    box->addItems(values);
+    box->setEditText(current);
+}
+
+} // namespace
+
+AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
+    : QWidget(parent, Qt::Window)
+    , m_path(databasePath)
+    , m_worker(new AuditQueryWorker(databasePath, this))
+    , m_model(new AuditTableModel(m_worker, this))
+{
+    setObjectName(QStringLiteral("auditWindow"));
+    setWindowTitle(tr("Audit Log"));
+    setAttribute(Qt::WA_DeleteOnClose, false);
+
+    auto *bar = new QWidget(this);
+    buildFilters(bar);
+
+    m_table = new QTableView(this);
+    m_table->setObjectName(QStringLiteral("auditTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setHighlightSections(false);
+    const QFontMetrics metrics = m_table->fontMetrics();
+    const auto width = [&metrics](const char *sample) { return metrics.horizontalAdvance(QLatin1StringView(sample)) + 18; };
+    m_table->setColumnWidth(AuditTableModel::TimeColumn, width("2026-11-21 16:05:00"));
+    m_table->setColumnWidth(AuditTableModel::KindColumn, width("Server request"));
+    m_table->setColumnWidth(AuditTableModel::ServerColumn, width("server-name-12"));
+    m_table->setColumnWidth(AuditTableModel::NameColumn, width("generate_image_x"));
+    m_table->setColumnWidth(AuditTableModel::DecisionColumn, width("allowed once · remembered rule"));
+    m_table->setColumnWidth(AuditTableModel::OutcomeColumn, width("outcome unknown"));
+    m_table->setColumnWidth(AuditTableModel::DurationColumn, width("12345 ms"));
+    m_table->setColumnWidth(AuditTableModel::ClientColumn, width("Client"));
+    // Outcome takes the slack: it holds connection messages too.
+    m_table->horizontalHeader()->moveSection(AuditTableModel::OutcomeColumn, AuditTableModel::ClientColumn);
+    m_table->horizontalHeader()->setSectionResizeMode(AuditTableModel::OutcomeColumn, QHeaderView::Stretch);
+
+    m_detail = new AuditDetailPane(this);
+    m_detail->setObjectName(QStringLiteral("auditDetail"));
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->setObjectName(QStringLiteral("auditSplitter"));
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_detail);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setChildrenCollapsible(false);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("auditStatus"));
+    m_status->setTextFormat(Qt::PlainText);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(bar);
+    layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_status);
+
+    m_filterDelay = new QTimer(this);
+    m_filterDelay->setSingleShot(true);
+    m_filterDelay->setInterval(250);
+    connect(m_filterDelay, &QTimer::timeout, this, &AuditWindow::applyFilter);
+
+    connect(m_model, &AuditTableModel::loadingChanged, this, &AuditWindow::updateStatus);
+    connect(m_model, &AuditTableModel::matchCountChanged, this, &AuditWindow::updateStatus);
+    connect(m_model, &AuditTableModel::pageLoaded, this, [this] {
+        m_queryError.clear();
+        updateStatus(); // the view itself asks for more (fetchMore) while its viewport is not full
+    });
+    connect(m_model, &AuditTableModel::queryFailed, this, [this](const QString &message) {
+        m_queryError = message;
+        updateStatus();
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_detail->showPlaceholder(tr("Select a record to see it in full.")); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditWindow::showSelected);
+    connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
+    auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
+    connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
+
+    resize(1100, 760);
+    applyFilter();
+    loadChoices();
+}
+
+AuditWindow::~AuditWindow() = default;
+
+void AuditWindow::buildFilters(QWidget *bar)
+{
+    m_kind = choiceBox(QStringLiteral("kindFilter"),
+                       {{tr("All kinds"), -1},
+                        {tr("Tool calls"), int(AuditRecordType::ToolCall)},
+                        {tr("Server requests"), int(AuditRecordType::ServerRequest)},
+                        {tr("Connection events"), int(AuditRecordType::Connection)}},
+                       bar);
+    m_server = nameBox(QStringLiteral("serverFilter"), tr("Any server"), bar);
+    m_tool = nameBox(QStringLiteral("toolFilter"), tr("Any tool or event"), bar);
+    m_decision = choiceBox(QStringLiteral("decisionFilter"),
+                           {{tr("Any decision"), AnyDecision}, {tr("Allowed"), Allowed}, {tr("Denied"), Denied},
+                            {tr("Decided by a human"), ByHuman}, {tr("Decided by a remembered rule"), ByRule}},
+                           bar);
+    m_outcome = choiceBox(QStringLiteral("outcomeFilter"),
+                          {{tr("Any outcome"), -1},
+                           {tr("ok"), int(AuditOutcome::Succeeded)},
+                           {tr("isError"), int(AuditOutcome::ToolError)},
+                           {tr("error"), int(AuditOutcome::Failed)},
+                           {tr("denied"), int(AuditOutcome::Denied)},
+                           {tr("outcome unknown"), int(AuditOutcome::Unknown)},
+                           {tr("cancelled"), int(AuditOutcome::Cancelled)},
+                           {tr("invalid arguments"), int(AuditOutcome::InvalidArguments)},
+                           {tr("pending"), int(AuditOutcome::Pending)}},
+                          bar);
+    m_time = choiceBox(QStringLiteral("timeFilter"),
+                       {{tr("Any time"), AnyTime}, {tr("Last hour"), LastHour}, {tr("Last 24 hours"), LastDay},
+                        {tr("Last 7 days"), LastWeek}, {tr("Last 30 days"), LastMonth}, {tr("Custom range"), CustomRange}},
+                       bar);
+    const QDateTime now = QDateTime::currentDateTime();
+    m_from = new QDateTimeEdit(now.addDays(-1), bar);
+    m_from->setObjectName(QStringLiteral("fromEdit"));
+    m_until = new QDateTimeEdit(now.addSecs(3600), bar);
+    m_until->setObjectName(QStringLiteral("untilEdit"));
+    for (QDateTimeEdit *edit : {m_from, m_until}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setVisible(false);
+    }
+    m_search = new QLineEdit(bar);
+    m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setPlaceholderText(tr("Search arguments and results…"));
+    m_search->setClearButtonEnabled(true);
+    m_refresh = new QPushButton(tr("Refresh"), bar);
+    m_refresh->setObjectName(QStringLiteral("auditRefresh"));
+    m_refresh->setToolTip(tr("Load the newest records (F5)"));
+    m_export = new QPushButton(tr("Export…"), bar);
+    m_export->setObjectName(QStringLiteral("auditExport"));
+    m_export->setToolTip(tr("Save the records the filters show as JSON Lines or CSV"));
+
+    auto *first = new QHBoxLayout;
+    first->addWidget(m_search, 3);
+    first->addWidget(m_kind);
+    first->addWidget(m_server, 1);
+    first->addWidget(m_tool, 1);
+    auto *second = new QHBoxLayout;
+    second->addWidget(m_decision);
+    second->addWidget(m_outcome);
+    second->addWidget(m_time);
+    second->addWidget(m_from);
+    second->addWidget(m_until);
+    second->addStretch(1);
+    second->addWidget(m_refresh);
+    second->addWidget(m_export);
+    auto *layout = new QVBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(first);
+    layout->addLayout(second);
+
+    for (QComboBox *box : {m_kind, m_decision, m_outcome})
+        connect(box, &QComboBox::currentIndexChanged, this, &AuditWindow::applyFilter);
+    connect(m_time, &QComboBox::currentIndexChanged, this, [this] {
+        const bool custom = m_time->currentData().toInt() == CustomRange;
+        m_from->setVisible(custom);
+        m_until->setVisible(custom);
+        applyFilter();
+    });
+    for (QDateTimeEdit *edit : {m_from, m_until})
+        connect(edit, &QDateTimeEdit::dateTimeChanged, this, &AuditWindow::scheduleFilter);
+    for (QComboBox *box : {m_server, m_tool})
+        connect(box, &QComboBox::currentTextChanged, this, &AuditWindow::scheduleFilter);
+    connect(m_search, &QLineEdit::textChanged, this, &AuditWindow::scheduleFilter);
+    connect(m_refresh, &QPushButton::clicked, this, &AuditWindow::refresh);
+    connect(m_export, &QPushButton::clicked, this, &AuditWindow::chooseExportFile);
+}
+
+void AuditWindow::setRunAgainHandler(RunAgainHandler handler)
+{
+    m_runAgain = std::move(handler);
+}
+
+AuditFilter AuditWindow::currentFilter() const
+{
+    AuditFilter filter;
+    if (const int kind = m_kind->currentData().toInt(); kind >= 0)
+        filter.types = {AuditRecordType(kind)};
+    if (const QString server = m_server->currentText().trimmed(); !server.isEmpty())
+        filter.servers = {server};
+    if (const QString tool = m_tool->currentText().trimmed(); !tool.isEmpty())
+        filter.names = {tool};
+    switch (m_decision->currentData().toInt()) {
+    case Allowed:
+        filter.decisions = {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Kind::AllowForSession, ApprovalDecision::Kind::AllowAlways};
+        break;
+    case Denied: filter.decisions = {ApprovalDecision::Kind::Deny}; break;
+    case ByHuman: filter.decidedBy = ApprovalDecision::Source::Human; break;
+    case ByRule: filter.decidedBy = ApprovalDecision::Source::RememberedRule; break;
+    default: break;
+    }
+    if (const int outcome = m_outcome->currentData().toInt(); outcome >= 0)
+        filter.outcomes = {AuditOutcome(outcome)};
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    switch (m_time->currentData().toInt()) {
+    case LastHour: filter.from = now.addSecs(-3600); break;
+    case LastDay: filter.from = now.addDays(-1); break;
+    case LastWeek: filter.from = now.addDays(-7); break;
+    case LastMonth: filter.from = now.addDays(-30); break;
+    case CustomRange:
+        filter.from = m_from->dateTime().toUTC();
+        filter.until = m_until->dateTime().toUTC();
+        break;
+    default: break;
+    }
+    filter.text = m_search->text();
+    return filter;
+}
+
+void AuditWindow::scheduleFilter()
+{
+    m_filterDelay->start();
+}
+
+void AuditWindow::applyFilter()
+{
+    m_filterDelay->stop();
+    m_model->setFilter(currentFilter());
+    updateStatus();
+}
+
+void AuditWindow::refresh()
+{
+    applyFilter();
+    loadChoices();
+}
+
+// The names in the store, for the server and tool choices; typing any name works as well.
+void AuditWindow::loadChoices()
+{
+    struct Choices
+    {
+        QStringList servers;
+        QStringList names;
+    };
+    m_worker->run<Choices>(
+        this,
+        [](AuditReader &reader) -> Result<Choices> {
+            auto servers = reader.serverNames();
+            if (!servers)
+                return servers.error();
+            auto names = reader.recordNames();
+            if (!names)
+                return names.error();
+            return Choices{servers.value(), names.value()};
+        },
+        [this](const Result<Choices> &choices) {
+            if (!choices)
+                return; // the list says why
+            setChoices(m_server, choices->servers);
+            setChoices(m_tool, choices->names);
+        });
+}
+
+void AuditWindow::showSelected()
+{
+    const qint64 id = m_model->recordId(m_table->currentIndex().row());
+    const quint64 generation = ++m_detailGeneration;
+    if (id == 0) {
+        m_detail->showPlaceholder(tr("Select a record to see it in full."));
+        return;
+    }
+    m_worker->run<AuditRecord>(
+        this, [id](AuditReader &reader) { return reader.record(id); },
+        [this, id, generation](const Result<AuditRecord> &record) {
+            if (generation != m_detailGeneration)
+                return; // another record was selected meanwhile
+            if (!record) {
+                m_detail->showPlaceholder(tr("Record #%1 could not be read: %2").arg(id).arg(record.error().message));
+                return;
+            }
+            m_detail->setRecord(record.value());
+            emit recordShown(id);
+        });
+}
+
+void AuditWindow::updateStatus()
+{
+    if (!m_queryError.isEmpty()) {
+        m_status->setText(tr("Cannot read the audit log: %1").arg(m_queryError));
+        return;
+    }
+    const QLocale locale;
+    QString text;
+    if (m_model->isLoading() && m_model->rowCount() == 0)
+        text = tr("Loading…");
+    else if (auto count = m_model->matchCount())
+        text = tr("%1 records match; %2 loaded").arg(locale.toString(*count), locale.toString(m_model->rowCount()));
+    else
+        text = tr("%1 records loaded, counting…").arg(locale.toString(m_model->rowCount()));
+    if (m_exporting)
+        text += tr(" · exporting…");
+    m_status->setText(text);
+}
+
+void AuditWindow::chooseExportFile()
+{
+    auto *dialog = new QFileDialog(this, tr("Export Audit Records"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    const QString jsonLines = tr("JSON Lines (*.jsonl)");
+    const QString csv = tr("CSV (*.csv)");
+    dialog->setNameFilters({jsonLines, csv});
+    dialog->setDefaultSuffix(QStringLiteral("jsonl"));
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, csv](const QString &filter) {
+        dialog->setDefaultSuffix(filter == csv ? QStringLiteral("csv") : QStringLiteral("jsonl"));
+    });
+    connect(dialog, &QFileDialog::fileSelected, this, [this, dialog, csv](const QString &path) {
+        const bool isCsv = dialog->selectedNameFilter() == csv || path.endsWith(QLatin1StringView(".csv"), Qt::CaseInsensitive);
+        exportTo(path, isCsv ? AuditExporter::Format::Csv : AuditExporter::Format::JsonLines);
+    });
+    dialog->open();
+}
+
+void AuditWindow::exportTo(const QString &path, AuditExporter::Format format)
+{
+    const AuditFilter filter = m_model->filter();
+    const QString store = m_path;
+    m_exporting = true;
+    m_export->setEnabled(false);
+    updateStatus();
+    // A reader of its own on a pool thread: an export of many records never holds up the list.
+    BackgroundTask::run(
+        this,
+        [store, filter, format, path]() -> Result<qint64> {
+            auto reader = AuditReader::open(store);
+            if (!reader)
+                return reader.error();
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly))
+                return Error{0, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()), {}};
+            auto written = AuditExporter::write(*reader.value(), filter, format, &file);
+            if (!written) {
+                file.cancelWriting();
+                return written;
+            }
+            if (!file.commit())
+                return Error{0, QStringLiteral("cannot save %1: %2").arg(path, file.errorString()), {}};
+            return written;
+        },
+        [this, path](const Result<qint64> &written) {
+            m_exporting = false;
+            m_export->setEnabled(true);
+            updateStatus();
+            if (written) {
+                m_status->setText(m_status->text() + tr(" · exported %1 records to %2").arg(QLocale().toString(written.value()), path));
+            } else {
+                auto *box = new QMessageBox(QMessageBox::Warning, tr("Export Failed"),
+                                            tr("The audit records could not be exported."), QMessageBox::Ok, this);
+                box->setInformativeText(written.error().message + tr("\n\nChoose another file or folder and try again."));
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->setObjectName(QStringLiteral("exportFailed"));
+                box->open();
+            }
+            emit exportFinished(written);
+        });
+}
+
+void AuditWindow::runAgain(const AuditRecord &record)
+{
+    QString problem;
+    if (!m_runAgain)
+        problem = tr("There is no tool form to take this call into.");
+    else
+        problem = m_runAgain(record.serverName, record.name, record.sentArguments());
+    if (problem.isEmpty()) {
+        m_status->setText(tr("%1 on %2 is in the tool form with the recorded arguments; run it from there.").arg(record.name, record.serverName));
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Cannot Run Again"), problem, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("runAgainProblem"));
+    box->open();
+}
+
+} // namespace Toolgate

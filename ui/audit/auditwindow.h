@@ -1,0 +1,108 @@
+#pragma once
+
+#include "audit/auditexporter.h"
+#include "audit/auditfilter.h"
+#include "audit/auditrecord.h"
+#include "common/result.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSplitter;
+class QTableView;
+class QTimer;
+
+namespace Toolgate {
+
+class AuditDetailPane;
+class AuditQueryWorker;
+class AuditTableModel;
+
+/// The audit log, browsable: filters (kind, server, tool, decision, outcome, time range and a
+/// full-text search over arguments and results) over a lazily paged table, the selected record in
+/// full, export of what the filters show, and "Run Again", which hands a recorded call back to
+/// the main window's tool form (never sends it). Every query runs off the GUI thread.
+class AuditWindow final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AuditWindow)
+public:
+    /// Takes a recorded call back into the tool form; returns why it could not (empty: done).
+    using RunAgainHandler = std::function<QString(const QString &server, const QString &tool, const QJsonObject &arguments)>;
+
+    /// databasePath: the store to show (empty: AuditDatabase::defaultPath()).
+    explicit AuditWindow(const QString &databasePath, QWidget *parent = nullptr);
+    ~AuditWindow() override;
+
+    void setRunAgainHandler(RunAgainHandler handler);
+
+    /// The filter the controls describe.
+    AuditFilter currentFilter() const;
+    /// Reloads the list (and the filter choices) from the store.
+    void refresh();
+
+    /// Writes the records the filters show to path, off the GUI thread; exportFinished reports.
+    void exportTo(const QString &path, AuditExporter::Format format);
+
+    AuditTableModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    AuditDetailPane *detailPane() const { return m_detail; }
+    QComboBox *kindFilter() const { return m_kind; }
+    QComboBox *serverFilter() const { return m_server; }
+    QComboBox *toolFilter() const { return m_tool; }
+    QComboBox *decisionFilter() const { return m_decision; }
+    QComboBox *outcomeFilter() const { return m_outcome; }
+    QComboBox *timeFilter() const { return m_time; }
+    QDateTimeEdit *fromEdit() const { return m_from; }
+    QDateTimeEdit *untilEdit() const { return m_until; }
+    QLineEdit *searchField() const { return m_search; }
+    QLabel *statusLabel() const { return m_status; }
+
+signals:
+    /// The record shown in the detail pane changed (after it was loaded in full).
+    void recordShown(qint64 id);
+    /// An export ended: how many records were written, or why it failed.
+    void exportFinished(const Toolgate::Result<qint64> &result);
+
+private:
+    void buildFilters(QWidget *bar);
+    void applyFilter();
+    void scheduleFilter();
+    void loadChoices();
+    void showSelected();
+    void updateStatus();
+    void chooseExportFile();
+    void runAgain(const AuditRecord &record);
+
+    QString m_path;
+    AuditQueryWorker *m_worker;
+    AuditTableModel *m_model;
+    QComboBox *m_kind = nullptr;
+    QComboBox *m_server = nullptr;
+    QComboBox *m_tool = nullptr;
+    QComboBox *m_decision = nullptr;
+    QComboBox *m_outcome = nullptr;
+    QComboBox *m_time = nullptr;
+    QDateTimeEdit *m_from = nullptr;
+    QDateTimeEdit *m_until = nullptr;
+    QLineEdit *m_search = nullptr;
+    QPushButton *m_refresh = nullptr;
+    QPushButton *m_export = nullptr;
+    QLabel *m_status = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QTableView *m_table = nullptr;
+    AuditDetailPane *m_detail = nullptr;
+    QTimer *m_filterDelay = nullptr;
+    RunAgainHandler m_runAgain;
+    quint64 m_detailGeneration = 0;
+    QString m_queryError;
+    bool m_exporting = false;
+};
+
+} // namespace Toolgate
