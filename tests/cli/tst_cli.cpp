@@ -295,7 +295,7 @@ void TestCli::keychainSecretIsNeverSentAsPlaceholder()
     const QString log = dir.filePath(QStringLiteral("fault.log"));
     const QString path = dir.filePath(QStringLiteral("servers.json"));
     const QJsonObject env{{QStringLiteral("FAULT_SERVER_LOG"), log},
-                          {QStringLiteral("API_TOKEN"), ServerConfig::secretPlaceholder()}};
+                          {QStringLiteral("API_TOKEN"), Toolgate::ServerConfig::secretPlaceholder()}};
     const QJsonObject servers{
         {QStringLiteral("fault"), QJsonObject{{QStringLiteral("command"), m_faultServer},
                                               {QStringLiteral("env"), env},
