@@ -22,6 +22,8 @@ readonly APT_PACKAGES=(
     qt6-svg-dev qtkeychain-qt6-dev libvalijson-dev libgl-dev libssl-dev openssl
     nodejs npm
     xvfb xauth imagemagick
+    # cpack DEB (dpkg-shlibdeps: dpkg-dev, file) and RPM, and the checks in tests/packaging
+    dpkg-dev file fakeroot rpm lintian desktop-file-utils appstream
 )
 readonly STAMP_NAME=".toolgate-npm-ci.stamp"
 
