@@ -48,7 +48,7 @@ if(UNIX AND NOT APPLE)
     list(APPEND compressed ${CMAKE_BINARY_DIR}/packaging/changelog.gz)
     add_custom_target(toolgate_packaging_files ALL DEPENDS ${compressed})
     install(FILES ${TOOLGATE_PACKAGING_DIR}/linux/copyright ${CMAKE_BINARY_DIR}/packaging/changelog.gz
-            DESTINATION ${CMAKE_INSTALL_DOCDIR})
+            DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/toolgate) # Debian: the package name
 elseif(WIN32 OR APPLE)
     # --- Qt deployment: windeployqt / macdeployqt at install time, so cpack packages a
     # self-contained app. The CLI and the demo server sit next to the app's executable (the app
@@ -87,13 +87,16 @@ set(CPACK_PACKAGE_NAME toolgate)
 set(CPACK_PACKAGE_VENDOR "The Toolgate developers")
 set(CPACK_PACKAGE_CONTACT "The Toolgate developers <toolgate@example.org>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "desktop host for Model Context Protocol servers")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Toolgate connects Model Context Protocol (MCP) servers, local programs or remote ones over HTTP, "
-    "shows their tools, resources and prompts, and runs tools only once a human has seen the exact "
-    "arguments and approved them. Every call is written to a hash-chained audit log.\n"
-    "This package contains the desktop app (toolgate), the command-line client (toolgate-cli) and "
-    "a demo MCP server (toolgate-demo-server), which the app connects on first start.")
-string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
+# Lines under 80 characters: Debian shows the description as written (lintian checks the width).
+set(CPACK_PACKAGE_DESCRIPTION [=[
+Toolgate connects Model Context Protocol (MCP) servers, local programs or
+remote ones over HTTP, shows their tools, resources and prompts, and runs a
+tool only once a human has seen the exact arguments and approved them. Every
+call is written to a hash-chained audit log.
+
+This package contains the desktop app (toolgate), the command-line client
+(toolgate-cli) and a demo MCP server (toolgate-demo-server), which the app
+connects on first start.]=])
 set(CPACK_PACKAGE_HOMEPAGE_URL ${PROJECT_HOMEPAGE_URL})
 set(CPACK_PACKAGE_INSTALL_DIRECTORY Toolgate)
 set(CPACK_PACKAGE_EXECUTABLES toolgate Toolgate)

@@ -92,11 +92,15 @@ call)
     # The demo server's "add" tool; --yes approves the call; the audit log records it.
     out="$(/usr/bin/toolgate-cli --yes --json call add a=2 b=3)"
     echo "$out"
-    grep -q '"text": *"5"' <<<"$out" || fail "the installed toolgate-cli did not get 5 from the demo server's add tool"
+    grep -q '"text": *"2 + 3 = 5"' <<<"$out" || fail "the installed toolgate-cli did not get 2 + 3 = 5 from the demo server's add tool"
+    grep -q '"outcome": *"succeeded"' <<<"$out" || fail "the call to the demo server's add tool did not succeed"
+    grep -q '"endpoint": *"/usr/bin/toolgate-demo-server"' <<<"$out" \
+        || fail "the call did not go to the installed demo server /usr/bin/toolgate-demo-server"
     servers="$(/usr/bin/toolgate-cli --json servers)"
     echo "$servers"
     grep -q '/usr/bin/toolgate-demo-server' <<<"$servers" || fail "the default server is not the installed /usr/bin/toolgate-demo-server"
-    /usr/bin/toolgate-cli --json audit verify
+    # The call above was audited: the installed CLI reads and verifies that log.
+    /usr/bin/toolgate-cli audit verify
     ;;
 gui)
     throwaway_home
