@@ -7,8 +7,9 @@
 #      missing (checked with dpkg-query; `apt-get update` runs only when
 #      something is missing). Works as root, or through sudo otherwise.
 #   2. Unless --no-npm is given, runs `npm ci` in tests/npm when
-#      tests/npm/node_modules is missing or package-lock.json (or
-#      package.json) is newer than the stamp file inside node_modules.
+#      tests/npm/node_modules is missing or was installed from another
+#      package.json/package-lock.json (a hash in a stamp file inside it).
+#      A node_modules that is a symbolic link is never reinstalled through.
 #
 # Idempotent: prints one line per action taken and nothing when all is
 # already in place. The output of apt-get and npm goes to a log file that is
@@ -22,6 +23,8 @@ readonly APT_PACKAGES=(
     qt6-svg-dev qtkeychain-qt6-dev libvalijson-dev libgl-dev libssl-dev openssl
     nodejs npm
     xvfb xauth imagemagick
+    # cpack DEB (dpkg-shlibdeps: dpkg-dev, file) and RPM, and the checks in tests/packaging
+    dpkg-dev file fakeroot rpm lintian desktop-file-utils appstream
 )
 readonly STAMP_NAME=".toolgate-npm-ci.stamp"
 
@@ -107,14 +110,21 @@ if [[ $with_npm -eq 1 ]]; then
     npm_dir="$repo_root/tests/npm"
     stamp="$npm_dir/node_modules/$STAMP_NAME"
     [[ -f "$npm_dir/package-lock.json" ]] || die "missing $npm_dir/package-lock.json"
-    if [[ ! -d "$npm_dir/node_modules" || ! -f "$stamp" \
-          || "$npm_dir/package-lock.json" -nt "$stamp" \
-          || "$npm_dir/package.json" -nt "$stamp" ]]; then
-        command -v npm >/dev/null 2>&1 || die "npm not found"
-        say "npm ci in tests/npm"
-        run_logged env -C "$npm_dir" npm ci --no-audit --no-fund --loglevel=error
-        [[ -x "$npm_dir/node_modules/node/bin/node" ]] \
-            || die "npm ci did not provide tests/npm/node_modules/node/bin/node"
-        touch "$stamp"
+    # The stamp holds a hash of what npm ci installed from, so a fresh checkout (new file times)
+    # of the same lock file does not reinstall.
+    wanted="$(cat "$npm_dir/package.json" "$npm_dir/package-lock.json" | sha256sum | cut -d' ' -f1)"
+    installed="$(cat "$stamp" 2>/dev/null || true)"
+    if [[ ! -d "$npm_dir/node_modules" || "$installed" != "$wanted" ]]; then
+        if [[ -L "$npm_dir/node_modules" ]]; then
+            # npm ci empties node_modules through the link, i.e. the folder other checkouts share.
+            say "tests/npm/node_modules links to $(readlink -f "$npm_dir/node_modules"), installed from another lock file or by an older setup; not running npm ci through the link (run it where the link points)"
+        else
+            command -v npm >/dev/null 2>&1 || die "npm not found"
+            say "npm ci in tests/npm"
+            run_logged env -C "$npm_dir" npm ci --no-audit --no-fund --loglevel=error
+            [[ -x "$npm_dir/node_modules/node/bin/node" ]] \
+                || die "npm ci did not provide tests/npm/node_modules/node/bin/node"
+            printf '%s\n' "$wanted" >"$stamp"
+        fi
     fi
 fi

@@ -27,6 +27,8 @@
 #include <QStatusBar>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTextStream>
+#include <QTimer>
 
 using namespace Toolgate;
 
@@ -66,6 +68,35 @@ Paths configPaths(const QString &configOption)
     return paths;
 }
 
+// --list-tools-and-quit: proves, e.g. after installing a package, that the app starts and its
+// servers list their tools. Prints "server/tool" lines once any server has listed tools, then
+// quits with 0; quits with 1 if none has within 30 seconds.
+void listToolsAndQuit(Workspace *workspace, QObject *context)
+{
+    auto *poll = new QTimer(context);
+    poll->setInterval(100);
+    QObject::connect(poll, &QTimer::timeout, context, [workspace, poll] {
+        const QList<ServerConnection *> connections = workspace->connections();
+        if (std::none_of(connections.cbegin(), connections.cend(), [](const ServerConnection *c) { return !c->tools().isEmpty(); }))
+            return;
+        poll->stop();
+        QTextStream out(stdout);
+        for (const ServerConnection *connection : connections) {
+            for (const Tool &tool : connection->tools())
+                out << connection->config().name << u'/' << tool.name << u'\n';
+        }
+        out.flush();
+        QCoreApplication::exit(0);
+    });
+    QTimer::singleShot(30000, context, [workspace] {
+        QTextStream(stderr) << "toolgate: no server listed any tools within 30 seconds ("
+                            << workspace->connections().size() << " servers configured in "
+                            << QDir::toNativeSeparators(workspace->configPath()) << ")" << Qt::endl;
+        QCoreApplication::exit(1);
+    });
+    poll->start();
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -93,8 +124,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption selectOption(
         QStringLiteral("select"), QCoreApplication::translate("main", "Select this tool at start, e.g. demo/echo."),
         QStringLiteral("server/tool"));
+    const QCommandLineOption listToolsOption(
+        QStringLiteral("list-tools-and-quit"),
+        QCoreApplication::translate("main", "Once the servers have listed their tools, print them as server/tool lines and quit."));
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
+    parser.addOption(listToolsOption);
     parser.addOption(selectOption);
     parser.process(app);
 
@@ -155,6 +190,8 @@ int main(int argc, char *argv[])
                 pending->deleteLater();
         });
     }
+    if (parser.isSet(listToolsOption))
+        listToolsAndQuit(&workspace, &window);
     std::unique_ptr<Screenshotter> screenshotter;
     if (parser.isSet(screenshotOption))
         screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);

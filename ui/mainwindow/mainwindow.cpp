@@ -4,6 +4,7 @@
 #include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
 #include "consoleview.h"
+#include "dialogs/aboutdialog.h"
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h" // dialogapprovalgate.h needs the complete type
 #include "dialogs/dialogapprovalgate.h"
@@ -653,19 +654,9 @@ void MainWindow::showApprovalRules()
 
 void MainWindow::showAbout()
 {
-    auto *box = new QMessageBox(this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setObjectName(QStringLiteral("aboutBox"));
-    box->setWindowTitle(tr("About Toolgate"));
-    box->setIconPixmap(Icons::application().pixmap(QSize(64, 64), devicePixelRatioF()));
-    box->setTextFormat(Qt::RichText);
-    box->setText(tr("<h3>Toolgate %1</h3><p>A desktop host for the Model Context Protocol: connect MCP servers, "
-                    "browse their tools, resources and prompts, and run tools with your approval.</p>")
-                     .arg(QStringLiteral(TOOLGATE_VERSION).toHtmlEscaped()));
-    box->setInformativeText(tr("Built with Qt %1, running on Qt %2.")
-                                .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion())));
-    box->setStandardButtons(QMessageBox::Close);
-    box->open();
+    auto *dialog = new AboutDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::openResource(ServerConnection *connection, const QString &uri)

@@ -2,6 +2,7 @@
 
 #include "calls/approvalpolicy.h"
 #include "client/clientsession.h"
+#include "dialogs/aboutdialog.h"
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
 #include "dialogs/importdialog.h"
@@ -455,12 +456,15 @@ private slots:
     {
         createWindow(&m_gate);
         m_window->showAbout();
-        QMessageBox *about = nullptr;
-        QTRY_VERIFY((about = visibleTopLevel<QMessageBox>()) != nullptr);
-        QVERIFY(about->text().contains(QStringLiteral(TOOLGATE_VERSION)));
-        QVERIFY(about->informativeText().contains(QString::fromLatin1(qVersion())));
+        AboutDialog *about = nullptr;
+        QTRY_VERIFY((about = visibleTopLevel<AboutDialog>()) != nullptr);
+        const auto *title = about->findChild<QLabel *>(QStringLiteral("titleLabel"));
+        const auto *qtVersions = about->findChild<QLabel *>(QStringLiteral("qtVersionsLabel"));
+        QVERIFY(title && qtVersions);
+        QVERIFY(title->text().contains(QStringLiteral(TOOLGATE_VERSION)));
+        QVERIFY(qtVersions->text().contains(QString::fromLatin1(qVersion())));
         about->close();
-        QTRY_VERIFY(!visibleTopLevel<QMessageBox>());
+        QTRY_VERIFY(!visibleTopLevel<AboutDialog>());
 
         m_window->showApprovalRules();
         QDialog *rules = nullptr;
