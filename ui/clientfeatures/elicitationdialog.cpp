@@ -5,6 +5,7 @@
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
 #include "requestheader.h"
+#include "viewers/viewerstyle.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -100,7 +101,7 @@ QWidget *ElicitationDialog::buildUrl()
     layout->setContentsMargins(0, 6, 0, 0);
     const bool web = isWebUrl(m_url);
     // The host is what the person must judge, so it stands out; the full URL follows verbatim.
-    auto *host = createPlainLabel(web ? tr("Opens a page on %1").arg(m_url.host()) : tr("This is not a web link Toolgate can open."),
+    auto *host = ViewerStyle::wrappedLabel(web ? tr("Opens a page on %1").arg(m_url.host()) : tr("This is not a web link Toolgate can open."),
                                   box, QStringLiteral("urlHost"));
     QFont bold = host->font();
     bold.setBold(true);

@@ -1,24 +1,13 @@
 #include "requestheader.h"
 
 #include "forms/formlabels.h"
+#include "viewers/viewerstyle.h"
 
 #include <QFontDatabase>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace Toolgate {
-
-QLabel *createPlainLabel(const QString &text, QWidget *parent, const QString &objectName)
-{
-    auto *label = new QLabel(parent);
-    label->setTextFormat(Qt::PlainText);
-    label->setText(text);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    if (!objectName.isEmpty())
-        label->setObjectName(objectName);
-    return label;
-}
 
 QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &headline, QWidget *parent)
 {
@@ -27,7 +16,7 @@ QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
 
-    auto *title = createPlainLabel(headline, header, QStringLiteral("headline"));
+    auto *title = ViewerStyle::wrappedLabel(headline, header, QStringLiteral("headline"));
     QFont big = title->font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.15);

@@ -11,7 +11,4 @@ namespace Toolgate {
 /// or URL, what it says it is, marked self-reported) under a headline. All server text is plain text.
 QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &headline, QWidget *parent);
 
-/// A selectable, word-wrapped plain-text label for text that came from a server.
-QLabel *createPlainLabel(const QString &text, QWidget *parent, const QString &objectName = {});
-
 } // namespace Toolgate

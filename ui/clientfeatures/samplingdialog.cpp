@@ -5,6 +5,7 @@
 #include "protocol/content.h"
 #include "requestheader.h"
 #include "viewers/contentview.h"
+#include "viewers/viewerstyle.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -26,16 +27,6 @@
 namespace Toolgate {
 
 namespace {
-
-QLabel *keyLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setTextFormat(Qt::PlainText);
-    QPalette muted = label->palette();
-    muted.setColor(QPalette::WindowText, mutedTextColor(parent->palette()));
-    label->setPalette(muted);
-    return label;
-}
 
 QString number(const QJsonValue &value)
 {
@@ -139,7 +130,7 @@ QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
     grid->setColumnStretch(1, 1);
     int row = 0;
     const auto addRow = [&](const QString &key, QWidget *value) {
-        grid->addWidget(keyLabel(key, details), row, 0, Qt::AlignLeft | Qt::AlignTop);
+        grid->addWidget(ViewerStyle::keyLabel(key, details), row, 0, Qt::AlignLeft | Qt::AlignTop);
         grid->addWidget(value, row++, 1);
     };
 
@@ -160,17 +151,17 @@ QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
     if (!stops.isEmpty())
         limits.append(tr("stop at %1").arg(stops.join(QLatin1String(", "))));
     if (!limits.isEmpty())
-        addRow(tr("Limits"), createPlainLabel(limits.join(QStringLiteral(" · ")), details, QStringLiteral("limits")));
+        addRow(tr("Limits"), ViewerStyle::wrappedLabel(limits.join(QStringLiteral(" · ")), details, QStringLiteral("limits")));
 
     const QString preferences = modelPreferencesText(params.value(QLatin1String("modelPreferences")).toObject());
     if (!preferences.isEmpty())
-        addRow(tr("Model preferences"), createPlainLabel(preferences, details, QStringLiteral("modelPreferences")));
+        addRow(tr("Model preferences"), ViewerStyle::wrappedLabel(preferences, details, QStringLiteral("modelPreferences")));
 
     const QString context = params.value(QLatin1String("includeContext")).toString();
     if (!context.isEmpty() && context != QLatin1String("none")) {
         // We do not declare sampling.context, so nothing is added; the person may still use what they know.
         addRow(tr("Context asked for"),
-               createPlainLabel(tr("%1 — Toolgate adds no context of its own; include what you think fits.").arg(context),
+               ViewerStyle::wrappedLabel(tr("%1 — Toolgate adds no context of its own; include what you think fits.").arg(context),
                                 details, QStringLiteral("includeContext")));
     }
     const QJsonArray tools = params.value(QLatin1String("tools")).toArray();
@@ -178,7 +169,7 @@ QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
         QStringList names;
         for (const QJsonValue &tool : tools)
             names.append(tool.toObject().value(QLatin1String("name")).toString());
-        addRow(tr("Tools offered"), createPlainLabel(names.join(QLatin1String(", ")), details, QStringLiteral("tools")));
+        addRow(tr("Tools offered"), ViewerStyle::wrappedLabel(names.join(QLatin1String(", ")), details, QStringLiteral("tools")));
     }
     return details;
 }

@@ -4,6 +4,7 @@
 #include "forms/jsoneditor.h"
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
+#include "viewers/viewerstyle.h"
 
 #include <QEvent>
 #include <QFontDatabase>
@@ -23,29 +24,6 @@
 namespace Toolgate {
 
 namespace {
-
-// A label for text that came from the server: never rich text, selectable so it can be copied.
-QLabel *plainLabel(const QString &text, QWidget *parent, const QString &objectName = {})
-{
-    auto *label = new QLabel(parent);
-    label->setTextFormat(Qt::PlainText);
-    label->setText(text);
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    if (!objectName.isEmpty())
-        label->setObjectName(objectName);
-    return label;
-}
-
-QLabel *keyLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setTextFormat(Qt::PlainText);
-    QPalette muted = label->palette();
-    muted.setColor(QPalette::WindowText, mutedTextColor(parent->palette()));
-    label->setPalette(muted);
-    return label;
-}
 
 QString hintText(const std::optional<bool> &hint)
 {
@@ -128,7 +106,7 @@ QWidget *ConfirmationDialog::buildHeader()
     QString shownName = m_request.tool.displayName().simplified();
     if (shownName.size() > 60)
         shownName = shownName.left(58) + QChar(0x2026);
-    auto *title = plainLabel(tr("Allow “%1” to run?").arg(shownName), header, QStringLiteral("title"));
+    auto *title = ViewerStyle::wrappedLabel(tr("Allow “%1” to run?").arg(shownName), header, QStringLiteral("title"));
     QFont big = title->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
@@ -152,12 +130,12 @@ QWidget *ConfirmationDialog::buildDetails()
     grid->setColumnStretch(1, 1);
     int row = 0;
     const auto addRow = [&](const QString &key, QWidget *value) {
-        grid->addWidget(keyLabel(key, details), row, 0, Qt::AlignLeft | Qt::AlignTop);
+        grid->addWidget(ViewerStyle::keyLabel(key, details), row, 0, Qt::AlignLeft | Qt::AlignTop);
         grid->addWidget(value, row++, 1);
     };
 
     const ServerIdentity &server = m_request.server;
-    auto *serverName = plainLabel(server.name, details, QStringLiteral("serverName"));
+    auto *serverName = ViewerStyle::wrappedLabel(server.name, details, QStringLiteral("serverName"));
     QFont bold = serverName->font();
     bold.setBold(true);
     serverName->setFont(bold);
@@ -232,15 +210,15 @@ QWidget *ConfirmationDialog::buildClaims()
         shown.append({tr("Reaches outside systems"), hintText(claims.openWorldHint)});
 
     if (shown.isEmpty()) {
-        layout->addWidget(plainLabel(tr("The server makes no claims about this tool."), box, QStringLiteral("noClaims")));
+        layout->addWidget(ViewerStyle::wrappedLabel(tr("The server makes no claims about this tool."), box, QStringLiteral("noClaims")));
     } else {
         auto *grid = new QGridLayout;
         grid->setHorizontalSpacing(14);
         grid->setVerticalSpacing(3);
         grid->setColumnStretch(1, 1);
         for (qsizetype i = 0; i < shown.size(); ++i) {
-            grid->addWidget(keyLabel(shown.at(i).name, box), int(i), 0);
-            grid->addWidget(plainLabel(shown.at(i).value, box, QStringLiteral("claim")), int(i), 1);
+            grid->addWidget(ViewerStyle::keyLabel(shown.at(i).name, box), int(i), 0);
+            grid->addWidget(ViewerStyle::wrappedLabel(shown.at(i).value, box, QStringLiteral("claim")), int(i), 1);
         }
         layout->addLayout(grid);
     }

@@ -16,6 +16,26 @@ QLabel *ViewerStyle::plainLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+QLabel *ViewerStyle::wrappedLabel(const QString &text, QWidget *parent, const QString &objectName)
+{
+    QLabel *label = plainLabel(text, parent);
+    label->setWordWrap(true);
+    if (!objectName.isEmpty())
+        label->setObjectName(objectName);
+    return label;
+}
+
+QLabel *ViewerStyle::keyLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setText(text);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, mutedText(palette));
+    label->setPalette(palette);
+    return label;
+}
+
 QLabel *ViewerStyle::captionLabel(const QString &text, QWidget *parent)
 {
     QLabel *label = plainLabel(text, parent);

@@ -17,6 +17,10 @@ public:
 
     /// A QLabel that shows text literally (never as rich text), selectable by mouse.
     static QLabel *plainLabel(const QString &text, QWidget *parent);
+    /// A word-wrapped plainLabel, for server text of any length in dialogs (objectName for tests).
+    static QLabel *wrappedLabel(const QString &text, QWidget *parent, const QString &objectName = {});
+    /// The muted name in front of a value in a details grid ("Server", "System prompt").
+    static QLabel *keyLabel(const QString &text, QWidget *parent);
     /// A smaller, muted plainLabel for captions and metadata.
     static QLabel *captionLabel(const QString &text, QWidget *parent);
     /// Makes label's font bold.
