@@ -452,12 +452,13 @@ void StdioTransport::start()
     }
     ::fcntl(stdinPipe[1], F_SETFL, ::fcntl(stdinPipe[1], F_GETFL) | O_NONBLOCK);
     ::fcntl(stdoutPipe[0], F_SETFL, ::fcntl(stdoutPipe[0], F_GETFL) | O_NONBLOCK);
-    // Writing to a server that already exited must be an error we handle, not SIGPIPE (QProcess
-    // does the same for its own pipes).
+    // Writing to a server that already exited must be an EPIPE we handle, never a SIGPIPE that
+    // ends Toolgate. Pipes have no MSG_NOSIGNAL, and masking the signal around every write would
+    // triple the syscalls of a call, so the process ignores it — whatever handler was there: a
+    // handler that dies on SIGPIPE (QtTest installs one) would make a crashed server crash us
+    // too. The child gets the default back before exec (see the modifier below).
     static const bool sigpipeIgnored = [] {
-        struct sigaction current {};
-        if (::sigaction(SIGPIPE, nullptr, &current) == 0 && current.sa_handler == SIG_DFL)
-            ::signal(SIGPIPE, SIG_IGN);
+        ::signal(SIGPIPE, SIG_IGN);
         return true;
     }();
     Q_UNUSED(sigpipeIgnored)
@@ -475,6 +476,10 @@ void StdioTransport::start()
     // Only async-signal-safe calls here: this runs in the child between fork and exec.
     d->process->setChildProcessModifier([childStdin, childStdout] {
         ::setpgid(0, 0);
+        // We ignore SIGPIPE (see above); an ignored signal would stay ignored across exec.
+        struct sigaction defaultAction {};
+        defaultAction.sa_handler = SIG_DFL;
+        ::sigaction(SIGPIPE, &defaultAction, nullptr);
         // The copies on fds 0 and 1 are not close-on-exec; the originals are.
         ::dup2(childStdin, 0);
         ::dup2(childStdout, 1);

@@ -119,6 +119,8 @@ private slots:
     void messageExactlyAtLimitAccepted();
     void sendAfterCloseIsIgnored();
     void destructorKillsChild();
+    void writingToAServerThatClosedItsInputIsNotFatal();
+    void childGetsTheDefaultSigpipe();
 };
 
 void tst_StdioTransport::initTestCase()
@@ -624,4 +626,45 @@ void tst_StdioTransport::destructorKillsChild()
 }
 
 QTEST_GUILESS_MAIN(tst_StdioTransport)
+void tst_StdioTransport::writingToAServerThatClosedItsInputIsNotFatal()
+{
+    // The server closes its end of our pipe and lives on: every write now fails with EPIPE. That
+    // must be an error we report, never a SIGPIPE (QtTest's handler for it would end this test).
+    StdioLaunchSpec spec;
+    spec.program = u"/bin/sh"_s;
+    spec.arguments = {u"-c"_s, u"exec 0<&-; sleep 3"_s};
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.started.wait(5000));
+    QTest::qWait(300); // let the shell close its input
+    const QByteArray large(256 * 1024, 'x'); // more than a pipe holds, so writes go on after the first
+    for (int i = 0; i < 20 && transport.isOpen(); ++i) {
+        transport.send(toolCall(i, u"echo"_s, {{u"text"_s, QString::fromLatin1(large)}}));
+        QTest::qWait(10);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!spies.errors.isEmpty() || !spies.closed.isEmpty(), 10000);
+    transport.close();
+    QTRY_VERIFY_WITH_TIMEOUT(transport.state() == Transport::State::Closed, 10000);
+}
+
+void tst_StdioTransport::childGetsTheDefaultSigpipe()
+{
+    // We ignore SIGPIPE for ourselves; the server must not inherit that (an ignored signal stays
+    // ignored across exec). /proc/self/status lists ignored signals as a hex mask; SIGPIPE is 13.
+    StdioLaunchSpec spec;
+    spec.program = u"/bin/sh"_s;
+    spec.arguments = {u"-c"_s, u"grep SigIgn /proc/self/status >&2"_s};
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QTRY_VERIFY_WITH_TIMEOUT(!spies.closed.isEmpty() || !spies.errors.isEmpty(), 10000);
+    QTRY_VERIFY(!spies.diagnosticLines().isEmpty());
+    const QString line = spies.diagnosticLines().constFirst();
+    bool ok = false;
+    const quint64 ignored = line.section(u':', 1).trimmed().toULongLong(&ok, 16);
+    QVERIFY2(ok, qPrintable(line));
+    QVERIFY2(!(ignored & (quint64(1) << (SIGPIPE - 1))), qPrintable(line));
+}
+
 #include "tst_stdiotransport.moc"
