@@ -16,6 +16,7 @@
 #include "viewers/contentview.h"
 #include "viewers/resultview.h"
 #include "workspace/serverconfigfile.h"
+#include "../support/uitestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -34,32 +35,8 @@
 #include <QTest>
 
 using namespace Toolgate;
-
-namespace {
-
-class ScriptedGate final : public ApprovalGate
-{
-public:
-    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-    QList<ApprovalRequest> requests;
-
-    void requestApproval(const ApprovalRequest &request, QObject *context,
-                         std::function<void(const ApprovalDecision &)> decide) override
-    {
-        requests.append(request);
-        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
-    }
-};
-
-ServerConfig demoConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("demo");
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
-    return config;
-}
-
-} // namespace
+using Toolgate::TestSupport::ScriptedGate;
+using Toolgate::TestSupport::demoConfig;
 
 class tst_AuditWindow final : public QObject
 {

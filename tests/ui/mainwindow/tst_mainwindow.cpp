@@ -1,4 +1,5 @@
 #include "mainwindow/mainwindow.h"
+#include "../support/uitestsupport.h"
 
 #include "calls/approvalpolicy.h"
 #include "client/clientsession.h"
@@ -48,31 +49,10 @@
 #include <QTreeView>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::ScriptedGate;
+using Toolgate::TestSupport::demoConfig;
 
 namespace {
-
-/// Answers each approval with the decision set last, and records what it was asked.
-class ScriptedGate final : public ApprovalGate
-{
-public:
-    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-    QList<ApprovalRequest> requests;
-
-    void requestApproval(const ApprovalRequest &request, QObject *context,
-                         std::function<void(const ApprovalDecision &)> decide) override
-    {
-        requests.append(request);
-        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
-    }
-};
-
-ServerConfig demoConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("demo");
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
-    return config;
-}
 
 QList<QWidget *> visibleTopLevels()
 {

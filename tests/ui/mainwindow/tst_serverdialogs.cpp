@@ -1,5 +1,6 @@
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
+#include "../support/uitestsupport.h"
 
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
@@ -18,16 +19,9 @@
 #include <QTreeWidget>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::demoConfig;
 
 namespace {
-
-ServerConfig demoConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("demo");
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
-    return config;
-}
 
 QPushButton *saveButton(QDialog &dialog)
 {
