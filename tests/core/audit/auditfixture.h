@@ -6,7 +6,7 @@
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "server/mcpserver.h"
-#include "transport/transport.h"
+#include "../../support/loopbacktransport.h"
 
 #include <QPointer>
 
@@ -14,58 +14,7 @@
 
 namespace Toolgate::AuditTest {
 
-// No Q_OBJECT: it adds no signals or slots of its own.
-class LoopbackTransport final : public Transport
-{
-public:
-    static std::pair<std::unique_ptr<LoopbackTransport>, std::unique_ptr<LoopbackTransport>> createPair()
-    {
-        auto a = std::make_unique<LoopbackTransport>();
-        auto b = std::make_unique<LoopbackTransport>();
-        a->m_other = b.get();
-        b->m_other = a.get();
-        return {std::move(a), std::move(b)};
-    }
-
-    void start() override
-    {
-        m_state = State::Open;
-        QMetaObject::invokeMethod(this, [this] { emit started(); }, Qt::QueuedConnection);
-    }
-
-    void send(const QByteArray &message) override
-    {
-        if (m_state != State::Open)
-            return;
-        QPointer<LoopbackTransport> other = m_other;
-        QMetaObject::invokeMethod(this, [other, message] {
-            if (other && other->m_state == State::Open)
-                emit other->messageReceived(message);
-        }, Qt::QueuedConnection);
-    }
-
-    void close() override
-    {
-        shut();
-        if (m_other)
-            m_other->shut();
-    }
-
-    State state() const override { return m_state; }
-    QString description() const override { return QStringLiteral("loopback"); }
-
-private:
-    void shut()
-    {
-        if (m_state == State::Closed)
-            return;
-        m_state = State::Closed;
-        QMetaObject::invokeMethod(this, [this] { emit closed(); }, Qt::QueuedConnection);
-    }
-
-    State m_state = State::Idle;
-    QPointer<LoopbackTransport> m_other;
-};
+using TestSupport::LoopbackTransport;
 
 /// A connected client session to an in-process server offering the tools the test adds.
 struct InProcessServer

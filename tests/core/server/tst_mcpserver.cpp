@@ -11,6 +11,7 @@
 #include "server/mcpserver.h"
 #include "transport/stdiotransport.h"
 #include "transport/transport.h"
+#include "../../support/loopbacktransport.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -196,79 +197,7 @@ QList<int> pixel(const DecodedPng &png, int x, int y)
 
 } // namespace
 
-// ---- loopback transport -----------------------------------------------------------------------
-
-// Two in-memory ends; what one sends, the other receives on the next event loop turn, like a pipe.
-class LoopbackTransport final : public Transport
-{
-    Q_OBJECT
-public:
-    static std::pair<std::unique_ptr<LoopbackTransport>, std::unique_ptr<LoopbackTransport>> createPair()
-    {
-        auto a = std::make_unique<LoopbackTransport>();
-        auto b = std::make_unique<LoopbackTransport>();
-        a->m_other = b.get();
-        b->m_other = a.get();
-        return {std::move(a), std::move(b)};
-    }
-
-    void start() override
-    {
-        m_state = State::Open;
-        QMetaObject::invokeMethod(this, [this] { emit started(); }, Qt::QueuedConnection);
-    }
-
-    void send(const QByteArray &message) override
-    {
-        if (m_state != State::Open)
-            return;
-        sent.append(message);
-        QPointer<LoopbackTransport> other = m_other;
-        QMetaObject::invokeMethod(this, [other, message] {
-            if (other && other->m_state == State::Open) {
-                other->received.append(message);
-                emit other->messageReceived(message);
-            }
-        }, Qt::QueuedConnection);
-    }
-
-    // Closing either end closes both, as a pipe would.
-    void close() override
-    {
-        finish();
-        if (m_other)
-            m_other->finish();
-    }
-
-    State state() const override { return m_state; }
-    QString description() const override { return u"loopback"_s; }
-
-    /// Messages matching method (e.g. "notifications/progress") that this end received.
-    qsizetype receivedCount(const QString &method) const
-    {
-        qsizetype n = 0;
-        for (const QByteArray &message : received) {
-            if (parseObject(message).value(u"method").toString() == method)
-                ++n;
-        }
-        return n;
-    }
-
-    QList<QByteArray> sent;
-    QList<QByteArray> received;
-
-private:
-    void finish()
-    {
-        if (m_state == State::Closed)
-            return;
-        m_state = State::Closed;
-        QMetaObject::invokeMethod(this, [this] { emit closed(); }, Qt::QueuedConnection);
-    }
-
-    State m_state = State::Idle;
-    QPointer<LoopbackTransport> m_other;
-};
+using Toolgate::TestSupport::LoopbackTransport;
 
 namespace {
 
