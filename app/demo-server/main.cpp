@@ -5,6 +5,7 @@
 #include "demonote.h"
 #include "demoserver.h"
 #include "server/mcpserver.h"
+#include "transport/busypoll.h"
 #include "transport/stdioserverchannel.h"
 
 #include <QCommandLineParser>
@@ -41,6 +42,13 @@ int main(int argc, char *argv[])
         u"page-size"_s, u"Send list results in pages of <n> items (default 0: everything in one page). Useful to test a client's pagination."_s,
         u"n"_s, u"0"_s);
     parser.addOption(pageSizeOption);
+    const QCommandLineOption busyPollOption(
+        u"busy-poll-us"_s,
+        u"After each message it sends, watch stdin for up to <n> microseconds before going to sleep, because a client "
+        u"calling tools one after another sends its next request at once (default %1; 0 turns it off)."_s
+            .arg(BusyPoll::defaultBudget.count()),
+        u"n"_s, QString::number(BusyPoll::defaultBudget.count()));
+    parser.addOption(busyPollOption);
     parser.process(app);
 
     bool ok = false;
@@ -50,12 +58,19 @@ int main(int argc, char *argv[])
         return 2;
     }
 
+    const int busyPollMicros = parser.value(busyPollOption).toInt(&ok);
+    if (!ok || busyPollMicros < 0 || busyPollMicros > 100'000) {
+        demoNote(u"--busy-poll-us needs a whole number from 0 to 100000, not \"%1\""_s.arg(parser.value(busyPollOption)));
+        return 2;
+    }
+
     // Someone ran it by hand: say what it is instead of silently waiting for JSON.
     if (TG_ISATTY(0))
         demoNote(u"waiting for an MCP client on stdin (this program is meant to be started by one, e.g. Toolgate). "
                  u"Press Ctrl+D to quit, or run with --help."_s);
 
     StdioServerChannel channel;
+    channel.setBusyPollBudget(std::chrono::microseconds(busyPollMicros));
     McpServer server(&channel, DemoServer::serverInfo(), DemoServer::instructions());
     server.setPageSize(pageSize);
     DemoServer demo(&server);

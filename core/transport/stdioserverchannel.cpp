@@ -1,5 +1,6 @@
 #include "stdioserverchannel.h"
 
+#include "busypoll.h"
 #include "linebuffer.h"
 
 #include <QPointer>
@@ -29,6 +30,9 @@ public:
     State state = State::Idle;
     QSocketNotifier *notifier = nullptr;
     std::thread reader; // Windows: pipes cannot be watched by QSocketNotifier
+    // A client that calls tools one after another sends the next request within microseconds
+    // of our answer; staying awake for it spares the client the cost of waking us (see BusyPoll).
+    BusyPoll busyPoll;
 
     Private(StdioServerChannel *q, qint64 max) : q(q), buffer(max) {}
 
@@ -48,6 +52,7 @@ public:
             emit q->messageReceived(rest);
         if (notifier)
             notifier->setEnabled(false);
+        busyPoll.detach();
         state = State::Closed;
         emit q->closed();
     }
@@ -72,6 +77,11 @@ StdioServerChannel::~StdioServerChannel()
 {
     if (d->reader.joinable())
         d->reader.detach(); // blocked in read(); the process is ending anyway
+}
+
+void StdioServerChannel::setBusyPollBudget(std::chrono::microseconds budget)
+{
+    d->busyPoll.setBudget(budget);
 }
 
 void StdioServerChannel::start()
@@ -103,6 +113,7 @@ void StdioServerChannel::start()
 #else
     d->notifier = new QSocketNotifier(0, QSocketNotifier::Read, this);
     connect(d->notifier, &QSocketNotifier::activated, this, [this] { d->readAvailable(); });
+    d->busyPoll.attach(0, this);
     d->state = State::Open;
 #endif
     QMetaObject::invokeMethod(this, [this] { emit started(); }, Qt::QueuedConnection);
@@ -130,6 +141,7 @@ void StdioServerChannel::send(const QByteArray &message)
         data += n;
         left -= n;
     }
+    d->busyPoll.arm();
 }
 
 void StdioServerChannel::close()

@@ -2,6 +2,7 @@
 
 #include "transport.h"
 
+#include <chrono>
 #include <memory>
 
 namespace Toolgate {
@@ -15,6 +16,10 @@ class StdioServerChannel final : public Transport
 public:
     explicit StdioServerChannel(qint64 maxMessageSize = 64 * 1024 * 1024, QObject *parent = nullptr);
     ~StdioServerChannel() override;
+
+    /// How long to watch stdin for the next request after each message we send, before the
+    /// event loop sleeps (see BusyPoll); zero turns it off. Call before start().
+    void setBusyPollBudget(std::chrono::microseconds budget);
 
     void start() override;
     void send(const QByteArray &message) override;

@@ -18,10 +18,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <vector>
 
 #ifdef Q_OS_UNIX
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -138,6 +140,142 @@ RunResult runToolgate(const Workload &workload, int calls, int warmup)
         closing.exec();
     return result;
 }
+
+#ifdef Q_OS_UNIX
+// The floor: what any client on this machine must pay per round trip against the same server.
+// It writes request lines prepared with snprintf and blocks in read() for each answer line —
+// no JSON parsing, no event loop, no bookkeeping — so its CPU time per call is nearly all the
+// kernel's (the write, the sleep until the answer, the wake-up and the read). A client cannot
+// use less CPU than this while it sleeps between request and answer.
+RunResult runRawPipeClient(const Workload &workload, int calls, int warmup)
+{
+    RunResult result{QStringLiteral("raw pipe client (no JSON; floor)"), workload.serverName};
+    int toServer[2];
+    int fromServer[2];
+    if (::pipe2(toServer, O_CLOEXEC) != 0 || ::pipe2(fromServer, O_CLOEXEC) != 0) {
+        result.error = QStringLiteral("no pipes");
+        return result;
+    }
+    QList<QByteArray> args{workload.spec.program.toLocal8Bit()};
+    for (const QString &a : workload.spec.arguments)
+        args.append(a.toLocal8Bit());
+    QElapsedTimer connectTimer;
+    connectTimer.start();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        ::dup2(toServer[0], 0);
+        ::dup2(fromServer[1], 1);
+        const int devNull = ::open("/dev/null", O_WRONLY);
+        ::dup2(devNull, 2); // the demo server greets on stderr
+        std::vector<char *> argv;
+        for (QByteArray &a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    ::close(toServer[0]);
+    ::close(fromServer[1]);
+    const int out = toServer[1];
+    const int in = fromServer[0];
+
+    QByteArray pending;
+    char chunk[65536];
+    // Returns the next answer line, or an empty array at end of stream.
+    const auto readLine = [&]() -> QByteArray {
+        for (;;) {
+            const qsizetype newline = pending.indexOf('\n');
+            if (newline >= 0) {
+                QByteArray line = pending.left(newline);
+                pending.remove(0, newline + 1);
+                return line;
+            }
+            const ssize_t n = ::read(in, chunk, sizeof chunk);
+            if (n <= 0)
+                return {};
+            pending.append(chunk, n);
+        }
+    };
+    const auto writeAll = [&](const char *data, size_t size) {
+        while (size > 0) {
+            const ssize_t n = ::write(out, data, size);
+            if (n <= 0)
+                return false;
+            data += n;
+            size -= size_t(n);
+        }
+        return true;
+    };
+
+    const QByteArray hello = R"({"id":0,"jsonrpc":"2.0","method":"initialize","params":{"capabilities":{},)"
+                             R"("clientInfo":{"name":"raw-pipe-bench","version":"1"},"protocolVersion":"2025-06-18"}})" "\n"
+                             R"({"jsonrpc":"2.0","method":"notifications/initialized"})" "\n";
+    QByteArray callTail = R"(,"jsonrpc":"2.0","method":"tools/call","params":{"arguments":)";
+    callTail += QJsonDocument(workload.arguments).toJson(QJsonDocument::Compact);
+    callTail += R"(,"name":")" + workload.tool.toUtf8() + R"("}})" "\n";
+
+    std::vector<double> latencies;
+    latencies.reserve(size_t(calls));
+    QElapsedTimer wall;
+    QElapsedTimer perCall;
+    double cpuStart = 0;
+    char request[4096];
+    // Skips notifications and anything else until the answer to request `id` (servers may send
+    // e.g. list_changed before answering).
+    const auto readAnswer = [&](int id) -> QByteArray {
+        const QByteArray key = "\"id\":" + QByteArray::number(id);
+        for (;;) {
+            QByteArray line = readLine();
+            if (line.isEmpty())
+                return line;
+            for (qsizetype at = line.indexOf(key); at >= 0; at = line.indexOf(key, at + 1)) {
+                const char after = at + key.size() < line.size() ? line.at(at + key.size()) : '\0';
+                if (after == ',' || after == '}')
+                    return line;
+            }
+        }
+    };
+    if (!writeAll(hello.constData(), size_t(hello.size())) || readAnswer(0).isEmpty()) {
+        result.error = QStringLiteral("the server did not answer initialize");
+    } else {
+        result.connectMs = connectTimer.nsecsElapsed() / 1e6;
+        for (int i = -warmup; i < calls; ++i) {
+            if (i == 0) {
+                cpuStart = cpuMicros();
+                wall.start();
+            }
+            perCall.start();
+            const int id = i + warmup + 1;
+            const int head = snprintf(request, sizeof request, R"({"id":%d)", id);
+            memcpy(request + head, callTail.constData(), size_t(callTail.size()));
+            if (!writeAll(request, size_t(head + callTail.size()))) {
+                result.error = QStringLiteral("the server closed its input");
+                break;
+            }
+            const QByteArray answer = readAnswer(id);
+            if (!answer.contains("\"result\"") || answer.contains("\"isError\":true")) {
+                result.error = QStringLiteral("unexpected answer: %1").arg(QString::fromUtf8(answer.left(200)));
+                break;
+            }
+            if (i >= 0)
+                latencies.push_back(perCall.nsecsElapsed() / 1000.0);
+        }
+        if (result.error.isEmpty()) {
+            result.seconds = wall.nsecsElapsed() / 1e9;
+            result.cpuUsPerCall = (cpuMicros() - cpuStart) / calls;
+        }
+    }
+    ::close(out);
+    ::close(in);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    std::sort(latencies.begin(), latencies.end());
+    result.calls = int(latencies.size());
+    result.p50us = percentile(latencies, 0.5);
+    result.p99us = percentile(latencies, 0.99);
+    return result;
+}
+#endif
 
 RunResult runTypeScript(const QString &node, const QString &script, const Workload &workload, int calls, int warmup)
 {
@@ -267,6 +405,11 @@ int main(int argc, char *argv[])
 
     const Workload demo{QStringLiteral("toolgate-demo-server"), {bin + QStringLiteral("/toolgate-demo-server"), {}, {}, {}, false},
                         QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("hello")}}};
+    // The same server without its busy poll (see BusyPoll), to show what staying awake for the
+    // next request changes for each client.
+    Workload demoAsleep = demo;
+    demoAsleep.serverName = QStringLiteral("toolgate-demo-server --busy-poll-us 0");
+    demoAsleep.spec.arguments = {QStringLiteral("--busy-poll-us"), QStringLiteral("0")};
     const Workload reference{QStringLiteral("server-everything"), {node, {everything, QStringLiteral("stdio")}, {}, {}, false},
                              QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("hello")}}};
 
@@ -280,23 +423,37 @@ int main(int argc, char *argv[])
         out << row(runToolgate(demo, calls, warmup)) << "\n";
         return 0;
     }
-    QList<RunResult> results;
-    for (const Workload &w : {demo, reference}) {
-        results.append(runToolgate(w, calls, warmup));
-        out << row(results.last()) << "\n";
+    struct Comparison
+    {
+        RunResult ours;
+        RunResult theirs;
+        RunResult floor;
+    };
+    QList<Comparison> comparisons;
+    for (const Workload &w : {demo, demoAsleep, reference}) {
+        Comparison c;
+        c.ours = runToolgate(w, calls, warmup);
+        out << row(c.ours) << "\n";
         out.flush();
-        results.append(runTypeScript(node, tsScript, w, calls, warmup));
-        out << row(results.last()) << "\n";
+        c.theirs = runTypeScript(node, tsScript, w, calls, warmup);
+        out << row(c.theirs) << "\n";
         out.flush();
+#ifdef Q_OS_UNIX
+        c.floor = runRawPipeClient(w, calls, warmup);
+        out << row(c.floor) << "\n";
+        out.flush();
+#endif
+        comparisons.append(c);
     }
-    out << "\n| server | TypeScript CPU / Toolgate CPU per call | Toolgate calls/s ÷ TypeScript calls/s |\n|---|---:|---:|\n";
-    for (qsizetype i = 0; i + 1 < results.size(); i += 2) {
-        const RunResult &ours = results.at(i);
-        const RunResult &theirs = results.at(i + 1);
-        if (!ours.error.isEmpty() || !theirs.error.isEmpty())
+    const auto ratio = [](double a, double b) { return b > 0 ? QString::number(a / b, 'f', 1) + u'×' : QStringLiteral("–"); };
+    out << "\n| server | TypeScript CPU / Toolgate CPU per call | TypeScript CPU / floor CPU per call | Toolgate calls/s ÷ TypeScript calls/s |\n"
+           "|---|---:|---:|---:|\n";
+    for (const Comparison &c : std::as_const(comparisons)) {
+        if (!c.ours.error.isEmpty() || !c.theirs.error.isEmpty())
             continue;
-        out << "| " << ours.server << " | " << QString::number(theirs.cpuUsPerCall / ours.cpuUsPerCall, 'f', 1) << "× | "
-            << QString::number(ours.callsPerSecond() / theirs.callsPerSecond(), 'f', 1) << "× |\n";
+        out << "| " << c.ours.server << " | " << ratio(c.theirs.cpuUsPerCall, c.ours.cpuUsPerCall) << " | "
+            << (c.floor.error.isEmpty() ? ratio(c.theirs.cpuUsPerCall, c.floor.cpuUsPerCall) : QStringLiteral("–")) << " | "
+            << ratio(c.ours.callsPerSecond(), c.theirs.callsPerSecond()) << " |\n";
     }
     const StartupResult startup = measureCliStartup(bin + QStringLiteral("/toolgate-cli"), demo.spec, parser.value(startupRunsOption).toInt());
     out << "\n`toolgate-cli --json tools` against toolgate-demo-server (process start to tools listed and exit, "

@@ -28,6 +28,7 @@ private slots:
     void templateReadsFromTheCli();
     void everyPromptRendersFromTheCli();
     void helpNamesReadAndPrompt();
+    void busyPollCanBeTurnedOffOrTuned();
 
 private:
     struct Run
@@ -44,8 +45,8 @@ private:
         }
     };
 
-    /// toolgate-cli <arguments> -- toolgate-demo-server, run to the end.
-    Run cli(const QStringList &arguments) const;
+    /// toolgate-cli <arguments> -- toolgate-demo-server <serverArguments>, run to the end.
+    Run cli(const QStringList &arguments, const QStringList &serverArguments = {}) const;
     QJsonObject listed(const QString &command) const;
 
     QString m_cli;
@@ -68,13 +69,13 @@ void TestCliDemo::initTestCase()
     QVERIFY(m_home.isValid());
 }
 
-TestCliDemo::Run TestCliDemo::cli(const QStringList &arguments) const
+TestCliDemo::Run TestCliDemo::cli(const QStringList &arguments, const QStringList &serverArguments) const
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
     process.setProcessEnvironment(environment);
-    process.start(m_cli, arguments + QStringList{QStringLiteral("--"), m_demo});
+    process.start(m_cli, arguments + QStringList{QStringLiteral("--"), m_demo} + serverArguments);
     Run result;
     if (!process.waitForStarted(10000)) {
         result.err = QStringLiteral("[test: toolgate-cli did not start]");
@@ -383,6 +384,26 @@ void TestCliDemo::helpNamesReadAndPrompt()
     QVERIFY2(help.contains(u"read URI"), qPrintable(help));
     QVERIFY2(help.contains(u"prompt NAME"), qPrintable(help));
     QVERIFY2(help.contains(u"progress"), qPrintable(help));
+}
+
+void TestCliDemo::busyPollCanBeTurnedOffOrTuned()
+{
+    // The demo server works the same whether it stays awake after answering or not.
+    for (const QString &budget : {u"0"_s, u"1000"_s}) {
+        const Run run = cli({u"--yes"_s, u"--json"_s, u"call"_s, u"echo"_s, u"text=still here"_s},
+                            {u"--busy-poll-us"_s, budget});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.describe()));
+        QCOMPARE(firstText(run.json()), u"still here"_s);
+    }
+    // Nonsense is refused before anything starts, with what it needs.
+    for (const QString &budget : {u"-1"_s, u"soon"_s, u"100001"_s}) {
+        QProcess server;
+        server.start(m_demo, {u"--busy-poll-us"_s, budget});
+        QVERIFY(server.waitForFinished(10000));
+        QCOMPARE(server.exitCode(), 2);
+        const QString err = QString::fromUtf8(server.readAllStandardError());
+        QVERIFY2(err.contains(u"--busy-poll-us needs a whole number from 0 to 100000"), qPrintable(err));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliDemo)
