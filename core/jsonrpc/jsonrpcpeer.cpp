@@ -4,11 +4,17 @@
 #include "jsonrpcerror.h"
 #include "transport/transport.h"
 
+#include <QFutureWatcher>
 #include <QHash>
 #include <QPointer>
+#include <QPromise>
 #include <QRegularExpression>
 #include <QSet>
+#include <QThreadPool>
 #include <QTimer>
+
+#include <deque>
+#include <optional>
 
 namespace Toolgate {
 
@@ -80,6 +86,121 @@ public:
     QHash<RequestId, std::weak_ptr<Responder::State>> incoming;
     QTimer deadlineTimer;
     Clock::time_point armedFor = Clock::time_point::max();
+
+    // What the transport delivered, in arrival order. Usually empty: a message is handled the
+    // moment it arrives. A large one is parsed on a pool thread instead, because Qt's JSON
+    // parser takes tens of milliseconds per megabyte and a tool may answer with many megabytes
+    // (the GUI would freeze meanwhile); whatever arrives after it — messages, a dropped
+    // message, the end of the connection — waits here so the order is never changed: a
+    // response is handled before the close that follows it, so it is not failed as "closed".
+    static constexpr qsizetype backgroundParseThreshold = 256 * 1024;
+    struct Inbound
+    {
+        enum class Kind { Message, Dropped, Closed } kind = Kind::Message;
+        QByteArray text; // Message: its text; Dropped: its first bytes
+        qint64 size = 0;
+        qint64 limit = 0;
+        quint64 sequence = 0;
+        bool parsingInBackground = false;
+        std::optional<Result<QList<JsonRpcMessage>>> parsed;
+    };
+    std::deque<Inbound> inbound;
+    quint64 nextInboundSequence = 0;
+    bool draining = false;
+
+    void onMessageReceived(const QByteArray &text)
+    {
+        if (inbound.empty() && !draining && text.size() < backgroundParseThreshold) {
+            handleText(text, JsonRpcMessage::parse(text));
+            return;
+        }
+        Inbound item;
+        item.text = text;
+        item.sequence = nextInboundSequence++;
+        if (text.size() >= backgroundParseThreshold)
+            parseInBackground(item);
+        inbound.push_back(std::move(item));
+        drain();
+    }
+
+    void enqueue(Inbound item)
+    {
+        item.sequence = nextInboundSequence++;
+        inbound.push_back(std::move(item));
+        drain();
+    }
+
+    void parseInBackground(Inbound &item)
+    {
+        item.parsingInBackground = true;
+        // The result travels through a shared slot; the future only says when it is there.
+        // The watcher is our child: if we are destroyed first, nothing is delivered.
+        auto slot = std::make_shared<std::optional<Result<QList<JsonRpcMessage>>>>();
+        auto promise = std::make_shared<QPromise<void>>();
+        auto *watcher = new QFutureWatcher<void>(q);
+        const quint64 sequence = item.sequence;
+        QObject::connect(watcher, &QFutureWatcherBase::finished, q, [this, watcher, slot, sequence] {
+            watcher->deleteLater();
+            for (Inbound &waiting : inbound) {
+                if (waiting.sequence == sequence) {
+                    waiting.parsed = std::move(*slot);
+                    break;
+                }
+            }
+            drain();
+        });
+        watcher->setFuture(promise->future());
+        promise->start();
+        QThreadPool::globalInstance()->start([promise, slot, text = item.text] {
+            *slot = JsonRpcMessage::parse(text);
+            promise->finish();
+        });
+    }
+
+    // Handles queued items from the front until one is still being parsed.
+    void drain()
+    {
+        if (draining)
+            return; // the outer drain() goes on once the handler it is in returns
+        draining = true;
+        QPointer<JsonRpcPeer> guard(q);
+        while (!inbound.empty()) {
+            Inbound &front = inbound.front();
+            if (front.parsingInBackground && !front.parsed)
+                break;
+            Inbound item = std::move(front);
+            inbound.pop_front();
+            switch (item.kind) {
+            case Inbound::Kind::Message:
+                handleText(item.text, item.parsed ? std::move(*item.parsed) : JsonRpcMessage::parse(item.text));
+                break;
+            case Inbound::Kind::Dropped:
+                handleDroppedMessage(item.text, item.size, item.limit);
+                break;
+            case Inbound::Kind::Closed:
+                q->failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(remoteName)));
+                break;
+            }
+            if (!guard)
+                return; // a handler destroyed us, and this object with it
+        }
+        draining = false;
+    }
+
+    void handleText(const QByteArray &text, const Result<QList<JsonRpcMessage>> &parsed)
+    {
+        if (!parsed) {
+            emit q->protocolViolation(QStringLiteral("%1 sent an invalid message (%2): %3")
+                                          .arg(remoteName, parsed.error().message, QString::fromUtf8(text.left(200))));
+            return;
+        }
+        QPointer<JsonRpcPeer> guard(q);
+        for (const JsonRpcMessage &message : parsed.value()) {
+            if (!guard)
+                return; // a handler destroyed us
+            handleMessage(message);
+        }
+    }
 
     void write(const JsonRpcMessage &message)
     {
@@ -306,24 +427,27 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
     d->deadlineTimer.setSingleShot(true);
     connect(&d->deadlineTimer, &QTimer::timeout, this, [this] { d->expireDeadlines(); });
 
-    connect(transport, &Transport::messageReceived, this, [this](const QByteArray &text) {
-        auto parsed = JsonRpcMessage::parse(text);
-        if (!parsed) {
-            emit protocolViolation(QStringLiteral("%1 sent an invalid message (%2): %3")
-                                       .arg(d->remoteName, parsed.error().message, QString::fromUtf8(text.left(200))));
+    connect(transport, &Transport::messageReceived, this, [this](const QByteArray &text) { d->onMessageReceived(text); });
+    connect(transport, &Transport::messageDropped, this, [this](const QByteArray &head, qint64 size, qint64 limit) {
+        if (d->inbound.empty() && !d->draining) {
+            d->handleDroppedMessage(head, size, limit);
             return;
         }
-        QPointer<JsonRpcPeer> guard(this);
-        for (const JsonRpcMessage &message : parsed.value()) {
-            if (!guard)
-                return; // a handler destroyed us
-            d->handleMessage(message);
-        }
+        Private::Inbound item;
+        item.kind = Private::Inbound::Kind::Dropped;
+        item.text = head;
+        item.size = size;
+        item.limit = limit;
+        d->enqueue(std::move(item));
     });
-    connect(transport, &Transport::messageDropped, this,
-            [this](const QByteArray &head, qint64 size, qint64 limit) { d->handleDroppedMessage(head, size, limit); });
     connect(transport, &Transport::closed, this, [this] {
-        failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(d->remoteName)));
+        if (d->inbound.empty() && !d->draining) {
+            failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(d->remoteName)));
+            return;
+        }
+        Private::Inbound item;
+        item.kind = Private::Inbound::Kind::Closed;
+        d->enqueue(std::move(item));
     });
 }
 

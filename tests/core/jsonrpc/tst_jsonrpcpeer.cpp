@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <optional>
@@ -162,6 +163,10 @@ private slots:
     void destroyPeerInRequestHandler();
     void destroyPeerInNotificationHandler();
     void destroyPeerOnIncomingCancel();
+    void largeMessageIsParsedWhileTheLoopRuns();
+    void messagesAfterALargeOneKeepTheirOrder();
+    void invalidLargeMessageIsAViolationAndTheRestGoesOn();
+    void peerDestroyedWhileParsingAnswersOnce();
 
 private:
     /// Waits until every message queued so far in both directions has been handled: a ping
@@ -839,6 +844,108 @@ void tst_JsonRpcPeer::destroyPeerOnIncomingCancel()
     kept.reset();
     QCOMPARE(m_b->sentResponsesFor(id.toJson()).size(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+}
+
+namespace {
+
+// A response to id whose result holds a string of `size` bytes: large enough to be parsed on a
+// pool thread.
+QByteArray largeResponse(int id, qsizetype size)
+{
+    return "{\"id\":" + QByteArray::number(id) + ",\"jsonrpc\":\"2.0\",\"result\":{\"text\":\""
+        + QByteArray(size, 'x') + "\"}}";
+}
+
+QByteArray smallResponse(int id)
+{
+    return "{\"id\":" + QByteArray::number(id) + ",\"jsonrpc\":\"2.0\",\"result\":{\"small\":true}}";
+}
+
+} // namespace
+
+void tst_JsonRpcPeer::largeMessageIsParsedWhileTheLoopRuns()
+{
+    // A request the (silent) server side never answers itself; the answer is injected.
+    m_server->setRequestHandler(u"big"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"big"_s, {}, m_context.get(), answer.handler());
+    QVERIFY(barrier());
+    bool loopTurnedBeforeTheAnswer = false;
+    QTimer::singleShot(0, m_context.get(), [&] { loopTurnedBeforeTheAnswer = answer.count == 0; });
+    m_a->inject(largeResponse(int(id.toJson().toInteger()), 8 * 1024 * 1024));
+    // Parsed synchronously, the answer would be there now, before the event loop ran again.
+    QCOMPARE(answer.count, 0);
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 20000);
+    QVERIFY(loopTurnedBeforeTheAnswer);
+    QVERIFY(answer.last->ok());
+    QCOMPARE(answer.last->value().toObject().value(u"text"_s).toString().size(), 8 * 1024 * 1024);
+    QVERIFY(!m_client->isPending(id));
+}
+
+void tst_JsonRpcPeer::messagesAfterALargeOneKeepTheirOrder()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    QStringList events;
+    const auto recording = [&events](const QString &name) {
+        return [&events, name](const Result<QJsonValue> &result) {
+            events.append(name + (result ? u":ok"_s : u":error %1"_s.arg(result.error().code)));
+        };
+    };
+    const RequestId big = m_client->sendRequest(u"hang"_s, {}, m_context.get(), recording(u"big"_s));
+    const RequestId small = m_client->sendRequest(u"hang"_s, {}, m_context.get(), recording(u"small"_s));
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), recording(u"unanswered"_s));
+    m_client->setNotificationHandler(u"note"_s, [&events](const JsonRpcMessage &) { events.append(u"note"_s); });
+    QVERIFY(barrier());
+
+    m_a->inject(largeResponse(int(big.toJson().toInteger()), 4 * 1024 * 1024));
+    m_a->inject(smallResponse(int(small.toJson().toInteger())));
+    m_a->inject(R"({"jsonrpc":"2.0","method":"note"})");
+    m_a->close(); // the end of the connection comes last, after everything it carried
+    QVERIFY(events.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(events.size(), 4, 20000);
+    QCOMPARE(events, (QStringList{u"big:ok"_s, u"small:ok"_s, u"note"_s,
+                                  u"unanswered:error %1"_s.arg(int(ErrorCode::ConnectionClosed))}));
+    QTest::qWait(200);
+    QCOMPARE(events.size(), 4);
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+}
+
+void tst_JsonRpcPeer::invalidLargeMessageIsAViolationAndTheRestGoesOn()
+{
+    QStringList violations;
+    connect(m_client.get(), &JsonRpcPeer::protocolViolation, this, [&](const QString &what) { violations.append(what); });
+    Answer answer;
+    m_client->sendRequest(u"echo"_s, {{u"after"_s, true}}, m_context.get(), answer.handler());
+    // The broken message is in the way before the echo's answer comes back.
+    m_a->inject("{\"id\":77,\"jsonrpc\":\"2.0\",\"result\":\"" + QByteArray(1024 * 1024, 'y')); // unterminated
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 20000);
+    QCOMPARE(violations.size(), 1);
+    QVERIFY2(violations.first().contains(u"sent an invalid message"), qPrintable(violations.first()));
+    QVERIFY(answer.last->ok());
+}
+
+void tst_JsonRpcPeer::peerDestroyedWhileParsingAnswersOnce()
+{
+    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
+    QVERIFY(barrier());
+    m_a->inject(largeResponse(int(id.toJson().toInteger()), 8 * 1024 * 1024));
+    m_client.reset(); // while the pool thread parses
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::ConnectionClosed));
+    QThreadPool::globalInstance()->waitForDone(20000);
+    QTest::qWait(100);
+    QCOMPARE(answer.count, 1);
 }
 
 QTEST_GUILESS_MAIN(tst_JsonRpcPeer)
