@@ -3,6 +3,7 @@
 #include "client/clientsession.h"
 #include "itemheader.h"
 #include "models/icons.h"
+#include "models/serverlistmodel.h"
 #include "workspace/serverconnection.h"
 #include "workspace/serversignin.h"
 
@@ -11,7 +12,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QToolButton>
@@ -135,8 +135,10 @@ void ServerInfoPanel::setSignInManager(SignInManager *signIns)
     m_signIns = signIns;
     if (signIns) {
         connect(signIns, &SignInManager::signInChanged, this, [this](const QString &name) {
-            if (m_connection && m_connection->name() == name)
+            if (m_connection && m_connection->name() == name) {
+                refresh(); // the status line says when the server waits for a sign-in
                 refreshSignIn();
+            }
         });
     }
     refreshSignIn();
@@ -194,7 +196,7 @@ void ServerInfoPanel::refresh()
     const Implementation info = ready ? session->serverInfo() : Implementation();
     m_header->setItem(Icons::action(u"server"), connection->name(), {}, {},
                       ready ? info.description : QString());
-    m_status->setText(connection->statusText());
+    m_status->setText(ServerListModel::statusText(connection, m_signIns));
     if (connection->status() == ServerConnection::Status::Failed) {
         QPalette palette = m_status->palette();
         palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));

@@ -224,7 +224,12 @@ void ServerListModel::setSignInManager(SignInManager *signIns)
 
 QString ServerListModel::statusText(const ServerConnection *connection) const
 {
-    const ServerSignIn *signIn = m_signIns ? m_signIns->signIn(connection->name()) : nullptr;
+    return statusText(connection, m_signIns);
+}
+
+QString ServerListModel::statusText(const ServerConnection *connection, const SignInManager *signIns)
+{
+    const ServerSignIn *signIn = signIns ? signIns->signIn(connection->name()) : nullptr;
     if (signIn && connection->status() == ServerConnection::Status::Starting) {
         switch (signIn->state()) {
         case ServerSignIn::State::SignInRequired: return tr("Sign-in required");

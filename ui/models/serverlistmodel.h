@@ -42,6 +42,10 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// The connection's status for people, saying so when it waits for a sign-in (a remote
+    /// server stays "starting" until the person has signed in). The server page uses it too.
+    static QString statusText(const ServerConnection *connection, const SignInManager *signIns);
+
 private:
     void watch(ServerConnection *connection);
     void rowChanged(ServerConnection *connection);

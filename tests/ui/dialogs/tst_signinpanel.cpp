@@ -86,11 +86,16 @@ private slots:
         QVERIFY2(state->text().startsWith(QStringLiteral("Sign-in required")), qPrintable(state->text()));
         QVERIFY(!cancel->isVisible() && !signOut->isVisible());
         QCOMPARE(model.data(model.index(0, ServerListModel::StatusColumn)).toString(), QStringLiteral("Sign-in required"));
+        // The server page's status line says the same, not "Starting…".
+        auto *status = panel.findChild<QLabel *>(QStringLiteral("serverStatus"));
+        QVERIFY(status);
+        QCOMPARE(status->text(), QStringLiteral("Sign-in required"));
         QCOMPARE(browserOpened, 0);
         saveScreenshot(&panel, QStringLiteral("signin-required.png"));
 
         QTest::mouseClick(signIn, Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 15000);
+        QTRY_COMPARE(status->text(), QStringLiteral("Ready"));
         QTRY_VERIFY(signOut->isVisible());
         QVERIFY(!signIn->isVisible() && !cancel->isVisible());
         QVERIFY2(state->text().startsWith(QStringLiteral("Signed in")), qPrintable(state->text()));
