@@ -15,6 +15,9 @@ namespace Toolgate {
 namespace {
 
 constexpr int maxPages = 1000;
+/// elicitationIds awaiting notifications/elicitation/complete; the oldest are forgotten beyond this, so a
+/// server cannot grow the list without bound.
+constexpr qsizetype maxOpenElicitations = 256;
 
 QString featureMissing(const QString &feature)
 {
@@ -50,6 +53,41 @@ public:
     ServerRequestHandler samplingHandler;
     ServerRequestHandler elicitationHandler;
     QStringList elicitationModes;
+    QStringList openElicitations; // ids that may still complete, oldest first
+
+    bool urlElicitationCompletion() const
+    {
+        return ProtocolVersion::supportsUrlElicitationCompletion(initializeResult.protocolVersion);
+    }
+
+    void rememberElicitation(const QString &id)
+    {
+        openElicitations.removeAll(id);
+        openElicitations.append(id);
+        while (openElicitations.size() > maxOpenElicitations)
+            openElicitations.removeFirst();
+    }
+
+    /// Every failed request passes here: a -32042 in a 2025-11-25 session is announced (and its ids
+    /// remembered for elicitation/complete) before the caller hears of the error.
+    void noteRequestError(const Error &error)
+    {
+        if (error.code != int(ErrorCode::UrlElicitationRequired))
+            return;
+        if (!urlElicitationCompletion()) {
+            qCDebug(lcClient) << "error -32042 in a" << initializeResult.protocolVersion << "session, where it has no meaning";
+            return;
+        }
+        const QList<UrlElicitation> elicitations = UrlElicitation::listFromError(error);
+        if (elicitations.isEmpty()) {
+            emit q->protocolViolation(QStringLiteral("the server answered with error -32042 (URL elicitation required) "
+                                                     "without a usable data.elicitations list"));
+            return;
+        }
+        for (const UrlElicitation &elicitation : elicitations)
+            rememberElicitation(elicitation.elicitationId);
+        emit q->urlElicitationRequired(elicitations);
+    }
 
     void setState(State newState)
     {
@@ -170,8 +208,11 @@ public:
     template<typename T, typename Convert>
     void request(const QString &method, const QJsonObject &params, QObject *context, Callback<T> callback, Convert convert)
     {
-        peer->sendRequest(method, params, context, [callback = std::move(callback), convert, method](const Result<QJsonValue> &result) {
+        QPointer<ClientSession> session(q);
+        peer->sendRequest(method, params, context, [session, callback = std::move(callback), convert, method](const Result<QJsonValue> &result) {
             if (!result) {
+                if (session)
+                    session->d->noteRequestError(result.error());
                 callback(Result<T>(result.error()));
             } else if (!result.value().isObject()) {
                 callback(Result<T>(makeError(ErrorCode::ProtocolError, QStringLiteral("the server's answer to %1 is not an object").arg(method))));
@@ -253,6 +294,10 @@ void ClientSession::Private::installPeerHandlers()
                                              QStringLiteral("this client does not support elicitation mode \"%1\"").arg(mode)));
             return;
         }
+        if (mode == QLatin1String("url") && urlElicitationCompletion()) {
+            if (const auto elicitation = UrlElicitation::fromJson(request.params()))
+                rememberElicitation(elicitation->elicitationId);
+        }
         elicitationHandler(request.params(), responder);
     });
 
@@ -282,6 +327,20 @@ void ClientSession::Private::installPeerHandlers()
     });
     peer->setNotificationHandler(QStringLiteral("notifications/message"), [this](const JsonRpcMessage &message) {
         emit q->logMessage(LogMessage::fromJson(message.params()));
+    });
+    peer->setNotificationHandler(QStringLiteral("notifications/elicitation/complete"), [this](const JsonRpcMessage &message) {
+        const QString id = message.params().value(QLatin1String("elicitationId")).toString();
+        if (!urlElicitationCompletion()) {
+            qCDebug(lcClient) << "notifications/elicitation/complete in a" << initializeResult.protocolVersion
+                              << "session, which does not have it; ignored";
+            return;
+        }
+        // The spec: ignore unknown and already-completed ids.
+        if (id.isEmpty() || !openElicitations.removeOne(id)) {
+            qCDebug(lcClient) << "elicitation/complete for unknown or already completed id" << id << "ignored";
+            return;
+        }
+        emit q->elicitationCompleted(id);
     });
     peer->setNotificationHandler(QStringLiteral("notifications/cancelled"), [](const JsonRpcMessage &) {
         // JsonRpcPeer already marked the incoming request cancelled.
@@ -454,6 +513,8 @@ RequestId ClientSession::callTool(const QString &name, const QJsonObject &argume
         [self, token, callback = std::move(callback)](const Result<QJsonValue> &result) {
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
+            if (!result && self)
+                self->d->noteRequestError(result.error());
             if (!result)
                 callback(Result<CallToolResult>(result.error()));
             else if (!result.value().isObject())
@@ -566,6 +627,13 @@ bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)
         }
     }
     return d->peer->cancel(id, reason);
+}
+
+QList<UrlElicitation> ClientSession::urlElicitationsRequiredBy(const Error &error) const
+{
+    if (!d->urlElicitationCompletion())
+        return {};
+    return UrlElicitation::listFromError(error);
 }
 
 QList<Tool> ClientSession::tools() const

@@ -2,6 +2,7 @@
 
 #include "jsonrpc/jsonrpcpeer.h"
 #include "protocol/completion.h"
+#include "protocol/elicitation.h"
 #include "protocol/implementation.h"
 #include "protocol/initialize.h"
 #include "protocol/logginglevel.h"
@@ -115,6 +116,11 @@ public:
     /// Cancels a request sent by this session (sends notifications/cancelled).
     bool cancelRequest(const RequestId &id, const QString &reason = {});
 
+    /// The URL elicitations a request's -32042 URLElicitationRequiredError asks the person to finish before
+    /// the request can succeed; empty for any other error, and always empty unless this session negotiated
+    /// 2025-11-25 (the only revision with this error; to older or stateless ones -32042 means nothing).
+    QList<UrlElicitation> urlElicitationsRequiredBy(const Error &error) const;
+
     /// The tools from the last complete listTools().
     QList<Tool> tools() const;
     std::optional<Tool> tool(const QString &name) const;
@@ -136,6 +142,13 @@ signals:
     /// The server sent notifications/cancelled for a request it made of us (the Responder with this
     /// id now drops its answer): a handler waiting on a person closes its question.
     void serverRequestCancelled(const Toolgate::RequestId &id, const QString &reason);
+    /// A request of ours was refused with -32042 (2025-11-25 sessions only): the server needs these
+    /// out-of-band URL steps done first. The request's own callback gets the error right after this.
+    void urlElicitationRequired(const QList<Toolgate::UrlElicitation> &elicitations);
+    /// notifications/elicitation/complete for an elicitationId this session saw (in an elicitation/create
+    /// request or a -32042 error): the server says the step in the browser is done. Said once per id;
+    /// unknown or repeated ids, and the notification in revisions without it, are ignored.
+    void elicitationCompleted(const QString &elicitationId);
 
 private:
     class Private;

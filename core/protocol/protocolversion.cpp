@@ -49,5 +49,9 @@ bool supportsElicitation(QAnyStringView version) { return atLeast(version, v2025
 bool supportsResourceLinks(QAnyStringView version) { return atLeast(version, v2025_06_18); }
 bool supportsTitle(QAnyStringView version) { return atLeast(version, v2025_06_18); }
 bool supportsIcons(QAnyStringView version) { return atLeast(version, v2025_11_25); }
+bool supportsUrlElicitationCompletion(QAnyStringView version)
+{
+    return atLeast(version, v2025_11_25) && !isModern(version);
+}
 
 } // namespace Toolgate::ProtocolVersion

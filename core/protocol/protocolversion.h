@@ -33,6 +33,9 @@ bool supportsElicitation(QAnyStringView version);       // >= 2025-06-18
 bool supportsResourceLinks(QAnyStringView version);     // >= 2025-06-18
 bool supportsTitle(QAnyStringView version);             // >= 2025-06-18
 bool supportsIcons(QAnyStringView version);             // >= 2025-11-25
+/// elicitationId, notifications/elicitation/complete and error -32042: 2025-11-25 only (the stateless
+/// revision removed them).
+bool supportsUrlElicitationCompletion(QAnyStringView version);
 
 } // namespace ProtocolVersion
 

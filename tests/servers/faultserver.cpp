@@ -23,6 +23,7 @@
 #include <QtCore/QJsonValue>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
+#include <QtCore/QUrl>
 
 #include <chrono>
 #include <condition_variable>
@@ -34,6 +35,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -192,6 +194,16 @@ QJsonArray toolList()
         tool("server_request", "Asks the client for roots/list and answers with its reply"),
         tool("ping_client", "Pings the client and answers with its reply"),
         tool("wrong_jsonrpc", "Sends a response with jsonrpc \"1.0\" first"),
+        tool("url_required",
+             "Answers with error -32042 (URL elicitation required) until the step `step` was finished with "
+             "finish_url_step, then with 'url step <step> done'",
+             {{QStringLiteral("step"), prop("string", "Step name, also the elicitationId (default \"connect\")")}}),
+        tool("url_elicit", "Sends an elicitation/create request in URL mode (elicitationId `step`) and answers with its reply",
+             {{QStringLiteral("step"), prop("string", "The elicitationId (default \"connect\")")}}),
+        tool("finish_url_step",
+             "Stands in for the browser: marks step `step` finished and sends notifications/elicitation/complete for it "
+             "(for any id, known to the client or not)",
+             {{QStringLiteral("step"), prop("string", "The elicitationId (default \"connect\")")}}),
         tool("env", "Answers with the value of the environment variable `name` (empty when unset)",
              {{QStringLiteral("name"), prop("string", "Variable name")}}, {QStringLiteral("name")}),
     };
@@ -399,6 +411,34 @@ private:
             askClient(id, QStringLiteral("srv-1"), QStringLiteral("roots/list"));
         } else if (name == QLatin1String("ping_client")) {
             askClient(id, QStringLiteral("srv-ping"), QStringLiteral("ping"));
+        } else if (name == QLatin1String("url_required")) {
+            const QString step = args.value(QStringLiteral("step")).toString(QStringLiteral("connect"));
+            if (m_finishedSteps.count(step) > 0) {
+                reply(QStringLiteral("url step ") + step + QStringLiteral(" done"));
+                return;
+            }
+            const QJsonObject elicitation{{QStringLiteral("mode"), QStringLiteral("url")},
+                                          {QStringLiteral("elicitationId"), step},
+                                          {QStringLiteral("url"), urlFor(step)},
+                                          {QStringLiteral("message"), QStringLiteral("Connect your Example account to continue.")}};
+            QJsonObject error = errorResponse(id, -32042, QStringLiteral("This request requires more information."));
+            QJsonObject body = error.value(QStringLiteral("error")).toObject();
+            body.insert(QStringLiteral("data"), QJsonObject{{QStringLiteral("elicitations"), QJsonArray{elicitation}}});
+            error.insert(QStringLiteral("error"), body);
+            send(error);
+        } else if (name == QLatin1String("url_elicit")) {
+            const QString step = args.value(QStringLiteral("step")).toString(QStringLiteral("connect"));
+            askClient(id, QStringLiteral("srv-elicit-") + step, QStringLiteral("elicitation/create"),
+                      QJsonObject{{QStringLiteral("mode"), QStringLiteral("url")},
+                                  {QStringLiteral("elicitationId"), step},
+                                  {QStringLiteral("url"), urlFor(step)},
+                                  {QStringLiteral("message"), QStringLiteral("Sign in to Example to continue.")}});
+        } else if (name == QLatin1String("finish_url_step")) {
+            const QString step = args.value(QStringLiteral("step")).toString(QStringLiteral("connect"));
+            m_finishedSteps.insert(step);
+            send(notification(QStringLiteral("notifications/elicitation/complete"),
+                              {{QStringLiteral("elicitationId"), step}}));
+            reply(QStringLiteral("finished ") + step);
         } else if (name == QLatin1String("wrong_jsonrpc")) {
             writeRaw("{\"jsonrpc\":\"1.0\",\"id\":" + idJson(id) + ",\"result\":{}}");
             reply(QStringLiteral("wrong_jsonrpc done"));
@@ -408,13 +448,23 @@ private:
     }
 
     // Sends a request to the client; the tool call is answered when its reply arrives.
-    void askClient(const QJsonValue &callId, const QString &requestId, const QString &method)
+    void askClient(const QJsonValue &callId, const QString &requestId, const QString &method,
+                   const QJsonObject &params = {})
     {
         m_pending[idJson(callId)] = callId;
         m_waitingForClient[idJson(requestId)] = callId;
-        send(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                         {QStringLiteral("id"), requestId},
-                         {QStringLiteral("method"), method}});
+        QJsonObject request{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                            {QStringLiteral("id"), requestId},
+                            {QStringLiteral("method"), method}};
+        if (!params.isEmpty())
+            request.insert(QStringLiteral("params"), params);
+        send(request);
+    }
+
+    // The page a URL elicitation sends the person to (never loaded by the tests).
+    static QString urlFor(const QString &step)
+    {
+        return QStringLiteral("https://auth.example.com/connect?step=") + QString::fromLatin1(QUrl::toPercentEncoding(step));
     }
 
     // "slow": progress step i (1..steps) fires at ms*i/steps; the last one also answers.
@@ -453,6 +503,7 @@ private:
     bool m_initialized = false;
     std::map<QByteArray, QJsonValue> m_pending;          // unanswered calls (hang/slow/...)
     std::map<QByteArray, QJsonValue> m_waitingForClient; // our request id -> tool call id
+    std::set<QString> m_finishedSteps;                   // url steps finished with finish_url_step
 };
 
 // ---- stdin reader thread ---------------------------------------------------------------

@@ -13,6 +13,8 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcClientFeatures, "toolgate.ui.clientfeatures")
 
 namespace Toolgate {
@@ -85,6 +87,10 @@ ClientFeatures::~ClientFeatures()
     const QList<QObject *> keys = m_queues.keys();
     for (QObject *key : keys)
         abandonAll(key, tr("Toolgate is closing"));
+    for (const RequiredDialog &required : std::as_const(m_requiredDialogs)) {
+        if (required.dialog)
+            required.dialog->close();
+    }
 }
 
 void ClientFeatures::setAnswerTimeout(std::chrono::milliseconds timeout)
@@ -117,11 +123,25 @@ void ClientFeatures::configureSession(ClientSession *session, ServerConnection *
     QObject *key = session;
     connect(session, &ClientSession::serverRequestCancelled, this,
             [this, key](const RequestId &id, const QString &reason) { onCancelled(key, id, reason); });
+    connect(session, &ClientSession::urlElicitationRequired, this, [this, session, owner](const QList<UrlElicitation> &elicitations) {
+        showRequiredElicitations(session, owner, elicitations);
+    });
+    connect(session, &ClientSession::elicitationCompleted, this, [this, session, owner](const QString &elicitationId) {
+        onElicitationCompleted(session, owner, elicitationId);
+    });
     connect(session, &ClientSession::stateChanged, this, [this, key](ClientSession::State state) {
         if (state == ClientSession::State::Closing || state == ClientSession::State::Closed || state == ClientSession::State::Failed)
             abandonAll(key, tr("the server disconnected"));
     });
-    connect(session, &QObject::destroyed, this, [this, key] { abandonAll(key, tr("the server disconnected")); });
+    connect(session, &QObject::destroyed, this, [this, key] {
+        abandonAll(key, tr("the server disconnected"));
+        // Windows for -32042 steps stay (opening the link is still the person's choice), but no later session
+        // at the same address may complete them.
+        for (RequiredDialog &required : m_requiredDialogs) {
+            if (required.sessionKey == key)
+                required.sessionKey = nullptr;
+        }
+    });
 }
 
 QList<QDialog *> ClientFeatures::openDialogs() const
@@ -130,6 +150,10 @@ QList<QDialog *> ClientFeatures::openDialogs() const
     for (const auto &queue : m_queues) {
         if (!queue->entries.isEmpty() && queue->entries.first()->dialog)
             dialogs.append(queue->entries.first()->dialog);
+    }
+    for (const RequiredDialog &required : m_requiredDialogs) {
+        if (required.dialog)
+            dialogs.append(required.dialog);
     }
     return dialogs;
 }
@@ -140,6 +164,66 @@ int ClientFeatures::pendingCount() const
     for (const auto &queue : m_queues)
         count += int(queue->entries.size());
     return count;
+}
+
+void ClientFeatures::showRequiredElicitations(ClientSession *session, ServerConnection *connection,
+                                              const QList<UrlElicitation> &elicitations)
+{
+    m_requiredDialogs.removeIf([](const RequiredDialog &required) { return !required.dialog || required.dialog->isHidden(); });
+    const ServerIdentity server = identityOf(session, connection);
+    for (const UrlElicitation &elicitation : elicitations) {
+        // The same step asked for again (the person ran the call before finishing it): one dialog is enough.
+        const auto open = std::find_if(m_requiredDialogs.cbegin(), m_requiredDialogs.cend(), [&](const RequiredDialog &required) {
+            return required.sessionKey == session && required.elicitationId == elicitation.elicitationId;
+        });
+        if (open != m_requiredDialogs.cend()) {
+            open->dialog->raise();
+            open->dialog->activateWindow();
+            continue;
+        }
+        auto *dialog = new ElicitationDialog(server, elicitation.toJson(), m_dialogParent,
+                                             ElicitationDialog::Purpose::RequiredByCall);
+        dialog->setWindowFlag(Qt::Window);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        m_requiredDialogs.append(RequiredDialog{session, elicitation.elicitationId, dialog});
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    }
+}
+
+void ClientFeatures::onElicitationCompleted(ClientSession *session, ServerConnection *connection, const QString &elicitationId)
+{
+    const QString serverName = identityOf(session, connection).name;
+    bool closedSomething = false;
+    // An elicitation/create request still waiting for the person: the step it asks for is done, so the
+    // question is moot. Answered as "cancel" (no choice was made), never as a consent the person did not give.
+    if (const auto queue = m_queues.value(session)) {
+        const QList<std::shared_ptr<Entry>> entries = queue->entries;
+        for (const auto &entry : entries) {
+            if (entry->request->method() != ElicitationMethod
+                || entry->request->params().value(QLatin1String("elicitationId")).toString() != elicitationId)
+                continue;
+            QJsonObject result;
+            result.insert(QLatin1String("action"), QStringLiteral("cancel"));
+            entry->request->answer(result);
+            settle(entry, true);
+            closedSomething = true;
+        }
+    }
+    for (RequiredDialog &required : m_requiredDialogs) {
+        if (required.sessionKey == session && required.elicitationId == elicitationId && required.dialog) {
+            required.dialog->close();
+            closedSomething = true;
+        }
+    }
+    m_requiredDialogs.removeIf([](const RequiredDialog &required) { return !required.dialog || required.dialog->isHidden(); });
+    qCDebug(lcClientFeatures) << serverName << "completed URL elicitation" << elicitationId;
+    emit notice(closedSomething
+                    ? tr("%1 reports that the step in the browser is complete; its link window was closed. "
+                         "If a request of yours waited for it, run it again.").arg(serverName)
+                    : tr("%1 reports that the step in the browser is complete. If a request of yours waited for it, "
+                         "run it again.").arg(serverName));
 }
 
 void ClientFeatures::answerRoots(ClientSession *session, ServerConnection *connection, const QJsonObject &params,

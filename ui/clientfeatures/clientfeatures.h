@@ -2,6 +2,7 @@
 
 #include "audit/auditlog.h"
 #include "jsonrpc/jsonrpcpeer.h"
+#include "protocol/elicitation.h"
 
 #include <QHash>
 #include <QObject>
@@ -28,6 +29,11 @@ class ServerConnection;
 /// each other); nothing blocks the GUI thread. Each request is answered exactly once: by the person, or
 /// when the server cancels it, disconnects, or nobody answers in time — then its dialog closes and
 /// notice() says why. Every request and its answer are recorded with AuditLog::recordServerRequest.
+///
+/// URL elicitation (2025-11-25) has two more parts, both from ClientSession signals: the URL elicitations
+/// of a -32042 error are shown in the same URL dialog (consent before anything opens; the person runs the
+/// call again themselves), and notifications/elicitation/complete closes whatever dialog still shows that
+/// elicitationId and says in notice() that the server reports the step in the browser complete.
 class ClientFeatures final : public QObject
 {
     Q_OBJECT
@@ -45,7 +51,7 @@ public:
     /// Workspace::setSessionConfigurator; call before the session connects.
     void configureSession(ClientSession *session, ServerConnection *connection);
 
-    /// The dialogs showing now (one per server at most).
+    /// The dialogs showing now: one per server at most for requests, plus any for -32042 errors.
     QList<QDialog *> openDialogs() const;
     /// Requests not yet answered, shown or waiting, over all servers.
     int pendingCount() const;
@@ -73,6 +79,9 @@ private:
     void onTimeout(const std::shared_ptr<Entry> &entry);
     QDialog *createDialog(const std::shared_ptr<Entry> &entry);
     void updateQueuedNotes(QObject *sessionKey);
+    void showRequiredElicitations(ClientSession *session, ServerConnection *connection,
+                                  const QList<UrlElicitation> &elicitations);
+    void onElicitationCompleted(ClientSession *session, ServerConnection *connection, const QString &elicitationId);
     void answerRoots(ClientSession *session, ServerConnection *connection, const QJsonObject &params,
                      const Responder &responder);
 
@@ -83,6 +92,15 @@ private:
     // Keyed by the session object, never dereferenced through the key (it may be gone).
     QHash<QObject *, std::shared_ptr<ServerQueue>> m_queues;
     QList<QPointer<ClientSession>> m_sessions;
+
+    /// A dialog for one URL elicitation of a -32042 error; nothing is answered to the server.
+    struct RequiredDialog
+    {
+        QObject *sessionKey = nullptr;
+        QString elicitationId;
+        QPointer<QDialog> dialog;
+    };
+    QList<RequiredDialog> m_requiredDialogs;
 };
 
 } // namespace Toolgate

@@ -27,21 +27,26 @@ bool isWebUrl(const QUrl &url)
 
 } // namespace
 
-ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent)
+ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent, Purpose purpose)
     : QDialog(parent)
-    , m_urlMode(params.value(QLatin1String("mode")).toString() == QLatin1String("url"))
+    , m_purpose(purpose)
+    , m_urlMode(purpose == Purpose::RequiredByCall || params.value(QLatin1String("mode")).toString() == QLatin1String("url"))
 {
     setObjectName(QStringLiteral("elicitationDialog"));
     setModal(false);
-    if (m_urlMode)
+    if (m_urlMode) {
         m_url = QUrl(params.value(QLatin1String("url")).toString(), QUrl::StrictMode);
+        m_elicitationId = params.value(QLatin1String("elicitationId")).toString();
+    }
+    const bool required = purpose == Purpose::RequiredByCall;
+    const QString headline = required ? tr("%1 needs you to open a link before it can do what you asked").arg(server.name)
+                             : m_urlMode ? tr("%1 asks you to open a link").arg(server.name)
+                                         : tr("%1 asks you for information").arg(server.name);
     setWindowTitle(m_urlMode ? tr("%1 asks you to open a link").arg(server.name)
                              : tr("%1 asks for information").arg(server.name));
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(createServerRequestHeader(
-        server, m_urlMode ? tr("%1 asks you to open a link").arg(server.name) : tr("%1 asks you for information").arg(server.name),
-        this));
+    layout->addWidget(createServerRequestHeader(server, headline, this));
 
     const QString message = params.value(QLatin1String("message")).toString();
     auto *messageView = new PlainTextView(message.isEmpty() ? tr("(The server gave no message.)") : message, 8, this);
@@ -63,6 +68,15 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
     m_decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::DestructiveRole);
     m_decline->setObjectName(QStringLiteral("decline"));
     m_decline->setToolTip(tr("Refuse: the server is told you do not want to do this."));
+    if (required) {
+        // The server is not waiting for an answer here: there is nothing to decline, only to leave.
+        m_cancel->setText(tr("&Not Now"));
+        m_cancel->setToolTip(tr("Close without opening the link. Your request stays undone until the step is finished."));
+        // Out of the box entirely: a button box shows every button it lays out.
+        buttons->removeButton(m_decline);
+        m_decline->setParent(this);
+        m_decline->hide();
+    }
     m_accept = buttons->addButton(m_urlMode ? tr("&Open in Browser") : tr("&Accept"), QDialogButtonBox::AcceptRole);
     m_accept->setObjectName(QStringLiteral("accept"));
     // Enter in a form field must not answer for the person (keyPressEvent() swallows it; without that the
@@ -79,7 +93,10 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
 
     updateAcceptButton();
     resize(m_urlMode ? 560 : 640, m_urlMode ? 380 : 720);
-    m_decline->setFocus();
+    if (required)
+        m_cancel->setFocus();
+    else
+        m_decline->setFocus();
 }
 
 QWidget *ElicitationDialog::buildForm(const QJsonObject &params)
@@ -111,11 +128,19 @@ QWidget *ElicitationDialog::buildUrl()
     urlView->setObjectName(QStringLiteral("url"));
     urlView->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     layout->addWidget(urlView);
-    auto *note = new HelpLabel(web ? tr("Nothing has been loaded. Open the link only if you trust %1 and expected this "
-                                        "request; you finish the step in your browser, not here.")
-                                         .arg(m_url.host())
-                                   : tr("Only http and https links are opened. Decline or cancel this request."),
-                               box);
+    QString noteText = web ? tr("Nothing has been loaded. Open the link only if you trust %1 and expected this "
+                                "request; you finish the step in your browser, not here.")
+                                 .arg(m_url.host())
+                           : tr("Only http and https links are opened. Decline or cancel this request.");
+    if (m_purpose == Purpose::RequiredByCall) {
+        noteText = web ? tr("Nothing has been loaded. Open the link only if you trust %1 and expected this. When you "
+                            "have finished in your browser, run your request again (Run Again below its result); "
+                            "Toolgate does not repeat it by itself.")
+                             .arg(m_url.host())
+                       : tr("Only http and https links are opened.");
+    }
+    auto *note = new HelpLabel(noteText, box);
+    note->setObjectName(QStringLiteral("urlNote"));
     note->setWordWrap(true);
     layout->addWidget(note);
     layout->addStretch(1);

@@ -18,6 +18,10 @@ class ArgumentForm;
 /// active while they are valid. URL mode: the message and the URL with its host spelled out; the URL is
 /// opened in the browser only when the person clicks Open (QDesktopServices), which answers accept.
 ///
+/// The same URL view also presents the URL elicitations of a -32042 error (Purpose::RequiredByCall): then
+/// nothing is answered to the server (the call already failed); the dialog says that the person runs the
+/// call again once the step is done, and Decline is not offered (Not Now closes it).
+///
 /// Non-modal. Decline has the focus and there is no default button (Enter in a field answers nothing); Esc
 /// and closing the window cancel (the spec's
 /// "dismissed without an explicit choice"). answered() is emitted exactly once, with the ElicitResult.
@@ -26,7 +30,17 @@ class ElicitationDialog final : public QDialog
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ElicitationDialog)
 public:
-    ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent = nullptr);
+    enum class Purpose {
+        Request,        ///< An elicitation/create request the server waits on.
+        RequiredByCall, ///< A URL elicitation from a -32042 error: the person's request waits on it.
+    };
+
+    ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent = nullptr,
+                      Purpose purpose = Purpose::Request);
+
+    Purpose purpose() const { return m_purpose; }
+    /// The URL elicitation's elicitationId (empty in form mode or when the server gave none).
+    QString elicitationId() const { return m_elicitationId; }
 
     bool isUrlMode() const { return m_urlMode; }
     /// The form (form mode), else null.
@@ -55,8 +69,10 @@ private:
     void finish(const QString &action);
     void updateAcceptButton();
 
+    Purpose m_purpose = Purpose::Request;
     bool m_urlMode = false;
     bool m_finished = false;
+    QString m_elicitationId;
     QUrl m_url;
     ArgumentForm *m_form = nullptr;
     QLabel *m_queuedNote = nullptr;

@@ -48,6 +48,9 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     , m_cancel(new QPushButton(this))
     , m_progress(new QProgressBar(this))
     , m_state(new QLabel(this))
+    , m_urlStep(new QWidget(this))
+    , m_urlStepText(new QLabel(m_urlStep))
+    , m_runAgain(new QPushButton(m_urlStep))
     , m_result(new ResultView(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
 {
@@ -98,6 +101,24 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     bold.setBold(true);
     resultTitle->setFont(bold);
     bottomLayout->addWidget(resultTitle);
+
+    // A -32042 answer: the call cannot succeed until the person finishes a step in the browser (the link
+    // is in a window of its own, see ClientFeatures). Retrying is theirs to decide, never automatic.
+    m_urlStep->setObjectName(QStringLiteral("urlStepBox"));
+    m_urlStepText->setObjectName(QStringLiteral("urlStepText"));
+    m_urlStepText->setTextFormat(Qt::PlainText);
+    m_urlStepText->setWordWrap(true);
+    m_runAgain->setObjectName(QStringLiteral("runAgainButton"));
+    m_runAgain->setText(tr("Run Again"));
+    m_runAgain->setIcon(Icons::action(u"run"));
+    m_runAgain->setToolTip(tr("Send the same arguments again. You confirm before anything is sent."));
+    m_runAgain->setAutoDefault(false);
+    auto *urlStepLayout = new QHBoxLayout(m_urlStep);
+    urlStepLayout->setContentsMargins(0, 0, 0, 4);
+    urlStepLayout->addWidget(m_urlStepText, 1);
+    urlStepLayout->addWidget(m_runAgain, 0, Qt::AlignTop);
+    m_urlStep->hide();
+    bottomLayout->addWidget(m_urlStep);
     bottomLayout->addWidget(m_result, 1);
 
     m_splitter->setObjectName(QStringLiteral("toolSplitter"));
@@ -117,6 +138,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
+    connect(m_runAgain, &QPushButton::clicked, this, &ToolPanel::runAgain);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ToolPanel::updateRunState);
     connect(m_result, &ResultView::resourceLinkActivated, this, [this](const QString &uri) {
         if (m_connection)
@@ -218,6 +240,22 @@ void ToolPanel::showEntry()
     updateProgress();
 }
 
+void ToolPanel::updateUrlStep()
+{
+    const auto it = m_entries.constFind(key());
+    const bool show = it != m_entries.constEnd() && !it->call && it->outcome
+        && (!it->awaitedSteps.isEmpty() || it->stepsCompleted);
+    m_urlStep->setVisible(show);
+    if (!show)
+        return;
+    const QString server = m_connection ? m_connection->name() : QString();
+    m_urlStepText->setText(it->awaitedSteps.isEmpty()
+        ? tr("%1 reports that the step in the browser is complete. Run the call again to continue.").arg(server)
+        : tr("%1 needs you to finish a step in your browser before this call can run; the link is in the window it "
+             "opened. When you have finished there, run the call again.").arg(server));
+    m_runAgain->setEnabled(m_run->isEnabled());
+}
+
 void ToolPanel::updateRunState()
 {
     ToolCall *call = currentCall();
@@ -236,6 +274,7 @@ void ToolPanel::updateRunState()
                          : m_connection                            ? m_connection->statusText()
                                                                    : QString());
     }
+    updateUrlStep();
 }
 
 void ToolPanel::updateProgress()
@@ -272,20 +311,36 @@ void ToolPanel::run()
 {
     if (!m_run->isEnabled() || !m_connection || !m_pipeline)
         return;
+    const QJsonObject arguments = m_form->arguments();
+    if (m_history)
+        m_history->remember(m_connection->name(), m_tool.name, arguments);
+    startCall(arguments);
+}
+
+void ToolPanel::runAgain()
+{
+    const auto it = m_entries.constFind(key());
+    if (!m_run->isEnabled() || !m_connection || !m_pipeline || it == m_entries.constEnd() || !it->outcome)
+        return;
+    startCall(it->outcome->sentArguments);
+}
+
+void ToolPanel::startCall(const QJsonObject &arguments)
+{
     ClientSession *session = m_connection->session();
     if (!session)
         return;
-    const QString serverName = m_connection->name();
     const QString k = key();
-    const QJsonObject arguments = m_form->arguments();
-    if (m_history)
-        m_history->remember(serverName, m_tool.name, arguments);
 
     ToolCall *call = m_pipeline->call(session, m_connection->identity(), m_tool.name, arguments, CallInitiator::Gui, this);
     Entry &entry = m_entries[k];
     entry.call = call;
+    entry.session = session;
     entry.outcome.reset();
     entry.progress.reset();
+    entry.awaitedSteps.clear();
+    entry.stepsCompleted = false;
+    disconnect(entry.completion);
     entry.elapsed.start();
     m_recent.removeAll(k);
     m_recent.append(k);
@@ -327,6 +382,25 @@ void ToolPanel::onFinished(const QString &k, ToolCall *call)
     if (it != m_entries.end() && it->call == call) {
         it->outcome = call->outcome();
         it->call = nullptr;
+        ClientSession *session = it->session;
+        if (session && call->outcome().kind == ToolCallOutcome::Kind::Failed) {
+            const QList<UrlElicitation> steps = session->urlElicitationsRequiredBy(call->outcome().error);
+            for (const UrlElicitation &step : steps)
+                it->awaitedSteps.append(step.elicitationId);
+            if (!steps.isEmpty()) {
+                it->completion = connect(session, &ClientSession::elicitationCompleted, this, [this, k](const QString &id) {
+                    auto entry = m_entries.find(k);
+                    if (entry == m_entries.end() || !entry->awaitedSteps.removeAll(id))
+                        return;
+                    if (entry->awaitedSteps.isEmpty()) {
+                        entry->stepsCompleted = true;
+                        disconnect(entry->completion);
+                    }
+                    if (k == key())
+                        updateUrlStep();
+                });
+            }
+        }
     }
     const QString toolName = call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name;
     emit message(tr("%1 on %2: %3").arg(toolName, call->server().name, describe(call->outcome())));

@@ -18,6 +18,7 @@ class QSplitter;
 namespace Toolgate {
 
 class ArgumentForm;
+class ClientSession;
 class ArgumentHistory;
 class ItemHeader;
 class ResultView;
@@ -53,12 +54,18 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QProgressBar *progressBar() const { return m_progress; }
     QSplitter *splitter() const { return m_splitter; }
+    /// Shown under a result that failed with -32042 (2025-11-25): the server needs a step done in the
+    /// browser first. Its Run Again button sends the same arguments again (approval included).
+    QWidget *urlStepBox() const { return m_urlStep; }
+    QPushButton *runAgainButton() const { return m_runAgain; }
 
 public slots:
     /// Starts a call of the shown tool with the form's arguments.
     void run();
     /// Cancels the shown tool's running call.
     void cancel();
+    /// Runs the shown tool again with the arguments its last call sent (after a -32042 error).
+    void runAgain();
 
 signals:
     void resourceLinkActivated(Toolgate::ServerConnection *connection, const QString &uri);
@@ -71,9 +78,14 @@ private:
     struct Entry
     {
         QPointer<ToolCall> call;
+        QPointer<ClientSession> session; // the call's
         std::optional<ToolCallOutcome> outcome;
         std::optional<ProgressUpdate> progress;
         QElapsedTimer elapsed;
+        /// elicitationIds of a -32042 outcome the server has not yet reported complete.
+        QStringList awaitedSteps;
+        bool stepsCompleted = false;
+        QMetaObject::Connection completion;
     };
 
     QString key() const;
@@ -81,6 +93,8 @@ private:
     void showEntry();
     void updateRunState();
     void updateProgress();
+    void updateUrlStep();
+    void startCall(const QJsonObject &arguments);
     /// Gives the form the height it needs (up to three fifths) and the result the rest.
     void fitSplitterToForm();
     void onFinished(const QString &key, ToolCall *call);
@@ -99,6 +113,9 @@ private:
     QPushButton *m_cancel;
     QProgressBar *m_progress;
     QLabel *m_state;
+    QWidget *m_urlStep;
+    QLabel *m_urlStepText;
+    QPushButton *m_runAgain;
     ResultView *m_result;
     QSplitter *m_splitter;
     bool m_splitterMovedByUser = false;

@@ -3,9 +3,11 @@
 // does in the dialog must reach the server, and every request must be answered once and audited.
 
 #include "../../integration/testsupport.h"
+#include "../support/uitestsupport.h"
 
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
+#include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "clientfeatures/clientfeatures.h"
 #include "clientfeatures/elicitationdialog.h"
@@ -15,6 +17,7 @@
 #include "forms/argumentform.h"
 #include "forms/fieldeditor.h"
 #include "jsonrpc/jsonrpcerror.h"
+#include "mainwindow/toolpanel.h"
 #include "viewers/contentview.h"
 #include "workspace/serverconnection.h"
 
@@ -106,10 +109,17 @@ private slots:
     void answerTimeoutClosesDialog();
     void serverCancelClosesDialog();
     void auditRecordsRedacted();
+    void urlElicitationCompleteClosesWaitingDialog();
+    void urlElicitationCompleteAfterConsent();
+    void urlElicitationRequiredErrorThenRunAgain();
+    void urlElicitationRequiredDialogClosedByComplete();
     void screenshots();
 
 private:
     void connectServer();
+    /// Toolgate's own fault server (URL elicitation with elicitation/complete and -32042).
+    void connectFaultServer();
+    QString screenshotDir();
     std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
     QList<AuditRecord> serverRequestRecords(const QString &method = {});
@@ -126,7 +136,7 @@ private:
 
 void tst_ClientFeatures::initTestCase()
 {
-    const QString missing = TestSupport::missingNpmPeers();
+    const QString missing = ::TestSupport::missingNpmPeers();
     if (!missing.isEmpty())
         QFAIL(qPrintable(missing));
     m_urls = std::make_unique<UrlRecorder>();
@@ -177,8 +187,8 @@ void tst_ClientFeatures::connectServer()
 {
     ServerConfig config;
     config.name = QStringLiteral("everything");
-    config.command = TestSupport::nodeBinary();
-    config.args = QStringList{TestSupport::everythingEntry(), QStringLiteral("stdio")};
+    config.command = ::TestSupport::nodeBinary();
+    config.args = QStringList{::TestSupport::everythingEntry(), QStringLiteral("stdio")};
     m_connection = std::make_unique<ServerConnection>(config);
     ClientFeatures *features = m_features.get();
     m_connection->setSessionConfigurator(
@@ -193,6 +203,30 @@ void tst_ClientFeatures::connectServer()
     QTRY_VERIFY_WITH_TIMEOUT(hasTool(QStringLiteral("trigger-sampling-request")) && hasTool(QStringLiteral("trigger-elicitation-request"))
                                  && hasTool(QStringLiteral("trigger-url-elicitation")) && hasTool(QStringLiteral("get-roots-list")),
                              15000);
+}
+
+void tst_ClientFeatures::connectFaultServer()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("fault");
+    config.command = QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server");
+    m_connection = std::make_unique<ServerConnection>(config);
+    ClientFeatures *features = m_features.get();
+    m_connection->setSessionConfigurator(
+        [features](ClientSession *session, ServerConnection *connection) { features->configureSession(session, connection); });
+    m_connection->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 15000);
+    QCOMPARE(m_connection->session()->protocolVersion(), QStringLiteral("2025-11-25"));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_connection->tools().isEmpty(), 15000);
+}
+
+QString tst_ClientFeatures::screenshotDir()
+{
+    QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (directory.isEmpty())
+        directory = m_dir->filePath(QStringLiteral("screenshots"));
+    QDir().mkpath(directory);
+    return directory;
 }
 
 std::shared_ptr<PendingCall> tst_ClientFeatures::startCall(const QString &tool, const QJsonObject &arguments,
@@ -641,6 +675,131 @@ void tst_ClientFeatures::auditRecordsRedacted()
     QCOMPARE(elicit.decisionReason, QStringLiteral("declined"));
     QCOMPARE(elicit.result->value(QStringLiteral("action")).toString(), QStringLiteral("decline"));
     QVERIFY(elicit.arguments.contains(QStringLiteral("requestedSchema")));
+}
+
+void tst_ClientFeatures::urlElicitationCompleteClosesWaitingDialog()
+{
+    connectFaultServer();
+    auto call = startCall(QStringLiteral("url_elicit"), {{QStringLiteral("step"), QStringLiteral("sso")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QVERIFY(dialog->isUrlMode());
+    QCOMPARE(dialog->elicitationId(), QStringLiteral("sso"));
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("urlHost"))->text().contains(QStringLiteral("auth.example.com")));
+
+    // The step finishes elsewhere (the fault server stands in for the browser) while the question is open:
+    // the dialog closes, the server hears "cancel" (no consent was given), the person is told.
+    auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("sso")}});
+    QTRY_COMPARE_WITH_TIMEOUT(visibleDialogCount<ElicitationDialog>(), 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("\"action\":\"cancel\"")), qPrintable(call->text()));
+    QTRY_VERIFY(!m_notices->isEmpty());
+    QVERIFY2(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")),
+             qPrintable(m_notices->last().first().toString()));
+    QVERIFY(m_urls->opened.isEmpty());
+    QCOMPARE(m_features->pendingCount(), 0);
+}
+
+void tst_ClientFeatures::urlElicitationCompleteAfterConsent()
+{
+    connectFaultServer();
+    auto call = startCall(QStringLiteral("url_elicit"), {{QStringLiteral("step"), QStringLiteral("sso")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTest::qWait(300);
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-request.png"))));
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("\"action\":\"accept\"")), qPrintable(call->text()));
+    QCOMPARE(m_urls->opened, QList<QUrl>{QUrl(QStringLiteral("https://auth.example.com/connect?step=sso"))});
+
+    const qsizetype noticesBefore = m_notices->count();
+    auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("sso")}});
+    QTRY_COMPARE_WITH_TIMEOUT(m_notices->count(), noticesBefore + 1, 10000);
+    QVERIFY(m_notices->last().first().toString().startsWith(QStringLiteral("fault reports that the step in the browser is complete")));
+    // An id the server never asked about is ignored: no notice.
+    auto unknown = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("never-asked")}});
+    QTRY_VERIFY_WITH_TIMEOUT(unknown->answer.has_value(), 10000);
+    QTest::qWait(100);
+    QCOMPARE(m_notices->count(), noticesBefore + 1);
+}
+
+void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
+{
+    connectFaultServer();
+    Toolgate::TestSupport::ScriptedGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    ToolPanel panel(&pipeline, nullptr);
+    panel.resize(720, 560);
+    const QList<Tool> tools = m_connection->tools();
+    const auto tool = std::find_if(tools.cbegin(), tools.cend(), [](const Tool &t) { return t.name == QLatin1String("url_required"); });
+    QVERIFY(tool != tools.cend());
+    panel.setTool(m_connection.get(), *tool);
+    panel.show();
+    QTRY_VERIFY(panel.runButton()->isEnabled());
+    QVERIFY(!panel.urlStepBox()->isVisible());
+
+    panel.run();
+    // The -32042 error's URL is offered in the URL dialog, with the server and the host; nothing opened yet.
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QCOMPARE(dialog->purpose(), ElicitationDialog::Purpose::RequiredByCall);
+    QVERIFY(dialog->isUrlMode());
+    QCOMPARE(dialog->elicitationId(), QStringLiteral("connect"));
+    QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("url"))->toPlainText(),
+             QStringLiteral("https://auth.example.com/connect?step=connect"));
+    QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("urlHost"))->text().contains(QStringLiteral("auth.example.com")));
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("fault")));
+    QVERIFY(!dialog->declineButton()->isVisible());
+    QVERIFY(m_urls->opened.isEmpty());
+
+    // The result says what is missing and offers Run Again; nothing was retried by itself.
+    QTRY_VERIFY_WITH_TIMEOUT(panel.urlStepBox()->isVisible(), 10000);
+    QVERIFY(panel.runAgainButton()->isEnabled());
+    QCOMPARE(gate.requests.size(), 1);
+    QTest::qWait(300);
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-required.png"))));
+    QVERIFY(panel.grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-required-result.png"))));
+
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+    QCOMPARE(m_urls->opened, QList<QUrl>{QUrl(QStringLiteral("https://auth.example.com/connect?step=connect"))});
+    QTRY_COMPARE(visibleDialogCount<ElicitationDialog>(), 0);
+
+    // The browser step finishes; the server says so, and the result says so.
+    auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("connect")}});
+    QTRY_VERIFY_WITH_TIMEOUT(panel.findChild<QLabel *>(QStringLiteral("urlStepText"))->text().contains(QStringLiteral("complete")), 10000);
+    QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")));
+    QTest::qWait(200);
+    QVERIFY(panel.grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-complete-result.png"))));
+    QCOMPARE(gate.requests.size(), 1);
+
+    // The person runs it again (approval asked again): it works now.
+    QTest::mouseClick(panel.runAgainButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(gate.requests.size(), 2, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.currentCall(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.urlStepBox()->isVisible(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.findChild<QLabel *>(QStringLiteral("callState"))->text().startsWith(QStringLiteral("Finished")), 10000);
+    QCOMPARE(visibleDialogCount<ElicitationDialog>(), 0);
+}
+
+void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
+{
+    connectFaultServer();
+    auto refused = startCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
+    QTRY_VERIFY_WITH_TIMEOUT(refused->answer.has_value(), 10000);
+    QCOMPARE(refused->answer->error().code, int(ErrorCode::UrlElicitationRequired));
+    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    // Asked again before finishing: still one window for the same step.
+    auto again = startCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
+    QTRY_VERIFY_WITH_TIMEOUT(again->answer.has_value(), 10000);
+    QTest::qWait(100);
+    QCOMPARE(visibleDialogCount<ElicitationDialog>(), 1);
+    QCOMPARE(m_features->openDialogs().size(), 1);
+
+    auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("billing")}});
+    QTRY_COMPARE_WITH_TIMEOUT(visibleDialogCount<ElicitationDialog>(), 0, 10000);
+    QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("its link window was closed")));
+    QVERIFY(m_urls->opened.isEmpty());
 }
 
 void tst_ClientFeatures::screenshots()
