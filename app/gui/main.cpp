@@ -169,7 +169,7 @@ int main(int argc, char *argv[])
     QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
         audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
     });
-    window.setAuditLogPath(audit.path());
+    window.setAuditLog(&audit);
     ConnectionAuditor connectionAuditor(&audit, CallInitiator::Gui);
     connectionAuditor.watch(&workspace);
     const Result<Workspace::LoadOutcome> loaded = workspace.load();

@@ -14,6 +14,7 @@
 #include <QUuid>
 #include <QWaitCondition>
 
+#include <algorithm>
 #include <deque>
 #include <variant>
 #include <vector>
@@ -236,6 +237,8 @@ public:
         if (auto recovered = recoverSessions(*writer, options.path, session); !recovered) {
             qCWarning(lcAudit) << recovered.error().message;
             emit q->writeFailed(recovered.error().message);
+        } else if (recovered.value() > 0) {
+            emit q->recordsCommitted();
         }
     }
 
@@ -380,6 +383,8 @@ public:
                 }
             }
             if (ok && writer->commit()) {
+                if (writes(batch))
+                    emit q->recordsCommitted();
                 for (const BarrierTask &barrier : barriers)
                     resolve(barrier, std::nullopt);
                 return;
@@ -388,6 +393,7 @@ public:
             tickets = saved;
         }
         // Something failed: write one by one, so one bad write does not take the others with it.
+        bool committed = false;
         for (Task &task : batch) {
             if (auto *barrier = std::get_if<BarrierTask>(&task)) {
                 resolve(*barrier, std::nullopt);
@@ -400,8 +406,10 @@ public:
                 written = apply(task, none);
             if (written)
                 written = writer->commit();
-            if (written)
+            if (written) {
+                committed = committed || !std::holds_alternative<SecretsTask>(task);
                 continue;
+            }
             writer->rollback();
             tickets = before;
             if (auto *intent = std::get_if<IntentTask>(&task)) {
@@ -411,6 +419,16 @@ public:
             }
             reportFailure(written.error());
         }
+        if (committed)
+            emit q->recordsCommitted();
+    }
+
+    // Whether a batch changes the store (rather than only waiting for it or adding secrets).
+    static bool writes(const std::vector<Task> &batch)
+    {
+        return std::any_of(batch.begin(), batch.end(), [](const Task &task) {
+            return !std::holds_alternative<BarrierTask>(task) && !std::holds_alternative<SecretsTask>(task);
+        });
     }
 
     AuditLog *q;

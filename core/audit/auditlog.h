@@ -85,6 +85,10 @@ public:
 signals:
     /// Something could not be recorded (store unavailable, disk full...). Emitted from the writer thread.
     void writeFailed(const QString &message);
+    /// Records were added to the store or completed (a decision, an outcome): views of the store
+    /// can fetch what changed. Emitted from the writer thread once per commit, so a burst of
+    /// writes grouped into one transaction gives one signal.
+    void recordsCommitted();
 
 private:
     class Private;

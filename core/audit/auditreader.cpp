@@ -339,6 +339,64 @@ Result<AuditRecord> AuditReader::record(qint64 id)
     return recordFrom(query, Detail::Full);
 }
 
+Result<qint64> AuditReader::lastEventSeq()
+{
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    if (!query.exec(QStringLiteral("SELECT COALESCE(max(seq), 0) FROM events")) || !query.next())
+        return queryError(query);
+    return query.value(0).toLongLong();
+}
+
+Result<AuditReader::Changes> AuditReader::changesSince(const AuditFilter &filter, qint64 afterSeq, int limit)
+{
+    Changes changes;
+    const auto last = lastEventSeq();
+    if (!last)
+        return last.error();
+    changes.lastSeq = last.value();
+    if (changes.lastSeq == afterSeq)
+        return changes;
+    if (changes.lastSeq < afterSeq) {
+        // The chain is shorter than what was seen: not the same store any more.
+        changes.tooMany = true;
+        return changes;
+    }
+    // Bounded by the head read above: what is committed after it is for the next call, so nothing
+    // falls between two calls even though they are separate statements.
+    QSqlQuery ids(m_database->db());
+    ids.setForwardOnly(true);
+    ids.prepare(QStringLiteral("SELECT DISTINCT record_id FROM events WHERE seq > ? AND seq <= ? ORDER BY record_id LIMIT ?"));
+    ids.addBindValue(afterSeq);
+    ids.addBindValue(changes.lastSeq);
+    ids.addBindValue(std::max(1, limit) + 1);
+    if (!ids.exec())
+        return queryError(ids);
+    while (ids.next())
+        changes.changedIds.append(ids.value(0).toLongLong());
+    if (changes.changedIds.size() > std::max(1, limit)) {
+        changes.changedIds.clear();
+        changes.tooMany = true;
+        return changes;
+    }
+
+    const Query q = build(filter);
+    QSqlQuery query(m_database->db());
+    query.setForwardOnly(true);
+    query.prepare(QStringLiteral("SELECT ") + selectColumns(Detail::Summary) + QStringLiteral(" FROM ") + q.from
+                  + q.whereClause({QStringLiteral("r.id IN (SELECT record_id FROM events WHERE seq > ? AND seq <= ?)")})
+                  + QStringLiteral(" ORDER BY ") + q.id + QStringLiteral(" DESC"));
+    for (const QVariant &value : q.values)
+        query.addBindValue(value);
+    query.addBindValue(afterSeq);
+    query.addBindValue(changes.lastSeq);
+    if (!query.exec())
+        return queryError(query);
+    while (query.next())
+        changes.matching.append(recordFrom(query, Detail::Summary));
+    return changes;
+}
+
 Result<QList<AuditEventInfo>> AuditReader::events(qint64 recordId)
 {
     QSqlQuery query(m_database->db());

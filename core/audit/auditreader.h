@@ -48,6 +48,16 @@ public:
         bool more = false;          ///< Whether there are further records in the direction asked.
     };
 
+    /// What was written after a point of the hash chain. Every write (a new record, its decision,
+    /// its outcome) appends one event, so the chain's seq orders all changes, updates included.
+    struct Changes
+    {
+        qint64 lastSeq = 0;          ///< The newest event these changes include: ask from here next time.
+        QList<qint64> changedIds;    ///< Every record written or updated since, ascending.
+        QList<AuditRecord> matching; ///< Those of them that match the filter now (summaries), newest first.
+        bool tooMany = false;        ///< More records changed than asked for (nothing else is filled): reload.
+    };
+
     /// Opens the store at path (empty: the default) for reading; fails if there is none.
     static Result<std::unique_ptr<AuditReader>> open(const QString &path = {});
     ~AuditReader();
@@ -63,6 +73,11 @@ public:
     /// Records [offset, offset + limit) of the filtered list, newest first. Cost grows with offset.
     Result<QList<AuditRecord>> window(const AuditFilter &filter, qint64 offset, int limit, Detail detail = Detail::Summary);
     Result<AuditRecord> record(qint64 id);
+    /// The seq of the newest event in the chain (0: none yet).
+    Result<qint64> lastEventSeq();
+    /// The records written or updated after event afterSeq, at most limit of them. Costs one
+    /// index lookup when nothing changed.
+    Result<Changes> changesSince(const AuditFilter &filter, qint64 afterSeq, int limit);
     Result<QList<AuditEventInfo>> events(qint64 recordId);
     /// Visits every matching record oldest first, in full, without holding them all in memory;
     /// visit returns false to stop. Returns how many were visited.

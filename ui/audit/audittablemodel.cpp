@@ -4,15 +4,36 @@
 
 #include <QBrush>
 #include <QGuiApplication>
+#include <QSet>
 #include <QPalette>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace Toolgate {
+
+namespace {
+
+/// More changed records than this at once (a long burst while the window was hidden): reload.
+constexpr int maxLiveChanges = 1000;
+
+struct LoadedPage
+{
+    AuditReader::Page page;
+    qint64 seq = -1; ///< The chain head read just before the first page (-1: not a first page).
+};
+
+} // namespace
 
 AuditTableModel::AuditTableModel(AuditQueryWorker *worker, QObject *parent)
     : QAbstractTableModel(parent)
     , m_worker(worker)
     , m_countWorker(new AuditQueryWorker(worker->path(), this))
+    , m_catchUpDelay(new QTimer(this))
 {
+    m_catchUpDelay->setSingleShot(true);
+    m_catchUpDelay->setInterval(200);
+    connect(m_catchUpDelay, &QTimer::timeout, this, &AuditTableModel::catchUp);
 }
 
 AuditTableModel::~AuditTableModel() = default;
@@ -39,6 +60,11 @@ void AuditTableModel::reload()
     m_count.reset();
     endResetModel();
     setLoading(false);
+    // The first page reads the chain head again; a catch-up under way is for the old rows.
+    m_catchUpDelay->stop();
+    m_catchingUp = false;
+    m_changesPending = false;
+    m_seenSeq = 0;
     requestPage();
 }
 
@@ -60,20 +86,40 @@ void AuditTableModel::requestPage()
     request.beforeId = m_rows.isEmpty() ? 0 : m_rows.constLast().id;
     request.limit = m_pageSize;
     const AuditFilter filter = m_filter;
+    const bool firstPage = !m_firstPageLoaded;
     const auto wanted = [current = m_wanted, generation] { return current->load() == generation; };
-    m_worker->run<AuditReader::Page>(
-        this, [filter, request](AuditReader &reader) { return reader.page(filter, request); },
-        [this, generation](const Result<AuditReader::Page> &page) {
+    m_worker->run<LoadedPage>(
+        this,
+        [filter, request, firstPage](AuditReader &reader) -> Result<LoadedPage> {
+            LoadedPage loaded;
+            if (firstPage) {
+                // Before the page, so a record committed in between comes again as a change
+                // (and is merged with its row) rather than falling between the two.
+                auto seq = reader.lastEventSeq();
+                if (!seq)
+                    return seq.error();
+                loaded.seq = seq.value();
+            }
+            auto page = reader.page(filter, request);
+            if (!page)
+                return page.error();
+            loaded.page = std::move(page).value();
+            return loaded;
+        },
+        [this, generation](const Result<LoadedPage> &loaded) {
             if (generation != m_generation)
                 return; // an answer for a filter no longer shown
-            if (!page) {
+            if (!loaded) {
                 m_more = false;
                 setLoading(false);
-                emit queryFailed(page.error().message);
+                emit queryFailed(loaded.error().message);
                 return;
             }
+            const AuditReader::Page *page = &loaded->page;
             const bool first = !m_firstPageLoaded;
             m_firstPageLoaded = true;
+            if (loaded->seq >= 0)
+                m_seenSeq = loaded->seq;
             m_more = page->more;
             // Still "loading" while the rows go in: a view reacting to the insertion must not ask
             // for the next page before this one is in place.
@@ -92,9 +138,153 @@ void AuditTableModel::requestPage()
                     m_count = m_rows.size();
                     emit matchCountChanged(*m_count);
                 }
+                scheduleCatchUp(); // what was noted while the first page loaded
             }
         },
         wanted);
+}
+
+void AuditTableModel::setLiveUpdateDelay(int msec)
+{
+    m_catchUpDelay->setInterval(qMax(0, msec));
+}
+
+void AuditTableModel::noteStoreChanged()
+{
+    m_changesPending = true;
+    scheduleCatchUp();
+}
+
+void AuditTableModel::setLiveUpdatesPaused(bool paused)
+{
+    if (m_livePaused == paused)
+        return;
+    m_livePaused = paused;
+    if (paused)
+        m_catchUpDelay->stop(); // m_changesPending stays: caught up on resuming
+    else
+        scheduleCatchUp();
+}
+
+// The delay is not restarted by later notes: a steady stream of writes still shows every
+// interval instead of waiting for a pause.
+void AuditTableModel::scheduleCatchUp()
+{
+    if (!m_changesPending || m_livePaused || !m_firstPageLoaded || m_catchingUp || m_catchUpDelay->isActive())
+        return;
+    m_catchUpDelay->start();
+}
+
+void AuditTableModel::catchUp()
+{
+    if (!m_changesPending || m_livePaused || !m_firstPageLoaded || m_catchingUp)
+        return;
+    m_changesPending = false;
+    m_catchingUp = true;
+    const quint64 generation = m_generation;
+    const AuditFilter filter = m_filter;
+    const qint64 since = m_seenSeq;
+    m_worker->run<AuditReader::Changes>(
+        this, [filter, since](AuditReader &reader) { return reader.changesSince(filter, since, maxLiveChanges); },
+        [this, generation](const Result<AuditReader::Changes> &changes) {
+            if (generation != m_generation)
+                return; // reload() started over meanwhile
+            m_catchingUp = false;
+            if (!changes) {
+                emit queryFailed(changes.error().message);
+                return;
+            }
+            if (changes->tooMany) {
+                reload();
+                return;
+            }
+            applyChanges(changes.value());
+            scheduleCatchUp(); // noted while this one ran
+        },
+        [current = m_wanted, generation] { return current->load() == generation; });
+}
+
+void AuditTableModel::applyChanges(const AuditReader::Changes &changes)
+{
+    m_seenSeq = changes.lastSeq;
+    if (changes.changedIds.isEmpty())
+        return;
+    QSet<qint64> matching;
+    for (const AuditRecord &record : changes.matching)
+        matching.insert(record.id);
+    const auto isShown = [this](int row, qint64 id) { return row < m_rows.size() && m_rows.at(row).id == id; };
+
+    // Rows that no longer match (a "pending" filter and a call that finished). Ascending ids are
+    // the rows bottom up, so the rows still to visit keep their numbers.
+    int removed = 0;
+    for (const qint64 id : changes.changedIds) {
+        if (matching.contains(id))
+            continue;
+        const int row = positionOf(id);
+        if (!isShown(row, id))
+            continue;
+        beginRemoveRows({}, row, row);
+        m_rows.removeAt(row);
+        endRemoveRows();
+        ++removed;
+    }
+
+    // Rows whose record got its decision or outcome: the same row, its final state.
+    QList<qint64> updated;
+    for (const AuditRecord &record : changes.matching) {
+        const int row = positionOf(record.id);
+        if (!isShown(row, record.id))
+            continue;
+        Row fresh = rowFrom(record);
+        if (fresh == m_rows.at(row))
+            continue;
+        m_rows[row] = std::move(fresh);
+        emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+        updated.append(record.id);
+    }
+
+    // New matches go where their id puts them: new records at the top, a record that only now
+    // matches in its place. One insertion per run of neighbours, oldest runs first, so the places
+    // above stay valid. Below the oldest loaded row a later page brings them instead.
+    int inserted = 0;
+    QList<Row> run; // oldest first
+    int runAt = -1;
+    const auto insertRun = [&] {
+        if (run.isEmpty())
+            return;
+        beginInsertRows({}, runAt, runAt + int(run.size()) - 1);
+        for (const Row &row : std::as_const(run))
+            m_rows.insert(runAt, row); // each newer one above the last
+        endInsertRows();
+        inserted += int(run.size());
+        run.clear();
+    };
+    for (auto it = changes.matching.crbegin(); it != changes.matching.crend(); ++it) {
+        if (m_more && !m_rows.isEmpty() && it->id < m_rows.constLast().id)
+            continue;
+        const int at = positionOf(it->id);
+        if (isShown(at, it->id))
+            continue;
+        if (at != runAt) {
+            insertRun();
+            runAt = at;
+        }
+        run.append(rowFrom(*it));
+    }
+    insertRun();
+
+    if (m_count && inserted != removed) {
+        m_count = *m_count + inserted - removed;
+        emit matchCountChanged(*m_count);
+    }
+    if (inserted || removed || !updated.isEmpty())
+        emit liveUpdateApplied(inserted, updated, removed);
+}
+
+int AuditTableModel::positionOf(qint64 id) const
+{
+    const auto it = std::lower_bound(m_rows.cbegin(), m_rows.cend(), id, [](const Row &row, qint64 value) { return row.id > value; });
+    return int(it - m_rows.cbegin());
 }
 
 // After the first page, so counting a big match never delays the rows.
@@ -120,11 +310,8 @@ qint64 AuditTableModel::recordId(int row) const
 
 int AuditTableModel::rowOfRecord(qint64 id) const
 {
-    for (int row = 0; row < m_rows.size(); ++row) {
-        if (m_rows.at(row).id == id)
-            return row;
-    }
-    return -1;
+    const int row = positionOf(id);
+    return row < m_rows.size() && m_rows.at(row).id == id ? row : -1;
 }
 
 int AuditTableModel::rowCount(const QModelIndex &parent) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "audit/auditfilter.h"
+#include "audit/auditreader.h"
 #include "audit/auditrecord.h"
 
 #include <QAbstractTableModel>
@@ -9,8 +10,9 @@
 
 #include <atomic>
 #include <memory>
-
 #include <optional>
+
+class QTimer;
 
 namespace Toolgate {
 
@@ -21,6 +23,12 @@ class AuditQueryWorker;
 /// a million records costs what the first one does. Every query runs on the AuditQueryWorker's
 /// thread; an answer for an older filter is dropped. Rows hold summaries only (no arguments or
 /// results): the detail pane loads one record in full.
+///
+/// Live: noteStoreChanged() fetches only what was written since the rows were loaded (by the
+/// hash chain's seq, which orders new records and later decisions and outcomes alike) and merges
+/// it in place: new matches are inserted (at the top when newest), rows whose call finished are
+/// updated, rows that no longer match are removed. Rows are never reset for this, so views keep
+/// their selection. Calls in a burst make one query.
 class AuditTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -49,6 +57,15 @@ public:
     const AuditFilter &filter() const { return m_filter; }
     /// Loads the current filter again from the start (new records, finished calls).
     void reload();
+
+    /// Something was written to the store: fetch and merge what changed, after a short delay that
+    /// gathers a burst into one query. While paused, this is remembered for when it resumes.
+    void noteStoreChanged();
+    /// Pauses live updates (a hidden window queries nothing); resuming catches up if needed.
+    void setLiveUpdatesPaused(bool paused);
+    bool liveUpdatesPaused() const { return m_livePaused; }
+    /// How long noteStoreChanged() waits to gather a burst (default 200 ms).
+    void setLiveUpdateDelay(int msec);
 
     /// Whether a query for the rows is under way.
     bool isLoading() const { return m_loading; }
@@ -82,6 +99,9 @@ signals:
     void matchCountChanged(qint64 count);
     /// A query failed (the store is missing, locked, damaged...).
     void queryFailed(const QString &message);
+    /// Live changes were merged in: rows inserted, updated in place (ids: the records whose row
+    /// changed, e.g. a call that finished) and removed.
+    void liveUpdateApplied(int inserted, const QList<qint64> &updated, int removed);
 
 private:
     struct Row
@@ -99,12 +119,19 @@ private:
         bool edited = false;
         QString errorMessage;
         QString preview;
+
+        bool operator==(const Row &) const = default;
     };
     static Row rowFrom(const AuditRecord &record);
 
     void requestPage();
     void requestCount();
     void setLoading(bool loading);
+    void scheduleCatchUp();
+    void catchUp();
+    void applyChanges(const AuditReader::Changes &changes);
+    /// Where a record with id sits, or would go, in the rows (ordered by id, newest first).
+    int positionOf(qint64 id) const;
 
     AuditQueryWorker *m_worker;
     /// Counting every match of a broad search can take seconds: it runs on a thread of its own,
@@ -120,6 +147,14 @@ private:
     bool m_more = false;
     bool m_firstPageLoaded = false;
     std::optional<qint64> m_count;
+
+    // Live updates.
+    QTimer *m_catchUpDelay;
+    /// The newest event of the hash chain the rows reflect (read before the first page).
+    qint64 m_seenSeq = 0;
+    bool m_changesPending = false; // noted while paused, loading or catching up
+    bool m_catchingUp = false;
+    bool m_livePaused = false;
 };
 
 } // namespace Toolgate

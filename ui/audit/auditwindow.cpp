@@ -18,7 +18,9 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollBar>
 #include <QShortcut>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -139,10 +141,25 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
         updateStatus();
     });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { m_detail->showPlaceholder(tr("Select a record to see it in full.")); });
+    connect(m_model, &QAbstractItemModel::rowsAboutToBeInserted, this,
+            [this](const QModelIndex &, int first) { keepScrollPlace(first); });
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &AuditWindow::restoreScrollPlace);
+    connect(m_model, &AuditTableModel::liveUpdateApplied, this, [this](int, const QList<qint64> &updated) {
+        m_queryError.clear();
+        updateStatus();
+        // The record in the detail pane finished (or was decided): show its final state.
+        if (updated.contains(m_model->recordId(m_table->currentIndex().row())))
+            showSelected();
+    });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditWindow::showSelected);
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
     connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
+
+    m_storePoll = new QTimer(this);
+    m_storePoll->setInterval(2000);
+    connect(m_storePoll, &QTimer::timeout, this, &AuditWindow::noteStoreChanged);
+    m_model->setLiveUpdatesPaused(true); // until shown
 
     resize(1100, 760);
     applyFilter();
@@ -196,7 +213,7 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_search->setClearButtonEnabled(true);
     m_refresh = new QPushButton(tr("Refresh"), bar);
     m_refresh->setObjectName(QStringLiteral("auditRefresh"));
-    m_refresh->setToolTip(tr("Load the newest records (F5)"));
+    m_refresh->setToolTip(tr("Load the list again from the start (F5); new records also show by themselves"));
     m_export = new QPushButton(tr("Export…"), bar);
     m_export->setObjectName(QStringLiteral("auditExport"));
     m_export->setToolTip(tr("Save the records the filters show as JSON Lines or CSV"));
@@ -294,6 +311,59 @@ void AuditWindow::refresh()
 {
     applyFilter();
     loadChoices();
+}
+
+void AuditWindow::noteStoreChanged()
+{
+    m_model->noteStoreChanged();
+}
+
+void AuditWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_model->setLiveUpdatesPaused(false);
+    // Catch up with what was written while hidden, or by another process.
+    m_model->noteStoreChanged();
+    m_storePoll->start();
+    if (m_hiddenAfterShown)
+        loadChoices();
+}
+
+void AuditWindow::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    if (event->spontaneous())
+        return; // minimized or on another desktop: still shown as far as the person is concerned
+    m_hiddenAfterShown = true;
+    m_storePoll->stop();
+    m_model->setLiveUpdatesPaused(true);
+}
+
+// Someone reading further down keeps their place while newer records go in above; at the very
+// top they see the new rows arrive.
+void AuditWindow::keepScrollPlace(int firstInserted)
+{
+    m_scrollAnchorId = 0;
+    const int top = m_table->rowAt(0);
+    if (m_table->verticalScrollBar()->value() == 0 || top < 0 || firstInserted > top)
+        return;
+    m_scrollAnchorId = m_model->recordId(top);
+}
+
+void AuditWindow::restoreScrollPlace()
+{
+    if (m_scrollAnchorId == 0)
+        return;
+    const int row = m_model->rowOfRecord(m_scrollAnchorId);
+    m_scrollAnchorId = 0;
+    if (row < 0)
+        return;
+    // The scroll range learns of the new rows only in the (otherwise delayed) layout.
+    m_table->doItemsLayout();
+    if (m_table->verticalScrollMode() == QAbstractItemView::ScrollPerItem)
+        m_table->verticalScrollBar()->setValue(m_table->verticalHeader()->visualIndex(row));
+    else
+        m_table->scrollTo(m_model->index(row, qMax(0, m_table->columnAt(0))), QAbstractItemView::PositionAtTop);
 }
 
 // The names in the store, for the server and tool choices; typing any name works as well.

@@ -46,6 +46,10 @@ public:
     AuditFilter currentFilter() const;
     /// Reloads the list (and the filter choices) from the store.
     void refresh();
+    /// Something was written to the store (AuditLog::recordsCommitted): new matching records
+    /// appear at the top and finished calls show their outcome, without a reload. Bursts make
+    /// one query; while the window is hidden nothing is queried until it shows again.
+    void noteStoreChanged();
 
     /// Writes the records the filters show to path, off the GUI thread; exportFinished reports.
     void exportTo(const QString &path, AuditExporter::Format format);
@@ -70,8 +74,14 @@ signals:
     /// An export ended: how many records were written, or why it failed.
     void exportFinished(const Toolgate::Result<qint64> &result);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
+
 private:
     void buildFilters(QWidget *bar);
+    void keepScrollPlace(int firstInserted);
+    void restoreScrollPlace();
     void applyFilter();
     void scheduleFilter();
     void loadChoices();
@@ -99,6 +109,10 @@ private:
     QTableView *m_table = nullptr;
     AuditDetailPane *m_detail = nullptr;
     QTimer *m_filterDelay = nullptr;
+    /// Looks for writes by other processes (toolgate-cli), which send no signal, while shown.
+    QTimer *m_storePoll = nullptr;
+    qint64 m_scrollAnchorId = 0; // the top visible record while rows go in above it
+    bool m_hiddenAfterShown = false;
     RunAgainHandler m_runAgain;
     quint64 m_detailGeneration = 0;
     QString m_queryError;

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "audit/auditlog.h"
 #include "audit/auditwindow.h"
 #include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
@@ -444,15 +445,25 @@ AuditWindow *MainWindow::auditWindow() const
     return m_auditWindow;
 }
 
+void MainWindow::setAuditLog(AuditLog *log)
+{
+    m_auditLog = log;
+    m_auditPath = log ? log->path() : QString();
+    if (m_auditWindow && log)
+        connect(log, &AuditLog::recordsCommitted, m_auditWindow, &AuditWindow::noteStoreChanged, Qt::UniqueConnection);
+}
+
 void MainWindow::showAuditLog()
 {
+    // Once open, the window keeps itself up to date (and catches up when shown again), so the
+    // record the person was looking at stays selected.
     if (!m_auditWindow) {
         m_auditWindow = new AuditWindow(m_auditPath, this);
         m_auditWindow->setRunAgainHandler([this](const QString &server, const QString &tool, const QJsonObject &arguments) {
             return prepareToolCall(server, tool, arguments);
         });
-    } else {
-        m_auditWindow->refresh();
+        if (m_auditLog)
+            connect(m_auditLog, &AuditLog::recordsCommitted, m_auditWindow, &AuditWindow::noteStoreChanged);
     }
     m_auditWindow->show();
     m_auditWindow->raise();

@@ -24,6 +24,7 @@ class SignInManager;
 class ApprovalGate;
 class ApprovalPolicy;
 class ArgumentHistory;
+class AuditLog;
 class AuditWindow;
 class ConsoleView;
 class ItemBrowser;
@@ -93,6 +94,9 @@ public:
 
     /// The audit store View → Audit Log shows (empty: AuditDatabase::defaultPath()).
     void setAuditLogPath(const QString &path) { m_auditPath = path; }
+    /// The audit log View → Audit Log shows (its store), live: the window shows what it commits
+    /// as it commits it. Not owned.
+    void setAuditLog(AuditLog *log);
     /// The audit window, once opened.
     AuditWindow *auditWindow() const;
     /// Selects tool of server and fills its form with arguments, to be run (and approved) as
@@ -165,6 +169,7 @@ private:
     bool m_leftSplitterRestored = false;
     QString m_auditPath;
     QPointer<AuditWindow> m_auditWindow;
+    QPointer<AuditLog> m_auditLog;
 };
 
 } // namespace Toolgate

@@ -6,6 +6,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
 #include "audit/auditverifier.h"
+#include "audit/auditwriter.h"
 #include "auditfixture.h"
 
 #include <QBuffer>
@@ -121,6 +122,7 @@ private slots:
     void verifyDetectsTampering();
     void twoWritersKeepOneChain();
     void queries();
+    void changesSinceFindsNewAndCompletedRecords();
     void fullTextAndSubstringSearchAgree();
     void exportRoundTrip();
     void migratesAnOlderSchema();
@@ -630,6 +632,58 @@ void tst_AuditLog::queries()
     QCOMPARE(window->size(), 2);
     QCOMPARE(window->first().id, 4);
     QVERIFY(!r->record(99));
+}
+
+// What a live view asks: new records and ones whose outcome came later, by the chain's seq.
+void tst_AuditLog::changesSinceFindsNewAndCompletedRecords()
+{
+    AuditLog log(options());
+    QSignalSpy committed(&log, &AuditLog::recordsCommitted);
+    writeSample(log);
+    QTRY_VERIFY(!committed.isEmpty());
+    auto r = reader();
+    QVERIFY(r);
+    const qint64 seen = r->lastEventSeq().value();
+    QVERIFY(seen > 0);
+    const auto none = r->changesSince({}, seen, 100);
+    QVERIFY(none->changedIds.isEmpty());
+    QCOMPARE(none->lastSeq, seen);
+
+    // A barrier alone writes nothing and says nothing.
+    committed.clear();
+    QVERIFY(log.waitForWrites());
+    QTest::qWait(50);
+    QCOMPARE(committed.size(), 0);
+
+    // A new call on another server, and the pending one (#6) finished.
+    const auto ticket = log.recordIntent(makeIntent(u"fresh"_s, {}, u"web"_s));
+    log.recordOutcome(ticket, makeOutcome(u"fresh result"_s));
+    QVERIFY(log.waitForWrites());
+    QTRY_VERIFY(!committed.isEmpty());
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"complete-pending"_s);
+        db.setDatabaseName(dbPath());
+        QVERIFY(db.open());
+        AuditWriter writer(db);
+        QVERIFY(writer.begin());
+        QVERIFY(writer.appendOutcome(6, AuditOutcomeRow::unknown({}, u"finished elsewhere"_s)));
+        QVERIFY(writer.commit());
+    }
+    QSqlDatabase::removeDatabase(u"complete-pending"_s);
+
+    const auto all = r->changesSince({}, seen, 100);
+    QVERIFY(all);
+    QCOMPARE(all->changedIds, (QList<qint64>{6, 7}));
+    QCOMPARE(all->matching.size(), 2);
+    QCOMPARE(all->matching.at(0).id, 7); // newest first
+    QCOMPARE(all->matching.at(1).outcome, AuditOutcome::Unknown);
+    QVERIFY(all->lastSeq > seen);
+    const auto filtered = r->changesSince({.servers = {u"web"_s}}, seen, 100);
+    QCOMPARE(filtered->changedIds, (QList<qint64>{6, 7})); // every change, to drop rows that no longer match
+    QCOMPARE(filtered->matching.size(), 1);
+    QCOMPARE(filtered->matching.at(0).name, u"fresh"_s);
+    QVERIFY(r->changesSince({}, seen, 1)->tooMany);
+    QVERIFY(r->changesSince({}, all->lastSeq, 100)->changedIds.isEmpty());
 }
 
 void tst_AuditLog::fullTextAndSubstringSearchAgree()

@@ -1,7 +1,11 @@
 // The audit view's model and window over a real SQLite store with thousands of records: the model
 // tester, paging on fetchMore and on scroll, every filter and the full-text search, dropping stale
-// answers, and export of the filtered records (re-read and compared).
+// answers, and export of the filtered records (re-read and compared). Live updates from a real
+// AuditLog writing into a store of their own: new matches at the top, filtered ones left out,
+// pending calls completed in place, bursts in one query, nothing while paused or hidden, the
+// selection and the scroll place kept.
 
+#include "audit/auditlog.h"
 #include "audit/auditwindow.h"
 #include "audit/auditdetailpane.h"
 #include "audit/auditqueryworker.h"
@@ -13,6 +17,7 @@
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QFile>
+#include <QItemSelectionModel>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -100,6 +105,61 @@ private:
                 qWarning() << "row" << row << "record" << id << "does not match the filter";
                 return false;
             }
+        }
+        return true;
+    }
+
+    // A store of its own with a few records, and a real AuditLog appending to it.
+    struct LiveStore
+    {
+        QTemporaryDir dir;
+        QString path;
+        std::unique_ptr<AuditLog> log;
+    };
+    static std::unique_ptr<LiveStore> liveStore(int records)
+    {
+        auto store = std::make_unique<LiveStore>();
+        store->path = store->dir.filePath(QStringLiteral("live.sqlite"));
+        if (fill(store->path, records, QDateTime::currentDateTimeUtc().addSecs(-60 * records - 60)).size() != std::size_t(records))
+            return nullptr;
+        AuditLog::Options options;
+        options.path = store->path;
+        options.durability = AuditDatabase::Durability::Normal;
+        store->log = std::make_unique<AuditLog>(options);
+        return store;
+    }
+
+    // A call as the pipeline records it: intent and decision, then (finish) the outcome.
+    static AuditLog::Ticket recordCall(AuditLog &log, const QString &server, const QString &tool, bool finish = true)
+    {
+        AuditToolCallIntent intent;
+        intent.server = ServerIdentity{server, QStringLiteral("/usr/bin/%1-server --stdio").arg(server), {}};
+        intent.tool = tool;
+        intent.arguments = QJsonObject{{QStringLiteral("query"), QStringLiteral("live")}};
+        const AuditLog::Ticket ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        if (finish)
+            finishCall(log, ticket);
+        return ticket;
+    }
+
+    static void finishCall(AuditLog &log, AuditLog::Ticket ticket)
+    {
+        AuditToolCallOutcome outcome;
+        outcome.kind = ToolCallOutcome::Kind::Succeeded;
+        CallToolResult result;
+        result.content.append(Content::makeText(QStringLiteral("done")));
+        result.raw = result.toJson();
+        outcome.result = result;
+        outcome.durationMs = 42;
+        log.recordOutcome(ticket, outcome);
+    }
+
+    static bool idsDescendAndAreUnique(const AuditTableModel &model)
+    {
+        for (int row = 1; row < model.rowCount(); ++row) {
+            if (model.recordId(row) >= model.recordId(row - 1))
+                return false;
         }
         return true;
     }
@@ -377,6 +437,207 @@ private slots:
         QVERIFY(box);
         QVERIFY(box->isVisible());
         box->close();
+    }
+
+    void liveRecordsAppearAtTheTopAndFilteredOnesDoNot()
+    {
+        const auto store = liveStore(40);
+        QVERIFY(store);
+        AuditQueryWorker worker(store->path);
+        AuditTableModel model(&worker);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        connect(store->log.get(), &AuditLog::recordsCommitted, &model, &AuditTableModel::noteStoreChanged);
+        model.setPageSize(5);
+        model.setFilter({.servers = {QStringLiteral("alpha")}});
+        QVERIFY(waitLoaded(model));
+        QCOMPARE(model.rowCount(), 5);
+        QVERIFY(model.canFetchMore({}));
+        const qint64 count = *model.matchCount();
+
+        // The person is looking at the fourth row.
+        QItemSelectionModel selection(&model);
+        selection.setCurrentIndex(model.index(3, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const qint64 reading = model.recordId(3);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+
+        recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("deploy"));
+        recordCall(*store->log, QStringLiteral("beta"), QStringLiteral("deploy")); // another server: filtered out
+        recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("search"));
+        const auto name = [&model](int row) { return model.index(row, AuditTableModel::NameColumn).data().toString(); };
+        QTRY_VERIFY_WITH_TIMEOUT(name(0) == u"search" && name(1) == u"deploy", 5000);
+        QTest::qWait(500); // a row that should not be there would arrive now
+        QCOMPARE(name(0), QStringLiteral("search"));
+        QCOMPARE(name(1), QStringLiteral("deploy"));
+        for (int row = 0; row < model.rowCount(); ++row)
+            QCOMPARE(model.index(row, AuditTableModel::ServerColumn).data().toString(), QStringLiteral("alpha"));
+        for (int row : {0, 1}) {
+            QCOMPARE(model.index(row, AuditTableModel::ServerColumn).data().toString(), QStringLiteral("alpha"));
+            QCOMPARE(model.index(row, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"));
+            QCOMPARE(model.index(row, AuditTableModel::DecisionColumn).data().toString(), QStringLiteral("allowed once · human"));
+        }
+        QVERIFY(idsDescendAndAreUnique(model));
+        QCOMPARE(*model.matchCount(), count + 2);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(model.recordId(selection.currentIndex().row()), reading);
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(model.recordId(selection.selectedRows().constFirst().row()), reading);
+
+        // Paging on below: every match exactly once, the new ones included.
+        QVERIFY(QTest::qWaitFor([&model] {
+            model.fetchMore({});
+            return model.isComplete();
+        }, 20000));
+        QCOMPARE(model.rowCount(), int(count + 2));
+        QVERIFY(idsDescendAndAreUnique(model));
+    }
+
+    void pendingCallsShowTheirOutcomeInPlace()
+    {
+        const auto store = liveStore(20);
+        QVERIFY(store);
+        AuditQueryWorker worker(store->path);
+        AuditTableModel model(&worker);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        connect(store->log.get(), &AuditLog::recordsCommitted, &model, &AuditTableModel::noteStoreChanged);
+        model.setFilter({});
+        QVERIFY(waitLoaded(model));
+        const int before = model.rowCount();
+
+        // Recorded as pending first (one record), completed later (the same record, updated).
+        const AuditLog::Ticket ticket = recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("slow"), false);
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before + 1, 5000);
+        QCOMPARE(model.index(0, AuditTableModel::NameColumn).data().toString(), QStringLiteral("slow"));
+        QCOMPARE(model.index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("pending"));
+        const qint64 id = model.recordId(0);
+        QItemSelectionModel selection(&model);
+        selection.setCurrentIndex(model.index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy updated(&model, &AuditTableModel::liveUpdateApplied);
+        finishCall(*store->log, ticket);
+        QTRY_COMPARE_WITH_TIMEOUT(model.index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"), 5000);
+        QCOMPARE(model.index(0, AuditTableModel::DurationColumn).data().toString(), QStringLiteral("42 ms"));
+        QCOMPARE(model.rowCount(), before + 1);
+        QCOMPARE(model.recordId(0), id);
+        QCOMPARE(selection.currentIndex().row(), 0);
+        QCOMPARE(updated.size(), 1);
+        QCOMPARE(updated.constFirst().at(1).value<QList<qint64>>(), QList<qint64>{id});
+
+        // Filtered to pending calls: a call shows while it runs and leaves the list when it ends.
+        model.setFilter({.outcomes = {AuditOutcome::Pending}});
+        QVERIFY(waitLoaded(model));
+        QCOMPARE(model.rowCount(), 0);
+        const AuditLog::Ticket running = recordCall(*store->log, QStringLiteral("beta"), QStringLiteral("wait"), false);
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 1, 5000);
+        QCOMPARE(*model.matchCount(), qint64(1));
+        finishCall(*store->log, running);
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 0, 5000);
+        QCOMPARE(*model.matchCount(), qint64(0));
+    }
+
+    void burstsMakeOneQueryAndNothingIsFetchedWhilePaused()
+    {
+        const auto store = liveStore(20);
+        QVERIFY(store);
+        AuditQueryWorker worker(store->path);
+        AuditTableModel model(&worker);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setFilter({});
+        QVERIFY(waitLoaded(model));
+        const int before = model.rowCount();
+        QSignalSpy applied(&model, &AuditTableModel::liveUpdateApplied);
+
+        model.setLiveUpdatesPaused(true);
+        for (int i = 0; i < 30; ++i)
+            recordCall(*store->log, QStringLiteral("gamma"), QStringLiteral("burst"));
+        QVERIFY(store->log->waitForWrites());
+        for (int i = 0; i < 30; ++i)
+            model.noteStoreChanged();
+        QTest::qWait(600);
+        QCOMPARE(model.rowCount(), before);
+        QCOMPARE(applied.size(), 0);
+
+        // Resuming catches up, in one go.
+        model.setLiveUpdatesPaused(false);
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before + 30, 5000);
+        QCOMPARE(applied.size(), 1);
+        QCOMPARE(applied.constFirst().at(0).toInt(), 30);
+
+        // Live: a burst noted many times is still one query.
+        for (int i = 0; i < 5; ++i)
+            recordCall(*store->log, QStringLiteral("gamma"), QStringLiteral("burst"));
+        QVERIFY(store->log->waitForWrites());
+        for (int i = 0; i < 5; ++i)
+            model.noteStoreChanged();
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before + 35, 5000);
+        QTest::qWait(400);
+        QCOMPARE(applied.size(), 2);
+        QVERIFY(idsDescendAndAreUnique(model));
+
+        // Nothing changed: nothing to apply.
+        model.noteStoreChanged();
+        QTest::qWait(400);
+        QCOMPARE(applied.size(), 2);
+    }
+
+    void windowKeepsTheScrollPlaceAndTheRecordShown()
+    {
+        const auto store = liveStore(300);
+        QVERIFY(store);
+        AuditWindow window(store->path);
+        connect(store->log.get(), &AuditLog::recordsCommitted, &window, &AuditWindow::noteStoreChanged);
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        AuditTableModel *model = window.model();
+        QVERIFY(waitLoaded(*model));
+        QTableView *table = window.table();
+
+        // Scrolled down, reading a record further down.
+        table->verticalScrollBar()->setValue(20);
+        const int top = table->rowAt(0);
+        QVERIFY(top >= 20);
+        const qint64 topId = model->recordId(top);
+        QSignalSpy shown(&window, &AuditWindow::recordShown);
+        table->setCurrentIndex(model->index(top + 3, 0));
+        QVERIFY(shown.wait(10000));
+        const qint64 reading = window.detailPane()->record().id;
+        QCOMPARE(reading, model->recordId(top + 3));
+        shown.clear();
+        const int rows = model->rowCount();
+
+        for (int i = 0; i < 3; ++i)
+            recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("live_%1").arg(i));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), rows + 3, 5000);
+        QCOMPARE(model->recordId(table->rowAt(0)), topId); // the view did not jump
+        QCOMPARE(model->recordId(table->currentIndex().row()), reading);
+        QCOMPARE(window.detailPane()->record().id, reading);
+        QTest::qWait(200);
+        QCOMPARE(shown.size(), 0); // the detail pane was not reloaded
+
+        // At the very top, new rows show as they come.
+        table->scrollToTop();
+        recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("live_top"));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), rows + 4, 5000);
+        QCOMPARE(table->rowAt(0), 0);
+        QCOMPARE(model->index(0, AuditTableModel::NameColumn).data().toString(), QStringLiteral("live_top"));
+
+        // Hidden: nothing is fetched; shown again: caught up.
+        window.hide();
+        recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("while_hidden"));
+        QVERIFY(store->log->waitForWrites());
+        QTest::qWait(600);
+        QCOMPARE(model->rowCount(), rows + 4);
+        window.show();
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), rows + 5, 5000);
+        QCOMPARE(model->index(0, AuditTableModel::NameColumn).data().toString(), QStringLiteral("while_hidden"));
+        QCOMPARE(model->recordId(table->currentIndex().row()), reading);
+
+        // F5 still reloads everything.
+        QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+        window.activateWindow();
+        QTest::keyClick(&window, Qt::Key_F5);
+        QCOMPARE(resets.size(), 1);
+        QVERIFY(waitLoaded(*model));
+        QCOMPARE(*model->matchCount(), qint64(305));
     }
 
     void detailPaneShowsTheRecordInFull()

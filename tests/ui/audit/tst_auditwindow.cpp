@@ -1,6 +1,7 @@
 // The audit view through the real app: a call made in the MainWindow (real demo server, an
-// approving gate, a real AuditLog) shows in View → Audit Log with its decision and outcome; "Run
-// Again" fills the tool form and sends nothing; connection events show; the screenshot.
+// approving gate, a real AuditLog) shows in View → Audit Log with its decision and outcome; a call
+// made while the audit window is open shows up live (pending, then its outcome) without F5; "Run
+// Again" fills the tool form and sends nothing; connection events show; the screenshots.
 
 #include "audit/auditdetailpane.h"
 #include "audit/auditlog.h"
@@ -23,6 +24,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
@@ -62,7 +64,7 @@ private:
         m_window = std::make_unique<MainWindow>(
             MainWindow::Environment{m_workspace.get(), m_policy.get(), &m_gate, path(QStringLiteral("argument-history.json"))});
         m_window->pipeline()->setObserver(m_audit.get());
-        m_window->setAuditLogPath(m_audit->path());
+        m_window->setAuditLog(m_audit.get());
         m_connections = std::make_unique<ConnectionAuditor>(m_audit.get(), CallInitiator::Gui);
         m_connections->watch(m_workspace.get());
         m_window->showLoadResult(m_workspace->load());
@@ -187,6 +189,72 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("ready")) >= 0, 10000);
         QVERIFY(findRow(model, QStringLiteral("starting")) >= 0);
         QCOMPARE(findRow(model, QStringLiteral("echo")), -1);
+        view->close();
+    }
+
+    void aCallShowsUpLiveWhileTheWindowIsOpen()
+    {
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("before the window")}});
+        QVERIFY(flushAudit());
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        AuditTableModel *model = view->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("echo")) >= 0 && model->matchCount(), 10000);
+        const int before = model->rowCount();
+        const qint64 count = *model->matchCount();
+
+        // The person is reading the earlier call.
+        QSignalSpy shown(view, &AuditWindow::recordShown);
+        view->table()->setCurrentIndex(model->index(findRow(model, QStringLiteral("echo")), 0));
+        QVERIFY(shown.wait(10000));
+        const qint64 reading = view->detailPane()->record().id;
+        QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+
+        // A slow call from the main window: it shows while it runs, then with its outcome.
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("slow_task")));
+        m_window->toolPanel()->argumentForm()->setArguments({{QStringLiteral("steps"), 5}, {QStringLiteral("step_ms"), 400}});
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        QElapsedTimer sinceRun;
+        sinceRun.start();
+        QTest::mouseClick(m_window->toolPanel()->runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("slow_task")) >= 0, 10000);
+        qInfo() << "the running call showed" << sinceRun.elapsed() << "ms after Run";
+        QCOMPARE(findRow(model, QStringLiteral("slow_task")), 0); // newest first: at the top
+        QVERIFY(m_window->toolPanel()->currentCall()); // still running: it showed before its outcome
+        QCOMPARE(model->index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("pending"));
+        QCOMPARE(model->index(0, AuditTableModel::DecisionColumn).data().toString(), QStringLiteral("allowed once · human"));
+        QVERIFY(QTest::qWaitFor([&] { return !m_window->toolPanel()->currentCall(); }, 20000));
+        QTRY_COMPARE_WITH_TIMEOUT(model->index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"), 10000);
+        QCOMPARE(findRow(model, QStringLiteral("slow_task")), 0);
+        QVERIFY(model->index(0, AuditTableModel::DurationColumn).data().toString().endsWith(u" ms"));
+
+        // One new row, no reload: the person is still on the record they were reading.
+        QCOMPARE(model->rowCount(), before + 1);
+        QCOMPARE(*model->matchCount(), count + 1);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(model->recordId(view->table()->currentIndex().row()), reading);
+        QCOMPARE(view->detailPane()->record().id, reading);
+        QVERIFY(shown.isEmpty() || std::all_of(shown.begin(), shown.end(), [reading](const QList<QVariant> &args) {
+            return args.at(0).toLongLong() == reading;
+        }));
+        if (const QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR"); !directory.isEmpty()) {
+            QTest::qWait(300); // layouts settle
+            QVERIFY(view->grab().save(QDir(directory).filePath(QStringLiteral("audit-view-live.png"))));
+        }
+
+        // Filtered to denials: an allowed call does not show, a denied one does.
+        view->decisionFilter()->setCurrentIndex(2); // Denied
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->filter().decisions == QList{ApprovalDecision::Kind::Deny}, 10000);
+        QCOMPARE(model->rowCount(), 0);
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("allowed, not shown")}});
+        m_gate.decision = ApprovalDecision::deny(QStringLiteral("not now"));
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("denied, shown")}});
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+        QCOMPARE(model->index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("denied"));
+        QTest::qWait(500);
+        QCOMPARE(model->rowCount(), 1);
         view->close();
     }
 
