@@ -23,6 +23,7 @@
 #include <QCommandLineParser>
 #include <QDesktopServices>
 #include <QDir>
+#include <QEventLoop>
 #include <QMenu>
 #include <QStatusBar>
 #include <QSettings>
@@ -95,6 +96,27 @@ void listToolsAndQuit(Workspace *workspace, QObject *context)
         QCoreApplication::exit(1);
     });
     poll->start();
+}
+
+// The keychain answers asynchronously: a secret saved just before quitting may still be on its
+// way. The window is gone; keep handling events (no busy wait) until the store has answered, for
+// at most a few seconds, and name what could not be saved if it does not.
+void finishSecretWrites(Workspace &workspace)
+{
+    if (!workspace.hasPendingSecretWrites())
+        return;
+    constexpr int timeoutMs = 5000;
+    QEventLoop drain;
+    workspace.whenSecretWritesDone(timeoutMs, &drain, [&drain, &workspace](const QStringList &unfinished) {
+        if (!unfinished.isEmpty()) {
+            qWarning().noquote() << "toolgate: quitting although" << workspace.secretStore()->location()
+                                 << "did not answer within" << timeoutMs / 1000 << "seconds; these may not have been saved:"
+                                 << unfinished.join(QStringLiteral("; "))
+                                 << "- start Toolgate again and check those servers' secret values.";
+        }
+        drain.quit();
+    });
+    drain.exec();
 }
 
 } // namespace
@@ -196,5 +218,7 @@ int main(int argc, char *argv[])
     if (parser.isSet(screenshotOption))
         screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);
 
-    return app.exec();
+    const int code = app.exec();
+    finishSecretWrites(workspace);
+    return code;
 }

@@ -7,6 +7,8 @@
 #include "transport/httptransportfactory.h"
 #include "transport/transport.h"
 
+#include <algorithm>
+
 #include <QPointer>
 #include <QTimer>
 
@@ -168,6 +170,25 @@ void ServerConnection::Private::connectNow()
 
 void ServerConnection::Private::readSecretsThenConnect()
 {
+    // A placeholder outside the store's keys stands for a value nobody can read: never pass it on.
+    QStringList placeholders;
+    const QList<ServerConfig::SecretEntry> inStore = config.keychainSecrets();
+    const auto findPlaceholders = [&](const QMap<QString, QString> &map, ServerConfig::SecretEntry::Kind kind) {
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            const bool stored = std::any_of(inStore.cbegin(), inStore.cend(), [&](const ServerConfig::SecretEntry &entry) {
+                return entry.kind == kind && entry.key == it.key();
+            });
+            if (it.value() == ServerConfig::secretPlaceholder() && !stored)
+                placeholders.append(ServerConfig::SecretEntry{kind, it.key(), {}, {}}.describe());
+        }
+    };
+    findPlaceholders(config.env, ServerConfig::SecretEntry::Kind::Env);
+    findPlaceholders(config.headers, ServerConfig::SecretEntry::Kind::Header);
+    if (!placeholders.isEmpty()) {
+        dropSession();
+        failMissingSecrets(placeholders, {});
+        return;
+    }
     if (!config.hasUnreadSecrets()) {
         connectNow();
         return;

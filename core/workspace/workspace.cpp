@@ -5,9 +5,12 @@
 #include "jsonrpc/jsonrpcerror.h"
 #include "serverconfigfile.h"
 
+#include <algorithm>
+
 #include <QDir>
-#include <QPointer>
 #include <QFileInfo>
+#include <QPointer>
+#include <QTimer>
 #include <QUrl>
 
 namespace Toolgate {
@@ -198,7 +201,35 @@ Result<void> Workspace::validate(const ServerConfig &config, const QString &curr
         break;
     }
     }
+    if (const QString unknown = unknownPlaceholder(config, currentName); !unknown.isEmpty())
+        return makeError(ErrorCode::ConfigError, unknown);
     return {};
+}
+
+QString Workspace::unknownPlaceholder(const ServerConfig &config, const QString &currentName) const
+{
+    const auto check = [&](const QMap<QString, QString> &map, ServerConfig::SecretEntry::Kind kind) -> QString {
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            if (it.value() != ServerConfig::secretPlaceholder())
+                continue;
+            // The placeholder stands for what the store keeps under the server's current name and
+            // this key; a new server or a renamed row has nothing there.
+            const bool stored = m_secretStore && !currentName.isEmpty()
+                && m_storedSecrets.contains(ServerConfig::secretStoreKey(currentName, kind, it.key()));
+            const bool inKeychain = config.secretKeys.contains(it.key()) && !config.plainSecretKeys.contains(it.key());
+            // Without a store a secret placeholder may still come from the file; the server says what is missing.
+            if (stored || (inKeychain && (!m_secretStore || currentName.isEmpty())))
+                continue;
+            QString what = ServerConfig::SecretEntry{kind, it.key(), {}, {}}.describe();
+            what[0] = what.at(0).toUpper();
+            return tr("%1 holds only the keychain placeholder, and no value is kept for it under this name. Enter the real value.")
+                .arg(what);
+        }
+        return {};
+    };
+    if (QString problem = check(config.env, ServerConfig::SecretEntry::Kind::Env); !problem.isEmpty())
+        return problem;
+    return check(config.headers, ServerConfig::SecretEntry::Kind::Header);
 }
 
 QString Workspace::uniqueName(const QString &base) const
@@ -247,9 +278,11 @@ Result<void> Workspace::updateServer(const QString &name, const ServerConfig &co
         return saveChecked();
     if (existing->config() == config)
         return {};
+    ServerConfig applied = config;
+    const QList<ServerConfig::SecretEntry> toRead = keepUnreadPlainSecret(applied, name, existing);
     if (config.name != name) {
         // Values not read yet exist only in the store: move them to the new name's keys.
-        for (const ServerConfig::SecretEntry &entry : config.keychainSecrets()) {
+        for (const ServerConfig::SecretEntry &entry : applied.keychainSecrets()) {
             const QString oldKey = ServerConfig::secretStoreKey(name, entry.kind, entry.key);
             if (entry.value != ServerConfig::secretPlaceholder() || !m_storedSecrets.contains(oldKey))
                 continue;
@@ -258,10 +291,123 @@ Result<void> Workspace::updateServer(const QString &name, const ServerConfig &co
             moveSecret(oldKey, entry.storeKey);
         }
     }
-    existing->setConfig(config);
+    existing->setConfig(applied);
     emit connectionConfigChanged(existing);
     syncSecrets();
-    return saveChecked();
+    const Result<void> saved = saveChecked();
+    readPlainValues(existing, toRead);
+    return saved;
+}
+
+QList<ServerConfig::SecretEntry> Workspace::keepUnreadPlainSecret(ServerConfig &config, const QString &currentName,
+                                                                  ServerConnection *connection)
+{
+    // Values already waiting for the store stay waiting while the caller keeps them as they are
+    // (e.g. setServerEnabled() passing the config back): the answer on its way applies them.
+    QList<ServerConfig::SecretEntry> waiting;
+    const ServerConfig &current = connection->config();
+    for (const ServerConfig::SecretEntry &entry : m_pendingPlain.value(connection)) {
+        const bool env = entry.kind == ServerConfig::SecretEntry::Kind::Env;
+        const QMap<QString, QString> &map = env ? config.env : config.headers;
+        const QMap<QString, QString> &currentMap = env ? current.env : current.headers;
+        if (map.contains(entry.key) && map.value(entry.key) == currentMap.value(entry.key) && config.secretKeys.contains(entry.key))
+            waiting.append(entry);
+    }
+    QList<ServerConfig::SecretEntry> toRead;
+    if (m_secretStore) {
+        const auto collect = [&](const QMap<QString, QString> &map, ServerConfig::SecretEntry::Kind kind) {
+            for (auto it = map.cbegin(); it != map.cend(); ++it) {
+                const bool inKeychain = config.secretKeys.contains(it.key()) && !config.plainSecretKeys.contains(it.key());
+                if (it.value() != ServerConfig::secretPlaceholder() || inKeychain)
+                    continue;
+                // validate() made sure the store keeps it: read it before writing it plainly.
+                if (!m_storedSecrets.contains(ServerConfig::secretStoreKey(currentName, kind, it.key())))
+                    continue;
+                toRead.append({kind, it.key(), {}, {}});
+            }
+        };
+        collect(config.env, ServerConfig::SecretEntry::Kind::Env);
+        collect(config.headers, ServerConfig::SecretEntry::Kind::Header);
+    }
+    // Until then the value stays a secret: the file keeps the placeholder, the store its entry,
+    // and a start reads the real value.
+    for (const ServerConfig::SecretEntry &entry : std::as_const(toRead)) {
+        if (!config.secretKeys.contains(entry.key))
+            config.secretKeys.append(entry.key);
+        config.plainSecretKeys.removeAll(entry.key);
+    }
+    waiting.append(toRead);
+    if (waiting.isEmpty())
+        m_pendingPlain.remove(connection);
+    else
+        m_pendingPlain.insert(connection, waiting);
+    return toRead;
+}
+
+void Workspace::readPlainValues(ServerConnection *connection, const QList<ServerConfig::SecretEntry> &entries)
+{
+    const QPointer<ServerConnection> guard(connection);
+    for (const ServerConfig::SecretEntry &entry : entries) {
+        const QString storeKey = ServerConfig::secretStoreKey(connection->name(), entry.kind, entry.key);
+        const quint64 work = beginSecretWork(tr("read %1 to write it into the servers file").arg(storeKey));
+        // Through the connections' store: a rename still moving the entry is waited for.
+        m_connectionStore->read(storeKey, this, [this, guard, entry, work](const Result<QByteArray> &value) {
+            if (guard)
+                applyPlainValue(guard, entry, value);
+            endSecretWork(work);
+        });
+    }
+}
+
+void Workspace::applyPlainValue(ServerConnection *connection, const ServerConfig::SecretEntry &entry, const Result<QByteArray> &read)
+{
+    QList<ServerConfig::SecretEntry> &pending = m_pendingPlain[connection];
+    const auto found = std::find_if(pending.begin(), pending.end(), [&entry](const ServerConfig::SecretEntry &e) {
+        return e.kind == entry.kind && e.key == entry.key;
+    });
+    if (found == pending.end()) {
+        if (pending.isEmpty())
+            m_pendingPlain.remove(connection);
+        return; // edited again meanwhile (marked secret, removed, or given a new value)
+    }
+    pending.erase(found);
+    if (pending.isEmpty())
+        m_pendingPlain.remove(connection);
+    if (!m_connections.contains(connection))
+        return;
+
+    ServerConfig config = connection->config();
+    const QMap<QString, QString> &map = entry.kind == ServerConfig::SecretEntry::Kind::Env ? config.env : config.headers;
+    if (!map.contains(entry.key) || !config.secretKeys.contains(entry.key))
+        return;
+    // The connection may have read it itself meanwhile (a start); else the store's answer is it.
+    QString value = map.value(entry.key);
+    if (value == ServerConfig::secretPlaceholder()) {
+        const QString what = tr("read %1 of \"%2\"").arg(entry.describe(), config.name);
+        if (!read) {
+            reportSecretProblem(what, read.error());
+            return; // still marked secret: the value stays where it is
+        }
+        if (read.value().isEmpty()) {
+            reportSecretProblem(what, makeError(ErrorCode::ConfigError, tr("no value is stored for it, so it stays marked secret; enter the value")));
+            return;
+        }
+        value = QString::fromUtf8(read.value());
+    }
+    config.setSecretValue(entry, value);
+    config.secretKeys.removeAll(entry.key);
+    connection->setConfig(config);
+    emit connectionConfigChanged(connection);
+    // The file holds the value before the store's copy goes: a failed write keeps the only copy.
+    if (const Result<void> saved = saveChecked(); !saved) {
+        const QString message = tr("Could not write %1 of \"%2\" into %3: %4. It is still kept in %5; save the server again to retry.")
+                                    .arg(entry.describe(), config.name, QDir::toNativeSeparators(m_configPath), saved.error().message,
+                                         m_secretStore->location());
+        qCWarning(lcWorkspace).noquote() << message;
+        emit secretStoreProblem(message);
+        return;
+    }
+    syncSecrets();
 }
 
 Result<void> Workspace::setServerEnabled(const QString &name, bool enabled)
@@ -285,6 +431,7 @@ Result<void> Workspace::removeServer(const QString &name)
     m_connections.removeOne(existing);
     existing->stop();
     emit connectionRemoved(existing);
+    m_pendingPlain.remove(existing);
     existing->deleteLater();
     syncSecrets();
     return saveChecked();
@@ -373,18 +520,22 @@ void Workspace::syncSecrets()
         if (it.value() == ServerConfig::secretPlaceholder() || m_storedSecrets.value(it.key()) == it.value())
             continue;
         const QString key = it.key();
-        m_secretStore->write(key, it.value().toUtf8(), this, [this, key](const Result<void> &written) {
+        const quint64 work = beginSecretWork(tr("save %1").arg(key));
+        m_secretStore->write(key, it.value().toUtf8(), this, [this, key, work](const Result<void> &written) {
             if (!written)
                 reportSecretProblem(tr("save the secret %1").arg(key), written.error());
+            endSecretWork(work);
         });
     }
     for (auto it = m_storedSecrets.cbegin(); it != m_storedSecrets.cend(); ++it) {
         if (wanted.contains(it.key()))
             continue;
         const QString key = it.key();
-        m_secretStore->remove(key, this, [this, key](const Result<void> &removed) {
+        const quint64 work = beginSecretWork(tr("delete %1").arg(key));
+        m_secretStore->remove(key, this, [this, key, work](const Result<void> &removed) {
             if (!removed)
                 reportSecretProblem(tr("delete the secret %1").arg(key), removed.error());
+            endSecretWork(work);
         });
     }
     m_storedSecrets = wanted;
@@ -392,29 +543,81 @@ void Workspace::syncSecrets()
 
 void Workspace::moveSecret(const QString &from, const QString &to)
 {
+    // One pending piece of work from the read to the deletion: quitting halfway could leave the
+    // value under neither name.
+    const quint64 work = beginSecretWork(tr("move %1 to %2").arg(from, to));
     m_connectionStore->beginMove(to);
-    m_secretStore->read(from, this, [this, from, to](const Result<QByteArray> &value) {
+    m_secretStore->read(from, this, [this, from, to, work](const Result<QByteArray> &value) {
         if (!value) {
             m_connectionStore->endMove(to);
             reportSecretProblem(tr("move the secret %1 to %2").arg(from, to), value.error());
+            endSecretWork(work);
             return;
         }
         if (value.value().isEmpty()) {
             m_connectionStore->endMove(to);
+            endSecretWork(work);
             return; // nothing stored; the server will say which value to enter
         }
-        m_secretStore->write(to, value.value(), this, [this, from, to](const Result<void> &written) {
+        m_secretStore->write(to, value.value(), this, [this, from, to, work](const Result<void> &written) {
             m_connectionStore->endMove(to);
             if (!written) {
                 reportSecretProblem(tr("move the secret %1 to %2").arg(from, to), written.error());
+                endSecretWork(work);
                 return; // keep the old entry: it is the only copy
             }
-            m_secretStore->remove(from, this, [this, from](const Result<void> &removed) {
+            m_secretStore->remove(from, this, [this, from, work](const Result<void> &removed) {
                 if (!removed)
                     reportSecretProblem(tr("delete the secret %1").arg(from), removed.error());
+                endSecretWork(work);
             });
         });
     });
+}
+
+bool Workspace::hasPendingSecretWrites() const
+{
+    return !m_secretWork.isEmpty();
+}
+
+QStringList Workspace::pendingSecretWrites() const
+{
+    return m_secretWork.values();
+}
+
+void Workspace::whenSecretWritesDone(int timeoutMs, QObject *context, std::function<void(const QStringList &)> callback)
+{
+    // The waiter carries the connections; deleting it after the one answer ends them all.
+    auto *waiter = new QObject(context);
+    const QPointer<Workspace> self(this);
+    auto answer = [waiter, callback = std::move(callback)](const QStringList &unfinished) {
+        if (waiter->property("answered").toBool())
+            return;
+        waiter->setProperty("answered", true);
+        waiter->deleteLater();
+        callback(unfinished);
+    };
+    if (!hasPendingSecretWrites()) {
+        QMetaObject::invokeMethod(waiter, [answer] { answer({}); }, Qt::QueuedConnection);
+        return;
+    }
+    connect(this, &Workspace::secretWritesFinished, waiter, [answer] { answer({}); });
+    QTimer::singleShot(timeoutMs, waiter, [self, answer] {
+        answer(self ? self->pendingSecretWrites() : QStringList());
+    });
+}
+
+quint64 Workspace::beginSecretWork(const QString &what)
+{
+    const quint64 id = ++m_nextSecretWork;
+    m_secretWork.insert(id, what);
+    return id;
+}
+
+void Workspace::endSecretWork(quint64 id)
+{
+    if (m_secretWork.remove(id) > 0 && m_secretWork.isEmpty())
+        emit secretWritesFinished();
 }
 
 void Workspace::reportSecretProblem(const QString &what, const Error &error)
@@ -450,6 +653,7 @@ void Workspace::clearConnections()
 {
     // Deleted at once rather than later: a reload must not leave the old servers running
     // alongside the new ones, and views learn of it through connectionsReset().
+    m_pendingPlain.clear();
     const QList<ServerConnection *> old = std::exchange(m_connections, {});
     for (ServerConnection *connection : old)
         delete connection;

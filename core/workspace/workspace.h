@@ -6,9 +6,11 @@
 
 #include <QHash>
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -24,6 +26,9 @@ class SecretStore;
 /// "server/<name>/env|header/<key>"; the file keeps ServerConfig::secretPlaceholder(). Connections
 /// read them back before they start. Renaming a server moves its entries, removing it or
 /// unmarking a key deletes them. Without a SecretStore, secret values stay in the file.
+/// Unmarking a value that was not read yet (the file and the config hold the placeholder) keeps
+/// it secret until the store answers; then the real value goes into the file and the store entry
+/// is deleted. A placeholder is never written or passed to a server as a value.
 class Workspace final : public QObject
 {
     Q_OBJECT
@@ -57,8 +62,9 @@ public:
     int indexOf(const ServerConnection *connection) const;
     QStringList serverNames() const;
 
-    /// Checks a config before add or update: a non-empty unique name (ignoring case), and a
-    /// command (stdio) or URL (HTTP, SSE). currentName is the server being edited, if any.
+    /// Checks a config before add or update: a non-empty unique name (ignoring case), a
+    /// command (stdio) or URL (HTTP, SSE), and no placeholder standing for a value the store does
+    /// not keep (e.g. a renamed variable). currentName is the server being edited, if any.
     Result<void> validate(const ServerConfig &config, const QString &currentName = {}) const;
     /// A name not used yet: base, else "base 2", "base 3", ...
     QString uniqueName(const QString &base) const;
@@ -91,6 +97,15 @@ public:
     /// Moves every plain secret value of the file to the SecretStore, then saves.
     Result<void> moveSecretsToKeychain();
 
+    /// Whether writes, moves or deletions in the SecretStore have not been answered yet (the
+    /// keychain answers asynchronously; quitting now could lose them).
+    bool hasPendingSecretWrites() const;
+    /// What is still pending, for people: "save server/x/env/API_KEY", "delete …".
+    QStringList pendingSecretWrites() const;
+    /// Calls callback once, on context's thread from the event loop: when no secret write is
+    /// pending any more (with an empty list), or after timeoutMs with what is still pending.
+    void whenSecretWritesDone(int timeoutMs, QObject *context, std::function<void(const QStringList &unfinished)> callback);
+
 signals:
     void connectionAdded(Toolgate::ServerConnection *connection);
     /// Emitted while the connection is still listed; it is deleted later.
@@ -106,6 +121,8 @@ signals:
     void secretsRead(Toolgate::ServerConnection *connection);
     /// Writing, moving or deleting a secret in the SecretStore failed; message says what to do.
     void secretStoreProblem(const QString &message);
+    /// The last pending secret write, move or deletion was answered (hasPendingSecretWrites() is false).
+    void secretWritesFinished();
 
 private:
     class ConnectionSecretStore;
@@ -119,6 +136,18 @@ private:
     /// Copies the store entry from to the key to, then deletes from (a rename).
     void moveSecret(const QString &from, const QString &to);
     void reportSecretProblem(const QString &what, const Error &error);
+    /// Why a placeholder in config stands for no stored value; empty when each one does.
+    QString unknownPlaceholder(const ServerConfig &config, const QString &currentName) const;
+    /// Keeps values the caller unmarked but which still hold the placeholder marked secret in
+    /// config, and remembers them for connection; their values are read by readPlainValues().
+    QList<ServerConfig::SecretEntry> keepUnreadPlainSecret(ServerConfig &config, const QString &currentName,
+                                                           ServerConnection *connection);
+    /// Reads the remembered values of connection from the store, then writes them as plain values.
+    void readPlainValues(ServerConnection *connection, const QList<ServerConfig::SecretEntry> &entries);
+    void applyPlainValue(ServerConnection *connection, const ServerConfig::SecretEntry &entry, const Result<QByteArray> &read);
+    /// Counts a store request as pending until endSecretWork(id); what names it for people.
+    quint64 beginSecretWork(const QString &what);
+    void endSecretWork(quint64 id);
 
     QString m_configPath;
     QList<ServerConnection *> m_connections; // children of this
@@ -130,6 +159,11 @@ private:
     std::unique_ptr<ConnectionSecretStore> m_connectionStore; // what connections read through
     /// What the SecretStore holds for our servers: store key → value (the placeholder while unread).
     QHash<QString, QString> m_storedSecrets;
+    /// Per connection: secret values to write plainly once they are read (kind and key only).
+    QHash<const ServerConnection *, QList<ServerConfig::SecretEntry>> m_pendingPlain;
+    /// Store requests not answered yet: id → what, for people.
+    QMap<quint64, QString> m_secretWork;
+    quint64 m_nextSecretWork = 0;
 };
 
 } // namespace Toolgate

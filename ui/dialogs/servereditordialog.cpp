@@ -280,7 +280,7 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setItemDelegate(new SecretValueDelegate(table));
     table->setMinimumHeight(110);
-    connect(table, &QTableWidget::itemChanged, this, [table](QTableWidgetItem *item) {
+    connect(table, &QTableWidget::itemChanged, this, [this, table](QTableWidgetItem *item) {
         // A name like API_KEY or Authorization is almost certainly a secret: mark it so.
         if (item->column() == KeyColumn && ServerConfig::looksSecret(item->text().trimmed())) {
             if (QTableWidgetItem *secret = table->item(item->row(), SecretColumn); secret && secret->checkState() != Qt::Checked)
@@ -288,7 +288,10 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
         }
         if (item->column() == SecretColumn)
             table->viewport()->update();
+        // The validator also checks rows: e.g. a renamed row still holding the keychain placeholder.
+        revalidate();
     });
+    connect(table->model(), &QAbstractItemModel::rowsRemoved, this, &ServerEditorDialog::revalidate);
 
     auto *row = new QWidget(page);
     auto *layout = new QHBoxLayout(row);
@@ -417,7 +420,20 @@ void ServerEditorDialog::revalidate()
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     m_buttons->button(QDialogButtonBox::Save)->setEnabled(problem.isEmpty());
+    makeRoomForMessages();
     m_commandCheck.start();
+}
+
+void ServerEditorDialog::makeRoomForMessages()
+{
+    // Wrapped labels need height for their width, which the minimum size does not reflect: grow
+    // the dialog rather than squeeze a multi-line message over the hints above it.
+    if (!isVisible() || !layout())
+        return;
+    layout()->activate();
+    const int needed = layout()->totalHeightForWidth(width());
+    if (needed > height())
+        resize(width(), needed);
 }
 
 void ServerEditorDialog::checkCommand()
@@ -432,6 +448,7 @@ void ServerEditorDialog::checkCommand()
     }
     m_warningLabel->setText(m_warning.isEmpty() ? QString() : tr("Warning: %1").arg(m_warning));
     m_warningLabel->setVisible(!m_warning.isEmpty());
+    makeRoomForMessages();
 }
 
 void ServerEditorDialog::browseCommand()

@@ -52,6 +52,7 @@ private:
     QTableWidget *buildKeyValueTable(const QString &objectName, QWidget *page, QWidget **buttons);
     void fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &secretKeys);
     void revalidate();
+    void makeRoomForMessages();
     void checkCommand();
     void browseCommand();
     void browseDirectory();

@@ -216,6 +216,161 @@ private slots:
         QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
     }
 
+    // A server whose secrets were never read in this run (never started): the editor shows the
+    // placeholder. Unticking "Secret" and saving must write the real value, never the placeholder,
+    // and the keychain copy may only go once the file holds the value.
+    void unmarkingAnUnreadSecretKeepsTheRealValue()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        {
+            Workspace first(path);
+            first.setSecretStore(&store);
+            QVERIFY(first.load().ok());
+            ServerConfig config = secretServer(QStringLiteral("u"));
+            config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
+            config.secretKeys.append(QStringLiteral("CUSTOM"));
+            config.enabled = false;
+            QVERIFY(first.addServer(config).ok());
+            ServerConfig remote;
+            remote.name = QStringLiteral("r");
+            remote.transport = ServerConfig::Transport::Http;
+            remote.url = QStringLiteral("http://127.0.0.1:9/mcp");
+            remote.headers.insert(QStringLiteral("X-Custom"), QStringLiteral("header-secret-55"));
+            remote.secretKeys = {QStringLiteral("X-Custom")};
+            remote.enabled = false;
+            QVERIFY(first.addServer(remote).ok());
+        }
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/u/env/CUSTOM")), QByteArray("custom-secret-77"));
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/r/header/X-Custom")), QByteArray("header-secret-55"));
+
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        ServerConfig edited = workspace.connection(QStringLiteral("u"))->config();
+        QCOMPARE(edited.env.value(QStringLiteral("CUSTOM")), ServerConfig::secretPlaceholder());
+        edited.secretKeys.removeAll(QStringLiteral("CUSTOM")); // what unticking "Secret" gives
+        edited.enabled = true;
+        QVERIFY(workspace.updateServer(QStringLiteral("u"), edited).ok());
+        ServerConfig editedRemote = workspace.connection(QStringLiteral("r"))->config();
+        QCOMPARE(editedRemote.headers.value(QStringLiteral("X-Custom")), ServerConfig::secretPlaceholder());
+        editedRemote.secretKeys.clear();
+        QVERIFY(workspace.updateServer(QStringLiteral("r"), editedRemote).ok());
+
+        // The values come from the store, then go into the file; the server gets the real one.
+        QTRY_VERIFY2(readAll(path).contains("custom-secret-77"), readAll(path).constData());
+        QTRY_VERIFY2(readAll(path).contains("header-secret-55"), readAll(path).constData());
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8())); // API_KEY is still a secret
+        ServerConnection *connection = workspace.connection(QStringLiteral("u"));
+        QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
+        QCOMPARE(serverEnv(connection, QStringLiteral("CUSTOM")), QStringLiteral("custom-secret-77"));
+        QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
+        QCOMPARE(connection->config().env.value(QStringLiteral("CUSTOM")), QStringLiteral("custom-secret-77"));
+        QVERIFY(!connection->config().secretKeys.contains(QStringLiteral("CUSTOM")));
+        QCOMPARE(workspace.connection(QStringLiteral("r"))->config().headers.value(QStringLiteral("X-Custom")),
+                 QStringLiteral("header-secret-55"));
+        // Only now is the keychain copy gone; the other secret stays there.
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/u/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/r/header/X-Custom")), QByteArray());
+        QCOMPARE(storedValue(store, QStringLiteral("server/u/env/API_KEY")), kSecret.toUtf8());
+
+        // Reloaded, the values are plain ones, not secrets waiting for the keychain.
+        Workspace reloaded(path);
+        reloaded.setSecretStore(&store);
+        QVERIFY(reloaded.load().ok());
+        QCOMPARE(reloaded.connection(QStringLiteral("u"))->config().env.value(QStringLiteral("CUSTOM")),
+                 QStringLiteral("custom-secret-77"));
+        QVERIFY(!reloaded.connection(QStringLiteral("u"))->config().secretKeys.contains(QStringLiteral("CUSTOM")));
+    }
+
+    // The same while the server is renamed in the same save: the value is read under its new name.
+    void unmarkingAnUnreadSecretWhileRenaming()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        {
+            Workspace first(path);
+            first.setSecretStore(&store);
+            QVERIFY(first.load().ok());
+            ServerConfig config = secretServer(QStringLiteral("old"));
+            config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
+            config.secretKeys.append(QStringLiteral("CUSTOM"));
+            config.enabled = false;
+            QVERIFY(first.addServer(config).ok());
+        }
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/CUSTOM")), QByteArray("custom-secret-77"));
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        ServerConfig edited = workspace.connection(QStringLiteral("old"))->config();
+        edited.name = QStringLiteral("new");
+        edited.secretKeys.removeAll(QStringLiteral("CUSTOM"));
+        QVERIFY(workspace.updateServer(QStringLiteral("old"), edited).ok());
+        QTRY_VERIFY2(readAll(path).contains("custom-secret-77"), readAll(path).constData());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/new/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/new/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/API_KEY")), QByteArray());
+    }
+
+    // A placeholder that stands for nothing (the row was renamed, so no value is kept under the
+    // new name) is refused with a message, instead of deleting the old value.
+    void aPlaceholderWithNoStoredValueIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        {
+            Workspace first(path);
+            first.setSecretStore(&store);
+            QVERIFY(first.load().ok());
+            ServerConfig config = secretServer(QStringLiteral("k"));
+            config.enabled = false;
+            QVERIFY(first.addServer(config).ok());
+        }
+        QTRY_COMPARE(storedValue(store, QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        const QByteArray before = readAll(path);
+        for (const bool keepSecret : {true, false}) {
+            ServerConfig edited = workspace.connection(QStringLiteral("k"))->config();
+            edited.env.insert(QStringLiteral("RENAMED"), edited.env.take(QStringLiteral("API_KEY")));
+            edited.secretKeys = keepSecret ? QStringList{QStringLiteral("RENAMED")} : QStringList{};
+            const Result<void> refused = workspace.updateServer(QStringLiteral("k"), edited);
+            QVERIFY(!refused.ok());
+            QVERIFY2(refused.error().message.contains(QStringLiteral("RENAMED")), qPrintable(refused.error().message));
+            QVERIFY2(refused.error().message.contains(QStringLiteral("nter")), qPrintable(refused.error().message));
+            QVERIFY(!workspace.validate(edited, QStringLiteral("k")).ok());
+        }
+        // A new server cannot bring a placeholder as a plain value either.
+        ServerConfig added = secretServer(QStringLiteral("fresh"));
+        added.env.insert(QStringLiteral("MODE"), ServerConfig::secretPlaceholder());
+        QVERIFY(!workspace.validate(added).ok());
+        QCOMPARE(readAll(path), before);
+        QTest::qWait(50);
+        QCOMPARE(storedValue(store, QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
+    }
+
+    // Whatever path a config takes, a placeholder that is not a stored secret never reaches a server.
+    void aConnectionNeverPassesOnAPlaceholder()
+    {
+        ServerConfig config = secretServer(QStringLiteral("direct"));
+        config.env.insert(QStringLiteral("MODE"), ServerConfig::secretPlaceholder()); // not a secret key
+        MemorySecretStore store;
+        ServerConnection connection(config);
+        connection.setSecretStore(&store);
+        connection.start();
+        QTRY_COMPARE(connection.status(), ServerConnection::Status::Failed);
+        QVERIFY(!connection.session()); // never launched
+        QVERIFY2(connection.lastError().message.contains(QStringLiteral("MODE")), qPrintable(connection.lastError().message));
+    }
+
     void plainValuesTypedIntoTheFileWorkAndCanBeMoved()
     {
         QTemporaryDir dir;
@@ -245,6 +400,75 @@ private slots:
         QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/hand/env/API_KEY")), kSecret.toUtf8());
         QCOMPARE(connection->status(), ServerConnection::Status::Ready); // moving does not restart it
+    }
+
+    // Store answers arrive later from the event loop (as the keychain's do): until then the
+    // workspace says which writes are pending, so quitting can wait for them.
+    void pendingSecretWritesAreTrackedUntilTheStoreAnswers()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        QVERIFY(!workspace.hasPendingSecretWrites());
+        QSignalSpy finished(&workspace, &Workspace::secretWritesFinished);
+
+        ServerConfig config = secretServer(QStringLiteral("p"));
+        config.enabled = false;
+        QVERIFY(workspace.addServer(config).ok());
+        QVERIFY(workspace.hasPendingSecretWrites());
+        QVERIFY2(workspace.pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")),
+                 qPrintable(workspace.pendingSecretWrites().join(u'\n')));
+        std::optional<QStringList> unfinished;
+        int answers = 0;
+        QObject context;
+        workspace.whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
+            ++answers;
+            unfinished = left;
+        });
+        QVERIFY(!unfinished.has_value()); // never answered before the store has
+        QTRY_VERIFY(unfinished.has_value());
+        QVERIFY2(unfinished->isEmpty(), qPrintable(unfinished->join(u'\n')));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(!workspace.hasPendingSecretWrites());
+        QCOMPARE(storedValue(store, QStringLiteral("server/p/env/API_KEY")), kSecret.toUtf8());
+
+        // Deleting is tracked the same way.
+        QVERIFY(workspace.removeServer(QStringLiteral("p")).ok());
+        QVERIFY(workspace.hasPendingSecretWrites());
+        QVERIFY(workspace.pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")));
+        QTRY_COMPARE(finished.size(), 2);
+        QVERIFY(!workspace.hasPendingSecretWrites());
+
+        // Nothing pending: the answer still comes from the event loop, at once and empty.
+        unfinished.reset();
+        workspace.whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
+            ++answers;
+            unfinished = left;
+        });
+        QVERIFY(!unfinished.has_value());
+        QTRY_VERIFY(unfinished.has_value());
+        QVERIFY(unfinished->isEmpty());
+
+        // A store that never answers (its queued answers dropped, like a keychain daemon that
+        // hangs): the wait ends at the timeout and names what was not saved.
+        ServerConfig hung = secretServer(QStringLiteral("hung"));
+        hung.enabled = false;
+        QVERIFY(workspace.addServer(hung).ok());
+        QCoreApplication::removePostedEvents(&workspace, QEvent::MetaCall);
+        unfinished.reset();
+        workspace.whenSecretWritesDone(200, &context, [&](const QStringList &left) {
+            ++answers;
+            unfinished = left;
+        });
+        QTRY_VERIFY(unfinished.has_value());
+        QVERIFY2(unfinished->join(u'\n').contains(QStringLiteral("server/hung/env/API_KEY")), qPrintable(unfinished->join(u'\n')));
+        QTest::qWait(300);
+        QCOMPARE(answers, 3); // exactly once each
+        QCOMPARE(finished.size(), 2);
     }
 
     void withoutAStoreValuesStayInTheFile()

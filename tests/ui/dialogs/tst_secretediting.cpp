@@ -1,11 +1,16 @@
 // The server editor's per-row Secret toggle (pre-ticked by name, masked, shown on request,
 // round-tripped through config()) and the import dialog sending imported secrets to the keychain.
 
+#include "auth/secretstore.h"
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
 
 #include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QStyledItemDelegate>
 #include <QDir>
 #include <QFile>
@@ -37,6 +42,31 @@ QString shownText(QTableWidget *table, int row, int column)
     };
     Probe::init(table->itemDelegate(), &option, index);
     return option.text;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray storedValue(SecretStore &store, const QString &key)
+{
+    QObject context;
+    std::optional<QByteArray> answer;
+    store.read(key, &context, [&answer](const Result<QByteArray> &value) { answer = value ? value.value() : QByteArray("<error>"); });
+    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 5000))
+        return QByteArray("<no answer>");
+    return *answer;
+}
+
+int rowOf(QTableWidget *table, const QString &key)
+{
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, Key)->text() == key)
+            return row;
+    }
+    return -1;
 }
 
 void saveScreenshot(QWidget *widget, const QString &name)
@@ -117,6 +147,72 @@ private slots:
         env->setItem(2, Key, new QTableWidgetItem(QStringLiteral("OPENAI_API_KEY")));
         QCOMPARE(env->item(2, Secret)->checkState(), Qt::Checked);
         saveScreenshot(&dialog, QStringLiteral("server-editor-secrets.png"));
+    }
+
+    // The editor opened on a server whose secrets were never read shows placeholders. Unticking
+    // "Secret" and saving writes the real value from the keychain, never the placeholder; renaming
+    // a row that holds a placeholder is refused inline (Save disabled) instead of losing the value.
+    void editingUnreadSecretsKeepsTheirValues()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store;
+        ServerConfig config;
+        config.name = QStringLiteral("github");
+        config.command = QStringLiteral("docker");
+        config.env = {{QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp_real_token")},
+                      {QStringLiteral("ORG_ID"), QStringLiteral("org-secret-31")}};
+        config.secretKeys = {QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ORG_ID")};
+        config.enabled = false;
+        {
+            Workspace first(path);
+            first.setSecretStore(&store);
+            QVERIFY(first.load().ok());
+            QVERIFY(first.addServer(config).ok());
+            QTRY_VERIFY(!first.hasPendingSecretWrites());
+        }
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        const QString name = QStringLiteral("github");
+
+        // Renaming the row of an unread value: nothing is kept under the new name.
+        {
+            ServerEditorDialog dialog([&workspace, name](const ServerConfig &c) { return workspace.validate(c, name); });
+            dialog.setConfig(workspace.connection(name)->config());
+            dialog.show();
+            auto *env = dialog.findChild<QTableWidget *>(QStringLiteral("environment"));
+            auto *buttons = dialog.findChild<QDialogButtonBox *>();
+            QVERIFY(env && buttons);
+            QVERIFY(buttons->button(QDialogButtonBox::Save)->isEnabled());
+            env->item(rowOf(env, QStringLiteral("ORG_ID")), Key)->setText(QStringLiteral("ORGANISATION"));
+            QVERIFY2(dialog.problem().contains(QStringLiteral("ORGANISATION")), qPrintable(dialog.problem()));
+            QVERIFY(!buttons->button(QDialogButtonBox::Save)->isEnabled());
+            QCoreApplication::processEvents(); // the layout makes room for the message
+            saveScreenshot(&dialog, QStringLiteral("server-editor-unknown-placeholder.png"));
+            // Typing the value again makes it savable.
+            env->item(rowOf(env, QStringLiteral("ORGANISATION")), Value)->setText(QStringLiteral("org-secret-31"));
+            QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+            QVERIFY(buttons->button(QDialogButtonBox::Save)->isEnabled());
+        }
+
+        // Unticking "Secret" on an unread value and saving.
+        ServerEditorDialog dialog([&workspace, name](const ServerConfig &c) { return workspace.validate(c, name); });
+        dialog.setConfig(workspace.connection(name)->config());
+        dialog.show();
+        auto *env = dialog.findChild<QTableWidget *>(QStringLiteral("environment"));
+        const int orgRow = rowOf(env, QStringLiteral("ORG_ID"));
+        QCOMPARE(env->item(orgRow, Value)->text(), ServerConfig::secretPlaceholder());
+        env->item(orgRow, Secret)->setCheckState(Qt::Unchecked);
+        QVERIFY2(dialog.problem().isEmpty(), qPrintable(dialog.problem()));
+        QVERIFY(workspace.updateServer(name, dialog.config()).ok());
+        QTRY_VERIFY2(readAll(path).contains("org-secret-31"), readAll(path).constData());
+        QVERIFY(!readAll(path).contains("ghp_real_token"));
+        QTRY_VERIFY(!workspace.hasPendingSecretWrites());
+        QCOMPARE(storedValue(store, QStringLiteral("server/github/env/ORG_ID")), QByteArray());
+        QCOMPARE(storedValue(store, QStringLiteral("server/github/env/GITHUB_TOKEN")), QByteArray("ghp_real_token"));
+        QCOMPARE(workspace.connection(name)->config().env.value(QStringLiteral("ORG_ID")), QStringLiteral("org-secret-31"));
     }
 
     void importSendsSecretsToTheKeychain()
