@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QTabBar>
 #include <QScopedValueRollback>
@@ -94,6 +95,7 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     m_tabs->setCornerWidget(reset, Qt::TopRightCorner);
     connect(reset, &QToolButton::clicked, this, &ArgumentForm::resetToDefaults);
 
+    m_scroll->viewport()->installEventFilter(this);
     m_schemaNote->hide();
     connect(m_json, &JsonEditor::edited, this, &ArgumentForm::onJsonEdited);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -250,17 +252,47 @@ QSize ArgumentForm::sizeHint() const
     const QWidget *page = m_scroll->widget();
     if (!page)
         return hint;
+    // Help texts and the problems box wrap: measured at the width they have (the page's without a
+    // vertical scroll bar, since the point is to need none), not at QLabel's guess of a narrow one.
+    const auto heightAt = [](const QWidget *widget, int width) {
+        const int forWidth = widget->hasHeightForWidth() && width > 0 ? widget->heightForWidth(width) : -1;
+        return forWidth > 0 ? forWidth : widget->sizeHint().height();
+    };
     const int spacing = layout()->spacing();
-    // Help texts wrap: measured at the width they have, not at QLabel's guess of a narrow one.
-    const int width = m_scroll->viewport()->width();
-    const int pageHeight = page->hasHeightForWidth() && width > 0 ? page->heightForWidth(width) : page->sizeHint().height();
-    int height = m_tabs->tabBar()->sizeHint().height() + pageHeight + 2 * m_scroll->frameWidth();
+    const int pageWidth = m_scroll->width() - 2 * m_scroll->frameWidth();
+    int height = m_tabs->tabBar()->sizeHint().height() + heightAt(page, pageWidth) + 2 * m_scroll->frameWidth();
     for (const QWidget *below : {static_cast<const QWidget *>(m_schemaNote), static_cast<const QWidget *>(m_problems)}) {
         if (!below->isHidden())
-            height += spacing + below->sizeHint().height();
+            height += spacing + heightAt(below, width());
     }
     hint.setHeight(height);
     return hint;
+}
+
+bool ArgumentForm::hasHeightForWidth() const
+{
+    // The wrapping problems box would make the layout's height-for-width true, and a parent layout then
+    // sizes the form by that instead of sizeHint(): the tab widget's own hint (QScrollArea's capped,
+    // cached guess) plus the box, a few pixels short of the form, so a scroll bar appeared for nothing.
+    // sizeHint() already measures at the current width, and resizeEvent() asks again when it changes.
+    return false;
+}
+
+bool ArgumentForm::eventFilter(QObject *watched, QEvent *event)
+{
+    // A field's new height (an issue label came or went, an array item was added) climbs the nested
+    // field layouts one posted LayoutRequest at a time; once it reaches the page, the page tells the
+    // viewport, but QScrollArea tells no one further. sizeHint() is only right from here on.
+    if (watched == m_scroll->viewport() && event->type() == QEvent::LayoutRequest)
+        updateGeometry();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ArgumentForm::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        updateGeometry(); // wrapped texts take another number of lines: sizeHint() changed
 }
 
 QJsonObject ArgumentForm::formArguments() const
@@ -338,6 +370,9 @@ void ArgumentForm::refreshIssues()
         m_problems->setHeading(tr("The JSON text is not valid; the form shows the last valid arguments"));
         m_problems->setProblems({m_jsonProblem});
     }
+    // The problems box came, went or changed its lines (the page's own new height follows later, see
+    // eventFilter()).
+    updateGeometry();
     m_tabs->setTabIcon(1, m_jsonProblem.isEmpty() ? QIcon() : style()->standardIcon(QStyle::SP_MessageBoxWarning));
     m_tabs->setTabToolTip(1, plainToolTip(m_jsonProblem));
 }

@@ -62,8 +62,14 @@ public:
     FieldEditor *fieldEditor(const QString &pointer) const;
 
     /// Tall enough for the whole form without scrolling (QScrollArea alone would hint a fixed box),
-    /// so a panel can give a short form just the room it needs.
+    /// so a panel can give a short form just the room it needs. Measured at the form's current width.
     QSize sizeHint() const override;
+    /// Always false, although the problems box wraps: see the definition.
+    bool hasHeightForWidth() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     /// arguments() or validationProblems() changed, by the person or through setArguments()/setTool().

@@ -9,6 +9,7 @@
 #include "viewers/resultview.h"
 #include "workspace/serverconnection.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -135,6 +136,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     layout->addWidget(m_splitter, 1);
 
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_splitterMovedByUser = true; });
+    m_fit.setSingleShot(true);
+    m_fit.setInterval(0);
+    connect(&m_fit, &QTimer::timeout, this, &ToolPanel::fitSplitterToForm);
+    top->installEventFilter(this);
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
@@ -194,8 +199,16 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
                                      : QJsonObject();
     m_form->setTool(tool, last);
     showEntry();
-    if (!sameTool)
-        QTimer::singleShot(0, this, &ToolPanel::fitSplitterToForm);
+    m_fit.start();
+}
+
+bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // A child's updateGeometry() reaches the pane as a LayoutRequest; its sizeHint() is only worth
+    // asking once the layouts below have settled, hence the timer.
+    if (watched == m_splitter->widget(0) && event->type() == QEvent::LayoutRequest)
+        m_fit.start();
+    return QWidget::eventFilter(watched, event);
 }
 
 void ToolPanel::fitSplitterToForm()
@@ -209,7 +222,8 @@ void ToolPanel::fitSplitterToForm()
         return;
     const int resultMinimum = qMax(m_splitter->widget(1)->minimumSizeHint().height(), total * 2 / 5);
     const int wanted = qBound(top->minimumSizeHint().height(), top->sizeHint().height(), total - resultMinimum);
-    m_splitter->setSizes({wanted, total - wanted});
+    if (m_splitter->sizes().value(0) != wanted)
+        m_splitter->setSizes({wanted, total - wanted});
 }
 
 ToolCall *ToolPanel::currentCall() const

@@ -97,6 +97,9 @@ private:
     void startCall(const QJsonObject &arguments);
     /// Gives the form the height it needs (up to three fifths) and the result the rest.
     void fitSplitterToForm();
+    /// Watches the form's pane: whenever its size hint may have changed (the problems box came, went or
+    /// changed its lines; another tool), the divider follows on the next turn of the event loop.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void onFinished(const QString &key, ToolCall *call);
 
     QPointer<ToolCallPipeline> m_pipeline;
@@ -106,6 +109,7 @@ private:
     QHash<QString, Entry> m_entries;
     QStringList m_recent; // keys of m_entries, least recently used first, to cap memory
     QTimer m_tick;
+    QTimer m_fit; // coalesces refits: one after the layouts settled, however many requests came
 
     ItemHeader *m_header;
     ArgumentForm *m_form;
