@@ -108,9 +108,12 @@ public:
     quint64 nextInboundSequence = 0;
     bool draining = false;
 
+    // True when what just arrived may be handled at once: nothing before it waits to be handled.
+    bool nothingWaiting() const { return inbound.empty() && !draining; }
+
     void onMessageReceived(const QByteArray &text)
     {
-        if (inbound.empty() && !draining && text.size() < backgroundParseThreshold) {
+        if (nothingWaiting() && text.size() < backgroundParseThreshold) {
             handleText(text, JsonRpcMessage::parse(text));
             return;
         }
@@ -429,7 +432,7 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
 
     connect(transport, &Transport::messageReceived, this, [this](const QByteArray &text) { d->onMessageReceived(text); });
     connect(transport, &Transport::messageDropped, this, [this](const QByteArray &head, qint64 size, qint64 limit) {
-        if (d->inbound.empty() && !d->draining) {
+        if (d->nothingWaiting()) {
             d->handleDroppedMessage(head, size, limit);
             return;
         }
@@ -441,7 +444,7 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
         d->enqueue(std::move(item));
     });
     connect(transport, &Transport::closed, this, [this] {
-        if (d->inbound.empty() && !d->draining) {
+        if (d->nothingWaiting()) {
             failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(d->remoteName)));
             return;
         }
