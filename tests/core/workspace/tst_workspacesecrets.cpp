@@ -2,6 +2,7 @@
 // into a real server process, a missing secret, rename, remove and unmarking. A MemorySecretStore
 // is the store (CI has no Secret Service daemon); it is a complete SecretStore, not a mock.
 
+#include "../../support/secretstoretesting.h"
 #include "auth/secretstore.h"
 #include "client/clientsession.h"
 #include "jsonrpc/jsonrpcerror.h"
@@ -15,6 +16,8 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::readAll;
+using Toolgate::TestSupport::storedValue;
 
 namespace {
 
@@ -40,22 +43,7 @@ ServerConfig secretServer(const QString &name)
     return config;
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
-// Reads a key from the store, waiting for the asynchronous answer.
-QByteArray storedValue(SecretStore &store, const QString &key)
-{
-    QObject context;
-    std::optional<QByteArray> answer;
-    store.read(key, &context, [&answer](const Result<QByteArray> &value) { answer = value ? value.value() : QByteArray("<error>"); });
-    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 5000))
-        return QByteArray("<no answer>");
-    return *answer;
-}
 
 // Asks the running fault server for one of its environment variables.
 QString serverEnv(ServerConnection *connection, const QString &variable)

@@ -1,6 +1,7 @@
 // The server editor's per-row Secret toggle (pre-ticked by name, masked, shown on request,
 // round-tripped through config()) and the import dialog sending imported secrets to the keychain.
 
+#include "../../support/secretstoretesting.h"
 #include "auth/secretstore.h"
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
@@ -19,6 +20,8 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::readAll;
+using Toolgate::TestSupport::storedValue;
 
 namespace {
 
@@ -44,21 +47,7 @@ QString shownText(QTableWidget *table, int row, int column)
     return option.text;
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 
-QByteArray storedValue(SecretStore &store, const QString &key)
-{
-    QObject context;
-    std::optional<QByteArray> answer;
-    store.read(key, &context, [&answer](const Result<QByteArray> &value) { answer = value ? value.value() : QByteArray("<error>"); });
-    if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 5000))
-        return QByteArray("<no answer>");
-    return *answer;
-}
 
 int rowOf(QTableWidget *table, const QString &key)
 {
