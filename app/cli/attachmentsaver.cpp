@@ -1,6 +1,6 @@
 #include "attachmentsaver.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -4,6 +4,7 @@
 #include "workspace/serverconfigfile.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -138,7 +139,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
-                   || name == QLatin1String("--url") || name == QLatin1String("--header")) {
+                   || name == QLatin1String("--url") || name == QLatin1String("--header")
+                   || name == QLatin1String("--root")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -153,6 +155,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.headers.append(v.value());
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
+            } else if (name == QLatin1String("--root")) {
+                if (!QFileInfo(v.value()).isDir())
+                    return usageError(QStringLiteral("--root wants an existing folder, not \"%1\"").arg(v.value()));
+                parsed.roots.append(v.value());
             } else if (name == QLatin1String("--timeout")) {
                 bool isNumber = false;
                 const double seconds = v.value().toDouble(&isNumber);
@@ -332,6 +338,8 @@ Options:
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
                       restarts it)
+  --root DIR          a folder the server may know about when it asks for the client's
+                      roots (repeatable; none are shared without it)
   --verbose           copy the server's stderr, its log messages and protocol problems to stderr
   --save-dir DIR      write images, audio and binary resource contents to files in DIR
   --version           print the version
@@ -346,6 +354,14 @@ Approval:
     s  show the tool's input schema, then ask again
   End of input, or no input at all, denies the call ("no answer"). Ctrl-C cancels a call
   that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
 
 Output:
   Text is printed as is; images, audio and binary data are summarised, and saved with
@@ -362,6 +378,7 @@ Exit codes:
   5    a request failed (protocol error, timeout, error from the server)
   6    the call was denied
   7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
   130  interrupted (Ctrl-C)
 )").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath()));
 }

@@ -29,6 +29,8 @@ struct CliArguments
     bool verbose = false;
     std::optional<std::chrono::milliseconds> timeout;
     QString saveDir;
+    /// --root DIR: folders servers may know about (roots/list), as given.
+    QStringList roots;
     bool help = false;
     bool version = false;
 

@@ -1,22 +1,17 @@
 #include "clirunner.h"
 
-#include "audit/auditlog.h"
-#include "audit/connectionauditor.h"
-#include "audit/redactor.h"
-#include "auth/secretstore.h"
-
 #include "attachmentsaver.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
+#include "auth/authorizationuseragent.h"
 #include "commandrunner.h"
 #include "console.h"
-#include "httpsupport.h"
+#include "host/host.h"
 #include "interruptwatcher.h"
-#include "jsonrpc/jsonrpcerror.h"
 #include "outputprinter.h"
+#include "requests/serverrequestgate.h"
 #include "terminalapprovalgate.h"
 #include "terminalreader.h"
-#include "transport/stdiotransport.h"
+#include "terminalserverrequestgate.h"
+#include "terminalturns.h"
 
 namespace Toolgate {
 
@@ -25,6 +20,47 @@ namespace {
 // The transport's own shutdown ladder (close stdin, terminate, kill) takes a few seconds at
 // most; this only guards against a close that never reports back.
 constexpr auto closeTimeout = std::chrono::seconds(15);
+
+Host::Options hostOptions(const CliArguments &arguments)
+{
+    Host::Options options;
+    options.initiator = CallInitiator::Cli;
+    options.session.clientInfo.name = QStringLiteral("toolgate-cli");
+    options.session.clientInfo.title = QStringLiteral("Toolgate CLI");
+    options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    if (arguments.timeout)
+        options.session.toolCallTimeout = *arguments.timeout;
+    // No servers file of its own: the chosen server joins the workspace for this run only.
+    options.serversPath.clear();
+    // Each CLI call is decided on its own, and arguments that do not match are refused (there is
+    // no form to fix them in).
+    options.rememberDecisions = false;
+    options.rejectInvalidArguments = true;
+    // One attempt: a script wants the failure, not a restart.
+    ServerConnection::RestartPolicy noRestart;
+    noRestart.maxCrashes = 1;
+    options.restartPolicy = noRestart;
+    // Only what the command needs is asked for.
+    options.listOnConnect = false;
+    // The person started this command: when the server wants a sign-in, open the browser at once.
+    options.signIn.signInWhenAsked = true;
+    options.signIn.clientName = QStringLiteral("Toolgate CLI");
+    options.signIn.opener = [](const QUrl &url) {
+        // The link carries no secret (only a one-time state and a PKCE challenge).
+        Console::err(QStringLiteral("The server asks you to sign in: finish it in your browser. If it does not open, visit:\n  %1\n")
+                         .arg(url.toString(QUrl::FullyEncoded)));
+        return LoopbackUserAgent::openWithSystemHandler(url);
+    };
+    return options;
+}
+
+QList<Root> rootsOf(const QStringList &folders)
+{
+    QList<Root> roots;
+    for (const QString &folder : folders)
+        roots.append(Root::forFolder(folder));
+    return roots;
+}
 
 } // namespace
 
@@ -74,131 +110,101 @@ void CliRunner::listServers()
     finish(ExitCode::Success);
 }
 
-void CliRunner::readSecretsThenConnect(ServerSelector::Choice choice)
-{
-    // The desktop app keeps values marked secret in the OS keychain and leaves a placeholder in the
-    // servers file; the server must get the real value, never the placeholder.
-    QList<ServerConfig::SecretEntry> unread;
-    for (const ServerConfig::SecretEntry &entry : choice.config.keychainSecrets()) {
-        if (entry.value == ServerConfig::secretPlaceholder())
-            unread.append(entry);
-    }
-    m_secrets = std::make_unique<KeychainSecretStore>();
-    struct Pending
-    {
-        ServerSelector::Choice choice;
-        qsizetype remaining = 0;
-        QStringList missing;
-    };
-    auto pending = std::make_shared<Pending>(Pending{std::move(choice), unread.size(), {}});
-    for (const ServerConfig::SecretEntry &entry : std::as_const(unread)) {
-        m_secrets->read(entry.storeKey, this, [this, pending, entry](const Result<QByteArray> &value) {
-            if (value && !value.value().isEmpty())
-                pending->choice.config.setSecretValue(entry, QString::fromUtf8(value.value()));
-            else
-                pending->missing.append(entry.describe());
-            if (--pending->remaining > 0)
-                return;
-            if (!pending->missing.isEmpty()) {
-                const Error error = makeError(
-                    ErrorCode::ConfigError,
-                    QStringLiteral("The secret value of %1 was not found in %2. Open Toolgate, edit the server \"%3\", "
-                                   "enter the value again and save.")
-                        .arg(pending->missing.join(QStringLiteral(", ")), m_secrets->location(), pending->choice.config.name));
-                m_printer->failure(error, ExitCode::Config);
-                finish(ExitCode::Config);
-                return;
-            }
-            connectTo(pending->choice);
-        });
-    }
-}
-
 void CliRunner::connectTo(const ServerSelector::Choice &choice)
 {
-    if (choice.config.hasUnreadSecrets()) {
-        readSecretsThenConnect(choice);
-        return;
-    }
-    const ServerConfig &config = choice.config;
-    m_server.name = config.name;
-    m_server.endpoint = config.endpoint();
-
-    ClientSession::Options options;
-    options.clientInfo.name = QStringLiteral("toolgate-cli");
-    options.clientInfo.title = QStringLiteral("Toolgate CLI");
-    options.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
-    if (m_arguments.timeout)
-        options.toolCallTimeout = *m_arguments.timeout;
-    auto transport = HttpSupport::createTransport(config, choice.inheritEnvironment, m_arguments.verbose);
-    if (!transport) {
-        const ExitCode code = exitCodeFor(transport.error());
-        m_printer->failure(transport.error(), code, m_server);
-        finish(code);
-        return;
-    }
-    // Every call made from the CLI is recorded in the same audit store as the GUI's.
-    m_audit = std::make_unique<AuditLog>();
-    m_audit->addSecretValues(Redactor::secretValuesOf(config));
-    m_session = std::make_unique<ClientSession>(std::move(transport).value(), options);
-    m_connectionAuditor = std::make_unique<ConnectionAuditor>(m_audit.get(), CallInitiator::Cli);
-    m_connectionAuditor->watch(m_session.get(), m_server);
-
-    connect(m_session.get(), &ClientSession::ready, this, &CliRunner::onReady);
-    connect(m_session.get(), &ClientSession::failed, this, &CliRunner::onFailed);
-    if (m_arguments.verbose) {
-        connect(m_session.get(), &ClientSession::diagnosticLine, this, [](const QString &line) {
-            Console::err(QStringLiteral("[server] ") + Console::sanitized(line) + u'\n');
-        });
-        connect(m_session.get(), &ClientSession::logMessage, this, [](const LogMessage &message) {
-            QString origin = message.toJson().value(QLatin1String("level")).toString();
-            if (!message.logger.isEmpty())
-                origin += u' ' + message.logger;
-            Console::err(QStringLiteral("[log %1] %2\n").arg(Console::sanitized(origin), Console::sanitized(message.text())));
-        });
-        connect(m_session.get(), &ClientSession::protocolViolation, this, [](const QString &description) {
-            Console::error(QStringLiteral("warning: ") + Console::sanitized(description));
-        });
-        Console::err(QStringLiteral("Connecting to %1 (%2)...\n").arg(m_server.name, m_server.endpoint));
-    }
-    m_session->connectToServer();
-}
-
-void CliRunner::onReady()
-{
-    if (m_finishing)
-        return;
-    m_server.serverInfo = m_session->serverInfo();
-
+    // The gates come first: the capabilities the server sees are what they can honour.
+    const QList<Root> roots = rootsOf(m_arguments.roots);
     if (m_arguments.yes) {
         m_gate = std::make_unique<FixedApprovalGate>(
             ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human,
                              QStringLiteral("approved with --yes"), std::nullopt});
+        m_requestGate = std::make_unique<DecliningServerRequestGate>(
+            QStringLiteral("toolgate-cli runs with --yes and asks the person nothing, so it declines"), roots);
     } else {
         m_reader = std::make_unique<TerminalReader>();
-        m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get());
+        m_turns = std::make_unique<TerminalTurns>();
+        m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get(), m_turns.get());
+        m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
     }
-    ToolCallPipeline::Options pipelineOptions;
-    // The CLI cannot show an editable form: arguments that do not match are refused outright.
-    pipelineOptions.rejectInvalidArguments = true;
-    // No remembered rules: each CLI call is decided on its own.
-    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, pipelineOptions);
-    m_pipeline->setObserver(m_audit.get());
 
-    m_command = std::make_unique<CommandRunner>(m_session.get(), m_server, m_arguments, m_pipeline.get(), m_printer.get());
-    connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
+    m_host = std::make_unique<Host>(hostOptions(m_arguments));
+    m_host->setApprovalGate(m_gate.get());
+    m_host->setServerRequestGate(m_requestGate.get());
+    connect(m_host->serverRequests(), &ServerRequestPipeline::notice, this,
+            [](const QString &text) { Console::err(Console::sanitized(text) + u'\n'); });
 
-    if (m_arguments.verbose && m_session->serverCapabilities().logging) {
+    ServerConfig config = choice.config;
+    config.inheritEnvironment = choice.inheritEnvironment;
+    config.enabled = true;
+    const auto added = m_host->workspace()->addTransientServer(config);
+    if (!added) {
+        m_printer->failure(added.error(), ExitCode::Config);
+        finish(ExitCode::Config);
+        return;
+    }
+    m_connection = added.value();
+    m_server = m_connection->identity();
+
+    connect(m_connection, &ServerConnection::statusChanged, this, &CliRunner::onStatusChanged);
+    if (m_arguments.verbose) {
+        connect(m_connection, &ServerConnection::consoleLineAdded, this, [](const ConsoleLine &line) {
+            switch (line.kind) {
+            case ConsoleLine::Kind::Stderr:
+                Console::err(QStringLiteral("[server] ") + Console::sanitized(line.text) + u'\n');
+                break;
+            case ConsoleLine::Kind::Log: {
+                QString origin = line.level ? toString(*line.level) : QStringLiteral("info");
+                if (!line.source.isEmpty())
+                    origin += u' ' + line.source;
+                Console::err(QStringLiteral("[log %1] %2\n").arg(Console::sanitized(origin), Console::sanitized(line.text)));
+                break;
+            }
+            case ConsoleLine::Kind::ProtocolViolation:
+                Console::error(QStringLiteral("warning: ") + Console::sanitized(line.text));
+                break;
+            case ConsoleLine::Kind::Lifecycle:
+                break;
+            }
+        });
+        connect(m_host->signIns(), &SignInManager::diagnosticLine, this, [](const QString &, const QString &line) {
+            Console::err(QStringLiteral("[auth] ") + Console::sanitized(line) + u'\n');
+        });
+        Console::err(QStringLiteral("Connecting to %1 (%2)...\n").arg(Console::sanitized(m_server.name), Console::sanitized(m_server.endpoint)));
+    }
+    m_connection->start();
+}
+
+void CliRunner::onStatusChanged()
+{
+    if (!m_connection || m_finishing)
+        return;
+    switch (m_connection->status()) {
+    case ServerConnection::Status::Ready:
+        if (!m_command)
+            onReady();
+        return;
+    case ServerConnection::Status::Failed:
+        onFailed(m_connection->lastError());
+        return;
+    default:
+        return;
+    }
+}
+
+void CliRunner::onReady()
+{
+    m_server = m_connection->identity();
+    if (m_arguments.verbose && m_connection->session()->serverCapabilities().logging) {
         // Ask for everything; the answer does not matter, the messages are a courtesy.
-        m_session->setLoggingLevel(LoggingLevel::Debug, this, [](const Result<std::monostate> &) {});
+        m_connection->session()->setLoggingLevel(LoggingLevel::Debug, this, [](const Result<std::monostate> &) {});
     }
+    m_command = std::make_unique<CommandRunner>(m_connection, m_arguments, m_host->toolCalls(), m_printer.get());
+    connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
     m_command->start();
 }
 
 void CliRunner::onFailed(const Error &error)
 {
-    if (m_finishing)
-        return;
     if (m_command) {
         // A command is under way: its pending request answers with the error and it reports.
         m_command->serverFailed(error);
@@ -207,8 +213,10 @@ void CliRunner::onFailed(const Error &error)
     const Error reported{error.code,
                          QStringLiteral("could not connect to \"%1\" (%2): %3").arg(m_server.name, m_server.endpoint, error.message),
                          error.data};
-    m_printer->failure(reported, ExitCode::Connection, m_server);
-    finish(ExitCode::Connection);
+    // A value missing from the keychain, a bad URL: the configuration needs fixing, not the server.
+    const ExitCode code = exitCodeFor(error) == ExitCode::Config ? ExitCode::Config : ExitCode::Connection;
+    m_printer->failure(reported, code, m_server);
+    finish(code);
 }
 
 void CliRunner::onInterrupted()
@@ -236,14 +244,19 @@ void CliRunner::finish(ExitCode exitCode)
         return;
     m_finishing = true;
     m_exitCode = exitCode;
-    if (!m_session || m_session->state() == ClientSession::State::Closed
-        || m_session->state() == ClientSession::State::Disconnected) {
+    ClientSession *session = m_connection ? m_connection->session() : nullptr;
+    if (!session || session->state() == ClientSession::State::Closed || session->state() == ClientSession::State::Failed
+        || session->state() == ClientSession::State::Disconnected) {
+        // Nothing left to shut down gracefully (the server is gone already): report at once.
+        if (m_connection)
+            m_connection->stop();
         QMetaObject::invokeMethod(this, [this] { report(); }, Qt::QueuedConnection);
         return;
     }
-    connect(m_session.get(), &ClientSession::closed, this, &CliRunner::report);
+    // stop() closes the session gracefully and deletes it once the server has exited.
+    connect(session, &QObject::destroyed, this, &CliRunner::report);
     m_closeTimeout.start(closeTimeout);
-    m_session->disconnectFromServer();
+    m_connection->stop();
 }
 
 void CliRunner::report()

@@ -6,6 +6,7 @@
 #include "serverselector.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <memory>
@@ -13,18 +14,19 @@
 namespace Toolgate {
 
 class AttachmentSaver;
-class AuditLog;
-class SecretStore;
-class ClientSession;
 class CommandRunner;
-class ConnectionAuditor;
+class Host;
 class InterruptWatcher;
 class OutputPrinter;
+class ServerConnection;
+class ServerRequestGate;
 class TerminalReader;
-class ToolCallPipeline;
+class TerminalTurns;
 
-/// One toolgate-cli run from start to exit code: choose the server, connect, run the command,
-/// disconnect gracefully (the server's stdin is closed and its exit awaited), report.
+/// One toolgate-cli run from start to exit code: build the host with the terminal's gates (or
+/// the declining ones under --yes), add the chosen server to its workspace for this run, connect,
+/// run the command, disconnect gracefully (the server's stdin is closed and its exit awaited),
+/// report.
 class CliRunner final : public QObject
 {
     Q_OBJECT
@@ -43,7 +45,7 @@ signals:
 private:
     void listServers();
     void connectTo(const ServerSelector::Choice &choice);
-    void readSecretsThenConnect(ServerSelector::Choice choice);
+    void onStatusChanged();
     void onReady();
     void onFailed(const Error &error);
     void onInterrupted();
@@ -56,13 +58,11 @@ private:
     std::unique_ptr<OutputPrinter> m_printer;
     std::unique_ptr<InterruptWatcher> m_interrupts;
     std::unique_ptr<TerminalReader> m_reader;
+    std::unique_ptr<TerminalTurns> m_turns;
     std::unique_ptr<ApprovalGate> m_gate;
-    // Destroyed after the pipeline: its destructor writes what is still queued.
-    std::unique_ptr<SecretStore> m_secrets;
-    std::unique_ptr<AuditLog> m_audit;
-    std::unique_ptr<ConnectionAuditor> m_connectionAuditor; // records the session's connection events
-    std::unique_ptr<ToolCallPipeline> m_pipeline;
-    std::unique_ptr<ClientSession> m_session;
+    std::unique_ptr<ServerRequestGate> m_requestGate;
+    std::unique_ptr<Host> m_host;
+    QPointer<ServerConnection> m_connection;
     std::unique_ptr<CommandRunner> m_command;
 
     ServerIdentity m_server;

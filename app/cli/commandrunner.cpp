@@ -2,9 +2,10 @@
 
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "outputprinter.h"
 #include "schema/argumentcoercion.h"
+#include "workspace/serverconnection.h"
 
 #include <QElapsedTimer>
 
@@ -30,11 +31,12 @@ ExitCode exitCodeForOutcome(const ToolCallOutcome &outcome)
 
 } // namespace
 
-CommandRunner::CommandRunner(ClientSession *session, ServerIdentity server, CliArguments arguments,
-                             ToolCallPipeline *pipeline, OutputPrinter *printer, QObject *parent)
+CommandRunner::CommandRunner(ServerConnection *connection, CliArguments arguments, ToolCallPipeline *pipeline,
+                             OutputPrinter *printer, QObject *parent)
     : QObject(parent)
-    , m_session(session)
-    , m_server(std::move(server))
+    , m_connection(connection)
+    , m_session(connection->session())
+    , m_server(connection->identity())
     , m_arguments(std::move(arguments))
     , m_pipeline(pipeline)
     , m_printer(printer)
@@ -66,7 +68,7 @@ void CommandRunner::start()
         done(ExitCode::Success);
         return;
     case CliCommand::Tools:
-        m_session->listTools(this, failOr([this](const QList<Tool> &tools) { m_printer->tools(m_server, tools); }));
+        m_connection->relistTools(this, failOr([this](const QList<Tool> &tools) { m_printer->tools(m_server, tools); }));
         return;
     case CliCommand::Call:
         startCall();
@@ -112,7 +114,7 @@ void CommandRunner::start()
 void CommandRunner::startCall()
 {
     // The schema is needed first: key=value pairs are typed by it.
-    m_session->listTools(this, [this](const Result<QList<Tool>> &tools) {
+    m_connection->relistTools(this, [this](const Result<QList<Tool>> &tools) {
         if (m_done)
             return;
         if (!tools) {
@@ -152,7 +154,7 @@ void CommandRunner::callTool(const Tool &tool)
         for (auto it = pairs.begin(); it != pairs.end(); ++it)
             arguments.insert(it.key(), it.value());
     }
-    m_call = m_pipeline->call(m_session, m_server, tool.name, arguments, CallInitiator::Cli, this);
+    m_call = m_pipeline->call(m_connection, tool.name, arguments, CallInitiator::Cli, this);
     connect(m_call, &ToolCall::finished, this, &CommandRunner::callFinished);
     // Long calls say how far they got; progress also restarts the --timeout clock.
     connect(m_call, &ToolCall::progress, this,
@@ -167,6 +169,12 @@ void CommandRunner::callFinished()
         const Error error{m_serverFailure->code,
                           QStringLiteral("the server failed before the call was approved: ") + m_serverFailure->message,
                           m_serverFailure->data};
+        m_printer->failure(error, ExitCode::Connection, m_server);
+        done(ExitCode::Connection);
+        return;
+    }
+    if (m_call->outcome().kind == ToolCallOutcome::Kind::Failed && m_serverFailure) {
+        const Error error = explained(m_call->outcome().error);
         m_printer->failure(error, ExitCode::Connection, m_server);
         done(ExitCode::Connection);
         return;
@@ -198,9 +206,18 @@ void CommandRunner::serverFailed(const Error &error)
 
 void CommandRunner::requestFailed(const Error &error)
 {
-    const ExitCode code = exitCodeFor(error) == ExitCode::Connection ? ExitCode::Connection : ExitCode::RequestFailed;
-    m_printer->failure(error, code, m_server);
+    const Error reported = explained(error);
+    const ExitCode code = exitCodeFor(reported) == ExitCode::Connection || m_serverFailure ? ExitCode::Connection : ExitCode::RequestFailed;
+    m_printer->failure(reported, code, m_server);
     done(code);
+}
+
+Error CommandRunner::explained(const Error &error) const
+{
+    if (!m_serverFailure || error.code != int(ErrorCode::ConnectionClosed))
+        return error;
+    return Error{m_serverFailure->code, QStringLiteral("the server stopped while the request was open: ") + m_serverFailure->message,
+                 m_serverFailure->data};
 }
 
 void CommandRunner::done(ExitCode exitCode)

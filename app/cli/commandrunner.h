@@ -13,21 +13,22 @@ namespace Toolgate {
 
 class ClientSession;
 class OutputPrinter;
+class ServerConnection;
 class ToolCall;
 class ToolCallPipeline;
 struct Tool;
 
-/// Runs the one command of a toolgate-cli invocation on a session that is ready, prints the
-/// result and reports the exit code. Tool calls go through the pipeline, never straight to the
-/// session, so every call is validated and approved first.
+/// Runs the one command of a toolgate-cli invocation on a connection that is ready, prints the
+/// result and reports the exit code. Tool calls go through the pipeline (the only way there is),
+/// so every call is validated, approved and recorded first.
 class CommandRunner final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CommandRunner)
 public:
     /// Nothing is owned; all must outlive the runner.
-    CommandRunner(ClientSession *session, ServerIdentity server, CliArguments arguments,
-                  ToolCallPipeline *pipeline, OutputPrinter *printer, QObject *parent = nullptr);
+    CommandRunner(ServerConnection *connection, CliArguments arguments, ToolCallPipeline *pipeline,
+                  OutputPrinter *printer, QObject *parent = nullptr);
 
     /// Sends the command's requests; finished() follows.
     void start();
@@ -48,7 +49,11 @@ private:
     void callFinished();
     void requestFailed(const Error &error);
     void done(ExitCode exitCode);
+    /// error, or what made the server fail when error only says the connection closed (the exit
+    /// code or signal is the useful part).
+    Error explained(const Error &error) const;
 
+    QPointer<ServerConnection> m_connection;
     ClientSession *m_session;
     ServerIdentity m_server;
     CliArguments m_arguments;

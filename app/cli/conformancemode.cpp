@@ -1,17 +1,20 @@
 #include "conformancemode.h"
 
 #include "auth/authorizationuseragent.h"
-#include "auth/oauthauthenticator.h"
 #include "auth/secretstore.h"
+#include "calls/toolcall.h"
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "transport/httptransportfactory.h"
+#include "common/error.h"
+#include "host/host.h"
+#include "requests/serverrequest.h"
+#include "requests/serverrequestgate.h"
 #include "workspace/serverconfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPointer>
 #include <QTextStream>
 #include <QTimer>
 
@@ -57,6 +60,34 @@ QJsonObject argumentsFor(const QString &tool, bool *known)
     return {};
 }
 
+/// Stands in for a person who accepts what the scenario offers: an elicitation form with the
+/// schema's defaults (what the scenario checks), a link by consenting; sampling is declined (no
+/// scenario asks for it) and there are no roots. Recorded as decided by this rule.
+class ConformanceRequestGate final : public ServerRequestGate
+{
+public:
+    Abilities abilities() const override { return Abilities{false, false, true, true, true}; }
+    void present(ServerRequest *request) override
+    {
+        request->setAnsweredByRule(QStringLiteral("conformance test run"));
+        switch (request->kind()) {
+        case ServerRequest::Kind::Roots:
+            request->answerRoots({});
+            return;
+        case ServerRequest::Kind::Elicitation: {
+            say(QStringLiteral("elicitation: accepting with the schema's defaults"));
+            const bool form = request->elicitation().mode == ElicitationRequest::Mode::Form;
+            if (!request->accept(form ? defaultsOf(request->elicitation().requestedSchema) : QJsonObject()))
+                request->dismiss();
+            return;
+        }
+        case ServerRequest::Kind::Sampling:
+            request->decline();
+            return;
+        }
+    }
+};
+
 } // namespace
 
 class ConformanceMode::Private
@@ -66,10 +97,16 @@ public:
     QString scenario;
     QString url;
     QJsonObject context;
-    std::unique_ptr<ClientSession> session;
+    // The scenario's calls are approved by a fixed rule, and recorded like any other.
+    FixedApprovalGate gate{ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::RememberedRule,
+                                            QStringLiteral("conformance test run: the scenario's calls are approved"), std::nullopt}};
+    ConformanceRequestGate requestGate;
+    std::unique_ptr<Host> host;
+    QPointer<ServerConnection> connection;
     QStringList toCall;
     int exitCode = 0;
     bool finishing = false;
+    bool started = false;
     QTimer deadline;
 
     OAuthClientSettings oauthSettings() const
@@ -113,68 +150,75 @@ public:
             return;
         }
         say(QStringLiteral("scenario \"%1\", server %2").arg(scenario.isEmpty() ? QStringLiteral("(none)") : scenario, url));
+
+        Host::Options options;
+        options.initiator = CallInitiator::Conformance;
+        options.session.clientInfo.name = QStringLiteral("toolgate-cli");
+        options.session.clientInfo.title = QStringLiteral("Toolgate CLI");
+        options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+        options.session.initializeTimeout = std::chrono::seconds(30);
+        options.rememberDecisions = false;
+        options.listOnConnect = false;
+        ServerConnection::RestartPolicy noRestart;
+        noRestart.maxCrashes = 1;
+        options.restartPolicy = noRestart;
+        // Tokens of a test run stay in memory: nothing touches the user's keychain.
+        options.secretStore = std::make_shared<MemorySecretStore>();
+        options.signIn.userAgent = [] { return std::make_shared<HeadlessUserAgent>(); };
+        options.signIn.signInWhenAsked = true;
+        const OAuthClientSettings settings = oauthSettings();
+        options.signIn.clientSettings = [settings](const ServerConfig &) { return settings; };
+        host = std::make_unique<Host>(std::move(options));
+        host->setApprovalGate(&gate);
+        host->setServerRequestGate(&requestGate);
+        QObject::connect(host->signIns(), &SignInManager::diagnosticLine, q,
+                         [](const QString &, const QString &line) { say(line); });
+
         ServerConfig config;
         config.name = QStringLiteral("conformance");
         config.transport = ServerConfig::Transport::Http;
         config.url = url;
-
-        HttpTransportFactory::Options factoryOptions;
-        const OAuthClientSettings settings = oauthSettings();
-        factoryOptions.authenticatorFor = [this, settings](const ServerConfig &server) {
-            OAuthAuthenticator::Options options;
-            options.serverUrl = QUrl(server.url);
-            options.client = settings;
-            // Tokens of a test run stay in memory: nothing touches the user's keychain.
-            options.store = std::make_shared<MemorySecretStore>();
-            options.userAgent = std::make_shared<HeadlessUserAgent>();
-            auto authenticator = std::make_shared<OAuthAuthenticator>(options);
-            QObject::connect(authenticator.get(), &HttpAuthenticator::diagnosticLine, q, [](const QString &line) { say(line); });
-            return std::shared_ptr<HttpAuthenticator>(authenticator);
-        };
-        auto transport = HttpTransportFactory::create(config, factoryOptions);
-        if (!transport) {
-            say(transport.error().message);
+        const auto added = host->workspace()->addTransientServer(config);
+        if (!added) {
+            say(added.error().message);
             finish(1);
             return;
         }
-        ClientSession::Options options;
-        options.clientInfo.name = QStringLiteral("toolgate-cli");
-        options.clientInfo.title = QStringLiteral("Toolgate CLI");
-        options.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
-        options.initializeTimeout = std::chrono::seconds(30);
-        session = std::make_unique<ClientSession>(std::move(transport).value(), options);
-        session->setElicitationHandler([](const QJsonObject &params, const Responder &responder) {
-            // A stand-in for a person who accepts the form as offered.
-            const QJsonObject content = defaultsOf(params.value(QLatin1String("requestedSchema")).toObject());
-            say(QStringLiteral("elicitation: accepting with the schema's defaults"));
-            responder.respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}});
+        connection = added.value();
+        QObject::connect(connection, &ServerConnection::consoleLineAdded, q, [](const ConsoleLine &line) {
+            if (line.kind == ConsoleLine::Kind::Stderr)
+                say(line.text);
         });
-        QObject::connect(session.get(), &ClientSession::ready, q, [this] { onReady(); });
-        QObject::connect(session.get(), &ClientSession::failed, q, [this](const Error &error) {
+        QObject::connect(connection, &ServerConnection::statusChanged, q, [this](ServerConnection::Status status) {
             if (finishing)
                 return;
-            say(QStringLiteral("connection failed: ") + error.message);
-            exitCode = 1;
-            disconnect();
+            if (status == ServerConnection::Status::Ready && !started) {
+                started = true;
+                onReady();
+            } else if (status == ServerConnection::Status::Failed) {
+                say(QStringLiteral("connection failed: ") + connection->lastError().message);
+                exitCode = 1;
+                disconnect();
+            }
         });
-        QObject::connect(session.get(), &ClientSession::diagnosticLine, q, [](const QString &line) { say(line); });
         deadline.setSingleShot(true);
         QObject::connect(&deadline, &QTimer::timeout, q, [this] {
             say(QStringLiteral("gave up: the scenario did not finish in time"));
             finish(1);
         });
         deadline.start(overallTimeout);
-        session->connectToServer();
+        connection->start();
     }
 
     void onReady()
     {
+        ClientSession *session = connection->session();
         say(QStringLiteral("connected to %1 (protocol %2)").arg(session->serverInfo().name, session->protocolVersion()));
         if (!session->serverCapabilities().tools) {
             disconnect();
             return;
         }
-        session->listTools(q, [this](const Result<QList<Tool>> &tools) {
+        connection->relistTools(q, [this](const Result<QList<Tool>> &tools) {
             if (!tools) {
                 say(QStringLiteral("listing tools failed: ") + tools.error().message);
                 exitCode = 1;
@@ -202,13 +246,17 @@ public:
         bool known = false;
         const QJsonObject arguments = argumentsFor(name, &known);
         say(QStringLiteral("calling %1").arg(name));
-        session->callTool(name, arguments, {}, q, [this, name](const Result<CallToolResult> &result) {
-            if (!result) {
-                say(QStringLiteral("calling %1 failed: %2").arg(name, result.error().message));
-                exitCode = 1;
+        // Through the pipeline like every call: approved by the fixed rule, recorded in the audit log.
+        ToolCall *call = host->toolCalls()->call(connection, name, arguments, CallInitiator::Conformance, q);
+        QObject::connect(call, &ToolCall::finished, q, [this, call, name] {
+            call->deleteLater();
+            const ToolCallOutcome &outcome = call->outcome();
+            if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError) {
+                say(QStringLiteral("%1 answered%2: %3").arg(name, outcome.result.isError ? QStringLiteral(" with an error") : QString(),
+                                                             outcome.result.textSummary().left(200)));
             } else {
-                say(QStringLiteral("%1 answered%2: %3").arg(name, result->isError ? QStringLiteral(" with an error") : QString(),
-                                                             result->textSummary().left(200)));
+                say(QStringLiteral("calling %1 failed: %2").arg(name, outcome.error.message));
+                exitCode = 1;
             }
             callNext();
         });
@@ -219,12 +267,13 @@ public:
         if (finishing)
             return;
         finishing = true;
-        if (!session || session->state() == ClientSession::State::Closed) {
+        ClientSession *session = connection ? connection->session() : nullptr;
+        if (!session || session->state() == ClientSession::State::Closed || session->state() == ClientSession::State::Failed) {
             finish(exitCode);
             return;
         }
-        QObject::connect(session.get(), &ClientSession::closed, q, [this] { finish(exitCode); });
-        session->disconnectFromServer();
+        QObject::connect(session, &QObject::destroyed, q, [this] { finish(exitCode); });
+        connection->stop();
     }
 
     void finish(int code)

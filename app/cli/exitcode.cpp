@@ -1,6 +1,6 @@
 #include "exitcode.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 namespace Toolgate {
 

@@ -1,34 +1,12 @@
 #include "httpsupport.h"
 
-#include "auth/authorizationuseragent.h"
-#include "auth/oauthauthenticator.h"
-#include "auth/secretstore.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "transport/httptransportfactory.h"
-#include "transport/transport.h"
+#include "common/error.h"
 
-#include <QTextStream>
 #include <QUrl>
 
 namespace Toolgate {
 
 namespace HttpSupport {
-
-namespace {
-
-void printLine(const QString &line)
-{
-    QTextStream(stderr) << line << '\n';
-}
-
-std::shared_ptr<SecretStore> keychain()
-{
-    // One store for the run: it remembers when the keychain is missing and warns only once.
-    static const std::shared_ptr<SecretStore> store = std::make_shared<KeychainSecretStore>(QStringLiteral("Toolgate"));
-    return store;
-}
-
-} // namespace
 
 Result<std::pair<QString, QString>> parseHeader(const QString &text)
 {
@@ -64,33 +42,6 @@ Result<ServerConfig> inlineServer(const QString &url, const QStringList &headers
         config.headers.insert(pair->first, pair->second);
     }
     return config;
-}
-
-Result<std::unique_ptr<Transport>> createTransport(const ServerConfig &config, bool inheritEnvironment, bool verbose)
-{
-    HttpTransportFactory::Options options;
-    options.inheritFullEnvironment = inheritEnvironment;
-    options.authenticatorFor = [verbose](const ServerConfig &server) -> std::shared_ptr<HttpAuthenticator> {
-        OAuthAuthenticator::Options oauth;
-        oauth.serverUrl = QUrl(server.url);
-        oauth.client = OAuthClientSettings::fromJson(server.extra.value(QLatin1String("oauth")).toObject());
-        oauth.client.clientName = QStringLiteral("Toolgate CLI");
-        oauth.store = keychain();
-        const QString name = server.name;
-        oauth.userAgent = std::make_shared<LoopbackUserAgent>([name](const QUrl &url) {
-            // The link carries no secret (only a one-time state and a PKCE challenge).
-            printLine(QStringLiteral("Sign in to \"%1\" in your browser. If it does not open, visit:\n  %2")
-                          .arg(name, url.toString(QUrl::FullyEncoded)));
-            return LoopbackUserAgent::openWithSystemHandler(url);
-        });
-        auto authenticator = std::make_shared<OAuthAuthenticator>(oauth);
-        if (verbose) {
-            QObject::connect(authenticator.get(), &HttpAuthenticator::diagnosticLine, authenticator.get(),
-                             [](const QString &line) { printLine(QStringLiteral("[auth] ") + line); });
-        }
-        return authenticator;
-    };
-    return HttpTransportFactory::create(config, options);
 }
 
 QString helpText()

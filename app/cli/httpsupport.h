@@ -5,14 +5,10 @@
 
 #include <QStringList>
 
-#include <memory>
-
 namespace Toolgate {
 
-class Transport;
-
-/// Remote (HTTP) servers for toolgate-cli: the server --url names, and the transport for any
-/// configured server, with OAuth sign-in through the browser and tokens in the system keychain.
+/// Remote (HTTP) servers for toolgate-cli: the server --url names. (Transports and sign-in come from
+/// the Host, as for every front end.)
 namespace HttpSupport {
 
 /// The server given with --url URL (and --header "Name: value", repeatable): Streamable HTTP,
@@ -21,13 +17,6 @@ Result<ServerConfig> inlineServer(const QString &url, const QStringList &headers
 
 /// Parses one --header value ("Name: value").
 Result<std::pair<QString, QString>> parseHeader(const QString &text);
-
-/// The transport for config: stdio (inheritEnvironment: the child gets our whole environment,
-/// as a command typed in a shell would), Streamable HTTP with the HTTP+SSE fallback, or HTTP+SSE.
-/// A server that wants a sign-in gets one: the browser opens (the link is printed too) and the
-/// tokens are kept in the system keychain, or in memory when there is none. verbose prints the
-/// sign-in's progress on stderr.
-Result<std::unique_ptr<Transport>> createTransport(const ServerConfig &config, bool inheritEnvironment, bool verbose = false);
 
 /// The --url and --header lines for --help.
 QString helpText();

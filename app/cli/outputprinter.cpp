@@ -3,7 +3,7 @@
 #include "approvalformatter.h"
 #include "attachmentsaver.h"
 #include "console.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QJsonDocument>

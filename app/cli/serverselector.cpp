@@ -3,7 +3,7 @@
 #include "httpsupport.h"
 
 #include "exitcode.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "workspace/serverconfigfile.h"
 
 #include <QDir>

@@ -3,6 +3,7 @@
 #include "approvalformatter.h"
 #include "console.h"
 #include "terminalreader.h"
+#include "terminalturns.h"
 
 #include <QJsonDocument>
 
@@ -15,9 +16,10 @@ const QString reasonQuestion = QStringLiteral("Reason for denying (optional, Ent
 
 } // namespace
 
-TerminalApprovalGate::TerminalApprovalGate(TerminalReader *reader, QObject *parent)
+TerminalApprovalGate::TerminalApprovalGate(TerminalReader *reader, TerminalTurns *turns, QObject *parent)
     : QObject(parent)
     , m_reader(reader)
+    , m_turns(turns)
 {
     connect(m_reader, &TerminalReader::lineRead, this, &TerminalApprovalGate::onLine);
     connect(m_reader, &TerminalReader::endOfInput, this, &TerminalApprovalGate::onEnd);
@@ -29,8 +31,14 @@ void TerminalApprovalGate::requestApproval(const ApprovalRequest &request, QObje
                                            std::function<void(const ApprovalDecision &)> decide)
 {
     m_questions.push_back({request, context, std::move(decide)});
-    if (m_step == Step::Idle)
+    if (m_hasTurn || m_waitingForTurn)
+        return;
+    m_waitingForTurn = true;
+    m_turns->take(this, [this] {
+        m_waitingForTurn = false;
+        m_hasTurn = true;
         askNext();
+    });
 }
 
 void TerminalApprovalGate::askNext()
@@ -40,6 +48,8 @@ void TerminalApprovalGate::askNext()
         m_questions.pop_front();
     if (m_questions.empty()) {
         m_step = Step::Idle;
+        if (std::exchange(m_hasTurn, false))
+            m_turns->release(this);
         return;
     }
     Console::err(ApprovalFormatter::format(m_questions.front().request));

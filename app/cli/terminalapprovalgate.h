@@ -10,17 +10,18 @@
 namespace Toolgate {
 
 class TerminalReader;
+class TerminalTurns;
 
 /// Asks about each tool call on the terminal: the summary and question on stderr, the answer
 /// from stdin (read asynchronously). End of input denies with "no answer". Questions that arrive
-/// while one is open wait their turn.
+/// while one is open wait their turn, as do questions servers ask meanwhile (TerminalTurns).
 class TerminalApprovalGate final : public QObject, public ApprovalGate
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TerminalApprovalGate)
 public:
-    /// reader is not owned and must outlive the gate.
-    explicit TerminalApprovalGate(TerminalReader *reader, QObject *parent = nullptr);
+    /// reader and turns are not owned and must outlive the gate.
+    TerminalApprovalGate(TerminalReader *reader, TerminalTurns *turns, QObject *parent = nullptr);
     ~TerminalApprovalGate() override;
 
     void requestApproval(const ApprovalRequest &request, QObject *context,
@@ -42,8 +43,11 @@ private:
     void answer(const ApprovalDecision &decision);
 
     TerminalReader *m_reader;
+    TerminalTurns *m_turns;
     std::deque<Question> m_questions;
     Step m_step = Step::Idle;
+    bool m_hasTurn = false;
+    bool m_waitingForTurn = false;
 };
 
 } // namespace Toolgate

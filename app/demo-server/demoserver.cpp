@@ -3,7 +3,7 @@
 #include "democontent.h"
 #include "demonote.h"
 #include "demotools.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "server/mcpserver.h"
 
 #include <QPointer>

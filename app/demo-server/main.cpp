@@ -5,8 +5,8 @@
 #include "demonote.h"
 #include "demoserver.h"
 #include "server/mcpserver.h"
-#include "transport/busypoll.h"
-#include "transport/stdioserverchannel.h"
+#include "server/busypoll.h"
+#include "server/stdioserverchannel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

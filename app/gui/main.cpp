@@ -2,22 +2,15 @@
 // workspace, the approval policy and the main window together.
 
 #include "auth/secretstore.h"
-#include "calls/approvalpolicy.h"
-#include "audit/auditlog.h"
-#include "audit/connectionauditor.h"
-#include "audit/redactor.h"
-#include "calls/toolcall.h"
 #include "clientfeatures/clientfeatures.h"
 #include "clientfeatures/rootsdialog.h"
 #include "clientfeatures/rootsstore.h"
-#include "workspace/serverconnection.h"
+#include "host/host.h"
 #include "mainwindow/mainwindow.h"
 #include "models/icons.h"
 #include "models/tooltreemodel.h"
 #include "screenshotter.h"
 #include "workspace/serverconfigfile.h"
-#include "workspace/serversignin.h"
-#include "workspace/workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -156,28 +149,29 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const Paths paths = configPaths(parser.value(configOption));
-    // Declared before the workspace, which reads and writes secrets through it until it goes.
     auto keychain = std::make_shared<KeychainSecretStore>();
-    Workspace workspace(paths.servers);
-    workspace.setSecretStore(keychain.get());
+    Host::Options options;
+    options.initiator = CallInitiator::Gui;
+    options.session.clientInfo.name = QStringLiteral("toolgate");
+    options.session.clientInfo.title = QStringLiteral("Toolgate");
+    options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    options.serversPath = paths.servers;
+    options.approvalsPath = paths.approvals;
+    options.secretStore = keychain;
     // HTTP servers sign in with OAuth through the system browser, only when the person asks.
-    SignInManager signIns(&workspace, keychain, [](const QUrl &url) { return QDesktopServices::openUrl(url); });
-    signIns.install();
-    ApprovalPolicy policy(paths.approvals);
+    options.signIn.opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    // Outlives the window: its audit log writes what is still queued when the app ends.
+    Host host(std::move(options));
+    Workspace &workspace = *host.workspace();
+    MainWindow window(MainWindow::Environment{&host, nullptr, paths.argumentHistory});
 
-    // Declared before the window so it outlives the pipeline and writes what is still queued.
-    AuditLog audit;
-    MainWindow window(MainWindow::Environment{&workspace, &policy, nullptr, paths.argumentHistory});
-    window.pipeline()->setObserver(&audit);
-
-    // What servers may ask of us: sampling and elicitation answered by the person, roots from Settings → Roots.
+    // What servers may ask of us: sampling and elicitation answered by the person in dialogs, roots from
+    // Settings → Roots. Set before any server starts: it decides the capabilities they see.
     RootsStore roots(paths.roots);
     const Result<void> rootsLoaded = roots.load();
-    ClientFeatures clientFeatures(&roots, &audit, &window);
-    workspace.setSessionConfigurator([&clientFeatures](ClientSession *session, ServerConnection *connection) {
-        clientFeatures.configureSession(session, connection);
-    });
-    QObject::connect(&clientFeatures, &ClientFeatures::notice, &window,
+    ClientFeatures clientFeatures(&roots, host.serverRequests(), host.toolCalls(), &window);
+    host.setServerRequestGate(&clientFeatures);
+    QObject::connect(host.serverRequests(), &ServerRequestPipeline::notice, &window,
                      [&window](const QString &text) { window.statusBar()->showMessage(text, 10000); });
     QAction *rootsAction = window.settingsMenu()->addAction(QCoreApplication::translate("main", "R&oots…"), &window, [&roots, &window] {
         auto *dialog = new RootsDialog(&roots, &window);
@@ -185,18 +179,10 @@ int main(int argc, char *argv[])
         dialog->open();
     });
     rootsAction->setObjectName(QStringLiteral("rootsSettings"));
-    window.setSignInManager(&signIns);
+    window.setSignInManager(host.signIns());
     keychain->setDegradedHandler([&window](const QString &why) { window.showKeychainUnavailable(why); });
-    // Secret values arrive from the keychain just before each server starts: redact them from then on.
-    QObject::connect(&workspace, &Workspace::secretsRead, &audit, [&audit](ServerConnection *connection) {
-        audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
-    });
-    window.setAuditLog(&audit);
-    ConnectionAuditor connectionAuditor(&audit, CallInitiator::Gui);
-    connectionAuditor.watch(&workspace);
-    const Result<Workspace::LoadOutcome> loaded = workspace.load();
-    for (ServerConnection *connection : workspace.connections())
-        audit.addSecretValues(Redactor::secretValuesOf(connection->config()));
+    window.setAuditLog(host.audit());
+    const Result<Workspace::LoadOutcome> loaded = host.loadServers();
     window.showLoadResult(loaded);
     if (!rootsLoaded)
         window.statusBar()->showMessage(rootsLoaded.error().message, 15000);

@@ -1,7 +1,7 @@
 #include "auditdatabase.h"
 
 #include "auditlogging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,7 +1,7 @@
 #include "auditexporter.h"
 
 #include "auditreader.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -3,7 +3,7 @@
 #include "auditlogging.h"
 #include "auditsessionlock.h"
 #include "auditwriter.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QHash>

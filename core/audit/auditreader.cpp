@@ -1,7 +1,7 @@
 #include "auditreader.h"
 
 #include "auditdatabase.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 
 #include "auditchain.h"
 #include "auditdatabase.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

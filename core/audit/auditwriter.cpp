@@ -1,6 +1,6 @@
 #include "auditwriter.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QSqlError>
 

@@ -85,33 +85,6 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
     }
 }
 
-void ConnectionAuditor::watch(ClientSession *session, const ServerIdentity &server)
-{
-    // The session's own failure carries the reason; its state change to Failed does not.
-    connect(session, &ClientSession::failed, this, [this, session, server](const Error &error) {
-        ServerIdentity identity = server;
-        identity.serverInfo = session->serverInfo();
-        record(identity, int(Kind::ConnectFailed), error.message, QJsonObject{{QStringLiteral("code"), error.code}});
-    });
-    connect(session, &ClientSession::stateChanged, this, [this, session, server](ClientSession::State state) {
-        ServerIdentity identity = server;
-        identity.serverInfo = session->serverInfo();
-        switch (state) {
-        case ClientSession::State::Connecting:
-            record(identity, int(Kind::Connecting), {}, {});
-            break;
-        case ClientSession::State::Ready:
-            record(identity, int(Kind::Connected), {}, QJsonObject{{QStringLiteral("protocolVersion"), session->protocolVersion()}});
-            break;
-        case ClientSession::State::Closed:
-            record(identity, int(Kind::Disconnected), QStringLiteral("closed"), {});
-            break;
-        default:
-            break;
-        }
-    });
-}
-
 void ConnectionAuditor::record(const ServerIdentity &server, int kind, const QString &message, const QJsonObject &details)
 {
     if (!m_log)

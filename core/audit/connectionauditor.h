@@ -16,7 +16,7 @@ class Workspace;
 /// Records what happens to server connections in the audit log: starting, ready (with the
 /// serverInfo the server reported), failed (with the reason), restarting, stopped, disabled, and
 /// giving up after repeated crashes. Watches a Workspace's connections, including those added or
-/// reloaded later (the GUI), or one bare ClientSession (toolgate-cli).
+/// reloaded later.
 class ConnectionAuditor final : public QObject
 {
     Q_OBJECT
@@ -30,8 +30,6 @@ public:
     void watch(Workspace *workspace);
     /// Watches one connection's status changes.
     void watch(ServerConnection *connection);
-    /// Watches a session made without a ServerConnection; server names it in the records.
-    void watch(ClientSession *session, const ServerIdentity &server);
 
 private:
     void onStatusChanged(ServerConnection *connection);

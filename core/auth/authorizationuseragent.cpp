@@ -1,7 +1,7 @@
 #include "authorizationuseragent.h"
 
 #include "authlogging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "transport/httpreply.h"
 
 #include <QNetworkAccessManager>

@@ -1,6 +1,6 @@
 #include "jwt.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonDocument>
 

@@ -2,7 +2,7 @@
 
 #include "authlogging.h"
 #include "authorizationuseragent.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "jwt.h"
 #include "oauthmetadata.h"
 #include "pkce.h"

@@ -1,6 +1,6 @@
 #include "oauthmetadata.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonArray>
 

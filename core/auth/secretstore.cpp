@@ -1,7 +1,7 @@
 #include "secretstore.h"
 
 #include "authlogging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QPointer>
 

@@ -20,7 +20,11 @@ struct ServerIdentity
 };
 
 /// Who started a call, recorded with it.
-enum class CallInitiator { Gui, Cli };
+enum class CallInitiator {
+    Gui,
+    Cli,
+    Conformance, ///< toolgate-cli --conformance: the official test suite drives it, a fixed rule approves
+};
 
 /// Everything a human needs to decide on one tools/call: shown verbatim by the dialog or prompt.
 struct ApprovalRequest

@@ -1,14 +1,15 @@
 #include "approvalpolicy.h"
 
+#include "common/atomicfile.h"
+
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 namespace Toolgate {
 
@@ -114,14 +115,7 @@ Result<void> ApprovalPolicy::save() const
                                      {QLatin1String("endpoint"), rule.serverEndpoint},
                                      {QLatin1String("tool"), rule.toolName}});
     }
-    QDir().mkpath(QFileInfo(m_storagePath).absolutePath());
-    QSaveFile file(m_storagePath);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot save approvals to %1: %2").arg(m_storagePath, file.errorString()));
-    file.write(QJsonDocument(QJsonObject{{QLatin1String("alwaysAllow"), rules}}).toJson());
-    if (!file.commit())
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot save approvals to %1: %2").arg(m_storagePath, file.errorString()));
-    return {};
+    return AtomicFile::write(m_storagePath, QJsonDocument(QJsonObject{{QLatin1String("alwaysAllow"), rules}}).toJson());
 }
 
 } // namespace Toolgate

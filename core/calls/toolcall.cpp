@@ -1,9 +1,10 @@
 #include "toolcall.h"
 
 #include "approvalpolicy.h"
+#include "calltarget.h"
 #include "client/clientsession.h"
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "schema/schemavalidator.h"
 
 #include <QHash>
@@ -25,10 +26,11 @@ QString ToolCallOutcome::kindName(Kind kind)
     return {};
 }
 
-ToolCall::ToolCall(ClientSession *session, ServerIdentity server, Tool tool, QJsonObject arguments,
+ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments,
                    CallInitiator initiator, QObject *parent)
     : QObject(parent)
-    , m_session(session)
+    , m_target(target)
+    , m_targetGuard(target ? target->targetObject() : nullptr)
     , m_server(std::move(server))
     , m_tool(std::move(tool))
     , m_requestedArguments(std::move(arguments))
@@ -36,6 +38,11 @@ ToolCall::ToolCall(ClientSession *session, ServerIdentity server, Tool tool, QJs
     , m_startedAt(QDateTime::currentDateTimeUtc())
 {
     m_outcome.sentArguments = m_requestedArguments;
+}
+
+CallTarget *ToolCall::target() const
+{
+    return m_targetGuard ? m_target : nullptr;
 }
 
 void ToolCall::setStage(Stage stage)
@@ -131,13 +138,13 @@ void ToolCallPipeline::setObserver(ToolCallObserver *observer)
     d->observer = observer;
 }
 
-ToolCall *ToolCallPipeline::call(ClientSession *session, const ServerIdentity &server, const QString &toolName,
-                                 const QJsonObject &arguments, CallInitiator initiator, QObject *parent)
+ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
+                                 CallInitiator initiator, QObject *parent)
 {
     Tool placeholder;
     placeholder.name = toolName;
-    auto *call = new ToolCall(session, server, session ? session->tool(toolName).value_or(placeholder) : placeholder,
-                              arguments, initiator, parent);
+    auto *call = new ToolCall(target, target ? target->identity() : ServerIdentity{},
+                              target ? target->listedTool(toolName).value_or(placeholder) : placeholder, arguments, initiator, parent);
     call->m_pipeline = this;
     // Start on the next event-loop turn so the caller can connect to finished() first.
     QPointer<ToolCall> guard(call);
@@ -150,20 +157,23 @@ ToolCall *ToolCallPipeline::call(ClientSession *session, const ServerIdentity &s
 
 void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
 {
-    if (!call->m_session || !call->m_session->isReady()) {
+    CallTarget *target = call->target();
+    if (!target || !target->readySession()) {
         call->m_outcome.error = makeError(ErrorCode::NotConnected,
                                           QStringLiteral("the server \"%1\" is not connected").arg(call->m_server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
-    if (call->m_session->tool(toolName)) {
-        call->m_tool = *call->m_session->tool(toolName);
+    // The identity of the server now, with what it reported about itself once connected.
+    call->m_server = target->identity();
+    if (const auto listed = target->listedTool(toolName)) {
+        call->m_tool = *listed;
         validateAndAsk(call);
         return;
     }
     // Not listed yet (e.g. a CLI call straight after connecting): list, then look again.
     QPointer<ToolCall> guard(call);
-    call->m_session->listTools(call, [this, guard, toolName](const Result<QList<Tool>> &tools) {
+    target->relistTools(call, [this, guard, toolName](const Result<QList<Tool>> &tools) {
         if (!guard)
             return;
         if (!tools) {
@@ -171,7 +181,8 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
-        const auto tool = guard->m_session ? guard->m_session->tool(toolName) : std::nullopt;
+        const auto found = std::find_if(tools->cbegin(), tools->cend(), [&](const Tool &t) { return t.name == toolName; });
+        const std::optional<Tool> tool = found == tools->cend() ? std::nullopt : std::optional<Tool>(*found);
         if (!tool) {
             QStringList names;
             for (const Tool &t : tools.value())
@@ -278,7 +289,9 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
 
 void ToolCallPipeline::send(ToolCall *call)
 {
-    if (!call->m_session || !call->m_session->isReady()) {
+    CallTarget *target = call->target();
+    call->m_session = target ? target->readySession() : nullptr;
+    if (!call->m_session) {
         call->m_outcome.error = makeError(ErrorCode::NotConnected,
                                           QStringLiteral("the server \"%1\" disconnected before the call could be sent").arg(call->m_server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
@@ -292,7 +305,7 @@ void ToolCallPipeline::send(ToolCall *call)
         if (guard)
             emit guard->progress(update);
     };
-    call->m_requestId = call->m_session->callTool(call->m_tool.name, call->m_outcome.sentArguments, options, call,
+    call->m_requestId = call->m_session->callTool(ToolCallKey(), call->m_tool.name, call->m_outcome.sentArguments, options, call,
         [this, guard](const Result<CallToolResult> &result) {
             if (guard)
                 received(guard, result);
@@ -308,6 +321,8 @@ void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &re
             return;
         }
         call->m_outcome.error = result.error();
+        if (call->m_session)
+            call->m_outcome.urlElicitations = call->m_session->urlElicitationsRequiredBy(result.error());
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
@@ -335,6 +350,7 @@ void ToolCallPipeline::finish(ToolCall *call, ToolCallOutcome::Kind kind)
         call->m_outcome.durationMs = call->m_runTimer.elapsed();
     if (d->observer)
         d->observer->callFinished(*call);
+    emit callFinished(call);
     call->finish(kind);
 }
 

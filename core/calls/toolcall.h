@@ -2,6 +2,7 @@
 
 #include "approval.h"
 #include "jsonrpc/jsonrpcmessage.h"
+#include "protocol/elicitation.h"
 #include "protocol/progress.h"
 #include "protocol/tool.h"
 
@@ -14,9 +15,10 @@
 
 namespace Toolgate {
 
+class ApprovalPolicy;
+class CallTarget;
 class ClientSession;
 class ToolCallPipeline;
-class ApprovalPolicy;
 
 /// What became of one call, filled in as the pipeline goes.
 struct ToolCallOutcome
@@ -42,6 +44,9 @@ struct ToolCallOutcome
     /// Whether structuredContent matched the tool's outputSchema (nullopt: nothing to check).
     std::optional<bool> outputValid;
     QStringList outputProblems;
+    /// Failed with -32042 (2025-11-25): the browser steps the server wants done before the call can
+    /// succeed. The person finishes them and runs the call again; nothing is retried by itself.
+    QList<UrlElicitation> urlElicitations;
     qint64 durationMs = 0;
 
     static QString kindName(Kind kind);
@@ -77,12 +82,16 @@ signals:
 
 private:
     friend class ToolCallPipeline;
-    ToolCall(ClientSession *session, ServerIdentity server, Tool tool, QJsonObject arguments,
+    ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments,
              CallInitiator initiator, QObject *parent);
     void setStage(Stage stage);
     void finish(ToolCallOutcome::Kind kind);
+    /// The target, or null once it is gone.
+    CallTarget *target() const;
 
-    QPointer<ClientSession> m_session;
+    CallTarget *m_target;
+    QPointer<QObject> m_targetGuard;
+    QPointer<ClientSession> m_session; // the session the call was sent on
     QPointer<ToolCallPipeline> m_pipeline;
     ServerIdentity m_server;
     Tool m_tool;
@@ -116,7 +125,8 @@ public:
 };
 
 /// The only way a tool gets called: validate the arguments, ask the approval policy and then a
-/// human, send only if allowed, check structured output, report the outcome. No path skips a step.
+/// human, send only if allowed, check structured output, report the outcome. No path skips a step:
+/// ClientSession::callTool() takes a ToolCallKey, and only this class can make one.
 class ToolCallPipeline final : public QObject
 {
     Q_OBJECT
@@ -136,10 +146,16 @@ public:
     /// Not owned; may be null.
     void setObserver(ToolCallObserver *observer);
 
-    /// Starts a call. The tool definition is looked up in session's tool list (listing tools first
-    /// if needed). The returned object is parented to parent and emits finished() exactly once.
-    ToolCall *call(ClientSession *session, const ServerIdentity &server, const QString &toolName,
-                   const QJsonObject &arguments, CallInitiator initiator, QObject *parent);
+signals:
+    /// Any call ended (right before the call's own finished()).
+    void callFinished(Toolgate::ToolCall *call);
+
+public:
+    /// Starts a call of target's tool toolName. The definition the person approves is the one in
+    /// target's tool list (listed first if it is not there yet). The returned object is parented to
+    /// parent and emits finished() exactly once.
+    ToolCall *call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
+                   CallInitiator initiator, QObject *parent);
 
 private:
     friend class ToolCall;

@@ -1,7 +1,7 @@
 #include "clientsession.h"
 
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 #include "protocol/protocolversion.h"
 #include "transport/transport.h"
@@ -42,15 +42,16 @@ public:
     State state = State::Disconnected;
     InitializeResult initializeResult;
     Error lastError;
-    QList<Tool> tools;
-    QHash<QString, qsizetype> toolIndex;
     QHash<QString, ProgressRoute> progressRoutes; // by progress token (as string)
     qint64 nextProgressToken = 1;
     bool closedEmitted = false;
+    /// The first thing the server wrote that is not a message, while the handshake was under way.
+    QString strayOutputBeforeReady;
 
     ServerRequestHandler rootsHandler;
     bool rootsListChanged = false;
     ServerRequestHandler samplingHandler;
+    bool samplingTools = false;
     ServerRequestHandler elicitationHandler;
     QStringList elicitationModes;
     QStringList openElicitations; // ids that may still complete, oldest first
@@ -97,10 +98,19 @@ public:
         emit q->stateChanged(newState);
     }
 
-    void fail(const Error &error)
+    void fail(Error error)
     {
         if (state == State::Failed || state == State::Closed)
             return;
+        const bool synthesized = error.code == int(ErrorCode::RequestTimeout) || error.code == int(ErrorCode::ConnectionClosed)
+            || error.code == int(ErrorCode::TransportError);
+        if (state != State::Ready && synthesized && !strayOutputBeforeReady.isEmpty()) {
+            // No answer, but text: the clue people need is what it printed, not the timeout or the exit.
+            error = makeError(ErrorCode::ProtocolError,
+                              QStringLiteral("this program does not look like an MCP server — it printed: \"%1\". "
+                                             "Check the command: it must start an MCP server that talks over standard input and output. (%2)")
+                                  .arg(strayOutputBeforeReady, error.message));
+        }
         lastError = error;
         qCWarning(lcClient) << "session with" << transport->description() << "failed:" << error.message;
         setState(State::Failed);
@@ -114,8 +124,12 @@ public:
         QJsonObject capabilities;
         if (rootsHandler)
             capabilities.insert(QLatin1String("roots"), QJsonObject{{QLatin1String("listChanged"), rootsListChanged}});
-        if (samplingHandler)
-            capabilities.insert(QLatin1String("sampling"), QJsonObject());
+        if (samplingHandler) {
+            QJsonObject sampling;
+            if (samplingTools)
+                sampling.insert(QLatin1String("tools"), QJsonObject());
+            capabilities.insert(QLatin1String("sampling"), sampling);
+        }
         if (elicitationHandler) {
             QJsonObject elicitation;
             for (const QString &mode : elicitationModes)
@@ -277,10 +291,17 @@ void ClientSession::Private::installPeerHandlers()
             rootsHandler(request.params(), responder);
     });
     peer->setRequestHandler(QStringLiteral("sampling/createMessage"), [this](const JsonRpcMessage &request, const Responder &responder) {
-        if (!samplingHandler)
+        if (!samplingHandler) {
             responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer sampling")));
-        else
-            samplingHandler(request.params(), responder);
+            return;
+        }
+        // The spec: a client that did not declare sampling.tools MUST answer an error to tools or toolChoice.
+        if (!samplingTools && (request.params().contains(QLatin1String("tools")) || request.params().contains(QLatin1String("toolChoice")))) {
+            responder.respondError(makeError(ErrorCode::InvalidParams,
+                                             QStringLiteral("this client did not declare sampling.tools, so it cannot sample with tools")));
+            return;
+        }
+        samplingHandler(request.params(), responder);
     });
     peer->setRequestHandler(QStringLiteral("elicitation/create"), [this](const JsonRpcMessage &request, const Responder &responder) {
         if (!elicitationHandler) {
@@ -381,6 +402,10 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
         emit closed();
     });
     connect(t, &Transport::protocolViolation, this, &ClientSession::protocolViolation);
+    connect(t, &Transport::strayOutput, this, [this](const QString &text) {
+        if (d->state != State::Ready && d->strayOutputBeforeReady.isEmpty())
+            d->strayOutputBeforeReady = text.trimmed();
+    });
     connect(t, &Transport::diagnosticLine, this, &ClientSession::diagnosticLine);
     connect(d->peer.get(), &JsonRpcPeer::protocolViolation, this, &ClientSession::protocolViolation);
     connect(d->peer.get(), &JsonRpcPeer::incomingRequestCancelled, this, &ClientSession::serverRequestCancelled);
@@ -436,9 +461,10 @@ void ClientSession::setRootsHandler(ServerRequestHandler handler, bool notifiesL
     d->rootsListChanged = notifiesListChanged;
 }
 
-void ClientSession::setSamplingHandler(ServerRequestHandler handler)
+void ClientSession::setSamplingHandler(ServerRequestHandler handler, bool withTools)
 {
     d->samplingHandler = std::move(handler);
+    d->samplingTools = withTools;
 }
 
 void ClientSession::setElicitationHandler(ServerRequestHandler handler, const QStringList &modes)
@@ -465,20 +491,10 @@ void ClientSession::listTools(QObject *context, Callback<QList<Tool>> callback)
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.tools, QStringLiteral("tools"), context, callback))
         return;
-    QPointer<ClientSession> self(this);
-    d->listAll<Tool>(QStringLiteral("tools/list"), QStringLiteral("tools"), context,
-        [self, callback = std::move(callback)](const Result<QList<Tool>> &result) {
-            if (result && self) {
-                self->d->tools = result.value();
-                self->d->toolIndex.clear();
-                for (qsizetype i = 0; i < self->d->tools.size(); ++i)
-                    self->d->toolIndex.insert(self->d->tools.at(i).name, i);
-            }
-            callback(result);
-        });
+    d->listAll<Tool>(QStringLiteral("tools/list"), QStringLiteral("tools"), context, std::move(callback));
 }
 
-RequestId ClientSession::callTool(const QString &name, const QJsonObject &arguments, const CallOptions &options,
+RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonObject &arguments, const CallOptions &options,
                                   QObject *context, Callback<CallToolResult> callback)
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.tools, QStringLiteral("tools"), context, callback))
@@ -581,9 +597,9 @@ void ClientSession::getPrompt(const QString &name, const QMap<QString, QString> 
     QJsonObject args;
     for (auto it = arguments.cbegin(); it != arguments.cend(); ++it)
         args.insert(it.key(), it.value());
-    QJsonObject params{{QLatin1String("name"), name}};
-    if (!args.isEmpty())
-        params.insert(QLatin1String("arguments"), args);
+    // arguments is sent even when empty: some servers (e.g. @cyanheads/git-mcp-server) reject a
+    // prompts/get without it, and every revision allows an empty object.
+    const QJsonObject params{{QLatin1String("name"), name}, {QLatin1String("arguments"), args}};
     d->request<GetPromptResult>(QStringLiteral("prompts/get"), params, context, std::move(callback),
                                 &GetPromptResult::fromJson);
 }
@@ -636,17 +652,5 @@ QList<UrlElicitation> ClientSession::urlElicitationsRequiredBy(const Error &erro
     return UrlElicitation::listFromError(error);
 }
 
-QList<Tool> ClientSession::tools() const
-{
-    return d->tools;
-}
-
-std::optional<Tool> ClientSession::tool(const QString &name) const
-{
-    const auto it = d->toolIndex.constFind(name);
-    if (it == d->toolIndex.cend())
-        return std::nullopt;
-    return d->tools.at(*it);
-}
 
 } // namespace Toolgate

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jsonrpc/jsonrpcpeer.h"
+#include "peer/jsonrpcpeer.h"
 #include "protocol/completion.h"
 #include "protocol/elicitation.h"
 #include "protocol/implementation.h"
@@ -20,6 +20,17 @@
 namespace Toolgate {
 
 class Transport;
+class ToolCallPipeline;
+
+/// Proof that a tools/call comes from the ToolCallPipeline, the one place that asks a person first:
+/// only the pipeline can make one (and tests/support, for the session's own protocol tests; a
+/// check in tests/arch keeps ToolCallKeyForTests there).
+class ToolCallKey final
+{
+    friend class ToolCallPipeline;
+    friend struct ToolCallKeyForTests;
+    ToolCallKey() = default;
+};
 
 /// One MCP client connection to one server over any Transport: the initialize handshake and
 /// version negotiation, typed requests, notifications as signals, and handlers for requests the
@@ -87,7 +98,8 @@ public:
     /// Installs handlers for server-initiated requests. Call before connectToServer(): a
     /// capability is advertised only when its handler is installed.
     void setRootsHandler(ServerRequestHandler handler, bool notifiesListChanged = true);
-    void setSamplingHandler(ServerRequestHandler handler);
+    /// withTools declares sampling.tools: the server may offer tools the reply can ask for.
+    void setSamplingHandler(ServerRequestHandler handler, bool withTools = false);
     /// modes: "form" and/or "url".
     void setElicitationHandler(ServerRequestHandler handler, const QStringList &modes = {QStringLiteral("form")});
     /// Tells the server our roots changed (only when the roots capability says we notify).
@@ -95,11 +107,11 @@ public:
 
     // Requests. Each callback is answered exactly once.
     void ping(QObject *context, Callback<std::monostate> callback);
-    /// Fetches every page. Also refreshes tools().
+    /// Fetches every page.
     void listTools(QObject *context, Callback<QList<Tool>> callback);
-    /// Sends tools/call. Goes straight to the server: callers go through ToolCallPipeline so the
-    /// human approves first. Returns the id for cancelRequest().
-    RequestId callTool(const QString &name, const QJsonObject &arguments, const CallOptions &options,
+    /// Sends tools/call. Only the ToolCallPipeline holds a ToolCallKey: every call is approved and
+    /// recorded first. Returns the id for cancelRequest().
+    RequestId callTool(ToolCallKey key, const QString &name, const QJsonObject &arguments, const CallOptions &options,
                        QObject *context, Callback<CallToolResult> callback);
     void listResources(QObject *context, Callback<QList<Resource>> callback);
     void listResourceTemplates(QObject *context, Callback<QList<ResourceTemplate>> callback);
@@ -120,10 +132,6 @@ public:
     /// the request can succeed; empty for any other error, and always empty unless this session negotiated
     /// 2025-11-25 (the only revision with this error; to older or stateless ones -32042 means nothing).
     QList<UrlElicitation> urlElicitationsRequiredBy(const Error &error) const;
-
-    /// The tools from the last complete listTools().
-    QList<Tool> tools() const;
-    std::optional<Tool> tool(const QString &name) const;
 
 signals:
     void stateChanged(Toolgate::ClientSession::State state);

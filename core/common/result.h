@@ -1,24 +1,12 @@
 #pragma once
 
-#include <QJsonValue>
-#include <QString>
+#include "error.h"
 
 #include <optional>
 #include <utility>
 #include <variant>
 
 namespace Toolgate {
-
-/// An error that crosses layers as a value: a numeric code, a human-readable message and optional data.
-/// Codes are JSON-RPC error codes where the error came from a peer, or ErrorCode values of our own.
-struct Error
-{
-    int code = 0;
-    QString message;
-    QJsonValue data;
-
-    QString toString() const;
-};
 
 /// Holds either a value or an Error, like std::expected (which C++20 lacks).
 template<typename T>

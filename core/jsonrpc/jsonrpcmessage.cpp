@@ -1,6 +1,6 @@
 #include "jsonrpcmessage.h"
 
-#include "jsonrpcerror.h"
+#include "common/error.h"
 #include "jsonwriter.h"
 
 #include <QJsonArray>

@@ -33,4 +33,38 @@ struct UrlElicitation
     friend bool operator==(const UrlElicitation &, const UrlElicitation &) = default;
 };
 
+/// elicitation/create: the server asks the person for information, through a form built from a flat
+/// schema (form mode) or by sending them to a web page (URL mode, 2025-11-25).
+struct ElicitationRequest
+{
+    enum class Mode { Form, Url };
+    Mode mode = Mode::Form;
+    QString message;
+    /// Form mode: a flat object schema (properties of primitive types).
+    QJsonObject requestedSchema;
+    /// URL mode: where to go, and the id notifications/elicitation/complete names it by (may be empty
+    /// in revisions without it).
+    QString url;
+    QString elicitationId;
+
+    /// A missing mode means form. Fails, saying why, for unknown modes, a form without an object
+    /// requestedSchema, or a URL that is not http(s).
+    static Result<ElicitationRequest> fromJson(const QJsonObject &params);
+    /// The URL-mode request a -32042 error's elicitation stands for.
+    static ElicitationRequest forUrl(const UrlElicitation &elicitation);
+    static QString modeName(Mode mode);
+};
+
+/// The answer to an elicitation: accept (with the form's content; in URL mode the person's consent
+/// only), decline, or cancel (dismissed without a choice).
+struct ElicitationResult
+{
+    enum class Action { Accept, Decline, Cancel };
+    Action action = Action::Cancel;
+    QJsonObject content; ///< form mode, accept only
+
+    QJsonObject toJson() const;
+    static QString actionName(Action action);
+};
+
 } // namespace Toolgate

@@ -3,7 +3,7 @@
 #include "schemadocument_p.h"
 #include "schemanode.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include "schemadocument_p.h"
 
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDate>
 #include <QHash>

@@ -1,8 +1,8 @@
 #include "mcpserver.h"
 
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "jsonrpc/jsonrpcpeer.h"
+#include "common/error.h"
+#include "peer/jsonrpcpeer.h"
 #include "protocol/progress.h"
 #include "protocol/protocolversion.h"
 #include "transport/transport.h"

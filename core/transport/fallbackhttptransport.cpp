@@ -46,9 +46,9 @@ public:
                 emit q->started();
             });
         QObject::connect(t, &Transport::messageReceived, q, [this](const QByteArray &message) {
-            emit q->messageReceived(message);
             if (mode == Mode::Probing) {
-                // Any answer settles it: send what waited for the verdict.
+                // Any answer settles it: send what waited for the verdict. Before passing the answer on,
+                // which may close us at once (notifications/initialized must still go out then).
                 mode = Mode::StreamableHttp;
                 const QList<QByteArray> waiting = std::exchange(queued, {});
                 for (const QByteArray &m : waiting) {
@@ -56,6 +56,7 @@ public:
                         inner->send(m);
                 }
             }
+            emit q->messageReceived(message);
         });
         QObject::connect(t, &Transport::messageDropped, q, &Transport::messageDropped);
         QObject::connect(t, &Transport::protocolViolation, q, &Transport::protocolViolation);

@@ -1,6 +1,6 @@
 #include "httpreply.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonObject>
 #include <QNetworkReply>

@@ -2,7 +2,7 @@
 
 #include "httplogging.h"
 #include "httpreply.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "sseparser.h"
 

@@ -1,7 +1,7 @@
 #include "stdiotransport.h"
 
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "linebuffer.h"
 
 #include <QDir>
@@ -173,8 +173,9 @@ public:
         // MCP messages are JSON objects (or 2025-03-26 batches); anything else is chatter on stdout.
         const char first = line.front();
         if (first != '{' && first != '[') {
-            emit q->protocolViolation(QStringLiteral("the server wrote a line that is not a JSON-RPC message to stdout: %1")
-                                          .arg(QString::fromUtf8(line.left(200))));
+            const QString text = QString::fromUtf8(line.left(200));
+            emit q->protocolViolation(QStringLiteral("the server wrote a line that is not a JSON-RPC message to stdout: %1").arg(text));
+            emit q->strayOutput(text);
             return;
         }
         emit q->messageReceived(line);

@@ -2,7 +2,7 @@
 
 #include "httplogging.h"
 #include "httpreply.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "sseparser.h"
 
@@ -125,6 +125,7 @@ public:
     QSet<QString> outstanding;     ///< requests sent and not yet answered
 
     QHash<QNetworkReply *, std::shared_ptr<Stream>> streams;
+    bool awaitingDeliveries = false; ///< closing: waiting for the last notifications to be posted
     QPointer<QNetworkReply> getReply;
     bool getUnsupported = false;
     std::optional<qint64> serverRetry;
@@ -370,6 +371,11 @@ public:
             onReadyRead(reply); // the last bytes, if readyRead did not report them
         const auto stream = streams.take(reply);
         reply->deleteLater();
+        if (state == State::Closing && awaitingDeliveries && !hasDeliveries()) {
+            awaitingDeliveries = false;
+            endSession();
+            return;
+        }
         if (!stream || state != State::Open)
             return;
         if (getReply == reply)
@@ -718,6 +724,50 @@ public:
         reply->deleteLater();
         if (getReply == reply)
             getReply = nullptr;
+        if (state == State::Closing && awaitingDeliveries && !hasDeliveries()) {
+            awaitingDeliveries = false;
+            QMetaObject::invokeMethod(q, [this] { endSession(); }, Qt::QueuedConnection);
+        }
+    }
+
+    /// Notifications and answers still being posted (e.g. notifications/initialized right before a
+    /// quick exit): they are the last words to the server and are let through when closing.
+    static bool isDelivery(const Stream &stream)
+    {
+        return stream.kind == Stream::Kind::Post && stream.message.kind != Message::Kind::Request;
+    }
+    bool hasDeliveries() const
+    {
+        return std::any_of(streams.cbegin(), streams.cend(), [](const std::shared_ptr<Stream> &stream) { return isDelivery(*stream); });
+    }
+    /// Closing: stops everything but the deliveries.
+    void abortAllButDeliveries()
+    {
+        timerGuard = std::make_unique<QObject>();
+        const QList<QNetworkReply *> replies = streams.keys();
+        for (QNetworkReply *reply : replies) {
+            if (!isDelivery(*streams.value(reply)))
+                discard(reply);
+        }
+    }
+
+    /// Ends the session politely (DELETE; 405 is fine too), then reports closed().
+    void endSession()
+    {
+        if (closedEmitted || deleteReply)
+            return;
+        abortAll();
+        if (sessionId.isEmpty() || !network) {
+            finish();
+            return;
+        }
+        QNetworkRequest request(options.url);
+        applyCommonHeaders(request, true);
+        deleteReply = network->deleteResource(request);
+        QObject::connect(deleteReply, &QNetworkReply::finished, q, [this] {
+            qCDebug(lcHttp) << "session ended with HTTP" << HttpReply::statusCode(deleteReply);
+            finish();
+        });
     }
 
     void abortAll()
@@ -822,21 +872,14 @@ void StreamableHttpTransport::close()
         break;
     }
     d->state = State::Closing;
-    d->abortAll();
+    d->abortAllButDeliveries();
     d->held.clear();
-    if (d->sessionId.isEmpty() || !d->network) {
-        QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
+    d->closeTimer.start(d->options.closeTimeout);
+    if (d->hasDeliveries()) {
+        d->awaitingDeliveries = true; // discard() ends the session once the last one is through
         return;
     }
-    // End the session politely; 405 (the server does not allow it) is fine too.
-    QNetworkRequest request(d->options.url);
-    d->applyCommonHeaders(request, true);
-    d->deleteReply = d->network->deleteResource(request);
-    connect(d->deleteReply, &QNetworkReply::finished, this, [this] {
-        qCDebug(lcHttp) << "session ended with HTTP" << HttpReply::statusCode(d->deleteReply);
-        d->finish();
-    });
-    d->closeTimer.start(d->options.closeTimeout);
+    QMetaObject::invokeMethod(this, [this] { d->endSession(); }, Qt::QueuedConnection);
 }
 
 Transport::State StreamableHttpTransport::state() const

@@ -40,6 +40,9 @@ signals:
     void messageDropped(const QByteArray &head, qint64 size, qint64 limit);
     /// Non-fatal: the peer wrote something that is not a message (e.g. a banner on stdout).
     void protocolViolation(const QString &description);
+    /// What the peer wrote that is not a message, as text (the start of it), alongside protocolViolation():
+    /// a program that only ever says this is not an MCP server at all.
+    void strayOutput(const QString &text);
     /// A line of diagnostics from the peer (stderr of a local server).
     void diagnosticLine(const QString &line);
     /// Fatal: the transport cannot continue. closed() follows.

@@ -30,6 +30,7 @@ StdioLaunchSpec ServerConfig::launchSpec() const
     spec.arguments = args;
     spec.environment = env;
     spec.workingDirectory = cwd;
+    spec.inheritFullEnvironment = inheritEnvironment;
     return spec;
 }
 

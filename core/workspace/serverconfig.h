@@ -26,6 +26,10 @@ struct ServerConfig
     QMap<QString, QString> headers;
 
     bool enabled = true;
+    /// Stdio: give the server our whole environment, as a shell gives a command typed in it
+    /// (toolgate-cli's "-- command"). Configured servers get the allow-list plus their env. Never
+    /// written to a servers file.
+    bool inheritEnvironment = false;
     /// Names of env variables or headers whose values are secrets. Their values live in the
     /// SecretStore (the OS keychain); the servers file holds secretPlaceholder() instead.
     QStringList secretKeys;

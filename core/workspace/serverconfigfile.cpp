@@ -1,7 +1,8 @@
 #include "serverconfigfile.h"
 
+#include "common/atomicfile.h"
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
-#include <QSaveFile>
 #include <QSet>
 #include <QStandardPaths>
 #include <QUrl>
@@ -479,17 +479,9 @@ Result<void> ServerConfigFile::save(const QString &path, const QList<ServerConfi
             return makeError(ErrorCode::ConfigError, QStringLiteral("cannot save: two servers are named \"%1\"").arg(config.name));
         names.insert(config.name);
     }
-    const QString native = QDir::toNativeSeparators(path);
-    const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath()))
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot create the folder for %1").arg(native));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
-    const QByteArray data = serialize(list);
-    if (file.write(data) != data.size() || !file.commit())
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
-    qCInfo(lcWorkspace) << "saved" << list.size() << "servers to" << native;
+    if (const Result<void> written = AtomicFile::write(path, serialize(list)); !written)
+        return written;
+    qCInfo(lcWorkspace) << "saved" << list.size() << "servers to" << QDir::toNativeSeparators(path);
     return {};
 }
 

@@ -3,8 +3,8 @@
 #include "auth/secretstore.h"
 #include "client/clientsession.h"
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "transport/httptransportfactory.h"
+#include "common/error.h"
+#include "workspace/transportfactory.h"
 #include "transport/transport.h"
 
 #include <algorithm>
@@ -22,7 +22,7 @@ constexpr int consoleLinesKept = 2000;
 // with OAuth install a factory with an authenticator instead.
 Result<std::unique_ptr<Transport>> defaultTransportFactory(const ServerConfig &config)
 {
-    return HttpTransportFactory::create(config);
+    return TransportFactory::create(config);
 }
 
 // Errors that a restart cannot fix: the user has to change something first.
@@ -52,6 +52,7 @@ public:
     ServerConnection *q;
     ServerConfig config;
     RestartPolicy policy;
+    ClientSession::Options sessionOptions;
     SessionConfigurator configurator;
     TransportFactory transportFactory = defaultTransportFactory;
     Status status = Status::Stopped;
@@ -62,7 +63,22 @@ public:
     QList<ResourceTemplate> templates;
     QList<Prompt> prompts;
     QList<ConsoleLine> console;
+    /// One list request of a kind at a time: list_changed notifications that arrive meanwhile only
+    /// ask for one more refresh when it is done, so a server that floods them costs a request per
+    /// answer, not one per notification.
+    struct Refresh
+    {
+        int running = 0;
+        bool again = false;
+    };
+    Refresh toolsRefresh;
+    Refresh resourcesRefresh;
+    Refresh promptsRefresh;
+    bool listsOnReady = true;
     QList<QDateTime> crashTimes;
+    /// Failures since the server was last ready: a program that never completes the handshake must
+    /// not restart forever just because each attempt takes longer than the crash window.
+    int failuresSinceReady = 0;
     QTimer restartTimer;
     std::chrono::milliseconds nextDelay{0};
     SecretStore *secretStore = nullptr;
@@ -76,9 +92,10 @@ public:
         emit q->statusChanged(newStatus);
     }
 
-    void addConsoleLine(ConsoleLine::Kind kind, const QString &text, std::optional<LoggingLevel> level = std::nullopt)
+    void addConsoleLine(ConsoleLine::Kind kind, const QString &text, std::optional<LoggingLevel> level = std::nullopt,
+                        const QString &source = {})
     {
-        ConsoleLine line{QDateTime::currentDateTime(), kind, text, level};
+        ConsoleLine line{QDateTime::currentDateTime(), kind, text, level, source};
         console.append(line);
         if (console.size() > consoleLinesKept)
             console.remove(0, console.size() - consoleLinesKept);
@@ -87,10 +104,13 @@ public:
 
     void dropSession()
     {
+        resetRefreshes();
         if (!session)
             return;
         ClientSession *old = std::exchange(session, nullptr);
         old->disconnect(q);
+        // What it writes to stderr while it shuts down still belongs in the console (often the reason).
+        connect(old, &ClientSession::diagnosticLine, q, [this](const QString &line) { addConsoleLine(ConsoleLine::Kind::Stderr, line); });
         if (old->state() == ClientSession::State::Closed || old->state() == ClientSession::State::Failed) {
             old->deleteLater();
         } else {
@@ -117,6 +137,33 @@ public:
             emit q->promptsChanged();
     }
 
+    /// Starts a refresh unless one is running (then it runs once more afterwards); false: skip it.
+    bool beginRefresh(Refresh &refresh, int requests)
+    {
+        if (refresh.running > 0) {
+            refresh.again = true;
+            return false;
+        }
+        refresh.running = requests;
+        refresh.again = false;
+        return true;
+    }
+    /// One request of a refresh answered; when the last is, a refresh asked for meanwhile runs.
+    void endRefresh(Refresh &refresh, void (Private::*rerun)())
+    {
+        if (--refresh.running > 0)
+            return;
+        refresh.running = 0;
+        if (std::exchange(refresh.again, false))
+            (this->*rerun)();
+    }
+    void resetRefreshes()
+    {
+        toolsRefresh = {};
+        resourcesRefresh = {};
+        promptsRefresh = {};
+    }
+
     void connectNow();
     void readSecretsThenConnect();
     void failMissingSecrets(const QStringList &missing, const QStringList &errors);
@@ -136,7 +183,7 @@ void ServerConnection::Private::connectNow()
         setStatus(Status::Failed);
         return;
     }
-    session = new ClientSession(std::move(transport).value(), ClientSession::Options(), q);
+    session = new ClientSession(std::move(transport).value(), sessionOptions, q);
     if (configurator)
         configurator(session, q);
     ClientSession *s = session;
@@ -144,8 +191,10 @@ void ServerConnection::Private::connectNow()
         addConsoleLine(ConsoleLine::Kind::Lifecycle,
                        QStringLiteral("connected: %1 %2, protocol %3")
                            .arg(session->serverInfo().name, session->serverInfo().version, session->protocolVersion()));
+        failuresSinceReady = 0;
         setStatus(Status::Ready);
-        q->refreshLists();
+        if (listsOnReady)
+            q->refreshLists();
     });
     connect(s, &ClientSession::failed, q, [this](const Error &error) { onFailed(error); });
     connect(s, &ClientSession::diagnosticLine, q, [this](const QString &line) {
@@ -155,8 +204,7 @@ void ServerConnection::Private::connectNow()
         addConsoleLine(ConsoleLine::Kind::ProtocolViolation, text);
     });
     connect(s, &ClientSession::logMessage, q, [this](const LogMessage &message) {
-        const QString prefix = message.logger.isEmpty() ? QString() : u'[' + message.logger + QStringLiteral("] ");
-        addConsoleLine(ConsoleLine::Kind::Log, prefix + message.text(), message.level);
+        addConsoleLine(ConsoleLine::Kind::Log, message.text(), message.level, message.logger);
     });
     connect(s, &ClientSession::toolsListChanged, q, [this] { refreshTools(); });
     connect(s, &ClientSession::resourcesListChanged, q, [this] { refreshResources(); });
@@ -270,29 +318,37 @@ void ServerConnection::Private::onFailed(const Error &error)
     crashTimes.append(now);
     while (!crashTimes.isEmpty() && crashTimes.first().msecsTo(now) > policy.window.count())
         crashTimes.removeFirst();
-    if (crashTimes.size() >= policy.maxCrashes) {
-        lastError.message = QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
-                                .arg(error.message)
-                                .arg(crashTimes.size())
-                                .arg(policy.window.count() / 1000);
-        addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(crashTimes.size()));
+    ++failuresSinceReady;
+    const int failures = std::max(int(crashTimes.size()), failuresSinceReady);
+    if (failures >= policy.maxCrashes) {
+        lastError.message = failuresSinceReady >= policy.maxCrashes
+            ? QStringLiteral("%1 — it failed %2 times in a row without ever getting ready, so Toolgate stopped restarting it. "
+                             "Fix the server, then press Restart.").arg(error.message).arg(failuresSinceReady)
+            : QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
+                  .arg(error.message)
+                  .arg(crashTimes.size())
+                  .arg(policy.window.count() / 1000);
+        addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(failures));
         setStatus(Status::Failed);
         return;
     }
-    nextDelay = crashTimes.size() == 1 ? policy.initialDelay : std::min(policy.maxDelay, nextDelay * 2);
-    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("restarting in %1 s").arg(nextDelay.count() / 1000.0));
-    setStatus(Status::Restarting);
+    nextDelay = failures == 1 ? policy.initialDelay : std::min(policy.maxDelay, std::max(policy.initialDelay, nextDelay * 2));
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("restarting in %1 s").arg(nextDelay.count() / 1000.0, 0, 'f', 1));
+    // The timer runs before the status says Restarting, so whoever reads statusText() on that
+    // signal sees the real delay rather than "0.0 s".
     restartTimer.start(nextDelay);
+    setStatus(Status::Restarting);
 }
 
 void ServerConnection::Private::refreshTools()
 {
-    if (!session || !session->isReady() || !session->serverCapabilities().tools)
+    if (!session || !session->isReady() || !session->serverCapabilities().tools || !beginRefresh(toolsRefresh, 1))
         return;
     QPointer<ClientSession> s(session);
     session->listTools(q, [this, s](const Result<QList<Tool>> &result) {
         if (s != session)
             return; // an answer from a session we already replaced
+        endRefresh(toolsRefresh, &Private::refreshTools);
         if (!result) {
             addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing tools failed: %1").arg(result.error().message));
             return;
@@ -304,12 +360,13 @@ void ServerConnection::Private::refreshTools()
 
 void ServerConnection::Private::refreshResources()
 {
-    if (!session || !session->isReady() || !session->serverCapabilities().resources)
+    if (!session || !session->isReady() || !session->serverCapabilities().resources || !beginRefresh(resourcesRefresh, 2))
         return;
     QPointer<ClientSession> s(session);
     session->listResources(q, [this, s](const Result<QList<Resource>> &result) {
         if (s != session)
             return;
+        endRefresh(resourcesRefresh, &Private::refreshResources);
         if (!result) {
             addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resources failed: %1").arg(result.error().message));
             return;
@@ -320,6 +377,7 @@ void ServerConnection::Private::refreshResources()
     session->listResourceTemplates(q, [this, s](const Result<QList<ResourceTemplate>> &result) {
         if (s != session)
             return;
+        endRefresh(resourcesRefresh, &Private::refreshResources);
         if (!result) {
             addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resource templates failed: %1").arg(result.error().message));
             return;
@@ -331,12 +389,13 @@ void ServerConnection::Private::refreshResources()
 
 void ServerConnection::Private::refreshPrompts()
 {
-    if (!session || !session->isReady() || !session->serverCapabilities().prompts)
+    if (!session || !session->isReady() || !session->serverCapabilities().prompts || !beginRefresh(promptsRefresh, 1))
         return;
     QPointer<ClientSession> s(session);
     session->listPrompts(q, [this, s](const Result<QList<Prompt>> &result) {
         if (s != session)
             return;
+        endRefresh(promptsRefresh, &Private::refreshPrompts);
         if (!result) {
             addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing prompts failed: %1").arg(result.error().message));
             return;
@@ -371,6 +430,57 @@ ServerIdentity ServerConnection::identity() const
     if (d->session)
         identity.serverInfo = d->session->serverInfo();
     return identity;
+}
+
+ClientSession *ServerConnection::readySession() const
+{
+    return d->session && d->session->isReady() ? d->session : nullptr;
+}
+
+std::optional<Tool> ServerConnection::listedTool(const QString &name) const
+{
+    const auto it = std::find_if(d->tools.cbegin(), d->tools.cend(), [&](const Tool &tool) { return tool.name == name; });
+    return it == d->tools.cend() ? std::nullopt : std::optional<Tool>(*it);
+}
+
+void ServerConnection::relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done)
+{
+    ClientSession *session = readySession();
+    if (!session) {
+        QPointer<QObject> guard(context);
+        const QString name = d->config.name;
+        QMetaObject::invokeMethod(this, [guard, done, name] {
+            if (guard)
+                done(makeError(ErrorCode::NotConnected, QStringLiteral("the server \"%1\" is not connected").arg(name)));
+        }, Qt::QueuedConnection);
+        return;
+    }
+    QPointer<ClientSession> s(session);
+    QPointer<QObject> guard(context);
+    session->listTools(this, [this, s, guard, done](const Result<QList<Tool>> &result) {
+        // The list is this connection's one copy: keep it when the session is still ours.
+        if (result && s == d->session) {
+            d->tools = result.value();
+            emit toolsChanged();
+        }
+        if (guard)
+            done(result);
+    });
+}
+
+void ServerConnection::setSessionOptions(const ClientSession::Options &options)
+{
+    d->sessionOptions = options;
+}
+
+void ServerConnection::setListsOnReady(bool list)
+{
+    d->listsOnReady = list;
+}
+
+std::chrono::milliseconds ServerConnection::restartDelay() const
+{
+    return d->status == Status::Restarting ? d->nextDelay : std::chrono::milliseconds(0);
 }
 
 void ServerConnection::setConfig(const ServerConfig &config)
@@ -423,6 +533,7 @@ void ServerConnection::restart()
 {
     stop();
     d->crashTimes.clear();
+    d->failuresSinceReady = 0;
     start();
 }
 
@@ -456,7 +567,7 @@ QString ServerConnection::statusText() const
     case Status::Restarting:
         return QStringLiteral("Restarting in %1 s (failure %2 of %3): %4")
             .arg(qMax(0, d->restartTimer.remainingTime()) / 1000.0, 0, 'f', 1)
-            .arg(d->crashTimes.size())
+            .arg(std::max(int(d->crashTimes.size()), d->failuresSinceReady))
             .arg(d->policy.maxCrashes)
             .arg(d->lastError.message);
     case Status::Starting:

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "calls/approval.h"
+#include "calls/calltarget.h"
+#include "client/clientsession.h"
 #include "protocol/logginglevel.h"
 #include "protocol/prompt.h"
 #include "protocol/resource.h"
@@ -28,12 +30,13 @@ struct ConsoleLine
     Kind kind = Kind::Lifecycle;
     QString text;
     std::optional<LoggingLevel> level; ///< for Log lines
+    QString source;                    ///< for Log lines: the server's logger name, if it gave one
 };
 
 /// Keeps one configured server connected: starts it, watches it, restarts it with backoff after a
-/// crash and gives up after repeated crashes, saying so. Holds the server's latest tool,
-/// resource and prompt lists, refreshed on list_changed.
-class ServerConnection final : public QObject
+/// crash and gives up after repeated failures, saying so. Holds the server's latest tool,
+/// resource and prompt lists (the only copy the app keeps), refreshed on list_changed.
+class ServerConnection final : public QObject, public CallTarget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ServerConnection)
@@ -46,7 +49,8 @@ public:
         /// Delay before the first restart, doubled after each crash up to maxDelay.
         std::chrono::milliseconds initialDelay = std::chrono::seconds(1);
         std::chrono::milliseconds maxDelay = std::chrono::seconds(30);
-        /// Crashes within window after which restarting stops.
+        /// Failures after which restarting stops: this many within window, or this many in a row
+        /// without the server ever becoming ready (a program that never completes the handshake).
         int maxCrashes = 5;
         std::chrono::milliseconds window = std::chrono::minutes(2);
     };
@@ -63,9 +67,13 @@ public:
     /// Applies a new configuration; a running server is restarted when what it runs changed.
     void setConfig(const ServerConfig &config);
     QString name() const;
-    ServerIdentity identity() const;
 
     void setRestartPolicy(const RestartPolicy &policy);
+    /// Client info and timeouts of the sessions this connection makes (from the next start).
+    void setSessionOptions(const ClientSession::Options &options);
+    /// Whether tools, resources and prompts are listed as soon as the server is ready (default);
+    /// toolgate-cli lists only what its command needs.
+    void setListsOnReady(bool list);
     void setSessionConfigurator(SessionConfigurator configurator);
     void setTransportFactory(TransportFactory factory);
     /// Where secret env and header values are read from before each start (not owned; may be null,
@@ -80,8 +88,10 @@ public:
     void restart();
 
     Status status() const;
-    /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4 s (crash 2 of 5)".
+    /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4.0 s (failure 2 of 5): <reason>".
     QString statusText() const;
+    /// While Restarting: the delay before the next start, as chosen when the server failed.
+    std::chrono::milliseconds restartDelay() const;
     Error lastError() const;
     /// The live session while Starting or Ready, else null.
     ClientSession *session() const;
@@ -96,6 +106,13 @@ public:
     /// The most recent console lines (capped).
     QList<ConsoleLine> console() const;
     static QString statusName(Status status);
+
+    // CallTarget
+    QObject *targetObject() override { return this; }
+    ServerIdentity identity() const override;
+    ClientSession *readySession() const override;
+    std::optional<Tool> listedTool(const QString &name) const override;
+    void relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done) override;
 
 signals:
     void statusChanged(Toolgate::ServerConnection::Status status);

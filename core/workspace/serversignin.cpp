@@ -3,7 +3,7 @@
 #include "auth/oauthauthenticator.h"
 #include "auth/secretstore.h"
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "workspace.h"
 
 namespace Toolgate {
@@ -31,7 +31,7 @@ public:
         if (auto old = std::exchange(m_signIn->m_pending, std::nullopt); old && old->context)
             old->done(makeError(ErrorCode::InternalError, QStringLiteral("a newer sign-in request replaced this one")));
         m_signIn->m_pending = ServerSignIn::Pending{authorizationUrl, context, std::move(done)};
-        if (std::exchange(m_signIn->m_openWhenAsked, false)) {
+        if (std::exchange(m_signIn->m_openWhenAsked, false) || m_signIn->m_alwaysOpenWhenAsked) {
             m_signIn->signIn(); // the person already pressed Sign in
             return;
         }
@@ -152,12 +152,17 @@ void ServerSignIn::signOut()
     });
 }
 
-SignInManager::SignInManager(Workspace *workspace, std::shared_ptr<SecretStore> store, LoopbackUserAgent::Opener opener,
-                             QObject *parent)
+SignInManager::SignInManager(Workspace *workspace, Options options, QObject *parent)
     : QObject(parent)
     , m_workspace(workspace)
-    , m_store(std::move(store))
-    , m_opener(std::move(opener))
+    , m_options(std::move(options))
+{
+    Q_ASSERT(m_options.store);
+}
+
+SignInManager::SignInManager(Workspace *workspace, std::shared_ptr<SecretStore> store, LoopbackUserAgent::Opener opener,
+                             QObject *parent)
+    : SignInManager(workspace, Options{std::move(store), std::move(opener), {}, false, {}, {}}, parent)
 {
 }
 
@@ -173,7 +178,11 @@ ServerSignIn *SignInManager::signInFor(const QString &serverName)
     if (ServerSignIn *existing = m_signIns.value(serverName))
         return existing;
     auto *signIn = new ServerSignIn(serverName, this);
-    signIn->m_browser = std::make_shared<LoopbackUserAgent>(m_opener, m_loopbackOptions);
+    if (m_options.userAgent)
+        signIn->m_browser = m_options.userAgent();
+    else
+        signIn->m_browser = std::make_shared<LoopbackUserAgent>(m_options.opener, m_loopbackOptions);
+    signIn->m_alwaysOpenWhenAsked = m_options.signInWhenAsked;
     QPointer<Workspace> workspace = m_workspace;
     signIn->m_restart = [workspace, serverName] {
         if (ServerConnection *connection = workspace ? workspace->connection(serverName) : nullptr)
@@ -184,9 +193,9 @@ ServerSignIn *SignInManager::signInFor(const QString &serverName)
     return signIn;
 }
 
-HttpTransportFactory::Options SignInManager::transportOptions()
+TransportFactory::Options SignInManager::transportOptions()
 {
-    HttpTransportFactory::Options options;
+    TransportFactory::Options options;
     QPointer<SignInManager> self(this);
     options.authenticatorFor = [self](const ServerConfig &config) -> std::shared_ptr<HttpAuthenticator> {
         if (!self)
@@ -196,14 +205,24 @@ HttpTransportFactory::Options SignInManager::transportOptions()
         if (!signIn->m_authenticator || signIn->m_authenticator->property("serverUrl").toUrl() != url) {
             OAuthAuthenticator::Options oauth;
             oauth.serverUrl = url;
-            oauth.client = OAuthClientSettings::fromJson(config.extra.value(QLatin1String("oauth")).toObject());
-            oauth.store = self->m_store;
+            oauth.client = self->m_options.clientSettings
+                ? self->m_options.clientSettings(config)
+                : OAuthClientSettings::fromJson(config.extra.value(QLatin1String("oauth")).toObject());
+            if (!self->m_options.clientName.isEmpty())
+                oauth.client.clientName = self->m_options.clientName;
+            oauth.store = self->m_options.store;
             oauth.userAgent = std::make_shared<GatedUserAgent>(signIn);
             signIn->m_authenticator = std::make_shared<OAuthAuthenticator>(oauth);
             signIn->m_authenticator->setProperty("serverUrl", url);
+            const QString serverName = config.name;
+            connect(signIn->m_authenticator.get(), &HttpAuthenticator::diagnosticLine, self.data(),
+                    [self, serverName](const QString &line) {
+                        if (self)
+                            emit self->diagnosticLine(serverName, line);
+                    });
             // A sign-in saved earlier is a sign-in: say so before the server is even asked.
             QPointer<ServerSignIn> guard(signIn);
-            self->m_store->read(signIn->m_authenticator->tokenKey(), signIn, [guard](const Result<QByteArray> &saved) {
+            self->m_options.store->read(signIn->m_authenticator->tokenKey(), signIn, [guard](const Result<QByteArray> &saved) {
                 if (guard && saved && !saved.value().isEmpty() && guard->m_state == ServerSignIn::State::Unknown)
                     guard->setState(ServerSignIn::State::SignedIn, QStringLiteral("Signed in (saved sign-in)."));
             });
@@ -217,7 +236,7 @@ HttpTransportFactory::Options SignInManager::transportOptions()
 void SignInManager::install()
 {
     if (m_workspace)
-        m_workspace->setTransportFactory(HttpTransportFactory::factory(transportOptions()));
+        m_workspace->setTransportFactory(TransportFactory::factory(transportOptions()));
 }
 
 } // namespace Toolgate

@@ -1,7 +1,8 @@
 #pragma once
 
 #include "auth/authorizationuseragent.h"
-#include "transport/httptransportfactory.h"
+#include "auth/oauthclientsettings.h"
+#include "workspace/transportfactory.h"
 
 #include <QHash>
 #include <QObject>
@@ -68,7 +69,8 @@ private:
     std::optional<Pending> m_inFlight; // the browser is open
     quint64 m_generation = 0;          // browser answers of a cancelled sign-in are ignored
     bool m_openWhenAsked = false;      // Sign in pressed while the server was not asking yet
-    std::shared_ptr<LoopbackUserAgent> m_browser;
+    bool m_alwaysOpenWhenAsked = false; // SignInManager::Options::signInWhenAsked
+    std::shared_ptr<AuthorizationUserAgent> m_browser;
     std::shared_ptr<OAuthAuthenticator> m_authenticator;
     std::function<void()> m_restart;
 };
@@ -76,17 +78,36 @@ private:
 /// Gives every HTTP server of a workspace an OAuthAuthenticator that keeps its tokens and client
 /// secrets in the SecretStore and signs in through the system browser (opener) with the loopback
 /// redirect, each behind a ServerSignIn. Install transportOptions() as the workspace's factory.
+/// The GUI, toolgate-cli and conformance mode differ only in the Options they give.
 class SignInManager final : public QObject
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SignInManager)
 public:
+    struct Options
+    {
+        /// Where tokens and client secrets are kept (required).
+        std::shared_ptr<SecretStore> store;
+        /// Opens the authorization page in the system browser.
+        LoopbackUserAgent::Opener opener;
+        /// Replaces the browser and loopback redirect, e.g. with a HeadlessUserAgent (conformance tests).
+        std::function<std::shared_ptr<AuthorizationUserAgent>()> userAgent;
+        /// true: the browser opens as soon as a server asks (toolgate-cli, where the person started the
+        /// command); false: the server waits until the person presses Sign in (the GUI).
+        bool signInWhenAsked = false;
+        /// The OAuth client settings for a server; unset: its "oauth" entry in the servers file.
+        std::function<OAuthClientSettings(const ServerConfig &config)> clientSettings;
+        /// The client_name registered with authorization servers; empty: the settings' own.
+        QString clientName;
+    };
+
+    SignInManager(Workspace *workspace, Options options, QObject *parent = nullptr);
     SignInManager(Workspace *workspace, std::shared_ptr<SecretStore> store, LoopbackUserAgent::Opener opener,
                   QObject *parent = nullptr);
     ~SignInManager() override;
 
-    /// For HttpTransportFactory::factory(); also installs it on the workspace when asked.
-    HttpTransportFactory::Options transportOptions();
+    /// For TransportFactory::factory(); also installs it on the workspace when asked.
+    TransportFactory::Options transportOptions();
     /// Makes the workspace's connections use transportOptions().
     void install();
     /// The sign-in of a server, once it has an HTTP transport; else null.
@@ -97,13 +118,14 @@ public:
 signals:
     /// A server's sign-in appeared or changed state.
     void signInChanged(const QString &serverName);
+    /// What the OAuth client of a server reports along the way (no secrets), for a verbose log.
+    void diagnosticLine(const QString &serverName, const QString &line);
 
 private:
     ServerSignIn *signInFor(const QString &serverName);
 
     QPointer<Workspace> m_workspace;
-    std::shared_ptr<SecretStore> m_store;
-    LoopbackUserAgent::Opener m_opener;
+    Options m_options;
     LoopbackUserAgent::Options m_loopbackOptions;
     QHash<QString, ServerSignIn *> m_signIns; // children
 };

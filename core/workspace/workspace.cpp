@@ -2,7 +2,7 @@
 
 #include "auth/secretstore.h"
 #include "common/logging.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "serverconfigfile.h"
 
 #include <algorithm>
@@ -124,6 +124,8 @@ Result<void> Workspace::save() const
 
 Result<void> Workspace::saveChecked() const
 {
+    if (m_configPath.isEmpty())
+        return {}; // a workspace of this run only (toolgate-cli): nothing is kept
     if (m_loadError)
         return makeError(ErrorCode::ConfigError,
                          tr("%1 could not be read, so it is left untouched: %2")
@@ -265,6 +267,24 @@ Result<ServerConnection *> Workspace::addServer(const ServerConfig &config)
     if (!saved)
         return saved.error();
     return connection;
+}
+
+Result<ServerConnection *> Workspace::addTransientServer(const ServerConfig &config)
+{
+    if (config.name.trimmed().isEmpty())
+        return makeError(ErrorCode::ConfigError, tr("A server needs a name."));
+    if (connection(config.name))
+        return makeError(ErrorCode::ConfigError, tr("There is already a server called \"%1\".").arg(config.name));
+    ServerConnection *connection = createConnection(config);
+    m_transient.insert(connection);
+    m_connections.append(connection);
+    emit connectionAdded(connection);
+    return connection;
+}
+
+bool Workspace::isTransient(const ServerConnection *connection) const
+{
+    return m_transient.contains(connection);
 }
 
 Result<void> Workspace::updateServer(const QString &name, const ServerConfig &config)
@@ -427,12 +447,15 @@ Result<void> Workspace::removeServer(const QString &name)
         return makeError(ErrorCode::ConfigError, tr("There is no server called \"%1\".").arg(name));
     if (m_loadError)
         return saveChecked();
+    const bool transient = m_transient.remove(existing);
     emit connectionAboutToBeRemoved(existing);
     m_connections.removeOne(existing);
     existing->stop();
     emit connectionRemoved(existing);
     m_pendingPlain.remove(existing);
     existing->deleteLater();
+    if (transient)
+        return {};
     syncSecrets();
     return saveChecked();
 }
@@ -468,6 +491,20 @@ void Workspace::setRestartPolicy(const ServerConnection::RestartPolicy &policy)
     m_restartPolicy = policy;
     for (ServerConnection *connection : std::as_const(m_connections))
         connection->setRestartPolicy(policy);
+}
+
+void Workspace::setSessionOptions(const ClientSession::Options &options)
+{
+    m_sessionOptions = options;
+    for (ServerConnection *connection : std::as_const(m_connections))
+        connection->setSessionOptions(options);
+}
+
+void Workspace::setListsOnReady(bool list)
+{
+    m_listsOnReady = list;
+    for (ServerConnection *connection : std::as_const(m_connections))
+        connection->setListsOnReady(list);
 }
 
 void Workspace::setSecretStore(SecretStore *store)
@@ -512,6 +549,8 @@ void Workspace::syncSecrets()
         return;
     QHash<QString, QString> wanted;
     for (const ServerConnection *connection : std::as_const(m_connections)) {
+        if (m_transient.contains(connection))
+            continue; // not ours to write or delete: the file they came from keeps them
         for (const ServerConfig::SecretEntry &entry : connection->config().keychainSecrets())
             wanted.insert(entry.storeKey, entry.value);
     }
@@ -646,6 +685,9 @@ ServerConnection *Workspace::createConnection(const ServerConfig &config)
         connection->setTransportFactory(m_transportFactory);
     if (m_restartPolicy)
         connection->setRestartPolicy(*m_restartPolicy);
+    if (m_sessionOptions)
+        connection->setSessionOptions(*m_sessionOptions);
+    connection->setListsOnReady(m_listsOnReady);
     return connection;
 }
 
@@ -654,6 +696,7 @@ void Workspace::clearConnections()
     // Deleted at once rather than later: a reload must not leave the old servers running
     // alongside the new ones, and views learn of it through connectionsReset().
     m_pendingPlain.clear();
+    m_transient.clear();
     const QList<ServerConnection *> old = std::exchange(m_connections, {});
     for (ServerConnection *connection : old)
         delete connection;
@@ -663,8 +706,10 @@ QList<ServerConfig> Workspace::configs() const
 {
     QList<ServerConfig> list;
     list.reserve(m_connections.size());
-    for (const ServerConnection *connection : m_connections)
-        list.append(connection->config());
+    for (const ServerConnection *connection : m_connections) {
+        if (!m_transient.contains(connection))
+            list.append(connection->config());
+    }
     return list;
 }
 

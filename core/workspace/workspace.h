@@ -8,6 +8,7 @@
 #include <QList>
 #include <QMap>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 #include <functional>
@@ -40,6 +41,7 @@ public:
         FirstStart, ///< There was no file: the demo server was configured and the file written.
     };
 
+    /// configPath empty: a workspace of this run only (toolgate-cli), never written.
     explicit Workspace(QString configPath, QObject *parent = nullptr);
     ~Workspace() override;
 
@@ -71,6 +73,11 @@ public:
 
     /// Adds a server, saves, and starts it when enabled. Returns the new connection.
     Result<ServerConnection *> addServer(const ServerConfig &config);
+    /// Adds a server for this run only (toolgate-cli's chosen, --url and "-- command" servers): it is
+    /// never written to the file and not started by itself. Its name must be unique like any other.
+    Result<ServerConnection *> addTransientServer(const ServerConfig &config);
+    /// Whether connection was added with addTransientServer().
+    bool isTransient(const ServerConnection *connection) const;
     /// Replaces the configuration of the server called name (which may rename it), then saves.
     Result<void> updateServer(const QString &name, const ServerConfig &config);
     /// Enables or disables a server, then saves.
@@ -88,6 +95,10 @@ public:
     /// Applied to every connection, present and future (tests use an in-process transport).
     void setTransportFactory(ServerConnection::TransportFactory factory);
     void setRestartPolicy(const ServerConnection::RestartPolicy &policy);
+    /// Client info and timeouts of every connection's sessions, present and future.
+    void setSessionOptions(const ClientSession::Options &options);
+    /// See ServerConnection::setListsOnReady(); for every connection, present and future.
+    void setListsOnReady(bool list);
     /// Where secret values are kept (not owned; must outlive the workspace). Set before load().
     void setSecretStore(SecretStore *store);
     SecretStore *secretStore() const { return m_secretStore; }
@@ -155,6 +166,9 @@ private:
     ServerConnection::SessionConfigurator m_configurator;
     ServerConnection::TransportFactory m_transportFactory;
     std::optional<ServerConnection::RestartPolicy> m_restartPolicy;
+    std::optional<ClientSession::Options> m_sessionOptions;
+    bool m_listsOnReady = true;
+    QSet<const ServerConnection *> m_transient;
     SecretStore *m_secretStore = nullptr;
     std::unique_ptr<ConnectionSecretStore> m_connectionStore; // what connections read through
     /// What the SecretStore holds for our servers: store key → value (the placeholder while unread).

@@ -3,6 +3,7 @@
 // Run by hand (not part of ctest); see docs/benchmarks.md for the command and the figures.
 
 #include "client/clientsession.h"
+#include "toolcallkeyfortests.h"
 #include "transport/stdiotransport.h"
 
 #include <QCommandLineParser>
@@ -94,7 +95,7 @@ RunResult runToolgate(const Workload &workload, int calls, int warmup)
             wall.start();
         }
         perCall.start();
-        session.callTool(workload.tool, workload.arguments, {}, &context, [&](const Result<CallToolResult> &answer) {
+        session.callTool(ToolCallKeyForTests::make(), workload.tool, workload.arguments, {}, &context, [&](const Result<CallToolResult> &answer) {
             if (!answer) {
                 result.error = answer.error().message;
                 loop.quit();

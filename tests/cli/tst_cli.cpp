@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -29,6 +30,7 @@ private slots:
     void initTestCase();
 
     void helpAndVersion();
+    void exitCodesMatchTheManPage();
     void usageErrors_data();
     void usageErrors();
     void missingCommandNamesPath();
@@ -143,6 +145,30 @@ QString TestCli::serverLog(const QString &path) const
     QVERIFY2(condition, qPrintable(QStringLiteral("exit %1\n--- stdout:\n%2\n--- stderr:\n%3").arg((result).exitCode).arg((result).out, (result).err)))
 
 // ---- usage and configuration ----------------------------------------------------------
+
+void TestCli::exitCodesMatchTheManPage()
+{
+    // Scripts rely on these numbers: --help and toolgate-cli(1) must list the same ones.
+    const Run help = run({QStringLiteral("--help")});
+    VERIFY_RUN(help.exitCode == 0, help);
+    const QString helpCodes = help.out.section(QStringLiteral("Exit codes:"), 1);
+    QList<int> fromHelp;
+    static const QRegularExpression helpLine(QStringLiteral("^  (\\d+) "), QRegularExpression::MultilineOption);
+    for (auto it = helpLine.globalMatch(helpCodes); it.hasNext();)
+        fromHelp.append(it.next().captured(1).toInt());
+
+    QFile man(QStringLiteral(TOOLGATE_TEST_NPM_DIR "/../../packaging/linux/toolgate-cli.1"));
+    QVERIFY(man.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(man.readAll());
+    const QString status = page.section(QStringLiteral(".SH EXIT STATUS"), 1).section(QStringLiteral(".SH "), 0, 0);
+    QList<int> fromMan;
+    static const QRegularExpression manLine(QStringLiteral("^\\.B (\\d+)$"), QRegularExpression::MultilineOption);
+    for (auto it = manLine.globalMatch(status); it.hasNext();)
+        fromMan.append(it.next().captured(1).toInt());
+
+    QVERIFY2(fromHelp.size() >= 9, qPrintable(helpCodes));
+    QCOMPARE(fromHelp, fromMan);
+}
 
 void TestCli::helpAndVersion()
 {

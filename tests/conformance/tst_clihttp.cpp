@@ -98,6 +98,47 @@ QStringList filesUnder(const QString &path)
 
 } // namespace
 
+/// tests/npm/peers/recording-http-server.mjs: a TypeScript SDK v1 server that prints what it receives.
+class RecordingServer
+{
+public:
+    RecordingServer()
+    {
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.start(nodeBinary(), {npmDir() + QStringLiteral("/peers/recording-http-server.mjs")});
+    }
+    ~RecordingServer()
+    {
+        m_process.kill();
+        m_process.waitForFinished(3000);
+    }
+    quint16 port()
+    {
+        static const QRegularExpression listening(QStringLiteral("LISTENING (\\d+)"));
+        QDeadlineTimer deadline(20000);
+        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
+            read();
+            const auto match = listening.match(QString::fromUtf8(m_output));
+            if (match.hasMatch())
+                return quint16(match.captured(1).toUInt());
+            m_process.waitForReadyRead(100);
+        }
+        return 0;
+    }
+    /// Everything it printed so far.
+    QString output()
+    {
+        read();
+        return QString::fromUtf8(m_output);
+    }
+
+private:
+    void read() { m_output += m_process.readAll(); }
+
+    QProcess m_process;
+    QByteArray m_output;
+};
+
 class tst_CliHttp : public QObject
 {
     Q_OBJECT
@@ -109,6 +150,8 @@ private slots:
     void serversFile();
     void headerSecretsStayOut();
     void badUrlIsAUsageError();
+    void infoCompletesTheHandshake();
+    void promptWithoutArgumentsSendsAnEmptyObject();
 };
 
 void tst_CliHttp::initTestCase()
@@ -192,6 +235,36 @@ void tst_CliHttp::badUrlIsAUsageError()
     const Run run = runCli({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")}, home.path());
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QLatin1String("--url")), qPrintable(run.err));
+}
+
+void tst_CliHttp::infoCompletesTheHandshake()
+{
+    // `info` needs nothing after initialize, so the CLI leaves at once: notifications/initialized must
+    // still reach the server (the lifecycle's last step), not be cut off by the shutdown.
+    RecordingServer server;
+    const quint16 port = server.port();
+    QVERIFY2(port, qPrintable(server.output()));
+    QTemporaryDir home;
+    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("info")}, home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QLatin1String("recording-server")), qPrintable(run.out));
+    QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED notifications/initialized")), qPrintable(server.output()), 5000);
+}
+
+void tst_CliHttp::promptWithoutArgumentsSendsAnEmptyObject()
+{
+    // Some servers (e.g. @cyanheads/git-mcp-server) reject a prompts/get without "arguments".
+    RecordingServer server;
+    const quint16 port = server.port();
+    QVERIFY2(port, qPrintable(server.output()));
+    QTemporaryDir home;
+    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
+                            QStringLiteral("greeting")},
+                           home.path());
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.out.contains(QLatin1String("Hello!")), qPrintable(run.out));
+    QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED prompts/get {\"arguments\":{},\"name\":\"greeting\"}")),
+                              qPrintable(server.output()), 5000);
 }
 
 QTEST_GUILESS_MAIN(tst_CliHttp)

@@ -1,12 +1,14 @@
 // Integration tests of the MCP client against the reference server
 // @modelcontextprotocol/server-everything (pinned in tests/npm) over stdio.
 
-#include "testsupport.h"
+#include "npmpeers.h"
+#include "sessioncalltarget.h"
+#include "toolcallkeyfortests.h"
 
 #include "calls/approval.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "transport/stdiotransport.h"
 
 #include <QJsonArray>
@@ -130,7 +132,7 @@ CallToolResult tst_EverythingStdio::callTool(const QString &name, const QJsonObj
 {
     *ok = false;
     const auto answer = TestSupport::await<CallToolResult>([&](QObject *c, std::function<void(const Result<CallToolResult> &)> cb) {
-        m_session->callTool(name, args, {}, c, cb);
+        m_session->callTool(ToolCallKeyForTests::make(), name, args, {}, c, cb);
     });
     if (!answer || !answer->ok()) {
         qWarning() << "tools/call" << name << "failed:" << (answer ? answer->error().message : QStringLiteral("no answer"));
@@ -165,8 +167,8 @@ void tst_EverythingStdio::toolsListedAndListChanged()
     for (const char *expected : {"echo", "get-sum", "get-tiny-image", "get-structured-content", "trigger-long-running-operation",
                                  "simulate-research-query"})
         QVERIFY2(names.contains(QLatin1String(expected)), expected);
-    QVERIFY(!m_session->tool(QStringLiteral("get-roots-list"))); // no roots handler, so not offered
-    const Tool sum = *m_session->tool(QStringLiteral("get-sum"));
+    QVERIFY(!TestSupport::findTool(tools, QStringLiteral("get-roots-list"))); // no roots handler, so not offered
+    const Tool sum = *TestSupport::findTool(tools, QStringLiteral("get-sum"));
     QCOMPARE(sum.displayName(), QStringLiteral("Get Sum Tool"));
     QCOMPARE(sum.inputSchema.value(QStringLiteral("required")).toArray(), (QJsonArray{QStringLiteral("a"), QStringLiteral("b")}));
 }
@@ -260,9 +262,9 @@ void tst_EverythingStdio::structuredContentValidated()
     Q_UNUSED(tools);
     FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}});
     ToolCallPipeline pipeline(&gate, nullptr, {});
+    TestSupport::SessionCallTarget target(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}});
     QObject owner;
-    ToolCall *call = pipeline.call(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}},
-                                   QStringLiteral("get-structured-content"), {{QStringLiteral("location"), QStringLiteral("Chicago")}},
+    ToolCall *call = pipeline.call(&target, QStringLiteral("get-structured-content"), {{QStringLiteral("location"), QStringLiteral("Chicago")}},
                                    CallInitiator::Cli, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(15000));
@@ -287,7 +289,7 @@ void tst_EverythingStdio::progress()
     // A timeout shorter than the whole run but longer than a step: progress must keep it alive.
     options.timeout = std::chrono::milliseconds(1500);
     AWAIT_OK(result, CallToolResult,
-             m_session->callTool(QStringLiteral("trigger-long-running-operation"),
+             m_session->callTool(ToolCallKeyForTests::make(), QStringLiteral("trigger-long-running-operation"),
                                  {{QStringLiteral("duration"), 2}, {QStringLiteral("steps"), 4}}, options, c, cb));
     QCOMPARE(updates, 4);
     QVERIFY(result.textSummary().contains(QStringLiteral("Long running operation completed")));
@@ -452,11 +454,11 @@ void tst_EverythingStdio::deniedCallNeverSent()
     connectSession();
     FixedApprovalGate gate(ApprovalDecision::deny(QStringLiteral("not today")));
     ToolCallPipeline pipeline(&gate, nullptr, {});
+    TestSupport::SessionCallTarget target(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}});
     QObject owner;
     // toggle-simulated-logging would start log traffic if it ran: none may arrive.
     QSignalSpy messages(m_session.get(), &ClientSession::logMessage);
-    ToolCall *call = pipeline.call(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}},
-                                   QStringLiteral("toggle-simulated-logging"), {}, CallInitiator::Cli, &owner);
+    ToolCall *call = pipeline.call(&target, QStringLiteral("toggle-simulated-logging"), {}, CallInitiator::Cli, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(15000));
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Denied);
@@ -471,9 +473,9 @@ void tst_EverythingStdio::invalidArgumentsReported()
     connectSession();
     FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}});
     ToolCallPipeline pipeline(&gate, nullptr, {true});
+    TestSupport::SessionCallTarget target(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}});
     QObject owner;
-    ToolCall *call = pipeline.call(m_session.get(), {QStringLiteral("everything"), QStringLiteral("node"), {}},
-                                   QStringLiteral("get-sum"), {{QStringLiteral("a"), QStringLiteral("two")}}, CallInitiator::Cli, &owner);
+    ToolCall *call = pipeline.call(&target, QStringLiteral("get-sum"), {{QStringLiteral("a"), QStringLiteral("two")}}, CallInitiator::Cli, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(15000));
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::InvalidArguments);

@@ -501,7 +501,12 @@ QString AuditTableModel::connectionEventText(const QString &name)
 
 QString AuditTableModel::initiatorText(CallInitiator initiator)
 {
-    return initiator == CallInitiator::Cli ? tr("CLI") : tr("GUI");
+    switch (initiator) {
+    case CallInitiator::Gui: return tr("GUI");
+    case CallInitiator::Cli: return tr("CLI");
+    case CallInitiator::Conformance: return tr("Conformance test");
+    }
+    return {};
 }
 
 } // namespace Toolgate

@@ -5,6 +5,7 @@
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
 #include "requestheader.h"
+#include "viewers/messagebanner.h"
 #include "viewers/viewerstyle.h"
 
 #include <QDesktopServices>
@@ -27,16 +28,16 @@ bool isWebUrl(const QUrl &url)
 
 } // namespace
 
-ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent, Purpose purpose)
+ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const ElicitationRequest &request, QWidget *parent, Purpose purpose)
     : QDialog(parent)
     , m_purpose(purpose)
-    , m_urlMode(purpose == Purpose::RequiredByCall || params.value(QLatin1String("mode")).toString() == QLatin1String("url"))
+    , m_urlMode(purpose == Purpose::RequiredByCall || request.mode == ElicitationRequest::Mode::Url)
 {
     setObjectName(QStringLiteral("elicitationDialog"));
     setModal(false);
     if (m_urlMode) {
-        m_url = QUrl(params.value(QLatin1String("url")).toString(), QUrl::StrictMode);
-        m_elicitationId = params.value(QLatin1String("elicitationId")).toString();
+        m_url = QUrl(request.url, QUrl::StrictMode);
+        m_elicitationId = request.elicitationId;
     }
     const bool required = purpose == Purpose::RequiredByCall;
     const QString headline = required ? tr("%1 needs you to open a link before it can do what you asked").arg(server.name)
@@ -48,13 +49,18 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createServerRequestHeader(server, headline, this));
 
-    const QString message = params.value(QLatin1String("message")).toString();
+    const QString message = request.message;
     auto *messageView = new PlainTextView(message.isEmpty() ? tr("(The server gave no message.)") : message, 8, this);
     messageView->setObjectName(QStringLiteral("message"));
     layout->addWidget(new QLabel(tr("The server's message:"), this));
     layout->addWidget(messageView);
 
-    layout->addWidget(m_urlMode ? buildUrl() : buildForm(params), 1);
+    layout->addWidget(m_urlMode ? buildUrl() : buildForm(request.requestedSchema), 1);
+
+    m_refused = new MessageBanner(this);
+    m_refused->setObjectName(QStringLiteral("answerRefused"));
+    m_refused->hide();
+    layout->addWidget(m_refused);
 
     m_queuedNote = new HelpLabel(QString(), this);
     m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
@@ -86,7 +92,7 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
     layout->addWidget(buttons);
     connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_decline, &QPushButton::clicked, this, [this] {
-        finish(QStringLiteral("decline"));
+        finish(ElicitationResult::Action::Decline);
         QDialog::done(QDialog::Rejected);
     });
     connect(m_accept, &QPushButton::clicked, this, &QDialog::accept);
@@ -99,13 +105,13 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const QJsonOb
         m_decline->setFocus();
 }
 
-QWidget *ElicitationDialog::buildForm(const QJsonObject &params)
+QWidget *ElicitationDialog::buildForm(const QJsonObject &requestedSchema)
 {
     m_form = new ArgumentForm(this);
     m_form->setObjectName(QStringLiteral("elicitationForm"));
     Tool tool;
     tool.name = QStringLiteral("elicitation");
-    tool.inputSchema = params.value(QLatin1String("requestedSchema")).toObject();
+    tool.inputSchema = requestedSchema;
     m_form->setTool(tool);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ElicitationDialog::updateAcceptButton);
     return m_form;
@@ -167,15 +173,15 @@ void ElicitationDialog::updateAcceptButton()
     }
 }
 
-void ElicitationDialog::finish(const QString &action)
+void ElicitationDialog::finish(ElicitationResult::Action action)
 {
     if (m_finished)
         return;
     m_finished = true;
-    QJsonObject result;
-    result.insert(QLatin1String("action"), action);
-    if (action == QLatin1String("accept") && m_form)
-        result.insert(QLatin1String("content"), m_form->arguments());
+    ElicitationResult result;
+    result.action = action;
+    if (action == ElicitationResult::Action::Accept && m_form)
+        result.content = m_form->arguments();
     emit answered(result);
 }
 
@@ -192,6 +198,14 @@ void ElicitationDialog::keyPressEvent(QKeyEvent *event)
 void ElicitationDialog::done(int result)
 {
     if (result == QDialog::Accepted && m_accept->isEnabled()) {
+        if (!m_urlMode && !m_finished && m_submitter) {
+            const Result<void> sent = m_submitter(ElicitationResult{ElicitationResult::Action::Accept, m_form->arguments()});
+            if (!sent) {
+                m_refused->showMessage(MessageBanner::Kind::Error, tr("This answer cannot be sent"), sent.error().message);
+                m_refused->show();
+                return;
+            }
+        }
         if (m_urlMode && !m_finished) {
             // The person consented by clicking Open: only now is the URL touched.
             if (!QDesktopServices::openUrl(m_url)) {
@@ -199,9 +213,9 @@ void ElicitationDialog::done(int result)
                 return;
             }
         }
-        finish(QStringLiteral("accept"));
+        finish(ElicitationResult::Action::Accept);
     } else {
-        finish(QStringLiteral("cancel"));
+        finish(ElicitationResult::Action::Cancel);
     }
     QDialog::done(result);
 }

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "calls/approval.h"
+#include "protocol/elicitation.h"
 
 #include <QDialog>
 #include <QJsonObject>
 #include <QUrl>
+
+#include <functional>
 
 class QLabel;
 class QPushButton;
@@ -12,6 +15,7 @@ class QPushButton;
 namespace Toolgate {
 
 class ArgumentForm;
+class MessageBanner;
 
 /// A server's elicitation/create request. Form mode: the server's message above a form built from its
 /// requestedSchema (ArgumentForm, checked as the person types); Accept sends the values, and is only
@@ -24,7 +28,8 @@ class ArgumentForm;
 ///
 /// Non-modal. Decline has the focus and there is no default button (Enter in a field answers nothing); Esc
 /// and closing the window cancel (the spec's
-/// "dismissed without an explicit choice"). answered() is emitted exactly once, with the ElicitResult.
+/// "dismissed without an explicit choice"). answered() is emitted exactly once. It builds no message:
+/// the request comes typed from core, and the answer goes back typed.
 class ElicitationDialog final : public QDialog
 {
     Q_OBJECT
@@ -35,8 +40,13 @@ public:
         RequiredByCall, ///< A URL elicitation from a -32042 error: the person's request waits on it.
     };
 
-    ElicitationDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent = nullptr,
+    ElicitationDialog(const ServerIdentity &server, const ElicitationRequest &request, QWidget *parent = nullptr,
                       Purpose purpose = Purpose::Request);
+
+    /// Sends an accepted answer: an error keeps the dialog open, showing what is wrong. Without one,
+    /// Accept just emits answered().
+    using Submitter = std::function<Result<void>(const ElicitationResult &result)>;
+    void setSubmitter(Submitter submitter) { m_submitter = std::move(submitter); }
 
     Purpose purpose() const { return m_purpose; }
     /// The URL elicitation's elicitationId (empty in form mode or when the server gave none).
@@ -54,8 +64,8 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
 
 signals:
-    /// {"action": "accept"|"decline"|"cancel", "content": {...} (form-mode accept only)}.
-    void answered(const QJsonObject &result);
+    /// accept (with the form's content in form mode), decline or cancel.
+    void answered(const Toolgate::ElicitationResult &result);
 
 public slots:
     void done(int result) override;
@@ -64,12 +74,14 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    QWidget *buildForm(const QJsonObject &params);
+    QWidget *buildForm(const QJsonObject &requestedSchema);
     QWidget *buildUrl();
-    void finish(const QString &action);
+    void finish(ElicitationResult::Action action);
     void updateAcceptButton();
 
     Purpose m_purpose = Purpose::Request;
+    Submitter m_submitter;
+    MessageBanner *m_refused = nullptr;
     bool m_urlMode = false;
     bool m_finished = false;
     QString m_elicitationId;

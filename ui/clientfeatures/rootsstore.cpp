@@ -1,13 +1,14 @@
 #include "rootsstore.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/atomicfile.h"
+
+#include "common/error.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUrl>
 
@@ -84,16 +85,12 @@ QJsonArray RootsStore::roots() const
 
 Result<void> RootsStore::save(const QStringList &folders) const
 {
-    QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::ConfigError, tr("Cannot write the roots file %1: %2").arg(m_path, file.errorString()));
     QJsonObject document;
     document.insert(QLatin1String("version"), 1);
     document.insert(QLatin1String("folders"), QJsonArray::fromStringList(folders));
-    file.write(QJsonDocument(document).toJson());
-    if (!file.commit())
-        return makeError(ErrorCode::ConfigError, tr("Cannot save the roots file %1: %2").arg(m_path, file.errorString()));
+    const Result<void> written = AtomicFile::write(m_path, QJsonDocument(document).toJson());
+    if (!written)
+        return makeError(ErrorCode::ConfigError, tr("Cannot save the roots: %1").arg(written.error().message));
     return {};
 }
 

@@ -1,12 +1,16 @@
 #include "samplingdialog.h"
 
+#include "forms/argumentform.h"
 #include "forms/formlabels.h"
 #include "forms/plaintextview.h"
 #include "protocol/content.h"
 #include "requestheader.h"
+#include "requests/serverrequest.h"
 #include "viewers/contentview.h"
+#include "viewers/messagebanner.h"
 #include "viewers/viewerstyle.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QFrame>
@@ -22,39 +26,57 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace Toolgate {
 
 namespace {
 
-QString number(const QJsonValue &value)
+QString number(double value)
 {
-    return QString::number(value.toDouble(), 'g', 6);
+    return QString::number(value, 'g', 6);
 }
 
-QString modelPreferencesText(const QJsonObject &preferences)
+QString modelPreferencesText(const ModelPreferences &preferences)
 {
     QStringList parts;
-    QStringList hints;
-    for (const QJsonValue &hint : preferences.value(QLatin1String("hints")).toArray()) {
-        const QString name = hint.toObject().value(QLatin1String("name")).toString();
-        if (!name.isEmpty())
-            hints.append(name);
-    }
-    if (!hints.isEmpty())
-        parts.append(SamplingDialog::tr("hints: %1").arg(hints.join(QLatin1String(", "))));
-    const std::pair<const char *, QString> priorities[] = {
-        {"intelligencePriority", SamplingDialog::tr("intelligence")},
-        {"speedPriority", SamplingDialog::tr("speed")},
-        {"costPriority", SamplingDialog::tr("cost")},
+    if (!preferences.hints.isEmpty())
+        parts.append(SamplingDialog::tr("hints: %1").arg(preferences.hints.join(QLatin1String(", "))));
+    const std::pair<std::optional<double>, QString> priorities[] = {
+        {preferences.intelligencePriority, SamplingDialog::tr("intelligence")},
+        {preferences.speedPriority, SamplingDialog::tr("speed")},
+        {preferences.costPriority, SamplingDialog::tr("cost")},
     };
-    for (const auto &[key, label] : priorities) {
-        const QJsonValue value = preferences.value(QLatin1String(key));
-        if (value.isDouble())
-            parts.append(SamplingDialog::tr("%1 %2").arg(label, number(value)));
+    for (const auto &[value, label] : priorities) {
+        if (value)
+            parts.append(SamplingDialog::tr("%1 %2").arg(label, number(*value)));
     }
     return parts.join(QStringLiteral(" · "));
+}
+
+/// What a sampling block shows as in the conversation: content blocks in the usual viewers, a tool
+/// request or result as a text block that says what it is.
+Content displayed(const SamplingContent &block)
+{
+    switch (block.type) {
+    case SamplingContent::Type::Text:
+    case SamplingContent::Type::Image:
+    case SamplingContent::Type::Audio:
+        return block.block;
+    case SamplingContent::Type::ToolUse:
+        return Content::makeText(SamplingDialog::tr("Asks for the tool %1 with these arguments:\n%2")
+                                     .arg(block.toolName, QString::fromUtf8(QJsonDocument(block.input).toJson(QJsonDocument::Indented))));
+    case SamplingContent::Type::ToolResult: {
+        QStringList parts;
+        for (const Content &content : block.resultContent)
+            parts.append(content.type == Content::Type::Text ? content.text : SamplingDialog::tr("[%1]").arg(content.typeString()));
+        return Content::makeText((block.isError ? SamplingDialog::tr("The tool failed (request %1):\n%2")
+                                                : SamplingDialog::tr("The tool answered (request %1):\n%2"))
+                                     .arg(block.toolUseId, parts.join(u'\n')));
+    }
+    }
+    return {};
 }
 
 QString roleName(const QString &role)
@@ -73,13 +95,15 @@ QString SamplingDialog::defaultModelName()
     return QStringLiteral("human (Toolgate)");
 }
 
-SamplingDialog::SamplingDialog(const ServerIdentity &server, const QJsonObject &params, QWidget *parent)
+SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingRequest &request, bool toolsAllowed, QWidget *parent)
     : QDialog(parent)
+    , m_request(request)
+    , m_toolsAllowed(toolsAllowed && !request.tools.isEmpty() && request.toolChoice != SamplingRequest::ToolChoice::None)
 {
     setObjectName(QStringLiteral("samplingDialog"));
     setWindowTitle(tr("Sampling request from %1").arg(server.name));
     setModal(false);
-    m_maxTokens = params.value(QLatin1String("maxTokens")).toInt();
+    m_maxTokens = request.maxTokens;
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createServerRequestHeader(
@@ -89,15 +113,20 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const QJsonObject &
                                   this);
     explain->setWordWrap(true);
     layout->addWidget(explain);
-    layout->addWidget(buildDetails(params));
+    layout->addWidget(buildDetails());
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
-    splitter->addWidget(buildMessages(params));
-    splitter->addWidget(buildReply(params));
+    splitter->addWidget(buildMessages());
+    splitter->addWidget(buildReply());
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
+
+    m_refused = new MessageBanner(this);
+    m_refused->setObjectName(QStringLiteral("replyRefused"));
+    m_refused->hide();
+    layout->addWidget(m_refused);
 
     m_queuedNote = new HelpLabel(QString(), this);
     m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
@@ -120,8 +149,9 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const QJsonObject &
     m_decline->setFocus();
 }
 
-QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
+QWidget *SamplingDialog::buildDetails()
 {
+    const SamplingRequest &request = m_request;
     auto *details = new QWidget(this);
     auto *grid = new QGridLayout(details);
     grid->setContentsMargins(0, 6, 0, 0);
@@ -134,47 +164,50 @@ QWidget *SamplingDialog::buildDetails(const QJsonObject &params)
         grid->addWidget(value, row++, 1);
     };
 
-    const QString systemPrompt = params.value(QLatin1String("systemPrompt")).toString();
+    const QString systemPrompt = request.systemPrompt;
     if (!systemPrompt.isEmpty()) {
         auto *view = new PlainTextView(systemPrompt, 4, details);
         view->setObjectName(QStringLiteral("systemPrompt"));
         addRow(tr("System prompt"), view);
     }
     QStringList limits;
-    if (params.contains(QLatin1String("maxTokens")))
-        limits.append(tr("at most %1 tokens").arg(m_maxTokens));
-    if (params.value(QLatin1String("temperature")).isDouble())
-        limits.append(tr("temperature %1").arg(number(params.value(QLatin1String("temperature")))));
+    limits.append(tr("at most %1 tokens").arg(m_maxTokens));
+    if (request.temperature)
+        limits.append(tr("temperature %1").arg(number(*request.temperature)));
     QStringList stops;
-    for (const QJsonValue &stop : params.value(QLatin1String("stopSequences")).toArray())
+    for (const QString &stop : request.stopSequences)
         stops.append(QJsonDocument(QJsonArray{stop}).toJson(QJsonDocument::Compact).mid(1).chopped(1));
     if (!stops.isEmpty())
         limits.append(tr("stop at %1").arg(stops.join(QLatin1String(", "))));
     if (!limits.isEmpty())
         addRow(tr("Limits"), ViewerStyle::wrappedLabel(limits.join(QStringLiteral(" · ")), details, QStringLiteral("limits")));
 
-    const QString preferences = modelPreferencesText(params.value(QLatin1String("modelPreferences")).toObject());
+    const QString preferences = modelPreferencesText(request.modelPreferences);
     if (!preferences.isEmpty())
         addRow(tr("Model preferences"), ViewerStyle::wrappedLabel(preferences, details, QStringLiteral("modelPreferences")));
 
-    const QString context = params.value(QLatin1String("includeContext")).toString();
+    const QString context = request.includeContext;
     if (!context.isEmpty() && context != QLatin1String("none")) {
         // We do not declare sampling.context, so nothing is added; the person may still use what they know.
         addRow(tr("Context asked for"),
                ViewerStyle::wrappedLabel(tr("%1 — Toolgate adds no context of its own; include what you think fits.").arg(context),
                                 details, QStringLiteral("includeContext")));
     }
-    const QJsonArray tools = params.value(QLatin1String("tools")).toArray();
-    if (!tools.isEmpty()) {
+    if (!request.tools.isEmpty()) {
         QStringList names;
-        for (const QJsonValue &tool : tools)
-            names.append(tool.toObject().value(QLatin1String("name")).toString());
-        addRow(tr("Tools offered"), ViewerStyle::wrappedLabel(names.join(QLatin1String(", ")), details, QStringLiteral("tools")));
+        for (const Tool &tool : request.tools)
+            names.append(tool.name);
+        QString text = names.join(QLatin1String(", "));
+        if (request.toolChoice == SamplingRequest::ToolChoice::Required)
+            text += tr(" — the reply must ask for one of them");
+        else if (request.toolChoice == SamplingRequest::ToolChoice::None)
+            text += tr(" — the reply must not ask for any");
+        addRow(tr("Tools offered"), ViewerStyle::wrappedLabel(text, details, QStringLiteral("tools")));
     }
     return details;
 }
 
-QWidget *SamplingDialog::buildMessages(const QJsonObject &params)
+QWidget *SamplingDialog::buildMessages()
 {
     auto *scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("messages"));
@@ -182,19 +215,15 @@ QWidget *SamplingDialog::buildMessages(const QJsonObject &params)
     auto *column = new QWidget(scroll);
     auto *layout = new QVBoxLayout(column);
     layout->setSpacing(6);
-    for (const QJsonValue &value : params.value(QLatin1String("messages")).toArray()) {
-        const QJsonObject message = value.toObject();
-        auto *role = new QLabel(roleName(message.value(QLatin1String("role")).toString()), column);
+    for (const SamplingMessage &message : m_request.messages) {
+        auto *role = new QLabel(roleName(message.role), column);
         role->setTextFormat(Qt::PlainText);
         QFont bold = role->font();
         bold.setBold(true);
         role->setFont(bold);
         layout->addWidget(role);
-        // A message holds one content block, or (2025-11-25) several.
-        const QJsonValue content = message.value(QLatin1String("content"));
-        const QJsonArray blocks = content.isArray() ? content.toArray() : QJsonArray{content};
-        for (const QJsonValue &block : blocks) {
-            auto *view = new ContentView(Content::fromJson(block.toObject()), column);
+        for (const SamplingContent &block : message.content) {
+            auto *view = new ContentView(displayed(block), column);
             view->setFitToContents(true, 320);
             layout->addWidget(view);
         }
@@ -211,19 +240,39 @@ QWidget *SamplingDialog::buildMessages(const QJsonObject &params)
     return box;
 }
 
-QWidget *SamplingDialog::buildReply(const QJsonObject &)
+QWidget *SamplingDialog::buildReply()
 {
     auto *box = new QWidget(this);
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *label = new QLabel(tr("Your reply (as the assistant):"), box);
     layout->addWidget(label);
-    m_reply = new QPlainTextEdit(box);
+    if (m_toolsAllowed) {
+        // The server lets its "model" ask for tools: the person can answer that way too.
+        m_replyKind = new QComboBox(box);
+        m_replyKind->setObjectName(QStringLiteral("replyKind"));
+        m_replyKind->setAccessibleName(tr("Kind of reply"));
+        m_replyKind->addItem(tr("A written reply"));
+        m_replyKind->addItem(tr("Ask the server to run one of its tools"));
+        layout->addWidget(m_replyKind);
+    }
+    m_replyPages = new QStackedWidget(box);
+    m_reply = new QPlainTextEdit(m_replyPages);
     m_reply->setObjectName(QStringLiteral("reply"));
     m_reply->setPlaceholderText(tr("Write the reply the server receives…"));
     m_reply->setTabChangesFocus(true);
     label->setBuddy(m_reply);
-    layout->addWidget(m_reply, 1);
+    m_replyPages->addWidget(m_reply);
+    if (m_toolsAllowed) {
+        m_replyPages->addWidget(buildToolRequest(m_replyPages));
+        connect(m_replyKind, &QComboBox::currentIndexChanged, this, [this](int index) {
+            m_replyPages->setCurrentIndex(index);
+            updateSendButton();
+        });
+        if (m_request.toolChoice == SamplingRequest::ToolChoice::Required)
+            m_replyKind->setCurrentIndex(1);
+    }
+    layout->addWidget(m_replyPages, 1);
 
     auto *row = new QHBoxLayout;
     auto *modelLabel = new QLabel(tr("Model name:"), box);
@@ -242,29 +291,71 @@ QWidget *SamplingDialog::buildReply(const QJsonObject &)
     return box;
 }
 
+QWidget *SamplingDialog::buildToolRequest(QWidget *parent)
+{
+    auto *page = new QWidget(parent);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
+    auto *toolLabel = new QLabel(tr("&Tool:"), page);
+    m_tool = new QComboBox(page);
+    m_tool->setObjectName(QStringLiteral("tool"));
+    for (const Tool &tool : std::as_const(m_request.tools))
+        m_tool->addItem(tool.title.isEmpty() ? tool.name : QStringLiteral("%1 (%2)").arg(tool.title, tool.name));
+    toolLabel->setBuddy(m_tool);
+    row->addWidget(toolLabel);
+    row->addWidget(m_tool, 1);
+    layout->addLayout(row);
+    m_toolArguments = new ArgumentForm(page);
+    m_toolArguments->setObjectName(QStringLiteral("toolArguments"));
+    layout->addWidget(m_toolArguments, 1);
+    connect(m_tool, &QComboBox::currentIndexChanged, this, &SamplingDialog::showTool);
+    connect(m_toolArguments, &ArgumentForm::argumentsChanged, this, &SamplingDialog::updateSendButton);
+    showTool(0);
+    return page;
+}
+
+void SamplingDialog::showTool(int index)
+{
+    if (index < 0 || index >= m_request.tools.size())
+        return;
+    m_toolArguments->setTool(m_request.tools.at(index));
+    updateSendButton();
+}
+
+bool SamplingDialog::isToolReply() const
+{
+    return m_replyKind && m_replyKind->currentIndex() == 1;
+}
+
 void SamplingDialog::setQueuedCount(int count)
 {
     m_queuedNote->setText(tr("%n more request(s) from this server wait behind this one.", nullptr, count));
     m_queuedNote->setVisible(count > 0);
 }
 
-QJsonObject SamplingDialog::replyResult() const
+SamplingResult SamplingDialog::replyResult() const
 {
-    QJsonObject content;
-    content.insert(QLatin1String("type"), QStringLiteral("text"));
-    content.insert(QLatin1String("text"), m_reply->toPlainText());
-    QJsonObject result;
-    result.insert(QLatin1String("role"), QStringLiteral("assistant"));
-    result.insert(QLatin1String("content"), content);
-    result.insert(QLatin1String("model"), m_model->text().trimmed());
-    result.insert(QLatin1String("stopReason"), QStringLiteral("endTurn"));
+    SamplingResult result;
+    result.model = m_model->text().trimmed();
+    if (isToolReply() && m_tool->currentIndex() >= 0) {
+        const Tool &tool = m_request.tools.at(m_tool->currentIndex());
+        result.content.append(SamplingContent::makeToolUse(QStringLiteral("toolu_toolgate_%1").arg(m_toolUses + 1), tool.name,
+                                                           m_toolArguments->arguments()));
+        result.stopReason = QStringLiteral("toolUse");
+    } else {
+        result.content.append(SamplingContent::makeText(m_reply->toPlainText()));
+        result.stopReason = QStringLiteral("endTurn");
+    }
     return result;
 }
 
 void SamplingDialog::updateSendButton()
 {
     const QString text = m_reply->toPlainText();
-    m_send->setEnabled(!text.trimmed().isEmpty() && !m_model->text().trimmed().isEmpty());
+    const bool replyReady = isToolReply() ? m_toolArguments->validationProblems().isEmpty() : !text.trimmed().isEmpty();
+    m_send->setEnabled(replyReady && !m_model->text().trimmed().isEmpty());
+    m_send->setText(isToolReply() ? tr("&Send Tool Request") : tr("&Send Reply"));
     // Tokens are the server's unit; words are a rough, honest stand-in for a person.
     const qsizetype words = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size();
     m_replySize->setText(m_maxTokens > 0 ? tr("%1 words (limit %2 tokens)").arg(words).arg(m_maxTokens)
@@ -285,12 +376,25 @@ void SamplingDialog::keyPressEvent(QKeyEvent *event)
 void SamplingDialog::done(int result)
 {
     if (!m_finished) {
-        m_finished = true;
         // Send is only clickable with a reply; Esc, closing and Decline all reject.
-        if (result == QDialog::Accepted && m_send->isEnabled())
-            emit replied(replyResult());
-        else
+        if (result == QDialog::Accepted && m_send->isEnabled()) {
+            const SamplingResult reply = replyResult();
+            if (m_submitter) {
+                const Result<void> sent = m_submitter(reply);
+                if (!sent) {
+                    // Nothing was sent: say why and let the person fix it.
+                    m_refused->showMessage(MessageBanner::Kind::Error, tr("This reply cannot be sent"), sent.error().message);
+                    m_refused->show();
+                    return;
+                }
+            }
+            m_finished = true;
+            ++m_toolUses;
+            emit replied(reply);
+        } else {
+            m_finished = true;
             emit declined();
+        }
     }
     QDialog::done(result);
 }

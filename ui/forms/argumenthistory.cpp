@@ -1,5 +1,7 @@
 #include "argumenthistory.h"
 
+#include "common/atomicfile.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -7,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -120,20 +121,12 @@ bool ArgumentHistory::save(const QJsonObject &entries)
     QJsonArray list;
     for (const QJsonValue &entry : entries)
         list.append(entry);
-    QDir().mkpath(QFileInfo(m_storagePath).absolutePath());
-    QSaveFile file(m_storagePath);
-    if (!file.open(QIODevice::WriteOnly)) {
-        qCWarning(lcArgumentHistory) << "cannot save" << m_storagePath << file.errorString();
-        return false;
-    }
-    file.write(QJsonDocument(QJsonObject{{QLatin1String("version"), FormatVersion},
-                                         {QLatin1String("entries"), list}})
-                   .toJson(QJsonDocument::Indented));
-    if (!file.commit()) {
-        qCWarning(lcArgumentHistory) << "cannot save" << m_storagePath << file.errorString();
-        return false;
-    }
-    return true;
+    const Result<void> written = AtomicFile::write(
+        m_storagePath,
+        QJsonDocument(QJsonObject{{QLatin1String("version"), FormatVersion}, {QLatin1String("entries"), list}}).toJson(QJsonDocument::Indented));
+    if (!written)
+        qCWarning(lcArgumentHistory) << written.error().message;
+    return bool(written);
 }
 
 } // namespace Toolgate

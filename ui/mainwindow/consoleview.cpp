@@ -173,6 +173,8 @@ void ConsoleView::flush()
         QTextCharFormat tagFormat = format;
         tagFormat.setFontWeight(QFont::DemiBold);
         cursor.insertText(u'[' + tagFor(line) + QStringLiteral("] "), tagFormat);
+        if (!line.source.isEmpty())
+            text = u'[' + line.source + QStringLiteral("] ") + text;
         cursor.insertText(text, format);
     }
     cursor.endEditBlock();

@@ -3,6 +3,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditwindow.h"
 #include "calls/approvalpolicy.h"
+#include "host/host.h"
 #include "calls/toolcall.h"
 #include "consoleview.h"
 #include "dialogs/aboutdialog.h"
@@ -92,23 +93,24 @@ QWidget *buildEmptyPage(QWidget *parent)
 
 MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     : QMainWindow(parent)
-    , m_workspace(environment.workspace)
-    , m_policy(environment.policy)
+    , m_host(environment.host)
+    , m_workspace(environment.host->workspace())
+    , m_policy(environment.host->approvalPolicy())
     , m_gate(environment.gate)
+    , m_pipeline(environment.host->toolCalls())
     , m_history(std::make_unique<ArgumentHistory>(environment.argumentHistoryPath))
-    , m_serverModel(new ServerListModel(environment.workspace, this))
-    , m_toolModel(new ToolTreeModel(environment.workspace, this))
-    , m_resourceModel(new ResourceTreeModel(environment.workspace, this))
-    , m_promptModel(new PromptTreeModel(environment.workspace, this))
+    , m_serverModel(new ServerListModel(m_workspace, this))
+    , m_toolModel(new ToolTreeModel(m_workspace, this))
+    , m_resourceModel(new ResourceTreeModel(m_workspace, this))
+    , m_promptModel(new PromptTreeModel(m_workspace, this))
 {
-    Q_ASSERT(m_workspace);
+    Q_ASSERT(m_host);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Toolgate"));
     setWindowIcon(Icons::application());
     if (!m_gate)
         m_gate = new DialogApprovalGate(this);
-    // The GUI shows schema problems in the confirmation dialog and lets the human decide.
-    m_pipeline = new ToolCallPipeline(m_gate, m_policy, ToolCallPipeline::Options{false}, this);
+    m_host->setApprovalGate(m_gate);
 
     // A restarting server takes its tools away for a moment; select the same tool again when it
     // is back, so the form (and its arguments) come back too.
@@ -162,7 +164,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The panels' running calls refer to the pipeline; they go with the widgets, before it.
+    // Calls still waiting for the dialog gate are denied from now on: the gate goes with the window.
+    m_host->setApprovalGate(nullptr);
     delete m_toolPanel;
     m_toolPanel = nullptr;
 }
@@ -222,7 +225,7 @@ void MainWindow::buildCentre()
     m_emptyPage = buildEmptyPage(m_pages);
     m_serverInfoPanel = new ServerInfoPanel(m_pages);
     m_serverInfoPanel->addActions({m_serverPanel->editServerAction(), m_serverPanel->restartServerAction()});
-    m_toolPanel = new ToolPanel(m_pipeline, m_history.get(), m_pages);
+    m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     m_resourcePanel = new ResourcePanel(m_pages);
     m_promptPanel = new PromptPanel(m_pages);
     m_pages->addWidget(m_emptyPage);

@@ -19,6 +19,7 @@ class QPushButton;
 
 namespace Toolgate {
 
+class Host;
 class SignInManager;
 
 class ApprovalGate;
@@ -52,9 +53,11 @@ public:
     /// What the window works with. Nothing here is owned by the window.
     struct Environment
     {
-        Workspace *workspace = nullptr;       ///< required; must outlive the window
-        ApprovalPolicy *policy = nullptr;     ///< remembered decisions; null remembers nothing
-        /// Asks the human about each call; null makes the window use a DialogApprovalGate.
+        /// Required; must outlive the window. Its workspace, approval policy and pipelines are what
+        /// the window shows and runs calls through.
+        Host *host = nullptr;
+        /// Asks the human about each call; null makes the window use a DialogApprovalGate. The window
+        /// hands it to the host.
         ApprovalGate *gate = nullptr;
         /// Where the last arguments of each tool are kept; empty uses ArgumentHistory's default.
         QString argumentHistoryPath;
@@ -72,6 +75,7 @@ public:
     /// Selects a tool in the Tools tab (when its server lists it); returns whether it was found.
     bool selectTool(const QString &serverName, const QString &toolName);
 
+    Host *host() const { return m_host; }
     Workspace *workspace() const { return m_workspace; }
     ToolCallPipeline *pipeline() const { return m_pipeline; }
     ServerPanel *serverPanel() const { return m_serverPanel; }
@@ -127,6 +131,7 @@ private:
     void selectRememberedItem();
     void fitServerList();
 
+    Host *m_host;
     Workspace *m_workspace;
     ApprovalPolicy *m_policy;
     ApprovalGate *m_gate;

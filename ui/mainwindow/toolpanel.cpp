@@ -6,6 +6,7 @@
 #include "itemheader.h"
 #include "models/icons.h"
 #include "models/tooltreemodel.h"
+#include "requests/serverrequestpipeline.h"
 #include "viewers/resultview.h"
 #include "workspace/serverconnection.h"
 
@@ -39,7 +40,7 @@ QString describe(const ToolCallOutcome &outcome)
 
 } // namespace
 
-ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidget *parent)
+ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests, ArgumentHistory *history, QWidget *parent)
     : QWidget(parent)
     , m_pipeline(pipeline)
     , m_history(history)
@@ -57,6 +58,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
 {
     setObjectName(QStringLiteral("toolPanel"));
     m_form->setObjectName(QStringLiteral("argumentForm"));
+    if (requests)
+        connect(requests, &ServerRequestPipeline::urlElicitationCompleted, this, &ToolPanel::onStepCompleted);
 
     m_run->setObjectName(QStringLiteral("runButton"));
     m_run->setText(tr("Run"));
@@ -341,20 +344,18 @@ void ToolPanel::runAgain()
 
 void ToolPanel::startCall(const QJsonObject &arguments)
 {
-    ClientSession *session = m_connection->session();
-    if (!session)
+    if (!m_connection->readySession())
         return;
     const QString k = key();
 
-    ToolCall *call = m_pipeline->call(session, m_connection->identity(), m_tool.name, arguments, CallInitiator::Gui, this);
+    ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this);
     Entry &entry = m_entries[k];
     entry.call = call;
-    entry.session = session;
+    entry.serverName = m_connection->name();
     entry.outcome.reset();
     entry.progress.reset();
     entry.awaitedSteps.clear();
     entry.stepsCompleted = false;
-    disconnect(entry.completion);
     entry.elapsed.start();
     m_recent.removeAll(k);
     m_recent.append(k);
@@ -390,31 +391,26 @@ void ToolPanel::cancel()
         call->cancel();
 }
 
+void ToolPanel::onStepCompleted(const QString &serverName, const QString &elicitationId)
+{
+    for (auto entry = m_entries.begin(); entry != m_entries.end(); ++entry) {
+        if (entry->serverName != serverName || !entry->awaitedSteps.removeAll(elicitationId))
+            continue;
+        if (entry->awaitedSteps.isEmpty())
+            entry->stepsCompleted = true;
+        if (entry.key() == key())
+            updateUrlStep();
+    }
+}
+
 void ToolPanel::onFinished(const QString &k, ToolCall *call)
 {
     auto it = m_entries.find(k);
     if (it != m_entries.end() && it->call == call) {
         it->outcome = call->outcome();
         it->call = nullptr;
-        ClientSession *session = it->session;
-        if (session && call->outcome().kind == ToolCallOutcome::Kind::Failed) {
-            const QList<UrlElicitation> steps = session->urlElicitationsRequiredBy(call->outcome().error);
-            for (const UrlElicitation &step : steps)
-                it->awaitedSteps.append(step.elicitationId);
-            if (!steps.isEmpty()) {
-                it->completion = connect(session, &ClientSession::elicitationCompleted, this, [this, k](const QString &id) {
-                    auto entry = m_entries.find(k);
-                    if (entry == m_entries.end() || !entry->awaitedSteps.removeAll(id))
-                        return;
-                    if (entry->awaitedSteps.isEmpty()) {
-                        entry->stepsCompleted = true;
-                        disconnect(entry->completion);
-                    }
-                    if (k == key())
-                        updateUrlStep();
-                });
-            }
-        }
+        for (const UrlElicitation &step : call->outcome().urlElicitations)
+            it->awaitedSteps.append(step.elicitationId);
     }
     const QString toolName = call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name;
     emit message(tr("%1 on %2: %3").arg(toolName, call->server().name, describe(call->outcome())));

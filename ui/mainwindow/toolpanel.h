@@ -23,6 +23,7 @@ class ArgumentHistory;
 class ItemHeader;
 class ResultView;
 class ServerConnection;
+class ServerRequestPipeline;
 class ToolCallPipeline;
 
 /// Runs one tool: its header, the argument form, Run and Cancel with progress, and the result.
@@ -33,8 +34,9 @@ class ToolPanel final : public QWidget
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ToolPanel)
 public:
-    /// Neither pipeline nor history is owned; both must outlive the panel.
-    ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidget *parent = nullptr);
+    /// Nothing is owned; all must outlive the panel. requests tells when a server reports a browser
+    /// step of a -32042 outcome complete (may be null).
+    ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests, ArgumentHistory *history, QWidget *parent = nullptr);
     ~ToolPanel() override;
 
     /// Shows tool of connection, with the arguments last used for it. icon: the tool's own, if any.
@@ -78,14 +80,13 @@ private:
     struct Entry
     {
         QPointer<ToolCall> call;
-        QPointer<ClientSession> session; // the call's
+        QString serverName; // the call's
         std::optional<ToolCallOutcome> outcome;
         std::optional<ProgressUpdate> progress;
         QElapsedTimer elapsed;
         /// elicitationIds of a -32042 outcome the server has not yet reported complete.
         QStringList awaitedSteps;
         bool stepsCompleted = false;
-        QMetaObject::Connection completion;
     };
 
     QString key() const;
@@ -101,6 +102,7 @@ private:
     /// changed its lines; another tool), the divider follows on the next turn of the event loop.
     bool eventFilter(QObject *watched, QEvent *event) override;
     void onFinished(const QString &key, ToolCall *call);
+    void onStepCompleted(const QString &serverName, const QString &elicitationId);
 
     QPointer<ToolCallPipeline> m_pipeline;
     ArgumentHistory *m_history;

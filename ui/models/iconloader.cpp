@@ -1,6 +1,6 @@
 #include "iconloader.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QApplication>
 #include <QBuffer>

@@ -6,7 +6,8 @@
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "server/mcpserver.h"
-#include "../../support/loopbacktransport.h"
+#include "loopbacktransport.h"
+#include "sessioncalltarget.h"
 
 #include <QPointer>
 
@@ -23,6 +24,8 @@ struct InProcessServer
     std::unique_ptr<McpServer> server;
     std::unique_ptr<ClientSession> session;
     ServerIdentity identity;
+    /// What the pipeline calls (the session under this identity).
+    std::unique_ptr<TestSupport::SessionCallTarget> target;
 
     InProcessServer()
     {
@@ -35,10 +38,12 @@ struct InProcessServer
         session = std::make_unique<ClientSession>(std::move(clientEnd), ClientSession::Options{});
         identity.name = QStringLiteral("test");
         identity.endpoint = QStringLiteral("test-server --api-key sk-cmdline-secret");
+        target = std::make_unique<TestSupport::SessionCallTarget>(session.get(), identity);
     }
 
     ~InProcessServer()
     {
+        target.reset();
         session.reset();
         server.reset();
     }

@@ -71,7 +71,7 @@ int main(int argc, char *argv[])
         auto *pipeline = new ToolCallPipeline(gate, nullptr, {});
         pipeline->setObserver(log);
         QObject::connect(fixture->session.get(), &ClientSession::ready, pipeline, [=] {
-            pipeline->call(fixture->session.get(), fixture->identity, QStringLiteral("hang"),
+            pipeline->call(fixture->target.get(), QStringLiteral("hang"),
                            QJsonObject{{QStringLiteral("x"), 1}}, CallInitiator::Gui, pipeline);
         });
         fixture->start();

@@ -186,7 +186,7 @@ void tst_AuditLog::recordsPipelineCalls()
     ToolCallPipeline pipeline(&gate, nullptr, {});
     pipeline.setObserver(&log);
     QObject owner;
-    ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s,
+    ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s,
                                    {{u"text"_s, u"hello"_s}, {u"password"_s, u"pw-123456"_s}}, CallInitiator::Gui, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(waitMs));
@@ -245,7 +245,7 @@ void tst_AuditLog::recordsEditsAndDenials()
                                 QJsonObject{{u"text"_s, u"edited"_s}}});
         ToolCallPipeline pipeline(&gate, nullptr, {});
         pipeline.setObserver(&log);
-        ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s, {{u"text"_s, u"original"_s}},
+        ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, u"original"_s}},
                                        CallInitiator::Cli, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
@@ -254,7 +254,7 @@ void tst_AuditLog::recordsEditsAndDenials()
         FixedApprovalGate gate(ApprovalDecision::deny(u"not today"_s));
         ToolCallPipeline pipeline(&gate, nullptr, {});
         pipeline.setObserver(&log);
-        ToolCall *call = pipeline.call(fixture.session.get(), fixture.identity, u"echo"_s, {{u"text"_s, u"x"_s}},
+        ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, u"x"_s}},
                                        CallInitiator::Gui, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
@@ -287,7 +287,8 @@ void tst_AuditLog::recordsCallsThatFailBeforeTheIntent()
     ToolCallPipeline pipeline(&gate, nullptr, {});
     pipeline.setObserver(&log);
     QObject owner;
-    ToolCall *call = pipeline.call(nullptr, {u"offline"_s, u"cmd"_s, {}}, u"tool"_s, {}, CallInitiator::Gui, &owner);
+    TestSupport::SessionCallTarget offline(nullptr, {u"offline"_s, u"cmd"_s, {}});
+    ToolCall *call = pipeline.call(&offline, u"tool"_s, {}, CallInitiator::Gui, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(waitMs));
     QVERIFY(log.waitForWrites());
@@ -402,7 +403,7 @@ void tst_AuditLog::droppedCallIsMarked()
     ToolCallPipeline pipeline(&gate, nullptr, {});
     pipeline.setObserver(&log);
     auto owner = std::make_unique<QObject>();
-    pipeline.call(fixture.session.get(), fixture.identity, u"hang"_s, {}, CallInitiator::Gui, owner.get());
+    pipeline.call(fixture.target.get(), u"hang"_s, {}, CallInitiator::Gui, owner.get());
     QTRY_VERIFY_WITH_TIMEOUT(invoked, waitMs);
     owner.reset(); // the call dies without finishing
     QVERIFY(log.waitForWrites());

@@ -6,7 +6,7 @@
 #include "audit/auditreader.h"
 #include "audit/connectionauditor.h"
 #include "client/clientsession.h"
-#include "transport/httptransportfactory.h"
+#include "workspace/transportfactory.h"
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
 
@@ -122,22 +122,22 @@ private slots:
                  (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disabled")}));
     }
 
-    void aBareSessionIsRecordedAsTheCli()
+    void aServerOfOneRunIsRecordedAsTheCli()
     {
         AuditLog::Options options;
         options.path = auditPath();
         AuditLog log(options);
-        ServerIdentity server{QStringLiteral("cli-demo"), demoConfig().endpoint(), {}};
         {
-            auto transport = HttpTransportFactory::create(demoConfig());
-            QVERIFY(transport);
-            ClientSession session(std::move(transport).value(), ClientSession::Options{});
+            // toolgate-cli's way: a workspace of this run only, the chosen server added to it.
+            Workspace workspace(QString{});
             ConnectionAuditor auditor(&log, CallInitiator::Cli);
-            auditor.watch(&session, server);
-            session.connectToServer();
-            QTRY_VERIFY_WITH_TIMEOUT(session.isReady(), 20000);
-            session.disconnectFromServer();
-            QTRY_COMPARE_WITH_TIMEOUT(session.state(), ClientSession::State::Closed, 20000);
+            auditor.watch(&workspace);
+            ServerConfig config = demoConfig();
+            config.name = QStringLiteral("cli-demo");
+            ServerConnection *connection = workspace.addTransientServer(config).value();
+            connection->start();
+            QTRY_VERIFY_WITH_TIMEOUT(connection->status() == ServerConnection::Status::Ready, 20000);
+            connection->stop();
         }
         QVERIFY(log.waitForWrites());
         const QList<AuditRecord> recorded = events(QStringLiteral("cli-demo"));

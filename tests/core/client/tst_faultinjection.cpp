@@ -4,7 +4,9 @@
 // message, state Failed).
 
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "npmpeers.h"
+#include "toolcallkeyfortests.h"
+#include "common/error.h"
 #include "transport/stdiotransport.h"
 
 #include <QElapsedTimer>
@@ -24,6 +26,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::findTool;
 using namespace std::chrono_literals;
 
 namespace {
@@ -207,7 +210,7 @@ Harness *tst_FaultInjection::start(Setup setup, bool waitReady)
 bool tst_FaultInjection::echoWorks(Harness *h, const QString &text)
 {
     Call call;
-    h->session->callTool(u"echo"_s, {{u"text"_s, text}}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {{u"text"_s, text}}, {}, m_context.get(), call.callback());
     if (!QTest::qWaitFor([&] { return call.count > 0; }, kWait)) {
         qWarning("echo was not answered");
         return false;
@@ -250,8 +253,8 @@ void tst_FaultInjection::normalSession()
     QTRY_COMPARE_WITH_TIMEOUT(listed, 1, kWait);
     QVERIFY(tools->ok());
     QCOMPARE(tools->value().size(), 20); // includes env, which reports what the host put in its environment
-    QVERIFY(h->session->tool(u"echo"_s).has_value());
-    QVERIFY(!h->session->tool(u"nope"_s).has_value());
+    QVERIFY(findTool(tools->value(), u"echo"_s).has_value());
+    QVERIFY(!findTool(tools->value(), u"nope"_s).has_value());
 
     int pinged = 0;
     bool pingOk = false;
@@ -261,7 +264,7 @@ void tst_FaultInjection::normalSession()
     QVERIFY(echoWorks(h, u"h\u00e9llo \u2713"_s));
 
     Call unknown;
-    h->session->callTool(u"no_such_tool"_s, {}, {}, m_context.get(), unknown.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"no_such_tool"_s, {}, {}, m_context.get(), unknown.callback());
     QTRY_COMPARE_WITH_TIMEOUT(unknown.count, 1, kWait);
     QCOMPARE(unknown.errorCode(), -32602);
     QCOMPARE(unknown.errorMessage(), u"Unknown tool: no_such_tool"_s);
@@ -283,7 +286,7 @@ void tst_FaultInjection::crashMidCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"crash"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"crash"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QVERIFY2(call.errorCode() == int(ErrorCode::ConnectionClosed) || call.errorCode() == int(ErrorCode::TransportError),
              qPrintable(call.describe()));
@@ -298,7 +301,7 @@ void tst_FaultInjection::crashMidCall()
 
     // Further calls are refused at once, naming the failure.
     Call after;
-    h->session->callTool(u"echo"_s, {{u"text"_s, u"x"_s}}, {}, m_context.get(), after.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {{u"text"_s, u"x"_s}}, {}, m_context.get(), after.callback());
     QTRY_COMPARE_WITH_TIMEOUT(after.count, 1, kWait);
     QCOMPARE(after.errorCode(), int(ErrorCode::NotConnected));
     QVERIFY2(after.errorMessage().startsWith(u"the server connection failed: the server exited with code 3"_s),
@@ -316,7 +319,7 @@ void tst_FaultInjection::abortMidCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"abort"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"abort"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QVERIFY2(call.errorCode() == int(ErrorCode::ConnectionClosed) || call.errorCode() == int(ErrorCode::TransportError),
              qPrintable(call.describe()));
@@ -341,7 +344,7 @@ void tst_FaultInjection::hangTimesOutAndServerIsTold()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(u"hang"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
     QCOMPARE(id, RequestId(2)); // initialize was 1
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::RequestTimeout));
@@ -364,7 +367,7 @@ void tst_FaultInjection::cancelHang()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(u"hang"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
     QTRY_VERIFY_WITH_TIMEOUT(h->diagnosticLines().contains(u"recv: tools/call 2"_s), kWait);
     QVERIFY(h->session->cancelRequest(id, u"user pressed stop"_s));
     QVERIFY(!h->session->cancelRequest(id));
@@ -385,7 +388,7 @@ void tst_FaultInjection::garbage()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"garbage"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"garbage"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"after garbage"_s);
     const QStringList violations = h->violationTexts();
@@ -418,7 +421,7 @@ void tst_FaultInjection::oversizeFailsFast()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"oversize"_s, {{u"bytes"_s, 200000}}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"oversize"_s, {{u"bytes"_s, 200000}}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::MessageTooLarge));
     QVERIFY2(call.errorMessage().contains(u"over the limit of 65536 bytes"_s), qPrintable(call.errorMessage()));
@@ -436,7 +439,7 @@ void tst_FaultInjection::unknownId()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"unknown_id"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"unknown_id"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"unknown_id done"_s);
     QCOMPARE(h->violationTexts(),
@@ -454,7 +457,7 @@ void tst_FaultInjection::flood()
     Call call;
     qsizetype logsAtAnswer = -1;
     call.onAnswer = [&] { logsAtAnswer = h->logMessages->count(); };
-    h->session->callTool(u"flood"_s, {{u"count"_s, 10000}}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"flood"_s, {{u"count"_s, 10000}}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, 30000);
     QCOMPARE(call.text(), u"flood done"_s);
     QCOMPARE(logsAtAnswer, 10000); // every notification before the answer, none lost
@@ -474,7 +477,7 @@ void tst_FaultInjection::stderrSpam()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"stderr_spam"_s, {{u"lines"_s, 2000}}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"stderr_spam"_s, {{u"lines"_s, 2000}}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"stderr_spam done"_s);
     QTRY_VERIFY_WITH_TIMEOUT(h->diagnosticLines().contains(u"stderr spam line 1999"_s), kWait);
@@ -488,7 +491,7 @@ void tst_FaultInjection::duplicateReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(u"duplicate_reply"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"duplicate_reply"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"duplicate"_s);
     QVERIFY(echoWorks(h, u"barrier"_s)); // the duplicate came before this answer
@@ -502,7 +505,7 @@ void tst_FaultInjection::batchReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"batch_reply"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"batch_reply"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"batched"_s);
     QCOMPARE(h->violations->count(), 0);
@@ -514,7 +517,7 @@ void tst_FaultInjection::wrongJsonrpc()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"wrong_jsonrpc"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"wrong_jsonrpc"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"wrong_jsonrpc done"_s); // the real answer, not the 1.0 one
     QCOMPARE(h->violations->count(), 1);
@@ -529,7 +532,7 @@ void tst_FaultInjection::exitAfterReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"exit_after_reply"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"exit_after_reply"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"bye"_s);
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
@@ -560,7 +563,7 @@ void tst_FaultInjection::serverRequestWithRootsHandler()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(),
              u"{\"id\":\"srv-1\",\"jsonrpc\":\"2.0\",\"result\":{\"roots\":[{\"name\":\"project\",\"uri\":\"file:///work/project\"}]}}"_s);
@@ -582,7 +585,7 @@ void tst_FaultInjection::serverRequestRootsAnsweredLater()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"{\"id\":\"srv-1\",\"jsonrpc\":\"2.0\",\"result\":{\"roots\":[]}}"_s);
 }
@@ -596,7 +599,7 @@ void tst_FaultInjection::serverRequestRootsHandlerDropsResponder()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(),
              u"{\"error\":{\"code\":-32603,\"message\":\"the request was dropped without an answer\"},\"id\":\"srv-1\",\"jsonrpc\":\"2.0\"}"_s);
@@ -608,7 +611,7 @@ void tst_FaultInjection::serverRequestWithoutRootsHandler()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QVERIFY2(call.text().contains(u"-32601"_s), qPrintable(call.describe()));
     QCOMPARE(call.text(),
@@ -621,7 +624,7 @@ void tst_FaultInjection::pingClient()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"ping_client"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"ping_client"_s, {}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"{\"id\":\"srv-ping\",\"jsonrpc\":\"2.0\",\"result\":{}}"_s);
 }
@@ -721,7 +724,7 @@ void tst_FaultInjection::slowWithProgressOutlivesTimeout()
     ClientSession::CallOptions options;
     options.onProgress = [&](const ProgressUpdate &u) { updates.append(u); };
     Call call;
-    h->session->callTool(u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}}, options, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}}, options, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QVERIFY2(call.ok(), qPrintable(call.describe()));
     QCOMPARE(call.text(), u"slow done"_s);
@@ -746,7 +749,7 @@ void tst_FaultInjection::slowWithoutProgressTimesOut()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}}, {}, m_context.get(), call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::RequestTimeout));
     QVERIFY2(call.elapsedAtAnswer >= 600 && call.elapsedAtAnswer < 1000, qPrintable(QString::number(call.elapsedAtAnswer)));
@@ -767,7 +770,7 @@ void tst_FaultInjection::slowHitsHardMaximum()
     Call call;
     int progressAtAnswer = -1;
     call.onAnswer = [&] { progressAtAnswer = progress; };
-    const RequestId id = h->session->callTool(u"slow"_s, {{u"ms"_s, 3000}, {u"steps"_s, 15}}, options, m_context.get(),
+    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 3000}, {u"steps"_s, 15}}, options, m_context.get(),
                                               call.callback());
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::RequestTimeout));
@@ -790,12 +793,12 @@ void tst_FaultInjection::severalInFlightWhenServerCrashes()
     ClientSession::CallOptions withProgress;
     int progress = 0;
     withProgress.onProgress = [&](const ProgressUpdate &) { ++progress; };
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), calls[0].callback());
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), calls[1].callback());
-    h->session->callTool(u"slow"_s, {{u"ms"_s, 20000}, {u"steps"_s, 100}}, withProgress, m_context.get(), calls[2].callback());
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), calls[3].callback());
-    h->session->callTool(u"crash"_s, {}, {}, m_context.get(), calls[4].callback());
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), calls[5].callback()); // written after the crash
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), calls[0].callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), calls[1].callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 20000}, {u"steps"_s, 100}}, withProgress, m_context.get(), calls[2].callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), calls[3].callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"crash"_s, {}, {}, m_context.get(), calls[4].callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), calls[5].callback()); // written after the crash
     for (const Call &call : calls) {
         QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
         QVERIFY2(call.errorCode() == int(ErrorCode::ConnectionClosed) || call.errorCode() == int(ErrorCode::TransportError),
@@ -818,10 +821,10 @@ void tst_FaultInjection::disconnectWithPendingCalls()
     Harness *h = start({});
     QVERIFY(h);
     Call a, b;
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), a.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), a.callback());
     ClientSession::CallOptions withProgress;
     withProgress.onProgress = [](const ProgressUpdate &) {};
-    h->session->callTool(u"slow"_s, {{u"ms"_s, 20000}}, withProgress, m_context.get(), b.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 20000}}, withProgress, m_context.get(), b.callback());
     h->session->disconnectFromServer();
     QCOMPARE(h->session->state(), ClientSession::State::Closing);
     QTRY_COMPARE_WITH_TIMEOUT(a.count, 1, kWait);
@@ -834,7 +837,7 @@ void tst_FaultInjection::disconnectWithPendingCalls()
     QCOMPARE(h->failed->count(), 0);
 
     Call after;
-    h->session->callTool(u"echo"_s, {}, {}, m_context.get(), after.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {}, {}, m_context.get(), after.callback());
     QTRY_COMPARE_WITH_TIMEOUT(after.count, 1, kWait);
     QCOMPARE(after.errorCode(), int(ErrorCode::NotConnected));
     QCOMPARE(after.errorMessage(), u"the server is not connected"_s);
@@ -879,7 +882,7 @@ void tst_FaultInjection::destroySessionWithPendingCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(u"hang"_s, {}, {}, m_context.get(), call.callback());
+    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
     const qint64 pid = h->transport->processId();
     QVERIFY(pid > 0);
     delete h->session;
@@ -898,7 +901,7 @@ void tst_FaultInjection::callsBeforeReady()
     Harness *h = start(setup, false);
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(u"echo"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {}, {}, m_context.get(), call.callback());
     QVERIFY(!id.isValid());
     QCOMPARE(call.count, 0); // never inside the call
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);

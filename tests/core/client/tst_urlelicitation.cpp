@@ -4,7 +4,8 @@
 // done). Both mean nothing in older revisions, so a 2025-06-18 session must not act on them.
 
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "toolcallkeyfortests.h"
+#include "common/error.h"
 #include "protocol/elicitation.h"
 #include "transport/stdiotransport.h"
 
@@ -81,7 +82,7 @@ ClientSession *tst_UrlElicitation::connect(const QStringList &serverArguments)
 Answer tst_UrlElicitation::call(ClientSession *session, const QString &tool, const QJsonObject &arguments)
 {
     auto answer = std::make_shared<Answer>();
-    session->callTool(tool, arguments, {}, m_context.get(),
+    session->callTool(ToolCallKeyForTests::make(), tool, arguments, {}, m_context.get(),
                       [answer](const Result<CallToolResult> &result) { answer->result = result; });
     if (!QTest::qWaitFor([answer] { return answer->result.has_value(); }, kWait))
         qWarning("%s was not answered", qPrintable(tool));

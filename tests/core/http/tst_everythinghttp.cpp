@@ -3,11 +3,13 @@
 // sse modes on 127.0.0.1 only (a preloaded module binds its wildcard listen to loopback).
 
 #include "tcpproxy.h"
+#include "npmpeers.h"
+#include "toolcallkeyfortests.h"
 
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "transport/fallbackhttptransport.h"
-#include "transport/httptransportfactory.h"
+#include "workspace/transportfactory.h"
 #include "transport/ssetransport.h"
 #include "transport/streamablehttptransport.h"
 #include "workspace/serverconfig.h"
@@ -22,6 +24,7 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::findTool;
 
 namespace {
 
@@ -162,7 +165,7 @@ CallToolResult tst_EverythingHttp::call(const QString &name, const QJsonObject &
 {
     *ok = false;
     const auto answer = await<CallToolResult>([&](QObject *c, std::function<void(const Result<CallToolResult> &)> cb) {
-        m_session->callTool(name, args, options, c, cb);
+        m_session->callTool(ToolCallKeyForTests::make(), name, args, options, c, cb);
     }, 30000);
     if (!answer || !answer->ok()) {
         qWarning() << "call failed:" << (answer ? answer->error().message : QStringLiteral("timeout"));
@@ -196,7 +199,7 @@ void tst_EverythingHttp::toolsAndListChanged()
     config.name = QStringLiteral("everything");
     config.transport = ServerConfig::Transport::Http;
     config.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
-    auto transport = HttpTransportFactory::create(config);
+    auto transport = TransportFactory::create(config);
     QVERIFY(transport.ok());
     m_session = std::make_unique<ClientSession>(std::move(transport).value(), ClientSession::Options());
     // The late tool arrives as tools/list_changed on the GET stream, right after initialized.
@@ -266,11 +269,11 @@ void tst_EverythingHttp::elicitationInsideToolCall()
     while (!deadline.hasExpired()) {
         AWAIT_OK(listed, QList<Tool>, m_session->listTools(c, cb));
         tools = listed;
-        if (m_session->tool(QStringLiteral("trigger-elicitation-request")))
+        if (findTool(tools, QStringLiteral("trigger-elicitation-request")))
             break;
         QTest::qWait(100);
     }
-    QVERIFY(m_session->tool(QStringLiteral("trigger-elicitation-request")));
+    QVERIFY(findTool(tools, QStringLiteral("trigger-elicitation-request")));
     bool ok = false;
     const CallToolResult result = call(QStringLiteral("trigger-elicitation-request"), {}, &ok);
     QVERIFY(ok);
@@ -346,7 +349,7 @@ void tst_EverythingHttp::legacySseConfigured()
     config.name = QStringLiteral("legacy");
     config.transport = ServerConfig::Transport::Sse;
     config.url = QStringLiteral("http://127.0.0.1:%1/sse").arg(port);
-    auto transport = HttpTransportFactory::create(config);
+    auto transport = TransportFactory::create(config);
     QVERIFY(transport.ok());
     QVERIFY(qobject_cast<SseTransport *>(transport.value().get()));
     connect(std::move(transport).value());

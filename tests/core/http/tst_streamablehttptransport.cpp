@@ -4,7 +4,7 @@
 
 #include "fakehttpserver.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "transport/fallbackhttptransport.h"
 #include "transport/ssetransport.h"
 #include "transport/streamablehttptransport.h"

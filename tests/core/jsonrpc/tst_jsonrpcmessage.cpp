@@ -1,4 +1,4 @@
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "jsonrpc/jsonwriter.h"
 

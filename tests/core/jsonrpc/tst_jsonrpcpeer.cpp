@@ -1,5 +1,5 @@
-#include "jsonrpc/jsonrpcerror.h"
-#include "jsonrpc/jsonrpcpeer.h"
+#include "common/error.h"
+#include "peer/jsonrpcpeer.h"
 #include "transport/transport.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #include "schema/argumentcoercion.h"
 #include "schema/schemanode.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -1,6 +1,6 @@
 #include "schema/schemavalidator.h"
 
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

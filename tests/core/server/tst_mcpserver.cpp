@@ -5,8 +5,10 @@
 //    exactly what a test needs: odd versions, cursors, cancellations) or by ClientSession.
 
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "jsonrpc/jsonrpcpeer.h"
+#include "npmpeers.h"
+#include "toolcallkeyfortests.h"
+#include "common/error.h"
+#include "peer/jsonrpcpeer.h"
 #include "protocol/protocolversion.h"
 #include "server/mcpserver.h"
 #include "transport/stdiotransport.h"
@@ -29,6 +31,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::findTool;
 
 namespace {
 
@@ -58,7 +61,7 @@ Result<CallToolResult> callTool(ClientSession &session, const QString &name, con
                                 const ClientSession::CallOptions &options = {})
 {
     return await<CallToolResult>([&](QObject *context, auto callback) {
-        session.callTool(name, arguments, options, context, callback);
+        session.callTool(ToolCallKeyForTests::make(), name, arguments, options, context, callback);
     });
 }
 
@@ -424,11 +427,11 @@ void tst_McpServer::demoToolList()
         QVERIFY2(tool.description.size() > 30, qPrintable(tool.name));
         QCOMPARE(tool.inputSchema.value(u"type").toString(), u"object"_s);
     }
-    const auto add = m_session->tool(u"add"_s);
+    const auto add = findTool(tools.value(), u"add"_s);
     QVERIFY(add);
     QCOMPARE(add->outputSchema.value(u"required").toArray(), QJsonArray{u"sum"_s});
     QCOMPARE(add->annotations.readOnlyHint, std::optional<bool>(true));
-    QVERIFY(m_session->tool(u"weather"_s)->outputSchema.value(u"properties").toObject().contains(u"humidity"));
+    QVERIFY(findTool(tools.value(), u"weather"_s)->outputSchema.value(u"properties").toObject().contains(u"humidity"));
 }
 
 void tst_McpServer::demoUnknownTool()
@@ -662,7 +665,7 @@ void tst_McpServer::demoWeather()
     // Every required field of the output schema is there, with the declared type.
     const auto tools = await<QList<Tool>>([&](QObject *context, auto callback) { m_session->listTools(context, callback); });
     QVERIFY(tools.ok());
-    const QJsonObject schema = m_session->tool(u"weather"_s)->outputSchema;
+    const QJsonObject schema = findTool(tools.value(), u"weather"_s)->outputSchema;
     const QJsonObject properties = schema.value(u"properties").toObject();
     for (const QJsonValue &required : schema.value(u"required").toArray()) {
         const QString key = required.toString();
@@ -690,7 +693,7 @@ void tst_McpServer::demoBadStructuredOutput()
 {
     const auto tools = await<QList<Tool>>([&](QObject *context, auto callback) { m_session->listTools(context, callback); });
     QVERIFY(tools.ok());
-    const QJsonObject schema = m_session->tool(u"bad_structured_output"_s)->outputSchema;
+    const QJsonObject schema = findTool(tools.value(), u"bad_structured_output"_s)->outputSchema;
     QCOMPARE(schema.value(u"properties").toObject().value(u"temperature").toObject().value(u"type").toString(), u"number"_s);
     QCOMPARE(schema.value(u"required").toArray(), (QJsonArray{u"temperature"_s, u"conditions"_s}));
     QCOMPARE(schema.value(u"additionalProperties").toBool(true), false);
@@ -771,7 +774,7 @@ void tst_McpServer::demoSlowTaskCancel()
     ClientSession::CallOptions options;
     options.onProgress = [&progress](const ProgressUpdate &) { ++progress; };
     QObject context;
-    const RequestId id = session.callTool(u"slow_task"_s, {{u"steps"_s, 100}, {u"step_ms"_s, 40}}, options, &context,
+    const RequestId id = session.callTool(ToolCallKeyForTests::make(), u"slow_task"_s, {{u"steps"_s, 100}, {u"step_ms"_s, 40}}, options, &context,
                                           [&answer](const Result<CallToolResult> &r) { answer = r; });
     QTRY_VERIFY_WITH_TIMEOUT(progress >= 2, answerTimeoutMs);
     QVERIFY(session.cancelRequest(id, u"the test changed its mind"_s));
@@ -805,7 +808,7 @@ void tst_McpServer::demoRichForm()
 {
     const auto tools = await<QList<Tool>>([&](QObject *context, auto callback) { m_session->listTools(context, callback); });
     QVERIFY(tools.ok());
-    const QJsonObject schema = m_session->tool(u"rich_form"_s)->inputSchema;
+    const QJsonObject schema = findTool(tools.value(), u"rich_form"_s)->inputSchema;
     const QJsonObject p = schema.value(u"properties").toObject();
     const auto prop = [&p](const QString &name) { return p.value(name).toObject(); };
     QCOMPARE(prop(u"email"_s).value(u"format").toString(), u"email"_s);

@@ -1,4 +1,4 @@
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "workspace/serverconfig.h"
 #include "workspace/serverconfigfile.h"
 

@@ -3,9 +3,10 @@
 // is the store (CI has no Secret Service daemon); it is a complete SecretStore, not a mock.
 
 #include "../../support/secretstoretesting.h"
+#include "toolcallkeyfortests.h"
 #include "auth/secretstore.h"
 #include "client/clientsession.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
 
@@ -50,7 +51,7 @@ QString serverEnv(ServerConnection *connection, const QString &variable)
 {
     std::optional<QString> answer;
     QObject context;
-    connection->session()->callTool(QStringLiteral("env"), {{QStringLiteral("name"), variable}}, {}, &context,
+    connection->session()->callTool(ToolCallKeyForTests::make(), QStringLiteral("env"), {{QStringLiteral("name"), variable}}, {}, &context,
                                     [&answer](const Result<CallToolResult> &result) {
                                         answer = result ? result->textSummary() : QStringLiteral("<error %1>").arg(result.error().message);
                                     });

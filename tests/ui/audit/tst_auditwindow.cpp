@@ -39,6 +39,7 @@
 using namespace Toolgate;
 using Toolgate::TestSupport::ScriptedGate;
 using Toolgate::TestSupport::demoConfig;
+using Toolgate::TestSupport::guiTestHost;
 
 class tst_AuditWindow final : public QObject
 {
@@ -46,10 +47,7 @@ class tst_AuditWindow final : public QObject
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Workspace> m_workspace;
-    std::unique_ptr<ApprovalPolicy> m_policy;
-    std::unique_ptr<AuditLog> m_audit;
-    std::unique_ptr<ConnectionAuditor> m_connections;
+    std::unique_ptr<Host> m_host;
     ScriptedGate m_gate;
     std::unique_ptr<MainWindow> m_window;
 
@@ -58,19 +56,13 @@ private:
 
     void createWindow()
     {
-        AuditLog::Options options;
-        options.path = auditPath();
-        m_audit = std::make_unique<AuditLog>(options);
-        m_window = std::make_unique<MainWindow>(
-            MainWindow::Environment{m_workspace.get(), m_policy.get(), &m_gate, path(QStringLiteral("argument-history.json"))});
-        m_window->pipeline()->setObserver(m_audit.get());
-        m_window->setAuditLog(m_audit.get());
-        m_connections = std::make_unique<ConnectionAuditor>(m_audit.get(), CallInitiator::Gui);
-        m_connections->watch(m_workspace.get());
-        m_window->showLoadResult(m_workspace->load());
+        m_host = guiTestHost(m_dir->path(), auditPath());
+        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_host.get(), &m_gate, path(QStringLiteral("argument-history.json"))});
+        m_window->setAuditLog(m_host->audit());
+        m_window->showLoadResult(m_host->loadServers());
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_workspace->startAll();
+        m_host->workspace()->startAll();
         QVERIFY(QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000));
     }
 
@@ -100,7 +92,7 @@ private:
     {
         bool done = false;
         bool ok = false;
-        m_audit->flush(this, [&](const Result<void> &result) { ok = result.ok(); done = true; });
+        m_host->audit()->flush(this, [&](const Result<void> &result) { ok = result.ok(); done = true; });
         return QTest::qWaitFor([&] { return done; }, 10000) && ok;
     }
 
@@ -126,8 +118,6 @@ private slots:
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
         QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
-        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
-        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
         m_gate.requests.clear();
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
     }
@@ -135,10 +125,7 @@ private slots:
     void cleanup()
     {
         m_window.reset();
-        m_connections.reset();
-        m_workspace.reset();
-        m_audit.reset();
-        m_policy.reset();
+        m_host.reset();
         m_dir.reset();
         QTRY_VERIFY(std::none_of(QApplication::topLevelWidgets().begin(), QApplication::topLevelWidgets().end(),
                                  [](QWidget *w) { return w->isVisible(); }));

@@ -2,11 +2,14 @@
 // dialogs offscreen against the real @modelcontextprotocol/server-everything over stdio: what the person
 // does in the dialog must reach the server, and every request must be answered once and audited.
 
-#include "../../integration/testsupport.h"
+#include "npmpeers.h"
+#include "toolcallkeyfortests.h"
 #include "../support/uitestsupport.h"
 
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
+#include "host/host.h"
+#include "requests/serverrequestpipeline.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "clientfeatures/clientfeatures.h"
@@ -16,7 +19,7 @@
 #include "clientfeatures/samplingdialog.h"
 #include "forms/argumentform.h"
 #include "forms/fieldeditor.h"
-#include "jsonrpc/jsonrpcerror.h"
+#include "common/error.h"
 #include "mainwindow/toolpanel.h"
 #include "viewers/contentview.h"
 #include "workspace/serverconnection.h"
@@ -124,19 +127,23 @@ private:
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
     QList<AuditRecord> serverRequestRecords(const QString &method = {});
 
+    /// Starts a call through the host's pipeline (approved by m_gate), as the GUI does.
+    QPointer<ToolCall> pipelineCall(const QString &tool, const QJsonObject &arguments);
+
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<QWidget> m_host; // stands in for the main window the dialogs belong to
-    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<QWidget> m_window; // stands in for the main window the dialogs belong to
+    std::unique_ptr<Host> m_toolgate;
+    Toolgate::TestSupport::ScriptedGate m_gate;
     std::unique_ptr<RootsStore> m_roots;
     std::unique_ptr<ClientFeatures> m_features;
-    std::unique_ptr<ServerConnection> m_connection;
+    QPointer<ServerConnection> m_connection;
     std::unique_ptr<QSignalSpy> m_notices;
     std::unique_ptr<UrlRecorder> m_urls;
 };
 
 void tst_ClientFeatures::initTestCase()
 {
-    const QString missing = ::TestSupport::missingNpmPeers();
+    const QString missing = TestSupport::missingNpmPeers();
     if (!missing.isEmpty())
         QFAIL(qPrintable(missing));
     m_urls = std::make_unique<UrlRecorder>();
@@ -155,15 +162,16 @@ void tst_ClientFeatures::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_host = std::make_unique<QWidget>();
-    m_host->setWindowTitle(QStringLiteral("host"));
-    AuditLog::Options options;
-    options.path = m_dir->filePath(QStringLiteral("audit.sqlite"));
-    m_audit = std::make_unique<AuditLog>(options);
+    m_window = std::make_unique<QWidget>();
+    m_window->setWindowTitle(QStringLiteral("host"));
+    m_toolgate = Toolgate::TestSupport::guiTestHost(m_dir->path(), m_dir->filePath(QStringLiteral("audit.sqlite")));
+    m_gate.requests.clear();
+    m_toolgate->setApprovalGate(&m_gate);
     m_roots = std::make_unique<RootsStore>(m_dir->filePath(QStringLiteral("config/roots.json")));
     QVERIFY(m_roots->load().ok());
-    m_features = std::make_unique<ClientFeatures>(m_roots.get(), m_audit.get(), m_host.get());
-    m_notices = std::make_unique<QSignalSpy>(m_features.get(), &ClientFeatures::notice);
+    m_features = std::make_unique<ClientFeatures>(m_roots.get(), m_toolgate->serverRequests(), m_toolgate->toolCalls(), m_window.get());
+    m_toolgate->setServerRequestGate(m_features.get());
+    m_notices = std::make_unique<QSignalSpy>(m_toolgate->serverRequests(), &ServerRequestPipeline::notice);
     m_urls->opened.clear();
 }
 
@@ -173,12 +181,12 @@ void tst_ClientFeatures::cleanup()
         m_connection->stop();
         QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Stopped, 5000);
     }
-    m_connection.reset();
     m_notices.reset();
+    m_toolgate->setServerRequestGate(nullptr);
     m_features.reset();
+    m_toolgate.reset();
     m_roots.reset();
-    m_audit.reset();
-    m_host.reset();
+    m_window.reset();
     QTRY_COMPARE(visibleDialogCount<QDialog>(), 0);
     m_dir.reset();
 }
@@ -187,12 +195,9 @@ void tst_ClientFeatures::connectServer()
 {
     ServerConfig config;
     config.name = QStringLiteral("everything");
-    config.command = ::TestSupport::nodeBinary();
-    config.args = QStringList{::TestSupport::everythingEntry(), QStringLiteral("stdio")};
-    m_connection = std::make_unique<ServerConnection>(config);
-    ClientFeatures *features = m_features.get();
-    m_connection->setSessionConfigurator(
-        [features](ClientSession *session, ServerConnection *connection) { features->configureSession(session, connection); });
+    config.command = TestSupport::nodeBinary();
+    config.args = QStringList{TestSupport::everythingEntry(), QStringLiteral("stdio")};
+    m_connection = m_toolgate->workspace()->addTransientServer(config).value();
     m_connection->start();
     QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 15000);
     // The sampling, elicitation and roots tools appear once the server has seen our capabilities.
@@ -210,10 +215,7 @@ void tst_ClientFeatures::connectFaultServer()
     ServerConfig config;
     config.name = QStringLiteral("fault");
     config.command = QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server");
-    m_connection = std::make_unique<ServerConnection>(config);
-    ClientFeatures *features = m_features.get();
-    m_connection->setSessionConfigurator(
-        [features](ClientSession *session, ServerConnection *connection) { features->configureSession(session, connection); });
+    m_connection = m_toolgate->workspace()->addTransientServer(config).value();
     m_connection->start();
     QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 15000);
     QCOMPARE(m_connection->session()->protocolVersion(), QStringLiteral("2025-11-25"));
@@ -236,20 +238,25 @@ std::shared_ptr<PendingCall> tst_ClientFeatures::startCall(const QString &tool, 
     ClientSession::CallOptions options;
     options.timeout = timeout;
     options.maxTime = timeout;
-    m_connection->session()->callTool(tool, arguments, options, this,
+    m_connection->session()->callTool(ToolCallKeyForTests::make(), tool, arguments, options, this,
                                       [call](const Result<CallToolResult> &result) { call->answer = result; });
     return call;
+}
+
+QPointer<ToolCall> tst_ClientFeatures::pipelineCall(const QString &tool, const QJsonObject &arguments)
+{
+    return m_toolgate->toolCalls()->call(m_connection, tool, arguments, CallInitiator::Gui, this);
 }
 
 QList<AuditRecord> tst_ClientFeatures::serverRequestRecords(const QString &method)
 {
     bool flushed = false;
     QObject context;
-    m_audit->flush(&context, [&flushed](const Result<void> &) { flushed = true; });
+    m_toolgate->audit()->flush(&context, [&flushed](const Result<void> &) { flushed = true; });
     QDeadlineTimer deadline(10000);
     while (!flushed && !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    auto reader = AuditReader::open(m_audit->path());
+    auto reader = AuditReader::open(m_toolgate->audit()->path());
     if (!reader.ok())
         return {};
     AuditFilter filter;
@@ -274,7 +281,7 @@ void tst_ClientFeatures::samplingReplyReachesServer()
                           {{QStringLiteral("prompt"), QStringLiteral("What is the capital of France?")}, {QStringLiteral("maxTokens"), 64}});
     QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
     SamplingDialog *dialog = visibleDialog<SamplingDialog>();
-    QCOMPARE(dialog->parentWidget(), m_host.get());
+    QCOMPARE(dialog->parentWidget(), m_window.get());
     QVERIFY(!dialog->isModal());
     QVERIFY(dialog->windowTitle().contains(QStringLiteral("everything")));
 
@@ -369,7 +376,9 @@ void tst_ClientFeatures::samplingShowsImagesAndAudio()
                      {QStringLiteral("intelligencePriority"), 0.8}}},
         {QStringLiteral("includeContext"), QStringLiteral("thisServer")},
         {QStringLiteral("maxTokens"), 10}};
-    SamplingDialog dialog(ServerIdentity{QStringLiteral("pictures"), QStringLiteral("pictures-server"), {}}, params);
+    const auto request = SamplingRequest::fromJson(params);
+    QVERIFY2(request.ok(), qPrintable(request.ok() ? QString() : request.error().message));
+    SamplingDialog dialog(ServerIdentity{QStringLiteral("pictures"), QStringLiteral("pictures-server"), {}}, request.value(), false);
     QList<Content::Type> types;
     for (ContentView *view : dialog.findChildren<ContentView *>())
         types.append(view->type());
@@ -538,7 +547,7 @@ void tst_ClientFeatures::rootsServedAndListChanged()
     QVERIFY(!call->text().contains(secondUri));
 
     // The person edits the list in Settings → Roots; OK saves it and tells the server, which asks again.
-    auto *dialog = new RootsDialog(m_roots.get(), m_host.get());
+    auto *dialog = new RootsDialog(m_roots.get(), m_window.get());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
     QCOMPARE(dialog->folders(), QStringList{first});
@@ -594,7 +603,9 @@ void tst_ClientFeatures::disconnectClosesPendingDialog()
 
 void tst_ClientFeatures::answerTimeoutClosesDialog()
 {
-    m_features->setAnswerTimeout(std::chrono::milliseconds(1500));
+    ServerRequestPipeline::Options options;
+    options.answerTimeout = std::chrono::milliseconds(1500);
+    m_toolgate->serverRequests()->setOptions(options);
     connectServer();
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
     QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
@@ -634,7 +645,7 @@ void tst_ClientFeatures::serverCancelClosesDialog()
 void tst_ClientFeatures::auditRecordsRedacted()
 {
     const QString secret = QStringLiteral("tok-9f8e7d6c5b4a");
-    m_audit->addSecretValues({secret});
+    m_toolgate->audit()->addSecretValues({secret});
     connectServer();
     auto sampled = startCall(QStringLiteral("trigger-sampling-request"),
                              {{QStringLiteral("prompt"), QStringLiteral("my key is %1").arg(secret)}});
@@ -727,14 +738,13 @@ void tst_ClientFeatures::urlElicitationCompleteAfterConsent()
 void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
 {
     connectFaultServer();
-    Toolgate::TestSupport::ScriptedGate gate;
-    ToolCallPipeline pipeline(&gate, nullptr, {});
-    ToolPanel panel(&pipeline, nullptr);
+    Toolgate::TestSupport::ScriptedGate &gate = m_gate;
+    ToolPanel panel(m_toolgate->toolCalls(), m_toolgate->serverRequests(), nullptr);
     panel.resize(720, 560);
     const QList<Tool> tools = m_connection->tools();
     const auto tool = std::find_if(tools.cbegin(), tools.cend(), [](const Tool &t) { return t.name == QLatin1String("url_required"); });
     QVERIFY(tool != tools.cend());
-    panel.setTool(m_connection.get(), *tool);
+    panel.setTool(m_connection, *tool);
     panel.show();
     QTRY_VERIFY(panel.runButton()->isEnabled());
     QVERIFY(!panel.urlStepBox()->isVisible());
@@ -785,20 +795,23 @@ void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
 void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
 {
     connectFaultServer();
-    auto refused = startCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
-    QTRY_VERIFY_WITH_TIMEOUT(refused->answer.has_value(), 10000);
-    QCOMPARE(refused->answer->error().code, int(ErrorCode::UrlElicitationRequired));
+    // The call's outcome carries the steps the -32042 answer asks for; the gate shows them.
+    QPointer<ToolCall> refused = pipelineCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
+    QTRY_VERIFY_WITH_TIMEOUT(!refused || refused->stage() == ToolCall::Stage::Finished, 10000);
+    QVERIFY(refused);
+    QCOMPARE(refused->outcome().error.code, int(ErrorCode::UrlElicitationRequired));
+    QCOMPARE(refused->outcome().urlElicitations.size(), 1);
     QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
     // Asked again before finishing: still one window for the same step.
-    auto again = startCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
-    QTRY_VERIFY_WITH_TIMEOUT(again->answer.has_value(), 10000);
+    QPointer<ToolCall> again = pipelineCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
+    QTRY_VERIFY_WITH_TIMEOUT(!again || again->stage() == ToolCall::Stage::Finished, 10000);
     QTest::qWait(100);
     QCOMPARE(visibleDialogCount<ElicitationDialog>(), 1);
     QCOMPARE(m_features->openDialogs().size(), 1);
 
     auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("billing")}});
     QTRY_COMPARE_WITH_TIMEOUT(visibleDialogCount<ElicitationDialog>(), 0, 10000);
-    QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("its link window was closed")));
+    QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")));
     QVERIFY(m_urls->opened.isEmpty());
 }
 

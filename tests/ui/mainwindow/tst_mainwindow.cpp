@@ -53,6 +53,7 @@
 using namespace Toolgate;
 using Toolgate::TestSupport::ScriptedGate;
 using Toolgate::TestSupport::demoConfig;
+using Toolgate::TestSupport::guiTestHost;
 
 namespace {
 
@@ -86,8 +87,7 @@ class tst_MainWindow final : public QObject
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Workspace> m_workspace;
-    std::unique_ptr<ApprovalPolicy> m_policy;
+    std::unique_ptr<Host> m_host;
     ScriptedGate m_gate;
     std::unique_ptr<MainWindow> m_window;
 
@@ -96,14 +96,14 @@ private:
     void createWindow(ApprovalGate *gate)
     {
         m_window = std::make_unique<MainWindow>(
-            MainWindow::Environment{m_workspace.get(), m_policy.get(), gate, path(QStringLiteral("argument-history.json"))});
-        m_window->showLoadResult(m_workspace->load());
+            MainWindow::Environment{m_host.get(), gate, path(QStringLiteral("argument-history.json"))});
+        m_window->showLoadResult(m_host->loadServers());
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        m_workspace->startAll();
+        m_host->workspace()->startAll();
     }
 
-    ServerConnection *demo() const { return m_workspace->connection(QStringLiteral("demo")); }
+    ServerConnection *demo() const { return m_host->workspace()->connection(QStringLiteral("demo")); }
 
     bool waitForTools()
     {
@@ -160,8 +160,7 @@ private slots:
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
         QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
-        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
-        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
+        m_host = guiTestHost(m_dir->path());
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
         m_gate.requests.clear();
         m_lastOutcome = ToolCallOutcome::Kind::Pending;
@@ -170,8 +169,7 @@ private slots:
     void cleanup()
     {
         m_window.reset();
-        m_workspace.reset();
-        m_policy.reset();
+        m_host.reset();
         m_dir.reset();
         // Dialogs delete themselves on close; none may be left on screen.
         QTRY_VERIFY(visibleTopLevels().isEmpty());
@@ -462,9 +460,9 @@ private slots:
         m_window->serverPanel()->addServerAction()->trigger();
         ServerEditorDialog *editor = nullptr;
         QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
-        QVERIFY(!m_workspace->connection(editor->config().name));
+        QVERIFY(!m_host->workspace()->connection(editor->config().name));
         editor->reject();
-        QCOMPARE(m_workspace->count(), 1);
+        QCOMPARE(m_host->workspace()->count(), 1);
     }
 
     void brokenServersFileIsShownAndKept()
@@ -504,7 +502,7 @@ private slots:
 
         // The next window comes back to the same tool.
         m_window.reset();
-        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
+        m_host = guiTestHost(m_dir->path());
         createWindow(&m_gate);
         QTRY_COMPARE_WITH_TIMEOUT(m_window->toolPanel()->tool().name, QStringLiteral("add"), 20000);
     }
@@ -700,7 +698,7 @@ private slots:
         m_window->serverPanel()->selectConnection(demo());
         save(m_window.get(), QStringLiteral("server-info.png"));
 
-        ServerEditorDialog editor([this](const ServerConfig &config) { return m_workspace->validate(config, QStringLiteral("demo")); },
+        ServerEditorDialog editor([this](const ServerConfig &config) { return m_host->workspace()->validate(config, QStringLiteral("demo")); },
                                   m_window.get());
         ServerConfig edited = demo()->config();
         edited.env = {{QStringLiteral("API_KEY"), QStringLiteral("secret")}, {QStringLiteral("LOG_LEVEL"), QStringLiteral("debug")}};

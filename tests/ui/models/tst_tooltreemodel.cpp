@@ -1,4 +1,5 @@
 #include "models/tooltreemodel.h"
+#include "toolcallkeyfortests.h"
 
 #include "client/clientsession.h"
 #include "models/toolfilterproxymodel.h"
@@ -96,7 +97,7 @@ private slots:
 
         // change_catalog adds a tool at run time and says so with list_changed.
         bool answered = false;
-        demo->session()->callTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("add")}}, {}, this,
+        demo->session()->callTool(ToolCallKeyForTests::make(), QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("add")}}, {}, this,
                                   [&answered](const Result<CallToolResult> &result) { answered = result.ok(); });
         QTRY_VERIFY_WITH_TIMEOUT(model.toolIndex(QStringLiteral("demo"), QStringLiteral("coin_flip")).isValid(), 10000);
         QVERIFY(answered);
@@ -105,7 +106,7 @@ private slots:
         QVERIFY(echo.isValid());
         QCOMPARE(echo.data(ToolTreeModel::ToolNameRole).toString(), QStringLiteral("echo"));
 
-        demo->session()->callTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("remove")}}, {}, this,
+        demo->session()->callTool(ToolCallKeyForTests::make(), QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("remove")}}, {}, this,
                                   [](const Result<CallToolResult> &) {});
         QTRY_VERIFY_WITH_TIMEOUT(!model.toolIndex(QStringLiteral("demo"), QStringLiteral("coin_flip")).isValid(), 10000);
         QCOMPARE(removed.size(), 1);

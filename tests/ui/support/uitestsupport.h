@@ -3,7 +3,9 @@
 // What the GUI tests share: a gate that answers approvals without a dialog, and the demo server of
 // this build.
 
+#include "auth/secretstore.h"
 #include "calls/approval.h"
+#include "host/host.h"
 #include "workspace/serverconfig.h"
 
 #include <QDir>
@@ -35,6 +37,23 @@ inline ServerConfig demoConfig()
     config.name = QStringLiteral("demo");
     config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
     return config;
+}
+
+/// A host like the desktop app's, with everything it keeps in folder (servers.json, approvals.json)
+/// and secrets in memory (tests never touch the keychain). The audit store comes from TOOLGATE_AUDIT_DB,
+/// which ctest sets per test, unless auditPath names another.
+inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &auditPath = {})
+{
+    Host::Options options;
+    options.initiator = CallInitiator::Gui;
+    options.session.clientInfo.name = QStringLiteral("toolgate-tests");
+    options.session.clientInfo.version = QStringLiteral("0");
+    options.serversPath = QDir(folder).filePath(QStringLiteral("servers.json"));
+    options.approvalsPath = QDir(folder).filePath(QStringLiteral("approvals.json"));
+    options.auditPath = auditPath;
+    options.secretStore = std::make_shared<MemorySecretStore>();
+    options.signIn.opener = [](const QUrl &) { return false; };
+    return std::make_unique<Host>(std::move(options));
 }
 
 } // namespace Toolgate::TestSupport

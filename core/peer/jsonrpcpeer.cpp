@@ -1,7 +1,7 @@
 #include "jsonrpcpeer.h"
 
 #include "common/logging.h"
-#include "jsonrpcerror.h"
+#include "common/error.h"
 #include "transport/transport.h"
 
 #include <QFutureWatcher>

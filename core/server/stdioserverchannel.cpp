@@ -1,7 +1,7 @@
 #include "stdioserverchannel.h"
 
 #include "busypoll.h"
-#include "linebuffer.h"
+#include "transport/linebuffer.h"
 
 #include <QPointer>
 #include <QSocketNotifier>

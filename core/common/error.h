@@ -1,10 +1,20 @@
 #pragma once
 
-#include "common/result.h"
-
+#include <QJsonValue>
 #include <QString>
 
 namespace Toolgate {
+
+/// An error that crosses layers as a value: a numeric code, a human-readable message and optional data.
+/// Codes are JSON-RPC error codes where the error came from a peer, or ErrorCode values of our own.
+struct Error
+{
+    int code = 0;
+    QString message;
+    QJsonValue data;
+
+    QString toString() const;
+};
 
 /// JSON-RPC and MCP error codes, plus the codes Toolgate synthesizes locally for answers no peer gave.
 enum class ErrorCode : int {

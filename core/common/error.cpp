@@ -1,6 +1,14 @@
-#include "jsonrpcerror.h"
+#include "error.h"
 
 namespace Toolgate {
+
+QString Error::toString() const
+{
+    QString text = message;
+    if (code != 0)
+        text += QStringLiteral(" (code %1)").arg(code);
+    return text;
+}
 
 QString errorCodeName(int code)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jsonrpcmessage.h"
+#include "jsonrpc/jsonrpcmessage.h"
 
 #include <QObject>
 

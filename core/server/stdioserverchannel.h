@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transport.h"
+#include "transport/transport.h"
 
 #include <chrono>
 #include <memory>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/result.h"
-#include "httpauthenticator.h"
+#include "transport/httpauthenticator.h"
 
 #include <functional>
 #include <memory>
@@ -13,14 +13,12 @@ struct ServerConfig;
 
 /// Makes the transport a server configuration asks for: stdio, Streamable HTTP (with the
 /// fallback to legacy HTTP+SSE) or legacy HTTP+SSE. Suits ServerConnection::setTransportFactory().
-namespace HttpTransportFactory {
+namespace TransportFactory {
 
 struct Options
 {
     /// Supplies the authenticator (OAuth) for an HTTP server; unset or returning null: none.
     std::function<std::shared_ptr<HttpAuthenticator>(const ServerConfig &config)> authenticatorFor;
-    /// Stdio servers: pass our whole environment (as for a command typed in a shell).
-    bool inheritFullEnvironment = false;
 };
 
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options = {});
@@ -28,6 +26,6 @@ Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Opti
 /// A factory function bound to options, for ServerConnection::setTransportFactory().
 std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)> factory(Options options = {});
 
-} // namespace HttpTransportFactory
+} // namespace TransportFactory
 
 } // namespace Toolgate

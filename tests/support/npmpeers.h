@@ -1,8 +1,9 @@
 #pragma once
 
-// Small helpers shared by the integration tests: locate the npm peers, wait for async answers.
+// What the tests share about the npm peers (tests/npm) and waiting for asynchronous answers.
 
 #include "common/result.h"
+#include "protocol/tool.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -13,7 +14,7 @@
 #include <functional>
 #include <optional>
 
-namespace TestSupport {
+namespace Toolgate::TestSupport {
 
 inline QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
 inline QString binDir() { return QStringLiteral(TOOLGATE_BIN_DIR); }
@@ -36,16 +37,26 @@ inline QString missingNpmPeers()
 
 /// Runs an async call taking (context, callback) and spins the event loop until it answers.
 template<typename T>
-std::optional<Toolgate::Result<T>> await(const std::function<void(QObject *, std::function<void(const Toolgate::Result<T> &)>)> &start,
+std::optional<Result<T>> await(const std::function<void(QObject *, std::function<void(const Result<T> &)>)> &start,
                                          int timeoutMs = 15000)
 {
-    std::optional<Toolgate::Result<T>> answer;
+    std::optional<Result<T>> answer;
     QObject context;
-    start(&context, [&answer](const Toolgate::Result<T> &result) { answer = result; });
+    start(&context, [&answer](const Result<T> &result) { answer = result; });
     QDeadlineTimer deadline(timeoutMs);
     while (!answer && !deadline.hasExpired())
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
     return answer;
 }
 
-} // namespace TestSupport
+/// The tool of that name in a listed set, if there.
+inline std::optional<Tool> findTool(const QList<Tool> &tools, const QString &name)
+{
+    for (const Tool &tool : tools) {
+        if (tool.name == name)
+            return tool;
+    }
+    return std::nullopt;
+}
+
+} // namespace Toolgate::TestSupport

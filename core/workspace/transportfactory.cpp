@@ -1,21 +1,19 @@
-#include "httptransportfactory.h"
+#include "transportfactory.h"
 
-#include "fallbackhttptransport.h"
-#include "jsonrpc/jsonrpcerror.h"
-#include "ssetransport.h"
-#include "stdiotransport.h"
-#include "workspace/serverconfig.h"
+#include "transport/fallbackhttptransport.h"
+#include "common/error.h"
+#include "transport/ssetransport.h"
+#include "transport/stdiotransport.h"
+#include "serverconfig.h"
 
 namespace Toolgate {
 
-namespace HttpTransportFactory {
+namespace TransportFactory {
 
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options)
 {
     if (config.transport == ServerConfig::Transport::Stdio) {
-        StdioLaunchSpec spec = config.launchSpec();
-        spec.inheritFullEnvironment = options.inheritFullEnvironment;
-        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(spec));
+        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(config.launchSpec()));
     }
     const QUrl url(config.url.trimmed());
     if (config.url.trimmed().isEmpty()) {
@@ -42,6 +40,6 @@ std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)> fa
     return [options = std::move(options)](const ServerConfig &config) { return create(config, options); };
 }
 
-} // namespace HttpTransportFactory
+} // namespace TransportFactory
 
 } // namespace Toolgate

@@ -1,0 +1,561 @@
+#include "terminalserverrequestgate.h"
+
+#include "auth/authorizationuseragent.h"
+#include "console.h"
+#include "requests/serverrequest.h"
+#include "schema/schemavalidator.h"
+#include "terminalreader.h"
+#include "terminalturns.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrl>
+
+namespace Toolgate {
+
+namespace {
+
+QString safe(const QString &untrusted)
+{
+    return Console::sanitized(untrusted);
+}
+
+QString compactJson(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    QJsonArray wrapper{value};
+    const QByteArray text = QJsonDocument(wrapper).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(text.mid(1, text.size() - 2));
+}
+
+QString blockSummary(const SamplingContent &block)
+{
+    switch (block.type) {
+    case SamplingContent::Type::Text:
+        return safe(block.block.text);
+    case SamplingContent::Type::Image:
+    case SamplingContent::Type::Audio:
+        return QStringLiteral("[%1 %2, about %3 bytes]")
+            .arg(SamplingContent::typeName(block.type), safe(block.block.mimeType))
+            .arg(block.block.data.size() * 3 / 4);
+    case SamplingContent::Type::ToolUse:
+        return QStringLiteral("[asks for the tool %1 with %2]")
+            .arg(safe(block.toolName), safe(QString::fromUtf8(QJsonDocument(block.input).toJson(QJsonDocument::Compact))));
+    case SamplingContent::Type::ToolResult: {
+        QStringList parts;
+        for (const Content &content : block.resultContent)
+            parts.append(content.type == Content::Type::Text ? safe(content.text) : QStringLiteral("[%1]").arg(content.typeString()));
+        return QStringLiteral("[result of %1%2: %3]")
+            .arg(safe(block.toolUseId), block.isError ? QStringLiteral(", an error") : QString(), parts.join(QStringLiteral(" ")));
+    }
+    }
+    return {};
+}
+
+QString fieldLabel(const SchemaProperty &property)
+{
+    const QString title = property.node->title.isEmpty() ? property.name : property.node->title;
+    return safe(title);
+}
+
+QString kindText(const SchemaNode &node)
+{
+    if (!node.enumValues.isEmpty())
+        return QStringLiteral("choose one");
+    if (node.kind == SchemaNode::Kind::Array && node.items && !node.items->enumValues.isEmpty())
+        return QStringLiteral("choose one or more, separated by commas");
+    switch (node.kind) {
+    case SchemaNode::Kind::String:
+        return node.format.isEmpty() ? QStringLiteral("text") : QStringLiteral("text, %1").arg(safe(node.format));
+    case SchemaNode::Kind::Integer: return QStringLiteral("whole number");
+    case SchemaNode::Kind::Number: return QStringLiteral("number");
+    case SchemaNode::Kind::Boolean: return QStringLiteral("yes or no");
+    default: return QStringLiteral("JSON");
+    }
+}
+
+/// The numbered choices of an enum, "1) Superman", one per line.
+QString choicesText(const SchemaNode &node)
+{
+    QStringList lines;
+    for (qsizetype i = 0; i < node.enumValues.size(); ++i) {
+        const QString value = compactJson(node.enumValues.at(i));
+        const QString title = node.enumTitles.value(i);
+        lines.append(QStringLiteral("      %1) %2").arg(i + 1).arg(title.isEmpty() ? safe(value) : QStringLiteral("%1 (%2)").arg(safe(title), safe(value))));
+    }
+    return lines.join(u'\n') + u'\n';
+}
+
+/// One choice typed as its number, its value or its title.
+std::optional<QJsonValue> pickChoice(const SchemaNode &node, const QString &typed)
+{
+    bool isNumber = false;
+    const int index = typed.toInt(&isNumber);
+    if (isNumber && index >= 1 && index <= node.enumValues.size())
+        return node.enumValues.at(index - 1);
+    for (qsizetype i = 0; i < node.enumValues.size(); ++i) {
+        if (compactJson(node.enumValues.at(i)) == typed || node.enumTitles.value(i).compare(typed, Qt::CaseInsensitive) == 0)
+            return node.enumValues.at(i);
+    }
+    return std::nullopt;
+}
+
+/// The value a person typed for a field, typed by its schema; an error says what was expected.
+Result<QJsonValue> parseField(const SchemaNode &node, const QString &typed)
+{
+    if (!node.enumValues.isEmpty()) {
+        if (const auto choice = pickChoice(node, typed))
+            return *choice;
+        return makeError(ErrorCode::InvalidArguments, QStringLiteral("type the number of one of the choices"));
+    }
+    if (node.kind == SchemaNode::Kind::Array && node.items && !node.items->enumValues.isEmpty()) {
+        QJsonArray picked;
+        for (const QString &part : typed.split(u',', Qt::SkipEmptyParts)) {
+            const auto choice = pickChoice(*node.items, part.trimmed());
+            if (!choice)
+                return makeError(ErrorCode::InvalidArguments, QStringLiteral("\"%1\" is not one of the choices").arg(safe(part.trimmed())));
+            picked.append(*choice);
+        }
+        return QJsonValue(picked);
+    }
+    switch (node.kind) {
+    case SchemaNode::Kind::String:
+        return QJsonValue(typed);
+    case SchemaNode::Kind::Integer: {
+        bool ok = false;
+        const qlonglong value = typed.toLongLong(&ok);
+        if (!ok)
+            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a whole number"));
+        return QJsonValue(value);
+    }
+    case SchemaNode::Kind::Number: {
+        bool ok = false;
+        const double value = typed.toDouble(&ok);
+        if (!ok)
+            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a number"));
+        return QJsonValue(value);
+    }
+    case SchemaNode::Kind::Boolean: {
+        const QString answer = typed.toLower();
+        if (answer == u"y" || answer == u"yes" || answer == u"true")
+            return QJsonValue(true);
+        if (answer == u"n" || answer == u"no" || answer == u"false")
+            return QJsonValue(false);
+        return makeError(ErrorCode::InvalidArguments, QStringLiteral("answer yes or no"));
+    }
+    default: {
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(QByteArray("[") + typed.toUtf8() + "]", &error);
+        if (error.error != QJsonParseError::NoError || document.array().size() != 1)
+            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a JSON value"));
+        return document.array().first();
+    }
+    }
+}
+
+/// Problems of one field's value, as the requested schema sees them (other fields left out).
+QStringList fieldProblems(const QJsonObject &schema, const QString &field, const QJsonValue &value)
+{
+    const auto validator = SchemaValidator::compile(schema);
+    if (!validator)
+        return {};
+    QStringList problems;
+    const QString prefix = u'/' + field;
+    for (const SchemaIssue &issue : validator->validate(QJsonObject{{field, value}})) {
+        if (issue.path == prefix || issue.path.startsWith(prefix + u'/'))
+            problems.append(issue.message);
+    }
+    return problems;
+}
+
+} // namespace
+
+TerminalServerRequestGate::TerminalServerRequestGate(TerminalReader *reader, TerminalTurns *turns, QList<Root> roots, QObject *parent)
+    : QObject(parent)
+    , m_reader(reader)
+    , m_turns(turns)
+    , m_roots(std::move(roots))
+{
+    connect(m_reader, &TerminalReader::lineRead, this, &TerminalServerRequestGate::onLine);
+    connect(m_reader, &TerminalReader::endOfInput, this, &TerminalServerRequestGate::onEnd);
+}
+
+TerminalServerRequestGate::~TerminalServerRequestGate() = default;
+
+ServerRequestGate::Abilities TerminalServerRequestGate::abilities() const
+{
+    return Abilities{true, true, true, true, true};
+}
+
+void TerminalServerRequestGate::present(ServerRequest *request)
+{
+    if (request->kind() == ServerRequest::Kind::Roots) {
+        // The person named these folders with --root: that is the consent to share them.
+        request->answerRoots(m_roots);
+        return;
+    }
+    QPointer<ServerRequest> guard(request);
+    connect(request, &ServerRequest::withdrawn, this, [this, guard](const QString &why) { onWithdrawn(guard, why); });
+    m_turns->take(this, [this, guard] {
+        if (!guard || guard->isSettled()) {
+            m_turns->release(this);
+            return;
+        }
+        begin(guard);
+    });
+}
+
+void TerminalServerRequestGate::begin(ServerRequest *request)
+{
+    m_current = request;
+    if (request->kind() == ServerRequest::Kind::Sampling) {
+        showSampling();
+    } else if (request->elicitation().mode == ElicitationRequest::Mode::Url) {
+        showUrl();
+    } else {
+        showForm();
+    }
+}
+
+void TerminalServerRequestGate::ask(Step step, const QString &question)
+{
+    m_step = step;
+    Console::err(question);
+    m_reader->requestLine();
+}
+
+void TerminalServerRequestGate::finishCurrent()
+{
+    m_current = nullptr;
+    m_step = Step::Idle;
+    m_replyLines.clear();
+    m_content = {};
+    m_fields.clear();
+    m_field = 0;
+    m_turns->release(this);
+}
+
+void TerminalServerRequestGate::onWithdrawn(ServerRequest *request, const QString &why)
+{
+    if (!request || request != m_current)
+        return; // still waiting for its turn: it simply will not be asked
+    Console::err(QStringLiteral("\nThe question from \"%1\" is closed: %2.\n").arg(safe(request->server().name), safe(why)));
+    finishCurrent();
+}
+
+void TerminalServerRequestGate::onEnd()
+{
+    if (m_step == Step::Idle || !m_current)
+        return;
+    Console::err(QStringLiteral("\nNo answer (end of input): the request is declined.\n"));
+    if (m_current->kind() == ServerRequest::Kind::Sampling)
+        m_current->decline(QStringLiteral("no answer: the terminal input ended"));
+    else
+        m_current->declineElicitation();
+    finishCurrent();
+}
+
+void TerminalServerRequestGate::onLine(const QString &line)
+{
+    if (m_step == Step::Idle || !m_current)
+        return;
+    // A terminal echoes what was typed; an answer from a pipe is echoed here for the transcript.
+    if (!Console::stdinIsTerminal() && m_step != Step::SamplingText)
+        Console::err(safe(line) + u'\n');
+    const QString input = line.trimmed();
+    const QString choice = input.toLower();
+    switch (m_step) {
+    case Step::Idle:
+        return;
+    case Step::SamplingChoice:
+    case Step::SamplingText:
+    case Step::SamplingToolName:
+    case Step::SamplingToolArguments:
+    case Step::SamplingConfirm:
+        onSamplingLine(line);
+        return;
+    case Step::FormChoice:
+        if (choice == u"a" || choice == u"answer") {
+            askField();
+        } else if (choice == u"d" || choice == u"decline") {
+            m_current->declineElicitation();
+            Console::err(QStringLiteral("Declined.\n"));
+            finishCurrent();
+        } else if (choice == u"c" || choice == u"cancel") {
+            m_current->dismiss();
+            Console::err(QStringLiteral("Cancelled.\n"));
+            finishCurrent();
+        } else {
+            ask(Step::FormChoice, QStringLiteral("Please answer a, d or c: "));
+        }
+        return;
+    case Step::FormField:
+        onFieldLine(line);
+        return;
+    case Step::FormConfirm:
+        if (choice == u"y" || choice == u"yes") {
+            const Result<void> sent = m_current->accept(m_content);
+            if (!sent) {
+                Console::err(safe(sent.error().message) + QStringLiteral("\nLet's go through the fields again.\n"));
+                m_field = 0;
+                m_content = {};
+                askField();
+                return;
+            }
+            Console::err(QStringLiteral("Sent.\n"));
+            finishCurrent();
+        } else if (choice == u"e" || choice == u"edit") {
+            m_field = 0;
+            m_content = {};
+            askField();
+        } else if (choice == u"n" || choice == u"no" || choice == u"d") {
+            m_current->declineElicitation();
+            Console::err(QStringLiteral("Declined.\n"));
+            finishCurrent();
+        } else {
+            ask(Step::FormConfirm, QStringLiteral("Please answer y, e or n: "));
+        }
+        return;
+    case Step::UrlConsent:
+        if (choice == u"y" || choice == u"yes") {
+            const QUrl url(m_current->elicitation().url);
+            // Consent first, then the page: the answer tells the server the person is on their way.
+            if (!m_current->accept())
+                Console::err(QStringLiteral("The request was closed meanwhile; nothing is opened.\n"));
+            else if (!LoopbackUserAgent::openWithSystemHandler(url))
+                Console::err(QStringLiteral("Could not open a browser; open the link yourself.\n"));
+            else
+                Console::err(QStringLiteral("Opened in your browser.\n"));
+            finishCurrent();
+        } else if (choice == u"n" || choice == u"no") {
+            m_current->declineElicitation();
+            Console::err(QStringLiteral("Declined.\n"));
+            finishCurrent();
+        } else {
+            ask(Step::UrlConsent, QStringLiteral("Please answer y or n: "));
+        }
+        return;
+    }
+}
+
+// ---- sampling -----------------------------------------------------------------------------------
+
+void TerminalServerRequestGate::showSampling()
+{
+    const SamplingRequest &request = m_current->sampling();
+    QString text = QStringLiteral("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
+                       .arg(safe(m_current->server().name));
+    if (!request.systemPrompt.isEmpty())
+        text += QStringLiteral("  System prompt:\n%1\n").arg(Console::indented(safe(request.systemPrompt), QStringLiteral("    ")));
+    text += QStringLiteral("  Conversation:\n");
+    for (const SamplingMessage &message : request.messages) {
+        for (const SamplingContent &block : message.content)
+            text += Console::indented(QStringLiteral("%1: %2").arg(message.role, blockSummary(block)), QStringLiteral("    ")) + u'\n';
+    }
+    text += QStringLiteral("  At most %1 tokens (about %2 characters).\n").arg(request.maxTokens).arg(qint64(request.maxTokens) * 4);
+    if (!request.tools.isEmpty() && m_current->samplingToolsAllowed()) {
+        QStringList names;
+        for (const Tool &tool : request.tools)
+            names.append(safe(tool.name));
+        text += QStringLiteral("  Tools the reply may ask for (%1): %2\n").arg(SamplingRequest::toolChoiceName(request.toolChoice), names.join(QStringLiteral(", ")));
+    }
+    Console::err(text);
+    m_replyLines.clear();
+    m_replyIsTool = false;
+    const bool tools = !request.tools.isEmpty() && m_current->samplingToolsAllowed() && request.toolChoice != SamplingRequest::ToolChoice::None;
+    ask(Step::SamplingChoice, tools ? QStringLiteral("Reply? [w]rite a reply / [t]ool request / [d]ecline: ")
+                                    : QStringLiteral("Reply? [w]rite a reply / [d]ecline: "));
+}
+
+void TerminalServerRequestGate::onSamplingLine(const QString &line)
+{
+    const QString choice = line.trimmed().toLower();
+    switch (m_step) {
+    case Step::SamplingChoice:
+        if (choice == u"w" || choice == u"write") {
+            m_replyIsTool = false;
+            m_replyLines.clear();
+            Console::err(QStringLiteral("Type the reply. End it with a line that holds only a dot (.).\n"));
+            m_step = Step::SamplingText;
+            m_reader->requestLine();
+        } else if ((choice == u"t" || choice == u"tool") && !m_current->sampling().tools.isEmpty()) {
+            m_replyIsTool = true;
+            ask(Step::SamplingToolName, QStringLiteral("Which tool should the server run? Name: "));
+        } else if (choice == u"d" || choice == u"decline") {
+            m_current->decline();
+            Console::err(QStringLiteral("Declined.\n"));
+            finishCurrent();
+        } else {
+            ask(Step::SamplingChoice, QStringLiteral("Please answer w, t or d: "));
+        }
+        return;
+    case Step::SamplingText:
+        if (line.trimmed() == u".") {
+            Console::err(QStringLiteral("Send this reply? [y]es / [n]o, write it again / [d]ecline: "));
+            m_step = Step::SamplingConfirm;
+            m_reader->requestLine();
+            return;
+        }
+        m_replyLines.append(line);
+        m_reader->requestLine();
+        return;
+    case Step::SamplingToolName:
+        m_toolName = line.trimmed();
+        ask(Step::SamplingToolArguments, QStringLiteral("Its arguments as JSON (one line; Enter for {}): "));
+        return;
+    case Step::SamplingToolArguments: {
+        const QString json = line.trimmed().isEmpty() ? QStringLiteral("{}") : line.trimmed();
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8(), &error);
+        if (!document.isObject()) {
+            ask(Step::SamplingToolArguments, QStringLiteral("That is not a JSON object. Arguments as JSON: "));
+            return;
+        }
+        m_toolArguments = document.object();
+        ask(Step::SamplingConfirm, QStringLiteral("Send this tool request? [y]es / [n]o, start again / [d]ecline: "));
+        return;
+    }
+    case Step::SamplingConfirm:
+        if (choice == u"y" || choice == u"yes") {
+            sendSamplingReply();
+        } else if (choice == u"n" || choice == u"no") {
+            showSampling();
+        } else if (choice == u"d" || choice == u"decline") {
+            m_current->decline();
+            Console::err(QStringLiteral("Declined.\n"));
+            finishCurrent();
+        } else {
+            ask(Step::SamplingConfirm, QStringLiteral("Please answer y, n or d: "));
+        }
+        return;
+    default:
+        return;
+    }
+}
+
+void TerminalServerRequestGate::sendSamplingReply()
+{
+    SamplingResult reply;
+    reply.model = ServerRequest::humanModelName();
+    if (m_replyIsTool)
+        reply.content.append(SamplingContent::makeToolUse(QStringLiteral("toolu_cli_%1").arg(++m_toolUses), m_toolName, m_toolArguments));
+    else
+        reply.content.append(SamplingContent::makeText(m_replyLines.join(u'\n')));
+    const Result<void> sent = m_current->reply(reply);
+    if (!sent) {
+        Console::err(safe(sent.error().message) + u'\n');
+        showSampling();
+        return;
+    }
+    Console::err(QStringLiteral("Sent.\n"));
+    finishCurrent();
+}
+
+// ---- form elicitation ---------------------------------------------------------------------------
+
+void TerminalServerRequestGate::showForm()
+{
+    const ElicitationRequest &request = m_current->elicitation();
+    const SchemaNode schema = SchemaNode::fromSchema(request.requestedSchema);
+    m_fields = schema.properties;
+    m_field = 0;
+    m_content = {};
+    QString text = QStringLiteral("\nServer \"%1\" asks you for information:\n").arg(safe(m_current->server().name));
+    if (!request.message.isEmpty())
+        text += Console::indented(safe(request.message), QStringLiteral("  ")) + u'\n';
+    QStringList names;
+    for (const SchemaProperty &field : std::as_const(m_fields))
+        names.append(fieldLabel(field));
+    text += QStringLiteral("  Fields: %1\n").arg(names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", ")));
+    Console::err(text);
+    ask(Step::FormChoice, QStringLiteral("Answer? [a]nswer / [d]ecline / [c]ancel: "));
+}
+
+void TerminalServerRequestGate::askField()
+{
+    if (m_field >= m_fields.size()) {
+        confirmForm();
+        return;
+    }
+    const SchemaProperty &field = m_fields.at(m_field);
+    const SchemaNode &node = *field.node;
+    QString text = QStringLiteral("  %1").arg(fieldLabel(field));
+    if (!node.description.isEmpty())
+        text += QStringLiteral(" — %1").arg(safe(node.description.simplified()));
+    text += QStringLiteral("\n    (%1%2").arg(kindText(node), field.required ? QStringLiteral(", required") : QStringLiteral(", optional"));
+    if (!node.defaultValue.isUndefined())
+        text += QStringLiteral(", Enter for %1").arg(safe(compactJson(node.defaultValue)));
+    else if (!field.required)
+        text += QStringLiteral(", Enter to leave it out");
+    text += QStringLiteral(")\n");
+    if (!node.enumValues.isEmpty())
+        text += choicesText(node);
+    else if (node.kind == SchemaNode::Kind::Array && node.items && !node.items->enumValues.isEmpty())
+        text += choicesText(*node.items);
+    ask(Step::FormField, text + QStringLiteral("    > "));
+}
+
+void TerminalServerRequestGate::onFieldLine(const QString &line)
+{
+    const SchemaProperty &field = m_fields.at(m_field);
+    const SchemaNode &node = *field.node;
+    const QString typed = line.trimmed();
+    if (typed.isEmpty()) {
+        if (!node.defaultValue.isUndefined()) {
+            m_content.insert(field.name, node.defaultValue);
+        } else if (field.required) {
+            Console::err(QStringLiteral("    %1 is required.\n").arg(fieldLabel(field)));
+            askField();
+            return;
+        }
+        ++m_field;
+        askField();
+        return;
+    }
+    const Result<QJsonValue> value = parseField(node, typed);
+    if (!value) {
+        Console::err(QStringLiteral("    %1.\n").arg(value.error().message));
+        askField();
+        return;
+    }
+    const QStringList problems = fieldProblems(m_current->elicitation().requestedSchema, field.name, value.value());
+    if (!problems.isEmpty()) {
+        Console::err(QStringLiteral("    %1: %2\n").arg(fieldLabel(field), safe(problems.join(QStringLiteral("; ")))));
+        askField();
+        return;
+    }
+    m_content.insert(field.name, value.value());
+    ++m_field;
+    askField();
+}
+
+void TerminalServerRequestGate::confirmForm()
+{
+    QString text = QStringLiteral("  You will send:\n");
+    for (const SchemaProperty &field : std::as_const(m_fields)) {
+        if (m_content.contains(field.name))
+            text += QStringLiteral("    %1: %2\n").arg(fieldLabel(field), safe(compactJson(m_content.value(field.name))));
+    }
+    Console::err(text);
+    ask(Step::FormConfirm, QStringLiteral("Send it? [y]es / [e]dit again / [n]o (decline): "));
+}
+
+// ---- URL elicitation ----------------------------------------------------------------------------
+
+void TerminalServerRequestGate::showUrl()
+{
+    const ElicitationRequest &request = m_current->elicitation();
+    const QUrl url(request.url);
+    QString text = QStringLiteral("\nServer \"%1\" asks you to finish a step in your browser.\n").arg(safe(m_current->server().name));
+    if (!request.message.isEmpty())
+        text += Console::indented(safe(request.message), QStringLiteral("  ")) + u'\n';
+    text += QStringLiteral("  Site: %1\n  Full link: %2\n").arg(safe(url.host(QUrl::FullyDecoded)), safe(request.url));
+    if (url.host(QUrl::FullyEncoded).contains(QLatin1String("xn--")))
+        text += QStringLiteral("  Careful: the site's name uses international characters that can imitate another site's.\n");
+    text += QStringLiteral("  Nothing is opened unless you agree.\n");
+    Console::err(text);
+    ask(Step::UrlConsent, QStringLiteral("Open this link? [y]es / [n]o (decline): "));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "approval.h"
+#include "common/result.h"
+#include "protocol/tool.h"
+
+#include <QList>
+#include <QObject>
+
+#include <functional>
+#include <optional>
+
+namespace Toolgate {
+
+class ClientSession;
+
+/// A server as the ToolCallPipeline sees it: who it is, its live session, and its tool list (the
+/// one list the app keeps of that server's tools). ServerConnection is the real one; tests may
+/// wrap a bare session.
+class CallTarget
+{
+public:
+    virtual ~CallTarget() = default;
+    /// Guards the target's lifetime (the pipeline holds a QPointer to it).
+    virtual QObject *targetObject() = 0;
+    virtual ServerIdentity identity() const = 0;
+    /// The session while it is ready, else null.
+    virtual ClientSession *readySession() const = 0;
+    /// The tool of that name in the current list, if listed.
+    virtual std::optional<Tool> listedTool(const QString &name) const = 0;
+    /// Lists the tools anew (a call made before the first list arrived); done is called once, on
+    /// context's thread, unless context dies first.
+    virtual void relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done) = 0;
+};
+
+} // namespace Toolgate

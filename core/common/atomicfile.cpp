@@ -1,0 +1,24 @@
+#include "atomicfile.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace Toolgate::AtomicFile {
+
+Result<void> write(const QString &path, const QByteArray &data)
+{
+    const QString native = QDir::toNativeSeparators(path);
+    const QString folder = QFileInfo(path).absolutePath();
+    if (!QDir().mkpath(folder))
+        return makeError(ErrorCode::ConfigError,
+                         QStringLiteral("cannot write %1: the folder %2 cannot be created").arg(native, QDir::toNativeSeparators(folder)));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
+    if (file.write(data) != data.size() || !file.commit())
+        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
+    return {};
+}
+
+} // namespace Toolgate::AtomicFile

@@ -1,0 +1,150 @@
+#include "host.h"
+
+#include "audit/auditlog.h"
+#include "audit/connectionauditor.h"
+#include "audit/redactor.h"
+#include "auth/secretstore.h"
+#include "calls/approvalpolicy.h"
+
+namespace Toolgate {
+
+namespace {
+
+/// Stands in until the front end hands the host its gate: a call nobody can decide on is denied.
+class NoGate final : public ApprovalGate
+{
+public:
+    void requestApproval(const ApprovalRequest &, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        QMetaObject::invokeMethod(context, [decide = std::move(decide)] {
+            decide(ApprovalDecision::deny(QStringLiteral("no one was there to decide")));
+        }, Qt::QueuedConnection);
+    }
+};
+
+/// Forwards to whichever gate the front end set, so the pipeline can be built before the window.
+class SwitchableGate final : public ApprovalGate
+{
+public:
+    ApprovalGate *target = nullptr;
+    NoGate fallback;
+
+    void requestApproval(const ApprovalRequest &request, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        (target ? target : &fallback)->requestApproval(request, context, std::move(decide));
+    }
+};
+
+} // namespace
+
+class Host::Private
+{
+public:
+    Options options;
+    // In dependency order; destroyed in reverse.
+    std::unique_ptr<AuditLog> audit;
+    std::shared_ptr<SecretStore> secrets;
+    std::unique_ptr<Workspace> workspace;
+    std::unique_ptr<SignInManager> signIns;
+    std::unique_ptr<ConnectionAuditor> connectionAuditor;
+    std::unique_ptr<ApprovalPolicy> policy;
+    SwitchableGate gate;
+    std::unique_ptr<ToolCallPipeline> toolCalls;
+    std::unique_ptr<ServerRequestPipeline> serverRequests;
+};
+
+Host::Host(Options options, QObject *parent)
+    : QObject(parent)
+    , d(std::make_unique<Private>())
+{
+    d->options = std::move(options);
+    const Options &o = d->options;
+
+    AuditLog::Options auditOptions;
+    auditOptions.path = o.auditPath;
+    d->audit = std::make_unique<AuditLog>(auditOptions);
+
+    d->secrets = o.secretStore ? o.secretStore : std::make_shared<KeychainSecretStore>();
+    d->workspace = std::make_unique<Workspace>(o.serversPath);
+    d->workspace->setSecretStore(d->secrets.get());
+    d->workspace->setSessionOptions(o.session);
+    if (o.restartPolicy)
+        d->workspace->setRestartPolicy(*o.restartPolicy);
+    d->workspace->setListsOnReady(o.listOnConnect);
+
+    SignInManager::Options signIn = o.signIn;
+    if (!signIn.store)
+        signIn.store = d->secrets;
+    d->signIns = std::make_unique<SignInManager>(d->workspace.get(), std::move(signIn));
+    d->signIns->install();
+
+    // Secret values arrive from the keychain just before each server starts: redact them from then on.
+    AuditLog *audit = d->audit.get();
+    connect(d->workspace.get(), &Workspace::secretsRead, audit, [audit](ServerConnection *connection) {
+        audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+    });
+    connect(d->workspace.get(), &Workspace::connectionAdded, audit, [audit](ServerConnection *connection) {
+        audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+    });
+    d->connectionAuditor = std::make_unique<ConnectionAuditor>(audit, o.initiator);
+    d->connectionAuditor->watch(d->workspace.get());
+
+    if (o.rememberDecisions)
+        d->policy = std::make_unique<ApprovalPolicy>(o.approvalsPath);
+    d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),
+                                                      ToolCallPipeline::Options{o.rejectInvalidArguments});
+    d->toolCalls->setObserver(audit);
+
+    d->serverRequests = std::make_unique<ServerRequestPipeline>(audit, o.initiator);
+    d->serverRequests->setOptions(o.serverRequests);
+    ServerRequestPipeline *requests = d->serverRequests.get();
+    d->workspace->setSessionConfigurator([requests](ClientSession *session, ServerConnection *connection) {
+        QPointer<ServerConnection> owner(connection);
+        requests->configureSession(session, [owner, session] {
+            return owner ? owner->identity() : ServerIdentity{session->serverInfo().name, {}, session->serverInfo()};
+        });
+    });
+}
+
+Host::~Host()
+{
+    // Servers go first (their questions are answered by the pipeline as they close), then the
+    // pipelines, and the audit log last so it records all of that.
+    if (d->workspace)
+        d->workspace->stopAll();
+    d->serverRequests.reset();
+    d->toolCalls.reset();
+    d->policy.reset();
+    d->connectionAuditor.reset();
+    d->signIns.reset();
+    d->workspace.reset();
+}
+
+const Host::Options &Host::options() const { return d->options; }
+Workspace *Host::workspace() const { return d->workspace.get(); }
+SecretStore *Host::secretStore() const { return d->secrets.get(); }
+SignInManager *Host::signIns() const { return d->signIns.get(); }
+ApprovalPolicy *Host::approvalPolicy() const { return d->policy.get(); }
+AuditLog *Host::audit() const { return d->audit.get(); }
+ToolCallPipeline *Host::toolCalls() const { return d->toolCalls.get(); }
+ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.get(); }
+
+void Host::setApprovalGate(ApprovalGate *gate)
+{
+    d->gate.target = gate;
+}
+
+void Host::setServerRequestGate(ServerRequestGate *gate)
+{
+    d->serverRequests->setGate(gate);
+}
+
+Result<Workspace::LoadOutcome> Host::loadServers()
+{
+    const Result<Workspace::LoadOutcome> loaded = d->workspace->load();
+    for (ServerConnection *connection : d->workspace->connections())
+        d->audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+    return loaded;
+}
+
+} // namespace Toolgate

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "calls/approval.h"
+#include "calls/toolcall.h"
+#include "client/clientsession.h"
+#include "requests/serverrequestpipeline.h"
+#include "workspace/serverconnection.h"
+#include "workspace/serversignin.h"
+#include "workspace/workspace.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace Toolgate {
+
+class ApprovalPolicy;
+class AuditLog;
+class ConnectionAuditor;
+class SecretStore;
+
+/// The one composition root of Toolgate, shared by the desktop app, toolgate-cli and its
+/// conformance mode: it owns the workspace of servers, the secret store, sign-in, the approval
+/// policy, the audit log (with connection auditing and redaction of secret values), and the two
+/// pipelines — tool calls going out, requests coming in. Front ends differ only in the Options
+/// they give and the gates they hand it: dialogs, the terminal, or a fixed rule.
+///
+/// Members are created in dependency order and destroyed in reverse, so the audit log outlives
+/// everything that records into it and writes what is still queued last.
+class Host final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Host)
+public:
+    struct Options
+    {
+        /// Which app this is, in audit records.
+        CallInitiator initiator = CallInitiator::Gui;
+        /// Client info and timeouts of every session.
+        ClientSession::Options session;
+        /// The servers file. Empty: a workspace of this run only, never written (toolgate-cli adds
+        /// the server it talks to with Workspace::addTransientServer()).
+        QString serversPath;
+        /// Where "always allow" decisions are kept. Empty with rememberDecisions: in memory.
+        QString approvalsPath;
+        /// false: no remembered decisions at all, every call is decided on its own (toolgate-cli).
+        bool rememberDecisions = true;
+        /// true: arguments that do not match the tool's schema fail the call before anyone is asked
+        /// (toolgate-cli); false: the person sees the problems and may still send (the GUI).
+        bool rejectInvalidArguments = false;
+        /// The audit store; empty: AuditDatabase::defaultPath() (TOOLGATE_AUDIT_DB overrides it).
+        QString auditPath;
+        /// Where secret values and tokens are kept; null: the OS keychain.
+        std::shared_ptr<SecretStore> secretStore;
+        /// How HTTP servers sign in (the store above is used when its store is null).
+        SignInManager::Options signIn;
+        std::optional<ServerConnection::RestartPolicy> restartPolicy;
+        /// List tools, resources and prompts as soon as a server is ready (the GUI shows them).
+        bool listOnConnect = true;
+        ServerRequestPipeline::Options serverRequests;
+    };
+
+    explicit Host(Options options, QObject *parent = nullptr);
+    ~Host() override;
+
+    const Options &options() const;
+    Workspace *workspace() const;
+    SecretStore *secretStore() const;
+    SignInManager *signIns() const;
+    /// Null when Options::rememberDecisions is false.
+    ApprovalPolicy *approvalPolicy() const;
+    AuditLog *audit() const;
+    ToolCallPipeline *toolCalls() const;
+    ServerRequestPipeline *serverRequests() const;
+
+    /// Who decides on tool calls (not owned; must outlive the host or be replaced). Until one is
+    /// set, every call is denied: nothing is sent without a decision.
+    void setApprovalGate(ApprovalGate *gate);
+    /// Who answers what servers ask (not owned). Set it before servers start: the capabilities
+    /// sessions declare come from it.
+    void setServerRequestGate(ServerRequestGate *gate);
+
+    /// Reads the servers file (see Workspace::load()) and registers the secret values it holds
+    /// with the audit log's redaction.
+    Result<Workspace::LoadOutcome> loadServers();
+
+private:
+    class Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,162 @@
+#pragma once
+
+// Running the built toolgate-cli the way a person or a script does, for the tests that drive it end
+// to end: a fresh XDG_CONFIG_HOME (never the developer's own servers file), answers on stdin, and
+// everything it printed kept for the assertion messages.
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace Toolgate::TestSupport {
+
+/// What one run printed and how it ended.
+struct CliRun
+{
+    int exitCode = -1; ///< -1: did not start or timed out; -2: crashed
+    QByteArray stdoutBytes;
+    QString err;
+
+    QString out() const { return QString::fromUtf8(stdoutBytes); }
+    QString all() const { return out() + err; }
+    QJsonObject json() const { return QJsonDocument::fromJson(stdoutBytes).object(); }
+    /// For assertion messages.
+    QString describe() const
+    {
+        return QStringLiteral("exit %1\n--- stdout:\n%2\n--- stderr:\n%3").arg(exitCode).arg(out().left(4000), err.left(4000));
+    }
+};
+
+inline QString binDir() { return QStringLiteral(TOOLGATE_BIN_DIR); }
+inline QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+
+inline QString executable(const QString &name)
+{
+#ifdef Q_OS_WIN
+    return QDir(binDir()).filePath(name + QStringLiteral(".exe"));
+#else
+    return QDir(binDir()).filePath(name);
+#endif
+}
+
+inline QString cliPath() { return executable(QStringLiteral("toolgate-cli")); }
+
+/// The pinned Node 22 of tests/npm (the one the npm peers are tested with).
+inline QString pinnedNode() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+
+/// node + server-everything over stdio, as a command line after "--".
+inline QStringList everythingCommand()
+{
+    return {pinnedNode(), npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js"),
+            QStringLiteral("stdio")};
+}
+
+/// Runs toolgate-cli (or program) to its end with input on stdin, closed afterwards.
+class CliProcess
+{
+public:
+    CliProcess() { m_home.setAutoRemove(true); }
+
+    /// XDG_CONFIG_HOME of every run (servers.json goes here when a test writes one).
+    QString configHome() const { return m_home.path(); }
+
+    CliRun run(const QStringList &arguments, const QByteArray &input = {}, const QMap<QString, QString> &env = {},
+               int timeoutMs = 60000, const QString &program = {}) const
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            environment.insert(it.key(), it.value());
+        process.setProcessEnvironment(environment);
+        process.start(program.isEmpty() ? cliPath() : program, arguments);
+        CliRun result;
+        if (!process.waitForStarted(10000)) {
+            result.err = QStringLiteral("[test: toolgate-cli did not start]");
+            return result;
+        }
+        process.write(input);
+        process.closeWriteChannel();
+        if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished(5000);
+            result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
+        } else {
+            result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        }
+        result.stdoutBytes = process.readAllStandardOutput();
+        result.err += QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+
+private:
+    QTemporaryDir m_home;
+};
+
+} // namespace Toolgate::TestSupport
+
+#define VERIFY_CLI(condition, run) QVERIFY2(condition, qPrintable((run).describe()))
+
+namespace Toolgate::TestSupport {
+
+/// One answer to give when toolgate-cli's stderr ends with a prompt matching pattern.
+struct PromptAnswer
+{
+    QString pattern; ///< a regular expression matched against the text printed since the last answer
+    QString answer;  ///< sent with a newline
+};
+
+/// Runs toolgate-cli like a person at a terminal: whenever what it printed since the last answer ends
+/// in a prompt that matches one of answers (first match wins), that answer is typed. stdin is closed
+/// once the process ends or after timeoutMs.
+inline CliRun converse(const CliProcess &cli, const QStringList &arguments, const QList<PromptAnswer> &answers,
+                       int timeoutMs = 60000)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), cli.configHome());
+    process.setProcessEnvironment(environment);
+    process.start(cliPath(), arguments);
+    CliRun result;
+    if (!process.waitForStarted(10000)) {
+        result.err = QStringLiteral("[test: toolgate-cli did not start]");
+        return result;
+    }
+    QString sinceAnswer;
+    QDeadlineTimer deadline(timeoutMs);
+    while (process.state() != QProcess::NotRunning && !deadline.hasExpired()) {
+        process.waitForReadyRead(100);
+        const QString chunk = QString::fromUtf8(process.readAllStandardError());
+        result.err += chunk;
+        sinceAnswer += chunk;
+        result.stdoutBytes += process.readAllStandardOutput();
+        for (const PromptAnswer &rule : answers) {
+            if (QRegularExpression(rule.pattern + QStringLiteral("\\s*$")).match(sinceAnswer).hasMatch()) {
+                process.write((rule.answer + u'\n').toUtf8());
+                result.err += QStringLiteral("[typed: %1]\n").arg(rule.answer);
+                sinceAnswer.clear();
+                break;
+            }
+        }
+    }
+    process.closeWriteChannel();
+    if (process.state() != QProcess::NotRunning && !process.waitForFinished(deadline.hasExpired() ? 1000 : int(deadline.remainingTime()))) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err += QStringLiteral("[test: toolgate-cli timed out]\n");
+        return result;
+    }
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.stdoutBytes += process.readAllStandardOutput();
+    result.err += QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+} // namespace Toolgate::TestSupport
