@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -118,6 +119,20 @@ ResultView::ResultView(QWidget *parent)
     layout->addWidget(m_tabs, 1);
 }
 
+int ResultView::wantedHeight() const
+{
+    // Only the content tab says what it holds; the others scroll and are a click away.
+    const int content = m_content->wantedHeight();
+    if (content < 0)
+        return -1;
+    int height = m_tabs->tabBar()->sizeHint().height() + content;
+    for (const QWidget *above : {static_cast<const QWidget *>(m_status), static_cast<const QWidget *>(m_banner)}) {
+        if (!above->isHidden())
+            height += (above->hasHeightForWidth() ? above->heightForWidth(qMax(1, width() - 16)) : above->sizeHint().height()) + 6;
+    }
+    return height + 6;
+}
+
 void ResultView::clear()
 {
     ++m_rawGeneration; // drop any serialisation still in flight
@@ -156,7 +171,7 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
-        status += u" · "_s + QStringLiteral("%1 ms").arg(outcome.durationMs);
+        status += u" · "_s + ViewerFormat::elapsed(outcome.durationMs);
     showStatus(status);
 
     switch (outcome.kind) {

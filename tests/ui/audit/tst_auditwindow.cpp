@@ -34,6 +34,9 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QFileDialog>
+#include <QDate>
+#include <QLineEdit>
 #include <QTest>
 
 using namespace Toolgate;
@@ -190,6 +193,40 @@ private slots:
         QVERIFY(findRow(model, QStringLiteral("starting")) >= 0);
         QCOMPARE(findRow(model, QStringLiteral("echo")), -1);
         view->close();
+    }
+
+    void closesLikeAWindowAndNamesItsExport()
+    {
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("only one like this")}});
+        QVERIFY(flushAudit());
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        // One match reads as one.
+        view->searchField()->setText(QStringLiteral("only one like this"));
+        QTRY_COMPARE_WITH_TIMEOUT(view->statusLabel()->text(), QStringLiteral("1 record matches; 1 loaded"), 10000);
+
+        // Export offers a name that says what and when, with the suffix of the chosen format.
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("auditExport")), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = view->findChild<QFileDialog *>(QStringLiteral("exportDialog"))) && dialog->isVisible());
+        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        QVERIFY2(dialog->selectedFiles().value(0).endsWith(QStringLiteral("toolgate-audit-%1.jsonl").arg(today)),
+                 qPrintable(dialog->selectedFiles().value(0)));
+        dialog->selectNameFilter(dialog->nameFilters().last());
+        emit dialog->filterSelected(dialog->nameFilters().last());
+        QVERIFY2(dialog->selectedFiles().value(0).endsWith(QStringLiteral("toolgate-audit-%1.csv").arg(today)),
+                 qPrintable(dialog->selectedFiles().value(0)));
+        dialog->reject();
+
+        // Esc and Ctrl+W close it, as they close other windows.
+        QApplication::setActiveWindow(view);
+        QTest::keyClick(view->table(), Qt::Key_Escape);
+        QTRY_VERIFY(!view->isVisible());
+        view = openAuditView();
+        QApplication::setActiveWindow(view);
+        QTest::keyClick(view->table(), Qt::Key_W, Qt::ControlModifier);
+        QTRY_VERIFY(!view->isVisible());
     }
 
     void aCallShowsUpLiveWhileTheWindowIsOpen()
