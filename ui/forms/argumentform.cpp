@@ -65,6 +65,9 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     m_scroll->setAccessibleName(tr("Arguments form"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    // Two lines of fields at the least: a small window or a long result may leave the form little
+    // room, and it scrolls (QScrollArea alone would ask for the height of its scroll bar's arrows).
+    m_scroll->setMinimumHeight(fontMetrics().lineSpacing() * 2 + 24);
     m_tabs->addTab(m_scroll, tr("Form"));
 
     auto *jsonPage = new QWidget(this);

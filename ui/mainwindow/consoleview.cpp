@@ -82,6 +82,7 @@ ConsoleView::ConsoleView(QWidget *parent)
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setPlaceholderText(tr("Select a server to see its output."));
     m_text->setFrameShape(QFrame::NoFrame);
+    m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 2 + 8); // a short window keeps its room for the work
 
     m_title->setToolTip(tr("<p>What the selected server shows while it runs:</p>"
                            "<p><b>output</b>: what the server program printed for people to read (its error output, "

@@ -841,7 +841,7 @@ void MainWindow::restoreSettings()
     m_rememberedServer = settings.value(QStringLiteral("lastServer")).toString();
     m_rememberedTool = settings.value(QStringLiteral("lastTool")).toString();
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock")); dock && settings.value(QStringLiteral("state")).isNull())
-        resizeDocks({dock}, {150}, Qt::Vertical);
+        resizeDocks({dock}, {qBound(60, height() / 6, 150)}, Qt::Vertical); // a small screen keeps its room for the work
     settings.endGroup();
 }
 

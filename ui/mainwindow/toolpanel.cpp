@@ -19,6 +19,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -113,11 +114,14 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     auto *bottom = new QWidget(m_splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(12, 4, 12, 8);
+    // "Result" heads the result's tabs, on their row: a line of its own would take room from both.
     auto *resultTitle = new QLabel(tr("Result"), bottom);
+    resultTitle->setObjectName(QStringLiteral("resultTitle"));
     QFont bold = resultTitle->font();
     bold.setBold(true);
     resultTitle->setFont(bold);
-    bottomLayout->addWidget(resultTitle);
+    resultTitle->setContentsMargins(0, 0, 12, 0);
+    m_result->tabs()->setCornerWidget(resultTitle, Qt::TopLeftCorner);
 
     // A -32042 answer: the call cannot succeed until the person finishes a step in the browser (the link
     // is in a window of its own, see ClientFeatures). Retrying is theirs to decide, never automatic.

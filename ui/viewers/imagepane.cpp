@@ -194,6 +194,7 @@ void ImagePane::zoomToFit()
     m_fitMode = true;
     applyFit();
     updateToolBar();
+    updateGeometry(); // back to the fitted height
 }
 
 void ImagePane::zoomToActualSize()
@@ -220,7 +221,17 @@ QSize ImagePane::sizeHint() const
     QSize hint = ContentPane::sizeHint();
     if (m_state == State::Ready) {
         const QSize natural = m_canvas->image().size() / m_canvas->image().devicePixelRatio();
-        hint.setHeight(m_fitToContents ? qMin(natural.height() + 2, m_maxHeight) : natural.height() + 2);
+        // Fitted, the image asks for its own height; zoomed, for the zoomed one (and the scroll bar
+        // under it when it is wider than the view), so zooming in makes the card taller instead of
+        // showing the image through a sliver.
+        int shown = natural.height();
+        if (!m_fitMode) {
+            const QSize zoomed = m_canvas->sizeHint();
+            shown = zoomed.height();
+            if (zoomed.width() > m_scroll->maximumViewportSize().width())
+                shown += m_scroll->horizontalScrollBar()->sizeHint().height();
+        }
+        hint.setHeight(m_fitToContents ? qMin(shown + 2, m_maxHeight) : shown + 2);
     }
     return hint;
 }
@@ -242,9 +253,12 @@ void ImagePane::resizeEvent(QResizeEvent *event)
 
 void ImagePane::setZoom(qreal zoom, bool fit)
 {
+    const bool wasFit = m_fitMode;
     m_fitMode = fit;
     m_canvas->setZoom(zoom);
     updateToolBar();
+    if (!fit || !wasFit)
+        updateGeometry(); // the card follows the zoomed image (see sizeHint())
 }
 
 void ImagePane::applyFit()

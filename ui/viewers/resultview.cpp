@@ -89,6 +89,11 @@ ResultView::ResultView(QWidget *parent)
     m_tabs->insertTab(StructuredTab, structuredPage, u"Structured"_s);
     m_tabs->insertTab(RawJsonTab, m_raw, u"Raw JSON"_s);
     m_tabs->setTabVisible(StructuredTab, false);
+    // Each page scrolls: two lines at the least, so the result never holds the window (or the form
+    // above it) taller than a small screen allows.
+    const int lines = fontMetrics().lineSpacing() * 2 + 24;
+    for (QWidget *page : {static_cast<QWidget *>(m_content), structuredPage, static_cast<QWidget *>(m_raw)})
+        page->setMinimumHeight(lines);
     // The raw view may show a truncated, folded preview; this copies the real thing.
     auto *corner = new QWidget(m_tabs);
     auto *cornerLayout = new QHBoxLayout(corner);

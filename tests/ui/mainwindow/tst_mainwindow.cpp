@@ -656,9 +656,11 @@ private slots:
         QVERIFY(splitter->sizes().at(0) < splitter->sizes().at(1));
         QWidget *lastField = panel->argumentForm()->fieldEditor(QStringLiteral("/units"));
         QVERIFY(lastField);
-        const int formBottom = lastField->mapTo(panel, QPoint(0, lastField->height())).y();
-        const int runTop = panel->runButton()->mapTo(panel, QPoint(0, 0)).y();
-        QVERIFY2(runTop - formBottom < 40, qPrintable(QStringLiteral("%1 px between the form and Run").arg(runTop - formBottom)));
+        // (On a busy machine the posted layouts may need longer than the wait above.)
+        const auto gap = [&] {
+            return panel->runButton()->mapTo(panel, QPoint(0, 0)).y() - lastField->mapTo(panel, QPoint(0, lastField->height())).y();
+        };
+        QTRY_VERIFY2(gap() < 40, qPrintable(QStringLiteral("%1 px between the form and Run").arg(gap())));
 
         // A divider the person placed stays where they put it.
         splitter->setSizes({500, splitter->height() - 500});
@@ -683,15 +685,27 @@ private slots:
         const auto check = [&](const char *what) {
             QTest::qWait(100); // the refit runs once the layouts settled
             // The window can be as short as a small screen at 150 %, with every page it may show.
+            if (qEnvironmentVariableIsSet("TOOLGATE_LAYOUT_DEBUG")) {
+                QStringList parts;
+                for (QWidget *w : m_window->findChildren<QWidget *>()) {
+                    if (w->isVisible() && w->minimumSizeHint().height() > 150)
+                        parts.append(QStringLiteral("%1#%2 min %3 explicit %4").arg(QLatin1String(w->metaObject()->className()), w->objectName())
+                                         .arg(w->minimumSizeHint().height()).arg(w->minimumHeight()));
+                }
+                for (int i = 0; i < m_window->pages()->count(); ++i)
+                    parts.append(QStringLiteral("page %1 min %2").arg(m_window->pages()->widget(i)->objectName()).arg(m_window->pages()->widget(i)->minimumSizeHint().height()));
+                qInfo().noquote() << parts.join(u'\n');
+            }
             QVERIFY2(m_window->minimumSizeHint().height() <= 470,
                      qPrintable(QStringLiteral("%1: the window needs %2 px").arg(QLatin1String(what)).arg(m_window->minimumSizeHint().height())));
             QVERIFY2(m_window->minimumSizeHint().width() <= 900, qPrintable(QString::number(m_window->minimumSizeHint().width())));
-            // The divider moves over most of the height.
+            // The divider moves freely: each side can be made as small as a couple of lines (it then
+            // scrolls), so at 1280×720 it travels over nearly half the height (it moved 14 px before).
             int low = 0;
             int high = 0;
             splitter->getRange(1, &low, &high);
             const int total = splitter->height();
-            QVERIFY2(high - low >= total * 6 / 10,
+            QVERIFY2(high - low >= total * 4 / 10 && low <= 130 && total - high <= 130,
                      qPrintable(QStringLiteral("%1: the divider moves between %2 and %3 of %4 px").arg(QLatin1String(what)).arg(low).arg(high).arg(total)));
         };
 
@@ -703,7 +717,7 @@ private slots:
         QVERIFY(waitForOutcome(QStringLiteral("rich_form")) != ToolCallOutcome::Kind::Pending);
         check("rich_form");
         const int formAfterLong = splitter->sizes().at(0);
-        QVERIFY2(formAfterLong >= splitter->height() / 2,
+        QVERIFY2(formAfterLong >= (splitter->height() - splitter->handleWidth()) / 2,
                  qPrintable(QStringLiteral("the long form got %1 of %2 px").arg(formAfterLong).arg(splitter->height())));
 
         // A one-field form with a long result: the result gets the room.
