@@ -18,6 +18,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
+#include <QResizeEvent>
 #include <QShowEvent>
 #include <QStackedWidget>
 #include <QStyle>
@@ -125,6 +126,7 @@ void readTable(const QTableWidget *table, QMap<QString, QString> *values, QStrin
 QLabel *hintLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("hint"));
     label->setWordWrap(true);
     label->setTextFormat(Qt::PlainText);
     QPalette palette = label->palette();
@@ -477,7 +479,15 @@ void ServerEditorDialog::makeRoomForMessages()
     layout()->activate();
     const QRect screenRoom = screen() ? screen()->availableGeometry() : QRect(0, 0, 1920, 1080);
     const int width = qMin(qMax(this->width(), layout()->minimumSize().width()), screenRoom.width());
-    const int needed = qMin(layout()->totalHeightForWidth(width), screenRoom.height());
+    // The form layout inside the stacked pages does not pass on its wrapped hints' height for their
+    // width: each hint holds the lines it needs at the width it has.
+    const QList<QLabel *> hints = findChildren<QLabel *>(QStringLiteral("hint"));
+    for (QLabel *hint : hints) {
+        if (hint->width() > 0)
+            hint->setMinimumHeight(hint->heightForWidth(hint->width()));
+    }
+    layout()->activate();
+    const int needed = qMin(qMax(layout()->totalHeightForWidth(width), layout()->totalMinimumSize().height()), screenRoom.height());
     if (needed > height() || width != this->width())
         resize(width, qMax(height(), needed));
 }
@@ -493,6 +503,14 @@ void ServerEditorDialog::changeEvent(QEvent *event)
     QDialog::changeEvent(event);
     if (event->type() == QEvent::FontChange)
         makeRoomForMessages();
+}
+
+void ServerEditorDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    // Wrapped hints take another number of lines at another width.
+    if (event->size().width() != event->oldSize().width())
+        QMetaObject::invokeMethod(this, &ServerEditorDialog::makeRoomForMessages, Qt::QueuedConnection);
 }
 
 void ServerEditorDialog::checkCommand()

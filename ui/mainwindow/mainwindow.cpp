@@ -665,6 +665,15 @@ void MainWindow::showKeychainUnavailable(const QString &why)
 
 void MainWindow::keepSecretsInFile()
 {
+    if (m_workspace->hasPendingSecretWrites()) {
+        // The store still answers a write; once it has, the values it holds go into the file.
+        auto *once = new QObject(this);
+        connect(m_workspace, &Workspace::secretWritesFinished, once, [this, once] {
+            once->deleteLater();
+            keepSecretsInFile();
+        });
+        return;
+    }
     const Result<void> kept = m_workspace->keepSecretsInFile();
     m_secretsNotice->hide();
     statusBar()->showMessage(kept ? tr("Secret values are kept in %1, as you chose: there is no keychain.")

@@ -13,6 +13,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QKeyEvent>
+#include <QResizeEvent>
 #include <QShortcut>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -146,8 +147,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ArgumentHistory *history, QWidg
     m_splitter->addWidget(top);
     m_splitter->addWidget(bottom);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
+    // Room the window gains or loses is shared again by what each side holds (resizeEvent()); once
+    // the person placed the divider, the result keeps its height and the form takes the change.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -221,6 +224,13 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
     m_form->setTool(tool, last);
     showEntry();
     m_fit.start();
+}
+
+void ToolPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (event->size().height() != event->oldSize().height())
+        m_fit.start();
 }
 
 void ToolPanel::keyPressEvent(QKeyEvent *event)

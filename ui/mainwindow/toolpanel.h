@@ -104,6 +104,7 @@ private:
     /// changed its lines; another tool), the divider follows on the next turn of the event loop.
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool focusNextPrevChild(bool next) override;
     void onFinished(const QString &key, ToolCall *call);
 

@@ -339,14 +339,14 @@ void tst_ArgumentForm::missingRequiredFieldIsReported()
     form.setTool(richTool());
     QCOMPARE(issueText(&form, u"/customer"_s), u"Required"_s);
     QCOMPARE(issueText(&form, u"/address/city"_s), u"Required"_s);
-    QVERIFY(form.validationProblems().contains(u"Address › City is required"_s));
+    QVERIFY(form.validationProblems().contains(u"Delivery address › City is required"_s));
     QVERIFY(!form.validationProblems().isEmpty());
     auto *summary = form.findChild<QWidget *>(u"problems"_s);
     QVERIFY(summary && !summary->isHidden());
 
     typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Paris"_s);
     QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
-    QVERIFY(!form.validationProblems().contains(u"Address › City is required"_s));
+    QVERIFY(!form.validationProblems().contains(u"Delivery address › City is required"_s));
 
     // Everything required filled in: no problems, summary hidden.
     typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Ada"_s);

@@ -528,6 +528,12 @@ private slots:
         QCOMPARE(m_window->pages()->currentWidget(), static_cast<QWidget *>(m_window->serverInfoPanel()));
         QVERIFY(!m_window->toolBrowser()->currentSourceIndex().isValid());
         QTRY_VERIFY(m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverOffers"))->text().contains(u"tools"));
+        // The server's instructions are Markdown: shown rendered, not as asterisks and backticks.
+        auto *instructions = m_window->serverInfoPanel()->findChild<QTextBrowser *>(QStringLiteral("serverInstructions"));
+        QVERIFY(instructions && instructions->isVisible());
+        QVERIFY(instructions->toPlainText().contains(u"This is a demo server"));
+        QVERIFY(!instructions->toPlainText().contains(u"**"));
+        QVERIFY(!instructions->toPlainText().contains(u'`'));
         QVERIFY(m_window->serverPanel()->restartServerAction()->isEnabled());
         m_window->serverPanel()->toggleServer();
         QCOMPARE(demo()->status(), ServerConnection::Status::Disabled);
@@ -663,8 +669,8 @@ private slots:
         QTRY_VERIFY2(gap() < 40, qPrintable(QStringLiteral("%1 px between the form and Run").arg(gap())));
 
         // A divider the person placed stays where they put it.
-        splitter->setSizes({500, splitter->height() - 500});
-        emit splitter->splitterMoved(500, 1);
+        splitter->setSizes({400, splitter->height() - 400});
+        emit splitter->splitterMoved(400, 1);
         const QList<int> placed = splitter->sizes();
         QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo")));
         QTest::qWait(50);

@@ -44,7 +44,7 @@ private slots:
         big.setPointSizeF(original.pointSizeF() * 1.75);
         QApplication::setFont(big);
         {
-            ServerEditorDialog dialog([](const ServerConfig &) { return QString(); });
+            ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
             dialog.show();
             QVERIFY(QTest::qWaitForWindowExposed(&dialog));
             QTest::qWait(50);

@@ -833,7 +833,7 @@ void tst_ResultView::readResourceResult()
     ResourceContents blob;
     blob.uri = u"file:///bin/tool"_s;
     blob.mimeType = u"application/octet-stream"_s;
-    blob.blob = QByteArray(300, 'z').toBase64();
+    blob.blob = QByteArray(300, '\0').toBase64(); // bytes that are not text (text sent as a blob shows as text)
     read.contents = {text, blob};
     m_view->setReadResourceResult(read);
     const QList<ContentView *> views = m_view->contentViews();
