@@ -409,11 +409,12 @@ Implementation DemoServer::serverInfo()
 
 QString DemoServer::instructions()
 {
-    return u"This is a demo server for trying MCP and Toolgate; nothing it does touches files or the network. "
-           u"Every tool shows one feature: echo and add for the basics, generate_image and generate_audio for media, "
-           u"embedded_resources and resource_links for resources, weather for structured output, slow_task for progress "
-           u"and cancellation, rich_form for forms, log_messages for logging and change_catalog for live updates. "
-           u"Read demo://readme for a tour."_s;
+    // Markdown, as instructions often are: clients that render it show the tool names as code.
+    return u"This is a **demo server** for trying MCP and Toolgate; nothing it does touches files or the network.\n\n"
+           u"Every tool shows one feature: `echo` and `add` for the basics, `generate_image` and `generate_audio` for "
+           u"media, `embedded_resources` and `resource_links` for resources, `weather` for structured output, `slow_task` "
+           u"for progress and cancellation, `rich_form` for forms, `log_messages` for logging and `change_catalog` for "
+           u"live updates.\n\nRead demo://readme for a tour."_s;
 }
 
 } // namespace Toolgate

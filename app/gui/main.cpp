@@ -10,6 +10,7 @@
 #include "models/icons.h"
 #include "models/tooltreemodel.h"
 #include "screenshotter.h"
+#include "singleinstance.h"
 #include "workspace/serverconfigfile.h"
 
 #include <QApplication>
@@ -17,6 +18,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QMenu>
 #include <QStatusBar>
 #include <QSettings>
@@ -149,6 +151,13 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const Paths paths = configPaths(parser.value(configOption));
+    // One window per person and configuration folder: a second launch brings this one forward.
+    std::unique_ptr<SingleInstance> instance;
+    if (!parser.isSet(screenshotOption) && !parser.isSet(listToolsOption)) {
+        instance = SingleInstance::claim(SingleInstance::serverName(QFileInfo(paths.approvals).absolutePath()), app.arguments().mid(1));
+        if (!instance)
+            return 0;
+    }
     auto keychain = std::make_shared<KeychainSecretStore>();
     Host::Options options;
     options.initiator = CallInitiator::Gui;
@@ -187,6 +196,8 @@ int main(int argc, char *argv[])
     if (!rootsLoaded)
         window.statusBar()->showMessage(rootsLoaded.error().message, 15000);
     window.show();
+    if (instance)
+        instance->setWindow(&window);
     workspace.startAll();
 
     const QString selection = parser.value(selectOption);

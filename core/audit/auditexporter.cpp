@@ -25,6 +25,24 @@ QString json(const QStringList &lines)
     return lines.isEmpty() ? QString() : QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(lines)).toJson(QJsonDocument::Compact));
 }
 
+// What a server says about itself, for a spreadsheet: its icons arrive as data: URIs of a few KB each,
+// repeated on every row; they are left out (JSON Lines keeps them).
+QString serverInfoCell(QJsonObject info)
+{
+    QJsonArray icons = info.value(QStringLiteral("icons")).toArray();
+    for (qsizetype i = 0; i < icons.size(); ++i) {
+        QJsonObject icon = icons.at(i).toObject();
+        const QString src = icon.value(QStringLiteral("src")).toString();
+        if (src.startsWith(QLatin1StringView("data:"), Qt::CaseInsensitive)) {
+            icon.insert(QStringLiteral("src"), QStringLiteral("[image omitted: %1 characters]").arg(src.size()));
+            icons.replace(i, icon);
+        }
+    }
+    if (!icons.isEmpty())
+        info.insert(QStringLiteral("icons"), icons);
+    return json(info);
+}
+
 template<typename T>
 QString number(const std::optional<T> &value)
 {
@@ -113,7 +131,7 @@ QByteArray AuditExporter::csvRow(const AuditRecord &r)
         csvCell(AuditNames::initiator(r.initiator)),
         csvCell(r.serverName),
         csvCell(r.serverEndpoint),
-        csvCell(json(r.serverInfo)),
+        csvCell(serverInfoCell(r.serverInfo)),
         csvCell(r.name),
         csvCell(json(r.arguments)),
         csvCell(r.editedArguments ? json(*r.editedArguments) : QString()),

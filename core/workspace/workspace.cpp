@@ -543,6 +543,30 @@ Result<void> Workspace::moveSecretsToKeychain()
     return saveChecked();
 }
 
+Result<void> Workspace::keepSecretsInFile()
+{
+    if (m_loadError)
+        return saveChecked();
+    // Answers on their way refer to the store; it goes only once they are in.
+    if (hasPendingSecretWrites())
+        return makeError(ErrorCode::ConfigError, tr("Secret values are still being saved (%1). Try again in a moment.")
+                                                     .arg(pendingSecretWrites().join(QStringLiteral(", "))));
+    for (ServerConnection *connection : std::as_const(m_connections)) {
+        ServerConfig config = connection->config();
+        if (config.secretKeys.isEmpty() || config.plainSecretKeys == config.secretKeys)
+            continue;
+        config.plainSecretKeys = config.secretKeys;
+        connection->setConfig(config); // same values: no restart
+        emit connectionConfigChanged(connection);
+    }
+    // A value never read from the store stays the placeholder: the editor shows it as not available,
+    // to be typed again.
+    m_pendingPlain.clear();
+    m_storedSecrets.clear();
+    setSecretStore(nullptr);
+    return saveChecked();
+}
+
 void Workspace::syncSecrets()
 {
     if (!m_secretStore)

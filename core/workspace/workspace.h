@@ -107,6 +107,9 @@ public:
     QStringList plainSecrets() const;
     /// Moves every plain secret value of the file to the SecretStore, then saves.
     Result<void> moveSecretsToKeychain();
+    /// The person's choice when there is no keychain: from now on every secret value is written in the
+    /// file in plain text (the values read so far included) and the SecretStore is no longer used.
+    Result<void> keepSecretsInFile();
 
     /// Whether writes, moves or deletions in the SecretStore have not been answered yet (the
     /// keychain answers asynchronously; quitting now could lose them).

@@ -186,6 +186,7 @@ QJsonArray toolList()
         tool("unknown_id", "Sends responses with unknown ids and a null id first"),
         tool("flood", "Sends `count` logging notifications, then answers",
              {{QStringLiteral("count"), prop("integer", "Notifications (default 10000)")}}),
+        tool("multiline", "Sends a log message of two lines (CRLF) and writes a CRLF-ended line to stderr, then answers"),
         tool("stderr_spam", "Writes `lines` lines to stderr, then answers",
              {{QStringLiteral("lines"), prop("integer", "Lines (default 1000)")}}),
         tool("exit_after_reply", "Answers, then exits with code 0"),
@@ -393,6 +394,14 @@ private:
                                    {QStringLiteral("logger"), QStringLiteral("fault")},
                                    {QStringLiteral("data"), QString(QStringLiteral("flood ") + QString::number(i))}}));
             reply(QStringLiteral("flood done"));
+        } else if (name == QLatin1String("multiline")) {
+            send(notification(QStringLiteral("notifications/message"),
+                              {{QStringLiteral("level"), QStringLiteral("warning")},
+                               {QStringLiteral("data"), QStringLiteral("first line\r\nsecond line\n")}}));
+            const QByteArray crlf = "written the Windows way\r\n";
+            std::fwrite(crlf.constData(), 1, size_t(crlf.size()), stderr);
+            std::fflush(stderr);
+            reply(QStringLiteral("multiline done"));
         } else if (name == QLatin1String("stderr_spam")) {
             const qint64 lines = intArg(args, "lines", 1000);
             for (qint64 i = 0; i < lines; ++i)

@@ -1,6 +1,7 @@
 #include "auditdetailpane.h"
 
 #include "audittablemodel.h"
+#include "viewers/viewerformat.h"
 #include "calls/toolcall.h"
 #include "viewers/resultview.h"
 
@@ -176,7 +177,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
     if (record.finishedAt.isValid())
         timing += tr(", finished %1").arg(timeText(record.finishedAt));
     if (record.durationMs)
-        timing += tr(" (%1 ms)").arg(*record.durationMs);
+        timing += tr(" (%1)").arg(ViewerFormat::elapsed(*record.durationMs));
     QString outcome = AuditTableModel::outcomeText(record.outcome);
     if (!record.errorMessage.isEmpty())
         outcome += (outcome.isEmpty() ? QString() : QStringLiteral(": ")) + record.errorMessage;

@@ -1,6 +1,7 @@
 #include "audittablemodel.h"
 
 #include "auditqueryworker.h"
+#include "viewers/viewerformat.h"
 
 #include <QBrush>
 #include <QGuiApplication>
@@ -408,7 +409,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         // A denied call never ran: no duration to show.
         if (!row.durationMs || row.outcome == AuditOutcome::Denied)
             return QString();
-        return QStringLiteral("%1 ms").arg(*row.durationMs);
+        return ViewerFormat::elapsed(*row.durationMs);
     case ClientColumn: return initiatorText(row.initiator);
     default: return {};
     }
@@ -458,7 +459,7 @@ QString AuditTableModel::outcomeText(AuditOutcome outcome)
     switch (outcome) {
     case AuditOutcome::Pending: return tr("pending");
     case AuditOutcome::Succeeded: return tr("ok");
-    case AuditOutcome::ToolError: return tr("isError");
+    case AuditOutcome::ToolError: return tr("tool error");
     case AuditOutcome::Denied: return tr("denied");
     case AuditOutcome::InvalidArguments: return tr("invalid arguments");
     case AuditOutcome::Failed: return tr("error");

@@ -82,6 +82,7 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
 
     m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("auditTable"));
+    m_table->setAccessibleName(tr("Audit records"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -155,6 +156,15 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
     connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
+    // A window of its own closes the way windows do: Esc, or Ctrl+W (the platform's Close).
+    QList<QKeySequence> closeKeys = QKeySequence::keyBindings(QKeySequence::Close);
+    if (!closeKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_W)))
+        closeKeys.append(QKeySequence(Qt::CTRL | Qt::Key_W));
+    closeKeys.append(QKeySequence(Qt::Key_Escape));
+    auto *closeKey = new QShortcut(this);
+    closeKey->setObjectName(QStringLiteral("closeShortcut"));
+    closeKey->setKeys(closeKeys);
+    connect(closeKey, &QShortcut::activated, this, &QWidget::close);
 
     m_storePoll = new QTimer(this);
     m_storePoll->setInterval(2000);
@@ -177,7 +187,9 @@ void AuditWindow::buildFilters(QWidget *bar)
                         {tr("Connection events"), int(AuditRecordType::Connection)}},
                        bar);
     m_server = nameBox(QStringLiteral("serverFilter"), tr("Any server"), bar);
+    m_server->setAccessibleName(tr("Server"));
     m_tool = nameBox(QStringLiteral("toolFilter"), tr("Any tool or event"), bar);
+    m_tool->setAccessibleName(tr("Tool or event"));
     m_decision = choiceBox(QStringLiteral("decisionFilter"),
                            {{tr("Any decision"), AnyDecision}, {tr("Allowed"), Allowed}, {tr("Denied"), Denied},
                             {tr("Decided by a human"), ByHuman}, {tr("Decided by a remembered rule"), ByRule}},
@@ -185,7 +197,7 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_outcome = choiceBox(QStringLiteral("outcomeFilter"),
                           {{tr("Any outcome"), -1},
                            {tr("ok"), int(AuditOutcome::Succeeded)},
-                           {tr("isError"), int(AuditOutcome::ToolError)},
+                           {tr("tool error"), int(AuditOutcome::ToolError)},
                            {tr("error"), int(AuditOutcome::Failed)},
                            {tr("denied"), int(AuditOutcome::Denied)},
                            {tr("outcome unknown"), int(AuditOutcome::Unknown)},
@@ -209,6 +221,7 @@ void AuditWindow::buildFilters(QWidget *bar)
     }
     m_search = new QLineEdit(bar);
     m_search->setObjectName(QStringLiteral("auditSearch"));
+    m_search->setAccessibleName(tr("Search arguments and results"));
     m_search->setPlaceholderText(tr("Search arguments and results…"));
     m_search->setClearButtonEnabled(true);
     m_refresh = new QPushButton(tr("Refresh"), bar);
@@ -426,9 +439,11 @@ void AuditWindow::updateStatus()
     if (m_model->isLoading() && m_model->rowCount() == 0)
         text = tr("Loading…");
     else if (auto count = m_model->matchCount())
-        text = tr("%1 records match; %2 loaded").arg(locale.toString(*count), locale.toString(m_model->rowCount()));
+        text = *count == 1 ? tr("1 record matches; %1 loaded").arg(locale.toString(m_model->rowCount()))
+                           : tr("%1 records match; %2 loaded").arg(locale.toString(*count), locale.toString(m_model->rowCount()));
     else
-        text = tr("%1 records loaded, counting…").arg(locale.toString(m_model->rowCount()));
+        text = m_model->rowCount() == 1 ? tr("1 record loaded, counting…")
+                                        : tr("%1 records loaded, counting…").arg(locale.toString(m_model->rowCount()));
     if (m_exporting)
         text += tr(" · exporting…");
     m_status->setText(text);
@@ -437,14 +452,20 @@ void AuditWindow::updateStatus()
 void AuditWindow::chooseExportFile()
 {
     auto *dialog = new QFileDialog(this, tr("Export Audit Records"));
+    dialog->setObjectName(QStringLiteral("exportDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
     const QString jsonLines = tr("JSON Lines (*.jsonl)");
     const QString csv = tr("CSV (*.csv)");
     dialog->setNameFilters({jsonLines, csv});
     dialog->setDefaultSuffix(QStringLiteral("jsonl"));
-    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, csv](const QString &filter) {
-        dialog->setDefaultSuffix(filter == csv ? QStringLiteral("csv") : QStringLiteral("jsonl"));
+    // A name that says what and when, so a second export does not overwrite the first by accident.
+    const QString base = QStringLiteral("toolgate-audit-%1").arg(QDate::currentDate().toString(Qt::ISODate));
+    dialog->selectFile(base + QStringLiteral(".jsonl"));
+    connect(dialog, &QFileDialog::filterSelected, dialog, [dialog, csv, base](const QString &filter) {
+        const QString suffix = filter == csv ? QStringLiteral("csv") : QStringLiteral("jsonl");
+        dialog->setDefaultSuffix(suffix);
+        dialog->selectFile(base + u'.' + suffix);
     });
     connect(dialog, &QFileDialog::fileSelected, this, [this, dialog, csv](const QString &path) {
         const bool isCsv = dialog->selectedNameFilter() == csv || path.endsWith(QLatin1StringView(".csv"), Qt::CaseInsensitive);

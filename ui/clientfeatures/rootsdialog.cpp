@@ -31,6 +31,7 @@ RootsDialog::RootsDialog(RootsStore *store, QWidget *parent)
     auto *row = new QHBoxLayout;
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("rootsList"));
+    m_list->setAccessibleName(tr("Roots"));
     m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     row->addWidget(m_list, 1);
     auto *buttons = new QVBoxLayout;

@@ -211,6 +211,7 @@ QWidget *SamplingDialog::buildMessages()
 {
     auto *scroll = new QScrollArea(this);
     scroll->setObjectName(QStringLiteral("messages"));
+    scroll->setAccessibleName(tr("Messages from the server"));
     scroll->setWidgetResizable(true);
     auto *column = new QWidget(scroll);
     auto *layout = new QVBoxLayout(column);

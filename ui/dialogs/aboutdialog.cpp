@@ -86,6 +86,7 @@ AboutDialog::AboutDialog(QWidget *parent)
     // Server-independent, fixed text: safe as rich text. External links open in the browser.
     auto *details = new QTextBrowser(this);
     details->setObjectName(QStringLiteral("licencesView"));
+    details->setAccessibleName(tr("Licences"));
     details->setOpenExternalLinks(true);
     details->setHtml(tr("<p><b>Toolgate</b> is free software under the MIT licence (below). It uses:</p>") % componentsHtml()
                      % QStringLiteral("<p style=\"white-space: pre-wrap\">") % licenceText().toHtmlEscaped() % QStringLiteral("</p>"));

@@ -40,7 +40,7 @@ ApprovalRulesDialog::ApprovalRulesDialog(ApprovalPolicy *policy, QWidget *parent
     , m_table(new QTableWidget(0, ColumnCount, this))
 {
     setObjectName(QStringLiteral("approvalRulesDialog"));
-    setWindowTitle(tr("Remembered approvals"));
+    setWindowTitle(tr("Remembered Decisions"));
     setSizeGripEnabled(true);
 
     auto *layout = new QVBoxLayout(this);

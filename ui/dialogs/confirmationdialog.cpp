@@ -1,9 +1,11 @@
 #include "confirmationdialog.h"
 
+#include "forms/fieldpath.h"
 #include "forms/formlabels.h"
 #include "forms/jsoneditor.h"
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
+#include "schema/schemanode.h"
 #include "viewers/viewerstyle.h"
 
 #include <QEvent>
@@ -63,6 +65,12 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
         else
             schemaError = compiled.error().message;
     }
+    m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(request.tool.inputSchema));
+    // The problems core found, worded with the form's labels ("Old text is required") when the schema
+    // can be checked here too; core's own words otherwise.
+    m_originalProblems = request.validationProblems;
+    if (schemaError.isEmpty() && !request.validationProblems.isEmpty())
+        m_originalProblems = describe(m_validator.validate(request.arguments));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(18, 16, 18, 14);
@@ -83,7 +91,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     }
     layout->addWidget(buildButtons());
 
-    m_problemsShown = request.validationProblems;
+    m_problemsShown = m_originalProblems;
     m_problems->setProblems(m_problemsShown);
     updateAllowButtons();
 }
@@ -252,6 +260,7 @@ QWidget *ConfirmationDialog::buildArguments()
     m_json = new JsonEditor(section);
     m_json->setObjectName(QStringLiteral("arguments"));
     m_json->textEdit()->setObjectName(QStringLiteral("argumentsText"));
+    m_json->textEdit()->setAccessibleName(tr("Arguments that will be sent"));
     m_json->setVisibleLines(4, 18);
     m_json->setValue(m_request.arguments);
     m_json->setReadOnly(true);
@@ -283,6 +292,7 @@ QWidget *ConfirmationDialog::buildButtons()
     m_reason = new QLineEdit(area);
     m_reason->setObjectName(QStringLiteral("denyReason"));
     m_reason->setPlaceholderText(tr("Reason for denying (optional)"));
+    m_reason->setAccessibleName(tr("Reason for denying"));
     m_reason->setClearButtonEnabled(true);
     layout->addWidget(m_reason);
 
@@ -324,6 +334,14 @@ QWidget *ConfirmationDialog::buildButtons()
     setTabOrder(m_reason, m_edit);
     m_deny->setFocus(Qt::OtherFocusReason);
     return area;
+}
+
+QStringList ConfirmationDialog::describe(const QList<SchemaIssue> &issues) const
+{
+    QStringList lines;
+    for (const SchemaIssue &issue : issues)
+        lines.append(describeIssue(*m_schema, issue));
+    return lines;
 }
 
 void ConfirmationDialog::setQueuedCount(int count)
@@ -443,15 +461,7 @@ void ConfirmationDialog::onArgumentsEdited()
     if (result.ok()) {
         const QJsonObject arguments = result.value->toObject();
         const bool changed = arguments != m_request.arguments;
-        if (!changed) {
-            m_problemsShown = m_request.validationProblems;
-        } else {
-            m_problemsShown.clear();
-            for (const SchemaIssue &issue : m_validator.validate(arguments))
-                m_problemsShown.append(issue.path.isEmpty()
-                                           ? tr("The arguments %1").arg(issue.message)
-                                           : SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message);
-        }
+        m_problemsShown = changed ? describe(m_validator.validate(arguments)) : m_originalProblems;
         m_editedNote->setVisible(changed);
         m_problems->setProblems(m_problemsShown);
     } else {

@@ -5,6 +5,8 @@
 
 #include <QDialog>
 
+#include <memory>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -14,6 +16,7 @@ namespace Toolgate {
 
 class JsonEditor;
 class ProblemsBox;
+struct SchemaNode;
 
 /// Asks a person whether one tool call may run. Shows who asks (server name, its command or URL, and what
 /// the server says it is, marked as self-reported), what runs (tool title, name, description), the
@@ -75,6 +78,7 @@ private:
     void setEditing(bool editing);
     void updateAllowButtons();
     void restartAllowDelay();
+    QStringList describe(const QList<SchemaIssue> &issues) const;
 
     ApprovalRequest m_request;
     SchemaValidator m_validator;
@@ -86,6 +90,8 @@ private:
     int m_allowDelayMs = DefaultAllowDelayMs;
     QTimer *m_delayTimer = nullptr;
     QStringList m_problemsShown;
+    QStringList m_originalProblems;
+    std::shared_ptr<const SchemaNode> m_schema;
 
     ProblemsBox *m_problems = nullptr;
     JsonEditor *m_json = nullptr;

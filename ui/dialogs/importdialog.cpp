@@ -102,6 +102,7 @@ ImportDialog::ImportDialog(const QList<ServerConfig> &existing, QWidget *parent)
 
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("servers"));
+    m_list->setAccessibleName(tr("Servers to import"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setHeaderLabels({tr("Server"), tr("Type"), tr("Command or URL"), tr("Note")});

@@ -4,8 +4,10 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -15,6 +17,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QResizeEvent>
+#include <QShowEvent>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QStyledItemDelegate>
@@ -37,7 +42,16 @@ public:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
     {
         QStyledItemDelegate::initStyleOption(option, index);
-        if (index.column() == ValueColumn && isSecret(index) && !option->text.isEmpty() && !revealed(index))
+        if (index.column() != ValueColumn)
+            return;
+        // A value the keychain never gave back is not there: dots would pretend it is.
+        if (option->text == ServerConfig::secretPlaceholder()) {
+            option->text = QCoreApplication::translate("Toolgate::ServerEditorDialog", "(not available: type it again)");
+            option->font.setItalic(true);
+            option->palette.setColor(QPalette::Text, option->palette.color(QPalette::Disabled, QPalette::Text));
+            return;
+        }
+        if (isSecret(index) && !option->text.isEmpty() && !revealed(index))
             option->text = QString(qMin<qsizetype>(option->text.size(), 12), QChar(0x2022));
     }
 
@@ -47,6 +61,25 @@ public:
         if (auto *line = qobject_cast<QLineEdit *>(editor); line && index.column() == ValueColumn && isSecret(index) && !revealed(index))
             line->setEchoMode(QLineEdit::PasswordEchoOnEdit);
         return editor;
+    }
+
+    void setEditorData(QWidget *editor, const QModelIndex &index) const override
+    {
+        // Typing starts from empty rather than from the placeholder's words.
+        if (auto *line = qobject_cast<QLineEdit *>(editor); line && index.data().toString() == ServerConfig::secretPlaceholder()) {
+            line->clear();
+            return;
+        }
+        QStyledItemDelegate::setEditorData(editor, index);
+    }
+
+    void setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const override
+    {
+        // Leaving the editor without typing keeps the placeholder (the workspace keeps what it holds).
+        if (auto *line = qobject_cast<QLineEdit *>(editor);
+            line && line->text().isEmpty() && index.data().toString() == ServerConfig::secretPlaceholder())
+            return;
+        QStyledItemDelegate::setModelData(editor, model, index);
     }
 
 private:
@@ -93,6 +126,7 @@ void readTable(const QTableWidget *table, QMap<QString, QString> *values, QStrin
 QLabel *hintLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
+    label->setObjectName(QStringLiteral("hint"));
     label->setWordWrap(true);
     label->setTextFormat(Qt::PlainText);
     QPalette palette = label->palette();
@@ -137,6 +171,13 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     m_transport->addItem(tr("Local program (stdio)"), int(ServerConfig::Transport::Stdio));
     m_transport->addItem(tr("Remote server (Streamable HTTP)"), int(ServerConfig::Transport::Http));
     m_transport->addItem(tr("Remote server (HTTP with SSE, legacy)"), int(ServerConfig::Transport::Sse));
+    // What the words in brackets mean, for those who do not know them.
+    m_transport->setItemData(0, tr("Toolgate starts the program on this computer and talks to it through its input and "
+                                   "output (\"stdio\"). Most servers are set up this way."),
+                             Qt::ToolTipRole);
+    m_transport->setItemData(1, tr("The server runs elsewhere; Toolgate reaches it at a web address."), Qt::ToolTipRole);
+    m_transport->setItemData(2, tr("An older way to reach a remote server, for servers that do not support the current one."),
+                             Qt::ToolTipRole);
 
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(buildStdioPage());
@@ -192,7 +233,9 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     m_commandCheck.setInterval(300);
     connect(&m_commandCheck, &QTimer::timeout, this, &ServerEditorDialog::checkCommand);
 
-    resize(620, 560);
+    // Sized for the font in use: a larger system font gets a larger dialog (see makeRoomForMessages()).
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    resize(qMax(620, em * 48), 560);
     m_name->setFocus();
     revalidate();
 }
@@ -230,6 +273,7 @@ QWidget *ServerEditorDialog::buildStdioPage()
 
     QWidget *envButtons = nullptr;
     m_env = buildKeyValueTable(QStringLiteral("environment"), page, &envButtons);
+    m_env->setAccessibleName(tr("Environment variables"));
 
     auto *form = new QFormLayout(page);
     form->setContentsMargins(0, 0, 0, 0);
@@ -254,6 +298,7 @@ QWidget *ServerEditorDialog::buildHttpPage()
     m_url->setPlaceholderText(QStringLiteral("https://example.com/mcp"));
     QWidget *headerButtons = nullptr;
     m_headers = buildKeyValueTable(QStringLiteral("headers"), page, &headerButtons);
+    m_headers->setAccessibleName(tr("HTTP headers"));
     m_headers->setHorizontalHeaderLabels({tr("Header"), tr("Value"), tr("Secret")});
 
     auto *form = new QFormLayout(page);
@@ -427,13 +472,45 @@ void ServerEditorDialog::revalidate()
 void ServerEditorDialog::makeRoomForMessages()
 {
     // Wrapped labels need height for their width, which the minimum size does not reflect: grow
-    // the dialog rather than squeeze a multi-line message over the hints above it.
+    // the dialog rather than squeeze a multi-line message over the hints above it. A larger system
+    // font needs a wider dialog too, or the hints wrap into more lines than the screen has room for.
     if (!isVisible() || !layout())
         return;
     layout()->activate();
-    const int needed = layout()->totalHeightForWidth(width());
-    if (needed > height())
-        resize(width(), needed);
+    const QRect screenRoom = screen() ? screen()->availableGeometry() : QRect(0, 0, 1920, 1080);
+    const int width = qMin(qMax(this->width(), layout()->minimumSize().width()), screenRoom.width());
+    // The form layout inside the stacked pages does not pass on its wrapped hints' height for their
+    // width: each hint holds the lines it needs at the width it has.
+    const QList<QLabel *> hints = findChildren<QLabel *>(QStringLiteral("hint"));
+    for (QLabel *hint : hints) {
+        if (hint->width() > 0)
+            hint->setMinimumHeight(hint->heightForWidth(hint->width()));
+    }
+    layout()->activate();
+    const int needed = qMin(qMax(layout()->totalHeightForWidth(width), layout()->totalMinimumSize().height()), screenRoom.height());
+    if (needed > height() || width != this->width())
+        resize(width, qMax(height(), needed));
+}
+
+void ServerEditorDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    makeRoomForMessages();
+}
+
+void ServerEditorDialog::changeEvent(QEvent *event)
+{
+    QDialog::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        makeRoomForMessages();
+}
+
+void ServerEditorDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    // Wrapped hints take another number of lines at another width.
+    if (event->size().width() != event->oldSize().width())
+        QMetaObject::invokeMethod(this, &ServerEditorDialog::makeRoomForMessages, Qt::QueuedConnection);
 }
 
 void ServerEditorDialog::checkCommand()

@@ -46,6 +46,11 @@ public:
     /// A non-blocking concern (e.g. the command was not found); empty when none.
     QString warning() const;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     QWidget *buildStdioPage();
     QWidget *buildHttpPage();

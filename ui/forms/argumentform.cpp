@@ -1,11 +1,13 @@
 #include "argumentform.h"
 
 #include "fieldeditor.h"
+#include "fieldpath.h"
 #include "formlabels.h"
 #include "jsoneditor.h"
 #include "problemsbox.h"
 #include "schema/schemanode.h"
 
+#include <QApplication>
 #include <QHash>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -41,13 +43,6 @@ QString asSentence(QString message)
     return message;
 }
 
-QString problemLine(const SchemaIssue &issue)
-{
-    if (issue.path.isEmpty())
-        return ArgumentForm::tr("The arguments %1").arg(issue.message);
-    return SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message;
-}
-
 } // namespace
 
 ArgumentForm::ArgumentForm(QWidget *parent)
@@ -67,8 +62,12 @@ ArgumentForm::ArgumentForm(QWidget *parent)
 
     m_tabs->setDocumentMode(true);
     m_scroll->setObjectName(QStringLiteral("formPage"));
+    m_scroll->setAccessibleName(tr("Arguments form"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    // Two lines of fields at the least: a small window or a long result may leave the form little
+    // room, and it scrolls (QScrollArea alone would ask for the height of its scroll bar's arrows).
+    m_scroll->setMinimumHeight(fontMetrics().lineSpacing() * 2 + 24);
     m_tabs->addTab(m_scroll, tr("Form"));
 
     auto *jsonPage = new QWidget(this);
@@ -82,6 +81,7 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     jsonLayout->addWidget(m_json, 1);
     m_json->setObjectName(QStringLiteral("json"));
     m_json->textEdit()->setObjectName(QStringLiteral("jsonText"));
+    m_json->textEdit()->setAccessibleName(tr("Arguments as JSON"));
     m_tabs->addTab(jsonPage, tr("JSON"));
     // The JSON page's wrapped help text would otherwise set a tall minimum for every form, keeping a
     // one-field form from shrinking to fit; the page copes with whatever height it gets.
@@ -158,8 +158,9 @@ QStringList ArgumentForm::validationProblems() const
     QStringList problems;
     if (!m_jsonProblem.isEmpty())
         problems.append(tr("JSON text: %1").arg(m_jsonProblem));
+    // Fields are named as the form labels them ("Old text is required"), not by their paths.
     for (const SchemaIssue &issue : m_issues)
-        problems.append(problemLine(issue));
+        problems.append(describeIssue(*m_node, issue));
     return problems;
 }
 
@@ -171,6 +172,16 @@ ArgumentForm::Page ArgumentForm::currentPage() const
 void ArgumentForm::setCurrentPage(Page page)
 {
     m_tabs->setCurrentIndex(page == Page::Json ? 1 : 0);
+}
+
+void ArgumentForm::focusFirstField()
+{
+    if (m_root && currentPage() == Page::Form) {
+        m_root->focusInput();
+        if (m_root->isAncestorOf(QApplication::focusWidget()))
+            return;
+    }
+    m_tabs->tabBar()->setFocus(Qt::OtherFocusReason);
 }
 
 FieldEditor *ArgumentForm::fieldEditor(const QString &pointer) const
@@ -215,6 +226,7 @@ void ArgumentForm::rebuildForm()
     layout->setSpacing(8);
 
     const auto node = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_tool.inputSchema));
+    m_node = node;
     const bool hasFields = (node->kind == SchemaNode::Kind::Object && !node->properties.isEmpty())
         || (node->kind == SchemaNode::Kind::Choice && !node->choices.isEmpty());
     if (hasFields) {
@@ -401,7 +413,7 @@ void ArgumentForm::showIssuesInForm()
             continue; // about the arguments as a whole: the summary says it
         const QString message = pointer == issue.path
             ? asSentence(issue.message)
-            : SchemaValidator::readablePath(issue.path) + QLatin1Char(' ') + issue.message;
+            : describeIssue(*m_node, issue);
         QStringList &list = messages[pointer];
         if (!list.contains(message))
             list.append(message);

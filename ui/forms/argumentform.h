@@ -4,6 +4,8 @@
 #include "schema/schemavalidator.h"
 
 #include <QJsonObject>
+
+#include <memory>
 #include <QWidget>
 
 class QLabel;
@@ -15,6 +17,7 @@ namespace Toolgate {
 class FieldEditor;
 class JsonEditor;
 class ProblemsBox;
+struct SchemaNode;
 
 /// Lets a person fill in the arguments of one tool call: a form generated from the tool's inputSchema and
 /// a raw JSON editor, kept in sync both ways. Problems (from SchemaValidator over the whole arguments
@@ -43,7 +46,8 @@ public:
     /// Starts over from the schema's defaults.
     void resetToDefaults();
 
-    /// Everything wrong, one readable line each ("address.city is required"); empty when the arguments
+    /// Everything wrong, one readable line each, naming fields by their labels ("Address › City is
+    /// required"); empty when the arguments
     /// can be sent as they are. Includes a JSON text that does not parse.
     QStringList validationProblems() const;
     /// The schema problems behind validationProblems(), by JSON pointer (without the JSON text's).
@@ -57,6 +61,9 @@ public:
 
     Page currentPage() const;
     void setCurrentPage(Page page);
+
+    /// Gives keyboard focus to the first field (the form's tabs when there is none).
+    void focusFirstField();
 
     /// The editor for the value at pointer ("/address/city"), or nullptr.
     FieldEditor *fieldEditor(const QString &pointer) const;
@@ -85,6 +92,7 @@ private:
     QJsonObject formArguments() const;
 
     Tool m_tool;
+    std::shared_ptr<const SchemaNode> m_node; // what the form was built from; never null after construction
     SchemaValidator m_validator;
     QString m_schemaError;
     QJsonObject m_arguments;

@@ -56,9 +56,10 @@ QColor colorFor(const ConsoleLine &line, const QPalette &palette)
 QString tagFor(const ConsoleLine &line)
 {
     switch (line.kind) {
-    case ConsoleLine::Kind::Stderr: return QStringLiteral("stderr");
-    case ConsoleLine::Kind::Lifecycle: return QStringLiteral("toolgate");
-    case ConsoleLine::Kind::ProtocolViolation: return QStringLiteral("protocol");
+    // Words a non-developer can follow; the title's tooltip says what each one is.
+    case ConsoleLine::Kind::Stderr: return ConsoleView::tr("output");
+    case ConsoleLine::Kind::Lifecycle: return ConsoleView::tr("toolgate");
+    case ConsoleLine::Kind::ProtocolViolation: return ConsoleView::tr("protocol");
     case ConsoleLine::Kind::Log: return line.level ? toString(*line.level) : QStringLiteral("log");
     }
     return {};
@@ -81,9 +82,18 @@ ConsoleView::ConsoleView(QWidget *parent)
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setPlaceholderText(tr("Select a server to see its output."));
     m_text->setFrameShape(QFrame::NoFrame);
+    m_text->setMinimumHeight(m_text->fontMetrics().lineSpacing() * 2 + 8); // a short window keeps its room for the work
 
+    m_title->setToolTip(tr("<p>What the selected server shows while it runs:</p>"
+                           "<p><b>output</b>: what the server program printed for people to read (its error output, "
+                           "\"stderr\"), often its own log.<br><b>debug … emergency</b>: log messages the server sent, "
+                           "by importance.<br><b>toolgate</b>: Toolgate's notes, such as starting and stopping.<br>"
+                           "<b>protocol</b>: messages that break the rules of MCP (JSON-RPC, the message format MCP "
+                           "uses), which Toolgate ignored.</p>"));
+    m_text->setAccessibleName(tr("Server console"));
     m_clear->setIcon(Icons::action(u"clear"));
     m_clear->setToolTip(tr("Clear the console view"));
+    m_clear->setAccessibleName(tr("Clear the console view"));
     m_clear->setAutoRaise(true);
     connect(m_clear, &QToolButton::clicked, this, &ConsoleView::clearView);
 
@@ -165,9 +175,16 @@ void ConsoleView::flush()
         QString text = line.text;
         if (text.size() > maxLineLength)
             text = text.left(maxLineLength) + QChar(0x2026);
-        // Control characters other than tab would garble the view; show them as replacement marks.
+        // A message of several lines keeps its line breaks (as line separators, so the entry stays one
+        // block with one time stamp); other control characters would garble the view and show as
+        // replacement marks.
+        text.replace(QStringLiteral("\r\n"), QStringLiteral("\n")).replace(u'\r', u'\n');
+        while (text.endsWith(u'\n'))
+            text.chop(1);
         for (QChar &c : text) {
-            if (c.category() == QChar::Other_Control && c != u'\t')
+            if (c == u'\n')
+                c = QChar::LineSeparator;
+            else if (c.category() == QChar::Other_Control && c != u'\t')
                 c = QChar(0xfffd);
         }
         QTextCharFormat tagFormat = format;

@@ -27,6 +27,7 @@ ItemBrowser::ItemBrowser(ServerTreeModel *model, int nameColumn, int description
     m_proxy->setSourceModel(model);
 
     m_search->setPlaceholderText(searchPlaceholder);
+    m_search->setAccessibleName(searchPlaceholder); // the placeholder goes once something is typed
     m_search->setClearButtonEnabled(true);
     m_search->addAction(Icons::action(u"search"), QLineEdit::LeadingPosition);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
@@ -109,6 +110,15 @@ void ItemBrowser::selectSourceIndex(const QModelIndex &sourceIndex)
         m_view->expand(index.parent());
     m_view->setCurrentIndex(index);
     m_view->scrollTo(index);
+}
+
+void ItemBrowser::revealServer(const ServerConnection *connection)
+{
+    const QModelIndex index = m_proxy->mapFromSource(m_model->serverIndex(connection));
+    if (!index.isValid())
+        return;
+    m_view->expand(index);
+    m_view->scrollTo(index, QAbstractItemView::PositionAtTop);
 }
 
 bool ItemBrowser::eventFilter(QObject *watched, QEvent *event)

@@ -33,6 +33,8 @@ public:
     QModelIndex currentSourceIndex() const;
     /// Selects (and reveals) the row of a source index.
     void selectSourceIndex(const QModelIndex &sourceIndex);
+    /// Scrolls the group of connection's items to the top and expands it, selecting nothing.
+    void revealServer(const ServerConnection *connection);
 
 signals:
     /// The selection moved: to an item, a server row, or nothing (invalid).

@@ -11,6 +11,7 @@
 #include "dialogs/confirmationdialog.h" // dialogapprovalgate.h needs the complete type
 #include "dialogs/dialogapprovalgate.h"
 #include "auth/secretstore.h"
+#include "dialogs/gettingstarteddialog.h"
 #include "dialogs/importdialog.h"
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
@@ -57,6 +58,8 @@ namespace {
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
 const QString settingsGroup = QStringLiteral("MainWindow");
+// What the person chose when there is no keychain: "file" (servers.json) or "session" (type again).
+const QString withoutKeychainKey = QStringLiteral("Secrets/withoutKeychain");
 
 QWidget *buildEmptyPage(QWidget *parent)
 {
@@ -65,15 +68,15 @@ QWidget *buildEmptyPage(QWidget *parent)
     auto *icon = new QLabel(page);
     icon->setPixmap(Icons::application().pixmap(QSize(72, 72), page->devicePixelRatioF()));
     icon->setAlignment(Qt::AlignCenter);
-    auto *title = new QLabel(MainWindow::tr("Pick a tool to try it"), page);
+    auto *title = new QLabel(page);
+    title->setObjectName(QStringLiteral("emptyTitle"));
     QFont big = title->font();
     big.setPointSizeF(big.pointSizeF() * 1.4);
     big.setBold(true);
     title->setFont(big);
     title->setAlignment(Qt::AlignCenter);
-    auto *text = new QLabel(MainWindow::tr("Choose a tool on the left, fill in its arguments and press Run.\n"
-                                           "Toolgate asks you before anything is sent to a server."),
-                            page);
+    auto *text = new QLabel(page);
+    text->setObjectName(QStringLiteral("emptyText"));
     text->setAlignment(Qt::AlignCenter);
     text->setWordWrap(true);
     QPalette dim = text->palette();
@@ -178,16 +181,19 @@ void MainWindow::buildCentre()
                                     tr("Search tools"), this);
     m_toolBrowser->setObjectName(QStringLiteral("toolBrowser"));
     m_toolBrowser->view()->setObjectName(QStringLiteral("toolTree"));
+    m_toolBrowser->view()->setAccessibleName(tr("Tools"));
     m_toolBrowser->searchField()->setObjectName(QStringLiteral("toolSearch"));
     m_resourceBrowser = new ItemBrowser(m_resourceModel, ResourceTreeModel::UriColumn, ResourceTreeModel::DescriptionColumn,
                                         tr("Search resources"), this);
     m_resourceBrowser->setObjectName(QStringLiteral("resourceBrowser"));
     m_resourceBrowser->view()->setObjectName(QStringLiteral("resourceTree"));
+    m_resourceBrowser->view()->setAccessibleName(tr("Resources"));
     m_resourceBrowser->searchField()->setObjectName(QStringLiteral("resourceSearch"));
     m_promptBrowser = new ItemBrowser(m_promptModel, PromptTreeModel::NameColumn, PromptTreeModel::DescriptionColumn,
                                       tr("Search prompts"), this);
     m_promptBrowser->setObjectName(QStringLiteral("promptBrowser"));
     m_promptBrowser->view()->setObjectName(QStringLiteral("promptTree"));
+    m_promptBrowser->view()->setAccessibleName(tr("Prompts"));
     m_promptBrowser->searchField()->setObjectName(QStringLiteral("promptSearch"));
 
     m_browserTabs = new QTabWidget(this);
@@ -233,6 +239,7 @@ void MainWindow::buildCentre()
     m_pages->addWidget(m_toolPanel);
     m_pages->addWidget(m_resourcePanel);
     m_pages->addWidget(m_promptPanel);
+    showEmptyPage(m_toolBrowser);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -274,7 +281,7 @@ void MainWindow::buildCentre()
     watch(m_promptBrowser);
     connect(m_toolBrowser, &ItemBrowser::activated, this, [this](const QModelIndex &index) {
         if (ToolTreeModel::isItem(index))
-            m_toolPanel->argumentForm()->setFocus();
+            m_toolPanel->argumentForm()->focusFirstField();
     });
     connect(m_browserTabs, &QTabWidget::currentChanged, this, [this] {
         if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget()))
@@ -283,12 +290,15 @@ void MainWindow::buildCentre()
     connect(m_serverPanel, &ServerPanel::currentConnectionChanged, this, [this](ServerConnection *connection) {
         setConsoleServer(connection);
         if (connection) {
-            // Clicking a server in the list shows it; the tree's selection no longer applies.
+            // Clicking a server in the list shows it; the tree's selection no longer applies, and
+            // every tree brings that server's items into view.
             if (auto *browser = qobject_cast<ItemBrowser *>(m_browserTabs->currentWidget())) {
                 const QSignalBlocker blocker(browser);
                 browser->view()->selectionModel()->clearCurrentIndex();
                 browser->view()->clearSelection();
             }
+            for (ItemBrowser *browser : {m_toolBrowser, m_resourceBrowser, m_promptBrowser})
+                browser->revealServer(connection);
             m_serverInfoPanel->setConnection(connection);
             m_pages->setCurrentWidget(m_serverInfoPanel);
         }
@@ -300,6 +310,7 @@ void MainWindow::buildCentre()
     connect(m_promptPanel, &PromptPanel::resourceLinkActivated, this, &MainWindow::openResource);
     connect(m_toolPanel, &ToolPanel::linkActivated, this, &MainWindow::openLink);
     connect(m_resourcePanel, &ResourcePanel::linkActivated, this, &MainWindow::openLink);
+    connect(m_serverInfoPanel, &ServerInfoPanel::linkActivated, this, &MainWindow::openLink);
     connect(m_toolPanel, &ToolPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_resourcePanel, &ResourcePanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_toolPanel, &ToolPanel::runningCountChanged, this, &MainWindow::updateSummary);
@@ -366,6 +377,10 @@ void MainWindow::buildMenus()
     rules->setEnabled(m_policy != nullptr);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *guide = help->addAction(tr("&Getting Started"), this, &MainWindow::showGettingStarted);
+    guide->setObjectName(QStringLiteral("gettingStarted"));
+    guide->setShortcut(QKeySequence::HelpContents);
+    help->addSeparator();
     QAction *about = help->addAction(Icons::action(u"info"), tr("&About Toolgate"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt)->setMenuRole(QAction::AboutQtRole);
@@ -378,7 +393,9 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_summary);
     connect(m_serverModel, &QAbstractItemModel::dataChanged, this, &MainWindow::updateSummary);
     connect(m_serverModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
-    connect(m_serverModel, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
+    // The model drops a row before the workspace drops the server (connectionAboutToBeRemoved), so
+    // the count is taken again once it is gone.
+    connect(m_workspace, &Workspace::connectionRemoved, this, &MainWindow::updateSummary);
     connect(m_serverModel, &QAbstractItemModel::modelReset, this, &MainWindow::updateSummary);
     connect(m_toolModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
     connect(m_toolModel, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateSummary);
@@ -410,7 +427,7 @@ void MainWindow::showSelection(ItemBrowser *browser, const QModelIndex &index)
     if (connection)
         setConsoleServer(connection);
     if (!index.isValid()) {
-        m_pages->setCurrentWidget(m_emptyPage);
+        showEmptyPage(browser);
         return;
     }
     if (ServerTreeModel::isServer(index)) {
@@ -435,6 +452,29 @@ void MainWindow::showSelection(ItemBrowser *browser, const QModelIndex &index)
         m_promptPanel->setPrompt(connection, index.data(PromptTreeModel::PromptRole).value<Prompt>());
         m_pages->setCurrentWidget(m_promptPanel);
     }
+}
+
+void MainWindow::showEmptyPage(ItemBrowser *browser)
+{
+    // Each tab says what picking one of its items does.
+    QString title;
+    QString text;
+    if (browser == m_resourceBrowser) {
+        title = tr("Pick a resource to read it");
+        text = tr("Choose a resource on the left and press Read to see what the server holds.\n"
+                  "Reading a resource changes nothing on the server.");
+    } else if (browser == m_promptBrowser) {
+        title = tr("Pick a prompt to fill it in");
+        text = tr("Choose a prompt on the left, fill in its arguments and press Get Prompt\n"
+                  "to see the messages the server prepares from them.");
+    } else {
+        title = tr("Pick a tool to try it");
+        text = tr("Choose a tool on the left, fill in its arguments and press Run.\n"
+                  "Toolgate asks you before anything is sent to a server.");
+    }
+    m_emptyPage->findChild<QLabel *>(QStringLiteral("emptyTitle"))->setText(title);
+    m_emptyPage->findChild<QLabel *>(QStringLiteral("emptyText"))->setText(text);
+    m_pages->setCurrentWidget(m_emptyPage);
 }
 
 void MainWindow::setConsoleServer(ServerConnection *connection)
@@ -529,8 +569,23 @@ void MainWindow::buildSecretsNotice()
     m_secretsBanner->setObjectName(QStringLiteral("secretsBanner"));
     m_moveSecrets = new QPushButton(tr("Move to Keychain"), m_secretsNotice);
     m_moveSecrets->setObjectName(QStringLiteral("moveSecretsToKeychain"));
-    auto *dismiss = new QPushButton(tr("Dismiss"), m_secretsNotice);
-    connect(dismiss, &QPushButton::clicked, m_secretsNotice, &QWidget::hide);
+    m_keepInFile = new QPushButton(tr("Keep Them in servers.json"), m_secretsNotice);
+    m_keepInFile->setObjectName(QStringLiteral("keepSecretsInFile"));
+    m_keepInFile->setToolTip(tr("Write secret values into servers.json in plain text, as Claude Desktop does. "
+                                "Anyone who can read that file can read them."));
+    m_keepInFile->hide();
+    connect(m_keepInFile, &QPushButton::clicked, this, [this] {
+        QSettings().setValue(withoutKeychainKey, QStringLiteral("file"));
+        keepSecretsInFile();
+    });
+    m_dismissSecrets = new QPushButton(tr("Dismiss"), m_secretsNotice);
+    m_dismissSecrets->setObjectName(QStringLiteral("dismissSecretsNotice"));
+    connect(m_dismissSecrets, &QPushButton::clicked, this, [this] {
+        // Without a keychain, dismissing is an answer too: type them again each start, and do not ask again.
+        if (m_keepInFile->isVisible())
+            QSettings().setValue(withoutKeychainKey, QStringLiteral("session"));
+        m_secretsNotice->hide();
+    });
     connect(m_moveSecrets, &QPushButton::clicked, this, [this] {
         const Result<void> moved = m_workspace->moveSecretsToKeychain();
         m_secretsNotice->hide();
@@ -542,7 +597,8 @@ void MainWindow::buildSecretsNotice()
     auto *buttons = new QHBoxLayout;
     buttons->addStretch(1);
     buttons->addWidget(m_moveSecrets);
-    buttons->addWidget(dismiss);
+    buttons->addWidget(m_keepInFile);
+    buttons->addWidget(m_dismissSecrets);
     auto *layout = new QVBoxLayout(m_secretsNotice);
     layout->setContentsMargins(8, 8, 8, 0);
     layout->addWidget(m_secretsBanner);
@@ -550,6 +606,8 @@ void MainWindow::buildSecretsNotice()
     m_secretsNotice->hide();
     connect(m_workspace, &Workspace::secretStoreProblem, this, [this](const QString &message) {
         m_moveSecrets->hide();
+        m_keepInFile->hide();
+        m_dismissSecrets->setText(tr("Dismiss"));
         m_secretsBanner->showMessage(MessageBanner::Kind::Warning, tr("A secret could not be kept in the keychain"), message);
         m_secretsNotice->show();
     });
@@ -559,9 +617,14 @@ void MainWindow::buildSecretsNotice()
 void MainWindow::offerToMovePlainSecrets()
 {
     const QStringList plain = m_workspace->plainSecrets();
-    if (plain.isEmpty() || !m_workspace->secretStore() || m_keychainWarned)
+    // Kept in the file on purpose (there is no keychain): nothing to offer.
+    if (plain.isEmpty() || !m_workspace->secretStore() || m_keychainWarned
+        || QSettings().value(withoutKeychainKey).toString() == u"file")
         return;
     m_moveSecrets->show();
+    m_keepInFile->hide();
+    m_dismissSecrets->setText(tr("Dismiss"));
+    m_dismissSecrets->setToolTip(QString());
     m_secretsBanner->showMessage(
         MessageBanner::Kind::Info, tr("Secret values are written in plain text in servers.json"),
         tr("They work as they are. Move them to %1? The file then keeps only a placeholder.")
@@ -580,14 +643,46 @@ void MainWindow::showKeychainUnavailable(const QString &why)
 {
     if (std::exchange(m_keychainWarned, true))
         return;
+    // Said once, with a choice; the answer holds for later starts too.
+    const QString answer = QSettings().value(withoutKeychainKey).toString();
+    if (answer == u"file") {
+        keepSecretsInFile();
+        return;
+    }
+    if (answer == u"session") {
+        statusBar()->showMessage(tr("No keychain: secret values are kept until Toolgate quits, as you chose."), 8000);
+        return;
+    }
     m_moveSecrets->hide();
+    m_keepInFile->show();
+    m_dismissSecrets->setText(tr("Type Them Each Start"));
+    m_dismissSecrets->setToolTip(tr("Keep secret values in memory only; Toolgate asks for them again after each start."));
     m_secretsBanner->showMessage(
-        MessageBanner::Kind::Warning, tr("The system keychain is not available"),
-        tr("%1. Sign-ins and secret values are kept in memory for this session only and never written to a file; "
-           "you will be asked for them again next time. Start a keychain service (e.g. GNOME Keyring or KWallet) "
-           "to keep them.")
+        MessageBanner::Kind::Warning, tr("Secret values cannot be kept safely on this computer"),
+        tr("%1. Until Toolgate quits, sign-ins and secret values (such as API keys) are kept in memory; after that you "
+           "would type them again. You can keep them in servers.json instead, in plain text: anyone who can read that "
+           "file can read them. Or start a keychain service (GNOME Keyring or KWallet) and restart Toolgate.")
             .arg(why));
     m_secretsNotice->show();
+}
+
+void MainWindow::keepSecretsInFile()
+{
+    if (m_workspace->hasPendingSecretWrites()) {
+        // The store still answers a write; once it has, the values it holds go into the file.
+        auto *once = new QObject(this);
+        connect(m_workspace, &Workspace::secretWritesFinished, once, [this, once] {
+            once->deleteLater();
+            keepSecretsInFile();
+        });
+        return;
+    }
+    const Result<void> kept = m_workspace->keepSecretsInFile();
+    m_secretsNotice->hide();
+    statusBar()->showMessage(kept ? tr("Secret values are kept in %1, as you chose: there is no keychain.")
+                                        .arg(QDir::toNativeSeparators(m_workspace->configPath()))
+                                  : kept.error().message,
+                             10000);
 }
 
 void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)
@@ -664,6 +759,17 @@ void MainWindow::showApprovalRules()
     auto *dialog = new ApprovalRulesDialog(m_policy, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
+}
+
+void MainWindow::showGettingStarted()
+{
+    if (!m_guide) {
+        m_guide = new GettingStartedDialog(this);
+        m_guide->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_guide->show();
+    m_guide->raise();
+    m_guide->activateWindow();
 }
 
 void MainWindow::showAbout()
@@ -747,7 +853,7 @@ void MainWindow::restoreSettings()
     m_rememberedServer = settings.value(QStringLiteral("lastServer")).toString();
     m_rememberedTool = settings.value(QStringLiteral("lastTool")).toString();
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("consoleDock")); dock && settings.value(QStringLiteral("state")).isNull())
-        resizeDocks({dock}, {150}, Qt::Vertical);
+        resizeDocks({dock}, {qBound(60, height() / 6, 150)}, Qt::Vertical); // a small screen keeps its room for the work
     settings.endGroup();
 }
 

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class QDialog;
 class QLabel;
 class QMenu;
 class QSplitter;
@@ -70,7 +71,8 @@ public:
     void showLoadResult(const Result<Workspace::LoadOutcome> &result);
     /// Shows the OAuth sign-in state of HTTP servers, with Sign in / Cancel / Sign out (not owned).
     void setSignInManager(SignInManager *signIns);
-    /// Says (once) that the system keychain is unavailable and secrets are kept for this session only.
+    /// Says that the system keychain is unavailable and offers what can be done: keep secret values in
+    /// servers.json, or type them each start. Asked once: the answer is remembered for later starts.
     void showKeychainUnavailable(const QString &why);
     /// Selects a tool in the Tools tab (when its server lists it); returns whether it was found.
     bool selectTool(const QString &serverName, const QString &toolName);
@@ -112,6 +114,8 @@ public slots:
     void reloadServers();
     void showApprovalRules();
     void showAbout();
+    /// Help › Getting Started: a short guide in plain words.
+    void showGettingStarted();
     void showAuditLog();
     void openResource(Toolgate::ServerConnection *connection, const QString &uri);
     void openLink(const QUrl &url);
@@ -124,6 +128,7 @@ private:
     void buildMenus();
     void buildStatusBar();
     void showSelection(ItemBrowser *browser, const QModelIndex &sourceIndex);
+    void showEmptyPage(ItemBrowser *browser);
     void setConsoleServer(ServerConnection *connection);
     void updateSummary();
     void restoreSettings();
@@ -158,6 +163,9 @@ private:
     QWidget *m_secretsNotice = nullptr;
     MessageBanner *m_secretsBanner = nullptr;
     QPushButton *m_moveSecrets = nullptr;
+    QPushButton *m_keepInFile = nullptr;
+    QPushButton *m_dismissSecrets = nullptr;
+    void keepSecretsInFile();
     bool m_keychainWarned = false;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_emptyPage = nullptr;
@@ -174,6 +182,7 @@ private:
     bool m_leftSplitterRestored = false;
     QString m_auditPath;
     QPointer<AuditWindow> m_auditWindow;
+    QPointer<QDialog> m_guide;
     QPointer<AuditLog> m_auditLog;
 };
 

@@ -1,5 +1,6 @@
 #include "promptpanel.h"
 
+#include "argumentcompleter.h"
 #include "client/clientsession.h"
 #include "itemheader.h"
 #include "models/icons.h"
@@ -44,6 +45,7 @@ PromptPanel::PromptPanel(QWidget *parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setWidget(m_messages);
     m_scroll->setObjectName(QStringLiteral("promptMessages"));
+    m_scroll->setAccessibleName(tr("Prompt messages"));
     m_messagesLayout->addStretch(1);
 
     auto *row = new QHBoxLayout;
@@ -76,6 +78,8 @@ void PromptPanel::setPrompt(ServerConnection *connection, const Prompt &prompt)
     m_busy = false;
     qDeleteAll(m_fields);
     m_fields.clear();
+    delete m_completer;
+    m_completer = new ArgumentCompleter(connection, CompletionReference::prompt(prompt.name), this);
     while (m_argumentsLayout->rowCount() > 0)
         m_argumentsLayout->removeRow(0);
     m_header->setItem(Icons::action(u"prompt"), prompt.displayName(), prompt.name, connection ? connection->name() : QString(),
@@ -94,6 +98,7 @@ void PromptPanel::setPrompt(ServerConnection *connection, const Prompt &prompt)
         label->setBuddy(field);
         m_argumentsLayout->addRow(label, field);
         m_fields.insert(argument.name, field);
+        m_completer->addField(argument.name, field);
     }
     m_arguments->setVisible(!prompt.arguments.isEmpty());
     clearResult();

@@ -15,6 +15,7 @@ class QVBoxLayout;
 
 namespace Toolgate {
 
+class ArgumentCompleter;
 class ItemHeader;
 class ServerConnection;
 
@@ -31,6 +32,8 @@ public:
     QPushButton *getButton() const { return m_get; }
     /// The messages shown (role, then the text of text blocks), for tests.
     QStringList shownMessages() const { return m_shown; }
+    /// Offers the server's suggestions for the argument fields.
+    ArgumentCompleter *completer() const { return m_completer; }
 
 public slots:
     void getPrompt();
@@ -54,6 +57,7 @@ private:
     QWidget *m_arguments;
     QFormLayout *m_argumentsLayout;
     QMap<QString, QLineEdit *> m_fields;
+    ArgumentCompleter *m_completer = nullptr;
     QPushButton *m_get;
     QLabel *m_state;
     QScrollArea *m_scroll;

@@ -1,6 +1,8 @@
 #include "resourcepanel.h"
 
+#include "argumentcompleter.h"
 #include "client/clientsession.h"
+#include "viewers/viewerformat.h"
 #include "itemheader.h"
 #include "models/icons.h"
 #include "uritemplate_p.h"
@@ -79,6 +81,8 @@ void ResourcePanel::reset(ServerConnection *connection)
     m_template.clear();
     qDeleteAll(m_fields);
     m_fields.clear();
+    delete m_completer;
+    m_completer = nullptr;
     while (m_variablesLayout->rowCount() > 0)
         m_variablesLayout->removeRow(0);
     m_variables->hide();
@@ -108,6 +112,7 @@ void ResourcePanel::setTemplate(ServerConnection *connection, const ResourceTemp
                       connection ? connection->name() : QString(), resourceTemplate.description,
                       tr("A template: fill in its parts to read a resource."));
     const QStringList names = UriTemplate::variables(m_template);
+    m_completer = new ArgumentCompleter(connection, CompletionReference::resourceTemplate(m_template), this);
     for (const QString &name : names) {
         auto *field = new QLineEdit(m_variables);
         field->setObjectName(u"variable_" + name);
@@ -115,6 +120,7 @@ void ResourcePanel::setTemplate(ServerConnection *connection, const ResourceTemp
         connect(field, &QLineEdit::returnPressed, this, &ResourcePanel::read);
         m_variablesLayout->addRow(name.left(60) + u':', field);
         m_fields.insert(name, field);
+        m_completer->addField(name, field);
     }
     m_variables->setVisible(!names.isEmpty());
     updateState();
@@ -159,7 +165,7 @@ void ResourcePanel::read()
         m_reading = false;
         if (result) {
             m_result->setReadResourceResult(result.value());
-            m_state->setText(tr("Read in %1 ms").arg(timer->elapsed()));
+            m_state->setText(tr("Read in %1").arg(ViewerFormat::elapsed(timer->elapsed())));
         } else {
             m_result->clear();
             m_state->setText(tr("Failed: %1").arg(result.error().message));

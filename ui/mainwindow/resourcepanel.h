@@ -13,6 +13,7 @@ class QPushButton;
 
 namespace Toolgate {
 
+class ArgumentCompleter;
 class ItemHeader;
 class ResultView;
 class ServerConnection;
@@ -35,6 +36,8 @@ public:
     QPushButton *readButton() const { return m_read; }
     /// The field of a template variable, or null.
     QLineEdit *variableField(const QString &name) const { return m_fields.value(name); }
+    /// Offers the server's suggestions for a template's fields (null for a plain resource).
+    ArgumentCompleter *completer() const { return m_completer; }
 
 public slots:
     void read();
@@ -58,6 +61,7 @@ private:
     QWidget *m_variables;
     QFormLayout *m_variablesLayout;
     QMap<QString, QLineEdit *> m_fields;
+    ArgumentCompleter *m_completer = nullptr;
     QLabel *m_uriLabel;
     QPushButton *m_read;
     QLabel *m_state;

@@ -4,6 +4,7 @@
 #include "itemheader.h"
 #include "models/icons.h"
 #include "models/serverlistmodel.h"
+#include "viewers/markdownbrowser.h"
 #include "workspace/serverconnection.h"
 #include "workspace/serversignin.h"
 
@@ -13,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -49,7 +49,7 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     , m_protocol(valueLabel(this, QStringLiteral("serverProtocol")))
     , m_offers(valueLabel(this, QStringLiteral("serverOffers")))
     , m_instructionsLabel(new QLabel(tr("Instructions:"), this))
-    , m_instructions(new QPlainTextEdit(this))
+    , m_instructions(new MarkdownBrowser(this))
     , m_buttons(new QWidget(this))
     , m_signInLabel(new QLabel(tr("Sign-in:"), this))
     , m_signInRow(new QWidget(this))
@@ -63,11 +63,14 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     // A command line has no good places to wrap; it is cut at the edge and shown whole on hover.
     m_endpoint->setWordWrap(false);
     m_endpoint->setMinimumWidth(1);
-    m_instructions->setReadOnly(true);
+    // The server's instructions are Markdown, written for a model and the people who use it: shown
+    // rendered, with nothing remote loaded; longer ones scroll rather than push the buttons away.
     m_instructions->setObjectName(QStringLiteral("serverInstructions"));
-    m_instructions->setMaximumBlockCount(2000);
-    // Instructions are usually a paragraph; longer ones scroll rather than push the buttons away.
-    m_instructions->setFixedHeight(m_instructions->fontMetrics().lineSpacing() * 8 + 12);
+    m_instructions->setAccessibleName(tr("Instructions from the server"));
+    m_instructions->setMinimumHeight(m_instructions->fontMetrics().lineSpacing() * 4 + 12);
+    connect(m_instructions, &MarkdownBrowser::linkActivated, this, &ServerInfoPanel::linkActivated);
+    m_instructionsLabel->setBuddy(m_instructions);
+    m_instructionsLabel->setToolTip(tr("What the server says about how to use it. It comes from the server and is not checked."));
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -75,7 +78,10 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     form->addRow(tr("Status:"), m_status);
     form->addRow(tr("Runs:"), m_endpoint);
     form->addRow(tr("Calls itself:"), m_identity);
-    form->addRow(tr("Protocol:"), m_protocol);
+    auto *protocolLabel = new QLabel(tr("MCP version:"), this);
+    protocolLabel->setToolTip(tr("The version of the Model Context Protocol, the language Toolgate and the server speak, "
+                                 "that both agreed on."));
+    form->addRow(protocolLabel, m_protocol);
     form->addRow(tr("Offers:"), m_offers);
     {
         m_signIn->setObjectName(QStringLiteral("signIn"));
@@ -108,8 +114,9 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     body->setContentsMargins(12, 0, 12, 12);
     body->addLayout(form);
     body->addWidget(m_instructionsLabel);
-    body->addWidget(m_instructions);
-    body->addStretch(1);
+    body->addWidget(m_instructions, 1);
+    m_stretch = new QWidget(this); // takes the room while there are no instructions
+    body->addWidget(m_stretch, 1);
     body->addWidget(m_buttons);
 
     auto *layout = new QVBoxLayout(this);
@@ -186,9 +193,7 @@ void ServerInfoPanel::refresh()
         m_header->setItem(Icons::action(u"server"), tr("No server selected"), {}, {}, {});
         for (QLabel *label : {m_status, m_endpoint, m_identity, m_protocol, m_offers})
             label->clear();
-        m_instructions->clear();
-        m_instructionsLabel->hide();
-        m_instructions->hide();
+        showInstructions(QString());
         return;
     }
     ClientSession *session = connection->session();
@@ -204,9 +209,11 @@ void ServerInfoPanel::refresh()
     } else {
         m_status->setPalette(QPalette());
     }
-    m_endpoint->setText(ServerConfig::transportName(connection->config().transport) + QStringLiteral(" · ")
-                        + connection->config().endpoint());
-    m_endpoint->setToolTip(connection->config().endpoint().left(2000).toHtmlEscaped());
+    const int transport = int(connection->config().transport);
+    m_endpoint->setText(transportText(transport) + QStringLiteral(" · ") + connection->config().endpoint());
+    m_endpoint->setToolTip(QStringLiteral("<p>%1</p><p>%2</p>")
+                               .arg(connection->config().endpoint().left(2000).toHtmlEscaped(),
+                                    transportExplanation(transport).toHtmlEscaped()));
     if (ready) {
         QString identity = info.displayName();
         if (!info.version.isEmpty())
@@ -222,21 +229,53 @@ void ServerInfoPanel::refresh()
         if (caps.prompts)
             offers.append(counted(connection->prompts().size(), tr("prompt"), tr("prompts")));
         if (caps.logging)
-            offers.append(tr("logging"));
+            offers.append(tr("log messages"));
         if (caps.completions)
-            offers.append(tr("completions"));
+            offers.append(tr("suggestions while you type"));
         m_offers->setText(offers.isEmpty() ? tr("nothing") : offers.join(QStringLiteral(", ")));
-        const QString instructions = session->serverInitializeResult().instructions;
-        m_instructions->setPlainText(instructions.left(50000));
-        m_instructionsLabel->setVisible(!instructions.isEmpty());
-        m_instructions->setVisible(!instructions.isEmpty());
+        showInstructions(session->serverInitializeResult().instructions.left(50000));
     } else {
         for (QLabel *label : {m_identity, m_protocol, m_offers})
             label->setText(tr("—"));
-        m_instructions->clear();
-        m_instructionsLabel->hide();
-        m_instructions->hide();
+        showInstructions(QString());
     }
+}
+
+void ServerInfoPanel::showInstructions(const QString &markdown)
+{
+    // The panel refreshes on every status change; rendering again would lose the reader's place.
+    if (markdown != m_instructionsShown || m_instructions->isHidden() != markdown.isEmpty()) {
+        m_instructionsShown = markdown;
+        m_instructions->setMarkdownText(markdown);
+    }
+    m_instructionsLabel->setVisible(!markdown.isEmpty());
+    m_instructions->setVisible(!markdown.isEmpty());
+    m_stretch->setVisible(markdown.isEmpty());
+}
+
+QString ServerInfoPanel::transportText(int transport)
+{
+    switch (ServerConfig::Transport(transport)) {
+    case ServerConfig::Transport::Stdio: return tr("Local program");
+    case ServerConfig::Transport::Http: return tr("Remote server (HTTP)");
+    case ServerConfig::Transport::Sse: return tr("Remote server (older HTTP+SSE)");
+    }
+    return {};
+}
+
+QString ServerInfoPanel::transportExplanation(int transport)
+{
+    switch (ServerConfig::Transport(transport)) {
+    case ServerConfig::Transport::Stdio:
+        return tr("Toolgate starts this program on your computer and talks to it through its input and output "
+                  "(\"stdio\"). What it prints as diagnostics shows in the Console.");
+    case ServerConfig::Transport::Http:
+        return tr("Toolgate sends each message to this web address (\"Streamable HTTP\"); the server runs elsewhere.");
+    case ServerConfig::Transport::Sse:
+        return tr("An older way to reach a remote server (\"HTTP with Server-Sent Events\"), for servers that "
+                  "do not support the current one.");
+    }
+    return {};
 }
 
 } // namespace Toolgate

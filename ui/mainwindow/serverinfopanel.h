@@ -5,12 +5,13 @@
 
 class QFormLayout;
 class QLabel;
-class QPlainTextEdit;
 class QPushButton;
+class QUrl;
 
 namespace Toolgate {
 
 class ItemHeader;
+class MarkdownBrowser;
 class ServerConnection;
 class SignInManager;
 
@@ -31,9 +32,19 @@ public:
     /// Shows the OAuth sign-in of HTTP servers with Sign in / Cancel / Sign out (not owned).
     void setSignInManager(SignInManager *signIns);
 
+    /// How a server's transport reads to people: "Local program", "Remote server (HTTP)".
+    static QString transportText(int transport);
+    /// What each transport means, for a tooltip.
+    static QString transportExplanation(int transport);
+
+signals:
+    /// A link in the server's instructions was clicked; the app decides whether to open it.
+    void linkActivated(const QUrl &url);
+
 private:
     void refresh();
     void refreshSignIn();
+    void showInstructions(const QString &markdown);
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
@@ -43,7 +54,9 @@ private:
     QLabel *m_protocol;
     QLabel *m_offers;
     QLabel *m_instructionsLabel;
-    QPlainTextEdit *m_instructions;
+    MarkdownBrowser *m_instructions;
+    QString m_instructionsShown;
+    QWidget *m_stretch = nullptr;
     QWidget *m_buttons;
     QPointer<SignInManager> m_signIns;
     QLabel *m_signInLabel;

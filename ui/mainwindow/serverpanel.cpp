@@ -142,6 +142,7 @@ ServerPanel::ServerPanel(Workspace *workspace, ServerListModel *model, QWidget *
     m_toolBar->addAction(m_restart);
 
     m_view->setObjectName(QStringLiteral("serverList"));
+    m_view->setAccessibleName(tr("Servers"));
     m_view->setModel(model);
     m_view->setRootIsDecorated(false);
     m_view->setHeaderHidden(true);

@@ -1,6 +1,7 @@
 #include "toolpanel.h"
 
 #include "client/clientsession.h"
+#include "viewers/viewerformat.h"
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
 #include "itemheader.h"
@@ -10,12 +11,17 @@
 #include "viewers/resultview.h"
 #include "workspace/serverconnection.h"
 
+#include <QApplication>
 #include <QEvent>
+#include <QKeyEvent>
+#include <QResizeEvent>
+#include <QShortcut>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -27,8 +33,9 @@ constexpr int maxEntries = 50;
 QString describe(const ToolCallOutcome &outcome)
 {
     switch (outcome.kind) {
-    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1 ms").arg(outcome.durationMs);
-    case ToolCallOutcome::Kind::ToolError: return ToolPanel::tr("The tool reported an error (%1 ms)").arg(outcome.durationMs);
+    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1").arg(ViewerFormat::elapsed(outcome.durationMs));
+    case ToolCallOutcome::Kind::ToolError:
+        return ToolPanel::tr("The tool reported an error (after %1)").arg(ViewerFormat::elapsed(outcome.durationMs));
     case ToolCallOutcome::Kind::Denied: return ToolPanel::tr("Denied — nothing was sent");
     case ToolCallOutcome::Kind::InvalidArguments: return ToolPanel::tr("Not sent: the arguments are invalid");
     case ToolCallOutcome::Kind::Failed: return ToolPanel::tr("Failed: %1").arg(outcome.error.message);
@@ -47,6 +54,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     , m_header(new ItemHeader(this))
     , m_form(new ArgumentForm(this))
     , m_run(new QPushButton(this))
+    , m_runHint(new QLabel(this))
     , m_cancel(new QPushButton(this))
     , m_progress(new QProgressBar(this))
     , m_state(new QLabel(this))
@@ -65,6 +73,15 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_run->setText(tr("Run"));
     m_run->setIcon(Icons::action(u"run"));
     m_run->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    // The keypad's Enter too; the button shows the shortcut beside it, so nobody has to hover to learn it.
+    auto *keypadRun = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Enter), this);
+    connect(keypadRun, &QShortcut::activated, this, &ToolPanel::run);
+    m_runHint->setObjectName(QStringLiteral("runShortcutHint"));
+    m_runHint->setText(QKeySequence(Qt::CTRL | Qt::Key_Enter).toString(QKeySequence::NativeText));
+    m_runHint->setToolTip(tr("Enter in a one-line field runs the tool too."));
+    QPalette muted = m_runHint->palette();
+    muted.setColor(QPalette::WindowText, muted.color(QPalette::Disabled, QPalette::WindowText));
+    m_runHint->setPalette(muted);
     m_run->setToolTip(tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent."));
     m_run->setDefault(false);
     m_run->setAutoDefault(false);
@@ -84,6 +101,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     auto *runRow = new QHBoxLayout;
     runRow->setContentsMargins(0, 4, 0, 0);
     runRow->addWidget(m_run);
+    runRow->addWidget(m_runHint);
     runRow->addWidget(m_cancel);
     runRow->addWidget(m_progress, 1);
     runRow->addWidget(m_state, 2);
@@ -100,11 +118,14 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     auto *bottom = new QWidget(m_splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
     bottomLayout->setContentsMargins(12, 4, 12, 8);
+    // "Result" heads the result's tabs, on their row: a line of its own would take room from both.
     auto *resultTitle = new QLabel(tr("Result"), bottom);
+    resultTitle->setObjectName(QStringLiteral("resultTitle"));
     QFont bold = resultTitle->font();
     bold.setBold(true);
     resultTitle->setFont(bold);
-    bottomLayout->addWidget(resultTitle);
+    resultTitle->setContentsMargins(0, 0, 12, 0);
+    m_result->tabs()->setCornerWidget(resultTitle, Qt::TopLeftCorner);
 
     // A -32042 answer: the call cannot succeed until the person finishes a step in the browser (the link
     // is in a window of its own, see ClientFeatures). Retrying is theirs to decide, never automatic.
@@ -129,8 +150,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_splitter->addWidget(top);
     m_splitter->addWidget(bottom);
     m_splitter->setChildrenCollapsible(false);
-    m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 3);
+    // Room the window gains or loses is shared again by what each side holds (resizeEvent()); once
+    // the person placed the divider, the result keeps its height and the form takes the change.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -148,6 +171,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
     connect(m_runAgain, &QPushButton::clicked, this, &ToolPanel::runAgain);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ToolPanel::updateRunState);
+    // Enter in a one-line field runs the tool, as Enter does in a dialog: see keyPressEvent().
     connect(m_result, &ResultView::resourceLinkActivated, this, [this](const QString &uri) {
         if (m_connection)
             emit resourceLinkActivated(m_connection, uri);
@@ -205,6 +229,58 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
     m_fit.start();
 }
 
+void ToolPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (event->size().height() != event->oldSize().height())
+        m_fit.start();
+}
+
+void ToolPanel::keyPressEvent(QKeyEvent *event)
+{
+    // One-line fields (line edits, spin boxes, check boxes, closed combo boxes) leave Enter unhandled,
+    // so it arrives here; multi-line editors (the JSON text) keep it for their new lines.
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    const Qt::KeyboardModifiers modifiers = event->modifiers() & ~Qt::KeypadModifier;
+    QWidget *focus = QApplication::focusWidget();
+    if (enter && modifiers == Qt::NoModifier && focus && m_form->isAncestorOf(focus) && m_run->isEnabled()) {
+        run();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+bool ToolPanel::focusNextPrevChild(bool next)
+{
+    // The fields are made after Run, so the focus chain would go from the last field to whatever was
+    // made after them. Tab from the last field goes to Run, and Shift+Tab from Run back to it.
+    QWidget *focus = QApplication::focusWidget();
+    const auto takesTab = [](const QWidget *widget) {
+        return (widget->focusPolicy() & Qt::TabFocus) && widget->isVisible() && widget->isEnabled() && !widget->focusProxy();
+    };
+    const auto lastField = [&]() -> QWidget * {
+        QWidget *last = nullptr;
+        for (QWidget *candidate = m_form->nextInFocusChain(); candidate != m_form; candidate = candidate->nextInFocusChain()) {
+            if (m_form->isAncestorOf(candidate) && takesTab(candidate))
+                last = candidate;
+        }
+        return last;
+    };
+    if (focus && m_run->isEnabled()) {
+        if (next && m_form->isAncestorOf(focus) && focus == lastField()) {
+            m_run->setFocus(Qt::TabFocusReason);
+            return true;
+        }
+        if (!next && focus == m_run) {
+            if (QWidget *last = lastField()) {
+                last->setFocus(Qt::BacktabFocusReason);
+                return true;
+            }
+        }
+    }
+    return QWidget::focusNextPrevChild(next);
+}
+
 bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
 {
     // A child's updateGeometry() reaches the pane as a LayoutRequest; its sizeHint() is only worth
@@ -221,12 +297,23 @@ void ToolPanel::fitSplitterToForm()
         return;
     const int total = m_splitter->height() - m_splitter->handleWidth();
     QWidget *top = m_splitter->widget(0);
-    if (total <= 0 || !top)
+    QWidget *bottom = m_splitter->widget(1);
+    if (total <= 0 || !top || !bottom)
         return;
-    const int resultMinimum = qMax(m_splitter->widget(1)->minimumSizeHint().height(), total * 2 / 5);
-    const int wanted = qBound(top->minimumSizeHint().height(), top->sizeHint().height(), total - resultMinimum);
-    if (m_splitter->sizes().value(0) != wanted)
-        m_splitter->setSizes({wanted, total - wanted});
+    // The form and the result share the room by what they hold: whoever needs less than half gets
+    // what it needs and the other the rest; when both need more, each gets half and scrolls.
+    const int formWants = top->sizeHint().height();
+    const int resultContent = m_result->wantedHeight();
+    const int resultChrome = bottom->sizeHint().height() - m_result->sizeHint().height();
+    const int resultWants = resultContent < 0 ? total : resultContent + qMax(0, resultChrome);
+    int form = total / 2;
+    if (formWants + resultWants <= total || formWants <= total / 2)
+        form = formWants;
+    else if (resultWants <= total / 2)
+        form = total - resultWants;
+    form = qBound(top->minimumSizeHint().height(), form, qMax(top->minimumSizeHint().height(), total - bottom->minimumSizeHint().height()));
+    if (m_splitter->sizes().value(0) != form)
+        m_splitter->setSizes({form, total - form});
 }
 
 ToolCall *ToolPanel::currentCall() const
@@ -255,6 +342,15 @@ void ToolPanel::showEntry()
     }
     updateRunState();
     updateProgress();
+    refitForResult();
+}
+
+void ToolPanel::refitForResult()
+{
+    // The result's share follows what it holds; images and long texts settle in the background, so
+    // once more a moment later. (Not on every layout change below: room given changes what is cut.)
+    m_fit.start();
+    QTimer::singleShot(300, this, [this] { m_fit.start(); });
 }
 
 void ToolPanel::updateUrlStep()
@@ -303,7 +399,9 @@ void ToolPanel::updateProgress()
         return;
     }
     const Entry &entry = *it;
-    const qint64 seconds = entry.elapsed.isValid() ? entry.elapsed.elapsed() / 1000 : 0;
+    // Whole seconds while it runs: a tenth ticking four times a second is only noise.
+    const qint64 ms = entry.elapsed.isValid() ? entry.elapsed.elapsed() : 0;
+    const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : ViewerFormat::elapsed(ms / 1000 * 1000);
     QString text;
     if (entry.call->stage() == ToolCall::Stage::AwaitingApproval) {
         text = tr("Waiting for your approval…");
@@ -312,13 +410,13 @@ void ToolPanel::updateProgress()
         m_progress->setRange(0, 1000);
         m_progress->setValue(int(*entry.progress->fraction() * 1000));
         text = entry.progress->message.isEmpty()
-            ? tr("%1% · %2 s").arg(int(*entry.progress->fraction() * 100)).arg(seconds)
-            : tr("%1 · %2 s").arg(entry.progress->message.simplified().left(200)).arg(seconds);
+            ? tr("%1% · %2").arg(int(*entry.progress->fraction() * 100)).arg(seconds)
+            : tr("%1 · %2").arg(entry.progress->message.simplified().left(200), seconds);
     } else {
         m_progress->setRange(0, 0);
         text = entry.progress && !entry.progress->message.isEmpty()
-            ? tr("%1 · %2 s").arg(entry.progress->message.simplified().left(200)).arg(seconds)
-            : tr("Running… %1 s").arg(seconds);
+            ? tr("%1 · %2").arg(entry.progress->message.simplified().left(200), seconds)
+            : tr("Running… %1").arg(seconds);
     }
     m_state->setText(m_state->fontMetrics().elidedText(text, Qt::ElideRight, qMax(80, m_state->width())));
     m_state->setToolTip(text);
@@ -354,6 +452,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     entry.serverName = m_connection->name();
     entry.outcome.reset();
     entry.progress.reset();
+    entry.requested = arguments;
     entry.awaitedSteps.clear();
     entry.stepsCompleted = false;
     entry.elapsed.start();
@@ -406,9 +505,22 @@ void ToolPanel::onStepCompleted(const QString &serverName, const QString &elicit
 void ToolPanel::onFinished(const QString &k, ToolCall *call)
 {
     auto it = m_entries.find(k);
+    bool edited = false;
     if (it != m_entries.end() && it->call == call) {
         it->outcome = call->outcome();
         it->call = nullptr;
+        // Arguments changed in the confirmation dialog were what the server got: they become the
+        // form's (unless the person typed something else meanwhile) and the ones remembered.
+        using Kind = ToolCallOutcome::Kind;
+        const ToolCallOutcome &outcome = call->outcome();
+        edited = outcome.kind != Kind::Denied && outcome.kind != Kind::InvalidArguments && outcome.sentArguments != it->requested;
+        if (edited) {
+            if (m_history)
+                m_history->remember(call->server().name, call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name,
+                                    outcome.sentArguments);
+            if (k == key() && m_form->arguments() == it->requested)
+                m_form->setArguments(outcome.sentArguments);
+        }
         for (const UrlElicitation &step : call->outcome().urlElicitations)
             it->awaitedSteps.append(step.elicitationId);
     }
@@ -418,6 +530,7 @@ void ToolPanel::onFinished(const QString &k, ToolCall *call)
     if (k == key()) {
         m_result->setOutcome(call->outcome());
         updateRunState();
+        refitForResult();
     }
     emit runningCountChanged(runningCount());
 }

@@ -84,6 +84,8 @@ private:
         std::optional<ToolCallOutcome> outcome;
         std::optional<ProgressUpdate> progress;
         QElapsedTimer elapsed;
+        /// The arguments the call was started with; the confirmation dialog may change what is sent.
+        QJsonObject requested;
         /// elicitationIds of a -32042 outcome the server has not yet reported complete.
         QStringList awaitedSteps;
         bool stepsCompleted = false;
@@ -98,9 +100,13 @@ private:
     void startCall(const QJsonObject &arguments);
     /// Gives the form the height it needs (up to three fifths) and the result the rest.
     void fitSplitterToForm();
+    void refitForResult();
     /// Watches the form's pane: whenever its size hint may have changed (the problems box came, went or
     /// changed its lines; another tool), the divider follows on the next turn of the event loop.
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
     void onFinished(const QString &key, ToolCall *call);
     void onStepCompleted(const QString &serverName, const QString &elicitationId);
 
@@ -116,6 +122,7 @@ private:
     ItemHeader *m_header;
     ArgumentForm *m_form;
     QPushButton *m_run;
+    QLabel *m_runHint;
     QPushButton *m_cancel;
     QProgressBar *m_progress;
     QLabel *m_state;

@@ -163,7 +163,9 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case NameColumn: return config.name;
         case StatusColumn: return ModelText::oneLine(statusText(connection), 400);
-        case TransportColumn: return ServerConfig::transportName(config.transport);
+        // Plain words in the list ("stdio" means nothing to most people); the server page explains them.
+        case TransportColumn:
+            return config.transport == ServerConfig::Transport::Stdio ? tr("local") : tr("remote");
         case EndpointColumn: return config.endpoint();
         default: return {};
         }

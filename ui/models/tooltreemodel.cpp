@@ -89,9 +89,9 @@ QString ToolTreeModel::annotationsText(const ToolAnnotations &annotations)
     if (annotations.destructiveHint && (!annotations.readOnlyHint || !*annotations.readOnlyHint))
         hints.append(*annotations.destructiveHint ? tr("may be destructive") : tr("not destructive"));
     if (annotations.idempotentHint && *annotations.idempotentHint)
-        hints.append(tr("idempotent"));
+        hints.append(tr("safe to repeat"));
     if (annotations.openWorldHint)
-        hints.append(*annotations.openWorldHint ? tr("reaches the outside world") : tr("closed world"));
+        hints.append(*annotations.openWorldHint ? tr("reaches the outside world") : tr("stays within its own system"));
     return hints.join(QStringLiteral(", "));
 }
 

@@ -6,16 +6,23 @@
 #include "viewerstyle.h"
 #include "wavinfo.h"
 
+#include <QBuffer>
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QSlider>
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+#include <QAudioOutput>
+#include <QMediaPlayer>
+#endif
 
 using namespace Qt::StringLiterals;
 
@@ -52,16 +59,19 @@ AudioPane::AudioPane(QWidget *parent)
     , m_durationLabel(ViewerStyle::plainLabel({}, this))
     , m_infoLabel(ViewerStyle::captionLabel({}, this))
     , m_statusLabel(ViewerStyle::captionLabel({}, this))
-    , m_playButton(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), u"Play"_s, this))
-    , m_saveButton(new QPushButton(u"Save as…"_s, this))
+    , m_playButton(new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Play"), this))
+    , m_openButton(new QPushButton(tr("Open in Player"), this))
+    , m_saveButton(new QPushButton(tr("Save as…"), this))
 {
     setObjectName(u"audioPane"_s);
     m_durationLabel->setObjectName(u"audioDuration"_s);
     m_infoLabel->setObjectName(u"audioInfo"_s);
     m_statusLabel->setObjectName(u"audioStatus"_s);
     m_playButton->setObjectName(u"playAudioButton"_s);
+    m_openButton->setObjectName(u"openAudioButton"_s);
     m_saveButton->setObjectName(u"saveAudioButton"_s);
-    m_playButton->setToolTip(u"Open in the system's audio player"_s);
+    m_openButton->setToolTip(tr("Open a copy in the system's audio player"));
+    m_saveButton->setToolTip(tr("Save the audio to a file"));
     ViewerStyle::makeBold(m_durationLabel);
     m_statusLabel->setWordWrap(true);
     m_statusLabel->hide();
@@ -76,27 +86,68 @@ AudioPane::AudioPane(QWidget *parent)
     row->addWidget(m_playButton);
     row->addSpacing(4);
     row->addLayout(text, 1);
+    row->addWidget(m_openButton, 0, Qt::AlignVCenter);
     row->addWidget(m_saveButton, 0, Qt::AlignVCenter);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 2, 0, 2);
     layout->addLayout(row);
+
+    if (hasInAppPlayback()) {
+        m_playButton->setToolTip(tr("Play here in Toolgate"));
+        // Where the playback is, and a way to move there.
+        m_position = new QSlider(Qt::Horizontal, this);
+        m_position->setObjectName(u"audioPosition"_s);
+        m_position->setAccessibleName(tr("Playback position"));
+        m_position->setEnabled(false);
+        m_time = ViewerStyle::captionLabel({}, this);
+        m_time->setObjectName(u"audioTime"_s);
+        auto *progress = new QHBoxLayout;
+        progress->addWidget(m_position, 1);
+        progress->addWidget(m_time);
+        layout->addLayout(progress);
+    } else {
+        // Without Qt Multimedia, Play is the system player; one button for it is enough.
+        m_playButton->setToolTip(tr("Open in the system's audio player (this Toolgate was built without Qt Multimedia)"));
+        m_openButton->hide();
+    }
     layout->addWidget(m_statusLabel);
 
     connect(m_playButton, &QPushButton::clicked, this, &AudioPane::play);
+    connect(m_openButton, &QPushButton::clicked, this, &AudioPane::openInSystemPlayer);
     connect(m_saveButton, &QPushButton::clicked, this, &AudioPane::saveAs);
     m_playButton->setEnabled(false);
+    m_openButton->setEnabled(false);
     m_saveButton->setEnabled(false);
+}
+
+bool AudioPane::hasInAppPlayback()
+{
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    return true;
+#else
+    return false;
+#endif
 }
 
 void AudioPane::setBase64(const QByteArray &base64, const QString &mimeType, const QString &suggestedName)
 {
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    // The player reads the bytes being replaced.
+    delete m_player;
+    m_player = nullptr;
+    m_buffer = nullptr;
+    showStatus(QString());
+    updatePlaybackControls();
+    m_playButton->setText(tr("Play"));
+    m_playButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+#endif
     m_mimeType = mimeType;
     m_suggestedName = suggestedName;
     m_ready = false;
     m_duration = -1;
     m_bytes.clear();
-    m_durationLabel->setText(u"Reading audio…"_s);
+    m_durationLabel->setText(tr("Reading audio…"));
     m_infoLabel->setText(mimeType);
     setSummary(mimeType);
     const quint64 generation = ++m_generation;
@@ -126,26 +177,106 @@ void AudioPane::finishDecoding(const Decoded &decoded)
     const QString mime = m_mimeType.isEmpty() ? u"audio"_s : m_mimeType;
     const QString size = ViewerFormat::byteSize(m_bytes.size());
     if (!decoded.base64Ok) {
-        m_durationLabel->setText(u"The audio data is not valid base64."_s);
+        m_durationLabel->setText(tr("The audio data is not valid base64."));
         m_infoLabel->setText(mime);
         setSummary(mime);
     } else if (decoded.wav.valid) {
         m_duration = decoded.wav.durationSeconds;
-        m_durationLabel->setText(u"Duration "_s + ViewerFormat::duration(m_duration));
+        m_durationLabel->setText(tr("Duration %1").arg(ViewerFormat::duration(m_duration)));
         m_infoLabel->setText(decoded.wav.describe() + u" · "_s + size);
         setSummary(mime + u" · "_s + ViewerFormat::duration(m_duration) + u" · "_s + size);
     } else {
-        m_durationLabel->setText(u"Duration unknown"_s);
-        const QString why = decoded.wav.error.isEmpty() ? QString() : u" · unreadable WAV header: "_s + decoded.wav.error;
+        m_durationLabel->setText(tr("Duration unknown"));
+        const QString why = decoded.wav.error.isEmpty() ? QString() : tr(" · unreadable WAV header: %1").arg(decoded.wav.error);
         m_infoLabel->setText(mime + u" · "_s + size + why);
         setSummary(mime + u" · "_s + size);
     }
     m_playButton->setEnabled(!m_bytes.isEmpty());
+    m_openButton->setEnabled(!m_bytes.isEmpty());
     m_saveButton->setEnabled(!m_bytes.isEmpty());
     emit decodingFinished();
 }
 
+void AudioPane::showStatus(const QString &text)
+{
+    m_statusLabel->setText(text);
+    m_statusLabel->setVisible(!text.isEmpty());
+}
+
+bool AudioPane::isPlaying() const
+{
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    return m_player && m_player->playbackState() == QMediaPlayer::PlayingState;
+#else
+    return false;
+#endif
+}
+
+qint64 AudioPane::playbackPosition() const
+{
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    return m_player ? m_player->position() : 0;
+#else
+    return 0;
+#endif
+}
+
+void AudioPane::updatePlaybackControls()
+{
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    const bool playing = isPlaying();
+    m_playButton->setText(playing ? tr("Pause") : tr("Play"));
+    m_playButton->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    if (m_player && m_position) {
+        const qint64 duration = m_player->duration();
+        m_position->setEnabled(duration > 0);
+        m_position->setRange(0, int(qMin<qint64>(duration, INT_MAX)));
+        if (!m_position->isSliderDown())
+            m_position->setValue(int(qMin<qint64>(m_player->position(), INT_MAX)));
+        m_time->setText(duration > 0 ? tr("%1 of %2").arg(ViewerFormat::duration(m_player->position() / 1000.0),
+                                                          ViewerFormat::duration(duration / 1000.0))
+                                     : QString());
+    }
+#endif
+}
+
 void AudioPane::play()
+{
+#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    if (m_bytes.isEmpty())
+        return;
+    if (!m_player) {
+        m_player = new QMediaPlayer(this);
+        m_player->setAudioOutput(new QAudioOutput(m_player));
+        m_buffer = new QBuffer(&m_bytes, m_player);
+        m_buffer->open(QIODevice::ReadOnly);
+        connect(m_player, &QMediaPlayer::playbackStateChanged, this, &AudioPane::updatePlaybackControls);
+        connect(m_player, &QMediaPlayer::positionChanged, this, &AudioPane::updatePlaybackControls);
+        connect(m_player, &QMediaPlayer::durationChanged, this, &AudioPane::updatePlaybackControls);
+        connect(m_player, &QMediaPlayer::errorOccurred, this, [this](QMediaPlayer::Error, const QString &error) {
+            showStatus(tr("Toolgate cannot play this audio (%1). Open in Player tries the system's player.")
+                           .arg(error.isEmpty() ? m_mimeType : error));
+            updatePlaybackControls();
+        });
+        connect(m_position, &QSlider::sliderMoved, m_player, &QMediaPlayer::setPosition);
+        // The name tells the backend the format where the MIME type alone would not.
+        m_player->setSourceDevice(m_buffer, QUrl(u"audio:"_s + m_suggestedName));
+    }
+    if (isPlaying()) {
+        m_player->pause();
+    } else {
+        showStatus(QString());
+        if (m_player->mediaStatus() == QMediaPlayer::EndOfMedia)
+            m_player->setPosition(0);
+        m_player->play();
+    }
+    updatePlaybackControls();
+#else
+    openInSystemPlayer();
+#endif
+}
+
+void AudioPane::openInSystemPlayer()
 {
     const QString directory = playbackDirectory();
     if (m_bytes.isEmpty() || directory.isEmpty())
@@ -156,18 +287,17 @@ void AudioPane::play()
                              .arg(directory, name.completeBaseName())
                              .arg(++counter)
                              .arg(name.suffix().isEmpty() ? u"bin"_s : name.suffix());
-    m_playButton->setEnabled(false);
+    m_openButton->setEnabled(false);
     FileSaver::write(this, path, m_bytes, [this, path](const QString &error) {
-        m_playButton->setEnabled(true);
-        m_statusLabel->show();
+        m_openButton->setEnabled(true);
         if (!error.isEmpty()) {
-            m_statusLabel->setText(u"Could not write a temporary copy: "_s + error);
+            showStatus(tr("Could not write a temporary copy: %1").arg(error));
             return;
         }
         if (QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
-            m_statusLabel->setText(u"Opened in the system's default player."_s);
+            showStatus(tr("Opened in the system's default player."));
         else
-            m_statusLabel->setText(QStringLiteral("No application is set up to play %1.").arg(m_mimeType));
+            showStatus(tr("No application is set up to play %1.").arg(m_mimeType));
     });
 }
 

@@ -2,13 +2,18 @@
 
 #include "contentpane.h"
 
+class QBuffer;
 class QLabel;
+class QMediaPlayer;
 class QPushButton;
+class QSlider;
 
 namespace Toolgate {
 
 /// Audio from base64: MIME type, size and (for WAV) duration and format, read off the GUI thread.
-/// Toolgate has no multimedia dependency, so "Play" hands a temporary copy to the system player.
+/// Built with Qt Multimedia, "Play" plays it in the app (with pause and a position slider);
+/// "Open in Player" always hands a temporary copy to the system's player, and without Qt
+/// Multimedia that is what "Play" does.
 class AudioPane final : public ContentPane
 {
     Q_OBJECT
@@ -24,8 +29,17 @@ public:
     /// Duration in seconds when known (WAV), else a negative number.
     double durationSeconds() const { return m_duration; }
 
-    /// Writes a temporary copy and opens it with the system's default application.
+    /// Whether this build plays audio itself (Qt Multimedia was found at configure time).
+    static bool hasInAppPlayback();
+
+    /// Plays (or pauses) in the app; without Qt Multimedia, the same as openInSystemPlayer().
     void play();
+    /// Writes a temporary copy and opens it with the system's default application.
+    void openInSystemPlayer();
+    /// Whether the in-app player is playing.
+    bool isPlaying() const;
+    /// How far the in-app player has got, in milliseconds.
+    qint64 playbackPosition() const;
     /// Opens the Save dialog for the decoded bytes.
     void saveAs();
 
@@ -36,12 +50,19 @@ signals:
 private:
     struct Decoded;
     void finishDecoding(const Decoded &decoded);
+    void showStatus(const QString &text);
+    void updatePlaybackControls();
 
     QLabel *m_durationLabel;
     QLabel *m_infoLabel;
     QLabel *m_statusLabel;
     QPushButton *m_playButton;
+    QPushButton *m_openButton;
     QPushButton *m_saveButton;
+    QSlider *m_position = nullptr;
+    QLabel *m_time = nullptr;
+    QMediaPlayer *m_player = nullptr;
+    QBuffer *m_buffer = nullptr;
     QByteArray m_bytes;
     QString m_mimeType;
     QString m_suggestedName;

@@ -19,6 +19,7 @@ ContentList::ContentList(QWidget *parent)
     , m_placeholder(ViewerStyle::captionLabel(u"No content."_s, m_container))
 {
     setObjectName(u"contentList"_s);
+    setAccessibleName(tr("Content"));
     m_container->setObjectName(u"contentContainer"_s);
     m_placeholder->setObjectName(u"contentPlaceholder"_s);
     m_placeholder->setAlignment(Qt::AlignCenter);
@@ -46,6 +47,18 @@ void ContentList::setViews(const QList<ContentView *> &views)
         m_views.append(view);
     }
     m_placeholder->setVisible(views.isEmpty());
+    // Views made elsewhere join this window's Tab order here, right after the list and in the order
+    // shown, so the keyboard reaches a result where it is read.
+    QWidget *previous = this;
+    for (ContentView *view : views) {
+        const QList<QWidget *> inside = view->findChildren<QWidget *>();
+        for (QWidget *widget : inside) {
+            if ((widget->focusPolicy() & Qt::TabFocus) && !widget->focusProxy()) {
+                QWidget::setTabOrder(previous, widget);
+                previous = widget;
+            }
+        }
+    }
     // Items are as tall as their content (capped, see itemCap()); the rest stays empty below.
     m_layout->addStretch(1);
     m_appliedCap = -1;
@@ -74,6 +87,23 @@ QList<ContentView *> ContentList::views() const
             list.append(view);
     }
     return list;
+}
+
+int ContentList::wantedHeight() const
+{
+    const QList<ContentView *> list = views();
+    const QMargins margins = m_layout->contentsMargins();
+    int height = margins.top() + margins.bottom() + 2 * frameWidth();
+    if (list.isEmpty())
+        return height + m_placeholder->sizeHint().height();
+    for (ContentView *view : list) {
+        const int wanted = view->sizeHint().height();
+        // At its cap the view scrolls inside: it does not say how much it holds.
+        if (m_appliedCap > 0 && wanted >= m_appliedCap - 4)
+            return -1;
+        height += wanted + m_layout->spacing();
+    }
+    return height;
 }
 
 void ContentList::setPlaceholderText(const QString &text)

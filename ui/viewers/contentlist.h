@@ -28,6 +28,9 @@ public:
     QList<ContentView *> views() const;
     /// Text shown when there are no views.
     void setPlaceholderText(const QString &text);
+    /// The height that shows every view whole, or -1 when some view holds more than the room it has
+    /// now (it is cut at its cap and scrolls), so more room would always help.
+    int wantedHeight() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

@@ -10,9 +10,11 @@
 #include "viewerformat.h"
 #include "viewerstyle.h"
 
+#include <QAbstractScrollArea>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QStringDecoder>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
@@ -168,6 +170,12 @@ void ContentView::addAnnotations(const Annotations &annotations)
 void ContentView::setPane(ContentPane *pane)
 {
     m_pane = pane;
+    // Text views and scroll areas have no words of their own: a screen reader names them by the card.
+    const QList<QAbstractScrollArea *> views = pane->findChildren<QAbstractScrollArea *>();
+    for (QAbstractScrollArea *view : views) {
+        if (view->accessibleName().isEmpty())
+            view->setAccessibleName(m_title->text());
+    }
     if (QWidget *tools = pane->toolBar())
         m_headerLayout->addWidget(tools, 0, Qt::AlignVCenter);
     static_cast<QVBoxLayout *>(layout())->addWidget(pane, 1);
@@ -201,9 +209,42 @@ ContentPane *ContentView::paneForResource(const ResourceContents &contents)
         pane->setBase64(contents.blob, contents.mimeType, name);
         return pane;
     }
+    // Servers send plain text as a blob too (a file read as bytes): shown as text when it is text.
+    if (const std::optional<QString> text = blobAsText(contents.blob)) {
+        auto *pane = new TextPane(this);
+        pane->setText(*text, contents.mimeType, contents.uri);
+        auto *note = ViewerStyle::captionLabel(tr("Sent as binary data; shown as text because it is valid UTF-8 text."), this);
+        note->setObjectName(u"blobAsTextNote"_s);
+        note->setWordWrap(true);
+        static_cast<QVBoxLayout *>(layout())->addWidget(note);
+        return pane;
+    }
     auto *pane = new BinaryPane(this);
     pane->setBase64(contents.blob, contents.mimeType, name);
     return pane;
+}
+
+std::optional<QString> ContentView::blobAsText(const QByteArray &base64)
+{
+    // Larger blobs stay binary: decoding them here would hold up the window.
+    constexpr qsizetype maxBase64 = 4 * 1024 * 1024;
+    if (base64.isEmpty() || base64.size() > maxBase64)
+        return std::nullopt;
+    const QByteArray::FromBase64Result bytes = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
+    if (!bytes || bytes.decoded.isEmpty())
+        return std::nullopt;
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    QString text = decoder.decode(bytes.decoded);
+    if (decoder.hasError())
+        return std::nullopt;
+    if (text.startsWith(QChar::ByteOrderMark))
+        text.remove(0, 1);
+    // Valid UTF-8 can still be binary (zeros, control bytes): text has only line breaks and tabs.
+    for (const QChar c : std::as_const(text)) {
+        if (c.category() == QChar::Other_Control && c != u'\n' && c != u'\r' && c != u'\t' && c != u'\f')
+            return std::nullopt;
+    }
+    return text;
 }
 
 void ContentView::paintEvent(QPaintEvent *)

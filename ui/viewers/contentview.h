@@ -4,6 +4,8 @@
 
 #include <QFrame>
 
+#include <optional>
+
 class QHBoxLayout;
 class QLabel;
 
@@ -51,6 +53,8 @@ private:
     void addAnnotations(const Annotations &annotations);
     void setPane(ContentPane *pane);
     ContentPane *paneForResource(const ResourceContents &contents);
+    /// The blob's text when it decodes as UTF-8 text (no control characters but line breaks and tabs).
+    static std::optional<QString> blobAsText(const QByteArray &base64);
 
     Content::Type m_type;
     QWidget *m_header = nullptr;

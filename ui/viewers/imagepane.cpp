@@ -37,12 +37,12 @@ QToolButton *toolButton(const QString &text, const QString &toolTip, QWidget *pa
 ImagePane::ImagePane(QWidget *parent)
     : ContentPane(parent)
     , m_toolBar(new QWidget(this))
-    , m_zoomOutButton(toolButton(u"−"_s, u"Zoom out (Ctrl+wheel)"_s, m_toolBar))
-    , m_zoomInButton(toolButton(u"+"_s, u"Zoom in (Ctrl+wheel)"_s, m_toolBar))
-    , m_fitButton(toolButton(u"Fit"_s, u"Fit the image into the view"_s, m_toolBar))
-    , m_actualSizeButton(toolButton(u"100%"_s, u"Actual size"_s, m_toolBar))
+    , m_zoomOutButton(toolButton(u"−"_s, tr("Zoom out (Ctrl+wheel)"), m_toolBar))
+    , m_zoomInButton(toolButton(u"+"_s, tr("Zoom in (Ctrl+wheel)"), m_toolBar))
+    , m_fitButton(toolButton(tr("Fit"), tr("Fit the image into the view"), m_toolBar))
+    , m_actualSizeButton(toolButton(tr("100%"), tr("Actual size"), m_toolBar))
     , m_zoomLabel(ViewerStyle::captionLabel({}, m_toolBar))
-    , m_saveButton(toolButton(u"Save as…"_s, u"Save the image to a file"_s, m_toolBar))
+    , m_saveButton(toolButton(tr("Save as…"), tr("Save the image to a file"), m_toolBar))
     , m_scroll(new QScrollArea(this))
     , m_canvas(new ImageCanvas)
     , m_message(ViewerStyle::plainLabel({}, this))
@@ -58,6 +58,9 @@ ImagePane::ImagePane(QWidget *parent)
     m_zoomLabel->setMinimumWidth(m_zoomLabel->fontMetrics().horizontalAdvance(u"0000%"_s));
     m_zoomLabel->setAlignment(Qt::AlignCenter);
     m_fitButton->setCheckable(true);
+    // "−" and "+" say nothing to a screen reader.
+    m_zoomOutButton->setAccessibleName(tr("Zoom out"));
+    m_zoomInButton->setAccessibleName(tr("Zoom in"));
 
     auto *toolLayout = new QHBoxLayout(m_toolBar);
     toolLayout->setContentsMargins(0, 0, 0, 0);
@@ -106,7 +109,7 @@ void ImagePane::setBase64(const QByteArray &base64, const QString &mimeType, con
     m_state = State::Decoding;
     m_canvas->setImage({});
     m_scroll->hide();
-    m_message->setText(u"Decoding…"_s);
+    m_message->setText(tr("Decoding…"));
     m_message->show();
     setSummary(mimeType.isEmpty() ? u"decoding…"_s : mimeType + u" · decoding…"_s);
     updateToolBar();
@@ -123,12 +126,12 @@ ImagePane::Decoded ImagePane::decode(const QByteArray &base64)
     Decoded result;
     auto bytes = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
     if (!bytes) {
-        result.error = u"The image data is not valid base64."_s;
+        result.error = tr("The image data is not valid base64.");
         return result;
     }
     result.bytes = *std::move(bytes);
     if (result.bytes.isEmpty()) {
-        result.error = u"The image is empty."_s;
+        result.error = tr("The image is empty.");
         return result;
     }
     QBuffer buffer(&result.bytes);
@@ -137,7 +140,7 @@ ImagePane::Decoded ImagePane::decode(const QByteArray &base64)
     reader.setAutoTransform(true);
     // QImageReader's allocation limit (256 MB by default) turns decompression bombs into errors.
     if (!reader.read(&result.image)) {
-        result.error = QStringLiteral("Could not decode the image: %1.").arg(reader.errorString());
+        result.error = tr("Could not decode the image: %1.").arg(reader.errorString());
         return result;
     }
     // Convert here, not on the GUI thread at first paint.
@@ -191,6 +194,7 @@ void ImagePane::zoomToFit()
     m_fitMode = true;
     applyFit();
     updateToolBar();
+    updateGeometry(); // back to the fitted height
 }
 
 void ImagePane::zoomToActualSize()
@@ -217,7 +221,17 @@ QSize ImagePane::sizeHint() const
     QSize hint = ContentPane::sizeHint();
     if (m_state == State::Ready) {
         const QSize natural = m_canvas->image().size() / m_canvas->image().devicePixelRatio();
-        hint.setHeight(m_fitToContents ? qMin(natural.height() + 2, m_maxHeight) : natural.height() + 2);
+        // Fitted, the image asks for its own height; zoomed, for the zoomed one (and the scroll bar
+        // under it when it is wider than the view), so zooming in makes the card taller instead of
+        // showing the image through a sliver.
+        int shown = natural.height();
+        if (!m_fitMode) {
+            const QSize zoomed = m_canvas->sizeHint();
+            shown = zoomed.height();
+            if (zoomed.width() > m_scroll->maximumViewportSize().width())
+                shown += m_scroll->horizontalScrollBar()->sizeHint().height();
+        }
+        hint.setHeight(m_fitToContents ? qMin(shown + 2, m_maxHeight) : shown + 2);
     }
     return hint;
 }
@@ -239,9 +253,12 @@ void ImagePane::resizeEvent(QResizeEvent *event)
 
 void ImagePane::setZoom(qreal zoom, bool fit)
 {
+    const bool wasFit = m_fitMode;
     m_fitMode = fit;
     m_canvas->setZoom(zoom);
     updateToolBar();
+    if (!fit || !wasFit)
+        updateGeometry(); // the card follows the zoomed image (see sizeHint())
 }
 
 void ImagePane::applyFit()

@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -88,6 +89,11 @@ ResultView::ResultView(QWidget *parent)
     m_tabs->insertTab(StructuredTab, structuredPage, u"Structured"_s);
     m_tabs->insertTab(RawJsonTab, m_raw, u"Raw JSON"_s);
     m_tabs->setTabVisible(StructuredTab, false);
+    // Each page scrolls: two lines at the least, so the result never holds the window (or the form
+    // above it) taller than a small screen allows.
+    const int lines = fontMetrics().lineSpacing() * 2 + 24;
+    for (QWidget *page : {static_cast<QWidget *>(m_content), structuredPage, static_cast<QWidget *>(m_raw)})
+        page->setMinimumHeight(lines);
     // The raw view may show a truncated, folded preview; this copies the real thing.
     auto *corner = new QWidget(m_tabs);
     auto *cornerLayout = new QHBoxLayout(corner);
@@ -116,6 +122,20 @@ ResultView::ResultView(QWidget *parent)
     layout->setSpacing(6);
     layout->addLayout(top);
     layout->addWidget(m_tabs, 1);
+}
+
+int ResultView::wantedHeight() const
+{
+    // Only the content tab says what it holds; the others scroll and are a click away.
+    const int content = m_content->wantedHeight();
+    if (content < 0)
+        return -1;
+    int height = m_tabs->tabBar()->sizeHint().height() + content;
+    for (const QWidget *above : {static_cast<const QWidget *>(m_status), static_cast<const QWidget *>(m_banner)}) {
+        if (!above->isHidden())
+            height += (above->hasHeightForWidth() ? above->heightForWidth(qMax(1, width() - 16)) : above->sizeHint().height()) + 6;
+    }
+    return height + 6;
 }
 
 void ResultView::clear()
@@ -156,7 +176,7 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
-        status += u" · "_s + QStringLiteral("%1 ms").arg(outcome.durationMs);
+        status += u" · "_s + ViewerFormat::elapsed(outcome.durationMs);
     showStatus(status);
 
     switch (outcome.kind) {

@@ -50,6 +50,9 @@ public:
     LargeTextView *rawJsonView() const { return m_raw; }
     /// The tabs (objectName "resultTabs").
     QTabWidget *tabs() const { return m_tabs; }
+    /// The height that shows the result whole (status, banner, tabs and every content item), or -1
+    /// when it holds more than the room it has now.
+    int wantedHeight() const;
     /// Whether the raw JSON has been serialised and shown (it is prepared in the background).
     bool isRawJsonReady() const { return m_rawReady; }
 

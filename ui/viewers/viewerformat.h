@@ -14,6 +14,8 @@ public:
     static QString byteSize(qint64 bytes);
     /// "0.25 s", "3.4 s", "2:05", "1:02:03".
     static QString duration(double seconds);
+    /// How long something took, as people say it: "850 ms", "10.0 s", "2 min 5 s", "1 h 3 min".
+    static QString elapsed(qint64 milliseconds);
     /// A file name to offer in Save dialogs: the last path segment of uri if it has one,
     /// else fallbackBase plus the preferred suffix of mimeType ("image.png").
     static QString suggestedFileName(const QString &uri, const QString &mimeType, const QString &fallbackBase);

@@ -720,6 +720,11 @@ void tst_AuditLog::exportRoundTrip()
         AuditLog log(options());
         writeSample(log);
         AuditToolCallIntent tricky = makeIntent(u"=HYPERLINK(\"http://evil\")"_s, {{u"text"_s, u"line1\nline2, \"quoted\""_s}});
+        // An icon as a data: URI, as servers send them: kept in JSON Lines, left out of every CSV row.
+        Icon icon;
+        icon.src = u"data:image/png;base64,"_s + QString(3600, u'A');
+        icon.mimeType = u"image/png"_s;
+        tricky.server.serverInfo.icons = {icon};
         const auto ticket = log.recordIntent(tricky);
         log.recordDecision(ticket, {ApprovalDecision::Kind::AllowAlways, ApprovalDecision::Source::RememberedRule, u"rule 3"_s,
                                     QJsonObject{{u"text"_s, u"edited"_s}}});
@@ -799,6 +804,11 @@ void tst_AuditLog::exportRoundTrip()
     QCOMPARE(last.at(header.indexOf(u"name"_s)), u"'=HYPERLINK(\"http://evil\")"_s);
     QCOMPARE(last.at(header.indexOf(u"decided_by"_s)), u"rule"_s);
     QVERIFY(last.at(header.indexOf(u"result"_s)).contains(u"ünïcødé ✓"_s));
+    const QString serverInfo = last.at(header.indexOf(u"server_info"_s));
+    QVERIFY2(serverInfo.size() < 400, qPrintable(serverInfo.left(200)));
+    QVERIFY(serverInfo.contains(u"[image omitted: 3622 characters]"_s));
+    QVERIFY(serverInfo.contains(u"files-server"_s));
+    QVERIFY(stored.last().serverInfo.value(u"icons"_s).toArray().first().toObject().value(u"src"_s).toString().size() == 3622);
 }
 
 void tst_AuditLog::migratesAnOlderSchema()

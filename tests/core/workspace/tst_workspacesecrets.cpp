@@ -472,6 +472,41 @@ private slots:
         QVERIFY(workspace.addServer(config).ok());
         QVERIFY(readAll(path).contains(kSecret.toUtf8()));
     }
+
+    // No keychain, and the person agreed to keep the values in the file: the values known now are
+    // written there, the running server is not restarted, and later secrets go there too.
+    void keepingSecretsInTheFileWritesThemThere()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("servers.json"));
+        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        MemorySecretStore store; // what a keychain-less session falls back to
+        Workspace workspace(path);
+        workspace.setSecretStore(&store);
+        QVERIFY(workspace.load().ok());
+        const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("kept")));
+        QVERIFY(added.ok());
+        QVERIFY(waitReady(added.value()));
+        QTRY_VERIFY(!workspace.hasPendingSecretWrites());
+        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+
+        QVERIFY(workspace.keepSecretsInFile().ok());
+        QVERIFY2(readAll(path).contains(kSecret.toUtf8()), readAll(path).constData());
+        QVERIFY(!workspace.secretStore());
+        QCOMPARE(added.value()->status(), ServerConnection::Status::Ready);
+        QCOMPARE(serverEnv(added.value(), QStringLiteral("API_KEY")), kSecret);
+
+        ServerConfig later = secretServer(QStringLiteral("later"));
+        later.env.insert(QStringLiteral("API_KEY"), QStringLiteral("second-secret"));
+        later.enabled = false;
+        QVERIFY(workspace.addServer(later).ok());
+        QVERIFY(readAll(path).contains("second-secret"));
+
+        // Read again without a store, both work as they are.
+        Workspace reloaded(path);
+        QVERIFY(reloaded.load().ok());
+        QCOMPARE(reloaded.connection(QStringLiteral("kept"))->config().env.value(QStringLiteral("API_KEY")), kSecret);
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_WorkspaceSecrets)

@@ -34,6 +34,9 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QFileDialog>
+#include <QDate>
+#include <QLineEdit>
 #include <QTest>
 
 using namespace Toolgate;
@@ -148,7 +151,8 @@ private slots:
         QCOMPARE(model->index(row, AuditTableModel::DecisionColumn).data().toString(), QStringLiteral("allowed once · human"));
         QCOMPARE(model->index(row, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"));
         QCOMPARE(model->index(row, AuditTableModel::ClientColumn).data().toString(), QStringLiteral("GUI"));
-        QVERIFY(model->index(row, AuditTableModel::DurationColumn).data().toString().endsWith(u" ms"));
+        QVERIFY(model->index(row, AuditTableModel::DurationColumn).data().toString().endsWith(u" ms")
+            || model->index(row, AuditTableModel::DurationColumn).data().toString().endsWith(u" s"));
 
         // The record in full, its result in the same viewer a live call uses.
         QSignalSpy shown(view, &AuditWindow::recordShown);
@@ -177,6 +181,40 @@ private slots:
         QVERIFY(findRow(model, QStringLiteral("starting")) >= 0);
         QCOMPARE(findRow(model, QStringLiteral("echo")), -1);
         view->close();
+    }
+
+    void closesLikeAWindowAndNamesItsExport()
+    {
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("only one like this")}});
+        QVERIFY(flushAudit());
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        // One match reads as one.
+        view->searchField()->setText(QStringLiteral("only one like this"));
+        QTRY_COMPARE_WITH_TIMEOUT(view->statusLabel()->text(), QStringLiteral("1 record matches; 1 loaded"), 10000);
+
+        // Export offers a name that says what and when, with the suffix of the chosen format.
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("auditExport")), Qt::LeftButton);
+        QFileDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = view->findChild<QFileDialog *>(QStringLiteral("exportDialog"))) && dialog->isVisible());
+        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        QVERIFY2(dialog->selectedFiles().value(0).endsWith(QStringLiteral("toolgate-audit-%1.jsonl").arg(today)),
+                 qPrintable(dialog->selectedFiles().value(0)));
+        dialog->selectNameFilter(dialog->nameFilters().last());
+        emit dialog->filterSelected(dialog->nameFilters().last());
+        QVERIFY2(dialog->selectedFiles().value(0).endsWith(QStringLiteral("toolgate-audit-%1.csv").arg(today)),
+                 qPrintable(dialog->selectedFiles().value(0)));
+        dialog->reject();
+
+        // Esc and Ctrl+W close it, as they close other windows.
+        QApplication::setActiveWindow(view);
+        QTest::keyClick(view->table(), Qt::Key_Escape);
+        QTRY_VERIFY(!view->isVisible());
+        view = openAuditView();
+        QApplication::setActiveWindow(view);
+        QTest::keyClick(view->table(), Qt::Key_W, Qt::ControlModifier);
+        QTRY_VERIFY(!view->isVisible());
     }
 
     void aCallShowsUpLiveWhileTheWindowIsOpen()
@@ -215,7 +253,9 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return !m_window->toolPanel()->currentCall(); }, 20000));
         QTRY_COMPARE_WITH_TIMEOUT(model->index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("ok"), 10000);
         QCOMPARE(findRow(model, QStringLiteral("slow_task")), 0);
-        QVERIFY(model->index(0, AuditTableModel::DurationColumn).data().toString().endsWith(u" ms"));
+        // A slow task lasts seconds, and says so ("1.2 s"), not a count of milliseconds.
+        QVERIFY2(model->index(0, AuditTableModel::DurationColumn).data().toString().endsWith(u" s"),
+                 qPrintable(model->index(0, AuditTableModel::DurationColumn).data().toString()));
 
         // One new row, no reload: the person is still on the record they were reading.
         QCOMPARE(model->rowCount(), before + 1);

@@ -295,7 +295,8 @@ void tst_ConfirmationDialog::showsValidationProblems()
     auto dialog = openDialog(request, &window);
     auto *problems = dialog->findChild<QWidget *>(u"problems"_s);
     QVERIFY(problems && !problems->isHidden());
-    QVERIFY(labelShows(dialog.get(), u"problemList"_s, u"path is required"_s));
+    // Named as the form labels the field, not by its path.
+    QVERIFY(labelShows(dialog.get(), u"problemList"_s, u"Path is required"_s));
 
     // Without problems the box is not there at all.
     QWidget window2;
@@ -315,8 +316,8 @@ void tst_ConfirmationDialog::editingRevalidatesAndReturnsEditedArguments()
     json->selectAll();
     QTest::keyClicks(json, uR"({"path": "", "force": 1})"_s);
     QVERIFY(!dialog->findChild<QWidget *>(u"problems"_s)->isHidden());
-    QVERIFY(dialog->validationProblems().contains(u"force is not allowed"_s));
-    QVERIFY(dialog->validationProblems().contains(u"path must not be empty"_s));
+    QVERIFY(dialog->validationProblems().contains(u"Force is not allowed"_s));
+    QVERIFY(dialog->validationProblems().contains(u"Path must not be empty"_s));
     QVERIFY(!dialog->findChild<QLabel *>(u"editedNote"_s)->isHidden());
 
     json->selectAll();

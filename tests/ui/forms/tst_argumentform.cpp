@@ -1,6 +1,8 @@
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
 #include "forms/containereditors.h"
+#include "forms/fieldpath.h"
+#include "schema/schemanode.h"
 #include "forms/jsoneditor.h"
 #include "forms/jsontext.h"
 
@@ -137,6 +139,7 @@ private slots:
     void unboundedIntegerIsNotClamped();
     void outOfRangeNumberIsReported();
     void missingRequiredFieldIsReported();
+    void problemsNameFieldsByTheirLabels();
     void invalidNumberTextIsReported();
     void jsonTabFollowsForm();
     void formFollowsJsonTab();
@@ -296,14 +299,38 @@ void tst_ArgumentForm::outOfRangeNumberIsReported()
     typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"500"_s);
     QCOMPARE(form.arguments().value(u"quantity"_s).toInteger(), 500); // shown as a problem, never clamped
     QCOMPARE(issueText(&form, u"/quantity"_s), u"Must be at most 100"_s);
-    QVERIFY(form.validationProblems().contains(u"quantity must be at most 100"_s));
+    QVERIFY(form.validationProblems().contains(u"Quantity must be at most 100"_s));
 
     typeInto(field<QLineEdit>(&form, u"/discount"_s), u"0"_s); // exclusive minimum
     QVERIFY(!issueText(&form, u"/discount"_s).isEmpty());
 
     typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"50"_s);
     QVERIFY(issueText(&form, u"/quantity"_s).isEmpty());
-    QVERIFY(!form.validationProblems().contains(u"quantity must be at most 100"_s));
+    QVERIFY(!form.validationProblems().contains(u"Quantity must be at most 100"_s));
+}
+
+void tst_ArgumentForm::problemsNameFieldsByTheirLabels()
+{
+    // edit_file of the reference filesystem server: a list of objects. People read the labels on
+    // screen, not edits[0].oldText.
+    Tool tool;
+    tool.name = u"edit_file"_s;
+    tool.inputSchema = parse(R"({"type": "object", "required": ["path", "edits"], "additionalProperties": false,
+        "properties": {"path": {"type": "string"}, "dryRun": {"type": "boolean"},
+                       "edits": {"type": "array", "items": {"type": "object", "required": ["oldText", "newText"],
+                                 "properties": {"oldText": {"type": "string"}, "newText": {"type": "string", "title": "Replacement"}}}}}})");
+    ArgumentForm form;
+    form.setTool(tool, parse(R"({"path": "/tmp/a.txt", "edits": [{"newText": "b"}], "color": 1})"));
+    const QStringList problems = form.validationProblems();
+    QVERIFY2(problems.contains(u"Edits › Item 1 › Old text is required"_s), qPrintable(problems.join(u'\n')));
+    QVERIFY2(problems.contains(u"Color is not allowed"_s), qPrintable(problems.join(u'\n')));
+    QVERIFY(!problems.join(u'\n').contains(u"oldText"_s));
+
+    const SchemaNode root = SchemaNode::fromSchema(tool.inputSchema);
+    QCOMPARE(fieldPathTitle(root, u"/edits/2/newText"_s), u"Edits › Item 3 › Replacement"_s);
+    QCOMPARE(fieldPathTitle(root, u"/dryRun"_s), u"Dry run"_s);
+    QCOMPARE(fieldPathTitle(root, QString()), QString());
+    QCOMPARE(describeIssue(root, {QString(), u"must be an object"_s}), u"The arguments must be an object"_s);
 }
 
 void tst_ArgumentForm::missingRequiredFieldIsReported()
@@ -312,14 +339,14 @@ void tst_ArgumentForm::missingRequiredFieldIsReported()
     form.setTool(richTool());
     QCOMPARE(issueText(&form, u"/customer"_s), u"Required"_s);
     QCOMPARE(issueText(&form, u"/address/city"_s), u"Required"_s);
-    QVERIFY(form.validationProblems().contains(u"address.city is required"_s));
+    QVERIFY(form.validationProblems().contains(u"Delivery address › City is required"_s));
     QVERIFY(!form.validationProblems().isEmpty());
     auto *summary = form.findChild<QWidget *>(u"problems"_s);
     QVERIFY(summary && !summary->isHidden());
 
     typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Paris"_s);
     QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
-    QVERIFY(!form.validationProblems().contains(u"address.city is required"_s));
+    QVERIFY(!form.validationProblems().contains(u"Delivery address › City is required"_s));
 
     // Everything required filled in: no problems, summary hidden.
     typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Ada"_s);

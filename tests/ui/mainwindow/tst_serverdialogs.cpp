@@ -5,6 +5,7 @@
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -35,6 +36,35 @@ class tst_ServerDialogs final : public QObject
     Q_OBJECT
 
 private slots:
+    void editorHintsShowWholeWithALargerFont()
+    {
+        // A person with a larger system font: every wrapped hint gets the lines it needs.
+        const QFont original = QApplication::font();
+        QFont big = original;
+        big.setPointSizeF(original.pointSizeF() * 1.75);
+        QApplication::setFont(big);
+        {
+            ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+            dialog.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+            QTest::qWait(50);
+            const QList<QLabel *> labels = dialog.findChildren<QLabel *>();
+            int checked = 0;
+            for (QLabel *label : labels) {
+                if (!label->isVisible() || !label->wordWrap() || label->text().isEmpty())
+                    continue;
+                ++checked;
+                const int needed = label->heightForWidth(label->width());
+                QVERIFY2(label->height() >= needed, qPrintable(QStringLiteral("\"%1\" is %2 px high, needs %3")
+                                                                   .arg(label->text()).arg(label->height()).arg(needed)));
+                const QRect inDialog(label->mapTo(&dialog, QPoint(0, 0)), label->size());
+                QVERIFY2(dialog.rect().contains(inDialog), qPrintable(label->text()));
+            }
+            QVERIFY(checked >= 2);
+        }
+        QApplication::setFont(original);
+    }
+
     void editorValidatesInline()
     {
         QTemporaryDir dir;

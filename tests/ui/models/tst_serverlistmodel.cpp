@@ -28,7 +28,7 @@ private slots:
         QCOMPARE(model.columnCount(), int(ServerListModel::ColumnCount));
         QCOMPARE(model.index(0, ServerListModel::NameColumn).data().toString(), QStringLiteral("demo"));
         QCOMPARE(model.index(1, ServerListModel::NameColumn).data().toString(), QStringLiteral("unreachable"));
-        QCOMPARE(model.index(0, ServerListModel::TransportColumn).data().toString(), QStringLiteral("stdio"));
+        QCOMPARE(model.index(0, ServerListModel::TransportColumn).data().toString(), QStringLiteral("local"));
         QVERIFY(model.index(0, ServerListModel::EndpointColumn).data().toString().contains(u"toolgate-demo-server"));
         QCOMPARE(model.connection(model.index(1, 0)), workspace.connection(QStringLiteral("unreachable")));
         QCOMPARE(model.indexOf(workspace.connection(QStringLiteral("unreachable"))).row(), 1);

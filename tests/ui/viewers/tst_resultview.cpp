@@ -34,6 +34,7 @@
 #include <QTabWidget>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QScrollArea>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
@@ -135,8 +136,10 @@ private slots:
     void imageSaveAs();
     void audioContent();
     void audioPlayUsesTemporaryFile();
+    void audioPlaysInTheApp();
     void embeddedTextResourceIsHighlighted();
     void embeddedBlobResource();
+    void textSentAsBlobShowsAsText();
     void embeddedImageResource();
     void resourceLinkOpen();
     void resourceLinkHandlerMayReplaceResult();
@@ -334,7 +337,15 @@ void tst_ResultView::imageContent()
     QTest::mouseClick(only<QToolButton>(m_view.get(), u"zoomInButton"_s), Qt::LeftButton);
     QVERIFY(canvas->zoom() > 1.0);
     QCOMPARE(canvas->size(), canvas->sizeHint());
-    QTest::mouseClick(only<QToolButton>(m_view.get(), u"zoomOutButton"_s), Qt::LeftButton);
+    // Zoomed in, the card grows with the image while the list has room: the image is seen whole,
+    // not through a sliver of its old height.
+    for (int i = 0; i < 3; ++i)
+        QTest::mouseClick(only<QToolButton>(m_view.get(), u"zoomInButton"_s), Qt::LeftButton);
+    auto *scroll = only<QScrollArea>(pane, u"imageScrollArea"_s);
+    QTRY_VERIFY2(scroll->viewport()->height() >= canvas->height(),
+                 qPrintable(u"%1 px of a %2 px image"_s.arg(scroll->viewport()->height()).arg(canvas->height())));
+    QVERIFY(canvas->height() > 100);
+    QTest::mouseClick(only<QToolButton>(m_view.get(), u"fitButton"_s), Qt::LeftButton);
     QTest::mouseClick(only<QToolButton>(m_view.get(), u"zoomOutButton"_s), Qt::LeftButton);
     QVERIFY(canvas->zoom() < 1.0);
     QTest::mouseClick(only<QToolButton>(m_view.get(), u"fitButton"_s), Qt::LeftButton);
@@ -425,7 +436,9 @@ void tst_ResultView::audioPlayUsesTemporaryFile()
     m_view->setResult(resultOf({TestContent::audio(wav)}));
     auto *pane = only<AudioPane>(m_view.get());
     QTRY_VERIFY(pane->isReady());
-    QTest::mouseClick(only<QPushButton>(pane, u"playAudioButton"_s), Qt::LeftButton);
+    // With Qt Multimedia, Play stays in the app and "Open in Player" is the way out.
+    const QString button = AudioPane::hasInAppPlayback() ? u"openAudioButton"_s : u"playAudioButton"_s;
+    QTest::mouseClick(only<QPushButton>(pane, button), Qt::LeftButton);
     QTRY_COMPARE(catcher.urls.size(), 1);
     const QString path = catcher.urls.first().toLocalFile();
     QVERIFY(path.endsWith(u".wav"_s));
@@ -433,6 +446,31 @@ void tst_ResultView::audioPlayUsesTemporaryFile()
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), wav);
     QCOMPARE(labelText(pane, u"audioStatus"_s), u"Opened in the system's default player."_s);
+    QDesktopServices::unsetUrlHandler(u"file"_s);
+}
+
+void tst_ResultView::audioPlaysInTheApp()
+{
+    if (!AudioPane::hasInAppPlayback())
+        QSKIP("built without Qt Multimedia: Play opens the system's player (audioPlayUsesTemporaryFile)");
+    UrlCatcher catcher;
+    QDesktopServices::setUrlHandler(u"file"_s, &catcher, "open");
+    m_view->setResult(resultOf({TestContent::audio(TestContent::wavBytes(8000, 2.0))}));
+    auto *pane = only<AudioPane>(m_view.get());
+    QTRY_VERIFY(pane->isReady());
+    QTest::mouseClick(only<QPushButton>(pane, u"playAudioButton"_s), Qt::LeftButton);
+    // It plays here (the position moves) or says plainly why it cannot; either way no other program.
+    auto *status = only<QLabel>(pane, u"audioStatus"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->playbackPosition() > 0 || status->isVisibleTo(pane), 10000);
+    if (pane->playbackPosition() > 0) {
+        QCOMPARE(only<QPushButton>(pane, u"playAudioButton"_s)->text(), u"Pause"_s);
+        QTest::mouseClick(only<QPushButton>(pane, u"playAudioButton"_s), Qt::LeftButton);
+        QTRY_VERIFY(!pane->isPlaying());
+    } else {
+        QVERIFY2(status->text().startsWith(u"Toolgate cannot play this audio"_s), qPrintable(status->text()));
+        qInfo("no audio output here: %s", qPrintable(status->text()));
+    }
+    QVERIFY(catcher.urls.isEmpty());
     QDesktopServices::unsetUrlHandler(u"file"_s);
 }
 
@@ -488,6 +526,25 @@ void tst_ResultView::embeddedBlobResource()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), blob);
+}
+
+void tst_ResultView::textSentAsBlobShowsAsText()
+{
+    // A text file read as bytes: readable right away, not only through "Save as…".
+    const QString text = u"name,city\nAda,Zürich\r\nGrace,Arlington\n"_s;
+    m_view->setResult(resultOf({TestContent::embeddedBlob(u"file:///data/people.csv"_s, u"application/octet-stream"_s, text.toUtf8())}));
+    ContentView *view = m_view->contentViews().value(0);
+    QVERIFY(view);
+    auto *pane = qobject_cast<TextPane *>(view->pane());
+    QVERIFY(pane);
+    QCOMPARE(pane->plainView()->editor()->toPlainText().remove(u'\r'), QString(text).remove(u'\r'));
+    QVERIFY(view->findChild<QLabel *>(u"blobAsTextNote"_s));
+
+    // Invalid UTF-8, or text with control bytes, stays binary.
+    for (const QByteArray &bytes : {QByteArray("caf\xe9 au lait"), QByteArray("PK\x03\x04 zipped", 13)}) {
+        m_view->setResult(resultOf({TestContent::embeddedBlob(u"file:///data/x"_s, u"text/plain"_s, bytes)}));
+        QVERIFY2(qobject_cast<BinaryPane *>(firstItem(m_view.get())->pane()), bytes.constData());
+    }
 }
 
 void tst_ResultView::embeddedImageResource()
@@ -776,7 +833,7 @@ void tst_ResultView::readResourceResult()
     ResourceContents blob;
     blob.uri = u"file:///bin/tool"_s;
     blob.mimeType = u"application/octet-stream"_s;
-    blob.blob = QByteArray(300, 'z').toBase64();
+    blob.blob = QByteArray(300, '\0').toBase64(); // bytes that are not text (text sent as a blob shows as text)
     read.contents = {text, blob};
     m_view->setReadResourceResult(read);
     const QList<ContentView *> views = m_view->contentViews();

@@ -1,0 +1,383 @@
+// The window without a mouse: the whole flow of running a tool by keys alone, and a name for every
+// control a screen reader lands on. Against the real demo server, through the real dialogs.
+
+#include "mainwindow/mainwindow.h"
+#include "../support/uitestsupport.h"
+
+#include "audit/auditwindow.h"
+#include "host/host.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/rootsdialog.h"
+#include "clientfeatures/rootsstore.h"
+#include "clientfeatures/samplingdialog.h"
+#include "dialogs/aboutdialog.h"
+#include "dialogs/approvalrulesdialog.h"
+#include "dialogs/confirmationdialog.h"
+#include "dialogs/dialogapprovalgate.h"
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+#include "forms/argumentform.h"
+#include "mainwindow/itembrowser.h"
+#include "mainwindow/promptpanel.h"
+#include "mainwindow/resourcepanel.h"
+#include "mainwindow/serverinfopanel.h"
+#include "mainwindow/serverpanel.h"
+#include "mainwindow/toolpanel.h"
+#include "models/prompttreemodel.h"
+#include "models/resourcetreemodel.h"
+#include "models/tooltreemodel.h"
+#include "viewers/contentview.h"
+#include "viewers/messagebanner.h"
+#include "viewers/resultview.h"
+#include "workspace/serverconfigfile.h"
+
+#include <QAbstractButton>
+#include <QAccessible>
+#include <QApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTreeView>
+
+using namespace Toolgate;
+using Toolgate::TestSupport::demoConfig;
+
+namespace {
+
+template<typename T>
+T *visibleTopLevel()
+{
+    const QList<QWidget *> all = QApplication::topLevelWidgets();
+    for (QWidget *widget : all) {
+        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
+            return typed;
+    }
+    return nullptr;
+}
+
+QString describe(const QWidget *widget)
+{
+    QStringList path;
+    for (const QWidget *w = widget; w; w = w->parentWidget()) {
+        path.prepend(w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className())
+                                               : QString::fromLatin1(w->metaObject()->className()) + u'#' + w->objectName());
+        if (w->isWindow())
+            break;
+    }
+    return path.join(QStringLiteral(" > "));
+}
+
+// What counts as named: the name a screen reader announces, i.e. the Name of the widget's
+// accessibility interface. Qt builds it from the accessible name, else from a button's text, else
+// from the text of the QLabel that has the widget as its buddy. A placeholder or a tooltip does not
+// count: the first vanishes once something is typed, the second is the description.
+//
+// Checked: every visible widget that Tab can reach (focus policy includes TabFocus) and that has no
+// focus proxy (then the proxy is the one checked). Left out: tab bars, which a screen reader reads
+// by their tabs, and each tab has its text.
+QStringList unnamedControls(QWidget *window)
+{
+    QStringList unnamed;
+    QList<QWidget *> widgets = window->findChildren<QWidget *>();
+    widgets.prepend(window);
+    for (QWidget *widget : std::as_const(widgets)) {
+        if (!widget->isVisible() || !(widget->focusPolicy() & Qt::TabFocus) || widget->focusProxy())
+            continue;
+        if (qobject_cast<QTabBar *>(widget))
+            continue;
+        QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(widget);
+        const QString name = accessible ? accessible->text(QAccessible::Name).trimmed() : QString();
+        if (name.isEmpty())
+            unnamed.append(describe(widget));
+    }
+    return unnamed;
+}
+
+} // namespace
+
+class tst_Keyboard final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Host> m_host;
+    std::unique_ptr<MainWindow> m_window;
+
+    QString path(const QString &name) const { return m_dir->filePath(name); }
+    ServerConnection *demo() const { return m_host->workspace()->connection(QStringLiteral("demo")); }
+
+    void createWindow()
+    {
+        m_window = std::make_unique<MainWindow>(
+            MainWindow::Environment{m_host.get(), nullptr, path(QStringLiteral("argument-history.json"))});
+        m_window->findChild<DialogApprovalGate *>()->setAllowDelay(0);
+        m_window->showLoadResult(m_host->loadServers());
+        m_window->resize(1280, 720);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QApplication::setActiveWindow(m_window.get());
+        m_host->workspace()->startAll();
+        QVERIFY(QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000));
+    }
+
+    // Keys go to whatever has the focus, as they would from a keyboard.
+    static void press(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+    {
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(focus, "nothing has the keyboard focus");
+        QTest::keyClick(focus, Qt::Key(key), modifiers);
+    }
+
+    static void type(const QString &text)
+    {
+        QWidget *focus = QApplication::focusWidget();
+        QVERIFY2(focus, "nothing has the keyboard focus");
+        QTest::keyClicks(focus, text);
+    }
+
+    void checkNamed(QWidget *window)
+    {
+        QTest::qWait(50); // posted layouts and late widgets (content panes) settle
+        const QStringList unnamed = unnamedControls(window);
+        QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("without an accessible name in %1:\n  %2")
+                                                    .arg(describe(window), unnamed.join(QStringLiteral("\n  ")))));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
+        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        m_host = Toolgate::TestSupport::guiTestHost(m_dir->path());
+    }
+
+    void cleanup()
+    {
+        m_window.reset();
+        m_host.reset();
+        m_dir.reset();
+    }
+
+    void theWholeFlowWorksWithoutAMouse()
+    {
+        createWindow();
+        ToolPanel *panel = m_window->toolPanel();
+
+        // Pick the server: focus the server list (Tab order starts there) and move with the arrows.
+        m_window->serverPanel()->view()->setFocus(Qt::TabFocusReason);
+        press(Qt::Key_Down);
+        QTRY_COMPARE(m_window->pages()->currentWidget(), static_cast<QWidget *>(m_window->serverInfoPanel()));
+
+        // Pick the tool: Ctrl+F, its name, Enter shows it; Enter again goes into its form.
+        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+        QCOMPARE(QApplication::focusWidget(), m_window->toolBrowser()->searchField());
+        type(QStringLiteral("weather"));
+        press(Qt::Key_Return);
+        QCOMPARE(panel->tool().name, QStringLiteral("weather"));
+        QCOMPARE(m_window->pages()->currentWidget(), panel);
+        press(Qt::Key_Return);
+        QWidget *field = QApplication::focusWidget();
+        QVERIFY2(field && panel->argumentForm()->isAncestorOf(field), qPrintable(field ? describe(field) : QStringLiteral("none")));
+
+        // Fill it in.
+        press(Qt::Key_A, Qt::ControlModifier);
+        type(QStringLiteral("Keyboardville"));
+        QCOMPARE(panel->argumentForm()->arguments().value(u"city").toString(), QStringLiteral("Keyboardville"));
+
+        // Tab from the last field reaches Run, which shows its shortcut beside it; Shift+Tab goes back.
+        for (int i = 0; i < 10 && QApplication::focusWidget() != panel->runButton(); ++i)
+            press(Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), panel->runButton());
+        auto *hint = panel->findChild<QLabel *>(QStringLiteral("runShortcutHint"));
+        QVERIFY(hint && hint->isVisible());
+        QCOMPARE(hint->text(), QKeySequence(Qt::CTRL | Qt::Key_Enter).toString(QKeySequence::NativeText));
+        press(Qt::Key_Tab, Qt::ShiftModifier);
+        QVERIFY(panel->argumentForm()->isAncestorOf(QApplication::focusWidget()));
+        while (QApplication::focusWidget() != field && panel->argumentForm()->isAncestorOf(QApplication::focusWidget()))
+            press(Qt::Key_Tab, Qt::ShiftModifier);
+        QCOMPARE(QApplication::focusWidget(), field);
+
+        // Enter in a one-line field runs the tool: the confirmation dialog asks, Deny has the focus.
+        QVERIFY2(qobject_cast<QLineEdit *>(field), qPrintable(describe(field)));
+        press(Qt::Key_Return);
+        ConfirmationDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
+        QApplication::setActiveWindow(dialog);
+        QTRY_COMPARE(QApplication::focusWidget(), dialog->findChild<QPushButton *>(QStringLiteral("deny")));
+        // Decide: Tab to "Allow once", Space presses it.
+        press(Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), dialog->findChild<QPushButton *>(QStringLiteral("allowOnce")));
+        press(Qt::Key_Space);
+        QTRY_VERIFY(!visibleTopLevel<ConfirmationDialog>());
+        QApplication::setActiveWindow(m_window.get());
+
+        // Read the result: Tab reaches the text the tool sent back.
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->currentCall() && !panel->resultView()->contentViews().isEmpty(), 20000);
+        QPlainTextEdit *text = nullptr;
+        QStringList visited;
+        for (int i = 0; i < 25 && !text; ++i) {
+            press(Qt::Key_Tab);
+            visited.append(describe(QApplication::focusWidget()).section(QStringLiteral(" > "), -3));
+            auto *focused = qobject_cast<QPlainTextEdit *>(QApplication::focusWidget());
+            if (focused && panel->resultView()->isAncestorOf(focused))
+                text = focused;
+        }
+        QVERIFY2(text, qPrintable(QStringLiteral("Tab never reached the result, only:\n") + visited.join(u'\n')));
+        QVERIFY2(text->toPlainText().contains(u"Keyboardville"), qPrintable(text->toPlainText()));
+
+        const QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+        if (!directory.isEmpty()) {
+            QTest::qWait(300);
+            QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("keyboard-result.png"))));
+        }
+
+        // In a multi-line field Enter is a new line; Ctrl+Enter runs from anywhere. Esc denies.
+        QTest::keyClick(m_window.get(), Qt::Key_F, Qt::ControlModifier);
+        type(QStringLiteral("echo"));
+        press(Qt::Key_Return);
+        press(Qt::Key_Return);
+        QVERIFY(qobject_cast<QPlainTextEdit *>(QApplication::focusWidget()));
+        press(Qt::Key_A, Qt::ControlModifier);
+        type(QStringLiteral("two"));
+        press(Qt::Key_Return);
+        type(QStringLiteral("lines"));
+        QCOMPARE(panel->argumentForm()->arguments().value(u"text").toString(), QStringLiteral("two\nlines"));
+        QVERIFY(!visibleTopLevel<ConfirmationDialog>());
+        press(Qt::Key_Return, Qt::ControlModifier);
+        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
+        QApplication::setActiveWindow(dialog);
+        QTRY_VERIFY(dialog->isAncestorOf(QApplication::focusWidget()));
+        press(Qt::Key_Escape);
+        QTRY_VERIFY(!visibleTopLevel<ConfirmationDialog>());
+        QTRY_VERIFY(!panel->currentCall());
+        QVERIFY(panel->resultView()->banner()->title().contains(u"denied", Qt::CaseInsensitive));
+    }
+
+    void everyControlHasAName()
+    {
+        createWindow();
+        // The main window with each page: a tool with its result, a resource read, a prompt, a server.
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
+        m_window->toolPanel()->argumentForm()->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}});
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        m_window->toolPanel()->run();
+        ConfirmationDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
+        checkNamed(dialog);
+        QTRY_VERIFY(dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->isEnabled());
+        dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->toolPanel()->currentCall() && !m_window->toolPanel()->resultView()->contentViews().isEmpty(), 20000);
+        checkNamed(m_window.get());
+
+        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
+        ResourceTreeModel *resources = m_window->resourceTreeModel();
+        QTRY_VERIFY(resources->rowCount(resources->index(0, 0)) > 0);
+        m_window->resourceBrowser()->selectSourceIndex(resources->index(0, 0, resources->index(0, 0)));
+        QTRY_VERIFY(m_window->resourcePanel()->readButton()->isEnabled());
+        m_window->resourcePanel()->read();
+        QTRY_VERIFY(!m_window->resourcePanel()->resultView()->contentViews().isEmpty());
+        checkNamed(m_window.get());
+
+        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
+        PromptTreeModel *prompts = m_window->promptTreeModel();
+        QTRY_VERIFY(prompts->rowCount(prompts->index(0, 0)) > 0);
+        m_window->promptBrowser()->selectSourceIndex(prompts->index(0, 0, prompts->index(0, 0)));
+        checkNamed(m_window.get());
+
+        m_window->serverPanel()->selectConnection(demo());
+        checkNamed(m_window.get());
+
+        // Every dialog and window of the app.
+        m_window->showAbout();
+        AboutDialog *about = nullptr;
+        QTRY_VERIFY((about = visibleTopLevel<AboutDialog>()) != nullptr);
+        checkNamed(about);
+        about->close();
+
+        m_window->showGettingStarted();
+        QDialog *guide = nullptr;
+        QTRY_VERIFY((guide = m_window->findChild<QDialog *>(QStringLiteral("gettingStartedDialog"))) && guide->isVisible());
+        checkNamed(guide);
+        guide->close();
+
+        m_window->showApprovalRules();
+        QDialog *rules = nullptr;
+        QTRY_VERIFY((rules = m_window->findChild<QDialog *>(QStringLiteral("approvalRulesDialog"))) && rules->isVisible());
+        checkNamed(rules);
+        rules->close();
+
+        m_window->importServers();
+        ImportDialog *import = nullptr;
+        QTRY_VERIFY((import = visibleTopLevel<ImportDialog>()) != nullptr);
+        checkNamed(import);
+        import->close();
+
+        m_window->serverPanel()->editServerAction()->trigger();
+        ServerEditorDialog *editor = nullptr;
+        QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
+        checkNamed(editor);
+        editor->reject();
+
+        m_window->showAuditLog();
+        QTRY_VERIFY(m_window->auditWindow() && m_window->auditWindow()->isVisible());
+        checkNamed(m_window->auditWindow());
+        m_window->auditWindow()->close();
+
+        RootsStore roots(path(QStringLiteral("roots.json")));
+        RootsDialog rootsDialog(&roots, m_window.get());
+        rootsDialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&rootsDialog));
+        checkNamed(&rootsDialog);
+        rootsDialog.close();
+
+        const ServerIdentity server{QStringLiteral("demo"), demoConfig().command, {}};
+        const QJsonObject sampling{
+            {QStringLiteral("messages"),
+             QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                    {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                                                            {QStringLiteral("text"), QStringLiteral("Write a haiku.")}}}}}},
+            {QStringLiteral("maxTokens"), 100}};
+        SamplingDialog samplingDialog(server, sampling, m_window.get());
+        samplingDialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&samplingDialog));
+        checkNamed(&samplingDialog);
+        samplingDialog.close();
+
+        const QJsonObject elicitation{
+            {QStringLiteral("message"), QStringLiteral("Who are you?")},
+            {QStringLiteral("requestedSchema"),
+             QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
+                         {QStringLiteral("properties"),
+                          QJsonObject{{QStringLiteral("name"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
+                                      {QStringLiteral("age"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}}},
+                                      {QStringLiteral("subscribe"), QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")}}}}}}}};
+        ElicitationDialog elicitationDialog(server, elicitation, m_window.get());
+        elicitationDialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&elicitationDialog));
+        checkNamed(&elicitationDialog);
+        elicitationDialog.close();
+    }
+};
+
+QTEST_MAIN(tst_Keyboard)
+#include "tst_keyboard.moc"
