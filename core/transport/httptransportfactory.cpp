@@ -1,5 +1,6 @@
 #include "httptransportfactory.h"
 
+#include "audit/redactor.h"
 #include "fallbackhttptransport.h"
 #include "jsonrpc/jsonrpcerror.h"
 #include "ssetransport.h"
@@ -15,6 +16,7 @@ Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Opti
     if (config.transport == ServerConfig::Transport::Stdio) {
         StdioLaunchSpec spec = config.launchSpec();
         spec.inheritFullEnvironment = options.inheritFullEnvironment;
+        spec.secretValues = Redactor::secretValuesOf(config);
         return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(spec));
     }
     const QUrl url(config.url.trimmed());

@@ -42,6 +42,9 @@ signals:
     void protocolViolation(const QString &description);
     /// A line of diagnostics from the peer (stderr of a local server).
     void diagnosticLine(const QString &line);
+    /// The peer can send nothing more although the transport has not closed yet (a local server
+    /// closed its stdout but keeps running): no pending or later request can be answered.
+    void receivingEnded(const Toolgate::Error &reason);
     /// Fatal: the transport cannot continue. closed() follows.
     void errorOccurred(const Toolgate::Error &error);
     void closed();
