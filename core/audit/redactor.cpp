@@ -19,10 +19,6 @@ constexpr QLatin1StringView secretNameParts[] = {
     QLatin1StringView("bearer"),
 };
 
-// A cap on JSON nesting: a hostile server can send deeply nested results; beyond this the whole
-// subtree is replaced rather than risking the stack.
-constexpr int maxDepth = 64;
-
 // Shared by the key=value and flag rules: a name that ends in (or is) a credential word.
 const QString credentialName = QStringLiteral(
     R"([A-Za-z0-9_.\-]*(?:token|secret|password|passwd|api[_\-]?key|apikey|private[_\-]?key|access[_\-]?key))");
@@ -42,6 +38,11 @@ Redactor::Redactor()
 QString Redactor::placeholder()
 {
     return QStringLiteral("[redacted]");
+}
+
+QString Redactor::tooDeepPlaceholder()
+{
+    return QStringLiteral("[cut: nested deeper than %1 levels]").arg(maxDepth);
 }
 
 void Redactor::addSecretValues(const QStringList &values)
@@ -93,8 +94,11 @@ QJsonValue Redactor::redact(const QJsonValue &value) const
 
 QJsonValue Redactor::redactValue(const QJsonValue &value, int depth) const
 {
-    if (depth > maxDepth)
-        return placeholder();
+    // A cap on JSON nesting: a hostile server can send deeply nested results; beyond it a whole
+    // list or object is cut rather than risking the stack. Text is still redacted, not cut: it may be
+    // the note of an earlier cut at this depth, which must survive as it is.
+    if (depth > maxDepth && (value.isArray() || value.isObject()))
+        return tooDeepPlaceholder();
     switch (value.type()) {
     case QJsonValue::String:
         return redactText(value.toString());

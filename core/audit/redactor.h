@@ -21,6 +21,10 @@ public:
 
     /// What a redacted value becomes.
     static QString placeholder();
+    /// JSON is followed this deep; a list or object deeper down is replaced by tooDeepPlaceholder().
+    static constexpr int maxDepth = 64;
+    /// What a list or object nested deeper than maxDepth becomes: it is cut, not a secret.
+    static QString tooDeepPlaceholder();
     /// Secret values shorter than this are ignored: they would match ordinary text everywhere.
     static constexpr qsizetype minimumSecretLength = 4;
 
