@@ -147,17 +147,19 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     connect(m_session.get(), &ClientSession::ready, this, &CliRunner::onReady);
     connect(m_session.get(), &ClientSession::failed, this, &CliRunner::onFailed);
     if (m_arguments.verbose) {
+        // Every line the server wrote gets its origin in front (so none can pass for our own text, such
+        // as the approval question) and waits while a question is open.
         connect(m_session.get(), &ClientSession::diagnosticLine, this, [](const QString &line) {
-            Console::err(QStringLiteral("[server] ") + Console::sanitized(line) + u'\n');
+            Console::serverText(QStringLiteral("[server] "), line);
         });
         connect(m_session.get(), &ClientSession::logMessage, this, [](const LogMessage &message) {
             QString origin = message.toJson().value(QLatin1String("level")).toString();
             if (!message.logger.isEmpty())
                 origin += u' ' + message.logger;
-            Console::err(QStringLiteral("[log %1] %2\n").arg(Console::sanitized(origin), Console::sanitized(message.text())));
+            Console::serverText(QStringLiteral("[log %1] ").arg(Console::sanitizedLine(origin)), message.text());
         });
         connect(m_session.get(), &ClientSession::protocolViolation, this, [](const QString &description) {
-            Console::error(QStringLiteral("warning: ") + Console::sanitized(description));
+            Console::serverText(QStringLiteral("toolgate-cli: warning: "), description);
         });
         Console::err(QStringLiteral("Connecting to %1 (%2)...\n").arg(m_server.name, m_server.endpoint));
     }

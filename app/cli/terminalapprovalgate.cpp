@@ -23,7 +23,23 @@ TerminalApprovalGate::TerminalApprovalGate(TerminalReader *reader, QObject *pare
     connect(m_reader, &TerminalReader::endOfInput, this, &TerminalApprovalGate::onEnd);
 }
 
-TerminalApprovalGate::~TerminalApprovalGate() = default;
+TerminalApprovalGate::~TerminalApprovalGate()
+{
+    holdServerText(false);
+}
+
+void TerminalApprovalGate::holdServerText(bool hold)
+{
+    // What a server prints while the question is open could draw a fake question below it:
+    // it waits until the person has answered.
+    if (hold == m_holdingServerText)
+        return;
+    m_holdingServerText = hold;
+    if (hold)
+        Console::holdServerText();
+    else
+        Console::releaseServerText();
+}
 
 void TerminalApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
                                            std::function<void(const ApprovalDecision &)> decide)
@@ -40,8 +56,10 @@ void TerminalApprovalGate::askNext()
         m_questions.pop_front();
     if (m_questions.empty()) {
         m_step = Step::Idle;
+        holdServerText(false);
         return;
     }
+    holdServerText(true);
     Console::err(ApprovalFormatter::format(m_questions.front().request));
     askDecision();
 }
@@ -110,6 +128,7 @@ void TerminalApprovalGate::answer(const ApprovalDecision &decision)
     Question question = std::move(m_questions.front());
     m_questions.pop_front();
     m_step = Step::Idle;
+    holdServerText(false);
     if (question.context)
         question.decide(decision);
     askNext();

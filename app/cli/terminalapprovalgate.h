@@ -13,7 +13,7 @@ class TerminalReader;
 
 /// Asks about each tool call on the terminal: the summary and question on stderr, the answer
 /// from stdin (read asynchronously). End of input denies with "no answer". Questions that arrive
-/// while one is open wait their turn.
+/// while one is open wait their turn, and so does what the server prints meanwhile.
 class TerminalApprovalGate final : public QObject, public ApprovalGate
 {
     Q_OBJECT
@@ -40,10 +40,12 @@ private:
     void onLine(const QString &line);
     void onEnd();
     void answer(const ApprovalDecision &decision);
+    void holdServerText(bool hold);
 
     TerminalReader *m_reader;
     std::deque<Question> m_questions;
     Step m_step = Step::Idle;
+    bool m_holdingServerText = false;
 };
 
 } // namespace Toolgate

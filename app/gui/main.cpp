@@ -8,6 +8,7 @@
 #include "audit/redactor.h"
 #include "calls/toolcall.h"
 #include "clientfeatures/clientfeatures.h"
+#include "common/displaytext.h"
 #include "clientfeatures/rootsdialog.h"
 #include "clientfeatures/rootsstore.h"
 #include "workspace/serverconnection.h"
@@ -83,8 +84,9 @@ void listToolsAndQuit(Workspace *workspace, QObject *context)
         poll->stop();
         QTextStream out(stdout);
         for (const ServerConnection *connection : connections) {
+            // Server text on a terminal: escapes shown, never interpreted (issue 13).
             for (const Tool &tool : connection->tools())
-                out << connection->config().name << u'/' << tool.name << u'\n';
+                out << DisplayText::visibleLine(connection->config().name) << u'/' << DisplayText::visibleLine(tool.name) << u'\n';
         }
         out.flush();
         QCoreApplication::exit(0);
