@@ -18,6 +18,15 @@ QString row(const QString &label, const QString &value)
     return text + u'\n';
 }
 
+// One line per problem, whatever it quotes from the schema or the arguments.
+QString problemLines(const QStringList &problems)
+{
+    QStringList lines;
+    for (const QString &problem : problems)
+        lines.append(Console::sanitizedLine(problem));
+    return lines.join(u'\n');
+}
+
 } // namespace
 
 QString ApprovalFormatter::annotationClaims(const ToolAnnotations &annotations)
@@ -69,7 +78,7 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     if (!request.validationProblems.isEmpty()) {
         text += row(QStringLiteral("Problems"),
                     QStringLiteral("the arguments do not match the tool's input schema:\n")
-                        + Console::sanitized(request.validationProblems.join(u'\n')));
+                        + problemLines(request.validationProblems));
     }
 
     const QString arguments = QString::fromUtf8(QJsonDocument(request.arguments).toJson(QJsonDocument::Indented)).trimmed();

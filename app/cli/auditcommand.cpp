@@ -383,10 +383,10 @@ int verify(const Parsed &parsed, const Output &io)
         for (const AuditProblem &problem : v.problems)
             problems.append(QJsonObject{{QStringLiteral("record"), double(problem.recordId)}, {QStringLiteral("seq"), double(problem.seq)},
                                         {QStringLiteral("description"), problem.description}});
-        io.out(QString::fromUtf8(QJsonDocument(QJsonObject{
+        io.outJson(QJsonDocument(QJsonObject{
             {QStringLiteral("ok"), v.ok()}, {QStringLiteral("records"), double(v.records)}, {QStringLiteral("events"), double(v.events)},
             {QStringLiteral("headSeq"), double(v.headSeq)}, {QStringLiteral("headHash"), QString::fromLatin1(v.headHash)},
-            {QStringLiteral("problemCount"), double(v.problemCount)}, {QStringLiteral("problems"), problems}}).toJson(QJsonDocument::Compact)) + u'\n');
+            {QStringLiteral("problemCount"), double(v.problemCount)}, {QStringLiteral("problems"), problems}}).toJson(QJsonDocument::Compact) + '\n');
         return v.ok() ? exitSuccess : AuditCommand::tamperedExitCode;
     }
     if (v.ok()) {

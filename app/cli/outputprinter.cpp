@@ -117,9 +117,14 @@ QJsonArray listJson(const QList<T> &items)
     return array;
 }
 
+/// One line each, whatever a line holds (problems quote the server's names and values).
 QString joinLines(const QStringList &lines)
 {
-    return lines.join(u'\n');
+    QStringList safe;
+    safe.reserve(lines.size());
+    for (const QString &line : lines)
+        safe.append(Console::sanitizedLine(line));
+    return safe.join(u'\n');
 }
 
 } // namespace
