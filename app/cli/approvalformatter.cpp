@@ -18,6 +18,15 @@ QString row(const QString &label, const QString &value)
     return text + u'\n';
 }
 
+// One line per problem, whatever it quotes from the schema or the arguments.
+QString problemLines(const QStringList &problems)
+{
+    QStringList lines;
+    for (const QString &problem : problems)
+        lines.append(Console::sanitizedLine(problem));
+    return lines.join(u'\n');
+}
+
 } // namespace
 
 QString ApprovalFormatter::annotationClaims(const ToolAnnotations &annotations)
@@ -38,25 +47,25 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
 {
     QString text = QStringLiteral("\nTool call request\n");
 
-    QString server = Console::sanitized(request.server.name);
+    QString server = Console::sanitizedLine(request.server.name);
     if (!request.server.endpoint.isEmpty())
-        server += QStringLiteral(" (") + Console::sanitized(request.server.endpoint) + u')';
+        server += QStringLiteral(" (") + Console::sanitizedLine(request.server.endpoint) + u')';
     text += row(QStringLiteral("Server"), server);
     const Implementation &info = request.server.serverInfo;
     if (!info.name.isEmpty()) {
-        QString reported = Console::sanitized(info.displayName());
+        QString reported = Console::sanitizedLine(info.displayName());
         if (!info.title.isEmpty() && info.title != info.name)
-            reported += QStringLiteral(" [") + Console::sanitized(info.name) + u']';
+            reported += QStringLiteral(" [") + Console::sanitizedLine(info.name) + u']';
         if (!info.version.isEmpty())
-            reported += u' ' + Console::sanitized(info.version);
+            reported += u' ' + Console::sanitizedLine(info.version);
         text += row(QStringLiteral("Reports as"), reported + QStringLiteral(" (self-reported)"));
     }
 
     const Tool &tool = request.tool;
-    QString toolLine = Console::sanitized(tool.name);
+    QString toolLine = Console::toolName(tool.name);
     const QString title = tool.displayName();
     if (title != tool.name)
-        toolLine = Console::sanitized(title) + QStringLiteral(" (") + toolLine + u')';
+        toolLine = Console::sanitizedLine(title) + QStringLiteral(" (") + toolLine + u')';
     text += row(QStringLiteral("Tool"), toolLine);
     if (!tool.description.trimmed().isEmpty())
         text += row(QStringLiteral("Description"), Console::sanitized(tool.description.trimmed()));
@@ -69,7 +78,7 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     if (!request.validationProblems.isEmpty()) {
         text += row(QStringLiteral("Problems"),
                     QStringLiteral("the arguments do not match the tool's input schema:\n")
-                        + Console::sanitized(request.validationProblems.join(u'\n')));
+                        + problemLines(request.validationProblems));
     }
 
     const QString arguments = QString::fromUtf8(QJsonDocument(request.arguments).toJson(QJsonDocument::Indented)).trimmed();

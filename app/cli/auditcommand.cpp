@@ -5,6 +5,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
 #include "audit/auditverifier.h"
+#include "common/displaytext.h"
 #include "console.h"
 
 #include <QCommandLineParser>
@@ -30,8 +31,10 @@ class Output
 {
 public:
     Output(QIODevice *out, QIODevice *err) : m_out(out), m_err(err) {}
-    void out(const QString &text) const { m_out->write(text.toUtf8()); }
-    void err(const QString &text) const { m_err->write(text.toUtf8()); }
+    // Records hold what servers sent: shown with escapes visible, never interpreted (see Console).
+    void out(const QString &text) const { m_out->write(DisplayText::visible(text).toUtf8()); }
+    void outJson(const QByteArray &json) const { m_out->write(DisplayText::safeJson(json)); }
+    void err(const QString &text) const { m_err->write(DisplayText::visible(text).toUtf8()); }
     void error(const QString &message) const { err(QStringLiteral("toolgate-cli audit: ") + message + u'\n'); }
     QIODevice *device() const { return m_out; }
 
@@ -210,7 +213,7 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
     }
     if (parsed.json) {
         for (const AuditRecord &record : page->records)
-            io.device()->write(AuditExporter::jsonLine(record));
+            io.outJson(AuditExporter::jsonLine(record));
         return exitSuccess;
     }
     const auto row = [](const QStringList &cells) -> QString {
@@ -271,13 +274,14 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
             chain.append(QJsonObject{{QStringLiteral("seq"), double(event.seq)}, {QStringLiteral("kind"), event.kind},
                                      {QStringLiteral("hash"), event.hash}});
         json.insert(QStringLiteral("chain"), chain);
-        io.out(QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)));
+        io.outJson(QJsonDocument(json).toJson(QJsonDocument::Indented));
         return exitSuccess;
     }
     const AuditRecord &r = record.value();
     const auto line = [&io](const QString &label, const QString &value) {
+        // Further lines of a value (an error with the server's stderr) line up under its first.
         if (!value.isEmpty())
-            io.out(label.leftJustified(16) + Console::sanitized(value) + u'\n');
+            io.out(label.leftJustified(16) + Console::indented(Console::sanitized(value), QString(16, u' ')).mid(16) + u'\n');
     };
     line(QStringLiteral("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
     line(QStringLiteral("Started"), localTime(r.startedAt));
@@ -306,7 +310,13 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
                                                             : (r.errorCode ? QStringLiteral("[%1] ").arg(*r.errorCode) : QString()) + r.errorMessage);
     line(QStringLiteral("Problems"), (r.inputProblems + r.outputProblems).join(QStringLiteral("; ")));
     if (r.result) {
-        io.out(QStringLiteral("Result%1:\n").arg(r.resultSize ? QStringLiteral(" (%1 bytes as received)").arg(*r.resultSize) : QString()));
+        // What is shown below is what was stored: say how it differs from what was received.
+        QStringList sizes;
+        if (r.resultSize)
+            sizes.append(QStringLiteral("%1 bytes as received").arg(*r.resultSize));
+        if (const QString note = r.resultStorageNote(); !note.isEmpty())
+            sizes.append(note);
+        io.out(QStringLiteral("Result%1:\n").arg(sizes.isEmpty() ? QString() : QStringLiteral(" (") + sizes.join(QStringLiteral("; ")) + u')'));
         io.out(pretty(*r.result) + u'\n');
     }
     if (events) {
@@ -373,10 +383,10 @@ int verify(const Parsed &parsed, const Output &io)
         for (const AuditProblem &problem : v.problems)
             problems.append(QJsonObject{{QStringLiteral("record"), double(problem.recordId)}, {QStringLiteral("seq"), double(problem.seq)},
                                         {QStringLiteral("description"), problem.description}});
-        io.out(QString::fromUtf8(QJsonDocument(QJsonObject{
+        io.outJson(QJsonDocument(QJsonObject{
             {QStringLiteral("ok"), v.ok()}, {QStringLiteral("records"), double(v.records)}, {QStringLiteral("events"), double(v.events)},
             {QStringLiteral("headSeq"), double(v.headSeq)}, {QStringLiteral("headHash"), QString::fromLatin1(v.headHash)},
-            {QStringLiteral("problemCount"), double(v.problemCount)}, {QStringLiteral("problems"), problems}}).toJson(QJsonDocument::Compact)) + u'\n');
+            {QStringLiteral("problemCount"), double(v.problemCount)}, {QStringLiteral("problems"), problems}}).toJson(QJsonDocument::Compact) + '\n');
         return v.ok() ? exitSuccess : AuditCommand::tamperedExitCode;
     }
     if (v.ok()) {

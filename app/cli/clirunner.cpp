@@ -123,6 +123,14 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     } else {
         m_reader = std::make_unique<TerminalReader>();
         m_turns = std::make_unique<TerminalTurns>();
+        // What a server prints while a question is open could draw a fake question below it: it waits
+        // until the person has answered.
+        connect(m_turns.get(), &TerminalTurns::busyChanged, this, [](bool busy) {
+            if (busy)
+                Console::holdServerText();
+            else
+                Console::releaseServerText();
+        });
         m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get(), m_turns.get());
         m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
     }
@@ -147,20 +155,22 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
 
     connect(m_connection, &ServerConnection::statusChanged, this, &CliRunner::onStatusChanged);
     if (m_arguments.verbose) {
+        // Every line the server wrote gets its origin in front (so none can pass for our own text, such
+        // as the approval question) and waits while a question is open (TerminalTurns::busyChanged).
         connect(m_connection, &ServerConnection::consoleLineAdded, this, [](const ConsoleLine &line) {
             switch (line.kind) {
             case ConsoleLine::Kind::Stderr:
-                Console::err(QStringLiteral("[server] ") + Console::sanitized(line.text) + u'\n');
+                Console::serverText(QStringLiteral("[server] "), line.text);
                 break;
             case ConsoleLine::Kind::Log: {
                 QString origin = line.level ? toString(*line.level) : QStringLiteral("info");
                 if (!line.source.isEmpty())
                     origin += u' ' + line.source;
-                Console::err(QStringLiteral("[log %1] %2\n").arg(Console::sanitized(origin), Console::sanitized(line.text)));
+                Console::serverText(QStringLiteral("[log %1] ").arg(Console::sanitizedLine(origin)), line.text);
                 break;
             }
             case ConsoleLine::Kind::ProtocolViolation:
-                Console::error(QStringLiteral("warning: ") + Console::sanitized(line.text));
+                Console::serverText(QStringLiteral("toolgate-cli: warning: "), line.text);
                 break;
             case ConsoleLine::Kind::Lifecycle:
                 break;

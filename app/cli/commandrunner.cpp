@@ -3,11 +3,14 @@
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "common/error.h"
+#include "console.h"
 #include "outputprinter.h"
 #include "schema/argumentcoercion.h"
 #include "workspace/serverconnection.h"
 
 #include <QElapsedTimer>
+
+#include <algorithm>
 
 namespace Toolgate {
 
@@ -121,6 +124,13 @@ void CommandRunner::startCall()
             requestFailed(tools.error());
             return;
         }
+        const auto sameName = std::count_if(tools.value().cbegin(), tools.value().cend(),
+                                            [this](const Tool &tool) { return tool.name == m_arguments.target; });
+        if (sameName > 1)
+            Console::error(QStringLiteral("warning: the server lists %1 tools named \"%2\"; the first one's input schema is used "
+                                          "here, and the server decides which one runs")
+                               .arg(sameName)
+                               .arg(Console::sanitizedLine(m_arguments.target)));
         for (const Tool &tool : tools.value()) {
             if (tool.name == m_arguments.target) {
                 callTool(tool);
@@ -129,9 +139,9 @@ void CommandRunner::startCall()
         }
         QStringList names;
         for (const Tool &tool : tools.value())
-            names.append(tool.name);
+            names.append(Console::toolName(tool.name));
         m_printer->failure(usageError(QStringLiteral("the server \"%1\" has no tool named \"%2\". Its tools: %3")
-                                          .arg(m_server.name, m_arguments.target,
+                                          .arg(Console::sanitizedLine(m_server.name), Console::sanitizedLine(m_arguments.target),
                                                names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", ")))),
                            ExitCode::Usage, m_server);
         done(ExitCode::Usage);

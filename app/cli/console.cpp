@@ -1,6 +1,7 @@
 #include "console.h"
 
-#include <QByteArray>
+#include "common/displaytext.h"
+
 #include <QStringList>
 
 #include <cstdio>
@@ -16,11 +17,31 @@ namespace Toolgate {
 
 namespace {
 
-void write(std::FILE *stream, const QString &text)
+// Lines a server may have waiting while a question is open; beyond this they are counted, not kept.
+constexpr qsizetype maxHeldLines = 1000;
+
+struct HeldServerText
 {
-    const QByteArray utf8 = text.toUtf8();
+    int holds = 0;
+    QStringList lines;
+    qsizetype dropped = 0;
+};
+
+HeldServerText &held()
+{
+    static HeldServerText state;
+    return state;
+}
+
+void write(std::FILE *stream, const QByteArray &utf8)
+{
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stream);
     std::fflush(stream);
+}
+
+void write(std::FILE *stream, const QString &text)
+{
+    write(stream, DisplayText::visible(text).toUtf8());
 }
 
 } // namespace
@@ -42,6 +63,11 @@ void Console::out(const QString &text)
     write(stdout, text);
 }
 
+void Console::outJson(const QByteArray &json)
+{
+    write(stdout, DisplayText::safeJson(json));
+}
+
 void Console::err(const QString &text)
 {
     write(stderr, text);
@@ -49,7 +75,50 @@ void Console::err(const QString &text)
 
 void Console::error(const QString &message)
 {
-    err(QStringLiteral("toolgate-cli: ") + message + u'\n');
+    QString text = sanitized(message);
+    while (text.endsWith(u'\n'))
+        text.chop(1);
+    text.replace(u'\n', QLatin1StringView("\n  "));
+    err(QStringLiteral("toolgate-cli: ") + text + u'\n');
+}
+
+void Console::serverText(const QString &prefix, const QString &text)
+{
+    QString safe = sanitized(text);
+    while (safe.endsWith(u'\n'))
+        safe.chop(1);
+    HeldServerText &state = held();
+    if (state.holds == 0) {
+        err(indented(safe, prefix) + u'\n');
+        return;
+    }
+    for (const QString &line : safe.split(u'\n')) {
+        if (state.lines.size() < maxHeldLines)
+            state.lines.append(prefix + line);
+        else
+            ++state.dropped;
+    }
+}
+
+void Console::holdServerText()
+{
+    ++held().holds;
+}
+
+void Console::releaseServerText()
+{
+    HeldServerText &state = held();
+    if (state.holds == 0 || --state.holds > 0)
+        return;
+    if (state.lines.isEmpty() && state.dropped == 0)
+        return;
+    QString text = state.lines.join(u'\n') + u'\n';
+    if (state.dropped > 0)
+        text += QStringLiteral("toolgate-cli: %1 more lines from the server arrived while the question was open; they were not kept\n")
+                    .arg(state.dropped);
+    state.lines.clear();
+    state.dropped = 0;
+    err(text);
 }
 
 bool Console::stdinIsTerminal()
@@ -63,19 +132,25 @@ bool Console::stdinIsTerminal()
 
 QString Console::sanitized(const QString &untrusted)
 {
-    QString safe;
-    safe.reserve(untrusted.size());
-    for (const QChar c : untrusted) {
-        const char16_t u = c.unicode();
-        const bool control = (u < 0x20 && u != u'\n' && u != u'\t') || u == 0x7f || (u >= 0x80 && u < 0xa0)
-            // Bidirectional overrides can make text read differently from what it is.
-            || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069);
-        if (control)
-            safe += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0'));
-        else
-            safe += c;
-    }
-    return safe;
+    return DisplayText::visible(untrusted);
+}
+
+QString Console::sanitizedLine(const QString &untrusted)
+{
+    return DisplayText::visibleLine(untrusted);
+}
+
+QString Console::toolName(const QString &name)
+{
+    if (name.isEmpty())
+        return QStringLiteral("(no name)");
+    const QString shown = DisplayText::visibleLine(name);
+    if (DisplayText::isPrintableAscii(name))
+        return shown;
+    const QString spelled = DisplayText::visibleIdentifier(name);
+    if (spelled == shown)
+        return shown + QStringLiteral(" [not plain ASCII]");
+    return shown + QStringLiteral(" [not plain ASCII: ") + spelled + u']';
 }
 
 QString Console::indented(const QString &text, const QString &indent)

@@ -4,8 +4,10 @@
 #include "attachmentsaver.h"
 #include "console.h"
 #include "common/error.h"
+#include "protocol/page.h"
 
 #include <QDir>
+#include <QHash>
 #include <QJsonDocument>
 
 namespace Toolgate {
@@ -30,7 +32,7 @@ QString withNewline(const QString &text)
 
 QString describeBlock(const QString &indent, const QString &text)
 {
-    return text.trimmed().isEmpty() ? QString() : Console::indented(text.trimmed(), indent) + u'\n';
+    return text.trimmed().isEmpty() ? QString() : Console::indented(Console::sanitized(text.trimmed()), indent) + u'\n';
 }
 
 /// "a (number, required), b (string)" from an input schema's properties.
@@ -45,16 +47,17 @@ QString argumentSummary(const QJsonObject &schema)
         const QJsonValue type = it.value().toObject().value(QLatin1String("type"));
         QStringList notes;
         if (type.isString()) {
-            notes.append(type.toString());
+            notes.append(Console::sanitizedLine(type.toString()));
         } else if (type.isArray()) {
             QStringList types;
             for (const QJsonValue &t : type.toArray())
-                types.append(t.toString());
+                types.append(Console::sanitizedLine(t.toString()));
             notes.append(types.join(u'|'));
         }
         if (required.contains(it.key()))
             notes.append(QStringLiteral("required"));
-        parts.append(notes.isEmpty() ? it.key() : it.key() + QStringLiteral(" (") + notes.join(QStringLiteral(", ")) + u')');
+        const QString key = Console::sanitizedLine(it.key());
+        parts.append(notes.isEmpty() ? key : key + QStringLiteral(" (") + notes.join(QStringLiteral(", ")) + u')');
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -82,7 +85,7 @@ QString capabilitySummary(const ServerCapabilities &caps)
     QStringList others;
     for (auto it = caps.raw.begin(); it != caps.raw.end(); ++it) {
         if (!modelled.contains(it.key()))
-            others.append(it.key());
+            others.append(Console::sanitizedLine(it.key()));
     }
     QString text = parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
     if (!others.isEmpty())
@@ -114,9 +117,14 @@ QJsonArray listJson(const QList<T> &items)
     return array;
 }
 
+/// One line each, whatever a line holds (problems quote the server's names and values).
 QString joinLines(const QStringList &lines)
 {
-    return lines.join(u'\n');
+    QStringList safe;
+    safe.reserve(lines.size());
+    for (const QString &line : lines)
+        safe.append(Console::sanitizedLine(line));
+    return safe.join(u'\n');
 }
 
 } // namespace
@@ -130,7 +138,7 @@ OutputPrinter::OutputPrinter(bool json, AttachmentSaver *saver)
 void OutputPrinter::document(const ServerIdentity &server, QJsonObject object)
 {
     object.insert(QLatin1String("server"), serverJson(server));
-    Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+    Console::outJson(QJsonDocument(object).toJson(QJsonDocument::Indented));
 }
 
 void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &source, bool demoFallback)
@@ -162,7 +170,7 @@ void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &s
         QJsonObject object{{QLatin1String("config"), QDir::toNativeSeparators(source)},
                            {QLatin1String("configExists"), !demoFallback},
                            {QLatin1String("servers"), array}};
-        Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+        Console::outJson(QJsonDocument(object).toJson(QJsonDocument::Indented));
         return;
     }
     if (demoFallback)
@@ -192,19 +200,19 @@ void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &r
         return;
     }
     const Implementation &impl = result.serverInfo;
-    QString name = impl.displayName();
+    QString name = Console::sanitizedLine(impl.displayName());
     if (!impl.title.isEmpty() && impl.title != impl.name)
-        name += QStringLiteral(" (") + impl.name + u')';
+        name += QStringLiteral(" (") + Console::sanitizedLine(impl.name) + u')';
     if (!impl.version.isEmpty())
-        name += u' ' + impl.version;
+        name += u' ' + Console::sanitizedLine(impl.version);
     QString text = QStringLiteral("Server:        %1\n").arg(name)
-        + QStringLiteral("Configured as: %1 (%2)\n").arg(server.name, server.endpoint)
-        + QStringLiteral("Protocol:      %1\n").arg(result.protocolVersion)
+        + QStringLiteral("Configured as: %1 (%2)\n").arg(Console::sanitizedLine(server.name), Console::sanitizedLine(server.endpoint))
+        + QStringLiteral("Protocol:      %1\n").arg(Console::sanitizedLine(result.protocolVersion))
         + QStringLiteral("Capabilities:  %1\n").arg(capabilitySummary(result.capabilities));
     if (!impl.description.isEmpty())
-        text += QStringLiteral("Description:   %1\n").arg(impl.description);
+        text += QStringLiteral("Description:   %1\n").arg(Console::sanitizedLine(impl.description));
     if (!impl.websiteUrl.isEmpty())
-        text += QStringLiteral("Website:       %1\n").arg(impl.websiteUrl);
+        text += QStringLiteral("Website:       %1\n").arg(Console::sanitizedLine(impl.websiteUrl));
     if (!result.instructions.trimmed().isEmpty())
         text += QStringLiteral("Instructions:\n") + describeBlock(QStringLiteral("  "), result.instructions);
     Console::out(text);
@@ -220,11 +228,14 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         Console::err(QStringLiteral("The server offers no tools.\n"));
         return;
     }
+    QHash<QString, int> sameName;
+    for (const Tool &tool : tools)
+        ++sameName[tool.name];
     QString text;
     for (const Tool &tool : tools) {
-        text += tool.name;
+        text += Console::toolName(tool.name);
         if (tool.displayName() != tool.name)
-            text += QStringLiteral(" — ") + tool.displayName();
+            text += QStringLiteral(" — ") + Console::sanitizedLine(tool.displayName());
         text += u'\n';
         text += describeBlock(QStringLiteral("    "), tool.description);
         const QString arguments = argumentSummary(tool.inputSchema);
@@ -233,8 +244,15 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         const QString claims = ApprovalFormatter::annotationClaims(tool.annotations);
         if (!claims.isEmpty())
             text += QStringLiteral("    claims (unverified): ") + claims + u'\n';
+        // Listed, not hidden: a person should see that the server's list is broken, and where.
+        QStringList problems = tool.problems();
+        if (const int count = sameName.value(tool.name); count > 1 && !tool.name.isEmpty())
+            problems.append(QStringLiteral("%1 tools have this name; a call by it may reach any of them").arg(count));
+        for (const QString &problem : std::as_const(problems))
+            text += QStringLiteral("    PROBLEM: ") + Console::sanitizedLine(problem) + u'\n';
     }
     Console::out(text);
+    warnIfCapped(tools.size(), QStringLiteral("tools"));
 }
 
 QString OutputPrinter::savedNote(const QByteArray &bytes, const QString &mimeType, const QString &stem, int index,
@@ -252,6 +270,28 @@ QString OutputPrinter::savedNote(const QByteArray &bytes, const QString &mimeTyp
     return QStringLiteral(", saved to ") + path.value();
 }
 
+QString OutputPrinter::binaryNote(const QString &what, const std::optional<QByteArray> &bytes, qsizetype base64Size,
+                                  const QString &mimeType, const QString &stem, int index, QJsonArray *saved)
+{
+    if (!bytes) {
+        // Not "0 bytes" and an empty file: say what is wrong, and keep nothing that looks like the data.
+        Console::error(QStringLiteral("warning: the %1 data is not valid base64 (%2 characters); it was not decoded%3")
+                           .arg(what)
+                           .arg(base64Size)
+                           .arg(m_saver && m_saver->isEnabled() ? QStringLiteral(" or saved") : QString()));
+        return QStringLiteral("[%1: not valid base64, %2 characters]\n").arg(what).arg(base64Size);
+    }
+    return QStringLiteral("[%1, %2 bytes%3]\n").arg(what).arg(bytes->size()).arg(savedNote(*bytes, mimeType, stem, index, saved));
+}
+
+void OutputPrinter::warnIfCapped(qsizetype count, const QString &what)
+{
+    if (count >= maxListItems)
+        Console::error(QStringLiteral("warning: the server's list of %1 reached Toolgate's limit of %2; any further ones are not shown")
+                           .arg(what)
+                           .arg(maxListItems));
+}
+
 QString OutputPrinter::renderContent(const QList<Content> &content, const QString &stem, QJsonArray *saved)
 {
     QString text;
@@ -260,37 +300,33 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
         const QString blockStem = content.size() > 1 ? QStringLiteral("%1-%2").arg(stem).arg(i + 1) : stem;
         switch (block.type) {
         case Content::Type::Text:
-            text += withNewline(block.text);
+            text += withNewline(Console::sanitized(block.text));
             break;
         case Content::Type::Image:
         case Content::Type::Audio: {
-            const QByteArray bytes = block.decodedData();
-            text += QStringLiteral("[%1 %2, %3 bytes%4]\n")
-                        .arg(block.typeString(), block.mimeType)
-                        .arg(bytes.size())
-                        .arg(savedNote(bytes, block.mimeType, blockStem, i, saved));
+            const QString what = block.typeString() + u' ' + Console::sanitizedLine(block.mimeType);
+            text += binaryNote(what, block.decodeData(), block.data.size(), block.mimeType, blockStem, i, saved);
             break;
         }
         case Content::Type::Resource: {
             const ResourceContents &resource = block.resource;
             if (resource.isText()) {
                 text += QStringLiteral("--- resource %1%2 ---\n")
-                            .arg(resource.uri, resource.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + resource.mimeType + u')');
-                text += withNewline(*resource.text);
+                            .arg(Console::sanitizedLine(resource.uri),
+                                 resource.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + Console::sanitizedLine(resource.mimeType) + u')');
+                text += withNewline(Console::sanitized(*resource.text));
             } else {
-                const QByteArray bytes = resource.decodedBlob();
-                text += QStringLiteral("[resource %1 %2, %3 bytes%4]\n")
-                            .arg(resource.uri, resource.mimeType)
-                            .arg(bytes.size())
-                            .arg(savedNote(bytes, resource.mimeType, blockStem, i, saved));
+                const QString what = QStringLiteral("resource %1 %2").arg(Console::sanitizedLine(resource.uri), Console::sanitizedLine(resource.mimeType));
+                text += binaryNote(what, resource.decodeBlob(), resource.blob.size(), resource.mimeType, blockStem, i, saved);
             }
             break;
         }
         case Content::Type::ResourceLink:
-            text += QStringLiteral("→ %1%2\n").arg(block.uri, block.name.isEmpty() ? QString() : QStringLiteral(" (") + block.name + u')');
+            text += QStringLiteral("→ %1%2\n").arg(Console::sanitizedLine(block.uri),
+                                                    block.name.isEmpty() ? QString() : QStringLiteral(" (") + Console::sanitizedLine(block.name) + u')');
             break;
         case Content::Type::Unknown:
-            text += QStringLiteral("[content of unknown type \"%1\"]\n").arg(block.typeString());
+            text += QStringLiteral("[content of unknown type \"%1\"]\n").arg(Console::sanitizedLine(block.typeString()));
             break;
         }
     }
@@ -299,11 +335,11 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
 
 void OutputPrinter::progress(const QString &tool, const ProgressUpdate &update)
 {
-    QString line = QStringLiteral("%1: progress %2").arg(Console::sanitized(tool), QString::number(update.progress));
+    QString line = QStringLiteral("%1: progress %2").arg(Console::toolName(tool), QString::number(update.progress));
     if (update.total)
         line += u'/' + QString::number(*update.total);
     if (!update.message.isEmpty())
-        line += QStringLiteral(" (%1)").arg(Console::sanitized(update.message).simplified());
+        line += QStringLiteral(" (%1)").arg(Console::sanitizedLine(update.message.simplified()));
     Console::err(line + u'\n');
 }
 
@@ -400,14 +436,15 @@ void OutputPrinter::resources(const ServerIdentity &server, const QList<Resource
     }
     QString text;
     for (const Resource &resource : resources) {
-        text += resource.uri;
+        text += Console::sanitizedLine(resource.uri);
         if (resource.displayName() != resource.uri)
-            text += QStringLiteral(" — ") + resource.displayName();
+            text += QStringLiteral(" — ") + Console::sanitizedLine(resource.displayName());
         if (!resource.mimeType.isEmpty())
-            text += QStringLiteral(" (") + resource.mimeType + u')';
+            text += QStringLiteral(" (") + Console::sanitizedLine(resource.mimeType) + u')';
         text += u'\n' + describeBlock(QStringLiteral("    "), resource.description);
     }
     Console::out(text);
+    warnIfCapped(resources.size(), QStringLiteral("resources"));
 }
 
 void OutputPrinter::resourceContents(const ServerIdentity &server, const QString &uri, const ReadResourceResult &result)
@@ -416,18 +453,15 @@ void OutputPrinter::resourceContents(const ServerIdentity &server, const QString
     QString text;
     for (int i = 0; i < result.contents.size(); ++i) {
         const ResourceContents &contents = result.contents.at(i);
-        const QString mime = contents.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + contents.mimeType + u')';
+        const QString mime = contents.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + Console::sanitizedLine(contents.mimeType) + u')';
         if (contents.isText()) {
             if (result.contents.size() > 1 || contents.uri != uri)
-                text += QStringLiteral("--- %1%2 ---\n").arg(contents.uri, mime);
-            text += withNewline(*contents.text);
+                text += QStringLiteral("--- %1%2 ---\n").arg(Console::sanitizedLine(contents.uri), mime);
+            text += withNewline(Console::sanitized(*contents.text));
         } else {
-            const QByteArray bytes = contents.decodedBlob();
             const QString stem = QStringLiteral("resource-") + (contents.uri.section(u'/', -1).isEmpty() ? QStringLiteral("blob") : contents.uri.section(u'/', -1));
-            text += QStringLiteral("[blob %1%2, %3 bytes%4]\n")
-                        .arg(contents.uri, mime)
-                        .arg(bytes.size())
-                        .arg(savedNote(bytes, contents.mimeType, stem, i, &saved));
+            text += binaryNote(QStringLiteral("blob ") + Console::sanitizedLine(contents.uri) + mime, contents.decodeBlob(),
+                               contents.blob.size(), contents.mimeType, stem, i, &saved);
         }
     }
     if (m_json) {
@@ -453,14 +487,15 @@ void OutputPrinter::templates(const ServerIdentity &server, const QList<Resource
     }
     QString text;
     for (const ResourceTemplate &entry : templates) {
-        text += entry.uriTemplate;
+        text += Console::sanitizedLine(entry.uriTemplate);
         if (entry.displayName() != entry.uriTemplate)
-            text += QStringLiteral(" — ") + entry.displayName();
+            text += QStringLiteral(" — ") + Console::sanitizedLine(entry.displayName());
         if (!entry.mimeType.isEmpty())
-            text += QStringLiteral(" (") + entry.mimeType + u')';
+            text += QStringLiteral(" (") + Console::sanitizedLine(entry.mimeType) + u')';
         text += u'\n' + describeBlock(QStringLiteral("    "), entry.description);
     }
     Console::out(text);
+    warnIfCapped(templates.size(), QStringLiteral("resource templates"));
 }
 
 void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &prompts)
@@ -475,17 +510,20 @@ void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &p
     }
     QString text;
     for (const Prompt &prompt : prompts) {
-        text += prompt.name;
+        text += Console::toolName(prompt.name);
         if (prompt.displayName() != prompt.name)
-            text += QStringLiteral(" — ") + prompt.displayName();
+            text += QStringLiteral(" — ") + Console::sanitizedLine(prompt.displayName());
         text += u'\n' + describeBlock(QStringLiteral("    "), prompt.description);
         QStringList arguments;
-        for (const PromptArgument &argument : prompt.arguments)
-            arguments.append(argument.required ? argument.name + QStringLiteral(" (required)") : argument.name);
+        for (const PromptArgument &argument : prompt.arguments) {
+            const QString name = Console::sanitizedLine(argument.name);
+            arguments.append(argument.required ? name + QStringLiteral(" (required)") : name);
+        }
         if (!arguments.isEmpty())
             text += QStringLiteral("    arguments: ") + arguments.join(QStringLiteral(", ")) + u'\n';
     }
     Console::out(text);
+    warnIfCapped(prompts.size(), QStringLiteral("prompts"));
 }
 
 void OutputPrinter::prompt(const ServerIdentity &server, const QString &name, const GetPromptResult &result)
@@ -493,10 +531,10 @@ void OutputPrinter::prompt(const ServerIdentity &server, const QString &name, co
     QJsonArray saved;
     QString text;
     if (!result.description.trimmed().isEmpty())
-        text += result.description.trimmed() + QStringLiteral("\n\n");
+        text += Console::sanitized(result.description.trimmed()) + QStringLiteral("\n\n");
     for (int i = 0; i < result.messages.size(); ++i) {
         const PromptMessage &message = result.messages.at(i);
-        text += QStringLiteral("[%1]\n").arg(message.role);
+        text += QStringLiteral("[%1]\n").arg(Console::sanitizedLine(message.role));
         text += renderContent({message.content}, QStringLiteral("prompt-%1-%2").arg(name).arg(i + 1), &saved);
     }
     if (m_json) {
@@ -518,7 +556,7 @@ void OutputPrinter::completion(const ServerIdentity &server, const CompleteResul
     }
     QString text;
     for (const QString &value : result.values)
-        text += value + u'\n';
+        text += Console::sanitizedLine(value) + u'\n';
     Console::out(text);
     // The count goes to stderr so stdout stays one value per line for scripts.
     if (result.values.isEmpty())
@@ -546,7 +584,7 @@ void OutputPrinter::failure(const Error &error, ExitCode exitCode, const std::op
     QJsonObject object{{QLatin1String("error"), errorJson(error)}, {QLatin1String("exitCode"), int(exitCode)}};
     if (server)
         object.insert(QLatin1String("server"), serverJson(*server));
-    Console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+    Console::outJson(QJsonDocument(object).toJson(QJsonDocument::Indented));
 }
 
 } // namespace Toolgate

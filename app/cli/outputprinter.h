@@ -46,6 +46,9 @@ public:
 
 private:
     QString renderContent(const QList<Content> &content, const QString &stem, QJsonArray *saved);
+    QString binaryNote(const QString &what, const std::optional<QByteArray> &bytes, qsizetype base64Size,
+                       const QString &mimeType, const QString &stem, int index, QJsonArray *saved);
+    void warnIfCapped(qsizetype count, const QString &what);
     QString savedNote(const QByteArray &bytes, const QString &mimeType, const QString &stem, int index, QJsonArray *saved);
     void document(const ServerIdentity &server, QJsonObject object);
 

@@ -3,6 +3,7 @@
 
 #include "auth/secretstore.h"
 #include "clientfeatures/clientfeatures.h"
+#include "common/displaytext.h"
 #include "clientfeatures/rootsdialog.h"
 #include "clientfeatures/rootsstore.h"
 #include "host/host.h"
@@ -78,8 +79,9 @@ void listToolsAndQuit(Workspace *workspace, QObject *context)
         poll->stop();
         QTextStream out(stdout);
         for (const ServerConnection *connection : connections) {
+            // Server text on a terminal: escapes shown, never interpreted (issue 13).
             for (const Tool &tool : connection->tools())
-                out << connection->config().name << u'/' << tool.name << u'\n';
+                out << DisplayText::visibleLine(connection->config().name) << u'/' << DisplayText::visibleLine(tool.name) << u'\n';
         }
         out.flush();
         QCoreApplication::exit(0);

@@ -70,7 +70,7 @@ public:
     void recordServerRequest(const AuditServerRequest &request);
     void recordConnectionEvent(const AuditConnectionEvent &event);
 
-    /// Values to redact wherever they appear in what is recorded from now on (e.g. Redactor::secretValuesOf()).
+    /// Values to redact wherever they appear in what is recorded from now on (e.g. ServerConfig::secretValues()).
     void addSecretValues(const QStringList &values);
 
     /// done is called once everything queued so far is committed (or failed).

@@ -1,8 +1,10 @@
 #include "auditrecord.h"
 
 #include "common/error.h"
+#include "common/redactor.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <array>
 #include <utility>
@@ -120,6 +122,75 @@ std::optional<ApprovalDecision::Source> sourceFromName(QStringView name) { retur
 QString initiator(CallInitiator initiator) { return nameOf(initiatorNames, initiator); }
 std::optional<CallInitiator> initiatorFromName(QStringView name) { return valueOf(initiatorNames, name); }
 } // namespace AuditNames
+
+namespace {
+
+struct StoredCuts
+{
+    int tooDeep = 0;
+    int longStrings = 0;
+    int binary = 0;
+    int redacted = 0;
+};
+
+// The notes the row builder and the redactor leave where they cut something (auditrows.cpp).
+void countCuts(const QJsonValue &value, StoredCuts &cuts, int depth)
+{
+    if (depth > Redactor::maxDepth + 1)
+        return;
+    if (value.isString()) {
+        const QString text = value.toString();
+        if (text == Redactor::tooDeepPlaceholder())
+            ++cuts.tooDeep;
+        else if (text.startsWith(QLatin1StringView("[binary data omitted: ")))
+            ++cuts.binary;
+        else if (text.endsWith(QLatin1StringView(" characters in all]")) && text.contains(QLatin1StringView("… [cut: ")))
+            ++cuts.longStrings;
+        else if (text.contains(Redactor::placeholder()))
+            ++cuts.redacted;
+    } else if (value.isArray()) {
+        for (const QJsonValue &item : value.toArray())
+            countCuts(item, cuts, depth + 1);
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+            if (it.value() == QJsonValue(Redactor::placeholder()))
+                ++cuts.redacted;
+            else
+                countCuts(it.value(), cuts, depth + 1);
+        }
+    }
+}
+
+} // namespace
+
+QString AuditRecord::resultStorageNote() const
+{
+    if (!result)
+        return {};
+    const qint64 stored = QJsonDocument(*result).toJson(QJsonDocument::Compact).size();
+    if (result->value(QLatin1StringView("truncated")).toBool() && result->contains(QLatin1StringView("sha256"))) {
+        return QStringLiteral("too large to keep whole: only its text (up to 64 KB), its size and its SHA-256 were stored, %1 bytes")
+            .arg(stored);
+    }
+    StoredCuts cuts;
+    countCuts(*result, cuts, 0);
+    QStringList parts;
+    if (cuts.tooDeep > 0)
+        parts.append(QStringLiteral("%1 part(s) nested deeper than %2 levels cut").arg(cuts.tooDeep).arg(Redactor::maxDepth));
+    if (cuts.longStrings > 0)
+        parts.append(QStringLiteral("%1 long string(s) shortened").arg(cuts.longStrings));
+    if (cuts.binary > 0)
+        parts.append(QStringLiteral("%1 binary payload(s) left out").arg(cuts.binary));
+    if (cuts.redacted > 0)
+        parts.append(QStringLiteral("%1 secret(s) redacted").arg(cuts.redacted));
+    if (parts.isEmpty() && (!resultSize || *resultSize == stored))
+        return {};
+    QString note = QStringLiteral("%1 bytes stored").arg(stored);
+    if (!parts.isEmpty())
+        note += QStringLiteral(": ") + parts.join(QStringLiteral(", "));
+    return note;
+}
 
 QJsonObject AuditRecord::toJson() const
 {

@@ -83,6 +83,11 @@ struct AuditRecord
     /// The start of the arguments as stored, for list views (summaries only).
     QString preview;
 
+    /// How the stored result differs from the one received, in plain words — its size as stored and
+    /// what was cut (parts nested too deeply, long strings, binary data, secrets, a result too large
+    /// to keep); empty when it was stored as received or there is none.
+    QString resultStorageNote() const;
+
     /// The arguments that were (or would have been) sent.
     QJsonObject sentArguments() const { return editedArguments.value_or(arguments); }
 

@@ -10,7 +10,6 @@ namespace Toolgate {
 
 namespace {
 
-constexpr int maxDepth = 64;
 constexpr qsizetype truncatedTextLength = 64 * 1024;
 
 // A null QString is bound as SQL NULL but hashed as an empty string: store and hash the same thing.
@@ -110,8 +109,8 @@ QString AuditRowBuilder::json(const QJsonObject &object) const
 
 QJsonValue AuditRowBuilder::trimmed(const QJsonValue &value, int depth) const
 {
-    if (depth > maxDepth)
-        return QStringLiteral("[nested too deeply]");
+    if (depth > Redactor::maxDepth)
+        return Redactor::tooDeepPlaceholder();
     switch (value.type()) {
     case QJsonValue::String: {
         const QString string = value.toString();

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "auditentry.h"
-#include "redactor.h"
+#include "common/redactor.h"
 
 #include <QDateTime>
 #include <QString>

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QPointer>
 
+#include <type_traits>
+
 namespace Toolgate {
 
 namespace {
@@ -236,7 +238,15 @@ public:
         }, requestOptions());
     }
 
-    /// Fetches every page of a paginated list, following nextCursor.
+    /// What a list's items are called in messages, from its result key.
+    static QString itemsName(const QString &key)
+    {
+        return key == QLatin1String("resourceTemplates") ? QStringLiteral("resource templates") : key;
+    }
+
+    /// Fetches every page of a paginated list, following nextCursor, up to maxPages pages and
+    /// maxListItems items: beyond those the server is told about in protocolViolation and the
+    /// first maxListItems are kept, so a server sending page after page cannot exhaust memory.
     template<typename T>
     void listAll(const QString &method, const QString &key, QObject *context, Callback<QList<T>> callback,
                  QList<T> sofar = {}, std::optional<QString> cursor = std::nullopt, int page = 0)
@@ -256,9 +266,25 @@ public:
                         QStringLiteral("the server's answer to %1 is not an object").arg(method))));
                     return;
                 }
-                const Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key);
+                const Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key, maxListItems - sofar.size());
                 sofar.append(thisPage.items);
-                if (!thisPage.nextCursor) {
+                const bool capped = thisPage.skipped > 0 || (sofar.size() >= maxListItems && thisPage.nextCursor);
+                if (capped && session) {
+                    const QString warning = QStringLiteral("the server offers more than %1 %2 (%3); showing the first %1")
+                                                .arg(maxListItems)
+                                                .arg(itemsName(key), method);
+                    qCWarning(lcClient) << warning;
+                    emit q->protocolViolation(warning);
+                }
+                if (!thisPage.nextCursor || capped) {
+                    if constexpr (std::is_same_v<T, Tool>) {
+                        // A broken definition is listed, not dropped: but the person hears what is wrong.
+                        for (const QString &problem : Tool::listProblems(sofar)) {
+                            if (!session)
+                                break;
+                            emit q->protocolViolation(problem);
+                        }
+                    }
                     callback(Result<QList<T>>(std::move(sofar)));
                     return;
                 }
@@ -536,7 +562,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QStringLiteral("the server's tools/call answer is not an object"))));
             else
-                callback(Result<CallToolResult>(CallToolResult::fromJson(result.value().toObject())));
+                callback(CallToolResult::parse(result.value().toObject()));
         }, requestOptions);
     if (!token.isEmpty() && d->peer->isPending(id))
         d->progressRoutes.insert(token, {id, options.onProgress});

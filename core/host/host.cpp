@@ -2,7 +2,7 @@
 
 #include "audit/auditlog.h"
 #include "audit/connectionauditor.h"
-#include "audit/redactor.h"
+#include "common/redactor.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 
@@ -81,10 +81,10 @@ Host::Host(Options options, QObject *parent)
     // Secret values arrive from the keychain just before each server starts: redact them from then on.
     AuditLog *audit = d->audit.get();
     connect(d->workspace.get(), &Workspace::secretsRead, audit, [audit](ServerConnection *connection) {
-        audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+        audit->addSecretValues(connection->config().secretValues());
     });
     connect(d->workspace.get(), &Workspace::connectionAdded, audit, [audit](ServerConnection *connection) {
-        audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+        audit->addSecretValues(connection->config().secretValues());
     });
     d->connectionAuditor = std::make_unique<ConnectionAuditor>(audit, o.initiator);
     d->connectionAuditor->watch(d->workspace.get());
@@ -143,7 +143,7 @@ Result<Workspace::LoadOutcome> Host::loadServers()
 {
     const Result<Workspace::LoadOutcome> loaded = d->workspace->load();
     for (ServerConnection *connection : d->workspace->connections())
-        d->audit->addSecretValues(Redactor::secretValuesOf(connection->config()));
+        d->audit->addSecretValues(connection->config().secretValues());
     return loaded;
 }
 

@@ -5,6 +5,8 @@
 #include "transport/transport.h"
 
 #include <QFutureWatcher>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QHash>
 #include <QPointer>
 #include <QPromise>
@@ -19,6 +21,89 @@
 namespace Toolgate {
 
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// The "id" of a response that cannot be parsed (invalid UTF-8, nesting too deep, cut short), read
+// from the top level of the object only — an "id" inside a result is never taken for it — so the
+// request it answers fails at once instead of waiting out its timeout. nullopt for anything that
+// is not recognisably a response (a batch, a request with "method", no id).
+std::optional<RequestId> unreadableResponseId(QByteArrayView text)
+{
+    qsizetype i = 0;
+    const qsizetype n = text.size();
+    const auto skipSpace = [&] {
+        while (i < n && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+            ++i;
+    };
+    skipSpace();
+    if (i >= n || text[i] != '{')
+        return std::nullopt;
+    ++i;
+    int depth = 1;
+    bool expectKey = true;
+    bool response = false;
+    std::optional<RequestId> id;
+    while (i < n && depth > 0) {
+        const char c = text[i];
+        if (c == '"') {
+            const qsizetype start = ++i;
+            while (i < n && text[i] != '"')
+                i += text[i] == '\\' ? 2 : 1;
+            if (i >= n)
+                break;
+            const QByteArrayView string = text.sliced(start, i - start);
+            ++i;
+            if (depth != 1 || !expectKey)
+                continue;
+            skipSpace();
+            if (i >= n || text[i] != ':')
+                continue;
+            ++i;
+            expectKey = false;
+            if (string == "method")
+                return std::nullopt; // a request or notification, not an answer
+            if (string == "result" || string == "error")
+                response = true;
+            if (string != "id")
+                continue;
+            skipSpace();
+            qsizetype end = i;
+            if (end < n && text[end] == '"') {
+                ++end;
+                while (end < n && text[end] != '"')
+                    end += text[end] == '\\' ? 2 : 1;
+                ++end;
+            } else {
+                while (end < n && (text[end] == '-' || (text[end] >= '0' && text[end] <= '9')))
+                    ++end;
+            }
+            if (end > n || end == i)
+                return std::nullopt;
+            const QJsonDocument value = QJsonDocument::fromJson("[" + text.sliced(i, end - i).toByteArray() + "]");
+            id = RequestId::fromJson(value.array().at(0));
+            if (!id->isValid())
+                return std::nullopt;
+            i = end;
+            // Keys come in any order: an "id" before "result" is the usual case; once both are
+            // known the rest (the large part) need not be read.
+            if (response)
+                return id;
+            continue;
+        }
+        if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            --depth;
+        } else if (depth == 1 && c == ',') {
+            expectKey = true;
+        }
+        ++i;
+    }
+    return response ? id : std::nullopt;
+}
+
+} // namespace
 
 struct Responder::State
 {
@@ -87,6 +172,20 @@ public:
     QTimer deadlineTimer;
     Clock::time_point armedFor = Clock::time_point::max();
 
+    // A parse, and for text that is not JSON at all the id of the request it seems to answer.
+    struct Parsed
+    {
+        Result<QList<JsonRpcMessage>> messages;
+        std::optional<RequestId> unreadableId;
+    };
+    static Parsed parse(const QByteArray &text)
+    {
+        Parsed parsed{JsonRpcMessage::parse(text), std::nullopt};
+        if (!parsed.messages && parsed.messages.error().code == int(ErrorCode::ParseError))
+            parsed.unreadableId = unreadableResponseId(text);
+        return parsed;
+    }
+
     // What the transport delivered, in arrival order. Usually empty: a message is handled the
     // moment it arrives. A large one is parsed on a pool thread instead, because Qt's JSON
     // parser takes tens of milliseconds per megabyte and a tool may answer with many megabytes
@@ -96,25 +195,31 @@ public:
     static constexpr qsizetype backgroundParseThreshold = 256 * 1024;
     struct Inbound
     {
-        enum class Kind { Message, Dropped, Closed } kind = Kind::Message;
+        enum class Kind { Message, Dropped, Ended, Closed } kind = Kind::Message;
         QByteArray text; // Message: its text; Dropped: its first bytes
         qint64 size = 0;
         qint64 limit = 0;
         quint64 sequence = 0;
         bool parsingInBackground = false;
-        std::optional<Result<QList<JsonRpcMessage>>> parsed;
+        std::optional<Parsed> parsed;
+        std::optional<Error> error; // Ended: why
     };
     std::deque<Inbound> inbound;
     quint64 nextInboundSequence = 0;
     bool draining = false;
 
+    // Set once the remote side can send nothing more (Transport::receivingEnded): every request
+    // fails at once with it, as no answer can come.
+    std::optional<Error> receivingEnded;
+
     // True when what just arrived may be handled at once: nothing before it waits to be handled.
     bool nothingWaiting() const { return inbound.empty() && !draining; }
+
 
     void onMessageReceived(const QByteArray &text)
     {
         if (nothingWaiting() && text.size() < backgroundParseThreshold) {
-            handleText(text, JsonRpcMessage::parse(text));
+            handleText(text, parse(text));
             return;
         }
         Inbound item;
@@ -138,7 +243,7 @@ public:
         item.parsingInBackground = true;
         // The result travels through a shared slot; the future only says when it is there.
         // The watcher is our child: if we are destroyed first, nothing is delivered.
-        auto slot = std::make_shared<std::optional<Result<QList<JsonRpcMessage>>>>();
+        auto slot = std::make_shared<std::optional<Parsed>>();
         auto promise = std::make_shared<QPromise<void>>();
         auto *watcher = new QFutureWatcher<void>(q);
         const quint64 sequence = item.sequence;
@@ -155,7 +260,7 @@ public:
         watcher->setFuture(promise->future());
         promise->start();
         QThreadPool::globalInstance()->start([promise, slot, text = item.text] {
-            *slot = JsonRpcMessage::parse(text);
+            *slot = parse(text);
             promise->finish();
         });
     }
@@ -175,10 +280,13 @@ public:
             inbound.pop_front();
             switch (item.kind) {
             case Inbound::Kind::Message:
-                handleText(item.text, item.parsed ? std::move(*item.parsed) : JsonRpcMessage::parse(item.text));
+                handleText(item.text, item.parsed ? std::move(*item.parsed) : parse(item.text));
                 break;
             case Inbound::Kind::Dropped:
                 handleDroppedMessage(item.text, item.size, item.limit);
+                break;
+            case Inbound::Kind::Ended:
+                endReceiving(*item.error);
                 break;
             case Inbound::Kind::Closed:
                 q->failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(remoteName)));
@@ -190,15 +298,31 @@ public:
         draining = false;
     }
 
-    void handleText(const QByteArray &text, const Result<QList<JsonRpcMessage>> &parsed)
+    void endReceiving(const Error &error)
     {
-        if (!parsed) {
+        receivingEnded = error;
+        q->failAllPending(error);
+    }
+
+    void handleText(const QByteArray &text, const Parsed &parsed)
+    {
+        if (!parsed.messages) {
+            const Error &error = parsed.messages.error();
+            // Unreadable, but plainly the answer to a request: that request fails now, not at its timeout.
+            if (parsed.unreadableId && pending.contains(*parsed.unreadableId)) {
+                Pending entry = pending.take(*parsed.unreadableId);
+                const QString method = entry.method;
+                deliverQueued(std::move(entry),
+                              makeError(ErrorCode::ProtocolError,
+                                        QStringLiteral("%1's answer to %2 could not be read (%3)").arg(remoteName, method, error.message)));
+                armTimer();
+            }
             emit q->protocolViolation(QStringLiteral("%1 sent an invalid message (%2): %3")
-                                          .arg(remoteName, parsed.error().message, QString::fromUtf8(text.left(200))));
+                                          .arg(remoteName, error.message, QString::fromUtf8(text.left(200))));
             return;
         }
         QPointer<JsonRpcPeer> guard(q);
-        for (const JsonRpcMessage &message : parsed.value()) {
+        for (const JsonRpcMessage &message : parsed.messages.value()) {
             if (!guard)
                 return; // a handler destroyed us
             handleMessage(message);
@@ -222,6 +346,10 @@ public:
         Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout};
         if (!transport || !transport->isOpen()) {
             deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
+            return id;
+        }
+        if (receivingEnded) {
+            deliverQueued(std::move(entry), *receivingEnded);
             return id;
         }
         const auto earliest = std::min(entry.deadline, entry.hardDeadline);
@@ -441,6 +569,16 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
         item.text = head;
         item.size = size;
         item.limit = limit;
+        d->enqueue(std::move(item));
+    });
+    connect(transport, &Transport::receivingEnded, this, [this](const Error &error) {
+        if (d->nothingWaiting()) {
+            d->endReceiving(error);
+            return;
+        }
+        Private::Inbound item;
+        item.kind = Private::Inbound::Kind::Ended;
+        item.error = error;
         d->enqueue(std::move(item));
     });
     connect(transport, &Transport::closed, this, [this] {

@@ -11,12 +11,12 @@ using namespace ProtocolJson;
 namespace {
 
 // Strict decoding: a corrupt payload must not turn into garbage pixels or a truncated file.
-QByteArray decodeBase64(const QByteArray &base64)
+std::optional<QByteArray> decodeBase64(const QByteArray &base64)
 {
     auto decoded = QByteArray::fromBase64Encoding(
         base64, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded)
-        return {};
+        return std::nullopt;
     return *std::move(decoded);
 }
 
@@ -58,6 +58,11 @@ QJsonObject ResourceContents::toJson() const
 }
 
 QByteArray ResourceContents::decodedBlob() const
+{
+    return decodeBase64(blob).value_or(QByteArray());
+}
+
+std::optional<QByteArray> ResourceContents::decodeBlob() const
 {
     return decodeBase64(blob);
 }
@@ -187,6 +192,11 @@ QJsonArray Content::listToJson(const QList<Content> &content)
 }
 
 QByteArray Content::decodedData() const
+{
+    return decodeBase64(data).value_or(QByteArray());
+}
+
+std::optional<QByteArray> Content::decodeData() const
 {
     return decodeBase64(data);
 }

@@ -28,6 +28,8 @@ struct ResourceContents
     bool isText() const { return text.has_value(); }
     /// The decoded blob, or an empty array when the base64 is malformed.
     QByteArray decodedBlob() const;
+    /// The decoded blob; nullopt when the base64 is malformed (to say so rather than show 0 bytes).
+    std::optional<QByteArray> decodeBlob() const;
 };
 
 /// One content block of a tool result or prompt message (text, image, audio, resource, link).
@@ -78,6 +80,8 @@ struct Content
 
     /// Decoded image or audio bytes, or an empty array when the base64 is malformed.
     QByteArray decodedData() const;
+    /// Decoded image or audio bytes; nullopt when the base64 is malformed (to say so rather than show 0 bytes).
+    std::optional<QByteArray> decodeData() const;
 };
 
 } // namespace Toolgate

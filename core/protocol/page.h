@@ -6,9 +6,14 @@
 #include <QString>
 #include <QStringView>
 
+#include <algorithm>
 #include <optional>
 
 namespace Toolgate {
+
+/// The most items Toolgate keeps of one list (tools, resources, templates, prompts), all pages
+/// together. The page count alone bounds nothing: a server can put 20,000 tools on every page.
+inline constexpr qsizetype maxListItems = 10'000;
 
 /// One page of a paginated list result (tools/list, resources/list, prompts/list, ...).
 /// T needs static T fromJson(const QJsonObject &) and, for toJson, QJsonObject T::toJson() const.
@@ -19,16 +24,24 @@ struct Page
     // Opaque. An empty string is a real cursor that must be sent back; only absence ends the list.
     std::optional<QString> nextCursor;
     QJsonObject meta; // _meta
+    qsizetype skipped = 0; // items beyond fromJson's maxItems, not read
 
     bool hasMore() const { return nextCursor.has_value(); }
 
-    /// key names the array: "tools", "resources", "resourceTemplates" or "prompts".
-    static Page fromJson(const QJsonObject &json, QStringView key)
+    /// key names the array: "tools", "resources", "resourceTemplates" or "prompts". Reads at most
+    /// maxItems items (all when negative) and counts the rest in skipped.
+    static Page fromJson(const QJsonObject &json, QStringView key, qsizetype maxItems = -1)
     {
         Page page;
         const QJsonArray array = json.value(key).toArray();
-        page.items.reserve(array.size());
-        for (const QJsonValue &v : array) {
+        const qsizetype wanted = maxItems < 0 ? array.size() : std::min(array.size(), maxItems);
+        page.items.reserve(wanted);
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (page.items.size() == wanted) {
+                page.skipped = array.size() - i;
+                break;
+            }
+            const QJsonValue v = array.at(i);
             if (v.isObject())
                 page.items.append(T::fromJson(v.toObject()));
         }

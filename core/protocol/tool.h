@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/result.h"
 #include "content.h"
 #include "icon.h"
 #include "page.h"
@@ -50,6 +51,13 @@ struct Tool
 
     /// What to show a person: title, else annotations.title, else name (the spec's precedence).
     QString displayName() const;
+
+    /// What is wrong with this definition as received, in plain words: no name, or an inputSchema
+    /// that is missing or not an object. Empty when nothing is.
+    QStringList problems() const;
+    /// The problems of a whole tools/list: each tool's problems(), and names that several tools share
+    /// (a call by that name may reach any of them). Names are shown with hidden characters escaped.
+    static QStringList listProblems(const QList<Tool> &tools);
 };
 
 using ToolPage = Page<Tool>;
@@ -63,7 +71,11 @@ struct CallToolResult
     QJsonObject meta;     // _meta
     QJsonObject raw;      // the result as received
 
+    /// Reads a result leniently: fields of the wrong type read as absent.
     static CallToolResult fromJson(const QJsonObject &json);
+    /// Reads a result as a client must: a content that is not a list, an isError that is not a
+    /// boolean or a structuredContent that is not an object are protocol errors, not a success.
+    static Result<CallToolResult> parse(const QJsonObject &json);
     /// The modelled fields, plus any keys of raw this struct does not model (e.g. resultType).
     QJsonObject toJson() const;
 

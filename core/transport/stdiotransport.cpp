@@ -1,5 +1,6 @@
 #include "stdiotransport.h"
 
+#include "common/redactor.h"
 #include "common/logging.h"
 #include "common/error.h"
 #include "linebuffer.h"
@@ -8,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QProcess>
+#include <QPointer>
 #include <QProcessEnvironment>
 #include <QSocketNotifier>
 #include <QStandardPaths>
@@ -26,6 +28,9 @@ namespace Toolgate {
 namespace {
 
 constexpr qsizetype maxStderrLineLength = 8192;
+// After stdout ends, how long the process may take to exit before it counts as a server that closed
+// its output but keeps running (an exit normally follows the end of its output at once).
+constexpr auto stdoutClosedGrace = std::chrono::milliseconds(500);
 
 QStringList allowedEnvironmentVariables()
 {
@@ -73,6 +78,8 @@ public:
     LineBuffer stderrBuffer{maxStderrLineLength};
     QStringList stderrLines;
     QTimer shutdownTimer;
+    QTimer stdoutClosedTimer;
+    bool stdoutEnded = false;
     int shutdownStep = 0;
     bool failureReported = false;
 #ifdef Q_OS_UNIX
@@ -90,12 +97,24 @@ public:
     bool closeStdinWhenDrained = false;
 #endif
 
+    // A server's stderr ends up in the console view, in failure messages and through them in our
+    // own log: a secret it prints (its API key from the environment, a token) must not travel on.
+    Redactor redactor;
+
     Private(StdioTransport *q, StdioLaunchSpec s, Options o)
         : q(q), spec(std::move(s)), options(o), stdoutBuffer(o.maxMessageSize)
-    {}
-
-    void keepStderrLine(const QString &line)
     {
+        QStringList secrets = spec.secretValues;
+        for (auto it = spec.environment.cbegin(); it != spec.environment.cend(); ++it) {
+            if (Redactor::isSecretKey(it.key()))
+                secrets.append(it.value());
+        }
+        redactor.addSecretValues(secrets);
+    }
+
+    void keepStderrLine(const QString &text)
+    {
+        const QString line = redactor.redactText(text);
         stderrLines.append(line);
         if (stderrLines.size() > options.stderrLinesKept)
             stderrLines.removeFirst();
@@ -129,6 +148,9 @@ public:
             feedStdout(QByteArray(chunk, qsizetype(n)));
         } else if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
             closeStdout(); // end of stream; the exit itself arrives through QProcess::finished
+            stdoutEnded = true;
+            if (state == State::Open)
+                stdoutClosedTimer.start(stdoutClosedGrace);
         }
     }
 
@@ -173,7 +195,7 @@ public:
         // MCP messages are JSON objects (or 2025-03-26 batches); anything else is chatter on stdout.
         const char first = line.front();
         if (first != '{' && first != '[') {
-            const QString text = QString::fromUtf8(line.left(200));
+            const QString text = redactor.redactText(QString::fromUtf8(line.left(200)));
             emit q->protocolViolation(QStringLiteral("the server wrote a line that is not a JSON-RPC message to stdout: %1").arg(text));
             emit q->strayOutput(text);
             return;
@@ -202,12 +224,31 @@ public:
         emit q->errorOccurred(error);
     }
 
+    // The server closed stdout and did not exit: nothing it could still send would reach us, so
+    // waiting requests would wait out their timeouts. Say so at once and stop it.
+    void stdoutClosedWhileRunning()
+    {
+        if (state != State::Open || !process || process->state() == QProcess::NotRunning)
+            return;
+        qCWarning(lcTransport) << q->description() << "closed its stdout but keeps running; stopping it";
+        const Error error = makeError(ErrorCode::TransportError,
+                                      QStringLiteral("the server closed its standard output but kept running, so it could not "
+                                                     "answer any more; it was stopped"));
+        QPointer<StdioTransport> guard(q);
+        emit q->receivingEnded(error);
+        if (guard)
+            fail(error);
+        if (guard)
+            q->close();
+    }
+
     void finish()
     {
         if (state == State::Closed)
             return;
         state = State::Closed;
         shutdownTimer.stop();
+        stdoutClosedTimer.stop();
 #ifdef Q_OS_UNIX
         closeStdin();
         closeStdout();
@@ -349,6 +390,8 @@ StdioTransport::StdioTransport(StdioLaunchSpec spec, Options options, QObject *p
 {
     d->shutdownTimer.setSingleShot(true);
     connect(&d->shutdownTimer, &QTimer::timeout, this, [this] { d->advanceShutdown(); });
+    d->stdoutClosedTimer.setSingleShot(true);
+    connect(&d->stdoutClosedTimer, &QTimer::timeout, this, [this] { d->stdoutClosedWhileRunning(); });
 }
 
 StdioTransport::~StdioTransport()
@@ -496,6 +539,9 @@ void StdioTransport::start()
         if (d->state != State::Starting)
             return;
         d->state = State::Open;
+        // stdout may have ended before we even heard the process started.
+        if (d->stdoutEnded)
+            d->stdoutClosedTimer.start(stdoutClosedGrace);
         emit started();
     });
 #ifndef Q_OS_UNIX

@@ -23,6 +23,10 @@ struct StdioLaunchSpec
     /// false: the child sees only a small allow-list of our environment (PATH, HOME, ...) plus
     /// `environment`, so secrets in our environment do not leak into every server.
     bool inheritFullEnvironment = false;
+    /// Values (tokens, keys) the server must not get to repeat into our logs: what it writes to
+    /// stderr, or to stdout that is not a message, has them redacted before anyone sees it. Values
+    /// of `environment` whose names look secret are redacted as well.
+    QStringList secretValues;
 };
 
 /// Runs a local MCP server as a child process speaking newline-delimited JSON on stdin/stdout.
@@ -49,7 +53,7 @@ public:
     State state() const override;
     QString description() const override;
 
-    /// The last lines the server wrote to stderr (at most Options::stderrLinesKept).
+    /// The last lines the server wrote to stderr (at most Options::stderrLinesKept), secrets redacted.
     QStringList recentStderr() const;
     qint64 processId() const;
     const StdioLaunchSpec &spec() const;

@@ -45,6 +45,9 @@ signals:
     void strayOutput(const QString &text);
     /// A line of diagnostics from the peer (stderr of a local server).
     void diagnosticLine(const QString &line);
+    /// The peer can send nothing more although the transport has not closed yet (a local server
+    /// closed its stdout but keeps running): no pending or later request can be answered.
+    void receivingEnded(const Toolgate::Error &reason);
     /// Fatal: the transport cannot continue. closed() follows.
     void errorOccurred(const Toolgate::Error &error);
     void closed();

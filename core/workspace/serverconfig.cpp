@@ -1,5 +1,7 @@
 #include "serverconfig.h"
 
+#include "common/redactor.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <QDir>
@@ -127,6 +129,20 @@ bool ServerConfig::looksSecret(const QString &key)
         QStringLiteral("(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTHORIZATION|COOKIE|^AUTH$)"),
         QRegularExpression::CaseInsensitiveOption);
     return secret.match(key).hasMatch();
+}
+
+QStringList ServerConfig::secretValues() const
+{
+    QStringList values;
+    const auto collect = [&](const QMap<QString, QString> &map) {
+        for (auto it = map.cbegin(); it != map.cend(); ++it) {
+            if (secretKeys.contains(it.key()) || looksSecret(it.key()) || Redactor::isSecretKey(it.key()))
+                values.append(it.value());
+        }
+    };
+    collect(env);
+    collect(headers);
+    return values;
 }
 
 } // namespace Toolgate

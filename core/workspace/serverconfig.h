@@ -75,6 +75,8 @@ struct ServerConfig
     static QString transportName(Transport transport);
     /// Whether an env or header name looks like it holds a secret (API_KEY, Authorization, ...).
     static bool looksSecret(const QString &key);
+    /// The values of the env variables and headers that are marked or look secret (to redact them).
+    QStringList secretValues() const;
 
     bool operator==(const ServerConfig &) const = default;
 };

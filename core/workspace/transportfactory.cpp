@@ -1,5 +1,6 @@
 #include "transportfactory.h"
 
+#include "common/redactor.h"
 #include "transport/fallbackhttptransport.h"
 #include "common/error.h"
 #include "transport/ssetransport.h"
@@ -13,7 +14,9 @@ namespace TransportFactory {
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options)
 {
     if (config.transport == ServerConfig::Transport::Stdio) {
-        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(config.launchSpec()));
+        StdioLaunchSpec spec = config.launchSpec();
+        spec.secretValues = config.secretValues();
+        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(spec));
     }
     const QUrl url(config.url.trimmed());
     if (config.url.trimmed().isEmpty()) {

@@ -5,16 +5,17 @@
 // crashes, hangs, garbage output, oversized lines, stray/duplicate/batched responses,
 // notification floods, server-to-client requests and so on. Run with --help for options.
 //
-// Structure: a reader thread runs a blocking std::getline loop on stdin and queues lines;
-// the main thread handles the queued lines and a small timer list (used by the "slow"
-// tool), so a notifications/cancelled can still arrive while a call is in progress.
-// Only the main thread writes to stdout. Deliberately depends on Qt6::Core only.
+// Structure: stdiowire.h's loop (a reader thread queues stdin lines, the main thread handles
+// them and a small timer list used by the "slow" tool), so a notifications/cancelled can still
+// arrive while a call is in progress. Deliberately depends on Qt6::Core only.
 //
 // Diagnostics on stderr, one per line, which tests may grep for:
 //   recv: <method> [<id>]     every received request/notification ("recv: response <id>"
 //                             for responses, "recv: invalid" for unparsable lines)
 //   cancelled <id>            a pending call was dropped because of notifications/cancelled
 // If FAULT_SERVER_LOG names a file, each received method name is appended to it as well.
+
+#include "stdiowire.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
@@ -26,27 +27,17 @@
 #include <QtCore/QUrl>
 
 #include <chrono>
-#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <deque>
 #include <functional>
-#include <iostream>
 #include <map>
-#include <mutex>
 #include <set>
 #include <string>
-#include <thread>
-
-#ifdef _WIN32
-#include <fcntl.h>
-#include <io.h>
-#endif
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using namespace StdioWire;
 
 // ---- command-line options ------------------------------------------------------------
 struct Options {
@@ -68,87 +59,6 @@ const char *const kUsage =
     "  --no-response-to-initialize  never answer initialize\n"
     "  --ignore-stdin-eof           keep running after stdin closes (until killed)\n"
     "  --ignore-sigterm             ignore SIGTERM (POSIX only)\n";
-
-// ---- output helpers (main thread only) -------------------------------------------------
-void writeRaw(const QByteArray &line)
-{
-    std::fwrite(line.constData(), 1, size_t(line.size()), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
-}
-
-void send(const QJsonObject &msg) { writeRaw(QJsonDocument(msg).toJson(QJsonDocument::Compact)); }
-
-void logErr(const QString &text)
-{
-    const QByteArray bytes = text.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    std::fflush(stderr);
-}
-
-// Flush everything and leave without running destructors (the reader thread may still
-// be blocked inside std::getline, which rules out a normal return from main()).
-[[noreturn]] void quit(int code)
-{
-    std::fflush(stdout);
-    std::fflush(stderr);
-    std::_Exit(code);
-}
-
-// Compact JSON of an id, e.g. 5 or "abc"; also used as a map key for pending calls.
-QByteArray idJson(const QJsonValue &id)
-{
-    QByteArray s = QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact);
-    return s.mid(1, s.size() - 2); // strip the enclosing [ ]
-}
-
-// Human-readable id for stderr diagnostics: strings unquoted, integers without ".0".
-QString idText(const QJsonValue &id)
-{
-    if (id.isString())
-        return id.toString();
-    if (id.isDouble() && id.toDouble() == double(qint64(id.toDouble())))
-        return QString::number(qint64(id.toDouble()));
-    return QString::fromUtf8(idJson(id));
-}
-
-QJsonObject response(const QJsonValue &id, const QJsonValue &result)
-{
-    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                       {QStringLiteral("id"), id},
-                       {QStringLiteral("result"), result}};
-}
-
-QJsonObject errorResponse(const QJsonValue &id, int code, const QString &message)
-{
-    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                       {QStringLiteral("id"), id},
-                       {QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), code},
-                                                             {QStringLiteral("message"), message}}}};
-}
-
-QJsonObject notification(const QString &method, const QJsonObject &params)
-{
-    return QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
-                       {QStringLiteral("method"), method},
-                       {QStringLiteral("params"), params}};
-}
-
-// A CallToolResult holding a single text content.
-QJsonObject textResult(const QString &text)
-{
-    return QJsonObject{
-        {QStringLiteral("content"),
-         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                {QStringLiteral("text"), text}}}},
-        {QStringLiteral("isError"), false}};
-}
-
-qint64 intArg(const QJsonObject &args, const char *name, qint64 def)
-{
-    const QJsonValue v = args.value(QLatin1String(name));
-    return v.isDouble() ? qMax<qint64>(0, qint64(v.toDouble())) : def;
-}
 
 // Tool description for tools/list; `props` is the "properties" of the input schema.
 QJsonObject tool(const char *name, const char *description, const QJsonObject &props = {},
@@ -224,12 +134,8 @@ public:
         }
     }
 
-    void handleLine(std::string line)
+    void handleLine(const std::string &line)
     {
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (line.empty())
-            return;
         QJsonParseError err;
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(line), &err);
         if (err.error != QJsonParseError::NoError || doc.isNull()) {
@@ -245,16 +151,7 @@ public:
     }
 
     // Timers (for "slow"); only touched from the main thread.
-    std::multimap<Clock::time_point, std::function<void()>> timers;
-
-    void runDueTimers()
-    {
-        while (!timers.empty() && timers.begin()->first <= Clock::now()) {
-            auto fn = std::move(timers.begin()->second);
-            timers.erase(timers.begin());
-            fn();
-        }
-    }
+    Timers timers;
 
 private:
     void handleMessage(const QJsonObject &msg)
@@ -488,11 +385,11 @@ private:
                 send(response(id, textResult(QStringLiteral("slow done"))));
         };
         if (steps == 0) {
-            timers.emplace(start + std::chrono::milliseconds(ms), finish);
+            timers.at(start + std::chrono::milliseconds(ms), finish);
             return;
         }
         for (qint64 i = 1; i <= steps; ++i) {
-            timers.emplace(start + std::chrono::milliseconds(ms * i / steps), [=, this] {
+            timers.at(start + std::chrono::milliseconds(ms * i / steps), [=, this] {
                 if (m_pending.count(key) == 0)
                     return;
                 if (!token.isUndefined() && !token.isNull())
@@ -515,36 +412,11 @@ private:
     std::set<QString> m_finishedSteps;                   // url steps finished with finish_url_step
 };
 
-// ---- stdin reader thread ---------------------------------------------------------------
-std::mutex g_mutex;
-std::condition_variable g_cv;
-std::deque<std::string> g_lines;
-bool g_stdinClosed = false;
-
-void readStdin()
-{
-    std::string line;
-    while (std::getline(std::cin, line)) {
-        std::lock_guard lock(g_mutex);
-        g_lines.push_back(std::move(line));
-        g_cv.notify_one();
-    }
-    std::lock_guard lock(g_mutex);
-    g_stdinClosed = true;
-    g_cv.notify_one();
-}
-
 } // namespace
 
 int main(int argc, char **argv)
 {
-#ifdef _WIN32
-    _setmode(_fileno(stdin), _O_BINARY);   // no CRLF translation on the wire
-    _setmode(_fileno(stdout), _O_BINARY);
-#ifdef _MSC_VER
-    _set_abort_behavior(0, _WRITE_ABORT_MSG | _CALL_REPORTFAULT); // no dialog on abort()
-#endif
-#endif
+    StdinLoop::setBinaryMode();
     Options opts;
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
@@ -584,34 +456,12 @@ int main(int argc, char **argv)
         writeRaw("fault server starting...");
 
     FaultServer server(opts);
-    std::thread(readStdin).detach();
-
-    bool eofReported = false;
-    for (;;) {
-        std::string line;
-        bool haveLine = false;
-        {
-            std::unique_lock lock(g_mutex);
-            const auto ready = [&] { return !g_lines.empty() || (g_stdinClosed && !eofReported); };
-            if (server.timers.empty())
-                g_cv.wait(lock, ready);
-            else
-                g_cv.wait_until(lock, server.timers.begin()->first, ready);
-            if (!g_lines.empty()) {
-                line = std::move(g_lines.front());
-                g_lines.pop_front();
-                haveLine = true;
-            } else if (g_stdinClosed && !eofReported) {
-                eofReported = true;
-                if (!opts.ignoreStdinEof) {
-                    logErr(QStringLiteral("stdin closed, exiting"));
-                    quit(0);
-                }
-                logErr(QStringLiteral("stdin closed, ignoring (--ignore-stdin-eof)"));
-            }
+    StdinLoop loop;
+    loop.run(server.timers, [&server](std::string line) { server.handleLine(line); }, [&opts] {
+        if (!opts.ignoreStdinEof) {
+            logErr(QStringLiteral("stdin closed, exiting"));
+            quit(0);
         }
-        if (haveLine)
-            server.handleLine(std::move(line));
-        server.runDueTimers();
-    }
+        logErr(QStringLiteral("stdin closed, ignoring (--ignore-stdin-eof)"));
+    });
 }

@@ -116,6 +116,7 @@ private slots:
     void cleanShutdownMarksOwnUnfinishedCalls();
     void droppedCallIsMarked();
     void secretsNeverReachTheFile();
+    void deepResultIsCutAndSaysSo();
     void serverRequestsAndConnectionEvents();
     void verifyAcceptsAnIntactLog();
     void verifyDetectsTampering_data();
@@ -463,6 +464,40 @@ void tst_AuditLog::secretsNeverReachTheFile()
     QVERIFY(AuditExporter::write(*r, {}, AuditExporter::Format::JsonLines, &buffer));
     for (const QString &secret : secrets)
         QVERIFY(!buffer.data().contains(secret.toUtf8()));
+}
+
+void tst_AuditLog::deepResultIsCutAndSaysSo()
+{
+    // 100 levels: deeper than the store keeps (64). The cut part is marked as cut, not passed off as a
+    // redacted secret, and the record says how what it shows differs from what was received.
+    QJsonValue deep = u"bottom"_s;
+    for (int i = 0; i < 100; ++i)
+        deep = QJsonArray{deep};
+    AuditLog log(options());
+    const auto ticket = log.recordIntent(makeIntent(u"deep"_s));
+    log.recordDecision(ticket, allowOnce());
+    AuditToolCallOutcome outcome = makeOutcome(u"a deep result"_s);
+    outcome.result->structuredContent = QJsonObject{{u"deep"_s, deep}};
+    log.recordOutcome(ticket, outcome);
+    QVERIFY(log.waitForWrites());
+    auto r = reader();
+    QVERIFY(r);
+    const auto page = r->page({}, {});
+    QVERIFY(page && !page->records.isEmpty());
+    const auto record = r->record(page->records.first().id);
+    QVERIFY(record && record->result);
+    const QByteArray stored = QJsonDocument(*record->result).toJson(QJsonDocument::Compact);
+    QVERIFY2(stored.contains("\"[cut: nested deeper than 64 levels]\""), stored.constData());
+    QVERIFY2(!stored.contains("[redacted]"), stored.constData());
+    QVERIFY(record->resultSize.value_or(0) > stored.size());
+    QCOMPARE(record->resultStorageNote(),
+             u"%1 bytes stored: 1 part(s) nested deeper than 64 levels cut"_s.arg(stored.size()));
+
+    // A result stored as received needs no note.
+    AuditRecord plain = *record;
+    plain.result = QJsonObject{{u"content"_s, QJsonArray()}};
+    plain.resultSize = QJsonDocument(*plain.result).toJson(QJsonDocument::Compact).size();
+    QCOMPARE(plain.resultStorageNote(), QString());
 }
 
 void tst_AuditLog::serverRequestsAndConnectionEvents()

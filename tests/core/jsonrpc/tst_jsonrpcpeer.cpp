@@ -146,6 +146,11 @@ private slots:
     void errorWithNullIdIsViolation();
     void invalidMessageIsViolation();
     void droppedResponseFailsItsRequestAtOnce();
+    void unreadableResponseFailsItsRequestAtOnce_data();
+    void unreadableResponseFailsItsRequestAtOnce();
+    void unreadableTextThatIsNoResponseFailsNothing_data();
+    void unreadableTextThatIsNoResponseFailsNothing();
+    void receivingEndedFailsPendingAndLaterRequests();
     void droppedRequestFromRemoteDoesNotFailOurs();
     void droppedUnknownMessageIsViolation();
     void transportClosedAnswersAllPendingOnce();
@@ -498,6 +503,96 @@ void tst_JsonRpcPeer::droppedResponseFailsItsRequestAtOnce()
     emit m_a->messageDropped("{\"jsonrpc\":\"2.0\", \"id\" : \"s-1\", \"result\":{"_ba, 100, 10);
     QCOMPARE(violations.count(), 2);
     QCOMPARE(other.count, 0);
+}
+
+void tst_JsonRpcPeer::unreadableResponseFailsItsRequestAtOnce_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("why");
+    QTest::addRow("invalid UTF-8") << "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"text\":\"\xff\xfe\"}}"_ba
+                                   << u"invalid UTF8 string"_s;
+    QTest::addRow("nested too deep") << "{\"id\":2,\"jsonrpc\":\"2.0\",\"result\":" + QByteArray(1100, '[') + QByteArray(1100, ']') + "}"
+                                     << u"too deeply nested"_s;
+    // The top-level id counts, not one inside the result (here 1, the other request).
+    QTest::addRow("id after the result") << "{\"result\":{\"id\":1,\"x\":\"\xff\"},\"jsonrpc\":\"2.0\",\"id\":2}"_ba
+                                         << u"invalid UTF8 string"_s;
+    QTest::addRow("string id, cut short") << "{\"jsonrpc\":\"2.0\",\"id\":\"2\",\"result\":{\"a\":"_ba << u"invalid JSON"_s;
+}
+
+void tst_JsonRpcPeer::unreadableResponseFailsItsRequestAtOnce()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, why);
+    m_server.reset(); // nobody answers but us
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    Answer other, answer;
+    m_client->sendRequest(u"other"_s, {}, m_context.get(), other.handler());
+    const RequestId id = m_client->sendRequest(u"tools/call"_s, {}, m_context.get(), answer.handler(), timeouts(60s, 60s));
+    QCOMPARE(id, RequestId(2));
+    if (QTest::currentDataTag() == QLatin1StringView("string id, cut short")) {
+        // Our ids are numbers: a string "2" answers nothing of ours, so nothing fails.
+        m_a->inject(text);
+        QCOMPARE(violations.count(), 1);
+        QTest::qWait(20);
+        QCOMPARE(answer.count, 0);
+        return;
+    }
+    m_a->inject(text);
+    QVERIFY(!m_client->isPending(id));
+    QCOMPARE(violations.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QCOMPARE(answer.errorCode(), int(ErrorCode::ProtocolError));
+    QVERIFY2(answer.errorMessage().startsWith(u"the server's answer to tools/call could not be read (invalid JSON at offset "_s),
+             qPrintable(answer.errorMessage()));
+    QVERIFY2(answer.errorMessage().contains(why), qPrintable(answer.errorMessage()));
+    QVERIFY(answer.elapsedAtAnswer < 5000); // not by its 60 s timeout
+    QCOMPARE(other.count, 0);
+    QVERIFY(m_client->isPending(RequestId(1)));
+}
+
+void tst_JsonRpcPeer::unreadableTextThatIsNoResponseFailsNothing_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addRow("a request") << "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\",\"params\":{\"a\":\"\xff\"}}"_ba;
+    QTest::addRow("no result or error") << "{\"jsonrpc\":\"2.0\",\"id\":1,\"x\":\"\xff\"}"_ba;
+    QTest::addRow("a batch") << "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"\xff\"}]"_ba;
+    QTest::addRow("only an inner id") << "{\"jsonrpc\":\"2.0\",\"result\":{\"id\":1,\"t\":\"\xff\"}}"_ba;
+}
+
+void tst_JsonRpcPeer::unreadableTextThatIsNoResponseFailsNothing()
+{
+    QFETCH(QByteArray, text);
+    m_server.reset();
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    Answer answer;
+    const RequestId id = m_client->sendRequest(u"mine"_s, {}, m_context.get(), answer.handler());
+    QCOMPARE(id, RequestId(1));
+    m_a->inject(text);
+    QCOMPARE(violations.count(), 1);
+    QVERIFY(m_client->isPending(id));
+    QTest::qWait(20);
+    QCOMPARE(answer.count, 0);
+}
+
+void tst_JsonRpcPeer::receivingEndedFailsPendingAndLaterRequests()
+{
+    m_server.reset();
+    Answer first, second, later;
+    m_client->sendRequest(u"one"_s, {}, m_context.get(), first.handler(), timeouts(60s, 60s));
+    m_client->sendRequest(u"two"_s, {}, m_context.get(), second.handler(), timeouts(60s, 60s));
+    const Error reason = makeError(ErrorCode::TransportError, u"the server closed its standard output"_s);
+    emit m_a->receivingEnded(reason);
+    QCOMPARE(m_client->pendingRequestCount(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(first.count, 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
+    QCOMPARE(first.errorMessage(), reason.message);
+    QCOMPARE(second.errorCode(), int(ErrorCode::TransportError));
+    // The transport is still open, but nothing can answer: a new request fails at once too.
+    QVERIFY(m_a->isOpen());
+    m_client->sendRequest(u"three"_s, {}, m_context.get(), later.handler(), timeouts(60s, 60s));
+    QTRY_COMPARE_WITH_TIMEOUT(later.count, 1, 5000);
+    QCOMPARE(later.errorMessage(), reason.message);
+    QVERIFY(later.elapsedAtAnswer < 5000);
 }
 
 void tst_JsonRpcPeer::droppedRequestFromRemoteDoesNotFailOurs()

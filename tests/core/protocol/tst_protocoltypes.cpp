@@ -1,3 +1,4 @@
+#include "common/error.h"
 #include "protocol/completion.h"
 #include "protocol/content.h"
 #include "protocol/initialize.h"
@@ -70,17 +71,23 @@ private slots:
     void callToolResult();
     void callToolResultTolerant();
     void callToolResultRoundTrip();
+    void callToolResultParseIsStrict_data();
+    void callToolResultParseIsStrict();
 
     void toolParse();
     void toolDisplayName_data();
     void toolDisplayName();
     void toolToJsonDefaultsInputSchema();
     void toolRoundTripKeepsUnmodelledKeys();
+    void toolProblems_data();
+    void toolProblems();
+    void toolListProblemsNamesDuplicates();
 
     void pageCursor_data();
     void pageCursor();
     void pageOtherKinds();
     void pageToJson();
+    void pageReadsAtMostMaxItems();
 
     void resourceAndTemplate();
     void readResourceResult();
@@ -294,6 +301,13 @@ void tst_ProtocolTypes::contentMalformedBase64()
         parse(R"({"type":"image","data":"not*base64!","mimeType":"image/png"})"));
     QCOMPARE(c.data, QByteArray("not*base64!"));
     QCOMPARE(c.decodedData(), QByteArray());
+    // decodeData() tells malformed apart from empty, so nobody shows "0 bytes" for it.
+    QVERIFY(!c.decodeData().has_value());
+    QCOMPARE(Content::fromJson(parse(R"({"type":"audio","data":"","mimeType":"audio/wav"})")).decodeData(), QByteArray());
+    QCOMPARE(Content::fromJson(parse(R"({"type":"image","data":"aGk=","mimeType":"image/png"})")).decodeData(), QByteArray("hi"));
+    const ResourceContents blob = ResourceContents::fromJson(parse(R"({"uri":"file:///b","blob":"@@@="})"));
+    QVERIFY(!blob.decodeBlob().has_value());
+    QCOMPARE(blob.decodedBlob(), QByteArray());
 
     // A wrong-typed data field reads as absent.
     const Content wrong = Content::fromJson(parse(R"({"type":"image","data":42,"mimeType":7})"));
@@ -833,6 +847,86 @@ void tst_ProtocolTypes::progressUpdate()
 
     const ProgressUpdate badToken = ProgressUpdate::fromJson(parse(R"({"progressToken":{"a":1},"progress":1})"));
     QVERIFY(badToken.token.isNull());
+}
+
+void tst_ProtocolTypes::callToolResultParseIsStrict_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("problem"); // empty: accepted
+    QTest::addRow("plain") << R"({"content":[{"type":"text","text":"ok"}],"isError":false})"_ba << QString();
+    QTest::addRow("no content, no isError") << R"({"structuredContent":{"a":1}})"_ba << QString();
+    QTest::addRow("nulls read as absent") << R"({"content":null,"isError":null,"structuredContent":null})"_ba << QString();
+    QTest::addRow("isError a string") << R"({"content":[],"isError":"yes"})"_ba << u"\"isError\" must be true or false, not a string"_s;
+    QTest::addRow("isError a number") << R"({"content":[],"isError":1})"_ba << u"\"isError\" must be true or false, not a number"_s;
+    QTest::addRow("content an object") << R"({"content":{"type":"text","text":"x"}})"_ba << u"\"content\" must be a list, not an object"_s;
+    QTest::addRow("content a string") << R"({"content":"oops"})"_ba << u"\"content\" must be a list, not a string"_s;
+    QTest::addRow("structuredContent a list") << R"({"content":[],"structuredContent":[1]})"_ba
+                                              << u"\"structuredContent\" must be an object, not a list"_s;
+}
+
+void tst_ProtocolTypes::callToolResultParseIsStrict()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, problem);
+    const Result<CallToolResult> result = CallToolResult::parse(parse(json));
+    if (problem.isEmpty()) {
+        QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
+        return;
+    }
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, int(ErrorCode::ProtocolError));
+    QCOMPARE(result.error().message, u"the server's tool result is malformed: "_s + problem);
+}
+
+void tst_ProtocolTypes::toolProblems_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QStringList>("problems");
+    QTest::addRow("fine") << R"({"name":"a","inputSchema":{"type":"object"}})"_ba << QStringList();
+    QTest::addRow("no name") << R"({"inputSchema":{"type":"object"}})"_ba
+                             << QStringList{u"a tool has no name (its \"name\" is missing), so it cannot be called"_s};
+    QTest::addRow("name a number") << R"({"name":7,"inputSchema":{}})"_ba
+                                   << QStringList{u"a tool has no name (its \"name\" is a number), so it cannot be called"_s};
+    QTest::addRow("empty name") << R"({"name":"","inputSchema":{}})"_ba
+                                << QStringList{u"a tool has an empty name, so it cannot be called"_s};
+    QTest::addRow("schema a string") << R"({"name":"a","inputSchema":"object"})"_ba
+                                     << QStringList{u"the tool \"a\" has no input schema object (its \"inputSchema\" is a string); its arguments cannot be checked"_s};
+    QTest::addRow("no schema, escapes in the name") << "{\"name\":\"a\\u001b[2J\"}"_ba
+                                     << QStringList{u"the tool \"a\\x1b[2J\" has no input schema object (its \"inputSchema\" is missing); its arguments cannot be checked"_s};
+}
+
+void tst_ProtocolTypes::toolProblems()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QStringList, problems);
+    QCOMPARE(Tool::fromJson(parse(json)).problems(), problems);
+}
+
+void tst_ProtocolTypes::toolListProblemsNamesDuplicates()
+{
+    const QList<Tool> tools{Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})")),
+                            Tool::fromJson(parse(R"({"name":"other","inputSchema":{}})")),
+                            Tool::fromJson(parse(R"({"description":"nameless"})")),
+                            Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})")),
+                            Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})"))};
+    QCOMPARE(Tool::listProblems(tools),
+             (QStringList{u"a tool has no name (its \"name\" is missing), so it cannot be called"_s,
+                          u"a tool has no input schema object (its \"inputSchema\" is missing); its arguments cannot be checked"_s,
+                          u"3 tools are named \"echo\"; a call by that name may reach any of them"_s}));
+}
+
+void tst_ProtocolTypes::pageReadsAtMostMaxItems()
+{
+    const QByteArray json = R"({"tools":[{"name":"a"},{"name":"b"},3,{"name":"c"}],"nextCursor":"n"})";
+    const ToolPage all = ToolPage::fromJson(parse(json), u"tools");
+    QCOMPARE(all.items.size(), 3);
+    QCOMPARE(all.skipped, 0);
+    const ToolPage two = ToolPage::fromJson(parse(json), u"tools", 2);
+    QCOMPARE(two.items.size(), 2);
+    QCOMPARE(two.items.at(1).name, u"b"_s);
+    QCOMPARE(two.skipped, 2);
+    QCOMPARE(two.nextCursor, u"n"_s);
+    QCOMPARE(ToolPage::fromJson(parse(json), u"tools", 0).items.size(), 0);
 }
 
 #endif // Q_MOC_RUN

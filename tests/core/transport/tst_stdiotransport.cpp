@@ -121,6 +121,9 @@ private slots:
     void destructorKillsChild();
     void writingToAServerThatClosedItsInputIsNotFatal();
     void childGetsTheDefaultSigpipe();
+    void stdoutClosedWhileRunningEndsReceiving();
+    void stdoutClosedAtExitIsAnExit();
+    void secretsInStderrAndStdoutChatterAreRedacted();
 };
 
 void tst_StdioTransport::initTestCase()
@@ -191,7 +194,8 @@ void tst_StdioTransport::secretsDoNotLeak()
     qputenv("TOOLGATE_TEST_FOO", "from-parent");
     StdioLaunchSpec spec;
     spec.program = u"sh"_s;
-    spec.arguments = {u"-c"_s, u"echo \"SECRET=$TOOLGATE_TEST_SECRET FOO=$TOOLGATE_TEST_FOO PATH=$PATH\" >&2"_s};
+    // Labels that do not look like credentials: stderr is redacted, and "SECRET=x" would be.
+    spec.arguments = {u"-c"_s, u"echo \"LEAKED=$TOOLGATE_TEST_SECRET FOO=$TOOLGATE_TEST_FOO PATH=$PATH\" >&2"_s};
     spec.environment.insert(u"TOOLGATE_TEST_FOO"_s, u"from-spec"_s); // the spec overrides ours
     StdioTransport transport(spec);
     Spies spies(&transport);
@@ -200,7 +204,7 @@ void tst_StdioTransport::secretsDoNotLeak()
     qunsetenv("TOOLGATE_TEST_SECRET");
     qunsetenv("TOOLGATE_TEST_FOO");
     QCOMPARE(spies.diagnosticLines(),
-             QStringList{u"SECRET= FOO=from-spec PATH="_s + qEnvironmentVariable("PATH")});
+             QStringList{u"LEAKED= FOO=from-spec PATH="_s + qEnvironmentVariable("PATH")});
 }
 
 void tst_StdioTransport::fullEnvironmentWhenAsked()
@@ -208,14 +212,14 @@ void tst_StdioTransport::fullEnvironmentWhenAsked()
     qputenv("TOOLGATE_TEST_SECRET", "hunter2");
     StdioLaunchSpec spec;
     spec.program = u"sh"_s;
-    spec.arguments = {u"-c"_s, u"echo \"SECRET=$TOOLGATE_TEST_SECRET\" >&2"_s};
+    spec.arguments = {u"-c"_s, u"echo \"LEAKED=$TOOLGATE_TEST_SECRET\" >&2"_s};
     spec.inheritFullEnvironment = true;
     StdioTransport transport(spec);
     Spies spies(&transport);
     transport.start();
     QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 5000);
     qunsetenv("TOOLGATE_TEST_SECRET");
-    QCOMPARE(spies.diagnosticLines(), QStringList{u"SECRET=hunter2"_s});
+    QCOMPARE(spies.diagnosticLines(), QStringList{u"LEAKED=hunter2"_s});
 }
 
 void tst_StdioTransport::childEnvironmentStatic()
@@ -665,6 +669,69 @@ void tst_StdioTransport::childGetsTheDefaultSigpipe()
     const quint64 ignored = line.section(u':', 1).trimmed().toULongLong(&ok, 16);
     QVERIFY2(ok, qPrintable(line));
     QVERIFY2(!(ignored & (quint64(1) << (SIGPIPE - 1))), qPrintable(line));
+}
+
+void tst_StdioTransport::stdoutClosedWhileRunningEndsReceiving()
+{
+    // The server closes stdout and lives on: nothing more can arrive, so the transport says so at
+    // once (receivingEnded, then a failure) and stops it, instead of leaving requests to time out.
+    StdioLaunchSpec spec;
+    spec.program = u"/bin/sh"_s;
+    spec.arguments = {u"-c"_s, u"exec 1>&-; echo 'closed my stdout' >&2; sleep 30"_s};
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    QSignalSpy ended(&transport, &Transport::receivingEnded);
+    QList<QByteArray> order;
+    connect(&transport, &Transport::receivingEnded, this, [&] { order.append("ended"); });
+    connect(&transport, &Transport::errorOccurred, this, [&] { order.append("error"); });
+    connect(&transport, &Transport::closed, this, [&] { order.append("closed"); });
+    QElapsedTimer clock;
+    clock.start();
+    transport.start();
+    QVERIFY(ended.wait(5000));
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+    const Error reason = ended.first().first().value<Error>();
+    QCOMPARE(reason.code, int(ErrorCode::TransportError));
+    QVERIFY2(reason.message.contains(u"closed its standard output but kept running"_s), qPrintable(reason.message));
+    QCOMPARE(spies.errors.count(), 1);
+    QCOMPARE(spies.error().message, reason.message);
+    QTRY_COMPARE_WITH_TIMEOUT(spies.closed.count(), 1, 15000);
+    QCOMPARE(order, (QList<QByteArray>{"ended", "error", "closed"}));
+}
+
+void tst_StdioTransport::stdoutClosedAtExitIsAnExit()
+{
+    // An ordinary exit closes stdout too: that is reported as the exit it is, not as a closed stdout.
+    StdioLaunchSpec spec;
+    spec.program = u"/bin/sh"_s;
+    spec.arguments = {u"-c"_s, u"exec 1>&-; sleep 0.1; exit 4"_s};
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    QSignalSpy ended(&transport, &Transport::receivingEnded);
+    transport.start();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(ended.count(), 0);
+    QCOMPARE(spies.errors.count(), 1);
+    QVERIFY2(spies.error().message.startsWith(u"the server exited with code 4"_s), qPrintable(spies.error().message));
+}
+
+void tst_StdioTransport::secretsInStderrAndStdoutChatterAreRedacted()
+{
+    StdioLaunchSpec spec;
+    spec.program = u"/bin/sh"_s;
+    spec.arguments = {u"-c"_s, u"echo \"key=$MY_API_KEY and pin $PIN\" >&2; echo \"banner with $PIN\"; exit 2"_s};
+    spec.environment = {{u"MY_API_KEY"_s, u"sk-live-abcdef123456"_s}, {u"PIN"_s, u"pin-4711-0815"_s}};
+    spec.secretValues = {u"pin-4711-0815"_s}; // its name does not look secret: only being marked says so
+    StdioTransport transport(spec);
+    Spies spies(&transport);
+    transport.start();
+    QVERIFY(spies.closed.wait(5000));
+    QCOMPARE(spies.diagnosticLines(), QStringList{u"key=[redacted] and pin [redacted]"_s});
+    QCOMPARE(transport.recentStderr(), QStringList{u"key=[redacted] and pin [redacted]"_s});
+    QCOMPARE(spies.violations.count(), 1);
+    QCOMPARE(spies.violations.first().first().toString(),
+             u"the server wrote a line that is not a JSON-RPC message to stdout: banner with [redacted]"_s);
+    QCOMPARE(spies.error().message, u"the server exited with code 2. Its last output on stderr:\nkey=[redacted] and pin [redacted]"_s);
 }
 
 #include "tst_stdiotransport.moc"

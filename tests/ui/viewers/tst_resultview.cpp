@@ -133,6 +133,7 @@ private slots:
     void markdownLinksAreNotFollowed();
     void imageContent();
     void invalidImageShowsError();
+    void invalidBase64AudioAndBlobSayWhy();
     void imageSaveAs();
     void audioContent();
     void audioPlayUsesTemporaryFile();
@@ -426,6 +427,30 @@ void tst_ResultView::audioContent()
     QVERIFY(pane->durationSeconds() < 0);
     QCOMPARE(labelText(pane, u"audioDuration"_s), u"Duration unknown"_s);
     QVERIFY(labelText(pane, u"audioInfo"_s).contains(u"18 bytes"_s));
+}
+
+void tst_ResultView::invalidBase64AudioAndBlobSayWhy()
+{
+    // Malformed base64 is said to be that, never shown as "0 bytes" or offered for saving (issue 13).
+    Content audio = TestContent::audio({});
+    audio.data = "%%%%";
+    m_view->setResult(resultOf({audio}));
+    auto *audioPane = only<AudioPane>(m_view.get());
+    QTRY_VERIFY(audioPane->isReady());
+    QCOMPARE(labelText(audioPane, u"audioDuration"_s), u"The audio data is not valid base64."_s);
+    QVERIFY(!labelText(audioPane, u"audioInfo"_s).contains(u"bytes"_s));
+    QVERIFY(!labelText(m_view.get(), u"contentSummary"_s).contains(u"bytes"_s));
+    QVERIFY(!only<QPushButton>(audioPane, u"playAudioButton"_s)->isEnabled());
+    QVERIFY(!only<QPushButton>(audioPane, u"saveAudioButton"_s)->isEnabled());
+
+    Content blob = TestContent::embeddedBlob(u"mem://data/blob.bin"_s, u"application/octet-stream"_s, {});
+    blob.resource.blob = "@@@=";
+    m_view->setResult(resultOf({blob}));
+    auto *binaryPane = only<BinaryPane>(firstItem(m_view.get()));
+    QTRY_VERIFY(binaryPane->isReady());
+    QCOMPARE(labelText(binaryPane, u"binaryInfo"_s), u"The data is not valid base64."_s);
+    QVERIFY(!labelText(m_view.get(), u"contentSummary"_s).contains(u"bytes"_s));
+    QVERIFY(!only<QPushButton>(binaryPane, u"saveBinaryButton"_s)->isEnabled());
 }
 
 void tst_ResultView::audioPlayUsesTemporaryFile()

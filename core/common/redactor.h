@@ -8,7 +8,6 @@
 
 namespace Toolgate {
 
-struct ServerConfig;
 
 /// Removes secrets from what the audit log stores: values under secret-looking keys (authorization,
 /// token, password, api_key, ... at any depth, headers included), bearer/basic credentials, secret
@@ -21,6 +20,10 @@ public:
 
     /// What a redacted value becomes.
     static QString placeholder();
+    /// JSON is followed this deep; a list or object deeper down is replaced by tooDeepPlaceholder().
+    static constexpr int maxDepth = 64;
+    /// What a list or object nested deeper than maxDepth becomes: it is cut, not a secret.
+    static QString tooDeepPlaceholder();
     /// Secret values shorter than this are ignored: they would match ordinary text everywhere.
     static constexpr qsizetype minimumSecretLength = 4;
 
@@ -30,8 +33,6 @@ public:
 
     /// Whether a JSON key or header name names a secret (case, '-', '_' and spaces ignored).
     static bool isSecretKey(QStringView key);
-    /// The values of config's env variables and headers that are marked or look secret.
-    static QStringList secretValuesOf(const ServerConfig &config);
 
     QJsonValue redact(const QJsonValue &value) const;
     QJsonObject redact(const QJsonObject &object) const;

@@ -1,6 +1,5 @@
 #include "redactor.h"
 
-#include "workspace/serverconfig.h"
 
 #include <QJsonArray>
 
@@ -18,10 +17,6 @@ constexpr QLatin1StringView secretNameParts[] = {
     QLatin1StringView("accesskey"), QLatin1StringView("credential"), QLatin1StringView("cookie"),
     QLatin1StringView("bearer"),
 };
-
-// A cap on JSON nesting: a hostile server can send deeply nested results; beyond this the whole
-// subtree is replaced rather than risking the stack.
-constexpr int maxDepth = 64;
 
 // Shared by the key=value and flag rules: a name that ends in (or is) a credential word.
 const QString credentialName = QStringLiteral(
@@ -42,6 +37,11 @@ Redactor::Redactor()
 QString Redactor::placeholder()
 {
     return QStringLiteral("[redacted]");
+}
+
+QString Redactor::tooDeepPlaceholder()
+{
+    return QStringLiteral("[cut: nested deeper than %1 levels]").arg(maxDepth);
 }
 
 void Redactor::addSecretValues(const QStringList &values)
@@ -67,20 +67,6 @@ bool Redactor::isSecretKey(QStringView key)
                        [&normalized](QLatin1StringView part) { return normalized.contains(part); });
 }
 
-QStringList Redactor::secretValuesOf(const ServerConfig &config)
-{
-    QStringList values;
-    const auto collect = [&](const QMap<QString, QString> &map) {
-        for (auto it = map.cbegin(); it != map.cend(); ++it) {
-            if (config.secretKeys.contains(it.key()) || ServerConfig::looksSecret(it.key()) || isSecretKey(it.key()))
-                values.append(it.value());
-        }
-    };
-    collect(config.env);
-    collect(config.headers);
-    return values;
-}
-
 QJsonObject Redactor::redact(const QJsonObject &object) const
 {
     return redactValue(object, 0).toObject();
@@ -93,8 +79,11 @@ QJsonValue Redactor::redact(const QJsonValue &value) const
 
 QJsonValue Redactor::redactValue(const QJsonValue &value, int depth) const
 {
-    if (depth > maxDepth)
-        return placeholder();
+    // A cap on JSON nesting: a hostile server can send deeply nested results; beyond it a whole
+    // list or object is cut rather than risking the stack. Text is still redacted, not cut: it may be
+    // the note of an earlier cut at this depth, which must survive as it is.
+    if (depth > maxDepth && (value.isArray() || value.isObject()))
+        return tooDeepPlaceholder();
     switch (value.type()) {
     case QJsonValue::String:
         return redactText(value.toString());

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QString>
+#include <QStringView>
+
+namespace Toolgate {
+
+/// The one set of rules for showing text that came from a server to a person without letting the
+/// text act on the display: terminal escapes are never interpreted, nothing hides, nothing reverses.
+/// Used by toolgate-cli for everything it prints and meant for the GUI's "suspicious text made visible".
+class DisplayText final
+{
+public:
+    DisplayText() = delete;
+
+    /// Whether a code point must not be shown as itself: C0 and C1 controls and DEL (terminal escapes,
+    /// carriage return), bidirectional controls (text that reads differently from what it is),
+    /// zero-width and other invisible format characters (Unicode category Cf, tag characters),
+    /// line and paragraph separators, invisible fillers and blanks, variation selectors,
+    /// noncharacters and lone surrogates. Newline and tab count as hidden here; visible() keeps them.
+    static bool isHidden(char32_t codePoint);
+
+    /// Multi-line text with every hidden character written as a visible escape — \x1b, \u202e,
+    /// \U000e0041 — so it shows what it is and cannot move the cursor, recolour, retitle, touch the
+    /// clipboard or reorder what follows. Newlines and tabs are kept, "\r\n" becomes "\n". An emoji's
+    /// joiner and presentation selector stay as they are, since they only join or style pictographs.
+    static QString visible(QStringView text);
+    /// One line: as visible(), with newlines and tabs escaped too (\n, \t), so the text cannot start
+    /// a line that looks like the program's own.
+    static QString visibleLine(QStringView text);
+    /// A name the specification keeps to plain ASCII (a tool name): every character outside printable
+    /// ASCII escaped, so a look-alike ("reаd_file" with a Cyrillic "а") or an invisible character
+    /// ("read\u200b_file") can be told apart from the name it imitates.
+    static QString visibleIdentifier(QStringView text);
+
+    /// JSON text (UTF-8) that a terminal can show: the same document with the same strings, but every
+    /// hidden character written as a \u escape instead of raw. (JSON writers escape C0 controls in
+    /// strings, but write DEL, C1 controls, bidi and invisible characters as they are.)
+    static QByteArray safeJson(const QByteArray &json);
+
+    /// True when visible() would change text (apart from "\r\n" line ends).
+    static bool hasHidden(QStringView text);
+    /// True when text is printable ASCII only (no spaces, no controls).
+    static bool isPrintableAscii(QStringView text);
+};
+
+} // namespace Toolgate

@@ -1,0 +1,463 @@
+// toolgate-cli against toolgate-hostile-server (tests/servers/hostileserver.cpp): a server that
+// answers initialize correctly and then does what a malicious one would — terminal escapes in every
+// string, a fake approval question drawn while the real one is open, endless pages, unreadable
+// answers, lying results, broken and look-alike tool names, secrets on stderr. Each case runs the
+// real binary, as a person or a script would, and checks what reaches the terminal.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+
+class tst_CliHostile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void listsShowEscapesInsteadOfRunningThem_data();
+    void listsShowEscapesInsteadOfRunningThem();
+    void resultsAndErrorsShowEscapes_data();
+    void resultsAndErrorsShowEscapes();
+    void unknownToolMessageShowsEscapes();
+    void jsonOutputStaysExactJson();
+    void verboseLogLinesCannotDrawAFakePrompt();
+    void endlessPaginationStopsAtTheItemCap_data();
+    void endlessPaginationStopsAtTheItemCap();
+    void unreadableAnswersFailAtOnce_data();
+    void unreadableAnswersFailAtOnce();
+    void lyingResultsAreErrors_data();
+    void lyingResultsAreErrors();
+    void invalidBase64IsAWarningNotAnEmptyFile();
+    void brokenToolsAreFlagged();
+    void duplicateNameIsReportedOnCall();
+    void lookalikeNamesAreDistinguishable();
+    void secretOnStderrIsRedacted();
+    void deepResultAuditSaysWhatWasCut();
+    void guiListToolsShowsEscapes();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QString out;
+        QString err;
+        qint64 elapsedMs = 0;
+        QString all() const { return out + err; }
+    };
+
+    Run run(const QStringList &arguments, const QByteArray &input = {}, const QMap<QString, QString> &env = {},
+            int timeoutMs = 60000);
+    /// toolgate-cli arguments ending in "-- <hostile server> <serverArguments>".
+    QStringList hostile(const QStringList &cliArguments, const QStringList &serverArguments = {}) const
+    {
+        return cliArguments + QStringList{u"--"_s, m_server} + serverArguments;
+    }
+    QString writeConfig(const QJsonObject &serverEntry);
+
+    QString m_cli;
+    QString m_server;
+    QTemporaryDir m_home;
+};
+
+namespace {
+
+// What must never reach a terminal raw from a server: ESC, BEL (ends OSC), CSI as one C1
+// character, and the bidi override and zero-width space the hostile server uses.
+const QList<char32_t> forbidden{0x1b, 0x07, 0x9b, 0x202e, 0x200b, 0x200d};
+
+QString firstForbidden(const QString &text)
+{
+    for (const char32_t c : forbidden) {
+        if (text.contains(QString::fromUcs4(&c, 1)))
+            return u"U+%1"_s.arg(uint(c), 4, 16, QLatin1Char('0'));
+    }
+    return {};
+}
+
+} // namespace
+
+#define VERIFY_RUN(condition, result) \
+    QVERIFY2(condition, qPrintable(u"exit %1 after %2 ms\n--- stdout:\n%3\n--- stderr:\n%4"_s.arg((result).exitCode).arg((result).elapsedMs).arg((result).out, (result).err)))
+
+#define VERIFY_NOTHING_RAW(result) \
+    VERIFY_RUN(firstForbidden((result).all()).isEmpty(), result)
+
+void tst_CliHostile::initTestCase()
+{
+    const QString bin = QStringLiteral(TOOLGATE_BIN_DIR);
+    m_cli = bin + u"/toolgate-cli"_s;
+    m_server = bin + u"/toolgate-hostile-server"_s;
+    QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + u" was not built"_s));
+    QVERIFY2(QFileInfo(m_server).isExecutable(), qPrintable(m_server + u" was not built"_s));
+    QVERIFY(m_home.isValid());
+}
+
+tst_CliHostile::Run tst_CliHostile::run(const QStringList &arguments, const QByteArray &input,
+                                       const QMap<QString, QString> &env, int timeoutMs)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"XDG_CONFIG_HOME"_s, m_home.path());
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    process.setProcessEnvironment(environment);
+    QElapsedTimer clock;
+    clock.start();
+    process.start(m_cli, arguments);
+    if (!process.waitForStarted(10000))
+        return {};
+    process.write(input);
+    process.closeWriteChannel();
+    Run result;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err = u"[test: toolgate-cli timed out]\n"_s;
+    } else {
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    }
+    result.elapsedMs = clock.elapsed();
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err += QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
+QString tst_CliHostile::writeConfig(const QJsonObject &serverEntry)
+{
+    const QString path = m_home.filePath(u"hostile-servers.json"_s);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    file.write(QJsonDocument(QJsonObject{{u"mcpServers"_s, QJsonObject{{u"hostile"_s, serverEntry}}}}).toJson());
+    return path;
+}
+
+// ---- item 4: terminal escape injection ------------------------------------------------------------
+
+void tst_CliHostile::listsShowEscapesInsteadOfRunningThem_data()
+{
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("expected"); // a visible marker of an escape the server sent
+    QTest::addRow("tools") << u"tools"_s << uR"(clip\x1b]52;c;aGFja2Vk\x07board)"_s;
+    QTest::addRow("info") << u"info"_s << uR"(name\x1b]52;c;aGFja2Vk\x07)"_s;
+    QTest::addRow("resources") << u"resources"_s << uR"(file:///\x1b[2J\x1b[Hx)"_s;
+    QTest::addRow("prompts") << u"prompts"_s << uR"(prompt\x1b]0;pwned-title\x07)"_s;
+}
+
+void tst_CliHostile::listsShowEscapesInsteadOfRunningThem()
+{
+    QFETCH(QString, command);
+    QFETCH(QString, expected);
+    const Run result = run(hostile({command}, {u"--mode"_s, u"escapes"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_NOTHING_RAW(result);
+    VERIFY_RUN(result.out.contains(expected), result);
+    // Multi-line text (a description with a fake prompt in it) stays inside its indented block.
+    VERIFY_RUN(!QRegularExpression(u"(?m)^(Tool call request|Allow this call)"_s).match(result.all()).hasMatch(), result);
+}
+
+void tst_CliHostile::resultsAndErrorsShowEscapes_data()
+{
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("result text, link and image") << u"escape_text"_s << 0 << uR"(\u202etxt.exe\u200bend)"_s;
+    QTest::addRow("error message") << u"escape_error"_s << 5 << uR"(error:\x1b]52;c;aGFja2Vk\x07)"_s;
+}
+
+void tst_CliHostile::resultsAndErrorsShowEscapes()
+{
+    QFETCH(QString, tool);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    const Run result = run(hostile({u"--yes"_s, u"call"_s, tool}));
+    VERIFY_RUN(result.exitCode == exitCode, result);
+    VERIFY_NOTHING_RAW(result);
+    VERIFY_RUN(result.all().contains(expected), result);
+    VERIFY_RUN(!QRegularExpression(u"(?m)^(Tool call request|Allow this call)"_s).match(result.all()).hasMatch(), result);
+    if (tool == u"escape_text") {
+        // Newlines are kept (they are text), "\r\n" is a line end, and the link and MIME type show their escapes.
+        VERIFY_RUN(result.out.contains(u"\nline two\nline three\n"_s), result);
+        VERIFY_RUN(result.out.contains(uR"(→ file:///etc/\x1b[2J\x1b[Hpasswd (\u202elink-name))"_s), result);
+        VERIFY_RUN(result.out.contains(uR"([image image/png\x1b]52;c;aGFja2Vk\x07, 8 bytes])"_s), result);
+    }
+}
+
+void tst_CliHostile::unknownToolMessageShowsEscapes()
+{
+    const Run result = run(hostile({u"--yes"_s, u"call"_s, u"nosuch"_s}, {u"--mode"_s, u"escapes"_s}));
+    VERIFY_RUN(result.exitCode == 2, result);
+    VERIFY_RUN(result.err.contains(u"has no tool named \"nosuch\""_s), result);
+    VERIFY_RUN(result.err.contains(uR"(title\x1b]0;pwned-title\x07)"_s), result);
+    VERIFY_NOTHING_RAW(result);
+}
+
+void tst_CliHostile::jsonOutputStaysExactJson()
+{
+    const Run result = run(hostile({u"--json"_s, u"tools"_s}, {u"--mode"_s, u"escapes"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    // Valid JSON, nothing raw on the terminal, and the server's strings exactly as sent.
+    VERIFY_NOTHING_RAW(result);
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(result.out.toUtf8(), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QStringList names;
+    for (const QJsonValue &tool : document.object().value(u"tools").toArray())
+        names.append(tool.toObject().value(u"name").toString());
+    QVERIFY2(names.contains(u"clip\x1b]52;c;aGFja2Vk\x07" u"board"_s), qPrintable(names.join(u", ")));
+    QVERIFY(names.contains(u"read\u202etxt.exe"_s));
+}
+
+// ---- item 5: a spoofed approval prompt ---------------------------------------------------------------
+
+void tst_CliHostile::verboseLogLinesCannotDrawAFakePrompt()
+{
+    // The server draws a fake "Tool call request … Allow?" block (as a log message and on stderr)
+    // while the real question waits for an answer. It must show only after the answer, each line
+    // marked as the server's.
+    const QString notes = m_home.filePath(u"spoof-notes.txt"_s);
+    QFile::remove(notes);
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"XDG_CONFIG_HOME"_s, m_home.path());
+    environment.insert(u"HOSTILE_SERVER_LOG"_s, notes);
+    process.setProcessEnvironment(environment);
+    process.start(m_cli, hostile({u"--verbose"_s, u"call"_s, u"echo"_s, u"text=real"_s},
+                                 {u"--mode"_s, u"spoof-prompt"_s, u"--delay-ms"_s, u"200"_s}));
+    QVERIFY(process.waitForStarted(10000));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("Allow this call?"), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(QFile(notes).exists() && QFile(notes).size() > 0, 20000);
+    // The client has had the spoof for a while: without holding it back, it would be on screen now.
+    QTest::qWait(500);
+    err += process.readAllStandardError();
+    const QString beforeAnswer = QString::fromUtf8(err);
+    process.write("n\n\n");
+    process.closeWriteChannel();
+    QVERIFY(process.waitForFinished(20000));
+    err += process.readAllStandardError();
+    const QString all = QString::fromUtf8(err);
+    const auto dump = [&] { return qPrintable(u"--- before the answer:\n"_s + beforeAnswer + u"\n--- all:\n"_s + all); };
+
+    QCOMPARE(process.exitCode(), 6); // denied
+    // Nothing of the server's came between the question and the answer.
+    const qsizetype question = beforeAnswer.indexOf(u"Allow this call?"_s);
+    QVERIFY2(!beforeAnswer.mid(question).contains(u"harmless"_s), dump());
+    // Only one question, and every line of the fake one is marked as the server's.
+    int questions = 0;
+    for (auto it = QRegularExpression(u"(?m)^(Tool call request|Allow this call)"_s).globalMatch(all); it.hasNext(); it.next())
+        ++questions;
+    QVERIFY2(questions == 2, dump()); // our own "Tool call request" and "Allow this call?"
+    const QStringList lines = all.split(u'\n');
+    for (const QString &line : lines) {
+        if (line.contains(u"harmless"_s) || line.contains(u"Annotations:  read-only"_s))
+            QVERIFY2(line.startsWith(u"[log info x] "_s) || line.startsWith(u"[server] "_s), dump());
+    }
+    QVERIFY2(all.contains(u"[log info x] Tool call request"_s), dump());
+    QVERIFY2(all.contains(u"[server] Allow this call?"_s), dump());
+    QVERIFY2(all.indexOf(u"harmless"_s) > all.indexOf(u"Reason for denying"_s), dump());
+}
+
+// ---- item 6: pagination without end --------------------------------------------------------------------
+
+void tst_CliHostile::endlessPaginationStopsAtTheItemCap_data()
+{
+    QTest::addColumn<QStringList>("serverArguments");
+    QTest::addRow("20000 per page, no end") << QStringList{};
+    QTest::addRow("4000 per page, 3 pages") << QStringList{u"--page-size"_s, u"4000"_s, u"--pages"_s, u"3"_s};
+}
+
+void tst_CliHostile::endlessPaginationStopsAtTheItemCap()
+{
+    QFETCH(QStringList, serverArguments);
+    const Run result = run(hostile({u"tools"_s}, QStringList{u"--mode"_s, u"endless-pages"_s} + serverArguments), {}, {}, 120000);
+    VERIFY_RUN(result.exitCode == 0, result);
+    const qsizetype listed = result.out.count(QRegularExpression(u"(?m)^tool_"_s));
+    QVERIFY2(listed == 10000, qPrintable(QString::number(listed)));
+    VERIFY_RUN(result.err.contains(u"reached Toolgate's limit of 10000"_s), result);
+}
+
+// ---- item 8: lesser ones ------------------------------------------------------------------------------
+
+void tst_CliHostile::unreadableAnswersFailAtOnce_data()
+{
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("invalid UTF-8") << u"invalid_utf8"_s << 5 << u"answer to tools/call could not be read"_s;
+    QTest::addRow("nested over 1024") << u"deep_nesting"_s << 5 << u"answer to tools/call could not be read"_s;
+    QTest::addRow("stdout closed") << u"close_stdout"_s << 4 << u"closed its standard output"_s;
+}
+
+void tst_CliHostile::unreadableAnswersFailAtOnce()
+{
+    QFETCH(QString, tool);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    // --timeout 30: without the fix the call waits that long; with it, it fails at once.
+    const Run result = run(hostile({u"--yes"_s, u"--timeout"_s, u"30"_s, u"call"_s, tool}));
+    VERIFY_RUN(result.exitCode == exitCode, result);
+    VERIFY_RUN(result.err.contains(expected), result);
+    VERIFY_RUN(result.elapsedMs < 10000, result);
+}
+
+void tst_CliHostile::lyingResultsAreErrors_data()
+{
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<QString>("expected");
+    QTest::addRow("isError: \"yes\"") << u"is_error_yes"_s << u"\"isError\" must be true or false, not a string"_s;
+    QTest::addRow("content not a list") << u"content_not_list"_s << u"\"content\" must be a list, not an object"_s;
+}
+
+void tst_CliHostile::lyingResultsAreErrors()
+{
+    QFETCH(QString, tool);
+    QFETCH(QString, expected);
+    const Run result = run(hostile({u"--yes"_s, u"call"_s, tool}));
+    VERIFY_RUN(result.exitCode == 5, result);
+    VERIFY_RUN(result.err.contains(expected), result);
+    VERIFY_RUN(!result.out.contains(u"all good"_s), result);
+}
+
+void tst_CliHostile::invalidBase64IsAWarningNotAnEmptyFile()
+{
+    QTemporaryDir saveDir;
+    QVERIFY(saveDir.isValid());
+    const Run result = run(hostile({u"--yes"_s, u"--save-dir"_s, saveDir.path(), u"call"_s, u"bad_base64"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out.contains(u"[image image/png: not valid base64, 12 characters]"_s), result);
+    VERIFY_RUN(result.out.contains(u"[audio audio/wav: not valid base64, 4 characters]"_s), result);
+    VERIFY_RUN(result.out.contains(u"[resource file:///blob.bin application/octet-stream: not valid base64, 4 characters]"_s), result);
+    VERIFY_RUN(result.err.count(u"is not valid base64"_s) == 3, result);
+    VERIFY_RUN(!result.all().contains(u"0 bytes"_s), result);
+    QVERIFY2(QDir(saveDir.path()).entryList(QDir::Files).isEmpty(), qPrintable(QDir(saveDir.path()).entryList(QDir::Files).join(u", ")));
+}
+
+void tst_CliHostile::brokenToolsAreFlagged()
+{
+    const Run result = run(hostile({u"tools"_s}, {u"--mode"_s, u"broken-tools"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out.contains(u"(no name)\n    a tool without a name\n    PROBLEM: a tool has no name (its \"name\" is missing), so it cannot be called\n"_s), result);
+    VERIFY_RUN(result.out.contains(u"PROBLEM: the tool \"schema_string\" has no input schema object (its \"inputSchema\" is a string)"_s), result);
+    VERIFY_RUN(result.out.contains(u"PROBLEM: the tool \"no_schema\" has no input schema object (its \"inputSchema\" is missing)"_s), result);
+    VERIFY_RUN(result.out.count(u"PROBLEM: 2 tools have this name"_s) == 2, result);
+}
+
+void tst_CliHostile::duplicateNameIsReportedOnCall()
+{
+    // The first definition counts (its text is a string; the second's is a number), and the person hears of both.
+    const Run result = run(hostile({u"--yes"_s, u"call"_s, u"echo"_s, u"text=hi"_s}, {u"--mode"_s, u"broken-tools"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_RUN(result.out == u"hi\n"_s, result);
+    VERIFY_RUN(result.err.contains(u"the server lists 2 tools named \"echo\""_s), result);
+}
+
+void tst_CliHostile::lookalikeNamesAreDistinguishable()
+{
+    const Run result = run(hostile({u"tools"_s}, {u"--mode"_s, u"lookalikes"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    VERIFY_NOTHING_RAW(result);
+    QStringList shown;
+    for (const QString &line : result.out.split(u'\n')) {
+        if (line.contains(u"d_file"_s) || line.contains(u"d\\u200b"_s))
+            shown.append(line);
+    }
+    QVERIFY2(shown.size() == 5, qPrintable(shown.join(u'\n')));
+    QCOMPARE(shown.count(u"read_file"_s), 1); // the real one, and only it, looks like "read_file"
+    QVERIFY2(shown.contains(u"re\u0430d_file [not plain ASCII: re\\u0430d_file]"_s), qPrintable(shown.join(u'\n')));
+    QVERIFY2(shown.contains(u"read_file\\u200b [not plain ASCII]"_s), qPrintable(shown.join(u'\n')));
+    QVERIFY2(shown.contains(u"read\\u200d_file [not plain ASCII]"_s), qPrintable(shown.join(u'\n')));
+    QVERIFY2(shown.contains(u"\uff52ead_file [not plain ASCII: \\uff52ead_file]"_s), qPrintable(shown.join(u'\n')));
+}
+
+void tst_CliHostile::secretOnStderrIsRedacted()
+{
+    const QString secret = u"sk-hostile-0123456789abcdef"_s;
+    const QString config = writeConfig({{u"command"_s, m_server}, {u"env"_s, QJsonObject{{u"API_KEY"_s, secret}}}});
+    QVERIFY(!config.isEmpty());
+    // Printed while the server runs (under --verbose), and in the failure message when it then exits.
+    const Run shown = run({u"--config"_s, config, u"--verbose"_s, u"--yes"_s, u"call"_s, u"stderr_secret"_s});
+    VERIFY_RUN(shown.exitCode == 0, shown);
+    VERIFY_RUN(shown.err.contains(u"[server] starting with my key [redacted] (do not tell anyone)"_s), shown);
+    VERIFY_RUN(!shown.all().contains(secret), shown);
+
+    const Run failed = run({u"--config"_s, config, u"--yes"_s, u"call"_s, u"stderr_secret"_s, u"--args"_s, u"{\"exit\":true}"_s},
+                           {}, {{u"QT_LOGGING_RULES"_s, u"toolgate.*=true"_s}});
+    VERIFY_RUN(failed.exitCode == 4 || failed.exitCode == 5, failed);
+    VERIFY_RUN(failed.err.contains(u"starting with my key [redacted]"_s), failed);
+    VERIFY_RUN(!failed.all().contains(secret), failed);
+}
+
+void tst_CliHostile::deepResultAuditSaysWhatWasCut()
+{
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> env{{u"TOOLGATE_AUDIT_DB"_s, data.filePath(u"audit.sqlite"_s)}};
+    const Run call = run(hostile({u"--yes"_s, u"call"_s, u"deep_result"_s}), {}, env);
+    VERIFY_RUN(call.exitCode == 0, call);
+    const Run listed = run({u"audit"_s, u"list"_s, u"--json"_s, u"--type"_s, u"tool_call"_s}, {}, env);
+    VERIFY_RUN(listed.exitCode == 0, listed);
+    const qint64 id = QJsonDocument::fromJson(listed.out.section(u'\n', 0, 0).toUtf8()).object().value(u"id").toInteger();
+    QVERIFY(id > 0);
+    const Run shown = run({u"audit"_s, u"show"_s, QString::number(id)}, {}, env);
+    VERIFY_RUN(shown.exitCode == 0, shown);
+    // The stored result is what is shown: it says its own size and what was cut, and the cut part is
+    // not passed off as a redacted secret.
+    VERIFY_RUN(QRegularExpression(u"Result \\(\\d+ bytes as received; \\d+ bytes stored: 1 part\\(s\\) nested deeper than 64 levels cut\\)"_s)
+                   .match(shown.out).hasMatch(),
+               shown);
+    VERIFY_RUN(shown.out.contains(u"\"[cut: nested deeper than 64 levels]\""_s), shown);
+    VERIFY_RUN(!shown.out.contains(u"[redacted]"_s), shown);
+
+    // And the escape-laden result of another call is shown with its escapes visible.
+    const Run escapes = run(hostile({u"--yes"_s, u"call"_s, u"escape_text"_s}), {}, env);
+    VERIFY_RUN(escapes.exitCode == 0, escapes);
+    const Run newest = run({u"audit"_s, u"list"_s, u"--json"_s, u"--type"_s, u"tool_call"_s, u"--limit"_s, u"1"_s}, {}, env);
+    const qint64 escapesId = QJsonDocument::fromJson(newest.out.section(u'\n', 0, 0).toUtf8()).object().value(u"id").toInteger();
+    QVERIFY(escapesId > id);
+    const Run again = run({u"audit"_s, u"show"_s, QString::number(escapesId)}, {}, env);
+    VERIFY_RUN(again.exitCode == 0, again);
+    VERIFY_RUN(again.out.contains(u"escape_text"_s), again);
+    VERIFY_NOTHING_RAW(again);
+}
+
+void tst_CliHostile::guiListToolsShowsEscapes()
+{
+    // The app's --list-tools-and-quit prints server text too (the GUI is an optional target).
+    const QString app = QStringLiteral(TOOLGATE_BIN_DIR) + u"/toolgate"_s;
+    if (!QFileInfo(app).isExecutable())
+        QSKIP("the app (target toolgate) was not built");
+    QTemporaryDir configDir;
+    QVERIFY(configDir.isValid());
+    QFile servers(configDir.filePath(u"servers.json"_s));
+    QVERIFY(servers.open(QIODevice::WriteOnly));
+    servers.write(QJsonDocument(QJsonObject{{u"mcpServers"_s, QJsonObject{{u"hostile"_s, QJsonObject{
+        {u"command"_s, m_server}, {u"args"_s, QJsonArray{u"--mode"_s, u"escapes"_s}}}}}}}).toJson());
+    servers.close();
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"TOOLGATE_CONFIG_DIR"_s, configDir.path());
+    environment.insert(u"TOOLGATE_AUDIT_DB"_s, configDir.filePath(u"audit.sqlite"_s));
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    process.setProcessEnvironment(environment);
+    process.start(app, {u"--list-tools-and-quit"_s});
+    QVERIFY(process.waitForFinished(60000));
+    const QString out = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(process.exitCode() == 0, qPrintable(out + QString::fromUtf8(process.readAllStandardError())));
+    QVERIFY2(out.contains(uR"(hostile/clip\x1b]52;c;aGFja2Vk\x07board)"_s), qPrintable(out));
+    QVERIFY2(firstForbidden(out).isEmpty(), qPrintable(out));
+}
+
+QTEST_GUILESS_MAIN(tst_CliHostile)
+#include "tst_clihostile.moc"

@@ -1,0 +1,168 @@
+// DisplayText: the rules for showing a server's text to a person — nothing a terminal would act
+// on, nothing invisible, nothing that reverses what follows — and what they leave alone.
+
+#include "common/displaytext.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+
+class tst_DisplayText : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void visible_data();
+    void visible();
+    void visibleLine_data();
+    void visibleLine();
+    void visibleIdentifier_data();
+    void visibleIdentifier();
+    void hasHiddenAndPrintableAscii();
+    void safeJsonIsTheSameJson_data();
+    void safeJsonIsTheSameJson();
+};
+
+namespace {
+
+QString fromUcs4(std::initializer_list<char32_t> points)
+{
+    QString out;
+    for (const char32_t c : points)
+        out += QString::fromUcs4(&c, 1);
+    return out;
+}
+
+QString loneSurrogate()
+{
+    return QString(QChar(char16_t(0xd800))) + u"x"_s;
+}
+
+} // namespace
+
+void tst_DisplayText::visible_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");
+
+    // Left alone: ordinary text in any script, emoji with their joiners and presentation selectors.
+    QTest::addRow("plain") << u"Hello, world: ümlaut 漢字 кириллица"_s << u"Hello, world: ümlaut 漢字 кириллица"_s;
+    QTest::addRow("newlines and tabs") << u"a\n\tb\n"_s << u"a\n\tb\n"_s;
+    QTest::addRow("crlf is a line end") << u"a\r\nb"_s << u"a\nb"_s;
+    QTest::addRow("emoji zwj sequence") << u"👩\u200d💻 and ❤\ufe0f"_s << u"👩\u200d💻 and ❤\ufe0f"_s;
+    QTest::addRow("spaces of other widths") << u"a\u00a0b\u2003c"_s << u"a\u00a0b\u2003c"_s;
+
+    // Terminal controls: C0, DEL, C1.
+    QTest::addRow("osc 52 clipboard") << u"\x1b]52;c;aGk=\x07"_s << uR"(\x1b]52;c;aGk=\x07)"_s;
+    QTest::addRow("csi clear") << u"\x1b[2J"_s << uR"(\x1b[2J)"_s;
+    QTest::addRow("nul, backspace, del") << QString(u"a\0b\bc\x7f"_s) << uR"(a\x00b\x08c\x7f)"_s;
+    QTest::addRow("c1 csi") << u"\u009b2J"_s << uR"(\x9b2J)"_s;
+    QTest::addRow("lone carriage return") << u"ok\rEVIL"_s << uR"(ok\rEVIL)"_s;
+
+    // What reorders or hides text.
+    QTest::addRow("right-to-left override") << u"read\u202etxt.exe"_s << uR"(read\u202etxt.exe)"_s;
+    QTest::addRow("isolates and marks") << u"\u2066a\u2069\u200f\u061c"_s << uR"(\u2066a\u2069\u200f\u061c)"_s;
+    QTest::addRow("zero-width") << u"a\u200bb\u200cc\u2060d\ufeffe\u00adf"_s << uR"(a\u200bb\u200cc\u2060d\ufeffe\xadf)"_s;
+    QTest::addRow("zwj between letters") << u"read\u200d_file"_s << uR"(read\u200d_file)"_s;
+    QTest::addRow("tag characters") << fromUcs4({u'a', 0xe0041, 0xe0042}) << uR"(a\U000e0041\U000e0042)"_s;
+    QTest::addRow("variation selector smuggling") << fromUcs4({u'a', 0xfe00, 0xe0100}) << uR"(a\ufe00\U000e0100)"_s;
+    QTest::addRow("two presentation selectors") << u"❤\ufe0f\ufe0f"_s << u"❤\ufe0f\\ufe0f"_s;
+    QTest::addRow("selector after a newline") << u"\n\ufe0f"_s << u"\n\\ufe0f"_s;
+    QTest::addRow("fillers and blanks") << u"\u3164\u115f\u2800"_s << uR"(\u3164\u115f\u2800)"_s;
+    QTest::addRow("line separator") << u"a\u2028b"_s << uR"(a\u2028b)"_s;
+    QTest::addRow("noncharacter") << u"\uffff"_s << uR"(\uffff)"_s;
+    QTest::addRow("lone surrogate") << loneSurrogate() << uR"(\ud800x)"_s;
+    // A backslash the server wrote stays one: the rules show what is hidden, they do not quote text.
+    QTest::addRow("backslash") << uR"(C:\x1b)"_s << uR"(C:\x1b)"_s;
+}
+
+void tst_DisplayText::visible()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    QCOMPARE(DisplayText::visible(text), shown);
+    // Idempotent: what is shown shows the same again.
+    QCOMPARE(DisplayText::visible(shown), shown);
+}
+
+void tst_DisplayText::visibleLine_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");
+    QTest::addRow("plain") << u"tool_name"_s << u"tool_name"_s;
+    QTest::addRow("newline") << u"name\nTool call request"_s << uR"(name\nTool call request)"_s;
+    QTest::addRow("crlf and tab") << u"a\r\n\tb"_s << uR"(a\r\n\tb)"_s;
+    QTest::addRow("escape") << u"a\x1b[8mb"_s << uR"(a\x1b[8mb)"_s;
+}
+
+void tst_DisplayText::visibleLine()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    QCOMPARE(DisplayText::visibleLine(text), shown);
+}
+
+void tst_DisplayText::visibleIdentifier_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown");
+    QTest::addRow("plain") << u"read_file-2.x"_s << u"read_file-2.x"_s;
+    QTest::addRow("cyrillic a") << u"re\u0430d_file"_s << uR"(re\u0430d_file)"_s;
+    QTest::addRow("fullwidth") << u"\uff52ead"_s << uR"(\uff52ead)"_s;
+    QTest::addRow("space") << u"read file"_s << uR"(read\x20file)"_s;
+    QTest::addRow("emoji") << u"go😀"_s << uR"(go\U0001f600)"_s;
+}
+
+void tst_DisplayText::visibleIdentifier()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    QCOMPARE(DisplayText::visibleIdentifier(text), shown);
+}
+
+void tst_DisplayText::hasHiddenAndPrintableAscii()
+{
+    QVERIFY(!DisplayText::hasHidden(u"plain\ttext\r\nwith lines"_s));
+    QVERIFY(!DisplayText::hasHidden(u"👩\u200d💻"_s));
+    QVERIFY(DisplayText::hasHidden(u"a\u200bb"_s));
+    QVERIFY(DisplayText::hasHidden(u"a\x1b"_s));
+    QVERIFY(DisplayText::isHidden(0x202e));
+    QVERIFY(!DisplayText::isHidden(u'a'));
+    QVERIFY(DisplayText::isPrintableAscii(u"read_file"_s));
+    QVERIFY(!DisplayText::isPrintableAscii(u"read file"_s));
+    QVERIFY(!DisplayText::isPrintableAscii(u"re\u0430d"_s));
+}
+
+void tst_DisplayText::safeJsonIsTheSameJson_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addRow("ascii") << u"plain"_s;
+    QTest::addRow("escapes") << u"\x1b]0;t\x07\u009b\x7f"_s;
+    QTest::addRow("bidi and zero-width") << u"\u202eabc\u200b"_s;
+    QTest::addRow("tags") << fromUcs4({0xe0041, u'x'});
+    QTest::addRow("emoji and letters kept") << u"👩\u200d💻 ü"_s;
+}
+
+void tst_DisplayText::safeJsonIsTheSameJson()
+{
+    QFETCH(QString, text);
+    const QByteArray json = QJsonDocument(QJsonObject{{u"name"_s, text}, {u"list"_s, QJsonArray{text}}}).toJson();
+    const QByteArray safe = DisplayText::safeJson(json);
+    QJsonParseError error;
+    const QJsonDocument back = QJsonDocument::fromJson(safe, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(back.object().value(u"name").toString(), text);
+    QCOMPARE(back.object().value(u"list").toArray().at(0).toString(), text);
+    // Nothing hidden is left raw (the emoji's joiner is not hidden where it joins pictographs, but
+    // JSON has no such context: it goes escaped too).
+    const QString shown = QString::fromUtf8(safe);
+    for (const QChar c : shown)
+        QVERIFY2(c.unicode() == u'\n' || !DisplayText::isHidden(c.unicode()) || c.isSurrogate(), qPrintable(shown));
+}
+
+QTEST_GUILESS_MAIN(tst_DisplayText)
+#include "tst_displaytext.moc"
