@@ -5,8 +5,8 @@ namespace Toolgate::SchemaDetail {
 namespace {
 
 // (*LIMIT_MATCH) bounds backtracking steps, with and without JIT; (*LIMIT_HEAP) bounds the memory the
-// interpreter (used where PCRE2 has no JIT) may take for backtracking, in KiB. A pattern can only lower
-// these, which is why patterns that start with their own "(*" settings are refused.
+// interpreter (used where PCRE2 has no JIT) may take for backtracking, in KiB. Settings at the start of
+// the pattern itself would replace these (up to PCRE2's defaults), which is why such patterns are refused.
 QString withLimits(const QString &pattern, int steps)
 {
     return QStringLiteral("(*LIMIT_MATCH=%1)(*LIMIT_HEAP=16384)").arg(steps) + pattern;
