@@ -8,12 +8,14 @@
 #include <QUrl>
 
 #include <cmath>
-#include <functional>
+#include <vector>
 
 namespace Toolgate::SchemaDetail {
 
 QString escapePointerToken(const QString &token)
 {
+    if (!token.contains(u'~') && !token.contains(u'/'))
+        return token;
     QString escaped = token;
     // Order matters: "~" first, or the "~" introduced for "/" would be escaped again.
     escaped.replace(u'~', QStringLiteral("~0"));
@@ -200,9 +202,13 @@ bool isKnownTypeName(const QString &typeName)
 
 QStringList schemaTypes(const QJsonObject &schema)
 {
-    QStringList types;
     const QJsonValue type = schema.value(QLatin1String("type"));
-    const QJsonArray list = type.isArray() ? type.toArray() : QJsonArray{type};
+    if (type.isString()) {
+        const QString name = type.toString();
+        return isKnownTypeName(name) ? QStringList{name} : QStringList();
+    }
+    QStringList types;
+    const QJsonArray list = type.toArray();
     for (const QJsonValue &entry : list) {
         const QString name = entry.toString();
         if (isKnownTypeName(name) && !types.contains(name))
@@ -221,6 +227,66 @@ bool isAnnotationKeyword(const QString &keyword)
         QStringLiteral("$dynamicAnchor"), QStringLiteral("$defs"), QStringLiteral("definitions"),
         QStringLiteral("$vocabulary"), QStringLiteral("contentMediaType"), QStringLiteral("contentEncoding")};
     return annotations.contains(keyword) || keyword.startsWith(QLatin1String("x-"));
+}
+
+std::optional<QString> schemaSizeProblem(const QJsonObject &schema)
+{
+    // Depth first with a stack of open containers, each with the position of its next member: a list
+    // of a million values costs nothing before the limit is reached.
+    struct Open
+    {
+        QJsonObject object;
+        QJsonArray array;
+        bool isObject;
+        qsizetype next;
+        qsizetype pointerLength;
+    };
+    std::vector<Open> stack;
+    qint64 size = 0;
+    qint64 pointerCharacters = 0;
+    auto enter = [&](const QJsonValue &value, qsizetype pointerLength) -> std::optional<QString> {
+        const bool container = value.isObject() || value.isArray();
+        size += container ? 1 + kContainerSize : 1;
+        if (size > kMaxSchemaSize)
+            return QStringLiteral("it is too large to check");
+        pointerCharacters += pointerLength;
+        if (pointerCharacters > kMaxPointerCharacters)
+            return QStringLiteral("its names are too long for its size");
+        if (!container)
+            return std::nullopt;
+        if (qsizetype(stack.size()) + 1 >= kMaxSchemaDepth)
+            return QStringLiteral("it is nested more than %1 levels deep").arg(kMaxSchemaDepth);
+        if (value.isObject())
+            stack.push_back({value.toObject(), {}, true, 0, pointerLength});
+        else
+            stack.push_back({{}, value.toArray(), false, 0, pointerLength});
+        return std::nullopt;
+    };
+    if (std::optional<QString> problem = enter(schema, 0))
+        return problem;
+    while (!stack.empty()) {
+        Open &top = stack.back();
+        const qsizetype count = top.isObject ? top.object.size() : top.array.size();
+        if (top.next == count) {
+            stack.pop_back();
+            continue;
+        }
+        const qsizetype index = top.next++;
+        QJsonValue child;
+        qsizetype pointerLength = top.pointerLength + 1;
+        if (top.isObject) {
+            const auto it = top.object.begin() + index;
+            child = it.value();
+            pointerLength += it.key().size();
+        } else {
+            child = top.array.at(index);
+            pointerLength += index < 10 ? 1 : index < 100 ? 2 : 6;
+        }
+        // enter() may grow the stack: top is not used after this.
+        if (std::optional<QString> problem = enter(child, pointerLength))
+            return problem;
+    }
+    return std::nullopt;
 }
 
 namespace {
@@ -269,43 +335,64 @@ public:
         findInPlaceCycle();
     }
 
-    QJsonValue rewrite(const QJsonValue &value, const QString &pointer) const
+    // The document with its references rewritten and the keywords only the index needs dropped, or
+    // nullopt where nothing changes: unchanged parts are shared with the original, not copied.
+    std::optional<QJsonValue> rewrite(const QJsonValue &value, const QString &pointer) const
     {
         if (value.isArray()) {
-            QJsonArray out;
             const QJsonArray in = value.toArray();
-            for (qsizetype i = 0; i < in.size(); ++i)
-                out.append(rewrite(in.at(i), pointerAppend(pointer, i)));
-            return out;
+            std::optional<QJsonArray> out;
+            for (qsizetype i = 0; i < in.size(); ++i) {
+                const QJsonValue child = in.at(i);
+                if (!child.isObject() && !child.isArray())
+                    continue;
+                if (std::optional<QJsonValue> changed = rewrite(child, pointerAppend(pointer, i))) {
+                    if (!out)
+                        out = in;
+                    out->replace(i, *changed);
+                }
+            }
+            return out ? std::optional<QJsonValue>(*out) : std::nullopt;
         }
         if (!value.isObject())
-            return value;
+            return std::nullopt;
         const QJsonObject in = value.toObject();
         const bool isSchema = m_visited.contains(pointer);
-        QJsonObject out;
+        std::optional<QJsonObject> out;
+        auto changed = [&]() -> QJsonObject & {
+            if (!out)
+                out = in;
+            return *out;
+        };
         for (auto it = in.begin(); it != in.end(); ++it) {
             const QString key = it.key();
             if (isSchema) {
-                if (refKeywords().contains(key) && it.value().isString())
-                    continue; // written below, once per schema
-                if (key == u"$id" || key == u"$anchor" || key == u"$dynamicAnchor"
-                    || (key == u"id" && it.value().isString()))
-                    continue; // consumed by the index; valijson would otherwise treat "id" as a new base URI
+                // References are written below, once per schema; the rest is consumed by the index (a
+                // validator would otherwise treat "id" as a new base URI).
+                if ((refKeywords().contains(key) && it.value().isString()) || key == u"$id" || key == u"$anchor"
+                    || key == u"$dynamicAnchor" || (key == u"id" && it.value().isString())) {
+                    changed().remove(key);
+                    continue;
+                }
             }
-            out.insert(key, rewrite(it.value(), pointerAppend(pointer, key)));
+            const QJsonValue child = it.value();
+            if (!child.isObject() && !child.isArray())
+                continue;
+            if (std::optional<QJsonValue> rewritten = rewrite(child, pointerAppend(pointer, key)))
+                changed().insert(key, *rewritten);
         }
         if (isSchema) {
             for (const QString &keyword : refKeywords()) {
                 if (!in.value(keyword).isString())
                     continue;
                 const auto target = m_resolved.constFind(pointer);
-                out.insert(QStringLiteral("$ref"), target != m_resolved.constEnd()
-                                                       ? QJsonValue(refForPointer(target.value()))
-                                                       : in.value(keyword));
+                changed().insert(QStringLiteral("$ref"), target != m_resolved.constEnd()
+                                                             ? QJsonValue(refForPointer(target.value()))
+                                                             : in.value(keyword));
                 break;
             }
         }
-        return out;
+        return out ? std::optional<QJsonValue>(*out) : std::nullopt;
     }
 
     QSet<QString> visited() const { return m_visited; }
@@ -373,25 +460,41 @@ private:
 
     // A schema that reaches itself through references and in-place keywords only (a -> b -> a, or
     // {"anyOf": [{"$ref": "#"}]}) sends any validator into endless recursion without ever looking
-    // deeper into the value; valijson would overflow the stack. Report it instead.
+    // deeper into the value. Report it instead.
     void findInPlaceCycle()
     {
         QHash<QString, int> state; // 1: on the current path, 2: done
-        std::function<std::optional<QString>(const QString &)> visit = [&](const QString &pointer) -> std::optional<QString> {
-            state.insert(pointer, 1);
-            QStringList next = m_inPlace.value(pointer);
-            if (const auto target = m_resolved.constFind(pointer); target != m_resolved.constEnd())
-                next.append(target.value());
-            for (const QString &child : std::as_const(next)) {
+        // Depth first with a stack of our own: a chain of references can be as long as the schema.
+        struct Frame
+        {
+            QString pointer;
+            QStringList next;
+            qsizetype done = 0;
+        };
+        auto visit = [&](const QString &start) -> std::optional<QString> {
+            std::vector<Frame> stack;
+            auto enter = [&](const QString &pointer) {
+                state.insert(pointer, 1);
+                QStringList next = m_inPlace.value(pointer);
+                if (const auto target = m_resolved.constFind(pointer); target != m_resolved.constEnd())
+                    next.append(target.value());
+                stack.push_back({pointer, next});
+            };
+            enter(start);
+            while (!stack.empty()) {
+                Frame &top = stack.back();
+                if (top.done == top.next.size()) {
+                    state.insert(top.pointer, 2);
+                    stack.pop_back();
+                    continue;
+                }
+                const QString child = top.next.at(top.done++);
                 const int seen = state.value(child);
                 if (seen == 1)
                     return child;
-                if (seen == 0) {
-                    if (std::optional<QString> cycle = visit(child))
-                        return cycle;
-                }
+                if (seen == 0)
+                    enter(child); // may reallocate the stack: top is not used after this
             }
-            state.insert(pointer, 2);
             return std::nullopt;
         };
         QStringList pointers(m_visited.begin(), m_visited.end());
@@ -484,7 +587,7 @@ SchemaDocument SchemaDocument::build(const QJsonObject &root)
     Indexer indexer(root);
     indexer.run();
     SchemaDocument document;
-    document.m_root = indexer.rewrite(root, QString()).toObject();
+    document.m_root = indexer.rewrite(root, QString()).value_or(root).toObject();
     document.m_problems = indexer.problems();
     document.m_schemaPointers = indexer.visited();
     return document;
@@ -507,7 +610,7 @@ std::optional<QJsonValue> SchemaDocument::resolve(const QString &ref) const
     return valueAt(m_root, *pointer);
 }
 
-QJsonObject SchemaDocument::flatten(const QJsonValue &schema, QStringList &trail, int maxRepeats) const
+QJsonObject SchemaDocument::flatten(const QJsonValue &schema, QStringList &trail, int maxRepeats, qint64 *work) const
 {
     if (schema.isBool())
         return schema.toBool() ? QJsonObject() : QJsonObject{{QStringLiteral("not"), QJsonObject()}};
@@ -517,6 +620,12 @@ QJsonObject SchemaDocument::flatten(const QJsonValue &schema, QStringList &trail
     QJsonObject result = object;
     result.remove(QLatin1String("$ref"));
     result.remove(QLatin1String("allOf"));
+    // Each merge copies the keys gathered so far.
+    auto merged = [&](const QJsonObject &primary, const QJsonObject &secondary) {
+        if (work)
+            *work += 1 + primary.size() + secondary.size();
+        return merge(primary, secondary);
+    };
 
     const QJsonValue ref = object.value(QLatin1String("$ref"));
     if (ref.isString()) {
@@ -528,14 +637,14 @@ QJsonObject SchemaDocument::flatten(const QJsonValue &schema, QStringList &trail
             result.insert(QStringLiteral("x-toolgate-recursive"), true);
         } else {
             trail.append(*pointer);
-            result = merge(result, flatten(*target, trail, maxRepeats));
+            result = merged(result, flatten(*target, trail, maxRepeats, work));
             if (!result.contains(QLatin1String("x-toolgate-ref")))
                 result.insert(QStringLiteral("x-toolgate-ref"), *pointer);
         }
     }
     const QJsonArray parts = object.value(QLatin1String("allOf")).toArray();
     for (const QJsonValue &part : parts)
-        result = merge(result, flatten(part, trail, maxRepeats));
+        result = merged(result, flatten(part, trail, maxRepeats, work));
     return result;
 }
 

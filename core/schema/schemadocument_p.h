@@ -50,6 +50,21 @@ QStringList schemaTypes(const QJsonObject &schema);
 /// Annotations that never constrain a value; used to decide whether a $ref has real siblings.
 bool isAnnotationKeyword(const QString &keyword);
 
+/// Size of a schema as far as the cost of compiling it goes: each value counts 1, and each object or
+/// list kContainerSize more (they are what indexing, references and compiling work on).
+constexpr qint64 kContainerSize = 12;
+/// Schemas larger than this are not compiled (SchemaValidator) or described (SchemaNode).
+constexpr qint64 kMaxSchemaSize = 60'000;
+/// Nor are schemas with objects or lists nested deeper than this.
+constexpr int kMaxSchemaDepth = 128;
+/// Nor are schemas whose JSON Pointers, one per value, add up to more characters than this: pointers
+/// are kept while compiling, and long names nested deeply would need memory far beyond the schema's size.
+constexpr qint64 kMaxPointerCharacters = 8'000'000;
+
+/// Why a schema is too large or deep to work with ("it is too large to check"), or nullopt if it is
+/// not. Looks at every value at most once, without recursion, and stops as soon as a limit is passed.
+std::optional<QString> schemaSizeProblem(const QJsonObject &schema);
+
 /// Calls fn(keyword, childPointerSuffixToken(s), childValue) for every subschema directly inside
 /// schemaObject, using the union of draft-07 and 2020-12 keywords. Unknown keywords are skipped,
 /// so data inside them (examples, vendor extensions) is never mistaken for a schema.
@@ -90,7 +105,8 @@ public:
     /// is appended to trail; a reference already followed maxRepeats times on the trail is not followed
     /// again and the result gets "x-toolgate-recursive": true, so recursive definitions end.
     /// Unresolvable references set "x-toolgate-unresolved" to the reference text.
-    QJsonObject flatten(const QJsonValue &schema, QStringList &trail, int maxRepeats = 8) const;
+    /// When work is given, the keys looked at are added to it, so a caller can bound the total.
+    QJsonObject flatten(const QJsonValue &schema, QStringList &trail, int maxRepeats = 8, qint64 *work = nullptr) const;
 
     /// Merges two flattened schemas as allOf would, roughly: primary's annotations win, constraints
     /// combine (properties united, required united, bounds tightened, types intersected).

@@ -2,6 +2,8 @@
 
 #include "schemadocument_p.h"
 
+#include <QScopeGuard>
+
 #include <algorithm>
 #include <cmath>
 
@@ -13,8 +15,13 @@ namespace {
 
 // A recursive definition (a tree of comments, say) is expanded this many times per path, then Any.
 constexpr int kMaxRecursion = 8;
-// Several recursive properties multiply: stop describing altogether past this many nodes.
+// Several recursive properties multiply: stop describing altogether past this many nodes,
 constexpr int kMaxNodes = 5000;
+// or once flattening (following references, merging allOf parts) has looked at this many keys, which
+// bounds the time a form takes to appear whatever the schema (docs/benchmarks.md).
+constexpr qint64 kMaxFlattenWork = 60'000;
+// Nor is anything described deeper than this: no form is that deep, and the description recurses.
+constexpr int kMaxDepth = 64;
 
 std::optional<qint64> countValue(const QJsonValue &value)
 {
@@ -132,11 +139,13 @@ public:
     SchemaNode build(const QJsonValue &schema, QStringList trail)
     {
         ++m_nodes;
-        const QJsonObject flat = m_document.flatten(schema, trail, kMaxRecursion);
+        ++m_depth;
+        const auto leave = qScopeGuard([this] { --m_depth; });
+        const QJsonObject flat = exhausted() ? QJsonObject() : m_document.flatten(schema, trail, kMaxRecursion, &m_work);
         SchemaNode node;
         readAnnotations(flat, node);
         if (flat.contains(QLatin1String("x-toolgate-recursive")) || flat.contains(QLatin1String("x-toolgate-unresolved"))
-            || m_nodes > kMaxNodes) {
+            || exhausted() || m_depth > kMaxDepth) {
             node.truncated = true;
             return node;
         }
@@ -340,14 +349,20 @@ private:
         QList<Alternative> remaining;
         bool sawNull = false;
         for (const QJsonValue &alternative : alternatives) {
+            if (exhausted())
+                break;
             QStringList alternativeTrail = trail;
             const QJsonObject merged =
-                SchemaDocument::merge(m_document.flatten(alternative, alternativeTrail, kMaxRecursion), shared);
+                SchemaDocument::merge(m_document.flatten(alternative, alternativeTrail, kMaxRecursion, &m_work), shared);
             if (isNullOnly(merged)) {
                 sawNull = true;
                 continue;
             }
             remaining.append({merged, alternativeTrail});
+        }
+        if (exhausted()) {
+            node.truncated = true;
+            return node;
         }
 
         if (remaining.isEmpty()) {
@@ -422,14 +437,25 @@ private:
         return u"Option " % QString::number(index + 1);
     }
 
+    bool exhausted() const { return m_nodes > kMaxNodes || m_work > kMaxFlattenWork; }
+
     const SchemaDocument &m_document;
     int m_nodes = 0;
+    int m_depth = 0;
+    qint64 m_work = 0;
 };
 
 } // namespace
 
 SchemaNode SchemaNode::fromSchema(const QJsonObject &schema)
 {
+    // The same bound as SchemaValidator: a schema of megabytes describes nothing a form can show, and
+    // indexing it would keep the GUI busy for seconds.
+    if (schemaSizeProblem(schema)) {
+        SchemaNode node;
+        node.truncated = true;
+        return node;
+    }
     const SchemaDocument document = SchemaDocument::build(schema);
     return Builder(document).build(document.root(), QStringList());
 }

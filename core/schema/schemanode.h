@@ -66,7 +66,7 @@ struct SchemaNode
     bool readOnly = false;
     bool writeOnly = false;
     bool deprecated = false;
-    bool truncated = false; // a recursive or unresolvable reference ended here; kind is Any
+    bool truncated = false; // a recursive or unresolvable reference, or a schema too large, ended here; kind is Any
 
     /// Object: its properties. QJsonObject keeps no text order, so the original order is lost; the
     /// list has the required properties first, then the optional ones, each alphabetically.
@@ -81,7 +81,8 @@ struct SchemaNode
     /// Choice: the alternatives.
     QList<SchemaChoice> choices;
 
-    /// Builds the description; never fails. Unresolvable or remote references become Any (truncated),
+    /// Builds the description; never fails. A schema too large or deep to compile (see SchemaValidator) is
+    /// described as Any (truncated). Unresolvable or remote references become Any (truncated),
     /// and so does a recursive reference once it has been followed 8 times on the same path.
     static SchemaNode fromSchema(const QJsonObject &schema);
 

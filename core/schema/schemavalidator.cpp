@@ -1,5 +1,6 @@
 #include "schemavalidator.h"
 
+#include "boundedregex_p.h"
 #include "schemadocument_p.h"
 
 #include "common/logging.h"
@@ -7,29 +8,16 @@
 
 #include <QDate>
 #include <QHash>
+#include <QHashFunctions>
 #include <QHostAddress>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSet>
-
-// Without this valijson reports every problem by printing it and calling abort(). CMake defines it for
-// the whole library too, so that all translation units agree on valijson's inline functions.
-#ifndef VALIJSON_USE_EXCEPTIONS
-#define VALIJSON_USE_EXCEPTIONS 1
-#endif
-#include <valijson/adapters/qtjson_adapter.hpp>
-#include <valijson/constraint_builder.hpp>
-#include <valijson/schema.hpp>
-#include <valijson/schema_parser.hpp>
-#include <valijson/validation_results.hpp>
-#include <valijson/validator.hpp>
+#include <QVarLengthArray>
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <functional>
-#include <regex>
+#include <vector>
 
 namespace Toolgate {
 
@@ -37,33 +25,35 @@ using namespace SchemaDetail;
 
 namespace {
 
-// How valijson's messages are recognised: they are fixed English strings in valijson 1.0.
-constexpr const char *kAnyOfFailed = "Failed to validate against any schemas allowed by anyOf constraint.";
-constexpr const char *kOneOfNoneMatched = "Failed to validate against any child schemas allowed by oneOf constraint.";
-constexpr const char *kOneOfSeveralMatched = "Failed to validate against exactly one child schema.";
-constexpr const char *kChildSchemaFailed = "Failed to validate against child schema #";
-
-// Our own constraints report through valijson's string-only results, so their descriptions carry a
-// prefix byte that no valijson message starts with, followed by a payload.
-constexpr char kIssuePrefix = '\x1f';  // payload: JSON {"m": message, "k": kind, "a": [alternatives]}
-constexpr char kMarkerPrefix = '\x1e'; // payload: "<group> <branch> <errors before the marker>"
-
-const QString kChecksKeyword = QStringLiteral("x-toolgate-checks");
-const QString kBranchKeyword = QStringLiteral("x-toolgate-branch");
-const QString kTupleRestKeyword = QStringLiteral("x-toolgate-items");
-
 // What an issue says, so the alternatives of a failed anyOf/oneOf can be merged into one sentence.
 enum class IssueKind { Other = 0, Type = 1, Const = 2, Enum = 3 };
 
-struct Failure
+struct DetailedIssue
 {
-    std::optional<QString> childKey; // set when the issue belongs to a property or item of the value
-    IssueKind kind = IssueKind::Other;
+    QString path;
     QString message;
+    IssueKind kind = IssueKind::Other;
     QStringList alternatives; // type phrases (Type) or displayed values (Const, Enum)
 };
 
-using FailureSink = std::function<bool(const Failure &)>; // returns false to stop checking
+using Issues = QList<DetailedIssue>;
+
+// The price of what a check does, in units of SchemaValidator::kValidationWork, set with
+// tests/bench/benchschema.cpp so that a unit of any kind of work costs at most some 35 ns of CPU on the
+// machine in docs/benchmarks.md. Backtracking steps of patterns, which BoundedRegex charges one unit
+// each, cost less (about 3 ns).
+constexpr qint64 kVisitCost = 16;   // applying one schema to one value
+constexpr qint64 kMemberCost = 2;   // looking at one property or item
+constexpr qint64 kCompareCost = 4;  // comparing or hashing one value
+constexpr qint64 kIssueCost = 16;   // recording one issue, plus one per step of its path
+constexpr qint64 kTextDivisor = 32; // reading a text costs one unit per this many characters
+
+// Compiling: one schema object, one keyword in it, and a pattern (on top of its length).
+constexpr qint64 kNodeCost = 8;
+constexpr qint64 kKeywordCost = 2;
+constexpr qint64 kRegexCost = 1024;
+
+const QString kCouldNotCheck = QStringLiteral("could not be checked: ");
 
 QString countPhrase(qint64 count, const QString &singular, const QString &plural)
 {
@@ -94,6 +84,67 @@ std::optional<double> numberValue(const QJsonValue &value)
     if (!value.isDouble())
         return std::nullopt;
     return value.toDouble();
+}
+
+// A pattern as it appears in a message: whole when short, otherwise its start.
+QString shownPattern(const QString &pattern)
+{
+    constexpr qsizetype shown = 80;
+    return pattern.size() <= shown ? pattern : pattern.left(shown) % QStringLiteral("...");
+}
+
+// A hash that agrees with jsonEquals(): numbers by value, objects whatever order they were written in
+// (QJsonObject keeps its keys sorted). Counts the values it looked at into units; nullopt when the
+// value is nested deeper than maxDepth.
+std::optional<size_t> jsonHash(const QJsonValue &value, int depth, int maxDepth, qint64 &units, size_t seed)
+{
+    if (depth > maxDepth)
+        return std::nullopt;
+    units += kCompareCost;
+    const size_t type = size_t(value.type());
+    switch (value.type()) {
+    case QJsonValue::Double: {
+        const double number = value.toDouble();
+        return qHashMulti(seed, type, number == 0 ? 0.0 : number); // -0 == 0
+    }
+    case QJsonValue::String: {
+        const QString text = value.toString();
+        units += text.size() / kTextDivisor;
+        return qHashMulti(seed, type, text);
+    }
+    case QJsonValue::Bool:
+        return qHashMulti(seed, type, value.toBool());
+    case QJsonValue::Array: {
+        size_t hash = qHashMulti(seed, type);
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array) {
+            const std::optional<size_t> itemHash = jsonHash(item, depth + 1, maxDepth, units, seed);
+            if (!itemHash)
+                return std::nullopt;
+            hash = qHashMulti(seed, hash, *itemHash);
+        }
+        return hash;
+    }
+    case QJsonValue::Object: {
+        size_t hash = qHashMulti(seed, type);
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            const std::optional<size_t> memberHash = jsonHash(it.value(), depth + 1, maxDepth, units, seed);
+            if (!memberHash)
+                return std::nullopt;
+            hash = qHashMulti(seed, hash, it.key(), *memberHash);
+        }
+        return hash;
+    }
+    default:
+        return qHashMulti(seed, type);
+    }
+}
+
+size_t hashSeed()
+{
+    // Random per process, so a server cannot prepare values that all land in one bucket.
+    return size_t(QHashSeed::globalSeed());
 }
 
 // --- formats ---------------------------------------------------------------------------------
@@ -194,57 +245,44 @@ std::optional<QString> formatProblem(const QString &format, const QString &text)
     return std::nullopt;
 }
 
-// --- keyword checks done by Toolgate ---------------------------------------------------------
 
-// The "leaf" keywords of one schema object. valijson does the structural work (references,
-// combinators, properties, items); these are checked here instead because valijson's own versions
-// have messages without the expected values, treat numbers beyond 2^31 as non-integers with
-// QJsonValue, and abort on "format" for non-strings.
-struct LeafChecks
-{
-    QStringList types;
-    std::optional<QJsonValue> constValue;
-    std::optional<QJsonArray> enumValues;
-    std::optional<double> minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf;
-    std::optional<qint64> minLength, maxLength, minItems, maxItems, minProperties, maxProperties;
-    std::optional<qint64> closedTupleLength; // tuple schema that allows no further items
-    QString patternText;
-    QRegularExpression pattern;
-    QString format;
-    bool uniqueItems = false;
-    QStringList required;
-    QList<std::pair<QString, QStringList>> dependentRequired;
-    bool closed = false; // additionalProperties: false
-    QSet<QString> declaredProperties;
-    QList<QRegularExpression> propertyPatterns;
-    std::shared_ptr<const LeafChecks> propertyNames;
-    bool empty = true;
+// --- leaf keywords -------------------------------------------------------------------------------
 
-    // Only enum, const and uniqueItems compare whole values; everything else needs the top level only.
-    bool needsDeepValue() const { return constValue || enumValues || uniqueItems; }
-
-    bool check(const QJsonValue &value, const FailureSink &sink) const;
+// The JSON Schema types as bits, so that checking "type" compares no strings.
+enum TypeBit : unsigned {
+    StringBit = 1, NumberBit = 2, IntegerBit = 4, BooleanBit = 8, NullBit = 16, ArrayBit = 32, ObjectBit = 64,
 };
 
-bool typeMatches(const QString &type, const QJsonValue &value)
+unsigned typeBit(const QString &type)
 {
-    if (type == u"string")
-        return value.isString();
-    if (type == u"number")
-        return value.isDouble();
-    if (type == u"integer") {
+    static const QHash<QString, unsigned> bits = {
+        {QStringLiteral("string"), StringBit}, {QStringLiteral("number"), NumberBit},
+        {QStringLiteral("integer"), IntegerBit}, {QStringLiteral("boolean"), BooleanBit},
+        {QStringLiteral("null"), NullBit}, {QStringLiteral("array"), ArrayBit}, {QStringLiteral("object"), ObjectBit}};
+    return bits.value(type);
+}
+
+// The types a value has; a whole number is both an integer and a number.
+unsigned valueTypeBits(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::String:
+        return StringBit;
+    case QJsonValue::Double: {
         const double number = value.toDouble();
-        return value.isDouble() && std::isfinite(number) && number == std::trunc(number);
+        return std::isfinite(number) && number == std::trunc(number) ? NumberBit | IntegerBit : NumberBit;
     }
-    if (type == u"boolean")
-        return value.isBool();
-    if (type == u"null")
-        return value.isNull();
-    if (type == u"array")
-        return value.isArray();
-    if (type == u"object")
-        return value.isObject();
-    return true;
+    case QJsonValue::Bool:
+        return BooleanBit;
+    case QJsonValue::Null:
+        return NullBit;
+    case QJsonValue::Array:
+        return ArrayBit;
+    case QJsonValue::Object:
+        return ObjectBit;
+    default:
+        return 0;
+    }
 }
 
 // "a, b, c" for a list of allowed values, shortened when there are too many to read.
@@ -262,840 +300,289 @@ QString constPhrase(const QJsonValue &value)
     return value.isString() ? u'"' % value.toString() % u'"' : jsonText(value);
 }
 
-bool LeafChecks::check(const QJsonValue &value, const FailureSink &sink) const
+// --- compiled schemas ------------------------------------------------------------------------------
+
+class Evaluator;
+struct PathStep;
+
+// The "leaf" keywords of one schema object: those that look at the value itself rather than apply
+// other schemas to it or to its parts.
+struct LeafChecks
 {
-    bool valid = true;
-    // Returns whether to go on; a sink without results stops at the first failure.
-    auto fail = [&](Failure failure) {
-        valid = false;
-        return sink(failure);
-    };
+    QStringList types;
+    unsigned typeMask = 0; // typeBit() of each of types
+    QStringList typePhrases; // types as people read them: "text", "a whole number"
+    QString typeMessage;     // "must be text or null"
+    std::optional<QJsonValue> constValue;
+    QString constMessage;           // "must be 3", said whenever a value differs: put together once
+    QStringList constAlternatives;
+    std::optional<QJsonArray> enumValues;
+    QString enumMessage;            // "must be one of: a, b, ... (50000 choices in all)"
+    QStringList enumAlternatives;
+    std::vector<std::pair<size_t, qsizetype>> enumIndex; // (hash, position in enumValues), sorted; long enums
+    std::optional<double> minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf;
+    std::optional<qint64> minLength, maxLength, minItems, maxItems, minProperties, maxProperties;
+    std::optional<qint64> closedTupleLength; // tuple schema that allows no further items
+    BoundedRegex pattern;
+    QString format;
+    bool uniqueItems = false;
+    QStringList required;
+    QList<std::pair<QString, QStringList>> dependentRequired;
+    bool closed = false; // additionalProperties: false
+    QSet<QString> declaredProperties;
+    QStringList declaredList; // the same names, to look up in a value
+    QList<BoundedRegex> propertyPatterns;
+    std::shared_ptr<const LeafChecks> propertyNames;
+    bool empty = true;
 
-    if (!types.isEmpty()
-        && std::none_of(types.begin(), types.end(), [&](const QString &t) { return typeMatches(t, value); })) {
-        QStringList phrases;
-        for (const QString &type : types)
-            phrases.append(typePhrase(type));
-        // The remaining checks are about values of the right type; repeating them adds only noise.
-        fail({std::nullopt, IssueKind::Type, u"must be " % joinAlternatives(phrases), phrases});
-        return false;
-    }
-    if (constValue && !jsonEquals(*constValue, value)) {
-        if (!fail({std::nullopt, IssueKind::Const, u"must be " % constPhrase(*constValue),
-                   {displayValue(*constValue)}}))
-            return false;
-    }
-    if (enumValues && !jsonContains(*enumValues, value)) {
-        QStringList shown;
-        for (const QJsonValue &allowed : *enumValues)
-            shown.append(displayValue(allowed));
-        const QString message = enumValues->size() == 1
-            ? QString(u"must be " % constPhrase(enumValues->first()))
-            : QString(u"must be one of: " % valueList(shown));
-        if (!fail({std::nullopt, IssueKind::Enum, message, shown}))
-            return false;
-    }
-
-    if (value.isDouble()) {
-        const double number = value.toDouble();
-        if (minimum && number < *minimum && !fail({{}, {}, u"must be at least " % formatNumber(*minimum), {}}))
-            return false;
-        if (exclusiveMinimum && number <= *exclusiveMinimum
-            && !fail({{}, {}, u"must be greater than " % formatNumber(*exclusiveMinimum), {}}))
-            return false;
-        if (maximum && number > *maximum && !fail({{}, {}, u"must be at most " % formatNumber(*maximum), {}}))
-            return false;
-        if (exclusiveMaximum && number >= *exclusiveMaximum
-            && !fail({{}, {}, u"must be less than " % formatNumber(*exclusiveMaximum), {}}))
-            return false;
-        if (multipleOf && *multipleOf > 0) {
-            const double quotient = number / *multipleOf;
-            const bool whole = std::fabs(quotient - std::round(quotient)) <= 1e-9 * qMax(1.0, std::fabs(quotient));
-            if (!whole && !fail({{}, {}, u"must be a multiple of " % formatNumber(*multipleOf), {}}))
-                return false;
-        }
-    }
-
-    if (value.isString()) {
-        const QString text = value.toString();
-        const qsizetype length = codePointCount(text);
-        if (minLength && length < *minLength) {
-            const QString message = *minLength == 1
-                ? QStringLiteral("must not be empty")
-                : u"must be at least " % countPhrase(*minLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long";
-            if (!fail({{}, {}, message, {}}))
-                return false;
-        }
-        if (maxLength && length > *maxLength
-            && !fail({{}, {}, u"must be at most " % countPhrase(*maxLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long", {}}))
-            return false;
-        if (!patternText.isEmpty() && !pattern.match(text).hasMatch()
-            && !fail({{}, {}, u"must match the pattern " % patternText, {}}))
-            return false;
-        if (!format.isEmpty()) {
-            if (const std::optional<QString> problem = formatProblem(format, text); problem && !fail({{}, {}, *problem, {}}))
-                return false;
-        }
-    }
-
-    if (value.isArray()) {
-        const QJsonArray items = value.toArray();
-        if (minItems && items.size() < *minItems
-            && !fail({{}, {}, u"must have at least " % countPhrase(*minItems, QStringLiteral("item"), QStringLiteral("items")), {}}))
-            return false;
-        if (maxItems && items.size() > *maxItems
-            && !fail({{}, {}, u"must have at most " % countPhrase(*maxItems, QStringLiteral("item"), QStringLiteral("items")), {}}))
-            return false;
-        if (closedTupleLength) {
-            for (qsizetype i = *closedTupleLength; i < items.size(); ++i)
-                if (!fail({QString::number(i), {}, QStringLiteral("is not allowed"), {}}))
-                    return false;
-        }
-        if (uniqueItems) {
-            for (qsizetype i = 1; i < items.size(); ++i) {
-                for (qsizetype j = 0; j < i; ++j) {
-                    if (!jsonEquals(items.at(i), items.at(j)))
-                        continue;
-                    // Point at the repetition rather than at the whole list.
-                    if (!fail({QString::number(i), {}, u"is a duplicate of item " % QString::number(j), {}}))
-                        return false;
-                    break;
-                }
-            }
-        }
-    }
-
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        if (minProperties && object.size() < *minProperties
-            && !fail({{}, {}, u"must have at least " % countPhrase(*minProperties, QStringLiteral("property"), QStringLiteral("properties")), {}}))
-            return false;
-        if (maxProperties && object.size() > *maxProperties
-            && !fail({{}, {}, u"must have at most " % countPhrase(*maxProperties, QStringLiteral("property"), QStringLiteral("properties")), {}}))
-            return false;
-        for (const QString &name : required)
-            if (!object.contains(name) && !fail({name, {}, QStringLiteral("is required"), {}}))
-                return false;
-        for (const auto &[trigger, needed] : dependentRequired) {
-            if (!object.contains(trigger))
-                continue;
-            for (const QString &name : needed)
-                if (!object.contains(name) && !fail({name, {}, u"is required when " % trigger % u" is set", {}}))
-                    return false;
-        }
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            const QString name = it.key();
-            if (closed && !declaredProperties.contains(name)
-                && std::none_of(propertyPatterns.begin(), propertyPatterns.end(),
-                                [&](const QRegularExpression &re) { return re.match(name).hasMatch(); })
-                && !fail({name, {}, QStringLiteral("is not allowed"), {}}))
-                return false;
-            if (propertyNames) {
-                QString nameProblem;
-                propertyNames->check(name, [&](const Failure &failure) {
-                    nameProblem = failure.message;
-                    return false;
-                });
-                if (!nameProblem.isEmpty() && !fail({name, {}, u"has a name that " % nameProblem, {}}))
-                    return false;
-            }
-        }
-    }
-    return valid;
-}
-
-// Keywords LeafChecks takes over from valijson, removed from what valijson sees.
-const QSet<QString> &leafKeywords()
-{
-    static const QSet<QString> keywords = {
-        QStringLiteral("type"), QStringLiteral("const"), QStringLiteral("enum"), QStringLiteral("minimum"),
-        QStringLiteral("maximum"), QStringLiteral("exclusiveMinimum"), QStringLiteral("exclusiveMaximum"),
-        QStringLiteral("multipleOf"), QStringLiteral("minLength"), QStringLiteral("maxLength"),
-        QStringLiteral("pattern"), QStringLiteral("format"), QStringLiteral("minItems"),
-        QStringLiteral("maxItems"), QStringLiteral("uniqueItems"), QStringLiteral("minProperties"),
-        QStringLiteral("maxProperties"), QStringLiteral("required"), QStringLiteral("dependentRequired")};
-    return keywords;
-}
-
-// The number of tuple positions when a tuple allows nothing after them (prefixItems + items: false, or
-// draft-07 items list + additionalItems: false). valijson 1.0 re-checks a failed tuple item against
-// additionalItems, which would add a bogus "is not allowed", so this case is checked here instead.
-std::optional<qsizetype> closedTupleLength(const QJsonObject &schema)
-{
-    const QJsonValue items = schema.value(QLatin1String("items"));
-    const QJsonValue prefixItems = schema.value(QLatin1String("prefixItems"));
-    if (prefixItems.isArray() && items == QJsonValue(false))
-        return prefixItems.toArray().size();
-    if (!prefixItems.isArray() && items.isArray() && schema.value(QLatin1String("additionalItems")) == QJsonValue(false))
-        return items.toArray().size();
-    return std::nullopt;
-}
-
-QString at(const QString &pointer)
-{
-    return pointer.isEmpty() ? QStringLiteral("the root") : pointer;
-}
-
-// Fills checks from the leaf keywords of schema; returns an error message for unusable values that
-// would otherwise silently weaken validation (bad regular expressions).
-std::optional<QString> compileChecks(const QJsonObject &schema, const QString &pointer, LeafChecks &checks)
-{
-    checks.types = schemaTypes(schema);
-    if (schema.contains(QLatin1String("const")))
-        checks.constValue = schema.value(QLatin1String("const"));
-    if (schema.value(QLatin1String("enum")).isArray())
-        checks.enumValues = schema.value(QLatin1String("enum")).toArray();
-
-    checks.minimum = numberValue(schema.value(QLatin1String("minimum")));
-    checks.maximum = numberValue(schema.value(QLatin1String("maximum")));
-    const QJsonValue exclusiveMinimum = schema.value(QLatin1String("exclusiveMinimum"));
-    const QJsonValue exclusiveMaximum = schema.value(QLatin1String("exclusiveMaximum"));
-    // draft-04 wrote exclusive bounds as booleans qualifying minimum/maximum.
-    if (exclusiveMinimum.isBool()) {
-        if (exclusiveMinimum.toBool())
-            std::swap(checks.exclusiveMinimum, checks.minimum);
-    } else {
-        checks.exclusiveMinimum = numberValue(exclusiveMinimum);
-    }
-    if (exclusiveMaximum.isBool()) {
-        if (exclusiveMaximum.toBool())
-            std::swap(checks.exclusiveMaximum, checks.maximum);
-    } else {
-        checks.exclusiveMaximum = numberValue(exclusiveMaximum);
-    }
-    checks.multipleOf = numberValue(schema.value(QLatin1String("multipleOf")));
-    checks.minLength = countValue(schema.value(QLatin1String("minLength")));
-    checks.maxLength = countValue(schema.value(QLatin1String("maxLength")));
-    checks.minItems = countValue(schema.value(QLatin1String("minItems")));
-    checks.maxItems = countValue(schema.value(QLatin1String("maxItems")));
-    checks.minProperties = countValue(schema.value(QLatin1String("minProperties")));
-    checks.maxProperties = countValue(schema.value(QLatin1String("maxProperties")));
-    checks.uniqueItems = schema.value(QLatin1String("uniqueItems")).toBool();
-    if (const std::optional<qsizetype> length = closedTupleLength(schema))
-        checks.closedTupleLength = *length;
-    checks.format = schema.value(QLatin1String("format")).toString();
-
-    if (schema.value(QLatin1String("pattern")).isString()) {
-        checks.patternText = schema.value(QLatin1String("pattern")).toString();
-        checks.pattern = QRegularExpression(checks.patternText);
-        if (!checks.pattern.isValid())
-            return QStringLiteral("\"pattern\" at %1 is not a valid regular expression (%2): %3")
-                .arg(at(pointer), checks.pattern.errorString(), checks.patternText);
-        checks.pattern.optimize();
-    }
-
-    for (const QJsonValue &name : schema.value(QLatin1String("required")).toArray())
-        if (name.isString() && !checks.required.contains(name.toString()))
-            checks.required.append(name.toString());
-
-    auto addDependencies = [&](const QJsonObject &map) {
-        for (auto it = map.begin(); it != map.end(); ++it) {
-            if (!it.value().isArray())
-                continue;
-            QStringList names;
-            for (const QJsonValue &name : it.value().toArray())
-                names.append(name.toString());
-            checks.dependentRequired.append({it.key(), names});
-        }
-    };
-    addDependencies(schema.value(QLatin1String("dependentRequired")).toObject());
-    addDependencies(schema.value(QLatin1String("dependencies")).toObject()); // draft-07 array form
-
-    const QJsonObject patternProperties = schema.value(QLatin1String("patternProperties")).toObject();
-    for (auto it = patternProperties.begin(); it != patternProperties.end(); ++it) {
-        // valijson matches patternProperties with std::regex, which throws on patterns it cannot read;
-        // find that out now rather than in the middle of a validation.
-        try {
-            std::regex probe(it.key().toStdString());
-        } catch (const std::regex_error &) {
-            return QStringLiteral("\"patternProperties\" at %1 has a pattern that cannot be used: %2")
-                .arg(at(pointer), it.key());
-        }
-    }
-    if (schema.value(QLatin1String("additionalProperties")) == QJsonValue(false)) {
-        checks.closed = true;
-        const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
-        for (auto it = properties.begin(); it != properties.end(); ++it)
-            checks.declaredProperties.insert(it.key());
-        for (auto it = patternProperties.begin(); it != patternProperties.end(); ++it)
-            checks.propertyPatterns.append(QRegularExpression(it.key()));
-    }
-
-    checks.empty = checks.types.isEmpty() && !checks.constValue && !checks.enumValues && !checks.minimum
-        && !checks.maximum && !checks.exclusiveMinimum && !checks.exclusiveMaximum && !checks.multipleOf
-        && !checks.minLength && !checks.maxLength && !checks.minItems && !checks.maxItems
-        && !checks.minProperties && !checks.maxProperties && !checks.closedTupleLength && checks.patternText.isEmpty()
-        && checks.format.isEmpty() && !checks.uniqueItems && checks.required.isEmpty()
-        && checks.dependentRequired.isEmpty() && !checks.closed;
-    return std::nullopt;
-}
-
-// propertyNames usually holds nothing but leaf keywords (a pattern, a length); then it is checked here
-// with a useful message. Otherwise valijson checks it, and fails without saying why.
-bool isLeafOnlySchema(const QJsonValue &schema)
-{
-    if (!schema.isObject())
-        return false;
-    const QJsonObject object = schema.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (!leafKeywords().contains(it.key()) && !isAnnotationKeyword(it.key()))
-            return false;
-    return true;
-}
-
-QJsonValue adapterToJson(const valijson::adapters::Adapter &value, bool deep)
-{
-    if (value.isNull())
-        return QJsonValue(QJsonValue::Null);
-    if (value.isBool())
-        return value.getBool();
-    if (value.isNumber())
-        return value.getNumber();
-    if (value.isString())
-        return QString::fromStdString(value.getString());
-    if (value.isArray()) {
-        QJsonArray out;
-        value.applyToArray([&](const valijson::adapters::Adapter &item) {
-            // Shallow copies keep the size (for minItems and friends) without copying the contents.
-            out.append(deep ? adapterToJson(item, true) : QJsonValue());
-            return true;
-        });
-        return out;
-    }
-    if (value.isObject()) {
-        QJsonObject out;
-        value.applyToObject([&](const std::string &name, const valijson::adapters::Adapter &member) {
-            out.insert(QString::fromStdString(name), deep ? adapterToJson(member, true) : QJsonValue());
-            return true;
-        });
-        return out;
-    }
-    return QJsonValue(QJsonValue::Undefined);
-}
-
-std::string encodeFailure(const Failure &failure)
-{
-    const QJsonObject payload{{QStringLiteral("m"), failure.message},
-                              {QStringLiteral("k"), int(failure.kind)},
-                              {QStringLiteral("a"), QJsonArray::fromStringList(failure.alternatives)}};
-    return kIssuePrefix + QJsonDocument(payload).toJson(QJsonDocument::Compact).toStdString();
-}
-
-class ChecksConstraint final : public valijson::constraints::PolyConstraint
-{
-public:
-    explicit ChecksConstraint(std::shared_ptr<const LeafChecks> checks) : m_checks(std::move(checks)) {}
-
-    bool validate(const valijson::adapters::Adapter &target, const std::vector<std::string> &context,
-                  valijson::ValidationResults *results) const override
-    {
-        const QJsonValue value = adapterToJson(target, m_checks->needsDeepValue());
-        return m_checks->check(value, [&](const Failure &failure) {
-            if (!results)
-                return false;
-            std::vector<std::string> where = context;
-            if (failure.childKey)
-                where.push_back('[' + failure.childKey->toStdString() + ']');
-            results->pushError(where, encodeFailure(failure));
-            return true;
-        });
-    }
+    bool check(const QJsonValue &value, Evaluator &evaluator, const PathStep *path, Issues *out) const;
 
 private:
-    Constraint *cloneInto(void *memory) const override { return new (memory) ChecksConstraint(*this); }
-    size_t sizeOf() const override { return sizeof(ChecksConstraint); }
-
-    std::shared_ptr<const LeafChecks> m_checks;
+    template<typename Fail>
+    static bool checkUnique(const QJsonArray &items, Evaluator &evaluator, Issues *out, Fail &fail);
 };
 
-struct BranchMark
+// One schema object, compiled. Subschemas are indices into Compiled::nodes.
+struct Node
 {
-    int group = 0;
-    int branch = 0;
+    bool alwaysFalse = false; // the schema false
+    std::shared_ptr<const LeafChecks> leaf;
+    int ref = -1;
+    QList<int> allOf, anyOf, oneOf;
+    int notNode = -1, ifNode = -1, thenNode = -1, elseNode = -1;
+    QHash<QString, int> properties;
+    QList<std::pair<QString, int>> propertyList; // the same, to go through when the value has more members
+    QList<std::pair<BoundedRegex, int>> patternProperties;
+    int additionalProperties = -1;        // schema for members no other keyword covers
+    QList<std::pair<QString, int>> dependentSchemas;
+    int propertyNames = -1;               // when LeafChecks cannot say it
+    QList<int> tuple;                     // prefixItems, or draft-07 items written as a list
+    int items = -1;                       // every item, or with a tuple the items after it
+    int contains = -1;
+
+    bool hasObjectKeywords() const
+    {
+        return !properties.isEmpty() || !patternProperties.isEmpty() || additionalProperties >= 0
+            || !dependentSchemas.isEmpty() || propertyNames >= 0;
+    }
+    bool hasArrayKeywords() const { return !tuple.isEmpty() || items >= 0 || contains >= 0; }
 };
 
-// Ends every alternative of an anyOf/oneOf. valijson reports the errors of all alternatives as one flat
-// list; the marker records where each alternative's errors end so they can be told apart afterwards
-// (see IssueReader). It never fails and only reports when results are being collected.
-class BranchConstraint final : public valijson::constraints::PolyConstraint
+// --- checking ----------------------------------------------------------------------------------------
+
+// Where in the value a check is: a chain of steps up to the root, turned into a JSON Pointer only
+// when an issue needs one.
+struct PathStep
+{
+    const PathStep *parent = nullptr;
+    QString key;          // property name, or
+    qsizetype index = -1; // item index
+    int depth = 0;
+    mutable std::optional<QString> pointer = std::nullopt; // once asked for: many issues can share a path
+};
+
+// Applies compiled schemas to a value, spending at most a budget of work. Once the budget is spent,
+// or the checks nest deeper than kMaxDepth, or a pattern is too complex, it stops and every pending
+// check returns at once; the verdict is then TooComplex, whatever had been found.
+class Evaluator final
 {
 public:
-    explicit BranchConstraint(BranchMark mark) : m_mark(mark) {}
+    Evaluator(const std::vector<Node> &nodes, qint64 budget) : m_nodes(nodes), m_budget(budget) {}
 
-    bool validate(const valijson::adapters::Adapter &, const std::vector<std::string> &context,
-                  valijson::ValidationResults *results) const override
+    SchemaCheck run(const QJsonValue &value);
+
+    bool stopped() const { return m_stopped; }
+
+    // Spends units; false once the budget is gone (and from then on).
+    bool charge(qint64 units)
     {
-        if (results) {
-            results->pushError(context, kMarkerPrefix + std::to_string(m_mark.group) + ' '
-                                            + std::to_string(m_mark.branch) + ' '
-                                            + std::to_string(results->numErrors()));
+        m_work += units;
+        if (m_work > m_budget && !m_stopped)
+            stop(QString(), outOfBudgetMessage());
+        return !m_stopped;
+    }
+
+    void stop(const QString &pointer, const QString &message)
+    {
+        if (m_stopped)
+            return;
+        m_stopped = true;
+        m_stopIssue = {pointer, message};
+    }
+
+    // Searches text with a pattern; stops the whole check when the pattern needs too many steps.
+    bool search(const BoundedRegex &regex, const QString &text, const PathStep *where, bool &matched)
+    {
+        if (m_stopped)
+            return false;
+        switch (regex.search(text, m_work, m_budget)) {
+        case BoundedRegex::Outcome::Match:
+            matched = true;
+            return true;
+        case BoundedRegex::Outcome::NoMatch:
+            matched = false;
+            return true;
+        case BoundedRegex::Outcome::OutOfBudget:
+            stop(QString(), outOfBudgetMessage());
+            return false;
+        case BoundedRegex::Outcome::TooComplex:
+            stop(pointer(where), kCouldNotCheck % u"the pattern " % shownPattern(regex.pattern())
+                                     % u" is too complex to check");
+            return false;
         }
+        return false;
+    }
+
+    // jsonEquals(), paid for; false (and stopped) when out of budget or nested too deeply.
+    bool equal(const QJsonValue &a, const QJsonValue &b, int depth = 0)
+    {
+        if (!charge(kCompareCost))
+            return false;
+        if (depth > SchemaValidator::kMaxDepth) {
+            stopTooDeep();
+            return false;
+        }
+        if (a.type() != b.type())
+            return false;
+        switch (a.type()) {
+        case QJsonValue::Double:
+            return a.toDouble() == b.toDouble();
+        case QJsonValue::String: {
+            const QString left = a.toString();
+            charge(left.size() / kTextDivisor);
+            return left == b.toString();
+        }
+        case QJsonValue::Array: {
+            const QJsonArray left = a.toArray();
+            const QJsonArray right = b.toArray();
+            if (left.size() != right.size())
+                return false;
+            for (qsizetype i = 0; i < left.size(); ++i)
+                if (!equal(left.at(i), right.at(i), depth + 1))
+                    return false;
+            return true;
+        }
+        case QJsonValue::Object: {
+            const QJsonObject left = a.toObject();
+            const QJsonObject right = b.toObject();
+            if (left.size() != right.size())
+                return false;
+            for (auto it = left.begin(), other = right.begin(); it != left.end(); ++it, ++other) {
+                // Both iterate in sorted key order, so equal objects line up member by member.
+                if (it.key() != other.key() || !equal(it.value(), other.value(), depth + 1))
+                    return false;
+            }
+            return true;
+        }
+        default:
+            return a == b;
+        }
+    }
+
+    std::optional<size_t> hash(const QJsonValue &value)
+    {
+        qint64 units = 0;
+        const std::optional<size_t> result = jsonHash(value, 0, SchemaValidator::kMaxDepth, units, m_seed);
+        if (!result)
+            stopTooDeep();
+        if (!charge(units))
+            return std::nullopt;
+        return result;
+    }
+
+    bool enumContains(const LeafChecks &checks, const QJsonValue &value)
+    {
+        const QJsonArray &values = *checks.enumValues;
+        if (checks.enumIndex.empty()) {
+            for (const QJsonValue &candidate : values)
+                if (equal(candidate, value))
+                    return true;
+            return false;
+        }
+        const std::optional<size_t> key = hash(value);
+        if (!key)
+            return false;
+        auto it = std::lower_bound(checks.enumIndex.cbegin(), checks.enumIndex.cend(), std::pair<size_t, qsizetype>(*key, -1));
+        for (; it != checks.enumIndex.cend() && it->first == *key; ++it)
+            if (equal(values.at(it->second), value))
+                return true;
+        return false;
+    }
+
+    // Records an issue at path (or at its child named childKey); false when checking should stop.
+    bool report(Issues *out, const PathStep *path, const std::optional<QString> &childKey, const QString &message,
+                IssueKind kind = IssueKind::Other, const QStringList &alternatives = {})
+    {
+        if (!out || !charge(kIssueCost + (path ? path->depth : 0)))
+            return false;
+        QString where = pointer(path);
+        if (childKey)
+            where = pointerAppend(where, *childKey);
+        out->append({where, message, kind, alternatives});
         return true;
     }
 
-private:
-    Constraint *cloneInto(void *memory) const override { return new (memory) BranchConstraint(*this); }
-    size_t sizeOf() const override { return sizeof(BranchConstraint); }
-
-    BranchMark m_mark;
-};
-
-int64_t tableIndex(const valijson::adapters::Adapter &node)
-{
-    int64_t index = -1;
-    if (!node.getInteger(index))
-        valijson::throwRuntimeError("internal: bad constraint index");
-    return index;
-}
-
-class ChecksBuilder final : public valijson::ConstraintBuilder
-{
-public:
-    explicit ChecksBuilder(const QList<std::shared_ptr<const LeafChecks>> &table) : m_table(table) {}
-    valijson::constraints::Constraint *make(const valijson::adapters::Adapter &node) const override
+    // Reports a failed anyOf/oneOf: one merged sentence when every alternative only disagrees about
+    // the value itself ("must be text or null"), otherwise the issues of the alternative that came
+    // closest, preferring alternatives that accept the kind of value and whose fixed values
+    // (discriminators such as "kind": "circle") match.
+    void reportGroup(Issues *out, const PathStep *path, const QList<Issues> &perBranch)
     {
-        return new ChecksConstraint(m_table.at(tableIndex(node)));
+        if (!out)
+            return;
+        // Merging looks at every alternative value of every issue (an enum can have thousands).
+        qsizetype total = 0;
+        for (const Issues &issues : perBranch)
+            for (const DetailedIssue &issue : issues)
+                total += 1 + issue.alternatives.size();
+        if (!charge(total))
+            return;
+        out->append(groupIssues(pointer(path), perBranch));
     }
 
-private:
-    const QList<std::shared_ptr<const LeafChecks>> &m_table;
-};
-
-class BranchBuilder final : public valijson::ConstraintBuilder
-{
-public:
-    explicit BranchBuilder(const QList<BranchMark> &table) : m_table(table) {}
-    valijson::constraints::Constraint *make(const valijson::adapters::Adapter &node) const override
+    static QString pointer(const PathStep *path)
     {
-        return new BranchConstraint(m_table.at(tableIndex(node)));
+        QVarLengthArray<const PathStep *, 32> missing;
+        const PathStep *known = path;
+        for (; known && !known->pointer; known = known->parent)
+            missing.append(known);
+        QString result = known ? *known->pointer : QString();
+        for (auto it = missing.crbegin(); it != missing.crend(); ++it) {
+            result = (*it)->index >= 0 ? pointerAppend(result, (*it)->index) : pointerAppend(result, (*it)->key);
+            (*it)->pointer = result;
+        }
+        return result;
     }
 
 private:
-    const QList<BranchMark> &m_table;
-};
-
-// --- schema normalisation ----------------------------------------------------------------------
-
-QString refTo(const QString &pointer)
-{
-    QString encoded = pointer;
-    encoded.replace(u'%', QStringLiteral("%25")); // valijson percent-decodes pointer tokens
-    return u'#' % encoded;
-}
-
-const QString kAllOfPartsKeyword = QStringLiteral("x-toolgate-allOf");
-
-// Rewrites a resolved schema document into the draft-07 dialect valijson 1.0 understands, moving
-// leaf keywords into LeafChecks and marking anyOf/oneOf alternatives. Two keywords move: allOf lists
-// (valijson's allOf stops at the first failing part, so parts are chained instead, see finish()) and the
-// 2020-12 "items" next to prefixItems. References are rewritten to match (emittedPointer()).
-class Normalizer final
-{
-public:
-    explicit Normalizer(const SchemaDocument &document) : m_document(document) {}
-
-    QJsonObject run() { return emitSchema(m_document.root(), QString()); }
-
-    // Where the schema at an original pointer ends up in the normalised document.
-    QString emittedPointer(const QString &original) const
+    QString outOfBudgetMessage() const
     {
-        const QStringList tokens = pointerTokens(original).value_or(QStringList());
-        QString from;
-        QString to;
-        for (const QString &token : tokens) {
-            QString emitted = token;
-            if (m_document.schemaPointers().contains(from)) {
-                if (token == u"allOf") {
-                    emitted = kAllOfPartsKeyword;
-                } else if (token == u"items") {
-                    const QJsonObject owner = valueAt(m_document.root(), from).value_or(QJsonValue()).toObject();
-                    if (owner.value(QLatin1String("prefixItems")).isArray())
-                        emitted = kTupleRestKeyword;
-                }
-            }
-            from = pointerAppend(from, token);
-            to = pointerAppend(to, emitted);
-        }
-        return to;
+        return kCouldNotCheck
+            % QStringLiteral("it is too complex for the schema (Toolgate stops after %1 steps)").arg(m_budget);
     }
 
-    QString refFor(const QString &original) const { return refTo(emittedPointer(original)); }
-
-    std::optional<QString> error;
-    QList<std::shared_ptr<const LeafChecks>> checks;
-    QList<BranchMark> marks;
-
-private:
-    QJsonValue emitValue(const QJsonValue &value, const QString &pointer)
+    void stopTooDeep()
     {
-        if (m_document.schemaPointers().contains(pointer))
-            return emitSchema(value, pointer);
-        if (value.isObject()) {
-            QJsonObject out;
-            const QJsonObject in = value.toObject();
-            for (auto it = in.begin(); it != in.end(); ++it)
-                out.insert(it.key(), emitValue(it.value(), pointerAppend(pointer, it.key())));
-            return out;
-        }
-        if (value.isArray()) {
-            QJsonArray out;
-            const QJsonArray in = value.toArray();
-            for (qsizetype i = 0; i < in.size(); ++i)
-                out.append(emitValue(in.at(i), pointerAppend(pointer, i)));
-            return out;
-        }
-        return value;
+        stop(QString(), kCouldNotCheck % QStringLiteral("it is nested too deeply for the schema (more than %1 levels of checks)")
+                                             .arg(SchemaValidator::kMaxDepth));
     }
 
-    // A subschema position holding something that is not a schema: be lenient and accept anything
-    // there, as valijson would otherwise refuse the whole schema.
-    QJsonValue emitChild(const QJsonValue &value, const QString &pointer)
-    {
-        if (!value.isObject() && !value.isBool()) {
-            qCWarning(lcSchema) << "ignoring a non-schema value at" << pointer;
-            return QJsonObject();
-        }
-        return emitValue(value, pointer);
-    }
-
-    QJsonObject emitSchema(const QJsonValue &value, const QString &pointer)
-    {
-        if (value.isBool())
-            return finish(value.toBool() ? QJsonObject() : QJsonObject{{QStringLiteral("not"), QJsonObject()}},
-                          QJsonObject(), pointer, nullptr);
-        const QJsonObject in = value.toObject();
-        QJsonObject out;
-
-        auto leaf = std::make_shared<LeafChecks>();
-        if (std::optional<QString> problem = compileChecks(in, pointer, *leaf); problem && !error)
-            error = problem;
-        const QJsonValue propertyNames = in.value(QLatin1String("propertyNames"));
-        if (isLeafOnlySchema(propertyNames)) {
-            auto names = std::make_shared<LeafChecks>();
-            if (std::optional<QString> problem = compileChecks(propertyNames.toObject(), pointerAppend(pointer, QStringLiteral("propertyNames")), *names); problem && !error)
-                error = problem;
-            leaf->propertyNames = names;
-            leaf->empty = false;
-        }
-
-        static const QSet<QString> singles = {
-            QStringLiteral("additionalProperties"), QStringLiteral("additionalItems"), QStringLiteral("contains"),
-            QStringLiteral("not"), QStringLiteral("if"), QStringLiteral("then"), QStringLiteral("else"),
-            QStringLiteral("propertyNames")};
-        static const QSet<QString> dropped = {
-            QStringLiteral("$schema"), QStringLiteral("$comment"), QStringLiteral("$vocabulary"),
-            QStringLiteral("$ref"), QStringLiteral("dependencies"), QStringLiteral("dependentSchemas"),
-            QStringLiteral("prefixItems")};
-        const bool hasPrefixItems = in.value(QLatin1String("prefixItems")).isArray();
-        const bool closedTuple = closedTupleLength(in).has_value(); // LeafChecks handles the extra items
-        QStringList partRefs; // references to the allOf parts, in order
-
-        for (auto it = in.begin(); it != in.end(); ++it) {
-            const QString key = it.key();
-            const QJsonValue child = it.value();
-            const QString childPointer = pointerAppend(pointer, key);
-            if (leafKeywords().contains(key) || dropped.contains(key) || key.startsWith(QLatin1String("x-toolgate-")))
-                continue;
-            if ((key == u"title" || key == u"description") && !child.isString())
-                continue; // valijson rejects these, and they never affect validity
-            if (key == u"additionalProperties" && leaf->closed)
-                continue;
-            if (key == u"propertyNames" && leaf->propertyNames)
-                continue;
-            if (key == u"allOf") {
-                QJsonArray parts;
-                const QJsonArray given = child.toArray();
-                for (qsizetype i = 0; i < given.size(); ++i) {
-                    parts.append(emitChild(given.at(i), pointerAppend(childPointer, i)));
-                    partRefs.append(refFor(pointerAppend(childPointer, i)));
-                }
-                if (!parts.isEmpty())
-                    out.insert(kAllOfPartsKeyword, parts);
-            } else if (key == u"anyOf" || key == u"oneOf") {
-                const QJsonArray alternatives = child.toArray();
-                if (alternatives.isEmpty())
-                    continue; // not valid JSON Schema; valijson would reject every value
-                const int group = m_nextGroup++;
-                for (qsizetype i = 0; i < alternatives.size(); ++i) {
-                    m_branchMarks.insert(pointerAppend(childPointer, i), int(marks.size()));
-                    marks.append({group, int(i)});
-                }
-                QJsonArray list;
-                for (qsizetype i = 0; i < alternatives.size(); ++i)
-                    list.append(emitChild(alternatives.at(i), pointerAppend(childPointer, i)));
-                out.insert(key, list);
-            } else if (key == u"items") {
-                if (child.isArray()) {
-                    QJsonArray list;
-                    const QJsonArray tuple = child.toArray();
-                    for (qsizetype i = 0; i < tuple.size(); ++i)
-                        list.append(emitChild(tuple.at(i), pointerAppend(childPointer, i)));
-                    out.insert(key, list);
-                } else if ((child.isObject() || child.isBool()) && !(hasPrefixItems && closedTuple)) {
-                    // With prefixItems (2020-12), "items" describes the rest of the list.
-                    out.insert(hasPrefixItems ? kTupleRestKeyword : key, emitValue(child, childPointer));
-                }
-            } else if (key == u"properties" || key == u"patternProperties") {
-                QJsonObject map;
-                const QJsonObject given = child.toObject();
-                for (auto property = given.begin(); property != given.end(); ++property)
-                    map.insert(property.key(), emitChild(property.value(), pointerAppend(childPointer, property.key())));
-                out.insert(key, map);
-            } else if (singles.contains(key)) {
-                if (key == u"additionalItems" && closedTuple)
-                    continue;
-                if (child.isObject() || child.isBool())
-                    out.insert(key, emitValue(child, childPointer));
-            } else {
-                out.insert(key, emitValue(child, childPointer));
-            }
-        }
-
-        // 2020-12 prefixItems -> draft-07 tuple "items" plus "additionalItems" for the rest.
-        if (hasPrefixItems) {
-            const QString prefixPointer = pointerAppend(pointer, QStringLiteral("prefixItems"));
-            const QJsonArray prefix = in.value(QLatin1String("prefixItems")).toArray();
-            QJsonArray emitted;
-            QJsonArray tuple;
-            for (qsizetype i = 0; i < prefix.size(); ++i) {
-                emitted.append(emitChild(prefix.at(i), pointerAppend(prefixPointer, i)));
-                tuple.append(QJsonObject{{QStringLiteral("$ref"), refFor(pointerAppend(prefixPointer, i))}});
-            }
-            out.insert(QStringLiteral("prefixItems"), emitted);
-            out.insert(QStringLiteral("items"), tuple);
-            out.remove(QStringLiteral("additionalItems"));
-            if (out.contains(kTupleRestKeyword)) {
-                out.insert(QStringLiteral("additionalItems"),
-                           QJsonObject{{QStringLiteral("$ref"), refTo(pointerAppend(emittedPointer(pointer), kTupleRestKeyword))}});
-            }
-        }
-
-        // Schema-valued dependencies stay with valijson; dependentSchemas (2020-12) joins them.
-        QJsonObject dependencies;
-        const QJsonObject draft7Dependencies = in.value(QLatin1String("dependencies")).toObject();
-        for (auto it = draft7Dependencies.begin(); it != draft7Dependencies.end(); ++it)
-            if (it.value().isObject() || it.value().isBool())
-                dependencies.insert(it.key(), emitValue(it.value(), pointerAppend(pointerAppend(pointer, QStringLiteral("dependencies")), it.key())));
-        const QJsonObject dependentSchemas = in.value(QLatin1String("dependentSchemas")).toObject();
-        if (!dependentSchemas.isEmpty()) {
-            const QString base = pointerAppend(pointer, QStringLiteral("dependentSchemas"));
-            QJsonObject emitted;
-            for (auto it = dependentSchemas.begin(); it != dependentSchemas.end(); ++it) {
-                emitted.insert(it.key(), emitChild(it.value(), pointerAppend(base, it.key())));
-                const QJsonObject ref{{QStringLiteral("$ref"), refFor(pointerAppend(base, it.key()))}};
-                dependencies.insert(it.key(), dependencies.contains(it.key())
-                                                  ? QJsonObject{{QStringLiteral("allOf"), QJsonArray{dependencies.value(it.key()), ref}}}
-                                                  : ref);
-            }
-            out.insert(QStringLiteral("dependentSchemas"), emitted);
-        }
-        if (!dependencies.isEmpty())
-            out.insert(QStringLiteral("dependencies"), dependencies);
-
-        return finish(out, in, pointer, leaf->empty ? nullptr : leaf, partRefs);
-    }
-
-    // The parts as one chain that reports every failing part: {"allOf": [part0], "if": {}, "then": rest}.
-    // The empty "if" always holds, and unlike allOf a schema's own keywords are all checked even
-    // when one fails.
-    static QJsonObject chain(const QStringList &refs)
-    {
-        const QJsonObject first{{QStringLiteral("$ref"), refs.first()}};
-        if (refs.size() == 1)
-            return first;
-        return QJsonObject{{QStringLiteral("allOf"), QJsonArray{first}},
-                           {QStringLiteral("if"), QJsonObject()},
-                           {QStringLiteral("then"), chain(refs.mid(1))}};
-    }
-
-    QJsonObject finish(QJsonObject out, const QJsonObject &in, const QString &pointer,
-                       const std::shared_ptr<LeafChecks> &leaf, QStringList partRefs = {})
-    {
-        const bool isBranch = m_branchMarks.contains(pointer);
-        const QJsonValue ref = in.value(QLatin1String("$ref"));
-        if (ref.isString()) {
-            const QString target = refFor(SchemaDocument::refPointer(ref.toString()).value_or(QString()));
-            // valijson follows "$ref" and ignores everything next to it (draft-07). 2020-12 applies the
-            // siblings too, and a marked alternative needs its marker to run, so the reference becomes one
-            // more part whenever something besides annotations sits next to it.
-            bool hasSiblings = isBranch;
-            for (auto it = in.begin(); it != in.end() && !hasSiblings; ++it)
-                hasSiblings = it.key() != u"$ref" && !isAnnotationKeyword(it.key());
-            if (hasSiblings)
-                partRefs.append(target);
-            else
-                out.insert(QStringLiteral("$ref"), target);
-        }
-        if (!partRefs.isEmpty())
-            out.insert(QStringLiteral("allOf"), QJsonArray{chain(partRefs)});
-        if (leaf) {
-            out.insert(kChecksKeyword, int(checks.size()));
-            checks.append(leaf);
-        }
-        if (isBranch)
-            out.insert(kBranchKeyword, m_branchMarks.value(pointer));
-        return out;
-    }
-
-    const SchemaDocument &m_document;
-    QHash<QString, int> m_branchMarks; // pointer of an anyOf/oneOf alternative -> index into marks
-    int m_nextGroup = 0;
-};
-
-// --- turning valijson's results into issues ----------------------------------------------------
-
-struct RawError
-{
-    QString path;
-    std::string description;
-};
-
-struct DetailedIssue
-{
-    QString path;
-    QString message;
-    IssueKind kind = IssueKind::Other;
-    QStringList alternatives;
-};
-
-struct Marker
-{
-    int group = 0;
-    int branch = 0;
-    qsizetype count = 0;
-};
-
-QString contextToPointer(const std::vector<std::string> &context)
-{
-    // valijson writes "<root>" followed by "[name]" or "[index]" tokens. Both become one pointer token.
-    QString pointer;
-    for (size_t i = 1; i < context.size(); ++i) {
-        QString token = QString::fromStdString(context[i]);
-        if (token.startsWith(u'[') && token.endsWith(u']'))
-            token = token.mid(1, token.size() - 2);
-        pointer = pointerAppend(pointer, token);
-    }
-    return pointer;
-}
-
-bool startsWith(const std::string &text, const char *prefix)
-{
-    return text.rfind(prefix, 0) == 0;
-}
-
-// Rebuilds the structure valijson flattened: a failed anyOf/oneOf appends, for each alternative in turn,
-// that alternative's errors, our marker and valijson's "child schema #i" line, then its own summary line.
-// The marker of the last alternative says how many lines the whole block has, which locates its start.
-class IssueReader final
-{
-public:
-    explicit IssueReader(std::vector<RawError> errors) : m_errors(std::move(errors)) {}
-
-    QList<DetailedIssue> read() { return resolve(parse(0, qsizetype(m_errors.size()))); }
-
-private:
-    struct Group;
-    struct Node
-    {
-        qsizetype leaf = -1;
-        std::shared_ptr<Group> group;
-    };
-    struct Group
-    {
-        QString path;
-        QList<QList<Node>> branches;
-    };
-
-    std::optional<Marker> marker(qsizetype index) const
-    {
-        const std::string &text = m_errors[size_t(index)].description;
-        if (text.empty() || text.front() != kMarkerPrefix)
-            return std::nullopt;
-        const QStringList parts = QString::fromStdString(text.substr(1)).split(u' ');
-        if (parts.size() != 3)
-            return std::nullopt;
-        return Marker{parts[0].toInt(), parts[1].toInt(), parts[2].toLongLong()};
-    }
-
-    bool isNoMatch(qsizetype index) const
-    {
-        const std::string &text = m_errors[size_t(index)].description;
-        return text == kAnyOfFailed || text == kOneOfNoneMatched;
-    }
-
-    bool isChildSchemaLine(qsizetype index) const
-    {
-        return startsWith(m_errors[size_t(index)].description, kChildSchemaFailed);
-    }
-
-    QList<Node> parse(qsizetype begin, qsizetype end)
-    {
-        QList<Node> reversed;
-        qsizetype i = end - 1;
-        while (i >= begin) {
-            if (isNoMatch(i) && i - 2 >= begin && isChildSchemaLine(i - 1)) {
-                const std::optional<Marker> last = marker(i - 2);
-                const QString &path = m_errors[size_t(i)].path;
-                if (last && m_errors[size_t(i - 2)].path == path) {
-                    const qsizetype start = i - 2 - last->count;
-                    if (start >= begin) {
-                        if (std::shared_ptr<Group> group = parseGroup(start, i, last->group, path)) {
-                            reversed.append({-1, group});
-                            i = start - 1;
-                            continue;
-                        }
-                    }
-                }
-            }
-            reversed.append({i, nullptr});
-            --i;
-        }
-        std::reverse(reversed.begin(), reversed.end());
-        return reversed;
-    }
-
-    std::shared_ptr<Group> parseGroup(qsizetype start, qsizetype summary, int groupId, const QString &path)
-    {
-        auto group = std::make_shared<Group>();
-        group->path = path;
-        qsizetype branchStart = start;
-        for (qsizetype i = start; i <= summary - 2; ++i) {
-            const std::optional<Marker> mark = marker(i);
-            if (!mark || mark->group != groupId || m_errors[size_t(i)].path != path)
-                continue;
-            // Anything else means the layout is not what we expect: fall back to plain lines.
-            if (start + mark->count != i || !isChildSchemaLine(i + 1) || mark->branch != group->branches.size())
-                return nullptr;
-            group->branches.append(parse(branchStart, i));
-            branchStart = i + 2;
-        }
-        if (branchStart != summary || group->branches.isEmpty())
-            return nullptr;
-        return group;
-    }
-
-    QList<DetailedIssue> resolve(const QList<Node> &nodes) const
-    {
-        QList<DetailedIssue> issues;
-        for (const Node &node : nodes) {
-            if (node.group) {
-                issues.append(resolveGroup(*node.group));
-            } else if (std::optional<DetailedIssue> issue = translate(m_errors[size_t(node.leaf)])) {
-                issues.append(*issue);
-            }
-        }
-        return issues;
-    }
-
-    static DetailedIssue merged(const QString &path, const QList<DetailedIssue> &issues)
+    static DetailedIssue merged(const QString &path, const Issues &issues)
     {
         QStringList types;
         QStringList values;
+        QSet<QString> seenTypes;
+        QSet<QString> seenValues;
         for (const DetailedIssue &issue : issues) {
-            QStringList &target = issue.kind == IssueKind::Type ? types : values;
-            for (const QString &alternative : issue.alternatives)
-                if (!target.contains(alternative))
+            const bool isType = issue.kind == IssueKind::Type;
+            QStringList &target = isType ? types : values;
+            QSet<QString> &seen = isType ? seenTypes : seenValues;
+            for (const QString &alternative : issue.alternatives) {
+                if (!seen.contains(alternative)) {
+                    seen.insert(alternative);
                     target.append(alternative);
+                }
+            }
         }
         const QString valuePhrase = values.size() == 1 ? values.first() : u"one of: " % valueList(values);
         if (values.isEmpty())
@@ -1105,26 +592,23 @@ private:
         return {path, u"must be " % joinAlternatives(types + QStringList{valuePhrase}), IssueKind::Other, {}};
     }
 
-    // Picks what to say about a failed anyOf/oneOf: one merged sentence when every alternative only
-    // disagrees about the value itself ("must be text or null"), otherwise the issues of the alternative
-    // that came closest, preferring alternatives that accept the kind of value and whose fixed values
-    // (discriminators such as "kind": "circle") match.
-    static QList<DetailedIssue> resolveGroupIssues(const QString &path, const QList<QList<DetailedIssue>> &perBranch)
+    static Issues groupIssues(const QString &path, const QList<Issues> &perBranch)
     {
         auto isShallow = [&](const DetailedIssue &issue) { return issue.path == path && issue.kind != IssueKind::Other; };
-        const bool allShallow = std::all_of(perBranch.begin(), perBranch.end(), [&](const QList<DetailedIssue> &issues) {
+        const bool allShallow = std::all_of(perBranch.begin(), perBranch.end(), [&](const Issues &issues) {
             return !issues.isEmpty() && std::all_of(issues.begin(), issues.end(), isShallow);
         });
-        QList<DetailedIssue> all;
-        for (const QList<DetailedIssue> &issues : perBranch)
-            all.append(issues);
-        if (allShallow)
+        if (allShallow) {
+            Issues all;
+            for (const Issues &issues : perBranch)
+                all.append(issues);
             return {merged(path, all)};
+        }
 
         qsizetype best = -1;
         std::pair<qsizetype, qsizetype> bestRank;
         for (qsizetype i = 0; i < perBranch.size(); ++i) {
-            const QList<DetailedIssue> &issues = perBranch.at(i);
+            const Issues &issues = perBranch.at(i);
             if (issues.isEmpty())
                 continue;
             const bool wrongType = std::any_of(issues.begin(), issues.end(), [&](const DetailedIssue &issue) {
@@ -1144,105 +628,988 @@ private:
         if (best >= 0)
             return perBranch.at(best);
 
-        QList<DetailedIssue> typeIssues;
-        for (const DetailedIssue &issue : all)
-            if (issue.path == path && issue.kind == IssueKind::Type)
-                typeIssues.append(issue);
+        Issues typeIssues;
+        for (const Issues &issues : perBranch)
+            for (const DetailedIssue &issue : issues)
+                if (issue.path == path && issue.kind == IssueKind::Type)
+                    typeIssues.append(issue);
         if (!typeIssues.isEmpty())
             return {merged(path, typeIssues)};
         return {{path, QStringLiteral("does not match any of the allowed options"), IssueKind::Other, {}}};
     }
 
-    QList<DetailedIssue> resolveGroup(const Group &group) const
-    {
-        QList<QList<DetailedIssue>> perBranch;
-        for (const QList<Node> &branch : group.branches)
-            perBranch.append(resolve(branch));
-        return resolveGroupIssues(group.path, perBranch);
-    }
+    bool eval(int index, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
+    bool evalAnyOf(const QList<int> &branches, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
+    bool evalOneOf(const QList<int> &branches, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
+    bool evalObject(const Node &node, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
+    bool evalArray(const Node &node, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
 
-    static std::optional<QString> quotedName(const std::string &text, const char *prefix)
-    {
-        if (!startsWith(text, prefix))
-            return std::nullopt;
-        const std::string rest = text.substr(std::strlen(prefix));
-        const size_t quote = rest.rfind('\'');
-        if (quote == std::string::npos)
-            return std::nullopt;
-        return QString::fromStdString(rest.substr(0, quote));
-    }
-
-    static std::optional<DetailedIssue> translate(const RawError &error)
-    {
-        const std::string &text = error.description;
-        if (!text.empty() && text.front() == kIssuePrefix) {
-            const QJsonObject payload = QJsonDocument::fromJson(QByteArray::fromStdString(text.substr(1))).object();
-            QStringList alternatives;
-            for (const QJsonValue &alternative : payload.value(QLatin1String("a")).toArray())
-                alternatives.append(alternative.toString());
-            return DetailedIssue{error.path, payload.value(QLatin1String("m")).toString(),
-                                 IssueKind(payload.value(QLatin1String("k")).toInt()), alternatives};
-        }
-        if (!text.empty() && text.front() == kMarkerPrefix)
-            return std::nullopt;
-
-        // Summary lines that only repeat what the nested errors already say.
-        static const char *const summaries[] = {
-            kChildSchemaFailed,
-            "Failed to validate item #",
-            "Failed to validate against schema associated with property name",
-            "Failed to validate against schema associated with pattern",
-            "Failed to validate against additional properties schema",
-            "Failed to validate against dependent schema",
-            "Failed to validate against a conditional schema",
-        };
-        for (const char *summary : summaries)
-            if (startsWith(text, summary))
-                return std::nullopt;
-
-        auto issue = [&](const QString &message, const QString &path) {
-            return DetailedIssue{path, message, IssueKind::Other, {}};
-        };
-        if (text == kOneOfSeveralMatched)
-            return issue(QStringLiteral("matches more than one of the allowed options, but must match exactly one"), error.path);
-        if (text == kAnyOfFailed || text == kOneOfNoneMatched)
-            return issue(QStringLiteral("does not match any of the allowed options"), error.path);
-        if (startsWith(text, "Target should not validate against schema specified in 'not'"))
-            return issue(QStringLiteral("is not allowed"), error.path);
-        if (startsWith(text, "Failed to any values against subschema in 'contains'"))
-            return issue(QStringLiteral("must contain at least one matching item"), error.path);
-        if (startsWith(text, "Array contains more items than allowed") || startsWith(text, "Cannot validate item #"))
-            return issue(QStringLiteral("has too many items"), error.path);
-        if (const std::optional<QString> name = quotedName(text, "Missing required property '"))
-            return issue(QStringLiteral("is required"), pointerAppend(error.path, *name));
-        if (const std::optional<QString> name = quotedName(text, "Missing dependency '"))
-            return issue(QStringLiteral("is required"), pointerAppend(error.path, *name));
-        if (const std::optional<QString> name = quotedName(text, "Object contains a property that could not be validated using 'properties' or 'additionalProperties' constraints: '"))
-            return issue(QStringLiteral("is not allowed"), pointerAppend(error.path, *name));
-        // Not expected with the keywords we hand to valijson; its own words beat saying nothing.
-        return issue(QString::fromStdString(text), error.path);
-    }
-
-    std::vector<RawError> m_errors;
+    const std::vector<Node> &m_nodes;
+    const qint64 m_budget;
+    const size_t m_seed = hashSeed();
+    qint64 m_work = 0;
+    bool m_stopped = false;
+    SchemaIssue m_stopIssue;
 };
 
-// Orders issues by where they are in the value; numbers in paths compare as numbers.
-bool pathLess(const QString &left, const QString &right)
+bool Evaluator::eval(int index, const QJsonValue &value, const PathStep *path, Issues *out, int depth)
 {
-    const QStringList a = pointerTokens(left).value_or(QStringList{left});
-    const QStringList b = pointerTokens(right).value_or(QStringList{right});
-    for (qsizetype i = 0; i < qMin(a.size(), b.size()); ++i) {
-        if (a.at(i) == b.at(i))
-            continue;
-        bool leftIsNumber = false;
-        bool rightIsNumber = false;
-        const qlonglong x = a.at(i).toLongLong(&leftIsNumber);
-        const qlonglong y = b.at(i).toLongLong(&rightIsNumber);
-        if (leftIsNumber && rightIsNumber)
-            return x < y;
-        return a.at(i) < b.at(i);
+    if (depth > SchemaValidator::kMaxDepth) {
+        stopTooDeep();
+        return false;
     }
-    return a.size() < b.size();
+    if (!charge(kVisitCost))
+        return false;
+    const Node &node = m_nodes[size_t(index)];
+    if (node.alwaysFalse) {
+        report(out, path, std::nullopt, QStringLiteral("is not allowed"));
+        return false;
+    }
+
+    bool valid = true;
+    // After a failure: whether to go on, which is only while issues are being collected.
+    auto goOn = [&] {
+        valid = false;
+        return out && !m_stopped;
+    };
+
+    if (node.leaf && !node.leaf->check(value, *this, path, out) && !goOn())
+        return false;
+    if (node.ref >= 0 && !eval(node.ref, value, path, out, depth + 1) && !goOn())
+        return false;
+    for (const int part : node.allOf)
+        if (!eval(part, value, path, out, depth + 1) && !goOn())
+            return false;
+    if (!node.anyOf.isEmpty() && !evalAnyOf(node.anyOf, value, path, out, depth) && !goOn())
+        return false;
+    if (!node.oneOf.isEmpty() && !evalOneOf(node.oneOf, value, path, out, depth) && !goOn())
+        return false;
+    if (node.notNode >= 0) {
+        const bool holds = eval(node.notNode, value, path, nullptr, depth + 1);
+        if (m_stopped)
+            return false;
+        if (holds) {
+            report(out, path, std::nullopt, QStringLiteral("is not allowed"));
+            if (!goOn())
+                return false;
+        }
+    }
+    if (node.ifNode >= 0) {
+        const bool holds = eval(node.ifNode, value, path, nullptr, depth + 1);
+        if (m_stopped)
+            return false;
+        const int branch = holds ? node.thenNode : node.elseNode;
+        if (branch >= 0 && !eval(branch, value, path, out, depth + 1) && !goOn())
+            return false;
+    }
+    if (value.isObject() && node.hasObjectKeywords() && !evalObject(node, value, path, out, depth) && !goOn())
+        return false;
+    if (value.isArray() && node.hasArrayKeywords() && !evalArray(node, value, path, out, depth) && !goOn())
+        return false;
+    return valid && !m_stopped;
+}
+
+bool Evaluator::evalAnyOf(const QList<int> &branches, const QJsonValue &value, const PathStep *path, Issues *out,
+                          int depth)
+{
+    QList<Issues> perBranch;
+    for (const int branch : branches) {
+        Issues issues;
+        if (eval(branch, value, path, out ? &issues : nullptr, depth + 1))
+            return true;
+        if (m_stopped)
+            return false;
+        if (out)
+            perBranch.append(std::move(issues));
+    }
+    reportGroup(out, path, perBranch);
+    return false;
+}
+
+bool Evaluator::evalOneOf(const QList<int> &branches, const QJsonValue &value, const PathStep *path, Issues *out,
+                          int depth)
+{
+    QList<Issues> perBranch;
+    int matches = 0;
+    for (const int branch : branches) {
+        Issues issues;
+        if (eval(branch, value, path, out ? &issues : nullptr, depth + 1)) {
+            if (++matches > 1)
+                break; // no need to look further
+        } else if (m_stopped) {
+            return false;
+        } else if (out) {
+            perBranch.append(std::move(issues));
+        }
+    }
+    if (matches == 1)
+        return true;
+    if (matches == 0)
+        reportGroup(out, path, perBranch);
+    else
+        report(out, path, std::nullopt,
+               QStringLiteral("matches more than one of the allowed options, but must match exactly one"));
+    return false;
+}
+
+bool Evaluator::evalObject(const Node &node, const QJsonValue &value, const PathStep *path, Issues *out, int depth)
+{
+    const QJsonObject object = value.toObject();
+    bool valid = true;
+    auto goOn = [&] {
+        valid = false;
+        return out && !m_stopped;
+    };
+    auto step = [&](const QString &key) { return PathStep{path, key, -1, path ? path->depth + 1 : 1}; };
+
+    if (!node.patternProperties.isEmpty() || node.additionalProperties >= 0) {
+        // Every member needs looking at: which schemas apply depends on its name.
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!charge(kMemberCost))
+                return false;
+            const QString key = it.key();
+            const PathStep here = step(key);
+            bool covered = false;
+            if (const auto property = node.properties.constFind(key); property != node.properties.cend()) {
+                covered = true;
+                if (!eval(*property, it.value(), &here, out, depth + 1) && !goOn())
+                    return false;
+            }
+            for (const auto &[regex, child] : node.patternProperties) {
+                bool matched = false;
+                if (!search(regex, key, &here, matched))
+                    return false;
+                if (!matched)
+                    continue;
+                covered = true;
+                if (!eval(child, it.value(), &here, out, depth + 1) && !goOn())
+                    return false;
+            }
+            if (!covered && node.additionalProperties >= 0
+                && !eval(node.additionalProperties, it.value(), &here, out, depth + 1) && !goOn())
+                return false;
+        }
+    } else if (!node.properties.isEmpty()) {
+        // The schema's names are looked up in the value (no member names to copy), unless the value
+        // has far fewer members than the schema has names.
+        if (object.size() * 8 < node.propertyList.size()) {
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                if (!charge(kMemberCost))
+                    return false;
+                const auto property = node.properties.constFind(it.key());
+                if (property == node.properties.cend())
+                    continue;
+                const PathStep here = step(it.key());
+                if (!eval(*property, it.value(), &here, out, depth + 1) && !goOn())
+                    return false;
+            }
+        } else {
+            for (const auto &[name, child] : node.propertyList) {
+                if (!charge(kMemberCost))
+                    return false;
+                const auto member = object.constFind(name);
+                if (member == object.constEnd())
+                    continue;
+                const PathStep here = step(name);
+                if (!eval(child, member.value(), &here, out, depth + 1) && !goOn())
+                    return false;
+            }
+        }
+    }
+
+    for (const auto &[name, child] : node.dependentSchemas) {
+        if (!charge(kMemberCost))
+            return false;
+        if (object.contains(name) && !eval(child, value, path, out, depth + 1) && !goOn())
+            return false;
+    }
+
+    if (node.propertyNames >= 0) {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!charge(kMemberCost))
+                return false;
+            const QString key = it.key();
+            const PathStep here = step(key);
+            Issues nameIssues;
+            if (eval(node.propertyNames, QJsonValue(key), &here, out ? &nameIssues : nullptr, depth + 1))
+                continue;
+            if (m_stopped)
+                return false;
+            const QString problem = nameIssues.isEmpty() ? QStringLiteral("is not allowed") : nameIssues.first().message;
+            report(out, path, key, u"has a name that " % problem);
+            if (!goOn())
+                return false;
+        }
+    }
+    return valid && !m_stopped;
+}
+
+bool Evaluator::evalArray(const Node &node, const QJsonValue &value, const PathStep *path, Issues *out, int depth)
+{
+    const QJsonArray items = value.toArray();
+    bool valid = true;
+    auto goOn = [&] {
+        valid = false;
+        return out && !m_stopped;
+    };
+    const int childDepth = path ? path->depth + 1 : 1;
+
+    if (!node.tuple.isEmpty() || node.items >= 0) {
+        for (qsizetype i = 0; i < items.size(); ++i) {
+            const int child = i < node.tuple.size() ? node.tuple.at(i) : node.items;
+            if (child < 0)
+                break; // a tuple with nothing said about the rest
+            if (!charge(kMemberCost))
+                return false;
+            const PathStep here{path, QString(), i, childDepth};
+            if (!eval(child, items.at(i), &here, out, depth + 1) && !goOn())
+                return false;
+        }
+    }
+    if (node.contains >= 0) {
+        bool found = false;
+        for (qsizetype i = 0; i < items.size() && !found; ++i) {
+            if (!charge(kMemberCost))
+                return false;
+            const PathStep here{path, QString(), i, childDepth};
+            found = eval(node.contains, items.at(i), &here, nullptr, depth + 1);
+            if (m_stopped)
+                return false;
+        }
+        if (!found) {
+            report(out, path, std::nullopt, QStringLiteral("must contain at least one matching item"));
+            if (!goOn())
+                return false;
+        }
+    }
+    return valid && !m_stopped;
+}
+
+bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const PathStep *path, Issues *out) const
+{
+    bool valid = true;
+    // Records a failure; returns whether to go on. Without a list of issues the first failure ends it,
+    // so messages are only put together when someone will read them.
+    auto fail = [&](const std::optional<QString> &childKey, const QString &message, IssueKind kind = IssueKind::Other,
+                    const QStringList &alternatives = {}) {
+        valid = false;
+        return evaluator.report(out, path, childKey, message, kind, alternatives) && !evaluator.stopped();
+    };
+
+    if (typeMask && !(typeMask & valueTypeBits(value))) {
+        if (out)
+            fail(std::nullopt, typeMessage, IssueKind::Type, typePhrases);
+        // The remaining checks are about values of the right type; repeating them adds only noise.
+        return false;
+    }
+    if (constValue && !evaluator.equal(*constValue, value)) {
+        if (!out || evaluator.stopped() || !fail(std::nullopt, constMessage, IssueKind::Const, constAlternatives))
+            return false;
+    }
+    if (enumValues && !evaluator.enumContains(*this, value)) {
+        if (!out || evaluator.stopped() || !fail(std::nullopt, enumMessage, IssueKind::Enum, enumAlternatives))
+            return false;
+    }
+
+    if (value.isDouble()) {
+        const double number = value.toDouble();
+        if (minimum && number < *minimum && !fail(std::nullopt, u"must be at least " % formatNumber(*minimum)))
+            return false;
+        if (exclusiveMinimum && number <= *exclusiveMinimum
+            && !fail(std::nullopt, u"must be greater than " % formatNumber(*exclusiveMinimum)))
+            return false;
+        if (maximum && number > *maximum && !fail(std::nullopt, u"must be at most " % formatNumber(*maximum)))
+            return false;
+        if (exclusiveMaximum && number >= *exclusiveMaximum
+            && !fail(std::nullopt, u"must be less than " % formatNumber(*exclusiveMaximum)))
+            return false;
+        if (multipleOf && *multipleOf > 0) {
+            const double quotient = number / *multipleOf;
+            const bool whole = std::fabs(quotient - std::round(quotient)) <= 1e-9 * qMax(1.0, std::fabs(quotient));
+            if (!whole && !fail(std::nullopt, u"must be a multiple of " % formatNumber(*multipleOf)))
+                return false;
+        }
+    }
+
+    if (value.isString() && (minLength || maxLength || !pattern.isNull() || !format.isEmpty())) {
+        const QString text = value.toString();
+        if (!evaluator.charge(text.size() / kTextDivisor))
+            return false;
+        const qsizetype length = codePointCount(text);
+        if (minLength && length < *minLength) {
+            const QString message = *minLength == 1
+                ? QStringLiteral("must not be empty")
+                : u"must be at least " % countPhrase(*minLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long";
+            if (!fail(std::nullopt, message))
+                return false;
+        }
+        if (maxLength && length > *maxLength
+            && !fail(std::nullopt, u"must be at most " % countPhrase(*maxLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long"))
+            return false;
+        if (!pattern.isNull()) {
+            bool matched = false;
+            if (!evaluator.search(pattern, text, path, matched))
+                return false;
+            if (!matched && !fail(std::nullopt, u"must match the pattern " % pattern.pattern()))
+                return false;
+        }
+        if (!format.isEmpty()) {
+            // Format checks read the text a few times; "regex" compiles it.
+            if (!evaluator.charge(format == u"regex" ? kRegexCost + 4 * text.size() : 4 * text.size() / kTextDivisor))
+                return false;
+            if (const std::optional<QString> problem = formatProblem(format, text); problem && !fail(std::nullopt, *problem))
+                return false;
+        }
+    }
+
+    if (value.isArray()) {
+        const QJsonArray items = value.toArray();
+        if (minItems && items.size() < *minItems
+            && !fail(std::nullopt, u"must have at least " % countPhrase(*minItems, QStringLiteral("item"), QStringLiteral("items"))))
+            return false;
+        if (maxItems && items.size() > *maxItems
+            && !fail(std::nullopt, u"must have at most " % countPhrase(*maxItems, QStringLiteral("item"), QStringLiteral("items"))))
+            return false;
+        if (closedTupleLength) {
+            for (qsizetype i = *closedTupleLength; i < items.size(); ++i)
+                if (!fail(QString::number(i), QStringLiteral("is not allowed")))
+                    return false;
+        }
+        if (uniqueItems && items.size() > 1 && !checkUnique(items, evaluator, out, fail))
+            return false;
+    }
+
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (minProperties && object.size() < *minProperties
+            && !fail(std::nullopt, u"must have at least " % countPhrase(*minProperties, QStringLiteral("property"), QStringLiteral("properties"))))
+            return false;
+        if (maxProperties && object.size() > *maxProperties
+            && !fail(std::nullopt, u"must have at most " % countPhrase(*maxProperties, QStringLiteral("property"), QStringLiteral("properties"))))
+            return false;
+        if (!evaluator.charge(required.size()))
+            return false;
+        for (const QString &name : required)
+            if (!object.contains(name) && !fail(name, QStringLiteral("is required")))
+                return false;
+        for (const auto &[trigger, needed] : dependentRequired) {
+            if (!evaluator.charge(kMemberCost))
+                return false;
+            if (!object.contains(trigger))
+                continue;
+            if (!evaluator.charge(needed.size()))
+                return false;
+            for (const QString &name : needed)
+                if (!object.contains(name) && !fail(name, u"is required when " % trigger % u" is set"))
+                    return false;
+        }
+        bool eachMember = propertyNames != nullptr;
+        if (closed && !eachMember) {
+            // Usually every member is declared, which looking the declared names up shows without
+            // copying a single member name.
+            if (declaredList.size() <= 4 * object.size()) {
+                if (!evaluator.charge(declaredList.size()))
+                    return false;
+                qsizetype present = 0;
+                for (const QString &name : declaredList)
+                    present += object.contains(name) ? 1 : 0;
+                eachMember = present != object.size();
+            } else {
+                eachMember = true;
+            }
+        }
+        if (eachMember) {
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                if (!evaluator.charge(kMemberCost))
+                    return false;
+                const QString name = it.key();
+                const PathStep here{path, name, -1, path ? path->depth + 1 : 1};
+                if (closed && !declaredProperties.contains(name)) {
+                    bool allowed = false;
+                    for (const BoundedRegex &regex : propertyPatterns) {
+                        if (!evaluator.search(regex, name, &here, allowed))
+                            return false;
+                        if (allowed)
+                            break;
+                    }
+                    if (!allowed && !fail(name, QStringLiteral("is not allowed")))
+                        return false;
+                }
+                if (propertyNames) {
+                    Issues nameIssues;
+                    if (!propertyNames->check(name, evaluator, &here, &nameIssues)) {
+                        if (evaluator.stopped())
+                            return false;
+                        const QString problem = nameIssues.isEmpty() ? QStringLiteral("is not allowed")
+                                                                     : nameIssues.first().message;
+                        if (!fail(name, u"has a name that " % problem))
+                            return false;
+                    }
+                }
+            }
+        }
+    }
+    return valid && !evaluator.stopped();
+}
+
+// Orders JSON Pointers by where they are in the value: token by token, numbers as numbers. Compares in
+// place, without splitting, as it runs n log n times for n issues.
+bool pathLess(QStringView left, QStringView right)
+{
+    qsizetype i = 0;
+    qsizetype j = 0;
+    while (i < left.size() && j < right.size()) {
+        // Both are at the '/' that starts a token.
+        qsizetype leftEnd = left.indexOf(u'/', i + 1);
+        qsizetype rightEnd = right.indexOf(u'/', j + 1);
+        if (leftEnd < 0)
+            leftEnd = left.size();
+        if (rightEnd < 0)
+            rightEnd = right.size();
+        const QStringView a = left.mid(i + 1, leftEnd - i - 1);
+        const QStringView b = right.mid(j + 1, rightEnd - j - 1);
+        if (a != b) {
+            auto isIndex = [](QStringView token) {
+                return !token.isEmpty()
+                    && std::all_of(token.begin(), token.end(), [](QChar c) { return c >= u'0' && c <= u'9'; });
+            };
+            if (isIndex(a) && isIndex(b)) {
+                // As numbers: without leading zeros, the shorter is smaller, else the digits decide.
+                auto significant = [](QStringView digits) {
+                    qsizetype zeros = 0;
+                    while (zeros + 1 < digits.size() && digits.at(zeros) == u'0')
+                        ++zeros;
+                    return digits.mid(zeros);
+                };
+                const QStringView x = significant(a);
+                const QStringView y = significant(b);
+                if (x.size() != y.size())
+                    return x.size() < y.size();
+                if (x != y)
+                    return x < y;
+            }
+            return a < b;
+        }
+        i = leftEnd;
+        j = rightEnd;
+    }
+    return i >= left.size() && j < right.size(); // a prefix comes first
+}
+
+// Reports each item equal to an earlier one, naming the first of them. Short lists compare every pair;
+// longer ones sort the items by hash and compare only items with equal hashes: n log n where comparing
+// every pair of 40,000 items took 20 s.
+template<typename Fail>
+bool LeafChecks::checkUnique(const QJsonArray &items, Evaluator &evaluator, Issues *out, Fail &fail)
+{
+    const qsizetype count = items.size();
+    std::vector<std::pair<qsizetype, qsizetype>> duplicates; // (item, the first item it repeats)
+    if (count <= 16) {
+        for (qsizetype i = 1; i < count; ++i) {
+            for (qsizetype j = 0; j < i; ++j) {
+                if (evaluator.equal(items.at(i), items.at(j))) {
+                    duplicates.emplace_back(i, j);
+                    break;
+                }
+            }
+            if (evaluator.stopped())
+                return false;
+        }
+    } else {
+        std::vector<std::pair<size_t, qsizetype>> byHash;
+        byHash.reserve(size_t(count));
+        for (qsizetype i = 0; i < count; ++i) {
+            const std::optional<size_t> key = evaluator.hash(items.at(i));
+            if (!key)
+                return false;
+            byHash.emplace_back(*key, i);
+        }
+        if (!evaluator.charge(count)) // sorting
+            return false;
+        std::sort(byHash.begin(), byHash.end());
+        for (size_t start = 0; start < byHash.size();) {
+            size_t end = start + 1;
+            while (end < byHash.size() && byHash[end].first == byHash[start].first)
+                ++end;
+            // Items with one hash, in list order: each is compared with the distinct ones before it.
+            std::vector<qsizetype> distinct{byHash[start].second};
+            for (size_t k = start + 1; k < end; ++k) {
+                const qsizetype item = byHash[k].second;
+                auto original = std::find_if(distinct.begin(), distinct.end(),
+                                             [&](qsizetype j) { return evaluator.equal(items.at(j), items.at(item)); });
+                if (evaluator.stopped())
+                    return false;
+                if (original == distinct.end())
+                    distinct.push_back(item);
+                else
+                    duplicates.emplace_back(item, *original);
+            }
+            start = end;
+        }
+        std::sort(duplicates.begin(), duplicates.end());
+    }
+    if (!duplicates.empty() && !out)
+        return false;
+    for (const auto &[item, original] : duplicates) {
+        // Point at the repetition rather than at the whole list.
+        if (!fail(QString::number(item), u"is a duplicate of item " % QString::number(original)))
+            return false;
+    }
+    return true;
+}
+
+SchemaCheck Evaluator::run(const QJsonValue &value)
+{
+    Issues issues;
+    const bool valid = eval(0, value, nullptr, &issues, 0);
+    SchemaCheck result;
+    result.work = m_work;
+    if (m_stopped) {
+        result.verdict = SchemaVerdict::TooComplex;
+        result.issues = {m_stopIssue};
+        return result;
+    }
+    if (valid)
+        return result;
+    result.verdict = SchemaVerdict::Invalid;
+
+    // By where they are in the value, numbers in paths compared as numbers; then each issue is said
+    // once, as the same subschema can be reached twice (e.g. through allOf).
+    std::vector<const DetailedIssue *> sorted;
+    sorted.reserve(size_t(issues.size()));
+    for (const DetailedIssue &issue : std::as_const(issues))
+        sorted.push_back(&issue);
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const DetailedIssue *a, const DetailedIssue *b) { return pathLess(a->path, b->path); });
+    std::vector<SchemaIssue> unique;
+    unique.reserve(sorted.size());
+    for (size_t start = 0; start < sorted.size();) {
+        size_t end = start + 1;
+        while (end < sorted.size() && sorted[end]->path == sorted[start]->path)
+            ++end;
+        const size_t first = unique.size();
+        for (size_t i = start; i < end; ++i) {
+            const QString &message = sorted[i]->message;
+            // Few issues share a path, so looking back is cheaper than a set.
+            if (std::none_of(unique.begin() + qsizetype(first), unique.end(),
+                             [&](const SchemaIssue &issue) { return issue.message == message; }))
+                unique.push_back({sorted[i]->path, message});
+        }
+        start = end;
+    }
+    const qsizetype shown = qMin(qsizetype(unique.size()), SchemaValidator::kMaxIssues);
+    for (qsizetype i = 0; i < shown; ++i)
+        result.issues.append(std::move(unique[size_t(i)]));
+    if (qsizetype(unique.size()) > shown) {
+        const qsizetype more = qsizetype(unique.size()) - shown;
+        result.issues.append({QString(), QStringLiteral("has %1 more %2 not listed here")
+                                             .arg(more)
+                                             .arg(more == 1 ? QStringLiteral("problem") : QStringLiteral("problems"))});
+    }
+    if (result.issues.isEmpty())
+        result.issues.append({QString(), QStringLiteral("does not match the schema")});
+    return result;
+}
+
+// --- compiling ---------------------------------------------------------------------------------------
+
+// Keywords LeafChecks takes care of.
+const QSet<QString> &leafKeywords()
+{
+    static const QSet<QString> keywords = {
+        QStringLiteral("type"), QStringLiteral("const"), QStringLiteral("enum"), QStringLiteral("minimum"),
+        QStringLiteral("maximum"), QStringLiteral("exclusiveMinimum"), QStringLiteral("exclusiveMaximum"),
+        QStringLiteral("multipleOf"), QStringLiteral("minLength"), QStringLiteral("maxLength"),
+        QStringLiteral("pattern"), QStringLiteral("format"), QStringLiteral("minItems"),
+        QStringLiteral("maxItems"), QStringLiteral("uniqueItems"), QStringLiteral("minProperties"),
+        QStringLiteral("maxProperties"), QStringLiteral("required"), QStringLiteral("dependentRequired")};
+    return keywords;
+}
+
+// The number of tuple positions when a tuple allows nothing after them (prefixItems + items: false, or
+// draft-07 items list + additionalItems: false); LeafChecks then names each extra item.
+std::optional<qsizetype> closedTupleLength(const QJsonObject &schema)
+{
+    const QJsonValue items = schema.value(QLatin1String("items"));
+    const QJsonValue prefixItems = schema.value(QLatin1String("prefixItems"));
+    if (prefixItems.isArray() && items == QJsonValue(false))
+        return prefixItems.toArray().size();
+    if (!prefixItems.isArray() && items.isArray() && schema.value(QLatin1String("additionalItems")) == QJsonValue(false))
+        return items.toArray().size();
+    return std::nullopt;
+}
+
+QString at(const QString &pointer)
+{
+    return pointer.isEmpty() ? QStringLiteral("the root") : pointer;
+}
+
+// propertyNames usually holds nothing but leaf keywords (a pattern, a length); then LeafChecks checks
+// it and says what is wrong with the name.
+bool isLeafOnlySchema(const QJsonValue &schema)
+{
+    if (!schema.isObject())
+        return false;
+    const QJsonObject object = schema.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!leafKeywords().contains(it.key()) && !isAnnotationKeyword(it.key()))
+            return false;
+    return true;
+}
+
+bool isSchemaValue(const QJsonValue &value)
+{
+    return value.isObject() || value.isBool();
+}
+
+// Turns the reference-resolved document into Nodes, breadth first with a queue rather than recursion,
+// spending at most kCompileWork.
+class Compiler final
+{
+public:
+    Compiler(const SchemaDocument &document, std::vector<Node> &nodes) : m_document(document), m_nodes(nodes) {}
+
+    void run()
+    {
+        nodeFor(m_document.root(), QString());
+        while (m_next < m_pending.size() && !error && !tooComplex) {
+            const Pending pending = m_pending.at(m_next++);
+            build(pending.index, pending.value, pending.pointer);
+        }
+        if (m_ignored > 1)
+            qCWarning(lcSchema) << "ignored" << m_ignored - 1 << "more non-schema values";
+    }
+
+    std::optional<QString> error;
+    bool tooComplex = false;
+    qint64 work = 0;
+
+private:
+    struct Pending
+    {
+        int index;
+        QJsonValue value;
+        QString pointer;
+    };
+
+    bool charge(qint64 units)
+    {
+        work += units;
+        if (work > SchemaValidator::kCompileWork && !tooComplex) {
+            tooComplex = true;
+            error = QStringLiteral("compiling it takes more than %1 steps").arg(SchemaValidator::kCompileWork);
+        }
+        return !tooComplex;
+    }
+
+    int nodeFor(const QJsonValue &value, const QString &pointer)
+    {
+        if (const auto known = m_byPointer.constFind(pointer); known != m_byPointer.cend())
+            return *known;
+        const int index = int(m_nodes.size());
+        m_nodes.emplace_back();
+        m_byPointer.insert(pointer, index);
+        m_pending.append({index, value, pointer});
+        return index;
+    }
+
+    // A subschema position; a value there that is not a schema accepts everything, as being strict
+    // about sloppy schemas would only make tools unusable.
+    int childFor(const QJsonValue &value, const QString &pointer)
+    {
+        if (isSchemaValue(value))
+            return nodeFor(value, pointer);
+        if (m_ignored++ == 0)
+            qCWarning(lcSchema) << "ignoring a non-schema value at" << pointer;
+        return acceptAll();
+    }
+
+    int acceptAll()
+    {
+        if (m_acceptAll < 0) {
+            m_acceptAll = int(m_nodes.size());
+            m_nodes.emplace_back();
+        }
+        return m_acceptAll;
+    }
+
+    std::optional<QString> compileRegex(const QString &pattern, BoundedRegex *out)
+    {
+        if (const auto known = m_regexes.constFind(pattern); known != m_regexes.cend()) {
+            *out = *known;
+            return std::nullopt;
+        }
+        if (!charge(kRegexCost + pattern.size()))
+            return std::nullopt;
+        if (std::optional<QString> problem = BoundedRegex::compile(pattern, out))
+            return problem;
+        m_regexes.insert(pattern, *out);
+        return std::nullopt;
+    }
+
+    // Fills checks from the leaf keywords of schema; returns an error message for unusable values that
+    // would otherwise silently weaken validation (bad regular expressions).
+    std::optional<QString> compileChecks(const QJsonObject &schema, const QString &pointer, LeafChecks &checks)
+    {
+        checks.types = schemaTypes(schema);
+        for (const QString &type : std::as_const(checks.types)) {
+            checks.typeMask |= typeBit(type);
+            checks.typePhrases.append(typePhrase(type));
+        }
+        checks.typeMessage = u"must be " % joinAlternatives(checks.typePhrases);
+        if (schema.contains(QLatin1String("const"))) {
+            checks.constValue = schema.value(QLatin1String("const"));
+            checks.constMessage = u"must be " % constPhrase(*checks.constValue);
+            checks.constAlternatives = {displayValue(*checks.constValue)};
+        }
+        if (schema.value(QLatin1String("enum")).isArray()) {
+            const QJsonArray values = schema.value(QLatin1String("enum")).toArray();
+            checks.enumValues = values;
+            for (const QJsonValue &allowed : values)
+                checks.enumAlternatives.append(displayValue(allowed));
+            checks.enumMessage = values.size() == 1 ? QString(u"must be " % constPhrase(values.first()))
+                                                    : QString(u"must be one of: " % valueList(checks.enumAlternatives));
+            if (!charge(values.size()))
+                return std::nullopt;
+            if (values.size() > 8) {
+                qint64 units = 0;
+                checks.enumIndex.reserve(size_t(values.size()));
+                for (qsizetype i = 0; i < values.size(); ++i) {
+                    // Schemas are never nested beyond kMaxSchemaDepth, so there is always a hash.
+                    const size_t key = jsonHash(values.at(i), 0, kMaxSchemaDepth, units, m_seed).value_or(0);
+                    checks.enumIndex.emplace_back(key, i);
+                }
+                std::sort(checks.enumIndex.begin(), checks.enumIndex.end());
+                if (!charge(units + values.size()))
+                    return std::nullopt;
+            }
+        }
+
+        checks.minimum = numberValue(schema.value(QLatin1String("minimum")));
+        checks.maximum = numberValue(schema.value(QLatin1String("maximum")));
+        const QJsonValue exclusiveMinimum = schema.value(QLatin1String("exclusiveMinimum"));
+        const QJsonValue exclusiveMaximum = schema.value(QLatin1String("exclusiveMaximum"));
+        // draft-04 wrote exclusive bounds as booleans qualifying minimum/maximum.
+        if (exclusiveMinimum.isBool()) {
+            if (exclusiveMinimum.toBool())
+                std::swap(checks.exclusiveMinimum, checks.minimum);
+        } else {
+            checks.exclusiveMinimum = numberValue(exclusiveMinimum);
+        }
+        if (exclusiveMaximum.isBool()) {
+            if (exclusiveMaximum.toBool())
+                std::swap(checks.exclusiveMaximum, checks.maximum);
+        } else {
+            checks.exclusiveMaximum = numberValue(exclusiveMaximum);
+        }
+        checks.multipleOf = numberValue(schema.value(QLatin1String("multipleOf")));
+        checks.minLength = countValue(schema.value(QLatin1String("minLength")));
+        checks.maxLength = countValue(schema.value(QLatin1String("maxLength")));
+        checks.minItems = countValue(schema.value(QLatin1String("minItems")));
+        checks.maxItems = countValue(schema.value(QLatin1String("maxItems")));
+        checks.minProperties = countValue(schema.value(QLatin1String("minProperties")));
+        checks.maxProperties = countValue(schema.value(QLatin1String("maxProperties")));
+        checks.uniqueItems = schema.value(QLatin1String("uniqueItems")).toBool();
+        if (const std::optional<qsizetype> length = closedTupleLength(schema))
+            checks.closedTupleLength = *length;
+        checks.format = schema.value(QLatin1String("format")).toString();
+
+        if (schema.value(QLatin1String("pattern")).isString()) {
+            const QString pattern = schema.value(QLatin1String("pattern")).toString();
+            if (std::optional<QString> problem = compileRegex(pattern, &checks.pattern))
+                return QStringLiteral("\"pattern\" at %1 is not a valid regular expression (%2): %3")
+                    .arg(at(pointer), *problem, shownPattern(pattern));
+        }
+
+        QSet<QString> required;
+        for (const QJsonValue &name : schema.value(QLatin1String("required")).toArray()) {
+            if (name.isString() && !required.contains(name.toString())) {
+                required.insert(name.toString());
+                checks.required.append(name.toString());
+            }
+        }
+
+        auto addDependencies = [&](const QJsonObject &map) {
+            for (auto it = map.begin(); it != map.end(); ++it) {
+                if (!it.value().isArray())
+                    continue;
+                QStringList names;
+                for (const QJsonValue &name : it.value().toArray())
+                    names.append(name.toString());
+                checks.dependentRequired.append({it.key(), names});
+            }
+        };
+        addDependencies(schema.value(QLatin1String("dependentRequired")).toObject());
+        addDependencies(schema.value(QLatin1String("dependencies")).toObject()); // draft-07 array form
+
+        if (schema.value(QLatin1String("additionalProperties")) == QJsonValue(false)) {
+            checks.closed = true;
+            const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
+            for (auto it = properties.begin(); it != properties.end(); ++it) {
+                checks.declaredProperties.insert(it.key());
+                checks.declaredList.append(it.key());
+            }
+            const QJsonObject patternProperties = schema.value(QLatin1String("patternProperties")).toObject();
+            for (auto it = patternProperties.begin(); it != patternProperties.end(); ++it) {
+                BoundedRegex regex;
+                if (std::optional<QString> problem = compileRegex(it.key(), &regex))
+                    return QStringLiteral("\"patternProperties\" at %1 has a pattern that cannot be used (%2): %3")
+                        .arg(at(pointer), *problem, shownPattern(it.key()));
+                checks.propertyPatterns.append(regex);
+            }
+        }
+
+        checks.empty = checks.types.isEmpty() && !checks.constValue && !checks.enumValues && !checks.minimum
+            && !checks.maximum && !checks.exclusiveMinimum && !checks.exclusiveMaximum && !checks.multipleOf
+            && !checks.minLength && !checks.maxLength && !checks.minItems && !checks.maxItems
+            && !checks.minProperties && !checks.maxProperties && !checks.closedTupleLength && checks.pattern.isNull()
+            && checks.format.isEmpty() && !checks.uniqueItems && checks.required.isEmpty()
+            && checks.dependentRequired.isEmpty() && !checks.closed;
+        return std::nullopt;
+    }
+
+    void build(int index, const QJsonValue &value, const QString &pointer)
+    {
+        if (!charge(kNodeCost))
+            return;
+        Node node;
+        if (value.isBool()) {
+            node.alwaysFalse = !value.toBool();
+            m_nodes[size_t(index)] = std::move(node);
+            return;
+        }
+        if (!value.isObject()) {
+            // Only a reference can lead here (e.g. "#/properties/a/enum"): nothing to check against.
+            if (m_ignored++ == 0)
+                qCWarning(lcSchema) << "ignoring a non-schema value at" << pointer;
+            return;
+        }
+        const QJsonObject in = value.toObject();
+        if (!charge(kKeywordCost * in.size()))
+            return;
+
+        auto leaf = std::make_shared<LeafChecks>();
+        if (std::optional<QString> problem = compileChecks(in, pointer, *leaf)) {
+            error = problem;
+            return;
+        }
+        const QJsonValue propertyNames = in.value(QLatin1String("propertyNames"));
+        if (isLeafOnlySchema(propertyNames)) {
+            auto names = std::make_shared<LeafChecks>();
+            if (std::optional<QString> problem = compileChecks(propertyNames.toObject(), pointerAppend(pointer, QStringLiteral("propertyNames")), *names)) {
+                error = problem;
+                return;
+            }
+            if (!names->empty) {
+                leaf->propertyNames = names;
+                leaf->empty = false;
+            }
+        } else if (isSchemaValue(propertyNames)) {
+            node.propertyNames = nodeFor(propertyNames, pointerAppend(pointer, QStringLiteral("propertyNames")));
+        }
+        if (!leaf->empty)
+            node.leaf = leaf;
+
+        if (const QJsonValue ref = in.value(QLatin1String("$ref")); ref.isString()) {
+            // SchemaDocument rewrote every reference it could resolve to "#<pointer>"; the others made
+            // compile() fail before this.
+            if (const std::optional<QString> target = SchemaDocument::refPointer(ref.toString())) {
+                const std::optional<QJsonValue> targetValue = valueAt(m_document.root(), *target);
+                node.ref = targetValue ? nodeFor(*targetValue, *target) : acceptAll();
+            }
+        }
+
+        auto list = [&](const QString &keyword, QList<int> &into) {
+            const QJsonArray given = in.value(keyword).toArray();
+            const QString base = pointerAppend(pointer, keyword);
+            for (qsizetype i = 0; i < given.size(); ++i)
+                into.append(childFor(given.at(i), pointerAppend(base, i)));
+        };
+        auto single = [&](const QString &keyword) {
+            const QJsonValue child = in.value(keyword);
+            return isSchemaValue(child) ? nodeFor(child, pointerAppend(pointer, keyword)) : -1;
+        };
+        list(QStringLiteral("allOf"), node.allOf);
+        list(QStringLiteral("anyOf"), node.anyOf);
+        list(QStringLiteral("oneOf"), node.oneOf);
+        node.notNode = single(QStringLiteral("not"));
+        if (isSchemaValue(in.value(QLatin1String("then"))) || isSchemaValue(in.value(QLatin1String("else")))) {
+            node.ifNode = single(QStringLiteral("if"));
+            if (node.ifNode >= 0) {
+                node.thenNode = single(QStringLiteral("then"));
+                node.elseNode = single(QStringLiteral("else"));
+            }
+        }
+
+        const QJsonObject properties = in.value(QLatin1String("properties")).toObject();
+        const QString propertiesPointer = pointerAppend(pointer, QStringLiteral("properties"));
+        for (auto it = properties.begin(); it != properties.end(); ++it) {
+            const int child = childFor(it.value(), pointerAppend(propertiesPointer, it.key()));
+            node.properties.insert(it.key(), child);
+            node.propertyList.append({it.key(), child});
+        }
+        const QJsonObject patternProperties = in.value(QLatin1String("patternProperties")).toObject();
+        const QString patternsPointer = pointerAppend(pointer, QStringLiteral("patternProperties"));
+        for (auto it = patternProperties.begin(); it != patternProperties.end(); ++it) {
+            BoundedRegex regex;
+            if (std::optional<QString> problem = compileRegex(it.key(), &regex)) {
+                error = QStringLiteral("\"patternProperties\" at %1 has a pattern that cannot be used (%2): %3")
+                            .arg(at(pointer), *problem, shownPattern(it.key()));
+                return;
+            }
+            node.patternProperties.append({regex, childFor(it.value(), pointerAppend(patternsPointer, it.key()))});
+        }
+        if (!leaf->closed) // additionalProperties: false is LeafChecks' ("is not allowed" for each)
+            node.additionalProperties = single(QStringLiteral("additionalProperties"));
+
+        // Schema-valued dependencies (draft-07) and dependentSchemas (2020-12) apply alike.
+        const QJsonObject dependencies = in.value(QLatin1String("dependencies")).toObject();
+        const QString dependenciesPointer = pointerAppend(pointer, QStringLiteral("dependencies"));
+        for (auto it = dependencies.begin(); it != dependencies.end(); ++it)
+            if (isSchemaValue(it.value()))
+                node.dependentSchemas.append({it.key(), nodeFor(it.value(), pointerAppend(dependenciesPointer, it.key()))});
+        const QJsonObject dependentSchemas = in.value(QLatin1String("dependentSchemas")).toObject();
+        const QString dependentPointer = pointerAppend(pointer, QStringLiteral("dependentSchemas"));
+        for (auto it = dependentSchemas.begin(); it != dependentSchemas.end(); ++it)
+            node.dependentSchemas.append({it.key(), childFor(it.value(), pointerAppend(dependentPointer, it.key()))});
+
+        const QJsonValue items = in.value(QLatin1String("items"));
+        if (in.value(QLatin1String("prefixItems")).isArray()) {
+            // 2020-12: prefixItems is the tuple and "items" the rest.
+            list(QStringLiteral("prefixItems"), node.tuple);
+            if (!leaf->closedTupleLength)
+                node.items = single(QStringLiteral("items"));
+        } else if (items.isArray()) {
+            // draft-07: a list of items is the tuple and additionalItems the rest.
+            list(QStringLiteral("items"), node.tuple);
+            if (!leaf->closedTupleLength)
+                node.items = single(QStringLiteral("additionalItems"));
+        } else {
+            node.items = single(QStringLiteral("items"));
+        }
+        node.contains = single(QStringLiteral("contains"));
+
+        if (!charge(kKeywordCost * (node.properties.size() + node.patternProperties.size() + node.tuple.size()
+                                    + node.allOf.size() + node.anyOf.size() + node.oneOf.size())))
+            return;
+        m_nodes[size_t(index)] = std::move(node);
+    }
+
+    const SchemaDocument &m_document;
+    std::vector<Node> &m_nodes;
+    QHash<QString, int> m_byPointer;
+    QList<Pending> m_pending;
+    qsizetype m_next = 0;
+    QHash<QString, BoundedRegex> m_regexes;
+    int m_acceptAll = -1;
+    qsizetype m_ignored = 0;
+    const size_t m_seed = hashSeed();
+};
+
+Error tooComplexError(const QString &why)
+{
+    return makeError(ErrorCode::ProtocolError, u"JSON Schema too complex to check: " % why,
+                     QJsonObject{{QStringLiteral("tooComplex"), true}});
 }
 
 } // namespace
@@ -1250,34 +1617,32 @@ bool pathLess(const QString &left, const QString &right)
 struct SchemaValidator::Compiled
 {
     QJsonObject source;
-    valijson::Schema schema;
+    std::vector<Node> nodes; // nodes[0] is the root
 };
 
 Result<SchemaValidator> SchemaValidator::compile(const QJsonObject &schema)
 {
+    // Size and depth first: everything after this walks the schema, some of it recursively.
+    if (const std::optional<QString> problem = schemaSizeProblem(schema))
+        return tooComplexError(*problem);
     const SchemaDocument document = SchemaDocument::build(schema);
     if (!document.problems().isEmpty())
         return makeError(ErrorCode::ProtocolError, u"Invalid JSON Schema: " % document.problems().first().message);
 
-    Normalizer normalizer(document);
-    const QJsonObject normalized = normalizer.run();
-    if (normalizer.error)
-        return makeError(ErrorCode::ProtocolError, u"Invalid JSON Schema: " % *normalizer.error);
-
     auto compiled = std::make_shared<Compiled>();
     compiled->source = schema;
-    try {
-        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        parser.addConstraintBuilder(kChecksKeyword.toStdString(), new ChecksBuilder(normalizer.checks));
-        parser.addConstraintBuilder(kBranchKeyword.toStdString(), new BranchBuilder(normalizer.marks));
-        const valijson::adapters::QtJsonAdapter adapter(normalized);
-        // No fetch function: valijson cannot load anything, even if a reference slipped through.
-        parser.populateSchema(adapter, compiled->schema);
-    } catch (const std::exception &e) {
-        qCDebug(lcSchema) << "valijson rejected schema:" << e.what();
-        return makeError(ErrorCode::ProtocolError, u"Invalid JSON Schema: " % QString::fromStdString(e.what()));
-    }
+    Compiler compiler(document, compiled->nodes);
+    compiler.run();
+    if (compiler.tooComplex)
+        return tooComplexError(*compiler.error);
+    if (compiler.error)
+        return makeError(ErrorCode::ProtocolError, u"Invalid JSON Schema: " % *compiler.error);
     return SchemaValidator(std::move(compiled));
+}
+
+bool SchemaValidator::isTooComplex(const Error &error)
+{
+    return error.data.toObject().value(QLatin1String("tooComplex")).toBool();
 }
 
 QJsonObject SchemaValidator::schema() const
@@ -1285,44 +1650,26 @@ QJsonObject SchemaValidator::schema() const
     return m_compiled ? m_compiled->source : QJsonObject();
 }
 
-QList<SchemaIssue> SchemaValidator::validate(const QJsonValue &instance) const
+SchemaCheck SchemaValidator::check(const QJsonValue &instance) const
+{
+    return check(instance, kValidationWork);
+}
+
+SchemaCheck SchemaValidator::check(const QJsonValue &instance, qint64 workBudget) const
 {
     if (!m_compiled)
         return {};
     // A missing value (e.g. QJsonObject::value() of an absent key) is checked as null.
     const QJsonValue value = instance.isUndefined() ? QJsonValue(QJsonValue::Null) : instance;
+    SchemaCheck result = Evaluator(m_compiled->nodes, workBudget).run(value);
+    if (result.verdict == SchemaVerdict::TooComplex)
+        qCDebug(lcSchema) << "value too complex to check:" << result.issues.value(0).message;
+    return result;
+}
 
-    // A Validator per call: it keeps a regex cache, so sharing one would need locking.
-    valijson::Validator validator(valijson::Validator::kStrongTypes);
-    valijson::ValidationResults results;
-    const valijson::adapters::QtJsonAdapter adapter(value);
-    bool valid = false;
-    try {
-        valid = validator.validate(m_compiled->schema, adapter, &results);
-    } catch (const std::exception &e) {
-        qCWarning(lcSchema) << "validation failed unexpectedly:" << e.what();
-        return {{QString(), u"could not be checked: " % QString::fromStdString(e.what())}};
-    }
-    if (valid)
-        return {};
-
-    std::vector<RawError> raw;
-    raw.reserve(results.numErrors());
-    for (const valijson::ValidationResults::Error &error : results)
-        raw.push_back({contextToPointer(error.context), error.description});
-
-    const QList<DetailedIssue> detailed = IssueReader(std::move(raw)).read();
-    QList<SchemaIssue> issues;
-    for (const DetailedIssue &issue : detailed) {
-        const SchemaIssue plain{issue.path, issue.message};
-        if (!issues.contains(plain)) // the same subschema can be reached twice (e.g. through allOf)
-            issues.append(plain);
-    }
-    std::stable_sort(issues.begin(), issues.end(),
-                     [](const SchemaIssue &a, const SchemaIssue &b) { return pathLess(a.path, b.path); });
-    if (issues.isEmpty()) // e.g. a complex propertyNames schema, which valijson fails without a message
-        issues.append({QString(), QStringLiteral("does not match the schema")});
-    return issues;
+QList<SchemaIssue> SchemaValidator::validate(const QJsonValue &instance) const
+{
+    return check(instance).issues;
 }
 
 QString SchemaValidator::readablePath(const QString &pointer)

@@ -28,8 +28,6 @@ QList<Component> components()
          QStringLiteral("LGPL-3.0"), AboutDialog::tr("Application framework (Core, Network, Sql, Widgets, Svg)")},
         {QStringLiteral("QtKeychain"), QStringLiteral("https://github.com/frankosterfeld/qtkeychain"),
          QStringLiteral("BSD-3-Clause"), AboutDialog::tr("Stores sign-in tokens in the system keychain")},
-        {QStringLiteral("valijson"), QStringLiteral("https://github.com/tristanpenman/valijson"),
-         QStringLiteral("BSD-2-Clause"), AboutDialog::tr("Checks tool arguments and results against their JSON Schema")},
     };
 #ifdef TOOLGATE_HAVE_KSYNTAXHIGHLIGHTING
     list.append({QStringLiteral("KSyntaxHighlighting"), QStringLiteral("https://invent.kde.org/frameworks/syntax-highlighting"),

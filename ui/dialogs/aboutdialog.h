@@ -5,7 +5,7 @@
 namespace Toolgate {
 
 /// Help > About: Toolgate's version, the Qt it was built with and the Qt it runs on, the licences of
-/// Toolgate and of what it ships with or links (Qt, QtKeychain, valijson, KSyntaxHighlighting when
+/// Toolgate and of what it ships with or links (Qt, QtKeychain, KSyntaxHighlighting when
 /// built with it), Toolgate's own licence text, and links to the project's documentation.
 class AboutDialog final : public QDialog
 {

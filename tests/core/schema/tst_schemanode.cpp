@@ -1,5 +1,7 @@
 #include "schema/schemanode.h"
 
+#include "hostileschemas.h"
+
 #include <QJsonDocument>
 #include <QTest>
 
@@ -175,6 +177,9 @@ private slots:
     void smallSchemas();
     void propertyLookup();
     void recursionStopsAfterEightLevels();
+    void tooLargeSchemaIsAny();
+    void flatteningIsBounded();
+    void depthIsBounded();
 };
 
 void tst_SchemaNode::richSchema_data()
@@ -328,6 +333,70 @@ void tst_SchemaNode::recursionStopsAfterEightLevels()
              QStringLiteral("object props=next"));
     QCOMPARE(summary(*descend(list, QStringLiteral("next/next/next/next/next/next/next/next/next"))),
              QStringLiteral("any truncated"));
+}
+
+// The same size bound as SchemaValidator::compile(): indexing megabytes of schema took seconds.
+void tst_SchemaNode::tooLargeSchemaIsAny()
+{
+    const SchemaNode huge = SchemaNode::fromSchema(object(
+        R"({"type":"object","properties":{"a":{"anyOf":[)" + HostileSchemas::repeated(R"({"type":"string"},)", 4500) + "{}]}}}"));
+    QCOMPARE(summary(huge), QStringLiteral("any truncated"));
+    const SchemaNode deep = SchemaNode::fromSchema(object(HostileSchemas::repeated(R"({"not":)", 200) + "{}" + HostileSchemas::repeated("}", 200)));
+    QCOMPARE(summary(deep), QStringLiteral("any truncated"));
+}
+
+qsizetype nodeCount(const SchemaNode &node)
+{
+    qsizetype count = 1;
+    for (const SchemaProperty &property : node.properties)
+        count += nodeCount(*property.node);
+    for (const SchemaChoice &choice : node.choices)
+        count += nodeCount(*choice.node);
+    for (const auto &item : node.tupleItems)
+        count += nodeCount(*item);
+    if (node.items)
+        count += nodeCount(*node.items);
+    if (node.additionalPropertiesNode)
+        count += nodeCount(*node.additionalPropertiesNode);
+    return count;
+}
+
+// Every node of a recursive schema merged all 900 allOf parts again: 5,000 nodes took seconds. The
+// work of flattening is bounded, so fewer nodes get described (depth first: the later properties are
+// left undescribed); the root stays right.
+void tst_SchemaNode::flatteningIsBounded()
+{
+    QByteArray schema = R"({"type":"object","properties":{)";
+    for (int i = 0; i < 30; ++i)
+        schema += (i ? ",\"r" : "\"r") + QByteArray::number(i) + R"(":{"$ref":"#"})";
+    schema += R"(},"allOf":[)" + HostileSchemas::repeated(R"({"properties":{"x":{"type":"string"}},"required":["x"]},)", 899) + "{}]}";
+    const SchemaNode root = SchemaNode::fromSchema(object(schema));
+    QCOMPARE(root.kind, SchemaNode::Kind::Object);
+    QCOMPARE(root.properties.size(), 31);
+    QVERIFY(root.property(QStringLiteral("x"))->required);
+    QCOMPARE(summary(*root.property(QStringLiteral("r0"))->node).left(6), QStringLiteral("object"));
+    QCOMPARE(summary(*root.property(QStringLiteral("r29"))->node), QStringLiteral("any truncated"));
+    const qsizetype count = nodeCount(root);
+    QVERIFY2(count < 1000, qPrintable(QString::number(count)));
+}
+
+// A chain of 300 definitions, each a property deeper: described 64 levels deep, then Any.
+void tst_SchemaNode::depthIsBounded()
+{
+    QByteArray schema = R"({"$defs":{)";
+    for (int i = 0; i < 300; ++i)
+        schema += "\"d" + QByteArray::number(i) + R"(":{"type":"object","properties":{"n":{"$ref":"#/$defs/d)"
+            + QByteArray::number(i + 1) + "\"}}},";
+    schema += R"("d300":{"type":"string"}},"$ref":"#/$defs/d0"})";
+    const SchemaNode root = SchemaNode::fromSchema(object(schema));
+    const SchemaNode *node = &root;
+    int depth = 1;
+    while (node->property(QStringLiteral("n"))) {
+        node = node->property(QStringLiteral("n"))->node.get();
+        ++depth;
+    }
+    QCOMPARE(depth, 65);
+    QCOMPARE(summary(*node), QStringLiteral("any truncated"));
 }
 
 QTEST_GUILESS_MAIN(tst_SchemaNode)

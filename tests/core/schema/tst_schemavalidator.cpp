@@ -1,11 +1,14 @@
 #include "schema/schemavalidator.h"
 
+#include "hostileschemas.h"
+
 #include "common/error.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <QThread>
 
 #include <thread>
 #include <vector>
@@ -61,6 +64,21 @@ private slots:
     void nullValidatorAcceptsEverything();
     void copiesShareTheCompiledSchema();
     void validatesFromSeveralThreads();
+
+    // Schemas and values from hostile servers (issue #13): no crash, no unbounded work.
+    void hostile_data();
+    void hostile();
+    void tooComplexSaysWhy_data();
+    void tooComplexSaysWhy();
+    void uniqueItemsWorkIsLinear();
+    void enumWorkDoesNotGrowWithTheEnum();
+    void budgetCanBeChosen();
+    void deepValueOnASmallStack();
+    void compileRefusesTooComplex_data();
+    void compileRefusesTooComplex();
+    void issuesAreCapped();
+    void patternsAreSearchedWithPcre_data();
+    void patternsAreSearchedWithPcre();
 };
 
 void tst_SchemaValidator::validate_data()
@@ -426,6 +444,19 @@ void tst_SchemaValidator::compileRefuses_data()
         << QByteArray(R"({"properties":{"a":{"pattern":"[a-"}}})")
         << QStringLiteral("Invalid JSON Schema: \"pattern\" at /properties/a is not a valid regular expression "
                           "(missing terminating ] for character class): [a-");
+    QTest::addRow("invalid patternProperties")
+        << QByteArray(R"({"patternProperties":{"(a":{}}})")
+        << QStringLiteral("Invalid JSON Schema: \"patternProperties\" at the root has a pattern that cannot be used "
+                          "(missing closing parenthesis): (a");
+    QTest::addRow("pattern that sets its own limits")
+        << QByteArray(R"({"pattern":"(*LIMIT_MATCH=100000000)^(a+)+b$"})")
+        << QStringLiteral("Invalid JSON Schema: \"pattern\" at the root is not a valid regular expression (it starts "
+                          "with \"(*\", which is not a valid regular expression in JSON Schema): "
+                          "(*LIMIT_MATCH=100000000)^(a+)+b$");
+    QTest::addRow("pattern too long")
+        << QByteArray(R"({"pattern":")" + QByteArray(5000, 'a') + R"("})")
+        << QStringLiteral("Invalid JSON Schema: \"pattern\" at the root is not a valid regular expression (it is "
+                          "longer than 4096 characters): ") + QString(80, u'a') + QStringLiteral("...");
 }
 
 void tst_SchemaValidator::compileRefuses()
@@ -543,6 +574,240 @@ void tst_SchemaValidator::validatesFromSeveralThreads()
         thread.join();
     for (const QStringList &result : results)
         QCOMPARE(result, expected);
+}
+
+void tst_SchemaValidator::hostile_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<int>("expect");
+    for (const HostileSchemas::Case &c : HostileSchemas::cases())
+        QTest::addRow("%s", c.name) << c.schema << c.instance << int(c.expect);
+}
+
+// Each case crashed (stack overflow in std::regex), ran for minutes, or gave a wrong answer before
+// checking was bounded; tests/bench/benchschema.cpp times the same cases.
+void tst_SchemaValidator::hostile()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(int, expect);
+
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(schema));
+    if (HostileSchemas::Expect(expect) == HostileSchemas::Expect::CompileRefused) {
+        QVERIFY(!validator.ok());
+        QVERIFY2(SchemaValidator::isTooComplex(validator.error()), qPrintable(validator.error().message));
+        QVERIFY(validator.error().message.startsWith(QLatin1String("JSON Schema too complex to check: ")));
+        return;
+    }
+    QVERIFY2(validator.ok(), validator.ok() ? "" : qPrintable(validator.error().message));
+    const SchemaCheck check = validator->check(value(instance));
+    const SchemaVerdict expected = HostileSchemas::Expect(expect) == HostileSchemas::Expect::Valid ? SchemaVerdict::Valid
+        : HostileSchemas::Expect(expect) == HostileSchemas::Expect::Invalid                     ? SchemaVerdict::Invalid
+                                                                                               : SchemaVerdict::TooComplex;
+    QCOMPARE(check.verdict, expected);
+    // The budget is a hard bound, give or take the last charge.
+    QVERIFY2(check.work >= 0 && check.work <= SchemaValidator::kValidationWork + 10'000, qPrintable(QString::number(check.work)));
+    if (expected == SchemaVerdict::TooComplex) {
+        QCOMPARE(check.issues.size(), 1);
+        QVERIFY2(check.issues.first().message.startsWith(QLatin1String("could not be checked: ")),
+                 qPrintable(check.issues.first().message));
+    } else if (expected == SchemaVerdict::Invalid) {
+        QVERIFY(!check.issues.isEmpty());
+        QVERIFY(check.issues.size() <= SchemaValidator::kMaxIssues + 1);
+    }
+    QCOMPARE(validator->validate(value(instance)), check.issues);
+}
+
+void tst_SchemaValidator::tooComplexSaysWhy_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<QString>("expected");
+
+    QTest::addRow("catastrophic pattern")
+        << QByteArray(R"({"properties":{"name":{"pattern":"^(a+)+b$"}}})")
+        << QByteArray(R"({"name":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab!"})")
+        << QStringLiteral("/name: could not be checked: the pattern ^(a+)+b$ is too complex to check");
+    QTest::addRow("catastrophic patternProperties")
+        << QByteArray(R"({"patternProperties":{"^(a+)+b$":{}}})")
+        << QByteArray(R"({"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab!":1})")
+        << QStringLiteral("/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaab!: could not be checked: the pattern ^(a+)+b$ is too complex to check");
+    QTest::addRow("work")
+        << HostileSchemas::kDoublingAnyOf << HostileSchemas::nestedObject(40, "{}")
+        << QStringLiteral("(root): could not be checked: it is too complex for the schema (Toolgate stops after %1 steps)")
+               .arg(SchemaValidator::kValidationWork);
+    QTest::addRow("depth")
+        << HostileSchemas::kRecursiveAnyOf << HostileSchemas::nestedObject(1000, R"("x")")
+        << QStringLiteral("(root): could not be checked: it is nested too deeply for the schema (more than %1 levels of checks)")
+               .arg(SchemaValidator::kMaxDepth);
+}
+
+void tst_SchemaValidator::tooComplexSaysWhy()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(QString, expected);
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(schema));
+    QVERIFY(validator.ok());
+    const SchemaCheck check = validator->check(value(instance));
+    QCOMPARE(check.verdict, SchemaVerdict::TooComplex);
+    QCOMPARE(render(check.issues), QStringList{expected});
+}
+
+// Comparing every pair took ~20 s for 40,000 items; grouping by hash makes the work grow with the list.
+void tst_SchemaValidator::uniqueItemsWorkIsLinear()
+{
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(R"({"uniqueItems":true})"));
+    QVERIFY(validator.ok());
+    const SchemaCheck small = validator->check(value(HostileSchemas::numberList(1000)));
+    const SchemaCheck large = validator->check(value(HostileSchemas::numberList(100000)));
+    QCOMPARE(small.verdict, SchemaVerdict::Valid);
+    QCOMPARE(large.verdict, SchemaVerdict::Valid);
+    QVERIFY2(large.work <= 110 * small.work, qPrintable(QStringLiteral("%1 vs %2").arg(large.work).arg(small.work)));
+
+    const SchemaCheck duplicates = validator->check(value(HostileSchemas::numberList(100000, "99999,5,{\"a\":[1]}")));
+    QCOMPARE(render(duplicates.issues), (QStringList{"/100000: is a duplicate of item 99999", "/100001: is a duplicate of item 5"}));
+    QCOMPARE(render(validator->check(value(R"([{"a":[1,{"b":2}]},{"a":[1,{"b":2.0}]},[{"a":1}],[{"a":1.5}]])")).issues),
+             QStringList{"/1: is a duplicate of item 0"});
+}
+
+// A long enum is looked up by hash, not compared value by value.
+void tst_SchemaValidator::enumWorkDoesNotGrowWithTheEnum()
+{
+    const Result<SchemaValidator> shortEnum = SchemaValidator::compile(object(R"({"items":{"enum":)" + HostileSchemas::stringList(20, "v") + "}}"));
+    const Result<SchemaValidator> longEnum = SchemaValidator::compile(object(R"({"items":{"enum":)" + HostileSchemas::stringList(50000, "v") + "}}"));
+    QVERIFY(shortEnum.ok());
+    QVERIFY(longEnum.ok());
+    const QJsonValue items = value(R"(["v1","v7","v19","v3"])");
+    const SchemaCheck fromShort = shortEnum->check(items);
+    const SchemaCheck fromLong = longEnum->check(items);
+    QCOMPARE(fromShort.verdict, SchemaVerdict::Valid);
+    QCOMPARE(fromLong.verdict, SchemaVerdict::Valid);
+    QVERIFY(fromShort.work > 0);
+    QVERIFY2(fromLong.work <= fromShort.work, qPrintable(QStringLiteral("%1 vs %2").arg(fromLong.work).arg(fromShort.work)));
+    QCOMPARE(render(longEnum->validate(value(R"(["v1",1,"w"])"))),
+             (QStringList{"/1: must be one of: v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, ... (50000 choices in all)",
+                          "/2: must be one of: v0, v1, v2, v3, v4, v5, v6, v7, v8, v9, ... (50000 choices in all)"}));
+}
+
+void tst_SchemaValidator::budgetCanBeChosen()
+{
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(R"({"items":{"type":"integer"}})"));
+    QVERIFY(validator.ok());
+    const QJsonValue list = value(HostileSchemas::numberList(1000));
+    const SchemaCheck full = validator->check(list);
+    QCOMPARE(full.verdict, SchemaVerdict::Valid);
+    QVERIFY(full.work > 1000);
+    const SchemaCheck starved = validator->check(list, full.work / 2);
+    QCOMPARE(starved.verdict, SchemaVerdict::TooComplex);
+    QVERIFY(starved.work <= full.work / 2 + 16);
+    QCOMPARE(render(starved.issues),
+             QStringList{QStringLiteral("(root): could not be checked: it is too complex for the schema (Toolgate stops after %1 steps)")
+                             .arg(full.work / 2)});
+    QCOMPARE(validator->check(list, full.work).verdict, SchemaVerdict::Valid);
+}
+
+// kMaxDepth bounds the stack whatever the value: 1,000 levels of nesting are checked on a thread with a
+// 1 MiB stack (macOS gives secondary threads 512 KiB, Linux 8 MiB).
+void tst_SchemaValidator::deepValueOnASmallStack()
+{
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(HostileSchemas::kRecursiveAnyOf));
+    QVERIFY(validator.ok());
+    const QJsonValue deep = value(HostileSchemas::nestedObject(1000, R"("x")"));
+    const QJsonValue shallow = value(HostileSchemas::nestedObject(50, R"("x")"));
+    SchemaCheck deepCheck;
+    SchemaCheck shallowCheck;
+    std::unique_ptr<QThread> thread(QThread::create([&] {
+        deepCheck = validator->check(deep);
+        shallowCheck = validator->check(shallow);
+    }));
+    thread->setStackSize(1024 * 1024);
+    thread->start();
+    QVERIFY(thread->wait(QDeadlineTimer(60000)));
+    QCOMPARE(deepCheck.verdict, SchemaVerdict::TooComplex);
+    QCOMPARE(shallowCheck.verdict, SchemaVerdict::Invalid);
+    QCOMPARE(render(shallowCheck.issues),
+             QStringList{QStringLiteral("/a").repeated(50) + QStringLiteral(": must be an object or a whole number")});
+}
+
+void tst_SchemaValidator::compileRefusesTooComplex_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QString>("expected");
+
+    QTest::addRow("too many values")
+        << QByteArray(R"({"enum":)" + HostileSchemas::numberList(60000) + "}")
+        << QStringLiteral("JSON Schema too complex to check: it is too large to check");
+    QTest::addRow("too many objects")
+        << QByteArray(R"({"anyOf":[)" + HostileSchemas::repeated(R"({"type":"string"},)", 4500) + "{}]}")
+        << QStringLiteral("JSON Schema too complex to check: it is too large to check");
+    QTest::addRow("too deep")
+        << QByteArray(HostileSchemas::repeated(R"({"not":)", 128) + "{}" + HostileSchemas::repeated("}", 128))
+        << QStringLiteral("JSON Schema too complex to check: it is nested more than 128 levels deep");
+    QTest::addRow("names too long for their size")
+        << QByteArray(HostileSchemas::repeated(R"({"properties":{")" + QByteArray(3000, 'n') + R"(":)", 60) + "{}"
+                      + HostileSchemas::repeated("}}", 60))
+        << QStringLiteral("JSON Schema too complex to check: its names are too long for its size");
+    QByteArray patterns = R"({"properties":{)";
+    for (int i = 0; i < 3000; ++i)
+        patterns += (i ? ",\"p" : "\"p") + QByteArray::number(i) + R"(":{"pattern":"^x)" + QByteArray::number(i) + "$\"}";
+    patterns += "}}";
+    QTest::addRow("too much work")
+        << patterns << QStringLiteral("JSON Schema too complex to check: compiling it takes more than %1 steps").arg(SchemaValidator::kCompileWork);
+}
+
+void tst_SchemaValidator::compileRefusesTooComplex()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QString, expected);
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(schema));
+    QVERIFY(!validator.ok());
+    QCOMPARE(validator.error().message, expected);
+    QCOMPARE(validator.error().code, int(ErrorCode::ProtocolError));
+    QVERIFY(SchemaValidator::isTooComplex(validator.error()));
+}
+
+void tst_SchemaValidator::issuesAreCapped()
+{
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(R"({"items":{"type":"string"}})"));
+    QVERIFY(validator.ok());
+    const SchemaCheck check = validator->check(value(HostileSchemas::numberList(1000)));
+    QCOMPARE(check.verdict, SchemaVerdict::Invalid);
+    QCOMPARE(check.issues.size(), SchemaValidator::kMaxIssues + 1);
+    QCOMPARE(render(check.issues.mid(0, 2)), (QStringList{"/0: must be text", "/1: must be text"}));
+    QCOMPARE(render({check.issues.last()}), QStringList{"(root): has 900 more problems not listed here"});
+}
+
+void tst_SchemaValidator::patternsAreSearchedWithPcre_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QByteArray>("instance");
+    QTest::addColumn<QStringList>("expected");
+
+    QTest::addRow("long text, simple pattern") << QByteArray(R"({"pattern":"^[a-z]+$"})")
+                                                << QByteArray('"' + QByteArray(1000000, 'a') + '"') << QStringList();
+    QTest::addRow("long text, pattern fails") << QByteArray(R"({"pattern":"^[a-z]+$"})")
+                                               << QByteArray('"' + QByteArray(100000, 'a') + "1\"")
+                                               << QStringList{"(root): must match the pattern ^[a-z]+$"};
+    QTest::addRow("backtracking that ends") << QByteArray(R"({"pattern":"^(.*),(.*),(.*)$"})")
+                                             << QByteArray('"' + QByteArray(300, 'x') + ',' + QByteArray(300, 'y') + ',' + QByteArray(300, 'z') + '"')
+                                             << QStringList();
+    QTest::addRow("pattern of a property name") << QByteArray(R"({"patternProperties":{"^x-":{"type":"integer"}},"additionalProperties":false})")
+                                                 << QByteArray(R"({"x-a":1,"x-b":"2","y":3})")
+                                                 << QStringList{"/x-b: must be a whole number", "/y: is not allowed"};
+    QTest::addRow("unicode property") << QByteArray(R"({"pattern":"^\\p{Lu}"})") << QByteArray(R"("Élan")") << QStringList();
+    QTest::addRow("text with a lone surrogate") << QByteArray(R"({"pattern":"^a"})") << QByteArray(R"("a\ud800")") << QStringList();
+}
+
+void tst_SchemaValidator::patternsAreSearchedWithPcre()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QByteArray, instance);
+    QFETCH(QStringList, expected);
+    const Result<SchemaValidator> validator = SchemaValidator::compile(object(schema));
+    QVERIFY2(validator.ok(), validator.ok() ? "" : qPrintable(validator.error().message));
+    QCOMPARE(render(validator->validate(value(instance))).join(u'\n'), expected.join(u'\n'));
 }
 
 QTEST_GUILESS_MAIN(tst_SchemaValidator)
