@@ -75,6 +75,16 @@ inline std::pair<QByteArray, QByteArray> splitAt(const QByteArray &text, const Q
     return {text.left(at), text.mid(at + marker.size())};
 }
 
+/// A hash of the input that is the same on every machine and run (qHash may use AES instructions
+/// where the CPU has them), so the chunking below, and with it a finding, reproduces anywhere.
+inline quint32 stableHash(const QByteArray &bytes)
+{
+    quint32 hash = 2166136261u; // FNV-1a
+    for (const char c : bytes)
+        hash = (hash ^ quint8(c)) * 16777619u;
+    return hash;
+}
+
 /// Deterministic chunk sizes for feeding a stream piecewise (1..limit bytes, varying with the seed).
 class ChunkSizes
 {
