@@ -357,7 +357,8 @@ void MainWindow::buildMenus()
     view->addSeparator();
     const QList<QPair<QString, int>> tabs{{tr("&Tools"), ToolsTab}, {tr("&Resources"), ResourcesTab}, {tr("&Prompts"), PromptsTab}};
     for (const auto &[label, tab] : tabs) {
-        QAction *action = view->addAction(label, this, [this, tab] { m_browserTabs->setCurrentIndex(tab); });
+        // Captured by copy under its own name: clang before 16 cannot capture a structured binding.
+        QAction *action = view->addAction(label, this, [this, tab = tab] { m_browserTabs->setCurrentIndex(tab); });
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + tab)));
     }
     view->addSeparator();
