@@ -106,7 +106,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     const QCommandLineOption tool(QStringLiteral("tool"), QStringLiteral("Tool name."), QStringLiteral("name"));
     const QCommandLineOption decision(QStringLiteral("decision"), QStringLiteral("Decision."), QStringLiteral("decision"));
     const QCommandLineOption outcome(QStringLiteral("outcome"), QStringLiteral("Outcome."), QStringLiteral("outcome"));
-    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui or cli."), QStringLiteral("client"));
+    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui, cli or app."), QStringLiteral("client"));
     const QCommandLineOption since(QStringLiteral("since"), QStringLiteral("From."), QStringLiteral("time"));
     const QCommandLineOption until(QStringLiteral("until"), QStringLiteral("Until."), QStringLiteral("time"));
     const QCommandLineOption search(QStringLiteral("search"), QStringLiteral("Words."), QStringLiteral("text"));
@@ -161,7 +161,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     if (parser.isSet(client)) {
         filter.initiator = AuditNames::initiatorFromName(parser.value(client));
         if (!filter.initiator)
-            return QStringLiteral("unknown --client \"%1\" (gui, cli)").arg(parser.value(client));
+            return QStringLiteral("unknown --client \"%1\" (gui, cli, app)").arg(parser.value(client));
     }
     for (const auto &[option, target] : {std::pair{&since, &filter.from}, std::pair{&until, &filter.until}}) {
         if (!parser.isSet(*option))
@@ -415,7 +415,7 @@ QString AuditCommand::helpText()
         "  --server NAME     --tool NAME      --type tool_call|server_request|connection\n"
         "  --decision allow_once|allow_session|allow_always|deny|rule|human\n"
         "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
-        "  --client gui|cli  --since TIME     --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
+        "  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
         "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"
         "\n"
         "Other options:\n"

@@ -58,9 +58,10 @@ constexpr std::array<std::pair<ApprovalDecision::Source, QLatin1StringView>, 2> 
     {ApprovalDecision::Source::Human, QLatin1StringView("human")},
     {ApprovalDecision::Source::RememberedRule, QLatin1StringView("rule")},
 }};
-constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 2> initiatorNames{{
+constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 3> initiatorNames{{
     {CallInitiator::Gui, QLatin1StringView("gui")},
     {CallInitiator::Cli, QLatin1StringView("cli")},
+    {CallInitiator::App, QLatin1StringView("app")},
 }};
 
 QJsonValue timeToJson(const QDateTime &time)
@@ -150,6 +151,8 @@ QJsonObject AuditRecord::toJson() const
         {QStringLiteral("inputProblems"), QJsonArray::fromStringList(inputProblems)},
         {QStringLiteral("outputProblems"), QJsonArray::fromStringList(outputProblems)},
     };
+    if (origin)
+        json.insert(QStringLiteral("origin"), double(*origin));
     return json;
 }
 
@@ -216,6 +219,7 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     r.outputValid = boolFromJson(json.value(QLatin1StringView("outputValid")));
     r.inputProblems = stringsFromJson(json.value(QLatin1StringView("inputProblems")));
     r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
+    r.origin = intFromJson(json.value(QLatin1StringView("origin")));
     return r;
 }
 

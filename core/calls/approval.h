@@ -19,8 +19,8 @@ struct ServerIdentity
     Implementation serverInfo; ///< What the server says about itself (self-reported; display only).
 };
 
-/// Who started a call, recorded with it.
-enum class CallInitiator { Gui, Cli };
+/// Who started a call, recorded with it. App: an MCP App view, from inside a result the GUI shows.
+enum class CallInitiator { Gui, Cli, App };
 
 /// Everything a human needs to decide on one tools/call: shown verbatim by the dialog or prompt.
 struct ApprovalRequest

@@ -53,6 +53,7 @@ public:
     ServerRequestHandler samplingHandler;
     ServerRequestHandler elicitationHandler;
     QStringList elicitationModes;
+    QJsonObject extensions; // capabilities.extensions, as set with setExtension()
     QStringList openElicitations; // ids that may still complete, oldest first
 
     bool urlElicitationCompletion() const
@@ -122,6 +123,8 @@ public:
                 elicitation.insert(mode, QJsonObject());
             capabilities.insert(QLatin1String("elicitation"), elicitation);
         }
+        if (!extensions.isEmpty())
+            capabilities.insert(QLatin1String("extensions"), extensions);
         return capabilities;
     }
 
@@ -445,6 +448,11 @@ void ClientSession::setElicitationHandler(ServerRequestHandler handler, const QS
 {
     d->elicitationHandler = std::move(handler);
     d->elicitationModes = modes;
+}
+
+void ClientSession::setExtension(const QString &name, const QJsonObject &settings)
+{
+    d->extensions.insert(name, settings);
 }
 
 void ClientSession::notifyRootsListChanged()

@@ -90,6 +90,9 @@ public:
     void setSamplingHandler(ServerRequestHandler handler);
     /// modes: "form" and/or "url".
     void setElicitationHandler(ServerRequestHandler handler, const QStringList &modes = {QStringLiteral("form")});
+    /// Advertises an extension: capabilities.extensions[name] = settings (e.g. MCP Apps with the
+    /// MIME types this host renders). Call before connectToServer().
+    void setExtension(const QString &name, const QJsonObject &settings);
     /// Tells the server our roots changed (only when the roots capability says we notify).
     void notifyRootsListChanged();
 

@@ -501,7 +501,12 @@ QString AuditTableModel::connectionEventText(const QString &name)
 
 QString AuditTableModel::initiatorText(CallInitiator initiator)
 {
-    return initiator == CallInitiator::Cli ? tr("CLI") : tr("GUI");
+    switch (initiator) {
+    case CallInitiator::Cli: return tr("CLI");
+    case CallInitiator::App: return tr("App");
+    case CallInitiator::Gui: break;
+    }
+    return tr("GUI");
 }
 
 } // namespace Toolgate

@@ -37,8 +37,10 @@ class ServerConnection;
 class ServerInfoPanel;
 class ServerListModel;
 class ServerPanel;
+class AppTrust;
 class ToolCallPipeline;
 class ToolPanel;
+class WorkspaceAppHost;
 class ToolTreeModel;
 
 /// Toolgate's main window: servers and their tools, resources and prompts on the left; the
@@ -80,6 +82,8 @@ public:
     ItemBrowser *promptBrowser() const { return m_promptBrowser; }
     QTabWidget *browserTabs() const { return m_browserTabs; }
     ToolPanel *toolPanel() const { return m_toolPanel; }
+    /// Which servers' apps may run (MCP Apps in tool results).
+    AppTrust *appTrust() const { return m_appTrust; }
     ResourcePanel *resourcePanel() const { return m_resourcePanel; }
     PromptPanel *promptPanel() const { return m_promptPanel; }
     ServerInfoPanel *serverInfoPanel() const { return m_serverInfoPanel; }
@@ -170,6 +174,8 @@ private:
     QString m_auditPath;
     QPointer<AuditWindow> m_auditWindow;
     QPointer<AuditLog> m_auditLog;
+    WorkspaceAppHost *m_appHost = nullptr;
+    AppTrust *m_appTrust = nullptr;
 };
 
 } // namespace Toolgate

@@ -10,6 +10,7 @@ class QPushButton;
 
 namespace Toolgate {
 
+class AppTrust;
 class ItemHeader;
 class ServerConnection;
 class SignInManager;
@@ -30,10 +31,14 @@ public:
     void addActions(const QList<QAction *> &actions);
     /// Shows the OAuth sign-in of HTTP servers with Sign in / Cancel / Sign out (not owned).
     void setSignInManager(SignInManager *signIns);
+    /// Shows whether the server's apps may run, with a button to take that back (not owned).
+    void setAppTrust(AppTrust *trust);
+    QPushButton *revokeAppsButton() const { return m_revokeApps; }
 
 private:
     void refresh();
     void refreshSignIn();
+    void refreshApps();
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
@@ -52,6 +57,10 @@ private:
     QPushButton *m_signIn;
     QPushButton *m_cancelSignIn;
     QPushButton *m_signOut;
+    QPointer<AppTrust> m_appTrust;
+    QLabel *m_appsLabel = nullptr;
+    QWidget *m_appsRow = nullptr;
+    QPushButton *m_revokeApps = nullptr;
 };
 
 } // namespace Toolgate

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+namespace Toolgate {
+
+/// Which servers' apps the person allowed to run, remembered across runs (QSettings, group
+/// "McpApps"). A server is known by its name and its command line or URL together, so an entry
+/// stops counting when either changes. Until allowed, a server's app views are not rendered.
+class AppTrust final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AppTrust)
+public:
+    explicit AppTrust(QObject *parent = nullptr);
+
+    bool isAllowed(const QString &server, const QString &endpoint) const;
+    void allow(const QString &server, const QString &endpoint);
+    /// Forgets the permission; views already open stay until closed.
+    void revoke(const QString &server, const QString &endpoint);
+    /// The allowed servers' names, for the settings page.
+    QStringList allowedServers() const;
+
+signals:
+    void changed(const QString &server);
+
+private:
+    static QString key(const QString &server, const QString &endpoint);
+    QStringList load() const;
+    void save(const QStringList &entries) const;
+};
+
+} // namespace Toolgate
