@@ -76,6 +76,8 @@ qt_deploy_runtime_dependencies(
 ")
         install(SCRIPT ${deploy_script})
     endif()
+    # With Qt WebEngine, qt_deploy_runtime_dependencies (windeployqt, macdeployqt) sees the app link
+    # to Qt6WebEngineWidgets and carries QtWebEngineProcess, its resources and locales as well.
     # windeployqt copies Qt's DLLs only: QtKeychain's DLL goes next to the executables by hand.
     if(WIN32 AND TARGET qt6keychain)
         install(IMPORTED_RUNTIME_ARTIFACTS qt6keychain RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -118,10 +120,14 @@ else()
     set(CPACK_GENERATOR DEB RPM TGZ)
 
     # Debian: dependencies computed by dpkg-shlibdeps, plus the Qt plugins loaded at run time
-    # (the SQLite driver for the audit log), which no ELF header names.
+    # (the SQLite driver for the audit log), which no ELF header names. With Qt WebEngine (MCP
+    # Apps views), also its renderer executable, which is started, not linked.
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
+    if(TOOLGATE_HAVE_WEBENGINE)
+        string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libqt6webenginecore6-bin")
+    endif()
     set(CPACK_DEBIAN_PACKAGE_SECTION utils)
     set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
     set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -1,6 +1,8 @@
 // toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
 // workspace, the approval policy and the main window together.
 
+#include "apps/appmeta.h"
+#include "apps/apppane.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
@@ -123,6 +125,8 @@ void finishSecretWrites(Workspace &workspace)
 
 int main(int argc, char *argv[])
 {
+    // Qt WebEngine (MCP Apps views) shares OpenGL contexts with the widgets; set before the app exists.
+    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
@@ -176,6 +180,9 @@ int main(int argc, char *argv[])
     ClientFeatures clientFeatures(&roots, &audit, &window);
     workspace.setSessionConfigurator([&clientFeatures](ClientSession *session, ServerConnection *connection) {
         clientFeatures.configureSession(session, connection);
+        // MCP Apps: servers may send app views for results, where this build can show them.
+        if (AppPane::unavailableReason().isEmpty())
+            session->setExtension(McpApps::extensionId(), McpApps::clientCapability());
     });
     QObject::connect(&clientFeatures, &ClientFeatures::notice, &window,
                      [&window](const QString &text) { window.statusBar()->showMessage(text, 10000); });

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/result.h"
 #include "protocol/resource.h"
 #include "protocol/tool.h"
 

@@ -242,6 +242,8 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
     QString remarks;
     if (const QString hints = ToolTreeModel::annotationsText(tool.annotations); !hints.isEmpty())
         remarks = tr("The server claims: %1. Toolgate does not rely on this.").arg(hints);
+    if (const AppToolMeta app = AppToolMeta::of(tool); app.hasApp())
+        remarks += (remarks.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Results come with an app view (%1).").arg(app.resourceUri);
     m_header->setItem(icon.isNull() ? Icons::action(u"tool") : icon, tool.displayName(), tool.name, serverName, tool.description, remarks);
     const QJsonObject last = sameTool ? typed
         : m_history && connection    ? m_history->lastArguments(serverName, tool.name)
