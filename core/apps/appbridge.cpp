@@ -166,7 +166,6 @@ void AppBridge::initialize(const JsonRpcMessage &message)
         {QStringLiteral("logging"), QJsonObject()},
         {QStringLiteral("sandbox"), sandbox},
     };
-    Q_UNUSED(message);
     respond(message.id(), QJsonObject{
         {QStringLiteral("protocolVersion"), McpApps::protocolVersion()},
         {QStringLiteral("hostCapabilities"), capabilities},

@@ -357,13 +357,18 @@ void AppPane::destroyView(const QString &reason)
         // Gone from sight at once; freed once the app had its chance to finish (ui/resource-teardown).
         m_viewHolder->layout()->removeWidget(view);
         view->hide();
-        view->setParent(nullptr);
     }
     if (!bridge) {
         delete view;
         return;
     }
     bridge->disconnect(this);
+    // What the app logs while it finishes still reaches its server's console.
+    const QString server = m_server.name;
+    connect(bridge, &AppBridge::logMessage, this, [this, server](const LogMessage &message) {
+        const QString logger = message.logger.isEmpty() ? QString() : QStringLiteral("[%1] ").arg(message.logger);
+        emit consoleLine(server, QStringLiteral("[app] %1%2").arg(logger, message.text()));
+    });
     QPointer<QWidget> guard(view);
     connect(bridge, &AppBridge::tornDown, bridge, [bridge, guard] {
         delete guard.data();

@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -70,29 +71,47 @@ public slots:
     void open(const QUrl &url) { opened.append(url); }
 };
 
-/// How many renderer processes of Qt WebEngine run under this process.
-int rendererCount()
+qint64 parentOf(qint64 pid)
 {
-#ifdef Q_OS_LINUX
-    int count = 0;
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("PPid:"))
+            return line.mid(5).trimmed().toLongLong();
+    }
+    return 0;
+}
+
+/// The pids of QtWebEngineProcess processes started by this test (renderers only, or all of them).
+QList<qint64> engineProcesses(bool renderersOnly)
+{
+    QList<qint64> found;
+    const qint64 self = QCoreApplication::applicationPid();
     const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &pid : pids) {
-        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (!pid.front().isDigit() || !cmdline.open(QIODevice::ReadOnly))
+    for (const QString &name : pids) {
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(name));
+        if (!name.front().isDigit() || !cmdline.open(QIODevice::ReadOnly))
             continue;
         const QByteArray text = cmdline.readAll();
-        if (text.contains("QtWebEngineProcess") && text.contains("--type=renderer")) {
-            QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-            if (status.open(QIODevice::ReadOnly) && status.readAll().contains("PPid:\t" + QByteArray::number(QCoreApplication::applicationPid()) + '\n'))
-                ++count;
-            else if (text.contains("--type=renderer"))
-                ++count; // zygote children: parent is the zygote, still ours in this test
+        if (!text.contains("QtWebEngineProcess") || (renderersOnly && !text.contains("--type=renderer")))
+            continue;
+        // Renderers are children of the zygote, itself our child: look a few generations up.
+        qint64 pid = name.toLongLong();
+        for (int hop = 0; hop < 4 && pid > 1; ++hop) {
+            pid = parentOf(pid);
+            if (pid == self) {
+                found.append(name.toLongLong());
+                break;
+            }
         }
     }
-    return count;
-#else
-    return -1;
-#endif
+    return found;
+}
+
+int rendererCount()
+{
+    return int(engineProcesses(true).size());
 }
 
 /// Resident memory in KiB of pid (0 when unknown).
@@ -112,12 +131,8 @@ qint64 rssKiB(qint64 pid)
 qint64 engineProcessesKiB()
 {
     qint64 total = 0;
-    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &pid : pids) {
-        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (pid.front().isDigit() && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains("QtWebEngineProcess"))
-            total += rssKiB(pid.toLongLong());
-    }
+    for (qint64 pid : engineProcesses(false))
+        total += rssKiB(pid);
     return total;
 }
 
@@ -162,12 +177,26 @@ private:
         QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
     }
 
+    /// With TOOLGATE_SCREENSHOT_DIR set (run under xvfb-run, see docs/benchmarks.md), saves the screen.
+    static void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QTest::qWait(1500); // let the web view paint
+        QScreen *screen = QGuiApplication::primaryScreen();
+        const QPixmap pixmap = screen->grabWindow(0);
+        pixmap.save(QDir(dir).filePath(name + QStringLiteral(".png")));
+    }
+
     /// Answers the next confirmation dialog; returns its request (initiator, tool) for checks.
-    ApprovalRequest answerDialog(bool allow)
+    ApprovalRequest answerDialog(bool allow, const QString &screenshot = {})
     {
         ConfirmationDialog *dialog = nullptr;
         if (!QTest::qWaitFor([&] { return (dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr; }, 20000))
             return {};
+        if (!screenshot.isEmpty())
+            shot(screenshot);
         const ApprovalRequest request = dialog->request();
         auto *button = dialog->findChild<QPushButton *>(allow ? QStringLiteral("allowOnce") : QStringLiteral("deny"));
         if (!button || !QTest::qWaitFor([&] { return button->isEnabled(); }, 5000))
@@ -309,10 +338,11 @@ private slots:
             QTest::keyClick(target, Qt::Key_Space);
         };
         clickGetTime();
-        ApprovalRequest asked = answerDialog(true);
+        ApprovalRequest asked = answerDialog(true, QStringLiteral("app-approval"));
         QCOMPARE(asked.tool.name, QStringLiteral("get-time"));
         QCOMPARE(asked.initiator, CallInitiator::App);
         QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("get-time result:")), 20000);
+        shot(QStringLiteral("app-result"));
 
         // Denied: the app hears it as an error (its button handler logs it and shows [ERROR]).
         m_console.clear();
