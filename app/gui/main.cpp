@@ -9,6 +9,7 @@
 #include "audit/connectionauditor.h"
 #include "audit/redactor.h"
 #include "calls/toolcall.h"
+#include "client/clientsession.h"
 #include "clientfeatures/clientfeatures.h"
 #include "clientfeatures/rootsdialog.h"
 #include "clientfeatures/rootsstore.h"
