@@ -170,13 +170,13 @@ private slots:
         QTest::addColumn<bool>("app");
         QTest::addColumn<int>("problems");
         QTest::addRow("none") << QByteArray("{}") << QString() << true << true << 0;
-        QTest::addRow("default visibility") << QByteArray(R"({"ui": {"resourceUri": "ui://a/b"}})") << "ui://a/b" << true << true << 0;
-        QTest::addRow("deprecated flat key") << QByteArray(R"({"ui/resourceUri": "ui://a/flat"})") << "ui://a/flat" << true << true << 0;
-        QTest::addRow("app only") << QByteArray(R"({"ui": {"visibility": ["app"]}})") << QString() << false << true << 0;
-        QTest::addRow("model only") << QByteArray(R"({"ui": {"visibility": ["model"]}})") << QString() << true << false << 0;
-        QTest::addRow("empty list") << QByteArray(R"({"ui": {"visibility": []}})") << QString() << false << false << 0;
-        QTest::addRow("malformed: default") << QByteArray(R"({"ui": {"visibility": "app"}})") << QString() << true << true << 1;
-        QTest::addRow("not ui://") << QByteArray(R"({"ui": {"resourceUri": "https://evil.example/app.html"}})") << QString() << true << true << 1;
+        QTest::addRow("default visibility") << QByteArray("{\"ui\": {\"resourceUri\": \"ui://a/b\"}}") << "ui://a/b" << true << true << 0;
+        QTest::addRow("deprecated flat key") << QByteArray("{\"ui/resourceUri\": \"ui://a/flat\"}") << "ui://a/flat" << true << true << 0;
+        QTest::addRow("app only") << QByteArray("{\"ui\": {\"visibility\": [\"app\"]}}") << QString() << false << true << 0;
+        QTest::addRow("model only") << QByteArray("{\"ui\": {\"visibility\": [\"model\"]}}") << QString() << true << false << 0;
+        QTest::addRow("empty list") << QByteArray("{\"ui\": {\"visibility\": []}}") << QString() << false << false << 0;
+        QTest::addRow("malformed: default") << QByteArray("{\"ui\": {\"visibility\": \"app\"}}") << QString() << true << true << 1;
+        QTest::addRow("not ui://") << QByteArray("{\"ui\": {\"resourceUri\": \"https://evil.example/app.html\"}}") << QString() << true << true << 1;
     }
 
     void toolMeta()
@@ -210,11 +210,11 @@ private slots:
 
     void declaredCsp()
     {
-        const AppResourceMeta meta = AppResourceMeta::fromJson(QJsonDocument::fromJson(R"({"csp": {
-            "connectDomains": ["https://API.example.com/", "wss://live.example.com:8443", "https://a.com; script-src *",
-                               "*", "'unsafe-eval'", "https:", "data:", "file:///etc", 7],
-            "resourceDomains": ["https://*.cdn.example.net"],
-            "frameDomains": "https://not-a-list.example"}})").object());
+        const AppResourceMeta meta = AppResourceMeta::fromJson(QJsonDocument::fromJson("{\"csp\": {\n"
+            "            \"connectDomains\": [\"https://API.example.com/\", \"wss://live.example.com:8443\", \"https://a.com; script-src *\",\n"
+            "                               \"*\", \"'unsafe-eval'\", \"https:\", \"data:\", \"file:///etc\", 7],\n"
+            "            \"resourceDomains\": [\"https://*.cdn.example.net\"],\n"
+            "            \"frameDomains\": \"https://not-a-list.example\"}}").object());
         QVERIFY(meta.csp);
         QCOMPARE(meta.csp->connectDomains, (QStringList{QStringLiteral("https://api.example.com"), QStringLiteral("wss://live.example.com:8443")}));
         QCOMPARE(meta.csp->resourceDomains, QStringList{QStringLiteral("https://*.cdn.example.net")});
@@ -268,7 +268,7 @@ private slots:
         const auto *transport = qobject_cast<StdioTransport *>(m_apps->transport());
         QVERIFY(transport);
         QTRY_VERIFY_WITH_TIMEOUT(transport->recentStderr().join(u'\n').contains(
-            QStringLiteral(R"("extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}})")), 5000);
+            QStringLiteral("\"extensions\":{\"io.modelcontextprotocol/ui\":{\"mimeTypes\":[\"text/html;profile=mcp-app\"]}}")), 5000);
     }
 
     void handshakeAndNothingBeforeInitialized()
