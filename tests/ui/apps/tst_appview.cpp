@@ -331,13 +331,18 @@ private slots:
         // The app's own button: the call goes to the confirmation dialog, marked as the app's.
         QWidget *view = pane()->view();
         QVERIFY(view);
-        const auto clickGetTime = [&] {
+        // The button is the app's first focusable element: Tab reaches it, Space presses it (and it keeps the focus).
+        const auto clickGetTime = [&](bool tabToIt) {
+            QApplication::setActiveWindow(m_window.get());
             view->setFocus();
             QWidget *target = view->focusProxy() ? view->focusProxy() : view;
-            QTest::keyClick(target, Qt::Key_Tab);
+            QTRY_VERIFY(target->hasFocus());
+            QTest::qWait(300); // the page learns of the focus asynchronously
+            if (tabToIt)
+                QTest::keyClick(target, Qt::Key_Tab);
             QTest::keyClick(target, Qt::Key_Space);
         };
-        clickGetTime();
+        clickGetTime(true);
         ApprovalRequest asked = answerDialog(true, QStringLiteral("app-approval"));
         QCOMPARE(asked.tool.name, QStringLiteral("get-time"));
         QCOMPARE(asked.initiator, CallInitiator::App);
@@ -346,7 +351,7 @@ private slots:
 
         // Denied: the app hears it as an error (its button handler logs it and shows [ERROR]).
         m_console.clear();
-        clickGetTime();
+        clickGetTime(false);
         asked = answerDialog(false);
         QCOMPARE(asked.initiator, CallInitiator::App);
         QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("denied")), 20000);
@@ -358,14 +363,17 @@ private slots:
         QVERIFY(reader);
         AuditFilter filter;
         filter.initiator = CallInitiator::App;
+        filter.types = {AuditRecordType::ToolCall};
         const auto appCalls = reader.value()->window(filter, 0, 10, AuditReader::Detail::Summary);
         QVERIFY(appCalls);
         QCOMPARE(appCalls->size(), 2);
         AuditFilter gui;
         gui.initiator = CallInitiator::Gui;
+        gui.types = {AuditRecordType::ToolCall};
         const auto guiCalls = reader.value()->window(gui, 0, 10, AuditReader::Detail::Summary);
         QVERIFY(guiCalls && !guiCalls->isEmpty());
         for (const AuditRecord &record : *appCalls) {
+            qInfo() << "app call record" << record.id << "origin" << (record.origin ? *record.origin : -1) << "gui" << guiCalls->first().id;
             QCOMPARE(record.name, QStringLiteral("get-time"));
             QCOMPARE(record.origin, std::optional<qint64>(guiCalls->first().id));
         }
