@@ -373,7 +373,6 @@ private slots:
         const auto guiCalls = reader.value()->window(gui, 0, 10, AuditReader::Detail::Summary);
         QVERIFY(guiCalls && !guiCalls->isEmpty());
         for (const AuditRecord &record : *appCalls) {
-            qInfo() << "app call record" << record.id << "origin" << (record.origin ? *record.origin : -1) << "gui" << guiCalls->first().id;
             QCOMPARE(record.name, QStringLiteral("get-time"));
             QCOMPARE(record.origin, std::optional<qint64>(guiCalls->first().id));
         }
