@@ -230,7 +230,9 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
             name = QStringLiteral("[request] ") + r.name;
         else if (r.type == AuditRecordType::Connection)
             name = QStringLiteral("[") + r.name + u']';
-        io.out(row({QString::number(r.id), localTime(r.startedAt), AuditNames::initiator(r.initiator), cut(r.serverName, 18),
+        // What an app view did names the call whose result showed the app: "app #12".
+        const QString from = AuditNames::initiator(r.initiator) + (r.origin ? QStringLiteral(" #%1").arg(*r.origin) : QString());
+        io.out(row({QString::number(r.id), localTime(r.startedAt), from, cut(r.serverName, 18),
                     cut(name, 24), decisionText(r), AuditNames::outcome(r.outcome),
                     r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")}));
     }
@@ -282,6 +284,8 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     line(QStringLiteral("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
     line(QStringLiteral("Started"), localTime(r.startedAt));
     line(QStringLiteral("From"), AuditNames::initiator(r.initiator) + QStringLiteral(", session ") + r.session);
+    if (r.origin)
+        line(QStringLiteral("Made by"), QStringLiteral("the app in the result of call #%1").arg(*r.origin));
     line(QStringLiteral("Server"), r.serverName);
     line(QStringLiteral("Endpoint"), r.serverEndpoint);
     const QString info = r.serverInfo.value(QLatin1StringView("name")).toString() + u' '
