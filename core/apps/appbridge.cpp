@@ -148,8 +148,13 @@ void AppBridge::handleNotification(const JsonRpcMessage &message)
 
 void AppBridge::initialize(const JsonRpcMessage &message)
 {
+    // The frame may ask for what the resource declares (its allow attribute says so); each one is
+    // then the person's decision, as in a browser. Undeclared permissions are refused unasked.
+    QJsonObject permissions;
+    for (const QString &permission : std::as_const(m_context.resource.meta.permissions))
+        permissions.insert(permission, QJsonObject());
     QJsonObject sandbox;
-    sandbox.insert(QStringLiteral("permissions"), QJsonObject()); // none granted, whatever was asked
+    sandbox.insert(QStringLiteral("permissions"), permissions);
     if (const auto &domains = m_context.resource.meta.csp) {
         QJsonObject csp;
         const auto list = [](const QStringList &l) { return QJsonArray::fromStringList(l); };

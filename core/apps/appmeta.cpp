@@ -24,6 +24,26 @@ bool isAppMimeType(const QString &mimeType)
     return normalized == htmlMimeType();
 }
 
+const QStringList &permissionNames()
+{
+    static const QStringList names{QStringLiteral("camera"), QStringLiteral("microphone"), QStringLiteral("geolocation"),
+                                   QStringLiteral("clipboardWrite")};
+    return names;
+}
+
+QString permissionText(const QString &permission)
+{
+    if (permission == u"camera")
+        return QStringLiteral("use your camera");
+    if (permission == u"microphone")
+        return QStringLiteral("use your microphone");
+    if (permission == u"geolocation")
+        return QStringLiteral("know your location");
+    if (permission == u"clipboardWrite")
+        return QStringLiteral("write to your clipboard");
+    return permission;
+}
+
 } // namespace McpApps
 
 namespace {
@@ -115,8 +135,14 @@ AppResourceMeta AppResourceMeta::fromJson(const QJsonObject &ui)
         meta.csp = domains;
     }
     const QJsonObject permissions = ui.value(u"permissions").toObject();
-    for (auto it = permissions.begin(); it != permissions.end(); ++it)
-        meta.permissions.append(it.key());
+    for (const QString &name : McpApps::permissionNames()) {
+        if (permissions.contains(name))
+            meta.permissions.append(name);
+    }
+    for (auto it = permissions.begin(); it != permissions.end(); ++it) {
+        if (!McpApps::permissionNames().contains(it.key()))
+            meta.problems.append(QStringLiteral("permission %1 is not one Toolgate knows; ignored").arg(it.key().left(100)));
+    }
     meta.domain = ui.value(u"domain").toString();
     if (ui.value(u"prefersBorder").isBool())
         meta.prefersBorder = ui.value(u"prefersBorder").toBool();

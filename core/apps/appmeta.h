@@ -24,6 +24,11 @@ QString protocolVersion();
 QJsonObject clientCapability();
 /// Whether a resource content's mimeType is ours (parameters compared without case or spaces).
 bool isAppMimeType(const QString &mimeType);
+/// The browser permissions an app may ask for in _meta.ui.permissions, by their spec names:
+/// "camera", "microphone", "geolocation", "clipboardWrite".
+const QStringList &permissionNames();
+/// What a permission lets an app do, for a person ("use your camera").
+QString permissionText(const QString &permission);
 } // namespace McpApps
 
 /// What a tool's _meta.ui says: which app renders its results, and who may call it.
@@ -63,7 +68,8 @@ struct AppResourceMeta
 {
     /// Absent: the spec's restrictive default applies.
     std::optional<AppCspDomains> csp;
-    /// Requested browser permissions ("camera", "microphone", "geolocation", "clipboardWrite").
+    /// Requested browser permissions (McpApps::permissionNames(), in that order; unknown names are
+    /// dropped and named in problems). Asking is not getting: the person decides each one.
     QStringList permissions;
     QString domain;
     std::optional<bool> prefersBorder;

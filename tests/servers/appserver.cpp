@@ -8,6 +8,11 @@
 //                 and calls app-refresh when asked (used for sizing, teardown and app-only tools).
 //   admin-only    visibility ["model"]: an app must never reach it. Writes "admin-only ran" to stderr.
 //   app-refresh   visibility ["app"]: only apps may call it; hidden from the person's tool list.
+//   permission-app  renders ui://appserver/permissions.html, whose resource declares camera,
+//                 geolocation and clipboardWrite; the app asks for its location, then the camera,
+//                 then writes to the clipboard, and reports each as "<what>: ALLOWED …" or
+//                 "<what>: refused …" (logger "perm").
+//   undeclared-permission-app  the same app from ui://appserver/undeclared.html, declaring nothing.
 // Option: --probe-url URL   where the hostile app tries to reach the network (a test's local server).
 
 #include "protocol/implementation.h"
@@ -139,6 +144,45 @@ request("ui/initialize", {appInfo: {name: "echo", version: "1"}, appCapabilities
   .then(r => { log("context " + JSON.stringify(r.hostContext)); send({jsonrpc: "2.0", method: "ui/notifications/initialized", params: {}}); });
 </script></body></html>)html";
 
+// Asks for what its resource may declare. "ALLOWED" means the permission was granted (the device
+// or position itself may still be missing on a test machine); "refused" that it was denied.
+const char *const permissionHtml = R"html(<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Permissions</title>
+<style>body{font:14px sans-serif;margin:8px}</style></head><body><h3>Permission test app</h3><ul id="out"></ul>
+<script>
+let nextId = 1;
+function send(msg) { window.parent.postMessage(msg, "*"); }
+function report(name, allowed, detail) {
+  const text = name + ": " + (allowed ? "ALLOWED " : "refused ") + (detail || "");
+  const li = document.createElement("li"); li.textContent = text; document.getElementById("out").appendChild(li);
+  send({jsonrpc: "2.0", method: "notifications/message", params: {level: "info", logger: "perm", data: text}});
+}
+async function attempt(name, fn) {
+  try { report(name, true, String(await fn()).slice(0, 200)); }
+  catch (e) { report(name, false, String(e && (e.name + " " + e.message) || e).slice(0, 200)); }
+}
+async function runProbes() {
+  await attempt("geolocation", () => new Promise((resolve, reject) => navigator.geolocation.getCurrentPosition(
+    () => resolve("position"),
+    (e) => e.code === 1 ? reject(new Error("code 1 " + e.message)) : resolve("no position: code " + e.code + " " + e.message),
+    {timeout: 3000})));
+  await attempt("camera", () => navigator.mediaDevices.getUserMedia({video: true}).then(
+    (stream) => { stream.getTracks().forEach((t) => t.stop()); return "stream"; },
+    (e) => { if (e.name === "NotAllowedError" || e.name === "SecurityError") throw e; return "no device: " + e.name; }));
+  await attempt("clipboard", () => navigator.clipboard.writeText("written by the app").then(() => "written"));
+  report("done", false, "");
+}
+window.addEventListener("message", (event) => {
+  const m = event.data;
+  if (!m || m.jsonrpc !== "2.0") return;
+  if (m.id === 1 && !m.method) send({jsonrpc: "2.0", method: "ui/notifications/initialized", params: {}});
+  else if (m.method === "ui/notifications/tool-input") runProbes();
+  else if (m.method === "ui/resource-teardown") send({jsonrpc: "2.0", id: m.id, result: {}});
+});
+send({jsonrpc: "2.0", id: nextId++, method: "ui/initialize",
+      params: {appInfo: {name: "permissions", version: "1"}, appCapabilities: {}, protocolVersion: "2026-01-26"}});
+</script></body></html>)html";
+
 Tool toolFrom(const char *json)
 {
     return Tool::fromJson(QJsonDocument::fromJson(json).object());
@@ -178,17 +222,19 @@ int main(int argc, char *argv[])
     McpServer server(&channel, Implementation{QStringLiteral("toolgate-app-server"), QStringLiteral("Toolgate app test server"),
                                               QStringLiteral("1.0"), {}, {}, {}});
     const QString appMime = QStringLiteral("text/html;profile=mcp-app");
-    const auto addApp = [&](const QString &uri, const QString &html) {
+    const auto addApp = [&](const QString &uri, const QString &html, const QJsonObject &ui = {}) {
         Resource resource;
         resource.uri = uri;
         resource.name = uri.section(u'/', -1);
         resource.mimeType = appMime;
-        return server.addResource(resource, [uri, html, appMime](const QString &) -> Result<ReadResourceResult> {
+        return server.addResource(resource, [uri, html, appMime, ui](const QString &) -> Result<ReadResourceResult> {
             ResourceContents contents;
             contents.uri = uri;
             contents.mimeType = appMime;
             contents.text = html;
-            contents.meta = QJsonObject{{QStringLiteral("ui"), QJsonObject{{QStringLiteral("prefersBorder"), true}}}};
+            QJsonObject meta = ui;
+            meta.insert(QStringLiteral("prefersBorder"), true);
+            contents.meta = QJsonObject{{QStringLiteral("ui"), meta}};
             ReadResourceResult result;
             result.contents.append(contents);
             return result;
@@ -196,7 +242,12 @@ int main(int argc, char *argv[])
     };
     const QString probe = parser.value(probeOption);
     bool ok = addApp(QStringLiteral("ui://appserver/hostile.html"), QString::fromUtf8(hostileHtml).replace(QStringLiteral("@PROBE@"), probe)).ok()
-        && addApp(QStringLiteral("ui://appserver/echo.html"), QString::fromUtf8(echoHtml)).ok();
+        && addApp(QStringLiteral("ui://appserver/echo.html"), QString::fromUtf8(echoHtml)).ok()
+        && addApp(QStringLiteral("ui://appserver/permissions.html"), QString::fromUtf8(permissionHtml),
+                  QJsonObject{{QStringLiteral("permissions"), QJsonObject{{QStringLiteral("camera"), QJsonObject()},
+                                                                          {QStringLiteral("geolocation"), QJsonObject()},
+                                                                          {QStringLiteral("clipboardWrite"), QJsonObject()}}}}).ok()
+        && addApp(QStringLiteral("ui://appserver/undeclared.html"), QString::fromUtf8(permissionHtml)).ok();
 
     ok = ok && server.addTool(toolFrom(R"({"name": "hostile-app", "description": "Shows an app that tries what apps must not do.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/hostile.html"}}})"),
@@ -210,6 +261,12 @@ int main(int argc, char *argv[])
                                     QJsonObject{{QStringLiteral("height"), args.value(u"height").toInt()},
                                                 {QStringLiteral("refresh"), args.value(u"refresh").toBool()}}));
         }).ok();
+    ok = ok && server.addTool(toolFrom(R"({"name": "permission-app", "description": "Shows an app that asks for permissions it declares.",
+        "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/permissions.html"}}})"),
+        [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the permission app is ready"))); }).ok();
+    ok = ok && server.addTool(toolFrom(R"({"name": "undeclared-permission-app", "description": "Shows an app that asks for permissions it does not declare.",
+        "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/undeclared.html"}}})"),
+        [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the undeclared permission app is ready"))); }).ok();
     ok = ok && server.addTool(toolFrom(R"({"name": "admin-only", "description": "Only for the model, never for apps.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"visibility": ["model"]}}})"),
         [](const ToolCallContext &call) {

@@ -1,5 +1,7 @@
 #include "apppane.h"
 
+#include <algorithm>
+
 #include "apps/appcsp.h"
 #include "apps/apphost.h"
 #include "apps/appmeta.h"
@@ -215,8 +217,12 @@ void AppPane::showTrustQuestion()
                     "asks you first. Its content policy:"));
     for (const QString &line : AppCsp(app.meta.csp).plainWords())
         lines.append(QStringLiteral("  • ") + line);
-    if (!app.meta.permissions.isEmpty())
-        lines.append(tr("It asks for %1; Toolgate grants none of these.").arg(app.meta.permissions.join(QStringLiteral(", "))));
+    if (!app.meta.permissions.isEmpty()) {
+        QStringList wants;
+        for (const QString &permission : app.meta.permissions)
+            wants.append(McpApps::permissionText(permission));
+        lines.append(tr("It may ask to %1. Toolgate asks you before it gets any of these.").arg(wants.join(QStringLiteral(", "))));
+    }
     for (const QString &problem : app.meta.problems)
         lines.append(tr("Ignored: %1").arg(problem));
     lines.append(tr("Allow apps from %1? Toolgate remembers this for the server; you can take it back on the server's page.")
@@ -301,6 +307,22 @@ void AppPane::createView()
     ++s_liveViews;
     connect(view, &QObject::destroyed, this, [] { --s_liveViews; });
     m_view = view;
+    m_deniedPermissions.clear();
+    QPointer<AppView> guard(view);
+    connect(view, &AppView::permissionRequested, this, [this, guard](int question, const QStringList &permissions) {
+        decidePermissions(permissions, [guard, question](bool allowed) {
+            if (guard)
+                guard->answerPermission(question, allowed);
+        });
+    });
+    // The engine cannot ask about the clipboard when the app writes to it: it is decided as the
+    // view starts, when the resource declares it.
+    if (m_resource->meta.permissions.contains(QStringLiteral("clipboardWrite"))) {
+        decidePermissions({QStringLiteral("clipboardWrite")}, [guard](bool allowed) {
+            if (guard)
+                guard->setClipboardAllowed(allowed);
+        });
+    }
 #endif
     applyHeight(initialViewHeight);
     setState(State::Running);
@@ -349,6 +371,14 @@ void AppPane::destroyView(const QString &reason)
         }
     }
     m_linkPrompts.clear();
+    // Unanswered permission questions go with the view (the engine drops what it asked).
+    for (const QPointer<QMessageBox> &box : std::as_const(m_permissionPrompts)) {
+        if (box) {
+            box->disconnect(this);
+            box->close();
+        }
+    }
+    m_permissionPrompts.clear();
     AppBridge *bridge = m_bridge;
     QWidget *view = m_view;
     m_bridge = nullptr;
@@ -401,6 +431,61 @@ void AppPane::askToOpen(int question, const QUrl &url)
             QDesktopServices::openUrl(url);
             emit linkOpened(url);
         }
+    });
+    box->open();
+}
+
+void AppPane::decidePermissions(const QStringList &permissions, std::function<void(bool)> done)
+{
+    QStringList texts;
+    for (const QString &permission : permissions)
+        texts.append(McpApps::permissionText(permission));
+    const QString what = texts.join(tr(" and "));
+    const QStringList declared = m_resource ? m_resource->meta.permissions : QStringList();
+    const bool allDeclared = std::all_of(permissions.begin(), permissions.end(),
+                                         [&](const QString &permission) { return declared.contains(permission); });
+    if (!allDeclared) {
+        // Only what the app's resource declares may even be asked for.
+        const QString text = tr("the app asked to %1, which its resource does not declare").arg(what);
+        showNote(tr("Refused: %1").arg(text));
+        emit consoleLine(m_server.name, QStringLiteral("[app] refused: ") + text);
+        done(false);
+        return;
+    }
+    const QStringList granted = m_trust->grantedPermissions(m_server.name, m_server.endpoint);
+    if (std::all_of(permissions.begin(), permissions.end(), [&](const QString &permission) { return granted.contains(permission); })) {
+        done(true);
+        return;
+    }
+    if (std::any_of(permissions.begin(), permissions.end(), [&](const QString &permission) { return m_deniedPermissions.contains(permission); })) {
+        done(false); // the person said no for this view already
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Question, tr("Allow the App?"),
+                                tr("The app from %1 wants to %2.").arg(m_server.name, what), QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("appPermissionPrompt"));
+    box->setTextFormat(Qt::PlainText);
+    box->setInformativeText(tr("If you allow it, Toolgate remembers this for the apps of %1; you can take it back on the "
+                               "server's page. If you deny it, the app is told no.").arg(m_server.name));
+    QPushButton *allow = box->addButton(tr("Allow"), QMessageBox::AcceptRole);
+    allow->setObjectName(QStringLiteral("allowPermissionButton"));
+    QPushButton *deny = box->addButton(tr("Deny"), QMessageBox::RejectRole);
+    deny->setObjectName(QStringLiteral("denyPermissionButton"));
+    box->setDefaultButton(deny);
+    box->setEscapeButton(deny);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    m_permissionPrompts.append(box);
+    connect(box, &QMessageBox::finished, this, [this, box, allow, permissions, what, done = std::move(done)] {
+        m_permissionPrompts.removeAll(box);
+        const bool allowed = box->clickedButton() == allow;
+        for (const QString &permission : permissions) {
+            if (allowed)
+                m_trust->grantPermission(m_server.name, m_server.endpoint, permission);
+            else if (!m_deniedPermissions.contains(permission))
+                m_deniedPermissions.append(permission);
+        }
+        emit consoleLine(m_server.name, QStringLiteral("[app] %1 to %2").arg(allowed ? QStringLiteral("allowed") : QStringLiteral("refused"), what));
+        done(allowed);
     });
     box->open();
 }

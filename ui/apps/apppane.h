@@ -9,6 +9,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QMessageBox;
 class QPlainTextEdit;
@@ -80,6 +82,9 @@ private:
     void createView();
     void destroyView(const QString &reason);
     void askToOpen(int question, const QUrl &url);
+    /// The app asked for browser permissions: refused unless declared, allowed when the person
+    /// allowed them for this server before, else asked; done(allowed) answers once.
+    void decidePermissions(const QStringList &permissions, std::function<void(bool)> done);
     void showNote(const QString &text);
     void applyHeight(int height);
     AppHostEnvironment environment() const;
@@ -101,6 +106,8 @@ private:
     QPointer<AppBridge> m_bridge;
     QPointer<QWidget> m_view;
     QHash<int, QPointer<QMessageBox>> m_linkPrompts;
+    QList<QPointer<QMessageBox>> m_permissionPrompts;
+    QStringList m_deniedPermissions; // refused by the person for the view shown now
 
     QLabel *m_title;
     QPushButton *m_close;

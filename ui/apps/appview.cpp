@@ -22,8 +22,51 @@ namespace Toolgate {
 
 namespace {
 
-// The page's own URL. .invalid never resolves, and the request filter blocks it anyway.
-const QUrl pageBase(QStringLiteral("https://app.toolgate.invalid/"));
+// The page's own URL, one per view: .invalid never resolves, and the request filter blocks it
+// anyway. The engine keeps permission answers per origin for the life of the profile, which all
+// views share: a fresh origin keeps one view's answers from reaching another's.
+QUrl pageBaseFor(int view)
+{
+    return QUrl(QStringLiteral("https://view-%1.app.toolgate.invalid/").arg(view));
+}
+
+// The frame's allow attribute: the declared permissions, in the engine's names. Built from known
+// names only, never from server text.
+QString allowAttribute(const QStringList &permissions)
+{
+    QStringList features;
+    for (const QString &permission : permissions) {
+        if (permission == u"camera" || permission == u"microphone" || permission == u"geolocation")
+            features.append(permission);
+        else if (permission == u"clipboardWrite")
+            features.append(QStringLiteral("clipboard-write"));
+    }
+    return features.join(QStringLiteral("; "));
+}
+
+// The frame's sandbox. Its document has no origin of its own (opaque) unless the resource declares
+// camera, microphone or location: the engine refuses those to an opaque origin before anyone could
+// be asked. Such an app gets its view's page origin (fresh per view, see pageBaseFor(), with no
+// script of the page's own in it: the relay lives in another world), as the inner frame of the
+// spec's web hosts gets the origin of their sandbox proxy. Everything else stays as it is.
+QString sandboxAttribute(const QStringList &permissions)
+{
+    const bool needsOrigin = permissions.contains(QStringLiteral("camera")) || permissions.contains(QStringLiteral("microphone"))
+        || permissions.contains(QStringLiteral("geolocation"));
+    return needsOrigin ? QStringLiteral("allow-scripts allow-same-origin") : QStringLiteral("allow-scripts");
+}
+
+// Which declared permissions a request of the engine stands for (empty: one an app never gets).
+QStringList permissionsFor(QWebEnginePage::Feature feature)
+{
+    switch (feature) {
+    case QWebEnginePage::Geolocation: return {QStringLiteral("geolocation")};
+    case QWebEnginePage::MediaAudioCapture: return {QStringLiteral("microphone")};
+    case QWebEnginePage::MediaVideoCapture: return {QStringLiteral("camera")};
+    case QWebEnginePage::MediaAudioVideoCapture: return {QStringLiteral("camera"), QStringLiteral("microphone")};
+    default: return {}; // notifications, mouse lock, screen capture
+    }
+}
 
 // The relay runs in the main frame only, in its own script world: the app (a sandboxed frame
 // with an opaque origin) can neither see qt.webChannelTransport nor the relay's variables.
@@ -32,7 +75,9 @@ const char *const relaySource = R"js(
   new QWebChannel(qt.webChannelTransport, function (channel) {
     var relay = channel.objects.toolgateRelay;
     var frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('sandbox', relay.sandbox);
+    if (relay.allow)
+      frame.setAttribute('allow', relay.allow);
     frame.setAttribute('title', 'app');
     frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
     window.addEventListener('message', function (event) {
@@ -118,9 +163,10 @@ class AppPage final : public QWebEnginePage
 {
     Q_OBJECT
 public:
-    AppPage(QWebEngineProfile *profile, AppView *view)
+    AppPage(QWebEngineProfile *profile, AppView *view, QUrl base)
         : QWebEnginePage(profile, view)
         , m_view(view)
+        , m_base(std::move(base))
     {
         QWebEngineSettings *s = settings();
         s->setAttribute(QWebEngineSettings::JavascriptEnabled, true);
@@ -144,10 +190,26 @@ public:
         s->setAttribute(QWebEngineSettings::ErrorPageEnabled, false);
         s->setAttribute(QWebEngineSettings::AutoLoadIconsForPage, false);
 
-        // Whatever the app asks for (camera, microphone, location, notifications…): no.
+        // Camera, microphone, location: the pane decides (declared by the resource, and the
+        // person's answer). Anything else (notifications, mouse lock, screen capture): no.
         connect(this, &QWebEnginePage::featurePermissionRequested, this, [this](const QUrl &origin, Feature feature) {
-            setFeaturePermission(origin, feature, PermissionDeniedByUser);
-            emit m_view->consoleMessage(QStringLiteral("refused a permission the app asked for (%1)").arg(int(feature)));
+            const QStringList permissions = permissionsFor(feature);
+            if (permissions.isEmpty()) {
+                setFeaturePermission(origin, feature, PermissionDeniedByUser);
+                emit m_view->consoleMessage(QStringLiteral("refused a permission apps never get (%1)").arg(int(feature)));
+                return;
+            }
+            const int question = m_view->m_nextQuestion++;
+            m_view->m_permissionQuestions.insert(question, {origin, int(feature)});
+            emit m_view->permissionRequested(question, permissions);
+        });
+        connect(this, &QWebEnginePage::featurePermissionRequestCanceled, this, [this](const QUrl &origin, Feature feature) {
+            for (auto it = m_view->m_permissionQuestions.begin(); it != m_view->m_permissionQuestions.end();) {
+                if (it->first == origin && it->second == int(feature))
+                    it = m_view->m_permissionQuestions.erase(it);
+                else
+                    ++it;
+            }
         });
         connect(this, &QWebEnginePage::fileSystemAccessRequested, this, [this](QWebEngineFileSystemAccessRequest request) {
             request.reject();
@@ -170,7 +232,7 @@ protected:
         // links and forms in the app do not navigate anywhere (ui/open-link is the way, and asks).
         const QString scheme = url.scheme();
         if (isMainFrame) {
-            if (!m_loaded && (scheme == u"data" || url.matches(pageBase, QUrl::None))) {
+            if (!m_loaded && (scheme == u"data" || url.matches(m_base, QUrl::None))) {
                 m_loaded = true;
                 return true;
             }
@@ -194,6 +256,7 @@ protected:
 
 private:
     AppView *m_view;
+    const QUrl m_base;
     bool m_loaded = false;
 };
 
@@ -202,12 +265,16 @@ class AppRelay final : public QObject
 {
     Q_OBJECT
     Q_PROPERTY(QString html READ html CONSTANT)
+    Q_PROPERTY(QString allow READ allow CONSTANT)
+    Q_PROPERTY(QString sandbox READ sandbox CONSTANT)
 public:
     AppRelay(AppBridge *bridge, QObject *parent) : QObject(parent), m_bridge(bridge)
     {
         connect(bridge, &AppBridge::send, this, &AppRelay::deliver);
     }
     QString html() const { return m_bridge ? m_bridge->context().resource.html : QString(); }
+    QString allow() const { return m_bridge ? allowAttribute(m_bridge->context().resource.meta.permissions) : QString(); }
+    QString sandbox() const { return sandboxAttribute(m_bridge ? m_bridge->context().resource.meta.permissions : QStringList()); }
 
 public slots:
     void post(const QString &message)
@@ -229,7 +296,9 @@ AppView::AppView(AppBridge *bridge, QWidget *parent)
     setObjectName(QStringLiteral("appView"));
     setContextMenuPolicy(Qt::NoContextMenu);
     setAcceptDrops(false);
-    auto *page = new AppPage(appProfile(), this);
+    static int views = 0;
+    const QUrl base = pageBaseFor(++views);
+    auto *page = new AppPage(appProfile(), this, base);
     auto *filter = new AppRequestFilter(bridge->csp(), page);
     connect(filter, &AppRequestFilter::blocked, this, [this](const QString &url) {
         emit consoleMessage(QStringLiteral("blocked a request the app's content security policy does not allow: %1").arg(url));
@@ -260,7 +329,7 @@ AppView::AppView(AppBridge *bridge, QWidget *parent)
         "<meta http-equiv=\"Content-Security-Policy\" content=\"%1\">"
         "<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}</style>"
         "</head><body></body></html>").arg(bridge->csp().policy().toHtmlEscaped());
-    page->setHtml(html, pageBase);
+    page->setHtml(html, base);
 }
 
 AppView::~AppView() = default; // the page is our child; its renderer process ends with it
@@ -268,6 +337,30 @@ AppView::~AppView() = default; // the page is our child; its renderer process en
 qint64 AppView::rendererPid() const
 {
     return page() ? page()->renderProcessPid() : 0;
+}
+
+void AppView::answerPermission(int question, bool allowed)
+{
+    const auto it = m_permissionQuestions.constFind(question);
+    if (it == m_permissionQuestions.cend() || !page())
+        return;
+    const auto [origin, feature] = *it;
+    m_permissionQuestions.erase(it);
+    page()->setFeaturePermission(origin, QWebEnginePage::Feature(feature),
+                                 allowed ? QWebEnginePage::PermissionGrantedByUser : QWebEnginePage::PermissionDeniedByUser);
+}
+
+void AppView::setClipboardAllowed(bool allowed)
+{
+    // The engine lets a frame write to the clipboard when this is on (and its allow attribute says
+    // clipboard-write); reading (paste) stays off.
+    if (page())
+        page()->settings()->setAttribute(QWebEngineSettings::JavascriptCanAccessClipboard, allowed);
+}
+
+bool AppView::isClipboardAllowed() const
+{
+    return page() && page()->settings()->testAttribute(QWebEngineSettings::JavascriptCanAccessClipboard);
 }
 
 } // namespace Toolgate

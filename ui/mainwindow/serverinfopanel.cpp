@@ -1,5 +1,6 @@
 #include "serverinfopanel.h"
 
+#include "apps/appmeta.h"
 #include "apps/apptrust.h"
 
 #include "client/clientsession.h"
@@ -111,7 +112,8 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
         m_appsRow->findChild<QLabel *>(QStringLiteral("appsState"))->setText(tr("You allowed this server's apps to show in tool results."));
         m_revokeApps = new QPushButton(tr("Stop Allowing Apps"), m_appsRow);
         m_revokeApps->setObjectName(QStringLiteral("revokeApps"));
-        m_revokeApps->setToolTip(tr("Its apps will ask again before they show. Views already open stay until closed."));
+        m_revokeApps->setToolTip(tr("Its apps will ask again before they show, and again for any camera, microphone, location or "
+                                    "clipboard you allowed them. Views already open stay until closed."));
         row->addWidget(m_revokeApps, 0, Qt::AlignTop);
         form->addRow(m_appsLabel, m_appsRow);
         connect(m_revokeApps, &QPushButton::clicked, this, [this] {
@@ -213,6 +215,15 @@ void ServerInfoPanel::refreshApps()
 {
     const bool allowed = m_appTrust && m_connection
         && m_appTrust->isAllowed(m_connection->name(), m_connection->identity().endpoint);
+    if (allowed) {
+        QString text = tr("You allowed this server's apps to show in tool results.");
+        QStringList granted;
+        for (const QString &permission : m_appTrust->grantedPermissions(m_connection->name(), m_connection->identity().endpoint))
+            granted.append(McpApps::permissionText(permission));
+        if (!granted.isEmpty())
+            text += u' ' + tr("They may %1.").arg(granted.join(QStringLiteral(", ")));
+        m_appsRow->findChild<QLabel *>(QStringLiteral("appsState"))->setText(text);
+    }
     m_appsLabel->setVisible(allowed);
     m_appsRow->setVisible(allowed);
 }

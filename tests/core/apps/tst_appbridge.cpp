@@ -3,6 +3,7 @@
 #include "apps/appbridge.h"
 #include "apps/appcsp.h"
 #include "apps/apphost.h"
+#include "apps/apptrust.h"
 #include "apps/appmeta.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
@@ -11,7 +12,9 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Toolgate;
@@ -312,6 +315,57 @@ private slots:
         QCOMPARE(parse(sent.at(4).at(0).toString()).value(u"result").toObject().value(u"mode").toString(), QStringLiteral("inline"));
         bridge.receive(request(4, QStringLiteral("sampling/createMessage")));
         QCOMPARE(parse(sent.at(5).at(0).toString()).value(u"error").toObject().value(u"code").toInt(), -32601);
+    }
+
+    void declaredPermissions()
+    {
+        // Known names only, in a fixed order; what Toolgate does not know is named and dropped.
+        const AppResourceMeta meta = AppResourceMeta::fromJson(QJsonObject{
+            {QStringLiteral("permissions"), QJsonObject{{QStringLiteral("clipboardWrite"), QJsonObject()},
+                                                        {QStringLiteral("teleport"), QJsonObject()},
+                                                        {QStringLiteral("camera"), QJsonObject()}}}});
+        QCOMPARE(meta.permissions, (QStringList{QStringLiteral("camera"), QStringLiteral("clipboardWrite")}));
+        QCOMPARE(meta.problems.size(), 1);
+        QVERIFY(meta.problems.first().contains(QStringLiteral("teleport")));
+
+        // The view hears which permissions its frame may ask the person for: the declared ones.
+        AppViewContext context = contextFor(QStringLiteral("apps"), QStringLiteral("echo-app"));
+        context.resource.meta = meta;
+        AppBridge bridge(&m_host, context, {});
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        bridge.receive(request(1, QStringLiteral("ui/initialize")));
+        const QJsonObject sandbox = parse(sent.at(0).at(0).toString()).value(u"result").toObject().value(u"hostCapabilities").toObject()
+                                        .value(u"sandbox").toObject();
+        QCOMPARE(sandbox.value(u"permissions").toObject(),
+                 (QJsonObject{{QStringLiteral("camera"), QJsonObject()}, {QStringLiteral("clipboardWrite"), QJsonObject()}}));
+    }
+
+    void trustRemembersPermissions()
+    {
+        QTemporaryDir dir;
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+        const QString vanilla = QStringLiteral("vanilla");
+        const QString command = QStringLiteral("node server.js --stdio");
+        AppTrust trust;
+        QSignalSpy changed(&trust, &AppTrust::changed);
+        // Nothing is granted to a server whose apps may not run.
+        trust.grantPermission(vanilla, command, QStringLiteral("camera"));
+        QVERIFY(trust.grantedPermissions(vanilla, command).isEmpty());
+        trust.allow(vanilla, command);
+        trust.grantPermission(vanilla, command, QStringLiteral("camera"));
+        trust.grantPermission(vanilla, command, QStringLiteral("camera"));
+        trust.grantPermission(vanilla, command, QStringLiteral("teleport"));
+        QCOMPARE(trust.grantedPermissions(vanilla, command), QStringList{QStringLiteral("camera")});
+        QCOMPARE(changed.size(), 2);
+        // Per server: another command line (or another server) has none, and the grant outlives the object.
+        QVERIFY(AppTrust().grantedPermissions(vanilla, QStringLiteral("node other.js")).isEmpty());
+        QCOMPARE(AppTrust().grantedPermissions(vanilla, command), QStringList{QStringLiteral("camera")});
+        // Taking the apps back takes their permissions too.
+        trust.revoke(vanilla, command);
+        QVERIFY(!trust.isAllowed(vanilla, command));
+        trust.allow(vanilla, command);
+        QVERIFY(trust.grantedPermissions(vanilla, command).isEmpty());
     }
 
     void cancelledResult()

@@ -61,6 +61,33 @@ QMessageBox *linkPrompt()
     return nullptr;
 }
 
+/// The permission question on screen whose text names what, or null.
+QMessageBox *permissionPrompt(const QString &what)
+{
+    const QList<QWidget *> all = QApplication::allWidgets();
+    for (QWidget *widget : all) {
+        auto *box = qobject_cast<QMessageBox *>(widget);
+        if (box && widget->objectName() == u"appPermissionPrompt" && widget->isVisible() && box->text().contains(what))
+            return box;
+    }
+    return nullptr;
+}
+
+/// Counts every permission question that shows, whoever closes it.
+class PromptCounter final : public QObject
+{
+    Q_OBJECT
+public:
+    int shown = 0;
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Show && watched->objectName() == u"appPermissionPrompt")
+            ++shown;
+        return false;
+    }
+};
+
 /// Catches every URL the app would hand to the system browser.
 class UrlCatcher final : public QObject
 {
@@ -152,6 +179,7 @@ private:
     int m_probeHits = 0;
     QStringList m_console;
     UrlCatcher m_urls;
+    PromptCounter m_prompts;
 
     QString path(const QString &name) const { return m_dir->filePath(name); }
     ToolPanel *panel() const { return m_window->toolPanel(); }
@@ -219,9 +247,23 @@ private:
         return pane()->state() == AppPane::State::Running && (initialized.size() > 0 || initialized.wait(30000));
     }
 
+    /// Answers the permission question about what (waits for it).
+    bool answerPermission(const QString &what, bool allow)
+    {
+        QMessageBox *box = nullptr;
+        if (!QTest::qWaitFor([&] { return (box = permissionPrompt(what)) != nullptr; }, 20000))
+            return false;
+        if (box->defaultButton() != box->findChild<QPushButton *>(QStringLiteral("denyPermissionButton")))
+            return false; // the safe answer is the default
+        QTest::mouseClick(box->findChild<QPushButton *>(allow ? QStringLiteral("allowPermissionButton") : QStringLiteral("denyPermissionButton")),
+                          Qt::LeftButton);
+        return true;
+    }
+
 private slots:
     void initTestCase()
     {
+        qApp->installEventFilter(&m_prompts);
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_probe.listen(QHostAddress::LocalHost));
         connect(&m_probe, &QTcpServer::newConnection, this, [this] {
@@ -273,6 +315,7 @@ private slots:
             m_console.append(server + QStringLiteral(": ") + text);
         });
         m_probeHits = 0;
+        m_prompts.shown = 0;
         m_urls.opened.clear();
         m_window->showLoadResult(m_workspace->load());
         m_window->resize(1100, 900);
@@ -405,6 +448,49 @@ private slots:
         const auto *apps = qobject_cast<StdioTransport *>(m_workspace->connection(QStringLiteral("apps"))->session()->transport());
         QVERIFY(!apps->recentStderr().join(u'\n').contains(QStringLiteral("admin-only ran")));
         QVERIFY(consoleHas(QStringLiteral("does not offer"))); // refusals are visible
+    }
+
+    void permissionsOnlyWhenDeclaredAndAllowed()
+    {
+        // Undeclared: refused without asking anyone (the frame may not even ask the engine).
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("undeclared-permission-app")));
+        const QString endpoint = m_workspace->connection(QStringLiteral("apps"))->identity().endpoint;
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: refused")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: refused")));
+        QVERIFY(consoleHas(QStringLiteral("[perm] clipboard: refused")));
+        QCOMPARE(m_prompts.shown, 0);
+        QVERIFY(m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint).isEmpty());
+
+        // Declared: each one is the person's to decide. No to the location, yes to camera and clipboard.
+        m_console.clear();
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
+        QVERIFY(answerPermission(QStringLiteral("write to your clipboard"), true));
+        QVERIFY(answerPermission(QStringLiteral("know your location"), false));
+        QVERIFY(answerPermission(QStringLiteral("use your camera"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: refused")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
+        QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());
+        QCOMPARE(m_prompts.shown, 3);
+        QStringList granted = m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint);
+        granted.sort();
+        QCOMPARE(granted, (QStringList{QStringLiteral("camera"), QStringLiteral("clipboardWrite")}));
+
+        // The next view: what was allowed is remembered for the server, what was denied is asked again.
+        m_console.clear();
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
+        QVERIFY(answerPermission(QStringLiteral("know your location"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: ALLOWED")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
+        QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());
+        QCOMPARE(m_prompts.shown, 4);
+
+        // Stop Allowing Apps takes the permissions back with the apps.
+        m_window->appTrust()->revoke(QStringLiteral("apps"), endpoint);
+        m_window->appTrust()->allow(QStringLiteral("apps"), endpoint);
+        QVERIFY(m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint).isEmpty());
     }
 
     void viewsAreFreedAndSized()
