@@ -3,6 +3,7 @@
 
 #include "apps/appmeta.h"
 #include "apps/apppane.h"
+#include "mainwindow/showappandquit.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "audit/auditlog.h"
@@ -154,9 +155,14 @@ int main(int argc, char *argv[])
     const QCommandLineOption listToolsOption(
         QStringLiteral("list-tools-and-quit"),
         QCoreApplication::translate("main", "Once the servers have listed their tools, print them as server/tool lines and quit."));
+    const QCommandLineOption showAppOption(
+        QStringLiteral("show-app-and-quit"),
+        QCoreApplication::translate("main", "Run this tool (approval as always) and quit once its app view is ready, e.g. vanilla/get-time."),
+        QStringLiteral("server/tool"));
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
     parser.addOption(listToolsOption);
+    parser.addOption(showAppOption);
     parser.addOption(selectOption);
     parser.process(app);
 
@@ -222,6 +228,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(listToolsOption))
         listToolsAndQuit(&workspace, &window);
+    if (parser.isSet(showAppOption))
+        new ShowAppAndQuit(&window, parser.value(showAppOption), &window);
     std::unique_ptr<Screenshotter> screenshotter;
     if (parser.isSet(screenshotOption))
         screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);

@@ -66,6 +66,8 @@ public:
     /// Whether the view has sent ui/notifications/initialized.
     bool isInitialized() const { return m_initialized; }
     bool isTornDown() const { return m_tearingDown; }
+    /// Whether the view has been sent the rendering call's result (or its cancellation).
+    bool hasDeliveredResult() const { return m_resultSent; }
 
     /// One message the view posted (JSON text). Malformed messages are reported through problem().
     void receive(const QString &raw);
