@@ -51,6 +51,7 @@ T *visibleTopLevel()
     return nullptr;
 }
 
+#ifdef TOOLGATE_HAVE_WEBENGINE
 QMessageBox *linkPrompt()
 {
     const QList<QWidget *> all = QApplication::allWidgets();
@@ -60,6 +61,7 @@ QMessageBox *linkPrompt()
     }
     return nullptr;
 }
+#endif
 
 /// The permission question on screen whose text names what, or null.
 QMessageBox *permissionPrompt(const QString &what)
@@ -98,6 +100,7 @@ public slots:
     void open(const QUrl &url) { opened.append(url); }
 };
 
+#ifdef TOOLGATE_HAVE_WEBENGINE
 qint64 parentOf(qint64 pid)
 {
     QFile status(QStringLiteral("/proc/%1/status").arg(pid));
@@ -162,6 +165,7 @@ qint64 engineProcessesKiB()
         total += rssKiB(pid);
     return total;
 }
+#endif
 
 } // namespace
 
