@@ -65,6 +65,25 @@ elseif(WIN32 OR APPLE)
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-cli>"
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-demo-server>")
         endif()
+        set(after_deploy "")
+        if(WIN32 AND TOOLGATE_HAVE_WEBENGINE)
+            # windeployqt of Qt 6.4 and 6.5 copies QtWebEngineProcess.exe into --dir, the install
+            # prefix, while the engine looks for it in LibraryExecutables (bin, as the generated
+            # qt.conf leaves it) and beside the app: it goes next to toolgate.exe. Its resources
+            # and locales stay where windeployqt puts them (prefix/resources, prefix/translations),
+            # which are the Data and Translations paths of that qt.conf.
+            set(after_deploy "
+foreach(process QtWebEngineProcess.exe QtWebEngineProcessd.exe)
+    if(EXISTS \"\${QT_DEPLOY_PREFIX}/\${process}\")
+        file(RENAME \"\${QT_DEPLOY_PREFIX}/\${process}\" \"\${QT_DEPLOY_PREFIX}/\${QT_DEPLOY_BIN_DIR}/\${process}\")
+    endif()
+endforeach()
+if(NOT EXISTS \"\${QT_DEPLOY_PREFIX}/\${QT_DEPLOY_BIN_DIR}/QtWebEngineProcess.exe\"
+   AND NOT EXISTS \"\${QT_DEPLOY_PREFIX}/\${QT_DEPLOY_BIN_DIR}/QtWebEngineProcessd.exe\")
+    message(FATAL_ERROR \"windeployqt did not deploy QtWebEngineProcess: app views could not run\")
+endif()
+")
+        endif()
         set(deploy_script ${CMAKE_BINARY_DIR}/packaging/deploy-toolgate.cmake)
         file(GENERATE OUTPUT ${deploy_script} CONTENT "
 include(\"${QT_DEPLOY_SUPPORT}\")
@@ -73,9 +92,13 @@ qt_deploy_runtime_dependencies(
     ADDITIONAL_EXECUTABLES ${extra_executables}
     GENERATE_QT_CONF
     VERBOSE)
-")
+${after_deploy}")
         install(SCRIPT ${deploy_script})
     endif()
+    # With Qt WebEngine, qt_deploy_runtime_dependencies (windeployqt, macdeployqt) sees the app link
+    # to Qt6WebEngineWidgets and carries QtWebEngineProcess, its resources and locales as well
+    # (macdeployqt: inside QtWebEngineCore.framework, Helpers/QtWebEngineProcess.app; windeployqt:
+    # moved next to the app above).
     # windeployqt copies Qt's DLLs only: QtKeychain's DLL goes next to the executables by hand.
     if(WIN32 AND TARGET qt6keychain)
         install(IMPORTED_RUNTIME_ARTIFACTS qt6keychain RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -118,10 +141,14 @@ else()
     set(CPACK_GENERATOR DEB RPM TGZ)
 
     # Debian: dependencies computed by dpkg-shlibdeps, plus the Qt plugins loaded at run time
-    # (the SQLite driver for the audit log), which no ELF header names.
+    # (the SQLite driver for the audit log), which no ELF header names. With Qt WebEngine (MCP
+    # Apps views), also its renderer executable, which is started, not linked.
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
     set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
+    if(TOOLGATE_HAVE_WEBENGINE)
+        string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libqt6webenginecore6-bin")
+    endif()
     set(CPACK_DEBIAN_PACKAGE_SECTION utils)
     set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
     set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -109,7 +109,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     const QCommandLineOption tool(QStringLiteral("tool"), QStringLiteral("Tool name."), QStringLiteral("name"));
     const QCommandLineOption decision(QStringLiteral("decision"), QStringLiteral("Decision."), QStringLiteral("decision"));
     const QCommandLineOption outcome(QStringLiteral("outcome"), QStringLiteral("Outcome."), QStringLiteral("outcome"));
-    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui or cli."), QStringLiteral("client"));
+    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui, cli or app."), QStringLiteral("client"));
     const QCommandLineOption since(QStringLiteral("since"), QStringLiteral("From."), QStringLiteral("time"));
     const QCommandLineOption until(QStringLiteral("until"), QStringLiteral("Until."), QStringLiteral("time"));
     const QCommandLineOption search(QStringLiteral("search"), QStringLiteral("Words."), QStringLiteral("text"));
@@ -164,7 +164,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     if (parser.isSet(client)) {
         filter.initiator = AuditNames::initiatorFromName(parser.value(client));
         if (!filter.initiator)
-            return QStringLiteral("unknown --client \"%1\" (gui, cli)").arg(parser.value(client));
+            return QStringLiteral("unknown --client \"%1\" (gui, cli, app)").arg(parser.value(client));
     }
     for (const auto &[option, target] : {std::pair{&since, &filter.from}, std::pair{&until, &filter.until}}) {
         if (!parser.isSet(*option))
@@ -233,7 +233,9 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
             name = QStringLiteral("[request] ") + r.name;
         else if (r.type == AuditRecordType::Connection)
             name = QStringLiteral("[") + r.name + u']';
-        io.out(row({QString::number(r.id), localTime(r.startedAt), AuditNames::initiator(r.initiator), cut(r.serverName, 18),
+        // What an app view did names the call whose result showed the app: "app #12".
+        const QString from = AuditNames::initiator(r.initiator) + (r.origin ? QStringLiteral(" #%1").arg(*r.origin) : QString());
+        io.out(row({QString::number(r.id), localTime(r.startedAt), from, cut(r.serverName, 18),
                     cut(name, 24), decisionText(r), AuditNames::outcome(r.outcome),
                     r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")}));
     }
@@ -286,6 +288,8 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     line(QStringLiteral("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
     line(QStringLiteral("Started"), localTime(r.startedAt));
     line(QStringLiteral("From"), AuditNames::initiator(r.initiator) + QStringLiteral(", session ") + r.session);
+    if (r.origin)
+        line(QStringLiteral("Made by"), QStringLiteral("the app in the result of call #%1").arg(*r.origin));
     line(QStringLiteral("Server"), r.serverName);
     line(QStringLiteral("Endpoint"), r.serverEndpoint);
     const QString info = r.serverInfo.value(QLatin1StringView("name")).toString() + u' '
@@ -425,7 +429,7 @@ QString AuditCommand::helpText()
         "  --server NAME     --tool NAME      --type tool_call|server_request|connection\n"
         "  --decision allow_once|allow_session|allow_always|deny|rule|human\n"
         "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
-        "  --client gui|cli  --since TIME     --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
+        "  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
         "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"
         "\n"
         "Other options:\n"

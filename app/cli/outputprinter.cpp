@@ -1,5 +1,7 @@
 #include "outputprinter.h"
 
+#include "apps/appmeta.h"
+
 #include "approvalformatter.h"
 #include "attachmentsaver.h"
 #include "console.h"
@@ -250,6 +252,14 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
             problems.append(QStringLiteral("%1 tools have this name; a call by it may reach any of them").arg(count));
         for (const QString &problem : std::as_const(problems))
             text += QStringLiteral("    PROBLEM: ") + Console::sanitizedLine(problem) + u'\n';
+        // MCP Apps: the result comes with an app view, which the desktop app shows (the CLI cannot).
+        const AppToolMeta app = AppToolMeta::of(tool);
+        if (app.hasApp())
+            text += QStringLiteral("    app view: ") + app.resourceUri + QStringLiteral(" (shown in the desktop app)\n");
+        if (!app.visibleToModel || !app.visibleToApp)
+            text += QStringLiteral("    visibility: ") + app.visibilityText() + u'\n';
+        for (const QString &problem : app.problems)
+            text += QStringLiteral("    note: ") + problem + u'\n';
     }
     Console::out(text);
     warnIfCapped(tools.size(), QStringLiteral("tools"));

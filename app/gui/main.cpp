@@ -1,6 +1,9 @@
 // toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
 // workspace, the approval policy and the main window together.
 
+#include "apps/appmeta.h"
+#include "apps/apppane.h"
+#include "mainwindow/showappandquit.h"
 #include "auth/secretstore.h"
 #include "clientfeatures/clientfeatures.h"
 #include "common/displaytext.h"
@@ -120,6 +123,8 @@ void finishSecretWrites(Workspace &workspace)
 
 int main(int argc, char *argv[])
 {
+    // Qt WebEngine (MCP Apps views) shares OpenGL contexts with the widgets; set before the app exists.
+    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
@@ -146,9 +151,14 @@ int main(int argc, char *argv[])
     const QCommandLineOption listToolsOption(
         QStringLiteral("list-tools-and-quit"),
         QCoreApplication::translate("main", "Once the servers have listed their tools, print them as server/tool lines and quit."));
+    const QCommandLineOption showAppOption(
+        QStringLiteral("show-app-and-quit"),
+        QCoreApplication::translate("main", "Run this tool (approval as always) and quit once its app view is ready, e.g. vanilla/get-time."),
+        QStringLiteral("server/tool"));
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
     parser.addOption(listToolsOption);
+    parser.addOption(showAppOption);
     parser.addOption(selectOption);
     parser.process(app);
 
@@ -166,6 +176,9 @@ int main(int argc, char *argv[])
     options.session.clientInfo.name = QStringLiteral("toolgate");
     options.session.clientInfo.title = QStringLiteral("Toolgate");
     options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    // MCP Apps: servers may send app views for results, where this build can show them.
+    if (AppPane::unavailableReason().isEmpty())
+        options.session.extensions.insert(McpApps::extensionId(), McpApps::clientCapability());
     options.serversPath = paths.servers;
     options.approvalsPath = paths.approvals;
     options.secretStore = keychain;
@@ -213,6 +226,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(listToolsOption))
         listToolsAndQuit(&workspace, &window);
+    if (parser.isSet(showAppOption))
+        new ShowAppAndQuit(&window, parser.value(showAppOption), &window);
     std::unique_ptr<Screenshotter> screenshotter;
     if (parser.isSet(screenshotOption))
         screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);

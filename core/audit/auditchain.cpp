@@ -9,7 +9,7 @@ namespace {
 using Kind = AuditEventKind;
 
 // The canonical order is part of the hash format: append new columns at the end of their kind
-// only together with a new format tag (see hash()).
+// only together with a new format tag (see hash()), or as omittedWhenNull columns at the very end.
 constexpr AuditColumn allColumns[] = {
     {QLatin1StringView("type"), false, Kind::Intent},
     {QLatin1StringView("session"), false, Kind::Intent},
@@ -35,6 +35,8 @@ constexpr AuditColumn allColumns[] = {
     {QLatin1StringView("duration_ms"), true, Kind::Outcome},
     {QLatin1StringView("output_valid"), true, Kind::Outcome},
     {QLatin1StringView("problems"), false, Kind::Outcome},
+    // Schema 3: the call whose result rendered the app that made this call or request.
+    {QLatin1StringView("origin"), true, Kind::Intent, true},
 };
 
 void appendField(QByteArray &out, QLatin1StringView name, const QByteArray &value, bool isNull)
@@ -107,6 +109,8 @@ QByteArray AuditChain::hash(const QByteArray &previousHash, qint64 seq, qint64 r
     Q_ASSERT(owned.size() == values.size());
     for (qsizetype i = 0; i < owned.size(); ++i) {
         const QVariant &value = i < values.size() ? values.at(i) : QVariant();
+        if ((value.isNull() || !value.isValid()) && owned.at(i).omittedWhenNull)
+            continue;
         if (value.isNull() || !value.isValid()) {
             appendField(canonical, owned.at(i).name, {}, true);
         } else if (owned.at(i).integer) {

@@ -20,6 +20,9 @@ struct AuditColumn
     QLatin1StringView name;
     bool integer = false;
     AuditEventKind owner = AuditEventKind::Intent;
+    /// Added after the first format: left out of the hash while null, so records written before
+    /// the column existed still verify, and setting or clearing it later still breaks the chain.
+    bool omittedWhenNull = false;
 };
 
 /// The tamper-evident hash chain: each event's hash is SHA-256 over the previous event's hash

@@ -94,11 +94,18 @@ Result<void> createFullTextIndex(AuditDatabase &db)
     });
 }
 
+// Version 3: the link from a call or request an app view made to the call whose result showed the app.
+Result<void> addOrigin(AuditDatabase &db)
+{
+    return execAll(db, {"ALTER TABLE records ADD COLUMN origin INTEGER"});
+}
+
 const QList<Migration> &migrations()
 {
     static const QList<Migration> list{
         {1, QLatin1StringView("records and hash-chained events"), createTables},
         {2, QLatin1StringView("full-text index"), createFullTextIndex},
+        {3, QLatin1StringView("origin of calls made by app views"), addOrigin},
     };
     return list;
 }

@@ -4,7 +4,8 @@ namespace Toolgate {
 
 AuditToolCallIntent AuditToolCallIntent::from(const ToolCall &call)
 {
-    return {call.server(), call.tool().name, call.requestedArguments(), call.initiator(), call.startedAt()};
+    return {call.server(), call.tool().name, call.requestedArguments(), call.initiator(), call.startedAt(),
+            call.originCallId(), std::nullopt};
 }
 
 AuditToolCallOutcome AuditToolCallOutcome::from(const ToolCallOutcome &outcome)

@@ -25,6 +25,10 @@ struct AuditToolCallIntent
     QJsonObject arguments; ///< As requested, before any edit by the human.
     CallInitiator initiator = CallInitiator::Gui;
     QDateTime startedAt;   ///< Invalid: now.
+    /// An app view's call: ToolCall::id() of the call whose result rendered the app (0: none)...
+    quint64 originCallId = 0;
+    /// ...and that call's record id, which AuditLog looks up from originCallId.
+    std::optional<qint64> origin;
 
     static AuditToolCallIntent from(const ToolCall &call);
 };
@@ -55,8 +59,11 @@ struct AuditServerRequest
     /// What we answered with, or the error we answered with.
     std::optional<QJsonObject> result;
     std::optional<Error> error;
-    CallInitiator initiator = CallInitiator::Gui; ///< Which app hosted the session.
+    CallInitiator initiator = CallInitiator::Gui; ///< Which app hosted the session (App: an app view asked).
     QDateTime receivedAt; ///< Invalid: now.
+    /// As in AuditToolCallIntent: for an app view's request (e.g. ui/open-link), the call that rendered it.
+    quint64 originCallId = 0;
+    std::optional<qint64> origin;
     qint64 durationMs = 0;
 };
 

@@ -149,6 +149,24 @@ public:
         return it->ticket;
     }
 
+    // ToolCall::id() → record id of the calls that were sent, so what an app view does later can
+    // name the call that rendered it. Capped: only recent calls render apps.
+    void rememberRecord(quint64 callId, qint64 recordId)
+    {
+        QMutexLocker locker(&callsMutex);
+        recordOfCall.insert(callId, recordId);
+        recordOrder.append(callId);
+        while (recordOrder.size() > 4096)
+            recordOfCall.remove(recordOrder.takeFirst());
+    }
+
+    std::optional<qint64> recordOf(quint64 callId)
+    {
+        QMutexLocker locker(&callsMutex);
+        const auto it = recordOfCall.constFind(callId);
+        return it == recordOfCall.cend() ? std::nullopt : std::optional<qint64>(*it);
+    }
+
     std::optional<Ticket> takeTicket(const ToolCall *call)
     {
         QMutexLocker locker(&callsMutex);
@@ -449,6 +467,8 @@ public:
 
     QMutex callsMutex;
     QHash<const ToolCall *, CallEntry> calls;
+    QHash<quint64, qint64> recordOfCall;
+    QList<quint64> recordOrder;
 
     // Writer thread only.
     AuditRowBuilder rows;
@@ -554,7 +574,10 @@ void AuditLog::callReadyToSend(const ToolCall &call, QObject *context, std::func
         }, Qt::QueuedConnection);
         return;
     }
-    whenRecorded(*ticket, context, [proceed = std::move(proceed)](const Result<qint64> &recorded) {
+    const quint64 callId = call.id();
+    whenRecorded(*ticket, context, [this, callId, proceed = std::move(proceed)](const Result<qint64> &recorded) {
+        if (recorded)
+            d->rememberRecord(callId, recorded.value());
         proceed(recorded ? Result<void>() : Result<void>(recorded.error()));
     });
 }
@@ -563,6 +586,8 @@ AuditLog::Ticket AuditLog::recordIntent(const AuditToolCallIntent &intent)
 {
     const Ticket ticket = d->newTicket();
     AuditToolCallIntent copy = intent;
+    if (copy.originCallId && !copy.origin)
+        copy.origin = d->recordOf(copy.originCallId);
     if (!copy.startedAt.isValid())
         copy.startedAt = QDateTime::currentDateTimeUtc();
     d->enqueue(Private::IntentTask{ticket, std::move(copy)});
@@ -593,6 +618,8 @@ void AuditLog::whenRecorded(Ticket ticket, QObject *context, std::function<void(
 void AuditLog::recordServerRequest(const AuditServerRequest &request)
 {
     AuditServerRequest copy = request;
+    if (copy.originCallId && !copy.origin)
+        copy.origin = d->recordOf(copy.originCallId);
     if (!copy.receivedAt.isValid())
         copy.receivedAt = QDateTime::currentDateTimeUtc().addMSecs(-copy.durationMs);
     d->enqueue(Private::ServerRequestTask{std::move(copy)});

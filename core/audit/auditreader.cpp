@@ -24,7 +24,7 @@ QString selectColumns(AuditReader::Detail detail)
     return QStringLiteral("r.id, r.type, r.session, r.initiator, r.started_at, r.server_name, r.server_endpoint,"
                           " r.server_info, r.name, %1, %2, r.edited_arguments IS NOT NULL, r.decided_at, r.decision,"
                           " r.decision_source, r.decision_reason, r.finished_at, r.outcome, r.is_error, %3, r.result_size,"
-                          " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems")
+                          " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems, r.origin")
         .arg(full ? QStringLiteral("r.arguments") : QStringLiteral("substr(r.arguments, 1, %1)").arg(previewLength),
              full ? QStringLiteral("r.edited_arguments") : QStringLiteral("NULL"),
              full ? QStringLiteral("r.result") : QStringLiteral("NULL"));
@@ -97,6 +97,7 @@ AuditRecord recordFrom(const QSqlQuery &query, AuditReader::Detail detail)
         r.inputProblems.append(line.toString());
     for (const QJsonValue &line : problems.value(QLatin1StringView("output")).toArray())
         r.outputProblems.append(line.toString());
+    r.origin = optionalFrom<qint64>(query, 26);
     return r;
 }
 

@@ -64,6 +64,7 @@ constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 3> initiatorNa
     {CallInitiator::Gui, QLatin1StringView("gui")},
     {CallInitiator::Cli, QLatin1StringView("cli")},
     {CallInitiator::Conformance, QLatin1StringView("conformance")},
+    {CallInitiator::App, QLatin1StringView("app")},
 }};
 
 QJsonValue timeToJson(const QDateTime &time)
@@ -222,6 +223,8 @@ QJsonObject AuditRecord::toJson() const
         {QStringLiteral("inputProblems"), QJsonArray::fromStringList(inputProblems)},
         {QStringLiteral("outputProblems"), QJsonArray::fromStringList(outputProblems)},
     };
+    if (origin)
+        json.insert(QStringLiteral("origin"), double(*origin));
     return json;
 }
 
@@ -288,6 +291,7 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     r.outputValid = boolFromJson(json.value(QLatin1StringView("outputValid")));
     r.inputProblems = stringsFromJson(json.value(QLatin1StringView("inputProblems")));
     r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
+    r.origin = intFromJson(json.value(QLatin1StringView("origin")));
     return r;
 }
 

@@ -80,6 +80,9 @@ struct AuditRecord
     QStringList inputProblems;
     QStringList outputProblems;
 
+    /// For what an app view did: the record of the call whose result rendered the app.
+    std::optional<qint64> origin;
+
     /// The start of the arguments as stored, for list views (summaries only).
     QString preview;
 

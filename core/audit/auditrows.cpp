@@ -74,7 +74,7 @@ QString textOf(const QJsonObject &result)
 QVariantList AuditIntentRow::values() const
 {
     return {text(type), text(session), text(initiator), QVariant(startedAt), text(serverName), text(serverEndpoint),
-            text(serverInfo), text(name), text(arguments)};
+            text(serverInfo), text(name), text(arguments), integer(origin)};
 }
 
 QVariantList AuditDecisionRow::values() const
@@ -160,6 +160,7 @@ AuditIntentRow AuditRowBuilder::intent(const AuditToolCallIntent &intent, const 
     row.type = AuditNames::type(AuditRecordType::ToolCall);
     row.name = intent.tool;
     row.arguments = json(intent.arguments);
+    row.origin = intent.origin;
     return row;
 }
 
@@ -229,6 +230,7 @@ AuditIntentRow AuditRowBuilder::intent(const AuditServerRequest &request, const 
     row.type = AuditNames::type(AuditRecordType::ServerRequest);
     row.name = request.method;
     row.arguments = json(request.params);
+    row.origin = request.origin;
     return row;
 }
 

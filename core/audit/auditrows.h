@@ -23,6 +23,7 @@ struct AuditIntentRow
     QString serverInfo;
     QString name;
     QString arguments;
+    std::optional<qint64> origin;
 
     /// In AuditChain::columns(AuditEventKind::Intent) order.
     QVariantList values() const;

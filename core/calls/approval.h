@@ -24,6 +24,7 @@ enum class CallInitiator {
     Gui,
     Cli,
     Conformance, ///< toolgate-cli --conformance: the official test suite drives it, a fixed rule approves
+    App,         ///< an MCP App view, from inside a result the GUI shows
 };
 
 /// Everything a human needs to decide on one tools/call: shown verbatim by the dialog or prompt.

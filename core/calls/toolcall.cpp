@@ -8,9 +8,21 @@
 #include "schema/schemavalidator.h"
 
 #include <QHash>
+
+#include <atomic>
 #include <QJsonDocument>
 
 namespace Toolgate {
+
+namespace {
+
+quint64 nextCallId()
+{
+    static std::atomic<quint64> last{0};
+    return ++last;
+}
+
+} // namespace
 
 QString ToolCallOutcome::kindName(Kind kind)
 {
@@ -35,6 +47,7 @@ ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonOb
     , m_tool(std::move(tool))
     , m_requestedArguments(std::move(arguments))
     , m_initiator(initiator)
+    , m_id(nextCallId())
     , m_startedAt(QDateTime::currentDateTimeUtc())
 {
     m_outcome.sentArguments = m_requestedArguments;

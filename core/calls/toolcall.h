@@ -68,6 +68,13 @@ public:
     /// The arguments the caller asked for (before any edit by the human).
     const QJsonObject &requestedArguments() const { return m_requestedArguments; }
     CallInitiator initiator() const { return m_initiator; }
+    /// A number unique to this call within this run of the program (never 0).
+    quint64 id() const { return m_id; }
+    /// For a call an app view made: id() of the call whose result rendered that app; 0 otherwise.
+    quint64 originCallId() const { return m_originCallId; }
+    /// Links this call to the call whose result rendered the app that makes it. Set it right
+    /// after ToolCallPipeline::call(), before the event loop runs (the audit log reads it at start).
+    void setOriginCallId(quint64 originCallId) { m_originCallId = originCallId; }
     const ToolCallOutcome &outcome() const { return m_outcome; }
     QDateTime startedAt() const { return m_startedAt; }
 
@@ -97,6 +104,8 @@ private:
     Tool m_tool;
     QJsonObject m_requestedArguments;
     CallInitiator m_initiator;
+    quint64 m_id;
+    quint64 m_originCallId = 0;
     Stage m_stage = Stage::Validating;
     ToolCallOutcome m_outcome;
     RequestId m_requestId;

@@ -56,6 +56,7 @@ public:
     bool samplingTools = false;
     ServerRequestHandler elicitationHandler;
     QStringList elicitationModes;
+    QJsonObject extensions; // capabilities.extensions, as set with setExtension()
     QStringList openElicitations; // ids that may still complete, oldest first
 
     bool urlElicitationCompletion() const
@@ -138,6 +139,8 @@ public:
                 elicitation.insert(mode, QJsonObject());
             capabilities.insert(QLatin1String("elicitation"), elicitation);
         }
+        if (!extensions.isEmpty())
+            capabilities.insert(QLatin1String("extensions"), extensions);
         return capabilities;
     }
 
@@ -403,6 +406,7 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
 {
     d->q = this;
     d->options = std::move(options);
+    d->extensions = d->options.extensions;
     if (d->options.clientInfo.name.isEmpty()) {
         d->options.clientInfo.name = QStringLiteral("toolgate");
         d->options.clientInfo.title = QStringLiteral("Toolgate");
@@ -497,6 +501,11 @@ void ClientSession::setElicitationHandler(ServerRequestHandler handler, const QS
 {
     d->elicitationHandler = std::move(handler);
     d->elicitationModes = modes;
+}
+
+void ClientSession::setExtension(const QString &name, const QJsonObject &settings)
+{
+    d->extensions.insert(name, settings);
 }
 
 void ClientSession::notifyRootsListChanged()

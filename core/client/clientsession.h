@@ -56,6 +56,8 @@ public:
         std::chrono::milliseconds toolCallTimeout = std::chrono::seconds(60);
         /// ...and the hard maximum it can never exceed.
         std::chrono::milliseconds toolCallMaxTime = std::chrono::minutes(30);
+        /// Extensions advertised from the start: capabilities.extensions[name] = settings (as setExtension()).
+        QJsonObject extensions;
     };
 
     struct CallOptions
@@ -102,6 +104,9 @@ public:
     void setSamplingHandler(ServerRequestHandler handler, bool withTools = false);
     /// modes: "form" and/or "url".
     void setElicitationHandler(ServerRequestHandler handler, const QStringList &modes = {QStringLiteral("form")});
+    /// Advertises an extension: capabilities.extensions[name] = settings (e.g. MCP Apps with the
+    /// MIME types this host renders). Call before connectToServer().
+    void setExtension(const QString &name, const QJsonObject &settings);
     /// Tells the server our roots changed (only when the roots capability says we notify).
     void notifyRootsListChanged();
 

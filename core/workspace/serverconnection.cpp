@@ -502,6 +502,11 @@ void ServerConnection::setConfig(const ServerConfig &config)
 }
 
 void ServerConnection::setRestartPolicy(const RestartPolicy &policy) { d->policy = policy; }
+void ServerConnection::addConsoleNote(const QString &text)
+{
+    d->addConsoleLine(ConsoleLine::Kind::Lifecycle, text);
+}
+
 void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) { d->configurator = std::move(configurator); }
 void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
 void ServerConnection::setSecretStore(SecretStore *store) { d->secretStore = store; }

@@ -105,6 +105,8 @@ public:
 
     /// The most recent console lines (capped).
     QList<ConsoleLine> console() const;
+    /// Adds a note of ours to the console (e.g. what an app view of this server logged).
+    void addConsoleNote(const QString &text);
     static QString statusName(Status status);
 
     // CallTarget

@@ -12,6 +12,9 @@
 #              installed demo server is the default)
 #   gui        /usr/bin/toolgate starts offscreen on a first start, configures the installed demo
 #              server and lists its tools
+#   app        /usr/bin/toolgate renders an MCP App offscreen: server-basic-vanillajs (tests/npm) over
+#              stdio, its get-time tool allowed by a remembered rule and the server's apps allowed, as
+#              a person would have done before; the app view must initialize and get the result
 #   remove     apt-get remove the package again (cleanup, so the machine is left as it was)
 set -euo pipefail
 
@@ -114,6 +117,37 @@ gui)
     cat "$servers_file"
     grep -q '"/usr/bin/toolgate-demo-server"' "$servers_file" \
         || fail "first start did not configure the installed demo server /usr/bin/toolgate-demo-server"
+    ;;
+app)
+    throwaway_home
+    cd "$scratch"
+    npm_modules="$source_dir/tests/npm/node_modules"
+    node="$npm_modules/node/bin/node"
+    server="$npm_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js"
+    [[ -x "$node" && -f "$server" ]] || fail "server-basic-vanillajs is not installed in $source_dir/tests/npm (npm ci there)"
+    # The endpoint as Toolgate writes it (ServerConfig::endpoint): plain paths are not quoted.
+    plain='^[A-Za-z0-9_@%+=:,./-]+$'
+    [[ "$node" =~ $plain && "$server" =~ $plain ]] || fail "the npm paths have characters this test does not quote: $server"
+    endpoint="$node $server --stdio"
+    export TOOLGATE_CONFIG_DIR="$scratch/toolgate-config"
+    mkdir -p "$TOOLGATE_CONFIG_DIR/Toolgate"
+    printf '{"mcpServers": {"vanilla": {"command": "%s", "args": ["%s", "--stdio"]}}}\n' "$node" "$server" \
+        > "$TOOLGATE_CONFIG_DIR/servers.json"
+    printf '{"alwaysAllow": [{"server": "vanilla", "endpoint": "%s", "tool": "get-time"}]}\n' "$endpoint" \
+        > "$TOOLGATE_CONFIG_DIR/approvals.json"
+    # AppTrust's entry: server name and endpoint joined by U+001F (QSettings INI escapes it as \x1f).
+    printf '[McpApps]\nallowedServers="vanilla\\x1f%s"\n' "$endpoint" > "$TOOLGATE_CONFIG_DIR/Toolgate/toolgate.ini"
+    export QT_QPA_PLATFORM=offscreen
+    export QTWEBENGINE_CHROMIUM_FLAGS="--disable-gpu --disable-background-networking --disable-component-update --no-first-run"
+    # Qt WebEngine refuses its sandbox as root (CI runs as root): this test, and only this test,
+    # switches it off explicitly. The installed app never does so by itself.
+    if [[ "$(id -u)" -eq 0 ]]; then export QTWEBENGINE_DISABLE_SANDBOX=1; fi
+    rc=0
+    out="$(timeout 120 /usr/bin/toolgate --show-app-and-quit vanilla/get-time)" || rc=$?
+    echo "$out"
+    (( rc == 0 )) || fail "the installed toolgate did not show the app of vanilla/get-time (exit $rc)"
+    grep -qx 'app view ready: ui://get-time/mcp-app.html from vanilla' <<<"$out" \
+        || fail "the installed toolgate did not report the vanillajs app view as ready"
     ;;
 remove)
     if dpkg-query -W -f='${db:Status-Status}' toolgate 2>/dev/null | grep -qx installed; then

@@ -90,6 +90,7 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     , m_title(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_runAgain(new QPushButton(tr("Run Again…"), this))
+    , m_showOrigin(new QPushButton(this))
     , m_tabs(new QTabWidget(this))
     , m_result(new ResultView(this))
     , m_resultJson(jsonView(QStringLiteral("auditResultJson"), this))
@@ -110,6 +111,8 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     m_summary->setWordWrap(true);
     m_runAgain->setObjectName(QStringLiteral("runAgain"));
     m_runAgain->setToolTip(tr("Put this tool and these arguments into the main window's form. Nothing is sent until you run it and approve it."));
+    m_showOrigin->setObjectName(QStringLiteral("showOriginCall"));
+    m_showOrigin->setToolTip(tr("Show the call whose result showed the app that did this"));
     m_tabs->setObjectName(QStringLiteral("auditDetailTabs"));
 
     auto *resultLayout = new QStackedLayout(m_resultPage);
@@ -121,6 +124,7 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
 
     auto *header = new QHBoxLayout;
     header->addWidget(m_title, 1);
+    header->addWidget(m_showOrigin, 0, Qt::AlignTop);
     header->addWidget(m_runAgain, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -132,6 +136,10 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
         if (hasRecord())
             emit runAgainRequested(m_record);
     });
+    connect(m_showOrigin, &QPushButton::clicked, this, [this] {
+        if (hasRecord() && m_record.origin)
+            emit originRequested(*m_record.origin);
+    });
     showPlaceholder(tr("Select a record to see it in full."));
 }
 
@@ -142,6 +150,7 @@ void AuditDetailPane::showPlaceholder(const QString &text)
     m_summary->clear();
     m_summary->hide();
     m_runAgain->hide();
+    m_showOrigin->hide();
     m_tabs->hide();
     m_result->clear();
 }
@@ -186,6 +195,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         + row(record.serverEndpoint.contains(QLatin1StringView("://")) ? tr("URL") : tr("Command"), record.serverEndpoint)
         + row(tr("Server info"), serverInfo)
         + row(tr("Kind"), AuditTableModel::kindText(record.type) + tr(" from the %1").arg(AuditTableModel::initiatorText(record.initiator)))
+        + row(tr("Made by"), record.origin ? AuditTableModel::originText(*record.origin) : QString())
         + row(tr("Decision"), decision)
         + row(tr("Reason"), record.decisionReason)
         + row(tr("Outcome"), outcome)
@@ -194,6 +204,9 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
     m_summary->setText(html);
     m_summary->show();
     m_runAgain->setVisible(call);
+    if (record.origin)
+        m_showOrigin->setText(tr("Show Call #%1").arg(*record.origin));
+    m_showOrigin->setVisible(record.origin.has_value());
     m_tabs->show();
 
     QString arguments;

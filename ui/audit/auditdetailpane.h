@@ -36,6 +36,8 @@ public:
     ResultView *resultView() const { return m_result; }
     QTabWidget *tabs() const { return m_tabs; }
     QPushButton *runAgainButton() const { return m_runAgain; }
+    /// "Show Call #N": shown for what an app view did, leads to the call whose result showed the app.
+    QPushButton *showOriginButton() const { return m_showOrigin; }
     QPlainTextEdit *argumentsView() const { return m_arguments; }
     QPlainTextEdit *recordJsonView() const { return m_json; }
     /// The summary lines (objectName "auditSummary").
@@ -44,11 +46,14 @@ public:
 signals:
     /// The person asked to take this record's call back into the tool form.
     void runAgainRequested(const Toolgate::AuditRecord &record);
+    /// The person asked to see the call whose result showed the app that made this record.
+    void originRequested(qint64 id);
 
 private:
     QLabel *m_title;
     QLabel *m_summary;
     QPushButton *m_runAgain;
+    QPushButton *m_showOrigin;
     QTabWidget *m_tabs;
     ResultView *m_result;
     QPlainTextEdit *m_resultJson; // server requests and connection events: plain JSON

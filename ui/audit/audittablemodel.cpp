@@ -362,6 +362,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     case RecordIdRole: return row.id;
     case RecordTypeRole: return int(row.type);
     case OutcomeRole: return int(row.outcome);
+    case OriginRole: return row.origin ? QVariant(*row.origin) : QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == DurationColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
@@ -383,6 +384,8 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == OutcomeColumn && !row.errorMessage.isEmpty())
             return row.errorMessage;
+        if (index.column() == ClientColumn && row.origin)
+            return tr("Made by %1").arg(originText(*row.origin));
         return row.preview.isEmpty() ? QVariant() : QVariant(row.preview);
     case Qt::DisplayRole:
         break;
@@ -410,7 +413,11 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         if (!row.durationMs || row.outcome == AuditOutcome::Denied)
             return QString();
         return ViewerFormat::elapsed(*row.durationMs);
-    case ClientColumn: return initiatorText(row.initiator);
+    case ClientColumn:
+        // An app view's call or request names the call whose result showed the app.
+        if (row.origin)
+            return tr("%1 · #%2").arg(initiatorText(row.initiator)).arg(*row.origin);
+        return initiatorText(row.initiator);
     default: return {};
     }
 }
@@ -428,6 +435,7 @@ AuditTableModel::Row AuditTableModel::rowFrom(const AuditRecord &record)
     row.outcome = record.outcome;
     row.durationMs = record.durationMs;
     row.initiator = record.initiator;
+    row.origin = record.origin;
     row.edited = record.edited;
     row.errorMessage = record.errorMessage;
     if (record.type == AuditRecordType::Connection && row.errorMessage.isEmpty()) {
@@ -506,8 +514,14 @@ QString AuditTableModel::initiatorText(CallInitiator initiator)
     case CallInitiator::Gui: return tr("GUI");
     case CallInitiator::Cli: return tr("CLI");
     case CallInitiator::Conformance: return tr("Conformance test");
+    case CallInitiator::App: return tr("App");
     }
     return {};
+}
+
+QString AuditTableModel::originText(qint64 origin)
+{
+    return tr("the app in the result of call #%1").arg(origin);
 }
 
 } // namespace Toolgate

@@ -41,6 +41,7 @@ public:
         RecordIdRole = Qt::UserRole + 1, ///< qint64
         RecordTypeRole,                  ///< int(AuditRecordType)
         OutcomeRole,                     ///< int(AuditOutcome)
+        OriginRole,                      ///< qint64: for what an app view did, the call that showed the app; else invalid
     };
 
     /// worker (for pages) is not owned and must outlive the model; the model counts matches on a
@@ -90,6 +91,8 @@ public:
                                 const std::optional<ApprovalDecision::Source> &source);
     static QString connectionEventText(const QString &name);
     static QString initiatorText(CallInitiator initiator);
+    /// "the app in the result of call #12": where an app-initiated call or request came from.
+    static QString originText(qint64 origin);
 
 signals:
     /// A page arrived (rows: how many it added).
@@ -116,6 +119,7 @@ private:
         AuditOutcome outcome = AuditOutcome::Pending;
         std::optional<qint64> durationMs;
         CallInitiator initiator = CallInitiator::Gui;
+        std::optional<qint64> origin;
         bool edited = false;
         QString errorMessage;
         QString preview;

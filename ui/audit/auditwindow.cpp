@@ -154,6 +154,7 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditWindow::showSelected);
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
+    connect(m_detail, &AuditDetailPane::originRequested, this, &AuditWindow::showRecord);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
     connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
     // A window of its own closes the way windows do: Esc, or Ctrl+W (the platform's Close).
@@ -406,9 +407,27 @@ void AuditWindow::loadChoices()
         });
 }
 
+void AuditWindow::showRecord(qint64 id)
+{
+    if (const int row = m_model->rowOfRecord(id); row >= 0) {
+        const QModelIndex index = m_model->index(row, 0);
+        m_table->setCurrentIndex(index);
+        m_table->scrollTo(index);
+        return;
+    }
+    // Not among the rows the filters show (or not loaded yet): the record alone, no row selected.
+    m_table->selectionModel()->clearCurrentIndex();
+    m_table->clearSelection();
+    showInDetail(id);
+}
+
 void AuditWindow::showSelected()
 {
-    const qint64 id = m_model->recordId(m_table->currentIndex().row());
+    showInDetail(m_model->recordId(m_table->currentIndex().row()));
+}
+
+void AuditWindow::showInDetail(qint64 id)
+{
     const quint64 generation = ++m_detailGeneration;
     if (id == 0) {
         m_detail->showPlaceholder(tr("Select a record to see it in full."));

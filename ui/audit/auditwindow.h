@@ -51,6 +51,10 @@ public:
     /// one query; while the window is hidden nothing is queried until it shows again.
     void noteStoreChanged();
 
+    /// Selects the record with id in the list, or, when the filters leave it out, shows it in
+    /// the detail pane on its own (the list stays as it is).
+    void showRecord(qint64 id);
+
     /// Writes the records the filters show to path, off the GUI thread; exportFinished reports.
     void exportTo(const QString &path, AuditExporter::Format format);
 
@@ -86,6 +90,7 @@ private:
     void scheduleFilter();
     void loadChoices();
     void showSelected();
+    void showInDetail(qint64 id);
     void updateStatus();
     void chooseExportFile();
     void runAgain(const AuditRecord &record);

@@ -122,6 +122,8 @@ QWidget *ConfirmationDialog::buildHeader()
     text->addWidget(title);
     const QString who = m_request.initiator == CallInitiator::Cli
         ? tr("A call from the command line needs your approval before it is sent to the server.")
+        : m_request.initiator == CallInitiator::App
+        ? tr("The app shown in a tool result wants to make this call. It needs your approval before it is sent to the server.")
         : tr("This tool call needs your approval before it is sent to the server.");
     text->addWidget(new HelpLabel(who, header));
     layout->addLayout(text, 1);

@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include "apps/apptrust.h"
+#include "workspaceapphost.h"
+
 #include "audit/auditlog.h"
 #include "audit/auditwindow.h"
 #include "calls/approvalpolicy.h"
@@ -232,6 +235,15 @@ void MainWindow::buildCentre()
     m_serverInfoPanel = new ServerInfoPanel(m_pages);
     m_serverInfoPanel->addActions({m_serverPanel->editServerAction(), m_serverPanel->restartServerAction()});
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
+    // Apps in tool results reach their servers only through the pipeline (approval, audit).
+    m_appHost = new WorkspaceAppHost(m_workspace, m_pipeline, this);
+    m_appTrust = new AppTrust(this);
+    m_toolPanel->setApps(m_appHost, m_appTrust);
+    m_serverInfoPanel->setAppTrust(m_appTrust);
+    connect(m_toolPanel, &ToolPanel::appConsoleLine, this, [this](const QString &server, const QString &text) {
+        if (ServerConnection *connection = m_workspace->connection(server))
+            connection->addConsoleNote(text);
+    });
     m_resourcePanel = new ResourcePanel(m_pages);
     m_promptPanel = new PromptPanel(m_pages);
     m_pages->addWidget(m_emptyPage);
@@ -493,6 +505,7 @@ void MainWindow::setAuditLog(AuditLog *log)
 {
     m_auditLog = log;
     m_auditPath = log ? log->path() : QString();
+    m_appHost->setAuditLog(log);
     if (m_auditWindow && log)
         connect(log, &AuditLog::recordsCommitted, m_auditWindow, &AuditWindow::noteStoreChanged, Qt::UniqueConnection);
 }

@@ -39,8 +39,10 @@ class ServerConnection;
 class ServerInfoPanel;
 class ServerListModel;
 class ServerPanel;
+class AppTrust;
 class ToolCallPipeline;
 class ToolPanel;
+class WorkspaceAppHost;
 class ToolTreeModel;
 
 /// Toolgate's main window: servers and their tools, resources and prompts on the left; the
@@ -86,6 +88,8 @@ public:
     ItemBrowser *promptBrowser() const { return m_promptBrowser; }
     QTabWidget *browserTabs() const { return m_browserTabs; }
     ToolPanel *toolPanel() const { return m_toolPanel; }
+    /// Which servers' apps may run (MCP Apps in tool results).
+    AppTrust *appTrust() const { return m_appTrust; }
     ResourcePanel *resourcePanel() const { return m_resourcePanel; }
     PromptPanel *promptPanel() const { return m_promptPanel; }
     ServerInfoPanel *serverInfoPanel() const { return m_serverInfoPanel; }
@@ -184,6 +188,8 @@ private:
     QPointer<AuditWindow> m_auditWindow;
     QPointer<QDialog> m_guide;
     QPointer<AuditLog> m_auditLog;
+    WorkspaceAppHost *m_appHost = nullptr;
+    AppTrust *m_appTrust = nullptr;
 };
 
 } // namespace Toolgate

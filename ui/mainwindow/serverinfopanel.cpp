@@ -1,5 +1,8 @@
 #include "serverinfopanel.h"
 
+#include "apps/appmeta.h"
+#include "apps/apptrust.h"
+
 #include "client/clientsession.h"
 #include "itemheader.h"
 #include "models/icons.h"
@@ -105,6 +108,27 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
         m_signInLabel->hide();
         m_signInRow->hide();
     }
+    {
+        // MCP Apps: once allowed for a server, its app views run; this is where that is taken back.
+        m_appsLabel = new QLabel(tr("Apps:"), this);
+        m_appsRow = new QWidget(this);
+        auto *row = new QHBoxLayout(m_appsRow);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(valueLabel(m_appsRow, QStringLiteral("appsState")), 1);
+        m_appsRow->findChild<QLabel *>(QStringLiteral("appsState"))->setText(tr("You allowed this server's apps to show in tool results."));
+        m_revokeApps = new QPushButton(tr("Stop Allowing Apps"), m_appsRow);
+        m_revokeApps->setObjectName(QStringLiteral("revokeApps"));
+        m_revokeApps->setToolTip(tr("Its apps will ask again before they show, and again for any camera, microphone, location or "
+                                    "clipboard you allowed them. Views already open stay until closed."));
+        row->addWidget(m_revokeApps, 0, Qt::AlignTop);
+        form->addRow(m_appsLabel, m_appsRow);
+        connect(m_revokeApps, &QPushButton::clicked, this, [this] {
+            if (m_appTrust && m_connection)
+                m_appTrust->revoke(m_connection->name(), m_connection->identity().endpoint);
+        });
+        m_appsLabel->hide();
+        m_appsRow->hide();
+    }
 
     auto *buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
@@ -186,8 +210,34 @@ void ServerInfoPanel::setConnection(ServerConnection *connection)
     refreshSignIn();
 }
 
+void ServerInfoPanel::setAppTrust(AppTrust *trust)
+{
+    m_appTrust = trust;
+    if (trust)
+        connect(trust, &AppTrust::changed, this, &ServerInfoPanel::refreshApps);
+    refreshApps();
+}
+
+void ServerInfoPanel::refreshApps()
+{
+    const bool allowed = m_appTrust && m_connection
+        && m_appTrust->isAllowed(m_connection->name(), m_connection->identity().endpoint);
+    if (allowed) {
+        QString text = tr("You allowed this server's apps to show in tool results.");
+        QStringList granted;
+        for (const QString &permission : m_appTrust->grantedPermissions(m_connection->name(), m_connection->identity().endpoint))
+            granted.append(McpApps::permissionText(permission));
+        if (!granted.isEmpty())
+            text += u' ' + tr("They may %1.").arg(granted.join(QStringLiteral(", ")));
+        m_appsRow->findChild<QLabel *>(QStringLiteral("appsState"))->setText(text);
+    }
+    m_appsLabel->setVisible(allowed);
+    m_appsRow->setVisible(allowed);
+}
+
 void ServerInfoPanel::refresh()
 {
+    refreshApps();
     ServerConnection *connection = m_connection;
     if (!connection) {
         m_header->setItem(Icons::action(u"server"), tr("No server selected"), {}, {}, {});

@@ -10,6 +10,7 @@ class QUrl;
 
 namespace Toolgate {
 
+class AppTrust;
 class ItemHeader;
 class MarkdownBrowser;
 class ServerConnection;
@@ -31,6 +32,9 @@ public:
     void addActions(const QList<QAction *> &actions);
     /// Shows the OAuth sign-in of HTTP servers with Sign in / Cancel / Sign out (not owned).
     void setSignInManager(SignInManager *signIns);
+    /// Shows whether the server's apps may run, with a button to take that back (not owned).
+    void setAppTrust(AppTrust *trust);
+    QPushButton *revokeAppsButton() const { return m_revokeApps; }
 
     /// How a server's transport reads to people: "Local program", "Remote server (HTTP)".
     static QString transportText(int transport);
@@ -45,6 +49,7 @@ private:
     void refresh();
     void refreshSignIn();
     void showInstructions(const QString &markdown);
+    void refreshApps();
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
@@ -65,6 +70,10 @@ private:
     QPushButton *m_signIn;
     QPushButton *m_cancelSignIn;
     QPushButton *m_signOut;
+    QPointer<AppTrust> m_appTrust;
+    QLabel *m_appsLabel = nullptr;
+    QWidget *m_appsRow = nullptr;
+    QPushButton *m_revokeApps = nullptr;
 };
 
 } // namespace Toolgate

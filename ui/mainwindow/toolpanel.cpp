@@ -1,5 +1,7 @@
 #include "toolpanel.h"
 
+#include "apps/apppane.h"
+#include "apps/appmeta.h"
 #include "client/clientsession.h"
 #include "viewers/viewerformat.h"
 #include "forms/argumentform.h"
@@ -145,6 +147,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_urlStep->hide();
     bottomLayout->addWidget(m_urlStep);
     bottomLayout->addWidget(m_result, 1);
+    bottom->setObjectName(QStringLiteral("resultPane"));
 
     m_splitter->setObjectName(QStringLiteral("toolSplitter"));
     m_splitter->addWidget(top);
@@ -194,6 +197,52 @@ ToolPanel::~ToolPanel()
     }
 }
 
+void ToolPanel::setApps(AppHost *host, AppTrust *trust)
+{
+    if (m_app || !host || !trust)
+        return;
+    m_app = new AppPane(host, trust, m_result->parentWidget());
+    auto *layout = static_cast<QVBoxLayout *>(m_result->parentWidget()->layout());
+    layout->insertWidget(layout->indexOf(m_result), m_app);
+    connect(m_app, &AppPane::consoleLine, this, &ToolPanel::appConsoleLine);
+    connect(m_app, &AppPane::linkOpened, this, [this](const QUrl &url) { emit message(tr("Opened %1").arg(url.toDisplayString())); });
+    showEntryApp();
+}
+
+void ToolPanel::startApp(const QString &k, ToolCall *call)
+{
+    if (!m_app || k != key() || !AppToolMeta::of(call->tool()).hasApp())
+        return;
+    auto it = m_entries.find(k);
+    if (it == m_entries.end() || it->appCallId == call->id())
+        return;
+    it->appCallId = call->id();
+    m_app->start(call->server(), call->tool(), call->outcome().sentArguments, call->id());
+}
+
+void ToolPanel::showEntryApp()
+{
+    if (!m_app)
+        return;
+    const auto it = m_entries.constFind(key());
+    if (it == m_entries.constEnd() || !it->appCallId) {
+        m_app->closeApp(QStringLiteral("another tool is shown"));
+        return;
+    }
+    if (m_app->originCallId() == it->appCallId)
+        return; // already showing this result's app
+    if (it->call) {
+        m_app->start(it->call->server(), it->call->tool(), it->call->outcome().sentArguments, it->appCallId);
+    } else if (it->outcome && m_connection
+               && (it->outcome->kind == ToolCallOutcome::Kind::Succeeded || it->outcome->kind == ToolCallOutcome::Kind::ToolError)) {
+        // Coming back to a tool: its last result's app is shown again (a new view; the old one was freed).
+        m_app->start(m_connection->identity(), m_tool, it->outcome->sentArguments, it->appCallId);
+        m_app->setResult(it->outcome->result);
+    } else {
+        m_app->closeApp(QStringLiteral("another tool is shown"));
+    }
+}
+
 QString ToolPanel::keyFor(const QString &server, const QString &tool)
 {
     return server + QChar(0x1f) + tool;
@@ -220,12 +269,15 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
     QString remarks;
     if (const QString hints = ToolTreeModel::annotationsText(tool.annotations); !hints.isEmpty())
         remarks = tr("The server claims: %1. Toolgate does not rely on this.").arg(hints);
+    if (const AppToolMeta app = AppToolMeta::of(tool); app.hasApp())
+        remarks += (remarks.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Results come with an app view (%1).").arg(app.resourceUri);
     m_header->setItem(icon.isNull() ? Icons::action(u"tool") : icon, tool.displayName(), tool.name, serverName, tool.description, remarks);
     const QJsonObject last = sameTool ? typed
         : m_history && connection    ? m_history->lastArguments(serverName, tool.name)
                                      : QJsonObject();
     m_form->setTool(tool, last);
     showEntry();
+    showEntryApp();
     m_fit.start();
 }
 
@@ -455,6 +507,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     entry.requested = arguments;
     entry.awaitedSteps.clear();
     entry.stepsCompleted = false;
+    entry.appCallId = 0;
     entry.elapsed.start();
     m_recent.removeAll(k);
     m_recent.append(k);
@@ -472,13 +525,18 @@ void ToolPanel::startCall(const QJsonObject &arguments)
         if (k == key())
             updateProgress();
     });
-    connect(call, &ToolCall::stageChanged, this, [this, k] {
+    connect(call, &ToolCall::stageChanged, this, [this, k, call](ToolCall::Stage stage) {
         if (k == key())
             updateProgress();
+        // The app comes up as soon as the call is on its way (approved), and gets the result when it arrives.
+        if (stage == ToolCall::Stage::Running)
+            startApp(k, call);
     });
     connect(call, &ToolCall::finished, this, [this, k, call] { onFinished(k, call); });
 
     m_result->clear();
+    if (m_app)
+        m_app->closeApp(QStringLiteral("the tool runs again"));
     updateRunState();
     updateProgress();
     emit runningCountChanged(runningCount());
@@ -529,6 +587,13 @@ void ToolPanel::onFinished(const QString &k, ToolCall *call)
     call->deleteLater();
     if (k == key()) {
         m_result->setOutcome(call->outcome());
+        if (m_app && it != m_entries.end() && it->appCallId == call->id()) {
+            const ToolCallOutcome &outcome = call->outcome();
+            if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError)
+                m_app->setResult(outcome.result);
+            else
+                m_app->setCancelled(outcome.error.message.isEmpty() ? describe(outcome) : outcome.error.message);
+        }
         updateRunState();
         refitForResult();
     }

@@ -17,6 +17,9 @@ class QSplitter;
 
 namespace Toolgate {
 
+class AppHost;
+class AppPane;
+class AppTrust;
 class ArgumentForm;
 class ClientSession;
 class ArgumentHistory;
@@ -60,6 +63,10 @@ public:
     /// browser first. Its Run Again button sends the same arguments again (approval included).
     QWidget *urlStepBox() const { return m_urlStep; }
     QPushButton *runAgainButton() const { return m_runAgain; }
+    /// Shows the apps of tool results (MCP Apps) above the result. Neither is owned.
+    void setApps(AppHost *host, AppTrust *trust);
+    /// The app of the shown result; null until setApps().
+    AppPane *appPane() const { return m_app; }
 
 public slots:
     /// Starts a call of the shown tool with the form's arguments.
@@ -75,6 +82,8 @@ signals:
     /// A short note for the status bar.
     void message(const QString &text);
     void runningCountChanged(int count);
+    /// A line for the console of server: what an app view logged or was refused.
+    void appConsoleLine(const QString &server, const QString &text);
 
 private:
     struct Entry
@@ -89,6 +98,8 @@ private:
         /// elicitationIds of a -32042 outcome the server has not yet reported complete.
         QStringList awaitedSteps;
         bool stepsCompleted = false;
+        /// ToolCall::id() of the call, once its app was shown (tools with _meta.ui.resourceUri).
+        quint64 appCallId = 0;
     };
 
     QString key() const;
@@ -109,6 +120,9 @@ private:
     bool focusNextPrevChild(bool next) override;
     void onFinished(const QString &key, ToolCall *call);
     void onStepCompleted(const QString &serverName, const QString &elicitationId);
+    /// Shows the app of the shown tool's call once it runs (or its last result's app).
+    void startApp(const QString &key, ToolCall *call);
+    void showEntryApp();
 
     QPointer<ToolCallPipeline> m_pipeline;
     ArgumentHistory *m_history;
@@ -131,6 +145,7 @@ private:
     QPushButton *m_runAgain;
     ResultView *m_result;
     QSplitter *m_splitter;
+    AppPane *m_app = nullptr;
     bool m_splitterMovedByUser = false;
 };
 

@@ -1,5 +1,7 @@
 #include "tooltreemodel.h"
 
+#include "apps/appmeta.h"
+
 #include "iconloader.h"
 #include "icons.h"
 #include "modeltext_p.h"
@@ -23,10 +25,27 @@ ToolTreeModel::ToolTreeModel(Workspace *workspace, QObject *parent)
 
 ToolTreeModel::~ToolTreeModel() = default;
 
+namespace {
+
+// MCP Apps: a tool whose visibility lacks "model" is for apps only. The person stands where a
+// model would, so such tools are not listed for calling by hand (the spec's tools/list rule).
+QList<Tool> listedTools(const QList<Tool> &tools)
+{
+    QList<Tool> listed;
+    listed.reserve(tools.size());
+    for (const Tool &tool : tools) {
+        if (AppToolMeta::of(tool).visibleToModel)
+            listed.append(tool);
+    }
+    return listed;
+}
+
+} // namespace
+
 std::unique_ptr<ServerTreeModel::Node> ToolTreeModel::createNode(ServerConnection *connection)
 {
     auto node = std::make_unique<ToolNode>();
-    node->tools = connection->tools();
+    node->tools = listedTools(connection->tools());
     connect(connection, &ServerConnection::toolsChanged, this, [this, connection] { refresh(connection); });
     return node;
 }
@@ -37,7 +56,7 @@ void ToolTreeModel::refresh(ServerConnection *connection)
     if (!node)
         return;
     syncChildren(
-        node, node->tools, connection->tools(), [](const Tool &tool) { return tool.name; },
+        node, node->tools, listedTools(connection->tools()), [](const Tool &tool) { return tool.name; },
         [](const Tool &a, const Tool &b) { return a.raw == b.raw && a.toJson() == b.toJson(); });
 }
 
@@ -120,6 +139,8 @@ QVariant ToolTreeModel::childData(const Node &node, int row, int column, int rol
         const QString hints = annotationsText(tool.annotations);
         if (!hints.isEmpty())
             tip += u"<p><i>" + tr("The server claims: %1").arg(hints).toHtmlEscaped() + u"</i></p>";
+        if (const AppToolMeta app = AppToolMeta::of(tool); app.hasApp())
+            tip += u"<p>" + tr("Its results come with an app view: %1").arg(app.resourceUri).toHtmlEscaped() + u"</p>";
         return tip;
     }
     case Qt::FontRole:

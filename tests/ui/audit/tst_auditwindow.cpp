@@ -329,6 +329,91 @@ private slots:
         view->close();
     }
 
+    void appRecordsLeadToTheCallThatShowedTheApp()
+    {
+        // What an app view did (a tool call, a link it asked to open) is recorded with the record
+        // of the call whose result showed the app; the list and the detail pane say so and lead there.
+        AuditLog::Options options;
+        options.path = auditPath();
+        m_audit = std::make_unique<AuditLog>(options);
+        const ServerIdentity server{QStringLiteral("vanilla"), QStringLiteral("node server.js --stdio"), {}};
+        AuditToolCallIntent shown;
+        shown.server = server;
+        shown.tool = QStringLiteral("get-time");
+        const AuditLog::Ticket ticket = m_audit->recordIntent(shown);
+        m_audit->recordDecision(ticket, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        // Its record id, known once the intent is written (as the pipeline waits before sending).
+        qint64 origin = 0;
+        m_audit->whenRecorded(ticket, this, [&](const Result<qint64> &id) { origin = id ? id.value() : -1; });
+        QTRY_VERIFY(origin != 0);
+        QVERIFY(origin > 0);
+        AuditToolCallOutcome done;
+        done.kind = ToolCallOutcome::Kind::Succeeded;
+        done.result = CallToolResult{};
+        m_audit->recordOutcome(ticket, done);
+        AuditToolCallIntent fromApp = shown;
+        fromApp.initiator = CallInitiator::App;
+        fromApp.origin = origin;
+        const AuditLog::Ticket appTicket = m_audit->recordIntent(fromApp);
+        m_audit->recordDecision(appTicket, ApprovalDecision::deny(QStringLiteral("not now")));
+        AuditServerRequest link;
+        link.server = server;
+        link.method = QStringLiteral("ui/open-link");
+        link.params = QJsonObject{{QStringLiteral("url"), QStringLiteral("https://example.com/")}};
+        link.decision = ApprovalDecision::deny(QStringLiteral("Link opening denied by user"));
+        link.error = Error{-32000, QStringLiteral("Link opening denied by user"), {}};
+        link.initiator = CallInitiator::App;
+        link.origin = origin;
+        m_audit->recordServerRequest(link);
+        QVERIFY(flushAudit());
+
+        AuditWindow view(auditPath());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        AuditTableModel *model = view.model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QString appClient = QStringLiteral("App · #%1").arg(origin);
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, appClient, AuditTableModel::ClientColumn) >= 0, 10000);
+        const int appRow = findRow(model, QStringLiteral("get-time"));
+        QCOMPARE(model->index(appRow, AuditTableModel::ClientColumn).data().toString(), appClient);
+        QCOMPARE(model->index(appRow, 0).data(AuditTableModel::OriginRole).toLongLong(), origin);
+        const int originRow = model->rowOfRecord(origin);
+        QCOMPARE(model->index(originRow, AuditTableModel::ClientColumn).data().toString(), QStringLiteral("GUI"));
+        QVERIFY(!model->index(originRow, 0).data(AuditTableModel::OriginRole).isValid());
+
+        // The app's call names its origin and leads to it.
+        QSignalSpy recordShown(&view, &AuditWindow::recordShown);
+        view.table()->setCurrentIndex(model->index(appRow, 0));
+        QVERIFY(recordShown.wait(10000));
+        AuditDetailPane *detail = view.detailPane();
+        QVERIFY2(detail->summary()->text().contains(QStringLiteral("the app in the result of call #%1").arg(origin)),
+                 qPrintable(detail->summary()->text()));
+        QPushButton *showOrigin = detail->showOriginButton();
+        QVERIFY(showOrigin->isVisible());
+        QCOMPARE(showOrigin->text(), QStringLiteral("Show Call #%1").arg(origin));
+        QTest::mouseClick(showOrigin, Qt::LeftButton);
+        QVERIFY(recordShown.wait(10000));
+        QCOMPARE(recordShown.last().at(0).toLongLong(), origin);
+        QCOMPARE(view.table()->currentIndex().row(), originRow);
+        QCOMPARE(detail->record().id, origin);
+        QVERIFY(!detail->showOriginButton()->isVisible()); // the call typed by hand came from nobody
+
+        // The link request leads there too, even when the filters leave the call out of the list.
+        view.kindFilter()->setCurrentIndex(view.kindFilter()->findData(int(AuditRecordType::ServerRequest)));
+        QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() == 1
+                                     && model->index(0, AuditTableModel::NameColumn).data().toString() == u"ui/open-link", 10000);
+        QCOMPARE(model->index(0, AuditTableModel::ClientColumn).data().toString(), appClient);
+        view.table()->setCurrentIndex(model->index(0, 0));
+        QVERIFY(recordShown.wait(10000));
+        QVERIFY(detail->summary()->text().contains(QStringLiteral("the app in the result of call #%1").arg(origin)));
+        QTest::mouseClick(detail->showOriginButton(), Qt::LeftButton);
+        QVERIFY(recordShown.wait(10000));
+        QCOMPARE(detail->record().id, origin);
+        QCOMPARE(detail->record().name, QStringLiteral("get-time"));
+        QVERIFY(!view.table()->currentIndex().isValid());
+        view.close();
+    }
+
     void screenshot()
     {
         QTemporaryDir scratch;

@@ -1,0 +1,539 @@
+#include "apps/appmeta.h"
+#include "apps/apppane.h"
+#include "apps/apptrust.h"
+#include "audit/auditfilter.h"
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "calls/approvalpolicy.h"
+#include "client/clientsession.h"
+#include "dialogs/confirmationdialog.h"
+#include "dialogs/dialogapprovalgate.h"
+#include "forms/argumentform.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/toolpanel.h"
+#include "transport/stdiotransport.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/serverconnection.h"
+#include "workspace/workspace.h"
+
+#ifdef TOOLGATE_HAVE_WEBENGINE
+#include "apps/appview.h"
+#endif
+
+#include <QApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+
+namespace {
+
+template<typename T>
+T *visibleTopLevel()
+{
+    const QList<QWidget *> all = QApplication::topLevelWidgets();
+    for (QWidget *widget : all) {
+        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
+            return typed;
+    }
+    return nullptr;
+}
+
+#ifdef TOOLGATE_HAVE_WEBENGINE
+QMessageBox *linkPrompt()
+{
+    const QList<QWidget *> all = QApplication::allWidgets();
+    for (QWidget *widget : all) {
+        if (widget->objectName() == u"appLinkPrompt" && widget->isVisible())
+            return qobject_cast<QMessageBox *>(widget);
+    }
+    return nullptr;
+}
+#endif
+
+/// The permission question on screen whose text names what, or null.
+QMessageBox *permissionPrompt(const QString &what)
+{
+    const QList<QWidget *> all = QApplication::allWidgets();
+    for (QWidget *widget : all) {
+        auto *box = qobject_cast<QMessageBox *>(widget);
+        if (box && widget->objectName() == u"appPermissionPrompt" && widget->isVisible() && box->text().contains(what))
+            return box;
+    }
+    return nullptr;
+}
+
+/// Counts every permission question that shows, whoever closes it.
+class PromptCounter final : public QObject
+{
+    Q_OBJECT
+public:
+    int shown = 0;
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Show && watched->objectName() == u"appPermissionPrompt")
+            ++shown;
+        return false;
+    }
+};
+
+/// Catches every URL the app would hand to the system browser.
+class UrlCatcher final : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> opened;
+public slots:
+    void open(const QUrl &url) { opened.append(url); }
+};
+
+#ifdef TOOLGATE_HAVE_WEBENGINE
+qint64 parentOf(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("PPid:"))
+            return line.mid(5).trimmed().toLongLong();
+    }
+    return 0;
+}
+
+/// The pids of QtWebEngineProcess processes started by this test (renderers only, or all of them).
+QList<qint64> engineProcesses(bool renderersOnly)
+{
+    QList<qint64> found;
+    const qint64 self = QCoreApplication::applicationPid();
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &name : pids) {
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(name));
+        if (!name.front().isDigit() || !cmdline.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = cmdline.readAll();
+        if (!text.contains("QtWebEngineProcess") || (renderersOnly && !text.contains("--type=renderer")))
+            continue;
+        // Renderers are children of the zygote, itself our child: look a few generations up.
+        qint64 pid = name.toLongLong();
+        for (int hop = 0; hop < 4 && pid > 1; ++hop) {
+            pid = parentOf(pid);
+            if (pid == self) {
+                found.append(name.toLongLong());
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+int rendererCount()
+{
+    return int(engineProcesses(true).size());
+}
+
+/// Resident memory in KiB of pid (0 when unknown).
+qint64 rssKiB(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return 0;
+}
+
+/// Summed resident memory of all QtWebEngineProcess processes (renderers, zygote, utility).
+qint64 engineProcessesKiB()
+{
+    qint64 total = 0;
+    for (qint64 pid : engineProcesses(false))
+        total += rssKiB(pid);
+    return total;
+}
+#endif
+
+} // namespace
+
+class tst_AppView final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<ApprovalPolicy> m_policy;
+    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<MainWindow> m_window;
+    QTcpServer m_probe;
+    int m_probeHits = 0;
+    QStringList m_console;
+    UrlCatcher m_urls;
+    PromptCounter m_prompts;
+
+    QString path(const QString &name) const { return m_dir->filePath(name); }
+    ToolPanel *panel() const { return m_window->toolPanel(); }
+    AppPane *pane() const { return m_window->toolPanel()->appPane(); }
+
+    static QString npm() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
+
+    bool consoleHas(const QString &text) const
+    {
+        for (const QString &line : m_console) {
+            if (line.contains(text))
+                return true;
+        }
+        return false;
+    }
+
+    void runTool(const QString &server, const QString &tool, const QJsonObject &arguments = {})
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectTool(server, tool), 20000);
+        if (!arguments.isEmpty())
+            panel()->argumentForm()->setArguments(arguments);
+        QTRY_VERIFY_WITH_TIMEOUT(panel()->runButton()->isEnabled(), 20000);
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+    }
+
+    /// With TOOLGATE_SCREENSHOT_DIR set (run under xvfb-run, see docs/benchmarks.md), saves the screen.
+    static void shot(const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            return;
+        QTest::qWait(1500); // let the web view paint
+        QScreen *screen = QGuiApplication::primaryScreen();
+        const QPixmap pixmap = screen->grabWindow(0);
+        pixmap.save(QDir(dir).filePath(name + QStringLiteral(".png")));
+    }
+
+    /// Answers the next confirmation dialog; returns its request (initiator, tool) for checks.
+    ApprovalRequest answerDialog(bool allow, const QString &screenshot = {})
+    {
+        ConfirmationDialog *dialog = nullptr;
+        if (!QTest::qWaitFor([&] { return (dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr; }, 20000))
+            return {};
+        if (!screenshot.isEmpty())
+            shot(screenshot);
+        const ApprovalRequest request = dialog->request();
+        auto *button = dialog->findChild<QPushButton *>(allow ? QStringLiteral("allowOnce") : QStringLiteral("deny"));
+        if (!button || !QTest::qWaitFor([&] { return button->isEnabled(); }, 5000))
+            return {};
+        QTest::mouseClick(button, Qt::LeftButton);
+        return request;
+    }
+
+    /// Runs tool, approves it, allows the server's apps if asked, and waits for the app to initialize.
+    bool showApp(const QString &server, const QString &tool, const QJsonObject &arguments = {})
+    {
+        QSignalSpy initialized(pane(), &AppPane::appInitialized);
+        runTool(server, tool, arguments);
+        if (answerDialog(true).tool.name != tool)
+            return false;
+        if (!QTest::qWaitFor([&] { return pane()->state() == AppPane::State::NeedsTrust || pane()->state() == AppPane::State::Running; }, 20000))
+            return false;
+        if (pane()->state() == AppPane::State::NeedsTrust)
+            QTest::mouseClick(pane()->allowButton(), Qt::LeftButton);
+        return pane()->state() == AppPane::State::Running && (initialized.size() > 0 || initialized.wait(30000));
+    }
+
+    /// Answers the permission question about what (waits for it).
+    bool answerPermission(const QString &what, bool allow)
+    {
+        QMessageBox *box = nullptr;
+        if (!QTest::qWaitFor([&] { return (box = permissionPrompt(what)) != nullptr; }, 20000))
+            return false;
+        if (box->defaultButton() != box->findChild<QPushButton *>(QStringLiteral("denyPermissionButton")))
+            return false; // the safe answer is the default
+        QTest::mouseClick(box->findChild<QPushButton *>(allow ? QStringLiteral("allowPermissionButton") : QStringLiteral("denyPermissionButton")),
+                          Qt::LeftButton);
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        qApp->installEventFilter(&m_prompts);
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_probe.listen(QHostAddress::LocalHost));
+        connect(&m_probe, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket *socket = m_probe.nextPendingConnection()) {
+                ++m_probeHits;
+                qWarning() << "the probe server was reached";
+                socket->deleteLater();
+            }
+        });
+        QDesktopServices::setUrlHandler(QStringLiteral("http"), &m_urls, "open");
+        QDesktopServices::setUrlHandler(QStringLiteral("https"), &m_urls, "open");
+    }
+
+    void cleanupTestCase()
+    {
+        QDesktopServices::unsetUrlHandler(QStringLiteral("http"));
+        QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+    }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
+        ServerConfig vanilla;
+        vanilla.name = QStringLiteral("vanilla");
+        vanilla.command = npm() + QStringLiteral("/node_modules/node/bin/node");
+        vanilla.args = {npm() + QStringLiteral("/node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js"), QStringLiteral("--stdio")};
+        ServerConfig apps;
+        apps.name = QStringLiteral("apps");
+        apps.command = QStringLiteral(TOOLGATE_BIN_DIR) + QStringLiteral("/toolgate-app-server");
+        apps.args = {QStringLiteral("--probe-url"), QStringLiteral("http://127.0.0.1:%1/").arg(m_probe.serverPort())};
+        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {vanilla, apps}).ok());
+        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
+        m_workspace->setSessionConfigurator([](ClientSession *session, ServerConnection *) {
+            session->setExtension(McpApps::extensionId(), McpApps::clientCapability());
+        });
+        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
+        AuditLog::Options options;
+        options.path = path(QStringLiteral("audit.sqlite"));
+        m_audit = std::make_unique<AuditLog>(options);
+        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_workspace.get(), m_policy.get(), nullptr,
+                                                                        path(QStringLiteral("history.json"))});
+        m_window->pipeline()->setObserver(m_audit.get());
+        m_window->setAuditLog(m_audit.get());
+        m_window->findChild<DialogApprovalGate *>()->setAllowDelay(0);
+        m_console.clear();
+        connect(panel(), &ToolPanel::appConsoleLine, this, [this](const QString &server, const QString &text) {
+            m_console.append(server + QStringLiteral(": ") + text);
+        });
+        m_probeHits = 0;
+        m_prompts.shown = 0;
+        m_urls.opened.clear();
+        m_window->showLoadResult(m_workspace->load());
+        m_window->resize(1100, 900);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        m_workspace->startAll();
+    }
+
+    void cleanup()
+    {
+        if (QTest::currentTestFailed())
+            qWarning().noquote() << "app console:\n" << m_console.join(u'\n');
+        m_window.reset();
+        m_workspace.reset();
+        m_audit.reset();
+        m_policy.reset();
+        m_dir.reset();
+    }
+
+#ifndef TOOLGATE_HAVE_WEBENGINE
+    void saysWhatIsMissing()
+    {
+        runTool(QStringLiteral("vanilla"), QStringLiteral("get-time"));
+        QCOMPARE(answerDialog(true).tool.name, QStringLiteral("get-time"));
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->state(), AppPane::State::Unavailable, 20000);
+        QVERIFY(pane()->isVisible());
+        QVERIFY(pane()->infoLabel()->text().contains(QStringLiteral("no Qt WebEngine")));
+        QVERIFY(!pane()->view());
+    }
+#else
+    void vanillaAppCallsThroughTheDialog()
+    {
+        runTool(QStringLiteral("vanilla"), QStringLiteral("get-time"));
+        QCOMPARE(answerDialog(true).initiator, CallInitiator::Gui);
+        // Not trusted yet: the pane says what the app would be and asks.
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->state(), AppPane::State::NeedsTrust, 20000);
+        QVERIFY(!pane()->view());
+        const QString question = pane()->findChild<QLabel *>(QStringLiteral("appTrustText"))->text();
+        QVERIFY2(question.contains(QStringLiteral("ui://get-time/mcp-app.html")), qPrintable(question));
+        QVERIFY(question.contains(QStringLiteral("No network access.")));
+        QSignalSpy initialized(pane(), &AppPane::appInitialized);
+        const qint64 before = rssKiB(QCoreApplication::applicationPid()) + engineProcessesKiB();
+        QElapsedTimer appearing;
+        appearing.start();
+        QTest::mouseClick(pane()->allowButton(), Qt::LeftButton);
+        QVERIFY(m_window->appTrust()->isAllowed(QStringLiteral("vanilla"), m_workspace->connection(QStringLiteral("vanilla"))->identity().endpoint));
+        QCOMPARE(pane()->state(), AppPane::State::Running);
+        QVERIFY(initialized.wait(30000));
+        const qint64 appearedMs = appearing.elapsed();
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("Received tool call result")), 20000);
+        // Figures for docs/benchmarks.md (MCP Apps): the first view of the run, so the engine starts too.
+        qInfo("MEASURE first app view: initialized %lld ms after Allow; memory +%lld MiB (app + engine processes, %lld MiB in "
+              "engine processes)", appearedMs, (rssKiB(QCoreApplication::applicationPid()) + engineProcessesKiB() - before) / 1024,
+              engineProcessesKiB() / 1024);
+
+        // The app's own button: the call goes to the confirmation dialog, marked as the app's.
+        QWidget *view = pane()->view();
+        QVERIFY(view);
+        // The button is the app's first focusable element: Tab reaches it, Space presses it (and it keeps the focus).
+        const auto clickGetTime = [&](bool tabToIt) {
+            QApplication::setActiveWindow(m_window.get());
+            view->setFocus();
+            QWidget *target = view->focusProxy() ? view->focusProxy() : view;
+            QTRY_VERIFY(target->hasFocus());
+            QTest::qWait(300); // the page learns of the focus asynchronously
+            if (tabToIt)
+                QTest::keyClick(target, Qt::Key_Tab);
+            QTest::keyClick(target, Qt::Key_Space);
+        };
+        clickGetTime(true);
+        ApprovalRequest asked = answerDialog(true, QStringLiteral("app-approval"));
+        QCOMPARE(asked.tool.name, QStringLiteral("get-time"));
+        QCOMPARE(asked.initiator, CallInitiator::App);
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("get-time result:")), 20000);
+        shot(QStringLiteral("app-result"));
+
+        // Denied: the app hears it as an error (its button handler logs it and shows [ERROR]).
+        m_console.clear();
+        clickGetTime(false);
+        asked = answerDialog(false);
+        QCOMPARE(asked.initiator, CallInitiator::App);
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("denied")), 20000);
+        QVERIFY(!consoleHas(QStringLiteral("get-time result:")));
+
+        // The audit log has both app calls, linked to the call whose result showed the app.
+        QVERIFY(m_audit->waitForWrites().ok());
+        auto reader = AuditReader::open(m_audit->path());
+        QVERIFY(reader);
+        AuditFilter filter;
+        filter.initiator = CallInitiator::App;
+        filter.types = {AuditRecordType::ToolCall};
+        const auto appCalls = reader.value()->window(filter, 0, 10, AuditReader::Detail::Summary);
+        QVERIFY(appCalls);
+        QCOMPARE(appCalls->size(), 2);
+        AuditFilter gui;
+        gui.initiator = CallInitiator::Gui;
+        gui.types = {AuditRecordType::ToolCall};
+        const auto guiCalls = reader.value()->window(gui, 0, 10, AuditReader::Detail::Summary);
+        QVERIFY(guiCalls && !guiCalls->isEmpty());
+        for (const AuditRecord &record : *appCalls) {
+            QCOMPARE(record.name, QStringLiteral("get-time"));
+            QCOMPARE(record.origin, std::optional<qint64>(guiCalls->first().id));
+        }
+    }
+
+    void hostileAppIsRefusedEverything()
+    {
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("hostile-app")));
+        // The one link it asks for properly reaches the person, who says no.
+        QMessageBox *prompt = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((prompt = linkPrompt()) != nullptr, 30000);
+        QVERIFY(prompt->informativeText().contains(QStringLiteral("/asked")));
+        QCOMPARE(prompt->defaultButton(), prompt->button(QMessageBox::Cancel));
+        QTest::mouseClick(prompt->button(QMessageBox::Cancel), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[probe] done")), 30000);
+
+        const QStringList probes{QStringLiteral("fetch-local"), QStringLiteral("xhr-local"), QStringLiteral("websocket-local"),
+                                 QStringLiteral("image-local"), QStringLiteral("window-open"), QStringLiteral("top-navigation"),
+                                 QStringLiteral("link-click"), QStringLiteral("self-navigation"), QStringLiteral("file-fetch"),
+                                 QStringLiteral("other-server-tool"), QStringLiteral("invisible-tool"),
+                                 QStringLiteral("javascript-link"), QStringLiteral("asked-link")};
+        for (const QString &probe : probes)
+            QVERIFY2(consoleHas(QStringLiteral("[probe] %1: refused").arg(probe)), qPrintable(probe));
+        QVERIFY2(!consoleHas(QStringLiteral("ALLOWED")), qPrintable(m_console.join(u'\n')));
+        // Nothing reached the network, the browser, another server or the model-only tool.
+        QTest::qWait(500);
+        QCOMPARE(m_probeHits, 0);
+        QVERIFY(m_urls.opened.isEmpty());
+        QVERIFY(!visibleTopLevel<ConfirmationDialog>());
+        const auto *apps = qobject_cast<StdioTransport *>(m_workspace->connection(QStringLiteral("apps"))->session()->transport());
+        QVERIFY(!apps->recentStderr().join(u'\n').contains(QStringLiteral("admin-only ran")));
+        QVERIFY(consoleHas(QStringLiteral("does not offer"))); // refusals are visible
+    }
+
+    void permissionsOnlyWhenDeclaredAndAllowed()
+    {
+        // Undeclared: refused without asking anyone (the frame may not even ask the engine).
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("undeclared-permission-app")));
+        const QString endpoint = m_workspace->connection(QStringLiteral("apps"))->identity().endpoint;
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: refused")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: refused")));
+        QVERIFY(consoleHas(QStringLiteral("[perm] clipboard: refused")));
+        QCOMPARE(m_prompts.shown, 0);
+        QVERIFY(m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint).isEmpty());
+
+        // Declared: each one is the person's to decide. No to the location, yes to camera and clipboard.
+        m_console.clear();
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
+        QVERIFY(answerPermission(QStringLiteral("write to your clipboard"), true));
+        QVERIFY(answerPermission(QStringLiteral("know your location"), false));
+        QVERIFY(answerPermission(QStringLiteral("use your camera"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: refused")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
+        QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());
+        QCOMPARE(m_prompts.shown, 3);
+        QStringList granted = m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint);
+        granted.sort();
+        QCOMPARE(granted, (QStringList{QStringLiteral("camera"), QStringLiteral("clipboardWrite")}));
+
+        // The next view: what was allowed is remembered for the server, what was denied is asked again.
+        m_console.clear();
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
+        QVERIFY(answerPermission(QStringLiteral("know your location"), true));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: ALLOWED")), qPrintable(m_console.join(u'\n')));
+        QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
+        QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());
+        QCOMPARE(m_prompts.shown, 4);
+
+        // Stop Allowing Apps takes the permissions back with the apps.
+        m_window->appTrust()->revoke(QStringLiteral("apps"), endpoint);
+        m_window->appTrust()->allow(QStringLiteral("apps"), endpoint);
+        QVERIFY(m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint).isEmpty());
+    }
+
+    void viewsAreFreedAndSized()
+    {
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("echo-app"), {{QStringLiteral("text"), QStringLiteral("one")},
+                                                                              {QStringLiteral("height"), 500}}));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[echo] result")), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->findChild<QWidget *>(QStringLiteral("appViewHolder"))->height(), 502, 10000);
+        // Ten app results in a row leave one view and one renderer.
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("echo-app"), {{QStringLiteral("text"), QString::number(i)}}));
+        QTRY_COMPARE_WITH_TIMEOUT(AppPane::liveViewCount(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(rendererCount() <= 1, 20000);
+        const qint64 open = rssKiB(QCoreApplication::applicationPid()) + engineProcessesKiB();
+        QElapsedTimer appearing;
+        appearing.start();
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("echo-app"), {{QStringLiteral("text"), QStringLiteral("timed")}}));
+        qInfo("MEASURE later app view: approved call to initialized view in %lld ms (dialog answered at once)", appearing.elapsed());
+        // Closing tears the view down (the app answers ui/resource-teardown) and frees its renderer.
+        QTest::mouseClick(pane()->closeButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[echo] teardown closed by the user")), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(AppPane::liveViewCount(), 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(rendererCount(), 0, 20000);
+        QVERIFY(!pane()->isVisible());
+        QTest::qWait(1000);
+        const qint64 closed = rssKiB(QCoreApplication::applicationPid()) + engineProcessesKiB();
+        qInfo("MEASURE one open view: %lld MiB (app + engine processes); after closing it: %lld MiB (%lld MiB given back)",
+              open / 1024, closed / 1024, (open - closed) / 1024);
+    }
+#endif
+};
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    QApplication app(argc, argv);
+    tst_AppView test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_appview.moc"
