@@ -321,14 +321,17 @@ void ServerConnection::Private::onFailed(const Error &error)
     ++failuresSinceReady;
     const int failures = std::max(int(crashTimes.size()), failuresSinceReady);
     if (failures >= policy.maxCrashes) {
-        lastError.message = failuresSinceReady >= policy.maxCrashes
-            ? QStringLiteral("%1 — it failed %2 times in a row without ever getting ready, so Toolgate stopped restarting it. "
-                             "Fix the server, then press Restart.").arg(error.message).arg(failuresSinceReady)
-            : QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
-                  .arg(error.message)
-                  .arg(crashTimes.size())
-                  .arg(policy.window.count() / 1000);
-        addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(failures));
+        // With restarts at all (maxCrashes 1 means none, as in toolgate-cli), say why they stopped.
+        if (policy.maxCrashes > 1) {
+            lastError.message = failuresSinceReady >= policy.maxCrashes
+                ? QStringLiteral("%1 — it failed %2 times in a row before getting ready, so Toolgate stopped restarting it. "
+                                 "Fix the server, then press Restart.").arg(error.message).arg(failuresSinceReady)
+                : QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
+                      .arg(error.message)
+                      .arg(crashTimes.size())
+                      .arg(policy.window.count() / 1000);
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(failures));
+        }
         setStatus(Status::Failed);
         return;
     }

@@ -467,6 +467,11 @@ void TestCli::faultServerCrash()
     const Run result = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("crash"), QStringLiteral("--")}
                            + faultServer());
     VERIFY_RUN(result.exitCode == 4, result);
+    // Said at once, without --verbose: how the server ended, and nothing about restarting, which
+    // toolgate-cli never does (nor a wait for a server that is long gone).
+    VERIFY_RUN(result.err.contains(QStringLiteral("the server exited with code 3")), result);
+    VERIFY_RUN(!result.err.contains(QStringLiteral("did not shut down in time")), result);
+    VERIFY_RUN(!result.err.contains(QStringLiteral("restart"), Qt::CaseInsensitive), result);
 
     const Run atStart = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + faultServer()
                             + QStringList{QStringLiteral("--exit-immediately"), QStringLiteral("9")});

@@ -17,7 +17,7 @@
 
 #include "protocol/implementation.h"
 #include "server/mcpserver.h"
-#include "transport/stdioserverchannel.h"
+#include "server/stdioserverchannel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "apps/apphost.h"
+#include "audit/auditlog.h"
 
 #include <QObject>
 #include <QPointer>
 
 namespace Toolgate {
 
-class AuditLog;
 class ToolCallPipeline;
 class Workspace;
 

@@ -1,4 +1,4 @@
-#include "../../integration/testsupport.h"
+#include "npmpeers.h"
 
 #include "apps/appbridge.h"
 #include "apps/appcsp.h"

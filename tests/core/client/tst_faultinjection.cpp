@@ -252,7 +252,7 @@ void tst_FaultInjection::normalSession()
     h->session->listTools(m_context.get(), [&](const Result<QList<Tool>> &r) { ++listed; tools = r; });
     QTRY_COMPARE_WITH_TIMEOUT(listed, 1, kWait);
     QVERIFY(tools->ok());
-    QCOMPARE(tools->value().size(), 20); // includes env, which reports what the host put in its environment
+    QCOMPARE(tools->value().size(), 21); // includes multiline (a description over several lines) and env, which reports what the host put in its environment
     QVERIFY(findTool(tools->value(), u"echo"_s).has_value());
     QVERIFY(!findTool(tools->value(), u"nope"_s).has_value());
 

@@ -1,10 +1,12 @@
+#include "../support/uitestsupport.h"
+
 #include "apps/appmeta.h"
 #include "apps/apppane.h"
 #include "apps/apptrust.h"
 #include "audit/auditfilter.h"
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
-#include "calls/approvalpolicy.h"
+#include "host/host.h"
 #include "client/clientsession.h"
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
@@ -175,9 +177,9 @@ class tst_AppView final : public QObject
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Workspace> m_workspace;
-    std::unique_ptr<ApprovalPolicy> m_policy;
-    std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<Host> m_host;
+    Workspace *m_workspace = nullptr;
+    AuditLog *m_audit = nullptr;
     std::unique_ptr<MainWindow> m_window;
     QTcpServer m_probe;
     int m_probeHits = 0;
@@ -301,18 +303,13 @@ private slots:
         apps.command = QStringLiteral(TOOLGATE_BIN_DIR) + QStringLiteral("/toolgate-app-server");
         apps.args = {QStringLiteral("--probe-url"), QStringLiteral("http://127.0.0.1:%1/").arg(m_probe.serverPort())};
         QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {vanilla, apps}).ok());
-        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
-        m_workspace->setSessionConfigurator([](ClientSession *session, ServerConnection *) {
-            session->setExtension(McpApps::extensionId(), McpApps::clientCapability());
+        m_host = TestSupport::guiTestHost(m_dir->path(), path(QStringLiteral("audit.sqlite")), [](Host::Options &options) {
+            options.session.extensions.insert(McpApps::extensionId(), McpApps::clientCapability());
         });
-        m_policy = std::make_unique<ApprovalPolicy>(path(QStringLiteral("approvals.json")));
-        AuditLog::Options options;
-        options.path = path(QStringLiteral("audit.sqlite"));
-        m_audit = std::make_unique<AuditLog>(options);
-        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_workspace.get(), m_policy.get(), nullptr,
-                                                                        path(QStringLiteral("history.json"))});
-        m_window->pipeline()->setObserver(m_audit.get());
-        m_window->setAuditLog(m_audit.get());
+        m_workspace = m_host->workspace();
+        m_audit = m_host->audit();
+        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_host.get(), nullptr, path(QStringLiteral("history.json"))});
+        m_window->setAuditLog(m_audit);
         m_window->findChild<DialogApprovalGate *>()->setAllowDelay(0);
         m_console.clear();
         connect(panel(), &ToolPanel::appConsoleLine, this, [this](const QString &server, const QString &text) {
@@ -321,7 +318,7 @@ private slots:
         m_probeHits = 0;
         m_prompts.shown = 0;
         m_urls.opened.clear();
-        m_window->showLoadResult(m_workspace->load());
+        m_window->showLoadResult(m_host->loadServers());
         m_window->resize(1100, 900);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -333,9 +330,9 @@ private slots:
         if (QTest::currentTestFailed())
             qWarning().noquote() << "app console:\n" << m_console.join(u'\n');
         m_window.reset();
-        m_workspace.reset();
-        m_audit.reset();
-        m_policy.reset();
+        m_workspace = nullptr;
+        m_audit = nullptr;
+        m_host.reset();
         m_dir.reset();
     }
 

@@ -335,27 +335,27 @@ private slots:
         // of the call whose result showed the app; the list and the detail pane say so and lead there.
         AuditLog::Options options;
         options.path = auditPath();
-        m_audit = std::make_unique<AuditLog>(options);
+        auto audit = std::make_unique<AuditLog>(options);
         const ServerIdentity server{QStringLiteral("vanilla"), QStringLiteral("node server.js --stdio"), {}};
         AuditToolCallIntent shown;
         shown.server = server;
         shown.tool = QStringLiteral("get-time");
-        const AuditLog::Ticket ticket = m_audit->recordIntent(shown);
-        m_audit->recordDecision(ticket, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        const AuditLog::Ticket ticket = audit->recordIntent(shown);
+        audit->recordDecision(ticket, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
         // Its record id, known once the intent is written (as the pipeline waits before sending).
         qint64 origin = 0;
-        m_audit->whenRecorded(ticket, this, [&](const Result<qint64> &id) { origin = id ? id.value() : -1; });
+        audit->whenRecorded(ticket, this, [&](const Result<qint64> &id) { origin = id ? id.value() : -1; });
         QTRY_VERIFY(origin != 0);
         QVERIFY(origin > 0);
         AuditToolCallOutcome done;
         done.kind = ToolCallOutcome::Kind::Succeeded;
         done.result = CallToolResult{};
-        m_audit->recordOutcome(ticket, done);
+        audit->recordOutcome(ticket, done);
         AuditToolCallIntent fromApp = shown;
         fromApp.initiator = CallInitiator::App;
         fromApp.origin = origin;
-        const AuditLog::Ticket appTicket = m_audit->recordIntent(fromApp);
-        m_audit->recordDecision(appTicket, ApprovalDecision::deny(QStringLiteral("not now")));
+        const AuditLog::Ticket appTicket = audit->recordIntent(fromApp);
+        audit->recordDecision(appTicket, ApprovalDecision::deny(QStringLiteral("not now")));
         AuditServerRequest link;
         link.server = server;
         link.method = QStringLiteral("ui/open-link");
@@ -364,7 +364,7 @@ private slots:
         link.error = Error{-32000, QStringLiteral("Link opening denied by user"), {}};
         link.initiator = CallInitiator::App;
         link.origin = origin;
-        m_audit->recordServerRequest(link);
+        audit->recordServerRequest(link);
         QVERIFY(flushAudit());
 
         AuditWindow view(auditPath());

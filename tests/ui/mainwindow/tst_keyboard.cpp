@@ -357,7 +357,7 @@ private slots:
                                     {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
                                                                             {QStringLiteral("text"), QStringLiteral("Write a haiku.")}}}}}},
             {QStringLiteral("maxTokens"), 100}};
-        SamplingDialog samplingDialog(server, sampling, m_window.get());
+        SamplingDialog samplingDialog(server, SamplingRequest::fromJson(sampling).value(), false, m_window.get());
         samplingDialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&samplingDialog));
         checkNamed(&samplingDialog);
@@ -371,7 +371,7 @@ private slots:
                           QJsonObject{{QStringLiteral("name"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
                                       {QStringLiteral("age"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}}},
                                       {QStringLiteral("subscribe"), QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")}}}}}}}};
-        ElicitationDialog elicitationDialog(server, elicitation, m_window.get());
+        ElicitationDialog elicitationDialog(server, ElicitationRequest::fromJson(elicitation).value(), m_window.get());
         elicitationDialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&elicitationDialog));
         checkNamed(&elicitationDialog);

@@ -463,7 +463,7 @@ private slots:
 
         // Picking a server brings its tools into view in the list.
         QTreeView *tree = m_window->toolBrowser()->view();
-        ServerConnection *other = m_workspace->connection(QStringLiteral("second"));
+        ServerConnection *other = m_host->workspace()->connection(QStringLiteral("second"));
         m_window->serverPanel()->selectConnection(other);
         QTest::qWait(50);
         const QModelIndex top = m_window->toolBrowser()->proxy()->mapToSource(tree->indexAt(QPoint(4, 4)));
@@ -491,7 +491,7 @@ private slots:
         m_gate.decision.editedArguments.reset();
 
         // Removing a server counts it out at once.
-        QVERIFY(m_workspace->removeServer(QStringLiteral("second")).ok());
+        QVERIFY(m_host->workspace()->removeServer(QStringLiteral("second")).ok());
         QVERIFY2(summary->text().startsWith(u"1 of 1 server ready"), qPrintable(summary->text()));
     }
 
@@ -504,7 +504,7 @@ private slots:
         fault.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
         QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {fault}).ok());
         createWindow(&m_gate);
-        ServerConnection *connection = m_workspace->connection(QStringLiteral("fault"));
+        ServerConnection *connection = m_host->workspace()->connection(QStringLiteral("fault"));
         QTRY_VERIFY_WITH_TIMEOUT(connection->status() == ServerConnection::Status::Ready, 20000);
         m_window->serverPanel()->selectConnection(connection);
         QVERIFY(m_window->selectTool(QStringLiteral("fault"), QStringLiteral("multiline")));
@@ -854,16 +854,15 @@ private slots:
 
     void withoutAKeychainTheChoiceIsAskedOnce()
     {
-        MemorySecretStore store; // where a session without a keychain keeps secrets
-        m_workspace->setSecretStore(&store);
+        // guiTestHost() keeps secrets in a MemorySecretStore, as a session without a keychain does.
         createWindow(&m_gate);
         ServerConfig secret = demoConfig();
         secret.name = QStringLiteral("keyed");
         secret.enabled = false;
         secret.env.insert(QStringLiteral("API_KEY"), QStringLiteral("s3cr3t-value"));
         secret.secretKeys = {QStringLiteral("API_KEY")};
-        QVERIFY(m_workspace->addServer(secret).ok());
-        QTRY_VERIFY(!m_workspace->hasPendingSecretWrites());
+        QVERIFY(m_host->workspace()->addServer(secret).ok());
+        QTRY_VERIFY(!m_host->workspace()->hasPendingSecretWrites());
         QVERIFY(!readAll(path(QStringLiteral("servers.json"))).contains("s3cr3t-value"));
 
         m_window->showKeychainUnavailable(QStringLiteral("No keychain service answered"));
@@ -878,16 +877,14 @@ private slots:
 
         // The next start: not asked again; the choice still holds.
         m_window.reset();
-        m_workspace = std::make_unique<Workspace>(path(QStringLiteral("servers.json")));
-        MemorySecretStore fresh;
-        m_workspace->setSecretStore(&fresh);
+        m_host = guiTestHost(m_dir->path()); // with a fresh, empty MemorySecretStore
         createWindow(&m_gate);
         m_window->showKeychainUnavailable(QStringLiteral("No keychain service answered"));
         QVERIFY(!m_window->findChild<QWidget *>(QStringLiteral("secretsNotice"))->isVisible());
         QVERIFY2(m_window->statusBar()->currentMessage().contains(u"as you chose"), qPrintable(m_window->statusBar()->currentMessage()));
-        QCOMPARE(m_workspace->connection(QStringLiteral("keyed"))->config().env.value(QStringLiteral("API_KEY")), QStringLiteral("s3cr3t-value"));
+        QCOMPARE(m_host->workspace()->connection(QStringLiteral("keyed"))->config().env.value(QStringLiteral("API_KEY")), QStringLiteral("s3cr3t-value"));
         m_window.reset();
-        m_workspace.reset();
+        m_host.reset();
     }
 
     void screenshot()

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 // What the GUI tests share: a gate that answers approvals without a dialog, and the demo server of
 // this build.
 
@@ -42,7 +44,9 @@ inline ServerConfig demoConfig()
 /// A host like the desktop app's, with everything it keeps in folder (servers.json, approvals.json)
 /// and secrets in memory (tests never touch the keychain). The audit store comes from TOOLGATE_AUDIT_DB,
 /// which ctest sets per test, unless auditPath names another.
-inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &auditPath = {})
+/// adjust changes the options before the host is made (e.g. to advertise an extension).
+inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &auditPath = {},
+                                         const std::function<void(Host::Options &)> &adjust = {})
 {
     Host::Options options;
     options.initiator = CallInitiator::Gui;
@@ -53,6 +57,8 @@ inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &a
     options.auditPath = auditPath;
     options.secretStore = std::make_shared<MemorySecretStore>();
     options.signIn.opener = [](const QUrl &) { return false; };
+    if (adjust)
+        adjust(options);
     return std::make_unique<Host>(std::move(options));
 }
 
