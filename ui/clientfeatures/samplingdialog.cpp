@@ -260,6 +260,7 @@ QWidget *SamplingDialog::buildReply()
     m_replyPages = new QStackedWidget(box);
     m_reply = new QPlainTextEdit(m_replyPages);
     m_reply->setObjectName(QStringLiteral("reply"));
+    m_reply->setAccessibleName(tr("Your reply"));
     m_reply->setPlaceholderText(tr("Write the reply the server receives…"));
     m_reply->setTabChangesFocus(true);
     label->setBuddy(m_reply);

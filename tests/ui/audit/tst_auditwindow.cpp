@@ -365,7 +365,7 @@ private slots:
         link.initiator = CallInitiator::App;
         link.origin = origin;
         audit->recordServerRequest(link);
-        QVERIFY(flushAudit());
+        QVERIFY(audit->waitForWrites().ok());
 
         AuditWindow view(auditPath());
         view.show();
