@@ -1,0 +1,84 @@
+// ServerConnection's supervision against real child processes (issue #14 item 1): a program that
+// never completes the handshake is given up on after a bounded number of tries, with a message that
+// says what is wrong, and the restart countdown never reads "0.0 s".
+
+#include "workspace/serverconnection.h"
+
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace std::chrono_literals;
+
+namespace {
+
+ServerConfig faultServer(const QStringList &args)
+{
+    ServerConfig config;
+    config.name = QStringLiteral("not-mcp");
+    config.command = QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server");
+    config.args = args;
+    return config;
+}
+
+} // namespace
+
+class tst_ServerConnection final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aProgramThatIsNotAnMcpServerStopsWithAPlainMessage()
+    {
+        // Prints a banner on stdout and never answers initialize: today's "restarts forever".
+        ServerConnection connection(faultServer({QStringLiteral("--garbage-at-start"), QStringLiteral("--no-response-to-initialize")}));
+        ClientSession::Options session;
+        session.initializeTimeout = 400ms;
+        connection.setSessionOptions(session);
+        // A second between tries: long enough that a countdown read at once must show it (not "0.0 s").
+        connection.setRestartPolicy({.initialDelay = 1s, .maxDelay = 1s, .maxCrashes = 3, .window = 2min});
+
+        QStringList countdowns;
+        connect(&connection, &ServerConnection::statusChanged, this, [&](ServerConnection::Status status) {
+            if (status == ServerConnection::Status::Restarting)
+                countdowns.append(connection.statusText());
+        });
+        connection.start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Failed, 30000);
+
+        const QString message = connection.lastError().message;
+        QVERIFY2(message.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"fault server starting...\"")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("it failed 3 times in a row before getting ready, so Toolgate stopped restarting it")),
+                 qPrintable(message));
+        // Two restarts between the three tries, each counting down from the real delay.
+        QCOMPARE(countdowns.size(), 2);
+        static const QRegularExpression countdown(QStringLiteral("^Restarting in (\\d+\\.\\d) s"));
+        for (const QString &text : std::as_const(countdowns)) {
+            const QRegularExpressionMatch match = countdown.match(text);
+            QVERIFY2(match.hasMatch() && match.captured(1).toDouble() >= 0.5, qPrintable(text));
+        }
+    }
+
+    void aServerThatWasReadyIsRestartedAfterACrash()
+    {
+        // The handshake-failure count starts again once a server is ready: one crash after a good
+        // start is restarted, not given up on.
+        ServerConnection connection(faultServer({}));
+        connection.setRestartPolicy({.initialDelay = 20ms, .maxDelay = 40ms, .maxCrashes = 2, .window = 2min});
+        connection.start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
+        QSignalSpy changes(&connection, &ServerConnection::statusChanged);
+        ClientSession *session = connection.session();
+        QVERIFY(session);
+        session->transport()->close(); // as if the server had gone away
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(changes.cbegin(), changes.cend(), [](const QList<QVariant> &args) {
+            return args.first().value<ServerConnection::Status>() == ServerConnection::Status::Restarting;
+        }), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ServerConnection)
+#include "tst_serverconnection.moc"
