@@ -101,15 +101,15 @@ void listToolsAndQuit(Workspace *workspace, QObject *context)
 // The keychain answers asynchronously: a secret saved just before quitting may still be on its
 // way. The window is gone; keep handling events (no busy wait) until the store has answered, for
 // at most a few seconds, and name what could not be saved if it does not.
-void finishSecretWrites(Workspace &workspace)
+void finishSecretWrites(WorkspaceSecrets &secrets)
 {
-    if (!workspace.hasPendingSecretWrites())
+    if (!secrets.hasPendingSecretWrites())
         return;
     constexpr int timeoutMs = 5000;
     QEventLoop drain;
-    workspace.whenSecretWritesDone(timeoutMs, &drain, [&drain, &workspace](const QStringList &unfinished) {
+    secrets.whenSecretWritesDone(timeoutMs, &drain, [&drain, &secrets](const QStringList &unfinished) {
         if (!unfinished.isEmpty()) {
-            qWarning().noquote() << "toolgate: quitting although" << workspace.secretStore()->location()
+            qWarning().noquote() << "toolgate: quitting although" << secrets.store()->location()
                                  << "did not answer within" << timeoutMs / 1000 << "seconds; these may not have been saved:"
                                  << unfinished.join(QStringLiteral("; "))
                                  << "- start Toolgate again and check those servers' secret values.";
@@ -233,6 +233,6 @@ int main(int argc, char *argv[])
         screenshotter = std::make_unique<Screenshotter>(&window, &workspace, parser.value(screenshotOption), selection);
 
     const int code = app.exec();
-    finishSecretWrites(workspace);
+    finishSecretWrites(*workspace.secrets());
     return code;
 }

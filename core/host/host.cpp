@@ -66,7 +66,7 @@ Host::Host(Options options, QObject *parent)
 
     d->secrets = o.secretStore ? o.secretStore : std::make_shared<KeychainSecretStore>();
     d->workspace = std::make_unique<Workspace>(o.serversPath);
-    d->workspace->setSecretStore(d->secrets.get());
+    d->workspace->secrets()->setStore(d->secrets.get());
     d->workspace->setSessionOptions(o.session);
     if (o.restartPolicy)
         d->workspace->setRestartPolicy(*o.restartPolicy);
@@ -80,7 +80,7 @@ Host::Host(Options options, QObject *parent)
 
     // Secret values arrive from the keychain just before each server starts: redact them from then on.
     AuditLog *audit = d->audit.get();
-    connect(d->workspace.get(), &Workspace::secretsRead, audit, [audit](ServerConnection *connection) {
+    connect(d->workspace->secrets(), &WorkspaceSecrets::secretsRead, audit, [audit](ServerConnection *connection) {
         audit->addSecretValues(connection->config().secretValues());
     });
     connect(d->workspace.get(), &Workspace::connectionAdded, audit, [audit](ServerConnection *connection) {

@@ -34,7 +34,7 @@ struct ServerConfig
     /// SecretStore (the OS keychain); the servers file holds secretPlaceholder() instead.
     QStringList secretKeys;
     /// Secret keys whose values are still written in the file in plain text (typed there by hand,
-    /// or a workspace without a SecretStore). Workspace::moveSecretsToKeychain() moves them.
+    /// or a workspace without a SecretStore). WorkspaceSecrets::moveSecretsToKeychain() moves them.
     QStringList plainSecretKeys;
     /// Keys of the server's entry we do not model, written back unchanged on save.
     QJsonObject extra;

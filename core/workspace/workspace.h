@@ -3,33 +3,23 @@
 #include "common/result.h"
 #include "serverconfig.h"
 #include "serverconnection.h"
+#include "workspacesecrets.h"
 
-#include <QHash>
 #include <QList>
-#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QString>
 
-#include <functional>
 #include <memory>
 #include <optional>
 
 namespace Toolgate {
 
-class SecretStore;
-
 /// Every configured server of one servers file, each kept connected by a ServerConnection.
 /// Edits (add, update, remove) are written back to the file at once. A file that cannot be read
 /// is never overwritten: the workspace stays empty and read-only until load() succeeds.
-///
-/// Secret env and header values (ServerConfig::secretKeys) go to the SecretStore under
-/// "server/<name>/env|header/<key>"; the file keeps ServerConfig::secretPlaceholder(). Connections
-/// read them back before they start. Renaming a server moves its entries, removing it or
-/// unmarking a key deletes them. Without a SecretStore, secret values stay in the file.
-/// Unmarking a value that was not read yet (the file and the config hold the placeholder) keeps
-/// it secret until the store answers; then the real value goes into the file and the store entry
-/// is deleted. A placeholder is never written or passed to a server as a value.
+/// The secret values of its servers are kept by secrets() (a WorkspaceSecrets), which the workspace
+/// tells of every edit of the list.
 class Workspace final : public QObject
 {
     Q_OBJECT
@@ -99,26 +89,8 @@ public:
     void setSessionOptions(const ClientSession::Options &options);
     /// See ServerConnection::setListsOnReady(); for every connection, present and future.
     void setListsOnReady(bool list);
-    /// Where secret values are kept (not owned; must outlive the workspace). Set before load().
-    void setSecretStore(SecretStore *store);
-    SecretStore *secretStore() const { return m_secretStore; }
-
-    /// Secret values still written in plain text in the file, as "server: KEY" (offered for moving).
-    QStringList plainSecrets() const;
-    /// Moves every plain secret value of the file to the SecretStore, then saves.
-    Result<void> moveSecretsToKeychain();
-    /// The person's choice when there is no keychain: from now on every secret value is written in the
-    /// file in plain text (the values read so far included) and the SecretStore is no longer used.
-    Result<void> keepSecretsInFile();
-
-    /// Whether writes, moves or deletions in the SecretStore have not been answered yet (the
-    /// keychain answers asynchronously; quitting now could lose them).
-    bool hasPendingSecretWrites() const;
-    /// What is still pending, for people: "save server/x/env/API_KEY", "delete …".
-    QStringList pendingSecretWrites() const;
-    /// Calls callback once, on context's thread from the event loop: when no secret write is
-    /// pending any more (with an empty list), or after timeoutMs with what is still pending.
-    void whenSecretWritesDone(int timeoutMs, QObject *context, std::function<void(const QStringList &unfinished)> callback);
+    /// The secret values of the servers in the keychain: its store, moving them, pending writes.
+    WorkspaceSecrets *secrets() const { return m_secrets.get(); }
 
 signals:
     void connectionAdded(Toolgate::ServerConnection *connection);
@@ -131,37 +103,17 @@ signals:
     void connectionsReset();
     /// The configuration of a listed connection changed (renamed, enabled, edited).
     void connectionConfigChanged(Toolgate::ServerConnection *connection);
-    /// A connection read its secret values from the SecretStore (e.g. to redact them in logs).
-    void secretsRead(Toolgate::ServerConnection *connection);
-    /// Writing, moving or deleting a secret in the SecretStore failed; message says what to do.
-    void secretStoreProblem(const QString &message);
-    /// The last pending secret write, move or deletion was answered (hasPendingSecretWrites() is false).
-    void secretWritesFinished();
 
 private:
-    class ConnectionSecretStore;
+    // The secrets change configs too (a value moved into the file or the keychain) and must
+    // announce it like any edit, through setConnectionConfig().
+    friend class WorkspaceSecrets;
     ServerConnection *createConnection(const ServerConfig &config);
     void clearConnections();
     QList<ServerConfig> configs() const;
     Result<void> saveChecked() const;
-    /// Brings the SecretStore in line with the configs: writes new or changed values, deletes
-    /// entries no config has any more. Call before saveChecked().
-    void syncSecrets();
-    /// Copies the store entry from to the key to, then deletes from (a rename).
-    void moveSecret(const QString &from, const QString &to);
-    void reportSecretProblem(const QString &what, const Error &error);
-    /// Why a placeholder in config stands for no stored value; empty when each one does.
-    QString unknownPlaceholder(const ServerConfig &config, const QString &currentName) const;
-    /// Keeps values the caller unmarked but which still hold the placeholder marked secret in
-    /// config, and remembers them for connection; their values are read by readPlainValues().
-    QList<ServerConfig::SecretEntry> keepUnreadPlainSecret(ServerConfig &config, const QString &currentName,
-                                                           ServerConnection *connection);
-    /// Reads the remembered values of connection from the store, then writes them as plain values.
-    void readPlainValues(ServerConnection *connection, const QList<ServerConfig::SecretEntry> &entries);
-    void applyPlainValue(ServerConnection *connection, const ServerConfig::SecretEntry &entry, const Result<QByteArray> &read);
-    /// Counts a store request as pending until endSecretWork(id); what names it for people.
-    quint64 beginSecretWork(const QString &what);
-    void endSecretWork(quint64 id);
+    /// Gives a listed connection a new config and says so (connectionConfigChanged()); does not save.
+    void setConnectionConfig(ServerConnection *connection, const ServerConfig &config);
 
     QString m_configPath;
     QList<ServerConnection *> m_connections; // children of this
@@ -172,15 +124,7 @@ private:
     std::optional<ClientSession::Options> m_sessionOptions;
     bool m_listsOnReady = true;
     QSet<const ServerConnection *> m_transient;
-    SecretStore *m_secretStore = nullptr;
-    std::unique_ptr<ConnectionSecretStore> m_connectionStore; // what connections read through
-    /// What the SecretStore holds for our servers: store key → value (the placeholder while unread).
-    QHash<QString, QString> m_storedSecrets;
-    /// Per connection: secret values to write plainly once they are read (kind and key only).
-    QHash<const ServerConnection *, QList<ServerConfig::SecretEntry>> m_pendingPlain;
-    /// Store requests not answered yet: id → what, for people.
-    QMap<quint64, QString> m_secretWork;
-    quint64 m_nextSecretWork = 0;
+    std::unique_ptr<WorkspaceSecrets> m_secrets;
 };
 
 } // namespace Toolgate

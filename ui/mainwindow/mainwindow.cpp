@@ -601,9 +601,9 @@ void MainWindow::buildSecretsNotice()
         m_secretsNotice->hide();
     });
     connect(m_moveSecrets, &QPushButton::clicked, this, [this] {
-        const Result<void> moved = m_workspace->moveSecretsToKeychain();
+        const Result<void> moved = m_workspace->secrets()->moveSecretsToKeychain();
         m_secretsNotice->hide();
-        statusBar()->showMessage(moved ? tr("The secret values are now in %1.").arg(m_workspace->secretStore()->location())
+        statusBar()->showMessage(moved ? tr("The secret values are now in %1.").arg(m_workspace->secrets()->store()->location())
                                        : moved.error().message,
                                  8000);
     });
@@ -618,7 +618,7 @@ void MainWindow::buildSecretsNotice()
     layout->addWidget(m_secretsBanner);
     layout->addLayout(buttons);
     m_secretsNotice->hide();
-    connect(m_workspace, &Workspace::secretStoreProblem, this, [this](const QString &message) {
+    connect(m_workspace->secrets(), &WorkspaceSecrets::secretStoreProblem, this, [this](const QString &message) {
         m_moveSecrets->hide();
         m_keepInFile->hide();
         m_dismissSecrets->setText(tr("Dismiss"));
@@ -630,9 +630,9 @@ void MainWindow::buildSecretsNotice()
 
 void MainWindow::offerToMovePlainSecrets()
 {
-    const QStringList plain = m_workspace->plainSecrets();
+    const QStringList plain = m_workspace->secrets()->plainSecrets();
     // Kept in the file on purpose (there is no keychain): nothing to offer.
-    if (plain.isEmpty() || !m_workspace->secretStore() || m_keychainWarned
+    if (plain.isEmpty() || !m_workspace->secrets()->store() || m_keychainWarned
         || QSettings().value(withoutKeychainKey).toString() == u"file")
         return;
     m_moveSecrets->show();
@@ -642,7 +642,7 @@ void MainWindow::offerToMovePlainSecrets()
     m_secretsBanner->showMessage(
         MessageBanner::Kind::Info, tr("Secret values are written in plain text in servers.json"),
         tr("They work as they are. Move them to %1? The file then keeps only a placeholder.")
-            .arg(m_workspace->secretStore()->location()),
+            .arg(m_workspace->secrets()->store()->location()),
         plain);
     m_secretsNotice->show();
 }
@@ -682,16 +682,16 @@ void MainWindow::showKeychainUnavailable(const QString &why)
 
 void MainWindow::keepSecretsInFile()
 {
-    if (m_workspace->hasPendingSecretWrites()) {
+    if (m_workspace->secrets()->hasPendingSecretWrites()) {
         // The store still answers a write; once it has, the values it holds go into the file.
         auto *once = new QObject(this);
-        connect(m_workspace, &Workspace::secretWritesFinished, once, [this, once] {
+        connect(m_workspace->secrets(), &WorkspaceSecrets::secretWritesFinished, once, [this, once] {
             once->deleteLater();
             keepSecretsInFile();
         });
         return;
     }
-    const Result<void> kept = m_workspace->keepSecretsInFile();
+    const Result<void> kept = m_workspace->secrets()->keepSecretsInFile();
     m_secretsNotice->hide();
     statusBar()->showMessage(kept ? tr("Secret values are kept in %1, as you chose: there is no keychain.")
                                         .arg(QDir::toNativeSeparators(m_workspace->configPath()))

@@ -70,7 +70,7 @@ private slots:
 
         auto store = std::make_shared<MemorySecretStore>();
         Workspace workspace(path);
-        workspace.setSecretStore(store.get());
+        workspace.secrets()->setStore(store.get());
 
         // The "browser": a real GET of the authorization URL, following the redirect to the loopback listener.
         QNetworkAccessManager browser;

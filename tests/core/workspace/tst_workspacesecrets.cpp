@@ -1,6 +1,7 @@
-// Secret env values of a workspace live in a SecretStore, not in servers.json: saving, reloading
-// into a real server process, a missing secret, rename, remove and unmarking. A MemorySecretStore
-// is the store (CI has no Secret Service daemon); it is a complete SecretStore, not a mock.
+// Secret env values of a workspace live in a SecretStore (WorkspaceSecrets keeps them there), not in
+// servers.json: saving, reloading into a real server process, a missing secret, rename, remove and
+// unmarking. A MemorySecretStore is the store (CI has no Secret Service daemon); it is a complete
+// SecretStore, not a mock.
 
 #include "../../support/secretstoretesting.h"
 #include "toolcallkeyfortests.h"
@@ -84,7 +85,7 @@ private slots:
         MemorySecretStore store;
         {
             Workspace workspace(path);
-            workspace.setSecretStore(&store);
+            workspace.secrets()->setStore(&store);
             QVERIFY(ServerConfigFile::save(path, {}).ok());
             QVERIFY(workspace.load().ok());
             const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("keeper")));
@@ -100,8 +101,8 @@ private slots:
 
         // A fresh workspace over the same file and store: the value comes back before the start.
         Workspace reloaded(path);
-        reloaded.setSecretStore(&store);
-        QSignalSpy read(&reloaded, &Workspace::secretsRead);
+        reloaded.secrets()->setStore(&store);
+        QSignalSpy read(reloaded.secrets(), &WorkspaceSecrets::secretsRead);
         QVERIFY(reloaded.load().ok());
         QCOMPARE(reloaded.count(), 1);
         QCOMPARE(reloaded.connectionAt(0)->config().env.value(QStringLiteral("API_KEY")), ServerConfig::secretPlaceholder());
@@ -130,7 +131,7 @@ private slots:
 
         MemorySecretStore empty;
         Workspace workspace(path);
-        workspace.setSecretStore(&empty);
+        workspace.secrets()->setStore(&empty);
         QVERIFY(workspace.load().ok());
         ServerConnection *connection = workspace.connectionAt(0);
         QSignalSpy statuses(connection, &ServerConnection::statusChanged);
@@ -153,7 +154,7 @@ private slots:
         MemorySecretStore store;
         {
             Workspace workspace(path);
-            workspace.setSecretStore(&store);
+            workspace.secrets()->setStore(&store);
             QVERIFY(workspace.load().ok());
             ServerConfig config = secretServer(QStringLiteral("before"));
             config.enabled = false; // never started: its value stays unread after the reload below
@@ -162,7 +163,7 @@ private slots:
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/before/env/API_KEY")), kSecret.toUtf8());
 
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         ServerConfig renamed = workspace.connectionAt(0)->config();
         QCOMPARE(renamed.env.value(QStringLiteral("API_KEY")), ServerConfig::secretPlaceholder());
@@ -187,7 +188,7 @@ private slots:
         QVERIFY(ServerConfigFile::save(path, {}).ok());
         MemorySecretStore store;
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         ServerConfig config = secretServer(QStringLiteral("s"));
         config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
@@ -216,7 +217,7 @@ private slots:
         MemorySecretStore store;
         {
             Workspace first(path);
-            first.setSecretStore(&store);
+            first.secrets()->setStore(&store);
             QVERIFY(first.load().ok());
             ServerConfig config = secretServer(QStringLiteral("u"));
             config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
@@ -236,7 +237,7 @@ private slots:
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/r/header/X-Custom")), QByteArray("header-secret-55"));
 
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         ServerConfig edited = workspace.connection(QStringLiteral("u"))->config();
         QCOMPARE(edited.env.value(QStringLiteral("CUSTOM")), ServerConfig::secretPlaceholder());
@@ -267,7 +268,7 @@ private slots:
 
         // Reloaded, the values are plain ones, not secrets waiting for the keychain.
         Workspace reloaded(path);
-        reloaded.setSecretStore(&store);
+        reloaded.secrets()->setStore(&store);
         QVERIFY(reloaded.load().ok());
         QCOMPARE(reloaded.connection(QStringLiteral("u"))->config().env.value(QStringLiteral("CUSTOM")),
                  QStringLiteral("custom-secret-77"));
@@ -283,7 +284,7 @@ private slots:
         MemorySecretStore store;
         {
             Workspace first(path);
-            first.setSecretStore(&store);
+            first.secrets()->setStore(&store);
             QVERIFY(first.load().ok());
             ServerConfig config = secretServer(QStringLiteral("old"));
             config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
@@ -293,7 +294,7 @@ private slots:
         }
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/CUSTOM")), QByteArray("custom-secret-77"));
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         ServerConfig edited = workspace.connection(QStringLiteral("old"))->config();
         edited.name = QStringLiteral("new");
@@ -316,7 +317,7 @@ private slots:
         MemorySecretStore store;
         {
             Workspace first(path);
-            first.setSecretStore(&store);
+            first.secrets()->setStore(&store);
             QVERIFY(first.load().ok());
             ServerConfig config = secretServer(QStringLiteral("k"));
             config.enabled = false;
@@ -324,7 +325,7 @@ private slots:
         }
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         const QByteArray before = readAll(path);
         for (const bool keepSecret : {true, false}) {
@@ -373,9 +374,9 @@ private slots:
 
         MemorySecretStore store;
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
-        QCOMPARE(workspace.plainSecrets(), QStringList{QStringLiteral("hand: API_KEY")});
+        QCOMPARE(workspace.secrets()->plainSecrets(), QStringList{QStringLiteral("hand: API_KEY")});
         workspace.startAll();
         ServerConnection *connection = workspace.connectionAt(0);
         QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
@@ -384,8 +385,8 @@ private slots:
         QVERIFY(workspace.save().ok());
         QVERIFY(readAll(path).contains(kSecret.toUtf8()));
 
-        QVERIFY(workspace.moveSecretsToKeychain().ok());
-        QVERIFY(workspace.plainSecrets().isEmpty());
+        QVERIFY(workspace.secrets()->moveSecretsToKeychain().ok());
+        QVERIFY(workspace.secrets()->plainSecrets().isEmpty());
         QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
         QTRY_COMPARE(storedValue(store, QStringLiteral("server/hand/env/API_KEY")), kSecret.toUtf8());
         QCOMPARE(connection->status(), ServerConnection::Status::Ready); // moving does not restart it
@@ -400,21 +401,21 @@ private slots:
         QVERIFY(ServerConfigFile::save(path, {}).ok());
         MemorySecretStore store;
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
-        QVERIFY(!workspace.hasPendingSecretWrites());
-        QSignalSpy finished(&workspace, &Workspace::secretWritesFinished);
+        QVERIFY(!workspace.secrets()->hasPendingSecretWrites());
+        QSignalSpy finished(workspace.secrets(), &WorkspaceSecrets::secretWritesFinished);
 
         ServerConfig config = secretServer(QStringLiteral("p"));
         config.enabled = false;
         QVERIFY(workspace.addServer(config).ok());
-        QVERIFY(workspace.hasPendingSecretWrites());
-        QVERIFY2(workspace.pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")),
-                 qPrintable(workspace.pendingSecretWrites().join(u'\n')));
+        QVERIFY(workspace.secrets()->hasPendingSecretWrites());
+        QVERIFY2(workspace.secrets()->pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")),
+                 qPrintable(workspace.secrets()->pendingSecretWrites().join(u'\n')));
         std::optional<QStringList> unfinished;
         int answers = 0;
         QObject context;
-        workspace.whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
+        workspace.secrets()->whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
             ++answers;
             unfinished = left;
         });
@@ -422,19 +423,19 @@ private slots:
         QTRY_VERIFY(unfinished.has_value());
         QVERIFY2(unfinished->isEmpty(), qPrintable(unfinished->join(u'\n')));
         QCOMPARE(finished.size(), 1);
-        QVERIFY(!workspace.hasPendingSecretWrites());
+        QVERIFY(!workspace.secrets()->hasPendingSecretWrites());
         QCOMPARE(storedValue(store, QStringLiteral("server/p/env/API_KEY")), kSecret.toUtf8());
 
         // Deleting is tracked the same way.
         QVERIFY(workspace.removeServer(QStringLiteral("p")).ok());
-        QVERIFY(workspace.hasPendingSecretWrites());
-        QVERIFY(workspace.pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")));
+        QVERIFY(workspace.secrets()->hasPendingSecretWrites());
+        QVERIFY(workspace.secrets()->pendingSecretWrites().join(u'\n').contains(QStringLiteral("server/p/env/API_KEY")));
         QTRY_COMPARE(finished.size(), 2);
-        QVERIFY(!workspace.hasPendingSecretWrites());
+        QVERIFY(!workspace.secrets()->hasPendingSecretWrites());
 
         // Nothing pending: the answer still comes from the event loop, at once and empty.
         unfinished.reset();
-        workspace.whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
+        workspace.secrets()->whenSecretWritesDone(5000, &context, [&](const QStringList &left) {
             ++answers;
             unfinished = left;
         });
@@ -447,9 +448,9 @@ private slots:
         ServerConfig hung = secretServer(QStringLiteral("hung"));
         hung.enabled = false;
         QVERIFY(workspace.addServer(hung).ok());
-        QCoreApplication::removePostedEvents(&workspace, QEvent::MetaCall);
+        QCoreApplication::removePostedEvents(workspace.secrets(), QEvent::MetaCall); // the store answers to it
         unfinished.reset();
-        workspace.whenSecretWritesDone(200, &context, [&](const QStringList &left) {
+        workspace.secrets()->whenSecretWritesDone(200, &context, [&](const QStringList &left) {
             ++answers;
             unfinished = left;
         });
@@ -482,17 +483,17 @@ private slots:
         QVERIFY(ServerConfigFile::save(path, {}).ok());
         MemorySecretStore store; // what a keychain-less session falls back to
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("kept")));
         QVERIFY(added.ok());
         QVERIFY(waitReady(added.value()));
-        QTRY_VERIFY(!workspace.hasPendingSecretWrites());
+        QTRY_VERIFY(!workspace.secrets()->hasPendingSecretWrites());
         QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
 
-        QVERIFY(workspace.keepSecretsInFile().ok());
+        QVERIFY(workspace.secrets()->keepSecretsInFile().ok());
         QVERIFY2(readAll(path).contains(kSecret.toUtf8()), readAll(path).constData());
-        QVERIFY(!workspace.secretStore());
+        QVERIFY(!workspace.secrets()->store());
         QCOMPARE(added.value()->status(), ServerConnection::Status::Ready);
         QCOMPARE(serverEnv(added.value(), QStringLiteral("API_KEY")), kSecret);
 

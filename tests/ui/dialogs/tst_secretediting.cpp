@@ -156,13 +156,13 @@ private slots:
         config.enabled = false;
         {
             Workspace first(path);
-            first.setSecretStore(&store);
+            first.secrets()->setStore(&store);
             QVERIFY(first.load().ok());
             QVERIFY(first.addServer(config).ok());
-            QTRY_VERIFY(!first.hasPendingSecretWrites());
+            QTRY_VERIFY(!first.secrets()->hasPendingSecretWrites());
         }
         Workspace workspace(path);
-        workspace.setSecretStore(&store);
+        workspace.secrets()->setStore(&store);
         QVERIFY(workspace.load().ok());
         const QString name = QStringLiteral("github");
 
@@ -198,7 +198,7 @@ private slots:
         QVERIFY(workspace.updateServer(name, dialog.config()).ok());
         QTRY_VERIFY2(readAll(path).contains("org-secret-31"), readAll(path).constData());
         QVERIFY(!readAll(path).contains("ghp_real_token"));
-        QTRY_VERIFY(!workspace.hasPendingSecretWrites());
+        QTRY_VERIFY(!workspace.secrets()->hasPendingSecretWrites());
         QCOMPARE(storedValue(store, QStringLiteral("server/github/env/ORG_ID")), QByteArray());
         QCOMPARE(storedValue(store, QStringLiteral("server/github/env/GITHUB_TOKEN")), QByteArray("ghp_real_token"));
         QCOMPARE(workspace.connection(name)->config().env.value(QStringLiteral("ORG_ID")), QStringLiteral("org-secret-31"));

@@ -54,7 +54,7 @@ private slots:
 
         auto store = std::make_shared<MemorySecretStore>();
         Workspace workspace(path);
-        workspace.setSecretStore(store.get());
+        workspace.secrets()->setStore(store.get());
         QNetworkAccessManager browser;
         int browserOpened = 0;
         SignInManager signIns(&workspace, store, [&](const QUrl &url) {

@@ -862,7 +862,7 @@ private slots:
         secret.env.insert(QStringLiteral("API_KEY"), QStringLiteral("s3cr3t-value"));
         secret.secretKeys = {QStringLiteral("API_KEY")};
         QVERIFY(m_host->workspace()->addServer(secret).ok());
-        QTRY_VERIFY(!m_host->workspace()->hasPendingSecretWrites());
+        QTRY_VERIFY(!m_host->workspace()->secrets()->hasPendingSecretWrites());
         QVERIFY(!readAll(path(QStringLiteral("servers.json"))).contains("s3cr3t-value"));
 
         m_window->showKeychainUnavailable(QStringLiteral("No keychain service answered"));
