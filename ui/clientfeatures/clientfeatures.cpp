@@ -126,8 +126,12 @@ QDialog *ClientFeatures::createDialog(ServerRequest *request)
             switch (result.action) {
             case ElicitationResult::Action::Accept:
                 // Form mode: sent by the submitter already. URL mode: the person consented and the page opened.
-                if (!guard->isSettled())
-                    guard->accept();
+                // Accepting a URL request carries no content, so nothing can fail a check; should it
+                // fail anyway, the server still hears back exactly once.
+                if (!guard->isSettled()) {
+                    if (const Result<void> accepted = guard->accept(); !accepted)
+                        guard->refuse(accepted.error());
+                }
                 return;
             case ElicitationResult::Action::Decline:
                 guard->declineElicitation();
