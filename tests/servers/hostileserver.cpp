@@ -504,6 +504,15 @@ const std::vector<Mode> &modes()
              flood(h, u"sampling/createMessage"_s,
                    serverRequest(u"sampling/createMessage"_s, {{u"messages"_s, messages}, {u"maxTokens"_s, 10}}));
          }},
+        {"stderr-flood", "After the first tools/list, writes --count lines to stderr at once (\"stderr line N\"), then notes it",
+         nullptr, nullptr, nullptr,
+         [](Hostile &h, const QString &method) {
+             if (method != u"tools/list" || !h.once(u"flood"_s))
+                 return;
+             for (int i = 0; i < h.options.count; ++i)
+                 logErr(u"stderr line "_s + QString::number(i));
+             h.note(u"stderr flood sent"_s);
+         }},
         {"schema-tools",
          "tools/list adds schema_input (--schema-case N of hostileschemas.h as a property's schema, its value as the "
          "default) and schema_output (the same as output schema; tools/call answers the value as structured content)",
