@@ -16,6 +16,8 @@
 
 #include "stdiowire.h"
 
+#include "../core/schema/hostileschemas.h"
+
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -24,6 +26,7 @@
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -108,6 +111,8 @@ public:
         int pageSize = 20000; // endless-pages: tools per page
         int pages = 0;        // endless-pages: pages in all, 0 for no end
         int delayMs = 300;    // spoof-prompt: after tools/list, wait this long before sending
+        int count = 10000;    // the floods: messages sent
+        int schemaCase = 0;   // schema-tools: which case of tests/core/schema/hostileschemas.h
     };
 
     explicit Hostile(Options options) : options(std::move(options))
@@ -131,6 +136,16 @@ public:
             m_notes.write(text.toUtf8() + '\n');
             m_notes.flush();
         }
+    }
+
+    /// True the first time it is asked for key: for misbehaviour that must happen once per run (a flood
+    /// sent after tools/list must not start again when the client lists the tools again).
+    bool once(const QString &key)
+    {
+        if (m_done.contains(key))
+            return false;
+        m_done.insert(key);
+        return true;
     }
 
     void reply(const QJsonValue &id, const QJsonValue &result) { send(response(id, result)); }
@@ -229,6 +244,7 @@ private:
     }
 
     QFile m_notes;
+    QSet<QString> m_done;
 };
 
 // ---- the modes ----------------------------------------------------------------------------------
@@ -242,6 +258,42 @@ QByteArray deepAnswer(const QJsonValue &id, qint64 depth)
     line += QByteArray(depth, '[') + "\"bottom\"" + QByteArray(depth, ']');
     line += "}}}";
     return line;
+}
+
+// Sends --count copies of message (numbered ids for requests), then a log message saying so: it arrives
+// after all of them, which is how a client (or the GUI benchmark) knows the flood has been sent.
+void flood(Hostile &h, const QString &what, QJsonObject message)
+{
+    const bool isRequest = message.contains(u"method"_s) && message.contains(u"id"_s);
+    for (int i = 0; i < h.options.count; ++i) {
+        if (isRequest)
+            message.insert(u"id"_s, QString(u"flood-"_s + QString::number(i)));
+        send(message);
+    }
+    send(notification(u"notifications/message"_s, {{u"level"_s, u"info"_s}, {u"logger"_s, u"hostile"_s},
+                                                    {u"data"_s, QString(u"flood sent: "_s + QString::number(h.options.count) + u' ' + what)}}));
+    h.note(u"flood sent"_s);
+}
+
+QJsonObject serverRequest(const QString &method, const QJsonObject &params)
+{
+    return {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"flood"_s}, {u"method"_s, method}, {u"params"_s, params}};
+}
+
+// schema-tools: one case of tests/core/schema/hostileschemas.h, moved under $defs/case of a tool's schema
+// (its "#..." references follow it there), as JSON text: some cases nest deeper than QJsonDocument builds.
+const HostileSchemas::Case &schemaCase(const Hostile &h)
+{
+    static const QList<HostileSchemas::Case> cases = HostileSchemas::cases();
+    return cases.at(std::clamp<qsizetype>(h.options.schemaCase, 0, cases.size() - 1));
+}
+
+QByteArray schemaWithCase(const HostileSchemas::Case &c, const QByteArray &valueExtra)
+{
+    QByteArray moved = c.schema;
+    moved.replace("\"$ref\":\"#", "\"$ref\":\"#/$defs/case");
+    return R"({"type":"object","$defs":{"case":)" + moved + R"(},"properties":{"value":{"$ref":"#/$defs/case")"
+        + valueExtra + "}}}";
 }
 
 const std::vector<Mode> &modes()
@@ -427,13 +479,78 @@ const std::vector<Mode> &modes()
              h.reply(id, QJsonObject{{u"tools"_s, tools}});
              return true;
          }},
+        {"list-changed-flood", "After the first tools/list, sends --count notifications/tools/list_changed (default 10000)",
+         nullptr, nullptr, nullptr,
+         [](Hostile &h, const QString &method) {
+             if (method == u"tools/list" && h.once(u"flood"_s))
+                 flood(h, u"notifications/tools/list_changed"_s, notification(u"notifications/tools/list_changed"_s, {}));
+         }},
+        {"elicitation-flood", "After the first tools/list, sends --count elicitation/create requests (form mode) at once",
+         nullptr, nullptr, nullptr,
+         [](Hostile &h, const QString &method) {
+             if (method != u"tools/list" || !h.once(u"flood"_s))
+                 return;
+             const QJsonObject schema{{u"type"_s, u"object"_s},
+                                      {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}};
+             flood(h, u"elicitation/create"_s,
+                   serverRequest(u"elicitation/create"_s, {{u"message"_s, u"What is your name?"_s}, {u"requestedSchema"_s, schema}}));
+         }},
+        {"sampling-flood", "After the first tools/list, sends --count sampling/createMessage requests at once",
+         nullptr, nullptr, nullptr,
+         [](Hostile &h, const QString &method) {
+             if (method != u"tools/list" || !h.once(u"flood"_s))
+                 return;
+             const QJsonArray messages{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, textBlock(u"Say hello"_s)}}};
+             flood(h, u"sampling/createMessage"_s,
+                   serverRequest(u"sampling/createMessage"_s, {{u"messages"_s, messages}, {u"maxTokens"_s, 10}}));
+         }},
+        {"stderr-flood", "After the first tools/list, writes --count lines to stderr at once (\"stderr line N\"), then notes it",
+         nullptr, nullptr, nullptr,
+         [](Hostile &h, const QString &method) {
+             if (method != u"tools/list" || !h.once(u"flood"_s))
+                 return;
+             for (int i = 0; i < h.options.count; ++i)
+                 logErr(u"stderr line "_s + QString::number(i));
+             h.note(u"stderr flood sent"_s);
+         }},
+        {"schema-tools",
+         "tools/list adds schema_input (--schema-case N of hostileschemas.h as a property's schema, its value as the "
+         "default) and schema_output (the same as output schema; tools/call answers the value as structured content)",
+         nullptr, nullptr,
+         [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &params) {
+             const HostileSchemas::Case &c = schemaCase(h);
+             if (method == u"tools/list") {
+                 QByteArray tools = QJsonDocument(h.baseTools()).toJson(QJsonDocument::Compact);
+                 tools.chop(1);
+                 tools += R"(,{"name":"schema_input","description":"A hostile schema for its argument","inputSchema":)"
+                     + schemaWithCase(c, c.instance.isEmpty() ? QByteArray() : ",\"default\":" + c.instance) + "}";
+                 tools += R"(,{"name":"schema_output","description":"A hostile output schema","inputSchema":{"type":"object"},)"
+                          R"("outputSchema":)" + schemaWithCase(c, {}) + "}]";
+                 writeRaw("{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id) + ",\"result\":{\"tools\":" + tools + "}}");
+                 return true;
+             }
+             if (method != u"tools/call")
+                 return false;
+             const QString name = params.value(u"name").toString();
+             if (name == u"schema_input") {
+                 h.replyText(id, u"called"_s);
+                 return true;
+             }
+             if (name != u"schema_output")
+                 return false;
+             writeRaw("{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id)
+                      + R"(,"result":{"content":[{"type":"text","text":"structured"}],"structuredContent":{"value":)"
+                      + (c.instance.isEmpty() ? QByteArray("null") : c.instance) + "}}}");
+             return true;
+         }},
     };
     return table;
 }
 
 void usage(std::FILE *stream)
 {
-    QString text = u"usage: toolgate-hostile-server [--mode NAME]... [--page-size N] [--pages N] [--delay-ms N]\n\n"
+    QString text = u"usage: toolgate-hostile-server [--mode NAME]... [--page-size N] [--pages N] [--delay-ms N] [--count N]\n"
+                   u"                              [--schema-case N]\n\n"
                    u"Tools it always lists (tools/call NAME):\n"
                    u"  echo                  echoes `text`\n"_s;
     for (const Mode &mode : modes()) {
@@ -480,6 +597,10 @@ int main(int argc, char **argv)
             ok = number(options.pages);
         } else if (arg == "--delay-ms" && hasValue) {
             ok = number(options.delayMs);
+        } else if (arg == "--count" && hasValue) {
+            ok = number(options.count);
+        } else if (arg == "--schema-case" && hasValue) {
+            ok = number(options.schemaCase);
         } else if (arg == "--help" || arg == "-h") {
             usage(stdout);
             return 0;

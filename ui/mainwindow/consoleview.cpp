@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Toolgate {
 
 namespace {
@@ -164,7 +166,10 @@ void ConsoleView::flush()
     QTextCursor cursor(m_text->document());
     cursor.movePosition(QTextCursor::End);
     cursor.beginEditBlock();
-    for (const ConsoleLine &line : std::as_const(m_pending)) {
+    // A few lines per turn, the rest on the next ones: a server that floods stderr or its log must not
+    // keep the window from answering (issue 13).
+    const qsizetype count = std::min<qsizetype>(m_pending.size(), linesPerFlush);
+    for (const ConsoleLine &line : m_pending.first(count)) {
         if (!m_text->document()->isEmpty())
             cursor.insertBlock();
         cursor.insertText(line.time.toString(QStringLiteral("HH:mm:ss.zzz ")), timeFormat);
@@ -195,7 +200,9 @@ void ConsoleView::flush()
         cursor.insertText(text, format);
     }
     cursor.endEditBlock();
-    m_pending.clear();
+    m_pending.remove(0, count);
+    if (!m_pending.isEmpty())
+        m_flushTimer.start();
     if (atEnd)
         bar->setValue(bar->maximum());
 }

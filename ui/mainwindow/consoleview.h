@@ -22,6 +22,9 @@ class ConsoleView final : public QWidget
     Q_DISABLE_COPY_MOVE(ConsoleView)
 public:
     static constexpr int maxLines = 2000;
+    /// Lines added to the view in one turn of the event loop: laying out 2,000 at once kept the GUI
+    /// thread busy for 80-130 ms on a loaded machine (tests/bench/benchhostilegui.cpp).
+    static constexpr int linesPerFlush = 200;
 
     explicit ConsoleView(QWidget *parent = nullptr);
 

@@ -1,0 +1,436 @@
+// toolgate-bench-hostile-gui: the desktop app's window against the hostile servers of issue #13, and how
+// long its GUI thread is kept from turning its event loop. Each case runs in a child process of its own:
+// the real MainWindow over a Host, the approval dialogs (DialogApprovalGate) and ClientFeatures as
+// app/gui/main.cpp wires them, QT_QPA_PLATFORM=offscreen, and toolgate-hostile-server as the one server.
+//
+// The longest stall is measured by a probe: a 2 ms precise timer on the GUI thread whose largest gap
+// between two of its timeouts is the longest time the event loop did not come round (from the start of
+// the servers to the end of the case; building the window is not included). Also recorded: the
+// tools/list requests the server received, the answers it received to its own requests, the audit
+// records written, the peak RSS of the app process, and the time the case took.
+//
+// The parent prints one Markdown table. Run by hand; asserts nothing timed. See docs/benchmarks.md.
+
+#include "audit/auditfilter.h"
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "auth/secretstore.h"
+#include "calls/toolcall.h"
+#include "clientfeatures/clientfeatures.h"
+#include "clientfeatures/rootsstore.h"
+#include "dialogs/confirmationdialog.h"
+#include "dialogs/dialogapprovalgate.h"
+#include "host/host.h"
+#include "mainwindow/mainwindow.h"
+#include "mainwindow/toolpanel.h"
+#include "requests/serverrequestpipeline.h"
+#include "workspace/serverconnection.h"
+#include "workspace/workspace.h"
+
+#include "../core/schema/hostileschemas.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QTimer>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstring>
+
+using namespace Toolgate;
+
+namespace {
+
+QTextStream out(stdout);
+
+enum class Script {
+    Select,    // list the tools, select echo, wait until the server's flood (if any) is sent and handled
+    SchemaRun, // select schema_input and run it with its default, then schema_output (checked result)
+};
+
+struct BenchCase
+{
+    QString name;
+    QStringList serverArgs;
+    Script script = Script::Select;
+};
+
+QList<BenchCase> benchCases()
+{
+    QList<BenchCase> list;
+    const auto flood = [](const char *mode, int count) {
+        return QStringList{QStringLiteral("--mode"), QString::fromLatin1(mode), QStringLiteral("--count"), QString::number(count)};
+    };
+    list.append({QStringLiteral("quiet server (reference)"), {}, Script::Select});
+    list.append({QStringLiteral("tools/list_changed × 10,000"), flood("list-changed-flood", 10000), Script::Select});
+    list.append({QStringLiteral("tools/list_changed × 1,000,000"), flood("list-changed-flood", 1000000), Script::Select});
+    list.append({QStringLiteral("elicitation/create × 100,000"), flood("elicitation-flood", 100000), Script::Select});
+    list.append({QStringLiteral("sampling/createMessage × 100,000"), flood("sampling-flood", 100000), Script::Select});
+    const QList<HostileSchemas::Case> schemas = HostileSchemas::cases();
+    for (int i = 0; i < schemas.size(); ++i) {
+        list.append({QStringLiteral("schema: ") + QString::fromLatin1(schemas.at(i).name),
+                     {QStringLiteral("--mode"), QStringLiteral("schema-tools"), QStringLiteral("--schema-case"), QString::number(i)},
+                     Script::SchemaRun});
+    }
+    return list;
+}
+
+qint64 peakRssKiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+QString cell(QString text)
+{
+    return text.replace(u'|', QLatin1String("\\|")).simplified();
+}
+
+QString outcomeName(ToolCallOutcome::Kind kind)
+{
+    switch (kind) {
+    case ToolCallOutcome::Kind::Pending: return QStringLiteral("pending");
+    case ToolCallOutcome::Kind::Succeeded: return QStringLiteral("succeeded");
+    case ToolCallOutcome::Kind::ToolError: return QStringLiteral("tool error");
+    case ToolCallOutcome::Kind::Denied: return QStringLiteral("denied");
+    case ToolCallOutcome::Kind::InvalidArguments: return QStringLiteral("invalid arguments");
+    case ToolCallOutcome::Kind::Failed: return QStringLiteral("failed");
+    case ToolCallOutcome::Kind::Cancelled: return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+/// The largest gap between two turns of the event loop, by a precise timer firing every periodMs.
+class StallProbe final : public QObject
+{
+public:
+    static constexpr int periodMs = 2;
+
+    explicit StallProbe(QObject *parent) : QObject(parent)
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(periodMs);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            const qint64 gap = now - m_last;
+            m_last = now;
+            if (gap > m_longest) {
+                m_longest = gap;
+                m_longestPhase = phase;
+            }
+            if (gap > 100'000'000)
+                ++m_over100;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+
+    QString phase = QStringLiteral("start");
+    double longestMs() const { return double(m_longest) / 1e6; }
+    QString longestPhase() const { return m_longestPhase; }
+    int over100() const { return m_over100; }
+    qint64 elapsedMs() const { return m_clock.elapsed(); }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    qint64 m_longest = 0;
+    int m_over100 = 0;
+    QString m_longestPhase;
+};
+
+/// Child: one case, printed as one line of tab-separated fields.
+int runCase(const BenchCase &benchCase, int timeoutSeconds)
+{
+    QTemporaryDir dir;
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.path());
+    const QString server = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("toolgate-hostile-server"));
+    {
+        QFile file(dir.filePath(QStringLiteral("servers.json")));
+        if (!file.open(QIODevice::WriteOnly))
+            return 2;
+        const QJsonObject config{{QStringLiteral("command"), server},
+                                 {QStringLiteral("args"), QJsonArray::fromStringList(benchCase.serverArgs)}};
+        file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), QJsonObject{{QStringLiteral("hostile"), config}}}})
+                       .toJson());
+    }
+
+    // As app/gui/main.cpp builds it, with everything in the temporary folder and secrets in memory.
+    Host::Options options;
+    options.initiator = CallInitiator::Gui;
+    options.session.clientInfo.name = QStringLiteral("toolgate-bench");
+    options.session.clientInfo.version = QStringLiteral("0");
+    options.serversPath = dir.filePath(QStringLiteral("servers.json"));
+    options.approvalsPath = dir.filePath(QStringLiteral("approvals.json"));
+    options.auditPath = dir.filePath(QStringLiteral("audit.db"));
+    options.secretStore = std::make_shared<MemorySecretStore>();
+    options.signIn.opener = [](const QUrl &) { return false; };
+    Host host(std::move(options));
+    MainWindow window(MainWindow::Environment{&host, nullptr, dir.filePath(QStringLiteral("argument-history.json"))});
+    RootsStore roots(dir.filePath(QStringLiteral("roots.json")));
+    ClientFeatures clientFeatures(&roots, host.serverRequests(), host.toolCalls(), &window);
+    host.setServerRequestGate(&clientFeatures);
+    QObject::connect(host.serverRequests(), &ServerRequestPipeline::notice, &window,
+                     [&window](const QString &text) { window.statusBar()->showMessage(text, 10000); });
+    window.setAuditLog(host.audit());
+    window.showLoadResult(host.loadServers());
+    if (auto *gate = window.findChild<DialogApprovalGate *>())
+        gate->setAllowDelay(0);
+    window.resize(1200, 800);
+    window.show();
+    if (host.workspace()->connections().size() != 1)
+        return 3;
+    ServerConnection *connection = host.workspace()->connections().first();
+
+    StallProbe probe(&window);
+    int toolsListSent = 0;
+    int answersReceived = 0;
+    bool floodSent = benchCase.serverArgs.filter(QStringLiteral("flood")).isEmpty();
+    bool flooding = false;
+    QStringList notes;
+    QElapsedTimer quiet; // since the last sign of activity
+    quiet.start();
+
+    QObject::connect(connection, &ServerConnection::consoleLineAdded, &window, [&](const ConsoleLine &line) {
+        quiet.restart();
+        if (line.kind == ConsoleLine::Kind::Stderr) {
+            if (line.text.startsWith(QLatin1String("recv: tools/list")))
+                ++toolsListSent;
+            else if (line.text.startsWith(QLatin1String("recv: response")))
+                ++answersReceived;
+        } else if (line.kind == ConsoleLine::Kind::Log && line.text.startsWith(QLatin1String("flood sent"))) {
+            floodSent = true;
+            probe.phase = QStringLiteral("after the flood");
+        }
+    });
+    QObject::connect(host.serverRequests(), &ServerRequestPipeline::floodingChanged, &window,
+                     [&](const QString &, bool on) { flooding = flooding || on; });
+
+    // The script: a small state machine advanced by a 20 ms poll (cheap next to the probe).
+    enum class Step { WaitTools, Select, Run, Approve, WaitCall, Settle, Done } step = Step::WaitTools;
+    QStringList toRun;
+    if (benchCase.script == Script::SchemaRun)
+        toRun = {QStringLiteral("schema_input"), QStringLiteral("schema_output")};
+    QString current;
+    bool callDone = false;
+    QObject::connect(host.toolCalls(), &ToolCallPipeline::callFinished, &window, [&](ToolCall *call) {
+        const ToolCallOutcome &outcome = call->outcome();
+        QString note = call->tool().name + QStringLiteral(": ") + outcomeName(outcome.kind);
+        if (outcome.outputValid.has_value())
+            note += *outcome.outputValid ? QStringLiteral(", output valid") : QStringLiteral(", output invalid");
+        const QStringList problems = outcome.outputProblems + outcome.inputProblems;
+        if (!problems.isEmpty())
+            note += QStringLiteral(" (") + problems.first().left(60) + QStringLiteral(")");
+        if (outcome.kind == ToolCallOutcome::Kind::Failed)
+            note += QStringLiteral(" (") + outcome.error.message.left(60) + QStringLiteral(")");
+        notes.append(note);
+        callDone = true;
+        quiet.restart();
+    });
+
+    QTimer script;
+    script.setInterval(20);
+    QElapsedTimer stepClock;
+    stepClock.start();
+    const auto go = [&](Step next) {
+        step = next;
+        stepClock.restart();
+    };
+    QObject::connect(&script, &QTimer::timeout, &window, [&] {
+        if (probe.elapsedMs() > qint64(timeoutSeconds) * 1000) {
+            notes.append(QStringLiteral("timed out in step %1").arg(int(step)));
+            step = Step::Done;
+        }
+        switch (step) {
+        case Step::WaitTools:
+            if (!connection->tools().isEmpty()) {
+                probe.phase = QStringLiteral("tools listed");
+                window.selectTool(QStringLiteral("hostile"), QStringLiteral("echo"));
+                go(toRun.isEmpty() ? Step::Settle : Step::Select);
+            }
+            break;
+        case Step::Select:
+            current = toRun.takeFirst();
+            probe.phase = QStringLiteral("select ") + current;
+            if (!window.selectTool(QStringLiteral("hostile"), current)) {
+                notes.append(current + QStringLiteral(": not listed"));
+                go(toRun.isEmpty() ? Step::Settle : Step::Select);
+            } else {
+                go(Step::Run);
+            }
+            break;
+        case Step::Run:
+            if (stepClock.elapsed() < 200)
+                break; // let the form show what it built
+            if (!window.toolPanel()->runButton()->isEnabled()) {
+                notes.append(current + QStringLiteral(": Run disabled"));
+                go(toRun.isEmpty() ? Step::Settle : Step::Select);
+                break;
+            }
+            probe.phase = QStringLiteral("run ") + current;
+            callDone = false;
+            window.toolPanel()->runButton()->click();
+            go(Step::Approve);
+            break;
+        case Step::Approve: {
+            if (callDone) {
+                go(toRun.isEmpty() ? Step::Settle : Step::Select);
+                break;
+            }
+            for (QWidget *widget : QApplication::topLevelWidgets()) {
+                auto *dialog = qobject_cast<ConfirmationDialog *>(widget);
+                if (!dialog || !dialog->isVisible())
+                    continue;
+                auto *allow = dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"));
+                if (allow && allow->isEnabled()) {
+                    probe.phase = QStringLiteral("call ") + current;
+                    allow->click();
+                    go(Step::WaitCall);
+                }
+            }
+            if (step == Step::Approve && stepClock.elapsed() > 20000) {
+                notes.append(current + QStringLiteral(": no approval dialog to allow"));
+                go(Step::Settle);
+            }
+            break;
+        }
+        case Step::WaitCall:
+            if (callDone)
+                go(toRun.isEmpty() ? Step::Settle : Step::Select);
+            break;
+        case Step::Settle:
+            // Done once the flood (if any) was sent and nothing has happened for 2.5 s: the refused
+            // requests' summary record is written within 2 s (ServerRequestPipeline's interval).
+            if (floodSent && quiet.elapsed() > 2500) {
+                probe.phase = QStringLiteral("settled");
+                go(Step::Done);
+            }
+            break;
+        case Step::Done:
+            break;
+        }
+        if (step == Step::Done) {
+            script.stop();
+            probe.stop();
+            QCoreApplication::exit(0);
+        }
+    });
+
+    probe.start();
+    script.start();
+    host.workspace()->startAll();
+    QCoreApplication::exec();
+    const qint64 totalMs = probe.elapsedMs();
+    const qint64 rss = peakRssKiB();
+
+    // What the case left in the audit log, once everything queued is committed.
+    bool flushed = false;
+    host.audit()->flush(&window, [&flushed](const Result<void> &) { flushed = true; });
+    QElapsedTimer flushClock;
+    flushClock.start();
+    while (!flushed && flushClock.elapsed() < 30000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    qint64 auditRows = -1;
+    if (auto reader = AuditReader::open(dir.filePath(QStringLiteral("audit.db")))) {
+        if (const Result<qint64> count = (*reader)->count(AuditFilter{}))
+            auditRows = count.value();
+    }
+    if (flooding)
+        notes.prepend(QStringLiteral("shown as flooding"));
+    out << QString::number(probe.longestMs(), 'f', 1) << '\t' << probe.longestPhase() << '\t' << probe.over100() << '\t'
+        << toolsListSent << '\t' << answersReceived << '\t' << auditRows << '\t' << rss << '\t' << totalMs << '\t'
+        << notes.join(QStringLiteral("; ")) << Qt::endl;
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    const bool child = std::any_of(argv + 1, argv + argc, [](const char *arg) { return std::strcmp(arg, "--case") == 0; });
+    if (child) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
+        QCoreApplication::setApplicationName(QStringLiteral("toolgate-bench-hostile-gui"));
+        QCommandLineParser parser;
+        const QCommandLineOption caseOption(QStringLiteral("case"), QString(), QStringLiteral("n"));
+        const QCommandLineOption timeoutOption(QStringLiteral("timeout"), QString(), QStringLiteral("s"), QStringLiteral("300"));
+        parser.addOptions({caseOption, timeoutOption});
+        parser.process(app);
+        const QList<BenchCase> cases = benchCases();
+        const int index = parser.value(caseOption).toInt();
+        if (index < 0 || index >= cases.size())
+            return 2;
+        return runCase(cases.at(index), parser.value(timeoutOption).toInt());
+    }
+
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Runs the app's window against toolgate-hostile-server and records the longest event-loop stall."));
+    parser.addHelpOption();
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"), QStringLiteral("Give each case <s> seconds (default 300)."),
+                                           QStringLiteral("s"), QStringLiteral("300"));
+    const QCommandLineOption onlyOption(QStringLiteral("only"), QStringLiteral("Run only cases whose name contains <text>."),
+                                        QStringLiteral("text"));
+    parser.addOptions({timeoutOption, onlyOption});
+    parser.process(app);
+
+    const QList<BenchCase> cases = benchCases();
+    out << "| case | longest stall ms | during | stalls > 100 ms | tools/list sent | answers to server | audit rows | peak RSS MB | total s | notes |\n"
+        << "|---|---:|---|---:|---:|---:|---:|---:|---:|---|" << Qt::endl;
+    for (int i = 0; i < cases.size(); ++i) {
+        const BenchCase &c = cases.at(i);
+        if (parser.isSet(onlyOption) && !c.name.contains(parser.value(onlyOption)))
+            continue;
+        QProcess child;
+        child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        child.start(QCoreApplication::applicationFilePath(),
+                    {QStringLiteral("--case"), QString::number(i), QStringLiteral("--timeout"), parser.value(timeoutOption)});
+        QElapsedTimer wall;
+        wall.start();
+        const bool finished = child.waitForFinished((parser.value(timeoutOption).toInt() + 60) * 1000);
+        QString cells;
+        if (!finished) {
+            child.kill();
+            child.waitForFinished();
+            cells = QStringLiteral("| | | | | | | | did not finish in %1 s").arg(parser.value(timeoutOption));
+        } else if (child.exitStatus() == QProcess::CrashExit) {
+            cells = QStringLiteral("| | | | | | | %1 | crashed").arg(wall.elapsed() / 1000.0, 0, 'f', 1);
+        } else {
+            const QStringList f = QString::fromUtf8(child.readAllStandardOutput()).remove(u'\n').split(u'\t');
+            if (f.size() < 9) {
+                cells = QStringLiteral("| | | | | | | | no result (exit code %1)").arg(child.exitCode());
+            } else {
+                cells = QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9")
+                            .arg(f.at(0), cell(f.at(1)), f.at(2), f.at(3), f.at(4), f.at(5),
+                                 QString::number(f.at(6).toLongLong() / 1024), QString::number(f.at(7).toDouble() / 1000, 'f', 1),
+                                 cell(f.mid(8).join(u' ')));
+            }
+        }
+        out << "| " << cell(c.name) << ' ' << cells << " |" << Qt::endl;
+    }
+    return 0;
+}

@@ -1,0 +1,61 @@
+// ConsoleView against a server that floods its stderr (issue 13): the view takes the lines a few at a
+// time, so no turn of the event loop lays out thousands of them, and still ends up showing the last ones.
+
+#include "mainwindow/consoleview.h"
+#include "workspace/serverconfig.h"
+#include "workspace/serverconnection.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTest>
+
+using namespace Toolgate;
+
+class TstConsoleView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aStderrFloodIsShownAFewLinesPerTurn()
+    {
+        ServerConfig config;
+        config.name = QStringLiteral("hostile");
+        config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-hostile-server"));
+        config.args = {QStringLiteral("--mode"), QStringLiteral("stderr-flood"), QStringLiteral("--count"), QStringLiteral("5000")};
+        ServerConnection connection(config);
+        connection.start();
+        // The connection keeps the most recent 2,000 lines; wait until the last of the flood is among them.
+        QTRY_VERIFY_WITH_TIMEOUT(!connection.console().isEmpty()
+                                     && connection.console().constLast().text.contains(QLatin1String("stderr flood sent")),
+                                 20000);
+        QVERIFY(connection.console().size() >= ConsoleView::maxLines);
+
+        // Shown now: its history arrives as one batch of 2,000 lines.
+        ConsoleView view;
+        view.resize(800, 400);
+        view.show();
+        const auto linesShown = [&view] { return view.plainText().isEmpty() ? 0 : view.plainText().count(u'\n') + 1; };
+        view.setConnection(&connection);
+        qsizetype previous = linesShown();
+        QVERIFY2(previous <= ConsoleView::linesPerFlush, qPrintable(QStringLiteral("%1 lines added at once").arg(previous)));
+        int turns = 0;
+        QElapsedTimer clock;
+        clock.start();
+        while (!view.plainText().contains(QLatin1String("stderr flood sent")) && clock.elapsed() < 20000) {
+            QTest::qWait(5);
+            const qsizetype lines = linesShown();
+            QVERIFY2(lines - previous <= ConsoleView::linesPerFlush,
+                     qPrintable(QStringLiteral("%1 lines added in one turn").arg(lines - previous)));
+            if (lines != previous)
+                ++turns;
+            previous = lines;
+        }
+        QVERIFY(view.plainText().contains(QLatin1String("stderr flood sent")));
+        QVERIFY(view.plainText().contains(QLatin1String("stderr line 4999")));
+        QVERIFY(turns >= ConsoleView::maxLines / ConsoleView::linesPerFlush - 1); // the first batch came at once
+        connection.stop();
+    }
+};
+
+QTEST_MAIN(TstConsoleView)
+#include "tst_consoleview.moc"
