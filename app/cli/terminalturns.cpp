@@ -10,7 +10,8 @@ TerminalTurns::TerminalTurns(QObject *parent)
 void TerminalTurns::take(QObject *owner, std::function<void()> start)
 {
     m_waiting.push_back({owner, std::move(start)});
-    if (!m_holderKey)
+    // Free, or its holder was destroyed without giving the turn back: the next one may start.
+    if (!m_holder)
         QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);
 }
 
@@ -20,9 +21,16 @@ void TerminalTurns::release(QObject *owner)
         return;
     m_holder = nullptr;
     m_holderKey = nullptr;
-    if (m_waiting.empty())
-        emit busyChanged(false);
+    // Still busy until startNext() knows whether anyone else waits: no flicker between two questions.
     QMetaObject::invokeMethod(this, [this] { startNext(); }, Qt::QueuedConnection);
+}
+
+void TerminalTurns::setBusy(bool busy)
+{
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    emit busyChanged(busy);
 }
 
 void TerminalTurns::startNext()
@@ -32,20 +40,16 @@ void TerminalTurns::startNext()
     while (!m_waiting.empty() && !m_waiting.front().owner)
         m_waiting.pop_front();
     if (m_waiting.empty()) {
-        if (m_holderKey) {
-            // The holder was destroyed without giving the turn back.
-            m_holderKey = nullptr;
-            emit busyChanged(false);
-        }
+        // Nobody waits (or the holder was destroyed without giving the turn back).
+        m_holderKey = nullptr;
+        setBusy(false);
         return;
     }
     Waiting next = std::move(m_waiting.front());
     m_waiting.pop_front();
-    const bool wasBusy = m_holderKey != nullptr;
     m_holder = next.owner;
     m_holderKey = next.owner;
-    if (!wasBusy)
-        emit busyChanged(true);
+    setBusy(true);
     next.start();
 }
 

@@ -23,15 +23,17 @@ public:
     void take(QObject *owner, std::function<void()> start);
     /// Gives the turn back; the next waiting holder starts.
     void release(QObject *owner);
-    /// Whether someone is asking the person something right now.
-    bool isBusy() const { return m_holder != nullptr; }
+    /// Whether someone is asking the person something right now (or is about to, next in line).
+    bool isBusy() const { return m_busy; }
 
 signals:
-    /// A prompt opened or closed (e.g. to hold the server's log lines while the person answers).
+    /// The terminal became busy (the first question opened) or free (the last one closed): said once
+    /// per change, so holders such as Console::holdServerText() stay balanced.
     void busyChanged(bool busy);
 
 private:
     void startNext();
+    void setBusy(bool busy);
 
     struct Waiting
     {
@@ -41,6 +43,7 @@ private:
     std::deque<Waiting> m_waiting;
     QPointer<QObject> m_holder;
     QObject *m_holderKey = nullptr;
+    bool m_busy = false;
 };
 
 } // namespace Toolgate
