@@ -5,7 +5,9 @@
 #include "apps/apptrust.h"
 #include "audit/auditfilter.h"
 #include "audit/auditlog.h"
+#include "audit/auditdetailpane.h"
 #include "audit/auditreader.h"
+#include "audit/auditwindow.h"
 #include "host/host.h"
 #include "client/clientsession.h"
 #include "dialogs/confirmationdialog.h"
@@ -211,16 +213,20 @@ private:
         QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
     }
 
-    /// With TOOLGATE_SCREENSHOT_DIR set (run under xvfb-run, see docs/benchmarks.md), saves the screen.
-    static void shot(const QString &name)
+    static bool takingScreenshots() { return !qEnvironmentVariableIsEmpty("TOOLGATE_SCREENSHOT_DIR"); }
+
+    /// With TOOLGATE_SCREENSHOT_DIR set (run under xvfb-run, see docs/benchmarks.md), saves the part of
+    /// the screen that `window` covers, frame included (a dialog over the main window is in the picture;
+    /// the web view is a native surface, so grabbing the widget alone would miss it).
+    static void shot(const QString &name, const QWidget *window = nullptr)
     {
-        const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
-        if (dir.isEmpty())
+        if (!takingScreenshots())
             return;
         QTest::qWait(1500); // let the web view paint
         QScreen *screen = QGuiApplication::primaryScreen();
-        const QPixmap pixmap = screen->grabWindow(0);
-        pixmap.save(QDir(dir).filePath(name + QStringLiteral(".png")));
+        const QRect area = window ? window->frameGeometry() : screen->geometry();
+        const QPixmap pixmap = screen->grabWindow(0, area.x(), area.y(), area.width(), area.height());
+        pixmap.save(QDir(qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR")).filePath(name + QStringLiteral(".png")));
     }
 
     /// Answers the next confirmation dialog; returns its request (initiator, tool) for checks.
@@ -230,7 +236,7 @@ private:
         if (!QTest::qWaitFor([&] { return (dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr; }, 20000))
             return {};
         if (!screenshot.isEmpty())
-            shot(screenshot);
+            shot(screenshot, m_window.get());
         const ApprovalRequest request = dialog->request();
         auto *button = dialog->findChild<QPushButton *>(allow ? QStringLiteral("allowOnce") : QStringLiteral("deny"));
         if (!button || !QTest::qWaitFor([&] { return button->isEnabled(); }, 5000))
@@ -391,7 +397,7 @@ private slots:
         QCOMPARE(asked.tool.name, QStringLiteral("get-time"));
         QCOMPARE(asked.initiator, CallInitiator::App);
         QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("get-time result:")), 20000);
-        shot(QStringLiteral("app-result"));
+        shot(QStringLiteral("app-result"), m_window.get());
 
         // Denied: the app hears it as an error (its button handler logs it and shows [ERROR]).
         m_console.clear();
@@ -419,6 +425,19 @@ private slots:
         for (const AuditRecord &record : *appCalls) {
             QCOMPARE(record.name, QStringLiteral("get-time"));
             QCOMPARE(record.origin, std::optional<qint64>(guiCalls->first().id));
+        }
+        if (takingScreenshots()) {
+            // The audit window with the app's approved call selected: "Made by" names the call whose
+            // result showed the app.
+            m_window->showAuditLog();
+            AuditWindow *audit = m_window->auditWindow();
+            QTRY_VERIFY(audit && audit->isVisible());
+            audit->resize(1100, 700);
+            audit->move(m_window->frameGeometry().topLeft());
+            audit->showRecord(appCalls->last().id);
+            QTRY_COMPARE(audit->detailPane()->findChild<QPushButton *>(QStringLiteral("showOriginCall"))->isVisible(), true);
+            shot(QStringLiteral("app-audit"), audit);
+            audit->close();
         }
     }
 
