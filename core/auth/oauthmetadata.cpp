@@ -83,8 +83,14 @@ QString canonicalResource(const QUrl &serverUrl)
     if ((url.scheme() == QLatin1String("https") && url.port() == 443) || (url.scheme() == QLatin1String("http") && url.port() == 80))
         url.setPort(-1);
     QString text = url.toString(QUrl::FullyEncoded);
-    if (url.path().size() > 1 && text.endsWith(u'/') && !url.hasQuery())
-        text.chop(1);
+    // No trailing slashes (RFC 8707 advises against them), but all of them: chopping one left
+    // "/mcp//" as "/mcp/", which canonicalised again to "/mcp" — two resources for one server.
+    // The path ends the text here (no query, the fragment is gone); a lone "/" stays.
+    if (!url.hasQuery()) {
+        const qsizetype pathStart = text.size() - url.path(QUrl::FullyEncoded).size();
+        while (text.size() > pathStart + 1 && text.endsWith(u'/'))
+            text.chop(1);
+    }
     return text;
 }
 

@@ -147,6 +147,11 @@ void tst_OAuthPrimitives::canonicalResource()
     QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("HTTPS://Api.Example:443/mcp/#frag"))),
              QStringLiteral("https://api.example/mcp"));
     QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("http://localhost:8080"))), QStringLiteral("http://localhost:8080"));
+    QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("http://localhost:8080/"))), QStringLiteral("http://localhost:8080/"));
+    // Every trailing slash goes, so canonicalising twice changes nothing (found by fuzz_oauth).
+    QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("https://api.example/mcp//"))), QStringLiteral("https://api.example/mcp"));
+    QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("https://api.example//"))), QStringLiteral("https://api.example/"));
+    QCOMPARE(OAuthDiscovery::canonicalResource(QUrl(QStringLiteral("https://api.example/mcp/?a=1"))), QStringLiteral("https://api.example/mcp/?a=1"));
 }
 
 void tst_OAuthPrimitives::pkce()
