@@ -3,11 +3,13 @@
 
 #include "common/error.h"
 #include "testjson.h"
+#include "testtable.h"
 
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 using Toolgate::TestSupport::compact;
 using Toolgate::TestSupport::parseObject;
 
@@ -56,9 +58,7 @@ private slots:
 
 void tst_ArgumentCoercion::coerces_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QStringList>("pairs");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<QByteArray, QStringList, QByteArray>("schema", "pairs", "expected");
 
     const QByteArray tool = kToolSchema;
     QTest::addRow("no arguments") << tool << QStringList() << QByteArray("{}");
@@ -139,9 +139,7 @@ void tst_ArgumentCoercion::coerces()
 
 void tst_ArgumentCoercion::refuses_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QStringList>("pairs");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QStringList, QString>("schema", "pairs", "expected");
 
     const QByteArray tool = kToolSchema;
     QTest::addRow("not an integer") << tool << QStringList{"count=abc"}

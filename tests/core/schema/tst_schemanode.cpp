@@ -2,6 +2,7 @@
 
 #include "hostileschemas.h"
 #include "testjson.h"
+#include "testtable.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -9,6 +10,7 @@
 #include <algorithm>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 using Toolgate::TestSupport::parseObject;
 
 namespace {
@@ -177,8 +179,7 @@ private slots:
 
 void tst_SchemaNode::richSchema_data()
 {
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, QString>("path", "expected");
 
     QTest::addRow("root") << QString()
                           << QStringLiteral("object title=Create event props=start*,title*,attendees,closed,color,count,"
@@ -231,9 +232,7 @@ void tst_SchemaNode::richSchema()
 
 void tst_SchemaNode::smallSchemas_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QString, QString>("schema", "path", "expected");
 
     QTest::addRow("empty") << QByteArray("{}") << QString() << QStringLiteral("any");
     QTest::addRow("properties without type") << QByteArray(R"({"properties":{"a":{}}})") << QString()

@@ -4,6 +4,7 @@
 
 #include "common/error.h"
 #include "testjson.h"
+#include "testtable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +16,7 @@
 #include <vector>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 using Toolgate::TestSupport::parseObject;
 using Toolgate::TestSupport::parseValue;
 
@@ -67,9 +69,7 @@ private slots:
 
 void tst_SchemaValidator::validate_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QByteArray>("instance");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<QByteArray, QByteArray, QStringList>("schema", "instance", "expected");
 
     const QStringList valid;
 
@@ -382,8 +382,7 @@ void tst_SchemaValidator::validate()
 
 void tst_SchemaValidator::compileRefuses_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QString>("schema", "expected");
 
     QTest::addRow("https $ref")
         << QByteArray(R"({"properties":{"a":{"$ref":"https://example.com/s.json#/x"}}})")
@@ -456,8 +455,7 @@ void tst_SchemaValidator::compileRefuses()
 
 void tst_SchemaValidator::compileAccepts_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QByteArray>("warning");
+    addColumns<QByteArray, QByteArray>("schema", "warning");
 
     QTest::addRow("draft-07 meta keywords") << QByteArray(R"({"$schema":"http://json-schema.org/draft-07/schema#","$comment":"x","type":"object"})") << QByteArray();
     QTest::addRow("2020-12 meta keywords") << QByteArray(R"({"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/t","$defs":{}})") << QByteArray();
@@ -480,8 +478,7 @@ void tst_SchemaValidator::compileAccepts()
 
 void tst_SchemaValidator::readablePath_data()
 {
-    QTest::addColumn<QString>("pointer");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, QString>("pointer", "expected");
 
     QTest::addRow("root") << QString() << QString();
     QTest::addRow("property") << QStringLiteral("/b") << QStringLiteral("b");
@@ -562,9 +559,7 @@ void tst_SchemaValidator::validatesFromSeveralThreads()
 
 void tst_SchemaValidator::hostile_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QByteArray>("instance");
-    QTest::addColumn<int>("expect");
+    addColumns<QByteArray, QByteArray, int>("schema", "instance", "expect");
     for (const HostileSchemas::Case &c : HostileSchemas::cases())
         QTest::addRow("%s", c.name) << c.schema << c.instance << int(c.expect);
 }
@@ -605,9 +600,7 @@ void tst_SchemaValidator::hostile()
 
 void tst_SchemaValidator::tooComplexSaysWhy_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QByteArray>("instance");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QByteArray, QString>("schema", "instance", "expected");
 
     QTest::addRow("catastrophic pattern")
         << QByteArray(R"({"properties":{"name":{"pattern":"^(a+)+b$"}}})")
@@ -717,8 +710,7 @@ void tst_SchemaValidator::deepValueOnASmallStack()
 
 void tst_SchemaValidator::compileRefusesTooComplex_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QString>("schema", "expected");
 
     QTest::addRow("too many values")
         << QByteArray(R"({"enum":)" + HostileSchemas::numberList(60000) + "}")
@@ -765,9 +757,7 @@ void tst_SchemaValidator::issuesAreCapped()
 
 void tst_SchemaValidator::patternsAreSearchedWithPcre_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QByteArray>("instance");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<QByteArray, QByteArray, QStringList>("schema", "instance", "expected");
 
     QTest::addRow("long text, simple pattern") << QByteArray(R"({"pattern":"^[a-z]+$"})")
                                                 << QByteArray('"' + QByteArray(1000000, 'a') + '"') << QStringList();
@@ -786,12 +776,7 @@ void tst_SchemaValidator::patternsAreSearchedWithPcre_data()
 
 void tst_SchemaValidator::patternsAreSearchedWithPcre()
 {
-    QFETCH(QByteArray, schema);
-    QFETCH(QByteArray, instance);
-    QFETCH(QStringList, expected);
-    const Result<SchemaValidator> validator = SchemaValidator::compile(parseObject(schema));
-    QVERIFY2(validator.ok(), validator.ok() ? "" : qPrintable(validator.error().message));
-    QCOMPARE(render(validator->validate(parseValue(instance))).join(u'\n'), expected.join(u'\n'));
+    validate(); // the same columns, checked the same way
 }
 
 QTEST_GUILESS_MAIN(tst_SchemaValidator)
