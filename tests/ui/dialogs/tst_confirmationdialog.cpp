@@ -1,3 +1,4 @@
+#include "../support/uitestsupport.h"
 #include "calls/approvalpolicy.h"
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h"
@@ -114,11 +115,7 @@ private slots:
 
 void tst_ConfirmationDialog::cleanup()
 {
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    const QWidgetList leftovers = QApplication::topLevelWidgets();
-    for (QWidget *widget : leftovers)
-        qWarning() << "left over:" << widget;
-    QVERIFY(leftovers.isEmpty());
+    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
 }
 
 void tst_ConfirmationDialog::showsServerToolAndExactJson()

@@ -1,3 +1,4 @@
+#include "../support/uitestsupport.h"
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
 #include "forms/containereditors.h"
@@ -149,11 +150,7 @@ private slots:
 
 void tst_ArgumentForm::cleanup()
 {
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    const QWidgetList leftovers = QApplication::topLevelWidgets();
-    for (QWidget *widget : leftovers)
-        qWarning() << "left over:" << widget;
-    QVERIFY(leftovers.isEmpty());
+    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
 }
 
 void tst_ArgumentForm::buildsEditorsForEveryKind()
