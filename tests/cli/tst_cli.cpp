@@ -2,6 +2,7 @@
 // server (tests/npm) and toolgate-fault-server, and checks exit codes, output and above all
 // that a denied or invalid call never reaches the server.
 
+#include "cliprocess.h"
 #include "workspace/serverconfig.h"
 
 #include <QDir>
@@ -21,6 +22,8 @@
 #ifdef Q_OS_UNIX
 #include <csignal>
 #endif
+
+using namespace Toolgate::TestSupport;
 
 class TestCli : public QObject
 {
@@ -82,14 +85,8 @@ private:
 
 void TestCli::initTestCase()
 {
-    const QString bin = QStringLiteral(TOOLGATE_BIN_DIR);
-#ifdef Q_OS_WIN
-    m_cli = bin + QStringLiteral("/toolgate-cli.exe");
-    m_faultServer = bin + QStringLiteral("/toolgate-fault-server.exe");
-#else
-    m_cli = bin + QStringLiteral("/toolgate-cli");
-    m_faultServer = bin + QStringLiteral("/toolgate-fault-server");
-#endif
+    m_cli = cliPath();
+    m_faultServer = executable(QStringLiteral("toolgate-fault-server"));
     QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + QStringLiteral(" was not built")));
     QVERIFY2(QFileInfo(m_faultServer).isExecutable(), qPrintable(m_faultServer + QStringLiteral(" was not built")));
     QVERIFY(m_home.isValid());
@@ -104,28 +101,8 @@ void TestCli::initTestCase()
 TestCli::Run TestCli::run(const QStringList &arguments, const QByteArray &input, const QMap<QString, QString> &env,
                           int timeoutMs, const QString &program)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        environment.insert(it.key(), it.value());
-    process.setProcessEnvironment(environment);
-    process.start(program.isEmpty() ? m_cli : program, arguments);
-    if (!process.waitForStarted(10000))
-        return {};
-    process.write(input);
-    process.closeWriteChannel();
-    Run result;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(5000);
-        result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
-    } else {
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    }
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err += QString::fromUtf8(process.readAllStandardError());
-    return result;
+    const CliRun run = runToEnd(program.isEmpty() ? m_cli : program, arguments, m_home.path(), input, env, timeoutMs);
+    return {run.exitCode, run.out(), run.err};
 }
 
 QStringList TestCli::everythingServer() const

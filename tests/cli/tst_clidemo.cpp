@@ -3,6 +3,7 @@
 // the server itself, so a tool, resource or prompt added to the demo without a check here fails
 // the test instead of going unnoticed.
 
+#include "cliprocess.h"
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -16,6 +17,7 @@
 #include <functional>
 
 using namespace Qt::StringLiterals;
+using namespace Toolgate::TestSupport;
 
 class TestCliDemo : public QObject
 {
@@ -56,14 +58,8 @@ private:
 
 void TestCliDemo::initTestCase()
 {
-    const QString bin = QStringLiteral(TOOLGATE_BIN_DIR);
-#ifdef Q_OS_WIN
-    m_cli = bin + QStringLiteral("/toolgate-cli.exe");
-    m_demo = bin + QStringLiteral("/toolgate-demo-server.exe");
-#else
-    m_cli = bin + QStringLiteral("/toolgate-cli");
-    m_demo = bin + QStringLiteral("/toolgate-demo-server");
-#endif
+    m_cli = cliPath();
+    m_demo = executable(QStringLiteral("toolgate-demo-server"));
     QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + QStringLiteral(" was not built")));
     QVERIFY2(QFileInfo(m_demo).isExecutable(), qPrintable(m_demo + QStringLiteral(" was not built")));
     QVERIFY(m_home.isValid());
@@ -71,27 +67,9 @@ void TestCliDemo::initTestCase()
 
 TestCliDemo::Run TestCliDemo::cli(const QStringList &arguments, const QStringList &serverArguments) const
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
-    process.setProcessEnvironment(environment);
-    process.start(m_cli, arguments + QStringList{QStringLiteral("--"), m_demo} + serverArguments);
-    Run result;
-    if (!process.waitForStarted(10000)) {
-        result.err = QStringLiteral("[test: toolgate-cli did not start]");
-        return result;
-    }
-    process.closeWriteChannel(); // no approvals are read from stdin: every call has --yes
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished(5000);
-        result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
-    } else {
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    }
-    result.out = process.readAllStandardOutput();
-    result.err += QString::fromUtf8(process.readAllStandardError());
-    return result;
+    // No approvals are read from stdin: every call has --yes.
+    const CliRun run = runToEnd(m_cli, arguments + QStringList{QStringLiteral("--"), m_demo} + serverArguments, m_home.path());
+    return {run.exitCode, run.stdoutBytes, run.err};
 }
 
 QJsonObject TestCliDemo::listed(const QString &command) const

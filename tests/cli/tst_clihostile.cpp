@@ -4,6 +4,7 @@
 // answers, lying results, broken and look-alike tool names, secrets on stderr. Each case runs the
 // real binary, as a person or a script would, and checks what reaches the terminal.
 
+#include "cliprocess.h"
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include <QTest>
 
 using namespace Qt::StringLiterals;
+using namespace Toolgate::TestSupport;
 
 class tst_CliHostile : public QObject
 {
@@ -95,9 +97,8 @@ QString firstForbidden(const QString &text)
 
 void tst_CliHostile::initTestCase()
 {
-    const QString bin = QStringLiteral(TOOLGATE_BIN_DIR);
-    m_cli = bin + u"/toolgate-cli"_s;
-    m_server = bin + u"/toolgate-hostile-server"_s;
+    m_cli = cliPath();
+    m_server = executable(u"toolgate-hostile-server"_s);
     QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + u" was not built"_s));
     QVERIFY2(QFileInfo(m_server).isExecutable(), qPrintable(m_server + u" was not built"_s));
     QVERIFY(m_home.isValid());
@@ -106,31 +107,10 @@ void tst_CliHostile::initTestCase()
 tst_CliHostile::Run tst_CliHostile::run(const QStringList &arguments, const QByteArray &input,
                                        const QMap<QString, QString> &env, int timeoutMs)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(u"XDG_CONFIG_HOME"_s, m_home.path());
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        environment.insert(it.key(), it.value());
-    process.setProcessEnvironment(environment);
     QElapsedTimer clock;
     clock.start();
-    process.start(m_cli, arguments);
-    if (!process.waitForStarted(10000))
-        return {};
-    process.write(input);
-    process.closeWriteChannel();
-    Run result;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished(5000);
-        result.err = u"[test: toolgate-cli timed out]\n"_s;
-    } else {
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    }
-    result.elapsedMs = clock.elapsed();
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err += QString::fromUtf8(process.readAllStandardError());
-    return result;
+    const CliRun run = runToEnd(m_cli, arguments, m_home.path(), input, env, timeoutMs);
+    return {run.exitCode, run.out(), run.err, clock.elapsed()};
 }
 
 QString tst_CliHostile::writeConfig(const QJsonObject &serverEntry)

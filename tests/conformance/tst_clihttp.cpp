@@ -2,6 +2,8 @@
 // (by fallback) its legacy SSE endpoint, HTTP servers from a servers file, and no secret from a
 // header in anything the CLI prints or writes, even with every log category on.
 
+#include "everythingserver.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -11,48 +13,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using namespace Toolgate::TestSupport;
+
 namespace {
 
-QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
-QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
-QString everythingEntry() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js"); }
 QString cli() { return QStringLiteral(TOOLGATE_HTTP_CLI); }
-
-class Everything
-{
-public:
-    explicit Everything(const QString &mode)
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
-        env.insert(QStringLiteral("TOOLGATE_REPORT_LISTEN"), QStringLiteral("1"));
-        m_process.setProcessEnvironment(env);
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(nodeBinary(), {QStringLiteral("--require"), QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD), everythingEntry(), mode});
-    }
-    ~Everything()
-    {
-        m_process.kill();
-        m_process.waitForFinished(3000);
-    }
-    quint16 port()
-    {
-        static const QRegularExpression listening(QStringLiteral("TOOLGATE_LISTENING 127\\.0\\.0\\.1:(\\d+)"));
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
-            m_output += m_process.readAll();
-            const auto match = listening.match(QString::fromUtf8(m_output));
-            if (match.hasMatch())
-                return quint16(match.captured(1).toUInt());
-            m_process.waitForReadyRead(100);
-        }
-        return 0;
-    }
-
-private:
-    QProcess m_process;
-    QByteArray m_output;
-};
 
 struct Run
 {
@@ -156,16 +121,16 @@ private slots:
 
 void tst_CliHttp::initTestCase()
 {
-    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(everythingEntry()))
-        QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
+    if (const QString missing = missingNpmPeers(); !missing.isEmpty())
+        QFAIL(qPrintable(missing));
     if (!QFileInfo(cli()).isExecutable())
         QFAIL(qPrintable(QStringLiteral("%1 is not built").arg(cli())));
 }
 
 void tst_CliHttp::streamableHttpUrl()
 {
-    Everything server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.port();
+    EverythingServer server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.waitForPort();
     QVERIFY(port);
     QTemporaryDir home;
     const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")}, home.path());
@@ -179,8 +144,8 @@ void tst_CliHttp::streamableHttpUrl()
 
 void tst_CliHttp::legacySseFallback()
 {
-    Everything server(QStringLiteral("sse"));
-    const quint16 port = server.port();
+    EverythingServer server(QStringLiteral("sse"));
+    const quint16 port = server.waitForPort();
     QVERIFY(port);
     QTemporaryDir home;
     const Run run = runCli({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
@@ -192,8 +157,8 @@ void tst_CliHttp::legacySseFallback()
 
 void tst_CliHttp::serversFile()
 {
-    Everything server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.port();
+    EverythingServer server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.waitForPort();
     QVERIFY(port);
     QTemporaryDir home;
     const QString path = home.filePath(QStringLiteral("servers.json"));
@@ -209,8 +174,8 @@ void tst_CliHttp::serversFile()
 
 void tst_CliHttp::headerSecretsStayOut()
 {
-    Everything server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.port();
+    EverythingServer server(QStringLiteral("streamableHttp"));
+    const quint16 port = server.waitForPort();
     QVERIFY(port);
     QTemporaryDir home;
     const QString secret = QStringLiteral("s3cr3t-header-value-7f2");

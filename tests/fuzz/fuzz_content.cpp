@@ -43,6 +43,16 @@ void checkContent(const Content &content)
         checkBase64(content.resource.blob, content.resource.decodedBlob());
 }
 
+/// A result read from json, checked to write back what it read.
+template<typename Result>
+Result readBack(const QJsonObject &json)
+{
+    const Result result = Result::fromJson(json);
+    const QJsonObject written = result.toJson();
+    TOOLGATE_FUZZ_CHECK(Result::fromJson(written).toJson() == written, QJsonDocument(written).toJson().left(300));
+    return result;
+}
+
 void show(QWidget &widget)
 {
     widget.resize(640, 480);
@@ -53,11 +63,7 @@ void show(QWidget &widget)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Fuzz::ensureGuiApplication();
-    return 0;
-}
+TOOLGATE_FUZZ_INITIALIZE(Fuzz::ensureGuiApplication)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -77,9 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QJsonObject json = document.object();
 
     if (json.contains(QLatin1String("content"))) {
-        const CallToolResult result = CallToolResult::fromJson(json);
-        const QJsonObject written = result.toJson();
-        TOOLGATE_FUZZ_CHECK(CallToolResult::fromJson(written).toJson() == written, QJsonDocument(written).toJson().left(300));
+        const CallToolResult result = readBack<CallToolResult>(json);
         Q_UNUSED(result.textSummary());
         for (const Content &content : result.content)
             checkContent(content);
@@ -93,9 +97,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     if (json.contains(QLatin1String("contents"))) {
-        const ReadResourceResult result = ReadResourceResult::fromJson(json);
-        const QJsonObject written = result.toJson();
-        TOOLGATE_FUZZ_CHECK(ReadResourceResult::fromJson(written).toJson() == written, QJsonDocument(written).toJson().left(300));
+        const ReadResourceResult result = readBack<ReadResourceResult>(json);
         for (const ResourceContents &contents : result.contents) {
             if (!contents.isText())
                 checkBase64(contents.blob, contents.decodedBlob());
@@ -106,9 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     if (json.contains(QLatin1String("messages"))) {
-        const GetPromptResult result = GetPromptResult::fromJson(json);
-        const QJsonObject written = result.toJson();
-        TOOLGATE_FUZZ_CHECK(GetPromptResult::fromJson(written).toJson() == written, QJsonDocument(written).toJson().left(300));
+        const GetPromptResult result = readBack<GetPromptResult>(json);
         for (const PromptMessage &message : result.messages) {
             checkContent(message.content);
             ContentView view(message.content);

@@ -215,11 +215,7 @@ void runPeer(const Framed &framed, const Framed &small, qint64 cap)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Fuzz::ensureCoreApplication();
-    return 0;
-}
+TOOLGATE_FUZZ_INITIALIZE(Fuzz::ensureCoreApplication)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

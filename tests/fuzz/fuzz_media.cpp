@@ -35,11 +35,7 @@ void checkWav(const QByteArray &bytes)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Fuzz::ensureGuiApplication();
-    return 0;
-}
+TOOLGATE_FUZZ_INITIALIZE(Fuzz::ensureGuiApplication)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -101,11 +101,7 @@ void checkDocument(const QJsonObject &document, const QUrl &server)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Fuzz::quietLogging();
-    return 0;
-}
+TOOLGATE_FUZZ_INITIALIZE(Fuzz::quietLogging)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -96,11 +96,7 @@ void walk(const SchemaNode &node, int depth)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Fuzz::quietLogging();
-    return 0;
-}
+TOOLGATE_FUZZ_INITIALIZE(Fuzz::quietLogging)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -25,12 +25,7 @@ inline void ensureGuiApplication()
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    static int argc = 1;
-    static char name[] = "toolgate-fuzz";
-    static char *argv[] = {name, nullptr};
-    static auto *app = new QApplication(argc, argv);
-    Q_UNUSED(app);
-    quietLogging();
+    ensureApplication<QApplication>();
 }
 
 } // namespace Toolgate::Fuzz

@@ -27,6 +27,15 @@ namespace Toolgate::Fuzz {
             ::Toolgate::Fuzz::fail(#condition, (detail));                                                \
     } while (false)
 
+/// Defines libFuzzer's LLVMFuzzerInitialize: setup (quietLogging, ensureCoreApplication, ...) runs
+/// once before the first input.
+#define TOOLGATE_FUZZ_INITIALIZE(setup)                                                                  \
+    extern "C" int LLVMFuzzerInitialize(int *, char ***)                                                 \
+    {                                                                                                    \
+        setup();                                                                                         \
+        return 0;                                                                                        \
+    }
+
 /// Warnings about bad input are expected by the thousand; printing them would be most of the work.
 inline void quietLogging()
 {
@@ -38,14 +47,20 @@ inline void quietLogging()
 }
 
 /// The application object for targets that use QObject, timers and queued calls; made once.
-inline void ensureCoreApplication()
+template<typename Application = QCoreApplication>
+inline void ensureApplication()
 {
     static int argc = 1;
     static char name[] = "toolgate-fuzz";
     static char *argv[] = {name, nullptr};
-    static auto *app = new QCoreApplication(argc, argv);
+    static auto *app = new Application(argc, argv);
     Q_UNUSED(app);
     quietLogging();
+}
+
+inline void ensureCoreApplication()
+{
+    ensureApplication<QCoreApplication>();
 }
 
 /// Runs what was queued (deferred deletes included) until background work is done and nothing is left.

@@ -18,11 +18,7 @@
 
 using namespace Toolgate;
 
-#define AWAIT_OK(var, T, call)                                                                                   \
-    const auto var##Answer = TestSupport::await<T>([&](QObject *c, std::function<void(const Result<T> &)> cb) { call; }); \
-    QVERIFY2(var##Answer.has_value(), "no answer within the time limit");                                        \
-    QVERIFY2(var##Answer->ok(), var##Answer->ok() ? "" : qPrintable(var##Answer->error().message));             \
-    const T &var = var##Answer->value();
+#define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
 
 class tst_EverythingStdio : public QObject
 {

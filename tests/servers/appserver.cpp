@@ -30,6 +30,16 @@ using namespace Toolgate;
 
 namespace {
 
+// How each page below takes a message from the host (it stands for @ON_MESSAGE@ there): an answer
+// settles its pending request; the page's own "else if" branches handle the rest.
+const char *const onMessage = R"js(window.addEventListener("message", (event) => {
+  const m = event.data;
+  if (!m || m.jsonrpc !== "2.0") return;
+  if (m.id !== undefined && pending.has(m.id) && !m.method) {
+    const p = pending.get(m.id); pending.delete(m.id);
+    if (m.error) p.reject(new Error(m.error.message)); else p.resolve(m.result);
+  })js";
+
 // What the hostile app tries once it has its tool input. PROBE is replaced by the --probe-url.
 const char *const hostileHtml = R"html(<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Hostile</title>
@@ -57,13 +67,7 @@ async function attempt(name, fn) {
   try { const r = await fn(); report(name, r !== false, r === false ? "" : String(r).slice(0, 200)); }
   catch (e) { report(name, false, String(e && e.message || e).slice(0, 200)); }
 }
-window.addEventListener("message", (event) => {
-  const m = event.data;
-  if (!m || m.jsonrpc !== "2.0") return;
-  if (m.id !== undefined && pending.has(m.id) && !m.method) {
-    const p = pending.get(m.id); pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error.message)); else p.resolve(m.result);
-  } else if (m.method === "ui/notifications/tool-input") {
+@ON_MESSAGE@ else if (m.method === "ui/notifications/tool-input") {
     runProbes();
   } else if (m.method === "ui/resource-teardown") {
     send({jsonrpc: "2.0", id: m.id, result: {}});
@@ -115,13 +119,7 @@ function request(method, params) {
   send({jsonrpc: "2.0", id, method, params});
   return new Promise((resolve, reject) => pending.set(id, {resolve, reject}));
 }
-window.addEventListener("message", (event) => {
-  const m = event.data;
-  if (!m || m.jsonrpc !== "2.0") return;
-  if (m.id !== undefined && pending.has(m.id) && !m.method) {
-    const p = pending.get(m.id); pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error.message)); else p.resolve(m.result);
-  } else if (m.method === "ui/notifications/tool-input") {
+@ON_MESSAGE@ else if (m.method === "ui/notifications/tool-input") {
     document.getElementById("input").textContent = "input " + JSON.stringify(m.params.arguments);
     log("input " + JSON.stringify(m.params.arguments));
   } else if (m.method === "ui/notifications/tool-result") {
@@ -200,6 +198,11 @@ CallToolResult textResult(const QString &text, const QJsonObject &structured = {
     return result;
 }
 
+QString page(const char *html)
+{
+    return QString::fromUtf8(html).replace(QStringLiteral("@ON_MESSAGE@"), QString::fromUtf8(onMessage));
+}
+
 void note(const QString &text)
 {
     std::fprintf(stderr, "%s\n", text.toLocal8Bit().constData());
@@ -241,13 +244,13 @@ int main(int argc, char *argv[])
         });
     };
     const QString probe = parser.value(probeOption);
-    bool ok = addApp(QStringLiteral("ui://appserver/hostile.html"), QString::fromUtf8(hostileHtml).replace(QStringLiteral("@PROBE@"), probe)).ok()
-        && addApp(QStringLiteral("ui://appserver/echo.html"), QString::fromUtf8(echoHtml)).ok()
-        && addApp(QStringLiteral("ui://appserver/permissions.html"), QString::fromUtf8(permissionHtml),
+    bool ok = addApp(QStringLiteral("ui://appserver/hostile.html"), page(hostileHtml).replace(QStringLiteral("@PROBE@"), probe)).ok()
+        && addApp(QStringLiteral("ui://appserver/echo.html"), page(echoHtml)).ok()
+        && addApp(QStringLiteral("ui://appserver/permissions.html"), page(permissionHtml),
                   QJsonObject{{QStringLiteral("permissions"), QJsonObject{{QStringLiteral("camera"), QJsonObject()},
                                                                           {QStringLiteral("geolocation"), QJsonObject()},
                                                                           {QStringLiteral("clipboardWrite"), QJsonObject()}}}}).ok()
-        && addApp(QStringLiteral("ui://appserver/undeclared.html"), QString::fromUtf8(permissionHtml)).ok();
+        && addApp(QStringLiteral("ui://appserver/undeclared.html"), page(permissionHtml)).ok();
 
     ok = ok && server.addTool(toolFrom(R"({"name": "hostile-app", "description": "Shows an app that tries what apps must not do.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/hostile.html"}}})"),

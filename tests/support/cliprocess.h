@@ -58,6 +58,37 @@ inline QStringList everythingCommand()
             QStringLiteral("stdio")};
 }
 
+/// Runs program to its end: configHome as XDG_CONFIG_HOME, env added to the environment, input on
+/// stdin (closed afterwards), killed after timeoutMs.
+inline CliRun runToEnd(const QString &program, const QStringList &arguments, const QString &configHome,
+                       const QByteArray &input = {}, const QMap<QString, QString> &env = {}, int timeoutMs = 60000)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    process.setProcessEnvironment(environment);
+    process.start(program, arguments);
+    CliRun result;
+    if (!process.waitForStarted(10000)) {
+        result.err = QStringLiteral("[test: toolgate-cli did not start]");
+        return result;
+    }
+    process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5000);
+        result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
+    } else {
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    }
+    result.stdoutBytes = process.readAllStandardOutput();
+    result.err += QString::fromUtf8(process.readAllStandardError());
+    return result;
+}
+
 /// Runs toolgate-cli (or program) to its end with input on stdin, closed afterwards.
 class CliProcess
 {
@@ -70,30 +101,7 @@ public:
     CliRun run(const QStringList &arguments, const QByteArray &input = {}, const QMap<QString, QString> &env = {},
                int timeoutMs = 60000, const QString &program = {}) const
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
-        for (auto it = env.cbegin(); it != env.cend(); ++it)
-            environment.insert(it.key(), it.value());
-        process.setProcessEnvironment(environment);
-        process.start(program.isEmpty() ? cliPath() : program, arguments);
-        CliRun result;
-        if (!process.waitForStarted(10000)) {
-            result.err = QStringLiteral("[test: toolgate-cli did not start]");
-            return result;
-        }
-        process.write(input);
-        process.closeWriteChannel();
-        if (!process.waitForFinished(timeoutMs)) {
-            process.kill();
-            process.waitForFinished(5000);
-            result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
-        } else {
-            result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        }
-        result.stdoutBytes = process.readAllStandardOutput();
-        result.err += QString::fromUtf8(process.readAllStandardError());
-        return result;
+        return runToEnd(program.isEmpty() ? cliPath() : program, arguments, m_home.path(), input, env, timeoutMs);
     }
 
 private:

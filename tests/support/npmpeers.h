@@ -60,3 +60,12 @@ inline std::optional<Tool> findTool(const QList<Tool> &tools, const QString &nam
 }
 
 } // namespace Toolgate::TestSupport
+
+/// In a test function: var is the value an async call answered (call gets the context c and the
+/// callback cb), waiting up to timeoutMs. Fails the test when no answer came, or an error.
+#define TOOLGATE_AWAIT_OK(var, T, timeoutMs, call)                                                                 \
+    const auto var##Answer = ::Toolgate::TestSupport::await<T>(                                                   \
+        [&](QObject *c, std::function<void(const Result<T> &)> cb) { call; }, timeoutMs);                         \
+    QVERIFY2(var##Answer.has_value(), "no answer within the time limit");                                        \
+    QVERIFY2(var##Answer->ok(), var##Answer->ok() ? "" : qPrintable(var##Answer->error().message));             \
+    const T &var = var##Answer->value();

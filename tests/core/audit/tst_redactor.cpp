@@ -2,6 +2,7 @@
 
 #include "common/redactor.h"
 #include "workspace/serverconfig.h"
+#include "testtable.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +10,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 
 class tst_Redactor : public QObject
 {
@@ -28,8 +30,7 @@ private slots:
 
 void tst_Redactor::secretKeys_data()
 {
-    QTest::addColumn<QString>("key");
-    QTest::addColumn<bool>("secret");
+    addColumns<QString, bool>("key", "secret");
     QTest::addRow("Authorization") << u"Authorization"_s << true;
     QTest::addRow("proxy-authorization") << u"Proxy-Authorization"_s << true;
     QTest::addRow("token") << u"token"_s << true;
@@ -98,8 +99,7 @@ void tst_Redactor::headerLists()
 
 void tst_Redactor::text_data()
 {
-    QTest::addColumn<QString>("in");
-    QTest::addColumn<QString>("out");
+    addColumns<QString, QString>("in", "out");
     QTest::addRow("bearer") << u"curl -H 'Authorization: Bearer eyJhbGciOi.payload.sig' https://x"_s
                             << u"curl -H 'Authorization: [redacted]' https://x"_s;
     QTest::addRow("bearer alone") << u"use Bearer abcdefgh12345 please"_s << u"use Bearer [redacted] please"_s;

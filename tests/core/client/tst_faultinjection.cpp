@@ -62,6 +62,11 @@ struct Call
     QString text() const { return ok() ? last->value().textSummary() : QString(); }
     int errorCode() const { return last && !last->ok() ? last->error().code : 0; }
     QString errorMessage() const { return last && !last->ok() ? last->error().message : QString(); }
+    /// The answer a call gets when the server went away under it.
+    bool lostConnection() const
+    {
+        return errorCode() == int(ErrorCode::ConnectionClosed) || errorCode() == int(ErrorCode::TransportError);
+    }
     QString describe() const
     {
         if (!last)
@@ -149,6 +154,11 @@ private slots:
 
 private:
     Harness *start(Setup setup, bool waitReady = true);
+    /// Calls tool on h's session; call counts the answers and keeps the last.
+    RequestId callTool(Harness *h, Call &call, const QString &tool, const QJsonObject &arguments = {})
+    {
+        return h->session->callTool(ToolCallKeyForTests::make(), tool, arguments, {}, m_context.get(), call.callback());
+    }
     /// Calls echo and checks the answer; proves the session still works.
     bool echoWorks(Harness *h, const QString &text);
     QString serverLog() const;
@@ -210,7 +220,7 @@ Harness *tst_FaultInjection::start(Setup setup, bool waitReady)
 bool tst_FaultInjection::echoWorks(Harness *h, const QString &text)
 {
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {{u"text"_s, text}}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"echo"_s, {{u"text"_s, text}});
     if (!QTest::qWaitFor([&] { return call.count > 0; }, kWait)) {
         qWarning("echo was not answered");
         return false;
@@ -264,7 +274,7 @@ void tst_FaultInjection::normalSession()
     QVERIFY(echoWorks(h, u"h\u00e9llo \u2713"_s));
 
     Call unknown;
-    h->session->callTool(ToolCallKeyForTests::make(), u"no_such_tool"_s, {}, {}, m_context.get(), unknown.callback());
+    callTool(h, unknown, u"no_such_tool"_s);
     QTRY_COMPARE_WITH_TIMEOUT(unknown.count, 1, kWait);
     QCOMPARE(unknown.errorCode(), -32602);
     QCOMPARE(unknown.errorMessage(), u"Unknown tool: no_such_tool"_s);
@@ -286,10 +296,9 @@ void tst_FaultInjection::crashMidCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"crash"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"crash"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
-    QVERIFY2(call.errorCode() == int(ErrorCode::ConnectionClosed) || call.errorCode() == int(ErrorCode::TransportError),
-             qPrintable(call.describe()));
+    QVERIFY2(call.lostConnection(), qPrintable(call.describe()));
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
     const Error error = h->failure();
     QVERIFY2(error.message.contains(u"code 3"_s), qPrintable(error.message));
@@ -301,7 +310,7 @@ void tst_FaultInjection::crashMidCall()
 
     // Further calls are refused at once, naming the failure.
     Call after;
-    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {{u"text"_s, u"x"_s}}, {}, m_context.get(), after.callback());
+    callTool(h, after, u"echo"_s, {{u"text"_s, u"x"_s}});
     QTRY_COMPARE_WITH_TIMEOUT(after.count, 1, kWait);
     QCOMPARE(after.errorCode(), int(ErrorCode::NotConnected));
     QVERIFY2(after.errorMessage().startsWith(u"the server connection failed: the server exited with code 3"_s),
@@ -319,10 +328,9 @@ void tst_FaultInjection::abortMidCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"abort"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"abort"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
-    QVERIFY2(call.errorCode() == int(ErrorCode::ConnectionClosed) || call.errorCode() == int(ErrorCode::TransportError),
-             qPrintable(call.describe()));
+    QVERIFY2(call.lostConnection(), qPrintable(call.describe()));
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
     const Error error = h->failure();
     QVERIFY2(error.message.startsWith(u"the server crashed"_s), qPrintable(error.message));
@@ -344,7 +352,7 @@ void tst_FaultInjection::hangTimesOutAndServerIsTold()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = callTool(h, call, u"hang"_s);
     QCOMPARE(id, RequestId(2)); // initialize was 1
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::RequestTimeout));
@@ -367,7 +375,7 @@ void tst_FaultInjection::cancelHang()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = callTool(h, call, u"hang"_s);
     QTRY_VERIFY_WITH_TIMEOUT(h->diagnosticLines().contains(u"recv: tools/call 2"_s), kWait);
     QVERIFY(h->session->cancelRequest(id, u"user pressed stop"_s));
     QVERIFY(!h->session->cancelRequest(id));
@@ -388,7 +396,7 @@ void tst_FaultInjection::garbage()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"garbage"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"garbage"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"after garbage"_s);
     const QStringList violations = h->violationTexts();
@@ -421,7 +429,7 @@ void tst_FaultInjection::oversizeFailsFast()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"oversize"_s, {{u"bytes"_s, 200000}}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"oversize"_s, {{u"bytes"_s, 200000}});
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::MessageTooLarge));
     QVERIFY2(call.errorMessage().contains(u"over the limit of 65536 bytes"_s), qPrintable(call.errorMessage()));
@@ -439,7 +447,7 @@ void tst_FaultInjection::unknownId()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"unknown_id"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"unknown_id"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"unknown_id done"_s);
     QCOMPARE(h->violationTexts(),
@@ -457,7 +465,7 @@ void tst_FaultInjection::flood()
     Call call;
     qsizetype logsAtAnswer = -1;
     call.onAnswer = [&] { logsAtAnswer = h->logMessages->count(); };
-    h->session->callTool(ToolCallKeyForTests::make(), u"flood"_s, {{u"count"_s, 10000}}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"flood"_s, {{u"count"_s, 10000}});
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, 30000);
     QCOMPARE(call.text(), u"flood done"_s);
     QCOMPARE(logsAtAnswer, 10000); // every notification before the answer, none lost
@@ -477,7 +485,7 @@ void tst_FaultInjection::stderrSpam()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"stderr_spam"_s, {{u"lines"_s, 2000}}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"stderr_spam"_s, {{u"lines"_s, 2000}});
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"stderr_spam done"_s);
     QTRY_VERIFY_WITH_TIMEOUT(h->diagnosticLines().contains(u"stderr spam line 1999"_s), kWait);
@@ -491,7 +499,7 @@ void tst_FaultInjection::duplicateReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"duplicate_reply"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = callTool(h, call, u"duplicate_reply"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"duplicate"_s);
     QVERIFY(echoWorks(h, u"barrier"_s)); // the duplicate came before this answer
@@ -505,7 +513,7 @@ void tst_FaultInjection::batchReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"batch_reply"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"batch_reply"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"batched"_s);
     QCOMPARE(h->violations->count(), 0);
@@ -517,7 +525,7 @@ void tst_FaultInjection::wrongJsonrpc()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"wrong_jsonrpc"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"wrong_jsonrpc"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"wrong_jsonrpc done"_s); // the real answer, not the 1.0 one
     QCOMPARE(h->violations->count(), 1);
@@ -532,7 +540,7 @@ void tst_FaultInjection::exitAfterReply()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"exit_after_reply"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"exit_after_reply"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"bye"_s);
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
@@ -563,7 +571,7 @@ void tst_FaultInjection::serverRequestWithRootsHandler()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"server_request"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(),
              u"{\"id\":\"srv-1\",\"jsonrpc\":\"2.0\",\"result\":{\"roots\":[{\"name\":\"project\",\"uri\":\"file:///work/project\"}]}}"_s);
@@ -585,7 +593,7 @@ void tst_FaultInjection::serverRequestRootsAnsweredLater()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"server_request"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"{\"id\":\"srv-1\",\"jsonrpc\":\"2.0\",\"result\":{\"roots\":[]}}"_s);
 }
@@ -599,7 +607,7 @@ void tst_FaultInjection::serverRequestRootsHandlerDropsResponder()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"server_request"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(),
              u"{\"error\":{\"code\":-32603,\"message\":\"the request was dropped without an answer\"},\"id\":\"srv-1\",\"jsonrpc\":\"2.0\"}"_s);
@@ -611,7 +619,7 @@ void tst_FaultInjection::serverRequestWithoutRootsHandler()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"server_request"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"server_request"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QVERIFY2(call.text().contains(u"-32601"_s), qPrintable(call.describe()));
     QCOMPARE(call.text(),
@@ -624,7 +632,7 @@ void tst_FaultInjection::pingClient()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"ping_client"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"ping_client"_s);
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.text(), u"{\"id\":\"srv-ping\",\"jsonrpc\":\"2.0\",\"result\":{}}"_s);
 }
@@ -749,7 +757,7 @@ void tst_FaultInjection::slowWithoutProgressTimesOut()
     Harness *h = start(setup);
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"slow"_s, {{u"ms"_s, 1000}, {u"steps"_s, 5}});
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::RequestTimeout));
     QVERIFY2(call.elapsedAtAnswer >= 600 && call.elapsedAtAnswer < 1000, qPrintable(QString::number(call.elapsedAtAnswer)));
@@ -821,7 +829,7 @@ void tst_FaultInjection::disconnectWithPendingCalls()
     Harness *h = start({});
     QVERIFY(h);
     Call a, b;
-    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), a.callback());
+    callTool(h, a, u"hang"_s);
     ClientSession::CallOptions withProgress;
     withProgress.onProgress = [](const ProgressUpdate &) {};
     h->session->callTool(ToolCallKeyForTests::make(), u"slow"_s, {{u"ms"_s, 20000}}, withProgress, m_context.get(), b.callback());
@@ -837,7 +845,7 @@ void tst_FaultInjection::disconnectWithPendingCalls()
     QCOMPARE(h->failed->count(), 0);
 
     Call after;
-    h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {}, {}, m_context.get(), after.callback());
+    callTool(h, after, u"echo"_s);
     QTRY_COMPARE_WITH_TIMEOUT(after.count, 1, kWait);
     QCOMPARE(after.errorCode(), int(ErrorCode::NotConnected));
     QCOMPARE(after.errorMessage(), u"the server is not connected"_s);
@@ -882,7 +890,7 @@ void tst_FaultInjection::destroySessionWithPendingCall()
     Harness *h = start({});
     QVERIFY(h);
     Call call;
-    h->session->callTool(ToolCallKeyForTests::make(), u"hang"_s, {}, {}, m_context.get(), call.callback());
+    callTool(h, call, u"hang"_s);
     const qint64 pid = h->transport->processId();
     QVERIFY(pid > 0);
     delete h->session;
@@ -901,7 +909,7 @@ void tst_FaultInjection::callsBeforeReady()
     Harness *h = start(setup, false);
     QVERIFY(h);
     Call call;
-    const RequestId id = h->session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {}, {}, m_context.get(), call.callback());
+    const RequestId id = callTool(h, call, u"echo"_s);
     QVERIFY(!id.isValid());
     QCOMPARE(call.count, 0); // never inside the call
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);

@@ -6,9 +6,14 @@
 
 #include "fakehttpserver.h"
 
+#include "auth/secretstore.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/workspace.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QUrlQuery>
 
 namespace TestHttp {
@@ -87,6 +92,31 @@ struct AuthorizedMcpServer
                                    {QStringLiteral("id"), message.value(QStringLiteral("id"))},
                                    {QStringLiteral("result"), result}};
         e->respondJson(200, QJsonDocument(response).toJson(QJsonDocument::Compact));
+    }
+};
+
+/// What the sign-in tests start from: peer, a servers.json in a temporary folder that lists it as
+/// "guarded" (client id toolgate-test), the store for its tokens and a workspace on both.
+struct SignInSetup
+{
+    AuthorizedMcpServer peer;
+    QTemporaryDir configDir;
+    std::shared_ptr<Toolgate::MemorySecretStore> store = std::make_shared<Toolgate::MemorySecretStore>();
+    /// False when servers.json could not be written.
+    bool saved = Toolgate::ServerConfigFile::save(configDir.filePath(QStringLiteral("servers.json")), {guarded()}).ok();
+    Toolgate::Workspace workspace{configDir.filePath(QStringLiteral("servers.json"))};
+
+    SignInSetup() { workspace.secrets()->setStore(store.get()); }
+
+private:
+    Toolgate::ServerConfig guarded() const
+    {
+        Toolgate::ServerConfig remote;
+        remote.name = QStringLiteral("guarded");
+        remote.transport = Toolgate::ServerConfig::Transport::Http;
+        remote.url = peer.server.url().toString();
+        remote.extra.insert(QStringLiteral("oauth"), QJsonObject{{QStringLiteral("clientId"), QStringLiteral("toolgate-test")}});
+        return remote;
     }
 };
 

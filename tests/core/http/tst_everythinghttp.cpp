@@ -3,6 +3,7 @@
 // sse modes on 127.0.0.1 only (a preloaded module binds its wildcard listen to loopback).
 
 #include "tcpproxy.h"
+#include "everythingserver.h"
 #include "npmpeers.h"
 #include "toolcallkeyfortests.h"
 
@@ -24,75 +25,18 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::EverythingServer;
+using Toolgate::TestSupport::await;
 using Toolgate::TestSupport::findTool;
 
 namespace {
 
-QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
-QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
-QString everythingEntry() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js"); }
-QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
 
-/// server-everything in one of its HTTP modes, on a port of its choosing on 127.0.0.1.
-class EverythingServer
-{
-public:
-    explicit EverythingServer(const QString &mode)
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
-        env.insert(QStringLiteral("TOOLGATE_REPORT_LISTEN"), QStringLiteral("1"));
-        m_process.setProcessEnvironment(env);
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(nodeBinary(), {QStringLiteral("--require"), preload(), everythingEntry(), mode});
-    }
-    ~EverythingServer()
-    {
-        m_process.kill();
-        m_process.waitForFinished(3000);
-    }
-    /// Waits for the port; 0 when the server did not come up.
-    quint16 waitForPort(int timeoutMs = 20000)
-    {
-        static const QRegularExpression listening(QStringLiteral("TOOLGATE_LISTENING 127\\.0\\.0\\.1:(\\d+)"));
-        QDeadlineTimer deadline(timeoutMs);
-        while (!deadline.hasExpired()) {
-            m_output += m_process.readAll();
-            const auto match = listening.match(QString::fromUtf8(m_output));
-            if (match.hasMatch())
-                return quint16(match.captured(1).toUInt());
-            if (m_process.state() == QProcess::NotRunning)
-                return 0;
-            m_process.waitForReadyRead(100);
-        }
-        return 0;
-    }
-    QString output() const { return QString::fromUtf8(m_output); }
 
-private:
-    QProcess m_process;
-    QByteArray m_output;
-};
-
-template<typename T>
-std::optional<Result<T>> await(const std::function<void(QObject *, std::function<void(const Result<T> &)>)> &start, int timeoutMs = 20000)
-{
-    std::optional<Result<T>> answer;
-    QObject context;
-    start(&context, [&answer](const Result<T> &result) { answer = result; });
-    QDeadlineTimer deadline(timeoutMs);
-    while (!answer && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return answer;
-}
 
 } // namespace
 
-#define AWAIT_OK(var, T, call)                                                                                   \
-    const auto var##Answer = await<T>([&](QObject *c, std::function<void(const Result<T> &)> cb) { call; });      \
-    QVERIFY2(var##Answer.has_value(), "no answer within the time limit");                                        \
-    QVERIFY2(var##Answer->ok(), var##Answer->ok() ? "" : qPrintable(var##Answer->error().message));             \
-    const T &var = var##Answer->value();
+#define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 20000, call)
 
 class tst_EverythingHttp : public QObject
 {
@@ -124,8 +68,8 @@ private:
 
 void tst_EverythingHttp::initTestCase()
 {
-    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(everythingEntry()))
-        QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
+    if (const QString missing = Toolgate::TestSupport::missingNpmPeers(); !missing.isEmpty())
+        QFAIL(qPrintable(missing));
 }
 
 void tst_EverythingHttp::cleanup()

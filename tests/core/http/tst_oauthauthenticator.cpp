@@ -91,8 +91,23 @@ private slots:
     void missingPkceRefused();
 };
 
-static QJsonObject sendList(const HttpTransportOptions &options, bool *answered)
+/// Options for signing in to fake as client "c", with a browser that follows the redirects.
+static OAuthAuthenticator::Options headlessOptions(const Fake &fake)
 {
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.client.clientId = QStringLiteral("c");
+    options.userAgent = std::make_shared<HeadlessUserAgent>();
+    return options;
+}
+
+/// Sends tools/list to fake's MCP endpoint through authenticator; the answer, and in answered
+/// whether one came.
+static QJsonObject sendList(const Fake &fake, std::shared_ptr<HttpAuthenticator> authenticator, bool *answered)
+{
+    HttpTransportOptions options;
+    options.url = fake.server.url();
+    options.authenticator = std::move(authenticator);
     StreamableHttpTransport transport(options);
     QSignalSpy received(&transport, &Transport::messageReceived);
     transport.start();
@@ -117,11 +132,8 @@ void tst_OAuthAuthenticator::savedTokenReused()
     store->write(authenticator->tokenKey(), R"({"access_token":"at-2","scope":""})", &context, [&](const Result<void> &) { saved = true; });
     QTRY_VERIFY(saved);
 
-    HttpTransportOptions http;
-    http.url = fake.server.url();
-    http.authenticator = authenticator;
     bool answered = false;
-    const QJsonObject answer = sendList(http, &answered);
+    const QJsonObject answer = sendList(fake, authenticator, &answered);
     QVERIFY(answered);
     QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
     QVERIFY(fake.tokenRequests.isEmpty()); // no sign-in needed
@@ -143,11 +155,8 @@ void tst_OAuthAuthenticator::expiredTokenRefreshed()
                  [&](const Result<void> &) { saved = true; });
     QTRY_VERIFY(saved);
 
-    HttpTransportOptions http;
-    http.url = fake.server.url();
-    http.authenticator = authenticator;
     bool answered = false;
-    const QJsonObject answer = sendList(http, &answered);
+    const QJsonObject answer = sendList(fake, authenticator, &answered);
     QVERIFY(answered);
     QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
     QCOMPARE(fake.tokenRequests.size(), 1);
@@ -184,11 +193,8 @@ void tst_OAuthAuthenticator::fullSignInThroughLoopback()
     options.serverUrl = fake.server.url();
     options.client.clientId = QStringLiteral("desktop-app");
     options.userAgent = agent;
-    HttpTransportOptions http;
-    http.url = fake.server.url();
-    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
     bool answered = false;
-    const QJsonObject answer = sendList(http, &answered);
+    const QJsonObject answer = sendList(fake, std::make_shared<OAuthAuthenticator>(options), &answered);
     QVERIFY(answered);
     QVERIFY2(answer.contains(QLatin1String("result")), QJsonDocument(answer).toJson().constData());
     const QUrlQuery query(visited);
@@ -205,15 +211,9 @@ void tst_OAuthAuthenticator::foreignResourceRefused()
 {
     Fake fake;
     fake.prmResource = QStringLiteral("https://evil.example.com/mcp");
-    OAuthAuthenticator::Options options;
-    options.serverUrl = fake.server.url();
-    options.client.clientId = QStringLiteral("c");
-    options.userAgent = std::make_shared<HeadlessUserAgent>();
-    HttpTransportOptions http;
-    http.url = fake.server.url();
-    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
+    const OAuthAuthenticator::Options options = headlessOptions(fake);
     bool answered = false;
-    const QJsonObject answer = sendList(http, &answered);
+    const QJsonObject answer = sendList(fake, std::make_shared<OAuthAuthenticator>(options), &answered);
     QVERIFY(answered);
     const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
     QVERIFY2(message.contains(QLatin1String("evil.example.com")) && message.contains(QLatin1String("refused")), qPrintable(message));
@@ -224,15 +224,9 @@ void tst_OAuthAuthenticator::missingPkceRefused()
 {
     Fake fake;
     fake.extraAsMetadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
-    OAuthAuthenticator::Options options;
-    options.serverUrl = fake.server.url();
-    options.client.clientId = QStringLiteral("c");
-    options.userAgent = std::make_shared<HeadlessUserAgent>();
-    HttpTransportOptions http;
-    http.url = fake.server.url();
-    http.authenticator = std::make_shared<OAuthAuthenticator>(options);
+    const OAuthAuthenticator::Options options = headlessOptions(fake);
     bool answered = false;
-    const QJsonObject answer = sendList(http, &answered);
+    const QJsonObject answer = sendList(fake, std::make_shared<OAuthAuthenticator>(options), &answered);
     QVERIFY(answered);
     const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
     QVERIFY2(message.contains(QLatin1String("PKCE")), qPrintable(message));

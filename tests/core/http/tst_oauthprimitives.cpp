@@ -6,6 +6,7 @@
 #include "auth/pkce.h"
 #include "auth/secretstore.h"
 #include "auth/wwwauthenticate.h"
+#include "testtable.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -14,6 +15,7 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 
 class tst_OAuthPrimitives : public QObject
 {
@@ -37,10 +39,7 @@ private slots:
 
 void tst_OAuthPrimitives::wwwAuthenticate_data()
 {
-    QTest::addColumn<QByteArray>("header");
-    QTest::addColumn<QString>("error");
-    QTest::addColumn<QString>("scope");
-    QTest::addColumn<QString>("resourceMetadata");
+    addColumns<QByteArray, QString, QString, QString>("header", "error", "scope", "resourceMetadata");
 
     QTest::addRow("bare") << QByteArray("Bearer") << QString() << QString() << QString();
     QTest::addRow("metadata") << QByteArray(R"(Bearer resource_metadata="https://a.example/.well-known/oauth-protected-resource/mcp")")
@@ -72,8 +71,7 @@ void tst_OAuthPrimitives::wwwAuthenticate()
 
 void tst_OAuthPrimitives::protectedResourceUrls_data()
 {
-    QTest::addColumn<QString>("server");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<QString, QStringList>("server", "expected");
     QTest::addRow("path") << QStringLiteral("https://h.example/mcp")
                           << QStringList{QStringLiteral("https://h.example/.well-known/oauth-protected-resource/mcp"),
                                          QStringLiteral("https://h.example/.well-known/oauth-protected-resource")};
@@ -96,8 +94,7 @@ void tst_OAuthPrimitives::protectedResourceUrls()
 
 void tst_OAuthPrimitives::authorizationServerUrls_data()
 {
-    QTest::addColumn<QString>("issuer");
-    QTest::addColumn<QStringList>("expected");
+    addColumns<QString, QStringList>("issuer", "expected");
     QTest::addRow("no path") << QStringLiteral("https://as.example")
                              << QStringList{QStringLiteral("https://as.example/.well-known/oauth-authorization-server"),
                                             QStringLiteral("https://as.example/.well-known/openid-configuration")};
@@ -119,9 +116,7 @@ void tst_OAuthPrimitives::authorizationServerUrls()
 
 void tst_OAuthPrimitives::resourceCovers_data()
 {
-    QTest::addColumn<QString>("resource");
-    QTest::addColumn<QString>("server");
-    QTest::addColumn<bool>("covers");
+    addColumns<QString, QString, bool>("resource", "server", "covers");
     QTest::addRow("same") << QStringLiteral("http://localhost:3000/mcp") << QStringLiteral("http://localhost:3000/mcp") << true;
     QTest::addRow("origin") << QStringLiteral("http://localhost:3000") << QStringLiteral("http://localhost:3000/mcp") << true;
     QTest::addRow("parent") << QStringLiteral("https://h/api/") << QStringLiteral("https://h/api/mcp") << true;

@@ -58,26 +58,15 @@ class tst_ServerSignIn final : public QObject
 private slots:
     void signInOnRequestThenSignOut()
     {
-        AuthorizedMcpServer peer;
-        QTemporaryDir configDir;
-        const QString path = configDir.filePath(QStringLiteral("servers.json"));
-        ServerConfig remote;
-        remote.name = QStringLiteral("guarded");
-        remote.transport = ServerConfig::Transport::Http;
-        remote.url = peer.server.url().toString();
-        remote.extra.insert(QStringLiteral("oauth"), QJsonObject{{QStringLiteral("clientId"), QStringLiteral("toolgate-test")}});
-        QVERIFY(ServerConfigFile::save(path, {remote}).ok());
-
-        auto store = std::make_shared<MemorySecretStore>();
-        Workspace workspace(path);
-        workspace.secrets()->setStore(store.get());
+        SignInSetup setup;
+        QVERIFY(setup.saved);
 
         // The "browser": a real GET of the authorization URL, following the redirect to the loopback listener.
         QNetworkAccessManager browser;
         int browserOpened = 0;
         bool personWalksAway = false; // the browser opens, but nobody signs in
         QByteArray landingPage;
-        SignInManager signIns(&workspace, store, [&](const QUrl &url) {
+        SignInManager signIns(&setup.workspace, setup.store, [&](const QUrl &url) {
             ++browserOpened;
             if (personWalksAway)
                 return true;
@@ -90,9 +79,9 @@ private slots:
         });
         signIns.setLoopbackOptions(LoopbackUserAgent::Options{0, std::chrono::seconds(20)});
         signIns.install();
-        QVERIFY(workspace.load().ok());
-        workspace.startAll();
-        ServerConnection *connection = workspace.connection(QStringLiteral("guarded"));
+        QVERIFY(setup.workspace.load().ok());
+        setup.workspace.startAll();
+        ServerConnection *connection = setup.workspace.connection(QStringLiteral("guarded"));
         QVERIFY(connection);
 
         // It waits for the person: no browser until Sign in is pressed.
@@ -103,7 +92,7 @@ private slots:
         QVERIFY2(signIn->message().contains(QStringLiteral("Sign in")), qPrintable(signIn->message()));
         QTest::qWait(300);
         QCOMPARE(browserOpened, 0);
-        QCOMPARE(peer.authorizeVisits, 0);
+        QCOMPARE(setup.peer.authorizeVisits, 0);
         QVERIFY(connection->tools().isEmpty());
 
         signIn->signIn();
@@ -114,22 +103,22 @@ private slots:
         QCOMPARE(connection->tools().first().name, QStringLiteral("secret_tool"));
         QCOMPARE(signIn->state(), ServerSignIn::State::SignedIn);
         QCOMPARE(browserOpened, 1);
-        QCOMPARE(peer.authorizeVisits, 1);
-        QCOMPARE(peer.tokenRequests, 1);
+        QCOMPARE(setup.peer.authorizeVisits, 1);
+        QCOMPARE(setup.peer.tokenRequests, 1);
         QTRY_VERIFY(!landingPage.isEmpty()); // the loopback listener answered the browser
 
         // The tokens are in the SecretStore, and in no file of the config folder.
         OAuthAuthenticator::Options probe;
-        probe.serverUrl = peer.server.url();
+        probe.serverUrl = setup.peer.server.url();
         const QString tokenKey = OAuthAuthenticator(probe).tokenKey();
-        QVERIFY(storedValue(*store, tokenKey).contains(kAccessToken));
-        QVERIFY(workspace.save().ok());
-        const QStringList leaked = filesContaining(configDir.path(), kAccessToken);
+        QVERIFY(storedValue(*setup.store, tokenKey).contains(kAccessToken));
+        QVERIFY(setup.workspace.save().ok());
+        const QStringList leaked = filesContaining(setup.configDir.path(), kAccessToken);
         QVERIFY2(leaked.isEmpty(), qPrintable(leaked.join(u' ')));
 
         // Sign out forgets them and the server asks again, without opening the browser.
         signIn->signOut();
-        QTRY_COMPARE_WITH_TIMEOUT(storedValue(*store, tokenKey), QByteArray(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(storedValue(*setup.store, tokenKey), QByteArray(), 5000);
         QTRY_COMPARE_WITH_TIMEOUT(signIn->state(), ServerSignIn::State::SignInRequired, 10000);
         QVERIFY(connection->tools().isEmpty());
         QCOMPARE(browserOpened, 1);
@@ -144,7 +133,7 @@ private slots:
         QVERIFY2(signIn->message().contains(QStringLiteral("cancelled")), qPrintable(signIn->message()));
         QTRY_VERIFY_WITH_TIMEOUT(connection->status() != ServerConnection::Status::Starting, 10000);
         QVERIFY2(connection->lastError().message.contains(QStringLiteral("cancelled")), qPrintable(connection->lastError().message));
-        QCOMPARE(peer.tokenRequests, 1);
+        QCOMPARE(setup.peer.tokenRequests, 1);
 
         // Sign in again from the failed state: the server is restarted and the browser opens when it asks.
         personWalksAway = false;
@@ -152,7 +141,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 15000);
         QCOMPARE(signIn->state(), ServerSignIn::State::SignedIn);
         QCOMPARE(browserOpened, 3);
-        QVERIFY(storedValue(*store, tokenKey).contains(kAccessToken));
+        QVERIFY(storedValue(*setup.store, tokenKey).contains(kAccessToken));
     }
 };
 

@@ -52,6 +52,52 @@ QJsonObject message(const QSignalSpy &spy, int index)
     return QJsonDocument::fromJson(spy.at(index).at(0).toByteArray()).object();
 }
 
+/// Options for a transport on url.
+HttpTransportOptions optionsFor(const QUrl &url)
+{
+    HttpTransportOptions options;
+    options.url = url;
+    return options;
+}
+
+/// What every test here starts with: a transport of type T made from options, with a spy on the
+/// messages it receives.
+template<typename T = StreamableHttpTransport>
+struct Client
+{
+    explicit Client(const HttpTransportOptions &options)
+        : transport(options)
+        , received(&transport, &Transport::messageReceived)
+    {
+    }
+
+    /// Starts the transport; true once it is open (waiting as long as QTRY_VERIFY does).
+    bool open()
+    {
+        transport.start();
+        return QTest::qWaitFor([this] { return transport.isOpen(); }, 5000);
+    }
+
+    /// Sends initialize; true once exactly one message (its answer, or an error in its place) came back.
+    bool initialize(int timeoutMs = 5000)
+    {
+        transport.send(initializeRequest(1));
+        return QTest::qWaitFor([this] { return received.count() == 1; }, timeoutMs);
+    }
+
+    T transport;
+    QSignalSpy received;
+};
+
+/// Answers a GET (the stream of server messages) with 405, "there is none"; true when it did.
+bool refusedGet(Exchange *e)
+{
+    if (e->request().method != "GET")
+        return false;
+    e->respond(405);
+    return true;
+}
+
 /// An authenticator that hands out a token after each challenge.
 class FakeAuthenticator final : public HttpAuthenticator
 {
@@ -109,11 +155,9 @@ void tst_StreamableHttpTransport::jsonAnswersSessionAndVersionHeaders()
 {
     Server server;
     server.setHandler([](Exchange *e) {
-        const Request &r = e->request();
-        if (r.method == "GET") {
-            e->respond(405);
+        if (refusedGet(e))
             return;
-        }
+        const Request &r = e->request();
         const QJsonObject b = body(r);
         const QString method = b.value(QLatin1String("method")).toString();
         if (method == QLatin1String("initialize"))
@@ -160,11 +204,9 @@ void tst_StreamableHttpTransport::sseAnswerWithServerRequestInside()
     Server server;
     QPointer<Exchange> callStream;
     server.setHandler([&](Exchange *e) {
-        const Request &r = e->request();
-        if (r.method == "GET") {
-            e->respond(405);
+        if (refusedGet(e))
             return;
-        }
+        const Request &r = e->request();
         const QJsonObject b = body(r);
         const QString method = b.value(QLatin1String("method")).toString();
         if (method == QLatin1String("initialize")) {
@@ -185,14 +227,10 @@ void tst_StreamableHttpTransport::sseAnswerWithServerRequestInside()
             e->respond(202);
         }
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     transport.send(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}})");
     QTRY_COMPARE(received.count(), 3);
     QCOMPARE(message(received, 1).value(QLatin1String("method")).toString(), QStringLiteral("notifications/progress"));
@@ -220,15 +258,11 @@ void tst_StreamableHttpTransport::offSpecAnswersTolerated()
         else
             e->respondJson(200, R"({"jsonrpc":"2.0","id":)" + idOf(r) + R"(,"result":{}})");
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
     QSignalSpy errors(&transport, &Transport::errorOccurred);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     transport.send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     QTRY_COMPARE(server.requests("GET").size(), 1);
     transport.send(R"({"jsonrpc":"2.0","id":2,"method":"ping"})");
@@ -257,12 +291,9 @@ void tst_StreamableHttpTransport::getStreamDeliversServerMessages()
         else
             e->respond(202);
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
     transport.send(initializeRequest(1));
     QTRY_COMPARE(received.count(), 2);
     QCOMPARE(message(received, 1).value(QLatin1String("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
@@ -299,14 +330,10 @@ void tst_StreamableHttpTransport::droppedStreamResumedAfterRetry()
             e->respond(202);
         }
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     transport.send(R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"test_reconnection"}})");
     QTRY_COMPARE_WITH_TIMEOUT(received.count(), 2, 5000);
     QCOMPARE(message(received, 1).value(QLatin1String("id")).toInt(), 5);
@@ -323,11 +350,9 @@ void tst_StreamableHttpTransport::droppedStreamWithoutIdFailsRequest()
 {
     Server server;
     server.setHandler([](Exchange *e) {
-        const Request &r = e->request();
-        if (r.method == "GET") {
-            e->respond(405);
+        if (refusedGet(e))
             return;
-        }
+        const Request &r = e->request();
         if (body(r).value(QLatin1String("method")).toString() == QLatin1String("initialize")) {
             e->respondJson(200, initializeResult(idOf(r)));
             return;
@@ -336,14 +361,10 @@ void tst_StreamableHttpTransport::droppedStreamWithoutIdFailsRequest()
         e->write("data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n");
         e->endStream();
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     transport.send(R"({"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"x"}})");
     QTRY_COMPARE(received.count(), 3);
     const QJsonObject answer = message(received, 2);
@@ -376,15 +397,11 @@ void tst_StreamableHttpTransport::expiredSessionStartsANewOne()
             e->respondJson(200, R"({"jsonrpc":"2.0","id":)" + idOf(r) + R"(,"result":{}})");
         }
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
     QSignalSpy diagnostics(&transport, &Transport::diagnosticLine);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     current = "forgotten"; // the server restarts and forgets every session
     transport.send(R"({"jsonrpc":"2.0","id":2,"method":"ping"})");
     QTRY_COMPARE(received.count(), 2);
@@ -418,15 +435,11 @@ void tst_StreamableHttpTransport::deleteOnClose()
             e->respondJson(200, initializeResult(idOf(r)), {{"Mcp-Session-Id", "bye"}});
         }
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
     QSignalSpy closed(&transport, &Transport::closed);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     transport.close();
     QTRY_COMPARE(closed.count(), 1);
     QCOMPARE(server.requests("DELETE").size(), 1);
@@ -444,12 +457,9 @@ void tst_StreamableHttpTransport::httpErrorBecomesErrorResponse()
         else
             e->respond(500, "<html><body><h1>Internal Server Error</h1></body></html>", {{"Content-Type", "text/html"}});
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
     const QJsonObject error = message(received, 0).value(QLatin1String("error")).toObject();
@@ -465,12 +475,9 @@ void tst_StreamableHttpTransport::jsonRpcErrorBodyPassedOn()
     server.setHandler([](Exchange *e) {
         e->respondJson(400, R"({"jsonrpc":"2.0","error":{"code":-32000,"message":"Bad Request: Server not initialized"},"id":null})");
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":4,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
     const QJsonObject error = message(received, 0).value(QLatin1String("error")).toObject();
@@ -482,14 +489,10 @@ void tst_StreamableHttpTransport::redirectReportedClearly()
 {
     Server server;
     server.setHandler([](Exchange *e) { e->respond(307, {}, {{"Location", "https://elsewhere.example/mcp/"}}); });
-    HttpTransportOptions options;
-    options.url = server.url();
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     const QString text = message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("307")) && text.contains(QLatin1String("https://elsewhere.example/mcp/"))
                  && text.contains(QLatin1String("change its URL")), qPrintable(text));
@@ -504,14 +507,10 @@ void tst_StreamableHttpTransport::connectionRefused()
         probe.listen(QHostAddress::LocalHost, 0);
         port = probe.serverPort();
     }
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE_WITH_TIMEOUT(received.count(), 1, 10000);
+    Client client(optionsFor(QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port))));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize(10000));
     const QString text = message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("nothing accepts connections")), qPrintable(text));
 }
@@ -522,14 +521,12 @@ void tst_StreamableHttpTransport::oversizedAnswerDropped()
     server.setHandler([](Exchange *e) {
         e->respondJson(200, R"({"jsonrpc":"2.0","id":1,"result":{"blob":")" + QByteArray(300 * 1024, 'a') + "\"}}");
     });
-    HttpTransportOptions options;
-    options.url = server.url();
+    HttpTransportOptions options = optionsFor(server.url());
     options.maxMessageSize = 100 * 1024;
-    StreamableHttpTransport transport(options);
+    Client client(options);
+    auto &[transport, received] = client;
     QSignalSpy dropped(&transport, &Transport::messageDropped);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":1,"method":"resources/read"})");
     QTRY_COMPARE(dropped.count(), 1);
     QCOMPARE(dropped.at(0).at(2).toLongLong(), 100 * 1024);
@@ -541,15 +538,11 @@ void tst_StreamableHttpTransport::extraHeadersSent()
 {
     Server server;
     server.setHandler([](Exchange *e) { e->respondJson(200, initializeResult(idOf(e->request()))); });
-    HttpTransportOptions options;
-    options.url = server.url();
+    HttpTransportOptions options = optionsFor(server.url());
     options.headers.insert(QStringLiteral("X-Api-Key"), QStringLiteral("k-1"));
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(options);
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     QCOMPARE(server.requests().at(0).header("x-api-key"), QByteArray("k-1"));
 }
 
@@ -557,11 +550,9 @@ void tst_StreamableHttpTransport::authorizationRetried()
 {
     Server server;
     server.setHandler([](Exchange *e) {
-        const Request &r = e->request();
-        if (r.method == "GET") {
-            e->respond(405);
+        if (refusedGet(e))
             return;
-        }
+        const Request &r = e->request();
         if (r.header("authorization").isEmpty()) {
             e->respond(401, "{}", {{"WWW-Authenticate", R"(Bearer resource_metadata="http://x/.well-known/oauth-protected-resource")"}});
             return;
@@ -569,15 +560,12 @@ void tst_StreamableHttpTransport::authorizationRetried()
         e->respondJson(200, initializeResult(idOf(r)));
     });
     auto authenticator = std::make_shared<FakeAuthenticator>();
-    HttpTransportOptions options;
-    options.url = server.url();
+    HttpTransportOptions options = optionsFor(server.url());
     options.authenticator = authenticator;
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client client(options);
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     QVERIFY(message(received, 0).contains(QLatin1String("result")));
     QCOMPARE(authenticator->challenges.size(), 1);
     QCOMPARE(authenticator->challenges.at(0).statusCode, 401);
@@ -590,13 +578,11 @@ void tst_StreamableHttpTransport::authorizationGivesUp()
     Server server;
     server.setHandler([](Exchange *e) { e->respond(401, {}, {{"WWW-Authenticate", "Bearer"}}); });
     auto authenticator = std::make_shared<FakeAuthenticator>();
-    HttpTransportOptions options;
-    options.url = server.url();
+    HttpTransportOptions options = optionsFor(server.url());
     options.authenticator = authenticator;
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    Client client(options);
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
     QCOMPARE(authenticator->challenges.size(), HttpAuthenticator::maxAttemptsPerRequest);
@@ -617,11 +603,9 @@ void tst_StreamableHttpTransport::insufficientScopeStepUp()
 {
     Server server;
     server.setHandler([](Exchange *e) {
-        const Request &r = e->request();
-        if (r.method == "GET") {
-            e->respond(405);
+        if (refusedGet(e))
             return;
-        }
+        const Request &r = e->request();
         if (r.header("authorization") != "Bearer token-1") {
             e->respond(403, {}, {{"WWW-Authenticate", R"(Bearer error="insufficient_scope", scope="a b")"}});
             return;
@@ -629,13 +613,11 @@ void tst_StreamableHttpTransport::insufficientScopeStepUp()
         e->respondJson(200, R"({"jsonrpc":"2.0","id":1,"result":{}})");
     });
     auto authenticator = std::make_shared<FakeAuthenticator>();
-    HttpTransportOptions options;
-    options.url = server.url();
+    HttpTransportOptions options = optionsFor(server.url());
     options.authenticator = authenticator;
-    StreamableHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
+    Client client(options);
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":1,"method":"tools/call"})");
     QTRY_COMPARE(received.count(), 1);
     QVERIFY(message(received, 0).contains(QLatin1String("result")));
@@ -708,14 +690,10 @@ void tst_StreamableHttpTransport::fallbackNotTriggeredByJsonRpcError()
     server.setHandler([](Exchange *e) {
         e->respondJson(400, R"({"jsonrpc":"2.0","error":{"code":-32602,"message":"unsupported protocol version"},"id":1})");
     });
-    HttpTransportOptions options;
-    options.url = server.url();
-    FallbackHttpTransport transport(options);
-    QSignalSpy received(&transport, &Transport::messageReceived);
-    transport.start();
-    QTRY_VERIFY(transport.isOpen());
-    transport.send(initializeRequest(1));
-    QTRY_COMPARE(received.count(), 1);
+    Client<FallbackHttpTransport> client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    QVERIFY(client.initialize());
     QCOMPARE(message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32602);
     QVERIFY(server.requests("GET").isEmpty());
     QCOMPARE(transport.mode(), FallbackHttpTransport::Mode::StreamableHttp);

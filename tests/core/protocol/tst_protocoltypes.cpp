@@ -9,37 +9,16 @@
 #include "protocol/protocolversion.h"
 #include "protocol/resource.h"
 #include "protocol/tool.h"
+#include "testjson.h"
 
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-
-namespace {
-
-// Test inputs are literals written by us; a typo in one is a bug in the test, not a failure.
-QJsonObject parse(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
-    return doc.object();
-}
-
-QJsonArray parseArray(const QByteArray &json)
-{
-    return parse("{\"a\":" + json + "}").value(u"a").toArray();
-}
-
-// QJsonObject sorts its keys, so compact text is a canonical form that QCOMPARE can print.
-QByteArray compact(const QJsonObject &object)
-{
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
-}
-
-} // namespace
+using Toolgate::TestSupport::compact;
+using Toolgate::TestSupport::parseArray;
+using Toolgate::TestSupport::parseObject;
 
 class tst_ProtocolTypes : public QObject
 {
@@ -194,7 +173,7 @@ void tst_ProtocolTypes::versionFeatures()
 
 void tst_ProtocolTypes::contentText()
 {
-    const Content c = Content::fromJson(parse(R"({"type":"text","text":"Tool result text",
+    const Content c = Content::fromJson(parseObject(R"({"type":"text","text":"Tool result text",
         "annotations":{"audience":["user","assistant"],"priority":0.7},"_meta":{"k":1}})"));
     QCOMPARE(c.type, Content::Type::Text);
     QCOMPARE(c.text, u"Tool result text"_s);
@@ -210,7 +189,7 @@ void tst_ProtocolTypes::contentImage()
 {
     // "aGVsbG8=" is base64 for "hello".
     const Content c = Content::fromJson(
-        parse(R"({"type":"image","data":"aGVsbG8=","mimeType":"image/png"})"));
+        parseObject(R"({"type":"image","data":"aGVsbG8=","mimeType":"image/png"})"));
     QCOMPARE(c.type, Content::Type::Image);
     QCOMPARE(c.data, QByteArray("aGVsbG8="));
     QCOMPARE(c.decodedData(), QByteArray("hello"));
@@ -221,7 +200,7 @@ void tst_ProtocolTypes::contentImage()
 void tst_ProtocolTypes::contentAudio()
 {
     const Content c = Content::fromJson(
-        parse(R"({"type":"audio","data":"AAEC/w==","mimeType":"audio/wav"})"));
+        parseObject(R"({"type":"audio","data":"AAEC/w==","mimeType":"audio/wav"})"));
     QCOMPARE(c.type, Content::Type::Audio);
     QCOMPARE(c.data, QByteArray("AAEC/w=="));
     QCOMPARE(c.decodedData(), QByteArray::fromHex("000102ff"));
@@ -230,7 +209,7 @@ void tst_ProtocolTypes::contentAudio()
 
 void tst_ProtocolTypes::contentEmbeddedTextResource()
 {
-    const Content c = Content::fromJson(parse(R"({"type":"resource","resource":{
+    const Content c = Content::fromJson(parseObject(R"({"type":"resource","resource":{
         "uri":"file:///project/src/main.rs","mimeType":"text/x-rust",
         "text":"fn main() {}"}})"));
     QCOMPARE(c.type, Content::Type::Resource);
@@ -243,7 +222,7 @@ void tst_ProtocolTypes::contentEmbeddedTextResource()
 
 void tst_ProtocolTypes::contentEmbeddedBlobResource()
 {
-    const Content c = Content::fromJson(parse(R"({"type":"resource","resource":{
+    const Content c = Content::fromJson(parseObject(R"({"type":"resource","resource":{
         "uri":"file:///img.bin","mimeType":"application/octet-stream","blob":"aGVsbG8="}})"));
     QCOMPARE(c.type, Content::Type::Resource);
     QVERIFY(!c.resource.isText());
@@ -251,14 +230,14 @@ void tst_ProtocolTypes::contentEmbeddedBlobResource()
     QCOMPARE(c.resource.decodedBlob(), QByteArray("hello"));
 
     // An empty text is still text: isText() must follow presence, not emptiness.
-    const ResourceContents empty = ResourceContents::fromJson(parse(R"({"uri":"x:/e","text":""})"));
+    const ResourceContents empty = ResourceContents::fromJson(parseObject(R"({"uri":"x:/e","text":""})"));
     QVERIFY(empty.isText());
     QCOMPARE(*empty.text, QString());
 }
 
 void tst_ProtocolTypes::contentResourceLink()
 {
-    const Content c = Content::fromJson(parse(R"({"type":"resource_link",
+    const Content c = Content::fromJson(parseObject(R"({"type":"resource_link",
         "uri":"file:///project/src/main.rs","name":"main.rs","title":"Main file",
         "description":"Primary application entry point","mimeType":"text/x-rust","size":1234,
         "icons":[{"src":"https://example.com/rs.png","mimeType":"image/png","sizes":["48x48"],"theme":"dark"}],
@@ -283,14 +262,14 @@ void tst_ProtocolTypes::contentResourceLink()
 
 void tst_ProtocolTypes::contentUnknownKeptRaw()
 {
-    const QJsonObject json = parse(R"({"type":"hologram","frames":[1,2,3],"fps":24})");
+    const QJsonObject json = parseObject(R"({"type":"hologram","frames":[1,2,3],"fps":24})");
     const Content c = Content::fromJson(json);
     QCOMPARE(c.type, Content::Type::Unknown);
     QCOMPARE(c.typeString(), u"hologram"_s);
     QCOMPARE(compact(c.raw), compact(json));
     QCOMPARE(compact(c.toJson()), compact(json));
 
-    const Content untyped = Content::fromJson(parse(R"({"text":"no type"})"));
+    const Content untyped = Content::fromJson(parseObject(R"({"text":"no type"})"));
     QCOMPARE(untyped.type, Content::Type::Unknown);
     QCOMPARE(untyped.text, QString());
 }
@@ -298,19 +277,19 @@ void tst_ProtocolTypes::contentUnknownKeptRaw()
 void tst_ProtocolTypes::contentMalformedBase64()
 {
     const Content c = Content::fromJson(
-        parse(R"({"type":"image","data":"not*base64!","mimeType":"image/png"})"));
+        parseObject(R"({"type":"image","data":"not*base64!","mimeType":"image/png"})"));
     QCOMPARE(c.data, QByteArray("not*base64!"));
     QCOMPARE(c.decodedData(), QByteArray());
     // decodeData() tells malformed apart from empty, so nobody shows "0 bytes" for it.
     QVERIFY(!c.decodeData().has_value());
-    QCOMPARE(Content::fromJson(parse(R"({"type":"audio","data":"","mimeType":"audio/wav"})")).decodeData(), QByteArray());
-    QCOMPARE(Content::fromJson(parse(R"({"type":"image","data":"aGk=","mimeType":"image/png"})")).decodeData(), QByteArray("hi"));
-    const ResourceContents blob = ResourceContents::fromJson(parse(R"({"uri":"file:///b","blob":"@@@="})"));
+    QCOMPARE(Content::fromJson(parseObject(R"({"type":"audio","data":"","mimeType":"audio/wav"})")).decodeData(), QByteArray());
+    QCOMPARE(Content::fromJson(parseObject(R"({"type":"image","data":"aGk=","mimeType":"image/png"})")).decodeData(), QByteArray("hi"));
+    const ResourceContents blob = ResourceContents::fromJson(parseObject(R"({"uri":"file:///b","blob":"@@@="})"));
     QVERIFY(!blob.decodeBlob().has_value());
     QCOMPARE(blob.decodedBlob(), QByteArray());
 
     // A wrong-typed data field reads as absent.
-    const Content wrong = Content::fromJson(parse(R"({"type":"image","data":42,"mimeType":7})"));
+    const Content wrong = Content::fromJson(parseObject(R"({"type":"image","data":42,"mimeType":7})"));
     QCOMPARE(wrong.type, Content::Type::Image);
     QCOMPARE(wrong.data, QByteArray());
     QCOMPARE(wrong.mimeType, QString());
@@ -363,13 +342,13 @@ void tst_ProtocolTypes::contentRoundTrip_data()
 void tst_ProtocolTypes::contentRoundTrip()
 {
     QFETCH(QByteArray, json);
-    const QJsonObject input = parse(json);
+    const QJsonObject input = parseObject(json);
     QCOMPARE(compact(Content::fromJson(input).toJson()), compact(input));
 }
 
 void tst_ProtocolTypes::contentTypeChangeDropsOldFields()
 {
-    Content c = Content::fromJson(parse(R"({"type":"image","data":"aGVsbG8=","mimeType":"image/png","extra":1})"));
+    Content c = Content::fromJson(parseObject(R"({"type":"image","data":"aGVsbG8=","mimeType":"image/png","extra":1})"));
     c.type = Content::Type::Text;
     c.text = u"now text"_s;
     QCOMPARE(compact(c.toJson()), QByteArray(R"({"text":"now text","type":"text"})"));
@@ -395,7 +374,7 @@ void tst_ProtocolTypes::contentMakeText()
 
 void tst_ProtocolTypes::callToolResult()
 {
-    const CallToolResult r = CallToolResult::fromJson(parse(R"({
+    const CallToolResult r = CallToolResult::fromJson(parseObject(R"({
         "content":[{"type":"text","text":"{\"temperature\": 22.5}"},
                    {"type":"image","data":"aGVsbG8=","mimeType":"image/png"},
                    {"type":"text","text":"second"}],
@@ -409,7 +388,7 @@ void tst_ProtocolTypes::callToolResult()
     QCOMPARE(compact(r.meta), QByteArray(R"({"trace":"t1"})"));
     QCOMPARE(r.textSummary(), u"{\"temperature\": 22.5}\nsecond"_s);
 
-    const CallToolResult plain = CallToolResult::fromJson(parse(R"({"content":[]})"));
+    const CallToolResult plain = CallToolResult::fromJson(parseObject(R"({"content":[]})"));
     QCOMPARE(plain.isError, false);
     QVERIFY(!plain.structuredContent.has_value());
     QCOMPARE(plain.textSummary(), QString());
@@ -418,20 +397,20 @@ void tst_ProtocolTypes::callToolResult()
 void tst_ProtocolTypes::callToolResultTolerant()
 {
     const CallToolResult r = CallToolResult::fromJson(
-        parse(R"({"content":"oops","structuredContent":[1,2],"isError":"yes"})"));
+        parseObject(R"({"content":"oops","structuredContent":[1,2],"isError":"yes"})"));
     QCOMPARE(r.content.size(), 0);
     QVERIFY(!r.structuredContent.has_value());
     QCOMPARE(r.isError, false);
 
     // An empty structuredContent object is present, not absent.
-    const CallToolResult empty = CallToolResult::fromJson(parse(R"({"content":[],"structuredContent":{}})"));
+    const CallToolResult empty = CallToolResult::fromJson(parseObject(R"({"content":[],"structuredContent":{}})"));
     QVERIFY(empty.structuredContent.has_value());
     QVERIFY(empty.structuredContent->isEmpty());
 }
 
 void tst_ProtocolTypes::callToolResultRoundTrip()
 {
-    const QJsonObject json = parse(R"({"content":[{"type":"text","text":"boom"}],
+    const QJsonObject json = parseObject(R"({"content":[{"type":"text","text":"boom"}],
         "structuredContent":{"code":3},"isError":true,"resultType":"complete","_meta":{"x":1}})");
     QCOMPARE(compact(CallToolResult::fromJson(json).toJson()), compact(json));
 
@@ -442,7 +421,7 @@ void tst_ProtocolTypes::callToolResultRoundTrip()
 
 void tst_ProtocolTypes::toolParse()
 {
-    const Tool t = Tool::fromJson(parse(R"({
+    const Tool t = Tool::fromJson(parseObject(R"({
         "name":"get_weather","title":"Weather Information Provider",
         "description":"Get current weather information for a location",
         "inputSchema":{"type":"object","properties":{"location":{"type":"string"}},"required":["location"]},
@@ -468,7 +447,7 @@ void tst_ProtocolTypes::toolParse()
     QCOMPARE(t.raw.value(u"name").toString(), u"get_weather"_s);
 
     // Hints of the wrong type are not guessed at.
-    const Tool odd = Tool::fromJson(parse(R"({"name":"n","inputSchema":{"type":"object"},
+    const Tool odd = Tool::fromJson(parseObject(R"({"name":"n","inputSchema":{"type":"object"},
         "annotations":{"readOnlyHint":"true","destructiveHint":1}})"));
     QVERIFY(!odd.annotations.readOnlyHint.has_value());
     QVERIFY(!odd.annotations.destructiveHint.has_value());
@@ -507,7 +486,7 @@ void tst_ProtocolTypes::toolToJsonDefaultsInputSchema()
 
 void tst_ProtocolTypes::toolRoundTripKeepsUnmodelledKeys()
 {
-    const QJsonObject json = parse(R"({"name":"t","title":"T","description":"d",
+    const QJsonObject json = parseObject(R"({"name":"t","title":"T","description":"d",
         "inputSchema":{"type":"object","properties":{}},
         "outputSchema":{"type":"object"},
         "annotations":{"title":"A","idempotentHint":true},
@@ -550,7 +529,7 @@ void tst_ProtocolTypes::pageCursor()
     QFETCH(bool, hasMore);
     QFETCH(QString, cursor);
 
-    const ToolPage page = ToolPage::fromJson(parse(json), u"tools");
+    const ToolPage page = ToolPage::fromJson(parseObject(json), u"tools");
     QCOMPARE(page.items.size(), count);
     QCOMPARE(page.hasMore(), hasMore);
     QCOMPARE(page.nextCursor.has_value(), hasMore);
@@ -563,32 +542,32 @@ void tst_ProtocolTypes::pageCursor()
 void tst_ProtocolTypes::pageOtherKinds()
 {
     const auto resources = ResourcePage::fromJson(
-        parse(R"({"resources":[{"uri":"file:///a","name":"a"}],"tools":[{"name":"t"}]})"), u"resources");
+        parseObject(R"({"resources":[{"uri":"file:///a","name":"a"}],"tools":[{"name":"t"}]})"), u"resources");
     QCOMPARE(resources.items.size(), 1);
     QCOMPARE(resources.items.first().uri, u"file:///a"_s);
     QVERIFY(!resources.hasMore());
 
     const auto templates = ResourceTemplatePage::fromJson(
-        parse(R"({"resourceTemplates":[{"uriTemplate":"file:///{path}","name":"files"}],"nextCursor":"n"})"),
+        parseObject(R"({"resourceTemplates":[{"uriTemplate":"file:///{path}","name":"files"}],"nextCursor":"n"})"),
         u"resourceTemplates");
     QCOMPARE(templates.items.size(), 1);
     QCOMPARE(templates.items.first().uriTemplate, u"file:///{path}"_s);
     QCOMPARE(templates.nextCursor, std::optional<QString>(u"n"_s));
 
-    const auto prompts = PromptPage::fromJson(parse(R"({"prompts":[{"name":"p1"},{"name":"p2"}]})"), u"prompts");
+    const auto prompts = PromptPage::fromJson(parseObject(R"({"prompts":[{"name":"p1"},{"name":"p2"}]})"), u"prompts");
     QCOMPARE(prompts.items.size(), 2);
     QCOMPARE(prompts.items.at(1).name, u"p2"_s);
 
     // The key matters: the wrong one yields nothing.
-    QCOMPARE(PromptPage::fromJson(parse(R"({"prompts":[{"name":"p1"}]})"), u"tools").items.size(), 0);
+    QCOMPARE(PromptPage::fromJson(parseObject(R"({"prompts":[{"name":"p1"}]})"), u"tools").items.size(), 0);
 }
 
 void tst_ProtocolTypes::pageToJson()
 {
-    const QJsonObject json = parse(R"({"prompts":[{"name":"p"}],"nextCursor":""})");
+    const QJsonObject json = parseObject(R"({"prompts":[{"name":"p"}],"nextCursor":""})");
     QCOMPARE(compact(PromptPage::fromJson(json, u"prompts").toJson(u"prompts")), compact(json));
 
-    const QJsonObject last = parse(R"({"prompts":[]})");
+    const QJsonObject last = parseObject(R"({"prompts":[]})");
     QCOMPARE(compact(PromptPage::fromJson(last, u"prompts").toJson(u"prompts")), compact(last));
 }
 
@@ -596,7 +575,7 @@ void tst_ProtocolTypes::pageToJson()
 
 void tst_ProtocolTypes::resourceAndTemplate()
 {
-    const QJsonObject json = parse(R"({"uri":"file:///project/README.md","name":"README.md",
+    const QJsonObject json = parseObject(R"({"uri":"file:///project/README.md","name":"README.md",
         "title":"Project Readme","description":"The readme","mimeType":"text/markdown","size":512,
         "annotations":{"audience":["user"],"priority":0.5},"icons":[{"src":"https://e.com/md.png"}],
         "_meta":{"k":"v"}})");
@@ -609,10 +588,10 @@ void tst_ProtocolTypes::resourceAndTemplate()
     QCOMPARE(r.icons.size(), 1);
     QCOMPARE(compact(r.toJson()), compact(json));
 
-    QVERIFY(!Resource::fromJson(parse(R"({"uri":"u","name":"n","size":1.5})")).size.has_value());
-    QCOMPARE(Resource::fromJson(parse(R"({"uri":"u","name":"n"})")).displayName(), u"n"_s);
+    QVERIFY(!Resource::fromJson(parseObject(R"({"uri":"u","name":"n","size":1.5})")).size.has_value());
+    QCOMPARE(Resource::fromJson(parseObject(R"({"uri":"u","name":"n"})")).displayName(), u"n"_s);
 
-    const QJsonObject tjson = parse(R"({"uriTemplate":"file:///{path}","name":"Project Files",
+    const QJsonObject tjson = parseObject(R"({"uriTemplate":"file:///{path}","name":"Project Files",
         "title":"Files","description":"Access files","mimeType":"application/octet-stream",
         "annotations":{"audience":["assistant"]}})");
     const ResourceTemplate t = ResourceTemplate::fromJson(tjson);
@@ -623,7 +602,7 @@ void tst_ProtocolTypes::resourceAndTemplate()
 
 void tst_ProtocolTypes::readResourceResult()
 {
-    const QJsonObject json = parse(R"({"contents":[
+    const QJsonObject json = parseObject(R"({"contents":[
         {"uri":"file:///a.rs","mimeType":"text/x-rust","text":"fn main() {}"},
         {"uri":"file:///b.png","mimeType":"image/png","blob":"aGVsbG8="}]})");
     const ReadResourceResult r = ReadResourceResult::fromJson(json);
@@ -637,7 +616,7 @@ void tst_ProtocolTypes::readResourceResult()
 
 void tst_ProtocolTypes::promptAndGetPromptResult()
 {
-    const QJsonObject pjson = parse(R"({"name":"code_review","title":"Request Code Review",
+    const QJsonObject pjson = parseObject(R"({"name":"code_review","title":"Request Code Review",
         "description":"Asks the LLM to analyze code quality",
         "arguments":[{"name":"code","description":"The code to review","required":true},
                      {"name":"style","title":"Style"}],
@@ -651,7 +630,7 @@ void tst_ProtocolTypes::promptAndGetPromptResult()
     QCOMPARE(p.arguments.at(1).displayName(), u"Style"_s);
     QCOMPARE(compact(p.toJson()), compact(pjson));
 
-    const QJsonObject gjson = parse(R"({"description":"Code review prompt","messages":[
+    const QJsonObject gjson = parseObject(R"({"description":"Code review prompt","messages":[
         {"role":"user","content":{"type":"text","text":"Please review this Python code"}},
         {"role":"assistant","content":{"type":"resource","resource":{"uri":"file:///x.py","text":"x = 1"}}}]})");
     const GetPromptResult g = GetPromptResult::fromJson(gjson);
@@ -668,7 +647,7 @@ void tst_ProtocolTypes::promptAndGetPromptResult()
 
 void tst_ProtocolTypes::initializeResult()
 {
-    const QJsonObject json = parse(R"({"protocolVersion":"2025-11-25",
+    const QJsonObject json = parseObject(R"({"protocolVersion":"2025-11-25",
         "capabilities":{"logging":{},"prompts":{"listChanged":true},
                         "resources":{"subscribe":true,"listChanged":true},
                         "tools":{"listChanged":true},"experimental":{"x":{}}},
@@ -700,7 +679,7 @@ void tst_ProtocolTypes::initializeResult()
 
 void tst_ProtocolTypes::serverCapabilitiesAbsentOrWrongType()
 {
-    const ServerCapabilities c = ServerCapabilities::fromJson(parse(R"({"tools":true,
+    const ServerCapabilities c = ServerCapabilities::fromJson(parseObject(R"({"tools":true,
         "prompts":{},"resources":{"subscribe":"yes"},"completions":{}})"));
     QCOMPARE(c.tools, false);
     QCOMPARE(c.toolsListChanged, false);
@@ -711,7 +690,7 @@ void tst_ProtocolTypes::serverCapabilitiesAbsentOrWrongType()
     QCOMPARE(c.logging, false);
     QCOMPARE(c.completions, true);
 
-    const InitializeResult bare = InitializeResult::fromJson(parse(R"({"protocolVersion":"2024-11-05"})"));
+    const InitializeResult bare = InitializeResult::fromJson(parseObject(R"({"protocolVersion":"2024-11-05"})"));
     QCOMPARE(bare.capabilities.tools, false);
     QCOMPARE(bare.serverInfo.name, QString());
 }
@@ -719,7 +698,7 @@ void tst_ProtocolTypes::serverCapabilitiesAbsentOrWrongType()
 void tst_ProtocolTypes::serverCapabilitiesToJson()
 {
     ServerCapabilities c = ServerCapabilities::fromJson(
-        parse(R"({"tools":{"listChanged":true,"vendorFlag":1},"logging":{},"extensions":{"a/b":{}}})"));
+        parseObject(R"({"tools":{"listChanged":true,"vendorFlag":1},"logging":{},"extensions":{"a/b":{}}})"));
     c.toolsListChanged = false;
     c.logging = false;
     c.completions = true;
@@ -741,20 +720,20 @@ void tst_ProtocolTypes::completion()
     QCOMPARE(compact(CompletionReference::resourceTemplate(u"file:///{path}"_s).toJson()),
              QByteArray(R"({"type":"ref/resource","uri":"file:///{path}"})"));
 
-    const auto ref = CompletionReference::fromJson(parse(R"({"type":"ref/resource","uri":"db://{table}"})"));
+    const auto ref = CompletionReference::fromJson(parseObject(R"({"type":"ref/resource","uri":"db://{table}"})"));
     QVERIFY(ref.has_value());
     QCOMPARE(ref->kind, CompletionReference::Kind::ResourceTemplate);
     QCOMPARE(ref->nameOrUri, u"db://{table}"_s);
-    QVERIFY(!CompletionReference::fromJson(parse(R"({"type":"ref/other","name":"x"})")).has_value());
+    QVERIFY(!CompletionReference::fromJson(parseObject(R"({"type":"ref/other","name":"x"})")).has_value());
 
-    const QJsonObject json = parse(R"({"completion":{"values":["python","pytorch","pyside"],"total":10,"hasMore":true}})");
+    const QJsonObject json = parseObject(R"({"completion":{"values":["python","pytorch","pyside"],"total":10,"hasMore":true}})");
     const CompleteResult r = CompleteResult::fromJson(json);
     QCOMPARE(r.values, QStringList({u"python"_s, u"pytorch"_s, u"pyside"_s}));
     QCOMPARE(r.total, std::optional<int>(10));
     QCOMPARE(r.hasMore, true);
     QCOMPARE(compact(r.toJson()), compact(json));
 
-    const CompleteResult minimal = CompleteResult::fromJson(parse(R"({"completion":{"values":[]}})"));
+    const CompleteResult minimal = CompleteResult::fromJson(parseObject(R"({"completion":{"values":[]}})"));
     QVERIFY(minimal.values.isEmpty());
     QVERIFY(!minimal.total.has_value());
     QCOMPARE(minimal.hasMore, false);
@@ -795,7 +774,7 @@ void tst_ProtocolTypes::loggingLevelUnknown()
     QVERIFY(!loggingLevelFromString(u"verbose").has_value());
     QVERIFY(!loggingLevelFromString(u"").has_value());
     QVERIFY(!loggingLevelFromString(u"warn").has_value());
-    QVERIFY(LogMessage::fromJson(parse(R"({"level":"verbose","data":1})")).level == LoggingLevel::Info);
+    QVERIFY(LogMessage::fromJson(parseObject(R"({"level":"verbose","data":1})")).level == LoggingLevel::Info);
 }
 
 void tst_ProtocolTypes::loggingLevelOrder()
@@ -823,14 +802,14 @@ void tst_ProtocolTypes::logMessageText()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, text);
-    QCOMPARE(LogMessage::fromJson(parse(json)).text(), text);
+    QCOMPARE(LogMessage::fromJson(parseObject(json)).text(), text);
 }
 
 // ---- Progress ---------------------------------------------------------------------------------
 
 void tst_ProtocolTypes::progressUpdate()
 {
-    const QJsonObject json = parse(R"({"progressToken":"abc123","progress":50,"total":100,"message":"Reticulating splines..."})");
+    const QJsonObject json = parseObject(R"({"progressToken":"abc123","progress":50,"total":100,"message":"Reticulating splines..."})");
     const ProgressUpdate p = ProgressUpdate::fromJson(json);
     QCOMPARE(p.token, QJsonValue(u"abc123"_s));
     QCOMPARE(p.progress, 50.0);
@@ -839,13 +818,13 @@ void tst_ProtocolTypes::progressUpdate()
     QCOMPARE(p.fraction(), std::optional<double>(0.5));
     QCOMPARE(compact(p.toJson()), compact(json));
 
-    const ProgressUpdate numeric = ProgressUpdate::fromJson(parse(R"({"progressToken":7,"progress":3})"));
+    const ProgressUpdate numeric = ProgressUpdate::fromJson(parseObject(R"({"progressToken":7,"progress":3})"));
     QCOMPARE(numeric.token, QJsonValue(7));
     QVERIFY(!numeric.total.has_value());
     QVERIFY(!numeric.fraction().has_value());
     QCOMPARE(compact(numeric.toJson()), QByteArray(R"({"progress":3,"progressToken":7})"));
 
-    const ProgressUpdate badToken = ProgressUpdate::fromJson(parse(R"({"progressToken":{"a":1},"progress":1})"));
+    const ProgressUpdate badToken = ProgressUpdate::fromJson(parseObject(R"({"progressToken":{"a":1},"progress":1})"));
     QVERIFY(badToken.token.isNull());
 }
 
@@ -868,7 +847,7 @@ void tst_ProtocolTypes::callToolResultParseIsStrict()
 {
     QFETCH(QByteArray, json);
     QFETCH(QString, problem);
-    const Result<CallToolResult> result = CallToolResult::parse(parse(json));
+    const Result<CallToolResult> result = CallToolResult::parse(parseObject(json));
     if (problem.isEmpty()) {
         QVERIFY2(result.ok(), qPrintable(result.ok() ? QString() : result.error().message));
         return;
@@ -899,16 +878,16 @@ void tst_ProtocolTypes::toolProblems()
 {
     QFETCH(QByteArray, json);
     QFETCH(QStringList, problems);
-    QCOMPARE(Tool::fromJson(parse(json)).problems(), problems);
+    QCOMPARE(Tool::fromJson(parseObject(json)).problems(), problems);
 }
 
 void tst_ProtocolTypes::toolListProblemsNamesDuplicates()
 {
-    const QList<Tool> tools{Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})")),
-                            Tool::fromJson(parse(R"({"name":"other","inputSchema":{}})")),
-                            Tool::fromJson(parse(R"({"description":"nameless"})")),
-                            Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})")),
-                            Tool::fromJson(parse(R"({"name":"echo","inputSchema":{}})"))};
+    const QList<Tool> tools{Tool::fromJson(parseObject(R"({"name":"echo","inputSchema":{}})")),
+                            Tool::fromJson(parseObject(R"({"name":"other","inputSchema":{}})")),
+                            Tool::fromJson(parseObject(R"({"description":"nameless"})")),
+                            Tool::fromJson(parseObject(R"({"name":"echo","inputSchema":{}})")),
+                            Tool::fromJson(parseObject(R"({"name":"echo","inputSchema":{}})"))};
     QCOMPARE(Tool::listProblems(tools),
              (QStringList{u"a tool has no name (its \"name\" is missing), so it cannot be called"_s,
                           u"a tool has no input schema object (its \"inputSchema\" is missing); its arguments cannot be checked"_s,
@@ -918,15 +897,15 @@ void tst_ProtocolTypes::toolListProblemsNamesDuplicates()
 void tst_ProtocolTypes::pageReadsAtMostMaxItems()
 {
     const QByteArray json = R"({"tools":[{"name":"a"},{"name":"b"},3,{"name":"c"}],"nextCursor":"n"})";
-    const ToolPage all = ToolPage::fromJson(parse(json), u"tools");
+    const ToolPage all = ToolPage::fromJson(parseObject(json), u"tools");
     QCOMPARE(all.items.size(), 3);
     QCOMPARE(all.skipped, 0);
-    const ToolPage two = ToolPage::fromJson(parse(json), u"tools", 2);
+    const ToolPage two = ToolPage::fromJson(parseObject(json), u"tools", 2);
     QCOMPARE(two.items.size(), 2);
     QCOMPARE(two.items.at(1).name, u"b"_s);
     QCOMPARE(two.skipped, 2);
     QCOMPARE(two.nextCursor, u"n"_s);
-    QCOMPARE(ToolPage::fromJson(parse(json), u"tools", 0).items.size(), 0);
+    QCOMPARE(ToolPage::fromJson(parseObject(json), u"tools", 0).items.size(), 0);
 }
 
 #endif // Q_MOC_RUN

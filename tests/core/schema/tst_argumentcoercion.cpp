@@ -2,27 +2,18 @@
 #include "schema/schemanode.h"
 
 #include "common/error.h"
+#include "testjson.h"
+#include "testtable.h"
 
 #include <QJsonDocument>
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
+using Toolgate::TestSupport::compact;
+using Toolgate::TestSupport::parseObject;
 
 namespace {
-
-QJsonObject object(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        qFatal("bad test JSON: %s", json.constData());
-    return document.object();
-}
-
-QByteArray compact(const QJsonObject &value)
-{
-    return QJsonDocument(value).toJson(QJsonDocument::Compact);
-}
 
 const QByteArray kToolSchema = R"({
   "type": "object",
@@ -67,9 +58,7 @@ private slots:
 
 void tst_ArgumentCoercion::coerces_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QStringList>("pairs");
-    QTest::addColumn<QByteArray>("expected");
+    addColumns<QByteArray, QStringList, QByteArray>("schema", "pairs", "expected");
 
     const QByteArray tool = kToolSchema;
     QTest::addRow("no arguments") << tool << QStringList() << QByteArray("{}");
@@ -141,18 +130,16 @@ void tst_ArgumentCoercion::coerces()
     QFETCH(QStringList, pairs);
     QFETCH(QByteArray, expected);
 
-    const Result<QJsonObject> arguments = coerceArguments(object(schema), pairs);
+    const Result<QJsonObject> arguments = coerceArguments(parseObject(schema), pairs);
     QVERIFY2(arguments.ok(), arguments.ok() ? "" : qPrintable(arguments.error().message));
-    QCOMPARE(compact(arguments.value()), compact(object(expected)));
+    QCOMPARE(compact(arguments.value()), compact(parseObject(expected)));
     // Exact JSON types matter too (12 must not become 12.0 or "12"); compare the values themselves.
-    QCOMPARE(arguments.value(), object(expected));
+    QCOMPARE(arguments.value(), parseObject(expected));
 }
 
 void tst_ArgumentCoercion::refuses_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QStringList>("pairs");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QStringList, QString>("schema", "pairs", "expected");
 
     const QByteArray tool = kToolSchema;
     QTest::addRow("not an integer") << tool << QStringList{"count=abc"}
@@ -221,7 +208,7 @@ void tst_ArgumentCoercion::refuses()
     QFETCH(QStringList, pairs);
     QFETCH(QString, expected);
 
-    const Result<QJsonObject> arguments = coerceArguments(object(schema), pairs);
+    const Result<QJsonObject> arguments = coerceArguments(parseObject(schema), pairs);
     QVERIFY(!arguments.ok());
     QCOMPARE(arguments.error().message, expected);
     QCOMPARE(arguments.error().code, int(ErrorCode::InvalidArguments));
@@ -229,7 +216,7 @@ void tst_ArgumentCoercion::refuses()
 
 void tst_ArgumentCoercion::singleValue()
 {
-    const SchemaNode node = SchemaNode::fromSchema(object(R"({"type":["number","boolean"]})"));
+    const SchemaNode node = SchemaNode::fromSchema(parseObject(R"({"type":["number","boolean"]})"));
     const Result<QJsonValue> number = coerceArgumentValue(node, QStringLiteral("v"), QStringLiteral("2.5"));
     QVERIFY(number.ok());
     QCOMPARE(number.value(), QJsonValue(2.5));

@@ -1,6 +1,8 @@
 #include "schema/schemanode.h"
 
 #include "hostileschemas.h"
+#include "testjson.h"
+#include "testtable.h"
 
 #include <QJsonDocument>
 #include <QTest>
@@ -8,17 +10,10 @@
 #include <algorithm>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
+using Toolgate::TestSupport::parseObject;
 
 namespace {
-
-QJsonObject object(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        qFatal("bad test schema: %s", json.constData());
-    return document.object();
-}
 
 QString json(const QJsonValue &value)
 {
@@ -184,8 +179,7 @@ private slots:
 
 void tst_SchemaNode::richSchema_data()
 {
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, QString>("path", "expected");
 
     QTest::addRow("root") << QString()
                           << QStringLiteral("object title=Create event props=start*,title*,attendees,closed,color,count,"
@@ -230,7 +224,7 @@ void tst_SchemaNode::richSchema()
     QFETCH(QString, path);
     QFETCH(QString, expected);
 
-    const SchemaNode root = SchemaNode::fromSchema(object(kEventSchema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(kEventSchema));
     const SchemaNode *node = descend(root, path);
     QVERIFY2(node, qPrintable(QStringLiteral("no node at ") + path));
     QCOMPARE(summary(*node), expected);
@@ -238,9 +232,7 @@ void tst_SchemaNode::richSchema()
 
 void tst_SchemaNode::smallSchemas_data()
 {
-    QTest::addColumn<QByteArray>("schema");
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<QString>("expected");
+    addColumns<QByteArray, QString, QString>("schema", "path", "expected");
 
     QTest::addRow("empty") << QByteArray("{}") << QString() << QStringLiteral("any");
     QTest::addRow("properties without type") << QByteArray(R"({"properties":{"a":{}}})") << QString()
@@ -290,7 +282,7 @@ void tst_SchemaNode::smallSchemas()
     QFETCH(QString, path);
     QFETCH(QString, expected);
 
-    const SchemaNode root = SchemaNode::fromSchema(object(schema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(schema));
     const SchemaNode *node = descend(root, path);
     QVERIFY2(node, qPrintable(QStringLiteral("no node at ") + path));
     QCOMPARE(summary(*node), expected);
@@ -298,7 +290,7 @@ void tst_SchemaNode::smallSchemas()
 
 void tst_SchemaNode::propertyLookup()
 {
-    const SchemaNode root = SchemaNode::fromSchema(object(kEventSchema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(kEventSchema));
     QCOMPARE(root.propertyNames().mid(0, 3), (QStringList{"start", "title", "attendees"}));
     const SchemaProperty *title = root.property(QStringLiteral("title"));
     QVERIFY(title);
@@ -313,7 +305,7 @@ void tst_SchemaNode::propertyLookup()
 
 void tst_SchemaNode::recursionStopsAfterEightLevels()
 {
-    const SchemaNode root = SchemaNode::fromSchema(object(kEventSchema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(kEventSchema));
     // tree is the first use of Node; each children/[] follows the reference once more.
     QString path = QStringLiteral("tree");
     for (int level = 1; level < 8; ++level) {
@@ -328,7 +320,7 @@ void tst_SchemaNode::recursionStopsAfterEightLevels()
     QCOMPARE(summary(*last), QStringLiteral("any truncated"));
 
     // Recursion through the root itself.
-    const SchemaNode list = SchemaNode::fromSchema(object(R"({"type":"object","properties":{"next":{"$ref":"#"}}})"));
+    const SchemaNode list = SchemaNode::fromSchema(parseObject(R"({"type":"object","properties":{"next":{"$ref":"#"}}})"));
     QCOMPARE(summary(*descend(list, QStringLiteral("next/next/next/next/next/next/next/next"))),
              QStringLiteral("object props=next"));
     QCOMPARE(summary(*descend(list, QStringLiteral("next/next/next/next/next/next/next/next/next"))),
@@ -338,10 +330,10 @@ void tst_SchemaNode::recursionStopsAfterEightLevels()
 // The same size bound as SchemaValidator::compile(): indexing megabytes of schema took seconds.
 void tst_SchemaNode::tooLargeSchemaIsAny()
 {
-    const SchemaNode huge = SchemaNode::fromSchema(object(
+    const SchemaNode huge = SchemaNode::fromSchema(parseObject(
         R"({"type":"object","properties":{"a":{"anyOf":[)" + HostileSchemas::repeated(R"({"type":"string"},)", 4500) + "{}]}}}"));
     QCOMPARE(summary(huge), QStringLiteral("any truncated"));
-    const SchemaNode deep = SchemaNode::fromSchema(object(HostileSchemas::repeated(R"({"not":)", 200) + "{}" + HostileSchemas::repeated("}", 200)));
+    const SchemaNode deep = SchemaNode::fromSchema(parseObject(HostileSchemas::repeated(R"({"not":)", 200) + "{}" + HostileSchemas::repeated("}", 200)));
     QCOMPARE(summary(deep), QStringLiteral("any truncated"));
 }
 
@@ -370,7 +362,7 @@ void tst_SchemaNode::flatteningIsBounded()
     for (int i = 0; i < 30; ++i)
         schema += (i ? ",\"r" : "\"r") + QByteArray::number(i) + R"(":{"$ref":"#"})";
     schema += R"(},"allOf":[)" + HostileSchemas::repeated(R"({"properties":{"x":{"type":"string"}},"required":["x"]},)", 899) + "{}]}";
-    const SchemaNode root = SchemaNode::fromSchema(object(schema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(schema));
     QCOMPARE(root.kind, SchemaNode::Kind::Object);
     QCOMPARE(root.properties.size(), 31);
     QVERIFY(root.property(QStringLiteral("x"))->required);
@@ -388,7 +380,7 @@ void tst_SchemaNode::depthIsBounded()
         schema += "\"d" + QByteArray::number(i) + R"(":{"type":"object","properties":{"n":{"$ref":"#/$defs/d)"
             + QByteArray::number(i + 1) + "\"}}},";
     schema += R"("d300":{"type":"string"}},"$ref":"#/$defs/d0"})";
-    const SchemaNode root = SchemaNode::fromSchema(object(schema));
+    const SchemaNode root = SchemaNode::fromSchema(parseObject(schema));
     const SchemaNode *node = &root;
     int depth = 1;
     while (node->property(QStringLiteral("n"))) {

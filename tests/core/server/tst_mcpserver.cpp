@@ -14,6 +14,7 @@
 #include "transport/stdiotransport.h"
 #include "transport/transport.h"
 #include "../../support/loopbacktransport.h"
+#include "testjson.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -31,6 +32,8 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::compact;
+using Toolgate::TestSupport::parseObject;
 using Toolgate::TestSupport::findTool;
 
 namespace {
@@ -95,20 +98,6 @@ template<typename T>
 QByteArray why(const Result<T> &result)
 {
     return result.ok() ? QByteArray() : result.error().toString().toUtf8();
-}
-
-QJsonObject parseObject(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !document.isObject())
-        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
-    return document.object();
-}
-
-QByteArray compact(const QJsonObject &object)
-{
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
 }
 
 QStringList names(const QList<Tool> &tools)

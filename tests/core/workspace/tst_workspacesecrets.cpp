@@ -72,36 +72,52 @@ class tst_WorkspaceSecrets final : public QObject
 {
     Q_OBJECT
 
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<MemorySecretStore> m_store;
+
+    /// This test's servers.json (init writes it empty).
+    QString path() const { return m_dir->filePath(QStringLiteral("servers.json")); }
+    /// The store this test's secrets go to.
+    MemorySecretStore &store() const { return *m_store; }
+    /// Loads workspace with its secrets in the store; false when it did not load.
+    bool load(Workspace &workspace) const
+    {
+        workspace.secrets()->setStore(m_store.get());
+        return workspace.load().ok();
+    }
+
 private slots:
     void initTestCase()
     {
         QVERIFY2(QFileInfo(faultServerPath()).isExecutable(), qPrintable(faultServerPath()));
     }
 
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_store = std::make_unique<MemorySecretStore>();
+        QVERIFY(ServerConfigFile::save(path(), {}).ok());
+    }
+
     void savedFileHoldsNoSecretAndReloadPassesItToTheServer()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        MemorySecretStore store;
         {
-            Workspace workspace(path);
-            workspace.secrets()->setStore(&store);
-            QVERIFY(ServerConfigFile::save(path, {}).ok());
-            QVERIFY(workspace.load().ok());
+            Workspace workspace(path());
+            QVERIFY(load(workspace));
             const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("keeper")));
             QVERIFY2(added.ok(), qPrintable(added.ok() ? QString() : added.error().message));
             QVERIFY(waitReady(added.value()));
             QCOMPARE(serverEnv(added.value(), QStringLiteral("API_KEY")), kSecret);
         }
-        const QByteArray bytes = readAll(path);
+        const QByteArray bytes = readAll(path());
         QVERIFY2(!bytes.contains(kSecret.toUtf8()), bytes.constData());
         QVERIFY2(bytes.contains(ServerConfig::secretPlaceholder().toUtf8()), bytes.constData());
         QVERIFY2(bytes.contains("plain-mode"), bytes.constData()); // not secret: stays in the file
-        QCOMPARE(storedValue(store, QStringLiteral("server/keeper/env/API_KEY")), kSecret.toUtf8());
+        QCOMPARE(storedValue(store(), QStringLiteral("server/keeper/env/API_KEY")), kSecret.toUtf8());
 
         // A fresh workspace over the same file and store: the value comes back before the start.
-        Workspace reloaded(path);
-        reloaded.secrets()->setStore(&store);
+        Workspace reloaded(path());
+        reloaded.secrets()->setStore(&store());
         QSignalSpy read(reloaded.secrets(), &WorkspaceSecrets::secretsRead);
         QVERIFY(reloaded.load().ok());
         QCOMPARE(reloaded.count(), 1);
@@ -115,24 +131,20 @@ private slots:
         // Saving again (an edit) still writes no value.
         QVERIFY(reloaded.setServerEnabled(QStringLiteral("keeper"), true).ok());
         QVERIFY(reloaded.save().ok());
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8()));
     }
 
     void missingSecretSaysWhatToReenterAndDoesNotStart()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QFile file(path);
+        QFile file(path());
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QStringLiteral(R"({"mcpServers": {"lost": {"command": "%1", "env": {"API_KEY": "%2"}}}})")
                        .arg(faultServerPath(), ServerConfig::secretPlaceholder())
                        .toUtf8());
         file.close();
 
-        MemorySecretStore empty;
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&empty);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         ServerConnection *connection = workspace.connectionAt(0);
         QSignalSpy statuses(connection, &ServerConnection::statusChanged);
         workspace.startAll();
@@ -141,69 +153,58 @@ private slots:
         const QString message = connection->lastError().message;
         QVERIFY2(message.contains(QStringLiteral("API_KEY")), qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("Edit Server")) && message.contains(QStringLiteral("\"lost\"")), qPrintable(message));
-        QVERIFY2(message.contains(empty.location()), qPrintable(message));
+        QVERIFY2(message.contains(store().location()), qPrintable(message));
         QCOMPARE(connection->lastError().code, int(ErrorCode::ConfigError));
         QVERIFY(!statuses.contains(QVariantList{QVariant::fromValue(ServerConnection::Status::Ready)}));
     }
 
     void renameMovesAndRemoveDeletesTheEntries()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
         {
-            Workspace workspace(path);
-            workspace.secrets()->setStore(&store);
-            QVERIFY(workspace.load().ok());
+            Workspace workspace(path());
+            QVERIFY(load(workspace));
             ServerConfig config = secretServer(QStringLiteral("before"));
             config.enabled = false; // never started: its value stays unread after the reload below
             QVERIFY(workspace.addServer(config).ok());
         }
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/before/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/before/env/API_KEY")), kSecret.toUtf8());
 
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         ServerConfig renamed = workspace.connectionAt(0)->config();
         QCOMPARE(renamed.env.value(QStringLiteral("API_KEY")), ServerConfig::secretPlaceholder());
         renamed.name = QStringLiteral("after");
         renamed.enabled = true;
         QVERIFY(workspace.updateServer(QStringLiteral("before"), renamed).ok());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/after/env/API_KEY")), kSecret.toUtf8());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/before/env/API_KEY")), QByteArray());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/after/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/before/env/API_KEY")), QByteArray());
         ServerConnection *connection = workspace.connection(QStringLiteral("after"));
         QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
         QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
 
         QVERIFY(workspace.removeServer(QStringLiteral("after")).ok());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/after/env/API_KEY")), QByteArray());
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/after/env/API_KEY")), QByteArray());
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8()));
     }
 
     void unmarkingMovesTheValueBackToTheFile()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         ServerConfig config = secretServer(QStringLiteral("s"));
         config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
         config.secretKeys = {QStringLiteral("CUSTOM")}; // API_KEY is marked by its name anyway
         config.secretKeys.append(QStringLiteral("API_KEY"));
         config.enabled = false;
         QVERIFY(workspace.addServer(config).ok());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/s/env/CUSTOM")), QByteArray("custom-secret-77"));
-        QVERIFY(!readAll(path).contains("custom-secret-77"));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/s/env/CUSTOM")), QByteArray("custom-secret-77"));
+        QVERIFY(!readAll(path()).contains("custom-secret-77"));
 
         config.secretKeys = {QStringLiteral("API_KEY")};
         QVERIFY(workspace.updateServer(QStringLiteral("s"), config).ok());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/s/env/CUSTOM")), QByteArray());
-        QVERIFY(readAll(path).contains("custom-secret-77"));
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/s/env/CUSTOM")), QByteArray());
+        QVERIFY(readAll(path()).contains("custom-secret-77"));
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8()));
     }
 
     // A server whose secrets were never read in this run (never started): the editor shows the
@@ -211,14 +212,9 @@ private slots:
     // and the keychain copy may only go once the file holds the value.
     void unmarkingAnUnreadSecretKeepsTheRealValue()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
         {
-            Workspace first(path);
-            first.secrets()->setStore(&store);
-            QVERIFY(first.load().ok());
+            Workspace first(path());
+            QVERIFY(load(first));
             ServerConfig config = secretServer(QStringLiteral("u"));
             config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
             config.secretKeys.append(QStringLiteral("CUSTOM"));
@@ -233,12 +229,11 @@ private slots:
             remote.enabled = false;
             QVERIFY(first.addServer(remote).ok());
         }
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/u/env/CUSTOM")), QByteArray("custom-secret-77"));
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/r/header/X-Custom")), QByteArray("header-secret-55"));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/u/env/CUSTOM")), QByteArray("custom-secret-77"));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/r/header/X-Custom")), QByteArray("header-secret-55"));
 
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         ServerConfig edited = workspace.connection(QStringLiteral("u"))->config();
         QCOMPARE(edited.env.value(QStringLiteral("CUSTOM")), ServerConfig::secretPlaceholder());
         edited.secretKeys.removeAll(QStringLiteral("CUSTOM")); // what unticking "Secret" gives
@@ -250,9 +245,9 @@ private slots:
         QVERIFY(workspace.updateServer(QStringLiteral("r"), editedRemote).ok());
 
         // The values come from the store, then go into the file; the server gets the real one.
-        QTRY_VERIFY2(readAll(path).contains("custom-secret-77"), readAll(path).constData());
-        QTRY_VERIFY2(readAll(path).contains("header-secret-55"), readAll(path).constData());
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8())); // API_KEY is still a secret
+        QTRY_VERIFY2(readAll(path()).contains("custom-secret-77"), readAll(path()).constData());
+        QTRY_VERIFY2(readAll(path()).contains("header-secret-55"), readAll(path()).constData());
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8())); // API_KEY is still a secret
         ServerConnection *connection = workspace.connection(QStringLiteral("u"));
         QVERIFY2(waitReady(connection), qPrintable(connection->statusText()));
         QCOMPARE(serverEnv(connection, QStringLiteral("CUSTOM")), QStringLiteral("custom-secret-77"));
@@ -262,14 +257,13 @@ private slots:
         QCOMPARE(workspace.connection(QStringLiteral("r"))->config().headers.value(QStringLiteral("X-Custom")),
                  QStringLiteral("header-secret-55"));
         // Only now is the keychain copy gone; the other secret stays there.
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/u/env/CUSTOM")), QByteArray());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/r/header/X-Custom")), QByteArray());
-        QCOMPARE(storedValue(store, QStringLiteral("server/u/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/u/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/r/header/X-Custom")), QByteArray());
+        QCOMPARE(storedValue(store(), QStringLiteral("server/u/env/API_KEY")), kSecret.toUtf8());
 
         // Reloaded, the values are plain ones, not secrets waiting for the keychain.
-        Workspace reloaded(path);
-        reloaded.secrets()->setStore(&store);
-        QVERIFY(reloaded.load().ok());
+        Workspace reloaded(path());
+        QVERIFY(load(reloaded));
         QCOMPARE(reloaded.connection(QStringLiteral("u"))->config().env.value(QStringLiteral("CUSTOM")),
                  QStringLiteral("custom-secret-77"));
         QVERIFY(!reloaded.connection(QStringLiteral("u"))->config().secretKeys.contains(QStringLiteral("CUSTOM")));
@@ -278,56 +272,44 @@ private slots:
     // The same while the server is renamed in the same save: the value is read under its new name.
     void unmarkingAnUnreadSecretWhileRenaming()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
         {
-            Workspace first(path);
-            first.secrets()->setStore(&store);
-            QVERIFY(first.load().ok());
+            Workspace first(path());
+            QVERIFY(load(first));
             ServerConfig config = secretServer(QStringLiteral("old"));
             config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
             config.secretKeys.append(QStringLiteral("CUSTOM"));
             config.enabled = false;
             QVERIFY(first.addServer(config).ok());
         }
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/CUSTOM")), QByteArray("custom-secret-77"));
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/old/env/CUSTOM")), QByteArray("custom-secret-77"));
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         ServerConfig edited = workspace.connection(QStringLiteral("old"))->config();
         edited.name = QStringLiteral("new");
         edited.secretKeys.removeAll(QStringLiteral("CUSTOM"));
         QVERIFY(workspace.updateServer(QStringLiteral("old"), edited).ok());
-        QTRY_VERIFY2(readAll(path).contains("custom-secret-77"), readAll(path).constData());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/new/env/API_KEY")), kSecret.toUtf8());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/CUSTOM")), QByteArray());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/new/env/CUSTOM")), QByteArray());
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/old/env/API_KEY")), QByteArray());
+        QTRY_VERIFY2(readAll(path()).contains("custom-secret-77"), readAll(path()).constData());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/new/env/API_KEY")), kSecret.toUtf8());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/old/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/new/env/CUSTOM")), QByteArray());
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/old/env/API_KEY")), QByteArray());
     }
 
     // A placeholder that stands for nothing (the row was renamed, so no value is kept under the
     // new name) is refused with a message, instead of deleting the old value.
     void aPlaceholderWithNoStoredValueIsRefused()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
         {
-            Workspace first(path);
-            first.secrets()->setStore(&store);
-            QVERIFY(first.load().ok());
+            Workspace first(path());
+            QVERIFY(load(first));
             ServerConfig config = secretServer(QStringLiteral("k"));
             config.enabled = false;
             QVERIFY(first.addServer(config).ok());
         }
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
-        const QByteArray before = readAll(path);
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
+        const QByteArray before = readAll(path());
         for (const bool keepSecret : {true, false}) {
             ServerConfig edited = workspace.connection(QStringLiteral("k"))->config();
             edited.env.insert(QStringLiteral("RENAMED"), edited.env.take(QStringLiteral("API_KEY")));
@@ -342,9 +324,9 @@ private slots:
         ServerConfig added = secretServer(QStringLiteral("fresh"));
         added.env.insert(QStringLiteral("MODE"), ServerConfig::secretPlaceholder());
         QVERIFY(!workspace.validate(added).ok());
-        QCOMPARE(readAll(path), before);
+        QCOMPARE(readAll(path()), before);
         QTest::qWait(50);
-        QCOMPARE(storedValue(store, QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
+        QCOMPARE(storedValue(store(), QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
     }
 
     // Whatever path a config takes, a placeholder that is not a stored secret never reaches a server.
@@ -363,19 +345,15 @@ private slots:
 
     void plainValuesTypedIntoTheFileWorkAndCanBeMoved()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QFile file(path);
+        QFile file(path());
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QStringLiteral(R"({"mcpServers": {"hand": {"command": "%1", "env": {"API_KEY": "%2"}}}})")
                        .arg(faultServerPath(), kSecret)
                        .toUtf8());
         file.close();
 
-        MemorySecretStore store;
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         QCOMPARE(workspace.secrets()->plainSecrets(), QStringList{QStringLiteral("hand: API_KEY")});
         workspace.startAll();
         ServerConnection *connection = workspace.connectionAt(0);
@@ -383,12 +361,12 @@ private slots:
         QCOMPARE(serverEnv(connection, QStringLiteral("API_KEY")), kSecret);
         // Other edits leave the hand-typed value where the person put it, until they agree to move it.
         QVERIFY(workspace.save().ok());
-        QVERIFY(readAll(path).contains(kSecret.toUtf8()));
+        QVERIFY(readAll(path()).contains(kSecret.toUtf8()));
 
         QVERIFY(workspace.secrets()->moveSecretsToKeychain().ok());
         QVERIFY(workspace.secrets()->plainSecrets().isEmpty());
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
-        QTRY_COMPARE(storedValue(store, QStringLiteral("server/hand/env/API_KEY")), kSecret.toUtf8());
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8()));
+        QTRY_COMPARE(storedValue(store(), QStringLiteral("server/hand/env/API_KEY")), kSecret.toUtf8());
         QCOMPARE(connection->status(), ServerConnection::Status::Ready); // moving does not restart it
     }
 
@@ -396,13 +374,8 @@ private slots:
     // workspace says which writes are pending, so quitting can wait for them.
     void pendingSecretWritesAreTrackedUntilTheStoreAnswers()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store;
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         QVERIFY(!workspace.secrets()->hasPendingSecretWrites());
         QSignalSpy finished(workspace.secrets(), &WorkspaceSecrets::secretWritesFinished);
 
@@ -424,7 +397,7 @@ private slots:
         QVERIFY2(unfinished->isEmpty(), qPrintable(unfinished->join(u'\n')));
         QCOMPARE(finished.size(), 1);
         QVERIFY(!workspace.secrets()->hasPendingSecretWrites());
-        QCOMPARE(storedValue(store, QStringLiteral("server/p/env/API_KEY")), kSecret.toUtf8());
+        QCOMPARE(storedValue(store(), QStringLiteral("server/p/env/API_KEY")), kSecret.toUtf8());
 
         // Deleting is tracked the same way.
         QVERIFY(workspace.removeServer(QStringLiteral("p")).ok());
@@ -463,36 +436,29 @@ private slots:
 
     void withoutAStoreValuesStayInTheFile()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        Workspace workspace(path);
+        Workspace workspace(path());
         QVERIFY(workspace.load().ok());
         ServerConfig config = secretServer(QStringLiteral("nostore"));
         config.enabled = false;
         QVERIFY(workspace.addServer(config).ok());
-        QVERIFY(readAll(path).contains(kSecret.toUtf8()));
+        QVERIFY(readAll(path()).contains(kSecret.toUtf8()));
     }
 
     // No keychain, and the person agreed to keep the values in the file: the values known now are
     // written there, the running server is not restarted, and later secrets go there too.
     void keepingSecretsInTheFileWritesThemThere()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
-        MemorySecretStore store; // what a keychain-less session falls back to
-        Workspace workspace(path);
-        workspace.secrets()->setStore(&store);
-        QVERIFY(workspace.load().ok());
+        // The store is a MemorySecretStore: what a keychain-less session falls back to.
+        Workspace workspace(path());
+        QVERIFY(load(workspace));
         const Result<ServerConnection *> added = workspace.addServer(secretServer(QStringLiteral("kept")));
         QVERIFY(added.ok());
         QVERIFY(waitReady(added.value()));
         QTRY_VERIFY(!workspace.secrets()->hasPendingSecretWrites());
-        QVERIFY(!readAll(path).contains(kSecret.toUtf8()));
+        QVERIFY(!readAll(path()).contains(kSecret.toUtf8()));
 
         QVERIFY(workspace.secrets()->keepSecretsInFile().ok());
-        QVERIFY2(readAll(path).contains(kSecret.toUtf8()), readAll(path).constData());
+        QVERIFY2(readAll(path()).contains(kSecret.toUtf8()), readAll(path()).constData());
         QVERIFY(!workspace.secrets()->store());
         QCOMPARE(added.value()->status(), ServerConnection::Status::Ready);
         QCOMPARE(serverEnv(added.value(), QStringLiteral("API_KEY")), kSecret);
@@ -501,10 +467,10 @@ private slots:
         later.env.insert(QStringLiteral("API_KEY"), QStringLiteral("second-secret"));
         later.enabled = false;
         QVERIFY(workspace.addServer(later).ok());
-        QVERIFY(readAll(path).contains("second-secret"));
+        QVERIFY(readAll(path()).contains("second-secret"));
 
         // Read again without a store, both work as they are.
-        Workspace reloaded(path);
+        Workspace reloaded(path());
         QVERIFY(reloaded.load().ok());
         QCOMPARE(reloaded.connection(QStringLiteral("kept"))->config().env.value(QStringLiteral("API_KEY")), kSecret);
     }

@@ -1,4 +1,4 @@
-#include "../support/uitestsupport.h"
+#include "../support/mainwindowtesting.h"
 
 #include "apps/appmeta.h"
 #include "apps/apppane.h"
@@ -41,19 +41,9 @@
 #include <QTest>
 
 using namespace Toolgate;
+using namespace Toolgate::TestSupport;
 
 namespace {
-
-template<typename T>
-T *visibleTopLevel()
-{
-    const QList<QWidget *> all = QApplication::topLevelWidgets();
-    for (QWidget *widget : all) {
-        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
-            return typed;
-    }
-    return nullptr;
-}
 
 #ifdef TOOLGATE_HAVE_WEBENGINE
 QMessageBox *linkPrompt()
@@ -173,23 +163,19 @@ qint64 engineProcessesKiB()
 
 } // namespace
 
-class tst_AppView final : public QObject
+class tst_AppView final : public QObject, private MainWindowFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Host> m_host;
     Workspace *m_workspace = nullptr;
     AuditLog *m_audit = nullptr;
-    std::unique_ptr<MainWindow> m_window;
     QTcpServer m_probe;
     int m_probeHits = 0;
     QStringList m_console;
     UrlCatcher m_urls;
     PromptCounter m_prompts;
 
-    QString path(const QString &name) const { return m_dir->filePath(name); }
     ToolPanel *panel() const { return m_window->toolPanel(); }
     AppPane *pane() const { return m_window->toolPanel()->appPane(); }
 
@@ -297,9 +283,6 @@ private slots:
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
         ServerConfig vanilla;
         vanilla.name = QStringLiteral("vanilla");
         vanilla.command = npm() + QStringLiteral("/node_modules/node/bin/node");
@@ -308,14 +291,13 @@ private slots:
         apps.name = QStringLiteral("apps");
         apps.command = QStringLiteral(TOOLGATE_BIN_DIR) + QStringLiteral("/toolgate-app-server");
         apps.args = {QStringLiteral("--probe-url"), QStringLiteral("http://127.0.0.1:%1/").arg(m_probe.serverPort())};
-        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {vanilla, apps}).ok());
+        QVERIFY(makeFolder({vanilla, apps}));
         m_host = TestSupport::guiTestHost(m_dir->path(), path(QStringLiteral("audit.sqlite")), [](Host::Options &options) {
             options.session.extensions.insert(McpApps::extensionId(), McpApps::clientCapability());
         });
         m_workspace = m_host->workspace();
         m_audit = m_host->audit();
-        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_host.get(), nullptr, path(QStringLiteral("history.json"))});
-        m_window->setAuditLog(m_audit);
+        makeWindow(nullptr, QStringLiteral("history.json")).setAuditLog(m_audit);
         m_window->findChild<DialogApprovalGate *>()->setAllowDelay(0);
         m_console.clear();
         connect(panel(), &ToolPanel::appConsoleLine, this, [this](const QString &server, const QString &text) {
@@ -324,10 +306,7 @@ private slots:
         m_probeHits = 0;
         m_prompts.shown = 0;
         m_urls.opened.clear();
-        m_window->showLoadResult(m_host->loadServers());
-        m_window->resize(1100, 900);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(showMainWindow(*m_window, *m_host, QSize(1100, 900)));
         m_workspace->startAll();
     }
 
@@ -335,11 +314,9 @@ private slots:
     {
         if (QTest::currentTestFailed())
             qWarning().noquote() << "app console:\n" << m_console.join(u'\n');
-        m_window.reset();
         m_workspace = nullptr;
         m_audit = nullptr;
-        m_host.reset();
-        m_dir.reset();
+        dropWindowHostAndFolder();
     }
 
 #ifndef TOOLGATE_HAVE_WEBENGINE

@@ -17,7 +17,7 @@
 #include "viewers/contentview.h"
 #include "viewers/resultview.h"
 #include "workspace/serverconfigfile.h"
-#include "../support/uitestsupport.h"
+#include "../support/mainwindowtesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -40,33 +40,24 @@
 #include <QTest>
 
 using namespace Toolgate;
-using Toolgate::TestSupport::ScriptedGate;
-using Toolgate::TestSupport::demoConfig;
-using Toolgate::TestSupport::guiTestHost;
+using namespace Toolgate::TestSupport;
 
-class tst_AuditWindow final : public QObject
+class tst_AuditWindow final : public QObject, private MainWindowFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Host> m_host;
     ScriptedGate m_gate;
-    std::unique_ptr<MainWindow> m_window;
 
-    QString path(const QString &name) const { return m_dir->filePath(name); }
     QString auditPath() const { return path(QStringLiteral("audit.sqlite")); }
 
     void createWindow()
     {
         m_host = guiTestHost(m_dir->path(), auditPath());
-        m_window = std::make_unique<MainWindow>(MainWindow::Environment{m_host.get(), &m_gate, path(QStringLiteral("argument-history.json"))});
-        m_window->setAuditLog(m_host->audit());
-        m_window->showLoadResult(m_host->loadServers());
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        makeWindow(&m_gate).setAuditLog(m_host->audit());
+        QVERIFY(showMainWindow(*m_window, *m_host));
         m_host->workspace()->startAll();
-        QVERIFY(QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000));
+        QVERIFY(waitForTool(*m_window));
     }
 
     void runTool(const QString &name, const QJsonObject &arguments)
@@ -111,25 +102,19 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+        QVERIFY(demoServerBuilt());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
-        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        QVERIFY(makeFolder());
         m_gate.requests.clear();
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_host.reset();
-        m_dir.reset();
+        dropWindowHostAndFolder();
         QTRY_VERIFY(std::none_of(QApplication::topLevelWidgets().begin(), QApplication::topLevelWidgets().end(),
                                  [](QWidget *w) { return w->isVisible(); }));
     }
@@ -417,10 +402,7 @@ private slots:
     void screenshot()
     {
         QTemporaryDir scratch;
-        QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            directory = scratch.path();
-        QDir().mkpath(directory);
+        const QString directory = screenshotFolder(scratch);
 
         // A few dozen varied records from other servers, then real calls through the demo server.
         QVERIFY(!AuditViewTest::fill(auditPath(), 36, QDateTime::currentDateTimeUtc().addSecs(-36 * 60 - 600)).empty());

@@ -4,7 +4,7 @@
 
 #include "npmpeers.h"
 #include "toolcallkeyfortests.h"
-#include "../support/uitestsupport.h"
+#include "../support/mainwindowtesting.h"
 
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
@@ -41,6 +41,7 @@
 #include <QTest>
 
 using namespace Toolgate;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
@@ -51,17 +52,6 @@ struct PendingCall
     QString text() const { return answer && answer->ok() ? answer->value().textSummary() : QString(); }
     bool isError() const { return answer && answer->ok() && answer->value().isError; }
 };
-
-template<typename T>
-T *visibleDialog()
-{
-    const QList<QWidget *> windows = QApplication::topLevelWidgets();
-    for (QWidget *window : windows) {
-        if (auto *dialog = qobject_cast<T *>(window); dialog && dialog->isVisible())
-            return dialog;
-    }
-    return nullptr;
-}
 
 template<typename T>
 int visibleDialogCount()
@@ -279,8 +269,8 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"),
                           {{QStringLiteral("prompt"), QStringLiteral("What is the capital of France?")}, {QStringLiteral("maxTokens"), 64}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
     QCOMPARE(dialog->parentWidget(), m_window.get());
     QVERIFY(!dialog->isModal());
     QVERIFY(dialog->windowTitle().contains(QStringLiteral("everything")));
@@ -318,7 +308,7 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QVERIFY(text.contains(QStringLiteral("human (Toolgate)")));
     QVERIFY(text.contains(QStringLiteral("endTurn")));
     QVERIFY(text.contains(QStringLiteral("assistant")));
-    QTRY_VERIFY(!visibleDialog<SamplingDialog>());
+    QTRY_VERIFY(!visibleTopLevel<SamplingDialog>());
     QCOMPARE(m_features->pendingCount(), 0);
 }
 
@@ -326,8 +316,8 @@ void tst_ClientFeatures::samplingDeclineIsUserRejectedError()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("decline me")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    QTest::mouseClick(visibleDialog<SamplingDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    QTest::mouseClick(visibleTopLevel<SamplingDialog>()->declineButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
     QVERIFY(call->answer->ok());
     // The server's tool fails with the error we answered.
@@ -339,8 +329,8 @@ void tst_ClientFeatures::samplingEscapeDeclines()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("escape")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(dialog->replyEdit(), QStringLiteral("typed, but never sent"));
     QTest::keyClick(dialog, Qt::Key_Escape);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
@@ -406,7 +396,7 @@ void tst_ClientFeatures::requestsQueuePerServer()
     QTRY_COMPARE_WITH_TIMEOUT(m_features->pendingCount(), 2, 10000);
     // One dialog per server at a time; it says another request waits.
     QCOMPARE(visibleDialogCount<SamplingDialog>(), 1);
-    SamplingDialog *dialog = visibleDialog<SamplingDialog>();
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
     auto *queued = dialog->findChild<QLabel *>(QStringLiteral("queuedNote"));
     QVERIFY(queued && queued->isVisible());
     QVERIFY(queued->text().contains(QStringLiteral("1 more")));
@@ -415,8 +405,8 @@ void tst_ClientFeatures::requestsQueuePerServer()
 
     QTRY_VERIFY_WITH_TIMEOUT(first->answer.has_value(), 10000);
     QVERIFY(first->text().contains(QStringLiteral("answer one")));
-    QTRY_VERIFY(visibleDialog<SamplingDialog>() && visibleDialog<SamplingDialog>() != dialog);
-    SamplingDialog *next = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY(visibleTopLevel<SamplingDialog>() && visibleTopLevel<SamplingDialog>() != dialog);
+    SamplingDialog *next = visibleTopLevel<SamplingDialog>();
     QVERIFY(!next->findChild<QLabel *>(QStringLiteral("queuedNote"))->isVisible());
     QVERIFY(!second->answer);
     QTest::keyClicks(next->replyEdit(), QStringLiteral("answer two"));
@@ -430,8 +420,8 @@ void tst_ClientFeatures::elicitationFormAccept()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QVERIFY(!dialog->isUrlMode());
     QVERIFY(dialog->form());
     auto *message = dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"));
@@ -465,8 +455,8 @@ void tst_ClientFeatures::elicitationDecline()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QCOMPARE(dialog->focusWidget(), dialog->declineButton());
     // Enter in a field answers nothing: there is no default button to press.
     auto *name = dialog->form()->fieldEditor(QStringLiteral("/name"))->findChild<QLineEdit *>();
@@ -485,8 +475,8 @@ void tst_ClientFeatures::elicitationCancelByClosing()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    visibleDialog<ElicitationDialog>()->close(); // the window's close button
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    visibleTopLevel<ElicitationDialog>()->close(); // the window's close button
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
     QVERIFY2(call->text().contains(QStringLiteral("cancel")), qPrintable(call->text()));
 }
@@ -497,8 +487,8 @@ void tst_ClientFeatures::urlElicitationOpensOnlyAfterConsent()
     const QString url = QStringLiteral("https://auth.example.com/connect?session=42");
     auto call = startCall(QStringLiteral("trigger-url-elicitation"),
                           {{QStringLiteral("url"), url}, {QStringLiteral("message"), QStringLiteral("Sign in to Example to continue.")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QVERIFY(dialog->isUrlMode());
     QVERIFY(!dialog->form());
     QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"))->toPlainText(), QStringLiteral("Sign in to Example to continue."));
@@ -517,8 +507,8 @@ void tst_ClientFeatures::urlElicitationDecline()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-url-elicitation"), {{QStringLiteral("url"), QStringLiteral("https://example.com/x")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    QTest::mouseClick(visibleDialog<ElicitationDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    QTest::mouseClick(visibleTopLevel<ElicitationDialog>()->declineButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
     QVERIFY2(call->text().contains(QStringLiteral("declined to open the URL")), qPrintable(call->text()));
     QVERIFY(m_urls->opened.isEmpty());
@@ -582,8 +572,8 @@ void tst_ClientFeatures::disconnectClosesPendingDialog()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("going away")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    QPointer<SamplingDialog> dialog = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    QPointer<SamplingDialog> dialog = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(dialog->replyEdit(), QStringLiteral("too late"));
     m_connection->stop();
     QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 5000);
@@ -608,8 +598,8 @@ void tst_ClientFeatures::answerTimeoutClosesDialog()
     m_toolgate->serverRequests()->setOptions(options);
     connectServer();
     auto call = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(!visibleDialog<ElicitationDialog>(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!visibleTopLevel<ElicitationDialog>(), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
     // An unanswered elicitation is the spec's "dismissed without an explicit choice".
     QVERIFY2(call->text().contains(QStringLiteral("cancel")), qPrintable(call->text()));
@@ -624,8 +614,8 @@ void tst_ClientFeatures::serverCancelClosesDialog()
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("slow human")}},
                           std::chrono::seconds(120));
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    QPointer<SamplingDialog> dialog = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    QPointer<SamplingDialog> dialog = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(dialog->replyEdit(), QStringLiteral("still typing"));
     QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 75000);
     QCOMPARE(m_features->pendingCount(), 0);
@@ -649,16 +639,16 @@ void tst_ClientFeatures::auditRecordsRedacted()
     connectServer();
     auto sampled = startCall(QStringLiteral("trigger-sampling-request"),
                              {{QStringLiteral("prompt"), QStringLiteral("my key is %1").arg(secret)}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    SamplingDialog *sampling = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *sampling = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(sampling->replyEdit(), QStringLiteral("I will not repeat %1").arg(secret));
     QTest::mouseClick(sampling->sendButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(sampled->answer.has_value(), 10000);
     QVERIFY(sampled->text().contains(secret)); // the server gets what the person wrote...
 
     auto elicited = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    QTest::mouseClick(visibleDialog<ElicitationDialog>()->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    QTest::mouseClick(visibleTopLevel<ElicitationDialog>()->declineButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(elicited->answer.has_value(), 10000);
 
     QList<AuditRecord> records = serverRequestRecords();
@@ -692,8 +682,8 @@ void tst_ClientFeatures::urlElicitationCompleteClosesWaitingDialog()
 {
     connectFaultServer();
     auto call = startCall(QStringLiteral("url_elicit"), {{QStringLiteral("step"), QStringLiteral("sso")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QVERIFY(dialog->isUrlMode());
     QCOMPARE(dialog->elicitationId(), QStringLiteral("sso"));
     QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("urlHost"))->text().contains(QStringLiteral("auth.example.com")));
@@ -715,8 +705,8 @@ void tst_ClientFeatures::urlElicitationCompleteAfterConsent()
 {
     connectFaultServer();
     auto call = startCall(QStringLiteral("url_elicit"), {{QStringLiteral("step"), QStringLiteral("sso")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QTest::qWait(300);
     QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-request.png"))));
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
@@ -751,8 +741,8 @@ void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
 
     panel.run();
     // The -32042 error's URL is offered in the URL dialog, with the server and the host; nothing opened yet.
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *dialog = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
     QCOMPARE(dialog->purpose(), ElicitationDialog::Purpose::RequiredByCall);
     QVERIFY(dialog->isUrlMode());
     QCOMPARE(dialog->elicitationId(), QStringLiteral("connect"));
@@ -801,7 +791,7 @@ void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
     QVERIFY(refused);
     QCOMPARE(refused->outcome().error.code, int(ErrorCode::UrlElicitationRequired));
     QCOMPARE(refused->outcome().urlElicitations.size(), 1);
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
     // Asked again before finishing: still one window for the same step.
     QPointer<ToolCall> again = pipelineCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
     QTRY_VERIFY_WITH_TIMEOUT(!again || again->stage() == ToolCall::Stage::Finished, 10000);
@@ -827,8 +817,8 @@ void tst_ClientFeatures::screenshots()
     auto sampled = startCall(QStringLiteral("trigger-sampling-request"),
                              {{QStringLiteral("prompt"), QStringLiteral("Summarise the open issues in two sentences.")},
                               {QStringLiteral("maxTokens"), 120}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<SamplingDialog>(), 10000);
-    SamplingDialog *sampling = visibleDialog<SamplingDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *sampling = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(sampling->replyEdit(), QStringLiteral("Two issues are open: the sampling dialog needs screenshots, "
                                                            "and the roots menu needs a test. Both are small."));
     QTest::qWait(400); // layouts settle
@@ -837,8 +827,8 @@ void tst_ClientFeatures::screenshots()
     QTRY_VERIFY_WITH_TIMEOUT(sampled->answer.has_value(), 10000);
 
     auto elicited = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleDialog<ElicitationDialog>(), 10000);
-    ElicitationDialog *elicitation = visibleDialog<ElicitationDialog>();
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
+    ElicitationDialog *elicitation = visibleTopLevel<ElicitationDialog>();
     QTest::keyClicks(elicitation->form()->fieldEditor(QStringLiteral("/email"))->findChild<QLineEdit *>(), QStringLiteral("ada@"));
     QTest::qWait(400);
     QVERIFY(elicitation->grab().save(QDir(directory).filePath(QStringLiteral("elicitation-dialog.png"))));

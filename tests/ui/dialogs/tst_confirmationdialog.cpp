@@ -1,7 +1,9 @@
+#include "../support/uitestsupport.h"
 #include "calls/approvalpolicy.h"
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
+#include "testjson.h"
 
 #include <QApplication>
 #include <QFile>
@@ -22,17 +24,9 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::parseObject;
 
 namespace {
-
-QJsonObject parse(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
-    return doc.object();
-}
 
 ApprovalRequest makeRequest(const QString &toolName = u"delete_file"_s)
 {
@@ -44,13 +38,13 @@ ApprovalRequest makeRequest(const QString &toolName = u"delete_file"_s)
     request.tool.name = toolName;
     request.tool.title = u"Delete file"_s;
     request.tool.description = u"Deletes a file from the allowed directories. <b>Cannot be undone.</b>"_s;
-    request.tool.inputSchema = parse(R"({"type": "object", "required": ["path"],
+    request.tool.inputSchema = parseObject(R"({"type": "object", "required": ["path"],
         "properties": {"path": {"type": "string", "minLength": 1}, "recursive": {"type": "boolean"}},
         "additionalProperties": false})");
     request.tool.annotations.readOnlyHint = false;
     request.tool.annotations.destructiveHint = true;
     request.tool.annotations.idempotentHint = true;
-    request.arguments = parse(R"({"path": "/home/ada/projects/notes.txt"})");
+    request.arguments = parseObject(R"({"path": "/home/ada/projects/notes.txt"})");
     return request;
 }
 
@@ -121,11 +115,7 @@ private slots:
 
 void tst_ConfirmationDialog::cleanup()
 {
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    const QWidgetList leftovers = QApplication::topLevelWidgets();
-    for (QWidget *widget : leftovers)
-        qWarning() << "left over:" << widget;
-    QVERIFY(leftovers.isEmpty());
+    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
 }
 
 void tst_ConfirmationDialog::showsServerToolAndExactJson()
@@ -148,7 +138,7 @@ void tst_ConfirmationDialog::showsServerToolAndExactJson()
 
     // The exact JSON, pretty-printed, read-only until "Edit arguments".
     auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
-    QCOMPARE(parse(json->toPlainText().toUtf8()), request.arguments);
+    QCOMPARE(parseObject(json->toPlainText().toUtf8()), request.arguments);
     QVERIFY(json->toPlainText().contains(u"\n"_s));
     QVERIFY(json->isReadOnly());
     QCOMPARE(dialog->argumentsToSend(), request.arguments);
@@ -289,7 +279,7 @@ void tst_ConfirmationDialog::allowButtonsWaitBeforeActivating()
 void tst_ConfirmationDialog::showsValidationProblems()
 {
     ApprovalRequest request = makeRequest();
-    request.arguments = parse(R"({"recursive": true})");
+    request.arguments = parseObject(R"({"recursive": true})");
     request.validationProblems = {u"path is required"_s};
     QWidget window;
     auto dialog = openDialog(request, &window);
@@ -330,7 +320,7 @@ void tst_ConfirmationDialog::editingRevalidatesAndReturnsEditedArguments()
     allow->click();
     QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowOnce);
     QVERIFY(dialog->decision().editedArguments);
-    QCOMPARE(*dialog->decision().editedArguments, parse(R"({"path": "/tmp/other.txt"})"));
+    QCOMPARE(*dialog->decision().editedArguments, parseObject(R"({"path": "/tmp/other.txt"})"));
 }
 
 void tst_ConfirmationDialog::unparsableEditDisablesAllow()
@@ -579,7 +569,7 @@ void tst_ConfirmationDialog::screenshot()
     ApprovalRequest request = makeRequest();
     request.tool.description = u"Delete a file or, with recursive, a directory and everything in it. Only works "
                                u"within the allowed directories. This cannot be undone."_s;
-    request.arguments = parse(R"({"path": "/home/ada/projects/old-drafts", "recursive": true, "dryRun": false})");
+    request.arguments = parseObject(R"({"path": "/home/ada/projects/old-drafts", "recursive": true, "dryRun": false})");
     request.validationProblems = {u"dryRun is not allowed"_s};
     QWidget window;
     window.resize(900, 800);

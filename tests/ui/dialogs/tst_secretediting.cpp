@@ -1,6 +1,7 @@
 // The server editor's per-row Secret toggle (pre-ticked by name, masked, shown on request,
 // round-tripped through config()) and the import dialog sending imported secrets to the keychain.
 
+#include "../support/uitestsupport.h"
 #include "../../support/secretstoretesting.h"
 #include "auth/secretstore.h"
 #include "dialogs/importdialog.h"
@@ -20,6 +21,7 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::saveScreenshot;
 using Toolgate::TestSupport::readAll;
 using Toolgate::TestSupport::storedValue;
 
@@ -56,15 +58,6 @@ int rowOf(QTableWidget *table, const QString &key)
             return row;
     }
     return -1;
-}
-
-void saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    widget->grab().save(QDir(dir).filePath(name));
 }
 
 } // namespace

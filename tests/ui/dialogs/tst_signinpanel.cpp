@@ -2,6 +2,7 @@
 // with a Sign In button (no browser yet), Sign In signs in through a real GET of the authorization
 // URL that follows the redirect to the loopback listener, then "Signed in" with Sign Out.
 
+#include "../support/uitestsupport.h"
 #include "../../core/http/authorizedmcpserver.h"
 
 #include "auth/secretstore.h"
@@ -20,20 +21,8 @@
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::saveScreenshot;
 using namespace TestHttp;
-
-namespace {
-
-void saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    widget->grab().save(QDir(dir).filePath(name));
-}
-
-} // namespace
 
 class tst_SignInPanel final : public QObject
 {
@@ -42,22 +31,11 @@ class tst_SignInPanel final : public QObject
 private slots:
     void signInFromThePanel()
     {
-        AuthorizedMcpServer peer;
-        QTemporaryDir configDir;
-        const QString path = configDir.filePath(QStringLiteral("servers.json"));
-        ServerConfig remote;
-        remote.name = QStringLiteral("guarded");
-        remote.transport = ServerConfig::Transport::Http;
-        remote.url = peer.server.url().toString();
-        remote.extra.insert(QStringLiteral("oauth"), QJsonObject{{QStringLiteral("clientId"), QStringLiteral("toolgate-test")}});
-        QVERIFY(ServerConfigFile::save(path, {remote}).ok());
-
-        auto store = std::make_shared<MemorySecretStore>();
-        Workspace workspace(path);
-        workspace.secrets()->setStore(store.get());
+        SignInSetup setup;
+        QVERIFY(setup.saved);
         QNetworkAccessManager browser;
         int browserOpened = 0;
-        SignInManager signIns(&workspace, store, [&](const QUrl &url) {
+        SignInManager signIns(&setup.workspace, setup.store, [&](const QUrl &url) {
             ++browserOpened;
             QNetworkReply *reply = browser.get(QNetworkRequest(url));
             QObject::connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
@@ -65,17 +43,17 @@ private slots:
         });
         signIns.setLoopbackOptions(LoopbackUserAgent::Options{0, std::chrono::seconds(20)});
         signIns.install();
-        ServerListModel model(&workspace);
+        ServerListModel model(&setup.workspace);
         model.setSignInManager(&signIns);
-        QVERIFY(workspace.load().ok());
+        QVERIFY(setup.workspace.load().ok());
 
         ServerInfoPanel panel;
         panel.setSignInManager(&signIns);
         panel.resize(640, 420);
         panel.show();
-        ServerConnection *connection = workspace.connection(QStringLiteral("guarded"));
+        ServerConnection *connection = setup.workspace.connection(QStringLiteral("guarded"));
         panel.setConnection(connection);
-        workspace.startAll();
+        setup.workspace.startAll();
 
         auto *state = panel.findChild<QLabel *>(QStringLiteral("signInState"));
         auto *signIn = panel.findChild<QPushButton *>(QStringLiteral("signIn"));

@@ -1,3 +1,4 @@
+#include "../support/uitestsupport.h"
 #include "forms/argumentform.h"
 #include "forms/argumenthistory.h"
 #include "forms/containereditors.h"
@@ -5,6 +6,7 @@
 #include "schema/schemanode.h"
 #include "forms/jsoneditor.h"
 #include "forms/jsontext.h"
+#include "testjson.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -25,23 +27,10 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::compact;
+using Toolgate::TestSupport::parseObject;
 
 namespace {
-
-QJsonObject parse(const QByteArray &json)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        qFatal("bad test JSON: %s (%s)", json.constData(), qPrintable(error.errorString()));
-    return doc.object();
-}
-
-// QJsonObject sorts its keys, so compact text is a canonical form QCOMPARE can print on failure.
-QByteArray compact(const QJsonObject &object)
-{
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
-}
 
 // Everything a form builder meets in practice: formats, enums, bounds (inclusive, exclusive, none),
 // booleans with and without defaults, arrays, a $ref'd nested object with required fields, oneOf,
@@ -52,7 +41,7 @@ Tool richTool()
     tool.name = u"create_order"_s;
     tool.title = u"Create order"_s;
     tool.description = u"Places an order for delivery."_s;
-    tool.inputSchema = parse(R"({
+    tool.inputSchema = parseObject(R"({
       "type": "object",
       "$defs": {
         "address": {
@@ -161,11 +150,7 @@ private slots:
 
 void tst_ArgumentForm::cleanup()
 {
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    const QWidgetList leftovers = QApplication::topLevelWidgets();
-    for (QWidget *widget : leftovers)
-        qWarning() << "left over:" << widget;
-    QVERIFY(leftovers.isEmpty());
+    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
 }
 
 void tst_ArgumentForm::buildsEditorsForEveryKind()
@@ -219,7 +204,7 @@ void tst_ArgumentForm::defaultsArePrefilled()
     QCOMPARE(field<QCheckBox>(&form, u"/express"_s)->checkState(), Qt::PartiallyChecked);
     // The required address is present (so its missing fields are reported); optional fields without a
     // default are absent.
-    QCOMPARE(compact(form.arguments()), compact(parse(R"({"priority": "normal", "limit": 10, "giftWrap": false,
+    QCOMPARE(compact(form.arguments()), compact(parseObject(R"({"priority": "normal", "limit": 10, "giftWrap": false,
                                                           "address": {}})")));
 }
 
@@ -247,7 +232,7 @@ void tst_ArgumentForm::fillingFieldsGivesExactJson()
     field<QComboBox>(&form, u"/payment#choice"_s)->setCurrentIndex(1); // Card
     typeInto(form.findChild<QLineEdit *>(u"/payment/number"_s), u"4111"_s);
 
-    const QJsonObject expected = parse(R"({
+    const QJsonObject expected = parseObject(R"({
         "customer": "Ada Lovelace", "email": "ada@example.com", "deliveryDate": "2025-12-24",
         "priority": "high", "quantity": 3, "discount": 0.25, "giftWrap": true, "express": true,
         "tags": ["fragile", "gift"], "address": {"street": "12 Analytical Row", "city": "London"},
@@ -315,12 +300,12 @@ void tst_ArgumentForm::problemsNameFieldsByTheirLabels()
     // screen, not edits[0].oldText.
     Tool tool;
     tool.name = u"edit_file"_s;
-    tool.inputSchema = parse(R"({"type": "object", "required": ["path", "edits"], "additionalProperties": false,
+    tool.inputSchema = parseObject(R"({"type": "object", "required": ["path", "edits"], "additionalProperties": false,
         "properties": {"path": {"type": "string"}, "dryRun": {"type": "boolean"},
                        "edits": {"type": "array", "items": {"type": "object", "required": ["oldText", "newText"],
                                  "properties": {"oldText": {"type": "string"}, "newText": {"type": "string", "title": "Replacement"}}}}}})");
     ArgumentForm form;
-    form.setTool(tool, parse(R"({"path": "/tmp/a.txt", "edits": [{"newText": "b"}], "color": 1})"));
+    form.setTool(tool, parseObject(R"({"path": "/tmp/a.txt", "edits": [{"newText": "b"}], "color": 1})"));
     const QStringList problems = form.validationProblems();
     QVERIFY2(problems.contains(u"Edits › Item 1 › Old text is required"_s), qPrintable(problems.join(u'\n')));
     QVERIFY2(problems.contains(u"Color is not allowed"_s), qPrintable(problems.join(u'\n')));
@@ -374,11 +359,11 @@ void tst_ArgumentForm::jsonTabFollowsForm()
     form.setTool(richTool());
     typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Grace"_s);
     typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Arlington"_s);
-    QCOMPARE(parse(form.argumentsText().toUtf8()), form.arguments());
+    QCOMPARE(parseObject(form.argumentsText().toUtf8()), form.arguments());
     form.setCurrentPage(ArgumentForm::Page::Json);
     auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
     QVERIFY(json);
-    const QJsonObject shown = parse(json->toPlainText().toUtf8());
+    const QJsonObject shown = parseObject(json->toPlainText().toUtf8());
     QCOMPARE(compact(shown), compact(form.arguments()));
     QCOMPARE(shown.value(u"customer"_s).toString(), u"Grace"_s);
     QCOMPARE(shown.value(u"address"_s).toObject().value(u"city"_s).toString(), u"Arlington"_s);
@@ -386,7 +371,7 @@ void tst_ArgumentForm::jsonTabFollowsForm()
     // While the JSON tab is on show, edits elsewhere (here: through the API of a field) appear at once.
     form.fieldEditor(u"/customer"_s)->setValue(QJsonValue(u"Hopper"_s));
     emit form.fieldEditor(u"/customer"_s)->edited();
-    QCOMPARE(parse(json->toPlainText().toUtf8()).value(u"customer"_s).toString(), u"Hopper"_s);
+    QCOMPARE(parseObject(json->toPlainText().toUtf8()).value(u"customer"_s).toString(), u"Hopper"_s);
 }
 
 void tst_ArgumentForm::formFollowsJsonTab()
@@ -418,7 +403,7 @@ void tst_ArgumentForm::jsonParseErrorKeepsLastGoodState()
 {
     ArgumentForm form;
     form.setTool(richTool());
-    form.setArguments(parse(R"({"customer": "Ken", "quantity": 2})"));
+    form.setArguments(parseObject(R"({"customer": "Ken", "quantity": 2})"));
     auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
     json->setPlainText(u"{\n  \"customer\": \"Dennis\",\n  \"quantity\" 3\n}"_s);
 
@@ -443,10 +428,10 @@ void tst_ArgumentForm::keysOutsideSchemaArePreserved()
 {
     ArgumentForm form;
     form.setTool(richTool());
-    form.setArguments(parse(R"({"customer": "Ada", "extra": {"x": 1}, "quantity": 1.0,
+    form.setArguments(parseObject(R"({"customer": "Ada", "extra": {"x": 1}, "quantity": 1.0,
                                 "address": {"city": "Oslo", "floor": 3}})"));
     typeInto(field<QLineEdit>(&form, u"/customer"_s), u"Bob"_s);
-    QCOMPARE(compact(form.arguments()), compact(parse(R"({"customer": "Bob", "extra": {"x": 1}, "quantity": 1,
+    QCOMPARE(compact(form.arguments()), compact(parseObject(R"({"customer": "Bob", "extra": {"x": 1}, "quantity": 1,
                                                           "address": {"city": "Oslo", "floor": 3}})")));
     const QList<QLabel *> notes = form.findChildren<QLabel *>(u"note"_s);
     bool mentioned = false;
@@ -482,7 +467,7 @@ void tst_ArgumentForm::arrayAddRemoveRespectsBounds()
     // minItems: a required list starts with its minimum and cannot go below it.
     Tool tool;
     tool.name = u"t"_s;
-    tool.inputSchema = parse(R"({"type": "object", "required": ["points"], "properties": {
+    tool.inputSchema = parseObject(R"({"type": "object", "required": ["points"], "properties": {
         "points": {"type": "array", "items": {"type": "integer"}, "minItems": 2}}})");
     form.setTool(tool);
     QVERIFY(form.findChild<QLineEdit *>(u"/points/1"_s));
@@ -490,7 +475,7 @@ void tst_ArgumentForm::arrayAddRemoveRespectsBounds()
     QCOMPARE(issueText(&form, u"/points/0"_s), u"Must be a whole number"_s);
     typeInto(field<QLineEdit>(&form, u"/points/0"_s), u"4"_s);
     typeInto(field<QLineEdit>(&form, u"/points/1"_s), u"5"_s);
-    QCOMPARE(compact(form.arguments()), compact(parse(R"({"points": [4, 5]})")));
+    QCOMPARE(compact(form.arguments()), compact(parseObject(R"({"points": [4, 5]})")));
     field<QPushButton>(&form, u"/points#add"_s)->click();
     QVERIFY(field<QToolButton>(&form, u"/points/0#remove"_s)->isEnabled());
 }
@@ -504,11 +489,11 @@ void tst_ArgumentForm::oneOfPicksAlternative()
     QVERIFY(!form.arguments().contains(u"payment"_s));
 
     choice->setCurrentIndex(2); // Bank transfer
-    QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()), compact(parse(R"({"kind": "bank"})")));
+    QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()), compact(parseObject(R"({"kind": "bank"})")));
     QCOMPARE(issueText(&form, u"/payment/iban"_s), u"Required"_s);
     typeInto(form.findChild<QLineEdit *>(u"/payment/iban"_s), u"DE89"_s);
     QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()),
-             compact(parse(R"({"kind": "bank", "iban": "DE89"})")));
+             compact(parseObject(R"({"kind": "bank", "iban": "DE89"})")));
 
     // Switching keeps each alternative's input.
     choice->setCurrentIndex(1);
@@ -516,7 +501,7 @@ void tst_ArgumentForm::oneOfPicksAlternative()
     choice->setCurrentIndex(2);
     QCOMPARE(form.arguments().value(u"payment"_s).toObject().value(u"iban"_s).toString(), u"DE89"_s);
 
-    form.setArguments(parse(R"({"payment": {"kind": "card", "number": "5555"}})"));
+    form.setArguments(parseObject(R"({"payment": {"kind": "card", "number": "5555"}})"));
     QCOMPARE(choice->currentText(), u"Card"_s);
 }
 
@@ -539,7 +524,7 @@ void tst_ArgumentForm::nullableValue()
 void tst_ArgumentForm::initialArgumentsOverrideDefaults()
 {
     ArgumentForm form;
-    const QJsonObject initial = parse(R"({"customer": "Eve", "limit": 20, "quantity": 4,
+    const QJsonObject initial = parseObject(R"({"customer": "Eve", "limit": 20, "quantity": 4,
                                           "address": {"street": "S", "city": "C"}})");
     form.setTool(richTool(), initial);
     QCOMPARE(form.arguments(), initial);
@@ -555,7 +540,7 @@ void tst_ArgumentForm::serverTextIsPlain()
 {
     Tool tool;
     tool.name = u"evil"_s;
-    tool.inputSchema = parse(R"({"type": "object", "properties": {
+    tool.inputSchema = parseObject(R"({"type": "object", "properties": {
         "a": {"type": "string", "title": "<b>Bold</b> & co", "description": "<img src=x><a href='http://x'>click</a>"}}})");
     ArgumentForm form;
     form.setTool(tool);
@@ -575,7 +560,7 @@ void tst_ArgumentForm::toolWithoutArguments()
 {
     Tool tool;
     tool.name = u"ping"_s;
-    tool.inputSchema = parse(R"({"type": "object", "properties": {}, "additionalProperties": false})");
+    tool.inputSchema = parseObject(R"({"type": "object", "properties": {}, "additionalProperties": false})");
     ArgumentForm form;
     form.setTool(tool);
     QVERIFY(form.findChild<QLabel *>(u"noArguments"_s));
@@ -587,7 +572,7 @@ void tst_ArgumentForm::anyAndMapValuesUseJson()
 {
     Tool tool;
     tool.name = u"run"_s;
-    tool.inputSchema = parse(R"({"type": "object", "properties": {
+    tool.inputSchema = parseObject(R"({"type": "object", "properties": {
         "env": {"type": "object", "additionalProperties": {"type": "string"}},
         "payload": {}}})");
     ArgumentForm form;
@@ -596,7 +581,7 @@ void tst_ArgumentForm::anyAndMapValuesUseJson()
     auto *payload = field<QPlainTextEdit>(&form, u"/payload"_s);
     QTest::keyClicks(env, uR"({"HOME": "/root"})"_s);
     QTest::keyClicks(payload, u"42"_s);
-    QCOMPARE(compact(form.arguments()), compact(parse(R"({"env": {"HOME": "/root"}, "payload": 42})")));
+    QCOMPARE(compact(form.arguments()), compact(parseObject(R"({"env": {"HOME": "/root"}, "payload": 42})")));
     QTest::keyClicks(payload, u","_s);
     QCOMPARE(issueText(&form, u"/payload"_s), u"Not valid JSON"_s);
     QVERIFY(!form.arguments().contains(u"payload"_s));
@@ -606,7 +591,7 @@ void tst_ArgumentForm::hugeListsAndDeepRecursionStayLight()
 {
     Tool tool;
     tool.name = u"bulk"_s;
-    tool.inputSchema = parse(R"({"type": "object",
+    tool.inputSchema = parseObject(R"({"type": "object",
         "$defs": {"node": {"type": "object", "properties": {"name": {"type": "string"}, "child": {"$ref": "#/$defs/node"}}}},
         "properties": {"ids": {"type": "array", "items": {"type": "integer"}}, "tree": {"$ref": "#/$defs/node"}}})");
     QJsonArray ids;
@@ -651,7 +636,7 @@ void tst_ArgumentForm::historyRoundTripAcrossInstances()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(u"nested/argument-history.json"_s);
-    const QJsonObject args = parse(R"({"customer": "Ada", "tags": ["x"], "address": {"city": "London"}})");
+    const QJsonObject args = parseObject(R"({"customer": "Ada", "tags": ["x"], "address": {"city": "London"}})");
     {
         ArgumentHistory history(path);
         QVERIFY(history.lastArguments(u"shop"_s, u"create_order"_s).isEmpty());
@@ -697,7 +682,7 @@ void tst_ArgumentForm::screenshot()
 {
     ArgumentForm form;
     form.setTool(richTool());
-    form.setArguments(parse(R"({"customer": "Ada Lovelace", "email": "ada@example", "priority": "high",
+    form.setArguments(parseObject(R"({"customer": "Ada Lovelace", "email": "ada@example", "priority": "high",
                                 "quantity": 500, "giftWrap": true, "tags": ["fragile", "gift"],
                                 "address": {"street": "12 Analytical Row", "postcode": "N1"},
                                 "payment": {"kind": "card", "number": "4111 1111 1111 1111"},

@@ -2,7 +2,7 @@
 // control a screen reader lands on. Against the real demo server, through the real dialogs.
 
 #include "mainwindow/mainwindow.h"
-#include "../support/uitestsupport.h"
+#include "../support/mainwindowtesting.h"
 
 #include "audit/auditwindow.h"
 #include "host/host.h"
@@ -51,20 +51,9 @@
 #include <QTreeView>
 
 using namespace Toolgate;
-using Toolgate::TestSupport::demoConfig;
+using namespace Toolgate::TestSupport;
 
 namespace {
-
-template<typename T>
-T *visibleTopLevel()
-{
-    const QList<QWidget *> all = QApplication::topLevelWidgets();
-    for (QWidget *widget : all) {
-        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
-            return typed;
-    }
-    return nullptr;
-}
 
 QString describe(const QWidget *widget)
 {
@@ -106,30 +95,18 @@ QStringList unnamedControls(QWidget *window)
 
 } // namespace
 
-class tst_Keyboard final : public QObject
+class tst_Keyboard final : public QObject, private MainWindowFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Host> m_host;
-    std::unique_ptr<MainWindow> m_window;
-
-    QString path(const QString &name) const { return m_dir->filePath(name); }
-    ServerConnection *demo() const { return m_host->workspace()->connection(QStringLiteral("demo")); }
-
     void createWindow()
     {
-        m_window = std::make_unique<MainWindow>(
-            MainWindow::Environment{m_host.get(), nullptr, path(QStringLiteral("argument-history.json"))});
-        m_window->findChild<DialogApprovalGate *>()->setAllowDelay(0);
-        m_window->showLoadResult(m_host->loadServers());
-        m_window->resize(1280, 720);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        makeWindow(nullptr).findChild<DialogApprovalGate *>()->setAllowDelay(0);
+        QVERIFY(showMainWindow(*m_window, *m_host, QSize(1280, 720)));
         QApplication::setActiveWindow(m_window.get());
         m_host->workspace()->startAll();
-        QVERIFY(QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000));
+        QVERIFY(waitForTool(*m_window));
     }
 
     // Keys go to whatever has the focus, as they would from a keyboard.
@@ -158,24 +135,18 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+        QVERIFY(demoServerBuilt());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
-        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        QVERIFY(makeFolder());
         m_host = Toolgate::TestSupport::guiTestHost(m_dir->path());
     }
 
     void cleanup()
     {
-        m_window.reset();
-        m_host.reset();
-        m_dir.reset();
+        dropWindowHostAndFolder();
     }
 
     void theWholeFlowWorksWithoutAMouse()

@@ -1,5 +1,5 @@
 #include "mainwindow/mainwindow.h"
-#include "../support/uitestsupport.h"
+#include "../support/mainwindowtesting.h"
 
 #include "calls/approvalpolicy.h"
 #include "client/clientsession.h"
@@ -58,10 +58,7 @@
 #include <QTreeView>
 
 using namespace Toolgate;
-using Toolgate::TestSupport::ScriptedGate;
-using Toolgate::TestSupport::demoConfig;
-using Toolgate::TestSupport::guiTestHost;
-using Toolgate::TestSupport::readAll;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
@@ -76,46 +73,24 @@ QList<QWidget *> visibleTopLevels()
     return visible;
 }
 
-template<typename T>
-T *visibleTopLevel()
-{
-    const QList<QWidget *> all = QApplication::topLevelWidgets();
-    for (QWidget *widget : all) {
-        if (auto *typed = qobject_cast<T *>(widget); typed && typed->isVisible())
-            return typed;
-    }
-    return nullptr;
-}
-
 } // namespace
 
-class tst_MainWindow final : public QObject
+class tst_MainWindow final : public QObject, private MainWindowFixture
 {
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<Host> m_host;
     ScriptedGate m_gate;
-    std::unique_ptr<MainWindow> m_window;
-
-    QString path(const QString &name) const { return m_dir->filePath(name); }
 
     void createWindow(ApprovalGate *gate)
     {
-        m_window = std::make_unique<MainWindow>(
-            MainWindow::Environment{m_host.get(), gate, path(QStringLiteral("argument-history.json"))});
-        m_window->showLoadResult(m_host->loadServers());
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(showMainWindow(makeWindow(gate), *m_host));
         m_host->workspace()->startAll();
     }
 
-    ServerConnection *demo() const { return m_host->workspace()->connection(QStringLiteral("demo")); }
-
     bool waitForTools()
     {
-        return QTest::qWaitFor([this] { return m_window->toolTreeModel()->toolIndex(QStringLiteral("demo"), QStringLiteral("echo")).isValid(); }, 20000);
+        return waitForTool(*m_window);
     }
 
     ToolCallOutcome::Kind waitForOutcome(const QString &tool)
@@ -158,16 +133,12 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QVERIFY(QFileInfo(demoConfig().command).isExecutable());
+        QVERIFY(demoServerBuilt());
     }
 
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir->path());
-        QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {demoConfig()}).ok());
+        QVERIFY(makeFolder());
         m_host = guiTestHost(m_dir->path());
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
         m_gate.requests.clear();
@@ -176,9 +147,7 @@ private slots:
 
     void cleanup()
     {
-        m_window.reset();
-        m_host.reset();
-        m_dir.reset();
+        dropWindowHostAndFolder();
         // Dialogs delete themselves on close; none may be left on screen.
         QTRY_VERIFY(visibleTopLevels().isEmpty());
     }
@@ -892,10 +861,7 @@ private slots:
         // Without TOOLGATE_SCREENSHOT_DIR the pictures still have to render and save; they go to a
         // scratch folder. With it, they land where the docs take them from.
         QTemporaryDir scratch;
-        QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
-        if (directory.isEmpty())
-            directory = scratch.path();
-        QDir().mkpath(directory);
+        const QString directory = screenshotFolder(scratch);
         const auto save = [&](QWidget *widget, const QString &name) {
             QTest::qWait(400); // icons decode and layouts settle in the background
             QVERIFY(widget->grab().save(QDir(directory).filePath(name)));

@@ -10,7 +10,10 @@
 #include "host/host.h"
 #include "workspace/serverconfig.h"
 
+#include <QApplication>
+#include <QDebug>
 #include <QDir>
+#include <QWidget>
 #include <QList>
 #include <QMetaObject>
 
@@ -60,6 +63,27 @@ inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &a
     if (adjust)
         adjust(options);
     return std::make_unique<Host>(std::move(options));
+}
+
+/// With TOOLGATE_SCREENSHOT_DIR set (the docs take their pictures from there), saves widget as name.
+inline void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QDir().mkpath(dir);
+    widget->grab().save(QDir(dir).filePath(name));
+}
+
+/// The top-level widgets still there once deferred deletes ran, each named in a warning: for a
+/// cleanup() that checks a test left no window behind.
+inline QWidgetList leftoverTopLevels()
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    const QWidgetList leftovers = QApplication::topLevelWidgets();
+    for (QWidget *widget : leftovers)
+        qWarning() << "left over:" << widget;
+    return leftovers;
 }
 
 } // namespace Toolgate::TestSupport

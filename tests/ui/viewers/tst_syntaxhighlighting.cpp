@@ -2,6 +2,7 @@
 #include "highlight/highlightrules.h"
 #include "highlight/highlighttheme.h"
 #include "highlight/syntaxhighlighting.h"
+#include "testtable.h"
 
 #include <QElapsedTimer>
 #include <QPalette>
@@ -13,6 +14,7 @@
 #include <QTextLayout>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -116,8 +118,7 @@ private slots:
 
 void tst_SyntaxHighlighting::languageForMimeType_data()
 {
-    QTest::addColumn<QString>("mime");
-    QTest::addColumn<QString>("language");
+    addColumns<QString, QString>("mime", "language");
     QTest::newRow("json") << u"application/json"_s << u"JSON"_s;
     QTest::newRow("json+params") << u"Application/JSON; charset=utf-8"_s << u"JSON"_s;
     QTest::newRow("+json suffix") << u"application/geo+json"_s << u"JSON"_s;
@@ -151,8 +152,7 @@ void tst_SyntaxHighlighting::languageForMimeType()
 
 void tst_SyntaxHighlighting::languageForFileName_data()
 {
-    QTest::addColumn<QString>("name");
-    QTest::addColumn<QString>("language");
+    addColumns<QString, QString>("name", "language");
     QTest::newRow("rs") << u"main.rs"_s << u"Rust"_s;
     QTest::newRow("path") << u"/src/app/Widget.HPP"_s << u"C++"_s;
     QTest::newRow("uri with query") << u"file:///tmp/a.py?rev=2#L3"_s << u"Python"_s;
