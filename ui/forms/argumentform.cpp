@@ -1,5 +1,6 @@
 #include "argumentform.h"
 
+#include "containereditors.h"
 #include "fieldeditor.h"
 #include "fieldpath.h"
 #include "formlabels.h"
@@ -214,6 +215,10 @@ void ArgumentForm::rebuildForm()
         // Their names go now, so lookups by pointer only ever find the new form.
         old->setParent(this);
         old->hide();
+        // Rows still to come would be built into widgets being deleted.
+        const QList<ObjectFieldEditor *> building = old->findChildren<ObjectFieldEditor *>();
+        for (ObjectFieldEditor *editor : building)
+            editor->stopBuilding();
         const QList<QObject *> descendants = old->findChildren<QObject *>();
         for (QObject *descendant : descendants)
             descendant->setObjectName(QString());

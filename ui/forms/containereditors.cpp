@@ -282,8 +282,15 @@ FieldEditor *ObjectFieldEditor::propertyEditor(const QString &name) const
     return nullptr;
 }
 
+void ObjectFieldEditor::stopBuilding()
+{
+    m_nextDeferred = m_rows.size();
+}
+
 void ObjectFieldEditor::buildSlice()
 {
+    if (!isBuilding())
+        return; // stopped: the form is being taken apart
     // A slice stops after a few milliseconds of building: laying out and painting the new rows follows
     // in the same turn and costs about as much again, and the whole must stay well under 100 ms.
     QElapsedTimer clock;

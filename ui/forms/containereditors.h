@@ -38,6 +38,8 @@ public:
     FieldEditor *propertyEditor(const QString &name) const;
     /// True while rows are still to be built in later turns of the event loop.
     bool isBuilding() const { return m_nextDeferred < m_rows.size(); }
+    /// Builds no more rows (the editor is about to be deleted, a few widgets at a time).
+    void stopBuilding();
 
     static constexpr qsizetype LargeObject = 50;
     static constexpr qsizetype EagerRows = 20;
