@@ -193,6 +193,7 @@ private slots:
     void anyAndMapValuesUseJson();
     void hugeListsAndDeepRecursionStayLight();
     void largeFormKeepsTheWindowResponsive();
+    void largeChoicesAndEnumsKeepTheirValues();
     void jsonTextParsesAndPrints();
     void historyRoundTripAcrossInstances();
     void historyKeepsServersApart();
@@ -723,6 +724,15 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
             QVERIFY2(edit->mapTo(&form, QPoint()).y() > previous->mapTo(&form, QPoint()).y(), qPrintable(edit->objectName()));
         previous = edit;
     }
+    // Tab goes from field to field in the same order, across rows built in different turns.
+    QApplication::setActiveWindow(&form);
+    for (qsizetype i : {qsizetype(0), qsizetype(19), qsizetype(20), qsizetype(500)}) {
+        QLineEdit *from = byName.value(u"/"_s + properties.at(i).name);
+        from->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(from, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), byName.value(u"/"_s + properties.at(i + 1).name));
+    }
+
     typeInto(form.findChild<QLineEdit *>(u"/p999"_s), u"changed"_s);
     QCOMPARE(form.arguments().value(u"p999"_s), QJsonValue(u"changed"_s));
     QCOMPARE(form.arguments().size(), 1000);
@@ -747,6 +757,53 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     QTest::qWait(1000);
     QVERIFY(!form.findChild<QLineEdit *>(u"/value/p999"_s));
     QVERIFY(form.findChild<QLineEdit *>(u"/customer"_s));
+}
+
+void tst_ArgumentForm::largeChoicesAndEnumsKeepTheirValues()
+{
+    // As toolgate-hostile-server offers them: a property whose schema is the case and whose default is its value.
+    const auto toolFor = [](const char *name) {
+        const HostileSchemas::Case c = hostileCase(name);
+        Tool tool;
+        tool.name = u"big"_s;
+        tool.inputSchema = parse(R"({"type":"object","properties":{"value":)" + c.schema + R"(,"other":{"type":"string"}}})");
+        QJsonObject value = tool.inputSchema.value(u"properties"_s).toObject().value(u"value"_s).toObject();
+        value.insert(u"default"_s, QJsonDocument::fromJson("[" + c.instance + "]").array().first());
+        QJsonObject properties = tool.inputSchema.value(u"properties"_s).toObject();
+        properties.insert(u"value"_s, value);
+        tool.inputSchema.insert(u"properties"_s, properties);
+        return tool;
+    };
+
+    ArgumentForm form;
+    form.setTool(toolFor("largest: enum of 59,000 numbers"));
+    auto *values = field<QComboBox>(&form, u"/value"_s);
+    QCOMPARE(values->count(), 59000 + 1); // "Not set" first
+    QCOMPARE(values->currentText(), u"58999"_s);
+    QCOMPARE(values->itemText(1), u"0"_s);
+    QCOMPARE(values->itemData(1, Qt::ToolTipRole).toString(), plainToolTip(u"0"_s));
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(58999));
+    values->setCurrentIndex(43);
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(42));
+    form.setArguments(QJsonObject{{u"value"_s, 59000}}); // not allowed: shown as such, sent unchanged
+    QVERIFY(values->currentText().contains(u"not an allowed value"_s));
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(59000));
+
+    form.setTool(toolFor("largest: anyOf with 3,900 alternatives"));
+    auto *kinds = field<QComboBox>(&form, u"/value#choice"_s);
+    QVERIFY(kinds->count() >= 3900); // "Not set" and the alternatives (null may join as "null")
+    // Only the alternative the default (5, no text) fits best is built, not 3,900 editors.
+    QVERIFY(form.findChildren<FieldEditor *>().size() < 10);
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(5));
+    kinds->setCurrentIndex(2);
+    QLineEdit *text = nullptr;
+    for (QLineEdit *edit : form.findChildren<QLineEdit *>(u"/value"_s))
+        if (edit->isVisibleTo(&form))
+            text = edit; // the chosen alternative's; the first one's stays, hidden
+    QVERIFY(text);
+    typeInto(text, u"abc"_s);
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(u"abc"_s));
+    QVERIFY(form.findChildren<FieldEditor *>().size() < 10);
 }
 
 void tst_ArgumentForm::jsonTextParsesAndPrints()
