@@ -34,6 +34,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -132,6 +133,7 @@ public:
                 m_longest = gap;
                 m_longestPhase = phase;
             }
+            m_longestIn[phase] = qMax(m_longestIn.value(phase), gap);
             if (gap > 100'000'000)
                 ++m_over100;
         });
@@ -148,6 +150,8 @@ public:
     double longestMs() const { return double(m_longest) / 1e6; }
     QString longestPhase() const { return m_longestPhase; }
     int over100() const { return m_over100; }
+    /// The longest stall while phase was current (e.g. "select schema_input").
+    double longestMsIn(const QString &phase) const { return double(m_longestIn.value(phase)) / 1e6; }
     qint64 elapsedMs() const { return m_clock.elapsed(); }
 
 private:
@@ -157,6 +161,7 @@ private:
     qint64 m_longest = 0;
     int m_over100 = 0;
     QString m_longestPhase;
+    QHash<QString, qint64> m_longestIn;
 };
 
 /// Child: one case, printed as one line of tab-separated fields.
@@ -358,6 +363,8 @@ int runCase(const BenchCase &benchCase, int timeoutSeconds)
     }
     if (flooding)
         notes.prepend(QStringLiteral("shown as flooding"));
+    if (benchCase.script == Script::SchemaRun) // what selecting the tool (building its form) cost
+        notes.prepend(QStringLiteral("select schema_input: %1 ms").arg(probe.longestMsIn(QStringLiteral("select schema_input")), 0, 'f', 1));
     out << QString::number(probe.longestMs(), 'f', 1) << '\t' << probe.longestPhase() << '\t' << probe.over100() << '\t'
         << toolsListSent << '\t' << answersReceived << '\t' << auditRows << '\t' << rss << '\t' << totalMs << '\t'
         << notes.join(QStringLiteral("; ")) << Qt::endl;

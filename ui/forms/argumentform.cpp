@@ -1,5 +1,6 @@
 #include "argumentform.h"
 
+#include "containereditors.h"
 #include "fieldeditor.h"
 #include "fieldpath.h"
 #include "formlabels.h"
@@ -8,6 +9,7 @@
 #include "schema/schemanode.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QHash>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -17,6 +19,7 @@
 #include <QScopedValueRollback>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -212,10 +215,20 @@ void ArgumentForm::rebuildForm()
         // Their names go now, so lookups by pointer only ever find the new form.
         old->setParent(this);
         old->hide();
+        // Rows still to come would be built into widgets being deleted.
+        const QList<ObjectFieldEditor *> building = old->findChildren<ObjectFieldEditor *>();
+        for (ObjectFieldEditor *editor : building)
+            editor->stopBuilding();
         const QList<QObject *> descendants = old->findChildren<QObject *>();
         for (QObject *descendant : descendants)
             descendant->setObjectName(QString());
-        old->deleteLater();
+        // A form of a thousand fields is thousands of widgets: deleting them all in one turn of the
+        // event loop would stall it as building them did. Deepest first, so each goes alone.
+        const QList<QWidget *> widgets = old->findChildren<QWidget *>();
+        for (auto it = widgets.crbegin(); it != widgets.crend(); ++it)
+            m_disposal.append(*it);
+        m_disposal.append(old);
+        QTimer::singleShot(0, this, &ArgumentForm::disposeSlice);
     }
     m_root = nullptr;
 
@@ -240,6 +253,9 @@ void ArgumentForm::rebuildForm()
         }
         m_root = createFieldEditor(node, FieldContext{QString(), true, false, QString(), false}, page);
         connect(m_root, &FieldEditor::edited, this, &ArgumentForm::onFormEdited);
+        // Rows of a large object arrive over several turns of the event loop; their problem labels
+        // need the issues already known.
+        connect(m_root, &FieldEditor::fieldsAdded, this, &ArgumentForm::showIssuesInForm);
         layout->addWidget(m_root);
         layout->addStretch(1);
     } else {
@@ -256,6 +272,16 @@ void ArgumentForm::rebuildForm()
     }
     m_scroll->setWidget(page);
     updateGeometry();
+}
+
+void ArgumentForm::disposeSlice()
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!m_disposal.isEmpty() && clock.elapsed() < 8)
+        delete m_disposal.takeFirst().data(); // the QPointer is null if it is already gone
+    if (!m_disposal.isEmpty())
+        QTimer::singleShot(0, this, &ArgumentForm::disposeSlice);
 }
 
 QSize ArgumentForm::sizeHint() const

@@ -4,6 +4,7 @@
 #include "schema/schemavalidator.h"
 
 #include <QJsonObject>
+#include <QPointer>
 
 #include <memory>
 #include <QWidget>
@@ -90,6 +91,7 @@ private:
     void showArgumentsAsJson();
     void showIssuesInForm();
     QJsonObject formArguments() const;
+    void disposeSlice();
 
     Tool m_tool;
     std::shared_ptr<const SchemaNode> m_node; // what the form was built from; never null after construction
@@ -107,6 +109,7 @@ private:
     JsonEditor *m_json = nullptr;
     ProblemsBox *m_problems = nullptr;
     QLabel *m_schemaNote = nullptr;
+    QList<QPointer<QWidget>> m_disposal; // widgets of replaced forms, deleted a few at a time
 };
 
 } // namespace Toolgate

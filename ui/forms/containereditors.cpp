@@ -3,13 +3,17 @@
 #include "formlabels.h"
 
 #include <QCheckBox>
+#include <QElapsedTimer>
 #include <QComboBox>
 #include <QFrame>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QJsonArray>
 #include <QLabel>
+#include <QListView>
 #include <QPushButton>
+#include <QStandardItemModel>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -50,6 +54,50 @@ QLabel *makeMutedLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+// Combo boxes with more entries than this are not sized to their longest entry.
+constexpr qsizetype LargeList = 200;
+
+// Milliseconds of building rows per turn of the event loop, for an object built in slices.
+constexpr qint64 SliceMs = 8;
+
+// The value a plain property's editor has when createFieldEditor() returns it, for the kinds whose editor
+// also returns exactly what setValue() gave it (StringFieldEditor, NumberFieldEditor, BooleanFieldEditor):
+// only those rows may wait to be built. nullopt (the outer one) for every other kind.
+std::optional<std::optional<QJsonValue>> initialValue(const SchemaNode &node, bool required)
+{
+    using Kind = SchemaNode::Kind;
+    if (node.nullable || !node.enumValues.isEmpty())
+        return std::nullopt;
+    const std::optional<QJsonValue> fallback = node.defaultValue.isUndefined() ? std::nullopt
+                                                                                : std::optional<QJsonValue>(node.defaultValue);
+    switch (node.kind) {
+    case Kind::String:
+    case Kind::Number:
+    case Kind::Integer:
+        return std::optional<std::optional<QJsonValue>>(fallback);
+    case Kind::Boolean:
+        // A required check box without a default starts as "No", i.e. false.
+        if (fallback || !required)
+            return std::optional<std::optional<QJsonValue>>(fallback);
+        return std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
+// Of a large object, the rows from here on are built in slices: the longest tail of plain fields after
+// the first EagerRows (so rows are built in order and Tab follows them). properties.size() if none.
+qsizetype deferredTail(const QList<SchemaProperty> &properties)
+{
+    if (properties.size() < ObjectFieldEditor::LargeObject)
+        return properties.size();
+    qsizetype tail = properties.size();
+    while (tail > ObjectFieldEditor::EagerRows
+           && initialValue(*properties.at(tail - 1).node, properties.at(tail - 1).required))
+        --tail;
+    return tail;
+}
+
 } // namespace
 
 // --- ObjectFieldEditor ---------------------------------------------------------------------------
@@ -62,6 +110,7 @@ ObjectFieldEditor::ObjectFieldEditor(SchemaNodePtr node, FieldContext context, Q
     outer->setSpacing(DetailGap);
     QWidget *body = makeBody(this, isTopLevel(), outer);
     QVBoxLayout *bodyLayout = body == this ? outer : new QVBoxLayout(body);
+    m_bodyLayout = bodyLayout;
     if (body != this)
         bodyLayout->setSpacing(RowGap);
     setInputWidget(body, true);
@@ -69,14 +118,45 @@ ObjectFieldEditor::ObjectFieldEditor(SchemaNodePtr node, FieldContext context, Q
     if (!isTopLevel() && !this->node().description.isEmpty())
         bodyLayout->addWidget(new HelpLabel(this->node().description, body));
 
-    auto *grid = new QGridLayout;
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(12);
-    grid->setVerticalSpacing(DetailGap);
-    grid->setColumnStretch(1, 1);
-    bodyLayout->addLayout(grid);
-    for (const SchemaProperty &property : this->node().properties)
-        addRow(grid, property);
+    m_grid = new QGridLayout;
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setHorizontalSpacing(12);
+    m_grid->setVerticalSpacing(DetailGap);
+    m_grid->setColumnStretch(1, 1);
+    bodyLayout->addLayout(m_grid);
+
+    // Every row's place in the grid is fixed now, so rows built later land in the schema's order.
+    const QList<SchemaProperty> &properties = this->node().properties;
+    const qsizetype tail = deferredTail(properties);
+    m_rows.reserve(properties.size());
+    int next = m_grid->rowCount();
+    for (qsizetype i = 0; i < properties.size(); ++i) {
+        Row row;
+        row.name = properties.at(i).name;
+        row.property = i;
+        row.gridRow = i > 0 ? next + 1 : next; // a gap row between one field and the next
+        if (i >= tail) {
+            row.pending = *initialValue(*properties.at(i).node, properties.at(i).required);
+            m_rows.append(row);
+            continue;
+        }
+        m_rows.append(row);
+        buildRow(m_rows.last(), m_grid);
+        next = m_rows.last().gridRow + (m_rows.last().editor->showsOwnTitle() ? 1 : 2);
+    }
+    m_nextDeferred = tail;
+    if (isBuilding()) {
+        // The rows built later sit in grids of their own (see buildSlice()); their labels' column is as
+        // wide in all of them as one grid would have made it.
+        const int widest = body->fontMetrics().averageCharWidth() * 24;
+        for (const SchemaProperty &property : properties) {
+            const QString text = fieldLabelText(fieldTitle(*property.node, property.name), property.required)
+                + (property.node->deprecated ? tr(" (deprecated)") : QString());
+            m_labelWidth = qMax(m_labelWidth, qMin(widest, body->fontMetrics().horizontalAdvance(text)));
+        }
+        m_grid->setColumnMinimumWidth(0, m_labelWidth);
+        QTimer::singleShot(0, this, &ObjectFieldEditor::buildSlice);
+    }
 
     m_extrasNote = makeMutedLabel({}, body);
     m_extrasNote->hide();
@@ -96,18 +176,23 @@ bool ObjectFieldEditor::showsOwnTitle() const
     return !isTopLevel() && !context().embedded;
 }
 
-void ObjectFieldEditor::addRow(QGridLayout *grid, const SchemaProperty &property)
+void ObjectFieldEditor::buildRow(Row &built, QGridLayout *grid)
 {
+    const SchemaProperty &property = node().properties.at(built.property);
     QWidget *body = grid->parentWidget();
     const QString title = fieldTitle(*property.node, property.name);
     FieldContext childContext{appendPointer(pointer(), property.name), property.required, false, title, false};
     FieldEditor *editor = createFieldEditor(property.node, childContext, body);
-    m_rows.append({property.name, editor});
+    if (built.pendingSet)
+        editor->setValue(built.pending);
+    built.editor = editor;
+    built.pending.reset();
     connect(editor, &FieldEditor::edited, this, &ObjectFieldEditor::onChildEdited);
+    connect(editor, &FieldEditor::fieldsAdded, this, &FieldEditor::fieldsAdded);
 
-    int row = grid->rowCount();
-    if (row > 1 || grid->itemAtPosition(0, 0) || grid->itemAtPosition(0, 1))
-        grid->setRowMinimumHeight(row++, RowGap - 2 * DetailGap); // breathing room between fields
+    int row = built.gridRow;
+    if (row > 0)
+        grid->setRowMinimumHeight(row - 1, RowGap - 2 * DetailGap); // breathing room between fields
 
     if (editor->showsOwnTitle()) {
         grid->addWidget(editor, row, 0, 1, 2);
@@ -151,7 +236,7 @@ std::optional<QJsonValue> ObjectFieldEditor::value() const
         return m_preserved;
     QJsonObject object = m_extras;
     for (const Row &row : m_rows) {
-        if (const std::optional<QJsonValue> value = row.editor->value())
+        if (const std::optional<QJsonValue> value = row.editor ? row.editor->value() : row.pending)
             object.insert(row.name, *value);
     }
     if (object.isEmpty() && !isRequired() && !isTopLevel() && !m_explicitlyPresent)
@@ -166,17 +251,27 @@ void ObjectFieldEditor::setValue(const std::optional<QJsonValue> &value)
     m_preserved = m_preserve ? value : std::nullopt;
     m_explicitlyPresent = value && value->isObject();
     m_extras = object;
-    for (const Row &row : std::as_const(m_rows)) {
+    for (Row &row : m_rows) {
         m_extras.remove(row.name);
-        row.editor->setValue(object.contains(row.name) ? std::optional<QJsonValue>(object.value(row.name)) : std::nullopt);
+        const std::optional<QJsonValue> given = object.contains(row.name) ? std::optional<QJsonValue>(object.value(row.name))
+                                                                           : std::nullopt;
+        if (row.editor) {
+            row.editor->setValue(given);
+        } else {
+            // What the row's editor returns after setValue(given): see initialValue().
+            row.pending = given;
+            row.pendingSet = true;
+        }
     }
     updateExtrasNote();
 }
 
 void ObjectFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
 {
+    // A row not built yet has had no input that could fail to become a value.
     for (const Row &row : m_rows)
-        row.editor->collectLocalIssues(issues);
+        if (row.editor)
+            row.editor->collectLocalIssues(issues);
 }
 
 FieldEditor *ObjectFieldEditor::propertyEditor(const QString &name) const
@@ -185,6 +280,49 @@ FieldEditor *ObjectFieldEditor::propertyEditor(const QString &name) const
         if (row.name == name)
             return row.editor;
     return nullptr;
+}
+
+void ObjectFieldEditor::stopBuilding()
+{
+    m_nextDeferred = m_rows.size();
+}
+
+void ObjectFieldEditor::buildSlice()
+{
+    if (!isBuilding())
+        return; // stopped: the form is being taken apart
+    // A slice stops after a few milliseconds of building: laying out and painting the new rows follows
+    // in the same turn and costs about as much again, and the whole must stay well under 100 ms.
+    QElapsedTimer clock;
+    clock.start();
+    // A slice's rows go into a grid of their own, shown as one widget: a widget added to a visible one
+    // is shown in a later turn, and each such show lays out every ancestor again, for every row.
+    QWidget *body = m_grid->parentWidget();
+    auto *block = new QWidget(body);
+    auto *grid = new QGridLayout(block);
+    grid->setContentsMargins(0, RowGap - m_bodyLayout->spacing(), 0, 0); // as between rows of one grid
+    grid->setHorizontalSpacing(m_grid->horizontalSpacing());
+    grid->setVerticalSpacing(DetailGap);
+    grid->setColumnStretch(1, 1);
+    grid->setColumnMinimumWidth(0, m_labelWidth);
+    int next = 0;
+    QWidget *previous = m_nextDeferred > 0 ? m_rows.at(m_nextDeferred - 1).editor : nullptr;
+    while (m_nextDeferred < m_rows.size()) {
+        Row &row = m_rows[m_nextDeferred++];
+        row.gridRow = next > 0 ? next + 1 : 0;
+        buildRow(row, grid);
+        next = row.gridRow + 2; // plain fields only: label and editor, details below
+        // Widgets join the end of the window's tab chain when they are created; Tab goes field by field.
+        if (previous)
+            QWidget::setTabOrder(previous, row.editor);
+        previous = row.editor;
+        if (clock.elapsed() >= SliceMs)
+            break;
+    }
+    m_bodyLayout->insertWidget(m_bodyLayout->indexOf(m_extrasNote), block);
+    if (isBuilding())
+        QTimer::singleShot(0, this, &ObjectFieldEditor::buildSlice);
+    emit fieldsAdded();
 }
 
 void ObjectFieldEditor::onChildEdited()
@@ -374,6 +512,7 @@ void ArrayFieldEditor::appendItem(const std::optional<QJsonValue> &value)
                 return removeItem(i);
     }, Qt::QueuedConnection);
     connect(editor, &FieldEditor::edited, this, &ArrayFieldEditor::onChildEdited);
+    connect(editor, &FieldEditor::fieldsAdded, this, &FieldEditor::fieldsAdded);
 
     m_itemsLayout->addWidget(row);
     m_items.append({row, editor});
@@ -428,12 +567,12 @@ ChoiceFieldEditor::ChoiceFieldEditor(SchemaNodePtr node, FieldContext context, Q
     : FieldEditor(std::move(node), std::move(context), parent)
     , m_combo(new QComboBox(this))
 {
-    auto *grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setHorizontalSpacing(6);
-    grid->setVerticalSpacing(6);
-    grid->setColumnStretch(1, 1);
-    grid->addWidget(m_combo, 0, 0, Qt::AlignTop);
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setHorizontalSpacing(6);
+    m_grid->setVerticalSpacing(6);
+    m_grid->setColumnStretch(1, 1);
+    m_grid->addWidget(m_combo, 0, 0, Qt::AlignTop);
     m_combo->setObjectName(pointer() + QStringLiteral("#choice"));
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_combo->setAccessibleName(tr("%1: kind of value").arg(this->context().title));
@@ -441,26 +580,29 @@ ChoiceFieldEditor::ChoiceFieldEditor(SchemaNodePtr node, FieldContext context, Q
         m_combo->setToolTip(plainToolTip(this->node().description));
     setFocusProxy(m_combo);
 
+    // The entries go into the combo box's model in one insertion, not one by one (each addItem() is a
+    // model change the combo box reacts to: thousands of alternatives took a good part of a second).
+    QList<QStandardItem *> items;
+    items.reserve(this->node().choices.size() + 1);
+    const auto entry = [](const QString &text, int data) {
+        auto *item = new QStandardItem(text);
+        item->setData(data, Qt::UserRole);
+        return item;
+    };
     if (!isRequired())
-        m_combo->addItem(tr("Not set"), NotSetChoice);
-    for (qsizetype i = 0; i < this->node().choices.size(); ++i) {
-        const SchemaChoice &choice = this->node().choices.at(i);
-        m_combo->addItem(choice.label, int(i));
-        FieldContext alternativeContext{pointer(), true, isArrayItem(), choice.label, true};
-        FieldEditor *editor = createFieldEditor(choice.node, alternativeContext, this);
-        const bool besideCombo = !qobject_cast<ObjectFieldEditor *>(editor) && !qobject_cast<ArrayFieldEditor *>(editor)
-            && !qobject_cast<ChoiceFieldEditor *>(editor);
-        if (besideCombo)
-            grid->addWidget(editor, 0, 1);
-        else
-            grid->addWidget(editor, 1, 0, 1, 2);
-        editor->hide();
-        m_alternatives.append(editor);
-        connect(editor, &FieldEditor::edited, this, [this] {
-            if (!m_updating)
-                emit edited();
-        });
+        items.append(entry(tr("Not set"), NotSetChoice));
+    for (qsizetype i = 0; i < this->node().choices.size(); ++i)
+        items.append(entry(this->node().choices.at(i).label, int(i)));
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_combo->model()))
+        model->invisibleRootItem()->appendRows(items);
+    if (items.size() > LargeList) {
+        // Measuring every entry for the box's width, and every row of the popup, is what would cost.
+        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_combo->setMinimumContentsLength(24);
+        if (auto *view = qobject_cast<QListView *>(m_combo->view()))
+            view->setUniformItemSizes(true);
     }
+    m_alternatives.resize(this->node().choices.size(), nullptr);
     setCurrentChoice(isRequired() ? 0 : NotSetChoice);
     connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
         setCurrentChoice(m_combo->currentData().toInt());
@@ -481,15 +623,44 @@ int ChoiceFieldEditor::currentChoice() const
 
 void ChoiceFieldEditor::setCurrentChoice(int index)
 {
-    const int row = m_combo->findData(index);
-    if (row < 0)
+    // Entries are "Not set" (optional choices only) and then the alternatives in order.
+    const int row = index < 0 ? (isRequired() ? -1 : 0) : index + (isRequired() ? 0 : 1);
+    if (row < 0 || row >= m_combo->count() || m_combo->itemData(row).toInt() != index)
         return;
+    if (index >= 0)
+        alternative(index);
     if (m_combo->currentIndex() != row) {
         const QSignalBlocker blocker(m_combo);
         m_combo->setCurrentIndex(row);
     }
     for (qsizetype i = 0; i < m_alternatives.size(); ++i)
-        m_alternatives.at(i)->setVisible(i == index);
+        if (FieldEditor *editor = m_alternatives.at(i))
+            editor->setVisible(i == index);
+}
+
+FieldEditor *ChoiceFieldEditor::alternative(qsizetype index)
+{
+    if (FieldEditor *built = m_alternatives.at(index))
+        return built;
+    const SchemaChoice &choice = node().choices.at(index);
+    FieldContext alternativeContext{pointer(), true, isArrayItem(), choice.label, true};
+    FieldEditor *editor = createFieldEditor(choice.node, alternativeContext, this);
+    const bool besideCombo = !qobject_cast<ObjectFieldEditor *>(editor) && !qobject_cast<ArrayFieldEditor *>(editor)
+        && !qobject_cast<ChoiceFieldEditor *>(editor);
+    if (besideCombo)
+        m_grid->addWidget(editor, 0, 1);
+    else
+        m_grid->addWidget(editor, 1, 0, 1, 2);
+    editor->hide();
+    // Built after the rest of the window, it would come last on Tab; it belongs right after the box.
+    QWidget::setTabOrder(m_combo, editor);
+    m_alternatives[index] = editor;
+    connect(editor, &FieldEditor::edited, this, [this] {
+        if (!m_updating)
+            emit edited();
+    });
+    connect(editor, &FieldEditor::fieldsAdded, this, &FieldEditor::fieldsAdded);
+    return editor;
 }
 
 FieldEditor *ChoiceFieldEditor::currentEditor() const
@@ -523,7 +694,7 @@ void ChoiceFieldEditor::setValue(const std::optional<QJsonValue> &value)
                 bestScore = score;
             }
         }
-        m_alternatives.at(best)->setValue(value);
+        alternative(best)->setValue(value);
         setCurrentChoice(best);
     }
     m_updating = false;
@@ -621,6 +792,7 @@ NullableFieldEditor::NullableFieldEditor(SchemaNodePtr node, FieldContext contex
     }
     setFocusProxy(m_inner);
     connect(m_inner, &FieldEditor::edited, this, &FieldEditor::edited);
+    connect(m_inner, &FieldEditor::fieldsAdded, this, &FieldEditor::fieldsAdded);
     connect(m_null, &QCheckBox::toggled, this, [this](bool isNull) {
         m_inner->setEnabled(!isNull);
         emit edited();

@@ -17,6 +17,12 @@ namespace Toolgate {
 /// An object: one row per property (label, editor, description, problems). The top-level arguments are a
 /// plain grid; nested objects sit in a group box titled with the property; alternatives of a choice in a
 /// plain frame. Keys the schema does not describe are kept and sent as they came.
+///
+/// An object with hundreds of properties would keep the GUI thread busy for seconds if every row were
+/// built at once. From LargeObject properties on, the first EagerRows rows are built at once and a tail of
+/// plain fields (text, numbers, booleans, whose value before and after setValue() is known without a
+/// widget) is built in slices, one slice per turn of the event loop, in order; until its row exists, such
+/// a field's value is kept here, so value() is the same as if every row had been built at once.
 class ObjectFieldEditor final : public FieldEditor
 {
     Q_OBJECT
@@ -28,22 +34,38 @@ public:
     void collectLocalIssues(QList<SchemaIssue> &issues) const override;
     bool showsOwnTitle() const override;
 
-    /// The editor of one property, or nullptr.
+    /// The editor of one property, or nullptr (also while its row is not built yet).
     FieldEditor *propertyEditor(const QString &name) const;
+    /// True while rows are still to be built in later turns of the event loop.
+    bool isBuilding() const { return m_nextDeferred < m_rows.size(); }
+    /// Builds no more rows (the editor is about to be deleted, a few widgets at a time).
+    void stopBuilding();
+
+    static constexpr qsizetype LargeObject = 50;
+    static constexpr qsizetype EagerRows = 20;
 
 private:
     struct Row
     {
         QString name;
         FieldEditor *editor = nullptr;
+        qsizetype property = 0; // index in node().properties
+        int gridRow = 0;        // the grid row of its label and editor; a gap row above, details below
+        std::optional<QJsonValue> pending; // the value of a row not built yet
+        bool pendingSet = false;           // setValue() reached the row before it was built
     };
 
     bool isTopLevel() const;
-    void addRow(QGridLayout *grid, const SchemaProperty &property);
+    void buildRow(Row &row, QGridLayout *grid);
+    void buildSlice();
     void onChildEdited();
     void updateExtrasNote();
 
+    QVBoxLayout *m_bodyLayout = nullptr;
+    QGridLayout *m_grid = nullptr; // the rows built at once
+    int m_labelWidth = 0;          // of the label column, when rows are built in slices
     QList<Row> m_rows;
+    qsizetype m_nextDeferred = 0; // the first row of the tail built in slices; m_rows.size() when done
     QJsonObject m_extras;   // keys the schema does not describe, kept verbatim
     QLabel *m_extrasNote = nullptr;
     bool m_explicitlyPresent = false; // set to an (empty) object from outside: send {} rather than nothing
@@ -119,10 +141,13 @@ public:
 
 private:
     FieldEditor *currentEditor() const;
+    /// The editor of alternative index, built the first time it is needed: a schema may offer thousands
+    /// of alternatives, and only the chosen ones are ever seen.
+    FieldEditor *alternative(qsizetype index);
 
     QComboBox *m_combo = nullptr;
-    QStackedWidget *m_stack = nullptr;
-    QList<FieldEditor *> m_alternatives;
+    QGridLayout *m_grid = nullptr;
+    QList<FieldEditor *> m_alternatives; // nullptr until built
     bool m_updating = false;
 };
 

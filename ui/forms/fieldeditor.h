@@ -83,6 +83,9 @@ public:
 signals:
     /// The person changed the value (programmatic setValue() does not emit this).
     void edited();
+    /// More of the editor's fields exist now: a large object builds its rows over several turns of the
+    /// event loop (see ObjectFieldEditor). Containers pass it on from the editors inside them.
+    void fieldsAdded();
 
 protected:
     /// The widget that takes input; gets the pointer as objectName, becomes the focus proxy and, unless it

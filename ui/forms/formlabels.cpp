@@ -46,8 +46,19 @@ HelpLabel::HelpLabel(const QString &text, QWidget *parent)
     updateLook();
 }
 
+int HelpLabel::heightForWidth(int width) const
+{
+    if (width != m_hfwWidth || text() != m_hfwText) {
+        m_hfwHeight = QLabel::heightForWidth(width);
+        m_hfwWidth = width;
+        m_hfwText = text();
+    }
+    return m_hfwHeight;
+}
+
 void HelpLabel::changeEvent(QEvent *event)
 {
+    m_hfwWidth = -1; // fonts, style, margins: anything may change how the text wraps
     QLabel::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationFontChange)
         updateLook();

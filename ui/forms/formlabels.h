@@ -12,11 +12,20 @@ class HelpLabel final : public QLabel
 public:
     explicit HelpLabel(const QString &text, QWidget *parent = nullptr);
 
+    /// QLabel lays its text out anew for every call, and a layout asks again after every change to any
+    /// of its items: a form with hundreds of descriptions would redo them all whenever a row comes or
+    /// goes. The last answer is kept for as long as the width, text and font are the same.
+    int heightForWidth(int width) const override;
+
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
     void updateLook();
+
+    mutable int m_hfwWidth = -1;
+    mutable int m_hfwHeight = -1;
+    mutable QString m_hfwText;
 };
 
 /// Shows the validation messages for one JSON pointer next to its field; hidden while there are none.

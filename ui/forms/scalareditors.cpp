@@ -11,7 +11,9 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListView>
 #include <QPlainTextEdit>
+#include <QStandardItemModel>
 
 #include <cmath>
 #include <limits>
@@ -414,6 +416,57 @@ void BooleanFieldEditor::updateText()
 namespace {
 constexpr int NotSetIndex = -1;
 constexpr int UnlistedIndex = -2;
+constexpr qsizetype LargeEnum = 200;
+
+// EnumFieldEditor's combo box entries: the values' texts and tooltips are made when asked for. Entries
+// with a text of their own ("Not set", a value that is not allowed) are as the combo box added them.
+class EnumModel final : public QStandardItemModel
+{
+public:
+    EnumModel(SchemaNodePtr node, QObject *parent)
+        : QStandardItemModel(parent)
+        , m_node(std::move(node))
+    {
+    }
+
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (const std::optional<QVariant> made = make(index, role))
+            return *made;
+        return QStandardItemModel::data(index, role);
+    }
+
+    void multiData(const QModelIndex &index, QModelRoleDataSpan roleDataSpan) const override
+    {
+        QStandardItemModel::multiData(index, roleDataSpan);
+        for (QModelRoleData &roleData : roleDataSpan)
+            if (const std::optional<QVariant> made = make(index, roleData.role()))
+                roleData.setData(*made);
+    }
+
+private:
+    std::optional<QVariant> make(const QModelIndex &index, int role) const
+    {
+        if (role != Qt::DisplayRole && role != Qt::EditRole && role != Qt::ToolTipRole)
+            return std::nullopt;
+        const QStandardItem *item = itemFromIndex(index);
+        if (!item || item->data(Qt::DisplayRole).isValid())
+            return std::nullopt;
+        const int value = item->data(Qt::UserRole).toInt();
+        if (value < 0 || value >= m_node->enumValues.size())
+            return std::nullopt;
+        if (role == Qt::ToolTipRole)
+            return plainToolTip(JsonText::compact(m_node->enumValues.at(value)));
+        return EnumFieldEditor::valueLabel(*m_node, value);
+    }
+
+    SchemaNodePtr m_node;
+};
+
+bool isStructured(const QJsonValue &value)
+{
+    return value.isArray() || value.isObject();
+}
 } // namespace
 
 EnumFieldEditor::EnumFieldEditor(SchemaNodePtr node, FieldContext context, QWidget *parent)
@@ -438,12 +491,28 @@ EnumFieldEditor::EnumFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
     layout->addStretch();
     setInputWidget(m_combo);
 
+    // The values go into the combo box's model in one insertion, and each entry's text and tooltip are
+    // made when first shown: an enum of 59,000 numbers added one by one, with both made up front, kept
+    // the window busy for a second.
+    const qsizetype count = this->node().enumValues.size();
+    QList<QStandardItem *> items;
+    items.reserve(count);
+    for (qsizetype i = 0; i < count; ++i) {
+        auto *item = new QStandardItem;
+        item->setData(int(i), Qt::UserRole);
+        items.append(item);
+    }
+    auto *model = new EnumModel(nodePtr(), m_combo);
+    m_combo->setModel(model);
     if (!constant && (!isRequired() || this->node().defaultValue.isUndefined()))
         m_combo->addItem(isRequired() ? tr("Choose…") : tr("Not set"), NotSetIndex);
-    for (qsizetype i = 0; i < this->node().enumValues.size(); ++i) {
-        m_combo->addItem(valueLabel(this->node(), i), int(i));
-        m_combo->setItemData(m_combo->count() - 1, plainToolTip(JsonText::compact(this->node().enumValues.at(i))),
-                             Qt::ToolTipRole);
+    model->invisibleRootItem()->appendRows(items);
+    if (count > LargeEnum) {
+        // Sized to its longest entry, the box would make every entry's text; the popup would measure them.
+        m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        m_combo->setMinimumContentsLength(24);
+        if (auto *view = qobject_cast<QListView *>(m_combo->view()))
+            view->setUniformItemSizes(true);
     }
     connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
         if (!m_updating)
@@ -476,10 +545,15 @@ void EnumFieldEditor::setValue(const std::optional<QJsonValue> &value)
     if (!value) {
         row = m_combo->findData(NotSetIndex);
     } else {
-        const QString wanted = JsonText::compact(*value);
-        for (qsizetype i = 0; i < node().enumValues.size() && row < 0; ++i)
-            if (*value == node().enumValues.at(i) || JsonText::compact(node().enumValues.at(i)) == wanted)
+        // Two scalars print alike only when they are equal; only arrays and objects need printing to
+        // compare (and printing each of thousands of values took most of a second).
+        const QString wanted = isStructured(*value) ? JsonText::compact(*value) : QString();
+        for (qsizetype i = 0; i < node().enumValues.size() && row < 0; ++i) {
+            const QJsonValue candidate = node().enumValues.at(i);
+            if (*value == candidate
+                || (isStructured(*value) && isStructured(candidate) && JsonText::compact(candidate) == wanted))
                 row = m_combo->findData(int(i));
+        }
     }
     if (row < 0) {
         // Not one of the choices (from the JSON tab or history): show it rather than silently change it.
