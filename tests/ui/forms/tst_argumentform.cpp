@@ -658,8 +658,8 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     const HostileSchemas::Case fair = hostileCase("fair: 1,000 properties with limits and patterns");
     Tool tool;
     tool.name = u"settings"_s;
-    tool.inputSchema = parse(fair.schema);
-    const QJsonObject values = parse(fair.instance);
+    tool.inputSchema = parseObject(fair.schema);
+    const QJsonObject values = parseObject(fair.instance);
     QCOMPARE(values.size(), 1000);
 
     ArgumentForm form;
@@ -751,7 +751,7 @@ void tst_ArgumentForm::largeChoicesAndEnumsKeepTheirValues()
         const HostileSchemas::Case c = hostileCase(name);
         Tool tool;
         tool.name = u"big"_s;
-        tool.inputSchema = parse(R"({"type":"object","properties":{"value":)" + c.schema + R"(,"other":{"type":"string"}}})");
+        tool.inputSchema = parseObject(R"({"type":"object","properties":{"value":)" + c.schema + R"(,"other":{"type":"string"}}})");
         QJsonObject value = tool.inputSchema.value(u"properties"_s).toObject().value(u"value"_s).toObject();
         value.insert(u"default"_s, QJsonDocument::fromJson("[" + c.instance + "]").array().first());
         QJsonObject properties = tool.inputSchema.value(u"properties"_s).toObject();
