@@ -651,6 +651,9 @@ void tst_ArgumentForm::hugeListsAndDeepRecursionStayLight()
     QVERIFY(form.findChildren<QGroupBox *>().size() < 10);
 }
 
+// The longest event-loop turn the large-form tests accept (see largeFormKeepsTheWindowResponsive()).
+constexpr qint64 StallBoundMs = 600;
+
 void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
 {
     // 1,000 properties, each with a description, limits and a pattern (issue #13): built all at once, this
@@ -683,11 +686,12 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     QTimer::singleShot(0, &form, [&] { form.setTool(tool, values); });
     QTRY_VERIFY_WITH_TIMEOUT(allShown(), 60000);
     QTest::qWait(300); // what the last fields cost to lay out and paint counts too
-    // The bound is loose on purpose: CI's 2 shared cores are often busy with other builds, and a waiting
-    // GUI thread is counted as a stall too. Every property at once took about 2,000 ms here; slices take
-    // a few tens of milliseconds on a quiet machine.
+    // The bound is loose on purpose: CI's 2 shared cores run two tests at a time, and a GUI thread waiting
+    // for a core is counted as a stall too (116-180 ms seen here under a load of 5-7). Every property at
+    // once took 2,000-3,000 ms, so the bound still tells the two apart; slices take a few tens of
+    // milliseconds on a quiet machine. The 100 ms goal is measured by toolgate-bench-hostile-gui.
     qInfo("longest stall while building: %lld ms", stalls.longestMs());
-    QVERIFY2(stalls.longestMs() < 250, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
+    QVERIFY2(stalls.longestMs() < StallBoundMs, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
 
     // Nothing is lost on the way: what is sent is what was given, in the schema's key order in the form,
     // and an edit in the last field reaches the arguments.
@@ -727,7 +731,7 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     QTimer::singleShot(0, &form, [&] { form.resetToDefaults(); });
     QTRY_VERIFY_WITH_TIMEOUT(form.findChild<QLineEdit *>(u"/p999"_s) && form.arguments().isEmpty(), 60000);
     QTest::qWait(300);
-    QVERIFY2(resetStalls.longestMs() < 250, qPrintable(u"the event loop stalled for %1 ms"_s.arg(resetStalls.longestMs())));
+    QVERIFY2(resetStalls.longestMs() < StallBoundMs, qPrintable(u"the event loop stalled for %1 ms"_s.arg(resetStalls.longestMs())));
 
     // Another tool while the rows are still arriving (here in a group box, as the benchmark has them):
     // the half-built form goes quietly, a few widgets per turn, and builds nothing more.
