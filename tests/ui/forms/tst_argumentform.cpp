@@ -6,6 +6,7 @@
 #include "schema/schemanode.h"
 #include "forms/jsoneditor.h"
 #include "forms/jsontext.h"
+#include "stallprobe.h"
 #include "testjson.h"
 
 #include "../../core/schema/hostileschemas.h"
@@ -33,6 +34,7 @@ using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using Toolgate::TestSupport::compact;
 using Toolgate::TestSupport::parseObject;
+using Toolgate::TestSupport::StallProbe;
 
 namespace {
 
@@ -115,32 +117,6 @@ QString issueText(QWidget *form, const QString &pointer)
     auto *label = form->findChild<QLabel *>(pointer + u"#issue"_s);
     return label && !label->isHidden() ? label->text() : QString();
 }
-
-// The longest time the event loop did not come round, measured as the benchmark does
-// (tests/bench/benchhostilegui.cpp): the largest gap between two timeouts of a 2 ms precise timer.
-class StallRecorder final : public QObject
-{
-public:
-    StallRecorder()
-    {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(2);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            const qint64 now = m_clock.elapsed();
-            m_longest = qMax(m_longest, now - m_last);
-            m_last = now;
-        });
-        m_clock.start();
-        m_timer.start();
-    }
-    qint64 longestMs() const { return m_longest; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_last = 0;
-    qint64 m_longest = 0;
-};
 
 HostileSchemas::Case hostileCase(const char *name)
 {
@@ -682,7 +658,8 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
         }
         return true;
     };
-    StallRecorder stalls;
+    StallProbe stalls;
+    stalls.start();
     QTimer::singleShot(0, &form, [&] { form.setTool(tool, values); });
     QTRY_VERIFY_WITH_TIMEOUT(allShown(), 60000);
     QTest::qWait(300); // what the last fields cost to lay out and paint counts too
@@ -690,7 +667,7 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     // for a core is counted as a stall too (116-180 ms seen here under a load of 5-7). Every property at
     // once took 2,000-3,000 ms, so the bound still tells the two apart; slices take a few tens of
     // milliseconds on a quiet machine. The 100 ms goal is measured by toolgate-bench-hostile-gui.
-    qInfo("longest stall while building: %lld ms", stalls.longestMs());
+    qInfo("longest stall while building: %.0f ms", stalls.longestMs());
     QVERIFY2(stalls.longestMs() < StallBoundMs, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
 
     // Nothing is lost on the way: what is sent is what was given, in the schema's key order in the form,
@@ -727,7 +704,8 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     QCOMPARE(form.arguments().size(), 1000);
 
     // Starting over from the defaults (none here) is as light.
-    StallRecorder resetStalls;
+    StallProbe resetStalls;
+    resetStalls.start();
     QTimer::singleShot(0, &form, [&] { form.resetToDefaults(); });
     QTRY_VERIFY_WITH_TIMEOUT(form.findChild<QLineEdit *>(u"/p999"_s) && form.arguments().isEmpty(), 60000);
     QTest::qWait(300);
