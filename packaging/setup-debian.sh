@@ -21,6 +21,8 @@ readonly APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libqt6sql6-sqlite
     qt6-svg-dev qtkeychain-qt6-dev libgl-dev libssl-dev openssl
+    # the order of JSON keys as written (JsonKeyOrder's reader; header-only)
+    nlohmann-json3-dev
     # MCP App views (WebEngine, WebChannel), audio playback (Multimedia), translations (lupdate/lrelease)
     qt6-webengine-dev qt6-webchannel-dev qt6-multimedia-dev qt6-l10n-tools
     # fuzzers (libFuzzer) and the ASan/UBSan build of core

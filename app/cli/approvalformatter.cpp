@@ -1,6 +1,7 @@
 #include "approvalformatter.h"
 
 #include "console.h"
+#include "jsonrpc/jsonwriter.h"
 
 #include <QJsonDocument>
 
@@ -81,7 +82,7 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
                         + problemLines(request.validationProblems));
     }
 
-    const QString arguments = QString::fromUtf8(QJsonDocument(request.arguments).toJson(QJsonDocument::Indented)).trimmed();
+    const QString arguments = QString::fromUtf8(JsonWriter::toIndentedJson(request.arguments, request.argumentOrder));
     text += QStringLiteral("  Arguments (sent exactly as shown):\n") + Console::indented(Console::sanitized(arguments), QStringLiteral("    ")) + u'\n';
     return text;
 }

@@ -7,6 +7,7 @@
 #include "audit/auditverifier.h"
 #include "common/displaytext.h"
 #include "console.h"
+#include "jsonrpc/jsonwriter.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -249,9 +250,9 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
     return exitSuccess;
 }
 
-QString pretty(const QJsonObject &object)
+QString pretty(const QJsonObject &object, const JsonKeyOrder &order = {})
 {
-    return Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)).trimmed()),
+    return Console::indented(Console::sanitized(QString::fromUtf8(JsonWriter::toIndentedJson(object, order))),
                              QStringLiteral("  "));
 }
 
@@ -297,9 +298,9 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     line(QStringLiteral("Server says"), info.trimmed().isEmpty() ? QString() : info.trimmed() + QStringLiteral(" (self-reported)"));
     line(r.type == AuditRecordType::ToolCall ? QStringLiteral("Tool") : QStringLiteral("Name"), r.name);
     io.out(r.edited ? QStringLiteral("Arguments (as requested):\n") : QStringLiteral("Arguments:\n"));
-    io.out(pretty(r.arguments) + u'\n');
+    io.out(pretty(r.arguments, r.argumentsOrder) + u'\n');
     if (r.editedArguments)
-        io.out(QStringLiteral("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments) + u'\n');
+        io.out(QStringLiteral("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder) + u'\n');
     if (r.decision) {
         line(QStringLiteral("Decision"), decisionText(r) + QStringLiteral(" by ")
                                              + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? QStringLiteral("a remembered rule")

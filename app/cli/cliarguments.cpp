@@ -233,6 +233,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             if (!object)
                 return object.error();
             parsed.jsonArguments = object.value();
+            parsed.jsonArgumentOrder = JsonKeyOrder::fromJson(argsOption->toUtf8());
         }
         const auto pairsOk = checkPairs(positional, QStringLiteral("tool arguments"));
         if (!pairsOk)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "common/result.h"
 #include "protocol/completion.h"
 
@@ -41,6 +42,8 @@ struct CliArguments
     QStringList pairs;
     /// The JSON object given for call (positional or --args), if any.
     std::optional<QJsonObject> jsonArguments;
+    /// The order of jsonArguments' keys as typed (the approval prompt shows them so, and they are sent so).
+    JsonKeyOrder jsonArgumentOrder;
     /// complete: the reference kind, the argument name and the partial value.
     CompletionReference::Kind completeKind = CompletionReference::Kind::Prompt;
     QString completeArgument;

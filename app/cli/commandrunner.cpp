@@ -164,7 +164,10 @@ void CommandRunner::callTool(const Tool &tool)
         for (auto it = pairs.begin(); it != pairs.end(); ++it)
             arguments.insert(it.key(), it.value());
     }
-    m_call = m_pipeline->call(m_connection, tool.name, arguments, CallInitiator::Cli, this);
+    // JSON typed keeps the order it was typed in; key=value pairs fill fields, which the pipeline
+    // orders as the input schema lists them.
+    m_call = m_pipeline->call(m_connection, tool.name, arguments, CallInitiator::Cli, this,
+                                m_arguments.jsonArgumentOrder);
     connect(m_call, &ToolCall::finished, this, &CommandRunner::callFinished);
     // Long calls say how far they got; progress also restarts the --timeout clock.
     connect(m_call, &ToolCall::progress, this,

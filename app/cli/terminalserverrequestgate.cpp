@@ -457,7 +457,7 @@ void TerminalServerRequestGate::sendSamplingReply()
 void TerminalServerRequestGate::showForm()
 {
     const ElicitationRequest &request = m_current->elicitation();
-    const SchemaNode schema = SchemaNode::fromSchema(request.requestedSchema);
+    const SchemaNode schema = SchemaNode::fromSchema(request.requestedSchema, request.requestedSchemaOrder);
     m_fields = schema.properties;
     m_field = 0;
     m_content = {};

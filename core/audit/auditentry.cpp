@@ -5,7 +5,7 @@ namespace Toolgate {
 AuditToolCallIntent AuditToolCallIntent::from(const ToolCall &call)
 {
     return {call.server(), call.tool().name, call.requestedArguments(), call.initiator(), call.startedAt(),
-            call.originCallId(), std::nullopt};
+            call.originCallId(), std::nullopt, call.argumentOrder()};
 }
 
 AuditToolCallOutcome AuditToolCallOutcome::from(const ToolCallOutcome &outcome)

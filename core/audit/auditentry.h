@@ -29,6 +29,8 @@ struct AuditToolCallIntent
     quint64 originCallId = 0;
     /// ...and that call's record id, which AuditLog looks up from originCallId.
     std::optional<qint64> origin;
+    /// The order the arguments are recorded in: the order the person saw them in.
+    JsonKeyOrder argumentOrder;
 
     static AuditToolCallIntent from(const ToolCall &call);
 };

@@ -61,6 +61,9 @@ struct AuditRecord
     QJsonObject arguments;
     /// The arguments the human edited them into (these were sent). Not loaded in summaries.
     std::optional<QJsonObject> editedArguments;
+    /// The order of the stored arguments' keys (the order the person saw them in). Not loaded in summaries.
+    JsonKeyOrder argumentsOrder;
+    JsonKeyOrder editedArgumentsOrder;
     bool edited = false; ///< Whether editedArguments exists (also known in summaries).
 
     QDateTime decidedAt;

@@ -1,6 +1,7 @@
 #include "auditrows.h"
 
 #include "auditrecord.h"
+#include "jsonrpc/jsonwriter.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -102,9 +103,11 @@ AuditRowBuilder::AuditRowBuilder(Limits limits)
 {
 }
 
-QString AuditRowBuilder::json(const QJsonObject &object) const
+QString AuditRowBuilder::json(const QJsonObject &object, const JsonKeyOrder &order) const
 {
-    return QString::fromUtf8(QJsonDocument(m_redactor.redact(trimmed(object, 0).toObject())).toJson(QJsonDocument::Compact));
+    QByteArray text;
+    JsonWriter::appendObject(text, m_redactor.redact(trimmed(object, 0).toObject()), order);
+    return QString::fromUtf8(text);
 }
 
 QJsonValue AuditRowBuilder::trimmed(const QJsonValue &value, int depth) const
@@ -159,7 +162,7 @@ AuditIntentRow AuditRowBuilder::intent(const AuditToolCallIntent &intent, const 
     AuditIntentRow row = baseIntent(intent.server, intent.initiator, intent.startedAt, session);
     row.type = AuditNames::type(AuditRecordType::ToolCall);
     row.name = intent.tool;
-    row.arguments = json(intent.arguments);
+    row.arguments = json(intent.arguments, intent.argumentOrder);
     row.origin = intent.origin;
     return row;
 }
@@ -172,7 +175,7 @@ AuditDecisionRow AuditRowBuilder::decision(const ApprovalDecision &decision, con
     row.source = AuditNames::source(decision.source);
     row.reason = m_redactor.redactText(decision.reason);
     if (decision.editedArguments)
-        row.editedArguments = json(*decision.editedArguments);
+        row.editedArguments = json(*decision.editedArguments, decision.editedArgumentOrder);
     return row;
 }
 

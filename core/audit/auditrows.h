@@ -90,7 +90,7 @@ public:
 private:
     AuditIntentRow baseIntent(const ServerIdentity &server, CallInitiator initiator, const QDateTime &at,
                               const QString &session) const;
-    QString json(const QJsonObject &object) const;
+    QString json(const QJsonObject &object, const JsonKeyOrder &order = {}) const;
     QJsonValue trimmed(const QJsonValue &value, int depth) const;
     void storeResult(AuditOutcomeRow &row, const QJsonObject &result) const;
     void storeError(AuditOutcomeRow &row, const Error &error) const;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "protocol/implementation.h"
 #include "protocol/tool.h"
 
@@ -32,8 +33,10 @@ struct ApprovalRequest
 {
     ServerIdentity server;
     Tool tool;
-    /// The exact arguments that will be sent.
+    /// The exact arguments that will be sent,
     QJsonObject arguments;
+    /// with their keys in this order (the form's, or the order the person typed them).
+    JsonKeyOrder argumentOrder;
     /// Problems found validating the arguments against the tool's inputSchema.
     QStringList validationProblems;
     CallInitiator initiator = CallInitiator::Gui;
@@ -50,9 +53,11 @@ struct ApprovalDecision
     QString reason; ///< Why it was denied (optional), or which rule allowed it.
     /// Set when the human edited the arguments while deciding: these are sent instead.
     std::optional<QJsonObject> editedArguments;
+    /// The order of the edited arguments' keys as the human left them.
+    JsonKeyOrder editedArgumentOrder;
 
     bool allows() const { return kind != Kind::Deny; }
-    static ApprovalDecision deny(const QString &reason = {}) { return {Kind::Deny, Source::Human, reason, std::nullopt}; }
+    static ApprovalDecision deny(const QString &reason = {}) { return {Kind::Deny, Source::Human, reason, std::nullopt, {}}; }
     static QString kindName(Kind kind);
 };
 

@@ -5,6 +5,7 @@
 #include "client/clientsession.h"
 #include "common/logging.h"
 #include "common/error.h"
+#include "schema/schemanode.h"
 #include "schema/schemavalidator.h"
 
 #include <QHash>
@@ -38,7 +39,7 @@ QString ToolCallOutcome::kindName(Kind kind)
     return {};
 }
 
-ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments,
+ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments, JsonKeyOrder argumentOrder,
                    CallInitiator initiator, QObject *parent)
     : QObject(parent)
     , m_target(target)
@@ -46,11 +47,13 @@ ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonOb
     , m_server(std::move(server))
     , m_tool(std::move(tool))
     , m_requestedArguments(std::move(arguments))
+    , m_argumentOrder(std::move(argumentOrder))
     , m_initiator(initiator)
     , m_id(nextCallId())
     , m_startedAt(QDateTime::currentDateTimeUtc())
 {
     m_outcome.sentArguments = m_requestedArguments;
+    m_outcome.sentArgumentOrder = m_argumentOrder;
 }
 
 CallTarget *ToolCall::target() const
@@ -152,12 +155,12 @@ void ToolCallPipeline::setObserver(ToolCallObserver *observer)
 }
 
 ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
-                                 CallInitiator initiator, QObject *parent)
+                                 CallInitiator initiator, QObject *parent, const JsonKeyOrder &argumentOrder)
 {
     Tool placeholder;
     placeholder.name = toolName;
     auto *call = new ToolCall(target, target ? target->identity() : ServerIdentity{},
-                              target ? target->listedTool(toolName).value_or(placeholder) : placeholder, arguments, initiator, parent);
+                              target ? target->listedTool(toolName).value_or(placeholder) : placeholder, arguments, argumentOrder, initiator, parent);
     call->m_pipeline = this;
     // Start on the next event-loop turn so the caller can connect to finished() first.
     QPointer<ToolCall> guard(call);
@@ -213,6 +216,12 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
 
 void ToolCallPipeline::validateAndAsk(ToolCall *call)
 {
+    // A call without a form (the CLI with no JSON text, an app view) shows and sends its arguments
+    // in the order of the schema's properties, as a form would ask them.
+    if (call->m_argumentOrder.isEmpty() && !call->m_tool.inputSchemaOrder().isEmpty()) {
+        call->m_argumentOrder = SchemaNode::fromSchema(call->m_tool.inputSchema, call->m_tool.inputSchemaOrder()).valueOrder();
+        call->m_outcome.sentArgumentOrder = call->m_argumentOrder;
+    }
     call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"));
     // The intent is recorded before anything can leave the app.
     if (d->observer)
@@ -236,8 +245,8 @@ void ToolCallPipeline::validateAndAsk(ToolCall *call)
     }
 
     call->setStage(ToolCall::Stage::AwaitingApproval);
-    ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_outcome.inputProblems,
-                            call->m_initiator};
+    ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_argumentOrder,
+                            call->m_outcome.inputProblems, call->m_initiator};
     QPointer<ToolCall> guard(call);
     d->gate->requestApproval(request, call, [this, guard](const ApprovalDecision &decision) {
         if (guard)
@@ -250,8 +259,12 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
     if (call->stage() == ToolCall::Stage::Finished)
         return;
     call->m_outcome.decision = decision;
+    // Edited arguments whose gate kept no order of its own keep the order they were shown in.
+    if (decision.editedArguments && decision.editedArgumentOrder.isEmpty())
+        call->m_outcome.decision.editedArgumentOrder = call->m_argumentOrder;
     if (decision.editedArguments) {
         call->m_outcome.sentArguments = *decision.editedArguments;
+        call->m_outcome.sentArgumentOrder = call->m_outcome.decision.editedArgumentOrder;
         call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, *decision.editedArguments, QStringLiteral("input"));
     }
     if (d->observer)
@@ -313,6 +326,7 @@ void ToolCallPipeline::send(ToolCall *call)
     call->setStage(ToolCall::Stage::Running);
     call->m_runTimer.start();
     ClientSession::CallOptions options;
+    options.argumentOrder = call->m_outcome.sentArgumentOrder;
     QPointer<ToolCall> guard(call);
     options.onProgress = [guard](const ProgressUpdate &update) {
         if (guard)

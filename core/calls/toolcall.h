@@ -35,8 +35,10 @@ struct ToolCallOutcome
 
     Kind kind = Kind::Pending;
     ApprovalDecision decision;
-    /// The arguments as sent (after any edit in the approval step).
+    /// The arguments as sent (after any edit in the approval step),
     QJsonObject sentArguments;
+    /// written with their keys in this order: the form's, or as the person typed or edited them.
+    JsonKeyOrder sentArgumentOrder;
     /// The server's result; for a denial, a synthesized isError result carrying the reason.
     CallToolResult result;
     Error error;
@@ -67,6 +69,8 @@ public:
     const Tool &tool() const { return m_tool; }
     /// The arguments the caller asked for (before any edit by the human).
     const QJsonObject &requestedArguments() const { return m_requestedArguments; }
+    /// The order of requestedArguments()'s keys: the caller's, else the input schema's.
+    const JsonKeyOrder &argumentOrder() const { return m_argumentOrder; }
     CallInitiator initiator() const { return m_initiator; }
     /// A number unique to this call within this run of the program (never 0).
     quint64 id() const { return m_id; }
@@ -89,7 +93,7 @@ signals:
 
 private:
     friend class ToolCallPipeline;
-    ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments,
+    ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments, JsonKeyOrder argumentOrder,
              CallInitiator initiator, QObject *parent);
     void setStage(Stage stage);
     void finish(ToolCallOutcome::Kind kind);
@@ -103,6 +107,7 @@ private:
     ServerIdentity m_server;
     Tool m_tool;
     QJsonObject m_requestedArguments;
+    JsonKeyOrder m_argumentOrder;
     CallInitiator m_initiator;
     quint64 m_id;
     quint64 m_originCallId = 0;
@@ -162,9 +167,10 @@ signals:
 public:
     /// Starts a call of target's tool toolName. The definition the person approves is the one in
     /// target's tool list (listed first if it is not there yet). The returned object is parented to
-    /// parent and emits finished() exactly once.
+    /// parent and emits finished() exactly once. argumentOrder is the order of the arguments' keys
+    /// the person sees (a form's, or the JSON they typed); when empty, that of the input schema.
     ToolCall *call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
-                   CallInitiator initiator, QObject *parent);
+                   CallInitiator initiator, QObject *parent, const JsonKeyOrder &argumentOrder = {});
 
 private:
     friend class ToolCall;

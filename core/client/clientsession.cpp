@@ -258,8 +258,14 @@ public:
         if (cursor)
             params.insert(QLatin1String("cursor"), *cursor);
         QPointer<ClientSession> session(q);
+        JsonRpcPeer::RequestOptions options = requestOptions();
+        // A tool's form asks its fields in the order the server wrote them: read that order too.
+        auto pageOrder = std::make_shared<JsonKeyOrder>();
+        if constexpr (std::is_same_v<T, Tool>)
+            options.resultKeyOrder = [pageOrder](const JsonKeyOrder &order) { *pageOrder = order; };
         peer->sendRequest(method, params, context,
-            [this, session, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page](const Result<QJsonValue> &result) mutable {
+            [this, session, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page,
+             pageOrder](const Result<QJsonValue> &result) mutable {
                 if (!result) {
                     callback(Result<QList<T>>(result.error()));
                     return;
@@ -269,7 +275,9 @@ public:
                         QStringLiteral("the server's answer to %1 is not an object").arg(method))));
                     return;
                 }
-                const Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key, maxListItems - sofar.size());
+                Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key, maxListItems - sofar.size());
+                if constexpr (std::is_same_v<T, Tool>)
+                    assignKeyOrders(thisPage.items, result.value().toObject().value(key).toArray(), pageOrder->member(key));
                 sofar.append(thisPage.items);
                 const bool capped = thisPage.skipped > 0 || (sofar.size() >= maxListItems && thisPage.nextCursor);
                 if (capped && session) {
@@ -302,7 +310,17 @@ public:
                     return;
                 }
                 listAll<T>(method, key, context, std::move(callback), std::move(sofar), thisPage.nextCursor, page + 1);
-            }, requestOptions());
+            }, options);
+    }
+
+    // Page::fromJson reads the object items of the array, in order, and skips the rest.
+    static void assignKeyOrders(QList<Tool> &tools, const QJsonArray &array, const JsonKeyOrder &arrayOrder)
+    {
+        qsizetype next = 0;
+        for (qsizetype i = 0; i < array.size() && next < tools.size(); ++i) {
+            if (array.at(i).isObject())
+                tools[next++].rawOrder = arrayOrder.element(i);
+        }
     }
 
     void installPeerHandlers();
@@ -542,6 +560,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     }
     // The params object written directly, keys in QJsonObject's sorted order (_meta, arguments,
     // name): building it as a QJsonObject re-encodes the arguments and cost a sixth of a call.
+    // The arguments keep the order the person saw them in.
     QByteArray params;
     params.reserve(128);
     params.append('{');
@@ -551,7 +570,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
         params.append(',');
     }
     params.append("\"arguments\":");
-    JsonWriter::appendObject(params, arguments);
+    JsonWriter::appendObject(params, arguments, options.argumentOrder);
     params.append(",\"name\":");
     JsonWriter::appendString(params, name);
     params.append('}');
@@ -559,9 +578,12 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     JsonRpcPeer::RequestOptions requestOptions;
     requestOptions.timeout = options.timeout.value_or(d->options.toolCallTimeout);
     requestOptions.maxTimeout = options.maxTime.value_or(d->options.toolCallMaxTime);
+    // The raw view shows the result in the order the server wrote it.
+    auto resultOrder = std::make_shared<JsonKeyOrder>();
+    requestOptions.resultKeyOrder = [resultOrder](const JsonKeyOrder &order) { *resultOrder = order; };
     QPointer<ClientSession> self(this);
     const RequestId id = d->peer->sendRequestWithParamsJson(QStringLiteral("tools/call"), params, context,
-        [self, token, callback = std::move(callback)](const Result<QJsonValue> &result) {
+        [self, token, resultOrder, callback = std::move(callback)](const Result<QJsonValue> &result) {
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
             if (!result && self)
@@ -570,8 +592,12 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
                 callback(Result<CallToolResult>(result.error()));
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QStringLiteral("the server's tools/call answer is not an object"))));
-            else
-                callback(CallToolResult::parse(result.value().toObject()));
+            else {
+                Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());
+                if (parsed)
+                    parsed.value().rawOrder = *resultOrder;
+                callback(parsed);
+            }
         }, requestOptions);
     if (!token.isEmpty() && d->peer->isPending(id))
         d->progressRoutes.insert(token, {id, options.onProgress});

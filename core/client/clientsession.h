@@ -68,6 +68,8 @@ public:
         std::optional<std::chrono::milliseconds> timeout;
         std::optional<std::chrono::milliseconds> maxTime;
         QJsonObject meta;
+        /// The order in which the arguments' keys are written (QJsonObject sorts them).
+        JsonKeyOrder argumentOrder;
     };
 
     /// A request the server sent us. Answer through responder exactly once (it answers

@@ -160,4 +160,98 @@ void appendValue(QByteArray &out, const QJsonValue &value)
     }
 }
 
+void appendObject(QByteArray &out, const QJsonObject &object, const JsonKeyOrder &order)
+{
+    if (order.isEmpty()) {
+        appendObject(out, object);
+        return;
+    }
+    out.append('{');
+    bool first = true;
+    for (const QString &key : order.orderedKeys(object)) {
+        if (!first)
+            out.append(',');
+        first = false;
+        appendString(out, key);
+        out.append(':');
+        appendValue(out, object.value(key), order.member(key));
+    }
+    out.append('}');
+}
+
+void appendValue(QByteArray &out, const QJsonValue &value, const JsonKeyOrder &order)
+{
+    if (order.isEmpty()) {
+        appendValue(out, value);
+    } else if (value.isObject()) {
+        appendObject(out, value.toObject(), order);
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        out.append('[');
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            if (i > 0)
+                out.append(',');
+            appendValue(out, array.at(i), order.element(i));
+        }
+        out.append(']');
+    } else {
+        appendValue(out, value);
+    }
+}
+
+namespace {
+
+void appendIndent(QByteArray &out, int level)
+{
+    out.append(QByteArray(4 * level, ' '));
+}
+
+// Qt's indented layout: every member and element on a line of its own, "key": value.
+void appendIndented(QByteArray &out, const QJsonValue &value, const JsonKeyOrder &order, int level)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        if (object.isEmpty()) {
+            out.append("{}");
+            return;
+        }
+        out.append("{\n");
+        const QStringList keys = order.orderedKeys(object);
+        for (qsizetype i = 0; i < keys.size(); ++i) {
+            appendIndent(out, level + 1);
+            appendString(out, keys.at(i));
+            out.append(": ");
+            appendIndented(out, object.value(keys.at(i)), order.member(keys.at(i)), level + 1);
+            out.append(i + 1 < keys.size() ? ",\n" : "\n");
+        }
+        appendIndent(out, level);
+        out.append('}');
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        if (array.isEmpty()) {
+            out.append("[]");
+            return;
+        }
+        out.append("[\n");
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            appendIndent(out, level + 1);
+            appendIndented(out, array.at(i), order.element(i), level + 1);
+            out.append(i + 1 < array.size() ? ",\n" : "\n");
+        }
+        appendIndent(out, level);
+        out.append(']');
+    } else {
+        appendValue(out, value);
+    }
+}
+
+} // namespace
+
+QByteArray toIndentedJson(const QJsonValue &value, const JsonKeyOrder &order)
+{
+    QByteArray out;
+    appendIndented(out, value, order, 0);
+    return out;
+}
+
 } // namespace Toolgate::JsonWriter

@@ -6,6 +6,8 @@
 #include <QJsonValue>
 #include <QStringView>
 
+#include "common/jsonkeyorder.h"
+
 namespace Toolgate {
 
 /// Compact JSON text straight from QJsonValue, byte for byte what
@@ -20,6 +22,15 @@ void appendObject(QByteArray &out, const QJsonObject &object);
 void appendArray(QByteArray &out, const QJsonArray &array);
 /// A JSON string literal, quotes included.
 void appendString(QByteArray &out, QStringView text);
+
+/// The same with the keys of each object in order (keys it does not name follow in sorted order):
+/// JSON whose order people see or chose, e.g. the arguments of a call in the form's order.
+void appendValue(QByteArray &out, const QJsonValue &value, const JsonKeyOrder &order);
+void appendObject(QByteArray &out, const QJsonObject &object, const JsonKeyOrder &order);
+
+/// The indented text people read: QJsonDocument::toJson(QJsonDocument::Indented)'s layout (4 spaces),
+/// but with the keys in order, empty containers as {} and [], no newline at the end, scalars too.
+QByteArray toIndentedJson(const QJsonValue &value, const JsonKeyOrder &order = {});
 
 inline QByteArray toJson(const QJsonObject &object)
 {

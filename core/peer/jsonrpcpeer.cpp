@@ -5,6 +5,7 @@
 #include "transport/transport.h"
 
 #include <QFutureWatcher>
+#include <QScopeGuard>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QHash>
@@ -110,6 +111,7 @@ struct Responder::State
     QPointer<JsonRpcPeer> peer;
     std::function<void(const JsonRpcMessage &)> send;
     RequestId id;
+    JsonKeyOrder paramsOrder;
     bool answered = false;
     bool cancelled = false;
 
@@ -144,6 +146,7 @@ void Responder::respondError(const Error &error) const
 bool Responder::isAnswered() const { return !m_state || m_state->answered; }
 bool Responder::isCancelled() const { return m_state && m_state->cancelled; }
 RequestId Responder::id() const { return m_state ? m_state->id : RequestId(); }
+JsonKeyOrder Responder::paramsOrder() const { return m_state ? m_state->paramsOrder : JsonKeyOrder(); }
 
 class JsonRpcPeer::Private
 {
@@ -156,6 +159,7 @@ public:
         Clock::time_point deadline;
         Clock::time_point hardDeadline;
         std::chrono::milliseconds timeout;
+        std::function<void(const JsonKeyOrder &)> resultKeyOrder;
     };
 
     JsonRpcPeer *q;
@@ -169,6 +173,7 @@ public:
     QHash<QString, NotificationHandler> notificationHandlers;
     NotificationHandler fallbackNotificationHandler;
     QHash<RequestId, std::weak_ptr<Responder::State>> incoming;
+    QByteArrayView currentText; // while handleText() dispatches a lone message: its text
     QTimer deadlineTimer;
     Clock::time_point armedFor = Clock::time_point::max();
 
@@ -322,6 +327,12 @@ public:
             return;
         }
         QPointer<JsonRpcPeer> guard(q);
+        // The text of a lone message, for answers whose key order is asked for.
+        currentText = parsed.messages.value().size() == 1 ? QByteArrayView(text) : QByteArrayView();
+        const auto forget = qScopeGuard([this, guard] {
+            if (guard)
+                currentText = {};
+        });
         for (const JsonRpcMessage &message : parsed.messages.value()) {
             if (!guard)
                 return; // a handler destroyed us
@@ -343,7 +354,8 @@ public:
         Q_ASSERT(context);
         const RequestId id(nextId++);
         const auto now = Clock::now();
-        Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout};
+        Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout,
+                      options.resultKeyOrder};
         if (!transport || !transport->isOpen()) {
             deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
             return id;
@@ -496,8 +508,11 @@ void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
     pending.erase(it);
     if (!entry.context)
         return;
-    if (message.kind() == JsonRpcMessage::Kind::Response)
+    if (message.kind() == JsonRpcMessage::Kind::Response) {
+        if (entry.resultKeyOrder && currentText.size() <= RequestOptions::maxKeyOrderText)
+            entry.resultKeyOrder(JsonKeyOrder::fromJson(currentText).member(u"result"));
         entry.handler(Result<QJsonValue>(message.result()));
+    }
     else
         entry.handler(Result<QJsonValue>(message.error()));
 }
@@ -507,6 +522,8 @@ void JsonRpcPeer::Private::handleIncomingRequest(const JsonRpcMessage &message)
     auto state = std::make_shared<Responder::State>();
     state->peer = q;
     state->id = message.id();
+    if (!currentText.isEmpty() && currentText.size() <= RequestOptions::maxKeyOrderText)
+        state->paramsOrder = JsonKeyOrder::fromJson(currentText).member(u"params");
     QPointer<JsonRpcPeer> guard(q);
     state->send = [guard](const JsonRpcMessage &answer) {
         if (guard) {

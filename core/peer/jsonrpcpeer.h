@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "jsonrpc/jsonrpcmessage.h"
 
 #include <QObject>
@@ -25,6 +26,10 @@ public:
     /// True when the requester sent notifications/cancelled for this request.
     bool isCancelled() const;
     RequestId id() const;
+    /// The order of the request's params keys as the peer wrote them (empty when unknown, e.g. the
+    /// request came in a batch or was longer than RequestOptions::maxKeyOrderText): a form built
+    /// from a schema in the params asks its fields in that order.
+    JsonKeyOrder paramsOrder() const;
 
 private:
     friend class JsonRpcPeer;
@@ -50,6 +55,12 @@ public:
         std::chrono::milliseconds timeout = std::chrono::seconds(60);
         /// Hard maximum, never extended.
         std::chrono::milliseconds maxTimeout = std::chrono::minutes(10);
+        /// Called right before a successful answer's handler with the order of the result's keys as
+        /// the peer wrote them (QJsonValue sorts them): for answers whose order people see, such as
+        /// the properties of a tool's input schema. Costs a second read of the answer's text, on
+        /// this thread: an answer longer than maxKeyOrderText gets an empty order (sorted keys).
+        std::function<void(const JsonKeyOrder &resultOrder)> resultKeyOrder;
+        static constexpr qsizetype maxKeyOrderText = 4 * 1024 * 1024;
     };
     using ResponseHandler = std::function<void(const Result<QJsonValue> &result)>;
     using RequestHandler = std::function<void(const JsonRpcMessage &request, const Responder &responder)>;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "common/result.h"
 
 #include <QJsonObject>
@@ -42,6 +43,8 @@ struct ElicitationRequest
     QString message;
     /// Form mode: a flat object schema (properties of primitive types).
     QJsonObject requestedSchema;
+    /// The order of requestedSchema's keys as the server wrote them: the form asks in that order.
+    JsonKeyOrder requestedSchemaOrder;
     /// URL mode: where to go, and the id notifications/elicitation/complete names it by (may be empty
     /// in revisions without it).
     QString url;

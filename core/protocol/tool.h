@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "common/result.h"
 #include "content.h"
 #include "icon.h"
@@ -44,6 +45,11 @@ struct Tool
     QJsonObject execution; // e.g. {"taskSupport": "optional"}; kept opaque
     QJsonObject meta;      // _meta
     QJsonObject raw;       // the definition as received, for fields we do not model
+    /// The order of raw's keys as the server wrote them (QJsonObject sorts them); empty when
+    /// unknown. The form asks fields in the order of the input schema's properties.
+    JsonKeyOrder rawOrder;
+
+    JsonKeyOrder inputSchemaOrder() const { return rawOrder.member(u"inputSchema"); }
 
     static Tool fromJson(const QJsonObject &json);
     /// The modelled fields, plus any keys of raw this struct does not model.
@@ -70,6 +76,7 @@ struct CallToolResult
     bool isError = false; // a tool-level failure the model should see, not a protocol error
     QJsonObject meta;     // _meta
     QJsonObject raw;      // the result as received
+    JsonKeyOrder rawOrder; // the order of raw's keys as received (empty: unknown, or too long to read twice)
 
     /// Reads a result leniently: fields of the wrong type read as absent.
     static CallToolResult fromJson(const QJsonObject &json);

@@ -119,7 +119,7 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
                 responder.respondError(makeError(ErrorCode::InternalError, QStringLiteral("Toolgate is closing")));
                 return;
             }
-            self->receive(origin, identity(), method, params, responder.id(), [responder](const Result<QJsonObject> &answer) {
+            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(), [responder](const Result<QJsonObject> &answer) {
                 if (answer)
                     responder.respond(answer.value());
                 else
@@ -162,7 +162,7 @@ void ServerRequestPipeline::submit(QObject *origin, const ServerIdentity &server
                                    QObject *context, std::function<void(const Result<QJsonObject> &)> done)
 {
     QPointer<QObject> guard(context);
-    receive(origin, server, method, params, RequestId(), [guard, done = std::move(done)](const Result<QJsonObject> &answer) {
+    receive(origin, server, method, params, JsonKeyOrder(), RequestId(), [guard, done = std::move(done)](const Result<QJsonObject> &answer) {
         if (!guard)
             return;
         // Queued: the caller never hears back inside the call that answered.
@@ -259,7 +259,7 @@ void ServerRequestPipeline::summariseFlood(QObject *origin)
 }
 
 void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                                    const RequestId &requestId, Sink sink)
+                                    const JsonKeyOrder &paramsOrder, const RequestId &requestId, Sink sink)
 {
     const auto kind = kindOf(method);
     const std::shared_ptr<Queue> queue = queueFor(origin, server.name);
@@ -302,8 +302,10 @@ void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &serve
                  || (parsed->mode == ElicitationRequest::Mode::Form && !can.elicitationForm))
             invalid = makeError(ErrorCode::InvalidParams, QStringLiteral("this client does not support elicitation mode \"%1\"")
                                                               .arg(ElicitationRequest::modeName(parsed->mode)));
-        else
+        else {
             request->m_elicitation = std::move(parsed).value();
+            request->m_elicitation.requestedSchemaOrder = paramsOrder.member(u"requestedSchema");
+        }
     }
     if (!d->gate)
         invalid = makeError(ErrorCode::InternalError, QStringLiteral("no one can answer requests in this client"));

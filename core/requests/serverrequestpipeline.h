@@ -95,6 +95,7 @@ private:
     using Sink = std::function<void(const Result<QJsonObject> &)>;
 
     void receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
+                 const JsonKeyOrder &paramsOrder,
                  const RequestId &requestId, Sink sink);
     std::shared_ptr<Queue> queueFor(QObject *origin, const QString &serverName);
     bool admit(Queue &queue, const QString &method);

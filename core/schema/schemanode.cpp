@@ -5,6 +5,7 @@
 #include <QScopeGuard>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 namespace Toolgate {
@@ -131,10 +132,71 @@ QJsonObject withoutAnnotations(QJsonObject schema)
     return schema;
 }
 
+// The text order of a schema's "properties" objects, found again after flattening (which follows
+// references and merges allOf parts into QJsonObjects, so a node no longer knows where in the
+// text it came from). A flattened object whose property names are exactly those of one
+// "properties" object in the text takes that object's order; any other (merged parts) lists its
+// names in the order they first appear in the text.
+class PropertyOrder final
+{
+public:
+    explicit PropertyOrder(const JsonKeyOrder &schemaOrder) { collect(schemaOrder, 0); }
+
+    bool isEmpty() const { return m_rank.isEmpty(); }
+
+    void sort(QList<SchemaProperty> &properties) const
+    {
+        QStringList names;
+        for (const SchemaProperty &property : std::as_const(properties))
+            names.append(property.name);
+        const auto exact = m_byNames.constFind(setKey(names));
+        const auto position = [&](const QString &name) {
+            return exact != m_byNames.cend() ? exact->indexOf(name) : m_rank.value(name, INT_MAX);
+        };
+        std::stable_sort(properties.begin(), properties.end(), [&](const SchemaProperty &a, const SchemaProperty &b) {
+            return position(a.name) < position(b.name);
+        });
+    }
+
+private:
+    // Bounds the walk for a hostile schema of megabytes: past these, later objects sort by first appearance.
+    static constexpr int kMaxDepth = 128;
+    static constexpr int kMaxObjects = 20'000;
+
+    static QString setKey(QStringList names)
+    {
+        names.sort();
+        return names.join(QChar(0));
+    }
+
+    void collect(const JsonKeyOrder &node, int depth)
+    {
+        if (depth > kMaxDepth || ++m_visited > kMaxObjects)
+            return;
+        const QStringList keys = node.keys();
+        for (const QString &key : keys) {
+            const JsonKeyOrder member = node.member(key);
+            if (key == QLatin1String("properties")) {
+                const QStringList names = member.keys();
+                for (const QString &name : names)
+                    m_rank.insert(name, m_rank.value(name, int(m_rank.size())));
+                m_byNames.insert(setKey(names), names);
+            }
+            collect(member, depth + 1);
+        }
+        for (qsizetype i = 0; i < node.elementCount(); ++i)
+            collect(node.element(i), depth + 1);
+    }
+
+    QHash<QString, QStringList> m_byNames;
+    QHash<QString, int> m_rank;
+    int m_visited = 0;
+};
+
 class Builder final
 {
 public:
-    explicit Builder(const SchemaDocument &document) : m_document(document) {}
+    Builder(const SchemaDocument &document, const PropertyOrder &order) : m_document(document), m_order(order) {}
 
     SchemaNode build(const QJsonValue &schema, QStringList trail)
     {
@@ -308,12 +370,16 @@ private:
             if (!properties.contains(name))
                 node.properties.append({name, true, std::make_shared<const SchemaNode>()});
         }
-        std::stable_sort(node.properties.begin(), node.properties.end(),
-                         [](const SchemaProperty &a, const SchemaProperty &b) {
-                             if (a.required != b.required)
-                                 return a.required;
-                             return a.name < b.name;
-                         });
+        if (!m_order.isEmpty()) {
+            m_order.sort(node.properties);
+        } else {
+            std::stable_sort(node.properties.begin(), node.properties.end(),
+                             [](const SchemaProperty &a, const SchemaProperty &b) {
+                                 if (a.required != b.required)
+                                     return a.required;
+                                 return a.name < b.name;
+                             });
+        }
 
         const QJsonValue additional = flat.value(QLatin1String("additionalProperties"));
         if (additional == QJsonValue(false)) {
@@ -440,6 +506,7 @@ private:
     bool exhausted() const { return m_nodes > kMaxNodes || m_work > kMaxFlattenWork; }
 
     const SchemaDocument &m_document;
+    const PropertyOrder &m_order;
     int m_nodes = 0;
     int m_depth = 0;
     qint64 m_work = 0;
@@ -447,7 +514,7 @@ private:
 
 } // namespace
 
-SchemaNode SchemaNode::fromSchema(const QJsonObject &schema)
+SchemaNode SchemaNode::fromSchema(const QJsonObject &schema, const JsonKeyOrder &schemaOrder)
 {
     // The same bound as SchemaValidator: a schema of megabytes describes nothing a form can show, and
     // indexing it would keep the GUI busy for seconds.
@@ -457,7 +524,40 @@ SchemaNode SchemaNode::fromSchema(const QJsonObject &schema)
         return node;
     }
     const SchemaDocument document = SchemaDocument::build(schema);
-    return Builder(document).build(document.root(), QStringList());
+    const PropertyOrder order(schemaOrder);
+    return Builder(document, order).build(document.root(), QStringList());
+}
+
+JsonKeyOrder SchemaNode::valueOrder() const
+{
+    JsonKeyOrder order;
+    switch (kind) {
+    case Kind::Object:
+        order = JsonKeyOrder::fromKeys(propertyNames());
+        for (const SchemaProperty &property : properties) {
+            const JsonKeyOrder member = property.node->valueOrder();
+            if (!member.isEmpty())
+                order.setMember(property.name, member);
+        }
+        break;
+    case Kind::Array:
+        if (items)
+            order.setEveryElement(items->valueOrder());
+        break;
+    case Kind::Choice:
+        // Whichever alternative the value follows: the first that names a key places it.
+        for (const SchemaChoice &choice : choices) {
+            const JsonKeyOrder alternative = choice.node->valueOrder();
+            for (const QString &key : alternative.keys()) {
+                if (order.member(key).isEmpty())
+                    order.setMember(key, alternative.member(key));
+            }
+        }
+        break;
+    default:
+        break;
+    }
+    return order;
 }
 
 const SchemaProperty *SchemaNode::property(const QString &name) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -68,8 +70,9 @@ struct SchemaNode
     bool deprecated = false;
     bool truncated = false; // a recursive or unresolvable reference, or a schema too large, ended here; kind is Any
 
-    /// Object: its properties. QJsonObject keeps no text order, so the original order is lost; the
-    /// list has the required properties first, then the optional ones, each alphabetically.
+    /// Object: its properties, in the order the schema's text lists them when fromSchema() was given
+    /// that order; without it (QJsonObject sorts keys) the required ones first, then the optional
+    /// ones, each alphabetically.
     QList<SchemaProperty> properties;
     bool additionalProperties = true;                        // false: only the listed properties are allowed
     std::shared_ptr<const SchemaNode> additionalPropertiesNode; // schema for other properties, if given
@@ -84,7 +87,12 @@ struct SchemaNode
     /// Builds the description; never fails. A schema too large or deep to compile (see SchemaValidator) is
     /// described as Any (truncated). Unresolvable or remote references become Any (truncated),
     /// and so does a recursive reference once it has been followed 8 times on the same path.
-    static SchemaNode fromSchema(const QJsonObject &schema);
+    /// schemaOrder is the key order of the schema's text (JsonKeyOrder::fromJson, Tool::inputSchemaOrder()).
+    static SchemaNode fromSchema(const QJsonObject &schema, const JsonKeyOrder &schemaOrder = {});
+
+    /// The key order of a value this node describes: its properties in list order, recursively,
+    /// for writing arguments in the order the form asks them.
+    JsonKeyOrder valueOrder() const;
 
     /// The property with this name, or nullptr.
     const SchemaProperty *property(const QString &name) const;

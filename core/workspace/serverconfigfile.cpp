@@ -10,6 +10,8 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include "jsonrpc/jsonwriter.h"
 #include <QLocale>
 #include <QSet>
 #include <QStandardPaths>
@@ -174,20 +176,22 @@ public:
         if (!document.isObject())
             return fail(QStringLiteral("the top level must be a JSON object, not an array"));
         const QJsonObject root = document.object();
+        // The servers stay in the order the file lists them (QJsonObject sorts keys).
+        const JsonKeyOrder order = JsonKeyOrder::fromJson(json);
 
         // Where the servers may live, in the order we look.
-        struct Section { QString label; QJsonValue value; };
+        struct Section { QString label; QJsonValue value; JsonKeyOrder order; };
         QList<Section> sections;
         if (root.contains(kMcpServers))
-            sections.append({kMcpServers, root.value(kMcpServers)});
+            sections.append({kMcpServers, root.value(kMcpServers), order.member(kMcpServers)});
         if (root.contains(kServers))
-            sections.append({kServers, root.value(kServers)});
+            sections.append({kServers, root.value(kServers), order.member(kServers)});
         if (root.contains(kMcp)) {
             const QJsonValue mcp = root.value(kMcp);
             if (!mcp.isObject())
                 return fail(QStringLiteral("\"mcp\" must be an object holding \"servers\", not %1").arg(describeType(mcp)));
             if (mcp.toObject().contains(kServers))
-                sections.append({QStringLiteral("mcp.servers"), mcp.toObject().value(kServers)});
+                sections.append({QStringLiteral("mcp.servers"), mcp.toObject().value(kServers), order.member(kMcp).member(kServers)});
         }
         if (sections.isEmpty()) {
             if (root.isEmpty())
@@ -204,13 +208,13 @@ public:
                                 .arg(section.label, describeType(section.value)));
             }
             const QJsonObject entries = section.value.toObject();
-            for (auto it = entries.begin(); it != entries.end(); ++it) {
-                if (seenIn.contains(it.key())) {
+            for (const QString &name : section.order.orderedKeys(entries)) {
+                if (seenIn.contains(name)) {
                     return fail(QStringLiteral("the server \"%1\" is defined twice (in \"%2\" and \"%3\")")
-                                    .arg(it.key(), seenIn.value(it.key()), section.label));
+                                    .arg(name, seenIn.value(name), section.label));
                 }
-                seenIn.insert(it.key(), section.label);
-                auto server = parseServer(it.key(), it.value(), section.label);
+                seenIn.insert(name, section.label);
+                auto server = parseServer(name, entries.value(name), section.label);
                 if (!server)
                     return server.error();
                 servers.append(std::move(server).value());
@@ -463,10 +467,21 @@ Result<QList<ServerConfig>> ServerConfigFile::load(const QString &path)
 
 QByteArray ServerConfigFile::serialize(const QList<ServerConfig> &list)
 {
+    // The servers in the list's order (the file's, new ones last); each server's settings in the
+    // order people write them, what Toolgate does not model after them.
+    static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys};
     QJsonObject servers;
-    for (const ServerConfig &config : list)
+    QStringList names;
+    for (const ServerConfig &config : list) {
         servers.insert(config.name, serverToJson(config));
-    return QJsonDocument(QJsonObject{{kMcpServers, servers}}).toJson(QJsonDocument::Indented);
+        names.append(config.name);
+    }
+    JsonKeyOrder serverOrder = JsonKeyOrder::fromKeys(names);
+    for (const QString &name : std::as_const(names))
+        serverOrder.setMember(name, JsonKeyOrder::fromKeys(settingsOrder));
+    JsonKeyOrder order = JsonKeyOrder::fromKeys({kMcpServers});
+    order.setMember(kMcpServers, serverOrder);
+    return JsonWriter::toIndentedJson(QJsonObject{{kMcpServers, servers}}, order) + '\n';
 }
 
 Result<void> ServerConfigFile::save(const QString &path, const QList<ServerConfig> &list)

@@ -47,6 +47,7 @@ private slots:
     void secretOnStderrIsRedacted();
     void deepResultAuditSaysWhatWasCut();
     void guiListToolsShowsEscapes();
+    void argumentsKeepTheOrderPeopleSee();
 
 private:
     struct Run
@@ -441,3 +442,39 @@ void tst_CliHostile::guiListToolsShowsEscapes()
 
 QTEST_GUILESS_MAIN(tst_CliHostile)
 #include "tst_clihostile.moc"
+
+// ---- issue #14 item 2: the order of the arguments ----------------------------------------------------------
+
+void tst_CliHostile::argumentsKeepTheOrderPeopleSee()
+{
+    // write_file's schema lists path, then content, then options {mode, backup}: key=value pairs are
+    // asked, shown, sent and recorded in that order, not alphabetically.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QMap<QString, QString> env{{u"TOOLGATE_AUDIT_DB"_s, data.filePath(u"audit.sqlite"_s)}};
+    const QStringList server{u"--mode"_s, u"key-order"_s};
+    const Run pairs = run(hostile({u"call"_s, u"write_file"_s, u"content=hello"_s, u"path=/tmp/x"_s,
+                                   uR"(options={"backup":true,"mode":"w"})"_s},
+                                  server),
+                          "y\n", env);
+    VERIFY_RUN(pairs.exitCode == 0, pairs);
+    // The prompt shows them so,
+    VERIFY_RUN(pairs.err.contains(u"\"path\": \"/tmp/x\",\n"_s) && pairs.err.indexOf(u"\"path\""_s) < pairs.err.indexOf(u"\"content\""_s)
+                   && pairs.err.indexOf(u"\"mode\""_s) < pairs.err.indexOf(u"\"backup\""_s),
+               pairs);
+    // and the server read them so (it answers the request's bytes).
+    VERIFY_RUN(pairs.out.contains(uR"("arguments":{"path":"/tmp/x","content":"hello","options":{"mode":"w","backup":true}})"_s), pairs);
+
+    // The audit log records and shows them in the order they were shown and sent.
+    const Run listed = run({u"audit"_s, u"list"_s, u"--json"_s, u"--type"_s, u"tool_call"_s}, {}, env);
+    VERIFY_RUN(listed.exitCode == 0, listed);
+    const qint64 id = QJsonDocument::fromJson(listed.out.section(u'\n', 0, 0).toUtf8()).object().value(u"id").toInteger();
+    const Run shown = run({u"audit"_s, u"show"_s, QString::number(id)}, {}, env);
+    VERIFY_RUN(shown.exitCode == 0, shown);
+    VERIFY_RUN(shown.out.indexOf(u"\"path\""_s) >= 0 && shown.out.indexOf(u"\"path\""_s) < shown.out.indexOf(u"\"content\""_s), shown);
+
+    // JSON typed by the person keeps the person's order.
+    const Run typed = run(hostile({u"--yes"_s, u"call"_s, u"write_file"_s, uR"({"content":"c","path":"p"})"_s}, server), {}, env);
+    VERIFY_RUN(typed.exitCode == 0, typed);
+    VERIFY_RUN(typed.out.contains(uR"("arguments":{"content":"c","path":"p"})"_s), typed);
+}

@@ -163,8 +163,12 @@ public:
         return tools;
     }
 
+    /// The request being handled, as its bytes arrived (for modes that report what the client wrote).
+    std::string currentLine;
+
     void handleLine(const std::string &line)
     {
+        currentLine = line;
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(line), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
@@ -512,6 +516,26 @@ const std::vector<Mode> &modes()
              for (int i = 0; i < h.options.count; ++i)
                  logErr(u"stderr line "_s + QString::number(i));
              h.note(u"stderr flood sent"_s);
+         }},
+        {"key-order",
+         "tools/list adds write_file, whose input schema lists path before content (as server-filesystem's does); "
+         "tools/call write_file answers the request's bytes as it read them, so a test sees the order the client wrote",
+         nullptr, nullptr,
+         [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &params) {
+             if (method == u"tools/list") {
+                 QByteArray tools = QJsonDocument(h.baseTools()).toJson(QJsonDocument::Compact);
+                 tools.chop(1);
+                 tools += R"(,{"name":"write_file","description":"Writes a file","inputSchema":{"type":"object","properties":)"
+                          R"({"path":{"type":"string","description":"Where to write"},"content":{"type":"string"},)"
+                          R"("options":{"type":"object","properties":{"mode":{"type":"string"},"backup":{"type":"boolean"}}}},)"
+                          R"("required":["path","content"]}}])";
+                 writeRaw("{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id) + ",\"result\":{\"tools\":" + tools + "}}");
+                 return true;
+             }
+             if (method != u"tools/call" || params.value(u"name").toString() != u"write_file")
+                 return false;
+             h.replyText(id, QString::fromStdString(h.currentLine));
+             return true;
          }},
         {"schema-tools",
          "tools/list adds schema_input (--schema-case N of hostileschemas.h as a property's schema, its value as the "

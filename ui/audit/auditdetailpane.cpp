@@ -3,6 +3,7 @@
 #include "audittablemodel.h"
 #include "viewers/viewerformat.h"
 #include "calls/toolcall.h"
+#include "jsonrpc/jsonwriter.h"
 #include "viewers/resultview.h"
 
 #include <QFontDatabase>
@@ -18,9 +19,9 @@ namespace Toolgate {
 
 namespace {
 
-QString pretty(const QJsonObject &object)
+QString pretty(const QJsonObject &object, const JsonKeyOrder &order = {})
 {
-    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    return QString::fromUtf8(JsonWriter::toIndentedJson(object, order)) + u'\n';
 }
 
 QPlainTextEdit *jsonView(const QString &objectName, QWidget *parent)
@@ -211,10 +212,10 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
 
     QString arguments;
     if (record.editedArguments) {
-        arguments = tr("// Sent (as edited by the human):\n") + pretty(*record.editedArguments)
-            + tr("\n// Originally requested:\n") + pretty(record.arguments);
+        arguments = tr("// Sent (as edited by the human):\n") + pretty(*record.editedArguments, record.editedArgumentsOrder)
+            + tr("\n// Originally requested:\n") + pretty(record.arguments, record.argumentsOrder);
     } else {
-        arguments = pretty(record.arguments);
+        arguments = pretty(record.arguments, record.argumentsOrder);
     }
     m_arguments->setPlainText(arguments);
     m_tabs->setTabText(ArgumentsTab, call ? tr("Arguments") : record.type == AuditRecordType::Connection ? tr("Details") : tr("Parameters"));

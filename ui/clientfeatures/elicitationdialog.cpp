@@ -55,7 +55,7 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const Elicita
     layout->addWidget(new QLabel(tr("The server's message:"), this));
     layout->addWidget(messageView);
 
-    layout->addWidget(m_urlMode ? buildUrl() : buildForm(request.requestedSchema), 1);
+    layout->addWidget(m_urlMode ? buildUrl() : buildForm(request.requestedSchema, request.requestedSchemaOrder), 1);
 
     m_refused = new MessageBanner(this);
     m_refused->setObjectName(QStringLiteral("answerRefused"));
@@ -105,13 +105,15 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const Elicita
         m_decline->setFocus();
 }
 
-QWidget *ElicitationDialog::buildForm(const QJsonObject &requestedSchema)
+QWidget *ElicitationDialog::buildForm(const QJsonObject &requestedSchema, const JsonKeyOrder &schemaOrder)
 {
     m_form = new ArgumentForm(this);
     m_form->setObjectName(QStringLiteral("elicitationForm"));
     Tool tool;
     tool.name = QStringLiteral("elicitation");
     tool.inputSchema = requestedSchema;
+    // The fields in the order the server listed them.
+    tool.rawOrder.setMember(QStringLiteral("inputSchema"), schemaOrder);
     m_form->setTool(tool);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ElicitationDialog::updateAcceptButton);
     return m_form;

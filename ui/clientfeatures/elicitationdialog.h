@@ -74,7 +74,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    QWidget *buildForm(const QJsonObject &requestedSchema);
+    QWidget *buildForm(const QJsonObject &requestedSchema, const JsonKeyOrder &schemaOrder);
     QWidget *buildUrl();
     void finish(ElicitationResult::Action action);
     void updateAcceptButton();

@@ -65,7 +65,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
         else
             schemaError = compiled.error().message;
     }
-    m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(request.tool.inputSchema));
+    m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(request.tool.inputSchema, request.tool.inputSchemaOrder()));
     // The problems core found, worded with the form's labels ("Old text is required") when the schema
     // can be checked here too; core's own words otherwise.
     m_originalProblems = request.validationProblems;
@@ -264,7 +264,8 @@ QWidget *ConfirmationDialog::buildArguments()
     m_json->textEdit()->setObjectName(QStringLiteral("argumentsText"));
     m_json->textEdit()->setAccessibleName(tr("Arguments that will be sent"));
     m_json->setVisibleLines(4, 18);
-    m_json->setValue(m_request.arguments);
+    // In the order the person filled them in, which is the order they are sent in.
+    m_json->setValue(m_request.arguments, m_request.argumentOrder);
     m_json->setReadOnly(true);
     m_json->textEdit()->setFocusPolicy(Qt::ClickFocus); // Tab goes to the decision buttons, not into the text
     layout->addWidget(m_json, 1);
@@ -433,8 +434,10 @@ void ConfirmationDialog::done(int result)
         if (result == QDialog::Accepted && m_chosen != ApprovalDecision::Kind::Deny && argumentsParse()) {
             m_decision = ApprovalDecision{m_chosen, ApprovalDecision::Source::Human, QString(), std::nullopt};
             const QJsonObject arguments = argumentsToSend();
-            if (arguments != m_request.arguments)
+            if (arguments != m_request.arguments) {
                 m_decision.editedArguments = arguments;
+                m_decision.editedArgumentOrder = m_json->parseResult().order;
+            }
         } else {
             result = QDialog::Rejected;
             m_decision = ApprovalDecision::deny(m_reason->text().trimmed());

@@ -142,6 +142,7 @@ void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments
 void ArgumentForm::setArguments(const QJsonObject &arguments)
 {
     m_arguments = arguments;
+    m_argumentOrder = m_formOrder;
     m_jsonProblem.clear();
     if (m_root)
         m_root->setValue(arguments);
@@ -238,8 +239,10 @@ void ArgumentForm::rebuildForm()
     layout->setContentsMargins(12, 12, 12, 12);
     layout->setSpacing(8);
 
-    const auto node = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_tool.inputSchema));
+    const auto node = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_tool.inputSchema, m_tool.inputSchemaOrder()));
     m_node = node;
+    m_formOrder = node->valueOrder();
+    m_argumentOrder = m_formOrder;
     const bool hasFields = (node->kind == SchemaNode::Kind::Object && !node->properties.isEmpty())
         || (node->kind == SchemaNode::Kind::Choice && !node->choices.isEmpty());
     if (hasFields) {
@@ -343,6 +346,7 @@ QJsonObject ArgumentForm::formArguments() const
 void ArgumentForm::onFormEdited()
 {
     m_arguments = formArguments();
+    m_argumentOrder = m_formOrder;
     m_jsonProblem.clear();
     // Re-printing (and re-colouring) the whole JSON on every keystroke in the form is wasted while the
     // JSON tab is not on show; it catches up when it is.
@@ -356,14 +360,14 @@ void ArgumentForm::onFormEdited()
 
 void ArgumentForm::showArgumentsAsJson()
 {
-    m_json->setValue(m_arguments);
+    m_json->setValue(m_arguments, m_argumentOrder);
     m_jsonStale = false;
 }
 
 QString ArgumentForm::argumentsText() const
 {
     if (m_jsonStale)
-        return JsonText::pretty(m_arguments);
+        return JsonText::pretty(m_arguments, m_argumentOrder);
     return m_json->text();
 }
 
@@ -373,6 +377,7 @@ void ArgumentForm::onJsonEdited()
     if (result.ok()) {
         m_jsonProblem.clear();
         m_arguments = result.value->toObject();
+        m_argumentOrder = result.order;
         if (m_root)
             m_root->setValue(m_arguments);
     } else {

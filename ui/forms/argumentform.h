@@ -42,6 +42,9 @@ public:
 
     /// The arguments as they would be sent: the last object the form or a parsing JSON text produced.
     QJsonObject arguments() const { return m_arguments; }
+    /// The order of the arguments' keys: the form's (the order of the tool's input schema), or the
+    /// order the person typed them in the JSON tab. Calls send and show them in this order.
+    JsonKeyOrder argumentOrder() const { return m_argumentOrder; }
     /// Shows arguments in both the form and the JSON editor.
     void setArguments(const QJsonObject &arguments);
     /// Starts over from the schema's defaults.
@@ -95,6 +98,8 @@ private:
 
     Tool m_tool;
     std::shared_ptr<const SchemaNode> m_node; // what the form was built from; never null after construction
+    JsonKeyOrder m_formOrder;     // m_node's value order
+    JsonKeyOrder m_argumentOrder; // m_formOrder, or the JSON tab's while the person types there
     SchemaValidator m_validator;
     QString m_schemaError;
     QJsonObject m_arguments;

@@ -101,9 +101,9 @@ void JsonEditor::setAccept(JsonText::Accept accept)
     reparse(false);
 }
 
-void JsonEditor::setValue(const QJsonValue &value)
+void JsonEditor::setValue(const QJsonValue &value, const JsonKeyOrder &order)
 {
-    setText(value.isUndefined() ? QString() : JsonText::pretty(value));
+    setText(value.isUndefined() ? QString() : JsonText::pretty(value, order));
 }
 
 void JsonEditor::setText(const QString &text)

@@ -24,7 +24,7 @@ public:
     void setAccept(JsonText::Accept accept);
 
     /// Replaces the text with value, pretty-printed; not reported through edited().
-    void setValue(const QJsonValue &value);
+    void setValue(const QJsonValue &value, const JsonKeyOrder &order = {});
     /// Replaces the text; not reported through edited().
     void setText(const QString &text);
     QString text() const;

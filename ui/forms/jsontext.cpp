@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include "jsonrpc/jsonwriter.h"
+
 namespace Toolgate::JsonText {
 
 namespace {
@@ -74,25 +76,16 @@ ParseResult parse(const QString &text, Accept accept)
     } else {
         result.error = QCoreApplication::translate("Toolgate::JsonText", "expected a JSON object {…}, not a list");
     }
+    if (result.value && (result.value->isObject() || result.value->isArray()))
+        result.order = JsonKeyOrder::fromJson(utf8);
     return result;
 }
 
-QString pretty(const QJsonValue &value)
+QString pretty(const QJsonValue &value, const JsonKeyOrder &order)
 {
-    QString text;
-    if (value.isObject())
-        text = QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented)).trimmed();
-    else if (value.isArray())
-        text = QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented)).trimmed();
-    else
+    if (!value.isObject() && !value.isArray())
         return compact(value);
-    // QJsonDocument spreads empty containers over two lines ("{\n    }"). A line break cannot occur inside
-    // a JSON string (it would be escaped), so this only ever joins structure.
-    static const QRegularExpression emptyObject(QStringLiteral("\\{\\n\\s*\\}"));
-    static const QRegularExpression emptyArray(QStringLiteral("\\[\\n\\s*\\]"));
-    text.replace(emptyObject, QStringLiteral("{}"));
-    text.replace(emptyArray, QStringLiteral("[]"));
-    return text;
+    return QString::fromUtf8(JsonWriter::toIndentedJson(value, order));
 }
 
 QString compact(const QJsonValue &value)

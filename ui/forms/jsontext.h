@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
+
 #include <QJsonValue>
 #include <QString>
 
@@ -17,6 +19,7 @@ enum class Accept {
 struct ParseResult
 {
     std::optional<QJsonValue> value; ///< set when the text parsed
+    JsonKeyOrder order;              ///< the order of its objects' keys as typed
     QString error;                   ///< what is wrong, e.g. "missing value separator"; empty when it parsed
     int line = 0;                    ///< 1-based position of the error; 0 when it parsed
     int column = 0;
@@ -32,8 +35,9 @@ struct ParseResult
 /// own refuses; Object turns anything but an object, and empty text, into an error.
 ParseResult parse(const QString &text, Accept accept);
 
-/// The indented form people read and edit; scalars too.
-QString pretty(const QJsonValue &value);
+/// The indented form people read and edit; scalars too. Objects list their keys in order (the
+/// form's, the server's, the person's); keys it does not name follow in sorted order.
+QString pretty(const QJsonValue &value, const JsonKeyOrder &order = {});
 /// The one-line form, scalars too.
 QString compact(const QJsonValue &value);
 

@@ -481,7 +481,7 @@ void ToolPanel::run()
     const QJsonObject arguments = m_form->arguments();
     if (m_history)
         m_history->remember(m_connection->name(), m_tool.name, arguments);
-    startCall(arguments);
+    startCall(arguments, m_form->argumentOrder());
 }
 
 void ToolPanel::runAgain()
@@ -489,16 +489,16 @@ void ToolPanel::runAgain()
     const auto it = m_entries.constFind(key());
     if (!m_run->isEnabled() || !m_connection || !m_pipeline || it == m_entries.constEnd() || !it->outcome)
         return;
-    startCall(it->outcome->sentArguments);
+    startCall(it->outcome->sentArguments, it->outcome->sentArgumentOrder);
 }
 
-void ToolPanel::startCall(const QJsonObject &arguments)
+void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &order)
 {
     if (!m_connection->readySession())
         return;
     const QString k = key();
 
-    ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this);
+    ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this, order);
     Entry &entry = m_entries[k];
     entry.call = call;
     entry.serverName = m_connection->name();

@@ -108,7 +108,7 @@ private:
     void updateRunState();
     void updateProgress();
     void updateUrlStep();
-    void startCall(const QJsonObject &arguments);
+    void startCall(const QJsonObject &arguments, const JsonKeyOrder &order);
     /// Gives the form the height it needs (up to three fifths) and the result the rest.
     void fitSplitterToForm();
     void refitForResult();

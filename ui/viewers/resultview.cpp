@@ -1,5 +1,7 @@
 #include "resultview.h"
 
+#include "jsonrpc/jsonwriter.h"
+
 #include "backgroundtask.h"
 #include "contentlist.h"
 #include "contentview.h"
@@ -165,7 +167,7 @@ void ResultView::setResult(const CallToolResult &result)
         views.append(new ContentView(content, nullptr));
     showContent(views);
     showStructured(result, nullptr);
-    showRawJson(resultJson(result));
+    showRawJson(resultJson(result), result.raw.isEmpty() ? JsonKeyOrder() : result.rawOrder);
 }
 
 void ResultView::setOutcome(const ToolCallOutcome &outcome)
@@ -235,7 +237,7 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         views.append(new ContentView(content, nullptr));
     showContent(views);
     showStructured(outcome.result, &outcome);
-    showRawJson(resultJson(outcome.result));
+    showRawJson(resultJson(outcome.result), outcome.result.raw.isEmpty() ? JsonKeyOrder() : outcome.result.rawOrder);
 }
 
 void ResultView::setReadResourceResult(const ReadResourceResult &result)
@@ -291,13 +293,13 @@ void ResultView::showStructured(const CallToolResult &result, const ToolCallOutc
         m_tabs->setCurrentIndex(StructuredTab);
 }
 
-void ResultView::showRawJson(const QJsonObject &json)
+void ResultView::showRawJson(const QJsonObject &json, const JsonKeyOrder &order)
 {
     const quint64 generation = ++m_rawGeneration;
     m_rawReady = false;
     // Serialising a 20 MB result takes a noticeable fraction of a second: not on this thread.
     BackgroundTask::run(
-        this, [json] { return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)); },
+        this, [json, order] { return QString::fromUtf8(JsonWriter::toIndentedJson(json, order)) + u'\n'; },
         [this, generation](const QString &text) {
             if (generation != m_rawGeneration)
                 return;

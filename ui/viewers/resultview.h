@@ -67,7 +67,8 @@ signals:
 private:
     void showContent(const QList<ContentView *> &views);
     void showStructured(const CallToolResult &result, const ToolCallOutcome *outcome);
-    void showRawJson(const QJsonObject &json);
+    /// The JSON in the order the server wrote it where that is known (order), else sorted.
+    void showRawJson(const QJsonObject &json, const JsonKeyOrder &order = {});
     void showStatus(const QString &text);
 
     QLabel *m_status;

@@ -28,6 +28,7 @@ private slots:
     void brokenJsonPosition_data();
     void brokenJsonPosition();
     void roundTripKeepsExtraKeys();
+    void serversKeepTheirOrder();
     void saveWritesMcpServersFormat();
     void saveCreatesFolderAndRefusesDuplicates();
     void loadMissingFileNamesPath();
@@ -344,6 +345,37 @@ void TestServerConfig::roundTripKeepsExtraKeys()
     }
     // A second save writes the same bytes: nothing drifts from one round to the next.
     QCOMPARE(ServerConfigFile::serialize(second.value()), readFile(path));
+}
+
+void TestServerConfig::serversKeepTheirOrder()
+{
+    // The order the person wrote, not QJsonObject's alphabetical one, across loads and saves.
+    const QByteArray original = R"({"mcpServers": {"zeta": {"command": "z"}, "alpha": {"command": "a"}, "mid": {"command": "m"}}})";
+    const auto first = ServerConfigFile::parse(original, QStringLiteral("original"));
+    QVERIFY(first.ok());
+    const auto names = [](const QList<ServerConfig> &list) {
+        QStringList out;
+        for (const ServerConfig &config : list)
+            out.append(config.name);
+        return out;
+    };
+    QCOMPARE(names(first.value()), (QStringList{"zeta", "alpha", "mid"}));
+
+    QList<ServerConfig> list = first.value();
+    list.append(stdio(QStringLiteral("added"), QStringLiteral("x")));
+    const QByteArray saved = ServerConfigFile::serialize(list);
+    QVERIFY2(saved.indexOf("\"zeta\"") < saved.indexOf("\"alpha\"") && saved.indexOf("\"alpha\"") < saved.indexOf("\"mid\"")
+                 && saved.indexOf("\"mid\"") < saved.indexOf("\"added\""),
+             saved.constData());
+    const auto second = ServerConfigFile::parse(saved, QStringLiteral("saved"));
+    QVERIFY(second.ok());
+    QCOMPARE(names(second.value()), (QStringList{"zeta", "alpha", "mid", "added"}));
+
+    // VS Code's shape too.
+    const auto vscode = ServerConfigFile::parse(R"({"mcp": {"servers": {"b": {"command": "b"}, "a": {"command": "a"}}}})",
+                                                QStringLiteral("vscode"));
+    QVERIFY(vscode.ok());
+    QCOMPARE(names(vscode.value()), (QStringList{"b", "a"}));
 }
 
 void TestServerConfig::saveWritesMcpServersFormat()

@@ -110,6 +110,7 @@ private slots:
     void rulesDialogListsAndRevokes();
     void rulesDialogRevokeAll();
 
+    void argumentsKeepTheirOrder();
     void screenshot();
 };
 
@@ -292,6 +293,28 @@ void tst_ConfirmationDialog::showsValidationProblems()
     QWidget window2;
     auto clean = openDialog(makeRequest(), &window2);
     QVERIFY(clean->findChild<QWidget *>(u"problems"_s)->isHidden());
+}
+
+void tst_ConfirmationDialog::argumentsKeepTheirOrder()
+{
+    // The JSON the person approves is in the form's order (the order it is sent in), not sorted.
+    QWidget window;
+    ApprovalRequest request = makeRequest(u"write_file"_s);
+    request.arguments = parseObject(R"({"path": "/tmp/a", "content": "hi"})");
+    request.argumentOrder = JsonKeyOrder::fromKeys({u"path"_s, u"content"_s});
+    auto dialog = openDialog(request, &window);
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    QCOMPARE(json->toPlainText(), u"{\n    \"path\": \"/tmp/a\",\n    \"content\": \"hi\"\n}"_s);
+
+    // Edited arguments go on in the order the person left them.
+    button(dialog.get(), u"editArguments"_s)->click();
+    json->selectAll();
+    QTest::keyClicks(json, uR"({"content": "bye", "path": "/tmp/a"})"_s);
+    auto *allow = button(dialog.get(), u"allowOnce"_s);
+    QTRY_VERIFY(allow->isEnabled());
+    allow->click();
+    QVERIFY(dialog->decision().editedArguments);
+    QCOMPARE(dialog->decision().editedArgumentOrder.keys(), (QStringList{u"content"_s, u"path"_s}));
 }
 
 void tst_ConfirmationDialog::editingRevalidatesAndReturnsEditedArguments()

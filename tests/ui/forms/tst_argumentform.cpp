@@ -6,6 +6,7 @@
 #include "schema/schemanode.h"
 #include "forms/jsoneditor.h"
 #include "forms/jsontext.h"
+#include "jsonrpc/jsonwriter.h"
 #include "stallprobe.h"
 #include "testjson.h"
 
@@ -162,8 +163,49 @@ private slots:
     void jsonTextParsesAndPrints();
     void historyRoundTripAcrossInstances();
     void historyKeepsServersApart();
+    void fieldsFollowTheSchemasOrder();
     void screenshot();
 };
+
+void tst_ArgumentForm::fieldsFollowTheSchemasOrder()
+{
+    // write_file as server-filesystem lists it: Path above Content, though both are required and
+    // QJsonObject would sort Content first. The JSON tab and what the form hands over keep the order.
+    const QByteArray definition = R"({"name":"write_file","inputSchema":{"type":"object","properties":{
+        "path":{"type":"string"},"content":{"type":"string"},
+        "options":{"type":"object","properties":{"mode":{"type":"string"},"backup":{"type":"boolean"}}}},
+        "required":["path","content"]}})";
+    Tool tool = Tool::fromJson(parseObject(definition));
+    tool.rawOrder = JsonKeyOrder::fromJson(definition);
+    ArgumentForm form;
+    form.setTool(tool);
+    form.resize(600, 500);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    const auto top = [&](const QString &pointer) {
+        QWidget *widget = form.findChild<QWidget *>(pointer);
+        return widget ? widget->mapTo(&form, QPoint()).y() : -1;
+    };
+    QVERIFY(top(u"/path"_s) >= 0);
+    QVERIFY2(top(u"/path"_s) < top(u"/content"_s), "Path is asked first");
+    QVERIFY(top(u"/content"_s) < top(u"/options"_s));
+    QVERIFY(top(u"/options/mode"_s) < top(u"/options/backup"_s));
+
+    typeInto(field<QLineEdit>(&form, u"/path"_s), u"/tmp/a"_s);
+    form.fieldEditor(u"/content"_s)->setValue(QJsonValue(u"hi"_s));
+    emit form.fieldEditor(u"/content"_s)->edited();
+    QCOMPARE(form.argumentsText(), u"{\n    \"path\": \"/tmp/a\",\n    \"content\": \"hi\"\n}"_s);
+    QByteArray sent;
+    JsonWriter::appendObject(sent, form.arguments(), form.argumentOrder());
+    QCOMPARE(sent, QByteArray(R"({"path":"/tmp/a","content":"hi"})"));
+
+    // JSON the person types keeps the person's order.
+    form.setCurrentPage(ArgumentForm::Page::Json);
+    auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
+    json->selectAll();
+    QTest::keyClicks(json, uR"({"content": "x", "path": "y"})"_s);
+    QCOMPARE(form.argumentOrder().keys(), (QStringList{u"content"_s, u"path"_s}));
+}
 
 void tst_ArgumentForm::cleanup()
 {
