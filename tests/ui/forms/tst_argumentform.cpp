@@ -32,9 +32,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using Toolgate::TestSupport::compact;
-using Toolgate::TestSupport::parseObject;
-using Toolgate::TestSupport::StallProbe;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
@@ -167,7 +165,7 @@ private slots:
 
 void tst_ArgumentForm::cleanup()
 {
-    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
+    QVERIFY(leftoverTopLevels().isEmpty());
 }
 
 void tst_ArgumentForm::buildsEditorsForEveryKind()
