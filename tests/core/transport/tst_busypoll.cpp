@@ -155,7 +155,6 @@ private slots:
     void theBackOffIsCapped()
     {
         PipeWatch watch(100us);
-        const Pipe &pipe = watch.pipe;
         BusyPoll &busyPoll = watch.busyPoll;
         // 1 + 2 + 4 + … + 64 ignored armings after seven misses; from then on every 65th spins.
         for (int i = 0; i < 300; ++i) {

@@ -102,7 +102,7 @@ private:
     {
         m_window->browserTabs()->setCurrentWidget(browser);
         QModelIndex found;
-        QTest::qWaitFor([&] {
+        const bool appeared = QTest::qWaitFor([&] {
             const QModelIndex server = model->index(0, 0);
             for (int row = 0; row < model->rowCount(server); ++row) {
                 if (matches(model->index(row, 0, server)))
@@ -110,7 +110,7 @@ private:
             }
             return found.isValid();
         }, 10000);
-        if (found.isValid())
+        if (appeared)
             browser->selectSourceIndex(found);
         return found;
     }
