@@ -25,6 +25,18 @@
 
 using namespace Toolgate::TestSupport;
 
+namespace {
+
+/// Writes a servers file at path with servers as its "mcpServers"; whether it was written.
+bool writeServersFile(const QString &path, const QJsonObject &servers)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly)
+        && file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson()) > 0;
+}
+
+} // namespace
+
 class TestCli : public QObject
 {
     Q_OBJECT
@@ -76,8 +88,8 @@ private:
     QStringList faultServer() const { return {m_faultServer}; }
     QString serverLog(const QString &path) const;
 
-    QString m_cli;
-    QString m_faultServer;
+    const QString m_cli = cliPath();
+    const QString m_faultServer = executable(QStringLiteral("toolgate-fault-server"));
     QString m_node;
     QString m_everythingEntry;
     QTemporaryDir m_home; // XDG_CONFIG_HOME for every run: never the developer's own servers file
@@ -85,10 +97,8 @@ private:
 
 void TestCli::initTestCase()
 {
-    m_cli = cliPath();
-    m_faultServer = executable(QStringLiteral("toolgate-fault-server"));
-    QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + QStringLiteral(" was not built")));
-    QVERIFY2(QFileInfo(m_faultServer).isExecutable(), qPrintable(m_faultServer + QStringLiteral(" was not built")));
+    const QString missing = notBuilt({m_cli, m_faultServer});
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
     QVERIFY(m_home.isValid());
 
     const QString npm = QStringLiteral(TOOLGATE_TEST_NPM_DIR);
@@ -252,10 +262,7 @@ void TestCli::configServerSelection()
         {QStringLiteral("other"), QJsonObject{{QStringLiteral("command"), m_faultServer}}},
         {QStringLiteral("sleeping"), QJsonObject{{QStringLiteral("command"), m_faultServer}, {QStringLiteral("disabled"), true}}},
     };
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
-    file.close();
+    QVERIFY(writeServersFile(path, servers));
 
     const Run ambiguous = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
     VERIFY_RUN(ambiguous.exitCode == 2, ambiguous);
@@ -303,10 +310,7 @@ void TestCli::keychainSecretIsNeverSentAsPlaceholder()
         {QStringLiteral("fault"), QJsonObject{{QStringLiteral("command"), m_faultServer},
                                               {QStringLiteral("env"), env},
                                               {QStringLiteral("secretKeys"), QJsonArray{QStringLiteral("API_TOKEN")}}}}};
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
-    file.close();
+    QVERIFY(writeServersFile(path, servers));
 
     const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
     VERIFY_RUN(tools.exitCode == 3, tools);

@@ -50,18 +50,17 @@ private:
     /// toolgate-cli <arguments> -- toolgate-demo-server <serverArguments>, run to the end.
     Run cli(const QStringList &arguments, const QStringList &serverArguments = {}) const;
     QJsonObject listed(const QString &command) const;
+    QList<QJsonObject> listedItems(const QString &command, const QString &key) const;
 
-    QString m_cli;
-    QString m_demo;
+    const QString m_cli = cliPath();
+    const QString m_demo = executable(QStringLiteral("toolgate-demo-server"));
     QTemporaryDir m_home; // XDG_CONFIG_HOME: never the developer's own servers file
 };
 
 void TestCliDemo::initTestCase()
 {
-    m_cli = cliPath();
-    m_demo = executable(QStringLiteral("toolgate-demo-server"));
-    QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + QStringLiteral(" was not built")));
-    QVERIFY2(QFileInfo(m_demo).isExecutable(), qPrintable(m_demo + QStringLiteral(" was not built")));
+    const QString missing = notBuilt({m_cli, m_demo});
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
     QVERIFY(m_home.isValid());
 }
 
@@ -78,6 +77,15 @@ QJsonObject TestCliDemo::listed(const QString &command) const
     if (run.exitCode != 0)
         qWarning().noquote() << run.describe();
     return run.exitCode == 0 ? run.json() : QJsonObject();
+}
+
+/// The items under key of what `toolgate-cli --json <command>` listed.
+QList<QJsonObject> TestCliDemo::listedItems(const QString &command, const QString &key) const
+{
+    QList<QJsonObject> items;
+    for (const QJsonValue &value : listed(command).value(key).toArray())
+        items.append(value.toObject());
+    return items;
 }
 
 namespace {
@@ -244,10 +252,9 @@ void TestCliDemo::everyToolWorksFromTheCli()
 
 void TestCliDemo::everyResourceReadsFromTheCli()
 {
-    const QJsonArray resources = listed(u"resources"_s).value(u"resources").toArray();
+    const QList<QJsonObject> resources = listedItems(u"resources"_s, u"resources"_s);
     QVERIFY2(resources.size() >= 5, "toolgate-cli --json resources listed too few resources");
-    for (const QJsonValue &value : resources) {
-        const QJsonObject resource = value.toObject();
+    for (const QJsonObject &resource : resources) {
         const QString uri = resource.value(u"uri").toString();
         const QString mimeType = resource.value(u"mimeType").toString();
         const Run run = cli({u"--json"_s, u"read"_s, uri});
@@ -309,10 +316,9 @@ void TestCliDemo::templateReadsFromTheCli()
 
 void TestCliDemo::everyPromptRendersFromTheCli()
 {
-    const QJsonArray prompts = listed(u"prompts"_s).value(u"prompts").toArray();
+    const QList<QJsonObject> prompts = listedItems(u"prompts"_s, u"prompts"_s);
     QVERIFY2(prompts.size() >= 2, "toolgate-cli --json prompts listed too few prompts");
-    for (const QJsonValue &value : prompts) {
-        const QJsonObject prompt = value.toObject();
+    for (const QJsonObject &prompt : prompts) {
         const QString name = prompt.value(u"name").toString();
         // Every argument the prompt declares, with a recognisable value.
         QStringList arguments{u"--json"_s, u"prompt"_s, name};

@@ -5,6 +5,8 @@
 // real binary, as a person or a script would, and checks what reaches the terminal.
 
 #include "cliprocess.h"
+#include "testtable.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -36,10 +38,8 @@ private slots:
     void verboseLogLinesCannotDrawAFakePrompt();
     void endlessPaginationStopsAtTheItemCap_data();
     void endlessPaginationStopsAtTheItemCap();
-    void unreadableAnswersFailAtOnce_data();
-    void unreadableAnswersFailAtOnce();
-    void lyingResultsAreErrors_data();
-    void lyingResultsAreErrors();
+    void unusableAnswersFailAtOnce_data();
+    void unusableAnswersFailAtOnce();
     void invalidBase64IsAWarningNotAnEmptyFile();
     void brokenToolsAreFlagged();
     void duplicateNameIsReportedOnCall();
@@ -68,8 +68,8 @@ private:
     }
     QString writeConfig(const QJsonObject &serverEntry);
 
-    QString m_cli;
-    QString m_server;
+    const QString m_cli = cliPath();
+    const QString m_server = executable(u"toolgate-hostile-server"_s);
     QTemporaryDir m_home;
 };
 
@@ -98,10 +98,8 @@ QString firstForbidden(const QString &text)
 
 void tst_CliHostile::initTestCase()
 {
-    m_cli = cliPath();
-    m_server = executable(u"toolgate-hostile-server"_s);
-    QVERIFY2(QFileInfo(m_cli).isExecutable(), qPrintable(m_cli + u" was not built"_s));
-    QVERIFY2(QFileInfo(m_server).isExecutable(), qPrintable(m_server + u" was not built"_s));
+    const QString missing = notBuilt({m_cli, m_server});
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
     QVERIFY(m_home.isValid());
 }
 
@@ -128,8 +126,7 @@ QString tst_CliHostile::writeConfig(const QJsonObject &serverEntry)
 
 void tst_CliHostile::listsShowEscapesInsteadOfRunningThem_data()
 {
-    QTest::addColumn<QString>("command");
-    QTest::addColumn<QString>("expected"); // a visible marker of an escape the server sent
+    addColumns<QString, QString>("command", "expected"); // expected: a visible marker of an escape the server sent
     QTest::addRow("tools") << u"tools"_s << uR"(clip\x1b]52;c;aGFja2Vk\x07board)"_s;
     QTest::addRow("info") << u"info"_s << uR"(name\x1b]52;c;aGFja2Vk\x07)"_s;
     QTest::addRow("resources") << u"resources"_s << uR"(file:///\x1b[2J\x1b[Hx)"_s;
@@ -150,9 +147,7 @@ void tst_CliHostile::listsShowEscapesInsteadOfRunningThem()
 
 void tst_CliHostile::resultsAndErrorsShowEscapes_data()
 {
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<int>("exitCode");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, int, QString>("tool", "exitCode", "expected");
     QTest::addRow("result text, link and image") << u"escape_text"_s << 0 << uR"(\u202etxt.exe\u200bend)"_s;
     QTest::addRow("error message") << u"escape_error"_s << 5 << uR"(error:\x1b]52;c;aGFja2Vk\x07)"_s;
 }
@@ -271,44 +266,28 @@ void tst_CliHostile::endlessPaginationStopsAtTheItemCap()
 
 // ---- item 8: lesser ones ------------------------------------------------------------------------------
 
-void tst_CliHostile::unreadableAnswersFailAtOnce_data()
+void tst_CliHostile::unusableAnswersFailAtOnce_data()
 {
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<int>("exitCode");
-    QTest::addColumn<QString>("expected");
+    addColumns<QString, int, QString>("tool", "exitCode", "expected");
     QTest::addRow("invalid UTF-8") << u"invalid_utf8"_s << 5 << u"answer to tools/call could not be read"_s;
     QTest::addRow("nested over 1024") << u"deep_nesting"_s << 5 << u"answer to tools/call could not be read"_s;
     QTest::addRow("stdout closed") << u"close_stdout"_s << 4 << u"closed its standard output"_s;
+    // Results that lie are errors, not passed on.
+    QTest::addRow("isError: \"yes\"") << u"is_error_yes"_s << 5 << u"\"isError\" must be true or false, not a string"_s;
+    QTest::addRow("content not a list") << u"content_not_list"_s << 5 << u"\"content\" must be a list, not an object"_s;
 }
 
-void tst_CliHostile::unreadableAnswersFailAtOnce()
+void tst_CliHostile::unusableAnswersFailAtOnce()
 {
     QFETCH(QString, tool);
     QFETCH(int, exitCode);
     QFETCH(QString, expected);
-    // --timeout 30: without the fix the call waits that long; with it, it fails at once.
+    // --timeout 30: without the fix an unreadable answer waits that long; with it, it fails at once.
     const Run result = run(hostile({u"--yes"_s, u"--timeout"_s, u"30"_s, u"call"_s, tool}));
     VERIFY_RUN(result.exitCode == exitCode, result);
     VERIFY_RUN(result.err.contains(expected), result);
     VERIFY_RUN(result.elapsedMs < 10000, result);
-}
-
-void tst_CliHostile::lyingResultsAreErrors_data()
-{
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<QString>("expected");
-    QTest::addRow("isError: \"yes\"") << u"is_error_yes"_s << u"\"isError\" must be true or false, not a string"_s;
-    QTest::addRow("content not a list") << u"content_not_list"_s << u"\"content\" must be a list, not an object"_s;
-}
-
-void tst_CliHostile::lyingResultsAreErrors()
-{
-    QFETCH(QString, tool);
-    QFETCH(QString, expected);
-    const Run result = run(hostile({u"--yes"_s, u"call"_s, tool}));
-    VERIFY_RUN(result.exitCode == 5, result);
-    VERIFY_RUN(result.err.contains(expected), result);
-    VERIFY_RUN(!result.out.contains(u"all good"_s), result);
+    VERIFY_RUN(!result.out.contains(u"all good"_s), result); // what the lying results claim
 }
 
 void tst_CliHostile::invalidBase64IsAWarningNotAnEmptyFile()

@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+#include <optional>
+
 using namespace Toolgate::TestSupport;
 
 namespace {
@@ -110,6 +113,8 @@ class tst_CliHttp : public QObject
 
 private slots:
     void initTestCase();
+    void init();
+    void cleanup();
     void streamableHttpUrl();
     void legacySseFallback();
     void serversFile();
@@ -117,6 +122,19 @@ private slots:
     void badUrlIsAUsageError();
     void infoCompletesTheHandshake();
     void promptWithoutArgumentsSendsAnEmptyObject();
+
+private:
+    /// Starts server-everything over mode for this test; the port it listens on, 0 if it did not start.
+    quint16 startEverything(const QString &mode)
+    {
+        m_everything.emplace(mode);
+        return m_everything->waitForPort();
+    }
+    /// toolgate-cli run with this test's own home folder.
+    Run cliRun(const QStringList &arguments) const { return runCli(arguments, m_home->path()); }
+
+    std::optional<EverythingServer> m_everything;
+    std::unique_ptr<QTemporaryDir> m_home;
 };
 
 void tst_CliHttp::initTestCase()
@@ -127,29 +145,37 @@ void tst_CliHttp::initTestCase()
         QFAIL(qPrintable(QStringLiteral("%1 is not built").arg(cli())));
 }
 
+void tst_CliHttp::init()
+{
+    m_home = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_home->isValid());
+}
+
+void tst_CliHttp::cleanup()
+{
+    m_everything.reset();
+    m_home.reset();
+}
+
 void tst_CliHttp::streamableHttpUrl()
 {
-    EverythingServer server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.waitForPort();
+    const quint16 port = startEverything(QStringLiteral("streamableHttp"));
     QVERIFY(port);
-    QTemporaryDir home;
-    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")}, home.path());
+    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("echo")) && run.out.contains(QLatin1String("get-sum")), qPrintable(run.out));
-    const Run call = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
-                             QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")}, home.path());
+    const Run call = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
+                             QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")});
     QVERIFY2(call.exitCode == 0, qPrintable(call.err));
     QVERIFY2(call.out.contains(QLatin1String("The sum of 2 and 3 is 5.")), qPrintable(call.out));
 }
 
 void tst_CliHttp::legacySseFallback()
 {
-    EverythingServer server(QStringLiteral("sse"));
-    const quint16 port = server.waitForPort();
+    const quint16 port = startEverything(QStringLiteral("sse"));
     QVERIFY(port);
-    QTemporaryDir home;
-    const Run run = runCli({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
-                            QStringLiteral("tools")}, home.path());
+    const Run run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
+                            QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
     QVERIFY2(run.err.contains(QLatin1String("HTTP+SSE")), qPrintable(run.err));
@@ -157,37 +183,32 @@ void tst_CliHttp::legacySseFallback()
 
 void tst_CliHttp::serversFile()
 {
-    EverythingServer server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.waitForPort();
+    const quint16 port = startEverything(QStringLiteral("streamableHttp"));
     QVERIFY(port);
-    QTemporaryDir home;
-    const QString path = home.filePath(QStringLiteral("servers.json"));
+    const QString path = m_home->filePath(QStringLiteral("servers.json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QStringLiteral(R"({"mcpServers":{"everything":{"type":"http","url":"http://127.0.0.1:%1/mcp","headers":{"X-Trace":"t-1"}}}})")
                    .arg(port).toUtf8());
     file.close();
-    const Run run = runCli({QStringLiteral("--config"), path, QStringLiteral("tools")}, home.path());
+    const Run run = cliRun({QStringLiteral("--config"), path, QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
 }
 
 void tst_CliHttp::headerSecretsStayOut()
 {
-    EverythingServer server(QStringLiteral("streamableHttp"));
-    const quint16 port = server.waitForPort();
+    const quint16 port = startEverything(QStringLiteral("streamableHttp"));
     QVERIFY(port);
-    QTemporaryDir home;
     const QString secret = QStringLiteral("s3cr3t-header-value-7f2");
-    const Run run = runCli({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
+    const Run run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
                             QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret,
-                            QStringLiteral("--header"), QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")},
-                           home.path());
+                            QStringLiteral("--header"), QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY(!run.out.contains(secret));
     QVERIFY2(!run.err.contains(secret), qPrintable(run.err));
     QVERIFY(!run.err.contains(QLatin1String("Bearer ")));
-    for (const QString &written : filesUnder(home.path())) {
+    for (const QString &written : filesUnder(m_home->path())) {
         QFile file(written);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY2(!file.readAll().contains(secret.toUtf8()), qPrintable(written));
@@ -196,8 +217,7 @@ void tst_CliHttp::headerSecretsStayOut()
 
 void tst_CliHttp::badUrlIsAUsageError()
 {
-    QTemporaryDir home;
-    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")}, home.path());
+    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QLatin1String("--url")), qPrintable(run.err));
 }
@@ -209,8 +229,7 @@ void tst_CliHttp::infoCompletesTheHandshake()
     RecordingServer server;
     const quint16 port = server.port();
     QVERIFY2(port, qPrintable(server.output()));
-    QTemporaryDir home;
-    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("info")}, home.path());
+    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("info")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("recording-server")), qPrintable(run.out));
     QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED notifications/initialized")), qPrintable(server.output()), 5000);
@@ -222,10 +241,8 @@ void tst_CliHttp::promptWithoutArgumentsSendsAnEmptyObject()
     RecordingServer server;
     const quint16 port = server.port();
     QVERIFY2(port, qPrintable(server.output()));
-    QTemporaryDir home;
-    const Run run = runCli({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
-                            QStringLiteral("greeting")},
-                           home.path());
+    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
+                            QStringLiteral("greeting")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("Hello!")), qPrintable(run.out));
     QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED prompts/get {\"arguments\":{},\"name\":\"greeting\"}")),

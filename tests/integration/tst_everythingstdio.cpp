@@ -16,9 +16,36 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <optional>
+
 using namespace Toolgate;
 
 #define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
+
+namespace {
+
+/// One field of each item of a list the server sent: fieldOfEach(tools, &Tool::name).
+template<typename Item>
+QStringList fieldOfEach(const QList<Item> &items, QString Item::*field)
+{
+    QStringList out;
+    for (const Item &item : items)
+        out.append(item.*field);
+    return out;
+}
+
+/// Which of wanted are not in list: empty when all are there, and what QCOMPARE prints when not.
+QStringList missingFrom(const QStringList &list, const QStringList &wanted)
+{
+    QStringList missing;
+    for (const QString &item : wanted) {
+        if (!list.contains(item))
+            missing.append(item);
+    }
+    return missing;
+}
+
+} // namespace
 
 class tst_EverythingStdio : public QObject
 {
@@ -157,12 +184,10 @@ void tst_EverythingStdio::toolsListedAndListChanged()
     // The server registers one more tool after notifications/initialized and says so.
     QTRY_VERIFY_WITH_TIMEOUT(m_toolsChanged->count() >= 1, 10000);
     AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
-    QStringList names;
-    for (const Tool &tool : tools)
-        names.append(tool.name);
-    for (const char *expected : {"echo", "get-sum", "get-tiny-image", "get-structured-content", "trigger-long-running-operation",
-                                 "simulate-research-query"})
-        QVERIFY2(names.contains(QLatin1String(expected)), expected);
+    const QStringList expected{QStringLiteral("echo"), QStringLiteral("get-sum"), QStringLiteral("get-tiny-image"),
+                               QStringLiteral("get-structured-content"), QStringLiteral("trigger-long-running-operation"),
+                               QStringLiteral("simulate-research-query")};
+    QCOMPARE(missingFrom(fieldOfEach(tools, &Tool::name), expected), QStringList());
     QVERIFY(!TestSupport::findTool(tools, QStringLiteral("get-roots-list"))); // no roots handler, so not offered
     const Tool sum = *TestSupport::findTool(tools, QStringLiteral("get-sum"));
     QCOMPARE(sum.displayName(), QStringLiteral("Get Sum Tool"));
@@ -231,24 +256,24 @@ void tst_EverythingStdio::resourceLinks()
 void tst_EverythingStdio::embeddedResources()
 {
     connectSession();
-    bool ok;
-    CallToolResult text = callTool(QStringLiteral("get-resource-reference"),
-                                   {{QStringLiteral("resourceType"), QStringLiteral("Text")}, {QStringLiteral("resourceId"), 2}}, &ok);
-    QVERIFY(ok);
-    const auto embedded = std::find_if(text.content.cbegin(), text.content.cend(),
-                                       [](const Content &c) { return c.type == Content::Type::Resource; });
-    QVERIFY(embedded != text.content.cend());
-    QVERIFY(embedded->resource.isText());
-    QVERIFY(embedded->resource.text->contains(QStringLiteral("Resource 2")));
-
-    CallToolResult blob = callTool(QStringLiteral("get-resource-reference"),
-                                   {{QStringLiteral("resourceType"), QStringLiteral("Blob")}, {QStringLiteral("resourceId"), 3}}, &ok);
-    QVERIFY(ok);
-    const auto binary = std::find_if(blob.content.cbegin(), blob.content.cend(),
-                                     [](const Content &c) { return c.type == Content::Type::Resource; });
-    QVERIFY(binary != blob.content.cend());
-    QVERIFY(!binary->resource.isText());
-    QVERIFY(!binary->resource.decodedBlob().isEmpty());
+    // get-resource-reference of a type and id: the resource embedded in its result, if the call
+    // succeeded and there is one.
+    const auto embeddedReference = [this](const QString &type, int id) -> std::optional<ResourceContents> {
+        bool ok = false;
+        const CallToolResult result = callTool(QStringLiteral("get-resource-reference"),
+                                               {{QStringLiteral("resourceType"), type}, {QStringLiteral("resourceId"), id}}, &ok);
+        for (const Content &content : result.content) {
+            if (ok && content.type == Content::Type::Resource)
+                return content.resource;
+        }
+        return std::nullopt;
+    };
+    const auto text = embeddedReference(QStringLiteral("Text"), 2);
+    QVERIFY(text && text->isText());
+    QVERIFY(text->text->contains(QStringLiteral("Resource 2")));
+    const auto blob = embeddedReference(QStringLiteral("Blob"), 3);
+    QVERIFY(blob && !blob->isText());
+    QVERIFY(!blob->decodedBlob().isEmpty());
 }
 
 void tst_EverythingStdio::structuredContentValidated()
@@ -335,11 +360,10 @@ void tst_EverythingStdio::resourceTemplates()
 {
     connectSession();
     AWAIT_OK(templates, QList<ResourceTemplate>, m_session->listResourceTemplates(c, cb));
-    QStringList uris;
-    for (const ResourceTemplate &t : templates)
-        uris.append(t.uriTemplate);
-    QVERIFY(uris.contains(QStringLiteral("demo://resource/dynamic/text/{resourceId}")));
-    QVERIFY(uris.contains(QStringLiteral("demo://resource/dynamic/blob/{resourceId}")));
+    QCOMPARE(missingFrom(fieldOfEach(templates, &ResourceTemplate::uriTemplate),
+                         {QStringLiteral("demo://resource/dynamic/text/{resourceId}"),
+                          QStringLiteral("demo://resource/dynamic/blob/{resourceId}")}),
+             QStringList());
     AWAIT_OK(blob, ReadResourceResult, m_session->readResource(QStringLiteral("demo://resource/dynamic/blob/5"), c, cb));
     QCOMPARE(blob.contents.size(), 1);
     QVERIFY(!blob.contents.at(0).isText());
@@ -367,11 +391,8 @@ void tst_EverythingStdio::prompts()
 {
     connectSession();
     AWAIT_OK(list, QList<Prompt>, m_session->listPrompts(c, cb));
-    QStringList names;
-    for (const Prompt &p : list)
-        names.append(p.name);
-    QVERIFY(names.contains(QStringLiteral("simple-prompt")));
-    QVERIFY(names.contains(QStringLiteral("args-prompt")));
+    QCOMPARE(missingFrom(fieldOfEach(list, &Prompt::name), {QStringLiteral("simple-prompt"), QStringLiteral("args-prompt")}),
+             QStringList());
     const Prompt args = *std::find_if(list.cbegin(), list.cend(), [](const Prompt &p) { return p.name == QLatin1String("args-prompt"); });
     QCOMPARE(args.arguments.size(), 2);
     QVERIFY(args.arguments.at(0).required);

@@ -48,6 +48,17 @@ inline QString executable(const QString &name)
 
 inline QString cliPath() { return executable(QStringLiteral("toolgate-cli")); }
 
+/// Which of paths are no executable file, as "<path> was not built" lines; empty when all are.
+inline QString notBuilt(const QStringList &paths)
+{
+    QStringList missing;
+    for (const QString &path : paths) {
+        if (!QFileInfo(path).isExecutable())
+            missing.append(path + QStringLiteral(" was not built"));
+    }
+    return missing.join(u'\n');
+}
+
 /// The pinned Node 22 of tests/npm (the one the npm peers are tested with).
 inline QString pinnedNode() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
 

@@ -8,6 +8,7 @@
 #include "audit/auditverifier.h"
 #include "audit/auditwriter.h"
 #include "auditfixture.h"
+#include "csv.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -241,22 +242,22 @@ void tst_AuditLog::recordsEditsAndDenials()
     fixture.start();
     QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
     QObject owner;
-    {
-        FixedApprovalGate gate({ApprovalDecision::Kind::AllowForSession, ApprovalDecision::Source::Human, {},
-                                QJsonObject{{u"text"_s, u"edited"_s}}});
+    // An edit from the command line, then a denial from the GUI.
+    struct Step {
+        ApprovalDecision decision;
+        QString text;
+        CallInitiator initiator;
+    };
+    const QList<Step> steps{
+        {{ApprovalDecision::Kind::AllowForSession, ApprovalDecision::Source::Human, {}, QJsonObject{{u"text"_s, u"edited"_s}}},
+         u"original"_s, CallInitiator::Cli},
+        {ApprovalDecision::deny(u"not today"_s), u"x"_s, CallInitiator::Gui},
+    };
+    for (const Step &step : steps) {
+        FixedApprovalGate gate(step.decision);
         ToolCallPipeline pipeline(&gate, nullptr, {});
         pipeline.setObserver(&log);
-        ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, u"original"_s}},
-                                       CallInitiator::Cli, &owner);
-        QSignalSpy finished(call, &ToolCall::finished);
-        QVERIFY(finished.wait(waitMs));
-    }
-    {
-        FixedApprovalGate gate(ApprovalDecision::deny(u"not today"_s));
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setObserver(&log);
-        ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, u"x"_s}},
-                                       CallInitiator::Gui, &owner);
+        ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, step.text}}, step.initiator, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
     }
@@ -794,36 +795,7 @@ void tst_AuditLog::exportRoundTrip()
     csv.open(QIODevice::WriteOnly);
     QCOMPARE(AuditExporter::write(*r, {}, AuditExporter::Format::Csv, &csv).value(), 7);
     const QString text = QString::fromUtf8(csv.data());
-    QList<QStringList> rows;
-    QStringList row;
-    QString cell;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
-                cell += u'"';
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                cell += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row.append(cell);
-            cell.clear();
-        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
-            row.append(cell);
-            cell.clear();
-            rows.append(row);
-            row.clear();
-            ++i;
-        } else {
-            cell += c;
-        }
-    }
+    const QList<QStringList> rows = TestSupport::parseCsv(text, TestSupport::CsvRowEnd::CrLf);
     QCOMPARE(rows.size(), 8);
     const QStringList header = rows.first();
     QCOMPARE(header, AuditExporter::csvColumns());

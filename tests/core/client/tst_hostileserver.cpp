@@ -7,6 +7,7 @@
 #include "common/error.h"
 #include "protocol/page.h"
 #include "workspace/transportfactory.h"
+#include "testtable.h"
 #include "toolcallkeyfortests.h"
 #include "transport/stdiotransport.h"
 #include "workspace/serverconfig.h"
@@ -22,6 +23,7 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace std::chrono_literals;
+using Toolgate::TestSupport::addColumns;
 
 namespace {
 
@@ -90,6 +92,7 @@ private slots:
 
 private:
     ClientSession *start(const QStringList &arguments, const ServerConfig &base = {});
+    ClientSession *startAndCall(const QString &tool, Answer<CallToolResult> &call);
 
     std::unique_ptr<QObject> m_context;
     std::unique_ptr<QSignalSpy> m_violations;
@@ -141,12 +144,24 @@ ClientSession *tst_HostileServer::start(const QStringList &arguments, const Serv
     return session;
 }
 
+/// A session to the hostile server in which tool (no arguments) was called and answered once;
+/// nullptr when the session did not start or no answer came.
+ClientSession *tst_HostileServer::startAndCall(const QString &tool, Answer<CallToolResult> &call)
+{
+    ClientSession *session = start({});
+    if (!session)
+        return nullptr;
+    session->callTool(ToolCallKeyForTests::make(), tool, {}, {}, m_context.get(), call.callback());
+    if (!QTest::qWaitFor([&] { return call.count > 0; }, kWait) || call.count != 1)
+        return nullptr;
+    return session;
+}
+
 // ---- answers that cannot be read -----------------------------------------------------------------
 
 void tst_HostileServer::unreadableAnswerFailsItsCallAtOnce_data()
 {
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<QString>("why");
+    addColumns<QString, QString>("tool", "why");
     QTest::addRow("invalid UTF-8") << u"invalid_utf8"_s << u"invalid UTF8 string"_s;
     QTest::addRow("nested deeper than 1024") << u"deep_nesting"_s << u"too deeply nested"_s;
 }
@@ -155,11 +170,9 @@ void tst_HostileServer::unreadableAnswerFailsItsCallAtOnce()
 {
     QFETCH(QString, tool);
     QFETCH(QString, why);
-    ClientSession *session = start({});
-    QVERIFY(session);
     Answer<CallToolResult> call;
-    session->callTool(ToolCallKeyForTests::make(), tool, {}, {}, m_context.get(), call.callback());
-    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    ClientSession *session = startAndCall(tool, call);
+    QVERIFY2(session, qPrintable(call.describe()));
     QVERIFY2(call.clock.elapsed() < 5000, qPrintable(QString::number(call.clock.elapsed())));
     QCOMPARE(call.error().code, int(ErrorCode::ProtocolError));
     QVERIFY2(call.error().message.startsWith(u"the server's answer to tools/call could not be read (invalid JSON at offset "_s),
@@ -200,8 +213,7 @@ void tst_HostileServer::closedStdoutFailsEverythingAtOnce()
 
 void tst_HostileServer::lyingResultIsAProtocolError_data()
 {
-    QTest::addColumn<QString>("tool");
-    QTest::addColumn<QString>("message");
+    addColumns<QString, QString>("tool", "message");
     QTest::addRow("isError: \"yes\"") << u"is_error_yes"_s
                                       << u"the server's tool result is malformed: \"isError\" must be true or false, not a string"_s;
     QTest::addRow("content not a list") << u"content_not_list"_s
@@ -212,11 +224,8 @@ void tst_HostileServer::lyingResultIsAProtocolError()
 {
     QFETCH(QString, tool);
     QFETCH(QString, message);
-    ClientSession *session = start({});
-    QVERIFY(session);
     Answer<CallToolResult> call;
-    session->callTool(ToolCallKeyForTests::make(), tool, {}, {}, m_context.get(), call.callback());
-    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    QVERIFY2(startAndCall(tool, call), qPrintable(call.describe()));
     QCOMPARE(call.error().code, int(ErrorCode::ProtocolError));
     QCOMPARE(call.error().message, message);
 }

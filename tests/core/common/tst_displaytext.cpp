@@ -11,6 +11,10 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 
+// Which of DisplayText's rules a row of visibleLineAndIdentifier checks.
+enum class Rule { Line, Identifier };
+Q_DECLARE_METATYPE(Rule)
+
 class tst_DisplayText : public QObject
 {
     Q_OBJECT
@@ -18,10 +22,8 @@ class tst_DisplayText : public QObject
 private slots:
     void visible_data();
     void visible();
-    void visibleLine_data();
-    void visibleLine();
-    void visibleIdentifier_data();
-    void visibleIdentifier();
+    void visibleLineAndIdentifier_data();
+    void visibleLineAndIdentifier();
     void hasHiddenAndPrintableAscii();
     void safeJsonIsTheSameJson_data();
     void safeJsonIsTheSameJson();
@@ -49,19 +51,24 @@ void tst_DisplayText::visible_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("shown");
 
+    const auto leftAlone = [](const char *name, const QString &text) { QTest::addRow("%s", name) << text << text; };
     // Left alone: ordinary text in any script, emoji with their joiners and presentation selectors.
-    QTest::addRow("plain") << u"Hello, world: ümlaut 漢字 кириллица"_s << u"Hello, world: ümlaut 漢字 кириллица"_s;
-    QTest::addRow("newlines and tabs") << u"a\n\tb\n"_s << u"a\n\tb\n"_s;
+    leftAlone("plain", u"Hello, world: ümlaut 漢字 кириллица"_s);
+    leftAlone("newlines and tabs", u"a\n\tb\n"_s);
+    leftAlone("emoji zwj sequence", u"👩\u200d💻 and ❤\ufe0f"_s);
+    leftAlone("spaces of other widths", u"a\u00a0b\u2003c"_s);
+    // A backslash the server wrote stays one: the rules show what is hidden, they do not quote text.
+    leftAlone("backslash", uR"(C:\x1b)"_s);
+
+    // A carriage return: part of a line end, or shown.
     QTest::addRow("crlf is a line end") << u"a\r\nb"_s << u"a\nb"_s;
-    QTest::addRow("emoji zwj sequence") << u"👩\u200d💻 and ❤\ufe0f"_s << u"👩\u200d💻 and ❤\ufe0f"_s;
-    QTest::addRow("spaces of other widths") << u"a\u00a0b\u2003c"_s << u"a\u00a0b\u2003c"_s;
+    QTest::addRow("lone carriage return") << u"ok\rEVIL"_s << uR"(ok\rEVIL)"_s;
 
     // Terminal controls: C0, DEL, C1.
     QTest::addRow("osc 52 clipboard") << u"\x1b]52;c;aGk=\x07"_s << uR"(\x1b]52;c;aGk=\x07)"_s;
     QTest::addRow("csi clear") << u"\x1b[2J"_s << uR"(\x1b[2J)"_s;
     QTest::addRow("nul, backspace, del") << QString(u"a\0b\bc\x7f"_s) << uR"(a\x00b\x08c\x7f)"_s;
     QTest::addRow("c1 csi") << u"\u009b2J"_s << uR"(\x9b2J)"_s;
-    QTest::addRow("lone carriage return") << u"ok\rEVIL"_s << uR"(ok\rEVIL)"_s;
 
     // What reorders or hides text.
     QTest::addRow("right-to-left override") << u"read\u202etxt.exe"_s << uR"(read\u202etxt.exe)"_s;
@@ -76,8 +83,6 @@ void tst_DisplayText::visible_data()
     QTest::addRow("line separator") << u"a\u2028b"_s << uR"(a\u2028b)"_s;
     QTest::addRow("noncharacter") << u"\uffff"_s << uR"(\uffff)"_s;
     QTest::addRow("lone surrogate") << loneSurrogate() << uR"(\ud800x)"_s;
-    // A backslash the server wrote stays one: the rules show what is hidden, they do not quote text.
-    QTest::addRow("backslash") << uR"(C:\x1b)"_s << uR"(C:\x1b)"_s;
 }
 
 void tst_DisplayText::visible()
@@ -89,39 +94,30 @@ void tst_DisplayText::visible()
     QCOMPARE(DisplayText::visible(shown), shown);
 }
 
-void tst_DisplayText::visibleLine_data()
+void tst_DisplayText::visibleLineAndIdentifier_data()
 {
+    QTest::addColumn<Rule>("rule");
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("shown");
-    QTest::addRow("plain") << u"tool_name"_s << u"tool_name"_s;
-    QTest::addRow("newline") << u"name\nTool call request"_s << uR"(name\nTool call request)"_s;
-    QTest::addRow("crlf and tab") << u"a\r\n\tb"_s << uR"(a\r\n\tb)"_s;
-    QTest::addRow("escape") << u"a\x1b[8mb"_s << uR"(a\x1b[8mb)"_s;
+    // A line: all of visible(), and line ends and tabs shown too.
+    QTest::addRow("line: plain") << Rule::Line << u"tool_name"_s << u"tool_name"_s;
+    QTest::addRow("line: newline") << Rule::Line << u"name\nTool call request"_s << uR"(name\nTool call request)"_s;
+    QTest::addRow("line: crlf and tab") << Rule::Line << u"a\r\n\tb"_s << uR"(a\r\n\tb)"_s;
+    QTest::addRow("line: escape") << Rule::Line << u"a\x1b[8mb"_s << uR"(a\x1b[8mb)"_s;
+    // An identifier: anything but printable ASCII shown as its code.
+    QTest::addRow("identifier: plain") << Rule::Identifier << u"read_file-2.x"_s << u"read_file-2.x"_s;
+    QTest::addRow("identifier: cyrillic a") << Rule::Identifier << u"re\u0430d_file"_s << uR"(re\u0430d_file)"_s;
+    QTest::addRow("identifier: fullwidth") << Rule::Identifier << u"\uff52ead"_s << uR"(\uff52ead)"_s;
+    QTest::addRow("identifier: space") << Rule::Identifier << u"read file"_s << uR"(read\x20file)"_s;
+    QTest::addRow("identifier: emoji") << Rule::Identifier << u"go😀"_s << uR"(go\U0001f600)"_s;
 }
 
-void tst_DisplayText::visibleLine()
+void tst_DisplayText::visibleLineAndIdentifier()
 {
+    QFETCH(Rule, rule);
     QFETCH(QString, text);
     QFETCH(QString, shown);
-    QCOMPARE(DisplayText::visibleLine(text), shown);
-}
-
-void tst_DisplayText::visibleIdentifier_data()
-{
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("shown");
-    QTest::addRow("plain") << u"read_file-2.x"_s << u"read_file-2.x"_s;
-    QTest::addRow("cyrillic a") << u"re\u0430d_file"_s << uR"(re\u0430d_file)"_s;
-    QTest::addRow("fullwidth") << u"\uff52ead"_s << uR"(\uff52ead)"_s;
-    QTest::addRow("space") << u"read file"_s << uR"(read\x20file)"_s;
-    QTest::addRow("emoji") << u"go😀"_s << uR"(go\U0001f600)"_s;
-}
-
-void tst_DisplayText::visibleIdentifier()
-{
-    QFETCH(QString, text);
-    QFETCH(QString, shown);
-    QCOMPARE(DisplayText::visibleIdentifier(text), shown);
+    QCOMPARE(rule == Rule::Line ? DisplayText::visibleLine(text) : DisplayText::visibleIdentifier(text), shown);
 }
 
 void tst_DisplayText::hasHiddenAndPrintableAscii()

@@ -38,6 +38,20 @@ namespace {
 
 #define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 20000, call)
 
+namespace {
+
+/// The transport the app makes for a server that a servers file names, of kind, at url.
+auto configuredTransport(const QString &name, ServerConfig::Transport kind, const QUrl &url)
+{
+    ServerConfig config;
+    config.name = name;
+    config.transport = kind;
+    config.url = url.toString();
+    return TransportFactory::create(config);
+}
+
+} // namespace
+
 class tst_EverythingHttp : public QObject
 {
     Q_OBJECT
@@ -60,7 +74,8 @@ private:
     void connect(std::unique_ptr<Transport> transport, bool elicitation = false);
     CallToolResult call(const QString &name, const QJsonObject &args, bool *ok, const ClientSession::CallOptions &options = {});
 
-    quint16 startServer(const QString &mode);
+    HttpTransportOptions startServer(const QString &mode, const QString &path);
+    FallbackHttpTransport *connectByFallback(const HttpTransportOptions &options);
 
     std::unique_ptr<ClientSession> m_session;
     std::unique_ptr<EverythingServer> m_server; // outlives the session: it is closed first
@@ -83,10 +98,23 @@ void tst_EverythingHttp::cleanup()
     m_server.reset();
 }
 
-quint16 tst_EverythingHttp::startServer(const QString &mode)
+/// Starts server-everything over mode: options for its endpoint at path (an empty URL if it did not start).
+HttpTransportOptions tst_EverythingHttp::startServer(const QString &mode, const QString &path)
 {
     m_server = std::make_unique<EverythingServer>(mode);
-    return m_server->waitForPort();
+    HttpTransportOptions options;
+    if (const quint16 port = m_server->waitForPort())
+        options.url = QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path));
+    return options;
+}
+
+/// Connects the session through a FallbackHttpTransport, which it owns; that transport.
+FallbackHttpTransport *tst_EverythingHttp::connectByFallback(const HttpTransportOptions &options)
+{
+    auto transport = std::make_unique<FallbackHttpTransport>(options);
+    FallbackHttpTransport *http = transport.get();
+    connect(std::move(transport));
+    return http;
 }
 
 void tst_EverythingHttp::connect(std::unique_ptr<Transport> transport, bool elicitation)
@@ -121,14 +149,9 @@ CallToolResult tst_EverythingHttp::call(const QString &name, const QJsonObject &
 
 void tst_EverythingHttp::streamableHandshake()
 {
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
-    auto transport = std::make_unique<FallbackHttpTransport>(options);
-    FallbackHttpTransport *http = transport.get();
-    connect(std::move(transport));
-    QCOMPARE(http->mode(), FallbackHttpTransport::Mode::StreamableHttp);
+    const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
+    QCOMPARE(connectByFallback(options)->mode(), FallbackHttpTransport::Mode::StreamableHttp);
     QCOMPARE(m_session->serverInfo().name, QStringLiteral("mcp-servers/everything"));
     QCOMPARE(m_session->protocolVersion(), QStringLiteral("2025-11-25"));
     AWAIT_OK(pong, std::monostate, m_session->ping(c, cb));
@@ -137,13 +160,9 @@ void tst_EverythingHttp::streamableHandshake()
 
 void tst_EverythingHttp::toolsAndListChanged()
 {
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    ServerConfig config;
-    config.name = QStringLiteral("everything");
-    config.transport = ServerConfig::Transport::Http;
-    config.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
-    auto transport = TransportFactory::create(config);
+    const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
+    auto transport = configuredTransport(QStringLiteral("everything"), ServerConfig::Transport::Http, options.url);
     QVERIFY(transport.ok());
     m_session = std::make_unique<ClientSession>(std::move(transport).value(), ClientSession::Options());
     // The late tool arrives as tools/list_changed on the GET stream, right after initialized.
@@ -165,10 +184,8 @@ void tst_EverythingHttp::toolsAndListChanged()
 
 void tst_EverythingHttp::resourcesAndPrompts()
 {
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
     connect(std::make_unique<StreamableHttpTransport>(options));
     AWAIT_OK(resources, QList<Resource>, m_session->listResources(c, cb));
     QVERIFY(resources.size() >= 7);
@@ -184,10 +201,8 @@ void tst_EverythingHttp::resourcesAndPrompts()
 
 void tst_EverythingHttp::progress()
 {
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
     connect(std::make_unique<StreamableHttpTransport>(options));
     QList<double> steps;
     ClientSession::CallOptions callOptions;
@@ -202,10 +217,8 @@ void tst_EverythingHttp::progress()
 
 void tst_EverythingHttp::elicitationInsideToolCall()
 {
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
+    const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
     connect(std::make_unique<StreamableHttpTransport>(options), true);
     // The tool appears once initialized is in; wait for it.
     QList<Tool> tools;
@@ -230,11 +243,10 @@ void tst_EverythingHttp::droppedStreamResumes()
     // reconnects with GET and Last-Event-ID after its retry delay; server-everything replays
     // from its event store what it sent meanwhile. (Its store only replays events stored before
     // the reconnection, so the delay is longer than the rest of the operation.)
-    const quint16 port = startServer(QStringLiteral("streamableHttp"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    TestHttp::TcpProxy proxy(port);
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(proxy.port()));
+    HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
+    TestHttp::TcpProxy proxy(quint16(options.url.port()));
+    options.url.setPort(proxy.port());
     options.defaultRetryDelay = std::chrono::milliseconds(2000);
     options.openGetStream = false;
     connect(std::make_unique<StreamableHttpTransport>(options));
@@ -263,14 +275,9 @@ void tst_EverythingHttp::droppedStreamResumes()
 
 void tst_EverythingHttp::legacySseByFallback()
 {
-    const quint16 port = startServer(QStringLiteral("sse"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/sse").arg(port));
-    auto transport = std::make_unique<FallbackHttpTransport>(options);
-    FallbackHttpTransport *http = transport.get();
-    connect(std::move(transport));
-    QCOMPARE(http->mode(), FallbackHttpTransport::Mode::LegacySse);
+    const HttpTransportOptions options = startServer(QStringLiteral("sse"), QStringLiteral("/sse"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
+    QCOMPARE(connectByFallback(options)->mode(), FallbackHttpTransport::Mode::LegacySse);
     AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
     QVERIFY(tools.size() >= 12);
     bool ok = false;
@@ -287,13 +294,9 @@ void tst_EverythingHttp::legacySseByFallback()
 
 void tst_EverythingHttp::legacySseConfigured()
 {
-    const quint16 port = startServer(QStringLiteral("sse"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    ServerConfig config;
-    config.name = QStringLiteral("legacy");
-    config.transport = ServerConfig::Transport::Sse;
-    config.url = QStringLiteral("http://127.0.0.1:%1/sse").arg(port);
-    auto transport = TransportFactory::create(config);
+    const HttpTransportOptions options = startServer(QStringLiteral("sse"), QStringLiteral("/sse"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
+    auto transport = configuredTransport(QStringLiteral("legacy"), ServerConfig::Transport::Sse, options.url);
     QVERIFY(transport.ok());
     QVERIFY(qobject_cast<SseTransport *>(transport.value().get()));
     connect(std::move(transport).value());
@@ -305,10 +308,8 @@ void tst_EverythingHttp::legacySseConfigured()
 
 void tst_EverythingHttp::wrongPathReportsBothAttempts()
 {
-    const quint16 port = startServer(QStringLiteral("sse"));
-    QVERIFY2(port, qPrintable(m_server->output()));
-    HttpTransportOptions options;
-    options.url = QUrl(QStringLiteral("http://127.0.0.1:%1/nothing-here").arg(port));
+    const HttpTransportOptions options = startServer(QStringLiteral("sse"), QStringLiteral("/nothing-here"));
+    QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
     m_session = std::make_unique<ClientSession>(std::make_unique<FallbackHttpTransport>(options), ClientSession::Options());
     QSignalSpy failed(m_session.get(), &ClientSession::failed);
     m_session->connectToServer();

@@ -101,6 +101,24 @@ static OAuthAuthenticator::Options headlessOptions(const Fake &fake)
     return options;
 }
 
+/// Options for fake's MCP endpoint that keep the tokens in store.
+static OAuthAuthenticator::Options storedOptions(const Fake &fake, std::shared_ptr<MemorySecretStore> store)
+{
+    OAuthAuthenticator::Options options;
+    options.serverUrl = fake.server.url();
+    options.store = std::move(store);
+    return options;
+}
+
+/// Puts token in store under key, as an earlier sign-in would have; whether it was written.
+static bool saveToken(MemorySecretStore &store, const QString &key, const QByteArray &token)
+{
+    QObject context;
+    bool saved = false;
+    store.write(key, token, &context, [&](const Result<void> &) { saved = true; });
+    return QTest::qWaitFor([&] { return saved; }, 5000);
+}
+
 /// Sends tools/list to fake's MCP endpoint through authenticator; the answer, and in answered
 /// whether one came.
 static QJsonObject sendList(const Fake &fake, std::shared_ptr<HttpAuthenticator> authenticator, bool *answered)
@@ -123,14 +141,8 @@ void tst_OAuthAuthenticator::savedTokenReused()
 {
     Fake fake;
     auto store = std::make_shared<MemorySecretStore>();
-    OAuthAuthenticator::Options options;
-    options.serverUrl = fake.server.url();
-    options.store = store;
-    auto authenticator = std::make_shared<OAuthAuthenticator>(options);
-    QObject context;
-    bool saved = false;
-    store->write(authenticator->tokenKey(), R"({"access_token":"at-2","scope":""})", &context, [&](const Result<void> &) { saved = true; });
-    QTRY_VERIFY(saved);
+    auto authenticator = std::make_shared<OAuthAuthenticator>(storedOptions(fake, store));
+    QVERIFY(saveToken(*store, authenticator->tokenKey(), R"({"access_token":"at-2","scope":""})"));
 
     bool answered = false;
     const QJsonObject answer = sendList(fake, authenticator, &answered);
@@ -143,17 +155,11 @@ void tst_OAuthAuthenticator::expiredTokenRefreshed()
 {
     Fake fake;
     auto store = std::make_shared<MemorySecretStore>();
-    OAuthAuthenticator::Options options;
-    options.serverUrl = fake.server.url();
-    options.store = store;
+    OAuthAuthenticator::Options options = storedOptions(fake, store);
     options.client.clientId = QStringLiteral("pre-registered");
     options.userAgent = std::make_shared<HeadlessUserAgent>();
     auto authenticator = std::make_shared<OAuthAuthenticator>(options);
-    QObject context;
-    bool saved = false;
-    store->write(authenticator->tokenKey(), R"({"access_token":"at-1","refresh_token":"rt-1"})", &context,
-                 [&](const Result<void> &) { saved = true; });
-    QTRY_VERIFY(saved);
+    QVERIFY(saveToken(*store, authenticator->tokenKey(), R"({"access_token":"at-1","refresh_token":"rt-1"})"));
 
     bool answered = false;
     const QJsonObject answer = sendList(fake, authenticator, &answered);
@@ -167,6 +173,7 @@ void tst_OAuthAuthenticator::expiredTokenRefreshed()
     QCOMPARE(request.value(QStringLiteral("client_id")), QStringLiteral("pre-registered"));
     QVERIFY(fake.authorizationRequests.isEmpty());
     // The renewed tokens were saved.
+    QObject context;
     std::optional<Result<QByteArray>> stored;
     store->read(authenticator->tokenKey(), &context, [&](const Result<QByteArray> &r) { stored = r; });
     QTRY_VERIFY(stored.has_value());

@@ -17,6 +17,22 @@
 using namespace Toolgate;
 using Toolgate::TestSupport::addColumns;
 
+// Which metadata a row of discoveryUrls looks for.
+enum class Discovery { ProtectedResource, AuthorizationServer };
+Q_DECLARE_METATYPE(Discovery)
+
+namespace {
+
+QStringList urlStrings(const QList<QUrl> &urls)
+{
+    QStringList strings;
+    for (const QUrl &url : urls)
+        strings.append(url.toString());
+    return strings;
+}
+
+} // namespace
+
 class tst_OAuthPrimitives : public QObject
 {
     Q_OBJECT
@@ -24,10 +40,8 @@ class tst_OAuthPrimitives : public QObject
 private slots:
     void wwwAuthenticate_data();
     void wwwAuthenticate();
-    void protectedResourceUrls_data();
-    void protectedResourceUrls();
-    void authorizationServerUrls_data();
-    void authorizationServerUrls();
+    void discoveryUrls_data();
+    void discoveryUrls();
     void resourceCovers_data();
     void resourceCovers();
     void canonicalResource();
@@ -69,49 +83,37 @@ void tst_OAuthPrimitives::wwwAuthenticate()
     QCOMPARE(bearer.resourceMetadata().toString(), resourceMetadata);
 }
 
-void tst_OAuthPrimitives::protectedResourceUrls_data()
+void tst_OAuthPrimitives::discoveryUrls_data()
 {
-    addColumns<QString, QStringList>("server", "expected");
-    QTest::addRow("path") << QStringLiteral("https://h.example/mcp")
-                          << QStringList{QStringLiteral("https://h.example/.well-known/oauth-protected-resource/mcp"),
-                                         QStringLiteral("https://h.example/.well-known/oauth-protected-resource")};
-    QTest::addRow("deep path, port") << QStringLiteral("http://localhost:3000/a/b/")
-                                     << QStringList{QStringLiteral("http://localhost:3000/.well-known/oauth-protected-resource/a/b"),
-                                                    QStringLiteral("http://localhost:3000/.well-known/oauth-protected-resource")};
-    QTest::addRow("root") << QStringLiteral("https://h.example")
-                          << QStringList{QStringLiteral("https://h.example/.well-known/oauth-protected-resource")};
+    addColumns<Discovery, QString, QStringList>("discovery", "from", "expected");
+    // Where the protected resource metadata of an MCP server may be, most specific first.
+    QTest::addRow("resource: path") << Discovery::ProtectedResource << QStringLiteral("https://h.example/mcp")
+                                    << QStringList{QStringLiteral("https://h.example/.well-known/oauth-protected-resource/mcp"),
+                                                   QStringLiteral("https://h.example/.well-known/oauth-protected-resource")};
+    QTest::addRow("resource: deep path, port")
+        << Discovery::ProtectedResource << QStringLiteral("http://localhost:3000/a/b/")
+        << QStringList{QStringLiteral("http://localhost:3000/.well-known/oauth-protected-resource/a/b"),
+                       QStringLiteral("http://localhost:3000/.well-known/oauth-protected-resource")};
+    QTest::addRow("resource: root") << Discovery::ProtectedResource << QStringLiteral("https://h.example")
+                                    << QStringList{QStringLiteral("https://h.example/.well-known/oauth-protected-resource")};
+    // Where an issuer's authorization server metadata may be, in the order to try.
+    QTest::addRow("issuer: no path") << Discovery::AuthorizationServer << QStringLiteral("https://as.example")
+                                     << QStringList{QStringLiteral("https://as.example/.well-known/oauth-authorization-server"),
+                                                    QStringLiteral("https://as.example/.well-known/openid-configuration")};
+    QTest::addRow("issuer: path") << Discovery::AuthorizationServer << QStringLiteral("https://as.example/tenant1")
+                                  << QStringList{QStringLiteral("https://as.example/.well-known/oauth-authorization-server/tenant1"),
+                                                 QStringLiteral("https://as.example/.well-known/openid-configuration/tenant1"),
+                                                 QStringLiteral("https://as.example/tenant1/.well-known/openid-configuration")};
 }
 
-void tst_OAuthPrimitives::protectedResourceUrls()
+void tst_OAuthPrimitives::discoveryUrls()
 {
-    QFETCH(QString, server);
+    QFETCH(Discovery, discovery);
+    QFETCH(QString, from);
     QFETCH(QStringList, expected);
-    QStringList actual;
-    for (const QUrl &url : OAuthDiscovery::protectedResourceUrls(QUrl(server)))
-        actual.append(url.toString());
-    QCOMPARE(actual, expected);
-}
-
-void tst_OAuthPrimitives::authorizationServerUrls_data()
-{
-    addColumns<QString, QStringList>("issuer", "expected");
-    QTest::addRow("no path") << QStringLiteral("https://as.example")
-                             << QStringList{QStringLiteral("https://as.example/.well-known/oauth-authorization-server"),
-                                            QStringLiteral("https://as.example/.well-known/openid-configuration")};
-    QTest::addRow("path") << QStringLiteral("https://as.example/tenant1")
-                          << QStringList{QStringLiteral("https://as.example/.well-known/oauth-authorization-server/tenant1"),
-                                         QStringLiteral("https://as.example/.well-known/openid-configuration/tenant1"),
-                                         QStringLiteral("https://as.example/tenant1/.well-known/openid-configuration")};
-}
-
-void tst_OAuthPrimitives::authorizationServerUrls()
-{
-    QFETCH(QString, issuer);
-    QFETCH(QStringList, expected);
-    QStringList actual;
-    for (const QUrl &url : OAuthDiscovery::authorizationServerUrls(QUrl(issuer)))
-        actual.append(url.toString());
-    QCOMPARE(actual, expected);
+    const QList<QUrl> urls = discovery == Discovery::ProtectedResource ? OAuthDiscovery::protectedResourceUrls(QUrl(from))
+                                                                       : OAuthDiscovery::authorizationServerUrls(QUrl(from));
+    QCOMPARE(urlStrings(urls), expected);
 }
 
 void tst_OAuthPrimitives::resourceCovers_data()

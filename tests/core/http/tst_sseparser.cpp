@@ -1,10 +1,12 @@
 // The text/event-stream parser: framing, fields, ids, retry, chunking and the size cap.
 
+#include "testtable.h"
 #include "transport/sseparser.h"
 
 #include <QTest>
 
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 
 namespace {
 
@@ -36,9 +38,7 @@ private slots:
 
 void tst_SseParser::parse_data()
 {
-    QTest::addColumn<QByteArray>("stream");
-    QTest::addColumn<QList<QByteArray>>("datas");
-    QTest::addColumn<QList<QByteArray>>("types");
+    addColumns<QByteArray, QList<QByteArray>, QList<QByteArray>>("stream", "datas", "types");
 
     QTest::addRow("one event") << QByteArray("data: hello\n\n") << QList<QByteArray>{"hello"} << QList<QByteArray>{""};
     QTest::addRow("no space after colon") << QByteArray("data:hello\n\n") << QList<QByteArray>{"hello"} << QList<QByteArray>{""};

@@ -1,5 +1,6 @@
 #include "common/error.h"
 #include "peer/jsonrpcpeer.h"
+#include "testtable.h"
 #include "transport/transport.h"
 
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace std::chrono_literals;
+using Toolgate::TestSupport::addColumns;
 
 namespace {
 
@@ -177,6 +179,14 @@ private:
     /// Waits until every message queued so far in both directions has been handled: a ping
     /// round trip is delivered behind them (the pair is FIFO).
     bool barrier();
+    // The server side keeps each request to method and never answers it while the tests run.
+    void serverNeverAnswers(const QString &method);
+    // Injects message as if the server sent it: the one protocol violation that reports, or a
+    // note that none or several came.
+    QString violationFor(const QByteArray &message);
+    // With the server side gone (nobody answers but the test), sends "other" (id 1), then method
+    // (id 2) with a 60 s timeout: the second one's id.
+    RequestId sendTwoWithNoServer(const QString &method, Answer &other, Answer &answer);
 
     PairTransport *m_a = nullptr; // the client side
     PairTransport *m_b = nullptr; // the server side
@@ -211,6 +221,30 @@ void tst_JsonRpcPeer::cleanup()
     delete m_a;
     delete m_b;
     m_a = m_b = nullptr;
+}
+
+void tst_JsonRpcPeer::serverNeverAnswers(const QString &method)
+{
+    m_server->setRequestHandler(method, [](const JsonRpcMessage &, const Responder &r) {
+        static QList<Responder> keep;
+        keep.append(r);
+    });
+}
+
+RequestId tst_JsonRpcPeer::sendTwoWithNoServer(const QString &method, Answer &other, Answer &answer)
+{
+    m_server.reset();
+    m_client->sendRequest(u"other"_s, {}, m_context.get(), other.handler());
+    return m_client->sendRequest(method, {}, m_context.get(), answer.handler(), timeouts(60s, 60s));
+}
+
+QString tst_JsonRpcPeer::violationFor(const QByteArray &message)
+{
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
+    m_a->inject(message);
+    if (violations.count() != 1)
+        return u"(%1 violations)"_s.arg(violations.count());
+    return violations.first().first().toString();
 }
 
 bool tst_JsonRpcPeer::barrier()
@@ -442,14 +476,9 @@ void tst_JsonRpcPeer::lateResponseAfterCancelIgnored()
 
 void tst_JsonRpcPeer::responseToUnknownIdIsViolation()
 {
-    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
-    m_a->inject(R"({"jsonrpc":"2.0","id":4242,"result":{}})"_ba);
-    QCOMPARE(violations.count(), 1);
-    QCOMPARE(violations.first().first().toString(),
+    QCOMPARE(violationFor(R"({"jsonrpc":"2.0","id":4242,"result":{}})"_ba),
              u"the server answered request 4242, which was never sent or was already answered"_s);
-    m_a->inject(R"({"jsonrpc":"2.0","id":"abc","error":{"code":1,"message":"m"}})"_ba);
-    QCOMPARE(violations.count(), 2);
-    QCOMPARE(violations.last().first().toString(),
+    QCOMPARE(violationFor(R"({"jsonrpc":"2.0","id":"abc","error":{"code":1,"message":"m"}})"_ba),
              u"the server answered request \"abc\", which was never sent or was already answered"_s);
     // A pending request is still answered normally afterwards.
     Answer answer;
@@ -460,33 +489,24 @@ void tst_JsonRpcPeer::responseToUnknownIdIsViolation()
 
 void tst_JsonRpcPeer::errorWithNullIdIsViolation()
 {
-    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
-    m_a->inject(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}})"_ba);
-    QCOMPARE(violations.count(), 1);
-    QCOMPARE(violations.first().first().toString(),
+    QCOMPARE(violationFor(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}})"_ba),
              u"the server reported an error without a request id: Parse error (code -32700)"_s);
 }
 
 void tst_JsonRpcPeer::invalidMessageIsViolation()
 {
-    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
-    m_a->inject(R"({"jsonrpc":"1.0","id":1,"result":{}})"_ba);
-    QCOMPARE(violations.count(), 1);
-    QCOMPARE(violations.first().first().toString(),
+    QCOMPARE(violationFor(R"({"jsonrpc":"1.0","id":1,"result":{}})"_ba),
              u"the server sent an invalid message (\"jsonrpc\" must be \"2.0\"): {\"jsonrpc\":\"1.0\",\"id\":1,\"result\":{}}"_s);
-    m_a->inject("{nope"_ba);
-    QCOMPARE(violations.count(), 2);
-    QVERIFY(violations.last().first().toString().startsWith(u"the server sent an invalid message (invalid JSON at offset "_s));
+    const QString notJson = violationFor("{nope"_ba);
+    QVERIFY2(notJson.startsWith(u"the server sent an invalid message (invalid JSON at offset "_s), qPrintable(notJson));
 }
 
 void tst_JsonRpcPeer::droppedResponseFailsItsRequestAtOnce()
 {
-    m_server.reset(); // nobody answers but us
-    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
     Answer other, answer;
-    m_client->sendRequest(u"other"_s, {}, m_context.get(), other.handler());
-    const RequestId id = m_client->sendRequest(u"big"_s, {}, m_context.get(), answer.handler(), timeouts(60s, 60s));
+    const RequestId id = sendTwoWithNoServer(u"big"_s, other, answer);
     QCOMPARE(id, RequestId(2));
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
     emit m_a->messageDropped("{\"id\":2,\"jsonrpc\":\"2.0\",\"result\":{\"content\":[{\"text\":\"xxxxxxxx"_ba, 200000, 65536);
     QVERIFY(!m_client->isPending(id));
     QCOMPARE(violations.count(), 1);
@@ -507,8 +527,7 @@ void tst_JsonRpcPeer::droppedResponseFailsItsRequestAtOnce()
 
 void tst_JsonRpcPeer::unreadableResponseFailsItsRequestAtOnce_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("why");
+    addColumns<QByteArray, QString>("text", "why");
     QTest::addRow("invalid UTF-8") << "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"text\":\"\xff\xfe\"}}"_ba
                                    << u"invalid UTF8 string"_s;
     QTest::addRow("nested too deep") << "{\"id\":2,\"jsonrpc\":\"2.0\",\"result\":" + QByteArray(1100, '[') + QByteArray(1100, ']') + "}"
@@ -523,12 +542,10 @@ void tst_JsonRpcPeer::unreadableResponseFailsItsRequestAtOnce()
 {
     QFETCH(QByteArray, text);
     QFETCH(QString, why);
-    m_server.reset(); // nobody answers but us
-    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
     Answer other, answer;
-    m_client->sendRequest(u"other"_s, {}, m_context.get(), other.handler());
-    const RequestId id = m_client->sendRequest(u"tools/call"_s, {}, m_context.get(), answer.handler(), timeouts(60s, 60s));
+    const RequestId id = sendTwoWithNoServer(u"tools/call"_s, other, answer);
     QCOMPARE(id, RequestId(2));
+    QSignalSpy violations(m_client.get(), &JsonRpcPeer::protocolViolation);
     if (QTest::currentDataTag() == QLatin1StringView("string id, cut short")) {
         // Our ids are numbers: a string "2" answers nothing of ours, so nothing fails.
         m_a->inject(text);
@@ -627,10 +644,7 @@ void tst_JsonRpcPeer::droppedUnknownMessageIsViolation()
 
 void tst_JsonRpcPeer::transportClosedAnswersAllPendingOnce()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep; // never answered while the test runs
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     Answer a1, a2, a3;
     m_client->sendRequest(u"hang"_s, {}, m_context.get(), a1.handler());
     m_client->sendRequest(u"hang"_s, {}, m_context.get(), a2.handler(), timeouts(200ms, 1s));
@@ -685,10 +699,7 @@ void tst_JsonRpcPeer::destroyedContextNotCalled()
 
 void tst_JsonRpcPeer::destroyedContextNotCalledForSynthesizedAnswer()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     int called = 0;
     // Cancelled, then the context dies before the queued answer is delivered.
     auto *c1 = new QObject;
@@ -809,10 +820,7 @@ void tst_JsonRpcPeer::incomingRequestCancelledByRemote()
 
 void tst_JsonRpcPeer::failAllPending()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     Answer a1, a2;
     m_client->sendRequest(u"hang"_s, {}, m_context.get(), a1.handler(), timeouts(100ms, 1s));
     m_client->sendRequest(u"hang"_s, {}, m_context.get(), a2.handler());
@@ -834,10 +842,7 @@ void tst_JsonRpcPeer::failAllPending()
 
 void tst_JsonRpcPeer::peerDestroyedAnswersPending()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     Answer answer;
     m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
     m_client.reset();
@@ -961,10 +966,7 @@ QByteArray smallResponse(int id)
 void tst_JsonRpcPeer::largeMessageIsParsedWhileTheLoopRuns()
 {
     // A request the (silent) server side never answers itself; the answer is injected.
-    m_server->setRequestHandler(u"big"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"big"_s);
     Answer answer;
     const RequestId id = m_client->sendRequest(u"big"_s, {}, m_context.get(), answer.handler());
     QVERIFY(barrier());
@@ -982,10 +984,7 @@ void tst_JsonRpcPeer::largeMessageIsParsedWhileTheLoopRuns()
 
 void tst_JsonRpcPeer::messagesAfterALargeOneKeepTheirOrder()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     QStringList events;
     const auto recording = [&events](const QString &name) {
         return [&events, name](const Result<QJsonValue> &result) {
@@ -1027,10 +1026,7 @@ void tst_JsonRpcPeer::invalidLargeMessageIsAViolationAndTheRestGoesOn()
 
 void tst_JsonRpcPeer::peerDestroyedWhileParsingAnswersOnce()
 {
-    m_server->setRequestHandler(u"hang"_s, [](const JsonRpcMessage &, const Responder &r) {
-        static QList<Responder> keep;
-        keep.append(r);
-    });
+    serverNeverAnswers(u"hang"_s);
     Answer answer;
     const RequestId id = m_client->sendRequest(u"hang"_s, {}, m_context.get(), answer.handler());
     QVERIFY(barrier());

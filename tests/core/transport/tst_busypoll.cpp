@@ -38,6 +38,15 @@ struct Pipe
     void write(char byte) const { QCOMPARE(::write(writeEnd, &byte, 1), ssize_t(1)); }
 };
 
+// A busy poll over a fresh pipe's read end, attached for as long as context lives.
+struct PipeWatch
+{
+    Pipe pipe;
+    QObject context;
+    BusyPoll busyPoll;
+    explicit PipeWatch(std::chrono::microseconds budget) : busyPoll(budget) { busyPoll.attach(pipe.readEnd, &context); }
+};
+
 // One turn of an event loop that would sleep: aboutToBlock fires, then the loop waits for the
 // notifier or the timer, whichever comes first.
 void runLoopFor(std::chrono::milliseconds time)
@@ -56,10 +65,9 @@ class tst_BusyPoll : public QObject
 private slots:
     void inputAlreadyWaitingEndsTheSpinAndIsLeftForTheNotifier()
     {
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(10s); // a spin that would not end by itself within the test
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(10s); // a spin that would not end by itself within the test
+        const Pipe &pipe = watch.pipe;
+        BusyPoll &busyPoll = watch.busyPoll;
         QByteArray received;
         QEventLoop loop;
         QSocketNotifier notifier(pipe.readEnd, QSocketNotifier::Read);
@@ -82,10 +90,9 @@ private slots:
 
     void inputArrivingDuringTheSpinIsCaught()
     {
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(10s);
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(10s);
+        const Pipe &pipe = watch.pipe;
+        BusyPoll &busyPoll = watch.busyPoll;
         busyPoll.arm();
         // Written while the main thread spins: without the spin, nothing here could see it
         // before the 2 s timer, and the spin would count as nothing.
@@ -105,10 +112,9 @@ private slots:
 
     void aMissSkipsTheNextArmingsAndAHitStartsAfresh()
     {
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(1ms);
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(1ms);
+        const Pipe &pipe = watch.pipe;
+        BusyPoll &busyPoll = watch.busyPoll;
 
         // Misses double the number of armings that are ignored: 1, 2, 4 …
         const auto armAndTurn = [&] {
@@ -148,10 +154,8 @@ private slots:
 
     void theBackOffIsCapped()
     {
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(100us);
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(100us);
+        BusyPoll &busyPoll = watch.busyPoll;
         // 1 + 2 + 4 + … + 64 ignored armings after seven misses; from then on every 65th spins.
         for (int i = 0; i < 300; ++i) {
             busyPoll.arm();
@@ -163,10 +167,9 @@ private slots:
 
     void nothingSpinsUnlessArmedAttachedAndBudgeted()
     {
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(1ms);
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(1ms);
+        const Pipe &pipe = watch.pipe;
+        BusyPoll &busyPoll = watch.busyPoll;
         runLoopFor(5ms); // not armed
         QCOMPARE(busyPoll.misses() + busyPoll.hits(), 0);
 
@@ -176,7 +179,7 @@ private slots:
         QCOMPARE(busyPoll.misses() + busyPoll.hits(), 0);
 
         BusyPoll off(0us);
-        off.attach(pipe.readEnd, &context);
+        off.attach(pipe.readEnd, &watch.context);
         off.arm();
         runLoopFor(5ms);
         QCOMPARE(off.misses() + off.hits(), 0);
@@ -195,10 +198,9 @@ private slots:
     void aHangUpEndsTheSpinAtOnce()
     {
         // The peer closing its end is news the loop must get without delay, like input.
-        Pipe pipe;
-        QObject context;
-        BusyPoll busyPoll(10s);
-        busyPoll.attach(pipe.readEnd, &context);
+        PipeWatch watch(10s);
+        Pipe &pipe = watch.pipe;
+        BusyPoll &busyPoll = watch.busyPoll;
         ::close(pipe.writeEnd);
         pipe.writeEnd = -1;
         busyPoll.arm();

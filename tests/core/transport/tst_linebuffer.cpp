@@ -1,9 +1,11 @@
+#include "testtable.h"
 #include "transport/linebuffer.h"
 
 #include <QTest>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::addColumns;
 
 namespace {
 
@@ -42,10 +44,7 @@ private slots:
 
 void tst_LineBuffer::framing_data()
 {
-    QTest::addColumn<qint64>("limit");
-    QTest::addColumn<QList<QByteArray>>("chunks");
-    QTest::addColumn<QList<QByteArray>>("events");
-    QTest::addColumn<QByteArray>("remainder");
+    addColumns<qint64, QList<QByteArray>, QList<QByteArray>, QByteArray>("limit", "chunks", "events", "remainder");
 
     using L = QList<QByteArray>;
     QTest::addRow("one line") << qint64(100) << L{"hello\n"} << L{"L:hello"} << QByteArray();

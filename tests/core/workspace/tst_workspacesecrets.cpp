@@ -45,6 +45,15 @@ ServerConfig secretServer(const QString &name)
     return config;
 }
 
+// secretServer with a second secret, CUSTOM, that the user marked secret themselves.
+ServerConfig twoSecretServer(const QString &name)
+{
+    ServerConfig config = secretServer(name);
+    config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
+    config.secretKeys.append(QStringLiteral("CUSTOM"));
+    return config;
+}
+
 
 
 // Asks the running fault server for one of its environment variables.
@@ -84,6 +93,20 @@ class tst_WorkspaceSecrets final : public QObject
     {
         workspace.secrets()->setStore(m_store.get());
         return workspace.load().ok();
+    }
+
+    /// Adds servers, never started (disabled), as an earlier run of the app would have; whether all were saved.
+    bool addStopped(const QList<ServerConfig> &servers) const
+    {
+        Workspace first(path());
+        if (!load(first))
+            return false;
+        for (ServerConfig config : servers) {
+            config.enabled = false;
+            if (!first.addServer(config).ok())
+                return false;
+        }
+        return true;
     }
 
 private slots:
@@ -212,23 +235,13 @@ private slots:
     // and the keychain copy may only go once the file holds the value.
     void unmarkingAnUnreadSecretKeepsTheRealValue()
     {
-        {
-            Workspace first(path());
-            QVERIFY(load(first));
-            ServerConfig config = secretServer(QStringLiteral("u"));
-            config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
-            config.secretKeys.append(QStringLiteral("CUSTOM"));
-            config.enabled = false;
-            QVERIFY(first.addServer(config).ok());
-            ServerConfig remote;
-            remote.name = QStringLiteral("r");
-            remote.transport = ServerConfig::Transport::Http;
-            remote.url = QStringLiteral("http://127.0.0.1:9/mcp");
-            remote.headers.insert(QStringLiteral("X-Custom"), QStringLiteral("header-secret-55"));
-            remote.secretKeys = {QStringLiteral("X-Custom")};
-            remote.enabled = false;
-            QVERIFY(first.addServer(remote).ok());
-        }
+        ServerConfig remote;
+        remote.name = QStringLiteral("r");
+        remote.transport = ServerConfig::Transport::Http;
+        remote.url = QStringLiteral("http://127.0.0.1:9/mcp");
+        remote.headers.insert(QStringLiteral("X-Custom"), QStringLiteral("header-secret-55"));
+        remote.secretKeys = {QStringLiteral("X-Custom")};
+        QVERIFY(addStopped({twoSecretServer(QStringLiteral("u")), remote}));
         QTRY_COMPARE(storedValue(store(), QStringLiteral("server/u/env/CUSTOM")), QByteArray("custom-secret-77"));
         QTRY_COMPARE(storedValue(store(), QStringLiteral("server/r/header/X-Custom")), QByteArray("header-secret-55"));
 
@@ -272,15 +285,7 @@ private slots:
     // The same while the server is renamed in the same save: the value is read under its new name.
     void unmarkingAnUnreadSecretWhileRenaming()
     {
-        {
-            Workspace first(path());
-            QVERIFY(load(first));
-            ServerConfig config = secretServer(QStringLiteral("old"));
-            config.env.insert(QStringLiteral("CUSTOM"), QStringLiteral("custom-secret-77"));
-            config.secretKeys.append(QStringLiteral("CUSTOM"));
-            config.enabled = false;
-            QVERIFY(first.addServer(config).ok());
-        }
+        QVERIFY(addStopped({twoSecretServer(QStringLiteral("old"))}));
         QTRY_COMPARE(storedValue(store(), QStringLiteral("server/old/env/CUSTOM")), QByteArray("custom-secret-77"));
         Workspace workspace(path());
         QVERIFY(load(workspace));
@@ -299,13 +304,7 @@ private slots:
     // new name) is refused with a message, instead of deleting the old value.
     void aPlaceholderWithNoStoredValueIsRefused()
     {
-        {
-            Workspace first(path());
-            QVERIFY(load(first));
-            ServerConfig config = secretServer(QStringLiteral("k"));
-            config.enabled = false;
-            QVERIFY(first.addServer(config).ok());
-        }
+        QVERIFY(addStopped({secretServer(QStringLiteral("k"))}));
         QTRY_COMPARE(storedValue(store(), QStringLiteral("server/k/env/API_KEY")), kSecret.toUtf8());
         Workspace workspace(path());
         QVERIFY(load(workspace));

@@ -95,16 +95,22 @@ public slots:
 };
 
 #ifdef TOOLGATE_HAVE_WEBENGINE
-qint64 parentOf(qint64 pid)
+/// The first number after "field:" in /proc/<pid>/status (0 when unknown).
+qint64 statusNumber(qint64 pid, const QByteArray &field)
 {
     QFile status(QStringLiteral("/proc/%1/status").arg(pid));
     if (!status.open(QIODevice::ReadOnly))
         return 0;
     for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("PPid:"))
-            return line.mid(5).trimmed().toLongLong();
+        if (line.startsWith(QByteArray(field + ':')))
+            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
     }
     return 0;
+}
+
+qint64 parentOf(qint64 pid)
+{
+    return statusNumber(pid, "PPid");
 }
 
 /// The pids of QtWebEngineProcess processes started by this test (renderers only, or all of them).
@@ -141,14 +147,7 @@ int rendererCount()
 /// Resident memory in KiB of pid (0 when unknown).
 qint64 rssKiB(qint64 pid)
 {
-    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-    if (!status.open(QIODevice::ReadOnly))
-        return 0;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    }
-    return 0;
+    return statusNumber(pid, "VmRSS");
 }
 
 /// Summed resident memory of all QtWebEngineProcess processes (renderers, zygote, utility).
@@ -246,6 +245,20 @@ private:
     }
 
     /// Answers the permission question about what (waits for it).
+    /// Shows permission-app afresh, answers its prompts in order (what it asks, allow or not) and
+    /// waits until it reports it is done: whether all of that happened.
+    bool runPermissionApp(const QList<std::pair<QString, bool>> &answers)
+    {
+        m_console.clear();
+        if (!showApp(QStringLiteral("apps"), QStringLiteral("permission-app")))
+            return false;
+        for (const auto &[what, allow] : answers) {
+            if (!answerPermission(what, allow))
+                return false;
+        }
+        return QTest::qWaitFor([&] { return consoleHas(QStringLiteral("[perm] done")); }, 30000);
+    }
+
     bool answerPermission(const QString &what, bool allow)
     {
         QMessageBox *box = nullptr;
@@ -460,12 +473,9 @@ private slots:
         QVERIFY(m_window->appTrust()->grantedPermissions(QStringLiteral("apps"), endpoint).isEmpty());
 
         // Declared: each one is the person's to decide. No to the location, yes to camera and clipboard.
-        m_console.clear();
-        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
-        QVERIFY(answerPermission(QStringLiteral("write to your clipboard"), true));
-        QVERIFY(answerPermission(QStringLiteral("know your location"), false));
-        QVERIFY(answerPermission(QStringLiteral("use your camera"), true));
-        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY(runPermissionApp({{QStringLiteral("write to your clipboard"), true},
+                                  {QStringLiteral("know your location"), false},
+                                  {QStringLiteral("use your camera"), true}}));
         QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: refused")), qPrintable(m_console.join(u'\n')));
         QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
         QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());
@@ -475,10 +485,7 @@ private slots:
         QCOMPARE(granted, (QStringList{QStringLiteral("camera"), QStringLiteral("clipboardWrite")}));
 
         // The next view: what was allowed is remembered for the server, what was denied is asked again.
-        m_console.clear();
-        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("permission-app")));
-        QVERIFY(answerPermission(QStringLiteral("know your location"), true));
-        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("[perm] done")), 30000);
+        QVERIFY(runPermissionApp({{QStringLiteral("know your location"), true}}));
         QVERIFY2(consoleHas(QStringLiteral("[perm] geolocation: ALLOWED")), qPrintable(m_console.join(u'\n')));
         QVERIFY(consoleHas(QStringLiteral("[perm] camera: ALLOWED")));
         QVERIFY(qobject_cast<AppView *>(pane()->view())->isClipboardAllowed());

@@ -12,6 +12,7 @@
 #include "audit/audittablemodel.h"
 #include "audit/auditreader.h"
 #include "auditstorefiller.h"
+#include "csv.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -34,49 +35,6 @@ using namespace Toolgate::AuditViewTest;
 namespace {
 
 constexpr int recordCount = 6000;
-
-// RFC 4180: quoted fields may hold commas, quotes ("") and line breaks.
-QList<QStringList> parseCsv(const QString &text)
-{
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            if (c == u'"') {
-                if (i + 1 < text.size() && text.at(i + 1) == u'"') {
-                    field += u'"';
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row.append(field);
-            field.clear();
-        } else if (c == u'\n' || c == u'\r') {
-            if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n')
-                ++i;
-            row.append(field);
-            field.clear();
-            rows.append(row);
-            row.clear();
-        } else {
-            field += c;
-        }
-    }
-    if (!field.isEmpty() || !row.isEmpty()) {
-        row.append(field);
-        rows.append(row);
-    }
-    return rows;
-}
 
 } // namespace
 
@@ -155,6 +113,19 @@ private:
         log.recordOutcome(ticket, outcome);
     }
 
+    // A model over the store at path, under QAbstractItemModelTester's eyes throughout; with live,
+    // it hears of what live commits as the audit window does.
+    struct TestedModel {
+        explicit TestedModel(const QString &path, AuditLog *live = nullptr) : worker(path)
+        {
+            if (live)
+                QObject::connect(live, &AuditLog::recordsCommitted, &model, &AuditTableModel::noteStoreChanged);
+        }
+        AuditQueryWorker worker;
+        AuditTableModel model{&worker};
+        QAbstractItemModelTester tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    };
+
     static bool idsDescendAndAreUnique(const AuditTableModel &model)
     {
         for (int row = 1; row < model.rowCount(); ++row) {
@@ -217,9 +188,8 @@ private slots:
     void passesTheModelTester()
     {
         // Every page goes in under the tester's eyes.
-        AuditQueryWorker worker(m_path);
-        AuditTableModel model(&worker);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        TestedModel tested(m_path);
+        AuditTableModel &model = tested.model;
         model.setPageSize(500);
         const auto loadAll = [&model] {
             return QTest::qWaitFor([&model] {
@@ -339,9 +309,8 @@ private slots:
 
     void staleAnswersAreDropped()
     {
-        AuditQueryWorker worker(m_path);
-        AuditTableModel model(&worker);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        TestedModel tested(m_path);
+        AuditTableModel &model = tested.model;
         // Three filters in a row, without waiting: only the last one's rows may show.
         model.setFilter({.servers = {QStringLiteral("alpha")}});
         model.setFilter({.text = QStringLiteral("invoice")});
@@ -404,7 +373,7 @@ private slots:
             for (int i = 0; i < read.size(); ++i)
                 QVERIFY2(read.at(i) == records.at(i), qPrintable(QStringLiteral("record #%1 differs").arg(records.at(i).id)));
         } else {
-            const QList<QStringList> rows = parseCsv(QString::fromUtf8(in.readAll()));
+            const QList<QStringList> rows = TestSupport::parseCsv(QString::fromUtf8(in.readAll()), TestSupport::CsvRowEnd::Any);
             QCOMPARE(rows.size(), records.size() + 1);
             QCOMPARE(rows.first(), AuditExporter::csvColumns());
             const qsizetype idColumn = rows.first().indexOf(QStringLiteral("id"));
@@ -443,10 +412,8 @@ private slots:
     {
         const auto store = liveStore(40);
         QVERIFY(store);
-        AuditQueryWorker worker(store->path);
-        AuditTableModel model(&worker);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        connect(store->log.get(), &AuditLog::recordsCommitted, &model, &AuditTableModel::noteStoreChanged);
+        TestedModel tested(store->path, store->log.get());
+        AuditTableModel &model = tested.model;
         model.setPageSize(5);
         model.setFilter({.servers = {QStringLiteral("alpha")}});
         QVERIFY(waitLoaded(model));
@@ -495,10 +462,8 @@ private slots:
     {
         const auto store = liveStore(20);
         QVERIFY(store);
-        AuditQueryWorker worker(store->path);
-        AuditTableModel model(&worker);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        connect(store->log.get(), &AuditLog::recordsCommitted, &model, &AuditTableModel::noteStoreChanged);
+        TestedModel tested(store->path, store->log.get());
+        AuditTableModel &model = tested.model;
         model.setFilter({});
         QVERIFY(waitLoaded(model));
         const int before = model.rowCount();
@@ -537,9 +502,8 @@ private slots:
     {
         const auto store = liveStore(20);
         QVERIFY(store);
-        AuditQueryWorker worker(store->path);
-        AuditTableModel model(&worker);
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        TestedModel tested(store->path);
+        AuditTableModel &model = tested.model;
         model.setFilter({});
         QVERIFY(waitLoaded(model));
         const int before = model.rowCount();

@@ -82,6 +82,17 @@ private:
         return view;
     }
 
+    /// A main window in which echo ran with text, its audit record written and the audit view
+    /// opened; nullptr if a step failed.
+    AuditWindow *auditViewAfterEcho(const QString &text)
+    {
+        createWindow();
+        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), text}});
+        if (QTest::currentTestFailed() || !flushAudit())
+            return nullptr;
+        return openAuditView();
+    }
+
     bool flushAudit()
     {
         bool done = false;
@@ -121,11 +132,7 @@ private slots:
 
     void aCallShowsWithItsDecisionAndOutcome()
     {
-        createWindow();
-        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("hello audit view")}});
-        QVERIFY(flushAudit());
-
-        AuditWindow *view = openAuditView();
+        AuditWindow *view = auditViewAfterEcho(QStringLiteral("hello audit view"));
         QVERIFY(view);
         QVERIFY(!view->isModal());
         QAbstractItemModelTester tester(view->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -170,10 +177,7 @@ private slots:
 
     void closesLikeAWindowAndNamesItsExport()
     {
-        createWindow();
-        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("only one like this")}});
-        QVERIFY(flushAudit());
-        AuditWindow *view = openAuditView();
+        AuditWindow *view = auditViewAfterEcho(QStringLiteral("only one like this"));
         QVERIFY(view);
         // One match reads as one.
         view->searchField()->setText(QStringLiteral("only one like this"));
@@ -204,10 +208,7 @@ private slots:
 
     void aCallShowsUpLiveWhileTheWindowIsOpen()
     {
-        createWindow();
-        runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("before the window")}});
-        QVERIFY(flushAudit());
-        AuditWindow *view = openAuditView();
+        AuditWindow *view = auditViewAfterEcho(QStringLiteral("before the window"));
         QVERIFY(view);
         AuditTableModel *model = view->model();
         QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -53,6 +53,17 @@ struct PendingCall
     bool isError() const { return answer && answer->ok() && answer->value().isError; }
 };
 
+/// Waits for the Dialog that call opened, declines it, and waits for the call's answer: whether
+/// both came within 10 s each.
+template<typename Dialog>
+bool declineAndWait(const PendingCall &call)
+{
+    if (!QTest::qWaitFor([] { return visibleTopLevel<Dialog>() != nullptr; }, 10000))
+        return false;
+    QTest::mouseClick(visibleTopLevel<Dialog>()->declineButton(), Qt::LeftButton);
+    return QTest::qWaitFor([&] { return call.answer.has_value(); }, 10000);
+}
+
 template<typename T>
 int visibleDialogCount()
 {
@@ -316,9 +327,7 @@ void tst_ClientFeatures::samplingDeclineIsUserRejectedError()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("decline me")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
-    QTest::mouseClick(visibleTopLevel<SamplingDialog>()->declineButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(declineAndWait<SamplingDialog>(*call));
     QVERIFY(call->answer->ok());
     // The server's tool fails with the error we answered.
     QVERIFY2(call->isError(), qPrintable(call->text()));
@@ -507,9 +516,7 @@ void tst_ClientFeatures::urlElicitationDecline()
 {
     connectServer();
     auto call = startCall(QStringLiteral("trigger-url-elicitation"), {{QStringLiteral("url"), QStringLiteral("https://example.com/x")}});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
-    QTest::mouseClick(visibleTopLevel<ElicitationDialog>()->declineButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(declineAndWait<ElicitationDialog>(*call));
     QVERIFY2(call->text().contains(QStringLiteral("declined to open the URL")), qPrintable(call->text()));
     QVERIFY(m_urls->opened.isEmpty());
 }
@@ -647,9 +654,7 @@ void tst_ClientFeatures::auditRecordsRedacted()
     QVERIFY(sampled->text().contains(secret)); // the server gets what the person wrote...
 
     auto elicited = startCall(QStringLiteral("trigger-elicitation-request"), {});
-    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
-    QTest::mouseClick(visibleTopLevel<ElicitationDialog>()->declineButton(), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(elicited->answer.has_value(), 10000);
+    QVERIFY(declineAndWait<ElicitationDialog>(*elicited));
 
     QList<AuditRecord> records = serverRequestRecords();
     // The server also asks for roots by itself shortly after connecting; those are checked elsewhere.

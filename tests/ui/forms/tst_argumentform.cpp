@@ -33,9 +33,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using Toolgate::TestSupport::compact;
-using Toolgate::TestSupport::parseObject;
-using Toolgate::TestSupport::StallProbe;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
@@ -209,7 +207,7 @@ void tst_ArgumentForm::fieldsFollowTheSchemasOrder()
 
 void tst_ArgumentForm::cleanup()
 {
-    QVERIFY(Toolgate::TestSupport::leftoverTopLevels().isEmpty());
+    QVERIFY(leftoverTopLevels().isEmpty());
 }
 
 void tst_ArgumentForm::buildsEditorsForEveryKind()

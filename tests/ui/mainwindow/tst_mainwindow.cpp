@@ -54,6 +54,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
 #include <QTextBrowser>
 #include <QTreeView>
 
@@ -91,6 +93,36 @@ private:
     bool waitForTools()
     {
         return waitForTool(*m_window);
+    }
+
+    // Shows browser's tab, waits until a row under the first server of model matches and selects
+    // it: the last such row (an invalid index if none came within 10 s).
+    QModelIndex showAndSelectRow(ItemBrowser *browser, const QAbstractItemModel *model,
+                                const std::function<bool(const QModelIndex &)> &matches)
+    {
+        m_window->browserTabs()->setCurrentWidget(browser);
+        QModelIndex found;
+        const bool appeared = QTest::qWaitFor([&] {
+            const QModelIndex server = model->index(0, 0);
+            for (int row = 0; row < model->rowCount(server); ++row) {
+                if (matches(model->index(row, 0, server)))
+                    found = model->index(row, 0, server);
+            }
+            return found.isValid();
+        }, 10000);
+        if (appeared)
+            browser->selectSourceIndex(found);
+        return found;
+    }
+
+    // Types text into field, as a person would after clicking into it: whether there was a field.
+    static bool typeInto(QLineEdit *field, const QString &text)
+    {
+        if (!field)
+            return false;
+        field->setFocus();
+        QTest::keyClicks(field, text);
+        return true;
     }
 
     ToolCallOutcome::Kind waitForOutcome(const QString &tool)
@@ -336,18 +368,10 @@ private slots:
     {
         createWindow(&m_gate);
         QVERIFY(waitForTools());
-        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
-        ResourceTreeModel *resources = m_window->resourceTreeModel();
-        QModelIndex counter;
-        QTRY_VERIFY_WITH_TIMEOUT([&] {
-            const QModelIndex server = resources->index(0, 0);
-            for (int row = 0; row < resources->rowCount(server); ++row) {
-                if (resources->index(row, 0, server).data(ResourceTreeModel::UriRole).toString() == u"demo://counter")
-                    counter = resources->index(row, 0, server);
-            }
-            return counter.isValid();
-        }(), 10000);
-        m_window->resourceBrowser()->selectSourceIndex(counter);
+        const QModelIndex counter = showAndSelectRow(m_window->resourceBrowser(), m_window->resourceTreeModel(), [](const QModelIndex &index) {
+            return index.data(ResourceTreeModel::UriRole).toString() == u"demo://counter";
+        });
+        QVERIFY(counter.isValid());
         QCOMPARE(m_window->pages()->currentWidget(), m_window->resourcePanel());
         QTRY_VERIFY(m_window->resourcePanel()->readButton()->isEnabled());
         QTest::mouseClick(m_window->resourcePanel()->readButton(), Qt::LeftButton);
@@ -378,42 +402,23 @@ private slots:
         createWindow(&m_gate);
         QVERIFY(waitForTools());
         // A prompt argument: completion/complete with ref/prompt, narrowed by what was typed.
-        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
-        PromptTreeModel *prompts = m_window->promptTreeModel();
-        QModelIndex summarize;
-        QTRY_VERIFY_WITH_TIMEOUT([&] {
-            const QModelIndex server = prompts->index(0, 0);
-            for (int row = 0; row < prompts->rowCount(server); ++row) {
-                if (prompts->index(row, 0, server).data(PromptTreeModel::PromptRole).value<Prompt>().name == u"summarize")
-                    summarize = prompts->index(row, 0, server);
-            }
-            return summarize.isValid();
-        }(), 10000);
-        m_window->promptBrowser()->selectSourceIndex(summarize);
+        const QModelIndex summarize = showAndSelectRow(m_window->promptBrowser(), m_window->promptTreeModel(), [](const QModelIndex &index) {
+            return index.data(PromptTreeModel::PromptRole).value<Prompt>().name == u"summarize";
+        });
+        QVERIFY(summarize.isValid());
         QLineEdit *style = m_window->promptPanel()->argumentField(QStringLiteral("style"));
-        QVERIFY(style);
-        style->setFocus();
-        QTest::keyClicks(style, QStringLiteral("b"));
+        QVERIFY(typeInto(style, QStringLiteral("b")));
         QTRY_COMPARE(m_window->promptPanel()->completer()->suggestions(QStringLiteral("style")),
                      (QStringList{QStringLiteral("brief"), QStringLiteral("bullet-points")}));
         QTRY_VERIFY(style->completer()->popup()->isVisible());
         QTest::keyClick(style->completer()->popup(), Qt::Key_Escape);
 
         // A resource template's part: ref/resource.
-        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
-        ResourceTreeModel *resources = m_window->resourceTreeModel();
-        QModelIndex greeting;
-        const QModelIndex server = resources->index(0, 0);
-        for (int row = 0; row < resources->rowCount(server); ++row) {
-            if (resources->index(row, 0, server).data(ResourceTreeModel::IsTemplateRole).toBool())
-                greeting = resources->index(row, 0, server);
-        }
+        const QModelIndex greeting = showAndSelectRow(m_window->resourceBrowser(), m_window->resourceTreeModel(), [](const QModelIndex &index) {
+            return index.data(ResourceTreeModel::IsTemplateRole).toBool();
+        });
         QVERIFY(greeting.isValid());
-        m_window->resourceBrowser()->selectSourceIndex(greeting);
-        QLineEdit *name = m_window->resourcePanel()->variableField(QStringLiteral("name"));
-        QVERIFY(name);
-        name->setFocus();
-        QTest::keyClicks(name, QStringLiteral("al"));
+        QVERIFY(typeInto(m_window->resourcePanel()->variableField(QStringLiteral("name")), QStringLiteral("al")));
         QTRY_COMPARE(m_window->resourcePanel()->completer()->suggestions(QStringLiteral("name")),
                      (QStringList{QStringLiteral("Alan"), QStringLiteral("Alice")}));
     }

@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+
+#include <memory>
 #include <QTest>
 
 using namespace Toolgate;
@@ -37,11 +39,28 @@ class tst_Workspace final : public QObject
 {
     Q_OBJECT
 
+    std::unique_ptr<QTemporaryDir> m_dir; // a folder of the test's own
+
+    /// servers.json in the test's folder with servers saved in it; its path, or none if it could not be saved.
+    QString savedServers(const QList<ServerConfig> &servers) const
+    {
+        const QString path = m_dir->filePath(QStringLiteral("servers.json"));
+        return ServerConfigFile::save(path, servers).ok() ? path : QString();
+    }
+
 private slots:
     void initTestCase()
     {
         QVERIFY2(QFileInfo(demoServerPath()).isExecutable(), qPrintable(demoServerPath()));
     }
+
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void cleanup() { m_dir.reset(); }
 
     void firstStartConfiguresAndConnectsTheDemoServer()
     {
@@ -130,9 +149,8 @@ private slots:
 
     void addUpdateRemoveKeepNamesUniqueAndSave()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {}).ok());
+        const QString path = savedServers({});
+        QVERIFY(!path.isEmpty());
         Workspace workspace(path);
         QVERIFY(workspace.load().ok());
         QSignalSpy added(&workspace, &Workspace::connectionAdded);
@@ -203,9 +221,8 @@ private slots:
 
     void enableAndDisable()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {demoConfig(QStringLiteral("demo"))}).ok());
+        const QString path = savedServers({demoConfig(QStringLiteral("demo"))});
+        QVERIFY(!path.isEmpty());
         Workspace workspace(path);
         QVERIFY(workspace.load().ok());
         ServerConnection *demo = workspace.connection(QStringLiteral("demo"));
@@ -225,9 +242,8 @@ private slots:
 
     void sessionConfiguratorReachesEveryConnection()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {demoConfig(QStringLiteral("one"))}).ok());
+        const QString path = savedServers({demoConfig(QStringLiteral("one"))});
+        QVERIFY(!path.isEmpty());
         Workspace workspace(path);
         QStringList configured;
         workspace.setSessionConfigurator([&configured](ClientSession *session, ServerConnection *connection) {
@@ -245,9 +261,8 @@ private slots:
 
     void reloadReplacesConnections()
     {
-        QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("servers.json"));
-        QVERIFY(ServerConfigFile::save(path, {demoConfig(QStringLiteral("one"))}).ok());
+        const QString path = savedServers({demoConfig(QStringLiteral("one"))});
+        QVERIFY(!path.isEmpty());
         Workspace workspace(path);
         QVERIFY(workspace.load().ok());
         QPointer<ServerConnection> old = workspace.connectionAt(0);

@@ -65,40 +65,46 @@ inline Toolgate::Content text(const QString &text)
     return Toolgate::Content::makeText(text);
 }
 
-inline Toolgate::Content image(const QByteArray &bytes, const QString &mimeType = QStringLiteral("image/png"))
+/// Image or audio content: bytes sent as base64 with their type.
+inline Toolgate::Content media(Toolgate::Content::Type type, const QByteArray &bytes, const QString &mimeType)
 {
     Toolgate::Content c;
-    c.type = Toolgate::Content::Type::Image;
+    c.type = type;
     c.data = bytes.toBase64();
     c.mimeType = mimeType;
     return c;
+}
+
+inline Toolgate::Content image(const QByteArray &bytes, const QString &mimeType = QStringLiteral("image/png"))
+{
+    return media(Toolgate::Content::Type::Image, bytes, mimeType);
 }
 
 inline Toolgate::Content audio(const QByteArray &bytes, const QString &mimeType = QStringLiteral("audio/wav"))
 {
-    Toolgate::Content c;
-    c.type = Toolgate::Content::Type::Audio;
-    c.data = bytes.toBase64();
-    c.mimeType = mimeType;
-    return c;
+    return media(Toolgate::Content::Type::Audio, bytes, mimeType);
 }
 
-inline Toolgate::Content embeddedText(const QString &uri, const QString &mimeType, const QString &text)
+/// An embedded resource with its uri and type; the callers below fill in its text or its blob.
+inline Toolgate::Content embedded(const QString &uri, const QString &mimeType)
 {
     Toolgate::Content c;
     c.type = Toolgate::Content::Type::Resource;
     c.resource.uri = uri;
     c.resource.mimeType = mimeType;
+    return c;
+}
+
+inline Toolgate::Content embeddedText(const QString &uri, const QString &mimeType, const QString &text)
+{
+    Toolgate::Content c = embedded(uri, mimeType);
     c.resource.text = text;
     return c;
 }
 
 inline Toolgate::Content embeddedBlob(const QString &uri, const QString &mimeType, const QByteArray &bytes)
 {
-    Toolgate::Content c;
-    c.type = Toolgate::Content::Type::Resource;
-    c.resource.uri = uri;
-    c.resource.mimeType = mimeType;
+    Toolgate::Content c = embedded(uri, mimeType);
     c.resource.blob = bytes.toBase64();
     return c;
 }

@@ -105,6 +105,17 @@ double threadCpuMs()
 #endif
 }
 
+// Accepts an open save dialog with a file at path, then checks that the file holds expected.
+void acceptSaveAs(QFileDialog *dialog, const QString &path, const QByteArray &expected)
+{
+    dialog->selectFile(path);
+    QMetaObject::invokeMethod(dialog, "accept");
+    QTRY_VERIFY(QFile::exists(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), expected);
+}
+
 // Records calls to QDesktopServices::openUrl for file: URLs instead of launching a player.
 class UrlCatcher : public QObject
 {
@@ -395,13 +406,7 @@ void tst_ResultView::imageSaveAs()
     QVERIFY(dialog->isVisible());
     QCOMPARE(dialog->acceptMode(), QFileDialog::AcceptSave);
     QCOMPARE(dialog->windowModality(), Qt::WindowModal); // open(), not exec()
-    const QString path = m_dir.filePath(u"saved.png"_s);
-    dialog->selectFile(path);
-    QMetaObject::invokeMethod(dialog, "accept");
-    QTRY_VERIFY(QFile::exists(path));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), png);
+    acceptSaveAs(dialog, m_dir.filePath(u"saved.png"_s), png);
 }
 
 void tst_ResultView::audioContent()
@@ -544,13 +549,7 @@ void tst_ResultView::embeddedBlobResource()
     QFileDialog *dialog = nullptr;
     QTRY_VERIFY((dialog = m_view->findChild<QFileDialog *>(u"saveDialog"_s)) != nullptr);
     QVERIFY(dialog->selectedFiles().value(0).endsWith(u"blob.bin"_s));
-    const QString path = m_dir.filePath(u"blob-copy.bin"_s);
-    dialog->selectFile(path);
-    QMetaObject::invokeMethod(dialog, "accept");
-    QTRY_VERIFY(QFile::exists(path));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), blob);
+    acceptSaveAs(dialog, m_dir.filePath(u"blob-copy.bin"_s), blob);
 }
 
 void tst_ResultView::textSentAsBlobShowsAsText()
@@ -851,15 +850,12 @@ void tst_ResultView::rawJsonContainsResult()
 void tst_ResultView::readResourceResult()
 {
     ReadResourceResult read;
-    ResourceContents text;
-    text.uri = u"file:///etc/app.yaml"_s;
-    text.mimeType = u"application/x-yaml"_s;
-    text.text = u"name: demo\ncount: 3\n"_s;
-    ResourceContents blob;
-    blob.uri = u"file:///bin/tool"_s;
-    blob.mimeType = u"application/octet-stream"_s;
-    blob.blob = QByteArray(300, '\0').toBase64(); // bytes that are not text (text sent as a blob shows as text)
-    read.contents = {text, blob};
+    read.contents = {
+        ResourceContents{.uri = u"file:///etc/app.yaml"_s, .mimeType = u"application/x-yaml"_s, .text = u"name: demo\ncount: 3\n"_s},
+        // Bytes that are not text (text sent as a blob shows as text).
+        ResourceContents{.uri = u"file:///bin/tool"_s, .mimeType = u"application/octet-stream"_s,
+                         .blob = QByteArray(300, '\0').toBase64()},
+    };
     m_view->setReadResourceResult(read);
     const QList<ContentView *> views = m_view->contentViews();
     QCOMPARE(views.size(), 2);

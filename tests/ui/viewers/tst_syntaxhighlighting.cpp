@@ -17,6 +17,10 @@ using namespace Toolgate;
 using Toolgate::TestSupport::addColumns;
 using namespace Qt::StringLiterals;
 
+// The lookup a row of languageFor checks: SyntaxHighlighting::languageForMimeType or languageForFileName.
+using LanguageLookup = QString (*)(const QString &);
+Q_DECLARE_METATYPE(LanguageLookup)
+
 namespace {
 
 // The format the highlighter gave the character at column of line (an empty format if none).
@@ -95,10 +99,8 @@ class tst_SyntaxHighlighting : public QObject
     Q_OBJECT
 
 private slots:
-    void languageForMimeType_data();
-    void languageForMimeType();
-    void languageForFileName_data();
-    void languageForFileName();
+    void languageFor_data();
+    void languageFor();
     void attachReturnsParentedHighlighter();
     void plainTextGetsNoHighlighter();
     void jsonKeysDifferFromValues();
@@ -116,57 +118,51 @@ private slots:
     void largeJsonIsFastEnough();
 };
 
-void tst_SyntaxHighlighting::languageForMimeType_data()
+void tst_SyntaxHighlighting::languageFor_data()
 {
-    addColumns<QString, QString>("mime", "language");
-    QTest::newRow("json") << u"application/json"_s << u"JSON"_s;
-    QTest::newRow("json+params") << u"Application/JSON; charset=utf-8"_s << u"JSON"_s;
-    QTest::newRow("+json suffix") << u"application/geo+json"_s << u"JSON"_s;
-    QTest::newRow("c++") << u"text/x-c++src"_s << u"C++"_s;
-    QTest::newRow("c") << u"text/x-csrc"_s << u"C"_s;
-    QTest::newRow("java") << u"text/x-java"_s << u"Java"_s;
-    QTest::newRow("js") << u"text/javascript"_s << u"JavaScript"_s;
-    QTest::newRow("ts") << u"application/typescript"_s << u"TypeScript"_s;
-    QTest::newRow("rust") << u"text/rust"_s << u"Rust"_s;
-    QTest::newRow("go") << u"text/x-go"_s << u"Go"_s;
-    QTest::newRow("python") << u"text/x-python"_s << u"Python"_s;
-    QTest::newRow("shell") << u"text/x-shellscript"_s << u"Bash"_s;
-    QTest::newRow("xml") << u"application/xml"_s << u"XML"_s;
-    QTest::newRow("svg") << u"image/svg+xml"_s << u"XML"_s;
-    QTest::newRow("html") << u"text/html"_s << u"HTML"_s;
-    QTest::newRow("markdown") << u"text/markdown"_s << u"Markdown"_s;
-    QTest::newRow("yaml") << u"application/x-yaml"_s << u"YAML"_s;
-    QTest::newRow("sql") << u"application/sql"_s << u"SQL"_s;
-    QTest::newRow("plain") << u"text/plain"_s << QString();
-    QTest::newRow("octet") << u"application/octet-stream"_s << QString();
-    QTest::newRow("empty") << QString() << QString();
-    QTest::newRow("garbage") << u"not a mime type"_s << QString();
+    addColumns<LanguageLookup, QString, QString>("lookup", "value", "language");
+    const LanguageLookup mimeType = &SyntaxHighlighting::languageForMimeType;
+    const LanguageLookup fileName = &SyntaxHighlighting::languageForFileName;
+    // No language: text as it is.
+    QTest::newRow("mime type: plain") << mimeType << u"text/plain"_s << QString();
+    QTest::newRow("mime type: octet") << mimeType << u"application/octet-stream"_s << QString();
+    QTest::newRow("mime type: garbage") << mimeType << u"not a mime type"_s << QString();
+    QTest::newRow("mime type: empty") << mimeType << QString() << QString();
+    QTest::newRow("file name: no extension") << fileName << u"Makefile"_s << QString();
+    QTest::newRow("file name: unknown extension") << fileName << u"a.xyz"_s << QString();
+    // By MIME type, parameters and case aside.
+    QTest::newRow("mime type: json") << mimeType << u"application/json"_s << u"JSON"_s;
+    QTest::newRow("mime type: json+params") << mimeType << u"Application/JSON; charset=utf-8"_s << u"JSON"_s;
+    QTest::newRow("mime type: +json suffix") << mimeType << u"application/geo+json"_s << u"JSON"_s;
+    QTest::newRow("mime type: c++") << mimeType << u"text/x-c++src"_s << u"C++"_s;
+    QTest::newRow("mime type: c") << mimeType << u"text/x-csrc"_s << u"C"_s;
+    QTest::newRow("mime type: java") << mimeType << u"text/x-java"_s << u"Java"_s;
+    QTest::newRow("mime type: js") << mimeType << u"text/javascript"_s << u"JavaScript"_s;
+    QTest::newRow("mime type: ts") << mimeType << u"application/typescript"_s << u"TypeScript"_s;
+    QTest::newRow("mime type: rust") << mimeType << u"text/rust"_s << u"Rust"_s;
+    QTest::newRow("mime type: go") << mimeType << u"text/x-go"_s << u"Go"_s;
+    QTest::newRow("mime type: python") << mimeType << u"text/x-python"_s << u"Python"_s;
+    QTest::newRow("mime type: shell") << mimeType << u"text/x-shellscript"_s << u"Bash"_s;
+    QTest::newRow("mime type: xml") << mimeType << u"application/xml"_s << u"XML"_s;
+    QTest::newRow("mime type: svg") << mimeType << u"image/svg+xml"_s << u"XML"_s;
+    QTest::newRow("mime type: html") << mimeType << u"text/html"_s << u"HTML"_s;
+    QTest::newRow("mime type: markdown") << mimeType << u"text/markdown"_s << u"Markdown"_s;
+    QTest::newRow("mime type: yaml") << mimeType << u"application/x-yaml"_s << u"YAML"_s;
+    QTest::newRow("mime type: sql") << mimeType << u"application/sql"_s << u"SQL"_s;
+    // By the extension of a file name, a path or a URI.
+    QTest::newRow("file name: rs") << fileName << u"main.rs"_s << u"Rust"_s;
+    QTest::newRow("file name: path") << fileName << u"/src/app/Widget.HPP"_s << u"C++"_s;
+    QTest::newRow("file name: uri with query") << fileName << u"file:///tmp/a.py?rev=2#L3"_s << u"Python"_s;
+    QTest::newRow("file name: https uri") << fileName << u"https://example.com/x/config.yml"_s << u"YAML"_s;
+    QTest::newRow("file name: tsx") << fileName << u"x.tsx"_s << u"TypeScript"_s;
 }
 
-void tst_SyntaxHighlighting::languageForMimeType()
+void tst_SyntaxHighlighting::languageFor()
 {
-    QFETCH(QString, mime);
+    QFETCH(LanguageLookup, lookup);
+    QFETCH(QString, value);
     QFETCH(QString, language);
-    QCOMPARE(SyntaxHighlighting::languageForMimeType(mime), language);
-}
-
-void tst_SyntaxHighlighting::languageForFileName_data()
-{
-    addColumns<QString, QString>("name", "language");
-    QTest::newRow("rs") << u"main.rs"_s << u"Rust"_s;
-    QTest::newRow("path") << u"/src/app/Widget.HPP"_s << u"C++"_s;
-    QTest::newRow("uri with query") << u"file:///tmp/a.py?rev=2#L3"_s << u"Python"_s;
-    QTest::newRow("https uri") << u"https://example.com/x/config.yml"_s << u"YAML"_s;
-    QTest::newRow("tsx") << u"x.tsx"_s << u"TypeScript"_s;
-    QTest::newRow("no extension") << u"Makefile"_s << QString();
-    QTest::newRow("unknown extension") << u"a.xyz"_s << QString();
-}
-
-void tst_SyntaxHighlighting::languageForFileName()
-{
-    QFETCH(QString, name);
-    QFETCH(QString, language);
-    QCOMPARE(SyntaxHighlighting::languageForFileName(name), language);
+    QCOMPARE(lookup(value), language);
 }
 
 void tst_SyntaxHighlighting::attachReturnsParentedHighlighter()

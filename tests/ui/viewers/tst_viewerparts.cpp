@@ -194,14 +194,11 @@ void tst_ViewerParts::formatting()
     QCOMPARE(ViewerFormat::duration(125), u"2:05"_s);
     QCOMPARE(ViewerFormat::duration(3723), u"1:02:03"_s);
     // How long a call took reads as people say it, not as a count of milliseconds.
-    QCOMPARE(ViewerFormat::elapsed(850), u"850 ms"_s);
-    QCOMPARE(ViewerFormat::elapsed(1000), u"1.0 s"_s);
-    QCOMPARE(ViewerFormat::elapsed(10000), u"10.0 s"_s);
-    QCOMPARE(ViewerFormat::elapsed(59940), u"59.9 s"_s);
-    QCOMPARE(ViewerFormat::elapsed(59960), u"1 min"_s);
-    QCOMPARE(ViewerFormat::elapsed(125000), u"2 min 5 s"_s);
-    QCOMPARE(ViewerFormat::elapsed(3600000), u"1 h"_s);
-    QCOMPARE(ViewerFormat::elapsed(3780000), u"1 h 3 min"_s);
+    const QList<std::pair<qint64, QString>> elapsed{
+        {850, u"850 ms"_s}, {1000, u"1.0 s"_s}, {10000, u"10.0 s"_s}, {59940, u"59.9 s"_s},
+        {59960, u"1 min"_s}, {125000, u"2 min 5 s"_s}, {3600000, u"1 h"_s}, {3780000, u"1 h 3 min"_s}};
+    for (const auto &[ms, shown] : elapsed)
+        QCOMPARE(ViewerFormat::elapsed(ms), shown);
     QCOMPARE(ViewerFormat::oneLine(u"a\nb\r\nc"_s), u"a⏎b⏎c"_s);
     QCOMPARE(ViewerFormat::oneLine(u"abcdef"_s, 3), u"abc…"_s);
     const QString tip = ViewerFormat::toolTip(u"<img src=x>"_s);
