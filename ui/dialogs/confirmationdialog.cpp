@@ -6,6 +6,7 @@
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
 #include "schema/schemanode.h"
+#include "viewers/largetextview.h"
 #include "viewers/viewerstyle.h"
 
 #include <QEvent>
@@ -32,6 +33,28 @@ QString hintText(const std::optional<bool> &hint)
     if (!hint)
         return {};
     return *hint ? ConfirmationDialog::tr("yes") : ConfirmationDialog::tr("no");
+}
+
+// Arguments whose JSON text is longer than this, or has a line longer than LongLine, are shown in a
+// view that lays them out in parts: a QPlainTextEdit lays out a line as a whole, and a 100,000-character
+// string or 50,000 items took the GUI thread 0.4-1.5 s to show.
+constexpr qsizetype LargeArgumentsChars = 64 * 1024;
+constexpr qsizetype LongLine = 2000;
+
+bool isLargeText(const QString &text)
+{
+    if (text.size() > LargeArgumentsChars)
+        return true;
+    qsizetype lineStart = 0;
+    while (lineStart < text.size()) {
+        qsizetype end = text.indexOf(u'\n', lineStart);
+        if (end < 0)
+            end = text.size();
+        if (end - lineStart > LongLine)
+            return true;
+        lineStart = end + 1;
+    }
+    return false;
 }
 
 bool isUrl(const QString &endpoint)
@@ -264,7 +287,21 @@ QWidget *ConfirmationDialog::buildArguments()
     m_json->textEdit()->setObjectName(QStringLiteral("argumentsText"));
     m_json->textEdit()->setAccessibleName(tr("Arguments that will be sent"));
     m_json->setVisibleLines(4, 18);
-    m_json->setValue(m_request.arguments);
+    const QString text = JsonText::pretty(m_request.arguments);
+    if (isLargeText(text)) {
+        // Shown exactly, in parts (the view says what is not shown yet and offers "Show all"); the
+        // editor gets the text only when the person chooses to edit it.
+        m_preview = new LargeTextView(section);
+        m_preview->setObjectName(QStringLiteral("argumentsPreview"));
+        m_preview->editor()->setAccessibleName(tr("Arguments that will be sent"));
+        m_preview->editor()->setFocusPolicy(Qt::ClickFocus);
+        m_preview->setText(text, QStringLiteral("application/json"));
+        layout->addWidget(m_preview, 1);
+        m_jsonLoaded = false;
+        m_json->hide();
+    } else {
+        m_json->setValue(m_request.arguments);
+    }
     m_json->setReadOnly(true);
     m_json->textEdit()->setFocusPolicy(Qt::ClickFocus); // Tab goes to the decision buttons, not into the text
     layout->addWidget(m_json, 1);
@@ -362,12 +399,16 @@ void ConfirmationDialog::setAllowDelay(int milliseconds)
 
 QJsonObject ConfirmationDialog::argumentsToSend() const
 {
+    if (!m_jsonLoaded)
+        return m_request.arguments; // not edited: shown in the preview, exactly these
     const JsonText::ParseResult &result = m_json->parseResult();
     return result.ok() ? result.value->toObject() : m_request.arguments;
 }
 
 bool ConfirmationDialog::argumentsParse() const
 {
+    if (!m_jsonLoaded)
+        return true;
     return m_json->parseResult().ok();
 }
 
@@ -444,8 +485,23 @@ void ConfirmationDialog::done(int result)
     QDialog::done(result);
 }
 
+void ConfirmationDialog::loadEditor()
+{
+    if (m_jsonLoaded)
+        return;
+    // The person asked to edit: the whole text goes into the editor, which may take a moment for
+    // very large arguments, once and at their request.
+    m_jsonLoaded = true;
+    m_json->setValue(m_request.arguments);
+    m_preview->hide();
+    m_preview->clear();
+    m_json->show();
+}
+
 void ConfirmationDialog::setEditing(bool editing)
 {
+    if (editing)
+        loadEditor();
     if (!editing && !argumentsParse()) {
         // Locking text that does not parse would leave the call unapprovable: go back to the original.
         m_json->setValue(m_request.arguments);
