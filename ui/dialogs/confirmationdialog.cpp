@@ -82,7 +82,13 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     });
 
     QString schemaError;
-    if (!request.tool.inputSchema.isEmpty()) {
+    if (request.inputValidator) {
+        // Compiled by the pipeline, off the GUI thread: a schema of a few MB takes a noticeable time.
+        if (*request.inputValidator)
+            m_validator = request.inputValidator->value();
+        else
+            schemaError = request.inputValidator->error().message;
+    } else if (!request.tool.inputSchema.isEmpty()) {
         if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
             m_validator = std::move(compiled).value();
         else
@@ -92,8 +98,10 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     // The problems core found, worded with the form's labels ("Old text is required") when the schema
     // can be checked here too; core's own words otherwise.
     m_originalProblems = request.validationProblems;
-    if (schemaError.isEmpty() && !request.validationProblems.isEmpty())
-        m_originalProblems = describe(m_validator.validate(request.arguments));
+    if (schemaError.isEmpty() && !request.validationProblems.isEmpty()) {
+        m_originalProblems = describe(request.inputValidator ? request.validationIssues
+                                                             : m_validator.validate(request.arguments));
+    }
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(18, 16, 18, 14);
