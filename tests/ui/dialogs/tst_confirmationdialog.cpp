@@ -671,6 +671,21 @@ void tst_ConfirmationDialog::screenshot()
     if (!dir.isEmpty())
         QVERIFY(image.save(dir + u"/confirmation-dialog.png"_s));
     dialog.reject();
+
+    // Large arguments: shown in parts, with what is not shown yet said and "Show all" offered.
+    request.validationProblems.clear();
+    request.arguments = QJsonObject{{u"path"_s, u"/home/ada/projects/old-drafts"_s},
+                                    {u"content"_s, QString(u"Lorem ipsum dolor sit amet, "_s.repeated(10000))}};
+    ConfirmationDialog large(request, &window);
+    large.open();
+    QVERIFY(QTest::qWaitForWindowExposed(&large));
+    QTRY_VERIFY(button(&large, u"allowOnce"_s)->isEnabled());
+    QTRY_VERIFY(!large.findChild<LargeTextView *>(u"argumentsPreview"_s)->isLoading());
+    const QImage largeImage = large.grab().toImage();
+    QVERIFY(!largeImage.isNull());
+    if (!dir.isEmpty())
+        QVERIFY(largeImage.save(dir + u"/confirmation-dialog-large-arguments.png"_s));
+    large.reject();
 }
 
 QTEST_MAIN(tst_ConfirmationDialog)
