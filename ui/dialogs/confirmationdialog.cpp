@@ -94,7 +94,6 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
         else
             schemaError = compiled.error().message;
     }
-    m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(request.tool.inputSchema));
     // The problems core found, worded with the form's labels ("Old text is required") when the schema
     // can be checked here too; core's own words otherwise.
     m_originalProblems = request.validationProblems;
@@ -383,11 +382,20 @@ QWidget *ConfirmationDialog::buildButtons()
     return area;
 }
 
+const SchemaNode &ConfirmationDialog::schemaNode() const
+{
+    // Built when a problem is to be worded: for 1,000 properties it is a noticeable part of showing the
+    // dialog, which most calls (no problems, no edits) never need.
+    if (!m_schema)
+        m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_request.tool.inputSchema));
+    return *m_schema;
+}
+
 QStringList ConfirmationDialog::describe(const QList<SchemaIssue> &issues) const
 {
     QStringList lines;
     for (const SchemaIssue &issue : issues)
-        lines.append(describeIssue(*m_schema, issue));
+        lines.append(describeIssue(schemaNode(), issue));
     return lines;
 }
 

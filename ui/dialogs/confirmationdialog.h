@@ -81,6 +81,7 @@ private:
     void updateAllowButtons();
     void restartAllowDelay();
     QStringList describe(const QList<SchemaIssue> &issues) const;
+    const SchemaNode &schemaNode() const;
 
     ApprovalRequest m_request;
     SchemaValidator m_validator;
@@ -93,7 +94,7 @@ private:
     QTimer *m_delayTimer = nullptr;
     QStringList m_problemsShown;
     QStringList m_originalProblems;
-    std::shared_ptr<const SchemaNode> m_schema;
+    mutable std::shared_ptr<const SchemaNode> m_schema;
 
     ProblemsBox *m_problems = nullptr;
     JsonEditor *m_json = nullptr;
