@@ -3,6 +3,7 @@
 #include "common/jsonkeyorder.h"
 #include "protocol/implementation.h"
 #include "protocol/tool.h"
+#include "schema/schemavalidator.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -40,6 +41,11 @@ struct ApprovalRequest
     /// Problems found validating the arguments against the tool's inputSchema.
     QStringList validationProblems;
     CallInitiator initiator = CallInitiator::Gui;
+    /// The inputSchema as the pipeline compiled it (or why it cannot be used), so that a dialog need not
+    /// compile a large schema again on the GUI thread; null when nobody compiled it.
+    std::shared_ptr<const Result<SchemaValidator>> inputValidator;
+    /// The issues behind validationProblems, when inputValidator is a usable validator.
+    QList<SchemaIssue> validationIssues;
 };
 
 /// A decision about one call.

@@ -8,10 +8,14 @@
 #include "schema/schemanode.h"
 #include "schema/schemavalidator.h"
 
+#include <QFutureWatcher>
 #include <QHash>
+#include <QJsonDocument>
+#include <QMutex>
+#include <QPromise>
+#include <QThreadPool>
 
 #include <atomic>
-#include <QJsonDocument>
 
 namespace Toolgate {
 
@@ -100,40 +104,92 @@ void ToolCall::finish(ToolCallOutcome::Kind kind)
 class ToolCallPipeline::Private
 {
 public:
+    // Compiled validators (or why a schema cannot be used) by schema text: compiling is much dearer than
+    // looking up. Used from the checking thread only.
+    struct Validators
+    {
+        QMutex mutex;
+        QHash<QByteArray, std::shared_ptr<const Result<SchemaValidator>>> byText;
+    };
+
+    // What checking one value against one schema found.
+    struct Check
+    {
+        QStringList problems;
+        QList<SchemaIssue> issues;
+        std::shared_ptr<const Result<SchemaValidator>> validator;
+    };
+
+    QObject *owner = nullptr; // the pipeline
     ApprovalGate *gate;
     QPointer<ApprovalPolicy> policy;
     Options options;
     ToolCallObserver *observer = nullptr;
-    // Compiled validators by schema text: compiling is much dearer than looking up.
-    QHash<QByteArray, std::shared_ptr<SchemaValidator>> validators;
+    std::shared_ptr<Validators> validators = std::make_shared<Validators>();
+    // Compiling and checking run here, off the GUI thread: a schema of a few MB took 0.2-0.45 s to
+    // compile (issue #13). One thread, so checks finish in the order they were asked for and the calls
+    // go on in that order. Declared last: destroyed first, it waits for a check that is running.
+    QThreadPool checker;
 
-    Result<std::shared_ptr<SchemaValidator>> validatorFor(const QJsonObject &schema)
+    Private() { checker.setMaxThreadCount(1); }
+
+    static std::shared_ptr<const Result<SchemaValidator>> validatorFor(Validators &cache, const QJsonObject &schema)
     {
         const QByteArray key = QJsonDocument(schema).toJson(QJsonDocument::Compact);
-        if (auto it = validators.constFind(key); it != validators.cend())
-            return *it;
-        auto compiled = SchemaValidator::compile(schema);
-        if (!compiled)
-            return compiled.error();
-        if (validators.size() > 512)
-            validators.clear();
-        auto validator = std::make_shared<SchemaValidator>(std::move(compiled).value());
-        validators.insert(key, validator);
-        return validator;
+        {
+            QMutexLocker lock(&cache.mutex);
+            if (auto it = cache.byText.constFind(key); it != cache.byText.cend())
+                return *it;
+        }
+        // A refusal is remembered too: the same schema comes again with the result and the next call.
+        auto compiled = std::make_shared<const Result<SchemaValidator>>(SchemaValidator::compile(schema));
+        QMutexLocker lock(&cache.mutex);
+        if (cache.byText.size() > 512)
+            cache.byText.clear();
+        cache.byText.insert(key, compiled);
+        return compiled;
     }
 
-    QStringList problems(const QJsonObject &schema, const QJsonValue &instance, const QString &what)
+    static Check check(Validators &cache, const QJsonObject &schema, const QJsonValue &instance, const QString &what)
     {
-        if (schema.isEmpty())
-            return {};
-        const auto validator = validatorFor(schema);
-        if (!validator)
-            return {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, validator.error().message)};
-        QStringList lines;
-        for (const SchemaIssue &issue : validator.value()->validate(instance))
-            lines.append(issue.path.isEmpty() ? issue.message
-                                              : SchemaValidator::readablePath(issue.path) + QStringLiteral(": ") + issue.message);
-        return lines;
+        Check result;
+        result.validator = validatorFor(cache, schema);
+        if (!*result.validator) {
+            result.problems = {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, result.validator->error().message)};
+            return result;
+        }
+        result.issues = result.validator->value().validate(instance);
+        for (const SchemaIssue &issue : std::as_const(result.issues))
+            result.problems.append(issue.path.isEmpty() ? issue.message
+                                                        : SchemaValidator::readablePath(issue.path) + QStringLiteral(": ") + issue.message);
+        return result;
+    }
+
+    // Checks instance against schema on the checking thread and hands what it found to done on call's
+    // thread, unless call is gone by then. No schema: done at once, nothing found.
+    void problems(ToolCall *call, const QJsonObject &schema, const QJsonValue &instance, const QString &what,
+                  std::function<void(ToolCall *, const Check &)> done)
+    {
+        if (schema.isEmpty()) {
+            done(call, Check{});
+            return;
+        }
+        auto slot = std::make_shared<Check>();
+        auto promise = std::make_shared<QPromise<void>>();
+        auto *watcher = new QFutureWatcher<void>(call);
+        QPointer<ToolCall> guard(call);
+        QObject::connect(watcher, &QFutureWatcherBase::finished, call, [watcher, guard, owner = QPointer<QObject>(owner), slot,
+                                                                         done = std::move(done)] {
+            watcher->deleteLater();
+            if (guard && owner)
+                done(guard, *slot);
+        });
+        watcher->setFuture(promise->future());
+        promise->start();
+        checker.start([promise, slot, cache = validators, schema, instance, what] {
+            *slot = check(*cache, schema, instance, what);
+            promise->finish();
+        });
     }
 };
 
@@ -142,6 +198,7 @@ ToolCallPipeline::ToolCallPipeline(ApprovalGate *gate, ApprovalPolicy *policy, O
     , d(std::make_unique<Private>())
 {
     Q_ASSERT(gate);
+    d->owner = this;
     d->gate = gate;
     d->policy = policy;
     d->options = options;
@@ -222,7 +279,18 @@ void ToolCallPipeline::validateAndAsk(ToolCall *call)
         call->m_argumentOrder = SchemaNode::fromSchema(call->m_tool.inputSchema, call->m_tool.inputSchemaOrder()).valueOrder();
         call->m_outcome.sentArgumentOrder = call->m_argumentOrder;
     }
-    call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"));
+    d->problems(call, call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"),
+                [this](ToolCall *checked, const Private::Check &found) {
+                    ask(checked, found.problems, found.validator, found.issues);
+                });
+}
+
+void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
+                           const std::shared_ptr<const Result<SchemaValidator>> &validator, const QList<SchemaIssue> &issues)
+{
+    if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    call->m_outcome.inputProblems = problems;
     // The intent is recorded before anything can leave the app.
     if (d->observer)
         d->observer->callStarted(*call);
@@ -247,6 +315,8 @@ void ToolCallPipeline::validateAndAsk(ToolCall *call)
     call->setStage(ToolCall::Stage::AwaitingApproval);
     ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_argumentOrder,
                             call->m_outcome.inputProblems, call->m_initiator};
+    request.inputValidator = validator;
+    request.validationIssues = issues;
     QPointer<ToolCall> guard(call);
     d->gate->requestApproval(request, call, [this, guard](const ApprovalDecision &decision) {
         if (guard)
@@ -265,8 +335,21 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
     if (decision.editedArguments) {
         call->m_outcome.sentArguments = *decision.editedArguments;
         call->m_outcome.sentArgumentOrder = call->m_outcome.decision.editedArgumentOrder;
-        call->m_outcome.inputProblems = d->problems(call->m_tool.inputSchema, *decision.editedArguments, QStringLiteral("input"));
+        d->problems(call, call->m_tool.inputSchema, *decision.editedArguments, QStringLiteral("input"),
+                    [this](ToolCall *checked, const Private::Check &found) {
+                        checked->m_outcome.inputProblems = found.problems;
+                        proceed(checked);
+                    });
+        return;
     }
+    proceed(call);
+}
+
+void ToolCallPipeline::proceed(ToolCall *call)
+{
+    if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    const ApprovalDecision &decision = call->m_outcome.decision;
     if (d->observer)
         d->observer->callDecided(*call);
 
@@ -357,8 +440,14 @@ void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &re
     const CallToolResult &value = call->m_outcome.result;
     if (!call->m_tool.outputSchema.isEmpty()) {
         if (value.structuredContent) {
-            call->m_outcome.outputProblems = d->problems(call->m_tool.outputSchema, *value.structuredContent, QStringLiteral("output"));
-            call->m_outcome.outputValid = call->m_outcome.outputProblems.isEmpty();
+            d->problems(call, call->m_tool.outputSchema, *value.structuredContent, QStringLiteral("output"),
+                        [this](ToolCall *checked, const Private::Check &found) {
+                            checked->m_outcome.outputProblems = found.problems;
+                            checked->m_outcome.outputValid = found.problems.isEmpty();
+                            finish(checked, checked->m_outcome.result.isError ? ToolCallOutcome::Kind::ToolError
+                                                                               : ToolCallOutcome::Kind::Succeeded);
+                        });
+            return;
         } else if (!value.isError) {
             // A tool with an outputSchema must return structured results (spec: tools, output schema).
             call->m_outcome.outputProblems = {QStringLiteral("the tool declares an output schema but returned no structuredContent")};

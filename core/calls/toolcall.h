@@ -176,7 +176,10 @@ private:
     friend class ToolCall;
     void start(ToolCall *call, const QString &toolName);
     void validateAndAsk(ToolCall *call);
+    void ask(ToolCall *call, const QStringList &problems, const std::shared_ptr<const Result<SchemaValidator>> &validator,
+             const QList<SchemaIssue> &issues);
     void decided(ToolCall *call, const ApprovalDecision &decision);
+    void proceed(ToolCall *call);
     void send(ToolCall *call);
     void received(ToolCall *call, const Result<CallToolResult> &result);
     void finish(ToolCall *call, ToolCallOutcome::Kind kind);

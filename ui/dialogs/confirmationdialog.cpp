@@ -6,6 +6,7 @@
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
 #include "schema/schemanode.h"
+#include "viewers/largetextview.h"
 #include "viewers/viewerstyle.h"
 
 #include <QEvent>
@@ -34,6 +35,28 @@ QString hintText(const std::optional<bool> &hint)
     return *hint ? ConfirmationDialog::tr("yes") : ConfirmationDialog::tr("no");
 }
 
+// Arguments whose JSON text is longer than this, or has a line longer than LongLine, are shown in a
+// view that lays them out in parts: a QPlainTextEdit lays out a line as a whole, and a 100,000-character
+// string or 50,000 items took the GUI thread 0.4-1.5 s to show.
+constexpr qsizetype LargeArgumentsChars = 64 * 1024;
+constexpr qsizetype LongLine = 2000;
+
+bool isLargeText(const QString &text)
+{
+    if (text.size() > LargeArgumentsChars)
+        return true;
+    qsizetype lineStart = 0;
+    while (lineStart < text.size()) {
+        qsizetype end = text.indexOf(u'\n', lineStart);
+        if (end < 0)
+            end = text.size();
+        if (end - lineStart > LongLine)
+            return true;
+        lineStart = end + 1;
+    }
+    return false;
+}
+
 bool isUrl(const QString &endpoint)
 {
     return endpoint.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
@@ -59,18 +82,25 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     });
 
     QString schemaError;
-    if (!request.tool.inputSchema.isEmpty()) {
+    if (request.inputValidator) {
+        // Compiled by the pipeline, off the GUI thread: a schema of a few MB takes a noticeable time.
+        if (*request.inputValidator)
+            m_validator = request.inputValidator->value();
+        else
+            schemaError = request.inputValidator->error().message;
+    } else if (!request.tool.inputSchema.isEmpty()) {
         if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
             m_validator = std::move(compiled).value();
         else
             schemaError = compiled.error().message;
     }
-    m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(request.tool.inputSchema, request.tool.inputSchemaOrder()));
     // The problems core found, worded with the form's labels ("Old text is required") when the schema
     // can be checked here too; core's own words otherwise.
     m_originalProblems = request.validationProblems;
-    if (schemaError.isEmpty() && !request.validationProblems.isEmpty())
-        m_originalProblems = describe(m_validator.validate(request.arguments));
+    if (schemaError.isEmpty() && !request.validationProblems.isEmpty()) {
+        m_originalProblems = describe(request.inputValidator ? request.validationIssues
+                                                             : m_validator.validate(request.arguments));
+    }
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(18, 16, 18, 14);
@@ -265,7 +295,21 @@ QWidget *ConfirmationDialog::buildArguments()
     m_json->textEdit()->setAccessibleName(tr("Arguments that will be sent"));
     m_json->setVisibleLines(4, 18);
     // In the order the person filled them in, which is the order they are sent in.
-    m_json->setValue(m_request.arguments, m_request.argumentOrder);
+    const QString text = JsonText::pretty(m_request.arguments, m_request.argumentOrder);
+    if (isLargeText(text)) {
+        // Shown exactly, in parts (the view says what is not shown yet and offers "Show all"); the
+        // editor gets the text only when the person chooses to edit it.
+        m_preview = new LargeTextView(section);
+        m_preview->setObjectName(QStringLiteral("argumentsPreview"));
+        m_preview->editor()->setAccessibleName(tr("Arguments that will be sent"));
+        m_preview->editor()->setFocusPolicy(Qt::ClickFocus);
+        m_preview->setText(text, QStringLiteral("application/json"));
+        layout->addWidget(m_preview, 1);
+        m_jsonLoaded = false;
+        m_json->hide();
+    } else {
+        m_json->setValue(m_request.arguments, m_request.argumentOrder);
+    }
     m_json->setReadOnly(true);
     m_json->textEdit()->setFocusPolicy(Qt::ClickFocus); // Tab goes to the decision buttons, not into the text
     layout->addWidget(m_json, 1);
@@ -339,11 +383,20 @@ QWidget *ConfirmationDialog::buildButtons()
     return area;
 }
 
+const SchemaNode &ConfirmationDialog::schemaNode() const
+{
+    // Built when a problem is to be worded: for 1,000 properties it is a noticeable part of showing the
+    // dialog, which most calls (no problems, no edits) never need.
+    if (!m_schema)
+        m_schema = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_request.tool.inputSchema, m_request.tool.inputSchemaOrder()));
+    return *m_schema;
+}
+
 QStringList ConfirmationDialog::describe(const QList<SchemaIssue> &issues) const
 {
     QStringList lines;
     for (const SchemaIssue &issue : issues)
-        lines.append(describeIssue(*m_schema, issue));
+        lines.append(describeIssue(schemaNode(), issue));
     return lines;
 }
 
@@ -363,12 +416,16 @@ void ConfirmationDialog::setAllowDelay(int milliseconds)
 
 QJsonObject ConfirmationDialog::argumentsToSend() const
 {
+    if (!m_jsonLoaded)
+        return m_request.arguments; // not edited: shown in the preview, exactly these
     const JsonText::ParseResult &result = m_json->parseResult();
     return result.ok() ? result.value->toObject() : m_request.arguments;
 }
 
 bool ConfirmationDialog::argumentsParse() const
 {
+    if (!m_jsonLoaded)
+        return true;
     return m_json->parseResult().ok();
 }
 
@@ -447,11 +504,26 @@ void ConfirmationDialog::done(int result)
     QDialog::done(result);
 }
 
+void ConfirmationDialog::loadEditor()
+{
+    if (m_jsonLoaded)
+        return;
+    // The person asked to edit: the whole text goes into the editor, which may take a moment for
+    // very large arguments, once and at their request.
+    m_jsonLoaded = true;
+    m_json->setValue(m_request.arguments, m_request.argumentOrder);
+    m_preview->hide();
+    m_preview->clear();
+    m_json->show();
+}
+
 void ConfirmationDialog::setEditing(bool editing)
 {
+    if (editing)
+        loadEditor();
     if (!editing && !argumentsParse()) {
         // Locking text that does not parse would leave the call unapprovable: go back to the original.
-        m_json->setValue(m_request.arguments);
+        m_json->setValue(m_request.arguments, m_request.argumentOrder);
         onArgumentsEdited();
     }
     m_json->setReadOnly(!editing);

@@ -15,6 +15,7 @@ class QTimer;
 namespace Toolgate {
 
 class JsonEditor;
+class LargeTextView;
 class ProblemsBox;
 struct SchemaNode;
 
@@ -76,9 +77,11 @@ private:
     void choose(ApprovalDecision::Kind kind);
     void onArgumentsEdited();
     void setEditing(bool editing);
+    void loadEditor();
     void updateAllowButtons();
     void restartAllowDelay();
     QStringList describe(const QList<SchemaIssue> &issues) const;
+    const SchemaNode &schemaNode() const;
 
     ApprovalRequest m_request;
     SchemaValidator m_validator;
@@ -91,10 +94,13 @@ private:
     QTimer *m_delayTimer = nullptr;
     QStringList m_problemsShown;
     QStringList m_originalProblems;
-    std::shared_ptr<const SchemaNode> m_schema;
+    mutable std::shared_ptr<const SchemaNode> m_schema;
 
     ProblemsBox *m_problems = nullptr;
     JsonEditor *m_json = nullptr;
+    // Large arguments are shown here, in parts, until the person edits them; m_json is then filled.
+    LargeTextView *m_preview = nullptr;
+    bool m_jsonLoaded = true;
     QPushButton *m_edit = nullptr;
     QLabel *m_editedNote = nullptr;
     QLabel *m_queuedNote = nullptr;

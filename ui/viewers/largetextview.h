@@ -16,7 +16,7 @@ namespace Toolgate {
 
 class FittedPlainTextEdit;
 
-/// Read-only text of any size without freezing the GUI: the first PreviewChars appear at once,
+/// Read-only text of any size without freezing the GUI: the first PreviewChars appear at once (in chunks),
 /// "Show all" appends the rest in chunks between events, over-long lines are folded, and syntax
 /// highlighting is only attached below HighlightLimit.
 class LargeTextView final : public QWidget

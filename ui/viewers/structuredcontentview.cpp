@@ -44,8 +44,20 @@ void StructuredContentView::setContent(const QJsonObject &content, Verdict verdi
 {
     m_model->setJson(content);
     m_tree->show();
-    if (m_model->rowCount() <= ExpandAllBelowRows)
-        m_tree->expandToDepth(1);
+    if (m_model->rowCount() <= ExpandAllBelowRows) {
+        // Opens the members as expandToDepth(1) would, but only while the rows it adds stay few: an
+        // expanded array of 150,000 items makes the tree lay out 150,000 rows at once (0.3-0.8 s on
+        // the GUI thread, issue #13). A large member stays closed; the person opens it.
+        int added = 0;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const QModelIndex member = m_model->index(row, 0);
+            const int children = m_model->rowCount(member);
+            if (children == 0 || added + children > ExpandAllBelowRows * 25)
+                continue;
+            added += children;
+            m_tree->expand(member);
+        }
+    }
     m_tree->resizeColumnToContents(JsonTreeModel::KeyColumn);
     m_tree->setColumnWidth(JsonTreeModel::KeyColumn, qBound(120, m_tree->columnWidth(JsonTreeModel::KeyColumn) + 16, 320));
     m_tree->resizeColumnToContents(JsonTreeModel::TypeColumn);

@@ -3,12 +3,18 @@
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
+#include "forms/jsontext.h"
+#include "stallprobe.h"
 #include "testjson.h"
+#include "viewers/largetextview.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QGroupBox>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QTextBlock>
+#include <QTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -99,6 +105,8 @@ private slots:
     void editingRevalidatesAndReturnsEditedArguments();
     void unparsableEditDisablesAllow();
     void unchangedEditSetsNoEditedArguments();
+    void largeArgumentsAreShownInPartsAndSentExactly();
+    void largeArgumentsCanBeEdited();
 
     void gateAnswersExactlyOnce();
     void gateQueuesRequests();
@@ -380,6 +388,84 @@ void tst_ConfirmationDialog::unchangedEditSetsNoEditedArguments()
     QVERIFY(!dialog->decision().editedArguments);
 }
 
+void tst_ConfirmationDialog::largeArgumentsAreShownInPartsAndSentExactly()
+{
+    // A 100,000-character string and 50,000 items (issue #13, hostile schemas): laid out by one
+    // QPlainTextEdit at once, they kept the GUI thread busy for 0.5-1.5 s when the dialog appeared.
+    ApprovalRequest request = makeRequest();
+    QJsonArray items;
+    for (int i = 0; i < 50000; ++i)
+        items.append(i);
+    request.arguments = QJsonObject{{u"path"_s, QString(QString(100000, u'a') + u"b"_s)}, {u"items"_s, items}};
+    const QString text = JsonText::pretty(request.arguments);
+
+    QWidget window;
+    window.resize(900, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Toolgate::TestSupport::StallProbe stalls;
+    stalls.start();
+    std::unique_ptr<ConfirmationDialog> dialog;
+    QTimer::singleShot(0, &window, [&] { dialog = openDialog(request, &window); });
+    QTRY_VERIFY(dialog && dialog->isVisible());
+    QTest::qWait(300); // laying out and painting what is shown counts too
+    qInfo("longest stall while opening: %.0f ms", stalls.longestMs());
+
+    // Structure first (timing on a loaded machine is noisy): no text view of the dialog holds a line
+    // longer than the preview's fold column, nor the whole text, and the view says so and offers all.
+    for (const QPlainTextEdit *view : dialog->findChildren<QPlainTextEdit *>()) {
+        QVERIFY2(view->document()->characterCount() <= LargeTextView::PreviewChars + 1000, qPrintable(view->objectName()));
+        for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next())
+            QVERIFY2(block.length() <= 4097, qPrintable(view->objectName()));
+    }
+    auto *preview = dialog->findChild<LargeTextView *>(u"argumentsPreview"_s);
+    QVERIFY(preview && preview->isVisible());
+    QCOMPARE(preview->text(), text); // exactly what is sent, parts of it not laid out yet
+    QVERIFY(!preview->isComplete());
+    auto *showAll = preview->findChild<QPushButton *>(u"showAllButton"_s);
+    QVERIFY(showAll && showAll->isVisible());
+    QVERIFY(preview->findChild<QWidget *>(u"truncationBar"_s)->isVisible());
+    // Generous for a loaded 2-core CI machine; all at once took several times this.
+    QVERIFY2(stalls.longestMs() < 600, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
+
+    // "Show all" brings in the rest in parts, and the arguments sent are the original ones.
+    showAll->click();
+    QTRY_VERIFY_WITH_TIMEOUT(preview->isComplete(), 30000);
+    QVERIFY2(stalls.longestMs() < 600, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
+    QCOMPARE(preview->editor()->toPlainText().remove(u'\n'), QString(text).remove(u'\n')); // only fold breaks added
+    QVERIFY(dialog->argumentsParse());
+    QCOMPARE(dialog->argumentsToSend(), request.arguments);
+    auto *allow = button(dialog.get(), u"allowOnce"_s);
+    QTRY_VERIFY(allow->isEnabled());
+    allow->click();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowOnce);
+    QVERIFY(!dialog->decision().editedArguments);
+}
+
+void tst_ConfirmationDialog::largeArgumentsCanBeEdited()
+{
+    // Editing large arguments puts the exact text into the editor, at the person's request.
+    ApprovalRequest request = makeRequest();
+    request.arguments = QJsonObject{{u"path"_s, QString(100000, u'a')}};
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    auto *preview = dialog->findChild<LargeTextView *>(u"argumentsPreview"_s);
+    QVERIFY(preview && preview->isVisible());
+    auto *json = dialog->findChild<QPlainTextEdit *>(u"argumentsText"_s);
+    QVERIFY(!json->isVisibleTo(dialog.get()));
+    button(dialog.get(), u"editArguments"_s)->click();
+    QVERIFY(json->isVisibleTo(dialog.get()));
+    QVERIFY(preview->isHidden());
+    QVERIFY(!json->isReadOnly());
+    QCOMPARE(json->toPlainText(), JsonText::pretty(request.arguments));
+    QCOMPARE(dialog->argumentsToSend(), request.arguments);
+    json->setPlainText(uR"({"path": "/tmp/short"})"_s);
+    button(dialog.get(), u"allowOnce"_s)->click();
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowOnce);
+    QVERIFY(dialog->decision().editedArguments);
+    QCOMPARE(*dialog->decision().editedArguments, parseObject(R"({"path": "/tmp/short"})"));
+}
+
 void tst_ConfirmationDialog::gateAnswersExactlyOnce()
 {
     QWidget window;
@@ -608,6 +694,21 @@ void tst_ConfirmationDialog::screenshot()
     if (!dir.isEmpty())
         QVERIFY(image.save(dir + u"/confirmation-dialog.png"_s));
     dialog.reject();
+
+    // Large arguments: shown in parts, with what is not shown yet said and "Show all" offered.
+    request.validationProblems.clear();
+    request.arguments = QJsonObject{{u"path"_s, u"/home/ada/projects/old-drafts"_s},
+                                    {u"content"_s, QString(u"Lorem ipsum dolor sit amet, "_s.repeated(10000))}};
+    ConfirmationDialog large(request, &window);
+    large.open();
+    QVERIFY(QTest::qWaitForWindowExposed(&large));
+    QTRY_VERIFY(button(&large, u"allowOnce"_s)->isEnabled());
+    QTRY_VERIFY(!large.findChild<LargeTextView *>(u"argumentsPreview"_s)->isLoading());
+    const QImage largeImage = large.grab().toImage();
+    QVERIFY(!largeImage.isNull());
+    if (!dir.isEmpty())
+        QVERIFY(largeImage.save(dir + u"/confirmation-dialog-large-arguments.png"_s));
+    large.reject();
 }
 
 QTEST_MAIN(tst_ConfirmationDialog)

@@ -25,6 +25,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileDialog>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -166,6 +167,7 @@ private slots:
     void outcomeFailed();
     void outcomeMissingStructuredContent();
     void structuredContentTree();
+    void largeStructuredContentStaysClosed();
     void rawJsonContainsResult();
     void readResourceResult();
     void clearRemovesEverything();
@@ -824,6 +826,33 @@ void tst_ResultView::structuredContentTree()
     QCOMPARE(model->index(0, 0).data().toString(), u"items"_s);
     QCOMPARE(model->index(1, JsonTreeModel::ValueColumn).data().toString(), u"2"_s);
     QVERIFY(tree->isExpanded(model->index(0, 0)));
+}
+
+void tst_ResultView::largeStructuredContentStaysClosed()
+{
+    // 150,000 items (issue #13, hostile schemas): opened along with the small members, the tree laid
+    // out every row at once and kept the GUI thread busy 0.3-0.8 s. Small members still open.
+    QJsonArray many;
+    for (int i = 0; i < 150000; ++i)
+        many.append(i);
+    CallToolResult r = resultOf({});
+    r.structuredContent = QJsonObject{{u"a_small"_s, QJsonArray{1, 2}}, {u"b_many"_s, many}};
+    QElapsedTimer clock;
+    clock.start();
+    m_view->setResult(r);
+    QTreeView *tree = m_view->findChild<QTreeView *>(u"structuredTree"_s);
+    QVERIFY(tree);
+    m_view->tabs()->setCurrentWidget(m_view->structuredView());
+    tree->resize(600, 400);
+    tree->grab(); // lays out and paints what is shown
+    qInfo("setResult and the first paint: %lld ms", clock.elapsed());
+    auto *model = qobject_cast<JsonTreeModel *>(tree->model());
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->index(1, 0).data().toString(), u"b_many"_s);
+    QVERIFY(tree->isExpanded(model->index(0, 0)));
+    QVERIFY(!tree->isExpanded(model->index(1, 0))); // the person opens it; everything is there
+    QCOMPARE(model->rowCount(model->index(1, 0)), 150000);
+    QCOMPARE(model->index(149999, JsonTreeModel::ValueColumn, model->index(1, 0)).data().toString(), u"149999"_s);
 }
 
 void tst_ResultView::rawJsonContainsResult()

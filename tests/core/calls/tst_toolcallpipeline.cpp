@@ -1,0 +1,165 @@
+#include "audit/auditfixture.h"
+#include "schema/hostileschemas.h"
+#include "stallprobe.h"
+#include "testjson.h"
+
+#include "calls/approval.h"
+#include "calls/toolcall.h"
+#include "schema/schemavalidator.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTimer>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+using Toolgate::AuditTest::InProcessServer;
+using Toolgate::TestSupport::parseObject;
+
+namespace {
+
+constexpr int waitMs = 60000;
+
+// Allows every call and keeps what it was asked.
+class RecordingGate final : public ApprovalGate
+{
+public:
+    void requestApproval(const ApprovalRequest &request, QObject *, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        requests.append(request);
+        decide(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+    }
+    QList<ApprovalRequest> requests;
+};
+
+} // namespace
+
+class tst_ToolCallPipeline : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void largeSchemaIsCheckedOffTheGuiThread();
+    void callsFinishInTheOrderTheirAnswersCame();
+};
+
+void tst_ToolCallPipeline::largeSchemaIsCheckedOffTheGuiThread()
+{
+    // A 5 MB schema (issue #13): compiled (and refused) on the GUI thread at the call and again at the
+    // result, it kept the window from turning its event loop for 0.2-0.45 s each time.
+    const auto cases = HostileSchemas::cases();
+    const auto found = std::find_if(cases.cbegin(), cases.cend(), [](const HostileSchemas::Case &c) {
+        return QByteArray(c.name).startsWith("anyOf with 300,000 alternatives");
+    });
+    QVERIFY(found != cases.cend());
+    const QJsonObject big = parseObject(found->schema);
+    const QJsonObject schema{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{{u"value"_s, big}}}};
+
+    // What one check cost the GUI thread before (the schema's text as the cache key, then compiling),
+    // measured here and now, under the same load as the call below.
+    qint64 compileMs = std::numeric_limits<qint64>::max();
+    for (int i = 0; i < 2; ++i) {
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(!QJsonDocument(schema).toJson(QJsonDocument::Compact).isEmpty());
+        QVERIFY(!SchemaValidator::compile(schema));
+        compileMs = qMin(compileMs, clock.elapsed());
+    }
+
+    InProcessServer fixture;
+    Tool tool;
+    tool.name = u"big"_s;
+    tool.inputSchema = schema;
+    tool.outputSchema = schema;
+    (void)fixture.server->addTool(tool, [](const ToolCallContext &call) {
+        CallToolResult result;
+        result.structuredContent = QJsonObject{{u"value"_s, u"x"_s}};
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    bool listed = false;
+    fixture.target->relistTools(this, [&](const Result<QList<Tool>> &tools) { listed = bool(tools); });
+    QTRY_VERIFY_WITH_TIMEOUT(listed, waitMs);
+
+    RecordingGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    QObject owner;
+    TestSupport::StallProbe stalls;
+    stalls.start();
+    ToolCall *call = pipeline.call(fixture.target.get(), u"big"_s, {{u"value"_s, u"x"_s}}, CallInitiator::Gui, &owner);
+    QSignalSpy finished(call, &ToolCall::finished);
+    QVERIFY(finished.wait(waitMs));
+    QTest::qWait(50);
+    stalls.stop();
+    qInfo("compiling on this thread: %lld ms; longest stall during the call: %.0f ms", compileMs, stalls.longestMs());
+
+    // The verdicts are the same as before, and the gate is handed the compiled verdict so that a dialog
+    // need not compile the schema again.
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(call->outcome().inputProblems.size(), 1);
+    QVERIFY(call->outcome().inputProblems.first().startsWith(u"the tool's input schema cannot be used"_s));
+    QVERIFY(call->outcome().outputProblems.first().startsWith(u"the tool's output schema cannot be used"_s));
+    QCOMPARE(call->outcome().outputValid, std::optional<bool>(false));
+    QCOMPARE(gate.requests.size(), 1);
+    QVERIFY(gate.requests.first().inputValidator);
+    QVERIFY(!*gate.requests.first().inputValidator);
+    // Relative to what compiling costs on this machine now, so that a loaded one cannot make it fail.
+    QVERIFY2(stalls.longestMs() < qMax<double>(40.0, compileMs * 0.6),
+             qPrintable(u"the event loop stalled for %1 ms; compiling takes %2 ms"_s.arg(stalls.longestMs()).arg(compileMs)));
+}
+
+void tst_ToolCallPipeline::callsFinishInTheOrderTheirAnswersCame()
+{
+    // Checking runs on another thread, one check at a time: results checked against a large schema and
+    // a small one still finish in the order they were received, each exactly once.
+    InProcessServer fixture;
+    Tool slow;
+    slow.name = u"slow"_s;
+    slow.inputSchema = QJsonObject{{u"type"_s, u"object"_s}};
+    QJsonArray alternatives;
+    for (int i = 0; i < 20000; ++i)
+        alternatives.append(QJsonObject{{u"const"_s, i}});
+    slow.outputSchema = QJsonObject{{u"type"_s, u"object"_s},
+                                    {u"properties"_s, QJsonObject{{u"n"_s, QJsonObject{{u"anyOf"_s, alternatives}}}}}};
+    Tool quick = slow;
+    quick.name = u"quick"_s;
+    quick.outputSchema = QJsonObject{{u"type"_s, u"object"_s}};
+    const auto answer = [](const ToolCallContext &call) {
+        CallToolResult result;
+        result.structuredContent = QJsonObject{{u"n"_s, 19999}};
+        call.respond(result);
+    };
+    (void)fixture.server->addTool(slow, answer);
+    (void)fixture.server->addTool(quick, answer);
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+
+    RecordingGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    QObject owner;
+    QStringList order;
+    QList<ToolCall *> calls;
+    for (const QString &name : {u"slow"_s, u"quick"_s, u"slow"_s, u"quick"_s}) {
+        ToolCall *call = pipeline.call(fixture.target.get(), name, {}, CallInitiator::Gui, &owner);
+        connect(call, &ToolCall::finished, this, [&order, name, n = calls.size()] {
+            order.append(name + QString::number(n));
+        });
+        calls.append(call);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(order.size(), 4, waitMs);
+    QTest::qWait(100);
+    QCOMPARE(order.size(), 4);
+    QCOMPARE(order, (QStringList{u"slow0"_s, u"quick1"_s, u"slow2"_s, u"quick3"_s}));
+    for (ToolCall *call : calls) {
+        QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+        QVERIFY2(call->outcome().outputValid, qPrintable(call->outcome().outputProblems.join(u'\n')));
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_ToolCallPipeline)
+#include "tst_toolcallpipeline.moc"
