@@ -7,6 +7,7 @@
 #include "clirunner.h"
 #include "console.h"
 #include "exitcode.h"
+#include "common/translations.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -29,6 +30,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+    Translations::install(&app); // by the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
 
     if (ConformanceMode::requested(app.arguments()))
         return ConformanceMode::run(app.arguments());
