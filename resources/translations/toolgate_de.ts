@@ -978,6 +978,25 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::BinaryPane</name>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The data is not valid base64.</source>
+        <translation>Die Daten sind kein gültiges Base64.</translation>
+    </message>
+    <message>
+        <source>Binary data</source>
+        <translation>Binärdaten</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::BooleanFieldEditor</name>
     <message>
         <source>Yes</source>
@@ -1222,12 +1241,60 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Content</source>
         <translation>Inhalt</translation>
     </message>
+    <message>
+        <source>No content.</source>
+        <translation>Kein Inhalt.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ContentView</name>
     <message>
         <source>Sent as binary data; shown as text because it is valid UTF-8 text.</source>
         <translation>Als Binärdaten gesendet; als Text gezeigt, weil es gültiger UTF-8-Text ist.</translation>
+    </message>
+    <message>
+        <source>Audience: </source>
+        <translation>Zielgruppe: </translation>
+    </message>
+    <message>
+        <source>Priority: </source>
+        <translation>Priorität: </translation>
+    </message>
+    <message>
+        <source>Modified: </source>
+        <translation>Geändert: </translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Embedded resource</source>
+        <translation>Eingebettete Ressource</translation>
+    </message>
+    <message>
+        <source>Resource link</source>
+        <translation>Ressourcen-Link</translation>
+    </message>
+    <message>
+        <source>Unknown content</source>
+        <translation>Unbekannter Inhalt</translation>
+    </message>
+    <message>
+        <source>Unknown content type “%1”</source>
+        <translation>Unbekannte Inhaltsart „%1“</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
     </message>
 </context>
 <context>
@@ -1360,6 +1427,23 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>%1 (not an allowed value)</source>
         <translation>%1 (kein erlaubter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::FileSaver</name>
+    <message>
+        <source>Save As</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>%1 konnte nicht gespeichert werden:
+%2</translation>
     </message>
 </context>
 <context>
@@ -1512,6 +1596,14 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>Could not decode the image: %1.</source>
         <translation>Das Bild konnte nicht dekodiert werden: %1.</translation>
+    </message>
+    <message>
+        <source>decoding…</source>
+        <translation>wird dekodiert…</translation>
+    </message>
+    <message>
+        <source> · decoding…</source>
+        <translation> · wird dekodiert…</translation>
     </message>
 </context>
 <context>
@@ -1688,6 +1780,44 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>expected a JSON object {…}, not a list</source>
         <translation>ein JSON-Objekt {…} erwartet, keine Liste</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::JsonTreeModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::LargeTextView</name>
+    <message>
+        <source>Loading… %1 of %2</source>
+        <translation>Wird geladen… %1 von %2</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Die ersten %1 von %2 werden gezeigt.</translation>
+    </message>
+    <message>
+        <source>Lines longer than %1 characters are broken up for display.</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden für die Anzeige umbrochen.</translation>
+    </message>
+    <message>
+        <source>Too large to highlight.</source>
+        <translation>Zu groß für die Syntaxhervorhebung.</translation>
+    </message>
+    <message>
+        <source>Show all (%1)</source>
+        <translation>Alles zeigen (%1)</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2138,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::MessageBanner</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::NullFieldEditor</name>
     <message>
         <source>null (nothing to enter)</source>
@@ -2223,6 +2360,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ResourceLinkPane</name>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Read this resource from the server</source>
+        <translation>Diese Ressource vom Server lesen</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ResourcePanel</name>
     <message>
         <source>Read</source>
@@ -2278,6 +2426,97 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>template</source>
         <translation>Vorlage</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultView</name>
+    <message>
+        <source>Content</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Structured</source>
+        <translation>Strukturiert</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Rohes JSON</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole raw JSON</source>
+        <translation>Das gesamte rohe JSON kopieren</translation>
+    </message>
+    <message>
+        <source>No content.</source>
+        <translation>Kein Inhalt.</translation>
+    </message>
+    <message>
+        <source>The tool reported an error</source>
+        <translation>Das Werkzeug hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>Waiting for the result…</source>
+        <translation>Warte auf das Ergebnis…</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Error code %1</source>
+        <translation>Fehlercode %1</translation>
+    </message>
+    <message>
+        <source>Data: </source>
+        <translation>Daten: </translation>
+    </message>
+    <message>
+        <source>The call failed</source>
+        <translation>Der Aufruf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The call produced no result.</source>
+        <translation>Der Aufruf hat kein Ergebnis geliefert.</translation>
+    </message>
+    <message>
+        <source>Invalid arguments</source>
+        <translation>Ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>The arguments do not match the tool&apos;s input schema; nothing was sent.</source>
+        <translation>Die Argumente passen nicht zum Eingabeschema des Werkzeugs; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>The call was cancelled before a result arrived.</source>
+        <translation>Der Aufruf wurde abgebrochen, bevor ein Ergebnis kam.</translation>
+    </message>
+    <message>
+        <source>Call denied</source>
+        <translation>Aufruf abgelehnt</translation>
+    </message>
+    <message>
+        <source>The output does not match the tool&apos;s output schema</source>
+        <translation>Die Ausgabe passt nicht zum Ausgabeschema des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>The resource has no contents.</source>
+        <translation>Die Ressource hat keinen Inhalt.</translation>
+    </message>
+    <message>
+        <source>Content (%1)</source>
+        <translation>Inhalt (%1)</translation>
     </message>
 </context>
 <context>
@@ -3077,6 +3316,48 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::StructuredContentView</name>
+    <message>
+        <source>No output schema</source>
+        <translation>Kein Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>The tool declares no output schema, so this structured content was not checked.</source>
+        <translation>Das Werkzeug gibt kein Ausgabeschema an, daher wurde dieser strukturierte Inhalt nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Matches the output schema</source>
+        <translation>Passt zum Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>Does not match the output schema</source>
+        <translation>Passt nicht zum Ausgabeschema</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TextPane</name>
+    <message>
+        <source>Plain</source>
+        <translation>Klartext</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole text</source>
+        <translation>Den gesamten Text kopieren</translation>
+    </message>
+    <message>
+        <source>Render as Markdown</source>
+        <translation>Als Markdown darstellen</translation>
+    </message>
+    <message>
+        <source>Too large to render as Markdown (limit %1)</source>
+        <translation>Zu groß für die Darstellung als Markdown (Grenze %1)</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ToolPanel</name>
     <message>
         <source>Finished in %1</source>
@@ -3271,6 +3552,41 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::WavInfo</name>
+    <message>
+        <source>not a RIFF/WAVE file</source>
+        <translation>keine RIFF/WAVE-Datei</translation>
+    </message>
+    <message>
+        <source>truncated format chunk</source>
+        <translation>abgeschnittener Format-Block</translation>
+    </message>
+    <message>
+        <source>data before format chunk</source>
+        <translation>Daten vor dem Format-Block</translation>
+    </message>
+    <message>
+        <source>no format chunk</source>
+        <translation>kein Format-Block</translation>
+    </message>
+    <message>
+        <source>invalid format chunk</source>
+        <translation>ungültiger Format-Block</translation>
+    </message>
+    <message>
+        <source>IEEE float</source>
+        <translation>IEEE-Gleitkomma</translation>
+    </message>
+    <message>
+        <source>format 0x%1</source>
+        <translation>Format 0x%1</translation>
+    </message>
+    <message>
+        <source>%1-bit %2</source>
+        <translation>%1 Bit %2</translation>
     </message>
 </context>
 <context>
