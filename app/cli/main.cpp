@@ -2,6 +2,7 @@
 // Exit codes: see exitcode.h (and --help).
 
 #include "cliarguments.h"
+#include "clitext.h"
 #include "auditcommand.h"
 #include "conformancemode.h"
 #include "clirunner.h"
@@ -42,7 +43,7 @@ int main(int argc, char *argv[])
     const auto arguments = CliArguments::parse(app.arguments().mid(1));
     if (!arguments) {
         Console::error(arguments.error().message);
-        Console::err(QStringLiteral("Run toolgate-cli --help for usage.\n"));
+        Console::err(Cli::tr("Run toolgate-cli --help for usage.\n"));
         return int(ExitCode::Usage);
     }
     if (arguments->help) {

@@ -2,6 +2,1399 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>Cli</name>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>may modify things</source>
+        <translation>kann Dinge verändern</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>zerstörerisch</translation>
+    </message>
+    <message>
+        <source>not destructive</source>
+        <translation>nicht zerstörerisch</translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation>Wiederholen unbedenklich</translation>
+    </message>
+    <message>
+        <source>not idempotent</source>
+        <translation>Wiederholen nicht unbedenklich</translation>
+    </message>
+    <message>
+        <source>reaches outside systems</source>
+        <translation>erreicht Systeme außerhalb</translation>
+    </message>
+    <message>
+        <source>closed world</source>
+        <translation>bleibt in seinem eigenen System</translation>
+    </message>
+    <message>
+        <source>
+Tool call request
+</source>
+        <translation>
+Anfrage für einen Werkzeugaufruf
+</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Reports as</source>
+        <translation>Nennt sich</translation>
+    </message>
+    <message>
+        <source> (self-reported)</source>
+        <translation> (Selbstauskunft)</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>
+(claims made by the server, not verified by Toolgate)</source>
+        <translation>
+(Angaben des Servers, von Toolgate nicht überprüft)</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>the arguments do not match the tool&apos;s input schema:
+</source>
+        <translation>die Argumente passen nicht zum Eingabeschema des Werkzeugs:
+</translation>
+    </message>
+    <message>
+        <source>  Arguments (sent exactly as shown):
+</source>
+        <translation>  Argumente (werden genau so gesendet):
+</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Show help.</source>
+        <translation>Hilfe anzeigen.</translation>
+    </message>
+    <message>
+        <source>The audit store.</source>
+        <translation>Der Audit-Speicher.</translation>
+    </message>
+    <message>
+        <source>JSON output.</source>
+        <translation>JSON-Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Record type.</source>
+        <translation>Art des Eintrags.</translation>
+    </message>
+    <message>
+        <source>Server name.</source>
+        <translation>Name des Servers.</translation>
+    </message>
+    <message>
+        <source>Tool name.</source>
+        <translation>Name des Werkzeugs.</translation>
+    </message>
+    <message>
+        <source>Decision.</source>
+        <translation>Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Outcome.</source>
+        <translation>Ergebnis.</translation>
+    </message>
+    <message>
+        <source>gui, cli or app.</source>
+        <translation>gui, cli oder app.</translation>
+    </message>
+    <message>
+        <source>From.</source>
+        <translation>Von.</translation>
+    </message>
+    <message>
+        <source>Until.</source>
+        <translation>Bis.</translation>
+    </message>
+    <message>
+        <source>Words.</source>
+        <translation>Suchwörter.</translation>
+    </message>
+    <message>
+        <source>How many.</source>
+        <translation>Wie viele.</translation>
+    </message>
+    <message>
+        <source>Older than id.</source>
+        <translation>Älter als ID.</translation>
+    </message>
+    <message>
+        <source>jsonl or csv.</source>
+        <translation>jsonl oder csv.</translation>
+    </message>
+    <message>
+        <source>File.</source>
+        <translation>Datei.</translation>
+    </message>
+    <message>
+        <source>missing command: list, show, export or verify</source>
+        <translation>Befehl fehlt: list, show, export oder verify</translation>
+    </message>
+    <message>
+        <source>unknown --type &quot;%1&quot; (tool_call, server_request, connection)</source>
+        <translation>unbekannter --type &quot;%1&quot; (tool_call, server_request, connection)</translation>
+    </message>
+    <message>
+        <source>unknown --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</source>
+        <translation>unbekannte --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</translation>
+    </message>
+    <message>
+        <source>unknown --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</source>
+        <translation>unbekanntes --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</translation>
+    </message>
+    <message>
+        <source>unknown --client &quot;%1&quot; (gui, cli, app)</source>
+        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app)</translation>
+    </message>
+    <message>
+        <source>--%1: &quot;%2&quot; is neither a date, a date and time, nor an age like 2h or 7d</source>
+        <translation>--%1: &quot;%2&quot; ist weder ein Datum noch Datum und Uhrzeit noch ein Alter wie 2h oder 7d</translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation>--limit braucht eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>--before needs a record id</source>
+        <translation>--before braucht die ID eines Eintrags</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matching records, newest first.</source>
+        <translation>%1 von %2 passenden Einträgen, neueste zuerst.</translation>
+    </message>
+    <message>
+        <source> Older: --before %1</source>
+        <translation> Ältere: --before %1</translation>
+    </message>
+    <message>
+        <source>usage: toolgate-cli audit show ID</source>
+        <translation>Aufruf: toolgate-cli audit show ID</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Begonnen</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>, session </source>
+        <translation>, Sitzung </translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Ausgelöst von</translation>
+    </message>
+    <message>
+        <source>the app in the result of call #%1</source>
+        <translation>die App im Ergebnis von Aufruf #%1</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Server says</source>
+        <translation>Server sagt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Arguments (as requested):
+</source>
+        <translation>Argumente (wie angefragt):
+</translation>
+    </message>
+    <message>
+        <source>Arguments:
+</source>
+        <translation>Argumente:
+</translation>
+    </message>
+    <message>
+        <source>Arguments (edited by the human, as sent):
+</source>
+        <translation>Argumente (vom Menschen bearbeitet, wie gesendet):
+</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source> by </source>
+        <translation> durch </translation>
+    </message>
+    <message>
+        <source>a remembered rule</source>
+        <translation>eine gespeicherte Regel</translation>
+    </message>
+    <message>
+        <source>a human</source>
+        <translation>einen Menschen</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>Entschieden</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>%1 bytes as received</source>
+        <translation>%1 Byte wie empfangen</translation>
+    </message>
+    <message>
+        <source>Result%1:
+</source>
+        <translation>Ergebnis%1:
+</translation>
+    </message>
+    <message>
+        <source>Hash chain:
+</source>
+        <translation>Hash-Kette:
+</translation>
+    </message>
+    <message>
+        <source>unknown --format &quot;%1&quot; (jsonl, csv)</source>
+        <translation>unbekanntes --format &quot;%1&quot; (jsonl, csv)</translation>
+    </message>
+    <message>
+        <source>Exported %1 records.
+</source>
+        <translation>%1 Einträge exportiert.
+</translation>
+    </message>
+    <message>
+        <source>Exported %1 records to %2.
+</source>
+        <translation>%1 Einträge nach %2 exportiert.
+</translation>
+    </message>
+    <message>
+        <source>OK: %1 records, %2 chain events, all intact.
+Chain head: #%3 %4
+</source>
+        <translation>OK: %1 Einträge, %2 Kettenereignisse, alle unversehrt.
+Kettenkopf: #%3 %4
+</translation>
+    </message>
+    <message>
+        <source>All %1 problems found%2:
+</source>
+        <translation>Alle %1 gefundenen Probleme%2:
+</translation>
+    </message>
+    <message>
+        <source> (first %1)</source>
+        <translation> (die ersten %1)</translation>
+    </message>
+    <message>
+        <source>Checked %1 records and %2 chain events.
+</source>
+        <translation>%1 Einträge und %2 Kettenereignisse geprüft.
+</translation>
+    </message>
+    <message>
+        <source>Run toolgate-cli audit --help for usage.
+</source>
+        <translation>Die Bedienung zeigt toolgate-cli audit --help.
+</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;: list, show, export or verify</source>
+        <translation>unbekannter Befehl &quot;%1&quot;: list, show, export oder verify</translation>
+    </message>
+    <message>
+        <source>the tool arguments are not valid JSON (at character %1: %2): %3</source>
+        <translation>die Werkzeugargumente sind kein gültiges JSON (bei Zeichen %1: %2): %3</translation>
+    </message>
+    <message>
+        <source>the tool arguments must be a JSON object like {&quot;key&quot;: 1}: %1</source>
+        <translation>die Werkzeugargumente müssen ein JSON-Objekt wie {&quot;key&quot;: 1} sein: %1</translation>
+    </message>
+    <message>
+        <source>expected %1 as key=value, not &quot;%2&quot;%3</source>
+        <translation>%1 als key=value erwartet, nicht &quot;%2&quot;%3</translation>
+    </message>
+    <message>
+        <source> (a JSON object may only come first)</source>
+        <translation> (ein JSON-Objekt darf nur als erstes kommen)</translation>
+    </message>
+    <message>
+        <source>%1 needs more arguments: %2</source>
+        <translation>%1 braucht mehr Argumente: %2</translation>
+    </message>
+    <message>
+        <source>%1 takes no more arguments than %2; unexpected &quot;%3&quot;</source>
+        <translation>%1 nimmt nicht mehr Argumente als %2; unerwartet: &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>nothing follows &quot;--&quot;; give the server command to start after it</source>
+        <translation>nach &quot;--&quot; folgt nichts; geben Sie danach den Befehl an, der den Server startet</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation>%1 nimmt keinen Wert</translation>
+    </message>
+    <message>
+        <source>--root wants an existing folder, not &quot;%1&quot;</source>
+        <translation>--root erwartet einen vorhandenen Ordner, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--timeout wants a number of seconds above 0, not &quot;%1&quot;</source>
+        <translation>--timeout erwartet eine Anzahl Sekunden über 0, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>give the tool arguments as JSON only once</source>
+        <translation>geben Sie die Werkzeugargumente nur einmal als JSON an</translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see --help)</source>
+        <translation>unbekannte Option %1 (siehe --help)</translation>
+    </message>
+    <message>
+        <source>no command given; commands: %1 (see --help)</source>
+        <translation>kein Befehl angegeben; Befehle: %1 (siehe --help)</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;; commands: %2</source>
+        <translation>unbekannter Befehl &quot;%1&quot;; Befehle: %2</translation>
+    </message>
+    <message>
+        <source>--args only goes with call</source>
+        <translation>--args gibt es nur zusammen mit call</translation>
+    </message>
+    <message>
+        <source>--server picks a server from the servers file; it cannot be combined with a server command after &quot;--&quot;</source>
+        <translation>--server wählt einen Server aus der Serverdatei; es lässt sich nicht mit einem Serverbefehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--config cannot be combined with a server command after &quot;--&quot;</source>
+        <translation>--config lässt sich nicht mit einem Serverbefehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--url names the server itself; it cannot be combined with --server, --config or a command after &quot;--&quot;</source>
+        <translation>--url nennt den Server selbst; es lässt sich nicht mit --server, --config oder einem Befehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--header only goes with --url</source>
+        <translation>--header gibt es nur zusammen mit --url</translation>
+    </message>
+    <message>
+        <source>servers lists every configured server; --server does not apply</source>
+        <translation>servers listet jeden eingerichteten Server auf; --server passt hier nicht</translation>
+    </message>
+    <message>
+        <source>%1 takes no arguments; unexpected &quot;%2&quot;</source>
+        <translation>%1 nimmt keine Argumente; unerwartet: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>read URI</source>
+        <translation>read URI</translation>
+    </message>
+    <message>
+        <source>call needs a tool name: call TOOL [key=value ...]</source>
+        <translation>call braucht den Namen eines Werkzeugs: call TOOL [key=value ...]</translation>
+    </message>
+    <message>
+        <source>give the tool arguments as JSON only once (positional or --args)</source>
+        <translation>geben Sie die Werkzeugargumente nur einmal als JSON an (als Argument oder mit --args)</translation>
+    </message>
+    <message>
+        <source>tool arguments</source>
+        <translation>die Werkzeugargumente</translation>
+    </message>
+    <message>
+        <source>prompt needs a prompt name: prompt NAME [key=value ...]</source>
+        <translation>prompt braucht den Namen eines Prompts: prompt NAME [key=value ...]</translation>
+    </message>
+    <message>
+        <source>prompt arguments</source>
+        <translation>die Prompt-Argumente</translation>
+    </message>
+    <message>
+        <source>complete prompt NAME ARG VALUE, or complete template URI ARG VALUE</source>
+        <translation>complete prompt NAME ARG VALUE oder complete template URI ARG VALUE</translation>
+    </message>
+    <message>
+        <source>complete needs more arguments: %1</source>
+        <translation>complete braucht mehr Argumente: %1</translation>
+    </message>
+    <message>
+        <source>complete completes a &quot;prompt&quot; or a &quot;template&quot;, not &quot;%1&quot;: %2</source>
+        <translation>complete vervollständigt einen &quot;prompt&quot; oder ein &quot;template&quot;, nicht &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>context arguments</source>
+        <translation>die Kontextargumente</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --yes, -y           approve every tool call without asking
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it)
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
+  that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  130  interrupted (Ctrl-C)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+                      meldungen des Servers starten es neu)
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
+  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
+  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
+  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  130  unterbrochen (Strg+C)
+</translation>
+    </message>
+    <message>
+        <source>The server asks you to sign in: finish it in your browser. If it does not open, visit:
+  %1
+</source>
+        <translation>Der Server bittet Sie, sich anzumelden: Schließen Sie das in Ihrem Browser ab. Falls er sich nicht öffnet, besuchen Sie:
+  %1
+</translation>
+    </message>
+    <message>
+        <source>the server did not shut down in time</source>
+        <translation>der Server hat sich nicht rechtzeitig beendet</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)...
+</source>
+        <translation>Verbinde mit %1 (%2)...
+</translation>
+    </message>
+    <message>
+        <source>could not connect to &quot;%1&quot; (%2): %3</source>
+        <translation>keine Verbindung zu &quot;%1&quot; (%2): %3</translation>
+    </message>
+    <message>
+        <source>interrupted again; stopping without waiting for the server</source>
+        <translation>erneut unterbrochen; Ende, ohne auf den Server zu warten</translation>
+    </message>
+    <message>
+        <source>warning: the server lists %1 tools named &quot;%2&quot;; the first one&apos;s input schema is used here, and the server decides which one runs</source>
+        <translation>Warnung: Der Server listet %1 Werkzeuge namens &quot;%2&quot;; hier wird das Eingabeschema des ersten verwendet, und der Server entscheidet, welches läuft</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; has no tool named &quot;%2&quot;. Its tools: %3</source>
+        <translation>der Server &quot;%1&quot; hat kein Werkzeug namens &quot;%2&quot;. Seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>invalid arguments for %1: %2</source>
+        <translation>ungültige Argumente für %1: %2</translation>
+    </message>
+    <message>
+        <source>the server failed before the call was approved: </source>
+        <translation>der Server ist ausgefallen, bevor der Aufruf freigegeben war: </translation>
+    </message>
+    <message>
+        <source>the server stopped while the request was open: </source>
+        <translation>der Server wurde beendet, während die Anfrage offen war: </translation>
+    </message>
+    <message>
+        <source>toolgate-cli: %1 more lines from the server arrived while the question was open; they were not kept
+</source>
+        <translation>toolgate-cli: %1 weitere Zeilen vom Server kamen, während die Frage offen war; sie wurden nicht behalten
+</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(kein Name)</translation>
+    </message>
+    <message>
+        <source> [not plain ASCII]</source>
+        <translation> [kein reines ASCII]</translation>
+    </message>
+    <message>
+        <source> [not plain ASCII: </source>
+        <translation> [kein reines ASCII: </translation>
+    </message>
+    <message>
+        <source>--header wants &quot;Name: value&quot; (for example &quot;X-Api-Key: 123&quot;), not &quot;%1&quot;</source>
+        <translation>--header erwartet &quot;Name: Wert&quot; (zum Beispiel &quot;X-Api-Key: 123&quot;), nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--url wants an http:// or https:// address such as http://127.0.0.1:3001/mcp, not &quot;%1&quot;</source>
+        <translation>--url erwartet eine http://- oder https://-Adresse wie http://127.0.0.1:3001/mcp, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Run toolgate-cli --help for usage.
+</source>
+        <translation>Die Bedienung zeigt toolgate-cli --help.
+</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>list changes</source>
+        <translation>Listenänderungen</translation>
+    </message>
+    <message>
+        <source>subscribe</source>
+        <translation>Abonnieren</translation>
+    </message>
+    <message>
+        <source>; also: </source>
+        <translation>; außerdem: </translation>
+    </message>
+    <message>
+        <source>No servers file at %1 yet; the bundled demo server is used.
+</source>
+        <translation>Noch keine Serverdatei unter %1; der mitgelieferte Demo-Server wird verwendet.
+</translation>
+    </message>
+    <message>
+        <source>No servers are configured in %1.
+</source>
+        <translation>In %1 sind keine Server eingerichtet.
+</translation>
+    </message>
+    <message>
+        <source>Server:        %1
+</source>
+        <translation>Server:        %1
+</translation>
+    </message>
+    <message>
+        <source>Configured as: %1 (%2)
+</source>
+        <translation>Eingerichtet:  %1 (%2)
+</translation>
+    </message>
+    <message>
+        <source>Protocol:      %1
+</source>
+        <translation>Protokoll:     %1
+</translation>
+    </message>
+    <message>
+        <source>Capabilities:  %1
+</source>
+        <translation>Fähigkeiten:   %1
+</translation>
+    </message>
+    <message>
+        <source>Description:   %1
+</source>
+        <translation>Beschreibung:  %1
+</translation>
+    </message>
+    <message>
+        <source>Website:       %1
+</source>
+        <translation>Website:       %1
+</translation>
+    </message>
+    <message>
+        <source>Instructions:
+</source>
+        <translation>Anleitung:
+</translation>
+    </message>
+    <message>
+        <source>The server offers no tools.
+</source>
+        <translation>Der Server bietet keine Werkzeuge an.
+</translation>
+    </message>
+    <message>
+        <source>    claims (unverified): </source>
+        <translation>    Angaben (nicht überprüft): </translation>
+    </message>
+    <message>
+        <source>%1 tools have this name; a call by it may reach any of them</source>
+        <translation>%1 Werkzeuge tragen diesen Namen; ein Aufruf damit kann jedes davon erreichen</translation>
+    </message>
+    <message>
+        <source>    app view: </source>
+        <translation>    App-Ansicht: </translation>
+    </message>
+    <message>
+        <source> (shown in the desktop app)
+</source>
+        <translation> (in der Desktop-App gezeigt)
+</translation>
+    </message>
+    <message>
+        <source>, not saved</source>
+        <translation>, nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>, saved to </source>
+        <translation>, gespeichert in </translation>
+    </message>
+    <message>
+        <source>warning: the %1 data is not valid base64 (%2 characters); it was not decoded%3</source>
+        <translation>Warnung: Die %1-Daten sind kein gültiges Base64 (%2 Zeichen); sie wurden nicht dekodiert%3</translation>
+    </message>
+    <message>
+        <source> or saved</source>
+        <translation> oder gespeichert</translation>
+    </message>
+    <message>
+        <source>[%1: not valid base64, %2 characters]
+</source>
+        <translation>[%1: kein gültiges Base64, %2 Zeichen]
+</translation>
+    </message>
+    <message>
+        <source>warning: the server&apos;s list of %1 reached Toolgate&apos;s limit of %2; any further ones are not shown</source>
+        <translation>Warnung: Die Liste der %1 des Servers hat Toolgates Grenze von %2 erreicht; weitere werden nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>--- resource %1%2 ---
+</source>
+        <translation>--- Ressource %1%2 ---
+</translation>
+    </message>
+    <message>
+        <source>resource %1 %2</source>
+        <translation>Ressource %1 %2</translation>
+    </message>
+    <message>
+        <source>[content of unknown type &quot;%1&quot;]
+</source>
+        <translation>[Inhalt unbekannter Art &quot;%1&quot;]
+</translation>
+    </message>
+    <message>
+        <source>%1: progress %2</source>
+        <translation>%1: Fortschritt %2</translation>
+    </message>
+    <message>
+        <source>Structured content</source>
+        <translation>Strukturierter Inhalt</translation>
+    </message>
+    <message>
+        <source> (matches the tool&apos;s output schema)</source>
+        <translation> (passt zum Ausgabeschema des Werkzeugs)</translation>
+    </message>
+    <message>
+        <source> (does NOT match the tool&apos;s output schema)</source>
+        <translation> (passt NICHT zum Ausgabeschema des Werkzeugs)</translation>
+    </message>
+    <message>
+        <source> (the tool declares no output schema)</source>
+        <translation> (das Werkzeug gibt kein Ausgabeschema an)</translation>
+    </message>
+    <message>
+        <source>Output schema problems:
+</source>
+        <translation>Probleme mit dem Ausgabeschema:
+</translation>
+    </message>
+    <message>
+        <source>Error: </source>
+        <translation>Fehler: </translation>
+    </message>
+    <message>
+        <source>the tool reported an error without details
+</source>
+        <translation>das Werkzeug hat einen Fehler ohne Einzelheiten gemeldet
+</translation>
+    </message>
+    <message>
+        <source>the call was cancelled: </source>
+        <translation>der Aufruf wurde abgebrochen: </translation>
+    </message>
+    <message>
+        <source>the call failed: </source>
+        <translation>der Aufruf ist fehlgeschlagen: </translation>
+    </message>
+    <message>
+        <source>The server lists no resources.
+</source>
+        <translation>Der Server listet keine Ressourcen.
+</translation>
+    </message>
+    <message>
+        <source>blob </source>
+        <translation>Blob </translation>
+    </message>
+    <message>
+        <source>The server lists no resource templates.
+</source>
+        <translation>Der Server listet keine Ressourcenvorlagen.
+</translation>
+    </message>
+    <message>
+        <source>resource templates</source>
+        <translation>Ressourcenvorlagen</translation>
+    </message>
+    <message>
+        <source>The server offers no prompts.
+</source>
+        <translation>Der Server bietet keine Prompts an.
+</translation>
+    </message>
+    <message>
+        <source>No suggestions.
+</source>
+        <translation>Keine Vorschläge.
+</translation>
+    </message>
+    <message>
+        <source>(%1 of %2 shown)
+</source>
+        <translation>(%1 von %2 gezeigt)
+</translation>
+    </message>
+    <message>
+        <source>pong from %1 in %2 ms
+</source>
+        <translation>Antwort (pong) von %1 nach %2 ms
+</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is disabled in %2; enable it there first</source>
+        <translation>der Server &quot;%1&quot; ist in %2 deaktiviert; aktivieren Sie ihn dort zuerst</translation>
+    </message>
+    <message>
+        <source>there is no server named &quot;%1&quot; in %2. Servers: %3</source>
+        <translation>in %2 gibt es keinen Server namens &quot;%1&quot;. Server: %3</translation>
+    </message>
+    <message>
+        <source>no servers are configured in %1</source>
+        <translation>in %1 sind keine Server eingerichtet</translation>
+    </message>
+    <message>
+        <source>every server in %1 is disabled (%2)</source>
+        <translation>jeder Server in %1 ist deaktiviert (%2)</translation>
+    </message>
+    <message>
+        <source>%1 configures several servers; choose one with --server NAME. Enabled servers: %2</source>
+        <translation>%1 richtet mehrere Server ein; wählen Sie einen mit --server NAME. Aktivierte Server: %2</translation>
+    </message>
+    <message>
+        <source>Allow this call? [y]es once / [n]o (deny) / [s]how input schema: </source>
+        <translation>Diesen Aufruf zulassen? [y] ja, einmal / [n] nein (ablehnen) / [s] Eingabeschema zeigen: </translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional, Enter to skip): </source>
+        <translation>Grund der Ablehnung (optional, Eingabetaste zum Überspringen): </translation>
+    </message>
+    <message>
+        <source>  Input schema:
+</source>
+        <translation>  Eingabeschema:
+</translation>
+    </message>
+    <message>
+        <source>Please answer y or n.
+</source>
+        <translation>Bitte antworten Sie mit y oder n.
+</translation>
+    </message>
+    <message>
+        <source>No answer (end of input): the call is denied.
+</source>
+        <translation>Keine Antwort (Ende der Eingabe): Der Aufruf wird abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>[%1 %2, about %3 bytes]</source>
+        <translation>[%1 %2, etwa %3 Byte]</translation>
+    </message>
+    <message>
+        <source>[asks for the tool %1 with %2]</source>
+        <translation>[fordert das Werkzeug %1 mit %2 an]</translation>
+    </message>
+    <message>
+        <source>[result of %1%2: %3]</source>
+        <translation>[Ergebnis von %1%2: %3]</translation>
+    </message>
+    <message>
+        <source>, an error</source>
+        <translation>, ein Fehler</translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation>eines wählen</translation>
+    </message>
+    <message>
+        <source>choose one or more, separated by commas</source>
+        <translation>eines oder mehrere wählen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>whole number</source>
+        <translation>ganze Zahl</translation>
+    </message>
+    <message>
+        <source>yes or no</source>
+        <translation>ja oder nein (yes/no)</translation>
+    </message>
+    <message>
+        <source>type the number of one of the choices</source>
+        <translation>geben Sie die Nummer einer der Möglichkeiten ein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of the choices</source>
+        <translation>&quot;%1&quot; ist keine der Möglichkeiten</translation>
+    </message>
+    <message>
+        <source>type a whole number</source>
+        <translation>geben Sie eine ganze Zahl ein</translation>
+    </message>
+    <message>
+        <source>type a number</source>
+        <translation>geben Sie eine Zahl ein</translation>
+    </message>
+    <message>
+        <source>answer yes or no</source>
+        <translation>antworten Sie mit yes oder no</translation>
+    </message>
+    <message>
+        <source>type a JSON value</source>
+        <translation>geben Sie einen JSON-Wert ein</translation>
+    </message>
+    <message>
+        <source>
+The question from &quot;%1&quot; is closed: %2.
+</source>
+        <translation>
+Die Frage von &quot;%1&quot; ist geschlossen: %2.
+</translation>
+    </message>
+    <message>
+        <source>
+No answer (end of input): the request is declined.
+</source>
+        <translation>
+Keine Antwort (Ende der Eingabe): Die Anfrage wird abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Declined.
+</source>
+        <translation>Abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Cancelled.
+</source>
+        <translation>Abgebrochen.
+</translation>
+    </message>
+    <message>
+        <source>Please answer a, d or c: </source>
+        <translation>Bitte antworten Sie mit a, d oder c: </translation>
+    </message>
+    <message>
+        <source>
+Let&apos;s go through the fields again.
+</source>
+        <translation>
+Gehen wir die Felder noch einmal durch.
+</translation>
+    </message>
+    <message>
+        <source>Sent.
+</source>
+        <translation>Gesendet.
+</translation>
+    </message>
+    <message>
+        <source>Please answer y, e or n: </source>
+        <translation>Bitte antworten Sie mit y, e oder n: </translation>
+    </message>
+    <message>
+        <source>The request was closed meanwhile; nothing is opened.
+</source>
+        <translation>Die Anfrage wurde inzwischen geschlossen; nichts wird geöffnet.
+</translation>
+    </message>
+    <message>
+        <source>Could not open a browser; open the link yourself.
+</source>
+        <translation>Es konnte kein Browser geöffnet werden; öffnen Sie den Link selbst.
+</translation>
+    </message>
+    <message>
+        <source>Opened in your browser.
+</source>
+        <translation>In Ihrem Browser geöffnet.
+</translation>
+    </message>
+    <message>
+        <source>Please answer y or n: </source>
+        <translation>Bitte antworten Sie mit y oder n: </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Toolgate hat kein eigenes Modell: Sie schreiben die Antwort.
+</translation>
+    </message>
+    <message>
+        <source>  System prompt:
+%1
+</source>
+        <translation>  Systemprompt:
+%1
+</translation>
+    </message>
+    <message>
+        <source>  Conversation:
+</source>
+        <translation>  Gespräch:
+</translation>
+    </message>
+    <message>
+        <source>  At most %1 tokens (about %2 characters).
+</source>
+        <translation>  Höchstens %1 Token (etwa %2 Zeichen).
+</translation>
+    </message>
+    <message>
+        <source>  Tools the reply may ask for (%1): %2
+</source>
+        <translation>  Werkzeuge, die die Antwort anfordern darf (%1): %2
+</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Reply? [w]rite a reply / [t]ool request / [d]ecline: </source>
+        <translation>Antworten? [w] Antwort schreiben / [t] Werkzeug anfordern / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Reply? [w]rite a reply / [d]ecline: </source>
+        <translation>Antworten? [w] Antwort schreiben / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Type the reply. End it with a line that holds only a dot (.).
+</source>
+        <translation>Schreiben Sie die Antwort. Beenden Sie sie mit einer Zeile, die nur einen Punkt (.) enthält.
+</translation>
+    </message>
+    <message>
+        <source>Which tool should the server run? Name: </source>
+        <translation>Welches Werkzeug soll der Server ausführen? Name: </translation>
+    </message>
+    <message>
+        <source>Please answer w, t or d: </source>
+        <translation>Bitte antworten Sie mit w, t oder d: </translation>
+    </message>
+    <message>
+        <source>Send this reply? [y]es / [n]o, write it again / [d]ecline: </source>
+        <translation>Diese Antwort senden? [y] ja / [n] nein, neu schreiben / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Its arguments as JSON (one line; Enter for {}): </source>
+        <translation>Seine Argumente als JSON (eine Zeile; Eingabetaste für {}): </translation>
+    </message>
+    <message>
+        <source>That is not a JSON object. Arguments as JSON: </source>
+        <translation>Das ist kein JSON-Objekt. Argumente als JSON: </translation>
+    </message>
+    <message>
+        <source>Send this tool request? [y]es / [n]o, start again / [d]ecline: </source>
+        <translation>Diese Werkzeuganfrage senden? [y] ja / [n] nein, neu beginnen / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Please answer y, n or d: </source>
+        <translation>Bitte antworten Sie mit y, n oder d: </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks you for information:
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet Sie um Angaben:
+</translation>
+    </message>
+    <message>
+        <source>  Fields: %1
+</source>
+        <translation>  Felder: %1
+</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Answer? [a]nswer / [d]ecline / [c]ancel: </source>
+        <translation>Antworten? [a] antworten / [d] ablehnen / [c] abbrechen: </translation>
+    </message>
+    <message>
+        <source>
+    (%1%2</source>
+        <translation>
+    (%1%2</translation>
+    </message>
+    <message>
+        <source>, required</source>
+        <translation>, erforderlich</translation>
+    </message>
+    <message>
+        <source>, optional</source>
+        <translation>, optional</translation>
+    </message>
+    <message>
+        <source>, Enter for %1</source>
+        <translation>, Eingabetaste für %1</translation>
+    </message>
+    <message>
+        <source>, Enter to leave it out</source>
+        <translation>, Eingabetaste zum Weglassen</translation>
+    </message>
+    <message>
+        <source>    %1 is required.
+</source>
+        <translation>    %1 ist erforderlich.
+</translation>
+    </message>
+    <message>
+        <source>  You will send:
+</source>
+        <translation>  Sie senden:
+</translation>
+    </message>
+    <message>
+        <source>Send it? [y]es / [e]dit again / [n]o (decline): </source>
+        <translation>Senden? [y] ja / [e] erneut bearbeiten / [n] nein (ablehnen): </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks you to finish a step in your browser.
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschließen.
+</translation>
+    </message>
+    <message>
+        <source>  Site: %1
+  Full link: %2
+</source>
+        <translation>  Website: %1
+  Vollständiger Link: %2
+</translation>
+    </message>
+    <message>
+        <source>  Careful: the site&apos;s name uses international characters that can imitate another site&apos;s.
+</source>
+        <translation>  Vorsicht: Der Name der Website enthält internationale Zeichen, die eine andere Website nachahmen können.
+</translation>
+    </message>
+    <message>
+        <source>  Nothing is opened unless you agree.
+</source>
+        <translation>  Nichts wird geöffnet, ohne dass Sie zustimmen.
+</translation>
+    </message>
+    <message>
+        <source>Open this link? [y]es / [n]o (decline): </source>
+        <translation>Diesen Link öffnen? [y] ja / [n] nein (ablehnen): </translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 %2</source>
@@ -2743,6 +4136,120 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>This reply cannot be sent</source>
         <translation>Diese Antwort kann nicht gesendet werden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerConnection</name>
+    <message>
+        <source>connected: %1 %2, protocol %3</source>
+        <translation>verbunden: %1 %2, Protokoll %3</translation>
+    </message>
+    <message>
+        <source>starting %1</source>
+        <translation>starte %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>reading %n secret value(s) from %1</source>
+        <translation>
+            <numerusform>lese %n geheimen Wert aus %1</numerusform>
+            <numerusform>lese %n geheime Werte aus %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the system keychain</source>
+        <translation>dem Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>the secret value of %1 was not found in %2</source>
+        <translation>der geheime Wert von %1 wurde in %2 nicht gefunden</translation>
+    </message>
+    <message>
+        <source>could not read %1</source>
+        <translation>%1 konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1. Open Edit Server for &quot;%2&quot;, enter the value again and save.</source>
+        <translation>%1. Öffnen Sie „Server bearbeiten“ für „%2“, geben Sie den Wert erneut ein und speichern Sie.</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 — it failed %2 times in a row before getting ready, so Toolgate stopped restarting it. Fix the server, then press Restart.</source>
+        <translation>%1 — er ist %2-mal in Folge gescheitert, bevor er bereit war, daher startet Toolgate ihn nicht mehr neu. Beheben Sie das Problem des Servers und drücken Sie dann „Neu starten“.</translation>
+    </message>
+    <message>
+        <source>%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.</source>
+        <translation>%1 — er ist innerhalb von %3 s %2-mal gescheitert, daher startet Toolgate ihn nicht mehr neu. Beheben Sie das Problem des Servers und drücken Sie dann „Neu starten“.</translation>
+    </message>
+    <message>
+        <source>stopped restarting after %1 failures</source>
+        <translation>Neustarts nach %1 Fehlschlägen beendet</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s</source>
+        <translation>Neustart in %1 s</translation>
+    </message>
+    <message>
+        <source>listing tools failed: %1</source>
+        <translation>Auflisten der Werkzeuge fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing resources failed: %1</source>
+        <translation>Auflisten der Ressourcen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing resource templates failed: %1</source>
+        <translation>Auflisten der Ressourcenvorlagen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing prompts failed: %1</source>
+        <translation>Auflisten der Prompts fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is not connected</source>
+        <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>Startet neu</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Restarting in %1 s (failure %2 of %3): %4</source>
+        <translation>Neustart in %1 s (Fehlschlag %2 von %3): %4</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet…</translation>
     </message>
 </context>
 <context>
