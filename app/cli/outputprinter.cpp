@@ -420,7 +420,7 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
         return;
     }
     case ToolCallOutcome::Kind::Denied:
-        Console::error(QStringLiteral("denied: ") + outcome.error.message);
+        Console::error(Cli::tr("denied: ") + outcome.error.message);
         return;
     case ToolCallOutcome::Kind::InvalidArguments:
         Console::error(outcome.error.message);

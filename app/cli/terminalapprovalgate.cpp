@@ -12,8 +12,8 @@ namespace Toolgate {
 
 namespace {
 
-const QString decisionQuestion = Cli::tr("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: ");
-const QString reasonQuestion = Cli::tr("Reason for denying (optional, Enter to skip): ");
+QString decisionQuestion() { return Cli::tr("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: "); }
+QString reasonQuestion() { return Cli::tr("Reason for denying (optional, Enter to skip): "); }
 
 } // namespace
 
@@ -60,7 +60,7 @@ void TerminalApprovalGate::askNext()
 void TerminalApprovalGate::askDecision()
 {
     m_step = Step::Decision;
-    Console::err(decisionQuestion);
+    Console::err(decisionQuestion());
     m_reader->requestLine();
 }
 
@@ -88,7 +88,7 @@ void TerminalApprovalGate::onLine(const QString &line)
         answer(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
     } else if (input == QLatin1String("n") || input == QLatin1String("no")) {
         m_step = Step::Reason;
-        Console::err(reasonQuestion);
+        Console::err(reasonQuestion());
         m_reader->requestLine();
     } else if (input == QLatin1String("s") || input == QLatin1String("schema")) {
         const QJsonObject schema = m_questions.front().request.tool.inputSchema;

@@ -1393,6 +1393,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
             8 verify hat veränderte oder entfernte Einträge gefunden.
 </translation>
     </message>
+    <message>
+        <source>denied: </source>
+        <translation>abgelehnt: </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
