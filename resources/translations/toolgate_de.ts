@@ -2594,6 +2594,17 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::ConnectionAuditor</name>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>disabled in the configuration</source>
+        <translation>in der Konfiguration deaktiviert</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ConsoleView</name>
     <message>
         <source>output</source>
@@ -4869,6 +4880,37 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ToolCallOutcome</name>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>Werkzeugfehler</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>invalid arguments</source>
+        <translation>ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ToolPanel</name>
     <message>
         <source>Finished in %1</source>
@@ -5063,6 +5105,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 Byte</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "calls/toolcall.h"
 
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -26,6 +27,13 @@ using namespace Qt::StringLiterals;
 namespace Toolgate {
 
 namespace {
+
+// The outcome names ToolCallOutcome::kindName() returns, for lupdate: setOutcome() shows them translated.
+[[maybe_unused]] const char *const outcomeNames[] = {
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "pending"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "succeeded"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "tool error"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "denied"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "invalid arguments"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "failed"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "cancelled")};
 
 constexpr qsizetype BannerTextChars = 600;
 
@@ -172,7 +180,8 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
 {
     using Kind = ToolCallOutcome::Kind;
     clear();
-    QString status = ToolCallOutcome::kindName(outcome.kind);
+    // kindName() stays English (toolgate-cli --json prints it); the names are translated here.
+    QString status = QCoreApplication::translate("Toolgate::ToolCallOutcome", ToolCallOutcome::kindName(outcome.kind).toUtf8().constData());
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
