@@ -258,7 +258,7 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         if (app.hasApp())
             text += Cli::tr("    app view: ") + app.resourceUri + Cli::tr(" (shown in the desktop app)\n");
         if (!app.visibleToModel || !app.visibleToApp)
-            text += QStringLiteral("    visibility: ") + app.visibilityText() + u'\n';
+            text += Cli::tr("    visibility: ") + app.visibilityText() + u'\n';
         for (const QString &problem : app.problems)
             text += QStringLiteral("    note: ") + problem + u'\n';
     }

@@ -1397,6 +1397,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>denied: </source>
         <translation>abgelehnt: </translation>
     </message>
+    <message>
+        <source>    visibility: </source>
+        <translation>    Sichtbarkeit: </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2424,6 +2428,61 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>the request was closed meanwhile</source>
         <translation>die Anfrage wurde inzwischen geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ClientSession</name>
+    <message>
+        <source>the server does not offer %1</source>
+        <translation>der Server bietet %1 nicht an</translation>
+    </message>
+    <message>
+        <source>the server rejected initialize: %1</source>
+        <translation>der Server hat die Initialisierung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the server answered initialize with something that is not an object</source>
+        <translation>der Server hat auf die Initialisierung mit etwas geantwortet, das kein Objekt ist</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP revision &quot;%1&quot;, which Toolgate does not support (it supports %2). Update the server or Toolgate.</source>
+        <translation>der Server spricht die MCP-Version „%1“, die Toolgate nicht unterstützt (unterstützt: %2). Aktualisieren Sie den Server oder Toolgate.</translation>
+    </message>
+    <message>
+        <source>the server connection failed: %1</source>
+        <translation>die Verbindung zum Server ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>der Server ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer to %1 is not an object</source>
+        <translation>die Antwort des Servers auf %1 ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>the server offers more than %1 %2 (%3); showing the first %1</source>
+        <translation>der Server bietet mehr als %1 %2 an (%3); die ersten %1 werden gezeigt</translation>
+    </message>
+    <message>
+        <source>the server&apos;s %1 pagination does not end (cursor &quot;%2&quot; repeats or more than %3 pages)</source>
+        <translation>die Seitenaufteilung von %1 des Servers endet nicht (Cursor „%2“ wiederholt sich oder mehr als %3 Seiten)</translation>
+    </message>
+    <message>
+        <source>the connection closed while listing</source>
+        <translation>die Verbindung wurde während des Auflistens geschlossen</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>the session was closed</source>
+        <translation>die Sitzung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s tools/call answer is not an object</source>
+        <translation>die Antwort des Servers auf tools/call ist kein Objekt</translation>
     </message>
 </context>
 <context>
@@ -3546,6 +3605,57 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::McpApps</name>
+    <message>
+        <source>use your camera</source>
+        <translation>Ihre Kamera verwenden</translation>
+    </message>
+    <message>
+        <source>use your microphone</source>
+        <translation>Ihr Mikrofon verwenden</translation>
+    </message>
+    <message>
+        <source>know your location</source>
+        <translation>Ihren Standort kennen</translation>
+    </message>
+    <message>
+        <source>write to your clipboard</source>
+        <translation>in Ihre Zwischenablage schreiben</translation>
+    </message>
+    <message>
+        <source>its app resource %1 is not a ui:// URI, so it is not shown</source>
+        <translation>seine App-Ressource %1 ist keine ui://-URI und wird daher nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>its visibility is not a list of names; the default (model and app) applies</source>
+        <translation>seine Sichtbarkeit ist keine Liste von Namen; es gilt die Vorgabe (Modell und App)</translation>
+    </message>
+    <message>
+        <source>model and app</source>
+        <translation>Modell und App</translation>
+    </message>
+    <message>
+        <source>app only</source>
+        <translation>nur App</translation>
+    </message>
+    <message>
+        <source>model only</source>
+        <translation>nur Modell</translation>
+    </message>
+    <message>
+        <source>csp.%1 is not a list; ignored</source>
+        <translation>csp.%1 ist keine Liste; ignoriert</translation>
+    </message>
+    <message>
+        <source>csp.%1 entry %2 is not a plain origin; ignored</source>
+        <translation>csp.%1, Eintrag %2, ist kein einfacher Ursprung; ignoriert</translation>
+    </message>
+    <message>
+        <source>permission %1 is not one Toolgate knows; ignored</source>
+        <translation>die Berechtigung %1 kennt Toolgate nicht; ignoriert</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::MessageBanner</name>
     <message>
         <source>… and %1 more</source>
@@ -4151,6 +4261,89 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>This reply cannot be sent</source>
         <translation>Diese Antwort kann nicht gesendet werden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerConfigFile</name>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected {&quot;mcpServers&quot;: {...}}</source>
+        <translation>die Datei ist leer; erwartet wird {&quot;mcpServers&quot;: {...}}</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3: invalid JSON at line %2, column %3: %4</source>
+        <translation>%1:%2:%3: ungültiges JSON in Zeile %2, Spalte %3: %4</translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object, not an array</source>
+        <translation>die oberste Ebene muss ein JSON-Objekt sein, kein Array</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; object found; expected {&quot;mcpServers&quot;: {&quot;name&quot;: {&quot;command&quot;: &quot;...&quot;}}}</source>
+        <translation>kein Objekt &quot;mcpServers&quot; oder &quot;servers&quot; gefunden; erwartet wird {&quot;mcpServers&quot;: {&quot;name&quot;: {&quot;command&quot;: &quot;...&quot;}}}</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is defined twice (in &quot;%2&quot; and &quot;%3&quot;)</source>
+        <translation>der Server „%1“ ist doppelt definiert (in „%2“ und „%3“)</translation>
+    </message>
+    <message>
+        <source>server &quot;%1&quot;: %2</source>
+        <translation>Server „%1“: %2</translation>
+    </message>
+    <message>
+        <source>a server in &quot;%1&quot; has an empty name</source>
+        <translation>ein Server in „%1“ hat einen leeren Namen</translation>
+    </message>
+    <message>
+        <source>its settings must be an object, not %1</source>
+        <translation>seine Einstellungen müssen ein Objekt sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>it has neither &quot;command&quot; nor &quot;url&quot;; give &quot;command&quot; to start a local server or &quot;url&quot; for a remote one</source>
+        <translation>er hat weder &quot;command&quot; noch &quot;url&quot;; geben Sie &quot;command&quot; an, um einen lokalen Server zu starten, oder &quot;url&quot; für einen entfernten</translation>
+    </message>
+    <message>
+        <source>it has both &quot;command&quot; and &quot;url&quot;; set &quot;type&quot; to &quot;stdio&quot;, &quot;http&quot; or &quot;sse&quot;</source>
+        <translation>er hat sowohl &quot;command&quot; als auch &quot;url&quot;; setzen Sie &quot;type&quot; auf &quot;stdio&quot;, &quot;http&quot; oder &quot;sse&quot;</translation>
+    </message>
+    <message>
+        <source>it is a stdio server but has no &quot;command&quot;</source>
+        <translation>er ist ein stdio-Server, hat aber kein &quot;command&quot;</translation>
+    </message>
+    <message>
+        <source>it is an %1 server but has no &quot;url&quot;</source>
+        <translation>er ist ein %1-Server, hat aber keine &quot;url&quot;</translation>
+    </message>
+    <message>
+        <source>cannot read the servers file %1: %2</source>
+        <translation>die Serverdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save a server without a name</source>
+        <translation>ein Server ohne Namen kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>cannot save: two servers are named &quot;%1&quot;</source>
+        <translation>Speichern nicht möglich: Zwei Server heißen „%1“</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>ein Text</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
     </message>
 </context>
 <context>
@@ -4788,6 +4981,51 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1&apos;s %2 request got no answer within %3; it was closed.</source>
         <translation>Die %2-Anfrage von %1 hat innerhalb von %3 keine Antwort erhalten; sie wurde geschlossen.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::StdioTransport</name>
+    <message>
+        <source>the server crashed</source>
+        <translation>der Server ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1</source>
+        <translation>der Server hat sich mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>the server wrote a line that is not a JSON-RPC message to stdout: %1</source>
+        <translation>der Server hat eine Zeile nach stdout geschrieben, die keine JSON-RPC-Nachricht ist: %1</translation>
+    </message>
+    <message>
+        <source>the server closed its standard output but kept running, so it could not answer any more; it was stopped</source>
+        <translation>der Server hat seine Standardausgabe geschlossen, lief aber weiter und konnte daher nicht mehr antworten; er wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>. Its last output on stderr:
+</source>
+        <translation>. Seine letzte Ausgabe auf stderr:
+</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the command %1 does not exist</source>
+        <translation>der Befehl %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is not an executable program</source>
+        <translation>%1 ist kein ausführbares Programm</translation>
+    </message>
+    <message>
+        <source>the command &quot;%1&quot; was not found. Searched PATH: %2. Install it, or give its full path in the server&apos;s settings.</source>
+        <translation>der Befehl „%1“ wurde nicht gefunden. Durchsuchter PATH: %2. Installieren Sie ihn oder geben Sie in den Einstellungen des Servers seinen vollständigen Pfad an.</translation>
+    </message>
+    <message>
+        <source>could not start %1: no pipes for its input and output (%2)</source>
+        <translation>%1 konnte nicht gestartet werden: keine Pipes für Ein- und Ausgabe (%2)</translation>
     </message>
 </context>
 <context>
