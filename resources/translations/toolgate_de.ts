@@ -1601,6 +1601,49 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>Deny</source>
         <translation>Ablehnen</translation>
     </message>
+    <message>
+        <source>[app] refused: </source>
+        <translation>[App] abgelehnt: </translation>
+    </message>
+    <message>
+        <source>[app] %1 to %2</source>
+        <translation>[App] %1: %2</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>zugelassen</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AppView</name>
+    <message>
+        <source>refused a permission apps never get (%1)</source>
+        <translation>eine Berechtigung abgelehnt, die Apps nie erhalten (%1)</translation>
+    </message>
+    <message>
+        <source>refused the app access to local files</source>
+        <translation>der App den Zugriff auf lokale Dateien verweigert</translation>
+    </message>
+    <message>
+        <source>blocked a new window for %1</source>
+        <translation>ein neues Fenster für %1 blockiert</translation>
+    </message>
+    <message>
+        <source>blocked navigation to %1 (%2)</source>
+        <translation>die Navigation zu %1 blockiert (%2)</translation>
+    </message>
+    <message>
+        <source>blocked a request the app&apos;s content security policy does not allow: %1</source>
+        <translation>eine Anfrage blockiert, die die Inhaltsrichtlinie der App nicht erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>the app&apos;s renderer stopped (status %1, code %2)</source>
+        <translation>der Renderer der App wurde beendet (Status %1, Code %2)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ApprovalRulesDialog</name>
@@ -3004,6 +3047,65 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
 | *Esc* | Ablehnen, ein Fenster schließen |
 | *Strg+`* | Konsole ein- oder ausblenden |
 </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::HttpReply</name>
+    <message>
+        <source>%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow redirects for MCP traffic; if the server moved, change its URL to the new address.</source>
+        <translation>%1 fehlgeschlagen: %2 antwortete mit HTTP %3 und leitet weiter auf %4. Toolgate folgt bei MCP-Verkehr keinen Weiterleitungen; wenn der Server umgezogen ist, ändern Sie seine URL auf die neue Adresse.</translation>
+    </message>
+    <message>
+        <source>nothing accepts connections at %1. Check that the server is running and that the URL (including the port) is right.</source>
+        <translation>unter %1 nimmt nichts Verbindungen an. Prüfen Sie, ob der Server läuft und ob die URL (einschließlich Port) stimmt.</translation>
+    </message>
+    <message>
+        <source>the host name &quot;%1&quot; could not be found. Check the URL and your network connection.</source>
+        <translation>der Hostname „%1“ wurde nicht gefunden. Prüfen Sie die URL und Ihre Netzwerkverbindung.</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time. Check your network connection and that the server is up.</source>
+        <translation>%1 hat nicht rechtzeitig geantwortet. Prüfen Sie Ihre Netzwerkverbindung und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without answering. The server may have crashed or may not speak HTTP on this port.</source>
+        <translation>%1 hat die Verbindung ohne Antwort geschlossen. Vielleicht ist der Server abgestürzt oder spricht auf diesem Port kein HTTP.</translation>
+    </message>
+    <message>
+        <source>the secure (TLS) connection to %1 failed: %2. The server&apos;s certificate is not trusted (self-signed, expired, or issued for another name). Fix the certificate, install its issuer as trusted, or use the server&apos;s correct address.</source>
+        <translation>die sichere (TLS-)Verbindung zu %1 ist fehlgeschlagen: %2. Dem Zertifikat des Servers wird nicht vertraut (selbst signiert, abgelaufen oder für einen anderen Namen ausgestellt). Korrigieren Sie das Zertifikat, installieren Sie seinen Aussteller als vertrauenswürdig oder verwenden Sie die richtige Adresse des Servers.</translation>
+    </message>
+    <message>
+        <source>%1 redirected in a way Toolgate will not follow (%2). If the server moved, change its URL to the new address.</source>
+        <translation>%1 hat auf eine Weise weitergeleitet, der Toolgate nicht folgt (%2). Wenn der Server umgezogen ist, ändern Sie seine URL auf die neue Adresse.</translation>
+    </message>
+    <message>
+        <source>the network proxy failed while reaching %1: %2. Check your proxy settings.</source>
+        <translation>der Netzwerk-Proxy ist beim Erreichen von %1 gescheitert: %2. Prüfen Sie Ihre Proxy-Einstellungen.</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2.</source>
+        <translation>%1 ist nicht erreichbar: %2.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 answered HTTP %3</source>
+        <translation>%1 fehlgeschlagen: %2 antwortete mit HTTP %3</translation>
+    </message>
+    <message>
+        <source>. The server wants you to sign in; check the credentials in the server&apos;s settings.</source>
+        <translation>. Der Server möchte, dass Sie sich anmelden; prüfen Sie die Zugangsdaten in den Einstellungen des Servers.</translation>
+    </message>
+    <message>
+        <source>. The server refused access; your account may lack the permission.</source>
+        <translation>. Der Server hat den Zugriff verweigert; Ihrem Konto fehlt vielleicht die Berechtigung.</translation>
+    </message>
+    <message>
+        <source>. Check the URL: there is no MCP endpoint at this path.</source>
+        <translation>. Prüfen Sie die URL: Unter diesem Pfad gibt es keinen MCP-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>. The server has a problem; try again later or look at its logs.</source>
+        <translation>. Der Server hat ein Problem; versuchen Sie es später erneut oder sehen Sie in seine Logs.</translation>
     </message>
 </context>
 <context>
