@@ -4366,6 +4366,105 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SchemaValidator</name>
+    <message>
+        <source>must be a date like 2024-01-31</source>
+        <translation>muss ein Datum wie 2024-01-31 sein</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2024-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit wie 2024-01-31T13:45:00Z sein</translation>
+    </message>
+    <message>
+        <source>must be an email address</source>
+        <translation>muss eine E-Mail-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be a URI such as https://example.com</source>
+        <translation>muss eine URI wie https://example.com sein</translation>
+    </message>
+    <message>
+        <source>must be a UUID</source>
+        <translation>muss eine UUID sein</translation>
+    </message>
+    <message>
+        <source>must be an IPv4 address</source>
+        <translation>muss eine IPv4-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be an IPv6 address</source>
+        <translation>muss eine IPv6-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be a host name</source>
+        <translation>muss ein Hostname sein</translation>
+    </message>
+    <message>
+        <source>must be a valid regular expression</source>
+        <translation>muss ein gültiger regulärer Ausdruck sein</translation>
+    </message>
+    <message>
+        <source>does not match any of the allowed options</source>
+        <translation>passt zu keiner der erlaubten Möglichkeiten</translation>
+    </message>
+    <message>
+        <source>is not allowed</source>
+        <translation>ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>matches more than one of the allowed options, but must match exactly one</source>
+        <translation>passt zu mehr als einer der erlaubten Möglichkeiten, muss aber zu genau einer passen</translation>
+    </message>
+    <message>
+        <source>must contain at least one matching item</source>
+        <translation>muss mindestens einen passenden Eintrag enthalten</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>muss größer als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation>muss kleiner als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation>muss ein Vielfaches von %1 sein</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>ist erforderlich</translation>
+    </message>
+    <message>
+        <source>is required when %1 is set</source>
+        <translation>ist erforderlich, wenn %1 gesetzt ist</translation>
+    </message>
+    <message>
+        <source>is a duplicate of item %1</source>
+        <translation>ist ein Duplikat von Eintrag %1</translation>
+    </message>
+    <message>
+        <source>does not match the schema</source>
+        <translation>passt nicht zum Schema</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ServerConfigFile</name>
     <message>
         <source>an array</source>
@@ -5043,6 +5142,65 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ServerRequest</name>
+    <message>
+        <source>%1 cannot be checked: %2</source>
+        <translation>%1 kann nicht geprüft werden: %2</translation>
+    </message>
+    <message>
+        <source>the reply is empty</source>
+        <translation>die Antwort ist leer</translation>
+    </message>
+    <message>
+        <source>the reply text is empty</source>
+        <translation>der Antworttext ist leer</translation>
+    </message>
+    <message>
+        <source>this reply may not ask for tools</source>
+        <translation>diese Antwort darf keine Werkzeuge anfordern</translation>
+    </message>
+    <message>
+        <source>each tool request needs its own id</source>
+        <translation>jede Werkzeuganfrage braucht eine eigene ID</translation>
+    </message>
+    <message>
+        <source>the server did not offer a tool named &quot;%1&quot;</source>
+        <translation>der Server hat kein Werkzeug namens „%1“ angeboten</translation>
+    </message>
+    <message>
+        <source>the arguments of %1</source>
+        <translation>die Argumente von %1</translation>
+    </message>
+    <message>
+        <source>a reply cannot contain a tool result</source>
+        <translation>eine Antwort kann kein Werkzeugergebnis enthalten</translation>
+    </message>
+    <message>
+        <source>the server asked that no tool be used (toolChoice &quot;none&quot;)</source>
+        <translation>der Server hat gebeten, kein Werkzeug zu verwenden (toolChoice &quot;none&quot;)</translation>
+    </message>
+    <message>
+        <source>the server asked that at least one tool be used (toolChoice &quot;required&quot;)</source>
+        <translation>der Server hat gebeten, mindestens ein Werkzeug zu verwenden (toolChoice &quot;required&quot;)</translation>
+    </message>
+    <message>
+        <source>the reply is longer than the server allows (about %1 tokens; at most %2)</source>
+        <translation>die Antwort ist länger, als der Server erlaubt (etwa %1 Token; höchstens %2)</translation>
+    </message>
+    <message>
+        <source>The reply cannot be sent</source>
+        <translation>Die Antwort kann nicht gesendet werden</translation>
+    </message>
+    <message>
+        <source>the answer</source>
+        <translation>die Antwort</translation>
+    </message>
+    <message>
+        <source>The answer does not match what the server asked for</source>
+        <translation>Die Antwort passt nicht zu dem, was der Server erfragt hat</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ServerRequestPipeline</name>
     <message>
         <source>%1 sends requests faster than you can answer them; Toolgate refuses the extra ones until it slows down.</source>
@@ -5083,6 +5241,65 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1&apos;s %2 request got no answer within %3; it was closed.</source>
         <translation>Die %2-Anfrage von %1 hat innerhalb von %3 keine Antwort erhalten; sie wurde geschlossen.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerSignIn</name>
+    <message>
+        <source>the server was removed during its sign-in</source>
+        <translation>der Server wurde während seiner Anmeldung entfernt</translation>
+    </message>
+    <message>
+        <source>a newer sign-in request replaced this one</source>
+        <translation>eine neuere Anmeldung hat diese ersetzt</translation>
+    </message>
+    <message>
+        <source>Sign-in required: %1 asks you to sign in at %2. Press Sign in to open it in your browser.</source>
+        <translation>Anmeldung erforderlich: %1 bittet Sie, sich bei %2 anzumelden. Drücken Sie „Anmelden“, um die Seite im Browser zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Signed in.</source>
+        <translation>Angemeldet.</translation>
+    </message>
+    <message>
+        <source>Sign-in failed: %1. Press Sign in to try again, or check the server&apos;s URL.</source>
+        <translation>Anmeldung fehlgeschlagen: %1. Drücken Sie „Anmelden“, um es erneut zu versuchen, oder prüfen Sie die URL des Servers.</translation>
+    </message>
+    <message>
+        <source>Signing in… contacting the server.</source>
+        <translation>Anmeldung läuft… Server wird kontaktiert.</translation>
+    </message>
+    <message>
+        <source>Signing in… finish in your browser.</source>
+        <translation>Anmeldung läuft… im Browser abschließen.</translation>
+    </message>
+    <message>
+        <source>Sign-in did not finish: %1. Press Sign in to try again.</source>
+        <translation>Die Anmeldung wurde nicht abgeschlossen: %1. Drücken Sie „Anmelden“, um es erneut zu versuchen.</translation>
+    </message>
+    <message>
+        <source>Signing in… getting the tokens.</source>
+        <translation>Anmeldung läuft… Token werden abgerufen.</translation>
+    </message>
+    <message>
+        <source>Sign-in cancelled. Press Sign in when you want to try again.</source>
+        <translation>Anmeldung abgebrochen. Drücken Sie „Anmelden“, wenn Sie es erneut versuchen möchten.</translation>
+    </message>
+    <message>
+        <source>you cancelled the sign-in to %1</source>
+        <translation>Sie haben die Anmeldung bei %1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>Could not forget the sign-in: %1</source>
+        <translation>Die Anmeldung konnte nicht vergessen werden: %1</translation>
+    </message>
+    <message>
+        <source>Signed out: the tokens were forgotten.</source>
+        <translation>Abgemeldet: Die Token wurden vergessen.</translation>
+    </message>
+    <message>
+        <source>Signed in (saved sign-in).</source>
+        <translation>Angemeldet (gespeicherte Anmeldung).</translation>
     </message>
 </context>
 <context>
