@@ -1,5 +1,6 @@
 #include "approvalformatter.h"
 
+#include "clitext.h"
 #include "console.h"
 #include "jsonrpc/jsonwriter.h"
 
@@ -35,23 +36,23 @@ QString ApprovalFormatter::annotationClaims(const ToolAnnotations &annotations)
     QStringList claims;
     const auto claim = [&claims](const std::optional<bool> &hint, const char *yes, const char *no) {
         if (hint)
-            claims.append(QLatin1String(*hint ? yes : no));
+            claims.append(Cli::tr(*hint ? yes : no));
     };
-    claim(annotations.readOnlyHint, "read-only", "may modify things");
-    claim(annotations.destructiveHint, "destructive", "not destructive");
-    claim(annotations.idempotentHint, "idempotent", "not idempotent");
-    claim(annotations.openWorldHint, "reaches outside systems", "closed world");
+    claim(annotations.readOnlyHint, QT_TRANSLATE_NOOP("Cli", "read-only"), QT_TRANSLATE_NOOP("Cli", "may modify things"));
+    claim(annotations.destructiveHint, QT_TRANSLATE_NOOP("Cli", "destructive"), QT_TRANSLATE_NOOP("Cli", "not destructive"));
+    claim(annotations.idempotentHint, QT_TRANSLATE_NOOP("Cli", "idempotent"), QT_TRANSLATE_NOOP("Cli", "not idempotent"));
+    claim(annotations.openWorldHint, QT_TRANSLATE_NOOP("Cli", "reaches outside systems"), QT_TRANSLATE_NOOP("Cli", "closed world"));
     return claims.join(QStringLiteral(", "));
 }
 
 QString ApprovalFormatter::format(const ApprovalRequest &request)
 {
-    QString text = QStringLiteral("\nTool call request\n");
+    QString text = Cli::tr("\nTool call request\n");
 
     QString server = Console::sanitizedLine(request.server.name);
     if (!request.server.endpoint.isEmpty())
         server += QStringLiteral(" (") + Console::sanitizedLine(request.server.endpoint) + u')';
-    text += row(QStringLiteral("Server"), server);
+    text += row(Cli::tr("Server"), server);
     const Implementation &info = request.server.serverInfo;
     if (!info.name.isEmpty()) {
         QString reported = Console::sanitizedLine(info.displayName());
@@ -59,7 +60,7 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
             reported += QStringLiteral(" [") + Console::sanitizedLine(info.name) + u']';
         if (!info.version.isEmpty())
             reported += u' ' + Console::sanitizedLine(info.version);
-        text += row(QStringLiteral("Reports as"), reported + QStringLiteral(" (self-reported)"));
+        text += row(Cli::tr("Reports as"), reported + Cli::tr(" (self-reported)"));
     }
 
     const Tool &tool = request.tool;
@@ -67,23 +68,23 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     const QString title = tool.displayName();
     if (title != tool.name)
         toolLine = Console::sanitizedLine(title) + QStringLiteral(" (") + toolLine + u')';
-    text += row(QStringLiteral("Tool"), toolLine);
+    text += row(Cli::tr("Tool"), toolLine);
     if (!tool.description.trimmed().isEmpty())
-        text += row(QStringLiteral("Description"), Console::sanitized(tool.description.trimmed()));
+        text += row(Cli::tr("Description"), Console::sanitized(tool.description.trimmed()));
 
     const QString claims = annotationClaims(tool.annotations);
-    text += row(QStringLiteral("Annotations"),
-                claims.isEmpty() ? QStringLiteral("none")
-                                 : claims + QStringLiteral("\n(claims made by the server, not verified by Toolgate)"));
+    text += row(Cli::tr("Annotations"),
+                claims.isEmpty() ? Cli::tr("none")
+                                 : claims + Cli::tr("\n(claims made by the server, not verified by Toolgate)"));
 
     if (!request.validationProblems.isEmpty()) {
-        text += row(QStringLiteral("Problems"),
-                    QStringLiteral("the arguments do not match the tool's input schema:\n")
+        text += row(Cli::tr("Problems"),
+                    Cli::tr("the arguments do not match the tool's input schema:\n")
                         + problemLines(request.validationProblems));
     }
 
     const QString arguments = QString::fromUtf8(JsonWriter::toIndentedJson(request.arguments, request.argumentOrder));
-    text += QStringLiteral("  Arguments (sent exactly as shown):\n") + Console::indented(Console::sanitized(arguments), QStringLiteral("    ")) + u'\n';
+    text += Cli::tr("  Arguments (sent exactly as shown):\n") + Console::indented(Console::sanitized(arguments), QStringLiteral("    ")) + u'\n';
     return text;
 }
 

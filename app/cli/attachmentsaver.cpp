@@ -1,4 +1,5 @@
 #include "attachmentsaver.h"
+#include "clitext.h"
 
 #include "common/error.h"
 
@@ -19,7 +20,7 @@ Result<QString> AttachmentSaver::save(const QByteArray &bytes, const QString &mi
 {
     QDir dir(m_directory);
     if (!dir.mkpath(QStringLiteral(".")))
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(m_directory)));
+        return makeError(ErrorCode::ConfigError, Cli::tr("cannot create the folder %1").arg(QDir::toNativeSeparators(m_directory)));
 
     // The stem comes partly from the server (tool names, URIs): keep it to harmless characters
     // so it can never climb out of the folder.
@@ -41,7 +42,7 @@ Result<QString> AttachmentSaver::save(const QByteArray &bytes, const QString &mi
 
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return makeError(ErrorCode::ConfigError, Cli::tr("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
     return QDir::toNativeSeparators(path);
 }
 

@@ -6,6 +6,7 @@
 #include "audit/auditreader.h"
 #include "audit/auditverifier.h"
 #include "common/displaytext.h"
+#include "clitext.h"
 #include "console.h"
 #include "jsonrpc/jsonwriter.h"
 
@@ -102,22 +103,22 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show help."));
-    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The audit store."), QStringLiteral("path"));
-    const QCommandLineOption json(QStringLiteral("json"), QStringLiteral("JSON output."));
-    const QCommandLineOption type(QStringLiteral("type"), QStringLiteral("Record type."), QStringLiteral("type"));
-    const QCommandLineOption server(QStringLiteral("server"), QStringLiteral("Server name."), QStringLiteral("name"));
-    const QCommandLineOption tool(QStringLiteral("tool"), QStringLiteral("Tool name."), QStringLiteral("name"));
-    const QCommandLineOption decision(QStringLiteral("decision"), QStringLiteral("Decision."), QStringLiteral("decision"));
-    const QCommandLineOption outcome(QStringLiteral("outcome"), QStringLiteral("Outcome."), QStringLiteral("outcome"));
-    const QCommandLineOption client(QStringLiteral("client"), QStringLiteral("gui, cli or app."), QStringLiteral("client"));
-    const QCommandLineOption since(QStringLiteral("since"), QStringLiteral("From."), QStringLiteral("time"));
-    const QCommandLineOption until(QStringLiteral("until"), QStringLiteral("Until."), QStringLiteral("time"));
-    const QCommandLineOption search(QStringLiteral("search"), QStringLiteral("Words."), QStringLiteral("text"));
-    const QCommandLineOption limit(QStringLiteral("limit"), QStringLiteral("How many."), QStringLiteral("n"));
-    const QCommandLineOption before(QStringLiteral("before"), QStringLiteral("Older than id."), QStringLiteral("id"));
-    const QCommandLineOption format(QStringLiteral("format"), QStringLiteral("jsonl or csv."), QStringLiteral("format"));
-    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("File."), QStringLiteral("file"));
+    const QCommandLineOption helpOption({QStringLiteral("h"), QStringLiteral("help")}, Cli::tr("Show help."));
+    const QCommandLineOption db(QStringLiteral("db"), Cli::tr("The audit store."), QStringLiteral("path"));
+    const QCommandLineOption json(QStringLiteral("json"), Cli::tr("JSON output."));
+    const QCommandLineOption type(QStringLiteral("type"), Cli::tr("Record type."), QStringLiteral("type"));
+    const QCommandLineOption server(QStringLiteral("server"), Cli::tr("Server name."), QStringLiteral("name"));
+    const QCommandLineOption tool(QStringLiteral("tool"), Cli::tr("Tool name."), QStringLiteral("name"));
+    const QCommandLineOption decision(QStringLiteral("decision"), Cli::tr("Decision."), QStringLiteral("decision"));
+    const QCommandLineOption outcome(QStringLiteral("outcome"), Cli::tr("Outcome."), QStringLiteral("outcome"));
+    const QCommandLineOption client(QStringLiteral("client"), Cli::tr("gui, cli or app."), QStringLiteral("client"));
+    const QCommandLineOption since(QStringLiteral("since"), Cli::tr("From."), QStringLiteral("time"));
+    const QCommandLineOption until(QStringLiteral("until"), Cli::tr("Until."), QStringLiteral("time"));
+    const QCommandLineOption search(QStringLiteral("search"), Cli::tr("Words."), QStringLiteral("text"));
+    const QCommandLineOption limit(QStringLiteral("limit"), Cli::tr("How many."), QStringLiteral("n"));
+    const QCommandLineOption before(QStringLiteral("before"), Cli::tr("Older than id."), QStringLiteral("id"));
+    const QCommandLineOption format(QStringLiteral("format"), Cli::tr("jsonl or csv."), QStringLiteral("format"));
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("File."), QStringLiteral("file"));
     parser.addOptions({helpOption, db, json, type, server, tool, decision, outcome, client, since, until, search, limit,
                        before, format, output});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("list, show, export or verify"));
@@ -128,7 +129,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     if (help)
         return std::nullopt;
     if (positional.isEmpty())
-        return QStringLiteral("missing command: list, show, export or verify");
+        return Cli::tr("missing command: list, show, export or verify");
     parsed.command = positional.first();
     parsed.positional = positional.mid(1);
     parsed.databasePath = parser.value(db);
@@ -140,7 +141,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     for (const QString &value : parser.values(type)) {
         const auto parsedType = AuditNames::typeFromName(value);
         if (!parsedType)
-            return QStringLiteral("unknown --type \"%1\" (tool_call, server_request, connection)").arg(value);
+            return Cli::tr("unknown --type \"%1\" (tool_call, server_request, connection)").arg(value);
         filter.types.append(*parsedType);
     }
     filter.servers = parser.values(server);
@@ -152,27 +153,27 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
         }
         const auto kind = AuditNames::decisionFromName(value);
         if (!kind)
-            return QStringLiteral("unknown --decision \"%1\" (allow_once, allow_session, allow_always, deny, rule, human)").arg(value);
+            return Cli::tr("unknown --decision \"%1\" (allow_once, allow_session, allow_always, deny, rule, human)").arg(value);
         filter.decisions.append(*kind);
     }
     for (const QString &value : parser.values(outcome)) {
         const auto kind = AuditNames::outcomeFromName(value);
         if (!kind)
-            return QStringLiteral("unknown --outcome \"%1\" (pending, succeeded, tool_error, denied, invalid_arguments, failed, "
+            return Cli::tr("unknown --outcome \"%1\" (pending, succeeded, tool_error, denied, invalid_arguments, failed, "
                                   "cancelled, unknown)").arg(value);
         filter.outcomes.append(*kind);
     }
     if (parser.isSet(client)) {
         filter.initiator = AuditNames::initiatorFromName(parser.value(client));
         if (!filter.initiator)
-            return QStringLiteral("unknown --client \"%1\" (gui, cli, app)").arg(parser.value(client));
+            return Cli::tr("unknown --client \"%1\" (gui, cli, app)").arg(parser.value(client));
     }
     for (const auto &[option, target] : {std::pair{&since, &filter.from}, std::pair{&until, &filter.until}}) {
         if (!parser.isSet(*option))
             continue;
         const auto time = parseTime(parser.value(*option));
         if (!time)
-            return QStringLiteral("--%1: \"%2\" is neither a date, a date and time, nor an age like 2h or 7d")
+            return Cli::tr("--%1: \"%2\" is neither a date, a date and time, nor an age like 2h or 7d")
                 .arg(option->names().first(), parser.value(*option));
         *target = *time;
     }
@@ -181,13 +182,13 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
         bool ok = false;
         parsed.limit = parser.value(limit).toInt(&ok);
         if (!ok || parsed.limit < 1)
-            return QStringLiteral("--limit needs a positive number");
+            return Cli::tr("--limit needs a positive number");
     }
     if (parser.isSet(before)) {
         bool ok = false;
         parsed.before = parser.value(before).toLongLong(&ok);
         if (!ok || parsed.before < 1)
-            return QStringLiteral("--before needs a record id");
+            return Cli::tr("--before needs a record id");
     }
     return std::nullopt;
 }
@@ -241,11 +242,11 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
                     r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")}));
     }
     const auto total = reader.count(parsed.filter);
-    QString footer = QStringLiteral("%1 of %2 matching records, newest first.")
+    QString footer = Cli::tr("%1 of %2 matching records, newest first.")
                          .arg(page->records.size())
                          .arg(total ? QString::number(total.value()) : QStringLiteral("?"));
     if (page->more)
-        footer += QStringLiteral(" Older: --before %1").arg(page->records.constLast().id);
+        footer += Cli::tr(" Older: --before %1").arg(page->records.constLast().id);
     io.err(footer + u'\n');
     return exitSuccess;
 }
@@ -261,7 +262,7 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     bool ok = false;
     const qint64 id = parsed.positional.value(0).toLongLong(&ok);
     if (!ok || parsed.positional.size() != 1) {
-        io.error(QStringLiteral("usage: toolgate-cli audit show ID"));
+        io.error(Cli::tr("usage: toolgate-cli audit show ID"));
         return exitUsage;
     }
     const auto record = reader.record(id);
@@ -286,46 +287,46 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
         if (!value.isEmpty())
             io.out(label.leftJustified(16) + Console::indented(Console::sanitized(value), QString(16, u' ')).mid(16) + u'\n');
     };
-    line(QStringLiteral("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
-    line(QStringLiteral("Started"), localTime(r.startedAt));
-    line(QStringLiteral("From"), AuditNames::initiator(r.initiator) + QStringLiteral(", session ") + r.session);
+    line(Cli::tr("Record"), QStringLiteral("#%1 (%2)").arg(r.id).arg(AuditNames::type(r.type)));
+    line(Cli::tr("Started"), localTime(r.startedAt));
+    line(Cli::tr("From"), AuditNames::initiator(r.initiator) + Cli::tr(", session ") + r.session);
     if (r.origin)
-        line(QStringLiteral("Made by"), QStringLiteral("the app in the result of call #%1").arg(*r.origin));
-    line(QStringLiteral("Server"), r.serverName);
-    line(QStringLiteral("Endpoint"), r.serverEndpoint);
+        line(Cli::tr("Made by"), Cli::tr("the app in the result of call #%1").arg(*r.origin));
+    line(Cli::tr("Server"), r.serverName);
+    line(Cli::tr("Endpoint"), r.serverEndpoint);
     const QString info = r.serverInfo.value(QLatin1StringView("name")).toString() + u' '
         + r.serverInfo.value(QLatin1StringView("version")).toString();
-    line(QStringLiteral("Server says"), info.trimmed().isEmpty() ? QString() : info.trimmed() + QStringLiteral(" (self-reported)"));
-    line(r.type == AuditRecordType::ToolCall ? QStringLiteral("Tool") : QStringLiteral("Name"), r.name);
-    io.out(r.edited ? QStringLiteral("Arguments (as requested):\n") : QStringLiteral("Arguments:\n"));
+    line(Cli::tr("Server says"), info.trimmed().isEmpty() ? QString() : info.trimmed() + Cli::tr(" (self-reported)"));
+    line(r.type == AuditRecordType::ToolCall ? Cli::tr("Tool") : Cli::tr("Name"), r.name);
+    io.out(r.edited ? Cli::tr("Arguments (as requested):\n") : Cli::tr("Arguments:\n"));
     io.out(pretty(r.arguments, r.argumentsOrder) + u'\n');
     if (r.editedArguments)
-        io.out(QStringLiteral("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder) + u'\n');
+        io.out(Cli::tr("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder) + u'\n');
     if (r.decision) {
-        line(QStringLiteral("Decision"), decisionText(r) + QStringLiteral(" by ")
-                                             + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? QStringLiteral("a remembered rule")
-                                                                                                             : QStringLiteral("a human")));
-        line(QStringLiteral("Decided"), localTime(r.decidedAt));
-        line(QStringLiteral("Reason"), r.decisionReason);
+        line(Cli::tr("Decision"), decisionText(r) + Cli::tr(" by ")
+                                             + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? Cli::tr("a remembered rule")
+                                                                                                             : Cli::tr("a human")));
+        line(Cli::tr("Decided"), localTime(r.decidedAt));
+        line(Cli::tr("Reason"), r.decisionReason);
     }
-    line(QStringLiteral("Outcome"), AuditNames::outcome(r.outcome));
-    line(QStringLiteral("Finished"), localTime(r.finishedAt));
-    line(QStringLiteral("Duration"), r.durationMs ? QStringLiteral("%1 ms").arg(*r.durationMs) : QString());
-    line(QStringLiteral("Error"), r.errorMessage.isEmpty() ? QString()
+    line(Cli::tr("Outcome"), AuditNames::outcome(r.outcome));
+    line(Cli::tr("Finished"), localTime(r.finishedAt));
+    line(Cli::tr("Duration"), r.durationMs ? Cli::tr("%1 ms").arg(*r.durationMs) : QString());
+    line(Cli::tr("Error"), r.errorMessage.isEmpty() ? QString()
                                                             : (r.errorCode ? QStringLiteral("[%1] ").arg(*r.errorCode) : QString()) + r.errorMessage);
-    line(QStringLiteral("Problems"), (r.inputProblems + r.outputProblems).join(QStringLiteral("; ")));
+    line(Cli::tr("Problems"), (r.inputProblems + r.outputProblems).join(QStringLiteral("; ")));
     if (r.result) {
         // What is shown below is what was stored: say how it differs from what was received.
         QStringList sizes;
         if (r.resultSize)
-            sizes.append(QStringLiteral("%1 bytes as received").arg(*r.resultSize));
+            sizes.append(Cli::tr("%1 bytes as received").arg(*r.resultSize));
         if (const QString note = r.resultStorageNote(); !note.isEmpty())
             sizes.append(note);
-        io.out(QStringLiteral("Result%1:\n").arg(sizes.isEmpty() ? QString() : QStringLiteral(" (") + sizes.join(QStringLiteral("; ")) + u')'));
+        io.out(Cli::tr("Result%1:\n").arg(sizes.isEmpty() ? QString() : QStringLiteral(" (") + sizes.join(QStringLiteral("; ")) + u')'));
         io.out(pretty(*r.result) + u'\n');
     }
     if (events) {
-        io.out(QStringLiteral("Hash chain:\n"));
+        io.out(Cli::tr("Hash chain:\n"));
         for (const AuditEventInfo &event : events.value())
             io.out(QStringLiteral("  #%1 %2 %3\n").arg(event.seq).arg(event.kind.leftJustified(8), event.hash));
     }
@@ -339,7 +340,7 @@ int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
         formatName = parsed.output.endsWith(QLatin1StringView(".csv"), Qt::CaseInsensitive) ? QStringLiteral("csv") : QStringLiteral("jsonl");
     const auto format = AuditExporter::formatFromName(formatName);
     if (!format) {
-        io.error(QStringLiteral("unknown --format \"%1\" (jsonl, csv)").arg(formatName));
+        io.error(Cli::tr("unknown --format \"%1\" (jsonl, csv)").arg(formatName));
         return exitUsage;
     }
     if (parsed.output.isEmpty() || parsed.output == QLatin1StringView("-")) {
@@ -348,13 +349,13 @@ int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
             io.error(written.error().message);
             return exitFailed;
         }
-        io.err(QStringLiteral("Exported %1 records.\n").arg(written.value()));
+        io.err(Cli::tr("Exported %1 records.\n").arg(written.value()));
         return exitSuccess;
     }
     // QSaveFile: a failed export never leaves a half-written file that looks complete.
     QSaveFile file(parsed.output);
     if (!file.open(QIODevice::WriteOnly)) {
-        io.error(QStringLiteral("cannot write %1: %2").arg(parsed.output, file.errorString()));
+        io.error(Cli::tr("cannot write %1: %2").arg(parsed.output, file.errorString()));
         return exitFailed;
     }
     const auto written = AuditExporter::write(reader, parsed.filter, *format, &file);
@@ -362,7 +363,7 @@ int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
         io.error(written ? file.errorString() : written.error().message);
         return exitFailed;
     }
-    io.err(QStringLiteral("Exported %1 records to %2.\n").arg(written.value()).arg(parsed.output));
+    io.err(Cli::tr("Exported %1 records to %2.\n").arg(written.value()).arg(parsed.output));
     return exitSuccess;
 }
 
@@ -395,19 +396,19 @@ int verify(const Parsed &parsed, const Output &io)
         return v.ok() ? exitSuccess : AuditCommand::tamperedExitCode;
     }
     if (v.ok()) {
-        io.out(QStringLiteral("OK: %1 records, %2 chain events, all intact.\nChain head: #%3 %4\n")
+        io.out(Cli::tr("OK: %1 records, %2 chain events, all intact.\nChain head: #%3 %4\n")
                    .arg(v.records).arg(v.events).arg(v.headSeq).arg(QString::fromLatin1(v.headHash)));
         return exitSuccess;
     }
     io.out(QStringLiteral("TAMPERED: %1\n").arg(v.problems.constFirst().description));
     if (v.problemCount > 1) {
-        io.out(QStringLiteral("All %1 problems found%2:\n").arg(v.problemCount).arg(v.problemCount > v.problems.size()
-                                                                                           ? QStringLiteral(" (first %1)").arg(v.problems.size())
+        io.out(Cli::tr("All %1 problems found%2:\n").arg(v.problemCount).arg(v.problemCount > v.problems.size()
+                                                                                           ? Cli::tr(" (first %1)").arg(v.problems.size())
                                                                                            : QString()));
         for (const AuditProblem &problem : v.problems)
             io.out(QStringLiteral("  - ") + problem.description + u'\n');
     }
-    io.out(QStringLiteral("Checked %1 records and %2 chain events.\n").arg(v.records).arg(v.events));
+    io.out(Cli::tr("Checked %1 records and %2 chain events.\n").arg(v.records).arg(v.events));
     return AuditCommand::tamperedExitCode;
 }
 
@@ -415,7 +416,7 @@ int verify(const Parsed &parsed, const Output &io)
 
 QString AuditCommand::helpText()
 {
-    return QStringLiteral(
+    return Cli::tr(
         "Usage: toolgate-cli audit COMMAND [options]\n"
         "\n"
         "Reads the audit log of every tool call, server request and connection event.\n"
@@ -457,7 +458,7 @@ int AuditCommand::run(const QStringList &arguments, QIODevice *out, QIODevice *e
     bool help = false;
     if (const auto problem = parse(arguments, parsed, help)) {
         io.error(*problem);
-        io.err(QStringLiteral("Run toolgate-cli audit --help for usage.\n"));
+        io.err(Cli::tr("Run toolgate-cli audit --help for usage.\n"));
         return exitUsage;
     }
     if (help) {
@@ -469,7 +470,7 @@ int AuditCommand::run(const QStringList &arguments, QIODevice *out, QIODevice *e
     const bool known = parsed.command == QLatin1StringView("list") || parsed.command == QLatin1StringView("show")
         || parsed.command == QLatin1StringView("export");
     if (!known) {
-        io.error(QStringLiteral("unknown command \"%1\": list, show, export or verify").arg(parsed.command));
+        io.error(Cli::tr("unknown command \"%1\": list, show, export or verify").arg(parsed.command));
         return exitUsage;
     }
     recover(parsed, io);

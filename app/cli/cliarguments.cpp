@@ -1,5 +1,6 @@
 #include "cliarguments.h"
 
+#include "clitext.h"
 #include "exitcode.h"
 #include "workspace/serverconfigfile.h"
 
@@ -49,11 +50,11 @@ Result<QJsonObject> parseJsonObject(const QString &text)
     const QJsonDocument document = QJsonDocument::fromJson(utf8, &error);
     if (error.error != QJsonParseError::NoError) {
         const int column = int(QString::fromUtf8(utf8.left(error.offset)).size()) + 1;
-        return usageError(QStringLiteral("the tool arguments are not valid JSON (at character %1: %2): %3")
+        return usageError(Cli::tr("the tool arguments are not valid JSON (at character %1: %2): %3")
                               .arg(column).arg(error.errorString(), text));
     }
     if (!document.isObject())
-        return usageError(QStringLiteral("the tool arguments must be a JSON object like {\"key\": 1}: %1").arg(text));
+        return usageError(Cli::tr("the tool arguments must be a JSON object like {\"key\": 1}: %1").arg(text));
     return document.object();
 }
 
@@ -62,9 +63,9 @@ Result<void> checkPairs(const QStringList &pairs, const QString &what)
     for (const QString &pair : pairs) {
         const qsizetype equals = pair.indexOf(u'=');
         if (equals <= 0) {
-            return usageError(QStringLiteral("expected %1 as key=value, not \"%2\"%3")
+            return usageError(Cli::tr("expected %1 as key=value, not \"%2\"%3")
                                   .arg(what, pair,
-                                       pair.startsWith(u'{') ? QStringLiteral(" (a JSON object may only come first)") : QString()));
+                                       pair.startsWith(u'{') ? Cli::tr(" (a JSON object may only come first)") : QString()));
         }
     }
     return {};
@@ -73,9 +74,9 @@ Result<void> checkPairs(const QStringList &pairs, const QString &what)
 Result<void> expectCount(const QString &command, const QStringList &positional, qsizetype count, const QString &synopsis)
 {
     if (positional.size() < count)
-        return usageError(QStringLiteral("%1 needs more arguments: %2").arg(command, synopsis));
+        return usageError(Cli::tr("%1 needs more arguments: %2").arg(command, synopsis));
     if (positional.size() > count)
-        return usageError(QStringLiteral("%1 takes no more arguments than %2; unexpected \"%3\"")
+        return usageError(Cli::tr("%1 takes no more arguments than %2; unexpected \"%3\"")
                               .arg(command, synopsis, positional.at(count)));
     return {};
 }
@@ -95,7 +96,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (token == QLatin1String("--")) {
             parsed.inlineServer = arguments.mid(i + 1);
             if (parsed.inlineServer.isEmpty())
-                return usageError(QStringLiteral("nothing follows \"--\"; give the server command to start after it"));
+                return usageError(Cli::tr("nothing follows \"--\"; give the server command to start after it"));
             break;
         }
         if (!token.startsWith(u'-') || token == QLatin1String("-")) {
@@ -115,12 +116,12 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             if (inlineValue)
                 return *inlineValue;
             if (i + 1 >= arguments.size() || arguments.at(i + 1) == QLatin1String("--"))
-                return usageError(QStringLiteral("%1 needs a value").arg(name));
+                return usageError(Cli::tr("%1 needs a value").arg(name));
             return arguments.at(++i);
         };
         const auto flag = [&](bool &target) -> Result<void> {
             if (inlineValue)
-                return usageError(QStringLiteral("%1 takes no value").arg(name));
+                return usageError(Cli::tr("%1 takes no value").arg(name));
             target = true;
             return {};
         };
@@ -157,21 +158,21 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.saveDir = v.value();
             } else if (name == QLatin1String("--root")) {
                 if (!QFileInfo(v.value()).isDir())
-                    return usageError(QStringLiteral("--root wants an existing folder, not \"%1\"").arg(v.value()));
+                    return usageError(Cli::tr("--root wants an existing folder, not \"%1\"").arg(v.value()));
                 parsed.roots.append(v.value());
             } else if (name == QLatin1String("--timeout")) {
                 bool isNumber = false;
                 const double seconds = v.value().toDouble(&isNumber);
                 if (!isNumber || !(seconds > 0) || seconds > 24 * 3600)
-                    return usageError(QStringLiteral("--timeout wants a number of seconds above 0, not \"%1\"").arg(v.value()));
+                    return usageError(Cli::tr("--timeout wants a number of seconds above 0, not \"%1\"").arg(v.value()));
                 parsed.timeout = std::chrono::milliseconds(qint64(seconds * 1000));
             } else {
                 if (argsOption)
-                    return usageError(QStringLiteral("give the tool arguments as JSON only once"));
+                    return usageError(Cli::tr("give the tool arguments as JSON only once"));
                 argsOption = v.value();
             }
         } else {
-            return usageError(QStringLiteral("unknown option %1 (see --help)").arg(name));
+            return usageError(Cli::tr("unknown option %1 (see --help)").arg(name));
         }
         if (!ok)
             return ok.error();
@@ -181,25 +182,25 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return parsed;
 
     if (positional.isEmpty())
-        return usageError(QStringLiteral("no command given; commands: %1 (see --help)").arg(commandNames()));
+        return usageError(Cli::tr("no command given; commands: %1 (see --help)").arg(commandNames()));
     const QString commandName = positional.takeFirst();
     const auto command = commandNamed(commandName);
     if (!command)
-        return usageError(QStringLiteral("unknown command \"%1\"; commands: %2").arg(commandName, commandNames()));
+        return usageError(Cli::tr("unknown command \"%1\"; commands: %2").arg(commandName, commandNames()));
     parsed.command = *command;
 
     if (argsOption && parsed.command != CliCommand::Call)
-        return usageError(QStringLiteral("--args only goes with call"));
+        return usageError(Cli::tr("--args only goes with call"));
     if (!parsed.inlineServer.isEmpty() && !parsed.serverName.isEmpty())
-        return usageError(QStringLiteral("--server picks a server from the servers file; it cannot be combined with a server command after \"--\""));
+        return usageError(Cli::tr("--server picks a server from the servers file; it cannot be combined with a server command after \"--\""));
     if (!parsed.inlineServer.isEmpty() && seenConfig)
-        return usageError(QStringLiteral("--config cannot be combined with a server command after \"--\""));
+        return usageError(Cli::tr("--config cannot be combined with a server command after \"--\""));
     if (!parsed.url.isEmpty() && (!parsed.inlineServer.isEmpty() || !parsed.serverName.isEmpty() || seenConfig))
-        return usageError(QStringLiteral("--url names the server itself; it cannot be combined with --server, --config or a command after \"--\""));
+        return usageError(Cli::tr("--url names the server itself; it cannot be combined with --server, --config or a command after \"--\""));
     if (!parsed.headers.isEmpty() && parsed.url.isEmpty())
-        return usageError(QStringLiteral("--header only goes with --url"));
+        return usageError(Cli::tr("--header only goes with --url"));
     if (parsed.command == CliCommand::Servers && !parsed.serverName.isEmpty())
-        return usageError(QStringLiteral("servers lists every configured server; --server does not apply"));
+        return usageError(Cli::tr("servers lists every configured server; --server does not apply"));
 
     switch (parsed.command) {
     case CliCommand::Servers:
@@ -210,10 +211,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     case CliCommand::Prompts:
     case CliCommand::Ping:
         if (!positional.isEmpty())
-            return usageError(QStringLiteral("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
+            return usageError(Cli::tr("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
         break;
     case CliCommand::Read: {
-        const auto counted = expectCount(commandName, positional, 1, QStringLiteral("read URI"));
+        const auto counted = expectCount(commandName, positional, 1, Cli::tr("read URI"));
         if (!counted)
             return counted.error();
         parsed.target = positional.first();
@@ -221,11 +222,11 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     }
     case CliCommand::Call: {
         if (positional.isEmpty())
-            return usageError(QStringLiteral("call needs a tool name: call TOOL [key=value ...]"));
+            return usageError(Cli::tr("call needs a tool name: call TOOL [key=value ...]"));
         parsed.target = positional.takeFirst();
         if (!positional.isEmpty() && positional.first().startsWith(u'{')) {
             if (argsOption)
-                return usageError(QStringLiteral("give the tool arguments as JSON only once (positional or --args)"));
+                return usageError(Cli::tr("give the tool arguments as JSON only once (positional or --args)"));
             argsOption = positional.takeFirst();
         }
         if (argsOption) {
@@ -235,7 +236,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             parsed.jsonArguments = object.value();
             parsed.jsonArgumentOrder = JsonKeyOrder::fromJson(argsOption->toUtf8());
         }
-        const auto pairsOk = checkPairs(positional, QStringLiteral("tool arguments"));
+        const auto pairsOk = checkPairs(positional, Cli::tr("tool arguments"));
         if (!pairsOk)
             return pairsOk.error();
         parsed.pairs = positional;
@@ -243,30 +244,30 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     }
     case CliCommand::Prompt: {
         if (positional.isEmpty())
-            return usageError(QStringLiteral("prompt needs a prompt name: prompt NAME [key=value ...]"));
+            return usageError(Cli::tr("prompt needs a prompt name: prompt NAME [key=value ...]"));
         parsed.target = positional.takeFirst();
-        const auto pairsOk = checkPairs(positional, QStringLiteral("prompt arguments"));
+        const auto pairsOk = checkPairs(positional, Cli::tr("prompt arguments"));
         if (!pairsOk)
             return pairsOk.error();
         parsed.pairs = positional;
         break;
     }
     case CliCommand::Complete: {
-        const QString synopsis = QStringLiteral("complete prompt NAME ARG VALUE, or complete template URI ARG VALUE");
+        const QString synopsis = Cli::tr("complete prompt NAME ARG VALUE, or complete template URI ARG VALUE");
         if (positional.size() < 4)
-            return usageError(QStringLiteral("complete needs more arguments: %1").arg(synopsis));
+            return usageError(Cli::tr("complete needs more arguments: %1").arg(synopsis));
         const QString kind = positional.takeFirst();
         if (kind == QLatin1String("prompt"))
             parsed.completeKind = CompletionReference::Kind::Prompt;
         else if (kind == QLatin1String("template") || kind == QLatin1String("resource"))
             parsed.completeKind = CompletionReference::Kind::ResourceTemplate;
         else
-            return usageError(QStringLiteral("complete completes a \"prompt\" or a \"template\", not \"%1\": %2").arg(kind, synopsis));
+            return usageError(Cli::tr("complete completes a \"prompt\" or a \"template\", not \"%1\": %2").arg(kind, synopsis));
         parsed.target = positional.takeFirst();
         parsed.completeArgument = positional.takeFirst();
         parsed.completeValue = positional.takeFirst();
         // Anything further is context: the values of the other arguments, as key=value.
-        const auto pairsOk = checkPairs(positional, QStringLiteral("context arguments"));
+        const auto pairsOk = checkPairs(positional, Cli::tr("context arguments"));
         if (!pairsOk)
             return pairsOk.error();
         parsed.pairs = positional;
@@ -288,7 +289,7 @@ QMap<QString, QString> CliArguments::pairMap() const
 
 QString CliArguments::helpText()
 {
-    return QStringLiteral(R"(Usage: toolgate-cli [options] <command> [command arguments]
+    return Cli::tr(R"(Usage: toolgate-cli [options] <command> [command arguments]
        toolgate-cli [options] <command> [command arguments] -- <server command> [server arguments...]
 
 Talks to one MCP server: the server given after "--" (started directly, nothing configured),

@@ -1,4 +1,5 @@
 #include "clirunner.h"
+#include "clitext.h"
 
 #include "attachmentsaver.h"
 #include "auth/authorizationuseragent.h"
@@ -47,7 +48,7 @@ Host::Options hostOptions(const CliArguments &arguments)
     options.signIn.clientName = QStringLiteral("Toolgate CLI");
     options.signIn.opener = [](const QUrl &url) {
         // The link carries no secret (only a one-time state and a PKCE challenge).
-        Console::err(QStringLiteral("The server asks you to sign in: finish it in your browser. If it does not open, visit:\n  %1\n")
+        Console::err(Cli::tr("The server asks you to sign in: finish it in your browser. If it does not open, visit:\n  %1\n")
                          .arg(url.toString(QUrl::FullyEncoded)));
         return LoopbackUserAgent::openWithSystemHandler(url);
     };
@@ -72,7 +73,7 @@ CliRunner::CliRunner(CliArguments arguments, QObject *parent)
 {
     m_closeTimeout.setSingleShot(true);
     connect(&m_closeTimeout, &QTimer::timeout, this, [this] {
-        Console::error(QStringLiteral("the server did not shut down in time"));
+        Console::error(Cli::tr("the server did not shut down in time"));
         report();
     });
 }
@@ -179,7 +180,7 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
         connect(m_host->signIns(), &SignInManager::diagnosticLine, this, [](const QString &, const QString &line) {
             Console::err(QStringLiteral("[auth] ") + Console::sanitized(line) + u'\n');
         });
-        Console::err(QStringLiteral("Connecting to %1 (%2)...\n").arg(Console::sanitized(m_server.name), Console::sanitized(m_server.endpoint)));
+        Console::err(Cli::tr("Connecting to %1 (%2)...\n").arg(Console::sanitized(m_server.name), Console::sanitized(m_server.endpoint)));
     }
     m_connection->start();
 }
@@ -221,7 +222,7 @@ void CliRunner::onFailed(const Error &error)
         return;
     }
     const Error reported{error.code,
-                         QStringLiteral("could not connect to \"%1\" (%2): %3").arg(m_server.name, m_server.endpoint, error.message),
+                         Cli::tr("could not connect to \"%1\" (%2): %3").arg(m_server.name, m_server.endpoint, error.message),
                          error.data};
     // A value missing from the keychain, a bad URL: the configuration needs fixing, not the server.
     const ExitCode code = exitCodeFor(error) == ExitCode::Config ? ExitCode::Config : ExitCode::Connection;
@@ -234,7 +235,7 @@ void CliRunner::onInterrupted()
     ++m_interruptCount;
     if (m_interruptCount > 1) {
         // A second Ctrl-C means "now": the session's destructor kills the server.
-        Console::error(QStringLiteral("interrupted again; stopping without waiting for the server"));
+        Console::error(Cli::tr("interrupted again; stopping without waiting for the server"));
         m_exitCode = ExitCode::Interrupted;
         report();
         return;

@@ -1,4 +1,5 @@
 #include "commandrunner.h"
+#include "clitext.h"
 
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
@@ -127,7 +128,7 @@ void CommandRunner::startCall()
         const auto sameName = std::count_if(tools.value().cbegin(), tools.value().cend(),
                                             [this](const Tool &tool) { return tool.name == m_arguments.target; });
         if (sameName > 1)
-            Console::error(QStringLiteral("warning: the server lists %1 tools named \"%2\"; the first one's input schema is used "
+            Console::error(Cli::tr("warning: the server lists %1 tools named \"%2\"; the first one's input schema is used "
                                           "here, and the server decides which one runs")
                                .arg(sameName)
                                .arg(Console::sanitizedLine(m_arguments.target)));
@@ -140,7 +141,7 @@ void CommandRunner::startCall()
         QStringList names;
         for (const Tool &tool : tools.value())
             names.append(Console::toolName(tool.name));
-        m_printer->failure(usageError(QStringLiteral("the server \"%1\" has no tool named \"%2\". Its tools: %3")
+        m_printer->failure(usageError(Cli::tr("the server \"%1\" has no tool named \"%2\". Its tools: %3")
                                           .arg(Console::sanitizedLine(m_server.name), Console::sanitizedLine(m_arguments.target),
                                                names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", ")))),
                            ExitCode::Usage, m_server);
@@ -155,7 +156,7 @@ void CommandRunner::callTool(const Tool &tool)
         const auto coerced = coerceArguments(tool.inputSchema, m_arguments.pairs);
         if (!coerced) {
             const Error error = makeError(ErrorCode::InvalidArguments,
-                                          QStringLiteral("invalid arguments for %1: %2").arg(tool.name, coerced.error().message));
+                                          Cli::tr("invalid arguments for %1: %2").arg(tool.name, coerced.error().message));
             m_printer->failure(error, ExitCode::InvalidArguments, m_server);
             done(ExitCode::InvalidArguments);
             return;
@@ -180,7 +181,7 @@ void CommandRunner::callFinished()
         return;
     if (m_serverFailure && m_call->outcome().kind == ToolCallOutcome::Kind::Cancelled) {
         const Error error{m_serverFailure->code,
-                          QStringLiteral("the server failed before the call was approved: ") + m_serverFailure->message,
+                          Cli::tr("the server failed before the call was approved: ") + m_serverFailure->message,
                           m_serverFailure->data};
         m_printer->failure(error, ExitCode::Connection, m_server);
         done(ExitCode::Connection);
@@ -229,7 +230,7 @@ Error CommandRunner::explained(const Error &error) const
 {
     if (!m_serverFailure || error.code != int(ErrorCode::ConnectionClosed))
         return error;
-    return Error{m_serverFailure->code, QStringLiteral("the server stopped while the request was open: ") + m_serverFailure->message,
+    return Error{m_serverFailure->code, Cli::tr("the server stopped while the request was open: ") + m_serverFailure->message,
                  m_serverFailure->data};
 }
 

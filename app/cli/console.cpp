@@ -1,4 +1,5 @@
 #include "console.h"
+#include "clitext.h"
 
 #include "common/displaytext.h"
 
@@ -114,7 +115,7 @@ void Console::releaseServerText()
         return;
     QString text = state.lines.join(u'\n') + u'\n';
     if (state.dropped > 0)
-        text += QStringLiteral("toolgate-cli: %1 more lines from the server arrived while the question was open; they were not kept\n")
+        text += Cli::tr("toolgate-cli: %1 more lines from the server arrived while the question was open; they were not kept\n")
                     .arg(state.dropped);
     state.lines.clear();
     state.dropped = 0;
@@ -143,14 +144,14 @@ QString Console::sanitizedLine(const QString &untrusted)
 QString Console::toolName(const QString &name)
 {
     if (name.isEmpty())
-        return QStringLiteral("(no name)");
+        return Cli::tr("(no name)");
     const QString shown = DisplayText::visibleLine(name);
     if (DisplayText::isPrintableAscii(name))
         return shown;
     const QString spelled = DisplayText::visibleIdentifier(name);
     if (spelled == shown)
-        return shown + QStringLiteral(" [not plain ASCII]");
-    return shown + QStringLiteral(" [not plain ASCII: ") + spelled + u']';
+        return shown + Cli::tr(" [not plain ASCII]");
+    return shown + Cli::tr(" [not plain ASCII: ") + spelled + u']';
 }
 
 QString Console::indented(const QString &text, const QString &indent)

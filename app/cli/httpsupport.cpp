@@ -1,4 +1,5 @@
 #include "httpsupport.h"
+#include "clitext.h"
 
 #include "common/error.h"
 
@@ -19,7 +20,7 @@ Result<std::pair<QString, QString>> parseHeader(const QString &text)
     const QString value = colon > 0 ? text.mid(colon + 1).trimmed() : QString();
     if (!valid || value.contains(u'\n') || value.contains(u'\r'))
         return makeError(ErrorCode::InvalidArguments,
-                         QStringLiteral("--header wants \"Name: value\" (for example \"X-Api-Key: 123\"), not \"%1\"").arg(name.isEmpty() ? text : name));
+                         Cli::tr("--header wants \"Name: value\" (for example \"X-Api-Key: 123\"), not \"%1\"").arg(name.isEmpty() ? text : name));
     return std::pair<QString, QString>(name, value);
 }
 
@@ -29,7 +30,7 @@ Result<ServerConfig> inlineServer(const QString &url, const QStringList &headers
     if (!parsed.isValid() || (parsed.scheme() != QLatin1String("http") && parsed.scheme() != QLatin1String("https"))
         || parsed.host().isEmpty()) {
         return makeError(ErrorCode::InvalidArguments,
-                         QStringLiteral("--url wants an http:// or https:// address such as http://127.0.0.1:3001/mcp, not \"%1\"").arg(url));
+                         Cli::tr("--url wants an http:// or https:// address such as http://127.0.0.1:3001/mcp, not \"%1\"").arg(url));
     }
     ServerConfig config;
     config.name = parsed.host();

@@ -2,11 +2,13 @@
 // Exit codes: see exitcode.h (and --help).
 
 #include "cliarguments.h"
+#include "clitext.h"
 #include "auditcommand.h"
 #include "conformancemode.h"
 #include "clirunner.h"
 #include "console.h"
 #include "exitcode.h"
+#include "common/translations.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -29,6 +31,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+    Translations::install(&app); // by the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
 
     if (ConformanceMode::requested(app.arguments()))
         return ConformanceMode::run(app.arguments());
@@ -40,7 +43,7 @@ int main(int argc, char *argv[])
     const auto arguments = CliArguments::parse(app.arguments().mid(1));
     if (!arguments) {
         Console::error(arguments.error().message);
-        Console::err(QStringLiteral("Run toolgate-cli --help for usage.\n"));
+        Console::err(Cli::tr("Run toolgate-cli --help for usage.\n"));
         return int(ExitCode::Usage);
     }
     if (arguments->help) {

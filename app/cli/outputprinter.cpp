@@ -1,4 +1,5 @@
 #include "outputprinter.h"
+#include "clitext.h"
 
 #include "apps/appmeta.h"
 
@@ -57,7 +58,7 @@ QString argumentSummary(const QJsonObject &schema)
             notes.append(types.join(u'|'));
         }
         if (required.contains(it.key()))
-            notes.append(QStringLiteral("required"));
+            notes.append(Cli::tr("required"));
         const QString key = Console::sanitizedLine(it.key());
         parts.append(notes.isEmpty() ? key : key + QStringLiteral(" (") + notes.join(QStringLiteral(", ")) + u')');
     }
@@ -72,13 +73,13 @@ QString capabilitySummary(const ServerCapabilities &caps)
             return;
         parts.append(details.isEmpty() ? name : name + QStringLiteral(" (") + details.join(QStringLiteral(", ")) + u')');
     };
-    feature(caps.tools, QStringLiteral("tools"), caps.toolsListChanged ? QStringList{QStringLiteral("list changes")} : QStringList());
-    feature(caps.prompts, QStringLiteral("prompts"), caps.promptsListChanged ? QStringList{QStringLiteral("list changes")} : QStringList());
+    feature(caps.tools, QStringLiteral("tools"), caps.toolsListChanged ? QStringList{Cli::tr("list changes")} : QStringList());
+    feature(caps.prompts, QStringLiteral("prompts"), caps.promptsListChanged ? QStringList{Cli::tr("list changes")} : QStringList());
     QStringList resourceDetails;
     if (caps.resourcesSubscribe)
-        resourceDetails.append(QStringLiteral("subscribe"));
+        resourceDetails.append(Cli::tr("subscribe"));
     if (caps.resourcesListChanged)
-        resourceDetails.append(QStringLiteral("list changes"));
+        resourceDetails.append(Cli::tr("list changes"));
     feature(caps.resources, QStringLiteral("resources"), resourceDetails);
     feature(caps.logging, QStringLiteral("logging"), {});
     feature(caps.completions, QStringLiteral("completions"), {});
@@ -89,9 +90,9 @@ QString capabilitySummary(const ServerCapabilities &caps)
         if (!modelled.contains(it.key()))
             others.append(Console::sanitizedLine(it.key()));
     }
-    QString text = parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
+    QString text = parts.isEmpty() ? Cli::tr("none") : parts.join(QStringLiteral(", "));
     if (!others.isEmpty())
-        text += QStringLiteral("; also: ") + others.join(QStringLiteral(", "));
+        text += Cli::tr("; also: ") + others.join(QStringLiteral(", "));
     return text;
 }
 
@@ -176,9 +177,9 @@ void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &s
         return;
     }
     if (demoFallback)
-        Console::err(QStringLiteral("No servers file at %1 yet; the bundled demo server is used.\n").arg(QDir::toNativeSeparators(source)));
+        Console::err(Cli::tr("No servers file at %1 yet; the bundled demo server is used.\n").arg(QDir::toNativeSeparators(source)));
     if (servers.isEmpty()) {
-        Console::err(QStringLiteral("No servers are configured in %1.\n").arg(QDir::toNativeSeparators(source)));
+        Console::err(Cli::tr("No servers are configured in %1.\n").arg(QDir::toNativeSeparators(source)));
         return;
     }
     qsizetype nameWidth = 0;
@@ -207,16 +208,16 @@ void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &r
         name += QStringLiteral(" (") + Console::sanitizedLine(impl.name) + u')';
     if (!impl.version.isEmpty())
         name += u' ' + Console::sanitizedLine(impl.version);
-    QString text = QStringLiteral("Server:        %1\n").arg(name)
-        + QStringLiteral("Configured as: %1 (%2)\n").arg(Console::sanitizedLine(server.name), Console::sanitizedLine(server.endpoint))
-        + QStringLiteral("Protocol:      %1\n").arg(Console::sanitizedLine(result.protocolVersion))
-        + QStringLiteral("Capabilities:  %1\n").arg(capabilitySummary(result.capabilities));
+    QString text = Cli::tr("Server:        %1\n").arg(name)
+        + Cli::tr("Configured as: %1 (%2)\n").arg(Console::sanitizedLine(server.name), Console::sanitizedLine(server.endpoint))
+        + Cli::tr("Protocol:      %1\n").arg(Console::sanitizedLine(result.protocolVersion))
+        + Cli::tr("Capabilities:  %1\n").arg(capabilitySummary(result.capabilities));
     if (!impl.description.isEmpty())
-        text += QStringLiteral("Description:   %1\n").arg(Console::sanitizedLine(impl.description));
+        text += Cli::tr("Description:   %1\n").arg(Console::sanitizedLine(impl.description));
     if (!impl.websiteUrl.isEmpty())
-        text += QStringLiteral("Website:       %1\n").arg(Console::sanitizedLine(impl.websiteUrl));
+        text += Cli::tr("Website:       %1\n").arg(Console::sanitizedLine(impl.websiteUrl));
     if (!result.instructions.trimmed().isEmpty())
-        text += QStringLiteral("Instructions:\n") + describeBlock(QStringLiteral("  "), result.instructions);
+        text += Cli::tr("Instructions:\n") + describeBlock(QStringLiteral("  "), result.instructions);
     Console::out(text);
 }
 
@@ -227,7 +228,7 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         return;
     }
     if (tools.isEmpty()) {
-        Console::err(QStringLiteral("The server offers no tools.\n"));
+        Console::err(Cli::tr("The server offers no tools.\n"));
         return;
     }
     QHash<QString, int> sameName;
@@ -245,19 +246,19 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
             text += QStringLiteral("    arguments: ") + arguments + u'\n';
         const QString claims = ApprovalFormatter::annotationClaims(tool.annotations);
         if (!claims.isEmpty())
-            text += QStringLiteral("    claims (unverified): ") + claims + u'\n';
+            text += Cli::tr("    claims (unverified): ") + claims + u'\n';
         // Listed, not hidden: a person should see that the server's list is broken, and where.
         QStringList problems = tool.problems();
         if (const int count = sameName.value(tool.name); count > 1 && !tool.name.isEmpty())
-            problems.append(QStringLiteral("%1 tools have this name; a call by it may reach any of them").arg(count));
+            problems.append(Cli::tr("%1 tools have this name; a call by it may reach any of them").arg(count));
         for (const QString &problem : std::as_const(problems))
             text += QStringLiteral("    PROBLEM: ") + Console::sanitizedLine(problem) + u'\n';
         // MCP Apps: the result comes with an app view, which the desktop app shows (the CLI cannot).
         const AppToolMeta app = AppToolMeta::of(tool);
         if (app.hasApp())
-            text += QStringLiteral("    app view: ") + app.resourceUri + QStringLiteral(" (shown in the desktop app)\n");
+            text += Cli::tr("    app view: ") + app.resourceUri + Cli::tr(" (shown in the desktop app)\n");
         if (!app.visibleToModel || !app.visibleToApp)
-            text += QStringLiteral("    visibility: ") + app.visibilityText() + u'\n';
+            text += Cli::tr("    visibility: ") + app.visibilityText() + u'\n';
         for (const QString &problem : app.problems)
             text += QStringLiteral("    note: ") + problem + u'\n';
     }
@@ -273,11 +274,11 @@ QString OutputPrinter::savedNote(const QByteArray &bytes, const QString &mimeTyp
     const auto path = m_saver->save(bytes, mimeType, stem);
     if (!path) {
         Console::error(path.error().message);
-        return QStringLiteral(", not saved");
+        return Cli::tr(", not saved");
     }
     if (saved)
         saved->append(QJsonObject{{QLatin1String("index"), index}, {QLatin1String("path"), path.value()}});
-    return QStringLiteral(", saved to ") + path.value();
+    return Cli::tr(", saved to ") + path.value();
 }
 
 QString OutputPrinter::binaryNote(const QString &what, const std::optional<QByteArray> &bytes, qsizetype base64Size,
@@ -285,11 +286,11 @@ QString OutputPrinter::binaryNote(const QString &what, const std::optional<QByte
 {
     if (!bytes) {
         // Not "0 bytes" and an empty file: say what is wrong, and keep nothing that looks like the data.
-        Console::error(QStringLiteral("warning: the %1 data is not valid base64 (%2 characters); it was not decoded%3")
+        Console::error(Cli::tr("warning: the %1 data is not valid base64 (%2 characters); it was not decoded%3")
                            .arg(what)
                            .arg(base64Size)
-                           .arg(m_saver && m_saver->isEnabled() ? QStringLiteral(" or saved") : QString()));
-        return QStringLiteral("[%1: not valid base64, %2 characters]\n").arg(what).arg(base64Size);
+                           .arg(m_saver && m_saver->isEnabled() ? Cli::tr(" or saved") : QString()));
+        return Cli::tr("[%1: not valid base64, %2 characters]\n").arg(what).arg(base64Size);
     }
     return QStringLiteral("[%1, %2 bytes%3]\n").arg(what).arg(bytes->size()).arg(savedNote(*bytes, mimeType, stem, index, saved));
 }
@@ -297,7 +298,7 @@ QString OutputPrinter::binaryNote(const QString &what, const std::optional<QByte
 void OutputPrinter::warnIfCapped(qsizetype count, const QString &what)
 {
     if (count >= maxListItems)
-        Console::error(QStringLiteral("warning: the server's list of %1 reached Toolgate's limit of %2; any further ones are not shown")
+        Console::error(Cli::tr("warning: the server's list of %1 reached Toolgate's limit of %2; any further ones are not shown")
                            .arg(what)
                            .arg(maxListItems));
 }
@@ -321,12 +322,12 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
         case Content::Type::Resource: {
             const ResourceContents &resource = block.resource;
             if (resource.isText()) {
-                text += QStringLiteral("--- resource %1%2 ---\n")
+                text += Cli::tr("--- resource %1%2 ---\n")
                             .arg(Console::sanitizedLine(resource.uri),
                                  resource.mimeType.isEmpty() ? QString() : QStringLiteral(" (") + Console::sanitizedLine(resource.mimeType) + u')');
                 text += withNewline(Console::sanitized(*resource.text));
             } else {
-                const QString what = QStringLiteral("resource %1 %2").arg(Console::sanitizedLine(resource.uri), Console::sanitizedLine(resource.mimeType));
+                const QString what = Cli::tr("resource %1 %2").arg(Console::sanitizedLine(resource.uri), Console::sanitizedLine(resource.mimeType));
                 text += binaryNote(what, resource.decodeBlob(), resource.blob.size(), resource.mimeType, blockStem, i, saved);
             }
             break;
@@ -336,7 +337,7 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
                                                     block.name.isEmpty() ? QString() : QStringLiteral(" (") + Console::sanitizedLine(block.name) + u')');
             break;
         case Content::Type::Unknown:
-            text += QStringLiteral("[content of unknown type \"%1\"]\n").arg(Console::sanitizedLine(block.typeString()));
+            text += Cli::tr("[content of unknown type \"%1\"]\n").arg(Console::sanitizedLine(block.typeString()));
             break;
         }
     }
@@ -345,7 +346,7 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
 
 void OutputPrinter::progress(const QString &tool, const ProgressUpdate &update)
 {
-    QString line = QStringLiteral("%1: progress %2").arg(Console::toolName(tool), QString::number(update.progress));
+    QString line = Cli::tr("%1: progress %2").arg(Console::toolName(tool), QString::number(update.progress));
     if (update.total)
         line += u'/' + QString::number(*update.total);
     if (!update.message.isEmpty())
@@ -402,34 +403,34 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
         const CallToolResult &result = outcome.result;
         QString text = renderContent(result.content, stem, nullptr);
         if (result.structuredContent) {
-            QString heading = QStringLiteral("Structured content");
+            QString heading = Cli::tr("Structured content");
             if (outcome.outputValid == true)
-                heading += QStringLiteral(" (matches the tool's output schema)");
+                heading += Cli::tr(" (matches the tool's output schema)");
             else if (outcome.outputValid == false)
-                heading += QStringLiteral(" (does NOT match the tool's output schema)");
+                heading += Cli::tr(" (does NOT match the tool's output schema)");
             else
-                heading += QStringLiteral(" (the tool declares no output schema)");
+                heading += Cli::tr(" (the tool declares no output schema)");
             text += heading + QStringLiteral(":\n") + prettyJson(*result.structuredContent) + u'\n';
         }
         if (!outcome.outputProblems.isEmpty())
-            text += QStringLiteral("Output schema problems:\n") + Console::indented(joinLines(outcome.outputProblems), QStringLiteral("  ")) + u'\n';
+            text += Cli::tr("Output schema problems:\n") + Console::indented(joinLines(outcome.outputProblems), QStringLiteral("  ")) + u'\n';
         if (result.isError)
-            text = QStringLiteral("Error: ") + (text.isEmpty() ? QStringLiteral("the tool reported an error without details\n") : text);
+            text = Cli::tr("Error: ") + (text.isEmpty() ? Cli::tr("the tool reported an error without details\n") : text);
         Console::out(text);
         return;
     }
     case ToolCallOutcome::Kind::Denied:
-        Console::error(QStringLiteral("denied: ") + outcome.error.message);
+        Console::error(Cli::tr("denied: ") + outcome.error.message);
         return;
     case ToolCallOutcome::Kind::InvalidArguments:
         Console::error(outcome.error.message);
         return;
     case ToolCallOutcome::Kind::Cancelled:
-        Console::error(QStringLiteral("the call was cancelled: ") + outcome.error.message);
+        Console::error(Cli::tr("the call was cancelled: ") + outcome.error.message);
         return;
     case ToolCallOutcome::Kind::Failed:
     case ToolCallOutcome::Kind::Pending:
-        Console::error(QStringLiteral("the call failed: ") + outcome.error.message);
+        Console::error(Cli::tr("the call failed: ") + outcome.error.message);
         return;
     }
 }
@@ -441,7 +442,7 @@ void OutputPrinter::resources(const ServerIdentity &server, const QList<Resource
         return;
     }
     if (resources.isEmpty()) {
-        Console::err(QStringLiteral("The server lists no resources.\n"));
+        Console::err(Cli::tr("The server lists no resources.\n"));
         return;
     }
     QString text;
@@ -470,7 +471,7 @@ void OutputPrinter::resourceContents(const ServerIdentity &server, const QString
             text += withNewline(Console::sanitized(*contents.text));
         } else {
             const QString stem = QStringLiteral("resource-") + (contents.uri.section(u'/', -1).isEmpty() ? QStringLiteral("blob") : contents.uri.section(u'/', -1));
-            text += binaryNote(QStringLiteral("blob ") + Console::sanitizedLine(contents.uri) + mime, contents.decodeBlob(),
+            text += binaryNote(Cli::tr("blob ") + Console::sanitizedLine(contents.uri) + mime, contents.decodeBlob(),
                                contents.blob.size(), contents.mimeType, stem, i, &saved);
         }
     }
@@ -492,7 +493,7 @@ void OutputPrinter::templates(const ServerIdentity &server, const QList<Resource
         return;
     }
     if (templates.isEmpty()) {
-        Console::err(QStringLiteral("The server lists no resource templates.\n"));
+        Console::err(Cli::tr("The server lists no resource templates.\n"));
         return;
     }
     QString text;
@@ -505,7 +506,7 @@ void OutputPrinter::templates(const ServerIdentity &server, const QList<Resource
         text += u'\n' + describeBlock(QStringLiteral("    "), entry.description);
     }
     Console::out(text);
-    warnIfCapped(templates.size(), QStringLiteral("resource templates"));
+    warnIfCapped(templates.size(), Cli::tr("resource templates"));
 }
 
 void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &prompts)
@@ -515,7 +516,7 @@ void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &p
         return;
     }
     if (prompts.isEmpty()) {
-        Console::err(QStringLiteral("The server offers no prompts.\n"));
+        Console::err(Cli::tr("The server offers no prompts.\n"));
         return;
     }
     QString text;
@@ -570,9 +571,9 @@ void OutputPrinter::completion(const ServerIdentity &server, const CompleteResul
     Console::out(text);
     // The count goes to stderr so stdout stays one value per line for scripts.
     if (result.values.isEmpty())
-        Console::err(QStringLiteral("No suggestions.\n"));
+        Console::err(Cli::tr("No suggestions.\n"));
     else if (result.hasMore || (result.total && *result.total > result.values.size()))
-        Console::err(QStringLiteral("(%1 of %2 shown)\n")
+        Console::err(Cli::tr("(%1 of %2 shown)\n")
                          .arg(result.values.size())
                          .arg(result.total ? QString::number(*result.total) : QStringLiteral("more")));
 }
@@ -583,7 +584,7 @@ void OutputPrinter::pong(const ServerIdentity &server, qint64 milliseconds)
         document(server, {{QLatin1String("ok"), true}, {QLatin1String("milliseconds"), milliseconds}});
         return;
     }
-    Console::out(QStringLiteral("pong from %1 in %2 ms\n").arg(server.name).arg(milliseconds));
+    Console::out(Cli::tr("pong from %1 in %2 ms\n").arg(server.name).arg(milliseconds));
 }
 
 void OutputPrinter::failure(const Error &error, ExitCode exitCode, const std::optional<ServerIdentity> &server)

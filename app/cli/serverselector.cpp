@@ -1,4 +1,5 @@
 #include "serverselector.h"
+#include "clitext.h"
 
 #include "httpsupport.h"
 
@@ -74,13 +75,13 @@ Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &argume
                 continue;
             if (!config.enabled) {
                 return makeError(ErrorCode::ConfigError,
-                                 QStringLiteral("the server \"%1\" is disabled in %2; enable it there first")
+                                 Cli::tr("the server \"%1\" is disabled in %2; enable it there first")
                                      .arg(config.name, source));
             }
             return Choice{config, false};
         }
         return makeError(ErrorCode::ConfigError,
-                         QStringLiteral("there is no server named \"%1\" in %2. Servers: %3")
+                         Cli::tr("there is no server named \"%1\" in %2. Servers: %3")
                              .arg(arguments.serverName, source, all.isEmpty() ? QStringLiteral("(none)") : names(all)));
     }
 
@@ -93,10 +94,10 @@ Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &argume
         return Choice{enabled.first(), false};
     if (enabled.isEmpty()) {
         return makeError(ErrorCode::ConfigError,
-                         all.isEmpty() ? QStringLiteral("no servers are configured in %1").arg(source)
-                                       : QStringLiteral("every server in %1 is disabled (%2)").arg(source, names(all)));
+                         all.isEmpty() ? Cli::tr("no servers are configured in %1").arg(source)
+                                       : Cli::tr("every server in %1 is disabled (%2)").arg(source, names(all)));
     }
-    return usageError(QStringLiteral("%1 configures several servers; choose one with --server NAME. Enabled servers: %2")
+    return usageError(Cli::tr("%1 configures several servers; choose one with --server NAME. Enabled servers: %2")
                           .arg(source, names(enabled)));
 }
 

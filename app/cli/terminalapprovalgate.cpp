@@ -1,4 +1,5 @@
 #include "terminalapprovalgate.h"
+#include "clitext.h"
 
 #include "approvalformatter.h"
 #include "console.h"
@@ -11,8 +12,8 @@ namespace Toolgate {
 
 namespace {
 
-const QString decisionQuestion = QStringLiteral("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: ");
-const QString reasonQuestion = QStringLiteral("Reason for denying (optional, Enter to skip): ");
+QString decisionQuestion() { return Cli::tr("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: "); }
+QString reasonQuestion() { return Cli::tr("Reason for denying (optional, Enter to skip): "); }
 
 } // namespace
 
@@ -59,7 +60,7 @@ void TerminalApprovalGate::askNext()
 void TerminalApprovalGate::askDecision()
 {
     m_step = Step::Decision;
-    Console::err(decisionQuestion);
+    Console::err(decisionQuestion());
     m_reader->requestLine();
 }
 
@@ -87,17 +88,17 @@ void TerminalApprovalGate::onLine(const QString &line)
         answer(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
     } else if (input == QLatin1String("n") || input == QLatin1String("no")) {
         m_step = Step::Reason;
-        Console::err(reasonQuestion);
+        Console::err(reasonQuestion());
         m_reader->requestLine();
     } else if (input == QLatin1String("s") || input == QLatin1String("schema")) {
         const QJsonObject schema = m_questions.front().request.tool.inputSchema;
-        Console::err(QStringLiteral("  Input schema:\n")
+        Console::err(Cli::tr("  Input schema:\n")
                      + Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(schema).toJson()).trimmed()),
                                          QStringLiteral("    "))
                      + u'\n');
         askDecision();
     } else {
-        Console::err(QStringLiteral("Please answer y or n.\n"));
+        Console::err(Cli::tr("Please answer y or n.\n"));
         askDecision();
     }
 }
@@ -111,7 +112,7 @@ void TerminalApprovalGate::onEnd()
         answer(ApprovalDecision::deny());
         return;
     }
-    Console::err(QStringLiteral("No answer (end of input): the call is denied.\n"));
+    Console::err(Cli::tr("No answer (end of input): the call is denied.\n"));
     answer(ApprovalDecision::deny(QStringLiteral("no answer")));
 }
 

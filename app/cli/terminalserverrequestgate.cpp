@@ -1,4 +1,5 @@
 #include "terminalserverrequestgate.h"
+#include "clitext.h"
 
 #include "auth/authorizationuseragent.h"
 #include "console.h"
@@ -36,18 +37,18 @@ QString blockSummary(const SamplingContent &block)
         return safe(block.block.text);
     case SamplingContent::Type::Image:
     case SamplingContent::Type::Audio:
-        return QStringLiteral("[%1 %2, about %3 bytes]")
+        return Cli::tr("[%1 %2, about %3 bytes]")
             .arg(SamplingContent::typeName(block.type), safe(block.block.mimeType))
             .arg(block.block.data.size() * 3 / 4);
     case SamplingContent::Type::ToolUse:
-        return QStringLiteral("[asks for the tool %1 with %2]")
+        return Cli::tr("[asks for the tool %1 with %2]")
             .arg(safe(block.toolName), safe(QString::fromUtf8(QJsonDocument(block.input).toJson(QJsonDocument::Compact))));
     case SamplingContent::Type::ToolResult: {
         QStringList parts;
         for (const Content &content : block.resultContent)
             parts.append(content.type == Content::Type::Text ? safe(content.text) : QStringLiteral("[%1]").arg(content.typeString()));
-        return QStringLiteral("[result of %1%2: %3]")
-            .arg(safe(block.toolUseId), block.isError ? QStringLiteral(", an error") : QString(), parts.join(QStringLiteral(" ")));
+        return Cli::tr("[result of %1%2: %3]")
+            .arg(safe(block.toolUseId), block.isError ? Cli::tr(", an error") : QString(), parts.join(QStringLiteral(" ")));
     }
     }
     return {};
@@ -62,15 +63,15 @@ QString fieldLabel(const SchemaProperty &property)
 QString kindText(const SchemaNode &node)
 {
     if (!node.enumValues.isEmpty())
-        return QStringLiteral("choose one");
+        return Cli::tr("choose one");
     if (node.kind == SchemaNode::Kind::Array && node.items && !node.items->enumValues.isEmpty())
-        return QStringLiteral("choose one or more, separated by commas");
+        return Cli::tr("choose one or more, separated by commas");
     switch (node.kind) {
     case SchemaNode::Kind::String:
         return node.format.isEmpty() ? QStringLiteral("text") : QStringLiteral("text, %1").arg(safe(node.format));
-    case SchemaNode::Kind::Integer: return QStringLiteral("whole number");
+    case SchemaNode::Kind::Integer: return Cli::tr("whole number");
     case SchemaNode::Kind::Number: return QStringLiteral("number");
-    case SchemaNode::Kind::Boolean: return QStringLiteral("yes or no");
+    case SchemaNode::Kind::Boolean: return Cli::tr("yes or no");
     default: return QStringLiteral("JSON");
     }
 }
@@ -107,14 +108,14 @@ Result<QJsonValue> parseField(const SchemaNode &node, const QString &typed)
     if (!node.enumValues.isEmpty()) {
         if (const auto choice = pickChoice(node, typed))
             return *choice;
-        return makeError(ErrorCode::InvalidArguments, QStringLiteral("type the number of one of the choices"));
+        return makeError(ErrorCode::InvalidArguments, Cli::tr("type the number of one of the choices"));
     }
     if (node.kind == SchemaNode::Kind::Array && node.items && !node.items->enumValues.isEmpty()) {
         QJsonArray picked;
         for (const QString &part : typed.split(u',', Qt::SkipEmptyParts)) {
             const auto choice = pickChoice(*node.items, part.trimmed());
             if (!choice)
-                return makeError(ErrorCode::InvalidArguments, QStringLiteral("\"%1\" is not one of the choices").arg(safe(part.trimmed())));
+                return makeError(ErrorCode::InvalidArguments, Cli::tr("\"%1\" is not one of the choices").arg(safe(part.trimmed())));
             picked.append(*choice);
         }
         return QJsonValue(picked);
@@ -126,14 +127,14 @@ Result<QJsonValue> parseField(const SchemaNode &node, const QString &typed)
         bool ok = false;
         const qlonglong value = typed.toLongLong(&ok);
         if (!ok)
-            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a whole number"));
+            return makeError(ErrorCode::InvalidArguments, Cli::tr("type a whole number"));
         return QJsonValue(value);
     }
     case SchemaNode::Kind::Number: {
         bool ok = false;
         const double value = typed.toDouble(&ok);
         if (!ok)
-            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a number"));
+            return makeError(ErrorCode::InvalidArguments, Cli::tr("type a number"));
         return QJsonValue(value);
     }
     case SchemaNode::Kind::Boolean: {
@@ -142,13 +143,13 @@ Result<QJsonValue> parseField(const SchemaNode &node, const QString &typed)
             return QJsonValue(true);
         if (answer == u"n" || answer == u"no" || answer == u"false")
             return QJsonValue(false);
-        return makeError(ErrorCode::InvalidArguments, QStringLiteral("answer yes or no"));
+        return makeError(ErrorCode::InvalidArguments, Cli::tr("answer yes or no"));
     }
     default: {
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(QByteArray("[") + typed.toUtf8() + "]", &error);
         if (error.error != QJsonParseError::NoError || document.array().size() != 1)
-            return makeError(ErrorCode::InvalidArguments, QStringLiteral("type a JSON value"));
+            return makeError(ErrorCode::InvalidArguments, Cli::tr("type a JSON value"));
         return document.array().first();
     }
     }
@@ -240,7 +241,7 @@ void TerminalServerRequestGate::onWithdrawn(ServerRequest *request, const QStrin
 {
     if (!request || request != m_current)
         return; // still waiting for its turn: it simply will not be asked
-    Console::err(QStringLiteral("\nThe question from \"%1\" is closed: %2.\n").arg(safe(request->server().name), safe(why)));
+    Console::err(Cli::tr("\nThe question from \"%1\" is closed: %2.\n").arg(safe(request->server().name), safe(why)));
     finishCurrent();
 }
 
@@ -248,7 +249,7 @@ void TerminalServerRequestGate::onEnd()
 {
     if (m_step == Step::Idle || !m_current)
         return;
-    Console::err(QStringLiteral("\nNo answer (end of input): the request is declined.\n"));
+    Console::err(Cli::tr("\nNo answer (end of input): the request is declined.\n"));
     if (m_current->kind() == ServerRequest::Kind::Sampling)
         m_current->decline(QStringLiteral("no answer: the terminal input ended"));
     else
@@ -280,14 +281,14 @@ void TerminalServerRequestGate::onLine(const QString &line)
             askField();
         } else if (choice == u"d" || choice == u"decline") {
             m_current->declineElicitation();
-            Console::err(QStringLiteral("Declined.\n"));
+            Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else if (choice == u"c" || choice == u"cancel") {
             m_current->dismiss();
-            Console::err(QStringLiteral("Cancelled.\n"));
+            Console::err(Cli::tr("Cancelled.\n"));
             finishCurrent();
         } else {
-            ask(Step::FormChoice, QStringLiteral("Please answer a, d or c: "));
+            ask(Step::FormChoice, Cli::tr("Please answer a, d or c: "));
         }
         return;
     case Step::FormField:
@@ -297,13 +298,13 @@ void TerminalServerRequestGate::onLine(const QString &line)
         if (choice == u"y" || choice == u"yes") {
             const Result<void> sent = m_current->accept(m_content);
             if (!sent) {
-                Console::err(safe(sent.error().message) + QStringLiteral("\nLet's go through the fields again.\n"));
+                Console::err(safe(sent.error().message) + Cli::tr("\nLet's go through the fields again.\n"));
                 m_field = 0;
                 m_content = {};
                 askField();
                 return;
             }
-            Console::err(QStringLiteral("Sent.\n"));
+            Console::err(Cli::tr("Sent.\n"));
             finishCurrent();
         } else if (choice == u"e" || choice == u"edit") {
             m_field = 0;
@@ -311,10 +312,10 @@ void TerminalServerRequestGate::onLine(const QString &line)
             askField();
         } else if (choice == u"n" || choice == u"no" || choice == u"d") {
             m_current->declineElicitation();
-            Console::err(QStringLiteral("Declined.\n"));
+            Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else {
-            ask(Step::FormConfirm, QStringLiteral("Please answer y, e or n: "));
+            ask(Step::FormConfirm, Cli::tr("Please answer y, e or n: "));
         }
         return;
     case Step::UrlConsent:
@@ -322,18 +323,18 @@ void TerminalServerRequestGate::onLine(const QString &line)
             const QUrl url(m_current->elicitation().url);
             // Consent first, then the page: the answer tells the server the person is on their way.
             if (!m_current->accept())
-                Console::err(QStringLiteral("The request was closed meanwhile; nothing is opened.\n"));
+                Console::err(Cli::tr("The request was closed meanwhile; nothing is opened.\n"));
             else if (!LoopbackUserAgent::openWithSystemHandler(url))
-                Console::err(QStringLiteral("Could not open a browser; open the link yourself.\n"));
+                Console::err(Cli::tr("Could not open a browser; open the link yourself.\n"));
             else
-                Console::err(QStringLiteral("Opened in your browser.\n"));
+                Console::err(Cli::tr("Opened in your browser.\n"));
             finishCurrent();
         } else if (choice == u"n" || choice == u"no") {
             m_current->declineElicitation();
-            Console::err(QStringLiteral("Declined.\n"));
+            Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else {
-            ask(Step::UrlConsent, QStringLiteral("Please answer y or n: "));
+            ask(Step::UrlConsent, Cli::tr("Please answer y or n: "));
         }
         return;
     }
@@ -344,28 +345,28 @@ void TerminalServerRequestGate::onLine(const QString &line)
 void TerminalServerRequestGate::showSampling()
 {
     const SamplingRequest &request = m_current->sampling();
-    QString text = QStringLiteral("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
+    QString text = Cli::tr("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
                        .arg(safe(m_current->server().name));
     if (!request.systemPrompt.isEmpty())
-        text += QStringLiteral("  System prompt:\n%1\n").arg(Console::indented(safe(request.systemPrompt), QStringLiteral("    ")));
-    text += QStringLiteral("  Conversation:\n");
+        text += Cli::tr("  System prompt:\n%1\n").arg(Console::indented(safe(request.systemPrompt), QStringLiteral("    ")));
+    text += Cli::tr("  Conversation:\n");
     for (const SamplingMessage &message : request.messages) {
         for (const SamplingContent &block : message.content)
             text += Console::indented(QStringLiteral("%1: %2").arg(message.role, blockSummary(block)), QStringLiteral("    ")) + u'\n';
     }
-    text += QStringLiteral("  At most %1 tokens (about %2 characters).\n").arg(request.maxTokens).arg(qint64(request.maxTokens) * 4);
+    text += Cli::tr("  At most %1 tokens (about %2 characters).\n").arg(request.maxTokens).arg(qint64(request.maxTokens) * 4);
     if (!request.tools.isEmpty() && m_current->samplingToolsAllowed()) {
         QStringList names;
         for (const Tool &tool : request.tools)
             names.append(safe(tool.name));
-        text += QStringLiteral("  Tools the reply may ask for (%1): %2\n").arg(SamplingRequest::toolChoiceName(request.toolChoice), names.join(QStringLiteral(", ")));
+        text += Cli::tr("  Tools the reply may ask for (%1): %2\n").arg(SamplingRequest::toolChoiceName(request.toolChoice), names.join(Cli::tr(", ")));
     }
     Console::err(text);
     m_replyLines.clear();
     m_replyIsTool = false;
     const bool tools = !request.tools.isEmpty() && m_current->samplingToolsAllowed() && request.toolChoice != SamplingRequest::ToolChoice::None;
-    ask(Step::SamplingChoice, tools ? QStringLiteral("Reply? [w]rite a reply / [t]ool request / [d]ecline: ")
-                                    : QStringLiteral("Reply? [w]rite a reply / [d]ecline: "));
+    ask(Step::SamplingChoice, tools ? Cli::tr("Reply? [w]rite a reply / [t]ool request / [d]ecline: ")
+                                    : Cli::tr("Reply? [w]rite a reply / [d]ecline: "));
 }
 
 void TerminalServerRequestGate::onSamplingLine(const QString &line)
@@ -376,23 +377,23 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
         if (choice == u"w" || choice == u"write") {
             m_replyIsTool = false;
             m_replyLines.clear();
-            Console::err(QStringLiteral("Type the reply. End it with a line that holds only a dot (.).\n"));
+            Console::err(Cli::tr("Type the reply. End it with a line that holds only a dot (.).\n"));
             m_step = Step::SamplingText;
             m_reader->requestLine();
         } else if ((choice == u"t" || choice == u"tool") && !m_current->sampling().tools.isEmpty()) {
             m_replyIsTool = true;
-            ask(Step::SamplingToolName, QStringLiteral("Which tool should the server run? Name: "));
+            ask(Step::SamplingToolName, Cli::tr("Which tool should the server run? Name: "));
         } else if (choice == u"d" || choice == u"decline") {
             m_current->decline();
-            Console::err(QStringLiteral("Declined.\n"));
+            Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else {
-            ask(Step::SamplingChoice, QStringLiteral("Please answer w, t or d: "));
+            ask(Step::SamplingChoice, Cli::tr("Please answer w, t or d: "));
         }
         return;
     case Step::SamplingText:
         if (line.trimmed() == u".") {
-            Console::err(QStringLiteral("Send this reply? [y]es / [n]o, write it again / [d]ecline: "));
+            Console::err(Cli::tr("Send this reply? [y]es / [n]o, write it again / [d]ecline: "));
             m_step = Step::SamplingConfirm;
             m_reader->requestLine();
             return;
@@ -402,18 +403,18 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
         return;
     case Step::SamplingToolName:
         m_toolName = line.trimmed();
-        ask(Step::SamplingToolArguments, QStringLiteral("Its arguments as JSON (one line; Enter for {}): "));
+        ask(Step::SamplingToolArguments, Cli::tr("Its arguments as JSON (one line; Enter for {}): "));
         return;
     case Step::SamplingToolArguments: {
         const QString json = line.trimmed().isEmpty() ? QStringLiteral("{}") : line.trimmed();
         QJsonParseError error;
         const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8(), &error);
         if (!document.isObject()) {
-            ask(Step::SamplingToolArguments, QStringLiteral("That is not a JSON object. Arguments as JSON: "));
+            ask(Step::SamplingToolArguments, Cli::tr("That is not a JSON object. Arguments as JSON: "));
             return;
         }
         m_toolArguments = document.object();
-        ask(Step::SamplingConfirm, QStringLiteral("Send this tool request? [y]es / [n]o, start again / [d]ecline: "));
+        ask(Step::SamplingConfirm, Cli::tr("Send this tool request? [y]es / [n]o, start again / [d]ecline: "));
         return;
     }
     case Step::SamplingConfirm:
@@ -423,10 +424,10 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
             showSampling();
         } else if (choice == u"d" || choice == u"decline") {
             m_current->decline();
-            Console::err(QStringLiteral("Declined.\n"));
+            Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else {
-            ask(Step::SamplingConfirm, QStringLiteral("Please answer y, n or d: "));
+            ask(Step::SamplingConfirm, Cli::tr("Please answer y, n or d: "));
         }
         return;
     default:
@@ -448,7 +449,7 @@ void TerminalServerRequestGate::sendSamplingReply()
         showSampling();
         return;
     }
-    Console::err(QStringLiteral("Sent.\n"));
+    Console::err(Cli::tr("Sent.\n"));
     finishCurrent();
 }
 
@@ -461,15 +462,15 @@ void TerminalServerRequestGate::showForm()
     m_fields = schema.properties;
     m_field = 0;
     m_content = {};
-    QString text = QStringLiteral("\nServer \"%1\" asks you for information:\n").arg(safe(m_current->server().name));
+    QString text = Cli::tr("\nServer \"%1\" asks you for information:\n").arg(safe(m_current->server().name));
     if (!request.message.isEmpty())
         text += Console::indented(safe(request.message), QStringLiteral("  ")) + u'\n';
     QStringList names;
     for (const SchemaProperty &field : std::as_const(m_fields))
         names.append(fieldLabel(field));
-    text += QStringLiteral("  Fields: %1\n").arg(names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", ")));
+    text += Cli::tr("  Fields: %1\n").arg(names.isEmpty() ? Cli::tr("(none)") : names.join(QStringLiteral(", ")));
     Console::err(text);
-    ask(Step::FormChoice, QStringLiteral("Answer? [a]nswer / [d]ecline / [c]ancel: "));
+    ask(Step::FormChoice, Cli::tr("Answer? [a]nswer / [d]ecline / [c]ancel: "));
 }
 
 void TerminalServerRequestGate::askField()
@@ -483,11 +484,11 @@ void TerminalServerRequestGate::askField()
     QString text = QStringLiteral("  %1").arg(fieldLabel(field));
     if (!node.description.isEmpty())
         text += QStringLiteral(" — %1").arg(safe(node.description.simplified()));
-    text += QStringLiteral("\n    (%1%2").arg(kindText(node), field.required ? QStringLiteral(", required") : QStringLiteral(", optional"));
+    text += Cli::tr("\n    (%1%2").arg(kindText(node), field.required ? Cli::tr(", required") : Cli::tr(", optional"));
     if (!node.defaultValue.isUndefined())
-        text += QStringLiteral(", Enter for %1").arg(safe(compactJson(node.defaultValue)));
+        text += Cli::tr(", Enter for %1").arg(safe(compactJson(node.defaultValue)));
     else if (!field.required)
-        text += QStringLiteral(", Enter to leave it out");
+        text += Cli::tr(", Enter to leave it out");
     text += QStringLiteral(")\n");
     if (!node.enumValues.isEmpty())
         text += choicesText(node);
@@ -505,7 +506,7 @@ void TerminalServerRequestGate::onFieldLine(const QString &line)
         if (!node.defaultValue.isUndefined()) {
             m_content.insert(field.name, node.defaultValue);
         } else if (field.required) {
-            Console::err(QStringLiteral("    %1 is required.\n").arg(fieldLabel(field)));
+            Console::err(Cli::tr("    %1 is required.\n").arg(fieldLabel(field)));
             askField();
             return;
         }
@@ -532,13 +533,13 @@ void TerminalServerRequestGate::onFieldLine(const QString &line)
 
 void TerminalServerRequestGate::confirmForm()
 {
-    QString text = QStringLiteral("  You will send:\n");
+    QString text = Cli::tr("  You will send:\n");
     for (const SchemaProperty &field : std::as_const(m_fields)) {
         if (m_content.contains(field.name))
             text += QStringLiteral("    %1: %2\n").arg(fieldLabel(field), safe(compactJson(m_content.value(field.name))));
     }
     Console::err(text);
-    ask(Step::FormConfirm, QStringLiteral("Send it? [y]es / [e]dit again / [n]o (decline): "));
+    ask(Step::FormConfirm, Cli::tr("Send it? [y]es / [e]dit again / [n]o (decline): "));
 }
 
 // ---- URL elicitation ----------------------------------------------------------------------------
@@ -547,15 +548,15 @@ void TerminalServerRequestGate::showUrl()
 {
     const ElicitationRequest &request = m_current->elicitation();
     const QUrl url(request.url);
-    QString text = QStringLiteral("\nServer \"%1\" asks you to finish a step in your browser.\n").arg(safe(m_current->server().name));
+    QString text = Cli::tr("\nServer \"%1\" asks you to finish a step in your browser.\n").arg(safe(m_current->server().name));
     if (!request.message.isEmpty())
         text += Console::indented(safe(request.message), QStringLiteral("  ")) + u'\n';
-    text += QStringLiteral("  Site: %1\n  Full link: %2\n").arg(safe(url.host(QUrl::FullyDecoded)), safe(request.url));
+    text += Cli::tr("  Site: %1\n  Full link: %2\n").arg(safe(url.host(QUrl::FullyDecoded)), safe(request.url));
     if (url.host(QUrl::FullyEncoded).contains(QLatin1String("xn--")))
-        text += QStringLiteral("  Careful: the site's name uses international characters that can imitate another site's.\n");
-    text += QStringLiteral("  Nothing is opened unless you agree.\n");
+        text += Cli::tr("  Careful: the site's name uses international characters that can imitate another site's.\n");
+    text += Cli::tr("  Nothing is opened unless you agree.\n");
     Console::err(text);
-    ask(Step::UrlConsent, QStringLiteral("Open this link? [y]es / [n]o (decline): "));
+    ask(Step::UrlConsent, Cli::tr("Open this link? [y]es / [n]o (decline): "));
 }
 
 } // namespace Toolgate

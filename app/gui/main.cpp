@@ -7,6 +7,7 @@
 #include "auth/secretstore.h"
 #include "clientfeatures/clientfeatures.h"
 #include "common/displaytext.h"
+#include "common/translations.h"
 #include "clientfeatures/rootsdialog.h"
 #include "clientfeatures/rootsstore.h"
 #include "host/host.h"
@@ -132,6 +133,7 @@ int main(int argc, char *argv[])
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Toolgate"));
     QGuiApplication::setDesktopFileName(QStringLiteral("toolgate"));
     QGuiApplication::setWindowIcon(Icons::application());
+    Translations::install(&app); // German (or another shipped language) when the system locale asks for it
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -140,21 +142,21 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     const QCommandLineOption configOption(
         QStringLiteral("config"), QCoreApplication::translate("main", "Use this servers file instead of the default one."),
-        QStringLiteral("file"));
+        QCoreApplication::translate("main", "file"));
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QCoreApplication::translate("main", "Once the tools are listed, save the window as <dir>/main-window.png and quit."),
-        QStringLiteral("dir"));
+        QCoreApplication::translate("main", "dir"));
     const QCommandLineOption selectOption(
         QStringLiteral("select"), QCoreApplication::translate("main", "Select this tool at start, e.g. demo/echo."),
-        QStringLiteral("server/tool"));
+        QCoreApplication::translate("main", "server/tool"));
     const QCommandLineOption listToolsOption(
         QStringLiteral("list-tools-and-quit"),
         QCoreApplication::translate("main", "Once the servers have listed their tools, print them as server/tool lines and quit."));
     const QCommandLineOption showAppOption(
         QStringLiteral("show-app-and-quit"),
         QCoreApplication::translate("main", "Run this tool (approval as always) and quit once its app view is ready, e.g. vanilla/get-time."),
-        QStringLiteral("server/tool"));
+        QCoreApplication::translate("main", "server/tool"));
     parser.addOption(configOption);
     parser.addOption(screenshotOption);
     parser.addOption(listToolsOption);

@@ -2,6 +2,7 @@
 
 #include "appcsp.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace Toolgate {
@@ -34,13 +35,13 @@ const QStringList &permissionNames()
 QString permissionText(const QString &permission)
 {
     if (permission == u"camera")
-        return QStringLiteral("use your camera");
+        return QCoreApplication::translate("Toolgate::McpApps", "use your camera");
     if (permission == u"microphone")
-        return QStringLiteral("use your microphone");
+        return QCoreApplication::translate("Toolgate::McpApps", "use your microphone");
     if (permission == u"geolocation")
-        return QStringLiteral("know your location");
+        return QCoreApplication::translate("Toolgate::McpApps", "know your location");
     if (permission == u"clipboardWrite")
-        return QStringLiteral("write to your clipboard");
+        return QCoreApplication::translate("Toolgate::McpApps", "write to your clipboard");
     return permission;
 }
 
@@ -74,7 +75,7 @@ AppToolMeta AppToolMeta::of(const Tool &tool)
         if (uri.startsWith(u"ui://"))
             meta.resourceUri = uri;
         else
-            meta.problems.append(QStringLiteral("its app resource %1 is not a ui:// URI, so it is not shown").arg(uri));
+            meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "its app resource %1 is not a ui:// URI, so it is not shown").arg(uri));
     }
     if (ui.contains(u"visibility")) {
         bool wellFormed = false;
@@ -83,7 +84,7 @@ AppToolMeta AppToolMeta::of(const Tool &tool)
             meta.visibleToModel = list.contains(QStringLiteral("model"));
             meta.visibleToApp = list.contains(QStringLiteral("app"));
         } else {
-            meta.problems.append(QStringLiteral("its visibility is not a list of names; the default (model and app) applies"));
+            meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "its visibility is not a list of names; the default (model and app) applies"));
         }
     }
     return meta;
@@ -92,11 +93,11 @@ AppToolMeta AppToolMeta::of(const Tool &tool)
 QString AppToolMeta::visibilityText() const
 {
     if (visibleToModel && visibleToApp)
-        return QStringLiteral("model and app");
+        return QCoreApplication::translate("Toolgate::McpApps", "model and app");
     if (visibleToApp)
-        return QStringLiteral("app only");
+        return QCoreApplication::translate("Toolgate::McpApps", "app only");
     if (visibleToModel)
-        return QStringLiteral("model only");
+        return QCoreApplication::translate("Toolgate::McpApps", "model only");
     return QStringLiteral("nobody");
 }
 
@@ -116,7 +117,7 @@ AppResourceMeta AppResourceMeta::fromJson(const QJsonObject &ui)
             if (value.isUndefined() || value.isNull())
                 return;
             if (!value.isArray()) {
-                meta.problems.append(QStringLiteral("csp.%1 is not a list; ignored").arg(key));
+                meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "csp.%1 is not a list; ignored").arg(key));
                 return;
             }
             for (const QJsonValue &entry : value.toArray()) {
@@ -124,7 +125,7 @@ AppResourceMeta AppResourceMeta::fromJson(const QJsonObject &ui)
                 if (const auto origin = AppCsp::normalizedSource(text); origin)
                     into.append(*origin);
                 else
-                    meta.problems.append(QStringLiteral("csp.%1 entry %2 is not a plain origin; ignored")
+                    meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "csp.%1 entry %2 is not a plain origin; ignored")
                                              .arg(key, entry.isString() ? text : QStringLiteral("(not text)")));
             }
         };
@@ -141,7 +142,7 @@ AppResourceMeta AppResourceMeta::fromJson(const QJsonObject &ui)
     }
     for (auto it = permissions.begin(); it != permissions.end(); ++it) {
         if (!McpApps::permissionNames().contains(it.key()))
-            meta.problems.append(QStringLiteral("permission %1 is not one Toolgate knows; ignored").arg(it.key().left(100)));
+            meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "permission %1 is not one Toolgate knows; ignored").arg(it.key().left(100)));
     }
     meta.domain = ui.value(u"domain").toString();
     if (ui.value(u"prefersBorder").isBool())

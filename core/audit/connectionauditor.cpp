@@ -77,10 +77,10 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
                QJsonObject{{QStringLiteral("reason"), connection->lastError().message}});
         break;
     case ServerConnection::Status::Stopped:
-        record(server, int(Kind::Disconnected), QStringLiteral("stopped"), {});
+        record(server, int(Kind::Disconnected), ConnectionAuditor::tr("stopped"), {});
         break;
     case ServerConnection::Status::Disabled:
-        record(server, int(Kind::Disabled), QStringLiteral("disabled in the configuration"), {});
+        record(server, int(Kind::Disabled), ConnectionAuditor::tr("disabled in the configuration"), {});
         break;
     }
 }

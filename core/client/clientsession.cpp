@@ -6,6 +6,7 @@
 #include "protocol/protocolversion.h"
 #include "transport/transport.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QPointer>
@@ -23,7 +24,7 @@ constexpr qsizetype maxOpenElicitations = 256;
 
 QString featureMissing(const QString &feature)
 {
-    return QStringLiteral("the server does not offer %1").arg(feature);
+    return QCoreApplication::translate("Toolgate::ClientSession", "the server does not offer %1").arg(feature);
 }
 
 } // namespace
@@ -169,19 +170,19 @@ public:
             // closed, ...): the server did not reject anything.
             const bool fromServer = error.code > int(ErrorCode::ConnectionClosed) || error.code < int(ErrorCode::ConfigError);
             if (fromServer)
-                error.message = QStringLiteral("the server rejected initialize: %1").arg(error.message);
+                error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server rejected initialize: %1").arg(error.message);
             fail(error);
             return;
         }
         if (!result.value().isObject()) {
-            fail(makeError(ErrorCode::ProtocolError, QStringLiteral("the server answered initialize with something that is not an object")));
+            fail(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server answered initialize with something that is not an object")));
             return;
         }
         InitializeResult init = InitializeResult::fromJson(result.value().toObject());
         if (!ProtocolVersion::isSupportedLegacy(init.protocolVersion)) {
             // The lifecycle spec: a client that does not support the server's version should disconnect.
             fail(makeError(ErrorCode::UnsupportedProtocolVersion,
-                           QStringLiteral("the server speaks MCP revision \"%1\", which Toolgate does not support (it supports %2). Update the server or Toolgate.")
+                           QCoreApplication::translate("Toolgate::ClientSession", "the server speaks MCP revision \"%1\", which Toolgate does not support (it supports %2). Update the server or Toolgate.")
                                .arg(init.protocolVersion, ProtocolVersion::supportedLegacy().join(QStringLiteral(", ")))));
             return;
         }
@@ -197,8 +198,8 @@ public:
         if (state == State::Ready)
             return true;
         const Error error = makeError(ErrorCode::NotConnected,
-                                      state == State::Failed ? QStringLiteral("the server connection failed: %1").arg(lastError.message)
-                                                             : QStringLiteral("the server is not connected"));
+                                      state == State::Failed ? QCoreApplication::translate("Toolgate::ClientSession", "the server connection failed: %1").arg(lastError.message)
+                                                             : QCoreApplication::translate("Toolgate::ClientSession", "the server is not connected"));
         QMetaObject::invokeMethod(context, [answer, error] { answer(error); }, Qt::QueuedConnection);
         return false;
     }
@@ -234,7 +235,7 @@ public:
                     session->d->noteRequestError(result.error());
                 callback(Result<T>(result.error()));
             } else if (!result.value().isObject()) {
-                callback(Result<T>(makeError(ErrorCode::ProtocolError, QStringLiteral("the server's answer to %1 is not an object").arg(method))));
+                callback(Result<T>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method))));
             } else {
                 callback(Result<T>(convert(result.value().toObject())));
             }
@@ -272,7 +273,7 @@ public:
                 }
                 if (!result.value().isObject()) {
                     callback(Result<QList<T>>(makeError(ErrorCode::ProtocolError,
-                        QStringLiteral("the server's answer to %1 is not an object").arg(method))));
+                        QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method))));
                     return;
                 }
                 Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key, maxListItems - sofar.size());
@@ -281,7 +282,7 @@ public:
                 sofar.append(thisPage.items);
                 const bool capped = thisPage.skipped > 0 || (sofar.size() >= maxListItems && thisPage.nextCursor);
                 if (capped && session) {
-                    const QString warning = QStringLiteral("the server offers more than %1 %2 (%3); showing the first %1")
+                    const QString warning = QCoreApplication::translate("Toolgate::ClientSession", "the server offers more than %1 %2 (%3); showing the first %1")
                                                 .arg(maxListItems)
                                                 .arg(itemsName(key), method);
                     qCWarning(lcClient) << warning;
@@ -301,12 +302,12 @@ public:
                 }
                 if (page + 1 >= maxPages || thisPage.nextCursor == cursor) {
                     callback(Result<QList<T>>(makeError(ErrorCode::ProtocolError,
-                        QStringLiteral("the server's %1 pagination does not end (cursor \"%2\" repeats or more than %3 pages)")
+                        QCoreApplication::translate("Toolgate::ClientSession", "the server's %1 pagination does not end (cursor \"%2\" repeats or more than %3 pages)")
                             .arg(method, *thisPage.nextCursor).arg(maxPages))));
                     return;
                 }
                 if (!session || state != State::Ready) {
-                    callback(Result<QList<T>>(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection closed while listing"))));
+                    callback(Result<QList<T>>(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ClientSession", "the connection closed while listing"))));
                     return;
                 }
                 listAll<T>(method, key, context, std::move(callback), std::move(sofar), thisPage.nextCursor, page + 1);
@@ -443,7 +444,7 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
         if (d->state == State::Closed)
             return; // disconnectFromServer() after a failure already reported closed()
         if (d->state != State::Closing && d->state != State::Failed)
-            d->fail(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the server closed the connection")));
+            d->fail(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ClientSession", "the server closed the connection")));
         if (d->state == State::Closing)
             d->setState(State::Closed);
         d->closedEmitted = true;
@@ -482,7 +483,7 @@ void ClientSession::disconnectFromServer()
         return;
     const bool failed = d->state == State::Failed;
     d->setState(State::Closing);
-    d->peer->failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the session was closed")));
+    d->peer->failAllPending(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ClientSession", "the session was closed")));
     if (failed || d->transport->state() == Transport::State::Closed) {
         d->setState(State::Closed);
         // closed() is said once: it may already have come with the failure.
@@ -591,7 +592,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
             if (!result)
                 callback(Result<CallToolResult>(result.error()));
             else if (!result.value().isObject())
-                callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QStringLiteral("the server's tools/call answer is not an object"))));
+                callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
             else {
                 Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());
                 if (parsed)

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "schema/schemavalidator.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 namespace Toolgate {
@@ -27,7 +28,7 @@ QStringList schemaProblems(const QJsonObject &schema, const QJsonValue &value, c
         return {};
     const auto validator = SchemaValidator::compile(schema);
     if (!validator)
-        return {QStringLiteral("%1 cannot be checked: %2").arg(what, validator.error().message)};
+        return {QCoreApplication::translate("Toolgate::ServerRequest", "%1 cannot be checked: %2").arg(what, validator.error().message)};
     QStringList lines;
     for (const SchemaIssue &issue : validator->validate(value)) {
         lines.append(issue.path.isEmpty() ? issue.message
@@ -52,36 +53,36 @@ QStringList samplingProblems(const SamplingRequest &request, bool toolsAllowed, 
 {
     QStringList problems;
     if (result.content.isEmpty())
-        problems.append(QStringLiteral("the reply is empty"));
+        problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the reply is empty"));
     QSet<QString> ids;
     bool anyToolUse = false;
     for (const SamplingContent &block : result.content) {
         switch (block.type) {
         case SamplingContent::Type::Text:
             if (block.block.text.trimmed().isEmpty())
-                problems.append(QStringLiteral("the reply text is empty"));
+                problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the reply text is empty"));
             break;
         case SamplingContent::Type::ToolUse: {
             anyToolUse = true;
             if (!toolsAllowed) {
-                problems.append(QStringLiteral("this reply may not ask for tools"));
+                problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "this reply may not ask for tools"));
                 break;
             }
             if (block.toolUseId.isEmpty() || ids.contains(block.toolUseId))
-                problems.append(QStringLiteral("each tool request needs its own id"));
+                problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "each tool request needs its own id"));
             ids.insert(block.toolUseId);
             const auto tool = std::find_if(request.tools.cbegin(), request.tools.cend(),
                                            [&](const Tool &t) { return t.name == block.toolName; });
             if (tool == request.tools.cend()) {
-                problems.append(QStringLiteral("the server did not offer a tool named \"%1\"").arg(block.toolName));
+                problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the server did not offer a tool named \"%1\"").arg(block.toolName));
                 break;
             }
-            for (const QString &line : schemaProblems(tool->inputSchema, block.input, QStringLiteral("the arguments of %1").arg(tool->name)))
+            for (const QString &line : schemaProblems(tool->inputSchema, block.input, QCoreApplication::translate("Toolgate::ServerRequest", "the arguments of %1").arg(tool->name)))
                 problems.append(QStringLiteral("%1: %2").arg(tool->name, line));
             break;
         }
         case SamplingContent::Type::ToolResult:
-            problems.append(QStringLiteral("a reply cannot contain a tool result"));
+            problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "a reply cannot contain a tool result"));
             break;
         case SamplingContent::Type::Image:
         case SamplingContent::Type::Audio:
@@ -89,11 +90,11 @@ QStringList samplingProblems(const SamplingRequest &request, bool toolsAllowed, 
         }
     }
     if (anyToolUse && request.toolChoice == SamplingRequest::ToolChoice::None)
-        problems.append(QStringLiteral("the server asked that no tool be used (toolChoice \"none\")"));
+        problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the server asked that no tool be used (toolChoice \"none\")"));
     if (!anyToolUse && request.toolChoice == SamplingRequest::ToolChoice::Required && toolsAllowed)
-        problems.append(QStringLiteral("the server asked that at least one tool be used (toolChoice \"required\")"));
+        problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the server asked that at least one tool be used (toolChoice \"required\")"));
     if (request.maxTokens > 0 && estimatedTokens(result) > request.maxTokens)
-        problems.append(QStringLiteral("the reply is longer than the server allows (about %1 tokens; at most %2)")
+        problems.append(QCoreApplication::translate("Toolgate::ServerRequest", "the reply is longer than the server allows (about %1 tokens; at most %2)")
                             .arg(estimatedTokens(result))
                             .arg(request.maxTokens));
     return problems;
@@ -144,7 +145,7 @@ Result<void> ServerRequest::reply(const SamplingResult &result)
         return wrongKind(QStringLiteral("a sampling reply"));
     const QStringList problems = samplingProblems(m_sampling, m_samplingToolsAllowed, result);
     if (!problems.isEmpty())
-        return problemsError(QStringLiteral("The reply cannot be sent"), problems);
+        return problemsError(QCoreApplication::translate("Toolgate::ServerRequest", "The reply cannot be sent"), problems);
     SamplingResult sent = result;
     if (sent.stopReason.isEmpty())
         sent.stopReason = sent.usesTools() ? QStringLiteral("toolUse") : QStringLiteral("endTurn");
@@ -174,9 +175,9 @@ Result<void> ServerRequest::accept(const QJsonObject &content)
     ElicitationResult result;
     result.action = ElicitationResult::Action::Accept;
     if (m_elicitation.mode == ElicitationRequest::Mode::Form) {
-        const QStringList problems = schemaProblems(m_elicitation.requestedSchema, content, QStringLiteral("the answer"));
+        const QStringList problems = schemaProblems(m_elicitation.requestedSchema, content, QCoreApplication::translate("Toolgate::ServerRequest", "the answer"));
         if (!problems.isEmpty())
-            return problemsError(QStringLiteral("The answer does not match what the server asked for"), problems);
+            return problemsError(QCoreApplication::translate("Toolgate::ServerRequest", "The answer does not match what the server asked for"), problems);
         result.content = content;
     } else if (!content.isEmpty()) {
         return makeError(ErrorCode::InvalidArguments, QStringLiteral("a URL elicitation is accepted without content"));

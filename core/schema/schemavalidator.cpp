@@ -6,6 +6,7 @@
 #include "common/logging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QHash>
 #include <QHashFunctions>
@@ -205,42 +206,42 @@ std::optional<QString> formatProblem(const QString &format, const QString &text)
 {
     if (format == u"date") {
         if (!isValidDate(text))
-            return QStringLiteral("must be a date like 2024-01-31");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a date like 2024-01-31");
     } else if (format == u"time") {
         if (!isValidTime(text, false))
-            return QStringLiteral("must be a time like 13:45:00");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a time like 13:45:00");
     } else if (format == u"date-time") {
         const bool ok = text.size() > 11 && (text.at(10) == u'T' || text.at(10) == u't' || text.at(10) == u' ')
             && isValidDate(text.left(10)) && isValidTime(text.mid(11), false);
         if (!ok)
-            return QStringLiteral("must be a date and time like 2024-01-31T13:45:00Z");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a date and time like 2024-01-31T13:45:00Z");
     } else if (format == u"email" || format == u"idn-email") {
         static const QRegularExpression re(QStringLiteral("^[^\\s@]+@[^\\s@.][^\\s@]*$"));
         if (!re.match(text).hasMatch() || text.endsWith(u'.'))
-            return QStringLiteral("must be an email address");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be an email address");
     } else if (format == u"uri" || format == u"iri") {
         static const QRegularExpression re(QStringLiteral("^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]*$"));
         if (!re.match(text).hasMatch())
-            return QStringLiteral("must be a URI such as https://example.com");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a URI such as https://example.com");
     } else if (format == u"uuid") {
         static const QRegularExpression re(QStringLiteral(
             "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"));
         if (!re.match(text).hasMatch())
-            return QStringLiteral("must be a UUID");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a UUID");
     } else if (format == u"ipv4") {
         if (!isValidIpv4(text))
-            return QStringLiteral("must be an IPv4 address");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be an IPv4 address");
     } else if (format == u"ipv6") {
         QHostAddress address;
         if (!text.contains(u':') || !address.setAddress(text)
             || address.protocol() != QAbstractSocket::IPv6Protocol)
-            return QStringLiteral("must be an IPv6 address");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be an IPv6 address");
     } else if (format == u"hostname" || format == u"idn-hostname") {
         if (!isValidHostname(text))
-            return QStringLiteral("must be a host name");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a host name");
     } else if (format == u"regex") {
         if (!QRegularExpression(text).isValid())
-            return QStringLiteral("must be a valid regular expression");
+            return QCoreApplication::translate("Toolgate::SchemaValidator", "must be a valid regular expression");
     }
     return std::nullopt;
 }
@@ -635,7 +636,7 @@ private:
                     typeIssues.append(issue);
         if (!typeIssues.isEmpty())
             return {merged(path, typeIssues)};
-        return {{path, QStringLiteral("does not match any of the allowed options"), IssueKind::Other, {}}};
+        return {{path, QCoreApplication::translate("Toolgate::SchemaValidator", "does not match any of the allowed options"), IssueKind::Other, {}}};
     }
 
     bool eval(int index, const QJsonValue &value, const PathStep *path, Issues *out, int depth);
@@ -662,7 +663,7 @@ bool Evaluator::eval(int index, const QJsonValue &value, const PathStep *path, I
         return false;
     const Node &node = m_nodes[size_t(index)];
     if (node.alwaysFalse) {
-        report(out, path, std::nullopt, QStringLiteral("is not allowed"));
+        report(out, path, std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed"));
         return false;
     }
 
@@ -689,7 +690,7 @@ bool Evaluator::eval(int index, const QJsonValue &value, const PathStep *path, I
         if (m_stopped)
             return false;
         if (holds) {
-            report(out, path, std::nullopt, QStringLiteral("is not allowed"));
+            report(out, path, std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed"));
             if (!goOn())
                 return false;
         }
@@ -748,7 +749,7 @@ bool Evaluator::evalOneOf(const QList<int> &branches, const QJsonValue &value, c
         reportGroup(out, path, perBranch);
     else
         report(out, path, std::nullopt,
-               QStringLiteral("matches more than one of the allowed options, but must match exactly one"));
+               QCoreApplication::translate("Toolgate::SchemaValidator", "matches more than one of the allowed options, but must match exactly one"));
     return false;
 }
 
@@ -835,7 +836,7 @@ bool Evaluator::evalObject(const Node &node, const QJsonValue &value, const Path
                 continue;
             if (m_stopped)
                 return false;
-            const QString problem = nameIssues.isEmpty() ? QStringLiteral("is not allowed") : nameIssues.first().message;
+            const QString problem = nameIssues.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed") : nameIssues.first().message;
             report(out, path, key, u"has a name that " % problem);
             if (!goOn())
                 return false;
@@ -877,7 +878,7 @@ bool Evaluator::evalArray(const Node &node, const QJsonValue &value, const PathS
                 return false;
         }
         if (!found) {
-            report(out, path, std::nullopt, QStringLiteral("must contain at least one matching item"));
+            report(out, path, std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must contain at least one matching item"));
             if (!goOn())
                 return false;
         }
@@ -913,20 +914,20 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
 
     if (value.isDouble()) {
         const double number = value.toDouble();
-        if (minimum && number < *minimum && !fail(std::nullopt, u"must be at least " % formatNumber(*minimum)))
+        if (minimum && number < *minimum && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must be at least %1").arg(formatNumber(*minimum))))
             return false;
         if (exclusiveMinimum && number <= *exclusiveMinimum
-            && !fail(std::nullopt, u"must be greater than " % formatNumber(*exclusiveMinimum)))
+            && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must be greater than %1").arg(formatNumber(*exclusiveMinimum))))
             return false;
-        if (maximum && number > *maximum && !fail(std::nullopt, u"must be at most " % formatNumber(*maximum)))
+        if (maximum && number > *maximum && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must be at most %1").arg(formatNumber(*maximum))))
             return false;
         if (exclusiveMaximum && number >= *exclusiveMaximum
-            && !fail(std::nullopt, u"must be less than " % formatNumber(*exclusiveMaximum)))
+            && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must be less than %1").arg(formatNumber(*exclusiveMaximum))))
             return false;
         if (multipleOf && *multipleOf > 0) {
             const double quotient = number / *multipleOf;
             const bool whole = std::fabs(quotient - std::round(quotient)) <= 1e-9 * qMax(1.0, std::fabs(quotient));
-            if (!whole && !fail(std::nullopt, u"must be a multiple of " % formatNumber(*multipleOf)))
+            if (!whole && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must be a multiple of %1").arg(formatNumber(*multipleOf))))
                 return false;
         }
     }
@@ -938,7 +939,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
         const qsizetype length = codePointCount(text);
         if (minLength && length < *minLength) {
             const QString message = *minLength == 1
-                ? QStringLiteral("must not be empty")
+                ? QCoreApplication::translate("Toolgate::SchemaValidator", "must not be empty")
                 : u"must be at least " % countPhrase(*minLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long";
             if (!fail(std::nullopt, message))
                 return false;
@@ -972,7 +973,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
             return false;
         if (closedTupleLength) {
             for (qsizetype i = *closedTupleLength; i < items.size(); ++i)
-                if (!fail(QString::number(i), QStringLiteral("is not allowed")))
+                if (!fail(QString::number(i), QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed")))
                     return false;
         }
         if (uniqueItems && items.size() > 1 && !checkUnique(items, evaluator, out, fail))
@@ -990,7 +991,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
         if (!evaluator.charge(required.size()))
             return false;
         for (const QString &name : required)
-            if (!object.contains(name) && !fail(name, QStringLiteral("is required")))
+            if (!object.contains(name) && !fail(name, QCoreApplication::translate("Toolgate::SchemaValidator", "is required")))
                 return false;
         for (const auto &[trigger, needed] : dependentRequired) {
             if (!evaluator.charge(kMemberCost))
@@ -1000,7 +1001,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
             if (!evaluator.charge(needed.size()))
                 return false;
             for (const QString &name : needed)
-                if (!object.contains(name) && !fail(name, u"is required when " % trigger % u" is set"))
+                if (!object.contains(name) && !fail(name, QCoreApplication::translate("Toolgate::SchemaValidator", "is required when %1 is set").arg(trigger)))
                     return false;
         }
         bool eachMember = propertyNames != nullptr;
@@ -1032,7 +1033,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
                         if (allowed)
                             break;
                     }
-                    if (!allowed && !fail(name, QStringLiteral("is not allowed")))
+                    if (!allowed && !fail(name, QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed")))
                         return false;
                 }
                 if (propertyNames) {
@@ -1040,7 +1041,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
                     if (!propertyNames->check(name, evaluator, &here, &nameIssues)) {
                         if (evaluator.stopped())
                             return false;
-                        const QString problem = nameIssues.isEmpty() ? QStringLiteral("is not allowed")
+                        const QString problem = nameIssues.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed")
                                                                      : nameIssues.first().message;
                         if (!fail(name, u"has a name that " % problem))
                             return false;
@@ -1152,7 +1153,7 @@ bool LeafChecks::checkUnique(const QJsonArray &items, Evaluator &evaluator, Issu
         return false;
     for (const auto &[item, original] : duplicates) {
         // Point at the repetition rather than at the whole list.
-        if (!fail(QString::number(item), u"is a duplicate of item " % QString::number(original)))
+        if (!fail(QString::number(item), QCoreApplication::translate("Toolgate::SchemaValidator", "is a duplicate of item %1").arg(original)))
             return false;
     }
     return true;
@@ -1207,7 +1208,7 @@ SchemaCheck Evaluator::run(const QJsonValue &value)
                                              .arg(more == 1 ? QStringLiteral("problem") : QStringLiteral("problems"))});
     }
     if (result.issues.isEmpty())
-        result.issues.append({QString(), QStringLiteral("does not match the schema")});
+        result.issues.append({QString(), QCoreApplication::translate("Toolgate::SchemaValidator", "does not match the schema")});
     return result;
 }
 

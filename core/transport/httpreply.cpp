@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -63,7 +64,7 @@ Error networkError(const QNetworkReply *reply, const QString &what)
     if (isRedirect(status)) {
         const QUrl target = url.resolved(reply->header(QNetworkRequest::LocationHeader).toUrl());
         return makeError(ErrorCode::TransportError,
-                         QStringLiteral("%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow "
+                         QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow "
                                         "redirects for MCP traffic; if the server moved, change its URL to the new address.")
                              .arg(what, where).arg(status).arg(displayUrl(target)),
                          QJsonObject{{QLatin1String("httpStatus"), status},
@@ -72,27 +73,27 @@ Error networkError(const QNetworkReply *reply, const QString &what)
     QString message;
     switch (reply->error()) {
     case QNetworkReply::ConnectionRefusedError:
-        message = QStringLiteral("nothing accepts connections at %1. Check that the server is running and that the URL (including the port) is right.").arg(where);
+        message = QCoreApplication::translate("Toolgate::HttpReply", "nothing accepts connections at %1. Check that the server is running and that the URL (including the port) is right.").arg(where);
         break;
     case QNetworkReply::HostNotFoundError:
-        message = QStringLiteral("the host name \"%1\" could not be found. Check the URL and your network connection.").arg(host);
+        message = QCoreApplication::translate("Toolgate::HttpReply", "the host name \"%1\" could not be found. Check the URL and your network connection.").arg(host);
         break;
     case QNetworkReply::TimeoutError:
     case QNetworkReply::OperationCanceledError:
-        message = QStringLiteral("%1 did not answer in time. Check your network connection and that the server is up.").arg(where);
+        message = QCoreApplication::translate("Toolgate::HttpReply", "%1 did not answer in time. Check your network connection and that the server is up.").arg(where);
         break;
     case QNetworkReply::RemoteHostClosedError:
-        message = QStringLiteral("%1 closed the connection without answering. The server may have crashed or may not speak HTTP on this port.").arg(where);
+        message = QCoreApplication::translate("Toolgate::HttpReply", "%1 closed the connection without answering. The server may have crashed or may not speak HTTP on this port.").arg(where);
         break;
     case QNetworkReply::SslHandshakeFailedError:
-        message = QStringLiteral("the secure (TLS) connection to %1 failed: %2. The server's certificate is not trusted "
+        message = QCoreApplication::translate("Toolgate::HttpReply", "the secure (TLS) connection to %1 failed: %2. The server's certificate is not trusted "
                                  "(self-signed, expired, or issued for another name). Fix the certificate, install its "
                                  "issuer as trusted, or use the server's correct address.")
                       .arg(host, reply->errorString());
         break;
     case QNetworkReply::InsecureRedirectError:
     case QNetworkReply::TooManyRedirectsError:
-        message = QStringLiteral("%1 redirected in a way Toolgate will not follow (%2). If the server moved, change its URL to the new address.")
+        message = QCoreApplication::translate("Toolgate::HttpReply", "%1 redirected in a way Toolgate will not follow (%2). If the server moved, change its URL to the new address.")
                       .arg(where, reply->errorString());
         break;
     case QNetworkReply::ProxyConnectionRefusedError:
@@ -100,13 +101,13 @@ Error networkError(const QNetworkReply *reply, const QString &what)
     case QNetworkReply::ProxyNotFoundError:
     case QNetworkReply::ProxyTimeoutError:
     case QNetworkReply::ProxyAuthenticationRequiredError:
-        message = QStringLiteral("the network proxy failed while reaching %1: %2. Check your proxy settings.").arg(where, reply->errorString());
+        message = QCoreApplication::translate("Toolgate::HttpReply", "the network proxy failed while reaching %1: %2. Check your proxy settings.").arg(where, reply->errorString());
         break;
     case QNetworkReply::ProtocolUnknownError:
         message = QStringLiteral("\"%1\" is not an http:// or https:// URL.").arg(where);
         break;
     default:
-        message = QStringLiteral("%1 could not be reached: %2.").arg(where, reply->errorString());
+        message = QCoreApplication::translate("Toolgate::HttpReply", "%1 could not be reached: %2.").arg(where, reply->errorString());
         break;
     }
     return makeError(ErrorCode::TransportError, what + QStringLiteral(" failed: ") + message,
@@ -117,7 +118,7 @@ Error statusError(const QNetworkReply *reply, const QByteArray &body, const QStr
 {
     const int status = statusCode(reply);
     const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-    QString message = QStringLiteral("%1 failed: %2 answered HTTP %3").arg(what, displayUrl(reply->request().url())).arg(status);
+    QString message = QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2 answered HTTP %3").arg(what, displayUrl(reply->request().url())).arg(status);
     if (!reason.isEmpty())
         message += QStringLiteral(" (%1)").arg(reason);
     const QString detail = excerpt(body);
@@ -126,13 +127,13 @@ Error statusError(const QNetworkReply *reply, const QByteArray &body, const QStr
     if (endpoint != Endpoint::Mcp)
         message += u'.';
     else if (status == 401)
-        message += QStringLiteral(". The server wants you to sign in; check the credentials in the server's settings.");
+        message += QCoreApplication::translate("Toolgate::HttpReply", ". The server wants you to sign in; check the credentials in the server's settings.");
     else if (status == 403)
-        message += QStringLiteral(". The server refused access; your account may lack the permission.");
+        message += QCoreApplication::translate("Toolgate::HttpReply", ". The server refused access; your account may lack the permission.");
     else if (status == 404)
-        message += QStringLiteral(". Check the URL: there is no MCP endpoint at this path.");
+        message += QCoreApplication::translate("Toolgate::HttpReply", ". Check the URL: there is no MCP endpoint at this path.");
     else if (status >= 500)
-        message += QStringLiteral(". The server has a problem; try again later or look at its logs.");
+        message += QCoreApplication::translate("Toolgate::HttpReply", ". The server has a problem; try again later or look at its logs.");
     return makeError(ErrorCode::TransportError, message, QJsonObject{{QLatin1String("httpStatus"), status}});
 }
 

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "linebuffer.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -51,8 +52,8 @@ QStringList allowedEnvironmentVariables()
 QString describeExit(int exitCode, QProcess::ExitStatus status)
 {
     if (status == QProcess::CrashExit)
-        return QStringLiteral("the server crashed");
-    return QStringLiteral("the server exited with code %1").arg(exitCode);
+        return QCoreApplication::translate("Toolgate::StdioTransport", "the server crashed");
+    return QCoreApplication::translate("Toolgate::StdioTransport", "the server exited with code %1").arg(exitCode);
 }
 
 QString quoteArgument(const QString &argument)
@@ -196,7 +197,7 @@ public:
         const char first = line.front();
         if (first != '{' && first != '[') {
             const QString text = redactor.redactText(QString::fromUtf8(line.left(200)));
-            emit q->protocolViolation(QStringLiteral("the server wrote a line that is not a JSON-RPC message to stdout: %1").arg(text));
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::StdioTransport", "the server wrote a line that is not a JSON-RPC message to stdout: %1").arg(text));
             emit q->strayOutput(text);
             return;
         }
@@ -232,7 +233,7 @@ public:
             return;
         qCWarning(lcTransport) << q->description() << "closed its stdout but keeps running; stopping it";
         const Error error = makeError(ErrorCode::TransportError,
-                                      QStringLiteral("the server closed its standard output but kept running, so it could not "
+                                      QCoreApplication::translate("Toolgate::StdioTransport", "the server closed its standard output but kept running, so it could not "
                                                      "answer any more; it was stopped"));
         QPointer<StdioTransport> guard(q);
         emit q->receivingEnded(error);
@@ -277,7 +278,7 @@ public:
             QString message = describeExit(exitCode, status);
             const QString tail = stderrTail();
             if (!tail.isEmpty())
-                message += QStringLiteral(". Its last output on stderr:\n") + tail;
+                message += QCoreApplication::translate("Toolgate::StdioTransport", ". Its last output on stderr:\n") + tail;
             fail(makeError(ErrorCode::TransportError, message,
                            QJsonObject{{QLatin1String("exitCode"), exitCode},
                                        {QLatin1String("crashed"), status == QProcess::CrashExit}}));
@@ -289,7 +290,7 @@ public:
     {
         if (error == QProcess::FailedToStart) {
             fail(makeError(ErrorCode::TransportError,
-                           QStringLiteral("could not start %1: %2").arg(spec.program, process->errorString())));
+                           QCoreApplication::translate("Toolgate::StdioTransport", "could not start %1: %2").arg(spec.program, process->errorString())));
             finish();
         } else if (error == QProcess::WriteError && state == State::Open) {
             qCWarning(lcTransport) << "write to" << q->description() << "failed:" << process->errorString();
@@ -433,9 +434,9 @@ Result<QString> StdioTransport::resolveProgram(const StdioLaunchSpec &spec)
         if (file.isRelative() && !spec.workingDirectory.isEmpty())
             file = QFileInfo(QDir(spec.workingDirectory), spec.program);
         if (!file.exists())
-            return makeError(ErrorCode::CommandNotFound, QStringLiteral("the command %1 does not exist").arg(file.filePath()));
+            return makeError(ErrorCode::CommandNotFound, QCoreApplication::translate("Toolgate::StdioTransport", "the command %1 does not exist").arg(file.filePath()));
         if (!file.isExecutable() || file.isDir())
-            return makeError(ErrorCode::CommandNotFound, QStringLiteral("%1 is not an executable program").arg(file.filePath()));
+            return makeError(ErrorCode::CommandNotFound, QCoreApplication::translate("Toolgate::StdioTransport", "%1 is not an executable program").arg(file.filePath()));
         return file.absoluteFilePath();
     }
     const QString path = childEnvironment(spec).value(QStringLiteral("PATH"));
@@ -448,7 +449,7 @@ Result<QString> StdioTransport::resolveProgram(const StdioLaunchSpec &spec)
     const QString found = QStandardPaths::findExecutable(spec.program, directories);
     if (found.isEmpty()) {
         return makeError(ErrorCode::CommandNotFound,
-                         QStringLiteral("the command \"%1\" was not found. Searched PATH: %2. Install it, or give its full path in the server's settings.")
+                         QCoreApplication::translate("Toolgate::StdioTransport", "the command \"%1\" was not found. Searched PATH: %2. Install it, or give its full path in the server's settings.")
                              .arg(spec.program, path.isEmpty() ? QStringLiteral("(empty)") : path),
                          QJsonObject{{QLatin1String("path"), path}});
     }
@@ -489,7 +490,7 @@ void StdioTransport::start()
         }
         QMetaObject::invokeMethod(this, [this, reason] {
             d->fail(makeError(ErrorCode::TransportError,
-                              QStringLiteral("could not start %1: no pipes for its input and output (%2)").arg(d->spec.program, reason)));
+                              QCoreApplication::translate("Toolgate::StdioTransport", "could not start %1: no pipes for its input and output (%2)").arg(d->spec.program, reason)));
             d->finish();
         }, Qt::QueuedConnection);
         return;

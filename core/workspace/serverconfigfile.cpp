@@ -4,6 +4,7 @@
 #include "common/logging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -46,13 +47,13 @@ QString describeType(const QJsonValue &value)
     switch (value.type()) {
     case QJsonValue::Null: return QStringLiteral("null");
     case QJsonValue::Bool: return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Double: return QCoreApplication::translate("Toolgate::ServerConfigFile", "a number");
+    case QJsonValue::String: return QCoreApplication::translate("Toolgate::ServerConfigFile", "a string");
+    case QJsonValue::Array: return QCoreApplication::translate("Toolgate::ServerConfigFile", "an array");
+    case QJsonValue::Object: return QCoreApplication::translate("Toolgate::ServerConfigFile", "an object");
     case QJsonValue::Undefined: break;
     }
-    return QStringLiteral("nothing");
+    return QCoreApplication::translate("Toolgate::ServerConfigFile", "nothing");
 }
 
 /// Numbers and booleans are accepted where text is expected ("PORT": 8080 is a common slip).
@@ -161,7 +162,7 @@ public:
         if (text.startsWith("\xEF\xBB\xBF"))
             text = text.mid(3); // a UTF-8 byte order mark, as some Windows editors write
         if (text.trimmed().isEmpty())
-            return fail(QStringLiteral("the file is empty; expected {\"mcpServers\": {...}}"));
+            return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "the file is empty; expected {\"mcpServers\": {...}}"));
 
         const QByteArray json = stripJsonc(text);
         QJsonParseError parseError;
@@ -169,12 +170,12 @@ public:
         if (parseError.error != QJsonParseError::NoError) {
             const auto [line, column] = lineAndColumn(text, errorOffset(json, parseError));
             return makeError(ErrorCode::ConfigError,
-                             QStringLiteral("%1:%2:%3: invalid JSON at line %2, column %3: %4")
+                             QCoreApplication::translate("Toolgate::ServerConfigFile", "%1:%2:%3: invalid JSON at line %2, column %3: %4")
                                  .arg(m_source).arg(line).arg(column).arg(parseError.errorString()),
                              QJsonObject{{QLatin1String("line"), line}, {QLatin1String("column"), column}});
         }
         if (!document.isObject())
-            return fail(QStringLiteral("the top level must be a JSON object, not an array"));
+            return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "the top level must be a JSON object, not an array"));
         const QJsonObject root = document.object();
         // The servers stay in the order the file lists them (QJsonObject sorts keys).
         const JsonKeyOrder order = JsonKeyOrder::fromJson(json);
@@ -196,7 +197,7 @@ public:
         if (sections.isEmpty()) {
             if (root.isEmpty())
                 return QList<ServerConfig>();
-            return fail(QStringLiteral("no \"mcpServers\" or \"servers\" object found; expected "
+            return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "no \"mcpServers\" or \"servers\" object found; expected "
                                        "{\"mcpServers\": {\"name\": {\"command\": \"...\"}}}"));
         }
 
@@ -210,7 +211,7 @@ public:
             const QJsonObject entries = section.value.toObject();
             for (const QString &name : section.order.orderedKeys(entries)) {
                 if (seenIn.contains(name)) {
-                    return fail(QStringLiteral("the server \"%1\" is defined twice (in \"%2\" and \"%3\")")
+                    return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "the server \"%1\" is defined twice (in \"%2\" and \"%3\")")
                                     .arg(name, seenIn.value(name), section.label));
                 }
                 seenIn.insert(name, section.label);
@@ -231,7 +232,7 @@ private:
 
     Error serverFail(const QString &name, const QString &message) const
     {
-        return fail(QStringLiteral("server \"%1\": %2").arg(name, message));
+        return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "server \"%1\": %2").arg(name, message));
     }
 
     Result<QString> string(const QString &name, const QJsonObject &entry, const QString &key) const
@@ -289,9 +290,9 @@ private:
     Result<ServerConfig> parseServer(const QString &name, const QJsonValue &value, const QString &section) const
     {
         if (name.trimmed().isEmpty())
-            return fail(QStringLiteral("a server in \"%1\" has an empty name").arg(section));
+            return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "a server in \"%1\" has an empty name").arg(section));
         if (!value.isObject())
-            return serverFail(name, QStringLiteral("its settings must be an object, not %1").arg(describeType(value)));
+            return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "its settings must be an object, not %1").arg(describeType(value)));
         const QJsonObject entry = value.toObject();
 
         ServerConfig config;
@@ -337,11 +338,11 @@ private:
         const QString typeName = type.value().trimmed().toLower();
         if (typeName.isEmpty()) {
             if (config.command.isEmpty() && config.url.isEmpty()) {
-                return serverFail(name, QStringLiteral("it has neither \"command\" nor \"url\"; give \"command\" to start a "
+                return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "it has neither \"command\" nor \"url\"; give \"command\" to start a "
                                                        "local server or \"url\" for a remote one"));
             }
             if (!config.command.isEmpty() && !config.url.isEmpty())
-                return serverFail(name, QStringLiteral("it has both \"command\" and \"url\"; set \"type\" to \"stdio\", \"http\" or \"sse\""));
+                return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "it has both \"command\" and \"url\"; set \"type\" to \"stdio\", \"http\" or \"sse\""));
             if (!config.command.isEmpty())
                 config.transport = ServerConfig::Transport::Stdio;
             else
@@ -360,10 +361,10 @@ private:
         }
 
         if (config.transport == ServerConfig::Transport::Stdio && config.command.trimmed().isEmpty())
-            return serverFail(name, QStringLiteral("it is a stdio server but has no \"command\""));
+            return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "it is a stdio server but has no \"command\""));
         if (config.transport != ServerConfig::Transport::Stdio) {
             if (config.url.trimmed().isEmpty()) {
-                return serverFail(name, QStringLiteral("it is an %1 server but has no \"url\"")
+                return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "it is an %1 server but has no \"url\"")
                                             .arg(ServerConfig::transportName(config.transport)));
             }
             const QUrl parsed(config.url, QUrl::StrictMode);
@@ -460,7 +461,7 @@ Result<QList<ServerConfig>> ServerConfigFile::load(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         return makeError(ErrorCode::ConfigError,
-                         QStringLiteral("cannot read the servers file %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+                         QCoreApplication::translate("Toolgate::ServerConfigFile", "cannot read the servers file %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
     }
     return parse(file.readAll(), QDir::toNativeSeparators(path));
 }
@@ -489,9 +490,9 @@ Result<void> ServerConfigFile::save(const QString &path, const QList<ServerConfi
     QSet<QString> names;
     for (const ServerConfig &config : list) {
         if (config.name.trimmed().isEmpty())
-            return makeError(ErrorCode::ConfigError, QStringLiteral("cannot save a server without a name"));
+            return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ServerConfigFile", "cannot save a server without a name"));
         if (names.contains(config.name))
-            return makeError(ErrorCode::ConfigError, QStringLiteral("cannot save: two servers are named \"%1\"").arg(config.name));
+            return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ServerConfigFile", "cannot save: two servers are named \"%1\"").arg(config.name));
         names.insert(config.name);
     }
     if (const Result<void> written = AtomicFile::write(path, serialize(list)); !written)

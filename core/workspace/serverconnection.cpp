@@ -189,7 +189,7 @@ void ServerConnection::Private::connectNow()
     ClientSession *s = session;
     connect(s, &ClientSession::ready, q, [this] {
         addConsoleLine(ConsoleLine::Kind::Lifecycle,
-                       QStringLiteral("connected: %1 %2, protocol %3")
+                       ServerConnection::tr("connected: %1 %2, protocol %3")
                            .arg(session->serverInfo().name, session->serverInfo().version, session->protocolVersion()));
         failuresSinceReady = 0;
         setStatus(Status::Ready);
@@ -212,7 +212,7 @@ void ServerConnection::Private::connectNow()
     connect(s, &ClientSession::resourceUpdated, q, &ServerConnection::resourceUpdated);
 
     setStatus(Status::Starting);
-    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("starting %1").arg(config.endpoint()));
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("starting %1").arg(config.endpoint()));
     session->connectToServer();
 }
 
@@ -257,7 +257,7 @@ void ServerConnection::Private::readSecretsThenConnect()
     const quint64 generation = ++secretReadGeneration;
     setStatus(Status::Starting);
     addConsoleLine(ConsoleLine::Kind::Lifecycle,
-                   QStringLiteral("reading %1 secret value(s) from %2").arg(unread.size()).arg(secretStore->location()));
+                   ServerConnection::tr("reading %n secret value(s) from %1", nullptr, int(unread.size())).arg(secretStore->location()));
     struct Pending
     {
         qsizetype remaining = 0;
@@ -290,15 +290,15 @@ void ServerConnection::Private::readSecretsThenConnect()
 
 void ServerConnection::Private::failMissingSecrets(const QStringList &missing, const QStringList &errors)
 {
-    const QString where = secretStore ? secretStore->location() : QStringLiteral("the system keychain");
+    const QString where = secretStore ? secretStore->location() : ServerConnection::tr("the system keychain");
     QStringList parts;
     if (!missing.isEmpty()) {
-        parts.append(QStringLiteral("the secret value of %1 was not found in %2").arg(missing.join(QStringLiteral(", ")), where));
+        parts.append(ServerConnection::tr("the secret value of %1 was not found in %2").arg(missing.join(QStringLiteral(", ")), where));
     }
     if (!errors.isEmpty())
-        parts.append(QStringLiteral("could not read %1").arg(errors.join(QStringLiteral("; "))));
+        parts.append(ServerConnection::tr("could not read %1").arg(errors.join(QStringLiteral("; "))));
     lastError = makeError(ErrorCode::ConfigError,
-                          QStringLiteral("%1. Open Edit Server for \"%2\", enter the value again and save.")
+                          ServerConnection::tr("%1. Open Edit Server for \"%2\", enter the value again and save.")
                               .arg(parts.join(QStringLiteral("; ")), config.name));
     lastError.message[0] = lastError.message.at(0).toUpper();
     addConsoleLine(ConsoleLine::Kind::Lifecycle, lastError.message);
@@ -308,7 +308,7 @@ void ServerConnection::Private::failMissingSecrets(const QStringList &missing, c
 void ServerConnection::Private::onFailed(const Error &error)
 {
     lastError = error;
-    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("failed: %1").arg(error.message));
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("failed: %1").arg(error.message));
     clearLists();
     if (isPermanent(error)) {
         setStatus(Status::Failed);
@@ -324,19 +324,19 @@ void ServerConnection::Private::onFailed(const Error &error)
         // With restarts at all (maxCrashes 1 means none, as in toolgate-cli), say why they stopped.
         if (policy.maxCrashes > 1) {
             lastError.message = failuresSinceReady >= policy.maxCrashes
-                ? QStringLiteral("%1 — it failed %2 times in a row before getting ready, so Toolgate stopped restarting it. "
+                ? ServerConnection::tr("%1 — it failed %2 times in a row before getting ready, so Toolgate stopped restarting it. "
                                  "Fix the server, then press Restart.").arg(error.message).arg(failuresSinceReady)
-                : QStringLiteral("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
+                : ServerConnection::tr("%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.")
                       .arg(error.message)
                       .arg(crashTimes.size())
                       .arg(policy.window.count() / 1000);
-            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped restarting after %1 failures").arg(failures));
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("stopped restarting after %1 failures").arg(failures));
         }
         setStatus(Status::Failed);
         return;
     }
     nextDelay = failures == 1 ? policy.initialDelay : std::min(policy.maxDelay, std::max(policy.initialDelay, nextDelay * 2));
-    addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("restarting in %1 s").arg(nextDelay.count() / 1000.0, 0, 'f', 1));
+    addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("restarting in %1 s").arg(nextDelay.count() / 1000.0, 0, 'f', 1));
     // The timer runs before the status says Restarting, so whoever reads statusText() on that
     // signal sees the real delay rather than "0.0 s".
     restartTimer.start(nextDelay);
@@ -353,7 +353,7 @@ void ServerConnection::Private::refreshTools()
             return; // an answer from a session we already replaced
         endRefresh(toolsRefresh, &Private::refreshTools);
         if (!result) {
-            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing tools failed: %1").arg(result.error().message));
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("listing tools failed: %1").arg(result.error().message));
             return;
         }
         tools = result.value();
@@ -371,7 +371,7 @@ void ServerConnection::Private::refreshResources()
             return;
         endRefresh(resourcesRefresh, &Private::refreshResources);
         if (!result) {
-            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resources failed: %1").arg(result.error().message));
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("listing resources failed: %1").arg(result.error().message));
             return;
         }
         resources = result.value();
@@ -382,7 +382,7 @@ void ServerConnection::Private::refreshResources()
             return;
         endRefresh(resourcesRefresh, &Private::refreshResources);
         if (!result) {
-            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing resource templates failed: %1").arg(result.error().message));
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("listing resource templates failed: %1").arg(result.error().message));
             return;
         }
         templates = result.value();
@@ -400,7 +400,7 @@ void ServerConnection::Private::refreshPrompts()
             return;
         endRefresh(promptsRefresh, &Private::refreshPrompts);
         if (!result) {
-            addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("listing prompts failed: %1").arg(result.error().message));
+            addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("listing prompts failed: %1").arg(result.error().message));
             return;
         }
         prompts = result.value();
@@ -454,7 +454,7 @@ void ServerConnection::relistTools(QObject *context, std::function<void(const Re
         const QString name = d->config.name;
         QMetaObject::invokeMethod(this, [guard, done, name] {
             if (guard)
-                done(makeError(ErrorCode::NotConnected, QStringLiteral("the server \"%1\" is not connected").arg(name)));
+                done(makeError(ErrorCode::NotConnected, ServerConnection::tr("the server \"%1\" is not connected").arg(name)));
         }, Qt::QueuedConnection);
         return;
     }
@@ -533,7 +533,7 @@ void ServerConnection::stop()
     d->dropSession();
     d->clearLists();
     if (d->status != Status::Stopped && d->status != Status::Disabled)
-        d->addConsoleLine(ConsoleLine::Kind::Lifecycle, QStringLiteral("stopped"));
+        d->addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("stopped"));
     d->setStatus(d->config.enabled ? Status::Stopped : Status::Disabled);
 }
 
@@ -557,12 +557,12 @@ QList<ConsoleLine> ServerConnection::console() const { return d->console; }
 QString ServerConnection::statusName(Status status)
 {
     switch (status) {
-    case Status::Disabled: return QStringLiteral("Disabled");
-    case Status::Stopped: return QStringLiteral("Stopped");
-    case Status::Starting: return QStringLiteral("Starting");
-    case Status::Ready: return QStringLiteral("Ready");
-    case Status::Failed: return QStringLiteral("Failed");
-    case Status::Restarting: return QStringLiteral("Restarting");
+    case Status::Disabled: return ServerConnection::tr("Disabled");
+    case Status::Stopped: return ServerConnection::tr("Stopped");
+    case Status::Starting: return ServerConnection::tr("Starting");
+    case Status::Ready: return ServerConnection::tr("Ready");
+    case Status::Failed: return ServerConnection::tr("Failed");
+    case Status::Restarting: return ServerConnection::tr("Restarting");
     }
     return {};
 }
@@ -571,15 +571,15 @@ QString ServerConnection::statusText() const
 {
     switch (d->status) {
     case Status::Failed:
-        return QStringLiteral("Failed: %1").arg(d->lastError.message);
+        return ServerConnection::tr("Failed: %1").arg(d->lastError.message);
     case Status::Restarting:
-        return QStringLiteral("Restarting in %1 s (failure %2 of %3): %4")
+        return ServerConnection::tr("Restarting in %1 s (failure %2 of %3): %4")
             .arg(qMax(0, d->restartTimer.remainingTime()) / 1000.0, 0, 'f', 1)
             .arg(std::max(int(d->crashTimes.size()), d->failuresSinceReady))
             .arg(d->policy.maxCrashes)
             .arg(d->lastError.message);
     case Status::Starting:
-        return QStringLiteral("Starting…");
+        return ServerConnection::tr("Starting…");
     default:
         return statusName(d->status);
     }

@@ -1,3 +1,4 @@
+#include <QCoreApplication>
 #include "serversignin.h"
 
 #include "auth/oauthauthenticator.h"
@@ -18,25 +19,25 @@ public:
     Result<QUrl> redirectUri() override
     {
         if (!m_signIn)
-            return makeError(ErrorCode::InternalError, QStringLiteral("the server was removed during its sign-in"));
+            return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::ServerSignIn", "the server was removed during its sign-in"));
         return m_signIn->m_browser->redirectUri();
     }
 
     void authorize(const QUrl &authorizationUrl, QObject *context, Done done) override
     {
         if (!m_signIn) {
-            done(makeError(ErrorCode::InternalError, QStringLiteral("the server was removed during its sign-in")));
+            done(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::ServerSignIn", "the server was removed during its sign-in")));
             return;
         }
         if (auto old = std::exchange(m_signIn->m_pending, std::nullopt); old && old->context)
-            old->done(makeError(ErrorCode::InternalError, QStringLiteral("a newer sign-in request replaced this one")));
+            old->done(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::ServerSignIn", "a newer sign-in request replaced this one")));
         m_signIn->m_pending = ServerSignIn::Pending{authorizationUrl, context, std::move(done)};
         if (std::exchange(m_signIn->m_openWhenAsked, false) || m_signIn->m_alwaysOpenWhenAsked) {
             m_signIn->signIn(); // the person already pressed Sign in
             return;
         }
         m_signIn->setState(ServerSignIn::State::SignInRequired,
-                           QStringLiteral("Sign-in required: %1 asks you to sign in at %2. Press Sign in to open it in your browser.")
+                           QCoreApplication::translate("Toolgate::ServerSignIn", "Sign-in required: %1 asks you to sign in at %2. Press Sign in to open it in your browser.")
                                .arg(m_signIn->m_serverName, authorizationUrl.host()));
     }
 
@@ -63,10 +64,10 @@ public:
         m_inner->authenticate(challenge, context, [signIn, done = std::move(done)](const Result<void> &result) {
             if (signIn) {
                 if (result)
-                    signIn->setState(ServerSignIn::State::SignedIn, QStringLiteral("Signed in."));
+                    signIn->setState(ServerSignIn::State::SignedIn, QCoreApplication::translate("Toolgate::ServerSignIn", "Signed in."));
                 else if (signIn->m_state != ServerSignIn::State::Failed)
                     signIn->setState(ServerSignIn::State::Failed,
-                                     QStringLiteral("Sign-in failed: %1. Press Sign in to try again, or check the server's URL.")
+                                     QCoreApplication::translate("Toolgate::ServerSignIn", "Sign-in failed: %1. Press Sign in to try again, or check the server's URL.")
                                          .arg(result.error().message));
             }
             done(result);
@@ -101,22 +102,22 @@ void ServerSignIn::signIn()
         // Nothing is waiting (e.g. after a failed or cancelled sign-in): restart the server and
         // open the browser as soon as it asks.
         m_openWhenAsked = true;
-        setState(State::SigningIn, QStringLiteral("Signing in… contacting the server."));
+        setState(State::SigningIn, QCoreApplication::translate("Toolgate::ServerSignIn", "Signing in… contacting the server."));
         if (m_restart)
             m_restart();
         return;
     }
     m_inFlight = std::exchange(m_pending, std::nullopt);
     const quint64 generation = ++m_generation;
-    setState(State::SigningIn, QStringLiteral("Signing in… finish in your browser."));
+    setState(State::SigningIn, QCoreApplication::translate("Toolgate::ServerSignIn", "Signing in… finish in your browser."));
     m_browser->authorize(m_inFlight->url, this, [this, generation](const Result<QUrl> &redirected) {
         if (generation != m_generation || !m_inFlight)
             return; // cancelled meanwhile; that was answered already
         const Pending inFlight = *std::exchange(m_inFlight, std::nullopt);
         if (!redirected)
-            setState(State::Failed, QStringLiteral("Sign-in did not finish: %1. Press Sign in to try again.").arg(redirected.error().message));
+            setState(State::Failed, QCoreApplication::translate("Toolgate::ServerSignIn", "Sign-in did not finish: %1. Press Sign in to try again.").arg(redirected.error().message));
         else
-            setState(State::SigningIn, QStringLiteral("Signing in… getting the tokens."));
+            setState(State::SigningIn, QCoreApplication::translate("Toolgate::ServerSignIn", "Signing in… getting the tokens."));
         if (inFlight.context)
             inFlight.done(redirected);
     });
@@ -129,9 +130,9 @@ void ServerSignIn::cancel()
     std::optional<Pending> waiting = std::exchange(m_inFlight, std::nullopt);
     if (!waiting)
         waiting = std::exchange(m_pending, std::nullopt);
-    setState(State::Failed, QStringLiteral("Sign-in cancelled. Press Sign in when you want to try again."));
+    setState(State::Failed, QCoreApplication::translate("Toolgate::ServerSignIn", "Sign-in cancelled. Press Sign in when you want to try again."));
     if (waiting && waiting->context)
-        waiting->done(makeError(ErrorCode::ConfigError, QStringLiteral("you cancelled the sign-in to %1").arg(m_serverName)));
+        waiting->done(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ServerSignIn", "you cancelled the sign-in to %1").arg(m_serverName)));
 }
 
 void ServerSignIn::signOut()
@@ -143,10 +144,10 @@ void ServerSignIn::signOut()
         if (!self)
             return;
         if (!result) {
-            self->setState(State::Failed, QStringLiteral("Could not forget the sign-in: %1").arg(result.error().message));
+            self->setState(State::Failed, QCoreApplication::translate("Toolgate::ServerSignIn", "Could not forget the sign-in: %1").arg(result.error().message));
             return;
         }
-        self->setState(State::Unknown, QStringLiteral("Signed out: the tokens were forgotten."));
+        self->setState(State::Unknown, QCoreApplication::translate("Toolgate::ServerSignIn", "Signed out: the tokens were forgotten."));
         if (self->m_restart)
             self->m_restart(); // the server asks for a new sign-in now, not on the next call
     });
@@ -224,7 +225,7 @@ TransportFactory::Options SignInManager::transportOptions()
             QPointer<ServerSignIn> guard(signIn);
             self->m_options.store->read(signIn->m_authenticator->tokenKey(), signIn, [guard](const Result<QByteArray> &saved) {
                 if (guard && saved && !saved.value().isEmpty() && guard->m_state == ServerSignIn::State::Unknown)
-                    guard->setState(ServerSignIn::State::SignedIn, QStringLiteral("Signed in (saved sign-in)."));
+                    guard->setState(ServerSignIn::State::SignedIn, QCoreApplication::translate("Toolgate::ServerSignIn", "Signed in (saved sign-in)."));
             });
             emit self->signInChanged(config.name);
         }

@@ -448,7 +448,7 @@ void AppPane::decidePermissions(const QStringList &permissions, std::function<vo
         // Only what the app's resource declares may even be asked for.
         const QString text = tr("the app asked to %1, which its resource does not declare").arg(what);
         showNote(tr("Refused: %1").arg(text));
-        emit consoleLine(m_server.name, QStringLiteral("[app] refused: ") + text);
+        emit consoleLine(m_server.name, tr("[app] refused: ") + text);
         done(false);
         return;
     }
@@ -484,7 +484,7 @@ void AppPane::decidePermissions(const QStringList &permissions, std::function<vo
             else if (!m_deniedPermissions.contains(permission))
                 m_deniedPermissions.append(permission);
         }
-        emit consoleLine(m_server.name, QStringLiteral("[app] %1 to %2").arg(allowed ? QStringLiteral("allowed") : QStringLiteral("refused"), what));
+        emit consoleLine(m_server.name, tr("[app] %1 to %2").arg(allowed ? tr("allowed") : tr("refused"), what));
         done(allowed);
     });
     box->open();

@@ -196,7 +196,7 @@ public:
             const QStringList permissions = permissionsFor(feature);
             if (permissions.isEmpty()) {
                 setFeaturePermission(origin, feature, PermissionDeniedByUser);
-                emit m_view->consoleMessage(QStringLiteral("refused a permission apps never get (%1)").arg(int(feature)));
+                emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "refused a permission apps never get (%1)").arg(int(feature)));
                 return;
             }
             const int question = m_view->m_nextQuestion++;
@@ -213,12 +213,12 @@ public:
         });
         connect(this, &QWebEnginePage::fileSystemAccessRequested, this, [this](QWebEngineFileSystemAccessRequest request) {
             request.reject();
-            emit m_view->consoleMessage(QStringLiteral("refused the app access to local files"));
+            emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "refused the app access to local files"));
         });
         connect(this, &QWebEnginePage::registerProtocolHandlerRequested, this,
                 [](QWebEngineRegisterProtocolHandlerRequest request) { request.reject(); });
         connect(this, &QWebEnginePage::newWindowRequested, this, [this](QWebEngineNewWindowRequest &request) {
-            emit m_view->consoleMessage(QStringLiteral("blocked a new window for %1").arg(request.requestedUrl().toString().left(300)));
+            emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked a new window for %1").arg(request.requestedUrl().toString().left(300)));
         });
         connect(this, &QWebEnginePage::authenticationRequired, this, [](const QUrl &, QAuthenticator *authenticator) {
             *authenticator = QAuthenticator(); // cancels
@@ -239,7 +239,7 @@ protected:
         } else if (scheme == u"about") {
             return true;
         }
-        emit m_view->consoleMessage(QStringLiteral("blocked navigation to %1 (%2)").arg(url.toString().left(300)).arg(int(type)));
+        emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked navigation to %1 (%2)").arg(url.toString().left(300)).arg(int(type)));
         return false;
     }
 
@@ -301,13 +301,13 @@ AppView::AppView(AppBridge *bridge, QWidget *parent)
     auto *page = new AppPage(appProfile(), this, base);
     auto *filter = new AppRequestFilter(bridge->csp(), page);
     connect(filter, &AppRequestFilter::blocked, this, [this](const QString &url) {
-        emit consoleMessage(QStringLiteral("blocked a request the app's content security policy does not allow: %1").arg(url));
+        emit consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked a request the app's content security policy does not allow: %1").arg(url));
     });
     page->setUrlRequestInterceptor(filter);
     connect(page, &QWebEnginePage::renderProcessTerminated, this,
             [this](QWebEnginePage::RenderProcessTerminationStatus status, int code) {
                 if (status != QWebEnginePage::NormalTerminationStatus)
-                    emit rendererGone(QStringLiteral("the app's renderer stopped (status %1, code %2)").arg(int(status)).arg(code));
+                    emit rendererGone(QCoreApplication::translate("Toolgate::AppView", "the app's renderer stopped (status %1, code %2)").arg(int(status)).arg(code));
             });
 
     auto *channel = new QWebChannel(page);

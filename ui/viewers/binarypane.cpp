@@ -20,7 +20,7 @@ namespace Toolgate {
 BinaryPane::BinaryPane(QWidget *parent)
     : ContentPane(parent)
     , m_info(ViewerStyle::plainLabel({}, this))
-    , m_saveButton(new QPushButton(u"Save as…"_s, this))
+    , m_saveButton(new QPushButton(tr("Save as…"), this))
 {
     setObjectName(u"binaryPane"_s);
     m_info->setObjectName(u"binaryInfo"_s);
@@ -45,7 +45,7 @@ void BinaryPane::setBase64(const QByteArray &base64, const QString &mimeType, co
     m_suggestedName = suggestedName;
     m_ready = false;
     m_bytes.clear();
-    m_info->setText(u"Reading…"_s);
+    m_info->setText(tr("Reading…"));
     setSummary(mimeType);
     const quint64 generation = ++m_generation;
     BackgroundTask::run(
@@ -62,12 +62,12 @@ void BinaryPane::setBase64(const QByteArray &base64, const QString &mimeType, co
             m_ready = true;
             const QString mime = m_mimeType.isEmpty() ? u"application/octet-stream"_s : m_mimeType;
             if (!bytes) {
-                m_info->setText(u"The data is not valid base64."_s);
+                m_info->setText(tr("The data is not valid base64."));
                 setSummary(mime);
             } else {
                 m_bytes = *bytes;
                 const QMimeType type = QMimeDatabase().mimeTypeForName(mime.section(u';', 0, 0).trimmed());
-                const QString kind = type.isValid() && !type.comment().isEmpty() ? type.comment() : u"Binary data"_s;
+                const QString kind = type.isValid() && !type.comment().isEmpty() ? type.comment() : tr("Binary data");
                 m_info->setText(QStringLiteral("%1 · %2 · %3").arg(kind, ViewerFormat::byteSize(m_bytes.size()), mime));
                 setSummary(mime + u" · "_s + ViewerFormat::byteSize(m_bytes.size()));
             }

@@ -16,7 +16,7 @@ ContentList::ContentList(QWidget *parent)
     : QScrollArea(parent)
     , m_container(new QWidget)
     , m_layout(new QVBoxLayout(m_container))
-    , m_placeholder(ViewerStyle::captionLabel(u"No content."_s, m_container))
+    , m_placeholder(ViewerStyle::captionLabel(tr("No content."), m_container))
 {
     setObjectName(u"contentList"_s);
     setAccessibleName(tr("Content"));

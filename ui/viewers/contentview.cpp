@@ -11,6 +11,7 @@
 #include "viewerstyle.h"
 
 #include <QAbstractScrollArea>
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -32,11 +33,11 @@ QString annotationsText(const Annotations &annotations)
 {
     QStringList parts;
     if (!annotations.audience.isEmpty())
-        parts << u"Audience: "_s + annotations.audience.join(u", "_s);
+        parts << QCoreApplication::translate("Toolgate::ContentView", "Audience: ") + annotations.audience.join(u", "_s);
     if (annotations.priority)
-        parts << u"Priority: "_s + QString::number(*annotations.priority, 'g', 3);
+        parts << QCoreApplication::translate("Toolgate::ContentView", "Priority: ") + QString::number(*annotations.priority, 'g', 3);
     if (!annotations.lastModified.isEmpty())
-        parts << u"Modified: "_s + annotations.lastModified;
+        parts << QCoreApplication::translate("Toolgate::ContentView", "Modified: ") + annotations.lastModified;
     return parts.join(u"  ·  "_s);
 }
 
@@ -49,14 +50,14 @@ ContentView::ContentView(const Content &content, QWidget *parent)
     setObjectName(u"contentView"_s);
     switch (content.type) {
     case Content::Type::Text: {
-        buildHeader(u"Text"_s);
+        buildHeader(tr("Text"));
         auto *pane = new TextPane(this);
         pane->setText(content.text);
         setPane(pane);
         break;
     }
     case Content::Type::Image: {
-        buildHeader(u"Image"_s);
+        buildHeader(tr("Image"));
         auto *pane = new ImagePane(this);
         pane->setBase64(content.data, content.mimeType,
                         ViewerFormat::suggestedFileName({}, content.mimeType, u"image"_s));
@@ -64,7 +65,7 @@ ContentView::ContentView(const Content &content, QWidget *parent)
         break;
     }
     case Content::Type::Audio: {
-        buildHeader(u"Audio"_s);
+        buildHeader(tr("Audio"));
         auto *pane = new AudioPane(this);
         pane->setBase64(content.data, content.mimeType,
                         ViewerFormat::suggestedFileName({}, content.mimeType, u"audio"_s));
@@ -72,18 +73,18 @@ ContentView::ContentView(const Content &content, QWidget *parent)
         break;
     }
     case Content::Type::Resource:
-        buildHeader(u"Embedded resource"_s);
+        buildHeader(tr("Embedded resource"));
         addResourceUri(content.resource.uri);
         setPane(paneForResource(content.resource));
         break;
     case Content::Type::ResourceLink:
-        buildHeader(u"Resource link"_s);
+        buildHeader(tr("Resource link"));
         setPane(new ResourceLinkPane(content, this));
         break;
     case Content::Type::Unknown: {
         const QString typeName = content.typeString();
-        buildHeader(typeName.isEmpty() ? u"Unknown content"_s
-                                       : QStringLiteral("Unknown content type “%1”").arg(ViewerFormat::oneLine(typeName, 60)));
+        buildHeader(typeName.isEmpty() ? tr("Unknown content")
+                                       : tr("Unknown content type “%1”").arg(ViewerFormat::oneLine(typeName, 60)));
         auto *pane = new JsonTextPane(this);
         pane->setJson(content.raw);
         setPane(pane);
@@ -98,7 +99,7 @@ ContentView::ContentView(const ResourceContents &contents, QWidget *parent)
     , m_type(Content::Type::Resource)
 {
     setObjectName(u"contentView"_s);
-    buildHeader(u"Resource"_s);
+    buildHeader(tr("Resource"));
     addResourceUri(contents.uri);
     setPane(paneForResource(contents));
 }

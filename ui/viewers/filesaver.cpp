@@ -2,6 +2,7 @@
 
 #include "backgroundtask.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QMessageBox>
@@ -22,7 +23,7 @@ QFileDialog *FileSaver::saveAs(QWidget *parent, const QByteArray &bytes, const Q
     if (directory.isEmpty())
         directory = QDir::homePath();
 
-    auto *dialog = new QFileDialog(window, u"Save As"_s);
+    auto *dialog = new QFileDialog(window, QCoreApplication::translate("Toolgate::FileSaver", "Save As"));
     dialog->setObjectName(u"saveDialog"_s);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
@@ -30,7 +31,7 @@ QFileDialog *FileSaver::saveAs(QWidget *parent, const QByteArray &bytes, const Q
     dialog->setDirectory(directory);
     const QMimeType type = QMimeDatabase().mimeTypeForName(mimeType.section(u';', 0, 0).trimmed());
     if (type.isValid() && !type.isDefault())
-        dialog->setNameFilters({type.filterString(), u"All files (*)"_s});
+        dialog->setNameFilters({type.filterString(), QCoreApplication::translate("Toolgate::FileSaver", "All files (*)")});
     dialog->selectFile(suggestedName);
 
     QPointer<QWidget> reportTo = window;
@@ -40,8 +41,8 @@ QFileDialog *FileSaver::saveAs(QWidget *parent, const QByteArray &bytes, const Q
         write(reportTo, path, bytes, [reportTo, path](const QString &error) {
             if (error.isEmpty() || !reportTo)
                 return;
-            auto *box = new QMessageBox(QMessageBox::Warning, u"Save As"_s,
-                                        QStringLiteral("Could not save %1:\n%2").arg(QDir::toNativeSeparators(path), error),
+            auto *box = new QMessageBox(QMessageBox::Warning, QCoreApplication::translate("Toolgate::FileSaver", "Save As"),
+                                        QCoreApplication::translate("Toolgate::FileSaver", "Could not save %1:\n%2").arg(QDir::toNativeSeparators(path), error),
                                         QMessageBox::Ok, reportTo);
             box->setTextFormat(Qt::PlainText);
             box->setAttribute(Qt::WA_DeleteOnClose);

@@ -111,7 +111,7 @@ void ImagePane::setBase64(const QByteArray &base64, const QString &mimeType, con
     m_scroll->hide();
     m_message->setText(tr("Decoding…"));
     m_message->show();
-    setSummary(mimeType.isEmpty() ? u"decoding…"_s : mimeType + u" · decoding…"_s);
+    setSummary(mimeType.isEmpty() ? tr("decoding…") : mimeType + tr(" · decoding…"));
     updateToolBar();
     const quint64 generation = ++m_generation;
     BackgroundTask::run(this, [base64] { return decode(base64); },

@@ -228,9 +228,9 @@ QVariant JsonTreeModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case KeyColumn: return u"Key"_s;
-    case ValueColumn: return u"Value"_s;
-    case TypeColumn: return u"Type"_s;
+    case KeyColumn: return tr("Key");
+    case ValueColumn: return tr("Value");
+    case TypeColumn: return tr("Type");
     }
     return {};
 }

@@ -161,19 +161,19 @@ void LargeTextView::updateBar()
     const bool loadingAll = m_loadTimer.isActive() && m_loadTarget == total;
     QStringList notes;
     if (truncated && loadingAll) {
-        notes << QStringLiteral("Loading… %1 of %2")
+        notes << tr("Loading… %1 of %2")
                      .arg(ViewerFormat::byteSize(m_chunker.position()), ViewerFormat::byteSize(total));
     } else if (m_loadTarget < total) {
-        notes << QStringLiteral("Showing the first %1 of %2.")
+        notes << tr("Showing the first %1 of %2.")
                      .arg(ViewerFormat::byteSize(m_loadTarget), ViewerFormat::byteSize(total));
     }
     if (m_chunker.folded())
-        notes << QStringLiteral("Lines longer than %1 characters are broken up for display.")
+        notes << tr("Lines longer than %1 characters are broken up for display.")
                      .arg(TextChunker::DefaultFoldColumn);
     if (m_highlightSkipped)
-        notes << QStringLiteral("Too large to highlight.");
+        notes << tr("Too large to highlight.");
     m_barLabel->setText(notes.join(u' '));
-    m_showAllButton->setText(QStringLiteral("Show all (%1)").arg(ViewerFormat::byteSize(total)));
+    m_showAllButton->setText(tr("Show all (%1)").arg(ViewerFormat::byteSize(total)));
     m_showAllButton->setVisible(m_loadTarget < total || loadingAll);
     m_showAllButton->setEnabled(!loadingAll);
     const bool barWanted = !notes.isEmpty();

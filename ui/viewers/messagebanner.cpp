@@ -59,7 +59,7 @@ void MessageBanner::showMessage(Kind kind, const QString &title, const QString &
     for (qsizetype i = 0; i < details.size() && i < MaxDetails; ++i)
         lines << u"•  "_s + details.at(i);
     if (details.size() > MaxDetails)
-        lines << QStringLiteral("… and %1 more").arg(details.size() - MaxDetails);
+        lines << tr("… and %1 more").arg(details.size() - MaxDetails);
     m_detailsLabel->setText(lines.join(u'\n'));
     m_detailsLabel->setVisible(!lines.isEmpty());
     updateIcon();

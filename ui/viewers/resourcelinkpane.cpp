@@ -57,9 +57,9 @@ ResourceLinkPane::ResourceLinkPane(const Content &content, QWidget *parent)
         text->addWidget(meta);
     }
 
-    auto *open = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), u"Open"_s, this);
+    auto *open = new QPushButton(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Open"), this);
     open->setObjectName(u"openResourceButton"_s);
-    open->setToolTip(u"Read this resource from the server"_s);
+    open->setToolTip(tr("Read this resource from the server"));
     open->setEnabled(!m_uri.isEmpty());
     connect(open, &QPushButton::clicked, this, [this] { emit resourceLinkActivated(m_uri); });
 

@@ -14,6 +14,7 @@
 #include "calls/toolcall.h"
 
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -28,6 +29,13 @@ using namespace Qt::StringLiterals;
 namespace Toolgate {
 
 namespace {
+
+// The outcome names ToolCallOutcome::kindName() returns, for lupdate: setOutcome() shows them translated.
+[[maybe_unused]] const char *const outcomeNames[] = {
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "pending"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "succeeded"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "tool error"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "denied"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "invalid arguments"), QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "failed"),
+    QT_TRANSLATE_NOOP("Toolgate::ToolCallOutcome", "cancelled")};
 
 constexpr qsizetype BannerTextChars = 600;
 
@@ -83,13 +91,13 @@ ResultView::ResultView(QWidget *parent)
     m_status->hide();
 
     m_tabs->setDocumentMode(true);
-    m_tabs->insertTab(ContentTab, m_content, u"Content"_s);
+    m_tabs->insertTab(ContentTab, m_content, tr("Content"));
     auto *structuredPage = new QWidget(m_tabs);
     auto *structuredLayout = new QVBoxLayout(structuredPage);
     structuredLayout->setContentsMargins(8, 8, 8, 8);
     structuredLayout->addWidget(m_structured);
-    m_tabs->insertTab(StructuredTab, structuredPage, u"Structured"_s);
-    m_tabs->insertTab(RawJsonTab, m_raw, u"Raw JSON"_s);
+    m_tabs->insertTab(StructuredTab, structuredPage, tr("Structured"));
+    m_tabs->insertTab(RawJsonTab, m_raw, tr("Raw JSON"));
     m_tabs->setTabVisible(StructuredTab, false);
     // Each page scrolls: two lines at the least, so the result never holds the window (or the form
     // above it) taller than a small screen allows.
@@ -102,8 +110,8 @@ ResultView::ResultView(QWidget *parent)
     cornerLayout->setContentsMargins(0, 0, 8, 2); // line up with the cards' right edge
     auto *copyRaw = new QToolButton(corner);
     copyRaw->setObjectName(u"copyRawJsonButton"_s);
-    copyRaw->setText(u"Copy JSON"_s);
-    copyRaw->setToolTip(u"Copy the whole raw JSON"_s);
+    copyRaw->setText(tr("Copy JSON"));
+    copyRaw->setToolTip(tr("Copy the whole raw JSON"));
     copyRaw->setAutoRaise(true);
     cornerLayout->addWidget(copyRaw);
     m_tabs->setCornerWidget(corner, Qt::TopRightCorner);
@@ -147,10 +155,10 @@ void ResultView::clear()
     m_status->hide();
     m_banner->hide();
     m_content->clear();
-    m_content->setPlaceholderText(u"No content."_s);
+    m_content->setPlaceholderText(tr("No content."));
     m_structured->clear();
     m_tabs->setTabVisible(StructuredTab, false);
-    m_tabs->setTabText(ContentTab, u"Content"_s);
+    m_tabs->setTabText(ContentTab, tr("Content"));
     m_raw->clear();
     m_tabs->setCurrentIndex(ContentTab);
 }
@@ -159,7 +167,7 @@ void ResultView::setResult(const CallToolResult &result)
 {
     clear();
     if (result.isError) {
-        m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
+        m_banner->showMessage(MessageBanner::Kind::Error, tr("The tool reported an error"),
                               firstText(result));
     }
     QList<ContentView *> views;
@@ -174,7 +182,8 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
 {
     using Kind = ToolCallOutcome::Kind;
     clear();
-    QString status = ToolCallOutcome::kindName(outcome.kind);
+    // kindName() stays English (toolgate-cli --json prints it); the names are translated here.
+    QString status = QCoreApplication::translate("Toolgate::ToolCallOutcome", ToolCallOutcome::kindName(outcome.kind).toUtf8().constData());
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
@@ -183,50 +192,50 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
 
     switch (outcome.kind) {
     case Kind::Pending:
-        m_banner->showMessage(MessageBanner::Kind::Info, u"Waiting for the result…"_s);
-        m_content->setPlaceholderText(u"No result yet."_s);
+        m_banner->showMessage(MessageBanner::Kind::Info, tr("Waiting for the result…"));
+        m_content->setPlaceholderText(tr("No result yet."));
         return;
     case Kind::Failed: {
         QStringList details;
         if (outcome.error.code != 0)
-            details << QStringLiteral("Error code %1").arg(outcome.error.code);
+            details << tr("Error code %1").arg(outcome.error.code);
         if (!outcome.error.data.isUndefined() && !outcome.error.data.isNull()) {
             const QJsonValue data = outcome.error.data;
             const QByteArray json = data.isObject() ? QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact)
                                   : data.isArray()  ? QJsonDocument(data.toArray()).toJson(QJsonDocument::Compact)
                                                     : data.toVariant().toString().toUtf8();
-            details << u"Data: "_s + ViewerFormat::oneLine(QString::fromUtf8(json), 300);
+            details << tr("Data: ") + ViewerFormat::oneLine(QString::fromUtf8(json), 300);
         }
-        m_banner->showMessage(MessageBanner::Kind::Error, u"The call failed"_s, firstLines(outcome.error.message), details);
-        m_content->setPlaceholderText(u"The call produced no result."_s);
+        m_banner->showMessage(MessageBanner::Kind::Error, tr("The call failed"), firstLines(outcome.error.message), details);
+        m_content->setPlaceholderText(tr("The call produced no result."));
         showRawJson(errorJson(outcome.error));
         return;
     }
     case Kind::InvalidArguments:
-        m_banner->showMessage(MessageBanner::Kind::Error, u"Invalid arguments"_s,
+        m_banner->showMessage(MessageBanner::Kind::Error, tr("Invalid arguments"),
                               outcome.inputProblems.isEmpty() ? firstLines(outcome.error.message)
-                                                              : u"The arguments do not match the tool's input schema; nothing was sent."_s,
+                                                              : tr("The arguments do not match the tool's input schema; nothing was sent."),
                               outcome.inputProblems);
-        m_content->setPlaceholderText(u"Nothing was sent."_s);
+        m_content->setPlaceholderText(tr("Nothing was sent."));
         showRawJson(errorJson(outcome.error));
         return;
     case Kind::Cancelled:
-        m_banner->showMessage(MessageBanner::Kind::Warning, u"Cancelled"_s, firstLines(outcome.error.message));
-        m_content->setPlaceholderText(u"The call was cancelled before a result arrived."_s);
+        m_banner->showMessage(MessageBanner::Kind::Warning, tr("Cancelled"), firstLines(outcome.error.message));
+        m_content->setPlaceholderText(tr("The call was cancelled before a result arrived."));
         showRawJson(errorJson(outcome.error));
         return;
     case Kind::Denied:
-        m_banner->showMessage(MessageBanner::Kind::Warning, u"Call denied"_s,
+        m_banner->showMessage(MessageBanner::Kind::Warning, tr("Call denied"),
                               outcome.error.message.isEmpty() ? firstText(outcome.result)
                                                               : firstLines(outcome.error.message));
         break;
     case Kind::ToolError:
-        m_banner->showMessage(MessageBanner::Kind::Error, u"The tool reported an error"_s,
+        m_banner->showMessage(MessageBanner::Kind::Error, tr("The tool reported an error"),
                               firstText(outcome.result));
         break;
     case Kind::Succeeded:
         if (outcome.outputValid == false) {
-            m_banner->showMessage(MessageBanner::Kind::Warning, u"The output does not match the tool's output schema"_s,
+            m_banner->showMessage(MessageBanner::Kind::Warning, tr("The output does not match the tool's output schema"),
                                   {}, outcome.outputProblems);
         }
         break;
@@ -246,7 +255,7 @@ void ResultView::setReadResourceResult(const ReadResourceResult &result)
     QList<ContentView *> views;
     for (const ResourceContents &contents : result.contents)
         views.append(new ContentView(contents, nullptr));
-    m_content->setPlaceholderText(u"The resource has no contents."_s);
+    m_content->setPlaceholderText(tr("The resource has no contents."));
     showContent(views);
     showRawJson(result.toJson());
 }
@@ -263,7 +272,7 @@ void ResultView::showContent(const QList<ContentView *> &views)
         connect(view, &ContentView::linkActivated, this, &ResultView::linkActivated);
     }
     m_content->setViews(views);
-    m_tabs->setTabText(ContentTab, views.isEmpty() ? u"Content"_s : QStringLiteral("Content (%1)").arg(views.size()));
+    m_tabs->setTabText(ContentTab, views.isEmpty() ? tr("Content") : tr("Content (%1)").arg(views.size()));
 }
 
 void ResultView::showStructured(const CallToolResult &result, const ToolCallOutcome *outcome)

@@ -87,14 +87,14 @@ void StructuredContentView::showVerdict(Verdict verdict, const QStringList &prob
         m_banner->hide();
         break;
     case Verdict::NoSchema:
-        m_banner->showMessage(MessageBanner::Kind::Info, u"No output schema"_s,
-                              u"The tool declares no output schema, so this structured content was not checked."_s);
+        m_banner->showMessage(MessageBanner::Kind::Info, tr("No output schema"),
+                              tr("The tool declares no output schema, so this structured content was not checked."));
         break;
     case Verdict::Matches:
-        m_banner->showMessage(MessageBanner::Kind::Success, u"Matches the output schema"_s);
+        m_banner->showMessage(MessageBanner::Kind::Success, tr("Matches the output schema"));
         break;
     case Verdict::DoesNotMatch:
-        m_banner->showMessage(MessageBanner::Kind::Error, u"Does not match the output schema"_s, {}, problems);
+        m_banner->showMessage(MessageBanner::Kind::Error, tr("Does not match the output schema"), {}, problems);
         break;
     }
 }

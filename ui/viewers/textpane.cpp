@@ -49,7 +49,7 @@ bool looksLikeJson(const QString &text)
 TextPane::TextPane(QWidget *parent)
     : ContentPane(parent)
     , m_toolBar(new QWidget(this))
-    , m_plainButton(toolButton(u"Plain"_s, m_toolBar))
+    , m_plainButton(toolButton(tr("Plain"), m_toolBar))
     , m_markdownButton(toolButton(u"Markdown"_s, m_toolBar))
     , m_modeGroup(new QButtonGroup(this))
     , m_plain(new LargeTextView(this))
@@ -63,9 +63,9 @@ TextPane::TextPane(QWidget *parent)
     m_modeGroup->addButton(m_plainButton);
     m_modeGroup->addButton(m_markdownButton);
     m_modeGroup->setExclusive(true);
-    auto *copyButton = toolButton(u"Copy"_s, m_toolBar);
+    auto *copyButton = toolButton(tr("Copy"), m_toolBar);
     copyButton->setObjectName(u"copyTextButton"_s);
-    copyButton->setToolTip(u"Copy the whole text"_s);
+    copyButton->setToolTip(tr("Copy the whole text"));
 
     auto *toolLayout = new QHBoxLayout(m_toolBar);
     toolLayout->setContentsMargins(0, 0, 0, 0);
@@ -104,8 +104,8 @@ void TextPane::setText(const QString &text, const QString &mimeType, const QStri
     m_markdownButton->setVisible(language.isEmpty() || isMarkdown);
     m_markdownButton->setEnabled(m_markdownCapable);
     m_markdownButton->setToolTip(m_markdownCapable
-        ? u"Render as Markdown"_s
-        : QStringLiteral("Too large to render as Markdown (limit %1)").arg(ViewerFormat::byteSize(MarkdownLimit)));
+        ? tr("Render as Markdown")
+        : tr("Too large to render as Markdown (limit %1)").arg(ViewerFormat::byteSize(MarkdownLimit)));
 
     const QString size = ViewerFormat::byteSize(text.size());
     setSummary(mimeType.isEmpty() ? size : mimeType + u" · "_s + size);

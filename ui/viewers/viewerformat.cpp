@@ -15,7 +15,7 @@ namespace Toolgate {
 QString ViewerFormat::byteSize(qint64 bytes)
 {
     if (bytes < 1024)
-        return bytes == 1 ? u"1 byte"_s : QStringLiteral("%1 bytes").arg(bytes);
+        return bytes == 1 ? QCoreApplication::translate("Toolgate::ViewerFormat", "1 byte") : QCoreApplication::translate("Toolgate::ViewerFormat", "%1 bytes").arg(bytes);
     // 1024-based with the customary unit names; QLocale's "traditional" format says "kB".
     static const char *const units[] = {"KB", "MB", "GB", "TB", "PB"};
     double value = double(bytes) / 1024;
@@ -44,7 +44,7 @@ QString ViewerFormat::duration(double seconds)
 
 QString ViewerFormat::elapsed(qint64 milliseconds)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("ViewerFormat", text); };
+    const auto tr = [](const char *text) { return QCoreApplication::translate("Toolgate::ViewerFormat", text); };
     if (milliseconds < 0)
         return u"?"_s;
     if (milliseconds < 1000)

@@ -1,5 +1,6 @@
 #include "wavinfo.h"
 
+#include <QCoreApplication>
 #include <QtEndian>
 
 using namespace Qt::StringLiterals;
@@ -18,7 +19,7 @@ WavInfo WavInfo::parse(const QByteArray &bytes)
     const qint64 size = bytes.size();
     const char *data = bytes.constData();
     if (size < 12 || !bytes.startsWith("RIFF") || bytes.mid(8, 4) != "WAVE") {
-        info.error = u"not a RIFF/WAVE file"_s;
+        info.error = QCoreApplication::translate("Toolgate::WavInfo", "not a RIFF/WAVE file");
         return info;
     }
     bool haveFormat = false;
@@ -29,7 +30,7 @@ WavInfo WavInfo::parse(const QByteArray &bytes)
         const qint64 body = pos + 8;
         if (id == "fmt ") {
             if (chunkSize < 16 || body + 16 > size) {
-                info.error = u"truncated format chunk"_s;
+                info.error = QCoreApplication::translate("Toolgate::WavInfo", "truncated format chunk");
                 return info;
             }
             info.formatTag = u16(data + body);
@@ -44,7 +45,7 @@ WavInfo WavInfo::parse(const QByteArray &bytes)
             haveFormat = true;
         } else if (id == "data") {
             if (!haveFormat) {
-                info.error = u"data before format chunk"_s;
+                info.error = QCoreApplication::translate("Toolgate::WavInfo", "data before format chunk");
                 return info;
             }
             // Streamed files write 0 or 0xFFFFFFFF; truncated ones hold less than declared.
@@ -55,11 +56,11 @@ WavInfo WavInfo::parse(const QByteArray &bytes)
         pos = body + chunkSize + (chunkSize & 1); // chunks are padded to even sizes
     }
     if (!haveFormat) {
-        info.error = u"no format chunk"_s;
+        info.error = QCoreApplication::translate("Toolgate::WavInfo", "no format chunk");
         return info;
     }
     if (info.channels == 0 || info.sampleRate == 0) {
-        info.error = u"invalid format chunk"_s;
+        info.error = QCoreApplication::translate("Toolgate::WavInfo", "invalid format chunk");
         return info;
     }
     quint32 rate = info.byteRate;
@@ -76,11 +77,11 @@ QString WavInfo::formatName() const
     switch (formatTag) {
     case 1: return u"PCM"_s;
     case 2: return u"ADPCM"_s;
-    case 3: return u"IEEE float"_s;
+    case 3: return QCoreApplication::translate("Toolgate::WavInfo", "IEEE float");
     case 6: return u"A-law"_s;
     case 7: return u"µ-law"_s;
     case 0x55: return u"MP3"_s;
-    default: return QStringLiteral("format 0x%1").arg(formatTag, 4, 16, QLatin1Char('0'));
+    default: return QCoreApplication::translate("Toolgate::WavInfo", "format 0x%1").arg(formatTag, 4, 16, QLatin1Char('0'));
     }
 }
 
@@ -93,7 +94,7 @@ QString WavInfo::describe() const
     const QString layout = channels == 1 ? u"mono"_s : channels == 2 ? u"stereo"_s : QStringLiteral("%1 channels").arg(channels);
     QString format = formatName();
     if (bitsPerSample > 0)
-        format = QStringLiteral("%1-bit %2").arg(bitsPerSample).arg(format);
+        format = QCoreApplication::translate("Toolgate::WavInfo", "%1-bit %2").arg(bitsPerSample).arg(format);
     return rate + u" · "_s + layout + u" · "_s + format;
 }
 

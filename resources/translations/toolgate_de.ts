@@ -1,0 +1,5859 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Cli</name>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>may modify things</source>
+        <translation>kann Dinge verändern</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>zerstörerisch</translation>
+    </message>
+    <message>
+        <source>not destructive</source>
+        <translation>nicht zerstörerisch</translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation>Wiederholen unbedenklich</translation>
+    </message>
+    <message>
+        <source>not idempotent</source>
+        <translation>Wiederholen nicht unbedenklich</translation>
+    </message>
+    <message>
+        <source>reaches outside systems</source>
+        <translation>erreicht Systeme außerhalb</translation>
+    </message>
+    <message>
+        <source>closed world</source>
+        <translation>bleibt in seinem eigenen System</translation>
+    </message>
+    <message>
+        <source>
+Tool call request
+</source>
+        <translation>
+Anfrage für einen Werkzeugaufruf
+</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Reports as</source>
+        <translation>Nennt sich</translation>
+    </message>
+    <message>
+        <source> (self-reported)</source>
+        <translation> (Selbstauskunft)</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Annotations</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>
+(claims made by the server, not verified by Toolgate)</source>
+        <translation>
+(Angaben des Servers, von Toolgate nicht überprüft)</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <source>the arguments do not match the tool&apos;s input schema:
+</source>
+        <translation>die Argumente passen nicht zum Eingabeschema des Werkzeugs:
+</translation>
+    </message>
+    <message>
+        <source>  Arguments (sent exactly as shown):
+</source>
+        <translation>  Argumente (werden genau so gesendet):
+</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Show help.</source>
+        <translation>Hilfe anzeigen.</translation>
+    </message>
+    <message>
+        <source>The audit store.</source>
+        <translation>Der Audit-Speicher.</translation>
+    </message>
+    <message>
+        <source>JSON output.</source>
+        <translation>JSON-Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Record type.</source>
+        <translation>Art des Eintrags.</translation>
+    </message>
+    <message>
+        <source>Server name.</source>
+        <translation>Name des Servers.</translation>
+    </message>
+    <message>
+        <source>Tool name.</source>
+        <translation>Name des Werkzeugs.</translation>
+    </message>
+    <message>
+        <source>Decision.</source>
+        <translation>Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Outcome.</source>
+        <translation>Ergebnis.</translation>
+    </message>
+    <message>
+        <source>gui, cli or app.</source>
+        <translation>gui, cli oder app.</translation>
+    </message>
+    <message>
+        <source>From.</source>
+        <translation>Von.</translation>
+    </message>
+    <message>
+        <source>Until.</source>
+        <translation>Bis.</translation>
+    </message>
+    <message>
+        <source>Words.</source>
+        <translation>Suchwörter.</translation>
+    </message>
+    <message>
+        <source>How many.</source>
+        <translation>Wie viele.</translation>
+    </message>
+    <message>
+        <source>Older than id.</source>
+        <translation>Älter als ID.</translation>
+    </message>
+    <message>
+        <source>jsonl or csv.</source>
+        <translation>jsonl oder csv.</translation>
+    </message>
+    <message>
+        <source>File.</source>
+        <translation>Datei.</translation>
+    </message>
+    <message>
+        <source>missing command: list, show, export or verify</source>
+        <translation>Befehl fehlt: list, show, export oder verify</translation>
+    </message>
+    <message>
+        <source>unknown --type &quot;%1&quot; (tool_call, server_request, connection)</source>
+        <translation>unbekannter --type &quot;%1&quot; (tool_call, server_request, connection)</translation>
+    </message>
+    <message>
+        <source>unknown --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</source>
+        <translation>unbekannte --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</translation>
+    </message>
+    <message>
+        <source>unknown --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</source>
+        <translation>unbekanntes --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</translation>
+    </message>
+    <message>
+        <source>unknown --client &quot;%1&quot; (gui, cli, app)</source>
+        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app)</translation>
+    </message>
+    <message>
+        <source>--%1: &quot;%2&quot; is neither a date, a date and time, nor an age like 2h or 7d</source>
+        <translation>--%1: &quot;%2&quot; ist weder ein Datum noch Datum und Uhrzeit noch ein Alter wie 2h oder 7d</translation>
+    </message>
+    <message>
+        <source>--limit needs a positive number</source>
+        <translation>--limit braucht eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>--before needs a record id</source>
+        <translation>--before braucht die ID eines Eintrags</translation>
+    </message>
+    <message>
+        <source>%1 of %2 matching records, newest first.</source>
+        <translation>%1 von %2 passenden Einträgen, neueste zuerst.</translation>
+    </message>
+    <message>
+        <source> Older: --before %1</source>
+        <translation> Ältere: --before %1</translation>
+    </message>
+    <message>
+        <source>usage: toolgate-cli audit show ID</source>
+        <translation>Aufruf: toolgate-cli audit show ID</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Eintrag</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Begonnen</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>, session </source>
+        <translation>, Sitzung </translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Ausgelöst von</translation>
+    </message>
+    <message>
+        <source>the app in the result of call #%1</source>
+        <translation>die App im Ergebnis von Aufruf #%1</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Server says</source>
+        <translation>Server sagt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Arguments (as requested):
+</source>
+        <translation>Argumente (wie angefragt):
+</translation>
+    </message>
+    <message>
+        <source>Arguments:
+</source>
+        <translation>Argumente:
+</translation>
+    </message>
+    <message>
+        <source>Arguments (edited by the human, as sent):
+</source>
+        <translation>Argumente (vom Menschen bearbeitet, wie gesendet):
+</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source> by </source>
+        <translation> durch </translation>
+    </message>
+    <message>
+        <source>a remembered rule</source>
+        <translation>eine gespeicherte Regel</translation>
+    </message>
+    <message>
+        <source>a human</source>
+        <translation>einen Menschen</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>Entschieden</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>%1 bytes as received</source>
+        <translation>%1 Byte wie empfangen</translation>
+    </message>
+    <message>
+        <source>Result%1:
+</source>
+        <translation>Ergebnis%1:
+</translation>
+    </message>
+    <message>
+        <source>Hash chain:
+</source>
+        <translation>Hash-Kette:
+</translation>
+    </message>
+    <message>
+        <source>unknown --format &quot;%1&quot; (jsonl, csv)</source>
+        <translation>unbekanntes --format &quot;%1&quot; (jsonl, csv)</translation>
+    </message>
+    <message>
+        <source>Exported %1 records.
+</source>
+        <translation>%1 Einträge exportiert.
+</translation>
+    </message>
+    <message>
+        <source>Exported %1 records to %2.
+</source>
+        <translation>%1 Einträge nach %2 exportiert.
+</translation>
+    </message>
+    <message>
+        <source>OK: %1 records, %2 chain events, all intact.
+Chain head: #%3 %4
+</source>
+        <translation>OK: %1 Einträge, %2 Kettenereignisse, alle unversehrt.
+Kettenkopf: #%3 %4
+</translation>
+    </message>
+    <message>
+        <source>All %1 problems found%2:
+</source>
+        <translation>Alle %1 gefundenen Probleme%2:
+</translation>
+    </message>
+    <message>
+        <source> (first %1)</source>
+        <translation> (die ersten %1)</translation>
+    </message>
+    <message>
+        <source>Checked %1 records and %2 chain events.
+</source>
+        <translation>%1 Einträge und %2 Kettenereignisse geprüft.
+</translation>
+    </message>
+    <message>
+        <source>Run toolgate-cli audit --help for usage.
+</source>
+        <translation>Die Bedienung zeigt toolgate-cli audit --help.
+</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;: list, show, export or verify</source>
+        <translation>unbekannter Befehl &quot;%1&quot;: list, show, export oder verify</translation>
+    </message>
+    <message>
+        <source>the tool arguments are not valid JSON (at character %1: %2): %3</source>
+        <translation>die Werkzeugargumente sind kein gültiges JSON (bei Zeichen %1: %2): %3</translation>
+    </message>
+    <message>
+        <source>the tool arguments must be a JSON object like {&quot;key&quot;: 1}: %1</source>
+        <translation>die Werkzeugargumente müssen ein JSON-Objekt wie {&quot;key&quot;: 1} sein: %1</translation>
+    </message>
+    <message>
+        <source>expected %1 as key=value, not &quot;%2&quot;%3</source>
+        <translation>%1 als key=value erwartet, nicht &quot;%2&quot;%3</translation>
+    </message>
+    <message>
+        <source> (a JSON object may only come first)</source>
+        <translation> (ein JSON-Objekt darf nur als erstes kommen)</translation>
+    </message>
+    <message>
+        <source>%1 needs more arguments: %2</source>
+        <translation>%1 braucht mehr Argumente: %2</translation>
+    </message>
+    <message>
+        <source>%1 takes no more arguments than %2; unexpected &quot;%3&quot;</source>
+        <translation>%1 nimmt nicht mehr Argumente als %2; unerwartet: &quot;%3&quot;</translation>
+    </message>
+    <message>
+        <source>nothing follows &quot;--&quot;; give the server command to start after it</source>
+        <translation>nach &quot;--&quot; folgt nichts; geben Sie danach den Befehl an, der den Server startet</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 braucht einen Wert</translation>
+    </message>
+    <message>
+        <source>%1 takes no value</source>
+        <translation>%1 nimmt keinen Wert</translation>
+    </message>
+    <message>
+        <source>--root wants an existing folder, not &quot;%1&quot;</source>
+        <translation>--root erwartet einen vorhandenen Ordner, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--timeout wants a number of seconds above 0, not &quot;%1&quot;</source>
+        <translation>--timeout erwartet eine Anzahl Sekunden über 0, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>give the tool arguments as JSON only once</source>
+        <translation>geben Sie die Werkzeugargumente nur einmal als JSON an</translation>
+    </message>
+    <message>
+        <source>unknown option %1 (see --help)</source>
+        <translation>unbekannte Option %1 (siehe --help)</translation>
+    </message>
+    <message>
+        <source>no command given; commands: %1 (see --help)</source>
+        <translation>kein Befehl angegeben; Befehle: %1 (siehe --help)</translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;; commands: %2</source>
+        <translation>unbekannter Befehl &quot;%1&quot;; Befehle: %2</translation>
+    </message>
+    <message>
+        <source>--args only goes with call</source>
+        <translation>--args gibt es nur zusammen mit call</translation>
+    </message>
+    <message>
+        <source>--server picks a server from the servers file; it cannot be combined with a server command after &quot;--&quot;</source>
+        <translation>--server wählt einen Server aus der Serverdatei; es lässt sich nicht mit einem Serverbefehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--config cannot be combined with a server command after &quot;--&quot;</source>
+        <translation>--config lässt sich nicht mit einem Serverbefehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--url names the server itself; it cannot be combined with --server, --config or a command after &quot;--&quot;</source>
+        <translation>--url nennt den Server selbst; es lässt sich nicht mit --server, --config oder einem Befehl nach &quot;--&quot; kombinieren</translation>
+    </message>
+    <message>
+        <source>--header only goes with --url</source>
+        <translation>--header gibt es nur zusammen mit --url</translation>
+    </message>
+    <message>
+        <source>servers lists every configured server; --server does not apply</source>
+        <translation>servers listet jeden eingerichteten Server auf; --server passt hier nicht</translation>
+    </message>
+    <message>
+        <source>%1 takes no arguments; unexpected &quot;%2&quot;</source>
+        <translation>%1 nimmt keine Argumente; unerwartet: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>read URI</source>
+        <translation>read URI</translation>
+    </message>
+    <message>
+        <source>call needs a tool name: call TOOL [key=value ...]</source>
+        <translation>call braucht den Namen eines Werkzeugs: call TOOL [key=value ...]</translation>
+    </message>
+    <message>
+        <source>give the tool arguments as JSON only once (positional or --args)</source>
+        <translation>geben Sie die Werkzeugargumente nur einmal als JSON an (als Argument oder mit --args)</translation>
+    </message>
+    <message>
+        <source>tool arguments</source>
+        <translation>die Werkzeugargumente</translation>
+    </message>
+    <message>
+        <source>prompt needs a prompt name: prompt NAME [key=value ...]</source>
+        <translation>prompt braucht den Namen eines Prompts: prompt NAME [key=value ...]</translation>
+    </message>
+    <message>
+        <source>prompt arguments</source>
+        <translation>die Prompt-Argumente</translation>
+    </message>
+    <message>
+        <source>complete prompt NAME ARG VALUE, or complete template URI ARG VALUE</source>
+        <translation>complete prompt NAME ARG VALUE oder complete template URI ARG VALUE</translation>
+    </message>
+    <message>
+        <source>complete needs more arguments: %1</source>
+        <translation>complete braucht mehr Argumente: %1</translation>
+    </message>
+    <message>
+        <source>complete completes a &quot;prompt&quot; or a &quot;template&quot;, not &quot;%1&quot;: %2</source>
+        <translation>complete vervollständigt einen &quot;prompt&quot; oder ein &quot;template&quot;, nicht &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>context arguments</source>
+        <translation>die Kontextargumente</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --yes, -y           approve every tool call without asking
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it)
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
+  that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  130  interrupted (Ctrl-C)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+                      meldungen des Servers starten es neu)
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
+  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
+  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
+  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  130  unterbrochen (Strg+C)
+</translation>
+    </message>
+    <message>
+        <source>The server asks you to sign in: finish it in your browser. If it does not open, visit:
+  %1
+</source>
+        <translation>Der Server bittet Sie, sich anzumelden: Schließen Sie das in Ihrem Browser ab. Falls er sich nicht öffnet, besuchen Sie:
+  %1
+</translation>
+    </message>
+    <message>
+        <source>the server did not shut down in time</source>
+        <translation>der Server hat sich nicht rechtzeitig beendet</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)...
+</source>
+        <translation>Verbinde mit %1 (%2)...
+</translation>
+    </message>
+    <message>
+        <source>could not connect to &quot;%1&quot; (%2): %3</source>
+        <translation>keine Verbindung zu &quot;%1&quot; (%2): %3</translation>
+    </message>
+    <message>
+        <source>interrupted again; stopping without waiting for the server</source>
+        <translation>erneut unterbrochen; Ende, ohne auf den Server zu warten</translation>
+    </message>
+    <message>
+        <source>warning: the server lists %1 tools named &quot;%2&quot;; the first one&apos;s input schema is used here, and the server decides which one runs</source>
+        <translation>Warnung: Der Server listet %1 Werkzeuge namens &quot;%2&quot;; hier wird das Eingabeschema des ersten verwendet, und der Server entscheidet, welches läuft</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; has no tool named &quot;%2&quot;. Its tools: %3</source>
+        <translation>der Server &quot;%1&quot; hat kein Werkzeug namens &quot;%2&quot;. Seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>invalid arguments for %1: %2</source>
+        <translation>ungültige Argumente für %1: %2</translation>
+    </message>
+    <message>
+        <source>the server failed before the call was approved: </source>
+        <translation>der Server ist ausgefallen, bevor der Aufruf freigegeben war: </translation>
+    </message>
+    <message>
+        <source>the server stopped while the request was open: </source>
+        <translation>der Server wurde beendet, während die Anfrage offen war: </translation>
+    </message>
+    <message>
+        <source>toolgate-cli: %1 more lines from the server arrived while the question was open; they were not kept
+</source>
+        <translation>toolgate-cli: %1 weitere Zeilen vom Server kamen, während die Frage offen war; sie wurden nicht behalten
+</translation>
+    </message>
+    <message>
+        <source>(no name)</source>
+        <translation>(kein Name)</translation>
+    </message>
+    <message>
+        <source> [not plain ASCII]</source>
+        <translation> [kein reines ASCII]</translation>
+    </message>
+    <message>
+        <source> [not plain ASCII: </source>
+        <translation> [kein reines ASCII: </translation>
+    </message>
+    <message>
+        <source>--header wants &quot;Name: value&quot; (for example &quot;X-Api-Key: 123&quot;), not &quot;%1&quot;</source>
+        <translation>--header erwartet &quot;Name: Wert&quot; (zum Beispiel &quot;X-Api-Key: 123&quot;), nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--url wants an http:// or https:// address such as http://127.0.0.1:3001/mcp, not &quot;%1&quot;</source>
+        <translation>--url erwartet eine http://- oder https://-Adresse wie http://127.0.0.1:3001/mcp, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Run toolgate-cli --help for usage.
+</source>
+        <translation>Die Bedienung zeigt toolgate-cli --help.
+</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>list changes</source>
+        <translation>Listenänderungen</translation>
+    </message>
+    <message>
+        <source>subscribe</source>
+        <translation>Abonnieren</translation>
+    </message>
+    <message>
+        <source>; also: </source>
+        <translation>; außerdem: </translation>
+    </message>
+    <message>
+        <source>No servers file at %1 yet; the bundled demo server is used.
+</source>
+        <translation>Noch keine Serverdatei unter %1; der mitgelieferte Demo-Server wird verwendet.
+</translation>
+    </message>
+    <message>
+        <source>No servers are configured in %1.
+</source>
+        <translation>In %1 sind keine Server eingerichtet.
+</translation>
+    </message>
+    <message>
+        <source>Server:        %1
+</source>
+        <translation>Server:        %1
+</translation>
+    </message>
+    <message>
+        <source>Configured as: %1 (%2)
+</source>
+        <translation>Eingerichtet:  %1 (%2)
+</translation>
+    </message>
+    <message>
+        <source>Protocol:      %1
+</source>
+        <translation>Protokoll:     %1
+</translation>
+    </message>
+    <message>
+        <source>Capabilities:  %1
+</source>
+        <translation>Fähigkeiten:   %1
+</translation>
+    </message>
+    <message>
+        <source>Description:   %1
+</source>
+        <translation>Beschreibung:  %1
+</translation>
+    </message>
+    <message>
+        <source>Website:       %1
+</source>
+        <translation>Website:       %1
+</translation>
+    </message>
+    <message>
+        <source>Instructions:
+</source>
+        <translation>Anleitung:
+</translation>
+    </message>
+    <message>
+        <source>The server offers no tools.
+</source>
+        <translation>Der Server bietet keine Werkzeuge an.
+</translation>
+    </message>
+    <message>
+        <source>    claims (unverified): </source>
+        <translation>    Angaben (nicht überprüft): </translation>
+    </message>
+    <message>
+        <source>%1 tools have this name; a call by it may reach any of them</source>
+        <translation>%1 Werkzeuge tragen diesen Namen; ein Aufruf damit kann jedes davon erreichen</translation>
+    </message>
+    <message>
+        <source>    app view: </source>
+        <translation>    App-Ansicht: </translation>
+    </message>
+    <message>
+        <source> (shown in the desktop app)
+</source>
+        <translation> (in der Desktop-App gezeigt)
+</translation>
+    </message>
+    <message>
+        <source>, not saved</source>
+        <translation>, nicht gespeichert</translation>
+    </message>
+    <message>
+        <source>, saved to </source>
+        <translation>, gespeichert in </translation>
+    </message>
+    <message>
+        <source>warning: the %1 data is not valid base64 (%2 characters); it was not decoded%3</source>
+        <translation>Warnung: Die %1-Daten sind kein gültiges Base64 (%2 Zeichen); sie wurden nicht dekodiert%3</translation>
+    </message>
+    <message>
+        <source> or saved</source>
+        <translation> oder gespeichert</translation>
+    </message>
+    <message>
+        <source>[%1: not valid base64, %2 characters]
+</source>
+        <translation>[%1: kein gültiges Base64, %2 Zeichen]
+</translation>
+    </message>
+    <message>
+        <source>warning: the server&apos;s list of %1 reached Toolgate&apos;s limit of %2; any further ones are not shown</source>
+        <translation>Warnung: Die Liste der %1 des Servers hat Toolgates Grenze von %2 erreicht; weitere werden nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>--- resource %1%2 ---
+</source>
+        <translation>--- Ressource %1%2 ---
+</translation>
+    </message>
+    <message>
+        <source>resource %1 %2</source>
+        <translation>Ressource %1 %2</translation>
+    </message>
+    <message>
+        <source>[content of unknown type &quot;%1&quot;]
+</source>
+        <translation>[Inhalt unbekannter Art &quot;%1&quot;]
+</translation>
+    </message>
+    <message>
+        <source>%1: progress %2</source>
+        <translation>%1: Fortschritt %2</translation>
+    </message>
+    <message>
+        <source>Structured content</source>
+        <translation>Strukturierter Inhalt</translation>
+    </message>
+    <message>
+        <source> (matches the tool&apos;s output schema)</source>
+        <translation> (passt zum Ausgabeschema des Werkzeugs)</translation>
+    </message>
+    <message>
+        <source> (does NOT match the tool&apos;s output schema)</source>
+        <translation> (passt NICHT zum Ausgabeschema des Werkzeugs)</translation>
+    </message>
+    <message>
+        <source> (the tool declares no output schema)</source>
+        <translation> (das Werkzeug gibt kein Ausgabeschema an)</translation>
+    </message>
+    <message>
+        <source>Output schema problems:
+</source>
+        <translation>Probleme mit dem Ausgabeschema:
+</translation>
+    </message>
+    <message>
+        <source>Error: </source>
+        <translation>Fehler: </translation>
+    </message>
+    <message>
+        <source>the tool reported an error without details
+</source>
+        <translation>das Werkzeug hat einen Fehler ohne Einzelheiten gemeldet
+</translation>
+    </message>
+    <message>
+        <source>the call was cancelled: </source>
+        <translation>der Aufruf wurde abgebrochen: </translation>
+    </message>
+    <message>
+        <source>the call failed: </source>
+        <translation>der Aufruf ist fehlgeschlagen: </translation>
+    </message>
+    <message>
+        <source>The server lists no resources.
+</source>
+        <translation>Der Server listet keine Ressourcen.
+</translation>
+    </message>
+    <message>
+        <source>blob </source>
+        <translation>Blob </translation>
+    </message>
+    <message>
+        <source>The server lists no resource templates.
+</source>
+        <translation>Der Server listet keine Ressourcenvorlagen.
+</translation>
+    </message>
+    <message>
+        <source>resource templates</source>
+        <translation>Ressourcenvorlagen</translation>
+    </message>
+    <message>
+        <source>The server offers no prompts.
+</source>
+        <translation>Der Server bietet keine Prompts an.
+</translation>
+    </message>
+    <message>
+        <source>No suggestions.
+</source>
+        <translation>Keine Vorschläge.
+</translation>
+    </message>
+    <message>
+        <source>(%1 of %2 shown)
+</source>
+        <translation>(%1 von %2 gezeigt)
+</translation>
+    </message>
+    <message>
+        <source>pong from %1 in %2 ms
+</source>
+        <translation>Antwort (pong) von %1 nach %2 ms
+</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is disabled in %2; enable it there first</source>
+        <translation>der Server &quot;%1&quot; ist in %2 deaktiviert; aktivieren Sie ihn dort zuerst</translation>
+    </message>
+    <message>
+        <source>there is no server named &quot;%1&quot; in %2. Servers: %3</source>
+        <translation>in %2 gibt es keinen Server namens &quot;%1&quot;. Server: %3</translation>
+    </message>
+    <message>
+        <source>no servers are configured in %1</source>
+        <translation>in %1 sind keine Server eingerichtet</translation>
+    </message>
+    <message>
+        <source>every server in %1 is disabled (%2)</source>
+        <translation>jeder Server in %1 ist deaktiviert (%2)</translation>
+    </message>
+    <message>
+        <source>%1 configures several servers; choose one with --server NAME. Enabled servers: %2</source>
+        <translation>%1 richtet mehrere Server ein; wählen Sie einen mit --server NAME. Aktivierte Server: %2</translation>
+    </message>
+    <message>
+        <source>Allow this call? [y]es once / [n]o (deny) / [s]how input schema: </source>
+        <translation>Diesen Aufruf zulassen? [y] ja, einmal / [n] nein (ablehnen) / [s] Eingabeschema zeigen: </translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional, Enter to skip): </source>
+        <translation>Grund der Ablehnung (optional, Eingabetaste zum Überspringen): </translation>
+    </message>
+    <message>
+        <source>  Input schema:
+</source>
+        <translation>  Eingabeschema:
+</translation>
+    </message>
+    <message>
+        <source>Please answer y or n.
+</source>
+        <translation>Bitte antworten Sie mit y oder n.
+</translation>
+    </message>
+    <message>
+        <source>No answer (end of input): the call is denied.
+</source>
+        <translation>Keine Antwort (Ende der Eingabe): Der Aufruf wird abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>[%1 %2, about %3 bytes]</source>
+        <translation>[%1 %2, etwa %3 Byte]</translation>
+    </message>
+    <message>
+        <source>[asks for the tool %1 with %2]</source>
+        <translation>[fordert das Werkzeug %1 mit %2 an]</translation>
+    </message>
+    <message>
+        <source>[result of %1%2: %3]</source>
+        <translation>[Ergebnis von %1%2: %3]</translation>
+    </message>
+    <message>
+        <source>, an error</source>
+        <translation>, ein Fehler</translation>
+    </message>
+    <message>
+        <source>choose one</source>
+        <translation>eines wählen</translation>
+    </message>
+    <message>
+        <source>choose one or more, separated by commas</source>
+        <translation>eines oder mehrere wählen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>whole number</source>
+        <translation>ganze Zahl</translation>
+    </message>
+    <message>
+        <source>yes or no</source>
+        <translation>ja oder nein (yes/no)</translation>
+    </message>
+    <message>
+        <source>type the number of one of the choices</source>
+        <translation>geben Sie die Nummer einer der Möglichkeiten ein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of the choices</source>
+        <translation>&quot;%1&quot; ist keine der Möglichkeiten</translation>
+    </message>
+    <message>
+        <source>type a whole number</source>
+        <translation>geben Sie eine ganze Zahl ein</translation>
+    </message>
+    <message>
+        <source>type a number</source>
+        <translation>geben Sie eine Zahl ein</translation>
+    </message>
+    <message>
+        <source>answer yes or no</source>
+        <translation>antworten Sie mit yes oder no</translation>
+    </message>
+    <message>
+        <source>type a JSON value</source>
+        <translation>geben Sie einen JSON-Wert ein</translation>
+    </message>
+    <message>
+        <source>
+The question from &quot;%1&quot; is closed: %2.
+</source>
+        <translation>
+Die Frage von &quot;%1&quot; ist geschlossen: %2.
+</translation>
+    </message>
+    <message>
+        <source>
+No answer (end of input): the request is declined.
+</source>
+        <translation>
+Keine Antwort (Ende der Eingabe): Die Anfrage wird abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Declined.
+</source>
+        <translation>Abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Cancelled.
+</source>
+        <translation>Abgebrochen.
+</translation>
+    </message>
+    <message>
+        <source>Please answer a, d or c: </source>
+        <translation>Bitte antworten Sie mit a, d oder c: </translation>
+    </message>
+    <message>
+        <source>
+Let&apos;s go through the fields again.
+</source>
+        <translation>
+Gehen wir die Felder noch einmal durch.
+</translation>
+    </message>
+    <message>
+        <source>Sent.
+</source>
+        <translation>Gesendet.
+</translation>
+    </message>
+    <message>
+        <source>Please answer y, e or n: </source>
+        <translation>Bitte antworten Sie mit y, e oder n: </translation>
+    </message>
+    <message>
+        <source>The request was closed meanwhile; nothing is opened.
+</source>
+        <translation>Die Anfrage wurde inzwischen geschlossen; nichts wird geöffnet.
+</translation>
+    </message>
+    <message>
+        <source>Could not open a browser; open the link yourself.
+</source>
+        <translation>Es konnte kein Browser geöffnet werden; öffnen Sie den Link selbst.
+</translation>
+    </message>
+    <message>
+        <source>Opened in your browser.
+</source>
+        <translation>In Ihrem Browser geöffnet.
+</translation>
+    </message>
+    <message>
+        <source>Please answer y or n: </source>
+        <translation>Bitte antworten Sie mit y oder n: </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Toolgate hat kein eigenes Modell: Sie schreiben die Antwort.
+</translation>
+    </message>
+    <message>
+        <source>  System prompt:
+%1
+</source>
+        <translation>  Systemprompt:
+%1
+</translation>
+    </message>
+    <message>
+        <source>  Conversation:
+</source>
+        <translation>  Gespräch:
+</translation>
+    </message>
+    <message>
+        <source>  At most %1 tokens (about %2 characters).
+</source>
+        <translation>  Höchstens %1 Token (etwa %2 Zeichen).
+</translation>
+    </message>
+    <message>
+        <source>  Tools the reply may ask for (%1): %2
+</source>
+        <translation>  Werkzeuge, die die Antwort anfordern darf (%1): %2
+</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>Reply? [w]rite a reply / [t]ool request / [d]ecline: </source>
+        <translation>Antworten? [w] Antwort schreiben / [t] Werkzeug anfordern / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Reply? [w]rite a reply / [d]ecline: </source>
+        <translation>Antworten? [w] Antwort schreiben / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Type the reply. End it with a line that holds only a dot (.).
+</source>
+        <translation>Schreiben Sie die Antwort. Beenden Sie sie mit einer Zeile, die nur einen Punkt (.) enthält.
+</translation>
+    </message>
+    <message>
+        <source>Which tool should the server run? Name: </source>
+        <translation>Welches Werkzeug soll der Server ausführen? Name: </translation>
+    </message>
+    <message>
+        <source>Please answer w, t or d: </source>
+        <translation>Bitte antworten Sie mit w, t oder d: </translation>
+    </message>
+    <message>
+        <source>Send this reply? [y]es / [n]o, write it again / [d]ecline: </source>
+        <translation>Diese Antwort senden? [y] ja / [n] nein, neu schreiben / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Its arguments as JSON (one line; Enter for {}): </source>
+        <translation>Seine Argumente als JSON (eine Zeile; Eingabetaste für {}): </translation>
+    </message>
+    <message>
+        <source>That is not a JSON object. Arguments as JSON: </source>
+        <translation>Das ist kein JSON-Objekt. Argumente als JSON: </translation>
+    </message>
+    <message>
+        <source>Send this tool request? [y]es / [n]o, start again / [d]ecline: </source>
+        <translation>Diese Werkzeuganfrage senden? [y] ja / [n] nein, neu beginnen / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Please answer y, n or d: </source>
+        <translation>Bitte antworten Sie mit y, n oder d: </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks you for information:
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet Sie um Angaben:
+</translation>
+    </message>
+    <message>
+        <source>  Fields: %1
+</source>
+        <translation>  Felder: %1
+</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Answer? [a]nswer / [d]ecline / [c]ancel: </source>
+        <translation>Antworten? [a] antworten / [d] ablehnen / [c] abbrechen: </translation>
+    </message>
+    <message>
+        <source>
+    (%1%2</source>
+        <translation>
+    (%1%2</translation>
+    </message>
+    <message>
+        <source>, required</source>
+        <translation>, erforderlich</translation>
+    </message>
+    <message>
+        <source>, optional</source>
+        <translation>, optional</translation>
+    </message>
+    <message>
+        <source>, Enter for %1</source>
+        <translation>, Eingabetaste für %1</translation>
+    </message>
+    <message>
+        <source>, Enter to leave it out</source>
+        <translation>, Eingabetaste zum Weglassen</translation>
+    </message>
+    <message>
+        <source>    %1 is required.
+</source>
+        <translation>    %1 ist erforderlich.
+</translation>
+    </message>
+    <message>
+        <source>  You will send:
+</source>
+        <translation>  Sie senden:
+</translation>
+    </message>
+    <message>
+        <source>Send it? [y]es / [e]dit again / [n]o (decline): </source>
+        <translation>Senden? [y] ja / [e] erneut bearbeiten / [n] nein (ablehnen): </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks you to finish a step in your browser.
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschließen.
+</translation>
+    </message>
+    <message>
+        <source>  Site: %1
+  Full link: %2
+</source>
+        <translation>  Website: %1
+  Vollständiger Link: %2
+</translation>
+    </message>
+    <message>
+        <source>  Careful: the site&apos;s name uses international characters that can imitate another site&apos;s.
+</source>
+        <translation>  Vorsicht: Der Name der Website enthält internationale Zeichen, die eine andere Website nachahmen können.
+</translation>
+    </message>
+    <message>
+        <source>  Nothing is opened unless you agree.
+</source>
+        <translation>  Nichts wird geöffnet, ohne dass Sie zustimmen.
+</translation>
+    </message>
+    <message>
+        <source>Open this link? [y]es / [n]o (decline): </source>
+        <translation>Diesen Link öffnen? [y] ja / [n] nein (ablehnen): </translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+    <message>
+        <source>denied: </source>
+        <translation>abgelehnt: </translation>
+    </message>
+    <message>
+        <source>    visibility: </source>
+        <translation>    Sichtbarkeit: </translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 · identifies as %2 (self-reported)</source>
+        <translation>%1 · gibt sich als %2 aus (Selbstauskunft)</translation>
+    </message>
+    <message>
+        <source>Secret values are masked here and kept in the system keychain, not in servers.json.</source>
+        <translation>Geheime Werte werden hier verdeckt angezeigt und im Schlüsselbund des Systems aufbewahrt, nicht in servers.json.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AboutDialog</name>
+    <message>
+        <source>Application framework (Core, Network, Sql, Widgets, Svg)</source>
+        <translation>Anwendungsrahmen (Core, Network, Sql, Widgets, Svg)</translation>
+    </message>
+    <message>
+        <source>Stores sign-in tokens in the system keychain</source>
+        <translation>Speichert Anmelde-Token im Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>Syntax highlighting of embedded resources</source>
+        <translation>Syntaxhervorhebung eingebetteter Ressourcen</translation>
+    </message>
+    <message>
+        <source>About Toolgate</source>
+        <translation>Über Toolgate</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Toolgate %1&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Toolgate %1&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>A desktop host for the Model Context Protocol: connect MCP servers, browse their tools, resources and prompts, and run tools with your approval.</source>
+        <translation>Ein Desktop-Host für das Model Context Protocol: MCP-Server verbinden, ihre Werkzeuge, Ressourcen und Prompts durchsehen und Werkzeuge mit Ihrer Freigabe ausführen.</translation>
+    </message>
+    <message>
+        <source>&lt;a href=&quot;%1&quot;&gt;Project page&lt;/a&gt; · &lt;a href=&quot;%1#readme&quot;&gt;Documentation&lt;/a&gt; · &lt;a href=&quot;%1/issues&quot;&gt;Report a problem&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;%1&quot;&gt;Projektseite&lt;/a&gt; · &lt;a href=&quot;%1#readme&quot;&gt;Dokumentation&lt;/a&gt; · &lt;a href=&quot;%1/issues&quot;&gt;Problem melden&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>Licences</source>
+        <translation>Lizenzen</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Toolgate&lt;/b&gt; is free software under the MIT licence (below). It uses:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Toolgate&lt;/b&gt; ist freie Software unter der MIT-Lizenz (siehe unten). Es verwendet:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation>Erstellt mit Qt %1, läuft mit Qt %2.</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Komponente</translation>
+    </message>
+    <message>
+        <source>Licence</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <source>Used for</source>
+        <translation>Verwendet für</translation>
+    </message>
+    <message>
+        <source>The licence text is missing from this build; see the LICENSE file of the source (MIT licence).</source>
+        <translation>Der Lizenztext fehlt in diesem Build; siehe die Datei LICENSE im Quellcode (MIT-Lizenz).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AnyFieldEditor</name>
+    <message>
+        <source>JSON (this part of the schema repeats itself)</source>
+        <translation>JSON (dieser Teil des Schemas wiederholt sich)</translation>
+    </message>
+    <message>
+        <source>any JSON value, e.g. &quot;text&quot;, 42 or {&quot;key&quot;: 1}</source>
+        <translation>ein beliebiger JSON-Wert, z. B. &quot;text&quot;, 42 oder {&quot;key&quot;: 1}</translation>
+    </message>
+    <message>
+        <source>is not valid JSON</source>
+        <translation>ist kein gültiges JSON</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AppPane</name>
+    <message>
+        <source>Close App</source>
+        <translation>App schließen</translation>
+    </message>
+    <message>
+        <source>Close the app view and free what it uses</source>
+        <translation>Die App-Ansicht schließen und ihre Ressourcen freigeben</translation>
+    </message>
+    <message>
+        <source>This build of Toolgate has no Qt WebEngine, so it cannot show app views. Install a build made with Qt WebEngine (on Debian, the qt6-webengine packages) to see them; the result below is what the tool returned.</source>
+        <translation>Dieser Toolgate-Build enthält kein Qt WebEngine und kann daher keine App-Ansichten zeigen. Installieren Sie einen mit Qt WebEngine erstellten Build (unter Debian die Pakete qt6-webengine), um sie zu sehen; unten steht, was das Werkzeug zurückgegeben hat.</translation>
+    </message>
+    <message>
+        <source>App views cannot run while Toolgate runs as root: the web engine&apos;s sandbox refuses to work for root, and Toolgate does not run apps without it. Run Toolgate as a normal user to see this app.</source>
+        <translation>App-Ansichten können nicht laufen, solange Toolgate als root läuft: Die Sandbox der Web-Engine verweigert den Dienst für root, und ohne sie führt Toolgate keine Apps aus. Starten Sie Toolgate als normaler Benutzer, um diese App zu sehen.</translation>
+    </message>
+    <message>
+        <source>App: %1 (from %2)</source>
+        <translation>App: %1 (von %2)</translation>
+    </message>
+    <message>
+        <source>Reading the app from %1…</source>
+        <translation>App wird von %1 gelesen…</translation>
+    </message>
+    <message>
+        <source>The app could not be read from %1: %2</source>
+        <translation>Die App konnte nicht von %1 gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The app cannot be shown: %1</source>
+        <translation>Die App kann nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 offers an app to show this result: %2 (%3 KB).</source>
+        <translation>%1 bietet eine App an, um dieses Ergebnis zu zeigen: %2 (%3 KB).</translation>
+    </message>
+    <message>
+        <source>An app is a web page from the server. Toolgate runs it in a sandbox, and every tool call it makes still asks you first. Its content policy:</source>
+        <translation>Eine App ist eine Webseite des Servers. Toolgate führt sie in einer Sandbox aus, und jeder Werkzeugaufruf der App fragt Sie trotzdem vorher. Ihre Inhaltsrichtlinie:</translation>
+    </message>
+    <message>
+        <source>It may ask to %1. Toolgate asks you before it gets any of these.</source>
+        <translation>Sie darf um Folgendes bitten: %1. Toolgate fragt Sie, bevor sie etwas davon erhält.</translation>
+    </message>
+    <message>
+        <source>Ignored: %1</source>
+        <translation>Ignoriert: %1</translation>
+    </message>
+    <message>
+        <source>Allow apps from %1? Toolgate remembers this for the server; you can take it back on the server&apos;s page.</source>
+        <translation>Apps von %1 zulassen? Toolgate merkt sich das für den Server; Sie können es auf der Seite des Servers zurücknehmen.</translation>
+    </message>
+    <message>
+        <source>Allow Apps from %1</source>
+        <translation>Apps von %1 zulassen</translation>
+    </message>
+    <message>
+        <source>The app says (as %1): %2</source>
+        <translation>Die App sagt (als %1): %2</translation>
+    </message>
+    <message>
+        <source>The app updated what it would tell a model (there is none here): %1</source>
+        <translation>Die App hat aktualisiert, was sie einem Modell mitteilen würde (hier gibt es keines): %1</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Open Link?</source>
+        <translation>Link öffnen?</translation>
+    </message>
+    <message>
+        <source>The app from %1 wants to open this link in your browser:</source>
+        <translation>Die App von %1 möchte diesen Link in Ihrem Browser öffnen:</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>the app asked to %1, which its resource does not declare</source>
+        <translation>die App wollte %1, was ihre Ressource nicht angibt</translation>
+    </message>
+    <message>
+        <source>Allow the App?</source>
+        <translation>App zulassen?</translation>
+    </message>
+    <message>
+        <source>The app from %1 wants to %2.</source>
+        <translation>Die App von %1 möchte %2.</translation>
+    </message>
+    <message>
+        <source>If you allow it, Toolgate remembers this for the apps of %1; you can take it back on the server&apos;s page. If you deny it, the app is told no.</source>
+        <translation>Wenn Sie es zulassen, merkt sich Toolgate das für die Apps von %1; Sie können es auf der Seite des Servers zurücknehmen. Wenn Sie ablehnen, erfährt die App, dass es nicht erlaubt ist.</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Zulassen</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>[app] refused: </source>
+        <translation>[App] abgelehnt: </translation>
+    </message>
+    <message>
+        <source>[app] %1 to %2</source>
+        <translation>[App] %1: %2</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>zugelassen</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>abgelehnt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AppView</name>
+    <message>
+        <source>refused a permission apps never get (%1)</source>
+        <translation>eine Berechtigung abgelehnt, die Apps nie erhalten (%1)</translation>
+    </message>
+    <message>
+        <source>refused the app access to local files</source>
+        <translation>der App den Zugriff auf lokale Dateien verweigert</translation>
+    </message>
+    <message>
+        <source>blocked a new window for %1</source>
+        <translation>ein neues Fenster für %1 blockiert</translation>
+    </message>
+    <message>
+        <source>blocked navigation to %1 (%2)</source>
+        <translation>die Navigation zu %1 blockiert (%2)</translation>
+    </message>
+    <message>
+        <source>blocked a request the app&apos;s content security policy does not allow: %1</source>
+        <translation>eine Anfrage blockiert, die die Inhaltsrichtlinie der App nicht erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>the app&apos;s renderer stopped (status %1, code %2)</source>
+        <translation>der Renderer der App wurde beendet (Status %1, Code %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ApprovalRulesDialog</name>
+    <message>
+        <source>Remembered Decisions</source>
+        <translation>Gespeicherte Entscheidungen</translation>
+    </message>
+    <message>
+        <source>These tools run without asking first. Revoke a rule to be asked again next time.</source>
+        <translation>Diese Werkzeuge laufen ohne vorherige Nachfrage. Widerrufen Sie eine Regel, um beim nächsten Mal wieder gefragt zu werden.</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Applies</source>
+        <translation>Gilt</translation>
+    </message>
+    <message>
+        <source>No remembered approvals: every tool call is asked about.</source>
+        <translation>Keine gespeicherten Freigaben: Bei jedem Werkzeugaufruf wird nachgefragt.</translation>
+    </message>
+    <message>
+        <source>Revoke</source>
+        <translation>Widerrufen</translation>
+    </message>
+    <message>
+        <source>Revoke all</source>
+        <translation>Alle widerrufen</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>This session</source>
+        <translation>Diese Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArgumentCompleter</name>
+    <message>
+        <source>The server suggests values as you type.</source>
+        <translation>Der Server schlägt beim Tippen Werte vor.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArgumentForm</name>
+    <message>
+        <source>Arguments form</source>
+        <translation>Argumentformular</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formular</translation>
+    </message>
+    <message>
+        <source>The exact JSON object sent as the arguments. The form follows as soon as the text is a valid object.</source>
+        <translation>Genau das JSON-Objekt, das als Argumente gesendet wird. Das Formular folgt, sobald der Text ein gültiges Objekt ist.</translation>
+    </message>
+    <message>
+        <source>Arguments as JSON</source>
+        <translation>Argumente als JSON</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Start over from the tool&apos;s default arguments</source>
+        <translation>Mit den Standardargumenten des Werkzeugs neu beginnen</translation>
+    </message>
+    <message>
+        <source>Toolgate cannot check these arguments: the tool&apos;s schema is unusable (%1).</source>
+        <translation>Toolgate kann diese Argumente nicht prüfen: Das Schema des Werkzeugs ist unbrauchbar (%1).</translation>
+    </message>
+    <message>
+        <source>JSON text: %1</source>
+        <translation>JSON-Text: %1</translation>
+    </message>
+    <message>
+        <source>* required</source>
+        <translation>* erforderlich</translation>
+    </message>
+    <message>
+        <source>This tool takes no arguments.</source>
+        <translation>Dieses Werkzeug hat keine Argumente.</translation>
+    </message>
+    <message>
+        <source>The tool describes no arguments. Any can be given on the JSON tab.</source>
+        <translation>Das Werkzeug beschreibt keine Argumente. Beliebige können im Reiter JSON angegeben werden.</translation>
+    </message>
+    <message>
+        <source>These arguments do not match what the tool expects</source>
+        <translation>Diese Argumente passen nicht zu dem, was das Werkzeug erwartet</translation>
+    </message>
+    <message>
+        <source>The JSON text is not valid; the form shows the last valid arguments</source>
+        <translation>Der JSON-Text ist ungültig; das Formular zeigt die letzten gültigen Argumente</translation>
+    </message>
+    <message>
+        <source>The arguments %1</source>
+        <translation>Die Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArrayFieldEditor</name>
+    <message>
+        <source>No items.</source>
+        <translation>Keine Einträge.</translation>
+    </message>
+    <message>
+        <source>No items; the list is left out.</source>
+        <translation>Keine Einträge; die Liste wird weggelassen.</translation>
+    </message>
+    <message>
+        <source>+ Add item</source>
+        <translation>+ Eintrag hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 items: too many to show here. Edit them on the JSON tab.</source>
+        <translation>%1 Einträge: zu viele, um sie hier zu zeigen. Bearbeiten Sie sie im Reiter JSON.</translation>
+    </message>
+    <message>
+        <source>Item %1</source>
+        <translation>Eintrag %1</translation>
+    </message>
+    <message>
+        <source>Remove this item</source>
+        <translation>Diesen Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>Remove item %1</source>
+        <translation>Eintrag %1 entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>This list takes at most %n item(s).</source>
+        <translation>
+            <numerusform>Diese Liste fasst höchstens %n Eintrag.</numerusform>
+            <numerusform>Diese Liste fasst höchstens %n Einträge.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This list needs at least %n item(s).</source>
+        <translation>
+            <numerusform>Diese Liste braucht mindestens %n Eintrag.</numerusform>
+            <numerusform>Diese Liste braucht mindestens %n Einträge.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AudioPane</name>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Open in Player</source>
+        <translation>Im Player öffnen</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Open a copy in the system&apos;s audio player</source>
+        <translation>Eine Kopie im Audioplayer des Systems öffnen</translation>
+    </message>
+    <message>
+        <source>Save the audio to a file</source>
+        <translation>Das Audio in einer Datei speichern</translation>
+    </message>
+    <message>
+        <source>Play here in Toolgate</source>
+        <translation>Hier in Toolgate abspielen</translation>
+    </message>
+    <message>
+        <source>Playback position</source>
+        <translation>Wiedergabeposition</translation>
+    </message>
+    <message>
+        <source>Open in the system&apos;s audio player (this Toolgate was built without Qt Multimedia)</source>
+        <translation>Im Audioplayer des Systems öffnen (dieses Toolgate wurde ohne Qt Multimedia erstellt)</translation>
+    </message>
+    <message>
+        <source>Reading audio…</source>
+        <translation>Audio wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The audio data is not valid base64.</source>
+        <translation>Die Audiodaten sind kein gültiges Base64.</translation>
+    </message>
+    <message>
+        <source>Duration %1</source>
+        <translation>Dauer %1</translation>
+    </message>
+    <message>
+        <source>Duration unknown</source>
+        <translation>Dauer unbekannt</translation>
+    </message>
+    <message>
+        <source> · unreadable WAV header: %1</source>
+        <translation> · unlesbarer WAV-Kopf: %1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Toolgate cannot play this audio (%1). Open in Player tries the system&apos;s player.</source>
+        <translation>Toolgate kann dieses Audio nicht abspielen (%1). „Im Player öffnen“ versucht es mit dem Player des Systems.</translation>
+    </message>
+    <message>
+        <source>Could not write a temporary copy: %1</source>
+        <translation>Eine temporäre Kopie konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Opened in the system&apos;s default player.</source>
+        <translation>Im Standard-Player des Systems geöffnet.</translation>
+    </message>
+    <message>
+        <source>No application is set up to play %1.</source>
+        <translation>Keine Anwendung ist zum Abspielen von %1 eingerichtet.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditDetailPane</name>
+    <message>
+        <source>Toolgate stopped before this call finished: it may or may not have run.</source>
+        <translation>Toolgate wurde beendet, bevor dieser Aufruf fertig war: Er wurde möglicherweise ausgeführt, möglicherweise nicht.</translation>
+    </message>
+    <message>
+        <source>Run Again…</source>
+        <translation>Erneut ausführen…</translation>
+    </message>
+    <message>
+        <source>Put this tool and these arguments into the main window&apos;s form. Nothing is sent until you run it and approve it.</source>
+        <translation>Dieses Werkzeug und diese Argumente in das Formular des Hauptfensters übernehmen. Nichts wird gesendet, bevor Sie es ausführen und freigeben.</translation>
+    </message>
+    <message>
+        <source>Show the call whose result showed the app that did this</source>
+        <translation>Den Aufruf zeigen, in dessen Ergebnis die App erschien, die dies getan hat</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>Record JSON</source>
+        <translation>Eintrag als JSON</translation>
+    </message>
+    <message>
+        <source>Select a record to see it in full.</source>
+        <translation>Wählen Sie einen Eintrag, um ihn vollständig zu sehen.</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>#%1 · %2</source>
+        <translation>#%1 · %2</translation>
+    </message>
+    <message>
+        <source> (as the server reports itself)</source>
+        <translation> (wie der Server sich selbst nennt)</translation>
+    </message>
+    <message>
+        <source>, arguments edited by the human</source>
+        <translation>, Argumente vom Menschen bearbeitet</translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation>begonnen %1</translation>
+    </message>
+    <message>
+        <source>, decided %1</source>
+        <translation>, entschieden %1</translation>
+    </message>
+    <message>
+        <source>, finished %1</source>
+        <translation>, beendet %1</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Server info</source>
+        <translation>Server-Info</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source> from the %1</source>
+        <translation> von %1</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Ausgelöst von</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Timing</source>
+        <translation>Zeitlicher Ablauf</translation>
+    </message>
+    <message>
+        <source>Show Call #%1</source>
+        <translation>Aufruf #%1 zeigen</translation>
+    </message>
+    <message>
+        <source>// Sent (as edited by the human):
+</source>
+        <translation>// Gesendet (vom Menschen bearbeitet):
+</translation>
+    </message>
+    <message>
+        <source>
+// Originally requested:
+</source>
+        <translation>
+// Ursprünglich angefragt:
+</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Tool / event</source>
+        <translation>Werkzeug / Ereignis</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Entscheidung</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>Made by %1</source>
+        <translation>Ausgelöst von %1</translation>
+    </message>
+    <message>
+        <source> (edited)</source>
+        <translation> (bearbeitet)</translation>
+    </message>
+    <message>
+        <source>%1 · #%2</source>
+        <translation>%1 · #%2</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Werkzeugaufruf</translation>
+    </message>
+    <message>
+        <source>Server request</source>
+        <translation>Serveranfrage</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>Werkzeugfehler</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>invalid arguments</source>
+        <translation>ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>outcome unknown</source>
+        <translation>Ergebnis unbekannt</translation>
+    </message>
+    <message>
+        <source>allowed once</source>
+        <translation>einmal zugelassen</translation>
+    </message>
+    <message>
+        <source>allowed for the session</source>
+        <translation>für die Sitzung zugelassen</translation>
+    </message>
+    <message>
+        <source>allowed always</source>
+        <translation>immer zugelassen</translation>
+    </message>
+    <message>
+        <source> · human</source>
+        <translation> · Mensch</translation>
+    </message>
+    <message>
+        <source> · remembered rule</source>
+        <translation> · gespeicherte Regel</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>restarting</source>
+        <translation>startet neu</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>disabled</source>
+        <translation>deaktiviert</translation>
+    </message>
+    <message>
+        <source>gave up restarting</source>
+        <translation>Neustarts aufgegeben</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+    <message>
+        <source>GUI</source>
+        <translation>GUI</translation>
+    </message>
+    <message>
+        <source>CLI</source>
+        <translation>CLI</translation>
+    </message>
+    <message>
+        <source>Conformance test</source>
+        <translation>Konformitätstest</translation>
+    </message>
+    <message>
+        <source>App</source>
+        <translation>App</translation>
+    </message>
+    <message>
+        <source>the app in the result of call #%1</source>
+        <translation>die App im Ergebnis von Aufruf #%1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditWindow</name>
+    <message>
+        <source>Audit Log</source>
+        <translation>Audit-Protokoll</translation>
+    </message>
+    <message>
+        <source>Audit records</source>
+        <translation>Audit-Einträge</translation>
+    </message>
+    <message>
+        <source>Select a record to see it in full.</source>
+        <translation>Wählen Sie einen Eintrag, um ihn vollständig zu sehen.</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Werkzeugaufrufe</translation>
+    </message>
+    <message>
+        <source>Server requests</source>
+        <translation>Serveranfragen</translation>
+    </message>
+    <message>
+        <source>Connection events</source>
+        <translation>Verbindungsereignisse</translation>
+    </message>
+    <message>
+        <source>Any server</source>
+        <translation>Jeder Server</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Any tool or event</source>
+        <translation>Jedes Werkzeug oder Ereignis</translation>
+    </message>
+    <message>
+        <source>Tool or event</source>
+        <translation>Werkzeug oder Ereignis</translation>
+    </message>
+    <message>
+        <source>Any decision</source>
+        <translation>Jede Entscheidung</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Zugelassen</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Decided by a human</source>
+        <translation>Von einem Menschen entschieden</translation>
+    </message>
+    <message>
+        <source>Decided by a remembered rule</source>
+        <translation>Von einer gespeicherten Regel entschieden</translation>
+    </message>
+    <message>
+        <source>Any outcome</source>
+        <translation>Jedes Ergebnis</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>Werkzeugfehler</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>outcome unknown</source>
+        <translation>Ergebnis unbekannt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>invalid arguments</source>
+        <translation>ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>Beliebige Zeit</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>Letzte Stunde</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>Letzte 24 Stunden</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Letzte 7 Tage</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Letzte 30 Tage</translation>
+    </message>
+    <message>
+        <source>Custom range</source>
+        <translation>Eigener Zeitraum</translation>
+    </message>
+    <message>
+        <source>Search arguments and results</source>
+        <translation>Argumente und Ergebnisse durchsuchen</translation>
+    </message>
+    <message>
+        <source>Search arguments and results…</source>
+        <translation>Argumente und Ergebnisse durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Load the list again from the start (F5); new records also show by themselves</source>
+        <translation>Die Liste neu von vorn laden (F5); neue Einträge erscheinen auch von selbst</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Save the records the filters show as JSON Lines or CSV</source>
+        <translation>Die von den Filtern gezeigten Einträge als JSON Lines oder CSV speichern</translation>
+    </message>
+    <message>
+        <source>Record #%1 could not be read: %2</source>
+        <translation>Eintrag #%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the audit log: %1</source>
+        <translation>Das Audit-Protokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>1 record matches; %1 loaded</source>
+        <translation>1 Eintrag passt; %1 geladen</translation>
+    </message>
+    <message>
+        <source>%1 records match; %2 loaded</source>
+        <translation>%1 Einträge passen; %2 geladen</translation>
+    </message>
+    <message>
+        <source>1 record loaded, counting…</source>
+        <translation>1 Eintrag geladen, zähle…</translation>
+    </message>
+    <message>
+        <source>%1 records loaded, counting…</source>
+        <translation>%1 Einträge geladen, zähle…</translation>
+    </message>
+    <message>
+        <source> · exporting…</source>
+        <translation> · exportiere…</translation>
+    </message>
+    <message>
+        <source>Export Audit Records</source>
+        <translation>Audit-Einträge exportieren</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source> · exported %1 records to %2</source>
+        <translation> · %1 Einträge nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The audit records could not be exported.</source>
+        <translation>Die Audit-Einträge konnten nicht exportiert werden.</translation>
+    </message>
+    <message>
+        <source>
+
+Choose another file or folder and try again.</source>
+        <translation>
+
+Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>There is no tool form to take this call into.</source>
+        <translation>Es gibt kein Werkzeugformular, das diesen Aufruf aufnehmen kann.</translation>
+    </message>
+    <message>
+        <source>%1 on %2 is in the tool form with the recorded arguments; run it from there.</source>
+        <translation>%1 auf %2 steht mit den aufgezeichneten Argumenten im Werkzeugformular; führen Sie es von dort aus.</translation>
+    </message>
+    <message>
+        <source>Cannot Run Again</source>
+        <translation>Erneutes Ausführen nicht möglich</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::BinaryPane</name>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>The data is not valid base64.</source>
+        <translation>Die Daten sind kein gültiges Base64.</translation>
+    </message>
+    <message>
+        <source>Binary data</source>
+        <translation>Binärdaten</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::BooleanFieldEditor</name>
+    <message>
+        <source>Yes</source>
+        <translation>Ja</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Nein</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Nicht gesetzt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ChoiceFieldEditor</name>
+    <message>
+        <source>%1: kind of value</source>
+        <translation>%1: Art des Werts</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Nicht gesetzt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ClientFeatures</name>
+    <message>
+        <source>the request was closed meanwhile</source>
+        <translation>die Anfrage wurde inzwischen geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ClientSession</name>
+    <message>
+        <source>the server does not offer %1</source>
+        <translation>der Server bietet %1 nicht an</translation>
+    </message>
+    <message>
+        <source>the server rejected initialize: %1</source>
+        <translation>der Server hat die Initialisierung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the server answered initialize with something that is not an object</source>
+        <translation>der Server hat auf die Initialisierung mit etwas geantwortet, das kein Objekt ist</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP revision &quot;%1&quot;, which Toolgate does not support (it supports %2). Update the server or Toolgate.</source>
+        <translation>der Server spricht die MCP-Version „%1“, die Toolgate nicht unterstützt (unterstützt: %2). Aktualisieren Sie den Server oder Toolgate.</translation>
+    </message>
+    <message>
+        <source>the server connection failed: %1</source>
+        <translation>die Verbindung zum Server ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server is not connected</source>
+        <translation>der Server ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer to %1 is not an object</source>
+        <translation>die Antwort des Servers auf %1 ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>the server offers more than %1 %2 (%3); showing the first %1</source>
+        <translation>der Server bietet mehr als %1 %2 an (%3); die ersten %1 werden gezeigt</translation>
+    </message>
+    <message>
+        <source>the server&apos;s %1 pagination does not end (cursor &quot;%2&quot; repeats or more than %3 pages)</source>
+        <translation>die Seitenaufteilung von %1 des Servers endet nicht (Cursor „%2“ wiederholt sich oder mehr als %3 Seiten)</translation>
+    </message>
+    <message>
+        <source>the connection closed while listing</source>
+        <translation>die Verbindung wurde während des Auflistens geschlossen</translation>
+    </message>
+    <message>
+        <source>the server closed the connection</source>
+        <translation>der Server hat die Verbindung geschlossen</translation>
+    </message>
+    <message>
+        <source>the session was closed</source>
+        <translation>die Sitzung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s tools/call answer is not an object</source>
+        <translation>die Antwort des Servers auf tools/call ist kein Objekt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ConfirmationDialog</name>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Approve tool call</source>
+        <translation>Werkzeugaufruf freigeben</translation>
+    </message>
+    <message>
+        <source>These arguments do not match what the tool expects</source>
+        <translation>Diese Argumente passen nicht zu dem, was das Werkzeug erwartet</translation>
+    </message>
+    <message>
+        <source>Edited arguments cannot be checked: the tool&apos;s schema is unusable (%1).</source>
+        <translation>Bearbeitete Argumente können nicht geprüft werden: Das Schema des Werkzeugs ist unbrauchbar (%1).</translation>
+    </message>
+    <message>
+        <source>Allow “%1” to run?</source>
+        <translation>„%1“ ausführen lassen?</translation>
+    </message>
+    <message>
+        <source>A call from the command line needs your approval before it is sent to the server.</source>
+        <translation>Ein Aufruf von der Kommandozeile braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
+    </message>
+    <message>
+        <source>The app shown in a tool result wants to make this call. It needs your approval before it is sent to the server.</source>
+        <translation>Die App in einem Werkzeugergebnis möchte diesen Aufruf machen. Er braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
+    </message>
+    <message>
+        <source>This tool call needs your approval before it is sent to the server.</source>
+        <translation>Dieser Werkzeugaufruf braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1, version %2</source>
+        <translation>%1, Version %2</translation>
+    </message>
+    <message>
+        <source>Self-reported by the server, not verified.</source>
+        <translation>Vom Server selbst angegeben, nicht überprüft.</translation>
+    </message>
+    <message>
+        <source>Identifies as</source>
+        <translation>Gibt sich aus als</translation>
+    </message>
+    <message>
+        <source>%1  (%2)</source>
+        <translation>%1  (%2)</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>The server claims (unverified)</source>
+        <translation>Der Server behauptet (nicht überprüft)</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Only reads, changes nothing</source>
+        <translation>Liest nur, ändert nichts</translation>
+    </message>
+    <message>
+        <source>May delete or overwrite data</source>
+        <translation>Kann Daten löschen oder überschreiben</translation>
+    </message>
+    <message>
+        <source>Safe to repeat</source>
+        <translation>Wiederholen unbedenklich</translation>
+    </message>
+    <message>
+        <source>Reaches outside systems</source>
+        <translation>Erreicht Systeme außerhalb</translation>
+    </message>
+    <message>
+        <source>The server makes no claims about this tool.</source>
+        <translation>Der Server macht zu diesem Werkzeug keine Angaben.</translation>
+    </message>
+    <message>
+        <source>These hints come from the server itself. Toolgate cannot check them, so they should not decide your answer.</source>
+        <translation>Diese Hinweise stammen vom Server selbst. Toolgate kann sie nicht prüfen, daher sollten sie Ihre Antwort nicht bestimmen.</translation>
+    </message>
+    <message>
+        <source>Arguments that will be sent</source>
+        <translation>Argumente, die gesendet werden</translation>
+    </message>
+    <message>
+        <source>Edit arguments</source>
+        <translation>Argumente bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edited: these arguments will be sent instead of the original ones.</source>
+        <translation>Bearbeitet: Diese Argumente werden statt der ursprünglichen gesendet.</translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional)</source>
+        <translation>Grund der Ablehnung (optional)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>Grund der Ablehnung</translation>
+    </message>
+    <message>
+        <source>Always allow this tool</source>
+        <translation>Dieses Werkzeug immer zulassen</translation>
+    </message>
+    <message>
+        <source>Never ask again for this tool of this server (until you revoke it)</source>
+        <translation>Für dieses Werkzeug dieses Servers nie mehr fragen (bis Sie es widerrufen)</translation>
+    </message>
+    <message>
+        <source>Allow for this session</source>
+        <translation>Für diese Sitzung zulassen</translation>
+    </message>
+    <message>
+        <source>Do not ask again for this tool until Toolgate quits</source>
+        <translation>Für dieses Werkzeug nicht mehr fragen, bis Toolgate beendet wird</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Allow once</source>
+        <translation>Einmal zulassen</translation>
+    </message>
+    <message>
+        <source>1 more call is waiting for your decision after this one.</source>
+        <translation>Nach diesem wartet noch 1 Aufruf auf Ihre Entscheidung.</translation>
+    </message>
+    <message>
+        <source>%1 more calls are waiting for your decision after this one.</source>
+        <translation>Nach diesem warten noch %1 Aufrufe auf Ihre Entscheidung.</translation>
+    </message>
+    <message>
+        <source>Fix the arguments first: they are not a valid JSON object</source>
+        <translation>Korrigieren Sie zuerst die Argumente: Sie sind kein gültiges JSON-Objekt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ConnectionAuditor</name>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>disabled in the configuration</source>
+        <translation>in der Konfiguration deaktiviert</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ConsoleView</name>
+    <message>
+        <source>output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>toolgate</source>
+        <translation>toolgate</translation>
+    </message>
+    <message>
+        <source>protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Select a server to see its output.</source>
+        <translation>Wählen Sie einen Server, um seine Ausgabe zu sehen.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;What the selected server shows while it runs:&lt;/p&gt;&lt;p&gt;&lt;b&gt;output&lt;/b&gt;: what the server program printed for people to read (its error output, &quot;stderr&quot;), often its own log.&lt;br&gt;&lt;b&gt;debug … emergency&lt;/b&gt;: log messages the server sent, by importance.&lt;br&gt;&lt;b&gt;toolgate&lt;/b&gt;: Toolgate&apos;s notes, such as starting and stopping.&lt;br&gt;&lt;b&gt;protocol&lt;/b&gt;: messages that break the rules of MCP (JSON-RPC, the message format MCP uses), which Toolgate ignored.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Was der gewählte Server während der Ausführung zeigt:&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ausgabe&lt;/b&gt;: was das Serverprogramm für Menschen ausgegeben hat (seine Fehlerausgabe, „stderr“), oft sein eigenes Log.&lt;br&gt;&lt;b&gt;debug … emergency&lt;/b&gt;: Log-Meldungen, die der Server gesendet hat, nach Wichtigkeit.&lt;br&gt;&lt;b&gt;toolgate&lt;/b&gt;: Notizen von Toolgate, etwa zu Start und Stopp.&lt;br&gt;&lt;b&gt;Protokoll&lt;/b&gt;: Nachrichten, die gegen die Regeln von MCP verstoßen (JSON-RPC, das Nachrichtenformat von MCP) und die Toolgate ignoriert hat.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Server console</source>
+        <translation>Serverkonsole</translation>
+    </message>
+    <message>
+        <source>Clear the console view</source>
+        <translation>Die Konsolenansicht leeren</translation>
+    </message>
+    <message>
+        <source>No server selected</source>
+        <translation>Kein Server gewählt</translation>
+    </message>
+    <message>
+        <source>Output of %1</source>
+        <translation>Ausgabe von %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ContentList</name>
+    <message>
+        <source>Content</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>No content.</source>
+        <translation>Kein Inhalt.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ContentView</name>
+    <message>
+        <source>Sent as binary data; shown as text because it is valid UTF-8 text.</source>
+        <translation>Als Binärdaten gesendet; als Text gezeigt, weil es gültiger UTF-8-Text ist.</translation>
+    </message>
+    <message>
+        <source>Audience: </source>
+        <translation>Zielgruppe: </translation>
+    </message>
+    <message>
+        <source>Priority: </source>
+        <translation>Priorität: </translation>
+    </message>
+    <message>
+        <source>Modified: </source>
+        <translation>Geändert: </translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Embedded resource</source>
+        <translation>Eingebettete Ressource</translation>
+    </message>
+    <message>
+        <source>Resource link</source>
+        <translation>Ressourcen-Link</translation>
+    </message>
+    <message>
+        <source>Unknown content</source>
+        <translation>Unbekannter Inhalt</translation>
+    </message>
+    <message>
+        <source>Unknown content type “%1”</source>
+        <translation>Unbekannte Inhaltsart „%1“</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::DialogApprovalGate</name>
+    <message>
+        <source>Toolgate closed before you decided</source>
+        <translation>Toolgate wurde beendet, bevor Sie entschieden haben</translation>
+    </message>
+    <message>
+        <source>There is no window to ask in</source>
+        <translation>Es gibt kein Fenster, in dem gefragt werden kann</translation>
+    </message>
+    <message>
+        <source>The confirmation dialog closed without a decision</source>
+        <translation>Der Bestätigungsdialog wurde ohne Entscheidung geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ElicitationDialog</name>
+    <message>
+        <source>%1 needs you to open a link before it can do what you asked</source>
+        <translation>%1 braucht Sie, um einen Link zu öffnen, bevor es tun kann, worum Sie gebeten haben</translation>
+    </message>
+    <message>
+        <source>%1 asks you to open a link</source>
+        <translation>%1 bittet Sie, einen Link zu öffnen</translation>
+    </message>
+    <message>
+        <source>%1 asks you for information</source>
+        <translation>%1 bittet Sie um Angaben</translation>
+    </message>
+    <message>
+        <source>%1 asks for information</source>
+        <translation>%1 bittet um Angaben</translation>
+    </message>
+    <message>
+        <source>(The server gave no message.)</source>
+        <translation>(Der Server hat keine Nachricht angegeben.)</translation>
+    </message>
+    <message>
+        <source>The server&apos;s message:</source>
+        <translation>Die Nachricht des Servers:</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>Dismiss without deciding; the server may ask again.</source>
+        <translation>Ohne Entscheidung schließen; der Server fragt vielleicht erneut.</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>Refuse: the server is told you do not want to do this.</source>
+        <translation>Verweigern: Der Server erfährt, dass Sie das nicht möchten.</translation>
+    </message>
+    <message>
+        <source>&amp;Not Now</source>
+        <translation>&amp;Nicht jetzt</translation>
+    </message>
+    <message>
+        <source>Close without opening the link. Your request stays undone until the step is finished.</source>
+        <translation>Schließen, ohne den Link zu öffnen. Ihre Anfrage bleibt unerledigt, bis der Schritt abgeschlossen ist.</translation>
+    </message>
+    <message>
+        <source>&amp;Open in Browser</source>
+        <translation>Im &amp;Browser öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>A&amp;nnehmen</translation>
+    </message>
+    <message>
+        <source>Opens a page on %1</source>
+        <translation>Öffnet eine Seite auf %1</translation>
+    </message>
+    <message>
+        <source>This is not a web link Toolgate can open.</source>
+        <translation>Dies ist kein Weblink, den Toolgate öffnen kann.</translation>
+    </message>
+    <message>
+        <source>Nothing has been loaded. Open the link only if you trust %1 and expected this request; you finish the step in your browser, not here.</source>
+        <translation>Es wurde nichts geladen. Öffnen Sie den Link nur, wenn Sie %1 vertrauen und diese Anfrage erwartet haben; Sie schließen den Schritt in Ihrem Browser ab, nicht hier.</translation>
+    </message>
+    <message>
+        <source>Only http and https links are opened. Decline or cancel this request.</source>
+        <translation>Nur http- und https-Links werden geöffnet. Lehnen Sie diese Anfrage ab oder brechen Sie sie ab.</translation>
+    </message>
+    <message>
+        <source>Nothing has been loaded. Open the link only if you trust %1 and expected this. When you have finished in your browser, run your request again (Run Again below its result); Toolgate does not repeat it by itself.</source>
+        <translation>Es wurde nichts geladen. Öffnen Sie den Link nur, wenn Sie %1 vertrauen und dies erwartet haben. Wenn Sie im Browser fertig sind, führen Sie Ihre Anfrage erneut aus („Erneut ausführen“ unter ihrem Ergebnis); Toolgate wiederholt sie nicht von selbst.</translation>
+    </message>
+    <message>
+        <source>Only http and https links are opened.</source>
+        <translation>Nur http- und https-Links werden geöffnet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more request(s) from this server wait behind this one.</source>
+        <translation>
+            <numerusform>Hinter dieser wartet noch %n Anfrage dieses Servers.</numerusform>
+            <numerusform>Hinter dieser warten noch %n Anfragen dieses Servers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fix these before you accept</source>
+        <translation>Beheben Sie dies, bevor Sie annehmen</translation>
+    </message>
+    <message>
+        <source>This answer cannot be sent</source>
+        <translation>Diese Antwort kann nicht gesendet werden</translation>
+    </message>
+    <message>
+        <source>Could not open the browser — try again</source>
+        <translation>Der Browser konnte nicht geöffnet werden – bitte erneut versuchen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::EnumFieldEditor</name>
+    <message>
+        <source>Choose…</source>
+        <translation>Auswählen…</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>%1 (not an allowed value)</source>
+        <translation>%1 (kein erlaubter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::FileSaver</name>
+    <message>
+        <source>Save As</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1:
+%2</source>
+        <translation>%1 konnte nicht gespeichert werden:
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::GettingStartedDialog</name>
+    <message>
+        <source>Getting Started</source>
+        <translation>Erste Schritte</translation>
+    </message>
+    <message>
+        <source>Getting started guide</source>
+        <translation>Anleitung für die ersten Schritte</translation>
+    </message>
+    <message>
+        <source># Getting started
+
+Toolgate lets you try **MCP servers**: programs that give AI assistants abilities. A server offers **tools** (things it can do), **resources** (things you can read) and **prompts** (ready-made messages). Toolgate shows them, lets you fill them in, and never sends anything without asking you first.
+
+## Run your first tool
+
+1. **Pick a server** in the list at the top left. The demo server is set up for you; add your own with *Servers › Add Server…*, or bring the ones you use in Claude Desktop with *File › Import Servers…*.
+2. **Pick a tool** in the Tools list below it. *Ctrl+F* searches by name or description.
+3. **Fill in the form.** Fields marked * are required. Problems show next to the field and under the form.
+4. **Run** with the Run button, *Ctrl+Enter*, or *Enter* in a one-line field.
+5. **Decide.** A window shows the server, the tool and exactly what will be sent. *Allow once*, allow for this session, always allow this tool — or *Deny* (the default; *Esc* denies too). You can change the arguments there before they go.
+6. **Read the result** under the form: the content, structured data when the tool sends some, and the raw message on the *Raw JSON* tab.
+
+Every call, your decision and its outcome are kept in the audit log: *View › Audit Log* (*Ctrl+Shift+A*).
+
+## Words you will meet
+
+- **Local program**: a server Toolgate starts on your computer and talks to through its input and output (developers say *stdio*).
+- **Remote server**: a server reached at a web address (*HTTP*).
+- **Console**: what the selected server prints while it runs (its *stderr*), its log messages, and Toolgate&apos;s own notes. Look here when a server does not start.
+- **Tool error**: the tool ran but reports that it failed (*isError* in the message). The server worked; the task did not.
+- **The server claims**: hints a server gives about a tool — read-only, may delete data, *safe to repeat* (idempotent), *reaches outside systems* (open world) or *stays within its own system* (closed world). Toolgate shows them but cannot check them.
+- **Sampling**: a server asks for a reply from an AI model. In Toolgate, you write the reply — or decline.
+- **Elicitation**: a server asks you for information, with a small form or a link to open.
+- **Roots**: folders you allow servers to know about (*Settings › Roots…*).
+- **JSON**: the text format MCP messages are written in. The form writes it for you; the *JSON* tab shows it.
+
+## Without a mouse
+
+| Keys | What they do |
+|---|---|
+| *Ctrl+F* | Search tools (or resources, prompts) |
+| *Ctrl+1*, *Ctrl+2*, *Ctrl+3* | Tools, Resources, Prompts |
+| *Enter* in the list | Go to the tool&apos;s form |
+| *Tab* | Next field; after the last one, Run |
+| *Enter* in a field, *Ctrl+Enter* | Run |
+| *Tab*, then *Space* | In the approval window: choose a button |
+| *Esc* | Deny, close a window |
+| *Ctrl+`* | Show or hide the Console |
+</source>
+        <translation># Erste Schritte
+
+Mit Toolgate probieren Sie **MCP-Server** aus: Programme, die KI-Assistenten Fähigkeiten geben. Ein Server bietet **Werkzeuge** (Dinge, die er tun kann), **Ressourcen** (Dinge, die Sie lesen können) und **Prompts** (vorbereitete Nachrichten). Toolgate zeigt sie an, lässt Sie sie ausfüllen und sendet nie etwas, ohne Sie vorher zu fragen.
+
+## Ihr erstes Werkzeug ausführen
+
+1. **Wählen Sie einen Server** in der Liste oben links. Der Demo-Server ist schon für Sie eingerichtet; eigene fügen Sie mit *Server › Server hinzufügen…* hinzu, oder übernehmen Sie die aus Claude Desktop mit *Datei › Server importieren…*.
+2. **Wählen Sie ein Werkzeug** in der Werkzeugliste darunter. *Strg+F* sucht nach Name oder Beschreibung.
+3. **Füllen Sie das Formular aus.** Mit * markierte Felder sind erforderlich. Probleme erscheinen neben dem Feld und unter dem Formular.
+4. **Führen Sie es aus** mit der Schaltfläche „Ausführen“, mit *Strg+Eingabe* oder mit der *Eingabetaste* in einem einzeiligen Feld.
+5. **Entscheiden Sie.** Ein Fenster zeigt den Server, das Werkzeug und genau das, was gesendet wird. *Einmal zulassen*, für diese Sitzung zulassen, dieses Werkzeug immer zulassen — oder *Ablehnen* (die Vorgabe; auch *Esc* lehnt ab). Sie können die Argumente dort noch ändern, bevor sie gesendet werden.
+6. **Lesen Sie das Ergebnis** unter dem Formular: den Inhalt, strukturierte Daten, wenn das Werkzeug welche sendet, und die rohe Nachricht im Reiter *Rohes JSON*.
+
+Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festgehalten: *Ansicht › Audit-Protokoll* (*Strg+Umschalt+A*).
+
+## Begriffe, denen Sie begegnen
+
+- **Lokales Programm**: ein Server, den Toolgate auf Ihrem Computer startet und mit dem es über dessen Ein- und Ausgabe spricht (Entwickler sagen *stdio*).
+- **Entfernter Server**: ein Server, der unter einer Webadresse erreichbar ist (*HTTP*).
+- **Konsole**: was der gewählte Server während der Ausführung ausgibt (sein *stderr*), seine Log-Meldungen und Toolgates eigene Notizen. Schauen Sie hier nach, wenn ein Server nicht startet.
+- **Werkzeugfehler**: Das Werkzeug lief, meldet aber, dass es fehlgeschlagen ist (*isError* in der Nachricht). Der Server hat funktioniert, die Aufgabe nicht.
+- **Der Server behauptet**: Hinweise, die ein Server über ein Werkzeug gibt — nur lesend, kann Daten löschen, *Wiederholen unbedenklich* (idempotent), *erreicht die Außenwelt* (offene Welt) oder *bleibt in seinem eigenen System* (geschlossene Welt). Toolgate zeigt sie an, kann sie aber nicht prüfen.
+- **Sampling**: Ein Server bittet um eine Antwort eines KI-Modells. In Toolgate schreiben Sie die Antwort — oder lehnen ab.
+- **Rückfrage (Elicitation)**: Ein Server bittet Sie um Angaben, mit einem kleinen Formular oder einem Link zum Öffnen.
+- **Stammordner (Roots)**: Ordner, die Server kennen dürfen (*Einstellungen › Stammordner…*).
+- **JSON**: das Textformat, in dem MCP-Nachrichten geschrieben sind. Das Formular schreibt es für Sie; der Reiter *JSON* zeigt es.
+
+## Ohne Maus
+
+| Tasten | Was sie tun |
+|---|---|
+| *Strg+F* | Werkzeuge suchen (oder Ressourcen, Prompts) |
+| *Strg+1*, *Strg+2*, *Strg+3* | Werkzeuge, Ressourcen, Prompts |
+| *Eingabetaste* in der Liste | Zum Formular des Werkzeugs wechseln |
+| *Tab* | Nächstes Feld; nach dem letzten „Ausführen“ |
+| *Eingabetaste* in einem Feld, *Strg+Eingabe* | Ausführen |
+| *Tab*, dann *Leertaste* | Im Freigabefenster: eine Schaltfläche wählen |
+| *Esc* | Ablehnen, ein Fenster schließen |
+| *Strg+`* | Konsole ein- oder ausblenden |
+</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::HttpReply</name>
+    <message>
+        <source>%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow redirects for MCP traffic; if the server moved, change its URL to the new address.</source>
+        <translation>%1 fehlgeschlagen: %2 antwortete mit HTTP %3 und leitet weiter auf %4. Toolgate folgt bei MCP-Verkehr keinen Weiterleitungen; wenn der Server umgezogen ist, ändern Sie seine URL auf die neue Adresse.</translation>
+    </message>
+    <message>
+        <source>nothing accepts connections at %1. Check that the server is running and that the URL (including the port) is right.</source>
+        <translation>unter %1 nimmt nichts Verbindungen an. Prüfen Sie, ob der Server läuft und ob die URL (einschließlich Port) stimmt.</translation>
+    </message>
+    <message>
+        <source>the host name &quot;%1&quot; could not be found. Check the URL and your network connection.</source>
+        <translation>der Hostname „%1“ wurde nicht gefunden. Prüfen Sie die URL und Ihre Netzwerkverbindung.</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time. Check your network connection and that the server is up.</source>
+        <translation>%1 hat nicht rechtzeitig geantwortet. Prüfen Sie Ihre Netzwerkverbindung und ob der Server läuft.</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection without answering. The server may have crashed or may not speak HTTP on this port.</source>
+        <translation>%1 hat die Verbindung ohne Antwort geschlossen. Vielleicht ist der Server abgestürzt oder spricht auf diesem Port kein HTTP.</translation>
+    </message>
+    <message>
+        <source>the secure (TLS) connection to %1 failed: %2. The server&apos;s certificate is not trusted (self-signed, expired, or issued for another name). Fix the certificate, install its issuer as trusted, or use the server&apos;s correct address.</source>
+        <translation>die sichere (TLS-)Verbindung zu %1 ist fehlgeschlagen: %2. Dem Zertifikat des Servers wird nicht vertraut (selbst signiert, abgelaufen oder für einen anderen Namen ausgestellt). Korrigieren Sie das Zertifikat, installieren Sie seinen Aussteller als vertrauenswürdig oder verwenden Sie die richtige Adresse des Servers.</translation>
+    </message>
+    <message>
+        <source>%1 redirected in a way Toolgate will not follow (%2). If the server moved, change its URL to the new address.</source>
+        <translation>%1 hat auf eine Weise weitergeleitet, der Toolgate nicht folgt (%2). Wenn der Server umgezogen ist, ändern Sie seine URL auf die neue Adresse.</translation>
+    </message>
+    <message>
+        <source>the network proxy failed while reaching %1: %2. Check your proxy settings.</source>
+        <translation>der Netzwerk-Proxy ist beim Erreichen von %1 gescheitert: %2. Prüfen Sie Ihre Proxy-Einstellungen.</translation>
+    </message>
+    <message>
+        <source>%1 could not be reached: %2.</source>
+        <translation>%1 ist nicht erreichbar: %2.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 answered HTTP %3</source>
+        <translation>%1 fehlgeschlagen: %2 antwortete mit HTTP %3</translation>
+    </message>
+    <message>
+        <source>. The server wants you to sign in; check the credentials in the server&apos;s settings.</source>
+        <translation>. Der Server möchte, dass Sie sich anmelden; prüfen Sie die Zugangsdaten in den Einstellungen des Servers.</translation>
+    </message>
+    <message>
+        <source>. The server refused access; your account may lack the permission.</source>
+        <translation>. Der Server hat den Zugriff verweigert; Ihrem Konto fehlt vielleicht die Berechtigung.</translation>
+    </message>
+    <message>
+        <source>. Check the URL: there is no MCP endpoint at this path.</source>
+        <translation>. Prüfen Sie die URL: Unter diesem Pfad gibt es keinen MCP-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>. The server has a problem; try again later or look at its logs.</source>
+        <translation>. Der Server hat ein Problem; versuchen Sie es später erneut oder sehen Sie in seine Logs.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ImagePane</name>
+    <message>
+        <source>Zoom out (Ctrl+wheel)</source>
+        <translation>Verkleinern (Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl+wheel)</source>
+        <translation>Vergrößern (Strg+Mausrad)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the image into the view</source>
+        <translation>Das Bild in die Ansicht einpassen</translation>
+    </message>
+    <message>
+        <source>100%</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>Originalgröße</translation>
+    </message>
+    <message>
+        <source>Save as…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save the image to a file</source>
+        <translation>Das Bild in einer Datei speichern</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <source>Decoding…</source>
+        <translation>Wird dekodiert…</translation>
+    </message>
+    <message>
+        <source>The image data is not valid base64.</source>
+        <translation>Die Bilddaten sind kein gültiges Base64.</translation>
+    </message>
+    <message>
+        <source>The image is empty.</source>
+        <translation>Das Bild ist leer.</translation>
+    </message>
+    <message>
+        <source>Could not decode the image: %1.</source>
+        <translation>Das Bild konnte nicht dekodiert werden: %1.</translation>
+    </message>
+    <message>
+        <source>decoding…</source>
+        <translation>wird dekodiert…</translation>
+    </message>
+    <message>
+        <source> · decoding…</source>
+        <translation> · wird dekodiert…</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ImportDialog</name>
+    <message>
+        <source>Claude Desktop</source>
+        <translation>Claude Desktop</translation>
+    </message>
+    <message>
+        <source>VS Code (user)</source>
+        <translation>VS Code (Benutzer)</translation>
+    </message>
+    <message>
+        <source>VS Code settings</source>
+        <translation>VS-Code-Einstellungen</translation>
+    </message>
+    <message>
+        <source>Cursor</source>
+        <translation>Cursor</translation>
+    </message>
+    <message>
+        <source>Windsurf</source>
+        <translation>Windsurf</translation>
+    </message>
+    <message>
+        <source>VS Code (this folder)</source>
+        <translation>VS Code (dieser Ordner)</translation>
+    </message>
+    <message>
+        <source>Import Servers</source>
+        <translation>Server importieren</translation>
+    </message>
+    <message>
+        <source>Choose a known configuration…</source>
+        <translation>Eine bekannte Konfiguration wählen…</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 — not found</source>
+        <translation>%1 — nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Choose File…</source>
+        <translation>Datei wählen…</translation>
+    </message>
+    <message>
+        <source>Pick the configuration of Claude Desktop, Cursor, VS Code or another MCP host.</source>
+        <translation>Wählen Sie die Konfiguration von Claude Desktop, Cursor, VS Code oder einem anderen MCP-Host.</translation>
+    </message>
+    <message>
+        <source>Servers to import</source>
+        <translation>Zu importierende Server</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a server configuration.</source>
+        <translation>%1 ist zu groß für eine Serverkonfiguration.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 configures no servers.</source>
+        <translation>%1 richtet keine Server ein.</translation>
+    </message>
+    <message>
+        <source>Already configured as “%1”</source>
+        <translation>Bereits eingerichtet als „%1“</translation>
+    </message>
+    <message>
+        <source>Renamed: “%1” is taken</source>
+        <translation>Umbenannt: „%1“ ist vergeben</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>(secrets to the keychain: %1)</source>
+        <translation>(Geheimnisse in den Schlüsselbund: %1)</translation>
+    </message>
+    <message>
+        <source>1 server in %1.</source>
+        <translation>1 Server in %1.</translation>
+    </message>
+    <message>
+        <source>%1 servers in %2.</source>
+        <translation>%1 Server in %2.</translation>
+    </message>
+    <message>
+        <source>Tick the ones to import; double-click a name to change it.</source>
+        <translation>Haken Sie die zu importierenden an; ein Doppelklick auf einen Namen ändert ihn.</translation>
+    </message>
+    <message>
+        <source>Import 1 Server</source>
+        <translation>1 Server importieren</translation>
+    </message>
+    <message>
+        <source>Import %1 Servers</source>
+        <translation>%1 Server importieren</translation>
+    </message>
+    <message>
+        <source>Import Servers From</source>
+        <translation>Server importieren aus</translation>
+    </message>
+    <message>
+        <source>MCP configuration (*.json *.jsonc)</source>
+        <translation>MCP-Konfiguration (*.json *.jsonc)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ItemBrowser</name>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>Nichts passt zu „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ItemHeader</name>
+    <message>
+        <source>on %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>Weniger zeigen</translation>
+    </message>
+    <message>
+        <source>Show more</source>
+        <translation>Mehr zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::JsonText</name>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>expected a JSON object ({} for none)</source>
+        <translation>ein JSON-Objekt erwartet ({} für keine)</translation>
+    </message>
+    <message>
+        <source>expected a single value, found several</source>
+        <translation>einen einzelnen Wert erwartet, mehrere gefunden</translation>
+    </message>
+    <message>
+        <source>expected a JSON object {…}, not a list</source>
+        <translation>ein JSON-Objekt {…} erwartet, keine Liste</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::JsonTreeModel</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::LargeTextView</name>
+    <message>
+        <source>Loading… %1 of %2</source>
+        <translation>Wird geladen… %1 von %2</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2.</source>
+        <translation>Die ersten %1 von %2 werden gezeigt.</translation>
+    </message>
+    <message>
+        <source>Lines longer than %1 characters are broken up for display.</source>
+        <translation>Zeilen mit mehr als %1 Zeichen werden für die Anzeige umbrochen.</translation>
+    </message>
+    <message>
+        <source>Too large to highlight.</source>
+        <translation>Zu groß für die Syntaxhervorhebung.</translation>
+    </message>
+    <message>
+        <source>Show all (%1)</source>
+        <translation>Alles zeigen (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::MainWindow</name>
+    <message>
+        <source>Your remembered decisions could not be read (%1); Toolgate will ask again.</source>
+        <translation>Ihre gespeicherten Entscheidungen konnten nicht gelesen werden (%1); Toolgate fragt wieder nach.</translation>
+    </message>
+    <message>
+        <source>Search tools</source>
+        <translation>Werkzeuge suchen</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Search resources</source>
+        <translation>Ressourcen suchen</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Search prompts</source>
+        <translation>Prompts suchen</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Konsole</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Import Servers…</source>
+        <translation>Server &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Reload Servers File</source>
+        <translation>Serverdatei &amp;neu laden</translation>
+    </message>
+    <message>
+        <source>Open &amp;Configuration Folder</source>
+        <translation>&amp;Konfigurationsordner öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Servers</source>
+        <translation>&amp;Server</translation>
+    </message>
+    <message>
+        <source>Restart &amp;All</source>
+        <translation>Alle &amp;neu starten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>&amp;Resources</source>
+        <translation>&amp;Ressourcen</translation>
+    </message>
+    <message>
+        <source>&amp;Prompts</source>
+        <translation>&amp;Prompts</translation>
+    </message>
+    <message>
+        <source>&amp;Audit Log</source>
+        <translation>A&amp;udit-Protokoll</translation>
+    </message>
+    <message>
+        <source>S&amp;ettings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Remembered Decisions…</source>
+        <translation>&amp;Gespeicherte Entscheidungen…</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Getting Started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;About Toolgate</source>
+        <translation>Ü&amp;ber Toolgate</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>No servers</source>
+        <translation>Keine Server</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ready · %3</source>
+        <translation>%1 von %2 bereit · %3</translation>
+    </message>
+    <message>
+        <source>1 server</source>
+        <translation>1 Server</translation>
+    </message>
+    <message>
+        <source>%1 servers</source>
+        <translation>%1 Server</translation>
+    </message>
+    <message>
+        <source>1 tool</source>
+        <translation>1 Werkzeug</translation>
+    </message>
+    <message>
+        <source>%1 tools</source>
+        <translation>%1 Werkzeuge</translation>
+    </message>
+    <message>
+        <source> · 1 call running</source>
+        <translation> · 1 Aufruf läuft</translation>
+    </message>
+    <message>
+        <source> · %1 calls running</source>
+        <translation> · %1 Aufrufe laufen</translation>
+    </message>
+    <message>
+        <source>Pick a resource to read it</source>
+        <translation>Wählen Sie eine Ressource zum Lesen</translation>
+    </message>
+    <message>
+        <source>Choose a resource on the left and press Read to see what the server holds.
+Reading a resource changes nothing on the server.</source>
+        <translation>Wählen Sie links eine Ressource und drücken Sie „Lesen“, um zu sehen, was der Server bereithält.
+Das Lesen einer Ressource ändert nichts auf dem Server.</translation>
+    </message>
+    <message>
+        <source>Pick a prompt to fill it in</source>
+        <translation>Wählen Sie einen Prompt zum Ausfüllen</translation>
+    </message>
+    <message>
+        <source>Choose a prompt on the left, fill in its arguments and press Get Prompt
+to see the messages the server prepares from them.</source>
+        <translation>Wählen Sie links einen Prompt, füllen Sie seine Argumente aus und drücken Sie „Prompt abrufen“,
+um die Nachrichten zu sehen, die der Server daraus erstellt.</translation>
+    </message>
+    <message>
+        <source>Pick a tool to try it</source>
+        <translation>Wählen Sie ein Werkzeug zum Ausprobieren</translation>
+    </message>
+    <message>
+        <source>Choose a tool on the left, fill in its arguments and press Run.
+Toolgate asks you before anything is sent to a server.</source>
+        <translation>Wählen Sie links ein Werkzeug, füllen Sie seine Argumente aus und drücken Sie „Ausführen“.
+Toolgate fragt Sie, bevor irgendetwas an einen Server gesendet wird.</translation>
+    </message>
+    <message>
+        <source>There is no server called &quot;%1&quot; any more, so %2 cannot run again.</source>
+        <translation>Es gibt keinen Server „%1“ mehr, daher kann %2 nicht erneut ausgeführt werden.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; is not ready (%2). Start it, then try again.</source>
+        <translation>Der Server „%1“ ist nicht bereit (%2). Starten Sie ihn und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; no longer offers a tool called &quot;%2&quot;.</source>
+        <translation>Der Server „%1“ bietet kein Werkzeug „%2“ mehr an.</translation>
+    </message>
+    <message>
+        <source>Move to Keychain</source>
+        <translation>In den Schlüsselbund verschieben</translation>
+    </message>
+    <message>
+        <source>Keep Them in servers.json</source>
+        <translation>In servers.json behalten</translation>
+    </message>
+    <message>
+        <source>Write secret values into servers.json in plain text, as Claude Desktop does. Anyone who can read that file can read them.</source>
+        <translation>Geheime Werte im Klartext in servers.json schreiben, wie Claude Desktop es tut. Wer diese Datei lesen kann, kann sie lesen.</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The secret values are now in %1.</source>
+        <translation>Die geheimen Werte liegen jetzt in %1.</translation>
+    </message>
+    <message>
+        <source>A secret could not be kept in the keychain</source>
+        <translation>Ein Geheimnis konnte nicht im Schlüsselbund aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>Secret values are written in plain text in servers.json</source>
+        <translation>Geheime Werte stehen im Klartext in servers.json</translation>
+    </message>
+    <message>
+        <source>They work as they are. Move them to %1? The file then keeps only a placeholder.</source>
+        <translation>Sie funktionieren so, wie sie sind. In %1 verschieben? Die Datei enthält dann nur noch einen Platzhalter.</translation>
+    </message>
+    <message>
+        <source>No keychain: secret values are kept until Toolgate quits, as you chose.</source>
+        <translation>Kein Schlüsselbund: Geheime Werte werden aufbewahrt, bis Toolgate beendet wird, wie Sie es gewählt haben.</translation>
+    </message>
+    <message>
+        <source>Type Them Each Start</source>
+        <translation>Bei jedem Start eingeben</translation>
+    </message>
+    <message>
+        <source>Keep secret values in memory only; Toolgate asks for them again after each start.</source>
+        <translation>Geheime Werte nur im Speicher halten; Toolgate fragt nach jedem Start erneut danach.</translation>
+    </message>
+    <message>
+        <source>Secret values cannot be kept safely on this computer</source>
+        <translation>Geheime Werte können auf diesem Computer nicht sicher aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>%1. Until Toolgate quits, sign-ins and secret values (such as API keys) are kept in memory; after that you would type them again. You can keep them in servers.json instead, in plain text: anyone who can read that file can read them. Or start a keychain service (GNOME Keyring or KWallet) and restart Toolgate.</source>
+        <translation>%1. Bis Toolgate beendet wird, bleiben Anmeldungen und geheime Werte (etwa API-Schlüssel) im Speicher; danach müssten Sie sie erneut eingeben. Sie können sie stattdessen im Klartext in servers.json aufbewahren: Wer diese Datei lesen kann, kann sie lesen. Oder starten Sie einen Schlüsselbund-Dienst (GNOME Keyring oder KWallet) und starten Sie Toolgate neu.</translation>
+    </message>
+    <message>
+        <source>Secret values are kept in %1, as you chose: there is no keychain.</source>
+        <translation>Geheime Werte werden in %1 aufbewahrt, wie Sie es gewählt haben: Es gibt keinen Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>Your servers file could not be read</source>
+        <translation>Ihre Serverdatei konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+Toolgate has not changed the file. Fix it in a text editor, then press Reload.</source>
+        <translation>%1
+
+Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor und drücken Sie dann „Neu laden“.</translation>
+    </message>
+    <message>
+        <source>Your servers could not be saved</source>
+        <translation>Ihre Server konnten nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Welcome to Toolgate! The demo server is set up so you can try some tools right away.</source>
+        <translation>Willkommen bei Toolgate! Der Demo-Server ist eingerichtet, damit Sie gleich einige Werkzeuge ausprobieren können.</translation>
+    </message>
+    <message>
+        <source>Reloaded %1.</source>
+        <translation>%1 neu geladen.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Import Servers</source>
+        <translation>Server importieren</translation>
+    </message>
+    <message>
+        <source>Some servers were not imported.</source>
+        <translation>Einige Server wurden nicht importiert.</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>%1 importiert.</translation>
+    </message>
+    <message>
+        <source>Toolgate only opens web links; %1 was not opened.</source>
+        <translation>Toolgate öffnet nur Weblinks; %1 wurde nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Open Link</source>
+        <translation>Link öffnen</translation>
+    </message>
+    <message>
+        <source>Open this link in your web browser?</source>
+        <translation>Diesen Link im Webbrowser öffnen?</translation>
+    </message>
+    <message>
+        <source>Quit Toolgate</source>
+        <translation>Toolgate beenden</translation>
+    </message>
+    <message>
+        <source>A tool call is still running. Quit anyway?</source>
+        <translation>Ein Werkzeugaufruf läuft noch. Trotzdem beenden?</translation>
+    </message>
+    <message>
+        <source>%1 tool calls are still running. Quit anyway?</source>
+        <translation>%1 Werkzeugaufrufe laufen noch. Trotzdem beenden?</translation>
+    </message>
+    <message>
+        <source>Cancel the Calls and Quit</source>
+        <translation>Aufrufe abbrechen und beenden</translation>
+    </message>
+    <message>
+        <source>Keep Running</source>
+        <translation>Weiterlaufen lassen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::McpApps</name>
+    <message>
+        <source>use your camera</source>
+        <translation>Ihre Kamera verwenden</translation>
+    </message>
+    <message>
+        <source>use your microphone</source>
+        <translation>Ihr Mikrofon verwenden</translation>
+    </message>
+    <message>
+        <source>know your location</source>
+        <translation>Ihren Standort kennen</translation>
+    </message>
+    <message>
+        <source>write to your clipboard</source>
+        <translation>in Ihre Zwischenablage schreiben</translation>
+    </message>
+    <message>
+        <source>its app resource %1 is not a ui:// URI, so it is not shown</source>
+        <translation>seine App-Ressource %1 ist keine ui://-URI und wird daher nicht gezeigt</translation>
+    </message>
+    <message>
+        <source>its visibility is not a list of names; the default (model and app) applies</source>
+        <translation>seine Sichtbarkeit ist keine Liste von Namen; es gilt die Vorgabe (Modell und App)</translation>
+    </message>
+    <message>
+        <source>model and app</source>
+        <translation>Modell und App</translation>
+    </message>
+    <message>
+        <source>app only</source>
+        <translation>nur App</translation>
+    </message>
+    <message>
+        <source>model only</source>
+        <translation>nur Modell</translation>
+    </message>
+    <message>
+        <source>csp.%1 is not a list; ignored</source>
+        <translation>csp.%1 ist keine Liste; ignoriert</translation>
+    </message>
+    <message>
+        <source>csp.%1 entry %2 is not a plain origin; ignored</source>
+        <translation>csp.%1, Eintrag %2, ist kein einfacher Ursprung; ignoriert</translation>
+    </message>
+    <message>
+        <source>permission %1 is not one Toolgate knows; ignored</source>
+        <translation>die Berechtigung %1 kennt Toolgate nicht; ignoriert</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::MessageBanner</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::NullFieldEditor</name>
+    <message>
+        <source>null (nothing to enter)</source>
+        <translation>null (nichts einzugeben)</translation>
+    </message>
+    <message>
+        <source>Send null</source>
+        <translation>null senden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::NullableFieldEditor</name>
+    <message>
+        <source>Send null instead of a value</source>
+        <translation>null statt eines Werts senden</translation>
+    </message>
+    <message>
+        <source>Send null instead</source>
+        <translation>Stattdessen null senden</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::NumberFieldEditor</name>
+    <message>
+        <source>is too large</source>
+        <translation>ist zu groß</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>more than %1</source>
+        <translation>größer als %1</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>mindestens %1</translation>
+    </message>
+    <message>
+        <source>less than %1</source>
+        <translation>kleiner als %1</translation>
+    </message>
+    <message>
+        <source>at most %1</source>
+        <translation>höchstens %1</translation>
+    </message>
+    <message>
+        <source>whole number, %1 – %2</source>
+        <translation>ganze Zahl, %1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>whole number</source>
+        <translation>ganze Zahl</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>whole number, %1</source>
+        <translation>ganze Zahl, %1</translation>
+    </message>
+    <message>
+        <source>number, %1</source>
+        <translation>Zahl, %1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ObjectFieldEditor</name>
+    <message>
+        <source> (deprecated)</source>
+        <translation> (veraltet)</translation>
+    </message>
+    <message>
+        <source>Also sent, not described by the tool: %1. Edit them on the JSON tab.</source>
+        <translation>Ebenfalls gesendet, vom Werkzeug nicht beschrieben: %1. Bearbeiten Sie sie im Reiter JSON.</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ProblemsBox</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weiterer</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::PromptPanel</name>
+    <message>
+        <source>Get Prompt</source>
+        <translation>Prompt abrufen</translation>
+    </message>
+    <message>
+        <source>Prompt messages</source>
+        <translation>Prompt-Nachrichten</translation>
+    </message>
+    <message>
+        <source>This prompt takes no arguments.</source>
+        <translation>Dieser Prompt hat keine Argumente.</translation>
+    </message>
+    <message>
+        <source>Fill in the arguments marked *.</source>
+        <translation>Füllen Sie die mit * markierten Argumente aus.</translation>
+    </message>
+    <message>
+        <source>Getting the prompt…</source>
+        <translation>Prompt wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>1 message</source>
+        <translation>1 Nachricht</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>… and %1 more messages.</source>
+        <translation>… und %1 weitere Nachrichten.</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::PromptTreeModel</name>
+    <message>
+        <source>No prompts</source>
+        <translation>Keine Prompts</translation>
+    </message>
+    <message>
+        <source>1 prompt</source>
+        <translation>1 Prompt</translation>
+    </message>
+    <message>
+        <source>%1 prompts</source>
+        <translation>%1 Prompts</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResourceDialog</name>
+    <message>
+        <source>Resource — %1</source>
+        <translation>Ressource — %1</translation>
+    </message>
+    <message>
+        <source>Read Again</source>
+        <translation>Erneut lesen</translation>
+    </message>
+    <message>
+        <source>The server is not connected, so the resource cannot be read.</source>
+        <translation>Der Server ist nicht verbunden, daher kann die Ressource nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Reading from %1…</source>
+        <translation>Lese von %1…</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>Von %1</translation>
+    </message>
+    <message>
+        <source>Could not read the resource: %1</source>
+        <translation>Die Ressource konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResourceLinkPane</name>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Read this resource from the server</source>
+        <translation>Diese Ressource vom Server lesen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResourcePanel</name>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>A template: fill in its parts to read a resource.</source>
+        <translation>Eine Vorlage: Füllen Sie ihre Teile aus, um eine Ressource zu lesen.</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Read in %1</source>
+        <translation>Gelesen in %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2</source>
+        <translation>Lesen von %1 fehlgeschlagen: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResourceTreeModel</name>
+    <message>
+        <source>No resources</source>
+        <translation>Keine Ressourcen</translation>
+    </message>
+    <message>
+        <source>1 resource</source>
+        <translation>1 Ressource</translation>
+    </message>
+    <message>
+        <source>%1 resources</source>
+        <translation>%1 Ressourcen</translation>
+    </message>
+    <message>
+        <source>Resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>URI</source>
+        <translation>URI</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>Vorlage</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultView</name>
+    <message>
+        <source>Content</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Structured</source>
+        <translation>Strukturiert</translation>
+    </message>
+    <message>
+        <source>Raw JSON</source>
+        <translation>Rohes JSON</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole raw JSON</source>
+        <translation>Das gesamte rohe JSON kopieren</translation>
+    </message>
+    <message>
+        <source>No content.</source>
+        <translation>Kein Inhalt.</translation>
+    </message>
+    <message>
+        <source>The tool reported an error</source>
+        <translation>Das Werkzeug hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>Waiting for the result…</source>
+        <translation>Warte auf das Ergebnis…</translation>
+    </message>
+    <message>
+        <source>No result yet.</source>
+        <translation>Noch kein Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Error code %1</source>
+        <translation>Fehlercode %1</translation>
+    </message>
+    <message>
+        <source>Data: </source>
+        <translation>Daten: </translation>
+    </message>
+    <message>
+        <source>The call failed</source>
+        <translation>Der Aufruf ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The call produced no result.</source>
+        <translation>Der Aufruf hat kein Ergebnis geliefert.</translation>
+    </message>
+    <message>
+        <source>Invalid arguments</source>
+        <translation>Ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>The arguments do not match the tool&apos;s input schema; nothing was sent.</source>
+        <translation>Die Argumente passen nicht zum Eingabeschema des Werkzeugs; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation>Nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>The call was cancelled before a result arrived.</source>
+        <translation>Der Aufruf wurde abgebrochen, bevor ein Ergebnis kam.</translation>
+    </message>
+    <message>
+        <source>Call denied</source>
+        <translation>Aufruf abgelehnt</translation>
+    </message>
+    <message>
+        <source>The output does not match the tool&apos;s output schema</source>
+        <translation>Die Ausgabe passt nicht zum Ausgabeschema des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>The resource has no contents.</source>
+        <translation>Die Ressource hat keinen Inhalt.</translation>
+    </message>
+    <message>
+        <source>Content (%1)</source>
+        <translation>Inhalt (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::RootsDialog</name>
+    <message>
+        <source>Roots</source>
+        <translation>Stammordner</translation>
+    </message>
+    <message>
+        <source>Servers that ask for roots are told about these folders (as file:// URIs), so they know where to work. A root is a hint, not a sandbox: a local server can still read whatever your user account can. Connected servers are told when the list changes.</source>
+        <translation>Servern, die nach Stammordnern (Roots) fragen, werden diese Ordner genannt (als file://-URIs), damit sie wissen, wo sie arbeiten sollen. Ein Stammordner ist ein Hinweis, keine Sandbox: Ein lokaler Server kann trotzdem alles lesen, was Ihr Benutzerkonto lesen kann. Verbundene Server werden informiert, wenn sich die Liste ändert.</translation>
+    </message>
+    <message>
+        <source>&amp;Add Folder…</source>
+        <translation>Ordner &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>The roots were not saved: %1</source>
+        <translation>Die Stammordner wurden nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Add a Root Folder</source>
+        <translation>Stammordner hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::RootsStore</name>
+    <message>
+        <source>Cannot read the roots file %1: %2</source>
+        <translation>Die Stammordner-Datei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The roots file %1 is not a JSON object (%2). Fix or delete it.</source>
+        <translation>Die Stammordner-Datei %1 ist kein JSON-Objekt (%2). Korrigieren oder löschen Sie sie.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an absolute folder path.</source>
+        <translation>„%1“ ist kein absoluter Ordnerpfad.</translation>
+    </message>
+    <message>
+        <source>Cannot save the roots: %1</source>
+        <translation>Die Stammordner können nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SamplingDialog</name>
+    <message>
+        <source>hints: %1</source>
+        <translation>Hinweise: %1</translation>
+    </message>
+    <message>
+        <source>intelligence</source>
+        <translation>Intelligenz</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Asks for the tool %1 with these arguments:
+%2</source>
+        <translation>Fordert das Werkzeug %1 mit diesen Argumenten an:
+%2</translation>
+    </message>
+    <message>
+        <source>[%1]</source>
+        <translation>[%1]</translation>
+    </message>
+    <message>
+        <source>The tool failed (request %1):
+%2</source>
+        <translation>Das Werkzeug ist fehlgeschlagen (Anfrage %1):
+%2</translation>
+    </message>
+    <message>
+        <source>The tool answered (request %1):
+%2</source>
+        <translation>Das Werkzeug hat geantwortet (Anfrage %1):
+%2</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Sampling request from %1</source>
+        <translation>Sampling-Anfrage von %1</translation>
+    </message>
+    <message>
+        <source>%1 asks for a model reply</source>
+        <translation>%1 bittet um eine Modellantwort</translation>
+    </message>
+    <message>
+        <source>Toolgate has no language model: you are the model. Read the conversation, then write the reply the server gets, or decline. Nothing is sent until you choose.</source>
+        <translation>Toolgate hat kein Sprachmodell: Sie sind das Modell. Lesen Sie das Gespräch und schreiben Sie dann die Antwort, die der Server erhält, oder lehnen Sie ab. Nichts wird gesendet, bevor Sie sich entscheiden.</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Send Reply</source>
+        <translation>Antwort &amp;senden</translation>
+    </message>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>at most %1 tokens</source>
+        <translation>höchstens %1 Token</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>Temperatur %1</translation>
+    </message>
+    <message>
+        <source>stop at %1</source>
+        <translation>Stopp bei %1</translation>
+    </message>
+    <message>
+        <source>Limits</source>
+        <translation>Grenzen</translation>
+    </message>
+    <message>
+        <source>Model preferences</source>
+        <translation>Modellvorlieben</translation>
+    </message>
+    <message>
+        <source>Context asked for</source>
+        <translation>Angeforderter Kontext</translation>
+    </message>
+    <message>
+        <source>%1 — Toolgate adds no context of its own; include what you think fits.</source>
+        <translation>%1 — Toolgate fügt keinen eigenen Kontext hinzu; geben Sie an, was Ihnen passend erscheint.</translation>
+    </message>
+    <message>
+        <source> — the reply must ask for one of them</source>
+        <translation> — die Antwort muss eines davon anfordern</translation>
+    </message>
+    <message>
+        <source> — the reply must not ask for any</source>
+        <translation> — die Antwort darf keines anfordern</translation>
+    </message>
+    <message>
+        <source>Tools offered</source>
+        <translation>Angebotene Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Messages from the server</source>
+        <translation>Nachrichten vom Server</translation>
+    </message>
+    <message>
+        <source>The conversation so far:</source>
+        <translation>Das bisherige Gespräch:</translation>
+    </message>
+    <message>
+        <source>Your reply (as the assistant):</source>
+        <translation>Ihre Antwort (als Assistent):</translation>
+    </message>
+    <message>
+        <source>Kind of reply</source>
+        <translation>Art der Antwort</translation>
+    </message>
+    <message>
+        <source>A written reply</source>
+        <translation>Eine geschriebene Antwort</translation>
+    </message>
+    <message>
+        <source>Ask the server to run one of its tools</source>
+        <translation>Den Server bitten, eines seiner Werkzeuge auszuführen</translation>
+    </message>
+    <message>
+        <source>Your reply</source>
+        <translation>Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>Write the reply the server receives…</source>
+        <translation>Schreiben Sie die Antwort, die der Server erhält…</translation>
+    </message>
+    <message>
+        <source>Model name:</source>
+        <translation>Modellname:</translation>
+    </message>
+    <message>
+        <source>&amp;Tool:</source>
+        <translation>&amp;Werkzeug:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more request(s) from this server wait behind this one.</source>
+        <translation>
+            <numerusform>Hinter dieser wartet noch %n Anfrage dieses Servers.</numerusform>
+            <numerusform>Hinter dieser warten noch %n Anfragen dieses Servers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Send Tool Request</source>
+        <translation>Werkzeug&amp;anfrage senden</translation>
+    </message>
+    <message>
+        <source>%1 words (limit %2 tokens)</source>
+        <translation>%1 Wörter (Grenze %2 Token)</translation>
+    </message>
+    <message>
+        <source>%1 words</source>
+        <translation>%1 Wörter</translation>
+    </message>
+    <message>
+        <source>This reply cannot be sent</source>
+        <translation>Diese Antwort kann nicht gesendet werden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SchemaValidator</name>
+    <message>
+        <source>must be a date like 2024-01-31</source>
+        <translation>muss ein Datum wie 2024-01-31 sein</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2024-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit wie 2024-01-31T13:45:00Z sein</translation>
+    </message>
+    <message>
+        <source>must be an email address</source>
+        <translation>muss eine E-Mail-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be a URI such as https://example.com</source>
+        <translation>muss eine URI wie https://example.com sein</translation>
+    </message>
+    <message>
+        <source>must be a UUID</source>
+        <translation>muss eine UUID sein</translation>
+    </message>
+    <message>
+        <source>must be an IPv4 address</source>
+        <translation>muss eine IPv4-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be an IPv6 address</source>
+        <translation>muss eine IPv6-Adresse sein</translation>
+    </message>
+    <message>
+        <source>must be a host name</source>
+        <translation>muss ein Hostname sein</translation>
+    </message>
+    <message>
+        <source>must be a valid regular expression</source>
+        <translation>muss ein gültiger regulärer Ausdruck sein</translation>
+    </message>
+    <message>
+        <source>does not match any of the allowed options</source>
+        <translation>passt zu keiner der erlaubten Möglichkeiten</translation>
+    </message>
+    <message>
+        <source>is not allowed</source>
+        <translation>ist nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>matches more than one of the allowed options, but must match exactly one</source>
+        <translation>passt zu mehr als einer der erlaubten Möglichkeiten, muss aber zu genau einer passen</translation>
+    </message>
+    <message>
+        <source>must contain at least one matching item</source>
+        <translation>muss mindestens einen passenden Eintrag enthalten</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>muss größer als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation>muss kleiner als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation>muss ein Vielfaches von %1 sein</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>ist erforderlich</translation>
+    </message>
+    <message>
+        <source>is required when %1 is set</source>
+        <translation>ist erforderlich, wenn %1 gesetzt ist</translation>
+    </message>
+    <message>
+        <source>is a duplicate of item %1</source>
+        <translation>ist ein Duplikat von Eintrag %1</translation>
+    </message>
+    <message>
+        <source>does not match the schema</source>
+        <translation>passt nicht zum Schema</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerConfigFile</name>
+    <message>
+        <source>an array</source>
+        <translation>ein Array</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>the file is empty; expected {&quot;mcpServers&quot;: {...}}</source>
+        <translation>die Datei ist leer; erwartet wird {&quot;mcpServers&quot;: {...}}</translation>
+    </message>
+    <message>
+        <source>%1:%2:%3: invalid JSON at line %2, column %3: %4</source>
+        <translation>%1:%2:%3: ungültiges JSON in Zeile %2, Spalte %3: %4</translation>
+    </message>
+    <message>
+        <source>the top level must be a JSON object, not an array</source>
+        <translation>die oberste Ebene muss ein JSON-Objekt sein, kein Array</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; object found; expected {&quot;mcpServers&quot;: {&quot;name&quot;: {&quot;command&quot;: &quot;...&quot;}}}</source>
+        <translation>kein Objekt &quot;mcpServers&quot; oder &quot;servers&quot; gefunden; erwartet wird {&quot;mcpServers&quot;: {&quot;name&quot;: {&quot;command&quot;: &quot;...&quot;}}}</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is defined twice (in &quot;%2&quot; and &quot;%3&quot;)</source>
+        <translation>der Server „%1“ ist doppelt definiert (in „%2“ und „%3“)</translation>
+    </message>
+    <message>
+        <source>server &quot;%1&quot;: %2</source>
+        <translation>Server „%1“: %2</translation>
+    </message>
+    <message>
+        <source>a server in &quot;%1&quot; has an empty name</source>
+        <translation>ein Server in „%1“ hat einen leeren Namen</translation>
+    </message>
+    <message>
+        <source>its settings must be an object, not %1</source>
+        <translation>seine Einstellungen müssen ein Objekt sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>it has neither &quot;command&quot; nor &quot;url&quot;; give &quot;command&quot; to start a local server or &quot;url&quot; for a remote one</source>
+        <translation>er hat weder &quot;command&quot; noch &quot;url&quot;; geben Sie &quot;command&quot; an, um einen lokalen Server zu starten, oder &quot;url&quot; für einen entfernten</translation>
+    </message>
+    <message>
+        <source>it has both &quot;command&quot; and &quot;url&quot;; set &quot;type&quot; to &quot;stdio&quot;, &quot;http&quot; or &quot;sse&quot;</source>
+        <translation>er hat sowohl &quot;command&quot; als auch &quot;url&quot;; setzen Sie &quot;type&quot; auf &quot;stdio&quot;, &quot;http&quot; oder &quot;sse&quot;</translation>
+    </message>
+    <message>
+        <source>it is a stdio server but has no &quot;command&quot;</source>
+        <translation>er ist ein stdio-Server, hat aber kein &quot;command&quot;</translation>
+    </message>
+    <message>
+        <source>it is an %1 server but has no &quot;url&quot;</source>
+        <translation>er ist ein %1-Server, hat aber keine &quot;url&quot;</translation>
+    </message>
+    <message>
+        <source>cannot read the servers file %1: %2</source>
+        <translation>die Serverdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save a server without a name</source>
+        <translation>ein Server ohne Namen kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>cannot save: two servers are named &quot;%1&quot;</source>
+        <translation>Speichern nicht möglich: Zwei Server heißen „%1“</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>ein Text</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerConnection</name>
+    <message>
+        <source>connected: %1 %2, protocol %3</source>
+        <translation>verbunden: %1 %2, Protokoll %3</translation>
+    </message>
+    <message>
+        <source>starting %1</source>
+        <translation>starte %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>reading %n secret value(s) from %1</source>
+        <translation>
+            <numerusform>lese %n geheimen Wert aus %1</numerusform>
+            <numerusform>lese %n geheime Werte aus %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the system keychain</source>
+        <translation>dem Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>the secret value of %1 was not found in %2</source>
+        <translation>der geheime Wert von %1 wurde in %2 nicht gefunden</translation>
+    </message>
+    <message>
+        <source>could not read %1</source>
+        <translation>%1 konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1. Open Edit Server for &quot;%2&quot;, enter the value again and save.</source>
+        <translation>%1. Öffnen Sie „Server bearbeiten“ für „%2“, geben Sie den Wert erneut ein und speichern Sie.</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>%1 — it failed %2 times in a row before getting ready, so Toolgate stopped restarting it. Fix the server, then press Restart.</source>
+        <translation>%1 — er ist %2-mal in Folge gescheitert, bevor er bereit war, daher startet Toolgate ihn nicht mehr neu. Beheben Sie das Problem des Servers und drücken Sie dann „Neu starten“.</translation>
+    </message>
+    <message>
+        <source>%1 — it failed %2 times within %3 s, so Toolgate stopped restarting it. Fix the server, then press Restart.</source>
+        <translation>%1 — er ist innerhalb von %3 s %2-mal gescheitert, daher startet Toolgate ihn nicht mehr neu. Beheben Sie das Problem des Servers und drücken Sie dann „Neu starten“.</translation>
+    </message>
+    <message>
+        <source>stopped restarting after %1 failures</source>
+        <translation>Neustarts nach %1 Fehlschlägen beendet</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s</source>
+        <translation>Neustart in %1 s</translation>
+    </message>
+    <message>
+        <source>listing tools failed: %1</source>
+        <translation>Auflisten der Werkzeuge fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing resources failed: %1</source>
+        <translation>Auflisten der Ressourcen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing resource templates failed: %1</source>
+        <translation>Auflisten der Ressourcenvorlagen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>listing prompts failed: %1</source>
+        <translation>Auflisten der Prompts fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is not connected</source>
+        <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>Disabled</source>
+        <translation>Deaktiviert</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Starting</source>
+        <translation>Startet</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Restarting</source>
+        <translation>Startet neu</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Restarting in %1 s (failure %2 of %3): %4</source>
+        <translation>Neustart in %1 s (Fehlschlag %2 von %3): %4</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Startet…</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerEditorDialog</name>
+    <message>
+        <source>(not available: type it again)</source>
+        <translation>(nicht verfügbar: bitte erneut eingeben)</translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation>Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>e.g. filesystem</source>
+        <translation>z. B. filesystem</translation>
+    </message>
+    <message>
+        <source>&amp;Enabled</source>
+        <translation>&amp;Aktiviert</translation>
+    </message>
+    <message>
+        <source>Disabled servers stay in the list but are not started.</source>
+        <translation>Deaktivierte Server bleiben in der Liste, werden aber nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Local program (stdio)</source>
+        <translation>Lokales Programm (stdio)</translation>
+    </message>
+    <message>
+        <source>Remote server (Streamable HTTP)</source>
+        <translation>Entfernter Server (Streamable HTTP)</translation>
+    </message>
+    <message>
+        <source>Remote server (HTTP with SSE, legacy)</source>
+        <translation>Entfernter Server (HTTP mit SSE, veraltet)</translation>
+    </message>
+    <message>
+        <source>Toolgate starts the program on this computer and talks to it through its input and output (&quot;stdio&quot;). Most servers are set up this way.</source>
+        <translation>Toolgate startet das Programm auf diesem Computer und spricht über seine Ein- und Ausgabe mit ihm („stdio“). Die meisten Server werden so eingerichtet.</translation>
+    </message>
+    <message>
+        <source>The server runs elsewhere; Toolgate reaches it at a web address.</source>
+        <translation>Der Server läuft anderswo; Toolgate erreicht ihn unter einer Webadresse.</translation>
+    </message>
+    <message>
+        <source>An older way to reach a remote server, for servers that do not support the current one.</source>
+        <translation>Ein älterer Weg zu einem entfernten Server, für Server, die den aktuellen nicht unterstützen.</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Type:</source>
+        <translation>&amp;Typ:</translation>
+    </message>
+    <message>
+        <source>e.g. npx, uvx, or the full path of a program</source>
+        <translation>z. B. npx, uvx oder der vollständige Pfad eines Programms</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>-y
+@modelcontextprotocol/server-filesystem
+/home/me/projects</source>
+        <translation>-y
+@modelcontextprotocol/server-filesystem
+/home/ich/projekte</translation>
+    </message>
+    <message>
+        <source>Toolgate&apos;s own (default)</source>
+        <translation>Der von Toolgate (Standard)</translation>
+    </message>
+    <message>
+        <source>Environment variables</source>
+        <translation>Umgebungsvariablen</translation>
+    </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>&amp;Befehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>A&amp;rgumente:</translation>
+    </message>
+    <message>
+        <source>One argument per line, exactly as the program should get it: no shell quoting.</source>
+        <translation>Ein Argument pro Zeile, genau so, wie das Programm es erhalten soll: ohne Shell-Anführungszeichen.</translation>
+    </message>
+    <message>
+        <source>&amp;Working folder:</source>
+        <translation>Arbeits&amp;ordner:</translation>
+    </message>
+    <message>
+        <source>En&amp;vironment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>The server also gets PATH, HOME and a few other basics from Toolgate&apos;s environment, nothing else.</source>
+        <translation>Der Server erhält außerdem PATH, HOME und einige andere Grundlagen aus der Umgebung von Toolgate, sonst nichts.</translation>
+    </message>
+    <message>
+        <source>HTTP headers</source>
+        <translation>HTTP-Header</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>Geheim</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>&amp;Header:</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Show secret values</source>
+        <translation>Geheime Werte anzeigen</translation>
+    </message>
+    <message>
+        <source>Edit Server “%1”</source>
+        <translation>Server „%1“ bearbeiten</translation>
+    </message>
+    <message>
+        <source>The working folder %1 does not exist.</source>
+        <translation>Der Arbeitsordner %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Choose the Server Program</source>
+        <translation>Serverprogramm wählen</translation>
+    </message>
+    <message>
+        <source>Choose the Working Folder</source>
+        <translation>Arbeitsordner wählen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerInfoPanel</name>
+    <message>
+        <source>Instructions:</source>
+        <translation>Anleitung:</translation>
+    </message>
+    <message>
+        <source>Sign-in:</source>
+        <translation>Anmeldung:</translation>
+    </message>
+    <message>
+        <source>Sign In</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Sign Out</source>
+        <translation>Abmelden</translation>
+    </message>
+    <message>
+        <source>Instructions from the server</source>
+        <translation>Anleitung des Servers</translation>
+    </message>
+    <message>
+        <source>What the server says about how to use it. It comes from the server and is not checked.</source>
+        <translation>Was der Server darüber sagt, wie man ihn benutzt. Es stammt vom Server und ist nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>Läuft als:</translation>
+    </message>
+    <message>
+        <source>Calls itself:</source>
+        <translation>Nennt sich:</translation>
+    </message>
+    <message>
+        <source>MCP version:</source>
+        <translation>MCP-Version:</translation>
+    </message>
+    <message>
+        <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on.</source>
+        <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben.</translation>
+    </message>
+    <message>
+        <source>Offers:</source>
+        <translation>Bietet:</translation>
+    </message>
+    <message>
+        <source>Opens the server&apos;s sign-in page in your browser.</source>
+        <translation>Öffnet die Anmeldeseite des Servers in Ihrem Browser.</translation>
+    </message>
+    <message>
+        <source>Forgets this server&apos;s tokens; it will ask you to sign in again.</source>
+        <translation>Vergisst die Token dieses Servers; er wird Sie bitten, sich erneut anzumelden.</translation>
+    </message>
+    <message>
+        <source>Apps:</source>
+        <translation>Apps:</translation>
+    </message>
+    <message>
+        <source>You allowed this server&apos;s apps to show in tool results.</source>
+        <translation>Sie haben zugelassen, dass die Apps dieses Servers in Werkzeugergebnissen erscheinen.</translation>
+    </message>
+    <message>
+        <source>Stop Allowing Apps</source>
+        <translation>Apps nicht mehr zulassen</translation>
+    </message>
+    <message>
+        <source>Its apps will ask again before they show, and again for any camera, microphone, location or clipboard you allowed them. Views already open stay until closed.</source>
+        <translation>Seine Apps fragen wieder, bevor sie erscheinen, und erneut nach Kamera, Mikrofon, Standort oder Zwischenablage, die Sie ihnen erlaubt haben. Bereits offene Ansichten bleiben, bis sie geschlossen werden.</translation>
+    </message>
+    <message>
+        <source>Not signed in. The server has not asked for a sign-in.</source>
+        <translation>Nicht angemeldet. Der Server hat keine Anmeldung verlangt.</translation>
+    </message>
+    <message>
+        <source>They may %1.</source>
+        <translation>Sie dürfen: %1.</translation>
+    </message>
+    <message>
+        <source>No server selected</source>
+        <translation>Kein Server gewählt</translation>
+    </message>
+    <message>
+        <source>%1 (as the server reports it)</source>
+        <translation>%1 (wie der Server es angibt)</translation>
+    </message>
+    <message>
+        <source>tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <source>prompts</source>
+        <translation>Prompts</translation>
+    </message>
+    <message>
+        <source>log messages</source>
+        <translation>Log-Meldungen</translation>
+    </message>
+    <message>
+        <source>suggestions while you type</source>
+        <translation>Vorschläge beim Tippen</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Local program</source>
+        <translation>Lokales Programm</translation>
+    </message>
+    <message>
+        <source>Remote server (HTTP)</source>
+        <translation>Entfernter Server (HTTP)</translation>
+    </message>
+    <message>
+        <source>Remote server (older HTTP+SSE)</source>
+        <translation>Entfernter Server (älteres HTTP+SSE)</translation>
+    </message>
+    <message>
+        <source>Toolgate starts this program on your computer and talks to it through its input and output (&quot;stdio&quot;). What it prints as diagnostics shows in the Console.</source>
+        <translation>Toolgate startet dieses Programm auf Ihrem Computer und spricht über seine Ein- und Ausgabe mit ihm („stdio“). Was es als Diagnose ausgibt, erscheint in der Konsole.</translation>
+    </message>
+    <message>
+        <source>Toolgate sends each message to this web address (&quot;Streamable HTTP&quot;); the server runs elsewhere.</source>
+        <translation>Toolgate sendet jede Nachricht an diese Webadresse („Streamable HTTP“); der Server läuft anderswo.</translation>
+    </message>
+    <message>
+        <source>An older way to reach a remote server (&quot;HTTP with Server-Sent Events&quot;), for servers that do not support the current one.</source>
+        <translation>Ein älterer Weg zu einem entfernten Server („HTTP mit Server-Sent Events“), für Server, die den aktuellen nicht unterstützen.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerListModel</name>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transport</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>remote</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>Sign-in required</source>
+        <translation>Anmeldung erforderlich</translation>
+    </message>
+    <message>
+        <source>Signing in… (finish in your browser)</source>
+        <translation>Anmeldung läuft… (im Browser abschließen)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerPanel</name>
+    <message>
+        <source>&amp;Add Server…</source>
+        <translation>Server &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a server</source>
+        <translation>Einen Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Server…</source>
+        <translation>Server &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Edit the selected server</source>
+        <translation>Den gewählten Server bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Server</source>
+        <translation>Server &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected server</source>
+        <translation>Den gewählten Server entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Disable Server</source>
+        <translation>Server &amp;deaktivieren</translation>
+    </message>
+    <message>
+        <source>Re&amp;start Server</source>
+        <translation>Server neu &amp;starten</translation>
+    </message>
+    <message>
+        <source>Restart the selected server</source>
+        <translation>Den gewählten Server neu starten</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>E&amp;nable Server</source>
+        <translation>Server &amp;aktivieren</translation>
+    </message>
+    <message>
+        <source>Disable the selected server: stop it and do not start it again</source>
+        <translation>Den gewählten Server deaktivieren: ihn stoppen und nicht wieder starten</translation>
+    </message>
+    <message>
+        <source>Enable the selected server and start it</source>
+        <translation>Den gewählten Server aktivieren und starten</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation>Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Could Not Add the Server</source>
+        <translation>Server konnte nicht hinzugefügt werden</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>%1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Could Not Save the Server</source>
+        <translation>Server konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Remove Server</source>
+        <translation>Server entfernen</translation>
+    </message>
+    <message>
+        <source>Remove “%1” from Toolgate?</source>
+        <translation>„%1“ aus Toolgate entfernen?</translation>
+    </message>
+    <message>
+        <source>The server is stopped and its entry is deleted from the servers file.</source>
+        <translation>Der Server wird gestoppt und sein Eintrag aus der Serverdatei gelöscht.</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Could Not Remove the Server</source>
+        <translation>Server konnte nicht entfernt werden</translation>
+    </message>
+    <message>
+        <source>Removed %1.</source>
+        <translation>%1 entfernt.</translation>
+    </message>
+    <message>
+        <source>Could Not Enable the Server</source>
+        <translation>Server konnte nicht aktiviert werden</translation>
+    </message>
+    <message>
+        <source>Could Not Disable the Server</source>
+        <translation>Server konnte nicht deaktiviert werden</translation>
+    </message>
+    <message>
+        <source>Enabled %1.</source>
+        <translation>%1 aktiviert.</translation>
+    </message>
+    <message>
+        <source>Disabled %1.</source>
+        <translation>%1 deaktiviert.</translation>
+    </message>
+    <message>
+        <source>Restarting %1…</source>
+        <translation>%1 wird neu gestartet…</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerRequest</name>
+    <message>
+        <source>%1 cannot be checked: %2</source>
+        <translation>%1 kann nicht geprüft werden: %2</translation>
+    </message>
+    <message>
+        <source>the reply is empty</source>
+        <translation>die Antwort ist leer</translation>
+    </message>
+    <message>
+        <source>the reply text is empty</source>
+        <translation>der Antworttext ist leer</translation>
+    </message>
+    <message>
+        <source>this reply may not ask for tools</source>
+        <translation>diese Antwort darf keine Werkzeuge anfordern</translation>
+    </message>
+    <message>
+        <source>each tool request needs its own id</source>
+        <translation>jede Werkzeuganfrage braucht eine eigene ID</translation>
+    </message>
+    <message>
+        <source>the server did not offer a tool named &quot;%1&quot;</source>
+        <translation>der Server hat kein Werkzeug namens „%1“ angeboten</translation>
+    </message>
+    <message>
+        <source>the arguments of %1</source>
+        <translation>die Argumente von %1</translation>
+    </message>
+    <message>
+        <source>a reply cannot contain a tool result</source>
+        <translation>eine Antwort kann kein Werkzeugergebnis enthalten</translation>
+    </message>
+    <message>
+        <source>the server asked that no tool be used (toolChoice &quot;none&quot;)</source>
+        <translation>der Server hat gebeten, kein Werkzeug zu verwenden (toolChoice &quot;none&quot;)</translation>
+    </message>
+    <message>
+        <source>the server asked that at least one tool be used (toolChoice &quot;required&quot;)</source>
+        <translation>der Server hat gebeten, mindestens ein Werkzeug zu verwenden (toolChoice &quot;required&quot;)</translation>
+    </message>
+    <message>
+        <source>the reply is longer than the server allows (about %1 tokens; at most %2)</source>
+        <translation>die Antwort ist länger, als der Server erlaubt (etwa %1 Token; höchstens %2)</translation>
+    </message>
+    <message>
+        <source>The reply cannot be sent</source>
+        <translation>Die Antwort kann nicht gesendet werden</translation>
+    </message>
+    <message>
+        <source>the answer</source>
+        <translation>die Antwort</translation>
+    </message>
+    <message>
+        <source>The answer does not match what the server asked for</source>
+        <translation>Die Antwort passt nicht zu dem, was der Server erfragt hat</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerRequestPipeline</name>
+    <message>
+        <source>%1 sends requests faster than you can answer them; Toolgate refuses the extra ones until it slows down.</source>
+        <translation>%1 sendet Anfragen schneller, als Sie sie beantworten können; Toolgate weist die überzähligen zurück, bis er langsamer wird.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 request was closed unanswered: %3.</source>
+        <translation>Die %2-Anfrage von %1 wurde unbeantwortet geschlossen: %3.</translation>
+    </message>
+    <message>
+        <source>the server cancelled the request</source>
+        <translation>der Server hat die Anfrage abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server cancelled the request (%1)</source>
+        <translation>der Server hat die Anfrage abgebrochen (%1)</translation>
+    </message>
+    <message>
+        <source>%1 cancelled its %2 request%3; nothing was sent.</source>
+        <translation>%1 hat seine %2-Anfrage abgebrochen%3; nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>the server reports the step in the browser complete</source>
+        <translation>der Server meldet den Schritt im Browser als abgeschlossen</translation>
+    </message>
+    <message>
+        <source>%1 reports that the step in the browser is complete. If a request of yours waited for it, run it again.</source>
+        <translation>%1 meldet, dass der Schritt im Browser abgeschlossen ist. Falls eine Ihrer Anfragen darauf gewartet hat, führen Sie sie erneut aus.</translation>
+    </message>
+    <message>
+        <source>no answer within %1</source>
+        <translation>keine Antwort innerhalb von %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s %2 request got no answer within %3; it was closed.</source>
+        <translation>Die %2-Anfrage von %1 hat innerhalb von %3 keine Antwort erhalten; sie wurde geschlossen.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerSignIn</name>
+    <message>
+        <source>the server was removed during its sign-in</source>
+        <translation>der Server wurde während seiner Anmeldung entfernt</translation>
+    </message>
+    <message>
+        <source>a newer sign-in request replaced this one</source>
+        <translation>eine neuere Anmeldung hat diese ersetzt</translation>
+    </message>
+    <message>
+        <source>Sign-in required: %1 asks you to sign in at %2. Press Sign in to open it in your browser.</source>
+        <translation>Anmeldung erforderlich: %1 bittet Sie, sich bei %2 anzumelden. Drücken Sie „Anmelden“, um die Seite im Browser zu öffnen.</translation>
+    </message>
+    <message>
+        <source>Signed in.</source>
+        <translation>Angemeldet.</translation>
+    </message>
+    <message>
+        <source>Sign-in failed: %1. Press Sign in to try again, or check the server&apos;s URL.</source>
+        <translation>Anmeldung fehlgeschlagen: %1. Drücken Sie „Anmelden“, um es erneut zu versuchen, oder prüfen Sie die URL des Servers.</translation>
+    </message>
+    <message>
+        <source>Signing in… contacting the server.</source>
+        <translation>Anmeldung läuft… Server wird kontaktiert.</translation>
+    </message>
+    <message>
+        <source>Signing in… finish in your browser.</source>
+        <translation>Anmeldung läuft… im Browser abschließen.</translation>
+    </message>
+    <message>
+        <source>Sign-in did not finish: %1. Press Sign in to try again.</source>
+        <translation>Die Anmeldung wurde nicht abgeschlossen: %1. Drücken Sie „Anmelden“, um es erneut zu versuchen.</translation>
+    </message>
+    <message>
+        <source>Signing in… getting the tokens.</source>
+        <translation>Anmeldung läuft… Token werden abgerufen.</translation>
+    </message>
+    <message>
+        <source>Sign-in cancelled. Press Sign in when you want to try again.</source>
+        <translation>Anmeldung abgebrochen. Drücken Sie „Anmelden“, wenn Sie es erneut versuchen möchten.</translation>
+    </message>
+    <message>
+        <source>you cancelled the sign-in to %1</source>
+        <translation>Sie haben die Anmeldung bei %1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>Could not forget the sign-in: %1</source>
+        <translation>Die Anmeldung konnte nicht vergessen werden: %1</translation>
+    </message>
+    <message>
+        <source>Signed out: the tokens were forgotten.</source>
+        <translation>Abgemeldet: Die Token wurden vergessen.</translation>
+    </message>
+    <message>
+        <source>Signed in (saved sign-in).</source>
+        <translation>Angemeldet (gespeicherte Anmeldung).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::StdioTransport</name>
+    <message>
+        <source>the server crashed</source>
+        <translation>der Server ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1</source>
+        <translation>der Server hat sich mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>the server wrote a line that is not a JSON-RPC message to stdout: %1</source>
+        <translation>der Server hat eine Zeile nach stdout geschrieben, die keine JSON-RPC-Nachricht ist: %1</translation>
+    </message>
+    <message>
+        <source>the server closed its standard output but kept running, so it could not answer any more; it was stopped</source>
+        <translation>der Server hat seine Standardausgabe geschlossen, lief aber weiter und konnte daher nicht mehr antworten; er wurde gestoppt</translation>
+    </message>
+    <message>
+        <source>. Its last output on stderr:
+</source>
+        <translation>. Seine letzte Ausgabe auf stderr:
+</translation>
+    </message>
+    <message>
+        <source>could not start %1: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>the command %1 does not exist</source>
+        <translation>der Befehl %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is not an executable program</source>
+        <translation>%1 ist kein ausführbares Programm</translation>
+    </message>
+    <message>
+        <source>the command &quot;%1&quot; was not found. Searched PATH: %2. Install it, or give its full path in the server&apos;s settings.</source>
+        <translation>der Befehl „%1“ wurde nicht gefunden. Durchsuchter PATH: %2. Installieren Sie ihn oder geben Sie in den Einstellungen des Servers seinen vollständigen Pfad an.</translation>
+    </message>
+    <message>
+        <source>could not start %1: no pipes for its input and output (%2)</source>
+        <translation>%1 konnte nicht gestartet werden: keine Pipes für Ein- und Ausgabe (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::StringFieldEditor</name>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>name@example.com</source>
+        <translation>name@example.com</translation>
+    </message>
+    <message>
+        <source>https://example.com/…</source>
+        <translation>https://example.com/…</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>JJJJ-MM-TTThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>hh:mm:ss</source>
+        <translation>hh:mm:ss</translation>
+    </message>
+    <message>
+        <source>xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx</source>
+        <translation>xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx</translation>
+    </message>
+    <message>
+        <source>192.0.2.1</source>
+        <translation>192.0.2.1</translation>
+    </message>
+    <message>
+        <source>2001:db8::1</source>
+        <translation>2001:db8::1</translation>
+    </message>
+    <message>
+        <source>host.example.com</source>
+        <translation>host.example.com</translation>
+    </message>
+    <message>
+        <source>P1DT2H (ISO 8601 duration)</source>
+        <translation>P1DT2H (Dauer nach ISO 8601)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::StructuredContentView</name>
+    <message>
+        <source>No output schema</source>
+        <translation>Kein Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>The tool declares no output schema, so this structured content was not checked.</source>
+        <translation>Das Werkzeug gibt kein Ausgabeschema an, daher wurde dieser strukturierte Inhalt nicht geprüft.</translation>
+    </message>
+    <message>
+        <source>Matches the output schema</source>
+        <translation>Passt zum Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>Does not match the output schema</source>
+        <translation>Passt nicht zum Ausgabeschema</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TextPane</name>
+    <message>
+        <source>Plain</source>
+        <translation>Klartext</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole text</source>
+        <translation>Den gesamten Text kopieren</translation>
+    </message>
+    <message>
+        <source>Render as Markdown</source>
+        <translation>Als Markdown darstellen</translation>
+    </message>
+    <message>
+        <source>Too large to render as Markdown (limit %1)</source>
+        <translation>Zu groß für die Darstellung als Markdown (Grenze %1)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ToolCallOutcome</name>
+    <message>
+        <source>pending</source>
+        <translation>ausstehend</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>erfolgreich</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>Werkzeugfehler</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>invalid arguments</source>
+        <translation>ungültige Argumente</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ToolPanel</name>
+    <message>
+        <source>Finished in %1</source>
+        <translation>Fertig nach %1</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (after %1)</source>
+        <translation>Das Werkzeug hat einen Fehler gemeldet (nach %1)</translation>
+    </message>
+    <message>
+        <source>Denied — nothing was sent</source>
+        <translation>Abgelehnt — nichts wurde gesendet</translation>
+    </message>
+    <message>
+        <source>Not sent: the arguments are invalid</source>
+        <translation>Nicht gesendet: Die Argumente sind ungültig</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Enter in a one-line field runs the tool too.</source>
+        <translation>Die Eingabetaste in einem einzeiligen Feld führt das Werkzeug ebenfalls aus.</translation>
+    </message>
+    <message>
+        <source>Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent.</source>
+        <translation>Das Werkzeug mit diesen Argumenten ausführen (Strg+Eingabe). Sie bestätigen, bevor etwas gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Ask the server to stop this call</source>
+        <translation>Den Server bitten, diesen Aufruf abzubrechen</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Run Again</source>
+        <translation>Erneut ausführen</translation>
+    </message>
+    <message>
+        <source>Send the same arguments again. You confirm before anything is sent.</source>
+        <translation>Dieselben Argumente erneut senden. Sie bestätigen, bevor etwas gesendet wird.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>The server claims: %1. Toolgate does not rely on this.</source>
+        <translation>Der Server behauptet: %1. Toolgate verlässt sich nicht darauf.</translation>
+    </message>
+    <message>
+        <source>Results come with an app view (%1).</source>
+        <translation>Ergebnisse kommen mit einer App-Ansicht (%1).</translation>
+    </message>
+    <message>
+        <source>%1 reports that the step in the browser is complete. Run the call again to continue.</source>
+        <translation>%1 meldet, dass der Schritt im Browser abgeschlossen ist. Führen Sie den Aufruf erneut aus, um fortzufahren.</translation>
+    </message>
+    <message>
+        <source>%1 needs you to finish a step in your browser before this call can run; the link is in the window it opened. When you have finished there, run the call again.</source>
+        <translation>%1 braucht Sie, um einen Schritt in Ihrem Browser abzuschließen, bevor dieser Aufruf laufen kann; der Link steht in dem Fenster, das sich geöffnet hat. Wenn Sie dort fertig sind, führen Sie den Aufruf erneut aus.</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>Der Server ist nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval…</source>
+        <translation>Warte auf Ihre Freigabe…</translation>
+    </message>
+    <message>
+        <source>%1% · %2</source>
+        <translation>%1 % · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Running… %1</source>
+        <translation>Läuft… %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%1 auf %2: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ToolTreeModel</name>
+    <message>
+        <source>No tools</source>
+        <translation>Keine Werkzeuge</translation>
+    </message>
+    <message>
+        <source>1 tool</source>
+        <translation>1 Werkzeug</translation>
+    </message>
+    <message>
+        <source>%1 tools</source>
+        <translation>%1 Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>may modify its environment</source>
+        <translation>kann seine Umgebung verändern</translation>
+    </message>
+    <message>
+        <source>may be destructive</source>
+        <translation>kann zerstörerisch sein</translation>
+    </message>
+    <message>
+        <source>not destructive</source>
+        <translation>nicht zerstörerisch</translation>
+    </message>
+    <message>
+        <source>safe to repeat</source>
+        <translation>Wiederholen unbedenklich</translation>
+    </message>
+    <message>
+        <source>reaches the outside world</source>
+        <translation>erreicht die Außenwelt</translation>
+    </message>
+    <message>
+        <source>stays within its own system</source>
+        <translation>bleibt in seinem eigenen System</translation>
+    </message>
+    <message>
+        <source>The server claims: %1</source>
+        <translation>Der Server behauptet: %1</translation>
+    </message>
+    <message>
+        <source>Its results come with an app view: %1</source>
+        <translation>Seine Ergebnisse kommen mit einer App-Ansicht: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ViewerFormat</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>1 byte</source>
+        <translation>1 Byte</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::WavInfo</name>
+    <message>
+        <source>not a RIFF/WAVE file</source>
+        <translation>keine RIFF/WAVE-Datei</translation>
+    </message>
+    <message>
+        <source>truncated format chunk</source>
+        <translation>abgeschnittener Format-Block</translation>
+    </message>
+    <message>
+        <source>data before format chunk</source>
+        <translation>Daten vor dem Format-Block</translation>
+    </message>
+    <message>
+        <source>no format chunk</source>
+        <translation>kein Format-Block</translation>
+    </message>
+    <message>
+        <source>invalid format chunk</source>
+        <translation>ungültiger Format-Block</translation>
+    </message>
+    <message>
+        <source>IEEE float</source>
+        <translation>IEEE-Gleitkomma</translation>
+    </message>
+    <message>
+        <source>format 0x%1</source>
+        <translation>Format 0x%1</translation>
+    </message>
+    <message>
+        <source>%1-bit %2</source>
+        <translation>%1 Bit %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::Workspace</name>
+    <message>
+        <source>Could not create the configuration folder %1.</source>
+        <translation>Der Konfigurationsordner %1 konnte nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is left untouched: %2</source>
+        <translation>%1 konnte nicht gelesen werden und bleibt daher unverändert: %2</translation>
+    </message>
+    <message>
+        <source>The server needs a name.</source>
+        <translation>Der Server braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>The name must not start or end with spaces.</source>
+        <translation>Der Name darf nicht mit Leerzeichen beginnen oder enden.</translation>
+    </message>
+    <message>
+        <source>There is already a server called &quot;%1&quot;.</source>
+        <translation>Es gibt bereits einen Server „%1“.</translation>
+    </message>
+    <message>
+        <source>A local (stdio) server needs a command to run.</source>
+        <translation>Ein lokaler (stdio-)Server braucht einen Befehl zum Ausführen.</translation>
+    </message>
+    <message>
+        <source>A remote server needs a URL.</source>
+        <translation>Ein entfernter Server braucht eine URL.</translation>
+    </message>
+    <message>
+        <source>The URL must be an http:// or https:// address.</source>
+        <translation>Die URL muss eine http://- oder https://-Adresse sein.</translation>
+    </message>
+    <message>
+        <source>A server needs a name.</source>
+        <translation>Ein Server braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>There is no server called &quot;%1&quot;.</source>
+        <translation>Es gibt keinen Server „%1“.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::WorkspaceSecrets</name>
+    <message>
+        <source>%1 holds only the keychain placeholder, and no value is kept for it under this name. Enter the real value.</source>
+        <translation>%1 enthält nur den Platzhalter für den Schlüsselbund, und unter diesem Namen ist kein Wert gespeichert. Geben Sie den echten Wert ein.</translation>
+    </message>
+    <message>
+        <source>read %1 to write it into the servers file</source>
+        <translation>%1 lesen, um es in die Serverdatei zu schreiben</translation>
+    </message>
+    <message>
+        <source>read %1 of &quot;%2&quot;</source>
+        <translation>%1 von „%2“ lesen</translation>
+    </message>
+    <message>
+        <source>no value is stored for it, so it stays marked secret; enter the value</source>
+        <translation>dafür ist kein Wert gespeichert, daher bleibt es als geheim markiert; geben Sie den Wert ein</translation>
+    </message>
+    <message>
+        <source>Could not write %1 of &quot;%2&quot; into %3: %4. It is still kept in %5; save the server again to retry.</source>
+        <translation>%1 von „%2“ konnte nicht in %3 geschrieben werden: %4. Es wird weiterhin in %5 aufbewahrt; speichern Sie den Server erneut, um es noch einmal zu versuchen.</translation>
+    </message>
+    <message>
+        <source>There is no keychain to move the secret values to.</source>
+        <translation>Es gibt keinen Schlüsselbund, in den die geheimen Werte verschoben werden könnten.</translation>
+    </message>
+    <message>
+        <source>Secret values are still being saved (%1). Try again in a moment.</source>
+        <translation>Geheime Werte werden noch gespeichert (%1). Versuchen Sie es gleich noch einmal.</translation>
+    </message>
+    <message>
+        <source>save %1</source>
+        <translation>%1 speichern</translation>
+    </message>
+    <message>
+        <source>save the secret %1</source>
+        <translation>das Geheimnis %1 speichern</translation>
+    </message>
+    <message>
+        <source>delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>delete the secret %1</source>
+        <translation>das Geheimnis %1 löschen</translation>
+    </message>
+    <message>
+        <source>move %1 to %2</source>
+        <translation>%1 nach %2 verschieben</translation>
+    </message>
+    <message>
+        <source>move the secret %1 to %2</source>
+        <translation>das Geheimnis %1 nach %2 verschieben</translation>
+    </message>
+    <message>
+        <source>Could not %1 in %2: %3. Edit the server and save it again to retry.</source>
+        <translation>Konnte in %2 nicht %1: %3. Bearbeiten Sie den Server und speichern Sie ihn erneut, um es noch einmal zu versuchen.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A desktop host for the Model Context Protocol: connect MCP servers and run their tools with your approval.</source>
+        <translation>Ein Desktop-Host für das Model Context Protocol: MCP-Server verbinden und ihre Werkzeuge mit Ihrer Freigabe ausführen.</translation>
+    </message>
+    <message>
+        <source>Use this servers file instead of the default one.</source>
+        <translation>Diese Serverdatei statt der Standarddatei verwenden.</translation>
+    </message>
+    <message>
+        <source>Once the tools are listed, save the window as &lt;dir&gt;/main-window.png and quit.</source>
+        <translation>Sobald die Werkzeuge aufgelistet sind, das Fenster als &lt;Ordner&gt;/main-window.png speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Select this tool at start, e.g. demo/echo.</source>
+        <translation>Dieses Werkzeug beim Start auswählen, z. B. demo/echo.</translation>
+    </message>
+    <message>
+        <source>Once the servers have listed their tools, print them as server/tool lines and quit.</source>
+        <translation>Sobald die Server ihre Werkzeuge aufgelistet haben, diese als Zeilen server/tool ausgeben und beenden.</translation>
+    </message>
+    <message>
+        <source>Run this tool (approval as always) and quit once its app view is ready, e.g. vanilla/get-time.</source>
+        <translation>Dieses Werkzeug ausführen (mit Freigabe wie immer) und beenden, sobald seine App-Ansicht bereit ist, z. B. vanilla/get-time.</translation>
+    </message>
+    <message>
+        <source>R&amp;oots…</source>
+        <translation>&amp;Stammordner…</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>dir</source>
+        <translation>Ordner</translation>
+    </message>
+    <message>
+        <source>server/tool</source>
+        <translation>Server/Werkzeug</translation>
+    </message>
+</context>
+</TS>
