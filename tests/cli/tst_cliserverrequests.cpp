@@ -75,6 +75,10 @@ void TestCliServerRequests::elicitationAnsweredFieldByField()
     // Defaults were offered and taken as they are.
     VERIFY_CLI(run.out().contains(QStringLiteral("It was a dark and stormy night.")), run);
     VERIFY_CLI(run.err.contains(QStringLiteral("Enter for It was a dark and stormy night.")), run);
+    // The fields come in the order the server listed them (check before birthdate), not sorted.
+    VERIFY_CLI(run.err.indexOf(QStringLiteral("Agree to the terms and conditions")) >= 0
+                   && run.err.indexOf(QStringLiteral("Agree to the terms and conditions")) < run.err.indexOf(QStringLiteral("Your date of birth")),
+               run);
 }
 
 void TestCliServerRequests::samplingReplyWrittenAtTheTerminal()
