@@ -60,42 +60,62 @@ constexpr qsizetype LargeList = 200;
 // Milliseconds of building rows per turn of the event loop, for an object built in slices.
 constexpr qint64 SliceMs = 8;
 
-// The value a plain property's editor has when createFieldEditor() returns it, for the kinds whose editor
-// also returns exactly what setValue() gave it (StringFieldEditor, NumberFieldEditor, BooleanFieldEditor):
-// only those rows may wait to be built. nullopt (the outer one) for every other kind.
-std::optional<std::optional<QJsonValue>> initialValue(const SchemaNode &node, bool required)
+// The value a property's editor has when createFieldEditor() returns it, for the kinds whose editor also
+// returns exactly what setValue() gave it: only those rows may wait to be built. nullopt (the outer one)
+// for every other kind. Plain fields (StringFieldEditor, NumberFieldEditor, BooleanFieldEditor), JSON
+// editors without a default (AnyFieldEditor), and optional objects without a default whose every
+// property is such a row (ObjectFieldEditor: it returns the object it was given, or nothing). depth is
+// the number of '/' in the row's pointer, which decides (as in createFieldEditor()) what edits it.
+std::optional<std::optional<QJsonValue>> initialValue(const SchemaNode &node, bool required, qsizetype depth)
 {
     using Kind = SchemaNode::Kind;
+    using Initial = std::optional<std::optional<QJsonValue>>;
     if (node.nullable || !node.enumValues.isEmpty())
         return std::nullopt;
     const std::optional<QJsonValue> fallback = node.defaultValue.isUndefined() ? std::nullopt
                                                                                 : std::optional<QJsonValue>(node.defaultValue);
+    const bool tooDeep = depth > MaxFormDepth;
+    const bool asJson = node.kind == Kind::Any || (tooDeep && (node.kind == Kind::Object || node.kind == Kind::Array || node.kind == Kind::Choice))
+        || (node.kind == Kind::Object && node.properties.isEmpty()) || (node.kind == Kind::Choice && node.choices.isEmpty());
+    if (asJson)
+        return fallback ? Initial() : Initial(std::optional<QJsonValue>()); // an empty editor is no value
     switch (node.kind) {
     case Kind::String:
     case Kind::Number:
     case Kind::Integer:
-        return std::optional<std::optional<QJsonValue>>(fallback);
+        return Initial(fallback);
     case Kind::Boolean:
         // A required check box without a default starts as "No", i.e. false.
         if (fallback || !required)
-            return std::optional<std::optional<QJsonValue>>(fallback);
+            return Initial(fallback);
         return std::nullopt;
+    case Kind::Object: {
+        // A required object without values is {}, whatever it was given: not the same.
+        if (fallback || required)
+            return std::nullopt;
+        QJsonObject object;
+        for (const SchemaProperty &property : node.properties) {
+            const Initial inner = initialValue(*property.node, property.required, depth + 1);
+            if (!inner)
+                return std::nullopt;
+            if (*inner)
+                object.insert(property.name, **inner);
+        }
+        return object.isEmpty() ? Initial(std::optional<QJsonValue>()) : Initial(QJsonValue(object));
+    }
     default:
         return std::nullopt;
     }
 }
 
-// Of a large object, the rows from here on are built in slices: the longest tail of plain fields after
-// the first EagerRows (so rows are built in order and Tab follows them). properties.size() if none.
-qsizetype deferredTail(const QList<SchemaProperty> &properties)
+// The first of the rows from which on every row may wait to be built (see initialValue());
+// properties.size() if the last one may not.
+qsizetype deferrableSuffix(const QList<SchemaProperty> &properties, qsizetype depth)
 {
-    if (properties.size() < ObjectFieldEditor::LargeObject)
-        return properties.size();
-    qsizetype tail = properties.size();
-    while (tail > ObjectFieldEditor::EagerRows
-           && initialValue(*properties.at(tail - 1).node, properties.at(tail - 1).required))
-        --tail;
-    return tail;
+    qsizetype suffix = properties.size();
+    while (suffix > 0 && initialValue(*properties.at(suffix - 1).node, properties.at(suffix - 1).required, depth))
+        --suffix;
+    return suffix;
 }
 
 } // namespace
@@ -126,25 +146,36 @@ ObjectFieldEditor::ObjectFieldEditor(SchemaNodePtr node, FieldContext context, Q
     bodyLayout->addLayout(m_grid);
 
     // Every row's place in the grid is fixed now, so rows built later land in the schema's order.
+    // Rows that may wait (see initialValue()) do: in a large object those after the first EagerRows,
+    // in any object once the form has built TurnRows rows in this turn of the event loop (nested objects
+    // of 31 properties each, 188 of them, took a quarter of a second at once).
     const QList<SchemaProperty> &properties = this->node().properties;
-    const qsizetype tail = deferredTail(properties);
+    const qsizetype depth = pointer().count(QLatin1Char('/')) + 1;
+    const qsizetype suffix = deferrableSuffix(properties, depth);
+    const qsizetype tail = properties.size() >= LargeObject ? qMax(suffix, EagerRows) : properties.size();
+    ObjectFieldEditor *budget = formRoot();
     m_rows.reserve(properties.size());
     int next = m_grid->rowCount();
+    qsizetype deferFrom = properties.size();
     for (qsizetype i = 0; i < properties.size(); ++i) {
         Row row;
         row.name = properties.at(i).name;
         row.property = i;
         row.gridRow = i > 0 ? next + 1 : next; // a gap row between one field and the next
-        if (i >= tail) {
-            row.pending = *initialValue(*properties.at(i).node, properties.at(i).required);
+        if (deferFrom == properties.size() && (i >= tail || (i >= suffix && budget && budget->turnSpent())))
+            deferFrom = i;
+        if (i >= deferFrom) {
+            row.pending = *initialValue(*properties.at(i).node, properties.at(i).required, depth);
             m_rows.append(row);
             continue;
         }
         m_rows.append(row);
         buildRow(m_rows.last(), m_grid);
+        if (budget)
+            budget->countRow();
         next = m_rows.last().gridRow + (m_rows.last().editor->showsOwnTitle() ? 1 : 2);
     }
-    m_nextDeferred = tail;
+    m_nextDeferred = deferFrom;
     if (isBuilding()) {
         // The rows built later sit in grids of their own (see buildSlice()); their labels' column is as
         // wide in all of them as one grid would have made it.
@@ -169,6 +200,29 @@ ObjectFieldEditor::ObjectFieldEditor(SchemaNodePtr node, FieldContext context, Q
 bool ObjectFieldEditor::isTopLevel() const
 {
     return pointer().isEmpty() && !context().embedded;
+}
+
+ObjectFieldEditor *ObjectFieldEditor::formRoot()
+{
+    if (isTopLevel())
+        return this;
+    for (QWidget *ancestor = parentWidget(); ancestor; ancestor = ancestor->parentWidget()) {
+        auto *object = qobject_cast<ObjectFieldEditor *>(ancestor);
+        if (object && object->isTopLevel())
+            return object;
+    }
+    return nullptr;
+}
+
+bool ObjectFieldEditor::turnSpent() const
+{
+    return m_turnRows >= TurnRows;
+}
+
+void ObjectFieldEditor::countRow()
+{
+    if (m_turnRows++ == 0)
+        QTimer::singleShot(0, this, [this] { m_turnRows = 0; }); // the next turn starts afresh
 }
 
 bool ObjectFieldEditor::showsOwnTitle() const
@@ -307,16 +361,20 @@ void ObjectFieldEditor::buildSlice()
     grid->setColumnMinimumWidth(0, m_labelWidth);
     int next = 0;
     QWidget *previous = m_nextDeferred > 0 ? m_rows.at(m_nextDeferred - 1).editor : nullptr;
+    ObjectFieldEditor *budget = formRoot();
     while (m_nextDeferred < m_rows.size()) {
         Row &row = m_rows[m_nextDeferred++];
         row.gridRow = next > 0 ? next + 1 : 0;
         buildRow(row, grid);
-        next = row.gridRow + 2; // plain fields only: label and editor, details below
+        if (budget)
+            budget->countRow();
+        next = row.gridRow + (row.editor->showsOwnTitle() ? 1 : 2); // a label and details below, or a group box
         // Widgets join the end of the window's tab chain when they are created; Tab goes field by field.
         if (previous)
             QWidget::setTabOrder(previous, row.editor);
         previous = row.editor;
-        if (clock.elapsed() >= SliceMs)
+        // The budget is the form's: other objects' slices may run in this same turn.
+        if (clock.elapsed() >= SliceMs || (budget && budget->turnSpent()))
             break;
     }
     m_bodyLayout->insertWidget(m_bodyLayout->indexOf(m_extrasNote), block);

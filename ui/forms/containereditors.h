@@ -43,6 +43,8 @@ public:
 
     static constexpr qsizetype LargeObject = 50;
     static constexpr qsizetype EagerRows = 20;
+    /// Rows the whole form builds in one turn of the event loop before rows that may wait do.
+    static constexpr int TurnRows = 40;
 
 private:
     struct Row
@@ -56,6 +58,10 @@ private:
     };
 
     bool isTopLevel() const;
+    /// The form's top-level object, which counts the rows built in this turn; nullptr if there is none.
+    ObjectFieldEditor *formRoot();
+    bool turnSpent() const;
+    void countRow();
     void buildRow(Row &row, QGridLayout *grid);
     void buildSlice();
     void onChildEdited();
@@ -71,6 +77,7 @@ private:
     bool m_explicitlyPresent = false; // set to an (empty) object from outside: send {} rather than nothing
     std::optional<QJsonValue> m_preserved; // set to something that is not an object, until edited
     bool m_preserve = false;
+    int m_turnRows = 0; // of the top-level object: rows the form built in this turn of the event loop
 };
 
 /// An array: one row per item with a remove button, and an add button; minItems/maxItems decide when

@@ -3,6 +3,8 @@
 #include "jsoneditor.h"
 #include "jsontext.h"
 #include "numbervalidator.h"
+#include "formlabels.h"
+#include "viewers/largetextview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,7 +15,9 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QStandardItemModel>
+#include <QVBoxLayout>
 
 #include <cmath>
 #include <limits>
@@ -632,17 +636,103 @@ AnyFieldEditor::AnyFieldEditor(SchemaNodePtr node, FieldContext context, QWidget
     connect(m_editor, &JsonEditor::edited, this, &FieldEditor::edited);
 }
 
+namespace {
+
+// Too large to lay out in a small editor at once: many characters, or one long line (Qt lays out a
+// paragraph as a whole, and a 100,000-character one took most of a second).
+bool isLargeText(const QString &text)
+{
+    if (text.size() > AnyFieldEditor::LargeTextChars)
+        return true;
+    qsizetype lineStart = 0;
+    while (lineStart < text.size()) {
+        qsizetype end = text.indexOf(u'\n', lineStart);
+        if (end < 0)
+            end = text.size();
+        if (end - lineStart > AnyFieldEditor::LongLineChars)
+            return true;
+        lineStart = end + 1;
+    }
+    return false;
+}
+
+} // namespace
+
 std::optional<QJsonValue> AnyFieldEditor::value() const
 {
+    if (m_large)
+        return m_large;
     return m_editor->parseResult().value;
 }
 
 void AnyFieldEditor::setValue(const std::optional<QJsonValue> &value)
 {
+    if (value) {
+        const QString text = JsonText::pretty(*value);
+        if (isLargeText(text))
+            return showLargeValue(*value, text);
+    }
+    if (m_large) {
+        m_large.reset();
+        m_largeBox->hide();
+        m_preview->clear();
+        m_editor->show();
+        setFocusProxy(m_editor->textEdit());
+    }
     if (value)
         m_editor->setValue(*value);
     else
         m_editor->setText({});
+}
+
+void AnyFieldEditor::showLargeValue(const QJsonValue &value, const QString &text)
+{
+    if (!m_largeBox) {
+        m_largeBox = new QWidget(this);
+        auto *box = new QVBoxLayout(m_largeBox);
+        box->setContentsMargins(0, 0, 0, 0);
+        box->setSpacing(4);
+        m_preview = new LargeTextView(m_largeBox);
+        m_preview->setObjectName(pointer() + QStringLiteral("#preview"));
+        m_preview->editor()->setAccessibleName(context().title);
+        const QFontMetrics metrics(m_preview->editor()->font());
+        m_preview->setFitToContents(true, metrics.lineSpacing() * 10);
+        box->addWidget(m_preview);
+        auto *row = new QHBoxLayout;
+        row->setContentsMargins(0, 0, 0, 0);
+        auto *note = new HelpLabel(tr("Too large to edit here as it is; it is sent unchanged unless you edit it."),
+                                   m_largeBox);
+        note->setObjectName(pointer() + QStringLiteral("#largeNote"));
+        row->addWidget(note, 1);
+        auto *edit = new QPushButton(tr("Edit here"), m_largeBox);
+        edit->setObjectName(pointer() + QStringLiteral("#editLarge"));
+        edit->setAutoDefault(false);
+        edit->setToolTip(tr("Put the whole text into the editor (this may take a moment)"));
+        row->addWidget(edit, 0, Qt::AlignTop);
+        box->addLayout(row);
+        layout()->addWidget(m_largeBox);
+        connect(edit, &QPushButton::clicked, this, &AnyFieldEditor::editLargeValue);
+    }
+    m_large = value;
+    m_editor->hide();
+    m_editor->setText({});
+    m_preview->setText(text, QStringLiteral("application/json"));
+    m_largeBox->show();
+    setFocusProxy(m_preview->editor());
+}
+
+void AnyFieldEditor::editLargeValue()
+{
+    if (!m_large)
+        return;
+    const QString text = m_preview->text();
+    m_large.reset();
+    m_largeBox->hide();
+    m_preview->clear();
+    m_editor->setText(text);
+    m_editor->show();
+    setFocusProxy(m_editor->textEdit());
+    m_editor->textEdit()->setFocus(Qt::OtherFocusReason);
 }
 
 int AnyFieldEditor::firstLineHeight() const
@@ -652,6 +742,8 @@ int AnyFieldEditor::firstLineHeight() const
 
 void AnyFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
 {
+    if (m_large)
+        return; // a value, shown as it is
     const JsonText::ParseResult &result = m_editor->parseResult();
     if (!result.ok() && !result.empty)
         issues.append({pointer(), tr("is not valid JSON")}); // the editor itself says where and why

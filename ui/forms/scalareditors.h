@@ -11,6 +11,7 @@ class QPlainTextEdit;
 namespace Toolgate {
 
 class JsonEditor;
+class LargeTextView;
 
 /// Text: a line edit, or a multi-line editor for long text. Formats (email, uri, date, ...) get a
 /// placeholder showing the expected shape; SchemaValidator reports a mismatch.
@@ -133,6 +134,11 @@ private:
 };
 
 /// Any value (no usable schema, or a recursive one cut short): a small JSON editor.
+///
+/// A value whose JSON text is large (over LargeTextChars characters, or a line over LongLineChars) is not
+/// put into the editor: laying out a 100,000-character line kept the window busy for a second. It is
+/// shown read-only in a LargeTextView (in parts, long lines folded, "Show all"), sent exactly as it was
+/// set, and goes into the editor only when the person asks to edit it ("Edit here").
 class AnyFieldEditor final : public FieldEditor
 {
     Q_OBJECT
@@ -144,8 +150,21 @@ public:
     void collectLocalIssues(QList<SchemaIssue> &issues) const override;
     int firstLineHeight() const override;
 
+    /// True while a large value is shown read-only instead of in the editor.
+    bool isShowingLargeValue() const { return m_large.has_value(); }
+    /// Puts a large value's text into the editor (what "Edit here" does); may take a moment.
+    void editLargeValue();
+
+    static constexpr qsizetype LargeTextChars = 16 * 1024;
+    static constexpr qsizetype LongLineChars = 2000;
+
 private:
+    void showLargeValue(const QJsonValue &value, const QString &text);
+
     JsonEditor *m_editor = nullptr;
+    QWidget *m_largeBox = nullptr; // the read-only view of a large value and its "Edit here" button
+    LargeTextView *m_preview = nullptr;
+    std::optional<QJsonValue> m_large; // the large value on show, sent as it is until edited
 };
 
 } // namespace Toolgate

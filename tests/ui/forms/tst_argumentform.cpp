@@ -4,6 +4,8 @@
 #include "forms/containereditors.h"
 #include "forms/fieldpath.h"
 #include "schema/schemanode.h"
+#include "forms/scalareditors.h"
+#include "viewers/largetextview.h"
 #include "forms/jsoneditor.h"
 #include "forms/jsontext.h"
 #include "jsonrpc/jsonwriter.h"
@@ -27,6 +29,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -126,6 +129,26 @@ HostileSchemas::Case hostileCase(const char *name)
     qFatal("no hostile schema case %s", name);
 }
 
+// As toolgate-hostile-server's schema_input offers a case (tests/servers/hostileserver.cpp, schemaWithCase):
+// the case's schema under $defs, its references moved with it, as the schema of the property "value",
+// whose default is the case's value.
+Tool benchTool(const HostileSchemas::Case &c)
+{
+    QByteArray moved = c.schema;
+    moved.replace("\"$ref\":\"#", "\"$ref\":\"#/$defs/case");
+    Tool tool;
+    tool.name = u"schema_input"_s;
+    tool.inputSchema = parseObject(R"({"type":"object","$defs":{"case":)" + moved
+                                   + R"(},"properties":{"value":{"$ref":"#/$defs/case","default":)" + c.instance + "}}}");
+    return tool;
+}
+
+// The arguments the form starts with for benchTool(c): the case's value, exactly.
+QJsonObject benchArguments(const HostileSchemas::Case &c)
+{
+    return QJsonObject{{u"value"_s, QJsonDocument::fromJson("[" + c.instance + "]").array().first()}};
+}
+
 } // namespace
 
 class tst_ArgumentForm : public QObject
@@ -158,6 +181,10 @@ private slots:
     void hugeListsAndDeepRecursionStayLight();
     void largeFormKeepsTheWindowResponsive();
     void largeChoicesAndEnumsKeepTheirValues();
+    void hostileSchemasKeepTheWindowResponsive_data();
+    void hostileSchemasKeepTheWindowResponsive();
+    void largeAnyValueIsShownReadOnlyUntilEdited();
+    void nestedObjectsAreBuiltOverSeveralTurns();
     void jsonTextParsesAndPrints();
     void historyRoundTripAcrossInstances();
     void historyKeepsServersApart();
@@ -764,6 +791,124 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     QTest::qWait(1000);
     QVERIFY(!form.findChild<QLineEdit *>(u"/value/p999"_s));
     QVERIFY(form.findChild<QLineEdit *>(u"/customer"_s));
+}
+
+void tst_ArgumentForm::hostileSchemasKeepTheWindowResponsive_data()
+{
+    QTest::addColumn<QByteArray>("name");
+    for (const char *name : {"patternProperties, 100,000-character name",
+                             "patternProperties and additionalProperties false, 100,000-character name",
+                             "50,000 items of the wrong type", "30 recursive properties and allOf of 400 parts",
+                             "fair: 1,000 properties with limits and patterns", "largest: anyOf with 3,900 alternatives",
+                             "largest: enum of 59,000 numbers"})
+        QTest::addRow("%s", name) << QByteArray(name);
+}
+
+void tst_ArgumentForm::hostileSchemasKeepTheWindowResponsive()
+{
+    // Selecting toolgate-hostile-server's schema_input (issue #13), as toolgate-bench-hostile-gui does.
+    QFETCH(QByteArray, name);
+    const HostileSchemas::Case c = hostileCase(name.constData());
+    const Tool tool = benchTool(c);
+    ArgumentForm form;
+    form.resize(800, 600);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    StallProbe stalls;
+    stalls.start();
+    QTimer::singleShot(0, &form, [&] { form.setTool(tool); });
+    QTRY_VERIFY(form.fieldEditor(u"/value"_s));
+    QTest::qWait(500); // what the rows built later and the first paint cost counts too
+    qInfo("longest stall: %.0f ms", stalls.longestMs());
+    // Loose for CI's loaded 2 cores (see largeFormKeepsTheWindowResponsive()); the 100 ms goal is the
+    // benchmark's. A 100,000-character line laid out in a field took 500-1,000 ms here, 50,000 items
+    // printed into the hidden JSON tab 300-450 ms.
+    QVERIFY2(stalls.longestMs() < StallBoundMs, qPrintable(u"the event loop stalled for %1 ms"_s.arg(stalls.longestMs())));
+
+    // Nothing is lost: what is sent is the default, exactly.
+    QCOMPARE(form.arguments(), benchArguments(c));
+    // No text on show is laid out as one enormous line (long lines are folded for display).
+    const QList<QPlainTextEdit *> texts = form.findChildren<QPlainTextEdit *>();
+    for (const QPlainTextEdit *text : texts) {
+        if (!text->isVisibleTo(&form))
+            continue;
+        for (QTextBlock block = text->document()->begin(); block.isValid(); block = block.next())
+            QVERIFY2(block.length() <= 4097, qPrintable(text->objectName()));
+    }
+    // The hidden JSON tab is filled when it is shown, not before.
+    auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
+    QVERIFY(json->document()->characterCount() < 1000);
+    QCOMPARE(parseObject(form.argumentsText().toUtf8()), benchArguments(c));
+    form.setCurrentPage(ArgumentForm::Page::Json);
+    QCOMPARE(parseObject(json->toPlainText().toUtf8()), benchArguments(c));
+    form.setCurrentPage(ArgumentForm::Page::Form);
+}
+
+void tst_ArgumentForm::largeAnyValueIsShownReadOnlyUntilEdited()
+{
+    const HostileSchemas::Case c = hostileCase("patternProperties, 100,000-character name");
+    ArgumentForm form;
+    form.setTool(benchTool(c));
+    auto *editor = qobject_cast<AnyFieldEditor *>(form.fieldEditor(u"/value"_s));
+    QVERIFY(editor);
+    QVERIFY(editor->isShowingLargeValue());
+    QVERIFY(!editor->inputWidget()->isVisibleTo(editor));
+    auto *preview = form.findChild<LargeTextView *>(u"/value#preview"_s);
+    QVERIFY(preview && preview->isVisibleTo(editor));
+    QCOMPARE(preview->text(), JsonText::pretty(benchArguments(c).value(u"value"_s)));
+    QVERIFY(form.validationProblems().isEmpty());
+
+    // The person asks to edit it: the exact text goes into the editor, and the value stays the same.
+    QSignalSpy changed(&form, &ArgumentForm::argumentsChanged);
+    auto *edit = form.findChild<QPushButton *>(u"/value#editLarge"_s);
+    QVERIFY(edit);
+    edit->click();
+    QVERIFY(!editor->isShowingLargeValue());
+    QVERIFY(editor->inputWidget()->isVisibleTo(editor));
+    QCOMPARE(static_cast<QPlainTextEdit *>(editor->inputWidget())->toPlainText(),
+             JsonText::pretty(benchArguments(c).value(u"value"_s)));
+    QCOMPARE(editor->value(), benchArguments(c).value(u"value"_s));
+    QCOMPARE(form.arguments(), benchArguments(c));
+    QCOMPARE(changed.count(), 0);
+
+    // A small value set later is edited in place again; a large one is shown read-only again.
+    form.setArguments(QJsonObject{{u"value"_s, QJsonObject{{u"a"_s, 1}}}});
+    QVERIFY(!editor->isShowingLargeValue());
+    QCOMPARE(form.arguments().value(u"value"_s), QJsonValue(QJsonObject{{u"a"_s, 1}}));
+    form.setArguments(benchArguments(c));
+    QVERIFY(editor->isShowingLargeValue());
+    QCOMPARE(form.arguments(), benchArguments(c));
+}
+
+void tst_ArgumentForm::nestedObjectsAreBuiltOverSeveralTurns()
+{
+    // 30 recursive properties: objects of 31 fields nested six deep, 188 editors and 2,200 widgets, too
+    // few per object for an object's own slices; built at once they took 150-300 ms.
+    const HostileSchemas::Case c = hostileCase("30 recursive properties and allOf of 400 parts");
+    ArgumentForm form;
+    form.setTool(benchTool(c));
+    const auto building = [&form] {
+        const QList<ObjectFieldEditor *> objects = form.findChildren<ObjectFieldEditor *>();
+        return std::any_of(objects.begin(), objects.end(), [](const ObjectFieldEditor *o) { return o->isBuilding(); });
+    };
+    const qsizetype atOnce = form.findChildren<FieldEditor *>().size();
+    QVERIFY(building());
+    QVERIFY2(atOnce <= 2 * ObjectFieldEditor::TurnRows, qPrintable(QString::number(atOnce)));
+    QCOMPARE(form.arguments(), benchArguments(c)); // the rows still to come are in the arguments already
+    QTRY_VERIFY_WITH_TIMEOUT(!building(), 30000);
+    const qsizetype all = form.findChildren<FieldEditor *>().size();
+    QVERIFY2(all > 150, qPrintable(QString::number(all)));
+    QCOMPARE(form.arguments(), benchArguments(c));
+    QCOMPARE(form.fieldEditor(u"/value/r0/x"_s)->value(), QJsonValue(u"b"_s));
+
+    // A field of a nested object built later edits the arguments as any other (the recursion is cut
+    // short by SchemaNode: a chain of objects through r0, the other properties edited as JSON).
+    auto *deep = form.findChild<QPlainTextEdit *>(u"/value/r0/r0/r0/r29"_s);
+    QVERIFY(deep);
+    deep->setPlainText(u"\"deep\""_s);
+    const QJsonObject r0 = form.arguments().value(u"value"_s).toObject().value(u"r0"_s).toObject();
+    QCOMPARE(r0.value(u"x"_s), QJsonValue(u"b"_s));
+    QCOMPARE(r0.value(u"r0"_s).toObject().value(u"r0"_s), QJsonValue(QJsonObject{{u"r29"_s, u"deep"_s}}));
 }
 
 void tst_ArgumentForm::largeChoicesAndEnumsKeepTheirValues()
