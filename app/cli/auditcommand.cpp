@@ -299,9 +299,9 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     line(Cli::tr("Server says"), info.trimmed().isEmpty() ? QString() : info.trimmed() + Cli::tr(" (self-reported)"));
     line(r.type == AuditRecordType::ToolCall ? Cli::tr("Tool") : Cli::tr("Name"), r.name);
     io.out(r.edited ? Cli::tr("Arguments (as requested):\n") : Cli::tr("Arguments:\n"));
-    io.out(pretty(r.arguments, r.argumentsOrder) + u'\n');
+    io.out(pretty(r.arguments, r.argumentsOrder.keys) + u'\n');
     if (r.editedArguments)
-        io.out(Cli::tr("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder) + u'\n');
+        io.out(Cli::tr("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder.keys) + u'\n');
     if (r.decision) {
         line(Cli::tr("Decision"), decisionText(r) + Cli::tr(" by ")
                                              + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? Cli::tr("a remembered rule")

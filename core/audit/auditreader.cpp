@@ -67,10 +67,10 @@ AuditRecord recordFrom(const QSqlQuery &query, AuditReader::Detail detail)
     r.name = query.value(8).toString();
     if (detail == AuditReader::Detail::Full) {
         r.arguments = objectFrom(query.value(9));
-        r.argumentsOrder = JsonKeyOrder::fromJson(query.value(9).toString().toUtf8());
+        r.argumentsOrder.keys = JsonKeyOrder::fromJson(query.value(9).toString().toUtf8());
         if (!query.isNull(10)) {
             r.editedArguments = objectFrom(query.value(10));
-            r.editedArgumentsOrder = JsonKeyOrder::fromJson(query.value(10).toString().toUtf8());
+            r.editedArgumentsOrder.keys = JsonKeyOrder::fromJson(query.value(10).toString().toUtf8());
         }
         if (!query.isNull(19))
             r.result = objectFrom(query.value(19));

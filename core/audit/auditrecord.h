@@ -61,9 +61,16 @@ struct AuditRecord
     QJsonObject arguments;
     /// The arguments the human edited them into (these were sent). Not loaded in summaries.
     std::optional<QJsonObject> editedArguments;
-    /// The order of the stored arguments' keys (the order the person saw them in). Not loaded in summaries.
-    JsonKeyOrder argumentsOrder;
-    JsonKeyOrder editedArgumentsOrder;
+    /// How to show the arguments: their keys in the order stored (the order the person saw them in).
+    /// Not loaded in summaries. A hint for display, not part of what was recorded, so two records
+    /// with the same values compare equal whatever their orders.
+    struct DisplayOrder
+    {
+        JsonKeyOrder keys;
+        bool operator==(const DisplayOrder &) const { return true; }
+    };
+    DisplayOrder argumentsOrder;
+    DisplayOrder editedArgumentsOrder;
     bool edited = false; ///< Whether editedArguments exists (also known in summaries).
 
     QDateTime decidedAt;

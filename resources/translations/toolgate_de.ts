@@ -1490,6 +1490,18 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>is not valid JSON</source>
         <translation>ist kein gültiges JSON</translation>
     </message>
+    <message>
+        <source>Too large to edit here as it is; it is sent unchanged unless you edit it.</source>
+        <translation>Zu groß, um es hier so zu bearbeiten; es wird unverändert gesendet, solange Sie es nicht bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Edit here</source>
+        <translation>Hier bearbeiten</translation>
+    </message>
+    <message>
+        <source>Put the whole text into the editor (this may take a moment)</source>
+        <translation>Den ganzen Text in den Editor übernehmen (das kann einen Moment dauern)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AppPane</name>

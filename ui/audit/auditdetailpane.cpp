@@ -212,10 +212,10 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
 
     QString arguments;
     if (record.editedArguments) {
-        arguments = tr("// Sent (as edited by the human):\n") + pretty(*record.editedArguments, record.editedArgumentsOrder)
-            + tr("\n// Originally requested:\n") + pretty(record.arguments, record.argumentsOrder);
+        arguments = tr("// Sent (as edited by the human):\n") + pretty(*record.editedArguments, record.editedArgumentsOrder.keys)
+            + tr("\n// Originally requested:\n") + pretty(record.arguments, record.argumentsOrder.keys);
     } else {
-        arguments = pretty(record.arguments, record.argumentsOrder);
+        arguments = pretty(record.arguments, record.argumentsOrder.keys);
     }
     m_arguments->setPlainText(arguments);
     m_tabs->setTabText(ArgumentsTab, call ? tr("Arguments") : record.type == AuditRecordType::Connection ? tr("Details") : tr("Parameters"));

@@ -308,7 +308,7 @@ void ResultView::showRawJson(const QJsonObject &json, const JsonKeyOrder &order)
     m_rawReady = false;
     // Serialising a 20 MB result takes a noticeable fraction of a second: not on this thread.
     BackgroundTask::run(
-        this, [json, order] { return QString::fromUtf8(JsonWriter::toIndentedJson(json, order)) + u'\n'; },
+        this, [json, order]() -> QString { return QString::fromUtf8(JsonWriter::toIndentedJson(json, order)) + u'\n'; },
         [this, generation](const QString &text) {
             if (generation != m_rawGeneration)
                 return;
