@@ -43,18 +43,7 @@ constexpr qsizetype LongLine = 2000;
 
 bool isLargeText(const QString &text)
 {
-    if (text.size() > LargeArgumentsChars)
-        return true;
-    qsizetype lineStart = 0;
-    while (lineStart < text.size()) {
-        qsizetype end = text.indexOf(u'\n', lineStart);
-        if (end < 0)
-            end = text.size();
-        if (end - lineStart > LongLine)
-            return true;
-        lineStart = end + 1;
-    }
-    return false;
+    return LargeTextView::isTooLargeToLayOut(text, LargeArgumentsChars, LongLine);
 }
 
 bool isUrl(const QString &endpoint)

@@ -642,18 +642,7 @@ namespace {
 // paragraph as a whole, and a 100,000-character one took most of a second).
 bool isLargeText(const QString &text)
 {
-    if (text.size() > AnyFieldEditor::LargeTextChars)
-        return true;
-    qsizetype lineStart = 0;
-    while (lineStart < text.size()) {
-        qsizetype end = text.indexOf(u'\n', lineStart);
-        if (end < 0)
-            end = text.size();
-        if (end - lineStart > AnyFieldEditor::LongLineChars)
-            return true;
-        lineStart = end + 1;
-    }
-    return false;
+    return LargeTextView::isTooLargeToLayOut(text, AnyFieldEditor::LargeTextChars, AnyFieldEditor::LongLineChars);
 }
 
 } // namespace

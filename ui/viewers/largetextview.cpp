@@ -28,6 +28,22 @@ constexpr qsizetype ChunkChars = 32 * 1024;
 constexpr qint64 TickBudgetMs = 8;
 } // namespace
 
+bool LargeTextView::isTooLargeToLayOut(const QString &text, qsizetype maxChars, qsizetype maxLineChars)
+{
+    if (text.size() > maxChars)
+        return true;
+    qsizetype lineStart = 0;
+    while (lineStart < text.size()) {
+        qsizetype end = text.indexOf(u'\n', lineStart);
+        if (end < 0)
+            end = text.size();
+        if (end - lineStart > maxLineChars)
+            return true;
+        lineStart = end + 1;
+    }
+    return false;
+}
+
 LargeTextView::LargeTextView(QWidget *parent)
     : QWidget(parent)
     , m_editor(new FittedPlainTextEdit(this))

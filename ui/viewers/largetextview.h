@@ -34,6 +34,11 @@ public:
 
     explicit LargeTextView(QWidget *parent = nullptr);
 
+    /// Whether text is too large for a plain editor to lay out at once: more than maxChars
+    /// characters, or a line longer than maxLineChars (Qt lays out a paragraph as a whole, and a
+    /// 100,000-character one takes most of a second). Such text belongs in a LargeTextView.
+    static bool isTooLargeToLayOut(const QString &text, qsizetype maxChars, qsizetype maxLineChars);
+
     /// Shows text, highlighted by mimeType / fileNameHint when small enough.
     void setText(const QString &text, const QString &mimeType = {}, const QString &fileNameHint = {});
     /// Removes the text and stops any loading.
