@@ -579,9 +579,12 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     JsonRpcPeer::RequestOptions requestOptions;
     requestOptions.timeout = options.timeout.value_or(d->options.toolCallTimeout);
     requestOptions.maxTimeout = options.maxTime.value_or(d->options.toolCallMaxTime);
-    // The raw view shows the result in the order the server wrote it.
+    // The raw view shows the result in the order the server wrote it. Only for answers small enough
+    // to be parsed on this thread anyway (JsonRpcPeer parses larger ones on a pool thread): a second
+    // read of a result of megabytes would hold up every call for a convenience of the raw view.
     auto resultOrder = std::make_shared<JsonKeyOrder>();
     requestOptions.resultKeyOrder = [resultOrder](const JsonKeyOrder &order) { *resultOrder = order; };
+    requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
     QPointer<ClientSession> self(this);
     const RequestId id = d->peer->sendRequestWithParamsJson(QStringLiteral("tools/call"), params, context,
         [self, token, resultOrder, callback = std::move(callback)](const Result<QJsonValue> &result) {

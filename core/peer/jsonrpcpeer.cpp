@@ -160,6 +160,7 @@ public:
         Clock::time_point hardDeadline;
         std::chrono::milliseconds timeout;
         std::function<void(const JsonKeyOrder &)> resultKeyOrder;
+        qsizetype resultKeyOrderLimit;
     };
 
     JsonRpcPeer *q;
@@ -197,7 +198,7 @@ public:
     // (the GUI would freeze meanwhile); whatever arrives after it — messages, a dropped
     // message, the end of the connection — waits here so the order is never changed: a
     // response is handled before the close that follows it, so it is not failed as "closed".
-    static constexpr qsizetype backgroundParseThreshold = 256 * 1024;
+    static constexpr qsizetype backgroundParseThreshold = JsonRpcPeer::backgroundParseThreshold;
     struct Inbound
     {
         enum class Kind { Message, Dropped, Ended, Closed } kind = Kind::Message;
@@ -355,7 +356,7 @@ public:
         const RequestId id(nextId++);
         const auto now = Clock::now();
         Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout,
-                      options.resultKeyOrder};
+                      options.resultKeyOrder, options.resultKeyOrderLimit};
         if (!transport || !transport->isOpen()) {
             deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
             return id;
@@ -509,7 +510,7 @@ void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
     if (!entry.context)
         return;
     if (message.kind() == JsonRpcMessage::Kind::Response) {
-        if (entry.resultKeyOrder && currentText.size() <= RequestOptions::maxKeyOrderText)
+        if (entry.resultKeyOrder && currentText.size() <= entry.resultKeyOrderLimit)
             entry.resultKeyOrder(JsonKeyOrder::fromJson(currentText).member(u"result"));
         entry.handler(Result<QJsonValue>(message.result()));
     }

@@ -58,13 +58,17 @@ public:
         /// Called right before a successful answer's handler with the order of the result's keys as
         /// the peer wrote them (QJsonValue sorts them): for answers whose order people see, such as
         /// the properties of a tool's input schema. Costs a second read of the answer's text, on
-        /// this thread: an answer longer than maxKeyOrderText gets an empty order (sorted keys).
+        /// this thread: an answer longer than resultKeyOrderLimit gets an empty order (sorted keys).
         std::function<void(const JsonKeyOrder &resultOrder)> resultKeyOrder;
         static constexpr qsizetype maxKeyOrderText = 4 * 1024 * 1024;
+        qsizetype resultKeyOrderLimit = maxKeyOrderText;
     };
     using ResponseHandler = std::function<void(const Result<QJsonValue> &result)>;
     using RequestHandler = std::function<void(const JsonRpcMessage &request, const Responder &responder)>;
     using NotificationHandler = std::function<void(const JsonRpcMessage &notification)>;
+
+    /// Messages this long or longer are parsed on a pool thread, not the one the peer lives on.
+    static constexpr qsizetype backgroundParseThreshold = 256 * 1024;
 
     /// Does not take ownership of the transport, which must outlive the peer.
     explicit JsonRpcPeer(Transport *transport, QObject *parent = nullptr);
