@@ -163,9 +163,9 @@ void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &s
             }
             // Names only: values may be secrets, and this output ends up in logs and pastes.
             if (!config.env.isEmpty())
-                entry.insert(QLatin1String("envNames"), QJsonArray::fromStringList(config.env.keys()));
+                entry.insert(QLatin1String("envNames"), QJsonArray::fromStringList(config.envNames()));
             if (!config.headers.isEmpty())
-                entry.insert(QLatin1String("headerNames"), QJsonArray::fromStringList(config.headers.keys()));
+                entry.insert(QLatin1String("headerNames"), QJsonArray::fromStringList(config.headerNames()));
             if (!config.secretKeys.isEmpty())
                 entry.insert(QLatin1String("secretKeys"), QJsonArray::fromStringList(config.secretKeys));
             array.append(entry);

@@ -579,9 +579,9 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     JsonRpcPeer::RequestOptions requestOptions;
     requestOptions.timeout = options.timeout.value_or(d->options.toolCallTimeout);
     requestOptions.maxTimeout = options.maxTime.value_or(d->options.toolCallMaxTime);
-    // The raw view shows the result in the order the server wrote it. Only for answers small enough
-    // to be parsed on this thread anyway (JsonRpcPeer parses larger ones on a pool thread): a second
-    // read of a result of megabytes would hold up every call for a convenience of the raw view.
+    // The raw view shows the result in the order the server wrote it. JsonRpcPeer reads the order of
+    // an answer it parses on a pool thread (256 KiB up to 4 MiB) there; of a smaller one here, where
+    // a second read of a result of megabytes would hold up every call for the raw view's sake.
     auto resultOrder = std::make_shared<JsonKeyOrder>();
     requestOptions.resultKeyOrder = [resultOrder](const JsonKeyOrder &order) { *resultOrder = order; };
     requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;

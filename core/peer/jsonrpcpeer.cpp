@@ -175,6 +175,18 @@ public:
     NotificationHandler fallbackNotificationHandler;
     QHash<RequestId, std::weak_ptr<Responder::State>> incoming;
     QByteArrayView currentText; // while handleText() dispatches a lone message: its text
+    const JsonKeyOrder *currentKeyOrder = nullptr; // and its key order, when it was read on a pool thread
+
+    // The key order of the lone message being dispatched: read on the pool thread, or read now if
+    // its text is no longer than limit; else empty (sorted keys).
+    JsonKeyOrder currentOrder(qsizetype limit) const
+    {
+        if (currentKeyOrder)
+            return *currentKeyOrder;
+        if (!currentText.isEmpty() && currentText.size() <= limit)
+            return JsonKeyOrder::fromJson(currentText);
+        return {};
+    }
     QTimer deadlineTimer;
     Clock::time_point armedFor = Clock::time_point::max();
 
@@ -183,10 +195,12 @@ public:
     {
         Result<QList<JsonRpcMessage>> messages;
         std::optional<RequestId> unreadableId;
+        /// A lone message parsed on a pool thread (up to maxKeyOrderText): its key order, read there too.
+        std::optional<JsonKeyOrder> keyOrder;
     };
     static Parsed parse(const QByteArray &text)
     {
-        Parsed parsed{JsonRpcMessage::parse(text), std::nullopt};
+        Parsed parsed{JsonRpcMessage::parse(text), std::nullopt, std::nullopt};
         if (!parsed.messages && parsed.messages.error().code == int(ErrorCode::ParseError))
             parsed.unreadableId = unreadableResponseId(text);
         return parsed;
@@ -267,6 +281,10 @@ public:
         promise->start();
         QThreadPool::globalInstance()->start([promise, slot, text = item.text] {
             *slot = parse(text);
+            // Where the order of the keys is wanted (tool results people read raw, schemas), it would
+            // cost a second read of the text on the GUI thread; here it costs nothing there.
+            if (text.size() <= JsonRpcPeer::RequestOptions::maxKeyOrderText && (*slot)->messages && (*slot)->messages.value().size() == 1)
+                (*slot)->keyOrder = JsonKeyOrder::fromJson(text);
             promise->finish();
         });
     }
@@ -330,9 +348,12 @@ public:
         QPointer<JsonRpcPeer> guard(q);
         // The text of a lone message, for answers whose key order is asked for.
         currentText = parsed.messages.value().size() == 1 ? QByteArrayView(text) : QByteArrayView();
+        currentKeyOrder = parsed.keyOrder ? &*parsed.keyOrder : nullptr;
         const auto forget = qScopeGuard([this, guard] {
-            if (guard)
+            if (guard) {
                 currentText = {};
+                currentKeyOrder = nullptr;
+            }
         });
         for (const JsonRpcMessage &message : parsed.messages.value()) {
             if (!guard)
@@ -510,8 +531,8 @@ void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
     if (!entry.context)
         return;
     if (message.kind() == JsonRpcMessage::Kind::Response) {
-        if (entry.resultKeyOrder && currentText.size() <= entry.resultKeyOrderLimit)
-            entry.resultKeyOrder(JsonKeyOrder::fromJson(currentText).member(u"result"));
+        if (entry.resultKeyOrder)
+            entry.resultKeyOrder(currentOrder(entry.resultKeyOrderLimit).member(u"result"));
         entry.handler(Result<QJsonValue>(message.result()));
     }
     else
@@ -523,8 +544,7 @@ void JsonRpcPeer::Private::handleIncomingRequest(const JsonRpcMessage &message)
     auto state = std::make_shared<Responder::State>();
     state->peer = q;
     state->id = message.id();
-    if (!currentText.isEmpty() && currentText.size() <= RequestOptions::maxKeyOrderText)
-        state->paramsOrder = JsonKeyOrder::fromJson(currentText).member(u"params");
+    state->paramsOrder = currentOrder(RequestOptions::maxKeyOrderText).member(u"params");
     QPointer<JsonRpcPeer> guard(q);
     state->send = [guard](const JsonRpcMessage &answer) {
         if (guard) {

@@ -57,8 +57,10 @@ public:
         std::chrono::milliseconds maxTimeout = std::chrono::minutes(10);
         /// Called right before a successful answer's handler with the order of the result's keys as
         /// the peer wrote them (QJsonValue sorts them): for answers whose order people see, such as
-        /// the properties of a tool's input schema. Costs a second read of the answer's text, on
-        /// this thread: an answer longer than resultKeyOrderLimit gets an empty order (sorted keys).
+        /// the properties of a tool's input schema. Costs a second read of the answer's text: on
+        /// the pool thread for an answer parsed there (backgroundParseThreshold up to
+        /// maxKeyOrderText), else on this thread, where an answer longer than resultKeyOrderLimit
+        /// gets an empty order (sorted keys).
         std::function<void(const JsonKeyOrder &resultOrder)> resultKeyOrder;
         static constexpr qsizetype maxKeyOrderText = 4 * 1024 * 1024;
         qsizetype resultKeyOrderLimit = maxKeyOrderText;

@@ -36,6 +36,50 @@ StdioLaunchSpec ServerConfig::launchSpec() const
     return spec;
 }
 
+namespace {
+
+const QString kEnvKey = QStringLiteral("env");
+const QString kHeadersKey = QStringLiteral("headers");
+
+QStringList namesInOrder(const QMap<QString, QString> &values, const JsonKeyOrder &order)
+{
+    QStringList names;
+    names.reserve(values.size());
+    for (const QString &name : order.keys()) {
+        if (values.contains(name))
+            names.append(name);
+    }
+    for (auto it = values.keyBegin(); it != values.keyEnd(); ++it) {
+        if (!names.contains(*it))
+            names.append(*it);
+    }
+    return names;
+}
+
+} // namespace
+
+QStringList ServerConfig::envNames() const
+{
+    return namesInOrder(env, fileOrder.member(kEnvKey));
+}
+
+QStringList ServerConfig::headerNames() const
+{
+    return namesInOrder(headers, fileOrder.member(kHeadersKey));
+}
+
+void ServerConfig::setEnvOrder(const QStringList &names)
+{
+    if (names != envNames())
+        fileOrder.setMember(kEnvKey, JsonKeyOrder::fromKeys(names));
+}
+
+void ServerConfig::setHeaderOrder(const QStringList &names)
+{
+    if (names != headerNames())
+        fileOrder.setMember(kHeadersKey, JsonKeyOrder::fromKeys(names));
+}
+
 QString ServerConfig::endpoint() const
 {
     if (transport != Transport::Stdio)

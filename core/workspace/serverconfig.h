@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/jsonkeyorder.h"
 #include "transport/stdiotransport.h"
 
 #include <QJsonObject>
@@ -38,6 +39,18 @@ struct ServerConfig
     QStringList plainSecretKeys;
     /// Keys of the server's entry we do not model, written back unchanged on save.
     QJsonObject extra;
+    /// The order of this server's entry as the person wrote it (the servers file's, or the editor's
+    /// rows): its settings, the names in env and headers, and the keys inside extra. QMap and
+    /// QJsonObject sort them; the servers file is written back in this order.
+    JsonKeyOrder fileOrder;
+
+    /// The names in env / headers in the person's order (names the order does not know follow, sorted).
+    QStringList envNames() const;
+    QStringList headerNames() const;
+    /// Sets the order of the names in env / headers (the editor's rows); the config stays equal to
+    /// itself when they already come in this order.
+    void setEnvOrder(const QStringList &names);
+    void setHeaderOrder(const QStringList &names);
 
     /// One secret value of this config: where it is in the config and where in the SecretStore.
     struct SecretEntry

@@ -215,7 +215,7 @@ public:
                                     .arg(name, seenIn.value(name), section.label));
                 }
                 seenIn.insert(name, section.label);
-                auto server = parseServer(name, entries.value(name), section.label);
+                auto server = parseServer(name, entries.value(name), section.label, section.order.member(name));
                 if (!server)
                     return server.error();
                 servers.append(std::move(server).value());
@@ -287,7 +287,8 @@ private:
         return list;
     }
 
-    Result<ServerConfig> parseServer(const QString &name, const QJsonValue &value, const QString &section) const
+    Result<ServerConfig> parseServer(const QString &name, const QJsonValue &value, const QString &section,
+                                     const JsonKeyOrder &order) const
     {
         if (name.trimmed().isEmpty())
             return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "a server in \"%1\" has an empty name").arg(section));
@@ -297,6 +298,7 @@ private:
 
         ServerConfig config;
         config.name = name;
+        config.fileOrder = order;
         auto command = string(name, entry, kCommand);
         if (!command)
             return command.error();
@@ -468,8 +470,9 @@ Result<QList<ServerConfig>> ServerConfigFile::load(const QString &path)
 
 QByteArray ServerConfigFile::serialize(const QList<ServerConfig> &list)
 {
-    // The servers in the list's order (the file's, new ones last); each server's settings in the
-    // order people write them, what Toolgate does not model after them.
+    // The servers in the list's order (the file's, new ones last); each server's settings, env and
+    // headers in the order the person wrote them (ServerConfig::fileOrder), new ones in the order
+    // people usually write them, what Toolgate does not model after them.
     static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys};
     QJsonObject servers;
     QStringList names;
@@ -478,8 +481,17 @@ QByteArray ServerConfigFile::serialize(const QList<ServerConfig> &list)
         names.append(config.name);
     }
     JsonKeyOrder serverOrder = JsonKeyOrder::fromKeys(names);
-    for (const QString &name : std::as_const(names))
-        serverOrder.setMember(name, JsonKeyOrder::fromKeys(settingsOrder));
+    for (const ServerConfig &config : list) {
+        // The entry's own order first (it knows env's and headers' names too), then the settings
+        // it did not have before, in the usual order.
+        JsonKeyOrder entryOrder = config.fileOrder;
+        const QStringList known = entryOrder.keys();
+        for (const QString &setting : settingsOrder) {
+            if (!known.contains(setting))
+                entryOrder.setMember(setting, {});
+        }
+        serverOrder.setMember(config.name, entryOrder);
+    }
     JsonKeyOrder order = JsonKeyOrder::fromKeys({kMcpServers});
     order.setMember(kMcpServers, serverOrder);
     return JsonWriter::toIndentedJson(QJsonObject{{kMcpServers, servers}}, order) + '\n';

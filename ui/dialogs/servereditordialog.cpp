@@ -110,17 +110,22 @@ void addRow(QTableWidget *table, const QString &key, const QString &value, bool 
     table->setItem(row, SecretColumn, secretItem(secret));
 }
 
-void readTable(const QTableWidget *table, QMap<QString, QString> *values, QStringList *secretKeys)
+/// Reads the rows into values; returns the names in the rows' order (the file keeps it).
+QStringList readTable(const QTableWidget *table, QMap<QString, QString> *values, QStringList *secretKeys)
 {
+    QStringList names;
     for (int row = 0; row < table->rowCount(); ++row) {
         const QString key = table->item(row, KeyColumn) ? table->item(row, KeyColumn)->text().trimmed() : QString();
         if (key.isEmpty())
             continue;
+        if (!values->contains(key))
+            names.append(key);
         values->insert(key, table->item(row, ValueColumn) ? table->item(row, ValueColumn)->text() : QString());
         if (table->item(row, SecretColumn) && table->item(row, SecretColumn)->checkState() == Qt::Checked
             && !secretKeys->contains(key))
             secretKeys->append(key);
     }
+    return names;
 }
 
 QLabel *hintLabel(const QString &text, QWidget *parent)
@@ -378,12 +383,13 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
     return table;
 }
 
-void ServerEditorDialog::fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &secretKeys)
+void ServerEditorDialog::fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &names,
+                                   const QStringList &secretKeys)
 {
     table->setRowCount(0);
     const QSignalBlocker blocker(table);
-    for (auto it = values.cbegin(); it != values.cend(); ++it)
-        addRow(table, it.key(), it.value(), secretKeys.contains(it.key()));
+    for (const QString &name : names)
+        addRow(table, name, values.value(name), secretKeys.contains(name));
 }
 
 void ServerEditorDialog::setConfig(const ServerConfig &config)
@@ -396,9 +402,9 @@ void ServerEditorDialog::setConfig(const ServerConfig &config)
     m_command->setText(config.command);
     m_arguments->setPlainText(config.args.join(u'\n'));
     m_cwd->setText(config.cwd);
-    fillTable(m_env, config.env, config.secretKeys);
+    fillTable(m_env, config.env, config.envNames(), config.secretKeys);
     m_url->setText(config.url);
-    fillTable(m_headers, config.headers, config.secretKeys);
+    fillTable(m_headers, config.headers, config.headerNames(), config.secretKeys);
     revalidate();
 }
 
@@ -423,8 +429,8 @@ ServerConfig ServerEditorDialog::config() const
     config.secretKeys.clear();
     // Saving here is the person's say-so: every secret value goes to the keychain.
     config.plainSecretKeys.clear();
-    readTable(m_env, &config.env, &config.secretKeys);
-    readTable(m_headers, &config.headers, &config.secretKeys);
+    config.setEnvOrder(readTable(m_env, &config.env, &config.secretKeys));
+    config.setHeaderOrder(readTable(m_headers, &config.headers, &config.secretKeys));
     // A stdio server has no use for a URL and vice versa; keep the file free of leftovers.
     if (config.transport == ServerConfig::Transport::Stdio) {
         config.url.clear();

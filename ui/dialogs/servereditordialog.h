@@ -55,7 +55,7 @@ private:
     QWidget *buildStdioPage();
     QWidget *buildHttpPage();
     QTableWidget *buildKeyValueTable(const QString &objectName, QWidget *page, QWidget **buttons);
-    void fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &secretKeys);
+    void fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &names, const QStringList &secretKeys);
     void revalidate();
     void makeRoomForMessages();
     void checkCommand();

@@ -174,6 +174,8 @@ private slots:
     void messagesAfterALargeOneKeepTheirOrder();
     void invalidLargeMessageIsAViolationAndTheRestGoesOn();
     void peerDestroyedWhileParsingAnswersOnce();
+    void answersGiveTheirKeyOrder_data();
+    void answersGiveTheirKeyOrder();
 
 private:
     /// Waits until every message queued so far in both directions has been handled: a ping
@@ -980,6 +982,46 @@ void tst_JsonRpcPeer::largeMessageIsParsedWhileTheLoopRuns()
     QVERIFY(answer.last->ok());
     QCOMPARE(answer.last->value().toObject().value(u"text"_s).toString().size(), 8 * 1024 * 1024);
     QVERIFY(!m_client->isPending(id));
+}
+
+void tst_JsonRpcPeer::answersGiveTheirKeyOrder_data()
+{
+    QTest::addColumn<qsizetype>("padding");
+    QTest::addColumn<qsizetype>("limit");
+    QTest::addColumn<bool>("ordered");
+    const qsizetype small = 100;
+    const qsizetype pooled = 1024 * 1024; // parsed on a pool thread
+    const qsizetype max = JsonRpcPeer::RequestOptions::maxKeyOrderText;
+    QTest::newRow("small, read here") << small << max << true;
+    QTest::newRow("small, over the limit for reading here") << small << qsizetype(10) << false;
+    // Read along on the pool thread, so the limit for reading it here does not apply (it did once:
+    // the Raw JSON tab of a result of 256 KiB or more showed its keys sorted).
+    QTest::newRow("parsed on a pool thread") << pooled << JsonRpcPeer::backgroundParseThreshold << true;
+    QTest::newRow("longer than the key order is ever read") << max + 1 << max << false;
+}
+
+void tst_JsonRpcPeer::answersGiveTheirKeyOrder()
+{
+    QFETCH(qsizetype, padding);
+    QFETCH(qsizetype, limit);
+    QFETCH(bool, ordered);
+    serverNeverAnswers(u"ordered"_s);
+    Answer answer;
+    auto order = std::make_shared<std::optional<JsonKeyOrder>>();
+    JsonRpcPeer::RequestOptions options;
+    options.resultKeyOrder = [order](const JsonKeyOrder &keys) { *order = keys; };
+    options.resultKeyOrderLimit = limit;
+    const RequestId id = m_client->sendRequest(u"ordered"_s, {}, m_context.get(), answer.handler(), options);
+    QVERIFY(barrier());
+    m_a->inject("{\"id\":" + QByteArray::number(id.toJson().toInteger()) + R"(,"jsonrpc":"2.0","result":{"zeta":1,"alpha":")"
+                + QByteArray(padding, 'x') + R"(","mid":{"z":1,"a":2}}})");
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 20000);
+    QVERIFY(answer.last->ok());
+    QVERIFY(order->has_value()); // told before the handler ran
+    const QStringList expected = ordered ? QStringList{u"zeta"_s, u"alpha"_s, u"mid"_s} : QStringList{};
+    QCOMPARE(order->value().keys(), expected);
+    if (ordered)
+        QCOMPARE(order->value().member(u"mid"_s).keys(), (QStringList{u"z"_s, u"a"_s}));
 }
 
 void tst_JsonRpcPeer::messagesAfterALargeOneKeepTheirOrder()

@@ -207,7 +207,9 @@ void TestServerConfig::parse()
         QCOMPARE(got.enabled, want.enabled);
         QCOMPARE(got.secretKeys, want.secretKeys);
         QCOMPARE(got.extra, want.extra);
-        QVERIFY(got == want);
+        ServerConfig gotInSortedOrder = got; // the file's order is serversKeepTheirOrder's business
+        gotInSortedOrder.fileOrder = {};
+        QVERIFY(gotInSortedOrder == want);
     }
 }
 
@@ -370,6 +372,27 @@ void TestServerConfig::serversKeepTheirOrder()
     const auto second = ServerConfigFile::parse(saved, QStringLiteral("saved"));
     QVERIFY(second.ok());
     QCOMPARE(names(second.value()), (QStringList{"zeta", "alpha", "mid", "added"}));
+
+    // Inside a server too: its settings, env's and headers' names, and what Toolgate does not model.
+    const QByteArray inside = R"({"mcpServers": {
+        "local": {"env": {"ZED": "1", "ALPHA": "2", "MIDDLE": "3"}, "command": "z", "x-note": {"b": 1, "a": 2}},
+        "remote": {"url": "https://example.com/mcp", "type": "http", "headers": {"X-Zone": "z", "Accept-Language": "de"}}}})";
+    const auto parsedInside = ServerConfigFile::parse(inside, QStringLiteral("inside"));
+    QVERIFY(parsedInside.ok());
+    QCOMPARE(parsedInside.value().at(0).envNames(), (QStringList{"ZED", "ALPHA", "MIDDLE"}));
+    QCOMPARE(parsedInside.value().at(1).headerNames(), (QStringList{"X-Zone", "Accept-Language"}));
+    QList<ServerConfig> edited = parsedInside.value();
+    edited[0].args = {QStringLiteral("--new")}; // a setting the entry did not have comes after its own
+    const QByteArray insideSaved = ServerConfigFile::serialize(edited);
+    const auto before = [&](const char *a, const char *b) { return insideSaved.indexOf(a) < insideSaved.indexOf(b); };
+    QVERIFY2(before("\"ZED\"", "\"ALPHA\"") && before("\"ALPHA\"", "\"MIDDLE\""), insideSaved.constData());
+    QVERIFY2(before("\"env\"", "\"command\"") && before("\"command\"", "\"x-note\"") && before("\"x-note\"", "\"args\""),
+             insideSaved.constData());
+    QVERIFY2(before("\"b\"", "\"a\""), insideSaved.constData());
+    QVERIFY2(before("\"url\"", "\"type\"") && before("\"X-Zone\"", "\"Accept-Language\""), insideSaved.constData());
+    const auto reread = ServerConfigFile::parse(insideSaved, QStringLiteral("saved"));
+    QVERIFY(reread.ok());
+    QCOMPARE(reread.value().at(0).envNames(), (QStringList{"ZED", "ALPHA", "MIDDLE"}));
 
     // VS Code's shape too.
     const auto vscode = ServerConfigFile::parse(R"({"mcp": {"servers": {"b": {"command": "b"}, "a": {"command": "a"}}}})",

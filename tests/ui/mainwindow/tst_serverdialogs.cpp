@@ -138,6 +138,29 @@ private slots:
         QCOMPARE(dialog.config().extra, original.extra);
     }
 
+    void editorKeepsTheOrderOfNames()
+    {
+        // The rows follow the file's order, and the file follows the rows (QMap would sort them).
+        const auto parsed = ServerConfigFile::parse(R"({"mcpServers": {"s": {"command": "c", "env": {"ZED": "1", "ALPHA": "2"}}}})",
+                                                    QStringLiteral("test"));
+        QVERIFY(parsed.ok());
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        dialog.setConfig(parsed.value().first());
+        auto *env = dialog.findChild<QTableWidget *>(QStringLiteral("environment"));
+        QCOMPARE(env->rowCount(), 2);
+        QCOMPARE(env->item(0, 0)->text(), QStringLiteral("ZED"));
+        QCOMPARE(env->item(1, 0)->text(), QStringLiteral("ALPHA"));
+        QCOMPARE(dialog.config(), parsed.value().first());
+
+        QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("environmentAdd")), Qt::LeftButton);
+        env->item(2, 0)->setText(QStringLiteral("MIDDLE"));
+        env->item(2, 1)->setText(QStringLiteral("3"));
+        const ServerConfig config = dialog.config();
+        QCOMPARE(config.envNames(), (QStringList{"ZED", "ALPHA", "MIDDLE"}));
+        const QByteArray saved = ServerConfigFile::serialize({config});
+        QVERIFY2(saved.indexOf("ZED") < saved.indexOf("ALPHA") && saved.indexOf("ALPHA") < saved.indexOf("MIDDLE"), saved.constData());
+    }
+
     void importPicksNewServersAndRenamesClashes()
     {
         QTemporaryDir dir;
