@@ -98,6 +98,13 @@ if (scenario === 'modern-flow') {
   send({ method: 'notifications/cancelled', params: { requestId: 'listen-1', reason: 'done' } });
   note('no envelope at all on a modern-pinned connection: -32602');
   await request(13, 'tools/list', {});
+  note('resources/read of an unknown uri: -32602 with data.uri (2026-07-28 resource-not-found)');
+  await request(14, 'resources/read', withMeta({ uri: 'toolgate://peer/missing' }));
+  note('confirm_action when the envelope declares no elicitation: -32021 naming the required capability');
+  await request(15, 'tools/call', {
+    name: 'confirm_action', arguments: { action: 'delete the draft' },
+    _meta: { ...meta, 'io.modelcontextprotocol/clientCapabilities': {} },
+  });
 } else if (scenario === 'modern-only') {
   note('a probe claiming a revision the server does not serve: -32022 with the supported list');
   await request('discover-0', 'server/discover', { _meta: { ...meta, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' } });
