@@ -414,10 +414,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
             return QString();
         return ViewerFormat::elapsed(*row.durationMs);
     case ClientColumn:
-        // An app view's call or request names the call whose result showed the app.
-        if (row.origin)
-            return tr("%1 · #%2").arg(initiatorText(row.initiator)).arg(*row.origin);
-        return initiatorText(row.initiator);
+        return clientText(row.initiator, row.origin);
     default: return {};
     }
 }
@@ -517,6 +514,14 @@ QString AuditTableModel::initiatorText(CallInitiator initiator)
     case CallInitiator::App: return tr("App");
     }
     return {};
+}
+
+QString AuditTableModel::clientText(CallInitiator initiator, std::optional<qint64> origin)
+{
+    // An app view's call or request names the call whose result showed the app.
+    if (origin)
+        return tr("%1 · #%2").arg(initiatorText(initiator)).arg(*origin);
+    return initiatorText(initiator);
 }
 
 QString AuditTableModel::originText(qint64 origin)

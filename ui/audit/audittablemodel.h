@@ -91,6 +91,9 @@ public:
                                 const std::optional<ApprovalDecision::Source> &source);
     static QString connectionEventText(const QString &name);
     static QString initiatorText(CallInitiator initiator);
+    /// The Client column: who made the record ("GUI"), and for an app view's call or request the call
+    /// whose result showed the app ("App · #12").
+    static QString clientText(CallInitiator initiator, std::optional<qint64> origin);
     /// "the app in the result of call #12": where an app-initiated call or request came from.
     static QString originText(qint64 origin);
 

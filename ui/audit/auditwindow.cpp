@@ -6,6 +6,8 @@
 #include "audit/auditreader.h"
 #include "viewers/backgroundtask.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QDateTimeEdit>
 #include <QFileDialog>
@@ -101,7 +103,13 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_table->setColumnWidth(AuditTableModel::DecisionColumn, width("allowed once · remembered rule"));
     m_table->setColumnWidth(AuditTableModel::OutcomeColumn, width("outcome unknown"));
     m_table->setColumnWidth(AuditTableModel::DurationColumn, width("12345 ms"));
-    m_table->setColumnWidth(AuditTableModel::ClientColumn, width("Client"));
+    // Wide enough for its header and whatever it names, in the language shown ("Konformitätstest",
+    // "App · #12345").
+    int clientWidth = metrics.horizontalAdvance(m_model->headerData(AuditTableModel::ClientColumn, Qt::Horizontal).toString());
+    for (const CallInitiator initiator : {CallInitiator::Gui, CallInitiator::Cli, CallInitiator::Conformance, CallInitiator::App})
+        clientWidth = std::max(clientWidth, metrics.horizontalAdvance(AuditTableModel::clientText(initiator, std::nullopt)));
+    clientWidth = std::max(clientWidth, metrics.horizontalAdvance(AuditTableModel::clientText(CallInitiator::App, 12345)));
+    m_table->setColumnWidth(AuditTableModel::ClientColumn, clientWidth + 18);
     // Outcome takes the slack: it holds connection messages too.
     m_table->horizontalHeader()->moveSection(AuditTableModel::OutcomeColumn, AuditTableModel::ClientColumn);
     m_table->horizontalHeader()->setSectionResizeMode(AuditTableModel::OutcomeColumn, QHeaderView::Stretch);

@@ -362,6 +362,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(findRow(model, appClient, AuditTableModel::ClientColumn) >= 0, 10000);
         const int appRow = findRow(model, QStringLiteral("get-time"));
         QCOMPARE(model->index(appRow, AuditTableModel::ClientColumn).data().toString(), appClient);
+        // The column shows it whole (it was sized for the word "Client" once, cutting it to "App · …").
+        QVERIFY2(view.table()->columnWidth(AuditTableModel::ClientColumn) > view.table()->fontMetrics().horizontalAdvance(appClient),
+                 qPrintable(QString::number(view.table()->columnWidth(AuditTableModel::ClientColumn))));
         QCOMPARE(model->index(appRow, 0).data(AuditTableModel::OriginRole).toLongLong(), origin);
         const int originRow = model->rowOfRecord(origin);
         QCOMPARE(model->index(originRow, AuditTableModel::ClientColumn).data().toString(), QStringLiteral("GUI"));
