@@ -4,6 +4,7 @@
 
 #include <QFutureWatcher>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QMutex>
 #include <QObject>
@@ -11,6 +12,33 @@
 #include <QThreadPool>
 
 namespace Toolgate {
+
+namespace {
+
+// Whether value holds at most budget values and no reference, looking at no more than that: a
+// reference can be expanded many times over when the schema is described (SchemaNode).
+bool isSmallSchema(const QJsonValue &value, int &budget)
+{
+    if (--budget < 0)
+        return false;
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key() == QLatin1String("$ref") || it.key() == QLatin1String("$dynamicRef")
+                || it.key() == QLatin1String("$recursiveRef") || !isSmallSchema(it.value(), budget))
+                return false;
+        }
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        for (const QJsonValue &item : array) {
+            if (!isSmallSchema(item, budget))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
 
 class SchemaChecker::Private
 {
@@ -103,6 +131,17 @@ std::optional<SchemaCheck> SchemaChecker::checkSoon(const SchemaValidator &valid
     run(context, [slot, validator, instance] { *slot = validator.check(instance); },
         [slot, done = std::move(done)] { done(*slot); });
     return std::nullopt;
+}
+
+std::optional<SchemaChecker::Prepared> SchemaChecker::prepareSoon(const QJsonObject &schema, const JsonKeyOrder &schemaOrder,
+                                                                  QObject *context, std::function<void(const Prepared &)> done)
+{
+    int budget = kInlineSchemaValues;
+    if (!isSmallSchema(schema, budget)) {
+        prepare(schema, schemaOrder, context, std::move(done));
+        return std::nullopt;
+    }
+    return Prepared{d->validator(schema), std::make_shared<const SchemaNode>(SchemaNode::fromSchema(schema, schemaOrder))};
 }
 
 void SchemaChecker::prepare(const QJsonObject &schema, const JsonKeyOrder &schemaOrder, QObject *context,

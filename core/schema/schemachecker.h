@@ -71,6 +71,16 @@ public:
     std::optional<SchemaCheck> checkSoon(const SchemaValidator &validator, const QJsonValue &instance, QObject *context,
                                          std::function<void(const SchemaCheck &)> done);
 
+    /// How many JSON values a schema may hold, and hold no reference, to be prepared at once by
+    /// prepareSoon(): compiling and describing it then takes well under a millisecond.
+    static constexpr int kInlineSchemaValues = 300;
+
+    /// As prepare(), but at once when schema is small (see kInlineSchemaValues), returning the result
+    /// (done is then never called); otherwise returns nullopt and calls done later. Deciding costs at
+    /// most a look at kInlineSchemaValues values.
+    std::optional<Prepared> prepareSoon(const QJsonObject &schema, const JsonKeyOrder &schemaOrder, QObject *context,
+                                        std::function<void(const Prepared &)> done);
+
     /// Compiles schema (unless cached) and builds its SchemaNode (SchemaNode::fromSchema with
     /// schemaOrder) on the checking thread, then calls done on context's thread.
     void prepare(const QJsonObject &schema, const JsonKeyOrder &schemaOrder, QObject *context,
