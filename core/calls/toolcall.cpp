@@ -5,15 +5,9 @@
 #include "client/clientsession.h"
 #include "common/logging.h"
 #include "common/error.h"
+#include "schema/schemachecker.h"
 #include "schema/schemanode.h"
 #include "schema/schemavalidator.h"
-
-#include <QFutureWatcher>
-#include <QHash>
-#include <QJsonDocument>
-#include <QMutex>
-#include <QPromise>
-#include <QThreadPool>
 
 #include <atomic>
 
@@ -104,14 +98,6 @@ void ToolCall::finish(ToolCallOutcome::Kind kind)
 class ToolCallPipeline::Private
 {
 public:
-    // Compiled validators (or why a schema cannot be used) by schema text: compiling is much dearer than
-    // looking up. Used from the checking thread only.
-    struct Validators
-    {
-        QMutex mutex;
-        QHash<QByteArray, std::shared_ptr<const Result<SchemaValidator>>> byText;
-    };
-
     // What checking one value against one schema found.
     struct Check
     {
@@ -125,48 +111,26 @@ public:
     QPointer<ApprovalPolicy> policy;
     Options options;
     ToolCallObserver *observer = nullptr;
-    std::shared_ptr<Validators> validators = std::make_shared<Validators>();
-    // Compiling and checking run here, off the GUI thread: a schema of a few MB took 0.2-0.45 s to
-    // compile (issue #13). One thread, so checks finish in the order they were asked for and the calls
-    // go on in that order. Declared last: destroyed first, it waits for a check that is running.
-    QThreadPool checker;
 
-    Private() { checker.setMaxThreadCount(1); }
-
-    static std::shared_ptr<const Result<SchemaValidator>> validatorFor(Validators &cache, const QJsonObject &schema)
-    {
-        const QByteArray key = QJsonDocument(schema).toJson(QJsonDocument::Compact);
-        {
-            QMutexLocker lock(&cache.mutex);
-            if (auto it = cache.byText.constFind(key); it != cache.byText.cend())
-                return *it;
-        }
-        // A refusal is remembered too: the same schema comes again with the result and the next call.
-        auto compiled = std::make_shared<const Result<SchemaValidator>>(SchemaValidator::compile(schema));
-        QMutexLocker lock(&cache.mutex);
-        if (cache.byText.size() > 512)
-            cache.byText.clear();
-        cache.byText.insert(key, compiled);
-        return compiled;
-    }
-
-    static Check check(Validators &cache, const QJsonObject &schema, const QJsonValue &instance, const QString &what)
+    static Check describe(const SchemaChecker::Check &checked, const QString &what)
     {
         Check result;
-        result.validator = validatorFor(cache, schema);
+        result.validator = checked.validator;
         if (!*result.validator) {
             result.problems = {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, result.validator->error().message)};
             return result;
         }
-        result.issues = result.validator->value().validate(instance);
+        result.issues = checked.result.issues;
         for (const SchemaIssue &issue : std::as_const(result.issues))
             result.problems.append(issue.path.isEmpty() ? issue.message
                                                         : SchemaValidator::readablePath(issue.path) + QStringLiteral(": ") + issue.message);
         return result;
     }
 
-    // Checks instance against schema on the checking thread and hands what it found to done on call's
-    // thread, unless call is gone by then. No schema: done at once, nothing found.
+    // Checks instance against schema off the GUI thread (SchemaChecker: a schema of a few MB took
+    // 0.2-0.45 s to compile, issue #13) and hands what it found to done on call's thread, unless call
+    // or the pipeline is gone by then. Checks end in the order they were asked for, so the calls go on
+    // in that order. No schema: done at once, nothing found.
     void problems(ToolCall *call, const QJsonObject &schema, const QJsonValue &instance, const QString &what,
                   std::function<void(ToolCall *, const Check &)> done)
     {
@@ -174,21 +138,11 @@ public:
             done(call, Check{});
             return;
         }
-        auto slot = std::make_shared<Check>();
-        auto promise = std::make_shared<QPromise<void>>();
-        auto *watcher = new QFutureWatcher<void>(call);
         QPointer<ToolCall> guard(call);
-        QObject::connect(watcher, &QFutureWatcherBase::finished, call, [watcher, guard, owner = QPointer<QObject>(owner), slot,
-                                                                         done = std::move(done)] {
-            watcher->deleteLater();
+        SchemaChecker::shared()->check(schema, instance, call, [guard, owner = QPointer<QObject>(owner), what,
+                                                               done = std::move(done)](const SchemaChecker::Check &checked) {
             if (guard && owner)
-                done(guard, *slot);
-        });
-        watcher->setFuture(promise->future());
-        promise->start();
-        checker.start([promise, slot, cache = validators, schema, instance, what] {
-            *slot = check(*cache, schema, instance, what);
-            promise->finish();
+                done(guard, describe(checked, what));
         });
     }
 };

@@ -399,8 +399,15 @@ public:
     {
         m_work += units;
         if (m_work > m_budget && !m_stopped)
-            stop(QString(), outOfBudgetMessage());
+            stopOutOfBudget();
         return !m_stopped;
+    }
+
+    void stopOutOfBudget()
+    {
+        if (!m_stopped)
+            m_outOfBudget = true;
+        stop(QString(), outOfBudgetMessage());
     }
 
     void stop(const QString &pointer, const QString &message)
@@ -424,7 +431,7 @@ public:
             matched = false;
             return true;
         case BoundedRegex::Outcome::OutOfBudget:
-            stop(QString(), outOfBudgetMessage());
+            stopOutOfBudget();
             return false;
         case BoundedRegex::Outcome::TooComplex:
             stop(pointer(where), kCouldNotCheck % u"the pattern " % shownPattern(regex.pattern())
@@ -650,6 +657,7 @@ private:
     const size_t m_seed = hashSeed();
     qint64 m_work = 0;
     bool m_stopped = false;
+    bool m_outOfBudget = false; // stopped because the budget ran out
     SchemaIssue m_stopIssue;
 };
 
@@ -1167,6 +1175,7 @@ SchemaCheck Evaluator::run(const QJsonValue &value)
     result.work = m_work;
     if (m_stopped) {
         result.verdict = SchemaVerdict::TooComplex;
+        result.outOfBudget = m_outOfBudget;
         result.issues = {m_stopIssue};
         return result;
     }

@@ -41,6 +41,9 @@ struct SchemaCheck
     QList<SchemaIssue> issues;
     /// Work spent, in the units of SchemaValidator::kValidationWork; for tests and benchmarks.
     qint64 work = 0;
+    /// TooComplex because the work budget ran out (not a pattern's own step limit, nor the nesting
+    /// depth): a check with a larger budget may come to a verdict.
+    bool outOfBudget = false;
 };
 
 /// A JSON Schema compiled once and then used to check any number of values.

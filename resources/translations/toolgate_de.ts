@@ -1718,6 +1718,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>Argumentformular</translation>
     </message>
     <message>
+        <source>Checking the schema…</source>
+        <translation>Das Schema wird geprüft…</translation>
+    </message>
+    <message>
         <source>Form</source>
         <translation>Formular</translation>
     </message>

@@ -241,6 +241,9 @@ int runCase(const BenchCase &benchCase, int timeoutSeconds)
         case Step::Run:
             if (stepClock.elapsed() < 200)
                 break; // let the form show what it built
+            // Run is enabled once the form has its fields (the schema is prepared off the GUI thread).
+            if (!window.toolPanel()->runButton()->isEnabled() && stepClock.elapsed() < 20000)
+                break;
             if (!window.toolPanel()->runButton()->isEnabled()) {
                 notes.append(current + QStringLiteral(": Run disabled"));
                 go(toRun.isEmpty() ? Step::Settle : Step::Select);

@@ -13,7 +13,9 @@
 #include "forms/argumentform.h"
 #include "protocol/tool.h"
 
+#include <QDeadlineTimer>
 #include <QJsonDocument>
+#include <QThread>
 
 using namespace Toolgate;
 
@@ -30,10 +32,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QJsonObject initial = QJsonDocument::fromJson(argumentsText).object();
 
     ArgumentForm form;
+    // The form prepares the schema, and checks values that take long, on SchemaChecker's thread.
+    const auto settleChecked = [&form] {
+        const QDeadlineTimer deadline(60000);
+        while (form.isChecking() && !deadline.hasExpired()) {
+            QThread::msleep(1);
+            QCoreApplication::processEvents();
+        }
+        TOOLGATE_FUZZ_CHECK(!form.isChecking(), QByteArray("the form was still checking after 60 s"));
+        Fuzz::settle();
+    };
     form.resize(480, 640);
     form.setTool(tool, initial);
     form.show();
-    Fuzz::settle();
+    settleChecked();
     Q_UNUSED(form.grab());
     Q_UNUSED(form.validationProblems());
     Q_UNUSED(form.sizeHint());
@@ -51,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     form.setCurrentPage(ArgumentForm::Page::Form);
 
     form.resetToDefaults();
-    Fuzz::settle();
+    settleChecked();
     const QJsonObject defaults = form.arguments();
     form.setArguments(defaults);
     TOOLGATE_FUZZ_CHECK(form.arguments() == defaults, "the defaults do not survive being set again: "

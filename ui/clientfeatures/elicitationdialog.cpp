@@ -166,7 +166,7 @@ void ElicitationDialog::updateAcceptButton()
     if (m_urlMode)
         m_accept->setEnabled(isWebUrl(m_url));
     else
-        m_accept->setEnabled(m_form->validationProblems().isEmpty());
+        m_accept->setEnabled(!m_form->isChecking() && m_form->validationProblems().isEmpty());
     // The form's summary speaks of tool arguments; here the person is answering a question. (While the JSON
     // tab holds text that does not parse, the form's own heading says so and stays.)
     if (m_form && m_form->currentPage() == ArgumentForm::Page::Form) {

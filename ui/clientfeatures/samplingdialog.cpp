@@ -355,7 +355,8 @@ SamplingResult SamplingDialog::replyResult() const
 void SamplingDialog::updateSendButton()
 {
     const QString text = m_reply->toPlainText();
-    const bool replyReady = isToolReply() ? m_toolArguments->validationProblems().isEmpty() : !text.trimmed().isEmpty();
+    const bool replyReady = isToolReply() ? !m_toolArguments->isChecking() && m_toolArguments->validationProblems().isEmpty()
+                                          : !text.trimmed().isEmpty();
     m_send->setEnabled(replyReady && !m_model->text().trimmed().isEmpty());
     m_send->setText(isToolReply() ? tr("&Send Tool Request") : tr("&Send Reply"));
     // Tokens are the server's unit; words are a rough, honest stand-in for a person.

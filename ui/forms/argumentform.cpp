@@ -6,6 +6,7 @@
 #include "formlabels.h"
 #include "jsoneditor.h"
 #include "problemsbox.h"
+#include "schema/schemachecker.h"
 #include "schema/schemanode.h"
 
 #include <QApplication>
@@ -24,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace Toolgate {
 
@@ -111,16 +113,78 @@ ArgumentForm::ArgumentForm(QWidget *parent)
 
 void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments)
 {
+    // The same schema again (the tool list was refreshed, the server came back): what was prepared
+    // for it still holds.
+    const bool sameSchema = m_node && !m_preparing && tool.inputSchema == m_tool.inputSchema
+        && tool.inputSchemaOrder() == m_tool.inputSchemaOrder();
     m_tool = tool;
-    m_schemaError.clear();
-    m_validator = SchemaValidator();
-    if (!tool.inputSchema.isEmpty()) {
-        Result<SchemaValidator> compiled = SchemaValidator::compile(tool.inputSchema);
-        if (compiled)
-            m_validator = std::move(compiled).value();
-        else
-            m_schemaError = compiled.error().message;
+    const quint64 ticket = ++m_prepareTicket;
+    m_focusWhenBuilt = false; // asked for the tool shown before
+    m_focusedAtRequest = nullptr;
+    if (sameSchema) {
+        showPrepared(initialArguments);
+        return;
     }
+    const auto usePrepared = [this](const SchemaChecker::Prepared &prepared) {
+        m_preparing = false;
+        m_validator = *prepared.validator ? prepared.validator->value() : SchemaValidator();
+        m_schemaError = *prepared.validator ? QString() : prepared.validator->error().message;
+        m_node = prepared.node;
+    };
+    // Compiling and describing a server's schema can take a tenth of a second and more: unless it is
+    // small, it is done on SchemaChecker's thread while the form says so.
+    const std::optional<SchemaChecker::Prepared> now = SchemaChecker::shared()->prepareSoon(
+        tool.inputSchema, tool.inputSchemaOrder(), this, [this, ticket, usePrepared](const SchemaChecker::Prepared &prepared) {
+            if (ticket != m_prepareTicket)
+                return; // another tool was set since
+            usePrepared(prepared);
+            const bool focus = std::exchange(m_focusWhenBuilt, false);
+            const QPointer<QWidget> focusedThen = std::exchange(m_focusedAtRequest, nullptr);
+            // Arguments set or typed meanwhile win over the defaults, in the order they were typed in.
+            const JsonKeyOrder typedOrder = m_argumentOrder;
+            showPrepared(m_argumentsGiven ? m_arguments : QJsonObject());
+            if (m_argumentsGiven && !typedOrder.isEmpty() && m_argumentOrder != typedOrder) {
+                m_argumentOrder = typedOrder;
+                if (currentPage() == Page::Json)
+                    showArgumentsAsJson();
+            }
+            // Only if the person did not go elsewhere meanwhile.
+            QWidget *focused = QApplication::focusWidget();
+            if (focus && (!focused || focused == focusedThen || isAncestorOf(focused)))
+                focusFirstField();
+        });
+    if (now) {
+        usePrepared(*now);
+        showPrepared(initialArguments);
+        return;
+    }
+
+    m_preparing = true;
+    m_validator = SchemaValidator();
+    m_schemaError.clear();
+    m_schemaNote->hide();
+    takeOldPage();
+    m_node = std::make_shared<const SchemaNode>();
+    m_formOrder = {};
+    auto *page = new QWidget;
+    page->setObjectName(QStringLiteral("formContent"));
+    auto *layout = new QVBoxLayout(page);
+    auto *checking = new HelpLabel(tr("Checking the schema…"), page);
+    checking->setObjectName(QStringLiteral("checkingSchema"));
+    checking->setAlignment(Qt::AlignCenter);
+    layout->addStretch(1);
+    layout->addWidget(checking);
+    layout->addStretch(2);
+    m_scroll->setWidget(page);
+    updateGeometry();
+
+    m_argumentsGiven = !initialArguments.isEmpty();
+    showArguments(initialArguments);
+    emit argumentsChanged();
+}
+
+void ArgumentForm::showPrepared(const QJsonObject &initialArguments)
+{
     m_schemaNote->setText(m_schemaError.isEmpty()
                               ? QString()
                               : tr("Toolgate cannot check these arguments: the tool's schema is unusable (%1).")
@@ -146,6 +210,14 @@ void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments
 
 void ArgumentForm::setArguments(const QJsonObject &arguments)
 {
+    if (m_preparing)
+        m_argumentsGiven = true;
+    showArguments(arguments);
+    emit argumentsChanged();
+}
+
+void ArgumentForm::showArguments(const QJsonObject &arguments)
+{
     m_arguments = arguments;
     m_argumentOrder = m_formOrder;
     m_jsonProblem.clear();
@@ -156,11 +228,17 @@ void ArgumentForm::setArguments(const QJsonObject &arguments)
     else
         m_jsonStale = true;
     refreshIssues();
-    emit argumentsChanged();
 }
 
 void ArgumentForm::resetToDefaults()
 {
+    if (m_preparing) {
+        // The defaults come with the fields.
+        m_argumentsGiven = false;
+        showArguments({});
+        emit argumentsChanged();
+        return;
+    }
     rebuildForm();
     onFormEdited();
 }
@@ -188,6 +266,8 @@ void ArgumentForm::setCurrentPage(Page page)
 
 void ArgumentForm::focusFirstField()
 {
+    m_focusWhenBuilt = m_preparing;
+    m_focusedAtRequest = m_preparing ? QApplication::focusWidget() : nullptr;
     if (m_root && currentPage() == Page::Form) {
         m_root->focusInput();
         if (m_root->isAncestorOf(QApplication::focusWidget()))
@@ -215,7 +295,7 @@ FieldEditor *ArgumentForm::fieldEditor(const QString &pointer) const
     return hidden;
 }
 
-void ArgumentForm::rebuildForm()
+void ArgumentForm::takeOldPage()
 {
     if (m_root)
         disconnect(m_root, nullptr, this, nullptr);
@@ -240,15 +320,18 @@ void ArgumentForm::rebuildForm()
         QTimer::singleShot(0, this, &ArgumentForm::disposeSlice);
     }
     m_root = nullptr;
+}
 
+void ArgumentForm::rebuildForm()
+{
+    takeOldPage();
     auto *page = new QWidget;
     page->setObjectName(QStringLiteral("formContent"));
     auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(12, 12, 12, 12);
     layout->setSpacing(8);
 
-    const auto node = std::make_shared<const SchemaNode>(SchemaNode::fromSchema(m_tool.inputSchema, m_tool.inputSchemaOrder()));
-    m_node = node;
+    const std::shared_ptr<const SchemaNode> node = m_node; // as prepared by setTool()
     m_formOrder = node->valueOrder();
     m_argumentOrder = m_formOrder;
     const bool hasFields = (node->kind == SchemaNode::Kind::Object && !node->properties.isEmpty())
@@ -266,7 +349,12 @@ void ArgumentForm::rebuildForm()
         connect(m_root, &FieldEditor::edited, this, &ArgumentForm::onFormEdited);
         // Rows of a large object arrive over several turns of the event loop; their problem labels
         // need the issues already known.
-        connect(m_root, &FieldEditor::fieldsAdded, this, &ArgumentForm::showIssuesInForm);
+        // Rows start without issues: with none known there is nothing to show, and walking every
+        // label of a form of a thousand fields for each slice of new rows cost 5-15 ms a time.
+        connect(m_root, &FieldEditor::fieldsAdded, this, [this] {
+            if (!m_issues.isEmpty())
+                showIssuesInForm();
+        });
         layout->addWidget(m_root);
         layout->addStretch(1);
     } else {
@@ -387,6 +475,8 @@ void ArgumentForm::onJsonEdited()
         m_jsonProblem.clear();
         m_arguments = result.value->toObject();
         m_argumentOrder = result.order;
+        if (m_preparing)
+            m_argumentsGiven = true;
         if (m_root)
             m_root->setValue(m_arguments);
     } else {
@@ -399,7 +489,34 @@ void ArgumentForm::onJsonEdited()
 
 void ArgumentForm::refreshIssues()
 {
-    QList<SchemaIssue> issues = m_validator.validate(m_arguments);
+    ++m_checkTicket;
+    // At most one check off the GUI thread at a time: the one running now is stale, and the latest
+    // arguments are checked when it ends.
+    if (!m_checkInFlight)
+        startCheck();
+}
+
+void ArgumentForm::startCheck()
+{
+    // A check that fits in a moment is done at once; a longer one (thousands of items, a pattern that
+    // backtracks) on SchemaChecker's thread. Meanwhile the problems of the last check stay on show.
+    const quint64 ticket = m_checkTicket;
+    const std::optional<SchemaCheck> now = SchemaChecker::shared()->checkSoon(
+        m_validator, m_arguments, this, [this, ticket](const SchemaCheck &checked) {
+            m_checkInFlight = false;
+            if (ticket == m_checkTicket)
+                showIssues(checked.issues);
+            else
+                startCheck(); // the arguments changed meanwhile
+            emit argumentsChanged();
+        });
+    m_checkInFlight = !now;
+    if (now)
+        showIssues(now->issues);
+}
+
+void ArgumentForm::showIssues(QList<SchemaIssue> issues)
+{
     if (m_root) {
         // Input that never became a value ("12x" in a number field) explains its path better than
         // whatever the validator says about the missing value there.

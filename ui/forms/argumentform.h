@@ -27,6 +27,11 @@ struct SchemaNode;
 /// The JSON text is the ground truth whenever it parses to an object: the form shows what it can of it,
 /// and keys or values the form cannot show are kept and sent unchanged. While the JSON does not parse, the
 /// error is shown inline with its line and column and arguments() stays at the last good object.
+///
+/// Schemas and values come from servers and may take long to compile, describe or check (issue #13):
+/// unless it is small, that work runs on SchemaChecker's thread. Meanwhile the form says it is checking
+/// the schema and builds its fields when the schema is ready (isPreparing()); a check of the arguments
+/// that needs more than a moment ends later too (isChecking()). argumentsChanged() tells of both.
 class ArgumentForm final : public QWidget
 {
     Q_OBJECT
@@ -35,8 +40,9 @@ public:
 
     explicit ArgumentForm(QWidget *parent = nullptr);
 
-    /// Builds the form for tool. Starts from initialArguments when given (e.g. ArgumentHistory), else from
-    /// the schema's defaults.
+    /// Builds the form for tool: at once when its input schema is small (SchemaChecker::prepareSoon())
+    /// or the one shown already, else once it is prepared off the GUI thread (see isPreparing()).
+    /// Starts from initialArguments when given (e.g. ArgumentHistory), else from the schema's defaults.
     void setTool(const Tool &tool, const QJsonObject &initialArguments = {});
     const Tool &tool() const { return m_tool; }
 
@@ -49,6 +55,13 @@ public:
     void setArguments(const QJsonObject &arguments);
     /// Starts over from the schema's defaults.
     void resetToDefaults();
+
+    /// True while the tool's schema is being compiled and described off the GUI thread: the form has no
+    /// fields yet, and arguments() are those given to start from (the defaults come with the fields).
+    bool isPreparing() const { return m_preparing; }
+    /// True while isPreparing() or while the arguments are being checked off the GUI thread:
+    /// validationProblems() are then not final.
+    bool isChecking() const { return m_preparing || m_checkInFlight; }
 
     /// Everything wrong, one readable line each, naming fields by their labels ("Address › City is
     /// required"); empty when the arguments
@@ -88,9 +101,14 @@ signals:
 
 private:
     void rebuildForm();
+    void takeOldPage();
+    void showPrepared(const QJsonObject &initialArguments);
+    void showArguments(const QJsonObject &arguments);
     void onFormEdited();
     void onJsonEdited();
     void refreshIssues();
+    void startCheck();
+    void showIssues(QList<SchemaIssue> issues);
     void showArgumentsAsJson();
     void showIssuesInForm();
     QJsonObject formArguments() const;
@@ -106,6 +124,13 @@ private:
     QList<SchemaIssue> m_issues;
     QString m_jsonProblem;
     bool m_jsonStale = false; // the form changed while the JSON tab was hidden
+    bool m_preparing = false;     // the schema is being prepared; no fields yet
+    bool m_argumentsGiven = false; // while preparing: start from m_arguments, not from the defaults
+    bool m_focusWhenBuilt = false; // focusFirstField() was asked for while preparing,
+    QPointer<QWidget> m_focusedAtRequest; // when this widget had the focus
+    quint64 m_prepareTicket = 0;  // the latest preparation; earlier ones are stale
+    quint64 m_checkTicket = 0;    // the arguments' latest state; checks of earlier ones are stale
+    bool m_checkInFlight = false; // a check runs off the GUI thread (at most one at a time)
 
     QTabWidget *m_tabs = nullptr;
     QScrollArea *m_scroll = nullptr;

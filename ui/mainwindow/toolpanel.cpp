@@ -425,7 +425,8 @@ void ToolPanel::updateRunState()
 {
     ToolCall *call = currentCall();
     const bool ready = m_connection && m_connection->status() == ServerConnection::Status::Ready && m_connection->session();
-    m_run->setEnabled(ready && !call && !m_tool.name.isEmpty() && m_pipeline);
+    // Not before the form has its fields: until then it has not got the schema's defaults.
+    m_run->setEnabled(ready && !call && !m_tool.name.isEmpty() && m_pipeline && !m_form->isPreparing());
     m_run->setToolTip(ready ? tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent.")
                             : tr("The server is not connected."));
     m_cancel->setVisible(call != nullptr);

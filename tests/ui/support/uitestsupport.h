@@ -16,6 +16,7 @@
 #include <QWidget>
 #include <QList>
 #include <QMetaObject>
+#include <QTest>
 
 namespace Toolgate::TestSupport {
 
@@ -34,6 +35,14 @@ public:
         QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
     }
 };
+
+/// Waits until form (an ArgumentForm) has its fields and has checked its arguments: it prepares a
+/// schema, and checks values that take long, off the GUI thread (SchemaChecker).
+template<typename Form>
+[[nodiscard]] bool waitUntilChecked(const Form *form, int timeoutMs = 30000)
+{
+    return QTest::qWaitFor([form] { return !form->isChecking(); }, timeoutMs);
+}
 
 /// The demo server built with these tests (never one found on PATH, e.g. an installed package's).
 inline ServerConfig demoConfig()
