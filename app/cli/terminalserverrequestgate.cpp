@@ -68,7 +68,7 @@ QString kindText(const SchemaNode &node)
         return Cli::tr("choose one or more, separated by commas");
     switch (node.kind) {
     case SchemaNode::Kind::String:
-        return node.format.isEmpty() ? QStringLiteral("text") : QStringLiteral("text, %1").arg(safe(node.format));
+        return node.format.isEmpty() ? Cli::tr("text") : Cli::tr("text, %1").arg(safe(node.format));
     case SchemaNode::Kind::Integer: return Cli::tr("whole number");
     case SchemaNode::Kind::Number: return QStringLiteral("number");
     case SchemaNode::Kind::Boolean: return Cli::tr("yes or no");
