@@ -251,7 +251,7 @@ void TerminalServerRequestGate::onEnd()
         return;
     Console::err(Cli::tr("\nNo answer (end of input): the request is declined.\n"));
     if (m_current->kind() == ServerRequest::Kind::Sampling)
-        m_current->decline(QStringLiteral("no answer: the terminal input ended"));
+        m_current->decline(Cli::tr("no answer: the terminal input ended"));
     else
         m_current->declineElicitation();
     finishCurrent();

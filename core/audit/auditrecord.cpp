@@ -79,7 +79,7 @@ Result<QDateTime> timeFromJson(const QJsonValue &value, QLatin1StringView field)
         return QDateTime();
     QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
     if (!time.isValid())
-        return makeError(ErrorCode::InvalidParams, QStringLiteral("\"%1\" is not an ISO 8601 time").arg(field));
+        return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::AuditRecord", "\"%1\" is not an ISO 8601 time").arg(field));
     return time.toUTC();
 }
 

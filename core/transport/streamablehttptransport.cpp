@@ -823,7 +823,7 @@ void StreamableHttpTransport::start()
     const QUrl &url = d->options.url;
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
         const Error error = makeError(ErrorCode::ConfigError,
-            QStringLiteral("\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
+            QCoreApplication::translate("Toolgate::StreamableHttpTransport", "\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
                 .arg(url.toDisplayString()));
         QMetaObject::invokeMethod(this, [this, error] {
             d->fatalReported = true;

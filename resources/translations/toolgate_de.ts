@@ -1443,6 +1443,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>MANIPULIERT: %1
 </translation>
     </message>
+    <message>
+        <source>no answer: the terminal input ended</source>
+        <translation>keine Antwort: Die Eingabe im Terminal ist zu Ende</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1604,7 +1608,7 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     </message>
     <message>
         <source>May resolve its links against: %1.</source>
-        <translation>Darf ihre Links auflösen gegen: %1.</translation>
+        <translation>Darf ihre Links relativ zu diesen Adressen auflösen: %1.</translation>
     </message>
     <message>
         <source>No camera, microphone, location, clipboard, pop-up windows or local files.</source>
@@ -2349,6 +2353,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>unknown outcome</source>
         <translation>unbekanntes Ergebnis</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time</source>
+        <translation>&quot;%1&quot; ist keine Zeit nach ISO 8601</translation>
     </message>
 </context>
 <context>
@@ -3309,6 +3317,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>The confirmation dialog closed without a decision</source>
         <translation>Der Bestätigungsdialog wurde ohne Entscheidung geschlossen</translation>
+    </message>
+    <message>
+        <source>no context to answer on</source>
+        <translation>kein Kontext, in dem geantwortet werden könnte</translation>
     </message>
 </context>
 <context>
@@ -5730,6 +5742,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ServerConfig</name>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>Umgebungsvariable %1</translation>
+    </message>
+    <message>
+        <source>the header %1</source>
+        <translation>Header %1</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ServerConfigFile</name>
     <message>
         <source>an array</source>
@@ -5810,6 +5833,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>nothing</source>
         <translation>nichts</translation>
+    </message>
+    <message>
+        <source>&quot;mcp&quot; must be an object holding &quot;servers&quot;, not %1</source>
+        <translation>&quot;mcp&quot; muss ein Objekt mit &quot;servers&quot; sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object mapping server names to their settings, not %2</source>
+        <translation>&quot;%1&quot; muss ein Objekt sein, das Servernamen ihren Einstellungen zuordnet, nicht %2</translation>
     </message>
 </context>
 <context>
@@ -6637,6 +6668,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>the server at %1 did not name its message endpoint in time; is this the server&apos;s SSE URL?</source>
         <translation>der Server unter %1 hat seinen Nachrichten-Endpunkt nicht rechtzeitig genannt; ist das die SSE-URL des Servers?</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a usable server URL: it must start with http:// or https:// and name a host</source>
+        <translation>&quot;%1&quot; ist keine verwendbare Server-URL: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::StdioTransport</name>
@@ -6756,6 +6791,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>the server ended the session and a new one could not be started: %1</source>
         <translation>der Server hat die Sitzung beendet, und eine neue konnte nicht begonnen werden: %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a usable server URL: it must start with http:// or https:// and name a host</source>
+        <translation>&quot;%1&quot; ist keine verwendbare Server-URL: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
 </context>
 <context>
