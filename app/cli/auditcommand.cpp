@@ -121,7 +121,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("File."), QStringLiteral("file"));
     parser.addOptions({helpOption, db, json, type, server, tool, decision, outcome, client, since, until, search, limit,
                        before, format, output});
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("list, show, export or verify"));
+    parser.addPositionalArgument(QStringLiteral("command"), Cli::tr("list, show, export or verify"));
     if (!parser.parse(QStringList{QStringLiteral("toolgate-cli audit")} + arguments))
         return parser.errorText();
     help = parser.isSet(helpOption);
@@ -199,7 +199,7 @@ void recover(const Parsed &parsed, const Output &io)
     if (!QFileInfo::exists(parsed.databasePath.isEmpty() ? AuditDatabase::defaultPath() : parsed.databasePath))
         return;
     if (const auto recovered = AuditLog::recoverAbandoned(parsed.databasePath); !recovered)
-        io.error(QStringLiteral("warning: ") + recovered.error().message);
+        io.error(Cli::tr("warning: %1").arg(recovered.error().message));
 }
 
 int list(const Parsed &parsed, AuditReader &reader, const Output &io)
@@ -400,7 +400,7 @@ int verify(const Parsed &parsed, const Output &io)
                    .arg(v.records).arg(v.events).arg(v.headSeq).arg(QString::fromLatin1(v.headHash)));
         return exitSuccess;
     }
-    io.out(QStringLiteral("TAMPERED: %1\n").arg(v.problems.constFirst().description));
+    io.out(Cli::tr("TAMPERED: %1\n").arg(v.problems.constFirst().description));
     if (v.problemCount > 1) {
         io.out(Cli::tr("All %1 problems found%2:\n").arg(v.problemCount).arg(v.problemCount > v.problems.size()
                                                                                            ? Cli::tr(" (first %1)").arg(v.problems.size())

@@ -171,7 +171,7 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
                 break;
             }
             case ConsoleLine::Kind::ProtocolViolation:
-                Console::serverText(QStringLiteral("toolgate-cli: warning: "), line.text);
+                Console::serverText(Cli::tr("toolgate-cli: warning: "), line.text);
                 break;
             case ConsoleLine::Kind::Lifecycle:
                 break;

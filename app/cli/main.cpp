@@ -20,6 +20,22 @@
 
 using namespace Toolgate;
 
+namespace {
+
+// --json among toolgate-cli's own options (before "--"; what follows belongs to the server's command).
+bool jsonRequested(const QStringList &arguments)
+{
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments.at(i) == QLatin1StringView("--"))
+            return false;
+        if (arguments.at(i) == QLatin1StringView("--json"))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char *argv[])
 {
     Console::ensureStandardStreams();
@@ -31,7 +47,12 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
-    Translations::install(&app); // by the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+    // By the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). With --json, what scripts read (the
+    // messages the core puts into the JSON) stays English; prompts and usage errors still follow the locale.
+    if (jsonRequested(app.arguments()))
+        Translations::installFor(&app, {QStringLiteral("Cli")});
+    else
+        Translations::install(&app);
 
     if (ConformanceMode::requested(app.arguments()))
         return ConformanceMode::run(app.arguments());

@@ -243,7 +243,7 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         text += describeBlock(QStringLiteral("    "), tool.description);
         const QString arguments = argumentSummary(tool.inputSchema);
         if (!arguments.isEmpty())
-            text += QStringLiteral("    arguments: ") + arguments + u'\n';
+            text += Cli::tr("    arguments: ") + arguments + u'\n';
         const QString claims = ApprovalFormatter::annotationClaims(tool.annotations);
         if (!claims.isEmpty())
             text += Cli::tr("    claims (unverified): ") + claims + u'\n';
@@ -252,7 +252,7 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         if (const int count = sameName.value(tool.name); count > 1 && !tool.name.isEmpty())
             problems.append(Cli::tr("%1 tools have this name; a call by it may reach any of them").arg(count));
         for (const QString &problem : std::as_const(problems))
-            text += QStringLiteral("    PROBLEM: ") + Console::sanitizedLine(problem) + u'\n';
+            text += Cli::tr("    PROBLEM: ") + Console::sanitizedLine(problem) + u'\n';
         // MCP Apps: the result comes with an app view, which the desktop app shows (the CLI cannot).
         const AppToolMeta app = AppToolMeta::of(tool);
         if (app.hasApp())
@@ -260,7 +260,7 @@ void OutputPrinter::tools(const ServerIdentity &server, const QList<Tool> &tools
         if (!app.visibleToModel || !app.visibleToApp)
             text += Cli::tr("    visibility: ") + app.visibilityText() + u'\n';
         for (const QString &problem : app.problems)
-            text += QStringLiteral("    note: ") + problem + u'\n';
+            text += Cli::tr("    note: ") + problem + u'\n';
     }
     Console::out(text);
     warnIfCapped(tools.size(), QStringLiteral("tools"));
@@ -531,7 +531,7 @@ void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &p
             arguments.append(argument.required ? name + QStringLiteral(" (required)") : name);
         }
         if (!arguments.isEmpty())
-            text += QStringLiteral("    arguments: ") + arguments.join(QStringLiteral(", ")) + u'\n';
+            text += Cli::tr("    arguments: ") + arguments.join(QStringLiteral(", ")) + u'\n';
     }
     Console::out(text);
     warnIfCapped(prompts.size(), QStringLiteral("prompts"));

@@ -113,7 +113,7 @@ void TerminalApprovalGate::onEnd()
         return;
     }
     Console::err(Cli::tr("No answer (end of input): the call is denied.\n"));
-    answer(ApprovalDecision::deny(QStringLiteral("no answer")));
+    answer(ApprovalDecision::deny(Cli::tr("no answer")));
 }
 
 void TerminalApprovalGate::answer(const ApprovalDecision &decision)

@@ -68,7 +68,7 @@ QString kindText(const SchemaNode &node)
         return Cli::tr("choose one or more, separated by commas");
     switch (node.kind) {
     case SchemaNode::Kind::String:
-        return node.format.isEmpty() ? QStringLiteral("text") : QStringLiteral("text, %1").arg(safe(node.format));
+        return node.format.isEmpty() ? Cli::tr("text") : Cli::tr("text, %1").arg(safe(node.format));
     case SchemaNode::Kind::Integer: return Cli::tr("whole number");
     case SchemaNode::Kind::Number: return QStringLiteral("number");
     case SchemaNode::Kind::Boolean: return Cli::tr("yes or no");
@@ -251,7 +251,7 @@ void TerminalServerRequestGate::onEnd()
         return;
     Console::err(Cli::tr("\nNo answer (end of input): the request is declined.\n"));
     if (m_current->kind() == ServerRequest::Kind::Sampling)
-        m_current->decline(QStringLiteral("no answer: the terminal input ended"));
+        m_current->decline(Cli::tr("no answer: the terminal input ended"));
     else
         m_current->declineElicitation();
     finishCurrent();

@@ -5,6 +5,7 @@
 #include "common/logging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -59,12 +60,12 @@ void AppBridge::receive(const QString &raw)
     if (m_tornDown)
         return;
     if (raw.size() > maxMessageBytes) {
-        emit problem(QStringLiteral("the app sent a message of %1 bytes; more than %2 is ignored").arg(raw.size()).arg(maxMessageBytes));
+        emit problem(QCoreApplication::translate("Toolgate::AppBridge", "the app sent a message of %1 bytes; more than %2 is ignored").arg(raw.size()).arg(maxMessageBytes));
         return;
     }
     const auto parsed = JsonRpcMessage::parse(raw.toUtf8());
     if (!parsed) {
-        emit problem(QStringLiteral("the app sent something that is not JSON-RPC: %1").arg(parsed.error().message));
+        emit problem(QCoreApplication::translate("Toolgate::AppBridge", "the app sent something that is not JSON-RPC: %1").arg(parsed.error().message));
         return;
     }
     for (const JsonRpcMessage &message : parsed.value())
@@ -263,14 +264,14 @@ void AppBridge::callTool(const JsonRpcMessage &message)
     // Only the app's own server, and only tools it may call: refused here, before anyone is asked.
     const std::optional<Tool> tool = m_host->tool(m_context.server.name, name);
     if (!tool) {
-        const QString text = QStringLiteral("the app asked to call %1, which %2 does not offer; apps may only call tools of their own server")
+        const QString text = QCoreApplication::translate("Toolgate::AppBridge", "the app asked to call %1, which %2 does not offer; apps may only call tools of their own server")
                                  .arg(name, m_context.server.name);
         emit problem(text);
         refuse(message.id(), refusedCode, text);
         return;
     }
     if (!AppToolMeta::of(*tool).visibleToApp) {
-        const QString text = QStringLiteral("the app asked to call %1, which its server does not make visible to apps").arg(name);
+        const QString text = QCoreApplication::translate("Toolgate::AppBridge", "the app asked to call %1, which its server does not make visible to apps").arg(name);
         emit problem(text);
         refuse(message.id(), refusedCode, text);
         return;
@@ -335,10 +336,10 @@ void AppBridge::openLink(const JsonRpcMessage &message)
     const QUrl url(message.params().value(u"url").toString(), QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || !(scheme == u"https" || scheme == u"http" || scheme == u"mailto")) {
-        const QString text = QStringLiteral("the app asked to open %1; only web and mail links can be opened")
+        const QString text = QCoreApplication::translate("Toolgate::AppBridge", "the app asked to open %1; only web and mail links can be opened")
                                  .arg(message.params().value(u"url").toString().left(200));
         emit problem(text);
-        m_host->recordLinkRequest(m_context.server, url, ApprovalDecision::deny(QStringLiteral("not a web or mail link")),
+        m_host->recordLinkRequest(m_context.server, url, ApprovalDecision::deny(QCoreApplication::translate("Toolgate::AppBridge", "not a web or mail link")),
                                   m_context.originCallId);
         refuse(message.id(), refusedCode, QStringLiteral("Invalid URL"));
         return;
@@ -378,7 +379,7 @@ void AppBridge::teardown(const QString &reason)
     const QList<int> questions = m_linkQuestions.keys();
     for (int question : questions) {
         m_host->recordLinkRequest(m_context.server, m_linkUrls.value(question),
-                                  ApprovalDecision::deny(QStringLiteral("the view closed before an answer")), m_context.originCallId);
+                                  ApprovalDecision::deny(QCoreApplication::translate("Toolgate::AppBridge", "the view closed before an answer")), m_context.originCallId);
         emit questionWithdrawn(question);
     }
     m_linkQuestions.clear();

@@ -1,5 +1,6 @@
 #include "appcsp.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace Toolgate {
@@ -101,17 +102,17 @@ QStringList AppCsp::plainWords() const
     const AppCspDomains d = m_domains.value_or(AppCspDomains());
     QStringList lines;
     lines.append(d.connectDomains.isEmpty()
-                     ? QStringLiteral("No network access.")
-                     : QStringLiteral("May exchange data with: %1.").arg(d.connectDomains.join(QStringLiteral(", "))));
+                     ? QCoreApplication::translate("Toolgate::AppCsp", "No network access.")
+                     : QCoreApplication::translate("Toolgate::AppCsp", "May exchange data with: %1.").arg(d.connectDomains.join(QStringLiteral(", "))));
     lines.append(d.resourceDomains.isEmpty()
-                     ? QStringLiteral("Loads no images, scripts, styles or fonts from elsewhere.")
-                     : QStringLiteral("May load images, scripts, styles and fonts from: %1.").arg(d.resourceDomains.join(QStringLiteral(", "))));
+                     ? QCoreApplication::translate("Toolgate::AppCsp", "Loads no images, scripts, styles or fonts from elsewhere.")
+                     : QCoreApplication::translate("Toolgate::AppCsp", "May load images, scripts, styles and fonts from: %1.").arg(d.resourceDomains.join(QStringLiteral(", "))));
     lines.append(d.frameDomains.isEmpty()
-                     ? QStringLiteral("Embeds no other pages.")
-                     : QStringLiteral("May embed pages from: %1.").arg(d.frameDomains.join(QStringLiteral(", "))));
+                     ? QCoreApplication::translate("Toolgate::AppCsp", "Embeds no other pages.")
+                     : QCoreApplication::translate("Toolgate::AppCsp", "May embed pages from: %1.").arg(d.frameDomains.join(QStringLiteral(", "))));
     if (!d.baseUriDomains.isEmpty())
-        lines.append(QStringLiteral("May resolve its links against: %1.").arg(d.baseUriDomains.join(QStringLiteral(", "))));
-    lines.append(QStringLiteral("No camera, microphone, location, clipboard, pop-up windows or local files."));
+        lines.append(QCoreApplication::translate("Toolgate::AppCsp", "May resolve its links against: %1.").arg(d.baseUriDomains.join(QStringLiteral(", "))));
+    lines.append(QCoreApplication::translate("Toolgate::AppCsp", "No camera, microphone, location, clipboard, pop-up windows or local files."));
     return lines;
 }
 

@@ -126,7 +126,7 @@ AppResourceMeta AppResourceMeta::fromJson(const QJsonObject &ui)
                     into.append(*origin);
                 else
                     meta.problems.append(QCoreApplication::translate("Toolgate::McpApps", "csp.%1 entry %2 is not a plain origin; ignored")
-                                             .arg(key, entry.isString() ? text : QStringLiteral("(not text)")));
+                                             .arg(key, entry.isString() ? text : QCoreApplication::translate("Toolgate::McpApps", "(not text)")));
             }
         };
         read(u"connectDomains", domains.connectDomains);
@@ -162,25 +162,25 @@ Result<AppResource> AppResource::fromReadResult(const QString &uri, const ReadRe
     if (!chosen) {
         const QString got = result.contents.isEmpty() ? QStringLiteral("nothing")
                                                       : QStringLiteral("%1").arg(result.contents.first().mimeType);
-        return Error{-32000, QStringLiteral("the server's %1 is not an app: Toolgate renders %2, the server sent %3")
-                                  .arg(uri, McpApps::htmlMimeType(), got.isEmpty() ? QStringLiteral("no type") : got), {}};
+        return Error{-32000, QCoreApplication::translate("Toolgate::McpApps", "the server's %1 is not an app: Toolgate renders %2, the server sent %3")
+                                  .arg(uri, McpApps::htmlMimeType(), got.isEmpty() ? QCoreApplication::translate("Toolgate::McpApps", "no type") : got), {}};
     }
     AppResource app;
     app.uri = uri;
     if (chosen->isText()) {
         if (chosen->text->size() > maxHtmlBytes)
-            return Error{-32000, QStringLiteral("the app %1 is larger than %2 MB; Toolgate does not render it").arg(uri).arg(maxHtmlBytes >> 20), {}};
+            return Error{-32000, QCoreApplication::translate("Toolgate::McpApps", "the app %1 is larger than %2 MB; Toolgate does not render it").arg(uri).arg(maxHtmlBytes >> 20), {}};
         app.html = *chosen->text;
     } else {
         if (chosen->blob.size() > maxHtmlBytes * 4 / 3 + 4)
-            return Error{-32000, QStringLiteral("the app %1 is larger than %2 MB; Toolgate does not render it").arg(uri).arg(maxHtmlBytes >> 20), {}};
+            return Error{-32000, QCoreApplication::translate("Toolgate::McpApps", "the app %1 is larger than %2 MB; Toolgate does not render it").arg(uri).arg(maxHtmlBytes >> 20), {}};
         const QByteArray decoded = chosen->decodedBlob();
         if (decoded.isEmpty())
-            return Error{-32000, QStringLiteral("the app %1 came as a blob that is not valid base64").arg(uri), {}};
+            return Error{-32000, QCoreApplication::translate("Toolgate::McpApps", "the app %1 came as a blob that is not valid base64").arg(uri), {}};
         app.html = QString::fromUtf8(decoded);
     }
     if (app.html.trimmed().isEmpty())
-        return Error{-32000, QStringLiteral("the app %1 is empty").arg(uri), {}};
+        return Error{-32000, QCoreApplication::translate("Toolgate::McpApps", "the app %1 is empty").arg(uri), {}};
     app.meta = AppResourceMeta::fromJson(chosen->meta.value(u"ui").toObject());
     return app;
 }

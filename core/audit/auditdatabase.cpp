@@ -3,6 +3,7 @@
 #include "auditlogging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -18,7 +19,7 @@ namespace {
 
 Error sqlError(const QString &what, const QSqlError &error)
 {
-    return makeError(ErrorCode::InternalError, QStringLiteral("audit log: %1: %2").arg(what, error.text()));
+    return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditDatabase", "audit log: %1: %2").arg(what, error.text()));
 }
 
 struct Migration
@@ -142,9 +143,9 @@ Result<std::unique_ptr<AuditDatabase>> AuditDatabase::open(const Options &option
     const QFileInfo file(store->m_path);
     if (!file.exists()) {
         if (!options.createIfMissing || options.readOnly)
-            return makeError(ErrorCode::ConfigError, QStringLiteral("there is no audit log at %1 yet").arg(store->m_path));
+            return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::AuditDatabase", "there is no audit log at %1 yet").arg(store->m_path));
         if (!QDir().mkpath(file.absolutePath()))
-            return makeError(ErrorCode::ConfigError, QStringLiteral("cannot create the folder %1").arg(file.absolutePath()));
+            return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::AuditDatabase", "cannot create the folder %1").arg(file.absolutePath()));
     }
 
     store->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), options.connectionName);
@@ -156,7 +157,7 @@ Result<std::unique_ptr<AuditDatabase>> AuditDatabase::open(const Options &option
         connectOptions += QStringLiteral(";QSQLITE_OPEN_READONLY");
     store->m_db.setConnectOptions(connectOptions);
     if (!store->m_db.open())
-        return sqlError(QStringLiteral("cannot open %1").arg(store->m_path), store->m_db.lastError());
+        return sqlError(QCoreApplication::translate("Toolgate::AuditDatabase", "cannot open %1").arg(store->m_path), store->m_db.lastError());
 
     if (auto configured = store->configure(options); !configured)
         return configured.error();
@@ -166,7 +167,7 @@ Result<std::unique_ptr<AuditDatabase>> AuditDatabase::open(const Options &option
             return version.error();
         if (version.value() != currentSchemaVersion())
             return makeError(ErrorCode::ConfigError,
-                             QStringLiteral("the audit log at %1 has schema version %2; this version of Toolgate reads %3")
+                             QCoreApplication::translate("Toolgate::AuditDatabase", "the audit log at %1 has schema version %2; this version of Toolgate reads %3")
                                  .arg(store->m_path).arg(version.value()).arg(currentSchemaVersion()));
         store->m_schemaVersion = version.value();
     } else if (auto migrated = store->migrate(); !migrated) {
@@ -200,7 +201,7 @@ Result<void> AuditDatabase::configure(const Options &options)
         // WAL: readers (the view, the CLI) never block the writer, and a commit is one append to the WAL.
         QSqlQuery query(m_db);
         if (!query.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !query.next())
-            return sqlError(QStringLiteral("cannot switch to WAL"), query.lastError());
+            return sqlError(QCoreApplication::translate("Toolgate::AuditDatabase", "cannot switch to WAL"), query.lastError());
         if (query.value(0).toString().compare(QLatin1StringView("wal"), Qt::CaseInsensitive) != 0)
             qCWarning(lcAudit) << "audit log: WAL unavailable, journal mode is" << query.value(0).toString();
     }
@@ -221,11 +222,11 @@ Result<int> AuditDatabase::readSchemaVersion()
 {
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")))
-        return sqlError(QStringLiteral("cannot read the schema version"), query.lastError());
+        return sqlError(QCoreApplication::translate("Toolgate::AuditDatabase", "cannot read the schema version"), query.lastError());
     if (!query.next())
         return 0;
     if (!query.exec(QStringLiteral("SELECT COALESCE(MAX(version), 0) FROM schema_version")) || !query.next())
-        return sqlError(QStringLiteral("cannot read the schema version"), query.lastError());
+        return sqlError(QCoreApplication::translate("Toolgate::AuditDatabase", "cannot read the schema version"), query.lastError());
     return query.value(0).toInt();
 }
 
@@ -251,7 +252,7 @@ Result<void> AuditDatabase::migrate()
         if (m_schemaVersion > currentSchemaVersion()) {
             rollback();
             return makeError(ErrorCode::ConfigError,
-                             QStringLiteral("the audit log at %1 was written by a newer Toolgate (schema %2; this one knows up to %3)")
+                             QCoreApplication::translate("Toolgate::AuditDatabase", "the audit log at %1 was written by a newer Toolgate (schema %2; this one knows up to %3)")
                                  .arg(m_path).arg(m_schemaVersion).arg(currentSchemaVersion()));
         }
         const Migration *next = nullptr;
@@ -274,7 +275,7 @@ Result<void> AuditDatabase::migrate()
         record.addBindValue(QDateTime::currentMSecsSinceEpoch());
         record.addBindValue(QString(next->description));
         if (!record.exec()) {
-            const Error error = sqlError(QStringLiteral("cannot record the migration"), record.lastError());
+            const Error error = sqlError(QCoreApplication::translate("Toolgate::AuditDatabase", "cannot record the migration"), record.lastError());
             rollback();
             return error;
         }

@@ -3,6 +3,7 @@
 #include "auditreader.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -70,12 +71,12 @@ std::optional<AuditExporter::Format> AuditExporter::formatFromName(QStringView n
 Result<qint64> AuditExporter::write(AuditReader &reader, const AuditFilter &filter, Format format, QIODevice *out)
 {
     if (format == Format::Csv && out->write(csvHeader()) < 0)
-        return makeError(ErrorCode::InternalError, QStringLiteral("cannot write the export: ") + out->errorString());
+        return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditExporter", "cannot write the export: %1").arg(out->errorString()));
     std::optional<Error> failure;
     auto visited = reader.forEach(filter, [&](const AuditRecord &record) {
         const QByteArray line = format == Format::Csv ? csvRow(record) : jsonLine(record);
         if (out->write(line) < 0) {
-            failure = makeError(ErrorCode::InternalError, QStringLiteral("cannot write the export: ") + out->errorString());
+            failure = makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditExporter", "cannot write the export: %1").arg(out->errorString()));
             return false;
         }
         return true;

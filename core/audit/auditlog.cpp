@@ -5,6 +5,7 @@
 #include "auditwriter.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QHash>
 #include <QMutex>
@@ -282,7 +283,7 @@ public:
         if (state.recordId)
             return {};
         if (!state.unsaved)
-            return makeError(ErrorCode::InternalError, QStringLiteral("audit log: the call's intent is missing"));
+            return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditLog", "audit log: the call's intent is missing"));
         auto id = writer->appendIntent(*state.unsaved);
         if (!id)
             return id.error();
@@ -361,7 +362,7 @@ public:
             if (it != tickets.cend() && it->recordId)
                 result = *it->recordId;
             else if (it != tickets.cend())
-                result = makeError(ErrorCode::InternalError, QStringLiteral("the audit log could not record the call: ") + it->error);
+                result = makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditLog", "the audit log could not record the call: %1").arg(it->error));
         }
         if (barrier.completion)
             complete(barrier.completion, result);
@@ -380,7 +381,7 @@ public:
     void process(std::vector<Task> &batch)
     {
         if (!writer) {
-            const Error error = openError.value_or(makeError(ErrorCode::InternalError, QStringLiteral("the audit log is closed")));
+            const Error error = openError.value_or(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditLog", "the audit log is closed")));
             for (Task &task : batch) {
                 if (auto *barrier = std::get_if<BarrierTask>(&task))
                     resolve(*barrier, error);
@@ -570,7 +571,7 @@ void AuditLog::callReadyToSend(const ToolCall &call, QObject *context, std::func
     const auto ticket = d->ticketFor(&call);
     if (!ticket) {
         QMetaObject::invokeMethod(context, [proceed = std::move(proceed)] {
-            proceed(makeError(ErrorCode::InternalError, QStringLiteral("the audit log has no intent for this call")));
+            proceed(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditLog", "the audit log has no intent for this call")));
         }, Qt::QueuedConnection);
         return;
     }

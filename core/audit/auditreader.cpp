@@ -3,6 +3,7 @@
 #include "auditdatabase.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSqlError>
@@ -121,7 +122,7 @@ QString likePattern(const QString &term)
 
 Error queryError(const QSqlQuery &query)
 {
-    return makeError(ErrorCode::InternalError, QStringLiteral("audit log query failed: ") + query.lastError().text());
+    return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditReader", "audit log query failed: %1").arg(query.lastError().text()));
 }
 
 } // namespace
@@ -339,7 +340,7 @@ Result<AuditRecord> AuditReader::record(qint64 id)
     if (!query.exec())
         return queryError(query);
     if (!query.next())
-        return makeError(ErrorCode::InvalidParams, QStringLiteral("there is no audit record #%1").arg(id));
+        return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::AuditReader", "there is no audit record #%1").arg(id));
     return recordFrom(query, Detail::Full);
 }
 

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "common/redactor.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -78,7 +79,7 @@ Result<QDateTime> timeFromJson(const QJsonValue &value, QLatin1StringView field)
         return QDateTime();
     QDateTime time = QDateTime::fromString(value.toString(), Qt::ISODateWithMs);
     if (!time.isValid())
-        return makeError(ErrorCode::InvalidParams, QStringLiteral("\"%1\" is not an ISO 8601 time").arg(field));
+        return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::AuditRecord", "\"%1\" is not an ISO 8601 time").arg(field));
     return time.toUTC();
 }
 
@@ -231,18 +232,18 @@ QJsonObject AuditRecord::toJson() const
 Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
 {
     const auto invalid = [](const QString &what) {
-        return Error(makeError(ErrorCode::InvalidParams, QStringLiteral("not an audit record: ") + what));
+        return Error(makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::AuditRecord", "not an audit record: %1").arg(what)));
     };
     AuditRecord r;
     r.id = qint64(json.value(QLatin1StringView("id")).toDouble());
     const auto type = AuditNames::typeFromName(json.value(QLatin1StringView("type")).toString());
     if (!type)
-        return invalid(QStringLiteral("unknown type"));
+        return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown type"));
     r.type = *type;
     r.session = json.value(QLatin1StringView("session")).toString();
     const auto initiator = AuditNames::initiatorFromName(json.value(QLatin1StringView("client")).toString());
     if (!initiator)
-        return invalid(QStringLiteral("unknown client"));
+        return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown client"));
     r.initiator = *initiator;
     const QJsonObject server = json.value(QLatin1StringView("server")).toObject();
     r.serverName = server.value(QLatin1StringView("name")).toString();
@@ -258,18 +259,18 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     if (!decision.isEmpty()) {
         r.decision = AuditNames::decisionFromName(decision);
         if (!r.decision)
-            return invalid(QStringLiteral("unknown decision"));
+            return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown decision"));
     }
     const QString source = json.value(QLatin1StringView("decidedBy")).toString();
     if (!source.isEmpty()) {
         r.decisionSource = AuditNames::sourceFromName(source);
         if (!r.decisionSource)
-            return invalid(QStringLiteral("unknown decidedBy"));
+            return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown decidedBy"));
     }
     r.decisionReason = json.value(QLatin1StringView("decisionReason")).toString();
     const auto outcome = AuditNames::outcomeFromName(json.value(QLatin1StringView("outcome")).toString());
     if (!outcome)
-        return invalid(QStringLiteral("unknown outcome"));
+        return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown outcome"));
     r.outcome = *outcome;
 
     for (auto [field, target] : {std::pair{QLatin1StringView("startedAt"), &r.startedAt},

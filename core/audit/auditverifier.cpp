@@ -4,6 +4,7 @@
 #include "auditdatabase.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -16,7 +17,7 @@ namespace {
 
 Error queryError(const QSqlQuery &query)
 {
-    return makeError(ErrorCode::InternalError, QStringLiteral("audit log verification failed: ") + query.lastError().text());
+    return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditVerifier", "audit log verification failed: %1").arg(query.lastError().text()));
 }
 
 class Collector
@@ -87,16 +88,16 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
         const bool gap = seq != lastSeq + 1;
         if (gap) {
             problems.add(AuditProblem::Kind::EventsRemoved, 0, seq,
-                         seq - lastSeq == 2 ? QStringLiteral("chain event #%1 was removed").arg(lastSeq + 1)
-                                            : QStringLiteral("chain events #%1 to #%2 were removed").arg(lastSeq + 1).arg(seq - 1));
+                         seq - lastSeq == 2 ? QCoreApplication::translate("Toolgate::AuditVerifier", "chain event #%1 was removed").arg(lastSeq + 1)
+                                            : QCoreApplication::translate("Toolgate::AuditVerifier", "chain events #%1 to #%2 were removed").arg(lastSeq + 1).arg(seq - 1));
         }
         const auto kind = AuditChain::kindFromName(kindName);
         if (!kind) {
             problems.add(AuditProblem::Kind::RecordChanged, recordId, seq,
-                         QStringLiteral("record #%1 was changed: chain event #%2 has an unknown kind").arg(recordId).arg(seq));
+                         QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was changed: chain event #%2 has an unknown kind").arg(recordId).arg(seq));
         } else if (!recordExists) {
             if (*kind == AuditEventKind::Intent)
-                problems.add(AuditProblem::Kind::RecordRemoved, recordId, seq, QStringLiteral("record #%1 was removed").arg(recordId));
+                problems.add(AuditProblem::Kind::RecordRemoved, recordId, seq, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was removed").arg(recordId));
         } else {
             QVariantList values;
             const QList<AuditColumn> &columns = owned[int(*kind)];
@@ -109,7 +110,7 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
             // After a gap the true previous hash is gone: this event cannot be checked, only the next ones.
             if (!gap && AuditChain::hash(previous, seq, recordId, *kind, values) != stored) {
                 problems.add(AuditProblem::Kind::RecordChanged, recordId, seq,
-                             QStringLiteral("record #%1 was changed: its %2 no longer matches the hash chain (event #%3)")
+                             QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was changed: its %2 no longer matches the hash chain (event #%3)")
                                  .arg(recordId).arg(kindName).arg(seq));
             }
         }
@@ -119,11 +120,11 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
             if (recordId > lastIntentRecord + 1 && !gap) {
                 problems.add(AuditProblem::Kind::RecordRemoved, lastIntentRecord + 1, seq,
                              recordId - lastIntentRecord == 2
-                                 ? QStringLiteral("record #%1 was removed").arg(lastIntentRecord + 1)
-                                 : QStringLiteral("records #%1 to #%2 were removed").arg(lastIntentRecord + 1).arg(recordId - 1));
+                                 ? QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was removed").arg(lastIntentRecord + 1)
+                                 : QCoreApplication::translate("Toolgate::AuditVerifier", "records #%1 to #%2 were removed").arg(lastIntentRecord + 1).arg(recordId - 1));
             } else if (recordId > lastIntentRecord + 1 && gap) {
                 problems.add(AuditProblem::Kind::RecordRemoved, lastIntentRecord + 1, seq,
-                             QStringLiteral("records #%1 to #%2 (or their chain events) were removed")
+                             QCoreApplication::translate("Toolgate::AuditVerifier", "records #%1 to #%2 (or their chain events) were removed")
                                  .arg(lastIntentRecord + 1).arg(recordId - 1));
             }
             lastIntentRecord = std::max(lastIntentRecord, recordId);
@@ -142,10 +143,10 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
         const qint64 expectedSeq = expected.section(u':', 0, 0).toLongLong();
         if (expectedSeq > lastSeq) {
             problems.add(AuditProblem::Kind::TailRemoved, 0, lastSeq + 1,
-                         QStringLiteral("the newest chain events #%1 to #%2 were removed").arg(lastSeq + 1).arg(expectedSeq));
+                         QCoreApplication::translate("Toolgate::AuditVerifier", "the newest chain events #%1 to #%2 were removed").arg(lastSeq + 1).arg(expectedSeq));
         } else if (expectedSeq == lastSeq && expected.section(u':', 1) != QString::fromLatin1(previous)) {
             problems.add(AuditProblem::Kind::RecordChanged, 0, lastSeq,
-                         QStringLiteral("the chain head does not match the last event (#%1)").arg(lastSeq));
+                         QCoreApplication::translate("Toolgate::AuditVerifier", "the chain head does not match the last event (#%1)").arg(lastSeq));
         }
     }
 
@@ -170,11 +171,11 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
         ++result.records;
         const qint64 id = loose.value(0).toLongLong();
         if (loose.value(1).toBool())
-            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QStringLiteral("record #%1 is not in the hash chain (added afterwards)").arg(id));
+            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 is not in the hash chain (added afterwards)").arg(id));
         else if (loose.value(2).toBool())
-            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QStringLiteral("record #%1 has a decision the chain does not cover").arg(id));
+            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 has a decision the chain does not cover").arg(id));
         else if (loose.value(3).toBool())
-            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QStringLiteral("record #%1 has an outcome the chain does not cover").arg(id));
+            problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 has an outcome the chain does not cover").arg(id));
     }
     loose.finish();
     query.finish();

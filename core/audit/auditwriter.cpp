@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 
 namespace Toolgate {
@@ -54,7 +55,7 @@ AuditWriter::AuditWriter(QSqlDatabase db)
 
 Error AuditWriter::failure(const QString &what, const QSqlQuery &query) const
 {
-    return makeError(ErrorCode::InternalError, QStringLiteral("audit log: %1: %2").arg(what, query.lastError().text()));
+    return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditWriter", "audit log: %1: %2").arg(what, query.lastError().text()));
 }
 
 Result<void> AuditWriter::begin()
@@ -62,11 +63,11 @@ Result<void> AuditWriter::begin()
     Q_ASSERT(!m_inTransaction);
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return failure(QStringLiteral("cannot start a transaction"), query);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot start a transaction"), query);
     m_inTransaction = true;
     // Read the head inside the write lock: another process may have appended since our last commit.
     if (!query.exec(QStringLiteral("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1"))) {
-        const Error error = failure(QStringLiteral("cannot read the chain head"), query);
+        const Error error = failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot read the chain head"), query);
         rollback();
         return error;
     }
@@ -89,12 +90,12 @@ Result<void> AuditWriter::commit()
     query.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('chain_head', ?)"));
     query.addBindValue(QString(QString::number(m_headSeq) + u':' + QString::fromLatin1(m_headHash)));
     if (!query.exec()) {
-        const Error error = failure(QStringLiteral("cannot record the chain head"), query);
+        const Error error = failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot record the chain head"), query);
         rollback();
         return error;
     }
     if (!query.exec(QStringLiteral("COMMIT"))) {
-        const Error error = failure(QStringLiteral("cannot commit"), query);
+        const Error error = failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot commit"), query);
         rollback();
         return error;
     }
@@ -120,7 +121,7 @@ Result<void> AuditWriter::appendEvent(qint64 recordId, AuditEventKind kind, cons
     m_insertEvent.addBindValue(QString(AuditChain::kindName(kind)));
     m_insertEvent.addBindValue(QString::fromLatin1(hash));
     if (!m_insertEvent.exec())
-        return failure(QStringLiteral("cannot append to the chain"), m_insertEvent);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot append to the chain"), m_insertEvent);
     m_headSeq = seq;
     m_headHash = hash;
     return {};
@@ -133,7 +134,7 @@ Result<qint64> AuditWriter::appendIntent(const AuditIntentRow &row)
     for (const QVariant &value : values)
         m_insertRecord.addBindValue(value);
     if (!m_insertRecord.exec())
-        return failure(QStringLiteral("cannot record the call"), m_insertRecord);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot record the call"), m_insertRecord);
     const qint64 id = m_insertRecord.lastInsertId().toLongLong();
     if (auto chained = appendEvent(id, AuditEventKind::Intent, values); !chained)
         return chained.error();
@@ -148,10 +149,10 @@ Result<void> AuditWriter::appendDecision(qint64 recordId, const AuditDecisionRow
         m_updateDecision.addBindValue(value);
     m_updateDecision.addBindValue(recordId);
     if (!m_updateDecision.exec())
-        return failure(QStringLiteral("cannot record the decision"), m_updateDecision);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot record the decision"), m_updateDecision);
     if (m_updateDecision.numRowsAffected() != 1)
         return makeError(ErrorCode::InternalError,
-                         QStringLiteral("audit log: record %1 is missing or already decided").arg(recordId));
+                         QCoreApplication::translate("Toolgate::AuditWriter", "audit log: record %1 is missing or already decided").arg(recordId));
     return appendEvent(recordId, AuditEventKind::Decision, values);
 }
 
@@ -163,10 +164,10 @@ Result<void> AuditWriter::appendOutcome(qint64 recordId, const AuditOutcomeRow &
         m_updateOutcome.addBindValue(value);
     m_updateOutcome.addBindValue(recordId);
     if (!m_updateOutcome.exec())
-        return failure(QStringLiteral("cannot record the outcome"), m_updateOutcome);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot record the outcome"), m_updateOutcome);
     if (m_updateOutcome.numRowsAffected() != 1)
         return makeError(ErrorCode::InternalError,
-                         QStringLiteral("audit log: record %1 is missing or already has an outcome").arg(recordId));
+                         QCoreApplication::translate("Toolgate::AuditWriter", "audit log: record %1 is missing or already has an outcome").arg(recordId));
     return appendEvent(recordId, AuditEventKind::Outcome, values);
 }
 
@@ -174,7 +175,7 @@ Result<QStringList> AuditWriter::sessionsWithPendingRecords()
 {
     QSqlQuery query(m_db);
     if (!query.exec(QStringLiteral("SELECT DISTINCT session FROM records WHERE outcome IS NULL AND type <> 'connection'")))
-        return failure(QStringLiteral("cannot look for unfinished calls"), query);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot look for unfinished calls"), query);
     QStringList sessions;
     while (query.next())
         sessions.append(query.value(0).toString());
@@ -187,7 +188,7 @@ Result<QList<qint64>> AuditWriter::pendingRecords(const QString &session)
     query.prepare(QStringLiteral("SELECT id FROM records WHERE session = ? AND outcome IS NULL AND type <> 'connection' ORDER BY id"));
     query.addBindValue(session);
     if (!query.exec())
-        return failure(QStringLiteral("cannot look for unfinished calls"), query);
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot look for unfinished calls"), query);
     QList<qint64> ids;
     while (query.next())
         ids.append(query.value(0).toLongLong());

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "transport/httpreply.h"
 
+#include <QCoreApplication>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPointer>
@@ -75,12 +76,12 @@ public:
                 int status = 200;
                 if (requestLine.value(0) != "GET" || target.path() != QLatin1String("/callback") || !done) {
                     status = 404;
-                    body = page(QStringLiteral("Not found"), QStringLiteral("This address only receives Toolgate sign-ins."));
+                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Not found"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "This address only receives Toolgate sign-ins."));
                 } else if (query.hasQueryItem(QStringLiteral("error"))) {
-                    body = page(QStringLiteral("Sign-in failed"),
-                                QStringLiteral("The sign-in did not succeed. You can close this tab and return to Toolgate."));
+                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Sign-in failed"),
+                                QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "The sign-in did not succeed. You can close this tab and return to Toolgate."));
                 } else {
-                    body = page(QStringLiteral("Signed in"), QStringLiteral("You can close this tab and return to Toolgate."));
+                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Signed in"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "You can close this tab and return to Toolgate."));
                 }
                 socket->write("HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : " Not Found")
                               + "\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\nContent-Length: "
@@ -105,7 +106,7 @@ LoopbackUserAgent::LoopbackUserAgent(Opener opener, Options options)
     d->timeout.setSingleShot(true);
     QObject::connect(&d->timeout, &QTimer::timeout, &d->timeout, [this] {
         d->finish(makeError(ErrorCode::RequestTimeout,
-                            QStringLiteral("the sign-in was not completed within %1 minutes; connect again to retry")
+                            QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "the sign-in was not completed within %1 minutes; connect again to retry")
                                 .arg(std::chrono::duration_cast<std::chrono::minutes>(d->options.timeout).count())));
     });
 }
@@ -120,7 +121,7 @@ Result<QUrl> LoopbackUserAgent::redirectUri()
             const QString why = d->server->errorString();
             d->server.reset();
             return makeError(ErrorCode::TransportError,
-                             QStringLiteral("could not listen on a local port to receive the sign-in: %1").arg(why));
+                             QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "could not listen on a local port to receive the sign-in: %1").arg(why));
         }
         QObject::connect(d->server.get(), &QTcpServer::newConnection, d->server.get(), [this] { d->onConnection(); });
     }
@@ -135,7 +136,7 @@ void LoopbackUserAgent::authorize(const QUrl &authorizationUrl, QObject *context
         return;
     }
     if (d->done)
-        d->finish(makeError(ErrorCode::RequestCancelled, QStringLiteral("a newer sign-in replaced this one")));
+        d->finish(makeError(ErrorCode::RequestCancelled, QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "a newer sign-in replaced this one")));
     d->context = context;
     d->done = std::move(done);
     d->timeout.start(d->options.timeout);
@@ -183,7 +184,7 @@ void HeadlessUserAgent::authorize(const QUrl &authorizationUrl, QObject *context
             if (!guard)
                 return;
             const int status = HttpReply::statusCode(reply);
-            const QString what = QStringLiteral("visiting the authorization page");
+            const QString what = QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "visiting the authorization page");
             if (HttpReply::isRedirect(status)) {
                 const QUrl location = reply->url().resolved(reply->header(QNetworkRequest::LocationHeader).toUrl());
                 if (isRedirectTo(location, m_redirectUri)) {
@@ -202,7 +203,7 @@ void HeadlessUserAgent::authorize(const QUrl &authorizationUrl, QObject *context
                 return;
             }
             done(makeError(ErrorCode::TransportError,
-                QStringLiteral("the authorization server did not send the sign-in back to Toolgate (HTTP %1 from %2); it wants a "
+                QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "the authorization server did not send the sign-in back to Toolgate (HTTP %1 from %2); it wants a "
                                "person to sign in, which this headless client cannot do").arg(status).arg(HttpReply::displayUrl(reply->url()))));
         });
     };

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 #ifdef TOOLGATE_HAVE_OPENSSL
@@ -46,9 +47,9 @@ Result<std::unique_ptr<EVP_PKEY, PkeyDeleter>> loadKey(const QByteArray &pem)
     std::unique_ptr<BIO, BioDeleter> bio(BIO_new_mem_buf(pem.constData(), int(pem.size())));
     std::unique_ptr<EVP_PKEY, PkeyDeleter> key(bio ? PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr) : nullptr);
     if (!key)
-        return makeError(ErrorCode::ConfigError, QStringLiteral("the private key is not a PEM private key Toolgate can read"));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::Jwt", "the private key is not a PEM private key Toolgate can read"));
     if (EVP_PKEY_get_base_id(key.get()) != EVP_PKEY_EC || EVP_PKEY_get_bits(key.get()) != 256)
-        return makeError(ErrorCode::ConfigError, QStringLiteral("ES256 needs an elliptic-curve P-256 private key; this key is another kind"));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::Jwt", "ES256 needs an elliptic-curve P-256 private key; this key is another kind"));
     return key;
 }
 
@@ -74,18 +75,18 @@ Result<QByteArray> signEs256(QJsonObject header, const QJsonObject &claims, cons
     size_t length = 0;
     if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.value().get()) != 1
         || EVP_DigestSign(ctx.get(), nullptr, &length, reinterpret_cast<const unsigned char *>(input.constData()), size_t(input.size())) != 1)
-        return makeError(ErrorCode::InternalError, QStringLiteral("signing the client assertion failed"));
+        return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::Jwt", "signing the client assertion failed"));
     QByteArray der(qsizetype(length), Qt::Uninitialized);
     if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char *>(der.data()), &length,
                        reinterpret_cast<const unsigned char *>(input.constData()), size_t(input.size())) != 1)
-        return makeError(ErrorCode::InternalError, QStringLiteral("signing the client assertion failed"));
+        return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::Jwt", "signing the client assertion failed"));
     der.truncate(qsizetype(length));
 
     // OpenSSL gives a DER sequence (r, s); JWS wants r and s as two 32-byte big-endian numbers.
     const unsigned char *p = reinterpret_cast<const unsigned char *>(der.constData());
     std::unique_ptr<ECDSA_SIG, SigDeleter> sig(d2i_ECDSA_SIG(nullptr, &p, long(der.size())));
     if (!sig)
-        return makeError(ErrorCode::InternalError, QStringLiteral("signing the client assertion failed"));
+        return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::Jwt", "signing the client assertion failed"));
     const BIGNUM *r = nullptr;
     const BIGNUM *s = nullptr;
     ECDSA_SIG_get0(sig.get(), &r, &s);
@@ -131,7 +132,7 @@ bool canSign()
 Result<QByteArray> signEs256(QJsonObject, const QJsonObject &, const QByteArray &)
 {
     return makeError(ErrorCode::ConfigError,
-                     QStringLiteral("this build of Toolgate cannot sign client assertions (it was built without OpenSSL); "
+                     QCoreApplication::translate("Toolgate::Jwt", "this build of Toolgate cannot sign client assertions (it was built without OpenSSL); "
                                     "use a client secret instead"));
 }
 

@@ -10,6 +10,7 @@
 #include "transport/httpreply.h"
 #include "wwwauthenticate.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -187,7 +188,7 @@ public:
                 body->append(reply->readAll());
             const int status = HttpReply::statusCode(reply);
             if (*tooLarge) {
-                callback(makeError(ErrorCode::MessageTooLarge, QStringLiteral("%1 failed: the answer is too large").arg(what)), status);
+                callback(makeError(ErrorCode::MessageTooLarge, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "%1 failed: the answer is too large").arg(what)), status);
                 return;
             }
             if (status == 0) {
@@ -198,7 +199,7 @@ public:
             if (status >= 200 && status < 300) {
                 if (!document.isObject()) {
                     callback(makeError(ErrorCode::ProtocolError,
-                                       QStringLiteral("%1 failed: the answer is not a JSON object").arg(what)), status);
+                                       QCoreApplication::translate("Toolgate::OAuthAuthenticator", "%1 failed: the answer is not a JSON object").arg(what)), status);
                     return;
                 }
                 callback(document.object(), status);
@@ -207,7 +208,7 @@ public:
             // OAuth errors come as {"error": ..., "error_description": ...}.
             const QJsonObject error = document.object();
             if (error.contains(QLatin1String("error"))) {
-                QString message = QStringLiteral("%1 failed: the server answered \"%2\"").arg(what, error.value(QLatin1String("error")).toString());
+                QString message = QCoreApplication::translate("Toolgate::OAuthAuthenticator", "%1 failed: the server answered \"%2\"").arg(what, error.value(QLatin1String("error")).toString());
                 const QString description = error.value(QLatin1String("error_description")).toString();
                 if (!description.isEmpty())
                     message += QStringLiteral(" (%1)").arg(HttpReply::excerpt(description.toUtf8()));
@@ -283,12 +284,12 @@ public:
 
     void fail(const QString &message, ErrorCode code = ErrorCode::TransportError)
     {
-        finish(makeError(code, QStringLiteral("signing in to %1 failed: %2").arg(serverName(), message)));
+        finish(makeError(code, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "signing in to %1 failed: %2").arg(serverName(), message)));
     }
 
     void fail(const Error &error)
     {
-        finish(makeError(ErrorCode(error.code), QStringLiteral("signing in to %1 failed: %2").arg(serverName(), error.message)));
+        finish(makeError(ErrorCode(error.code), QCoreApplication::translate("Toolgate::OAuthAuthenticator", "signing in to %1 failed: %2").arg(serverName(), error.message)));
     }
 
     void start(const HttpChallenge &challenge)
@@ -304,7 +305,7 @@ public:
                     tokens = Tokens::fromJson(QJsonDocument::fromJson(stored.value()).object());
                     if (!tokens.isEmpty() && !flow->stepUp) {
                         // The refused request went out before we looked: retry with what we had.
-                        say(QStringLiteral("using the saved sign-in for %1").arg(serverName()));
+                        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "using the saved sign-in for %1").arg(serverName()));
                         finish({});
                         return;
                     }
@@ -326,7 +327,7 @@ public:
             if (!urls.contains(url))
                 urls.append(url);
         }
-        firstJson(urls, QStringLiteral("protected resource metadata"),
+        firstJson(urls, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "protected resource metadata"),
             [flow](const QJsonObject &object, const QUrl &) {
                 auto prm = ProtectedResourceMetadata::fromJson(object);
                 if (!prm)
@@ -338,20 +339,20 @@ public:
                 if (!found) {
                     // 2025-03-26: no protected resource metadata; the server's origin is the
                     // authorization server.
-                    say(QStringLiteral("%1 publishes no protected resource metadata; using the 2025-03-26 discovery").arg(serverName()));
+                    say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "%1 publishes no protected resource metadata; using the 2025-03-26 discovery").arg(serverName()));
                     flow->resource = OAuthDiscovery::canonicalResource(options.serverUrl);
                     discoverAuthorizationServer(flow, options.serverUrl.adjusted(QUrl::RemovePath | QUrl::RemoveQuery | QUrl::RemoveFragment),
                                                 false);
                     return;
                 }
                 if (!OAuthDiscovery::resourceCovers(flow->prm->resource, options.serverUrl)) {
-                    fail(QStringLiteral("its metadata says it is \"%1\", which is not this server's address; refused for "
+                    fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "its metadata says it is \"%1\", which is not this server's address; refused for "
                                         "safety, as the credentials would be meant for another service").arg(flow->prm->resource));
                     return;
                 }
                 flow->resource = flow->prm->resource;
                 if (flow->prm->authorizationServers.isEmpty()) {
-                    fail(QStringLiteral("its metadata names no authorization server"));
+                    fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "its metadata names no authorization server"));
                     return;
                 }
                 discoverAuthorizationServer(flow, QUrl(flow->prm->authorizationServers.first()), true);
@@ -362,7 +363,7 @@ public:
     {
         flow->asFromPrm = fromPrm;
         auto mismatch = std::make_shared<QString>();
-        firstJson(OAuthDiscovery::authorizationServerUrls(issuer), QStringLiteral("authorization server metadata"),
+        firstJson(OAuthDiscovery::authorizationServerUrls(issuer), QCoreApplication::translate("Toolgate::OAuthAuthenticator", "authorization server metadata"),
             [flow, issuer, fromPrm, mismatch](const QJsonObject &object, const QUrl &) {
                 auto as = AuthorizationServerMetadata::fromJson(object);
                 if (!as)
@@ -377,15 +378,15 @@ public:
             [this, flow, issuer, fromPrm, mismatch](bool found) {
                 if (!found) {
                     if (!mismatch->isEmpty()) {
-                        fail(QStringLiteral("the authorization server's metadata names the issuer \"%1\" instead of \"%2\"; refused for safety")
+                        fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server's metadata names the issuer \"%1\" instead of \"%2\"; refused for safety")
                                  .arg(*mismatch, issuer.toString()));
                         return;
                     }
                     if (fromPrm) {
-                        fail(QStringLiteral("no authorization server metadata was found for %1").arg(issuer.toString()));
+                        fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "no authorization server metadata was found for %1").arg(issuer.toString()));
                         return;
                     }
-                    say(QStringLiteral("no authorization server metadata at %1; using the default endpoints").arg(HttpReply::displayUrl(issuer)));
+                    say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "no authorization server metadata at %1; using the default endpoints").arg(HttpReply::displayUrl(issuer)));
                     flow->as = AuthorizationServerMetadata::defaults(issuer);
                 }
                 qCInfo(lcAuth) << "authorization server for" << serverName() << "is" << flow->as.issuer;
@@ -471,12 +472,12 @@ public:
     {
         if (!flow->as.synthesized
             && (!flow->as.hasCodeChallengeMethods || !flow->as.codeChallengeMethodsSupported.contains(QLatin1String("S256")))) {
-            fail(QStringLiteral("its authorization server does not offer PKCE with S256, which MCP requires to keep the sign-in "
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "its authorization server does not offer PKCE with S256, which MCP requires to keep the sign-in "
                                 "safe; Toolgate will not sign in there"));
             return;
         }
         if (!options.userAgent) {
-            fail(QStringLiteral("a person has to sign in, and this program cannot show a sign-in page"));
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "a person has to sign in, and this program cannot show a sign-in page"));
             return;
         }
         auto redirect = options.userAgent->redirectUri();
@@ -513,7 +514,7 @@ public:
                 registerClient(flow);
                 return;
             }
-            fail(QStringLiteral("its authorization server (%1) does not let Toolgate register itself. Register a client for "
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "its authorization server (%1) does not let Toolgate register itself. Register a client for "
                                 "Toolgate there (redirect URI %2) and enter its client ID in the server's settings")
                      .arg(flow->as.issuer, flow->redirectUri.toString()));
         });
@@ -530,8 +531,8 @@ public:
             {QLatin1String("token_endpoint_auth_method"), methodNone},
             {QLatin1String("application_type"), QStringLiteral("native")},
         };
-        say(QStringLiteral("registering Toolgate with the authorization server %1").arg(flow->as.issuer));
-        postJson(flow->as.registrationEndpoint, metadata, QStringLiteral("registering with the authorization server"),
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "registering Toolgate with the authorization server %1").arg(flow->as.issuer));
+        postJson(flow->as.registrationEndpoint, metadata, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "registering with the authorization server"),
             [this, flow](const Result<QJsonObject> &result, int) {
                 if (!result) {
                     fail(result.error());
@@ -544,7 +545,7 @@ public:
                 client.redirectUri = flow->redirectUri.toString();
                 client.registered = true;
                 if (client.clientId.isEmpty()) {
-                    fail(QStringLiteral("the authorization server's registration answer has no client_id"));
+                    fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server's registration answer has no client_id"));
                     return;
                 }
                 flow->client = client;
@@ -566,16 +567,16 @@ public:
         QList<std::pair<QString, QString>> form{{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
                                                 {QStringLiteral("refresh_token"), tokens.refreshToken},
                                                 {QStringLiteral("resource"), flow->resource}};
-        requestTokens(flow, form, QStringLiteral("refreshing the access token"), [this, flow](const Result<QJsonObject> &result) {
+        requestTokens(flow, form, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "refreshing the access token"), [this, flow](const Result<QJsonObject> &result) {
             if (result) {
                 auto fresh = parseTokens(flow, result.value(), tokens.refreshToken);
                 if (fresh) {
-                    say(QStringLiteral("renewed the sign-in for %1").arg(serverName()));
+                    say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "renewed the sign-in for %1").arg(serverName()));
                     saveTokens(fresh.value());
                     return;
                 }
             }
-            say(QStringLiteral("the saved sign-in for %1 could not be renewed; signing in again").arg(serverName()));
+            say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the saved sign-in for %1 could not be renewed; signing in again").arg(serverName()));
             tokens.refreshToken.clear();
             authorize(flow);
         });
@@ -584,7 +585,7 @@ public:
     void authorize(const std::shared_ptr<Flow> &flow)
     {
         if (!flow->as.authorizationEndpoint.isValid() || flow->as.authorizationEndpoint.isRelative()) {
-            fail(QStringLiteral("the authorization server names no authorization endpoint"));
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server names no authorization endpoint"));
             return;
         }
         flow->pkce = Pkce::generate();
@@ -605,7 +606,7 @@ public:
         query += formBody(fields);
         url.setQuery(QString::fromLatin1(query), QUrl::TolerantMode);
         requestedScopes = flow->scopes;
-        say(QStringLiteral("signing in to %1 at %2").arg(serverName(), HttpReply::displayUrl(flow->as.authorizationEndpoint)));
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "signing in to %1 at %2").arg(serverName(), HttpReply::displayUrl(flow->as.authorizationEndpoint)));
         options.userAgent->authorize(url, guard.get(), [this, flow](const Result<QUrl> &redirected) {
             if (!redirected) {
                 fail(redirected.error());
@@ -614,17 +615,17 @@ public:
             const QUrlQuery answer(redirected.value());
             const QString state = answer.queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded);
             if (state.toLatin1() != flow->state) {
-                fail(QStringLiteral("the sign-in came back with the wrong state; it may not be from this sign-in and was refused"));
+                fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the sign-in came back with the wrong state; it may not be from this sign-in and was refused"));
                 return;
             }
             // RFC 9207: the issuer that sent the answer must be ours (a mix-up attack otherwise).
             const QString iss = answer.queryItemValue(QStringLiteral("iss"), QUrl::FullyDecoded);
             if ((!iss.isEmpty() && !OAuthDiscovery::sameIssuer(iss, flow->as.issuer)) || (iss.isEmpty() && flow->as.issParameterSupported)) {
-                fail(QStringLiteral("the sign-in answer did not come from the expected authorization server; refused for safety"));
+                fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the sign-in answer did not come from the expected authorization server; refused for safety"));
                 return;
             }
             if (answer.hasQueryItem(QStringLiteral("error"))) {
-                QString message = QStringLiteral("the authorization server refused the sign-in (%1)")
+                QString message = QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server refused the sign-in (%1)")
                                       .arg(answer.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded));
                 const QString description = answer.queryItemValue(QStringLiteral("error_description"), QUrl::FullyDecoded);
                 if (!description.isEmpty())
@@ -634,7 +635,7 @@ public:
             }
             const QString code = answer.queryItemValue(QStringLiteral("code"), QUrl::FullyDecoded);
             if (code.isEmpty()) {
-                fail(QStringLiteral("the sign-in came back without an authorization code"));
+                fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the sign-in came back without an authorization code"));
                 return;
             }
             exchangeCode(flow, code);
@@ -648,7 +649,7 @@ public:
                                                 {QStringLiteral("redirect_uri"), flow->redirectUri.toString()},
                                                 {QStringLiteral("code_verifier"), QString::fromLatin1(flow->pkce.verifier)},
                                                 {QStringLiteral("resource"), flow->resource}};
-        requestAndTakeTokens(flow, form, QStringLiteral("signed in to %1").arg(serverName()));
+        requestAndTakeTokens(flow, form, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "signed in to %1").arg(serverName()));
     }
 
     /// Authenticates the client (into the form or a header), POSTs the form to the token
@@ -671,7 +672,7 @@ public:
     void requestAndTakeTokens(const std::shared_ptr<Flow> &flow, QList<std::pair<QString, QString>> form,
                               const QString &signedInLine = {})
     {
-        requestTokens(flow, std::move(form), QStringLiteral("getting the access token"),
+        requestTokens(flow, std::move(form), QCoreApplication::translate("Toolgate::OAuthAuthenticator", "getting the access token"),
                       [this, flow, signedInLine](const Result<QJsonObject> &answer) {
             if (!answer) {
                 fail(answer.error());
@@ -689,10 +690,10 @@ public:
         const QString accessToken = answer.value(QLatin1String("access_token")).toString();
         const QString type = answer.value(QLatin1String("token_type")).toString();
         if (accessToken.isEmpty())
-            return makeError(ErrorCode::ProtocolError, QStringLiteral("the token answer has no access_token"));
+            return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the token answer has no access_token"));
         if (!type.isEmpty() && type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0)
             return makeError(ErrorCode::ProtocolError,
-                             QStringLiteral("the authorization server issued a \"%1\" token; MCP needs a Bearer token").arg(type));
+                             QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server issued a \"%1\" token; MCP needs a Bearer token").arg(type));
         Tokens fresh;
         fresh.accessToken = accessToken;
         fresh.refreshToken = answer.value(QLatin1String("refresh_token")).toString(previousRefresh);
@@ -745,14 +746,14 @@ public:
     {
         flow->client = configuredClient();
         if (flow->client.clientId.isEmpty()) {
-            fail(QStringLiteral("the client credentials grant needs a client ID; enter it in the server's settings"), ErrorCode::ConfigError);
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the client credentials grant needs a client ID; enter it in the server's settings"), ErrorCode::ConfigError);
             return;
         }
         QList<std::pair<QString, QString>> form{{QStringLiteral("grant_type"), QStringLiteral("client_credentials")},
                                                 {QStringLiteral("resource"), flow->resource}};
         if (!flow->scopes.isEmpty())
             form.append({QStringLiteral("scope"), flow->scopes.join(u' ')});
-        say(QStringLiteral("getting an access token for %1 with the client credentials").arg(serverName()));
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "getting an access token for %1 with the client credentials").arg(serverName()));
         requestAndTakeTokens(flow, form);
     }
 
@@ -760,7 +761,7 @@ public:
     {
         const OAuthClientSettings &c = options.client;
         if (!c.idpTokenEndpoint.isValid() || c.idpIdToken.isEmpty()) {
-            fail(QStringLiteral("cross-app access needs the identity provider's token endpoint and an ID token"), ErrorCode::ConfigError);
+            fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "cross-app access needs the identity provider's token endpoint and an ID token"), ErrorCode::ConfigError);
             return;
         }
         QList<std::pair<QString, QString>> form{
@@ -779,8 +780,8 @@ public:
         } else if (!c.idpClientId.isEmpty()) {
             form.append({QStringLiteral("client_id"), c.idpClientId});
         }
-        say(QStringLiteral("exchanging the enterprise sign-in for an authorization grant at %1").arg(HttpReply::displayUrl(c.idpTokenEndpoint)));
-        postForm(c.idpTokenEndpoint, formBody(form), header, QStringLiteral("exchanging the identity token"),
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "exchanging the enterprise sign-in for an authorization grant at %1").arg(HttpReply::displayUrl(c.idpTokenEndpoint)));
+        postForm(c.idpTokenEndpoint, formBody(form), header, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "exchanging the identity token"),
                  [this, flow](const Result<QJsonObject> &result, int) {
             if (!result) {
                 fail(result.error());
@@ -788,7 +789,7 @@ public:
             }
             const QString grant = result->value(QLatin1String("access_token")).toString();
             if (grant.isEmpty()) {
-                fail(QStringLiteral("the identity provider's answer has no authorization grant"));
+                fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the identity provider's answer has no authorization grant"));
                 return;
             }
             flow->client = configuredClient();

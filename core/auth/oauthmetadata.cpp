@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 
 namespace Toolgate {
@@ -36,7 +37,7 @@ Result<ProtectedResourceMetadata> ProtectedResourceMetadata::fromJson(const QJso
     metadata.hasScopesSupported = object.value(QLatin1String("scopes_supported")).isArray();
     metadata.scopesSupported = stringList(object.value(QLatin1String("scopes_supported")));
     if (metadata.resource.isEmpty())
-        return makeError(ErrorCode::ProtocolError, QStringLiteral("the protected resource metadata has no \"resource\""));
+        return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthMetadata", "the protected resource metadata has no \"resource\""));
     return metadata;
 }
 
@@ -55,9 +56,9 @@ Result<AuthorizationServerMetadata> AuthorizationServerMetadata::fromJson(const 
     metadata.clientIdMetadataDocumentSupported = object.value(QLatin1String("client_id_metadata_document_supported")).toBool();
     metadata.issParameterSupported = object.value(QLatin1String("authorization_response_iss_parameter_supported")).toBool();
     if (metadata.issuer.isEmpty())
-        return makeError(ErrorCode::ProtocolError, QStringLiteral("the authorization server metadata has no \"issuer\""));
+        return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthMetadata", "the authorization server metadata has no \"issuer\""));
     if (!metadata.tokenEndpoint.isValid() || metadata.tokenEndpoint.isRelative())
-        return makeError(ErrorCode::ProtocolError, QStringLiteral("the authorization server metadata has no usable \"token_endpoint\""));
+        return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthMetadata", "the authorization server metadata has no usable \"token_endpoint\""));
     return metadata;
 }
 

@@ -3,6 +3,7 @@
 #include "authlogging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QPointer>
 
 #ifdef TOOLGATE_HAVE_QTKEYCHAIN
@@ -41,7 +42,7 @@ void MemorySecretStore::remove(const QString &key, QObject *context, WriteCallba
 
 QString MemorySecretStore::location() const
 {
-    return QStringLiteral("memory (this session only)");
+    return QCoreApplication::translate("Toolgate::SecretStore", "memory (this session only)");
 }
 
 class KeychainSecretStore::Private
@@ -71,7 +72,7 @@ KeychainSecretStore::KeychainSecretStore(const QString &service)
 {
     d->service = service;
 #ifndef TOOLGATE_HAVE_QTKEYCHAIN
-    d->degrade(QStringLiteral("this build has no keychain support"));
+    d->degrade(QCoreApplication::translate("Toolgate::SecretStore", "this build has no keychain support"));
 #endif
 }
 
@@ -91,7 +92,7 @@ void KeychainSecretStore::setDegradedHandler(std::function<void(const QString &)
 
 QString KeychainSecretStore::location() const
 {
-    return d->degraded ? d->memory.location() : QStringLiteral("the system keychain");
+    return d->degraded ? d->memory.location() : QCoreApplication::translate("Toolgate::SecretStore", "the system keychain");
 }
 
 #ifdef TOOLGATE_HAVE_QTKEYCHAIN
@@ -131,7 +132,7 @@ void KeychainSecretStore::read(const QString &key, QObject *context, ReadCallbac
             d->degrade(read->errorString());
             d->memory.read(key, guard, callback);
         } else {
-            callback(makeError(ErrorCode::ConfigError, QStringLiteral("could not read from the system keychain: %1").arg(read->errorString())));
+            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not read from the system keychain: %1").arg(read->errorString())));
         }
     });
     job->start();
@@ -160,7 +161,7 @@ void KeychainSecretStore::write(const QString &key, const QByteArray &value, QOb
             d->degrade(j->errorString());
             d->memory.write(key, value, guard, callback);
         } else {
-            callback(makeError(ErrorCode::ConfigError, QStringLiteral("could not save to the system keychain: %1").arg(j->errorString())));
+            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not save to the system keychain: %1").arg(j->errorString())));
         }
     });
     job->start();
@@ -188,7 +189,7 @@ void KeychainSecretStore::remove(const QString &key, QObject *context, WriteCall
             d->degrade(j->errorString());
             d->memory.remove(key, guard, callback);
         } else {
-            callback(makeError(ErrorCode::ConfigError, QStringLiteral("could not delete from the system keychain: %1").arg(j->errorString())));
+            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not delete from the system keychain: %1").arg(j->errorString())));
         }
     });
     job->start();

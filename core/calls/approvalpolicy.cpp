@@ -5,6 +5,7 @@
 #include "common/logging.h"
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -23,7 +24,7 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
     if (!file.exists())
         return;
     if (!file.open(QIODevice::ReadOnly)) {
-        m_loadError = makeError(ErrorCode::ConfigError, QStringLiteral("cannot read %1: %2").arg(m_storagePath, file.errorString()));
+        m_loadError = makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ApprovalPolicy", "cannot read %1: %2").arg(m_storagePath, file.errorString()));
         return;
     }
     QJsonParseError parseError;
@@ -32,7 +33,7 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
         // Keep the broken file: the user may want to repair it. We start with no remembered rules,
         // which is the safe direction (everything is asked again).
         m_loadError = makeError(ErrorCode::ConfigError,
-                                QStringLiteral("the remembered approvals in %1 are unreadable (%2); every tool will be asked about again")
+                                QCoreApplication::translate("Toolgate::ApprovalPolicy", "the remembered approvals in %1 are unreadable (%2); every tool will be asked about again")
                                     .arg(m_storagePath, parseError.errorString()));
         qCWarning(lcCalls) << m_loadError->message;
         return;
@@ -54,8 +55,8 @@ std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &ser
             ApprovalDecision decision;
             decision.kind = rule.persistent ? ApprovalDecision::Kind::AllowAlways : ApprovalDecision::Kind::AllowForSession;
             decision.source = ApprovalDecision::Source::RememberedRule;
-            decision.reason = rule.persistent ? QStringLiteral("always allowed earlier")
-                                              : QStringLiteral("allowed for this session earlier");
+            decision.reason = rule.persistent ? QCoreApplication::translate("Toolgate::ApprovalPolicy", "always allowed earlier")
+                                              : QCoreApplication::translate("Toolgate::ApprovalPolicy", "allowed for this session earlier");
             return decision;
         }
     }

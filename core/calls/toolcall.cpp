@@ -9,6 +9,8 @@
 #include "schema/schemanode.h"
 #include "schema/schemavalidator.h"
 
+#include <QCoreApplication>
+
 #include <atomic>
 
 namespace Toolgate {
@@ -117,7 +119,9 @@ public:
         Check result;
         result.validator = checked.validator;
         if (!*result.validator) {
-            result.problems = {QStringLiteral("the tool's %1 schema cannot be used: %2").arg(what, result.validator->error().message)};
+            result.problems = {(what == u"output" ? QCoreApplication::translate("Toolgate::ToolCall", "the tool's output schema cannot be used: %1")
+                                                   : QCoreApplication::translate("Toolgate::ToolCall", "the tool's input schema cannot be used: %1"))
+                                      .arg(result.validator->error().message)};
             return result;
         }
         result.issues = checked.result.issues;
@@ -187,7 +191,7 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
     CallTarget *target = call->target();
     if (!target || !target->readySession()) {
         call->m_outcome.error = makeError(ErrorCode::NotConnected,
-                                          QStringLiteral("the server \"%1\" is not connected").arg(call->m_server.name));
+                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" is not connected").arg(call->m_server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
@@ -215,8 +219,8 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
             for (const Tool &t : tools.value())
                 names.append(t.name);
             guard->m_outcome.error = makeError(ErrorCode::InvalidParams,
-                QStringLiteral("the server \"%1\" has no tool named \"%2\". Its tools: %3")
-                    .arg(guard->m_server.name, toolName, names.isEmpty() ? QStringLiteral("(none)") : names.join(QStringLiteral(", "))));
+                QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" has no tool named \"%2\". Its tools: %3")
+                    .arg(guard->m_server.name, toolName, names.isEmpty() ? QCoreApplication::translate("Toolgate::ToolCall", "(none)") : names.join(QStringLiteral(", "))));
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
@@ -254,7 +258,8 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     }
     if (!call->m_outcome.inputProblems.isEmpty() && d->options.rejectInvalidArguments) {
         call->m_outcome.error = makeError(ErrorCode::InvalidArguments,
-                                          QStringLiteral("the arguments do not match the tool's input schema:\n") + call->m_outcome.inputProblems.join(u'\n'));
+                                          QCoreApplication::translate("Toolgate::ToolCall", "the arguments do not match the tool's input schema:\n%1")
+                                              .arg(call->m_outcome.inputProblems.join(u'\n')));
         finish(call, ToolCallOutcome::Kind::InvalidArguments);
         return;
     }
@@ -314,8 +319,8 @@ void ToolCallPipeline::proceed(ToolCall *call)
     if (!decision.allows()) {
         // The denial reaches the caller as a tool error carrying the reason; the server sees nothing.
         const QString text = decision.reason.isEmpty()
-            ? QStringLiteral("The user denied this call to %1.").arg(call->m_tool.name)
-            : QStringLiteral("The user denied this call to %1: %2").arg(call->m_tool.name, decision.reason);
+            ? QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1.").arg(call->m_tool.name)
+            : QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1: %2").arg(call->m_tool.name, decision.reason);
         call->m_outcome.result = CallToolResult{};
         call->m_outcome.result.isError = true;
         call->m_outcome.result.content.append(Content::makeText(text));
@@ -342,7 +347,8 @@ void ToolCallPipeline::proceed(ToolCall *call)
         }
         if (!recorded) {
             guard->m_outcome.error = makeError(ErrorCode::AuditUnavailable,
-                QStringLiteral("the call was not sent because the audit log could not record it: ") + recorded.error().message);
+                QCoreApplication::translate("Toolgate::ToolCall", "the call was not sent because the audit log could not record it: %1")
+                    .arg(recorded.error().message));
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
@@ -356,7 +362,7 @@ void ToolCallPipeline::send(ToolCall *call)
     call->m_session = target ? target->readySession() : nullptr;
     if (!call->m_session) {
         call->m_outcome.error = makeError(ErrorCode::NotConnected,
-                                          QStringLiteral("the server \"%1\" disconnected before the call could be sent").arg(call->m_server.name));
+                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" disconnected before the call could be sent").arg(call->m_server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
@@ -404,7 +410,7 @@ void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &re
             return;
         } else if (!value.isError) {
             // A tool with an outputSchema must return structured results (spec: tools, output schema).
-            call->m_outcome.outputProblems = {QStringLiteral("the tool declares an output schema but returned no structuredContent")};
+            call->m_outcome.outputProblems = {QCoreApplication::translate("Toolgate::ToolCall", "the tool declares an output schema but returned no structuredContent")};
             call->m_outcome.outputValid = false;
         }
     }

@@ -85,7 +85,7 @@ public:
         }
         const QList<UrlElicitation> elicitations = UrlElicitation::listFromError(error);
         if (elicitations.isEmpty()) {
-            emit q->protocolViolation(QStringLiteral("the server answered with error -32042 (URL elicitation required) "
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server answered with error -32042 (URL elicitation required) "
                                                      "without a usable data.elicitations list"));
             return;
         }
@@ -111,7 +111,7 @@ public:
         if (state != State::Ready && synthesized && !strayOutputBeforeReady.isEmpty()) {
             // No answer, but text: the clue people need is what it printed, not the timeout or the exit.
             error = makeError(ErrorCode::ProtocolError,
-                              QStringLiteral("this program does not look like an MCP server — it printed: \"%1\". "
+                              QCoreApplication::translate("Toolgate::ClientSession", "this program does not look like an MCP server — it printed: \"%1\". "
                                              "Check the command: it must start an MCP server that talks over standard input and output. (%2)")
                                   .arg(strayOutputBeforeReady, error.message));
         }

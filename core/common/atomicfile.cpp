@@ -1,5 +1,6 @@
 #include "atomicfile.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -12,12 +13,12 @@ Result<void> write(const QString &path, const QByteArray &data)
     const QString folder = QFileInfo(path).absolutePath();
     if (!QDir().mkpath(folder))
         return makeError(ErrorCode::ConfigError,
-                         QStringLiteral("cannot write %1: the folder %2 cannot be created").arg(native, QDir::toNativeSeparators(folder)));
+                         QCoreApplication::translate("Toolgate::AtomicFile", "cannot write %1: the folder %2 cannot be created").arg(native, QDir::toNativeSeparators(folder)));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::AtomicFile", "cannot write %1: %2").arg(native, file.errorString()));
     if (file.write(data) != data.size() || !file.commit())
-        return makeError(ErrorCode::ConfigError, QStringLiteral("cannot write %1: %2").arg(native, file.errorString()));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::AtomicFile", "cannot write %1: %2").arg(native, file.errorString()));
     return {};
 }
 

@@ -1,13 +1,14 @@
 #include "error.h"
 
+#include <QCoreApplication>
+
 namespace Toolgate {
 
 QString Error::toString() const
 {
-    QString text = message;
-    if (code != 0)
-        text += QStringLiteral(" (code %1)").arg(code);
-    return text;
+    if (code == 0)
+        return message;
+    return QCoreApplication::translate("Toolgate::Error", "%1 (code %2)").arg(message, QString::number(code));
 }
 
 QString errorCodeName(int code)

@@ -6,12 +6,42 @@
 
 namespace Toolgate::Translations {
 
+namespace {
+
+// Translates only the messages of some contexts; every other text stays in the source language.
+class ContextTranslator final : public QTranslator
+{
+public:
+    ContextTranslator(const QStringList &contexts, QObject *parent)
+        : QTranslator(parent)
+        , m_contexts(contexts)
+    {
+    }
+
+    QString translate(const char *context, const char *sourceText, const char *disambiguation, int n) const override
+    {
+        if (m_contexts.isEmpty() || m_contexts.contains(QLatin1StringView(context)))
+            return QTranslator::translate(context, sourceText, disambiguation, n);
+        return QString();
+    }
+
+private:
+    QStringList m_contexts;
+};
+
+} // namespace
+
 QStringList install(QCoreApplication *app, const QLocale &locale)
+{
+    return installFor(app, {}, locale);
+}
+
+QStringList installFor(QCoreApplication *app, const QStringList &contexts, const QLocale &locale)
 {
     QStringList loaded;
     // QTranslator::load(QLocale, …) walks locale.uiLanguages(), so LANGUAGE=de:en and LANG=de_AT.UTF-8
     // both find toolgate_de.qm; English (the source language) finds nothing and installs nothing.
-    auto *own = new QTranslator(app);
+    auto *own = new ContextTranslator(contexts, app);
     if (own->load(locale, QStringLiteral("toolgate"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(own);
         loaded.append(own->filePath());

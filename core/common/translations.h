@@ -12,4 +12,9 @@ namespace Toolgate::Translations {
 /// QCommandLineParser) where found. Returns the files loaded; empty for English or an unknown language.
 QStringList install(QCoreApplication *app, const QLocale &locale = QLocale::system());
 
+/// As install(), but Toolgate's own texts are translated only in the given contexts (e.g. "Cli"); the
+/// rest, such as the core's messages, stay in English. For output that scripts read (toolgate-cli --json),
+/// which must not change with the language, while prompts and usage errors still follow the locale.
+QStringList installFor(QCoreApplication *app, const QStringList &contexts, const QLocale &locale = QLocale::system());
+
 } // namespace Toolgate::Translations

@@ -5,6 +5,7 @@
 #include "common/redactor.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
+#include <QCoreApplication>
 
 namespace Toolgate {
 
@@ -17,7 +18,7 @@ public:
     void requestApproval(const ApprovalRequest &, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
     {
         QMetaObject::invokeMethod(context, [decide = std::move(decide)] {
-            decide(ApprovalDecision::deny(QStringLiteral("no one was there to decide")));
+            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::Host", "no one was there to decide")));
         }, Qt::QueuedConnection);
     }
 };

@@ -3,6 +3,7 @@
 #include "common/error.h"
 #include "jsonwriter.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -107,9 +108,9 @@ Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
             hasError = true;
     }
     if (version.isUndefined())
-        return invalid(QStringLiteral("missing \"jsonrpc\" member"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "missing \"jsonrpc\" member"));
     if (!version.isString() || version.toString() != QLatin1String("2.0"))
-        return invalid(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "\"jsonrpc\" must be \"2.0\""));
 
     const bool hasId = !idValue.isUndefined();
     const RequestId id = RequestId::fromJson(idValue);
@@ -117,19 +118,19 @@ Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
     JsonRpcMessage m;
     if (!method.isUndefined()) {
         if (!method.isString())
-            return invalid(QStringLiteral("\"method\" must be a string"));
+            return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "\"method\" must be a string"));
         if (hasResult || hasError)
-            return invalid(QStringLiteral("a message cannot have both \"method\" and \"%1\"")
+            return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "a message cannot have both \"method\" and \"%1\"")
                                .arg(hasResult ? QStringLiteral("result") : QStringLiteral("error")));
         m.m_method = method.toString();
         const QJsonValue params = o.value(QLatin1String("params"));
         if (params.isObject())
             m.m_params = params.toObject();
         else if (!params.isUndefined())
-            return invalid(QStringLiteral("\"params\" of %1 must be an object").arg(m.m_method));
+            return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "\"params\" of %1 must be an object").arg(m.m_method));
         if (hasId) {
             if (!id.isValid())
-                return invalid(QStringLiteral("request id must be a string or an integer"));
+                return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "request id must be a string or an integer"));
             m.m_kind = Kind::Request;
             m.m_id = id;
         } else {
@@ -139,12 +140,12 @@ Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
     }
 
     if (!hasId)
-        return invalid(QStringLiteral("message has neither \"method\" nor \"id\""));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "message has neither \"method\" nor \"id\""));
     if (hasResult == hasError)
-        return invalid(hasResult ? QStringLiteral("response has both \"result\" and \"error\"")
-                                 : QStringLiteral("response has neither \"result\" nor \"error\""));
+        return invalid(hasResult ? QCoreApplication::translate("Toolgate::JsonRpcMessage", "response has both \"result\" and \"error\"")
+                                 : QCoreApplication::translate("Toolgate::JsonRpcMessage", "response has neither \"result\" nor \"error\""));
     if (!id.isValid() && !(hasError && idValue.isNull()))
-        return invalid(QStringLiteral("response id must be a string or an integer"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "response id must be a string or an integer"));
     m.m_id = id;
     if (hasResult) {
         m.m_kind = Kind::Response;
@@ -153,16 +154,16 @@ Result<JsonRpcMessage> JsonRpcMessage::fromJson(const QJsonObject &o)
     }
     const QJsonValue errorValue = o.value(QLatin1String("error"));
     if (!errorValue.isObject())
-        return invalid(QStringLiteral("\"error\" must be an object"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "\"error\" must be an object"));
     const QJsonObject error = errorValue.toObject();
     const QJsonValue code = error.value(QLatin1String("code"));
     if (!code.isDouble() || std::floor(code.toDouble()) != code.toDouble()
         || code.toDouble() < double(std::numeric_limits<int>::min())
         || code.toDouble() > double(std::numeric_limits<int>::max()))
-        return invalid(QStringLiteral("error \"code\" must be an integer"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "error \"code\" must be an integer"));
     const QJsonValue message = error.value(QLatin1String("message"));
     if (!message.isString())
-        return invalid(QStringLiteral("error \"message\" must be a string"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "error \"message\" must be a string"));
     m.m_kind = Kind::ErrorResponse;
     m.m_error = Error{code.toInt(), message.toString(), error.value(QLatin1String("data"))};
     return m;
@@ -183,9 +184,9 @@ Result<QList<JsonRpcMessage>> JsonRpcMessage::parse(const QByteArray &text)
         QJsonParseError wrappedError;
         const QJsonDocument wrapped = QJsonDocument::fromJson('[' + text + ']', &wrappedError);
         if (wrappedError.error == QJsonParseError::NoError && wrapped.array().size() == 1)
-            return invalid(QStringLiteral("message is not a JSON object"));
+            return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "message is not a JSON object"));
         return makeError(ErrorCode::ParseError,
-                         QStringLiteral("invalid JSON at offset %1: %2")
+                         QCoreApplication::translate("Toolgate::JsonRpcMessage", "invalid JSON at offset %1: %2")
                              .arg(parseError.offset)
                              .arg(parseError.errorString()));
     }
@@ -198,17 +199,17 @@ Result<QList<JsonRpcMessage>> JsonRpcMessage::parse(const QByteArray &text)
         return messages;
     }
     if (!document.isArray())
-        return invalid(QStringLiteral("message is not a JSON object"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "message is not a JSON object"));
     const QJsonArray batch = document.array();
     if (batch.isEmpty())
-        return invalid(QStringLiteral("empty batch"));
+        return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "empty batch"));
     for (qsizetype i = 0; i < batch.size(); ++i) {
         if (!batch.at(i).isObject())
-            return invalid(QStringLiteral("batch element %1 is not an object").arg(i));
+            return invalid(QCoreApplication::translate("Toolgate::JsonRpcMessage", "batch element %1 is not an object").arg(i));
         auto message = fromJson(batch.at(i).toObject());
         if (!message)
             return Error{message.error().code,
-                         QStringLiteral("batch element %1: %2").arg(i).arg(message.error().message), {}};
+                         QCoreApplication::translate("Toolgate::JsonRpcMessage", "batch element %1: %2").arg(i).arg(message.error().message), {}};
         messages.append(std::move(message).value());
     }
     return messages;

@@ -4,6 +4,7 @@
 #include "common/error.h"
 #include "transport/transport.h"
 
+#include <QCoreApplication>
 #include <QFutureWatcher>
 #include <QScopeGuard>
 #include <QJsonArray>
@@ -127,7 +128,7 @@ struct Responder::State
     {
         if (!answered)
             answer(JsonRpcMessage::errorResponse(
-                id, makeError(ErrorCode::InternalError, QStringLiteral("the request was dropped without an answer"))));
+                id, makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::JsonRpcPeer", "the request was dropped without an answer"))));
     }
 };
 
@@ -165,7 +166,13 @@ public:
 
     JsonRpcPeer *q;
     QPointer<Transport> transport;
-    QString remoteName = QStringLiteral("the server");
+    JsonRpcPeer::Remote remote = JsonRpcPeer::Remote::Server;
+
+    // Whole sentences for each side, so a translation can word each as its language needs.
+    QString said(const char *aboutServer, const char *aboutClient) const
+    {
+        return QCoreApplication::translate("Toolgate::JsonRpcPeer", remote == JsonRpcPeer::Remote::Client ? aboutClient : aboutServer);
+    }
     qint64 nextId = 1;
     QHash<RequestId, Pending> pending;
     // Ids we gave up on (timeout, cancel): a late answer to them is expected, not a violation.
@@ -313,7 +320,7 @@ public:
                 endReceiving(*item.error);
                 break;
             case Inbound::Kind::Closed:
-                q->failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(remoteName)));
+                q->failAllPending(makeError(ErrorCode::ConnectionClosed, said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the connection to the server closed"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the connection to the client closed"))));
                 break;
             }
             if (!guard)
@@ -338,11 +345,11 @@ public:
                 const QString method = entry.method;
                 deliverQueued(std::move(entry),
                               makeError(ErrorCode::ProtocolError,
-                                        QStringLiteral("%1's answer to %2 could not be read (%3)").arg(remoteName, method, error.message)));
+                                        said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server's answer to %1 could not be read (%2)"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client's answer to %1 could not be read (%2)")).arg(method, error.message)));
                 armTimer();
             }
-            emit q->protocolViolation(QStringLiteral("%1 sent an invalid message (%2): %3")
-                                          .arg(remoteName, error.message, QString::fromUtf8(text.left(200))));
+            emit q->protocolViolation(said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server sent an invalid message (%1): %2"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client sent an invalid message (%1): %2"))
+                                          .arg(error.message, QString::fromUtf8(text.left(200))));
             return;
         }
         QPointer<JsonRpcPeer> guard(q);
@@ -379,7 +386,7 @@ public:
         Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout,
                       options.resultKeyOrder, options.resultKeyOrderLimit};
         if (!transport || !transport->isOpen()) {
-            deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QStringLiteral("not connected to the server")));
+            deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::JsonRpcPeer", "not connected to the server")));
             return id;
         }
         if (receivingEnded) {
@@ -446,8 +453,8 @@ public:
             Pending entry = pending.take(id);
             const bool hard = entry.hardDeadline <= now;
             const QString message = hard
-                ? QStringLiteral("%1 did not finish within the maximum time allowed").arg(entry.method)
-                : QStringLiteral("%1 timed out: no answer or progress for %2 s")
+                ? QCoreApplication::translate("Toolgate::JsonRpcPeer", "%1 did not finish within the maximum time allowed").arg(entry.method)
+                : QCoreApplication::translate("Toolgate::JsonRpcPeer", "%1 timed out: no answer or progress for %2 s")
                       .arg(entry.method)
                       .arg(entry.timeout.count() / 1000.0);
             qCInfo(lcJsonRpc) << "request" << id.toString() << "expired:" << message;
@@ -463,8 +470,7 @@ public:
 
     void handleDroppedMessage(const QByteArray &head, qint64 size, qint64 limit)
     {
-        const QString description = QStringLiteral("%1 sent a message of %2 bytes, over the limit of %3 bytes; it was dropped")
-                                        .arg(remoteName)
+        const QString description = said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server sent a message of %1 bytes, over the limit of %2 bytes; it was dropped"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client sent a message of %1 bytes, over the limit of %2 bytes; it was dropped"))
                                         .arg(size)
                                         .arg(limit);
         // Find which request the oversized response belonged to so that caller fails now, not at its timeout.
@@ -476,8 +482,7 @@ public:
             if (pending.contains(id)) {
                 deliverQueued(pending.take(id),
                               makeError(ErrorCode::MessageTooLarge,
-                                        QStringLiteral("%1's response was %2 bytes, over the limit of %3 bytes; it was dropped")
-                                            .arg(remoteName)
+                                        said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server's response was %1 bytes, over the limit of %2 bytes; it was dropped"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client's response was %1 bytes, over the limit of %2 bytes; it was dropped"))
                                             .arg(size)
                                             .arg(limit)));
                 armTimer();
@@ -513,8 +518,8 @@ void JsonRpcPeer::Private::handleMessage(const JsonRpcMessage &message)
 void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
 {
     if (!message.id().isValid()) {
-        emit q->protocolViolation(QStringLiteral("%1 reported an error without a request id: %2")
-                                      .arg(remoteName, message.error().toString()));
+        emit q->protocolViolation(said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server reported an error without a request id: %1"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client reported an error without a request id: %1"))
+                                      .arg(message.error().toString()));
         return;
     }
     auto it = pending.find(message.id());
@@ -522,8 +527,8 @@ void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
         if (abandoned.remove(message.id()))
             qCDebug(lcJsonRpc) << "ignoring late response to" << message.id().toString();
         else
-            emit q->protocolViolation(QStringLiteral("%1 answered request %2, which was never sent or was already answered")
-                                          .arg(remoteName, message.id().toString()));
+            emit q->protocolViolation(said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the server answered request %1, which was never sent or was already answered"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the client answered request %1, which was never sent or was already answered"))
+                                          .arg(message.id().toString()));
         return;
     }
     Pending entry = std::move(*it);
@@ -621,7 +626,7 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
     });
     connect(transport, &Transport::closed, this, [this] {
         if (d->nothingWaiting()) {
-            failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the connection to %1 closed").arg(d->remoteName)));
+            failAllPending(makeError(ErrorCode::ConnectionClosed, d->said(QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the connection to the server closed"), QT_TRANSLATE_NOOP("Toolgate::JsonRpcPeer", "the connection to the client closed"))));
             return;
         }
         Private::Inbound item;
@@ -632,7 +637,7 @@ JsonRpcPeer::JsonRpcPeer(Transport *transport, QObject *parent)
 
 JsonRpcPeer::~JsonRpcPeer()
 {
-    failAllPending(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the client session was shut down")));
+    failAllPending(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::JsonRpcPeer", "the client session was shut down")));
     // Incoming requests can no longer be answered; their responders notice the peer is gone.
 }
 
@@ -677,7 +682,7 @@ bool JsonRpcPeer::cancel(const RequestId &id, const QString &reason)
     d->rememberAbandoned(id);
     Private::deliverQueued(std::move(entry),
                            makeError(ErrorCode::RequestCancelled,
-                                     reason.isEmpty() ? QStringLiteral("the request was cancelled") : reason));
+                                     reason.isEmpty() ? QCoreApplication::translate("Toolgate::JsonRpcPeer", "the request was cancelled") : reason));
     d->armTimer();
     return true;
 }
@@ -727,9 +732,9 @@ void JsonRpcPeer::setNotificationHandler(const QString &method, NotificationHand
         d->notificationHandlers.remove(method);
 }
 
-void JsonRpcPeer::setRemoteName(const QString &name)
+void JsonRpcPeer::setRemote(Remote remote)
 {
-    d->remoteName = name;
+    d->remote = remote;
 }
 
 void JsonRpcPeer::setFallbackNotificationHandler(NotificationHandler handler)

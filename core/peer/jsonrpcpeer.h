@@ -100,8 +100,9 @@ public:
 
     void setRequestHandler(const QString &method, RequestHandler handler);
     void setNotificationHandler(const QString &method, NotificationHandler handler);
-    /// How messages name the other side ("the server" by default; servers set "the client").
-    void setRemoteName(const QString &name);
+    /// Which side the other end is, for the messages that name it ("the server" by default; servers set Client).
+    enum class Remote { Server, Client };
+    void setRemote(Remote remote);
     /// Receives notifications that have no handler of their own.
     void setFallbackNotificationHandler(NotificationHandler handler);
 

@@ -2,6 +2,7 @@
 
 #include "common/error.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QUrl>
 
@@ -54,16 +55,16 @@ Result<ElicitationRequest> ElicitationRequest::fromJson(const QJsonObject &param
         request.elicitationId = params.value(QLatin1String("elicitationId")).toString();
         const QUrl url(request.url, QUrl::StrictMode);
         if (request.url.isEmpty())
-            return makeError(ErrorCode::InvalidParams, QStringLiteral("URL-mode elicitation needs a url"));
+            return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::Elicitation", "URL-mode elicitation needs a url"));
         if (!url.isValid() || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http")) || url.host().isEmpty())
-            return makeError(ErrorCode::InvalidParams, QStringLiteral("URL-mode elicitation needs an http or https address"));
+            return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::Elicitation", "URL-mode elicitation needs an http or https address"));
         return request;
     }
     if (!mode.isEmpty() && mode != QLatin1String("form"))
-        return makeError(ErrorCode::InvalidParams, QStringLiteral("elicitation mode \"%1\" is not one of form, url").arg(mode));
+        return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::Elicitation", "elicitation mode \"%1\" is not one of form, url").arg(mode));
     const QJsonValue schema = params.value(QLatin1String("requestedSchema"));
     if (!schema.isObject())
-        return makeError(ErrorCode::InvalidParams, QStringLiteral("form-mode elicitation needs a requestedSchema object"));
+        return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::Elicitation", "form-mode elicitation needs a requestedSchema object"));
     request.requestedSchema = schema.toObject();
     return request;
 }

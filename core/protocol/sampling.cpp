@@ -2,6 +2,7 @@
 
 #include "jsonutil_p.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 namespace Toolgate {
@@ -46,9 +47,9 @@ Result<SamplingContent> SamplingContent::fromJson(const QJsonObject &json)
         c.block = Content::fromJson(json);
         c.type = type == u"text" ? Type::Text : type == u"image" ? Type::Image : Type::Audio;
         if (c.type != Type::Text && (!json.value(u"data").isString() || c.block.mimeType.isEmpty()))
-            return invalid(QStringLiteral("an %1 block needs data and a mimeType").arg(type));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "an %1 block needs data and a mimeType").arg(type));
         if (c.type == Type::Text && !json.value(u"text").isString())
-            return invalid(QStringLiteral("a text block needs text"));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "a text block needs text"));
         return c;
     }
     if (type == u"tool_use") {
@@ -57,22 +58,22 @@ Result<SamplingContent> SamplingContent::fromJson(const QJsonObject &json)
         c.toolName = string(json, u"name");
         c.input = object(json, u"input");
         if (c.toolUseId.isEmpty() || c.toolName.isEmpty())
-            return invalid(QStringLiteral("a tool_use block needs an id and a name"));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "a tool_use block needs an id and a name"));
         return c;
     }
     if (type == u"tool_result") {
         c.type = Type::ToolResult;
         c.toolUseId = string(json, u"toolUseId");
         if (c.toolUseId.isEmpty())
-            return invalid(QStringLiteral("a tool_result block needs the toolUseId it answers"));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "a tool_result block needs the toolUseId it answers"));
         c.resultContent = Content::listFromJson(array(json, u"content"));
         if (json.value(u"structuredContent").isObject())
             c.structuredContent = json.value(u"structuredContent").toObject();
         c.isError = json.value(u"isError").toBool();
         return c;
     }
-    return invalid(type.isEmpty() ? QStringLiteral("a message block has no type")
-                                  : QStringLiteral("a message block has the unknown type \"%1\"").arg(type));
+    return invalid(type.isEmpty() ? QCoreApplication::translate("Toolgate::Sampling", "a message block has no type")
+                                  : QCoreApplication::translate("Toolgate::Sampling", "a message block has the unknown type \"%1\"").arg(type));
 }
 
 QJsonObject SamplingContent::toJson() const
@@ -129,7 +130,7 @@ Result<SamplingMessage> SamplingMessage::fromJson(const QJsonObject &json)
     SamplingMessage message;
     message.role = string(json, u"role");
     if (message.role != u"user" && message.role != u"assistant")
-        return invalid(QStringLiteral("a message has the role \"%1\"; only \"user\" and \"assistant\" exist").arg(message.role));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "a message has the role \"%1\"; only \"user\" and \"assistant\" exist").arg(message.role));
     const QJsonValue content = json.value(u"content");
     QJsonArray blocks;
     if (content.isArray())
@@ -137,7 +138,7 @@ Result<SamplingMessage> SamplingMessage::fromJson(const QJsonObject &json)
     else if (content.isObject())
         blocks.append(content);
     else
-        return invalid(QStringLiteral("a %1 message has no content").arg(message.role));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "a %1 message has no content").arg(message.role));
     for (const QJsonValue &block : std::as_const(blocks)) {
         auto parsed = SamplingContent::fromJson(block.toObject());
         if (!parsed)
@@ -199,7 +200,7 @@ Result<SamplingRequest> SamplingRequest::fromJson(const QJsonObject &params)
     SamplingRequest request;
     const QJsonArray messages = array(params, u"messages");
     if (messages.isEmpty())
-        return invalid(QStringLiteral("sampling/createMessage needs at least one message"));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "sampling/createMessage needs at least one message"));
     for (const QJsonValue &value : messages) {
         auto message = SamplingMessage::fromJson(value.toObject());
         if (!message)
@@ -212,7 +213,7 @@ Result<SamplingRequest> SamplingRequest::fromJson(const QJsonObject &params)
     request.temperature = optionalNumber(params, u"temperature");
     const QJsonValue maxTokens = params.value(u"maxTokens");
     if (!maxTokens.isDouble() || maxTokens.toDouble() < 1)
-        return invalid(QStringLiteral("sampling/createMessage needs maxTokens, a positive number"));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "sampling/createMessage needs maxTokens, a positive number"));
     request.maxTokens = maxTokens.toDouble() > 1e9 ? 1000000000 : maxTokens.toInt();
     for (const QJsonValue &stop : array(params, u"stopSequences"))
         request.stopSequences.append(stop.toString());
@@ -223,9 +224,9 @@ Result<SamplingRequest> SamplingRequest::fromJson(const QJsonObject &params)
     for (const QJsonValue &value : array(params, u"tools")) {
         Tool tool = Tool::fromJson(value.toObject());
         if (tool.name.isEmpty())
-            return invalid(QStringLiteral("a tool offered for sampling has no name"));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "a tool offered for sampling has no name"));
         if (names.contains(tool.name))
-            return invalid(QStringLiteral("the tool \"%1\" is offered twice for sampling").arg(tool.name));
+            return invalid(QCoreApplication::translate("Toolgate::Sampling", "the tool \"%1\" is offered twice for sampling").arg(tool.name));
         names.insert(tool.name);
         request.tools.append(std::move(tool));
     }
@@ -235,9 +236,9 @@ Result<SamplingRequest> SamplingRequest::fromJson(const QJsonObject &params)
     else if (mode == u"none")
         request.toolChoice = ToolChoice::None;
     else if (!mode.isEmpty() && mode != u"auto")
-        return invalid(QStringLiteral("toolChoice.mode \"%1\" is not one of auto, required, none").arg(mode));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "toolChoice.mode \"%1\" is not one of auto, required, none").arg(mode));
     if (request.toolChoice == ToolChoice::Required && request.tools.isEmpty())
-        return invalid(QStringLiteral("toolChoice is \"required\" but no tools are offered"));
+        return invalid(QCoreApplication::translate("Toolgate::Sampling", "toolChoice is \"required\" but no tools are offered"));
     return request;
 }
 

@@ -13,7 +13,7 @@ namespace {
 
 Error alreadyAnswered()
 {
-    return makeError(ErrorCode::InvalidArguments, QStringLiteral("this request was answered already"));
+    return makeError(ErrorCode::InvalidArguments, QCoreApplication::translate("Toolgate::ServerRequest", "this request was answered already"));
 }
 
 Error wrongKind(const QString &what)
@@ -124,7 +124,7 @@ ServerRequest::ServerRequest(Kind kind, ServerIdentity server, QJsonObject param
 ServerRequest::~ServerRequest()
 {
     if (!m_settled)
-        settle(makeError(ErrorCode::InternalError, QStringLiteral("the request was dropped without an answer")), std::nullopt);
+        settle(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::ServerRequest", "the request was dropped without an answer")), std::nullopt);
 }
 
 QString ServerRequest::method() const
@@ -180,7 +180,7 @@ Result<void> ServerRequest::accept(const QJsonObject &content)
             return problemsError(QCoreApplication::translate("Toolgate::ServerRequest", "The answer does not match what the server asked for"), problems);
         result.content = content;
     } else if (!content.isEmpty()) {
-        return makeError(ErrorCode::InvalidArguments, QStringLiteral("a URL elicitation is accepted without content"));
+        return makeError(ErrorCode::InvalidArguments, QCoreApplication::translate("Toolgate::ServerRequest", "a URL elicitation is accepted without content"));
     }
     if (!settle(result.toJson(), decision(ApprovalDecision::Kind::AllowOnce)))
         return alreadyAnswered();

@@ -6,6 +6,7 @@
 #include "common/logging.h"
 #include "serverrequest.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -95,8 +96,8 @@ ServerRequestPipeline::~ServerRequestPipeline()
     // Answer what is still open rather than leave servers waiting on questions that are going away.
     const QList<QObject *> origins = d->queues.keys();
     for (QObject *origin : origins)
-        withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QStringLiteral("Toolgate is closing")),
-                    QStringLiteral("Toolgate is closing"));
+        withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ServerRequestPipeline", "Toolgate is closing")),
+                    QCoreApplication::translate("Toolgate::ServerRequestPipeline", "Toolgate is closing"));
 }
 
 void ServerRequestPipeline::setOptions(const Options &options) { d->options = options; }
@@ -148,12 +149,12 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
     });
     connect(session, &ClientSession::stateChanged, this, [this, origin](ClientSession::State state) {
         if (state == ClientSession::State::Closing || state == ClientSession::State::Closed || state == ClientSession::State::Failed)
-            withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QStringLiteral("the server disconnected")),
-                        QStringLiteral("the server disconnected"));
+            withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected")),
+                        QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected"));
     });
     connect(session, &QObject::destroyed, this, [this, origin] {
-        withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QStringLiteral("the server disconnected")),
-                    QStringLiteral("the server disconnected"));
+        withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected")),
+                    QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected"));
         d->queues.remove(origin);
     });
 }
@@ -250,7 +251,7 @@ void ServerRequestPipeline::summariseFlood(QObject *origin)
         entry.method = queue->lastRefusedMethod;
         entry.params = QJsonObject{{QLatin1String("refusedRequests"), queue->refusedSinceSummary}};
         entry.error = makeError(ErrorCode::InternalError,
-                                QStringLiteral("%1 requests refused: the server sent them faster than they could be answered")
+                                QCoreApplication::translate("Toolgate::ServerRequestPipeline", "%1 requests refused: the server sent them faster than they could be answered")
                                     .arg(queue->refusedSinceSummary));
         entry.initiator = d->initiator;
         d->audit->recordServerRequest(entry);
@@ -308,7 +309,7 @@ void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &serve
         }
     }
     if (!d->gate)
-        invalid = makeError(ErrorCode::InternalError, QStringLiteral("no one can answer requests in this client"));
+        invalid = makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::ServerRequestPipeline", "no one can answer requests in this client"));
     if (invalid) {
         qCWarning(lcClient) << server.name << "sent an invalid" << method << "request:" << invalid->message;
         request->refuse(*invalid);

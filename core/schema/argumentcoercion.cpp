@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <QCoreApplication>
 
 namespace Toolgate {
 
@@ -131,19 +132,19 @@ QString expectation(Kind kind, bool withHint)
     switch (kind) {
     case Kind::Null: return typePhrase(QStringLiteral("null"));
     case Kind::Boolean:
-        return withHint ? QStringLiteral("true or false (yes/no and 1/0 work too)") : typePhrase(QStringLiteral("boolean"));
+        return withHint ? QCoreApplication::translate("Toolgate::ArgumentCoercion", "true or false (yes/no and 1/0 work too)") : typePhrase(QStringLiteral("boolean"));
     case Kind::Integer: return typePhrase(QStringLiteral("integer"));
     case Kind::Number: return typePhrase(QStringLiteral("number"));
     case Kind::Array:
-        return withHint ? QStringLiteral("a list written as JSON, such as [\"a\", \"b\"]") : typePhrase(QStringLiteral("array"));
+        return withHint ? QCoreApplication::translate("Toolgate::ArgumentCoercion", "a list written as JSON, such as [\"a\", \"b\"]") : typePhrase(QStringLiteral("array"));
     case Kind::Object:
-        return withHint ? QStringLiteral("an object written as JSON, such as {\"key\": \"value\"}")
+        return withHint ? QCoreApplication::translate("Toolgate::ArgumentCoercion", "an object written as JSON, such as {\"key\": \"value\"}")
                         : typePhrase(QStringLiteral("object"));
     case Kind::String: return typePhrase(QStringLiteral("string"));
     case Kind::Any:
     case Kind::Choice: break;
     }
-    return QStringLiteral("a value");
+    return QCoreApplication::translate("Toolgate::ArgumentCoercion", "a value");
 }
 
 // The object node that describes the fields under a dotted key: the node itself, the object
@@ -165,7 +166,7 @@ Result<const SchemaNode *> objectView(const SchemaNode &node, const QString &pre
     QStringList phrases;
     for (const Kind kind : std::as_const(kinds))
         phrases.append(expectation(kind, false));
-    return argumentError(QStringLiteral("Argument '%1' has no fields: it must be %2, not an object.")
+    return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' has no fields: it must be %2, not an object.")
                              .arg(prefix, joinAlternatives(phrases)));
 }
 
@@ -174,12 +175,12 @@ QString unknownKeyMessage(const SchemaNode *object, const QString &key, const QS
     const QStringList allowed = object->propertyNames();
     if (prefix.isEmpty()) {
         if (allowed.isEmpty())
-            return QStringLiteral("Unknown argument '%1': this tool takes no arguments.").arg(key);
-        return QStringLiteral("Unknown argument '%1'. Allowed: %2.").arg(key, allowed.join(QStringLiteral(", ")));
+            return QCoreApplication::translate("Toolgate::ArgumentCoercion", "Unknown argument '%1': this tool takes no arguments.").arg(key);
+        return QCoreApplication::translate("Toolgate::ArgumentCoercion", "Unknown argument '%1'. Allowed: %2.").arg(key, allowed.join(QStringLiteral(", ")));
     }
     if (allowed.isEmpty())
-        return QStringLiteral("Unknown argument '%1': '%2' takes no fields.").arg(key, prefix);
-    return QStringLiteral("Unknown argument '%1'. Allowed in '%2': %3.")
+        return QCoreApplication::translate("Toolgate::ArgumentCoercion", "Unknown argument '%1': '%2' takes no fields.").arg(key, prefix);
+    return QCoreApplication::translate("Toolgate::ArgumentCoercion", "Unknown argument '%1'. Allowed in '%2': %3.")
         .arg(key, prefix, allowed.join(QStringLiteral(", ")));
 }
 
@@ -235,7 +236,7 @@ Result<QJsonValue> coerceArgumentValue(const SchemaNode &node, const QString &na
     QStringList phrases;
     for (const Kind kind : std::as_const(kinds))
         phrases.append(expectation(kind, kinds.size() == 1));
-    return argumentError(QStringLiteral("Argument '%1' must be %2, got '%3'.")
+    return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' must be %2, got '%3'.")
                              .arg(name, joinAlternatives(phrases), text));
 }
 
@@ -248,14 +249,14 @@ Result<QJsonObject> coerceArguments(const QJsonObject &inputSchema, const QStrin
     for (const QString &pair : pairs) {
         const qsizetype equals = pair.indexOf(u'=');
         if (equals < 0)
-            return argumentError(QStringLiteral("Argument '%1' must look like key=value.").arg(pair));
+            return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' must look like key=value.").arg(pair));
         QString key = pair.left(equals);
         const QString text = pair.mid(equals + 1);
         const bool rawJson = key.endsWith(u':');
         if (rawJson)
             key.chop(1);
         if (key.isEmpty())
-            return argumentError(QStringLiteral("Argument '%1' has no name before '='.").arg(pair));
+            return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' has no name before '='.").arg(pair));
 
         // Walk the dotted key through the schema. A declared name that itself contains dots wins over
         // splitting it, and the longest such name wins.
@@ -282,7 +283,7 @@ Result<QJsonObject> coerceArguments(const QJsonObject &inputSchema, const QStrin
                     segment = remaining.section(u'.', 0, 0);
             }
             if (segment.isEmpty()) // ".a" or "a..b"
-                return argumentError(QStringLiteral("Argument '%1' has an empty name part.").arg(key));
+                return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' has an empty name part.").arg(key));
 
             const QString prefix = path.join(u'.');
             path.append(segment);
@@ -301,14 +302,14 @@ Result<QJsonObject> coerceArguments(const QJsonObject &inputSchema, const QStrin
                 break;
             remaining = remaining.mid(segment.size() + 1);
             if (remaining.isEmpty())
-                return argumentError(QStringLiteral("Argument '%1' has an empty name part.").arg(key));
+                return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' has an empty name part.").arg(key));
         }
 
         for (const Assignment &earlier : std::as_const(assignments)) {
             if (earlier.path == path)
-                return argumentError(QStringLiteral("Argument '%1' is given more than once.").arg(key));
+                return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' is given more than once.").arg(key));
             if (isPrefix(earlier.path, path) || isPrefix(path, earlier.path))
-                return argumentError(QStringLiteral("Argument '%1' conflicts with '%2'.").arg(key, earlier.key));
+                return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' conflicts with '%2'.").arg(key, earlier.key));
         }
 
         QJsonValue value;
@@ -316,7 +317,7 @@ Result<QJsonObject> coerceArguments(const QJsonObject &inputSchema, const QStrin
             QString problem;
             const std::optional<QJsonValue> parsed = parseJsonValue(text, &problem);
             if (!parsed)
-                return argumentError(QStringLiteral("Argument '%1' is not valid JSON after ':=' (%2).").arg(key, problem));
+                return argumentError(QCoreApplication::translate("Toolgate::ArgumentCoercion", "Argument '%1' is not valid JSON after ':=' (%2).").arg(key, problem));
             value = *parsed;
         } else {
             const Result<QJsonValue> coerced = coerceArgumentValue(*node, key, text);

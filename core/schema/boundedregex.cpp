@@ -1,4 +1,5 @@
 #include "boundedregex_p.h"
+#include <QCoreApplication>
 
 namespace Toolgate::SchemaDetail {
 
@@ -34,11 +35,11 @@ QString validUtf16(const QString &text)
 std::optional<QString> BoundedRegex::compile(const QString &pattern, BoundedRegex *out)
 {
     if (pattern.size() > kMaxPatternLength)
-        return QStringLiteral("it is longer than %1 characters").arg(kMaxPatternLength);
+        return QCoreApplication::translate("Toolgate::SchemaValidator", "it is longer than %1 characters").arg(kMaxPatternLength);
     // Start-of-pattern settings such as (*LIMIT_MATCH=...) would undo ours; "(*" is a syntax error in
     // the ECMA-262 dialect JSON Schema specifies, so no meaningful pattern is lost.
     if (pattern.startsWith(QLatin1String("(*")))
-        return QStringLiteral("it starts with \"(*\", which is not a valid regular expression in JSON Schema");
+        return QCoreApplication::translate("Toolgate::SchemaValidator", "it starts with \"(*\", which is not a valid regular expression in JSON Schema");
     auto shared = std::make_shared<Shared>();
     shared->pattern = pattern;
     // The first attempt is compiled now, so errors show up at once; larger ones only when needed.

@@ -2,6 +2,7 @@
 
 #include "common/logging.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -140,7 +141,7 @@ std::optional<QJsonValue> parseJsonValue(const QString &text, QString *error)
     if (parseError.error != QJsonParseError::NoError) {
         if (error) {
             // The offset counts the "[" we added; report it relative to the caller's text.
-            *error = QStringLiteral("%1 at character %2")
+            *error = QCoreApplication::translate("Toolgate::SchemaDocument", "%1 at character %2")
                          .arg(parseError.errorString())
                          .arg(qMax(0, parseError.offset - 1) + 1);
         }
@@ -149,8 +150,8 @@ std::optional<QJsonValue> parseJsonValue(const QString &text, QString *error)
     const QJsonArray array = document.array();
     if (array.size() != 1) {
         if (error)
-            *error = array.isEmpty() ? QStringLiteral("no value given")
-                                     : QStringLiteral("more than one value given");
+            *error = array.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaDocument", "no value given")
+                                     : QCoreApplication::translate("Toolgate::SchemaDocument", "more than one value given");
         return std::nullopt;
     }
     return array.first();
@@ -169,26 +170,26 @@ QString joinAlternatives(const QStringList &parts, const QString &conjunction)
         return QString();
     if (parts.size() == 1)
         return parts.first();
-    return parts.mid(0, parts.size() - 1).join(QStringLiteral(", ")) % u' ' % conjunction % u' '
-        % parts.last();
+    const QString word = conjunction.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaDocument", "or") : conjunction;
+    return parts.mid(0, parts.size() - 1).join(QStringLiteral(", ")) % u' ' % word % u' ' % parts.last();
 }
 
 QString typePhrase(const QString &typeName)
 {
     if (typeName == u"string")
-        return QStringLiteral("text");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "text");
     if (typeName == u"integer")
-        return QStringLiteral("a whole number");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "a whole number");
     if (typeName == u"number")
-        return QStringLiteral("a number");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "a number");
     if (typeName == u"boolean")
-        return QStringLiteral("true or false");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "true or false");
     if (typeName == u"null")
         return QStringLiteral("null");
     if (typeName == u"array")
-        return QStringLiteral("a list");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "a list");
     if (typeName == u"object")
-        return QStringLiteral("an object");
+        return QCoreApplication::translate("Toolgate::SchemaDocument", "an object");
     return typeName;
 }
 
@@ -248,14 +249,14 @@ std::optional<QString> schemaSizeProblem(const QJsonObject &schema)
         const bool container = value.isObject() || value.isArray();
         size += container ? 1 + kContainerSize : 1;
         if (size > kMaxSchemaSize)
-            return QStringLiteral("it is too large to check");
+            return QCoreApplication::translate("Toolgate::SchemaDocument", "it is too large to check");
         pointerCharacters += pointerLength;
         if (pointerCharacters > kMaxPointerCharacters)
-            return QStringLiteral("its names are too long for its size");
+            return QCoreApplication::translate("Toolgate::SchemaDocument", "its names are too long for its size");
         if (!container)
             return std::nullopt;
         if (qsizetype(stack.size()) + 1 >= kMaxSchemaDepth)
-            return QStringLiteral("it is nested more than %1 levels deep").arg(kMaxSchemaDepth);
+            return QCoreApplication::translate("Toolgate::SchemaDocument", "it is nested more than %1 levels deep").arg(kMaxSchemaDepth);
         if (value.isObject())
             stack.push_back({value.toObject(), {}, true, 0, pointerLength});
         else
@@ -302,7 +303,7 @@ const QStringList &refKeywords()
 
 QString describePointer(const QString &pointer)
 {
-    return pointer.isEmpty() ? QStringLiteral("the root") : pointer;
+    return pointer.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaDocument", "the root") : pointer;
 }
 
 // Resource URIs are compared as strings, so always produce them the same way.
@@ -503,7 +504,7 @@ private:
             if (state.value(pointer) != 0)
                 continue;
             if (std::optional<QString> cycle = visit(pointer)) {
-                m_problems.append({*cycle, QStringLiteral("the schema at %1 refers back to itself through $ref "
+                m_problems.append({*cycle, QCoreApplication::translate("Toolgate::SchemaDocument", "the schema at %1 refers back to itself through $ref "
                                                           "without going into a property or item, so checking a "
                                                           "value against it would never end")
                                                .arg(describePointer(*cycle))});
@@ -526,7 +527,7 @@ private:
             : resourceKey(QUrl(ref.base).resolved(QUrl(documentPart)));
         const auto resourcePointer = m_resources.constFind(resource);
         if (resourcePointer == m_resources.constEnd()) {
-            addProblem(ref, QStringLiteral("$ref \"%1\" at %2 refers to another document (%3). "
+            addProblem(ref, QCoreApplication::translate("Toolgate::SchemaDocument", "$ref \"%1\" at %2 refers to another document (%3). "
                                            "Toolgate never downloads schemas; only references inside "
                                            "the schema itself, such as \"#/$defs/name\", are supported")
                                 .arg(ref.ref, describePointer(ref.pointer), resource));
@@ -541,7 +542,7 @@ private:
         } else {
             const auto anchor = m_anchors.constFind(resource % u'#' % fragment);
             if (anchor == m_anchors.constEnd()) {
-                addProblem(ref, QStringLiteral("$ref \"%1\" at %2 names the anchor \"%3\", which the schema "
+                addProblem(ref, QCoreApplication::translate("Toolgate::SchemaDocument", "$ref \"%1\" at %2 names the anchor \"%3\", which the schema "
                                                "does not define")
                                     .arg(ref.ref, describePointer(ref.pointer), fragment));
                 return;
@@ -551,7 +552,7 @@ private:
 
         const std::optional<QJsonValue> targetValue = valueAt(m_root, target);
         if (!targetValue) {
-            addProblem(ref, QStringLiteral("$ref \"%1\" at %2 points to nothing in the schema")
+            addProblem(ref, QCoreApplication::translate("Toolgate::SchemaDocument", "$ref \"%1\" at %2 points to nothing in the schema")
                                 .arg(ref.ref, describePointer(ref.pointer)));
             return;
         }

@@ -40,7 +40,7 @@ std::optional<QJsonValue> parseJsonValue(const QString &text, QString *error = n
 QString formatNumber(double value);
 
 /// Joins phrases for a sentence: "a", "a or b", "a, b or c".
-QString joinAlternatives(const QStringList &parts, const QString &conjunction = QStringLiteral("or"));
+QString joinAlternatives(const QStringList &parts, const QString &conjunction = QString()); // "or" in the language of the messages
 /// A phrase naming a JSON Schema type for non-developers: "text", "a whole number", ...
 QString typePhrase(const QString &typeName);
 /// True for the seven type names JSON Schema defines.

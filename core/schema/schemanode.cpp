@@ -2,6 +2,7 @@
 
 #include "schemadocument_p.h"
 
+#include <QCoreApplication>
 #include <QScopeGuard>
 
 #include <algorithm>
@@ -59,17 +60,17 @@ SchemaNode::Kind kindForType(const QString &type)
 QString kindLabel(SchemaNode::Kind kind)
 {
     switch (kind) {
-    case SchemaNode::Kind::Object: return QStringLiteral("Object");
-    case SchemaNode::Kind::Array: return QStringLiteral("List");
-    case SchemaNode::Kind::String: return QStringLiteral("Text");
-    case SchemaNode::Kind::Number: return QStringLiteral("Number");
-    case SchemaNode::Kind::Integer: return QStringLiteral("Whole number");
-    case SchemaNode::Kind::Boolean: return QStringLiteral("True/false");
-    case SchemaNode::Kind::Null: return QStringLiteral("Null");
-    case SchemaNode::Kind::Choice: return QStringLiteral("Choice");
+    case SchemaNode::Kind::Object: return QCoreApplication::translate("Toolgate::SchemaNode", "Object");
+    case SchemaNode::Kind::Array: return QCoreApplication::translate("Toolgate::SchemaNode", "List");
+    case SchemaNode::Kind::String: return QCoreApplication::translate("Toolgate::SchemaNode", "Text");
+    case SchemaNode::Kind::Number: return QCoreApplication::translate("Toolgate::SchemaNode", "Number");
+    case SchemaNode::Kind::Integer: return QCoreApplication::translate("Toolgate::SchemaNode", "Whole number");
+    case SchemaNode::Kind::Boolean: return QCoreApplication::translate("Toolgate::SchemaNode", "True/false");
+    case SchemaNode::Kind::Null: return QCoreApplication::translate("Toolgate::SchemaNode", "Null");
+    case SchemaNode::Kind::Choice: return QCoreApplication::translate("Toolgate::SchemaNode", "Choice");
     case SchemaNode::Kind::Any: break;
     }
-    return QStringLiteral("Any value");
+    return QCoreApplication::translate("Toolgate::SchemaNode", "Any value");
 }
 
 // The kind a list of allowed values implies; nulls only make it nullable.

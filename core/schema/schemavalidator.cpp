@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace Toolgate {
@@ -54,11 +55,17 @@ constexpr qint64 kNodeCost = 8;
 constexpr qint64 kKeywordCost = 2;
 constexpr qint64 kRegexCost = 1024;
 
-const QString kCouldNotCheck = QStringLiteral("could not be checked: ");
 
-QString countPhrase(qint64 count, const QString &singular, const QString &plural)
+// A whole sentence with %n for count, in its singular or plural wording, translated with its plural
+// forms (English needs no translation file this way); counts beyond int stay exact.
+QString counted(const char *one, const char *many, qint64 count)
 {
-    return QString::number(count) % u' ' % (count == 1 ? singular : plural);
+    const char *text = count == 1 ? one : many;
+    if (count >= std::numeric_limits<int>::min() && count <= std::numeric_limits<int>::max())
+        return QCoreApplication::translate("Toolgate::SchemaValidator", text, nullptr, int(count));
+    constexpr int stand_in = 1000000;
+    return QCoreApplication::translate("Toolgate::SchemaValidator", text, nullptr, stand_in)
+        .replace(QString::number(stand_in), QString::number(count));
 }
 
 qsizetype codePointCount(const QString &text)
@@ -293,7 +300,7 @@ QString valueList(const QStringList &values)
     if (values.size() <= shown + 2)
         return values.join(QStringLiteral(", "));
     return values.mid(0, shown).join(QStringLiteral(", "))
-        % QStringLiteral(", ... (%1 choices in all)").arg(values.size());
+        % QCoreApplication::translate("Toolgate::SchemaValidator", ", ... (%1 choices in all)").arg(values.size());
 }
 
 QString constPhrase(const QJsonValue &value)
@@ -434,8 +441,7 @@ public:
             stopOutOfBudget();
             return false;
         case BoundedRegex::Outcome::TooComplex:
-            stop(pointer(where), kCouldNotCheck % u"the pattern " % shownPattern(regex.pattern())
-                                     % u" is too complex to check");
+            stop(pointer(where), QCoreApplication::translate("Toolgate::SchemaValidator", "could not be checked: the pattern %1 is too complex to check").arg(shownPattern(regex.pattern())));
             return false;
         }
         return false;
@@ -565,14 +571,13 @@ public:
 private:
     QString outOfBudgetMessage() const
     {
-        return kCouldNotCheck
-            % QStringLiteral("it is too complex for the schema (Toolgate stops after %1 steps)").arg(m_budget);
+        return QCoreApplication::translate("Toolgate::SchemaValidator", "could not be checked: it is too complex for the schema (Toolgate stops after %1 steps)").arg(m_budget);
     }
 
     void stopTooDeep()
     {
-        stop(QString(), kCouldNotCheck % QStringLiteral("it is nested too deeply for the schema (more than %1 levels of checks)")
-                                             .arg(SchemaValidator::kMaxDepth));
+        stop(QString(), QCoreApplication::translate("Toolgate::SchemaValidator", "could not be checked: it is nested too deeply for the schema (more than %1 levels of checks)")
+                            .arg(SchemaValidator::kMaxDepth));
     }
 
     static DetailedIssue merged(const QString &path, const Issues &issues)
@@ -592,12 +597,12 @@ private:
                 }
             }
         }
-        const QString valuePhrase = values.size() == 1 ? values.first() : u"one of: " % valueList(values);
+        const QString valuePhrase = values.size() == 1 ? values.first() : QCoreApplication::translate("Toolgate::SchemaValidator", "one of: %1").arg(valueList(values));
         if (values.isEmpty())
-            return {path, u"must be " % joinAlternatives(types), IssueKind::Type, types};
+            return {path, QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(joinAlternatives(types)), IssueKind::Type, types};
         if (types.isEmpty())
-            return {path, u"must be " % valuePhrase, IssueKind::Enum, values};
-        return {path, u"must be " % joinAlternatives(types + QStringList{valuePhrase}), IssueKind::Other, {}};
+            return {path, QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(valuePhrase), IssueKind::Enum, values};
+        return {path, QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(joinAlternatives(types + QStringList{valuePhrase})), IssueKind::Other, {}};
     }
 
     static Issues groupIssues(const QString &path, const QList<Issues> &perBranch)
@@ -845,7 +850,7 @@ bool Evaluator::evalObject(const Node &node, const QJsonValue &value, const Path
             if (m_stopped)
                 return false;
             const QString problem = nameIssues.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed") : nameIssues.first().message;
-            report(out, path, key, u"has a name that " % problem);
+            report(out, path, key, QCoreApplication::translate("Toolgate::SchemaValidator", "has a name that %1").arg(problem));
             if (!goOn())
                 return false;
         }
@@ -948,18 +953,20 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
         if (minLength && length < *minLength) {
             const QString message = *minLength == 1
                 ? QCoreApplication::translate("Toolgate::SchemaValidator", "must not be empty")
-                : u"must be at least " % countPhrase(*minLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long";
+                : counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must be at least %n character long"),
+                          QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must be at least %n characters long"), *minLength);
             if (!fail(std::nullopt, message))
                 return false;
         }
         if (maxLength && length > *maxLength
-            && !fail(std::nullopt, u"must be at most " % countPhrase(*maxLength, QStringLiteral("character"), QStringLiteral("characters")) % u" long"))
+            && !fail(std::nullopt, counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must be at most %n character long"),
+                                           QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must be at most %n characters long"), *maxLength)))
             return false;
         if (!pattern.isNull()) {
             bool matched = false;
             if (!evaluator.search(pattern, text, path, matched))
                 return false;
-            if (!matched && !fail(std::nullopt, u"must match the pattern " % pattern.pattern()))
+            if (!matched && !fail(std::nullopt, QCoreApplication::translate("Toolgate::SchemaValidator", "must match the pattern %1").arg(pattern.pattern())))
                 return false;
         }
         if (!format.isEmpty()) {
@@ -974,10 +981,12 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
     if (value.isArray()) {
         const QJsonArray items = value.toArray();
         if (minItems && items.size() < *minItems
-            && !fail(std::nullopt, u"must have at least " % countPhrase(*minItems, QStringLiteral("item"), QStringLiteral("items"))))
+            && !fail(std::nullopt, counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at least %n item"),
+                                           QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at least %n items"), *minItems)))
             return false;
         if (maxItems && items.size() > *maxItems
-            && !fail(std::nullopt, u"must have at most " % countPhrase(*maxItems, QStringLiteral("item"), QStringLiteral("items"))))
+            && !fail(std::nullopt, counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at most %n item"),
+                                           QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at most %n items"), *maxItems)))
             return false;
         if (closedTupleLength) {
             for (qsizetype i = *closedTupleLength; i < items.size(); ++i)
@@ -991,10 +1000,12 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         if (minProperties && object.size() < *minProperties
-            && !fail(std::nullopt, u"must have at least " % countPhrase(*minProperties, QStringLiteral("property"), QStringLiteral("properties"))))
+            && !fail(std::nullopt, counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at least %n property"),
+                                           QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at least %n properties"), *minProperties)))
             return false;
         if (maxProperties && object.size() > *maxProperties
-            && !fail(std::nullopt, u"must have at most " % countPhrase(*maxProperties, QStringLiteral("property"), QStringLiteral("properties"))))
+            && !fail(std::nullopt, counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at most %n property"),
+                                           QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "must have at most %n properties"), *maxProperties)))
             return false;
         if (!evaluator.charge(required.size()))
             return false;
@@ -1051,7 +1062,7 @@ bool LeafChecks::check(const QJsonValue &value, Evaluator &evaluator, const Path
                             return false;
                         const QString problem = nameIssues.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaValidator", "is not allowed")
                                                                      : nameIssues.first().message;
-                        if (!fail(name, u"has a name that " % problem))
+                        if (!fail(name, QCoreApplication::translate("Toolgate::SchemaValidator", "has a name that %1").arg(problem)))
                             return false;
                     }
                 }
@@ -1212,9 +1223,8 @@ SchemaCheck Evaluator::run(const QJsonValue &value)
         result.issues.append(std::move(unique[size_t(i)]));
     if (qsizetype(unique.size()) > shown) {
         const qsizetype more = qsizetype(unique.size()) - shown;
-        result.issues.append({QString(), QStringLiteral("has %1 more %2 not listed here")
-                                             .arg(more)
-                                             .arg(more == 1 ? QStringLiteral("problem") : QStringLiteral("problems"))});
+        result.issues.append({QString(), counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "has %n more problem not listed here"),
+                                                 QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "has %n more problems not listed here"), more)});
     }
     if (result.issues.isEmpty())
         result.issues.append({QString(), QCoreApplication::translate("Toolgate::SchemaValidator", "does not match the schema")});
@@ -1251,7 +1261,7 @@ std::optional<qsizetype> closedTupleLength(const QJsonObject &schema)
 
 QString at(const QString &pointer)
 {
-    return pointer.isEmpty() ? QStringLiteral("the root") : pointer;
+    return pointer.isEmpty() ? QCoreApplication::translate("Toolgate::SchemaValidator", "the root") : pointer;
 }
 
 // propertyNames usually holds nothing but leaf keywords (a pattern, a length); then LeafChecks checks
@@ -1307,7 +1317,7 @@ private:
         work += units;
         if (work > SchemaValidator::kCompileWork && !tooComplex) {
             tooComplex = true;
-            error = QStringLiteral("compiling it takes more than %1 steps").arg(SchemaValidator::kCompileWork);
+            error = QCoreApplication::translate("Toolgate::SchemaValidator", "compiling it takes more than %1 steps").arg(SchemaValidator::kCompileWork);
         }
         return !tooComplex;
     }
@@ -1366,10 +1376,10 @@ private:
             checks.typeMask |= typeBit(type);
             checks.typePhrases.append(typePhrase(type));
         }
-        checks.typeMessage = u"must be " % joinAlternatives(checks.typePhrases);
+        checks.typeMessage = QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(joinAlternatives(checks.typePhrases));
         if (schema.contains(QLatin1String("const"))) {
             checks.constValue = schema.value(QLatin1String("const"));
-            checks.constMessage = u"must be " % constPhrase(*checks.constValue);
+            checks.constMessage = QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(constPhrase(*checks.constValue));
             checks.constAlternatives = {displayValue(*checks.constValue)};
         }
         if (schema.value(QLatin1String("enum")).isArray()) {
@@ -1377,8 +1387,8 @@ private:
             checks.enumValues = values;
             for (const QJsonValue &allowed : values)
                 checks.enumAlternatives.append(displayValue(allowed));
-            checks.enumMessage = values.size() == 1 ? QString(u"must be " % constPhrase(values.first()))
-                                                    : QString(u"must be one of: " % valueList(checks.enumAlternatives));
+            checks.enumMessage = values.size() == 1 ? QCoreApplication::translate("Toolgate::SchemaValidator", "must be %1").arg(constPhrase(values.first()))
+                                                    : QCoreApplication::translate("Toolgate::SchemaValidator", "must be one of: %1").arg(valueList(checks.enumAlternatives));
             if (!charge(values.size()))
                 return std::nullopt;
             if (values.size() > 8) {

@@ -7,6 +7,7 @@
 #include "protocol/protocolversion.h"
 #include "transport/transport.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QPointer>
@@ -104,7 +105,7 @@ struct ToolCallState : std::enable_shared_from_this<ToolCallState>
             // than leave the client waiting for its timeout.
             qCWarning(lcServer).noquote() << QStringLiteral("tool %1 dropped call %2 without answering").arg(toolName, id.toString());
             responder.respondError(makeError(ErrorCode::InternalError,
-                                             QStringLiteral("the tool \"%1\" finished without an answer").arg(toolName)));
+                                             QCoreApplication::translate("Toolgate::McpServer", "the tool \"%1\" finished without an answer").arg(toolName)));
             if (host)
                 host->callFinished(id);
         }
@@ -836,7 +837,7 @@ McpServer::McpServer(Transport *transport, Implementation serverInfo, QString in
     d->serverInfo = std::move(serverInfo);
     d->instructions = std::move(instructions);
     d->peer = std::make_unique<JsonRpcPeer>(transport);
-    d->peer->setRemoteName(QStringLiteral("the client"));
+    d->peer->setRemote(JsonRpcPeer::Remote::Client);
     d->installHandlers();
 
     connect(d->peer.get(), &JsonRpcPeer::incomingRequestCancelled, this,

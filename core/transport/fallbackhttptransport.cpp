@@ -5,6 +5,7 @@
 #include "ssetransport.h"
 #include "streamablehttptransport.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 
 namespace Toolgate {
@@ -79,7 +80,7 @@ public:
         streamableReason = reason;
         replay = initialize;
         mode = Mode::LegacySse;
-        emit q->diagnosticLine(QStringLiteral("%1 does not speak Streamable HTTP (%2); trying the older HTTP+SSE transport")
+        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::FallbackHttpTransport", "%1 does not speak Streamable HTTP (%2); trying the older HTTP+SSE transport")
                                    .arg(q->description(), brief(reason, QStringLiteral("POST"))));
         qCInfo(lcHttp) << "falling back to HTTP+SSE for" << q->description();
         // The streamable transport said its last word; retire it outside its own signal.
@@ -94,7 +95,7 @@ public:
         QObject::connect(t, &Transport::errorOccurred, q, [this](const Error &error) {
             Error combined = error;
             if (state != State::Open || !replay.isEmpty()) {
-                combined.message = QStringLiteral("%1 answered neither as a Streamable HTTP server (%2) nor as an HTTP+SSE server (%3). "
+                combined.message = QCoreApplication::translate("Toolgate::FallbackHttpTransport", "%1 answered neither as a Streamable HTTP server (%2) nor as an HTTP+SSE server (%3). "
                                                   "Check the URL: it must be the server's MCP endpoint, which often ends in /mcp or /sse.")
                                        .arg(q->description(), brief(streamableReason, QStringLiteral("POST")), brief(error, QStringLiteral("GET")));
             }

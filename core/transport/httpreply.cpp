@@ -110,7 +110,7 @@ Error networkError(const QNetworkReply *reply, const QString &what)
         message = QCoreApplication::translate("Toolgate::HttpReply", "%1 could not be reached: %2.").arg(where, reply->errorString());
         break;
     }
-    return makeError(ErrorCode::TransportError, what + QStringLiteral(" failed: ") + message,
+    return makeError(ErrorCode::TransportError, QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2").arg(what, message),
                      QJsonObject{{QLatin1String("networkError"), int(reply->error())}});
 }
 

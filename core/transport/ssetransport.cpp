@@ -6,6 +6,7 @@
 #include "jsonrpc/jsonrpcmessage.h"
 #include "sseparser.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -111,7 +112,7 @@ public:
             return;
         }
         if (state != State::Open) {
-            emit q->protocolViolation(QStringLiteral("the server sent a message before naming its message endpoint; dropped"));
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::SseTransport", "the server sent a message before naming its message endpoint; dropped"));
             return;
         }
         if (!event.data.trimmed().isEmpty())
@@ -125,13 +126,13 @@ public:
         if (!target.isValid() || target.scheme() != options.url.scheme() || target.host() != options.url.host()
             || target.port(-1) != options.url.port(-1)) {
             fail(makeError(ErrorCode::ProtocolError,
-                QStringLiteral("the server at %1 named a message endpoint on another site (%2); refused for safety")
+                QCoreApplication::translate("Toolgate::SseTransport", "the server at %1 named a message endpoint on another site (%2); refused for safety")
                     .arg(HttpReply::displayUrl(options.url), HttpReply::displayUrl(target))));
             return;
         }
         if (state == State::Open) {
             if (target != endpoint)
-                emit q->protocolViolation(QStringLiteral("the server named a second message endpoint; ignored"));
+                emit q->protocolViolation(QCoreApplication::translate("Toolgate::SseTransport", "the server named a second message endpoint; ignored"));
             return;
         }
         endpoint = target;
@@ -166,23 +167,23 @@ public:
             });
             return;
         }
-        const QString what = QStringLiteral("opening the event stream (HTTP+SSE)");
+        const QString what = QCoreApplication::translate("Toolgate::SseTransport", "opening the event stream (HTTP+SSE)");
         if (status == 0 || HttpReply::isRedirect(status)) {
             fail(HttpReply::networkError(reply, what));
         } else if (!streamOk(reply)) {
             if (status >= 200 && status < 300) {
                 fail(makeError(ErrorCode::TransportError,
-                    QStringLiteral("%1 failed: %2 answered with \"%3\" instead of an event stream; is this the server's SSE URL?")
+                    QCoreApplication::translate("Toolgate::SseTransport", "%1 failed: %2 answered with \"%3\" instead of an event stream; is this the server's SSE URL?")
                         .arg(what, HttpReply::displayUrl(options.url), QString::fromLatin1(HttpReply::mediaType(reply)))));
             } else {
                 fail(HttpReply::statusError(reply, streamErrorBody, what));
             }
         } else if (state == State::Starting) {
             fail(makeError(ErrorCode::TransportError,
-                QStringLiteral("the server at %1 closed its event stream without naming a message endpoint")
+                QCoreApplication::translate("Toolgate::SseTransport", "the server at %1 closed its event stream without naming a message endpoint")
                     .arg(HttpReply::displayUrl(options.url))));
         } else {
-            fail(makeError(ErrorCode::ConnectionClosed, QStringLiteral("the server closed the event stream; the session is over")));
+            fail(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::SseTransport", "the server closed the event stream; the session is over")));
         }
     }
 
@@ -231,8 +232,8 @@ public:
             });
             return;
         }
-        const QString what = post->id.isUndefined() ? QStringLiteral("sending \"%1\"").arg(post->method)
-                                                    : QStringLiteral("sending the request \"%1\"").arg(post->method);
+        const QString what = post->id.isUndefined() ? QCoreApplication::translate("Toolgate::SseTransport", "sending \"%1\"").arg(post->method)
+                                                    : QCoreApplication::translate("Toolgate::SseTransport", "sending the request \"%1\"").arg(post->method);
         const Error error = status == 0 || HttpReply::isRedirect(status) ? HttpReply::networkError(reply, what)
                                                                          : HttpReply::statusError(reply, post->errorBody, what);
         failPost(*post, error);
@@ -294,7 +295,7 @@ SseTransport::SseTransport(HttpTransportOptions options, QObject *parent)
     d->endpointTimer.setSingleShot(true);
     connect(&d->endpointTimer, &QTimer::timeout, this, [this] {
         d->fail(makeError(ErrorCode::TransportError,
-            QStringLiteral("the server at %1 did not name its message endpoint in time; is this the server's SSE URL?")
+            QCoreApplication::translate("Toolgate::SseTransport", "the server at %1 did not name its message endpoint in time; is this the server's SSE URL?")
                 .arg(description())));
     });
 }
@@ -313,7 +314,7 @@ void SseTransport::start()
     const QUrl &url = d->options.url;
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
         const Error error = makeError(ErrorCode::ConfigError,
-            QStringLiteral("\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
+            QCoreApplication::translate("Toolgate::SseTransport", "\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
                 .arg(url.toDisplayString()));
         QMetaObject::invokeMethod(this, [this, error] { d->fail(error); }, Qt::QueuedConnection);
         return;

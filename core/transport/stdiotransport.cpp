@@ -428,7 +428,7 @@ QMap<QString, QString> StdioTransport::childEnvironment(const StdioLaunchSpec &s
 Result<QString> StdioTransport::resolveProgram(const StdioLaunchSpec &spec)
 {
     if (spec.program.trimmed().isEmpty())
-        return makeError(ErrorCode::ConfigError, QStringLiteral("no command is configured for this server"));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::StdioTransport", "no command is configured for this server"));
     if (spec.program.contains(u'/') || spec.program.contains(u'\\')) {
         QFileInfo file(spec.program);
         if (file.isRelative() && !spec.workingDirectory.isEmpty())

@@ -6,6 +6,7 @@
 #include "jsonrpc/jsonrpcmessage.h"
 #include "sseparser.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,13 +81,13 @@ public:
         {
             switch (kind) {
             case Kind::Request:
-                return QStringLiteral("sending the request \"%1\"").arg(method);
+                return QCoreApplication::translate("Toolgate::StreamableHttpTransport", "sending the request \"%1\"").arg(method);
             case Kind::Notification:
-                return QStringLiteral("sending the notification \"%1\"").arg(method);
+                return QCoreApplication::translate("Toolgate::StreamableHttpTransport", "sending the notification \"%1\"").arg(method);
             case Kind::Response:
                 break;
             }
-            return QStringLiteral("sending an answer to the server's request");
+            return QCoreApplication::translate("Toolgate::StreamableHttpTransport", "sending an answer to the server's request");
         }
     };
 
@@ -250,7 +251,7 @@ public:
             if (valid)
                 sessionId = id;
             else if (!id.isEmpty())
-                emit q->protocolViolation(QStringLiteral("the server sent an invalid Mcp-Session-Id header; ignored"));
+                emit q->protocolViolation(QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server sent an invalid Mcp-Session-Id header; ignored"));
         }
         stream.sse = HttpReply::mediaType(reply) == "text/event-stream";
         const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
@@ -420,18 +421,18 @@ public:
                     return;
                 }
                 failMessage(message, makeError(ErrorCode::ProtocolError,
-                    QStringLiteral("%1: the server accepted it (HTTP %2) but sent no answer").arg(message.describe()).arg(status)), false);
+                    QCoreApplication::translate("Toolgate::StreamableHttpTransport", "%1: the server accepted it (HTTP %2) but sent no answer").arg(message.describe()).arg(status)), false);
                 return;
             }
             if (!QJsonDocument::fromJson(stream->body).isObject() && !QJsonDocument::fromJson(stream->body).isArray()) {
                 failMessage(message, makeError(ErrorCode::ProtocolError,
-                    QStringLiteral("%1: the server's answer is not JSON: %2").arg(message.describe(), HttpReply::excerpt(stream->body))), false);
+                    QCoreApplication::translate("Toolgate::StreamableHttpTransport", "%1: the server's answer is not JSON: %2").arg(message.describe(), HttpReply::excerpt(stream->body))), false);
                 return;
             }
             deliver(stream->body);
             if (outstanding.contains(message.key()) && !getReply) {
                 failMessage(message, makeError(ErrorCode::ProtocolError,
-                    QStringLiteral("%1: the server's answer does not answer this request").arg(message.describe())), false);
+                    QCoreApplication::translate("Toolgate::StreamableHttpTransport", "%1: the server's answer does not answer this request").arg(message.describe())), false);
             }
             return;
         }
@@ -475,7 +476,7 @@ public:
         if (!stream.parser.sawEventId()) {
             for (const QString &key : std::as_const(stream.awaiting))
                 failRequestKey(key, makeError(ErrorCode::ConnectionClosed,
-                    QStringLiteral("the server closed the response stream of \"%1\" before answering and gave no event id to resume "
+                    QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server closed the response stream of \"%1\" before answering and gave no event id to resume "
                                    "from; the request may or may not have been carried out").arg(stream.message.method)));
             return;
         }
@@ -528,16 +529,16 @@ public:
             return;
         }
         failStream(*stream, status == 405 ? makeError(ErrorCode::ConnectionClosed,
-            QStringLiteral("the server closed a response stream before answering and does not let it be resumed (HTTP 405); "
+            QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server closed a response stream before answering and does not let it be resumed (HTTP 405); "
                            "the request may or may not have been carried out"))
-                                          : HttpReply::statusError(reply, stream->body, QStringLiteral("resuming a response stream")));
+                                          : HttpReply::statusError(reply, stream->body, QCoreApplication::translate("Toolgate::StreamableHttpTransport", "resuming a response stream")));
     }
 
     void failStream(Stream &stream, const Error &error)
     {
         if (stream.kind == Stream::Kind::Get) {
             getUnsupported = true;
-            emit q->diagnosticLine(QStringLiteral("the stream for server messages is closed: %1").arg(error.message));
+            emit q->diagnosticLine(QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the stream for server messages is closed: %1").arg(error.message));
             return;
         }
         for (const QString &key : std::as_const(stream.awaiting))
@@ -556,7 +557,7 @@ public:
             gaveUp.kind = kind;
             gaveUp.awaiting = awaiting;
             failStream(gaveUp, makeError(ErrorCode::ConnectionClosed,
-                QStringLiteral("the server's event stream broke %1 times in a row; gave up reconnecting").arg(attempt)));
+                QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server's event stream broke %1 times in a row; gave up reconnecting").arg(attempt)));
             return;
         }
         qint64 delay = 0;
@@ -627,7 +628,7 @@ public:
         ++message.authAttempts;
         if (message.authAttempts > HttpAuthenticator::maxAttemptsPerRequest) {
             failMessage(message, makeError(ErrorCode::TransportError,
-                QStringLiteral("%1 failed: the server still refuses access (HTTP %2) after %3 sign-in attempts. Your account may "
+                QCoreApplication::translate("Toolgate::StreamableHttpTransport", "%1 failed: the server still refuses access (HTTP %2) after %3 sign-in attempts. Your account may "
                                "lack the permission it asks for.").arg(message.describe()).arg(status).arg(HttpAuthenticator::maxAttemptsPerRequest)),
                 false);
             return;
@@ -653,11 +654,11 @@ public:
         }
         if (initializeRequest.isEmpty() || restarts >= maxSessionRestarts) {
             failMessage(failed, makeError(ErrorCode::ConnectionClosed,
-                QStringLiteral("the server ended the session (HTTP 404) and a new one could not be started")), true);
+                QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server ended the session (HTTP 404) and a new one could not be started")), true);
             return;
         }
         ++restarts;
-        emit q->diagnosticLine(QStringLiteral("the server ended the session (HTTP 404); starting a new one"));
+        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server ended the session (HTTP 404); starting a new one"));
         qCInfo(lcHttp) << q->description() << "ended our session; starting a new one";
         restarting = true;
         sessionId.clear();
@@ -684,7 +685,7 @@ public:
     {
         if (!answer.contains(QLatin1String("result"))) {
             restartFailed(makeError(ErrorCode::ConnectionClosed,
-                QStringLiteral("the server refused a new session: %1")
+                QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server refused a new session: %1")
                     .arg(answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString())));
             return;
         }
@@ -707,7 +708,7 @@ public:
     {
         restarting = false;
         const Error reported = makeError(ErrorCode::ConnectionClosed,
-            QStringLiteral("the server ended the session and a new one could not be started: %1").arg(error.message));
+            QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server ended the session and a new one could not be started: %1").arg(error.message));
         const QList<Message> failed = std::exchange(held, {});
         for (const Message &message : failed)
             failMessage(message, reported, false);
@@ -822,7 +823,7 @@ void StreamableHttpTransport::start()
     const QUrl &url = d->options.url;
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
         const Error error = makeError(ErrorCode::ConfigError,
-            QStringLiteral("\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
+            QCoreApplication::translate("Toolgate::StreamableHttpTransport", "\"%1\" is not a usable server URL: it must start with http:// or https:// and name a host")
                 .arg(url.toDisplayString()));
         QMetaObject::invokeMethod(this, [this, error] {
             d->fatalReported = true;

@@ -122,8 +122,8 @@ QString ServerConfig::transportName(Transport transport)
 
 QString ServerConfig::SecretEntry::describe() const
 {
-    return kind == Kind::Env ? QStringLiteral("the environment variable %1").arg(key)
-                             : QStringLiteral("the header %1").arg(key);
+    return kind == Kind::Env ? QCoreApplication::translate("Toolgate::ServerConfig", "the environment variable %1").arg(key)
+                             : QCoreApplication::translate("Toolgate::ServerConfig", "the header %1").arg(key);
 }
 
 QList<ServerConfig::SecretEntry> ServerConfig::keychainSecrets() const

@@ -190,7 +190,7 @@ public:
         if (root.contains(kMcp)) {
             const QJsonValue mcp = root.value(kMcp);
             if (!mcp.isObject())
-                return fail(QStringLiteral("\"mcp\" must be an object holding \"servers\", not %1").arg(describeType(mcp)));
+                return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "\"mcp\" must be an object holding \"servers\", not %1").arg(describeType(mcp)));
             if (mcp.toObject().contains(kServers))
                 sections.append({QStringLiteral("mcp.servers"), mcp.toObject().value(kServers), order.member(kMcp).member(kServers)});
         }
@@ -205,7 +205,7 @@ public:
         QHash<QString, QString> seenIn;
         for (const Section &section : std::as_const(sections)) {
             if (!section.value.isObject()) {
-                return fail(QStringLiteral("\"%1\" must be an object mapping server names to their settings, not %2")
+                return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "\"%1\" must be an object mapping server names to their settings, not %2")
                                 .arg(section.label, describeType(section.value)));
             }
             const QJsonObject entries = section.value.toObject();

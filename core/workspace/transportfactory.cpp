@@ -6,6 +6,7 @@
 #include "transport/ssetransport.h"
 #include "transport/stdiotransport.h"
 #include "serverconfig.h"
+#include <QCoreApplication>
 
 namespace Toolgate {
 
@@ -21,11 +22,11 @@ Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Opti
     const QUrl url(config.url.trimmed());
     if (config.url.trimmed().isEmpty()) {
         return makeError(ErrorCode::ConfigError,
-                         QStringLiteral("the server \"%1\" has no URL; add its \"url\" to the configuration").arg(config.name));
+                         QCoreApplication::translate("Toolgate::TransportFactory", "the server \"%1\" has no URL; add its \"url\" to the configuration").arg(config.name));
     }
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
         return makeError(ErrorCode::ConfigError,
-                         QStringLiteral("the URL of \"%1\" (%2) is not usable: it must start with http:// or https:// and name a host")
+                         QCoreApplication::translate("Toolgate::TransportFactory", "the URL of \"%1\" (%2) is not usable: it must start with http:// or https:// and name a host")
                              .arg(config.name, config.url));
     }
     HttpTransportOptions http;

@@ -1401,6 +1401,52 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>    visibility: </source>
         <translation>    Sichtbarkeit: </translation>
     </message>
+    <message>
+        <source>list, show, export or verify</source>
+        <translation>list, show, export oder verify</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>toolgate-cli: warning: </source>
+        <translation>toolgate-cli: Warnung: </translation>
+    </message>
+    <message>
+        <source>    arguments: </source>
+        <translation>    Argumente: </translation>
+    </message>
+    <message>
+        <source>    PROBLEM: </source>
+        <translation>    PROBLEM: </translation>
+    </message>
+    <message>
+        <source>    note: </source>
+        <translation>    Hinweis: </translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>keine Antwort</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>text, %1</source>
+        <translation>Text, %1</translation>
+    </message>
+    <message>
+        <source>TAMPERED: %1
+</source>
+        <translation>MANIPULIERT: %1
+</translation>
+    </message>
+    <message>
+        <source>no answer: the terminal input ended</source>
+        <translation>keine Antwort: Die Eingabe im Terminal ist zu Ende</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1501,6 +1547,72 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>Put the whole text into the editor (this may take a moment)</source>
         <translation>Den ganzen Text in den Editor übernehmen (das kann einen Moment dauern)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AppBridge</name>
+    <message>
+        <source>the app sent a message of %1 bytes; more than %2 is ignored</source>
+        <translation>die App hat eine Nachricht von %1 Bytes gesendet; mehr als %2 wird ignoriert</translation>
+    </message>
+    <message>
+        <source>the app sent something that is not JSON-RPC: %1</source>
+        <translation>die App hat etwas gesendet, das kein JSON-RPC ist: %1</translation>
+    </message>
+    <message>
+        <source>the app asked to call %1, which %2 does not offer; apps may only call tools of their own server</source>
+        <translation>die App wollte %1 aufrufen, das %2 nicht anbietet; Apps dürfen nur Werkzeuge ihres eigenen Servers aufrufen</translation>
+    </message>
+    <message>
+        <source>the app asked to call %1, which its server does not make visible to apps</source>
+        <translation>die App wollte %1 aufrufen, das ihr Server für Apps nicht sichtbar macht</translation>
+    </message>
+    <message>
+        <source>the app asked to open %1; only web and mail links can be opened</source>
+        <translation>die App wollte %1 öffnen; nur Web- und E-Mail-Links können geöffnet werden</translation>
+    </message>
+    <message>
+        <source>not a web or mail link</source>
+        <translation>kein Web- oder E-Mail-Link</translation>
+    </message>
+    <message>
+        <source>the view closed before an answer</source>
+        <translation>die Ansicht wurde vor einer Antwort geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AppCsp</name>
+    <message>
+        <source>No network access.</source>
+        <translation>Kein Netzwerkzugriff.</translation>
+    </message>
+    <message>
+        <source>May exchange data with: %1.</source>
+        <translation>Darf Daten austauschen mit: %1.</translation>
+    </message>
+    <message>
+        <source>Loads no images, scripts, styles or fonts from elsewhere.</source>
+        <translation>Lädt keine Bilder, Skripte, Stile oder Schriften von anderswo.</translation>
+    </message>
+    <message>
+        <source>May load images, scripts, styles and fonts from: %1.</source>
+        <translation>Darf Bilder, Skripte, Stile und Schriften laden von: %1.</translation>
+    </message>
+    <message>
+        <source>Embeds no other pages.</source>
+        <translation>Bettet keine anderen Seiten ein.</translation>
+    </message>
+    <message>
+        <source>May embed pages from: %1.</source>
+        <translation>Darf Seiten einbetten von: %1.</translation>
+    </message>
+    <message>
+        <source>May resolve its links against: %1.</source>
+        <translation>Darf ihre Links relativ zu diesen Adressen auflösen: %1.</translation>
+    </message>
+    <message>
+        <source>No camera, microphone, location, clipboard, pop-up windows or local files.</source>
+        <translation>Keine Kamera, kein Mikrofon, kein Standort, keine Zwischenablage, keine Pop-up-Fenster und keine lokalen Dateien.</translation>
     </message>
 </context>
 <context>
@@ -1658,6 +1770,25 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     </message>
 </context>
 <context>
+    <name>Toolgate::ApprovalPolicy</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the remembered approvals in %1 are unreadable (%2); every tool will be asked about again</source>
+        <translation>die gespeicherten Freigaben in %1 sind unlesbar (%2); bei jedem Werkzeug wird wieder nachgefragt</translation>
+    </message>
+    <message>
+        <source>always allowed earlier</source>
+        <translation>früher immer erlaubt</translation>
+    </message>
+    <message>
+        <source>allowed for this session earlier</source>
+        <translation>früher für diese Sitzung erlaubt</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ApprovalRulesDialog</name>
     <message>
         <source>Remembered Decisions</source>
@@ -1702,6 +1833,73 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>This session</source>
         <translation>Diese Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArgumentCoercion</name>
+    <message>
+        <source>true or false (yes/no and 1/0 work too)</source>
+        <translation>true oder false (yes/no und 1/0 gehen auch)</translation>
+    </message>
+    <message>
+        <source>a list written as JSON, such as [&quot;a&quot;, &quot;b&quot;]</source>
+        <translation>eine als JSON geschriebene Liste, etwa [&quot;a&quot;, &quot;b&quot;]</translation>
+    </message>
+    <message>
+        <source>an object written as JSON, such as {&quot;key&quot;: &quot;value&quot;}</source>
+        <translation>ein als JSON geschriebenes Objekt, etwa {&quot;key&quot;: &quot;value&quot;}</translation>
+    </message>
+    <message>
+        <source>a value</source>
+        <translation>ein Wert</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; has no fields: it must be %2, not an object.</source>
+        <translation>Das Argument &apos;%1&apos; hat keine Felder: Es muss %2 sein, kein Objekt.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;: this tool takes no arguments.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;: Dieses Werkzeug nimmt keine Argumente.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Allowed: %2.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Erlaubt: %2.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;: &apos;%2&apos; takes no fields.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;: &apos;%2&apos; hat keine Felder.</translation>
+    </message>
+    <message>
+        <source>Unknown argument &apos;%1&apos;. Allowed in &apos;%2&apos;: %3.</source>
+        <translation>Unbekanntes Argument &apos;%1&apos;. Erlaubt in &apos;%2&apos;: %3.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; must be %2, got &apos;%3&apos;.</source>
+        <translation>Das Argument &apos;%1&apos; muss %2 sein, erhalten: &apos;%3&apos;.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; must look like key=value.</source>
+        <translation>Das Argument &apos;%1&apos; muss die Form key=value haben.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; has no name before &apos;=&apos;.</source>
+        <translation>Das Argument &apos;%1&apos; hat keinen Namen vor &apos;=&apos;.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; has an empty name part.</source>
+        <translation>Das Argument &apos;%1&apos; hat einen leeren Namensteil.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; is given more than once.</source>
+        <translation>Das Argument &apos;%1&apos; ist mehr als einmal angegeben.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; conflicts with &apos;%2&apos;.</source>
+        <translation>Das Argument &apos;%1&apos; widerspricht &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Argument &apos;%1&apos; is not valid JSON after &apos;:=&apos; (%2).</source>
+        <translation>Das Argument &apos;%1&apos; ist nach &apos;:=&apos; kein gültiges JSON (%2).</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +2022,17 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     </message>
 </context>
 <context>
+    <name>Toolgate::AtomicFile</name>
+    <message>
+        <source>cannot write %1: the folder %2 cannot be created</source>
+        <translation>%1 kann nicht geschrieben werden: Der Ordner %2 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::AudioPane</name>
     <message>
         <source>Play</source>
@@ -1900,6 +2109,45 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>No application is set up to play %1.</source>
         <translation>Keine Anwendung ist zum Abspielen von %1 eingerichtet.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditDatabase</name>
+    <message>
+        <source>audit log: %1: %2</source>
+        <translation>Audit-Protokoll: %1: %2</translation>
+    </message>
+    <message>
+        <source>there is no audit log at %1 yet</source>
+        <translation>unter %1 gibt es noch kein Audit-Protokoll</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>the audit log at %1 has schema version %2; this version of Toolgate reads %3</source>
+        <translation>das Audit-Protokoll unter %1 hat die Schemaversion %2; diese Version von Toolgate liest %3</translation>
+    </message>
+    <message>
+        <source>cannot switch to WAL</source>
+        <translation>Umschalten auf WAL nicht möglich</translation>
+    </message>
+    <message>
+        <source>cannot read the schema version</source>
+        <translation>die Schemaversion kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>the audit log at %1 was written by a newer Toolgate (schema %2; this one knows up to %3)</source>
+        <translation>das Audit-Protokoll unter %1 wurde von einem neueren Toolgate geschrieben (Schema %2; dieses kennt bis %3)</translation>
+    </message>
+    <message>
+        <source>cannot record the migration</source>
+        <translation>die Migration kann nicht vermerkt werden</translation>
     </message>
 </context>
 <context>
@@ -2045,6 +2293,74 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>Parameters</source>
         <translation>Parameter</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditExporter</name>
+    <message>
+        <source>cannot write the export: %1</source>
+        <translation>der Export kann nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditLog</name>
+    <message>
+        <source>audit log: the call&apos;s intent is missing</source>
+        <translation>Audit-Protokoll: Die Absicht des Aufrufs fehlt</translation>
+    </message>
+    <message>
+        <source>the audit log could not record the call: %1</source>
+        <translation>das Audit-Protokoll konnte den Aufruf nicht festhalten: %1</translation>
+    </message>
+    <message>
+        <source>the audit log is closed</source>
+        <translation>das Audit-Protokoll ist geschlossen</translation>
+    </message>
+    <message>
+        <source>the audit log has no intent for this call</source>
+        <translation>das Audit-Protokoll hat keine Absicht zu diesem Aufruf</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditReader</name>
+    <message>
+        <source>audit log query failed: %1</source>
+        <translation>Abfrage des Audit-Protokolls fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>there is no audit record #%1</source>
+        <translation>es gibt keinen Audit-Eintrag #%1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditRecord</name>
+    <message>
+        <source>not an audit record: %1</source>
+        <translation>kein Audit-Eintrag: %1</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>unknown client</source>
+        <translation>unbekannter Client</translation>
+    </message>
+    <message>
+        <source>unknown decision</source>
+        <translation>unbekannte Entscheidung</translation>
+    </message>
+    <message>
+        <source>unknown decidedBy</source>
+        <translation>unbekanntes decidedBy</translation>
+    </message>
+    <message>
+        <source>unknown outcome</source>
+        <translation>unbekanntes Ergebnis</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an ISO 8601 time</source>
+        <translation>&quot;%1&quot; ist keine Zeit nach ISO 8601</translation>
     </message>
 </context>
 <context>
@@ -2208,6 +2524,61 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>the app in the result of call #%1</source>
         <translation>die App im Ergebnis von Aufruf #%1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditVerifier</name>
+    <message>
+        <source>audit log verification failed: %1</source>
+        <translation>Prüfung des Audit-Protokolls fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>chain event #%1 was removed</source>
+        <translation>Kettenereignis #%1 wurde entfernt</translation>
+    </message>
+    <message>
+        <source>chain events #%1 to #%2 were removed</source>
+        <translation>die Kettenereignisse #%1 bis #%2 wurden entfernt</translation>
+    </message>
+    <message>
+        <source>record #%1 was changed: chain event #%2 has an unknown kind</source>
+        <translation>Eintrag #%1 wurde verändert: Kettenereignis #%2 hat eine unbekannte Art</translation>
+    </message>
+    <message>
+        <source>record #%1 was removed</source>
+        <translation>Eintrag #%1 wurde entfernt</translation>
+    </message>
+    <message>
+        <source>record #%1 was changed: its %2 no longer matches the hash chain (event #%3)</source>
+        <translation>Eintrag #%1 wurde verändert: Sein Teil &quot;%2&quot; passt nicht mehr zur Hash-Kette (Ereignis #%3)</translation>
+    </message>
+    <message>
+        <source>records #%1 to #%2 were removed</source>
+        <translation>die Einträge #%1 bis #%2 wurden entfernt</translation>
+    </message>
+    <message>
+        <source>records #%1 to #%2 (or their chain events) were removed</source>
+        <translation>die Einträge #%1 bis #%2 (oder ihre Kettenereignisse) wurden entfernt</translation>
+    </message>
+    <message>
+        <source>the newest chain events #%1 to #%2 were removed</source>
+        <translation>die neuesten Kettenereignisse #%1 bis #%2 wurden entfernt</translation>
+    </message>
+    <message>
+        <source>the chain head does not match the last event (#%1)</source>
+        <translation>der Kopf der Kette passt nicht zum letzten Ereignis (#%1)</translation>
+    </message>
+    <message>
+        <source>record #%1 is not in the hash chain (added afterwards)</source>
+        <translation>Eintrag #%1 ist nicht in der Hash-Kette (nachträglich hinzugefügt)</translation>
+    </message>
+    <message>
+        <source>record #%1 has a decision the chain does not cover</source>
+        <translation>Eintrag #%1 hat eine Entscheidung, die die Kette nicht abdeckt</translation>
+    </message>
+    <message>
+        <source>record #%1 has an outcome the chain does not cover</source>
+        <translation>Eintrag #%1 hat ein Ergebnis, das die Kette nicht abdeckt</translation>
     </message>
 </context>
 <context>
@@ -2436,6 +2807,112 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Cannot Run Again</source>
         <translation>Erneutes Ausführen nicht möglich</translation>
     </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuditWriter</name>
+    <message>
+        <source>audit log: %1: %2</source>
+        <translation>Audit-Protokoll: %1: %2</translation>
+    </message>
+    <message>
+        <source>cannot start a transaction</source>
+        <translation>eine Transaktion kann nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>cannot read the chain head</source>
+        <translation>der Kopf der Kette kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>cannot record the chain head</source>
+        <translation>der Kopf der Kette kann nicht festgehalten werden</translation>
+    </message>
+    <message>
+        <source>cannot commit</source>
+        <translation>Festschreiben nicht möglich</translation>
+    </message>
+    <message>
+        <source>cannot append to the chain</source>
+        <translation>an die Kette kann nicht angehängt werden</translation>
+    </message>
+    <message>
+        <source>cannot record the call</source>
+        <translation>der Aufruf kann nicht festgehalten werden</translation>
+    </message>
+    <message>
+        <source>cannot record the decision</source>
+        <translation>die Entscheidung kann nicht festgehalten werden</translation>
+    </message>
+    <message>
+        <source>audit log: record %1 is missing or already decided</source>
+        <translation>Audit-Protokoll: Eintrag %1 fehlt oder ist schon entschieden</translation>
+    </message>
+    <message>
+        <source>cannot record the outcome</source>
+        <translation>das Ergebnis kann nicht festgehalten werden</translation>
+    </message>
+    <message>
+        <source>audit log: record %1 is missing or already has an outcome</source>
+        <translation>Audit-Protokoll: Eintrag %1 fehlt oder hat schon ein Ergebnis</translation>
+    </message>
+    <message>
+        <source>cannot look for unfinished calls</source>
+        <translation>nach unvollendeten Aufrufen kann nicht gesucht werden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AuthorizationUserAgent</name>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>This address only receives Toolgate sign-ins.</source>
+        <translation>Diese Adresse nimmt nur Anmeldungen für Toolgate entgegen.</translation>
+    </message>
+    <message>
+        <source>Sign-in failed</source>
+        <translation>Anmeldung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The sign-in did not succeed. You can close this tab and return to Toolgate.</source>
+        <translation>Die Anmeldung ist nicht gelungen. Sie können diesen Tab schließen und zu Toolgate zurückkehren.</translation>
+    </message>
+    <message>
+        <source>Signed in</source>
+        <translation>Angemeldet</translation>
+    </message>
+    <message>
+        <source>You can close this tab and return to Toolgate.</source>
+        <translation>Sie können diesen Tab schließen und zu Toolgate zurückkehren.</translation>
+    </message>
+    <message>
+        <source>the sign-in was not completed within %1 minutes; connect again to retry</source>
+        <translation>die Anmeldung wurde nicht innerhalb von %1 Minuten abgeschlossen; verbinden Sie erneut, um es noch einmal zu versuchen</translation>
+    </message>
+    <message>
+        <source>could not listen on a local port to receive the sign-in: %1</source>
+        <translation>auf keinem lokalen Port konnte auf die Anmeldung gewartet werden: %1</translation>
+    </message>
+    <message>
+        <source>a newer sign-in replaced this one</source>
+        <translation>eine neuere Anmeldung hat diese ersetzt</translation>
+    </message>
+    <message>
+        <source>visiting the authorization page</source>
+        <translation>Aufrufen der Autorisierungsseite</translation>
+    </message>
+    <message>
+        <source>the authorization server did not send the sign-in back to Toolgate (HTTP %1 from %2); it wants a person to sign in, which this headless client cannot do</source>
+        <translation>der Autorisierungsserver hat die Anmeldung nicht an Toolgate zurückgeschickt (HTTP %1 von %2); er will, dass sich eine Person anmeldet, was dieser Client ohne Oberfläche nicht kann</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::BinaryPane</name>
@@ -2542,6 +3019,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>the server&apos;s tools/call answer is not an object</source>
         <translation>die Antwort des Servers auf tools/call ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>the server answered with error -32042 (URL elicitation required) without a usable data.elicitations list</source>
+        <translation>der Server antwortete mit Fehler -32042 (URL-Elicitation nötig) ohne brauchbare Liste data.elicitations</translation>
+    </message>
+    <message>
+        <source>this program does not look like an MCP server — it printed: &quot;%1&quot;. Check the command: it must start an MCP server that talks over standard input and output. (%2)</source>
+        <translation>dieses Programm sieht nicht wie ein MCP-Server aus – es gab aus: &quot;%1&quot;. Prüfen Sie den Befehl: Er muss einen MCP-Server starten, der über Standardeingabe und -ausgabe spricht. (%2)</translation>
     </message>
 </context>
 <context>
@@ -2837,6 +3322,29 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>The confirmation dialog closed without a decision</source>
         <translation>Der Bestätigungsdialog wurde ohne Entscheidung geschlossen</translation>
     </message>
+    <message>
+        <source>no context to answer on</source>
+        <translation>kein Kontext, in dem geantwortet werden könnte</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::Elicitation</name>
+    <message>
+        <source>URL-mode elicitation needs a url</source>
+        <translation>eine Elicitation im URL-Modus braucht eine url</translation>
+    </message>
+    <message>
+        <source>URL-mode elicitation needs an http or https address</source>
+        <translation>eine Elicitation im URL-Modus braucht eine http- oder https-Adresse</translation>
+    </message>
+    <message>
+        <source>elicitation mode &quot;%1&quot; is not one of form, url</source>
+        <translation>der Elicitation-Modus &quot;%1&quot; ist weder form noch url</translation>
+    </message>
+    <message>
+        <source>form-mode elicitation needs a requestedSchema object</source>
+        <translation>eine Elicitation im Formular-Modus braucht ein Objekt requestedSchema</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ElicitationDialog</name>
@@ -2956,6 +3464,24 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::Error</name>
+    <message>
+        <source>%1 (code %2)</source>
+        <translation>%1 (Code %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::FallbackHttpTransport</name>
+    <message>
+        <source>%1 does not speak Streamable HTTP (%2); trying the older HTTP+SSE transport</source>
+        <translation>%1 spricht kein Streamable HTTP (%2); das ältere HTTP+SSE wird versucht</translation>
+    </message>
+    <message>
+        <source>%1 answered neither as a Streamable HTTP server (%2) nor as an HTTP+SSE server (%3). Check the URL: it must be the server&apos;s MCP endpoint, which often ends in /mcp or /sse.</source>
+        <translation>%1 antwortete weder als Streamable-HTTP-Server (%2) noch als HTTP+SSE-Server (%3). Prüfen Sie die URL: Sie muss der MCP-Endpunkt des Servers sein, der oft auf /mcp oder /sse endet.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::FileSaver</name>
     <message>
         <source>Save As</source>
@@ -3066,6 +3592,13 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::Host</name>
+    <message>
+        <source>no one was there to decide</source>
+        <translation>niemand war da, um zu entscheiden</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::HttpReply</name>
     <message>
         <source>%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow redirects for MCP traffic; if the server moved, change its URL to the new address.</source>
@@ -3122,6 +3655,10 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>. The server has a problem; try again later or look at its logs.</source>
         <translation>. Der Server hat ein Problem; versuchen Sie es später erneut oder sehen Sie in seine Logs.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -3349,6 +3886,164 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::JsonRpcMessage</name>
+    <message>
+        <source>missing &quot;jsonrpc&quot; member</source>
+        <translation>das Feld &quot;jsonrpc&quot; fehlt</translation>
+    </message>
+    <message>
+        <source>&quot;jsonrpc&quot; must be &quot;2.0&quot;</source>
+        <translation>&quot;jsonrpc&quot; muss &quot;2.0&quot; sein</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; must be a string</source>
+        <translation>&quot;method&quot; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>a message cannot have both &quot;method&quot; and &quot;%1&quot;</source>
+        <translation>eine Nachricht kann nicht zugleich &quot;method&quot; und &quot;%1&quot; haben</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; of %1 must be an object</source>
+        <translation>&quot;params&quot; von %1 muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>request id must be a string or an integer</source>
+        <translation>die Anfrage-ID muss eine Zeichenkette oder eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>message has neither &quot;method&quot; nor &quot;id&quot;</source>
+        <translation>die Nachricht hat weder &quot;method&quot; noch &quot;id&quot;</translation>
+    </message>
+    <message>
+        <source>response has both &quot;result&quot; and &quot;error&quot;</source>
+        <translation>die Antwort hat zugleich &quot;result&quot; und &quot;error&quot;</translation>
+    </message>
+    <message>
+        <source>response has neither &quot;result&quot; nor &quot;error&quot;</source>
+        <translation>die Antwort hat weder &quot;result&quot; noch &quot;error&quot;</translation>
+    </message>
+    <message>
+        <source>response id must be a string or an integer</source>
+        <translation>die Antwort-ID muss eine Zeichenkette oder eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>&quot;error&quot; must be an object</source>
+        <translation>&quot;error&quot; muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>error &quot;code&quot; must be an integer</source>
+        <translation>&quot;code&quot; des Fehlers muss eine ganze Zahl sein</translation>
+    </message>
+    <message>
+        <source>error &quot;message&quot; must be a string</source>
+        <translation>&quot;message&quot; des Fehlers muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>message is not a JSON object</source>
+        <translation>die Nachricht ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>invalid JSON at offset %1: %2</source>
+        <translation>ungültiges JSON an Position %1: %2</translation>
+    </message>
+    <message>
+        <source>empty batch</source>
+        <translation>leerer Batch</translation>
+    </message>
+    <message>
+        <source>batch element %1 is not an object</source>
+        <translation>Batch-Element %1 ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>batch element %1: %2</source>
+        <translation>Batch-Element %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::JsonRpcPeer</name>
+    <message>
+        <source>the request was dropped without an answer</source>
+        <translation>die Anfrage wurde ohne Antwort verworfen</translation>
+    </message>
+    <message>
+        <source>the connection to the server closed</source>
+        <translation>die Verbindung zum Server wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the connection to the client closed</source>
+        <translation>die Verbindung zum Client wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s answer to %1 could not be read (%2)</source>
+        <translation>die Antwort des Servers auf %1 konnte nicht gelesen werden (%2)</translation>
+    </message>
+    <message>
+        <source>the client&apos;s answer to %1 could not be read (%2)</source>
+        <translation>die Antwort des Clients auf %1 konnte nicht gelesen werden (%2)</translation>
+    </message>
+    <message>
+        <source>the server sent an invalid message (%1): %2</source>
+        <translation>der Server hat eine ungültige Nachricht gesendet (%1): %2</translation>
+    </message>
+    <message>
+        <source>the client sent an invalid message (%1): %2</source>
+        <translation>der Client hat eine ungültige Nachricht gesendet (%1): %2</translation>
+    </message>
+    <message>
+        <source>not connected to the server</source>
+        <translation>nicht mit dem Server verbunden</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within the maximum time allowed</source>
+        <translation>%1 wurde nicht innerhalb der erlaubten Höchstzeit fertig</translation>
+    </message>
+    <message>
+        <source>%1 timed out: no answer or progress for %2 s</source>
+        <translation>Zeitüberschreitung bei %1: %2 s lang keine Antwort und kein Fortschritt</translation>
+    </message>
+    <message>
+        <source>the server sent a message of %1 bytes, over the limit of %2 bytes; it was dropped</source>
+        <translation>der Server hat eine Nachricht von %1 Bytes gesendet, über der Grenze von %2 Bytes; sie wurde verworfen</translation>
+    </message>
+    <message>
+        <source>the client sent a message of %1 bytes, over the limit of %2 bytes; it was dropped</source>
+        <translation>der Client hat eine Nachricht von %1 Bytes gesendet, über der Grenze von %2 Bytes; sie wurde verworfen</translation>
+    </message>
+    <message>
+        <source>the server&apos;s response was %1 bytes, over the limit of %2 bytes; it was dropped</source>
+        <translation>die Antwort des Servers hatte %1 Bytes, über der Grenze von %2 Bytes; sie wurde verworfen</translation>
+    </message>
+    <message>
+        <source>the client&apos;s response was %1 bytes, over the limit of %2 bytes; it was dropped</source>
+        <translation>die Antwort des Clients hatte %1 Bytes, über der Grenze von %2 Bytes; sie wurde verworfen</translation>
+    </message>
+    <message>
+        <source>the server reported an error without a request id: %1</source>
+        <translation>der Server meldete einen Fehler ohne Anfrage-ID: %1</translation>
+    </message>
+    <message>
+        <source>the client reported an error without a request id: %1</source>
+        <translation>der Client meldete einen Fehler ohne Anfrage-ID: %1</translation>
+    </message>
+    <message>
+        <source>the server answered request %1, which was never sent or was already answered</source>
+        <translation>der Server hat auf die Anfrage %1 geantwortet, die nie gesendet oder schon beantwortet wurde</translation>
+    </message>
+    <message>
+        <source>the client answered request %1, which was never sent or was already answered</source>
+        <translation>der Client hat auf die Anfrage %1 geantwortet, die nie gesendet oder schon beantwortet wurde</translation>
+    </message>
+    <message>
+        <source>the client session was shut down</source>
+        <translation>die Client-Sitzung wurde beendet</translation>
+    </message>
+    <message>
+        <source>the request was cancelled</source>
+        <translation>die Anfrage wurde abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::JsonText</name>
     <message>
         <source>Line %1, column %2: %3</source>
@@ -3380,6 +4075,25 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>Type</source>
         <translation>Typ</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::Jwt</name>
+    <message>
+        <source>the private key is not a PEM private key Toolgate can read</source>
+        <translation>der private Schlüssel ist kein privater PEM-Schlüssel, den Toolgate lesen kann</translation>
+    </message>
+    <message>
+        <source>ES256 needs an elliptic-curve P-256 private key; this key is another kind</source>
+        <translation>ES256 braucht einen privaten Schlüssel auf der elliptischen Kurve P-256; dieser Schlüssel ist von anderer Art</translation>
+    </message>
+    <message>
+        <source>signing the client assertion failed</source>
+        <translation>das Signieren der Client-Assertion ist fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>this build of Toolgate cannot sign client assertions (it was built without OpenSSL); use a client secret instead</source>
+        <translation>dieser Toolgate-Build kann keine Client-Assertions signieren (er wurde ohne OpenSSL gebaut); verwenden Sie stattdessen ein Client-Geheimnis</translation>
     </message>
 </context>
 <context>
@@ -3772,6 +4486,37 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>permission %1 is not one Toolgate knows; ignored</source>
         <translation>die Berechtigung %1 kennt Toolgate nicht; ignoriert</translation>
     </message>
+    <message>
+        <source>(not text)</source>
+        <translation>(kein Text)</translation>
+    </message>
+    <message>
+        <source>the server&apos;s %1 is not an app: Toolgate renders %2, the server sent %3</source>
+        <translation>%1 des Servers ist keine App: Toolgate stellt %2 dar, der Server sandte %3</translation>
+    </message>
+    <message>
+        <source>no type</source>
+        <translation>keinen Typ</translation>
+    </message>
+    <message>
+        <source>the app %1 is larger than %2 MB; Toolgate does not render it</source>
+        <translation>die App %1 ist größer als %2 MB; Toolgate stellt sie nicht dar</translation>
+    </message>
+    <message>
+        <source>the app %1 came as a blob that is not valid base64</source>
+        <translation>die App %1 kam als Blob, der kein gültiges Base64 ist</translation>
+    </message>
+    <message>
+        <source>the app %1 is empty</source>
+        <translation>die App %1 ist leer</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::McpServer</name>
+    <message>
+        <source>the tool &quot;%1&quot; finished without an answer</source>
+        <translation>das Werkzeug &quot;%1&quot; endete ohne Antwort</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::MessageBanner</name>
@@ -3863,6 +4608,176 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>, </source>
         <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::OAuthAuthenticator</name>
+    <message>
+        <source>%1 failed: the answer is too large</source>
+        <translation>%1 fehlgeschlagen: Die Antwort ist zu groß</translation>
+    </message>
+    <message>
+        <source>%1 failed: the answer is not a JSON object</source>
+        <translation>%1 fehlgeschlagen: Die Antwort ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>%1 failed: the server answered &quot;%2&quot;</source>
+        <translation>%1 fehlgeschlagen: Der Server antwortete &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>signing in to %1 failed: %2</source>
+        <translation>die Anmeldung bei %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>using the saved sign-in for %1</source>
+        <translation>die gespeicherte Anmeldung für %1 wird verwendet</translation>
+    </message>
+    <message>
+        <source>protected resource metadata</source>
+        <translation>Abrufen der Metadaten der geschützten Ressource</translation>
+    </message>
+    <message>
+        <source>%1 publishes no protected resource metadata; using the 2025-03-26 discovery</source>
+        <translation>%1 veröffentlicht keine Metadaten der geschützten Ressource; die Erkennung nach 2025-03-26 wird verwendet</translation>
+    </message>
+    <message>
+        <source>its metadata says it is &quot;%1&quot;, which is not this server&apos;s address; refused for safety, as the credentials would be meant for another service</source>
+        <translation>seine Metadaten geben &quot;%1&quot; an, was nicht die Adresse dieses Servers ist; aus Sicherheitsgründen abgelehnt, da die Zugangsdaten für einen anderen Dienst bestimmt wären</translation>
+    </message>
+    <message>
+        <source>its metadata names no authorization server</source>
+        <translation>seine Metadaten nennen keinen Autorisierungsserver</translation>
+    </message>
+    <message>
+        <source>authorization server metadata</source>
+        <translation>Abrufen der Metadaten des Autorisierungsservers</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s metadata names the issuer &quot;%1&quot; instead of &quot;%2&quot;; refused for safety</source>
+        <translation>die Metadaten des Autorisierungsservers nennen den Aussteller &quot;%1&quot; statt &quot;%2&quot;; aus Sicherheitsgründen abgelehnt</translation>
+    </message>
+    <message>
+        <source>no authorization server metadata was found for %1</source>
+        <translation>für %1 wurden keine Metadaten eines Autorisierungsservers gefunden</translation>
+    </message>
+    <message>
+        <source>no authorization server metadata at %1; using the default endpoints</source>
+        <translation>keine Metadaten eines Autorisierungsservers unter %1; die Standard-Endpunkte werden verwendet</translation>
+    </message>
+    <message>
+        <source>its authorization server does not offer PKCE with S256, which MCP requires to keep the sign-in safe; Toolgate will not sign in there</source>
+        <translation>sein Autorisierungsserver bietet kein PKCE mit S256, das MCP für eine sichere Anmeldung verlangt; Toolgate meldet sich dort nicht an</translation>
+    </message>
+    <message>
+        <source>a person has to sign in, and this program cannot show a sign-in page</source>
+        <translation>eine Person muss sich anmelden, und dieses Programm kann keine Anmeldeseite zeigen</translation>
+    </message>
+    <message>
+        <source>its authorization server (%1) does not let Toolgate register itself. Register a client for Toolgate there (redirect URI %2) and enter its client ID in the server&apos;s settings</source>
+        <translation>sein Autorisierungsserver (%1) lässt Toolgate sich nicht selbst registrieren. Registrieren Sie dort einen Client für Toolgate (Weiterleitungs-URI %2) und tragen Sie dessen Client-ID in den Einstellungen des Servers ein</translation>
+    </message>
+    <message>
+        <source>registering Toolgate with the authorization server %1</source>
+        <translation>Toolgate wird beim Autorisierungsserver %1 registriert</translation>
+    </message>
+    <message>
+        <source>registering with the authorization server</source>
+        <translation>Registrieren beim Autorisierungsserver</translation>
+    </message>
+    <message>
+        <source>the authorization server&apos;s registration answer has no client_id</source>
+        <translation>die Registrierungsantwort des Autorisierungsservers enthält keine client_id</translation>
+    </message>
+    <message>
+        <source>refreshing the access token</source>
+        <translation>Erneuern des Zugriffstokens</translation>
+    </message>
+    <message>
+        <source>renewed the sign-in for %1</source>
+        <translation>die Anmeldung für %1 wurde erneuert</translation>
+    </message>
+    <message>
+        <source>the saved sign-in for %1 could not be renewed; signing in again</source>
+        <translation>die gespeicherte Anmeldung für %1 konnte nicht erneuert werden; es wird neu angemeldet</translation>
+    </message>
+    <message>
+        <source>the authorization server names no authorization endpoint</source>
+        <translation>der Autorisierungsserver nennt keinen Autorisierungs-Endpunkt</translation>
+    </message>
+    <message>
+        <source>signing in to %1 at %2</source>
+        <translation>Anmeldung bei %1 über %2</translation>
+    </message>
+    <message>
+        <source>the sign-in came back with the wrong state; it may not be from this sign-in and was refused</source>
+        <translation>die Anmeldung kam mit dem falschen state zurück; sie stammt womöglich nicht von dieser Anmeldung und wurde abgelehnt</translation>
+    </message>
+    <message>
+        <source>the sign-in answer did not come from the expected authorization server; refused for safety</source>
+        <translation>die Antwort der Anmeldung kam nicht vom erwarteten Autorisierungsserver; aus Sicherheitsgründen abgelehnt</translation>
+    </message>
+    <message>
+        <source>the authorization server refused the sign-in (%1)</source>
+        <translation>der Autorisierungsserver hat die Anmeldung abgelehnt (%1)</translation>
+    </message>
+    <message>
+        <source>the sign-in came back without an authorization code</source>
+        <translation>die Anmeldung kam ohne Autorisierungscode zurück</translation>
+    </message>
+    <message>
+        <source>signed in to %1</source>
+        <translation>bei %1 angemeldet</translation>
+    </message>
+    <message>
+        <source>getting the access token</source>
+        <translation>Abholen des Zugriffstokens</translation>
+    </message>
+    <message>
+        <source>the token answer has no access_token</source>
+        <translation>die Token-Antwort enthält kein access_token</translation>
+    </message>
+    <message>
+        <source>the authorization server issued a &quot;%1&quot; token; MCP needs a Bearer token</source>
+        <translation>der Autorisierungsserver hat ein Token vom Typ &quot;%1&quot; ausgestellt; MCP braucht ein Bearer-Token</translation>
+    </message>
+    <message>
+        <source>the client credentials grant needs a client ID; enter it in the server&apos;s settings</source>
+        <translation>die Anmeldung mit Client-Zugangsdaten braucht eine Client-ID; tragen Sie sie in den Einstellungen des Servers ein</translation>
+    </message>
+    <message>
+        <source>getting an access token for %1 with the client credentials</source>
+        <translation>für %1 wird mit den Client-Zugangsdaten ein Zugriffstoken geholt</translation>
+    </message>
+    <message>
+        <source>cross-app access needs the identity provider&apos;s token endpoint and an ID token</source>
+        <translation>App-übergreifender Zugriff braucht den Token-Endpunkt des Identitätsanbieters und ein ID-Token</translation>
+    </message>
+    <message>
+        <source>exchanging the enterprise sign-in for an authorization grant at %1</source>
+        <translation>die Unternehmensanmeldung wird bei %1 gegen eine Autorisierung getauscht</translation>
+    </message>
+    <message>
+        <source>exchanging the identity token</source>
+        <translation>Tauschen des Identitätstokens</translation>
+    </message>
+    <message>
+        <source>the identity provider&apos;s answer has no authorization grant</source>
+        <translation>die Antwort des Identitätsanbieters enthält keine Autorisierung</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::OAuthMetadata</name>
+    <message>
+        <source>the protected resource metadata has no &quot;resource&quot;</source>
+        <translation>den Metadaten der geschützten Ressource fehlt &quot;resource&quot;</translation>
+    </message>
+    <message>
+        <source>the authorization server metadata has no &quot;issuer&quot;</source>
+        <translation>den Metadaten des Autorisierungsservers fehlt &quot;issuer&quot;</translation>
+    </message>
+    <message>
+        <source>the authorization server metadata has no usable &quot;token_endpoint&quot;</source>
+        <translation>die Metadaten des Autorisierungsservers haben keinen brauchbaren &quot;token_endpoint&quot;</translation>
     </message>
 </context>
 <context>
@@ -4202,6 +5117,65 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::Sampling</name>
+    <message>
+        <source>an %1 block needs data and a mimeType</source>
+        <translation>ein %1-Block braucht data und einen mimeType</translation>
+    </message>
+    <message>
+        <source>a text block needs text</source>
+        <translation>ein Textblock braucht text</translation>
+    </message>
+    <message>
+        <source>a tool_use block needs an id and a name</source>
+        <translation>ein tool_use-Block braucht eine id und einen name</translation>
+    </message>
+    <message>
+        <source>a tool_result block needs the toolUseId it answers</source>
+        <translation>ein tool_result-Block braucht die toolUseId, auf die er antwortet</translation>
+    </message>
+    <message>
+        <source>a message block has no type</source>
+        <translation>ein Nachrichtenblock hat keinen type</translation>
+    </message>
+    <message>
+        <source>a message block has the unknown type &quot;%1&quot;</source>
+        <translation>ein Nachrichtenblock hat den unbekannten type &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>a message has the role &quot;%1&quot;; only &quot;user&quot; and &quot;assistant&quot; exist</source>
+        <translation>eine Nachricht hat die Rolle &quot;%1&quot;; es gibt nur &quot;user&quot; und &quot;assistant&quot;</translation>
+    </message>
+    <message>
+        <source>a %1 message has no content</source>
+        <translation>eine Nachricht mit der Rolle %1 hat keinen Inhalt</translation>
+    </message>
+    <message>
+        <source>sampling/createMessage needs at least one message</source>
+        <translation>sampling/createMessage braucht mindestens eine Nachricht</translation>
+    </message>
+    <message>
+        <source>sampling/createMessage needs maxTokens, a positive number</source>
+        <translation>sampling/createMessage braucht maxTokens, eine positive Zahl</translation>
+    </message>
+    <message>
+        <source>a tool offered for sampling has no name</source>
+        <translation>ein für das Sampling angebotenes Werkzeug hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>the tool &quot;%1&quot; is offered twice for sampling</source>
+        <translation>das Werkzeug &quot;%1&quot; wird für das Sampling zweimal angeboten</translation>
+    </message>
+    <message>
+        <source>toolChoice.mode &quot;%1&quot; is not one of auto, required, none</source>
+        <translation>toolChoice.mode &quot;%1&quot; ist keiner von auto, required, none</translation>
+    </message>
+    <message>
+        <source>toolChoice is &quot;required&quot; but no tools are offered</source>
+        <translation>toolChoice ist &quot;required&quot;, aber es werden keine Werkzeuge angeboten</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SamplingDialog</name>
     <message>
         <source>hints: %1</source>
@@ -4382,6 +5356,120 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SchemaDocument</name>
+    <message>
+        <source>%1 at character %2</source>
+        <translation>%1 bei Zeichen %2</translation>
+    </message>
+    <message>
+        <source>no value given</source>
+        <translation>kein Wert angegeben</translation>
+    </message>
+    <message>
+        <source>more than one value given</source>
+        <translation>mehr als ein Wert angegeben</translation>
+    </message>
+    <message>
+        <source>or</source>
+        <translation>oder</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true oder false</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>eine Liste</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>it is too large to check</source>
+        <translation>es ist zu groß, um es zu prüfen</translation>
+    </message>
+    <message>
+        <source>its names are too long for its size</source>
+        <translation>seine Namen sind zu lang für seine Größe</translation>
+    </message>
+    <message>
+        <source>it is nested more than %1 levels deep</source>
+        <translation>es ist mehr als %1 Ebenen tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>the root</source>
+        <translation>die Wurzel</translation>
+    </message>
+    <message>
+        <source>the schema at %1 refers back to itself through $ref without going into a property or item, so checking a value against it would never end</source>
+        <translation>das Schema bei %1 verweist über $ref auf sich selbst zurück, ohne in eine Eigenschaft oder einen Eintrag zu gehen; eine Prüfung dagegen würde nie enden</translation>
+    </message>
+    <message>
+        <source>$ref &quot;%1&quot; at %2 refers to another document (%3). Toolgate never downloads schemas; only references inside the schema itself, such as &quot;#/$defs/name&quot;, are supported</source>
+        <translation>$ref &quot;%1&quot; bei %2 verweist auf ein anderes Dokument (%3). Toolgate lädt nie Schemas herunter; nur Verweise innerhalb des Schemas selbst, etwa &quot;#/$defs/name&quot;, werden unterstützt</translation>
+    </message>
+    <message>
+        <source>$ref &quot;%1&quot; at %2 names the anchor &quot;%3&quot;, which the schema does not define</source>
+        <translation>$ref &quot;%1&quot; bei %2 nennt den Anker &quot;%3&quot;, den das Schema nicht definiert</translation>
+    </message>
+    <message>
+        <source>$ref &quot;%1&quot; at %2 points to nothing in the schema</source>
+        <translation>$ref &quot;%1&quot; bei %2 zeigt auf nichts im Schema</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SchemaNode</name>
+    <message>
+        <source>Object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>List</source>
+        <translation>Liste</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Zahl</translation>
+    </message>
+    <message>
+        <source>Whole number</source>
+        <translation>Ganze Zahl</translation>
+    </message>
+    <message>
+        <source>True/false</source>
+        <translation>Wahr/falsch</translation>
+    </message>
+    <message>
+        <source>Null</source>
+        <translation>Null</translation>
+    </message>
+    <message>
+        <source>Choice</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>Any value</source>
+        <translation>Beliebiger Wert</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SchemaValidator</name>
     <message>
         <source>must be a date like 2024-01-31</source>
@@ -4479,6 +5567,194 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>does not match the schema</source>
         <translation>passt nicht zum Schema</translation>
     </message>
+    <message>
+        <source>it is longer than %1 characters</source>
+        <translation>es ist länger als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>it starts with &quot;(*&quot;, which is not a valid regular expression in JSON Schema</source>
+        <translation>es beginnt mit &quot;(*&quot;, was in JSON Schema kein gültiger regulärer Ausdruck ist</translation>
+    </message>
+    <message>
+        <source>, ... (%1 choices in all)</source>
+        <translation>, … (insgesamt %1 Möglichkeiten)</translation>
+    </message>
+    <message>
+        <source>could not be checked: the pattern %1 is too complex to check</source>
+        <translation>konnte nicht geprüft werden: Das Muster %1 ist zu komplex für eine Prüfung</translation>
+    </message>
+    <message>
+        <source>could not be checked: it is too complex for the schema (Toolgate stops after %1 steps)</source>
+        <translation>konnte nicht geprüft werden: Es ist zu komplex für das Schema (Toolgate hört nach %1 Schritten auf)</translation>
+    </message>
+    <message>
+        <source>could not be checked: it is nested too deeply for the schema (more than %1 levels of checks)</source>
+        <translation>konnte nicht geprüft werden: Es ist für das Schema zu tief verschachtelt (mehr als %1 Prüfebenen)</translation>
+    </message>
+    <message>
+        <source>one of: %1</source>
+        <translation>eines von: %1</translation>
+    </message>
+    <message>
+        <source>must be %1</source>
+        <translation>muss %1 sein</translation>
+    </message>
+    <message>
+        <source>has a name that %1</source>
+        <translation>hat einen ungültigen Namen: %1</translation>
+    </message>
+    <message>
+        <source>must match the pattern %1</source>
+        <translation>muss zum Muster %1 passen</translation>
+    </message>
+    <message>
+        <source>the root</source>
+        <translation>die Wurzel</translation>
+    </message>
+    <message>
+        <source>compiling it takes more than %1 steps</source>
+        <translation>das Übersetzen braucht mehr als %1 Schritte</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation>muss eines davon sein: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at least %n character long</source>
+        <translation>
+            <numerusform>muss mindestens %n Zeichen lang sein</numerusform>
+            <numerusform>muss mindestens %n Zeichen lang sein</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at least %n characters long</source>
+        <translation>
+            <numerusform>muss mindestens %n Zeichen lang sein</numerusform>
+            <numerusform>muss mindestens %n Zeichen lang sein</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at most %n character long</source>
+        <translation>
+            <numerusform>darf höchstens %n Zeichen lang sein</numerusform>
+            <numerusform>darf höchstens %n Zeichen lang sein</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must be at most %n characters long</source>
+        <translation>
+            <numerusform>darf höchstens %n Zeichen lang sein</numerusform>
+            <numerusform>darf höchstens %n Zeichen lang sein</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at least %n item</source>
+        <translation>
+            <numerusform>muss mindestens %n Eintrag haben</numerusform>
+            <numerusform>muss mindestens %n Einträge haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at least %n items</source>
+        <translation>
+            <numerusform>muss mindestens %n Eintrag haben</numerusform>
+            <numerusform>muss mindestens %n Einträge haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at most %n item</source>
+        <translation>
+            <numerusform>darf höchstens %n Eintrag haben</numerusform>
+            <numerusform>darf höchstens %n Einträge haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at most %n items</source>
+        <translation>
+            <numerusform>darf höchstens %n Eintrag haben</numerusform>
+            <numerusform>darf höchstens %n Einträge haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at least %n property</source>
+        <translation>
+            <numerusform>muss mindestens %n Eigenschaft haben</numerusform>
+            <numerusform>muss mindestens %n Eigenschaften haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at least %n properties</source>
+        <translation>
+            <numerusform>muss mindestens %n Eigenschaft haben</numerusform>
+            <numerusform>muss mindestens %n Eigenschaften haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at most %n property</source>
+        <translation>
+            <numerusform>darf höchstens %n Eigenschaft haben</numerusform>
+            <numerusform>darf höchstens %n Eigenschaften haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>must have at most %n properties</source>
+        <translation>
+            <numerusform>darf höchstens %n Eigenschaft haben</numerusform>
+            <numerusform>darf höchstens %n Eigenschaften haben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>has %n more problem not listed here</source>
+        <translation>
+            <numerusform>hat %n weiteres Problem, das hier nicht aufgeführt ist</numerusform>
+            <numerusform>hat %n weitere Probleme, die hier nicht aufgeführt sind</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>has %n more problems not listed here</source>
+        <translation>
+            <numerusform>hat %n weiteres Problem, das hier nicht aufgeführt ist</numerusform>
+            <numerusform>hat %n weitere Probleme, die hier nicht aufgeführt sind</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SecretStore</name>
+    <message>
+        <source>memory (this session only)</source>
+        <translation>Arbeitsspeicher (nur diese Sitzung)</translation>
+    </message>
+    <message>
+        <source>this build has no keychain support</source>
+        <translation>dieser Build unterstützt keinen Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>the system keychain</source>
+        <translation>der Schlüsselbund des Systems</translation>
+    </message>
+    <message>
+        <source>could not read from the system keychain: %1</source>
+        <translation>aus dem Schlüsselbund des Systems konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>could not save to the system keychain: %1</source>
+        <translation>im Schlüsselbund des Systems konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>could not delete from the system keychain: %1</source>
+        <translation>aus dem Schlüsselbund des Systems konnte nicht gelöscht werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerConfig</name>
+    <message>
+        <source>the environment variable %1</source>
+        <translation>Umgebungsvariable %1</translation>
+    </message>
+    <message>
+        <source>the header %1</source>
+        <translation>Header %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerConfigFile</name>
@@ -4561,6 +5837,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>nothing</source>
         <translation>nichts</translation>
+    </message>
+    <message>
+        <source>&quot;mcp&quot; must be an object holding &quot;servers&quot;, not %1</source>
+        <translation>&quot;mcp&quot; muss ein Objekt mit &quot;servers&quot; sein, nicht %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be an object mapping server names to their settings, not %2</source>
+        <translation>&quot;%1&quot; muss ein Objekt sein, das Servernamen ihren Einstellungen zuordnet, nicht %2</translation>
     </message>
 </context>
 <context>
@@ -5215,6 +6499,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>The answer does not match what the server asked for</source>
         <translation>Die Antwort passt nicht zu dem, was der Server erfragt hat</translation>
     </message>
+    <message>
+        <source>this request was answered already</source>
+        <translation>diese Anfrage wurde schon beantwortet</translation>
+    </message>
+    <message>
+        <source>the request was dropped without an answer</source>
+        <translation>die Anfrage wurde ohne Antwort verworfen</translation>
+    </message>
+    <message>
+        <source>a URL elicitation is accepted without content</source>
+        <translation>eine URL-Elicitation wird ohne Inhalt angenommen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerRequestPipeline</name>
@@ -5257,6 +6553,22 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1&apos;s %2 request got no answer within %3; it was closed.</source>
         <translation>Die %2-Anfrage von %1 hat innerhalb von %3 keine Antwort erhalten; sie wurde geschlossen.</translation>
+    </message>
+    <message>
+        <source>Toolgate is closing</source>
+        <translation>Toolgate wird beendet</translation>
+    </message>
+    <message>
+        <source>the server disconnected</source>
+        <translation>der Server hat die Verbindung getrennt</translation>
+    </message>
+    <message>
+        <source>%1 requests refused: the server sent them faster than they could be answered</source>
+        <translation>%1 Anfragen abgelehnt: Der Server hat sie schneller gesendet, als sie beantwortet werden konnten</translation>
+    </message>
+    <message>
+        <source>no one can answer requests in this client</source>
+        <translation>in diesem Client kann niemand Anfragen beantworten</translation>
     </message>
 </context>
 <context>
@@ -5319,6 +6631,53 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SseTransport</name>
+    <message>
+        <source>the server sent a message before naming its message endpoint; dropped</source>
+        <translation>der Server hat eine Nachricht gesendet, bevor er seinen Nachrichten-Endpunkt nannte; verworfen</translation>
+    </message>
+    <message>
+        <source>the server at %1 named a message endpoint on another site (%2); refused for safety</source>
+        <translation>der Server unter %1 nannte einen Nachrichten-Endpunkt auf einer anderen Website (%2); aus Sicherheitsgründen abgelehnt</translation>
+    </message>
+    <message>
+        <source>the server named a second message endpoint; ignored</source>
+        <translation>der Server nannte einen zweiten Nachrichten-Endpunkt; ignoriert</translation>
+    </message>
+    <message>
+        <source>opening the event stream (HTTP+SSE)</source>
+        <translation>Öffnen des Ereignisstroms (HTTP+SSE)</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 answered with &quot;%3&quot; instead of an event stream; is this the server&apos;s SSE URL?</source>
+        <translation>%1 fehlgeschlagen: %2 antwortete mit &quot;%3&quot; statt mit einem Ereignisstrom; ist das die SSE-URL des Servers?</translation>
+    </message>
+    <message>
+        <source>the server at %1 closed its event stream without naming a message endpoint</source>
+        <translation>der Server unter %1 hat seinen Ereignisstrom geschlossen, ohne einen Nachrichten-Endpunkt zu nennen</translation>
+    </message>
+    <message>
+        <source>the server closed the event stream; the session is over</source>
+        <translation>der Server hat den Ereignisstrom geschlossen; die Sitzung ist beendet</translation>
+    </message>
+    <message>
+        <source>sending &quot;%1&quot;</source>
+        <translation>Senden von &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>sending the request &quot;%1&quot;</source>
+        <translation>Senden der Anfrage &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the server at %1 did not name its message endpoint in time; is this the server&apos;s SSE URL?</source>
+        <translation>der Server unter %1 hat seinen Nachrichten-Endpunkt nicht rechtzeitig genannt; ist das die SSE-URL des Servers?</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a usable server URL: it must start with http:// or https:// and name a host</source>
+        <translation>&quot;%1&quot; ist keine verwendbare Server-URL: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::StdioTransport</name>
     <message>
         <source>the server crashed</source>
@@ -5361,6 +6720,85 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>could not start %1: no pipes for its input and output (%2)</source>
         <translation>%1 konnte nicht gestartet werden: keine Pipes für Ein- und Ausgabe (%2)</translation>
+    </message>
+    <message>
+        <source>no command is configured for this server</source>
+        <translation>für diesen Server ist kein Befehl eingestellt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::StreamableHttpTransport</name>
+    <message>
+        <source>sending the request &quot;%1&quot;</source>
+        <translation>Senden der Anfrage &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>sending the notification &quot;%1&quot;</source>
+        <translation>Senden der Benachrichtigung &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>sending an answer to the server&apos;s request</source>
+        <translation>Senden einer Antwort auf die Anfrage des Servers</translation>
+    </message>
+    <message>
+        <source>the server sent an invalid Mcp-Session-Id header; ignored</source>
+        <translation>der Server hat einen ungültigen Mcp-Session-Id-Header gesendet; ignoriert</translation>
+    </message>
+    <message>
+        <source>%1: the server accepted it (HTTP %2) but sent no answer</source>
+        <translation>%1: Der Server hat es angenommen (HTTP %2), aber keine Antwort gesendet</translation>
+    </message>
+    <message>
+        <source>%1: the server&apos;s answer is not JSON: %2</source>
+        <translation>%1: Die Antwort des Servers ist kein JSON: %2</translation>
+    </message>
+    <message>
+        <source>%1: the server&apos;s answer does not answer this request</source>
+        <translation>%1: Die Antwort des Servers beantwortet diese Anfrage nicht</translation>
+    </message>
+    <message>
+        <source>the server closed the response stream of &quot;%1&quot; before answering and gave no event id to resume from; the request may or may not have been carried out</source>
+        <translation>der Server hat den Antwortstrom von &quot;%1&quot; vor der Antwort geschlossen und keine Ereignis-ID zum Fortsetzen genannt; die Anfrage wurde vielleicht ausgeführt, vielleicht nicht</translation>
+    </message>
+    <message>
+        <source>the server closed a response stream before answering and does not let it be resumed (HTTP 405); the request may or may not have been carried out</source>
+        <translation>der Server hat einen Antwortstrom vor der Antwort geschlossen und lässt ihn nicht fortsetzen (HTTP 405); die Anfrage wurde vielleicht ausgeführt, vielleicht nicht</translation>
+    </message>
+    <message>
+        <source>resuming a response stream</source>
+        <translation>Fortsetzen eines Antwortstroms</translation>
+    </message>
+    <message>
+        <source>the stream for server messages is closed: %1</source>
+        <translation>der Strom für Servernachrichten ist geschlossen: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s event stream broke %1 times in a row; gave up reconnecting</source>
+        <translation>der Ereignisstrom des Servers ist %1-mal hintereinander abgebrochen; das erneute Verbinden wurde aufgegeben</translation>
+    </message>
+    <message>
+        <source>%1 failed: the server still refuses access (HTTP %2) after %3 sign-in attempts. Your account may lack the permission it asks for.</source>
+        <translation>%1 fehlgeschlagen: Der Server verweigert nach %3 Anmeldeversuchen weiterhin den Zugriff (HTTP %2). Ihrem Konto fehlt womöglich die verlangte Berechtigung.</translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404) and a new one could not be started</source>
+        <translation>der Server hat die Sitzung beendet (HTTP 404), und eine neue konnte nicht begonnen werden</translation>
+    </message>
+    <message>
+        <source>the server ended the session (HTTP 404); starting a new one</source>
+        <translation>der Server hat die Sitzung beendet (HTTP 404); eine neue wird begonnen</translation>
+    </message>
+    <message>
+        <source>the server refused a new session: %1</source>
+        <translation>der Server hat eine neue Sitzung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>the server ended the session and a new one could not be started: %1</source>
+        <translation>der Server hat die Sitzung beendet, und eine neue konnte nicht begonnen werden: %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a usable server URL: it must start with http:// or https:// and name a host</source>
+        <translation>&quot;%1&quot; ist keine verwendbare Server-URL: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
 </context>
 <context>
@@ -5450,6 +6888,55 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Too large to render as Markdown (limit %1)</source>
         <translation>Zu groß für die Darstellung als Markdown (Grenze %1)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ToolCall</name>
+    <message>
+        <source>the tool&apos;s output schema cannot be used: %1</source>
+        <translation>das Ausgabeschema des Werkzeugs ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>the tool&apos;s input schema cannot be used: %1</source>
+        <translation>das Eingabeschema des Werkzeugs ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is not connected</source>
+        <translation>der Server &quot;%1&quot; ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; has no tool named &quot;%2&quot;. Its tools: %3</source>
+        <translation>der Server &quot;%1&quot; hat kein Werkzeug namens &quot;%2&quot;. Seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>the arguments do not match the tool&apos;s input schema:
+%1</source>
+        <translation>die Argumente passen nicht zum Eingabeschema des Werkzeugs:
+%1</translation>
+    </message>
+    <message>
+        <source>The user denied this call to %1.</source>
+        <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The user denied this call to %1: %2</source>
+        <translation>Der Benutzer hat diesen Aufruf von %1 abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>the call was not sent because the audit log could not record it: %1</source>
+        <translation>der Aufruf wurde nicht gesendet, weil das Audit-Protokoll ihn nicht festhalten konnte: %1</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; disconnected before the call could be sent</source>
+        <translation>der Server &quot;%1&quot; hat die Verbindung getrennt, bevor der Aufruf gesendet werden konnte</translation>
+    </message>
+    <message>
+        <source>the tool declares an output schema but returned no structuredContent</source>
+        <translation>das Werkzeug gibt ein Ausgabeschema an, hat aber kein structuredContent zurückgegeben</translation>
     </message>
 </context>
 <context>
@@ -5651,6 +7138,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Its results come with an app view: %1</source>
         <translation>Seine Ergebnisse kommen mit einer App-Ansicht: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TransportFactory</name>
+    <message>
+        <source>the server &quot;%1&quot; has no URL; add its &quot;url&quot; to the configuration</source>
+        <translation>der Server &quot;%1&quot; hat keine URL; ergänzen Sie seine &quot;url&quot; in der Konfiguration</translation>
+    </message>
+    <message>
+        <source>the URL of &quot;%1&quot; (%2) is not usable: it must start with http:// or https:// and name a host</source>
+        <translation>die URL von &quot;%1&quot; (%2) ist nicht verwendbar: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
 </context>
 <context>

@@ -105,6 +105,53 @@ private slots:
         QVERIFY2(!run.err.contains(QStringLiteral("Allow this call?")), qPrintable(run.describe()));
     }
 
+    // What the core says reaches the person in German too: a denial, an argument of the wrong type, a
+    // schema problem, a timeout and a program that is no MCP server. These sentences are the core's,
+    // not the CLI's; the same run in English is the control that shows the English text unchanged.
+    void coreMessagesAreGerman_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("german");
+        QTest::addColumn<QString>("english");
+        QTest::addRow("denied call") << QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=hallo"), QStringLiteral("--"), m_demo}
+                                     << QByteArrayLiteral("n\n\n") << QStringLiteral("Der Benutzer hat diesen Aufruf von echo abgelehnt")
+                                     << QStringLiteral("The user denied this call to echo");
+        QTest::addRow("argument of the wrong type")
+            << QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("add"), QStringLiteral("a=x"), QStringLiteral("b=1"), QStringLiteral("--"), m_demo}
+            << QByteArray() << QStringLiteral("Das Argument 'a' muss eine Zahl sein, erhalten: 'x'.") << QStringLiteral("Argument 'a' must be a number, got 'x'.");
+        QTest::addRow("schema problem")
+            << QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("add"), QStringLiteral("--args"), QStringLiteral(R"({"a":"x","b":1})"),
+                           QStringLiteral("--"), m_demo}
+            << QByteArray() << QStringLiteral("muss eine Zahl sein") << QStringLiteral("must be a number");
+        QTest::addRow("timeout")
+            << QStringList{QStringLiteral("--yes"), QStringLiteral("--timeout"), QStringLiteral("1"), QStringLiteral("call"), QStringLiteral("slow_task"),
+                           QStringLiteral("steps=2"), QStringLiteral("step_ms=5000"), QStringLiteral("--"), m_demo}
+            << QByteArray() << QStringLiteral("Zeitüberschreitung bei tools/call: 1 s lang keine Antwort und kein Fortschritt")
+            << QStringLiteral("tools/call timed out: no answer or progress for 1 s");
+#ifdef Q_OS_UNIX
+        QTest::addRow("not an MCP server")
+            << QStringList{QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo Welcome; exit 3")}
+            << QByteArray() << QStringLiteral("dieses Programm sieht nicht wie ein MCP-Server aus – es gab aus: \"Welcome\"")
+            << QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"");
+#endif
+    }
+
+    void coreMessagesAreGerman()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, input);
+        QFETCH(QString, german);
+        QFETCH(QString, english);
+        const CliRun inGerman = m_cli.run(arguments, input, locale(::german));
+        QVERIFY2(inGerman.exitCode > 0, qPrintable(inGerman.describe()));
+        QVERIFY2(inGerman.all().contains(german), qPrintable(german + QStringLiteral("\n") + inGerman.describe()));
+        QVERIFY2(!inGerman.all().contains(english), qPrintable(inGerman.describe()));
+        const CliRun inEnglish = m_cli.run(arguments, input, locale(::english));
+        QVERIFY2(inEnglish.all().contains(english), qPrintable(english + QStringLiteral("\n") + inEnglish.describe()));
+        QCOMPARE(inEnglish.exitCode, inGerman.exitCode);
+    }
+
     // What scripts read does not change with the language.
     void jsonOutputIsTheSameInEveryLanguage_data()
     {

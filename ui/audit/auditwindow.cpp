@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateTimeEdit>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -517,14 +518,14 @@ void AuditWindow::exportTo(const QString &path, AuditExporter::Format format)
                 return reader.error();
             QSaveFile file(path);
             if (!file.open(QIODevice::WriteOnly))
-                return Error{0, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()), {}};
+                return Error{0, QCoreApplication::translate("Toolgate::AuditWindow", "cannot write %1: %2").arg(path, file.errorString()), {}};
             auto written = AuditExporter::write(*reader.value(), filter, format, &file);
             if (!written) {
                 file.cancelWriting();
                 return written;
             }
             if (!file.commit())
-                return Error{0, QStringLiteral("cannot save %1: %2").arg(path, file.errorString()), {}};
+                return Error{0, QCoreApplication::translate("Toolgate::AuditWindow", "cannot save %1: %2").arg(path, file.errorString()), {}};
             return written;
         },
         [this, path](const Result<qint64> &written) {

@@ -5,6 +5,7 @@
 #include <QApplication>
 
 #include <algorithm>
+#include <QCoreApplication>
 #include <QThread>
 #include <QWidget>
 
@@ -39,7 +40,7 @@ void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject
         // The contract requires a context; without one there is no thread to answer on but ours.
         qWarning("DialogApprovalGate::requestApproval without a context: denied");
         QMetaObject::invokeMethod(this, [decide = std::move(decide)] {
-            decide(ApprovalDecision::deny(QStringLiteral("no context to answer on")));
+            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
         }, Qt::QueuedConnection);
         return;
     }

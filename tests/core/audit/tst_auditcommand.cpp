@@ -2,15 +2,18 @@
 
 #include "audit/auditlog.h"
 #include "auditcommand.h"
+#include "common/translations.h"
 
 #include <QBuffer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
@@ -36,6 +39,7 @@ private slots:
     void show();
     void exportFiles();
     void verify();
+    void verifyInGerman();
     void usageErrors();
     void missingStore();
 
@@ -195,6 +199,25 @@ void tst_AuditCommand::verify()
     QVERIFY(r.out.contains(u"record #20 was removed"_s));
     const Run json = run({u"verify"_s, u"--json"_s});
     QCOMPARE(QJsonDocument::fromJson(json.out.toUtf8()).object().value(u"ok").toBool(true), false);
+}
+
+// What verify finds is told in German under a German locale (the findings are the core's sentences);
+// --json, which scripts read, is for toolgate-cli's main() to keep English. Runs on verify()'s tampering.
+void tst_AuditCommand::verifyInGerman()
+{
+    QVERIFY(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+    const auto english = qScopeGuard([] {
+        const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
+        for (QTranslator *translator : translators) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    });
+    const Run r = run({u"verify"_s});
+    QCOMPARE(r.exitCode, AuditCommand::tamperedExitCode);
+    QVERIFY2(r.out.startsWith(u"MANIPULIERT: Eintrag #12 wurde verändert: Sein Teil"_s), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"Eintrag #20 wurde entfernt"_s), qPrintable(r.out));
+    QVERIFY2(!r.out.contains(u"was changed"_s) && !r.out.contains(u"was removed"_s), qPrintable(r.out));
 }
 
 void tst_AuditCommand::usageErrors()

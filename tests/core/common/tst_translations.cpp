@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -162,6 +163,73 @@ private slots:
                  qPrintable(QStringLiteral("%1 of %2 messages in %3 need work (edit the .ts, e.g. with Qt Linguist, after "
                                            "cmake --build build --target toolgate_lupdate):\n  %4")
                                 .arg(problems.size()).arg(messages.size()).arg(QFileInfo(ts).fileName(), problems.join(QStringLiteral("\n  ")))));
+    }
+
+    // An extra guard next to the German runs in tst_cligerman and friends: text handed to the channels
+    // that reach people (errors, protocol problems, Console notes, sign-in steps, denial reasons) is
+    // translatable. A QStringLiteral sentence there is either wrapped in tr()/translate() or listed here
+    // with the reason it stays English (it only goes over the wire, or no one sees it).
+    void visibleMessagesAreTranslatable()
+    {
+        struct Allowed
+        {
+            const char *file;
+            const char *text;
+            const char *why;
+        };
+        static const Allowed allowed[] = {
+            {"core/requests/serverrequestpipeline.cpp", "The user did not answer: ", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "Toolgate is closing", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "this client does not answer ", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "this client does not support elicitation mode", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "the client could not list its roots", "error reply to the server"},
+            {"core/requests/serverrequest.cpp", "%1 does not answer this kind of request", "a programming error in the caller"},
+            {"core/client/clientsession.cpp", "this client does not offer ", "error reply to the server"},
+            {"core/client/clientsession.cpp", "this client did not declare sampling.tools", "error reply to the server"},
+            {"core/client/clientsession.cpp", "this client does not support elicitation mode", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "this client did not declare sampling.tools", "error reply to the server"},
+            {"core/requests/serverrequestpipeline.cpp", "too many requests are waiting for the user", "error reply to the server"},
+            {"core/peer/jsonrpcpeer.cpp", "Method not found: ", "error reply to the other side"},
+            {"core/transport/streamablehttptransport.cpp", "%1 (HTTP %2)", "the server's own message with its status"},
+            {"ui/mainwindow/workspaceapphost.cpp", "%1 is not connected", "error reply to the app"},
+            {"ui/models/iconloader.cpp", "", "why an icon is not shown; the icon is just left out"},
+            {"app/cli/conformancemode.cpp", "", "the conformance test driver's log"},
+            {"app/cli/commandrunner.cpp", "", "cancellation reasons sent to the server"},
+            {"core/apps/appbridge.cpp", "the app view was closed", "cancellation reason sent to the server"},
+            {"ui/mainwindow/toolpanel.cpp", "", "cancellation and teardown reasons sent to the server and the app"},
+            {"ui/apps/apppane.cpp", "", "teardown reasons sent to the app"},
+        };
+        static const QRegularExpression visible(QStringLiteral(
+            R"re((makeError\([^,;]*,\s*|Error\{[^,;]*,\s*|protocolViolation\(|diagnosticLine\(|emit problem\(|say\(|fail\(|problems\.append\(|decline\(|deny\(|cancel\(|closeApp\(|destroyView\()QStringLiteral\("((?:[^"\\]|\\.)*[A-Za-z]{2,} [A-Za-z]{2,}(?:[^"\\]|\\.)*)")re"));
+        const QDir root(QString::fromUtf8(TOOLGATE_SOURCE_DIR));
+        QStringList problems;
+        int files = 0;
+        for (const QString &folder : QString::fromUtf8(TOOLGATE_TR_SOURCES).split(u'|')) {
+            QDirIterator it(root.filePath(folder), {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                const QString relative = root.relativeFilePath(path);
+                QFile file(path);
+                QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+                ++files;
+                const QString text = QString::fromUtf8(file.readAll());
+                for (const QRegularExpressionMatch &match : visible.globalMatch(text)) {
+                    const QString literal = match.captured(2);
+                    const bool listed = std::any_of(std::begin(allowed), std::end(allowed), [&](const Allowed &a) {
+                        return relative == QLatin1StringView(a.file) && literal.startsWith(QString::fromUtf8(a.text));
+                    });
+                    if (!listed) {
+                        const int line = int(text.left(match.capturedStart()).count(u'\n')) + 1;
+                        problems.append(QStringLiteral("%1:%2: \"%3\"").arg(relative).arg(line).arg(literal));
+                    }
+                }
+            }
+        }
+        QVERIFY(files > 100);
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(QStringLiteral("%1 sentence(s) reach people but cannot be translated; wrap them in tr() or "
+                                           "QCoreApplication::translate(), or list them here with the reason they stay English:\n  %2")
+                                .arg(problems.size()).arg(problems.join(QStringLiteral("\n  ")))));
     }
 
     // The .qm in the binary is built from the .ts: every message translates to its translation.

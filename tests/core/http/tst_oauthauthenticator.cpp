@@ -8,6 +8,7 @@
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthauthenticator.h"
 #include "auth/secretstore.h"
+#include "common/translations.h"
 #include "transport/streamablehttptransport.h"
 
 #include <QJsonArray>
@@ -16,7 +17,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QSignalSpy>
+#include <QScopeGuard>
 #include <QTest>
+#include <QTranslator>
 #include <QUrlQuery>
 
 using namespace Toolgate;
@@ -89,6 +92,7 @@ private slots:
     void fullSignInThroughLoopback();
     void foreignResourceRefused();
     void missingPkceRefused();
+    void refusalsAreGerman();
 };
 
 /// Options for signing in to fake as client "c", with a browser that follows the redirects.
@@ -237,6 +241,39 @@ void tst_OAuthAuthenticator::missingPkceRefused()
     QVERIFY(answered);
     const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
     QVERIFY2(message.contains(QLatin1String("PKCE")), qPrintable(message));
+}
+
+// Under a German locale a refused sign-in says why in German: the sentences are the core's own.
+void tst_OAuthAuthenticator::refusalsAreGerman()
+{
+    QVERIFY(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty());
+    const auto english = qScopeGuard([] {
+        const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
+        for (QTranslator *translator : translators) {
+            QCoreApplication::removeTranslator(translator);
+            delete translator;
+        }
+    });
+    {
+        Fake fake;
+        fake.prmResource = QStringLiteral("https://evil.example.com/mcp");
+        bool answered = false;
+        const QJsonObject answer = sendList(fake, std::make_shared<OAuthAuthenticator>(headlessOptions(fake)), &answered);
+        QVERIFY(answered);
+        const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("die Anmeldung bei ")) && message.contains(QStringLiteral(" ist fehlgeschlagen: seine Metadaten geben \"https://evil.example.com/mcp\" an"))
+                     && message.contains(QStringLiteral("aus Sicherheitsgründen abgelehnt")),
+                 qPrintable(message));
+    }
+    {
+        Fake fake;
+        fake.extraAsMetadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
+        bool answered = false;
+        const QJsonObject answer = sendList(fake, std::make_shared<OAuthAuthenticator>(headlessOptions(fake)), &answered);
+        QVERIFY(answered);
+        const QString message = answer.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("sein Autorisierungsserver bietet kein PKCE mit S256")), qPrintable(message));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_OAuthAuthenticator)
