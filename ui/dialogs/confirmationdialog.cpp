@@ -384,7 +384,7 @@ const SchemaNode &ConfirmationDialog::schemaNode() const
 QStringList ConfirmationDialog::describe(const QList<SchemaIssue> &issues) const
 {
     QStringList lines;
-    for (const SchemaIssue &issue : issues)
+    for (const SchemaIssue &issue : inFormOrder(schemaNode(), issues))
         lines.append(describeIssue(schemaNode(), issue));
     return lines;
 }

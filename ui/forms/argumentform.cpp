@@ -248,8 +248,9 @@ QStringList ArgumentForm::validationProblems() const
     QStringList problems;
     if (!m_jsonProblem.isEmpty())
         problems.append(tr("JSON text: %1").arg(m_jsonProblem));
-    // Fields are named as the form labels them ("Old text is required"), not by their paths.
-    for (const SchemaIssue &issue : m_issues)
+    // Fields are named as the form labels them ("Old text is required"), not by their paths, and
+    // listed in the form's order.
+    for (const SchemaIssue &issue : inFormOrder(*m_node, m_issues))
         problems.append(describeIssue(*m_node, issue));
     return problems;
 }

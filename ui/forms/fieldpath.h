@@ -17,4 +17,8 @@ QString fieldPathTitle(const SchemaNode &root, const QString &pointer);
 /// same with paths ("edits[0].oldText is required"); people see the form's words.
 QString describeIssue(const SchemaNode &root, const SchemaIssue &issue);
 
+/// issues in the order of their fields in the form, top down (the validator reports them in
+/// QJsonObject's alphabetical order): "Path is required" before "Content is required".
+QList<SchemaIssue> inFormOrder(const SchemaNode &root, QList<SchemaIssue> issues);
+
 } // namespace Toolgate

@@ -230,6 +230,14 @@ void tst_ArgumentForm::fieldsFollowTheSchemasOrder()
     JsonWriter::appendObject(sent, form.arguments(), form.argumentOrder());
     QCOMPARE(sent, QByteArray(R"({"path":"/tmp/a","content":"hi"})"));
 
+    // The problems are listed in the form's order too, not alphabetically by name.
+    form.setArguments(QJsonObject{{u"options"_s, QJsonObject{}}}); // path and content missing
+    QVERIFY(waitUntilChecked(&form));
+    const QStringList problems = form.validationProblems();
+    QCOMPARE(problems.size(), 2);
+    QVERIFY2(problems.at(0).startsWith(u"Path "_s) && problems.at(1).startsWith(u"Content "_s), qPrintable(problems.join(u" | "_s)));
+    form.setArguments(QJsonObject{{u"path"_s, u"/tmp/a"_s}, {u"content"_s, u"hi"_s}});
+
     // JSON the person types keeps the person's order.
     form.setCurrentPage(ArgumentForm::Page::Json);
     auto *json = form.findChild<QPlainTextEdit *>(u"jsonText"_s);
