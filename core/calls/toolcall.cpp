@@ -73,13 +73,16 @@ void ToolCall::cancel(const QString &reason)
 {
     if (m_stage == Stage::Finished || m_cancelRequested)
         return;
-    m_cancelRequested = true;
-    m_outcome.error = makeError(ErrorCode::RequestCancelled, reason);
     if (m_stage == Stage::Running && m_session && m_requestId.isValid()) {
         // The session answers the pending request with RequestCancelled; received() finishes us.
         if (m_session->cancelRequest(m_requestId, reason))
-            return;
+            m_cancelRequested = true;
+        // Else nothing is pending: the answer is in and its structured content is being checked. The
+        // tool has run and its result is what happened; a cancel now would only mislabel it.
+        return;
     }
+    m_cancelRequested = true;
+    m_outcome.error = makeError(ErrorCode::RequestCancelled, reason);
     // Before sending: nothing left the app. Awaiting approval: the pending question is dropped.
     if (m_stage == Stage::AwaitingApproval && m_pipeline)
         m_pipeline->finish(this, ToolCallOutcome::Kind::Cancelled);
@@ -380,6 +383,10 @@ void ToolCallPipeline::send(ToolCall *call)
             if (guard)
                 received(guard, result);
         });
+    // Cancelled while it was being sent (from a stageChanged() handler): the request goes out and is
+    // cancelled at once, so the server hears of it.
+    if (call->m_cancelRequested && call->m_requestId.isValid())
+        call->m_session->cancelRequest(call->m_requestId, call->m_outcome.error.message);
 }
 
 void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &result)

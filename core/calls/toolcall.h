@@ -83,7 +83,8 @@ public:
     QDateTime startedAt() const { return m_startedAt; }
 
     /// Cancels: before sending, this denies nothing and sends nothing; while running, it sends
-    /// notifications/cancelled. The call then finishes as Cancelled.
+    /// notifications/cancelled. The call then finishes as Cancelled. Once the server's answer is in
+    /// (its structured content still being checked), the tool has run: nothing changes.
     void cancel(const QString &reason = QStringLiteral("cancelled by the user"));
 
 signals:

@@ -5,11 +5,14 @@
 
 #include "calls/approval.h"
 #include "calls/toolcall.h"
+#include "schema/schemachecker.h"
 #include "schema/schemavalidator.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
@@ -44,6 +47,7 @@ class tst_ToolCallPipeline : public QObject
 private slots:
     void largeSchemaIsCheckedOffTheGuiThread();
     void callsFinishInTheOrderTheirAnswersCame();
+    void aCancelAfterTheAnswerChangesNothing();
 };
 
 void tst_ToolCallPipeline::largeSchemaIsCheckedOffTheGuiThread()
@@ -159,6 +163,56 @@ void tst_ToolCallPipeline::callsFinishInTheOrderTheirAnswersCame()
         QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
         QVERIFY2(call->outcome().outputValid, qPrintable(call->outcome().outputProblems.join(u'\n')));
     }
+}
+
+void tst_ToolCallPipeline::aCancelAfterTheAnswerChangesNothing()
+{
+    // The answer is in, its structured content waits for the checking thread, and the person presses
+    // Cancel: the tool has run, so the call ends as it ran. It once ended as Succeeded and "cancelled"
+    // at once (the result shown under a cancel message).
+    InProcessServer fixture;
+    Tool tool;
+    tool.name = u"checked"_s;
+    tool.inputSchema = QJsonObject{{u"type"_s, u"object"_s}};
+    tool.outputSchema = QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{{u"n"_s, QJsonObject{{u"type"_s, u"integer"_s}}}}}};
+    (void)fixture.server->addTool(tool, [](const ToolCallContext &call) {
+        CallToolResult result;
+        result.structuredContent = QJsonObject{{u"n"_s, 7}};
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+
+    RecordingGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    QObject owner;
+    // Once the call is sent, the checking thread is held: the answer's check waits behind it.
+    auto hold = std::make_shared<QSemaphore>(); // shared: the thread may still hold it if a check here fails
+    const auto releaseTheChecker = qScopeGuard([hold] { hold->release(); });
+    ToolCall *call = pipeline.call(fixture.target.get(), u"checked"_s, {}, CallInitiator::Gui, &owner);
+    QSignalSpy finished(call, &ToolCall::finished);
+    bool holding = false;
+    connect(call, &ToolCall::stageChanged, this, [&](ToolCall::Stage stage) {
+        if (stage == ToolCall::Stage::Running && !holding) {
+            holding = true;
+            SchemaChecker::shared()->run(&owner, [hold] { hold->acquire(); }, [] {});
+        }
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(holding, waitMs);
+    // The server answers in order: once a ping sent after the call is answered, so is the call.
+    bool pinged = false;
+    fixture.session->ping(this, [&pinged](const Result<std::monostate> &) { pinged = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(pinged, waitMs);
+    QCOMPARE(finished.size(), 0); // its check is still waiting
+
+    call->cancel();
+    hold->release();
+    QVERIFY(finished.wait(waitMs));
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QVERIFY2(call->outcome().error.code == 0, qPrintable(call->outcome().error.message));
+    QCOMPARE(call->outcome().outputValid, std::optional<bool>(true));
+    QTest::qWait(50);
+    QCOMPARE(finished.size(), 1);
 }
 
 QTEST_GUILESS_MAIN(tst_ToolCallPipeline)
