@@ -10,6 +10,8 @@
 // records written, the peak RSS of the app process, and the time the case took.
 //
 // The parent prints one Markdown table. Run by hand; asserts nothing timed. See docs/benchmarks.md.
+// To look closer at one case (`--case N`): TOOLGATE_BENCH_TRACE=<ms> prints the events and gaps of at least
+// that many milliseconds, TOOLGATE_BENCH_SCREENSHOTS=<folder> saves what the person would have seen.
 
 #include "audit/auditfilter.h"
 #include "audit/auditlog.h"
@@ -32,6 +34,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDebug>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -117,8 +120,44 @@ QString outcomeName(ToolCallOutcome::Kind kind)
     return {};
 }
 
+/// With TOOLGATE_BENCH_TRACE=<ms> set, the child prints to stderr every event that kept the GUI thread
+/// for at least that long (its receiver and type), and every gap of the event loop that long: which
+/// events make up a stall, when profiling one case (`--case N`).
+class TracingApplication final : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    QElapsedTimer clock;
+    qint64 thresholdNs = -1;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (thresholdNs < 0)
+            return QApplication::notify(receiver, event);
+        const QEvent::Type type = event->type(); // the event may be gone after it was handled
+        const QString name = receiver ? QString::fromLatin1(receiver->metaObject()->className()) + u' ' + receiver->objectName()
+                                      : QString();
+        ++m_depth;
+        const qint64 start = clock.nsecsElapsed();
+        const bool result = QApplication::notify(receiver, event);
+        const qint64 took = clock.nsecsElapsed() - start;
+        --m_depth;
+        if (took >= thresholdNs)
+            qWarning().noquote() << QStringLiteral("trace %1 ms at %2 depth %3: event %4 to %5")
+                                        .arg(double(took) / 1e6, 0, 'f', 1)
+                                        .arg(double(start) / 1e6, 0, 'f', 1)
+                                        .arg(m_depth)
+                                        .arg(int(type))
+                                        .arg(name);
+        return result;
+    }
+
+private:
+    int m_depth = 0;
+};
+
 /// Child: one case, printed as one line of tab-separated fields.
-int runCase(const BenchCase &benchCase, int timeoutSeconds)
+int runCase(const BenchCase &benchCase, int caseNumber, int timeoutSeconds)
 {
     QTemporaryDir dir;
     QSettings::setDefaultFormat(QSettings::IniFormat);
@@ -184,6 +223,14 @@ int runCase(const BenchCase &benchCase, int timeoutSeconds)
     });
     QObject::connect(host.serverRequests(), &ServerRequestPipeline::floodingChanged, &window,
                      [&](const QString &, bool on) { flooding = flooding || on; });
+
+    // With TOOLGATE_BENCH_SCREENSHOTS=<folder>, what the person would have seen: the confirmation dialogs
+    // and the window at the end, as case<N>-<what>.png (to look at, not measured).
+    const QString screenshots = qEnvironmentVariable("TOOLGATE_BENCH_SCREENSHOTS");
+    const auto saveScreenshot = [&](QWidget *widget, const QString &what) {
+        if (!screenshots.isEmpty())
+            widget->grab().save(QDir(screenshots).filePath(QStringLiteral("case%1-%2.png").arg(caseNumber).arg(what)));
+    };
 
     // The script: a small state machine advanced by a 20 ms poll (cheap next to the probe).
     enum class Step { WaitTools, Select, Run, Approve, WaitCall, Settle, Done } step = Step::WaitTools;
@@ -265,6 +312,7 @@ int runCase(const BenchCase &benchCase, int timeoutSeconds)
                     continue;
                 auto *allow = dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"));
                 if (allow && allow->isEnabled()) {
+                    saveScreenshot(dialog, QStringLiteral("dialog-") + current);
                     probe.phase = QStringLiteral("call ") + current;
                     allow->click();
                     go(Step::WaitCall);
@@ -292,12 +340,32 @@ int runCase(const BenchCase &benchCase, int timeoutSeconds)
             break;
         }
         if (step == Step::Done) {
+            saveScreenshot(&window, QStringLiteral("window"));
             script.stop();
             probe.stop();
             QCoreApplication::exit(0);
         }
     });
 
+    // The gaps, for TOOLGATE_BENCH_TRACE (see TracingApplication).
+    QTimer gapTracer;
+    auto *tracing = static_cast<TracingApplication *>(QCoreApplication::instance());
+    qint64 lastTick = 0;
+    if (tracing->thresholdNs >= 0) {
+        gapTracer.setTimerType(Qt::PreciseTimer);
+        gapTracer.setInterval(2);
+        QObject::connect(&gapTracer, &QTimer::timeout, &window, [&] {
+            const qint64 now = tracing->clock.nsecsElapsed();
+            if (lastTick && now - lastTick >= tracing->thresholdNs)
+                qWarning().noquote() << QStringLiteral("gap %1 ms from %2 to %3 in %4")
+                                            .arg(double(now - lastTick) / 1e6, 0, 'f', 1)
+                                            .arg(double(lastTick) / 1e6, 0, 'f', 1)
+                                            .arg(double(now) / 1e6, 0, 'f', 1)
+                                            .arg(probe.phase);
+            lastTick = now;
+        });
+        gapTracer.start();
+    }
     probe.start();
     script.start();
     host.workspace()->startAll();
@@ -334,7 +402,12 @@ int main(int argc, char *argv[])
     const bool child = std::any_of(argv + 1, argv + argc, [](const char *arg) { return std::strcmp(arg, "--case") == 0; });
     if (child) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
+        TracingApplication app(argc, argv);
+        app.clock.start();
+        if (qEnvironmentVariableIsSet("TOOLGATE_BENCH_TRACE")) // to match the times with perf record -k CLOCK_MONOTONIC
+            qWarning().noquote() << QStringLiteral("trace clock starts at %1 s").arg(double(app.clock.msecsSinceReference()) / 1e3, 0, 'f', 3);
+        if (qEnvironmentVariableIsSet("TOOLGATE_BENCH_TRACE"))
+            app.thresholdNs = qint64(qEnvironmentVariableIntValue("TOOLGATE_BENCH_TRACE")) * 1'000'000;
         QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
         QCoreApplication::setApplicationName(QStringLiteral("toolgate-bench-hostile-gui"));
         QCommandLineParser parser;
@@ -346,7 +419,7 @@ int main(int argc, char *argv[])
         const int index = parser.value(caseOption).toInt();
         if (index < 0 || index >= cases.size())
             return 2;
-        return runCase(cases.at(index), parser.value(timeoutOption).toInt());
+        return runCase(cases.at(index), int(index), parser.value(timeoutOption).toInt());
     }
 
     QCoreApplication app(argc, argv);
