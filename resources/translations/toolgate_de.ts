@@ -4520,9 +4520,23 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
 </context>
 <context>
     <name>Toolgate::MessageBanner</name>
+    <message numerus="yes">
+        <source>… and %n more</source>
+        <translation>
+            <numerusform>… und %n weitere</numerusform>
+            <numerusform>… und %n weitere</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>… and %1 more</source>
-        <translation>… und %1 weitere</translation>
+        <source>Show fewer</source>
+        <translation>Weniger anzeigen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show all %n</source>
+        <translation>
+            <numerusform>Alle %n anzeigen</numerusform>
+            <numerusform>Alle %n anzeigen</numerusform>
+        </translation>
     </message>
 </context>
 <context>

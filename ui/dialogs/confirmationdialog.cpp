@@ -54,9 +54,46 @@ bool isUrl(const QString &endpoint)
 
 } // namespace
 
+ConfirmationDialog::Prepared ConfirmationDialog::prepare(const ApprovalRequest &request)
+{
+    Prepared prepared;
+    // In the order the person filled them in, which is the order they are sent in.
+    prepared.argumentsText = JsonText::pretty(request.arguments, request.argumentOrder);
+    if (request.inputValidator) {
+        // Compiled by the pipeline, off the GUI thread: a schema of a few MB takes a noticeable time.
+        if (*request.inputValidator)
+            prepared.validator = request.inputValidator->value();
+        else
+            prepared.schemaError = request.inputValidator->error().message;
+    } else if (!request.tool.inputSchema.isEmpty()) {
+        if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
+            prepared.validator = std::move(compiled).value();
+        else
+            prepared.schemaError = compiled.error().message;
+    }
+    // The problems core found, worded with the form's labels ("Old text is required") when the schema
+    // can be checked here too; core's own words otherwise.
+    prepared.problems = request.validationProblems;
+    if (prepared.schemaError.isEmpty() && !request.validationProblems.isEmpty()) {
+        prepared.schema = std::make_shared<const SchemaNode>(
+            SchemaNode::fromSchema(request.tool.inputSchema, request.tool.inputSchemaOrder()));
+        prepared.problems = describe(*prepared.schema, request.inputValidator ? request.validationIssues
+                                                                              : prepared.validator.validate(request.arguments));
+    }
+    return prepared;
+}
+
 ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *parent)
+    : ConfirmationDialog(request, prepare(request), parent)
+{
+}
+
+ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared prepared, QWidget *parent)
     : QDialog(parent)
     , m_request(request)
+    , m_validator(std::move(prepared.validator))
+    , m_originalProblems(std::move(prepared.problems))
+    , m_schema(std::move(prepared.schema))
 {
     setObjectName(QStringLiteral("confirmationDialog"));
     setWindowTitle(tr("Approve tool call"));
@@ -69,27 +106,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
         m_delayElapsed = true;
         updateAllowButtons();
     });
-
-    QString schemaError;
-    if (request.inputValidator) {
-        // Compiled by the pipeline, off the GUI thread: a schema of a few MB takes a noticeable time.
-        if (*request.inputValidator)
-            m_validator = request.inputValidator->value();
-        else
-            schemaError = request.inputValidator->error().message;
-    } else if (!request.tool.inputSchema.isEmpty()) {
-        if (Result<SchemaValidator> compiled = SchemaValidator::compile(request.tool.inputSchema))
-            m_validator = std::move(compiled).value();
-        else
-            schemaError = compiled.error().message;
-    }
-    // The problems core found, worded with the form's labels ("Old text is required") when the schema
-    // can be checked here too; core's own words otherwise.
-    m_originalProblems = request.validationProblems;
-    if (schemaError.isEmpty() && !request.validationProblems.isEmpty()) {
-        m_originalProblems = describe(request.inputValidator ? request.validationIssues
-                                                             : m_validator.validate(request.arguments));
-    }
+    const QString schemaError = prepared.schemaError;
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(18, 16, 18, 14);
@@ -100,7 +117,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
     m_problems = new ProblemsBox(this);
     m_problems->setHeading(tr("These arguments do not match what the tool expects"));
     layout->addWidget(m_problems);
-    layout->addWidget(buildArguments(), 1);
+    layout->addWidget(buildArguments(prepared.argumentsText), 1);
     if (!schemaError.isEmpty()) {
         auto *note = new HelpLabel(tr("Edited arguments cannot be checked: the tool's schema is unusable (%1).")
                                        .arg(schemaError),
@@ -257,7 +274,7 @@ QWidget *ConfirmationDialog::buildClaims()
     return box;
 }
 
-QWidget *ConfirmationDialog::buildArguments()
+QWidget *ConfirmationDialog::buildArguments(const QString &text)
 {
     auto *section = new QWidget(this);
     auto *layout = new QVBoxLayout(section);
@@ -283,8 +300,6 @@ QWidget *ConfirmationDialog::buildArguments()
     m_json->textEdit()->setObjectName(QStringLiteral("argumentsText"));
     m_json->textEdit()->setAccessibleName(tr("Arguments that will be sent"));
     m_json->setVisibleLines(4, 18);
-    // In the order the person filled them in, which is the order they are sent in.
-    const QString text = JsonText::pretty(m_request.arguments, m_request.argumentOrder);
     if (isLargeText(text)) {
         // Shown exactly, in parts (the view says what is not shown yet and offers "Show all"); the
         // editor gets the text only when the person chooses to edit it.
@@ -297,7 +312,7 @@ QWidget *ConfirmationDialog::buildArguments()
         m_jsonLoaded = false;
         m_json->hide();
     } else {
-        m_json->setValue(m_request.arguments, m_request.argumentOrder);
+        m_json->setText(text);
     }
     m_json->setReadOnly(true);
     m_json->textEdit()->setFocusPolicy(Qt::ClickFocus); // Tab goes to the decision buttons, not into the text
@@ -383,9 +398,14 @@ const SchemaNode &ConfirmationDialog::schemaNode() const
 
 QStringList ConfirmationDialog::describe(const QList<SchemaIssue> &issues) const
 {
+    return describe(schemaNode(), issues);
+}
+
+QStringList ConfirmationDialog::describe(const SchemaNode &schema, const QList<SchemaIssue> &issues)
+{
     QStringList lines;
-    for (const SchemaIssue &issue : inFormOrder(schemaNode(), issues))
-        lines.append(describeIssue(schemaNode(), issue));
+    for (const SchemaIssue &issue : inFormOrder(schema, issues))
+        lines.append(describeIssue(schema, issue));
     return lines;
 }
 

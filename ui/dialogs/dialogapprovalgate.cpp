@@ -3,11 +3,14 @@
 #include "confirmationdialog.h"
 
 #include <QApplication>
+#include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThread>
+#include <QThreadPool>
+#include <QWidget>
 
 #include <algorithm>
-#include <QCoreApplication>
-#include <QThread>
-#include <QWidget>
 
 namespace Toolgate {
 
@@ -85,6 +88,29 @@ void DialogApprovalGate::showNext()
     m_current = std::move(m_waiting.front());
     m_waiting.pop_front();
 
+    // The JSON text of large arguments and the wording of their problems take a while: made in the
+    // thread pool, so that the window stays responsive; the dialog opens when they are ready.
+    const quint64 id = m_current->id;
+    auto promise = std::make_shared<QPromise<ConfirmationDialog::Prepared>>();
+    auto *watcher = new QFutureWatcher<ConfirmationDialog::Prepared>(this);
+    // The watcher is our child: if the gate goes first, the preparation is simply dropped.
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id] {
+        watcher->deleteLater();
+        // Answered or dropped meanwhile (its context died): the next request may be on its way already.
+        if (!m_current || m_current->id != id || watcher->future().resultCount() == 0)
+            return;
+        openDialog(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, request = m_current->request] {
+        promise->addResult(ConfirmationDialog::prepare(request));
+        promise->finish();
+    });
+}
+
+void DialogApprovalGate::openDialog(ConfirmationDialog::Prepared prepared)
+{
     if (!m_dialogParent) {
         Pending pending = std::move(*m_current);
         m_current.reset();
@@ -93,8 +119,7 @@ void DialogApprovalGate::showNext()
         showNext();
         return;
     }
-
-    auto *dialog = new ConfirmationDialog(m_current->request, m_dialogParent);
+    auto *dialog = new ConfirmationDialog(m_current->request, std::move(prepared), m_dialogParent);
     if (m_allowDelayMs >= 0)
         dialog->setAllowDelay(m_allowDelayMs);
     dialog->setQueuedCount(int(m_waiting.size()));

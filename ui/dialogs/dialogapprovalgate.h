@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calls/approval.h"
+#include "confirmationdialog.h"
 
 #include <QObject>
 #include <QPointer>
@@ -13,11 +14,10 @@ class QWidget;
 
 namespace Toolgate {
 
-class ConfirmationDialog;
-
 /// Answers approval requests with a ConfirmationDialog, one at a time: requests that arrive while a
 /// dialog is open wait in line (the open dialog says how many), so the person never faces a pile of
-/// stacked windows and can never answer the wrong one.
+/// stacked windows and can never answer the wrong one. What a dialog shows is prepared off the GUI
+/// thread first (ConfirmationDialog::prepare()); the dialog opens once that is done.
 ///
 /// Each request is answered exactly once, on its context's thread, after the event loop returns (so an
 /// answer that triggers the next request does not re-enter the gate). If the context dies first, the
@@ -59,6 +59,7 @@ private:
 
     void enqueue(Pending pending);
     void showNext();
+    void openDialog(ConfirmationDialog::Prepared prepared);
     void onDecided(const ApprovalDecision &decision);
     void onContextDestroyed(quint64 id);
     void onDialogDestroyed(quint64 id);

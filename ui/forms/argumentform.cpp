@@ -243,6 +243,12 @@ void ArgumentForm::resetToDefaults()
     onFormEdited();
 }
 
+bool ArgumentForm::isAddingFields() const
+{
+    const auto *object = qobject_cast<const ObjectFieldEditor *>(m_root);
+    return object && object->isBuilding();
+}
+
 QStringList ArgumentForm::validationProblems() const
 {
     QStringList problems;

@@ -62,6 +62,9 @@ public:
     /// True while isPreparing() or while the arguments are being checked off the GUI thread:
     /// validationProblems() are then not final.
     bool isChecking() const { return m_preparing || m_checkInFlight; }
+    /// True while the rows of a large form are still being added, a slice per turn of the event loop:
+    /// the form's size hint only grows until then.
+    bool isAddingFields() const;
 
     /// Everything wrong, one readable line each, naming fields by their labels ("Address › City is
     /// required"); empty when the arguments

@@ -57,8 +57,10 @@ QLabel *makeMutedLabel(const QString &text, QWidget *parent)
 // Combo boxes with more entries than this are not sized to their longest entry.
 constexpr qsizetype LargeList = 200;
 
-// Milliseconds of building rows per turn of the event loop, for an object built in slices.
-constexpr qint64 SliceMs = 8;
+// Milliseconds of building rows per turn of the event loop, for an object built in slices. Showing and
+// laying out a slice's rows in the next turn costs several times as much (wrapped descriptions are laid
+// out at several widths), so a slice is kept short.
+constexpr qint64 SliceMs = 4;
 
 // The value a property's editor has when createFieldEditor() returns it, for the kinds whose editor also
 // returns exactly what setValue() gave it: only those rows may wait to be built. nullopt (the outer one)

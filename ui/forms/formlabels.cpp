@@ -48,17 +48,23 @@ HelpLabel::HelpLabel(const QString &text, QWidget *parent)
 
 int HelpLabel::heightForWidth(int width) const
 {
-    if (width != m_hfwWidth || text() != m_hfwText) {
-        m_hfwHeight = QLabel::heightForWidth(width);
-        m_hfwWidth = width;
+    if (text() != m_hfwText) {
+        m_hfw.fill({});
         m_hfwText = text();
     }
-    return m_hfwHeight;
+    for (const Answer &answer : m_hfw) {
+        if (answer.width == width)
+            return answer.height;
+    }
+    Answer &slot = m_hfw.at(std::size_t(m_hfwNext));
+    m_hfwNext = (m_hfwNext + 1) % qsizetype(m_hfw.size());
+    slot = {width, QLabel::heightForWidth(width)};
+    return slot.height;
 }
 
 void HelpLabel::changeEvent(QEvent *event)
 {
-    m_hfwWidth = -1; // fonts, style, margins: anything may change how the text wraps
+    m_hfw.fill({}); // fonts, style, margins: anything may change how the text wraps
     QLabel::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationFontChange)
         updateLook();

@@ -2,6 +2,8 @@
 
 #include <QLabel>
 
+#include <array>
+
 namespace Toolgate {
 
 /// A field's description under its editor: small, muted, wrapped, and always plain text because it comes
@@ -14,7 +16,8 @@ public:
 
     /// QLabel lays its text out anew for every call, and a layout asks again after every change to any
     /// of its items: a form with hundreds of descriptions would redo them all whenever a row comes or
-    /// goes. The last answer is kept for as long as the width, text and font are the same.
+    /// goes. The answers for the last few widths are kept for as long as the text and font are the same:
+    /// a layout asks at the width it has and, for its size hint, at another, so one answer is not enough.
     int heightForWidth(int width) const override;
 
 protected:
@@ -23,8 +26,13 @@ protected:
 private:
     void updateLook();
 
-    mutable int m_hfwWidth = -1;
-    mutable int m_hfwHeight = -1;
+    struct Answer
+    {
+        int width = -1;
+        int height = -1;
+    };
+    mutable std::array<Answer, 6> m_hfw;
+    mutable qsizetype m_hfwNext = 0; // the slot the next new width replaces
     mutable QString m_hfwText;
 };
 

@@ -275,6 +275,7 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
     const QJsonObject last = sameTool ? typed
         : m_history && connection    ? m_history->lastArguments(serverName, tool.name)
                                      : QJsonObject();
+    m_formFitPastHalf = false; // a new form: fit it from its first rows on
     m_form->setTool(tool, last);
     showEntry();
     showEntryApp();
@@ -352,9 +353,16 @@ void ToolPanel::fitSplitterToForm()
     QWidget *bottom = m_splitter->widget(1);
     if (total <= 0 || !top || !bottom)
         return;
+    // A large form adds its rows over many turns, each asking for a fit. Its size hint only grows
+    // meanwhile, and once it wants more than half, more rows change nothing here: asking each form of
+    // a thousand fields for its size hint every turn cost 10-15 ms a turn. The fit after the last row
+    // (its layout request comes after the form stopped adding) catches up.
+    if (m_form->isAddingFields() && m_formFitPastHalf)
+        return;
     // The form and the result share the room by what they hold: whoever needs less than half gets
     // what it needs and the other the rest; when both need more, each gets half and scrolls.
     const int formWants = top->sizeHint().height();
+    m_formFitPastHalf = formWants > total / 2;
     const int resultContent = m_result->wantedHeight();
     const int resultChrome = bottom->sizeHint().height() - m_result->sizeHint().height();
     const int resultWants = resultContent < 0 ? total : resultContent + qMax(0, resultChrome);

@@ -147,6 +147,8 @@ private:
     QSplitter *m_splitter;
     AppPane *m_app = nullptr;
     bool m_splitterMovedByUser = false;
+    // The last fit gave the form no more than half because it wanted more (see fitSplitterToForm()).
+    bool m_formFitPastHalf = false;
 };
 
 } // namespace Toolgate

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QPushButton>
 #include <QStyle>
 #include <QVBoxLayout>
 
@@ -14,7 +15,9 @@ using namespace Qt::StringLiterals;
 namespace Toolgate {
 
 namespace {
-constexpr int MaxDetails = 50; // a schema validator can report thousands; the raw JSON has all
+// Shown until the person asks for all: a validator reports up to a hundred problems, and a wrapped
+// label of fifty lines took 20-40 ms to lay out again at every change of the window's layout.
+constexpr int FewDetails = 8;
 }
 
 MessageBanner::MessageBanner(QWidget *parent)
@@ -23,6 +26,7 @@ MessageBanner::MessageBanner(QWidget *parent)
     , m_title(ViewerStyle::plainLabel({}, this))
     , m_text(ViewerStyle::plainLabel({}, this))
     , m_detailsLabel(ViewerStyle::plainLabel({}, this))
+    , m_showAll(new QPushButton(this))
 {
     ViewerStyle::makeBold(m_title);
     m_title->setWordWrap(true);
@@ -38,6 +42,16 @@ MessageBanner::MessageBanner(QWidget *parent)
     text->addWidget(m_title);
     text->addWidget(m_text);
     text->addWidget(m_detailsLabel);
+    m_showAll->setObjectName(u"bannerShowAll"_s);
+    m_showAll->setFlat(true);
+    m_showAll->setAutoDefault(false);
+    m_showAll->setCursor(Qt::PointingHandCursor);
+    m_showAll->hide();
+    connect(m_showAll, &QPushButton::clicked, this, [this] {
+        m_allDetailsShown = !m_allDetailsShown;
+        showDetails();
+    });
+    text->addWidget(m_showAll, 0, Qt::AlignLeft);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
@@ -55,16 +69,25 @@ void MessageBanner::showMessage(Kind kind, const QString &title, const QString &
     m_title->setText(title);
     m_text->setText(text);
     m_text->setVisible(!text.isEmpty());
-    QStringList lines;
-    for (qsizetype i = 0; i < details.size() && i < MaxDetails; ++i)
-        lines << u"•  "_s + details.at(i);
-    if (details.size() > MaxDetails)
-        lines << tr("… and %1 more").arg(details.size() - MaxDetails);
-    m_detailsLabel->setText(lines.join(u'\n'));
-    m_detailsLabel->setVisible(!lines.isEmpty());
+    m_allDetailsShown = false; // new details: the first few again
+    showDetails();
     updateIcon();
     update();
     show();
+}
+
+void MessageBanner::showDetails()
+{
+    const qsizetype shown = m_allDetailsShown ? m_details.size() : qMin<qsizetype>(m_details.size(), FewDetails);
+    QStringList lines;
+    for (qsizetype i = 0; i < shown; ++i)
+        lines << u"•  "_s + m_details.at(i);
+    if (shown < m_details.size())
+        lines << tr("… and %n more", nullptr, int(m_details.size() - shown));
+    m_detailsLabel->setText(lines.join(u'\n'));
+    m_detailsLabel->setVisible(!lines.isEmpty());
+    m_showAll->setVisible(m_details.size() > FewDetails);
+    m_showAll->setText(m_allDetailsShown ? tr("Show fewer") : tr("Show all %n", nullptr, int(m_details.size())));
 }
 
 QString MessageBanner::title() const

@@ -4,11 +4,13 @@
 #include <QStringList>
 
 class QLabel;
+class QPushButton;
 
 namespace Toolgate {
 
 /// A tinted strip with an icon, a bold title, a message and an optional list of details
-/// (error banners, schema verdicts). All text is shown literally.
+/// (error banners, schema verdicts), of which the first few are shown until the person asks for
+/// all. All text is shown literally.
 class MessageBanner final : public QFrame
 {
     Q_OBJECT
@@ -34,13 +36,16 @@ protected:
 private:
     QColor accent() const;
     void updateIcon();
+    void showDetails();
 
     Kind m_kind = Kind::Info;
     QLabel *m_icon;
     QLabel *m_title;
     QLabel *m_text;
     QLabel *m_detailsLabel;
+    QPushButton *m_showAll; // "Show all N" when there are more details than a few
     QStringList m_details;
+    bool m_allDetailsShown = false;
 };
 
 } // namespace Toolgate

@@ -111,6 +111,7 @@ private slots:
     void gateAnswersExactlyOnce();
     void gateQueuesRequests();
     void gateDropsRequestWhenContextDies();
+    void gatePreparesOffTheGuiThread();
     void gateDeniesWhenDialogIsDestroyed();
     void gateDeniesPendingOnDestruction();
     void gateAnswersOnTheContextsThread();
@@ -553,6 +554,45 @@ void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
     QTest::qWait(20);
     QCOMPARE(answers, 0);
     gate->currentDialog()->reject();
+    QTRY_COMPARE(answers, 1);
+}
+
+void tst_ConfirmationDialog::gatePreparesOffTheGuiThread()
+{
+    // Printing 50,000 items and wording their problems held the window 40-60 ms: the gate has them
+    // made in the thread pool and opens the dialog afterwards, with exactly that text.
+    QWidget window;
+    auto *gate = new DialogApprovalGate(&window);
+    gate->setAllowDelay(0);
+    ApprovalRequest large = makeRequest(u"large"_s);
+    QJsonArray items;
+    for (int i = 0; i < 50000; ++i)
+        items.append(i);
+    large.arguments = QJsonObject{{u"path"_s, u"/tmp/x"_s}, {u"items"_s, items}};
+    large.validationProblems = {u"/items: not allowed"_s};
+    int answers = 0;
+    auto dies = std::make_unique<QObject>();
+    gate->requestApproval(large, dies.get(), [&](const ApprovalDecision &) { ++answers; });
+    QVERIFY(!gate->currentDialog()); // not on the requesting call: being prepared
+    QCOMPARE(gate->pendingCount(), 1);
+    dies.reset(); // while its text is being prepared: no dialog comes for it, and no answer
+    QTRY_COMPARE(gate->pendingCount(), 0);
+
+    QObject context;
+    gate->requestApproval(large, &context, [&](const ApprovalDecision &) { ++answers; });
+    QVERIFY(!gate->currentDialog());
+    QTRY_VERIFY(gate->currentDialog());
+    ConfirmationDialog *dialog = gate->currentDialog();
+    QCOMPARE(dialog->request().tool.name, u"large"_s);
+    QCOMPARE(window.findChildren<ConfirmationDialog *>().size(), 1);
+    auto *preview = dialog->findChild<LargeTextView *>(u"argumentsPreview"_s);
+    QVERIFY(preview);
+    QTRY_VERIFY(preview->isComplete() || preview->editor()->toPlainText().size() > 1000);
+    QVERIFY(JsonText::pretty(large.arguments).startsWith(preview->editor()->toPlainText().left(1000)));
+    // The problem core found, worded with the form's labels on the worker.
+    QCOMPARE(dialog->validationProblems().size(), 1);
+    QCOMPARE(answers, 0);
+    dialog->reject();
     QTRY_COMPARE(answers, 1);
 }
 

@@ -162,6 +162,7 @@ private slots:
     void serverTextIsNeverRichText();
     void isErrorBanner();
     void outcomeOutputInvalidShowsProblems();
+    void manyProblemsShowAFewUntilAsked();
     void outcomeOutputValidAndNoSchema();
     void outcomeDenied();
     void outcomeFailed();
@@ -699,6 +700,45 @@ void tst_ResultView::isErrorBanner()
 
     m_view->setResult(resultOf({TestContent::text(u"fine"_s)}));
     QVERIFY(!banner->isVisible());
+}
+
+void tst_ResultView::manyProblemsShowAFewUntilAsked()
+{
+    // A validator reports up to a hundred problems; laying out all of them at once in a wrapped label
+    // kept the window busy at every change of its layout. The first few show; the rest on request.
+    ToolCallOutcome outcome;
+    outcome.kind = ToolCallOutcome::Kind::Succeeded;
+    outcome.result = resultOf({TestContent::text(u"[]"_s)});
+    outcome.result.structuredContent = QJsonObject{{u"items"_s, QJsonArray()}};
+    outcome.outputValid = false;
+    for (int i = 0; i < 30; ++i)
+        outcome.outputProblems.append(u"value[%1]: must be text"_s.arg(i));
+    m_view->setOutcome(outcome);
+
+    MessageBanner *banner = m_view->banner();
+    QCOMPARE(banner->details(), outcome.outputProblems); // all of them are kept
+    const QString few = labelText(banner, u"bannerDetails"_s);
+    QVERIFY(few.contains(u"value[7]: must be text"_s));
+    QVERIFY(!few.contains(u"value[8]: must be text"_s));
+    QVERIFY2(few.endsWith(u"… and 22 more"_s), qPrintable(few));
+    auto *showAll = banner->findChild<QPushButton *>(u"bannerShowAll"_s);
+    QVERIFY(showAll);
+    QVERIFY(showAll->isVisible());
+    QCOMPARE(showAll->text(), u"Show all 30"_s);
+
+    showAll->click();
+    const QString all = labelText(banner, u"bannerDetails"_s);
+    QVERIFY(all.contains(u"value[29]: must be text"_s));
+    QVERIFY(!all.contains(u"more"_s));
+    QCOMPARE(showAll->text(), u"Show fewer"_s);
+    showAll->click();
+    QVERIFY(!labelText(banner, u"bannerDetails"_s).contains(u"value[8]: must be text"_s));
+
+    // A few problems need no button.
+    outcome.outputProblems = outcome.outputProblems.mid(0, 8);
+    m_view->setOutcome(outcome);
+    QVERIFY(labelText(banner, u"bannerDetails"_s).contains(u"value[7]: must be text"_s));
+    QVERIFY(!showAll->isVisible());
 }
 
 void tst_ResultView::outcomeOutputInvalidShowsProblems()
