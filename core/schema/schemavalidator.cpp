@@ -1223,8 +1223,10 @@ SchemaCheck Evaluator::run(const QJsonValue &value)
         result.issues.append(std::move(unique[size_t(i)]));
     if (qsizetype(unique.size()) > shown) {
         const qsizetype more = qsizetype(unique.size()) - shown;
-        result.issues.append({QString(), counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "has %n more problem not listed here"),
-                                                 QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "has %n more problems not listed here"), more)});
+        result.issues.append({QString(),
+                              counted(QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "%n more problem is not listed here"),
+                                      QT_TRANSLATE_N_NOOP("Toolgate::SchemaValidator", "%n more problems are not listed here"), more),
+                              more});
     }
     if (result.issues.isEmpty())
         result.issues.append({QString(), QCoreApplication::translate("Toolgate::SchemaValidator", "does not match the schema")});

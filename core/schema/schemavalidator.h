@@ -19,6 +19,9 @@ struct SchemaIssue
     QString path;
     /// Short phrase that completes "<path>: ...", e.g. "is required", "must be at least 1".
     QString message;
+    /// When positive, this issue stands for that many more problems the list leaves out: it comes last,
+    /// its path is empty and its message is a sentence of its own ("900 more problems are not listed").
+    qsizetype notListed = 0;
 
     bool operator==(const SchemaIssue &) const = default;
 };

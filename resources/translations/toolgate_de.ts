@@ -5718,17 +5718,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         </translation>
     </message>
     <message numerus="yes">
-        <source>has %n more problem not listed here</source>
+        <source>%n more problem is not listed here</source>
         <translation>
-            <numerusform>hat %n weiteres Problem, das hier nicht aufgeführt ist</numerusform>
-            <numerusform>hat %n weitere Probleme, die hier nicht aufgeführt sind</numerusform>
+            <numerusform>%n weiteres Problem ist hier nicht aufgeführt</numerusform>
+            <numerusform>%n weitere Probleme sind hier nicht aufgeführt</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>has %n more problems not listed here</source>
+        <source>%n more problems are not listed here</source>
         <translation>
-            <numerusform>hat %n weiteres Problem, das hier nicht aufgeführt ist</numerusform>
-            <numerusform>hat %n weitere Probleme, die hier nicht aufgeführt sind</numerusform>
+            <numerusform>%n weiteres Problem ist hier nicht aufgeführt</numerusform>
+            <numerusform>%n weitere Probleme sind hier nicht aufgeführt</numerusform>
         </translation>
     </message>
 </context>

@@ -75,6 +75,8 @@ QString fieldPathTitle(const SchemaNode &root, const QString &pointer)
 
 QString describeIssue(const SchemaNode &root, const SchemaIssue &issue)
 {
+    if (issue.notListed > 0)
+        return issue.message; // a sentence of its own, about no one field
     if (issue.path.isEmpty())
         return QCoreApplication::translate("Toolgate::ArgumentForm", "The arguments %1").arg(issue.message);
     return fieldPathTitle(root, issue.path) + u' ' + issue.message;
@@ -83,10 +85,11 @@ QString describeIssue(const SchemaNode &root, const SchemaIssue &issue)
 QList<SchemaIssue> inFormOrder(const SchemaNode &root, QList<SchemaIssue> issues)
 {
     // The validator reports in QJsonObject's (alphabetical) order; people read the form top down.
-    // Fields the schema does not describe come after the ones it does, in the order reported.
-    const auto placeOf = [&root](const QString &pointer) {
+    // Fields the schema does not describe come after the ones it does, in the order reported, and the
+    // count of problems not listed comes last.
+    const auto placeOf = [&root](const SchemaIssue &issue) {
         QList<qsizetype> place;
-        walk(root, pointer, [&place](const QString &, qsizetype position) {
+        walk(root, issue.path, [&place](const QString &, qsizetype position) {
             place.append(position < 0 ? std::numeric_limits<qsizetype>::max() : position);
         });
         return place;
@@ -94,8 +97,12 @@ QList<SchemaIssue> inFormOrder(const SchemaNode &root, QList<SchemaIssue> issues
     QList<std::pair<QList<qsizetype>, SchemaIssue>> placed;
     placed.reserve(issues.size());
     for (SchemaIssue &issue : issues)
-        placed.append({placeOf(issue.path), std::move(issue)});
-    std::stable_sort(placed.begin(), placed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        placed.append({placeOf(issue), std::move(issue)});
+    std::stable_sort(placed.begin(), placed.end(), [](const auto &a, const auto &b) {
+        if ((a.second.notListed > 0) != (b.second.notListed > 0))
+            return b.second.notListed > 0;
+        return a.first < b.first;
+    });
     QList<SchemaIssue> ordered;
     ordered.reserve(placed.size());
     for (auto &entry : placed)

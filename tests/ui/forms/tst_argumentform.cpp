@@ -421,6 +421,21 @@ void tst_ArgumentForm::problemsNameFieldsByTheirLabels()
     QCOMPARE(fieldPathTitle(root, u"/dryRun"_s), u"Dry run"_s);
     QCOMPARE(fieldPathTitle(root, QString()), QString());
     QCOMPARE(describeIssue(root, {QString(), u"must be an object"_s}), u"The arguments must be an object"_s);
+
+    // More problems than the validator lists: the count of the rest is a sentence of its own and comes
+    // last, after the fields (it read "The arguments has 900 more problems…", first).
+    const Result<SchemaValidator> validator = SchemaValidator::compile(tool.inputSchema);
+    QVERIFY(validator.ok());
+    QJsonArray edits;
+    for (int i = 0; i < 150; ++i)
+        edits.append(QJsonObject());
+    const SchemaCheck check = validator->check(QJsonObject{{u"edits"_s, edits}, {u"color"_s, 1}});
+    QCOMPARE(check.issues.size(), SchemaValidator::kMaxIssues + 1);
+    const QList<SchemaIssue> ordered = inFormOrder(root, check.issues);
+    QVERIFY(ordered.last().notListed > 0);
+    QVERIFY2(describeIssue(root, ordered.last()).endsWith(u"more problems are not listed here"_s),
+             qPrintable(describeIssue(root, ordered.last())));
+    QVERIFY(!describeIssue(root, ordered.last()).startsWith(u"The arguments"_s));
 }
 
 void tst_ArgumentForm::missingRequiredFieldIsReported()
