@@ -4796,6 +4796,73 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ProbeClassifier</name>
+    <message>
+        <source>no answer in time</source>
+        <translation>keine Antwort in der vorgesehenen Zeit</translation>
+    </message>
+    <message>
+        <source>the program exited</source>
+        <translation>das Programm hat sich beendet</translation>
+    </message>
+    <message>
+        <source>text that is not MCP (&quot;%1&quot;)</source>
+        <translation>Text, der kein MCP ist („%1“)</translation>
+    </message>
+    <message>
+        <source>the server answered server/discover with something that is not JSON-RPC (&quot;%1&quot;)</source>
+        <translation>der Server hat server/discover mit etwas beantwortet, das kein JSON-RPC ist („%1“)</translation>
+    </message>
+    <message>
+        <source>the connection closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>could not ask the server which protocol era it speaks: %1</source>
+        <translation>der Server konnte nicht gefragt werden, welche Protokoll-Ära er spricht: %1</translation>
+    </message>
+    <message>
+        <source>a result that is not a server/discover result</source>
+        <translation>ein Ergebnis, das kein server/discover-Ergebnis ist</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP %1; Toolgate speaks %2</source>
+        <translation>der Server spricht MCP %1; Toolgate spricht %2</translation>
+    </message>
+    <message>
+        <source>error %1 (%2)</source>
+        <translation>Fehler %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the server refused MCP %1 although it lists it as supported (%2)</source>
+        <translation>der Server hat MCP %1 abgelehnt, obwohl er es als unterstützt aufführt (%2)</translation>
+    </message>
+    <message>
+        <source>the server wants a sign-in first (HTTP 401)</source>
+        <translation>der Server verlangt zuerst eine Anmeldung (HTTP 401)</translation>
+    </message>
+    <message>
+        <source>the server denied access (HTTP 403)</source>
+        <translation>der Server hat den Zugriff verweigert (HTTP 403)</translation>
+    </message>
+    <message>
+        <source>the server failed (HTTP %1)</source>
+        <translation>der Server ist gescheitert (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP-Status %1</translation>
+    </message>
+    <message>
+        <source>this server does not speak MCP %1; set its protocol era to Auto or Legacy</source>
+        <translation>dieser Server spricht nicht MCP %1; stellen Sie seine Protokoll-Ära auf Auto oder Legacy</translation>
+    </message>
+    <message>
+        <source>this server does not speak MCP %1 (its answer to server/discover: %2); set its protocol era to Auto or Legacy</source>
+        <translation>dieser Server spricht nicht MCP %1 (seine Antwort auf server/discover: %2); stellen Sie seine Protokoll-Ära auf Auto oder Legacy</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ProblemsBox</name>
     <message numerus="yes">
         <source>… and %n more</source>
