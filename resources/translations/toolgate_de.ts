@@ -3028,6 +3028,30 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>this program does not look like an MCP server — it printed: &quot;%1&quot;. Check the command: it must start an MCP server that talks over standard input and output. (%2)</source>
         <translation>dieses Programm sieht nicht wie ein MCP-Server aus – es gab aus: &quot;%1&quot;. Prüfen Sie den Befehl: Er muss einen MCP-Server starten, der über Standardeingabe und -ausgabe spricht. (%2)</translation>
     </message>
+    <message>
+        <source>the server answered %1 with input_required, which only tools/call, resources/read and prompts/get may return</source>
+        <translation>der Server hat %1 mit input_required beantwortet, was nur tools/call, resources/read und prompts/get zurückgeben dürfen</translation>
+    </message>
+    <message>
+        <source>the server asks for input to finish %1, but Toolgate did not declare that it can give any</source>
+        <translation>der Server verlangt Eingaben, um %1 abzuschließen, aber Toolgate hat nicht erklärt, dass es welche geben kann</translation>
+    </message>
+    <message>
+        <source>unknown resultType &quot;%1&quot; in the answer to %2</source>
+        <translation>unbekannter resultType „%1“ in der Antwort auf %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in MCP %2, which this server speaks</source>
+        <translation>%1 gibt es in MCP %2, das dieser Server spricht, nicht</translation>
+    </message>
+    <message>
+        <source>the server refused MCP %1 and then %2, both of which it lists as supported</source>
+        <translation>der Server hat MCP %1 und dann %2 abgelehnt, obwohl er beide als unterstützt aufführt</translation>
+    </message>
+    <message>
+        <source>the server speaks only MCP %1, which has no initialize (it answered: %2); set its protocol era to Auto or Modern</source>
+        <translation>der Server spricht nur MCP %1, das kein initialize kennt (seine Antwort: %2); stellen Sie seine Protokoll-Ära auf Auto oder Modern</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
