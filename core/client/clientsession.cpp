@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 #include "protocol/protocolversion.h"
+#include "protocol/requestenvelope.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -28,12 +29,6 @@ QString featureMissing(const QString &feature)
 {
     return QCoreApplication::translate("Toolgate::ClientSession", "the server does not offer %1").arg(feature);
 }
-
-// The keys of the 2026-07-28 per-request envelope (basic/index.mdx, "_meta").
-const QString metaProtocolVersion = QStringLiteral("io.modelcontextprotocol/protocolVersion");
-const QString metaClientInfo = QStringLiteral("io.modelcontextprotocol/clientInfo");
-const QString metaClientCapabilities = QStringLiteral("io.modelcontextprotocol/clientCapabilities");
-const QString metaLogLevel = QStringLiteral("io.modelcontextprotocol/logLevel");
 
 /// Codes Toolgate makes up itself (timeout, connection closed, ...): no server said them.
 bool isSynthesized(int code)
@@ -242,14 +237,7 @@ public:
 
     QJsonObject envelope() const
     {
-        QJsonObject meta{
-            {metaProtocolVersion, modernVersion},
-            {metaClientInfo, options.clientInfo.toJson()},
-            {metaClientCapabilities, modernClientCapabilities()},
-        };
-        if (logLevel)
-            meta.insert(metaLogLevel, toString(*logLevel));
-        return meta;
+        return RequestEnvelope::make(modernVersion, options.clientInfo, modernClientCapabilities(), logLevel);
     }
 
     void rebuildEnvelope()
@@ -788,7 +776,8 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     params.append('{');
     if (modern) {
         // The envelope's members, written once per session, then the caller's own _meta keys.
-        for (const QString &key : {metaProtocolVersion, metaClientInfo, metaClientCapabilities, metaLogLevel})
+        for (const QString &key : {RequestEnvelope::protocolVersionKey, RequestEnvelope::clientInfoKey,
+                                   RequestEnvelope::clientCapabilitiesKey, RequestEnvelope::logLevelKey})
             meta.remove(key);
         params.append("\"_meta\":{");
         params.append(d->envelopeMembers);

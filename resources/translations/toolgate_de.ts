@@ -3488,6 +3488,24 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::EraCache</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a protocol era cache Toolgate can read; it will be rewritten</source>
+        <translation>%1 ist kein Zwischenspeicher für Protokoll-Ären, den Toolgate lesen kann; er wird neu geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::EraNegotiator</name>
+    <message>
+        <source>the server refused MCP %1, the version it had named as supported</source>
+        <translation>der Server hat MCP %1 abgelehnt, die Version, die er selbst als unterstützt genannt hatte</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::Error</name>
     <message>
         <source>%1 (code %2)</source>
@@ -5936,6 +5954,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>&quot;%1&quot; must be an object mapping server names to their settings, not %2</source>
         <translation>&quot;%1&quot; muss ein Objekt sein, das Servernamen ihren Einstellungen zuordnet, nicht %2</translation>
+    </message>
+    <message>
+        <source>&quot;protocolEra&quot; must be &quot;auto&quot;, &quot;legacy&quot; or &quot;modern&quot;, not %1</source>
+        <translation>„protocolEra“ muss „auto“, „legacy“ oder „modern“ sein, nicht %1</translation>
     </message>
 </context>
 <context>
