@@ -102,6 +102,7 @@ public:
     QByteArray envelopeMembers;
     std::optional<LoggingLevel> logLevel;
     bool correctiveRetryUsed = false;
+    QString eraDecidedBy;
     Error lastError;
     QHash<QString, ProgressRoute> progressRoutes; // by progress token (as string)
     qint64 nextProgressToken = 1;
@@ -205,7 +206,7 @@ public:
 
     void open()
     {
-        if (options.era == EraMode::Modern)
+        if (options.era == EraMode::Modern || options.era == EraMode::PreferModern)
             discover(ProtocolVersion::supportedModern().constFirst());
         else
             initialize();
@@ -284,10 +285,12 @@ public:
             return;
         }
         ProbeClassifier::Options classifierOptions;
-        classifierOptions.mayFallBack = false;
+        classifierOptions.mayFallBack = options.era == EraMode::PreferModern;
         EraVerdict verdict = ProbeClassifier(classifierOptions).classify(probeOutcomeOf(result), requested);
         switch (verdict.kind) {
         case EraVerdict::Kind::Modern:
+            if (eraDecidedBy.isEmpty())
+                eraDecidedBy = QStringLiteral("server/discover");
             modernVersion = verdict.version;
             rebuildEnvelope();
             discoverResult = std::move(verdict.discover);
@@ -309,7 +312,12 @@ public:
                            QCoreApplication::translate("Toolgate::ClientSession", "the server refused MCP %1 and then %2, both of which it lists as supported")
                                .arg(requested, verdict.version), result ? QJsonValue() : result.error().data));
             return;
-        case EraVerdict::Kind::Legacy: // not with mayFallBack = false
+        case EraVerdict::Kind::Legacy: // only with PreferModern: the server is no modern one after all
+            qCInfo(lcClient) << "server/discover gave no sign of the modern era (" << verdict.how << "); initializing";
+            era = ProtocolEra::Legacy;
+            eraDecidedBy = QStringLiteral("server/discover %1").arg(verdict.how);
+            initialize();
+            return;
         case EraVerdict::Kind::Error:
             fail(verdict.error);
             return;
@@ -355,6 +363,19 @@ public:
             // closed, ...): the server did not reject anything.
             const bool fromServer = error.code > int(ErrorCode::ConnectionClosed) || error.code < int(ErrorCode::ConfigError);
             const QStringList modernOnly = modernOnlyVersions(error);
+            if (options.era == EraMode::PreferLegacy && !eraDecidedBy.startsWith(QLatin1String("server/discover"))) {
+                // A modern server misjudged as legacy: its refusal names the versions it speaks. Stay on this
+                // connection (a modern stdio server keeps it open for a modern opening).
+                const QStringList named = error.data.toObject().value(QLatin1String("supported")).toVariant().toStringList();
+                for (const QString &version : ProtocolVersion::supportedModern()) {
+                    if (named.contains(version)) {
+                        qCInfo(lcClient) << "initialize refused with -32022 naming" << version << "; continuing modern";
+                        eraDecidedBy = QStringLiteral("initialize -32022");
+                        discover(version);
+                        return;
+                    }
+                }
+            }
             if (!modernOnly.isEmpty()) {
                 // A modern-only server names its versions in the refusal (basic/versioning.mdx): say what to do.
                 error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server speaks only MCP %1, which has no initialize (it answered: %2); "
@@ -379,6 +400,8 @@ public:
             return;
         }
         initializeResult = std::move(init);
+        if (eraDecidedBy.isEmpty())
+            eraDecidedBy = QStringLiteral("initialize");
         peer->sendNotification(QStringLiteral("notifications/initialized"));
         qCInfo(lcClient) << "connected to" << initializeResult.serverInfo.name << "speaking" << initializeResult.protocolVersion;
         setState(State::Ready);
@@ -703,6 +726,7 @@ Transport *ClientSession::transport() const { return d->transport.get(); }
 QString ClientSession::protocolVersion() const { return d->initializeResult.protocolVersion; }
 ProtocolEra ClientSession::era() const { return d->state == State::Ready ? d->era : ProtocolEra::Legacy; }
 const DiscoverResult &ClientSession::discoverResult() const { return d->discoverResult; }
+QString ClientSession::eraDecidedBy() const { return d->eraDecidedBy; }
 const InitializeResult &ClientSession::serverInitializeResult() const { return d->initializeResult; }
 const ServerCapabilities &ClientSession::serverCapabilities() const { return d->initializeResult.capabilities; }
 const Implementation &ClientSession::serverInfo() const { return d->initializeResult.serverInfo; }

@@ -52,7 +52,11 @@ public:
     /// How the session opens. Legacy: initialize (the revisions up to 2025-11-25). Modern: server/discover
     /// and the 2026-07-28 _meta envelope on every request; a server that does not answer server/discover as
     /// a modern server fails the session with a message that says so (no fallback).
-    enum class EraMode { Legacy, Modern };
+    /// PreferLegacy: initialize, but an initialize refused with -32022 naming a modern version we speak
+    /// continues with server/discover on the same connection (a probe, or a cache, judged it wrongly).
+    /// PreferModern: server/discover, and initialize on the same connection when the answer is no modern
+    /// evidence (a cached verdict that no longer holds). Both say what happened in eraDecidedBy().
+    enum class EraMode { Legacy, Modern, PreferLegacy, PreferModern };
 
     struct Options
     {
@@ -67,6 +71,8 @@ public:
         /// Extensions advertised from the start: capabilities.extensions[name] = settings (as setExtension()).
         QJsonObject extensions;
         EraMode era = EraMode::Legacy;
+        /// How long a server/discover probe on a sibling process may take (EraNegotiator, via ServerConnection).
+        std::chrono::milliseconds probeTimeout = std::chrono::seconds(10);
     };
 
     struct CallOptions
@@ -107,6 +113,10 @@ public:
     /// The server's answer to server/discover (modern era; empty in the legacy era). serverInitializeResult()
     /// holds the same description in both eras.
     const DiscoverResult &discoverResult() const;
+    /// How this session settled its era, short and stable for logs and the era cache: "initialize",
+    /// "server/discover", "initialize -32022" (PreferLegacy corrected), "server/discover <how>" (PreferModern
+    /// fell back, e.g. "server/discover probe -32601").
+    QString eraDecidedBy() const;
     const InitializeResult &serverInitializeResult() const;
     const ServerCapabilities &serverCapabilities() const;
     const Implementation &serverInfo() const;

@@ -6073,6 +6073,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Starting…</source>
         <translation>Startet…</translation>
     </message>
+    <message>
+        <source>asking a separate copy of %1 which MCP revision it speaks</source>
+        <translation>eine eigene Kopie von %1 wird gefragt, welche MCP-Version sie spricht</translation>
+    </message>
+    <message>
+        <source>protocol era: %1 (%2)</source>
+        <translation>Protokoll-Ära: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerEditorDialog</name>

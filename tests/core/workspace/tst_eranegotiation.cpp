@@ -13,6 +13,7 @@
 #include "transport/stdiotransport.h"
 #include "workspace/eracache.h"
 #include "workspace/serverconfig.h"
+#include "workspace/serverconnection.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -116,6 +117,13 @@ private slots:
     void programNotFound();
     void destroyedWhileProbing();
     void stubbornSiblingIsReapedFirst();
+
+    void connectionProbesOncePerConfiguration();
+    void connectionToModernPeer();
+    void staleLegacyVerdictCorrectsItself();
+    void staleModernVerdictFallsBack();
+    void autoWithoutCacheReachesModernOnly();
+    void legacySettingAgainstModernOnly();
 
     void cacheRoundTrip();
     void cacheKeyFollowsTheConfig();
@@ -296,6 +304,171 @@ void tst_EraNegotiation::stubbornSiblingIsReapedFirst()
     QCOMPARE(siblingRanAtVerdict, std::optional<bool>(false));
     QVERIFY2(clock.elapsed() >= 400, "the verdict came before the sibling's first reaping step ended");
     QVERIFY(negotiator.probeMs() < 400); // the probe itself was quick: the rest was reaping
+}
+
+namespace {
+
+ServerConfig faultConfig(const QString &pids, const QStringList &args = {})
+{
+    ServerConfig config;
+    config.name = u"fault"_s;
+    config.command = faultServer();
+    config.args = args;
+    config.env.insert(u"FAULT_SERVER_PIDS"_s, pids);
+    return config;
+}
+
+ServerConfig peerConfig(const QString &era)
+{
+    ServerConfig config;
+    config.name = u"peer"_s;
+    config.command = TestSupport::nodeBinary();
+    config.args = {modernPeer(), u"--transport"_s, u"stdio"_s, u"--era"_s, era};
+    return config;
+}
+
+/// Starts connection and waits until it is Ready or Failed; true when Ready.
+bool startAndWait(ServerConnection &connection)
+{
+    connection.start();
+    QDeadlineTimer deadline(25000);
+    while (connection.status() != ServerConnection::Status::Ready && connection.status() != ServerConnection::Status::Failed
+           && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return connection.status() == ServerConnection::Status::Ready;
+}
+
+QString consoleText(const ServerConnection &connection)
+{
+    QStringList lines;
+    for (const ConsoleLine &line : connection.console())
+        lines.append(line.text);
+    return lines.join(u'\n');
+}
+
+void stopAndWait(ServerConnection &connection)
+{
+    connection.stop();
+    QTest::qWait(300); // the old session winds down
+}
+
+} // namespace
+
+void tst_EraNegotiation::connectionProbesOncePerConfiguration()
+{
+    // A legacy server that exits on server/discover: probed once on a sibling, connected legacy, and the
+    // verdict cached, so the next start spawns one process only.
+    QTemporaryDir dir;
+    const QString pids = dir.filePath(u"pids"_s);
+    auto cache = std::make_shared<EraCache>(dir.filePath(u"eras.json"_s));
+    const ServerConfig config = faultConfig(pids, {u"--on-discover"_s, u"exit"_s});
+    {
+        ServerConnection connection(config);
+        connection.setEraCache(cache);
+        QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+        QCOMPARE(connection.session()->era(), ProtocolEra::Legacy);
+        QCOMPARE(pidsIn(pids).size(), 2); // the sibling and the server
+        QVERIFY2(consoleText(connection).contains(u"protocol era: legacy (probe closed"_s), qPrintable(consoleText(connection)));
+        AWAIT_OK(echo, CallToolResult,
+                 connection.session()->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"first"_s}}, {}, c, cb));
+        QCOMPARE(echo.textSummary(), u"first"_s);
+        stopAndWait(connection);
+    }
+    EraCache reread(dir.filePath(u"eras.json"_s));
+    QVERIFY(reread.load().ok());
+    QCOMPARE(reread.lookup(config)->how, u"probe closed"_s);
+
+    ServerConnection again(config);
+    again.setEraCache(std::make_shared<EraCache>(reread));
+    QVERIFY2(startAndWait(again), qPrintable(again.lastError().message));
+    QCOMPARE(pidsIn(pids).size(), 3); // no sibling this time
+    QVERIFY2(consoleText(again).contains(u"protocol era: legacy (cached: probe closed)"_s), qPrintable(consoleText(again)));
+    AWAIT_OK(echo, CallToolResult,
+             again.session()->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"second"_s}}, {}, c, cb));
+    QCOMPARE(echo.textSummary(), u"second"_s);
+    stopAndWait(again);
+}
+
+void tst_EraNegotiation::connectionToModernPeer()
+{
+    QTemporaryDir dir;
+    auto cache = std::make_shared<EraCache>(dir.filePath(u"eras.json"_s));
+    const ServerConfig config = peerConfig(u"modern"_s);
+    ServerConnection connection(config);
+    connection.setEraCache(cache);
+    QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
+    QCOMPARE(connection.session()->protocolVersion(), u"2026-07-28"_s);
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (probe result, "_s), qPrintable(consoleText(connection)));
+    QTRY_VERIFY_WITH_TIMEOUT(!connection.tools().isEmpty(), 10000); // listed on ready, with the envelope
+    QCOMPARE(cache->lookup(config)->era, ProtocolEra::Modern);
+    QCOMPARE(cache->lookup(config)->version, u"2026-07-28"_s);
+    stopAndWait(connection);
+
+    QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (cached: probe result)"_s), qPrintable(consoleText(connection)));
+    stopAndWait(connection);
+}
+
+void tst_EraNegotiation::staleLegacyVerdictCorrectsItself()
+{
+    // The cache says legacy (say a slow start timed the probe out), but the server is modern-only: its
+    // refusal of initialize names 2026-07-28, and the same connection goes on modern.
+    QTemporaryDir dir;
+    auto cache = std::make_shared<EraCache>(dir.filePath(u"eras.json"_s));
+    const ServerConfig config = peerConfig(u"modern"_s);
+    QVERIFY(cache->store(config, {ProtocolEra::Legacy, {}, QDateTime::currentDateTimeUtc(), u"probe timeout"_s, 10000}).ok());
+    ServerConnection connection(config);
+    connection.setEraCache(cache);
+    QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
+    QCOMPARE(connection.session()->eraDecidedBy(), u"initialize -32022"_s);
+    QCOMPARE(cache->lookup(config)->era, ProtocolEra::Modern);
+    QCOMPARE(cache->lookup(config)->how, u"initialize -32022"_s);
+    stopAndWait(connection);
+}
+
+void tst_EraNegotiation::staleModernVerdictFallsBack()
+{
+    // The cache says modern, but the server is a legacy one now: server/discover gets -32601 from the real
+    // process, which is still there, so initialize follows on it. No sibling, no second process.
+    QTemporaryDir dir;
+    const QString pids = dir.filePath(u"pids"_s);
+    auto cache = std::make_shared<EraCache>(dir.filePath(u"eras.json"_s));
+    const ServerConfig config = faultConfig(pids);
+    QVERIFY(cache->store(config, {ProtocolEra::Modern, u"2026-07-28"_s, QDateTime::currentDateTimeUtc(), u"probe result"_s, 5}).ok());
+    ServerConnection connection(config);
+    connection.setEraCache(cache);
+    QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.session()->era(), ProtocolEra::Legacy);
+    QCOMPARE(connection.session()->eraDecidedBy(), u"server/discover probe -32601"_s);
+    QCOMPARE(pidsIn(pids).size(), 1);
+    QCOMPARE(cache->lookup(config)->era, ProtocolEra::Legacy);
+    AWAIT_OK(echo, CallToolResult,
+             connection.session()->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"legacy again"_s}}, {}, c, cb));
+    QCOMPARE(echo.textSummary(), u"legacy again"_s);
+    stopAndWait(connection);
+}
+
+void tst_EraNegotiation::autoWithoutCacheReachesModernOnly()
+{
+    // Without a cache (tests, embedders) Auto opens with initialize and corrects itself in place.
+    ServerConnection connection(peerConfig(u"modern"_s));
+    QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (initialize -32022)"_s), qPrintable(consoleText(connection)));
+    stopAndWait(connection);
+}
+
+void tst_EraNegotiation::legacySettingAgainstModernOnly()
+{
+    ServerConfig config = peerConfig(u"modern"_s);
+    config.protocolEra = ServerConfig::EraPreference::Legacy;
+    ServerConnection connection(config);
+    QVERIFY(!startAndWait(connection));
+    QVERIFY2(connection.lastError().message.contains(u"speaks only MCP 2026-07-28"_s), qPrintable(connection.lastError().message));
+    QCOMPARE(connection.status(), ServerConnection::Status::Failed); // permanent: no restarts
 }
 
 void tst_EraNegotiation::cacheRoundTrip()
