@@ -76,6 +76,39 @@ std::optional<Error> resultTypeProblem(const QJsonObject &result, const QString 
                      QCoreApplication::translate("Toolgate::ClientSession", "unknown resultType \"%1\" in the answer to %2").arg(shown, method));
 }
 
+/// A modern request's error in words a person can act on (basic/index.mdx error codes). The code and data
+/// stay the server's. resources/read: 2026-07-28 says "resource not found" with -32602 (older servers
+/// -32002); elsewhere -32602 keeps meaning invalid params.
+Error explainModernError(Error error, const QString &method, const QString &uri, const QString &version)
+{
+    const QJsonObject data = error.data.toObject();
+    switch (ErrorCode(error.code)) {
+    case ErrorCode::MissingRequiredClientCapability: {
+        const QStringList needed = data.value(QLatin1String("requiredCapabilities")).toObject().keys();
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server needs client capabilities that Toolgate did not declare for "
+                                                    "this request (%1): %2")
+                            .arg(needed.isEmpty() ? QStringLiteral("?") : needed.join(QStringLiteral(", ")), error.message);
+        break;
+    }
+    case ErrorCode::UnsupportedProtocolVersion: {
+        const QStringList supported = data.value(QLatin1String("supported")).toVariant().toStringList();
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server no longer accepts MCP %1 (it supports %2): %3")
+                            .arg(version, supported.isEmpty() ? QStringLiteral("?") : supported.join(QStringLiteral(", ")), error.message);
+        break;
+    }
+    case ErrorCode::InvalidParams:
+    case ErrorCode::ResourceNotFoundLegacy:
+        if (method == QLatin1String("resources/read")) {
+            error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server has no resource %1 (%2)")
+                                .arg(data.value(QLatin1String("uri")).toString(uri), error.message);
+        }
+        break;
+    default:
+        break;
+    }
+    return error;
+}
+
 } // namespace
 
 class ClientSession::Private
@@ -445,11 +478,14 @@ public:
     {
         QPointer<ClientSession> session(q);
         const bool checkResultType = modern();
-        peer->sendRequest(method, withEnvelope(params), context, [session, callback = std::move(callback), convert, method, checkResultType](const Result<QJsonValue> &result) {
+        const QString version = modernVersion;
+        const QString uri = params.value(QLatin1String("uri")).toString();
+        peer->sendRequest(method, withEnvelope(params), context, [session, callback = std::move(callback), convert, method, checkResultType,
+                                                                  version, uri](const Result<QJsonValue> &result) {
             if (!result) {
                 if (session)
                     session->d->noteRequestError(result.error());
-                callback(Result<T>(result.error()));
+                callback(Result<T>(checkResultType ? explainModernError(result.error(), method, uri, version) : result.error()));
             } else if (!result.value().isObject()) {
                 callback(Result<T>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method))));
             } else if (const auto problem = checkResultType ? resultTypeProblem(result.value().toObject(), method) : std::nullopt) {
@@ -485,9 +521,11 @@ public:
         const bool checkResultType = modern();
         peer->sendRequest(method, withEnvelope(params), context,
             [this, session, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page,
-             pageOrder, checkResultType](const Result<QJsonValue> &result) mutable {
+             pageOrder, checkResultType, version = modernVersion](const Result<QJsonValue> &result) mutable {
                 if (!result) {
-                    callback(Result<QList<T>>(result.error()));
+                    // Not this->modernVersion: the session may be gone when a pending request is answered.
+                    callback(Result<QList<T>>(checkResultType ? explainModernError(result.error(), method, {}, version)
+                                                              : result.error()));
                     return;
                 }
                 if (!result.value().isObject()) {
@@ -834,13 +872,14 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
     QPointer<ClientSession> self(this);
     const RequestId id = d->peer->sendRequestWithParamsJson(QStringLiteral("tools/call"), params, context,
-        [self, token, resultOrder, modern, callback = std::move(callback)](const Result<QJsonValue> &result) {
+        [self, token, resultOrder, modern, version = d->modernVersion, callback = std::move(callback)](const Result<QJsonValue> &result) {
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
             if (!result && self)
                 self->d->noteRequestError(result.error());
             if (!result)
-                callback(Result<CallToolResult>(result.error()));
+                callback(Result<CallToolResult>(modern ? explainModernError(result.error(), QStringLiteral("tools/call"), {}, version)
+                                                       : result.error()));
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
             else if (const auto problem = modern ? resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call")) : std::nullopt)

@@ -3052,6 +3052,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the server speaks only MCP %1, which has no initialize (it answered: %2); set its protocol era to Auto or Modern</source>
         <translation>der Server spricht nur MCP %1, das kein initialize kennt (seine Antwort: %2); stellen Sie seine Protokoll-Ära auf Auto oder Modern</translation>
     </message>
+    <message>
+        <source>the server needs client capabilities that Toolgate did not declare for this request (%1): %2</source>
+        <translation>der Server braucht Client-Fähigkeiten, die Toolgate für diese Anfrage nicht erklärt hat (%1): %2</translation>
+    </message>
+    <message>
+        <source>the server no longer accepts MCP %1 (it supports %2): %3</source>
+        <translation>der Server nimmt MCP %1 nicht mehr an (er unterstützt %2): %3</translation>
+    </message>
+    <message>
+        <source>the server has no resource %1 (%2)</source>
+        <translation>der Server hat keine Ressource %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>

@@ -151,6 +151,8 @@ private slots:
     void resultType_data();
     void resultType();
     void legacyResultTypeIsNotJudged();
+    void modernErrorsInWords();
+    void legacyErrorsKeepTheServersWords();
     void discoverRefusedWithMethodNotFound();
     void discoverRefusesTheVersionItLists();
 
@@ -262,6 +264,7 @@ void tst_ModernSession::unknownResourceIsAnError()
     // 2026-07-28's resource-not-found is -32602 with data.uri (SEP-2164).
     QCOMPARE(answer->error().code, int(ErrorCode::InvalidParams));
     QCOMPARE(answer->error().data.toObject().value(u"uri"_s).toString(), u"toolgate://peer/missing"_s);
+    QVERIFY2(answer->error().message.startsWith(u"the server has no resource toolgate://peer/missing ("_s), qPrintable(answer->error().message));
     QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 
@@ -278,6 +281,8 @@ void tst_ModernSession::inputNeedsAnUndeclaredCapability()
     QVERIFY(!answer->ok());
     QCOMPARE(answer->error().code, int(ErrorCode::MissingRequiredClientCapability));
     QVERIFY(answer->error().data.toObject().value(u"requiredCapabilities"_s).toObject().contains(u"elicitation"_s));
+    QVERIFY2(answer->error().message.startsWith(u"the server needs client capabilities that Toolgate did not declare for this request (elicitation): "_s),
+             qPrintable(answer->error().message));
     QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 
@@ -510,6 +515,55 @@ void tst_ModernSession::legacyResultTypeIsNotJudged()
     QVERIFY(s.open(ClientSession::EraMode::Legacy));
     AWAIT_OK(tools, QList<Tool>, s.session->listTools(c, cb));
     QVERIFY(tools.isEmpty());
+}
+
+void tst_ModernSession::modernErrorsInWords()
+{
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}, {u"resources"_s, QJsonObject()}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    s.peer->setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32022, u"Unsupported protocol version"_s,
+                             QJsonObject{{u"supported"_s, QJsonArray{u"2027-01-01"_s}}, {u"requested"_s, u"2026-07-28"_s}}});
+    });
+    s.peer->setRequestHandler(u"resources/read"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32002, u"Resource not found"_s, {}}); // an older server's code
+    });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32602, u"Invalid arguments: x"_s, {}}); // not a resource: left as it is
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+    const auto list = TestSupport::await<QList<Tool>>([&s](QObject *c, auto cb) { s.session->listTools(c, cb); });
+    QVERIFY(list.has_value() && !list->ok());
+    QCOMPARE(list->error().code, int(ErrorCode::UnsupportedProtocolVersion));
+    QVERIFY2(list->error().message.startsWith(u"the server no longer accepts MCP 2026-07-28 (it supports 2027-01-01)"_s),
+             qPrintable(list->error().message));
+    const auto read = TestSupport::await<ReadResourceResult>([&s](QObject *c, auto cb) { s.session->readResource(u"x:/gone"_s, c, cb); });
+    QVERIFY(read.has_value() && !read->ok());
+    QCOMPARE(read->error().code, -32002);
+    QCOMPARE(read->error().message, u"the server has no resource x:/gone (Resource not found)"_s);
+    const auto call = TestSupport::await<CallToolResult>([&s](QObject *c, auto cb) {
+        s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, c, cb);
+    });
+    QVERIFY(call.has_value() && !call->ok());
+    QCOMPARE(call->error().message, u"Invalid arguments: x"_s);
+}
+
+void tst_ModernSession::legacyErrorsKeepTheServersWords()
+{
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"initialize"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"protocolVersion"_s, u"2025-11-25"_s}, {u"capabilities"_s, QJsonObject{{u"resources"_s, QJsonObject()}}},
+                              {u"serverInfo"_s, QJsonObject{{u"name"_s, u"legacy"_s}, {u"version"_s, u"1"_s}}}});
+    });
+    s.peer->setRequestHandler(u"resources/read"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32002, u"Resource not found"_s, {}});
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Legacy));
+    const auto read = TestSupport::await<ReadResourceResult>([&s](QObject *c, auto cb) { s.session->readResource(u"x:/gone"_s, c, cb); });
+    QVERIFY(read.has_value() && !read->ok());
+    QCOMPARE(read->error().message, u"Resource not found"_s);
 }
 
 void tst_ModernSession::discoverRefusedWithMethodNotFound()
