@@ -1,14 +1,17 @@
 #include "clientsession.h"
 
+#include "client/probeclassifier.h"
 #include "common/logging.h"
 #include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 #include "protocol/protocolversion.h"
+#include "protocol/requestenvelope.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QPointer>
 
 #include <type_traits>
@@ -25,6 +28,85 @@ constexpr qsizetype maxOpenElicitations = 256;
 QString featureMissing(const QString &feature)
 {
     return QCoreApplication::translate("Toolgate::ClientSession", "the server does not offer %1").arg(feature);
+}
+
+/// Codes Toolgate makes up itself (timeout, connection closed, ...): no server said them.
+bool isSynthesized(int code)
+{
+    return code <= int(ErrorCode::ConnectionClosed) && code >= int(ErrorCode::ConfigError);
+}
+
+/// What an answer to server/discover was, for the ProbeClassifier.
+ProbeOutcome probeOutcomeOf(const Result<QJsonValue> &answer)
+{
+    if (answer)
+        return ProbeOutcome::answered(answer.value());
+    const Error &error = answer.error();
+    if (error.code == int(ErrorCode::RequestTimeout))
+        return ProbeOutcome::timedOut();
+    if (error.code == int(ErrorCode::ConnectionClosed))
+        return ProbeOutcome::closed();
+    if (isSynthesized(error.code))
+        return ProbeOutcome::networkError(error.message);
+    return ProbeOutcome::rpcError(error);
+}
+
+/// A 2026-07-28 result's resultType (basic/index.mdx): absent or "complete" is a final answer; an
+/// unknown value makes the result invalid. input_required (MRTR) is answered by nothing yet: Toolgate
+/// declares no client capability that a server could ask input for, so asking is a server's mistake.
+std::optional<Error> resultTypeProblem(const QJsonObject &result, const QString &method)
+{
+    const QJsonValue type = result.value(QLatin1String("resultType"));
+    if (type.isUndefined() || type == QJsonValue(QLatin1String("complete")))
+        return std::nullopt;
+    if (type == QJsonValue(QLatin1String("input_required"))) {
+        const bool mayAsk = method == QLatin1String("tools/call") || method == QLatin1String("resources/read")
+            || method == QLatin1String("prompts/get");
+        if (!mayAsk) {
+            return makeError(ErrorCode::ProtocolError,
+                             QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with input_required, which only tools/call, "
+                                                          "resources/read and prompts/get may return").arg(method));
+        }
+        return makeError(ErrorCode::ProtocolError,
+                         QCoreApplication::translate("Toolgate::ClientSession", "the server asks for input to finish %1, but Toolgate did not declare "
+                                                      "that it can give any").arg(method));
+    }
+    const QString shown = type.isString() ? type.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{type}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    return makeError(ErrorCode::ProtocolError,
+                     QCoreApplication::translate("Toolgate::ClientSession", "unknown resultType \"%1\" in the answer to %2").arg(shown, method));
+}
+
+/// A modern request's error in words a person can act on (basic/index.mdx error codes). The code and data
+/// stay the server's. resources/read: 2026-07-28 says "resource not found" with -32602 (older servers
+/// -32002); elsewhere -32602 keeps meaning invalid params.
+Error explainModernError(Error error, const QString &method, const QString &uri, const QString &version)
+{
+    const QJsonObject data = error.data.toObject();
+    switch (ErrorCode(error.code)) {
+    case ErrorCode::MissingRequiredClientCapability: {
+        const QStringList needed = data.value(QLatin1String("requiredCapabilities")).toObject().keys();
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server needs client capabilities that Toolgate did not declare for "
+                                                    "this request (%1): %2")
+                            .arg(needed.isEmpty() ? QStringLiteral("?") : needed.join(QStringLiteral(", ")), error.message);
+        break;
+    }
+    case ErrorCode::UnsupportedProtocolVersion: {
+        const QStringList supported = data.value(QLatin1String("supported")).toVariant().toStringList();
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server no longer accepts MCP %1 (it supports %2): %3")
+                            .arg(version, supported.isEmpty() ? QStringLiteral("?") : supported.join(QStringLiteral(", ")), error.message);
+        break;
+    }
+    case ErrorCode::InvalidParams:
+    case ErrorCode::ResourceNotFoundLegacy:
+        if (method == QLatin1String("resources/read")) {
+            error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server has no resource %1 (%2)")
+                                .arg(data.value(QLatin1String("uri")).toString(uri), error.message);
+        }
+        break;
+    default:
+        break;
+    }
+    return error;
 }
 
 } // namespace
@@ -44,6 +126,16 @@ public:
     std::unique_ptr<JsonRpcPeer> peer;
     State state = State::Disconnected;
     InitializeResult initializeResult;
+    /// The era the session speaks; Modern from the moment server/discover is sent.
+    ProtocolEra era = ProtocolEra::Legacy;
+    DiscoverResult discoverResult;
+    /// Modern: the revision named in the envelope, and the envelope's members as JSON text without the
+    /// braces (constant per session but for the log level, so tools/call need not rebuild them).
+    QString modernVersion;
+    QByteArray envelopeMembers;
+    std::optional<LoggingLevel> logLevel;
+    bool correctiveRetryUsed = false;
+    QString eraDecidedBy;
     Error lastError;
     QHash<QString, ProgressRoute> progressRoutes; // by progress token (as string)
     qint64 nextProgressToken = 1;
@@ -145,6 +237,126 @@ public:
         return capabilities;
     }
 
+    void open()
+    {
+        if (options.era == EraMode::Modern || options.era == EraMode::PreferModern)
+            discover(ProtocolVersion::supportedModern().constFirst());
+        else
+            initialize();
+    }
+
+    bool modern() const { return era == ProtocolEra::Modern; }
+
+    /// Answers (queued, without sending anything) that method was removed in the session's modern revision.
+    template<typename T>
+    void answerNotInRevision(const QString &method, QObject *context, const Callback<T> &callback) const
+    {
+        const Error error = makeError(ErrorCode::MethodNotFound,
+                                      QCoreApplication::translate("Toolgate::ClientSession", "%1 does not exist in MCP %2, which this server speaks")
+                                          .arg(method, modernVersion));
+        QMetaObject::invokeMethod(context, [callback, error] { callback(Result<T>(error)); }, Qt::QueuedConnection);
+    }
+
+    /// In the modern era the client's capabilities travel in every request. Roots, sampling and
+    /// elicitation reach a modern client as input requests (MRTR), which Toolgate does not answer yet:
+    /// declaring them would invite the server to ask. Until then only the extensions are declared, and a
+    /// server that needs input says so with -32021.
+    QJsonObject modernClientCapabilities() const
+    {
+        QJsonObject capabilities;
+        if (!extensions.isEmpty())
+            capabilities.insert(QLatin1String("extensions"), extensions);
+        return capabilities;
+    }
+
+    QJsonObject envelope() const
+    {
+        return RequestEnvelope::make(modernVersion, options.clientInfo, modernClientCapabilities(), logLevel);
+    }
+
+    void rebuildEnvelope()
+    {
+        QByteArray text;
+        JsonWriter::appendObject(text, envelope());
+        envelopeMembers = text.mid(1, text.size() - 2);
+    }
+
+    /// params with the envelope merged into its _meta (the caller's own _meta keys kept); unchanged in
+    /// the legacy era.
+    QJsonObject withEnvelope(QJsonObject params) const
+    {
+        if (!modern())
+            return params;
+        QJsonObject meta = params.value(QLatin1String("_meta")).toObject();
+        const QJsonObject env = envelope();
+        for (auto it = env.begin(); it != env.end(); ++it)
+            meta.insert(it.key(), it.value());
+        params.insert(QLatin1String("_meta"), meta);
+        return params;
+    }
+
+    void discover(const QString &version)
+    {
+        setState(State::Discovering);
+        era = ProtocolEra::Modern;
+        modernVersion = version;
+        rebuildEnvelope();
+        JsonRpcPeer::RequestOptions requestOptions;
+        requestOptions.timeout = options.initializeTimeout;
+        requestOptions.maxTimeout = options.initializeTimeout;
+        peer->sendRequest(QStringLiteral("server/discover"), withEnvelope({}), q,
+                          [this, version](const Result<QJsonValue> &result) { onDiscovered(version, result); },
+                          requestOptions);
+    }
+
+    void onDiscovered(const QString &requested, const Result<QJsonValue> &result)
+    {
+        if (state != State::Discovering)
+            return;
+        if (!result && isSynthesized(result.error().code) && !strayOutputBeforeReady.isEmpty()) {
+            fail(result.error()); // says what the program printed instead
+            return;
+        }
+        ProbeClassifier::Options classifierOptions;
+        classifierOptions.mayFallBack = options.era == EraMode::PreferModern;
+        EraVerdict verdict = ProbeClassifier(classifierOptions).classify(probeOutcomeOf(result), requested);
+        switch (verdict.kind) {
+        case EraVerdict::Kind::Modern:
+            if (eraDecidedBy.isEmpty())
+                eraDecidedBy = QStringLiteral("server/discover");
+            modernVersion = verdict.version;
+            rebuildEnvelope();
+            discoverResult = std::move(verdict.discover);
+            initializeResult = discoverResult.toInitializeResult(modernVersion);
+            qCInfo(lcClient) << "connected to" << initializeResult.serverInfo.name << "speaking" << modernVersion
+                             << "(" << verdict.how << ")";
+            setState(State::Ready);
+            emit q->ready();
+            return;
+        case EraVerdict::Kind::Corrective:
+            if (!correctiveRetryUsed) {
+                // The spec: select a mutually supported version and retry, once.
+                correctiveRetryUsed = true;
+                qCInfo(lcClient) << "server/discover refused" << requested << "; asking again with" << verdict.version;
+                discover(verdict.version);
+                return;
+            }
+            fail(makeError(ErrorCode::UnsupportedProtocolVersion,
+                           QCoreApplication::translate("Toolgate::ClientSession", "the server refused MCP %1 and then %2, both of which it lists as supported")
+                               .arg(requested, verdict.version), result ? QJsonValue() : result.error().data));
+            return;
+        case EraVerdict::Kind::Legacy: // only with PreferModern: the server is no modern one after all
+            qCInfo(lcClient) << "server/discover gave no sign of the modern era (" << verdict.how << "); initializing";
+            era = ProtocolEra::Legacy;
+            eraDecidedBy = QStringLiteral("server/discover %1").arg(verdict.how);
+            initialize();
+            return;
+        case EraVerdict::Kind::Error:
+            fail(verdict.error);
+            return;
+        }
+    }
+
     void initialize()
     {
         setState(State::Initializing);
@@ -160,6 +372,20 @@ public:
                           [this](const Result<QJsonValue> &result) { onInitialized(result); }, requestOptions);
     }
 
+    /// The versions an UnsupportedProtocolVersion refusal of initialize lists, when they are all modern.
+    static QStringList modernOnlyVersions(const Error &error)
+    {
+        if (error.code != int(ErrorCode::UnsupportedProtocolVersion))
+            return {};
+        QStringList versions;
+        for (const QJsonValue &v : error.data.toObject().value(QLatin1String("supported")).toArray()) {
+            if (!v.isString() || !ProtocolVersion::isModern(v.toString()))
+                return {};
+            versions.append(v.toString());
+        }
+        return versions;
+    }
+
     void onInitialized(const Result<QJsonValue> &result)
     {
         if (state != State::Initializing)
@@ -169,8 +395,28 @@ public:
             // Codes from ConnectionClosed to ConfigError are synthesized here (timeout, connection
             // closed, ...): the server did not reject anything.
             const bool fromServer = error.code > int(ErrorCode::ConnectionClosed) || error.code < int(ErrorCode::ConfigError);
-            if (fromServer)
+            const QStringList modernOnly = modernOnlyVersions(error);
+            if (options.era == EraMode::PreferLegacy && !eraDecidedBy.startsWith(QLatin1String("server/discover"))) {
+                // A modern server misjudged as legacy: its refusal names the versions it speaks. Stay on this
+                // connection (a modern stdio server keeps it open for a modern opening).
+                const QStringList named = error.data.toObject().value(QLatin1String("supported")).toVariant().toStringList();
+                for (const QString &version : ProtocolVersion::supportedModern()) {
+                    if (named.contains(version)) {
+                        qCInfo(lcClient) << "initialize refused with -32022 naming" << version << "; continuing modern";
+                        eraDecidedBy = QStringLiteral("initialize -32022");
+                        discover(version);
+                        return;
+                    }
+                }
+            }
+            if (!modernOnly.isEmpty()) {
+                // A modern-only server names its versions in the refusal (basic/versioning.mdx): say what to do.
+                error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server speaks only MCP %1, which has no initialize (it answered: %2); "
+                                                            "set its protocol era to Auto or Modern")
+                                    .arg(modernOnly.join(QStringLiteral(", ")), error.message);
+            } else if (fromServer) {
                 error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server rejected initialize: %1").arg(error.message);
+            }
             fail(error);
             return;
         }
@@ -187,6 +433,8 @@ public:
             return;
         }
         initializeResult = std::move(init);
+        if (eraDecidedBy.isEmpty())
+            eraDecidedBy = QStringLiteral("initialize");
         peer->sendNotification(QStringLiteral("notifications/initialized"));
         qCInfo(lcClient) << "connected to" << initializeResult.serverInfo.name << "speaking" << initializeResult.protocolVersion;
         setState(State::Ready);
@@ -229,13 +477,19 @@ public:
     void request(const QString &method, const QJsonObject &params, QObject *context, Callback<T> callback, Convert convert)
     {
         QPointer<ClientSession> session(q);
-        peer->sendRequest(method, params, context, [session, callback = std::move(callback), convert, method](const Result<QJsonValue> &result) {
+        const bool checkResultType = modern();
+        const QString version = modernVersion;
+        const QString uri = params.value(QLatin1String("uri")).toString();
+        peer->sendRequest(method, withEnvelope(params), context, [session, callback = std::move(callback), convert, method, checkResultType,
+                                                                  version, uri](const Result<QJsonValue> &result) {
             if (!result) {
                 if (session)
                     session->d->noteRequestError(result.error());
-                callback(Result<T>(result.error()));
+                callback(Result<T>(checkResultType ? explainModernError(result.error(), method, uri, version) : result.error()));
             } else if (!result.value().isObject()) {
                 callback(Result<T>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method))));
+            } else if (const auto problem = checkResultType ? resultTypeProblem(result.value().toObject(), method) : std::nullopt) {
+                callback(Result<T>(*problem));
             } else {
                 callback(Result<T>(convert(result.value().toObject())));
             }
@@ -264,17 +518,26 @@ public:
         auto pageOrder = std::make_shared<JsonKeyOrder>();
         if constexpr (std::is_same_v<T, Tool>)
             options.resultKeyOrder = [pageOrder](const JsonKeyOrder &order) { *pageOrder = order; };
-        peer->sendRequest(method, params, context,
+        const bool checkResultType = modern();
+        peer->sendRequest(method, withEnvelope(params), context,
             [this, session, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page,
-             pageOrder](const Result<QJsonValue> &result) mutable {
+             pageOrder, checkResultType, version = modernVersion](const Result<QJsonValue> &result) mutable {
                 if (!result) {
-                    callback(Result<QList<T>>(result.error()));
+                    // Not this->modernVersion: the session may be gone when a pending request is answered.
+                    callback(Result<QList<T>>(checkResultType ? explainModernError(result.error(), method, {}, version)
+                                                              : result.error()));
                     return;
                 }
                 if (!result.value().isObject()) {
                     callback(Result<QList<T>>(makeError(ErrorCode::ProtocolError,
                         QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method))));
                     return;
+                }
+                if (checkResultType) {
+                    if (const auto problem = resultTypeProblem(result.value().toObject(), method)) {
+                        callback(Result<QList<T>>(*problem));
+                        return;
+                    }
                 }
                 Page<T> thisPage = Page<T>::fromJson(result.value().toObject(), key, maxListItems - sofar.size());
                 if constexpr (std::is_same_v<T, Tool>)
@@ -437,7 +700,7 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
     d->installPeerHandlers();
 
     Transport *t = d->transport.get();
-    connect(t, &Transport::started, this, [this] { d->initialize(); });
+    connect(t, &Transport::started, this, [this] { d->open(); });
     connect(t, &Transport::errorOccurred, this, [this](const Error &error) { d->fail(error); });
     connect(t, &Transport::closed, this, [this] {
         d->progressRoutes.clear();
@@ -499,6 +762,9 @@ void ClientSession::disconnectFromServer()
 ClientSession::State ClientSession::state() const { return d->state; }
 Transport *ClientSession::transport() const { return d->transport.get(); }
 QString ClientSession::protocolVersion() const { return d->initializeResult.protocolVersion; }
+ProtocolEra ClientSession::era() const { return d->state == State::Ready ? d->era : ProtocolEra::Legacy; }
+const DiscoverResult &ClientSession::discoverResult() const { return d->discoverResult; }
+QString ClientSession::eraDecidedBy() const { return d->eraDecidedBy; }
 const InitializeResult &ClientSession::serverInitializeResult() const { return d->initializeResult; }
 const ServerCapabilities &ClientSession::serverCapabilities() const { return d->initializeResult.capabilities; }
 const Implementation &ClientSession::serverInfo() const { return d->initializeResult.serverInfo; }
@@ -529,7 +795,7 @@ void ClientSession::setExtension(const QString &name, const QJsonObject &setting
 
 void ClientSession::notifyRootsListChanged()
 {
-    if (d->state == State::Ready && d->rootsHandler && d->rootsListChanged)
+    if (d->state == State::Ready && !d->modern() && d->rootsHandler && d->rootsListChanged)
         d->peer->sendNotification(QStringLiteral("notifications/roots/list_changed"));
 }
 
@@ -537,6 +803,10 @@ void ClientSession::ping(QObject *context, Callback<std::monostate> callback)
 {
     if (!d->ensureFeature(true, {}, context, callback))
         return;
+    if (d->modern()) {
+        d->answerNotInRevision(QStringLiteral("ping"), context, callback);
+        return;
+    }
     d->request<std::monostate>(QStringLiteral("ping"), {}, context, std::move(callback),
                                [](const QJsonObject &) { return std::monostate(); });
 }
@@ -559,13 +829,28 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
         token = QStringLiteral("toolgate-%1").arg(d->nextProgressToken++);
         meta.insert(QLatin1String("progressToken"), token);
     }
+    const bool modern = d->modern();
     // The params object written directly, keys in QJsonObject's sorted order (_meta, arguments,
     // name): building it as a QJsonObject re-encodes the arguments and cost a sixth of a call.
     // The arguments keep the order the person saw them in.
     QByteArray params;
-    params.reserve(128);
+    params.reserve(modern ? 128 + d->envelopeMembers.size() : 128);
     params.append('{');
-    if (!meta.isEmpty()) {
+    if (modern) {
+        // The envelope's members, written once per session, then the caller's own _meta keys.
+        for (const QString &key : {RequestEnvelope::protocolVersionKey, RequestEnvelope::clientInfoKey,
+                                   RequestEnvelope::clientCapabilitiesKey, RequestEnvelope::logLevelKey})
+            meta.remove(key);
+        params.append("\"_meta\":{");
+        params.append(d->envelopeMembers);
+        if (!meta.isEmpty()) {
+            QByteArray own;
+            JsonWriter::appendObject(own, meta);
+            params.append(',');
+            params.append(QByteArrayView(own).sliced(1, own.size() - 2));
+        }
+        params.append("},");
+    } else if (!meta.isEmpty()) {
         params.append("\"_meta\":");
         JsonWriter::appendObject(params, meta);
         params.append(',');
@@ -587,15 +872,18 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
     QPointer<ClientSession> self(this);
     const RequestId id = d->peer->sendRequestWithParamsJson(QStringLiteral("tools/call"), params, context,
-        [self, token, resultOrder, callback = std::move(callback)](const Result<QJsonValue> &result) {
+        [self, token, resultOrder, modern, version = d->modernVersion, callback = std::move(callback)](const Result<QJsonValue> &result) {
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
             if (!result && self)
                 self->d->noteRequestError(result.error());
             if (!result)
-                callback(Result<CallToolResult>(result.error()));
+                callback(Result<CallToolResult>(modern ? explainModernError(result.error(), QStringLiteral("tools/call"), {}, version)
+                                                       : result.error()));
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
+            else if (const auto problem = modern ? resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call")) : std::nullopt)
+                callback(Result<CallToolResult>(*problem));
             else {
                 Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());
                 if (parsed)
@@ -635,6 +923,10 @@ void ClientSession::subscribeResource(const QString &uri, QObject *context, Call
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
+    if (d->modern()) { // subscriptions/listen replaces it (not built yet)
+        d->answerNotInRevision(QStringLiteral("resources/subscribe"), context, callback);
+        return;
+    }
     d->request<std::monostate>(QStringLiteral("resources/subscribe"), {{QLatin1String("uri"), uri}}, context,
                                std::move(callback), [](const QJsonObject &) { return std::monostate(); });
 }
@@ -643,6 +935,10 @@ void ClientSession::unsubscribeResource(const QString &uri, QObject *context, Ca
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
+    if (d->modern()) {
+        d->answerNotInRevision(QStringLiteral("resources/unsubscribe"), context, callback);
+        return;
+    }
     d->request<std::monostate>(QStringLiteral("resources/unsubscribe"), {{QLatin1String("uri"), uri}}, context,
                                std::move(callback), [](const QJsonObject &) { return std::monostate(); });
 }
@@ -695,6 +991,13 @@ void ClientSession::setLoggingLevel(LoggingLevel level, QObject *context, Callba
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.logging, QStringLiteral("logging"), context, callback))
         return;
+    if (d->modern()) {
+        // logging/setLevel is gone: the level rides in each request's envelope from now on.
+        d->logLevel = level;
+        d->rebuildEnvelope();
+        QMetaObject::invokeMethod(context, [callback] { callback(std::monostate()); }, Qt::QueuedConnection);
+        return;
+    }
     d->request<std::monostate>(QStringLiteral("logging/setLevel"), {{QLatin1String("level"), toString(level)}},
                                context, std::move(callback), [](const QJsonObject &) { return std::monostate(); });
 }

@@ -2,6 +2,7 @@
 
 #include "peer/jsonrpcpeer.h"
 #include "protocol/completion.h"
+#include "protocol/discover.h"
 #include "protocol/elicitation.h"
 #include "protocol/implementation.h"
 #include "protocol/initialize.h"
@@ -32,9 +33,10 @@ class ToolCallKey final
     ToolCallKey() = default;
 };
 
-/// One MCP client connection to one server over any Transport: the initialize handshake and
-/// version negotiation, typed requests, notifications as signals, and handlers for requests the
-/// server sends us (roots, sampling, elicitation).
+/// One MCP client connection to one server over any Transport: the opening (initialize in the legacy
+/// era, server/discover in the modern one) and version negotiation, typed requests (with the
+/// per-request _meta envelope in the modern era), notifications as signals, and handlers for requests
+/// the server sends us (roots, sampling, elicitation).
 ///
 /// Every asynchronous call answers exactly once on the context object's thread, unless the
 /// context is destroyed first — including when the server dies, times out, or the session ends.
@@ -43,8 +45,18 @@ class ClientSession final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ClientSession)
 public:
-    enum class State { Disconnected, Connecting, Initializing, Ready, Closing, Closed, Failed };
+    /// Initializing: legacy initialize under way; Discovering: modern server/discover under way.
+    enum class State { Disconnected, Connecting, Initializing, Discovering, Ready, Closing, Closed, Failed };
     Q_ENUM(State)
+
+    /// How the session opens. Legacy: initialize (the revisions up to 2025-11-25). Modern: server/discover
+    /// and the 2026-07-28 _meta envelope on every request; a server that does not answer server/discover as
+    /// a modern server fails the session with a message that says so (no fallback).
+    /// PreferLegacy: initialize, but an initialize refused with -32022 naming a modern version we speak
+    /// continues with server/discover on the same connection (a probe, or a cache, judged it wrongly).
+    /// PreferModern: server/discover, and initialize on the same connection when the answer is no modern
+    /// evidence (a cached verdict that no longer holds). Both say what happened in eraDecidedBy().
+    enum class EraMode { Legacy, Modern, PreferLegacy, PreferModern };
 
     struct Options
     {
@@ -58,6 +70,9 @@ public:
         std::chrono::milliseconds toolCallMaxTime = std::chrono::minutes(30);
         /// Extensions advertised from the start: capabilities.extensions[name] = settings (as setExtension()).
         QJsonObject extensions;
+        EraMode era = EraMode::Legacy;
+        /// How long a server/discover probe on a sibling process may take (EraNegotiator, via ServerConnection).
+        std::chrono::milliseconds probeTimeout = std::chrono::seconds(10);
     };
 
     struct CallOptions
@@ -91,8 +106,17 @@ public:
     State state() const;
     bool isReady() const { return state() == State::Ready; }
     Transport *transport() const;
-    /// The negotiated protocol revision (empty before initialize completes).
+    /// The negotiated protocol revision (empty before initialize or server/discover completes).
     QString protocolVersion() const;
+    /// The era the session speaks (known once it is Ready; Legacy before).
+    ProtocolEra era() const;
+    /// The server's answer to server/discover (modern era; empty in the legacy era). serverInitializeResult()
+    /// holds the same description in both eras.
+    const DiscoverResult &discoverResult() const;
+    /// How this session settled its era, short and stable for logs and the era cache: "initialize",
+    /// "server/discover", "initialize -32022" (PreferLegacy corrected), "server/discover <how>" (PreferModern
+    /// fell back, e.g. "server/discover probe -32601").
+    QString eraDecidedBy() const;
     const InitializeResult &serverInitializeResult() const;
     const ServerCapabilities &serverCapabilities() const;
     const Implementation &serverInfo() const;
@@ -109,10 +133,12 @@ public:
     /// Advertises an extension: capabilities.extensions[name] = settings (e.g. MCP Apps with the
     /// MIME types this host renders). Call before connectToServer().
     void setExtension(const QString &name, const QJsonObject &settings);
-    /// Tells the server our roots changed (only when the roots capability says we notify).
+    /// Tells the server our roots changed (only when the roots capability says we notify; nothing in the
+    /// modern era, which has no roots/list_changed).
     void notifyRootsListChanged();
 
     // Requests. Each callback is answered exactly once.
+    /// Legacy era only: the modern era has no ping, and the callback gets an error without anything sent.
     void ping(QObject *context, Callback<std::monostate> callback);
     /// Fetches every page.
     void listTools(QObject *context, Callback<QList<Tool>> callback);
@@ -130,6 +156,8 @@ public:
                    Callback<GetPromptResult> callback);
     void complete(const CompletionReference &reference, const QString &argumentName, const QString &value,
                   const QMap<QString, QString> &contextArguments, QObject *context, Callback<CompleteResult> callback);
+    /// Legacy: logging/setLevel. Modern: the level travels in every request's _meta from now on, and the
+    /// callback is answered at once.
     void setLoggingLevel(LoggingLevel level, QObject *context, Callback<std::monostate> callback);
 
     /// Cancels a request sent by this session (sends notifications/cancelled).

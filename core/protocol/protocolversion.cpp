@@ -30,6 +30,16 @@ bool isSupportedLegacy(QAnyStringView version)
     return false;
 }
 
+QStringList supportedModern()
+{
+    return {QString(modern)};
+}
+
+bool isSupportedModern(QAnyStringView version)
+{
+    return QAnyStringView::equal(modern, version);
+}
+
 bool isModern(QAnyStringView version)
 {
     return atLeast(version, modern);

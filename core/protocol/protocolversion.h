@@ -19,6 +19,9 @@ inline constexpr QLatin1StringView modern{"2026-07-28"};
 /// Legacy revisions we accept from a server, newest first (the order we prefer them in).
 QStringList supportedLegacy();
 bool isSupportedLegacy(QAnyStringView version);
+/// Modern revisions we speak, newest first (the order we prefer them in).
+QStringList supportedModern();
+bool isSupportedModern(QAnyStringView version);
 /// True for the modern revision or any later one.
 bool isModern(QAnyStringView version);
 

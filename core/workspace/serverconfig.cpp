@@ -110,6 +110,28 @@ ServerConfig ServerConfig::demoServer()
     return demo;
 }
 
+QString ServerConfig::eraPreferenceName(EraPreference preference)
+{
+    switch (preference) {
+    case EraPreference::Auto: return QStringLiteral("auto");
+    case EraPreference::Legacy: return QStringLiteral("legacy");
+    case EraPreference::Modern: return QStringLiteral("modern");
+    }
+    return QStringLiteral("auto");
+}
+
+std::optional<ServerConfig::EraPreference> ServerConfig::eraPreferenceFromName(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("auto"))
+        return EraPreference::Auto;
+    if (n == QLatin1String("legacy"))
+        return EraPreference::Legacy;
+    if (n == QLatin1String("modern"))
+        return EraPreference::Modern;
+    return std::nullopt;
+}
+
 QString ServerConfig::transportName(Transport transport)
 {
     switch (transport) {

@@ -8,12 +8,17 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace Toolgate {
 
 /// One configured MCP server: how to reach it, as written in a servers file.
 struct ServerConfig
 {
     enum class Transport { Stdio, Http, Sse };
+    /// Which protocol era to speak (issue 15). Auto: find out (a server/discover probe), Legacy: initialize
+    /// only (no probe), Modern: 2026-07-28 only (no fallback).
+    enum class EraPreference { Auto, Legacy, Modern };
 
     QString name;
     Transport transport = Transport::Stdio;
@@ -27,6 +32,8 @@ struct ServerConfig
     QMap<QString, QString> headers;
 
     bool enabled = true;
+    /// Written to the servers file as "protocolEra": "legacy" / "modern"; Auto (the default) is not written.
+    EraPreference protocolEra = EraPreference::Auto;
     /// Stdio: give the server our whole environment, as a shell gives a command typed in it
     /// (toolgate-cli's "-- command"). Configured servers get the allow-list plus their env. Never
     /// written to a servers file.
@@ -86,6 +93,9 @@ struct ServerConfig
 
     /// "stdio", "http" or "sse".
     static QString transportName(Transport transport);
+    /// "auto", "legacy" or "modern", as in the servers file.
+    static QString eraPreferenceName(EraPreference preference);
+    static std::optional<EraPreference> eraPreferenceFromName(const QString &name);
     /// Whether an env or header name looks like it holds a secret (API_KEY, Authorization, ...).
     static bool looksSecret(const QString &key);
     /// The values of the env variables and headers that are marked or look secret (to redact them).

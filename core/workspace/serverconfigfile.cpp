@@ -34,11 +34,12 @@ const QLatin1String kUrl("url");
 const QLatin1String kHeaders("headers");
 const QLatin1String kDisabled("disabled");
 const QLatin1String kSecretKeys("secretKeys");
+const QLatin1String kProtocolEra("protocolEra");
 
 /// The keys ServerConfig models; everything else of an entry goes to extra.
 bool isModelledKey(const QString &key)
 {
-    static const QSet<QString> keys{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys};
+    static const QSet<QString> keys{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra};
     return keys.contains(key);
 }
 
@@ -334,6 +335,16 @@ private:
             config.enabled = !disabled.toBool();
         }
 
+        if (entry.contains(kProtocolEra)) {
+            const QJsonValue era = entry.value(kProtocolEra);
+            const auto preference = ServerConfig::eraPreferenceFromName(era.toString());
+            if (!era.isString() || !preference) {
+                return serverFail(name, QCoreApplication::translate("Toolgate::ServerConfigFile", "\"protocolEra\" must be \"auto\", \"legacy\" or \"modern\", not %1")
+                                            .arg(era.isString() ? QStringLiteral("\"%1\"").arg(era.toString()) : describeType(era)));
+            }
+            config.protocolEra = *preference;
+        }
+
         auto type = string(name, entry, kType);
         if (!type)
             return type.error();
@@ -436,6 +447,9 @@ QJsonObject serverToJson(const ServerConfig &config)
         entry.insert(kHeaders, stringMapToJson(config.headers, config));
     if (!config.enabled)
         entry.insert(kDisabled, true);
+    // Auto is the default and not written, so files from before issue 15 come back unchanged.
+    if (config.protocolEra != ServerConfig::EraPreference::Auto)
+        entry.insert(kProtocolEra, ServerConfig::eraPreferenceName(config.protocolEra));
     // Names the parser finds by itself need not be written down.
     QStringList explicitSecrets;
     for (const QString &key : config.secretKeys) {
@@ -473,7 +487,7 @@ QByteArray ServerConfigFile::serialize(const QList<ServerConfig> &list)
     // The servers in the list's order (the file's, new ones last); each server's settings, env and
     // headers in the order the person wrote them (ServerConfig::fileOrder), new ones in the order
     // people usually write them, what Toolgate does not model after them.
-    static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys};
+    static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra};
     QJsonObject servers;
     QStringList names;
     for (const ServerConfig &config : list) {

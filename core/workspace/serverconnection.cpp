@@ -2,8 +2,10 @@
 
 #include "auth/secretstore.h"
 #include "client/clientsession.h"
+#include "client/eranegotiator.h"
 #include "common/logging.h"
 #include "common/error.h"
+#include "workspace/eracache.h"
 #include "workspace/transportfactory.h"
 #include "transport/transport.h"
 
@@ -83,6 +85,13 @@ public:
     std::chrono::milliseconds nextDelay{0};
     SecretStore *secretStore = nullptr;
     quint64 secretReadGeneration = 0; // answers of an older read are ignored
+    std::shared_ptr<EraCache> eraCache;
+    /// The sibling probe of an Auto stdio server whose era is not known yet; deleted (the sibling
+    /// killed) with the session.
+    std::unique_ptr<EraNegotiator> negotiator;
+    ClientSession::EraMode eraMode = ClientSession::EraMode::Legacy;
+    QString eraHow; // how the mode was chosen: a probe's verdict, the cache's, or the setting
+    qint64 probeMs = -1;
 
     void setStatus(Status newStatus)
     {
@@ -105,6 +114,7 @@ public:
     void dropSession()
     {
         resetRefreshes();
+        negotiator.reset(); // a probe under way: its sibling is killed
         if (!session)
             return;
         ClientSession *old = std::exchange(session, nullptr);
@@ -165,6 +175,10 @@ public:
     }
 
     void connectNow();
+    void negotiateEra();
+    void onEraDecided(const EraVerdict &verdict);
+    void startSession();
+    void rememberEra();
     void readSecretsThenConnect();
     void failMissingSecrets(const QStringList &missing, const QStringList &errors);
     void onFailed(const Error &error);
@@ -176,6 +190,99 @@ public:
 void ServerConnection::Private::connectNow()
 {
     dropSession();
+    probeMs = -1;
+    switch (config.protocolEra) {
+    case ServerConfig::EraPreference::Legacy:
+        eraMode = ClientSession::EraMode::Legacy;
+        eraHow = QStringLiteral("setting");
+        break;
+    case ServerConfig::EraPreference::Modern:
+        eraMode = ClientSession::EraMode::Modern;
+        eraHow = QStringLiteral("setting");
+        break;
+    case ServerConfig::EraPreference::Auto:
+        // The modern era over HTTP needs its headers (not built yet): Auto stays with initialize there.
+        if (config.transport != ServerConfig::Transport::Stdio) {
+            eraMode = ClientSession::EraMode::Legacy;
+            eraHow = QStringLiteral("HTTP: initialize");
+            break;
+        }
+        if (!eraCache) {
+            eraMode = ClientSession::EraMode::PreferLegacy;
+            eraHow = QStringLiteral("initialize, no era cache");
+            break;
+        }
+        if (const auto cached = eraCache->lookup(config)) {
+            eraMode = cached->era == ProtocolEra::Modern ? ClientSession::EraMode::PreferModern
+                                                          : ClientSession::EraMode::PreferLegacy;
+            eraHow = QStringLiteral("cached: %1").arg(cached->how);
+            break;
+        }
+        negotiateEra();
+        return;
+    }
+    startSession();
+}
+
+void ServerConnection::Private::negotiateEra()
+{
+    EraNegotiator::Options options;
+    options.probeTimeout = sessionOptions.probeTimeout;
+    options.clientInfo = sessionOptions.clientInfo;
+    if (options.clientInfo.name.isEmpty()) {
+        options.clientInfo.name = QStringLiteral("toolgate");
+        options.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    }
+    negotiator = std::make_unique<EraNegotiator>(config.launchSpec(), options);
+    connect(negotiator.get(), &EraNegotiator::decided, q, [this](const EraVerdict &verdict) { onEraDecided(verdict); });
+    setStatus(Status::Starting);
+    addConsoleLine(ConsoleLine::Kind::Lifecycle,
+                   ServerConnection::tr("asking a separate copy of %1 which MCP revision it speaks").arg(config.endpoint()));
+    negotiator->start();
+}
+
+void ServerConnection::Private::onEraDecided(const EraVerdict &verdict)
+{
+    probeMs = negotiator ? negotiator->probeMs() : -1;
+    // Deleted later: this runs inside its signal.
+    if (negotiator)
+        negotiator.release()->deleteLater();
+    if (verdict.kind == EraVerdict::Kind::Error) {
+        onFailed(verdict.error);
+        return;
+    }
+    const bool modern = verdict.kind == EraVerdict::Kind::Modern;
+    eraMode = modern ? ClientSession::EraMode::PreferModern : ClientSession::EraMode::PreferLegacy;
+    eraHow = verdict.how;
+    if (eraCache) {
+        const Result<void> stored = eraCache->store(
+            config, {modern ? ProtocolEra::Modern : ProtocolEra::Legacy, verdict.version, QDateTime::currentDateTimeUtc(), verdict.how, probeMs});
+        if (!stored)
+            qCWarning(lcWorkspace) << "could not remember the protocol era:" << stored.error().message;
+    }
+    startSession();
+}
+
+/// After Ready: a session that corrected its era in place (a cache or a probe judged wrongly) updates the cache.
+void ServerConnection::Private::rememberEra()
+{
+    const QString by = session->eraDecidedBy();
+    const bool corrected = by != QLatin1String("initialize") && by != QLatin1String("server/discover");
+    if (corrected)
+        eraHow = by;
+    if (!eraCache || config.protocolEra != ServerConfig::EraPreference::Auto || config.transport != ServerConfig::Transport::Stdio)
+        return;
+    const auto cached = eraCache->lookup(config);
+    if (cached && cached->era == session->era() && !corrected)
+        return;
+    const Result<void> stored = eraCache->store(config, {session->era(), session->era() == ProtocolEra::Modern ? session->protocolVersion() : QString(),
+                                                         QDateTime::currentDateTimeUtc(), by, probeMs});
+    if (!stored)
+        qCWarning(lcWorkspace) << "could not remember the protocol era:" << stored.error().message;
+}
+
+void ServerConnection::Private::startSession()
+{
     auto transport = transportFactory(config);
     if (!transport) {
         lastError = transport.error();
@@ -183,7 +290,9 @@ void ServerConnection::Private::connectNow()
         setStatus(Status::Failed);
         return;
     }
-    session = new ClientSession(std::move(transport).value(), sessionOptions, q);
+    ClientSession::Options options = sessionOptions;
+    options.era = eraMode;
+    session = new ClientSession(std::move(transport).value(), options, q);
     if (configurator)
         configurator(session, q);
     ClientSession *s = session;
@@ -191,12 +300,25 @@ void ServerConnection::Private::connectNow()
         addConsoleLine(ConsoleLine::Kind::Lifecycle,
                        ServerConnection::tr("connected: %1 %2, protocol %3")
                            .arg(session->serverInfo().name, session->serverInfo().version, session->protocolVersion()));
+        rememberEra();
+        addConsoleLine(ConsoleLine::Kind::Lifecycle,
+                       ServerConnection::tr("protocol era: %1 (%2)")
+                           .arg(session->era() == ProtocolEra::Modern ? QStringLiteral("modern") : QStringLiteral("legacy"),
+                                probeMs >= 0 ? QStringLiteral("%1, %2 ms").arg(eraHow).arg(probeMs) : eraHow));
         failuresSinceReady = 0;
         setStatus(Status::Ready);
         if (listsOnReady)
             q->refreshLists();
     });
-    connect(s, &ClientSession::failed, q, [this](const Error &error) { onFailed(error); });
+    connect(s, &ClientSession::failed, q, [this](const Error &error) {
+        // A cached "modern" that the server no longer answers to (it exited on server/discover): probe
+        // again on the restart.
+        if (eraCache && eraMode == ClientSession::EraMode::PreferModern && eraHow.startsWith(QLatin1String("cached"))) {
+            if (const Result<void> forgotten = eraCache->forget(config); !forgotten)
+                qCWarning(lcWorkspace) << "could not forget the protocol era:" << forgotten.error().message;
+        }
+        onFailed(error);
+    });
     connect(s, &ClientSession::diagnosticLine, q, [this](const QString &line) {
         addConsoleLine(ConsoleLine::Kind::Stderr, line);
     });
@@ -513,6 +635,7 @@ void ServerConnection::addConsoleNote(const QString &text)
 void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) { d->configurator = std::move(configurator); }
 void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
 void ServerConnection::setSecretStore(SecretStore *store) { d->secretStore = store; }
+void ServerConnection::setEraCache(std::shared_ptr<EraCache> cache) { d->eraCache = std::move(cache); }
 
 void ServerConnection::start()
 {

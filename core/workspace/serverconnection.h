@@ -19,6 +19,7 @@
 namespace Toolgate {
 
 class ClientSession;
+class EraCache;
 class SecretStore;
 class Transport;
 
@@ -79,6 +80,11 @@ public:
     /// Where secret env and header values are read from before each start (not owned; may be null,
     /// then a server whose secrets are not in memory fails to start, saying which value is missing).
     void setSecretStore(SecretStore *store);
+    /// Where the protocol era of servers is remembered (issue 15). With a cache, a stdio server set to
+    /// Auto whose era is not known yet is probed first on a disposable sibling (EraNegotiator), and the
+    /// verdict is kept. Without one (null, the default) Auto opens with initialize and turns modern in
+    /// place when initialize is refused by a modern-only server.
+    void setEraCache(std::shared_ptr<EraCache> cache);
 
     /// Connects (if enabled). No effect when already starting or ready.
     void start();

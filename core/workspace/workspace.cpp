@@ -315,6 +315,13 @@ void Workspace::setListsOnReady(bool list)
         connection->setListsOnReady(list);
 }
 
+void Workspace::setEraCache(std::shared_ptr<EraCache> cache)
+{
+    m_eraCache = std::move(cache);
+    for (ServerConnection *connection : std::as_const(m_connections))
+        connection->setEraCache(m_eraCache);
+}
+
 ServerConnection *Workspace::createConnection(const ServerConfig &config)
 {
     auto *connection = new ServerConnection(config, this);
@@ -328,6 +335,7 @@ ServerConnection *Workspace::createConnection(const ServerConfig &config)
     if (m_sessionOptions)
         connection->setSessionOptions(*m_sessionOptions);
     connection->setListsOnReady(m_listsOnReady);
+    connection->setEraCache(m_eraCache);
     return connection;
 }
 

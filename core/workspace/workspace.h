@@ -89,6 +89,9 @@ public:
     void setSessionOptions(const ClientSession::Options &options);
     /// See ServerConnection::setListsOnReady(); for every connection, present and future.
     void setListsOnReady(bool list);
+    /// See ServerConnection::setEraCache(); for every connection, present and future (issue 15). The app and
+    /// toolgate-cli pass an EraCache on EraCache::defaultPath(), loaded.
+    void setEraCache(std::shared_ptr<EraCache> cache);
     /// The secret values of the servers in the keychain: its store, moving them, pending writes.
     WorkspaceSecrets *secrets() const { return m_secrets.get(); }
 
@@ -123,6 +126,7 @@ private:
     std::optional<ServerConnection::RestartPolicy> m_restartPolicy;
     std::optional<ClientSession::Options> m_sessionOptions;
     bool m_listsOnReady = true;
+    std::shared_ptr<EraCache> m_eraCache;
     QSet<const ServerConnection *> m_transient;
     std::unique_ptr<WorkspaceSecrets> m_secrets;
 };

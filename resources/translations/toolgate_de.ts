@@ -3028,6 +3028,42 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>this program does not look like an MCP server — it printed: &quot;%1&quot;. Check the command: it must start an MCP server that talks over standard input and output. (%2)</source>
         <translation>dieses Programm sieht nicht wie ein MCP-Server aus – es gab aus: &quot;%1&quot;. Prüfen Sie den Befehl: Er muss einen MCP-Server starten, der über Standardeingabe und -ausgabe spricht. (%2)</translation>
     </message>
+    <message>
+        <source>the server answered %1 with input_required, which only tools/call, resources/read and prompts/get may return</source>
+        <translation>der Server hat %1 mit input_required beantwortet, was nur tools/call, resources/read und prompts/get zurückgeben dürfen</translation>
+    </message>
+    <message>
+        <source>the server asks for input to finish %1, but Toolgate did not declare that it can give any</source>
+        <translation>der Server verlangt Eingaben, um %1 abzuschließen, aber Toolgate hat nicht erklärt, dass es welche geben kann</translation>
+    </message>
+    <message>
+        <source>unknown resultType &quot;%1&quot; in the answer to %2</source>
+        <translation>unbekannter resultType „%1“ in der Antwort auf %2</translation>
+    </message>
+    <message>
+        <source>%1 does not exist in MCP %2, which this server speaks</source>
+        <translation>%1 gibt es in MCP %2, das dieser Server spricht, nicht</translation>
+    </message>
+    <message>
+        <source>the server refused MCP %1 and then %2, both of which it lists as supported</source>
+        <translation>der Server hat MCP %1 und dann %2 abgelehnt, obwohl er beide als unterstützt aufführt</translation>
+    </message>
+    <message>
+        <source>the server speaks only MCP %1, which has no initialize (it answered: %2); set its protocol era to Auto or Modern</source>
+        <translation>der Server spricht nur MCP %1, das kein initialize kennt (seine Antwort: %2); stellen Sie seine Protokoll-Ära auf Auto oder Modern</translation>
+    </message>
+    <message>
+        <source>the server needs client capabilities that Toolgate did not declare for this request (%1): %2</source>
+        <translation>der Server braucht Client-Fähigkeiten, die Toolgate für diese Anfrage nicht erklärt hat (%1): %2</translation>
+    </message>
+    <message>
+        <source>the server no longer accepts MCP %1 (it supports %2): %3</source>
+        <translation>der Server nimmt MCP %1 nicht mehr an (er unterstützt %2): %3</translation>
+    </message>
+    <message>
+        <source>the server has no resource %1 (%2)</source>
+        <translation>der Server hat keine Ressource %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -3461,6 +3497,24 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>%1 (not an allowed value)</source>
         <translation>%1 (kein erlaubter Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::EraCache</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a protocol era cache Toolgate can read; it will be rewritten</source>
+        <translation>%1 ist kein Zwischenspeicher für Protokoll-Ären, den Toolgate lesen kann; er wird neu geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::EraNegotiator</name>
+    <message>
+        <source>the server refused MCP %1, the version it had named as supported</source>
+        <translation>der Server hat MCP %1 abgelehnt, die Version, die er selbst als unterstützt genannt hatte</translation>
     </message>
 </context>
 <context>
@@ -4810,6 +4864,73 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ProbeClassifier</name>
+    <message>
+        <source>no answer in time</source>
+        <translation>keine Antwort in der vorgesehenen Zeit</translation>
+    </message>
+    <message>
+        <source>the program exited</source>
+        <translation>das Programm hat sich beendet</translation>
+    </message>
+    <message>
+        <source>text that is not MCP (&quot;%1&quot;)</source>
+        <translation>Text, der kein MCP ist („%1“)</translation>
+    </message>
+    <message>
+        <source>the server answered server/discover with something that is not JSON-RPC (&quot;%1&quot;)</source>
+        <translation>der Server hat server/discover mit etwas beantwortet, das kein JSON-RPC ist („%1“)</translation>
+    </message>
+    <message>
+        <source>the connection closed</source>
+        <translation>die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>could not ask the server which protocol era it speaks: %1</source>
+        <translation>der Server konnte nicht gefragt werden, welche Protokoll-Ära er spricht: %1</translation>
+    </message>
+    <message>
+        <source>a result that is not a server/discover result</source>
+        <translation>ein Ergebnis, das kein server/discover-Ergebnis ist</translation>
+    </message>
+    <message>
+        <source>the server speaks MCP %1; Toolgate speaks %2</source>
+        <translation>der Server spricht MCP %1; Toolgate spricht %2</translation>
+    </message>
+    <message>
+        <source>error %1 (%2)</source>
+        <translation>Fehler %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the server refused MCP %1 although it lists it as supported (%2)</source>
+        <translation>der Server hat MCP %1 abgelehnt, obwohl er es als unterstützt aufführt (%2)</translation>
+    </message>
+    <message>
+        <source>the server wants a sign-in first (HTTP 401)</source>
+        <translation>der Server verlangt zuerst eine Anmeldung (HTTP 401)</translation>
+    </message>
+    <message>
+        <source>the server denied access (HTTP 403)</source>
+        <translation>der Server hat den Zugriff verweigert (HTTP 403)</translation>
+    </message>
+    <message>
+        <source>the server failed (HTTP %1)</source>
+        <translation>der Server ist gescheitert (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>HTTP status %1</source>
+        <translation>HTTP-Status %1</translation>
+    </message>
+    <message>
+        <source>this server does not speak MCP %1; set its protocol era to Auto or Legacy</source>
+        <translation>dieser Server spricht nicht MCP %1; stellen Sie seine Protokoll-Ära auf Auto oder Legacy</translation>
+    </message>
+    <message>
+        <source>this server does not speak MCP %1 (its answer to server/discover: %2); set its protocol era to Auto or Legacy</source>
+        <translation>dieser Server spricht nicht MCP %1 (seine Antwort auf server/discover: %2); stellen Sie seine Protokoll-Ära auf Auto oder Legacy</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ProblemsBox</name>
     <message numerus="yes">
         <source>… and %n more</source>
@@ -5860,6 +5981,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>&quot;%1&quot; must be an object mapping server names to their settings, not %2</source>
         <translation>&quot;%1&quot; muss ein Objekt sein, das Servernamen ihren Einstellungen zuordnet, nicht %2</translation>
     </message>
+    <message>
+        <source>&quot;protocolEra&quot; must be &quot;auto&quot;, &quot;legacy&quot; or &quot;modern&quot;, not %1</source>
+        <translation>„protocolEra“ muss „auto“, „legacy“ oder „modern“ sein, nicht %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerConnection</name>
@@ -5973,6 +6098,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Starting…</source>
         <translation>Startet…</translation>
+    </message>
+    <message>
+        <source>asking a separate copy of %1 which MCP revision it speaks</source>
+        <translation>eine eigene Kopie von %1 wird gefragt, welche MCP-Version sie spricht</translation>
+    </message>
+    <message>
+        <source>protocol era: %1 (%2)</source>
+        <translation>Protokoll-Ära: %1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -14,9 +14,12 @@
 //                             for responses, "recv: invalid" for unparsable lines)
 //   cancelled <id>            a pending call was dropped because of notifications/cancelled
 // If FAULT_SERVER_LOG names a file, each received method name is appended to it as well.
+// If FAULT_SERVER_PIDS names a file, the server appends its process id to it when it starts (to count
+// the processes a client spawned).
 
 #include "stdiowire.h"
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -48,6 +51,7 @@ struct Options {
     bool noInitializeResponse = false; // --no-response-to-initialize
     bool ignoreStdinEof = false;     // --ignore-stdin-eof
     bool ignoreSigterm = false;      // --ignore-sigterm
+    QString onDiscover;              // --on-discover MODE (empty: -32601 like any unknown method)
 };
 
 const char *const kUsage =
@@ -58,7 +62,11 @@ const char *const kUsage =
     "  --crash-on-initialize        exit with code 3 when initialize arrives\n"
     "  --no-response-to-initialize  never answer initialize\n"
     "  --ignore-stdin-eof           keep running after stdin closes (until killed)\n"
-    "  --ignore-sigterm             ignore SIGTERM (POSIX only)\n";
+    "  --ignore-sigterm             ignore SIGTERM (POSIX only)\n"
+    "  --on-discover MODE           what a server/discover probe gets, then it stays a correct legacy server:\n"
+    "                               garbage (a non-JSON line), hang (nothing), exit (exit code 1),\n"
+    "                               garbage-result (an empty result object), errorN (error code N, e.g.\n"
+    "                               error-32600); default: error -32601 like any unknown method\n";
 
 // Tool description for tools/list; `props` is the "properties" of the input schema.
 QJsonObject tool(const char *name, const char *description, const QJsonObject &props = {},
@@ -180,7 +188,9 @@ private:
             return;
         }
 
-        if (method == QLatin1String("initialize"))
+        if (method == QLatin1String("server/discover") && !m_opts.onDiscover.isEmpty())
+            discover(id);
+        else if (method == QLatin1String("initialize"))
             initialize(id, params);
         else if (method == QLatin1String("ping") || method == QLatin1String("logging/setLevel"))
             send(response(id, QJsonObject{}));
@@ -190,6 +200,25 @@ private:
             callTool(id, params);
         else
             send(errorResponse(id, -32601, QStringLiteral("Method not found")));
+    }
+
+    void discover(const QJsonValue &id)
+    {
+        const QString &mode = m_opts.onDiscover;
+        if (mode == QLatin1String("garbage")) {
+            writeRaw("what is server/discover?");
+        } else if (mode == QLatin1String("hang")) {
+            logErr(QStringLiteral("not answering server/discover"));
+        } else if (mode == QLatin1String("exit")) {
+            logErr(QStringLiteral("exiting on server/discover"));
+            quit(1);
+        } else if (mode == QLatin1String("garbage-result")) {
+            send(response(id, QJsonObject{}));
+        } else if (mode.startsWith(QLatin1String("error"))) {
+            bool ok = false;
+            const int code = mode.mid(5).toInt(&ok);
+            send(errorResponse(id, ok ? code : -32601, QStringLiteral("no server/discover before initialize")));
+        }
     }
 
     void initialize(const QJsonValue &id, const QJsonObject &params)
@@ -435,6 +464,8 @@ int main(int argc, char **argv)
             opts.ignoreStdinEof = true;
         } else if (arg == "--ignore-sigterm") {
             opts.ignoreSigterm = true;
+        } else if (arg == "--on-discover" && hasValue) {
+            opts.onDiscover = QString::fromLocal8Bit(argv[++i]);
         } else if (arg == "--help" || arg == "-h") {
             std::fputs(kUsage, stdout);
             return 0;
@@ -444,6 +475,11 @@ int main(int argc, char **argv)
         }
     }
 
+    if (const QString pids = qEnvironmentVariable("FAULT_SERVER_PIDS"); !pids.isEmpty()) {
+        QFile file(pids);
+        if (file.open(QIODevice::WriteOnly | QIODevice::Append))
+            file.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+    }
     if (opts.exitImmediately >= 0) {
         logErr(QStringLiteral("failing at start"));
         quit(opts.exitImmediately);

@@ -181,6 +181,18 @@ void TestServerConfig::parse_data()
     QTest::newRow("byte order mark")
         << QByteArray("\xEF\xBB\xBF{\"mcpServers\": {\"a\": {\"command\": \"x\"}}}")
         << QList<ServerConfig>{stdio(QStringLiteral("a"), QStringLiteral("x"))};
+    {
+        // issue 15: the protocol era per server; a missing key is Auto.
+        ServerConfig m = stdio(QStringLiteral("m"), QStringLiteral("x"));
+        m.protocolEra = ServerConfig::EraPreference::Modern;
+        ServerConfig l = stdio(QStringLiteral("l"), QStringLiteral("y"));
+        l.protocolEra = ServerConfig::EraPreference::Legacy;
+        ServerConfig a = stdio(QStringLiteral("a"), QStringLiteral("z"));
+        QTest::newRow("protocolEra")
+            << QByteArray(R"({"mcpServers": {"m": {"command": "x", "protocolEra": "modern"},
+                 "l": {"command": "y", "protocolEra": "Legacy"}, "a": {"command": "z", "protocolEra": "auto"}}})")
+            << QList<ServerConfig>{m, l, a};
+    }
     QTest::newRow("empty object") << QByteArray("{}") << QList<ServerConfig>{};
     QTest::newRow("empty mcpServers") << QByteArray(R"({"mcpServers": {}})") << QList<ServerConfig>{};
 }
@@ -205,6 +217,7 @@ void TestServerConfig::parse()
         QCOMPARE(got.url, want.url);
         QCOMPARE(got.headers, want.headers);
         QCOMPARE(got.enabled, want.enabled);
+        QCOMPARE(got.protocolEra, want.protocolEra);
         QCOMPARE(got.secretKeys, want.secretKeys);
         QCOMPARE(got.extra, want.extra);
         ServerConfig gotInSortedOrder = got; // the file's order is serversKeepTheirOrder's business
@@ -255,6 +268,12 @@ void TestServerConfig::parseErrors_data()
     QTest::newRow("env value is an array")
         << QByteArray(R"({"mcpServers": {"a": {"command": "x", "env": {"PATHS": ["/a"]}}}})")
         << QStringList{QStringLiteral("server \"a\""), QStringLiteral("\"env\""), QStringLiteral("\"PATHS\""), QStringLiteral("an array")};
+    QTest::newRow("protocolEra unknown")
+        << QByteArray(R"({"mcpServers": {"a": {"command": "x", "protocolEra": "2026"}}})")
+        << QStringList{QStringLiteral("server \"a\""), QStringLiteral("\"protocolEra\""), QStringLiteral("\"2026\""), QStringLiteral("\"modern\"")};
+    QTest::newRow("protocolEra is a boolean")
+        << QByteArray(R"({"mcpServers": {"a": {"command": "x", "protocolEra": true}}})")
+        << QStringList{QStringLiteral("server \"a\""), QStringLiteral("\"protocolEra\""), QStringLiteral("true")};
     QTest::newRow("headers is a string")
         << QByteArray(R"({"mcpServers": {"a": {"url": "https://h/mcp", "headers": "x"}}})")
         << QStringList{QStringLiteral("server \"a\""), QStringLiteral("\"headers\"")};
@@ -323,7 +342,7 @@ void TestServerConfig::roundTripKeepsExtraKeys()
     const QByteArray original = R"({"mcpServers": {
         "fs": {"command": "npx", "args": ["-y", "server-filesystem"], "env": {"API_KEY": "k", "MODE": "ro"},
                "cwd": "/w", "autoApprove": ["read_file"], "x-note": {"owner": "me"}, "secretKeys": ["MODE"]},
-        "off": {"command": "sleep", "disabled": true},
+        "off": {"command": "sleep", "disabled": true, "protocolEra": "legacy"},
         "web": {"type": "sse", "url": "https://h.example/sse", "headers": {"Authorization": "Bearer t"}},
         "both": {"type": "stdio", "command": "srv", "url": "https://kept.example/"}}})";
     const auto first = ServerConfigFile::parse(original, QStringLiteral("original"));
@@ -347,6 +366,12 @@ void TestServerConfig::roundTripKeepsExtraKeys()
     }
     // A second save writes the same bytes: nothing drifts from one round to the next.
     QCOMPARE(ServerConfigFile::serialize(second.value()), readFile(path));
+    // The era is written where it was given, and Auto (the default) nowhere.
+    const QByteArray written = readFile(path);
+    QCOMPARE(written.count("protocolEra"), 1);
+    QVERIFY(written.contains(R"("protocolEra": "legacy")"));
+    QCOMPARE(second->at(1).protocolEra, ServerConfig::EraPreference::Legacy);
+    QCOMPARE(second->at(0).protocolEra, ServerConfig::EraPreference::Auto);
 }
 
 void TestServerConfig::serversKeepTheirOrder()

@@ -1,0 +1,147 @@
+#include "eracache.h"
+
+#include "common/atomicfile.h"
+#include "common/logging.h"
+#include "serverconfig.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QUrl>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int fileVersion = 1;
+/// More entries than anyone configures servers: a file grown beyond it is not ours to trust.
+constexpr qsizetype maxEntries = 10000;
+
+void addField(QCryptographicHash &hash, QStringView field)
+{
+    // Length-prefixed, so ("ab","c") and ("a","bc") hash differently.
+    const QByteArray bytes = field.toUtf8();
+    hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
+    hash.addData(bytes);
+}
+
+} // namespace
+
+EraCache::EraCache(QString path)
+    : m_path(std::move(path))
+{
+}
+
+QString EraCache::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/eras.json");
+}
+
+QString EraCache::fingerprint(const ServerConfig &config)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    addField(hash, ServerConfig::transportName(config.transport));
+    if (config.transport == ServerConfig::Transport::Stdio) {
+        addField(hash, config.command);
+        addField(hash, QString::number(config.args.size()));
+        for (const QString &arg : config.args)
+            addField(hash, arg);
+        addField(hash, config.cwd);
+        for (auto it = config.env.cbegin(); it != config.env.cend(); ++it) {
+            addField(hash, it.key());
+            addField(hash, it.value());
+        }
+    } else {
+        // The origin and path: a query string or fragment does not choose another server.
+        const QUrl url(config.url);
+        addField(hash, url.scheme().toLower());
+        addField(hash, url.host().toLower());
+        addField(hash, QString::number(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+        addField(hash, url.path());
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+Result<void> EraCache::load()
+{
+    m_entries.clear();
+    QFile file(m_path);
+    if (!file.exists())
+        return {};
+    if (!file.open(QIODevice::ReadOnly)) {
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "cannot read %1: %2")
+                                                     .arg(QDir::toNativeSeparators(m_path), file.errorString()));
+    }
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonObject servers = doc.object().value(QLatin1String("servers")).toObject();
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject()
+        || doc.object().value(QLatin1String("version")).toInt() != fileVersion || servers.size() > maxEntries) {
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1 is not a protocol era cache Toolgate can read; it will be rewritten")
+                                                     .arg(QDir::toNativeSeparators(m_path)));
+    }
+    for (auto it = servers.begin(); it != servers.end(); ++it) {
+        const QJsonObject o = it.value().toObject();
+        const QString era = o.value(QLatin1String("era")).toString();
+        if (era != QLatin1String("modern") && era != QLatin1String("legacy"))
+            continue; // an entry we cannot read is one we do not have
+        Stored stored;
+        stored.fingerprint = o.value(QLatin1String("key")).toString();
+        stored.entry.era = era == QLatin1String("modern") ? ProtocolEra::Modern : ProtocolEra::Legacy;
+        stored.entry.version = o.value(QLatin1String("version")).toString();
+        stored.entry.decidedAt = QDateTime::fromString(o.value(QLatin1String("decidedAt")).toString(), Qt::ISODateWithMs);
+        stored.entry.how = o.value(QLatin1String("how")).toString();
+        stored.entry.probeMs = o.value(QLatin1String("probeMs")).toInteger(-1);
+        if (stored.entry.era == ProtocolEra::Modern && stored.entry.version.isEmpty())
+            continue;
+        m_entries.insert(it.key(), stored);
+    }
+    return {};
+}
+
+std::optional<EraCache::Entry> EraCache::lookup(const ServerConfig &config) const
+{
+    const auto it = m_entries.constFind(config.name);
+    if (it == m_entries.cend() || it->fingerprint != fingerprint(config))
+        return std::nullopt;
+    return it->entry;
+}
+
+Result<void> EraCache::store(const ServerConfig &config, const Entry &entry)
+{
+    m_entries.insert(config.name, Stored{fingerprint(config), entry});
+    return save();
+}
+
+Result<void> EraCache::forget(const ServerConfig &config)
+{
+    if (!m_entries.remove(config.name))
+        return {};
+    return save();
+}
+
+Result<void> EraCache::save() const
+{
+    QJsonObject servers;
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        QJsonObject o{
+            {QLatin1String("key"), it->fingerprint},
+            {QLatin1String("era"), it->entry.era == ProtocolEra::Modern ? QStringLiteral("modern") : QStringLiteral("legacy")},
+            {QLatin1String("decidedAt"), it->entry.decidedAt.toUTC().toString(Qt::ISODateWithMs)},
+            {QLatin1String("how"), it->entry.how},
+        };
+        if (!it->entry.version.isEmpty())
+            o.insert(QLatin1String("version"), it->entry.version);
+        if (it->entry.probeMs >= 0)
+            o.insert(QLatin1String("probeMs"), it->entry.probeMs);
+        servers.insert(it.key(), o);
+    }
+    const QJsonObject root{{QLatin1String("version"), fileVersion}, {QLatin1String("servers"), servers}};
+    return AtomicFile::write(m_path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,599 @@
+// ClientSession in the modern era (MCP 2026-07-28, issue 15): server/discover instead of initialize, the
+// _meta envelope on every request, resultType. Against the real TypeScript SDK v2 peer
+// (tests/npm/peers/modern-server.mjs) over stdio, which refuses any request without the envelope; and,
+// for what no real server sends (an unknown resultType, a refusal that contradicts itself), against a
+// scripted JSON-RPC peer on an in-process transport pair that records the bytes the session wrote.
+
+#include "loopbacktransport.h"
+#include "npmpeers.h"
+#include "testtable.h"
+#include "toolcallkeyfortests.h"
+
+#include "client/clientsession.h"
+#include "common/error.h"
+#include "peer/jsonrpcpeer.h"
+#include "protocol/protocolversion.h"
+#include "transport/stdiotransport.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Qt::StringLiterals;
+
+#define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
+
+namespace {
+
+QString peerScript()
+{
+    return TestSupport::npmDir() + u"/peers/modern-server.mjs"_s;
+}
+
+std::unique_ptr<StdioTransport> peerTransport(const QString &era)
+{
+    StdioLaunchSpec spec{TestSupport::nodeBinary(), {peerScript(), u"--transport"_s, u"stdio"_s, u"--era"_s, era}, {}, {}, false};
+    return std::make_unique<StdioTransport>(spec);
+}
+
+ClientSession::Options optionsFor(ClientSession::EraMode era)
+{
+    ClientSession::Options options;
+    options.era = era;
+    options.initializeTimeout = std::chrono::seconds(20);
+    return options;
+}
+
+/// Waits for ready() or failed(); true when ready.
+bool connectAndWait(ClientSession &session, int timeoutMs = 20000)
+{
+    QSignalSpy ready(&session, &ClientSession::ready);
+    QSignalSpy failed(&session, &ClientSession::failed);
+    session.connectToServer();
+    QDeadlineTimer deadline(timeoutMs);
+    while (ready.isEmpty() && failed.isEmpty() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    return !ready.isEmpty();
+}
+
+void disconnectAndWait(ClientSession &session)
+{
+    if (session.state() == ClientSession::State::Closed)
+        return;
+    QSignalSpy closed(&session, &ClientSession::closed);
+    session.disconnectFromServer();
+    if (closed.isEmpty())
+        closed.wait(5000);
+}
+
+const QString envelopeVersion = u"io.modelcontextprotocol/protocolVersion"_s;
+const QString envelopeClientInfo = u"io.modelcontextprotocol/clientInfo"_s;
+const QString envelopeCapabilities = u"io.modelcontextprotocol/clientCapabilities"_s;
+const QString envelopeLogLevel = u"io.modelcontextprotocol/logLevel"_s;
+
+QJsonObject discoverResult()
+{
+    return QJsonObject{{u"supportedVersions"_s, QJsonArray{u"2026-07-28"_s}},
+                       {u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}, {u"logging"_s, QJsonObject()}}},
+                       {u"resultType"_s, u"complete"_s},
+                       {u"_meta"_s, QJsonObject{{u"io.modelcontextprotocol/serverInfo"_s,
+                                                 QJsonObject{{u"name"_s, u"scripted"_s}, {u"version"_s, u"1"_s}}}}}};
+}
+
+/// A ClientSession on one end of a loopback pair and a JSON-RPC peer on the other, which the test scripts.
+struct ScriptedServer
+{
+    ScriptedServer()
+    {
+        auto [clientEnd, serverEnd] = TestSupport::LoopbackTransport::createPair();
+        server = std::move(serverEnd);
+        peer = std::make_unique<JsonRpcPeer>(server.get());
+        peer->setRemote(JsonRpcPeer::Remote::Client);
+        clientTransport = std::move(clientEnd);
+    }
+    ~ScriptedServer()
+    {
+        session.reset();
+        peer.reset();
+    }
+    /// Every request the session sent with this method, as the server received it.
+    QList<QJsonObject> requests(const QString &method) const
+    {
+        QList<QJsonObject> out;
+        for (const QByteArray &message : server->received) {
+            const QJsonObject o = QJsonDocument::fromJson(message).object();
+            if (o.value(u"method"_s).toString() == method)
+                out.append(o);
+        }
+        return out;
+    }
+    bool open(ClientSession::EraMode era)
+    {
+        server->start();
+        session = std::make_unique<ClientSession>(std::move(clientTransport), optionsFor(era));
+        return connectAndWait(*session, 5000);
+    }
+
+    std::unique_ptr<TestSupport::LoopbackTransport> clientTransport;
+    std::unique_ptr<TestSupport::LoopbackTransport> server;
+    std::unique_ptr<JsonRpcPeer> peer;
+    std::unique_ptr<ClientSession> session;
+};
+
+} // namespace
+
+class tst_ModernSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    // The real peer, over stdio.
+    void opensWithServerDiscover();
+    void listsAndCalls_data();
+    void listsAndCalls();
+    void readsResourceAndPrompt();
+    void unknownResourceIsAnError();
+    void inputNeedsAnUndeclaredCapability();
+    void loggingNeedsTheCapability();
+    void pingDoesNotExist();
+    void legacySessionAgainstModernOnlyServer();
+    void legacySessionAgainstDualServer();
+
+    // A scripted peer: the bytes on the wire, and answers no real server gives.
+    void envelopeOnEveryRequest();
+    void legacyRequestsCarryNoEnvelope();
+    void resultType_data();
+    void resultType();
+    void legacyResultTypeIsNotJudged();
+    void modernErrorsInWords();
+    void legacyErrorsKeepTheServersWords();
+    void discoverRefusedWithMethodNotFound();
+    void discoverRefusesTheVersionItLists();
+
+private:
+    std::unique_ptr<ClientSession> m_session;
+    void connectPeer(const QString &era, ClientSession::EraMode mode = ClientSession::EraMode::Modern);
+};
+
+void tst_ModernSession::initTestCase()
+{
+    const QString missing = TestSupport::missingNpmPeers();
+    if (!missing.isEmpty())
+        QFAIL(qPrintable(missing));
+    QVERIFY2(QFileInfo::exists(peerScript()), qPrintable(peerScript()));
+}
+
+void tst_ModernSession::cleanup()
+{
+    if (m_session)
+        disconnectAndWait(*m_session);
+    m_session.reset();
+}
+
+void tst_ModernSession::connectPeer(const QString &era, ClientSession::EraMode mode)
+{
+    m_session = std::make_unique<ClientSession>(peerTransport(era), optionsFor(mode));
+    const bool ready = connectAndWait(*m_session);
+    QVERIFY2(ready, qPrintable(m_session->lastError().message));
+}
+
+void tst_ModernSession::opensWithServerDiscover()
+{
+    connectPeer(u"modern"_s);
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+    QCOMPARE(m_session->era(), ProtocolEra::Modern);
+    QCOMPARE(m_session->protocolVersion(), u"2026-07-28"_s);
+    QCOMPARE(m_session->serverInfo().name, u"toolgate-modern-peer"_s);
+    QVERIFY(m_session->serverCapabilities().tools);
+    QVERIFY(m_session->serverCapabilities().toolsListChanged);
+    QVERIFY(m_session->serverCapabilities().resources);
+    QVERIFY(m_session->serverCapabilities().prompts);
+    QCOMPARE(m_session->discoverResult().supportedVersions, QStringList{u"2026-07-28"_s});
+    QCOMPARE(m_session->discoverResult().cacheScope, u"private"_s);
+}
+
+void tst_ModernSession::listsAndCalls_data()
+{
+    QTest::addColumn<QString>("era");
+    QTest::addRow("modern-only server") << u"modern"_s;
+    QTest::addRow("dual-era server") << u"dual"_s;
+}
+
+void tst_ModernSession::listsAndCalls()
+{
+    QFETCH(QString, era);
+    connectPeer(era);
+    QCOMPARE(m_session->era(), ProtocolEra::Modern);
+
+    // The peer answers a request without the envelope with -32602: each success below carried it.
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    for (const char *name : {"echo", "add", "confirm_action", "ask_model", "list_workspace", "change_tools"})
+        QVERIFY2(TestSupport::findTool(tools, QLatin1StringView(name)).has_value(), name);
+    const std::optional<Tool> add = TestSupport::findTool(tools, u"add"_s);
+    QVERIFY(!add->outputSchema.isEmpty());
+
+    ClientSession::CallOptions options;
+    options.onProgress = [](const ProgressUpdate &) {}; // a progressToken of our own in _meta, next to the envelope
+    AWAIT_OK(echo, CallToolResult,
+             m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"hello, 2026 ✓"_s}},
+                                 options, c, cb));
+    QVERIFY(!echo.isError);
+    QCOMPARE(echo.textSummary(), u"hello, 2026 ✓"_s);
+    QCOMPARE(echo.raw.value(u"resultType"_s).toString(), u"complete"_s);
+
+    ClientSession::CallOptions plain;
+    plain.argumentOrder = JsonKeyOrder(); // no order asked for
+    AWAIT_OK(sum, CallToolResult,
+             m_session->callTool(ToolCallKeyForTests::make(), u"add"_s, QJsonObject{{u"a"_s, 2}, {u"b"_s, 3.5}}, plain, c, cb));
+    QVERIFY(!sum.isError);
+    QCOMPARE(sum.textSummary(), u"5.5"_s);
+    QVERIFY(sum.structuredContent.has_value());
+    QCOMPARE(sum.structuredContent->value(u"sum"_s).toDouble(), 5.5);
+}
+
+void tst_ModernSession::readsResourceAndPrompt()
+{
+    connectPeer(u"modern"_s);
+    AWAIT_OK(resources, QList<Resource>, m_session->listResources(c, cb));
+    QCOMPARE(resources.size(), 1);
+    QCOMPARE(resources.first().uri, u"toolgate://peer/readme"_s);
+    AWAIT_OK(read, ReadResourceResult, m_session->readResource(u"toolgate://peer/readme"_s, c, cb));
+    QCOMPARE(read.contents.size(), 1);
+    QCOMPARE(read.contents.first().text.value_or(QString()), u"This is the modern test peer."_s);
+
+    AWAIT_OK(prompts, QList<Prompt>, m_session->listPrompts(c, cb));
+    QCOMPARE(prompts.size(), 1);
+    AWAIT_OK(prompt, GetPromptResult, m_session->getPrompt(u"greeting"_s, {{u"name"_s, u"Ada"_s}}, c, cb));
+    QCOMPARE(prompt.messages.size(), 1);
+    QCOMPARE(prompt.messages.first().content.text, u"Hello, Ada!"_s);
+}
+
+void tst_ModernSession::unknownResourceIsAnError()
+{
+    connectPeer(u"modern"_s);
+    const auto answer = TestSupport::await<ReadResourceResult>(
+        [this](QObject *c, auto cb) { m_session->readResource(u"toolgate://peer/missing"_s, c, cb); });
+    QVERIFY(answer.has_value());
+    QVERIFY(!answer->ok());
+    // 2026-07-28's resource-not-found is -32602 with data.uri (SEP-2164).
+    QCOMPARE(answer->error().code, int(ErrorCode::InvalidParams));
+    QCOMPARE(answer->error().data.toObject().value(u"uri"_s).toString(), u"toolgate://peer/missing"_s);
+    QVERIFY2(answer->error().message.startsWith(u"the server has no resource toolgate://peer/missing ("_s), qPrintable(answer->error().message));
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::inputNeedsAnUndeclaredCapability()
+{
+    // Toolgate does not answer input requests (MRTR) yet, so the envelope declares no elicitation and the
+    // server says so with -32021 instead of asking.
+    connectPeer(u"modern"_s);
+    const auto answer = TestSupport::await<CallToolResult>([this](QObject *c, auto cb) {
+        m_session->callTool(ToolCallKeyForTests::make(), u"confirm_action"_s, QJsonObject{{u"action"_s, u"delete"_s}},
+                            {}, c, cb);
+    });
+    QVERIFY(answer.has_value());
+    QVERIFY(!answer->ok());
+    QCOMPARE(answer->error().code, int(ErrorCode::MissingRequiredClientCapability));
+    QVERIFY(answer->error().data.toObject().value(u"requiredCapabilities"_s).toObject().contains(u"elicitation"_s));
+    QVERIFY2(answer->error().message.startsWith(u"the server needs client capabilities that Toolgate did not declare for this request (elicitation): "_s),
+             qPrintable(answer->error().message));
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::loggingNeedsTheCapability()
+{
+    connectPeer(u"modern"_s);
+    // The peer declares no logging capability: that is still checked as in the legacy era (the level
+    // itself travelling in the envelope is checked in envelopeOnEveryRequest).
+    const auto refused = TestSupport::await<std::monostate>(
+        [this](QObject *c, auto cb) { m_session->setLoggingLevel(LoggingLevel::Debug, c, cb); });
+    QVERIFY(refused.has_value());
+    QVERIFY(!refused->ok());
+    QCOMPARE(refused->error().code, int(ErrorCode::MethodNotFound));
+    AWAIT_OK(echo, CallToolResult,
+             m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"still here"_s}}, {}, c, cb));
+    QCOMPARE(echo.textSummary(), u"still here"_s);
+}
+
+void tst_ModernSession::pingDoesNotExist()
+{
+    connectPeer(u"modern"_s);
+    const auto answer = TestSupport::await<std::monostate>([this](QObject *c, auto cb) { m_session->ping(c, cb); });
+    QVERIFY(answer.has_value());
+    QVERIFY(!answer->ok());
+    QCOMPARE(answer->error().code, int(ErrorCode::MethodNotFound));
+    QVERIFY2(answer->error().message.contains(u"2026-07-28"_s), qPrintable(answer->error().message));
+}
+
+void tst_ModernSession::legacySessionAgainstModernOnlyServer()
+{
+    // Today's symptom (issue 15): "Unsupported protocol version: 2025-11-25". Now it says what to do.
+    m_session = std::make_unique<ClientSession>(peerTransport(u"modern"_s), optionsFor(ClientSession::EraMode::Legacy));
+    QVERIFY(!connectAndWait(*m_session));
+    QCOMPARE(m_session->state(), ClientSession::State::Failed);
+    const Error error = m_session->lastError();
+    QCOMPARE(error.code, int(ErrorCode::UnsupportedProtocolVersion));
+    QVERIFY2(error.message.contains(u"speaks only MCP 2026-07-28"_s), qPrintable(error.message));
+    QVERIFY2(error.message.contains(u"protocol era"_s), qPrintable(error.message));
+}
+
+void tst_ModernSession::legacySessionAgainstDualServer()
+{
+    // The legacy path is today's: initialize, no envelope, and the dual peer serves it.
+    connectPeer(u"dual"_s, ClientSession::EraMode::Legacy);
+    QCOMPARE(m_session->era(), ProtocolEra::Legacy);
+    QCOMPARE(m_session->protocolVersion(), QString(ProtocolVersion::latestLegacy));
+    QVERIFY(m_session->discoverResult().supportedVersions.isEmpty());
+    AWAIT_OK(echo, CallToolResult,
+             m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"legacy"_s}}, {}, c, cb));
+    QCOMPARE(echo.textSummary(), u"legacy"_s);
+}
+
+void tst_ModernSession::envelopeOnEveryRequest()
+{
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverResult()); });
+    s.peer->setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"t"_s}, {u"inputSchema"_s, QJsonObject{{u"type"_s, u"object"_s}}}}}},
+                              {u"resultType"_s, u"complete"_s}});
+    });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"content"_s, QJsonArray()}});
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+    QCOMPARE(s.session->serverInfo().name, u"scripted"_s);
+    QVERIFY(s.requests(u"initialize"_s).isEmpty());
+
+    AWAIT_OK(tools, QList<Tool>, s.session->listTools(c, cb));
+    QCOMPARE(tools.size(), 1);
+    const auto levelSet = TestSupport::await<std::monostate>(
+        [&s](QObject *c, auto cb) { s.session->setLoggingLevel(LoggingLevel::Warning, c, cb); });
+    QVERIFY(levelSet.has_value() && levelSet->ok());
+    ClientSession::CallOptions options;
+    options.meta = QJsonObject{{u"com.example/trace"_s, u"abc"_s}, {envelopeVersion, u"1999-01-01"_s}};
+    options.onProgress = [](const ProgressUpdate &) {};
+    AWAIT_OK(call, CallToolResult,
+             s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"x"_s, 1}}, options, c, cb));
+    Q_UNUSED(call);
+
+    QVERIFY(s.requests(u"logging/setLevel"_s).isEmpty()); // removed in 2026-07-28: nothing sent
+    const QList<QJsonObject> discover = s.requests(u"server/discover"_s);
+    QCOMPARE(discover.size(), 1);
+    const QJsonObject discoverMeta = discover.first().value(u"params"_s).toObject().value(u"_meta"_s).toObject();
+    QCOMPARE(discoverMeta.value(envelopeVersion).toString(), u"2026-07-28"_s);
+    QCOMPARE(discoverMeta.value(envelopeClientInfo).toObject().value(u"name"_s).toString(), u"toolgate"_s);
+    QVERIFY(discoverMeta.value(envelopeCapabilities).isObject());
+    QVERIFY(!discoverMeta.contains(envelopeLogLevel));
+
+    const QJsonObject listMeta = s.requests(u"tools/list"_s).first().value(u"params"_s).toObject().value(u"_meta"_s).toObject();
+    QCOMPARE(listMeta, discoverMeta);
+
+    const QList<QJsonObject> calls = s.requests(u"tools/call"_s);
+    QCOMPARE(calls.size(), 1);
+    const QJsonObject params = calls.first().value(u"params"_s).toObject();
+    QCOMPARE(params.value(u"name"_s).toString(), u"t"_s);
+    QCOMPARE(params.value(u"arguments"_s).toObject(), QJsonObject({{u"x"_s, 1}}));
+    const QJsonObject callMeta = params.value(u"_meta"_s).toObject();
+    // The envelope wins over a caller's key of the same name; the caller's other keys stay.
+    QCOMPARE(callMeta.value(envelopeVersion).toString(), u"2026-07-28"_s);
+    QCOMPARE(callMeta.value(envelopeClientInfo), discoverMeta.value(envelopeClientInfo));
+    QCOMPARE(callMeta.value(envelopeCapabilities), discoverMeta.value(envelopeCapabilities));
+    QCOMPARE(callMeta.value(envelopeLogLevel).toString(), u"warning"_s);
+    QCOMPARE(callMeta.value(u"com.example/trace"_s).toString(), u"abc"_s);
+    QVERIFY(callMeta.value(u"progressToken"_s).isString());
+    // One object, no duplicate keys: the raw text names the version once.
+    const QByteArray raw = [&] {
+        for (const QByteArray &m : s.server->received) {
+            if (m.contains("\"tools/call\""))
+                return m;
+        }
+        return QByteArray();
+    }();
+    QCOMPARE(raw.count("io.modelcontextprotocol/protocolVersion"), 1);
+    // Roots, sampling and elicitation reach a modern client as input requests, which it cannot answer yet.
+    QVERIFY(!discoverMeta.value(envelopeCapabilities).toObject().contains(u"elicitation"_s));
+}
+
+void tst_ModernSession::legacyRequestsCarryNoEnvelope()
+{
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"initialize"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"protocolVersion"_s, u"2025-11-25"_s}, {u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}}},
+                              {u"serverInfo"_s, QJsonObject{{u"name"_s, u"legacy"_s}, {u"version"_s, u"1"_s}}}});
+    });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(QJsonObject{{u"content"_s, QJsonArray()}}); });
+    s.peer->setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(QJsonObject{{u"tools"_s, QJsonArray()}}); });
+    QVERIFY(s.open(ClientSession::EraMode::Legacy));
+    QCOMPARE(s.session->era(), ProtocolEra::Legacy);
+    QVERIFY(s.requests(u"server/discover"_s).isEmpty());
+    AWAIT_OK(tools, QList<Tool>, s.session->listTools(c, cb));
+    AWAIT_OK(call, CallToolResult, s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"x"_s, 1}}, {}, c, cb));
+    Q_UNUSED(tools);
+    Q_UNUSED(call);
+    for (const QByteArray &message : s.server->received)
+        QVERIFY2(!message.contains("io.modelcontextprotocol/"), message.constData());
+    // Byte for byte what the legacy session has always written for a call without _meta.
+    const QByteArray call0 = [&] {
+        for (const QByteArray &m : s.server->received) {
+            if (m.contains("\"tools/call\""))
+                return m;
+        }
+        return QByteArray();
+    }();
+    QVERIFY2(call0.contains(R"("params":{"arguments":{"x":1},"name":"t"})"), call0.constData());
+}
+
+void tst_ModernSession::resultType_data()
+{
+    TestSupport::addColumns<QString, QJsonValue, QString>("method", "resultType", "error");
+    QTest::addRow("tools/list, absent") << u"tools/list"_s << QJsonValue(QJsonValue::Undefined) << QString();
+    QTest::addRow("tools/list, null") << u"tools/list"_s << QJsonValue(QJsonValue::Null) << u"unknown resultType \"null\""_s;
+    QTest::addRow("tools/list, complete") << u"tools/list"_s << QJsonValue(u"complete"_s) << QString();
+    QTest::addRow("tools/list, unknown") << u"tools/list"_s << QJsonValue(u"task"_s) << u"unknown resultType \"task\" in the answer to tools/list"_s;
+    QTest::addRow("tools/list, a number") << u"tools/list"_s << QJsonValue(7) << u"unknown resultType \"7\""_s;
+    QTest::addRow("tools/list, input_required") << u"tools/list"_s << QJsonValue(u"input_required"_s) << u"only tools/call, resources/read and prompts/get"_s;
+    QTest::addRow("tools/call, absent") << u"tools/call"_s << QJsonValue(QJsonValue::Undefined) << QString();
+    QTest::addRow("tools/call, unknown") << u"tools/call"_s << QJsonValue(u"task"_s) << u"unknown resultType \"task\" in the answer to tools/call"_s;
+    QTest::addRow("tools/call, input_required") << u"tools/call"_s << QJsonValue(u"input_required"_s) << u"asks for input to finish tools/call"_s;
+    QTest::addRow("resources/read, unknown") << u"resources/read"_s << QJsonValue(u"partial"_s) << u"unknown resultType \"partial\""_s;
+    QTest::addRow("resources/read, input_required") << u"resources/read"_s << QJsonValue(u"input_required"_s) << u"asks for input to finish resources/read"_s;
+    QTest::addRow("completion/complete, input_required") << u"completion/complete"_s << QJsonValue(u"input_required"_s) << u"only tools/call"_s;
+}
+
+void tst_ModernSession::resultType()
+{
+    QFETCH(QString, method);
+    QFETCH(QJsonValue, resultType);
+    QFETCH(QString, error);
+
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}, {u"resources"_s, QJsonObject()}, {u"completions"_s, QJsonObject()}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    const auto answer = [resultType](QJsonObject result) {
+        if (!resultType.isUndefined())
+            result.insert(u"resultType"_s, resultType);
+        return result;
+    };
+    s.peer->setRequestHandler(method, [method, answer](const JsonRpcMessage &, const Responder &r) {
+        if (method == u"tools/list")
+            r.respond(answer(QJsonObject{{u"tools"_s, QJsonArray()}}));
+        else if (method == u"tools/call")
+            r.respond(answer(QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"ok"_s}}}}}));
+        else if (method == u"resources/read")
+            r.respond(answer(QJsonObject{{u"contents"_s, QJsonArray()}}));
+        else
+            r.respond(answer(QJsonObject{{u"completion"_s, QJsonObject{{u"values"_s, QJsonArray()}}}}));
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+
+    std::optional<Error> failure;
+    bool answered = false;
+    const auto note = [&](const auto &result) {
+        answered = true;
+        if (!result.ok())
+            failure = result.error();
+    };
+    QObject context;
+    if (method == u"tools/list")
+        s.session->listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
+    else if (method == u"tools/call")
+        s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, &context, [&](const Result<CallToolResult> &r) { note(r); });
+    else if (method == u"resources/read")
+        s.session->readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
+    else
+        s.session->complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context, [&](const Result<CompleteResult> &r) { note(r); });
+    QTRY_VERIFY_WITH_TIMEOUT(answered, 5000);
+
+    if (error.isEmpty()) {
+        QVERIFY2(!failure, failure ? qPrintable(failure->message) : "");
+    } else {
+        QVERIFY(failure.has_value());
+        QCOMPARE(failure->code, int(ErrorCode::ProtocolError));
+        QVERIFY2(failure->message.contains(error), qPrintable(failure->message));
+    }
+    QCOMPARE(s.session->state(), ClientSession::State::Ready); // one bad answer does not end the session
+}
+
+void tst_ModernSession::legacyResultTypeIsNotJudged()
+{
+    // A legacy server's result has no resultType; one that happens to carry an unknown one is not judged.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"initialize"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"protocolVersion"_s, u"2025-11-25"_s}, {u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}}},
+                              {u"serverInfo"_s, QJsonObject{{u"name"_s, u"legacy"_s}, {u"version"_s, u"1"_s}}}});
+    });
+    s.peer->setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"tools"_s, QJsonArray()}, {u"resultType"_s, u"task"_s}});
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Legacy));
+    AWAIT_OK(tools, QList<Tool>, s.session->listTools(c, cb));
+    QVERIFY(tools.isEmpty());
+}
+
+void tst_ModernSession::modernErrorsInWords()
+{
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}, {u"resources"_s, QJsonObject()}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    s.peer->setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32022, u"Unsupported protocol version"_s,
+                             QJsonObject{{u"supported"_s, QJsonArray{u"2027-01-01"_s}}, {u"requested"_s, u"2026-07-28"_s}}});
+    });
+    s.peer->setRequestHandler(u"resources/read"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32002, u"Resource not found"_s, {}}); // an older server's code
+    });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32602, u"Invalid arguments: x"_s, {}}); // not a resource: left as it is
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+    const auto list = TestSupport::await<QList<Tool>>([&s](QObject *c, auto cb) { s.session->listTools(c, cb); });
+    QVERIFY(list.has_value() && !list->ok());
+    QCOMPARE(list->error().code, int(ErrorCode::UnsupportedProtocolVersion));
+    QVERIFY2(list->error().message.startsWith(u"the server no longer accepts MCP 2026-07-28 (it supports 2027-01-01)"_s),
+             qPrintable(list->error().message));
+    const auto read = TestSupport::await<ReadResourceResult>([&s](QObject *c, auto cb) { s.session->readResource(u"x:/gone"_s, c, cb); });
+    QVERIFY(read.has_value() && !read->ok());
+    QCOMPARE(read->error().code, -32002);
+    QCOMPARE(read->error().message, u"the server has no resource x:/gone (Resource not found)"_s);
+    const auto call = TestSupport::await<CallToolResult>([&s](QObject *c, auto cb) {
+        s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, c, cb);
+    });
+    QVERIFY(call.has_value() && !call->ok());
+    QCOMPARE(call->error().message, u"Invalid arguments: x"_s);
+}
+
+void tst_ModernSession::legacyErrorsKeepTheServersWords()
+{
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"initialize"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(QJsonObject{{u"protocolVersion"_s, u"2025-11-25"_s}, {u"capabilities"_s, QJsonObject{{u"resources"_s, QJsonObject()}}},
+                              {u"serverInfo"_s, QJsonObject{{u"name"_s, u"legacy"_s}, {u"version"_s, u"1"_s}}}});
+    });
+    s.peer->setRequestHandler(u"resources/read"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32002, u"Resource not found"_s, {}});
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Legacy));
+    const auto read = TestSupport::await<ReadResourceResult>([&s](QObject *c, auto cb) { s.session->readResource(u"x:/gone"_s, c, cb); });
+    QVERIFY(read.has_value() && !read->ok());
+    QCOMPARE(read->error().message, u"Resource not found"_s);
+}
+
+void tst_ModernSession::discoverRefusedWithMethodNotFound()
+{
+    // A legacy server asked to speak modern: the session fails and says what to change.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32601, u"Method not found"_s, {}});
+    });
+    QVERIFY(!s.open(ClientSession::EraMode::Modern));
+    QCOMPARE(s.session->state(), ClientSession::State::Failed);
+    const QString message = s.session->lastError().message;
+    QVERIFY2(message.contains(u"does not speak MCP 2026-07-28"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"error -32601 (Method not found)"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"Auto or Legacy"_s), qPrintable(message));
+    QVERIFY(s.requests(u"initialize"_s).isEmpty()); // no fallback when Modern is asked for
+}
+
+void tst_ModernSession::discoverRefusesTheVersionItLists()
+{
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respondError(Error{-32022, u"Unsupported protocol version"_s,
+                             QJsonObject{{u"supported"_s, QJsonArray{u"2026-07-28"_s}}, {u"requested"_s, u"2026-07-28"_s}}});
+    });
+    QVERIFY(!s.open(ClientSession::EraMode::Modern));
+    QCOMPARE(s.session->lastError().code, int(ErrorCode::UnsupportedProtocolVersion));
+    QVERIFY2(s.session->lastError().message.contains(u"although it lists it"_s), qPrintable(s.session->lastError().message));
+    QCOMPARE(s.requests(u"server/discover"_s).size(), 1); // no retry that would be refused again
+}
+
+QTEST_GUILESS_MAIN(tst_ModernSession)
+#include "tst_modernsession.moc"
