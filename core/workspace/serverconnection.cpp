@@ -178,6 +178,7 @@ public:
     void negotiateEra();
     void onEraDecided(const EraVerdict &verdict);
     void startSession();
+    QString eraSummary() const;
     void rememberEra();
     void readSecretsThenConnect();
     void failMissingSecrets(const QStringList &missing, const QStringList &errors);
@@ -281,6 +282,27 @@ void ServerConnection::Private::rememberEra()
         qCWarning(lcWorkspace) << "could not remember the protocol era:" << stored.error().message;
 }
 
+/// The console's line about the era, in words (eraHow is short and stable for the cache and the log).
+QString ServerConnection::Private::eraSummary() const
+{
+    const QString era = session->era() == ProtocolEra::Modern ? ServerConnection::tr("modern (2026-07-28)")
+                                                               : ServerConnection::tr("legacy (initialize)");
+    QString how;
+    if (eraHow == QLatin1String("setting"))
+        how = ServerConnection::tr("as set for this server");
+    else if (eraHow.startsWith(QLatin1String("HTTP")))
+        how = ServerConnection::tr("over HTTP only the legacy era so far");
+    else if (eraHow.startsWith(QLatin1String("cached")))
+        how = ServerConnection::tr("remembered from an earlier start");
+    else if (eraHow.startsWith(QLatin1String("initialize ")) || eraHow.startsWith(QLatin1String("server/discover ")))
+        how = ServerConnection::tr("corrected after the server's answer");
+    else if (probeMs >= 0)
+        how = ServerConnection::tr("found by asking a separate copy of the server, %1 ms").arg(probeMs);
+    else
+        how = ServerConnection::tr("not probed");
+    return ServerConnection::tr("protocol era: %1, %2").arg(era, how);
+}
+
 void ServerConnection::Private::startSession()
 {
     auto transport = transportFactory(config);
@@ -301,10 +323,8 @@ void ServerConnection::Private::startSession()
                        ServerConnection::tr("connected: %1 %2, protocol %3")
                            .arg(session->serverInfo().name, session->serverInfo().version, session->protocolVersion()));
         rememberEra();
-        addConsoleLine(ConsoleLine::Kind::Lifecycle,
-                       ServerConnection::tr("protocol era: %1 (%2)")
-                           .arg(session->era() == ProtocolEra::Modern ? QStringLiteral("modern") : QStringLiteral("legacy"),
-                                probeMs >= 0 ? QStringLiteral("%1, %2 ms").arg(eraHow).arg(probeMs) : eraHow));
+        addConsoleLine(ConsoleLine::Kind::Lifecycle, eraSummary());
+        qCInfo(lcWorkspace) << config.name << "protocol era decided by:" << eraHow << "probe ms:" << probeMs;
         failuresSinceReady = 0;
         setStatus(Status::Ready);
         if (listsOnReady)

@@ -6104,8 +6104,40 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>eine eigene Kopie von %1 wird gefragt, welche MCP-Version sie spricht</translation>
     </message>
     <message>
-        <source>protocol era: %1 (%2)</source>
-        <translation>Protokoll-Ära: %1 (%2)</translation>
+        <source>modern (2026-07-28)</source>
+        <translation>modern (2026-07-28)</translation>
+    </message>
+    <message>
+        <source>legacy (initialize)</source>
+        <translation>klassisch (initialize)</translation>
+    </message>
+    <message>
+        <source>as set for this server</source>
+        <translation>wie für diesen Server eingestellt</translation>
+    </message>
+    <message>
+        <source>over HTTP only the legacy era so far</source>
+        <translation>über HTTP bisher nur die klassische Ära</translation>
+    </message>
+    <message>
+        <source>remembered from an earlier start</source>
+        <translation>von einem früheren Start gemerkt</translation>
+    </message>
+    <message>
+        <source>corrected after the server&apos;s answer</source>
+        <translation>nach der Antwort des Servers berichtigt</translation>
+    </message>
+    <message>
+        <source>found by asking a separate copy of the server, %1 ms</source>
+        <translation>durch Fragen einer eigenen Kopie des Servers ermittelt, %1 ms</translation>
+    </message>
+    <message>
+        <source>not probed</source>
+        <translation>nicht erfragt</translation>
+    </message>
+    <message>
+        <source>protocol era: %1, %2</source>
+        <translation>Protokoll-Ära: %1, %2</translation>
     </message>
 </context>
 <context>

@@ -368,7 +368,7 @@ void tst_EraNegotiation::connectionProbesOncePerConfiguration()
         QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
         QCOMPARE(connection.session()->era(), ProtocolEra::Legacy);
         QCOMPARE(pidsIn(pids).size(), 2); // the sibling and the server
-        QVERIFY2(consoleText(connection).contains(u"protocol era: legacy (probe closed"_s), qPrintable(consoleText(connection)));
+        QVERIFY2(consoleText(connection).contains(u"protocol era: legacy (initialize), found by asking a separate copy of the server, "_s), qPrintable(consoleText(connection)));
         AWAIT_OK(echo, CallToolResult,
                  connection.session()->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"first"_s}}, {}, c, cb));
         QCOMPARE(echo.textSummary(), u"first"_s);
@@ -382,7 +382,7 @@ void tst_EraNegotiation::connectionProbesOncePerConfiguration()
     again.setEraCache(std::make_shared<EraCache>(reread));
     QVERIFY2(startAndWait(again), qPrintable(again.lastError().message));
     QCOMPARE(pidsIn(pids).size(), 3); // no sibling this time
-    QVERIFY2(consoleText(again).contains(u"protocol era: legacy (cached: probe closed)"_s), qPrintable(consoleText(again)));
+    QVERIFY2(consoleText(again).contains(u"protocol era: legacy (initialize), remembered from an earlier start"_s), qPrintable(consoleText(again)));
     AWAIT_OK(echo, CallToolResult,
              again.session()->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"second"_s}}, {}, c, cb));
     QCOMPARE(echo.textSummary(), u"second"_s);
@@ -399,7 +399,8 @@ void tst_EraNegotiation::connectionToModernPeer()
     QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
     QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
     QCOMPARE(connection.session()->protocolVersion(), u"2026-07-28"_s);
-    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (probe result, "_s), qPrintable(consoleText(connection)));
+    QCOMPARE(cache->lookup(config)->how, u"probe result"_s);
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (2026-07-28), found by asking a separate copy of the server, "_s), qPrintable(consoleText(connection)));
     QTRY_VERIFY_WITH_TIMEOUT(!connection.tools().isEmpty(), 10000); // listed on ready, with the envelope
     QCOMPARE(cache->lookup(config)->era, ProtocolEra::Modern);
     QCOMPARE(cache->lookup(config)->version, u"2026-07-28"_s);
@@ -407,7 +408,7 @@ void tst_EraNegotiation::connectionToModernPeer()
 
     QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
     QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
-    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (cached: probe result)"_s), qPrintable(consoleText(connection)));
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (2026-07-28), remembered from an earlier start"_s), qPrintable(consoleText(connection)));
     stopAndWait(connection);
 }
 
@@ -457,7 +458,8 @@ void tst_EraNegotiation::autoWithoutCacheReachesModernOnly()
     ServerConnection connection(peerConfig(u"modern"_s));
     QVERIFY2(startAndWait(connection), qPrintable(connection.lastError().message));
     QCOMPARE(connection.session()->era(), ProtocolEra::Modern);
-    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (initialize -32022)"_s), qPrintable(consoleText(connection)));
+    QVERIFY2(consoleText(connection).contains(u"protocol era: modern (2026-07-28), corrected after the server's answer"_s), qPrintable(consoleText(connection)));
+    QCOMPARE(connection.session()->eraDecidedBy(), u"initialize -32022"_s);
     stopAndWait(connection);
 }
 
