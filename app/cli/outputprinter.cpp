@@ -392,7 +392,22 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
             object.insert(QLatin1String("error"), errorJson(outcome.error));
         if (!saved.isEmpty())
             object.insert(QLatin1String("savedFiles"), saved);
+        if (!outcome.inputRounds.isEmpty()) {
+            // 2026-07-28: what the server asked for before it answered, and what it got.
+            QJsonArray rounds;
+            for (const InputRound &round : outcome.inputRounds) {
+                QJsonArray inputs;
+                for (const InputRound::Input &input : round.inputs)
+                    inputs.append(QJsonObject{{QLatin1String("key"), input.key}, {QLatin1String("method"), input.method},
+                                              {QLatin1String("answer"), input.answer}});
+                rounds.append(QJsonObject{{QLatin1String("round"), round.number}, {QLatin1String("inputs"), inputs}});
+            }
+            object.insert(QLatin1String("inputRounds"), rounds);
+        }
         document(server, object);
+    } else {
+        for (const InputRound &round : outcome.inputRounds)
+            Console::err(Cli::tr("The server asked for input before it answered. ") + Console::sanitizedLine(round.describe()) + u'\n');
     }
 
     switch (outcome.kind) {

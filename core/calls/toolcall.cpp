@@ -378,6 +378,11 @@ void ToolCallPipeline::send(ToolCall *call)
         if (guard)
             emit guard->progress(update);
     };
+    options.onInputRound = [guard](const InputRound &round) {
+        if (guard)
+            guard->m_outcome.inputRounds.append(round);
+    };
+    options.auditCallId = call->id();
     call->m_requestId = call->m_session->callTool(ToolCallKey(), call->m_tool.name, call->m_outcome.sentArguments, options, call,
         [this, guard](const Result<CallToolResult> &result) {
             if (guard)

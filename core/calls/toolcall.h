@@ -3,6 +3,7 @@
 #include "approval.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "protocol/elicitation.h"
+#include "protocol/inputrequired.h"
 #include "protocol/progress.h"
 #include "protocol/tool.h"
 
@@ -49,6 +50,9 @@ struct ToolCallOutcome
     /// Failed with -32042 (2025-11-25): the browser steps the server wants done before the call can
     /// succeed. The person finishes them and runs the call again; nothing is retried by itself.
     QList<UrlElicitation> urlElicitations;
+    /// 2026-07-28: the rounds of input the server asked for (MRTR) before it answered, oldest first.
+    /// The approval covered them all: the call was sent again with the person's answers, not asked again.
+    QList<InputRound> inputRounds;
     qint64 durationMs = 0;
 
     static QString kindName(Kind kind);

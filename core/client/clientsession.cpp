@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 #include "protocol/protocolversion.h"
+#include "protocol/inputrequired.h"
 #include "protocol/requestenvelope.h"
 #include "transport/transport.h"
 
@@ -51,18 +52,23 @@ ProbeOutcome probeOutcomeOf(const Result<QJsonValue> &answer)
     return ProbeOutcome::rpcError(error);
 }
 
+/// The requests a 2026-07-28 server may answer with an InputRequiredResult (basic/mrtr.mdx).
+bool mayAskForInput(const QString &method)
+{
+    return method == QLatin1String("tools/call") || method == QLatin1String("resources/read")
+        || method == QLatin1String("prompts/get");
+}
+
 /// A 2026-07-28 result's resultType (basic/index.mdx): absent or "complete" is a final answer; an
-/// unknown value makes the result invalid. input_required (MRTR) is answered by nothing yet: Toolgate
-/// declares no client capability that a server could ask input for, so asking is a server's mistake.
+/// unknown value makes the result invalid. An input_required that reaches this is one the session could
+/// not follow (Private::answersInput()): the method may not ask, or Toolgate declared nothing to ask for.
 std::optional<Error> resultTypeProblem(const QJsonObject &result, const QString &method)
 {
     const QJsonValue type = result.value(QLatin1String("resultType"));
     if (type.isUndefined() || type == QJsonValue(QLatin1String("complete")))
         return std::nullopt;
     if (type == QJsonValue(QLatin1String("input_required"))) {
-        const bool mayAsk = method == QLatin1String("tools/call") || method == QLatin1String("resources/read")
-            || method == QLatin1String("prompts/get");
-        if (!mayAsk) {
+        if (!mayAskForInput(method)) {
             return makeError(ErrorCode::ProtocolError,
                              QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with input_required, which only tools/call, "
                                                           "resources/read and prompts/get may return").arg(method));
@@ -143,6 +149,32 @@ public:
     /// The first thing the server wrote that is not a message, while the handshake was under way.
     QString strayOutputBeforeReady;
 
+    /// One tools/call, resources/read or prompts/get, followed through the InputRequiredResults a
+    /// 2026-07-28 server may answer it with (MRTR): each round's embedded requests go to the handlers
+    /// below, and the request is sent again, under a new id, with their answers and the requestState.
+    struct Exchange
+    {
+        QString method;
+        QByteArray params; ///< as JSON text, without any round's additions
+        JsonRpcPeer::RequestOptions requestOptions;
+        QPointer<QObject> context;
+        JsonRpcPeer::ResponseHandler finished; ///< the final answer, once: a complete result or an error
+        std::function<void(const InputRound &)> onInputRound;
+        quint64 auditCallId = 0;
+        QString progressToken;
+        RequestId firstId;
+        RequestId wireId; ///< the attempt on the wire; invalid while the person is asked
+        InputRound round;
+        QHash<QString, RequestId> waiting; ///< input key → the local id its request was handed out under
+        QJsonObject responses;
+        std::optional<QString> requestState;
+        QMetaObject::Connection contextGone;
+        bool done = false;
+    };
+    QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
+    QHash<RequestId, EmbeddedRequestOrigin> embeddedOrigins; // by local id, until answered
+    qint64 nextInputId = 1;
+
     ServerRequestHandler rootsHandler;
     bool rootsListChanged = false;
     ServerRequestHandler samplingHandler;
@@ -191,6 +223,8 @@ public:
         if (state == newState)
             return;
         state = newState;
+        if (newState == State::Closing || newState == State::Closed || newState == State::Failed)
+            endExchangesWaitingForInput();
         emit q->stateChanged(newState);
     }
 
@@ -258,14 +292,13 @@ public:
     }
 
     /// In the modern era the client's capabilities travel in every request. Roots, sampling and
-    /// elicitation reach a modern client as input requests (MRTR), which Toolgate does not answer yet:
-    /// declaring them would invite the server to ask. Until then only the extensions are declared, and a
-    /// server that needs input says so with -32021.
+    /// elicitation are the same as in the legacy era (their requests arrive embedded in results), but the
+    /// client never says that its roots changed: 2026-07-28 has no roots.listChanged.
     QJsonObject modernClientCapabilities() const
     {
-        QJsonObject capabilities;
-        if (!extensions.isEmpty())
-            capabilities.insert(QLatin1String("extensions"), extensions);
+        QJsonObject capabilities = clientCapabilities();
+        if (rootsHandler)
+            capabilities.insert(QLatin1String("roots"), QJsonObject());
         return capabilities;
     }
 
@@ -480,8 +513,8 @@ public:
         const bool checkResultType = modern();
         const QString version = modernVersion;
         const QString uri = params.value(QLatin1String("uri")).toString();
-        peer->sendRequest(method, withEnvelope(params), context, [session, callback = std::move(callback), convert, method, checkResultType,
-                                                                  version, uri](const Result<QJsonValue> &result) {
+        JsonRpcPeer::ResponseHandler answered = [session, callback = std::move(callback), convert, method, checkResultType,
+                                                  version, uri](const Result<QJsonValue> &result) {
             if (!result) {
                 if (session)
                     session->d->noteRequestError(result.error());
@@ -493,7 +526,18 @@ public:
             } else {
                 callback(Result<T>(convert(result.value().toObject())));
             }
-        }, requestOptions());
+        };
+        if (!mayAskForInput(method)) {
+            peer->sendRequest(method, withEnvelope(params), context, std::move(answered), requestOptions());
+            return;
+        }
+        auto exchange = std::make_shared<Exchange>();
+        exchange->method = method;
+        JsonWriter::appendObject(exchange->params, withEnvelope(params));
+        exchange->requestOptions = requestOptions();
+        exchange->context = context;
+        exchange->finished = std::move(answered);
+        startExchange(exchange);
     }
 
     /// What a list's items are called in messages, from its result key.
@@ -588,6 +632,20 @@ public:
     }
 
     void installPeerHandlers();
+    /// Hands a request of the server (sent as a request of its own, or embedded in a result) to the
+    /// handler installed for its method, or refuses it as the spec says.
+    void dispatchServerRequest(const QString &method, const QJsonObject &params, const Responder &responder);
+
+    // MRTR (2026-07-28 InputRequiredResult), see Exchange.
+    bool answersInput(const QString &method) const;
+    RequestId startExchange(const std::shared_ptr<Exchange> &exchange);
+    void sendAttempt(const std::shared_ptr<Exchange> &exchange);
+    void askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result, const JsonKeyOrder &order);
+    void inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,
+                       const JsonRpcMessage &answer);
+    void endExchange(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason);
+    void finishLater(const std::shared_ptr<Exchange> &exchange, const Error &error);
+    void endExchangesWaitingForInput();
 };
 
 void ClientSession::Private::installPeerHandlers()
@@ -595,43 +653,11 @@ void ClientSession::Private::installPeerHandlers()
     peer->setRequestHandler(QStringLiteral("ping"), [](const JsonRpcMessage &, const Responder &responder) {
         responder.respond(QJsonObject());
     });
-    peer->setRequestHandler(QStringLiteral("roots/list"), [this](const JsonRpcMessage &request, const Responder &responder) {
-        if (!rootsHandler)
-            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer roots")));
-        else
-            rootsHandler(request.params(), responder);
-    });
-    peer->setRequestHandler(QStringLiteral("sampling/createMessage"), [this](const JsonRpcMessage &request, const Responder &responder) {
-        if (!samplingHandler) {
-            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer sampling")));
-            return;
-        }
-        // The spec: a client that did not declare sampling.tools MUST answer an error to tools or toolChoice.
-        if (!samplingTools && (request.params().contains(QLatin1String("tools")) || request.params().contains(QLatin1String("toolChoice")))) {
-            responder.respondError(makeError(ErrorCode::InvalidParams,
-                                             QStringLiteral("this client did not declare sampling.tools, so it cannot sample with tools")));
-            return;
-        }
-        samplingHandler(request.params(), responder);
-    });
-    peer->setRequestHandler(QStringLiteral("elicitation/create"), [this](const JsonRpcMessage &request, const Responder &responder) {
-        if (!elicitationHandler) {
-            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer elicitation")));
-            return;
-        }
-        // A missing mode means form; asking for a mode we did not declare is invalid params.
-        const QString mode = request.params().value(QLatin1String("mode")).toString(QStringLiteral("form"));
-        if (!elicitationModes.contains(mode)) {
-            responder.respondError(makeError(ErrorCode::InvalidParams,
-                                             QStringLiteral("this client does not support elicitation mode \"%1\"").arg(mode)));
-            return;
-        }
-        if (mode == QLatin1String("url") && urlElicitationCompletion()) {
-            if (const auto elicitation = UrlElicitation::fromJson(request.params()))
-                rememberElicitation(elicitation->elicitationId);
-        }
-        elicitationHandler(request.params(), responder);
-    });
+    for (const QString &method : {QStringLiteral("roots/list"), QStringLiteral("sampling/createMessage"), QStringLiteral("elicitation/create")}) {
+        peer->setRequestHandler(method, [this, method](const JsonRpcMessage &request, const Responder &responder) {
+            dispatchServerRequest(method, request.params(), responder);
+        });
+    }
 
     peer->setNotificationHandler(QStringLiteral("notifications/progress"), [this](const JsonRpcMessage &message) {
         const ProgressUpdate update = ProgressUpdate::fromJson(message.params());
@@ -680,6 +706,244 @@ void ClientSession::Private::installPeerHandlers()
     peer->setFallbackNotificationHandler([](const JsonRpcMessage &message) {
         qCDebug(lcClient) << "unhandled notification" << message.method();
     });
+}
+
+void ClientSession::Private::dispatchServerRequest(const QString &method, const QJsonObject &params, const Responder &responder)
+{
+    if (method == QLatin1String("roots/list")) {
+        if (!rootsHandler)
+            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer roots")));
+        else
+            rootsHandler(params, responder);
+        return;
+    }
+    if (method == QLatin1String("sampling/createMessage")) {
+        if (!samplingHandler) {
+            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer sampling")));
+            return;
+        }
+        // The spec: a client that did not declare sampling.tools MUST answer an error to tools or toolChoice.
+        if (!samplingTools && (params.contains(QLatin1String("tools")) || params.contains(QLatin1String("toolChoice")))) {
+            responder.respondError(makeError(ErrorCode::InvalidParams,
+                                             QStringLiteral("this client did not declare sampling.tools, so it cannot sample with tools")));
+            return;
+        }
+        samplingHandler(params, responder);
+        return;
+    }
+    if (method == QLatin1String("elicitation/create")) {
+        if (!elicitationHandler) {
+            responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer elicitation")));
+            return;
+        }
+        // A missing mode means form; asking for a mode we did not declare is invalid params.
+        const QString mode = params.value(QLatin1String("mode")).toString(QStringLiteral("form"));
+        if (!elicitationModes.contains(mode)) {
+            responder.respondError(makeError(ErrorCode::InvalidParams,
+                                             QStringLiteral("this client does not support elicitation mode \"%1\"").arg(mode)));
+            return;
+        }
+        if (mode == QLatin1String("url") && urlElicitationCompletion()) {
+            if (const auto elicitation = UrlElicitation::fromJson(params))
+                rememberElicitation(elicitation->elicitationId);
+        }
+        elicitationHandler(params, responder);
+        return;
+    }
+    responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not answer %1").arg(method)));
+}
+
+bool ClientSession::Private::answersInput(const QString &method) const
+{
+    return modern() && mayAskForInput(method) && (rootsHandler || samplingHandler || elicitationHandler);
+}
+
+RequestId ClientSession::Private::startExchange(const std::shared_ptr<Exchange> &exchange)
+{
+    sendAttempt(exchange);
+    exchange->firstId = exchange->wireId;
+    // A request that could not be sent is answered (queued) by the peer, and never asks for input.
+    if (exchange->firstId.isValid() && peer->isPending(exchange->firstId))
+        exchanges.insert(exchange->firstId, exchange);
+    return exchange->firstId;
+}
+
+void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchange)
+{
+    QByteArray params = exchange->params;
+    if (exchange->round.number > 0) {
+        // The same request again, with the answers and the server's state as it sent it (never parsed).
+        QByteArray added;
+        if (!exchange->round.inputs.isEmpty()) {
+            added.append(",\"inputResponses\":");
+            JsonWriter::appendObject(added, exchange->responses);
+        }
+        if (exchange->requestState) {
+            added.append(",\"requestState\":");
+            JsonWriter::appendString(added, *exchange->requestState);
+        }
+        params.chop(1); // its closing brace
+        params.append(params.size() == 1 ? QByteArrayView(added).sliced(1) : QByteArrayView(added));
+        params.append('}');
+    }
+    JsonRpcPeer::RequestOptions options = exchange->requestOptions;
+    // An input_required answer's key order: the forms it asks for keep the server's field order.
+    auto answerOrder = std::make_shared<JsonKeyOrder>();
+    const auto callersOrder = options.resultKeyOrder;
+    if (!callersOrder)
+        options.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
+    options.resultKeyOrder = [answerOrder, callersOrder](const JsonKeyOrder &order) {
+        *answerOrder = order;
+        if (callersOrder)
+            callersOrder(order);
+    };
+    QPointer<ClientSession> session(q);
+    exchange->wireId = peer->sendRequestWithParamsJson(exchange->method, params, exchange->context,
+        [session, exchange, answerOrder](const Result<QJsonValue> &answer) {
+            exchange->wireId = RequestId();
+            if (exchange->done)
+                return; // answered already (cannot happen while an attempt is on the wire; belt and braces)
+            if (session && answer && answer.value().isObject() && session->d->answersInput(exchange->method)
+                && InputRequiredResult::isInputRequired(answer.value().toObject())) {
+                session->d->askForInput(exchange, answer.value().toObject(), *answerOrder);
+                return;
+            }
+            if (session)
+                session->d->endExchange(exchange, {});
+            exchange->done = true;
+            exchange->finished(answer);
+        }, options);
+    if (!exchange->progressToken.isEmpty()) {
+        const auto route = progressRoutes.find(exchange->progressToken);
+        if (route != progressRoutes.end())
+            route->requestId = exchange->wireId;
+    }
+}
+
+void ClientSession::Private::askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result,
+                                         const JsonKeyOrder &order)
+{
+    Result<InputRequiredResult> asked = InputRequiredResult::parse(result, order);
+    if (asked && exchange->round.number >= maxInputRounds) {
+        asked = makeError(ErrorCode::ProtocolError,
+                          QCoreApplication::translate("Toolgate::ClientSession", "the server kept asking for input to finish %1 (%2 rounds); "
+                                                                                 "Toolgate stopped answering it")
+                              .arg(exchange->method)
+                              .arg(maxInputRounds));
+    }
+    if (!asked || !exchange->context) {
+        endExchange(exchange, {});
+        if (!asked)
+            finishLater(exchange, asked.error());
+        return;
+    }
+    exchange->round = InputRound{exchange->round.number + 1, {}};
+    exchange->responses = QJsonObject();
+    exchange->requestState = asked->requestState;
+    if (!exchange->contextGone) {
+        // Whoever waits for the request is gone: the person is no longer asked on its behalf.
+        exchange->contextGone = QObject::connect(exchange->context, &QObject::destroyed, q, [this, firstId = exchange->firstId] {
+            if (const auto gone = exchanges.value(firstId))
+                endExchange(gone, QCoreApplication::translate("Toolgate::ClientSession", "the request that asked for it was closed"));
+        });
+    }
+    // Every input is registered before any is handed out: a handler may answer at once.
+    for (const InputRequiredResult::Request &request : std::as_const(asked->requests)) {
+        const RequestId localId(QStringLiteral("input-%1").arg(nextInputId++));
+        exchange->waiting.insert(request.key, localId);
+        exchange->round.inputs.append({request.key, request.method, request.params, {}});
+        embeddedOrigins.insert(localId, {exchange->method, exchange->firstId, exchange->round.number, exchange->auditCallId});
+    }
+    if (asked->requests.isEmpty()) { // only requestState: the server wants the request again as it is
+        sendAttempt(exchange);
+        return;
+    }
+    QPointer<ClientSession> session(q);
+    for (const InputRequiredResult::Request &request : std::as_const(asked->requests)) {
+        if (exchange->done)
+            break;
+        const RequestId localId = exchange->waiting.value(request.key);
+        dispatchServerRequest(request.method, request.params,
+                              Responder::forEmbedded(localId, request.paramsOrder,
+                                                     [session, exchange, key = request.key, localId](const JsonRpcMessage &answer) {
+                                                         if (session)
+                                                             session->d->inputAnswered(exchange, key, localId, answer);
+                                                     }));
+    }
+}
+
+void ClientSession::Private::inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key,
+                                           const RequestId &localId, const JsonRpcMessage &answer)
+{
+    embeddedOrigins.remove(localId);
+    if (exchange->done || exchange->waiting.value(key) != localId)
+        return;
+    exchange->waiting.remove(key);
+    QString method;
+    for (const InputRound::Input &input : std::as_const(exchange->round.inputs)) {
+        if (input.key == key)
+            method = input.method;
+    }
+    if (answer.kind() == JsonRpcMessage::Kind::ErrorResponse) {
+        // MRTR has no way to answer one input with an error (and a sampling request has no "declined"
+        // result): the request ends here, with no attempt sent.
+        Error error = answer.error();
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server asked for input to finish %1 (%2), and it was not given: %3")
+                            .arg(exchange->method, method, error.message);
+        endExchange(exchange, {});
+        finishLater(exchange, error);
+        return;
+    }
+    const QJsonObject result = answer.result().toObject();
+    exchange->responses.insert(key, result);
+    for (InputRound::Input &input : exchange->round.inputs) {
+        if (input.key == key)
+            input.answer = result;
+    }
+    if (!exchange->waiting.isEmpty())
+        return;
+    if (!exchange->context) {
+        endExchange(exchange, {});
+        return;
+    }
+    if (exchange->onInputRound)
+        exchange->onInputRound(exchange->round);
+    if (!exchange->done)
+        sendAttempt(exchange);
+}
+
+void ClientSession::Private::endExchange(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason)
+{
+    if (exchange->done)
+        return;
+    exchange->done = true;
+    exchanges.remove(exchange->firstId);
+    QObject::disconnect(exchange->contextGone);
+    const QHash<QString, RequestId> waiting = std::exchange(exchange->waiting, {});
+    for (const RequestId &localId : waiting) {
+        embeddedOrigins.remove(localId);
+        emit q->serverRequestCancelled(localId, withdrawReason);
+    }
+}
+
+void ClientSession::Private::finishLater(const std::shared_ptr<Exchange> &exchange, const Error &error)
+{
+    if (!exchange->context)
+        return;
+    QMetaObject::invokeMethod(exchange->context, [exchange, error] { exchange->finished(Result<QJsonValue>(error)); },
+                              Qt::QueuedConnection);
+}
+
+void ClientSession::Private::endExchangesWaitingForInput()
+{
+    const auto running = exchanges.values();
+    for (const std::shared_ptr<Exchange> &exchange : running) {
+        if (exchange->wireId.isValid())
+            continue; // the peer answers it (connection closed)
+        const QString why = QCoreApplication::translate("Toolgate::ClientSession", "the server disconnected");
+        endExchange(exchange, why);
+        finishLater(exchange, makeError(ErrorCode::ConnectionClosed, why));
+    }
 }
 
 ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options options, QObject *parent)
@@ -871,7 +1135,15 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     requestOptions.resultKeyOrder = [resultOrder](const JsonKeyOrder &order) { *resultOrder = order; };
     requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
     QPointer<ClientSession> self(this);
-    const RequestId id = d->peer->sendRequestWithParamsJson(QStringLiteral("tools/call"), params, context,
+    auto exchange = std::make_shared<Private::Exchange>();
+    exchange->method = QStringLiteral("tools/call");
+    exchange->params = std::move(params);
+    exchange->requestOptions = requestOptions;
+    exchange->context = context;
+    exchange->onInputRound = options.onInputRound;
+    exchange->auditCallId = options.auditCallId;
+    exchange->progressToken = token;
+    exchange->finished =
         [self, token, resultOrder, modern, version = d->modernVersion, callback = std::move(callback)](const Result<QJsonValue> &result) {
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
@@ -890,7 +1162,8 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
                     parsed.value().rawOrder = *resultOrder;
                 callback(parsed);
             }
-        }, requestOptions);
+        };
+    const RequestId id = d->startExchange(exchange);
     if (!token.isEmpty() && d->peer->isPending(id))
         d->progressRoutes.insert(token, {id, options.onProgress});
     return id;
@@ -1004,13 +1277,34 @@ void ClientSession::setLoggingLevel(LoggingLevel level, QObject *context, Callba
 
 bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)
 {
+    RequestId wireId = id;
+    if (const auto exchange = d->exchanges.value(id)) {
+        if (!exchange->wireId.isValid()) {
+            // Waiting for the person: their questions are withdrawn, and nothing is on the wire to cancel.
+            if (!exchange->progressToken.isEmpty())
+                d->progressRoutes.remove(exchange->progressToken);
+            d->endExchange(exchange, reason);
+            d->finishLater(exchange, makeError(ErrorCode::RequestCancelled,
+                                               reason.isEmpty() ? QCoreApplication::translate("Toolgate::ClientSession", "the request was cancelled") : reason));
+            return true;
+        }
+        wireId = exchange->wireId;
+    }
     for (auto it = d->progressRoutes.begin(); it != d->progressRoutes.end(); ++it) {
-        if (it->requestId == id) {
+        if (it->requestId == wireId) {
             d->progressRoutes.erase(it);
             break;
         }
     }
-    return d->peer->cancel(id, reason);
+    return d->peer->cancel(wireId, reason);
+}
+
+std::optional<ClientSession::EmbeddedRequestOrigin> ClientSession::embeddedRequestOrigin(const RequestId &id) const
+{
+    const auto it = d->embeddedOrigins.constFind(id);
+    if (it == d->embeddedOrigins.cend())
+        return std::nullopt;
+    return *it;
 }
 
 QList<UrlElicitation> ClientSession::urlElicitationsRequiredBy(const Error &error) const

@@ -6,6 +6,7 @@
 #include "protocol/elicitation.h"
 #include "protocol/implementation.h"
 #include "protocol/initialize.h"
+#include "protocol/inputrequired.h"
 #include "protocol/logginglevel.h"
 #include "protocol/progress.h"
 #include "protocol/prompt.h"
@@ -85,6 +86,26 @@ public:
         QJsonObject meta;
         /// The order in which the arguments' keys are written (QJsonObject sorts them).
         JsonKeyOrder argumentOrder;
+        /// 2026-07-28: called after each round of input the server asked for (MRTR) was given, right
+        /// before the request is sent again with it.
+        std::function<void(const InputRound &)> onInputRound;
+        /// The audit log's id of the call (ToolCall::id()): the requests embedded in its answers are
+        /// recorded with it (embeddedRequestOrigin()), so the audit shows them with the call.
+        quint64 auditCallId = 0;
+    };
+
+    /// How many rounds of input one request may ask for before Toolgate gives up on it (as the
+    /// TypeScript SDK's client: a server that keeps asking is broken or hostile).
+    static constexpr int maxInputRounds = 10;
+
+    /// Where a request embedded in an InputRequiredResult came from: handed to the server-request
+    /// handlers like any request of the server, under a local id (never sent on the wire).
+    struct EmbeddedRequestOrigin
+    {
+        QString method;        ///< the request that was answered with input_required
+        RequestId firstId;     ///< its first id (callTool()'s return value)
+        int round = 0;
+        quint64 auditCallId = 0; ///< CallOptions::auditCallId
     };
 
     /// A request the server sent us. Answer through responder exactly once (it answers
@@ -124,7 +145,9 @@ public:
     Error lastError() const;
 
     /// Installs handlers for server-initiated requests. Call before connectToServer(): a
-    /// capability is advertised only when its handler is installed.
+    /// capability is advertised only when its handler is installed. In the 2026-07-28 era the same
+    /// handlers answer the requests a server embeds in an InputRequiredResult (MRTR): each gets a
+    /// Responder::forEmbedded() with a local id, and the request is sent again with the answers.
     void setRootsHandler(ServerRequestHandler handler, bool notifiesListChanged = true);
     /// withTools declares sampling.tools: the server may offer tools the reply can ask for.
     void setSamplingHandler(ServerRequestHandler handler, bool withTools = false);
@@ -160,8 +183,14 @@ public:
     /// callback is answered at once.
     void setLoggingLevel(LoggingLevel level, QObject *context, Callback<std::monostate> callback);
 
-    /// Cancels a request sent by this session (sends notifications/cancelled).
+    /// Cancels a request sent by this session (sends notifications/cancelled). For a request waiting for
+    /// the input the server asked for, the embedded requests are withdrawn (serverRequestCancelled())
+    /// and the request ends cancelled; id is always the first one (callTool()'s return value).
     bool cancelRequest(const RequestId &id, const QString &reason = {});
+
+    /// For the local id of a request embedded in an InputRequiredResult and not answered yet: where it
+    /// came from. nullopt for the ids of requests the server sent itself.
+    std::optional<EmbeddedRequestOrigin> embeddedRequestOrigin(const RequestId &id) const;
 
     /// The URL elicitations a request's -32042 URLElicitationRequiredError asks the person to finish before
     /// the request can succeed; empty for any other error, and always empty unless this session negotiated
@@ -183,7 +212,8 @@ signals:
     /// A line the server wrote to stderr (stdio) or similar diagnostics.
     void diagnosticLine(const QString &line);
     /// The server sent notifications/cancelled for a request it made of us (the Responder with this
-    /// id now drops its answer): a handler waiting on a person closes its question.
+    /// id now drops its answer), or an embedded request is no longer wanted (its request was cancelled
+    /// or ended): a handler waiting on a person closes its question.
     void serverRequestCancelled(const Toolgate::RequestId &id, const QString &reason);
     /// A request of ours was refused with -32042 (2025-11-25 sessions only): the server needs these
     /// out-of-band URL steps done first. The request's own callback gets the error right after this.

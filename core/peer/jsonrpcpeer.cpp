@@ -109,7 +109,7 @@ std::optional<RequestId> unreadableResponseId(QByteArrayView text)
 
 struct Responder::State
 {
-    QPointer<JsonRpcPeer> peer;
+    /// Sends the answer: over the peer's transport, or to whoever waits for an embedded request.
     std::function<void(const JsonRpcMessage &)> send;
     RequestId id;
     JsonKeyOrder paramsOrder;
@@ -121,7 +121,7 @@ struct Responder::State
         if (answered)
             return;
         answered = true;
-        if (!cancelled && peer)
+        if (!cancelled && send)
             send(message);
     }
     ~State()
@@ -148,6 +148,18 @@ bool Responder::isAnswered() const { return !m_state || m_state->answered; }
 bool Responder::isCancelled() const { return m_state && m_state->cancelled; }
 RequestId Responder::id() const { return m_state ? m_state->id : RequestId(); }
 JsonKeyOrder Responder::paramsOrder() const { return m_state ? m_state->paramsOrder : JsonKeyOrder(); }
+
+Responder Responder::forEmbedded(const RequestId &id, const JsonKeyOrder &paramsOrder,
+                                 std::function<void(const JsonRpcMessage &answer)> deliver)
+{
+    auto state = std::make_shared<State>();
+    state->id = id;
+    state->paramsOrder = paramsOrder;
+    state->send = std::move(deliver);
+    Responder responder;
+    responder.m_state = std::move(state);
+    return responder;
+}
 
 class JsonRpcPeer::Private
 {
@@ -547,7 +559,6 @@ void JsonRpcPeer::Private::handleResponse(const JsonRpcMessage &message)
 void JsonRpcPeer::Private::handleIncomingRequest(const JsonRpcMessage &message)
 {
     auto state = std::make_shared<Responder::State>();
-    state->peer = q;
     state->id = message.id();
     state->paramsOrder = currentOrder(RequestOptions::maxKeyOrderText).member(u"params");
     QPointer<JsonRpcPeer> guard(q);

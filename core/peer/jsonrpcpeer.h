@@ -31,6 +31,12 @@ public:
     /// from a schema in the params asks its fields in that order.
     JsonKeyOrder paramsOrder() const;
 
+    /// A responder for a request that did not arrive as a message of its own: one embedded in a
+    /// 2026-07-28 InputRequiredResult. Its answer (result or error, once, like any answer) goes to
+    /// deliver instead of over the wire; if the last copy dies unanswered, deliver gets an error.
+    static Responder forEmbedded(const RequestId &id, const JsonKeyOrder &paramsOrder,
+                                 std::function<void(const JsonRpcMessage &answer)> deliver);
+
 private:
     friend class JsonRpcPeer;
     struct State;

@@ -278,6 +278,7 @@ void ServerRequest::record(const Result<QJsonObject> &answer, const std::optiona
         entry.error = answer.error();
     entry.initiator = m_initiator;
     entry.receivedAt = m_receivedAt;
+    entry.originCallId = m_originCallId;
     entry.durationMs = m_elapsed.elapsed();
     m_audit->recordServerRequest(entry);
 }

@@ -123,7 +123,8 @@ private:
     int m_waitingBehind = 0;
     bool m_settled = false;
     QString m_rule; ///< set when a rule answers instead of a person
-    RequestId m_requestId; ///< the JSON-RPC id it came with (invalid when embedded in a result)
+    RequestId m_requestId; ///< the JSON-RPC id it came with, or the local id of one embedded in a result
+    quint64 m_originCallId = 0; ///< embedded in a tool call's result: that call's audit id
 };
 
 } // namespace Toolgate

@@ -114,13 +114,18 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
     const ServerRequestGate::Abilities can = abilities();
     QPointer<ServerRequestPipeline> self(this);
     QObject *origin = session;
-    const auto handlerFor = [self, origin, identity](const QString &method) {
-        return [self, origin, identity, method](const QJsonObject &params, const Responder &responder) {
+    QPointer<ClientSession> guardedSession(session);
+    const auto handlerFor = [self, origin, guardedSession, identity](const QString &method) {
+        return [self, origin, guardedSession, identity, method](const QJsonObject &params, const Responder &responder) {
             if (!self) {
                 responder.respondError(makeError(ErrorCode::InternalError, QStringLiteral("Toolgate is closing")));
                 return;
             }
-            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(), [responder](const Result<QJsonObject> &answer) {
+            // One embedded in a tool call's result (2026-07-28) is recorded with that call.
+            const auto embedded = guardedSession ? guardedSession->embeddedRequestOrigin(responder.id()) : std::nullopt;
+            const quint64 originCallId = embedded ? embedded->auditCallId : 0;
+            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(), originCallId,
+                          [responder](const Result<QJsonObject> &answer) {
                 if (answer)
                     responder.respond(answer.value());
                 else
@@ -156,18 +161,6 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
         withdrawAll(origin, makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected")),
                     QCoreApplication::translate("Toolgate::ServerRequestPipeline", "the server disconnected"));
         d->queues.remove(origin);
-    });
-}
-
-void ServerRequestPipeline::submit(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                                   QObject *context, std::function<void(const Result<QJsonObject> &)> done)
-{
-    QPointer<QObject> guard(context);
-    receive(origin, server, method, params, JsonKeyOrder(), RequestId(), [guard, done = std::move(done)](const Result<QJsonObject> &answer) {
-        if (!guard)
-            return;
-        // Queued: the caller never hears back inside the call that answered.
-        QMetaObject::invokeMethod(guard, [done, answer] { done(answer); }, Qt::QueuedConnection);
     });
 }
 
@@ -260,7 +253,7 @@ void ServerRequestPipeline::summariseFlood(QObject *origin)
 }
 
 void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                                    const JsonKeyOrder &paramsOrder, const RequestId &requestId, Sink sink)
+                                    const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId, Sink sink)
 {
     const auto kind = kindOf(method);
     const std::shared_ptr<Queue> queue = queueFor(origin, server.name);
@@ -282,6 +275,7 @@ void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &serve
 
     auto *request = new ServerRequest(*kind, server, params, std::move(sink), d->audit, d->initiator, this);
     request->m_requestId = requestId;
+    request->m_originCallId = originCallId;
     const ServerRequestGate::Abilities can = abilities();
     request->m_samplingToolsAllowed = can.samplingTools;
     // Requests that cannot be shown are refused at once, saying why (and recorded like the rest).

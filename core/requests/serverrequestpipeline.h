@@ -21,7 +21,8 @@ class ServerRequest;
 
 /// The other half of "a person decides": every request a server makes of the client — sampling,
 /// elicitation, roots, whether sent as a JSON-RPC request (up to 2025-11-25) or embedded in a
-/// result (2026-07-28) — comes through here, mirroring the ToolCallPipeline:
+/// result (2026-07-28; the session hands those to the same handlers, see ClientSession::
+/// embeddedRequestOrigin()) — comes through here, mirroring the ToolCallPipeline:
 ///
 ///   parse and check the request (typed, in core/protocol) → queue it per server (one question at a
 ///   time; a server that floods is refused and summarised, not queued) → the gate (dialogs,
@@ -64,11 +65,6 @@ public:
     /// capabilities; identity names the server in dialogs and records. Call before it connects.
     void configureSession(ClientSession *session, std::function<ServerIdentity()> identity);
 
-    /// A request embedded in a result (2026-07-28 InputRequiredResult): put to the same gate and
-    /// recorded the same way; done gets the result object (or an error) exactly once, on context's
-    /// thread, unless context dies first. origin groups requests of one server (its session).
-    void submit(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                QObject *context, std::function<void(const Result<QJsonObject> &)> done);
 
     /// Tells every configured session that declares roots.listChanged that the roots changed.
     void notifyRootsChanged();
@@ -95,8 +91,7 @@ private:
     using Sink = std::function<void(const Result<QJsonObject> &)>;
 
     void receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                 const JsonKeyOrder &paramsOrder,
-                 const RequestId &requestId, Sink sink);
+                 const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId, Sink sink);
     std::shared_ptr<Queue> queueFor(QObject *origin, const QString &serverName);
     bool admit(Queue &queue, const QString &method);
     void present(Queue &queue, ServerRequest *request);

@@ -1447,6 +1447,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>no answer: the terminal input ended</source>
         <translation>keine Antwort: Die Eingabe im Terminal ist zu Ende</translation>
     </message>
+    <message>
+        <source>The server asked for input before it answered. </source>
+        <translation>Der Server hat um Eingaben gebeten, bevor er antwortete. </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -3064,6 +3068,26 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the server has no resource %1 (%2)</source>
         <translation>der Server hat keine Ressource %1 (%2)</translation>
     </message>
+    <message>
+        <source>the server kept asking for input to finish %1 (%2 rounds); Toolgate stopped answering it</source>
+        <translation>der Server bat immer wieder um Eingaben, um %1 abzuschließen (%2 Runden); Toolgate antwortet ihm nicht mehr</translation>
+    </message>
+    <message>
+        <source>the request that asked for it was closed</source>
+        <translation>die Anfrage, die darum bat, wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>the server asked for input to finish %1 (%2), and it was not given: %3</source>
+        <translation>der Server bat um Eingaben, um %1 abzuschließen (%2), und sie wurden nicht gegeben: %3</translation>
+    </message>
+    <message>
+        <source>the server disconnected</source>
+        <translation>der Server hat die Verbindung getrennt</translation>
+    </message>
+    <message>
+        <source>the request was cancelled</source>
+        <translation>die Anfrage wurde abgebrochen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -3915,6 +3939,59 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>All files (*)</source>
         <translation>Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InputRequiredResult</name>
+    <message>
+        <source>the server asked for input in a form Toolgate cannot read: %1</source>
+        <translation>der Server bat um Eingaben in einer Form, die Toolgate nicht lesen kann: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InputRound</name>
+    <message>
+        <source>accepted</source>
+        <translation>angenommen</translation>
+    </message>
+    <message>
+        <source>declined</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>beantwortet</translation>
+    </message>
+    <message>
+        <source>a step in the browser, “%1” → %2</source>
+        <translation>ein Schritt im Browser, „%1“ → %2</translation>
+    </message>
+    <message>
+        <source>a form, “%1” → %2</source>
+        <translation>ein Formular, „%1“ → %2</translation>
+    </message>
+    <message>
+        <source>a reply from the model → sent</source>
+        <translation>eine Antwort des Modells → gesendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>the roots → %n given</source>
+        <translation>
+            <numerusform>die Wurzeln → %n gegeben</numerusform>
+            <numerusform>die Wurzeln → %n gegeben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing new, only its state</source>
+        <translation>nichts Neues, nur sein Zustand</translation>
+    </message>
+    <message>
+        <source>Round %1: %2</source>
+        <translation>Runde %1: %2</translation>
     </message>
 </context>
 <context>
@@ -5203,6 +5280,28 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Content (%1)</source>
         <translation>Inhalt (%1)</translation>
+    </message>
+    <message>
+        <source>1 round of input</source>
+        <translation>1 Eingaberunde</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rounds of input</source>
+        <translation>
+            <numerusform>%n Eingaberunde</numerusform>
+            <numerusform>%n Eingaberunden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server asked for input once before it answered</source>
+        <translation>Der Server hat einmal um Eingaben gebeten, bevor er antwortete</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server asked for input %n times before it answered</source>
+        <translation>
+            <numerusform>Der Server hat %n-mal um Eingaben gebeten, bevor er antwortete</numerusform>
+            <numerusform>Der Server hat %n-mal um Eingaben gebeten, bevor er antwortete</numerusform>
+        </translation>
     </message>
 </context>
 <context>

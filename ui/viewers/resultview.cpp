@@ -188,6 +188,9 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
         status += u" · "_s + ViewerFormat::elapsed(outcome.durationMs);
+    if (!outcome.inputRounds.isEmpty())
+        status += u" · "_s + (outcome.inputRounds.size() == 1 ? tr("1 round of input")
+                                                                : tr("%n rounds of input", nullptr, int(outcome.inputRounds.size())));
     showStatus(status);
 
     switch (outcome.kind) {
@@ -237,6 +240,16 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         if (outcome.outputValid == false) {
             m_banner->showMessage(MessageBanner::Kind::Warning, tr("The output does not match the tool's output schema"),
                                   {}, outcome.outputProblems);
+        } else if (!outcome.inputRounds.isEmpty()) {
+            // 2026-07-28 (MRTR): the call was sent again with the person's answers; say what was asked.
+            QStringList rounds;
+            for (const InputRound &round : outcome.inputRounds)
+                rounds.append(round.describe());
+            m_banner->showMessage(MessageBanner::Kind::Info,
+                                  outcome.inputRounds.size() == 1
+                                      ? tr("The server asked for input once before it answered")
+                                      : tr("The server asked for input %n times before it answered", nullptr, int(outcome.inputRounds.size())),
+                                  {}, rounds);
         }
         break;
     }

@@ -11,6 +11,7 @@
 
 #include "client/clientsession.h"
 #include "common/error.h"
+#include "jsonrpc/jsonwriter.h"
 #include "peer/jsonrpcpeer.h"
 #include "protocol/protocolversion.h"
 #include "transport/stdiotransport.h"
@@ -110,18 +111,62 @@ struct ScriptedServer
         }
         return out;
     }
-    bool open(ClientSession::EraMode era)
+    bool open(ClientSession::EraMode era, const std::function<void(ClientSession &)> &configure = {})
     {
         server->start();
         session = std::make_unique<ClientSession>(std::move(clientTransport), optionsFor(era));
+        if (configure)
+            configure(*session);
         return connectAndWait(*session, 5000);
     }
+    /// Answers a request with this exact text as its result (QJsonObject would sort the keys).
+    void respondRaw(const Responder &responder, const QByteArray &resultJson)
+    {
+        QByteArray message = "{\"jsonrpc\":\"2.0\",\"id\":";
+        JsonWriter::appendValue(message, responder.id().toJson());
+        server->send(message + ",\"result\":" + resultJson + '}');
+        held.append(responder); // answered above, behind its back: kept so that it sends nothing itself
+    }
+    QList<Responder> held;
 
     std::unique_ptr<TestSupport::LoopbackTransport> clientTransport;
     std::unique_ptr<TestSupport::LoopbackTransport> server;
     std::unique_ptr<JsonRpcPeer> peer;
     std::unique_ptr<ClientSession> session;
 };
+
+/// What a test's server-request handlers saw: the params and the responder of each request, by method.
+struct InputLog
+{
+    struct Entry
+    {
+        QString method;
+        QJsonObject params;
+        Responder responder;
+        std::optional<ClientSession::EmbeddedRequestOrigin> origin;
+    };
+    QList<Entry> entries;
+    /// Installs handlers for all three kinds that answer with answers[method] (or keep the responder
+    /// unanswered when there is none).
+    void install(ClientSession &session, const QHash<QString, QJsonObject> &answers)
+    {
+        const auto handlerFor = [this, &session, answers](const QString &method) {
+            return [this, &session, answers, method](const QJsonObject &params, const Responder &responder) {
+                entries.append({method, params, responder, session.embeddedRequestOrigin(responder.id())});
+                if (answers.contains(method))
+                    responder.respond(answers.value(method));
+            };
+        };
+        session.setElicitationHandler(handlerFor(u"elicitation/create"_s));
+        session.setSamplingHandler(handlerFor(u"sampling/createMessage"_s));
+        session.setRootsHandler(handlerFor(u"roots/list"_s));
+    }
+};
+
+const QJsonObject samplingAnswer{{u"role"_s, u"assistant"_s},
+                                 {u"content"_s, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"forty-two"_s}}},
+                                 {u"model"_s, u"test-model"_s}};
+const QJsonObject rootsAnswer{{u"roots"_s, QJsonArray{QJsonObject{{u"uri"_s, u"file:///work/project"_s}}}}};
 
 } // namespace
 
@@ -144,6 +189,10 @@ private slots:
     void pingDoesNotExist();
     void legacySessionAgainstModernOnlyServer();
     void legacySessionAgainstDualServer();
+    void inputRequestsGoToTheHandlers_data();
+    void inputRequestsGoToTheHandlers();
+    void inputNotGivenEndsTheCall();
+    void cancelWhileAskingWithdrawsTheQuestions();
 
     // A scripted peer: the bytes on the wire, and answers no real server gives.
     void envelopeOnEveryRequest();
@@ -155,6 +204,14 @@ private slots:
     void legacyErrorsKeepTheServersWords();
     void discoverRefusedWithMethodNotFound();
     void discoverRefusesTheVersionItLists();
+    void retryCarriesTheAnswersAndTheStateAsSent_data();
+    void retryCarriesTheAnswersAndTheStateAsSent();
+    void inputRoundsAreBounded();
+    void unreadableInputRequests_data();
+    void unreadableInputRequests();
+    void inputOfAnUndeclaredKindEndsTheCall();
+    void embeddedFormKeepsTheServersFieldOrder();
+    void disconnectWhileAskingAnswersTheCall();
 
 private:
     std::unique_ptr<ClientSession> m_session;
@@ -270,7 +327,7 @@ void tst_ModernSession::unknownResourceIsAnError()
 
 void tst_ModernSession::inputNeedsAnUndeclaredCapability()
 {
-    // Toolgate does not answer input requests (MRTR) yet, so the envelope declares no elicitation and the
+    // A session with no handlers for server requests declares no elicitation in the envelope, and the
     // server says so with -32021 instead of asking.
     connectPeer(u"modern"_s);
     const auto answer = TestSupport::await<CallToolResult>([this](QObject *c, auto cb) {
@@ -333,6 +390,122 @@ void tst_ModernSession::legacySessionAgainstDualServer()
     AWAIT_OK(echo, CallToolResult,
              m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"legacy"_s}}, {}, c, cb));
     QCOMPARE(echo.textSummary(), u"legacy"_s);
+}
+
+void tst_ModernSession::inputRequestsGoToTheHandlers_data()
+{
+    TestSupport::addColumns<QString, QJsonObject, QString, QJsonObject, QString>("tool", "arguments", "method", "answer", "result");
+    QTest::addRow("elicitation, accepted")
+        << u"confirm_action"_s << QJsonObject{{u"action"_s, u"delete"_s}} << u"elicitation/create"_s
+        << QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"confirm"_s, true}, {u"reason"_s, u"tidy up"_s}}}}
+        << u"delete: done, confirmed; reason: tidy up"_s;
+    QTest::addRow("elicitation, declined")
+        << u"confirm_action"_s << QJsonObject{{u"action"_s, u"delete"_s}} << u"elicitation/create"_s
+        << QJsonObject{{u"action"_s, u"decline"_s}} << u"delete: not done, the person chose decline"_s;
+    QTest::addRow("sampling") << u"ask_model"_s << QJsonObject{{u"question"_s, u"six times seven?"_s}} << u"sampling/createMessage"_s
+                              << samplingAnswer << u"model test-model said: forty-two"_s;
+    QTest::addRow("roots") << u"list_workspace"_s << QJsonObject() << u"roots/list"_s << rootsAnswer
+                           << u"roots: file:///work/project"_s;
+}
+
+void tst_ModernSession::inputRequestsGoToTheHandlers()
+{
+    // The real SDK v2 peer answers these tools with an InputRequiredResult (MRTR); the session hands the
+    // embedded request to the handler installed for its method, as it would a legacy server request, and
+    // the server finishes the tool with the answer it gets back.
+    QFETCH(QString, tool);
+    QFETCH(QJsonObject, arguments);
+    QFETCH(QString, method);
+    QFETCH(QJsonObject, answer);
+    QFETCH(QString, result);
+
+    InputLog log;
+    m_session = std::make_unique<ClientSession>(peerTransport(u"modern"_s), optionsFor(ClientSession::EraMode::Modern));
+    log.install(*m_session, {{method, answer}});
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+
+    QList<InputRound> rounds;
+    ClientSession::CallOptions options;
+    options.onInputRound = [&rounds](const InputRound &round) { rounds.append(round); };
+    options.auditCallId = 4711;
+    RequestId firstId;
+    AWAIT_OK(called, CallToolResult, firstId = m_session->callTool(ToolCallKeyForTests::make(), tool, arguments, options, c, cb));
+    QCOMPARE(called.content.size(), 1);
+    QCOMPARE(called.content.first().text, result);
+    QVERIFY(!called.isError);
+
+    QCOMPARE(log.entries.size(), 1);
+    QCOMPARE(log.entries.first().method, method);
+    if (method == u"elicitation/create")
+        QCOMPARE(log.entries.first().params.value(u"message"_s).toString(), u"Really delete?"_s);
+    // The handler could tell where the request came from (the audit records it with the call).
+    QVERIFY(log.entries.first().origin.has_value());
+    QCOMPARE(log.entries.first().origin->method, u"tools/call"_s);
+    QVERIFY(log.entries.first().origin->firstId == firstId);
+    QCOMPARE(log.entries.first().origin->round, 1);
+    QCOMPARE(log.entries.first().origin->auditCallId, quint64(4711));
+    QVERIFY(!m_session->embeddedRequestOrigin(log.entries.first().responder.id())); // answered: forgotten
+
+    QCOMPARE(rounds.size(), 1);
+    QCOMPARE(rounds.first().number, 1);
+    QCOMPARE(rounds.first().inputs.size(), 1);
+    QCOMPARE(rounds.first().inputs.first().method, method);
+    QCOMPARE(rounds.first().inputs.first().answer, answer);
+}
+
+void tst_ModernSession::inputNotGivenEndsTheCall()
+{
+    // MRTR has no error reply for one input: a refusal (a sampling request the person turned down, a
+    // question that timed out) ends the call with it, in words.
+    m_session = std::make_unique<ClientSession>(peerTransport(u"modern"_s), optionsFor(ClientSession::EraMode::Modern));
+    m_session->setSamplingHandler([](const QJsonObject &, const Responder &responder) {
+        responder.respondError(Error{-1, u"the person declined to sample"_s, {}});
+    });
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    const auto answer = TestSupport::await<CallToolResult>([this](QObject *c, auto cb) {
+        m_session->callTool(ToolCallKeyForTests::make(), u"ask_model"_s, QJsonObject{{u"question"_s, u"?"_s}}, {}, c, cb);
+    });
+    QVERIFY(answer.has_value());
+    QVERIFY(!answer->ok());
+    QCOMPARE(answer->error().code, -1);
+    QCOMPARE(answer->error().message,
+             u"the server asked for input to finish tools/call (sampling/createMessage), and it was not given: the person declined to sample"_s);
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::cancelWhileAskingWithdrawsTheQuestions()
+{
+    // While the person is asked nothing is on the wire: cancelling withdraws the question (the handler
+    // hears serverRequestCancelled with the id it was given) and ends the call as cancelled.
+    InputLog log;
+    m_session = std::make_unique<ClientSession>(peerTransport(u"modern"_s), optionsFor(ClientSession::EraMode::Modern));
+    log.install(*m_session, {}); // nobody answers
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    std::optional<Result<CallToolResult>> answer;
+    QObject context;
+    QList<std::pair<RequestId, QString>> withdrawn;
+    connect(m_session.get(), &ClientSession::serverRequestCancelled, &context,
+            [&withdrawn](const RequestId &id, const QString &reason) { withdrawn.append({id, reason}); });
+    const RequestId firstId = m_session->callTool(ToolCallKeyForTests::make(), u"confirm_action"_s, QJsonObject{{u"action"_s, u"x"_s}}, {},
+                                                  &context, [&answer](const Result<CallToolResult> &r) { answer = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(log.entries.size(), 1, 15000);
+    const RequestId localId = log.entries.first().responder.id();
+    QVERIFY(m_session->embeddedRequestOrigin(localId).has_value());
+
+    QVERIFY(m_session->cancelRequest(firstId, u"changed my mind"_s));
+    QCOMPARE(withdrawn.size(), 1);
+    QVERIFY(withdrawn.first().first == localId);
+    QCOMPARE(withdrawn.first().second, u"changed my mind"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 5000);
+    QVERIFY(!answer->ok());
+    QCOMPARE(answer->error().code, int(ErrorCode::RequestCancelled));
+    QVERIFY(!m_session->embeddedRequestOrigin(localId));
+    QVERIFY(!m_session->cancelRequest(firstId)); // over
+
+    // An answer that comes after all is dropped: nothing is sent again, nothing answered twice.
+    log.entries.first().responder.respond(QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"confirm"_s, true}}}});
+    QTest::qWait(200);
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 
 void tst_ModernSession::envelopeOnEveryRequest()
@@ -593,6 +766,269 @@ void tst_ModernSession::discoverRefusesTheVersionItLists()
     QCOMPARE(s.session->lastError().code, int(ErrorCode::UnsupportedProtocolVersion));
     QVERIFY2(s.session->lastError().message.contains(u"although it lists it"_s), qPrintable(s.session->lastError().message));
     QCOMPARE(s.requests(u"server/discover"_s).size(), 1); // no retry that would be refused again
+}
+
+namespace {
+
+QJsonObject discoverWithEverything()
+{
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()}, {u"resources"_s, QJsonObject()}, {u"prompts"_s, QJsonObject()}});
+    return discover;
+}
+
+const QJsonObject acceptOk{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"ok"_s, true}}}};
+
+QJsonObject inputRequired(const QJsonObject &inputRequests, const QJsonValue &state = QJsonValue::Undefined)
+{
+    QJsonObject result{{u"resultType"_s, u"input_required"_s}, {u"inputRequests"_s, inputRequests}};
+    if (!state.isUndefined())
+        result.insert(u"requestState"_s, state);
+    return result;
+}
+
+QJsonObject askFor(const QString &method, const QJsonObject &params = {})
+{
+    QJsonObject request{{u"method"_s, method}};
+    if (!params.isEmpty())
+        request.insert(u"params"_s, params);
+    return request;
+}
+
+const QJsonObject confirmParams{{u"message"_s, u"Sure?"_s},
+                                {u"requestedSchema"_s, QJsonObject{{u"type"_s, u"object"_s},
+                                                                   {u"properties"_s, QJsonObject{{u"ok"_s, QJsonObject{{u"type"_s, u"boolean"_s}}}}}}}};
+
+QJsonObject completeAnswerTo(const QString &method)
+{
+    if (method == u"resources/read")
+        return QJsonObject{{u"contents"_s, QJsonArray{QJsonObject{{u"uri"_s, u"x:/y"_s}, {u"text"_s, u"done"_s}}}}};
+    if (method == u"prompts/get")
+        return QJsonObject{{u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s},
+                                                                 {u"content"_s, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}}}};
+    return QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}};
+}
+
+/// Sends method on session and waits for its answer; the error, if it failed.
+std::optional<Error> callAndWait(ClientSession &session, const QString &method, const ClientSession::CallOptions &options = {})
+{
+    std::optional<Error> failure;
+    bool answered = false;
+    const auto note = [&](const auto &result) {
+        answered = true;
+        if (!result.ok())
+            failure = result.error();
+    };
+    QObject context;
+    if (method == u"tools/call")
+        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context, [&](const Result<CallToolResult> &r) { note(r); });
+    else if (method == u"resources/read")
+        session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
+    else
+        session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
+    QDeadlineTimer deadline(10000);
+    while (!answered && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    if (!answered)
+        return Error{0, u"no answer within 10 s"_s, {}};
+    return failure;
+}
+
+} // namespace
+
+void tst_ModernSession::retryCarriesTheAnswersAndTheStateAsSent_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::newRow("tools/call") << u"tools/call"_s;
+    QTest::newRow("resources/read") << u"resources/read"_s;
+    QTest::newRow("prompts/get") << u"prompts/get"_s;
+}
+
+void tst_ModernSession::retryCarriesTheAnswersAndTheStateAsSent()
+{
+    // The state is opaque: it must come back as the server wrote it, escapes and all.
+    QFETCH(QString, method);
+    const QString state = u"r1 \"quoted\" \\ back\nslash \u00e9 \u00fc \U0001F600 \u2028 end"_s;
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    s.peer->setRequestHandler(method, [method, state](const JsonRpcMessage &request, const Responder &r) {
+        if (!request.params().contains(u"inputResponses"_s))
+            r.respond(inputRequired(QJsonObject{{u"ask"_s, askFor(u"elicitation/create"_s, confirmParams)}, {u"where"_s, askFor(u"roots/list"_s)}}, state));
+        else
+            r.respond(completeAnswerTo(method));
+    });
+    InputLog log;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&log](ClientSession &session) {
+        log.install(session, {{u"elicitation/create"_s, acceptOk}, {u"roots/list"_s, rootsAnswer}});
+    }));
+    QList<InputRound> rounds;
+    ClientSession::CallOptions options;
+    options.onInputRound = [&rounds](const InputRound &round) { rounds.append(round); };
+    const auto failure = callAndWait(*s.session, method, options);
+    QVERIFY2(!failure, failure ? qPrintable(failure->message) : "");
+
+    const QList<QJsonObject> sent = s.requests(method);
+    QCOMPARE(sent.size(), 2);
+    QVERIFY(sent.at(0).value(u"id"_s) != sent.at(1).value(u"id"_s)); // a new request, not the same id again
+    const QJsonObject first = sent.at(0).value(u"params"_s).toObject();
+    QJsonObject retry = sent.at(1).value(u"params"_s).toObject();
+    QCOMPARE(retry.value(u"requestState"_s).toString(), state);
+    QCOMPARE(retry.value(u"inputResponses"_s).toObject(), (QJsonObject{{u"ask"_s, acceptOk}, {u"where"_s, rootsAnswer}}));
+    retry.remove(u"requestState"_s);
+    retry.remove(u"inputResponses"_s);
+    QCOMPARE(retry, first); // the same request otherwise: arguments, uri or name, and the envelope
+    QVERIFY(!first.contains(u"inputResponses"_s));
+
+    // The envelope declares what the handlers answer; roots without listChanged, which 2026-07-28 lacks.
+    const QJsonObject capabilities = first.value(u"_meta"_s).toObject().value(envelopeCapabilities).toObject();
+    QVERIFY(capabilities.contains(u"elicitation"_s));
+    QVERIFY(capabilities.contains(u"sampling"_s));
+    QCOMPARE(capabilities.value(u"roots"_s), QJsonValue(QJsonObject()));
+
+    QCOMPARE(log.entries.size(), 2);
+    QCOMPARE(log.entries.at(0).method, u"elicitation/create"_s);
+    QCOMPARE(log.entries.at(1).method, u"roots/list"_s);
+    QCOMPARE(log.entries.at(0).origin->method, method);
+    if (method == u"tools/call") {
+        QCOMPARE(rounds.size(), 1);
+        QCOMPARE(rounds.first().inputs.size(), 2);
+        QCOMPARE(rounds.first().inputs.at(0).key, u"ask"_s);
+        QCOMPARE(rounds.first().inputs.at(0).answer, acceptOk);
+    }
+}
+
+void tst_ModernSession::inputRoundsAreBounded()
+{
+    // A server that asks again and again is stopped after maxInputRounds rounds, with a message.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    int attempts = 0;
+    s.peer->setRequestHandler(u"tools/call"_s, [&attempts](const JsonRpcMessage &, const Responder &r) {
+        ++attempts;
+        r.respond(QJsonObject{{u"resultType"_s, u"input_required"_s}, {u"requestState"_s, QString::number(attempts)}});
+    });
+    InputLog log;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&log](ClientSession &session) { log.install(session, {}); }));
+    const auto failure = callAndWait(*s.session, u"tools/call"_s);
+    QVERIFY(failure.has_value());
+    QCOMPARE(failure->code, int(ErrorCode::ProtocolError));
+    QVERIFY2(failure->message.contains(u"kept asking for input to finish tools/call (10 rounds)"_s), qPrintable(failure->message));
+    QCOMPARE(attempts, ClientSession::maxInputRounds + 1);
+    QCOMPARE(s.requests(u"tools/call"_s).last().value(u"params"_s).toObject().value(u"requestState"_s).toString(), u"10"_s);
+    QCOMPARE(s.session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::unreadableInputRequests_data()
+{
+    TestSupport::addColumns<QJsonObject, QString>("answer", "error");
+    const QJsonObject type{{u"resultType"_s, u"input_required"_s}};
+    const auto with = [type](const QString &key, const QJsonValue &value) {
+        QJsonObject answer = type;
+        answer.insert(key, value);
+        return answer;
+    };
+    QTest::addRow("inputRequests is a list") << with(u"inputRequests"_s, QJsonArray()) << u"inputRequests is not an object"_s;
+    QTest::addRow("nothing asked, no state") << type << u"neither inputRequests nor requestState is there"_s;
+    QTest::addRow("state is a number") << with(u"requestState"_s, 5) << u"requestState is not a string"_s;
+    QTest::addRow("an entry is a number") << with(u"inputRequests"_s, QJsonObject{{u"a"_s, 1}}) << u"inputRequests.a is not an object"_s;
+    QTest::addRow("a method it may not ask")
+        << with(u"inputRequests"_s, QJsonObject{{u"a"_s, askFor(u"tools/call"_s)}}) << u"inputRequests.a asks for \"tools/call\", which is none of"_s;
+    QTest::addRow("params is a list")
+        << with(u"inputRequests"_s, QJsonObject{{u"a"_s, QJsonObject{{u"method"_s, u"roots/list"_s}, {u"params"_s, QJsonArray()}}}})
+        << u"inputRequests.a.params is not an object"_s;
+}
+
+void tst_ModernSession::unreadableInputRequests()
+{
+    QFETCH(QJsonObject, answer);
+    QFETCH(QString, error);
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    s.peer->setRequestHandler(u"tools/call"_s, [answer](const JsonRpcMessage &, const Responder &r) { r.respond(answer); });
+    InputLog log;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&log](ClientSession &session) { log.install(session, {}); }));
+    const auto failure = callAndWait(*s.session, u"tools/call"_s);
+    QVERIFY(failure.has_value());
+    QCOMPARE(failure->code, int(ErrorCode::ProtocolError));
+    QVERIFY2(failure->message.startsWith(u"the server asked for input in a form Toolgate cannot read: "_s), qPrintable(failure->message));
+    QVERIFY2(failure->message.contains(error), qPrintable(failure->message));
+    QVERIFY(log.entries.isEmpty()); // nobody was asked
+    QCOMPARE(s.requests(u"tools/call"_s).size(), 1);
+}
+
+void tst_ModernSession::inputOfAnUndeclaredKindEndsTheCall()
+{
+    // Only elicitation is declared; a server that asks for sampling anyway gets no retry.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(inputRequired(QJsonObject{{u"s"_s, askFor(u"sampling/createMessage"_s, QJsonObject{{u"messages"_s, QJsonArray()}, {u"maxTokens"_s, 5}})}}));
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [](ClientSession &session) {
+        session.setElicitationHandler([](const QJsonObject &, const Responder &responder) { responder.respond(acceptOk); });
+    }));
+    const auto failure = callAndWait(*s.session, u"tools/call"_s);
+    QVERIFY(failure.has_value());
+    QCOMPARE(failure->code, int(ErrorCode::MethodNotFound));
+    QCOMPARE(failure->message, u"the server asked for input to finish tools/call (sampling/createMessage), and it was not given: "
+                               "this client does not offer sampling"_s);
+    const QList<QJsonObject> sent = s.requests(u"tools/call"_s);
+    QCOMPARE(sent.size(), 1);
+    const QJsonObject capabilities = sent.first().value(u"params"_s).toObject().value(u"_meta"_s).toObject().value(envelopeCapabilities).toObject();
+    QVERIFY(capabilities.contains(u"elicitation"_s));
+    QVERIFY(!capabilities.contains(u"sampling"_s));
+    QVERIFY(!capabilities.contains(u"roots"_s));
+}
+
+void tst_ModernSession::embeddedFormKeepsTheServersFieldOrder()
+{
+    // A form asks its fields in the order the server wrote them, as for a legacy elicitation/create.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    s.peer->setRequestHandler(u"tools/call"_s, [&s](const JsonRpcMessage &request, const Responder &r) {
+        if (request.params().contains(u"inputResponses"_s)) {
+            r.respond(completeAnswerTo(u"tools/call"_s));
+            return;
+        }
+        s.respondRaw(r, R"({"resultType":"input_required","inputRequests":{"form":{"method":"elicitation/create","params":)"
+                        R"({"message":"Fill in","requestedSchema":{"type":"object","properties":)"
+                        R"({"zeta":{"type":"string"},"alpha":{"type":"string"},"mid":{"type":"number"}}}}}}})");
+    });
+    QStringList fieldOrder;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&fieldOrder](ClientSession &session) {
+        session.setElicitationHandler([&fieldOrder](const QJsonObject &, const Responder &responder) {
+            fieldOrder = responder.paramsOrder().member(u"requestedSchema").member(u"properties").keys();
+            responder.respond(QJsonObject{{u"action"_s, u"decline"_s}});
+        });
+    }));
+    const auto failure = callAndWait(*s.session, u"tools/call"_s);
+    QVERIFY2(!failure, failure ? qPrintable(failure->message) : "");
+    QCOMPARE(fieldOrder, (QStringList{u"zeta"_s, u"alpha"_s, u"mid"_s}));
+}
+
+void tst_ModernSession::disconnectWhileAskingAnswersTheCall()
+{
+    // The server goes away while the person is asked: the question is withdrawn, the call answered.
+    ScriptedServer s;
+    s.peer->setRequestHandler(u"server/discover"_s, [](const JsonRpcMessage &, const Responder &r) { r.respond(discoverWithEverything()); });
+    s.peer->setRequestHandler(u"tools/call"_s, [](const JsonRpcMessage &, const Responder &r) {
+        r.respond(inputRequired(QJsonObject{{u"ask"_s, askFor(u"elicitation/create"_s, confirmParams)}}));
+    });
+    InputLog log;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&log](ClientSession &session) { log.install(session, {}); }));
+    QObject context;
+    QList<RequestId> withdrawn;
+    connect(s.session.get(), &ClientSession::serverRequestCancelled, &context,
+            [&withdrawn](const RequestId &id, const QString &) { withdrawn.append(id); });
+    std::optional<Result<CallToolResult>> answer;
+    s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, &context, [&answer](const Result<CallToolResult> &r) { answer = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(log.entries.size(), 1, 5000);
+    s.server->close();
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 5000);
+    QVERIFY(!answer->ok());
+    QCOMPARE(answer->error().code, int(ErrorCode::ConnectionClosed));
+    QCOMPARE(withdrawn.size(), 1);
+    QVERIFY(withdrawn.first() == log.entries.first().responder.id());
 }
 
 QTEST_GUILESS_MAIN(tst_ModernSession)

@@ -117,12 +117,15 @@ private slots:
     void urlElicitationCompleteAfterConsent();
     void urlElicitationRequiredErrorThenRunAgain();
     void urlElicitationRequiredDialogClosedByComplete();
+    void modernToolAsksThroughTheDialog();
     void screenshots();
 
 private:
     void connectServer();
     /// Toolgate's own fault server (URL elicitation with elicitation/complete and -32042).
     void connectFaultServer();
+    /// The TypeScript SDK v2 peer that speaks only MCP 2026-07-28 (tests/npm/peers/modern-server.mjs).
+    void connectModernServer();
     QString screenshotDir();
     std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
@@ -220,6 +223,21 @@ void tst_ClientFeatures::connectFaultServer()
     m_connection->start();
     QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 15000);
     QCOMPARE(m_connection->session()->protocolVersion(), QStringLiteral("2025-11-25"));
+    QTRY_VERIFY_WITH_TIMEOUT(!m_connection->tools().isEmpty(), 15000);
+}
+
+void tst_ClientFeatures::connectModernServer()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("modern");
+    config.command = TestSupport::nodeBinary();
+    config.args = QStringList{TestSupport::npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                              QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+    config.protocolEra = ServerConfig::EraPreference::Modern;
+    m_connection = m_toolgate->workspace()->addTransientServer(config).value();
+    m_connection->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 20000);
+    QCOMPARE(m_connection->session()->protocolVersion(), QStringLiteral("2026-07-28"));
     QTRY_VERIFY_WITH_TIMEOUT(!m_connection->tools().isEmpty(), 15000);
 }
 
@@ -808,6 +826,54 @@ void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
     QTRY_COMPARE_WITH_TIMEOUT(visibleDialogCount<ElicitationDialog>(), 0, 10000);
     QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")));
     QVERIFY(m_urls->opened.isEmpty());
+}
+
+void tst_ClientFeatures::modernToolAsksThroughTheDialog()
+{
+    // MCP 2026-07-28: the server answers the tool call with an InputRequiredResult (MRTR). Its elicitation
+    // opens the same dialog as a legacy one; the call, approved once, is sent again with the answer and
+    // completes; the audit records the question with the call.
+    connectModernServer();
+    QPointer<ToolCall> call = pipelineCall(QStringLiteral("confirm_action"), {{QStringLiteral("action"), QStringLiteral("delete")}});
+    QVERIFY(call);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 15000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("modern")));
+    auto *message = dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"));
+    QVERIFY(message);
+    QCOMPARE(message->toPlainText(), QStringLiteral("Really delete?"));
+    QVERIFY(dialog->form());
+    QVERIFY(waitUntilChecked(dialog->form()));
+    dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("tidy up")}});
+    QVERIFY(waitUntilChecked(dialog->form()));
+    QTRY_VERIFY2(dialog->acceptButton()->isEnabled(), qPrintable(dialog->form()->validationProblems().join(u'\n')));
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(call && call->stage() == ToolCall::Stage::Finished, 15000);
+    const ToolCallOutcome &outcome = call->outcome();
+    QCOMPARE(outcome.kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(outcome.result.textSummary(), QStringLiteral("delete: done, confirmed; reason: tidy up"));
+    QCOMPARE(m_gate.requests.size(), 1); // the retry was not put to the person again
+    QCOMPARE(outcome.inputRounds.size(), 1);
+    QCOMPARE(outcome.inputRounds.first().inputs.first().method, QStringLiteral("elicitation/create"));
+    QCOMPARE(outcome.inputRounds.first().inputs.first().answer.value(QStringLiteral("action")).toString(), QStringLiteral("accept"));
+
+    const QList<AuditRecord> asked = serverRequestRecords(QStringLiteral("elicitation/create"));
+    QCOMPARE(asked.size(), 1);
+    QCOMPARE(asked.first().serverName, QStringLiteral("modern"));
+    QCOMPARE(asked.first().decision, std::optional(ApprovalDecision::Kind::AllowOnce));
+    QVERIFY(asked.first().origin.has_value());
+    auto reader = AuditReader::open(m_toolgate->audit()->path());
+    QVERIFY(reader.ok());
+    AuditFilter calls;
+    calls.types = {AuditRecordType::ToolCall};
+    AuditReader::PageRequest request;
+    request.limit = 10;
+    const auto page = reader.value()->page(calls, request);
+    QVERIFY(page.ok());
+    QCOMPARE(page.value().records.size(), 1);
+    QCOMPARE(page.value().records.first().name, QStringLiteral("confirm_action"));
+    QCOMPARE(*asked.first().origin, page.value().records.first().id);
 }
 
 void tst_ClientFeatures::screenshots()

@@ -138,6 +138,7 @@ private slots:
     void cleanup();
 
     void textContent();
+    void inputRoundsAreShownWithTheResult();
     void jsonTextIsHighlighted();
     void markdownRenderedAutomatically();
     void markdownToggle();
@@ -739,6 +740,28 @@ void tst_ResultView::manyProblemsShowAFewUntilAsked()
     m_view->setOutcome(outcome);
     QVERIFY(labelText(banner, u"bannerDetails"_s).contains(u"value[7]: must be text"_s));
     QVERIFY(!showAll->isVisible());
+}
+
+void tst_ResultView::inputRoundsAreShownWithTheResult()
+{
+    // MCP 2026-07-28: a call the server answered only after asking the person (MRTR) says what was asked.
+    ToolCallOutcome outcome;
+    outcome.kind = ToolCallOutcome::Kind::Succeeded;
+    outcome.result = resultOf({TestContent::text(u"deleted"_s)});
+    InputRound first{1, {{u"confirm"_s, u"elicitation/create"_s, QJsonObject{{u"message"_s, u"Really\n  delete?"_s}},
+                          QJsonObject{{u"action"_s, u"accept"_s}}}}};
+    InputRound second{2, {{u"model"_s, u"sampling/createMessage"_s, {}, {}},
+                          {u"roots"_s, u"roots/list"_s, {}, QJsonObject{{u"roots"_s, QJsonArray{QJsonObject(), QJsonObject()}}}}}};
+    outcome.inputRounds = {first, second};
+    m_view->setOutcome(outcome);
+
+    MessageBanner *banner = m_view->banner();
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->kind(), MessageBanner::Kind::Info);
+    QCOMPARE(banner->title(), u"The server asked for input 2 times before it answered"_s);
+    QCOMPARE(banner->details(), (QStringList{u"Round 1: a form, “Really delete?” → accepted"_s,
+                                             u"Round 2: a reply from the model → sent; the roots → 2 given"_s}));
+    QCOMPARE(m_view->contentViews().size(), 1);
 }
 
 void tst_ResultView::outcomeOutputInvalidShowsProblems()
