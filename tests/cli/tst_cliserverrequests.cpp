@@ -6,6 +6,8 @@
 #include "cliprocess.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace Toolgate::TestSupport;
@@ -23,6 +25,8 @@ private slots:
     void rootsAreTheRootFolders();
     void yesDeclinesWithAMessage();
     void endOfInputDeclines();
+    void modernServerAsksInItsAnswer();
+    void modernServerGetsTheRootFolders();
 
 private:
     CliProcess m_cli;
@@ -157,6 +161,52 @@ void TestCliServerRequests::endOfInputDeclines()
                                  "y\n");
     VERIFY_CLI(run.err.contains(QStringLiteral("No answer (end of input): the request is declined.")), run);
     VERIFY_CLI(run.out().contains(QStringLiteral("\"action\": \"decline\"")), run);
+}
+
+namespace {
+
+/// The TypeScript SDK v2 peer that speaks only MCP 2026-07-28: it asks in its answers (MRTR).
+QStringList modernPeerCommand()
+{
+    return {pinnedNode(), npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"), QStringLiteral("stdio"),
+            QStringLiteral("--era"), QStringLiteral("modern")};
+}
+
+} // namespace
+
+void TestCliServerRequests::modernServerAsksInItsAnswer()
+{
+    // The same terminal questions as for a legacy server's elicitation/create; the call is approved once
+    // and sent again with the answer, and stderr says what was asked.
+    const CliRun run = converse(m_cli, QStringList{QStringLiteral("call"), QStringLiteral("confirm_action"), QStringLiteral("action=delete"),
+                                                   QStringLiteral("--")} + modernPeerCommand(),
+                                {
+                                    {QStringLiteral("Allow this call\\? .*: "), QStringLiteral("y")},
+                                    {QStringLiteral("Really delete\\?[\\s\\S]*Answer\\? \\[a\\]nswer / \\[d\\]ecline / \\[c\\]ancel: "), QStringLiteral("a")},
+                                    {QStringLiteral("Go ahead\\?[\\s\\S]*> "), QStringLiteral("y")},
+                                    {QStringLiteral("Why[\\s\\S]*> "), QStringLiteral("tidy up")},
+                                    {QStringLiteral("Send it\\? .*: "), QStringLiteral("y")},
+                                });
+    VERIFY_CLI(run.exitCode == 0, run);
+    VERIFY_CLI(run.out().contains(QStringLiteral("delete: done, confirmed; reason: tidy up")), run);
+    VERIFY_CLI(run.err.count(QStringLiteral("Allow this call?")) == 1, run);
+    VERIFY_CLI(run.err.contains(QStringLiteral("The server asked for input before it answered. Round 1: a form, “Really delete?” → accepted")), run);
+}
+
+void TestCliServerRequests::modernServerGetsTheRootFolders()
+{
+    const QString projects = QDir(m_folders.path()).filePath(QStringLiteral("projects"));
+    const CliRun run = m_cli.run(QStringList{QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("call"), QStringLiteral("list_workspace"),
+                                             QStringLiteral("--root"), projects, QStringLiteral("--")}
+                                 + modernPeerCommand());
+    VERIFY_CLI(run.exitCode == 0, run);
+    VERIFY_CLI(run.out().contains(QStringLiteral("roots: ") + QUrl::fromLocalFile(projects).toString()), run);
+    const QJsonObject printed = QJsonDocument::fromJson(run.out().toUtf8()).object();
+    const QJsonArray rounds = printed.value(QStringLiteral("inputRounds")).toArray();
+    VERIFY_CLI(rounds.size() == 1, run);
+    const QJsonObject input = rounds.first().toObject().value(QStringLiteral("inputs")).toArray().first().toObject();
+    VERIFY_CLI(input.value(QStringLiteral("method")).toString() == QStringLiteral("roots/list"), run);
+    VERIFY_CLI(input.value(QStringLiteral("answer")).toObject().value(QStringLiteral("roots")).toArray().size() == 1, run);
 }
 
 QTEST_GUILESS_MAIN(TestCliServerRequests)
