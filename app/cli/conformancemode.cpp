@@ -1,4 +1,5 @@
 #include "conformancemode.h"
+#include "protocol/protocolversion.h"
 
 #include "auth/authorizationuseragent.h"
 #include "auth/secretstore.h"
@@ -54,10 +55,32 @@ QJsonObject argumentsFor(const QString &tool, bool *known)
     if (tool == QLatin1String("add_numbers"))
         return {{QStringLiteral("a"), 5}, {QStringLiteral("b"), 3}};
     if (tool == QLatin1String("test_client_elicitation_defaults") || tool == QLatin1String("test_reconnection")
-        || tool == QLatin1String("test-tool"))
+        || tool == QLatin1String("test-tool") || tool.startsWith(QLatin1String("test_mrtr_")))
         return {};
     *known = false;
     return {};
+}
+
+/// Arguments a 2026-07-28 scenario's tool accepts when the scenario names none: each required
+/// property's default, else a plain value of its type.
+QJsonObject sampleArgumentsFor(const QJsonObject &inputSchema)
+{
+    QJsonObject arguments;
+    const QJsonObject properties = inputSchema.value(QLatin1String("properties")).toObject();
+    for (const QJsonValue &name : inputSchema.value(QLatin1String("required")).toArray()) {
+        const QJsonObject property = properties.value(name.toString()).toObject();
+        const QString type = property.value(QLatin1String("type")).toString();
+        QJsonValue value = property.value(QLatin1String("default"));
+        if (value.isUndefined()) {
+            value = type == QLatin1String("integer") || type == QLatin1String("number") ? QJsonValue(1)
+                : type == QLatin1String("boolean")                                     ? QJsonValue(true)
+                : type == QLatin1String("object")                                      ? QJsonValue(QJsonObject())
+                : type == QLatin1String("array")                                       ? QJsonValue(QJsonArray())
+                                                                                       : QJsonValue(QStringLiteral("conformance"));
+        }
+        arguments.insert(name.toString(), value);
+    }
+    return arguments;
 }
 
 /// Stands in for a person who accepts what the scenario offers: an elicitation form with the
@@ -103,7 +126,13 @@ public:
     ConformanceRequestGate requestGate;
     std::unique_ptr<Host> host;
     QPointer<ServerConnection> connection;
-    QStringList toCall;
+    struct PlannedCall
+    {
+        QString tool;
+        QJsonObject arguments;
+        bool mustSucceed = true; ///< false: called only so the scenario sees it; its failure is the scenario's to judge
+    };
+    QList<PlannedCall> toCall;
     int exitCode = 0;
     bool finishing = false;
     bool started = false;
@@ -178,6 +207,9 @@ public:
         config.name = QStringLiteral("conformance");
         config.transport = ServerConfig::Transport::Http;
         config.url = url;
+        // The 2026-07-28 scenarios (conformance-next, --spec-version 2026-07-28) name the revision they score.
+        if (ProtocolVersion::supportedModern().contains(qEnvironmentVariable("MCP_CONFORMANCE_PROTOCOL_VERSION")))
+            config.protocolEra = ServerConfig::EraPreference::Modern;
         const auto added = host->workspace()->addTransientServer(config);
         if (!added) {
             say(added.error().message);
@@ -226,11 +258,34 @@ public:
                 return;
             }
             say(QStringLiteral("%1 tool(s) listed").arg(tools->size()));
-            for (const Tool &tool : tools.value()) {
-                bool known = false;
-                argumentsFor(tool.name, &known);
-                if (known)
-                    toCall.append(tool.name);
+            const auto listed = [&tools](const QString &name) {
+                return std::any_of(tools->cbegin(), tools->cend(), [&name](const Tool &tool) { return tool.name == name; });
+            };
+            // The calls a scenario asks for (MCP_CONFORMANCE_CONTEXT's toolCalls), of the tools Toolgate offers.
+            const QJsonArray asked = context.value(QLatin1String("toolCalls")).toArray();
+            for (const QJsonValue &entry : asked) {
+                const QString name = entry.toObject().value(QLatin1String("name")).toString();
+                if (listed(name))
+                    toCall.append({name, entry.toObject().value(QLatin1String("arguments")).toObject()});
+            }
+            if (asked.isEmpty()) {
+                const bool modern = connection->session()->era() == ProtocolEra::Modern;
+                for (const Tool &tool : tools.value()) {
+                    bool known = false;
+                    const QJsonObject arguments = argumentsFor(tool.name, &known);
+                    if (known) {
+                        toCall.append({tool.name, arguments});
+                    } else if (tool.name == QLatin1String("json_schema_echo")) {
+                        // SEP-2106: hand back the schema of its sibling tool exactly as Toolgate holds it.
+                        for (const Tool &sibling : tools.value()) {
+                            if (sibling.name == QLatin1String("json_schema_2020_12_tool"))
+                                toCall.append({tool.name, QJsonObject{{QStringLiteral("schema"), sibling.inputSchema}}});
+                        }
+                    } else if (modern) {
+                        // A 2026-07-28 scenario scores what happens when its tools are called: each one is.
+                        toCall.append({tool.name, sampleArgumentsFor(tool.inputSchema), false});
+                    }
+                }
             }
             callNext();
         });
@@ -242,13 +297,14 @@ public:
             disconnect();
             return;
         }
-        const QString name = toCall.takeFirst();
-        bool known = false;
-        const QJsonObject arguments = argumentsFor(name, &known);
+        const PlannedCall next = toCall.takeFirst();
+        const QString name = next.tool;
+        const QJsonObject &arguments = next.arguments;
+        const bool mustSucceed = next.mustSucceed;
         say(QStringLiteral("calling %1").arg(name));
         // Through the pipeline like every call: approved by the fixed rule, recorded in the audit log.
         ToolCall *call = host->toolCalls()->call(connection, name, arguments, CallInitiator::Conformance, q);
-        QObject::connect(call, &ToolCall::finished, q, [this, call, name] {
+        QObject::connect(call, &ToolCall::finished, q, [this, call, name, mustSucceed] {
             call->deleteLater();
             const ToolCallOutcome &outcome = call->outcome();
             if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError) {
@@ -256,7 +312,8 @@ public:
                                                              outcome.result.textSummary().left(200)));
             } else {
                 say(QStringLiteral("calling %1 failed: %2").arg(name, outcome.error.message));
-                exitCode = 1;
+                if (mustSucceed)
+                    exitCode = 1;
             }
             callNext();
         });

@@ -618,9 +618,10 @@ public:
                 fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the sign-in came back with the wrong state; it may not be from this sign-in and was refused"));
                 return;
             }
-            // RFC 9207: the issuer that sent the answer must be ours (a mix-up attack otherwise).
+            // RFC 9207: the issuer that sent the answer must be ours (a mix-up attack otherwise), compared as
+            // plain strings (§2.4): no case folding, no trailing-slash or port normalisation.
             const QString iss = answer.queryItemValue(QStringLiteral("iss"), QUrl::FullyDecoded);
-            if ((!iss.isEmpty() && !OAuthDiscovery::sameIssuer(iss, flow->as.issuer)) || (iss.isEmpty() && flow->as.issParameterSupported)) {
+            if ((!iss.isEmpty() && iss != flow->as.issuer) || (iss.isEmpty() && flow->as.issParameterSupported)) {
                 fail(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the sign-in answer did not come from the expected authorization server; refused for safety"));
                 return;
             }

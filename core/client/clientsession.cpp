@@ -375,8 +375,12 @@ public:
                 return;
             }
             fail(makeError(ErrorCode::UnsupportedProtocolVersion,
-                           QCoreApplication::translate("Toolgate::ClientSession", "the server refused MCP %1 and then %2, both of which it lists as supported")
-                               .arg(requested, verdict.version), result ? QJsonValue() : result.error().data));
+                           requested == verdict.version
+                               ? QCoreApplication::translate("Toolgate::ClientSession", "the server refused MCP %1 twice, although it lists it as supported")
+                                     .arg(requested)
+                               : QCoreApplication::translate("Toolgate::ClientSession", "the server refused MCP %1 and then %2, both of which it lists as supported")
+                                     .arg(requested, verdict.version),
+                           result ? QJsonValue() : result.error().data));
             return;
         case EraVerdict::Kind::Legacy: // only with PreferModern: the server is no modern one after all
             qCInfo(lcClient) << "server/discover gave no sign of the modern era (" << verdict.how << "); initializing";
@@ -603,6 +607,8 @@ public:
                                 break;
                             emit q->protocolViolation(problem);
                         }
+                        if (session && checkResultType)
+                            mirrorToolArguments(sofar);
                     }
                     callback(Result<QList<T>>(std::move(sofar)));
                     return;
@@ -629,6 +635,31 @@ public:
             if (array.at(i).isObject())
                 tools[next++].rawOrder = arrayOrder.element(i);
         }
+    }
+
+    /// 2026-07-28 over HTTP: tells the transport which arguments of which tool go into Mcp-Param-*
+    /// headers, and drops the tools whose x-mcp-header annotations are invalid, as the spec requires
+    /// (a request for them could not be sent correctly), saying why.
+    void mirrorToolArguments(QList<Tool> &tools)
+    {
+        if (!transport->mirrorsToolArguments())
+            return;
+        QHash<QString, RequestHeaders::ToolArgumentHeaders> headers;
+        for (auto it = tools.begin(); it != tools.end();) {
+            const Result<RequestHeaders::ToolArgumentHeaders> found = RequestHeaders::toolArgumentHeaders(it->inputSchema);
+            if (!found) {
+                const QString warning = QCoreApplication::translate("Toolgate::ClientSession", "the tool \"%1\" is not offered: %2")
+                                            .arg(it->name, found.error().message);
+                qCWarning(lcClient) << warning;
+                emit q->protocolViolation(warning);
+                it = tools.erase(it);
+                continue;
+            }
+            if (!found->isEmpty())
+                headers.insert(it->name, found.value());
+            ++it;
+        }
+        transport->setToolArgumentHeaders(headers);
     }
 
     void installPeerHandlers();

@@ -212,17 +212,12 @@ EraVerdict ProbeClassifier::classifyRpcError(const Error &error, const QString &
     for (const QString &version : m_options.modernVersions) {
         if (!supportedModern.contains(version))
             continue;
-        if (version == requestedVersion) {
-            // It refused the very version it lists: asking again would be refused again.
-            v.kind = EraVerdict::Kind::Error;
-            v.error = makeError(ErrorCode::UnsupportedProtocolVersion,
-                                QCoreApplication::translate("Toolgate::ProbeClassifier", "the server refused MCP %1 although it lists it as supported (%2)")
-                                    .arg(version, error.message),
-                                error.data);
-            return v;
-        }
+        // Also when it refused the very version it lists (a server that wants the request again, as the
+        // conformance suite's request-metadata scenario does): the caller retries once and no more.
         v.kind = EraVerdict::Kind::Corrective;
         v.version = version;
+        if (version == requestedVersion)
+            v.how = how + QStringLiteral(" (refused the version it lists)");
         return v;
     }
     if (supportedModern.isEmpty() && m_options.mayFallBack)

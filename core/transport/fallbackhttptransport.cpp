@@ -180,4 +180,15 @@ FallbackHttpTransport::Mode FallbackHttpTransport::mode() const
     return d->mode;
 }
 
+bool FallbackHttpTransport::mirrorsToolArguments() const
+{
+    return d->inner && d->inner->mirrorsToolArguments();
+}
+
+void FallbackHttpTransport::setToolArgumentHeaders(const QHash<QString, RequestHeaders::ToolArgumentHeaders> &headers)
+{
+    if (d->inner)
+        d->inner->setToolArgumentHeaders(headers);
+}
+
 } // namespace Toolgate

@@ -26,6 +26,10 @@ public:
     void close() override;
     State state() const override;
     QString description() const override;
+    /// The inner transport's (Streamable HTTP mirrors them; the legacy HTTP+SSE one, whose servers
+    /// predate 2026-07-28, does not).
+    bool mirrorsToolArguments() const override;
+    void setToolArgumentHeaders(const QHash<QString, RequestHeaders::ToolArgumentHeaders> &headers) override;
 
     /// Which transport is in use: Probing until the first answer decides.
     Mode mode() const;

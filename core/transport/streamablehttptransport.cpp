@@ -74,6 +74,10 @@ public:
         QString method;
         bool isInitialize = false;
         bool internal = false; ///< sent by the transport itself while restarting a session
+        /// 2026-07-28: the revision its envelope names (empty: a legacy message), and the headers that
+        /// mirror its body.
+        QString modernVersion;
+        QList<std::pair<QByteArray, QByteArray>> modernHeaders;
         int authAttempts = 0;
 
         QString key() const { return idKey(id); }
@@ -124,6 +128,7 @@ public:
     QJsonObject initializeRequest; ///< kept to start a new session after a 404
     QString initializeKey;
     QSet<QString> outstanding;     ///< requests sent and not yet answered
+    QHash<QString, RequestHeaders::ToolArgumentHeaders> toolArgumentHeaders; ///< by tool name (2026-07-28)
 
     QHash<QNetworkReply *, std::shared_ptr<Stream>> streams;
     bool awaitingDeliveries = false; ///< closing: waiting for the last notifications to be posted
@@ -162,7 +167,34 @@ public:
         else
             message.kind = Message::Kind::Response;
         message.isInitialize = message.kind == Message::Kind::Request && message.method == QLatin1String("initialize");
+        const QJsonObject params = object.value(QLatin1String("params")).toObject();
+        const QJsonValue version = params.value(QLatin1String("_meta")).toObject().value(QLatin1String("io.modelcontextprotocol/protocolVersion"));
+        if (message.kind == Message::Kind::Request && version.isString() && !version.toString().isEmpty()) {
+            message.modernVersion = version.toString();
+            message.modernHeaders = RequestHeaders::forRequest(message.method, params, toolArgumentHeaders);
+        }
         return message;
+    }
+
+    /// 2026-07-28 cancels a request by closing its response stream (basic/patterns/cancellation.mdx),
+    /// not with notifications/cancelled: true when message was such a cancellation, now done.
+    bool cancelledByClosing(const Message &message)
+    {
+        if (message.kind != Message::Kind::Notification || message.method != QLatin1String("notifications/cancelled"))
+            return false;
+        const QJsonValue requestId = QJsonDocument::fromJson(message.body).object().value(QLatin1String("params")).toObject().value(QLatin1String("requestId"));
+        const QString key = idKey(requestId);
+        for (auto it = streams.cbegin(); it != streams.cend(); ++it) {
+            const Stream &stream = **it;
+            if (stream.kind == Stream::Kind::Post && stream.message.kind == Message::Kind::Request
+                && !stream.message.modernVersion.isEmpty() && stream.message.key() == key) {
+                qCDebug(lcHttp) << "cancelling" << stream.message.method << "by closing its stream";
+                outstanding.remove(key);
+                discard(it.key());
+                return true;
+            }
+        }
+        return false;
     }
 
     void applyCommonHeaders(QNetworkRequest &request, bool withVersion) const
@@ -191,7 +223,13 @@ public:
         QNetworkRequest request(options.url);
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
         request.setRawHeader("Accept", "application/json, text/event-stream");
-        applyCommonHeaders(request, !message.isInitialize);
+        const bool modern = !message.modernVersion.isEmpty();
+        applyCommonHeaders(request, !message.isInitialize && !modern);
+        if (modern) {
+            request.setRawHeader("MCP-Protocol-Version", message.modernVersion.toLatin1());
+            for (const auto &[name, value] : std::as_const(message.modernHeaders))
+                request.setRawHeader(name, value);
+        }
         QNetworkReply *reply = network->post(request, message.body);
         auto stream = std::make_shared<Stream>(options.maxMessageSize);
         stream->kind = Stream::Kind::Post;
@@ -848,6 +886,8 @@ void StreamableHttpTransport::send(const QByteArray &message)
     if (d->state != State::Open)
         return;
     Private::Message classified = d->classify(message);
+    if (d->cancelledByClosing(classified))
+        return;
     if (classified.kind == Private::Message::Kind::Request) {
         d->outstanding.insert(classified.key());
         if (classified.isInitialize) {
@@ -906,6 +946,11 @@ QString StreamableHttpTransport::protocolVersion() const
 void StreamableHttpTransport::setFallbackDetection(bool enabled)
 {
     d->fallbackDetection = enabled;
+}
+
+void StreamableHttpTransport::setToolArgumentHeaders(const QHash<QString, RequestHeaders::ToolArgumentHeaders> &headers)
+{
+    d->toolArgumentHeaders = headers;
 }
 
 } // namespace Toolgate

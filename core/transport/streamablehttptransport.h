@@ -12,6 +12,12 @@ namespace Toolgate {
 /// Keeps the Mcp-Session-Id and sends MCP-Protocol-Version once initialize is answered, opens the
 /// optional GET stream, resumes dropped streams with Last-Event-ID after the server's `retry`,
 /// starts a new session when the server forgets ours (HTTP 404) and ends it with DELETE.
+///
+/// A request carrying the 2026-07-28 envelope (its _meta names the protocol version) is posted the
+/// modern way: MCP-Protocol-Version from the envelope, Mcp-Method, Mcp-Name and Mcp-Param-* headers
+/// (RequestHeaders), and cancelled by closing its stream instead of posting notifications/cancelled.
+/// The legacy machinery stays idle for it by itself: a modern server gives no session id, and
+/// without an initialize there is no GET stream to open.
 class StreamableHttpTransport final : public Transport
 {
     Q_OBJECT
@@ -25,6 +31,8 @@ public:
     void close() override;
     State state() const override;
     QString description() const override;
+    bool mirrorsToolArguments() const override { return true; }
+    void setToolArgumentHeaders(const QHash<QString, RequestHeaders::ToolArgumentHeaders> &headers) override;
 
     /// The session id the server gave us (empty: none, or a stateless server).
     QByteArray sessionId() const;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/result.h"
+#include "requestheaders.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -32,6 +33,12 @@ public:
     bool isOpen() const { return state() == State::Open; }
     /// What a person would recognise: the command line or URL.
     virtual QString description() const = 0;
+
+    /// Whether this transport mirrors a tool's x-mcp-header arguments into request headers (MCP
+    /// 2026-07-28 Streamable HTTP): then a tool whose annotations are invalid must not be offered.
+    virtual bool mirrorsToolArguments() const { return false; }
+    /// The x-mcp-header annotations of the server's tools (by name), set after every tools/list.
+    virtual void setToolArgumentHeaders(const QHash<QString, RequestHeaders::ToolArgumentHeaders> &headers) { Q_UNUSED(headers) }
 
 signals:
     void started();

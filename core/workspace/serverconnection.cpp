@@ -202,9 +202,11 @@ void ServerConnection::Private::connectNow()
         eraHow = QStringLiteral("setting");
         break;
     case ServerConfig::EraPreference::Auto:
-        // The modern era over HTTP needs its headers (not built yet): Auto stays with initialize there.
+        // HTTP has no sibling to probe: initialize, and a modern-only server's -32022 (naming the
+        // revisions it speaks) moves the session to server/discover on the spot. A legacy server pays
+        // nothing for this, and the answer is only as far away as the first request.
         if (config.transport != ServerConfig::Transport::Stdio) {
-            eraMode = ClientSession::EraMode::Legacy;
+            eraMode = ClientSession::EraMode::PreferLegacy;
             eraHow = QStringLiteral("HTTP: initialize");
             break;
         }

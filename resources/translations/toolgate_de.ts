@@ -3088,6 +3088,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the request was cancelled</source>
         <translation>die Anfrage wurde abgebrochen</translation>
     </message>
+    <message>
+        <source>the tool &quot;%1&quot; is not offered: %2</source>
+        <translation>das Werkzeug „%1“ wird nicht angeboten: %2</translation>
+    </message>
+    <message>
+        <source>the server refused MCP %1 twice, although it lists it as supported</source>
+        <translation>der Server hat MCP %1 zweimal abgelehnt, obwohl er es als unterstützt angibt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -4979,10 +4987,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Fehler %1 (%2)</translation>
     </message>
     <message>
-        <source>the server refused MCP %1 although it lists it as supported (%2)</source>
-        <translation>der Server hat MCP %1 abgelehnt, obwohl er es als unterstützt aufführt (%2)</translation>
-    </message>
-    <message>
         <source>the server wants a sign-in first (HTTP 401)</source>
         <translation>der Server verlangt zuerst eine Anmeldung (HTTP 401)</translation>
     </message>
@@ -5093,6 +5097,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Arguments: %1</source>
         <translation>Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::RequestHeaders</name>
+    <message>
+        <source>its x-mcp-header annotations are invalid: %1</source>
+        <translation>seine x-mcp-header-Angaben sind ungültig: %1</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,9 @@ namespace {
 QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
 QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
 QString runner() { return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/conformance/dist/index.js"); }
+/// 0.2.0-alpha.12 (npm alias conformance-next): the scenarios of the 2026-07-28 revision.
+QString nextRunner() { return npmDir() + QStringLiteral("/node_modules/conformance-next/dist/index.js"); }
+const QString nextRevision = QStringLiteral("2026-07-28");
 QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
 QString client() { return QStringLiteral(TOOLGATE_CONFORMANCE_CLIENT); }
 
@@ -52,6 +55,43 @@ const QStringList scenarios{
     QStringLiteral("auth/client-credentials-jwt"),
     QStringLiteral("auth/client-credentials-basic"),
     QStringLiteral("auth/cross-app-access-complete-flow"),
+};
+
+// The client scenarios of conformance-next that 2026-07-28 scores (`list --client` entries tagged with it).
+const QStringList nextScenarios{
+    QStringLiteral("tools_call"),
+    QStringLiteral("request-metadata"),
+    QStringLiteral("auth/metadata-default"),
+    QStringLiteral("auth/metadata-var1"),
+    QStringLiteral("auth/metadata-var2"),
+    QStringLiteral("auth/metadata-var3"),
+    QStringLiteral("auth/basic-cimd"),
+    QStringLiteral("auth/scope-from-www-authenticate"),
+    QStringLiteral("auth/scope-from-scopes-supported"),
+    QStringLiteral("auth/scope-omitted-when-undefined"),
+    QStringLiteral("auth/scope-step-up"),
+    QStringLiteral("auth/scope-retry-limit"),
+    QStringLiteral("auth/token-endpoint-auth-basic"),
+    QStringLiteral("auth/token-endpoint-auth-post"),
+    QStringLiteral("auth/token-endpoint-auth-none"),
+    QStringLiteral("auth/pre-registration"),
+    QStringLiteral("auth/resource-mismatch"),
+    QStringLiteral("auth/offline-access-scope"),
+    QStringLiteral("auth/offline-access-not-supported"),
+    QStringLiteral("auth/authorization-server-migration"),
+    QStringLiteral("auth/iss-supported"),
+    QStringLiteral("auth/iss-not-advertised"),
+    QStringLiteral("auth/iss-supported-missing"),
+    QStringLiteral("auth/iss-wrong-issuer"),
+    QStringLiteral("auth/iss-unexpected"),
+    QStringLiteral("auth/iss-normalized"),
+    QStringLiteral("auth/metadata-issuer-mismatch"),
+    QStringLiteral("sep-2322-client-request-state"),
+    QStringLiteral("http-standard-headers"),
+    QStringLiteral("http-custom-headers"),
+    QStringLiteral("http-invalid-tool-headers"),
+    QStringLiteral("json-schema-ref-no-deref"),
+    QStringLiteral("json-schema-2020-12-preservation"),
 };
 
 // What must never appear in the client's output: the tokens, codes and secrets the scenario
@@ -91,11 +131,19 @@ private slots:
     void scenario_data();
     void scenario();
     void listMatchesPinnedVersion();
+    void nextScenario_data();
+    void nextScenario();
+    void nextListMatchesPinnedVersion();
+
+private:
+    /// Runs one scenario with runnerScript (extra: more runner arguments) and checks its verdict.
+    void run(const QString &runnerScript, const QString &name, const QStringList &extra);
+    QStringList listed(const QString &runnerScript, const QString &revision);
 };
 
 void tst_Conformance::initTestCase()
 {
-    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(runner()))
+    if (!QFileInfo::exists(nodeBinary()) || !QFileInfo::exists(runner()) || !QFileInfo::exists(nextRunner()))
         QFAIL(qPrintable(QStringLiteral("the npm test peers are not installed in %1: run packaging/setup-debian.sh").arg(npmDir())));
     if (!QFileInfo(client()).isExecutable())
         QFAIL(qPrintable(QStringLiteral("the client %1 is not built").arg(client())));
@@ -111,6 +159,25 @@ void tst_Conformance::scenario_data()
 void tst_Conformance::scenario()
 {
     QFETCH(QString, name);
+    run(runner(), name, {});
+}
+
+void tst_Conformance::nextScenario_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const QString &name : nextScenarios)
+        QTest::addRow("%s", qPrintable(name)) << name;
+}
+
+void tst_Conformance::nextScenario()
+{
+    // The client is told the revision in MCP_CONFORMANCE_PROTOCOL_VERSION and speaks it (2026-07-28).
+    QFETCH(QString, name);
+    run(nextRunner(), name, {QStringLiteral("--spec-version"), nextRevision});
+}
+
+void tst_Conformance::run(const QString &runnerScript, const QString &name, const QStringList &extra)
+{
     QTemporaryDir results;
     QVERIFY(results.isValid());
     QTemporaryDir home; // the client's config and data go here, to be checked for secrets
@@ -130,9 +197,10 @@ void tst_Conformance::scenario()
     process.setProcessChannelMode(QProcess::MergedChannels);
     // exec: on a timeout the runner kills only the shell it started.
     const QString command = QStringLiteral("exec %1 --conformance").arg(shellQuote(client()));
-    process.start(nodeBinary(), {QStringLiteral("--require"), preload(), runner(), QStringLiteral("client"),
-                                 QStringLiteral("--command"), command, QStringLiteral("--scenario"), name,
-                                 QStringLiteral("-o"), results.path(), QStringLiteral("--timeout"), QStringLiteral("30000")});
+    process.start(nodeBinary(), QStringList{QStringLiteral("--require"), preload(), runnerScript, QStringLiteral("client"),
+                                            QStringLiteral("--command"), command, QStringLiteral("--scenario"), name,
+                                            QStringLiteral("-o"), results.path(), QStringLiteral("--timeout"), QStringLiteral("30000")}
+                                    + extra);
     QVERIFY2(process.waitForStarted(10000), qPrintable(process.errorString()));
     QVERIFY2(process.waitForFinished(90000), "the conformance runner did not finish");
     const QString output = QString::fromUtf8(process.readAll());
@@ -190,19 +258,34 @@ void tst_Conformance::scenario()
     scan(home.path());
 }
 
+QStringList tst_Conformance::listed(const QString &runnerScript, const QString &revision)
+{
+    QProcess process;
+    process.start(nodeBinary(), {runnerScript, QStringLiteral("list"), QStringLiteral("--client")});
+    if (!process.waitForFinished(30000))
+        return {QStringLiteral("(the runner did not list its scenarios)")};
+    const QString output = QString::fromUtf8(process.readAllStandardOutput());
+    // "  - name" (0.1.16) or "  - name [revision,revision]" (0.2.0).
+    static const QRegularExpression item(QStringLiteral("^\\s+- (\\S+)(?: \\[([^\\]]*)\\])?"), QRegularExpression::MultilineOption);
+    QStringList names;
+    auto it = item.globalMatch(output);
+    while (it.hasNext()) {
+        const auto match = it.next();
+        if (revision.isEmpty() || match.captured(2).split(u',').contains(revision))
+            names.append(match.captured(1));
+    }
+    return names;
+}
+
 void tst_Conformance::listMatchesPinnedVersion()
 {
     // If the pinned suite changes its scenarios, this list (and the ctest entries) must follow.
-    QProcess process;
-    process.start(nodeBinary(), {runner(), QStringLiteral("list"), QStringLiteral("--client")});
-    QVERIFY(process.waitForFinished(30000));
-    const QString output = QString::fromUtf8(process.readAllStandardOutput());
-    static const QRegularExpression item(QStringLiteral("^\\s+- (\\S+)"), QRegularExpression::MultilineOption);
-    QStringList listed;
-    auto it = item.globalMatch(output);
-    while (it.hasNext())
-        listed.append(it.next().captured(1));
-    QCOMPARE(listed, scenarios);
+    QCOMPARE(listed(runner(), {}), scenarios);
+}
+
+void tst_Conformance::nextListMatchesPinnedVersion()
+{
+    QCOMPARE(listed(nextRunner(), nextRevision), nextScenarios);
 }
 
 QTEST_GUILESS_MAIN(tst_Conformance)

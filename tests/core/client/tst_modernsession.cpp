@@ -15,10 +15,13 @@
 #include "peer/jsonrpcpeer.h"
 #include "protocol/protocolversion.h"
 #include "transport/stdiotransport.h"
+#include "transport/streamablehttptransport.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -46,6 +49,47 @@ ClientSession::Options optionsFor(ClientSession::EraMode era)
     options.era = era;
     options.initializeTimeout = std::chrono::seconds(20);
     return options;
+}
+
+/// The peer over Streamable HTTP on 127.0.0.1, on a port of its choosing.
+class HttpPeer
+{
+public:
+    explicit HttpPeer(const QString &era)
+    {
+        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        m_process.start(TestSupport::nodeBinary(), {peerScript(), u"--transport"_s, u"http"_s, u"--era"_s, era});
+    }
+    ~HttpPeer()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    /// The endpoint, once the peer listens (empty when it did not come up).
+    QUrl url()
+    {
+        static const QRegularExpression listening(u"LISTENING (\\d+)"_s);
+        QDeadlineTimer deadline(20000);
+        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
+            const auto match = listening.match(QString::fromUtf8(m_output));
+            if (match.hasMatch())
+                return QUrl(u"http://127.0.0.1:%1/mcp"_s.arg(match.captured(1)));
+            if (m_process.waitForReadyRead(100))
+                m_output += m_process.readAllStandardOutput();
+        }
+        return {};
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_output;
+};
+
+std::unique_ptr<StreamableHttpTransport> httpTransport(const QUrl &url)
+{
+    HttpTransportOptions options;
+    options.url = url;
+    return std::make_unique<StreamableHttpTransport>(options);
 }
 
 /// Waits for ready() or failed(); true when ready.
@@ -193,6 +237,10 @@ private slots:
     void inputRequestsGoToTheHandlers();
     void inputNotGivenEndsTheCall();
     void cancelWhileAskingWithdrawsTheQuestions();
+    void listsAndCallsOverHttp_data();
+    void listsAndCallsOverHttp();
+    void cancelOverHttpClosesTheStream();
+    void stdioIgnoresArgumentHeaders();
 
     // A scripted peer: the bytes on the wire, and answers no real server gives.
     void envelopeOnEveryRequest();
@@ -204,6 +252,7 @@ private slots:
     void legacyErrorsKeepTheServersWords();
     void discoverRefusedWithMethodNotFound();
     void discoverRefusesTheVersionItLists();
+    void discoverRetriedOnceWithTheVersionItLists();
     void retryCarriesTheAnswersAndTheStateAsSent_data();
     void retryCarriesTheAnswersAndTheStateAsSent();
     void inputRoundsAreBounded();
@@ -508,6 +557,97 @@ void tst_ModernSession::cancelWhileAskingWithdrawsTheQuestions()
     QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 
+void tst_ModernSession::listsAndCallsOverHttp_data()
+{
+    QTest::addColumn<ClientSession::EraMode>("mode");
+    QTest::addColumn<QString>("decidedBy");
+    QTest::newRow("the Modern setting") << ClientSession::EraMode::Modern << u"server/discover"_s;
+    // Auto over HTTP: initialize; the modern-only server's -32022 moves the session to server/discover.
+    QTest::newRow("Auto: initialize, corrected") << ClientSession::EraMode::PreferLegacy << u"initialize -32022"_s;
+}
+
+void tst_ModernSession::listsAndCallsOverHttp()
+{
+    // MCP 2026-07-28 over Streamable HTTP against the SDK v2 peer in modern-only mode (createMcpHandler with
+    // legacy: 'reject'), which refuses a request whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or
+    // Mcp-Param-* headers are missing or disagree with the body (-32020).
+    QFETCH(ClientSession::EraMode, mode);
+    QFETCH(QString, decidedBy);
+    HttpPeer peer(u"modern"_s);
+    const QUrl url = peer.url();
+    QVERIFY2(url.isValid(), "the HTTP peer did not start");
+    InputLog log;
+    m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(mode));
+    log.install(*m_session, {{u"elicitation/create"_s, QJsonObject{{u"action"_s, u"accept"_s},
+                                                                    {u"content"_s, QJsonObject{{u"confirm"_s, true}}}}}});
+    QSignalSpy violations(m_session.get(), &ClientSession::protocolViolation);
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    QCOMPARE(m_session->era(), ProtocolEra::Modern);
+    QCOMPARE(m_session->eraDecidedBy(), decidedBy);
+
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    for (const char *name : {"echo", "add", "regional_echo", "confirm_action"})
+        QVERIFY2(TestSupport::findTool(tools, QLatin1StringView(name)).has_value(), name);
+    // An invalid x-mcp-header makes a tool unusable over HTTP: it is not offered, and the console hears why.
+    QVERIFY(!TestSupport::findTool(tools, u"broken_header"_s).has_value());
+    bool told = false;
+    for (const QList<QVariant> &violation : std::as_const(violations))
+        told = told || violation.first().toString().startsWith(u"the tool \"broken_header\" is not offered: its x-mcp-header annotations are invalid: \"amount\""_s);
+    QVERIFY(told);
+
+    AWAIT_OK(sum, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"add"_s, QJsonObject{{u"a"_s, 2}, {u"b"_s, 3}}, {}, c, cb));
+    QCOMPARE(sum.structuredContent.value_or(QJsonObject()).value(u"sum"_s).toInt(), 5);
+    // Mcp-Param-Region carries a value that needs the Base64 form (non-ASCII, a trailing space).
+    AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"regional_echo"_s,
+                                                         QJsonObject{{u"region"_s, u"Z\u00fcrich west "_s}, {u"text"_s, u"hi"_s}}, {}, c, cb));
+    QCOMPARE(echoed.content.first().text, u"Z\u00fcrich west : hi"_s);
+    // MRTR over HTTP: the retry is a new POST with the answers.
+    AWAIT_OK(confirmed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"confirm_action"_s,
+                                                            QJsonObject{{u"action"_s, u"deploy"_s}}, {}, c, cb));
+    QCOMPARE(confirmed.content.first().text, u"deploy: done, confirmed; reason: (none)"_s);
+    QCOMPARE(log.entries.size(), 1);
+    AWAIT_OK(read, ReadResourceResult, m_session->readResource(u"toolgate://peer/readme"_s, c, cb));
+    QCOMPARE(read.contents.first().text.value_or(QString()), u"This is the modern test peer."_s);
+}
+
+void tst_ModernSession::cancelOverHttpClosesTheStream()
+{
+    // Over Streamable HTTP a modern request is cancelled by closing its response stream; the session
+    // answers the call at once and goes on working.
+    HttpPeer peer(u"modern"_s);
+    const QUrl url = peer.url();
+    QVERIFY2(url.isValid(), "the HTTP peer did not start");
+    m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(ClientSession::EraMode::Modern));
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    std::optional<Result<CallToolResult>> answer;
+    QObject context;
+    const RequestId id = m_session->callTool(ToolCallKeyForTests::make(), u"wait"_s, QJsonObject{{u"ms"_s, 30000}}, {}, &context,
+                                             [&answer](const Result<CallToolResult> &r) { answer = r; });
+    QTest::qWait(500);
+    QVERIFY(!answer.has_value());
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(m_session->cancelRequest(id, u"no longer needed"_s));
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 5000);
+    QCOMPARE(answer->error().code, int(ErrorCode::RequestCancelled));
+    QVERIFY(timer.elapsed() < 5000);
+    AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"still here"_s}}, {}, c, cb));
+    QCOMPARE(echoed.content.first().text, u"still here"_s);
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::stdioIgnoresArgumentHeaders()
+{
+    // Over stdio there are no headers: x-mcp-header means nothing, and the tool is offered (the spec lets
+    // a stdio client ignore the annotations).
+    connectPeer(u"modern"_s);
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    QVERIFY(TestSupport::findTool(tools, u"broken_header"_s).has_value());
+    AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"regional_echo"_s,
+                                                         QJsonObject{{u"region"_s, u"eu"_s}, {u"text"_s, u"hi"_s}}, {}, c, cb));
+    QCOMPARE(echoed.content.first().text, u"eu: hi"_s);
+}
+
 void tst_ModernSession::envelopeOnEveryRequest()
 {
     ScriptedServer s;
@@ -764,8 +904,26 @@ void tst_ModernSession::discoverRefusesTheVersionItLists()
     });
     QVERIFY(!s.open(ClientSession::EraMode::Modern));
     QCOMPARE(s.session->lastError().code, int(ErrorCode::UnsupportedProtocolVersion));
-    QVERIFY2(s.session->lastError().message.contains(u"although it lists it"_s), qPrintable(s.session->lastError().message));
-    QCOMPARE(s.requests(u"server/discover"_s).size(), 1); // no retry that would be refused again
+    QCOMPARE(s.session->lastError().message, u"the server refused MCP 2026-07-28 twice, although it lists it as supported"_s);
+    QCOMPARE(s.requests(u"server/discover"_s).size(), 2); // asked once more, and no more
+}
+
+void tst_ModernSession::discoverRetriedOnceWithTheVersionItLists()
+{
+    // The conformance suite's request-metadata scenario refuses the first request with -32022 naming the
+    // version it was asked for, and expects the client to ask again with a version from the list.
+    ScriptedServer s;
+    int asked = 0;
+    s.peer->setRequestHandler(u"server/discover"_s, [&asked](const JsonRpcMessage &, const Responder &r) {
+        if (++asked == 1)
+            r.respondError(Error{-32022, u"Unsupported protocol version"_s,
+                                 QJsonObject{{u"supported"_s, QJsonArray{u"2026-07-28"_s}}, {u"requested"_s, u"2026-07-28"_s}}});
+        else
+            r.respond(discoverResult());
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+    QCOMPARE(s.session->protocolVersion(), u"2026-07-28"_s);
+    QCOMPARE(asked, 2);
 }
 
 namespace {

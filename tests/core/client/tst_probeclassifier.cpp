@@ -98,7 +98,8 @@ void tst_ProbeClassifier::classify_data()
     QTest::addRow("-32022 naming our version: one corrective retry") << rpc(-32022, supported({modern}, future)) << false << true << future << Corrective << modern << u"probe -32022"_s << QString();
     QTest::addRow("-32022 naming several, ours among them") << rpc(-32022, supported({future, modern}, u"2030-01-01"_s)) << false << true << u"2030-01-01"_s << Corrective << modern << u"probe -32022"_s << QString();
     QTest::addRow("-32022 naming our version, no fallback") << rpc(-32022, supported({modern}, future)) << false << false << future << Corrective << modern << u"probe -32022"_s << QString();
-    QTest::addRow("-32022 refusing the version it lists") << rpc(-32022, supported({modern}, modern)) << false << true << modern << Fails << QString() << u"probe -32022"_s << u"although it lists it"_s;
+    // The retry is once (the session's job): a server may want the request again with the same version.
+    QTest::addRow("-32022 refusing the version it lists") << rpc(-32022, supported({modern}, modern)) << false << true << modern << Corrective << modern << u"probe -32022 (refused the version it lists)"_s << QString();
     QTest::addRow("-32022 naming only modern versions we do not speak") << rpc(-32022, supported({future})) << false << true << modern << Fails << QString() << u"probe -32022"_s << u"the server speaks MCP 2099-01-01; Toolgate speaks 2026-07-28, 2025-11-25"_s;
     QTest::addRow("-32022 naming only legacy versions") << rpc(-32022, supported({u"2025-11-25"_s, u"2025-06-18"_s})) << false << true << modern << Legacy << QString() << u"probe -32022"_s << QString();
     QTest::addRow("-32022 naming only legacy versions, no fallback") << rpc(-32022, supported({u"2025-11-25"_s})) << false << false << modern << Fails << QString() << u"probe -32022"_s << u"Toolgate speaks 2026-07-28"_s;

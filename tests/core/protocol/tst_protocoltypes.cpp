@@ -7,6 +7,7 @@
 #include "protocol/progress.h"
 #include "protocol/prompt.h"
 #include "protocol/protocolversion.h"
+#include "transport/requestheaders.h"
 #include "protocol/resource.h"
 #include "protocol/tool.h"
 #include "testjson.h"
@@ -25,6 +26,11 @@ class tst_ProtocolTypes : public QObject
     Q_OBJECT
 
 private slots:
+    void headerValueEncoding_data();
+    void headerValueEncoding();
+    void toolArgumentHeaders_data();
+    void toolArgumentHeaders();
+    void requestHeadersMirrorTheBody();
     void versionCompare_data();
     void versionCompare();
     void versionSupportedLegacy();
@@ -909,6 +915,105 @@ void tst_ProtocolTypes::pageReadsAtMostMaxItems()
 }
 
 #endif // Q_MOC_RUN
+
+void tst_ProtocolTypes::headerValueEncoding_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QByteArray>("header");
+    // The spec's own examples (basic/transports/streamable-http.mdx, Value Encoding).
+    QTest::newRow("plain") << QStringLiteral("us-west1") << QByteArray("us-west1");
+    QTest::newRow("non-ASCII") << QStringLiteral("Hello, \u4e16\u754c") << QByteArray("=?base64?SGVsbG8sIOS4lueVjA==?=");
+    QTest::newRow("padded") << QStringLiteral(" padded ") << QByteArray("=?base64?IHBhZGRlZCA=?=");
+    QTest::newRow("newline") << QStringLiteral("line1\nline2") << QByteArray("=?base64?bGluZTEKbGluZTI=?=");
+    QTest::newRow("looks like the sentinel") << QStringLiteral("=?base64?literal?=") << QByteArray("=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=");
+    QTest::newRow("inner spaces are plain") << QStringLiteral("a b") << QByteArray("a b");
+    QTest::newRow("a URI") << QStringLiteral("file:///projects/myapp/config.json") << QByteArray("file:///projects/myapp/config.json");
+}
+
+void tst_ProtocolTypes::headerValueEncoding()
+{
+    QFETCH(QString, value);
+    QFETCH(QByteArray, header);
+    QCOMPARE(RequestHeaders::encode(value), header);
+}
+
+void tst_ProtocolTypes::toolArgumentHeaders_data()
+{
+    QTest::addColumn<QByteArray>("schema");
+    QTest::addColumn<QString>("headers"); // "path=Name;..." or "!problem"
+    QTest::newRow("none") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string"}}})") << QString();
+    QTest::newRow("one") << QByteArray(R"({"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}})")
+                         << QStringLiteral("region=Region");
+    QTest::newRow("nested through properties")
+        << QByteArray(R"({"type":"object","properties":{"where":{"type":"object","properties":{"zone":{"type":"integer","x-mcp-header":"Zone"}}},"ok":{"type":"boolean","x-mcp-header":"Ok"}}})")
+        << QStringLiteral("ok=Ok;where.zone=Zone");
+    QTest::newRow("on a number") << QByteArray(R"({"type":"object","properties":{"n":{"type":"number","x-mcp-header":"N"}}})")
+                                 << QStringLiteral("!\"n\" is not a string, integer or boolean");
+    QTest::newRow("on an object") << QByteArray(R"({"type":"object","properties":{"o":{"type":"object","x-mcp-header":"O"}}})")
+                                  << QStringLiteral("!\"o\" is not a string, integer or boolean");
+    QTest::newRow("empty name") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","x-mcp-header":""}}})")
+                                << QStringLiteral("!is not a valid header name");
+    QTest::newRow("not a token") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","x-mcp-header":"Bad Name"}}})")
+                                 << QStringLiteral("!is not a valid header name");
+    QTest::newRow("a CR in it") << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","x-mcp-header":"A\rB"}}})")
+                                << QStringLiteral("!is not a valid header name");
+    QTest::newRow("twice, ignoring case")
+        << QByteArray(R"({"type":"object","properties":{"a":{"type":"string","x-mcp-header":"Id"},"b":{"type":"string","x-mcp-header":"ID"}}})")
+        << QStringLiteral("!is used twice");
+    QTest::newRow("under items") << QByteArray(R"({"type":"object","properties":{"l":{"type":"array","items":{"type":"string","x-mcp-header":"L"}}}})")
+                                 << QStringLiteral("!reached through \"properties\" alone");
+    QTest::newRow("under anyOf") << QByteArray(R"({"type":"object","anyOf":[{"properties":{"a":{"type":"string","x-mcp-header":"A"}}}]})")
+                                 << QStringLiteral("!reached through \"properties\" alone");
+    QTest::newRow("in $defs") << QByteArray(R"({"type":"object","$defs":{"d":{"type":"string","x-mcp-header":"D"}}})")
+                              << QStringLiteral("!reached through \"properties\" alone");
+    QTest::newRow("on the root") << QByteArray(R"({"type":"string","x-mcp-header":"Root"})")
+                                 << QStringLiteral("!reached through \"properties\" alone");
+}
+
+void tst_ProtocolTypes::toolArgumentHeaders()
+{
+    QFETCH(QByteArray, schema);
+    QFETCH(QString, headers);
+    const auto found = RequestHeaders::toolArgumentHeaders(QJsonDocument::fromJson(schema).object());
+    if (headers.startsWith(u'!')) {
+        QVERIFY(!found.ok());
+        QVERIFY2(found.error().message.contains(headers.mid(1)), qPrintable(found.error().message));
+        return;
+    }
+    QVERIFY2(found.ok(), found.ok() ? "" : qPrintable(found.error().message));
+    QStringList described;
+    for (const RequestHeaders::ToolArgumentHeader &header : found.value())
+        described.append(header.path.join(u'.') + u'=' + header.name);
+    described.sort();
+    QCOMPARE(described.join(u';'), headers);
+}
+
+void tst_ProtocolTypes::requestHeadersMirrorTheBody()
+{
+    const QHash<QString, RequestHeaders::ToolArgumentHeaders> tools{
+        {QStringLiteral("execute_sql"), {{{QStringLiteral("region")}, QStringLiteral("Region")},
+                                         {{QStringLiteral("opts"), QStringLiteral("dry")}, QStringLiteral("Dry")},
+                                         {{QStringLiteral("limit")}, QStringLiteral("Limit")},
+                                         {{QStringLiteral("missing")}, QStringLiteral("Missing")},
+                                         {{QStringLiteral("nothing")}, QStringLiteral("Nothing")}}}};
+    const auto call = RequestHeaders::forRequest(
+        QStringLiteral("tools/call"),
+        QJsonDocument::fromJson(R"({"name":"execute_sql","arguments":{"region":"Z\u00fcrich","opts":{"dry":true},"limit":42,"nothing":null,"query":"x"}})").object(),
+        tools);
+    const QList<std::pair<QByteArray, QByteArray>> expected{{"Mcp-Method", "tools/call"},
+                                                            {"Mcp-Name", "execute_sql"},
+                                                            {"Mcp-Param-Region", "=?base64?WsO8cmljaA==?="},
+                                                            {"Mcp-Param-Dry", "true"},
+                                                            {"Mcp-Param-Limit", "42"}};
+    QCOMPARE(call, expected);
+    QCOMPARE(RequestHeaders::forRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), QStringLiteral("file:///a b")}}, {}),
+             (QList<std::pair<QByteArray, QByteArray>>{{"Mcp-Method", "resources/read"}, {"Mcp-Name", "file:///a b"}}));
+    QCOMPARE(RequestHeaders::forRequest(QStringLiteral("tools/list"), {}, {}),
+             (QList<std::pair<QByteArray, QByteArray>>{{"Mcp-Method", "tools/list"}}));
+    QCOMPARE(RequestHeaders::argumentValue(QJsonValue(1.5)), std::nullopt);
+    QCOMPARE(RequestHeaders::argumentValue(QJsonValue(-7)), std::optional<QByteArray>("-7"));
+    QCOMPARE(RequestHeaders::argumentValue(QJsonValue(9007199254740992.0)), std::nullopt); // beyond 2^53 - 1
+}
 
 QTEST_GUILESS_MAIN(tst_ProtocolTypes)
 #include "tst_protocoltypes.moc"

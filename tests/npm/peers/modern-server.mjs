@@ -8,7 +8,8 @@
 // --era modern refuses the initialize era (the SDK's `legacy: 'reject'`): initialize gets -32022 naming the
 // supported modern revisions, which is what a client's era negotiation must cope with.
 //
-// Tools: echo, add (structuredContent + outputSchema), confirm_action (asks for input: elicitation in form mode),
+// Tools: echo, add (structuredContent + outputSchema), regional_echo (x-mcp-header), broken_header (an invalid
+// x-mcp-header), wait, confirm_action (asks for input: elicitation in form mode),
 // ask_model (asks for input: sampling), list_workspace (asks for input: roots), change_tools (adds a tool, so
 // subscriptions/listen subscribers get notifications/tools/list_changed). One resource, one prompt.
 // In the modern era the input-asking tools answer with an InputRequiredResult (MRTR); in the legacy era they send
@@ -125,6 +126,35 @@ function buildServer({ era: requestEra }) {
     const answer = ctx.mcpReq.inputResponses?.roots;
     if (answer === undefined) return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
     return show(answer.roots);
+  });
+
+  // SEP-2243 (2026-07-28 Streamable HTTP): the region argument is mirrored into an Mcp-Param-Region header; the
+  // SDK rejects a call whose header is missing or disagrees with the body (after Base64 decoding) with -32020.
+  server.registerTool('regional_echo', {
+    description: 'Echoes its text; the region travels in the Mcp-Param-Region header too (over HTTP)',
+    inputSchema: fromJsonSchema({
+      type: 'object',
+      properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, text: { type: 'string' } },
+      required: ['region', 'text'],
+    }),
+  }, async ({ region, text: t }) => text(`${region}: ${t}`));
+
+  // An x-mcp-header on a number, which the spec forbids: a client over HTTP must not offer this tool.
+  server.registerTool('broken_header', {
+    description: 'Declares x-mcp-header on a number; excluded by conforming HTTP clients',
+    inputSchema: fromJsonSchema({ type: 'object', properties: { amount: { type: 'number', 'x-mcp-header': 'Amount' } } }),
+  }, async () => text('should not be callable over HTTP'));
+
+  // Runs until the request is cancelled (or ms pass): over HTTP the client cancels by closing the stream.
+  server.registerTool('wait', {
+    description: 'Waits ms milliseconds, or until cancelled',
+    inputSchema: objectSchema({ ms: { type: 'integer' } }),
+  }, async ({ ms }, ctx) => {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      ctx.mcpReq?.signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); });
+    });
+    return text(`waited ${ms} ms`);
   });
 
   server.registerTool('change_tools', {
