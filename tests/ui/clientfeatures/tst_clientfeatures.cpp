@@ -847,6 +847,8 @@ void tst_ClientFeatures::modernToolAsksThroughTheDialog()
     dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("tidy up")}});
     QVERIFY(waitUntilChecked(dialog->form()));
     QTRY_VERIFY2(dialog->acceptButton()->isEnabled(), qPrintable(dialog->form()->validationProblems().join(u'\n')));
+    QTest::qWait(400); // layouts settle
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("elicitation-mrtr.png"))));
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
 
     QTRY_VERIFY_WITH_TIMEOUT(call && call->stage() == ToolCall::Stage::Finished, 15000);
