@@ -65,7 +65,6 @@ public:
     /// capabilities; identity names the server in dialogs and records. Call before it connects.
     void configureSession(ClientSession *session, std::function<ServerIdentity()> identity);
 
-
     /// Tells every configured session that declares roots.listChanged that the roots changed.
     void notifyRootsChanged();
 
