@@ -1,12 +1,14 @@
 #include "clientsession.h"
 
 #include "client/probeclassifier.h"
+#include "client/readcache.h"
 #include "common/logging.h"
 #include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 #include "protocol/protocolversion.h"
 #include "protocol/inputrequired.h"
 #include "protocol/requestenvelope.h"
+#include "protocol/subscriptions.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -14,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
+#include <QTimer>
 
 #include <type_traits>
 
@@ -102,6 +105,11 @@ Error explainModernError(Error error, const QString &method, const QString &uri,
                             .arg(version, supported.isEmpty() ? QStringLiteral("?") : supported.join(QStringLiteral(", ")), error.message);
         break;
     }
+    case ErrorCode::HeaderMismatch:
+        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server refused the request's HTTP headers, which must repeat "
+                                                    "parts of the request (Mcp-Method, Mcp-Name, Mcp-Param-*): %1")
+                            .arg(error.message);
+        break;
     case ErrorCode::InvalidParams:
     case ErrorCode::ResourceNotFoundLegacy:
         if (method == QLatin1String("resources/read")) {
@@ -170,10 +178,65 @@ public:
         std::optional<QString> requestState;
         QMetaObject::Connection contextGone;
         bool done = false;
+        bool relistedForHeaders = false; ///< a -32020 made the session list the tools again, once
+        QString toolName; ///< tools/call
     };
     QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
     QHash<RequestId, EmbeddedRequestOrigin> embeddedOrigins; // by local id, until answered
     qint64 nextInputId = 1;
+
+    /// 2026-07-28 subscriptions/listen (basic/patterns/subscriptions.mdx): the one open listen request
+    /// through which a modern server sends what the legacy era sent unasked (list changes, updates of
+    /// subscribed resources). Changing the subscribed URIs opens a new listen and cancels the old one
+    /// once the new one is acknowledged, so nothing is missed in between.
+    using SubscriptionAnswer = std::function<void(const std::optional<Error> &problem)>;
+    struct SubscriptionChange
+    {
+        QString uri;
+        bool subscribe = true;
+        SubscriptionAnswer answer;
+    };
+    struct Listen
+    {
+        RequestId id; ///< also the subscriptionId the server stamps on what it sends for it
+        SubscriptionFilter asked;
+        bool acknowledged = false;
+        QList<SubscriptionChange> changes; ///< answered on the acknowledgement, or when the listen ends first
+    };
+    std::optional<Listen> listen;
+    ReadCache readCache; ///< modern: resources/read results the server marked fresh for a while (ttlMs)
+    RequestId retiringListen; ///< the listen a new one replaces, until the new one is acknowledged
+    QStringList subscribedUris;
+    QTimer *relistenTimer = nullptr;
+    std::chrono::milliseconds relistenDelay = firstRelistenDelay;
+    static constexpr std::chrono::milliseconds firstRelistenDelay{1000};
+    static constexpr std::chrono::milliseconds maxRelistenDelay{30000};
+    std::optional<Error> listenUnsupported; ///< the server refused subscriptions/listen as unknown
+    bool grantsNoSubscription = false; ///< the server acknowledged with nothing granted (and then ends the listen)
+    bool unstampedChangeReported = false;
+    int listenFailures = 0; ///< errors in a row, without an acknowledgement between them
+    static constexpr int maxListenFailures = 5;
+
+    /// The caller's callback as a SubscriptionAnswer: answered queued, on context, unless it is gone.
+    static SubscriptionAnswer subscriptionAnswer(QObject *context, Callback<std::monostate> callback)
+    {
+        return [context = QPointer<QObject>(context), callback = std::move(callback)](const std::optional<Error> &problem) {
+            if (!context)
+                return;
+            QMetaObject::invokeMethod(context, [callback, problem] {
+                callback(problem ? Result<std::monostate>(*problem) : Result<std::monostate>(std::monostate()));
+            }, Qt::QueuedConnection);
+        };
+    }
+    SubscriptionFilter listenFilter() const;
+    /// Opens a listen for listenFilter() (replacing the open one); changes are answered on its acknowledgement.
+    void openListen(QList<SubscriptionChange> changes = {});
+    void onListenAcknowledged(const JsonRpcMessage &message);
+    void onListenEnded(const RequestId &id, const Result<QJsonValue> &result);
+    void changeResourceSubscription(const QString &uri, bool subscribe, SubscriptionAnswer answer);
+    /// Whether a change notification is one to act on: in the modern era only those of the current (or
+    /// the retiring) listen.
+    bool acceptsChangeNotification(const JsonRpcMessage &message);
 
     ServerRequestHandler rootsHandler;
     bool rootsListChanged = false;
@@ -223,8 +286,11 @@ public:
         if (state == newState)
             return;
         state = newState;
-        if (newState == State::Closing || newState == State::Closed || newState == State::Failed)
+        if (newState == State::Closing || newState == State::Closed || newState == State::Failed) {
             endExchangesWaitingForInput();
+            if (relistenTimer)
+                relistenTimer->stop();
+        }
         emit q->stateChanged(newState);
     }
 
@@ -364,6 +430,7 @@ public:
             qCInfo(lcClient) << "connected to" << initializeResult.serverInfo.name << "speaking" << modernVersion
                              << "(" << verdict.how << ")";
             setState(State::Ready);
+            openListen();
             emit q->ready();
             return;
         case EraVerdict::Kind::Corrective:
@@ -510,8 +577,11 @@ public:
     }
 
     /// Sends method and converts its object result with convert.
+    /// onInputRound: for a request that may be answered with input_required, told of each round (see
+    /// CallOptions::onInputRound).
     template<typename T, typename Convert>
-    void request(const QString &method, const QJsonObject &params, QObject *context, Callback<T> callback, Convert convert)
+    void request(const QString &method, const QJsonObject &params, QObject *context, Callback<T> callback, Convert convert,
+                 std::function<void(const InputRound &)> onInputRound = {})
     {
         QPointer<ClientSession> session(q);
         const bool checkResultType = modern();
@@ -541,6 +611,7 @@ public:
         exchange->requestOptions = requestOptions();
         exchange->context = context;
         exchange->finished = std::move(answered);
+        exchange->onInputRound = std::move(onInputRound);
         startExchange(exchange);
     }
 
@@ -677,6 +748,11 @@ public:
     void endExchange(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason);
     void finishLater(const std::shared_ptr<Exchange> &exchange, const Error &error);
     void endExchangesWaitingForInput();
+    /// 2026-07-28 over HTTP: a tools/call refused with -32020 because its Mcp-Param-* headers do not match
+    /// what the server now declares (the tool's x-mcp-header annotations changed, or the tools were
+    /// never listed in this session) is sent again once, after the tools are listed again.
+    bool mayRelistForHeaders(const Exchange &exchange, const Error &error) const;
+    void relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal);
 };
 
 void ClientSession::Private::installPeerHandlers()
@@ -702,17 +778,29 @@ void ClientSession::Private::installPeerHandlers()
         peer->extendDeadline(route->requestId);
         route->callback(update);
     });
-    peer->setNotificationHandler(QStringLiteral("notifications/tools/list_changed"), [this](const JsonRpcMessage &) {
-        emit q->toolsListChanged();
+    peer->setNotificationHandler(QStringLiteral("notifications/tools/list_changed"), [this](const JsonRpcMessage &message) {
+        if (acceptsChangeNotification(message))
+            emit q->toolsListChanged();
     });
-    peer->setNotificationHandler(QStringLiteral("notifications/resources/list_changed"), [this](const JsonRpcMessage &) {
+    peer->setNotificationHandler(QStringLiteral("notifications/resources/list_changed"), [this](const JsonRpcMessage &message) {
+        if (!acceptsChangeNotification(message))
+            return;
+        readCache.clear(); // the spec: a list change invalidates; what was read may be gone or replaced
         emit q->resourcesListChanged();
     });
-    peer->setNotificationHandler(QStringLiteral("notifications/prompts/list_changed"), [this](const JsonRpcMessage &) {
-        emit q->promptsListChanged();
+    peer->setNotificationHandler(QStringLiteral("notifications/prompts/list_changed"), [this](const JsonRpcMessage &message) {
+        if (acceptsChangeNotification(message))
+            emit q->promptsListChanged();
     });
     peer->setNotificationHandler(QStringLiteral("notifications/resources/updated"), [this](const JsonRpcMessage &message) {
-        emit q->resourceUpdated(message.params().value(QLatin1String("uri")).toString());
+        if (!acceptsChangeNotification(message))
+            return;
+        const QString uri = message.params().value(QLatin1String("uri")).toString();
+        readCache.forget(uri);
+        emit q->resourceUpdated(uri);
+    });
+    peer->setNotificationHandler(QStringLiteral("notifications/subscriptions/acknowledged"), [this](const JsonRpcMessage &message) {
+        onListenAcknowledged(message);
     });
     peer->setNotificationHandler(QStringLiteral("notifications/message"), [this](const JsonRpcMessage &message) {
         emit q->logMessage(LogMessage::fromJson(message.params()));
@@ -737,6 +825,175 @@ void ClientSession::Private::installPeerHandlers()
     peer->setFallbackNotificationHandler([](const JsonRpcMessage &message) {
         qCDebug(lcClient) << "unhandled notification" << message.method();
     });
+}
+
+SubscriptionFilter ClientSession::Private::listenFilter() const
+{
+    const ServerCapabilities &offered = initializeResult.capabilities;
+    SubscriptionFilter filter;
+    filter.toolsListChanged = offered.toolsListChanged;
+    filter.promptsListChanged = offered.promptsListChanged;
+    filter.resourcesListChanged = offered.resourcesListChanged;
+    if (offered.resourcesSubscribe)
+        filter.resourceSubscriptions = subscribedUris;
+    return filter;
+}
+
+void ClientSession::Private::openListen(QList<SubscriptionChange> changes)
+{
+    if (state != State::Ready || !modern() || listenUnsupported) {
+        for (const SubscriptionChange &change : std::as_const(changes))
+            change.answer(listenUnsupported.value_or(makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::ClientSession", "the server is not connected"))));
+        return;
+    }
+    if (listen) {
+        changes = std::exchange(listen->changes, {}) + changes;
+        if (listen->acknowledged) {
+            // Keep hearing the old one until the new one is acknowledged; a listen still unacknowledged
+            // delivers nothing yet, so it can go at once.
+            if (retiringListen.isValid())
+                peer->cancel(retiringListen, QStringLiteral("replaced by a newer subscriptions/listen"));
+            retiringListen = listen->id;
+        } else {
+            peer->cancel(listen->id, QStringLiteral("replaced by a newer subscriptions/listen"));
+        }
+        listen.reset();
+    }
+    const SubscriptionFilter filter = listenFilter();
+    if (filter.isEmpty()) {
+        // Nothing to hear (the last resource unsubscribed, and no list that announces changes).
+        if (retiringListen.isValid())
+            peer->cancel(std::exchange(retiringListen, RequestId()), QStringLiteral("nothing left to listen for"));
+        for (const SubscriptionChange &change : std::as_const(changes))
+            change.answer(std::nullopt);
+        return;
+    }
+    grantsNoSubscription = false;
+    JsonRpcPeer::RequestOptions listenOptions;
+    listenOptions.longLived = true; // answered when the server ends it, which may be never
+    auto id = std::make_shared<RequestId>();
+    *id = peer->sendRequest(QStringLiteral("subscriptions/listen"),
+                            withEnvelope({{QLatin1String("notifications"), filter.toJson()}}), q,
+                            [this, id](const Result<QJsonValue> &result) { onListenEnded(*id, result); }, listenOptions);
+    listen = Listen{*id, filter, false, std::move(changes)};
+    qCDebug(lcClient) << "subscriptions/listen" << id->toString() << "for" << filter.toJson();
+}
+
+void ClientSession::Private::onListenAcknowledged(const JsonRpcMessage &message)
+{
+    if (!modern())
+        return;
+    const QJsonObject params = message.params();
+    const RequestId id = RequestId::fromJson(params.value(QLatin1String("_meta")).toObject().value(SubscriptionFilter::subscriptionIdKey));
+    if (!listen || !id.isValid() || id != listen->id) {
+        qCDebug(lcClient) << "acknowledgement for a subscription that is not the current one:" << id.toString();
+        return;
+    }
+    listen->acknowledged = true;
+    relistenDelay = firstRelistenDelay;
+    listenFailures = 0;
+    if (retiringListen.isValid())
+        peer->cancel(std::exchange(retiringListen, RequestId()), QStringLiteral("replaced by a newer subscriptions/listen"));
+    const SubscriptionFilter granted = SubscriptionFilter::fromJson(params.value(QLatin1String("notifications")).toObject());
+    grantsNoSubscription = granted.isEmpty();
+    if (const QString missing = listen->asked.missingFrom(granted); !missing.isEmpty()) {
+        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::ClientSession", "the server does not send everything Toolgate asked to hear "
+                                                           "(subscriptions/listen); not granted: %1")
+                                   .arg(missing));
+    }
+    for (const SubscriptionChange &change : std::exchange(listen->changes, {})) {
+        if (change.subscribe && !granted.resourceSubscriptions.contains(change.uri)) {
+            change.answer(makeError(ErrorCode::InvalidRequest,
+                                    QCoreApplication::translate("Toolgate::ClientSession", "the server did not accept a subscription to %1").arg(change.uri)));
+        } else {
+            change.answer(std::nullopt);
+        }
+    }
+}
+
+void ClientSession::Private::onListenEnded(const RequestId &id, const Result<QJsonValue> &result)
+{
+    if (id == retiringListen)
+        retiringListen = RequestId();
+    if (!listen || listen->id != id)
+        return; // a listen this session replaced or gave up
+    const Listen ended = std::exchange(listen, std::nullopt).value();
+    const Error problem = result ? makeError(ErrorCode::ConnectionClosed,
+                                             QCoreApplication::translate("Toolgate::ClientSession", "the server ended the subscription before it was acknowledged"))
+                                 : result.error();
+    for (const SubscriptionChange &change : ended.changes)
+        change.answer(problem);
+    if (state != State::Ready)
+        return;
+    if (!result) {
+        const int code = result.error().code;
+        if (code == int(ErrorCode::MethodNotFound)) {
+            listenUnsupported = result.error();
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server declares list changes but does not know "
+                                                                  "subscriptions/listen (%1); Toolgate will not hear of changes until you refresh")
+                                          .arg(result.error().message));
+            return;
+        }
+        if (code == int(ErrorCode::RequestCancelled) || code == int(ErrorCode::ConnectionClosed) || code == int(ErrorCode::NotConnected))
+            return;
+        if (++listenFailures > maxListenFailures) {
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "subscriptions/listen failed %1 times in a row (last: %2); "
+                                                                  "Toolgate stops asking and will not hear of changes until the server is restarted")
+                                          .arg(listenFailures - 1)
+                                          .arg(result.error().message));
+            listenUnsupported = result.error();
+            return;
+        }
+        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::ClientSession", "subscriptions/listen failed (%1); asking again in %2 s")
+                                   .arg(result.error().message)
+                                   .arg(relistenDelay.count() / 1000));
+    } else if (grantsNoSubscription) {
+        return; // the server grants nothing: asking again would get the same
+    }
+    // A listen the server ended (it may do so at any time, e.g. when it restarts a worker): ask again, at
+    // growing intervals, so a server that ends every listen at once is not flooded.
+    if (!relistenTimer) {
+        relistenTimer = new QTimer(q);
+        relistenTimer->setSingleShot(true);
+        QObject::connect(relistenTimer, &QTimer::timeout, q, [this] { openListen(); });
+    }
+    relistenTimer->start(relistenDelay);
+    relistenDelay = std::min(relistenDelay * 2, maxRelistenDelay);
+}
+
+void ClientSession::Private::changeResourceSubscription(const QString &uri, bool subscribe, SubscriptionAnswer answer)
+{
+    if (listenUnsupported) {
+        answer(*listenUnsupported);
+        return;
+    }
+    subscribedUris.removeAll(uri);
+    if (subscribe)
+        subscribedUris.append(uri);
+    if (relistenTimer)
+        relistenTimer->stop(); // the listen opened now is the pending re-open too
+    openListen({{uri, subscribe, std::move(answer)}});
+}
+
+bool ClientSession::Private::acceptsChangeNotification(const JsonRpcMessage &message)
+{
+    if (!modern())
+        return true;
+    const QJsonValue stamp = message.params().value(QLatin1String("_meta")).toObject().value(SubscriptionFilter::subscriptionIdKey);
+    if (stamp.isUndefined()) {
+        // 2026-07-28 sends changes only on a listen, stamped with its id; an unstamped one is still news.
+        if (!std::exchange(unstampedChangeReported, true)) {
+            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server sent %1 without naming the subscription it "
+                                                                  "belongs to (_meta %2)")
+                                          .arg(message.method(), SubscriptionFilter::subscriptionIdKey));
+        }
+        return true;
+    }
+    const RequestId id = RequestId::fromJson(stamp);
+    const bool current = (listen && listen->id == id) || (retiringListen.isValid() && retiringListen == id);
+    if (!current)
+        qCDebug(lcClient) << message.method() << "for subscription" << id.toString() << ", which is not open; ignored";
+    return current;
 }
 
 void ClientSession::Private::dispatchServerRequest(const QString &method, const QJsonObject &params, const Responder &responder)
@@ -839,6 +1096,10 @@ void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchan
                 session->d->askForInput(exchange, answer.value().toObject(), *answerOrder);
                 return;
             }
+            if (session && !answer && session->d->mayRelistForHeaders(*exchange, answer.error())) {
+                session->d->relistThenResend(exchange, answer.error());
+                return;
+            }
             if (session)
                 session->d->endExchange(exchange, {});
             exchange->done = true;
@@ -849,6 +1110,37 @@ void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchan
         if (route != progressRoutes.end())
             route->requestId = exchange->wireId;
     }
+}
+
+bool ClientSession::Private::mayRelistForHeaders(const Exchange &exchange, const Error &error) const
+{
+    return error.code == int(ErrorCode::HeaderMismatch) && modern() && state == State::Ready
+        && exchange.method == QLatin1String("tools/call") && !exchange.relistedForHeaders && transport->mirrorsToolArguments();
+}
+
+void ClientSession::Private::relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal)
+{
+    exchange->relistedForHeaders = true;
+    const QString toolName = exchange->toolName;
+    qCInfo(lcClient) << "tools/call" << toolName << "refused with -32020; listing the tools again before one more try";
+    QPointer<ClientSession> session(q);
+    // listTools() hands the new annotations to the transport (mirrorToolArguments()).
+    q->listTools(q, [session, exchange, refusal, toolName](const Result<QList<Tool>> &tools) {
+        if (!session || exchange->done)
+            return; // cancelled or ended meanwhile
+        Private *d = session->d.get();
+        const bool stillOffered = tools && std::any_of(tools.value().cbegin(), tools.value().cend(),
+                                                       [&toolName](const Tool &tool) { return tool.name == toolName; });
+        if (tools)
+            emit session->toolsListChanged(); // what the person sees may be out of date too
+        if (!stillOffered || d->state != State::Ready) {
+            d->endExchange(exchange, {});
+            exchange->done = true;
+            exchange->finished(Result<QJsonValue>(refusal));
+            return;
+        }
+        d->sendAttempt(exchange);
+    });
 }
 
 void ClientSession::Private::askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result,
@@ -1168,6 +1460,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     QPointer<ClientSession> self(this);
     auto exchange = std::make_shared<Private::Exchange>();
     exchange->method = QStringLiteral("tools/call");
+    exchange->toolName = name;
     exchange->params = std::move(params);
     exchange->requestOptions = requestOptions;
     exchange->context = context;
@@ -1219,16 +1512,42 @@ void ClientSession::readResource(const QString &uri, QObject *context, Callback<
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.resources, QStringLiteral("resources"), context, callback))
         return;
-    d->request<ReadResourceResult>(QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
-                                   std::move(callback), &ReadResourceResult::fromJson);
+    if (!d->modern()) {
+        d->request<ReadResourceResult>(QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
+                                       std::move(callback), &ReadResourceResult::fromJson);
+        return;
+    }
+    if (std::optional<ReadResourceResult> cached = d->readCache.fresh(uri)) {
+        qCDebug(lcClient) << "resources/read" << uri << "answered from the cache (the server's ttlMs has not passed)";
+        QMetaObject::invokeMethod(context, [callback = std::move(callback), cached = std::move(*cached)] { callback(cached); },
+                                  Qt::QueuedConnection);
+        return;
+    }
+    // The caching hint is read off the complete result; one that came after rounds of input depends on
+    // the answers, which are not part of the key, and is not kept (caching.mdx).
+    auto ttl = std::make_shared<std::optional<qint64>>();
+    auto askedForInput = std::make_shared<bool>(false);
+    QPointer<ClientSession> self(this);
+    d->request<ReadResourceResult>(
+        QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
+        [self, uri, ttl, askedForInput, callback = std::move(callback)](const Result<ReadResourceResult> &result) {
+            if (self && result && !*askedForInput && self->d->state == State::Ready)
+                self->d->readCache.store(uri, result.value(), *ttl);
+            callback(result);
+        },
+        [ttl](const QJsonObject &json) {
+            *ttl = ReadCache::ttlOf(json);
+            return ReadResourceResult::fromJson(json);
+        },
+        [askedForInput](const InputRound &) { *askedForInput = true; });
 }
 
 void ClientSession::subscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback)
 {
     if (!d->ensureFeature(d->initializeResult.capabilities.resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
-    if (d->modern()) { // subscriptions/listen replaces it (not built yet)
-        d->answerNotInRevision(QStringLiteral("resources/subscribe"), context, callback);
+    if (d->modern()) { // subscriptions/listen replaces it
+        d->changeResourceSubscription(uri, true, d->subscriptionAnswer(context, std::move(callback)));
         return;
     }
     d->request<std::monostate>(QStringLiteral("resources/subscribe"), {{QLatin1String("uri"), uri}}, context,
@@ -1240,7 +1559,7 @@ void ClientSession::unsubscribeResource(const QString &uri, QObject *context, Ca
     if (!d->ensureFeature(d->initializeResult.capabilities.resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
     if (d->modern()) {
-        d->answerNotInRevision(QStringLiteral("resources/unsubscribe"), context, callback);
+        d->changeResourceSubscription(uri, false, d->subscriptionAnswer(context, std::move(callback)));
         return;
     }
     d->request<std::monostate>(QStringLiteral("resources/unsubscribe"), {{QLatin1String("uri"), uri}}, context,

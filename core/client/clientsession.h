@@ -172,6 +172,9 @@ public:
     void listResources(QObject *context, Callback<QList<Resource>> callback);
     void listResourceTemplates(QObject *context, Callback<QList<ResourceTemplate>> callback);
     void readResource(const QString &uri, QObject *context, Callback<ReadResourceResult> callback);
+    /// Legacy: resources/subscribe. Modern: the URI joins the open subscriptions/listen (a new listen is
+    /// opened with it, the old one cancelled once the new one is acknowledged), and the callback is
+    /// answered on the acknowledgement: an error when the server does not grant the URI.
     void subscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback);
     void unsubscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback);
     void listPrompts(QObject *context, Callback<QList<Prompt>> callback);
@@ -205,6 +208,9 @@ signals:
     void toolsListChanged();
     void resourcesListChanged();
     void promptsListChanged();
+    /// The four change signals: in the legacy era the server's own notifications; in the modern era those
+    /// that arrive on the session's subscriptions/listen (opened when Ready, re-opened when the server
+    /// ends it), stamped with its id.
     void resourceUpdated(const QString &uri);
     void logMessage(const Toolgate::LogMessage &message);
     /// Something the server did wrong that we survived; worth showing in the server's console.

@@ -395,7 +395,9 @@ public:
         Q_ASSERT(context);
         const RequestId id(nextId++);
         const auto now = Clock::now();
-        Pending entry{context, std::move(handler), method, now + options.timeout, now + options.maxTimeout, options.timeout,
+        const auto never = Clock::time_point::max();
+        Pending entry{context, std::move(handler), method, options.longLived ? never : now + options.timeout,
+                      options.longLived ? never : now + options.maxTimeout, options.timeout,
                       options.resultKeyOrder, options.resultKeyOrderLimit};
         if (!transport || !transport->isOpen()) {
             deliverQueued(std::move(entry), makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::JsonRpcPeer", "not connected to the server")));
@@ -703,7 +705,8 @@ bool JsonRpcPeer::extendDeadline(const RequestId &id)
     auto it = d->pending.find(id);
     if (it == d->pending.end())
         return false;
-    it->deadline = Clock::now() + it->timeout;
+    if (it->hardDeadline != Clock::time_point::max()) // a long-lived request has no deadline to extend
+        it->deadline = Clock::now() + it->timeout;
     return true;
 }
 

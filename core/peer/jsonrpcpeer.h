@@ -70,6 +70,10 @@ public:
         std::function<void(const JsonKeyOrder &resultOrder)> resultKeyOrder;
         static constexpr qsizetype maxKeyOrderText = 4 * 1024 * 1024;
         qsizetype resultKeyOrderLimit = maxKeyOrderText;
+        /// No timeout at all (timeout and maxTimeout are ignored): for a request whose answer is
+        /// meant to come late or never, such as 2026-07-28's subscriptions/listen. It is still
+        /// answered exactly once: by the peer, by cancelRequest(), or when the connection ends.
+        bool longLived = false;
     };
     using ResponseHandler = std::function<void(const Result<QJsonValue> &result)>;
     using RequestHandler = std::function<void(const JsonRpcMessage &request, const Responder &responder)>;

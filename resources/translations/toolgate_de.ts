@@ -3096,6 +3096,38 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the server refused MCP %1 twice, although it lists it as supported</source>
         <translation>der Server hat MCP %1 zweimal abgelehnt, obwohl er es als unterstützt angibt</translation>
     </message>
+    <message>
+        <source>the server does not send everything Toolgate asked to hear (subscriptions/listen); not granted: %1</source>
+        <translation>der Server sendet nicht alles, was Toolgate hören wollte (subscriptions/listen); nicht gewährt: %1</translation>
+    </message>
+    <message>
+        <source>the server did not accept a subscription to %1</source>
+        <translation>der Server hat das Abonnement von %1 nicht angenommen</translation>
+    </message>
+    <message>
+        <source>the server ended the subscription before it was acknowledged</source>
+        <translation>der Server hat das Abonnement beendet, bevor er es bestätigt hat</translation>
+    </message>
+    <message>
+        <source>the server declares list changes but does not know subscriptions/listen (%1); Toolgate will not hear of changes until you refresh</source>
+        <translation>der Server kündigt Listenänderungen an, kennt aber subscriptions/listen nicht (%1); Toolgate erfährt von Änderungen erst, wenn Sie aktualisieren</translation>
+    </message>
+    <message>
+        <source>subscriptions/listen failed %1 times in a row (last: %2); Toolgate stops asking and will not hear of changes until the server is restarted</source>
+        <translation>subscriptions/listen ist %1-mal nacheinander fehlgeschlagen (zuletzt: %2); Toolgate fragt nicht mehr und erfährt von Änderungen erst nach einem Neustart des Servers</translation>
+    </message>
+    <message>
+        <source>subscriptions/listen failed (%1); asking again in %2 s</source>
+        <translation>subscriptions/listen ist fehlgeschlagen (%1); neuer Versuch in %2 s</translation>
+    </message>
+    <message>
+        <source>the server sent %1 without naming the subscription it belongs to (_meta %2)</source>
+        <translation>der Server hat %1 gesendet, ohne das Abonnement zu nennen, zu dem es gehört (_meta %2)</translation>
+    </message>
+    <message>
+        <source>the server refused the request&apos;s HTTP headers, which must repeat parts of the request (Mcp-Method, Mcp-Name, Mcp-Param-*): %1</source>
+        <translation>der Server hat die HTTP-Header der Anfrage abgelehnt, die Teile der Anfrage wiederholen müssen (Mcp-Method, Mcp-Name, Mcp-Param-*): %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -7154,6 +7186,25 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Does not match the output schema</source>
         <translation>Passt nicht zum Ausgabeschema</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SubscriptionFilter</name>
+    <message>
+        <source>tool list changes</source>
+        <translation>Änderungen der Werkzeugliste</translation>
+    </message>
+    <message>
+        <source>prompt list changes</source>
+        <translation>Änderungen der Prompt-Liste</translation>
+    </message>
+    <message>
+        <source>resource list changes</source>
+        <translation>Änderungen der Ressourcenliste</translation>
+    </message>
+    <message>
+        <source>updates of %1</source>
+        <translation>Aktualisierungen von %1</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "transport/stdiotransport.h"
 #include "transport/streamablehttptransport.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -241,6 +242,9 @@ private slots:
     void listsAndCallsOverHttp();
     void cancelOverHttpClosesTheStream();
     void stdioIgnoresArgumentHeaders();
+    void listChangesArriveOnTheListen_data();
+    void listChangesArriveOnTheListen();
+    void headerRefusalRelistsAndRetriesOnce();
 
     // A scripted peer: the bytes on the wire, and answers no real server gives.
     void envelopeOnEveryRequest();
@@ -261,6 +265,9 @@ private slots:
     void inputOfAnUndeclaredKindEndsTheCall();
     void embeddedFormKeepsTheServersFieldOrder();
     void disconnectWhileAskingAnswersTheCall();
+    void listenIsAcknowledgedAndRenewed();
+    void listenUnknownToTheServer();
+    void readsAreCachedWhileFresh();
 
 private:
     std::unique_ptr<ClientSession> m_session;
@@ -646,6 +653,57 @@ void tst_ModernSession::stdioIgnoresArgumentHeaders()
     AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"regional_echo"_s,
                                                          QJsonObject{{u"region"_s, u"eu"_s}, {u"text"_s, u"hi"_s}}, {}, c, cb));
     QCOMPARE(echoed.content.first().text, u"eu: hi"_s);
+}
+
+void tst_ModernSession::listChangesArriveOnTheListen_data()
+{
+    QTest::addColumn<QString>("transport");
+    QTest::newRow("stdio") << u"stdio"_s;
+    QTest::newRow("Streamable HTTP") << u"http"_s;
+}
+
+void tst_ModernSession::listChangesArriveOnTheListen()
+{
+    // 2026-07-28 servers send list changes only on subscriptions/listen: without it the SDK v2 peer says
+    // nothing when change_tools adds a tool.
+    QFETCH(QString, transport);
+    std::unique_ptr<HttpPeer> httpPeer;
+    if (transport == u"http"_s) {
+        httpPeer = std::make_unique<HttpPeer>(u"modern"_s);
+        const QUrl url = httpPeer->url();
+        QVERIFY2(url.isValid(), "the HTTP peer did not start");
+        m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(ClientSession::EraMode::Modern));
+        QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    } else {
+        connectPeer(u"modern"_s);
+    }
+    QSignalSpy changed(m_session.get(), &ClientSession::toolsListChanged);
+    QSignalSpy violations(m_session.get(), &ClientSession::protocolViolation);
+    QTest::qWait(300); // the listen is acknowledged
+    AWAIT_OK(added, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"change_tools"_s, {}, {}, c, cb));
+    QCOMPARE(added.content.first().text, u"added extra_1"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 5000);
+    AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+    QVERIFY(TestSupport::findTool(tools, u"extra_1"_s).has_value());
+    for (const QList<QVariant> &violation : std::as_const(violations)) // broken_header's is expected over HTTP
+        QVERIFY2(violation.first().toString().contains(u"broken_header"_s), qPrintable(violation.first().toString()));
+}
+
+void tst_ModernSession::headerRefusalRelistsAndRetriesOnce()
+{
+    // The SDK v2 peer refuses a regional_echo without its Mcp-Param-Region header (-32020). A session that has
+    // not listed the tools (or holds annotations that changed) knows no header to send: it lists the tools
+    // again, tells its owner the list may have changed, and sends the call once more.
+    HttpPeer peer(u"modern"_s);
+    const QUrl url = peer.url();
+    QVERIFY2(url.isValid(), "the HTTP peer did not start");
+    m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(ClientSession::EraMode::Modern));
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    QSignalSpy changed(m_session.get(), &ClientSession::toolsListChanged);
+    AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"regional_echo"_s,
+                                                         QJsonObject{{u"region"_s, u"eu"_s}, {u"text"_s, u"hi"_s}}, {}, c, cb));
+    QCOMPARE(echoed.content.first().text, u"eu: hi"_s);
+    QCOMPARE(changed.size(), 1);
 }
 
 void tst_ModernSession::envelopeOnEveryRequest()
@@ -1187,6 +1245,184 @@ void tst_ModernSession::disconnectWhileAskingAnswersTheCall()
     QCOMPARE(answer->error().code, int(ErrorCode::ConnectionClosed));
     QCOMPARE(withdrawn.size(), 1);
     QVERIFY(withdrawn.first() == log.entries.first().responder.id());
+}
+
+void tst_ModernSession::listenIsAcknowledgedAndRenewed()
+{
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"listChanged"_s, true}}},
+                                                   {u"resources"_s, QJsonObject{{u"subscribe"_s, true}}}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    QList<Responder> listens;
+    s.peer->setRequestHandler(u"subscriptions/listen"_s, [&listens](const JsonRpcMessage &, const Responder &r) { listens.append(r); });
+    QVERIFY(s.open(ClientSession::EraMode::Modern));
+    QSignalSpy toolsChanged(s.session.get(), &ClientSession::toolsListChanged);
+    QSignalSpy updated(s.session.get(), &ClientSession::resourceUpdated);
+    QSignalSpy violations(s.session.get(), &ClientSession::protocolViolation);
+    QSignalSpy diagnostics(s.session.get(), &ClientSession::diagnosticLine);
+    const auto stamped = [](const RequestId &id, QJsonObject params = {}) {
+        params.insert(u"_meta"_s, QJsonObject{{u"io.modelcontextprotocol/subscriptionId"_s, id.toJson()}});
+        return params;
+    };
+    const auto filterOf = [&s](int index) {
+        return s.requests(u"subscriptions/listen"_s).value(index).value(u"params"_s).toObject().value(u"notifications"_s).toObject();
+    };
+    const auto cancelledIds = [&s] {
+        QList<RequestId> ids;
+        for (const QJsonObject &message : s.requests(u"notifications/cancelled"_s))
+            ids.append(RequestId::fromJson(message.value(u"params"_s).toObject().value(u"requestId"_s)));
+        return ids;
+    };
+
+    // Opened on Ready with what the capabilities announce (no URIs subscribed yet), the envelope on it.
+    QTRY_COMPARE_WITH_TIMEOUT(listens.size(), 1, 5000);
+    QCOMPARE(filterOf(0), (QJsonObject{{u"toolsListChanged"_s, true}}));
+    QCOMPARE(s.requests(u"subscriptions/listen"_s).first().value(u"params"_s).toObject().value(u"_meta"_s).toObject()
+                 .value(envelopeVersion).toString(), u"2026-07-28"_s);
+    const RequestId first = listens.first().id();
+    s.peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
+                             stamped(first, {{u"notifications"_s, QJsonObject{{u"toolsListChanged"_s, true}}}}));
+
+    // Its changes are heard; another subscription's are not; an unstamped one is, and is reported once.
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s, stamped(first));
+    QTRY_COMPARE_WITH_TIMEOUT(toolsChanged.size(), 1, 5000);
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s, stamped(RequestId(u"someone-else"_s)));
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s);
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s);
+    QTRY_COMPARE_WITH_TIMEOUT(toolsChanged.size(), 3, 5000);
+    QCOMPARE(violations.size(), 1);
+    QVERIFY2(violations.first().first().toString().startsWith(u"the server sent notifications/tools/list_changed without naming the subscription"_s),
+             qPrintable(violations.first().first().toString()));
+
+    // Subscribing opens a second listen with the URI; the first keeps being heard until the second is
+    // acknowledged, then it is cancelled; the caller hears back on the acknowledgement.
+    std::optional<Result<std::monostate>> subscribed;
+    QObject context;
+    s.session->subscribeResource(u"file:///a.txt"_s, &context, [&subscribed](const Result<std::monostate> &r) { subscribed = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(listens.size(), 2, 5000);
+    QCOMPARE(filterOf(1), (QJsonObject{{u"toolsListChanged"_s, true}, {u"resourceSubscriptions"_s, QJsonArray{u"file:///a.txt"_s}}}));
+    const RequestId second = listens.at(1).id();
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s, stamped(first));
+    QTRY_COMPARE_WITH_TIMEOUT(toolsChanged.size(), 4, 5000);
+    QVERIFY(!subscribed.has_value());
+    QVERIFY(cancelledIds().isEmpty());
+    s.peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
+                             stamped(second, {{u"notifications"_s, filterOf(1)}}));
+    QTRY_VERIFY_WITH_TIMEOUT(subscribed.has_value(), 5000);
+    QVERIFY2(subscribed->ok(), subscribed->ok() ? "" : qPrintable(subscribed->error().message));
+    QTRY_COMPARE_WITH_TIMEOUT(cancelledIds(), QList<RequestId>{first}, 5000);
+    s.peer->sendNotification(u"notifications/resources/updated"_s, stamped(second, {{u"uri"_s, u"file:///a.txt"_s}}));
+    s.peer->sendNotification(u"notifications/tools/list_changed"_s, stamped(first)); // cancelled: not heard
+    QTRY_COMPARE_WITH_TIMEOUT(updated.size(), 1, 5000);
+    QCOMPARE(updated.first().first().toString(), u"file:///a.txt"_s);
+    QTest::qWait(100);
+    QCOMPARE(toolsChanged.size(), 4);
+
+    // A subscription the server does not grant fails the call, and the console hears what is missing.
+    subscribed.reset();
+    s.session->subscribeResource(u"file:///b.txt"_s, &context, [&subscribed](const Result<std::monostate> &r) { subscribed = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(listens.size(), 3, 5000);
+    const RequestId third = listens.at(2).id();
+    s.peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
+                             stamped(third, {{u"notifications"_s, QJsonObject{{u"toolsListChanged"_s, true},
+                                                                             {u"resourceSubscriptions"_s, QJsonArray{u"file:///a.txt"_s}}}}}));
+    QTRY_VERIFY_WITH_TIMEOUT(subscribed.has_value(), 5000);
+    QVERIFY(!subscribed->ok());
+    QCOMPARE(subscribed->error().message, u"the server did not accept a subscription to file:///b.txt"_s);
+    QVERIFY(!diagnostics.isEmpty());
+    QCOMPARE(diagnostics.last().first().toString(),
+             u"the server does not send everything Toolgate asked to hear (subscriptions/listen); not granted: updates of file:///b.txt"_s);
+
+    // The server ends the listen (gracefully): the session asks again, about a second later.
+    QElapsedTimer sinceEnd;
+    sinceEnd.start();
+    listens.at(2).respond(QJsonObject{{u"resultType"_s, u"complete"_s}});
+    QTRY_COMPARE_WITH_TIMEOUT(listens.size(), 4, 5000);
+    QVERIFY(sinceEnd.elapsed() >= 900);
+    QCOMPARE(filterOf(3), filterOf(2));
+    QCOMPARE(violations.size(), 1);
+}
+
+void tst_ModernSession::listenUnknownToTheServer()
+{
+    // A server that declares list changes but answers subscriptions/listen with "method not found" is
+    // told about once; nothing is asked again, and subscribing says why it cannot work.
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"listChanged"_s, true}}},
+                                                   {u"resources"_s, QJsonObject{{u"subscribe"_s, true}}}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    std::unique_ptr<QSignalSpy> spy;
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [&spy](ClientSession &session) {
+        spy = std::make_unique<QSignalSpy>(&session, &ClientSession::protocolViolation);
+    }));
+    QSignalSpy &violations = *spy;
+    QTRY_COMPARE_WITH_TIMEOUT(violations.size(), 1, 5000);
+    QVERIFY2(violations.first().first().toString().startsWith(u"the server declares list changes but does not know subscriptions/listen"_s),
+             qPrintable(violations.first().first().toString()));
+    const auto answer = TestSupport::await<std::monostate>(
+        [&s](QObject *c, auto cb) { s.session->subscribeResource(u"file:///a.txt"_s, c, cb); });
+    QVERIFY(answer.has_value() && !answer->ok());
+    QCOMPARE(answer->error().code, int(ErrorCode::MethodNotFound));
+    QTest::qWait(1500);
+    QCOMPARE(s.requests(u"subscriptions/listen"_s).size(), 1);
+    QCOMPARE(s.session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::readsAreCachedWhileFresh()
+{
+    // ttlMs (server/utilities/caching.mdx): a read the server marks fresh is answered from the cache until
+    // it expires or the resource is updated; ttlMs 0 and results after rounds of input are never kept.
+    ScriptedServer s;
+    QJsonObject discover = discoverResult();
+    discover.insert(u"capabilities"_s, QJsonObject{{u"resources"_s, QJsonObject{{u"subscribe"_s, true}}}});
+    s.peer->setRequestHandler(u"server/discover"_s, [discover](const JsonRpcMessage &, const Responder &r) { r.respond(discover); });
+    QList<Responder> listens;
+    s.peer->setRequestHandler(u"subscriptions/listen"_s, [&listens](const JsonRpcMessage &, const Responder &r) { listens.append(r); });
+    int served = 0;
+    s.peer->setRequestHandler(u"resources/read"_s, [&served](const JsonRpcMessage &request, const Responder &r) {
+        const QString uri = request.params().value(u"uri"_s).toString();
+        if (uri == u"file:///asks"_s && !request.params().contains(u"inputResponses"_s)) {
+            r.respond(inputRequired(QJsonObject{{u"ask"_s, askFor(u"elicitation/create"_s, confirmParams)}}));
+            return;
+        }
+        ++served;
+        r.respond(QJsonObject{{u"contents"_s, QJsonArray{QJsonObject{{u"uri"_s, uri}, {u"text"_s, u"read %1"_s.arg(served)}}}},
+                              {u"resultType"_s, u"complete"_s},
+                              {u"ttlMs"_s, uri == u"file:///stale"_s ? 0 : 60000},
+                              {u"cacheScope"_s, u"private"_s}});
+    });
+    QVERIFY(s.open(ClientSession::EraMode::Modern, [](ClientSession &session) {
+        session.setElicitationHandler([](const QJsonObject &, const Responder &responder) { responder.respond(acceptOk); });
+    }));
+    const auto read = [&s](const QString &uri) {
+        const auto answer = TestSupport::await<ReadResourceResult>([&s, uri](QObject *c, auto cb) { s.session->readResource(uri, c, cb); });
+        return answer && answer->ok() ? answer->value().contents.value(0).text.value_or(QString()) : u"(failed)"_s;
+    };
+    QCOMPARE(read(u"file:///a"_s), u"read 1"_s);
+    QCOMPARE(read(u"file:///a"_s), u"read 1"_s); // fresh: the server is not asked
+    QCOMPARE(served, 1);
+    QCOMPARE(read(u"file:///b"_s), u"read 2"_s); // another URI is another key
+    QCOMPARE(read(u"file:///stale"_s), u"read 3"_s);
+    QCOMPARE(read(u"file:///stale"_s), u"read 4"_s); // ttlMs 0: stale at once
+    QCOMPARE(read(u"file:///asks"_s), u"read 5"_s);
+    QCOMPARE(read(u"file:///asks"_s), u"read 6"_s); // came after a round of input: not kept
+
+    // An update of the resource (on the listen opened by subscribing) makes the next read ask again.
+    std::optional<Result<std::monostate>> subscribed;
+    QObject context;
+    s.session->subscribeResource(u"file:///a"_s, &context, [&subscribed](const Result<std::monostate> &r) { subscribed = r; });
+    QTRY_COMPARE_WITH_TIMEOUT(listens.size(), 1, 5000);
+    const QJsonObject stamp{{u"io.modelcontextprotocol/subscriptionId"_s, listens.first().id().toJson()}};
+    s.peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
+                             QJsonObject{{u"notifications"_s, QJsonObject{{u"resourceSubscriptions"_s, QJsonArray{u"file:///a"_s}}}}, {u"_meta"_s, stamp}});
+    QTRY_VERIFY_WITH_TIMEOUT(subscribed.has_value(), 5000);
+    QSignalSpy updated(s.session.get(), &ClientSession::resourceUpdated);
+    s.peer->sendNotification(u"notifications/resources/updated"_s, QJsonObject{{u"uri"_s, u"file:///a"_s}, {u"_meta"_s, stamp}});
+    QTRY_COMPARE_WITH_TIMEOUT(updated.size(), 1, 5000);
+    QCOMPARE(read(u"file:///a"_s), u"read 7"_s);
+    QCOMPARE(read(u"file:///b"_s), u"read 2"_s); // untouched
 }
 
 QTEST_GUILESS_MAIN(tst_ModernSession)

@@ -140,6 +140,7 @@ private slots:
     void notificationsDispatched();
     void timeout();
     void lateResponseAfterTimeoutIgnored();
+    void longLivedRequestHasNoTimeout();
     void extendDeadlineKeepsAliveButHardMaxFires();
     void extendDeadlineUnknownId();
     void cancelSendsNotificationAndAnswersOnce();
@@ -351,6 +352,26 @@ void tst_JsonRpcPeer::timeout()
     QCOMPARE(held.size(), 1);
     QVERIFY(held.first().isCancelled());
     QCOMPARE(answer.count, 1);
+}
+
+void tst_JsonRpcPeer::longLivedRequestHasNoTimeout()
+{
+    // subscriptions/listen is answered when the server ends it: its timeouts do not apply, progress does
+    // not give it one, and it is still answered once (here: by the server, late).
+    QList<Responder> held;
+    m_server->setRequestHandler(u"listen"_s, [&](const JsonRpcMessage &, const Responder &r) { held.append(r); });
+    Answer answer;
+    JsonRpcPeer::RequestOptions options = timeouts(50ms, 100ms);
+    options.longLived = true;
+    const RequestId id = m_client->sendRequest(u"listen"_s, {}, m_context.get(), answer.handler(), options);
+    m_client->extendDeadline(id); // as a progress notification would
+    QTest::qWait(400);
+    QCOMPARE(answer.count, 0);
+    QVERIFY(m_client->isPending(id));
+    QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 5000);
+    held.first().respond(QJsonObject{{u"resultType"_s, u"complete"_s}});
+    QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
+    QVERIFY(!m_client->isPending(id));
 }
 
 void tst_JsonRpcPeer::lateResponseAfterTimeoutIgnored()
