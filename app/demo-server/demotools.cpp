@@ -482,10 +482,16 @@ void logMessages(McpServer *server, const ToolCallContext &call)
         }
     }
     const auto threshold = server->clientLogLevel();
-    const qsizetype received = threshold ? std::size(levels) - qsizetype(*threshold) : std::size(levels);
+    const bool modern = call.era() == ProtocolEra::Modern;
+    // The initialize era sends everything until logging/setLevel; 2026-07-28 sends nothing unless the
+    // request's envelope names a level.
+    const qsizetype received = threshold ? std::size(levels) - qsizetype(*threshold) : modern ? 0 : std::size(levels);
     const QString filter = threshold
-        ? u"You asked for \"%1\" and above (logging/setLevel), so %2 of them reached you."_s.arg(toString(*threshold)).arg(received)
-        : u"You did not set a log level, so all of them were sent."_s;
+        ? u"You asked for \"%1\" and above (%2), so %3 of them reached you."_s
+              .arg(toString(*threshold), modern ? u"the request's log level"_s : u"logging/setLevel"_s)
+              .arg(received)
+        : modern ? u"Your request named no log level, so none of them were sent."_s
+                 : u"You did not set a log level, so all of them were sent."_s;
     call.respond(textResult(u"Sent %1 log messages, one per level from debug to emergency. %2"_s.arg(std::size(levels)).arg(filter)));
 }
 

@@ -192,9 +192,10 @@ public:
     /// Installs the completion/complete handler; the completions capability is offered only with one.
     void setCompletionHandler(CompletionHandler handler);
 
-    /// Sends notifications/resources/updated if the client subscribed to uri; otherwise nothing.
+    /// Sends notifications/resources/updated if the client subscribed to uri (resources/subscribe, or
+    /// in the modern era a subscriptions/listen naming it); otherwise nothing.
     void notifyResourceUpdated(const QString &uri);
-    /// True while the client is subscribed to uri (resources/subscribe).
+    /// True while the client is subscribed to uri (resources/subscribe, or an open subscriptions/listen).
     bool isSubscribed(const QString &uri) const;
 
     /// Sends a server-wide notifications/message when level reaches the client's threshold.

@@ -132,6 +132,7 @@ private slots:
     void envelopeIsCheckedOnEveryRequest();
     void legacyOnlyMethodsAreGone();
     void everyResultSaysComplete();
+    void logMessagesFollowTheRequestsLogLevel();
     void confirmActionAsksWithInputRequired();
     void confirmActionNeedsTheDeclaredCapability();
     void listenAcknowledgesAndStampsNotifications();
@@ -262,6 +263,29 @@ void tst_McpServerModern::everyResultSaysComplete()
     QVERIFY(!missing.ok());
     QCOMPARE(missing.error().code, int(ErrorCode::InvalidParams));
     QCOMPARE(missing.error().data.toObject().value(u"uri").toString(), u"demo://nothing-here"_s);
+}
+
+void tst_McpServerModern::logMessagesFollowTheRequestsLogLevel()
+{
+    DemoProcess demo;
+    RawPeer &client = *demo.client;
+    const QJsonObject call{{u"name"_s, u"log_messages"_s}, {u"arguments"_s, QJsonObject()}};
+    const auto silent = demo.request(u"tools/call"_s, enveloped(call));
+    QVERIFY2(silent.ok(), why(silent).constData());
+    QVERIFY2(firstText(silent->toObject()).contains(u"none of them"), qPrintable(firstText(silent->toObject())));
+    QVERIFY(client.notificationsOf(u"notifications/message"_s).isEmpty()); // no logLevel in the envelope: no log
+
+    QJsonObject withLevel = enveloped(call);
+    QJsonObject meta = withLevel.value(u"_meta").toObject();
+    meta.insert(RequestEnvelope::logLevelKey, u"warning"_s);
+    withLevel.insert(u"_meta", meta);
+    const auto logged = demo.request(u"tools/call"_s, withLevel);
+    QVERIFY2(logged.ok(), why(logged).constData());
+    QVERIFY2(firstText(logged->toObject()).contains(u"5 of them"), qPrintable(firstText(logged->toObject())));
+    const auto messages = client.notificationsOf(u"notifications/message"_s);
+    QCOMPARE(messages.size(), 5);
+    QCOMPARE(messages.first().params().value(u"level").toString(), u"warning"_s);
+    QCOMPARE(messages.last().params().value(u"level").toString(), u"emergency"_s);
 }
 
 void tst_McpServerModern::confirmActionAsksWithInputRequired()
