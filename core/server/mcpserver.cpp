@@ -270,6 +270,11 @@ void ToolCallContext::requireInput(const QJsonObject &inputRequests, const QStri
                            .arg(state->toolName)));
         return;
     }
+    if (inputRequests.isEmpty() && requestState.isEmpty()) {
+        fail(makeError(ErrorCode::InternalError,
+                       u"the tool \"%1\" asked for input but named neither input requests nor a request state"_s.arg(state->toolName)));
+        return;
+    }
     QJsonObject required;
     for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
         const QJsonObject request = it.value().toObject();
@@ -662,11 +667,11 @@ public:
             json.remove(u"title");
         if (!ProtocolVersion::supportsStructuredContent(protocolVersion))
             json.remove(u"outputSchema");
-        if (!ProtocolVersion::supportsIcons(protocolVersion) || era == ProtocolEra::Modern) {
-            if (era != ProtocolEra::Modern)
-                json.remove(u"icons");
-            json.remove(u"execution"); // gone again in 2026-07-28
-        }
+        if (!ProtocolVersion::supportsIcons(protocolVersion))
+            json.remove(u"icons");
+        // execution is 2025-11-25's alone: 2026-07-28 removed it again.
+        if (!ProtocolVersion::supportsIcons(protocolVersion) || era == ProtocolEra::Modern)
+            json.remove(u"execution");
         return json;
     }
 

@@ -477,6 +477,16 @@ void tst_McpServerModern::subscriptionsEndGracefullyWhenTheServerGoes()
     QVERIFY(QTest::qWaitFor([&] { return !server->subscriptionIds().isEmpty(); }, answerTimeoutMs));
     QCOMPARE(server->subscriptionIds(), QList<RequestId>{listenId});
 
+    // Asking only for what the server does not offer (it has no prompts): acknowledged with nothing, and ended at once.
+    const auto nothing = client.request(u"subscriptions/listen"_s,
+                                        enveloped({{u"notifications"_s, QJsonObject{{u"promptsListChanged"_s, true}}}}));
+    QVERIFY2(nothing.ok(), why(nothing).constData());
+    QCOMPARE(nothing->toObject().value(u"resultType").toString(), u"complete"_s);
+    const auto acks = client.notificationsOf(u"notifications/subscriptions/acknowledged"_s);
+    QCOMPARE(acks.size(), 2);
+    QCOMPARE(acks.last().params().value(u"notifications").toObject(), QJsonObject());
+    QCOMPARE(server->subscriptionIds(), QList<RequestId>{listenId});
+
     server.reset(); // shutting down: each open subscription gets its graceful result
     QVERIFY(QTest::qWaitFor([&] { return listenAnswer.has_value(); }, answerTimeoutMs));
     QVERIFY2(listenAnswer->ok(), why(*listenAnswer).constData());
