@@ -4,7 +4,9 @@
 // sends exactly the messages a modern (or legacy) client sends. In process (loopback): what needs
 // the server object itself (era(), the graceful end of subscriptions when it goes away).
 
+#include "client/clientsession.h"
 #include "npmpeers.h"
+#include "toolcallkeyfortests.h"
 #include "common/error.h"
 #include "peer/jsonrpcpeer.h"
 #include "protocol/protocolversion.h"
@@ -138,6 +140,8 @@ private slots:
     void listenAcknowledgesAndStampsNotifications();
     void confirmActionAsksALegacyClientWithARequest();
     void discoverThenInitializeIsLegacy();
+    void toolgatesOwnClientSpeaksModernToTheDemo_data();
+    void toolgatesOwnClientSpeaksModernToTheDemo();
 
     // in process
     void eraIsReported();
@@ -436,6 +440,46 @@ void tst_McpServerModern::discoverThenInitializeIsLegacy()
     QVERIFY2(call.ok(), why(call).constData());
     QVERIFY(call->toObject().value(u"isError").toBool());
     QVERIFY2(firstText(call->toObject()).contains(u"elicitation/create"), qPrintable(firstText(call->toObject())));
+}
+
+void tst_McpServerModern::toolgatesOwnClientSpeaksModernToTheDemo_data()
+{
+    QTest::addColumn<ClientSession::EraMode>("mode");
+    QTest::addColumn<QString>("decidedBy");
+    QTest::newRow("Modern") << ClientSession::EraMode::Modern << u"server/discover"_s;
+    QTest::newRow("PreferModern") << ClientSession::EraMode::PreferModern << u"server/discover"_s;
+}
+
+void tst_McpServerModern::toolgatesOwnClientSpeaksModernToTheDemo()
+{
+    QFETCH(ClientSession::EraMode, mode);
+    QFETCH(QString, decidedBy);
+    StdioLaunchSpec spec;
+    spec.program = demoServerPath();
+    ClientSession::Options options;
+    options.era = mode;
+    ClientSession session(std::make_unique<StdioTransport>(spec), options);
+    session.connectToServer();
+    QVERIFY2(QTest::qWaitFor([&] { return session.isReady() || session.state() == ClientSession::State::Failed; }, answerTimeoutMs),
+             "the session did not settle");
+    QVERIFY2(session.isReady(), qPrintable(session.lastError().toString()));
+    QCOMPARE(session.era(), ProtocolEra::Modern);
+    QCOMPARE(session.protocolVersion(), u"2026-07-28"_s);
+    QCOMPARE(session.eraDecidedBy(), decidedBy);
+    QCOMPARE(session.discoverResult().serverInfo.name, u"toolgate-demo-server"_s);
+
+    std::optional<Result<QList<Tool>>> tools;
+    session.listTools(&session, [&tools](const Result<QList<Tool>> &result) { tools = result; });
+    QVERIFY(QTest::qWaitFor([&] { return tools.has_value(); }, answerTimeoutMs));
+    QVERIFY2(tools->ok(), qPrintable(tools->ok() ? QString() : tools->error().toString()));
+    QVERIFY(std::any_of(tools->value().cbegin(), tools->value().cend(), [](const Tool &t) { return t.name == u"confirm_action"; }));
+
+    std::optional<Result<CallToolResult>> echo;
+    session.callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"both eras"_s}}, {}, &session,
+                     [&echo](const Result<CallToolResult> &result) { echo = result; });
+    QVERIFY(QTest::qWaitFor([&] { return echo.has_value(); }, answerTimeoutMs));
+    QVERIFY2(echo->ok(), qPrintable(echo->ok() ? QString() : echo->error().toString()));
+    QCOMPARE(echo->value().textSummary(), u"both eras"_s);
 }
 
 void tst_McpServerModern::eraIsReported()
