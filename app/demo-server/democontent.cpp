@@ -23,6 +23,9 @@ installing anything else. Nothing it does touches your files or the network.
 4. Fill in the **rich_form** tool to see a form generated from a JSON Schema.
 5. Subscribe to `demo://counter`, then call **touch_resource**.
 6. Call **change_catalog** and watch a new tool, resource and prompt appear.
+7. Call **confirm_action**: before it answers, the server asks you in a form (elicitation).
+   It works in both eras of MCP: a request of the server's own (2025-11-25 and earlier), or an
+   `input_required` answer that your client fulfils and retries (2026-07-28).
 
 ## Resources
 

@@ -413,8 +413,8 @@ QString DemoServer::instructions()
     return u"This is a **demo server** for trying MCP and Toolgate; nothing it does touches files or the network.\n\n"
            u"Every tool shows one feature: `echo` and `add` for the basics, `generate_image` and `generate_audio` for "
            u"media, `embedded_resources` and `resource_links` for resources, `weather` for structured output, `slow_task` "
-           u"for progress and cancellation, `rich_form` for forms, `log_messages` for logging and `change_catalog` for "
-           u"live updates.\n\nRead demo://readme for a tour."_s;
+           u"for progress and cancellation, `rich_form` for forms, `confirm_action` for a server asking you (elicitation), "
+           u"`log_messages` for logging and `change_catalog` for live updates.\n\nRead demo://readme for a tour."_s;
 }
 
 } // namespace Toolgate

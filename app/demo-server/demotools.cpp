@@ -3,6 +3,7 @@
 #include "democontent.h"
 #include "demomedia.h"
 #include "demonote.h"
+#include "protocol/protocolversion.h"
 #include "server/mcpserver.h"
 
 #include <QJsonArray>
@@ -393,6 +394,77 @@ void richForm(const ToolCallContext &call)
     call.respond(result);
 }
 
+// ---- confirm_action ---------------------------------------------------------------------------
+//
+// A tool that asks the person before it acts, written once for both eras: a legacy client gets a
+// real elicitation/create request; a 2026-07-28 client gets an input_required result, asks, and
+// calls again with the answer in inputResponses.
+
+QJsonObject confirmForm(const ToolCallContext &call, const QString &action, const QString &protocolVersion)
+{
+    const QJsonObject schema{
+        {u"type"_s, u"object"_s},
+        {u"properties"_s, QJsonObject{
+            {u"confirm"_s, QJsonObject{{u"type"_s, u"boolean"_s}, {u"title"_s, u"Go ahead?"_s},
+                                       {u"description"_s, u"Tick to let the demo go ahead."_s}}},
+            {u"reason"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"title"_s, u"Reason"_s},
+                                      {u"description"_s, u"Why (optional)."_s}}},
+        }},
+        {u"required"_s, QJsonArray{u"confirm"_s}},
+    };
+    QJsonObject params{{u"message"_s, u"Really %1?"_s.arg(action)}, {u"requestedSchema"_s, schema}};
+    // "mode" arrived with 2025-11-25; an older client knows forms only, without the field.
+    if (call.era() == ProtocolEra::Modern || ProtocolVersion::compare(protocolVersion, ProtocolVersion::latestLegacy) >= 0)
+        params.insert(u"mode", u"form"_s);
+    return params;
+}
+
+// The text result naming what the person answered, e.g. "accepted: confirm = true, reason = "tidy up"".
+CallToolResult describeConfirmation(const QString &action, const QJsonObject &answer)
+{
+    const QString choice = answer.value(u"action"_s).toString();
+    if (choice == u"decline")
+        return textResult(u"declined: you said no to \"%1\", so nothing was done."_s.arg(action));
+    if (choice == u"cancel")
+        return textResult(u"cancelled: you closed the form without answering, so \"%1\" was not done."_s.arg(action));
+    if (choice != u"accept")
+        return errorResult(u"The client answered the form with \"%1\", which is not accept, decline or cancel."_s.arg(choice));
+    const QJsonObject content = answer.value(u"content"_s).toObject();
+    const bool confirmed = content.value(u"confirm"_s).toBool();
+    const QString reason = content.value(u"reason"_s).toString();
+    const QString values = u"confirm = %1, reason = \"%2\""_s.arg(confirmed ? u"true"_s : u"false"_s, reason);
+    return textResult(confirmed ? u"accepted: %1. The demo would now %2 (it does nothing for real)."_s.arg(values, action)
+                                : u"accepted: %1. You did not tick \"Go ahead?\", so \"%2\" was not done."_s.arg(values, action));
+}
+
+void confirmAction(McpServer *server, const ToolCallContext &call)
+{
+    ArgumentReader args(call.arguments());
+    const QString action = args.string(u"action"_s, u"delete the demo draft"_s);
+    if (!args.ok())
+        return args.reject(call);
+    const QJsonObject form = confirmForm(call, action, server->protocolVersion());
+
+    if (call.era() == ProtocolEra::Modern) {
+        const QJsonObject answers = call.inputResponses();
+        if (answers.contains(u"confirm"))
+            return call.respond(describeConfirmation(action, answers.value(u"confirm"_s).toObject()));
+        // The first round: ask. requestState is what a real server would carry to the next round
+        // (and protect); the demo shows one, and needs nothing from it.
+        const QByteArray state = QJsonDocument(QJsonObject{{u"tool"_s, call.toolName()}, {u"round"_s, 1}})
+                                     .toJson(QJsonDocument::Compact)
+                                     .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+        return call.requireInput(QJsonObject{{u"confirm"_s, QJsonObject{{u"method"_s, u"elicitation/create"_s},
+                                                                        {u"params"_s, form}}}},
+                                 QString::fromLatin1(state));
+    }
+    call.askClient(u"elicitation/create"_s, form, [call, action](const Result<QJsonObject> &answer) {
+        if (!answer)
+            return call.respond(errorResult(u"Could not ask you: %1"_s.arg(answer.error().message)));
+        call.respond(describeConfirmation(action, answer.value()));
+    });
+}
+
 // ---- log_messages -----------------------------------------------------------------------------
 
 void logMessages(McpServer *server, const ToolCallContext &call)
@@ -410,10 +482,16 @@ void logMessages(McpServer *server, const ToolCallContext &call)
         }
     }
     const auto threshold = server->clientLogLevel();
-    const qsizetype received = threshold ? std::size(levels) - qsizetype(*threshold) : std::size(levels);
+    const bool modern = call.era() == ProtocolEra::Modern;
+    // The initialize era sends everything until logging/setLevel; 2026-07-28 sends nothing unless the
+    // request's envelope names a level.
+    const qsizetype received = threshold ? std::size(levels) - qsizetype(*threshold) : modern ? 0 : std::size(levels);
     const QString filter = threshold
-        ? u"You asked for \"%1\" and above (logging/setLevel), so %2 of them reached you."_s.arg(toString(*threshold)).arg(received)
-        : u"You did not set a log level, so all of them were sent."_s;
+        ? u"You asked for \"%1\" and above (%2), so %3 of them reached you."_s
+              .arg(toString(*threshold), modern ? u"the request's log level"_s : u"logging/setLevel"_s)
+              .arg(received)
+        : modern ? u"Your request named no log level, so none of them were sent."_s
+                 : u"You did not set a log level, so all of them were sent."_s;
     call.respond(textResult(u"Sent %1 log messages, one per level from debug to emergency. %2"_s.arg(std::size(levels)).arg(filter)));
 }
 
@@ -670,6 +748,19 @@ const char *const richFormTool = R"json({
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
 })json";
 
+const char *const confirmActionTool = R"json({
+  "name": "confirm_action",
+  "title": "Confirm an action",
+  "description": "Asks you to confirm an action in a form (elicitation: a \"Go ahead?\" tick box and a reason) and answers with what you chose. Shows how a server asks the person: a request of its own in the initialize era, an input_required result in MCP 2026-07-28.",
+  "inputSchema": {
+    "type": "object",
+    "properties": {
+      "action": {"type": "string", "description": "What to ask about, e.g. \"delete the draft\".", "default": "delete the demo draft"}
+    }
+  },
+  "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
+})json";
+
 const char *const logMessagesTool = R"json({
   "name": "log_messages",
   "title": "Send log messages",
@@ -707,6 +798,7 @@ Result<void> registerAll(McpServer &server)
         {slowTaskTool, slowTask},
         {richFormTool, richForm},
         {logMessagesTool, [serverPtr](const ToolCallContext &call) { logMessages(serverPtr, call); }},
+        {confirmActionTool, [serverPtr](const ToolCallContext &call) { confirmAction(serverPtr, call); }},
     };
     for (const auto &[json, handler] : tools) {
         if (auto added = server.addTool(toolFromJson(json), handler); !added)

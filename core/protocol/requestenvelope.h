@@ -18,6 +18,10 @@ inline const QString protocolVersionKey = QStringLiteral("io.modelcontextprotoco
 inline const QString clientInfoKey = QStringLiteral("io.modelcontextprotocol/clientInfo");
 inline const QString clientCapabilitiesKey = QStringLiteral("io.modelcontextprotocol/clientCapabilities");
 inline const QString logLevelKey = QStringLiteral("io.modelcontextprotocol/logLevel");
+/// Result side: the server's self-description in a result's _meta (server/discover).
+inline const QString serverInfoKey = QStringLiteral("io.modelcontextprotocol/serverInfo");
+/// Notification side: which subscriptions/listen a notification belongs to (its request id).
+inline const QString subscriptionIdKey = QStringLiteral("io.modelcontextprotocol/subscriptionId");
 
 /// The envelope's keys, for merging into a request's _meta.
 QJsonObject make(const QString &protocolVersion, const Implementation &clientInfo, const QJsonObject &clientCapabilities,

@@ -5,6 +5,7 @@
 #include "peer/jsonrpcpeer.h"
 #include "protocol/progress.h"
 #include "protocol/protocolversion.h"
+#include "protocol/requestenvelope.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -32,6 +33,8 @@ public:
     virtual void sendLog(LoggingLevel level, const QJsonValue &data, const QString &logger) = 0;
     virtual QJsonObject encodeCallResult(const CallToolResult &result) const = 0;
     virtual void callFinished(const RequestId &id) = 0;
+    virtual void sendClientRequest(const QString &method, const QJsonObject &params, QObject *context,
+                                   JsonRpcPeer::ResponseHandler handler) = 0;
 
 protected:
     ~CallHost() = default;
@@ -45,6 +48,11 @@ struct ToolCallState : std::enable_shared_from_this<ToolCallState>
     QString toolName;
     QJsonObject arguments;
     QJsonValue progressToken{QJsonValue::Undefined}; // (a default QJsonValue is null, not undefined)
+    ProtocolEra era = ProtocolEra::Legacy;
+    QJsonObject inputResponses;                // modern: the retry's answers
+    std::optional<QString> requestState;       // modern: echoed by the retry
+    QJsonObject clientCapabilities;            // initialize's (legacy) or this request's (modern)
+    std::optional<LoggingLevel> logLevel;      // modern: this request's envelope
     std::optional<double> lastProgress;
     bool answered = false;
     bool cancelled = false;
@@ -151,6 +159,17 @@ void ToolCallContext::log(LoggingLevel level, const QJsonValue &data) const
 {
     if (!m_state || m_state->isFinished() || !m_state->host)
         return;
+    if (m_state->era == ProtocolEra::Modern) {
+        // 2026-07-28: a request opts into log messages with the envelope's logLevel; none means none.
+        if (!m_state->logLevel || level < *m_state->logLevel)
+            return;
+        LogMessage message;
+        message.level = level;
+        message.logger = m_state->toolName;
+        message.data = data;
+        m_state->host->sendNotification(u"notifications/message"_s, message.toJson());
+        return;
+    }
     m_state->host->sendLog(level, data, m_state->toolName);
 }
 
@@ -197,6 +216,111 @@ void ToolCallContext::fail(const Error &error) const
         return;
     detail::ToolCallState *state = m_state.get();
     state->answer([state, &error] { state->responder.respondError(error); });
+}
+
+ProtocolEra ToolCallContext::era() const { return m_state ? m_state->era : ProtocolEra::Legacy; }
+QJsonObject ToolCallContext::inputResponses() const { return m_state ? m_state->inputResponses : QJsonObject(); }
+std::optional<QString> ToolCallContext::requestState() const { return m_state ? m_state->requestState : std::nullopt; }
+
+namespace {
+
+// The client capability an input request (or a legacy server request) of method needs, as the
+// -32021 error's data.requiredCapabilities names it; empty for a method that needs none we know of.
+QJsonObject capabilityNeededFor(const QString &method, const QJsonObject &params)
+{
+    if (method == u"elicitation/create") {
+        const QString mode = params.value(u"mode").toString(u"form"_s);
+        return QJsonObject{{u"elicitation"_s, QJsonObject{{mode, QJsonObject()}}}};
+    }
+    if (method == u"sampling/createMessage")
+        return QJsonObject{{u"sampling"_s, QJsonObject()}};
+    if (method == u"roots/list")
+        return QJsonObject{{u"roots"_s, QJsonObject()}};
+    return {};
+}
+
+// Whether declared (a client's capabilities object) covers needed (from capabilityNeededFor). An
+// empty elicitation object declares form mode (the spec's rule for clients written before modes).
+bool declares(const QJsonObject &declared, const QJsonObject &needed)
+{
+    for (auto it = needed.begin(); it != needed.end(); ++it) {
+        const QJsonValue have = declared.value(it.key());
+        if (!have.isObject())
+            return false;
+        if (it.key() == u"elicitation") {
+            const QJsonObject modes = have.toObject();
+            const QString mode = it.value().toObject().keys().value(0);
+            if (!modes.contains(mode) && !(mode == u"form" && modes.isEmpty()))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+void ToolCallContext::requireInput(const QJsonObject &inputRequests, const QString &requestState) const
+{
+    if (!m_state)
+        return;
+    detail::ToolCallState *state = m_state.get();
+    if (state->era != ProtocolEra::Modern) {
+        fail(makeError(ErrorCode::InternalError,
+                       u"the tool \"%1\" answered with input_required on a connection in the initialize era, which has no such result"_s
+                           .arg(state->toolName)));
+        return;
+    }
+    if (inputRequests.isEmpty() && requestState.isEmpty()) {
+        fail(makeError(ErrorCode::InternalError,
+                       u"the tool \"%1\" asked for input but named neither input requests nor a request state"_s.arg(state->toolName)));
+        return;
+    }
+    QJsonObject required;
+    for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
+        const QJsonObject request = it.value().toObject();
+        const QJsonObject needed = capabilityNeededFor(request.value(u"method").toString(), request.value(u"params").toObject());
+        if (!declares(state->clientCapabilities, needed)) {
+            for (auto need = needed.begin(); need != needed.end(); ++need)
+                required.insert(need.key(), need.value());
+        }
+    }
+    if (!required.isEmpty()) {
+        fail(makeError(ErrorCode::MissingRequiredClientCapability,
+                       u"the tool \"%1\" needs input the request's client capabilities do not declare (%2)"_s
+                           .arg(state->toolName, required.keys().join(u", ")),
+                       QJsonObject{{u"requiredCapabilities"_s, required}}));
+        return;
+    }
+    QJsonObject result{{u"resultType"_s, u"input_required"_s}, {u"inputRequests"_s, inputRequests}};
+    if (!requestState.isEmpty())
+        result.insert(u"requestState", requestState);
+    state->answer([state, &result] { state->responder.respond(result); });
+}
+
+void ToolCallContext::askClient(const QString &method, const QJsonObject &params,
+                                std::function<void(const Result<QJsonObject> &answer)> callback) const
+{
+    if (!m_state || m_state->isFinished() || !callback)
+        return;
+    detail::ToolCallState *state = m_state.get();
+    if (state->era == ProtocolEra::Modern || !state->host) {
+        callback(makeError(ErrorCode::InvalidRequest,
+                           u"in MCP 2026-07-28 a server asks for input with an input_required result, not with %1"_s.arg(method)));
+        return;
+    }
+    if (!declares(state->clientCapabilities, capabilityNeededFor(method, params))) {
+        callback(makeError(ErrorCode::MethodNotFound,
+                           u"the client did not declare the capability %1 needs"_s.arg(method)));
+        return;
+    }
+    state->host->sendClientRequest(method, params, scope(), [callback](const Result<QJsonValue> &answer) {
+        if (!answer)
+            callback(answer.error());
+        else if (!answer->isObject())
+            callback(makeError(ErrorCode::ProtocolError, u"the client's answer is not a JSON object"_s));
+        else
+            callback(answer->toObject());
+    });
 }
 
 // ---- McpServer::Private -----------------------------------------------------------------------
@@ -308,6 +432,16 @@ public:
         PromptHandler handler;
     };
     enum ListKind { ToolsList = 1, ResourcesList = 2, PromptsList = 4 };
+    // Which era a method belongs to: the modern one dropped some and added others.
+    enum class Eras { Both, LegacyOnly, ModernOnly };
+    // One open subscriptions/listen (modern): what it asked for, as far as the server offers it.
+    struct Listen
+    {
+        RequestId id;
+        Responder responder;
+        int lists = 0; // ListKind bits
+        QStringList uris;
+    };
 
     McpServer *q = nullptr;
     QPointer<Transport> transport;
@@ -332,9 +466,16 @@ public:
     QSet<QString> subscriptions;
     QHash<RequestId, std::weak_ptr<detail::ToolCallState>> activeCalls;
     int pendingListChanges = 0;
+    // Legacy until server/discover or an enveloped request; pinned to modern once phase is Ready.
+    ProtocolEra era = ProtocolEra::Legacy;
+    QList<Listen> listens;
+
+    bool isModern() const { return era == ProtocolEra::Modern && phase == Phase::Ready; }
 
     ~Private()
     {
+        if (transport && transport->state() == Transport::State::Open)
+            endSubscriptions();
         // Handlers still holding contexts must neither reach us nor keep working.
         const auto calls = std::exchange(activeCalls, {});
         for (const auto &weak : calls) {
@@ -355,8 +496,9 @@ public:
     void sendLog(LoggingLevel level, const QJsonValue &data, const QString &logger) override
     {
         // Logging is allowed from initialize on (before initialized too); before it the client
-        // could not have told us what it wants.
-        if (phase == Phase::AwaitingInitialize || phase == Phase::Finished)
+        // could not have told us what it wants. In the modern era a log message belongs to a
+        // request that opted in (ToolCallContext::log); a server-wide one has nowhere to go.
+        if (phase == Phase::AwaitingInitialize || phase == Phase::Finished || era == ProtocolEra::Modern)
             return;
         if (logLevel && level < *logLevel)
             return;
@@ -374,10 +516,147 @@ public:
         // must carry the information on its own (the spec asks tools to do so anyway).
         if (!ProtocolVersion::supportsStructuredContent(protocolVersion))
             json.remove(u"structuredContent");
+        if (era == ProtocolEra::Modern)
+            json.insert(u"resultType", u"complete"_s);
         return json;
     }
 
     void callFinished(const RequestId &id) override { activeCalls.remove(id); }
+
+    void sendClientRequest(const QString &method, const QJsonObject &params, QObject *context,
+                           JsonRpcPeer::ResponseHandler handler) override
+    {
+        // A person may be answering (a form): give them as long as the peer allows at all.
+        JsonRpcPeer::RequestOptions options;
+        options.timeout = options.maxTimeout;
+        peer->sendRequest(method, params, context, std::move(handler), options);
+    }
+
+    // ---- the modern era
+
+    // The 2026-07-28 envelope of a request's _meta: an error when it is missing, malformed or names a
+    // revision we do not speak (checked on every request, not only the opening one).
+    std::optional<Error> checkEnvelope(const QJsonObject &meta) const
+    {
+        QStringList missing;
+        if (!meta.value(RequestEnvelope::protocolVersionKey).isString())
+            missing.append(RequestEnvelope::protocolVersionKey);
+        if (!meta.value(RequestEnvelope::clientCapabilitiesKey).isObject())
+            missing.append(RequestEnvelope::clientCapabilitiesKey);
+        if (!missing.isEmpty()) {
+            return invalidParams(u"the request lacks the _meta envelope of MCP %1: %2 must be present (a string and an object)"_s
+                                     .arg(ProtocolVersion::modern, missing.join(u", ")));
+        }
+        const QJsonValue info = meta.value(RequestEnvelope::clientInfoKey);
+        if (!info.isUndefined() && !info.isObject())
+            return invalidParams(u"%1 in _meta must be an object"_s.arg(RequestEnvelope::clientInfoKey));
+        const QJsonValue level = meta.value(RequestEnvelope::logLevelKey);
+        if (!level.isUndefined() && !loggingLevelFromString(level.toString()))
+            return invalidParams(u"%1 in _meta must be a logging level (debug … emergency)"_s.arg(RequestEnvelope::logLevelKey));
+        const QString version = meta.value(RequestEnvelope::protocolVersionKey).toString();
+        if (!ProtocolVersion::isSupportedModern(version)) {
+            return makeError(ErrorCode::UnsupportedProtocolVersion, u"Unsupported protocol version: %1"_s.arg(version),
+                             QJsonObject{{u"supported"_s, QJsonArray::fromStringList(ProtocolVersion::supportedModern())},
+                                         {u"requested"_s, version}});
+        }
+        return std::nullopt;
+    }
+
+    // What a valid envelope says about the client, kept for the request being handled.
+    void adoptEnvelope(const QJsonObject &meta)
+    {
+        protocolVersion = meta.value(RequestEnvelope::protocolVersionKey).toString();
+        clientCapabilities = meta.value(RequestEnvelope::clientCapabilitiesKey).toObject();
+        if (meta.contains(RequestEnvelope::clientInfoKey))
+            clientInfo = Implementation::fromJson(meta.value(RequestEnvelope::clientInfoKey).toObject());
+        logLevel = loggingLevelFromString(meta.value(RequestEnvelope::logLevelKey).toString());
+    }
+
+    // Whether a request may be handled in the connection's era, deciding the era on the opening
+    // one; answers the request itself (with an error) when not.
+    bool admit(const QString &method, const JsonRpcMessage &request, const Responder &responder, Eras eras)
+    {
+        const QJsonObject meta = request.params().value(u"_meta").toObject();
+        if (phase != Phase::AwaitingInitialize && era == ProtocolEra::Legacy) {
+            if (eras == Eras::ModernOnly) {
+                responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                                 u"%1 belongs to MCP %2, and this connection began with initialize"_s
+                                                     .arg(method, ProtocolVersion::modern)));
+                return false;
+            }
+            return true;
+        }
+        // Before any opening, a request without an envelope is a legacy client that skipped initialize;
+        // after a server/discover it is a modern request missing its envelope (-32602 below).
+        if (phase == Phase::AwaitingInitialize && era == ProtocolEra::Legacy && method != u"server/discover"
+            && !meta.contains(RequestEnvelope::protocolVersionKey)) {
+            responder.respondError(makeError(ErrorCode::InvalidRequest,
+                                             u"the client must send initialize (MCP 2025-11-25 and earlier) or a request carrying the "
+                                             u"_meta envelope of MCP %1 before %2"_s.arg(ProtocolVersion::modern, method)));
+            return false;
+        }
+        if (eras == Eras::LegacyOnly) {
+            responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                             u"%1 does not exist in MCP %2"_s.arg(method, ProtocolVersion::modern)));
+            return false;
+        }
+        if (const auto error = checkEnvelope(meta)) {
+            responder.respondError(*error);
+            return false;
+        }
+        adoptEnvelope(meta);
+        era = ProtocolEra::Modern;
+        // server/discover alone does not pin the connection: an initialize may still follow.
+        if (phase == Phase::AwaitingInitialize && method != u"server/discover") {
+            phase = Phase::Ready;
+            qCInfo(lcServer) << "client" << clientInfo.name << clientInfo.version << "speaks" << protocolVersion
+                             << "(its first request:" << method << ")";
+            emit q->initialized();
+        }
+        return true;
+    }
+
+    // A result in the modern era: resultType, and for lists and reads the caching hints the
+    // revision requires (ttlMs 0: do not reuse it, the catalog can change at any time).
+    void decorate(const QString &method, QJsonObject &result) const
+    {
+        result.insert(u"resultType", u"complete"_s);
+        static const QStringList cacheable{u"tools/list"_s, u"prompts/list"_s, u"resources/list"_s,
+                                           u"resources/templates/list"_s, u"resources/read"_s, u"server/discover"_s};
+        if (cacheable.contains(method)) {
+            if (!result.contains(u"ttlMs"))
+                result.insert(u"ttlMs", 0);
+            if (!result.contains(u"cacheScope"))
+                result.insert(u"cacheScope", u"private"_s);
+        }
+    }
+
+    static QJsonObject stamped(const RequestId &subscription, QJsonObject params = {})
+    {
+        QJsonObject meta = params.value(u"_meta").toObject();
+        meta.insert(RequestEnvelope::subscriptionIdKey, subscription.toJson());
+        params.insert(u"_meta", meta);
+        return params;
+    }
+
+    // The graceful end of a subscription: the listen request's result.
+    void endListen(const Listen &listen) const
+    {
+        listen.responder.respond(QJsonObject{
+            {u"resultType"_s, u"complete"_s},
+            {u"_meta"_s, QJsonObject{{RequestEnvelope::subscriptionIdKey, listen.id.toJson()},
+                                     {RequestEnvelope::serverInfoKey, serverInfo.toJson()}}}});
+    }
+
+    void endSubscriptions()
+    {
+        const auto open = std::exchange(listens, {});
+        for (const Listen &listen : open)
+            endListen(listen);
+    }
+
+    void handleListen(const JsonRpcMessage &request, const Responder &responder);
+    void handleDiscover(const Responder &responder);
 
     // ---- helpers
 
@@ -388,10 +667,11 @@ public:
             json.remove(u"title");
         if (!ProtocolVersion::supportsStructuredContent(protocolVersion))
             json.remove(u"outputSchema");
-        if (!ProtocolVersion::supportsIcons(protocolVersion)) {
+        if (!ProtocolVersion::supportsIcons(protocolVersion))
             json.remove(u"icons");
+        // execution is 2025-11-25's alone: 2026-07-28 removed it again.
+        if (!ProtocolVersion::supportsIcons(protocolVersion) || era == ProtocolEra::Modern)
             json.remove(u"execution");
-        }
         return json;
     }
 
@@ -416,12 +696,17 @@ public:
         return page;
     }
 
-    void answer(const Responder &responder, const Result<QJsonObject> &result)
+    void answer(const Responder &responder, const Result<QJsonObject> &result, const QString &method = {})
     {
-        if (result)
-            responder.respond(result.value());
-        else
+        if (!result) {
             responder.respondError(result.error());
+        } else if (era == ProtocolEra::Modern) {
+            QJsonObject json = result.value();
+            decorate(method, json);
+            responder.respond(json);
+        } else {
+            responder.respond(result.value());
+        }
     }
 
     qsizetype indexOfTool(const QString &name) const
@@ -484,7 +769,11 @@ public:
     // of registrations makes the client re-list once instead of once per item.
     void listChanged(ListKind kind)
     {
-        if (phase != Phase::Ready || !(advertisedLists & kind))
+        if (phase != Phase::Ready)
+            return;
+        if (era == ProtocolEra::Modern
+                ? std::none_of(listens.cbegin(), listens.cend(), [kind](const Listen &l) { return (l.lists & kind) != 0; })
+                : !(advertisedLists & kind))
             return;
         const bool scheduled = pendingListChanges != 0;
         pendingListChanges |= kind;
@@ -497,6 +786,21 @@ public:
         const int kinds = std::exchange(pendingListChanges, 0);
         if (phase != Phase::Ready)
             return;
+        if (era == ProtocolEra::Modern) {
+            // Only to the subscriptions that asked for the kind, each stamped with its id.
+            const std::pair<ListKind, QString> methods[] = {{ToolsList, u"notifications/tools/list_changed"_s},
+                                                            {ResourcesList, u"notifications/resources/list_changed"_s},
+                                                            {PromptsList, u"notifications/prompts/list_changed"_s}};
+            for (const auto &[kind, method] : methods) {
+                if (!(kinds & kind))
+                    continue;
+                for (const Listen &listen : std::as_const(listens)) {
+                    if (listen.lists & kind)
+                        peer->sendNotification(method, stamped(listen.id));
+                }
+            }
+            return;
+        }
         if (kinds & ToolsList)
             peer->sendNotification(u"notifications/tools/list_changed"_s);
         if (kinds & ResourcesList)
@@ -510,6 +814,7 @@ public:
         if (phase == Phase::Finished)
             return;
         phase = Phase::Finished;
+        listens.clear(); // the connection is gone: nothing to end gracefully
         qCInfo(lcServer) << "the connection closed; cancelling" << activeCalls.size() << "running tool calls";
         const auto calls = std::exchange(activeCalls, {});
         for (const auto &weak : calls) {
@@ -554,31 +859,40 @@ public:
 
 void McpServer::Private::installHandlers()
 {
-    const auto on = [this](const QString &method, std::function<void(const JsonRpcMessage &, const Responder &)> handler) {
-        peer->setRequestHandler(method, [this, method, handler = std::move(handler)](const JsonRpcMessage &request,
-                                                                                    const Responder &responder) {
-            // The lifecycle: nothing but ping may precede initialize.
-            if (phase == Phase::AwaitingInitialize) {
-                responder.respondError(makeError(ErrorCode::InvalidRequest,
-                                                 u"the client must send initialize before %1"_s.arg(method)));
-                return;
-            }
-            handler(request, responder);
+    const auto on = [this](const QString &method, std::function<void(const JsonRpcMessage &, const Responder &)> handler,
+                           Eras eras = Eras::Both) {
+        peer->setRequestHandler(method, [this, method, eras, handler = std::move(handler)](const JsonRpcMessage &request,
+                                                                                          const Responder &responder) {
+            // The lifecycle: nothing but ping may precede initialize (legacy), every request carries
+            // the envelope (modern); the opening request decides which.
+            if (admit(method, request, responder, eras))
+                handler(request, responder);
         });
     };
     // Synchronous requests: a params → result function.
-    const auto onSync = [this, on](const QString &method, std::function<Result<QJsonObject>(const QJsonObject &)> handler) {
-        on(method, [this, handler = std::move(handler)](const JsonRpcMessage &request, const Responder &responder) {
-            answer(responder, handler(request.params()));
-        });
+    const auto onSync = [this, on](const QString &method, std::function<Result<QJsonObject>(const QJsonObject &)> handler,
+                                   Eras eras = Eras::Both) {
+        on(method, [this, method, handler = std::move(handler)](const JsonRpcMessage &request, const Responder &responder) {
+            answer(responder, handler(request.params()), method);
+        }, eras);
     };
 
     peer->setRequestHandler(u"initialize"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
         handleInitialize(request, responder);
     });
-    peer->setRequestHandler(u"ping"_s, [](const JsonRpcMessage &, const Responder &responder) {
+    peer->setRequestHandler(u"ping"_s, [this](const JsonRpcMessage &, const Responder &responder) {
+        if (isModern()) {
+            responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                             u"ping does not exist in MCP %1"_s.arg(ProtocolVersion::modern)));
+            return;
+        }
         responder.respond(QJsonObject());
     });
+    on(u"server/discover"_s, [this](const JsonRpcMessage &, const Responder &responder) { handleDiscover(responder); },
+       Eras::ModernOnly);
+    on(u"subscriptions/listen"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        handleListen(request, responder);
+    }, Eras::ModernOnly);
 
     onSync(u"tools/list"_s, [this](const QJsonObject &params) {
         QJsonArray all;
@@ -602,8 +916,10 @@ void McpServer::Private::installHandlers()
         return paginate(all, u"resourceTemplates", params);
     });
     onSync(u"resources/read"_s, [this](const QJsonObject &params) { return handleReadResource(params); });
-    onSync(u"resources/subscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, true); });
-    onSync(u"resources/unsubscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, false); });
+    onSync(u"resources/subscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, true); },
+           Eras::LegacyOnly);
+    onSync(u"resources/unsubscribe"_s, [this](const QJsonObject &params) { return handleSubscribe(params, false); },
+           Eras::LegacyOnly);
     onSync(u"prompts/list"_s, [this](const QJsonObject &params) {
         QJsonArray all;
         for (const PromptEntry &entry : std::as_const(prompts))
@@ -612,7 +928,7 @@ void McpServer::Private::installHandlers()
     });
     onSync(u"prompts/get"_s, [this](const QJsonObject &params) { return handleGetPrompt(params); });
     onSync(u"completion/complete"_s, [this](const QJsonObject &params) { return handleComplete(params); });
-    onSync(u"logging/setLevel"_s, [this](const QJsonObject &params) { return handleSetLevel(params); });
+    onSync(u"logging/setLevel"_s, [this](const QJsonObject &params) { return handleSetLevel(params); }, Eras::LegacyOnly);
 
     peer->setNotificationHandler(u"notifications/initialized"_s, [this](const JsonRpcMessage &) {
         if (phase != Phase::AwaitingInitialized) {
@@ -632,6 +948,15 @@ void McpServer::Private::installHandlers()
 
 void McpServer::Private::handleInitialize(const JsonRpcMessage &request, const Responder &responder)
 {
+    if (isModern()) {
+        // As a modern-only server answers it: the client learns which revision to speak.
+        const QString requested = request.params().value(u"protocolVersion").toString();
+        responder.respondError(makeError(ErrorCode::UnsupportedProtocolVersion,
+                                         u"this connection speaks MCP %1, which has no initialize"_s.arg(ProtocolVersion::modern),
+                                         QJsonObject{{u"supported"_s, QJsonArray::fromStringList(ProtocolVersion::supportedModern())},
+                                                     {u"requested"_s, requested}}));
+        return;
+    }
     if (phase != Phase::AwaitingInitialize) {
         responder.respondError(makeError(ErrorCode::InvalidRequest, u"initialize may only be sent once per session"_s));
         return;
@@ -649,6 +974,8 @@ void McpServer::Private::handleInitialize(const JsonRpcMessage &request, const R
         : QString(ProtocolVersion::latestLegacy);
     clientInfo = Implementation::fromJson(params.value(u"clientInfo").toObject());
     clientCapabilities = params.value(u"capabilities").toObject();
+    logLevel.reset(); // a server/discover before may have set one from its envelope
+    era = ProtocolEra::Legacy;
 
     QJsonObject result{{u"protocolVersion"_s, protocolVersion},
                        {u"capabilities"_s, capabilities()},
@@ -691,6 +1018,14 @@ void McpServer::Private::handleCallTool(const JsonRpcMessage &request, const Res
     state->id = request.id();
     state->toolName = name.toString();
     state->arguments = arguments.toObject();
+    state->era = era;
+    state->clientCapabilities = clientCapabilities;
+    if (era == ProtocolEra::Modern) {
+        state->logLevel = logLevel;
+        state->inputResponses = params.value(u"inputResponses").toObject();
+        if (const QJsonValue requestState = params.value(u"requestState"); requestState.isString())
+            state->requestState = requestState.toString();
+    }
     const QJsonValue token = params.value(u"_meta").toObject().value(u"progressToken");
     if (token.isString() || token.isDouble())
         state->progressToken = token;
@@ -722,8 +1057,9 @@ Result<QJsonObject> McpServer::Private::handleReadResource(const QJsonObject &pa
         return std::nullopt;
     }();
     if (!read) {
-        return makeError(ErrorCode::ResourceNotFoundLegacy, u"Resource not found: %1"_s.arg(uri),
-                         QJsonObject{{u"uri"_s, uri}});
+        // 2026-07-28 says resource-not-found with -32602; the earlier revisions with -32002.
+        return makeError(era == ProtocolEra::Modern ? ErrorCode::InvalidParams : ErrorCode::ResourceNotFoundLegacy,
+                         u"Resource not found: %1"_s.arg(uri), QJsonObject{{u"uri"_s, uri}});
     }
     const auto &[result, mimeType] = *read;
     if (!result)
@@ -753,6 +1089,68 @@ Result<QJsonObject> McpServer::Private::handleSubscribe(const QJsonObject &param
                          QJsonObject{{u"uri"_s, uri}});
     subscriptions.insert(uri);
     return QJsonObject();
+}
+
+void McpServer::Private::handleDiscover(const Responder &responder)
+{
+    QJsonObject result{{u"supportedVersions"_s, QJsonArray::fromStringList(ProtocolVersion::supportedModern())},
+                       {u"capabilities"_s, capabilities()},
+                       {u"_meta"_s, QJsonObject{{RequestEnvelope::serverInfoKey, serverInfo.toJson()}}}};
+    if (!instructions.isEmpty())
+        result.insert(u"instructions", instructions);
+    decorate(u"server/discover"_s, result);
+    responder.respond(result);
+}
+
+void McpServer::Private::handleListen(const JsonRpcMessage &request, const Responder &responder)
+{
+    const QJsonValue filter = request.params().value(u"notifications");
+    if (!filter.isObject()) {
+        responder.respondError(invalidParams(u"subscriptions/listen needs \"notifications\", an object saying what to send"_s));
+        return;
+    }
+    const QJsonObject asked = filter.toObject();
+    const QJsonValue uris = asked.value(u"resourceSubscriptions");
+    if (!uris.isUndefined() && !uris.isArray()) {
+        responder.respondError(invalidParams(u"resourceSubscriptions must be a list of resource URIs"_s));
+        return;
+    }
+    if (listens.size() >= 64) {
+        responder.respondError(makeError(ErrorCode::InternalError, u"too many open subscriptions (64); cancel one first"_s));
+        return;
+    }
+    // What is honoured: the kinds the server offers (as the capabilities say), and nothing else.
+    capabilities(); // sets advertisedLists from what is registered now
+    Listen listen;
+    listen.id = request.id();
+    listen.responder = responder;
+    QJsonObject honored;
+    const std::pair<ListKind, QString> kinds[] = {{ToolsList, u"toolsListChanged"_s},
+                                                  {PromptsList, u"promptsListChanged"_s},
+                                                  {ResourcesList, u"resourcesListChanged"_s}};
+    for (const auto &[kind, key] : kinds) {
+        if (asked.value(key).toBool() && (advertisedLists & kind)) {
+            listen.lists |= kind;
+            honored.insert(key, true);
+        }
+    }
+    if (advertisedLists & ResourcesList) {
+        for (const QJsonValue &uri : uris.toArray()) {
+            if (uri.isString() && !listen.uris.contains(uri.toString()))
+                listen.uris.append(uri.toString());
+        }
+        if (!listen.uris.isEmpty())
+            honored.insert(u"resourceSubscriptions", QJsonArray::fromStringList(listen.uris));
+    }
+    // The acknowledgement comes first, before any notification of the subscription.
+    peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
+                           stamped(listen.id, QJsonObject{{u"notifications"_s, honored}}));
+    if (honored.isEmpty()) {
+        endListen(listen); // nothing will ever be sent on it: end it at once, gracefully
+        return;
+    }
+    qCInfo(lcServer) << "subscription" << listen.id.toString() << "opened for" << honored.keys();
+    listens.append(listen);
 }
 
 Result<QJsonObject> McpServer::Private::handleGetPrompt(const QJsonObject &params)
@@ -842,6 +1240,15 @@ McpServer::McpServer(Transport *transport, Implementation serverInfo, QString in
 
     connect(d->peer.get(), &JsonRpcPeer::incomingRequestCancelled, this,
             [this](const RequestId &id, const QString &reason) {
+                // A subscription ends when the client cancels its listen request; JSON-RPC forbids
+                // answering a cancelled request, so nothing more is sent for it.
+                const auto listen = std::find_if(d->listens.cbegin(), d->listens.cend(),
+                                                 [&id](const Private::Listen &l) { return l.id == id; });
+                if (listen != d->listens.cend()) {
+                    qCInfo(lcServer) << "the client ended subscription" << id.toString() << reason;
+                    d->listens.erase(listen);
+                    return;
+                }
                 const auto state = d->activeCalls.value(id).lock();
                 if (!state)
                     return;
@@ -986,12 +1393,36 @@ void McpServer::setCompletionHandler(CompletionHandler handler)
 
 void McpServer::notifyResourceUpdated(const QString &uri)
 {
-    if (d->phase != Private::Phase::Ready || !d->subscriptions.contains(uri))
+    if (d->phase != Private::Phase::Ready)
+        return;
+    if (d->era == ProtocolEra::Modern) {
+        for (const Private::Listen &listen : std::as_const(d->listens)) {
+            if (listen.uris.contains(uri))
+                d->peer->sendNotification(u"notifications/resources/updated"_s, d->stamped(listen.id, {{u"uri"_s, uri}}));
+        }
+        return;
+    }
+    if (!d->subscriptions.contains(uri))
         return;
     d->peer->sendNotification(u"notifications/resources/updated"_s, {{u"uri"_s, uri}});
 }
 
-bool McpServer::isSubscribed(const QString &uri) const { return d->subscriptions.contains(uri); }
+bool McpServer::isSubscribed(const QString &uri) const
+{
+    if (d->era == ProtocolEra::Modern)
+        return std::any_of(d->listens.cbegin(), d->listens.cend(), [&uri](const Private::Listen &l) { return l.uris.contains(uri); });
+    return d->subscriptions.contains(uri);
+}
+
+QList<RequestId> McpServer::subscriptionIds() const
+{
+    QList<RequestId> ids;
+    for (const Private::Listen &listen : std::as_const(d->listens))
+        ids.append(listen.id);
+    return ids;
+}
+
+void McpServer::endSubscriptions() { d->endSubscriptions(); }
 
 void McpServer::log(LoggingLevel level, const QJsonValue &data, const QString &logger)
 {
@@ -999,6 +1430,7 @@ void McpServer::log(LoggingLevel level, const QJsonValue &data, const QString &l
 }
 
 bool McpServer::isInitialized() const { return d->phase == Private::Phase::Ready; }
+ProtocolEra McpServer::era() const { return d->era; }
 QString McpServer::protocolVersion() const { return d->protocolVersion; }
 const Implementation &McpServer::clientInfo() const { return d->clientInfo; }
 QJsonObject McpServer::clientCapabilities() const { return d->clientCapabilities; }

@@ -3,6 +3,7 @@
 #include "common/result.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "protocol/completion.h"
+#include "protocol/discover.h"
 #include "protocol/implementation.h"
 #include "protocol/logginglevel.h"
 #include "protocol/prompt.h"
@@ -73,6 +74,35 @@ public:
     /// Answers the call with a JSON-RPC error (for protocol-level failures, not tool failures).
     void fail(const Error &error) const;
 
+    // ---- asking the client for input (elicitation, sampling, roots) ----
+    //
+    // The two eras ask differently, so a tool that needs input looks at era():
+    //  - Legacy: askClient() sends a real request (elicitation/create, …) to the client and calls
+    //    back with its answer; the tool then responds.
+    //  - Modern (2026-07-28, multi-round-trip requests): the tool answers with requireInput(); the
+    //    client asks the person and calls the tool again (a new call, a new context) whose
+    //    inputResponses() hold the answers under the keys the tool chose, and requestState() what
+    //    the tool put there.
+
+    /// The era of the connection the call came on.
+    ProtocolEra era() const;
+    /// Modern: the answers to the previous round's input requests, by key (empty in the first round
+    /// and in the legacy era).
+    QJsonObject inputResponses() const;
+    /// Modern: the requestState the previous round answered with, as the client echoed it.
+    std::optional<QString> requestState() const;
+    /// Modern: answers the call with an InputRequiredResult. inputRequests maps a key to
+    /// {"method": "elicitation/create" | "sampling/createMessage" | "roots/list", "params": {…}};
+    /// requestState (if not empty) comes back in the retry. When the request's client capabilities
+    /// do not declare what a request needs, the call fails with -32021 naming it instead. In the
+    /// legacy era the call fails with an internal error (use askClient()).
+    void requireInput(const QJsonObject &inputRequests, const QString &requestState = {}) const;
+    /// Legacy: sends method/params to the client and calls callback with the client's result (or
+    /// the error, also when the client did not declare the capability the method needs, or in the
+    /// modern era, where requireInput() is the way). Nothing is called once the call is finished.
+    void askClient(const QString &method, const QJsonObject &params,
+                   std::function<void(const Result<QJsonObject> &answer)> callback) const;
+
 private:
     friend struct detail::ToolCallState;
     explicit ToolCallContext(std::shared_ptr<detail::ToolCallState> state) : m_state(std::move(state)) {}
@@ -90,6 +120,12 @@ struct CompletionRequest
 
 /// The server side of MCP over any Transport: the initialize handshake, the tool, resource,
 /// prompt, completion and logging requests, pagination and change notifications.
+///
+/// Both eras of MCP are served, decided per connection by the client's opening request:
+/// initialize → legacy (2025-11-25 and earlier); server/discover or a request carrying the
+/// 2026-07-28 _meta envelope → modern (an initialize after a server/discover still makes the
+/// connection legacy). In the modern era every request's envelope is checked, results carry
+/// resultType, and change notifications go only to subscriptions/listen subscribers.
 ///
 /// Register what the server offers before the client connects: capabilities are computed from
 /// what is registered when initialize arrives (a kind registered only later can still be listed,
@@ -156,24 +192,34 @@ public:
     /// Installs the completion/complete handler; the completions capability is offered only with one.
     void setCompletionHandler(CompletionHandler handler);
 
-    /// Sends notifications/resources/updated if the client subscribed to uri; otherwise nothing.
+    /// Sends notifications/resources/updated if the client subscribed to uri (resources/subscribe, or
+    /// in the modern era a subscriptions/listen naming it); otherwise nothing.
     void notifyResourceUpdated(const QString &uri);
-    /// True while the client is subscribed to uri (resources/subscribe).
+    /// True while the client is subscribed to uri (resources/subscribe, or an open subscriptions/listen).
     bool isSubscribed(const QString &uri) const;
 
     /// Sends a server-wide notifications/message when level reaches the client's threshold.
     void log(LoggingLevel level, const QJsonValue &data, const QString &logger = {});
 
-    /// True after the client sent notifications/initialized.
+    /// True after the client sent notifications/initialized (legacy) or its first enveloped
+    /// request other than server/discover (modern).
     bool isInitialized() const;
-    /// The negotiated revision; empty before initialize.
+    /// Legacy until a server/discover or an enveloped request made the connection modern.
+    ProtocolEra era() const;
+    /// The negotiated revision; empty before initialize or the first modern request.
     QString protocolVersion() const;
-    /// The client's self-description from initialize.
+    /// The client's self-description from initialize, or (modern) from the latest request's envelope.
     const Implementation &clientInfo() const;
-    /// The capabilities object the client sent with initialize.
+    /// The capabilities object the client sent with initialize, or (modern) with the latest request.
     QJsonObject clientCapabilities() const;
-    /// The level the client asked for with logging/setLevel; nullopt while it has not (then everything is sent).
+    /// The level the client asked for with logging/setLevel (modern: the latest request's envelope);
+    /// nullopt while it has not (legacy: then everything is sent; modern: nothing is).
     std::optional<LoggingLevel> clientLogLevel() const;
+
+    /// Modern: the open subscriptions/listen requests (their ids).
+    QList<RequestId> subscriptionIds() const;
+    /// Modern: ends every open subscriptions/listen with its graceful result. Done by the destructor too.
+    void endSubscriptions();
 
     /// Matches uri against a level-1 RFC 6570 template ("demo://greeting/{name}"); the decoded
     /// variables on success. A variable matches one or more characters up to the next "/", "?" or "#".

@@ -212,6 +212,11 @@ void TestCliDemo::everyToolWorksFromTheCli()
                                && err.contains(u"[log emergency log_messages]"),
                            u"log_messages should send eight messages, shown with --verbose"_s);
          }}},
+        {u"confirm_action"_s, {{u"action=tidy up"_s}, 0, [&](const QJsonObject &r, const QString &) {
+             // With no terminal to ask on, toolgate-cli declines the form, and the tool says so.
+             return expect(firstText(r).startsWith(u"declined:") && firstText(r).contains(u"tidy up"),
+                           u"confirm_action should ask with a form and report the declined answer"_s);
+         }}},
         {u"change_catalog"_s, {{u"action=add"_s}, 0, [&](const QJsonObject &r, const QString &) {
              return expect(r.value(u"structuredContent").toObject().value(u"extrasPresent").toBool()
                                && firstText(r).contains(u"coin_flip"),
