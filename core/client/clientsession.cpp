@@ -884,7 +884,7 @@ void ClientSession::Private::onListenAcknowledged(const JsonRpcMessage &message)
     if (!modern())
         return;
     const QJsonObject params = message.params();
-    const RequestId id = RequestId::fromJson(params.value(QLatin1String("_meta")).toObject().value(SubscriptionFilter::subscriptionIdKey));
+    const RequestId id = RequestId::fromJson(params.value(QLatin1String("_meta")).toObject().value(RequestEnvelope::subscriptionIdKey));
     if (!listen || !id.isValid() || id != listen->id) {
         qCDebug(lcClient) << "acknowledgement for a subscription that is not the current one:" << id.toString();
         return;
@@ -979,13 +979,13 @@ bool ClientSession::Private::acceptsChangeNotification(const JsonRpcMessage &mes
 {
     if (!modern())
         return true;
-    const QJsonValue stamp = message.params().value(QLatin1String("_meta")).toObject().value(SubscriptionFilter::subscriptionIdKey);
+    const QJsonValue stamp = message.params().value(QLatin1String("_meta")).toObject().value(RequestEnvelope::subscriptionIdKey);
     if (stamp.isUndefined()) {
         // 2026-07-28 sends changes only on a listen, stamped with its id; an unstamped one is still news.
         if (!std::exchange(unstampedChangeReported, true)) {
             emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server sent %1 without naming the subscription it "
                                                                   "belongs to (_meta %2)")
-                                          .arg(message.method(), SubscriptionFilter::subscriptionIdKey));
+                                          .arg(message.method(), RequestEnvelope::subscriptionIdKey));
         }
         return true;
     }

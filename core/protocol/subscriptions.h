@@ -16,10 +16,6 @@ struct SubscriptionFilter
     bool resourcesListChanged = false;
     QStringList resourceSubscriptions; ///< URIs, in the order they were subscribed
 
-    /// The meta key a modern server stamps on the acknowledgement and on every notification of a listen:
-    /// the id of the listen request.
-    static inline const QString subscriptionIdKey = QStringLiteral("io.modelcontextprotocol/subscriptionId");
-
     bool isEmpty() const;
     /// {"toolsListChanged": true, …}: only what is asked, as the spec's examples write it.
     QJsonObject toJson() const;

@@ -6,6 +6,7 @@
 #include "protocol/progress.h"
 #include "protocol/protocolversion.h"
 #include "protocol/requestenvelope.h"
+#include "protocol/subscriptions.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -1121,35 +1122,31 @@ void McpServer::Private::handleListen(const JsonRpcMessage &request, const Respo
     }
     // What is honoured: the kinds the server offers (as the capabilities say), and nothing else.
     capabilities(); // sets advertisedLists from what is registered now
+    const SubscriptionFilter wanted = SubscriptionFilter::fromJson(asked);
+    SubscriptionFilter honored;
+    honored.toolsListChanged = wanted.toolsListChanged && (advertisedLists & ToolsList);
+    honored.promptsListChanged = wanted.promptsListChanged && (advertisedLists & PromptsList);
+    honored.resourcesListChanged = wanted.resourcesListChanged && (advertisedLists & ResourcesList);
+    if (advertisedLists & ResourcesList) {
+        for (const QString &uri : wanted.resourceSubscriptions) {
+            if (!honored.resourceSubscriptions.contains(uri))
+                honored.resourceSubscriptions.append(uri);
+        }
+    }
     Listen listen;
     listen.id = request.id();
     listen.responder = responder;
-    QJsonObject honored;
-    const std::pair<ListKind, QString> kinds[] = {{ToolsList, u"toolsListChanged"_s},
-                                                  {PromptsList, u"promptsListChanged"_s},
-                                                  {ResourcesList, u"resourcesListChanged"_s}};
-    for (const auto &[kind, key] : kinds) {
-        if (asked.value(key).toBool() && (advertisedLists & kind)) {
-            listen.lists |= kind;
-            honored.insert(key, true);
-        }
-    }
-    if (advertisedLists & ResourcesList) {
-        for (const QJsonValue &uri : uris.toArray()) {
-            if (uri.isString() && !listen.uris.contains(uri.toString()))
-                listen.uris.append(uri.toString());
-        }
-        if (!listen.uris.isEmpty())
-            honored.insert(u"resourceSubscriptions", QJsonArray::fromStringList(listen.uris));
-    }
+    listen.lists = (honored.toolsListChanged ? ToolsList : 0) | (honored.promptsListChanged ? PromptsList : 0)
+        | (honored.resourcesListChanged ? ResourcesList : 0);
+    listen.uris = honored.resourceSubscriptions;
     // The acknowledgement comes first, before any notification of the subscription.
     peer->sendNotification(u"notifications/subscriptions/acknowledged"_s,
-                           stamped(listen.id, QJsonObject{{u"notifications"_s, honored}}));
+                           stamped(listen.id, QJsonObject{{u"notifications"_s, honored.toJson()}}));
     if (honored.isEmpty()) {
         endListen(listen); // nothing will ever be sent on it: end it at once, gracefully
         return;
     }
-    qCInfo(lcServer) << "subscription" << listen.id.toString() << "opened for" << honored.keys();
+    qCInfo(lcServer) << "subscription" << listen.id.toString() << "opened for" << honored.toJson().keys();
     listens.append(listen);
 }
 

@@ -4,6 +4,7 @@
 // invented data; roots are the --root folders.
 
 #include "cliprocess.h"
+#include "modernpeer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -27,6 +28,7 @@ private slots:
     void endOfInputDeclines();
     void modernServerAsksInItsAnswer();
     void modernServerGetsTheRootFolders();
+    void modernServerOverHttp();
 
 private:
     CliProcess m_cli;
@@ -207,6 +209,37 @@ void TestCliServerRequests::modernServerGetsTheRootFolders()
     const QJsonObject input = rounds.first().toObject().value(QStringLiteral("inputs")).toArray().first().toObject();
     VERIFY_CLI(input.value(QStringLiteral("method")).toString() == QStringLiteral("roots/list"), run);
     VERIFY_CLI(input.value(QStringLiteral("answer")).toObject().value(QStringLiteral("roots")).toArray().size() == 1, run);
+}
+
+void TestCliServerRequests::modernServerOverHttp()
+{
+    // The same over Streamable HTTP, against the SDK v2 server in modern-only mode (legacy: 'reject'): it
+    // refuses initialize, and refuses a request whose Mcp-* headers do not repeat its body.
+    ModernHttpPeer peer(QStringLiteral("modern"));
+    const QString url = peer.url().toString();
+    QVERIFY2(!url.isEmpty(), "the HTTP peer did not start");
+    const CliRun tools = m_cli.run({QStringLiteral("--url"), url, QStringLiteral("--json"), QStringLiteral("tools")});
+    VERIFY_CLI(tools.exitCode == 0, tools);
+    QStringList names;
+    for (const QJsonValue &tool : tools.json().value(QStringLiteral("tools")).toArray())
+        names.append(tool.toObject().value(QStringLiteral("name")).toString());
+    VERIFY_CLI(names.contains(QStringLiteral("regional_echo")) && names.contains(QStringLiteral("confirm_action")), tools);
+
+    const CliRun echoed = m_cli.run({QStringLiteral("--url"), url, QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("regional_echo"),
+                                     QStringLiteral("region=Zürich"), QStringLiteral("text=hi")});
+    VERIFY_CLI(echoed.exitCode == 0, echoed);
+    VERIFY_CLI(echoed.out().contains(QStringLiteral("Zürich: hi")), echoed);
+
+    const CliRun asked = converse(m_cli, {QStringLiteral("--url"), url, QStringLiteral("call"), QStringLiteral("confirm_action"), QStringLiteral("action=deploy")},
+                                  {
+                                      {QStringLiteral("Allow this call\\? .*: "), QStringLiteral("y")},
+                                      {QStringLiteral("Answer\\? \\[a\\]nswer / \\[d\\]ecline / \\[c\\]ancel: "), QStringLiteral("a")},
+                                      {QStringLiteral("Go ahead\\?[\\s\\S]*> "), QStringLiteral("y")},
+                                      {QStringLiteral("Why[\\s\\S]*> "), QStringLiteral("release day")},
+                                      {QStringLiteral("Send it\\? .*: "), QStringLiteral("y")},
+                                  });
+    VERIFY_CLI(asked.exitCode == 0, asked);
+    VERIFY_CLI(asked.out().contains(QStringLiteral("deploy: done, confirmed; reason: release day")), asked);
 }
 
 QTEST_GUILESS_MAIN(TestCliServerRequests)

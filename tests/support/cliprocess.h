@@ -4,6 +4,8 @@
 // to end: a fresh XDG_CONFIG_HOME (never the developer's own servers file), answers on stdin, and
 // everything it printed kept for the assertion messages.
 
+#include "testpaths.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFileInfo>
@@ -34,8 +36,6 @@ struct CliRun
     }
 };
 
-inline QString binDir() { return QStringLiteral(TOOLGATE_BIN_DIR); }
-inline QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
 
 inline QString executable(const QString &name)
 {
@@ -60,7 +60,7 @@ inline QString notBuilt(const QStringList &paths)
 }
 
 /// The pinned Node 22 of tests/npm (the one the npm peers are tested with).
-inline QString pinnedNode() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
+inline QString pinnedNode() { return nodeBinary(); }
 
 /// node + server-everything over stdio, as a command line after "--".
 inline QStringList everythingCommand()

@@ -2,6 +2,8 @@
 
 // What the tests share about the npm peers (tests/npm) and waiting for asynchronous answers.
 
+#include "testpaths.h"
+
 #include "common/result.h"
 #include "protocol/tool.h"
 
@@ -15,12 +17,6 @@
 #include <optional>
 
 namespace Toolgate::TestSupport {
-
-inline QString npmDir() { return QStringLiteral(TOOLGATE_TEST_NPM_DIR); }
-inline QString binDir() { return QStringLiteral(TOOLGATE_BIN_DIR); }
-
-/// The pinned Node 22 from tests/npm (falls back to nothing: tests must fail loudly, not skip).
-inline QString nodeBinary() { return npmDir() + QStringLiteral("/node_modules/node/bin/node"); }
 
 inline QString everythingEntry()
 {

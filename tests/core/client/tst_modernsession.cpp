@@ -5,6 +5,7 @@
 // scripted JSON-RPC peer on an in-process transport pair that records the bytes the session wrote.
 
 #include "loopbacktransport.h"
+#include "modernpeer.h"
 #include "npmpeers.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
@@ -52,39 +53,7 @@ ClientSession::Options optionsFor(ClientSession::EraMode era)
     return options;
 }
 
-/// The peer over Streamable HTTP on 127.0.0.1, on a port of its choosing.
-class HttpPeer
-{
-public:
-    explicit HttpPeer(const QString &era)
-    {
-        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_process.start(TestSupport::nodeBinary(), {peerScript(), u"--transport"_s, u"http"_s, u"--era"_s, era});
-    }
-    ~HttpPeer()
-    {
-        m_process.kill();
-        m_process.waitForFinished(5000);
-    }
-    /// The endpoint, once the peer listens (empty when it did not come up).
-    QUrl url()
-    {
-        static const QRegularExpression listening(u"LISTENING (\\d+)"_s);
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
-            const auto match = listening.match(QString::fromUtf8(m_output));
-            if (match.hasMatch())
-                return QUrl(u"http://127.0.0.1:%1/mcp"_s.arg(match.captured(1)));
-            if (m_process.waitForReadyRead(100))
-                m_output += m_process.readAllStandardOutput();
-        }
-        return {};
-    }
-
-private:
-    QProcess m_process;
-    QByteArray m_output;
-};
+using HttpPeer = TestSupport::ModernHttpPeer;
 
 std::unique_ptr<StreamableHttpTransport> httpTransport(const QUrl &url)
 {
