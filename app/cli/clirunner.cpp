@@ -13,6 +13,7 @@
 #include "terminalreader.h"
 #include "terminalserverrequestgate.h"
 #include "terminalturns.h"
+#include "workspace/eracache.h"
 
 namespace Toolgate {
 
@@ -136,7 +137,18 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
         m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
     }
 
-    m_host = std::make_unique<Host>(hostOptions(m_arguments));
+    Host::Options options = hostOptions(m_arguments);
+    // The protocol era of a server from a servers file is remembered with the app's (eras.json), so its
+    // probe is paid once. A command line or URL given here is not: such runs are often one-offs, and
+    // eras.json keeps one entry per server name, which they lack ("node" would stand for every Node
+    // server and the entries would evict each other). Without a cache, Auto opens with initialize and
+    // a modern-only server still turns modern on its refusal, with no second process started.
+    const bool adHoc = !m_arguments.url.isEmpty() || !m_arguments.inlineServer.isEmpty();
+    if (!adHoc)
+        options.eraCachePath = EraCache::defaultPath();
+    m_host = std::make_unique<Host>(std::move(options));
+    if (const Result<void> eras = m_host->eraCacheLoaded(); !eras)
+        Console::err(Cli::tr("toolgate-cli: warning: ") + Console::sanitized(eras.error().message) + u'\n');
     m_host->setApprovalGate(m_gate.get());
     m_host->setServerRequestGate(m_requestGate.get());
     connect(m_host->serverRequests(), &ServerRequestPipeline::notice, this,

@@ -68,7 +68,7 @@ void CommandRunner::start()
         done(ExitCode::Success);
         return;
     case CliCommand::Info:
-        m_printer->info(m_server, m_session->serverInitializeResult());
+        m_printer->info(m_server, m_session->serverInitializeResult(), m_connection->eraSummary());
         done(ExitCode::Success);
         return;
     case CliCommand::Tools:

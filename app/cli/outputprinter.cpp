@@ -196,10 +196,17 @@ void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &s
     Console::out(text);
 }
 
-void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &result)
+void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &result,
+                         const std::optional<ServerConnection::EraSummary> &era)
 {
     if (m_json) {
-        document(server, result.toJson());
+        QJsonObject object = result.toJson();
+        if (era) {
+            const QJsonObject eraJson = era->toJson();
+            for (auto it = eraJson.begin(); it != eraJson.end(); ++it)
+                object.insert(it.key(), it.value());
+        }
+        document(server, object);
         return;
     }
     const Implementation &impl = result.serverInfo;
@@ -211,6 +218,7 @@ void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &r
     QString text = Cli::tr("Server:        %1\n").arg(name)
         + Cli::tr("Configured as: %1 (%2)\n").arg(Console::sanitizedLine(server.name), Console::sanitizedLine(server.endpoint))
         + Cli::tr("Protocol:      %1\n").arg(Console::sanitizedLine(result.protocolVersion))
+        + (era ? Cli::tr("Era:           %1\n").arg(Console::sanitizedLine(era->describeEra())) : QString())
         + Cli::tr("Capabilities:  %1\n").arg(capabilitySummary(result.capabilities));
     if (!impl.description.isEmpty())
         text += Cli::tr("Description:   %1\n").arg(Console::sanitizedLine(impl.description));

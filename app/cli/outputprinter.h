@@ -8,6 +8,7 @@
 #include "protocol/resource.h"
 #include "protocol/tool.h"
 #include "workspace/serverconfig.h"
+#include "workspace/serverconnection.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -28,7 +29,8 @@ public:
 
     /// The configured servers; demoFallback: no servers file exists yet at source.
     void servers(const QList<ServerConfig> &servers, const QString &source, bool demoFallback);
-    void info(const ServerIdentity &server, const InitializeResult &result);
+    /// era: how the protocol era was settled (ServerConnection::eraSummary()), printed when given.
+    void info(const ServerIdentity &server, const InitializeResult &result, const std::optional<ServerConnection::EraSummary> &era);
     void tools(const ServerIdentity &server, const QList<Tool> &tools);
     /// A progress notification for a running call, on stderr (so --json output stays one document).
     void progress(const QString &tool, const ProgressUpdate &update);

@@ -16,6 +16,7 @@
 #include "models/tooltreemodel.h"
 #include "screenshotter.h"
 #include "singleinstance.h"
+#include "workspace/eracache.h"
 #include "workspace/serverconfigfile.h"
 
 #include <QApplication>
@@ -186,6 +187,8 @@ int main(int argc, char *argv[])
     options.secretStore = keychain;
     // HTTP servers sign in with OAuth through the system browser, only when the person asks.
     options.signIn.opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    // The protocol era each server speaks, found once by a probe and remembered (TOOLGATE_CONFIG_DIR moves it).
+    options.eraCachePath = EraCache::defaultPath();
     // Outlives the window: its audit log writes what is still queued when the app ends.
     Host host(std::move(options));
     Workspace &workspace = *host.workspace();
@@ -212,6 +215,8 @@ int main(int argc, char *argv[])
     window.showLoadResult(loaded);
     if (!rootsLoaded)
         window.statusBar()->showMessage(rootsLoaded.error().message, 15000);
+    if (const Result<void> eras = host.eraCacheLoaded(); !eras)
+        window.statusBar()->showMessage(eras.error().message, 15000);
     window.show();
     if (instance)
         instance->setWindow(&window);

@@ -62,7 +62,11 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
         record(server, int(Kind::Connecting), {}, {});
         break;
     case ServerConnection::Status::Ready: {
+        // The era and how it was settled (issue 15), next to the version: who reads the log later can
+        // tell a probe from a remembered verdict or the server's setting.
         QJsonObject details;
+        if (const auto era = connection->eraSummary())
+            details = era->toJson();
         if (ClientSession *session = connection->session())
             details.insert(QStringLiteral("protocolVersion"), session->protocolVersion());
         record(server, int(Kind::Connected), {}, details);

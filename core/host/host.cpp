@@ -5,6 +5,7 @@
 #include "common/redactor.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
+#include "workspace/eracache.h"
 #include <QCoreApplication>
 
 namespace Toolgate {
@@ -45,6 +46,8 @@ public:
     // In dependency order; destroyed in reverse.
     std::unique_ptr<AuditLog> audit;
     std::shared_ptr<SecretStore> secrets;
+    std::shared_ptr<EraCache> eraCache;
+    Result<void> eraCacheLoaded;
     std::unique_ptr<Workspace> workspace;
     std::unique_ptr<SignInManager> signIns;
     std::unique_ptr<ConnectionAuditor> connectionAuditor;
@@ -72,6 +75,12 @@ Host::Host(Options options, QObject *parent)
     if (o.restartPolicy)
         d->workspace->setRestartPolicy(*o.restartPolicy);
     d->workspace->setListsOnReady(o.listOnConnect);
+    if (!o.eraCachePath.isEmpty()) {
+        // Loaded before any server starts, so a remembered verdict spares the probe.
+        d->eraCache = std::make_shared<EraCache>(o.eraCachePath);
+        d->eraCacheLoaded = d->eraCache->load();
+        d->workspace->setEraCache(d->eraCache);
+    }
 
     SignInManager::Options signIn = o.signIn;
     if (!signIn.store)
@@ -129,6 +138,8 @@ ApprovalPolicy *Host::approvalPolicy() const { return d->policy.get(); }
 AuditLog *Host::audit() const { return d->audit.get(); }
 ToolCallPipeline *Host::toolCalls() const { return d->toolCalls.get(); }
 ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.get(); }
+EraCache *Host::eraCache() const { return d->eraCache.get(); }
+Result<void> Host::eraCacheLoaded() const { return d->eraCacheLoaded; }
 
 void Host::setApprovalGate(ApprovalGate *gate)
 {

@@ -18,6 +18,7 @@ namespace Toolgate {
 class ApprovalPolicy;
 class AuditLog;
 class ConnectionAuditor;
+class EraCache;
 class SecretStore;
 
 /// The one composition root of Toolgate, shared by the desktop app, toolgate-cli and its
@@ -59,6 +60,10 @@ public:
         /// List tools, resources and prompts as soon as a server is ready (the GUI shows them).
         bool listOnConnect = true;
         ServerRequestPipeline::Options serverRequests;
+        /// Where the protocol era of each server is remembered (eras.json, EraCache::defaultPath() in the
+        /// app). Empty: no cache, so no server/discover probe either: a server set to Auto opens with
+        /// initialize and turns modern in place when a modern-only server refuses it (issue 15).
+        QString eraCachePath;
     };
 
     explicit Host(Options options, QObject *parent = nullptr);
@@ -73,6 +78,11 @@ public:
     AuditLog *audit() const;
     ToolCallPipeline *toolCalls() const;
     ServerRequestPipeline *serverRequests() const;
+    /// Null without Options::eraCachePath.
+    EraCache *eraCache() const;
+    /// How reading the era cache at start went: an unreadable file is an error to report (the cache
+    /// then starts empty and the next verdict rewrites the file).
+    Result<void> eraCacheLoaded() const;
 
     /// Who decides on tool calls (not owned; must outlive the host or be replaced). Until one is
     /// set, every call is denied: nothing is sent without a decision.

@@ -38,7 +38,10 @@ EraCache::EraCache(QString path)
 
 QString EraCache::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/eras.json");
+    // Like the app's other files: TOOLGATE_CONFIG_DIR keeps tests and screenshots out of the user's folder.
+    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
+    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
+    return dir.filePath(QStringLiteral("eras.json"));
 }
 
 QString EraCache::fingerprint(const ServerConfig &config)

@@ -33,7 +33,7 @@ public:
 
     /// path: the eras.json file. Nothing is read until load().
     explicit EraCache(QString path);
-    /// eras.json in the app's config folder (TOOLGATE_CONFIG_DIR moves it).
+    /// eras.json in the app's config folder, or in TOOLGATE_CONFIG_DIR when that is set.
     static QString defaultPath();
 
     /// Reads the file. A missing file is an empty cache; an unreadable one is reported and then treated

@@ -40,10 +40,11 @@ bool isPermanent(const Error &error)
     }
 }
 
+// The protocol era setting counts: a running server is restarted so that the new setting applies.
 bool launchChanged(const ServerConfig &a, const ServerConfig &b)
 {
     return a.transport != b.transport || a.command != b.command || a.args != b.args || a.env != b.env
-        || a.cwd != b.cwd || a.url != b.url || a.headers != b.headers;
+        || a.cwd != b.cwd || a.url != b.url || a.headers != b.headers || a.protocolEra != b.protocolEra;
 }
 
 } // namespace
@@ -92,6 +93,8 @@ public:
     ClientSession::EraMode eraMode = ClientSession::EraMode::Legacy;
     QString eraHow; // how the mode was chosen: a probe's verdict, the cache's, or the setting
     qint64 probeMs = -1;
+    EraSummary::Source eraSource = EraSummary::Source::Session;
+    QString eraProbe; // the probe's verdict behind eraMode (made this start or cached), else empty
 
     void setStatus(Status newStatus)
     {
@@ -192,14 +195,18 @@ void ServerConnection::Private::connectNow()
 {
     dropSession();
     probeMs = -1;
+    eraSource = EraSummary::Source::Session;
+    eraProbe.clear();
     switch (config.protocolEra) {
     case ServerConfig::EraPreference::Legacy:
         eraMode = ClientSession::EraMode::Legacy;
         eraHow = QStringLiteral("setting");
+        eraSource = EraSummary::Source::Setting;
         break;
     case ServerConfig::EraPreference::Modern:
         eraMode = ClientSession::EraMode::Modern;
         eraHow = QStringLiteral("setting");
+        eraSource = EraSummary::Source::Setting;
         break;
     case ServerConfig::EraPreference::Auto:
         // HTTP has no sibling to probe: initialize, and a modern-only server's -32022 (naming the
@@ -219,6 +226,8 @@ void ServerConnection::Private::connectNow()
             eraMode = cached->era == ProtocolEra::Modern ? ClientSession::EraMode::PreferModern
                                                           : ClientSession::EraMode::PreferLegacy;
             eraHow = QStringLiteral("cached: %1").arg(cached->how);
+            eraSource = EraSummary::Source::Cache;
+            eraProbe = cached->how;
             break;
         }
         negotiateEra();
@@ -257,6 +266,8 @@ void ServerConnection::Private::onEraDecided(const EraVerdict &verdict)
     const bool modern = verdict.kind == EraVerdict::Kind::Modern;
     eraMode = modern ? ClientSession::EraMode::PreferModern : ClientSession::EraMode::PreferLegacy;
     eraHow = verdict.how;
+    eraSource = EraSummary::Source::Probe;
+    eraProbe = verdict.how;
     if (eraCache) {
         const Result<void> stored = eraCache->store(
             config, {modern ? ProtocolEra::Modern : ProtocolEra::Legacy, verdict.version, QDateTime::currentDateTimeUtc(), verdict.how, probeMs});
@@ -658,6 +669,91 @@ void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) 
 void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
 void ServerConnection::setSecretStore(SecretStore *store) { d->secretStore = store; }
 void ServerConnection::setEraCache(std::shared_ptr<EraCache> cache) { d->eraCache = std::move(cache); }
+
+QString ServerConnection::EraSummary::eraName(ProtocolEra era)
+{
+    return era == ProtocolEra::Modern ? QStringLiteral("modern") : QStringLiteral("legacy");
+}
+
+QString ServerConnection::EraSummary::sourceName(Source source)
+{
+    switch (source) {
+    case Source::Session: return QStringLiteral("session");
+    case Source::Setting: return QStringLiteral("setting");
+    case Source::Probe: return QStringLiteral("probe");
+    case Source::Cache: return QStringLiteral("cache");
+    }
+    return {};
+}
+
+QString ServerConnection::EraSummary::describe() const
+{
+    return QStringLiteral("%1 (%2)").arg(protocolVersion, describeEra());
+}
+
+QString ServerConnection::EraSummary::describeEra() const
+{
+    QStringList parts{era == ProtocolEra::Modern ? ServerConnection::tr("modern") : ServerConnection::tr("legacy")};
+    if (!decidedBy.isEmpty())
+        parts.append(ServerConnection::tr("decided by %1").arg(decidedBy));
+    switch (source) {
+    case Source::Session:
+        break;
+    case Source::Setting:
+        parts.append(ServerConnection::tr("as set for this server"));
+        break;
+    case Source::Probe:
+        parts.append(ServerConnection::tr("probed in %1 ms").arg(probeMs));
+        break;
+    case Source::Cache:
+        parts.append(ServerConnection::tr("cached"));
+        break;
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QJsonObject ServerConnection::EraSummary::toJson() const
+{
+    QJsonObject object{
+        {QStringLiteral("era"), eraName(era)},
+        {QStringLiteral("eraDecidedBy"), decidedBy},
+        {QStringLiteral("eraSource"), sourceName(source)},
+    };
+    if (!probe.isEmpty())
+        object.insert(QStringLiteral("eraProbe"), probe);
+    if (probeMs >= 0)
+        object.insert(QStringLiteral("probeMs"), probeMs);
+    return object;
+}
+
+std::optional<ServerConnection::EraSummary> ServerConnection::eraSummary() const
+{
+    if (d->status != Status::Ready || !d->session || !d->session->isReady())
+        return std::nullopt;
+    EraSummary summary;
+    summary.era = d->session->era();
+    summary.protocolVersion = d->session->protocolVersion();
+    summary.decidedBy = d->session->eraDecidedBy();
+    summary.source = d->eraSource;
+    summary.probe = d->eraProbe;
+    summary.probeMs = d->eraSource == EraSummary::Source::Probe ? d->probeMs : -1;
+    return summary;
+}
+
+bool ServerConnection::canProbeEraAgain() const
+{
+    return d->eraCache && d->config.protocolEra == ServerConfig::EraPreference::Auto
+        && d->config.transport == ServerConfig::Transport::Stdio;
+}
+
+void ServerConnection::probeEraAgain()
+{
+    if (d->eraCache) {
+        if (const Result<void> forgotten = d->eraCache->forget(d->config); !forgotten)
+            d->addConsoleLine(ConsoleLine::Kind::Lifecycle, forgotten.error().message);
+    }
+    restart();
+}
 
 void ServerConnection::start()
 {

@@ -10,11 +10,13 @@
 #include "serverconfig.h"
 
 #include <QDateTime>
+#include <QJsonObject>
 #include <QObject>
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace Toolgate {
 
@@ -56,6 +58,40 @@ public:
         std::chrono::milliseconds window = std::chrono::minutes(2);
     };
 
+    /// How the protocol era of the live session was settled (issue 15): what the server page, toolgate-cli
+    /// info and the audit log show. ui reads it here and never looks at MCP messages itself.
+    struct EraSummary
+    {
+        /// Where the connection's choice came from before the session opened.
+        enum class Source {
+            Session, ///< no probe: the session's opening decided (HTTP, or no era cache)
+            Setting, ///< the server is set to Legacy or Modern
+            Probe,   ///< a server/discover probe on a sibling, this start
+            Cache,   ///< a verdict remembered in eras.json
+        };
+        ProtocolEra era = ProtocolEra::Legacy;
+        QString protocolVersion;
+        /// What settled it on the wire, short and stable (ClientSession::eraDecidedBy()): "initialize",
+        /// "server/discover", "initialize -32022", "server/discover probe -32601".
+        QString decidedBy;
+        Source source = Source::Session;
+        /// The probe's verdict, made this start or cached ("probe result", "probe -32601"); else empty.
+        QString probe;
+        /// How long this start's probe took; -1 when there was none.
+        qint64 probeMs = -1;
+
+        /// "modern" / "legacy", as in eras.json and the audit log.
+        static QString eraName(ProtocolEra era);
+        /// "session" / "setting" / "probe" / "cache".
+        static QString sourceName(Source source);
+        /// For people: "2026-07-28 (modern, decided by server/discover, cached)".
+        QString describe() const;
+        /// The part in brackets: "modern, decided by server/discover, cached".
+        QString describeEra() const;
+        /// {"era", "eraDecidedBy", "eraSource", "eraProbe"?, "probeMs"?} for the audit log and --json.
+        QJsonObject toJson() const;
+    };
+
     /// Installs the client-side handlers (roots, sampling, elicitation) on each new session.
     using SessionConfigurator = std::function<void(ClientSession *session, ServerConnection *connection)>;
     /// Makes the transport for a config; the default handles stdio (HTTP arrives with its issue).
@@ -85,6 +121,14 @@ public:
     /// verdict is kept. Without one (null, the default) Auto opens with initialize and turns modern in
     /// place when initialize is refused by a modern-only server.
     void setEraCache(std::shared_ptr<EraCache> cache);
+
+    /// How the session's era was settled; nullopt unless Ready.
+    std::optional<EraSummary> eraSummary() const;
+    /// Whether probeEraAgain() probes: the server is set to Auto, runs over stdio, and an era cache is set.
+    bool canProbeEraAgain() const;
+    /// Forgets the remembered protocol era of this server and restarts it, so it is probed again
+    /// ("Probe the protocol era again"). Without canProbeEraAgain() it only restarts.
+    void probeEraAgain();
 
     /// Connects (if enabled). No effect when already starting or ready.
     void start();

@@ -1451,6 +1451,12 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>The server asked for input before it answered. </source>
         <translation>Der Server hat um Eingaben gebeten, bevor er antwortete. </translation>
     </message>
+    <message>
+        <source>Era:           %1
+</source>
+        <translation>Ära:           %1
+</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -6281,6 +6287,26 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>protocol era: %1, %2</source>
         <translation>Protokoll-Ära: %1, %2</translation>
     </message>
+    <message>
+        <source>modern</source>
+        <translation>modern</translation>
+    </message>
+    <message>
+        <source>legacy</source>
+        <translation>klassisch</translation>
+    </message>
+    <message>
+        <source>decided by %1</source>
+        <translation>entschieden durch %1</translation>
+    </message>
+    <message>
+        <source>probed in %1 ms</source>
+        <translation>in %1 ms ermittelt</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>gemerkt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerEditorDialog</name>
@@ -6444,6 +6470,38 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Choose the Working Folder</source>
         <translation>Arbeitsordner wählen</translation>
     </message>
+    <message>
+        <source>Auto (find out)</source>
+        <translation>Auto (selbst ermitteln)</translation>
+    </message>
+    <message>
+        <source>Legacy (initialize)</source>
+        <translation>Legacy (initialize)</translation>
+    </message>
+    <message>
+        <source>Modern (2026-07-28)</source>
+        <translation>Modern (2026-07-28)</translation>
+    </message>
+    <message>
+        <source>Toolgate finds out which version the server speaks and remembers it. For a program on this computer it asks a separate copy once; a remote server is asked the older way first.</source>
+        <translation>Toolgate ermittelt, welche Version der Server spricht, und merkt es sich. Ein Programm auf diesem Computer wird einmal über eine eigene Kopie gefragt; ein entfernter Server zuerst auf die ältere Art.</translation>
+    </message>
+    <message>
+        <source>Speak the older versions of MCP only, which start with a handshake called initialize. Nothing is probed.</source>
+        <translation>Nur die älteren MCP-Versionen sprechen, die mit einem Handschlag namens initialize beginnen. Es wird nichts erfragt.</translation>
+    </message>
+    <message>
+        <source>Speak MCP 2026-07-28 only, which starts with server/discover. A server that does not speak it fails to connect, saying so.</source>
+        <translation>Nur MCP 2026-07-28 sprechen, das mit server/discover beginnt. Ein Server, der es nicht spricht, kann nicht verbunden werden; die Meldung sagt das.</translation>
+    </message>
+    <message>
+        <source>Which version of the Model Context Protocol Toolgate speaks with this server. Servers made before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) or both. Leave it at Auto unless a server needs one of them.</source>
+        <translation>Welche Version des Model Context Protocol Toolgate mit diesem Server spricht. Server von vor Mitte 2026 sprechen die älteren Versionen (klassisch); neuere sprechen vielleicht 2026-07-28 (modern) oder beide. Lassen Sie es auf Auto, außer ein Server braucht eine davon.</translation>
+    </message>
+    <message>
+        <source>&amp;Protocol era:</source>
+        <translation>&amp;Protokoll-Ära:</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerInfoPanel</name>
@@ -6486,14 +6544,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Calls itself:</source>
         <translation>Nennt sich:</translation>
-    </message>
-    <message>
-        <source>MCP version:</source>
-        <translation>MCP-Version:</translation>
-    </message>
-    <message>
-        <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on.</source>
-        <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben.</translation>
     </message>
     <message>
         <source>Offers:</source>
@@ -6602,6 +6652,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>An older way to reach a remote server (&quot;HTTP with Server-Sent Events&quot;), for servers that do not support the current one.</source>
         <translation>Ein älterer Weg zu einem entfernten Server („HTTP mit Server-Sent Events“), für Server, die den aktuellen nicht unterstützen.</translation>
+    </message>
+    <message>
+        <source>Protocol:</source>
+        <translation>Protokoll:</translation>
+    </message>
+    <message>
+        <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on. Older servers (legacy) start with a handshake called initialize; servers of the 2026-07-28 version (modern) are asked with server/discover instead. In brackets: which request decided it, and whether Toolgate found it out by asking a separate copy of the server, remembered it from an earlier start (cached), or was told by the server&apos;s settings.</source>
+        <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben. Ältere Server (klassisch) beginnen mit einem Handschlag namens initialize; Server der Version 2026-07-28 (modern) werden stattdessen mit server/discover gefragt. In Klammern: welche Anfrage es entschieden hat und ob Toolgate es durch Fragen einer eigenen Kopie des Servers ermittelt, von einem früheren Start gemerkt oder aus den Einstellungen des Servers übernommen hat.</translation>
     </message>
 </context>
 <context>
@@ -6760,6 +6818,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Restarting %1…</source>
         <translation>%1 wird neu gestartet…</translation>
+    </message>
+    <message>
+        <source>&amp;Probe the Protocol Era Again</source>
+        <translation>Protokoll-Ära neu er&amp;mitteln</translation>
+    </message>
+    <message>
+        <source>Forget which protocol version the selected server was found to speak, and restart it: Toolgate asks a separate copy of it again. For servers set to Auto that run on this computer.</source>
+        <translation>Vergessen, welche Protokollversion der gewählte Server spricht, und ihn neu starten: Toolgate fragt wieder eine eigene Kopie. Für Server auf diesem Computer, die auf Auto stehen.</translation>
+    </message>
+    <message>
+        <source>Restarting %1 to find out its protocol era again…</source>
+        <translation>%1 wird neu gestartet, um seine Protokoll-Ära neu zu ermitteln…</translation>
     </message>
 </context>
 <context>

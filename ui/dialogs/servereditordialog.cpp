@@ -184,6 +184,26 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     m_transport->setItemData(2, tr("An older way to reach a remote server, for servers that do not support the current one."),
                              Qt::ToolTipRole);
 
+    // Which revision of MCP to speak (issue 15). Auto suits nearly every server; the other two are for
+    // a server that is known to speak one of them, or that misbehaves when asked.
+    m_era = new QComboBox(this);
+    m_era->setObjectName(QStringLiteral("protocolEra"));
+    m_era->addItem(tr("Auto (find out)"), int(ServerConfig::EraPreference::Auto));
+    m_era->addItem(tr("Legacy (initialize)"), int(ServerConfig::EraPreference::Legacy));
+    m_era->addItem(tr("Modern (2026-07-28)"), int(ServerConfig::EraPreference::Modern));
+    m_era->setItemData(0, tr("Toolgate finds out which version the server speaks and remembers it. For a program on this "
+                             "computer it asks a separate copy once; a remote server is asked the older way first."),
+                       Qt::ToolTipRole);
+    m_era->setItemData(1, tr("Speak the older versions of MCP only, which start with a handshake called initialize. "
+                             "Nothing is probed."),
+                       Qt::ToolTipRole);
+    m_era->setItemData(2, tr("Speak MCP 2026-07-28 only, which starts with server/discover. A server that does not "
+                             "speak it fails to connect, saying so."),
+                       Qt::ToolTipRole);
+    m_era->setToolTip(tr("Which version of the Model Context Protocol Toolgate speaks with this server. Servers made "
+                         "before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) "
+                         "or both. Leave it at Auto unless a server needs one of them."));
+
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(buildStdioPage());
     m_pages->addWidget(buildHttpPage());
@@ -192,6 +212,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(buddyLabel(tr("&Name:"), m_name, this), nameRow);
     form->addRow(tr("&Type:"), m_transport);
+    form->addRow(tr("&Protocol era:"), m_era);
 
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("problem"));
@@ -399,6 +420,7 @@ void ServerEditorDialog::setConfig(const ServerConfig &config)
     m_name->setText(config.name);
     m_enabled->setChecked(config.enabled);
     m_transport->setCurrentIndex(m_transport->findData(int(config.transport)));
+    m_era->setCurrentIndex(m_era->findData(int(config.protocolEra)));
     m_command->setText(config.command);
     m_arguments->setPlainText(config.args.join(u'\n'));
     m_cwd->setText(config.cwd);
@@ -414,6 +436,7 @@ ServerConfig ServerEditorDialog::config() const
     config.name = m_name->text();
     config.enabled = m_enabled->isChecked();
     config.transport = ServerConfig::Transport(m_transport->currentData().toInt());
+    config.protocolEra = ServerConfig::EraPreference(m_era->currentData().toInt());
     config.command = m_command->text().trimmed();
     config.args.clear();
     const QStringList lines = m_arguments->toPlainText().split(u'\n');

@@ -21,7 +21,8 @@ namespace Toolgate {
 
 /// Adds or edits one server: name, enabled, transport; for a local server the command, its
 /// arguments (one per line, never a shell string), environment and working directory; for a
-/// remote one the URL and headers. Environment variables and headers can be marked secret.
+/// remote one the URL and headers; for both the protocol era (Auto, Legacy, Modern). Environment
+/// variables and headers can be marked secret.
 ///
 /// Problems that make the config unusable (empty or duplicate name, no command or URL) are shown
 /// inline and disable Save; a command that cannot be found is a warning naming the PATH searched.
@@ -70,6 +71,7 @@ private:
     QLineEdit *m_name = nullptr;
     QCheckBox *m_enabled = nullptr;
     QComboBox *m_transport = nullptr;
+    QComboBox *m_era = nullptr;
     QStackedWidget *m_pages = nullptr;
     QLineEdit *m_command = nullptr;
     QPlainTextEdit *m_arguments = nullptr;

@@ -350,6 +350,7 @@ void MainWindow::buildMenus()
     servers->addSeparator();
     servers->addAction(m_serverPanel->toggleServerAction());
     servers->addAction(m_serverPanel->restartServerAction());
+    servers->addAction(m_serverPanel->probeEraAgainAction());
     servers->addAction(tr("Restart &All"), this, [this] {
         const QList<ServerConnection *> connections = m_workspace->connections();
         for (ServerConnection *connection : connections) {

@@ -81,9 +81,13 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     form->addRow(tr("Status:"), m_status);
     form->addRow(tr("Runs:"), m_endpoint);
     form->addRow(tr("Calls itself:"), m_identity);
-    auto *protocolLabel = new QLabel(tr("MCP version:"), this);
+    auto *protocolLabel = new QLabel(tr("Protocol:"), this);
     protocolLabel->setToolTip(tr("The version of the Model Context Protocol, the language Toolgate and the server speak, "
-                                 "that both agreed on."));
+                                 "that both agreed on. Older servers (legacy) start with a handshake called initialize; "
+                                 "servers of the 2026-07-28 version (modern) are asked with server/discover instead. "
+                                 "In brackets: which request decided it, and whether Toolgate found it out by asking a "
+                                 "separate copy of the server, remembered it from an earlier start (cached), or was told "
+                                 "by the server's settings."));
     form->addRow(protocolLabel, m_protocol);
     form->addRow(tr("Offers:"), m_offers);
     {
@@ -269,7 +273,8 @@ void ServerInfoPanel::refresh()
         if (!info.version.isEmpty())
             identity += u' ' + info.version;
         m_identity->setText(tr("%1 (as the server reports it)").arg(identity.left(200)));
-        m_protocol->setText(session->protocolVersion());
+        const auto era = connection->eraSummary();
+        m_protocol->setText(era ? era->describe() : session->protocolVersion());
         const ServerCapabilities &caps = session->serverCapabilities();
         QStringList offers;
         if (caps.tools)

@@ -121,11 +121,16 @@ ServerPanel::ServerPanel(Workspace *workspace, ServerListModel *model, QWidget *
     m_restart->setObjectName(QStringLiteral("restartServer"));
     m_restart->setToolTip(tr("Restart the selected server"));
     m_restart->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_probeEra = new QAction(tr("&Probe the Protocol Era Again"), this);
+    m_probeEra->setObjectName(QStringLiteral("probeEraAgain"));
+    m_probeEra->setToolTip(tr("Forget which protocol version the selected server was found to speak, and restart it: "
+                              "Toolgate asks a separate copy of it again. For servers set to Auto that run on this computer."));
     connect(m_add, &QAction::triggered, this, &ServerPanel::addServer);
     connect(m_edit, &QAction::triggered, this, &ServerPanel::editServer);
     connect(m_remove, &QAction::triggered, this, &ServerPanel::removeServer);
     connect(m_toggle, &QAction::triggered, this, &ServerPanel::toggleServer);
     connect(m_restart, &QAction::triggered, this, &ServerPanel::restartServer);
+    connect(m_probeEra, &QAction::triggered, this, &ServerPanel::probeEraAgain);
 
     auto *title = new QLabel(tr("Servers"), this);
     QFont titleFont = title->font();
@@ -161,6 +166,7 @@ ServerPanel::ServerPanel(Workspace *workspace, ServerListModel *model, QWidget *
             menu->addAction(m_edit);
             menu->addAction(m_toggle);
             menu->addAction(m_restart);
+            menu->addAction(m_probeEra);
             menu->addSeparator();
             menu->addAction(m_remove);
         } else {
@@ -224,6 +230,7 @@ void ServerPanel::updateActions()
     m_remove->setEnabled(has);
     m_toggle->setEnabled(has);
     m_restart->setEnabled(has && connection->config().enabled);
+    m_probeEra->setEnabled(has && connection->config().enabled && connection->canProbeEraAgain());
     const bool enabled = connection && connection->config().enabled;
     m_toggle->setText(enabled || !connection ? tr("&Disable Server") : tr("E&nable Server"));
     m_toggle->setToolTip(enabled || !connection ? tr("Disable the selected server: stop it and do not start it again")
@@ -338,6 +345,15 @@ void ServerPanel::toggleServer()
     else
         emit message(enable ? tr("Enabled %1.").arg(connection->name()) : tr("Disabled %1.").arg(connection->name()));
     updateActions();
+}
+
+void ServerPanel::probeEraAgain()
+{
+    ServerConnection *connection = currentConnection();
+    if (!connection || !connection->canProbeEraAgain())
+        return;
+    connection->probeEraAgain();
+    emit message(tr("Restarting %1 to find out its protocol era again…").arg(connection->name()));
 }
 
 void ServerPanel::restartServer()

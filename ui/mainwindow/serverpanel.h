@@ -26,6 +26,7 @@ public:
     QAction *removeServerAction() const { return m_remove; }
     QAction *toggleServerAction() const { return m_toggle; }
     QAction *restartServerAction() const { return m_restart; }
+    QAction *probeEraAgainAction() const { return m_probeEra; }
 
     QTreeView *view() const { return m_view; }
     ServerConnection *currentConnection() const;
@@ -37,6 +38,8 @@ public slots:
     void removeServer();
     void toggleServer();
     void restartServer();
+    /// Forgets the remembered protocol era of the selected server and restarts it, probing again.
+    void probeEraAgain();
 
 signals:
     void currentConnectionChanged(Toolgate::ServerConnection *connection);
@@ -60,6 +63,7 @@ private:
     QAction *m_remove;
     QAction *m_toggle;
     QAction *m_restart;
+    QAction *m_probeEra;
 };
 
 } // namespace Toolgate

@@ -6,11 +6,14 @@
 #include "audit/auditreader.h"
 #include "audit/connectionauditor.h"
 #include "client/clientsession.h"
+#include "workspace/eracache.h"
 #include "workspace/transportfactory.h"
 #include "workspace/serverconfigfile.h"
 #include "workspace/workspace.h"
 
 #include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -144,6 +147,73 @@ private slots:
         QCOMPARE(names(recorded), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
         QCOMPARE(recorded.at(1).initiator, CallInitiator::Cli);
         QCOMPARE(recorded.at(1).serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
+    }
+
+    void connectedRecordsTheEra()
+    {
+        // Issue 15: the Connected event says which era the session speaks and how that was settled — a
+        // probe on the first start, the era cache on the next, the setting when there is one.
+        ServerConfig modern;
+        modern.name = QStringLiteral("modern");
+        modern.command = QStringLiteral(TOOLGATE_TEST_NPM_DIR "/node_modules/node/bin/node");
+        modern.args = {QStringLiteral(TOOLGATE_TEST_NPM_DIR "/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                       QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+        QVERIFY2(QFileInfo(modern.command).isExecutable(), "the npm test peers are not installed (tests/npm)");
+        ServerConfig legacy = demoConfig(QStringLiteral("legacy"));
+        ServerConfig pinned = demoConfig(QStringLiteral("pinned"));
+        pinned.protocolEra = ServerConfig::EraPreference::Legacy;
+
+        AuditLog::Options options;
+        options.path = auditPath();
+        AuditLog log(options);
+        auto cache = std::make_shared<EraCache>(m_dir.filePath(QStringLiteral("eras.json")));
+        for (int start = 0; start < 2; ++start) {
+            Workspace workspace(QString{});
+            workspace.setEraCache(cache);
+            ConnectionAuditor auditor(&log, CallInitiator::Gui);
+            auditor.watch(&workspace);
+            for (const ServerConfig &config : {modern, legacy, pinned}) {
+                ServerConnection *connection = workspace.addTransientServer(config).value();
+                connection->start();
+                QTRY_VERIFY2_WITH_TIMEOUT(connection->status() == ServerConnection::Status::Ready,
+                                          qPrintable(connection->statusText()), 30000);
+                connection->stop();
+            }
+        }
+        QVERIFY(log.waitForWrites());
+
+        const auto connected = [&](const QString &server) {
+            QList<QJsonObject> details;
+            for (const AuditRecord &record : events(server)) {
+                if (record.name == u"connected")
+                    details.append(record.arguments);
+            }
+            return details;
+        };
+        const QList<QJsonObject> modernEvents = connected(QStringLiteral("modern"));
+        QCOMPARE(modernEvents.size(), 2);
+        QCOMPARE(modernEvents.at(0).value(u"era").toString(), QStringLiteral("modern"));
+        QCOMPARE(modernEvents.at(0).value(u"eraDecidedBy").toString(), QStringLiteral("server/discover"));
+        QCOMPARE(modernEvents.at(0).value(u"eraSource").toString(), QStringLiteral("probe"));
+        QCOMPARE(modernEvents.at(0).value(u"eraProbe").toString(), QStringLiteral("probe result"));
+        QVERIFY(modernEvents.at(0).value(u"probeMs").toInteger(-1) >= 0);
+        QCOMPARE(modernEvents.at(0).value(u"protocolVersion").toString(), QStringLiteral("2026-07-28"));
+        QCOMPARE(modernEvents.at(1).value(u"eraSource").toString(), QStringLiteral("cache"));
+        QVERIFY(!modernEvents.at(1).contains(u"probeMs"));
+
+        const QList<QJsonObject> legacyEvents = connected(QStringLiteral("legacy"));
+        QCOMPARE(legacyEvents.size(), 2);
+        QCOMPARE(legacyEvents.at(0).value(u"era").toString(), QStringLiteral("legacy"));
+        QCOMPARE(legacyEvents.at(0).value(u"eraDecidedBy").toString(), QStringLiteral("initialize"));
+        QCOMPARE(legacyEvents.at(0).value(u"eraSource").toString(), QStringLiteral("probe"));
+        QCOMPARE(legacyEvents.at(1).value(u"eraSource").toString(), QStringLiteral("cache"));
+        QVERIFY(legacyEvents.at(1).value(u"protocolVersion").toString().startsWith(u"20"));
+
+        const QList<QJsonObject> pinnedEvents = connected(QStringLiteral("pinned"));
+        QCOMPARE(pinnedEvents.size(), 2);
+        QCOMPARE(pinnedEvents.at(1).value(u"era").toString(), QStringLiteral("legacy"));
+        QCOMPARE(pinnedEvents.at(1).value(u"eraSource").toString(), QStringLiteral("setting"));
+        QVERIFY(!pinnedEvents.at(1).contains(u"eraProbe"));
     }
 };
 

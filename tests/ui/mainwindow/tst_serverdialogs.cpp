@@ -161,6 +161,36 @@ private slots:
         QVERIFY2(saved.indexOf("ZED") < saved.indexOf("ALPHA") && saved.indexOf("ALPHA") < saved.indexOf("MIDDLE"), saved.constData());
     }
 
+    void editorRoundTripsTheProtocolEra()
+    {
+        // Issue 15: the era setting is shown and saved; the file keeps its key order, and Auto (the
+        // default) is not written at all.
+        const auto parsed = ServerConfigFile::parse(R"({"mcpServers": {"s": {"protocolEra": "modern", "command": "c", "args": ["a"]}}})",
+                                                    QStringLiteral("test"));
+        QVERIFY(parsed.ok());
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        dialog.setConfig(parsed.value().first());
+        auto *era = dialog.findChild<QComboBox *>(QStringLiteral("protocolEra"));
+        QVERIFY(era);
+        QCOMPARE(era->currentData().toInt(), int(ServerConfig::EraPreference::Modern));
+        QVERIFY(!era->toolTip().isEmpty());
+        QCOMPARE(dialog.config(), parsed.value().first());
+        const QByteArray saved = ServerConfigFile::serialize({dialog.config()});
+        QVERIFY2(saved.indexOf("protocolEra") < saved.indexOf("command") && saved.indexOf("command") < saved.indexOf("args"), saved.constData());
+
+        era->setCurrentIndex(era->findData(int(ServerConfig::EraPreference::Legacy)));
+        QCOMPARE(dialog.config().protocolEra, ServerConfig::EraPreference::Legacy);
+        QVERIFY(ServerConfigFile::serialize({dialog.config()}).contains(R"("protocolEra": "legacy")"));
+        era->setCurrentIndex(era->findData(int(ServerConfig::EraPreference::Auto)));
+        QCOMPARE(dialog.config().protocolEra, ServerConfig::EraPreference::Auto);
+        QVERIFY(!ServerConfigFile::serialize({dialog.config()}).contains("protocolEra"));
+
+        // A new server starts at Auto.
+        ServerEditorDialog blank([](const ServerConfig &) { return Result<void>(); });
+        QCOMPARE(blank.findChild<QComboBox *>(QStringLiteral("protocolEra"))->currentData().toInt(), int(ServerConfig::EraPreference::Auto));
+
+    }
+
     void importPicksNewServersAndRenamesClashes()
     {
         QTemporaryDir dir;

@@ -1,0 +1,153 @@
+// The server page and the protocol era (issue 15), in the real window with a host that has an era
+// cache, as the app composes it: the demo server (legacy) and the TypeScript SDK v2 peer (modern-only)
+// are probed on the first start and remembered on the next; "Probe the Protocol Era Again" forgets and
+// probes; the Legacy setting from the editor restarts the server and is what the page then says.
+
+#include "mainwindow/mainwindow.h"
+#include "../support/mainwindowtesting.h"
+
+#include "dialogs/servereditordialog.h"
+#include "mainwindow/serverinfopanel.h"
+#include "mainwindow/serverpanel.h"
+#include "workspace/eracache.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Toolgate::TestSupport;
+
+namespace {
+
+ServerConfig modernConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("modern");
+    config.command = QStringLiteral(TOOLGATE_TEST_NPM_DIR "/node_modules/node/bin/node");
+    config.args = {QStringLiteral(TOOLGATE_TEST_NPM_DIR "/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                   QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+    return config;
+}
+
+QString consoleText(const ServerConnection *connection)
+{
+    QStringList lines;
+    for (const ConsoleLine &line : connection->console())
+        lines.append(line.text);
+    return lines.join(u'\n');
+}
+
+} // namespace
+
+class tst_ServerPage final : public QObject, private MainWindowFixture
+{
+    Q_OBJECT
+
+private:
+    ScriptedGate m_gate;
+
+    ServerConnection *connection(const QString &name) const { return m_host->workspace()->connection(name); }
+
+    /// A host with the era cache in the test's folder, and the window on it, servers started.
+    void start()
+    {
+        m_host = guiTestHost(m_dir->path(), {}, [this](Host::Options &options) { options.eraCachePath = path(QStringLiteral("eras.json")); });
+        QVERIFY(m_host->eraCacheLoaded().ok());
+        QVERIFY(showMainWindow(makeWindow(&m_gate), *m_host, QSize(1200, 760)));
+        m_host->workspace()->startAll();
+        for (const QString &name : {QStringLiteral("demo"), QStringLiteral("modern")})
+            QTRY_VERIFY2_WITH_TIMEOUT(connection(name)->status() == ServerConnection::Status::Ready,
+                                      qPrintable(name + u": " + connection(name)->statusText()), 30000);
+    }
+
+    /// Ends the window and the host, then start()s them again, as the next run of the app.
+    void startAgain()
+    {
+        m_window.reset();
+        m_host.reset();
+        start();
+    }
+
+    /// The page's protocol line for the server, once it is shown.
+    QString protocolLine(const QString &name)
+    {
+        m_window->serverPanel()->selectConnection(connection(name));
+        return m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverProtocol"))->text();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(demoServerBuilt(), "toolgate-demo-server was not built");
+        QVERIFY2(QFileInfo(modernConfig().command).isExecutable(), "the npm test peers are not installed (tests/npm)");
+    }
+
+    void init() { QVERIFY(makeFolder({demoConfig(), modernConfig()})); }
+    void cleanup()
+    {
+        dropWindowHostAndFolder();
+        QVERIFY(leftoverTopLevels().isEmpty());
+    }
+
+    void showsTheEraProbedThenCached()
+    {
+        start();
+        const QRegularExpression probedLegacy(QStringLiteral("^20\\d\\d-\\d\\d-\\d\\d \\(legacy, decided by initialize, probed in \\d+ ms\\)$"));
+        QVERIFY2(probedLegacy.match(protocolLine(QStringLiteral("demo"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("demo"))));
+        const QRegularExpression probedModern(QStringLiteral("^2026-07-28 \\(modern, decided by server/discover, probed in \\d+ ms\\)$"));
+        QVERIFY2(probedModern.match(protocolLine(QStringLiteral("modern"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("modern"))));
+        QVERIFY(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
+
+        QTemporaryDir scratch;
+        QTest::qWait(300);
+        QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-page-era.png"))));
+        // Edit Server on it: the setting, at Auto.
+        m_window->serverPanel()->editServerAction()->trigger();
+        ServerEditorDialog *editor = nullptr;
+        QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
+        auto *era = editor->findChild<QComboBox *>(QStringLiteral("protocolEra"));
+        QCOMPARE(era->currentText(), QStringLiteral("Auto (find out)"));
+        QTest::qWait(200);
+        QVERIFY(editor->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-editor-era.png"))));
+        editor->reject();
+
+        // The next start of the app reads eras.json: no probe, and the page says so.
+        QVERIFY(QFileInfo::exists(path(QStringLiteral("eras.json"))));
+        startAgain();
+        QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (modern, decided by server/discover, cached)"));
+        QVERIFY2(protocolLine(QStringLiteral("demo")).endsWith(u"(legacy, decided by initialize, cached)"), qPrintable(protocolLine(QStringLiteral("demo"))));
+        QVERIFY(!consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
+    }
+
+    void probeAgainForgetsAndProbes()
+    {
+        start();
+        startAgain(); // the second host reads what the first probed
+        QVERIFY(protocolLine(QStringLiteral("modern")).endsWith(u", cached)"));
+        QAction *probe = m_window->serverPanel()->probeEraAgainAction();
+        QVERIFY(probe->isEnabled());
+        probe->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(connection(QStringLiteral("modern"))->status() == ServerConnection::Status::Ready, 30000);
+        const QString line = protocolLine(QStringLiteral("modern"));
+        QVERIFY2(line.contains(u"modern, decided by server/discover, probed in"), qPrintable(line));
+    }
+
+    void theSettingFromTheEditorApplies()
+    {
+        start();
+        // Not offered where it would not probe: a server set to Legacy.
+        ServerConfig pinned = connection(QStringLiteral("demo"))->config();
+        pinned.protocolEra = ServerConfig::EraPreference::Legacy;
+        QVERIFY(m_host->workspace()->updateServer(QStringLiteral("demo"), pinned).ok());
+        // The running server restarts with the new setting.
+        QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("demo")).endsWith(u"(legacy, decided by initialize, as set for this server)"), 30000);
+        QTRY_VERIFY(!m_window->serverPanel()->probeEraAgainAction()->isEnabled());
+    }
+};
+
+QTEST_MAIN(tst_ServerPage)
+#include "tst_serverpage.moc"
