@@ -1,8 +1,9 @@
 // toolgate-cli and the protocol era (issue 15): `info` says which era the session speaks and how that
 // was settled, in words and in --json; a server from a servers file gets the era cache (probed once,
 // then remembered in eras.json under TOOLGATE_CONFIG_DIR, or the test's own XDG_CONFIG_HOME), a command
-// line given after "--" does not. Through the real binary, the demo server (legacy) and the TypeScript
-// SDK v2 peer (modern-only).
+// line given after "--" does not. Through the real binary, toolgate-fault-server (a legacy-only server that
+// answers server/discover with -32601; the demo server speaks both eras) and the TypeScript SDK v2 peer
+// (modern-only).
 
 #include "cliprocess.h"
 
@@ -46,7 +47,7 @@ private:
     QString m_demo;
     QTemporaryDir m_dir;
 
-    /// A servers file with the demo server ("demo") and the modern-only peer ("modern").
+    /// A servers file with a legacy-only server ("demo", the fault server) and the modern-only peer ("modern").
     QString serversFile()
     {
         ServerConfig demo;
@@ -65,10 +66,10 @@ private:
 private slots:
     void initTestCase()
     {
-        QVERIFY2(notBuilt({cliPath(), executable(QStringLiteral("toolgate-demo-server"))}).isEmpty(),
-                 qPrintable(notBuilt({cliPath(), executable(QStringLiteral("toolgate-demo-server"))})));
+        QVERIFY2(notBuilt({cliPath(), executable(QStringLiteral("toolgate-fault-server"))}).isEmpty(),
+                 qPrintable(notBuilt({cliPath(), executable(QStringLiteral("toolgate-fault-server"))})));
         QVERIFY2(QFileInfo(pinnedNode()).isExecutable(), "the npm test peers are not installed (tests/npm)");
-        m_demo = executable(QStringLiteral("toolgate-demo-server"));
+        m_demo = executable(QStringLiteral("toolgate-fault-server"));
         QVERIFY(m_dir.isValid());
     }
 

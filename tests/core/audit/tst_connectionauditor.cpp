@@ -159,7 +159,11 @@ private slots:
         modern.args = {QStringLiteral(TOOLGATE_TEST_NPM_DIR "/peers/modern-server.mjs"), QStringLiteral("--transport"),
                        QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
         QVERIFY2(QFileInfo(modern.command).isExecutable(), "the npm test peers are not installed (tests/npm)");
-        ServerConfig legacy = demoConfig(QStringLiteral("legacy"));
+        // A legacy-only server (the demo server speaks both eras): the fault server answers server/discover with
+        // -32601 and is an ordinary initialize-era server otherwise.
+        ServerConfig legacy;
+        legacy.name = QStringLiteral("legacy");
+        legacy.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
         ServerConfig pinned = demoConfig(QStringLiteral("pinned"));
         pinned.protocolEra = ServerConfig::EraPreference::Legacy;
 

@@ -6,6 +6,7 @@
 
 #include "client/clientsession.h"
 #include "npmpeers.h"
+#include "peerrequest.h"
 #include "toolcallkeyfortests.h"
 #include "common/error.h"
 #include "peer/jsonrpcpeer.h"
@@ -235,11 +236,7 @@ struct RawClient
 
     Result<QJsonValue> request(const QString &method, const QJsonObject &params = {})
     {
-        std::optional<Result<QJsonValue>> answer;
-        peer->sendRequest(method, params, &context, [&answer](const Result<QJsonValue> &result) { answer = result; });
-        if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, answerTimeoutMs))
-            return makeError(ErrorCode::RequestTimeout, u"test: no answer to %1"_s.arg(method));
-        return *answer;
+        return TestSupport::requestAndWait(*peer, &context, method, params, answerTimeoutMs);
     }
 
     Result<QJsonValue> initialize(const QString &version = u"2025-11-25"_s, bool sendInitialized = true)

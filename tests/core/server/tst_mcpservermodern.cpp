@@ -6,6 +6,7 @@
 
 #include "client/clientsession.h"
 #include "npmpeers.h"
+#include "peerrequest.h"
 #include "toolcallkeyfortests.h"
 #include "common/error.h"
 #include "peer/jsonrpcpeer.h"
@@ -75,11 +76,7 @@ struct RawPeer
 
     Result<QJsonValue> request(const QString &method, const QJsonObject &params = {})
     {
-        std::optional<Result<QJsonValue>> answer;
-        peer->sendRequest(method, params, &context, [&answer](const Result<QJsonValue> &result) { answer = result; });
-        if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, answerTimeoutMs))
-            return makeError(ErrorCode::RequestTimeout, u"test: no answer to %1"_s.arg(method));
-        return *answer;
+        return TestSupport::requestAndWait(*peer, &context, method, params, answerTimeoutMs);
     }
 
     QList<JsonRpcMessage> notificationsOf(const QString &method) const

@@ -2,6 +2,9 @@
 #include "../support/mainwindowtesting.h"
 
 #include "calls/approvalpolicy.h"
+#include "clientfeatures/clientfeatures.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/rootsstore.h"
 #include "client/clientsession.h"
 #include "dialogs/aboutdialog.h"
 #include "dialogs/confirmationdialog.h"
@@ -40,6 +43,8 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
+#include <QScopeGuard>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -859,6 +864,60 @@ private slots:
         QCOMPARE(m_host->workspace()->connection(QStringLiteral("keyed"))->config().env.value(QStringLiteral("API_KEY")), QStringLiteral("s3cr3t-value"));
         m_window.reset();
         m_host.reset();
+    }
+
+    void modernToolAsksInTheWindow()
+    {
+        // MCP 2026-07-28 in the window: the demo server, set to Modern, answers confirm_action with an
+        // InputRequiredResult; its question opens the elicitation dialog over the window, and the call,
+        // approved once, completes with the answer; the result view shows the round with the result.
+        ServerConfig modern = demoConfig();
+        modern.protocolEra = ServerConfig::EraPreference::Modern;
+        m_host.reset();
+        QVERIFY(prepareWindowFolder(m_dir->path(), {modern}));
+        m_host = guiTestHost(m_dir->path());
+        QVERIFY(showMainWindow(makeWindow(&m_gate), *m_host));
+        // What the app composes (app/gui/main.cpp): the person answers what servers ask in dialogs.
+        RootsStore roots(m_dir->filePath(QStringLiteral("roots.json")));
+        ClientFeatures features(&roots, m_host->serverRequests(), m_host->toolCalls(), m_window.get());
+        m_host->setServerRequestGate(&features);
+        const auto noGate = qScopeGuard([this] { m_host->setServerRequestGate(nullptr); });
+        m_host->workspace()->startAll();
+        m_window->resize(1360, 860);
+        QVERIFY(waitForTools());
+        QCOMPARE(demo()->session()->era(), ProtocolEra::Modern);
+
+        runTool(QStringLiteral("confirm_action"), {{QStringLiteral("action"), QStringLiteral("publish the report")}});
+        QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 15000);
+        ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
+        QVERIFY(dialog->form());
+        QVERIFY(waitUntilChecked(dialog->form()));
+        dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("the figures are final")}});
+        QVERIFY(waitUntilChecked(dialog->form()));
+        QTRY_VERIFY(dialog->acceptButton()->isEnabled());
+        QTest::qWait(400); // layouts settle
+        // The offscreen platform has no screen to grab: the dialog is drawn where it opens, over the window.
+        QTemporaryDir scratch;
+        const QString directory = screenshotFolder(scratch);
+        QPixmap picture = m_window->grab();
+        {
+            QPainter painter(&picture);
+            const QPixmap question = dialog->grab();
+            const QPoint at((picture.width() - question.width()) / 2, (picture.height() - question.height()) / 3);
+            painter.fillRect(QRect(at, question.size()).adjusted(-1, -1, 1, 1), Qt::darkGray);
+            painter.drawPixmap(at, question);
+        }
+        QVERIFY(picture.save(QDir(directory).filePath(QStringLiteral("elicitation-mrtr-window.png"))));
+        QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+
+        QCOMPARE(waitForOutcome(QStringLiteral("confirm_action")), ToolCallOutcome::Kind::Succeeded);
+        QCOMPARE(m_gate.requests.size(), 1); // approved once; the retry with the answer was not asked again
+        ResultView *result = m_window->toolPanel()->resultView();
+        QTRY_VERIFY(!result->contentViews().isEmpty());
+        QVERIFY(result->banner()->isVisible());
+        QCOMPARE(result->banner()->title(), QStringLiteral("The server asked for input once before it answered"));
+        QTest::qWait(400);
+        QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("result-input-rounds.png"))));
     }
 
     void screenshot()

@@ -1,5 +1,6 @@
 // The server page and the protocol era (issue 15), in the real window with a host that has an era
-// cache, as the app composes it: the demo server (legacy) and the TypeScript SDK v2 peer (modern-only)
+// cache, as the app composes it: a legacy-only server (toolgate-fault-server; the demo server speaks both
+// eras) and the TypeScript SDK v2 peer (modern-only)
 // are probed on the first start and remembered on the next; "Probe the Protocol Era Again" forgets and
 // probes; the Legacy setting from the editor restarts the server and is what the page then says.
 
@@ -21,6 +22,15 @@ using namespace Toolgate;
 using namespace Toolgate::TestSupport;
 
 namespace {
+
+/// An initialize-era server only: it answers server/discover with -32601.
+ServerConfig legacyConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("legacy");
+    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
+    return config;
+}
 
 ServerConfig modernConfig()
 {
@@ -58,7 +68,7 @@ private:
         QVERIFY(m_host->eraCacheLoaded().ok());
         QVERIFY(showMainWindow(makeWindow(&m_gate), *m_host, QSize(1200, 760)));
         m_host->workspace()->startAll();
-        for (const QString &name : {QStringLiteral("demo"), QStringLiteral("modern")})
+        for (const QString &name : {QStringLiteral("legacy"), QStringLiteral("modern")})
             QTRY_VERIFY2_WITH_TIMEOUT(connection(name)->status() == ServerConnection::Status::Ready,
                                       qPrintable(name + u": " + connection(name)->statusText()), 30000);
     }
@@ -85,7 +95,7 @@ private slots:
         QVERIFY2(QFileInfo(modernConfig().command).isExecutable(), "the npm test peers are not installed (tests/npm)");
     }
 
-    void init() { QVERIFY(makeFolder({demoConfig(), modernConfig()})); }
+    void init() { QVERIFY(makeFolder({legacyConfig(), modernConfig()})); }
     void cleanup()
     {
         dropWindowHostAndFolder();
@@ -96,7 +106,7 @@ private slots:
     {
         start();
         const QRegularExpression probedLegacy(QStringLiteral("^20\\d\\d-\\d\\d-\\d\\d \\(legacy, decided by initialize, probed in \\d+ ms\\)$"));
-        QVERIFY2(probedLegacy.match(protocolLine(QStringLiteral("demo"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("demo"))));
+        QVERIFY2(probedLegacy.match(protocolLine(QStringLiteral("legacy"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("legacy"))));
         const QRegularExpression probedModern(QStringLiteral("^2026-07-28 \\(modern, decided by server/discover, probed in \\d+ ms\\)$"));
         QVERIFY2(probedModern.match(protocolLine(QStringLiteral("modern"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("modern"))));
         QVERIFY(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
@@ -118,7 +128,7 @@ private slots:
         QVERIFY(QFileInfo::exists(path(QStringLiteral("eras.json"))));
         startAgain();
         QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (modern, decided by server/discover, cached)"));
-        QVERIFY2(protocolLine(QStringLiteral("demo")).endsWith(u"(legacy, decided by initialize, cached)"), qPrintable(protocolLine(QStringLiteral("demo"))));
+        QVERIFY2(protocolLine(QStringLiteral("legacy")).endsWith(u"(legacy, decided by initialize, cached)"), qPrintable(protocolLine(QStringLiteral("legacy"))));
         QVERIFY(!consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
     }
 
@@ -140,11 +150,11 @@ private slots:
     {
         start();
         // Not offered where it would not probe: a server set to Legacy.
-        ServerConfig pinned = connection(QStringLiteral("demo"))->config();
+        ServerConfig pinned = connection(QStringLiteral("legacy"))->config();
         pinned.protocolEra = ServerConfig::EraPreference::Legacy;
-        QVERIFY(m_host->workspace()->updateServer(QStringLiteral("demo"), pinned).ok());
+        QVERIFY(m_host->workspace()->updateServer(QStringLiteral("legacy"), pinned).ok());
         // The running server restarts with the new setting.
-        QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("demo")).endsWith(u"(legacy, decided by initialize, as set for this server)"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("legacy")).endsWith(u"(legacy, decided by initialize, as set for this server)"), 30000);
         QTRY_VERIFY(!m_window->serverPanel()->probeEraAgainAction()->isEnabled());
     }
 };
