@@ -535,11 +535,14 @@ void tst_ModernSession::cancelWhileAskingWithdrawsTheQuestions()
 
 void tst_ModernSession::listsAndCallsOverHttp_data()
 {
+    QTest::addColumn<QString>("serverEra");
     QTest::addColumn<ClientSession::EraMode>("mode");
     QTest::addColumn<QString>("decidedBy");
-    QTest::newRow("the Modern setting") << ClientSession::EraMode::Modern << u"server/discover"_s;
+    QTest::newRow("the Modern setting") << u"modern"_s << ClientSession::EraMode::Modern << u"server/discover"_s;
     // Auto over HTTP: initialize; the modern-only server's -32022 moves the session to server/discover.
-    QTest::newRow("Auto: initialize, corrected") << ClientSession::EraMode::PreferLegacy << u"initialize -32022"_s;
+    QTest::newRow("Auto: initialize, corrected") << u"modern"_s << ClientSession::EraMode::PreferLegacy << u"initialize -32022"_s;
+    // A dual-era server (createMcpHandler with legacy: 'stateless') in the modern era.
+    QTest::newRow("dual-era server, the Modern setting") << u"dual"_s << ClientSession::EraMode::Modern << u"server/discover"_s;
 }
 
 void tst_ModernSession::listsAndCallsOverHttp()
@@ -547,9 +550,10 @@ void tst_ModernSession::listsAndCallsOverHttp()
     // MCP 2026-07-28 over Streamable HTTP against the SDK v2 peer in modern-only mode (createMcpHandler with
     // legacy: 'reject'), which refuses a request whose MCP-Protocol-Version, Mcp-Method, Mcp-Name or
     // Mcp-Param-* headers are missing or disagree with the body (-32020).
+    QFETCH(QString, serverEra);
     QFETCH(ClientSession::EraMode, mode);
     QFETCH(QString, decidedBy);
-    HttpPeer peer(u"modern"_s);
+    HttpPeer peer(serverEra);
     const QUrl url = peer.url();
     QVERIFY2(url.isValid(), "the HTTP peer did not start");
     InputLog log;

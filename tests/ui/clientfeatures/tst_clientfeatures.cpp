@@ -3,6 +3,7 @@
 // does in the dialog must reach the server, and every request must be answered once and audited.
 
 #include "npmpeers.h"
+#include "modernpeer.h"
 #include "toolcallkeyfortests.h"
 #include "../support/mainwindowtesting.h"
 
@@ -118,6 +119,7 @@ private slots:
     void urlElicitationRequiredErrorThenRunAgain();
     void urlElicitationRequiredDialogClosedByComplete();
     void modernToolAsksThroughTheDialog();
+    void modernToolOverHttpAsksThroughTheDialog();
     void screenshots();
 
 private:
@@ -126,6 +128,7 @@ private:
     void connectFaultServer();
     /// The TypeScript SDK v2 peer that speaks only MCP 2026-07-28 (tests/npm/peers/modern-server.mjs).
     void connectModernServer();
+    void connectServer(const ServerConfig &config);
     QString screenshotDir();
     std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
@@ -234,6 +237,11 @@ void tst_ClientFeatures::connectModernServer()
     config.args = QStringList{TestSupport::npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
                               QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
     config.protocolEra = ServerConfig::EraPreference::Modern;
+    connectServer(config);
+}
+
+void tst_ClientFeatures::connectServer(const ServerConfig &config)
+{
     m_connection = m_toolgate->workspace()->addTransientServer(config).value();
     m_connection->start();
     QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 20000);
@@ -826,6 +834,37 @@ void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
     QTRY_COMPARE_WITH_TIMEOUT(visibleDialogCount<ElicitationDialog>(), 0, 10000);
     QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")));
     QVERIFY(m_urls->opened.isEmpty());
+}
+
+void tst_ClientFeatures::modernToolOverHttpAsksThroughTheDialog()
+{
+    // The same over Streamable HTTP, against the SDK v2 server in modern-only mode (createMcpHandler with
+    // legacy: 'reject'), configured as a person would: a URL, the era left on Auto. Toolgate opens with
+    // initialize, the server's -32022 moves it to server/discover, and the question comes in the answer.
+    TestSupport::ModernHttpPeer peer(QStringLiteral("modern"));
+    const QUrl url = peer.url();
+    QVERIFY2(url.isValid(), "the HTTP peer did not start");
+    ServerConfig config;
+    config.name = QStringLiteral("modern");
+    config.transport = ServerConfig::Transport::Http;
+    config.url = url.toString();
+    connectServer(config);
+    QCOMPARE(m_connection->session()->era(), ProtocolEra::Modern);
+    QPointer<ToolCall> call = pipelineCall(QStringLiteral("confirm_action"), {{QStringLiteral("action"), QStringLiteral("deploy")}});
+    QVERIFY(call);
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 15000);
+    ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
+    QVERIFY(dialog->form());
+    QVERIFY(waitUntilChecked(dialog->form()));
+    dialog->form()->setArguments({{QStringLiteral("confirm"), true}});
+    QVERIFY(waitUntilChecked(dialog->form()));
+    QTRY_VERIFY(dialog->acceptButton()->isEnabled());
+    QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call && call->stage() == ToolCall::Stage::Finished, 15000);
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(call->outcome().result.textSummary(), QStringLiteral("deploy: done, confirmed; reason: (none)"));
+    QCOMPARE(m_gate.requests.size(), 1);
+    QCOMPARE(call->outcome().inputRounds.size(), 1);
 }
 
 void tst_ClientFeatures::modernToolAsksThroughTheDialog()
