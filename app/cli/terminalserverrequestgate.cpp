@@ -347,6 +347,8 @@ void TerminalServerRequestGate::showSampling()
     const SamplingRequest &request = m_current->sampling();
     QString text = Cli::tr("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
                        .arg(safe(m_current->server().name));
+    if (!m_current->occasion().isEmpty())
+        text += QStringLiteral("  ") + safe(m_current->occasion()) + u'\n';
     if (!request.systemPrompt.isEmpty())
         text += Cli::tr("  System prompt:\n%1\n").arg(Console::indented(safe(request.systemPrompt), QStringLiteral("    ")));
     text += Cli::tr("  Conversation:\n");
@@ -463,6 +465,8 @@ void TerminalServerRequestGate::showForm()
     m_field = 0;
     m_content = {};
     QString text = Cli::tr("\nServer \"%1\" asks you for information:\n").arg(safe(m_current->server().name));
+    if (!m_current->occasion().isEmpty())
+        text += QStringLiteral("  ") + safe(m_current->occasion()) + u'\n';
     if (!request.message.isEmpty())
         text += Console::indented(safe(request.message), QStringLiteral("  ")) + u'\n';
     QStringList names;

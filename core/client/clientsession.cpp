@@ -179,7 +179,7 @@ public:
         QMetaObject::Connection contextGone;
         bool done = false;
         bool relistedForHeaders = false; ///< a -32020 made the session list the tools again, once
-        QString toolName; ///< tools/call
+        QString subject; ///< the tool's name, the resource's URI or the prompt's name (EmbeddedRequestOrigin)
     };
     QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
     QHash<RequestId, EmbeddedRequestOrigin> embeddedOrigins; // by local id, until answered
@@ -612,6 +612,7 @@ public:
         exchange->context = context;
         exchange->finished = std::move(answered);
         exchange->onInputRound = std::move(onInputRound);
+        exchange->subject = params.value(QLatin1String(method == QLatin1String("resources/read") ? "uri" : "name")).toString();
         startExchange(exchange);
     }
 
@@ -1121,7 +1122,7 @@ bool ClientSession::Private::mayRelistForHeaders(const Exchange &exchange, const
 void ClientSession::Private::relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal)
 {
     exchange->relistedForHeaders = true;
-    const QString toolName = exchange->toolName;
+    const QString toolName = exchange->subject;
     qCInfo(lcClient) << "tools/call" << toolName << "refused with -32020; listing the tools again before one more try";
     QPointer<ClientSession> session(q);
     // listTools() hands the new annotations to the transport (mirrorToolArguments()).
@@ -1175,7 +1176,8 @@ void ClientSession::Private::askForInput(const std::shared_ptr<Exchange> &exchan
         const RequestId localId(QStringLiteral("input-%1").arg(nextInputId++));
         exchange->waiting.insert(request.key, localId);
         exchange->round.inputs.append({request.key, request.method, request.params, {}});
-        embeddedOrigins.insert(localId, {exchange->method, exchange->firstId, exchange->round.number, exchange->auditCallId});
+        embeddedOrigins.insert(localId, {exchange->method, exchange->firstId, exchange->round.number, exchange->auditCallId,
+                                         exchange->subject});
     }
     if (asked->requests.isEmpty()) { // only requestState: the server wants the request again as it is
         sendAttempt(exchange);
@@ -1460,7 +1462,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     QPointer<ClientSession> self(this);
     auto exchange = std::make_shared<Private::Exchange>();
     exchange->method = QStringLiteral("tools/call");
-    exchange->toolName = name;
+    exchange->subject = name;
     exchange->params = std::move(params);
     exchange->requestOptions = requestOptions;
     exchange->context = context;

@@ -106,6 +106,9 @@ public:
         RequestId firstId;     ///< its first id (callTool()'s return value)
         int round = 0;
         quint64 auditCallId = 0; ///< CallOptions::auditCallId
+        /// What the request was about: the tool's name (tools/call), the resource's URI (resources/read)
+        /// or the prompt's name (prompts/get).
+        QString subject;
     };
 
     /// A request the server sent us. Answer through responder exactly once (it answers

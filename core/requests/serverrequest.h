@@ -56,6 +56,10 @@ public:
     QDateTime receivedAt() const { return m_receivedAt; }
     /// How many more requests of this server wait behind this one.
     int waitingBehind() const { return m_waitingBehind; }
+    /// For a request a 2026-07-28 server embedded in its answer (MRTR): what it needs the answer for, in
+    /// words ("The server needs this to finish the call of “confirm_action”."); empty for a request the
+    /// server sent by itself.
+    QString occasion() const { return m_occasion; }
     bool isSettled() const { return m_settled; }
 
     // Answers. The first accepted answer settles the request; later ones return an error.
@@ -125,6 +129,7 @@ private:
     QString m_rule; ///< set when a rule answers instead of a person
     RequestId m_requestId; ///< the JSON-RPC id it came with, or the local id of one embedded in a result
     quint64 m_originCallId = 0; ///< embedded in a tool call's result: that call's audit id
+    QString m_occasion;
 };
 
 } // namespace Toolgate

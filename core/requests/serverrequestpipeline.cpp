@@ -14,6 +14,22 @@ namespace Toolgate {
 
 namespace {
 
+/// What a request embedded in a 2026-07-28 answer (MRTR) is needed for, in the words the dialog and the
+/// terminal show above the question, so the person knows which of their actions it belongs to.
+QString occasionOf(const ClientSession::EmbeddedRequestOrigin &origin)
+{
+    QString text;
+    if (origin.method == QLatin1String("tools/call"))
+        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish the call of “%1”.").arg(origin.subject);
+    else if (origin.method == QLatin1String("resources/read"))
+        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish reading %1.").arg(origin.subject);
+    else
+        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish the prompt “%1”.").arg(origin.subject);
+    if (origin.round > 1)
+        text += u' ' + QCoreApplication::translate("Toolgate::ServerRequestPipeline", "This is round %1 of its questions.").arg(origin.round);
+    return text;
+}
+
 QString durationText(std::chrono::milliseconds duration)
 {
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(duration).count();
@@ -123,8 +139,8 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
             }
             // One embedded in a tool call's result (2026-07-28) is recorded with that call.
             const auto embedded = guardedSession ? guardedSession->embeddedRequestOrigin(responder.id()) : std::nullopt;
-            const quint64 originCallId = embedded ? embedded->auditCallId : 0;
-            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(), originCallId,
+            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(),
+                          embedded ? embedded->auditCallId : 0, embedded ? occasionOf(*embedded) : QString(),
                           [responder](const Result<QJsonObject> &answer) {
                 if (answer)
                     responder.respond(answer.value());
@@ -253,7 +269,8 @@ void ServerRequestPipeline::summariseFlood(QObject *origin)
 }
 
 void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                                    const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId, Sink sink)
+                                    const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId,
+                                    const QString &occasion, Sink sink)
 {
     const auto kind = kindOf(method);
     const std::shared_ptr<Queue> queue = queueFor(origin, server.name);
@@ -276,6 +293,7 @@ void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &serve
     auto *request = new ServerRequest(*kind, server, params, std::move(sink), d->audit, d->initiator, this);
     request->m_requestId = requestId;
     request->m_originCallId = originCallId;
+    request->m_occasion = occasion;
     const ServerRequestGate::Abilities can = abilities();
     request->m_samplingToolsAllowed = can.samplingTools;
     // Requests that cannot be shown are refused at once, saying why (and recorded like the rest).

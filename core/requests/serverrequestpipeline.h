@@ -90,7 +90,8 @@ private:
     using Sink = std::function<void(const Result<QJsonObject> &)>;
 
     void receive(QObject *origin, const ServerIdentity &server, const QString &method, const QJsonObject &params,
-                 const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId, Sink sink);
+                 const JsonKeyOrder &paramsOrder, const RequestId &requestId, quint64 originCallId,
+                 const QString &occasion, Sink sink);
     std::shared_ptr<Queue> queueFor(QObject *origin, const QString &serverName);
     bool admit(Queue &queue, const QString &method);
     void present(Queue &queue, ServerRequest *request);

@@ -6961,6 +6961,22 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>no one can answer requests in this client</source>
         <translation>in diesem Client kann niemand Anfragen beantworten</translation>
     </message>
+    <message>
+        <source>The server needs this to finish the call of “%1”.</source>
+        <translation>Der Server braucht dies, um den Aufruf von „%1“ abzuschließen.</translation>
+    </message>
+    <message>
+        <source>The server needs this to finish reading %1.</source>
+        <translation>Der Server braucht dies, um das Lesen von %1 abzuschließen.</translation>
+    </message>
+    <message>
+        <source>The server needs this to finish the prompt “%1”.</source>
+        <translation>Der Server braucht dies, um den Prompt „%1“ abzuschließen.</translation>
+    </message>
+    <message>
+        <source>This is round %1 of its questions.</source>
+        <translation>Dies ist Runde %1 seiner Fragen.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerSignIn</name>

@@ -192,6 +192,7 @@ void TestCliServerRequests::modernServerAsksInItsAnswer()
     VERIFY_CLI(run.exitCode == 0, run);
     VERIFY_CLI(run.out().contains(QStringLiteral("delete: done, confirmed; reason: tidy up")), run);
     VERIFY_CLI(run.err.count(QStringLiteral("Allow this call?")) == 1, run);
+    VERIFY_CLI(run.err.contains(QStringLiteral("asks you for information:\n  The server needs this to finish the call of “confirm_action”.\n")), run);
     VERIFY_CLI(run.err.contains(QStringLiteral("The server asked for input before it answered. Round 1: a form, “Really delete?” → accepted")), run);
 }
 

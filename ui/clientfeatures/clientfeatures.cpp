@@ -1,5 +1,7 @@
 #include "clientfeatures.h"
 
+#include "requestheader.h"
+
 #include "calls/toolcall.h"
 #include "elicitationdialog.h"
 #include "requests/serverrequest.h"
@@ -145,6 +147,7 @@ QDialog *ClientFeatures::createDialog(ServerRequest *request)
         elicitation->setQueuedCount(request->waitingBehind());
         dialog = elicitation;
     }
+    showServerRequestOccasion(dialog, request->occasion());
     dialog->setWindowFlag(Qt::Window);
     connect(dialog, &QDialog::finished, dialog, &QObject::deleteLater);
     return dialog;

@@ -23,6 +23,10 @@ QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &
     title->setFont(big);
     layout->addWidget(title);
 
+    auto *occasion = ViewerStyle::wrappedLabel(QString(), header, QStringLiteral("occasion"));
+    occasion->setVisible(false); // showServerRequestOccasion()
+    layout->addWidget(occasion);
+
     QString who = server.endpoint;
     const Implementation &info = server.serverInfo;
     if (!info.name.isEmpty()) {
@@ -37,6 +41,15 @@ QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &
         layout->addWidget(details);
     }
     return header;
+}
+
+void showServerRequestOccasion(QWidget *dialog, const QString &occasion)
+{
+    auto *label = dialog->findChild<QLabel *>(QStringLiteral("occasion"));
+    if (!label || occasion.isEmpty())
+        return;
+    label->setText(occasion);
+    label->setVisible(true);
 }
 
 } // namespace Toolgate

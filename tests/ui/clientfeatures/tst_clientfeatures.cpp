@@ -461,6 +461,9 @@ void tst_ClientFeatures::elicitationFormAccept()
     QVERIFY(dialog->form());
     auto *message = dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"));
     QVERIFY(message && message->toPlainText().contains(QStringLiteral("Please provide inputs")));
+    // A request the server sends by itself (the legacy era) comes with no call to name.
+    auto *occasion = dialog->findChild<QLabel *>(QStringLiteral("occasion"));
+    QVERIFY(occasion && !occasion->isVisible());
     // "name" is required: Accept waits until it is filled in, and the form says why.
     QVERIFY(!dialog->acceptButton()->isEnabled());
     QVERIFY(!dialog->form()->validationProblems().isEmpty());
@@ -881,6 +884,10 @@ void tst_ClientFeatures::modernToolAsksThroughTheDialog()
     auto *message = dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"));
     QVERIFY(message);
     QCOMPARE(message->toPlainText(), QStringLiteral("Really delete?"));
+    // The person is told which of their actions the question belongs to.
+    auto *occasion = dialog->findChild<QLabel *>(QStringLiteral("occasion"));
+    QVERIFY(occasion && occasion->isVisible());
+    QCOMPARE(occasion->text(), QStringLiteral("The server needs this to finish the call of “confirm_action”."));
     QVERIFY(dialog->form());
     QVERIFY(waitUntilChecked(dialog->form()));
     dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("tidy up")}});
