@@ -1651,6 +1651,20 @@ bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)
     return d->peer->cancel(wireId, reason);
 }
 
+QString ClientSession::EmbeddedRequestOrigin::occasion() const
+{
+    QString text;
+    if (method == QLatin1String("tools/call"))
+        text = QCoreApplication::translate("Toolgate::ClientSession", "The server needs this to finish the call of “%1”.").arg(subject);
+    else if (method == QLatin1String("resources/read"))
+        text = QCoreApplication::translate("Toolgate::ClientSession", "The server needs this to finish reading %1.").arg(subject);
+    else
+        text = QCoreApplication::translate("Toolgate::ClientSession", "The server needs this to finish the prompt “%1”.").arg(subject);
+    if (round > 1)
+        text += u' ' + QCoreApplication::translate("Toolgate::ClientSession", "This is round %1 of its questions.").arg(round);
+    return text;
+}
+
 std::optional<ClientSession::EmbeddedRequestOrigin> ClientSession::embeddedRequestOrigin(const RequestId &id) const
 {
     const auto it = d->embeddedOrigins.constFind(id);

@@ -109,6 +109,10 @@ public:
         /// What the request was about: the tool's name (tools/call), the resource's URI (resources/read)
         /// or the prompt's name (prompts/get).
         QString subject;
+
+        /// What the server needs the answer for, in words for the person who is asked ("The server needs
+        /// this to finish the call of “confirm_action”."), so they know which of their actions it belongs to.
+        QString occasion() const;
     };
 
     /// A request the server sent us. Answer through responder exactly once (it answers

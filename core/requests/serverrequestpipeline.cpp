@@ -14,22 +14,6 @@ namespace Toolgate {
 
 namespace {
 
-/// What a request embedded in a 2026-07-28 answer (MRTR) is needed for, in the words the dialog and the
-/// terminal show above the question, so the person knows which of their actions it belongs to.
-QString occasionOf(const ClientSession::EmbeddedRequestOrigin &origin)
-{
-    QString text;
-    if (origin.method == QLatin1String("tools/call"))
-        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish the call of “%1”.").arg(origin.subject);
-    else if (origin.method == QLatin1String("resources/read"))
-        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish reading %1.").arg(origin.subject);
-    else
-        text = QCoreApplication::translate("Toolgate::ServerRequestPipeline", "The server needs this to finish the prompt “%1”.").arg(origin.subject);
-    if (origin.round > 1)
-        text += u' ' + QCoreApplication::translate("Toolgate::ServerRequestPipeline", "This is round %1 of its questions.").arg(origin.round);
-    return text;
-}
-
 QString durationText(std::chrono::milliseconds duration)
 {
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(duration).count();
@@ -140,7 +124,7 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
             // One embedded in a tool call's result (2026-07-28) is recorded with that call.
             const auto embedded = guardedSession ? guardedSession->embeddedRequestOrigin(responder.id()) : std::nullopt;
             self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(),
-                          embedded ? embedded->auditCallId : 0, embedded ? occasionOf(*embedded) : QString(),
+                          embedded ? embedded->auditCallId : 0, embedded ? embedded->occasion() : QString(),
                           [responder](const Result<QJsonObject> &answer) {
                 if (answer)
                     responder.respond(answer.value());

@@ -3134,6 +3134,22 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the server refused the request&apos;s HTTP headers, which must repeat parts of the request (Mcp-Method, Mcp-Name, Mcp-Param-*): %1</source>
         <translation>der Server hat die HTTP-Header der Anfrage abgelehnt, die Teile der Anfrage wiederholen müssen (Mcp-Method, Mcp-Name, Mcp-Param-*): %1</translation>
     </message>
+    <message>
+        <source>The server needs this to finish the call of “%1”.</source>
+        <translation>Der Server braucht dies, um den Aufruf von „%1“ abzuschließen.</translation>
+    </message>
+    <message>
+        <source>The server needs this to finish reading %1.</source>
+        <translation>Der Server braucht dies, um das Lesen von %1 abzuschließen.</translation>
+    </message>
+    <message>
+        <source>The server needs this to finish the prompt “%1”.</source>
+        <translation>Der Server braucht dies, um den Prompt „%1“ abzuschließen.</translation>
+    </message>
+    <message>
+        <source>This is round %1 of its questions.</source>
+        <translation>Dies ist Runde %1 seiner Fragen.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -6960,22 +6976,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>no one can answer requests in this client</source>
         <translation>in diesem Client kann niemand Anfragen beantworten</translation>
-    </message>
-    <message>
-        <source>The server needs this to finish the call of “%1”.</source>
-        <translation>Der Server braucht dies, um den Aufruf von „%1“ abzuschließen.</translation>
-    </message>
-    <message>
-        <source>The server needs this to finish reading %1.</source>
-        <translation>Der Server braucht dies, um das Lesen von %1 abzuschließen.</translation>
-    </message>
-    <message>
-        <source>The server needs this to finish the prompt “%1”.</source>
-        <translation>Der Server braucht dies, um den Prompt „%1“ abzuschließen.</translation>
-    </message>
-    <message>
-        <source>This is round %1 of its questions.</source>
-        <translation>Dies ist Runde %1 seiner Fragen.</translation>
     </message>
 </context>
 <context>
