@@ -19,7 +19,16 @@ namespace Toolgate {
 class ApprovalPolicy;
 class CallTarget;
 class ClientSession;
+class TaskFollower;
 class ToolCallPipeline;
+
+/// One step in the life of a call's task, as the audit log and the Tasks view show it.
+struct TaskEvent
+{
+    QDateTime at;
+    Task::Status status = Task::Status::Working;
+    QString message; ///< the server's statusMessage, or Toolgate's words (e.g. why it stopped following)
+};
 
 /// What became of one call, filled in as the pipeline goes.
 struct ToolCallOutcome
@@ -53,6 +62,10 @@ struct ToolCallOutcome
     /// 2026-07-28: the rounds of input the server asked for (MRTR) before it answered, oldest first.
     /// The approval covered them all: the call was sent again with the person's answers, not asked again.
     QList<InputRound> inputRounds;
+    /// Set once the server answered with a task: its latest state. The call then runs until the task ends.
+    std::optional<Task> task;
+    /// The task's life, oldest first: created, each change of status, how it ended.
+    QList<TaskEvent> taskEvents;
     qint64 durationMs = 0;
 
     static QString kindName(Kind kind);
@@ -84,16 +97,25 @@ public:
     /// after ToolCallPipeline::call(), before the event loop runs (the audit log reads it at start).
     void setOriginCallId(quint64 originCallId) { m_originCallId = originCallId; }
     const ToolCallOutcome &outcome() const { return m_outcome; }
+    /// The task the server runs the call as, once it answered with one.
+    const std::optional<Task> &task() const { return m_outcome.task; }
+    /// For a tool whose taskSupport is "optional": ask the server to run the call as a task. A tool that
+    /// requires it always is; one that forbids it never is. Set it right after ToolCallPipeline::call().
+    void setRunAsTask(bool runAsTask) { m_runAsTask = runAsTask; }
+    /// Whether the call is (to be) sent asking for a task.
+    bool asksForTask() const;
     QDateTime startedAt() const { return m_startedAt; }
 
     /// Cancels: before sending, this denies nothing and sends nothing; while running, it sends
-    /// notifications/cancelled. The call then finishes as Cancelled. Once the server's answer is in
+    /// notifications/cancelled (for a task: tasks/cancel). The call then finishes as Cancelled. Once the server's answer is in
     /// (its structured content still being checked), the tool has run: nothing changes.
     void cancel(const QString &reason = QStringLiteral("cancelled by the user"));
 
 signals:
     void stageChanged(Toolgate::ToolCall::Stage stage);
     void progress(const Toolgate::ProgressUpdate &update);
+    /// The server answered with a task, or the task's status changed (task() holds it).
+    void taskChanged(const Toolgate::Task &task);
     void finished();
 
 private:
@@ -122,6 +144,8 @@ private:
     QDateTime m_startedAt;
     QElapsedTimer m_runTimer;
     bool m_cancelRequested = false;
+    bool m_runAsTask = false;
+    QPointer<TaskFollower> m_taskFollower;
 };
 
 /// Observes every call for the audit log: intent before anything is sent, then decision and outcome.
@@ -132,6 +156,8 @@ public:
     virtual void callStarted(const ToolCall &call) = 0;
     virtual void callDecided(const ToolCall &call) = 0;
     virtual void callFinished(const ToolCall &call) = 0;
+    /// The call became a task, or its task changed status: call.outcome().taskEvents has grown by one.
+    virtual void callTaskChanged(const ToolCall &call) { Q_UNUSED(call); }
     /// Called once the call is allowed, right before it is sent. The pipeline sends only after
     /// proceed has been called (exactly once, on context's thread); an error fails the call and
     /// nothing is sent. The audit log answers once the intent and decision are durable.
@@ -168,6 +194,8 @@ public:
 signals:
     /// Any call ended (right before the call's own finished()).
     void callFinished(Toolgate::ToolCall *call);
+    /// The server answered a call with a task: the call runs until the task ends (TaskRegistry keeps it).
+    void callBecameTask(Toolgate::ToolCall *call);
 
 public:
     /// Starts a call of target's tool toolName. The definition the person approves is the one in
@@ -187,6 +215,8 @@ private:
     void proceed(ToolCall *call);
     void send(ToolCall *call);
     void received(ToolCall *call, const Result<CallToolResult> &result);
+    void followTask(ToolCall *call, const Task &task);
+    void taskChanged(ToolCall *call, const Task &task, const QString &note = {});
     void finish(ToolCall *call, ToolCallOutcome::Kind kind);
 
     class Private;

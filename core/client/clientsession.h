@@ -92,6 +92,21 @@ public:
         /// The audit log's id of the call (ToolCall::id()): the requests embedded in its answers are
         /// recorded with it (embeddedRequestOrigin()), so the audit shows them with the call.
         quint64 auditCallId = 0;
+        /// Ask the server to run the call as a task (2025-11-25: the request carries "task"). In 2026-07-28
+        /// the server alone decides; Toolgate always declares the extension and follows a task it is given.
+        /// Either way, a task comes back as a CallToolResult whose task is set.
+        bool asTask = false;
+        /// How long the server should keep the task (2025-11-25 "ttl"); nullopt: the server's choice.
+        std::optional<qint64> taskTtlMs;
+    };
+
+    /// What the server lets Toolgate do with tasks.
+    struct TaskCapabilities
+    {
+        bool toolCalls = false; ///< tools/call may run as a task (2025-11-25 tasks.requests.tools.call; 2026-07-28 the extension)
+        bool list = false;      ///< tasks/list (2025-11-25 only)
+        bool cancel = false;    ///< tasks/cancel
+        bool modern = false;    ///< the extension's flow (tasks/update, results inline) rather than tasks/result
     };
 
     /// How many rounds of input one request may ask for before Toolgate gives up on it (as the
@@ -193,6 +208,27 @@ public:
     /// callback is answered at once.
     void setLoggingLevel(LoggingLevel level, QObject *context, Callback<std::monostate> callback);
 
+    // Tasks (protocol/task.h). The task's own requests; following one is TaskFollower's job.
+    TaskCapabilities taskCapabilities() const;
+    /// tasks/get. requestState: the latest the server gave for the task (2026-07-28), echoed back.
+    void getTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context, Callback<Task> callback);
+    /// tasks/result (2025-11-25): waits, with no timeout of its own, until the task ends, and answers
+    /// what its tools/call would have; the server may ask for input meanwhile (related-task requests).
+    void taskResult(const QString &taskId, QObject *context, Callback<CallToolResult> callback);
+    /// tasks/update (2026-07-28): the answers to some of the task's inputRequests, keyed as asked.
+    void updateTask(const QString &taskId, const std::optional<QString> &requestState, const QJsonObject &inputResponses,
+                    QObject *context, Callback<std::monostate> callback);
+    /// tasks/cancel. 2025-11-25 answers the task (cancelled); 2026-07-28 only acknowledges (nullopt).
+    void cancelTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context,
+                    Callback<std::optional<Task>> callback);
+    /// tasks/list, every page (2025-11-25; the extension has none: an error says so).
+    void listTasks(QObject *context, Callback<QList<Task>> callback);
+    /// 2026-07-28: hands one of a task's inputRequests to the server-request handlers, as a request
+    /// embedded in the call origin names (the person is asked as for any request of the server).
+    /// answered gets the handler's answer once, on context's thread, unless context dies first.
+    void askForTaskInput(const InputRequiredResult::Request &request, const EmbeddedRequestOrigin &origin, QObject *context,
+                         std::function<void(const JsonRpcMessage &answer)> answered);
+
     /// Cancels a request sent by this session (sends notifications/cancelled). For a request waiting for
     /// the input the server asked for, the embedded requests are withdrawn (serverRequestCancelled())
     /// and the request ends cancelled; id is always the first one (callTool()'s return value).
@@ -219,6 +255,8 @@ signals:
     /// that arrive on the session's subscriptions/listen (opened when Ready, re-opened when the server
     /// ends it), stamped with its id.
     void resourceUpdated(const QString &uri);
+    /// notifications/tasks/status: the server's word on one of its tasks (optional; followers still poll).
+    void taskStatusNotified(const Toolgate::Task &task);
     void logMessage(const Toolgate::LogMessage &message);
     /// Something the server did wrong that we survived; worth showing in the server's console.
     void protocolViolation(const QString &description);

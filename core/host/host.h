@@ -20,6 +20,7 @@ class AuditLog;
 class ConnectionAuditor;
 class EraCache;
 class SecretStore;
+class TaskRegistry;
 
 /// The one composition root of Toolgate, shared by the desktop app, toolgate-cli and its
 /// conformance mode: it owns the workspace of servers, the secret store, sign-in, the approval
@@ -77,6 +78,8 @@ public:
     ApprovalPolicy *approvalPolicy() const;
     AuditLog *audit() const;
     ToolCallPipeline *toolCalls() const;
+    /// Every call that became a task in this run (a Tasks view's list; keeps running tasks alive).
+    TaskRegistry *tasks() const;
     ServerRequestPipeline *serverRequests() const;
     /// Null without Options::eraCachePath.
     EraCache *eraCache() const;

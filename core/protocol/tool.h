@@ -5,6 +5,7 @@
 #include "content.h"
 #include "icon.h"
 #include "page.h"
+#include "task.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -77,6 +78,9 @@ struct CallToolResult
     QJsonObject meta;     // _meta
     QJsonObject raw;      // the result as received
     JsonKeyOrder rawOrder; // the order of raw's keys as received (empty: unknown, or too long to read twice)
+    /// Set when the server answered with a task instead (a CreateTaskResult): nothing else is, and
+    /// the tool's result comes later, through the task (TaskFollower).
+    std::optional<Task> task;
 
     /// Reads a result leniently: fields of the wrong type read as absent.
     static CallToolResult fromJson(const QJsonObject &json);
