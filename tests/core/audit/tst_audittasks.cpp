@@ -1,24 +1,38 @@
 // The audit log of calls the server runs as tasks (issue #18): each step of the task's life is
 // recorded on the call's own record as it happens, survives a crash mid-task, is covered by the
-// hash chain, reads back through queries, filters and exports, and old stores migrate.
+// hash chain, reads back through queries, filters and exports, and old stores migrate. The last
+// tests go through the real pipeline against @modelcontextprotocol/server-everything (tests/npm),
+// whose simulate-research-query requires a task.
 
 #include "audit/auditdatabase.h"
 #include "audit/auditexporter.h"
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
 #include "audit/auditverifier.h"
+#include "calls/toolcall.h"
+#include "client/clientsession.h"
 #include "csv.h"
+#include "npmpeers.h"
+#include "sessioncalltarget.h"
+#include "transport/stdiotransport.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/types.h>
+#endif
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
@@ -132,6 +146,8 @@ private slots:
     void filtersAndSummaries();
     void exportCarriesTheTask();
     void migratesAStoreWithoutTaskEvents();
+    void throughThePipeline_data();
+    void throughThePipeline();
 
 private:
     QString dbPath() const { return m_dir->filePath(u"audit.sqlite"_s); }
@@ -521,6 +537,98 @@ void tst_AuditTasks::migratesAStoreWithoutTaskEvents()
     options.path = dbPath();
     options.connectionName = u"version"_s;
     QCOMPARE(AuditDatabase::open(options).value()->schemaVersion(), 4);
+}
+
+void tst_AuditTasks::throughThePipeline_data()
+{
+    QTest::addColumn<QString>("ending");
+    QTest::addRow("completed") << u"completed"_s;
+    QTest::addRow("cancelled") << u"cancelled"_s;
+    QTest::addRow("server killed mid-task") << u"killed"_s;
+}
+
+void tst_AuditTasks::throughThePipeline()
+{
+    QFETCH(QString, ending);
+    const QString missing = TestSupport::missingNpmPeers();
+    if (!missing.isEmpty())
+        QFAIL(qPrintable(missing));
+    AuditLog log(options());
+    StdioLaunchSpec spec{TestSupport::nodeBinary(), {TestSupport::everythingEntry(), u"stdio"_s}, {}, {}, false};
+    ClientSession session(std::make_unique<StdioTransport>(spec), ClientSession::Options());
+    QSignalSpy ready(&session, &ClientSession::ready);
+    session.connectToServer();
+    QVERIFY(ready.wait(15000));
+    TestSupport::SessionCallTarget target(&session, ServerIdentity{u"everything"_s, u"node everything"_s, {}});
+    FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    pipeline.setObserver(&log);
+    QObject owner; // goes first, with the call, while the pipeline and the session still live
+
+    QPointer<ToolCall> call = pipeline.call(&target, u"simulate-research-query"_s, {{u"topic"_s, u"tides"_s}}, CallInitiator::Gui, &owner);
+    QSignalSpy finished(call.data(), &ToolCall::finished);
+    if (ending != u"completed"_s) {
+        QSignalSpy becameTask(call.data(), &ToolCall::taskChanged);
+        QVERIFY(becameTask.wait(10000));
+        // While it runs, the store already has the task.
+        QVERIFY(log.waitForWrites());
+        const auto running = reader()->record(1);
+        QVERIFY(running);
+        QCOMPARE(running->outcome, AuditOutcome::Pending);
+        QCOMPARE(running->taskId, call->task()->taskId);
+        QVERIFY(!running->taskEvents.isEmpty());
+        if (ending == u"cancelled"_s) {
+            call->cancel(u"the test cancels it"_s);
+        } else {
+#ifdef Q_OS_UNIX
+            const auto pid = static_cast<StdioTransport *>(session.transport())->processId();
+            QVERIFY(pid > 0 && ::kill(pid_t(pid), SIGKILL) == 0); // as a crash would
+#else
+            session.transport()->close();
+#endif
+        }
+    }
+    QVERIFY(finished.wait(20000)); // nothing waits forever
+    QVERIFY(log.waitForWrites());
+
+    const ToolCallOutcome &outcome = call->outcome();
+    QVERIFY(outcome.task);
+    auto r = reader();
+    QCOMPARE(r->count({}).value(), 1); // one record: the call, with its task's life on it
+    const auto record = r->record(1);
+    QVERIFY(record);
+    QCOMPARE(record->taskId, outcome.task->taskId);
+    QCOMPARE(record->decision, ApprovalDecision::Kind::AllowOnce); // approved once, for the whole task
+    // Each step once, in order: heard one by one through callTaskChanged(), none again at the end.
+    QCOMPARE(record->taskEvents.size(), outcome.taskEvents.size());
+    for (qsizetype i = 0; i < outcome.taskEvents.size(); ++i) {
+        QCOMPARE(record->taskEvents.at(i).status, outcome.taskEvents.at(i).status);
+        QCOMPARE(record->taskEvents.at(i).message, outcome.taskEvents.at(i).message);
+        QCOMPARE(record->taskEvents.at(i).at, outcome.taskEvents.at(i).at);
+    }
+    const QStringList kinds = chainKinds(*r, 1);
+    QCOMPARE(kinds.count(u"task"_s), outcome.taskEvents.size());
+    QCOMPARE(kinds.first(), u"intent"_s);
+    QCOMPARE(kinds.at(1), u"decision"_s);
+    QCOMPARE(kinds.last(), u"outcome"_s);
+    if (ending == u"completed"_s) {
+        QCOMPARE(record->outcome, AuditOutcome::Succeeded);
+        QCOMPARE(record->lastTaskStatus(), Task::Status::Completed);
+        QVERIFY(record->taskEvents.size() >= 3); // working with the server's stage messages, then completed
+        QVERIFY(record->result && QJsonDocument(*record->result).toJson().contains("tides"));
+    } else if (ending == u"cancelled"_s) {
+        QCOMPARE(record->outcome, AuditOutcome::Cancelled);
+        QCOMPARE(record->lastTaskStatus(), Task::Status::Cancelled);
+        QVERIFY2(record->errorMessage.contains(u"the test cancels it"_s), qPrintable(record->errorMessage));
+    } else {
+        // A clear error naming the task; its last known status is what the server last said.
+        QCOMPARE(record->outcome, AuditOutcome::Failed);
+        QVERIFY2(record->errorMessage.contains(outcome.task->taskId), qPrintable(record->errorMessage));
+        QCOMPARE(record->lastTaskStatus(), outcome.taskEvents.constLast().status);
+    }
+    const auto verification = verifyStore(dbPath());
+    QVERIFY(verification);
+    QVERIFY2(verification->ok(), verification->ok() ? "" : qPrintable(verification->problems.constFirst().description));
 }
 
 QTEST_GUILESS_MAIN(tst_AuditTasks)
