@@ -18,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace Toolgate {
@@ -86,6 +87,19 @@ QString decisionText(const AuditRecord &record)
     return text;
 }
 
+// A task's status in words, as the GUI's audit view says it.
+QString taskStatusText(Task::Status status)
+{
+    switch (status) {
+    case Task::Status::Working: return Cli::tr("working");
+    case Task::Status::InputRequired: return Cli::tr("waiting for input");
+    case Task::Status::Completed: return Cli::tr("completed");
+    case Task::Status::Failed: return Cli::tr("failed");
+    case Task::Status::Cancelled: return Cli::tr("cancelled");
+    }
+    return {};
+}
+
 struct Parsed
 {
     QString command;
@@ -115,12 +129,14 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     const QCommandLineOption since(QStringLiteral("since"), Cli::tr("From."), QStringLiteral("time"));
     const QCommandLineOption until(QStringLiteral("until"), Cli::tr("Until."), QStringLiteral("time"));
     const QCommandLineOption search(QStringLiteral("search"), Cli::tr("Words."), QStringLiteral("text"));
+    const QCommandLineOption task(QStringLiteral("task"), Cli::tr("Task id."), QStringLiteral("id"));
+    const QCommandLineOption tasks(QStringLiteral("tasks"), Cli::tr("Only calls run as tasks."));
     const QCommandLineOption limit(QStringLiteral("limit"), Cli::tr("How many."), QStringLiteral("n"));
     const QCommandLineOption before(QStringLiteral("before"), Cli::tr("Older than id."), QStringLiteral("id"));
     const QCommandLineOption format(QStringLiteral("format"), Cli::tr("jsonl or csv."), QStringLiteral("format"));
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")}, Cli::tr("File."), QStringLiteral("file"));
-    parser.addOptions({helpOption, db, json, type, server, tool, decision, outcome, client, since, until, search, limit,
-                       before, format, output});
+    parser.addOptions({helpOption, db, json, type, server, tool, decision, outcome, client, since, until, search, task, tasks,
+                       limit, before, format, output});
     parser.addPositionalArgument(QStringLiteral("command"), Cli::tr("list, show, export or verify"));
     if (!parser.parse(QStringList{QStringLiteral("toolgate-cli audit")} + arguments))
         return parser.errorText();
@@ -178,6 +194,8 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
         *target = *time;
     }
     filter.text = parser.value(search);
+    filter.taskId = parser.value(task);
+    filter.onlyTasks = parser.isSet(tasks);
     if (parser.isSet(limit)) {
         bool ok = false;
         parsed.limit = parser.value(limit).toInt(&ok);
@@ -218,8 +236,10 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
             io.outJson(AuditExporter::jsonLine(record));
         return exitSuccess;
     }
+    // The TASK column only when the page holds a call that ran as a task: its last known status and id.
+    const bool anyTask = std::any_of(page->records.cbegin(), page->records.cend(), [](const AuditRecord &r) { return r.isTask(); });
     const auto row = [](const QStringList &cells) -> QString {
-        static const int widths[] = {8, 19, 4, 18, 24, 20, 17, 8};
+        static const int widths[] = {8, 19, 4, 18, 24, 20, 17, 8, 0};
         QString line;
         for (qsizetype i = 0; i < cells.size(); ++i)
             line += (i == 0 ? cells.at(i).rightJustified(widths[i]) : cells.at(i).leftJustified(widths[i])) + u' ';
@@ -227,8 +247,11 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
             line.chop(1);
         return line + u'\n';
     };
-    io.out(row({QStringLiteral("ID"), QStringLiteral("TIME"), QStringLiteral("FROM"), QStringLiteral("SERVER"),
-                QStringLiteral("TOOL"), QStringLiteral("DECISION"), QStringLiteral("OUTCOME"), QStringLiteral("MS")}));
+    QStringList header{QStringLiteral("ID"), QStringLiteral("TIME"), QStringLiteral("FROM"), QStringLiteral("SERVER"),
+                       QStringLiteral("TOOL"), QStringLiteral("DECISION"), QStringLiteral("OUTCOME"), QStringLiteral("MS")};
+    if (anyTask)
+        header.append(QStringLiteral("TASK"));
+    io.out(row(header));
     for (const AuditRecord &r : page->records) {
         QString name = r.name;
         if (r.type == AuditRecordType::ServerRequest)
@@ -237,9 +260,15 @@ int list(const Parsed &parsed, AuditReader &reader, const Output &io)
             name = QStringLiteral("[") + r.name + u']';
         // What an app view did names the call whose result showed the app: "app #12".
         const QString from = AuditNames::initiator(r.initiator) + (r.origin ? QStringLiteral(" #%1").arg(*r.origin) : QString());
-        io.out(row({QString::number(r.id), localTime(r.startedAt), from, cut(r.serverName, 18),
-                    cut(name, 24), decisionText(r), AuditNames::outcome(r.outcome),
-                    r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")}));
+        QStringList cells{QString::number(r.id), localTime(r.startedAt), from, cut(r.serverName, 18),
+                          cut(name, 24), decisionText(r), AuditNames::outcome(r.outcome),
+                          r.durationMs ? QString::number(*r.durationMs) : QStringLiteral("-")};
+        if (anyTask) {
+            // Status names as stored (like OUTCOME), then the server's id for the task.
+            cells.append(r.isTask() ? (r.lastTaskStatus() ? AuditNames::taskStatus(*r.lastTaskStatus()) : QString()) + u' ' + cut(r.taskId, 40)
+                                    : QStringLiteral("-"));
+        }
+        io.out(row(cells));
     }
     const auto total = reader.count(parsed.filter);
     QString footer = Cli::tr("%1 of %2 matching records, newest first.")
@@ -315,6 +344,19 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     line(Cli::tr("Error"), r.errorMessage.isEmpty() ? QString()
                                                             : (r.errorCode ? QStringLiteral("[%1] ").arg(*r.errorCode) : QString()) + r.errorMessage);
     line(Cli::tr("Problems"), (r.inputProblems + r.outputProblems).join(QStringLiteral("; ")));
+    if (r.isTask()) {
+        // The server ran the call as a task: its id, where it got to, and each step of its life.
+        line(Cli::tr("Task"), r.taskId);
+        if (const auto status = r.lastTaskStatus())
+            line(Cli::tr("Task status"), taskStatusText(*status));
+        io.out(Cli::tr("Task life:\n"));
+        for (const AuditTaskEvent &event : r.taskEvents) {
+            QString step = localTime(event.at) + u' ' + taskStatusText(event.status);
+            if (!event.message.isEmpty())
+                step += QStringLiteral(" — ") + event.message;
+            io.out(QStringLiteral("  ") + Console::indented(Console::sanitized(step), QStringLiteral("    ")).mid(4) + u'\n');
+        }
+    }
     if (r.result) {
         // What is shown below is what was stored: say how it differs from what was received.
         QStringList sizes;
@@ -433,6 +475,7 @@ QString AuditCommand::helpText()
         "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
         "  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
         "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"
+        "  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID\n"
         "\n"
         "Other options:\n"
         "  --db PATH         The audit store (default: the app's data folder, or $TOOLGATE_AUDIT_DB)\n"

@@ -39,6 +39,15 @@ constexpr AuditColumn allColumns[] = {
     {QLatin1StringView("origin"), true, Kind::Intent, true},
 };
 
+// Schema 4: one row of task_events per change in the life of a call's task (the row's seq is the
+// seq of the chain event that covers it). Not columns of records: columns() leaves them out.
+constexpr AuditColumn taskColumns[] = {
+    {QLatin1StringView("task_id"), false, Kind::Task},
+    {QLatin1StringView("at"), true, Kind::Task},
+    {QLatin1StringView("status"), false, Kind::Task},
+    {QLatin1StringView("message"), false, Kind::Task},
+};
+
 void appendField(QByteArray &out, QLatin1StringView name, const QByteArray &value, bool isNull)
 {
     // Length-prefixed, so no value can be crafted to look like another field boundary.
@@ -69,6 +78,11 @@ std::span<const AuditColumn> AuditChain::columns()
 QList<AuditColumn> AuditChain::columns(AuditEventKind kind)
 {
     QList<AuditColumn> out;
+    if (kind == Kind::Task) {
+        for (const AuditColumn &column : taskColumns)
+            out.append(column);
+        return out;
+    }
     for (const AuditColumn &column : allColumns) {
         if (column.owner == kind)
             out.append(column);
@@ -82,13 +96,19 @@ QLatin1StringView AuditChain::kindName(AuditEventKind kind)
     case Kind::Intent: return QLatin1StringView("intent");
     case Kind::Decision: return QLatin1StringView("decision");
     case Kind::Outcome: return QLatin1StringView("outcome");
+    case Kind::Task: return QLatin1StringView("task");
     }
     return {};
 }
 
+QList<AuditEventKind> AuditChain::kinds()
+{
+    return {Kind::Intent, Kind::Decision, Kind::Outcome, Kind::Task};
+}
+
 std::optional<AuditEventKind> AuditChain::kindFromName(QStringView name)
 {
-    for (Kind kind : {Kind::Intent, Kind::Decision, Kind::Outcome}) {
+    for (Kind kind : kinds()) {
         if (name == kindName(kind))
             return kind;
     }

@@ -10,11 +10,14 @@
 
 namespace Toolgate {
 
-/// The three events a record's fields come from. Each column of the records table belongs to
-/// exactly one kind, so every stored field is covered by exactly one hash of the chain.
-enum class AuditEventKind { Intent, Decision, Outcome };
+/// The events a record's fields come from. Each column of the records table belongs to exactly one
+/// of Intent, Decision and Outcome, so every stored field is covered by exactly one hash of the
+/// chain. Task events (schema 4) are the exception that proves the rule: a call that runs as a task
+/// changes many times, so each change is a row of its own in task_events (keyed by the seq of the
+/// event that covers it) rather than an update of the record, which is written once per kind.
+enum class AuditEventKind { Intent, Decision, Outcome, Task };
 
-/// A column of the records table, and which event writes it.
+/// A column of the records table (or, for Task events, of task_events), and which event writes it.
 struct AuditColumn
 {
     QLatin1StringView name;
@@ -37,8 +40,10 @@ public:
     static QByteArray genesis();
     /// All columns of the records table that the chain covers, in their canonical order.
     static std::span<const AuditColumn> columns();
-    /// The columns written by events of kind, in canonical order.
+    /// The columns written by events of kind, in canonical order (for Task: task_events' columns).
     static QList<AuditColumn> columns(AuditEventKind kind);
+    /// Every kind, in the order of the enum.
+    static QList<AuditEventKind> kinds();
 
     static QLatin1StringView kindName(AuditEventKind kind);
     static std::optional<AuditEventKind> kindFromName(QStringView name);

@@ -101,12 +101,28 @@ Result<void> addOrigin(AuditDatabase &db)
     return execAll(db, {"ALTER TABLE records ADD COLUMN origin INTEGER"});
 }
 
+// Version 4: the life of a call the server ran as a task. A row per change (created, each status,
+// how it ended), appended as it happens and each covered by its own chain event, whose seq is the
+// row's key: the record itself is written once per kind and never updated, so a log cut short by
+// a crash mid-task still holds the task's id and its last known status.
+Result<void> addTaskEvents(AuditDatabase &db)
+{
+    return execAll(db, {
+        "CREATE TABLE task_events ("
+        " seq INTEGER PRIMARY KEY, record_id INTEGER NOT NULL, task_id TEXT NOT NULL, at INTEGER NOT NULL,"
+        " status TEXT NOT NULL, message TEXT NOT NULL)",
+        "CREATE INDEX task_events_record ON task_events(record_id, seq)",
+        "CREATE INDEX task_events_task ON task_events(task_id)",
+    });
+}
+
 const QList<Migration> &migrations()
 {
     static const QList<Migration> list{
         {1, QLatin1StringView("records and hash-chained events"), createTables},
         {2, QLatin1StringView("full-text index"), createFullTextIndex},
         {3, QLatin1StringView("origin of calls made by app views"), addOrigin},
+        {4, QLatin1StringView("task events of calls run as tasks"), addTaskEvents},
     };
     return list;
 }

@@ -55,6 +55,15 @@ QString boolean(const std::optional<bool> &value)
     return value ? (*value ? QStringLiteral("true") : QStringLiteral("false")) : QString();
 }
 
+// A call that ran as a task: its life as the JSON Lines export has it (one cell, JSON text).
+QString taskEventsCell(const AuditRecord &record)
+{
+    if (!record.isTask())
+        return {};
+    return QString::fromUtf8(QJsonDocument(record.toJson().value(QLatin1StringView("task")).toObject().value(QLatin1StringView("events")).toArray())
+                                 .toJson(QJsonDocument::Compact));
+}
+
 } // namespace
 
 std::optional<AuditExporter::Format> AuditExporter::formatFromName(QStringView name)
@@ -100,7 +109,8 @@ QStringList AuditExporter::csvColumns()
             QStringLiteral("outcome"), QStringLiteral("finished_at"), QStringLiteral("is_error"), QStringLiteral("result"),
             QStringLiteral("result_size"), QStringLiteral("error_code"), QStringLiteral("error_message"),
             QStringLiteral("duration_ms"), QStringLiteral("output_valid"), QStringLiteral("input_problems"),
-            QStringLiteral("output_problems"), QStringLiteral("session")};
+            QStringLiteral("output_problems"), QStringLiteral("session"), QStringLiteral("task_id"),
+            QStringLiteral("task_status"), QStringLiteral("task_events")};
 }
 
 QByteArray AuditExporter::csvHeader()
@@ -152,6 +162,9 @@ QByteArray AuditExporter::csvRow(const AuditRecord &r)
         csvCell(json(r.inputProblems)),
         csvCell(json(r.outputProblems)),
         csvCell(r.session),
+        csvCell(r.taskId),
+        csvCell(r.lastTaskStatus() ? AuditNames::taskStatus(*r.lastTaskStatus()) : QString()),
+        csvCell(taskEventsCell(r)),
     };
     return cells.join(u',').toUtf8() + "\r\n";
 }

@@ -5,7 +5,8 @@ namespace Toolgate {
 bool AuditFilter::isEmpty() const
 {
     return types.isEmpty() && servers.isEmpty() && names.isEmpty() && decisions.isEmpty() && !decidedBy
-        && outcomes.isEmpty() && !initiator && !from.isValid() && !until.isValid() && searchTerms().isEmpty();
+        && outcomes.isEmpty() && !initiator && !from.isValid() && !until.isValid() && searchTerms().isEmpty()
+        && !onlyTasks && taskId.isEmpty();
 }
 
 QStringList AuditFilter::searchTerms() const

@@ -26,6 +26,10 @@ struct AuditFilter
     /// Words to find in arguments, results and error messages (all of them; each may be the start
     /// of a word). Full-text index when the store has one, else a substring scan.
     QString text;
+    /// Only calls the server ran as a task.
+    bool onlyTasks = false;
+    /// The call that ran as this task (exactly), when not empty.
+    QString taskId;
 
     bool isEmpty() const;
     /// The search words of text: split on white space, quotes removed.

@@ -28,6 +28,19 @@ const QString abandonedByCrash = QStringLiteral("outcome unknown: the app stoppe
 const QString abandonedAtExit = QStringLiteral("outcome unknown: Toolgate quit before the call finished");
 const QString abandonedCall = QStringLiteral("outcome unknown: the call was dropped before it finished");
 
+// "Outcome unknown", with why; for a call the server ran as a task, which task and how far it got,
+// since it may still be running on the server.
+Result<AuditOutcomeRow> unknownOutcome(AuditWriter &writer, qint64 recordId, const QString &why)
+{
+    const auto task = writer.lastTaskEvent(recordId);
+    if (!task)
+        return task.error();
+    if (!task->has_value())
+        return AuditOutcomeRow::unknown({}, why);
+    return AuditOutcomeRow::unknown({}, QStringLiteral("%1 (it ran as task %2, last known status: %3; the task may still be running on the server)")
+                                            .arg(why, task->value().taskId, task->value().status));
+}
+
 // Marks the unfinished records of every dead session (not ownSession) "outcome unknown".
 Result<int> recoverSessions(AuditWriter &writer, const QString &path, const QString &ownSession)
 {
@@ -47,7 +60,12 @@ Result<int> recoverSessions(AuditWriter &writer, const QString &path, const QStr
             return ids.error();
         }
         for (qint64 id : ids.value()) {
-            if (auto done = writer.appendOutcome(id, AuditOutcomeRow::unknown({}, abandonedByCrash)); !done) {
+            auto outcome = unknownOutcome(writer, id, abandonedByCrash);
+            if (!outcome) {
+                writer.rollback();
+                return outcome.error();
+            }
+            if (auto done = writer.appendOutcome(id, outcome.value()); !done) {
                 writer.rollback();
                 return done.error();
             }
@@ -88,6 +106,7 @@ public:
     struct IntentTask { Ticket ticket; AuditToolCallIntent intent; };
     struct DecisionTask { Ticket ticket; ApprovalDecision decision; QDateTime at; };
     struct OutcomeTask { Ticket ticket; AuditToolCallOutcome outcome; };
+    struct TaskEventTask { Ticket ticket; QString taskId; TaskEvent event; };
     struct AbandonTask { Ticket ticket; };
     struct ServerRequestTask { AuditServerRequest request; };
     struct ConnectionTask { AuditConnectionEvent event; };
@@ -98,7 +117,7 @@ public:
         std::shared_ptr<Completion> completion;
         std::shared_ptr<Blocking> blocking;
     };
-    using Task = std::variant<IntentTask, DecisionTask, OutcomeTask, AbandonTask, ServerRequestTask, ConnectionTask,
+    using Task = std::variant<IntentTask, DecisionTask, OutcomeTask, TaskEventTask, AbandonTask, ServerRequestTask, ConnectionTask,
                               SecretsTask, BarrierTask>;
 
     // What the writer knows of a call between intent and outcome.
@@ -114,6 +133,10 @@ public:
     {
         Ticket ticket = 0;
         QMetaObject::Connection destroyed;
+        /// The newest of the call's taskEvents queued so far (by callTaskChanged), so callFinished queues
+        /// only what comes after it. An index would not do: past ToolCallOutcome::maxTaskEvents the
+        /// pipeline drops steps from the middle of the list, so it stops growing.
+        std::optional<TaskEvent> lastTaskEvent;
     };
 
     Private(AuditLog *q, Options options)
@@ -168,7 +191,7 @@ public:
         return it == recordOfCall.cend() ? std::nullopt : std::optional<qint64>(*it);
     }
 
-    std::optional<Ticket> takeTicket(const ToolCall *call)
+    std::optional<CallEntry> takeEntry(const ToolCall *call)
     {
         QMutexLocker locker(&callsMutex);
         const auto it = calls.find(call);
@@ -177,7 +200,40 @@ public:
         const CallEntry entry = *it;
         calls.erase(it);
         QObject::disconnect(entry.destroyed);
-        return entry.ticket;
+        return entry;
+    }
+
+    std::optional<Ticket> takeTicket(const ToolCall *call)
+    {
+        const auto entry = takeEntry(call);
+        return entry ? std::optional<Ticket>(entry->ticket) : std::nullopt;
+    }
+
+    static bool sameStep(const TaskEvent &a, const TaskEvent &b)
+    {
+        return a.at == b.at && a.status == b.status && a.message == b.message;
+    }
+
+    // The steps of the call's task life after `last` (all of them when there is none, or when it is
+    // gone from the list), queued on ticket. Returns the newest step queued, or `last` if none was.
+    std::optional<TaskEvent> queueTaskEvents(Ticket ticket, const ToolCall &call, const std::optional<TaskEvent> &last)
+    {
+        const ToolCallOutcome &outcome = call.outcome();
+        const QList<TaskEvent> &events = outcome.taskEvents;
+        qsizetype from = 0;
+        if (last) {
+            from = events.size();
+            for (qsizetype i = events.size() - 1; i >= 0; --i) {
+                if (sameStep(events.at(i), *last)) {
+                    from = i + 1;
+                    break;
+                }
+            }
+        }
+        const QString taskId = outcome.task ? outcome.task->taskId : QString();
+        for (qsizetype i = from; i < events.size(); ++i)
+            q->recordTaskEvent(ticket, taskId, events.at(i));
+        return from < events.size() ? std::optional<TaskEvent>(events.constLast()) : last;
     }
 
     void complete(const std::shared_ptr<Completion> &completion, const Result<qint64> &result)
@@ -271,8 +327,10 @@ public:
         const auto ids = writer->pendingRecords(session);
         bool ok = ids.ok();
         if (ok) {
-            for (qint64 id : ids.value())
-                ok = ok && writer->appendOutcome(id, AuditOutcomeRow::unknown({}, abandonedAtExit)).ok();
+            for (qint64 id : ids.value()) {
+                const auto outcome = unknownOutcome(*writer, id, abandonedAtExit);
+                ok = ok && outcome.ok() && writer->appendOutcome(id, outcome.value()).ok();
+            }
         }
         if (!ok || !writer->commit())
             writer->rollback();
@@ -318,13 +376,23 @@ public:
                     return written;
                 tickets.erase(it);
                 return {};
+            } else if constexpr (std::is_same_v<T, TaskEventTask>) {
+                const auto it = tickets.find(t.ticket);
+                if (it == tickets.end())
+                    return {};
+                if (auto recorded = ensureRecord(*it); !recorded)
+                    return recorded;
+                return writer->appendTaskEvent(*it->recordId, rows.taskEvent(t.taskId, t.event));
             } else if constexpr (std::is_same_v<T, AbandonTask>) {
                 const auto it = tickets.find(t.ticket);
                 if (it == tickets.end())
                     return {};
                 if (auto recorded = ensureRecord(*it); !recorded)
                     return recorded;
-                if (auto written = writer->appendOutcome(*it->recordId, AuditOutcomeRow::unknown({}, abandonedCall)); !written)
+                auto outcome = unknownOutcome(*writer, *it->recordId, abandonedCall);
+                if (!outcome)
+                    return outcome.error();
+                if (auto written = writer->appendOutcome(*it->recordId, outcome.value()); !written)
                     return written;
                 tickets.erase(it);
                 return {};
@@ -560,10 +628,40 @@ void AuditLog::callDecided(const ToolCall &call)
 void AuditLog::callFinished(const ToolCall &call)
 {
     // A call that fails before its intent (server not connected, unknown tool) is recorded whole.
-    auto ticket = d->takeTicket(&call);
-    if (!ticket)
-        ticket = recordIntent(AuditToolCallIntent::from(call));
-    recordOutcome(*ticket, AuditToolCallOutcome::from(call.outcome()));
+    const auto entry = d->takeEntry(&call);
+    const Ticket ticket = entry ? entry->ticket : recordIntent(AuditToolCallIntent::from(call));
+    // The task's life is on the outcome too: queue only the steps callTaskChanged() has not.
+    d->queueTaskEvents(ticket, call, entry ? entry->lastTaskEvent : std::nullopt);
+    recordOutcome(ticket, AuditToolCallOutcome::from(call.outcome()));
+}
+
+void AuditLog::callTaskChanged(const ToolCall &call)
+{
+    if (call.outcome().taskEvents.isEmpty())
+        return;
+    if (!d->ticketFor(&call))
+        callStarted(call);
+    // Normally one new step, the last; after a step the audit log did not hear of, those too. The lock
+    // is held while queueing so that the record of what was queued and the queue agree.
+    QMutexLocker locker(&d->callsMutex);
+    const auto it = d->calls.find(&call);
+    if (it == d->calls.end())
+        return;
+    if (!it->lastTaskEvent) {
+        it->lastTaskEvent = d->queueTaskEvents(it->ticket, call, std::nullopt);
+        return;
+    }
+    const QList<TaskEvent> &events = call.outcome().taskEvents;
+    bool known = false;
+    for (qsizetype i = events.size() - 1; i >= 0 && !known; --i)
+        known = Private::sameStep(events.at(i), *it->lastTaskEvent);
+    if (known) {
+        it->lastTaskEvent = d->queueTaskEvents(it->ticket, call, it->lastTaskEvent);
+    } else {
+        // The step last queued is gone from the list (dropped past the bound): the new one is the last.
+        recordTaskEvent(it->ticket, call.outcome().task ? call.outcome().task->taskId : QString(), events.constLast());
+        it->lastTaskEvent = events.constLast();
+    }
 }
 
 void AuditLog::callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
@@ -606,6 +704,14 @@ void AuditLog::recordOutcome(Ticket ticket, const AuditToolCallOutcome &outcome)
     if (!copy.finishedAt.isValid())
         copy.finishedAt = QDateTime::currentDateTimeUtc();
     d->enqueue(Private::OutcomeTask{ticket, std::move(copy)});
+}
+
+void AuditLog::recordTaskEvent(Ticket ticket, const QString &taskId, const TaskEvent &event)
+{
+    TaskEvent copy = event;
+    if (!copy.at.isValid())
+        copy.at = QDateTime::currentDateTimeUtc();
+    d->enqueue(Private::TaskEventTask{ticket, taskId, std::move(copy)});
 }
 
 void AuditLog::whenRecorded(Ticket ticket, QObject *context, std::function<void(const Result<qint64> &)> done)

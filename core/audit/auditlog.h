@@ -14,7 +14,7 @@
 namespace Toolgate {
 
 /// The audit log as the rest of the app sees it: records every tool call (intent, decision,
-/// outcome), every server-initiated request and every connection event into the SQLite store.
+/// outcome; for a call the server runs as a task, each step of the task's life as it happens), every server-initiated request and every connection event into the SQLite store.
 ///
 /// Calls from the app only copy what they are given and queue it: redaction, serialization and
 /// SQL run on a writer thread with its own connection, so the GUI thread never waits for the disk.
@@ -55,6 +55,10 @@ public:
     void callStarted(const ToolCall &call) override;
     void callDecided(const ToolCall &call) override;
     void callFinished(const ToolCall &call) override;
+    /// Records the steps of call.outcome().taskEvents not recorded yet (normally the one just added),
+    /// on the call's record. callFinished() records any the pipeline did not report here, so each
+    /// step is recorded once.
+    void callTaskChanged(const ToolCall &call) override;
     /// The proposed pipeline hook: proceed is called (on context's thread) once the call's intent
     /// and decision are committed, with an error if they could not be; the pipeline sends only then.
     void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed) override;
@@ -63,6 +67,9 @@ public:
     Ticket recordIntent(const AuditToolCallIntent &intent);
     void recordDecision(Ticket ticket, const ApprovalDecision &decision, const QDateTime &at = {});
     void recordOutcome(Ticket ticket, const AuditToolCallOutcome &outcome);
+    /// One step in the life of the task the server runs the call as (before its outcome): committed
+    /// soon after, on its own, so a crash mid-task leaves the task's id and last known status.
+    void recordTaskEvent(Ticket ticket, const QString &taskId, const TaskEvent &event);
     /// done gets the record id once everything queued for ticket so far is committed, or the error.
     void whenRecorded(Ticket ticket, QObject *context, std::function<void(const Result<qint64> &)> done);
 

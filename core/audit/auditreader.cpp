@@ -18,17 +18,24 @@ namespace {
 
 constexpr int previewLength = 200;
 
-// Column order read by recordFrom(); the summary variant leaves the big texts out.
+// Column order read by recordFrom(); the summary variant leaves the big texts out, and of a task's
+// life only its newest step. The task's steps come as one JSON array of [at, status, message]
+// (each a walk of the task_events_record index; NULL for a call that was no task).
 QString selectColumns(AuditReader::Detail detail)
 {
     const bool full = detail == AuditReader::Detail::Full;
     return QStringLiteral("r.id, r.type, r.session, r.initiator, r.started_at, r.server_name, r.server_endpoint,"
                           " r.server_info, r.name, %1, %2, r.edited_arguments IS NOT NULL, r.decided_at, r.decision,"
                           " r.decision_source, r.decision_reason, r.finished_at, r.outcome, r.is_error, %3, r.result_size,"
-                          " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems, r.origin")
+                          " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems, r.origin,"
+                          " (SELECT t.task_id FROM task_events t WHERE t.record_id = r.id ORDER BY t.seq DESC LIMIT 1), %4")
         .arg(full ? QStringLiteral("r.arguments") : QStringLiteral("substr(r.arguments, 1, %1)").arg(previewLength),
              full ? QStringLiteral("r.edited_arguments") : QStringLiteral("NULL"),
-             full ? QStringLiteral("r.result") : QStringLiteral("NULL"));
+             full ? QStringLiteral("r.result") : QStringLiteral("NULL"),
+             full ? QStringLiteral("(SELECT json_group_array(json_array(s.at, s.status, s.message)) FROM"
+                                   " (SELECT t.at, t.status, t.message FROM task_events t WHERE t.record_id = r.id ORDER BY t.seq) s)")
+                  : QStringLiteral("(SELECT json_array(json_array(t.at, t.status, t.message)) FROM task_events t"
+                                   " WHERE t.record_id = r.id ORDER BY t.seq DESC LIMIT 1)"));
 }
 
 QJsonObject objectFrom(const QVariant &value)
@@ -102,6 +109,19 @@ AuditRecord recordFrom(const QSqlQuery &query, AuditReader::Detail detail)
     for (const QJsonValue &line : problems.value(QLatin1StringView("output")).toArray())
         r.outputProblems.append(line.toString());
     r.origin = optionalFrom<qint64>(query, 26);
+    if (!query.isNull(27)) {
+        r.taskId = query.value(27).toString();
+        const QJsonArray events = QJsonDocument::fromJson(query.value(28).toString().toUtf8()).array();
+        for (const QJsonValue &value : events) {
+            const QJsonArray event = value.toArray();
+            AuditTaskEvent parsed;
+            parsed.at = QDateTime::fromMSecsSinceEpoch(qint64(event.at(0).toDouble()), Qt::UTC);
+            // A status name this build does not know (a newer Toolgate's) still shows the step and its words.
+            parsed.status = AuditNames::taskStatusFromName(event.at(1).toString()).value_or(Task::Status::Working);
+            parsed.message = event.at(2).toString();
+            r.taskEvents.append(parsed);
+        }
+    }
     return r;
 }
 
@@ -239,6 +259,12 @@ AuditReader::Query AuditReader::build(const AuditFilter &filter) const
     if (filter.until.isValid()) {
         q.where.append(QStringLiteral("r.started_at < ?"));
         q.values.append(filter.until.toMSecsSinceEpoch());
+    }
+    if (filter.onlyTasks)
+        q.where.append(QStringLiteral("EXISTS (SELECT 1 FROM task_events t WHERE t.record_id = r.id)"));
+    if (!filter.taskId.isEmpty()) {
+        q.where.append(QStringLiteral("r.id IN (SELECT t.record_id FROM task_events t WHERE t.task_id = ?)"));
+        q.values.append(filter.taskId);
     }
     const QStringList terms = filter.searchTerms();
     if (!terms.isEmpty() && m_fullText) {

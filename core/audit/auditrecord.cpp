@@ -68,6 +68,14 @@ constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 4> initiatorNa
     {CallInitiator::App, QLatin1StringView("app")},
 }};
 
+constexpr std::array<std::pair<Task::Status, QLatin1StringView>, 5> taskStatusNames{{
+    {Task::Status::Working, QLatin1StringView("working")},
+    {Task::Status::InputRequired, QLatin1StringView("input_required")},
+    {Task::Status::Completed, QLatin1StringView("completed")},
+    {Task::Status::Failed, QLatin1StringView("failed")},
+    {Task::Status::Cancelled, QLatin1StringView("cancelled")},
+}};
+
 QJsonValue timeToJson(const QDateTime &time)
 {
     return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue();
@@ -123,6 +131,8 @@ QString source(ApprovalDecision::Source source) { return nameOf(sourceNames, sou
 std::optional<ApprovalDecision::Source> sourceFromName(QStringView name) { return valueOf(sourceNames, name); }
 QString initiator(CallInitiator initiator) { return nameOf(initiatorNames, initiator); }
 std::optional<CallInitiator> initiatorFromName(QStringView name) { return valueOf(initiatorNames, name); }
+QString taskStatus(Task::Status status) { return nameOf(taskStatusNames, status); }
+std::optional<Task::Status> taskStatusFromName(QStringView name) { return valueOf(taskStatusNames, name); }
 } // namespace AuditNames
 
 namespace {
@@ -226,6 +236,14 @@ QJsonObject AuditRecord::toJson() const
     };
     if (origin)
         json.insert(QStringLiteral("origin"), double(*origin));
+    if (isTask()) {
+        QJsonArray events;
+        for (const AuditTaskEvent &event : taskEvents)
+            events.append(QJsonObject{{QStringLiteral("at"), timeToJson(event.at)},
+                                      {QStringLiteral("status"), AuditNames::taskStatus(event.status)},
+                                      {QStringLiteral("message"), event.message}});
+        json.insert(QStringLiteral("task"), QJsonObject{{QStringLiteral("id"), taskId}, {QStringLiteral("events"), events}});
+    }
     return json;
 }
 
@@ -293,6 +311,26 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     r.inputProblems = stringsFromJson(json.value(QLatin1StringView("inputProblems")));
     r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
     r.origin = intFromJson(json.value(QLatin1StringView("origin")));
+    if (json.value(QLatin1StringView("task")).isObject()) {
+        const QJsonObject task = json.value(QLatin1StringView("task")).toObject();
+        r.taskId = task.value(QLatin1StringView("id")).toString();
+        if (r.taskId.isEmpty())
+            return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "a task without an id"));
+        for (const QJsonValue &value : task.value(QLatin1StringView("events")).toArray()) {
+            const QJsonObject event = value.toObject();
+            AuditTaskEvent parsed;
+            auto at = timeFromJson(event.value(QLatin1StringView("at")), QLatin1StringView("task.events.at"));
+            if (!at)
+                return at.error();
+            parsed.at = at.value();
+            const auto status = AuditNames::taskStatusFromName(event.value(QLatin1StringView("status")).toString());
+            if (!status)
+                return invalid(QCoreApplication::translate("Toolgate::AuditRecord", "unknown task status"));
+            parsed.status = *status;
+            parsed.message = event.value(QLatin1StringView("message")).toString();
+            r.taskEvents.append(parsed);
+        }
+    }
     return r;
 }
 

@@ -2,6 +2,7 @@
 
 #include "calls/approval.h"
 #include "common/result.h"
+#include "protocol/task.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -40,7 +41,21 @@ QString source(ApprovalDecision::Source source);
 std::optional<ApprovalDecision::Source> sourceFromName(QStringView name);
 QString initiator(CallInitiator initiator);
 std::optional<CallInitiator> initiatorFromName(QStringView name);
+/// A task's status as stored: the wire names ("working", "input_required", "completed", ...).
+QString taskStatus(Task::Status status);
+std::optional<Task::Status> taskStatusFromName(QStringView name);
 } // namespace AuditNames
+
+/// One step in the life of a call's task, as read back: when, the status it reached, and the
+/// server's statusMessage (or Toolgate's words, e.g. why it stopped following). Untrusted text.
+struct AuditTaskEvent
+{
+    QDateTime at;
+    Task::Status status = Task::Status::Working;
+    QString message;
+
+    bool operator==(const AuditTaskEvent &other) const = default;
+};
 
 /// One record of the audit log as read back: a tool call, a server-initiated request or a
 /// connection event. Everything in it was redacted before it was stored.
@@ -92,6 +107,17 @@ struct AuditRecord
 
     /// For what an app view did: the record of the call whose result rendered the app.
     std::optional<qint64> origin;
+
+    /// For a call the server ran as a task: the task's id (empty for any other record)...
+    QString taskId;
+    /// ...and its life, oldest first. Summaries hold only the latest event (the last known status).
+    QList<AuditTaskEvent> taskEvents;
+    bool isTask() const { return !taskId.isEmpty(); }
+    /// The task's last known status, if it was one.
+    std::optional<Task::Status> lastTaskStatus() const
+    {
+        return taskEvents.isEmpty() ? std::nullopt : std::optional<Task::Status>(taskEvents.constLast().status);
+    }
 
     /// The start of the arguments as stored, for list views (summaries only).
     QString preview;

@@ -89,6 +89,11 @@ QVariantList AuditOutcomeRow::values() const
             integer(errorCode), text(errorMessage), integer(durationMs), integer(outputValid), text(problems)};
 }
 
+QVariantList AuditTaskEventRow::values() const
+{
+    return {text(taskId), QVariant(at), text(status), text(message)};
+}
+
 AuditOutcomeRow AuditOutcomeRow::unknown(const QDateTime &at, const QString &why)
 {
     AuditOutcomeRow row;
@@ -224,6 +229,17 @@ AuditOutcomeRow AuditRowBuilder::outcome(const AuditToolCallOutcome &outcome) co
             problems.insert(QStringLiteral("output"), QJsonArray::fromStringList(outcome.outputProblems));
         row.problems = json(problems);
     }
+    return row;
+}
+
+AuditTaskEventRow AuditRowBuilder::taskEvent(const QString &taskId, const TaskEvent &event) const
+{
+    AuditTaskEventRow row;
+    row.taskId = m_redactor.redactText(trimmed(taskId, 0).toString());
+    row.at = msecs(event.at);
+    row.status = AuditNames::taskStatus(event.status);
+    // The server's words: kept as text (and cut like any other long string), secrets redacted.
+    row.message = m_redactor.redactText(trimmed(event.message, 0).toString());
     return row;
 }
 

@@ -60,6 +60,18 @@ struct AuditOutcomeRow
     static AuditOutcomeRow unknown(const QDateTime &at, const QString &why);
 };
 
+/// The fields a task event writes (a row of task_events).
+struct AuditTaskEventRow
+{
+    QString taskId;
+    qint64 at = 0;
+    QString status;
+    QString message;
+
+    /// In AuditChain::columns(AuditEventKind::Task) order.
+    QVariantList values() const;
+};
+
 /// Turns what callers report into stored rows: redacts secrets, serializes JSON compactly,
 /// leaves out binary payloads and caps oversized results. Owned by the writer thread.
 class AuditRowBuilder final
@@ -80,6 +92,7 @@ public:
     AuditIntentRow intent(const AuditToolCallIntent &intent, const QString &session) const;
     AuditDecisionRow decision(const ApprovalDecision &decision, const QDateTime &at) const;
     AuditOutcomeRow outcome(const AuditToolCallOutcome &outcome) const;
+    AuditTaskEventRow taskEvent(const QString &taskId, const TaskEvent &event) const;
 
     AuditIntentRow intent(const AuditServerRequest &request, const QString &session) const;
     std::optional<AuditDecisionRow> decision(const AuditServerRequest &request) const;

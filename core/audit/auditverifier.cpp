@@ -48,29 +48,37 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
     begin.exec(QStringLiteral("BEGIN"));
 
     // Each event covers only the columns its kind wrote: fetch just those (one slot per column,
-    // chosen by kind), so the big texts are read once per record rather than once per event.
-    const QList<AuditColumn> owned[3] = {AuditChain::columns(AuditEventKind::Intent), AuditChain::columns(AuditEventKind::Decision),
-                                         AuditChain::columns(AuditEventKind::Outcome)};
-    const qsizetype slotCount = std::max({owned[0].size(), owned[1].size(), owned[2].size()});
+    // chosen by kind), so the big texts are read once per record rather than once per event. A task
+    // event's columns are those of its task_events row (keyed by the event's seq).
+    const QList<AuditEventKind> kinds = AuditChain::kinds();
+    QList<QList<AuditColumn>> owned;
+    qsizetype slotCount = 0;
+    for (AuditEventKind kind : kinds) {
+        owned.append(AuditChain::columns(kind));
+        slotCount = std::max(slotCount, owned.constLast().size());
+    }
     QStringList selected;
     for (qsizetype slot = 0; slot < slotCount; ++slot) {
         QString expression = QStringLiteral("CASE e.kind");
-        for (AuditEventKind kind : {AuditEventKind::Intent, AuditEventKind::Decision, AuditEventKind::Outcome}) {
-            const QList<AuditColumn> &columns = owned[int(kind)];
+        for (AuditEventKind kind : kinds) {
+            const QList<AuditColumn> &columns = owned.at(int(kind));
             if (slot < columns.size())
-                expression += QStringLiteral(" WHEN '%1' THEN r.%2").arg(AuditChain::kindName(kind), columns.at(slot).name);
+                expression += QStringLiteral(" WHEN '%1' THEN %2.%3")
+                                  .arg(AuditChain::kindName(kind), kind == AuditEventKind::Task ? QStringLiteral("t") : QStringLiteral("r"),
+                                       columns.at(slot).name);
         }
         selected.append(expression + QStringLiteral(" END"));
     }
     QSqlQuery query(db);
     query.setForwardOnly(true);
-    if (!query.exec(QStringLiteral("SELECT e.seq, e.record_id, e.kind, e.hash, r.id IS NOT NULL, ") + selected.join(u',')
-                    + QStringLiteral(" FROM events e LEFT JOIN records r ON r.id = e.record_id ORDER BY e.seq"))) {
+    if (!query.exec(QStringLiteral("SELECT e.seq, e.record_id, e.kind, e.hash, r.id IS NOT NULL, t.seq IS NOT NULL, ") + selected.join(u',')
+                    + QStringLiteral(" FROM events e LEFT JOIN records r ON r.id = e.record_id"
+                                     " LEFT JOIN task_events t ON t.seq = e.seq AND t.record_id = e.record_id ORDER BY e.seq"))) {
         const Error error = queryError(query);
         begin.exec(QStringLiteral("ROLLBACK"));
         return error;
     }
-    constexpr int firstColumn = 5;
+    constexpr int firstColumn = 6;
 
     qint64 lastSeq = 0;
     qint64 lastIntentRecord = 0;
@@ -81,6 +89,7 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
         const QString kindName = query.value(2).toString();
         const QByteArray stored = query.value(3).toString().toLatin1();
         const bool recordExists = query.value(4).toBool();
+        const bool taskRowExists = query.value(5).toBool();
         ++result.events;
         if (progress && result.events % 100000 == 0)
             progress(result.events);
@@ -98,9 +107,13 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
         } else if (!recordExists) {
             if (*kind == AuditEventKind::Intent)
                 problems.add(AuditProblem::Kind::RecordRemoved, recordId, seq, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was removed").arg(recordId));
+        } else if (*kind == AuditEventKind::Task && !taskRowExists) {
+            problems.add(AuditProblem::Kind::RecordChanged, recordId, seq,
+                         QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 was changed: a step of its task's life (event #%2) was removed")
+                             .arg(recordId).arg(seq));
         } else {
             QVariantList values;
-            const QList<AuditColumn> &columns = owned[int(*kind)];
+            const QList<AuditColumn> &columns = owned.at(int(*kind));
             for (qsizetype slot = 0; slot < columns.size(); ++slot) {
                 const int column = firstColumn + int(slot);
                 values.append(query.isNull(column) ? QVariant()
@@ -178,6 +191,23 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
             problems.add(AuditProblem::Kind::RecordUnchained, id, 0, QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 has an outcome the chain does not cover").arg(id));
     }
     loose.finish();
+
+    // Task events no chain event covers: added afterwards, or moved to another record.
+    QSqlQuery looseTasks(db);
+    looseTasks.setForwardOnly(true);
+    if (!looseTasks.exec(QStringLiteral(
+            "SELECT t.record_id, t.seq FROM task_events t WHERE NOT EXISTS"
+            " (SELECT 1 FROM events e WHERE e.seq = t.seq AND e.record_id = t.record_id AND e.kind = 'task') ORDER BY t.seq"))) {
+        const Error error = queryError(looseTasks);
+        begin.exec(QStringLiteral("ROLLBACK"));
+        return error;
+    }
+    while (looseTasks.next()) {
+        const qint64 id = looseTasks.value(0).toLongLong();
+        problems.add(AuditProblem::Kind::RecordUnchained, id, 0,
+                     QCoreApplication::translate("Toolgate::AuditVerifier", "record #%1 has a step of a task's life the chain does not cover").arg(id));
+    }
+    looseTasks.finish();
     query.finish();
     head.finish();
     begin.exec(QStringLiteral("ROLLBACK"));

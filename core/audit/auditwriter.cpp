@@ -40,6 +40,7 @@ AuditWriter::AuditWriter(QSqlDatabase db)
     , m_insertRecord(db)
     , m_updateDecision(db)
     , m_updateOutcome(db)
+    , m_insertTaskEvent(db)
     , m_insertEvent(db)
 {
     const auto intent = AuditChain::columns(AuditEventKind::Intent);
@@ -50,6 +51,11 @@ AuditWriter::AuditWriter(QSqlDatabase db)
     m_updateDecision.prepare(QStringLiteral("UPDATE records SET %1 WHERE id = ? AND decision IS NULL AND outcome IS NULL")
                                  .arg(assignments(decision)));
     m_updateOutcome.prepare(QStringLiteral("UPDATE records SET %1 WHERE id = ? AND outcome IS NULL").arg(assignments(outcome)));
+    const auto task = AuditChain::columns(AuditEventKind::Task);
+    // Keyed by the seq of the event that covers it; only while the call has no outcome.
+    m_insertTaskEvent.prepare(QStringLiteral("INSERT INTO task_events(seq, record_id, %1) SELECT ?, ?, %2"
+                                             " WHERE EXISTS (SELECT 1 FROM records WHERE id = ? AND outcome IS NULL)")
+                                  .arg(names(task), placeholders(task.size())));
     m_insertEvent.prepare(QStringLiteral("INSERT INTO events(seq, record_id, kind, hash) VALUES (?, ?, ?, ?)"));
 }
 
@@ -171,6 +177,23 @@ Result<void> AuditWriter::appendOutcome(qint64 recordId, const AuditOutcomeRow &
     return appendEvent(recordId, AuditEventKind::Outcome, values);
 }
 
+Result<void> AuditWriter::appendTaskEvent(qint64 recordId, const AuditTaskEventRow &row)
+{
+    Q_ASSERT(m_inTransaction);
+    const QVariantList values = row.values();
+    m_insertTaskEvent.addBindValue(m_headSeq + 1);
+    m_insertTaskEvent.addBindValue(recordId);
+    for (const QVariant &value : values)
+        m_insertTaskEvent.addBindValue(value);
+    m_insertTaskEvent.addBindValue(recordId);
+    if (!m_insertTaskEvent.exec())
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot record the task's status"), m_insertTaskEvent);
+    if (m_insertTaskEvent.numRowsAffected() != 1)
+        return makeError(ErrorCode::InternalError,
+                         QCoreApplication::translate("Toolgate::AuditWriter", "audit log: record %1 is missing or already has an outcome").arg(recordId));
+    return appendEvent(recordId, AuditEventKind::Task, values);
+}
+
 Result<QStringList> AuditWriter::sessionsWithPendingRecords()
 {
     QSqlQuery query(m_db);
@@ -180,6 +203,23 @@ Result<QStringList> AuditWriter::sessionsWithPendingRecords()
     while (query.next())
         sessions.append(query.value(0).toString());
     return sessions;
+}
+
+Result<std::optional<AuditTaskEventRow>> AuditWriter::lastTaskEvent(qint64 recordId)
+{
+    QSqlQuery query(m_db);
+    query.prepare(QStringLiteral("SELECT task_id, at, status, message FROM task_events WHERE record_id = ? ORDER BY seq DESC LIMIT 1"));
+    query.addBindValue(recordId);
+    if (!query.exec())
+        return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot read the task's status"), query);
+    if (!query.next())
+        return std::optional<AuditTaskEventRow>();
+    AuditTaskEventRow row;
+    row.taskId = query.value(0).toString();
+    row.at = query.value(1).toLongLong();
+    row.status = query.value(2).toString();
+    row.message = query.value(3).toString();
+    return std::optional<AuditTaskEventRow>(row);
 }
 
 Result<QList<qint64>> AuditWriter::pendingRecords(const QString &session)

@@ -32,9 +32,14 @@ public:
     Result<void> appendDecision(qint64 recordId, const AuditDecisionRow &row);
     /// Fails when the record has an outcome already.
     Result<void> appendOutcome(qint64 recordId, const AuditOutcomeRow &row);
+    /// One more step in the life of the record's task. Fails when the record has an outcome already:
+    /// a task's life is recorded while the call runs, never after it ended.
+    Result<void> appendTaskEvent(qint64 recordId, const AuditTaskEventRow &row);
 
     /// Sessions that left calls or requests without an outcome.
     Result<QStringList> sessionsWithPendingRecords();
+    /// The newest step of the record's task life, if the call ran as a task.
+    Result<std::optional<AuditTaskEventRow>> lastTaskEvent(qint64 recordId);
     /// The records of session that have no outcome (connection events never have one).
     Result<QList<qint64>> pendingRecords(const QString &session);
 
@@ -46,6 +51,7 @@ private:
     QSqlQuery m_insertRecord;
     QSqlQuery m_updateDecision;
     QSqlQuery m_updateOutcome;
+    QSqlQuery m_insertTaskEvent;
     QSqlQuery m_insertEvent;
     qint64 m_headSeq = 0;
     QByteArray m_headHash;

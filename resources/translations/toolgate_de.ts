@@ -1344,56 +1344,6 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
         <translation>Diesen Link öffnen? [y] ja / [n] nein (ablehnen): </translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli audit COMMAND [options]
-
-Reads the audit log of every tool call, server request and connection event.
-
-Commands:
-  list              The newest records (filters below; --limit N, --before ID for older ones)
-  show ID           One record in full, with its hash chain events
-  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
-  verify            Recomputes the hash chain; reports the first record changed or removed
-
-Filters (repeat an option to accept several values):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
-  --search WORDS    words in arguments, results and errors (each may be the start of a word)
-
-Other options:
-  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
-  --json            Machine-readable output (JSON Lines for list)
-
-Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
-            8 verify found records changed or removed.
-</source>
-        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
-
-Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
-
-Befehle:
-  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
-  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
-  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
-  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
-
-Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
-  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
-
-Weitere Optionen:
-  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
-  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
-
-Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
-            8 verify hat veränderte oder entfernte Einträge gefunden.
-</translation>
-    </message>
-    <message>
         <source>denied: </source>
         <translation>abgelehnt: </translation>
     </message>
@@ -1455,6 +1405,100 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>Era:           %1
 </source>
         <translation>Ära:           %1
+</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>wartet auf Eingabe</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Task id.</source>
+        <translation>Aufgaben-ID.</translation>
+    </message>
+    <message>
+        <source>Only calls run as tasks.</source>
+        <translation>Nur Aufrufe, die als Aufgabe liefen.</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Task status</source>
+        <translation>Aufgabenstatus</translation>
+    </message>
+    <message>
+        <source>Task life:
+</source>
+        <translation>Verlauf der Aufgabe:
+</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
 </translation>
     </message>
 </context>
@@ -2304,6 +2348,18 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Life</source>
+        <translation>Verlauf</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditExporter</name>
@@ -2371,6 +2427,14 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>&quot;%1&quot; is not an ISO 8601 time</source>
         <translation>&quot;%1&quot; ist keine Zeit nach ISO 8601</translation>
+    </message>
+    <message>
+        <source>a task without an id</source>
+        <translation>eine Aufgabe ohne ID</translation>
+    </message>
+    <message>
+        <source>unknown task status</source>
+        <translation>unbekannter Aufgabenstatus</translation>
     </message>
 </context>
 <context>
@@ -2535,6 +2599,18 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <source>the app in the result of call #%1</source>
         <translation>die App im Ergebnis von Aufruf #%1</translation>
     </message>
+    <message>
+        <source>working</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>wartet auf Eingabe</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditVerifier</name>
@@ -2589,6 +2665,14 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>record #%1 has an outcome the chain does not cover</source>
         <translation>Eintrag #%1 hat ein Ergebnis, das die Kette nicht abdeckt</translation>
+    </message>
+    <message>
+        <source>record #%1 was changed: a step of its task&apos;s life (event #%2) was removed</source>
+        <translation>Eintrag #%1 wurde verändert: Ein Schritt im Verlauf seiner Aufgabe (Ereignis #%2) wurde entfernt</translation>
+    </message>
+    <message>
+        <source>record #%1 has a step of a task&apos;s life the chain does not cover</source>
+        <translation>Eintrag #%1 hat einen Schritt im Verlauf einer Aufgabe, den die Kette nicht abdeckt</translation>
     </message>
 </context>
 <context>
@@ -2875,6 +2959,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>cannot look for unfinished calls</source>
         <translation>nach unvollendeten Aufrufen kann nicht gesucht werden</translation>
+    </message>
+    <message>
+        <source>cannot record the task&apos;s status</source>
+        <translation>der Status der Aufgabe kann nicht aufgezeichnet werden</translation>
+    </message>
+    <message>
+        <source>cannot read the task&apos;s status</source>
+        <translation>der Status der Aufgabe kann nicht gelesen werden</translation>
     </message>
 </context>
 <context>

@@ -7,8 +7,11 @@
 #include "viewers/resultview.h"
 
 #include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStackedLayout>
@@ -90,6 +93,9 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
     , m_summary(new QLabel(this))
+    , m_task(new QGroupBox(tr("Task"), this))
+    , m_taskId(new QLabel(m_task))
+    , m_taskLife(new QListWidget(m_task))
     , m_runAgain(new QPushButton(tr("Run Again…"), this))
     , m_showOrigin(new QPushButton(this))
     , m_tabs(new QTabWidget(this))
@@ -110,6 +116,18 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     m_summary->setTextFormat(Qt::RichText); // built from escaped text only
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setWordWrap(true);
+    m_task->setObjectName(QStringLiteral("auditTask"));
+    m_taskId->setObjectName(QStringLiteral("auditTaskId"));
+    m_taskId->setTextFormat(Qt::PlainText); // the server's id: text, never markup
+    m_taskId->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_taskId->setWordWrap(true);
+    m_taskLife->setObjectName(QStringLiteral("auditTaskLife"));
+    m_taskLife->setSelectionMode(QAbstractItemView::NoSelection);
+    m_taskLife->setWordWrap(true);
+    m_taskLife->setMaximumHeight(m_taskLife->fontMetrics().lineSpacing() * 8);
+    auto *taskLayout = new QFormLayout(m_task);
+    taskLayout->addRow(tr("Id"), m_taskId);
+    taskLayout->addRow(tr("Life"), m_taskLife);
     m_runAgain->setObjectName(QStringLiteral("runAgain"));
     m_runAgain->setToolTip(tr("Put this tool and these arguments into the main window's form. Nothing is sent until you run it and approve it."));
     m_showOrigin->setObjectName(QStringLiteral("showOriginCall"));
@@ -131,6 +149,7 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(header);
     layout->addWidget(m_summary);
+    layout->addWidget(m_task);
     layout->addWidget(m_tabs, 1);
 
     connect(m_runAgain, &QPushButton::clicked, this, [this] {
@@ -144,12 +163,33 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     showPlaceholder(tr("Select a record to see it in full."));
 }
 
+void AuditDetailPane::showTask(const AuditRecord &record)
+{
+    m_taskId->clear();
+    m_taskLife->clear();
+    m_task->setVisible(record.isTask());
+    if (!record.isTask())
+        return;
+    m_taskId->setText(record.taskId);
+    // One line per step, as plain text items: the server's words are never interpreted.
+    for (const AuditTaskEvent &event : record.taskEvents) {
+        QString line = event.at.toLocalTime().toString(QStringLiteral("HH:mm:ss")) + u' ' + AuditTableModel::taskStatusText(event.status);
+        if (!event.message.isEmpty())
+            line += QStringLiteral(" — ") + event.message;
+        auto *item = new QListWidgetItem(line, m_taskLife);
+        item->setToolTip(timeText(event.at));
+    }
+}
+
 void AuditDetailPane::showPlaceholder(const QString &text)
 {
     m_record = {};
     m_title->setText(text);
     m_summary->clear();
     m_summary->hide();
+    m_task->hide();
+    m_taskId->clear();
+    m_taskLife->clear();
     m_runAgain->hide();
     m_showOrigin->hide();
     m_tabs->hide();
@@ -204,6 +244,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         + QStringLiteral("</table>");
     m_summary->setText(html);
     m_summary->show();
+    showTask(record);
     m_runAgain->setVisible(call);
     if (record.origin)
         m_showOrigin->setText(tr("Show Call #%1").arg(*record.origin));

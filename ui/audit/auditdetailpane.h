@@ -4,7 +4,9 @@
 
 #include <QWidget>
 
+class QGroupBox;
 class QLabel;
+class QListWidget;
 class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
@@ -17,7 +19,8 @@ class ResultView;
 /// One audit record in full: the server (name, command or URL, what it said about itself), the
 /// tool or event, the arguments as sent (and as first requested, when the human edited them), the
 /// decision and who made it, timings, and the stored result shown by the same ResultView a live
-/// call uses. The whole record as JSON is one tab away.
+/// call uses. For a call the server ran as a task, a Task section shows the task's id and its life,
+/// a line per step ("10:31:02 working — Researching…"). The whole record as JSON is one tab away.
 class AuditDetailPane final : public QWidget
 {
     Q_OBJECT
@@ -42,6 +45,11 @@ public:
     QPlainTextEdit *recordJsonView() const { return m_json; }
     /// The summary lines (objectName "auditSummary").
     QLabel *summary() const { return m_summary; }
+    /// The Task section (objectName "auditTask"), shown only for a call that ran as a task: the
+    /// task's id (objectName "auditTaskId") and one line per step of its life ("auditTaskLife").
+    QGroupBox *taskSection() const { return m_task; }
+    QLabel *taskIdLabel() const { return m_taskId; }
+    QListWidget *taskLife() const { return m_taskLife; }
 
 signals:
     /// The person asked to take this record's call back into the tool form.
@@ -50,8 +58,13 @@ signals:
     void originRequested(qint64 id);
 
 private:
+    void showTask(const AuditRecord &record);
+
     QLabel *m_title;
     QLabel *m_summary;
+    QGroupBox *m_task;
+    QLabel *m_taskId;
+    QListWidget *m_taskLife;
     QPushButton *m_runAgain;
     QPushButton *m_showOrigin;
     QTabWidget *m_tabs;

@@ -475,6 +475,18 @@ QString AuditTableModel::outcomeText(AuditOutcome outcome)
     return {};
 }
 
+QString AuditTableModel::taskStatusText(Task::Status status)
+{
+    switch (status) {
+    case Task::Status::Working: return tr("working");
+    case Task::Status::InputRequired: return tr("waiting for input");
+    case Task::Status::Completed: return tr("completed");
+    case Task::Status::Failed: return tr("failed");
+    case Task::Status::Cancelled: return tr("cancelled");
+    }
+    return {};
+}
+
 QString AuditTableModel::decisionText(const std::optional<ApprovalDecision::Kind> &decision,
                                       const std::optional<ApprovalDecision::Source> &source)
 {

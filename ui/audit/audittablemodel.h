@@ -87,6 +87,8 @@ public:
     // Words for people, shared with the detail pane.
     static QString kindText(AuditRecordType type);
     static QString outcomeText(AuditOutcome outcome);
+    /// A task's status in plain words ("working", "waiting for input", "completed", ...).
+    static QString taskStatusText(Task::Status status);
     static QString decisionText(const std::optional<ApprovalDecision::Kind> &decision,
                                 const std::optional<ApprovalDecision::Source> &source);
     static QString connectionEventText(const QString &name);

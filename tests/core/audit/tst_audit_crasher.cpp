@@ -1,6 +1,7 @@
 // tst_audit_crasher DB MODE: records a call into the audit store at DB, says "READY" on stdout once
 // the intent is committed, then hangs mid-call until killed (modes "intent", "decided",
-// "pipeline") or aborts at once ("abort"). tst_auditlog then checks the next start marks the
+// "pipeline", and "task": the server runs the call as a task, which got as far as input_required)
+// or aborts at once ("abort"). tst_auditlog and tst_audittasks then check the next start marks the
 // call "outcome unknown".
 
 #include "audit/auditlog.h"
@@ -46,10 +47,16 @@ int main(int argc, char *argv[])
     // Never destroyed: the process dies with the log open, like a crash.
     auto *log = new AuditLog(options);
 
-    if (mode == QLatin1StringView("intent") || mode == QLatin1StringView("abort") || mode == QLatin1StringView("decided")) {
+    if (mode == QLatin1StringView("intent") || mode == QLatin1StringView("abort") || mode == QLatin1StringView("decided")
+        || mode == QLatin1StringView("task")) {
         const AuditLog::Ticket ticket = log->recordIntent(intent());
-        if (mode == QLatin1StringView("decided"))
+        if (mode != QLatin1StringView("intent") && mode != QLatin1StringView("abort"))
             log->recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        if (mode == QLatin1StringView("task")) {
+            const QString taskId = QStringLiteral("task-7f3a");
+            log->recordTaskEvent(ticket, taskId, {QDateTime::currentDateTimeUtc(), Task::Status::Working, QStringLiteral("Researching…")});
+            log->recordTaskEvent(ticket, taskId, {QDateTime::currentDateTimeUtc(), Task::Status::InputRequired, QStringLiteral("Which year?")});
+        }
         if (!log->waitForWrites())
             return 3;
         if (mode == QLatin1StringView("abort"))

@@ -6,6 +6,7 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QScopeGuard>
@@ -37,6 +38,7 @@ private slots:
     void list();
     void listFilters();
     void show();
+    void showsTasks();
     void exportFiles();
     void verify();
     void verifyInGerman();
@@ -44,9 +46,9 @@ private slots:
     void missingStore();
 
 private:
-    Run run(QStringList arguments)
+    Run run(QStringList arguments, const QString &path = {})
     {
-        arguments << u"--db"_s << m_path;
+        arguments << u"--db"_s << (path.isEmpty() ? m_path : path);
         QBuffer out;
         QBuffer err;
         out.open(QIODevice::WriteOnly);
@@ -150,6 +152,66 @@ void tst_AuditCommand::show()
     QCOMPARE(object.value(u"chain").toArray().size(), 3);
     QCOMPARE(run({u"show"_s, u"999"_s}).exitCode, 5);
     QCOMPARE(run({u"show"_s}).exitCode, 2);
+}
+
+void tst_AuditCommand::showsTasks()
+{
+    // Its own store: a plain call, and a call the server ran as a task that was cancelled.
+    const QString path = m_dir.filePath(u"tasks.sqlite"_s);
+    {
+        AuditLog::Options options;
+        options.path = path;
+        AuditLog log(options);
+        AuditToolCallIntent intent;
+        intent.server = {u"research"_s, u"research-server"_s, {}};
+        intent.tool = u"echo"_s;
+        const auto plain = log.recordIntent(intent);
+        log.recordOutcome(plain, {});
+        intent.tool = u"research"_s;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        const QDateTime at = QDateTime::currentDateTimeUtc();
+        // The server's words try to rewrite the terminal: shown escaped.
+        log.recordTaskEvent(ticket, u"task-51"_s, {at, Task::Status::Working, u"Researching \x1b[2J…"_s});
+        log.recordTaskEvent(ticket, u"task-51"_s, {at.addSecs(2), Task::Status::InputRequired, u"Which year?"_s});
+        log.recordTaskEvent(ticket, u"task-51"_s, {at.addSecs(4), Task::Status::Cancelled, {}});
+        AuditToolCallOutcome outcome;
+        outcome.kind = ToolCallOutcome::Kind::Cancelled;
+        log.recordOutcome(ticket, outcome);
+        QVERIFY(log.waitForWrites());
+    }
+    const Run show = run({u"show"_s, u"2"_s}, path);
+    QCOMPARE(show.exitCode, 0);
+    QVERIFY2(show.out.contains(u"Task            task-51\n"_s), qPrintable(show.out));
+    QVERIFY2(show.out.contains(u"Task status     cancelled\n"_s), qPrintable(show.out));
+    QVERIFY(show.out.contains(u"Task life:\n"_s));
+    QVERIFY2(show.out.contains(u" working — Researching "_s) && show.out.contains(u"[2J…\n"_s), qPrintable(show.out));
+    QVERIFY(show.out.contains(u" waiting for input — Which year?\n"_s));
+    QVERIFY(show.out.contains(u" cancelled\n"_s));
+    QVERIFY(!show.out.contains(u'\x1b'));
+    QCOMPARE(show.out.count(u"task    "_s), 3); // three chain events of kind task
+    // A plain call shows no task.
+    QVERIFY(!run({u"show"_s, u"1"_s}, path).out.contains(u"Task"_s));
+
+    // list: a TASK column with the last known status and the id, "-" for a plain call.
+    const Run list = run({u"list"_s}, path);
+    QCOMPARE(list.exitCode, 0);
+    const QStringList lines = list.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(0).endsWith(u" TASK"_s), qPrintable(lines.at(0)));
+    QVERIFY2(lines.at(1).endsWith(u" cancelled task-51"_s), qPrintable(lines.at(1)));
+    QVERIFY2(lines.at(2).endsWith(u" -"_s), qPrintable(lines.at(2)));
+    // No task on the page, no TASK column.
+    QVERIFY(!run({u"list"_s}).out.contains(u"TASK"_s));
+
+    // Filters: only tasks, or one task by its id; the JSON has the life.
+    QCOMPARE(run({u"list"_s, u"--tasks"_s}, path).out.split(u'\n', Qt::SkipEmptyParts).size(), 2);
+    QCOMPARE(run({u"list"_s, u"--task"_s, u"task-51"_s}, path).out.split(u'\n', Qt::SkipEmptyParts).size(), 2);
+    QCOMPARE(run({u"list"_s, u"--task"_s, u"task-52"_s}, path).out.split(u'\n', Qt::SkipEmptyParts).size(), 1);
+    const QJsonObject json = QJsonDocument::fromJson(run({u"show"_s, u"2"_s, u"--json"_s}, path).out.toUtf8()).object();
+    QCOMPARE(json.value(u"task"_s).toObject().value(u"id"_s).toString(), u"task-51"_s);
+    QCOMPARE(json.value(u"task"_s).toObject().value(u"events"_s).toArray().size(), 3);
+    QCOMPARE(run({u"verify"_s}, path).exitCode, 0);
 }
 
 void tst_AuditCommand::exportFiles()

@@ -832,6 +832,7 @@ void tst_AuditLog::migratesAnOlderSchema()
         QVERIFY(raw.exec(u"DROP TRIGGER records_fts_delete"_s));
         QVERIFY(raw.exec(u"DROP TABLE records_fts"_s));
         QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN origin"_s)); // schema 3
+        QVERIFY(raw.exec(u"DROP TABLE task_events"_s)); // schema 4
         QVERIFY(raw.exec(u"DELETE FROM schema_version WHERE version >= 2"_s));
     }
     {

@@ -1,0 +1,119 @@
+// The audit view's detail pane for a call the server ran as a task (issue #18): a Task section
+// with the task's id and its life, one line per step ("10:31:02 working — Researching…"), read
+// from a real store through the audit window; the server's words shown as text, never markup.
+
+#include "audit/auditdetailpane.h"
+#include "audit/auditlog.h"
+#include "audit/audittablemodel.h"
+#include "audit/auditwindow.h"
+
+#include <QGroupBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate;
+
+namespace {
+
+QDateTime at(int second)
+{
+    return QDateTime(QDate(2026, 5, 4), QTime(10, 31, second), Qt::UTC);
+}
+
+QString clock(int second)
+{
+    return at(second).toLocalTime().toString(u"HH:mm:ss"_s);
+}
+
+} // namespace
+
+class tst_AuditDetailPane final : public QObject
+{
+    Q_OBJECT
+private slots:
+    void showsTheTaskSection();
+};
+
+void tst_AuditDetailPane::showsTheTaskSection()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"audit.sqlite"_s);
+    const QString markup = u"<b>Found</b> <a href=\"http://evil.example\">3 sources</a>"_s;
+    {
+        AuditLog::Options options;
+        options.path = path;
+        AuditLog log(options);
+        AuditToolCallIntent intent;
+        intent.server = {u"research"_s, u"research-server --stdio"_s, {}};
+        intent.tool = u"echo"_s;
+        const auto plain = log.recordIntent(intent);
+        AuditToolCallOutcome done;
+        done.kind = ToolCallOutcome::Kind::Succeeded;
+        done.result = CallToolResult{};
+        log.recordOutcome(plain, done);
+
+        intent.tool = u"research"_s;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(2), Task::Status::Working, u"Researching…"_s});
+        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(5), Task::Status::InputRequired, u"Which year?"_s});
+        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(7), Task::Status::Working, markup});
+        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(9), Task::Status::Completed, {}});
+        log.recordOutcome(ticket, done);
+        QVERIFY(log.waitForWrites());
+    }
+
+    AuditWindow view(path);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    AuditTableModel *model = view.model();
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() == 2, 10000);
+    QSignalSpy recordShown(&view, &AuditWindow::recordShown);
+    AuditDetailPane *detail = view.detailPane();
+
+    // The task: its id and each step, in order, with the time, the status in words and the server's words.
+    view.table()->setCurrentIndex(model->index(model->rowOfRecord(2), 0));
+    QVERIFY(recordShown.wait(10000));
+    QCOMPARE(detail->record().id, 2);
+    QVERIFY(detail->taskSection()->isVisible());
+    QCOMPARE(detail->taskSection()->title(), u"Task"_s);
+    QCOMPARE(detail->taskIdLabel()->text(), u"task-<i>9</i>"_s);
+    QCOMPARE(detail->taskIdLabel()->textFormat(), Qt::PlainText);
+    QListWidget *life = detail->taskLife();
+    QStringList lines;
+    for (int i = 0; i < life->count(); ++i)
+        lines.append(life->item(i)->text());
+    const QStringList expected{
+        clock(2) + u" working — Researching…"_s,
+        clock(5) + u" waiting for input — Which year?"_s,
+        clock(7) + u" working — "_s + markup,
+        clock(9) + u" completed"_s,
+    };
+    QCOMPARE(lines, expected);
+    // The tooltip has the date too.
+    QVERIFY(life->item(0)->toolTip().startsWith(at(2).toLocalTime().toString(u"yyyy-MM-dd"_s)));
+    // Markup in the server's words is not rendered: the item's text is its text, and the summary
+    // (rich text built from escaped parts) does not carry it.
+    QVERIFY(!detail->summary()->text().contains(u"<a href"_s));
+
+    // A call that was no task has no Task section.
+    view.table()->setCurrentIndex(model->index(model->rowOfRecord(1), 0));
+    QVERIFY(recordShown.wait(10000));
+    QCOMPARE(detail->record().id, 1);
+    QVERIFY(!detail->taskSection()->isVisible());
+    QCOMPARE(detail->taskLife()->count(), 0);
+
+    // Nothing selected: none either.
+    detail->showPlaceholder(u"nothing"_s);
+    QVERIFY(!detail->taskSection()->isVisible());
+}
+
+QTEST_MAIN(tst_AuditDetailPane)
+#include "tst_auditdetailpane.moc"
