@@ -1457,6 +1457,21 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>Ära:           %1
 </translation>
     </message>
+    <message>
+        <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
+        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
+    </message>
+    <message numerus="yes">
+        <source>! … and %n more</source>
+        <translation>
+            <numerusform>! … und %n weiterer</numerusform>
+            <numerusform>! … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1843,6 +1858,41 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>This session</source>
         <translation>Diese Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ApprovalWarning</name>
+    <message>
+        <source>What the server says it is</source>
+        <translation>Was der Server über sich sagt</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Tool name</source>
+        <translation>Toolname</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Name of argument “%1”</source>
+        <translation>Name des Arguments „%1“</translation>
+    </message>
+    <message>
+        <source>Argument “%1”</source>
+        <translation>Argument „%1“</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3218,10 +3268,6 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <translation>Gibt sich aus als</translation>
     </message>
     <message>
-        <source>%1  (%2)</source>
-        <translation>%1  (%2)</translation>
-    </message>
-    <message>
         <source>Tool</source>
         <translation>Werkzeug</translation>
     </message>
@@ -3316,6 +3362,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Fix the arguments first: they are not a valid JSON object</source>
         <translation>Korrigieren Sie zuerst die Argumente: Sie sind kein gültiges JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>Some of the server&apos;s text is hidden from view or disguised. Hidden characters are shown as highlighted escapes below. Read it before you decide:</source>
+        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt. Unsichtbare Zeichen werden unten als hervorgehobene Escape-Folgen gezeigt. Lesen Sie ihn, bevor Sie entscheiden:</translation>
+    </message>
+    <message>
+        <source>Spelled out: </source>
+        <translation>Buchstabiert: </translation>
     </message>
 </context>
 <context>
@@ -7291,6 +7345,112 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>updates of %1</source>
         <translation>Aktualisierungen von %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SuspiciousText</name>
+    <message>
+        <source>Latin</source>
+        <translation>lateinisch</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>kyrillisch</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>griechisch</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>armenisch</translation>
+    </message>
+    <message>
+        <source>Cherokee</source>
+        <translation>Cherokee</translation>
+    </message>
+    <message>
+        <source>another script</source>
+        <translation>andere Schrift</translation>
+    </message>
+    <message>
+        <source> (looks like “%1”)</source>
+        <translation> (sieht aus wie „%1“)</translation>
+    </message>
+    <message>
+        <source>; they spell %1</source>
+        <translation>; sie ergeben %1</translation>
+    </message>
+    <message>
+        <source>mixes in letters that look like others (%1), so it may imitate another name</source>
+        <translation>mischt Buchstaben ein, die wie andere aussehen (%1), und kann so einen anderen Namen nachahmen</translation>
+    </message>
+    <message>
+        <source>contains instructions addressed to an AI model rather than to you (%1)</source>
+        <translation>enthält Anweisungen, die sich an ein KI-Modell richten statt an Sie (%1)</translation>
+    </message>
+    <message>
+        <source>pushes text out of view with a long run of spaces (%1 in a row)</source>
+        <translation>schiebt Text mit vielen Leerzeichen aus dem Blickfeld (%1 hintereinander)</translation>
+    </message>
+    <message>
+        <source>hides text below %1 blank lines</source>
+        <translation>versteckt Text unter %1 Leerzeilen</translation>
+    </message>
+    <message>
+        <source>ends in a long run of blanks (%1 characters)</source>
+        <translation>endet mit vielen Leerzeichen (%1 Zeichen)</translation>
+    </message>
+    <message>
+        <source>contains a control character that a terminal would act on (%1)</source>
+        <translation>enthält ein Steuerzeichen, das ein Terminal ausführen würde (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n control characters that a terminal would act on (%1)</source>
+        <translation>
+            <numerusform>enthält %n Steuerzeichen, das ein Terminal ausführen würde (%1)</numerusform>
+            <numerusform>enthält %n Steuerzeichen, die ein Terminal ausführen würde (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains a bidirectional control character, which makes text read differently from what it is (%1)</source>
+        <translation>enthält ein Steuerzeichen für die Schreibrichtung, durch das sich Text anders liest, als er ist (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n bidirectional control characters, which make text read differently from what it is (%1)</source>
+        <translation>
+            <numerusform>enthält %n Steuerzeichen für die Schreibrichtung, durch das sich Text anders liest, als er ist (%1)</numerusform>
+            <numerusform>enthält %n Steuerzeichen für die Schreibrichtung, durch die sich Text anders liest, als er ist (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains an invisible character (%1)</source>
+        <translation>enthält ein unsichtbares Zeichen (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n invisible characters (%1)</source>
+        <translation>
+            <numerusform>enthält %n unsichtbares Zeichen (%1)</numerusform>
+            <numerusform>enthält %n unsichtbare Zeichen (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n invisible tag characters, which can spell out text nobody sees</source>
+        <translation>
+            <numerusform>enthält %n unsichtbares Tag-Zeichen, das Text bilden kann, den niemand sieht</numerusform>
+            <numerusform>enthält %n unsichtbare Tag-Zeichen, die Text bilden können, den niemand sieht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains an HTML comment, hidden wherever the text is shown as a web page but read by an AI model</source>
+        <translation>enthält einen HTML-Kommentar, der als Webseite angezeigt unsichtbar ist, aber von einem KI-Modell gelesen wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n HTML comments, hidden wherever the text is shown as a web page but read by an AI model</source>
+        <translation>
+            <numerusform>enthält %n HTML-Kommentar, der als Webseite angezeigt unsichtbar ist, aber von einem KI-Modell gelesen wird</numerusform>
+            <numerusform>enthält %n HTML-Kommentare, die als Webseite angezeigt unsichtbar sind, aber von einem KI-Modell gelesen werden</numerusform>
+        </translation>
     </message>
 </context>
 <context>
