@@ -1,5 +1,6 @@
 #include "approvalformatter.h"
 
+#include "calls/approvalwarnings.h"
 #include "clitext.h"
 #include "console.h"
 #include "jsonrpc/jsonwriter.h"
@@ -9,6 +10,8 @@
 namespace Toolgate {
 
 namespace {
+
+constexpr qsizetype MaxWarnings = 12;
 
 QString row(const QString &label, const QString &value)
 {
@@ -86,6 +89,16 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     }
     if (!tool.description.trimmed().isEmpty())
         text += row(Cli::tr("Description"), Console::sanitized(tool.description.trimmed()));
+    // What of the server's text hides something or imitates something, right under what it concerns.
+    const QList<ApprovalWarning> warnings = ApprovalWarning::inspect(request);
+    if (!warnings.isEmpty()) {
+        QStringList lines{Cli::tr("some of the server's text is hidden from view or disguised; read it before you decide:")};
+        for (qsizetype i = 0; i < warnings.size() && i < MaxWarnings; ++i)
+            lines.append(QStringLiteral("! ") + Console::sanitizedLine(warnings.at(i).words()));
+        if (warnings.size() > MaxWarnings)
+            lines.append(Cli::tr("! … and %n more", nullptr, int(warnings.size() - MaxWarnings)));
+        text += row(Cli::tr("Warning"), lines.join(u'\n'));
+    }
 
     const QString claims = annotationClaims(tool.annotations);
     text += row(Cli::tr("Annotations"),

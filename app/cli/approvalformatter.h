@@ -13,7 +13,8 @@ class ApprovalFormatter final
 public:
     ApprovalFormatter() = delete;
 
-    /// The whole summary: server, tool, annotations, problems, arguments. Ends with a newline.
+    /// The whole summary: server, tool, warnings about hidden or disguised text (ApprovalWarning),
+    /// annotations, problems, arguments. Ends with a newline.
     static QString format(const ApprovalRequest &request);
     /// The annotations as words ("read-only, not destructive, ..."); empty when there are none.
     static QString annotationClaims(const ToolAnnotations &annotations);

@@ -78,13 +78,16 @@ void appendCodePoint(QString &out, char32_t c)
 
 enum class Mode { Lines, Line, Identifier };
 
-QString render(QStringView text, Mode mode)
+// With escapes and !write, only finds the escapes (their source), without writing the text.
+QString render(QStringView text, Mode mode, QList<DisplayText::Escape> *escapes = nullptr, bool write = true)
 {
     QString out;
-    out.reserve(text.size());
+    if (write)
+        out.reserve(text.size());
     CodePoints points{text};
     char32_t previous = 0;
     while (!points.atEnd()) {
+        const qsizetype source = points.pos;
         const char32_t c = points.next();
         bool keep = !DisplayText::isHidden(c);
         if (mode == Mode::Lines && (c == u'\n' || c == u'\t'))
@@ -103,10 +106,17 @@ QString render(QStringView text, Mode mode)
             keep = true;
         if (mode == Mode::Identifier && (c < 0x21 || c > 0x7e))
             keep = false;
-        if (keep)
+        if (!write) {
+            if (!keep)
+                escapes->append({source, points.pos - source, -1, 0, c});
+        } else if (keep) {
             appendCodePoint(out, c);
-        else
+        } else {
+            const qsizetype position = out.size();
             appendEscape(out, c);
+            if (escapes)
+                escapes->append({source, points.pos - source, position, out.size() - position, c});
+        }
         previous = c;
     }
     return out;
@@ -155,6 +165,28 @@ QString DisplayText::visibleLine(QStringView text)
 QString DisplayText::visibleIdentifier(QStringView text)
 {
     return render(text, Mode::Identifier);
+}
+
+QList<DisplayText::Escape> DisplayText::hiddenCharacters(QStringView text)
+{
+    QList<Escape> escapes;
+    render(text, Mode::Lines, &escapes, false);
+    return escapes;
+}
+
+QString DisplayText::visible(QStringView text, QList<Escape> *escapes)
+{
+    return render(text, Mode::Lines, escapes);
+}
+
+QString DisplayText::visibleLine(QStringView text, QList<Escape> *escapes)
+{
+    return render(text, Mode::Line, escapes);
+}
+
+QString DisplayText::visibleIdentifier(QStringView text, QList<Escape> *escapes)
+{
+    return render(text, Mode::Identifier, escapes);
 }
 
 QByteArray DisplayText::safeJson(const QByteArray &json)

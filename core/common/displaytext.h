@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 #include <QStringView>
 
@@ -32,6 +33,27 @@ public:
     /// ASCII escaped, so a look-alike ("reаd_file" with a Cyrillic "а") or an invisible character
     /// ("read\u200b_file") can be told apart from the name it imitates.
     static QString visibleIdentifier(QStringView text);
+
+    /// Where one of the functions above wrote an escape instead of a character: the character's place in
+    /// the text given (source) and the escape's place in the text returned (position, length), so a view
+    /// can mark escapes apart from backslashes the server wrote itself.
+    struct Escape
+    {
+        qsizetype source = 0;
+        qsizetype sourceLength = 0;
+        qsizetype position = 0;
+        qsizetype length = 0;
+        char32_t codePoint = 0;
+    };
+    /// As visible(), and the escapes written, in order.
+    static QString visible(QStringView text, QList<Escape> *escapes);
+    /// As visibleLine(), and the escapes written, in order.
+    static QString visibleLine(QStringView text, QList<Escape> *escapes);
+    /// As visibleIdentifier(), and the escapes written, in order.
+    static QString visibleIdentifier(QStringView text, QList<Escape> *escapes);
+    /// The characters visible() would write as escapes, in order, without writing the text (only
+    /// source, sourceLength and codePoint are set).
+    static QList<Escape> hiddenCharacters(QStringView text);
 
     /// JSON text (UTF-8) that a terminal can show: the same document with the same strings, but every
     /// hidden character written as a \u escape instead of raw. (JSON writers escape C0 controls in

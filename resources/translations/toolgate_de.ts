@@ -1501,6 +1501,41 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
             8 verify hat veränderte oder entfernte Einträge gefunden.
 </translation>
     </message>
+    <message>
+        <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
+        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
+    </message>
+    <message numerus="yes">
+        <source>! … and %n more</source>
+        <translation>
+            <numerusform>! … und %n weiterer</numerusform>
+            <numerusform>! … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source> What you allowed before no longer applies.</source>
+        <translation> Was Sie früher erlaubt haben, gilt nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Changes to %1 (- before, + now):</source>
+        <translation>Änderungen an %1 (- vorher, + jetzt):</translation>
+    </message>
+    <message>
+        <source>CHANGED</source>
+        <translation>GEÄNDERT</translation>
+    </message>
+    <message>
+        <source>Same name</source>
+        <translation>Gleicher Name</translation>
+    </message>
+    <message>
+        <source>also offered by %1: make sure this is the server you mean</source>
+        <translation>auch angeboten von %1: prüfen Sie, ob dies der gemeinte Server ist</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1887,6 +1922,41 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>This session</source>
         <translation>Diese Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ApprovalWarning</name>
+    <message>
+        <source>What the server says it is</source>
+        <translation>Was der Server über sich sagt</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Tool name</source>
+        <translation>Toolname</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Name of argument “%1”</source>
+        <translation>Name des Arguments „%1“</translation>
+    </message>
+    <message>
+        <source>Argument “%1”</source>
+        <translation>Argument „%1“</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3242,6 +3312,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>This is round %1 of its questions.</source>
         <translation>Dies ist Runde %1 seiner Fragen.</translation>
     </message>
+    <message>
+        <source>asked for task &quot;%1&quot;, the server described task &quot;%2&quot;</source>
+        <translation>nach Aufgabe „%1“ gefragt, der Server beschrieb Aufgabe „%2“</translation>
+    </message>
+    <message>
+        <source>tasks/update belongs to the tasks extension of MCP 2026-07-28; this server speaks %1</source>
+        <translation>tasks/update gehört zur Aufgaben-Erweiterung von MCP 2026-07-28; dieser Server spricht %1</translation>
+    </message>
+    <message>
+        <source>the tasks extension of MCP 2026-07-28 has no list of tasks: a task is known by the id its call answered</source>
+        <translation>die Aufgaben-Erweiterung von MCP 2026-07-28 hat keine Aufgabenliste: eine Aufgabe kennt man an der ID, die ihr Aufruf zurückgab</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -3308,10 +3390,6 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Identifies as</source>
         <translation>Gibt sich aus als</translation>
-    </message>
-    <message>
-        <source>%1  (%2)</source>
-        <translation>%1  (%2)</translation>
     </message>
     <message>
         <source>Tool</source>
@@ -3408,6 +3486,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Fix the arguments first: they are not a valid JSON object</source>
         <translation>Korrigieren Sie zuerst die Argumente: Sie sind kein gültiges JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>Some of the server&apos;s text is hidden from view or disguised. Hidden characters are shown as highlighted escapes below. Read it before you decide:</source>
+        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt. Unsichtbare Zeichen werden unten als hervorgehobene Escape-Folgen gezeigt. Lesen Sie ihn, bevor Sie entscheiden:</translation>
+    </message>
+    <message>
+        <source>Spelled out: </source>
+        <translation>Buchstabiert: </translation>
     </message>
 </context>
 <context>
@@ -3520,6 +3606,70 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Resource</source>
         <translation>Ressource</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::DefinitionChange</name>
+    <message>
+        <source>the name</source>
+        <translation>der Name</translation>
+    </message>
+    <message>
+        <source>the title</source>
+        <translation>der Titel</translation>
+    </message>
+    <message>
+        <source>the description</source>
+        <translation>die Beschreibung</translation>
+    </message>
+    <message>
+        <source>the input schema</source>
+        <translation>das Eingabeschema</translation>
+    </message>
+    <message>
+        <source>the output schema</source>
+        <translation>das Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>the annotations</source>
+        <translation>die Hinweise</translation>
+    </message>
+    <message>
+        <source>The server changed this tool since you approved it: %1 differ.</source>
+        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es erlaubt haben: %1 sind anders.</translation>
+    </message>
+    <message>
+        <source>The server changed this tool since you approved it on %2: %1 differ.</source>
+        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es am %2 erlaubt haben: %1 sind anders.</translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n more line(s)</source>
+        <translation>
+            <numerusform>… %n weitere Zeile</numerusform>
+            <numerusform>… %n weitere Zeilen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::DefinitionChangeView</name>
+    <message>
+        <source>This tool changed since you approved it</source>
+        <translation>Dieses Werkzeug hat sich geändert, seit Sie es erlaubt haben</translation>
+    </message>
+    <message>
+        <source>What you allowed before no longer applies: read the changes before you decide.</source>
+        <translation>Was Sie früher erlaubt haben, gilt nicht mehr: Lesen Sie die Änderungen, bevor Sie entscheiden.</translation>
+    </message>
+    <message>
+        <source>Changes to %1 (− before, + now):</source>
+        <translation>Änderungen an %1 (− vorher, + jetzt):</translation>
+    </message>
+    <message numerus="yes">
+        <source>Another server also offers a tool named “%1”: %2. Make sure this is the server you mean.</source>
+        <translation>
+            <numerusform>Ein weiterer Server bietet auch ein Werkzeug namens „%1“ an: %2. Prüfen Sie, ob dies der gemeinte Server ist.</numerusform>
+            <numerusform>Weitere Server bieten auch ein Werkzeug namens „%1“ an: %2. Prüfen Sie, ob dies der gemeinte Server ist.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7383,6 +7533,205 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>updates of %1</source>
         <translation>Aktualisierungen von %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SuspiciousText</name>
+    <message>
+        <source>Latin</source>
+        <translation>lateinisch</translation>
+    </message>
+    <message>
+        <source>Cyrillic</source>
+        <translation>kyrillisch</translation>
+    </message>
+    <message>
+        <source>Greek</source>
+        <translation>griechisch</translation>
+    </message>
+    <message>
+        <source>Armenian</source>
+        <translation>armenisch</translation>
+    </message>
+    <message>
+        <source>Cherokee</source>
+        <translation>Cherokee</translation>
+    </message>
+    <message>
+        <source>another script</source>
+        <translation>andere Schrift</translation>
+    </message>
+    <message>
+        <source> (looks like “%1”)</source>
+        <translation> (sieht aus wie „%1“)</translation>
+    </message>
+    <message>
+        <source>; they spell %1</source>
+        <translation>; sie ergeben %1</translation>
+    </message>
+    <message>
+        <source>mixes in letters that look like others (%1), so it may imitate another name</source>
+        <translation>mischt Buchstaben ein, die wie andere aussehen (%1), und kann so einen anderen Namen nachahmen</translation>
+    </message>
+    <message>
+        <source>contains instructions addressed to an AI model rather than to you (%1)</source>
+        <translation>enthält Anweisungen, die sich an ein KI-Modell richten statt an Sie (%1)</translation>
+    </message>
+    <message>
+        <source>pushes text out of view with a long run of spaces (%1 in a row)</source>
+        <translation>schiebt Text mit vielen Leerzeichen aus dem Blickfeld (%1 hintereinander)</translation>
+    </message>
+    <message>
+        <source>hides text below %1 blank lines</source>
+        <translation>versteckt Text unter %1 Leerzeilen</translation>
+    </message>
+    <message>
+        <source>ends in a long run of blanks (%1 characters)</source>
+        <translation>endet mit vielen Leerzeichen (%1 Zeichen)</translation>
+    </message>
+    <message>
+        <source>contains a control character that a terminal would act on (%1)</source>
+        <translation>enthält ein Steuerzeichen, das ein Terminal ausführen würde (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n control characters that a terminal would act on (%1)</source>
+        <translation>
+            <numerusform>enthält %n Steuerzeichen, das ein Terminal ausführen würde (%1)</numerusform>
+            <numerusform>enthält %n Steuerzeichen, die ein Terminal ausführen würde (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains a bidirectional control character, which makes text read differently from what it is (%1)</source>
+        <translation>enthält ein Steuerzeichen für die Schreibrichtung, durch das sich Text anders liest, als er ist (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n bidirectional control characters, which make text read differently from what it is (%1)</source>
+        <translation>
+            <numerusform>enthält %n Steuerzeichen für die Schreibrichtung, durch das sich Text anders liest, als er ist (%1)</numerusform>
+            <numerusform>enthält %n Steuerzeichen für die Schreibrichtung, durch die sich Text anders liest, als er ist (%1)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains an invisible character (%1)</source>
+        <translation>enthält ein unsichtbares Zeichen (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n invisible characters (%1)</source>
+        <translation>
+            <numerusform>enthält %n unsichtbares Zeichen (%1)</numerusform>
+            <numerusform>enthält %n unsichtbare Zeichen (%1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n invisible tag characters, which can spell out text nobody sees</source>
+        <translation>
+            <numerusform>enthält %n unsichtbares Tag-Zeichen, das Text bilden kann, den niemand sieht</numerusform>
+            <numerusform>enthält %n unsichtbare Tag-Zeichen, die Text bilden können, den niemand sieht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>contains an HTML comment, hidden wherever the text is shown as a web page but read by an AI model</source>
+        <translation>enthält einen HTML-Kommentar, der als Webseite angezeigt unsichtbar ist, aber von einem KI-Modell gelesen wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>contains %n HTML comments, hidden wherever the text is shown as a web page but read by an AI model</source>
+        <translation>
+            <numerusform>enthält %n HTML-Kommentar, der als Webseite angezeigt unsichtbar ist, aber von einem KI-Modell gelesen wird</numerusform>
+            <numerusform>enthält %n HTML-Kommentare, die als Webseite angezeigt unsichtbar sind, aber von einem KI-Modell gelesen werden</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::Task</name>
+    <message>
+        <source>the server described a task in a form Toolgate cannot read: %1</source>
+        <translation>der Server hat eine Aufgabe in einer Form beschrieben, die Toolgate nicht lesen kann: %1</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>in Arbeit</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>wartet auf Eingabe</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TaskFollower</name>
+    <message>
+        <source>the server disconnected while task %1 was %2; whether it finished there is not known</source>
+        <translation>der Server hat die Verbindung getrennt, während Aufgabe %1 %2 war; ob sie dort fertig wurde, ist nicht bekannt</translation>
+    </message>
+    <message>
+        <source>the server disconnected before task %1 could be followed</source>
+        <translation>der Server hat die Verbindung getrennt, bevor Aufgabe %1 verfolgt werden konnte</translation>
+    </message>
+    <message>
+        <source>the server disconnected while task %1 was running</source>
+        <translation>der Server hat die Verbindung getrennt, während Aufgabe %1 lief</translation>
+    </message>
+    <message>
+        <source>the server no longer knows task %1 (%2); its result is lost</source>
+        <translation>der Server kennt Aufgabe %1 nicht mehr (%2); ihr Ergebnis ist verloren</translation>
+    </message>
+    <message>
+        <source>Toolgate could not learn the state of task %1 (%2 attempts failed, the last: %3)</source>
+        <translation>Toolgate konnte den Stand von Aufgabe %1 nicht erfahren (%2 Versuche fehlgeschlagen, zuletzt: %3)</translation>
+    </message>
+    <message>
+        <source>the task was cancelled (%1)</source>
+        <translation>die Aufgabe wurde abgebrochen (%1)</translation>
+    </message>
+    <message>
+        <source>the server cancelled the task</source>
+        <translation>der Server hat die Aufgabe abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server cancelled the task: %1</source>
+        <translation>der Server hat die Aufgabe abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>the server says task %1 completed but sent no result</source>
+        <translation>der Server meldet Aufgabe %1 als abgeschlossen, schickte aber kein Ergebnis</translation>
+    </message>
+    <message>
+        <source>task %1 failed: %2</source>
+        <translation>Aufgabe %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the server asked for input to finish task %1 (%2), and it was not given: %3</source>
+        <translation>der Server bat um Eingaben, um Aufgabe %1 abzuschließen (%2), und sie wurden nicht gegeben: %3</translation>
+    </message>
+    <message>
+        <source>Toolgate could not give task %1 the answers it asked for: %2</source>
+        <translation>Toolgate konnte Aufgabe %1 die erbetenen Antworten nicht geben: %2</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>Toolgate stopped following task %1; the server did not confirm the cancellation: %2</source>
+        <translation>Toolgate verfolgt Aufgabe %1 nicht mehr; der Server hat den Abbruch nicht bestätigt: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TaskRegistry</name>
+    <message>
+        <source>cancelled from the Tasks view</source>
+        <translation>in der Aufgabenansicht abgebrochen</translation>
     </message>
 </context>
 <context>

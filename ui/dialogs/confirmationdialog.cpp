@@ -5,8 +5,10 @@
 #include "forms/fieldpath.h"
 #include "forms/formlabels.h"
 #include "forms/jsoneditor.h"
+#include "forms/markedtext.h"
 #include "forms/plaintextview.h"
 #include "forms/problemsbox.h"
+#include "common/displaytext.h"
 #include "schema/schemanode.h"
 #include "viewers/largetextview.h"
 #include "viewers/viewerstyle.h"
@@ -54,13 +56,29 @@ bool isUrl(const QString &endpoint)
         || endpoint.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
 }
 
+// The arguments as the person sees them: the same JSON, with hidden characters in strings written as
+// \u escapes (which parse back to the same strings), so none of them hides or reorders what is sent.
+QString visibleArguments(const QJsonObject &arguments, const JsonKeyOrder &order)
+{
+    return QString::fromUtf8(DisplayText::safeJson(JsonText::pretty(arguments, order).toUtf8()));
+}
+
+PlainTextView *markedView(const MarkedText &text, int maxLines, QWidget *parent, const QString &objectName)
+{
+    auto *view = new PlainTextView(text.text(), maxLines, parent);
+    view->setObjectName(objectName);
+    text.showIn(view);
+    return view;
+}
+
 } // namespace
 
 ConfirmationDialog::Prepared ConfirmationDialog::prepare(const ApprovalRequest &request)
 {
     Prepared prepared;
     // In the order the person filled them in, which is the order they are sent in.
-    prepared.argumentsText = JsonText::pretty(request.arguments, request.argumentOrder);
+    prepared.argumentsText = visibleArguments(request.arguments, request.argumentOrder);
+    prepared.warnings = ApprovalWarning::inspect(request);
     if (request.inputValidator) {
         // Compiled by the pipeline, off the GUI thread: a schema of a few MB takes a noticeable time.
         if (*request.inputValidator)
@@ -96,6 +114,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     , m_validator(std::move(prepared.validator))
     , m_originalProblems(std::move(prepared.problems))
     , m_schema(std::move(prepared.schema))
+    , m_warnings(std::move(prepared.warnings))
 {
     setObjectName(QStringLiteral("confirmationDialog"));
     setWindowTitle(tr("Approve tool call"));
@@ -116,6 +135,17 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     layout->addWidget(buildHeader());
     if (DefinitionChangeView::needed(m_request))
         layout->addWidget(new DefinitionChangeView(m_request, this));
+    if (!m_warnings.isEmpty()) {
+        auto *warnings = new ProblemsBox(this);
+        warnings->setObjectName(QStringLiteral("suspiciousText"));
+        warnings->setHeading(tr("Some of the server's text is hidden from view or disguised. Hidden characters are "
+                                "shown as highlighted escapes below. Read it before you decide:"));
+        QStringList lines;
+        for (const ApprovalWarning &warning : std::as_const(m_warnings))
+            lines.append(warning.words());
+        warnings->setProblems(lines);
+        layout->addWidget(warnings);
+    }
     layout->addWidget(buildDetails());
     layout->addWidget(buildClaims());
     m_problems = new ProblemsBox(this);
@@ -151,7 +181,7 @@ QWidget *ConfirmationDialog::buildHeader()
     auto *text = new QVBoxLayout;
     text->setSpacing(4);
     // The full name is in the details below; a name built to be long must not make the window wide.
-    QString shownName = m_request.tool.displayName().simplified();
+    QString shownName = DisplayText::visibleLine(m_request.tool.displayName().simplified());
     if (shownName.size() > 60)
         shownName = shownName.left(58) + QChar(0x2026);
     auto *title = ViewerStyle::wrappedLabel(tr("Allow “%1” to run?").arg(shownName), header, QStringLiteral("title"));
@@ -185,25 +215,26 @@ QWidget *ConfirmationDialog::buildDetails()
     };
 
     const ServerIdentity &server = m_request.server;
-    auto *serverName = ViewerStyle::wrappedLabel(server.name, details, QStringLiteral("serverName"));
+    auto *serverName = ViewerStyle::wrappedLabel(DisplayText::visibleLine(server.name), details, QStringLiteral("serverName"));
     QFont bold = serverName->font();
     bold.setBold(true);
     serverName->setFont(bold);
     addRow(tr("Server"), serverName);
 
     if (!server.endpoint.isEmpty()) {
-        auto *endpoint = new PlainTextView(server.endpoint, 4, details);
-        endpoint->setObjectName(QStringLiteral("serverEndpoint"));
+        auto *endpoint = markedView(MarkedText().appendLine(server.endpoint), 4, details, QStringLiteral("serverEndpoint"));
         endpoint->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         addRow(isUrl(server.endpoint) ? tr("URL") : tr("Command"), endpoint);
     }
 
     const Implementation &info = server.serverInfo;
     if (!info.name.isEmpty() || !info.version.isEmpty()) {
-        QString reported = info.title.isEmpty() || info.title == info.name ? info.name
-                                                                           : tr("%1 (%2)").arg(info.title, info.name);
+        const QString name = DisplayText::visibleLine(info.name);
+        QString reported = info.title.isEmpty() || info.title == info.name
+            ? name
+            : tr("%1 (%2)").arg(DisplayText::visibleLine(info.title), name);
         if (!info.version.isEmpty())
-            reported = tr("%1, version %2").arg(reported, info.version);
+            reported = tr("%1, version %2").arg(reported, DisplayText::visibleLine(info.version));
         // Anyone can claim any name and version: say so right under the claim.
         auto *value = new QWidget(details);
         auto *lines = new QVBoxLayout(value);
@@ -220,15 +251,23 @@ QWidget *ConfirmationDialog::buildDetails()
 
     const Tool &tool = m_request.tool;
     const QString display = tool.displayName();
-    auto *toolName = new PlainTextView(display == tool.name ? tool.name : tr("%1  (%2)").arg(display, tool.name), 3, details);
-    toolName->setObjectName(QStringLiteral("toolName"));
+    MarkedText name;
+    if (display == tool.name)
+        name.appendLine(tool.name);
+    else
+        name.appendLine(display).appendPlain(QStringLiteral("  (")).appendLine(tool.name).appendPlain(QStringLiteral(")"));
+    // A name that is not plain ASCII may imitate another one ("rеad_file" with a Cyrillic "е"): spelled
+    // out, the difference shows.
+    if (!DisplayText::isPrintableAscii(tool.name) && DisplayText::visibleIdentifier(tool.name) != DisplayText::visibleLine(tool.name))
+        name.appendPlain(QLatin1Char('\n') + tr("Spelled out: ")).appendSpelled(tool.name);
+    auto *toolName = markedView(name, 3, details, QStringLiteral("toolName"));
     toolName->setFont(bold);
     addRow(tr("Tool"), toolName);
 
     if (!tool.description.trimmed().isEmpty()) {
         // A long description (or one padded to push the buttons off screen) scrolls instead of growing.
-        auto *description = new PlainTextView(tool.description.trimmed(), 6, details);
-        description->setObjectName(QStringLiteral("toolDescription"));
+        auto *description = markedView(MarkedText().appendText(tool.description.trimmed()), 6, details,
+                                       QStringLiteral("toolDescription"));
         addRow(tr("Description"), description);
     }
     return details;
@@ -249,7 +288,7 @@ QWidget *ConfirmationDialog::buildClaims()
     };
     QList<Claim> shown;
     if (!claims.title.isEmpty())
-        shown.append({tr("Title"), claims.title});
+        shown.append({tr("Title"), DisplayText::visibleLine(claims.title)});
     if (claims.readOnlyHint)
         shown.append({tr("Only reads, changes nothing"), hintText(claims.readOnlyHint)});
     if (claims.destructiveHint)
@@ -524,7 +563,7 @@ void ConfirmationDialog::loadEditor()
     // The person asked to edit: the whole text goes into the editor, which may take a moment for
     // very large arguments, once and at their request.
     m_jsonLoaded = true;
-    m_json->setValue(m_request.arguments, m_request.argumentOrder);
+    m_json->setText(visibleArguments(m_request.arguments, m_request.argumentOrder));
     m_preview->hide();
     m_preview->clear();
     m_json->show();
@@ -536,7 +575,7 @@ void ConfirmationDialog::setEditing(bool editing)
         loadEditor();
     if (!editing && !argumentsParse()) {
         // Locking text that does not parse would leave the call unapprovable: go back to the original.
-        m_json->setValue(m_request.arguments, m_request.argumentOrder);
+        m_json->setText(visibleArguments(m_request.arguments, m_request.argumentOrder));
         onArgumentsEdited();
     }
     m_json->setReadOnly(!editing);

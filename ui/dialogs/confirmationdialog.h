@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calls/approval.h"
+#include "calls/approvalwarnings.h"
 #include "schema/schemavalidator.h"
 
 #include <QDialog>
@@ -26,7 +27,9 @@ struct SchemaNode;
 ///
 /// Safe by default: Deny has focus and is the default button, Esc and closing the window deny, and the
 /// allow buttons only become active a moment after the dialog appears, so a click or key press meant for
-/// another window cannot approve a call. Everything the server supplied is shown as plain text.
+/// another window cannot approve a call. Everything the server supplied is shown as plain text, with
+/// hidden characters (terminal escapes, bidi controls, zero-width and tag characters) as highlighted
+/// escapes; what is hidden or disguised in it (SuspiciousText) is listed in a warning above the details.
 ///
 /// Open it with open(); it is modal to its window. decided() is emitted exactly once.
 class ConfirmationDialog final : public QDialog
@@ -43,6 +46,7 @@ public:
         QString schemaError;       ///< Why the tool's inputSchema cannot be used, if it cannot.
         QStringList problems;      ///< What is wrong with the arguments, in the form's order and words.
         std::shared_ptr<const SchemaNode> schema; ///< Built when there were problems to word; else null.
+        QList<ApprovalWarning> warnings; ///< What of the server's text is hidden or disguised.
     };
     static Prepared prepare(const ApprovalRequest &request);
 
@@ -62,6 +66,8 @@ public:
     bool argumentsParse() const;
     /// The schema problems shown for the arguments as they stand.
     QStringList validationProblems() const { return m_problemsShown; }
+    /// What of the server's text is hidden or disguised, as shown above the details.
+    QList<ApprovalWarning> warnings() const { return m_warnings; }
 
     /// How many more requests wait behind this one; shown as a note when positive.
     void setQueuedCount(int count);
@@ -111,6 +117,7 @@ private:
     QStringList m_problemsShown;
     QStringList m_originalProblems;
     mutable std::shared_ptr<const SchemaNode> m_schema;
+    QList<ApprovalWarning> m_warnings;
 
     ProblemsBox *m_problems = nullptr;
     JsonEditor *m_json = nullptr;
