@@ -622,7 +622,14 @@ void AuditLog::callDecided(const ToolCall &call)
         callStarted(call);
         ticket = d->ticketFor(&call);
     }
-    recordDecision(*ticket, call.outcome().decision);
+    ApprovalDecision recorded = call.outcome().decision;
+    if (const auto &change = call.outcome().definitionChange) {
+        // The record says what the person decided on: a tool that changed since they approved it.
+        const QString changed = QCoreApplication::translate("Toolgate::AuditLog", "the tool changed since it was approved (%1 differ: %2)")
+                                    .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
+        recorded.reason = recorded.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + recorded.reason;
+    }
+    recordDecision(*ticket, recorded);
 }
 
 void AuditLog::callFinished(const ToolCall &call)

@@ -117,6 +117,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     if (!m_gate)
         m_gate = new DialogApprovalGate(this);
     m_host->setApprovalGate(m_gate);
+    // A tool the server changed since the person approved it is marked in the list.
+    m_toolModel->setApprovalPolicy(m_policy);
 
     // A restarting server takes its tools away for a moment; select the same tool again when it
     // is back, so the form (and its arguments) come back too.

@@ -1,6 +1,7 @@
 #include "tooltreemodel.h"
 
 #include "apps/appmeta.h"
+#include "calls/approvalpolicy.h"
 
 #include "iconloader.h"
 #include "icons.h"
@@ -15,6 +16,8 @@ namespace Toolgate {
 struct ToolTreeModel::ToolNode final : Node
 {
     QList<Tool> tools;
+    /// The tools (by name) the server changed since the person approved them, with the change.
+    QHash<QString, DefinitionChange> changed;
 };
 
 ToolTreeModel::ToolTreeModel(Workspace *workspace, QObject *parent)
@@ -46,8 +49,47 @@ std::unique_ptr<ServerTreeModel::Node> ToolTreeModel::createNode(ServerConnectio
 {
     auto node = std::make_unique<ToolNode>();
     node->tools = listedTools(connection->tools());
+    node->connection = connection;
+    markChanged(node.get());
     connect(connection, &ServerConnection::toolsChanged, this, [this, connection] { refresh(connection); });
     return node;
+}
+
+void ToolTreeModel::setApprovalPolicy(ApprovalPolicy *policy)
+{
+    if (m_policy)
+        disconnect(m_policy, nullptr, this, nullptr);
+    m_policy = policy;
+    const auto remark = [this] {
+        const Workspace *ws = workspace();
+        if (!ws)
+            return;
+        for (ServerConnection *connection : ws->connections()) {
+            auto *node = static_cast<ToolNode *>(nodeFor(connection));
+            if (!node || node->tools.isEmpty())
+                continue;
+            markChanged(node);
+            const QModelIndex parent = indexForNode(node);
+            emit dataChanged(index(0, 0, parent), index(int(node->tools.size()) - 1, ColumnCount - 1, parent));
+        }
+    };
+    if (policy) {
+        // A pin set or replaced (the person approved a tool, or approved it again after a change).
+        connect(policy, &ApprovalPolicy::pinsChanged, this, remark);
+    }
+    remark();
+}
+
+void ToolTreeModel::markChanged(ToolNode *node) const
+{
+    node->changed.clear();
+    if (!m_policy || !node->connection)
+        return;
+    const ServerIdentity identity = node->connection->identity();
+    for (const Tool &tool : std::as_const(node->tools)) {
+        if (auto change = m_policy->changeSincePinned(identity, tool))
+            node->changed.insert(tool.name, *change);
+    }
 }
 
 void ToolTreeModel::refresh(ServerConnection *connection)
@@ -55,8 +97,14 @@ void ToolTreeModel::refresh(ServerConnection *connection)
     auto *node = static_cast<ToolNode *>(nodeFor(connection));
     if (!node)
         return;
+    // Marked before the rows change, so that the rows that do are drawn with their mark.
+    ToolNode next;
+    next.connection = connection;
+    next.tools = listedTools(connection->tools());
+    markChanged(&next);
+    node->changed = next.changed;
     syncChildren(
-        node, node->tools, listedTools(connection->tools()), [](const Tool &tool) { return tool.name; },
+        node, node->tools, next.tools, [](const Tool &tool) { return tool.name; },
         [](const Tool &a, const Tool &b) { return a.raw == b.raw && a.toJson() == b.toJson(); });
 }
 
@@ -116,11 +164,16 @@ QString ToolTreeModel::annotationsText(const ToolAnnotations &annotations)
 
 QVariant ToolTreeModel::childData(const Node &node, int row, int column, int role) const
 {
-    const Tool &tool = static_cast<const ToolNode &>(node).tools.at(row);
+    const auto &toolNode = static_cast<const ToolNode &>(node);
+    const Tool &tool = toolNode.tools.at(row);
+    const auto changed = toolNode.changed.constFind(tool.name);
+    const bool isChanged = changed != toolNode.changed.cend();
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case TitleColumn: return ModelText::oneLine(tool.displayName(), 120);
+        case TitleColumn:
+            return isChanged ? tr("%1 — changed since you approved it").arg(ModelText::oneLine(tool.displayName(), 120))
+                             : ModelText::oneLine(tool.displayName(), 120);
         case NameColumn: return tool.name;
         case DescriptionColumn: return ModelText::oneLine(tool.description);
         default: return {};
@@ -128,12 +181,21 @@ QVariant ToolTreeModel::childData(const Node &node, int row, int column, int rol
     case Qt::DecorationRole: {
         if (column != TitleColumn)
             return {};
+        if (isChanged)
+            return Icons::action(u"shield"); // the same mark as the confirmation's warning, whatever the server's icon
         const QIcon own = iconLoader()->icon(tool.icons);
         return own.isNull() ? Icons::action(u"tool") : own;
     }
     case Qt::ToolTipRole: {
         QString tip = u"<p><b>" + ModelText::tooltipText(tool.displayName(), 200) + u"</b> <code>"
             + ModelText::tooltipText(tool.name, 200) + u"</code></p>";
+        if (isChanged)
+            tip += u"<p><b>" + changed->summary().toHtmlEscaped() + u"</b> "
+                + tr("The next call asks you again and shows what changed.").toHtmlEscaped() + u"</p>";
+        if (node.connection) {
+            if (const QStringList others = node.connection->otherServersWithTool(tool.name); !others.isEmpty())
+                tip += u"<p>" + tr("Another server offers a tool of the same name: %1").arg(others.join(QStringLiteral(", "))).toHtmlEscaped() + u"</p>";
+        }
         if (!tool.description.isEmpty())
             tip += u"<p>" + ModelText::tooltipText(tool.description) + u"</p>";
         const QString hints = annotationsText(tool.annotations);
@@ -155,6 +217,8 @@ QVariant ToolTreeModel::childData(const Node &node, int row, int column, int rol
         return QVariant::fromValue(tool.annotations);
     case AnnotationsTextRole:
         return annotationsText(tool.annotations);
+    case DefinitionChangedRole:
+        return isChanged;
     case SearchTextRole:
         return QString(tool.name + u'\n' + tool.title + u'\n' + tool.annotations.title + u'\n' + tool.description);
     default:

@@ -3,9 +3,13 @@
 #include "protocol/tool.h"
 #include "servertreemodel.h"
 
+#include <QPointer>
+
 namespace Toolgate {
 
 /// The tools of every server, grouped by server. Follows each server's tool list as it changes.
+class ApprovalPolicy;
+
 class ToolTreeModel final : public ServerTreeModel
 {
     Q_OBJECT
@@ -19,12 +23,17 @@ public:
         /// The server's hints in words ("read-only, idempotent"); empty when it gave none.
         /// Shown as the server's claim only: nothing decides on them.
         AnnotationsTextRole,
+        /// bool: the server changed the tool since the person approved it (its approval is suspended).
+        DefinitionChangedRole,
     };
 
     explicit ToolTreeModel(Workspace *workspace, QObject *parent = nullptr);
     ~ToolTreeModel() override;
 
     QModelIndex toolIndex(const QString &serverName, const QString &toolName, int column = 0) const;
+
+    /// Marks the tools whose definition changed since the person approved them (not owned; may be null).
+    void setApprovalPolicy(ApprovalPolicy *policy);
 
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
@@ -41,6 +50,10 @@ protected:
 private:
     struct ToolNode;
     void refresh(ServerConnection *connection);
+    /// Works out which of node's tools changed since approved (a hash per tool: not on every paint).
+    void markChanged(ToolNode *node) const;
+
+    QPointer<ApprovalPolicy> m_policy;
 };
 
 } // namespace Toolgate

@@ -6,6 +6,8 @@
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
 #include "calls/approval.h"
 #include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
@@ -179,6 +181,10 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     ApprovalPolicy policy(dir.filePath(u"approvals.json"_s));
     HeldGate gate;
     ToolCallPipeline pipeline(&gate, &policy, ToolCallPipeline::Options{});
+    AuditLog::Options auditOptions;
+    auditOptions.path = dir.filePath(u"audit.db"_s);
+    AuditLog audit(auditOptions);
+    pipeline.setObserver(&audit);
 
     // 1. The person always allows read_notes as it is first listed.
     QPointer<ToolCall> first = pipeline.call(&target, u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}, CallInitiator::Gui, this);
@@ -216,6 +222,20 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     QVERIFY(second->outcome().definitionChange); // what the record of the call keeps
     QCOMPARE(notesIn(log), (QStringList{u"called read_notes 1"_s, u"called read_notes 2"_s}));
 
+    // The audit log records that the person decided on a changed tool, and what changed.
+    QVERIFY(audit.waitForWrites());
+    auto reader = AuditReader::open(auditOptions.path);
+    QVERIFY(reader);
+    AuditFilter onlyCalls;
+    const auto records = reader.value()->window(onlyCalls, 0, 10, AuditReader::Detail::Full);
+    QVERIFY(records);
+    QStringList reasons;
+    for (const AuditRecord &record : records.value())
+        reasons.append(record.decisionReason);
+    QVERIFY2(std::any_of(reasons.cbegin(), reasons.cend(),
+                         [](const QString &reason) { return reason.contains(u"the tool changed since it was approved (description, inputSchema differ"_s); }),
+             qPrintable(reasons.join(u" | "_s)));
+
     // 4. "Once" was once: the old "always" is gone with the old definition.
     QPointer<ToolCall> third = pipeline.call(&target, u"read_notes"_s, {{u"topic"_s, u"more"_s}}, CallInitiator::Gui, this);
     QTRY_VERIFY(gate.pending);
@@ -228,6 +248,7 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     QSignalSpy closed(&session, &ClientSession::closed);
     session.disconnectFromServer();
     QVERIFY(closed.wait(5000) || !closed.isEmpty());
+    pipeline.setObserver(nullptr);
 }
 
 void tst_ToolPinning::shadowingIsFlagged()
