@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -37,6 +38,7 @@ private slots:
 
     void researchQueryCompletesWithStatusLines();
     void researchQueryJson();
+    void statusLineUpdatesInPlaceOnATerminal();
     void serverWithoutTasks();
     void everythingListsNoTasksAfterTheRun();
 
@@ -159,6 +161,32 @@ void tst_CliTasks::researchQueryJson()
     VERIFY_CLI(document.value(QLatin1String("content")).toArray().at(0).toObject().value(QLatin1String("text")).toString()
                    .contains(QStringLiteral("# Research Report: moss")),
                result);
+}
+
+void tst_CliTasks::statusLineUpdatesInPlaceOnATerminal()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("needs script(1) for a pseudo-terminal");
+#else
+    const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+    QVERIFY2(!script.isEmpty(), "script(1) (util-linux) is needed for a pseudo-terminal");
+    QStringList words{cliPath(), QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("simulate-research-query"),
+                      QStringLiteral("topic=dunes"), QStringLiteral("--")};
+    words += everythingCommand();
+    for (QString &word : words)
+        word = u'\'' + word + u'\'';
+    const CliRun result = runToEnd(script, {QStringLiteral("-qec"), words.join(u' '), QStringLiteral("/dev/null")},
+                                   m_cli.configHome());
+    VERIFY_CLI(result.exitCode == 0, result);
+    const QString all = result.all();
+    VERIFY_CLI(all.contains(QStringLiteral("# Research Report: dunes")), result);
+    // One line, rewritten: back to its start and cleared, then the new status; cleared before the result.
+    const QString rewrite = QStringLiteral("\r\x1b[Ksimulate-research-query: ") + Task::describeStatus(Task::Status::Working);
+    VERIFY_CLI(all.count(rewrite) >= 1, result);
+    VERIFY_CLI(all.lastIndexOf(QStringLiteral("\r\x1b[K")) < all.indexOf(QStringLiteral("# Research Report")), result);
+    // Status changes are not printed as lines of their own.
+    VERIFY_CLI(!all.contains(QStringLiteral("Gathering sources...\r\n")), result);
+#endif
 }
 
 void tst_CliTasks::serverWithoutTasks()
