@@ -46,6 +46,34 @@ function taskTool(server, name, description, taskSupport, work) {
     });
 }
 
+// The SDK hands a task's tool a store bound to the request: each status change is also sent as a
+// notification on the connection that started the task, and fails once that connection is gone (so
+// server-everything's research would fail when the `call --no-wait` run ends). Here the tool gets the
+// shared store itself; clients learn of changes by polling, as the spec requires them to be able to.
+const detachedStore = (extra) => ({
+    createTask: (params) => taskStore.createTask(params, extra.requestId, { method: 'tools/call', params: {} }),
+    getTask: (taskId) => taskStore.getTask(taskId),
+    storeTaskResult: (taskId, status, result) => taskStore.storeTaskResult(taskId, status, result),
+    getTaskResult: (taskId) => taskStore.getTaskResult(taskId),
+    updateTaskStatus: (taskId, status, message) => taskStore.updateTaskStatus(taskId, status, message),
+    listTasks: (cursor) => taskStore.listTasks(cursor),
+});
+
+// registerSimulateResearchQueryTool(server) as it is, with the detached store in its createTask.
+function registerDetached(server, register) {
+    register({
+        server: server.server,
+        experimental: {
+            tasks: {
+                registerToolTask: (name, config, handler) => server.experimental.tasks.registerToolTask(name, config, {
+                    ...handler,
+                    createTask: (args, extra) => handler.createTask(args, { ...extra, taskStore: detachedStore(extra) }),
+                }),
+            },
+        },
+    });
+}
+
 function newServer() {
     const server = new McpServer({ name: 'toolgate-task-peer', version: '1.0.0' }, {
         capabilities: {
@@ -55,7 +83,7 @@ function newServer() {
         taskStore,
         taskMessageQueue,
     });
-    registerSimulateResearchQueryTool(server);
+    registerDetached(server, registerSimulateResearchQueryTool);
     taskTool(server, 'failing-task', 'Works for a second, then fails', 'required', async (taskId) => {
         await taskStore.updateTaskStatus(taskId, 'working', 'Trying hard...');
         await sleep(1000);
