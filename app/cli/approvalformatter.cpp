@@ -69,6 +69,21 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     if (title != tool.name)
         toolLine = Console::sanitizedLine(title) + QStringLiteral(" (") + toolLine + u')';
     text += row(Cli::tr("Tool"), toolLine);
+    if (const auto &change = request.definitionChange) {
+        // Above the description: the person approved something else, and must see what before deciding.
+        QString changed = change->summary() + Cli::tr(" What you allowed before no longer applies.");
+        for (const QString &field : change->changedFields) {
+            changed += u'\n' + Cli::tr("Changes to %1 (- before, + now):").arg(DefinitionChange::describeField(field)) + u'\n';
+            changed += Console::sanitized(change->lineDiff(field, 60).join(u'\n'));
+        }
+        text += row(Cli::tr("CHANGED"), changed);
+    }
+    if (!request.shadowedServers.isEmpty()) {
+        QStringList others;
+        for (const QString &name : request.shadowedServers)
+            others.append(Console::sanitizedLine(name));
+        text += row(Cli::tr("Same name"), Cli::tr("also offered by %1: make sure this is the server you mean").arg(others.join(QStringLiteral(", "))));
+    }
     if (!tool.description.trimmed().isEmpty())
         text += row(Cli::tr("Description"), Console::sanitized(tool.description.trimmed()));
 

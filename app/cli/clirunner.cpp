@@ -1,4 +1,6 @@
 #include "clirunner.h"
+
+#include "calls/approvalpolicy.h"
 #include "clitext.h"
 
 #include "attachmentsaver.h"
@@ -35,8 +37,11 @@ Host::Options hostOptions(const CliArguments &arguments)
     // No servers file of its own: the chosen server joins the workspace for this run only.
     options.serversPath.clear();
     // Each CLI call is decided on its own, and arguments that do not match are refused (there is
-    // no form to fix them in).
-    options.rememberDecisions = false;
+    // no form to fix them in). What the person approves is pinned in the app's approvals file, so a
+    // tool that changed since it was approved (here or in the app) is shown as changed.
+    options.rememberDecisions = true;
+    options.applyRememberedRules = false;
+    options.approvalsPath = ApprovalPolicy::defaultPath();
     options.rejectInvalidArguments = true;
     // One attempt: a script wants the failure, not a restart.
     ServerConnection::RestartPolicy noRestart;
@@ -118,7 +123,8 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     const QList<Root> roots = rootsOf(m_arguments.roots);
     if (m_arguments.yes) {
         m_gate = std::make_unique<FixedApprovalGate>(
-            ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human,
+            // A standing rule given on the command line, not a person who saw the call: it pins nothing.
+            ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::RememberedRule,
                              QStringLiteral("approved with --yes"), std::nullopt});
         m_requestGate = std::make_unique<DecliningServerRequestGate>(
             QStringLiteral("toolgate-cli runs with --yes and asks the person nothing, so it declines"), roots);

@@ -26,6 +26,10 @@ installing anything else. Nothing it does touches your files or the network.
 7. Call **confirm_action**: before it answers, the server asks you in a form (elicitation).
    It works in both eras of MCP: a request of the server's own (2025-11-25 and earlier), or an
    `input_required` answer that your client fulfils and retries (2026-07-28).
+8. Call **research** or **long_report** as a task: the call returns at once with a task, and
+   you follow its status messages until the report is ready, or cancel it. **failing_job**
+   shows a task that fails, and **choose_format** a task that stops to ask you a question.
+   Each takes `seconds`, how long it works.
 
 ## Resources
 

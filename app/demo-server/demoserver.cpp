@@ -2,6 +2,7 @@
 
 #include "democontent.h"
 #include "demonote.h"
+#include "demotasktools.h"
 #include "demotools.h"
 #include "common/error.h"
 #include "server/mcpserver.h"
@@ -384,6 +385,8 @@ Result<void> DemoServer::registerAll()
         return added;
     if (auto added = d->registerStatefulTools(); !added)
         return added;
+    if (auto added = DemoTaskTools::registerAll(*d->server); !added)
+        return added;
     if (auto added = d->registerResources(); !added)
         return added;
     if (auto added = d->registerPrompts(); !added)
@@ -414,7 +417,8 @@ QString DemoServer::instructions()
            u"Every tool shows one feature: `echo` and `add` for the basics, `generate_image` and `generate_audio` for "
            u"media, `embedded_resources` and `resource_links` for resources, `weather` for structured output, `slow_task` "
            u"for progress and cancellation, `rich_form` for forms, `confirm_action` for a server asking you (elicitation), "
-           u"`log_messages` for logging and `change_catalog` for live updates.\n\nRead demo://readme for a tour."_s;
+           u"`log_messages` for logging and `change_catalog` for live updates. `research`, `long_report`, `failing_job` and "
+           u"`choose_format` run for a while as tasks, which you can follow, answer and cancel.\n\nRead demo://readme for a tour."_s;
 }
 
 } // namespace Toolgate

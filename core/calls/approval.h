@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/jsonkeyorder.h"
+#include "toolpin.h"
 #include "protocol/implementation.h"
 #include "protocol/tool.h"
 #include "schema/schemavalidator.h"
@@ -46,6 +47,12 @@ struct ApprovalRequest
     std::shared_ptr<const Result<SchemaValidator>> inputValidator;
     /// The issues behind validationProblems, when inputValidator is a usable validator.
     QList<SchemaIssue> validationIssues;
+    /// Set when the person approved this tool before and the server has changed its definition since:
+    /// the gate shows what changed before the person decides (any remembered approval is suspended).
+    std::optional<DefinitionChange> definitionChange;
+    /// Other connected servers that offer a tool of the same name: this one may be meant to be taken
+    /// for theirs (or theirs for this one). Shown as a flag.
+    QStringList shadowedServers;
 };
 
 /// A decision about one call.

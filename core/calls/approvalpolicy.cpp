@@ -11,6 +11,9 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QStandardPaths>
+
+#include <algorithm>
 
 namespace Toolgate {
 
@@ -38,6 +41,16 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
         qCWarning(lcCalls) << m_loadError->message;
         return;
     }
+    const QJsonObject pins = document.object().value(QLatin1String("pins")).toObject();
+    for (auto it = pins.begin(); it != pins.end(); ++it) {
+        const QJsonObject o = it.value().toObject();
+        ToolPin pin;
+        pin.definition = o.value(QLatin1String("definition")).toObject();
+        pin.fingerprint = o.value(QLatin1String("fingerprint")).toString();
+        pin.pinnedAt = QDateTime::fromString(o.value(QLatin1String("pinnedAt")).toString(), Qt::ISODate);
+        if (!pin.fingerprint.isEmpty())
+            m_pins.insert(it.key(), pin);
+    }
     const QJsonArray rules = document.object().value(QLatin1String("alwaysAllow")).toArray();
     for (const QJsonValue &value : rules) {
         const QJsonObject o = value.toObject();
@@ -48,8 +61,42 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
     }
 }
 
-std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const QString &toolName) const
+QString ApprovalPolicy::defaultPath()
 {
+    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
+    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
+    return dir.filePath(QStringLiteral("approvals.json"));
+}
+
+QString ApprovalPolicy::pinKey(const ServerIdentity &server, const QString &toolName)
+{
+    // Unit separators cannot occur in a configured name or a command line typed into a field.
+    return server.name + QChar(0x1f) + server.endpoint + QChar(0x1f) + toolName;
+}
+
+std::optional<ToolPin> ApprovalPolicy::pin(const ServerIdentity &server, const QString &toolName) const
+{
+    const auto it = m_pins.constFind(pinKey(server, toolName));
+    if (it == m_pins.cend())
+        return std::nullopt;
+    return *it;
+}
+
+std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerIdentity &server, const Tool &tool) const
+{
+    const auto pinned = pin(server, tool.name);
+    if (!pinned)
+        return std::nullopt;
+    return DefinitionChange::between(*pinned, tool);
+}
+
+std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool) const
+{
+    // A rule covers the definition that was approved; a changed one is asked about again. (A rule from
+    // before pins existed has none: it is pinned the next time the person approves the tool.)
+    if (!m_appliesRules || changeSincePinned(server, tool))
+        return std::nullopt;
+    const QString &toolName = tool.name;
     for (const Rule &rule : m_rules) {
         if (rule.serverName == server.name && rule.serverEndpoint == server.endpoint && rule.toolName == toolName) {
             ApprovalDecision decision;
@@ -63,15 +110,37 @@ std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &ser
     return std::nullopt;
 }
 
-Result<void> ApprovalPolicy::remember(const ServerIdentity &server, const QString &toolName, ApprovalDecision::Kind kind)
+Result<void> ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind)
 {
-    if (kind != ApprovalDecision::Kind::AllowForSession && kind != ApprovalDecision::Kind::AllowAlways)
+    if (kind == ApprovalDecision::Kind::Deny)
         return {};
+    const QString &toolName = tool.name;
+    const QString key = pinKey(server, toolName);
+    const ToolPin approved = ToolPin::of(tool);
+    const bool hadPin = m_pins.contains(key);
+    const bool repinned = m_pins.value(key).fingerprint != approved.fingerprint;
+    if (repinned) {
+        m_pins.insert(key, approved);
+        emit pinsChanged();
+    }
+    if (repinned && hadPin) {
+        // What was remembered was about the old definition: the person decides anew on the new one,
+        // and "once" now means once.
+        const auto stale = [&](const Rule &rule) {
+            return rule.serverName == server.name && rule.serverEndpoint == server.endpoint && rule.toolName == toolName;
+        };
+        if (std::any_of(m_rules.cbegin(), m_rules.cend(), stale)) {
+            m_rules.removeIf(stale);
+            emit rulesChanged();
+        }
+    }
+    if (!m_appliesRules || (kind != ApprovalDecision::Kind::AllowForSession && kind != ApprovalDecision::Kind::AllowAlways))
+        return repinned ? save() : Result<void>();
     const bool persistent = kind == ApprovalDecision::Kind::AllowAlways;
     for (Rule &rule : m_rules) {
         if (rule.serverName == server.name && rule.serverEndpoint == server.endpoint && rule.toolName == toolName) {
             if (rule.persistent || !persistent)
-                return {};
+                return repinned ? save() : Result<void>();
             rule.persistent = true;
             emit rulesChanged();
             return save();
@@ -79,7 +148,7 @@ Result<void> ApprovalPolicy::remember(const ServerIdentity &server, const QStrin
     }
     m_rules.append({server.name, server.endpoint, toolName, persistent});
     emit rulesChanged();
-    return persistent ? save() : Result<void>();
+    return persistent || repinned ? save() : Result<void>();
 }
 
 bool ApprovalPolicy::revoke(const Rule &rule)
@@ -116,7 +185,14 @@ Result<void> ApprovalPolicy::save() const
                                      {QLatin1String("endpoint"), rule.serverEndpoint},
                                      {QLatin1String("tool"), rule.toolName}});
     }
-    return AtomicFile::write(m_storagePath, QJsonDocument(QJsonObject{{QLatin1String("alwaysAllow"), rules}}).toJson());
+    QJsonObject pins;
+    for (auto it = m_pins.cbegin(); it != m_pins.cend(); ++it) {
+        pins.insert(it.key(), QJsonObject{{QLatin1String("definition"), it->definition},
+                                          {QLatin1String("fingerprint"), it->fingerprint},
+                                          {QLatin1String("pinnedAt"), it->pinnedAt.toUTC().toString(Qt::ISODate)}});
+    }
+    return AtomicFile::write(m_storagePath, QJsonDocument(QJsonObject{{QLatin1String("alwaysAllow"), rules},
+                                                                      {QLatin1String("pins"), pins}}).toJson());
 }
 
 } // namespace Toolgate

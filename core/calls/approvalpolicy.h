@@ -1,8 +1,10 @@
 #pragma once
 
 #include "approval.h"
+#include "toolpin.h"
 #include "common/result.h"
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
 
@@ -11,6 +13,11 @@ namespace Toolgate {
 /// Decisions the human asked us to remember: "allow for this session" (in memory) and
 /// "always allow this tool" (persisted in a JSON file). A rule is keyed by the server's configured
 /// name and endpoint and the tool name, so a server whose command or URL changes is asked anew.
+///
+/// Every approval also pins the tool's definition (ToolPin, persisted with the rules): a remembered
+/// decision covers only the definition the person saw. When the server presents a different one, the
+/// rule is suspended (lookup() finds nothing, changeSincePinned() says what changed) until the person
+/// approves the new definition, which then becomes the pin.
 class ApprovalPolicy final : public QObject
 {
     Q_OBJECT
@@ -27,10 +34,23 @@ public:
     /// storagePath: the JSON file for "always" rules; empty keeps everything in memory.
     explicit ApprovalPolicy(const QString &storagePath = {}, QObject *parent = nullptr);
 
-    /// Returns the remembered decision for this call, if any.
-    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const QString &toolName) const;
-    /// Remembers a human decision of kind AllowForSession or AllowAlways; other kinds are ignored.
-    Result<void> remember(const ServerIdentity &server, const QString &toolName, ApprovalDecision::Kind kind);
+    /// approvals.json in the app's config folder, or in TOOLGATE_CONFIG_DIR when that is set.
+    static QString defaultPath();
+    /// false: only pins (and reports changes); remembers no rules and applies none. toolgate-cli asks
+    /// about every call, yet shows what changed since the person (in the app or at a terminal) approved.
+    void setAppliesRules(bool applies) { m_appliesRules = applies; }
+    bool appliesRules() const { return m_appliesRules; }
+
+    /// Returns the remembered decision for a call of tool as the server now defines it, if any: none
+    /// when the definition changed since it was approved.
+    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool) const;
+    /// Remembers a human approval: pins the definition (any kind but Deny), and for AllowForSession or
+    /// AllowAlways keeps a rule.
+    Result<void> remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind);
+    /// How tool differs from the definition last approved, if it does (nullopt also when never approved).
+    std::optional<DefinitionChange> changeSincePinned(const ServerIdentity &server, const Tool &tool) const;
+    /// The definition last approved for a tool of a server, if any.
+    std::optional<ToolPin> pin(const ServerIdentity &server, const QString &toolName) const;
     /// Removes a rule (session or always). Returns false if there was none.
     bool revoke(const Rule &rule);
     QList<Rule> rules() const;
@@ -39,12 +59,17 @@ public:
 
 signals:
     void rulesChanged();
+    /// A pin was set or replaced (a tool approved for the first time, or again after a change).
+    void pinsChanged();
 
 private:
     Result<void> save() const;
+    static QString pinKey(const ServerIdentity &server, const QString &toolName);
 
     QString m_storagePath;
     QList<Rule> m_rules;
+    QHash<QString, ToolPin> m_pins; ///< by pinKey()
+    bool m_appliesRules = true;
     std::optional<Error> m_loadError;
 };
 

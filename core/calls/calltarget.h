@@ -31,6 +31,12 @@ public:
     /// Lists the tools anew (a call made before the first list arrived); done is called once, on
     /// context's thread, unless context dies first.
     virtual void relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done) = 0;
+    /// The names of the other servers (of the same workspace) whose tool lists have a tool called name.
+    virtual QStringList otherServersWithTool(const QString &name) const
+    {
+        Q_UNUSED(name);
+        return {};
+    }
 };
 
 } // namespace Toolgate

@@ -288,7 +288,8 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     }
 
     if (d->policy) {
-        if (const auto remembered = d->policy->lookup(call->m_server, call->m_tool.name)) {
+        call->m_outcome.definitionChange = d->policy->changeSincePinned(call->m_server, call->m_tool);
+        if (const auto remembered = d->policy->lookup(call->m_server, call->m_tool)) {
             decided(call, *remembered);
             return;
         }
@@ -299,6 +300,9 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
                             call->m_outcome.inputProblems, call->m_initiator};
     request.inputValidator = validator;
     request.validationIssues = issues;
+    request.definitionChange = call->m_outcome.definitionChange;
+    if (CallTarget *target = call->target())
+        request.shadowedServers = target->otherServersWithTool(call->m_tool.name);
     QPointer<ToolCall> guard(call);
     d->gate->requestApproval(request, call, [this, guard](const ApprovalDecision &decision) {
         if (guard)
@@ -352,7 +356,7 @@ void ToolCallPipeline::proceed(ToolCall *call)
         return;
     }
     if (decision.source == ApprovalDecision::Source::Human && d->policy) {
-        if (const auto saved = d->policy->remember(call->m_server, call->m_tool.name, decision.kind); !saved)
+        if (const auto saved = d->policy->remember(call->m_server, call->m_tool, decision.kind); !saved)
             qCWarning(lcCalls) << saved.error().message;
     }
     if (!d->observer) {

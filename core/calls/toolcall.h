@@ -62,6 +62,8 @@ struct ToolCallOutcome
     /// 2026-07-28: the rounds of input the server asked for (MRTR) before it answered, oldest first.
     /// The approval covered them all: the call was sent again with the person's answers, not asked again.
     QList<InputRound> inputRounds;
+    /// Set when the tool's definition changed since the person last approved it (what they were shown).
+    std::optional<DefinitionChange> definitionChange;
     /// Set once the server answered with a task: its latest state. The call then runs until the task ends.
     std::optional<Task> task;
     /// The task's life, oldest first: created, each change of status or message, how it ended. Past

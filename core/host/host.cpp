@@ -102,8 +102,10 @@ Host::Host(Options options, QObject *parent)
     d->connectionAuditor = std::make_unique<ConnectionAuditor>(audit, o.initiator);
     d->connectionAuditor->watch(d->workspace.get());
 
-    if (o.rememberDecisions)
+    if (o.rememberDecisions) {
         d->policy = std::make_unique<ApprovalPolicy>(o.approvalsPath);
+        d->policy->setAppliesRules(o.applyRememberedRules);
+    }
     d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),
                                                       ToolCallPipeline::Options{o.rejectInvalidArguments});
     d->toolCalls->setObserver(audit);

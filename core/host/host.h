@@ -48,6 +48,9 @@ public:
         QString approvalsPath;
         /// false: no remembered decisions at all, every call is decided on its own (toolgate-cli).
         bool rememberDecisions = true;
+        /// false: remembered decisions pin tool definitions (and show their changes) but allow nothing
+        /// by themselves; every call is asked about (toolgate-cli).
+        bool applyRememberedRules = true;
         /// true: arguments that do not match the tool's schema fail the call before anyone is asked
         /// (toolgate-cli); false: the person sees the problems and may still send (the GUI).
         bool rejectInvalidArguments = false;

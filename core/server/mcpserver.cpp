@@ -1,5 +1,6 @@
 #include "mcpserver.h"
 
+#include "servertasks.h"
 #include "common/logging.h"
 #include "common/error.h"
 #include "peer/jsonrpcpeer.h"
@@ -36,6 +37,12 @@ public:
     virtual void callFinished(const RequestId &id) = 0;
     virtual void sendClientRequest(const QString &method, const QJsonObject &params, QObject *context,
                                    JsonRpcPeer::ResponseHandler handler) = 0;
+    // A call running as a task ended: with the tool's result (already encoded) or a JSON-RPC error.
+    virtual void finishTask(const std::shared_ptr<ServerTask> &task, const CallToolResult *result, const Error *error) = 0;
+    virtual void setTaskStatusMessage(const std::shared_ptr<ServerTask> &task, const QString &message) = 0;
+    // A call running as a task asks the client something (askClient()).
+    virtual void askForTask(const std::shared_ptr<ServerTask> &task, const QString &method, const QJsonObject &params,
+                            std::function<void(const Result<QJsonObject> &answer)> deliver) = 0;
 
 protected:
     ~CallHost() = default;
@@ -57,6 +64,7 @@ struct ToolCallState : std::enable_shared_from_this<ToolCallState>
     std::optional<double> lastProgress;
     bool answered = false;
     bool cancelled = false;
+    std::shared_ptr<ServerTask> task; // set when the call runs as a task
     std::vector<std::function<void()>> cancelCallbacks;
     QPointer<QObject> scope;
 
@@ -71,7 +79,8 @@ struct ToolCallState : std::enable_shared_from_this<ToolCallState>
     // to scope(). deleteLater, because we may be inside a slot of one of scope's children.
     void release()
     {
-        if (host)
+        // A task's tools/call was answered when the task was created; its id may be in use again.
+        if (host && !task)
             host->callFinished(id);
         if (scope)
             scope->deleteLater();
@@ -113,10 +122,16 @@ struct ToolCallState : std::enable_shared_from_this<ToolCallState>
             // Every copy of the context is gone, so nobody can answer any more: say so rather
             // than leave the client waiting for its timeout.
             qCWarning(lcServer).noquote() << QStringLiteral("tool %1 dropped call %2 without answering").arg(toolName, id.toString());
-            responder.respondError(makeError(ErrorCode::InternalError,
-                                             QCoreApplication::translate("Toolgate::McpServer", "the tool \"%1\" finished without an answer").arg(toolName)));
-            if (host)
-                host->callFinished(id);
+            const Error error = makeError(ErrorCode::InternalError,
+                                          QCoreApplication::translate("Toolgate::McpServer", "the tool \"%1\" finished without an answer").arg(toolName));
+            if (task) {
+                if (host)
+                    host->finishTask(task, nullptr, &error);
+            } else {
+                responder.respondError(error);
+                if (host)
+                    host->callFinished(id);
+            }
         }
         if (scope)
             scope->deleteLater();
@@ -138,6 +153,12 @@ bool ToolCallContext::wantsProgress() const
 
 void ToolCallContext::reportProgress(double progress, std::optional<double> total, const QString &message) const
 {
+    if (m_state && m_state->task && m_state->era == ProtocolEra::Modern) {
+        // The tools/call was answered with the task: its progress is what tasks/get shows.
+        if (!message.isEmpty())
+            setStatusMessage(message);
+        return;
+    }
     if (!wantsProgress() || m_state->isFinished() || !m_state->host)
         return;
     if (m_state->lastProgress && progress <= *m_state->lastProgress) {
@@ -162,7 +183,8 @@ void ToolCallContext::log(LoggingLevel level, const QJsonValue &data) const
         return;
     if (m_state->era == ProtocolEra::Modern) {
         // 2026-07-28: a request opts into log messages with the envelope's logLevel; none means none.
-        if (!m_state->logLevel || level < *m_state->logLevel)
+        // A task's request was answered at once, so nothing can belong to it any more.
+        if (m_state->task || !m_state->logLevel || level < *m_state->logLevel)
             return;
         LogMessage message;
         message.level = level;
@@ -206,6 +228,13 @@ void ToolCallContext::respond(const CallToolResult &result) const
     if (!m_state)
         return;
     detail::ToolCallState *state = m_state.get();
+    if (state->task) {
+        state->answer([state, &result] {
+            if (state->host)
+                state->host->finishTask(state->task, &result, nullptr);
+        });
+        return;
+    }
     state->answer([state, &result] {
         state->responder.respond(state->host ? state->host->encodeCallResult(result) : result.toJson());
     });
@@ -216,7 +245,24 @@ void ToolCallContext::fail(const Error &error) const
     if (!m_state)
         return;
     detail::ToolCallState *state = m_state.get();
+    if (state->task) {
+        state->answer([state, &error] {
+            if (state->host)
+                state->host->finishTask(state->task, nullptr, &error);
+        });
+        return;
+    }
     state->answer([state, &error] { state->responder.respondError(error); });
+}
+
+bool ToolCallContext::isTask() const { return m_state && m_state->task; }
+QString ToolCallContext::taskId() const { return isTask() ? m_state->task->taskId : QString(); }
+
+void ToolCallContext::setStatusMessage(const QString &message) const
+{
+    if (!isTask() || m_state->isFinished() || !m_state->host)
+        return;
+    m_state->host->setTaskStatusMessage(m_state->task, message);
 }
 
 ProtocolEra ToolCallContext::era() const { return m_state ? m_state->era : ProtocolEra::Legacy; }
@@ -265,6 +311,12 @@ void ToolCallContext::requireInput(const QJsonObject &inputRequests, const QStri
     if (!m_state)
         return;
     detail::ToolCallState *state = m_state.get();
+    if (state->task) {
+        fail(makeError(ErrorCode::InternalError,
+                       u"the tool \"%1\" answered with input_required while running as a task; a task asks with askClient()"_s
+                           .arg(state->toolName)));
+        return;
+    }
     if (state->era != ProtocolEra::Modern) {
         fail(makeError(ErrorCode::InternalError,
                        u"the tool \"%1\" answered with input_required on a connection in the initialize era, which has no such result"_s
@@ -304,6 +356,23 @@ void ToolCallContext::askClient(const QString &method, const QJsonObject &params
     if (!m_state || m_state->isFinished() || !callback)
         return;
     detail::ToolCallState *state = m_state.get();
+    if (state->task && state->host) {
+        const QJsonObject needed = capabilityNeededFor(method, params);
+        if (!declares(state->clientCapabilities, needed)) {
+            callback(makeError(state->era == ProtocolEra::Modern ? ErrorCode::MissingRequiredClientCapability : ErrorCode::MethodNotFound,
+                               u"the client did not declare the capability %1 needs"_s.arg(method),
+                               QJsonObject{{u"requiredCapabilities"_s, needed}}));
+            return;
+        }
+        // Only while the call runs: an answer after the task ended (or was cancelled) goes nowhere.
+        const std::weak_ptr<detail::ToolCallState> weak = m_state;
+        state->host->askForTask(state->task, method, params, [weak, callback](const Result<QJsonObject> &answer) {
+            const auto alive = weak.lock();
+            if (alive && !alive->isFinished())
+                callback(answer);
+        });
+        return;
+    }
     if (state->era == ProtocolEra::Modern || !state->host) {
         callback(makeError(ErrorCode::InvalidRequest,
                            u"in MCP 2026-07-28 a server asks for input with an input_required result, not with %1"_s.arg(method)));
@@ -470,6 +539,7 @@ public:
     // Legacy until server/discover or an enveloped request; pinned to modern once phase is Ready.
     ProtocolEra era = ProtocolEra::Legacy;
     QList<Listen> listens;
+    ServerTaskStore taskStore;
 
     bool isModern() const { return era == ProtocolEra::Modern && phase == Phase::Ready; }
 
@@ -481,6 +551,14 @@ public:
         const auto calls = std::exchange(activeCalls, {});
         for (const auto &weak : calls) {
             if (const auto state = weak.lock()) {
+                state->host = nullptr;
+                state->cancel();
+            }
+        }
+        for (const auto &task : taskStore.takeAll()) {
+            const auto state = task->call.lock();
+            forgetTask(*task);
+            if (state) {
                 state->host = nullptr;
                 state->cancel();
             }
@@ -532,6 +610,228 @@ public:
         options.timeout = options.maxTimeout;
         peer->sendRequest(method, params, context, std::move(handler), options);
     }
+
+    void finishTask(const std::shared_ptr<ServerTask> &task, const CallToolResult *result, const Error *error) override
+    {
+        if (task->isTerminal())
+            return;
+        if (result) {
+            task->result = encodeCallResult(*result);
+            // 2025-11-25 counts a tool error (isError) as a failed task; the extension keeps failed
+            // for JSON-RPC errors, and a tool error is a completed task with an isError result.
+            const bool failed = result->isError && era == ProtocolEra::Legacy;
+            task->status = failed ? Task::Status::Failed : Task::Status::Completed;
+            task->statusMessage = failed ? u"The tool reported an error: %1"_s.arg(result->textSummary().left(200)) : QString();
+        } else {
+            task->error = error ? *error : makeError(ErrorCode::InternalError, u"the task ended without a result"_s);
+            task->status = Task::Status::Failed;
+            task->statusMessage = task->error->message;
+        }
+        task->lastUpdatedAt = QDateTime::currentDateTimeUtc();
+        qCInfo(lcServer) << "task" << task->taskId << "of" << task->toolName << "ended:" << ServerTask::statusName(task->status);
+        sendTaskStatus(*task);
+        settleTask(*task);
+    }
+
+    void setTaskStatusMessage(const std::shared_ptr<ServerTask> &task, const QString &message) override
+    {
+        updateTask(*task, task->status, message);
+    }
+
+    void askForTask(const std::shared_ptr<ServerTask> &task, const QString &method, const QJsonObject &params,
+                    std::function<void(const Result<QJsonObject> &answer)> deliver) override
+    {
+        if (task->isTerminal())
+            return;
+        ServerTask::InputRequest input;
+        input.key = u"input-%1"_s.arg(++task->inputsAsked);
+        input.method = method;
+        input.params = params;
+        input.deliver = std::move(deliver);
+        task->inputs.append(std::move(input));
+        updateTask(*task, Task::Status::InputRequired);
+        if (era == ProtocolEra::Legacy)
+            sendTaskInputs(task);
+    }
+
+    // ---- tasks
+
+    enum class TaskMode { Forbidden, Optional, Required };
+
+    static TaskMode taskModeOf(const Tool &tool)
+    {
+        const QString support = tool.execution.value(u"taskSupport").toString();
+        if (support == u"required")
+            return TaskMode::Required;
+        if (support == u"optional")
+            return TaskMode::Optional;
+        return TaskMode::Forbidden;
+    }
+
+    bool offersTasks() const
+    {
+        return std::any_of(tools.cbegin(), tools.cend(),
+                           [](const ToolEntry &entry) { return taskModeOf(entry.definition) != TaskMode::Forbidden; });
+    }
+
+    // 2025-11-25 only: in 2026-07-28 a task's notifications belong on the stream of a tasks/get,
+    // which a client polling over stdio does not keep open; tasks/get tells it everything.
+    void sendTaskStatus(const ServerTask &task)
+    {
+        if (era != ProtocolEra::Legacy || phase != Phase::Ready)
+            return;
+        peer->sendNotification(u"notifications/tasks/status"_s, task.toLegacyJson());
+    }
+
+    void updateTask(ServerTask &task, Task::Status status, const std::optional<QString> &message = std::nullopt)
+    {
+        if (task.isTerminal())
+            return;
+        if (task.status == status && (!message || *message == task.statusMessage))
+            return;
+        task.status = status;
+        if (message)
+            task.statusMessage = *message;
+        task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
+        sendTaskStatus(task);
+    }
+
+    // A task reached its end: whoever waits in tasks/result hears, and the questions still open go.
+    void settleTask(ServerTask &task)
+    {
+        const auto waiters = std::exchange(task.resultWaiters, {});
+        for (const Responder &waiter : waiters)
+            answerTaskResult(task, waiter);
+        forgetTask(task);
+    }
+
+    // Drops what ties a task to its running call (the open questions hold the call's context).
+    static void forgetTask(ServerTask &task)
+    {
+        auto inputs = std::exchange(task.inputs, {});
+        inputs.clear();
+        task.call.reset();
+    }
+
+    // tasks/result for a task that ended: exactly what the tools/call would have answered.
+    static void answerTaskResult(const ServerTask &task, const Responder &responder)
+    {
+        if (task.result) {
+            QJsonObject json = *task.result;
+            QJsonObject meta = json.value(u"_meta").toObject();
+            meta.insert(relatedTaskMetaKey, QJsonObject{{u"taskId"_s, task.taskId}});
+            json.insert(u"_meta", meta);
+            responder.respond(json);
+        } else if (task.error) {
+            responder.respondError(*task.error);
+        } else {
+            responder.respondError(makeError(ErrorCode::InvalidRequest,
+                                             u"the task %1 was cancelled, so it has no result"_s.arg(task.taskId)));
+        }
+    }
+
+    void cancelTask(const std::shared_ptr<ServerTask> &task, const QString &message)
+    {
+        if (task->isTerminal())
+            return;
+        const auto state = task->call.lock();
+        task->status = Task::Status::Cancelled;
+        task->statusMessage = message;
+        task->lastUpdatedAt = QDateTime::currentDateTimeUtc();
+        qCInfo(lcServer) << "task" << task->taskId << "of" << task->toolName << "cancelled";
+        sendTaskStatus(*task);
+        settleTask(*task);
+        if (state)
+            state->cancel(); // the handler's onCancelled callbacks run, its scope() goes
+    }
+
+    // Legacy: the task's questions go out while the client listens in tasks/result (the spec's
+    // way to reach a client that follows a task), each tied to the task by the related-task _meta.
+    void sendTaskInputs(const std::shared_ptr<ServerTask> &task)
+    {
+        task->resultWaiters.removeIf([](const Responder &waiter) { return waiter.isAnswered() || waiter.isCancelled(); });
+        if (task->resultWaiters.isEmpty())
+            return;
+        for (ServerTask::InputRequest &input : task->inputs) {
+            if (input.sent)
+                continue;
+            input.sent = true;
+            QJsonObject params = input.params;
+            QJsonObject meta = params.value(u"_meta").toObject();
+            meta.insert(relatedTaskMetaKey, QJsonObject{{u"taskId"_s, task->taskId}});
+            params.insert(u"_meta", meta);
+            const std::weak_ptr<ServerTask> weak = task;
+            sendClientRequest(input.method, params, q, [this, weak, key = input.key](const Result<QJsonValue> &answer) {
+                const auto alive = weak.lock();
+                if (!alive)
+                    return;
+                if (!answer)
+                    deliverTaskInputs(alive, {{key, Result<QJsonObject>(answer.error())}});
+                else if (!answer->isObject())
+                    deliverTaskInputs(alive, {{key, Result<QJsonObject>(makeError(ErrorCode::ProtocolError,
+                                                                                  u"the client's answer is not a JSON object"_s))}});
+                else
+                    deliverTaskInputs(alive, {{key, Result<QJsonObject>(answer->toObject())}});
+            });
+        }
+    }
+
+    // Hands answers to the questions they answer; keys the task is not waiting for are ignored.
+    void deliverTaskInputs(const std::shared_ptr<ServerTask> &task, const QList<std::pair<QString, Result<QJsonObject>>> &answers)
+    {
+        if (task->isTerminal())
+            return;
+        QList<std::pair<ServerTask::InputRequest, Result<QJsonObject>>> answered;
+        for (const auto &[key, reply] : answers) {
+            const auto it = std::find_if(task->inputs.begin(), task->inputs.end(),
+                                         [&key](const ServerTask::InputRequest &input) { return input.key == key; });
+            if (it == task->inputs.end())
+                continue;
+            answered.append({std::move(*it), reply});
+            task->inputs.erase(it);
+        }
+        if (answered.isEmpty())
+            return;
+        if (task->inputs.isEmpty())
+            updateTask(*task, Task::Status::Working);
+        for (const auto &[input, reply] : answered)
+            input.deliver(reply);
+    }
+
+    // Tasks past their ttl go: what still runs is stopped, whoever waits hears why.
+    void expireTasks()
+    {
+        for (const auto &task : taskStore.takeExpired()) {
+            qCInfo(lcServer) << "task" << task->taskId << "of" << task->toolName << "expired";
+            const auto state = task->call.lock();
+            const auto waiters = std::exchange(task->resultWaiters, {});
+            for (const Responder &waiter : waiters)
+                waiter.respondError(invalidParams(u"the task %1 expired"_s.arg(task->taskId)));
+            forgetTask(*task);
+            if (state && !task->isTerminal()) {
+                task->status = Task::Status::Cancelled;
+                state->cancel();
+            }
+        }
+    }
+
+    // The task a tasks/… request names, or the error to answer it with.
+    Result<std::shared_ptr<ServerTask>> taskFor(const QJsonObject &params)
+    {
+        if (!offersTasks())
+            return makeError(ErrorCode::MethodNotFound, u"this server runs no tools as tasks"_s);
+        const QJsonValue id = params.value(u"taskId");
+        if (!id.isString() || id.toString().isEmpty())
+            return invalidParams(u"the request needs a taskId (a string)"_s);
+        expireTasks();
+        if (auto task = taskStore.find(id.toString()))
+            return task;
+        return invalidParams(u"Task not found: %1 (it may have expired)"_s.arg(id.toString()));
+    }
+
+    using OnRequest = std::function<void(const QString &method, std::function<void(const JsonRpcMessage &, const Responder &)> handler,
+                                         Eras eras)>;
+    void installTaskHandlers(const OnRequest &on);
 
     // ---- the modern era
 
@@ -678,6 +978,11 @@ public:
 
     Result<QJsonObject> paginate(const QJsonArray &all, QStringView key, const QJsonObject &params) const
     {
+        return paginate(all, key, params, pageSize);
+    }
+
+    static Result<QJsonObject> paginate(const QJsonArray &all, QStringView key, const QJsonObject &params, int pageSize)
+    {
         qsizetype offset = 0;
         const QJsonValue cursor = params.value(u"cursor");
         if (!cursor.isUndefined() && !cursor.isNull()) {
@@ -822,6 +1127,10 @@ public:
             if (const auto state = weak.lock())
                 state->cancel();
         }
+        // Tasks live as long as the connection that created them.
+        const auto tasks = taskStore.all();
+        for (const auto &task : tasks)
+            cancelTask(task, u"The connection closed."_s);
         emit q->finished();
     }
 
@@ -845,6 +1154,15 @@ public:
         }
         if (completionHandler)
             caps.insert(u"completions", QJsonObject());
+        if (offersTasks()) {
+            if (era == ProtocolEra::Modern) {
+                caps.insert(u"extensions", QJsonObject{{tasksExtensionName, QJsonObject()}});
+            } else {
+                caps.insert(u"tasks", QJsonObject{{u"list"_s, QJsonObject()},
+                                                  {u"cancel"_s, QJsonObject()},
+                                                  {u"requests"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"call"_s, QJsonObject()}}}}}});
+            }
+        }
         return caps;
     }
 
@@ -930,6 +1248,7 @@ void McpServer::Private::installHandlers()
     onSync(u"prompts/get"_s, [this](const QJsonObject &params) { return handleGetPrompt(params); });
     onSync(u"completion/complete"_s, [this](const QJsonObject &params) { return handleComplete(params); });
     onSync(u"logging/setLevel"_s, [this](const QJsonObject &params) { return handleSetLevel(params); }, Eras::LegacyOnly);
+    installTaskHandlers(on);
 
     peer->setNotificationHandler(u"notifications/initialized"_s, [this](const JsonRpcMessage &) {
         if (phase != Phase::AwaitingInitialized) {
@@ -945,6 +1264,83 @@ void McpServer::Private::installHandlers()
     peer->setFallbackNotificationHandler([](const JsonRpcMessage &message) {
         qCDebug(lcServer) << "ignoring notification" << message.method();
     });
+}
+
+void McpServer::Private::installTaskHandlers(const OnRequest &on)
+{
+    on(u"tasks/get"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        const auto task = taskFor(request.params());
+        if (!task)
+            return answer(responder, task.error());
+        answer(responder, era == ProtocolEra::Modern ? task.value()->toModernJson(true) : task.value()->toLegacyJson(),
+               u"tasks/get"_s);
+    }, Eras::Both);
+
+    on(u"tasks/result"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        const auto task = taskFor(request.params());
+        if (!task)
+            return responder.respondError(task.error());
+        const std::shared_ptr<ServerTask> &found = task.value();
+        if (found->isTerminal())
+            return answerTaskResult(*found, responder);
+        // Blocks until the task ends; meanwhile the task's questions reach the client.
+        found->resultWaiters.append(responder);
+        sendTaskInputs(found);
+    }, Eras::LegacyOnly);
+
+    on(u"tasks/list"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        if (!offersTasks())
+            return responder.respondError(makeError(ErrorCode::MethodNotFound, u"this server runs no tools as tasks"_s));
+        expireTasks();
+        QJsonArray all;
+        for (const auto &task : taskStore.all())
+            all.append(task->toLegacyJson());
+        // The spec asks for pages here even when other lists come whole.
+        constexpr int defaultTaskPage = 50;
+        answer(responder, paginate(all, u"tasks", request.params(), pageSize > 0 ? pageSize : defaultTaskPage));
+    }, Eras::LegacyOnly);
+
+    on(u"tasks/cancel"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        const auto task = taskFor(request.params());
+        if (era == ProtocolEra::Modern) {
+            // The extension acknowledges every cancel, even of a task it does not know (eventual consistency).
+            if (!task && task.error().code == int(ErrorCode::MethodNotFound))
+                return answer(responder, task.error());
+            if (task)
+                cancelTask(task.value(), u"Cancelled at the client's request."_s);
+            return answer(responder, QJsonObject(), u"tasks/cancel"_s);
+        }
+        if (!task)
+            return responder.respondError(task.error());
+        const std::shared_ptr<ServerTask> &found = task.value();
+        if (found->isTerminal()) {
+            return responder.respondError(invalidParams(u"the task %1 is already %2 and cannot be cancelled"_s
+                                                            .arg(found->taskId, ServerTask::statusName(found->status))));
+        }
+        cancelTask(found, u"Cancelled at the client's request."_s);
+        responder.respond(found->toLegacyJson());
+    }, Eras::Both);
+
+    on(u"tasks/update"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+        const QJsonObject params = request.params();
+        const QJsonValue responses = params.value(u"inputResponses");
+        if (!responses.isObject())
+            return answer(responder, invalidParams(u"tasks/update needs inputResponses, an object of answers by key"_s));
+        const auto task = taskFor(params);
+        if (!task && task.error().code == int(ErrorCode::MethodNotFound))
+            return answer(responder, task.error());
+        // Acknowledged in any case (the extension's rule); answers to questions not open are ignored.
+        if (task) {
+            QList<std::pair<QString, Result<QJsonObject>>> answers;
+            const QJsonObject byKey = responses.toObject();
+            for (auto it = byKey.begin(); it != byKey.end(); ++it) {
+                if (it.value().isObject())
+                    answers.append({it.key(), Result<QJsonObject>(it.value().toObject())});
+            }
+            deliverTaskInputs(task.value(), answers);
+        }
+        answer(responder, QJsonObject(), u"tasks/update"_s);
+    }, Eras::ModernOnly);
 }
 
 void McpServer::Private::handleInitialize(const JsonRpcMessage &request, const Responder &responder)
@@ -1013,6 +1409,60 @@ void McpServer::Private::handleCallTool(const JsonRpcMessage &request, const Res
         return;
     }
 
+    // Whether the call runs as a task: 2025-11-25 asks with a task param, checked against the
+    // tool's execution.taskSupport; in 2026-07-28 the server decides, for a request that declares
+    // the extension (and never returns a task to one that does not).
+    const TaskMode mode = taskModeOf(tools.at(index).definition);
+    bool asTask = false;
+    std::optional<qint64> requestedTtl;
+    if (era == ProtocolEra::Legacy) {
+        const QJsonValue taskParam = params.value(u"task");
+        const bool wantsTask = !taskParam.isUndefined() && !taskParam.isNull();
+        if (wantsTask && !taskParam.isObject()) {
+            responder.respondError(invalidParams(u"the task param of tools/call must be an object, such as {\"ttl\": 60000}"_s));
+            return;
+        }
+        // A server that offers no tasks ignores the param, as the spec asks.
+        if (offersTasks()) {
+            if (wantsTask && mode == TaskMode::Forbidden) {
+                responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                                 u"the tool \"%1\" cannot run as a task; call it without the task param"_s.arg(name.toString())));
+                return;
+            }
+            if (!wantsTask && mode == TaskMode::Required) {
+                responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                                 u"the tool \"%1\" runs only as a task; call it with a task param, such as {\"ttl\": 60000}"_s
+                                                     .arg(name.toString())));
+                return;
+            }
+            asTask = wantsTask;
+            if (const QJsonValue ttl = taskParam.toObject().value(u"ttl"); ttl.isDouble())
+                requestedTtl = qint64(ttl.toDouble());
+        }
+    } else {
+        const bool declared = clientCapabilities.value(u"extensions").toObject().contains(tasksExtensionName);
+        if (mode == TaskMode::Required && !declared) {
+            responder.respondError(makeError(
+                ErrorCode::MissingRequiredClientCapability,
+                u"the tool \"%1\" runs only as a task, and the request's client capabilities do not declare the extension %2"_s
+                    .arg(name.toString(), tasksExtensionName),
+                QJsonObject{{u"requiredCapabilities"_s,
+                             QJsonObject{{u"extensions"_s, QJsonObject{{tasksExtensionName, QJsonObject()}}}}}}));
+            return;
+        }
+        asTask = declared && mode != TaskMode::Forbidden;
+    }
+    std::shared_ptr<ServerTask> task;
+    if (asTask) {
+        expireTasks();
+        auto created = taskStore.create(name.toString(), requestedTtl);
+        if (!created) {
+            responder.respondError(created.error());
+            return;
+        }
+        task = std::move(created).value();
+    }
+
     auto state = std::make_shared<detail::ToolCallState>();
     state->host = this;
     state->responder = responder;
@@ -1030,7 +1480,21 @@ void McpServer::Private::handleCallTool(const JsonRpcMessage &request, const Res
     const QJsonValue token = params.value(u"_meta").toObject().value(u"progressToken");
     if (token.isString() || token.isDouble())
         state->progressToken = token;
-    activeCalls.insert(state->id, state);
+    if (task) {
+        state->task = task;
+        task->call = state;
+        // The task exists (tasks/get finds it) before the client hears of it.
+        if (era == ProtocolEra::Modern) {
+            QJsonObject created = task->toModernJson(false);
+            created.insert(u"resultType", u"task"_s);
+            responder.respond(created);
+        } else {
+            responder.respond(QJsonObject{{u"task"_s, task->toLegacyJson()}});
+        }
+        qCInfo(lcServer) << "running" << state->toolName << "as task" << task->taskId;
+    } else {
+        activeCalls.insert(state->id, state);
+    }
 
     // Copy the handler: it may remove (and so destroy) its own tool while running.
     const ToolHandler handler = tools.at(index).handler;
@@ -1267,6 +1731,19 @@ void McpServer::start()
 }
 
 void McpServer::setPageSize(int pageSize) { d->pageSize = std::max(0, pageSize); }
+
+void McpServer::setTaskLimits(const TaskLimits &limits)
+{
+    ServerTaskStore::Limits store;
+    store.maxTasks = std::max(1, limits.maxTasks);
+    store.defaultTtlMs = std::max<qint64>(1, limits.defaultTtlMs);
+    store.minTtlMs = std::min<qint64>(1000, store.defaultTtlMs);
+    store.maxTtlMs = std::max(store.defaultTtlMs, limits.maxTtlMs);
+    store.pollIntervalMs = std::max<qint64>(1, limits.pollIntervalMs);
+    d->taskStore.setLimits(store);
+}
+
+int McpServer::taskCount() const { return int(d->taskStore.all().size()); }
 int McpServer::pageSize() const { return d->pageSize; }
 
 Result<void> McpServer::addTool(const Tool &definition, ToolHandler handler)

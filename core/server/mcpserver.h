@@ -103,6 +103,26 @@ public:
     void askClient(const QString &method, const QJsonObject &params,
                    std::function<void(const Result<QJsonObject> &answer)> callback) const;
 
+    // ---- running as a task
+    //
+    // A tool registered with execution.taskSupport "optional" or "required" can be run as a task
+    // (2025-11-25: the client sent a task param; 2026-07-28: the request declares the extension
+    // io.modelcontextprotocol/tasks). The client then gets the task at once and follows it, and the
+    // handler runs as for a plain call: respond() or fail() ends the task, reportProgress() and
+    // setStatusMessage() say how far it got, isCancelled()/onCancelled()/scope() tell it that the
+    // client cancelled the task. askClient() works in both eras within a task: the task shows
+    // input_required until the client answered (legacy: the request goes out while the client
+    // waits in tasks/result; modern: it is one of the task's inputRequests, answered by tasks/update).
+    // requireInput() has no meaning within a task (the call is not repeated) and fails it.
+
+    /// True when the call runs as a task.
+    bool isTask() const;
+    /// The task's id; empty for a plain call.
+    QString taskId() const;
+    /// Sets the task's statusMessage, what a client shows while it waits (legacy: also sent in
+    /// notifications/tasks/status). Nothing for a plain call.
+    void setStatusMessage(const QString &message) const;
+
 private:
     friend struct detail::ToolCallState;
     explicit ToolCallContext(std::shared_ptr<detail::ToolCallState> state) : m_state(std::move(state)) {}
@@ -119,7 +139,9 @@ struct CompletionRequest
 };
 
 /// The server side of MCP over any Transport: the initialize handshake, the tool, resource,
-/// prompt, completion and logging requests, pagination and change notifications.
+/// prompt, completion and logging requests, pagination, change notifications and tools run as
+/// tasks (2025-11-25's tasks/get, tasks/result, tasks/list, tasks/cancel; 2026-07-28's extension
+/// io.modelcontextprotocol/tasks with tasks/get, tasks/update, tasks/cancel).
 ///
 /// Both eras of MCP are served, decided per connection by the client's opening request:
 /// initialize → legacy (2025-11-25 and earlier); server/discover or a request carrying the
@@ -161,12 +183,28 @@ public:
     /// Starts the transport if it has not been started yet.
     void start();
 
+    /// How many tasks are kept, for how long, and what polling interval clients are told.
+    struct TaskLimits
+    {
+        int maxTasks = 100;                    ///< at once; the oldest finished ones make room for new ones
+        qint64 defaultTtlMs = 30 * 60 * 1000;  ///< kept that long after creation unless the client asks otherwise
+        qint64 maxTtlMs = 24 * 60 * 60 * 1000; ///< the longest a client may ask for
+        qint64 pollIntervalMs = 500;           ///< suggested to clients
+    };
+    /// Sets the task limits (before the client connects; existing tasks keep their ttl).
+    void setTaskLimits(const TaskLimits &limits);
+    /// The number of tasks kept now (running or finished, not yet expired).
+    int taskCount() const;
+
     /// Items per page of every list result; 0 (the default) sends each list in one page.
     void setPageSize(int pageSize);
     /// The page size; 0 when lists are not paginated.
     int pageSize() const;
 
     /// Registers or replaces a tool. Fails on an invalid name (1–128 of A–Z a–z 0–9 _ - .) or no handler.
+    /// definition.execution {"taskSupport": "optional" | "required"} lets the tool run as a task (see
+    /// ToolCallContext::isTask()); with any such tool the server offers tasks (2025-11-25: the tasks
+    /// capability; 2026-07-28: the extension io.modelcontextprotocol/tasks in server/discover).
     Result<void> addTool(const Tool &definition, ToolHandler handler);
     /// Removes a tool; calls already running are unaffected. False when there was no such tool.
     bool removeTool(const QString &name);

@@ -1,5 +1,7 @@
 #include "serverconnection.h"
 
+#include "workspace.h"
+
 #include "auth/secretstore.h"
 #include "client/clientsession.h"
 #include "client/eranegotiator.h"
@@ -599,6 +601,19 @@ std::optional<Tool> ServerConnection::listedTool(const QString &name) const
 {
     const auto it = std::find_if(d->tools.cbegin(), d->tools.cend(), [&](const Tool &tool) { return tool.name == name; });
     return it == d->tools.cend() ? std::nullopt : std::optional<Tool>(*it);
+}
+
+QStringList ServerConnection::otherServersWithTool(const QString &name) const
+{
+    QStringList others;
+    const auto *workspace = qobject_cast<const Workspace *>(parent());
+    if (!workspace)
+        return others;
+    for (const ServerConnection *other : workspace->connections()) {
+        if (other != this && other->listedTool(name))
+            others.append(other->name());
+    }
+    return others;
 }
 
 void ServerConnection::relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done)

@@ -165,6 +165,8 @@ public:
     ClientSession *readySession() const override;
     std::optional<Tool> listedTool(const QString &name) const override;
     void relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done) override;
+    /// The other connections of this one's Workspace (its parent) that list a tool of that name.
+    QStringList otherServersWithTool(const QString &name) const override;
 
 signals:
     void statusChanged(Toolgate::ServerConnection::Status status);

@@ -126,6 +126,9 @@ void TestCliDemo::everyToolWorksFromTheCli()
         int exitCode = 0;
         // Returns what is wrong, or an empty string.
         std::function<QString(const QJsonObject &result, const QString &stderrText)> verify;
+        // A tool that runs only as a task (execution.taskSupport "required"): a toolgate-cli that does
+        // not run tasks may instead fail the request (exit code 5) with an error that says so.
+        bool taskOnly = false;
     };
     const auto expect = [](bool ok, const QString &what) { return ok ? QString() : what; };
 
@@ -227,6 +230,22 @@ void TestCliDemo::everyToolWorksFromTheCli()
              return expect(s.value(u"touches").toInt() == 1 && s.contains(u"notified"),
                            u"touch_resource should count one touch"_s);
          }}},
+        {u"research"_s, {{u"topic=otters"_s, u"seconds=0.1"_s}, 0, [&](const QJsonObject &r, const QString &) {
+             return expect(firstText(r).contains(u"Research report on \"otters\"")
+                               && r.value(u"structuredContent").toObject().value(u"topic").toString() == u"otters",
+                           u"research should return its short report on the topic"_s);
+         }}},
+        {u"failing_job"_s, {{u"seconds=0.1"_s, u"how=tool_error"_s}, 1, [&](const QJsonObject &r, const QString &) {
+             return expect(r.value(u"isError").toBool() && firstText(r).contains(u"on purpose"),
+                           u"failing_job how=tool_error should end with a tool error"_s);
+         }}},
+        {u"long_report"_s, {{u"topic=bees"_s, u"seconds=0.1"_s}, 0, [&](const QJsonObject &r, const QString &) {
+             return expect(firstText(r).startsWith(u"# A long report on bees"), u"long_report should return the report"_s);
+         }, true}},
+        {u"choose_format"_s, {{u"seconds=0.1"_s}, 0, [&](const QJsonObject &r, const QString &) {
+             // With no terminal to ask on, toolgate-cli declines the form, and the tool says so.
+             return expect(firstText(r).contains(u"did not choose a format"), u"choose_format should ask and report the declined answer"_s);
+         }, true}},
     };
 
     const QJsonObject tools = listed(u"tools"_s);
@@ -243,6 +262,11 @@ void TestCliDemo::everyToolWorksFromTheCli()
     for (auto it = checks.cbegin(); it != checks.cend(); ++it) {
         const Run run = cli(QStringList{u"--yes"_s, u"--json"_s, u"call"_s, it.key()} + it->arguments);
         const QJsonObject result = run.json();
+        if (it->taskOnly && run.exitCode == 5) { // ExitCode::RequestFailed
+            const QString message = result.value(u"error"_s).toObject().value(u"message"_s).toString();
+            QVERIFY2(message.contains(u"task"_s), qPrintable(it.key() + u": the refusal should say the tool runs as a task\n"_s + run.describe()));
+            continue;
+        }
         QVERIFY2(run.exitCode == it->exitCode,
                  qPrintable(u"%1: expected exit code %2\n"_s.arg(it.key()).arg(it->exitCode) + run.describe()));
         QVERIFY2(result.value(u"tool").toString() == it.key(), qPrintable(it.key() + u": no JSON result\n"_s + run.describe()));

@@ -1,5 +1,7 @@
 #include "confirmationdialog.h"
 
+#include "definitionchangeview.h"
+
 #include "forms/fieldpath.h"
 #include "forms/formlabels.h"
 #include "forms/jsoneditor.h"
@@ -112,6 +114,8 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     layout->setContentsMargins(18, 16, 18, 14);
     layout->setSpacing(12);
     layout->addWidget(buildHeader());
+    if (DefinitionChangeView::needed(m_request))
+        layout->addWidget(new DefinitionChangeView(m_request, this));
     layout->addWidget(buildDetails());
     layout->addWidget(buildClaims());
     m_problems = new ProblemsBox(this);

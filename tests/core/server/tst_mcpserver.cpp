@@ -421,7 +421,8 @@ void tst_McpServer::demoToolList()
     const QStringList expected{u"echo"_s, u"add"_s, u"markdown_report"_s, u"generate_image"_s, u"generate_audio"_s,
                                u"embedded_resources"_s, u"resource_links"_s, u"weather"_s, u"bad_structured_output"_s,
                                u"fail_politely"_s, u"slow_task"_s, u"rich_form"_s, u"log_messages"_s, u"confirm_action"_s,
-                               u"change_catalog"_s, u"touch_resource"_s};
+                               u"change_catalog"_s, u"touch_resource"_s, u"research"_s, u"long_report"_s, u"failing_job"_s,
+                               u"choose_format"_s};
     QCOMPARE(names(tools.value()), expected);
     for (const Tool &tool : tools.value()) {
         QVERIFY2(!tool.title.isEmpty(), qPrintable(tool.name));

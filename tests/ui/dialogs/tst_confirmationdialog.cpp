@@ -654,6 +654,14 @@ void tst_ConfirmationDialog::gateAnswersOnTheContextsThread()
     QVERIFY(worker.wait(5000));
 }
 
+/// A tool known by its name only, as the rules dialog tests need it (the policy pins its definition).
+static Tool namedTool(const QString &name)
+{
+    Tool tool;
+    tool.name = name;
+    return tool;
+}
+
 void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
 {
     QTemporaryDir dir;
@@ -662,9 +670,9 @@ void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
     ServerIdentity web{u"Web"_s, u"https://mcp.example.com/mcp"_s, {}};
     {
         ApprovalPolicy policy(path);
-        QVERIFY(policy.remember(files, u"read_file"_s, ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(files, u"write_file"_s, ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(web, u"fetch"_s, ApprovalDecision::Kind::AllowForSession));
+        QVERIFY(policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(files, namedTool(u"write_file"_s), ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(web, namedTool(u"fetch"_s), ApprovalDecision::Kind::AllowForSession));
 
         ApprovalRulesDialog dialog(&policy);
         dialog.show();
@@ -686,13 +694,13 @@ void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
         QCOMPARE(table->item(0, 2)->text(), u"write_file"_s);
 
         // Changes made elsewhere show up too.
-        QVERIFY(policy.remember(web, u"search"_s, ApprovalDecision::Kind::AllowForSession));
+        QVERIFY(policy.remember(web, namedTool(u"search"_s), ApprovalDecision::Kind::AllowForSession));
         QCOMPARE(table->rowCount(), 3);
     }
     ApprovalPolicy reloaded(path); // the revoke was saved; session rules never are
     QCOMPARE(reloaded.rules().size(), 1);
     QCOMPARE(reloaded.rules().first().toolName, u"write_file"_s);
-    QVERIFY(!reloaded.lookup(files, u"read_file"_s));
+    QVERIFY(!reloaded.lookup(files, namedTool(u"read_file"_s)));
 }
 
 void tst_ConfirmationDialog::rulesDialogRevokeAll()
@@ -702,8 +710,8 @@ void tst_ConfirmationDialog::rulesDialogRevokeAll()
     ServerIdentity files{u"Files"_s, u"npx server-filesystem /tmp"_s, {}};
     {
         ApprovalPolicy policy(path);
-        QVERIFY(policy.remember(files, u"read_file"_s, ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(files, u"list"_s, ApprovalDecision::Kind::AllowForSession));
+        QVERIFY(policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways));
+        QVERIFY(policy.remember(files, namedTool(u"list"_s), ApprovalDecision::Kind::AllowForSession));
         ApprovalRulesDialog dialog(&policy);
         dialog.findChild<QPushButton *>(u"revokeAll"_s)->click();
         QVERIFY(policy.rules().isEmpty());

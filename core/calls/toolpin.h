@@ -1,0 +1,54 @@
+#pragma once
+
+#include "protocol/tool.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Toolgate {
+
+/// What a person approved of a tool: the parts of its definition that say what it does and what it
+/// takes (name, title, description, input and output schema, annotations). A server that changes any
+/// of them after the approval (a "rug pull") presents a different tool, and the approval no longer
+/// covers it (ApprovalPolicy). Icons, _meta and execution are not part of it: they change no meaning.
+struct ToolPin
+{
+    QJsonObject definition; ///< pinnedPart() of the approved tool
+    QString fingerprint;    ///< fingerprintOf(definition)
+    QDateTime pinnedAt;
+
+    static ToolPin of(const Tool &tool);
+    static QJsonObject pinnedPart(const Tool &tool);
+    /// SHA-256 (hex) of the canonical JSON (sorted keys, compact) of a pinned part.
+    static QString fingerprintOf(const QJsonObject &pinnedPart);
+};
+
+/// How a tool's definition changed since it was pinned: what the next confirmation shows before the
+/// person decides again, and what the audit log records.
+struct DefinitionChange
+{
+    QJsonObject before;
+    QJsonObject after;
+    QDateTime pinnedAt;
+    /// The fields that differ, in the order a person reads a tool: "title", "description",
+    /// "inputSchema", "outputSchema", "annotations" ("name" only for a renamed pin).
+    QStringList changedFields;
+
+    /// In words: "the description and the input schema changed since you approved it on 26 Nov 2026".
+    QString summary() const;
+    /// Both sides as indented JSON text, keys sorted, for a side-by-side or line diff.
+    QString beforeText(const QString &field) const;
+    QString afterText(const QString &field) const;
+    /// A line diff of one field (unified style, "- " / "+ " / "  " prefixes), at most maxLines lines.
+    QStringList lineDiff(const QString &field, int maxLines = 400) const;
+
+    static std::optional<DefinitionChange> between(const ToolPin &pin, const Tool &now);
+    /// A field's name in words ("the input schema").
+    static QString describeField(const QString &field);
+};
+
+} // namespace Toolgate
