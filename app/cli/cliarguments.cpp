@@ -23,7 +23,7 @@ constexpr CommandInfo commands[] = {
     {"servers", CliCommand::Servers},     {"info", CliCommand::Info},         {"tools", CliCommand::Tools},
     {"call", CliCommand::Call},           {"resources", CliCommand::Resources}, {"read", CliCommand::Read},
     {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
-    {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},
+    {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -137,6 +137,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             ok = flag(parsed.json);
         } else if (name == QLatin1String("--verbose")) {
             ok = flag(parsed.verbose);
+        } else if (name == QLatin1String("--task")) {
+            ok = flag(parsed.runAsTask);
+        } else if (name == QLatin1String("--no-wait")) {
+            ok = flag(parsed.noWait);
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
@@ -191,6 +195,13 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
 
     if (argsOption && parsed.command != CliCommand::Call)
         return usageError(Cli::tr("--args only goes with call"));
+    if (parsed.runAsTask && parsed.command != CliCommand::Call)
+        return usageError(Cli::tr("--task only goes with call"));
+    if (parsed.noWait && parsed.command != CliCommand::Call)
+        return usageError(Cli::tr("--no-wait only goes with call"));
+    // Not waiting makes sense only for a task: a tool that may run as one is asked to.
+    if (parsed.noWait)
+        parsed.runAsTask = true;
     if (!parsed.inlineServer.isEmpty() && !parsed.serverName.isEmpty())
         return usageError(Cli::tr("--server picks a server from the servers file; it cannot be combined with a server command after \"--\""));
     if (!parsed.inlineServer.isEmpty() && seenConfig)
@@ -250,6 +261,34 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (!pairsOk)
             return pairsOk.error();
         parsed.pairs = positional;
+        break;
+    }
+    case CliCommand::Task: {
+        const QString synopsis = Cli::tr("task list, task get ID, task result ID or task cancel ID");
+        if (positional.isEmpty())
+            return usageError(Cli::tr("task needs what to do: %1").arg(synopsis));
+        const QString action = positional.takeFirst();
+        if (action == QLatin1String("list")) {
+            parsed.taskAction = TaskAction::List;
+            if (!positional.isEmpty())
+                return usageError(Cli::tr("task list takes no arguments; unexpected \"%1\"").arg(positional.first()));
+            break;
+        }
+        if (action == QLatin1String("get"))
+            parsed.taskAction = TaskAction::Get;
+        else if (action == QLatin1String("result"))
+            parsed.taskAction = TaskAction::Result;
+        else if (action == QLatin1String("cancel"))
+            parsed.taskAction = TaskAction::Cancel;
+        else
+            return usageError(Cli::tr("task does not know \"%1\": %2").arg(action, synopsis));
+        const auto counted = expectCount(QStringLiteral("task ") + action, positional, 1,
+                                         QStringLiteral("task %1 ID").arg(action));
+        if (!counted)
+            return counted.error();
+        parsed.taskId = positional.first();
+        if (parsed.taskId.isEmpty())
+            return usageError(Cli::tr("the task id is empty"));
         break;
     }
     case CliCommand::Complete: {
@@ -316,6 +355,10 @@ Commands:
                                     suggest values for a prompt argument or a template
                                     variable; key=value gives the other arguments as context
   ping                              check that the server answers
+  task list                         list the server's tasks (servers of the 2025-11-25 era)
+  task get ID                       show a task's status
+  task result ID                    wait for a task to end and print its result, as call does
+  task cancel ID                    cancel a task at the server
 
 Tool arguments:
   key=value       The value takes the type the tool's input schema gives that key: a=2 sends
@@ -342,6 +385,10 @@ Options:
                       restarts it)
   --root DIR          a folder the server may know about when it asks for the client's
                       roots (repeatable; none are shared without it)
+  --task              call: ask the tool to run as a task, when it may (tools that require
+                      it always do)
+  --no-wait           call: once the server answers with a task, print its id and exit,
+                      leaving the task running at the server
   --verbose           copy the server's stderr, its log messages and protocol problems to stderr
   --save-dir DIR      write images, audio and binary resource contents to files in DIR
   --version           print the version
@@ -364,6 +411,15 @@ When the server asks:
   the tools it offers, or decline). With --yes, or when input ends, such questions are
   declined and the server is told why; nothing is ever answered for you. Roots are the
   folders given with --root.
+
+Tasks:
+  A server may run a call as a task: it answers at once with a task id and works on.
+  call then shows the task's status on stderr while it runs (one updating line on a
+  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
+  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
+  instead; look at the task later with "task get ID" and "task result ID", given the same
+  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
+  with it: --no-wait and the task commands are for servers that keep running (--url).
 
 Output:
   Text is printed as is; images, audio and binary data are summarised, and saved with

@@ -15,7 +15,10 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task };
+
+/// What `task` does with the server's tasks.
+enum class TaskAction { List, Get, Result, Cancel };
 
 /// toolgate-cli's command line, parsed and checked (but not yet matched against any server).
 struct CliArguments
@@ -34,6 +37,10 @@ struct CliArguments
     QStringList roots;
     bool help = false;
     bool version = false;
+    /// --task: ask a tool whose task support is optional to run as a task (call only).
+    bool runAsTask = false;
+    /// --no-wait: once the server answers with a task, print its id and leave it running (call only).
+    bool noWait = false;
 
     CliCommand command = CliCommand::Servers;
     /// TOOL for call, URI for read, NAME for prompt, NAME or URI for complete.
@@ -48,6 +55,9 @@ struct CliArguments
     CompletionReference::Kind completeKind = CompletionReference::Kind::Prompt;
     QString completeArgument;
     QString completeValue;
+    /// task: what to do, and the task's id (all but list).
+    TaskAction taskAction = TaskAction::List;
+    QString taskId;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

@@ -3,13 +3,16 @@
 
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
+#include "client/taskfollower.h"
 #include "common/error.h"
 #include "console.h"
 #include "outputprinter.h"
 #include "schema/argumentcoercion.h"
+#include "taskstatusline.h"
 #include "workspace/serverconnection.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -33,6 +36,17 @@ ExitCode exitCodeForOutcome(const ToolCallOutcome &outcome)
     return code == ExitCode::Connection ? code : ExitCode::RequestFailed;
 }
 
+/// A word for a shell: as is when plain, else in single quotes.
+QString shellWord(const QString &word)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./:=@%+,-]+$"));
+    if (plain.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace(u'\'', QLatin1StringView("'\\''"));
+    return u'\'' + quoted + u'\'';
+}
+
 } // namespace
 
 CommandRunner::CommandRunner(ServerConnection *connection, CliArguments arguments, ToolCallPipeline *pipeline,
@@ -46,6 +60,8 @@ CommandRunner::CommandRunner(ServerConnection *connection, CliArguments argument
     , m_printer(printer)
 {
 }
+
+CommandRunner::~CommandRunner() = default;
 
 void CommandRunner::start()
 {
@@ -106,6 +122,9 @@ void CommandRunner::start()
                             this, failOr([this](const CompleteResult &result) { m_printer->completion(m_server, result); }));
         return;
     }
+    case CliCommand::Task:
+        runTaskCommand();
+        return;
     case CliCommand::Ping: {
         auto timer = std::make_shared<QElapsedTimer>();
         timer->start();
@@ -169,16 +188,57 @@ void CommandRunner::callTool(const Tool &tool)
     // orders as the input schema lists them.
     m_call = m_pipeline->call(m_connection, tool.name, arguments, CallInitiator::Cli, this,
                                 m_arguments.jsonArgumentOrder);
+    if (m_arguments.runAsTask) {
+        m_call->setRunAsTask(true);
+        if (taskSupportOf(tool.execution) == TaskSupport::Forbidden || !m_session->taskCapabilities().toolCalls)
+            Console::err(Cli::tr("note: %1 does not run as a task on this server; toolgate-cli waits for its answer\n")
+                             .arg(Console::toolName(tool.name)));
+    }
     connect(m_call, &ToolCall::finished, this, &CommandRunner::callFinished);
-    // Long calls say how far they got; progress also restarts the --timeout clock.
-    connect(m_call, &ToolCall::progress, this,
-            [this, name = tool.name](const ProgressUpdate &update) { m_printer->progress(name, update); });
+    connect(m_call, &ToolCall::taskChanged, this, &CommandRunner::callTaskChanged);
+    // Long calls say how far they got; progress also restarts the --timeout clock. While a task
+    // runs, it is part of the task's status line.
+    connect(m_call, &ToolCall::progress, this, [this, name = tool.name](const ProgressUpdate &update) {
+        if (m_statusLine)
+            m_statusLine->progress(update);
+        else
+            m_printer->progress(name, update);
+    });
+}
+
+void CommandRunner::callTaskChanged(const Task &task)
+{
+    if (!m_call || m_done)
+        return;
+    if (!m_statusLine) {
+        // The server answered with a task.
+        const QString tool = Console::toolName(m_call->tool().name);
+        if (m_arguments.noWait) {
+            // The call object stays as it is: nothing is cancelled, the task goes on at the server.
+            m_printer->taskLeftRunning(m_server, m_call->tool().name, task, taskCommand(QStringLiteral("get"), task.taskId));
+            if (m_connection && m_connection->config().transport == ServerConfig::Transport::Stdio)
+                Console::err(Cli::tr("note: toolgate-cli started this server itself and stops it now, and the task "
+                                     "ends with it; --no-wait is for servers that keep running (--url)\n"));
+            done(ExitCode::Success);
+            return;
+        }
+        Console::err(Cli::tr("%1: the server runs the call as task %2 (Ctrl-C cancels it)\n")
+                         .arg(tool, Console::sanitizedLine(task.taskId)));
+        m_statusLine = std::make_unique<TaskStatusLine>(tool, Console::stderrIsTerminal());
+    }
+    m_statusLine->update(task);
 }
 
 void CommandRunner::callFinished()
 {
     if (!m_call || m_done)
         return;
+    if (m_statusLine)
+        m_statusLine->finish();
+    const ToolCallOutcome::Kind kind = m_call->outcome().kind;
+    if (m_arguments.noWait && !m_call->task()
+        && (kind == ToolCallOutcome::Kind::Succeeded || kind == ToolCallOutcome::Kind::ToolError))
+        Console::err(Cli::tr("note: the server answered at once, without a task\n"));
     if (m_serverFailure && m_call->outcome().kind == ToolCallOutcome::Kind::Cancelled) {
         const Error error{m_serverFailure->code,
                           Cli::tr("the server failed before the call was approved: ") + m_serverFailure->message,
@@ -202,8 +262,17 @@ void CommandRunner::interrupt()
     if (m_done)
         return;
     if (m_call) {
+        if (m_call->task() && !m_call->task()->isTerminal())
+            Console::err(Cli::tr("Cancelling task %1 at the server...\n").arg(Console::sanitizedLine(m_call->task()->taskId)));
         // finished() arrives once the call is cancelled; callFinished() reports it.
         m_call->cancel(QStringLiteral("interrupted (Ctrl-C)"));
+        return;
+    }
+    if (m_follower && !m_follower->isFinished()) {
+        m_interrupted = true;
+        Console::err(Cli::tr("Cancelling task %1 at the server...\n").arg(Console::sanitizedLine(m_arguments.taskId)));
+        // The follower's finished() reports it (with the result, if the task ended first).
+        m_follower->cancel(QStringLiteral("interrupted (Ctrl-C)"));
         return;
     }
     done(ExitCode::Interrupted);
@@ -216,6 +285,172 @@ void CommandRunner::serverFailed(const Error &error)
     m_serverFailure = error;
     if (m_call && m_call->stage() == ToolCall::Stage::AwaitingApproval)
         m_call->cancel(QStringLiteral("the server failed"));
+}
+
+void CommandRunner::runTaskCommand()
+{
+    const ClientSession::TaskCapabilities capabilities = m_session->taskCapabilities();
+    const QString server = Console::sanitizedLine(m_server.name);
+    if (!capabilities.toolCalls && !capabilities.list && !capabilities.cancel) {
+        taskFailed(makeError(ErrorCode::MethodNotFound,
+                             Cli::tr("the server \"%1\" does not run tasks (it declares no tasks capability)").arg(server)),
+                   QString());
+        return;
+    }
+    switch (m_arguments.taskAction) {
+    case TaskAction::List:
+        if (!capabilities.list) {
+            taskFailed(makeError(ErrorCode::MethodNotFound,
+                                 capabilities.modern
+                                     ? Cli::tr("the server \"%1\" runs tasks through the 2026-07-28 tasks extension, which has "
+                                               "no list of tasks; look at one task with: %2")
+                                           .arg(server, taskCommand(QStringLiteral("get"), QStringLiteral("ID")))
+                                     : Cli::tr("the server \"%1\" does not list its tasks (it does not declare tasks/list)")
+                                           .arg(server)),
+                       QString());
+            return;
+        }
+        m_session->listTasks(this, [this](const Result<QList<Task>> &tasks) {
+            if (m_done)
+                return;
+            if (!tasks) {
+                taskFailed(tasks.error(), Cli::tr("list the tasks"));
+                return;
+            }
+            m_printer->tasks(m_server, tasks.value());
+            done(ExitCode::Success);
+        });
+        return;
+    case TaskAction::Get:
+        lookUpTask([this](const Task &task) {
+            m_printer->task(m_server, task);
+            done(ExitCode::Success);
+        });
+        return;
+    case TaskAction::Result:
+        lookUpTask([this](const Task &task) { followTask(task); });
+        return;
+    case TaskAction::Cancel:
+        if (!capabilities.cancel) {
+            taskFailed(makeError(ErrorCode::MethodNotFound,
+                                 Cli::tr("the server \"%1\" does not let its tasks be cancelled (it does not declare tasks/cancel)")
+                                     .arg(server)),
+                       QString());
+            return;
+        }
+        lookUpTask([this](const Task &task) {
+            if (task.isTerminal()) {
+                taskFailed(makeError(ErrorCode::InvalidParams,
+                                     Cli::tr("task %1 has already ended (%2); there is nothing to cancel")
+                                         .arg(Console::sanitizedLine(task.taskId), Task::describeStatus(task.status))),
+                           QString());
+                return;
+            }
+            m_session->cancelTask(task.taskId, task.requestState, this, [this, id = task.taskId](const Result<std::optional<Task>> &answer) {
+                if (m_done)
+                    return;
+                if (!answer) {
+                    taskFailed(answer.error(), Cli::tr("cancel task %1").arg(Console::sanitizedLine(id)));
+                    return;
+                }
+                m_printer->taskCancelled(m_server, id, answer.value());
+                done(ExitCode::Success);
+            });
+        });
+        return;
+    }
+}
+
+void CommandRunner::lookUpTask(std::function<void(const Task &task)> found)
+{
+    const QString taskId = m_arguments.taskId;
+    m_session->getTask(taskId, std::nullopt, this, [this, taskId, found = std::move(found)](const Result<Task> &task) {
+        if (m_done)
+            return;
+        if (task) {
+            found(task.value());
+            return;
+        }
+        // Both eras answer an id they do not know with "invalid params".
+        if (task.error().code == int(ErrorCode::InvalidParams)) {
+            taskFailed(Error{task.error().code,
+                             Cli::tr("the server \"%1\" knows no task \"%2\": it may have ended and been removed, or belong "
+                                     "to another connection (a server that toolgate-cli starts itself ends with each run, and "
+                                     "its tasks with it). The server said: %3")
+                                 .arg(Console::sanitizedLine(m_server.name), Console::sanitizedLine(taskId), task.error().message),
+                             task.error().data},
+                       QString());
+            return;
+        }
+        taskFailed(task.error(), Cli::tr("look up task %1").arg(Console::sanitizedLine(taskId)));
+    });
+}
+
+void CommandRunner::followTask(const Task &task)
+{
+    const QString label = Cli::tr("task %1").arg(Console::sanitizedLine(task.taskId));
+    m_statusLine = std::make_unique<TaskStatusLine>(label, Console::stderrIsTerminal());
+    m_statusLine->update(task);
+    TaskFollower::Options options;
+    options.toolName = label;
+    m_follower = std::make_unique<TaskFollower>(m_session, task, options);
+    connect(m_follower.get(), &TaskFollower::taskChanged, this, [this](const Task &changed) {
+        if (m_statusLine)
+            m_statusLine->update(changed);
+    });
+    connect(m_follower.get(), &TaskFollower::finished, this, [this, id = task.taskId](const Result<CallToolResult> &result) {
+        if (m_done)
+            return;
+        if (m_statusLine)
+            m_statusLine->finish();
+        if (!result) {
+            if (m_interrupted) {
+                m_printer->failure(Error{result.error().code, Cli::tr("task %1 was cancelled: %2")
+                                                                  .arg(Console::sanitizedLine(id), result.error().message),
+                                         result.error().data},
+                                   ExitCode::Interrupted, m_server);
+                done(ExitCode::Interrupted);
+                return;
+            }
+            taskFailed(result.error(), Cli::tr("get the result of task %1").arg(Console::sanitizedLine(id)));
+            return;
+        }
+        m_printer->taskResult(m_server, id, result.value());
+        done(result.value().isError ? ExitCode::ToolError : ExitCode::Success);
+    });
+}
+
+void CommandRunner::taskFailed(const Error &error, const QString &doing)
+{
+    const Error reported = explained(error);
+    ExitCode code = exitCodeFor(reported) == ExitCode::Connection || m_serverFailure ? ExitCode::Connection : ExitCode::RequestFailed;
+    const Error worded{reported.code,
+                       doing.isEmpty() ? reported.message : Cli::tr("could not %1: %2").arg(doing, reported.message),
+                       reported.data};
+    m_printer->failure(worded, code, m_server);
+    done(code);
+}
+
+QString CommandRunner::taskCommand(const QString &action, const QString &taskId) const
+{
+    QStringList words{QStringLiteral("toolgate-cli")};
+    if (!m_arguments.url.isEmpty()) {
+        words << QStringLiteral("--url") << shellWord(m_arguments.url);
+        // Header values may be secrets: only their names are repeated.
+        for (const QString &header : m_arguments.headers)
+            words << QStringLiteral("--header") << shellWord(header.section(u':', 0, 0).trimmed() + QStringLiteral(": ..."));
+    } else if (m_arguments.inlineServer.isEmpty()) {
+        if (!m_arguments.configPath.isEmpty())
+            words << QStringLiteral("--config") << shellWord(m_arguments.configPath);
+        words << QStringLiteral("--server") << shellWord(m_server.name);
+    }
+    words << QStringLiteral("task") << action << shellWord(Console::sanitizedLine(taskId));
+    if (!m_arguments.inlineServer.isEmpty()) {
+        words << QStringLiteral("--");
+        for (const QString &word : m_arguments.inlineServer)
+            words << shellWord(word);
+    }
+    return words.join(u' ');
 }
 
 void CommandRunner::requestFailed(const Error &error)

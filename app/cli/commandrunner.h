@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+#include <memory>
 #include <optional>
 
 namespace Toolgate {
@@ -14,8 +16,11 @@ namespace Toolgate {
 class ClientSession;
 class OutputPrinter;
 class ServerConnection;
+class TaskFollower;
+class TaskStatusLine;
 class ToolCall;
 class ToolCallPipeline;
+struct Task;
 struct Tool;
 
 /// Runs the one command of a toolgate-cli invocation on a connection that is ready, prints the
@@ -29,11 +34,12 @@ public:
     /// Nothing is owned; all must outlive the runner.
     CommandRunner(ServerConnection *connection, CliArguments arguments, ToolCallPipeline *pipeline,
                   OutputPrinter *printer, QObject *parent = nullptr);
+    ~CommandRunner() override;
 
     /// Sends the command's requests; finished() follows.
     void start();
-    /// Ctrl-C: a tool call is cancelled (the server is told, then finished() reports it);
-    /// any other request is abandoned at once.
+    /// Ctrl-C: a tool call is cancelled (the server is told, then finished() reports it), and so is
+    /// a task being waited for (tasks/cancel); any other request is abandoned at once.
     void interrupt();
     /// The server died. Pending requests fail by themselves; a call still waiting for approval
     /// is withdrawn, since nobody could send it anymore.
@@ -47,6 +53,14 @@ private:
     void startCall();
     void callTool(const Tool &tool);
     void callFinished();
+    void callTaskChanged(const Task &task);
+    void runTaskCommand();
+    /// task get/result/cancel: the task as the server has it now, or the error in plain words.
+    void lookUpTask(std::function<void(const Task &task)> found);
+    void followTask(const Task &task);
+    void taskFailed(const Error &error, const QString &doing);
+    /// How to reach this server again and do action with the task (shown after --no-wait).
+    QString taskCommand(const QString &action, const QString &taskId) const;
     void requestFailed(const Error &error);
     void done(ExitCode exitCode);
     /// error, or what made the server fail when error only says the connection closed (the exit
@@ -60,6 +74,11 @@ private:
     ToolCallPipeline *m_pipeline;
     OutputPrinter *m_printer;
     QPointer<ToolCall> m_call;
+    /// While a call's task (or task result's) runs: its status on stderr.
+    std::unique_ptr<TaskStatusLine> m_statusLine;
+    /// task result: follows the task to its end.
+    std::unique_ptr<TaskFollower> m_follower;
+    bool m_interrupted = false;
     std::optional<Error> m_serverFailure;
     bool m_done = false;
 };

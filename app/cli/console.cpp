@@ -5,12 +5,14 @@
 
 #include <QStringList>
 
+#include <algorithm>
 #include <cstdio>
 
 #ifdef Q_OS_WIN
 #include <io.h>
 #else
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #endif
 
@@ -34,8 +36,35 @@ HeldServerText &held()
     return state;
 }
 
+// Whether a status line (Console::statusLine()) is on the terminal now.
+bool statusLineShown = false;
+
+void eraseStatusLine()
+{
+    if (!statusLineShown)
+        return;
+    statusLineShown = false;
+    // Back to the start of the line, and clear it to its end.
+    static constexpr char erase[] = "\r\x1b[K";
+    std::fwrite(erase, 1, sizeof(erase) - 1, stderr);
+    std::fflush(stderr);
+}
+
+int terminalColumns()
+{
+#ifndef Q_OS_WIN
+    winsize size{};
+    if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+#endif
+    bool ok = false;
+    const int columns = qEnvironmentVariableIntValue("COLUMNS", &ok);
+    return ok && columns > 0 ? columns : 80;
+}
+
 void write(std::FILE *stream, const QByteArray &utf8)
 {
+    eraseStatusLine();
     std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stream);
     std::fflush(stream);
 }
@@ -129,6 +158,34 @@ bool Console::stdinIsTerminal()
 #else
     return ::isatty(STDIN_FILENO) != 0;
 #endif
+}
+
+bool Console::stderrIsTerminal()
+{
+#ifdef Q_OS_WIN
+    return _isatty(_fileno(stderr)) != 0;
+#else
+    return ::isatty(STDERR_FILENO) != 0;
+#endif
+}
+
+void Console::statusLine(const QString &text)
+{
+    eraseStatusLine();
+    QString line = DisplayText::visibleLine(text);
+    // One column is kept free: a line that fills the last one wraps on some terminals.
+    const int room = std::max(terminalColumns() - 1, 10);
+    if (line.size() > room)
+        line = line.left(room - 1) + QChar(0x2026);
+    const QByteArray utf8 = line.toUtf8();
+    std::fwrite(utf8.constData(), 1, size_t(utf8.size()), stderr);
+    std::fflush(stderr);
+    statusLineShown = true;
+}
+
+void Console::clearStatusLine()
+{
+    eraseStatusLine();
 }
 
 QString Console::sanitized(const QString &untrusted)

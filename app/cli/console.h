@@ -45,6 +45,16 @@ public:
 
     /// Whether stdin is an interactive terminal (rather than a pipe, a file or nothing).
     static bool stdinIsTerminal();
+    /// Whether stderr is an interactive terminal (where a status line can update in place).
+    static bool stderrIsTerminal();
+
+    /// Shows text (one line, already made safe) as the status line at the bottom of a terminal's
+    /// stderr, replacing the previous one; cut to the terminal's width so it never wraps. Anything
+    /// printed afterwards (out(), err()) clears it first, so it never mixes with other lines.
+    /// Only for a terminal (stderrIsTerminal()); elsewhere print lines with err().
+    static void statusLine(const QString &text);
+    /// Removes the status line, if one is shown.
+    static void clearStatusLine();
 
     /// Server-supplied multi-line text made safe for a terminal: control, bidi and invisible
     /// characters shown as escapes (\x1b, \u202e); newlines and tabs kept.

@@ -423,23 +423,7 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
     case ToolCallOutcome::Kind::ToolError: {
         if (m_json)
             return;
-        const CallToolResult &result = outcome.result;
-        QString text = renderContent(result.content, stem, nullptr);
-        if (result.structuredContent) {
-            QString heading = Cli::tr("Structured content");
-            if (outcome.outputValid == true)
-                heading += Cli::tr(" (matches the tool's output schema)");
-            else if (outcome.outputValid == false)
-                heading += Cli::tr(" (does NOT match the tool's output schema)");
-            else
-                heading += Cli::tr(" (the tool declares no output schema)");
-            text += heading + QStringLiteral(":\n") + prettyJson(*result.structuredContent) + u'\n';
-        }
-        if (!outcome.outputProblems.isEmpty())
-            text += Cli::tr("Output schema problems:\n") + Console::indented(joinLines(outcome.outputProblems), QStringLiteral("  ")) + u'\n';
-        if (result.isError)
-            text = Cli::tr("Error: ") + (text.isEmpty() ? Cli::tr("the tool reported an error without details\n") : text);
-        Console::out(text);
+        Console::out(resultText(outcome.result, &outcome, stem));
         return;
     }
     case ToolCallOutcome::Kind::Denied:
@@ -456,6 +440,121 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
         Console::error(Cli::tr("the call failed: ") + outcome.error.message);
         return;
     }
+}
+
+QString OutputPrinter::resultText(const CallToolResult &result, const ToolCallOutcome *checks, const QString &stem)
+{
+    QString text = renderContent(result.content, stem, nullptr);
+    if (result.structuredContent) {
+        QString heading = Cli::tr("Structured content");
+        // Without checks (a task's result fetched on its own) the tool, and so its schema, is not known.
+        if (checks && checks->outputValid == true)
+            heading += Cli::tr(" (matches the tool's output schema)");
+        else if (checks && checks->outputValid == false)
+            heading += Cli::tr(" (does NOT match the tool's output schema)");
+        else if (checks)
+            heading += Cli::tr(" (the tool declares no output schema)");
+        text += heading + QStringLiteral(":\n") + prettyJson(*result.structuredContent) + u'\n';
+    }
+    if (checks && !checks->outputProblems.isEmpty())
+        text += Cli::tr("Output schema problems:\n") + Console::indented(joinLines(checks->outputProblems), QStringLiteral("  ")) + u'\n';
+    if (result.isError)
+        text = Cli::tr("Error: ") + (text.isEmpty() ? Cli::tr("the tool reported an error without details\n") : text);
+    return text;
+}
+
+void OutputPrinter::taskLeftRunning(const ServerIdentity &server, const QString &tool, const Task &task,
+                                    const QString &lookCommand)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("tool"), tool}, {QLatin1String("task"), task.toJson()}});
+    } else {
+        // Line by line, "key: value": easy to read, and to pick out in a script.
+        Console::out(Cli::tr("task: %1\nserver: %2\nstatus: %3\n")
+                         .arg(Console::sanitizedLine(task.taskId), Console::sanitizedLine(server.name),
+                              Task::describeStatus(task.status)));
+    }
+    Console::err(Cli::tr("The task goes on at the server. Look at it with:\n  %1\n").arg(lookCommand));
+}
+
+void OutputPrinter::tasks(const ServerIdentity &server, const QList<Task> &tasks)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("tasks"), listJson(tasks)}});
+        return;
+    }
+    if (tasks.isEmpty()) {
+        Console::err(Cli::tr("The server lists no tasks.\n"));
+        return;
+    }
+    QString text;
+    for (const Task &task : tasks) {
+        text += Console::sanitizedLine(task.taskId) + QStringLiteral("  ") + Task::describeStatus(task.status);
+        if (task.lastUpdatedAt.isValid())
+            text += Cli::tr("  (updated %1)").arg(task.lastUpdatedAt.toLocalTime().toString(Qt::ISODate));
+        text += u'\n';
+        if (!task.statusMessage.trimmed().isEmpty())
+            text += QStringLiteral("    ") + Console::sanitizedLine(task.statusMessage.simplified()) + u'\n';
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::task(const ServerIdentity &server, const Task &task)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("task"), task.toJson()}});
+        return;
+    }
+    QString text = Cli::tr("task: %1\n").arg(Console::sanitizedLine(task.taskId));
+    text += Cli::tr("status: %1 (%2)\n").arg(Task::describeStatus(task.status), Task::statusName(task.status));
+    if (!task.statusMessage.trimmed().isEmpty())
+        text += Cli::tr("message: %1\n").arg(Console::sanitizedLine(task.statusMessage.simplified()));
+    if (task.createdAt.isValid())
+        text += Cli::tr("created: %1\n").arg(task.createdAt.toLocalTime().toString(Qt::ISODate));
+    if (task.lastUpdatedAt.isValid())
+        text += Cli::tr("updated: %1\n").arg(task.lastUpdatedAt.toLocalTime().toString(Qt::ISODate));
+    if (task.ttlMs)
+        text += Cli::tr("kept for: %1 s after it was created\n").arg(double(*task.ttlMs) / 1000.0);
+    if (task.pollIntervalMs)
+        text += Cli::tr("ask again after: %1 s\n").arg(double(*task.pollIntervalMs) / 1000.0);
+    if (task.error)
+        text += Cli::tr("error: %1\n").arg(Console::sanitizedLine(task.error->message));
+    if (!task.inputRequests.isEmpty())
+        text += Cli::tr("questions waiting: %1 (answer them with: task result)\n").arg(task.inputRequests.size());
+    Console::out(text);
+}
+
+void OutputPrinter::taskResult(const ServerIdentity &server, const QString &taskId, const CallToolResult &result)
+{
+    const QString stem = QStringLiteral("task-") + taskId;
+    if (m_json) {
+        QJsonArray saved;
+        renderContent(result.content, stem, &saved);
+        QJsonObject object = result.raw.isEmpty() ? result.toJson() : result.raw;
+        object.insert(QLatin1String("taskId"), taskId);
+        if (!saved.isEmpty())
+            object.insert(QLatin1String("savedFiles"), saved);
+        document(server, object);
+        return;
+    }
+    Console::out(resultText(result, nullptr, stem));
+}
+
+void OutputPrinter::taskCancelled(const ServerIdentity &server, const QString &taskId, const std::optional<Task> &task)
+{
+    if (m_json) {
+        QJsonObject object{{QLatin1String("taskId"), taskId}, {QLatin1String("cancelRequested"), true}};
+        if (task)
+            object.insert(QLatin1String("task"), task->toJson());
+        document(server, object);
+        return;
+    }
+    if (task)
+        Console::out(Cli::tr("Task %1 cancelled; its status now: %2\n")
+                         .arg(Console::sanitizedLine(taskId), Task::describeStatus(task->status)));
+    else
+        Console::out(Cli::tr("The server took the request to cancel task %1; it stops the task as soon as it can.\n")
+                         .arg(Console::sanitizedLine(taskId)));
 }
 
 void OutputPrinter::resources(const ServerIdentity &server, const QList<Resource> &resources)

@@ -6,6 +6,7 @@
 #include "protocol/initialize.h"
 #include "protocol/prompt.h"
 #include "protocol/resource.h"
+#include "protocol/task.h"
 #include "protocol/tool.h"
 #include "workspace/serverconfig.h"
 #include "workspace/serverconnection.h"
@@ -36,6 +37,16 @@ public:
     void progress(const QString &tool, const ProgressUpdate &update);
     /// Any outcome of a call: results on stdout, denial and failures on stderr.
     void toolCall(const ServerIdentity &server, const ToolCall &call);
+    /// --no-wait: the call became task, which goes on at the server; lookCommand shows how to look at it.
+    void taskLeftRunning(const ServerIdentity &server, const QString &tool, const Task &task, const QString &lookCommand);
+    /// task list
+    void tasks(const ServerIdentity &server, const QList<Task> &tasks);
+    /// task get
+    void task(const ServerIdentity &server, const Task &task);
+    /// task result: the tool's result, as a call prints it (without its schema checks: the tool is not known).
+    void taskResult(const ServerIdentity &server, const QString &taskId, const CallToolResult &result);
+    /// task cancel: the server's answer (2026-07-28 servers only acknowledge: no task).
+    void taskCancelled(const ServerIdentity &server, const QString &taskId, const std::optional<Task> &task);
     void resources(const ServerIdentity &server, const QList<Resource> &resources);
     void resourceContents(const ServerIdentity &server, const QString &uri, const ReadResourceResult &result);
     void templates(const ServerIdentity &server, const QList<ResourceTemplate> &templates);
@@ -53,6 +64,8 @@ private:
     void warnIfCapped(qsizetype count, const QString &what);
     QString savedNote(const QByteArray &bytes, const QString &mimeType, const QString &stem, int index, QJsonArray *saved);
     void document(const ServerIdentity &server, QJsonObject object);
+    /// The text of a result's content and structured content (stdout in text mode).
+    QString resultText(const CallToolResult &result, const ToolCallOutcome *checks, const QString &stem);
 
     bool m_json;
     AttachmentSaver *m_saver;

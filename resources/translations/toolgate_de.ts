@@ -502,200 +502,6 @@ Kettenkopf: #%3 %4
         <translation>die Kontextargumente</translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
-       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
-
-Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
-else the one named with --server in the servers file, else the only enabled one there.
-Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
-the whole environment; configured servers see only PATH, HOME and a few other basics plus
-the &quot;env&quot; of their entry.
-
-Commands:
-  servers                           list the configured servers (does not connect)
-  info                              server name and version, protocol revision, capabilities,
-                                    instructions
-  tools                             list the tools
-  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         list the resources
-  read URI                          read a resource
-  templates                         list the resource templates
-  prompts                           list the prompts
-  prompt NAME [key=value ...]       render a prompt with its arguments
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    suggest values for a prompt argument or a template
-                                    variable; key=value gives the other arguments as context
-  ping                              check that the server answers
-
-Tool arguments:
-  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
-                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
-                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
-  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Sets property b of the object argument a.
-  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
-                  it is sent as written. key=value pairs after it add or replace top-level keys.
-  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
-  Note: --json selects JSON output; it never takes the arguments.
-
-Options:
-  --config FILE       servers file (default: %1)
-                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
-                      &quot;servers&quot; format.
-  --server NAME       the configured server to use (needed when several are enabled)
-  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
-                      falling back to the older HTTP+SSE transport
-  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking
-  --json              machine-readable output: one JSON document per command on stdout
-  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it)
-  --root DIR          a folder the server may know about when it asks for the client&apos;s
-                      roots (repeatable; none are shared without it)
-  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
-  --save-dir DIR      write images, audio and binary resource contents to files in DIR
-  --version           print the version
-  --help, -h          print this help
-
-Approval:
-  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
-  name, description), its annotations (the server&apos;s own, unverified claims), any problems
-  with the arguments, and the exact JSON arguments. The answer is read from stdin:
-    y  allow this call once
-    n  deny it (you may then give a reason)
-    s  show the tool&apos;s input schema, then ask again
-  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
-  that is waiting or running (the server is told) and exits with 130.
-
-When the server asks:
-  A server may ask for information (elicitation: a form, asked field by field with its
-  defaults offered, or a link to open in your browser, opened only if you agree) or for a
-  model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --yes, or when input ends, such questions are
-  declined and the server is told why; nothing is ever answered for you. Roots are the
-  folders given with --root.
-
-Output:
-  Text is printed as is; images, audio and binary data are summarised, and saved with
-  --save-dir. Progress the server reports for a running call goes to stderr, one line
-  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
-  &quot;toolgate-cli: &lt;message&gt;&quot;.
-
-Exit codes:
-  0    success
-  1    the tool reported an error (isError)
-  2    usage error
-  3    configuration error
-  4    could not connect, or the server failed
-  5    a request failed (protocol error, timeout, error from the server)
-  6    the call was denied
-  7    invalid tool arguments
-  8    audit verify: the audit log was changed after it was written
-  130  interrupted (Ctrl-C)
-</source>
-        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
-        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
-
-Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
-sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
-Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
-erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
-sowie das &quot;env&quot; ihres Eintrags.
-
-Befehle:
-  servers                           die eingerichteten Server auflisten (ohne Verbindung)
-  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
-                                    Anleitung
-  tools                             die Werkzeuge auflisten
-  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         die Ressourcen auflisten
-  read URI                          eine Ressource lesen
-  templates                         die Ressourcenvorlagen auflisten
-  prompts                           die Prompts auflisten
-  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
-                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
-  ping                              prüfen, ob der Server antwortet
-
-Werkzeugargumente:
-  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
-                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
-                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
-                  Objekte sind JSON.
-  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
-  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
-                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
-                  oder ersetzen Schlüssel der obersten Ebene.
-  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
-  irgendetwas gesendet wird.
-  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
-
-Optionen:
-  --config FILE       Serverdatei (Standard: %1)
-                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
-                      &quot;servers&quot; von VS Code.
-  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
-  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
-                      ersatzweise der ältere Transport HTTP+SSE
-  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
-  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
-  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
-  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
-                      meldungen des Servers starten es neu)
-  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
-                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
-  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
-  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
-  --version           die Version ausgeben
-  --help, -h          diese Hilfe ausgeben
-
-Freigabe:
-  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
-  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
-  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
-  stdin gelesen:
-    y  diesen Aufruf einmal zulassen
-    n  ihn ablehnen (danach können Sie einen Grund angeben)
-    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
-  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
-  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
-
-Wenn der Server fragt:
-  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
-  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
-  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
-  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
-  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
-  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
-
-Ausgabe:
-  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
-  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
-  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
-  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
-
-Exit-Codes:
-  0    Erfolg
-  1    das Werkzeug hat einen Fehler gemeldet (isError)
-  2    Fehler im Aufruf
-  3    Fehler in der Konfiguration
-  4    keine Verbindung möglich, oder der Server ist ausgefallen
-  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
-  6    der Aufruf wurde abgelehnt
-  7    ungültige Werkzeugargumente
-  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
-  130  unterbrochen (Strg+C)
-</translation>
-    </message>
-    <message>
         <source>The server asks you to sign in: finish it in your browser. If it does not open, visit:
   %1
 </source>
@@ -1406,6 +1212,444 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
 </source>
         <translation>Ära:           %1
 </translation>
+    </message>
+    <message>
+        <source>--task only goes with call</source>
+        <translation>--task gibt es nur mit call</translation>
+    </message>
+    <message>
+        <source>--no-wait only goes with call</source>
+        <translation>--no-wait gibt es nur mit call</translation>
+    </message>
+    <message>
+        <source>task list, task get ID, task result ID or task cancel ID</source>
+        <translation>task list, task get ID, task result ID oder task cancel ID</translation>
+    </message>
+    <message>
+        <source>task needs what to do: %1</source>
+        <translation>task braucht eine Angabe, was zu tun ist: %1</translation>
+    </message>
+    <message>
+        <source>task list takes no arguments; unexpected &quot;%1&quot;</source>
+        <translation>task list nimmt keine Argumente; unerwartet: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>task does not know &quot;%1&quot;: %2</source>
+        <translation>task kennt &quot;%1&quot; nicht: %2</translation>
+    </message>
+    <message>
+        <source>the task id is empty</source>
+        <translation>die Task-ID ist leer</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
+  task get ID                       show a task&apos;s status
+  task result ID                    wait for a task to end and print its result, as call does
+  task cancel ID                    cancel a task at the server
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --yes, -y           approve every tool call without asking
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it)
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --task              call: ask the tool to run as a task, when it may (tools that require
+                      it always do)
+  --no-wait           call: once the server answers with a task, print its id and exit,
+                      leaving the task running at the server
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
+  that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Tasks:
+  A server may run a call as a task: it answers at once with a task id and works on.
+  call then shows the task&apos;s status on stderr while it runs (one updating line on a
+  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
+  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
+  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
+  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
+  with it: --no-wait and the task commands are for servers that keep running (--url).
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  130  interrupted (Ctrl-C)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
+  task get ID                       den Status eines Tasks zeigen
+  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
+  task cancel ID                    einen Task beim Server abbrechen
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+                      meldungen des Servers starten es neu)
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
+                      (Werkzeuge, die es verlangen, tun es immer)
+  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
+                      enden; der Task läuft beim Server weiter
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
+  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
+  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
+  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+
+Tasks:
+  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
+  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
+  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
+  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
+  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
+  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
+  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
+  die weiterlaufen (--url).
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  130  unterbrochen (Strg+C)
+
+</translation>
+    </message>
+    <message>
+        <source>note: %1 does not run as a task on this server; toolgate-cli waits for its answer
+</source>
+        <translation>Hinweis: %1 läuft auf diesem Server nicht als Task; toolgate-cli wartet auf die Antwort
+</translation>
+    </message>
+    <message>
+        <source>note: toolgate-cli started this server itself and stops it now, and the task ends with it; --no-wait is for servers that keep running (--url)
+</source>
+        <translation>Hinweis: toolgate-cli hat diesen Server selbst gestartet und beendet ihn jetzt, und der Task endet mit ihm; --no-wait ist für Server, die weiterlaufen (--url)
+</translation>
+    </message>
+    <message>
+        <source>%1: the server runs the call as task %2 (Ctrl-C cancels it)
+</source>
+        <translation>%1: der Server führt den Aufruf als Task %2 aus (Strg+C bricht ihn ab)
+</translation>
+    </message>
+    <message>
+        <source>note: the server answered at once, without a task
+</source>
+        <translation>Hinweis: der Server hat sofort geantwortet, ohne Task
+</translation>
+    </message>
+    <message>
+        <source>Cancelling task %1 at the server...
+</source>
+        <translation>Task %1 wird beim Server abgebrochen...
+</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; does not run tasks (it declares no tasks capability)</source>
+        <translation>der Server &quot;%1&quot; führt keine Tasks aus (er gibt keine Task-Fähigkeit an)</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; runs tasks through the 2026-07-28 tasks extension, which has no list of tasks; look at one task with: %2</source>
+        <translation>der Server &quot;%1&quot; führt Tasks über die Task-Erweiterung von 2026-07-28 aus, die keine Liste der Tasks kennt; einen einzelnen Task zeigt: %2</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; does not list its tasks (it does not declare tasks/list)</source>
+        <translation>der Server &quot;%1&quot; listet seine Tasks nicht auf (er gibt tasks/list nicht an)</translation>
+    </message>
+    <message>
+        <source>list the tasks</source>
+        <translation>die Tasks auflisten</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; does not let its tasks be cancelled (it does not declare tasks/cancel)</source>
+        <translation>der Server &quot;%1&quot; lässt seine Tasks nicht abbrechen (er gibt tasks/cancel nicht an)</translation>
+    </message>
+    <message>
+        <source>task %1 has already ended (%2); there is nothing to cancel</source>
+        <translation>Task %1 ist bereits beendet (%2); es gibt nichts abzubrechen</translation>
+    </message>
+    <message>
+        <source>cancel task %1</source>
+        <translation>Task %1 abbrechen</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; knows no task &quot;%2&quot;: it may have ended and been removed, or belong to another connection (a server that toolgate-cli starts itself ends with each run, and its tasks with it). The server said: %3</source>
+        <translation>der Server &quot;%1&quot; kennt keinen Task &quot;%2&quot;: Vielleicht ist er beendet und entfernt, oder er gehört zu einer anderen Verbindung (ein Server, den toolgate-cli selbst startet, endet mit jedem Lauf, und seine Tasks mit ihm). Der Server sagte: %3</translation>
+    </message>
+    <message>
+        <source>look up task %1</source>
+        <translation>Task %1 nachschlagen</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation>Task %1</translation>
+    </message>
+    <message>
+        <source>task %1 was cancelled: %2</source>
+        <translation>Task %1 wurde abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>get the result of task %1</source>
+        <translation>das Ergebnis von Task %1 holen</translation>
+    </message>
+    <message>
+        <source>could not %1: %2</source>
+        <translation>konnte nicht %1: %2</translation>
+    </message>
+    <message>
+        <source>task: %1
+server: %2
+status: %3
+</source>
+        <translation>Task: %1
+Server: %2
+Status: %3
+</translation>
+    </message>
+    <message>
+        <source>The task goes on at the server. Look at it with:
+  %1
+</source>
+        <translation>Der Task läuft beim Server weiter. Anzeigen mit:
+  %1
+</translation>
+    </message>
+    <message>
+        <source>The server lists no tasks.
+</source>
+        <translation>Der Server listet keine Tasks.
+</translation>
+    </message>
+    <message>
+        <source>  (updated %1)</source>
+        <translation>  (aktualisiert %1)</translation>
+    </message>
+    <message>
+        <source>task: %1
+</source>
+        <translation>Task: %1
+</translation>
+    </message>
+    <message>
+        <source>status: %1 (%2)
+</source>
+        <translation>Status: %1 (%2)
+</translation>
+    </message>
+    <message>
+        <source>message: %1
+</source>
+        <translation>Meldung: %1
+</translation>
+    </message>
+    <message>
+        <source>created: %1
+</source>
+        <translation>erstellt: %1
+</translation>
+    </message>
+    <message>
+        <source>updated: %1
+</source>
+        <translation>aktualisiert: %1
+</translation>
+    </message>
+    <message>
+        <source>kept for: %1 s after it was created
+</source>
+        <translation>aufbewahrt: %1 s nach dem Erstellen
+</translation>
+    </message>
+    <message>
+        <source>ask again after: %1 s
+</source>
+        <translation>erneut fragen nach: %1 s
+</translation>
+    </message>
+    <message>
+        <source>error: %1
+</source>
+        <translation>Fehler: %1
+</translation>
+    </message>
+    <message>
+        <source>questions waiting: %1 (answer them with: task result)
+</source>
+        <translation>offene Fragen: %1 (beantworten mit: task result)
+</translation>
+    </message>
+    <message>
+        <source>Task %1 cancelled; its status now: %2
+</source>
+        <translation>Task %1 abgebrochen; sein Status jetzt: %2
+</translation>
+    </message>
+    <message>
+        <source>The server took the request to cancel task %1; it stops the task as soon as it can.
+</source>
+        <translation>Der Server hat die Bitte angenommen, Task %1 abzubrechen; er beendet den Task, sobald er kann.
+</translation>
+    </message>
+    <message>
+        <source> (progress %1)</source>
+        <translation> (Fortschritt %1)</translation>
     </message>
     <message>
         <source>working</source>
@@ -2455,6 +2699,10 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>the audit log has no intent for this call</source>
         <translation>das Audit-Protokoll hat keine Absicht zu diesem Aufruf</translation>
+    </message>
+    <message>
+        <source>the tool changed since it was approved (%1 differ: %2)</source>
+        <translation>das Werkzeug hat sich seit der Erlaubnis geändert (%1 sind anders: %2)</translation>
     </message>
 </context>
 <context>
@@ -8005,6 +8253,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Its results come with an app view: %1</source>
         <translation>Seine Ergebnisse kommen mit einer App-Ansicht: %1</translation>
+    </message>
+    <message>
+        <source>%1 — changed since you approved it</source>
+        <translation>%1 — geändert, seit Sie es erlaubt haben</translation>
+    </message>
+    <message>
+        <source>The next call asks you again and shows what changed.</source>
+        <translation>Der nächste Aufruf fragt Sie erneut und zeigt, was sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>Another server offers a tool of the same name: %1</source>
+        <translation>Ein anderer Server bietet ein Werkzeug mit demselben Namen an: %1</translation>
     </message>
 </context>
 <context>
