@@ -427,6 +427,7 @@ void ToolCallPipeline::followTask(ToolCall *call, const Task &task)
     TaskFollower::Options options;
     options.toolName = call->m_tool.name;
     options.auditCallId = call->id();
+    options.resultGrace = d->options.taskResultGrace;
     auto *follower = new TaskFollower(call->m_session, task, options, call);
     call->m_taskFollower = follower;
     QPointer<ToolCall> guard(call);

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QPointer>
 
+#include <chrono>
 #include <functional>
 
 namespace Toolgate {
@@ -186,6 +187,8 @@ public:
         /// true: invalid arguments fail the call before asking (CLI default). false: the human
         /// sees the problems in the approval step and may still send (GUI).
         bool rejectInvalidArguments = false;
+        /// A task that ended: how long its result may take to come (TaskFollower::Options::resultGrace).
+        std::chrono::milliseconds taskResultGrace = std::chrono::seconds(30);
     };
 
     /// Neither gate nor policy is owned; both must outlive the pipeline. policy may be null.

@@ -14,6 +14,13 @@ TaskFollower::TaskFollower(ClientSession *session, Task created, Options options
 {
     m_pollTimer.setSingleShot(true);
     connect(&m_pollTimer, &QTimer::timeout, this, &TaskFollower::poll);
+    m_resultDeadline.setSingleShot(true);
+    connect(&m_resultDeadline, &QTimer::timeout, this, [this] {
+        finish(makeError(ErrorCode::RequestTimeout,
+                         tr("the server says task %1 is %2 but did not hand over its result within %3 s")
+                             .arg(m_task.taskId, Task::describeStatus(m_task.status))
+                             .arg(m_options.resultGrace.count() / 1000)));
+    });
     if (session) {
         connect(session, &ClientSession::taskStatusNotified, this, [this](const Task &task) {
             if (task.taskId == m_task.taskId)
@@ -164,6 +171,8 @@ void TaskFollower::onTerminal()
     default:
         return;
     }
+    if (!m_resultDeadline.isActive())
+        m_resultDeadline.start(m_options.resultGrace);
     if (m_session && m_session->taskCapabilities().modern) {
         finish(makeError(ErrorCode::ProtocolError, m_task.status == Task::Status::Completed
                                                        ? tr("the server says task %1 completed but sent no result").arg(m_task.taskId)
@@ -284,6 +293,7 @@ void TaskFollower::finish(const Result<CallToolResult> &result)
         return;
     m_finished = true;
     m_pollTimer.stop();
+    m_resultDeadline.stop();
     emit finished(result);
 }
 

@@ -35,6 +35,9 @@ public:
         std::chrono::milliseconds maxPollInterval = std::chrono::seconds(30);
         /// Polls that fail in a row before the task is given up (the server still answers other requests).
         int maxFailedPolls = 5;
+        /// 2025-11-25: how long the result may take to come on tasks/result once the task is known to
+        /// have ended (a server that never hands it over must not keep the call open for ever).
+        std::chrono::milliseconds resultGrace = std::chrono::seconds(30);
     };
 
     /// Starts at once from created (the CreateTaskResult's task). session is not owned.
@@ -68,6 +71,7 @@ private:
     Task m_task;
     Options m_options;
     QTimer m_pollTimer;
+    QTimer m_resultDeadline;
     bool m_polling = false;
     bool m_finished = false;
     bool m_cancelling = false;

@@ -146,6 +146,7 @@ private slots:
     void forgottenTaskEndsTheCall();
     void notificationFloodStaysBounded();
     void disconnectEndsTheCall();
+    void legacyResultThatNeverComesEndsTheCall();
 };
 
 void tst_TaskFollower::extensionFlowToTheInlineResult()
@@ -294,6 +295,57 @@ void tst_TaskFollower::disconnectEndsTheCall()
     QVERIFY(finished.wait(5000));
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
     QVERIFY2(call->outcome().error.message.contains(taskId), qPrintable(call->outcome().error.message));
+}
+
+void tst_TaskFollower::legacyResultThatNeverComesEndsTheCall()
+{
+    // 2025-11-25: the server says the task completed, but never answers tasks/result.
+    auto [clientEnd, serverEnd] = TestSupport::LoopbackTransport::createPair();
+    JsonRpcPeer peer(serverEnd.get());
+    peer.setRemote(JsonRpcPeer::Remote::Client);
+    QList<Responder> held;
+    peer.setRequestHandler(u"initialize"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respond(QJsonObject{
+            {u"protocolVersion"_s, u"2025-11-25"_s},
+            {u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()},
+                                            {u"tasks"_s, QJsonObject{{u"requests"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"call"_s, QJsonObject()}}}}}}}}},
+            {u"serverInfo"_s, QJsonObject{{u"name"_s, u"scripted"_s}, {u"version"_s, u"1"_s}}}});
+    });
+    peer.setRequestHandler(u"tools/list"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respond(QJsonObject{{u"tools"_s, QJsonArray{QJsonObject{{u"name"_s, u"slow"_s},
+                                                                          {u"inputSchema"_s, QJsonObject{{u"type"_s, u"object"_s}}},
+                                                                          {u"execution"_s, QJsonObject{{u"taskSupport"_s, u"required"_s}}}}}}});
+    });
+    QJsonObject callParams;
+    peer.setRequestHandler(u"tools/call"_s, [&callParams](const JsonRpcMessage &request, const Responder &responder) {
+        callParams = request.params();
+        QJsonObject task = taskJson(u"working"_s);
+        task.remove(u"resultType"_s);
+        responder.respond(QJsonObject{{u"task"_s, task}});
+    });
+    peer.setRequestHandler(u"tasks/get"_s, [](const JsonRpcMessage &, const Responder &responder) {
+        QJsonObject task = taskJson(u"completed"_s);
+        task.remove(u"resultType"_s);
+        responder.respond(task);
+    });
+    peer.setRequestHandler(u"tasks/result"_s, [&held](const JsonRpcMessage &, const Responder &responder) { held.append(responder); });
+    serverEnd->start();
+    ClientSession session(std::move(clientEnd), ClientSession::Options());
+    QSignalSpy ready(&session, &ClientSession::ready);
+    session.connectToServer();
+    QVERIFY(ready.wait(5000));
+    TestSupport::SessionCallTarget target(&session, ServerIdentity{u"scripted"_s, u"in-process"_s, {}});
+    FixedApprovalGate gate{ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}}};
+    ToolCallPipeline::Options options;
+    options.taskResultGrace = std::chrono::milliseconds(500);
+    ToolCallPipeline pipeline(&gate, nullptr, options);
+    QPointer<ToolCall> call = pipeline.call(&target, u"slow"_s, {}, CallInitiator::Gui, this);
+    QSignalSpy finished(call.data(), &ToolCall::finished);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(callParams.contains(u"task"_s)); // a required task tool is asked for as a task
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
+    QVERIFY2(call->outcome().error.message.contains(u"did not hand over its result"_s), qPrintable(call->outcome().error.message));
+    QCOMPARE(held.size(), 1);
 }
 
 QTEST_MAIN(tst_TaskFollower)
