@@ -11,9 +11,10 @@
 
 namespace Toolgate {
 
-/// Every call that became a task in this run, per server: what a Tasks view lists. A running task is
-/// kept alive here, so it outlives the panel (or command) that started it; a finished one stays
-/// listed with its outcome until forgotten (the oldest finished go first past maxFinished).
+/// Every call that became a task in this run, per server: what a Tasks view lists. While its task runs,
+/// a call is reparented here, so it outlives the panel (or command) that started it; when it finished
+/// it goes back to its starter (who deletes it as any call), or is deleted here if the starter is gone.
+/// A finished task stays listed with its outcome until forgotten (the oldest go first past maxFinished).
 class TaskRegistry final : public QObject
 {
     Q_OBJECT
@@ -34,6 +35,8 @@ public:
         std::optional<ToolCallOutcome> outcome;
         /// The running call (null once it is finished and gone).
         QPointer<ToolCall> call;
+        /// Who started it (its parent then): the call goes back to it when the task ends.
+        QPointer<QObject> starter;
     };
 
     static constexpr int maxFinished = 200;

@@ -3,6 +3,7 @@
 #include "approvalpolicy.h"
 #include "calltarget.h"
 #include "client/clientsession.h"
+#include "client/taskfollower.h"
 #include "common/logging.h"
 #include "common/error.h"
 #include "schema/schemachecker.h"
@@ -69,10 +70,29 @@ void ToolCall::setStage(Stage stage)
     emit stageChanged(stage);
 }
 
+bool ToolCall::asksForTask() const
+{
+    switch (taskSupportOf(m_tool.execution)) {
+    case TaskSupport::Required:
+        return true;
+    case TaskSupport::Optional:
+        return m_runAsTask;
+    case TaskSupport::Forbidden:
+        break;
+    }
+    return false;
+}
+
 void ToolCall::cancel(const QString &reason)
 {
     if (m_stage == Stage::Finished || m_cancelRequested)
         return;
+    if (m_taskFollower) {
+        // A task: tasks/cancel; the follower finishes us once the server acknowledged it.
+        m_cancelRequested = true;
+        m_taskFollower->cancel(reason);
+        return;
+    }
     if (m_stage == Stage::Running && m_session && m_requestId.isValid()) {
         // The session answers the pending request with RequestCancelled; received() finishes us.
         if (m_session->cancelRequest(m_requestId, reason))
@@ -383,6 +403,9 @@ void ToolCallPipeline::send(ToolCall *call)
             guard->m_outcome.inputRounds.append(round);
     };
     options.auditCallId = call->id();
+    options.asTask = call->asksForTask();
+    if (options.asTask && !call->m_session->taskCapabilities().toolCalls)
+        qCInfo(lcCalls) << "the tool" << call->m_tool.name << "asks to run as a task, but the server did not declare tasks for tools/call; asking anyway";
     call->m_requestId = call->m_session->callTool(ToolCallKey(), call->m_tool.name, call->m_outcome.sentArguments, options, call,
         [this, guard](const Result<CallToolResult> &result) {
             if (guard)
@@ -394,8 +417,65 @@ void ToolCallPipeline::send(ToolCall *call)
         call->m_session->cancelRequest(call->m_requestId, call->m_outcome.error.message);
 }
 
+void ToolCallPipeline::followTask(ToolCall *call, const Task &task)
+{
+    call->m_requestId = RequestId(); // answered: a cancel now goes to the task
+    TaskFollower::Options options;
+    options.toolName = call->m_tool.name;
+    options.auditCallId = call->id();
+    auto *follower = new TaskFollower(call->m_session, task, options, call);
+    call->m_taskFollower = follower;
+    QPointer<ToolCall> guard(call);
+    connect(follower, &TaskFollower::taskChanged, call, [this, guard](const Task &changed) {
+        if (guard)
+            taskChanged(guard, changed);
+    });
+    connect(follower, &TaskFollower::finished, call, [this, guard](const Result<CallToolResult> &result) {
+        if (guard)
+            received(guard, result);
+    });
+    call->m_outcome.task = task;
+    call->m_outcome.taskEvents.append({QDateTime::currentDateTimeUtc(), task.status, task.statusMessage});
+    emit callBecameTask(call);
+    if (d->observer)
+        d->observer->callTaskChanged(*call);
+    emit call->taskChanged(task);
+    // Cancelled while the call was on the wire: the server made the task anyway, so it is cancelled now.
+    if (call->m_cancelRequested)
+        follower->cancel(call->m_outcome.error.message);
+}
+
+void ToolCallPipeline::taskChanged(ToolCall *call, const Task &task, const QString &note)
+{
+    if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    const bool newStatus = !call->m_outcome.task || call->m_outcome.task->status != task.status
+        || call->m_outcome.task->statusMessage != task.statusMessage;
+    call->m_outcome.task = task;
+    if (!newStatus)
+        return;
+    // A server may change its message as often as it likes; the task's life on record may not grow
+    // without bound. Past the limit, only changes of status are kept (the last is always the latest).
+    QList<TaskEvent> &events = call->m_outcome.taskEvents;
+    const bool statusChanged = events.isEmpty() || events.constLast().status != task.status;
+    if (events.size() >= ToolCallOutcome::maxTaskEvents && !statusChanged) {
+        emit call->taskChanged(task);
+        return;
+    }
+    if (events.size() >= 2 * ToolCallOutcome::maxTaskEvents)
+        events.remove(ToolCallOutcome::maxTaskEvents, 1); // keep the first ones (how it began) and the latest
+    events.append({QDateTime::currentDateTimeUtc(), task.status, note.isEmpty() ? task.statusMessage : note});
+    if (d->observer)
+        d->observer->callTaskChanged(*call);
+    emit call->taskChanged(task);
+}
+
 void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &result)
 {
+    if (result && result.value().task && !call->m_taskFollower) {
+        followTask(call, *result.value().task);
+        return;
+    }
     if (!result) {
         if (result.error().code == int(ErrorCode::RequestCancelled)) {
             call->m_outcome.error = result.error();

@@ -64,8 +64,10 @@ struct ToolCallOutcome
     QList<InputRound> inputRounds;
     /// Set once the server answered with a task: its latest state. The call then runs until the task ends.
     std::optional<Task> task;
-    /// The task's life, oldest first: created, each change of status, how it ended.
+    /// The task's life, oldest first: created, each change of status or message, how it ended. Past
+    /// maxTaskEvents entries only changes of status are added (at most twice that many are kept).
     QList<TaskEvent> taskEvents;
+    static constexpr qsizetype maxTaskEvents = 100;
     qint64 durationMs = 0;
 
     static QString kindName(Kind kind);

@@ -183,6 +183,16 @@ public:
     };
     QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
     QHash<RequestId, EmbeddedRequestOrigin> embeddedOrigins; // by local id, until answered
+    /// A task's tools/call progress token stays valid for the task's life (2025-11-25 tasks.mdx):
+    /// its route is kept, by task id, until the session sees the task end.
+    QHash<QString, QString> taskProgressTokens;
+
+    void releaseTaskProgress(const QString &taskId)
+    {
+        const QString token = taskProgressTokens.take(taskId);
+        if (!token.isEmpty())
+            progressRoutes.remove(token);
+    }
     qint64 nextInputId = 1;
 
     /// 2026-07-28 subscriptions/listen (basic/patterns/subscriptions.mdx): the one open listen request
@@ -365,6 +375,11 @@ public:
         QJsonObject capabilities = clientCapabilities();
         if (rootsHandler)
             capabilities.insert(QLatin1String("roots"), QJsonObject());
+        // Toolgate follows a task in place of any tools/call result (TaskFollower), so it always says so:
+        // the server alone decides which calls become tasks (SEP-2663).
+        QJsonObject declared = capabilities.value(QLatin1String("extensions")).toObject();
+        declared.insert(tasksExtensionName, QJsonObject());
+        capabilities.insert(QLatin1String("extensions"), declared);
         return capabilities;
     }
 
@@ -802,6 +817,16 @@ void ClientSession::Private::installPeerHandlers()
     });
     peer->setNotificationHandler(QStringLiteral("notifications/subscriptions/acknowledged"), [this](const JsonRpcMessage &message) {
         onListenAcknowledged(message);
+    });
+    peer->setNotificationHandler(QStringLiteral("notifications/tasks/status"), [this](const JsonRpcMessage &message) {
+        const Result<Task> task = Task::parse(message.params());
+        if (!task) {
+            emit q->protocolViolation(task.error().message);
+            return;
+        }
+        if (task->isTerminal())
+            releaseTaskProgress(task->taskId);
+        emit q->taskStatusNotified(*task);
     });
     peer->setNotificationHandler(QStringLiteral("notifications/message"), [this](const JsonRpcMessage &message) {
         emit q->logMessage(LogMessage::fromJson(message.params()));
@@ -1448,6 +1473,13 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     JsonWriter::appendObject(params, arguments, options.argumentOrder);
     params.append(",\"name\":");
     JsonWriter::appendString(params, name);
+    if (options.asTask && !modern) {
+        QJsonObject task;
+        if (options.taskTtlMs)
+            task.insert(QLatin1String("ttl"), double(*options.taskTtlMs));
+        params.append(",\"task\":");
+        JsonWriter::appendObject(params, task);
+    }
     params.append('}');
 
     JsonRpcPeer::RequestOptions requestOptions;
@@ -1469,8 +1501,30 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     exchange->onInputRound = options.onInputRound;
     exchange->auditCallId = options.auditCallId;
     exchange->progressToken = token;
-    exchange->finished =
-        [self, token, resultOrder, modern, version = d->modernVersion, callback = std::move(callback)](const Result<QJsonValue> &result) {
+    exchange->finished = [self, token, resultOrder, modern, asTask = options.asTask, version = d->modernVersion,
+                          callback = std::move(callback)](const Result<QJsonValue> &result) {
+            // A task: the answer is its seed state, and the tool's result comes through it later.
+            const QJsonObject answer = result && result.value().isObject() ? result.value().toObject() : QJsonObject();
+            const bool taskAnswer = modern ? answer.value(QLatin1String("resultType")) == QJsonValue(QLatin1String("task"))
+                                           : asTask && answer.value(QLatin1String("task")).isObject();
+            if (taskAnswer) {
+                Result<Task> task = modern ? Task::parse(answer, *resultOrder)
+                                           : Task::parse(answer.value(QLatin1String("task")).toObject(), resultOrder->member(u"task"));
+                if (!task) {
+                    if (self && !token.isEmpty())
+                        self->d->progressRoutes.remove(token);
+                    callback(Result<CallToolResult>(task.error()));
+                    return;
+                }
+                if (self && !token.isEmpty())
+                    self->d->taskProgressTokens.insert(task->taskId, token);
+                CallToolResult created;
+                created.raw = answer;
+                created.rawOrder = *resultOrder;
+                created.task = std::move(task.value());
+                callback(Result<CallToolResult>(std::move(created)));
+                return;
+            }
             if (self && !token.isEmpty())
                 self->d->progressRoutes.remove(token);
             if (!result && self)
@@ -1625,6 +1679,183 @@ void ClientSession::setLoggingLevel(LoggingLevel level, QObject *context, Callba
     }
     d->request<std::monostate>(QStringLiteral("logging/setLevel"), {{QLatin1String("level"), toString(level)}},
                                context, std::move(callback), [](const QJsonObject &) { return std::monostate(); });
+}
+
+ClientSession::TaskCapabilities ClientSession::taskCapabilities() const
+{
+    TaskCapabilities offered;
+    const QJsonObject raw = d->initializeResult.capabilities.raw;
+    if (d->modern()) {
+        // The extension has no list; tasks/cancel is always there (an acknowledgement, cooperative).
+        offered.modern = true;
+        offered.toolCalls = raw.value(QLatin1String("extensions")).toObject().value(tasksExtensionName).isObject();
+        offered.cancel = offered.toolCalls;
+        return offered;
+    }
+    const QJsonObject tasks = raw.value(QLatin1String("tasks")).toObject();
+    offered.toolCalls = tasks.value(QLatin1String("requests")).toObject().value(QLatin1String("tools")).toObject()
+                            .value(QLatin1String("call")).isObject();
+    offered.list = tasks.value(QLatin1String("list")).isObject();
+    offered.cancel = tasks.value(QLatin1String("cancel")).isObject();
+    return offered;
+}
+
+void ClientSession::getTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context,
+                            Callback<Task> callback)
+{
+    // A task the server created is followed even if its capabilities forgot to say so.
+    if (!d->ensureReady(context, [callback](const Error &e) { callback(Result<Task>(e)); }))
+        return;
+    QJsonObject params{{QLatin1String("taskId"), taskId}};
+    if (requestState && d->modern())
+        params.insert(QLatin1String("requestState"), *requestState);
+    QPointer<ClientSession> self(this);
+    auto order = std::make_shared<JsonKeyOrder>();
+    JsonRpcPeer::RequestOptions options = d->requestOptions();
+    options.resultKeyOrder = [order](const JsonKeyOrder &read) { *order = read; };
+    const QString version = d->modernVersion;
+    const bool modern = d->modern();
+    d->peer->sendRequest(QStringLiteral("tasks/get"), d->withEnvelope(params), context,
+        [self, callback, order, modern, version, taskId](const Result<QJsonValue> &answer) {
+            if (!answer) {
+                callback(Result<Task>(modern ? explainModernError(answer.error(), QStringLiteral("tasks/get"), {}, version) : answer.error()));
+                return;
+            }
+            if (!answer.value().isObject()) {
+                callback(Result<Task>(makeError(ErrorCode::ProtocolError,
+                    QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(QStringLiteral("tasks/get")))));
+                return;
+            }
+            Result<Task> task = Task::parse(answer.value().toObject(), *order);
+            if (task && task->taskId != taskId) {
+                task = makeError(ErrorCode::ProtocolError,
+                                 QCoreApplication::translate("Toolgate::ClientSession", "asked for task \"%1\", the server described task \"%2\"")
+                                     .arg(taskId, task->taskId.left(80)));
+            }
+            if (task && task->isTerminal() && self)
+                self->d->releaseTaskProgress(taskId);
+            callback(task);
+        }, options);
+}
+
+void ClientSession::taskResult(const QString &taskId, QObject *context, Callback<CallToolResult> callback)
+{
+    if (!d->ensureReady(context, [callback](const Error &e) { callback(Result<CallToolResult>(e)); }))
+        return;
+    if (d->modern()) {
+        d->answerNotInRevision(QStringLiteral("tasks/result"), context, callback);
+        return;
+    }
+    JsonRpcPeer::RequestOptions options = d->requestOptions();
+    // tasks/result blocks until the task ends, which may be hours: the task's own polling watches it.
+    options.longLived = true;
+    auto order = std::make_shared<JsonKeyOrder>();
+    options.resultKeyOrder = [order](const JsonKeyOrder &read) { *order = read; };
+    options.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
+    QPointer<ClientSession> self(this);
+    d->peer->sendRequest(QStringLiteral("tasks/result"), QJsonObject{{QLatin1String("taskId"), taskId}}, context,
+        [self, callback, order, taskId](const Result<QJsonValue> &answer) {
+            if (self)
+                self->d->releaseTaskProgress(taskId);
+            if (!answer) {
+                callback(Result<CallToolResult>(answer.error()));
+                return;
+            }
+            if (!answer.value().isObject()) {
+                callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError,
+                    QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(QStringLiteral("tasks/result")))));
+                return;
+            }
+            Result<CallToolResult> parsed = CallToolResult::parse(answer.value().toObject());
+            if (parsed)
+                parsed.value().rawOrder = *order;
+            callback(parsed);
+        }, options);
+}
+
+void ClientSession::updateTask(const QString &taskId, const std::optional<QString> &requestState, const QJsonObject &inputResponses,
+                               QObject *context, Callback<std::monostate> callback)
+{
+    if (!d->ensureReady(context, [callback](const Error &e) { callback(Result<std::monostate>(e)); }))
+        return;
+    if (!d->modern()) {
+        const Error error = makeError(ErrorCode::MethodNotFound,
+            QCoreApplication::translate("Toolgate::ClientSession", "tasks/update belongs to the tasks extension of MCP 2026-07-28; this server speaks %1")
+                .arg(d->initializeResult.protocolVersion));
+        QMetaObject::invokeMethod(context, [callback, error] { callback(Result<std::monostate>(error)); }, Qt::QueuedConnection);
+        return;
+    }
+    QJsonObject params{{QLatin1String("taskId"), taskId}, {QLatin1String("inputResponses"), inputResponses}};
+    if (requestState)
+        params.insert(QLatin1String("requestState"), *requestState);
+    d->request<std::monostate>(QStringLiteral("tasks/update"), params, context, std::move(callback),
+                               [](const QJsonObject &) { return std::monostate(); });
+}
+
+void ClientSession::cancelTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context,
+                               Callback<std::optional<Task>> callback)
+{
+    if (!d->ensureReady(context, [callback](const Error &e) { callback(Result<std::optional<Task>>(e)); }))
+        return;
+    QJsonObject params{{QLatin1String("taskId"), taskId}};
+    const bool modern = d->modern();
+    if (requestState && modern)
+        params.insert(QLatin1String("requestState"), *requestState);
+    d->releaseTaskProgress(taskId);
+    d->request<std::optional<Task>>(QStringLiteral("tasks/cancel"), params, context, std::move(callback),
+        [modern](const QJsonObject &answer) -> Result<std::optional<Task>> {
+            if (modern || !answer.contains(QLatin1String("taskId")))
+                return std::optional<Task>();
+            Result<Task> task = Task::parse(answer);
+            if (!task)
+                return task.error();
+            return std::optional<Task>(task.value());
+        });
+}
+
+void ClientSession::listTasks(QObject *context, Callback<QList<Task>> callback)
+{
+    if (d->modern()) {
+        if (!d->ensureReady(context, [callback](const Error &e) { callback(Result<QList<Task>>(e)); }))
+            return;
+        const Error error = makeError(ErrorCode::MethodNotFound,
+            QCoreApplication::translate("Toolgate::ClientSession", "the tasks extension of MCP 2026-07-28 has no list of tasks: "
+                                                                   "a task is known by the id its call answered"));
+        QMetaObject::invokeMethod(context, [callback, error] { callback(Result<QList<Task>>(error)); }, Qt::QueuedConnection);
+        return;
+    }
+    if (!d->ensureFeature(taskCapabilities().list, QStringLiteral("tasks/list"), context, callback))
+        return;
+    d->listAll<Task>(QStringLiteral("tasks/list"), QStringLiteral("tasks"), context,
+        [callback = std::move(callback)](const Result<QList<Task>> &listed) {
+            if (!listed) {
+                callback(listed);
+                return;
+            }
+            QList<Task> readable; // a task Toolgate cannot read (no id) cannot be asked about either
+            for (const Task &task : listed.value()) {
+                if (!task.taskId.isEmpty())
+                    readable.append(task);
+            }
+            callback(Result<QList<Task>>(readable));
+        });
+}
+
+void ClientSession::askForTaskInput(const InputRequiredResult::Request &request, const EmbeddedRequestOrigin &origin,
+                                    QObject *context, std::function<void(const JsonRpcMessage &answer)> answered)
+{
+    const RequestId localId(QStringLiteral("input-%1").arg(d->nextInputId++));
+    d->embeddedOrigins.insert(localId, origin);
+    QPointer<ClientSession> self(this);
+    QPointer<QObject> guard(context);
+    d->dispatchServerRequest(request.method, request.params,
+        Responder::forEmbedded(localId, request.paramsOrder, [self, guard, localId, answered = std::move(answered)](const JsonRpcMessage &answer) {
+            if (self)
+                self->d->embeddedOrigins.remove(localId);
+            if (!guard)
+                return;
+            QMetaObject::invokeMethod(guard, [answered, answer] { answered(answer); }, Qt::QueuedConnection);
+        }));
 }
 
 bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)

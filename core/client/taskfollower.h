@@ -31,7 +31,7 @@ public:
         /// The interval when the server suggests none, and the bounds on what it suggests: a server may
         /// not make Toolgate poll in a tight loop, nor wait for hours between looks.
         std::chrono::milliseconds defaultPollInterval = std::chrono::seconds(1);
-        std::chrono::milliseconds minPollInterval = std::chrono::milliseconds(100);
+        std::chrono::milliseconds minPollInterval = std::chrono::milliseconds(200);
         std::chrono::milliseconds maxPollInterval = std::chrono::seconds(30);
         /// Polls that fail in a row before the task is given up (the server still answers other requests).
         int maxFailedPolls = 5;
@@ -60,6 +60,7 @@ private:
     void onTerminal();
     void fetchLegacyResult();
     void askModernInputs();
+    void sendResponses();
     void finish(const Result<CallToolResult> &result);
     std::chrono::milliseconds pollInterval() const;
 

@@ -1,10 +1,12 @@
 #include "host.h"
 
+
 #include "audit/auditlog.h"
 #include "audit/connectionauditor.h"
 #include "common/redactor.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
+#include "calls/taskregistry.h"
 #include "workspace/eracache.h"
 #include <QCoreApplication>
 
@@ -54,6 +56,7 @@ public:
     std::unique_ptr<ApprovalPolicy> policy;
     SwitchableGate gate;
     std::unique_ptr<ToolCallPipeline> toolCalls;
+    std::unique_ptr<TaskRegistry> tasks;
     std::unique_ptr<ServerRequestPipeline> serverRequests;
 };
 
@@ -104,6 +107,7 @@ Host::Host(Options options, QObject *parent)
     d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),
                                                       ToolCallPipeline::Options{o.rejectInvalidArguments});
     d->toolCalls->setObserver(audit);
+    d->tasks = std::make_unique<TaskRegistry>(d->toolCalls.get());
 
     d->serverRequests = std::make_unique<ServerRequestPipeline>(audit, o.initiator);
     d->serverRequests->setOptions(o.serverRequests);
@@ -123,6 +127,7 @@ Host::~Host()
     if (d->workspace)
         d->workspace->stopAll();
     d->serverRequests.reset();
+    d->tasks.reset(); // the running tasks' calls, which the pipeline's observer hears end
     d->toolCalls.reset();
     d->policy.reset();
     d->connectionAuditor.reset();
@@ -138,6 +143,7 @@ ApprovalPolicy *Host::approvalPolicy() const { return d->policy.get(); }
 AuditLog *Host::audit() const { return d->audit.get(); }
 ToolCallPipeline *Host::toolCalls() const { return d->toolCalls.get(); }
 ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.get(); }
+TaskRegistry *Host::tasks() const { return d->tasks.get(); }
 EraCache *Host::eraCache() const { return d->eraCache.get(); }
 Result<void> Host::eraCacheLoaded() const { return d->eraCacheLoaded; }
 

@@ -22,7 +22,8 @@ struct Task
 
     QString taskId;
     Status status = Status::Working;
-    QString statusMessage; ///< the server's words; shown as text, never interpreted
+    QString statusMessage; ///< the server's words; shown as text, never interpreted; at most maxStatusMessageLength
+    static constexpr qsizetype maxStatusMessageLength = 2000;
     QDateTime createdAt;
     QDateTime lastUpdatedAt;
     /// How long the server keeps the task after it was created; nullopt: unlimited or not said.
@@ -54,6 +55,8 @@ struct Task
     /// lenient (a bad timestamp reads as unknown). Accepts ttl/pollInterval (2025-11-25), ttlMs/
     /// pollIntervalMs (the extension's package) and ttlSeconds/pollIntervalMilliseconds (SEP-2663).
     static Result<Task> parse(const QJsonObject &json, const JsonKeyOrder &order = {});
+    /// Leniently, for a list: what parse() refuses reads as a task without an id.
+    static Task fromJson(const QJsonObject &json);
     /// The fields as the 2025-11-25 wire has them (for tests, the demo server and the raw view).
     QJsonObject toJson() const;
 };

@@ -156,6 +156,8 @@ QList<std::pair<QByteArray, QByteArray>> forRequest(const QString &method, const
         name = params.value(QLatin1String("name")).toString();
     else if (method == QLatin1String("resources/read"))
         name = params.value(QLatin1String("uri")).toString();
+    else if (method == QLatin1String("tasks/get") || method == QLatin1String("tasks/update") || method == QLatin1String("tasks/cancel"))
+        name = params.value(QLatin1String("taskId")).toString(); // SEP-2663: routes a task's requests to its instance
     else
         return headers;
     headers.append({QByteArrayLiteral("Mcp-Name"), encode(name)});
