@@ -3150,6 +3150,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>This is round %1 of its questions.</source>
         <translation>Dies ist Runde %1 seiner Fragen.</translation>
     </message>
+    <message>
+        <source>asked for task &quot;%1&quot;, the server described task &quot;%2&quot;</source>
+        <translation>Aufgabe „%1“ wurde erfragt, der Server beschrieb Aufgabe „%2“</translation>
+    </message>
+    <message>
+        <source>tasks/update belongs to the tasks extension of MCP 2026-07-28; this server speaks %1</source>
+        <translation>tasks/update gehört zur Aufgaben-Erweiterung von MCP 2026-07-28; dieser Server spricht %1</translation>
+    </message>
+    <message>
+        <source>the tasks extension of MCP 2026-07-28 has no list of tasks: a task is known by the id its call answered</source>
+        <translation>die Aufgaben-Erweiterung von MCP 2026-07-28 hat keine Liste der Aufgaben: eine Aufgabe ist an der ID erkennbar, mit der ihr Aufruf antwortete</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -7306,6 +7318,99 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::Task</name>
+    <message>
+        <source>the server described a task in a form Toolgate cannot read: %1</source>
+        <translation>der Server beschrieb eine Aufgabe in einer Form, die Toolgate nicht lesen kann: %1</translation>
+    </message>
+    <message>
+        <source>working</source>
+        <translation>in Arbeit</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>wartet auf Eingabe</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TaskFollower</name>
+    <message>
+        <source>the server disconnected while task %1 was %2; whether it finished there is not known</source>
+        <translation>die Verbindung zum Server brach ab, während Aufgabe %1 %2 war; ob sie dort fertig wurde, ist nicht bekannt</translation>
+    </message>
+    <message>
+        <source>the server disconnected before task %1 could be followed</source>
+        <translation>die Verbindung zum Server brach ab, bevor Aufgabe %1 verfolgt werden konnte</translation>
+    </message>
+    <message>
+        <source>the server disconnected while task %1 was running</source>
+        <translation>die Verbindung zum Server brach ab, während Aufgabe %1 lief</translation>
+    </message>
+    <message>
+        <source>the server no longer knows task %1 (%2); its result is lost</source>
+        <translation>der Server kennt Aufgabe %1 nicht mehr (%2); ihr Ergebnis ist verloren</translation>
+    </message>
+    <message>
+        <source>Toolgate could not learn the state of task %1 (%2 attempts failed, the last: %3)</source>
+        <translation>Toolgate konnte den Stand von Aufgabe %1 nicht erfahren (%2 Versuche schlugen fehl, der letzte: %3)</translation>
+    </message>
+    <message>
+        <source>the task was cancelled (%1)</source>
+        <translation>die Aufgabe wurde abgebrochen (%1)</translation>
+    </message>
+    <message>
+        <source>the server cancelled the task</source>
+        <translation>der Server hat die Aufgabe abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server cancelled the task: %1</source>
+        <translation>der Server hat die Aufgabe abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>the server says task %1 completed but sent no result</source>
+        <translation>der Server meldet Aufgabe %1 als abgeschlossen, schickte aber kein Ergebnis</translation>
+    </message>
+    <message>
+        <source>task %1 failed: %2</source>
+        <translation>Aufgabe %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>the server asked for input to finish task %1 (%2), and it was not given: %3</source>
+        <translation>der Server bat um Eingaben, um Aufgabe %1 abzuschließen (%2), und sie wurden nicht gegeben: %3</translation>
+    </message>
+    <message>
+        <source>Toolgate could not give task %1 the answers it asked for: %2</source>
+        <translation>Toolgate konnte Aufgabe %1 die erbetenen Antworten nicht geben: %2</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>Toolgate stopped following task %1; the server did not confirm the cancellation: %2</source>
+        <translation>Toolgate verfolgt Aufgabe %1 nicht mehr; der Server hat den Abbruch nicht bestätigt: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TaskRegistry</name>
+    <message>
+        <source>cancelled from the Tasks view</source>
+        <translation>in der Aufgabenliste abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::TaskResultDialog</name>
     <message>
         <source>Task Result — %1</source>
@@ -7664,10 +7769,6 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <translation>Den Server bitten, den Aufruf als Aufgabe auszuführen: Er läuft im Hintergrund weiter, und Sie können ihn unter „Aufgaben“ verfolgen, abbrechen und sein Ergebnis öffnen.</translation>
     </message>
     <message>
-        <source>Runs as a task</source>
-        <translation>Läuft als Aufgabe</translation>
-    </message>
-    <message>
         <source>This tool always runs as a task: it keeps running in the background, and you can follow it, cancel it and open its result under Tasks.</source>
         <translation>Dieses Werkzeug läuft immer als Aufgabe: Es läuft im Hintergrund weiter, und Sie können es unter „Aufgaben“ verfolgen, abbrechen und sein Ergebnis öffnen.</translation>
     </message>
@@ -7686,6 +7787,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>%1 · %2%</source>
         <translation>%1 · %2 %</translation>
+    </message>
+    <message>
+        <source>Always runs as a task</source>
+        <translation>Läuft immer als Aufgabe</translation>
     </message>
 </context>
 <context>

@@ -104,7 +104,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     });
     m_taskNote->setObjectName(QStringLiteral("taskNote"));
     m_taskNote->setTextFormat(Qt::PlainText);
-    m_taskNote->setText(tr("Runs as a task"));
+    m_taskNote->setText(tr("Always runs as a task"));
     m_taskNote->setToolTip(tr("This tool always runs as a task: it keeps running in the background, and you can "
                               "follow it, cancel it and open its result under Tasks."));
     m_taskNote->setPalette(muted);
@@ -126,6 +126,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     runRow->setContentsMargins(0, 4, 0, 0);
     runRow->addWidget(m_run);
     runRow->addWidget(m_runHint);
+    runRow->addSpacing(8);
     runRow->addWidget(m_runAsTask);
     runRow->addWidget(m_taskNote);
     runRow->addWidget(m_cancel);

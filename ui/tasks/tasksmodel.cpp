@@ -195,6 +195,12 @@ QString TasksModel::messageText(const TaskRegistry::Entry &entry)
     if (entry.finished && entry.outcome && entry.outcome->kind == ToolCallOutcome::Kind::Failed
         && !entry.outcome->error.message.isEmpty())
         return entry.outcome->error.message;
+    // Once it has a result, the result says more than the server's last word on its progress.
+    if (entry.finished && entry.outcome
+        && (entry.outcome->kind == ToolCallOutcome::Kind::Succeeded || entry.outcome->kind == ToolCallOutcome::Kind::ToolError)) {
+        if (const QString summary = entry.outcome->result.textSummary().trimmed(); !summary.isEmpty())
+            return summary;
+    }
     if (!entry.task.statusMessage.isEmpty())
         return entry.task.statusMessage;
     return entry.events.isEmpty() ? QString() : entry.events.constLast().message;

@@ -47,7 +47,8 @@ public:
 
     /// The entry's state in words ("working", "completed", "cancelled", ...).
     static QString statusText(const TaskRegistry::Entry &entry);
-    /// The server's latest word on it, or why it ended; plain text, not yet shortened.
+    /// The server's latest word on it; once it ended, the start of its result or why there is none.
+    /// Plain text, not yet shortened.
     static QString messageText(const TaskRegistry::Entry &entry);
     /// The first characters of a task id: enough to tell tasks apart on screen.
     static QString shortTaskId(const QString &taskId);

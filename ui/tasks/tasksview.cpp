@@ -77,8 +77,8 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     header->setStretchLastSection(false);
     header->setSectionResizeMode(TasksModel::MessageColumn, QHeaderView::Stretch);
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    header->resizeSection(TasksModel::ToolColumn, em * 14);
-    header->resizeSection(TasksModel::TaskIdColumn, em * 7);
+    header->resizeSection(TasksModel::ToolColumn, em * 17);
+    header->resizeSection(TasksModel::TaskIdColumn, em * 8);
     header->resizeSection(TasksModel::StatusColumn, em * 11);
     header->resizeSection(TasksModel::StartedColumn, em * 6);
     header->resizeSection(TasksModel::DurationColumn, em * 6);

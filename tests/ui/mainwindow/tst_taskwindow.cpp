@@ -118,7 +118,8 @@ private slots:
         QVERIFY(!panel->runAsTaskBox()->isVisible());
 
         // Optional: offered, unticked; the choice is kept per tool.
-        Tool optional = panel->tool();
+        const Tool echo = panel->tool();
+        Tool optional = echo;
         optional.name = QStringLiteral("echo-optional");
         optional.execution = {{QStringLiteral("taskSupport"), QStringLiteral("optional")}};
         panel->setTool(everything(), optional);
@@ -126,7 +127,7 @@ private slots:
         QVERIFY(!panel->runAsTaskBox()->isChecked());
         QVERIFY(!panel->taskNote()->isVisible());
         panel->runAsTaskBox()->click();
-        QVERIFY(m_window->selectTool(QStringLiteral("everything"), QStringLiteral("echo")));
+        panel->setTool(everything(), echo);
         QVERIFY(!panel->runAsTaskBox()->isVisible());
         panel->setTool(everything(), optional);
         QVERIFY(panel->runAsTaskBox()->isChecked());

@@ -66,6 +66,8 @@ private slots:
         QCOMPARE(cell(TasksModel::StatusColumn).toString(), Task::describeStatus(Task::Status::Completed));
         QCOMPARE(ToolCallOutcome::Kind(cell(0, TasksModel::OutcomeKindRole).toInt()), ToolCallOutcome::Kind::Succeeded);
         QVERIFY(!cell(TasksModel::DurationColumn).toString().isEmpty());
+        // Its message is now the start of its result, not the server's last word on its progress.
+        QCOMPARE(cell(TasksModel::MessageColumn).toString(), QStringLiteral("# Research Report: tide pools"));
         const std::optional<TaskRegistry::Entry> done = model.entryAt(0);
         QVERIFY(done && done->outcome);
         QVERIFY2(done->outcome->result.textSummary().contains(QStringLiteral("Research Report: tide pools")),
