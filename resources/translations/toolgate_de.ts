@@ -5118,6 +5118,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Keep Running</source>
         <translation>Weiterlaufen lassen</translation>
     </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Tasks (%1 running)</source>
+        <translation>Aufgaben (%1 laufen)</translation>
+    </message>
+    <message>
+        <source>%1 on %2 runs as a task: see Tasks.</source>
+        <translation>%1 auf %2 läuft als Aufgabe: siehe Aufgaben.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::McpApps</name>
@@ -7974,12 +7986,157 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Toolgate stopped following task %1; the server did not confirm the cancellation: %2</source>
         <translation>Toolgate verfolgt Aufgabe %1 nicht mehr; der Server hat den Abbruch nicht bestätigt: %2</translation>
     </message>
+    <message>
+        <source>the server says task %1 is %2 but did not hand over its result within %3 s</source>
+        <translation>der Server meldet Aufgabe %1 als %2, hat ihr Ergebnis aber nicht innerhalb von %3 s übergeben</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::TaskRegistry</name>
     <message>
         <source>cancelled from the Tasks view</source>
         <translation>in der Aufgabenansicht abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TaskResultDialog</name>
+    <message>
+        <source>Task Result — %1</source>
+        <translation>Ergebnis der Aufgabe — %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 · task %3 · %4</source>
+        <translation>%1 auf %2 · Aufgabe %3 · %4</translation>
+    </message>
+    <message>
+        <source> · started %1</source>
+        <translation> · gestartet %1</translation>
+    </message>
+    <message>
+        <source> · took %1</source>
+        <translation> · dauerte %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TasksModel</name>
+    <message>
+        <source>completed, the tool reported an error</source>
+        <translation>abgeschlossen, das Werkzeug meldete einen Fehler</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TasksView</name>
+    <message>
+        <source>All servers</source>
+        <translation>Alle Server</translation>
+    </message>
+    <message>
+        <source>List the tasks of every server, not only of the one selected</source>
+        <translation>Die Aufgaben aller Server anzeigen, nicht nur die des ausgewählten</translation>
+    </message>
+    <message>
+        <source>Cancel Task</source>
+        <translation>Aufgabe abbrechen</translation>
+    </message>
+    <message>
+        <source>Ask the server to cancel the selected task</source>
+        <translation>Den Server bitten, die ausgewählte Aufgabe abzubrechen</translation>
+    </message>
+    <message>
+        <source>Open Result</source>
+        <translation>Ergebnis öffnen</translation>
+    </message>
+    <message>
+        <source>Show how the selected task ended, with its result</source>
+        <translation>Zeigen, wie die ausgewählte Aufgabe endete, mit ihrem Ergebnis</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>Vergessen</translation>
+    </message>
+    <message>
+        <source>Remove the selected finished task from this list (the audit log keeps it)</source>
+        <translation>Die ausgewählte beendete Aufgabe aus dieser Liste entfernen (das Protokoll behält sie)</translation>
+    </message>
+    <message>
+        <source>Clear Finished</source>
+        <translation>Beendete entfernen</translation>
+    </message>
+    <message>
+        <source>Remove every finished task listed here (the audit log keeps them)</source>
+        <translation>Alle hier aufgeführten beendeten Aufgaben entfernen (das Protokoll behält sie)</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>Tasks of every server</source>
+        <translation>Aufgaben aller Server</translation>
+    </message>
+    <message>
+        <source>Tasks of %1</source>
+        <translation>Aufgaben von %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 running, %3 finished</source>
+        <translation>%1: %2 laufen, %3 beendet</translation>
+    </message>
+    <message>
+        <source>No tasks yet.
+Tools that run as tasks are listed here while they run and after they finish.</source>
+        <translation>Noch keine Aufgaben.
+Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>No tasks on %1 yet.
+Tools that run as tasks are listed here while they run and after they finish.</source>
+        <translation>Noch keine Aufgaben auf %1.
+Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem sie fertig sind.</translation>
+    </message>
+    <message>
+        <source>Asked the server to cancel the task.</source>
+        <translation>Der Server wurde gebeten, die Aufgabe abzubrechen.</translation>
+    </message>
+    <message>
+        <source>The task has already ended; there is nothing to cancel.</source>
+        <translation>Die Aufgabe ist schon beendet; es gibt nichts abzubrechen.</translation>
+    </message>
+    <message>
+        <source>The task has not ended yet; its result is shown once it has.</source>
+        <translation>Die Aufgabe ist noch nicht beendet; ihr Ergebnis wird gezeigt, sobald sie es ist.</translation>
     </message>
 </context>
 <context>
@@ -8190,6 +8347,38 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 on %2: %3</source>
         <translation>%1 auf %2: %3</translation>
+    </message>
+    <message>
+        <source>Run as a task</source>
+        <translation>Als Aufgabe ausführen</translation>
+    </message>
+    <message>
+        <source>Ask the server to run the call as a task: it keeps running in the background, and you can follow it, cancel it and open its result under Tasks.</source>
+        <translation>Den Server bitten, den Aufruf als Aufgabe auszuführen: Er läuft im Hintergrund weiter, und Sie können ihn unter „Aufgaben“ verfolgen, abbrechen und sein Ergebnis öffnen.</translation>
+    </message>
+    <message>
+        <source>This tool always runs as a task: it keeps running in the background, and you can follow it, cancel it and open its result under Tasks.</source>
+        <translation>Dieses Werkzeug läuft immer als Aufgabe: Es läuft im Hintergrund weiter, und Sie können es unter „Aufgaben“ verfolgen, abbrechen und sein Ergebnis öffnen.</translation>
+    </message>
+    <message>
+        <source>Ask the server to cancel this task</source>
+        <translation>Den Server bitten, diese Aufgabe abzubrechen</translation>
+    </message>
+    <message>
+        <source>Task %1: %2</source>
+        <translation>Aufgabe %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation>%1 · %2 %</translation>
+    </message>
+    <message>
+        <source>Always runs as a task</source>
+        <translation>Läuft immer als Aufgabe</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "audit/auditwindow.h"
 #include "calls/approvalpolicy.h"
 #include "host/host.h"
+#include "calls/taskregistry.h"
 #include "calls/toolcall.h"
 #include "consoleview.h"
 #include "dialogs/aboutdialog.h"
@@ -29,6 +30,7 @@
 #include "resourcepanel.h"
 #include "serverinfopanel.h"
 #include "serverpanel.h"
+#include "tasks/tasksview.h"
 #include "toolpanel.h"
 #include "viewers/messagebanner.h"
 
@@ -143,6 +145,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     const auto defaultConsole = [this] {
         if (!m_console->connection() && m_workspace->count() > 0)
             m_console->setConnection(m_workspace->connectionAt(0));
+        if (m_tasksView->server().isEmpty() && m_console->connection())
+            m_tasksView->setServer(m_console->connection()->name());
     };
     connect(m_workspace, &Workspace::connectionsReset, this, defaultConsole);
     connect(m_workspace, &Workspace::connectionsReset, this, &MainWindow::fitServerList);
@@ -280,6 +284,30 @@ void MainWindow::buildCentre()
     dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
 
+    // Tasks: the calls servers run as tasks, of the server the console shows, beside the console.
+    m_tasksView = new TasksView(m_host->tasks(), this);
+    auto *tasksDock = new QDockWidget(tr("Tasks"), this);
+    tasksDock->setObjectName(QStringLiteral("tasksDock"));
+    tasksDock->setWidget(m_tasksView);
+    tasksDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, tasksDock);
+    tabifyDockWidget(dock, tasksDock);
+    dock->raise();
+    connect(m_tasksView, &TasksView::runningCountChanged, tasksDock, [tasksDock](int running) {
+        tasksDock->setWindowTitle(running > 0 ? tr("Tasks (%1 running)").arg(running) : tr("Tasks"));
+    });
+    connect(m_tasksView, &TasksView::resourceLinkActivated, this, [this](const QString &server, const QString &uri) {
+        openResource(m_workspace->connection(server), uri);
+    });
+    connect(m_tasksView, &TasksView::linkActivated, this, &MainWindow::openLink);
+    connect(m_tasksView, &TasksView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    if (TaskRegistry *tasks = m_host->tasks()) {
+        connect(tasks, &TaskRegistry::entryAdded, this, [this, tasks](quint64 callId) {
+            if (const std::optional<TaskRegistry::Entry> entry = tasks->entry(callId))
+                statusBar()->showMessage(tr("%1 on %2 runs as a task: see Tasks.").arg(entry->tool.displayName().left(100), entry->server.name), 8000);
+        });
+    }
+
     // Wiring: what is selected decides the centre page and the console.
     const auto watch = [this](ItemBrowser *browser) {
         connect(browser, &ItemBrowser::currentChanged, this, [this, browser](const QModelIndex &index) {
@@ -384,6 +412,11 @@ void MainWindow::buildMenus()
         QAction *toggle = dock->toggleViewAction();
         toggle->setIcon(Icons::action(u"console"));
         toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+        view->addAction(toggle);
+    }
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("tasksDock"))) {
+        QAction *toggle = dock->toggleViewAction();
+        toggle->setObjectName(QStringLiteral("showTasks"));
         view->addAction(toggle);
     }
 
@@ -495,6 +528,8 @@ void MainWindow::showEmptyPage(ItemBrowser *browser)
 
 void MainWindow::setConsoleServer(ServerConnection *connection)
 {
+    if (connection)
+        m_tasksView->setServer(connection->name());
     if (connection && m_console->connection() != connection)
         m_console->setConnection(connection);
 }

@@ -42,6 +42,7 @@ class ServerPanel;
 class AppTrust;
 class ToolCallPipeline;
 class ToolPanel;
+class TasksView;
 class WorkspaceAppHost;
 class ToolTreeModel;
 
@@ -94,6 +95,8 @@ public:
     PromptPanel *promptPanel() const { return m_promptPanel; }
     ServerInfoPanel *serverInfoPanel() const { return m_serverInfoPanel; }
     ConsoleView *consoleView() const { return m_console; }
+    /// The Tasks view (in the dock "tasksDock", beside the console): the selected server's tasks.
+    TasksView *tasksView() const { return m_tasksView; }
     QStackedWidget *pages() const { return m_pages; }
     ServerListModel *serverListModel() const { return m_serverModel; }
     ToolTreeModel *toolTreeModel() const { return m_toolModel; }
@@ -178,6 +181,7 @@ private:
     ResourcePanel *m_resourcePanel = nullptr;
     PromptPanel *m_promptPanel = nullptr;
     ConsoleView *m_console = nullptr;
+    TasksView *m_tasksView = nullptr;
     QLabel *m_summary = nullptr;
     QMenu *m_settingsMenu = nullptr;
     QString m_rememberedServer;

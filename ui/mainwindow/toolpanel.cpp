@@ -10,10 +10,12 @@
 #include "models/icons.h"
 #include "models/tooltreemodel.h"
 #include "requests/serverrequestpipeline.h"
+#include "tasks/tasksmodel.h"
 #include "viewers/resultview.h"
 #include "workspace/serverconnection.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QEvent>
 #include <QKeyEvent>
 #include <QResizeEvent>
@@ -57,6 +59,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     , m_form(new ArgumentForm(this))
     , m_run(new QPushButton(this))
     , m_runHint(new QLabel(this))
+    , m_runAsTask(new QCheckBox(this))
+    , m_taskNote(new QLabel(this))
     , m_cancel(new QPushButton(this))
     , m_progress(new QProgressBar(this))
     , m_state(new QLabel(this))
@@ -87,6 +91,24 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_run->setToolTip(tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent."));
     m_run->setDefault(false);
     m_run->setAutoDefault(false);
+    // A tool may let the caller choose to run it as a task (execution.taskSupport "optional"): the call
+    // then returns at once with a task, which runs on (and can be followed under Tasks) after the panel moves on.
+    m_runAsTask->setObjectName(QStringLiteral("runAsTaskBox"));
+    m_runAsTask->setText(tr("Run as a task"));
+    m_runAsTask->setToolTip(tr("Ask the server to run the call as a task: it keeps running in the background, and "
+                               "you can follow it, cancel it and open its result under Tasks."));
+    m_runAsTask->hide();
+    connect(m_runAsTask, &QCheckBox::toggled, this, [this](bool checked) {
+        if (m_connection)
+            m_runAsTaskChoices.insert(key(), checked);
+    });
+    m_taskNote->setObjectName(QStringLiteral("taskNote"));
+    m_taskNote->setTextFormat(Qt::PlainText);
+    m_taskNote->setText(tr("Always runs as a task"));
+    m_taskNote->setToolTip(tr("This tool always runs as a task: it keeps running in the background, and you can "
+                              "follow it, cancel it and open its result under Tasks."));
+    m_taskNote->setPalette(muted);
+    m_taskNote->hide();
     m_cancel->setObjectName(QStringLiteral("cancelButton"));
     m_cancel->setText(tr("Cancel"));
     m_cancel->setIcon(Icons::action(u"stop"));
@@ -104,6 +126,9 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     runRow->setContentsMargins(0, 4, 0, 0);
     runRow->addWidget(m_run);
     runRow->addWidget(m_runHint);
+    runRow->addSpacing(8);
+    runRow->addWidget(m_runAsTask);
+    runRow->addWidget(m_taskNote);
     runRow->addWidget(m_cancel);
     runRow->addWidget(m_progress, 1);
     runRow->addWidget(m_state, 2);
@@ -188,11 +213,13 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
 
 ToolPanel::~ToolPanel()
 {
-    // Calls are our children; cancelling first tells the servers to stop working for nobody.
+    // Calls are our children; cancelling first tells the servers to stop working for nobody. A call
+    // the server runs as a task is the TaskRegistry's now: it runs on, and the Tasks view shows it end.
     for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
         if (it->call) {
             it->call->disconnect(this);
-            it->call->cancel(QStringLiteral("Toolgate is closing"));
+            if (!it->call->task())
+                it->call->cancel(QStringLiteral("Toolgate is closing"));
         }
     }
 }
@@ -277,6 +304,7 @@ void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QI
                                      : QJsonObject();
     m_formFitPastHalf = false; // a new form: fit it from its first rows on
     m_form->setTool(tool, last);
+    updateTaskChoice();
     showEntry();
     showEntryApp();
     m_fit.start();
@@ -413,6 +441,17 @@ void ToolPanel::refitForResult()
     QTimer::singleShot(300, this, [this] { m_fit.start(); });
 }
 
+void ToolPanel::updateTaskChoice()
+{
+    const TaskSupport support = taskSupportOf(m_tool.execution);
+    {
+        const QSignalBlocker blocker(m_runAsTask);
+        m_runAsTask->setChecked(m_runAsTaskChoices.value(key(), false));
+    }
+    m_runAsTask->setVisible(m_connection && support == TaskSupport::Optional);
+    m_taskNote->setVisible(m_connection && support == TaskSupport::Required);
+}
+
 void ToolPanel::updateUrlStep()
 {
     const auto it = m_entries.constFind(key());
@@ -438,6 +477,8 @@ void ToolPanel::updateRunState()
     m_run->setToolTip(ready ? tr("Run the tool with these arguments (Ctrl+Enter). You confirm before anything is sent.")
                             : tr("The server is not connected."));
     m_cancel->setVisible(call != nullptr);
+    m_cancel->setToolTip(call && call->task() ? tr("Ask the server to cancel this task") : tr("Ask the server to stop this call"));
+    m_runAsTask->setEnabled(!call);
     m_progress->setVisible(call != nullptr);
     if (call && !m_tick.isActive())
         m_tick.start();
@@ -464,7 +505,24 @@ void ToolPanel::updateProgress()
     const qint64 ms = entry.elapsed.isValid() ? entry.elapsed.elapsed() : 0;
     const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : ViewerFormat::elapsed(ms / 1000 * 1000);
     QString text;
-    if (entry.call->stage() == ToolCall::Stage::AwaitingApproval) {
+    if (const std::optional<Task> &task = entry.call->task()) {
+        // The server's words, as plain text on one line; its id shortened (it is only to tell tasks apart).
+        text = tr("Task %1: %2").arg(TasksModel::shortTaskId(task->taskId), Task::describeStatus(task->status));
+        if (const QString said = task->statusMessage.simplified(); !said.isEmpty())
+            text = tr("%1 — %2").arg(text, said.left(200));
+        const std::optional<double> fraction = entry.progress ? entry.progress->fraction() : std::nullopt;
+        if (fraction) {
+            m_progress->setRange(0, 1000);
+            m_progress->setValue(int(*fraction * 1000));
+            text = tr("%1 · %2%").arg(text).arg(int(*fraction * 100));
+        } else {
+            m_progress->setRange(0, 0);
+        }
+        if (const QString note = entry.progress ? entry.progress->message.simplified() : QString();
+            !note.isEmpty() && note != task->statusMessage.simplified())
+            text = tr("%1 · %2").arg(text, note.left(200));
+        text = tr("%1 · %2").arg(text, seconds);
+    } else if (entry.call->stage() == ToolCall::Stage::AwaitingApproval) {
         text = tr("Waiting for your approval…");
         m_progress->setRange(0, 0);
     } else if (entry.progress && entry.progress->fraction()) {
@@ -480,7 +538,7 @@ void ToolPanel::updateProgress()
             : tr("Running… %1").arg(seconds);
     }
     m_state->setText(m_state->fontMetrics().elidedText(text, Qt::ElideRight, qMax(80, m_state->width())));
-    m_state->setToolTip(text);
+    m_state->setToolTip(ViewerFormat::toolTip(text));
 }
 
 void ToolPanel::run()
@@ -508,6 +566,8 @@ void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &orde
     const QString k = key();
 
     ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this, order);
+    if (taskSupportOf(m_tool.execution) == TaskSupport::Optional)
+        call->setRunAsTask(m_runAsTask->isChecked());
     Entry &entry = m_entries[k];
     entry.call = call;
     entry.serverName = m_connection->name();
@@ -533,6 +593,12 @@ void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &orde
         it->progress = update;
         if (k == key())
             updateProgress();
+    });
+    connect(call, &ToolCall::taskChanged, this, [this, k] {
+        if (k == key()) {
+            updateRunState();
+            updateProgress();
+        }
     });
     connect(call, &ToolCall::stageChanged, this, [this, k, call](ToolCall::Stage stage) {
         if (k == key())

@@ -10,6 +10,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -31,7 +32,8 @@ class ToolCallPipeline;
 
 /// Runs one tool: its header, the argument form, Run and Cancel with progress, and the result.
 /// Every call goes through the ToolCallPipeline, so a human approves it first. Calls keep running
-/// when another tool is selected; coming back shows the progress or the last outcome.
+/// when another tool is selected; coming back shows the progress or the last outcome. A call the
+/// server runs as a task shows the task's status while it runs, and outlives the panel (TaskRegistry).
 class ToolPanel final : public QWidget
 {
     Q_OBJECT
@@ -58,6 +60,12 @@ public:
     QPushButton *runButton() const { return m_run; }
     QPushButton *cancelButton() const { return m_cancel; }
     QProgressBar *progressBar() const { return m_progress; }
+    /// The call's state while it runs and how it ended (objectName "callState"; plain text).
+    QLabel *stateLabel() const { return m_state; }
+    /// "Run as a task", shown for tools whose taskSupport is "optional".
+    QCheckBox *runAsTaskBox() const { return m_runAsTask; }
+    /// Says that the tool always runs as a task (taskSupport "required").
+    QLabel *taskNote() const { return m_taskNote; }
     QSplitter *splitter() const { return m_splitter; }
     /// Shown under a result that failed with -32042 (2025-11-25): the server needs a step done in the
     /// browser first. Its Run Again button sends the same arguments again (approval included).
@@ -108,6 +116,7 @@ private:
     void updateRunState();
     void updateProgress();
     void updateUrlStep();
+    void updateTaskChoice();
     void startCall(const QJsonObject &arguments, const JsonKeyOrder &order);
     /// Gives the form the height it needs (up to three fifths) and the result the rest.
     void fitSplitterToForm();
@@ -130,6 +139,7 @@ private:
     Tool m_tool;
     QHash<QString, Entry> m_entries;
     QStringList m_recent; // keys of m_entries, least recently used first, to cap memory
+    QHash<QString, bool> m_runAsTaskChoices; // "Run as a task" per tool key, as last ticked
     QTimer m_tick;
     QTimer m_fit; // coalesces refits: one after the layouts settled, however many requests came
 
@@ -137,6 +147,8 @@ private:
     ArgumentForm *m_form;
     QPushButton *m_run;
     QLabel *m_runHint;
+    QCheckBox *m_runAsTask;
+    QLabel *m_taskNote;
     QPushButton *m_cancel;
     QProgressBar *m_progress;
     QLabel *m_state;

@@ -1,0 +1,107 @@
+#pragma once
+
+// What the Tasks tests share: a host like the app's with server-everything (the npm peer) over stdio,
+// whose simulate-research-query runs as a task (taskSupport "required", four stages of a second each).
+
+#include "npmpeers.h"
+#include "../support/uitestsupport.h"
+
+#include "calls/taskregistry.h"
+#include "calls/toolcall.h"
+#include "client/clientsession.h"
+#include "host/host.h"
+#include "workspace/serverconnection.h"
+#include "workspace/workspace.h"
+
+#include <QPointer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+namespace Toolgate::TestSupport {
+
+inline const QString researchTool = QStringLiteral("simulate-research-query");
+
+/// server-everything over stdio, as servers.json would list it.
+inline ServerConfig everythingConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("everything");
+    config.command = nodeBinary();
+    config.args = QStringList{everythingEntry(), QStringLiteral("stdio")};
+    return config;
+}
+
+/// A GUI host on a temporary folder with server-everything connected and simulate-research-query listed.
+class EverythingTasksFixture
+{
+protected:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<Host> m_host;
+    ScriptedGate m_gate;
+    QPointer<ServerConnection> m_connection;
+
+    /// For init(): empty when the server is up and lists the tool, else what went wrong.
+    QString startEverything()
+    {
+        if (const QString missing = missingNpmPeers(); !missing.isEmpty())
+            return missing;
+        m_dir = std::make_unique<QTemporaryDir>();
+        if (!m_dir->isValid())
+            return QStringLiteral("no temporary folder");
+        m_host = guiTestHost(m_dir->path());
+        m_gate.requests.clear();
+        m_host->setApprovalGate(&m_gate);
+        auto added = m_host->workspace()->addTransientServer(everythingConfig());
+        if (!added)
+            return added.error().message;
+        m_connection = added.value();
+        m_connection->start();
+        // The task tool is registered once the server has seen the client's capabilities.
+        const bool listed = QTest::qWaitFor([this] {
+            if (!m_connection || m_connection->status() != ServerConnection::Status::Ready)
+                return false;
+            const QList<Tool> tools = m_connection->tools();
+            return std::any_of(tools.cbegin(), tools.cend(), [](const Tool &tool) { return tool.name == researchTool; });
+        }, 20000);
+        return listed ? QString() : QStringLiteral("server-everything did not list %1 within 20 s").arg(researchTool);
+    }
+
+    /// For cleanup(): stops the server, then drops the host and the folder.
+    void stopEverything()
+    {
+        if (m_connection) {
+            m_connection->stop();
+            QTest::qWaitFor([this] { return !m_connection || m_connection->status() == ServerConnection::Status::Stopped; }, 5000);
+        }
+        m_host.reset();
+        m_dir.reset();
+    }
+
+    TaskRegistry *tasks() const { return m_host->tasks(); }
+
+    /// Starts simulate-research-query through the pipeline, as the GUI does (approved by m_gate).
+    QPointer<ToolCall> startResearch(QObject *owner, const QString &topic = QStringLiteral("tide pools"))
+    {
+        return m_host->toolCalls()->call(m_connection, researchTool, {{QStringLiteral("topic"), topic}}, CallInitiator::Gui, owner);
+    }
+
+    /// Whether the registry lists the call within timeoutMs.
+    bool waitForEntry(quint64 callId, int timeoutMs = 15000) const
+    {
+        return QTest::qWaitFor([&] { return tasks()->entry(callId).has_value(); }, timeoutMs);
+    }
+
+    /// Whether the registry's entry for the call has finished within timeoutMs.
+    bool waitUntilFinished(quint64 callId, int timeoutMs = 30000) const
+    {
+        return QTest::qWaitFor([&] {
+            const auto entry = tasks()->entry(callId);
+            return entry && entry->finished;
+        }, timeoutMs);
+    }
+};
+
+} // namespace Toolgate::TestSupport

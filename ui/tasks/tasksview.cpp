@@ -1,0 +1,264 @@
+#include "tasksview.h"
+
+#include "calls/taskregistry.h"
+#include "models/icons.h"
+#include "taskresultdialog.h"
+#include "tasksmodel.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace Toolgate {
+
+TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
+    : QWidget(parent)
+    , m_registry(registry)
+    , m_model(new TasksModel(registry, this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_summary(new QLabel(this))
+    , m_allServers(new QCheckBox(this))
+    , m_cancel(new QPushButton(this))
+    , m_open(new QPushButton(this))
+    , m_forget(new QPushButton(this))
+    , m_clear(new QPushButton(this))
+    , m_stack(new QStackedWidget(this))
+    , m_empty(new QLabel(m_stack))
+    , m_view(new QTreeView(m_stack))
+{
+    setObjectName(QStringLiteral("tasksView"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterRole(TasksModel::ServerNameRole);
+    m_proxy->setFilterKeyColumn(0);
+
+    m_summary->setObjectName(QStringLiteral("tasksSummary"));
+    m_summary->setTextFormat(Qt::PlainText);
+    m_allServers->setObjectName(QStringLiteral("allServersBox"));
+    m_allServers->setText(tr("All servers"));
+    m_allServers->setToolTip(tr("List the tasks of every server, not only of the one selected"));
+
+    m_cancel->setObjectName(QStringLiteral("cancelTaskButton"));
+    m_cancel->setText(tr("Cancel Task"));
+    m_cancel->setIcon(Icons::action(u"stop"));
+    m_cancel->setToolTip(tr("Ask the server to cancel the selected task"));
+    m_open->setObjectName(QStringLiteral("openTaskResultButton"));
+    m_open->setText(tr("Open Result"));
+    m_open->setIcon(Icons::action(u"read"));
+    m_open->setToolTip(tr("Show how the selected task ended, with its result"));
+    m_forget->setObjectName(QStringLiteral("forgetTaskButton"));
+    m_forget->setText(tr("Forget"));
+    m_forget->setIcon(Icons::action(u"remove"));
+    m_forget->setToolTip(tr("Remove the selected finished task from this list (the audit log keeps it)"));
+    m_clear->setObjectName(QStringLiteral("clearFinishedTasksButton"));
+    m_clear->setText(tr("Clear Finished"));
+    m_clear->setIcon(Icons::action(u"clear"));
+    m_clear->setToolTip(tr("Remove every finished task listed here (the audit log keeps them)"));
+    for (QPushButton *button : {m_cancel, m_open, m_forget, m_clear})
+        button->setAutoDefault(false);
+
+    m_view->setObjectName(QStringLiteral("tasksList"));
+    m_view->setAccessibleName(tr("Tasks"));
+    m_view->setModel(m_proxy);
+    m_view->setRootIsDecorated(false);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setTextElideMode(Qt::ElideRight);
+    QHeaderView *header = m_view->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(TasksModel::MessageColumn, QHeaderView::Stretch);
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    header->resizeSection(TasksModel::ToolColumn, em * 17);
+    header->resizeSection(TasksModel::TaskIdColumn, em * 8);
+    header->resizeSection(TasksModel::StatusColumn, em * 11);
+    header->resizeSection(TasksModel::StartedColumn, em * 6);
+    header->resizeSection(TasksModel::DurationColumn, em * 6);
+
+    m_empty->setObjectName(QStringLiteral("tasksEmpty"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    QPalette dim = m_empty->palette();
+    dim.setColor(QPalette::WindowText, dim.color(QPalette::Disabled, QPalette::WindowText));
+    m_empty->setPalette(dim);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(m_view);
+
+    auto *top = new QHBoxLayout;
+    top->setContentsMargins(0, 0, 0, 0);
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_allServers);
+    top->addSpacing(8);
+    top->addWidget(m_cancel);
+    top->addWidget(m_open);
+    top->addWidget(m_forget);
+    top->addWidget(m_clear);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->addLayout(top);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_allServers, &QCheckBox::toggled, this, &TasksView::updateFilter);
+    connect(m_cancel, &QPushButton::clicked, this, &TasksView::cancelSelected);
+    connect(m_open, &QPushButton::clicked, this, &TasksView::openSelectedResult);
+    connect(m_forget, &QPushButton::clicked, this, &TasksView::forgetSelected);
+    connect(m_clear, &QPushButton::clicked, this, &TasksView::clearFinished);
+    connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
+        if (!index.data(TasksModel::RunningRole).toBool())
+            openResult(index.data(TasksModel::CallIdRole).toULongLong());
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &TasksView::updateActions);
+    for (const auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved}) {
+        connect(m_proxy, signal, this, [this] {
+            updateActions();
+            updateSummary();
+        });
+    }
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        updateActions();
+        updateSummary();
+    });
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &TasksView::updateActions);
+    connect(m_model, &TasksModel::runningCountChanged, this, [this] {
+        updateSummary();
+        emit runningCountChanged(m_model->runningCount());
+    });
+    updateFilter();
+}
+
+TasksView::~TasksView() = default;
+
+void TasksView::setServer(const QString &serverName)
+{
+    if (serverName == m_server)
+        return;
+    m_server = serverName;
+    updateFilter();
+}
+
+void TasksView::setAllServers(bool all)
+{
+    m_allServers->setChecked(all);
+}
+
+void TasksView::updateFilter()
+{
+    const bool all = m_allServers->isChecked() || m_server.isEmpty();
+    m_proxy->setFilterRegularExpression(all ? QRegularExpression()
+                                            : QRegularExpression(QRegularExpression::anchoredPattern(QRegularExpression::escape(m_server))));
+    updateSummary();
+    updateActions();
+}
+
+void TasksView::updateSummary()
+{
+    const bool all = m_allServers->isChecked() || m_server.isEmpty();
+    const int listed = m_proxy->rowCount();
+    const int running = m_model->runningCount(all ? QString() : m_server);
+    const int finished = listed - running;
+    const QString who = all ? tr("Tasks of every server") : tr("Tasks of %1").arg(m_server.left(100));
+    m_summary->setText(listed == 0 ? who
+                                   : tr("%1: %2 running, %3 finished").arg(who).arg(running).arg(finished));
+    m_empty->setText(all ? tr("No tasks yet.\nTools that run as tasks are listed here while they run and after they finish.")
+                         : tr("No tasks on %1 yet.\nTools that run as tasks are listed here while they run and after they finish.")
+                               .arg(m_server.left(100)));
+    m_stack->setCurrentWidget(listed == 0 ? static_cast<QWidget *>(m_empty) : m_view);
+}
+
+void TasksView::updateActions()
+{
+    const QModelIndex current = m_view->selectionModel()->selectedRows().value(0);
+    const bool selected = current.isValid();
+    const bool running = selected && current.data(TasksModel::RunningRole).toBool();
+    m_cancel->setEnabled(running);
+    m_open->setEnabled(selected && !running);
+    m_forget->setEnabled(selected && !running);
+    bool anyFinished = false;
+    for (int row = 0; row < m_proxy->rowCount() && !anyFinished; ++row)
+        anyFinished = !m_proxy->index(row, 0).data(TasksModel::RunningRole).toBool();
+    m_clear->setEnabled(anyFinished);
+}
+
+bool TasksView::selectTask(quint64 callId)
+{
+    const int row = m_model->rowOf(callId);
+    const QModelIndex index = row < 0 ? QModelIndex() : m_proxy->mapFromSource(m_model->index(row, 0));
+    if (!index.isValid())
+        return false;
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_view->scrollTo(index);
+    return true;
+}
+
+TaskResultDialog *TasksView::resultDialog() const
+{
+    return m_dialog;
+}
+
+quint64 TasksView::selectedCallId() const
+{
+    const QModelIndex current = m_view->selectionModel()->selectedRows().value(0);
+    return current.isValid() ? current.data(TasksModel::CallIdRole).toULongLong() : 0;
+}
+
+void TasksView::cancelSelected()
+{
+    const quint64 callId = selectedCallId();
+    if (!callId || !m_registry)
+        return;
+    if (m_registry->cancel(callId))
+        emit message(tr("Asked the server to cancel the task."));
+    else
+        emit message(tr("The task has already ended; there is nothing to cancel."));
+}
+
+void TasksView::openSelectedResult()
+{
+    if (const quint64 callId = selectedCallId())
+        openResult(callId);
+}
+
+void TasksView::openResult(quint64 callId)
+{
+    const std::optional<TaskRegistry::Entry> entry = m_registry ? m_registry->entry(callId) : std::nullopt;
+    if (!entry || !entry->finished || !entry->outcome) {
+        emit message(tr("The task has not ended yet; its result is shown once it has."));
+        return;
+    }
+    auto *dialog = new TaskResultDialog(*entry, this);
+    connect(dialog, &TaskResultDialog::resourceLinkActivated, this, &TasksView::resourceLinkActivated);
+    connect(dialog, &TaskResultDialog::linkActivated, this, &TasksView::linkActivated);
+    m_dialog = dialog;
+    dialog->show();
+}
+
+void TasksView::forgetSelected()
+{
+    const quint64 callId = selectedCallId();
+    if (callId && m_registry)
+        m_registry->forget(callId);
+}
+
+void TasksView::clearFinished()
+{
+    if (!m_registry)
+        return;
+    QList<quint64> finished;
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex index = m_proxy->index(row, 0);
+        if (!index.data(TasksModel::RunningRole).toBool())
+            finished.append(index.data(TasksModel::CallIdRole).toULongLong());
+    }
+    for (const quint64 callId : std::as_const(finished))
+        m_registry->forget(callId);
+}
+
+} // namespace Toolgate
