@@ -6,6 +6,7 @@
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
 #include "workspace/eracache.h"
+#include "workspace/servertrust.h"
 #include <QCoreApplication>
 
 namespace Toolgate {
@@ -48,6 +49,8 @@ public:
     std::shared_ptr<SecretStore> secrets;
     std::shared_ptr<EraCache> eraCache;
     Result<void> eraCacheLoaded;
+    std::shared_ptr<ServerTrust> serverTrust;
+    Result<void> serverTrustLoaded;
     std::unique_ptr<Workspace> workspace;
     std::unique_ptr<SignInManager> signIns;
     std::unique_ptr<ConnectionAuditor> connectionAuditor;
@@ -80,6 +83,12 @@ Host::Host(Options options, QObject *parent)
         d->eraCache = std::make_shared<EraCache>(o.eraCachePath);
         d->eraCacheLoaded = d->eraCache->load();
         d->workspace->setEraCache(d->eraCache);
+    }
+    if (o.requireServerTrust) {
+        // Loaded before any server starts: what is not trusted waits.
+        d->serverTrust = std::make_shared<ServerTrust>(o.serverTrustPath.isEmpty() ? ServerTrust::defaultPath() : o.serverTrustPath);
+        d->serverTrustLoaded = d->serverTrust->load();
+        d->workspace->setServerTrust(d->serverTrust);
     }
 
     SignInManager::Options signIn = o.signIn;
@@ -140,6 +149,8 @@ ToolCallPipeline *Host::toolCalls() const { return d->toolCalls.get(); }
 ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.get(); }
 EraCache *Host::eraCache() const { return d->eraCache.get(); }
 Result<void> Host::eraCacheLoaded() const { return d->eraCacheLoaded; }
+ServerTrust *Host::serverTrust() const { return d->serverTrust.get(); }
+Result<void> Host::serverTrustLoaded() const { return d->serverTrustLoaded; }
 
 void Host::setApprovalGate(ApprovalGate *gate)
 {
