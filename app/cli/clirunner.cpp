@@ -243,8 +243,8 @@ void CliRunner::askForTrust()
         const QString fingerprint = ServerTrustFacts::of(m_connection->config()).fingerprint();
         const Error refused = makeError(
             ErrorCode::ConfigError,
-            Cli::tr("the server \"%1\" was not started: it is not trusted to run what it runs (%2). To trust it, run this in "
-                    "a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the "
+            Cli::tr("the server \"%1\" was not started because nobody trusted what it runs (%2). To trust it, run this again "
+                    "in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the "
                     "command above, add --trust-fingerprint %3")
                 .arg(m_server.name, why, fingerprint),
             QJsonObject{{QStringLiteral("fingerprint"), fingerprint}});

@@ -132,7 +132,7 @@ void TerminalServerTrust::onEnd()
         return;
     m_asking = false;
     Console::err(QStringLiteral("\n"));
-    refuse(QStringLiteral("no answer"), Cli::tr("no one answered (end of input)"));
+    refuse(QStringLiteral("no answer"), Cli::tr("no answer: the input ended"));
 }
 
 void TerminalServerTrust::refuse(const QString &by, const QString &why)

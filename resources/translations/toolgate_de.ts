@@ -1462,8 +1462,8 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>--trust-fingerprint erwartet die 64 Hex-Ziffern, die toolgate-cli für einen Server anzeigt, nicht „%1“</translation>
     </message>
     <message>
-        <source>the server &quot;%1&quot; was not started: it is not trusted to run what it runs (%2). To trust it, run this in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the command above, add --trust-fingerprint %3</source>
-        <translation>der Server „%1“ wurde nicht gestartet: Niemand hat ihm vertraut, das auszuführen, was er ausführt (%2). Um ihm zu vertrauen, führen Sie dies in einem Terminal aus und antworten Sie mit y, oder vertrauen Sie ihm in der Toolgate-App; in einem Skript fügen Sie, nachdem Sie den Befehl oben geprüft haben, --trust-fingerprint %3 hinzu</translation>
+        <source>the server &quot;%1&quot; was not started because nobody trusted what it runs (%2). To trust it, run this again in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the command above, add --trust-fingerprint %3</source>
+        <translation>der Server „%1“ wurde nicht gestartet, weil niemand dem vertraut hat, was er ausführt (%2). Um ihm zu vertrauen, führen Sie dies erneut in einem Terminal aus und antworten Sie mit y, oder vertrauen Sie ihm in der Toolgate-App; in einem Skript fügen Sie, nachdem Sie den Befehl oben geprüft haben, --trust-fingerprint %3 hinzu</translation>
     </message>
     <message>
         <source>
@@ -1575,8 +1575,8 @@ Vertrauen in Server:
         <translation>Bitte antworten Sie mit y oder n. Diesem Server vertrauen und ihn starten? [y/N] </translation>
     </message>
     <message>
-        <source>no one answered (end of input)</source>
-        <translation>niemand hat geantwortet (Ende der Eingabe)</translation>
+        <source>no answer: the input ended</source>
+        <translation>keine Antwort: die Eingabe ist zu Ende</translation>
     </message>
 </context>
 <context>
@@ -7338,6 +7338,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Don&apos;t Start</source>
         <translation>Nicht starten</translation>
+    </message>
+    <message>
+        <source>Its address changed since you trusted it, so Toolgate has not connected to it. Connect only if you expect this change.</source>
+        <translation>Seine Adresse hat sich geändert, seit Sie ihm vertraut haben, daher hat Toolgate sich nicht mit ihm verbunden. Verbinden Sie sich nur, wenn Sie diese Änderung erwarten.</translation>
+    </message>
+    <message>
+        <source>What it runs changed since you trusted it, so Toolgate has not started it. It would run the program below on your computer, with your permissions. Start it only if you expect this change.</source>
+        <translation>Was er ausführt, hat sich geändert, seit Sie ihm vertraut haben, daher hat Toolgate ihn nicht gestartet. Er würde das Programm unten auf Ihrem Computer ausführen, mit Ihren Rechten. Starten Sie ihn nur, wenn Sie diese Änderung erwarten.</translation>
     </message>
 </context>
 <context>

@@ -107,18 +107,21 @@ private slots:
 
         const CliRun trusted = cli.run(tools({QStringLiteral("--trust-fingerprint"), fingerprint}), {}, env);
         VERIFY_CLI(trusted.exitCode == 0 && trusted.out().contains(u"echo"), trusted);
-        QCOMPARE(starts(pids()), 1);
+        // Started (twice on a first run: the protocol era is probed on a separate copy, issue 15).
+        const int started = starts(pids());
+        QVERIFY(started >= 1);
         // Remembered: the next run needs no flag.
         const CliRun again = cli.run(tools(), {}, env);
         VERIFY_CLI(again.exitCode == 0, again);
-        QCOMPARE(starts(pids()), 2);
+        QVERIFY(starts(pids()) > started);
+        const int before = starts(pids());
 
         // servers.json changed on disk: the old fingerprint does not cover it, and nothing starts.
         QVERIFY(ServerConfigFile::save(serversFile(), {faultConfig({QStringLiteral("--protocol-version"), QStringLiteral("2025-06-18")})}).ok());
         const CliRun changed = cli.run(tools({QStringLiteral("--trust-fingerprint"), fingerprint}), {}, env);
         VERIFY_CLI(changed.exitCode == 6, changed);
         VERIFY_CLI(changed.err.contains(u"changed since it was trusted") && changed.err.contains(u"--protocol-version 2025-06-18"), changed);
-        QCOMPARE(starts(pids()), 2);
+        QCOMPARE(starts(pids()), before);
 
         // Recorded: who trusted what, and the refusals.
         auto reader = AuditReader::open(audit);
@@ -149,11 +152,12 @@ private slots:
         const CliRun yes = converse(cli, tools(), {{question, QStringLiteral("y")}});
         VERIFY_CLI(yes.exitCode == 0 && yes.err.contains(u"[typed: y]") && yes.out().contains(u"echo"), yes);
         VERIFY_CLI(yes.err.contains(u"has not been trusted to run this") && yes.err.contains(QString(QStringLiteral("Command:     ") + m_fault)), yes);
-        QCOMPARE(starts(pids()), 1);
+        const int started = starts(pids());
+        QVERIFY(started >= 1);
         // Remembered (with the app's trust): not asked again.
         const CliRun later = cli.run(tools());
         VERIFY_CLI(later.exitCode == 0 && !later.err.contains(u"Trust this server"), later);
-        QCOMPARE(starts(pids()), 2);
+        QVERIFY(starts(pids()) > started);
     }
 
     void whatThePersonTypedNeedsNoTrust()

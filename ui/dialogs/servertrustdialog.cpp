@@ -42,16 +42,24 @@ ServerTrustDialog::ServerTrustDialog(const ServerConfig &config, const std::opti
     intro->setObjectName(QStringLiteral("trustIntro"));
     intro->setWordWrap(true);
     intro->setTextFormat(Qt::PlainText);
-    intro->setText(m_facts.remote
+    if (before) {
+        intro->setText(m_facts.remote ? tr("Its address changed since you trusted it, so Toolgate has not connected to it. "
+                                           "Connect only if you expect this change.")
+                                      : tr("What it runs changed since you trusted it, so Toolgate has not started it. It would run "
+                                           "the program below on your computer, with your permissions. Start it only if you "
+                                           "expect this change."));
+    } else {
+        intro->setText(m_facts.remote
                        ? tr("Toolgate has not connected to this server yet. It would send your requests to the address below. "
                             "Connect only if you know this server and expect it here.")
                        : tr("Toolgate has not started this server yet. It would run the program below on your computer, "
                             "with your permissions. Start it only if you know what it is and expect it here."));
+    }
     layout->addWidget(intro);
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    layout->addLayout(form, 1);
+    layout->addLayout(form);
 
     if (before) {
         const QStringList changes = m_facts.changesSince(*before);
@@ -87,6 +95,7 @@ ServerTrustDialog::ServerTrustDialog(const ServerConfig &config, const std::opti
         layout->addWidget(values);
     }
 
+    layout->addStretch(1);
     auto *buttons = new QDialogButtonBox(this);
     m_trust = buttons->addButton(m_facts.remote ? tr("Trust and Connect") : tr("Trust and Start"), QDialogButtonBox::AcceptRole);
     m_trust->setObjectName(QStringLiteral("trustButton"));
@@ -116,10 +125,14 @@ QPlainTextEdit *ServerTrustDialog::addText(const QString &objectName, const QStr
     view->setTabChangesFocus(true);
     view->setFocusPolicy(Qt::ClickFocus); // Tab goes to the buttons; the text stays selectable
     view->setAccessibleName(QString(label).remove(u':').remove(u'&'));
+    // As high as the text needs at the dialog's width (about 60 characters a line), up to maxLines; longer
+    // text scrolls, and nothing is ever cut.
+    int lines = 0;
+    for (const QStringView line : QStringView(text).split(u'\n'))
+        lines += 1 + int(line.size() / 60);
     const int lineHeight = view->fontMetrics().lineSpacing();
-    const int lines = qBound(1, int(text.count(u'\n')) + 1 + int(text.size() / 70), maxLines);
-    view->setMinimumHeight(lineHeight * lines + 2 * view->frameWidth() + 8);
-    view->setMaximumHeight(lineHeight * maxLines + 2 * view->frameWidth() + 8);
+    view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    view->setFixedHeight(lineHeight * qBound(1, lines, maxLines) + 2 * view->frameWidth() + 10);
     return view;
 }
 

@@ -80,7 +80,12 @@ private:
 
 private slots:
     void initTestCase() { QVERIFY2(demoServerBuilt(), "toolgate-demo-server was not built"); }
-    void init() { QVERIFY(makeFolder({faultConfig(path(QStringLiteral("pids")))})); }
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        QVERIFY(prepareWindowFolder(m_dir->path(), {faultConfig(pids())}));
+    }
     void cleanup()
     {
         dropWindowHostAndFolder();
