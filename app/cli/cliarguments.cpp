@@ -1,4 +1,5 @@
 #include "cliarguments.h"
+#include "terminalservertrust.h"
 
 #include "clitext.h"
 #include "exitcode.h"
@@ -145,7 +146,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
-                   || name == QLatin1String("--root")) {
+                   || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -160,6 +161,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.headers.append(v.value());
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
+            } else if (name == QLatin1String("--trust-fingerprint")) {
+                if (!TerminalServerTrust::isFingerprint(v.value()))
+                    return usageError(Cli::tr("--trust-fingerprint wants the 64 hex digits toolgate-cli shows for a server, not \"%1\"").arg(v.value()));
+                parsed.trustFingerprints.append(v.value().toLower());
             } else if (name == QLatin1String("--root")) {
                 if (!QFileInfo(v.value()).isDir())
                     return usageError(Cli::tr("--root wants an existing folder, not \"%1\"").arg(v.value()));
@@ -438,7 +443,7 @@ Exit codes:
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
   130  interrupted (Ctrl-C)
-)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath()));
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + TerminalServerTrust::helpText();
 }
 
 } // namespace Toolgate

@@ -33,6 +33,8 @@ struct CliArguments
     bool verbose = false;
     std::optional<std::chrono::milliseconds> timeout;
     QString saveDir;
+    /// --trust-fingerprint HEX: servers from the file trusted to start when they run exactly this.
+    QStringList trustFingerprints;
     /// --root DIR: folders servers may know about (roots/list), as given.
     QStringList roots;
     bool help = false;

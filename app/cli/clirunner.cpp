@@ -14,8 +14,10 @@
 #include "terminalapprovalgate.h"
 #include "terminalreader.h"
 #include "terminalserverrequestgate.h"
+#include "terminalservertrust.h"
 #include "terminalturns.h"
 #include "workspace/eracache.h"
+#include "workspace/servertrust.h"
 
 namespace Toolgate {
 
@@ -163,7 +165,9 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     ServerConfig config = choice.config;
     config.inheritEnvironment = choice.inheritEnvironment;
     config.enabled = true;
-    const auto added = m_host->workspace()->addTransientServer(config);
+    // A server from a servers file runs only once trusted (issue 16); one typed after "--" or given
+    // with --url was seen by whoever typed it.
+    const auto added = m_host->workspace()->addTransientServer(config, !adHoc);
     if (!added) {
         m_printer->failure(added.error(), ExitCode::Config);
         finish(ExitCode::Config);
@@ -215,6 +219,10 @@ void CliRunner::onStatusChanged()
     case ServerConnection::Status::Failed:
         onFailed(m_connection->lastError());
         return;
+    case ServerConnection::Status::WaitingForTrust:
+        if (!m_trust)
+            askForTrust();
+        return;
     default:
         return;
     }
@@ -230,6 +238,26 @@ void CliRunner::onReady()
     m_command = std::make_unique<CommandRunner>(m_connection, m_arguments, m_host->toolCalls(), m_printer.get());
     connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
     m_command->start();
+}
+
+void CliRunner::askForTrust()
+{
+    m_trust = std::make_unique<TerminalServerTrust>(m_connection, m_arguments.trustFingerprints, m_reader.get());
+    connect(m_trust.get(), &TerminalServerTrust::decided, this, [this](bool trusted, const QString &why) {
+        if (trusted || !m_connection)
+            return; // it starts; Ready or Failed follows
+        const QString fingerprint = ServerTrustFacts::of(m_connection->config()).fingerprint();
+        const Error refused = makeError(
+            ErrorCode::ConfigError,
+            Cli::tr("the server \"%1\" was not started because nobody trusted what it runs (%2). To trust it, run this again "
+                    "in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the "
+                    "command above, add --trust-fingerprint %3")
+                .arg(m_server.name, why, fingerprint),
+            QJsonObject{{QStringLiteral("fingerprint"), fingerprint}});
+        m_printer->failure(refused, ExitCode::Denied, m_server);
+        finish(ExitCode::Denied);
+    });
+    m_trust->decide();
 }
 
 void CliRunner::onFailed(const Error &error)

@@ -21,6 +21,7 @@ class OutputPrinter;
 class ServerConnection;
 class ServerRequestGate;
 class TerminalReader;
+class TerminalServerTrust;
 class TerminalTurns;
 
 /// One toolgate-cli run from start to exit code: build the host with the terminal's gates (or
@@ -47,6 +48,7 @@ private:
     void connectTo(const ServerSelector::Choice &choice);
     void onStatusChanged();
     void onReady();
+    void askForTrust();
     void onFailed(const Error &error);
     void onInterrupted();
     void finish(ExitCode exitCode);
@@ -64,6 +66,7 @@ private:
     std::unique_ptr<Host> m_host;
     QPointer<ServerConnection> m_connection;
     std::unique_ptr<CommandRunner> m_command;
+    std::unique_ptr<TerminalServerTrust> m_trust; // while a server from the file waits for trust
 
     ServerIdentity m_server;
     ExitCode m_exitCode = ExitCode::Success;

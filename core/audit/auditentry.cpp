@@ -37,6 +37,9 @@ QString AuditConnectionEvent::kindName(Kind kind)
     case Kind::Restarting: return QStringLiteral("restarting");
     case Kind::Disabled: return QStringLiteral("disabled");
     case Kind::GaveUp: return QStringLiteral("gave_up");
+    case Kind::TrustNeeded: return QStringLiteral("trust_needed");
+    case Kind::TrustGranted: return QStringLiteral("trust_granted");
+    case Kind::TrustRefused: return QStringLiteral("trust_refused");
     }
     return {};
 }

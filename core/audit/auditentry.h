@@ -72,8 +72,10 @@ struct AuditServerRequest
 /// Something that happened to a server connection.
 struct AuditConnectionEvent
 {
-    /// Disabled and GaveUp were added later; stored names never change, so old stores stay readable.
-    enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp };
+    /// Disabled and GaveUp were added later, the Trust kinds with issue 16 (server trust); stored names
+    /// never change, so old stores stay readable.
+    enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp,
+                      TrustNeeded, TrustGranted, TrustRefused };
 
     ServerIdentity server;
     Kind kind = Kind::Connected;

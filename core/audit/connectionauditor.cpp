@@ -4,8 +4,10 @@
 #include "auditlog.h"
 #include "client/clientsession.h"
 #include "workspace/serverconnection.h"
+#include "workspace/servertrust.h"
 #include "workspace/workspace.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 namespace Toolgate {
@@ -13,6 +15,15 @@ namespace Toolgate {
 namespace {
 
 using Kind = AuditConnectionEvent::Kind;
+
+/// What a trust decision was about: the facts shown (environment names, never values) and their fingerprint.
+QJsonObject trustDetails(const ServerConnection *connection)
+{
+    const ServerTrustFacts facts = ServerTrustFacts::of(connection->config());
+    QJsonObject details = facts.toJson();
+    details.insert(QStringLiteral("fingerprint"), facts.fingerprint());
+    return details;
+}
 
 } // namespace
 
@@ -50,6 +61,12 @@ void ConnectionAuditor::watch(ServerConnection *connection)
         if (line.kind == ConsoleLine::Kind::Lifecycle && line.text.startsWith(QLatin1StringView("stopped restarting")))
             m_gaveUp[connection] = true;
     });
+    connect(connection, &ServerConnection::trustDecided, this, [this, connection](bool granted, const QString &by) {
+        QJsonObject details = trustDetails(connection);
+        details.insert(QStringLiteral("by"), by);
+        record(connection->identity(), int(granted ? Kind::TrustGranted : Kind::TrustRefused),
+               granted ? ConnectionAuditor::tr("trusted what it runs") : ConnectionAuditor::tr("not trusted, so not started"), details);
+    });
     connect(connection, &QObject::destroyed, this, [this, connection] { m_gaveUp.remove(connection); });
 }
 
@@ -86,6 +103,16 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
     case ServerConnection::Status::Disabled:
         record(server, int(Kind::Disabled), ConnectionAuditor::tr("disabled in the configuration"), {});
         break;
+    case ServerConnection::Status::WaitingForTrust: {
+        QJsonObject details = trustDetails(connection);
+        if (const ServerTrust *trust = connection->serverTrust()) {
+            if (const auto before = trust->lastTrusted(connection->name()))
+                details.insert(QStringLiteral("changes"), QJsonArray::fromStringList(
+                                                              ServerTrustFacts::of(connection->config()).changesSince(before->facts)));
+        }
+        record(server, int(Kind::TrustNeeded), ConnectionAuditor::tr("not started until someone trusts what it runs"), details);
+        break;
+    }
     }
 }
 

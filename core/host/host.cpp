@@ -8,6 +8,7 @@
 #include "calls/approvalpolicy.h"
 #include "calls/taskregistry.h"
 #include "workspace/eracache.h"
+#include "workspace/servertrust.h"
 #include <QCoreApplication>
 
 namespace Toolgate {
@@ -50,6 +51,8 @@ public:
     std::shared_ptr<SecretStore> secrets;
     std::shared_ptr<EraCache> eraCache;
     Result<void> eraCacheLoaded;
+    std::shared_ptr<ServerTrust> serverTrust;
+    Result<void> serverTrustLoaded;
     std::unique_ptr<Workspace> workspace;
     std::unique_ptr<SignInManager> signIns;
     std::unique_ptr<ConnectionAuditor> connectionAuditor;
@@ -83,6 +86,12 @@ Host::Host(Options options, QObject *parent)
         d->eraCache = std::make_shared<EraCache>(o.eraCachePath);
         d->eraCacheLoaded = d->eraCache->load();
         d->workspace->setEraCache(d->eraCache);
+    }
+    if (o.requireServerTrust) {
+        // Loaded before any server starts: what is not trusted waits.
+        d->serverTrust = std::make_shared<ServerTrust>(o.serverTrustPath.isEmpty() ? ServerTrust::defaultPath() : o.serverTrustPath);
+        d->serverTrustLoaded = d->serverTrust->load();
+        d->workspace->setServerTrust(d->serverTrust);
     }
 
     SignInManager::Options signIn = o.signIn;
@@ -148,6 +157,8 @@ ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.g
 TaskRegistry *Host::tasks() const { return d->tasks.get(); }
 EraCache *Host::eraCache() const { return d->eraCache.get(); }
 Result<void> Host::eraCacheLoaded() const { return d->eraCacheLoaded; }
+ServerTrust *Host::serverTrust() const { return d->serverTrust.get(); }
+Result<void> Host::serverTrustLoaded() const { return d->serverTrustLoaded; }
 
 void Host::setApprovalGate(ApprovalGate *gate)
 {

@@ -20,6 +20,7 @@ class AuditLog;
 class ConnectionAuditor;
 class EraCache;
 class SecretStore;
+class ServerTrust;
 class TaskRegistry;
 
 /// The one composition root of Toolgate, shared by the desktop app, toolgate-cli and its
@@ -68,6 +69,11 @@ public:
         /// app). Empty: no cache, so no server/discover probe either: a server set to Auto opens with
         /// initialize and turns modern in place when a modern-only server refuses it (issue 15).
         QString eraCachePath;
+        /// Servers of the servers file start only once a person trusted what they run (issue 16): the
+        /// product's default, in the app and toolgate-cli. false only for tests of other things.
+        bool requireServerTrust = true;
+        /// Where those trusts are kept; empty: ServerTrust::defaultPath() (shared by the app and the CLI).
+        QString serverTrustPath;
     };
 
     explicit Host(Options options, QObject *parent = nullptr);
@@ -89,6 +95,11 @@ public:
     /// How reading the era cache at start went: an unreadable file is an error to report (the cache
     /// then starts empty and the next verdict rewrites the file).
     Result<void> eraCacheLoaded() const;
+
+    /// Which servers a person trusted to run; null without Options::requireServerTrust.
+    ServerTrust *serverTrust() const;
+    /// How reading the trust file went: an unreadable one is an error to show (nothing is trusted then).
+    Result<void> serverTrustLoaded() const;
 
     /// Who decides on tool calls (not owned; must outlive the host or be replaced). Until one is
     /// set, every call is denied: nothing is sent without a decision.

@@ -8,6 +8,7 @@
 #include "common/logging.h"
 #include "common/error.h"
 #include "workspace/eracache.h"
+#include "workspace/servertrust.h"
 #include "workspace/transportfactory.h"
 #include "transport/transport.h"
 
@@ -89,6 +90,9 @@ public:
     SecretStore *secretStore = nullptr;
     quint64 secretReadGeneration = 0; // answers of an older read are ignored
     std::shared_ptr<EraCache> eraCache;
+    std::shared_ptr<ServerTrust> trust;
+    /// Trusted this once although the trust could not be written down.
+    QString trustedOnce;
     /// The sibling probe of an Auto stdio server whose era is not known yet; deleted (the sibling
     /// killed) with the session.
     std::unique_ptr<EraNegotiator> negotiator;
@@ -375,6 +379,16 @@ void ServerConnection::Private::startSession()
 
 void ServerConnection::Private::readSecretsThenConnect()
 {
+    // Nothing runs that nobody trusted (issue 16): not at start, not after an edit, not on a restart.
+    if (trust && !trust->isTrusted(config) && trustedOnce != ServerTrustFacts::of(config).fingerprint()) {
+        dropSession();
+        clearLists();
+        if (status != Status::WaitingForTrust)
+            addConsoleLine(ConsoleLine::Kind::Lifecycle,
+                           ServerConnection::tr("not started: waiting until you trust what it runs (%1)").arg(config.endpoint()));
+        setStatus(Status::WaitingForTrust);
+        return;
+    }
     // A placeholder outside the store's keys stands for a value nobody can read: never pass it on.
     QStringList placeholders;
     const QList<ServerConfig::SecretEntry> inStore = config.keychainSecrets();
@@ -684,6 +698,37 @@ void ServerConnection::setSessionConfigurator(SessionConfigurator configurator) 
 void ServerConnection::setTransportFactory(TransportFactory factory) { d->transportFactory = std::move(factory); }
 void ServerConnection::setSecretStore(SecretStore *store) { d->secretStore = store; }
 void ServerConnection::setEraCache(std::shared_ptr<EraCache> cache) { d->eraCache = std::move(cache); }
+void ServerConnection::setServerTrust(std::shared_ptr<ServerTrust> trust) { d->trust = std::move(trust); }
+ServerTrust *ServerConnection::serverTrust() const { return d->trust.get(); }
+
+bool ServerConnection::needsTrust() const
+{
+    return d->trust && !d->trust->isTrusted(d->config) && d->trustedOnce != ServerTrustFacts::of(d->config).fingerprint();
+}
+
+Result<void> ServerConnection::trust(const QString &by)
+{
+    Result<void> kept;
+    if (d->trust) {
+        kept = d->trust->trust(d->config, by);
+        if (!kept) {
+            d->trustedOnce = ServerTrustFacts::of(d->config).fingerprint();
+            d->addConsoleLine(ConsoleLine::Kind::Lifecycle, kept.error().message);
+        }
+    }
+    emit trustDecided(true, by);
+    if (d->status == Status::WaitingForTrust) {
+        d->addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("trusted: %1").arg(d->config.endpoint()));
+        start();
+    }
+    return kept;
+}
+
+void ServerConnection::refuseTrust(const QString &by)
+{
+    d->addConsoleLine(ConsoleLine::Kind::Lifecycle, ServerConnection::tr("not trusted, so not started"));
+    emit trustDecided(false, by);
+}
 
 QString ServerConnection::EraSummary::eraName(ProtocolEra era)
 {
@@ -819,6 +864,7 @@ QString ServerConnection::statusName(Status status)
     case Status::Ready: return ServerConnection::tr("Ready");
     case Status::Failed: return ServerConnection::tr("Failed");
     case Status::Restarting: return ServerConnection::tr("Restarting");
+    case Status::WaitingForTrust: return ServerConnection::tr("Waiting for your trust");
     }
     return {};
 }
@@ -836,6 +882,8 @@ QString ServerConnection::statusText() const
             .arg(d->lastError.message);
     case Status::Starting:
         return ServerConnection::tr("Starting…");
+    case Status::WaitingForTrust:
+        return ServerConnection::tr("Not started: waiting until you trust what it runs");
     default:
         return statusName(d->status);
     }

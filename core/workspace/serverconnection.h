@@ -23,7 +23,9 @@ namespace Toolgate {
 class ClientSession;
 class EraCache;
 class SecretStore;
+class ServerTrust;
 class Transport;
+struct ServerTrustFacts;
 
 /// One line of a server's console: its stderr, its log notifications, and our own notes.
 struct ConsoleLine
@@ -44,7 +46,8 @@ class ServerConnection final : public QObject, public CallTarget
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ServerConnection)
 public:
-    enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting };
+    /// WaitingForTrust: not started because nobody trusted what it runs yet (issue 16); see trust().
+    enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting, WaitingForTrust };
     Q_ENUM(Status)
 
     struct RestartPolicy
@@ -122,6 +125,20 @@ public:
     /// place when initialize is refused by a modern-only server.
     void setEraCache(std::shared_ptr<EraCache> cache);
 
+    /// Who decides whether what this server runs may start (issue 16; shared, may be null: then it
+    /// starts without asking, as toolgate-cli's servers typed on its command line do). With one, a
+    /// start of a config it does not trust stops at WaitingForTrust.
+    void setServerTrust(std::shared_ptr<ServerTrust> trust);
+    ServerTrust *serverTrust() const;
+    /// Whether a start would wait for trust: a trust store is set and does not trust config().
+    bool needsTrust() const;
+    /// Trusts what config() runs (recorded in the trust store as given by `by`: "dialog", "terminal",
+    /// "--trust-fingerprint") and starts the server. The error says why the trust could not be kept
+    /// on disk; the server starts anyway, this once.
+    Result<void> trust(const QString &by);
+    /// The person declined: the server stays waiting (and says so); recorded, nothing else.
+    void refuseTrust(const QString &by);
+
     /// How the session's era was settled; nullopt unless Ready.
     std::optional<EraSummary> eraSummary() const;
     /// Whether probeEraAgain() probes: the server is set to Auto, runs over stdio, and an era cache is set.
@@ -178,6 +195,8 @@ signals:
     void configChanged();
     /// The secret values were read from the SecretStore into config() (before connecting).
     void secretsRead();
+    /// Someone trusted (granted) or declined what config() runs (issue 16); by as given to trust().
+    void trustDecided(bool granted, const QString &by);
 
 private:
     class Private;

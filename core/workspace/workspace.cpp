@@ -192,13 +192,15 @@ Result<ServerConnection *> Workspace::addServer(const ServerConfig &config)
     return connection;
 }
 
-Result<ServerConnection *> Workspace::addTransientServer(const ServerConfig &config)
+Result<ServerConnection *> Workspace::addTransientServer(const ServerConfig &config, bool needsTrust)
 {
     if (config.name.trimmed().isEmpty())
         return makeError(ErrorCode::ConfigError, tr("A server needs a name."));
     if (connection(config.name))
         return makeError(ErrorCode::ConfigError, tr("There is already a server called \"%1\".").arg(config.name));
     ServerConnection *connection = createConnection(config);
+    if (!needsTrust)
+        connection->setServerTrust(nullptr);
     m_transient.insert(connection);
     m_connections.append(connection);
     emit connectionAdded(connection);
@@ -315,6 +317,15 @@ void Workspace::setListsOnReady(bool list)
         connection->setListsOnReady(list);
 }
 
+void Workspace::setServerTrust(std::shared_ptr<ServerTrust> trust)
+{
+    m_serverTrust = std::move(trust);
+    for (ServerConnection *connection : std::as_const(m_connections)) {
+        if (!m_transient.contains(connection))
+            connection->setServerTrust(m_serverTrust);
+    }
+}
+
 void Workspace::setEraCache(std::shared_ptr<EraCache> cache)
 {
     m_eraCache = std::move(cache);
@@ -336,6 +347,7 @@ ServerConnection *Workspace::createConnection(const ServerConfig &config)
         connection->setSessionOptions(*m_sessionOptions);
     connection->setListsOnReady(m_listsOnReady);
     connection->setEraCache(m_eraCache);
+    connection->setServerTrust(m_serverTrust);
     return connection;
 }
 

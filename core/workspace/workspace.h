@@ -15,6 +15,8 @@
 
 namespace Toolgate {
 
+class ServerTrust;
+
 /// Every configured server of one servers file, each kept connected by a ServerConnection.
 /// Edits (add, update, remove) are written back to the file at once. A file that cannot be read
 /// is never overwritten: the workspace stays empty and read-only until load() succeeds.
@@ -65,7 +67,9 @@ public:
     Result<ServerConnection *> addServer(const ServerConfig &config);
     /// Adds a server for this run only (toolgate-cli's chosen, --url and "-- command" servers): it is
     /// never written to the file and not started by itself. Its name must be unique like any other.
-    Result<ServerConnection *> addTransientServer(const ServerConfig &config);
+    /// needsTrust: it starts only once trusted, like the file's servers (setServerTrust()); toolgate-cli
+    /// asks so for a server it took from a servers file, not for one typed on its command line.
+    Result<ServerConnection *> addTransientServer(const ServerConfig &config, bool needsTrust = false);
     /// Whether connection was added with addTransientServer().
     bool isTransient(const ServerConnection *connection) const;
     /// Replaces the configuration of the server called name (which may rename it), then saves.
@@ -92,6 +96,10 @@ public:
     /// See ServerConnection::setEraCache(); for every connection, present and future (issue 15). The app and
     /// toolgate-cli pass an EraCache on EraCache::defaultPath(), loaded.
     void setEraCache(std::shared_ptr<EraCache> cache);
+    /// Who must trust what a server runs before it starts (issue 16), for every connection of the
+    /// servers file, present and future (not the transient ones: their caller decides). Null: none.
+    void setServerTrust(std::shared_ptr<ServerTrust> trust);
+    ServerTrust *serverTrust() const { return m_serverTrust.get(); }
     /// The secret values of the servers in the keychain: its store, moving them, pending writes.
     WorkspaceSecrets *secrets() const { return m_secrets.get(); }
 
@@ -127,6 +135,7 @@ private:
     std::optional<ClientSession::Options> m_sessionOptions;
     bool m_listsOnReady = true;
     std::shared_ptr<EraCache> m_eraCache;
+    std::shared_ptr<ServerTrust> m_serverTrust;
     QSet<const ServerConnection *> m_transient;
     std::unique_ptr<WorkspaceSecrets> m_secrets;
 };

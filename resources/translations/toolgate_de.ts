@@ -1214,6 +1214,127 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
 </translation>
     </message>
     <message>
+        <source>--trust-fingerprint wants the 64 hex digits toolgate-cli shows for a server, not &quot;%1&quot;</source>
+        <translation>--trust-fingerprint erwartet die 64 Hex-Ziffern, die toolgate-cli für einen Server anzeigt, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; was not started because nobody trusted what it runs (%2). To trust it, run this again in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the command above, add --trust-fingerprint %3</source>
+        <translation>der Server „%1“ wurde nicht gestartet, weil niemand dem vertraut hat, was er ausführt (%2). Um ihm zu vertrauen, führen Sie dies erneut in einem Terminal aus und antworten Sie mit y, oder vertrauen Sie ihm in der Toolgate-App; in einem Skript fügen Sie, nachdem Sie den Befehl oben geprüft haben, --trust-fingerprint %3 hinzu</translation>
+    </message>
+    <message>
+        <source>
+Server trust:
+  A server from a servers file starts only once someone trusted exactly what it runs: its
+  command, every argument, the names of its environment variables and its working folder
+  (for a remote server, its address). The first time, and whenever one of those changed
+  (edited in the app, on disk, or imported), toolgate-cli shows them with a fingerprint and
+  asks &quot;Trust this server and start it? [y/N]&quot;. The answer is remembered with the app&apos;s.
+  The bundled demo server, and a server given after &quot;--&quot; or with --url, need no trust.
+  --trust-fingerprint HEX   trust the server whose fingerprint is HEX (repeatable). For
+                            scripts: it trusts only that exact command, never a changed one.
+  Without a terminal answer or a matching fingerprint the server does not start (exit code 6).
+</source>
+        <translation>
+Vertrauen in Server:
+  Ein Server aus einer Serverdatei startet erst, wenn jemand genau dem vertraut hat, was er
+  ausführt: seinem Befehl, jedem Argument, den Namen seiner Umgebungsvariablen und seinem
+  Arbeitsordner (bei einem entfernten Server seiner Adresse). Beim ersten Mal und immer, wenn
+  sich davon etwas geändert hat (in der App, auf der Festplatte oder durch einen Import), zeigt
+  toolgate-cli sie mit einem Fingerabdruck und fragt „Diesem Server vertrauen und ihn starten? [y/N]“.
+  Die Antwort wird zusammen mit denen der App gemerkt.
+  Der mitgelieferte Demo-Server und ein Server nach „--“ oder mit --url brauchen kein Vertrauen.
+  --trust-fingerprint HEX   dem Server mit dem Fingerabdruck HEX vertrauen (wiederholbar). Für
+                            Skripte: vertraut nur genau diesem Befehl, nie einem geänderten.
+  Ohne Antwort im Terminal oder passenden Fingerabdruck startet der Server nicht (Exit-Code 6).
+</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; has not been trusted to run this:
+</source>
+        <translation>Dem Server „%1“ wurde noch nicht vertraut, dies auszuführen:
+</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; changed since it was trusted:
+</source>
+        <translation>Der Server „%1“ hat sich geändert, seit ihm vertraut wurde:
+</translation>
+    </message>
+    <message>
+        <source>  Address:     %1
+</source>
+        <translation>  Adresse:     %1
+</translation>
+    </message>
+    <message>
+        <source>  Command:     %1
+</source>
+        <translation>  Befehl:      %1
+</translation>
+    </message>
+    <message>
+        <source>  Program:     %1
+</source>
+        <translation>  Programm:    %1
+</translation>
+    </message>
+    <message>
+        <source>  Environment: %1
+</source>
+        <translation>  Umgebung:    %1
+</translation>
+    </message>
+    <message>
+        <source>(no variables of its own)</source>
+        <translation>(keine eigenen Variablen)</translation>
+    </message>
+    <message>
+        <source>  Folder:      %1
+</source>
+        <translation>  Ordner:      %1
+</translation>
+    </message>
+    <message>
+        <source>(the current folder)</source>
+        <translation>(der aktuelle Ordner)</translation>
+    </message>
+    <message>
+        <source>  Fingerprint: %1
+</source>
+        <translation>  Fingerabdruck: %1
+</translation>
+    </message>
+    <message>
+        <source>Trusted with --trust-fingerprint.
+</source>
+        <translation>Vertraut mit --trust-fingerprint.
+</translation>
+    </message>
+    <message>
+        <source>--yes never trusts a server</source>
+        <translation>--yes vertraut nie einem Server</translation>
+    </message>
+    <message>
+        <source>Trust this server and start it? [y/N] </source>
+        <translation>Diesem Server vertrauen und ihn starten? [y/N] </translation>
+    </message>
+    <message>
+        <source>the server went away</source>
+        <translation>der Server ist weg</translation>
+    </message>
+    <message>
+        <source>you answered no</source>
+        <translation>Sie haben mit Nein geantwortet</translation>
+    </message>
+    <message>
+        <source>Please answer y or n. Trust this server and start it? [y/N] </source>
+        <translation>Bitte antworten Sie mit y oder n. Diesem Server vertrauen und ihn starten? [y/N] </translation>
+    </message>
+    <message>
+        <source>no answer: the input ended</source>
+        <translation>keine Antwort: die Eingabe ist zu Ende</translation>
+    </message>
+    <message>
         <source>--task only goes with call</source>
         <translation>--task gibt es nur mit call</translation>
     </message>
@@ -2918,6 +3039,18 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>die App im Ergebnis von Aufruf #%1</translation>
     </message>
     <message>
+        <source>waiting for trust</source>
+        <translation>wartet auf Vertrauen</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>vertraut</translation>
+    </message>
+    <message>
+        <source>not trusted</source>
+        <translation>nicht vertraut</translation>
+    </message>
+    <message>
         <source>working</source>
         <translation>läuft</translation>
     </message>
@@ -3753,6 +3886,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>disabled in the configuration</source>
         <translation>in der Konfiguration deaktiviert</translation>
+    </message>
+    <message>
+        <source>trusted what it runs</source>
+        <translation>dem vertraut, was er ausführt</translation>
+    </message>
+    <message>
+        <source>not trusted, so not started</source>
+        <translation>nicht vertraut, daher nicht gestartet</translation>
+    </message>
+    <message>
+        <source>not started until someone trusts what it runs</source>
+        <translation>nicht gestartet, bis jemand dem vertraut, was er ausführt</translation>
     </message>
 </context>
 <context>
@@ -6825,6 +6970,26 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>cached</source>
         <translation>gemerkt</translation>
     </message>
+    <message>
+        <source>not started: waiting until you trust what it runs (%1)</source>
+        <translation>nicht gestartet: wartet, bis Sie dem vertrauen, was er ausführt (%1)</translation>
+    </message>
+    <message>
+        <source>trusted: %1</source>
+        <translation>vertraut: %1</translation>
+    </message>
+    <message>
+        <source>not trusted, so not started</source>
+        <translation>nicht vertraut, daher nicht gestartet</translation>
+    </message>
+    <message>
+        <source>Waiting for your trust</source>
+        <translation>Wartet auf Ihr Vertrauen</translation>
+    </message>
+    <message>
+        <source>Not started: waiting until you trust what it runs</source>
+        <translation>Nicht gestartet: wartet, bis Sie dem vertrauen, was er ausführt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerEditorDialog</name>
@@ -7178,6 +7343,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on. Older servers (legacy) start with a handshake called initialize; servers of the 2026-07-28 version (modern) are asked with server/discover instead. In brackets: which request decided it, and whether Toolgate found it out by asking a separate copy of the server, remembered it from an earlier start (cached), or was told by the server&apos;s settings.</source>
         <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben. Ältere Server (klassisch) beginnen mit einem Handschlag namens initialize; Server der Version 2026-07-28 (modern) werden stattdessen mit server/discover gefragt. In Klammern: welche Anfrage es entschieden hat und ob Toolgate es durch Fragen einer eigenen Kopie des Servers ermittelt, von einem früheren Start gemerkt oder aus den Einstellungen des Servers übernommen hat.</translation>
+    </message>
+    <message>
+        <source>Review and Trust…</source>
+        <translation>Prüfen und vertrauen…</translation>
+    </message>
+    <message>
+        <source>Shows exactly what this server runs and lets you trust it, so it starts.</source>
+        <translation>Zeigt genau, was dieser Server ausführt, und lässt Sie ihm vertrauen, damit er startet.</translation>
     </message>
 </context>
 <context>
@@ -7537,6 +7710,144 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Signed in (saved sign-in).</source>
         <translation>Angemeldet (gespeicherte Anmeldung).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerTrust</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>The list of servers you trusted (%1) could not be read: %2. Until it is, no server counts as trusted: Toolgate asks again before starting each one.</source>
+        <translation>Die Liste der Server, denen Sie vertraut haben (%1), konnte nicht gelesen werden: %2. Solange das so ist, gilt kein Server als vertraut: Toolgate fragt vor dem Start jedes Servers erneut.</translation>
+    </message>
+    <message>
+        <source>it is larger than any such list can be</source>
+        <translation>sie ist größer, als eine solche Liste sein kann</translation>
+    </message>
+    <message>
+        <source>it is not in the format this version of Toolgate writes</source>
+        <translation>sie hat nicht das Format, das diese Version von Toolgate schreibt</translation>
+    </message>
+    <message>
+        <source>It was a local program; now it is a remote server.</source>
+        <translation>Es war ein lokales Programm; jetzt ist es ein entfernter Server.</translation>
+    </message>
+    <message>
+        <source>It was a remote server; now it is a local program.</source>
+        <translation>Es war ein entfernter Server; jetzt ist es ein lokales Programm.</translation>
+    </message>
+    <message>
+        <source>Address: %1 → %2</source>
+        <translation>Adresse: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Program: %1 → %2</source>
+        <translation>Programm: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Arguments: %1 → %2</source>
+        <translation>Argumente: %1 → %2</translation>
+    </message>
+    <message>
+        <source>Environment variables: %1 → %2</source>
+        <translation>Umgebungsvariablen: %1 → %2</translation>
+    </message>
+    <message>
+        <source>(Toolgate&apos;s own)</source>
+        <translation>(der von Toolgate)</translation>
+    </message>
+    <message>
+        <source>Working folder: %1 → %2</source>
+        <translation>Arbeitsordner: %1 → %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerTrustDialog</name>
+    <message>
+        <source>Trust This Server?</source>
+        <translation>Diesem Server vertrauen?</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; changed since you trusted it</source>
+        <translation>„%1“ hat sich geändert, seit Sie ihm vertraut haben</translation>
+    </message>
+    <message>
+        <source>Start &quot;%1&quot;?</source>
+        <translation>„%1“ starten?</translation>
+    </message>
+    <message>
+        <source>Toolgate has not connected to this server yet. It would send your requests to the address below. Connect only if you know this server and expect it here.</source>
+        <translation>Toolgate hat sich noch nicht mit diesem Server verbunden. Es würde Ihre Anfragen an die Adresse unten senden. Verbinden Sie sich nur, wenn Sie diesen Server kennen und ihn hier erwarten.</translation>
+    </message>
+    <message>
+        <source>Toolgate has not started this server yet. It would run the program below on your computer, with your permissions. Start it only if you know what it is and expect it here.</source>
+        <translation>Toolgate hat diesen Server noch nicht gestartet. Es würde das Programm unten auf Ihrem Computer ausführen, mit Ihren Rechten. Starten Sie es nur, wenn Sie wissen, was es ist, und es hier erwarten.</translation>
+    </message>
+    <message>
+        <source>What changed:</source>
+        <translation>Was sich geändert hat:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>Full URL:</source>
+        <translation>Vollständige URL:</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Program found:</source>
+        <translation>Gefundenes Programm:</translation>
+    </message>
+    <message>
+        <source>Environment variables:</source>
+        <translation>Umgebungsvariablen:</translation>
+    </message>
+    <message>
+        <source>(none besides the usual ones, such as PATH and HOME)</source>
+        <translation>(keine außer den üblichen wie PATH und HOME)</translation>
+    </message>
+    <message>
+        <source>Working folder:</source>
+        <translation>Arbeitsordner:</translation>
+    </message>
+    <message>
+        <source>(Toolgate&apos;s own: %1)</source>
+        <translation>(der von Toolgate: %1)</translation>
+    </message>
+    <message>
+        <source>The values of environment variables are not shown: they may be secrets, and changing them does not ask again.</source>
+        <translation>Die Werte der Umgebungsvariablen werden nicht gezeigt: Sie können geheim sein, und wenn sie sich ändern, wird nicht erneut gefragt.</translation>
+    </message>
+    <message>
+        <source>Trust and Connect</source>
+        <translation>Vertrauen und verbinden</translation>
+    </message>
+    <message>
+        <source>Trust and Start</source>
+        <translation>Vertrauen und starten</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Connect</source>
+        <translation>Nicht verbinden</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Start</source>
+        <translation>Nicht starten</translation>
+    </message>
+    <message>
+        <source>Its address changed since you trusted it, so Toolgate has not connected to it. Connect only if you expect this change.</source>
+        <translation>Seine Adresse hat sich geändert, seit Sie ihm vertraut haben, daher hat Toolgate sich nicht mit ihm verbunden. Verbinden Sie sich nur, wenn Sie diese Änderung erwarten.</translation>
+    </message>
+    <message>
+        <source>What it runs changed since you trusted it, so Toolgate has not started it. It would run the program below on your computer, with your permissions. Start it only if you expect this change.</source>
+        <translation>Was er ausführt, hat sich geändert, seit Sie ihm vertraut haben, daher hat Toolgate ihn nicht gestartet. Er würde das Programm unten auf Ihrem Computer ausführen, mit Ihren Rechten. Starten Sie ihn nur, wenn Sie diese Änderung erwarten.</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,8 @@
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
 #include "host/host.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/servertrust.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/toolpanel.h"
 #include "requests/serverrequestpipeline.h"
@@ -183,7 +185,13 @@ int runCase(const BenchCase &benchCase, int caseNumber, int timeoutSeconds)
     options.auditPath = dir.filePath(QStringLiteral("audit.db"));
     options.secretStore = std::make_shared<MemorySecretStore>();
     options.signIn.opener = [](const QUrl &) { return false; };
+    options.serverTrustPath = dir.filePath(QStringLiteral("server-trust.json"));
     Host host(std::move(options));
+    // The hostile server was looked at by whoever runs the benchmark: trusted, so it starts (issue 16).
+    if (const auto listed = ServerConfigFile::load(host.options().serversPath); listed) {
+        for (const ServerConfig &config : listed.value())
+            (void)host.serverTrust()->trust(config, QStringLiteral("benchmark"));
+    }
     MainWindow window(MainWindow::Environment{&host, nullptr, dir.filePath(QStringLiteral("argument-history.json"))});
     RootsStore roots(dir.filePath(QStringLiteral("roots.json")));
     ClientFeatures clientFeatures(&roots, host.serverRequests(), host.toolCalls(), &window);

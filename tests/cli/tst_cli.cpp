@@ -4,6 +4,7 @@
 
 #include "cliprocess.h"
 #include "workspace/serverconfig.h"
+#include "workspace/servertrust.h"
 
 #include <QDir>
 #include <QFile>
@@ -278,7 +279,13 @@ void TestCli::configServerSelection()
     VERIFY_RUN(disabled.err.contains(QStringLiteral("disabled")), disabled);
 
     // The configured env reaches the server: the log file it names gets written.
-    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("fault"), QStringLiteral("tools")});
+    // A server from a file runs only once trusted (issue 16): the script names what it trusts.
+    Toolgate::ServerConfig trusted;
+    trusted.command = m_faultServer;
+    trusted.env.insert(QStringLiteral("FAULT_SERVER_LOG"), log);
+    const QString fingerprint = Toolgate::ServerTrustFacts::of(trusted).fingerprint();
+    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("fault"),
+                           QStringLiteral("--trust-fingerprint"), fingerprint, QStringLiteral("tools")});
     VERIFY_RUN(tools.exitCode == 0, tools);
     VERIFY_RUN(tools.out.contains(QStringLiteral("echo")) && tools.out.contains(QStringLiteral("hang")), tools);
     QVERIFY(serverLog(log).contains(QStringLiteral("tools/list")));
@@ -312,7 +319,11 @@ void TestCli::keychainSecretIsNeverSentAsPlaceholder()
                                               {QStringLiteral("secretKeys"), QJsonArray{QStringLiteral("API_TOKEN")}}}}};
     QVERIFY(writeServersFile(path, servers));
 
-    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
+    Toolgate::ServerConfig trusted;
+    trusted.command = m_faultServer;
+    trusted.env = {{QStringLiteral("FAULT_SERVER_LOG"), log}, {QStringLiteral("API_TOKEN"), QString()}};
+    const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
+                           Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
     VERIFY_RUN(tools.exitCode == 3, tools);
     VERIFY_RUN(tools.err.contains(QStringLiteral("API_TOKEN")) && tools.err.contains(QStringLiteral("not found")), tools);
     QVERIFY2(!QFile::exists(log), "the server was started without its secret");

@@ -9,6 +9,7 @@
 
 #include "workspace/serverconfig.h"
 #include "workspace/serverconfigfile.h"
+#include "workspace/servertrust.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -60,8 +61,12 @@ private:
         const QString path = m_dir.filePath(QStringLiteral("servers.json"));
         if (!QFileInfo::exists(path))
             (void)ServerConfigFile::save(path, {demo, modern});
+        // Both are trusted by the script (issue 16), exactly as they are in the file.
+        m_trust = {QStringLiteral("--trust-fingerprint"), ServerTrustFacts::of(demo).fingerprint(),
+                   QStringLiteral("--trust-fingerprint"), ServerTrustFacts::of(modern).fingerprint()};
         return path;
     }
+    QStringList m_trust;
 
 private slots:
     void initTestCase()
@@ -103,8 +108,8 @@ private slots:
         QTemporaryDir configDir;
         const QMap<QString, QString> env{{QStringLiteral("TOOLGATE_CONFIG_DIR"), configDir.path()}};
         const QString eras = configDir.filePath(QStringLiteral("eras.json"));
-        const QStringList modern{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("modern"), QStringLiteral("info")};
-        const QStringList demo{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo"), QStringLiteral("info")};
+        const QStringList modern = QStringList{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("modern")} + m_trust + QStringList{QStringLiteral("info")};
+        const QStringList demo = QStringList{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo")} + m_trust + QStringList{QStringLiteral("info")};
 
         const CliRun first = m_cli.run(modern, {}, env);
         VERIFY_CLI(first.exitCode == 0, first);
@@ -136,7 +141,7 @@ private slots:
         QVERIFY(broken.open(QIODevice::WriteOnly));
         broken.write("{ not json");
         broken.close();
-        const CliRun run = m_cli.run({QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo"), QStringLiteral("info")},
+        const CliRun run = m_cli.run(QStringList{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo")} + m_trust + QStringList{QStringLiteral("info")},
                                      {}, {{QStringLiteral("TOOLGATE_CONFIG_DIR"), configDir.path()}});
         VERIFY_CLI(run.exitCode == 0, run);
         VERIFY_CLI(run.err.contains(QStringLiteral("toolgate-cli: warning: ")) && run.err.contains(QStringLiteral("not a protocol era cache")), run);
@@ -149,7 +154,7 @@ private slots:
     {
         // Tests run toolgate-cli with XDG_CONFIG_HOME in a temporary folder: the cache lands there, never
         // in the developer's own config folder.
-        const CliRun run = m_cli.run({QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo"), QStringLiteral("info")},
+        const CliRun run = m_cli.run(QStringList{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo")} + m_trust + QStringList{QStringLiteral("info")},
                                      {}, {{QStringLiteral("TOOLGATE_CONFIG_DIR"), QString()}});
         VERIFY_CLI(run.exitCode == 0, run);
         QDirIterator files(m_cli.configHome(), {QStringLiteral("eras.json")}, QDir::Files, QDirIterator::Subdirectories);

@@ -6,6 +6,7 @@
 
 #include "cliprocess.h"
 #include "testtable.h"
+#include "workspace/servertrust.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -403,13 +404,19 @@ void tst_CliHostile::secretOnStderrIsRedacted()
     const QString secret = u"sk-hostile-0123456789abcdef"_s;
     const QString config = writeConfig({{u"command"_s, m_server}, {u"env"_s, QJsonObject{{u"API_KEY"_s, secret}}}});
     QVERIFY(!config.isEmpty());
+    // The script trusts the server from the file as it is (issue 16).
+    Toolgate::ServerConfig trusted;
+    trusted.command = m_server;
+    trusted.env.insert(u"API_KEY"_s, secret);
+    const QString fingerprint = Toolgate::ServerTrustFacts::of(trusted).fingerprint();
     // Printed while the server runs (under --verbose), and in the failure message when it then exits.
-    const Run shown = run({u"--config"_s, config, u"--verbose"_s, u"--yes"_s, u"call"_s, u"stderr_secret"_s});
+    const Run shown = run({u"--config"_s, config, u"--trust-fingerprint"_s, fingerprint, u"--verbose"_s, u"--yes"_s, u"call"_s, u"stderr_secret"_s});
     VERIFY_RUN(shown.exitCode == 0, shown);
     VERIFY_RUN(shown.err.contains(u"[server] starting with my key [redacted] (do not tell anyone)"_s), shown);
     VERIFY_RUN(!shown.all().contains(secret), shown);
 
-    const Run failed = run({u"--config"_s, config, u"--yes"_s, u"call"_s, u"stderr_secret"_s, u"--args"_s, u"{\"exit\":true}"_s},
+    const Run failed = run({u"--config"_s, config, u"--trust-fingerprint"_s, fingerprint, u"--yes"_s, u"call"_s, u"stderr_secret"_s,
+                            u"--args"_s, u"{\"exit\":true}"_s},
                            {}, {{u"QT_LOGGING_RULES"_s, u"toolgate.*=true"_s}});
     VERIFY_RUN(failed.exitCode == 4 || failed.exitCode == 5, failed);
     VERIFY_RUN(failed.err.contains(u"starting with my key [redacted]"_s), failed);
@@ -462,6 +469,12 @@ void tst_CliHostile::guiListToolsShowsEscapes()
     servers.write(QJsonDocument(QJsonObject{{u"mcpServers"_s, QJsonObject{{u"hostile"_s, QJsonObject{
         {u"command"_s, m_server}, {u"args"_s, QJsonArray{u"--mode"_s, u"escapes"_s}}}}}}}).toJson());
     servers.close();
+    // Trusted before (issue 16): otherwise the app would wait for a person to trust it.
+    Toolgate::ServerConfig hostile;
+    hostile.name = u"hostile"_s;
+    hostile.command = m_server;
+    hostile.args = {u"--mode"_s, u"escapes"_s};
+    QVERIFY(Toolgate::ServerTrust(configDir.filePath(u"server-trust.json"_s)).trust(hostile, u"tests"_s).ok());
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(u"TOOLGATE_CONFIG_DIR"_s, configDir.path());

@@ -3,6 +3,7 @@
 // header in anything the CLI prints or writes, even with every log category on.
 
 #include "everythingserver.h"
+#include "workspace/servertrust.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -191,7 +192,12 @@ void tst_CliHttp::serversFile()
     file.write(QStringLiteral(R"({"mcpServers":{"everything":{"type":"http","url":"http://127.0.0.1:%1/mcp","headers":{"X-Trace":"t-1"}}}})")
                    .arg(port).toUtf8());
     file.close();
-    const Run run = cliRun({QStringLiteral("--config"), path, QStringLiteral("tools")});
+    // A remote server from a file is trusted by its origin (issue 16); the script names it.
+    Toolgate::ServerConfig trusted;
+    trusted.transport = Toolgate::ServerConfig::Transport::Http;
+    trusted.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
+    const Run run = cliRun({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
+                            Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
 }

@@ -135,6 +135,13 @@ app)
         > "$TOOLGATE_CONFIG_DIR/servers.json"
     printf '{"alwaysAllow": [{"server": "vanilla", "endpoint": "%s", "tool": "get-time"}]}\n' "$endpoint" \
         > "$TOOLGATE_CONFIG_DIR/approvals.json"
+    # Someone trusted this server before (issue 16): server-trust.json with its fingerprint, the SHA-256
+    # of length-prefixed fields (ServerTrustFacts::fingerprint: kind, program, argument count and
+    # arguments, environment name count, folder).
+    field() { printf '%s:%s' "$(printf '%s' "$1" | wc -c)" "$1"; }
+    fingerprint="$( { field local; field "$node"; field 2; field "$server"; field --stdio; field 0; field ""; } | sha256sum | cut -d' ' -f1)"
+    printf '{"version": 1, "servers": [{"server": "vanilla", "fingerprint": "%s", "facts": {"program": "%s", "arguments": ["%s", "--stdio"], "environmentNames": []}, "trustedAt": "2026-01-01T00:00:00.000Z", "by": "package test"}]}\n' \
+        "$fingerprint" "$node" "$server" > "$TOOLGATE_CONFIG_DIR/server-trust.json"
     # AppTrust's entry: server name and endpoint joined by U+001F (QSettings INI escapes it as \x1f).
     printf '[McpApps]\nallowedServers="vanilla\\x1f%s"\n' "$endpoint" > "$TOOLGATE_CONFIG_DIR/Toolgate/toolgate.ini"
     export QT_QPA_PLATFORM=offscreen

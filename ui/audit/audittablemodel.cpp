@@ -513,6 +513,9 @@ QString AuditTableModel::connectionEventText(const QString &name)
     if (name == QLatin1StringView("disconnected")) return tr("stopped");
     if (name == QLatin1StringView("disabled")) return tr("disabled");
     if (name == QLatin1StringView("gave_up")) return tr("gave up restarting");
+    if (name == QLatin1StringView("trust_needed")) return tr("waiting for trust");
+    if (name == QLatin1StringView("trust_granted")) return tr("trusted");
+    if (name == QLatin1StringView("trust_refused")) return tr("not trusted");
     if (name == QLatin1StringView("crashed")) return tr("crashed");
     return name;
 }

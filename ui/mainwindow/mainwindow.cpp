@@ -29,6 +29,7 @@
 #include "resourcedialog.h"
 #include "resourcepanel.h"
 #include "serverinfopanel.h"
+#include "servertrustprompter.h"
 #include "serverpanel.h"
 #include "tasks/tasksview.h"
 #include "toolpanel.h"
@@ -158,6 +159,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
         defaultConsole();
     });
     defaultConsole();
+    if (const Result<void> trust = m_host->serverTrustLoaded(); !trust)
+        statusBar()->showMessage(trust.error().message, 20000);
     if (m_policy && m_policy->loadError())
         statusBar()->showMessage(tr("Your remembered decisions could not be read (%1); Toolgate will ask again.")
                                      .arg(m_policy->loadError()->message), 15000);
@@ -240,6 +243,9 @@ void MainWindow::buildCentre()
     m_emptyPage = buildEmptyPage(m_pages);
     m_serverInfoPanel = new ServerInfoPanel(m_pages);
     m_serverInfoPanel->addActions({m_serverPanel->editServerAction(), m_serverPanel->restartServerAction()});
+    // Nothing runs that nobody trusted (issue 16): the prompt shows what would run, one server at a time.
+    m_trustPrompter = new ServerTrustPrompter(m_workspace, this);
+    connect(m_serverInfoPanel, &ServerInfoPanel::trustRequested, m_trustPrompter, &ServerTrustPrompter::ask);
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     // Apps in tool results reach their servers only through the pipeline (approval, audit).
     m_appHost = new WorkspaceAppHost(m_workspace, m_pipeline, this);

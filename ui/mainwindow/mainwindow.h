@@ -39,6 +39,7 @@ class ServerConnection;
 class ServerInfoPanel;
 class ServerListModel;
 class ServerPanel;
+class ServerTrustPrompter;
 class AppTrust;
 class ToolCallPipeline;
 class ToolPanel;
@@ -89,6 +90,8 @@ public:
     ItemBrowser *promptBrowser() const { return m_promptBrowser; }
     QTabWidget *browserTabs() const { return m_browserTabs; }
     ToolPanel *toolPanel() const { return m_toolPanel; }
+    /// Asks the person to trust servers before they start (issue 16).
+    ServerTrustPrompter *serverTrustPrompter() const { return m_trustPrompter; }
     /// Which servers' apps may run (MCP Apps in tool results).
     AppTrust *appTrust() const { return m_appTrust; }
     ResourcePanel *resourcePanel() const { return m_resourcePanel; }
@@ -194,6 +197,7 @@ private:
     QPointer<AuditLog> m_auditLog;
     WorkspaceAppHost *m_appHost = nullptr;
     AppTrust *m_appTrust = nullptr;
+    ServerTrustPrompter *m_trustPrompter = nullptr;
 };
 
 } // namespace Toolgate

@@ -78,7 +78,23 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->setLabelAlignment(Qt::AlignLeft);
-    form->addRow(tr("Status:"), m_status);
+    {
+        // A server that waits for trust (issue 16) offers the prompt again right where it says so.
+        auto *statusRow = new QWidget(this);
+        auto *row = new QHBoxLayout(statusRow);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->addWidget(m_status, 1);
+        m_trustButton = new QPushButton(tr("Review and Trust…"), statusRow);
+        m_trustButton->setObjectName(QStringLiteral("reviewTrust"));
+        m_trustButton->setToolTip(tr("Shows exactly what this server runs and lets you trust it, so it starts."));
+        row->addWidget(m_trustButton, 0, Qt::AlignTop);
+        m_trustButton->hide();
+        connect(m_trustButton, &QPushButton::clicked, this, [this] {
+            if (m_connection)
+                emit trustRequested(m_connection);
+        });
+        form->addRow(tr("Status:"), statusRow);
+    }
     form->addRow(tr("Runs:"), m_endpoint);
     form->addRow(tr("Calls itself:"), m_identity);
     auto *protocolLabel = new QLabel(tr("Protocol:"), this);
@@ -247,6 +263,7 @@ void ServerInfoPanel::refresh()
         m_header->setItem(Icons::action(u"server"), tr("No server selected"), {}, {}, {});
         for (QLabel *label : {m_status, m_endpoint, m_identity, m_protocol, m_offers})
             label->clear();
+        m_trustButton->hide();
         showInstructions(QString());
         return;
     }
@@ -256,6 +273,7 @@ void ServerInfoPanel::refresh()
     m_header->setItem(Icons::action(u"server"), connection->name(), {}, {},
                       ready ? info.description : QString());
     m_status->setText(ServerListModel::statusText(connection, m_signIns));
+    m_trustButton->setVisible(connection->status() == ServerConnection::Status::WaitingForTrust);
     if (connection->status() == ServerConnection::Status::Failed) {
         QPalette palette = m_status->palette();
         palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));

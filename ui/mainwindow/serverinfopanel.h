@@ -35,6 +35,8 @@ public:
     /// Shows whether the server's apps may run, with a button to take that back (not owned).
     void setAppTrust(AppTrust *trust);
     QPushButton *revokeAppsButton() const { return m_revokeApps; }
+    /// "Review and Trust…", shown while the server waits for trust (issue 16).
+    QPushButton *trustButton() const { return m_trustButton; }
 
     /// How a server's transport reads to people: "Local program", "Remote server (HTTP)".
     static QString transportText(int transport);
@@ -44,6 +46,8 @@ public:
 signals:
     /// A link in the server's instructions was clicked; the app decides whether to open it.
     void linkActivated(const QUrl &url);
+    /// "Review and Trust…" was pressed for connection.
+    void trustRequested(Toolgate::ServerConnection *connection);
 
 private:
     void refresh();
@@ -74,6 +78,7 @@ private:
     QLabel *m_appsLabel = nullptr;
     QWidget *m_appsRow = nullptr;
     QPushButton *m_revokeApps = nullptr;
+    QPushButton *m_trustButton = nullptr;
 };
 
 } // namespace Toolgate

@@ -1,4 +1,5 @@
 #include "mainwindow/mainwindow.h"
+#include "workspace/servertrust.h"
 #include "../support/mainwindowtesting.h"
 
 #include "calls/approvalpolicy.h"
@@ -482,6 +483,7 @@ private slots:
         fault.name = QStringLiteral("fault");
         fault.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
         QVERIFY(ServerConfigFile::save(path(QStringLiteral("servers.json")), {fault}).ok());
+        QVERIFY(m_host->serverTrust()->trust(fault, QStringLiteral("tests")).ok()); // seen before (issue 16)
         createWindow(&m_gate);
         ServerConnection *connection = m_host->workspace()->connection(QStringLiteral("fault"));
         QTRY_VERIFY_WITH_TIMEOUT(connection->status() == ServerConnection::Status::Ready, 20000);

@@ -9,6 +9,8 @@
 #include "calls/approval.h"
 #include "host/host.h"
 #include "workspace/serverconfig.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/servertrust.h"
 
 #include <QApplication>
 #include <QDebug>
@@ -53,12 +55,15 @@ inline ServerConfig demoConfig()
     return config;
 }
 
-/// A host like the desktop app's, with everything it keeps in folder (servers.json, approvals.json)
-/// and secrets in memory (tests never touch the keychain). The audit store comes from TOOLGATE_AUDIT_DB,
-/// which ctest sets per test, unless auditPath names another.
+/// A host like the desktop app's, with everything it keeps in folder (servers.json, approvals.json,
+/// server-trust.json) and secrets in memory (tests never touch the keychain). The audit store comes from
+/// TOOLGATE_AUDIT_DB, which ctest sets per test, unless auditPath names another.
 /// adjust changes the options before the host is made (e.g. to advertise an extension).
+/// Server trust (issue 16) is on, as in the app: the servers already in folder/servers.json when the host
+/// is made count as trusted by an earlier run, unless trustListed is false (then they wait for a person,
+/// like servers in a file nobody looked at). Servers added later ask as in the app.
 inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &auditPath = {},
-                                         const std::function<void(Host::Options &)> &adjust = {})
+                                         const std::function<void(Host::Options &)> &adjust = {}, bool trustListed = true)
 {
     Host::Options options;
     options.initiator = CallInitiator::Gui;
@@ -69,9 +74,16 @@ inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &a
     options.auditPath = auditPath;
     options.secretStore = std::make_shared<MemorySecretStore>();
     options.signIn.opener = [](const QUrl &) { return false; };
+    options.serverTrustPath = QDir(folder).filePath(QStringLiteral("server-trust.json"));
     if (adjust)
         adjust(options);
-    return std::make_unique<Host>(std::move(options));
+    auto host = std::make_unique<Host>(std::move(options));
+    if (trustListed && host->serverTrust()) {
+        const auto listed = ServerConfigFile::load(host->options().serversPath);
+        for (const ServerConfig &config : listed ? listed.value() : QList<ServerConfig>{})
+            (void)host->serverTrust()->trust(config, QStringLiteral("tests"));
+    }
+    return host;
 }
 
 /// With TOOLGATE_SCREENSHOT_DIR set (the docs take their pictures from there), saves widget as name.

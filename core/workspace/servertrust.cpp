@@ -1,0 +1,299 @@
+#include "servertrust.h"
+
+#include "common/atomicfile.h"
+#include "common/error.h"
+#include "common/logging.h"
+#include "transport/stdiotransport.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QUrl>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int fileVersion = 1;
+/// More entries than anyone configures servers: a file grown beyond it is not ours.
+constexpr qsizetype maxEntries = 10000;
+constexpr qint64 maxFileSize = 16 * 1024 * 1024;
+
+void addField(QCryptographicHash &hash, QStringView field)
+{
+    // Length-prefixed, so ("ab","c") and ("a","bc") hash differently.
+    const QByteArray bytes = field.toUtf8();
+    hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
+    hash.addData(bytes);
+}
+
+QString quoted(const QString &argument)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./\\\\-]+$"));
+    if (plain.match(argument).hasMatch())
+        return argument;
+    QString text = argument;
+    text.replace(u'\'', QLatin1String("'\\''"));
+    return u'\'' + text + u'\'';
+}
+
+QString originOf(const QString &urlText)
+{
+    const QUrl url(urlText.trimmed());
+    const QString scheme = url.scheme().toLower();
+    const int port = url.port(scheme == QLatin1String("https") ? 443 : 80);
+    return QStringLiteral("%1://%2:%3").arg(scheme, url.host().toLower()).arg(port);
+}
+
+QString joinOrNone(const QStringList &list)
+{
+    return list.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : list.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
+{
+    ServerTrustFacts facts;
+    if (config.transport != ServerConfig::Transport::Stdio) {
+        facts.remote = true;
+        facts.origin = originOf(config.url);
+        return facts;
+    }
+    facts.program = config.command;
+    facts.arguments = config.args;
+    facts.environmentNames = config.env.keys(); // QMap: sorted
+    facts.workingDirectory = config.cwd;
+    return facts;
+}
+
+QString ServerTrustFacts::fingerprint() const
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    addField(hash, remote ? u"remote" : u"local");
+    if (remote) {
+        addField(hash, origin);
+    } else {
+        addField(hash, program);
+        addField(hash, QString::number(arguments.size()));
+        for (const QString &argument : arguments)
+            addField(hash, argument);
+        addField(hash, QString::number(environmentNames.size()));
+        for (const QString &name : environmentNames)
+            addField(hash, name);
+        addField(hash, workingDirectory);
+    }
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString ServerTrustFacts::commandLine() const
+{
+    if (remote)
+        return origin;
+    QStringList parts{quoted(program)};
+    for (const QString &argument : arguments)
+        parts.append(quoted(argument));
+    return parts.join(u' ');
+}
+
+QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
+{
+    QStringList changes;
+    if (remote != before.remote) {
+        changes.append(remote ? QCoreApplication::translate("Toolgate::ServerTrust", "It was a local program; now it is a remote server.")
+                              : QCoreApplication::translate("Toolgate::ServerTrust", "It was a remote server; now it is a local program."));
+        return changes;
+    }
+    if (remote) {
+        if (origin != before.origin)
+            changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Address: %1 → %2").arg(before.origin, origin));
+        return changes;
+    }
+    if (program != before.program)
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Program: %1 → %2").arg(quoted(before.program), quoted(program)));
+    if (arguments != before.arguments) {
+        QStringList was;
+        for (const QString &argument : before.arguments)
+            was.append(quoted(argument));
+        QStringList now;
+        for (const QString &argument : arguments)
+            now.append(quoted(argument));
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Arguments: %1 → %2").arg(was.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : was.join(u' '), now.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : now.join(u' ')));
+    }
+    if (environmentNames != before.environmentNames)
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Environment variables: %1 → %2").arg(joinOrNone(before.environmentNames), joinOrNone(environmentNames)));
+    if (workingDirectory != before.workingDirectory) {
+        const QString none = QCoreApplication::translate("Toolgate::ServerTrust", "(Toolgate's own)");
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Working folder: %1 → %2")
+                           .arg(before.workingDirectory.isEmpty() ? none : before.workingDirectory,
+                                workingDirectory.isEmpty() ? none : workingDirectory));
+    }
+    return changes;
+}
+
+QJsonObject ServerTrustFacts::toJson() const
+{
+    if (remote)
+        return QJsonObject{{QLatin1String("origin"), origin}};
+    QJsonObject object{{QLatin1String("program"), program},
+                       {QLatin1String("arguments"), QJsonArray::fromStringList(arguments)},
+                       {QLatin1String("environmentNames"), QJsonArray::fromStringList(environmentNames)}};
+    if (!workingDirectory.isEmpty())
+        object.insert(QLatin1String("workingDirectory"), workingDirectory);
+    return object;
+}
+
+ServerTrustFacts ServerTrustFacts::fromJson(const QJsonObject &object)
+{
+    const auto strings = [](const QJsonValue &value) {
+        QStringList list;
+        for (const QJsonValue &item : value.toArray())
+            list.append(item.toString());
+        return list;
+    };
+    ServerTrustFacts facts;
+    if (object.contains(QLatin1String("origin"))) {
+        facts.remote = true;
+        facts.origin = object.value(QLatin1String("origin")).toString();
+        return facts;
+    }
+    facts.program = object.value(QLatin1String("program")).toString();
+    facts.arguments = strings(object.value(QLatin1String("arguments")));
+    facts.environmentNames = strings(object.value(QLatin1String("environmentNames")));
+    facts.environmentNames.sort();
+    facts.workingDirectory = object.value(QLatin1String("workingDirectory")).toString();
+    return facts;
+}
+
+ServerTrust::ServerTrust(QString path, QObject *parent)
+    : QObject(parent)
+    , m_path(std::move(path))
+{
+}
+
+QString ServerTrust::defaultPath()
+{
+    // Like the app's other files: TOOLGATE_CONFIG_DIR keeps tests and screenshots out of the user's folder.
+    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
+    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
+    return dir.filePath(QStringLiteral("server-trust.json"));
+}
+
+Result<void> ServerTrust::load()
+{
+    m_entries.clear();
+    m_loadError.reset();
+    QFile file(m_path);
+    if (!file.exists())
+        return {};
+    const auto broken = [this](const QString &why) -> Result<void> {
+        m_loadError = makeError(ErrorCode::ConfigError,
+                                QCoreApplication::translate("Toolgate::ServerTrust",
+                                                            "The list of servers you trusted (%1) could not be read: %2. Until it is, "
+                                                            "no server counts as trusted: Toolgate asks again before starting each one.")
+                                    .arg(QDir::toNativeSeparators(m_path), why));
+        qCWarning(lcWorkspace) << m_loadError->message;
+        return *m_loadError;
+    };
+    if (!file.open(QIODevice::ReadOnly))
+        return broken(file.errorString());
+    if (file.size() > maxFileSize)
+        return broken(QCoreApplication::translate("Toolgate::ServerTrust", "it is larger than any such list can be"));
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return broken(parseError.errorString());
+    const QJsonArray servers = doc.object().value(QLatin1String("servers")).toArray();
+    if (!doc.isObject() || doc.object().value(QLatin1String("version")).toInt() != fileVersion || servers.size() > maxEntries)
+        return broken(QCoreApplication::translate("Toolgate::ServerTrust", "it is not in the format this version of Toolgate writes"));
+    for (const QJsonValue &value : servers) {
+        const QJsonObject o = value.toObject();
+        Entry entry;
+        entry.serverName = o.value(QLatin1String("server")).toString();
+        entry.facts = ServerTrustFacts::fromJson(o.value(QLatin1String("facts")).toObject());
+        entry.fingerprint = o.value(QLatin1String("fingerprint")).toString();
+        entry.trustedAt = QDateTime::fromString(o.value(QLatin1String("trustedAt")).toString(), Qt::ISODateWithMs);
+        entry.by = o.value(QLatin1String("by")).toString();
+        // The fingerprint must be the facts' own: an entry edited by hand to trust other facts counts for nothing.
+        if (entry.fingerprint.isEmpty() || entry.fingerprint != entry.facts.fingerprint())
+            continue;
+        m_entries.append(entry);
+    }
+    return {};
+}
+
+bool ServerTrust::isTrusted(const ServerConfig &config) const
+{
+    if (isBundledDemo(config))
+        return true;
+    const QString fingerprint = ServerTrustFacts::of(config).fingerprint();
+    return std::any_of(m_entries.cbegin(), m_entries.cend(), [&](const Entry &entry) { return entry.fingerprint == fingerprint; });
+}
+
+std::optional<ServerTrust::Entry> ServerTrust::lastTrusted(const QString &serverName) const
+{
+    for (auto it = m_entries.crbegin(); it != m_entries.crend(); ++it) {
+        if (it->serverName == serverName)
+            return *it;
+    }
+    return std::nullopt;
+}
+
+Result<void> ServerTrust::trust(const ServerConfig &config, const QString &by)
+{
+    Entry entry;
+    entry.serverName = config.name;
+    entry.facts = ServerTrustFacts::of(config);
+    entry.fingerprint = entry.facts.fingerprint();
+    entry.trustedAt = QDateTime::currentDateTimeUtc();
+    entry.by = by;
+    // What the name ran before is no longer trusted through it: a changed command is asked for again.
+    m_entries.removeIf([&](const Entry &old) { return old.serverName == config.name; });
+    m_entries.append(entry);
+    const Result<void> saved = save();
+    if (saved)
+        m_loadError.reset(); // a broken file is replaced by the one just written
+    emit trustChanged(config.name);
+    return saved;
+}
+
+bool ServerTrust::isBundledDemo(const ServerConfig &config)
+{
+    if (config.transport != ServerConfig::Transport::Stdio || !config.env.isEmpty() || !QCoreApplication::instance())
+        return false;
+#ifdef Q_OS_WIN
+    const QString name = QStringLiteral("toolgate-demo-server.exe");
+#else
+    const QString name = QStringLiteral("toolgate-demo-server");
+#endif
+    const QString bundled = QFileInfo(QDir(QCoreApplication::applicationDirPath()).filePath(name)).canonicalFilePath();
+    if (bundled.isEmpty())
+        return false;
+    // What would run: the program as the launch resolves it (an absolute path, or the name on PATH).
+    const Result<QString> resolved = StdioTransport::resolveProgram(config.launchSpec());
+    return resolved && QFileInfo(resolved.value()).canonicalFilePath() == bundled;
+}
+
+Result<void> ServerTrust::save() const
+{
+    QJsonArray servers;
+    for (const Entry &entry : m_entries) {
+        servers.append(QJsonObject{{QLatin1String("server"), entry.serverName},
+                                   {QLatin1String("fingerprint"), entry.fingerprint},
+                                   {QLatin1String("facts"), entry.facts.toJson()},
+                                   {QLatin1String("trustedAt"), entry.trustedAt.toUTC().toString(Qt::ISODateWithMs)},
+                                   {QLatin1String("by"), entry.by}});
+    }
+    const QJsonObject root{{QLatin1String("version"), fileVersion}, {QLatin1String("servers"), servers}};
+    return AtomicFile::write(m_path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,101 @@
+#pragma once
+
+#include "common/result.h"
+#include "serverconfig.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Toolgate {
+
+/// What a server configuration will run, as a person is shown it before trusting it (issue 16):
+/// for a local server the program, every argument, the names of the environment variables (never
+/// their values: those are often secrets and may change without a new trust) and the working
+/// folder; for a remote one the origin (scheme, host and port). Two configs that run the same
+/// thing have the same facts and the same fingerprint, whatever their names.
+struct ServerTrustFacts
+{
+    bool remote = false;
+    // Local (stdio)
+    QString program;            ///< as configured
+    QStringList arguments;
+    QStringList environmentNames; ///< sorted
+    QString workingDirectory;   ///< empty: Toolgate's own
+    // Remote (HTTP, SSE)
+    QString origin;             ///< "https://example.com:443"
+
+    static ServerTrustFacts of(const ServerConfig &config);
+    /// The hex SHA-256 of the facts: what a trust is given to, and what --trust-fingerprint names.
+    QString fingerprint() const;
+    /// The full command line, quoted like a shell would need it (for display only; never run so).
+    QString commandLine() const;
+    /// What differs from before, one line per fact, for people ("Arguments: … → …").
+    QStringList changesSince(const ServerTrustFacts &before) const;
+
+    QJsonObject toJson() const;
+    static ServerTrustFacts fromJson(const QJsonObject &object);
+
+    bool operator==(const ServerTrustFacts &) const = default;
+};
+
+/// Which servers the person trusted to run, kept in server-trust.json in the config folder (shared
+/// by the app and toolgate-cli). A server whose facts (ServerTrustFacts) have no trust is not
+/// started: ServerConnection waits in WaitingForTrust until someone trusts it. The bundled demo
+/// server, run from the folder of the running program without extra environment variables, is
+/// trusted from the start. A file that cannot be read trusts nothing, says why, and is rewritten
+/// by the next trust.
+class ServerTrust final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ServerTrust)
+public:
+    /// One trust given: to which server name and facts, when, and by whom ("dialog", "terminal", ...).
+    struct Entry
+    {
+        QString serverName;
+        ServerTrustFacts facts;
+        QString fingerprint;
+        QDateTime trustedAt;
+        QString by;
+    };
+
+    /// path: the JSON file. Nothing is read until load().
+    explicit ServerTrust(QString path, QObject *parent = nullptr);
+    /// server-trust.json in the app's config folder, or in TOOLGATE_CONFIG_DIR when that is set.
+    static QString defaultPath();
+    QString path() const { return m_path; }
+
+    /// Reads the file. A missing file trusts nothing and is no error; a broken one trusts nothing and
+    /// returns (and keeps, see loadError()) an error that says so.
+    Result<void> load();
+    std::optional<Error> loadError() const { return m_loadError; }
+
+    /// Whether config may start: the bundled demo server, or facts someone trusted.
+    bool isTrusted(const ServerConfig &config) const;
+    /// The facts last trusted for a server of this name, to show what changed since.
+    std::optional<Entry> lastTrusted(const QString &serverName) const;
+    /// Trusts config as it is now (replacing what its name was trusted with before) and writes the file.
+    Result<void> trust(const ServerConfig &config, const QString &by);
+
+    /// Whether config runs the toolgate-demo-server that sits next to the running program (its
+    /// absolute path, or its name found there), with no environment variables of its own.
+    static bool isBundledDemo(const ServerConfig &config);
+
+signals:
+    void trustChanged(const QString &serverName);
+
+private:
+    Result<void> save() const;
+
+    QString m_path;
+    QList<Entry> m_entries;
+    std::optional<Error> m_loadError;
+};
+
+} // namespace Toolgate

@@ -1,0 +1,388 @@
+// Server trust (issue 16): what a server runs is trusted by a person before it starts. The fingerprint
+// of what runs (program, arguments, environment names, folder; a remote server's origin), the trust
+// file (kept, broken, edited by hand), the bundled demo server trusted from the start, and a real
+// workspace whose servers.json changes on disk: its server does not start (no process) until trusted.
+// Trust decisions are read back from the real audit store.
+
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "audit/connectionauditor.h"
+#include "workspace/serverconfigfile.h"
+#include "workspace/servertrust.h"
+#include "workspace/workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+Q_DECLARE_METATYPE(Toolgate::ServerConfig)
+
+using namespace Toolgate;
+
+namespace {
+
+QString faultServerPath() { return QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server"); }
+QString demoServerPath() { return QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-demo-server"); }
+
+ServerConfig stdioConfig()
+{
+    ServerConfig config;
+    config.name = QStringLiteral("tools");
+    config.command = QStringLiteral("/usr/bin/node");
+    config.args = {QStringLiteral("server.js"), QStringLiteral("--port"), QStringLiteral("1")};
+    config.env = {{QStringLiteral("API_KEY"), QStringLiteral("one")}, {QStringLiteral("MODE"), QStringLiteral("fast")}};
+    config.cwd = QStringLiteral("/srv/tools");
+    return config;
+}
+
+QString fingerprintOf(const ServerConfig &config) { return ServerTrustFacts::of(config).fingerprint(); }
+
+/// How many processes the fault server started (it appends its pid to FAULT_SERVER_PIDS).
+int starts(const QString &pidsFile)
+{
+    QFile file(pidsFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    return int(file.readAll().split('\n').size()) - 1;
+}
+
+} // namespace
+
+class tst_ServerTrust final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(QFileInfo(faultServerPath()).isExecutable());
+        QVERIFY(QFileInfo(demoServerPath()).isExecutable());
+    }
+
+    void fingerprintFollowsWhatRuns_data()
+    {
+        QTest::addColumn<ServerConfig>("changed");
+        QTest::addColumn<bool>("same");
+        const ServerConfig base = stdioConfig();
+        ServerConfig c = base;
+        c.command = QStringLiteral("/usr/local/bin/node");
+        QTest::addRow("program") << c << false;
+        c = base;
+        c.args.append(QStringLiteral("--unsafe"));
+        QTest::addRow("an argument more") << c << false;
+        c = base;
+        c.args = {QStringLiteral("server.js --port"), QStringLiteral("1")};
+        QTest::addRow("arguments split differently") << c << false;
+        c = base;
+        c.env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/tmp/x.so"));
+        QTest::addRow("an environment variable more") << c << false;
+        c = base;
+        c.env.remove(QStringLiteral("MODE"));
+        c.env.insert(QStringLiteral("MOD"), QStringLiteral("fast"));
+        QTest::addRow("an environment variable renamed") << c << false;
+        c = base;
+        c.cwd = QStringLiteral("/tmp");
+        QTest::addRow("working folder") << c << false;
+        c = base;
+        c.env[QStringLiteral("API_KEY")] = QStringLiteral("two");
+        c.env[QStringLiteral("MODE")] = QStringLiteral("slow");
+        QTest::addRow("environment values (secrets) only") << c << true;
+        c = base;
+        c.name = QStringLiteral("renamed");
+        c.protocolEra = ServerConfig::EraPreference::Modern;
+        c.enabled = false;
+        QTest::addRow("name, era and enabled") << c << true;
+    }
+
+    void fingerprintFollowsWhatRuns()
+    {
+        QFETCH(ServerConfig, changed);
+        QFETCH(bool, same);
+        QCOMPARE(fingerprintOf(changed) == fingerprintOf(stdioConfig()), same);
+        QCOMPARE(fingerprintOf(changed).size(), 64);
+    }
+
+    void aRemoteServerIsTrustedByItsOrigin()
+    {
+        ServerConfig http;
+        http.name = QStringLiteral("remote");
+        http.transport = ServerConfig::Transport::Http;
+        http.url = QStringLiteral("https://mcp.example.com/mcp");
+        ServerConfig otherPath = http;
+        otherPath.url = QStringLiteral("https://MCP.example.com:443/other?x=1");
+        otherPath.headers.insert(QStringLiteral("Authorization"), QStringLiteral("Bearer x"));
+        QCOMPARE(fingerprintOf(otherPath), fingerprintOf(http));
+        QCOMPARE(ServerTrustFacts::of(http).origin, QStringLiteral("https://mcp.example.com:443"));
+        ServerConfig otherHost = http;
+        otherHost.url = QStringLiteral("https://mcp.example.org/mcp");
+        ServerConfig otherPort = http;
+        otherPort.url = QStringLiteral("https://mcp.example.com:8443/mcp");
+        ServerConfig plain = http;
+        plain.url = QStringLiteral("http://mcp.example.com/mcp");
+        for (const ServerConfig &other : {otherHost, otherPort, plain})
+            QVERIFY2(fingerprintOf(other) != fingerprintOf(http), qPrintable(other.url));
+    }
+
+    void trustIsKeptAndAChangeIsNotTrusted()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("server-trust.json"));
+        const ServerConfig config = stdioConfig();
+        {
+            ServerTrust trust(path);
+            QVERIFY(trust.load());
+            QVERIFY(!trust.isTrusted(config));
+            QSignalSpy changed(&trust, &ServerTrust::trustChanged);
+            QVERIFY(trust.trust(config, QStringLiteral("dialog")));
+            QCOMPARE(changed.size(), 1);
+            QVERIFY(trust.isTrusted(config));
+        }
+        // Another run (the app, or toolgate-cli) reads the same file.
+        ServerTrust again(path);
+        QVERIFY(again.load());
+        QVERIFY(again.isTrusted(config));
+        ServerConfig newSecret = config;
+        newSecret.env[QStringLiteral("API_KEY")] = QStringLiteral("rotated");
+        QVERIFY(again.isTrusted(newSecret));
+        // Environment values never reach the file.
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray written = file.readAll();
+        QVERIFY(!written.contains("fast") && written.contains("API_KEY"));
+
+        ServerConfig changed = config;
+        changed.args.append(QStringLiteral("--unsafe"));
+        QVERIFY(!again.isTrusted(changed));
+        const auto before = again.lastTrusted(config.name);
+        QVERIFY(before);
+        QCOMPARE(before->by, QStringLiteral("dialog"));
+        const QStringList changes = ServerTrustFacts::of(changed).changesSince(before->facts);
+        QCOMPARE(changes.size(), 1);
+        QVERIFY2(changes.first().contains(u"--unsafe"), qPrintable(changes.first()));
+
+        // Trusting the changed command replaces what the name was trusted with.
+        QVERIFY(again.trust(changed, QStringLiteral("terminal")));
+        QVERIFY(again.isTrusted(changed));
+        QVERIFY(!again.isTrusted(config));
+    }
+
+    void aBrokenFileTrustsNothingAndSaysSo_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addRow("not JSON") << QByteArray("{\"version\": 1, \"servers\": [");
+        QTest::addRow("another format") << QByteArray("{\"version\": 99, \"servers\": []}");
+        QTest::addRow("an array") << QByteArray("[1, 2, 3]");
+        QTest::addRow("empty") << QByteArray();
+    }
+
+    void aBrokenFileTrustsNothingAndSaysSo()
+    {
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("server-trust.json"));
+        {
+            ServerTrust trust(path);
+            QVERIFY(trust.trust(stdioConfig(), QStringLiteral("dialog")));
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(content);
+        file.close();
+
+        ServerTrust trust(path);
+        const Result<void> loaded = trust.load();
+        QVERIFY(!loaded);
+        QVERIFY(trust.loadError());
+        QVERIFY2(loaded.error().message.contains(QDir::toNativeSeparators(path)), qPrintable(loaded.error().message));
+        QVERIFY2(loaded.error().message.contains(u"asks again"), qPrintable(loaded.error().message));
+        QVERIFY(!trust.isTrusted(stdioConfig()));
+        // The next trust writes a good file again.
+        QVERIFY(trust.trust(stdioConfig(), QStringLiteral("dialog")));
+        QVERIFY(!trust.loadError());
+        ServerTrust reread(path);
+        QVERIFY(reread.load());
+        QVERIFY(reread.isTrusted(stdioConfig()));
+    }
+
+    void anEntryEditedByHandCountsForNothing()
+    {
+        // Someone (or some program) edits the facts in the file to a command nobody saw: the stored
+        // fingerprint no longer matches them, so neither the old nor the new command is trusted.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("server-trust.json"));
+        {
+            ServerTrust trust(path);
+            QVERIFY(trust.trust(stdioConfig(), QStringLiteral("dialog")));
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        file.close();
+        QJsonArray servers = root.value(u"servers").toArray();
+        QJsonObject entry = servers.at(0).toObject();
+        QJsonObject facts = entry.value(u"facts").toObject();
+        facts.insert(QStringLiteral("program"), QStringLiteral("/tmp/evil"));
+        entry.insert(QStringLiteral("facts"), facts);
+        servers.replace(0, entry);
+        root.insert(QStringLiteral("servers"), servers);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QJsonDocument(root).toJson());
+        file.close();
+
+        ServerTrust trust(path);
+        QVERIFY(trust.load());
+        ServerConfig evil = stdioConfig();
+        evil.command = QStringLiteral("/tmp/evil");
+        QVERIFY(!trust.isTrusted(evil));
+        QVERIFY(!trust.isTrusted(stdioConfig()));
+    }
+
+    void theBundledDemoServerIsTrustedFromTheStart()
+    {
+        // This test runs from the build's bin folder, where toolgate-demo-server is "next to the app".
+        QTemporaryDir dir;
+        ServerTrust trust(dir.filePath(QStringLiteral("server-trust.json")));
+        QVERIFY(trust.load());
+        ServerConfig demo;
+        demo.name = QStringLiteral("demo");
+        demo.command = demoServerPath();
+        QVERIFY(ServerTrust::isBundledDemo(demo));
+        QVERIFY(trust.isTrusted(demo));
+        QVERIFY(trust.isTrusted(ServerConfig::demoServer()));
+        // Its own options are harmless; its name on PATH only counts when PATH finds this very file.
+        demo.args = {QStringLiteral("--page-size"), QStringLiteral("3")};
+        QVERIFY(trust.isTrusted(demo));
+        // An environment variable can change what any program does (LD_PRELOAD): asked.
+        ServerConfig withEnv = demo;
+        withEnv.env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/tmp/x.so"));
+        QVERIFY(!trust.isTrusted(withEnv));
+        // A program of the same name elsewhere is not the bundled one.
+        const QString copy = dir.filePath(QStringLiteral("toolgate-demo-server"));
+        QVERIFY(QFile::copy(demoServerPath(), copy));
+        ServerConfig elsewhere = demo;
+        elsewhere.command = copy;
+        QVERIFY(!trust.isTrusted(elsewhere));
+        ServerConfig fault = demo;
+        fault.command = faultServerPath();
+        QVERIFY(!trust.isTrusted(fault));
+    }
+
+    void aServersFileChangedOnDiskDoesNotStartUntilTrusted()
+    {
+        QTemporaryDir dir;
+        const QString serversFile = dir.filePath(QStringLiteral("servers.json"));
+        const QString pids = dir.filePath(QStringLiteral("pids"));
+        ServerConfig fault;
+        fault.name = QStringLiteral("fault");
+        fault.command = faultServerPath();
+        fault.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids);
+        QVERIFY(ServerConfigFile::save(serversFile, {fault}));
+
+        AuditLog::Options auditOptions;
+        auditOptions.path = dir.filePath(QStringLiteral("audit.sqlite"));
+        AuditLog log(auditOptions);
+        auto trust = std::make_shared<ServerTrust>(dir.filePath(QStringLiteral("server-trust.json")));
+        QVERIFY(trust->load());
+        Workspace workspace(serversFile);
+        workspace.setServerTrust(trust);
+        ConnectionAuditor auditor(&log, CallInitiator::Gui);
+        auditor.watch(&workspace);
+
+        // First start: nobody trusted it yet.
+        QVERIFY(workspace.load());
+        workspace.startAll();
+        ServerConnection *connection = workspace.connection(QStringLiteral("fault"));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QVERIFY(connection->needsTrust());
+        QVERIFY2(connection->statusText().contains(u"trust"), qPrintable(connection->statusText()));
+        QTest::qWait(300);
+        QCOMPARE(starts(pids), 0);
+        workspace.startAll(); // asking again does not start it either
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QVERIFY(connection->trust(QStringLiteral("dialog")));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        QCOMPARE(starts(pids), 1);
+
+        // Edited on disk: an argument more. A reload (or the next start of the app) does not run it.
+        fault.args = {QStringLiteral("--protocol-version"), QStringLiteral("2025-06-18")};
+        QVERIFY(ServerConfigFile::save(serversFile, {fault}));
+        QVERIFY(workspace.load());
+        workspace.startAll();
+        connection = workspace.connection(QStringLiteral("fault"));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QTest::qWait(300);
+        QCOMPARE(starts(pids), 1);
+        connection->refuseTrust(QStringLiteral("dialog"));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QVERIFY(connection->trust(QStringLiteral("dialog")));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        QCOMPARE(starts(pids), 2);
+
+        // An edit in the app (updateServer) that changes what runs asks again too; one that changes
+        // an environment value only (a new secret) does not.
+        ServerConfig edited = connection->config();
+        edited.env.insert(QStringLiteral("EXTRA"), QStringLiteral("1"));
+        QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        edited.env.remove(QStringLiteral("EXTRA"));
+        QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        edited.env[QStringLiteral("FAULT_SERVER_PIDS")] = dir.filePath(QStringLiteral("pids2"));
+        QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+
+        // Every decision is in the audit log: what was shown, and by whom.
+        QVERIFY(log.waitForWrites());
+        auto reader = AuditReader::open(auditOptions.path);
+        QVERIFY(reader);
+        QList<AuditRecord> records;
+        (void)reader.value()->forEach({.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}},
+                                      [&](const AuditRecord &record) { records.append(record); return true; });
+        QStringList names;
+        for (const AuditRecord &record : std::as_const(records))
+            names.append(record.name);
+        QCOMPARE(names.count(QStringLiteral("trust_needed")), 3);
+        QCOMPARE(names.count(QStringLiteral("trust_granted")), 2);
+        QCOMPARE(names.count(QStringLiteral("trust_refused")), 1);
+        const auto granted = std::find_if(records.cbegin(), records.cend(), [](const AuditRecord &r) { return r.name == u"trust_granted"; });
+        QCOMPARE(granted->arguments.value(u"program").toString(), faultServerPath());
+        QCOMPARE(granted->arguments.value(u"environmentNames").toArray(), QJsonArray{QStringLiteral("FAULT_SERVER_PIDS")});
+        QCOMPARE(granted->arguments.value(u"by").toString(), QStringLiteral("dialog"));
+        QCOMPARE(granted->arguments.value(u"fingerprint").toString().size(), 64);
+        QCOMPARE(granted->initiator, CallInitiator::Gui);
+        QVERIFY(!QJsonDocument(granted->arguments).toJson().contains(pids.toUtf8())); // values never recorded
+        const auto changed = std::find_if(records.crbegin(), records.crend(), [](const AuditRecord &r) { return r.name == u"trust_needed"; });
+        QVERIFY2(changed->arguments.value(u"changes").toArray().size() == 1,
+                 QJsonDocument(changed->arguments).toJson().constData());
+    }
+
+    void serversOfOneRunAreNotAskedAbout()
+    {
+        // toolgate-cli's "-- command" servers: typed by the person, so the workspace does not hold them.
+        QTemporaryDir dir;
+        auto trust = std::make_shared<ServerTrust>(dir.filePath(QStringLiteral("server-trust.json")));
+        Workspace workspace(QString{});
+        workspace.setServerTrust(trust);
+        ServerConfig fault;
+        fault.name = QStringLiteral("typed");
+        fault.command = faultServerPath();
+        auto typed = workspace.addTransientServer(fault);
+        QVERIFY(typed);
+        QVERIFY(!typed.value()->needsTrust());
+        fault.name = QStringLiteral("from a file");
+        auto fromFile = workspace.addTransientServer(fault, true);
+        QVERIFY(fromFile);
+        QVERIFY(fromFile.value()->needsTrust());
+        fromFile.value()->start();
+        QCOMPARE(fromFile.value()->status(), ServerConnection::Status::WaitingForTrust);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ServerTrust)
+#include "tst_servertrust.moc"
