@@ -1,6 +1,7 @@
 #include "demotasktools.h"
 
 #include "demonote.h"
+#include "demoresults.h"
 #include "demotools.h"
 #include "server/mcpserver.h"
 
@@ -16,19 +17,8 @@ namespace Toolgate::DemoTaskTools {
 
 namespace {
 
-CallToolResult textResult(const QString &text)
-{
-    CallToolResult result;
-    result.content.append(Content::makeText(text));
-    return result;
-}
-
-CallToolResult errorResult(const QString &text)
-{
-    CallToolResult result = textResult(text);
-    result.isError = true;
-    return result;
-}
+constexpr auto textResult = &DemoResults::text;
+constexpr auto errorResult = &DemoResults::error;
 
 // A line on stderr when a task is cancelled, so the server's console shows the work stopped.
 void noteCancellation(const ToolCallContext &call)

@@ -3,6 +3,7 @@
 #include "democontent.h"
 #include "demomedia.h"
 #include "demonote.h"
+#include "demoresults.h"
 #include "protocol/protocolversion.h"
 #include "server/mcpserver.h"
 
@@ -19,21 +20,8 @@ namespace Toolgate::DemoTools {
 
 namespace {
 
-CallToolResult textResult(const QString &text)
-{
-    CallToolResult result;
-    result.content.append(Content::makeText(text));
-    return result;
-}
-
-// A tool-level failure: the model sees the text and can correct itself. Invalid arguments are
-// reported this way too (not as a JSON-RPC error), as the 2025-11-25 revision recommends.
-CallToolResult errorResult(const QString &text)
-{
-    CallToolResult result = textResult(text);
-    result.isError = true;
-    return result;
-}
+constexpr auto textResult = &DemoResults::text;
+constexpr auto errorResult = &DemoResults::error;
 
 QString prettyJson(const QJsonObject &object)
 {

@@ -1845,7 +1845,10 @@ void ClientSession::askForTaskInput(const InputRequiredResult::Request &request,
                                     QObject *context, std::function<void(const JsonRpcMessage &answer)> answered)
 {
     const RequestId localId(QStringLiteral("input-%1").arg(d->nextInputId++));
-    d->embeddedOrigins.insert(localId, origin);
+    EmbeddedRequestOrigin named = origin;
+    if (named.method.isEmpty())
+        named.method = QStringLiteral("tools/call"); // the one request the tasks extension augments (SEP-2663)
+    d->embeddedOrigins.insert(localId, named);
     QPointer<ClientSession> self(this);
     QPointer<QObject> guard(context);
     d->dispatchServerRequest(request.method, request.params,

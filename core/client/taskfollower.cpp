@@ -208,8 +208,7 @@ void TaskFollower::askModernInputs()
         if (m_askedKeys.contains(request.key))
             continue;
         m_askedKeys.insert(request.key);
-        ClientSession::EmbeddedRequestOrigin origin;
-        origin.method = QStringLiteral("tools/call");
+        ClientSession::EmbeddedRequestOrigin origin; // its method: the session's (tasks augment one request only)
         origin.subject = m_options.toolName;
         origin.auditCallId = m_options.auditCallId;
         m_session->askForTaskInput(request, origin, this, [this, key = request.key, method = request.method](const JsonRpcMessage &answer) {

@@ -299,8 +299,13 @@ void MainWindow::buildCentre()
     addDockWidget(Qt::BottomDockWidgetArea, tasksDock);
     tabifyDockWidget(dock, tasksDock);
     dock->raise();
+    // Until a server runs a call as a task, the Tasks tab stays away (View › Tasks shows it): its tab bar
+    // would cost the pages height a small laptop screen does not have (issue 14).
+    tasksDock->hide();
     connect(m_tasksView, &TasksView::runningCountChanged, tasksDock, [tasksDock](int running) {
         tasksDock->setWindowTitle(running > 0 ? tr("Tasks (%1 running)").arg(running) : tr("Tasks"));
+        if (running > 0 && tasksDock->isHidden())
+            tasksDock->show();
     });
     connect(m_tasksView, &TasksView::resourceLinkActivated, this, [this](const QString &server, const QString &uri) {
         openResource(m_workspace->connection(server), uri);

@@ -105,6 +105,9 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     layout->setContentsMargins(6, 4, 6, 4);
     layout->addLayout(top);
     layout->addWidget(m_stack, 1);
+    // A docked view shares the window's height with the pages (issue 14: a small laptop screen at 150 %
+    // must hold the whole window): a row of the list is enough when room is short, the rest scrolls.
+    m_stack->setMinimumHeight(fontMetrics().lineSpacing() + 6);
 
     connect(m_allServers, &QCheckBox::toggled, this, &TasksView::updateFilter);
     connect(m_cancel, &QPushButton::clicked, this, &TasksView::cancelSelected);

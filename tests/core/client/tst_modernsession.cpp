@@ -783,7 +783,10 @@ void tst_ModernSession::resultType_data()
     QTest::addRow("tools/list, a number") << u"tools/list"_s << QJsonValue(7) << u"unknown resultType \"7\""_s;
     QTest::addRow("tools/list, input_required") << u"tools/list"_s << QJsonValue(u"input_required"_s) << u"only tools/call, resources/read and prompts/get"_s;
     QTest::addRow("tools/call, absent") << u"tools/call"_s << QJsonValue(QJsonValue::Undefined) << QString();
-    QTest::addRow("tools/call, unknown") << u"tools/call"_s << QJsonValue(u"task"_s) << u"unknown resultType \"task\" in the answer to tools/call"_s;
+    QTest::addRow("tools/call, unknown") << u"tools/call"_s << QJsonValue(u"partial"_s) << u"unknown resultType \"partial\" in the answer to tools/call"_s;
+    // "task" is the tasks extension's (issue 18): a tools/call answer that says so must be a readable task.
+    QTest::addRow("tools/call, a task without its fields") << u"tools/call"_s << QJsonValue(u"task"_s)
+                                                           << u"the server described a task in a form Toolgate cannot read"_s;
     QTest::addRow("tools/call, input_required") << u"tools/call"_s << QJsonValue(u"input_required"_s) << u"asks for input to finish tools/call"_s;
     QTest::addRow("resources/read, unknown") << u"resources/read"_s << QJsonValue(u"partial"_s) << u"unknown resultType \"partial\""_s;
     QTest::addRow("resources/read, input_required") << u"resources/read"_s << QJsonValue(u"input_required"_s) << u"asks for input to finish resources/read"_s;

@@ -570,7 +570,8 @@ void tst_ConfirmationDialog::gateQueuesRequests()
     QVERIFY(labelShows(first, u"queuedNote"_s, u"1 more call is waiting"_s));
 
     QTest::keyClick(first, Qt::Key_Escape);
-    QTRY_VERIFY(gate->currentDialog() && gate->currentDialog() != first);
+    // By the request it shows: the next dialog may be allocated where the first one was.
+    QTRY_VERIFY(gate->currentDialog() && gate->currentDialog()->request().tool.name == u"second"_s);
     ConfirmationDialog *second = gate->currentDialog();
     QCOMPARE(second->request().tool.name, u"second"_s);
     QVERIFY(second->findChild<QLabel *>(u"queuedNote"_s)->isHidden());
