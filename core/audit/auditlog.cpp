@@ -622,7 +622,12 @@ void AuditLog::callDecided(const ToolCall &call)
         callStarted(call);
         ticket = d->ticketFor(&call);
     }
-    recordDecision(*ticket, call.outcome().decision);
+    // The decision's reason names the rule on argument values that decided, if one did; what the shadow
+    // rules would have done follows it, so the record shows them without their having decided.
+    ApprovalDecision decision = call.outcome().decision;
+    for (const ArgumentRuleVerdict &shadow : call.outcome().shadowVerdicts)
+        decision.reason += (decision.reason.isEmpty() ? QString() : QStringLiteral("; ")) + shadow.describe();
+    recordDecision(*ticket, decision);
 }
 
 void AuditLog::callFinished(const ToolCall &call)

@@ -2101,6 +2101,137 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     </message>
 </context>
 <context>
+    <name>Toolgate::ArgumentRules</name>
+    <message>
+        <source>no argument is named</source>
+        <translation>kein Argument ist genannt</translation>
+    </message>
+    <message>
+        <source>no folder is given</source>
+        <translation>kein Ordner ist angegeben</translation>
+    </message>
+    <message>
+        <source>the folder &quot;%1&quot; is not an absolute path</source>
+        <translation>der Ordner &quot;%1&quot; ist kein absoluter Pfad</translation>
+    </message>
+    <message>
+        <source>no host is listed</source>
+        <translation>kein Host ist aufgeführt</translation>
+    </message>
+    <message>
+        <source>the pattern &quot;%1&quot; is not valid: %2</source>
+        <translation>das Muster &quot;%1&quot; ist ungültig: %2</translation>
+    </message>
+    <message>
+        <source>neither a minimum nor a maximum is given</source>
+        <translation>weder ein Minimum noch ein Maximum ist angegeben</translation>
+    </message>
+    <message>
+        <source>the minimum is larger than the maximum</source>
+        <translation>das Minimum ist größer als das Maximum</translation>
+    </message>
+    <message>
+        <source>Path argument %1 must be inside folder %2</source>
+        <translation>Pfad-Argument %1 muss im Ordner %2 liegen</translation>
+    </message>
+    <message>
+        <source>URL argument %1 must have a host in %2</source>
+        <translation>URL-Argument %1 muss einen Host aus %2 haben</translation>
+    </message>
+    <message>
+        <source>Argument %1 must match the pattern %2</source>
+        <translation>Argument %1 muss zum Muster %2 passen</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be between %2 and %3</source>
+        <translation>Zahl-Argument %1 muss zwischen %2 und %3 liegen</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be at least %2</source>
+        <translation>Zahl-Argument %1 muss mindestens %2 sein</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be at most %2</source>
+        <translation>Zahl-Argument %1 darf höchstens %2 sein</translation>
+    </message>
+    <message>
+        <source>the rule has no name</source>
+        <translation>die Regel hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>the rule names no server</source>
+        <translation>die Regel nennt keinen Server</translation>
+    </message>
+    <message>
+        <source>allow</source>
+        <translation>erlauben</translation>
+    </message>
+    <message>
+        <source>ask</source>
+        <translation>nachfragen</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <source>a rule without a name</source>
+        <translation>eine Regel ohne Namen</translation>
+    </message>
+    <message>
+        <source>the rule &quot;%1&quot;</source>
+        <translation>die Regel &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 has no action (allow, ask or deny)</source>
+        <translation>%1 hat keine Aktion (allow, ask oder deny)</translation>
+    </message>
+    <message>
+        <source>%1: &quot;otherwise&quot; must be allow, ask or deny</source>
+        <translation>%1: &quot;otherwise&quot; muss allow, ask oder deny sein</translation>
+    </message>
+    <message>
+        <source>%1 has a condition of an unknown kind (pathInside, urlHost, matches or numberWithin)</source>
+        <translation>%1 hat eine Bedingung unbekannter Art (pathInside, urlHost, matches oder numberWithin)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;: %2</source>
+        <translation>Regel &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;: %2 (%3)</source>
+        <translation>Regel &quot;%1&quot;: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>shadow %1, not applied</source>
+        <translation>Schatten-%1, nicht angewandt</translation>
+    </message>
+    <message>
+        <source>cannot read the argument rules in %1: %2</source>
+        <translation>die Argumentregeln in %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the argument rules in %1 are not used: %2</source>
+        <translation>die Argumentregeln in %1 werden nicht verwendet: %2</translation>
+    </message>
+    <message>
+        <source>it is not valid JSON (%1 at character %2)</source>
+        <translation>sie sind kein gültiges JSON (%1 bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>it must be an object with a list &quot;rules&quot;</source>
+        <translation>sie müssen ein Objekt mit einer Liste &quot;rules&quot; sein</translation>
+    </message>
+    <message>
+        <source>each rule must be an object</source>
+        <translation>jede Regel muss ein Objekt sein</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ArrayFieldEditor</name>
     <message>
         <source>No items.</source>
@@ -7804,6 +7935,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>the tool declares an output schema but returned no structuredContent</source>
         <translation>das Werkzeug gibt ein Ausgabeschema an, hat aber kein structuredContent zurückgegeben</translation>
+    </message>
+    <message>
+        <source>Toolgate&apos;s rule &quot;%1&quot; denied this call to %2: %3</source>
+        <translation>Die Toolgate-Regel &quot;%1&quot; hat diesen Aufruf von %2 abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
     </message>
 </context>
 <context>
