@@ -2232,6 +2232,201 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     </message>
 </context>
 <context>
+    <name>Toolgate::ArgumentRulesDialog</name>
+    <message>
+        <source>every tool of %1</source>
+        <translation>jedes Werkzeug von %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2: %3</translation>
+    </message>
+    <message>
+        <source> (shadow: only recorded)</source>
+        <translation> (Schatten: nur protokolliert)</translation>
+    </message>
+    <message>
+        <source>Argument Rules</source>
+        <translation>Argumentregeln</translation>
+    </message>
+    <message>
+        <source>Rules decide on calls by their argument values before anyone is asked. The first rule that applies decides; a rule in shadow mode only records what it would have done.</source>
+        <translation>Regeln entscheiden über Aufrufe anhand ihrer Argumentwerte, bevor jemand gefragt wird. Die erste zutreffende Regel entscheidet; eine Regel im Schattenmodus protokolliert nur, was sie getan hätte.</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>every tool of the server</source>
+        <translation>jedes Werkzeug des Servers</translation>
+    </message>
+    <message>
+        <source>Switched on</source>
+        <translation>Eingeschaltet</translation>
+    </message>
+    <message>
+        <source>Shadow mode: record what it would do, let the person decide</source>
+        <translation>Schattenmodus: protokollieren, was sie täte, und den Menschen entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>Werkzeug:</translation>
+    </message>
+    <message>
+        <source>All of these:</source>
+        <translation>Alle diese:</translation>
+    </message>
+    <message>
+        <source>Path inside folder</source>
+        <translation>Pfad im Ordner</translation>
+    </message>
+    <message>
+        <source>URL host in list</source>
+        <translation>URL-Host in Liste</translation>
+    </message>
+    <message>
+        <source>Matches pattern</source>
+        <translation>Passt zum Muster</translation>
+    </message>
+    <message>
+        <source>Number within</source>
+        <translation>Zahl im Bereich</translation>
+    </message>
+    <message>
+        <source>argument or /json/pointer</source>
+        <translation>Argument oder /json/zeiger</translation>
+    </message>
+    <message>
+        <source>Add Condition</source>
+        <translation>Bedingung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Condition</source>
+        <translation>Bedingung entfernen</translation>
+    </message>
+    <message>
+        <source>allow without asking</source>
+        <translation>ohne Nachfrage erlauben</translation>
+    </message>
+    <message>
+        <source>ask the person</source>
+        <translation>den Menschen fragen</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <source>reason (told to the caller on a denial)</source>
+        <translation>Grund (wird dem Aufrufer bei Ablehnung mitgeteilt)</translation>
+    </message>
+    <message>
+        <source>let the next rule decide</source>
+        <translation>die nächste Regel entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation>Dann:</translation>
+    </message>
+    <message>
+        <source>Otherwise:</source>
+        <translation>Sonst:</translation>
+    </message>
+    <message>
+        <source>&amp;Test Against the Audit Log</source>
+        <translation>Am Audit-Protokoll &amp;testen</translation>
+    </message>
+    <message>
+        <source>Switched on when checked</source>
+        <translation>Eingeschaltet, wenn angehakt</translation>
+    </message>
+    <message>
+        <source>New rule</source>
+        <translation>Neue Regel</translation>
+    </message>
+    <message>
+        <source>folder, e.g. ~/projects</source>
+        <translation>Ordner, z. B. ~/projects</translation>
+    </message>
+    <message>
+        <source>hosts, e.g. example.com, *.example.org</source>
+        <translation>Hosts, z. B. example.com, *.example.org</translation>
+    </message>
+    <message>
+        <source>regular expression for the whole value</source>
+        <translation>regulärer Ausdruck für den ganzen Wert</translation>
+    </message>
+    <message>
+        <source>min..max, e.g. 1..100 or ..50</source>
+        <translation>min..max, z. B. 1..100 oder ..50</translation>
+    </message>
+    <message>
+        <source>This condition cannot be used: %1</source>
+        <translation>Diese Bedingung ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>Fix the rule first: %1</source>
+        <translation>Bitte zuerst die Regel korrigieren: %1</translation>
+    </message>
+    <message>
+        <source>Replaying the recorded calls…</source>
+        <translation>Die protokollierten Aufrufe werden nachgespielt…</translation>
+    </message>
+    <message>
+        <source>The audit log cannot be read: %1</source>
+        <translation>Das Audit-Protokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The audit log holds no calls of this rule&apos;s server and tool.</source>
+        <translation>Das Audit-Protokoll enthält keine Aufrufe von Server und Werkzeug dieser Regel.</translation>
+    </message>
+    <message>
+        <source>Of %1 recorded calls, this rule would have allowed %2, denied %3, asked %4; not applied to %5.</source>
+        <translation>Von %1 protokollierten Aufrufen hätte diese Regel %2 erlaubt, %3 abgelehnt, bei %4 nachgefragt; auf %5 nicht angewandt.</translation>
+    </message>
+    <message>
+        <source> (only the oldest %1 were replayed)</source>
+        <translation> (nur die ältesten %1 wurden nachgespielt)</translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; cannot be saved: %2</source>
+        <translation>Die Regel &quot;%1&quot; kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>The rules could not be saved: %1</source>
+        <translation>Die Regeln konnten nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ArrayFieldEditor</name>
     <message>
         <source>No items.</source>
@@ -5000,6 +5195,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Keep Running</source>
         <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>The argument rules are not used: %1</source>
+        <translation>Die Argumentregeln werden nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Argument Rules…</source>
+        <translation>&amp;Argumentregeln…</translation>
     </message>
 </context>
 <context>
