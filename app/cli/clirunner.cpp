@@ -1,6 +1,7 @@
 #include "clirunner.h"
 
 #include "calls/approvalpolicy.h"
+#include "calls/argumentrules.h"
 #include "clitext.h"
 
 #include "attachmentsaver.h"
@@ -44,6 +45,8 @@ Host::Options hostOptions(const CliArguments &arguments)
     options.rememberDecisions = true;
     options.applyRememberedRules = false;
     options.approvalsPath = ApprovalPolicy::defaultPath();
+    // The rules on argument values apply here as in the app (the pipeline evaluates them).
+    options.rulesPath = ArgumentRules::defaultPath();
     options.rejectInvalidArguments = true;
     // One attempt: a script wants the failure, not a restart.
     ServerConnection::RestartPolicy noRestart;

@@ -40,6 +40,7 @@ struct Paths
 {
     QString servers;
     QString approvals;
+    QString rules;
     QString argumentHistory;
     QString roots;
 };
@@ -57,12 +58,14 @@ Paths configPaths(const QString &configOption)
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.absolutePath());
         paths.servers = dir.filePath(QStringLiteral("servers.json"));
         paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
+        paths.rules = dir.filePath(QStringLiteral("rules.json"));
         paths.argumentHistory = dir.filePath(QStringLiteral("argument-history.json"));
         paths.roots = dir.filePath(QStringLiteral("roots.json"));
     } else {
         const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
         paths.servers = ServerConfigFile::defaultPath();
         paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
+        paths.rules = dir.filePath(QStringLiteral("rules.json"));
         paths.roots = dir.filePath(QStringLiteral("roots.json"));
     }
     if (!configOption.isEmpty())
@@ -184,6 +187,7 @@ int main(int argc, char *argv[])
         options.session.extensions.insert(McpApps::extensionId(), McpApps::clientCapability());
     options.serversPath = paths.servers;
     options.approvalsPath = paths.approvals;
+    options.rulesPath = paths.rules;
     options.secretStore = keychain;
     // HTTP servers sign in with OAuth through the system browser, only when the person asks.
     options.signIn.opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };

@@ -629,6 +629,10 @@ void AuditLog::callDecided(const ToolCall &call)
                                     .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
         recorded.reason = recorded.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + recorded.reason;
     }
+    // The decision's reason names the rule on argument values that decided, if one did; what the shadow
+    // rules would have done follows it, so the record shows them without their having decided.
+    for (const ArgumentRuleVerdict &shadow : call.outcome().shadowVerdicts)
+        recorded.reason += (recorded.reason.isEmpty() ? QString() : QStringLiteral("; ")) + shadow.describe();
     recordDecision(*ticket, recorded);
 }
 

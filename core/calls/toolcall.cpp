@@ -134,6 +134,7 @@ public:
     QObject *owner = nullptr; // the pipeline
     ApprovalGate *gate;
     QPointer<ApprovalPolicy> policy;
+    QPointer<ArgumentRules> rules;
     Options options;
     ToolCallObserver *observer = nullptr;
 
@@ -190,6 +191,11 @@ ToolCallPipeline::~ToolCallPipeline() = default;
 void ToolCallPipeline::setObserver(ToolCallObserver *observer)
 {
     d->observer = observer;
+}
+
+void ToolCallPipeline::setArgumentRules(ArgumentRules *rules)
+{
+    d->rules = rules;
 }
 
 ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
@@ -287,8 +293,43 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
         return;
     }
 
-    if (d->policy) {
+    if (d->policy)
         call->m_outcome.definitionChange = d->policy->changeSincePinned(call->m_server, call->m_tool);
+
+    // The rules on argument values come first: a deny rule denies, an allow rule allows (never a tool
+    // whose definition changed since it was approved: the person sees the change), an ask rule asks
+    // even when "always allow" was remembered. Shadow rules are only recorded.
+    bool ruleAsks = false;
+    if (d->rules) {
+        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_server.name, call->m_tool.name, call->m_requestedArguments);
+        call->m_outcome.shadowVerdicts = evaluation.shadows;
+        call->m_outcome.ruleVerdict = evaluation.deciding;
+        if (evaluation.deciding) {
+            const ArgumentRuleVerdict &verdict = *evaluation.deciding;
+            ApprovalDecision byRule;
+            byRule.source = ApprovalDecision::Source::RememberedRule;
+            byRule.reason = verdict.describe();
+            switch (verdict.action) {
+            case ArgumentRule::Action::Deny:
+                byRule.kind = ApprovalDecision::Kind::Deny;
+                decided(call, byRule);
+                return;
+            case ArgumentRule::Action::Allow:
+                if (!call->m_outcome.definitionChange) {
+                    byRule.kind = ApprovalDecision::Kind::AllowOnce;
+                    decided(call, byRule);
+                    return;
+                }
+                ruleAsks = true; // the change is the person's to see
+                break;
+            case ArgumentRule::Action::Ask:
+                ruleAsks = true;
+                break;
+            }
+        }
+    }
+
+    if (d->policy && !ruleAsks) {
         if (const auto remembered = d->policy->lookup(call->m_server, call->m_tool)) {
             decided(call, *remembered);
             return;
@@ -315,6 +356,16 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
     if (call->stage() == ToolCall::Stage::Finished)
         return;
     call->m_outcome.decision = decision;
+    // Arguments the person edited are held to the deny rules too: an edit cannot carry a call past them.
+    if (decision.editedArguments && decision.allows() && d->rules) {
+        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_server.name, call->m_tool.name, *decision.editedArguments);
+        if (evaluation.deciding && evaluation.deciding->action == ArgumentRule::Action::Deny) {
+            call->m_outcome.ruleVerdict = evaluation.deciding;
+            call->m_outcome.decision.kind = ApprovalDecision::Kind::Deny;
+            call->m_outcome.decision.source = ApprovalDecision::Source::RememberedRule;
+            call->m_outcome.decision.reason = evaluation.deciding->describe();
+        }
+    }
     // Edited arguments whose gate kept no order of its own keep the order they were shown in.
     if (decision.editedArguments && decision.editedArgumentOrder.isEmpty())
         call->m_outcome.decision.editedArgumentOrder = call->m_argumentOrder;
@@ -345,7 +396,14 @@ void ToolCallPipeline::proceed(ToolCall *call)
     }
     if (!decision.allows()) {
         // The denial reaches the caller as a tool error carrying the reason; the server sees nothing.
-        const QString text = decision.reason.isEmpty()
+        const bool byRule = decision.source == ApprovalDecision::Source::RememberedRule && call->m_outcome.ruleVerdict;
+        const QString text = byRule
+            ? QCoreApplication::translate("Toolgate::ToolCall", "Toolgate's rule \"%1\" denied this call to %2: %3")
+                  .arg(call->m_outcome.ruleVerdict->rule, call->m_tool.name,
+                       call->m_outcome.ruleVerdict->reason.isEmpty()
+                           ? QCoreApplication::translate("Toolgate::ToolCall", "no reason given")
+                           : call->m_outcome.ruleVerdict->reason)
+            : decision.reason.isEmpty()
             ? QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1.").arg(call->m_tool.name)
             : QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1: %2").arg(call->m_tool.name, decision.reason);
         call->m_outcome.result = CallToolResult{};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "approval.h"
+#include "argumentrules.h"
 #include "jsonrpc/jsonrpcmessage.h"
 #include "protocol/elicitation.h"
 #include "protocol/inputrequired.h"
@@ -63,6 +64,11 @@ struct ToolCallOutcome
     /// 2026-07-28: the rounds of input the server asked for (MRTR) before it answered, oldest first.
     /// The approval covered them all: the call was sent again with the person's answers, not asked again.
     QList<InputRound> inputRounds;
+    /// The rule on argument values that decided the call (allowed or denied it, or sent it to the person),
+    /// if one did (ArgumentRules; issue 16, item 4).
+    std::optional<ArgumentRuleVerdict> ruleVerdict;
+    /// What shadow rules would have done: recorded, never applied.
+    QList<ArgumentRuleVerdict> shadowVerdicts;
     /// Set when the tool's definition changed since the person last approved it (what they were shown).
     std::optional<DefinitionChange> definitionChange;
     /// Set once the server answered with a task: its latest state. The call then runs until the task ends.
@@ -197,6 +203,8 @@ public:
 
     /// Not owned; may be null.
     void setObserver(ToolCallObserver *observer);
+    /// The rules on argument values, asked before remembered decisions and the gate. Not owned; may be null.
+    void setArgumentRules(ArgumentRules *rules);
 
 signals:
     /// Any call ended (right before the call's own finished()).

@@ -6,6 +6,7 @@
 #include "common/redactor.h"
 #include "auth/secretstore.h"
 #include "calls/approvalpolicy.h"
+#include "calls/argumentrules.h"
 #include "calls/taskregistry.h"
 #include "workspace/eracache.h"
 #include "workspace/servertrust.h"
@@ -57,6 +58,7 @@ public:
     std::unique_ptr<SignInManager> signIns;
     std::unique_ptr<ConnectionAuditor> connectionAuditor;
     std::unique_ptr<ApprovalPolicy> policy;
+    std::unique_ptr<ArgumentRules> rules;
     SwitchableGate gate;
     std::unique_ptr<ToolCallPipeline> toolCalls;
     std::unique_ptr<TaskRegistry> tasks;
@@ -118,6 +120,8 @@ Host::Host(Options options, QObject *parent)
     d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),
                                                       ToolCallPipeline::Options{o.rejectInvalidArguments});
     d->toolCalls->setObserver(audit);
+    d->rules = std::make_unique<ArgumentRules>(o.rulesPath);
+    d->toolCalls->setArgumentRules(d->rules.get());
     d->tasks = std::make_unique<TaskRegistry>(d->toolCalls.get());
 
     d->serverRequests = std::make_unique<ServerRequestPipeline>(audit, o.initiator);
@@ -140,6 +144,7 @@ Host::~Host()
     d->serverRequests.reset();
     d->tasks.reset(); // the running tasks' calls, which the pipeline's observer hears end
     d->toolCalls.reset();
+    d->rules.reset();
     d->policy.reset();
     d->connectionAuditor.reset();
     d->signIns.reset();
@@ -152,6 +157,7 @@ SecretStore *Host::secretStore() const { return d->secrets.get(); }
 SignInManager *Host::signIns() const { return d->signIns.get(); }
 ApprovalPolicy *Host::approvalPolicy() const { return d->policy.get(); }
 AuditLog *Host::audit() const { return d->audit.get(); }
+ArgumentRules *Host::argumentRules() const { return d->rules.get(); }
 ToolCallPipeline *Host::toolCalls() const { return d->toolCalls.get(); }
 ServerRequestPipeline *Host::serverRequests() const { return d->serverRequests.get(); }
 TaskRegistry *Host::tasks() const { return d->tasks.get(); }

@@ -16,6 +16,7 @@
 namespace Toolgate {
 
 class ApprovalPolicy;
+class ArgumentRules;
 class AuditLog;
 class ConnectionAuditor;
 class EraCache;
@@ -47,6 +48,9 @@ public:
         QString serversPath;
         /// Where "always allow" decisions are kept. Empty with rememberDecisions: in memory.
         QString approvalsPath;
+        /// The rules on argument values (rules.json, ArgumentRules::defaultPath() in the apps). Empty: in
+        /// memory, none until set. They apply whatever rememberDecisions says.
+        QString rulesPath;
         /// false: no remembered decisions at all, every call is decided on its own (toolgate-cli).
         bool rememberDecisions = true;
         /// false: remembered decisions pin tool definitions (and show their changes) but allow nothing
@@ -85,6 +89,8 @@ public:
     SignInManager *signIns() const;
     /// Null when Options::rememberDecisions is false.
     ApprovalPolicy *approvalPolicy() const;
+    /// The rules on argument values, evaluated before remembered decisions and the person.
+    ArgumentRules *argumentRules() const;
     AuditLog *audit() const;
     ToolCallPipeline *toolCalls() const;
     /// Every call that became a task in this run (a Tasks view's list; keeps running tasks alive).

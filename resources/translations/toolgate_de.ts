@@ -1214,6 +1214,135 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
 </translation>
     </message>
     <message>
+        <source>working</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>waiting for input</source>
+        <translation>wartet auf Eingabe</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Task id.</source>
+        <translation>Aufgaben-ID.</translation>
+    </message>
+    <message>
+        <source>Only calls run as tasks.</source>
+        <translation>Nur Aufrufe, die als Aufgabe liefen.</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Task status</source>
+        <translation>Aufgabenstatus</translation>
+    </message>
+    <message>
+        <source>Task life:
+</source>
+        <translation>Verlauf der Aufgabe:
+</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+    <message>
+        <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
+        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
+    </message>
+    <message numerus="yes">
+        <source>! … and %n more</source>
+        <translation>
+            <numerusform>! … und %n weiterer</numerusform>
+            <numerusform>! … und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source> What you allowed before no longer applies.</source>
+        <translation> Was Sie früher erlaubt haben, gilt nicht mehr.</translation>
+    </message>
+    <message>
+        <source>Changes to %1 (- before, + now):</source>
+        <translation>Änderungen an %1 (- vorher, + jetzt):</translation>
+    </message>
+    <message>
+        <source>CHANGED</source>
+        <translation>GEÄNDERT</translation>
+    </message>
+    <message>
+        <source>Same name</source>
+        <translation>Gleicher Name</translation>
+    </message>
+    <message>
+        <source>also offered by %1: make sure this is the server you mean</source>
+        <translation>auch angeboten von %1: prüfen Sie, ob dies der gemeinte Server ist</translation>
+    </message>
+    <message>
         <source>--trust-fingerprint wants the 64 hex digits toolgate-cli shows for a server, not &quot;%1&quot;</source>
         <translation>--trust-fingerprint erwartet die 64 Hex-Ziffern, die toolgate-cli für einen Server anzeigt, nicht „%1“</translation>
     </message>
@@ -1771,135 +1900,6 @@ Status: %3
     <message>
         <source> (progress %1)</source>
         <translation> (Fortschritt %1)</translation>
-    </message>
-    <message>
-        <source>working</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>waiting for input</source>
-        <translation>wartet auf Eingabe</translation>
-    </message>
-    <message>
-        <source>completed</source>
-        <translation>abgeschlossen</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
-    </message>
-    <message>
-        <source>Task id.</source>
-        <translation>Aufgaben-ID.</translation>
-    </message>
-    <message>
-        <source>Only calls run as tasks.</source>
-        <translation>Nur Aufrufe, die als Aufgabe liefen.</translation>
-    </message>
-    <message>
-        <source>Task</source>
-        <translation>Aufgabe</translation>
-    </message>
-    <message>
-        <source>Task status</source>
-        <translation>Aufgabenstatus</translation>
-    </message>
-    <message>
-        <source>Task life:
-</source>
-        <translation>Verlauf der Aufgabe:
-</translation>
-    </message>
-    <message>
-        <source>Usage: toolgate-cli audit COMMAND [options]
-
-Reads the audit log of every tool call, server request and connection event.
-
-Commands:
-  list              The newest records (filters below; --limit N, --before ID for older ones)
-  show ID           One record in full, with its hash chain events
-  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
-  verify            Recomputes the hash chain; reports the first record changed or removed
-
-Filters (repeat an option to accept several values):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
-  --search WORDS    words in arguments, results and errors (each may be the start of a word)
-  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
-
-Other options:
-  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
-  --json            Machine-readable output (JSON Lines for list)
-
-Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
-            8 verify found records changed or removed.
-</source>
-        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
-
-Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
-
-Befehle:
-  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
-  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
-  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
-  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
-
-Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
-  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
-  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
-
-Weitere Optionen:
-  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
-  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
-
-Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
-            8 verify hat veränderte oder entfernte Einträge gefunden.
-</translation>
-    </message>
-    <message>
-        <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
-        <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
-    </message>
-    <message numerus="yes">
-        <source>! … and %n more</source>
-        <translation>
-            <numerusform>! … und %n weiterer</numerusform>
-            <numerusform>! … und %n weitere</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>Warnung</translation>
-    </message>
-    <message>
-        <source> What you allowed before no longer applies.</source>
-        <translation> Was Sie früher erlaubt haben, gilt nicht mehr.</translation>
-    </message>
-    <message>
-        <source>Changes to %1 (- before, + now):</source>
-        <translation>Änderungen an %1 (- vorher, + jetzt):</translation>
-    </message>
-    <message>
-        <source>CHANGED</source>
-        <translation>GEÄNDERT</translation>
-    </message>
-    <message>
-        <source>Same name</source>
-        <translation>Gleicher Name</translation>
-    </message>
-    <message>
-        <source>also offered by %1: make sure this is the server you mean</source>
-        <translation>auch angeboten von %1: prüfen Sie, ob dies der gemeinte Server ist</translation>
     </message>
 </context>
 <context>
@@ -2463,6 +2463,332 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>The arguments %1</source>
         <translation>Die Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArgumentRules</name>
+    <message>
+        <source>no argument is named</source>
+        <translation>kein Argument ist genannt</translation>
+    </message>
+    <message>
+        <source>no folder is given</source>
+        <translation>kein Ordner ist angegeben</translation>
+    </message>
+    <message>
+        <source>the folder &quot;%1&quot; is not an absolute path</source>
+        <translation>der Ordner &quot;%1&quot; ist kein absoluter Pfad</translation>
+    </message>
+    <message>
+        <source>no host is listed</source>
+        <translation>kein Host ist aufgeführt</translation>
+    </message>
+    <message>
+        <source>the pattern &quot;%1&quot; is not valid: %2</source>
+        <translation>das Muster &quot;%1&quot; ist ungültig: %2</translation>
+    </message>
+    <message>
+        <source>neither a minimum nor a maximum is given</source>
+        <translation>weder ein Minimum noch ein Maximum ist angegeben</translation>
+    </message>
+    <message>
+        <source>the minimum is larger than the maximum</source>
+        <translation>das Minimum ist größer als das Maximum</translation>
+    </message>
+    <message>
+        <source>Path argument %1 must be inside folder %2</source>
+        <translation>Pfad-Argument %1 muss im Ordner %2 liegen</translation>
+    </message>
+    <message>
+        <source>URL argument %1 must have a host in %2</source>
+        <translation>URL-Argument %1 muss einen Host aus %2 haben</translation>
+    </message>
+    <message>
+        <source>Argument %1 must match the pattern %2</source>
+        <translation>Argument %1 muss zum Muster %2 passen</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be between %2 and %3</source>
+        <translation>Zahl-Argument %1 muss zwischen %2 und %3 liegen</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be at least %2</source>
+        <translation>Zahl-Argument %1 muss mindestens %2 sein</translation>
+    </message>
+    <message>
+        <source>Number argument %1 must be at most %2</source>
+        <translation>Zahl-Argument %1 darf höchstens %2 sein</translation>
+    </message>
+    <message>
+        <source>the rule has no name</source>
+        <translation>die Regel hat keinen Namen</translation>
+    </message>
+    <message>
+        <source>the rule names no server</source>
+        <translation>die Regel nennt keinen Server</translation>
+    </message>
+    <message>
+        <source>allow</source>
+        <translation>erlauben</translation>
+    </message>
+    <message>
+        <source>ask</source>
+        <translation>nachfragen</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <source>a rule without a name</source>
+        <translation>eine Regel ohne Namen</translation>
+    </message>
+    <message>
+        <source>the rule &quot;%1&quot;</source>
+        <translation>die Regel &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 has no action (allow, ask or deny)</source>
+        <translation>%1 hat keine Aktion (allow, ask oder deny)</translation>
+    </message>
+    <message>
+        <source>%1: &quot;otherwise&quot; must be allow, ask or deny</source>
+        <translation>%1: &quot;otherwise&quot; muss allow, ask oder deny sein</translation>
+    </message>
+    <message>
+        <source>%1 has a condition of an unknown kind (pathInside, urlHost, matches or numberWithin)</source>
+        <translation>%1 hat eine Bedingung unbekannter Art (pathInside, urlHost, matches oder numberWithin)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;: %2</source>
+        <translation>Regel &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>rule &quot;%1&quot;: %2 (%3)</source>
+        <translation>Regel &quot;%1&quot;: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>shadow %1, not applied</source>
+        <translation>Schatten-%1, nicht angewandt</translation>
+    </message>
+    <message>
+        <source>cannot read the argument rules in %1: %2</source>
+        <translation>die Argumentregeln in %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the argument rules in %1 are not used: %2</source>
+        <translation>die Argumentregeln in %1 werden nicht verwendet: %2</translation>
+    </message>
+    <message>
+        <source>it is not valid JSON (%1 at character %2)</source>
+        <translation>sie sind kein gültiges JSON (%1 bei Zeichen %2)</translation>
+    </message>
+    <message>
+        <source>it must be an object with a list &quot;rules&quot;</source>
+        <translation>sie müssen ein Objekt mit einer Liste &quot;rules&quot; sein</translation>
+    </message>
+    <message>
+        <source>each rule must be an object</source>
+        <translation>jede Regel muss ein Objekt sein</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ArgumentRulesDialog</name>
+    <message>
+        <source>every tool of %1</source>
+        <translation>jedes Werkzeug von %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2: %3</translation>
+    </message>
+    <message>
+        <source> (shadow: only recorded)</source>
+        <translation> (Schatten: nur protokolliert)</translation>
+    </message>
+    <message>
+        <source>Argument Rules</source>
+        <translation>Argumentregeln</translation>
+    </message>
+    <message>
+        <source>Rules decide on calls by their argument values before anyone is asked. The first rule that applies decides; a rule in shadow mode only records what it would have done.</source>
+        <translation>Regeln entscheiden über Aufrufe anhand ihrer Argumentwerte, bevor jemand gefragt wird. Die erste zutreffende Regel entscheidet; eine Regel im Schattenmodus protokolliert nur, was sie getan hätte.</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>&amp;Hinzufügen</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move &amp;Down</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>every tool of the server</source>
+        <translation>jedes Werkzeug des Servers</translation>
+    </message>
+    <message>
+        <source>Switched on</source>
+        <translation>Eingeschaltet</translation>
+    </message>
+    <message>
+        <source>Shadow mode: record what it would do, let the person decide</source>
+        <translation>Schattenmodus: protokollieren, was sie täte, und den Menschen entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>Werkzeug:</translation>
+    </message>
+    <message>
+        <source>All of these:</source>
+        <translation>Alle diese:</translation>
+    </message>
+    <message>
+        <source>Path inside folder</source>
+        <translation>Pfad im Ordner</translation>
+    </message>
+    <message>
+        <source>URL host in list</source>
+        <translation>URL-Host in Liste</translation>
+    </message>
+    <message>
+        <source>Matches pattern</source>
+        <translation>Passt zum Muster</translation>
+    </message>
+    <message>
+        <source>Number within</source>
+        <translation>Zahl im Bereich</translation>
+    </message>
+    <message>
+        <source>argument or /json/pointer</source>
+        <translation>Argument oder /json/zeiger</translation>
+    </message>
+    <message>
+        <source>Add Condition</source>
+        <translation>Bedingung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Condition</source>
+        <translation>Bedingung entfernen</translation>
+    </message>
+    <message>
+        <source>allow without asking</source>
+        <translation>ohne Nachfrage erlauben</translation>
+    </message>
+    <message>
+        <source>ask the person</source>
+        <translation>den Menschen fragen</translation>
+    </message>
+    <message>
+        <source>deny</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <source>reason (told to the caller on a denial)</source>
+        <translation>Grund (wird dem Aufrufer bei Ablehnung mitgeteilt)</translation>
+    </message>
+    <message>
+        <source>let the next rule decide</source>
+        <translation>die nächste Regel entscheiden lassen</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Then:</source>
+        <translation>Dann:</translation>
+    </message>
+    <message>
+        <source>Otherwise:</source>
+        <translation>Sonst:</translation>
+    </message>
+    <message>
+        <source>&amp;Test Against the Audit Log</source>
+        <translation>Am Audit-Protokoll &amp;testen</translation>
+    </message>
+    <message>
+        <source>Switched on when checked</source>
+        <translation>Eingeschaltet, wenn angehakt</translation>
+    </message>
+    <message>
+        <source>New rule</source>
+        <translation>Neue Regel</translation>
+    </message>
+    <message>
+        <source>folder, e.g. ~/projects</source>
+        <translation>Ordner, z. B. ~/projects</translation>
+    </message>
+    <message>
+        <source>hosts, e.g. example.com, *.example.org</source>
+        <translation>Hosts, z. B. example.com, *.example.org</translation>
+    </message>
+    <message>
+        <source>regular expression for the whole value</source>
+        <translation>regulärer Ausdruck für den ganzen Wert</translation>
+    </message>
+    <message>
+        <source>min..max, e.g. 1..100 or ..50</source>
+        <translation>min..max, z. B. 1..100 oder ..50</translation>
+    </message>
+    <message>
+        <source>This condition cannot be used: %1</source>
+        <translation>Diese Bedingung ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>Fix the rule first: %1</source>
+        <translation>Bitte zuerst die Regel korrigieren: %1</translation>
+    </message>
+    <message>
+        <source>Replaying the recorded calls…</source>
+        <translation>Die protokollierten Aufrufe werden nachgespielt…</translation>
+    </message>
+    <message>
+        <source>The audit log cannot be read: %1</source>
+        <translation>Das Audit-Protokoll kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The audit log holds no calls of this rule&apos;s server and tool.</source>
+        <translation>Das Audit-Protokoll enthält keine Aufrufe von Server und Werkzeug dieser Regel.</translation>
+    </message>
+    <message>
+        <source>Of %1 recorded calls, this rule would have allowed %2, denied %3, asked %4; not applied to %5.</source>
+        <translation>Von %1 protokollierten Aufrufen hätte diese Regel %2 erlaubt, %3 abgelehnt, bei %4 nachgefragt; auf %5 nicht angewandt.</translation>
+    </message>
+    <message>
+        <source> (only the oldest %1 were replayed)</source>
+        <translation> (nur die ältesten %1 wurden nachgespielt)</translation>
+    </message>
+    <message>
+        <source>The rule &quot;%1&quot; cannot be saved: %2</source>
+        <translation>Die Regel &quot;%1&quot; kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>The rules could not be saved: %1</source>
+        <translation>Die Regeln konnten nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -3039,18 +3365,6 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
         <translation>die App im Ergebnis von Aufruf #%1</translation>
     </message>
     <message>
-        <source>waiting for trust</source>
-        <translation>wartet auf Vertrauen</translation>
-    </message>
-    <message>
-        <source>trusted</source>
-        <translation>vertraut</translation>
-    </message>
-    <message>
-        <source>not trusted</source>
-        <translation>nicht vertraut</translation>
-    </message>
-    <message>
         <source>working</source>
         <translation>läuft</translation>
     </message>
@@ -3061,6 +3375,18 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>completed</source>
         <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>waiting for trust</source>
+        <translation>wartet auf Vertrauen</translation>
+    </message>
+    <message>
+        <source>trusted</source>
+        <translation>vertraut</translation>
+    </message>
+    <message>
+        <source>not trusted</source>
+        <translation>nicht vertraut</translation>
     </message>
 </context>
 <context>
@@ -5262,6 +5588,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Keep Running</source>
         <translation>Weiterlaufen lassen</translation>
+    </message>
+    <message>
+        <source>The argument rules are not used: %1</source>
+        <translation>Die Argumentregeln werden nicht verwendet: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Argument Rules…</source>
+        <translation>&amp;Argumentregeln…</translation>
     </message>
     <message>
         <source>Tasks</source>
@@ -8520,6 +8854,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>the tool declares an output schema but returned no structuredContent</source>
         <translation>das Werkzeug gibt ein Ausgabeschema an, hat aber kein structuredContent zurückgegeben</translation>
+    </message>
+    <message>
+        <source>Toolgate&apos;s rule &quot;%1&quot; denied this call to %2: %3</source>
+        <translation>Die Toolgate-Regel &quot;%1&quot; hat diesen Aufruf von %2 abgelehnt: %3</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
     </message>
 </context>
 <context>

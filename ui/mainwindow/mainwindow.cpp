@@ -12,6 +12,7 @@
 #include "consoleview.h"
 #include "dialogs/aboutdialog.h"
 #include "dialogs/approvalrulesdialog.h"
+#include "dialogs/argumentrulesdialog.h"
 #include "dialogs/confirmationdialog.h" // dialogapprovalgate.h needs the complete type
 #include "dialogs/dialogapprovalgate.h"
 #include "auth/secretstore.h"
@@ -161,6 +162,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     defaultConsole();
     if (const Result<void> trust = m_host->serverTrustLoaded(); !trust)
         statusBar()->showMessage(trust.error().message, 20000);
+    if (ArgumentRules *argumentRules = m_host ? m_host->argumentRules() : nullptr; argumentRules && argumentRules->loadError())
+        statusBar()->showMessage(tr("The argument rules are not used: %1").arg(argumentRules->loadError()->message), 15000);
     if (m_policy && m_policy->loadError())
         statusBar()->showMessage(tr("Your remembered decisions could not be read (%1); Toolgate will ask again.")
                                      .arg(m_policy->loadError()->message), 15000);
@@ -435,6 +438,8 @@ void MainWindow::buildMenus()
     QAction *rules = settings->addAction(Icons::action(u"shield"), tr("&Remembered Decisions…"), this, &MainWindow::showApprovalRules);
     rules->setObjectName(QStringLiteral("approvalRules"));
     rules->setEnabled(m_policy != nullptr);
+    QAction *argumentRules = settings->addAction(Icons::action(u"shield"), tr("&Argument Rules…"), this, &MainWindow::showArgumentRules);
+    argumentRules->setObjectName(QStringLiteral("argumentRules"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Getting Started"), this, &MainWindow::showGettingStarted);
@@ -820,6 +825,13 @@ void MainWindow::showApprovalRules()
     if (!m_policy)
         return;
     auto *dialog = new ApprovalRulesDialog(m_policy, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showArgumentRules()
+{
+    auto *dialog = new ArgumentRulesDialog(m_host ? m_host->argumentRules() : nullptr, m_auditPath, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

@@ -123,6 +123,7 @@ public slots:
     void importServers();
     void reloadServers();
     void showApprovalRules();
+    void showArgumentRules();
     void showAbout();
     /// Help › Getting Started: a short guide in plain words.
     void showGettingStarted();

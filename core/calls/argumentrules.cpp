@@ -1,0 +1,606 @@
+#include "argumentrules.h"
+
+#include "audit/auditreader.h"
+#include "common/atomicfile.h"
+#include "common/error.h"
+#include "common/logging.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QUrl>
+
+#include <cmath>
+
+namespace Toolgate {
+
+namespace {
+
+QString expandHome(const QString &path)
+{
+    if (path == u"~")
+        return QDir::homePath();
+    if (path.startsWith(u"~/"))
+        return QDir::homePath() + path.mid(1);
+    return path;
+}
+
+/// "/", or a drive's root ("C:/"), that path starts with; empty for a relative path.
+QString rootOf(const QString &path)
+{
+    if (path.startsWith(u'/'))
+        return QStringLiteral("/");
+    if (path.size() >= 3 && path.at(0).isLetter() && path.at(1) == u':' && path.at(2) == u'/')
+        return path.left(3);
+    return {};
+}
+
+QString joined(const QString &dir, const QString &name)
+{
+    return dir.endsWith(u'/') ? QString(dir + name) : QString(dir + u'/' + name);
+}
+
+QString parentOf(const QString &path, const QString &root)
+{
+    if (path == root)
+        return root; // ".." of the root is the root
+    const qsizetype slash = path.lastIndexOf(u'/');
+    return slash < root.size() ? root : path.left(slash);
+}
+
+QString resolve(const QString &input, int depth)
+{
+    if (depth > 40)
+        return {}; // a symlink loop
+    const QString path = QDir::fromNativeSeparators(input);
+    const QString root = rootOf(path);
+    if (root.isEmpty())
+        return {};
+    const QStringList parts = path.mid(root.size()).split(u'/', Qt::SkipEmptyParts);
+    // Walk the path as the system would: each existing part is the real folder (symlinks followed),
+    // so a ".." goes to the real parent, not the parent the text names.
+    QString current = QFileInfo(root).canonicalFilePath();
+    if (current.isEmpty())
+        current = root;
+    bool existing = true;
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString &part = parts.at(i);
+        if (part == u".")
+            continue;
+        if (part == u"..") {
+            current = parentOf(current, root);
+            continue;
+        }
+        const QString next = joined(current, part);
+        if (existing) {
+            const QFileInfo info(next);
+            if (info.isSymLink()) {
+                // Also a dangling one: writing through it creates its target, wherever that is.
+                const QString target = info.symLinkTarget();
+                if (target.isEmpty())
+                    return {};
+                QString rest = target;
+                for (qsizetype j = i + 1; j < parts.size(); ++j)
+                    rest = joined(rest, parts.at(j));
+                return resolve(rest, depth + 1);
+            }
+            if (!info.exists())
+                existing = false; // nothing below a missing part can be a symlink (yet)
+        }
+        current = next;
+    }
+    return current;
+}
+
+bool isInside(const QString &path, const QString &folder)
+{
+    if (path.isEmpty() || folder.isEmpty())
+        return false;
+    if (path == folder)
+        return true;
+    return path.startsWith(folder.endsWith(u'/') ? folder : QString(folder + u'/'));
+}
+
+QString hostAce(const QString &host)
+{
+    QString h = host.trimmed().toLower();
+    while (h.endsWith(u'.'))
+        h.chop(1);
+    const QByteArray ace = QUrl::toAce(h);
+    return ace.isEmpty() ? h : QString::fromLatin1(ace).toLower();
+}
+
+bool hostListed(const QString &value, const QStringList &hosts)
+{
+    const QUrl url(value, QUrl::StrictMode);
+    if (!url.isValid() || url.host().isEmpty())
+        return false;
+    const QString host = hostAce(url.host(QUrl::FullyEncoded));
+    for (const QString &entry : hosts) {
+        const QString e = entry.trimmed();
+        if (e.startsWith(u"*.")) {
+            const QString suffix = hostAce(e.mid(2));
+            if (!suffix.isEmpty() && host.endsWith(u'.' + suffix))
+                return true;
+        } else if (!e.isEmpty() && host == hostAce(e)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+const QLatin1StringView kindNames[] = {QLatin1StringView("pathInside"), QLatin1StringView("urlHost"),
+                                       QLatin1StringView("matches"), QLatin1StringView("numberWithin")};
+const QLatin1StringView actionNames[] = {QLatin1StringView("allow"), QLatin1StringView("ask"), QLatin1StringView("deny")};
+
+QString numberText(double value)
+{
+    return QString::number(value, 'g', 15);
+}
+
+} // namespace
+
+QString ArgumentCondition::kindName(Kind kind)
+{
+    return kindNames[int(kind)];
+}
+
+std::optional<ArgumentCondition::Kind> ArgumentCondition::kindFromName(QStringView name)
+{
+    for (int i = 0; i < 4; ++i) {
+        if (name == kindNames[i])
+            return Kind(i);
+    }
+    return std::nullopt;
+}
+
+std::optional<QJsonValue> ArgumentCondition::valueAt(const QJsonObject &arguments, const QString &argument)
+{
+    if (!argument.startsWith(u'/')) {
+        const auto it = arguments.constFind(argument);
+        if (it == arguments.constEnd())
+            return std::nullopt;
+        return it.value();
+    }
+    // A JSON pointer (RFC 6901).
+    QJsonValue current = arguments;
+    const QStringList tokens = argument.mid(1).split(u'/');
+    for (QString token : tokens) {
+        token.replace(QLatin1StringView("~1"), QLatin1StringView("/")).replace(QLatin1StringView("~0"), QLatin1StringView("~"));
+        if (current.isObject()) {
+            const QJsonObject object = current.toObject();
+            const auto it = object.constFind(token);
+            if (it == object.constEnd())
+                return std::nullopt;
+            current = it.value();
+        } else if (current.isArray()) {
+            bool ok = false;
+            const qsizetype index = token.toLongLong(&ok);
+            const QJsonArray array = current.toArray();
+            if (!ok || index < 0 || index >= array.size() || (token.size() > 1 && token.startsWith(u'0')))
+                return std::nullopt;
+            current = array.at(index);
+        } else {
+            return std::nullopt;
+        }
+    }
+    return current;
+}
+
+QString ArgumentCondition::resolvedPath(const QString &path)
+{
+    return resolve(expandHome(path.trimmed()), 0);
+}
+
+bool ArgumentCondition::holds(const QJsonObject &arguments) const
+{
+    if (!problem().isEmpty())
+        return false;
+    const auto value = valueAt(arguments, argument);
+    if (!value)
+        return false;
+    switch (kind) {
+    case Kind::PathInside: {
+        if (!value->isString())
+            return false;
+        QString text = value->toString();
+        if (text.startsWith(QLatin1StringView("file://")))
+            text = QUrl(text).toLocalFile();
+        if (text.contains(QChar(0)))
+            return false;
+        return isInside(resolvedPath(text), resolvedPath(folder));
+    }
+    case Kind::UrlHost:
+        return value->isString() && hostListed(value->toString(), hosts);
+    case Kind::Matches: {
+        if (!value->isString() || value->toString().size() > maxPatternValueLength)
+            return false;
+        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern));
+        return expression.match(value->toString()).hasMatch();
+    }
+    case Kind::NumberWithin: {
+        if (!value->isDouble())
+            return false;
+        const double number = value->toDouble();
+        if (std::isnan(number))
+            return false;
+        return (!minimum || number >= *minimum) && (!maximum || number <= *maximum);
+    }
+    }
+    return false;
+}
+
+QString ArgumentCondition::problem() const
+{
+    if (argument.trimmed().isEmpty())
+        return ArgumentRules::tr("no argument is named");
+    switch (kind) {
+    case Kind::PathInside:
+        if (folder.trimmed().isEmpty())
+            return ArgumentRules::tr("no folder is given");
+        if (resolvedPath(folder).isEmpty())
+            return ArgumentRules::tr("the folder \"%1\" is not an absolute path").arg(folder);
+        break;
+    case Kind::UrlHost:
+        if (hosts.isEmpty())
+            return ArgumentRules::tr("no host is listed");
+        break;
+    case Kind::Matches: {
+        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern));
+        if (!expression.isValid())
+            return ArgumentRules::tr("the pattern \"%1\" is not valid: %2").arg(pattern, expression.errorString());
+        break;
+    }
+    case Kind::NumberWithin:
+        if (!minimum && !maximum)
+            return ArgumentRules::tr("neither a minimum nor a maximum is given");
+        if (minimum && maximum && *minimum > *maximum)
+            return ArgumentRules::tr("the minimum is larger than the maximum");
+        break;
+    }
+    return {};
+}
+
+QString ArgumentCondition::describe() const
+{
+    switch (kind) {
+    case Kind::PathInside:
+        return ArgumentRules::tr("Path argument %1 must be inside folder %2").arg(argument, folder);
+    case Kind::UrlHost:
+        return ArgumentRules::tr("URL argument %1 must have a host in %2").arg(argument, hosts.join(QLatin1StringView(", ")));
+    case Kind::Matches:
+        return ArgumentRules::tr("Argument %1 must match the pattern %2").arg(argument, pattern);
+    case Kind::NumberWithin:
+        if (minimum && maximum)
+            return ArgumentRules::tr("Number argument %1 must be between %2 and %3").arg(argument, numberText(*minimum), numberText(*maximum));
+        if (minimum)
+            return ArgumentRules::tr("Number argument %1 must be at least %2").arg(argument, numberText(*minimum));
+        return ArgumentRules::tr("Number argument %1 must be at most %2").arg(argument, numberText(maximum.value_or(0)));
+    }
+    return {};
+}
+
+bool ArgumentRule::covers(const QString &serverName, const QString &toolName) const
+{
+    return server == serverName && (tool.isEmpty() || tool == toolName);
+}
+
+std::optional<ArgumentRule::Action> ArgumentRule::actionFor(const QJsonObject &arguments, QString *reasonOut) const
+{
+    const bool all = std::all_of(conditions.cbegin(), conditions.cend(),
+                                 [&](const ArgumentCondition &condition) { return condition.holds(arguments); });
+    if (all) {
+        if (reasonOut)
+            *reasonOut = reason;
+        return action;
+    }
+    if (reasonOut)
+        *reasonOut = otherwiseReason;
+    return otherwise;
+}
+
+QStringList ArgumentRule::problems() const
+{
+    QStringList out;
+    if (name.trimmed().isEmpty())
+        out.append(ArgumentRules::tr("the rule has no name"));
+    if (server.trimmed().isEmpty())
+        out.append(ArgumentRules::tr("the rule names no server"));
+    for (const ArgumentCondition &condition : conditions) {
+        if (const QString problem = condition.problem(); !problem.isEmpty())
+            out.append(problem);
+    }
+    return out;
+}
+
+QString ArgumentRule::actionName(Action action)
+{
+    return actionNames[int(action)];
+}
+
+std::optional<ArgumentRule::Action> ArgumentRule::actionFromName(QStringView name)
+{
+    for (int i = 0; i < 3; ++i) {
+        if (name == actionNames[i])
+            return Action(i);
+    }
+    return std::nullopt;
+}
+
+QString ArgumentRule::actionText(Action action)
+{
+    switch (action) {
+    case Action::Allow: return ArgumentRules::tr("allow");
+    case Action::Ask: return ArgumentRules::tr("ask");
+    case Action::Deny: return ArgumentRules::tr("deny");
+    }
+    return {};
+}
+
+QJsonObject ArgumentRule::toJson() const
+{
+    QJsonArray list;
+    for (const ArgumentCondition &c : conditions) {
+        QJsonObject o{{QStringLiteral("argument"), c.argument}, {QStringLiteral("kind"), ArgumentCondition::kindName(c.kind)}};
+        switch (c.kind) {
+        case ArgumentCondition::Kind::PathInside: o.insert(QStringLiteral("folder"), c.folder); break;
+        case ArgumentCondition::Kind::UrlHost: o.insert(QStringLiteral("hosts"), QJsonArray::fromStringList(c.hosts)); break;
+        case ArgumentCondition::Kind::Matches: o.insert(QStringLiteral("pattern"), c.pattern); break;
+        case ArgumentCondition::Kind::NumberWithin:
+            if (c.minimum)
+                o.insert(QStringLiteral("minimum"), *c.minimum);
+            if (c.maximum)
+                o.insert(QStringLiteral("maximum"), *c.maximum);
+            break;
+        }
+        list.append(o);
+    }
+    QJsonObject o{{QStringLiteral("name"), name}, {QStringLiteral("server"), server}, {QStringLiteral("conditions"), list},
+                  {QStringLiteral("action"), actionName(action)}, {QStringLiteral("enabled"), enabled}, {QStringLiteral("shadow"), shadow}};
+    if (!tool.isEmpty())
+        o.insert(QStringLiteral("tool"), tool);
+    if (!reason.isEmpty())
+        o.insert(QStringLiteral("reason"), reason);
+    if (otherwise) {
+        o.insert(QStringLiteral("otherwise"), actionName(*otherwise));
+        if (!otherwiseReason.isEmpty())
+            o.insert(QStringLiteral("otherwiseReason"), otherwiseReason);
+    }
+    return o;
+}
+
+Result<ArgumentRule> ArgumentRule::fromJson(const QJsonObject &json)
+{
+    ArgumentRule rule;
+    rule.name = json.value(QLatin1StringView("name")).toString();
+    rule.server = json.value(QLatin1StringView("server")).toString();
+    rule.tool = json.value(QLatin1StringView("tool")).toString();
+    rule.reason = json.value(QLatin1StringView("reason")).toString();
+    rule.enabled = json.value(QLatin1StringView("enabled")).toBool(true);
+    rule.shadow = json.value(QLatin1StringView("shadow")).toBool(false);
+    const QString what = rule.name.isEmpty() ? ArgumentRules::tr("a rule without a name") : ArgumentRules::tr("the rule \"%1\"").arg(rule.name);
+    const auto action = actionFromName(json.value(QLatin1StringView("action")).toString());
+    if (!action)
+        return makeError(ErrorCode::ConfigError, ArgumentRules::tr("%1 has no action (allow, ask or deny)").arg(what));
+    rule.action = *action;
+    if (json.contains(QLatin1StringView("otherwise"))) {
+        rule.otherwise = actionFromName(json.value(QLatin1StringView("otherwise")).toString());
+        if (!rule.otherwise)
+            return makeError(ErrorCode::ConfigError, ArgumentRules::tr("%1: \"otherwise\" must be allow, ask or deny").arg(what));
+        rule.otherwiseReason = json.value(QLatin1StringView("otherwiseReason")).toString();
+    }
+    for (const QJsonValue &value : json.value(QLatin1StringView("conditions")).toArray()) {
+        const QJsonObject o = value.toObject();
+        ArgumentCondition c;
+        const auto kind = ArgumentCondition::kindFromName(o.value(QLatin1StringView("kind")).toString());
+        if (!kind)
+            return makeError(ErrorCode::ConfigError,
+                             ArgumentRules::tr("%1 has a condition of an unknown kind (pathInside, urlHost, matches or numberWithin)").arg(what));
+        c.kind = *kind;
+        c.argument = o.value(QLatin1StringView("argument")).toString();
+        c.folder = o.value(QLatin1StringView("folder")).toString();
+        for (const QJsonValue &host : o.value(QLatin1StringView("hosts")).toArray())
+            c.hosts.append(host.toString());
+        c.pattern = o.value(QLatin1StringView("pattern")).toString();
+        if (o.value(QLatin1StringView("minimum")).isDouble())
+            c.minimum = o.value(QLatin1StringView("minimum")).toDouble();
+        if (o.value(QLatin1StringView("maximum")).isDouble())
+            c.maximum = o.value(QLatin1StringView("maximum")).toDouble();
+        rule.conditions.append(c);
+    }
+    if (const QStringList problems = rule.problems(); !problems.isEmpty())
+        return makeError(ErrorCode::ConfigError, ArgumentRules::tr("%1: %2").arg(what, problems.join(QLatin1StringView("; "))));
+    return rule;
+}
+
+QString ArgumentRuleVerdict::describe() const
+{
+    const QString text = reason.isEmpty()
+        ? ArgumentRules::tr("rule \"%1\": %2").arg(rule, ArgumentRule::actionText(action))
+        : ArgumentRules::tr("rule \"%1\": %2 (%3)").arg(rule, ArgumentRule::actionText(action), reason);
+    return shadow ? ArgumentRules::tr("shadow %1, not applied").arg(text) : text;
+}
+
+ArgumentRules::ArgumentRules(const QString &storagePath, QObject *parent)
+    : QObject(parent)
+    , m_storagePath(storagePath)
+{
+    if (m_storagePath.isEmpty())
+        return;
+    QFile file(m_storagePath);
+    if (!file.exists())
+        return;
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_loadError = makeError(ErrorCode::ConfigError, ArgumentRules::tr("cannot read the argument rules in %1: %2").arg(m_storagePath, file.errorString()));
+        return;
+    }
+    auto loaded = fromJson(file.readAll());
+    if (!loaded) {
+        // The broken file is kept for the person to repair; no rule applies meanwhile, so every call is
+        // decided by remembered approvals and the person as before.
+        m_loadError = makeError(ErrorCode::ConfigError, ArgumentRules::tr("the argument rules in %1 are not used: %2")
+                                                            .arg(m_storagePath, loaded.error().message));
+        qCWarning(lcCalls) << m_loadError->message;
+        return;
+    }
+    m_rules = std::move(loaded).value();
+}
+
+QString ArgumentRules::defaultPath()
+{
+    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
+    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
+    return dir.filePath(QStringLiteral("rules.json"));
+}
+
+Result<void> ArgumentRules::setRules(const QList<ArgumentRule> &rules)
+{
+    m_rules = rules;
+    m_loadError.reset();
+    emit rulesChanged();
+    if (m_storagePath.isEmpty())
+        return {};
+    return AtomicFile::write(m_storagePath, toJson(m_rules));
+}
+
+ArgumentRuleEvaluation ArgumentRules::evaluate(const QString &serverName, const QString &toolName, const QJsonObject &arguments) const
+{
+    return evaluate(m_rules, serverName, toolName, arguments);
+}
+
+ArgumentRuleEvaluation ArgumentRules::evaluate(const QList<ArgumentRule> &rules, const QString &serverName,
+                                               const QString &toolName, const QJsonObject &arguments)
+{
+    ArgumentRuleEvaluation evaluation;
+    for (const ArgumentRule &rule : rules) {
+        if (!rule.enabled || !rule.covers(serverName, toolName) || !rule.problems().isEmpty())
+            continue;
+        QString reason;
+        const auto action = rule.actionFor(arguments, &reason);
+        if (!action)
+            continue;
+        ArgumentRuleVerdict verdict{rule.name, *action, reason, rule.shadow};
+        if (rule.shadow) {
+            evaluation.shadows.append(verdict);
+            continue;
+        }
+        evaluation.deciding = verdict;
+        break; // first match decides
+    }
+    return evaluation;
+}
+
+Result<ArgumentRuleReplay> ArgumentRules::replay(AuditReader &reader, const ArgumentRule &rule, qint64 limit,
+                                                 const std::function<bool()> &cancelled)
+{
+    AuditFilter filter;
+    filter.types = {AuditRecordType::ToolCall};
+    filter.servers = {rule.server};
+    if (!rule.tool.isEmpty())
+        filter.names = {rule.tool};
+    ArgumentRule alone = rule;
+    alone.enabled = true;
+    alone.shadow = false;
+    ArgumentRuleReplay counts;
+    const auto visited = reader.forEach(filter, [&](const AuditRecord &record) {
+        if (counts.examined >= limit || (cancelled && counts.examined % 256 == 0 && cancelled())) {
+            counts.cutShort = true;
+            return false;
+        }
+        ++counts.examined;
+        // The arguments as the caller asked for them: what the rule sees before anyone decides.
+        const auto evaluation = evaluate({alone}, record.serverName, record.name, record.arguments);
+        if (!evaluation.deciding) {
+            ++counts.notApplied;
+            return true;
+        }
+        switch (evaluation.deciding->action) {
+        case ArgumentRule::Action::Allow: ++counts.allowed; break;
+        case ArgumentRule::Action::Ask: ++counts.asked; break;
+        case ArgumentRule::Action::Deny: ++counts.denied; break;
+        }
+        return true;
+    });
+    if (!visited)
+        return visited.error();
+    return counts;
+}
+
+QByteArray ArgumentRules::toJson(const QList<ArgumentRule> &rules)
+{
+    // Written by hand so the keys come in the order a person reads a rule (QJsonObject sorts them).
+    const auto text = [](const QJsonValue &value) {
+        return QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+    };
+    static const QStringList ruleKeys{QStringLiteral("name"), QStringLiteral("server"), QStringLiteral("tool"),
+                                      QStringLiteral("enabled"), QStringLiteral("shadow"), QStringLiteral("conditions"),
+                                      QStringLiteral("action"), QStringLiteral("reason"), QStringLiteral("otherwise"),
+                                      QStringLiteral("otherwiseReason")};
+    static const QStringList conditionKeys{QStringLiteral("argument"), QStringLiteral("kind"), QStringLiteral("folder"),
+                                           QStringLiteral("hosts"), QStringLiteral("pattern"), QStringLiteral("minimum"),
+                                           QStringLiteral("maximum")};
+    QByteArray out = "{\n  \"rules\": [";
+    for (qsizetype i = 0; i < rules.size(); ++i) {
+        const QJsonObject o = rules.at(i).toJson();
+        out += i ? ",\n    {" : "\n    {";
+        bool first = true;
+        for (const QString &key : ruleKeys) {
+            if (!o.contains(key))
+                continue;
+            out += first ? "\n      " : ",\n      ";
+            first = false;
+            out += text(key) + ": ";
+            if (key != u"conditions") {
+                out += text(o.value(key));
+                continue;
+            }
+            const QJsonArray conditions = o.value(key).toArray();
+            out += "[";
+            for (qsizetype c = 0; c < conditions.size(); ++c) {
+                const QJsonObject co = conditions.at(c).toObject();
+                out += c ? ", {" : "{";
+                bool firstKey = true;
+                for (const QString &ck : conditionKeys) {
+                    if (!co.contains(ck))
+                        continue;
+                    out += firstKey ? "" : ", ";
+                    firstKey = false;
+                    out += text(ck) + ": " + text(co.value(ck));
+                }
+                out += "}";
+            }
+            out += "]";
+        }
+        out += "\n    }";
+    }
+    out += rules.isEmpty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+Result<QList<ArgumentRule>> ArgumentRules::fromJson(const QByteArray &json)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return makeError(ErrorCode::ConfigError, ArgumentRules::tr("it is not valid JSON (%1 at character %2)")
+                                                     .arg(parseError.errorString()).arg(parseError.offset));
+    if (!document.isObject() || !document.object().value(QLatin1StringView("rules")).isArray())
+        return makeError(ErrorCode::ConfigError, ArgumentRules::tr("it must be an object with a list \"rules\""));
+    QList<ArgumentRule> rules;
+    for (const QJsonValue &value : document.object().value(QLatin1StringView("rules")).toArray()) {
+        if (!value.isObject())
+            return makeError(ErrorCode::ConfigError, ArgumentRules::tr("each rule must be an object"));
+        auto rule = ArgumentRule::fromJson(value.toObject());
+        if (!rule)
+            return rule.error();
+        rules.append(std::move(rule).value());
+    }
+    return rules;
+}
+
+} // namespace Toolgate

@@ -1,0 +1,597 @@
+// Rules on argument values (issue 16, item 4): conditions on real files and symlinks (neither `..` nor a
+// symlink leads out of a folder), URL hosts, patterns, bounds, first-match order; the rules file; and the
+// rules through the real call pipeline against a real MCP server with a real audit log: allow without
+// asking, deny without sending (the server's handler counts what reached it), ask, shadow (recorded,
+// never deciding), the audit record naming the rule, and a replay of recorded calls.
+
+#include "audit/auditfixture.h"
+
+#include "audit/auditlog.h"
+#include "audit/auditreader.h"
+#include "calls/approvalpolicy.h"
+#include "calls/argumentrules.h"
+#include "calls/toolcall.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Toolgate::AuditTest;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int waitMs = 15000;
+
+ArgumentCondition pathInside(const QString &argument, const QString &folder)
+{
+    ArgumentCondition c;
+    c.kind = ArgumentCondition::Kind::PathInside;
+    c.argument = argument;
+    c.folder = folder;
+    return c;
+}
+
+ArgumentRule rule(const QString &name, const QString &server, const QString &tool, QList<ArgumentCondition> conditions,
+                  ArgumentRule::Action action, const QString &reason = {})
+{
+    ArgumentRule r;
+    r.name = name;
+    r.server = server;
+    r.tool = tool;
+    r.conditions = std::move(conditions);
+    r.action = action;
+    r.reason = reason;
+    return r;
+}
+
+class HeldGate final : public ApprovalGate
+{
+public:
+    void requestApproval(const ApprovalRequest &request, QObject *, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        requests.append(request);
+        pending = std::move(decide);
+    }
+    void answer(ApprovalDecision::Kind kind)
+    {
+        auto decide = std::exchange(pending, {});
+        decide(ApprovalDecision{kind, ApprovalDecision::Source::Human, {}, std::nullopt, {}});
+    }
+    QList<ApprovalRequest> requests;
+    std::function<void(const ApprovalDecision &)> pending;
+};
+
+bool write(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class tst_ArgumentRules : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void pathInsideAFolder();
+    void pathEscapesAreRefused();
+    void urlHosts();
+    void patterns();
+    void numberBounds();
+    void firstMatchDecidesAndShadowsOnlyRecord();
+    void rulesFileRoundTripAndBrokenFile();
+    void pipelineAllowsDeniesAndAsks();
+    void shadowRuleRecordsWithoutDeciding();
+    void allowRuleDoesNotCoverAChangedDefinition();
+    void replayCountsRecordedCalls();
+
+private:
+    QString folder() const { return m_dir->filePath(u"proj"_s); }
+    bool insideProj(const QString &value) const
+    {
+        return pathInside(u"path"_s, folder()).holds({{u"path"_s, value}});
+    }
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void tst_ArgumentRules::init()
+{
+    // tmp/proj/{a.txt, sub/}, tmp/secret.txt, tmp/outside/, tmp/projx/, and symlinks:
+    // proj/link → tmp/outside, proj/dangling → tmp/outside/new.txt (missing), tmp/projlink → proj.
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    const QDir dir(m_dir->path());
+    QVERIFY(dir.mkpath(u"proj/sub"_s));
+    QVERIFY(dir.mkpath(u"outside"_s));
+    QVERIFY(dir.mkpath(u"projx"_s));
+    QVERIFY(write(dir.filePath(u"proj/a.txt"_s), "inside"));
+    QVERIFY(write(dir.filePath(u"secret.txt"_s), "secret"));
+    QVERIFY(write(dir.filePath(u"outside/secret.txt"_s), "secret"));
+    QVERIFY(QFile::link(dir.filePath(u"outside"_s), dir.filePath(u"proj/link"_s)));
+    QVERIFY(QFile::link(dir.filePath(u"outside/new.txt"_s), dir.filePath(u"proj/dangling"_s)));
+    QVERIFY(QFile::link(dir.filePath(u"proj"_s), dir.filePath(u"projlink"_s)));
+}
+
+void tst_ArgumentRules::pathInsideAFolder()
+{
+    QVERIFY(insideProj(folder() + u"/a.txt"_s));
+    QVERIFY(insideProj(folder()));
+    QVERIFY(insideProj(folder() + u"/sub/../a.txt"_s));
+    QVERIFY(insideProj(folder() + u"/./sub//./"_s));
+    // Not there yet: judged by the nearest existing parent.
+    QVERIFY(insideProj(folder() + u"/new/deeper/file.txt"_s));
+    QVERIFY(insideProj(folder() + u"/new/../sub/x"_s));
+    // As a file URL.
+    QVERIFY(insideProj(u"file://"_s + folder() + u"/a.txt"_s));
+    // The folder reached through a symlink is the same folder, either way round.
+    QVERIFY(pathInside(u"path"_s, m_dir->filePath(u"projlink"_s)).holds({{u"path"_s, QString(folder() + u"/a.txt"_s)}}));
+    QVERIFY(insideProj(m_dir->filePath(u"projlink/sub/new.txt"_s)));
+    // A JSON pointer into nested arguments.
+    QVERIFY(pathInside(u"/options/targets/1"_s, folder())
+                .holds({{u"options"_s, QJsonObject{{u"targets"_s, QJsonArray{u"/etc/passwd"_s, QString(folder() + u"/a.txt"_s)}}}}}));
+    QVERIFY(!pathInside(u"/options/targets/0"_s, folder())
+                 .holds({{u"options"_s, QJsonObject{{u"targets"_s, QJsonArray{u"/etc/passwd"_s, QString(folder() + u"/a.txt"_s)}}}}}));
+    // "~" is the home folder.
+    QVERIFY(pathInside(u"path"_s, u"~"_s).holds({{u"path"_s, QString(QDir::homePath() + u"/some/file"_s)}}));
+    QVERIFY(pathInside(u"path"_s, QDir::homePath()).holds({{u"path"_s, u"~/some/file"_s}}));
+}
+
+void tst_ArgumentRules::pathEscapesAreRefused()
+{
+    QVERIFY(!insideProj(folder() + u"/../secret.txt"_s));
+    QVERIFY(!insideProj(folder() + u"/sub/../../secret.txt"_s));
+    QVERIFY(!insideProj(folder() + u"/../../../../../../etc/passwd"_s));
+    // Through a symlink out of the folder, to an existing file or one not there yet.
+    QVERIFY(!insideProj(folder() + u"/link/secret.txt"_s));
+    QVERIFY(!insideProj(folder() + u"/link/new.txt"_s));
+    QVERIFY(!insideProj(folder() + u"/link"_s));
+    // Read as text, link/../secret.txt is proj/secret.txt; the system goes to tmp/secret.txt.
+    QVERIFY(!insideProj(folder() + u"/link/../secret.txt"_s));
+    // A dangling symlink: writing to it would create outside/new.txt.
+    QVERIFY(!insideProj(folder() + u"/dangling"_s));
+    // A sibling whose name starts the same.
+    QVERIFY(!insideProj(m_dir->filePath(u"projx/a.txt"_s)));
+    // Relative paths: the server's working folder is unknown.
+    QVERIFY(!insideProj(u"proj/a.txt"_s));
+    QVERIFY(!insideProj(u"a.txt"_s));
+    QVERIFY(!insideProj(u"./a.txt"_s));
+    // Not a string, missing, empty.
+    QVERIFY(!pathInside(u"path"_s, folder()).holds({{u"path"_s, 42}}));
+    QVERIFY(!pathInside(u"path"_s, folder()).holds({}));
+    QVERIFY(!insideProj(QString()));
+    // A folder that is not absolute is a problem: the condition never holds.
+    QVERIFY(!pathInside(u"path"_s, u"proj"_s).problem().isEmpty());
+    QVERIFY(!pathInside(u"path"_s, u"proj"_s).holds({{u"path"_s, QString(folder() + u"/a.txt"_s)}}));
+}
+
+void tst_ArgumentRules::urlHosts()
+{
+    ArgumentCondition c;
+    c.kind = ArgumentCondition::Kind::UrlHost;
+    c.argument = u"url"_s;
+    c.hosts = {u"example.com"_s, u"*.docs.org"_s};
+    const auto holds = [&](const QString &url) { return c.holds({{u"url"_s, url}}); };
+    QVERIFY(holds(u"https://example.com/a?b=c"_s));
+    QVERIFY(holds(u"http://EXAMPLE.com./"_s));
+    QVERIFY(holds(u"https://api.docs.org/x"_s));
+    QVERIFY(holds(u"https://a.b.docs.org"_s));
+    QVERIFY(!holds(u"https://docs.org/"_s));
+    QVERIFY(!holds(u"https://evil.com/?example.com"_s));
+    QVERIFY(!holds(u"https://example.com.evil.com/"_s));
+    QVERIFY(!holds(u"https://example.com@evil.com/"_s));
+    QVERIFY(!holds(u"https://notexample.com/"_s));
+    QVERIFY(!holds(u"https://evildocs.org/"_s));
+    QVERIFY(!holds(u"example.com"_s)); // no scheme: no host
+    QVERIFY(!holds(u"not a url"_s));
+    QVERIFY(!c.holds({{u"url"_s, 1}}));
+}
+
+void tst_ArgumentRules::patterns()
+{
+    ArgumentCondition c;
+    c.kind = ArgumentCondition::Kind::Matches;
+    c.argument = u"branch"_s;
+    c.pattern = u"feature/[a-z0-9-]+"_s;
+    QVERIFY(c.problem().isEmpty());
+    QVERIFY(c.holds({{u"branch"_s, u"feature/new-login"_s}}));
+    QVERIFY(!c.holds({{u"branch"_s, u"feature/new-login; rm -rf /"_s}})); // anchored: the whole value
+    QVERIFY(!c.holds({{u"branch"_s, u"x feature/a"_s}}));
+    QVERIFY(!c.holds({{u"branch"_s, QString(u"feature/"_s + QString(ArgumentCondition::maxPatternValueLength, u'a'))}}));
+    QVERIFY(!c.holds({{u"branch"_s, 3}}));
+    c.pattern = u"feature/(["_s;
+    QVERIFY(!c.problem().isEmpty());
+    QVERIFY(!c.holds({{u"branch"_s, u"feature/a"_s}}));
+}
+
+void tst_ArgumentRules::numberBounds()
+{
+    ArgumentCondition c;
+    c.kind = ArgumentCondition::Kind::NumberWithin;
+    c.argument = u"count"_s;
+    c.minimum = 1;
+    c.maximum = 10;
+    QVERIFY(c.holds({{u"count"_s, 1}}));
+    QVERIFY(c.holds({{u"count"_s, 10}}));
+    QVERIFY(c.holds({{u"count"_s, 5.5}}));
+    QVERIFY(!c.holds({{u"count"_s, 0}}));
+    QVERIFY(!c.holds({{u"count"_s, 11}}));
+    QVERIFY(!c.holds({{u"count"_s, u"5"_s}}));
+    QVERIFY(!c.holds({}));
+    c.maximum.reset();
+    QVERIFY(c.holds({{u"count"_s, 1e9}}));
+    QCOMPARE(c.describe(), u"Number argument count must be at least 1"_s);
+    c.minimum = 20;
+    c.maximum = 10;
+    QVERIFY(!c.problem().isEmpty());
+}
+
+void tst_ArgumentRules::firstMatchDecidesAndShadowsOnlyRecord()
+{
+    ArgumentRule inside = rule(u"project files"_s, u"files"_s, u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
+    ArgumentRule denyAll = rule(u"no other writes"_s, u"files"_s, {}, {}, ArgumentRule::Action::Deny, u"only the project"_s);
+    ArgumentRule shadow = rule(u"trial"_s, u"files"_s, {}, {}, ArgumentRule::Action::Deny, u"would stop it"_s);
+    shadow.shadow = true;
+    const QList<ArgumentRule> rules{shadow, inside, denyAll};
+    const QJsonObject in{{u"path"_s, QString(folder() + u"/a.txt"_s)}};
+    const QJsonObject out{{u"path"_s, QString(folder() + u"/../secret.txt"_s)}};
+
+    ArgumentRuleEvaluation e = ArgumentRules::evaluate(rules, u"files"_s, u"write"_s, in);
+    QVERIFY(e.deciding);
+    QCOMPARE(e.deciding->rule, u"project files"_s);
+    QCOMPARE(e.deciding->action, ArgumentRule::Action::Allow);
+    QCOMPARE(e.shadows.size(), 1);
+    QCOMPARE(e.shadows.first().rule, u"trial"_s);
+    QCOMPARE(e.shadows.first().action, ArgumentRule::Action::Deny);
+
+    e = ArgumentRules::evaluate(rules, u"files"_s, u"write"_s, out);
+    QCOMPARE(e.deciding->rule, u"no other writes"_s);
+    QCOMPARE(e.deciding->action, ArgumentRule::Action::Deny);
+    QCOMPARE(e.deciding->reason, u"only the project"_s);
+
+    // Another tool of the server: only the server-wide rule covers it. Another server: none.
+    e = ArgumentRules::evaluate(rules, u"files"_s, u"read"_s, in);
+    QCOMPARE(e.deciding->rule, u"no other writes"_s);
+    e = ArgumentRules::evaluate(rules, u"web"_s, u"write"_s, in);
+    QVERIFY(!e.deciding);
+    QVERIFY(e.shadows.isEmpty());
+
+    // Order matters: the deny-all first decides everything. A disabled rule is skipped.
+    e = ArgumentRules::evaluate({denyAll, inside}, u"files"_s, u"write"_s, in);
+    QCOMPARE(e.deciding->rule, u"no other writes"_s);
+    denyAll.enabled = false;
+    e = ArgumentRules::evaluate({denyAll, inside}, u"files"_s, u"write"_s, in);
+    QCOMPARE(e.deciding->rule, u"project files"_s);
+
+    // "otherwise": one rule allows inside its folder and denies the rest.
+    inside.otherwise = ArgumentRule::Action::Deny;
+    inside.otherwiseReason = u"outside the project"_s;
+    e = ArgumentRules::evaluate({inside}, u"files"_s, u"write"_s, out);
+    QCOMPARE(e.deciding->action, ArgumentRule::Action::Deny);
+    QCOMPARE(e.deciding->reason, u"outside the project"_s);
+}
+
+void tst_ArgumentRules::rulesFileRoundTripAndBrokenFile()
+{
+    const QString path = m_dir->filePath(u"rules.json"_s);
+    {
+        ArgumentRules rules(path);
+        QVERIFY(!rules.loadError());
+        QVERIFY(rules.rules().isEmpty());
+        ArgumentRule a = rule(u"project files"_s, u"files"_s, u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
+        a.otherwise = ArgumentRule::Action::Deny;
+        a.otherwiseReason = u"outside"_s;
+        ArgumentCondition n;
+        n.kind = ArgumentCondition::Kind::NumberWithin;
+        n.argument = u"/limit"_s;
+        n.maximum = 100;
+        ArgumentRule b = rule(u"small reads"_s, u"files"_s, {}, {n}, ArgumentRule::Action::Ask);
+        b.shadow = true;
+        QVERIFY(rules.setRules({a, b}));
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    file.close();
+    // Written in the order a person reads a rule, not QJsonObject's sorted one.
+    QVERIFY(text.indexOf("\"name\"") < text.indexOf("\"server\""));
+    QVERIFY(text.indexOf("\"server\"") < text.indexOf("\"conditions\""));
+    QVERIFY(text.indexOf("\"conditions\"") < text.indexOf("\"action\""));
+    {
+        ArgumentRules again(path);
+        QVERIFY(!again.loadError());
+        QCOMPARE(again.rules().size(), 2);
+        QCOMPARE(again.rules().at(0).name, u"project files"_s);
+        QCOMPARE(again.rules().at(0).otherwise, ArgumentRule::Action::Deny);
+        QCOMPARE(again.rules().at(0).conditions.first().folder, folder());
+        QCOMPARE(again.rules().at(1).conditions.first().maximum, 100.0);
+        QVERIFY(again.rules().at(1).shadow);
+        QVERIFY(again.rules().at(1).tool.isEmpty());
+    }
+    // Broken JSON, an unknown action, an invalid pattern: no rules and a clear error, never a crash.
+    const QList<QByteArray> broken{
+        "{\"rules\": [ {\"name\": \"x\", ",
+        "[1, 2]",
+        R"({"rules": [{"name": "x", "server": "files", "action": "maybe", "conditions": []}]})",
+        R"({"rules": [{"name": "x", "server": "files", "action": "deny", "conditions": [{"argument": "a", "kind": "matches", "pattern": "(["}]}]})",
+        R"({"rules": [{"name": "x", "server": "files", "action": "deny", "conditions": [{"argument": "a", "kind": "teleport"}]}]})",
+    };
+    for (const QByteArray &bytes : broken) {
+        QVERIFY(write(path, bytes));
+        ArgumentRules rules(path);
+        QVERIFY2(rules.loadError(), bytes.constData());
+        QVERIFY(rules.loadError()->message.contains(path));
+        QVERIFY(rules.rules().isEmpty());
+        QVERIFY(!rules.evaluate(u"files"_s, u"write"_s, {}).deciding);
+    }
+}
+
+void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
+{
+    QTemporaryDir store;
+    AuditLog::Options auditOptions;
+    auditOptions.path = store.filePath(u"audit.sqlite"_s);
+    AuditLog log(auditOptions);
+    InProcessServer fixture;
+    QStringList reached; // what the server's tool handler received: the proof of what was sent
+    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
+        reached.append(call.arguments().value(u"path"_s).toString());
+        CallToolResult result;
+        result.content.append(Content::makeText(u"written"_s));
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+
+    ArgumentRules rules;
+    ArgumentRule project = rule(u"project files"_s, fixture.identity.name, u"write"_s, {pathInside(u"path"_s, folder())},
+                                ArgumentRule::Action::Allow);
+    project.otherwise = ArgumentRule::Action::Deny;
+    project.otherwiseReason = u"only inside the project"_s;
+    ArgumentCondition notes;
+    notes.kind = ArgumentCondition::Kind::Matches;
+    notes.argument = u"path"_s;
+    notes.pattern = u".*\\.md"_s;
+    QVERIFY(rules.setRules({rule(u"check notes"_s, fixture.identity.name, u"write"_s, {notes}, ArgumentRule::Action::Ask), project}));
+    HeldGate gate;
+    ApprovalPolicy policy;
+    ToolCallPipeline pipeline(&gate, &policy, {});
+    pipeline.setObserver(&log);
+    pipeline.setArgumentRules(&rules);
+
+    // Inside the folder: allowed without asking, the rule named.
+    QPointer<ToolCall> allowed = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
+    QSignalSpy allowedDone(allowed.data(), &ToolCall::finished);
+    QVERIFY(allowedDone.wait(waitMs));
+    QCOMPARE(allowed->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(allowed->outcome().decision.source, ApprovalDecision::Source::RememberedRule);
+    QVERIFY(allowed->outcome().decision.reason.contains(u"project files"_s));
+    QCOMPARE(allowed->outcome().ruleVerdict->rule, u"project files"_s);
+    QVERIFY(gate.requests.isEmpty());
+    QCOMPARE(reached, QStringList{folder() + u"/a.txt"_s});
+
+    // Out through `..` and through a symlink: denied with the rule's reason; nothing reaches the server.
+    for (const QString &escape : QStringList{folder() + u"/../secret.txt"_s, folder() + u"/link/secret.txt"_s}) {
+        QPointer<ToolCall> denied = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, escape}}, CallInitiator::Cli, this);
+        QSignalSpy deniedDone(denied.data(), &ToolCall::finished);
+        QVERIFY(deniedDone.wait(waitMs));
+        QCOMPARE(denied->outcome().kind, ToolCallOutcome::Kind::Denied);
+        QCOMPARE(denied->outcome().decision.source, ApprovalDecision::Source::RememberedRule);
+        QVERIFY(denied->outcome().error.message.contains(u"project files"_s));
+        QVERIFY(denied->outcome().error.message.contains(u"only inside the project"_s));
+    }
+    QTest::qWait(200);
+    QCOMPARE(reached.size(), 1);
+    QVERIFY(gate.requests.isEmpty());
+
+    // An ask rule asks even when "always allow" is remembered for the tool.
+    QVERIFY(policy.remember(fixture.target->identity(), *fixture.target->listedTool(u"write"_s), ApprovalDecision::Kind::AllowAlways));
+    QPointer<ToolCall> asked = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/notes.md"_s)}}, CallInitiator::Gui, this);
+    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QCOMPARE(asked->outcome().ruleVerdict->rule, u"check notes"_s);
+    QCOMPARE(reached.size(), 1);
+    QSignalSpy askedDone(asked.data(), &ToolCall::finished);
+    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    QVERIFY(askedDone.wait(waitMs));
+    QCOMPARE(asked->outcome().decision.source, ApprovalDecision::Source::Human);
+    QCOMPARE(reached.size(), 2);
+
+    // The audit log names the rule that decided.
+    QVERIFY(log.waitForWrites());
+    auto reader = AuditReader::open(auditOptions.path);
+    QVERIFY(reader);
+    QList<AuditRecord> records;
+    QVERIFY((*reader)->forEach({}, [&records](const AuditRecord &r) { records.append(r); return true; }));
+    QCOMPARE(records.size(), 4);
+    QCOMPARE(records.at(0).decisionSource, ApprovalDecision::Source::RememberedRule);
+    QVERIFY(records.at(0).decisionReason.contains(u"project files"_s));
+    QCOMPARE(records.at(1).decision, ApprovalDecision::Kind::Deny);
+    QCOMPARE(records.at(1).outcome, AuditOutcome::Denied);
+    QVERIFY(records.at(1).decisionReason.contains(u"project files"_s));
+    QVERIFY(records.at(2).decisionReason.contains(u"only inside the project"_s));
+    QCOMPARE(records.at(3).decisionSource, ApprovalDecision::Source::Human);
+}
+
+void tst_ArgumentRules::shadowRuleRecordsWithoutDeciding()
+{
+    QTemporaryDir store;
+    AuditLog::Options auditOptions;
+    auditOptions.path = store.filePath(u"audit.sqlite"_s);
+    AuditLog log(auditOptions);
+    InProcessServer fixture;
+    int reached = 0;
+    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
+        ++reached;
+        CallToolResult result;
+        result.content.append(Content::makeText(u"written"_s));
+        call.respond(result);
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+
+    ArgumentRules rules;
+    ArgumentRule trial = rule(u"trial deny"_s, fixture.identity.name, {}, {pathInside(u"path"_s, folder())},
+                              ArgumentRule::Action::Allow);
+    trial.otherwise = ArgumentRule::Action::Deny;
+    trial.otherwiseReason = u"outside"_s;
+    trial.shadow = true;
+    QVERIFY(rules.setRules({trial}));
+    HeldGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    pipeline.setObserver(&log);
+    pipeline.setArgumentRules(&rules);
+
+    // The shadow rule would deny: the person is still asked, allows, and the call runs.
+    QPointer<ToolCall> call = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, u"/etc/passwd"_s}}, CallInitiator::Gui, this);
+    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QSignalSpy done(call.data(), &ToolCall::finished);
+    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    QVERIFY(done.wait(waitMs));
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(reached, 1);
+    QVERIFY(!call->outcome().ruleVerdict);
+    QCOMPARE(call->outcome().shadowVerdicts.size(), 1);
+    QCOMPARE(call->outcome().shadowVerdicts.first().rule, u"trial deny"_s);
+    QCOMPARE(call->outcome().shadowVerdicts.first().action, ArgumentRule::Action::Deny);
+
+    // Inside: it would allow, yet the person decides (and denies).
+    QPointer<ToolCall> second = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
+    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QSignalSpy secondDone(second.data(), &ToolCall::finished);
+    gate.answer(ApprovalDecision::Kind::Deny); // a denial finishes the call at once
+    QVERIFY(!secondDone.isEmpty() || secondDone.wait(waitMs));
+    QCOMPARE(second->outcome().kind, ToolCallOutcome::Kind::Denied);
+    QCOMPARE(reached, 1);
+    QCOMPARE(gate.requests.size(), 2);
+
+    QVERIFY(log.waitForWrites());
+    auto reader = AuditReader::open(auditOptions.path);
+    QVERIFY(reader);
+    QList<AuditRecord> records;
+    QVERIFY((*reader)->forEach({}, [&records](const AuditRecord &r) { records.append(r); return true; }));
+    QCOMPARE(records.size(), 2);
+    QCOMPARE(records.at(0).decisionSource, ApprovalDecision::Source::Human);
+    QCOMPARE(records.at(0).decision, ApprovalDecision::Kind::AllowOnce);
+    QVERIFY2(records.at(0).decisionReason.contains(u"shadow"_s) && records.at(0).decisionReason.contains(u"trial deny"_s)
+                 && records.at(0).decisionReason.contains(u"deny"_s),
+             qPrintable(records.at(0).decisionReason));
+    QVERIFY(records.at(1).decisionReason.contains(u"trial deny"_s));
+    QVERIFY(records.at(1).decisionReason.contains(u"allow"_s));
+}
+
+void tst_ArgumentRules::allowRuleDoesNotCoverAChangedDefinition()
+{
+    InProcessServer fixture;
+    int reached = 0;
+    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
+        ++reached;
+        call.respond(CallToolResult{});
+    });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    ArgumentRules rules;
+    QVERIFY(rules.setRules({rule(u"project files"_s, fixture.identity.name, u"write"_s, {pathInside(u"path"_s, folder())},
+                                 ArgumentRule::Action::Allow)}));
+    // The person approved another definition of the tool than the one the server now lists.
+    bool listed = false;
+    fixture.target->relistTools(this, [&listed](const Result<QList<Tool>> &) { listed = true; });
+    QTRY_VERIFY_WITH_TIMEOUT(listed, waitMs);
+    QVERIFY(fixture.target->listedTool(u"write"_s));
+    ApprovalPolicy policy;
+    Tool earlier = *fixture.target->listedTool(u"write"_s);
+    earlier.description = u"Writes a file (as first approved)"_s;
+    QVERIFY(policy.remember(fixture.target->identity(), earlier, ApprovalDecision::Kind::AllowOnce));
+    HeldGate gate;
+    ToolCallPipeline pipeline(&gate, &policy, {});
+    pipeline.setArgumentRules(&rules);
+    QPointer<ToolCall> call = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
+    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QVERIFY(gate.requests.constLast().definitionChange);
+    QCOMPARE(reached, 0);
+    QSignalSpy done(call.data(), &ToolCall::finished);
+    gate.answer(ApprovalDecision::Kind::Deny);
+    QVERIFY(!done.isEmpty() || done.wait(waitMs));
+    QCOMPARE(reached, 0);
+}
+
+void tst_ArgumentRules::replayCountsRecordedCalls()
+{
+    QTemporaryDir store;
+    AuditLog::Options auditOptions;
+    auditOptions.path = store.filePath(u"audit.sqlite"_s);
+    {
+        AuditLog log(auditOptions);
+        const auto record = [&](const QString &server, const QString &tool, const QJsonObject &arguments) {
+            AuditToolCallIntent intent;
+            intent.server = {server, u"files-server"_s, {}};
+            intent.tool = tool;
+            intent.arguments = arguments;
+            const auto ticket = log.recordIntent(intent);
+            log.recordDecision(ticket, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt, {}});
+            AuditToolCallOutcome outcome;
+            outcome.kind = ToolCallOutcome::Kind::Succeeded;
+            log.recordOutcome(ticket, outcome);
+        };
+        for (int i = 0; i < 41; ++i)
+            record(u"files"_s, u"write"_s, {{u"path"_s, QString(folder() + u"/f%1.txt"_s.arg(i))}});
+        record(u"files"_s, u"write"_s, {{u"path"_s, QString(folder() + u"/../secret.txt"_s)}});
+        record(u"files"_s, u"write"_s, {{u"path"_s, QString(folder() + u"/link/secret.txt"_s)}});
+        for (int i = 0; i < 5; ++i)
+            record(u"files"_s, u"write"_s, {{u"path"_s, QString(folder() + u"/n%1.md"_s.arg(i))}});
+        for (int i = 0; i < 12; ++i)
+            record(u"files"_s, u"write"_s, {{u"text"_s, u"no path"_s}});
+        record(u"files"_s, u"read"_s, {{u"path"_s, u"/etc/passwd"_s}}); // another tool
+        record(u"web"_s, u"write"_s, {{u"path"_s, u"/etc/passwd"_s}});  // another server
+        QVERIFY(log.waitForWrites());
+    }
+    // Allow .txt inside the folder; ask for notes; deny any other path; calls without a path are not its business.
+    ArgumentCondition txt;
+    txt.kind = ArgumentCondition::Kind::Matches;
+    txt.argument = u"path"_s;
+    txt.pattern = u".*\\.md"_s;
+    // One rule at a time is replayed: first the folder rule (allow inside, deny a path outside).
+    ArgumentCondition hasPath;
+    hasPath.kind = ArgumentCondition::Kind::Matches;
+    hasPath.argument = u"path"_s;
+    hasPath.pattern = u".+"_s;
+    ArgumentRule folderRule = rule(u"project files"_s, u"files"_s, u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
+    auto reader = AuditReader::open(auditOptions.path);
+    QVERIFY(reader);
+    auto counts = ArgumentRules::replay(**reader, folderRule);
+    QVERIFY(counts);
+    QCOMPARE(counts->examined, 60);
+    QCOMPARE(counts->allowed, 46);
+    QCOMPARE(counts->notApplied, 14);
+    QCOMPARE(counts->denied, 0);
+    folderRule.otherwise = ArgumentRule::Action::Deny;
+    counts = ArgumentRules::replay(**reader, folderRule);
+    QCOMPARE(counts->allowed, 46);
+    QCOMPARE(counts->denied, 14);
+    // Conditions on notes: ask for them; a shadow or disabled rule is replayed as if it were on.
+    ArgumentRule notesRule = rule(u"notes"_s, u"files"_s, u"write"_s, {txt}, ArgumentRule::Action::Ask);
+    notesRule.shadow = true;
+    notesRule.enabled = false;
+    counts = ArgumentRules::replay(**reader, notesRule);
+    QCOMPARE(counts->asked, 5);
+    QCOMPARE(counts->notApplied, 55);
+    // A server-wide rule covers the other tool too; the limit cuts a long log short.
+    ArgumentRule anyPath = rule(u"any path"_s, u"files"_s, {}, {hasPath}, ArgumentRule::Action::Deny);
+    counts = ArgumentRules::replay(**reader, anyPath);
+    QCOMPARE(counts->examined, 61);
+    QCOMPARE(counts->denied, 49);
+    QCOMPARE(counts->notApplied, 12);
+    counts = ArgumentRules::replay(**reader, anyPath, 10);
+    QCOMPARE(counts->examined, 10);
+    QVERIFY(counts->cutShort);
+}
+
+QTEST_GUILESS_MAIN(tst_ArgumentRules)
+#include "tst_argumentrules.moc"
