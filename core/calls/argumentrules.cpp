@@ -1,6 +1,5 @@
 #include "argumentrules.h"
 
-#include "audit/auditreader.h"
 #include "common/atomicfile.h"
 #include "common/error.h"
 #include "common/logging.h"
@@ -495,41 +494,6 @@ ArgumentRuleEvaluation ArgumentRules::evaluate(const QList<ArgumentRule> &rules,
     return evaluation;
 }
 
-Result<ArgumentRuleReplay> ArgumentRules::replay(AuditReader &reader, const ArgumentRule &rule, qint64 limit,
-                                                 const std::function<bool()> &cancelled)
-{
-    AuditFilter filter;
-    filter.types = {AuditRecordType::ToolCall};
-    filter.servers = {rule.server};
-    if (!rule.tool.isEmpty())
-        filter.names = {rule.tool};
-    ArgumentRule alone = rule;
-    alone.enabled = true;
-    alone.shadow = false;
-    ArgumentRuleReplay counts;
-    const auto visited = reader.forEach(filter, [&](const AuditRecord &record) {
-        if (counts.examined >= limit || (cancelled && counts.examined % 256 == 0 && cancelled())) {
-            counts.cutShort = true;
-            return false;
-        }
-        ++counts.examined;
-        // The arguments as the caller asked for them: what the rule sees before anyone decides.
-        const auto evaluation = evaluate({alone}, record.serverName, record.name, record.arguments);
-        if (!evaluation.deciding) {
-            ++counts.notApplied;
-            return true;
-        }
-        switch (evaluation.deciding->action) {
-        case ArgumentRule::Action::Allow: ++counts.allowed; break;
-        case ArgumentRule::Action::Ask: ++counts.asked; break;
-        case ArgumentRule::Action::Deny: ++counts.denied; break;
-        }
-        return true;
-    });
-    if (!visited)
-        return visited.error();
-    return counts;
-}
 
 QByteArray ArgumentRules::toJson(const QList<ArgumentRule> &rules)
 {

@@ -8,12 +8,10 @@
 #include <QString>
 #include <QStringList>
 
-#include <functional>
 #include <optional>
 
 namespace Toolgate {
 
-class AuditReader;
 
 /// One condition on one argument value of a tool call (issue 16, item 4).
 ///
@@ -117,17 +115,6 @@ struct ArgumentRuleEvaluation
     QList<ArgumentRuleVerdict> shadows;
 };
 
-/// What a rule would have done to calls already recorded in the audit log.
-struct ArgumentRuleReplay
-{
-    qint64 allowed = 0;
-    qint64 denied = 0;
-    qint64 asked = 0;
-    qint64 notApplied = 0; ///< calls in the rule's scope it does not apply to
-    qint64 examined = 0;   ///< calls in the rule's scope
-    bool cutShort = false; ///< stopped at the limit (or cancelled) before the end of the log
-};
-
 /// The rules on argument values, evaluated in core before remembered decisions and the person:
 /// by the GUI and the CLI alike. Kept in a JSON file people can edit (rules.json next to approvals.json);
 /// a broken file gives no rules and a clear error.
@@ -153,11 +140,6 @@ public:
     static ArgumentRuleEvaluation evaluate(const QList<ArgumentRule> &rules, const QString &serverName,
                                            const QString &toolName, const QJsonObject &arguments);
 
-    /// Replays the tool calls of rule's scope recorded in the audit log through rule (as if it were on
-    /// and alone), at most limit of them, newest last. cancelled() is asked now and then. Runs where
-    /// reader was opened (a worker thread in the GUI).
-    static Result<ArgumentRuleReplay> replay(AuditReader &reader, const ArgumentRule &rule, qint64 limit = 100000,
-                                             const std::function<bool()> &cancelled = {});
 
     static QByteArray toJson(const QList<ArgumentRule> &rules);
     static Result<QList<ArgumentRule>> fromJson(const QByteArray &json);

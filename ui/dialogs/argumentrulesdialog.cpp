@@ -1,11 +1,13 @@
 #include "argumentrulesdialog.h"
 
+#include "audit/argumentrulereplay.h"
 #include "audit/auditreader.h"
 #include "forms/formlabels.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -30,20 +32,6 @@ QString ruleLine(const ArgumentRule &rule)
     if (rule.shadow)
         line += ArgumentRulesDialog::tr(" (shadow: only recorded)");
     return line;
-}
-
-/// The value field of a condition as the person types it.
-QString valueText(const ArgumentCondition &c)
-{
-    switch (c.kind) {
-    case ArgumentCondition::Kind::PathInside: return c.folder;
-    case ArgumentCondition::Kind::UrlHost: return c.hosts.join(QStringLiteral(", "));
-    case ArgumentCondition::Kind::Matches: return c.pattern;
-    case ArgumentCondition::Kind::NumberWithin:
-        return (c.minimum ? QString::number(*c.minimum, 'g', 15) : QString()) + QStringLiteral("..")
-            + (c.maximum ? QString::number(*c.maximum, 'g', 15) : QString());
-    }
-    return {};
 }
 
 } // namespace
@@ -95,6 +83,8 @@ ArgumentRulesDialog::ArgumentRulesDialog(ArgumentRules *rules, const QString &au
     form->setContentsMargins(0, 0, 0, 0);
     m_name = new QLineEdit(m_editor);
     m_server = new QLineEdit(m_editor);
+    m_server->setObjectName(QStringLiteral("serverField"));
+    m_server->setPlaceholderText(tr("the server's name, as in the server list"));
     m_tool = new QLineEdit(m_editor);
     m_tool->setPlaceholderText(tr("every tool of the server"));
     m_enabled = new QCheckBox(tr("Switched on"), m_editor);
@@ -218,6 +208,13 @@ void ArgumentRulesDialog::selectRule(int row)
 {
     m_list->setCurrentRow(row);
     showRule();
+}
+
+void ArgumentRulesDialog::setServerNames(const QStringList &names)
+{
+    auto *completer = new QCompleter(names, m_server);
+    completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_server->setCompleter(completer);
 }
 
 void ArgumentRulesDialog::reloadList()
@@ -410,7 +407,7 @@ void ArgumentRulesDialog::testSelected()
         if (!reader) {
             summary = ArgumentRulesDialog::tr("The audit log cannot be read: %1").arg(reader.error().message);
         } else {
-            const auto counts = ArgumentRules::replay(**reader, rule, replayLimit, [cancel] { return cancel->load(); });
+            const auto counts = ArgumentRuleReplay::run(**reader, rule, replayLimit, [cancel] { return cancel->load(); });
             if (!counts)
                 summary = ArgumentRulesDialog::tr("The audit log cannot be read: %1").arg(counts.error().message);
             else if (counts->examined == 0)

@@ -35,6 +35,8 @@ public:
     /// Writes the rules; false (with the problem shown) if one cannot be used or the file not written.
     bool save();
     void selectRule(int row);
+    /// The configured servers' names, offered as the Server field is typed (a rule names a server exactly).
+    void setServerNames(const QStringList &names);
 
 signals:
     void testFinished(const QString &summary);

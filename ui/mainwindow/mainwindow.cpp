@@ -832,6 +832,8 @@ void MainWindow::showApprovalRules()
 void MainWindow::showArgumentRules()
 {
     auto *dialog = new ArgumentRulesDialog(m_host ? m_host->argumentRules() : nullptr, m_auditPath, this);
+    if (m_workspace)
+        dialog->setServerNames(m_workspace->serverNames());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

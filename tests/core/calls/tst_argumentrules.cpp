@@ -9,6 +9,7 @@
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
 #include "calls/approvalpolicy.h"
+#include "audit/argumentrulereplay.h"
 #include "calls/argumentrules.h"
 #include "calls/toolcall.h"
 
@@ -565,30 +566,30 @@ void tst_ArgumentRules::replayCountsRecordedCalls()
     ArgumentRule folderRule = rule(u"project files"_s, u"files"_s, u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
     auto reader = AuditReader::open(auditOptions.path);
     QVERIFY(reader);
-    auto counts = ArgumentRules::replay(**reader, folderRule);
+    auto counts = ArgumentRuleReplay::run(**reader, folderRule);
     QVERIFY(counts);
     QCOMPARE(counts->examined, 60);
     QCOMPARE(counts->allowed, 46);
     QCOMPARE(counts->notApplied, 14);
     QCOMPARE(counts->denied, 0);
     folderRule.otherwise = ArgumentRule::Action::Deny;
-    counts = ArgumentRules::replay(**reader, folderRule);
+    counts = ArgumentRuleReplay::run(**reader, folderRule);
     QCOMPARE(counts->allowed, 46);
     QCOMPARE(counts->denied, 14);
     // Conditions on notes: ask for them; a shadow or disabled rule is replayed as if it were on.
     ArgumentRule notesRule = rule(u"notes"_s, u"files"_s, u"write"_s, {txt}, ArgumentRule::Action::Ask);
     notesRule.shadow = true;
     notesRule.enabled = false;
-    counts = ArgumentRules::replay(**reader, notesRule);
+    counts = ArgumentRuleReplay::run(**reader, notesRule);
     QCOMPARE(counts->asked, 5);
     QCOMPARE(counts->notApplied, 55);
     // A server-wide rule covers the other tool too; the limit cuts a long log short.
     ArgumentRule anyPath = rule(u"any path"_s, u"files"_s, {}, {hasPath}, ArgumentRule::Action::Deny);
-    counts = ArgumentRules::replay(**reader, anyPath);
+    counts = ArgumentRuleReplay::run(**reader, anyPath);
     QCOMPARE(counts->examined, 61);
     QCOMPARE(counts->denied, 49);
     QCOMPARE(counts->notApplied, 12);
-    counts = ArgumentRules::replay(**reader, anyPath, 10);
+    counts = ArgumentRuleReplay::run(**reader, anyPath, 10);
     QCOMPARE(counts->examined, 10);
     QVERIFY(counts->cutShort);
 }

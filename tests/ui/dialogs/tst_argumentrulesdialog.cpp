@@ -10,6 +10,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QCompleter>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -119,7 +121,16 @@ void TestArgumentRulesDialog::editsTestsAndSaves()
     QVERIFY(picture.width() >= 600);
     QVERIFY(picture.save(QDir(shots).filePath(u"argument-rules.png"_s)));
 
-    // Switch the shadow rule on for real (its box in the list) and save: the file holds it, in order.
+    // The Server field offers the configured servers' names (a rule must name one exactly).
+    dialog.setServerNames({u"filesystem"_s, u"fetch"_s, u"Demo"_s});
+    auto *serverField = dialog.findChild<QLineEdit *>(u"serverField"_s);
+    QVERIFY(serverField && serverField->completer());
+    serverField->completer()->setCompletionPrefix(u"fe"_s);
+    QCOMPARE(serverField->completer()->currentCompletion(), u"fetch"_s);
+    serverField->completer()->setCompletionPrefix(u"de"_s);
+    QCOMPARE(serverField->completer()->currentCompletion(), u"Demo"_s);
+
+    // Switch the first rule off (its box in the list) and save: the file holds it, in order.
     list->item(0)->setCheckState(Qt::Unchecked);
     QVERIFY(!dialog.editedRules().at(0).enabled);
     QVERIFY(dialog.save());
