@@ -160,6 +160,19 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     m_host = std::make_unique<Host>(std::move(options));
     if (const Result<void> eras = m_host->eraCacheLoaded(); !eras)
         Console::err(Cli::tr("toolgate-cli: warning: ") + Console::sanitized(eras.error().message) + u'\n');
+    if (const auto rulesError = m_host->argumentRules()->loadError()) {
+        // A broken rules file makes no rule apply. The app still asks the person about every call, but
+        // here --yes would then run what a deny rule was written to stop: no calls until it is repaired.
+        if (m_arguments.command == CliCommand::Call) {
+            m_printer->failure(makeError(ErrorCode::ConfigError,
+                                         Cli::tr("%1. Repair or remove the file; no calls are made until then.")
+                                             .arg(rulesError->message)),
+                               ExitCode::Config);
+            finish(ExitCode::Config);
+            return;
+        }
+        Console::err(Cli::tr("toolgate-cli: warning: ") + Console::sanitized(rulesError->message) + u'\n');
+    }
     m_host->setApprovalGate(m_gate.get());
     m_host->setServerRequestGate(m_requestGate.get());
     connect(m_host->serverRequests(), &ServerRequestPipeline::notice, this,

@@ -1901,6 +1901,10 @@ Status: %3
         <source> (progress %1)</source>
         <translation> (Fortschritt %1)</translation>
     </message>
+    <message>
+        <source>%1. Repair or remove the file; no calls are made until then.</source>
+        <translation>%1. Reparieren oder entfernen Sie die Datei; bis dahin werden keine Aufrufe gemacht.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2789,6 +2793,10 @@ Status: %3
     <message>
         <source>The rules could not be saved: %1</source>
         <translation>Die Regeln konnten nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>the server&apos;s name, as in the server list</source>
+        <translation>der Name des Servers, wie in der Serverliste</translation>
     </message>
 </context>
 <context>

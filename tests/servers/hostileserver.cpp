@@ -217,6 +217,8 @@ private:
                 }
             }
             if (name == u"echo") {
+                if (m_notes.isOpen()) // what reached the server, for tests that prove what was (not) sent
+                    note(u"echo "_s + arguments.value(u"text").toString());
                 replyText(id, arguments.value(u"text").toString());
                 return;
             }
