@@ -1,0 +1,189 @@
+// toolgate-cli run (issue 19) end to end: the built CLI runs a collection file against the project's demo
+// server. The same file exits 0; after a change (--var b=4) it exits 9 with a JUnit report naming the
+// failed expectation. At a terminal every call of the run is shown with its exact arguments and asked
+// about once; a broken file or a missing variable stops the run before any server starts.
+
+#include "cliprocess.h"
+
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace Qt::StringLiterals;
+using namespace Toolgate::TestSupport;
+
+namespace {
+
+const QByteArray collectionText = R"json({
+  "format": "toolgate-collection",
+  "version": 1,
+  "name": "CLI smoke",
+  "variables": {"b": 3},
+  "calls": [
+    {"name": "echo", "server": "demo", "tool": "echo", "arguments": {"text": "hello collections"},
+     "expect": [{"isError": false}, {"textContains": "hello collections"}]},
+    {"name": "add", "server": "demo", "tool": "add", "arguments": {"b": "${b}", "a": 2},
+     "expect": [{"name": "the sum is five", "pointer": "/sum", "equals": 5}, {"matchesOutputSchema": true}, {"withinMs": 20000}]}
+  ]
+})json";
+
+struct JUnit
+{
+    int tests = -1;
+    int failures = -1;
+    QStringList failureMessages;
+    QString error;
+};
+
+JUnit readJUnit(const QString &path)
+{
+    JUnit junit;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        junit.error = u"no JUnit file at "_s + path;
+        return junit;
+    }
+    QXmlStreamReader xml(&file);
+    QString testcase;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == u"testsuite") {
+            junit.tests = xml.attributes().value(u"tests"_s).toInt();
+            junit.failures = xml.attributes().value(u"failures"_s).toInt();
+        } else if (xml.name() == u"testcase") {
+            testcase = xml.attributes().value(u"name"_s).toString();
+        } else if (xml.name() == u"failure") {
+            junit.failureMessages.append(testcase + u": "_s + xml.attributes().value(u"message"_s).toString());
+        }
+    }
+    if (xml.hasError())
+        junit.error = xml.errorString();
+    return junit;
+}
+
+} // namespace
+
+class TestCliCollections : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void thePassingCollectionExitsZero();
+    void aChangeMakesTheRunFailWithAJUnitReport();
+    void theTerminalAsksOnceShowingEveryCall();
+    void aDeniedRunSendsNothing();
+    void brokenFilesAndMissingVariablesStopBeforeConnecting();
+
+private:
+    CliRun run(const QStringList &arguments, const QByteArray &input = {}) const;
+
+    const QString m_demo = executable(u"toolgate-demo-server"_s);
+    CliProcess m_cli;
+    QTemporaryDir m_dir;
+    QString m_collection;
+};
+
+void TestCliCollections::initTestCase()
+{
+    const QString missing = notBuilt({cliPath(), m_demo});
+    QVERIFY2(missing.isEmpty(), qPrintable(missing));
+    QVERIFY(m_dir.isValid());
+    m_collection = m_dir.filePath(u"smoke.json"_s);
+    QFile file(m_collection);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(collectionText);
+}
+
+CliRun TestCliCollections::run(const QStringList &arguments, const QByteArray &input) const
+{
+    const QMap<QString, QString> env{{u"TOOLGATE_AUDIT_DB"_s, m_dir.filePath(u"audit.db"_s)},
+                                     {u"TOOLGATE_CONFIG_DIR"_s, m_dir.filePath(u"config"_s)},
+                                     {u"LANGUAGE"_s, u"en"_s}};
+    return m_cli.run(arguments + QStringList{u"--"_s, m_demo}, input, env);
+}
+
+void TestCliCollections::thePassingCollectionExitsZero()
+{
+    const QString junitPath = m_dir.filePath(u"pass.xml"_s);
+    const CliRun result = run({u"--yes"_s, u"run"_s, m_collection, u"--junit"_s, junitPath});
+    VERIFY_CLI(result.exitCode == 0, result);
+    VERIFY_CLI(result.out().contains(u"ok      echo"_s) && result.out().contains(u"ok      add"_s), result);
+    VERIFY_CLI(result.out().contains(u"passed: the sum is five"_s), result);
+    VERIFY_CLI(result.out().contains(u"Collection \"CLI smoke\" passed: every call answered and every expectation held (calls: 2,"_s), result);
+    const JUnit junit = readJUnit(junitPath);
+    QVERIFY2(junit.error.isEmpty(), qPrintable(junit.error));
+    QCOMPARE(junit.tests, 2);
+    QCOMPARE(junit.failures, 0);
+    QVERIFY(junit.failureMessages.isEmpty());
+}
+
+void TestCliCollections::aChangeMakesTheRunFailWithAJUnitReport()
+{
+    const QString junitPath = m_dir.filePath(u"fail.xml"_s);
+    const CliRun result = run({u"--yes"_s, u"run"_s, m_collection, u"--var"_s, u"b=4"_s, u"--junit"_s, junitPath});
+    VERIFY_CLI(result.exitCode == 9, result);
+    VERIFY_CLI(result.out().contains(u"FAILED  add"_s), result);
+    VERIFY_CLI(result.out().contains(u"FAILED: the sum is five"_s) && result.out().contains(u"expected /sum to equal 5; it was 6"_s), result);
+    VERIFY_CLI(result.out().contains(u"Collection \"CLI smoke\" FAILED: calls failed: 1 of 2; expectations that did not hold: 1"_s), result);
+    const JUnit junit = readJUnit(junitPath);
+    QVERIFY2(junit.error.isEmpty(), qPrintable(junit.error));
+    QCOMPARE(junit.tests, 2);
+    QCOMPARE(junit.failures, 1);
+    QCOMPARE(junit.failureMessages, QStringList{u"add: the sum is five: expected /sum to equal 5; it was 6"_s});
+}
+
+void TestCliCollections::theTerminalAsksOnceShowingEveryCall()
+{
+    const CliRun result = run({u"run"_s, m_collection}, "y\n");
+    VERIFY_CLI(result.exitCode == 0, result);
+    // One question, for the run; every call shown with its exact arguments, in the order written.
+    VERIFY_CLI(result.err.count(u"Allow these calls?"_s) == 1, result);
+    VERIFY_CLI(!result.err.contains(u"Allow this call?"_s), result);
+    VERIFY_CLI(result.err.contains(u"Run of the collection \"CLI smoke\", approved as a whole (calls: 2)"_s), result);
+    VERIFY_CLI(result.err.contains(u"\"text\": \"hello collections\""_s), result);
+    static const QRegularExpression ordered(u"\"b\": 3,\\s*\"a\": 2"_s);
+    VERIFY_CLI(result.err.contains(ordered), result);
+}
+
+void TestCliCollections::aDeniedRunSendsNothing()
+{
+    const CliRun result = run({u"run"_s, m_collection}, "n\n");
+    VERIFY_CLI(result.exitCode == 6, result);
+    VERIFY_CLI(result.err.contains(u"was not approved"_s), result);
+    VERIFY_CLI(!result.err.contains(u"Running 1/2"_s), result);
+}
+
+void TestCliCollections::brokenFilesAndMissingVariablesStopBeforeConnecting()
+{
+    const QString broken = m_dir.filePath(u"broken.json"_s);
+    {
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"version": 1, "calls": [{"name": "x", "tool": "echo", "arguments": {"text": "${nobody}"}}]})");
+    }
+    const CliRun missing = run({u"--yes"_s, u"run"_s, broken});
+    VERIFY_CLI(missing.exitCode == 3, missing);
+    VERIFY_CLI(missing.err.contains(u"${nobody}"_s) && missing.err.contains(u"--var nobody=VALUE"_s), missing);
+    const CliRun given = run({u"--yes"_s, u"run"_s, broken, u"--var"_s, u"nobody=somebody"_s});
+    VERIFY_CLI(given.exitCode == 0, given);
+
+    {
+        QFile file(broken);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(R"({"version": 1, "calls": [{"name": "x"}]})");
+    }
+    const CliRun noTool = run({u"--yes"_s, u"run"_s, broken});
+    VERIFY_CLI(noTool.exitCode == 3, noTool);
+    VERIFY_CLI(noTool.err.contains(u"call 1 (\"x\")"_s) && noTool.err.contains(u"\"tool\" is missing"_s), noTool);
+
+    const CliRun usage = run({u"--yes"_s, u"call"_s, u"echo"_s, u"--var"_s, u"a=1"_s});
+    VERIFY_CLI(usage.exitCode == 2, usage);
+}
+
+QTEST_GUILESS_MAIN(TestCliCollections)
+#include "tst_clicollections.moc"
