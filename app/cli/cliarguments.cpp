@@ -458,6 +458,7 @@ Exit codes:
   6    the call was denied
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
+  9    run: a call got no result, or an expectation did not hold
   130  interrupted (Ctrl-C)
 )").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText();
 }
