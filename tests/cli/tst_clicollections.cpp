@@ -6,6 +6,7 @@
 #include "cliprocess.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,6 +77,7 @@ private slots:
     void thePassingCollectionExitsZero();
     void aChangeMakesTheRunFailWithAJUnitReport();
     void theTerminalAsksOnceShowingEveryCall();
+    void jsonReportAndAuditRecords();
     void aDeniedRunSendsNothing();
     void brokenFilesAndMissingVariablesStopBeforeConnecting();
 
@@ -148,6 +150,27 @@ void TestCliCollections::theTerminalAsksOnceShowingEveryCall()
     VERIFY_CLI(result.err.contains(u"\"text\": \"hello collections\""_s), result);
     static const QRegularExpression ordered(u"\"b\": 3,\\s*\"a\": 2"_s);
     VERIFY_CLI(result.err.contains(ordered), result);
+}
+
+void TestCliCollections::jsonReportAndAuditRecords()
+{
+    const QString db = m_dir.filePath(u"json-audit.db"_s);
+    const CliRun result = m_cli.run({u"--yes"_s, u"--json"_s, u"run"_s, m_collection, u"--var"_s, u"b=4"_s, u"--"_s, m_demo}, {},
+                                    {{u"TOOLGATE_AUDIT_DB"_s, db}, {u"TOOLGATE_CONFIG_DIR"_s, m_dir.filePath(u"config"_s)}});
+    VERIFY_CLI(result.exitCode == 9, result);
+    const QJsonObject report = result.json();
+    VERIFY_CLI(report.value(u"collection"_s).toString() == u"CLI smoke"_s, result);
+    VERIFY_CLI(!report.value(u"passed"_s).toBool(true) && report.value(u"failedExpectations"_s).toInt() == 1, result);
+    const QJsonObject add = report.value(u"calls"_s).toArray().at(1).toObject();
+    VERIFY_CLI(add.value(u"arguments"_s).toObject().value(u"b"_s).toInt() == 4, result);
+    const QJsonObject sum = add.value(u"expectations"_s).toArray().at(0).toObject();
+    VERIFY_CLI(sum.value(u"name"_s).toString() == u"the sum is five"_s && !sum.value(u"passed"_s).toBool(true), result);
+    VERIFY_CLI(sum.value(u"message"_s).toString() == u"expected /sum to equal 5; it was 6"_s, result);
+
+    // Each call is in the audit log, decided by the run's approval.
+    const CliRun audit = m_cli.run({u"audit"_s, u"list"_s, u"--json"_s, u"--db"_s, db});
+    VERIFY_CLI(audit.exitCode == 0, audit);
+    VERIFY_CLI(audit.out().count(u"\"decisionReason\":\"approved with the collection run \\\"CLI smoke\\\"\""_s) == 2, audit);
 }
 
 void TestCliCollections::aDeniedRunSendsNothing()
