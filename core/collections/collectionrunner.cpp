@@ -122,8 +122,15 @@ void CollectionRunner::cancel()
     if (!m_running || m_cancelled)
         return;
     m_cancelled = true;
-    if (m_call)
-        m_call->cancel();
+    if (m_call) {
+        m_call->cancel(); // its finished() ends the run
+        return;
+    }
+    if (!m_approval) {
+        // Still waiting for the run's approval: nothing was sent, and nothing will be.
+        m_report.error = makeError(ErrorCode::RequestCancelled, QCoreApplication::translate("Toolgate::CollectionRunner", "the run was cancelled"));
+        finish();
+    }
 }
 
 void CollectionRunner::next()

@@ -71,7 +71,8 @@ public:
 
     /// Starts the run of calls (Collection::resolve()) under runName (the collection's name).
     void start(const QString &runName, const QList<ResolvedCall> &calls);
-    /// Stops the run: the call under way is cancelled, no more are made; finished() follows.
+    /// Stops the run: the call under way is cancelled (or the approval no longer waited for), no more
+    /// are made; finished() follows.
     void cancel();
     bool isRunning() const { return m_running; }
     const RunReport &report() const { return m_report; }

@@ -11,6 +11,7 @@
 #include "calls/runapproval.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
+#include "common/error.h"
 #include "collections/collection.h"
 #include "collections/collectionrunner.h"
 #include "transport/stdiotransport.h"
@@ -82,6 +83,7 @@ private slots:
     void theRunApprovalCoversExactlyTheListedCalls();
     void rulesOnArgumentValuesStillDecideFirst();
     void aDeniedRunMakesNoCall();
+    void cancellingWhileTheApprovalWaitsEndsTheRun();
 
 private:
     RunReport run(const QByteArray &collectionText, const QJsonObject &variables = {});
@@ -283,6 +285,33 @@ void tst_CollectionRunner::aDeniedRunMakesNoCall()
     for (const CallReport &call : report.calls)
         QVERIFY(!call.made);
     QCOMPARE(m_gate.calls.size(), 0);
+}
+
+void tst_CollectionRunner::cancellingWhileTheApprovalWaitsEndsTheRun()
+{
+    // A gate that never answers (a person who walked away): cancel ends the run at once, sending nothing.
+    class SilentGate final : public ApprovalGate
+    {
+    public:
+        void requestApproval(const ApprovalRequest &, QObject *, std::function<void(const ApprovalDecision &)>) override { ++asked; }
+        void requestRunApproval(const RunApprovalRequest &, QObject *, std::function<void(const ApprovalDecision &)>) override { ++asked; }
+        int asked = 0;
+    } gate;
+    ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
+    const auto collection = Collection::fromJson(smoke, u"test.json"_s);
+    QVERIFY(collection);
+    CollectionRunner runner(&pipeline, [this](const QString &) -> CallTarget * { return m_target.get(); }, CallInitiator::Cli);
+    QSignalSpy finished(&runner, &CollectionRunner::finished);
+    runner.start(collection->name, collection->resolve().value());
+    QCOMPARE(gate.asked, 1);
+    QVERIFY(runner.isRunning());
+    runner.cancel();
+    QCOMPARE(finished.size(), 1);
+    QVERIFY(!runner.isRunning());
+    QVERIFY(runner.report().error);
+    QCOMPARE(runner.report().error->code, int(ErrorCode::RequestCancelled));
+    for (const CallReport &call : runner.report().calls)
+        QVERIFY(!call.made);
 }
 
 QTEST_GUILESS_MAIN(tst_CollectionRunner)
