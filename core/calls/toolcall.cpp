@@ -224,6 +224,8 @@ void ToolCallPipeline::requestRunApproval(const RunApprovalRequest &request, QOb
     d->gate->requestRunApproval(request, context, [guard, self, request, done = std::move(done)](const ApprovalDecision &decision) {
         if (!guard || !self)
             return;
+        if (self->d->observer)
+            self->d->observer->runDecided(request, decision);
         if (!decision.allows()) {
             const QString text = decision.reason.isEmpty()
                 ? QCoreApplication::translate("Toolgate::ToolCall", "The run \"%1\" was not approved.").arg(request.runName)

@@ -178,6 +178,12 @@ public:
     /// Called once the call is allowed, right before it is sent. The pipeline sends only after
     /// proceed has been called (exactly once, on context's thread); an error fails the call and
     /// nothing is sent. The audit log answers once the intent and decision are durable.
+    /// A run of calls (a collection) was approved or denied as a whole: what was listed, and the decision.
+    virtual void runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)
+    {
+        Q_UNUSED(request);
+        Q_UNUSED(decision);
+    }
     virtual void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
     {
         Q_UNUSED(call);

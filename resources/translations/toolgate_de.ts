@@ -3278,6 +3278,14 @@ Sammlungen:
         <source>the tool changed since it was approved (%1 differ: %2)</source>
         <translation>das Werkzeug hat sich seit der Erlaubnis geändert (%1 sind anders: %2)</translation>
     </message>
+    <message>
+        <source>the collection run &quot;%1&quot; was approved as a whole (calls: %2)</source>
+        <translation>der Lauf der Sammlung „%1“ wurde als Ganzes erlaubt (Aufrufe: %2)</translation>
+    </message>
+    <message>
+        <source>the collection run &quot;%1&quot; was denied</source>
+        <translation>der Lauf der Sammlung „%1“ wurde abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditReader</name>

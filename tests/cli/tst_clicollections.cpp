@@ -171,14 +171,19 @@ void TestCliCollections::jsonReportAndAuditRecords()
     const CliRun audit = m_cli.run({u"audit"_s, u"list"_s, u"--json"_s, u"--db"_s, db});
     VERIFY_CLI(audit.exitCode == 0, audit);
     VERIFY_CLI(audit.out().count(u"\"decisionReason\":\"approved with the collection run \\\"CLI smoke\\\"\""_s) == 2, audit);
+    // And the run's approval itself, with what it listed.
+    VERIFY_CLI(audit.out().count(u"\"name\":\"run_approved\""_s) == 1, audit);
+    VERIFY_CLI(audit.out().contains(u"the collection run \\\"CLI smoke\\\" was approved as a whole (calls: 2)"_s), audit);
 }
 
 void TestCliCollections::aDeniedRunSendsNothing()
 {
-    const CliRun result = run({u"run"_s, m_collection}, "n\n");
+    const CliRun result = run({u"run"_s, m_collection}, "n\nnot now\n");
     VERIFY_CLI(result.exitCode == 6, result);
     VERIFY_CLI(result.err.contains(u"was not approved"_s), result);
     VERIFY_CLI(!result.err.contains(u"Running 1/2"_s), result);
+    const CliRun audit = m_cli.run({u"audit"_s, u"list"_s, u"--json"_s, u"--db"_s, m_dir.filePath(u"audit.db"_s)});
+    VERIFY_CLI(audit.out().contains(u"\"name\":\"run_denied\""_s) && audit.out().contains(u"was denied: not now"_s), audit);
 }
 
 void TestCliCollections::brokenFilesAndMissingVariablesStopBeforeConnecting()
