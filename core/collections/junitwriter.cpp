@@ -52,10 +52,6 @@ QByteArray toXml(const RunReport &report)
     xml.writeAttribute(QStringLiteral("skipped"), QString::number(0));
     xml.writeAttribute(QStringLiteral("time"), seconds(report.durationMs));
     xml.writeAttribute(QStringLiteral("timestamp"), report.startedAt.toUTC().toString(Qt::ISODate));
-    if (report.error) {
-        // The run did not happen (not approved): said once, for the suite.
-        xml.writeTextElement(QStringLiteral("system-err"), xmlSafe(report.error->message));
-    }
     for (const CallReport &call : report.calls) {
         xml.writeStartElement(QStringLiteral("testcase"));
         xml.writeAttribute(QStringLiteral("name"), xmlSafe(call.name));
@@ -79,6 +75,10 @@ QByteArray toXml(const RunReport &report)
             xml.writeEndElement();
         }
         xml.writeEndElement();
+    }
+    if (report.error) {
+        // The run did not happen (not approved): said once, for the suite, after its test cases.
+        xml.writeTextElement(QStringLiteral("system-err"), xmlSafe(report.error->message));
     }
     xml.writeEndElement();
     xml.writeEndElement();

@@ -5,6 +5,7 @@
 #include "collections/collection.h"
 #include "collections/collectionrunner.h"
 #include "collections/junitwriter.h"
+#include "common/error.h"
 
 #include <QDir>
 #include <QFile>
@@ -379,16 +380,28 @@ void tst_Collection::junitReportHasTheExpectedStructure()
     // A control character from a server cannot make the XML invalid.
     QVERIFY(!xml.contains('\x1b'));
 
-    // And an XML tool agrees, where one is installed (Debian: libxml2-utils).
+    // And it is valid JUnit XML: an XML tool checks it against the common format's schema, where one is
+    // installed (Debian: libxml2-utils) — the passing report, the failing one and a run that was denied.
     const QString xmllint = QStandardPaths::findExecutable(u"xmllint"_s);
     if (!xmllint.isEmpty()) {
-        QProcess lint;
-        lint.start(xmllint, {u"--noout"_s, u"-"_s});
-        QVERIFY(lint.waitForStarted());
-        lint.write(xml);
-        lint.closeWriteChannel();
-        QVERIFY(lint.waitForFinished(30000));
-        QVERIFY2(lint.exitCode() == 0, lint.readAllStandardError().constData());
+        RunReport denied = report;
+        denied.error = Error{int(ErrorCode::ApprovalDenied), u"The run was not approved."_s, {}};
+        for (CallReport &call : denied.calls) {
+            call.made = false;
+            call.outcome = ToolCallOutcome{};
+            call.expectations.clear();
+        }
+        RunReport passing = report;
+        passing.calls = {good};
+        for (const RunReport &checked : {report, denied, passing}) {
+            QProcess lint;
+            lint.start(xmllint, {u"--noout"_s, u"--schema"_s, QStringLiteral(TOOLGATE_JUNIT_XSD), u"-"_s});
+            QVERIFY(lint.waitForStarted());
+            lint.write(JUnitWriter::toXml(checked));
+            lint.closeWriteChannel();
+            QVERIFY(lint.waitForFinished(30000));
+            QVERIFY2(lint.exitCode() == 0, lint.readAllStandardError().constData());
+        }
     }
 }
 
