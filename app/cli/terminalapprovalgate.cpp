@@ -125,7 +125,8 @@ void TerminalApprovalGate::onEnd()
         answer(ApprovalDecision::deny());
         return;
     }
-    Console::err(Cli::tr("No answer (end of input): the call is denied.\n"));
+    Console::err(m_questions.front().run ? Cli::tr("No answer (end of input): the run is denied; nothing is sent.\n")
+                                         : Cli::tr("No answer (end of input): the call is denied.\n"));
     answer(ApprovalDecision::deny(Cli::tr("no answer")));
 }
 

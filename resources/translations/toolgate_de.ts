@@ -2021,6 +2021,12 @@ Sammlungen:
         <source>Allow these calls? [y]es / [n]o (deny the run): </source>
         <translation>Diese Aufrufe erlauben? [y] ja / [n] nein (Lauf ablehnen): </translation>
     </message>
+    <message>
+        <source>No answer (end of input): the run is denied; nothing is sent.
+</source>
+        <translation>Keine Antwort (Ende der Eingabe): Der Lauf wird abgelehnt; nichts wird gesendet.
+</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

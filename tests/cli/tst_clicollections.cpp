@@ -79,6 +79,7 @@ private slots:
     void theTerminalAsksOnceShowingEveryCall();
     void jsonReportAndAuditRecords();
     void aDeniedRunSendsNothing();
+    void noAnswerDeniesTheRun();
     void brokenFilesAndMissingVariablesStopBeforeConnecting();
 
 private:
@@ -184,6 +185,14 @@ void TestCliCollections::aDeniedRunSendsNothing()
     VERIFY_CLI(!result.err.contains(u"Running 1/2"_s), result);
     const CliRun audit = m_cli.run({u"audit"_s, u"list"_s, u"--json"_s, u"--db"_s, m_dir.filePath(u"audit.db"_s)});
     VERIFY_CLI(audit.out().contains(u"\"name\":\"run_denied\""_s) && audit.out().contains(u"was denied: not now"_s), audit);
+}
+
+void TestCliCollections::noAnswerDeniesTheRun()
+{
+    const CliRun result = run({u"run"_s, m_collection});
+    VERIFY_CLI(result.exitCode == 6, result);
+    VERIFY_CLI(result.err.contains(u"No answer (end of input): the run is denied; nothing is sent."_s), result);
+    VERIFY_CLI(!result.err.contains(u"Running 1/2"_s), result);
 }
 
 void TestCliCollections::brokenFilesAndMissingVariablesStopBeforeConnecting()
