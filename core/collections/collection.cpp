@@ -105,6 +105,30 @@ QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, Q
 
 } // namespace
 
+SavedCall SavedCall::fromCall(const ToolCall &call, const QString &name)
+{
+    SavedCall saved;
+    saved.name = name;
+    saved.server = call.server().name;
+    saved.tool = call.tool().name;
+    const ToolCallOutcome &outcome = call.outcome();
+    saved.arguments = outcome.sentArguments;
+    saved.argumentOrder = outcome.sentArgumentOrder;
+    if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError) {
+        Expectation isError;
+        isError.kind = Expectation::Kind::IsError;
+        isError.flag = outcome.result.isError;
+        saved.expectations.append(isError);
+        if (outcome.outputValid.value_or(false)) {
+            Expectation schema;
+            schema.kind = Expectation::Kind::MatchesOutputSchema;
+            schema.flag = true;
+            saved.expectations.append(schema);
+        }
+    }
+    return saved;
+}
+
 Result<Collection> Collection::load(const QString &path)
 {
     QFile file(path);

@@ -21,6 +21,11 @@ struct SavedCall
     QJsonObject arguments;        ///< may hold ${variables} in its string values
     JsonKeyOrder argumentOrder;   ///< the order the file wrote the arguments' keys in
     QList<Expectation> expectations;
+
+    /// A finished call saved as it was sent (its server, tool, and arguments in the order sent), expecting
+    /// what it showed: {"isError": …} as it answered, and {"matchesOutputSchema": true} when its structured
+    /// content matched. For "Save…" in the app; the person edits name and expectations afterwards.
+    static SavedCall fromCall(const ToolCall &call, const QString &name);
 };
 
 /// A call with its variables filled in: exactly what will be sent (and what the run approval shows).

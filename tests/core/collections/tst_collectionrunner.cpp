@@ -238,6 +238,30 @@ void tst_CollectionRunner::theRunApprovalCoversExactlyTheListedCalls()
     callWith(u"one"_s, approval);
     QCOMPARE(m_gate.calls.size(), 2);
 
+    // A finished call saved into a collection runs again as it was sent.
+    {
+        ToolCall *call = m_pipeline->call(m_target.get(), u"weather"_s, {{u"units"_s, u"fahrenheit"_s}, {u"city"_s, u"Oslo"_s}},
+                                          CallInitiator::Gui, this, JsonKeyOrder::fromKeys({u"units"_s, u"city"_s}));
+        QSignalSpy finished(call, &ToolCall::finished);
+        QVERIFY(finished.wait(waitMs));
+        const SavedCall saved = SavedCall::fromCall(*call, u"Oslo weather"_s);
+        delete call;
+        QCOMPARE(saved.server, u"demo"_s);
+        QCOMPARE(saved.tool, u"weather"_s);
+        QCOMPARE(saved.argumentOrder.orderedKeys(saved.arguments), (QStringList{u"units"_s, u"city"_s}));
+        QCOMPARE(saved.expectations.size(), 2);
+        QCOMPARE(saved.expectations.at(0).displayName(), u"the tool reports no error"_s);
+        QCOMPARE(saved.expectations.at(1).displayName(), u"structured content matches the output schema"_s);
+        Collection collection;
+        collection.name = u"saved"_s;
+        collection.calls = {saved};
+        const auto again = Collection::fromJson(collection.toJson(), u"saved.json"_s);
+        QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+        QCOMPARE(again->calls.at(0).arguments, saved.arguments);
+        QCOMPARE(again->calls.at(0).argumentOrder.orderedKeys(again->calls.at(0).arguments), (QStringList{u"units"_s, u"city"_s}));
+        QCOMPARE(m_gate.calls.size(), 3);
+    }
+
     // An approval counts only in the pipeline that asked for it.
     CountingGate otherGate;
     ToolCallPipeline otherPipeline(&otherGate, nullptr, ToolCallPipeline::Options{});
@@ -251,7 +275,7 @@ void tst_CollectionRunner::theRunApprovalCoversExactlyTheListedCalls()
     QTRY_VERIFY_WITH_TIMEOUT(answered, waitMs);
     QVERIFY(foreign);
     callWith(u"one"_s, foreign);
-    QCOMPARE(m_gate.calls.size(), 3);
+    QCOMPARE(m_gate.calls.size(), 4);
     QCOMPARE(foreign->remaining(), 1);
 }
 
