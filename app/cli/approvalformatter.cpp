@@ -116,4 +116,24 @@ QString ApprovalFormatter::format(const ApprovalRequest &request)
     return text;
 }
 
+QString ApprovalFormatter::formatRun(const RunApprovalRequest &request)
+{
+    QString text = Cli::tr("\nRun of the collection \"%1\", approved as a whole (calls: %2)\n")
+                       .arg(Console::sanitizedLine(request.runName))
+                       .arg(request.calls.size());
+    for (qsizetype i = 0; i < request.calls.size(); ++i) {
+        const RunApprovalRequest::Entry &call = request.calls.at(i);
+        QString server = Console::sanitizedLine(call.server.name);
+        if (!call.server.endpoint.isEmpty())
+            server += QStringLiteral(" (") + Console::sanitizedLine(call.server.endpoint) + u')';
+        text += QStringLiteral("\n  %1. ").arg(i + 1) + Console::sanitizedLine(call.name) + u'\n';
+        text += row(Cli::tr("Server"), server);
+        text += row(Cli::tr("Tool"), Console::toolName(call.toolName));
+        const QString arguments = QString::fromUtf8(JsonWriter::toIndentedJson(call.arguments, call.argumentOrder));
+        text += Cli::tr("  Arguments (sent exactly as shown):\n") + Console::indented(Console::sanitized(arguments), QStringLiteral("    ")) + u'\n';
+    }
+    text += Cli::tr("\nOnly these calls, with exactly these arguments, are approved; any other is asked about on its own.\n");
+    return text;
+}
+
 } // namespace Toolgate

@@ -1,4 +1,5 @@
 #include "cliarguments.h"
+#include "runcommand.h"
 #include "terminalservertrust.h"
 
 #include "clitext.h"
@@ -25,6 +26,7 @@ constexpr CommandInfo commands[] = {
     {"call", CliCommand::Call},           {"resources", CliCommand::Resources}, {"read", CliCommand::Read},
     {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
+    {"run", CliCommand::Run},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -146,7 +148,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
-                   || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")) {
+                   || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
+                   || name == QLatin1String("--var") || name == QLatin1String("--junit")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -159,6 +162,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
                 parsed.headers.append(v.value());
+            } else if (name == QLatin1String("--var")) {
+                parsed.variables.append(v.value());
+            } else if (name == QLatin1String("--junit")) {
+                parsed.junitPath = v.value();
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
             } else if (name == QLatin1String("--trust-fingerprint")) {
@@ -204,6 +211,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--task only goes with call"));
     if (parsed.noWait && parsed.command != CliCommand::Call)
         return usageError(Cli::tr("--no-wait only goes with call"));
+    if ((!parsed.variables.isEmpty() || !parsed.junitPath.isEmpty()) && parsed.command != CliCommand::Run)
+        return usageError(Cli::tr("--var and --junit only go with run"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -266,6 +275,13 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (!pairsOk)
             return pairsOk.error();
         parsed.pairs = positional;
+        break;
+    }
+    case CliCommand::Run: {
+        const auto counted = expectCount(commandName, positional, 1, Cli::tr("run COLLECTION"));
+        if (!counted)
+            return counted.error();
+        parsed.target = positional.first();
         break;
     }
     case CliCommand::Task: {
@@ -442,8 +458,9 @@ Exit codes:
   6    the call was denied
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
+  9    run: a call got no result, or an expectation did not hold
   130  interrupted (Ctrl-C)
-)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + TerminalServerTrust::helpText();
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText();
 }
 
 } // namespace Toolgate

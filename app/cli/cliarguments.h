@@ -15,7 +15,7 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run };
 
 /// What `task` does with the server's tasks.
 enum class TaskAction { List, Get, Result, Cancel };
@@ -60,6 +60,9 @@ struct CliArguments
     /// task: what to do, and the task's id (all but list).
     TaskAction taskAction = TaskAction::List;
     QString taskId;
+    /// run: --var name=value (overriding the collection's variables) and --junit FILE; target is the collection.
+    QStringList variables;
+    QString junitPath;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

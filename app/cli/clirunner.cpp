@@ -11,6 +11,7 @@
 #include "host/host.h"
 #include "interruptwatcher.h"
 #include "outputprinter.h"
+#include "runcommand.h"
 #include "requests/serverrequestgate.h"
 #include "terminalapprovalgate.h"
 #include "terminalreader.h"
@@ -99,6 +100,15 @@ void CliRunner::start()
     if (m_arguments.command == CliCommand::Servers) {
         listServers();
         return;
+    }
+    if (m_arguments.command == CliCommand::Run) {
+        // The collection is read, and its variables filled in, before any server starts.
+        if (const Result<void> prepared = RunCommand::prepare(m_arguments); !prepared) {
+            const ExitCode code = exitCodeFor(prepared.error());
+            m_printer->failure(prepared.error(), code);
+            finish(code);
+            return;
+        }
     }
     const auto choice = ServerSelector::select(m_arguments);
     if (!choice) {

@@ -1,4 +1,5 @@
 #include "commandrunner.h"
+#include "runcommand.h"
 #include "clitext.h"
 
 #include "calls/toolcall.h"
@@ -124,6 +125,11 @@ void CommandRunner::start()
     }
     case CliCommand::Task:
         runTaskCommand();
+        return;
+    case CliCommand::Run:
+        m_run = std::make_unique<RunCommand>(m_connection, m_arguments, m_pipeline);
+        connect(m_run.get(), &RunCommand::finished, this, [this](int exitCode) { done(ExitCode(exitCode)); });
+        m_run->start();
         return;
     case CliCommand::Ping: {
         auto timer = std::make_shared<QElapsedTimer>();
@@ -259,6 +265,11 @@ void CommandRunner::callFinished()
 
 void CommandRunner::interrupt()
 {
+    if (m_run) {
+        m_interrupted = true;
+        m_run->interrupt();
+        return;
+    }
     if (m_done)
         return;
     if (m_call) {

@@ -15,6 +15,7 @@ namespace Toolgate {
 
 class ClientSession;
 class OutputPrinter;
+class RunCommand;
 class ServerConnection;
 class TaskFollower;
 class TaskStatusLine;
@@ -78,6 +79,8 @@ private:
     std::unique_ptr<TaskStatusLine> m_statusLine;
     /// task result: follows the task to its end.
     std::unique_ptr<TaskFollower> m_follower;
+    /// run: the collection being run.
+    std::unique_ptr<RunCommand> m_run;
     bool m_interrupted = false;
     std::optional<Error> m_serverFailure;
     bool m_done = false;

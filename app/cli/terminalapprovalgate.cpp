@@ -13,6 +13,7 @@ namespace Toolgate {
 namespace {
 
 QString decisionQuestion() { return Cli::tr("Allow this call? [y]es once / [n]o (deny) / [s]how input schema: "); }
+QString runQuestion() { return Cli::tr("Allow these calls? [y]es / [n]o (deny the run): "); }
 QString reasonQuestion() { return Cli::tr("Reason for denying (optional, Enter to skip): "); }
 
 } // namespace
@@ -31,7 +32,18 @@ TerminalApprovalGate::~TerminalApprovalGate() = default;
 void TerminalApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
                                            std::function<void(const ApprovalDecision &)> decide)
 {
-    m_questions.push_back({request, context, std::move(decide)});
+    enqueue({request, std::nullopt, context, std::move(decide)});
+}
+
+void TerminalApprovalGate::requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                                              std::function<void(const ApprovalDecision &)> decide)
+{
+    enqueue({ApprovalRequest{}, request, context, std::move(decide)});
+}
+
+void TerminalApprovalGate::enqueue(Question question)
+{
+    m_questions.push_back(std::move(question));
     if (m_hasTurn || m_waitingForTurn)
         return;
     m_waitingForTurn = true;
@@ -53,14 +65,15 @@ void TerminalApprovalGate::askNext()
             m_turns->release(this);
         return;
     }
-    Console::err(ApprovalFormatter::format(m_questions.front().request));
+    const Question &question = m_questions.front();
+    Console::err(question.run ? ApprovalFormatter::formatRun(*question.run) : ApprovalFormatter::format(question.request));
     askDecision();
 }
 
 void TerminalApprovalGate::askDecision()
 {
     m_step = Step::Decision;
-    Console::err(decisionQuestion());
+    Console::err(!m_questions.empty() && m_questions.front().run ? runQuestion() : decisionQuestion());
     m_reader->requestLine();
 }
 
@@ -90,7 +103,7 @@ void TerminalApprovalGate::onLine(const QString &line)
         m_step = Step::Reason;
         Console::err(reasonQuestion());
         m_reader->requestLine();
-    } else if (input == QLatin1String("s") || input == QLatin1String("schema")) {
+    } else if ((input == QLatin1String("s") || input == QLatin1String("schema")) && !m_questions.front().run) {
         const QJsonObject schema = m_questions.front().request.tool.inputSchema;
         Console::err(Cli::tr("  Input schema:\n")
                      + Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(schema).toJson()).trimmed()),
@@ -112,7 +125,8 @@ void TerminalApprovalGate::onEnd()
         answer(ApprovalDecision::deny());
         return;
     }
-    Console::err(Cli::tr("No answer (end of input): the call is denied.\n"));
+    Console::err(m_questions.front().run ? Cli::tr("No answer (end of input): the run is denied; nothing is sent.\n")
+                                         : Cli::tr("No answer (end of input): the call is denied.\n"));
     answer(ApprovalDecision::deny(Cli::tr("no answer")));
 }
 

@@ -26,16 +26,21 @@ public:
 
     void requestApproval(const ApprovalRequest &request, QObject *context,
                          std::function<void(const ApprovalDecision &)> decide) override;
+    /// Shows every call of the run with its exact arguments and asks once: y approves them all, n denies the run.
+    void requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                            std::function<void(const ApprovalDecision &)> decide) override;
 
 private:
     enum class Step { Idle, Decision, Reason };
     struct Question
     {
         ApprovalRequest request;
+        std::optional<RunApprovalRequest> run; ///< set: a whole run, asked about once
         QPointer<QObject> context;
         std::function<void(const ApprovalDecision &)> decide;
     };
 
+    void enqueue(Question question);
     void askNext();
     void askDecision();
     void onLine(const QString &line);

@@ -40,6 +40,8 @@ QString AuditConnectionEvent::kindName(Kind kind)
     case Kind::TrustNeeded: return QStringLiteral("trust_needed");
     case Kind::TrustGranted: return QStringLiteral("trust_granted");
     case Kind::TrustRefused: return QStringLiteral("trust_refused");
+    case Kind::RunApproved: return QStringLiteral("run_approved");
+    case Kind::RunDenied: return QStringLiteral("run_denied");
     }
     return {};
 }

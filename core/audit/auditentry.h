@@ -72,10 +72,11 @@ struct AuditServerRequest
 /// Something that happened to a server connection.
 struct AuditConnectionEvent
 {
-    /// Disabled and GaveUp were added later, the Trust kinds with issue 16 (server trust); stored names
+    /// Disabled and GaveUp were added later, the Trust kinds with issue 16 (server trust), the Run kinds
+    /// with issue 19 (a collection run approved or denied as a whole, on its first call's server); stored names
     /// never change, so old stores stay readable.
     enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp,
-                      TrustNeeded, TrustGranted, TrustRefused };
+                      TrustNeeded, TrustGranted, TrustRefused, RunApproved, RunDenied };
 
     ServerIdentity server;
     Kind kind = Kind::Connected;

@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QHash>
+#include <QJsonArray>
 #include <QMutex>
 #include <QPointer>
 #include <QSemaphore>
@@ -741,6 +742,32 @@ void AuditLog::recordServerRequest(const AuditServerRequest &request)
     if (!copy.receivedAt.isValid())
         copy.receivedAt = QDateTime::currentDateTimeUtc().addMSecs(-copy.durationMs);
     d->enqueue(Private::ServerRequestTask{std::move(copy)});
+}
+
+void AuditLog::runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)
+{
+    AuditConnectionEvent event;
+    event.kind = decision.allows() ? AuditConnectionEvent::Kind::RunApproved : AuditConnectionEvent::Kind::RunDenied;
+    if (!request.calls.isEmpty())
+        event.server = request.calls.first().server;
+    event.initiator = request.initiator;
+    event.message = decision.allows()
+        ? QCoreApplication::translate("Toolgate::AuditLog", "the collection run \"%1\" was approved as a whole (calls: %2)").arg(request.runName).arg(request.calls.size())
+        : QCoreApplication::translate("Toolgate::AuditLog", "the collection run \"%1\" was denied").arg(request.runName);
+    if (!decision.reason.isEmpty())
+        event.message += QStringLiteral(": ") + decision.reason;
+    QJsonArray calls;
+    for (const RunApprovalRequest::Entry &entry : request.calls) {
+        calls.append(QJsonObject{{QStringLiteral("name"), entry.name},
+                                 {QStringLiteral("server"), entry.server.name},
+                                 {QStringLiteral("endpoint"), entry.server.endpoint},
+                                 {QStringLiteral("tool"), entry.toolName},
+                                 {QStringLiteral("arguments"), entry.arguments}});
+    }
+    event.details = QJsonObject{{QStringLiteral("collection"), request.runName},
+                                {QStringLiteral("decidedBy"), decision.source == ApprovalDecision::Source::Human ? QStringLiteral("human") : QStringLiteral("rule")},
+                                {QStringLiteral("calls"), calls}};
+    recordConnectionEvent(event);
 }
 
 void AuditLog::recordConnectionEvent(const AuditConnectionEvent &event)

@@ -59,6 +59,8 @@ public:
     /// on the call's record. callFinished() records any the pipeline did not report here, so each
     /// step is recorded once.
     void callTaskChanged(const ToolCall &call) override;
+    /// Records a run's approval (or denial) as a whole, with every call it listed and their exact arguments.
+    void runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision) override;
     /// The proposed pipeline hook: proceed is called (on context's thread) once the call's intent
     /// and decision are committed, with an error if they could not be; the pipeline sends only then.
     void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed) override;

@@ -1,5 +1,7 @@
 #include "approval.h"
 
+#include <QCoreApplication>
+
 namespace Toolgate {
 
 QString ApprovalDecision::kindName(Kind kind)
@@ -15,6 +17,21 @@ QString ApprovalDecision::kindName(Kind kind)
 
 void FixedApprovalGate::requestApproval(const ApprovalRequest &, QObject *context,
                                         std::function<void(const ApprovalDecision &)> decide)
+{
+    QMetaObject::invokeMethod(context, [decide = std::move(decide), decision = m_decision] { decide(decision); },
+                              Qt::QueuedConnection);
+}
+
+void ApprovalGate::requestRunApproval(const RunApprovalRequest &, QObject *context,
+                                      std::function<void(const ApprovalDecision &)> decide)
+{
+    QMetaObject::invokeMethod(context, [decide = std::move(decide)] {
+        decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::ApprovalGate", "this window cannot approve a whole run at once")));
+    }, Qt::QueuedConnection);
+}
+
+void FixedApprovalGate::requestRunApproval(const RunApprovalRequest &, QObject *context,
+                                           std::function<void(const ApprovalDecision &)> decide)
 {
     QMetaObject::invokeMethod(context, [decide = std::move(decide), decision = m_decision] { decide(decision); },
                               Qt::QueuedConnection);

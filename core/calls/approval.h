@@ -74,6 +74,25 @@ struct ApprovalDecision
     static QString kindName(Kind kind);
 };
 
+/// A run of several calls (a collection, issue 19) shown to a human once, as a whole: every call with
+/// its server, tool and exact arguments. Approving it approves exactly these calls (RunApproval).
+struct RunApprovalRequest
+{
+    struct Entry
+    {
+        QString name; ///< the call's name in the run (display only)
+        ServerIdentity server;
+        QString toolName;
+        /// The exact arguments that will be sent,
+        QJsonObject arguments;
+        /// with their keys in this order (as the collection's file wrote them).
+        JsonKeyOrder argumentOrder;
+    };
+    QString runName; ///< the collection's name
+    QList<Entry> calls;
+    CallInitiator initiator = CallInitiator::Gui;
+};
+
 /// Asks a human (dialog, terminal prompt) to decide on a call. Answers exactly once through
 /// decide, on context's thread, unless context dies first (which the pipeline treats as deny).
 class ApprovalGate
@@ -82,6 +101,11 @@ public:
     virtual ~ApprovalGate() = default;
     virtual void requestApproval(const ApprovalRequest &request, QObject *context,
                                  std::function<void(const ApprovalDecision &)> decide) = 0;
+    /// Asks once about a whole run of calls (ToolCallPipeline::requestRunApproval()). Answers exactly
+    /// once through decide, on context's thread. A gate that cannot show a run denies it (the default),
+    /// and each call is then asked about on its own.
+    virtual void requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                                    std::function<void(const ApprovalDecision &)> decide);
 };
 
 /// A gate that answers the same for everything: for `toolgate-cli --yes` and tests.
@@ -91,6 +115,8 @@ public:
     explicit FixedApprovalGate(ApprovalDecision decision) : m_decision(std::move(decision)) {}
     void requestApproval(const ApprovalRequest &request, QObject *context,
                          std::function<void(const ApprovalDecision &)> decide) override;
+    void requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                            std::function<void(const ApprovalDecision &)> decide) override;
 
 private:
     ApprovalDecision m_decision;

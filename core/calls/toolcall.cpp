@@ -2,6 +2,7 @@
 
 #include "approvalpolicy.h"
 #include "calltarget.h"
+#include "runapproval.h"
 #include "client/clientsession.h"
 #include "client/taskfollower.h"
 #include "common/logging.h"
@@ -215,6 +216,27 @@ ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, co
     return call;
 }
 
+void ToolCallPipeline::requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                                          std::function<void(const Result<std::shared_ptr<RunApproval>> &)> done)
+{
+    QPointer<QObject> guard(context);
+    QPointer<ToolCallPipeline> self(this);
+    d->gate->requestRunApproval(request, context, [guard, self, request, done = std::move(done)](const ApprovalDecision &decision) {
+        if (!guard || !self)
+            return;
+        if (self->d->observer)
+            self->d->observer->runDecided(request, decision);
+        if (!decision.allows()) {
+            const QString text = decision.reason.isEmpty()
+                ? QCoreApplication::translate("Toolgate::ToolCall", "The run \"%1\" was not approved.").arg(request.runName)
+                : QCoreApplication::translate("Toolgate::ToolCall", "The run \"%1\" was not approved: %2").arg(request.runName, decision.reason);
+            done(makeError(ErrorCode::ApprovalDenied, text));
+            return;
+        }
+        done(std::shared_ptr<RunApproval>(new RunApproval(request, self.data())));
+    });
+}
+
 void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
 {
     CallTarget *target = call->target();
@@ -327,6 +349,19 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
                 break;
             }
         }
+    }
+
+    // A call of an approved run (a collection) that is exactly one the person approved goes without
+    // asking again; one whose arguments differ, or whose tool changed since it was approved, is asked
+    // about as usual. Each approved call is used once.
+    if (call->m_runApproval && call->m_runApproval->m_issuer == this && !ruleAsks && !call->m_outcome.definitionChange
+        && call->m_runApproval->consume(call->m_server, call->m_tool.name, call->m_requestedArguments)) {
+        ApprovalDecision byRun;
+        byRun.kind = ApprovalDecision::Kind::AllowOnce;
+        byRun.source = ApprovalDecision::Source::RememberedRule;
+        byRun.reason = call->m_runApproval->reason();
+        decided(call, byRun);
+        return;
     }
 
     if (d->policy && !ruleAsks) {

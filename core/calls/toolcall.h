@@ -21,6 +21,7 @@ namespace Toolgate {
 class ApprovalPolicy;
 class CallTarget;
 class ClientSession;
+class RunApproval;
 class TaskFollower;
 class ToolCallPipeline;
 
@@ -113,6 +114,10 @@ public:
     /// For a tool whose taskSupport is "optional": ask the server to run the call as a task. A tool that
     /// requires it always is; one that forbids it never is. Set it right after ToolCallPipeline::call().
     void setRunAsTask(bool runAsTask) { m_runAsTask = runAsTask; }
+    /// The approval of the run this call belongs to (a collection run). A call that matches one of its
+    /// unused entries exactly goes without asking; any other is asked about as usual. Set it right
+    /// after ToolCallPipeline::call(). Only the pipeline makes RunApprovals, after its gate approved.
+    void setRunApproval(std::shared_ptr<RunApproval> approval) { m_runApproval = std::move(approval); }
     /// Whether the call is (to be) sent asking for a task.
     bool asksForTask() const;
     QDateTime startedAt() const { return m_startedAt; }
@@ -156,6 +161,7 @@ private:
     QElapsedTimer m_runTimer;
     bool m_cancelRequested = false;
     bool m_runAsTask = false;
+    std::shared_ptr<RunApproval> m_runApproval;
     QPointer<TaskFollower> m_taskFollower;
 };
 
@@ -172,6 +178,12 @@ public:
     /// Called once the call is allowed, right before it is sent. The pipeline sends only after
     /// proceed has been called (exactly once, on context's thread); an error fails the call and
     /// nothing is sent. The audit log answers once the intent and decision are durable.
+    /// A run of calls (a collection) was approved or denied as a whole: what was listed, and the decision.
+    virtual void runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)
+    {
+        Q_UNUSED(request);
+        Q_UNUSED(decision);
+    }
     virtual void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
     {
         Q_UNUSED(call);
@@ -219,6 +231,12 @@ public:
     /// the person sees (a form's, or the JSON they typed); when empty, that of the input schema.
     ToolCall *call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
                    CallInitiator initiator, QObject *parent, const JsonKeyOrder &argumentOrder = {});
+    /// Asks the gate once about a whole run of calls (each with its exact arguments). On approval,
+    /// done gets the RunApproval to give each call of the run (ToolCall::setRunApproval()); on denial,
+    /// an ApprovalDenied error with the reason. done is called once, on context's thread, unless
+    /// context dies first.
+    void requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                            std::function<void(const Result<std::shared_ptr<RunApproval>> &)> done);
 
 private:
     friend class ToolCall;

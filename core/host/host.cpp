@@ -26,6 +26,12 @@ public:
             decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::Host", "no one was there to decide")));
         }, Qt::QueuedConnection);
     }
+    void requestRunApproval(const RunApprovalRequest &, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        QMetaObject::invokeMethod(context, [decide = std::move(decide)] {
+            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::Host", "no one was there to decide")));
+        }, Qt::QueuedConnection);
+    }
 };
 
 /// Forwards to whichever gate the front end set, so the pipeline can be built before the window.
@@ -38,6 +44,10 @@ public:
     void requestApproval(const ApprovalRequest &request, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
     {
         (target ? target : &fallback)->requestApproval(request, context, std::move(decide));
+    }
+    void requestRunApproval(const RunApprovalRequest &request, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        (target ? target : &fallback)->requestRunApproval(request, context, std::move(decide));
     }
 };
 

@@ -1492,236 +1492,6 @@ Vertrauen in Server:
         <translation>die Task-ID ist leer</translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
-       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
-
-Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
-else the one named with --server in the servers file, else the only enabled one there.
-Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
-the whole environment; configured servers see only PATH, HOME and a few other basics plus
-the &quot;env&quot; of their entry.
-
-Commands:
-  servers                           list the configured servers (does not connect)
-  info                              server name and version, protocol revision, capabilities,
-                                    instructions
-  tools                             list the tools
-  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         list the resources
-  read URI                          read a resource
-  templates                         list the resource templates
-  prompts                           list the prompts
-  prompt NAME [key=value ...]       render a prompt with its arguments
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    suggest values for a prompt argument or a template
-                                    variable; key=value gives the other arguments as context
-  ping                              check that the server answers
-  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
-  task get ID                       show a task&apos;s status
-  task result ID                    wait for a task to end and print its result, as call does
-  task cancel ID                    cancel a task at the server
-
-Tool arguments:
-  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
-                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
-                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
-  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Sets property b of the object argument a.
-  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
-                  it is sent as written. key=value pairs after it add or replace top-level keys.
-  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
-  Note: --json selects JSON output; it never takes the arguments.
-
-Options:
-  --config FILE       servers file (default: %1)
-                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
-                      &quot;servers&quot; format.
-  --server NAME       the configured server to use (needed when several are enabled)
-  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
-                      falling back to the older HTTP+SSE transport
-  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking
-  --json              machine-readable output: one JSON document per command on stdout
-  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it)
-  --root DIR          a folder the server may know about when it asks for the client&apos;s
-                      roots (repeatable; none are shared without it)
-  --task              call: ask the tool to run as a task, when it may (tools that require
-                      it always do)
-  --no-wait           call: once the server answers with a task, print its id and exit,
-                      leaving the task running at the server
-  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
-  --save-dir DIR      write images, audio and binary resource contents to files in DIR
-  --version           print the version
-  --help, -h          print this help
-
-Approval:
-  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
-  name, description), its annotations (the server&apos;s own, unverified claims), any problems
-  with the arguments, and the exact JSON arguments. The answer is read from stdin:
-    y  allow this call once
-    n  deny it (you may then give a reason)
-    s  show the tool&apos;s input schema, then ask again
-  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
-  that is waiting or running (the server is told) and exits with 130.
-
-When the server asks:
-  A server may ask for information (elicitation: a form, asked field by field with its
-  defaults offered, or a link to open in your browser, opened only if you agree) or for a
-  model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --yes, or when input ends, such questions are
-  declined and the server is told why; nothing is ever answered for you. Roots are the
-  folders given with --root.
-
-Tasks:
-  A server may run a call as a task: it answers at once with a task id and works on.
-  call then shows the task&apos;s status on stderr while it runs (one updating line on a
-  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
-  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
-  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
-  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
-  with it: --no-wait and the task commands are for servers that keep running (--url).
-
-Output:
-  Text is printed as is; images, audio and binary data are summarised, and saved with
-  --save-dir. Progress the server reports for a running call goes to stderr, one line
-  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
-  &quot;toolgate-cli: &lt;message&gt;&quot;.
-
-Exit codes:
-  0    success
-  1    the tool reported an error (isError)
-  2    usage error
-  3    configuration error
-  4    could not connect, or the server failed
-  5    a request failed (protocol error, timeout, error from the server)
-  6    the call was denied
-  7    invalid tool arguments
-  8    audit verify: the audit log was changed after it was written
-  130  interrupted (Ctrl-C)
-</source>
-        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
-        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
-
-Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
-sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
-Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
-erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
-sowie das &quot;env&quot; ihres Eintrags.
-
-Befehle:
-  servers                           die eingerichteten Server auflisten (ohne Verbindung)
-  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
-                                    Anleitung
-  tools                             die Werkzeuge auflisten
-  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         die Ressourcen auflisten
-  read URI                          eine Ressource lesen
-  templates                         die Ressourcenvorlagen auflisten
-  prompts                           die Prompts auflisten
-  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
-                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
-  ping                              prüfen, ob der Server antwortet
-  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
-  task get ID                       den Status eines Tasks zeigen
-  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
-  task cancel ID                    einen Task beim Server abbrechen
-
-Werkzeugargumente:
-  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
-                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
-                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
-                  Objekte sind JSON.
-  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
-  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
-                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
-                  oder ersetzen Schlüssel der obersten Ebene.
-  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
-  irgendetwas gesendet wird.
-  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
-
-Optionen:
-  --config FILE       Serverdatei (Standard: %1)
-                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
-                      &quot;servers&quot; von VS Code.
-  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
-  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
-                      ersatzweise der ältere Transport HTTP+SSE
-  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
-  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
-  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
-  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
-                      meldungen des Servers starten es neu)
-  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
-                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
-  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
-                      (Werkzeuge, die es verlangen, tun es immer)
-  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
-                      enden; der Task läuft beim Server weiter
-  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
-  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
-  --version           die Version ausgeben
-  --help, -h          diese Hilfe ausgeben
-
-Freigabe:
-  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
-  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
-  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
-  stdin gelesen:
-    y  diesen Aufruf einmal zulassen
-    n  ihn ablehnen (danach können Sie einen Grund angeben)
-    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
-  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
-  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
-
-Wenn der Server fragt:
-  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
-  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
-  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
-  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
-  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
-  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
-
-Tasks:
-  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
-  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
-  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
-  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
-  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
-  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
-  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
-  die weiterlaufen (--url).
-
-Ausgabe:
-  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
-  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
-  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
-  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
-
-Exit-Codes:
-  0    Erfolg
-  1    das Werkzeug hat einen Fehler gemeldet (isError)
-  2    Fehler im Aufruf
-  3    Fehler in der Konfiguration
-  4    keine Verbindung möglich, oder der Server ist ausgefallen
-  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
-  6    der Aufruf wurde abgelehnt
-  7    ungültige Werkzeugargumente
-  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
-  130  unterbrochen (Strg+C)
-
-</translation>
-    </message>
-    <message>
         <source>note: %1 does not run as a task on this server; toolgate-cli waits for its answer
 </source>
         <translation>Hinweis: %1 läuft auf diesem Server nicht als Task; toolgate-cli wartet auf die Antwort
@@ -1900,6 +1670,362 @@ Status: %3
     <message>
         <source> (progress %1)</source>
         <translation> (Fortschritt %1)</translation>
+    </message>
+    <message>
+        <source>
+Run of the collection &quot;%1&quot;, approved as a whole (calls: %2)
+</source>
+        <translation>
+Lauf der Sammlung „%1“, als Ganzes zu erlauben (Aufrufe: %2)
+</translation>
+    </message>
+    <message>
+        <source>
+Only these calls, with exactly these arguments, are approved; any other is asked about on its own.
+</source>
+        <translation>
+Erlaubt werden nur diese Aufrufe mit genau diesen Argumenten; jeder andere wird einzeln erfragt.
+</translation>
+    </message>
+    <message>
+        <source>--var and --junit only go with run</source>
+        <translation>--var und --junit gehören nur zu run</translation>
+    </message>
+    <message>
+        <source>run COLLECTION</source>
+        <translation>run SAMMLUNG</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
+  task get ID                       show a task&apos;s status
+  task result ID                    wait for a task to end and print its result, as call does
+  task cancel ID                    cancel a task at the server
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --yes, -y           approve every tool call without asking
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it)
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --task              call: ask the tool to run as a task, when it may (tools that require
+                      it always do)
+  --no-wait           call: once the server answers with a task, print its id and exit,
+                      leaving the task running at the server
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
+  that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Tasks:
+  A server may run a call as a task: it answers at once with a task id and works on.
+  call then shows the task&apos;s status on stderr while it runs (one updating line on a
+  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
+  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
+  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
+  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
+  with it: --no-wait and the task commands are for servers that keep running (--url).
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  9    run: a call got no result, or an expectation did not hold
+  130  interrupted (Ctrl-C)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
+  task get ID                       den Status eines Tasks zeigen
+  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
+  task cancel ID                    einen Task beim Server abbrechen
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+                      meldungen des Servers starten es neu)
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
+                      (Werkzeuge, die es verlangen, tun es immer)
+  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
+                      enden; der Task läuft beim Server weiter
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
+  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
+  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
+  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+
+Tasks:
+  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
+  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
+  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
+  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
+  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
+  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
+  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
+  die weiterlaufen (--url).
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
+  130  unterbrochen (Strg+C)
+
+</translation>
+    </message>
+    <message>
+        <source>--var wants name=value, not &quot;%1&quot;</source>
+        <translation>--var erwartet name=wert, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>the calls of this collection go to several servers (%1); toolgate-cli runs a collection against one server: choose it with --server NAME</source>
+        <translation>die Aufrufe dieser Sammlung gehen an mehrere Server (%1); toolgate-cli führt eine Sammlung gegen einen Server aus: wählen Sie ihn mit --server NAME</translation>
+    </message>
+    <message>
+        <source>
+Collections:
+  run COLLECTION [--var name=value ...] [--junit FILE]
+                      run the saved calls of a collection file (docs/collections.md) in
+                      order and check what each result is expected to show. COLLECTION is a
+                      file, or the name of one in %1.
+                      Every call goes to the one server of this run: --server NAME, a server
+                      after &quot;--&quot;, --url, else the server the calls name.
+  --var name=value    a value for ${name} in the calls&apos; arguments (repeatable); read as JSON
+                      when it is valid JSON (3, true, &quot;text&quot;), else as text
+  --junit FILE        also write the report as JUnit XML, for CI systems
+  Before the run, every call is shown with its exact arguments and approved once, as a
+  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
+  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
+  hold; 0: every expectation held.
+</source>
+        <translation>
+Sammlungen:
+  run SAMMLUNG [--var name=wert ...] [--junit DATEI]
+                      die gespeicherten Aufrufe einer Sammlungsdatei (docs/collections.md) der
+                      Reihe nach ausführen und prüfen, was jedes Ergebnis zeigen soll. SAMMLUNG
+                      ist eine Datei oder der Name einer Datei in %1.
+                      Jeder Aufruf geht an den einen Server dieses Laufs: --server NAME, ein
+                      Server nach &quot;--&quot;, --url, sonst der Server, den die Aufrufe nennen.
+  --var name=wert     ein Wert für ${name} in den Argumenten der Aufrufe (wiederholbar); als
+                      JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;text&quot;), sonst als Text
+  --junit DATEI       den Bericht zusätzlich als JUnit-XML schreiben, für CI-Systeme
+  Vor dem Lauf wird jeder Aufruf mit seinen genauen Argumenten gezeigt und einmal, als
+  Ganzes, erlaubt (--yes erlaubt genau die aufgeführten Aufrufe). Ein Aufruf, dessen
+  Argumente von den gezeigten abweichen, wird einzeln erfragt. Exit-Code 9: ein Aufruf ist
+  fehlgeschlagen oder eine Erwartung traf nicht zu; 0: alle Erwartungen trafen zu.
+</translation>
+    </message>
+    <message>
+        <source>Running %1/%2: %3 (%4)...
+</source>
+        <translation>Führe %1/%2 aus: %3 (%4) …
+</translation>
+    </message>
+    <message>
+        <source>  ok      </source>
+        <translation>  ok      </translation>
+    </message>
+    <message>
+        <source>  FAILED  </source>
+        <translation>  FEHLER  </translation>
+    </message>
+    <message>
+        <source>%1 (%2 on %3, %4)
+</source>
+        <translation>%1 (%2 auf %3, %4)
+</translation>
+    </message>
+    <message>
+        <source>          passed: </source>
+        <translation>          erfüllt: </translation>
+    </message>
+    <message>
+        <source>          FAILED: </source>
+        <translation>          NICHT ERFÜLLT: </translation>
+    </message>
+    <message>
+        <source>the JUnit report was not written: %1</source>
+        <translation>der JUnit-Bericht wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; passed: every call answered and every expectation held (calls: %2, %3).
+</source>
+        <translation>Sammlung „%1“ bestanden: jeder Aufruf wurde beantwortet und jede Erwartung traf zu (Aufrufe: %2, %3).
+</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).
+</source>
+        <translation>Sammlung „%1“ FEHLGESCHLAGEN: fehlgeschlagene Aufrufe: %2 von %3; nicht erfüllte Erwartungen: %4 (%5).
+</translation>
+    </message>
+    <message>
+        <source>Allow these calls? [y]es / [n]o (deny the run): </source>
+        <translation>Diese Aufrufe erlauben? [y] ja / [n] nein (Lauf ablehnen): </translation>
+    </message>
+    <message>
+        <source>No answer (end of input): the run is denied; nothing is sent.
+</source>
+        <translation>Keine Antwort (Ende der Eingabe): Der Lauf wird abgelehnt; nichts wird gesendet.
+</translation>
     </message>
     <message>
         <source>%1. Repair or remove the file; no calls are made until then.</source>
@@ -2225,6 +2351,13 @@ Status: %3
     <message>
         <source>the app&apos;s renderer stopped (status %1, code %2)</source>
         <translation>der Renderer der App wurde beendet (Status %1, Code %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ApprovalGate</name>
+    <message>
+        <source>this window cannot approve a whole run at once</source>
+        <translation>dieses Fenster kann keinen ganzen Lauf auf einmal erlauben</translation>
     </message>
 </context>
 <context>
@@ -3159,6 +3292,14 @@ Status: %3
         <source>the tool changed since it was approved (%1 differ: %2)</source>
         <translation>das Werkzeug hat sich seit der Erlaubnis geändert (%1 sind anders: %2)</translation>
     </message>
+    <message>
+        <source>the collection run &quot;%1&quot; was approved as a whole (calls: %2)</source>
+        <translation>der Lauf der Sammlung „%1“ wurde als Ganzes erlaubt (Aufrufe: %2)</translation>
+    </message>
+    <message>
+        <source>the collection run &quot;%1&quot; was denied</source>
+        <translation>der Lauf der Sammlung „%1“ wurde abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditReader</name>
@@ -4041,6 +4182,120 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::Collection</name>
+    <message>
+        <source>the collection %1 cannot be used: %2</source>
+        <translation>die Sammlung %1 ist nicht verwendbar: %2</translation>
+    </message>
+    <message>
+        <source>call %1</source>
+        <translation>Aufruf %1</translation>
+    </message>
+    <message>
+        <source>call %1 (&quot;%2&quot;)</source>
+        <translation>Aufruf %1 („%2“)</translation>
+    </message>
+    <message>
+        <source>cannot read the collection %1: %2</source>
+        <translation>die Sammlung %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>it is not valid JSON (line %1: %2)</source>
+        <translation>sie ist kein gültiges JSON (Zeile %1: %2)</translation>
+    </message>
+    <message>
+        <source>it must hold a JSON object with &quot;version&quot; and &quot;calls&quot;</source>
+        <translation>sie muss ein JSON-Objekt mit „version“ und „calls“ enthalten</translation>
+    </message>
+    <message>
+        <source>&quot;format&quot; must be &quot;%1&quot;; it is %2</source>
+        <translation>„format“ muss „%1“ sein; es ist %2</translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; is missing or not a whole number (this Toolgate writes %1)</source>
+        <translation>„version“ fehlt oder ist keine ganze Zahl (dieses Toolgate schreibt %1)</translation>
+    </message>
+    <message>
+        <source>it was written by a newer Toolgate (format version %1; this one reads version %2)</source>
+        <translation>sie wurde von einem neueren Toolgate geschrieben (Formatversion %1; dieses liest Version %2)</translation>
+    </message>
+    <message>
+        <source>&quot;name&quot; must be text</source>
+        <translation>„name“ muss Text sein</translation>
+    </message>
+    <message>
+        <source>&quot;variables&quot; must be an object of names and values, such as {&quot;city&quot;: &quot;Paris&quot;}</source>
+        <translation>„variables“ muss ein Objekt aus Namen und Werten sein, etwa {&quot;city&quot;: &quot;Paris&quot;}</translation>
+    </message>
+    <message>
+        <source>&quot;calls&quot; must be a list of calls</source>
+        <translation>„calls“ muss eine Liste von Aufrufen sein</translation>
+    </message>
+    <message>
+        <source>%1 must be a JSON object</source>
+        <translation>%1 muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1 has no &quot;name&quot;; every call needs one (reports name it)</source>
+        <translation>%1 hat keinen „name“; jeder Aufruf braucht einen (Berichte nennen ihn so)</translation>
+    </message>
+    <message>
+        <source>%1: another call has the same name; names must differ</source>
+        <translation>%1: ein anderer Aufruf hat denselben Namen; Namen müssen sich unterscheiden</translation>
+    </message>
+    <message>
+        <source>%1: &quot;server&quot; must be a server&apos;s name, as text</source>
+        <translation>%1: „server“ muss der Name eines Servers sein, als Text</translation>
+    </message>
+    <message>
+        <source>%1: &quot;tool&quot; is missing; it names the tool to call</source>
+        <translation>%1: „tool“ fehlt; es nennt das aufzurufende Werkzeug</translation>
+    </message>
+    <message>
+        <source>%1: &quot;arguments&quot; must be a JSON object</source>
+        <translation>%1: „arguments“ muss ein JSON-Objekt sein</translation>
+    </message>
+    <message>
+        <source>%1: &quot;expect&quot; must be a list of expectations</source>
+        <translation>%1: „expect“ muss eine Liste von Erwartungen sein</translation>
+    </message>
+    <message>
+        <source>%1, expectation %2</source>
+        <translation>%1, Erwartung %2</translation>
+    </message>
+    <message>
+        <source>%1 names no server; give one with --server NAME</source>
+        <translation>%1 nennt keinen Server; geben Sie einen mit --server NAME an</translation>
+    </message>
+    <message>
+        <source>%1 uses the variable ${%2}, which has no value: give it with --var %2=VALUE or under &quot;variables&quot; in the collection</source>
+        <translation>%1 verwendet die Variable ${%2}, die keinen Wert hat: geben Sie ihn mit --var %2=WERT oder unter „variables“ in der Sammlung an</translation>
+    </message>
+    <message>
+        <source>a variable is given as name=value; &quot;%1&quot; is not</source>
+        <translation>eine Variable wird als name=wert angegeben; „%1“ ist das nicht</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::CollectionRunner</name>
+    <message>
+        <source>the call was not made</source>
+        <translation>der Aufruf wurde nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>the tool gave no result (%1): %2</source>
+        <translation>das Werkzeug lieferte kein Ergebnis (%1): %2</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is not connected</source>
+        <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ConfirmationDialog</name>
     <message>
         <source>yes</source>
@@ -4577,6 +4832,149 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>%1 (code %2)</source>
         <translation>%1 (Code %2)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::Expectation</name>
+    <message>
+        <source>the tool gave no result (%1): %2</source>
+        <translation>das Werkzeug lieferte kein Ergebnis (%1): %2</translation>
+    </message>
+    <message>
+        <source>the tool reports an error</source>
+        <translation>das Werkzeug meldet einen Fehler</translation>
+    </message>
+    <message>
+        <source>the tool reports no error</source>
+        <translation>das Werkzeug meldet keinen Fehler</translation>
+    </message>
+    <message>
+        <source>text contains &quot;%1&quot;</source>
+        <translation>Text enthält „%1“</translation>
+    </message>
+    <message>
+        <source>%1 equals %2</source>
+        <translation>%1 ist gleich %2</translation>
+    </message>
+    <message>
+        <source>%1 matches /%2/</source>
+        <translation>%1 passt auf /%2/</translation>
+    </message>
+    <message>
+        <source>structured content matches the output schema</source>
+        <translation>strukturierter Inhalt entspricht dem Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>structured content does not match the output schema</source>
+        <translation>strukturierter Inhalt entspricht nicht dem Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>finishes within %1 ms</source>
+        <translation>endet innerhalb von %1 ms</translation>
+    </message>
+    <message>
+        <source>expected the tool to report an error; it succeeded. Its text was: %1</source>
+        <translation>erwartet war, dass das Werkzeug einen Fehler meldet; es war erfolgreich. Sein Text war: %1</translation>
+    </message>
+    <message>
+        <source>expected no error; the tool reported one: %1</source>
+        <translation>erwartet war kein Fehler; das Werkzeug meldete einen: %1</translation>
+    </message>
+    <message>
+        <source>expected the text to contain &quot;%1&quot;; the result&apos;s text was: %2</source>
+        <translation>erwartet war, dass der Text „%1“ enthält; der Text des Ergebnisses war: %2</translation>
+    </message>
+    <message>
+        <source>expected structured content at %1; the result has no structured content</source>
+        <translation>erwartet war strukturierter Inhalt bei %1; das Ergebnis hat keinen strukturierten Inhalt</translation>
+    </message>
+    <message>
+        <source>expected a value at %1; there is none. The structured content was: %2</source>
+        <translation>erwartet war ein Wert bei %1; dort ist keiner. Der strukturierte Inhalt war: %2</translation>
+    </message>
+    <message>
+        <source>expected %1 to equal %2; it was %3</source>
+        <translation>erwartet war %1 gleich %2; es war %3</translation>
+    </message>
+    <message>
+        <source>expected %1 to be text matching /%2/; it was %3</source>
+        <translation>erwartet war bei %1 Text, der auf /%2/ passt; es war %3</translation>
+    </message>
+    <message>
+        <source>expected %1 to match /%2/; it was %3</source>
+        <translation>erwartet war, dass %1 auf /%2/ passt; es war %3</translation>
+    </message>
+    <message>
+        <source>expected structured content that matches the output schema; there was nothing to check (no output schema or no structured content)</source>
+        <translation>erwartet war strukturierter Inhalt, der dem Ausgabeschema entspricht; es gab nichts zu prüfen (kein Ausgabeschema oder kein strukturierter Inhalt)</translation>
+    </message>
+    <message>
+        <source>expected structured content that matches the output schema; it does not: %1</source>
+        <translation>erwartet war strukturierter Inhalt, der dem Ausgabeschema entspricht; er tut es nicht: %1</translation>
+    </message>
+    <message>
+        <source>expected structured content that does not match the output schema; it matches</source>
+        <translation>erwartet war strukturierter Inhalt, der dem Ausgabeschema nicht entspricht; er entspricht ihm</translation>
+    </message>
+    <message>
+        <source>expected the call to finish within %1 ms; it took %2 ms</source>
+        <translation>erwartet war, dass der Aufruf innerhalb von %1 ms endet; er dauerte %2 ms</translation>
+    </message>
+    <message>
+        <source>each expectation must be a JSON object, such as {&quot;isError&quot;: false}</source>
+        <translation>jede Erwartung muss ein JSON-Objekt sein, etwa {&quot;isError&quot;: false}</translation>
+    </message>
+    <message>
+        <source>&quot;name&quot; must be text</source>
+        <translation>„name“ muss Text sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be true or false</source>
+        <translation>„%1“ muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>&quot;textContains&quot; must be text</source>
+        <translation>„textContains“ muss Text sein</translation>
+    </message>
+    <message>
+        <source>an expectation has either &quot;equals&quot; or &quot;matches&quot;, not both</source>
+        <translation>eine Erwartung hat entweder „equals“ oder „matches“, nicht beides</translation>
+    </message>
+    <message>
+        <source>&quot;pointer&quot; must be a JSON pointer such as &quot;/temperature&quot;</source>
+        <translation>„pointer“ muss ein JSON-Pointer sein, etwa „/temperature“</translation>
+    </message>
+    <message>
+        <source>&quot;pointer&quot; must start with &quot;/&quot; (for example &quot;/temperature&quot;); &quot;%1&quot; does not</source>
+        <translation>„pointer“ muss mit „/“ beginnen (zum Beispiel „/temperature“); „%1“ tut das nicht</translation>
+    </message>
+    <message>
+        <source>&quot;matches&quot; must be a regular expression, as text</source>
+        <translation>„matches“ muss ein regulärer Ausdruck sein, als Text</translation>
+    </message>
+    <message>
+        <source>&quot;matches&quot; is not a valid regular expression (%1): %2</source>
+        <translation>„matches“ ist kein gültiger regulärer Ausdruck (%1): %2</translation>
+    </message>
+    <message>
+        <source>&quot;pointer&quot; needs &quot;equals&quot; or &quot;matches&quot; beside it</source>
+        <translation>„pointer“ braucht „equals“ oder „matches“ daneben</translation>
+    </message>
+    <message>
+        <source>&quot;withinMs&quot; must be a whole number of milliseconds, 0 or more</source>
+        <translation>„withinMs“ muss eine ganze Zahl von Millisekunden sein, 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>the expectation checks nothing: give one of &quot;isError&quot;, &quot;textContains&quot;, &quot;equals&quot; or &quot;matches&quot; (with &quot;pointer&quot;), &quot;matchesOutputSchema&quot;, &quot;withinMs&quot;</source>
+        <translation>die Erwartung prüft nichts: geben Sie eines von „isError“, „textContains“, „equals“ oder „matches“ (mit „pointer“), „matchesOutputSchema“, „withinMs“ an</translation>
+    </message>
+    <message>
+        <source>an expectation checks one thing; split this one into several</source>
+        <translation>eine Erwartung prüft eine Sache; teilen Sie diese in mehrere auf</translation>
+    </message>
+    <message>
+        <source>… (%1 more characters)</source>
+        <translation>… (%1 weitere Zeichen)</translation>
     </message>
 </context>
 <context>
@@ -6402,6 +6800,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Cannot save the roots: %1</source>
         <translation>Die Stammordner können nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::RunApproval</name>
+    <message>
+        <source>approved with the collection run &quot;%1&quot;</source>
+        <translation>erlaubt mit dem Lauf der Sammlung „%1“</translation>
     </message>
 </context>
 <context>
@@ -8870,6 +9275,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>no reason given</source>
         <translation>kein Grund angegeben</translation>
+    </message>
+    <message>
+        <source>The run &quot;%1&quot; was not approved.</source>
+        <translation>Der Lauf „%1“ wurde nicht erlaubt.</translation>
+    </message>
+    <message>
+        <source>The run &quot;%1&quot; was not approved: %2</source>
+        <translation>Der Lauf „%1“ wurde nicht erlaubt: %2</translation>
     </message>
 </context>
 <context>

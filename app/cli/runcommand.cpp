@@ -1,0 +1,245 @@
+#include "runcommand.h"
+#include "clitext.h"
+
+#include "collections/collection.h"
+#include "collections/collectionrunner.h"
+#include "collections/junitwriter.h"
+#include "common/error.h"
+#include "console.h"
+#include "jsonrpc/jsonwriter.h"
+#include "workspace/serverconnection.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace Toolgate {
+
+namespace {
+
+Result<QJsonObject> variablesOf(const QStringList &assignments)
+{
+    QJsonObject values;
+    for (const QString &assignment : assignments) {
+        const auto parsed = Collection::parseVariable(assignment);
+        if (!parsed)
+            return usageError(Cli::tr("--var wants name=value, not \"%1\"").arg(assignment));
+        values.insert(parsed->first, parsed->second);
+    }
+    return values;
+}
+
+QString seconds(qint64 ms)
+{
+    return ms < 1000 ? Cli::tr("%1 ms").arg(ms) : Cli::tr("%1 s").arg(double(ms) / 1000.0, 0, 'f', 2);
+}
+
+QJsonObject reportJson(const RunReport &report)
+{
+    QJsonArray calls;
+    for (const CallReport &call : report.calls) {
+        QJsonArray expectations;
+        for (const ExpectationResult &e : call.expectations)
+            expectations.append(QJsonObject{{QStringLiteral("name"), e.name}, {QStringLiteral("passed"), e.passed}, {QStringLiteral("message"), e.message}});
+        QJsonObject entry{{QStringLiteral("name"), call.name},
+                          {QStringLiteral("server"), call.server},
+                          {QStringLiteral("tool"), call.tool},
+                          {QStringLiteral("arguments"), call.arguments},
+                          {QStringLiteral("made"), call.made},
+                          {QStringLiteral("outcome"), ToolCallOutcome::kindName(call.outcome.kind)},
+                          {QStringLiteral("durationMs"), double(call.durationMs)},
+                          {QStringLiteral("passed"), call.passed()},
+                          {QStringLiteral("expectations"), expectations}};
+        if (!call.problem().isEmpty())
+            entry.insert(QStringLiteral("problem"), call.problem());
+        calls.append(entry);
+    }
+    QJsonObject json{{QStringLiteral("collection"), report.collectionName},
+                     {QStringLiteral("passed"), report.passed()},
+                     {QStringLiteral("failedCalls"), report.failedCalls()},
+                     {QStringLiteral("failedExpectations"), report.failedExpectations()},
+                     {QStringLiteral("durationMs"), double(report.durationMs)},
+                     {QStringLiteral("calls"), calls}};
+    if (report.error)
+        json.insert(QStringLiteral("error"), report.error->message);
+    return json;
+}
+
+} // namespace
+
+QString RunCommand::collectionPath(const QString &argument)
+{
+    if (QFileInfo::exists(argument) || argument.contains(u'/') || argument.contains(QDir::separator()))
+        return argument;
+    const QDir folder(Collection::defaultFolder());
+    const QString named = folder.filePath(argument);
+    if (QFileInfo::exists(named))
+        return named;
+    if (QFileInfo::exists(named + QStringLiteral(".json")))
+        return named + QStringLiteral(".json");
+    return argument;
+}
+
+Result<void> RunCommand::prepare(CliArguments &arguments)
+{
+    const auto collection = Collection::load(collectionPath(arguments.target));
+    if (!collection)
+        return collection.error();
+    const auto overrides = variablesOf(arguments.variables);
+    if (!overrides)
+        return overrides.error();
+    const bool serverGiven = !arguments.serverName.isEmpty() || !arguments.url.isEmpty() || !arguments.inlineServer.isEmpty();
+    const QStringList servers = collection->servers();
+    if (!serverGiven && servers.size() > 1) {
+        return usageError(Cli::tr("the calls of this collection go to several servers (%1); toolgate-cli runs a collection "
+                                  "against one server: choose it with --server NAME")
+                              .arg(servers.join(QStringLiteral(", "))));
+    }
+    if (!serverGiven && servers.size() == 1)
+        arguments.serverName = servers.first();
+    // Every call goes to the one server this run connects to; here only the variables are checked.
+    const auto resolved = collection->resolve(overrides.value(), QStringLiteral("-"));
+    if (!resolved)
+        return resolved.error();
+    return {};
+}
+
+QString RunCommand::helpText()
+{
+    return Cli::tr(R"(
+Collections:
+  run COLLECTION [--var name=value ...] [--junit FILE]
+                      run the saved calls of a collection file (docs/collections.md) in
+                      order and check what each result is expected to show. COLLECTION is a
+                      file, or the name of one in %1.
+                      Every call goes to the one server of this run: --server NAME, a server
+                      after "--", --url, else the server the calls name.
+  --var name=value    a value for ${name} in the calls' arguments (repeatable); read as JSON
+                      when it is valid JSON (3, true, "text"), else as text
+  --junit FILE        also write the report as JUnit XML, for CI systems
+  Before the run, every call is shown with its exact arguments and approved once, as a
+  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
+  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
+  hold; 0: every expectation held.
+)").arg(QDir::toNativeSeparators(Collection::defaultFolder()));
+}
+
+RunCommand::RunCommand(ServerConnection *connection, CliArguments arguments, ToolCallPipeline *pipeline, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_arguments(std::move(arguments))
+    , m_pipeline(pipeline)
+{
+}
+
+RunCommand::~RunCommand() = default;
+
+void RunCommand::start()
+{
+    const auto collection = Collection::load(collectionPath(m_arguments.target));
+    if (!collection) {
+        Console::error(collection.error().message);
+        done(ExitCode::Config);
+        return;
+    }
+    const auto overrides = variablesOf(m_arguments.variables);
+    const QString server = m_connection->identity().name;
+    const auto calls = overrides ? collection->resolve(overrides.value(), server) : Result<QList<ResolvedCall>>(overrides.error());
+    if (!calls) {
+        Console::error(calls.error().message);
+        done(exitCodeFor(calls.error()));
+        return;
+    }
+    QPointer<ServerConnection> connection = m_connection;
+    m_runner = std::make_unique<CollectionRunner>(
+        m_pipeline, [connection, server](const QString &name) -> CallTarget * {
+            return connection && name == server ? connection.data() : nullptr;
+        },
+        CallInitiator::Cli);
+    connect(m_runner.get(), &CollectionRunner::callStarted, this, [this](int index) {
+        const CallReport &call = m_runner->report().calls.at(index);
+        Console::err(Cli::tr("Running %1/%2: %3 (%4)...\n")
+                         .arg(index + 1)
+                         .arg(m_runner->report().calls.size())
+                         .arg(Console::sanitizedLine(call.name), Console::toolName(call.tool)));
+    });
+    connect(m_runner.get(), &CollectionRunner::callFinished, this, &RunCommand::printCall);
+    connect(m_runner.get(), &CollectionRunner::finished, this, &RunCommand::runFinished);
+    const QString name = collection->name.isEmpty() ? QFileInfo(m_arguments.target).completeBaseName() : collection->name;
+    m_runner->start(name, calls.value());
+}
+
+void RunCommand::interrupt()
+{
+    m_interrupted = true;
+    if (m_runner && m_runner->isRunning())
+        m_runner->cancel();
+    else
+        done(ExitCode::Interrupted);
+}
+
+void RunCommand::printCall(int index)
+{
+    if (m_arguments.json)
+        return;
+    const CallReport &call = m_runner->report().calls.at(index);
+    QString text = (call.passed() ? Cli::tr("  ok      ") : Cli::tr("  FAILED  "))
+        + Cli::tr("%1 (%2 on %3, %4)\n").arg(Console::sanitizedLine(call.name), Console::toolName(call.tool), Console::sanitizedLine(call.server), seconds(call.durationMs));
+    if (!call.problem().isEmpty())
+        text += QStringLiteral("          ") + Console::sanitizedLine(call.problem()) + u'\n';
+    for (const ExpectationResult &e : call.expectations) {
+        if (!call.answered())
+            break; // the problem above says why none of them could hold
+        text += (e.passed ? Cli::tr("          passed: ") : Cli::tr("          FAILED: ")) + Console::sanitizedLine(e.name) + u'\n';
+        if (!e.passed)
+            text += QStringLiteral("            ") + Console::sanitizedLine(e.message) + u'\n';
+    }
+    Console::out(text);
+}
+
+void RunCommand::runFinished()
+{
+    const RunReport &report = m_runner->report();
+    ExitCode code = report.passed() ? ExitCode::Success : ExitCode::ExpectationFailed;
+    if (report.error)
+        code = exitCodeFor(report.error.value());
+    if (m_interrupted)
+        code = ExitCode::Interrupted;
+    if (!m_arguments.junitPath.isEmpty()) {
+        if (const Result<void> written = JUnitWriter::write(report, m_arguments.junitPath); !written) {
+            Console::error(Cli::tr("the JUnit report was not written: %1").arg(written.error().message));
+            if (code == ExitCode::Success)
+                code = ExitCode::Config;
+        }
+    }
+    if (m_arguments.json) {
+        Console::outJson(QJsonDocument(reportJson(report)).toJson(QJsonDocument::Indented));
+    } else if (report.error) {
+        Console::error(report.error->message);
+    } else {
+        const int failed = report.failedCalls();
+        Console::out(failed == 0
+                         ? Cli::tr("Collection \"%1\" passed: every call answered and every expectation held (calls: %2, %3).\n")
+                               .arg(Console::sanitizedLine(report.collectionName))
+                               .arg(report.calls.size())
+                               .arg(seconds(report.durationMs))
+                         : Cli::tr("Collection \"%1\" FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).\n")
+                               .arg(Console::sanitizedLine(report.collectionName))
+                               .arg(failed)
+                               .arg(report.calls.size())
+                               .arg(report.failedExpectations())
+                               .arg(seconds(report.durationMs)));
+    }
+    done(code);
+}
+
+void RunCommand::done(ExitCode code)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    emit finished(int(code));
+}
+
+} // namespace Toolgate

@@ -1,0 +1,418 @@
+// Collections (issue 19): reading and writing the file (keys kept in the order written), broken files
+// in plain words, ${variables}, every kind of expectation passing and failing with readable text, and
+// the JUnit report's structure.
+
+#include "collections/collection.h"
+#include "collections/collectionrunner.h"
+#include "collections/junitwriter.h"
+#include "common/error.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace Toolgate;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const QByteArray demoCollection = R"json({
+  "format": "toolgate-collection",
+  "version": 1,
+  "name": "Demo smoke test",
+  "variables": {"city": "Amsterdam", "b": 3},
+  "calls": [
+    {
+      "name": "weather",
+      "server": "demo",
+      "tool": "weather",
+      "arguments": {"units": "celsius", "city": "${city}"},
+      "expect": [
+        {"isError": false},
+        {"textContains": "${city}"},
+        {"pointer": "/units", "equals": "celsius"},
+        {"name": "conditions are known", "pointer": "/conditions", "matches": "^(sunny|partly cloudy|cloudy|rainy|stormy|snowy|foggy)$"},
+        {"matchesOutputSchema": true},
+        {"withinMs": 5000}
+      ]
+    },
+    {
+      "name": "add",
+      "server": "demo",
+      "tool": "add",
+      "arguments": {"b": "${b}", "a": 2, "note": "b is ${b}, $${literal}"}
+    }
+  ]
+})json";
+
+ToolCallOutcome answered(const QString &text, std::optional<QJsonObject> structured = std::nullopt, bool isError = false)
+{
+    ToolCallOutcome outcome;
+    outcome.kind = isError ? ToolCallOutcome::Kind::ToolError : ToolCallOutcome::Kind::Succeeded;
+    outcome.result.isError = isError;
+    outcome.result.content.append(Content::makeText(text));
+    outcome.result.structuredContent = structured;
+    outcome.durationMs = 40;
+    return outcome;
+}
+
+Expectation expectation(const QByteArray &json)
+{
+    const auto parsed = Expectation::fromJson(QJsonDocument::fromJson(json).object(), u"test"_s);
+    if (!parsed)
+        qFatal("bad expectation in the test: %s", qPrintable(parsed.error().message));
+    return parsed.value();
+}
+
+} // namespace
+
+class tst_Collection : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsTheFileKeepingKeyOrder();
+    void savesAndReadsBackInOrder();
+    void brokenFilesSayWhatAndWhere_data();
+    void brokenFilesSayWhatAndWhere();
+    void variablesAreFilledIn();
+    void unknownVariablesFailBeforeAnythingRuns();
+    void commandLineVariablesAreJsonOrText();
+    void expectationsPassAndFail_data();
+    void expectationsPassAndFail();
+    void aCallWithoutResultFailsEveryExpectation();
+    void longTextIsShortened();
+    void junitReportHasTheExpectedStructure();
+    void defaultFolderFollowsTheOverride();
+};
+
+void tst_Collection::readsTheFileKeepingKeyOrder()
+{
+    const auto collection = Collection::fromJson(demoCollection, u"demo.json"_s);
+    QVERIFY2(collection, collection ? "" : qPrintable(collection.error().message));
+    QCOMPARE(collection->name, u"Demo smoke test"_s);
+    QCOMPARE(collection->calls.size(), 2);
+    const SavedCall &weather = collection->calls.at(0);
+    QCOMPARE(weather.tool, u"weather"_s);
+    QCOMPARE(weather.expectations.size(), 6);
+    // The order written, not QJsonObject's sorted one.
+    QCOMPARE(weather.argumentOrder.orderedKeys(weather.arguments), (QStringList{u"units"_s, u"city"_s}));
+    const SavedCall &add = collection->calls.at(1);
+    QCOMPARE(add.argumentOrder.orderedKeys(add.arguments), (QStringList{u"b"_s, u"a"_s, u"note"_s}));
+    QCOMPARE(collection->variableOrder.orderedKeys(collection->variables), (QStringList{u"city"_s, u"b"_s}));
+    QCOMPARE(collection->servers(), QStringList{u"demo"_s});
+    // Resolved calls keep the order too: it is what the approval shows and what is sent.
+    const auto resolved = collection->resolve();
+    QVERIFY(resolved);
+    QCOMPARE(resolved->at(1).argumentOrder.orderedKeys(resolved->at(1).arguments), (QStringList{u"b"_s, u"a"_s, u"note"_s}));
+}
+
+void tst_Collection::savesAndReadsBackInOrder()
+{
+    const auto collection = Collection::fromJson(demoCollection, u"demo.json"_s);
+    QVERIFY(collection);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"sub/saved.json"_s);
+    const Result<void> saved = collection->save(path);
+    QVERIFY2(saved, saved ? "" : qPrintable(saved.error().message));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    // Arguments as written: "units" before "city", "b" before "a".
+    QVERIFY2(text.indexOf("\"units\"") < text.indexOf("\"city\": \"${city}\""), text.constData());
+    QVERIFY2(text.indexOf("\"b\": \"${b}\"") < text.indexOf("\"a\": 2"), text.constData());
+    QVERIFY(text.indexOf("\"format\"") < text.indexOf("\"calls\""));
+    const auto again = Collection::load(path);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->calls.size(), 2);
+    QCOMPARE(again->calls.at(0).arguments, collection->calls.at(0).arguments);
+    QCOMPARE(again->calls.at(0).argumentOrder.orderedKeys(again->calls.at(0).arguments), (QStringList{u"units"_s, u"city"_s}));
+    QCOMPARE(again->calls.at(0).expectations.size(), 6);
+    QCOMPARE(again->calls.at(0).expectations.at(3).displayName(), u"conditions are known"_s);
+    QCOMPARE(again->variables, collection->variables);
+}
+
+void tst_Collection::brokenFilesSayWhatAndWhere_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("words");
+    QTest::addRow("not json") << QByteArray("{\"version\": 1,\n \"calls\": [}") << QStringList{u"not valid JSON"_s, u"line 2"_s};
+    QTest::addRow("no version") << QByteArray(R"({"calls": []})") << QStringList{u"\"version\""_s};
+    QTest::addRow("newer") << QByteArray(R"({"version": 7, "calls": []})") << QStringList{u"newer Toolgate"_s, u"7"_s};
+    QTest::addRow("wrong format") << QByteArray(R"({"format": "postman", "version": 1, "calls": []})") << QStringList{u"\"format\""_s, u"postman"_s};
+    QTest::addRow("no calls") << QByteArray(R"({"version": 1})") << QStringList{u"\"calls\""_s};
+    QTest::addRow("call without name") << QByteArray(R"({"version": 1, "calls": [{"tool": "echo"}]})") << QStringList{u"call 1"_s, u"\"name\""_s};
+    QTest::addRow("call without tool") << QByteArray(R"({"version": 1, "calls": [{"name": "first", "tool": "echo"}, {"name": "second"}]})")
+                                       << QStringList{u"call 2 (\"second\")"_s, u"\"tool\""_s};
+    QTest::addRow("duplicate names") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo"}, {"name": "a", "tool": "echo"}]})")
+                                     << QStringList{u"call 2 (\"a\")"_s, u"same name"_s};
+    QTest::addRow("arguments not object") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "arguments": [1]}]})")
+                                          << QStringList{u"call 1 (\"a\")"_s, u"\"arguments\""_s};
+    QTest::addRow("empty expectation") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"isError": false}, {}]}]})")
+                                       << QStringList{u"call 1 (\"a\"), expectation 2"_s, u"checks nothing"_s};
+    QTest::addRow("two kinds") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"isError": false, "withinMs": 3}]}]})")
+                               << QStringList{u"expectation 1"_s, u"one thing"_s};
+    QTest::addRow("bad regex") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"pointer": "/x", "matches": "(("}]}]})")
+                               << QStringList{u"expectation 1"_s, u"regular expression"_s};
+    QTest::addRow("bad pointer") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"pointer": "x", "equals": 1}]}]})")
+                                 << QStringList{u"\"pointer\""_s, u"start with \"/\""_s};
+    QTest::addRow("bad withinMs") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"withinMs": "soon"}]}]})")
+                                  << QStringList{u"\"withinMs\""_s};
+}
+
+void tst_Collection::brokenFilesSayWhatAndWhere()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, words);
+    const auto collection = Collection::fromJson(text, u"broken.json"_s);
+    QVERIFY(!collection);
+    const QString message = collection.error().message;
+    QVERIFY2(message.contains(u"broken.json"_s), qPrintable(message));
+    for (const QString &word : std::as_const(words))
+        QVERIFY2(message.contains(word), qPrintable(u"\"%1\" not in: %2"_s.arg(word, message)));
+}
+
+void tst_Collection::variablesAreFilledIn()
+{
+    const auto collection = Collection::fromJson(demoCollection, u"demo.json"_s);
+    QVERIFY(collection);
+    const auto resolved = collection->resolve({{u"city"_s, u"Utrecht"_s}});
+    QVERIFY2(resolved, resolved ? "" : qPrintable(resolved.error().message));
+    QCOMPARE(resolved->at(0).arguments.value(u"city"_s).toString(), u"Utrecht"_s);
+    QCOMPARE(resolved->at(0).server, u"demo"_s);
+    // Expectations see the variables too.
+    QCOMPARE(resolved->at(0).expectations.at(1).text, u"Utrecht"_s);
+    // A whole-value ${b} takes the variable's type; inside text it is written as text; $${ stays literal.
+    QCOMPARE(resolved->at(1).arguments.value(u"b"_s), QJsonValue(3));
+    QCOMPARE(resolved->at(1).arguments.value(u"note"_s).toString(), u"b is 3, ${literal}"_s);
+    // An override server goes for every call.
+    const auto elsewhere = collection->resolve({}, u"other"_s);
+    QVERIFY(elsewhere);
+    QCOMPARE(elsewhere->at(0).server, u"other"_s);
+    QCOMPARE(elsewhere->at(1).server, u"other"_s);
+}
+
+void tst_Collection::unknownVariablesFailBeforeAnythingRuns()
+{
+    const auto collection = Collection::fromJson(R"({"version": 1, "calls": [
+        {"name": "greet", "server": "demo", "tool": "echo", "arguments": {"text": "hello ${who}"}},
+        {"name": "no server", "tool": "echo", "arguments": {"text": "x"}}]})", u"vars.json"_s);
+    QVERIFY(collection);
+    const auto resolved = collection->resolve();
+    QVERIFY(!resolved);
+    const QString message = resolved.error().message;
+    QVERIFY2(message.contains(u"call 1 (\"greet\")"_s) && message.contains(u"${who}"_s) && message.contains(u"--var who=VALUE"_s), qPrintable(message));
+    QVERIFY2(message.contains(u"call 2 (\"no server\") names no server"_s), qPrintable(message));
+    const auto given = collection->resolve({{u"who"_s, u"Ada"_s}}, u"demo"_s);
+    QVERIFY2(given, given ? "" : qPrintable(given.error().message));
+    QCOMPARE(given->at(0).arguments.value(u"text"_s).toString(), u"hello Ada"_s);
+}
+
+void tst_Collection::commandLineVariablesAreJsonOrText()
+{
+    QCOMPARE(Collection::parseVariable(u"b=4"_s)->second, QJsonValue(4));
+    QCOMPARE(Collection::parseVariable(u"flag=true"_s)->second, QJsonValue(true));
+    QCOMPARE(Collection::parseVariable(u"city=New York"_s)->second, QJsonValue(u"New York"_s));
+    QCOMPARE(Collection::parseVariable(u"code=\"007\""_s)->second, QJsonValue(u"007"_s));
+    QCOMPARE(Collection::parseVariable(u"eq=a=b"_s)->second, QJsonValue(u"a=b"_s));
+    QVERIFY(!Collection::parseVariable(u"novalue"_s));
+    QVERIFY(!Collection::parseVariable(u"=3"_s));
+}
+
+void tst_Collection::expectationsPassAndFail_data()
+{
+    QTest::addColumn<QByteArray>("expectation");
+    QTest::addColumn<bool>("passes");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("isError false, passes") << QByteArray(R"({"isError": false})") << true << QString();
+    QTest::addRow("isError true, fails") << QByteArray(R"({"isError": true})") << false << u"expected the tool to report an error; it succeeded. Its text was: It is sunny in Paris."_s;
+    QTest::addRow("text contains") << QByteArray(R"({"textContains": "sunny"})") << true << QString();
+    QTest::addRow("text missing") << QByteArray(R"({"textContains": "rain"})") << false
+                                  << u"expected the text to contain \"rain\"; the result's text was: It is sunny in Paris."_s;
+    QTest::addRow("equals") << QByteArray(R"({"pointer": "/temperature", "equals": 21})") << true << QString();
+    QTest::addRow("equals 21.0") << QByteArray(R"({"pointer": "/temperature", "equals": 21.0})") << true << QString();
+    QTest::addRow("not equal") << QByteArray(R"({"pointer": "/temperature", "equals": 30})") << false << u"expected /temperature to equal 30; it was 21"_s;
+    QTest::addRow("nested equals") << QByteArray(R"({"pointer": "/wind/0/dir", "equals": "N"})") << true << QString();
+    QTest::addRow("missing pointer") << QByteArray(R"({"pointer": "/pressure", "equals": 1})") << false
+                                     << u"expected a value at /pressure; there is none. The structured content was: {\"conditions\":\"sunny\",\"temperature\":21,\"wind\":[{\"dir\":\"N\"}]}"_s;
+    QTest::addRow("whole equals") << QByteArray(R"({"equals": {"conditions": "sunny", "temperature": 21, "wind": [{"dir": "N"}]}})") << true << QString();
+    QTest::addRow("matches") << QByteArray(R"({"pointer": "/conditions", "matches": "^sun"})") << true << QString();
+    QTest::addRow("no match") << QByteArray(R"({"pointer": "/conditions", "matches": "^rain"})") << false << u"expected /conditions to match /^rain/; it was \"sunny\""_s;
+    QTest::addRow("matches a number") << QByteArray(R"({"pointer": "/temperature", "matches": "2"})") << false << u"expected /temperature to be text matching /2/; it was 21"_s;
+    QTest::addRow("schema not checked") << QByteArray(R"({"matchesOutputSchema": true})") << false
+                                        << u"expected structured content that matches the output schema; there was nothing to check (no output schema or no structured content)"_s;
+    QTest::addRow("within") << QByteArray(R"({"withinMs": 100})") << true << QString();
+    QTest::addRow("too slow") << QByteArray(R"({"withinMs": 10})") << false << u"expected the call to finish within 10 ms; it took 40 ms"_s;
+}
+
+void tst_Collection::expectationsPassAndFail()
+{
+    QFETCH(QByteArray, expectation);
+    QFETCH(bool, passes);
+    QFETCH(QString, message);
+    const ToolCallOutcome outcome = answered(u"It is sunny in Paris."_s,
+                                             QJsonObject{{u"conditions"_s, u"sunny"_s}, {u"temperature"_s, 21},
+                                                         {u"wind"_s, QJsonArray{QJsonObject{{u"dir"_s, u"N"_s}}}}});
+    const ExpectationResult result = ::expectation(expectation).evaluate(outcome);
+    QCOMPARE(result.passed, passes);
+    QCOMPARE(result.message, message);
+    QVERIFY(!result.name.isEmpty());
+}
+
+void tst_Collection::aCallWithoutResultFailsEveryExpectation()
+{
+    // The output schema verdict is the pipeline's (outputValid); the expectation reads it.
+    ToolCallOutcome checked = answered(u"x"_s, QJsonObject{{u"temperature"_s, u"warm"_s}});
+    checked.outputValid = false;
+    checked.outputProblems = {u"/temperature: expected a number"_s};
+    const ExpectationResult schema = ::expectation(R"({"matchesOutputSchema": true})").evaluate(checked);
+    QVERIFY(!schema.passed);
+    QVERIFY2(schema.message.contains(u"/temperature: expected a number"_s), qPrintable(schema.message));
+    checked.outputValid = true;
+    QVERIFY(::expectation(R"({"matchesOutputSchema": true})").evaluate(checked).passed);
+
+    ToolCallOutcome denied;
+    denied.kind = ToolCallOutcome::Kind::Denied;
+    denied.error.message = u"The user denied this call to echo."_s;
+    for (const QByteArray &json : {QByteArray(R"({"isError": true})"), QByteArray(R"({"withinMs": 100000})")}) {
+        const ExpectationResult result = ::expectation(json).evaluate(denied);
+        QVERIFY(!result.passed);
+        QVERIFY2(result.message.contains(u"denied"_s) && result.message.contains(u"The user denied this call to echo."_s), qPrintable(result.message));
+    }
+    const ToolCallOutcome toolError = answered(u"it broke"_s, std::nullopt, true);
+    QVERIFY(::expectation(R"({"isError": true})").evaluate(toolError).passed);
+    const ExpectationResult noError = ::expectation(R"({"isError": false})").evaluate(toolError);
+    QCOMPARE(noError.message, u"expected no error; the tool reported one: it broke"_s);
+}
+
+void tst_Collection::longTextIsShortened()
+{
+    const QString text(5000, u'a');
+    const ExpectationResult result = ::expectation(R"({"textContains": "b"})").evaluate(answered(text));
+    QVERIFY(!result.passed);
+    QVERIFY2(result.message.size() < 500, qPrintable(result.message.left(600)));
+    QVERIFY2(result.message.endsWith(u"… (4700 more characters)"_s), qPrintable(result.message.right(60)));
+}
+
+void tst_Collection::junitReportHasTheExpectedStructure()
+{
+    RunReport report;
+    report.collectionName = u"Demo <smoke> & test"_s;
+    report.startedAt = QDateTime::currentDateTimeUtc();
+    report.durationMs = 1234;
+    CallReport good;
+    good.name = u"weather"_s;
+    good.server = u"demo"_s;
+    good.tool = u"weather"_s;
+    good.made = true;
+    good.outcome = answered(u"sunny"_s);
+    good.durationMs = 12;
+    good.expectations = {{u"text contains \"sunny\""_s, true, {}}};
+    CallReport bad = good;
+    bad.name = u"add"_s;
+    bad.tool = u"add"_s;
+    bad.outcome = answered(u"\x1b[31m6"_s);
+    bad.expectations = {{u"sum is five"_s, false, u"expected /sum to equal 5; it was 6"_s},
+                        {u"no error"_s, true, {}},
+                        {u"quick"_s, false, u"expected the call to finish within 1 ms; it took 12 ms"_s}};
+    CallReport notMade = good;
+    notMade.name = u"after"_s;
+    notMade.made = true;
+    notMade.outcome = ToolCallOutcome{};
+    notMade.outcome.kind = ToolCallOutcome::Kind::Failed;
+    notMade.outcome.error.message = u"the server \"demo\" is not connected"_s;
+    notMade.expectations = {{u"no error"_s, false, u"the tool gave no result"_s}};
+    report.calls = {good, bad, notMade};
+
+    const QByteArray xml = JUnitWriter::toXml(report);
+    QXmlStreamReader reader(xml);
+    QStringList path;
+    int suites = 0, cases = 0;
+    QStringList failures;
+    QMap<QString, QString> suiteAttributes;
+    QString currentCase;
+    while (!reader.atEnd()) {
+        reader.readNext();
+        if (reader.isStartElement()) {
+            const QString name = reader.name().toString();
+            if (path.isEmpty())
+                QCOMPARE(name, u"testsuites"_s);
+            if (name == u"testsuite") {
+                QCOMPARE(path, QStringList{u"testsuites"_s});
+                ++suites;
+                for (const auto &a : reader.attributes())
+                    suiteAttributes.insert(a.name().toString(), a.value().toString());
+            } else if (name == u"testcase") {
+                QCOMPARE(path, (QStringList{u"testsuites"_s, u"testsuite"_s}));
+                ++cases;
+                currentCase = reader.attributes().value(u"name"_s).toString();
+                QVERIFY(reader.attributes().hasAttribute(u"classname"_s));
+                bool ok = false;
+                QVERIFY(reader.attributes().value(u"time"_s).toDouble(&ok) >= 0);
+                QVERIFY(ok);
+            } else if (name == u"failure") {
+                QCOMPARE(path.last(), u"testcase"_s);
+                QVERIFY(reader.attributes().hasAttribute(u"type"_s));
+                failures.append(currentCase + u": "_s + reader.attributes().value(u"message"_s).toString());
+            }
+            path.append(name);
+        } else if (reader.isEndElement()) {
+            path.removeLast();
+        }
+    }
+    QVERIFY2(!reader.hasError(), qPrintable(reader.errorString() + u"\n"_s + QString::fromUtf8(xml)));
+    QCOMPARE(suites, 1);
+    QCOMPARE(cases, 3);
+    QCOMPARE(suiteAttributes.value(u"name"_s), u"Demo <smoke> & test"_s);
+    QCOMPARE(suiteAttributes.value(u"tests"_s), u"3"_s);
+    QCOMPARE(suiteAttributes.value(u"failures"_s), u"2"_s);
+    QCOMPARE(suiteAttributes.value(u"time"_s), u"1.234"_s);
+    QVERIFY(QDateTime::fromString(suiteAttributes.value(u"timestamp"_s), Qt::ISODate).isValid());
+    QCOMPARE(failures, (QStringList{u"add: sum is five: expected /sum to equal 5; it was 6"_s,
+                                    u"add: quick: expected the call to finish within 1 ms; it took 12 ms"_s,
+                                    u"after: the tool gave no result (failed): the server \"demo\" is not connected"_s}));
+    // A control character from a server cannot make the XML invalid.
+    QVERIFY(!xml.contains('\x1b'));
+
+    // And it is valid JUnit XML: an XML tool checks it against the common format's schema, where one is
+    // installed (Debian: libxml2-utils) — the passing report, the failing one and a run that was denied.
+    const QString xmllint = QStandardPaths::findExecutable(u"xmllint"_s);
+    if (!xmllint.isEmpty()) {
+        RunReport denied = report;
+        denied.error = Error{int(ErrorCode::ApprovalDenied), u"The run was not approved."_s, {}};
+        for (CallReport &call : denied.calls) {
+            call.made = false;
+            call.outcome = ToolCallOutcome{};
+            call.expectations.clear();
+        }
+        RunReport passing = report;
+        passing.calls = {good};
+        for (const RunReport &checked : {report, denied, passing}) {
+            QProcess lint;
+            lint.start(xmllint, {u"--noout"_s, u"--schema"_s, QStringLiteral(TOOLGATE_JUNIT_XSD), u"-"_s});
+            QVERIFY(lint.waitForStarted());
+            lint.write(JUnitWriter::toXml(checked));
+            lint.closeWriteChannel();
+            QVERIFY(lint.waitForFinished(30000));
+            QVERIFY2(lint.exitCode() == 0, lint.readAllStandardError().constData());
+        }
+    }
+}
+
+void tst_Collection::defaultFolderFollowsTheOverride()
+{
+    QTemporaryDir dir;
+    qputenv("TOOLGATE_CONFIG_DIR", dir.path().toUtf8());
+    QCOMPARE(Collection::defaultFolder(), QDir(dir.path()).filePath(u"collections"_s));
+    qunsetenv("TOOLGATE_CONFIG_DIR");
+    QVERIFY(Collection::defaultFolder().endsWith(u"/collections"_s));
+}
+
+QTEST_GUILESS_MAIN(tst_Collection)
+#include "tst_collection.moc"
