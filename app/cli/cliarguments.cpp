@@ -3,6 +3,7 @@
 
 #include "clitext.h"
 #include "exitcode.h"
+#include "interfacecommands.h"
 #include "workspace/serverconfigfile.h"
 
 #include <QDir>
@@ -25,6 +26,7 @@ constexpr CommandInfo commands[] = {
     {"call", CliCommand::Call},           {"resources", CliCommand::Resources}, {"read", CliCommand::Read},
     {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
+    {"snapshot", CliCommand::Snapshot},   {"diff", CliCommand::Diff},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -146,7 +148,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
-                   || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")) {
+                   || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
+                   || name == QLatin1String("--output") || name == QLatin1String("-o")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -159,6 +162,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
                 parsed.headers.append(v.value());
+            } else if (name == QLatin1String("--output") || name == QLatin1String("-o")) {
+                parsed.outputPath = v.value();
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
             } else if (name == QLatin1String("--trust-fingerprint")) {
@@ -204,6 +209,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--task only goes with call"));
     if (parsed.noWait && parsed.command != CliCommand::Call)
         return usageError(Cli::tr("--no-wait only goes with call"));
+    if (!parsed.outputPath.isEmpty() && parsed.command != CliCommand::Snapshot)
+        return usageError(Cli::tr("--output only goes with snapshot"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -226,9 +233,19 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     case CliCommand::Templates:
     case CliCommand::Prompts:
     case CliCommand::Ping:
+    case CliCommand::Snapshot:
         if (!positional.isEmpty())
             return usageError(Cli::tr("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
         break;
+    case CliCommand::Diff: {
+        if (positional.isEmpty() || positional.size() > 2)
+            return usageError(Cli::tr("diff needs one snapshot file (compared with the server) or two (compared with each other): "
+                                      "diff FILE, or diff FILE1 FILE2"));
+        if (positional.size() == 2 && (!parsed.serverName.isEmpty() || !parsed.url.isEmpty() || !parsed.inlineServer.isEmpty()))
+            return usageError(Cli::tr("diff FILE1 FILE2 compares two snapshot files and connects to no server; give one file to compare with a server"));
+        parsed.snapshotFiles = positional;
+        break;
+    }
     case CliCommand::Read: {
         const auto counted = expectCount(commandName, positional, 1, Cli::tr("read URI"));
         if (!counted)
@@ -443,7 +460,8 @@ Exit codes:
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
   130  interrupted (Ctrl-C)
-)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + TerminalServerTrust::helpText();
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + TerminalServerTrust::helpText()
+        + InterfaceCommands::helpText();
 }
 
 } // namespace Toolgate

@@ -15,7 +15,7 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Snapshot, Diff };
 
 /// What `task` does with the server's tasks.
 enum class TaskAction { List, Get, Result, Cancel };
@@ -60,6 +60,11 @@ struct CliArguments
     /// task: what to do, and the task's id (all but list).
     TaskAction taskAction = TaskAction::List;
     QString taskId;
+
+    /// snapshot -o FILE: where to write the snapshot (empty or "-": stdout).
+    QString outputPath;
+    /// diff: the snapshot file to compare the server with, or the two files to compare.
+    QStringList snapshotFiles;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

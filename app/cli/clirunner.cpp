@@ -9,6 +9,7 @@
 #include "commandrunner.h"
 #include "console.h"
 #include "host/host.h"
+#include "interfacecommands.h"
 #include "interruptwatcher.h"
 #include "outputprinter.h"
 #include "requests/serverrequestgate.h"
@@ -98,6 +99,10 @@ void CliRunner::start()
 
     if (m_arguments.command == CliCommand::Servers) {
         listServers();
+        return;
+    }
+    if (InterfaceCommands::isOffline(m_arguments)) {
+        finish(InterfaceCommands::runOffline(m_arguments, m_printer.get()));
         return;
     }
     const auto choice = ServerSelector::select(m_arguments);

@@ -6,6 +6,7 @@
 #include "client/taskfollower.h"
 #include "common/error.h"
 #include "console.h"
+#include "interfacecommands.h"
 #include "outputprinter.h"
 #include "schema/argumentcoercion.h"
 #include "taskstatusline.h"
@@ -124,6 +125,12 @@ void CommandRunner::start()
     }
     case CliCommand::Task:
         runTaskCommand();
+        return;
+    case CliCommand::Snapshot:
+    case CliCommand::Diff:
+        InterfaceCommands::runLive(m_session, m_server, m_arguments, m_printer, this,
+                                   [this](ExitCode code) { done(code); },
+                                   [this](const Error &error) { requestFailed(error); });
         return;
     case CliCommand::Ping: {
         auto timer = std::make_shared<QElapsedTimer>();

@@ -13,6 +13,8 @@ namespace Toolgate {
 ///   5   a request failed (protocol error, timeout, error answer from the server)
 ///   6   the call was denied (at the prompt, or no answer)
 ///   7   the tool arguments are invalid (do not match the tool's input schema)
+///   8   audit verify: the audit log was changed after it was written
+///   9   diff: the two interfaces differ (added, removed or changed items)
 ///   130 interrupted (Ctrl-C)
 enum class ExitCode : int {
     Success = 0,
@@ -24,6 +26,7 @@ enum class ExitCode : int {
     Denied = 6,
     InvalidArguments = 7,
     AuditTampered = 8,
+    InterfacesDiffer = 9,
     Interrupted = 130,
 };
 

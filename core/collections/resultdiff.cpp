@@ -138,7 +138,7 @@ QString ResultDiff::preview(const QJsonValue &value, int maxChars)
     const QString text = QString::fromUtf8(compact);
     if (text.size() <= maxChars)
         return text;
-    return text.left(std::max(0, maxChars)) + QCoreApplication::translate("Toolgate::ResultDiff", "… (%n character(s) in all)", nullptr, int(text.size()));
+    return text.left(std::max(0, maxChars)) + QCoreApplication::translate("Toolgate::ResultDiff", "… (%1 characters in all)").arg(text.size());
 }
 
 QString ResultDiff::escapePointerToken(const QString &token)

@@ -1901,6 +1901,92 @@ Status: %3
         <source> (progress %1)</source>
         <translation> (Fortschritt %1)</translation>
     </message>
+    <message>
+        <source>--output only goes with snapshot</source>
+        <translation>--output gehört nur zu snapshot</translation>
+    </message>
+    <message>
+        <source>diff needs one snapshot file (compared with the server) or two (compared with each other): diff FILE, or diff FILE1 FILE2</source>
+        <translation>diff braucht eine Snapshot-Datei (mit dem Server verglichen) oder zwei (miteinander verglichen): diff DATEI oder diff DATEI1 DATEI2</translation>
+    </message>
+    <message>
+        <source>diff FILE1 FILE2 compares two snapshot files and connects to no server; give one file to compare with a server</source>
+        <translation>diff DATEI1 DATEI2 vergleicht zwei Snapshot-Dateien und verbindet sich mit keinem Server; geben Sie eine Datei an, um mit einem Server zu vergleichen</translation>
+    </message>
+    <message>
+        <source>taken %1</source>
+        <translation>aufgenommen %1</translation>
+    </message>
+    <message>
+        <source>Comparing %1 (%2)
+     with %3 (%4)
+</source>
+        <translation>Vergleiche %1 (%2)
+       mit %3 (%4)
+</translation>
+    </message>
+    <message>
+        <source>No differences.
+</source>
+        <translation>Keine Unterschiede.
+</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 changed.
+</source>
+        <translation>%1 hinzugekommen, %2 entfernt, %3 geändert.
+</translation>
+    </message>
+    <message>
+        <source>snapshot %1</source>
+        <translation>Snapshot %1</translation>
+    </message>
+    <message>
+        <source>
+Interfaces:
+  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
+                          resource templates and prompts) as JSON: to FILE with -o (--output),
+                          else to stdout
+  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
+  diff FILE1 FILE2        compare two snapshot files; no server is started
+  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
+  field that changed. The exit code is 0 when the interfaces are equal and 9 when they differ.
+</source>
+        <translation>
+Schnittstellen:
+  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
+                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
+                          (--output) in DATEI, sonst auf stdout
+  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
+                          vergleichen
+  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
+  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
+  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 9, wenn sie
+  sich unterscheiden.
+</translation>
+    </message>
+    <message>
+        <source>server %1 (now)</source>
+        <translation>Server %1 (jetzt)</translation>
+    </message>
+    <message>
+        <source>Saved the interface of %1 (%2) to %3
+</source>
+        <translation>Die Schnittstelle von %1 (%2) wurde in %3 gesichert
+</translation>
+    </message>
+    <message>
+        <source>1 difference: </source>
+        <translation>1 Unterschied: </translation>
+    </message>
+    <message>
+        <source>%1 differences: </source>
+        <translation>%1 Unterschiede: </translation>
+    </message>
+    <message>
+        <source>tools: %1, resources: %2, resource templates: %3, prompts: %4</source>
+        <translation>Werkzeuge: %1, Ressourcen: %2, Ressourcenvorlagen: %3, Prompts: %4</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -5018,6 +5104,72 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::InterfaceDiff</name>
+    <message>
+        <source>tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>resource template</source>
+        <translation>Ressourcenvorlage</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InterfaceSnapshot</name>
+    <message>
+        <source>The server went away while its interface was listed.</source>
+        <translation>Der Server war weg, während seine Schnittstelle abgefragt wurde.</translation>
+    </message>
+    <message>
+        <source>It is not valid JSON (at byte %1: %2).</source>
+        <translation>Sie ist kein gültiges JSON (bei Byte %1: %2).</translation>
+    </message>
+    <message>
+        <source>It is not an interface snapshot written by Toolgate.</source>
+        <translation>Sie ist kein von Toolgate geschriebener Schnittstellen-Snapshot.</translation>
+    </message>
+    <message>
+        <source>It has no valid format version.</source>
+        <translation>Sie hat keine gültige Formatversion.</translation>
+    </message>
+    <message>
+        <source>It was written by a newer Toolgate (format %1; this one reads up to %2).</source>
+        <translation>Sie wurde von einem neueren Toolgate geschrieben (Format %1; dieses liest bis %2).</translation>
+    </message>
+    <message>
+        <source>Its &quot;%1&quot; is not a list.</source>
+        <translation>Ihr „%1“ ist keine Liste.</translation>
+    </message>
+    <message>
+        <source>Its &quot;%1&quot; holds something that is not an object.</source>
+        <translation>Ihr „%1“ enthält etwas, das kein Objekt ist.</translation>
+    </message>
+    <message>
+        <source>Could not read the snapshot file %1: %2</source>
+        <translation>Die Snapshot-Datei %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The snapshot file %1 is too large to be a snapshot.</source>
+        <translation>Die Snapshot-Datei %1 ist zu groß für einen Snapshot.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be read as a snapshot: %2</source>
+        <translation>Die Datei %1 kann nicht als Snapshot gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The server is not connected, so its interface cannot be listed.</source>
+        <translation>Der Server ist nicht verbunden, daher kann seine Schnittstelle nicht abgefragt werden.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ItemBrowser</name>
     <message>
         <source>Nothing matches “%1”.</source>
@@ -6235,6 +6387,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>template</source>
         <translation>Vorlage</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultDiff</name>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation>… (%1 Zeichen insgesamt)</translation>
     </message>
 </context>
 <context>
