@@ -15,6 +15,7 @@ set(allowed_workspace common jsonrpc transport protocol auth client calls)
 set(allowed_audit common jsonrpc protocol client calls workspace)
 set(allowed_requests common jsonrpc protocol schema client calls audit)
 set(allowed_apps common jsonrpc protocol calls)
+set(allowed_collections common jsonrpc protocol client calls)
 set(allowed_host common jsonrpc transport peer protocol schema auth client calls workspace audit requests)
 
 set(violations "")
