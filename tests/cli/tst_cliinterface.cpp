@@ -45,6 +45,7 @@ private slots:
     void diffAgainstTheLiveServer();
     void diffOfTwoFiles();
     void usageAndFileErrors();
+    void germanByTheLocale();
 
 private:
     CliRun cli(const QStringList &arguments) const
@@ -214,6 +215,24 @@ void tst_CliInterface::usageAndFileErrors()
 
     const CliRun help = m_cli.run({u"--help"_s});
     VERIFY_CLI(help.exitCode == 0 && help.out().contains(u"diff FILE1 FILE2"_s) && help.out().contains(u"snapshot [-o FILE]"_s), help);
+}
+
+void tst_CliInterface::germanByTheLocale()
+{
+    const QString path = snapshotFile();
+    QVERIFY(!path.isEmpty());
+    const QMap<QString, QString> german{{u"LANG"_s, u"de_DE.UTF-8"_s}, {u"LC_ALL"_s, QString()}, {u"LC_MESSAGES"_s, QString()},
+                                        {u"LANGUAGE"_s, QString()}};
+    const CliRun same = m_cli.run({u"diff"_s, path, path}, {}, german);
+    VERIFY_CLI(same.exitCode == 0 && same.out().contains(u"Keine Unterschiede."_s), same);
+    QJsonObject after = readJson(path);
+    after.insert(u"prompts"_s, QJsonArray());
+    const QString fewer = m_dir.filePath(u"fewer.json"_s);
+    QVERIFY(writeJson(fewer, after));
+    const CliRun differ = m_cli.run({u"diff"_s, path, fewer}, {}, german);
+    VERIFY_CLI(differ.exitCode == interfacesDiffer && differ.out().contains(u"- Prompt "_s) && differ.out().contains(u" entfernt"_s), differ);
+    const CliRun help = m_cli.run({u"--help"_s}, {}, german);
+    VERIFY_CLI(help.out().contains(u"Schnittstellen:"_s), help);
 }
 
 QTEST_GUILESS_MAIN(tst_CliInterface)
