@@ -4,6 +4,7 @@
 
 #include "clitext.h"
 #include "exitcode.h"
+#include "interfacecommands.h"
 #include "workspace/serverconfigfile.h"
 
 #include <QDir>
@@ -27,6 +28,7 @@ constexpr CommandInfo commands[] = {
     {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
     {"run", CliCommand::Run},
+    {"snapshot", CliCommand::Snapshot},   {"diff", CliCommand::Diff},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -149,7 +151,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
                    || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
-                   || name == QLatin1String("--var") || name == QLatin1String("--junit")) {
+                   || name == QLatin1String("--var") || name == QLatin1String("--junit")
+                   || name == QLatin1String("--output") || name == QLatin1String("-o")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -166,6 +169,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.variables.append(v.value());
             } else if (name == QLatin1String("--junit")) {
                 parsed.junitPath = v.value();
+            } else if (name == QLatin1String("--output") || name == QLatin1String("-o")) {
+                parsed.outputPath = v.value();
             } else if (name == QLatin1String("--save-dir")) {
                 parsed.saveDir = v.value();
             } else if (name == QLatin1String("--trust-fingerprint")) {
@@ -213,6 +218,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--no-wait only goes with call"));
     if ((!parsed.variables.isEmpty() || !parsed.junitPath.isEmpty()) && parsed.command != CliCommand::Run)
         return usageError(Cli::tr("--var and --junit only go with run"));
+    if (!parsed.outputPath.isEmpty() && parsed.command != CliCommand::Snapshot)
+        return usageError(Cli::tr("--output only goes with snapshot"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -235,9 +242,19 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     case CliCommand::Templates:
     case CliCommand::Prompts:
     case CliCommand::Ping:
+    case CliCommand::Snapshot:
         if (!positional.isEmpty())
             return usageError(Cli::tr("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
         break;
+    case CliCommand::Diff: {
+        if (positional.isEmpty() || positional.size() > 2)
+            return usageError(Cli::tr("diff needs one snapshot file (compared with the server) or two (compared with each other): "
+                                      "diff FILE, or diff FILE1 FILE2"));
+        if (positional.size() == 2 && (!parsed.serverName.isEmpty() || !parsed.url.isEmpty() || !parsed.inlineServer.isEmpty()))
+            return usageError(Cli::tr("diff FILE1 FILE2 compares two snapshot files and connects to no server; give one file to compare with a server"));
+        parsed.snapshotFiles = positional;
+        break;
+    }
     case CliCommand::Read: {
         const auto counted = expectCount(commandName, positional, 1, Cli::tr("read URI"));
         if (!counted)
@@ -459,8 +476,10 @@ Exit codes:
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
+  10   diff: the two interfaces differ
   130  interrupted (Ctrl-C)
-)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText();
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText()
+        + InterfaceCommands::helpText();
 }
 
 } // namespace Toolgate

@@ -15,7 +15,7 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run, Snapshot, Diff };
 
 /// What `task` does with the server's tasks.
 enum class TaskAction { List, Get, Result, Cancel };
@@ -63,6 +63,11 @@ struct CliArguments
     /// run: --var name=value (overriding the collection's variables) and --junit FILE; target is the collection.
     QStringList variables;
     QString junitPath;
+
+    /// snapshot -o FILE: where to write the snapshot (empty or "-": stdout).
+    QString outputPath;
+    /// diff: the snapshot file to compare the server with, or the two files to compare.
+    QStringList snapshotFiles;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

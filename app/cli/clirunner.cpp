@@ -9,6 +9,7 @@
 #include "commandrunner.h"
 #include "console.h"
 #include "host/host.h"
+#include "interfacecommands.h"
 #include "interruptwatcher.h"
 #include "outputprinter.h"
 #include "runcommand.h"
@@ -109,6 +110,10 @@ void CliRunner::start()
             finish(code);
             return;
         }
+    }
+    if (InterfaceCommands::isOffline(m_arguments)) {
+        finish(InterfaceCommands::runOffline(m_arguments, m_printer.get()));
+        return;
     }
     const auto choice = ServerSelector::select(m_arguments);
     if (!choice) {

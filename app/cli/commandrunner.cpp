@@ -7,6 +7,7 @@
 #include "client/taskfollower.h"
 #include "common/error.h"
 #include "console.h"
+#include "interfacecommands.h"
 #include "outputprinter.h"
 #include "schema/argumentcoercion.h"
 #include "taskstatusline.h"
@@ -130,6 +131,12 @@ void CommandRunner::start()
         m_run = std::make_unique<RunCommand>(m_connection, m_arguments, m_pipeline);
         connect(m_run.get(), &RunCommand::finished, this, [this](int exitCode) { done(ExitCode(exitCode)); });
         m_run->start();
+        return;
+    case CliCommand::Snapshot:
+    case CliCommand::Diff:
+        InterfaceCommands::runLive(m_session, m_server, m_arguments, m_printer, this,
+                                   [this](ExitCode code) { done(code); },
+                                   [this](const Error &error) { requestFailed(error); });
         return;
     case CliCommand::Ping: {
         auto timer = std::make_shared<QElapsedTimer>();

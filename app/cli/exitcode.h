@@ -15,6 +15,7 @@ namespace Toolgate {
 ///   7   the tool arguments are invalid (do not match the tool's input schema)
 ///   8   audit verify: the audit log was changed after it was written
 ///   9   run: a call of the collection failed or an expectation did not hold
+///   10  diff: the two interfaces differ (added, removed or changed items)
 ///   130 interrupted (Ctrl-C)
 enum class ExitCode : int {
     Success = 0,
@@ -27,6 +28,7 @@ enum class ExitCode : int {
     InvalidArguments = 7,
     AuditTampered = 8,
     ExpectationFailed = 9,
+    InterfacesDiffer = 10,
     Interrupted = 130,
 };
 

@@ -1672,6 +1672,92 @@ Status: %3
         <translation> (Fortschritt %1)</translation>
     </message>
     <message>
+        <source>--output only goes with snapshot</source>
+        <translation>--output gehört nur zu snapshot</translation>
+    </message>
+    <message>
+        <source>diff needs one snapshot file (compared with the server) or two (compared with each other): diff FILE, or diff FILE1 FILE2</source>
+        <translation>diff braucht eine Snapshot-Datei (mit dem Server verglichen) oder zwei (miteinander verglichen): diff DATEI oder diff DATEI1 DATEI2</translation>
+    </message>
+    <message>
+        <source>diff FILE1 FILE2 compares two snapshot files and connects to no server; give one file to compare with a server</source>
+        <translation>diff DATEI1 DATEI2 vergleicht zwei Snapshot-Dateien und verbindet sich mit keinem Server; geben Sie eine Datei an, um mit einem Server zu vergleichen</translation>
+    </message>
+    <message>
+        <source>taken %1</source>
+        <translation>aufgenommen %1</translation>
+    </message>
+    <message>
+        <source>Comparing %1 (%2)
+     with %3 (%4)
+</source>
+        <translation>Vergleiche %1 (%2)
+       mit %3 (%4)
+</translation>
+    </message>
+    <message>
+        <source>No differences.
+</source>
+        <translation>Keine Unterschiede.
+</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 changed.
+</source>
+        <translation>%1 hinzugekommen, %2 entfernt, %3 geändert.
+</translation>
+    </message>
+    <message>
+        <source>snapshot %1</source>
+        <translation>Snapshot %1</translation>
+    </message>
+    <message>
+        <source>
+Interfaces:
+  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
+                          resource templates and prompts) as JSON: to FILE with -o (--output),
+                          else to stdout
+  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
+  diff FILE1 FILE2        compare two snapshot files; no server is started
+  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
+  field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
+</source>
+        <translation>
+Schnittstellen:
+  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
+                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
+                          (--output) in DATEI, sonst auf stdout
+  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
+                          vergleichen
+  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
+  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
+  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 10, wenn sie
+  sich unterscheiden.
+</translation>
+    </message>
+    <message>
+        <source>server %1 (now)</source>
+        <translation>Server %1 (jetzt)</translation>
+    </message>
+    <message>
+        <source>Saved the interface of %1 (%2) to %3
+</source>
+        <translation>Die Schnittstelle von %1 (%2) wurde in %3 gesichert
+</translation>
+    </message>
+    <message>
+        <source>1 difference: </source>
+        <translation>1 Unterschied: </translation>
+    </message>
+    <message>
+        <source>%1 differences: </source>
+        <translation>%1 Unterschiede: </translation>
+    </message>
+    <message>
+        <source>tools: %1, resources: %2, resource templates: %3, prompts: %4</source>
+        <translation>Werkzeuge: %1, Ressourcen: %2, Ressourcenvorlagen: %3, Prompts: %4</translation>
+    </message>
+    <message>
         <source>
 Run of the collection &quot;%1&quot;, approved as a whole (calls: %2)
 </source>
@@ -1694,6 +1780,110 @@ Erlaubt werden nur diese Aufrufe mit genau diesen Argumenten; jeder andere wird 
     <message>
         <source>run COLLECTION</source>
         <translation>run SAMMLUNG</translation>
+    </message>
+    <message>
+        <source>--var wants name=value, not &quot;%1&quot;</source>
+        <translation>--var erwartet name=wert, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>the calls of this collection go to several servers (%1); toolgate-cli runs a collection against one server: choose it with --server NAME</source>
+        <translation>die Aufrufe dieser Sammlung gehen an mehrere Server (%1); toolgate-cli führt eine Sammlung gegen einen Server aus: wählen Sie ihn mit --server NAME</translation>
+    </message>
+    <message>
+        <source>
+Collections:
+  run COLLECTION [--var name=value ...] [--junit FILE]
+                      run the saved calls of a collection file (docs/collections.md) in
+                      order and check what each result is expected to show. COLLECTION is a
+                      file, or the name of one in %1.
+                      Every call goes to the one server of this run: --server NAME, a server
+                      after &quot;--&quot;, --url, else the server the calls name.
+  --var name=value    a value for ${name} in the calls&apos; arguments (repeatable); read as JSON
+                      when it is valid JSON (3, true, &quot;text&quot;), else as text
+  --junit FILE        also write the report as JUnit XML, for CI systems
+  Before the run, every call is shown with its exact arguments and approved once, as a
+  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
+  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
+  hold; 0: every expectation held.
+</source>
+        <translation>
+Sammlungen:
+  run SAMMLUNG [--var name=wert ...] [--junit DATEI]
+                      die gespeicherten Aufrufe einer Sammlungsdatei (docs/collections.md) der
+                      Reihe nach ausführen und prüfen, was jedes Ergebnis zeigen soll. SAMMLUNG
+                      ist eine Datei oder der Name einer Datei in %1.
+                      Jeder Aufruf geht an den einen Server dieses Laufs: --server NAME, ein
+                      Server nach &quot;--&quot;, --url, sonst der Server, den die Aufrufe nennen.
+  --var name=wert     ein Wert für ${name} in den Argumenten der Aufrufe (wiederholbar); als
+                      JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;text&quot;), sonst als Text
+  --junit DATEI       den Bericht zusätzlich als JUnit-XML schreiben, für CI-Systeme
+  Vor dem Lauf wird jeder Aufruf mit seinen genauen Argumenten gezeigt und einmal, als
+  Ganzes, erlaubt (--yes erlaubt genau die aufgeführten Aufrufe). Ein Aufruf, dessen
+  Argumente von den gezeigten abweichen, wird einzeln erfragt. Exit-Code 9: ein Aufruf ist
+  fehlgeschlagen oder eine Erwartung traf nicht zu; 0: alle Erwartungen trafen zu.
+</translation>
+    </message>
+    <message>
+        <source>Running %1/%2: %3 (%4)...
+</source>
+        <translation>Führe %1/%2 aus: %3 (%4) …
+</translation>
+    </message>
+    <message>
+        <source>  ok      </source>
+        <translation>  ok      </translation>
+    </message>
+    <message>
+        <source>  FAILED  </source>
+        <translation>  FEHLER  </translation>
+    </message>
+    <message>
+        <source>%1 (%2 on %3, %4)
+</source>
+        <translation>%1 (%2 auf %3, %4)
+</translation>
+    </message>
+    <message>
+        <source>          passed: </source>
+        <translation>          erfüllt: </translation>
+    </message>
+    <message>
+        <source>          FAILED: </source>
+        <translation>          NICHT ERFÜLLT: </translation>
+    </message>
+    <message>
+        <source>the JUnit report was not written: %1</source>
+        <translation>der JUnit-Bericht wurde nicht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; passed: every call answered and every expectation held (calls: %2, %3).
+</source>
+        <translation>Sammlung „%1“ bestanden: jeder Aufruf wurde beantwortet und jede Erwartung traf zu (Aufrufe: %2, %3).
+</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).
+</source>
+        <translation>Sammlung „%1“ FEHLGESCHLAGEN: fehlgeschlagene Aufrufe: %2 von %3; nicht erfüllte Erwartungen: %4 (%5).
+</translation>
+    </message>
+    <message>
+        <source>Allow these calls? [y]es / [n]o (deny the run): </source>
+        <translation>Diese Aufrufe erlauben? [y] ja / [n] nein (Lauf ablehnen): </translation>
+    </message>
+    <message>
+        <source>No answer (end of input): the run is denied; nothing is sent.
+</source>
+        <translation>Keine Antwort (Ende der Eingabe): Der Lauf wird abgelehnt; nichts wird gesendet.
+</translation>
+    </message>
+    <message>
+        <source>%1. Repair or remove the file; no calls are made until then.</source>
+        <translation>%1. Reparieren oder entfernen Sie die Datei; bis dahin werden keine Aufrufe gemacht.</translation>
     </message>
     <message>
         <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
@@ -1806,6 +1996,7 @@ Exit codes:
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
+  10   diff: the two interfaces differ
   130  interrupted (Ctrl-C)
 </source>
         <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
@@ -1923,113 +2114,10 @@ Exit-Codes:
   7    ungültige Werkzeugargumente
   8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
   9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
+  10   diff: die beiden Schnittstellen unterscheiden sich
   130  unterbrochen (Strg+C)
 
 </translation>
-    </message>
-    <message>
-        <source>--var wants name=value, not &quot;%1&quot;</source>
-        <translation>--var erwartet name=wert, nicht „%1“</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>the calls of this collection go to several servers (%1); toolgate-cli runs a collection against one server: choose it with --server NAME</source>
-        <translation>die Aufrufe dieser Sammlung gehen an mehrere Server (%1); toolgate-cli führt eine Sammlung gegen einen Server aus: wählen Sie ihn mit --server NAME</translation>
-    </message>
-    <message>
-        <source>
-Collections:
-  run COLLECTION [--var name=value ...] [--junit FILE]
-                      run the saved calls of a collection file (docs/collections.md) in
-                      order and check what each result is expected to show. COLLECTION is a
-                      file, or the name of one in %1.
-                      Every call goes to the one server of this run: --server NAME, a server
-                      after &quot;--&quot;, --url, else the server the calls name.
-  --var name=value    a value for ${name} in the calls&apos; arguments (repeatable); read as JSON
-                      when it is valid JSON (3, true, &quot;text&quot;), else as text
-  --junit FILE        also write the report as JUnit XML, for CI systems
-  Before the run, every call is shown with its exact arguments and approved once, as a
-  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
-  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
-  hold; 0: every expectation held.
-</source>
-        <translation>
-Sammlungen:
-  run SAMMLUNG [--var name=wert ...] [--junit DATEI]
-                      die gespeicherten Aufrufe einer Sammlungsdatei (docs/collections.md) der
-                      Reihe nach ausführen und prüfen, was jedes Ergebnis zeigen soll. SAMMLUNG
-                      ist eine Datei oder der Name einer Datei in %1.
-                      Jeder Aufruf geht an den einen Server dieses Laufs: --server NAME, ein
-                      Server nach &quot;--&quot;, --url, sonst der Server, den die Aufrufe nennen.
-  --var name=wert     ein Wert für ${name} in den Argumenten der Aufrufe (wiederholbar); als
-                      JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;text&quot;), sonst als Text
-  --junit DATEI       den Bericht zusätzlich als JUnit-XML schreiben, für CI-Systeme
-  Vor dem Lauf wird jeder Aufruf mit seinen genauen Argumenten gezeigt und einmal, als
-  Ganzes, erlaubt (--yes erlaubt genau die aufgeführten Aufrufe). Ein Aufruf, dessen
-  Argumente von den gezeigten abweichen, wird einzeln erfragt. Exit-Code 9: ein Aufruf ist
-  fehlgeschlagen oder eine Erwartung traf nicht zu; 0: alle Erwartungen trafen zu.
-</translation>
-    </message>
-    <message>
-        <source>Running %1/%2: %3 (%4)...
-</source>
-        <translation>Führe %1/%2 aus: %3 (%4) …
-</translation>
-    </message>
-    <message>
-        <source>  ok      </source>
-        <translation>  ok      </translation>
-    </message>
-    <message>
-        <source>  FAILED  </source>
-        <translation>  FEHLER  </translation>
-    </message>
-    <message>
-        <source>%1 (%2 on %3, %4)
-</source>
-        <translation>%1 (%2 auf %3, %4)
-</translation>
-    </message>
-    <message>
-        <source>          passed: </source>
-        <translation>          erfüllt: </translation>
-    </message>
-    <message>
-        <source>          FAILED: </source>
-        <translation>          NICHT ERFÜLLT: </translation>
-    </message>
-    <message>
-        <source>the JUnit report was not written: %1</source>
-        <translation>der JUnit-Bericht wurde nicht geschrieben: %1</translation>
-    </message>
-    <message>
-        <source>Collection &quot;%1&quot; passed: every call answered and every expectation held (calls: %2, %3).
-</source>
-        <translation>Sammlung „%1“ bestanden: jeder Aufruf wurde beantwortet und jede Erwartung traf zu (Aufrufe: %2, %3).
-</translation>
-    </message>
-    <message>
-        <source>Collection &quot;%1&quot; FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).
-</source>
-        <translation>Sammlung „%1“ FEHLGESCHLAGEN: fehlgeschlagene Aufrufe: %2 von %3; nicht erfüllte Erwartungen: %4 (%5).
-</translation>
-    </message>
-    <message>
-        <source>Allow these calls? [y]es / [n]o (deny the run): </source>
-        <translation>Diese Aufrufe erlauben? [y] ja / [n] nein (Lauf ablehnen): </translation>
-    </message>
-    <message>
-        <source>No answer (end of input): the run is denied; nothing is sent.
-</source>
-        <translation>Keine Antwort (Ende der Eingabe): Der Lauf wird abgelehnt; nichts wird gesendet.
-</translation>
-    </message>
-    <message>
-        <source>%1. Repair or remove the file; no calls are made until then.</source>
-        <translation>%1. Reparieren oder entfernen Sie die Datei; bis dahin werden keine Aufrufe gemacht.</translation>
     </message>
 </context>
 <context>
@@ -5424,6 +5512,72 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::InterfaceDiff</name>
+    <message>
+        <source>tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>resource</source>
+        <translation>Ressource</translation>
+    </message>
+    <message>
+        <source>resource template</source>
+        <translation>Ressourcenvorlage</translation>
+    </message>
+    <message>
+        <source>prompt</source>
+        <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InterfaceSnapshot</name>
+    <message>
+        <source>The server went away while its interface was listed.</source>
+        <translation>Der Server war weg, während seine Schnittstelle abgefragt wurde.</translation>
+    </message>
+    <message>
+        <source>It is not valid JSON (at byte %1: %2).</source>
+        <translation>Sie ist kein gültiges JSON (bei Byte %1: %2).</translation>
+    </message>
+    <message>
+        <source>It is not an interface snapshot written by Toolgate.</source>
+        <translation>Sie ist kein von Toolgate geschriebener Schnittstellen-Snapshot.</translation>
+    </message>
+    <message>
+        <source>It has no valid format version.</source>
+        <translation>Sie hat keine gültige Formatversion.</translation>
+    </message>
+    <message>
+        <source>It was written by a newer Toolgate (format %1; this one reads up to %2).</source>
+        <translation>Sie wurde von einem neueren Toolgate geschrieben (Format %1; dieses liest bis %2).</translation>
+    </message>
+    <message>
+        <source>Its &quot;%1&quot; is not a list.</source>
+        <translation>Ihr „%1“ ist keine Liste.</translation>
+    </message>
+    <message>
+        <source>Its &quot;%1&quot; holds something that is not an object.</source>
+        <translation>Ihr „%1“ enthält etwas, das kein Objekt ist.</translation>
+    </message>
+    <message>
+        <source>Could not read the snapshot file %1: %2</source>
+        <translation>Die Snapshot-Datei %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The snapshot file %1 is too large to be a snapshot.</source>
+        <translation>Die Snapshot-Datei %1 ist zu groß für einen Snapshot.</translation>
+    </message>
+    <message>
+        <source>The file %1 cannot be read as a snapshot: %2</source>
+        <translation>Die Datei %1 kann nicht als Snapshot gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The server is not connected, so its interface cannot be listed.</source>
+        <translation>Der Server ist nicht verbunden, daher kann seine Schnittstelle nicht abgefragt werden.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ItemBrowser</name>
     <message>
         <source>Nothing matches “%1”.</source>
@@ -6641,6 +6795,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>template</source>
         <translation>Vorlage</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultDiff</name>
+    <message>
+        <source>… (%1 characters in all)</source>
+        <translation>… (%1 Zeichen insgesamt)</translation>
     </message>
 </context>
 <context>
