@@ -31,6 +31,8 @@ readonly APT_PACKAGES=(
     xvfb xauth imagemagick
     # cpack DEB (dpkg-shlibdeps: dpkg-dev, file) and RPM, and the checks in tests/packaging
     dpkg-dev file fakeroot rpm lintian desktop-file-utils appstream
+    # xmllint: tst_collection validates the JUnit reports of toolgate-cli run against a schema
+    libxml2-utils
 )
 readonly STAMP_NAME=".toolgate-npm-ci.stamp"
 

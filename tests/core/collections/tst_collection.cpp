@@ -380,10 +380,11 @@ void tst_Collection::junitReportHasTheExpectedStructure()
     // A control character from a server cannot make the XML invalid.
     QVERIFY(!xml.contains('\x1b'));
 
-    // And it is valid JUnit XML: an XML tool checks it against the common format's schema, where one is
-    // installed (Debian: libxml2-utils) — the passing report, the failing one and a run that was denied.
+    // And it is valid JUnit XML: xmllint (libxml2-utils, installed by packaging/setup-debian.sh) checks it
+    // against the common format's schema — the passing report, the failing one and a run that was denied.
     const QString xmllint = QStandardPaths::findExecutable(u"xmllint"_s);
-    if (!xmllint.isEmpty()) {
+    QVERIFY2(!xmllint.isEmpty(), "xmllint is missing: install libxml2-utils (packaging/setup-debian.sh does)");
+    {
         RunReport denied = report;
         denied.error = Error{int(ErrorCode::ApprovalDenied), u"The run was not approved."_s, {}};
         for (CallReport &call : denied.calls) {
