@@ -134,8 +134,8 @@ QString DefinitionChange::summary() const
         parts.append(describeField(field));
     const QString fields = QLocale().createSeparatedList(parts);
     if (!pinnedAt.isValid())
-        return QCoreApplication::translate("Toolgate::DefinitionChange", "The server changed this tool since you approved it: %1 differ.").arg(fields);
-    return QCoreApplication::translate("Toolgate::DefinitionChange", "The server changed this tool since you approved it on %2: %1 differ.")
+        return QCoreApplication::translate("Toolgate::DefinitionChange", "The server changed this tool since you approved it. What changed: %1.").arg(fields);
+    return QCoreApplication::translate("Toolgate::DefinitionChange", "The server changed this tool since you approved it on %2. What changed: %1.")
         .arg(fields, QLocale().toString(pinnedAt.toLocalTime(), QLocale::ShortFormat));
 }
 

@@ -4705,12 +4705,12 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <translation>die Hinweise</translation>
     </message>
     <message>
-        <source>The server changed this tool since you approved it: %1 differ.</source>
-        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es erlaubt haben: %1 sind anders.</translation>
+        <source>The server changed this tool since you approved it. What changed: %1.</source>
+        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es erlaubt haben. Geändert: %1.</translation>
     </message>
     <message>
-        <source>The server changed this tool since you approved it on %2: %1 differ.</source>
-        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es am %2 erlaubt haben: %1 sind anders.</translation>
+        <source>The server changed this tool since you approved it on %2. What changed: %1.</source>
+        <translation>Der Server hat dieses Werkzeug geändert, seit Sie es am %2 erlaubt haben. Geändert: %1.</translation>
     </message>
     <message numerus="yes">
         <source>… %n more line(s)</source>
