@@ -5,7 +5,10 @@
 #include "apps/apppane.h"
 #include "mainwindow/showappandquit.h"
 #include "auth/secretstore.h"
+#include "calls/approvalpolicy.h"
+#include "calls/argumentrules.h"
 #include "clientfeatures/clientfeatures.h"
+#include "common/configlocation.h"
 #include "common/displaytext.h"
 #include "common/translations.h"
 #include "clientfeatures/rootsdialog.h"
@@ -28,7 +31,6 @@
 #include <QMenu>
 #include <QStatusBar>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTextStream>
 #include <QTimer>
 
@@ -57,17 +59,14 @@ Paths configPaths(const QString &configOption)
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir.absolutePath());
         paths.servers = dir.filePath(QStringLiteral("servers.json"));
-        paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
-        paths.rules = dir.filePath(QStringLiteral("rules.json"));
         paths.argumentHistory = dir.filePath(QStringLiteral("argument-history.json"));
-        paths.roots = dir.filePath(QStringLiteral("roots.json"));
     } else {
-        const QDir dir(QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation));
         paths.servers = ServerConfigFile::defaultPath();
-        paths.approvals = dir.filePath(QStringLiteral("approvals.json"));
-        paths.rules = dir.filePath(QStringLiteral("rules.json"));
-        paths.roots = dir.filePath(QStringLiteral("roots.json"));
     }
+    // The files toolgate-cli shares with the app are where core says (ConfigLocation).
+    paths.approvals = ApprovalPolicy::defaultPath();
+    paths.rules = ArgumentRules::defaultPath();
+    paths.roots = ConfigLocation::configFile(QStringLiteral("roots.json"));
     if (!configOption.isEmpty())
         paths.servers = QDir::current().absoluteFilePath(configOption);
     return paths;

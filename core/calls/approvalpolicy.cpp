@@ -1,6 +1,7 @@
 #include "approvalpolicy.h"
 
 #include "common/atomicfile.h"
+#include "common/configlocation.h"
 
 #include "common/logging.h"
 #include "common/error.h"
@@ -11,7 +12,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -63,9 +63,7 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
 
 QString ApprovalPolicy::defaultPath()
 {
-    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
-    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
-    return dir.filePath(QStringLiteral("approvals.json"));
+    return ConfigLocation::configFile(QStringLiteral("approvals.json"));
 }
 
 QString ApprovalPolicy::pinKey(const ServerIdentity &server, const QString &toolName)

@@ -1,7 +1,9 @@
 #include "argumentrules.h"
 
 #include "common/atomicfile.h"
+#include "common/configlocation.h"
 #include "common/error.h"
+#include "common/jsonpointer.h"
 #include "common/logging.h"
 
 #include <QCoreApplication>
@@ -11,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QUrl>
 
 #include <cmath>
@@ -166,29 +167,7 @@ std::optional<QJsonValue> ArgumentCondition::valueAt(const QJsonObject &argument
             return std::nullopt;
         return it.value();
     }
-    // A JSON pointer (RFC 6901).
-    QJsonValue current = arguments;
-    const QStringList tokens = argument.mid(1).split(u'/');
-    for (QString token : tokens) {
-        token.replace(QLatin1StringView("~1"), QLatin1StringView("/")).replace(QLatin1StringView("~0"), QLatin1StringView("~"));
-        if (current.isObject()) {
-            const QJsonObject object = current.toObject();
-            const auto it = object.constFind(token);
-            if (it == object.constEnd())
-                return std::nullopt;
-            current = it.value();
-        } else if (current.isArray()) {
-            bool ok = false;
-            const qsizetype index = token.toLongLong(&ok);
-            const QJsonArray array = current.toArray();
-            if (!ok || index < 0 || index >= array.size() || (token.size() > 1 && token.startsWith(u'0')))
-                return std::nullopt;
-            current = array.at(index);
-        } else {
-            return std::nullopt;
-        }
-    }
-    return current;
+    return JsonPointer::valueAt(arguments, argument);
 }
 
 QString ArgumentCondition::resolvedPath(const QString &path)
@@ -452,9 +431,7 @@ ArgumentRules::ArgumentRules(const QString &storagePath, QObject *parent)
 
 QString ArgumentRules::defaultPath()
 {
-    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
-    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
-    return dir.filePath(QStringLiteral("rules.json"));
+    return ConfigLocation::configFile(QStringLiteral("rules.json"));
 }
 
 Result<void> ArgumentRules::setRules(const QList<ArgumentRule> &rules)

@@ -1,6 +1,7 @@
 #include "collection.h"
 
 #include "common/atomicfile.h"
+#include "common/configlocation.h"
 #include "common/error.h"
 #include "jsonrpc/jsonwriter.h"
 
@@ -10,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
-#include <QStandardPaths>
 
 namespace Toolgate {
 
@@ -281,10 +281,7 @@ Result<void> Collection::save(const QString &path) const
 
 QString Collection::defaultFolder()
 {
-    // Like the app's other files: TOOLGATE_CONFIG_DIR keeps tests and screenshots out of the user's folder.
-    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
-    const QString base = overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) : overrideDir;
-    return QDir(base).filePath(QStringLiteral("collections"));
+    return ConfigLocation::dataPath(QStringLiteral("collections"));
 }
 
 Result<QList<ResolvedCall>> Collection::resolve(const QJsonObject &overrides, const QString &serverOverride) const

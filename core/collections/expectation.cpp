@@ -1,6 +1,7 @@
 #include "expectation.h"
 
 #include "common/error.h"
+#include "common/jsonpointer.h"
 #include "jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
@@ -88,7 +89,7 @@ ExpectationResult Expectation::evaluate(const ToolCallOutcome &outcome) const
             result.message = QCoreApplication::translate("Toolgate::Expectation", "expected structured content at %1; the result has no structured content").arg(where);
             return result;
         }
-        const auto found = valueAt(*answer.structuredContent, pointer);
+        const auto found = JsonPointer::valueAt(*answer.structuredContent, pointer);
         if (!found) {
             result.message = QCoreApplication::translate("Toolgate::Expectation", "expected a value at %1; there is none. The structured content was: %2")
                                  .arg(where, shortened(compact(*answer.structuredContent)));
@@ -235,35 +236,6 @@ QJsonObject Expectation::toJson() const
     case Kind::WithinMs: object.insert(QStringLiteral("withinMs"), double(ms)); break;
     }
     return object;
-}
-
-std::optional<QJsonValue> Expectation::valueAt(const QJsonValue &document, const QString &pointer)
-{
-    if (pointer.isEmpty())
-        return document;
-    if (!pointer.startsWith(u'/'))
-        return std::nullopt;
-    QJsonValue current = document;
-    const QStringList tokens = pointer.mid(1).split(u'/');
-    for (QString token : tokens) {
-        token.replace(QStringLiteral("~1"), QStringLiteral("/")).replace(QStringLiteral("~0"), QStringLiteral("~"));
-        if (current.isObject()) {
-            const QJsonObject object = current.toObject();
-            if (!object.contains(token))
-                return std::nullopt;
-            current = object.value(token);
-        } else if (current.isArray()) {
-            bool ok = false;
-            const int index = token.toInt(&ok);
-            const QJsonArray array = current.toArray();
-            if (!ok || index < 0 || index >= array.size() || (token.size() > 1 && token.startsWith(u'0')))
-                return std::nullopt;
-            current = array.at(index);
-        } else {
-            return std::nullopt;
-        }
-    }
-    return current;
 }
 
 QString Expectation::shortened(const QString &text, qsizetype maxChars)

@@ -48,8 +48,6 @@ struct Expectation
     static Result<Expectation> fromJson(const QJsonValue &json, const QString &where);
     QJsonObject toJson() const;
 
-    /// The value at a JSON pointer (RFC 6901: "" is the whole document, "/a/0/b~1c"), if there is one.
-    static std::optional<QJsonValue> valueAt(const QJsonValue &document, const QString &pointer);
     /// Text of at most maxChars characters, with "…" and the number left out when longer.
     static QString shortened(const QString &text, qsizetype maxChars = 300);
 };

@@ -1,6 +1,7 @@
 #include "resultdiff.h"
 
 #include "calls/toolpin.h"
+#include "common/jsonpointer.h"
 #include "jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
@@ -46,7 +47,7 @@ struct Walker
             }
             std::sort(keys.begin(), keys.end());
             for (const QString &key : std::as_const(keys)) {
-                const QString path = pointer + u'/' + ResultDiff::escapePointerToken(key);
+                const QString path = JsonPointer::pointerAppend(pointer, key);
                 if (!x.contains(key))
                     add(JsonPathChange::Type::Added, path, QJsonValue(QJsonValue::Undefined), y.value(key));
                 else if (!y.contains(key))
@@ -139,14 +140,6 @@ QString ResultDiff::preview(const QJsonValue &value, int maxChars)
     if (text.size() <= maxChars)
         return text;
     return text.left(std::max(0, maxChars)) + QCoreApplication::translate("Toolgate::ResultDiff", "… (%1 characters in all)").arg(text.size());
-}
-
-QString ResultDiff::escapePointerToken(const QString &token)
-{
-    QString escaped = token;
-    escaped.replace(u'~', QStringLiteral("~0"));
-    escaped.replace(u'/', QStringLiteral("~1"));
-    return escaped;
 }
 
 } // namespace Toolgate

@@ -52,8 +52,6 @@ struct ResultDiff
     /// A value as compact JSON of at most maxChars characters ("…" and the full size when cut): huge
     /// values are shown bounded.
     static QString preview(const QJsonValue &value, int maxChars = 200);
-    /// A JSON pointer's token: "~" as "~0", "/" as "~1".
-    static QString escapePointerToken(const QString &token);
 };
 
 } // namespace Toolgate

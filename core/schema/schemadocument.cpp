@@ -13,68 +13,6 @@
 
 namespace Toolgate::SchemaDetail {
 
-QString escapePointerToken(const QString &token)
-{
-    if (!token.contains(u'~') && !token.contains(u'/'))
-        return token;
-    QString escaped = token;
-    // Order matters: "~" first, or the "~" introduced for "/" would be escaped again.
-    escaped.replace(u'~', QStringLiteral("~0"));
-    escaped.replace(u'/', QStringLiteral("~1"));
-    return escaped;
-}
-
-QString pointerAppend(const QString &pointer, const QString &token)
-{
-    return pointer % u'/' % escapePointerToken(token);
-}
-
-QString pointerAppend(const QString &pointer, qsizetype index)
-{
-    return pointer % u'/' % QString::number(index);
-}
-
-std::optional<QStringList> pointerTokens(const QString &pointer)
-{
-    if (pointer.isEmpty())
-        return QStringList();
-    if (!pointer.startsWith(u'/'))
-        return std::nullopt;
-    QStringList tokens = pointer.mid(1).split(u'/');
-    for (QString &token : tokens) {
-        token.replace(QStringLiteral("~1"), QStringLiteral("/"));
-        token.replace(QStringLiteral("~0"), QStringLiteral("~"));
-    }
-    return tokens;
-}
-
-std::optional<QJsonValue> valueAt(const QJsonValue &root, const QString &pointer)
-{
-    const std::optional<QStringList> tokens = pointerTokens(pointer);
-    if (!tokens)
-        return std::nullopt;
-    QJsonValue current = root;
-    for (const QString &token : *tokens) {
-        if (current.isObject()) {
-            const QJsonObject object = current.toObject();
-            const auto it = object.constFind(token);
-            if (it == object.constEnd())
-                return std::nullopt;
-            current = it.value();
-        } else if (current.isArray()) {
-            bool ok = false;
-            const qsizetype index = token.toLongLong(&ok);
-            const QJsonArray array = current.toArray();
-            if (!ok || index < 0 || index >= array.size() || token.startsWith(u'+'))
-                return std::nullopt;
-            current = array.at(index);
-        } else {
-            return std::nullopt;
-        }
-    }
-    return current;
-}
-
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b)
 {
     if (a.type() != b.type())

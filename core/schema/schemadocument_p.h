@@ -11,20 +11,17 @@
 #include <QString>
 #include <QStringList>
 
+#include "common/jsonpointer.h"
+
 #include <optional>
 
 namespace Toolgate::SchemaDetail {
 
-/// Escapes one JSON Pointer reference token (RFC 6901: "~" -> "~0", "/" -> "~1").
-QString escapePointerToken(const QString &token);
-/// Appends one unescaped token to a JSON Pointer.
-QString pointerAppend(const QString &pointer, const QString &token);
-/// Appends an array index to a JSON Pointer.
-QString pointerAppend(const QString &pointer, qsizetype index);
-/// The unescaped tokens of a JSON Pointer, or nullopt if it does not start with "/" (or is not "").
-std::optional<QStringList> pointerTokens(const QString &pointer);
-/// The value a JSON Pointer designates inside root, or nullopt if there is none.
-std::optional<QJsonValue> valueAt(const QJsonValue &root, const QString &pointer);
+// JSON Pointer, from core/common (the names schema code has always used).
+using JsonPointer::escapePointerToken;
+using JsonPointer::pointerAppend;
+using JsonPointer::pointerTokens;
+using JsonPointer::valueAt;
 
 /// Deep JSON equality where numbers compare by value (1 == 1.0), as JSON Schema requires.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);

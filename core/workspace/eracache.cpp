@@ -1,6 +1,7 @@
 #include "eracache.h"
 
 #include "common/atomicfile.h"
+#include "common/configlocation.h"
 #include "common/logging.h"
 #include "serverconfig.h"
 
@@ -10,7 +11,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QStandardPaths>
 #include <QUrl>
 
 namespace Toolgate {
@@ -38,10 +38,7 @@ EraCache::EraCache(QString path)
 
 QString EraCache::defaultPath()
 {
-    // Like the app's other files: TOOLGATE_CONFIG_DIR keeps tests and screenshots out of the user's folder.
-    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
-    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
-    return dir.filePath(QStringLiteral("eras.json"));
+    return ConfigLocation::configFile(QStringLiteral("eras.json"));
 }
 
 QString EraCache::fingerprint(const ServerConfig &config)

@@ -1,6 +1,7 @@
 #include "servertrust.h"
 
 #include "common/atomicfile.h"
+#include "common/configlocation.h"
 #include "common/error.h"
 #include "common/logging.h"
 #include "transport/stdiotransport.h"
@@ -15,7 +16,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QUrl>
 
 namespace Toolgate {
@@ -181,10 +181,7 @@ ServerTrust::ServerTrust(QString path, QObject *parent)
 
 QString ServerTrust::defaultPath()
 {
-    // Like the app's other files: TOOLGATE_CONFIG_DIR keeps tests and screenshots out of the user's folder.
-    const QString overrideDir = qEnvironmentVariable("TOOLGATE_CONFIG_DIR");
-    const QDir dir(overrideDir.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) : overrideDir);
-    return dir.filePath(QStringLiteral("server-trust.json"));
+    return ConfigLocation::configFile(QStringLiteral("server-trust.json"));
 }
 
 Result<void> ServerTrust::load()
