@@ -152,7 +152,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
                    || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
                    || name == QLatin1String("--var") || name == QLatin1String("--junit")
-                   || name == QLatin1String("--output") || name == QLatin1String("-o")) {
+                   || name == QLatin1String("--output") || name == QLatin1String("-o")
+                   || name == QLatin1String("--against-server")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -161,6 +162,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 seenConfig = true;
             } else if (name == QLatin1String("--server")) {
                 parsed.serverName = v.value();
+            } else if (name == QLatin1String("--against-server")) {
+                parsed.againstServer = v.value();
             } else if (name == QLatin1String("--url")) {
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
@@ -220,6 +223,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--var and --junit only go with run"));
     if (!parsed.outputPath.isEmpty() && parsed.command != CliCommand::Snapshot)
         return usageError(Cli::tr("--output only goes with snapshot"));
+    if (!parsed.againstServer.isEmpty() && parsed.command != CliCommand::Diff)
+        return usageError(Cli::tr("--against-server only goes with diff"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -247,6 +252,16 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             return usageError(Cli::tr("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
         break;
     case CliCommand::Diff: {
+        if (!parsed.againstServer.isEmpty()) {
+            // Two servers of the servers file; a server typed after "--" or a URL has no name to pair with.
+            if (!positional.isEmpty())
+                return usageError(Cli::tr("diff --against-server NAME compares two servers and takes no snapshot file; "
+                                          "unexpected \"%1\"").arg(positional.first()));
+            if (!parsed.url.isEmpty() || !parsed.inlineServer.isEmpty())
+                return usageError(Cli::tr("diff --against-server compares two servers of the servers file: "
+                                          "name the first with --server, not with --url or after \"--\""));
+            break;
+        }
         if (positional.isEmpty() || positional.size() > 2)
             return usageError(Cli::tr("diff needs one snapshot file (compared with the server) or two (compared with each other): "
                                       "diff FILE, or diff FILE1 FILE2"));

@@ -68,6 +68,8 @@ struct CliArguments
     QString outputPath;
     /// diff: the snapshot file to compare the server with, or the two files to compare.
     QStringList snapshotFiles;
+    /// diff --against-server NAME: the configured server whose interface the server is compared with.
+    QString againstServer;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

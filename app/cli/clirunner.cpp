@@ -252,7 +252,7 @@ void CliRunner::onStatusChanged()
         return;
     case ServerConnection::Status::WaitingForTrust:
         if (!m_trust)
-            askForTrust();
+            askForTrust(m_connection, m_trust);
         return;
     default:
         return;
@@ -262,33 +262,103 @@ void CliRunner::onStatusChanged()
 void CliRunner::onReady()
 {
     m_server = m_connection->identity();
+    if (!m_arguments.againstServer.isEmpty()) {
+        // One after the other: a question about trusting the second never interleaves with the first's.
+        if (!m_other) {
+            connectToOther();
+            return;
+        }
+        if (m_other->status() != ServerConnection::Status::Ready)
+            return;
+    }
     if (m_arguments.verbose && m_connection->session()->serverCapabilities().logging) {
         // Ask for everything; the answer does not matter, the messages are a courtesy.
         m_connection->session()->setLoggingLevel(LoggingLevel::Debug, this, [](const Result<std::monostate> &) {});
     }
     m_command = std::make_unique<CommandRunner>(m_connection, m_arguments, m_host->toolCalls(), m_printer.get());
+    if (m_other)
+        m_command->setOtherConnection(m_other);
     connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
     m_command->start();
 }
 
-void CliRunner::askForTrust()
+void CliRunner::connectToOther()
 {
-    m_trust = std::make_unique<TerminalServerTrust>(m_connection, m_arguments.trustFingerprints, m_reader.get());
-    connect(m_trust.get(), &TerminalServerTrust::decided, this, [this](bool trusted, const QString &why) {
-        if (trusted || !m_connection)
+    CliArguments other = m_arguments;
+    other.serverName = m_arguments.againstServer;
+    const auto choice = ServerSelector::select(other);
+    if (!choice) {
+        const ExitCode code = exitCodeFor(choice.error());
+        m_printer->failure(choice.error(), code);
+        finish(code);
+        return;
+    }
+    ServerConfig config = choice->config;
+    config.inheritEnvironment = choice->inheritEnvironment;
+    config.enabled = true;
+    const auto added = m_host->workspace()->addTransientServer(config, true);
+    if (!added) {
+        m_printer->failure(added.error(), ExitCode::Config);
+        finish(ExitCode::Config);
+        return;
+    }
+    m_other = added.value();
+    connect(m_other, &ServerConnection::statusChanged, this, &CliRunner::onOtherStatusChanged);
+    if (m_arguments.verbose) {
+        const ServerIdentity identity = m_other->identity();
+        Console::err(Cli::tr("Connecting to %1 (%2)...\n").arg(Console::sanitized(identity.name), Console::sanitized(identity.endpoint)));
+    }
+    m_other->start();
+}
+
+void CliRunner::onOtherStatusChanged()
+{
+    if (!m_other || !m_connection || m_finishing)
+        return;
+    switch (m_other->status()) {
+    case ServerConnection::Status::Ready:
+        if (!m_command && m_connection->status() == ServerConnection::Status::Ready)
+            onReady();
+        return;
+    case ServerConnection::Status::Failed: {
+        const ServerIdentity other = m_other->identity();
+        const Error error = m_other->lastError();
+        const Error reported{error.code, Cli::tr("could not connect to \"%1\" (%2): %3").arg(other.name, other.endpoint, error.message),
+                             error.data};
+        const ExitCode code = exitCodeFor(error) == ExitCode::Config ? ExitCode::Config : ExitCode::Connection;
+        m_printer->failure(reported, code, other);
+        finish(code);
+        return;
+    }
+    case ServerConnection::Status::WaitingForTrust:
+        if (!m_otherTrust)
+            askForTrust(m_other, m_otherTrust);
+        return;
+    default:
+        return;
+    }
+}
+
+void CliRunner::askForTrust(ServerConnection *connection, std::unique_ptr<TerminalServerTrust> &trust)
+{
+    trust = std::make_unique<TerminalServerTrust>(connection, m_arguments.trustFingerprints, m_reader.get());
+    QPointer<ServerConnection> asked(connection);
+    connect(trust.get(), &TerminalServerTrust::decided, this, [this, asked](bool trusted, const QString &why) {
+        if (trusted || !asked)
             return; // it starts; Ready or Failed follows
-        const QString fingerprint = ServerTrustFacts::of(m_connection->config()).fingerprint();
+        const ServerIdentity server = asked->identity();
+        const QString fingerprint = ServerTrustFacts::of(asked->config()).fingerprint();
         const Error refused = makeError(
             ErrorCode::ConfigError,
             Cli::tr("the server \"%1\" was not started because nobody trusted what it runs (%2). To trust it, run this again "
                     "in a terminal and answer y, or trust it in the Toolgate app; in a script, once you have checked the "
                     "command above, add --trust-fingerprint %3")
-                .arg(m_server.name, why, fingerprint),
+                .arg(server.name, why, fingerprint),
             QJsonObject{{QStringLiteral("fingerprint"), fingerprint}});
-        m_printer->failure(refused, ExitCode::Denied, m_server);
+        m_printer->failure(refused, ExitCode::Denied, server);
         finish(ExitCode::Denied);
     });
-    m_trust->decide();
+    trust->decide();
 }
 
 void CliRunner::onFailed(const Error &error)
@@ -332,6 +402,8 @@ void CliRunner::finish(ExitCode exitCode)
         return;
     m_finishing = true;
     m_exitCode = exitCode;
+    if (m_other)
+        m_other->stop(); // the host ends it for good if it has not exited by the time the run reports
     ClientSession *session = m_connection ? m_connection->session() : nullptr;
     if (!session || session->state() == ClientSession::State::Closed || session->state() == ClientSession::State::Failed
         || session->state() == ClientSession::State::Disconnected) {

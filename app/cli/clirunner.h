@@ -48,7 +48,10 @@ private:
     void connectTo(const ServerSelector::Choice &choice);
     void onStatusChanged();
     void onReady();
-    void askForTrust();
+    /// diff --against-server: the second server, started once the first is ready.
+    void connectToOther();
+    void onOtherStatusChanged();
+    void askForTrust(ServerConnection *connection, std::unique_ptr<TerminalServerTrust> &trust);
     void onFailed(const Error &error);
     void onInterrupted();
     void finish(ExitCode exitCode);
@@ -67,6 +70,8 @@ private:
     QPointer<ServerConnection> m_connection;
     std::unique_ptr<CommandRunner> m_command;
     std::unique_ptr<TerminalServerTrust> m_trust; // while a server from the file waits for trust
+    QPointer<ServerConnection> m_other;              // diff --against-server's second server
+    std::unique_ptr<TerminalServerTrust> m_otherTrust;
 
     ServerIdentity m_server;
     ExitCode m_exitCode = ExitCode::Success;

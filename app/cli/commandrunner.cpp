@@ -65,6 +65,11 @@ CommandRunner::CommandRunner(ServerConnection *connection, CliArguments argument
 
 CommandRunner::~CommandRunner() = default;
 
+void CommandRunner::setOtherConnection(ServerConnection *other)
+{
+    m_other = other;
+}
+
 void CommandRunner::start()
 {
     const auto failOr = [this](auto onValue) {
@@ -134,6 +139,12 @@ void CommandRunner::start()
         return;
     case CliCommand::Snapshot:
     case CliCommand::Diff:
+        if (m_other && m_other->readySession()) {
+            InterfaceCommands::runAgainstServer(m_session, m_server, m_other->readySession(), m_other->identity(), m_arguments,
+                                                this, [this](ExitCode code) { done(code); },
+                                                [this](const Error &error) { requestFailed(error); });
+            return;
+        }
         InterfaceCommands::runLive(m_session, m_server, m_arguments, m_printer, this,
                                    [this](ExitCode code) { done(code); },
                                    [this](const Error &error) { requestFailed(error); });

@@ -37,6 +37,9 @@ public:
                   OutputPrinter *printer, QObject *parent = nullptr);
     ~CommandRunner() override;
 
+    /// diff --against-server: the second server (ready, not owned), whose interface the first's is compared with.
+    void setOtherConnection(ServerConnection *other);
+
     /// Sends the command's requests; finished() follows.
     void start();
     /// Ctrl-C: a tool call is cancelled (the server is told, then finished() reports it), and so is
@@ -69,6 +72,7 @@ private:
     Error explained(const Error &error) const;
 
     QPointer<ServerConnection> m_connection;
+    QPointer<ServerConnection> m_other;
     ClientSession *m_session;
     ServerIdentity m_server;
     CliArguments m_arguments;

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QLocale>
+#include <QPointer>
 
 namespace Toolgate {
 
@@ -117,6 +118,9 @@ Interfaces:
                           else to stdout
   diff FILE               compare a snapshot file (before) with the server's interface now
   diff FILE1 FILE2        compare two snapshot files; no server is started
+  diff --against-server NAME
+                          compare the server's interface now (before) with that of NAME,
+                          another server of the servers file (after)
   Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
   field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
 )");
@@ -194,6 +198,36 @@ void InterfaceCommands::runLive(ClientSession *session, const ServerIdentity &se
                              .arg(Console::sanitizedLine(name), counts, QDir::toNativeSeparators(arguments.outputPath)));
         }
         done(ExitCode::Success);
+    });
+}
+
+void InterfaceCommands::runAgainstServer(ClientSession *first, const ServerIdentity &firstServer, ClientSession *second,
+                                         const ServerIdentity &secondServer, const CliArguments &arguments, QObject *context,
+                                         std::function<void(ExitCode)> done, std::function<void(const Error &)> failed)
+{
+    const QString firstName = firstServer.name;
+    const QString secondName = secondServer.name;
+    QPointer<ClientSession> other(second);
+    // One after the other, so a slow server's listing does not overlap the other's in the output of --verbose.
+    InterfaceSnapshot::capture(first, context, [=](const Result<InterfaceSnapshot> &before) {
+        if (!before) {
+            failed(before.error());
+            return;
+        }
+        if (!other) {
+            failed(makeError(ErrorCode::NotConnected, Cli::tr("the server \"%1\" is no longer connected").arg(secondName)));
+            return;
+        }
+        InterfaceSnapshot::capture(other, context, [=](const Result<InterfaceSnapshot> &after) {
+            if (!after) {
+                failed(Error{after.error().code, Cli::tr("%1: %2").arg(Console::sanitizedLine(secondName), after.error().message),
+                             after.error().data});
+                return;
+            }
+            done(report(Side{Cli::tr("server %1 (now)").arg(Console::sanitizedLine(firstName)), before.value(), {}},
+                        Side{Cli::tr("server %1 (now)").arg(Console::sanitizedLine(secondName)), after.value(), {}},
+                        arguments.json));
+        });
     });
 }
 

@@ -30,6 +30,12 @@ ExitCode runOffline(const CliArguments &arguments, OutputPrinter *printer);
 void runLive(ClientSession *session, const ServerIdentity &server, const CliArguments &arguments, OutputPrinter *printer,
              QObject *context, std::function<void(ExitCode)> done, std::function<void(const Error &)> failed);
 
+/// `diff --against-server B`: the interfaces of two ready sessions, first (before) against
+/// second (after); done is called once, through context, as for runLive.
+void runAgainstServer(ClientSession *first, const ServerIdentity &firstServer, ClientSession *second,
+                      const ServerIdentity &secondServer, const CliArguments &arguments, QObject *context,
+                      std::function<void(ExitCode)> done, std::function<void(const Error &)> failed);
+
 } // namespace InterfaceCommands
 
 } // namespace Toolgate

@@ -1712,30 +1712,6 @@ Status: %3
         <translation>Snapshot %1</translation>
     </message>
     <message>
-        <source>
-Interfaces:
-  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
-                          resource templates and prompts) as JSON: to FILE with -o (--output),
-                          else to stdout
-  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
-  diff FILE1 FILE2        compare two snapshot files; no server is started
-  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
-  field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
-</source>
-        <translation>
-Schnittstellen:
-  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
-                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
-                          (--output) in DATEI, sonst auf stdout
-  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
-                          vergleichen
-  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
-  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
-  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 10, wenn sie
-  sich unterscheiden.
-</translation>
-    </message>
-    <message>
         <source>server %1 (now)</source>
         <translation>Server %1 (jetzt)</translation>
     </message>
@@ -2118,6 +2094,56 @@ Exit-Codes:
   130  unterbrochen (Strg+C)
 
 </translation>
+    </message>
+    <message>
+        <source>--against-server only goes with diff</source>
+        <translation>--against-server gehört nur zu diff</translation>
+    </message>
+    <message>
+        <source>diff --against-server NAME compares two servers and takes no snapshot file; unexpected &quot;%1&quot;</source>
+        <translation>diff --against-server NAME vergleicht zwei Server und nimmt keine Snapshot-Datei; unerwartet: „%1“</translation>
+    </message>
+    <message>
+        <source>diff --against-server compares two servers of the servers file: name the first with --server, not with --url or after &quot;--&quot;</source>
+        <translation>diff --against-server vergleicht zwei Server aus der Serverdatei: Nennen Sie den ersten mit --server, nicht mit --url oder nach „--“</translation>
+    </message>
+    <message>
+        <source>
+Interfaces:
+  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
+                          resource templates and prompts) as JSON: to FILE with -o (--output),
+                          else to stdout
+  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
+  diff FILE1 FILE2        compare two snapshot files; no server is started
+  diff --against-server NAME
+                          compare the server&apos;s interface now (before) with that of NAME,
+                          another server of the servers file (after)
+  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
+  field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
+</source>
+        <translation>
+Schnittstellen:
+  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
+                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
+                          (--output) in DATEI, sonst auf stdout
+  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
+                          vergleichen
+  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
+  diff --against-server NAME
+                          die jetzige Schnittstelle des Servers (vorher) mit der von NAME
+                          vergleichen, einem anderen Server aus der Serverdatei (nachher)
+  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
+  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 10, wenn sie
+  sich unterscheiden.
+</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is no longer connected</source>
+        <translation>der Server „%1“ ist nicht mehr verbunden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -3923,6 +3949,30 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>cannot save %1: %2</source>
         <translation>%1 kann nicht gespeichert werden: %2</translation>
     </message>
+    <message>
+        <source>Compare Results</source>
+        <translation>Ergebnisse vergleichen</translation>
+    </message>
+    <message>
+        <source>Show the results of the two selected tool calls side by side, with what differs</source>
+        <translation>Die Ergebnisse der beiden ausgewählten Werkzeugaufrufe nebeneinander zeigen, mit ihren Unterschieden</translation>
+    </message>
+    <message>
+        <source>Select two tool calls (Ctrl+click) to see their results side by side</source>
+        <translation>Wählen Sie zwei Werkzeugaufrufe (Strg+Klick), um ihre Ergebnisse nebeneinander zu sehen</translation>
+    </message>
+    <message>
+        <source>The records could not be read: %1</source>
+        <translation>Die Einträge konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Record #%1 (%2 on %3) has no result to compare: the call was denied, failed before the server answered, or has not finished.</source>
+        <translation>Eintrag #%1 (%2 auf %3) hat kein Ergebnis zum Vergleichen: Der Aufruf wurde abgelehnt, scheiterte, bevor der Server antwortete, oder ist noch nicht fertig.</translation>
+    </message>
+    <message>
+        <source>Cannot Compare</source>
+        <translation>Vergleich nicht möglich</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditWriter</name>
@@ -5512,6 +5562,129 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::InterfaceCompareActions</name>
+    <message>
+        <source>server %1 (now)</source>
+        <translation>Server %1 (jetzt)</translation>
+    </message>
+    <message>
+        <source>snapshot %1</source>
+        <translation>Snapshot %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2, taken %3)</source>
+        <translation>%1 (%2, aufgenommen %3)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Interface snapshots (*.json);;All files (*)</source>
+        <translation>Schnittstellen-Snapshots (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save &amp;Interface Snapshot…</source>
+        <translation>Schnittstellen-Snapshot &amp;sichern…</translation>
+    </message>
+    <message>
+        <source>Save the selected server&apos;s tools (with their schemas), resources and prompts to a file, to compare with later</source>
+        <translation>Die Werkzeuge (mit ihren Schemas), Ressourcen und Prompts des ausgewählten Servers in einer Datei sichern, um später damit zu vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare Interface With &amp;Snapshot…</source>
+        <translation>Schnittstelle mit Snapsh&amp;ot vergleichen…</translation>
+    </message>
+    <message>
+        <source>Show what the selected server added, removed or changed since a saved snapshot</source>
+        <translation>Zeigen, was der ausgewählte Server seit einem gesicherten Snapshot hinzugefügt, entfernt oder geändert hat</translation>
+    </message>
+    <message>
+        <source>Compare Interface With Ser&amp;ver…</source>
+        <translation>Schnittstelle mit Ser&amp;ver vergleichen…</translation>
+    </message>
+    <message>
+        <source>Show how another connected server&apos;s tools, resources and prompts differ from the selected server&apos;s</source>
+        <translation>Zeigen, wie sich die Werkzeuge, Ressourcen und Prompts eines anderen verbundenen Servers von denen des ausgewählten unterscheiden</translation>
+    </message>
+    <message>
+        <source>Save Interface Snapshot</source>
+        <translation>Schnittstellen-Snapshot sichern</translation>
+    </message>
+    <message>
+        <source>Compare With Snapshot</source>
+        <translation>Mit Snapshot vergleichen</translation>
+    </message>
+    <message>
+        <source>No Other Server to Compare With</source>
+        <translation>Kein anderer Server zum Vergleichen</translation>
+    </message>
+    <message>
+        <source>No other server is connected. Start another server, then try again.</source>
+        <translation>Kein anderer Server ist verbunden. Starten Sie einen weiteren Server und versuchen Sie es dann noch einmal.</translation>
+    </message>
+    <message>
+        <source>Compare Interface With Server</source>
+        <translation>Schnittstelle mit Server vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare %1 with:</source>
+        <translation>%1 vergleichen mit:</translation>
+    </message>
+    <message>
+        <source>Server Not Connected</source>
+        <translation>Server nicht verbunden</translation>
+    </message>
+    <message>
+        <source>%1 is not connected, so its interface cannot be read. Start it (or wait until it is ready), then try again.</source>
+        <translation>%1 ist nicht verbunden, daher kann seine Schnittstelle nicht gelesen werden. Starten Sie ihn (oder warten Sie, bis er bereit ist) und versuchen Sie es dann noch einmal.</translation>
+    </message>
+    <message>
+        <source>Reading the interface of %1…</source>
+        <translation>Die Schnittstelle von %1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Could Not Read the Interface</source>
+        <translation>Schnittstelle konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>The interface of %1 could not be read: %2</source>
+        <translation>Die Schnittstelle von %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Could Not Save the Snapshot</source>
+        <translation>Snapshot konnte nicht gesichert werden</translation>
+    </message>
+    <message>
+        <source>%1
+
+Choose another file or folder and try again.</source>
+        <translation>%1
+
+Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es noch einmal.</translation>
+    </message>
+    <message>
+        <source>Saved the interface of %1 (%2 tools, %3 resources, %4 resource templates, %5 prompts) to %6.</source>
+        <translation>Die Schnittstelle von %1 (%2 Werkzeuge, %3 Ressourcen, %4 Ressourcenvorlagen, %5 Prompts) wurde in %6 gesichert.</translation>
+    </message>
+    <message>
+        <source>Cannot Use This Snapshot</source>
+        <translation>Dieser Snapshot ist nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>%1
+
+Choose a file saved with Save Interface Snapshot (or toolgate-cli snapshot).</source>
+        <translation>%1
+
+Wählen Sie eine Datei, die mit „Schnittstellen-Snapshot sichern“ (oder toolgate-cli snapshot) gesichert wurde.</translation>
+    </message>
+    <message>
+        <source>The other server was removed meanwhile.</source>
+        <translation>Der andere Server wurde inzwischen entfernt.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::InterfaceDiff</name>
     <message>
         <source>tool</source>
@@ -5528,6 +5701,92 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     <message>
         <source>prompt</source>
         <translation>Prompt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InterfaceDiffDialog</name>
+    <message>
+        <source>Compare Interfaces</source>
+        <translation>Schnittstellen vergleichen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::InterfaceDiffView</name>
+    <message>
+        <source>Tools (%1)</source>
+        <translation>Werkzeuge (%1)</translation>
+    </message>
+    <message>
+        <source>Resources (%1)</source>
+        <translation>Ressourcen (%1)</translation>
+    </message>
+    <message>
+        <source>Resource templates (%1)</source>
+        <translation>Ressourcenvorlagen (%1)</translation>
+    </message>
+    <message>
+        <source>Prompts (%1)</source>
+        <translation>Prompts (%1)</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugekommen</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>Unterschiede</translation>
+    </message>
+    <message>
+        <source>First: %1</source>
+        <translation>Erstes: %1</translation>
+    </message>
+    <message>
+        <source>Second: %1</source>
+        <translation>Zweites: %1</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <source>The interfaces are the same.</source>
+        <translation>Die Schnittstellen sind gleich.</translation>
+    </message>
+    <message>
+        <source>1 difference: </source>
+        <translation>1 Unterschied: </translation>
+    </message>
+    <message>
+        <source>%1 differences: </source>
+        <translation>%1 Unterschiede: </translation>
+    </message>
+    <message>
+        <source>%1 added, %2 removed, %3 changed.</source>
+        <translation>%1 hinzugekommen, %2 entfernt, %3 geändert.</translation>
+    </message>
+    <message>
+        <source>Select an item to see what changed.</source>
+        <translation>Wählen Sie einen Eintrag, um zu sehen, was sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>Only in the second. Its definition:</source>
+        <translation>Nur im zweiten. Seine Definition:</translation>
+    </message>
+    <message>
+        <source>Only in the first. Its definition:</source>
+        <translation>Nur im ersten. Seine Definition:</translation>
+    </message>
+    <message>
+        <source>Changes to %1 (− first, + second):</source>
+        <translation>Änderungen an %1 (− erstes, + zweites):</translation>
     </message>
 </context>
 <context>
@@ -6795,6 +7054,100 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>template</source>
         <translation>Vorlage</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultCompareDialog</name>
+    <message>
+        <source>Compare Results</source>
+        <translation>Ergebnisse vergleichen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ResultCompareView</name>
+    <message>
+        <source>added</source>
+        <translation>hinzugekommen</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>Text (− first, + second):</source>
+        <translation>Text (− erstes, + zweites):</translation>
+    </message>
+    <message>
+        <source>Structured content:</source>
+        <translation>Strukturierter Inhalt:</translation>
+    </message>
+    <message>
+        <source>Text differences</source>
+        <translation>Unterschiede im Text</translation>
+    </message>
+    <message>
+        <source>Structured content differences</source>
+        <translation>Unterschiede im strukturierten Inhalt</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+    <message>
+        <source>First</source>
+        <translation>Erstes</translation>
+    </message>
+    <message>
+        <source>Second</source>
+        <translation>Zweites</translation>
+    </message>
+    <message>
+        <source>Differences</source>
+        <translation>Unterschiede</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <source>The results are the same.</source>
+        <translation>Die Ergebnisse sind gleich.</translation>
+    </message>
+    <message>
+        <source>One result is an error and the other is not.</source>
+        <translation>Ein Ergebnis ist ein Fehler, das andere nicht.</translation>
+    </message>
+    <message>
+        <source>The text differs.</source>
+        <translation>Der Text unterscheidet sich.</translation>
+    </message>
+    <message>
+        <source>The structured content differs in 1 place.</source>
+        <translation>Der strukturierte Inhalt unterscheidet sich an 1 Stelle.</translation>
+    </message>
+    <message>
+        <source>The structured content differs in %1 places.</source>
+        <translation>Der strukturierte Inhalt unterscheidet sich an %1 Stellen.</translation>
+    </message>
+    <message>
+        <source>Other content differs (images, audio, resources or links).</source>
+        <translation>Anderer Inhalt unterscheidet sich (Bilder, Audio, Ressourcen oder Links).</translation>
+    </message>
+    <message>
+        <source>(the whole value)</source>
+        <translation>(der ganze Wert)</translation>
+    </message>
+    <message>
+        <source>… more differences not shown</source>
+        <translation>… weitere Unterschiede nicht gezeigt</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 // and the exit codes scripts rely on.
 
 #include "cliprocess.h"
+#include "workspace/serverconfig.h"
+#include "workspace/servertrust.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -44,6 +46,7 @@ private slots:
     void snapshotToFileAndStdout();
     void diffAgainstTheLiveServer();
     void diffOfTwoFiles();
+    void diffAgainstAnotherServer();
     void usageAndFileErrors();
     void germanByTheLocale();
 
@@ -55,6 +58,7 @@ private:
     QString snapshotFile();
 
     const QString m_demo = executable(u"toolgate-demo-server"_s);
+    const QString m_hostile = executable(u"toolgate-hostile-server"_s);
     CliProcess m_cli;
     QTemporaryDir m_dir;
     QString m_snapshot;
@@ -62,7 +66,7 @@ private:
 
 void tst_CliInterface::initTestCase()
 {
-    const QString missing = notBuilt({cliPath(), m_demo});
+    const QString missing = notBuilt({cliPath(), m_demo, m_hostile});
     QVERIFY2(missing.isEmpty(), qPrintable(missing));
     QVERIFY(m_dir.isValid());
 }
@@ -193,6 +197,66 @@ void tst_CliInterface::diffOfTwoFiles()
     QCOMPARE(back.json().value(u"removed"_s).toInt(), 1);
 }
 
+void tst_CliInterface::diffAgainstAnotherServer()
+{
+    // Three servers of a file: the demo server twice (equal) and the hostile one (another interface).
+    const QStringList hostileArguments{u"--mode"_s, u"rug-pull"_s};
+    const QString servers = m_dir.filePath(u"two-servers.json"_s);
+    QVERIFY(writeJson(servers, QJsonObject{{u"mcpServers"_s,
+                                            QJsonObject{{u"demo"_s, QJsonObject{{u"command"_s, m_demo}}},
+                                                        {u"demo-copy"_s, QJsonObject{{u"command"_s, m_demo}}},
+                                                        {u"hostile"_s, QJsonObject{{u"command"_s, m_hostile},
+                                                                                   {u"args"_s, QJsonArray::fromStringList(hostileArguments)}}},
+                                                        {u"stranger"_s, QJsonObject{{u"command"_s, m_hostile},
+                                                                                    {u"args"_s, QJsonArray{u"--mode"_s, u"key-order"_s}}}}}}}));
+    Toolgate::ServerConfig demo;
+    demo.command = m_demo;
+    Toolgate::ServerConfig hostile;
+    hostile.command = m_hostile;
+    hostile.args = hostileArguments;
+    const QStringList trust{u"--trust-fingerprint"_s, Toolgate::ServerTrustFacts::of(demo).fingerprint(),
+                            u"--trust-fingerprint"_s, Toolgate::ServerTrustFacts::of(hostile).fingerprint()};
+
+    const CliRun same = m_cli.run(QStringList{u"--config"_s, servers, u"--server"_s, u"demo"_s} + trust
+                                  + QStringList{u"diff"_s, u"--against-server"_s, u"demo-copy"_s});
+    VERIFY_CLI(same.exitCode == 0, same);
+    VERIFY_CLI(same.out().contains(u"No differences."_s), same);
+    VERIFY_CLI(same.out().contains(u"server demo (now)"_s) && same.out().contains(u"server demo-copy (now)"_s), same);
+
+    const CliRun differ = m_cli.run(QStringList{u"--config"_s, servers, u"--server"_s, u"demo"_s} + trust
+                                    + QStringList{u"diff"_s, u"--against-server"_s, u"hostile"_s});
+    VERIFY_CLI(differ.exitCode == interfacesDiffer, differ);
+    VERIFY_CLI(differ.out().contains(u"+ tool read_notes\n"_s), differ);
+    VERIFY_CLI(differ.out().contains(u"- tool change_catalog\n"_s), differ);
+
+    // The same in JSON: the hostile server's tool is the added one.
+    const CliRun json = m_cli.run(QStringList{u"--json"_s, u"--config"_s, servers, u"--server"_s, u"hostile"_s} + trust
+                                  + QStringList{u"diff"_s, u"--against-server"_s, u"demo"_s});
+    VERIFY_CLI(json.exitCode == interfacesDiffer, json);
+    QStringList removed;
+    for (const QJsonValue &change : json.json().value(u"changes"_s).toArray()) {
+        if (change.toObject().value(u"change"_s).toString() == u"removed"_s)
+            removed.append(change.toObject().value(u"key"_s).toString());
+    }
+    VERIFY_CLI(removed.contains(u"read_notes"_s), json);
+    VERIFY_CLI(!removed.contains(u"change_catalog"_s), json);
+
+    // Never trusted (a trusted fingerprint is remembered, so another server): the second server does
+    // not start, and the run says which one and why.
+    const CliRun untrusted = m_cli.run(QStringList{u"--yes"_s, u"--config"_s, servers, u"--server"_s, u"demo"_s} + trust
+                                       + QStringList{u"diff"_s, u"--against-server"_s, u"stranger"_s});
+    VERIFY_CLI(untrusted.exitCode != 0 && untrusted.exitCode != interfacesDiffer, untrusted);
+    VERIFY_CLI(untrusted.err.contains(u"stranger"_s), untrusted);
+
+    // Usage: with a file, after "--", or with another command.
+    const CliRun withFile = m_cli.run({u"--config"_s, servers, u"diff"_s, u"x.json"_s, u"--against-server"_s, u"demo"_s});
+    VERIFY_CLI(withFile.exitCode == 2, withFile);
+    const CliRun inline_ = cli({u"diff"_s, u"--against-server"_s, u"demo"_s});
+    VERIFY_CLI(inline_.exitCode == 2, inline_);
+    const CliRun otherCommand = m_cli.run({u"--config"_s, servers, u"tools"_s, u"--against-server"_s, u"demo"_s});
+    VERIFY_CLI(otherCommand.exitCode == 2, otherCommand);
+}
+
 void tst_CliInterface::usageAndFileErrors()
 {
     const CliRun noFile = m_cli.run({u"diff"_s});
@@ -214,7 +278,8 @@ void tst_CliInterface::usageAndFileErrors()
     VERIFY_CLI(missingLive.err.contains(u"missing.json"_s), missingLive);
 
     const CliRun help = m_cli.run({u"--help"_s});
-    VERIFY_CLI(help.exitCode == 0 && help.out().contains(u"diff FILE1 FILE2"_s) && help.out().contains(u"snapshot [-o FILE]"_s), help);
+    VERIFY_CLI(help.exitCode == 0 && help.out().contains(u"diff FILE1 FILE2"_s) && help.out().contains(u"snapshot [-o FILE]"_s)
+                   && help.out().contains(u"diff --against-server NAME"_s), help);
 }
 
 void tst_CliInterface::germanByTheLocale()

@@ -4,10 +4,12 @@
 #include "auditqueryworker.h"
 #include "audittablemodel.h"
 #include "audit/auditreader.h"
+#include "compare/resultcompareview.h"
 #include "viewers/backgroundtask.h"
 
 #include <algorithm>
 
+#include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTimeEdit>
@@ -18,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -88,7 +91,8 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_table->setAccessibleName(tr("Audit records"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    // Several rows: two tool calls can be compared (Compare Results).
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
@@ -162,6 +166,21 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
             showSelected();
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditWindow::showSelected);
+    m_compareAction = new QAction(tr("Compare Results"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareResults"));
+    m_compareAction->setToolTip(tr("Show the results of the two selected tool calls side by side, with what differs"));
+    connect(m_compareAction, &QAction::triggered, this, &AuditWindow::compareSelected);
+    connect(m_compare, &QPushButton::clicked, m_compareAction, &QAction::trigger);
+    const auto updateCompare = [this] {
+        const bool can = canCompareSelected();
+        m_compareAction->setEnabled(can);
+        m_compare->setEnabled(can);
+    };
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, updateCompare);
+    connect(m_model, &QAbstractItemModel::modelReset, this, updateCompare);
+    updateCompare();
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &AuditWindow::showCompareMenu);
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
     connect(m_detail, &AuditDetailPane::originRequested, this, &AuditWindow::showRecord);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
@@ -241,6 +260,10 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_export->setObjectName(QStringLiteral("auditExport"));
     m_export->setToolTip(tr("Save the records the filters show as JSON Lines or CSV"));
 
+    m_compare = new QPushButton(tr("Compare Results"), bar);
+    m_compare->setObjectName(QStringLiteral("auditCompare"));
+    m_compare->setToolTip(tr("Select two tool calls (Ctrl+click) to see their results side by side"));
+
     auto *first = new QHBoxLayout;
     first->addWidget(m_search, 3);
     first->addWidget(m_kind);
@@ -253,6 +276,7 @@ void AuditWindow::buildFilters(QWidget *bar)
     second->addWidget(m_from);
     second->addWidget(m_until);
     second->addStretch(1);
+    second->addWidget(m_compare);
     second->addWidget(m_refresh);
     second->addWidget(m_export);
     auto *layout = new QVBoxLayout(bar);
@@ -561,6 +585,87 @@ void AuditWindow::runAgain(const AuditRecord &record)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("runAgainProblem"));
     box->open();
+}
+
+QList<qint64> AuditWindow::selectedToolCalls() const
+{
+    QList<qint64> ids;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &row : rows) {
+        if (row.data(AuditTableModel::RecordTypeRole).toInt() == int(AuditRecordType::ToolCall))
+            ids.append(row.data(AuditTableModel::RecordIdRole).toLongLong());
+    }
+    return ids.size() == rows.size() ? ids : QList<qint64>();
+}
+
+bool AuditWindow::canCompareSelected() const
+{
+    return selectedToolCalls().size() == 2;
+}
+
+void AuditWindow::showCompareMenu(const QPoint &pos)
+{
+    if (!m_table->indexAt(pos).isValid())
+        return;
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addAction(m_compareAction);
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
+}
+
+void AuditWindow::compareSelected()
+{
+    QList<qint64> ids = selectedToolCalls();
+    if (ids.size() != 2)
+        return;
+    std::sort(ids.begin(), ids.end()); // the older call first: "before" and "after"
+    const qint64 first = ids.at(0), second = ids.at(1);
+    m_worker->run<QList<AuditRecord>>(
+        this,
+        [first, second](AuditReader &reader) -> Result<QList<AuditRecord>> {
+            auto a = reader.record(first);
+            if (!a)
+                return a.error();
+            auto b = reader.record(second);
+            if (!b)
+                return b.error();
+            return QList<AuditRecord>{a.value(), b.value()};
+        },
+        [this](const Result<QList<AuditRecord>> &records) {
+            QString problem;
+            if (!records) {
+                problem = tr("The records could not be read: %1").arg(records.error().message);
+            } else {
+                for (const AuditRecord &record : records.value()) {
+                    if (!record.result) {
+                        problem = tr("Record #%1 (%2 on %3) has no result to compare: the call was denied, failed before the "
+                                     "server answered, or has not finished.")
+                                      .arg(record.id)
+                                      .arg(record.name, record.serverName);
+                        break;
+                    }
+                }
+            }
+            if (!problem.isEmpty()) {
+                auto *box = new QMessageBox(QMessageBox::Information, tr("Cannot Compare"), problem, QMessageBox::Ok, this);
+                box->setTextFormat(Qt::PlainText);
+                box->setAttribute(Qt::WA_DeleteOnClose);
+                box->setObjectName(QStringLiteral("compareProblem"));
+                box->open();
+                return;
+            }
+            const auto title = [](const AuditRecord &record) -> QString {
+                return QStringLiteral("%1 · %2 · %3 (#%4)")
+                    .arg(record.serverName, record.name,
+                         record.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")))
+                    .arg(record.id);
+            };
+            const AuditRecord &before = records->at(0);
+            const AuditRecord &after = records->at(1);
+            // The stored result as core reads any tools/call result; the dialog never parses it.
+            ResultCompareDialog::open(this, title(before), CallToolResult::fromJson(*before.result), title(after),
+                                      CallToolResult::fromJson(*after.result));
+        });
 }
 
 } // namespace Toolgate

@@ -9,6 +9,7 @@
 
 #include <functional>
 
+class QAction;
 class QComboBox;
 class QDateTimeEdit;
 class QLabel;
@@ -55,6 +56,12 @@ public:
     /// the detail pane on its own (the list stays as it is).
     void showRecord(qint64 id);
 
+    /// The two selected tool calls' results side by side in a ResultCompareDialog (the older
+    /// first), once both records are read; says in a message box when one has no result.
+    void compareSelected();
+    /// Whether exactly two tool-call records are selected.
+    bool canCompareSelected() const;
+
     /// Writes the records the filters show to path, off the GUI thread; exportFinished reports.
     void exportTo(const QString &path, AuditExporter::Format format);
 
@@ -71,6 +78,8 @@ public:
     QDateTimeEdit *untilEdit() const { return m_until; }
     QLineEdit *searchField() const { return m_search; }
     QLabel *statusLabel() const { return m_status; }
+    QPushButton *compareButton() const { return m_compare; }
+    QAction *compareAction() const { return m_compareAction; }
 
 signals:
     /// The record shown in the detail pane changed (after it was loaded in full).
@@ -94,6 +103,8 @@ private:
     void updateStatus();
     void chooseExportFile();
     void runAgain(const AuditRecord &record);
+    QList<qint64> selectedToolCalls() const;
+    void showCompareMenu(const QPoint &pos);
 
     QString m_path;
     AuditQueryWorker *m_worker;
@@ -109,6 +120,8 @@ private:
     QLineEdit *m_search = nullptr;
     QPushButton *m_refresh = nullptr;
     QPushButton *m_export = nullptr;
+    QPushButton *m_compare = nullptr;
+    QAction *m_compareAction = nullptr;
     QLabel *m_status = nullptr;
     QSplitter *m_splitter = nullptr;
     QTableView *m_table = nullptr;

@@ -2,51 +2,12 @@
 
 #include "common/displaytext.h"
 #include "forms/formlabels.h"
+#include "viewers/linediffview.h"
 
-#include <QFontDatabase>
 #include <QLabel>
-#include <QPlainTextEdit>
-#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace Toolgate {
-
-namespace {
-
-/// A read-only diff: removed lines on a red ground, added ones on a green one, never interpreted.
-QPlainTextEdit *diffView(const QStringList &lines, QWidget *parent)
-{
-    auto *view = new QPlainTextEdit(parent);
-    view->setReadOnly(true);
-    view->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    QStringList shown;
-    shown.reserve(lines.size());
-    for (const QString &line : lines)
-        shown.append(DisplayText::visibleLine(line));
-    view->setPlainText(shown.join(u'\n'));
-    QList<QTextEdit::ExtraSelection> marks;
-    const bool dark = view->palette().color(QPalette::Base).lightness() < 128;
-    const QColor removed = dark ? QColor(0x5a, 0x1e, 0x1e) : QColor(0xff, 0xe0, 0xe0);
-    const QColor added = dark ? QColor(0x1e, 0x4a, 0x24) : QColor(0xdc, 0xf5, 0xdc);
-    for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next()) {
-        const QString text = block.text();
-        if (!text.startsWith(u"- ") && !text.startsWith(u"+ "))
-            continue;
-        QTextEdit::ExtraSelection mark;
-        mark.cursor = QTextCursor(block);
-        mark.format.setBackground(text.startsWith(u'-') ? removed : added);
-        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
-        marks.append(mark);
-    }
-    view->setExtraSelections(marks);
-    const int lineHeight = view->fontMetrics().lineSpacing();
-    view->setMinimumHeight(lineHeight * std::min<qsizetype>(lines.size() + 1, 4));
-    view->setMaximumHeight(lineHeight * std::min<qsizetype>(lines.size() + 2, 14));
-    return view;
-}
-
-} // namespace
 
 DefinitionChangeView::DefinitionChangeView(const ApprovalRequest &request, QWidget *parent)
     : QFrame(parent)
@@ -80,7 +41,9 @@ DefinitionChangeView::DefinitionChangeView(const ApprovalRequest &request, QWidg
             auto *label = new QLabel(tr("Changes to %1 (− before, + now):").arg(DefinitionChange::describeField(field)), this);
             label->setTextFormat(Qt::PlainText);
             layout->addWidget(label);
-            QPlainTextEdit *diff = diffView(change->lineDiff(field), this);
+            auto *diff = new LineDiffView(this);
+            diff->setLines(change->lineDiff(field));
+            diff->fitHeight(4, 14);
             diff->setObjectName(QStringLiteral("diff_") + field);
             layout->addWidget(diff);
         }

@@ -9,6 +9,7 @@
 #include "host/host.h"
 #include "calls/taskregistry.h"
 #include "calls/toolcall.h"
+#include "compare/interfacecompareactions.h"
 #include "consoleview.h"
 #include "dialogs/aboutdialog.h"
 #include "dialogs/approvalrulesdialog.h"
@@ -360,6 +361,15 @@ void MainWindow::buildCentre()
         }
     });
     connect(m_serverPanel, &ServerPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 5000); });
+    m_interfaceActions = new InterfaceCompareActions(m_workspace, [panel = m_serverPanel] { return panel->currentConnection(); }, this);
+    m_serverPanel->addContextActions(m_interfaceActions->actions());
+    connect(m_serverPanel, &ServerPanel::currentConnectionChanged, m_interfaceActions, &InterfaceCompareActions::updateActions);
+    connect(m_interfaceActions, &InterfaceCompareActions::message, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text, 8000);
+    });
 
     connect(m_toolPanel, &ToolPanel::resourceLinkActivated, this, &MainWindow::openResource);
     connect(m_resourcePanel, &ResourcePanel::resourceLinkActivated, this, &MainWindow::openResource);
@@ -395,6 +405,9 @@ void MainWindow::buildMenus()
     servers->addAction(m_serverPanel->toggleServerAction());
     servers->addAction(m_serverPanel->restartServerAction());
     servers->addAction(m_serverPanel->probeEraAgainAction());
+    servers->addSeparator();
+    servers->addActions(m_interfaceActions->actions());
+    servers->addSeparator();
     servers->addAction(tr("Restart &All"), this, [this] {
         const QList<ServerConnection *> connections = m_workspace->connections();
         for (ServerConnection *connection : connections) {

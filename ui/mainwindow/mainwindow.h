@@ -39,6 +39,7 @@ class ServerConnection;
 class ServerInfoPanel;
 class ServerListModel;
 class ServerPanel;
+class InterfaceCompareActions;
 class ServerTrustPrompter;
 class AppTrust;
 class ToolCallPipeline;
@@ -85,6 +86,7 @@ public:
     Workspace *workspace() const { return m_workspace; }
     ToolCallPipeline *pipeline() const { return m_pipeline; }
     ServerPanel *serverPanel() const { return m_serverPanel; }
+    InterfaceCompareActions *interfaceActions() const { return m_interfaceActions; }
     ItemBrowser *toolBrowser() const { return m_toolBrowser; }
     ItemBrowser *resourceBrowser() const { return m_resourceBrowser; }
     ItemBrowser *promptBrowser() const { return m_promptBrowser; }
@@ -162,6 +164,7 @@ private:
     QSplitter *m_mainSplitter = nullptr;
     QSplitter *m_leftSplitter = nullptr;
     ServerPanel *m_serverPanel = nullptr;
+    InterfaceCompareActions *m_interfaceActions = nullptr;
     QTabWidget *m_browserTabs = nullptr;
     ItemBrowser *m_toolBrowser = nullptr;
     ItemBrowser *m_resourceBrowser = nullptr;

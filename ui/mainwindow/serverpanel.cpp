@@ -167,6 +167,10 @@ ServerPanel::ServerPanel(Workspace *workspace, ServerListModel *model, QWidget *
             menu->addAction(m_toggle);
             menu->addAction(m_restart);
             menu->addAction(m_probeEra);
+            if (!m_extraActions.isEmpty()) {
+                menu->addSeparator();
+                menu->addActions(m_extraActions);
+            }
             menu->addSeparator();
             menu->addAction(m_remove);
         } else {

@@ -28,6 +28,9 @@ public:
     QAction *restartServerAction() const { return m_restart; }
     QAction *probeEraAgainAction() const { return m_probeEra; }
 
+    /// More actions on the selected server for its context menu (owned by the caller), after the panel's own.
+    void addContextActions(const QList<QAction *> &actions) { m_extraActions.append(actions); }
+
     QTreeView *view() const { return m_view; }
     ServerConnection *currentConnection() const;
     void selectConnection(const ServerConnection *connection);
@@ -64,6 +67,7 @@ private:
     QAction *m_toggle;
     QAction *m_restart;
     QAction *m_probeEra;
+    QList<QAction *> m_extraActions;
 };
 
 } // namespace Toolgate

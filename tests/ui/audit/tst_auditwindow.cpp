@@ -10,6 +10,8 @@
 #include "audit/connectionauditor.h"
 #include "auditstorefiller.h"
 #include "calls/approvalpolicy.h"
+#include "compare/resultcompareview.h"
+#include "viewers/linediffview.h"
 #include "forms/argumentform.h"
 #include "mainwindow/mainwindow.h"
 #include "mainwindow/toolpanel.h"
@@ -33,6 +35,8 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QMessageBox>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QFileDialog>
 #include <QDate>
@@ -401,6 +405,75 @@ private slots:
         QCOMPARE(detail->record().name, QStringLiteral("get-time"));
         QVERIFY(!view.table()->currentIndex().isValid());
         view.close();
+    }
+
+    void compareResultsOfTwoCalls()
+    {
+        QTemporaryDir scratch;
+        const QString directory = screenshotFolder(scratch);
+        createWindow();
+        runTool(QStringLiteral("weather"), {{QStringLiteral("city"), QStringLiteral("Lisbon")}});
+        runTool(QStringLiteral("weather"), {{QStringLiteral("city"), QStringLiteral("Oslo")}});
+        QVERIFY(flushAudit());
+        AuditWindow *view = openAuditView();
+        QVERIFY(view);
+        AuditTableModel *model = view->model();
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("weather")) >= 0, 10000);
+        QList<int> weatherRows;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, AuditTableModel::NameColumn).data().toString() == u"weather")
+                weatherRows.append(row);
+        }
+        QCOMPARE(weatherRows.size(), 2);
+
+        // One record alone cannot be compared.
+        const auto select = [&](const QList<int> &rows) {
+            view->table()->clearSelection();
+            for (const int row : rows)
+                view->table()->selectionModel()->select(model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        };
+        select({weatherRows.at(0)});
+        QVERIFY(!view->compareButton()->isEnabled());
+        QVERIFY(!view->compareAction()->isEnabled());
+
+        // Only tool calls have results: a connection event with a call cannot be compared.
+        QTRY_VERIFY_WITH_TIMEOUT(findRow(model, QStringLiteral("ready")) >= 0, 10000);
+        select({weatherRows.at(0), findRow(model, QStringLiteral("ready"))});
+        QVERIFY(!view->compareButton()->isEnabled());
+        QVERIFY(!view->canCompareSelected());
+
+        // Two real results: side by side, the older first, with the text and structured differences.
+        select(weatherRows);
+        QVERIFY(view->canCompareSelected());
+        QTest::mouseClick(view->compareButton(), Qt::LeftButton);
+        ResultCompareDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = view->findChild<ResultCompareDialog *>()));
+        QVERIFY(dialog->isVisible());
+        QVERIFY(!dialog->isModal());
+        ResultCompareView *compare = dialog->view();
+        QTRY_VERIFY(compare->isCompared());
+        QVERIFY(compare->findChild<QLabel *>(QStringLiteral("beforeTitle"))->text().startsWith(u"demo · weather · "));
+        const QStringList lines = compare->textDiffView()->lines();
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.at(0).startsWith(u"- Made-up weather for Lisbon:"), qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.at(1).startsWith(u"+ Made-up weather for Oslo:"), qPrintable(lines.join(u'\n')));
+        QTableWidget *table = compare->structuredTable();
+        QVERIFY(table->isVisibleTo(compare));
+        QStringList pointers;
+        for (int row = 0; row < table->rowCount(); ++row)
+            pointers.append(table->item(row, ResultCompareView::PointerColumn)->text());
+        QVERIFY2(pointers.contains(u"/city"), qPrintable(pointers.join(u", ")));
+        const int city = int(pointers.indexOf(u"/city"));
+        QCOMPARE(table->item(city, ResultCompareView::BeforeColumn)->text(), QStringLiteral("\"Lisbon\""));
+        QCOMPARE(table->item(city, ResultCompareView::AfterColumn)->text(), QStringLiteral("\"Oslo\""));
+        QVERIFY(compare->beforeView()->contentViews().size() == 1 && compare->afterView()->contentViews().size() == 1);
+
+        dialog->resize(1180, 820);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        QTest::qWait(300); // layouts settle
+        QVERIFY(dialog->grab().save(QDir(directory).filePath(QStringLiteral("result-compare.png"))));
+        dialog->close();
+        view->close();
     }
 
     void screenshot()
