@@ -5585,14 +5585,14 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
     <message>
         <source>Save &amp;Interface Snapshot…</source>
-        <translation>Schnittstellen-Snapshot &amp;sichern…</translation>
+        <translation>Schnittstellen-Snapshot s&amp;ichern…</translation>
     </message>
     <message>
         <source>Save the selected server&apos;s tools (with their schemas), resources and prompts to a file, to compare with later</source>
         <translation>Die Werkzeuge (mit ihren Schemas), Ressourcen und Prompts des ausgewählten Servers in einer Datei sichern, um später damit zu vergleichen</translation>
     </message>
     <message>
-        <source>Compare Interface With &amp;Snapshot…</source>
+        <source>Compare Interface &amp;With Snapshot…</source>
         <translation>Schnittstelle mit Snapsh&amp;ot vergleichen…</translation>
     </message>
     <message>

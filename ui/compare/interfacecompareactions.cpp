@@ -53,7 +53,7 @@ InterfaceCompareActions::InterfaceCompareActions(Workspace *workspace, CurrentCo
     m_save->setObjectName(QStringLiteral("saveInterfaceSnapshot"));
     m_save->setToolTip(tr("Save the selected server's tools (with their schemas), resources and prompts to a file, "
                           "to compare with later"));
-    m_compareSnapshot = new QAction(tr("Compare Interface With &Snapshot…"), this);
+    m_compareSnapshot = new QAction(tr("Compare Interface &With Snapshot…"), this);
     m_compareSnapshot->setObjectName(QStringLiteral("compareInterfaceWithSnapshot"));
     m_compareSnapshot->setToolTip(tr("Show what the selected server added, removed or changed since a saved snapshot"));
     m_compareServer = new QAction(tr("Compare Interface With Ser&ver…"), this);
