@@ -212,8 +212,9 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
     const auto after = capture(session.get());
     QVERIFY2(after, after ? "" : qPrintable(after.error().message));
 
-    InterfaceDiffView view;
-    view.resize(980, 620);
+    InterfaceDiffDialog dialog; // for its margins in the picture
+    InterfaceDiffView &view = *dialog.view();
+    dialog.resize(980, 660);
     QSignalSpy shown(&view, &InterfaceDiffView::diffShown);
     view.setSnapshots(u"demo before change_catalog"_s, before.value(), u"demo after change_catalog"_s, after.value());
     QVERIFY(shown.wait(10000));
@@ -227,9 +228,9 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
     QVERIFY(!schema->lines().isEmpty());
     for (const QString &line : schema->lines())
         QVERIFY2(line.startsWith(u"+ "_s), qPrintable(line));
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
-    TestSupport::saveScreenshot(&view, u"interface-diff.png"_s);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    TestSupport::saveScreenshot(&dialog, u"interface-diff.png"_s);
 
     // The other way round: the same items, removed.
     view.setSnapshots(u"after"_s, after.value(), u"before"_s, before.value());
@@ -244,6 +245,7 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
     QVERIFY(shown.wait(10000));
     QCOMPARE(view.changeTree()->topLevelItemCount(), 0);
     QCOMPARE(view.summaryLabel()->text(), u"The interfaces are the same."_s);
+    dialog.close();
 }
 
 void tst_CompareViews::rugPullShowsTheSchemaLineDiff()
