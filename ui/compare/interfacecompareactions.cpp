@@ -2,6 +2,7 @@
 
 #include "common/displaytext.h"
 #include "interfacediffview.h"
+#include "viewers/backgroundtask.h"
 #include "workspace/serverconnection.h"
 #include "workspace/workspace.h"
 
@@ -167,37 +168,48 @@ void InterfaceCompareActions::saveSnapshot(ServerConnection *connection, const Q
 {
     const QString name = connection->name();
     capture(connection, [this, path, name](const InterfaceSnapshot &snapshot) {
-        if (const Result<void> saved = snapshot.save(path); !saved) {
-            showProblem(tr("Could Not Save the Snapshot"),
-                        tr("%1\n\nChoose another file or folder and try again.").arg(saved.error().message));
-            return;
-        }
-        emit message(tr("Saved the interface of %1 (%2 tools, %3 resources, %4 resource templates, %5 prompts) to %6.")
-                         .arg(name)
-                         .arg(snapshot.tools.size())
-                         .arg(snapshot.resources.size())
-                         .arg(snapshot.resourceTemplates.size())
-                         .arg(snapshot.prompts.size())
-                         .arg(QDir::toNativeSeparators(path)));
-        emit snapshotSaved(path);
+        // Writing a big interface to a slow disk is file work: not on the GUI thread.
+        BackgroundTask::run(
+            this, [snapshot, path] { return snapshot.save(path); },
+            [this, snapshot, path, name](const Result<void> &saved) {
+                if (!saved) {
+                    showProblem(tr("Could Not Save the Snapshot"),
+                                tr("%1\n\nChoose another file or folder and try again.").arg(saved.error().message));
+                    return;
+                }
+                emit message(tr("Saved the interface of %1 (%2 tools, %3 resources, %4 resource templates, %5 prompts) to %6.")
+                                 .arg(name)
+                                 .arg(snapshot.tools.size())
+                                 .arg(snapshot.resources.size())
+                                 .arg(snapshot.resourceTemplates.size())
+                                 .arg(snapshot.prompts.size())
+                                 .arg(QDir::toNativeSeparators(path)));
+                emit snapshotSaved(path);
+            });
     });
 }
 
 void InterfaceCompareActions::compareWithSnapshot(ServerConnection *connection, const QString &path)
 {
-    // The file first: a wrong file should not cost a round of listing.
-    const Result<InterfaceSnapshot> saved = InterfaceSnapshot::load(path);
-    if (!saved) {
-        showProblem(tr("Cannot Use This Snapshot"),
-                    tr("%1\n\nChoose a file saved with Save Interface Snapshot (or toolgate-cli snapshot).").arg(saved.error().message));
-        return;
-    }
-    const QString name = connection->name();
-    const InterfaceSnapshot before = saved.value();
-    capture(connection, [this, path, name, before](const InterfaceSnapshot &now) {
-        emit message(QString());
-        emit comparisonOpened(InterfaceDiffDialog::open(m_window, snapshotTitle(path, before), before, nowTitle(name), now));
-    });
+    QPointer<ServerConnection> guard(connection);
+    // The file first (read off the GUI thread): a wrong file should not cost a round of listing.
+    BackgroundTask::run(
+        this, [path] { return InterfaceSnapshot::load(path); },
+        [this, guard, path](const Result<InterfaceSnapshot> &saved) {
+            if (!saved) {
+                showProblem(tr("Cannot Use This Snapshot"),
+                            tr("%1\n\nChoose a file saved with Save Interface Snapshot (or toolgate-cli snapshot).").arg(saved.error().message));
+                return;
+            }
+            if (!guard)
+                return; // the server was removed meanwhile; nothing to compare with
+            const QString name = guard->name();
+            const InterfaceSnapshot before = saved.value();
+            capture(guard, [this, path, name, before](const InterfaceSnapshot &now) {
+                emit message(QString());
+                emit comparisonOpened(InterfaceDiffDialog::open(m_window, snapshotTitle(path, before), before, nowTitle(name), now));
+            });
+        });
 }
 
 void InterfaceCompareActions::compareWithServer(ServerConnection *first, ServerConnection *second)

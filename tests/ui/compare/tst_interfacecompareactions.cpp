@@ -179,18 +179,26 @@ private slots:
 
         const QString notASnapshot = path(u"servers.json"_s);
         actions->compareWithSnapshot(demo(), notASnapshot);
-        QCOMPARE(failed.size(), 1);
+        QTRY_COMPARE(failed.size(), 1);
         QVERIFY2(failed.first().first().toString().contains(u"Save Interface Snapshot"_s), qPrintable(failed.first().first().toString()));
         auto *box = m_window->findChild<QMessageBox *>(u"interfaceProblem"_s);
         QVERIFY(box && box->isVisible());
         QCOMPARE(box->textFormat(), Qt::PlainText);
         box->close();
 
+        // A "folder" that is a file: the snapshot cannot be written, and the box says what to do.
+        QSignalSpy saved(actions, &InterfaceCompareActions::snapshotSaved);
+        actions->saveSnapshot(demo(), path(u"servers.json/demo.json"_s));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 2, 15000);
+        QVERIFY2(failed.last().first().toString().contains(u"Choose another file or folder"_s), qPrintable(failed.last().first().toString()));
+        QCOMPARE(saved.size(), 0);
+        QVERIFY(!QFile::exists(path(u"servers.json/demo.json"_s)));
+
         ServerConnection *copy = m_host->workspace()->connection(u"demo-copy"_s);
         copy->stop();
         QTRY_VERIFY_WITH_TIMEOUT(!copy->readySession(), 10000);
         actions->compareWithServer(demo(), copy);
-        QTRY_COMPARE(failed.size(), 2);
+        QTRY_COMPARE(failed.size(), 3);
         QVERIFY2(failed.last().first().toString().contains(u"demo-copy is not connected"_s), qPrintable(failed.last().first().toString()));
         QCOMPARE(opened.size(), 0);
     }
