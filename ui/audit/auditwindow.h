@@ -27,8 +27,9 @@ class AuditTableModel;
 
 /// The audit log, browsable: filters (kind, server, tool, decision, outcome, time range and a
 /// full-text search over arguments and results) over a lazily paged table, the selected record in
-/// full, export of what the filters show, and "Run Again", which hands a recorded call back to
-/// the main window's tool form (never sends it). Every query runs off the GUI thread.
+/// full, export of what the filters show, "Compare Results" for two selected tool calls (side by
+/// side in a ResultCompareDialog), and "Run Again", which hands a recorded call back to the main
+/// window's tool form (never sends it). Every query runs off the GUI thread.
 class AuditWindow final : public QWidget
 {
     Q_OBJECT

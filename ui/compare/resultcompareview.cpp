@@ -182,10 +182,10 @@ void ResultCompareView::showDifferences(const ResultDiff &diff)
     m_textDiff->setVisible(diff.textChanged);
 
     m_structured->setRowCount(0);
-    QList<JsonPathChange> changes = diff.structuredChanges;
+    const QList<JsonPathChange> &changes = diff.structuredChanges;
     m_structured->setRowCount(int(changes.size()) + (diff.structuredTruncated ? 1 : 0));
     int row = 0;
-    for (const JsonPathChange &change : std::as_const(changes)) {
+    for (const JsonPathChange &change : changes) {
         m_structured->setItem(row, ChangeColumn, cell(changeText(change.type)));
         m_structured->setItem(row, PointerColumn, cell(change.pointer.isEmpty() ? tr("(the whole value)") : change.pointer));
         m_structured->setItem(row, BeforeColumn, cell(change.type == JsonPathChange::Type::Added ? QString() : ResultDiff::preview(change.before)));

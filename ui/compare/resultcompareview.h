@@ -73,7 +73,8 @@ public:
 
     ResultCompareView *view() const { return m_view; }
 
-    /// Opens a new comparison window, non-modal, deleted when closed; returns at once.
+    /// Opens a new comparison window, non-modal, deleted when closed; returns at once. (It hides
+    /// QDialog::open() on purpose: this class is only ever shown through it.)
     static void open(QWidget *parent, const QString &beforeTitle, const Toolgate::CallToolResult &before,
                      const QString &afterTitle, const Toolgate::CallToolResult &after);
 
