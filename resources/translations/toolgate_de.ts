@@ -3625,6 +3625,18 @@ Exit-Codes:
         <source>not trusted</source>
         <translation>nicht vertraut</translation>
     </message>
+    <message>
+        <source>Collection run</source>
+        <translation>Sammlungslauf</translation>
+    </message>
+    <message>
+        <source>run approved</source>
+        <translation>Lauf erlaubt</translation>
+    </message>
+    <message>
+        <source>run denied</source>
+        <translation>Lauf abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditVerifier</name>
