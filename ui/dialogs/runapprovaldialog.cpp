@@ -59,8 +59,9 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     setAttribute(Qt::WA_DeleteOnClose, false); // the gate deletes it once it decided
 
     auto *layout = new QVBoxLayout(this);
-    auto *heading = plainLabel(tr("Run the collection \"%1\": %n call(s), approved as a whole.", nullptr, int(request.calls.size()))
-                                   .arg(DisplayText::visibleLine(request.runName)),
+    auto *heading = plainLabel(tr("Run the collection \"%1\", approved as a whole (calls: %2)")
+                                   .arg(DisplayText::visibleLine(request.runName))
+                                   .arg(request.calls.size()),
                                this);
     heading->setObjectName(QStringLiteral("runHeading"));
     QFont bold = heading->font();
@@ -71,6 +72,7 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // long lines wrap in their views
     auto *list = new QWidget(scroll);
     auto *listLayout = new QVBoxLayout(list);
     listLayout->setContentsMargins(0, 0, 0, 0);
@@ -112,7 +114,9 @@ QWidget *RunApprovalDialog::buildCall(int index, QWidget *parent)
     const RunApprovalRequest::Entry &call = m_request.calls.at(index);
     auto *box = new QGroupBox(tr("%1. %2").arg(index + 1).arg(DisplayText::visibleLine(call.name)), parent);
     box->setObjectName(QStringLiteral("runCall%1").arg(index));
-    auto *form = new QFormLayout(box);
+    auto *layout = new QVBoxLayout(box);
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
     QString server = DisplayText::visibleLine(call.server.name);
     if (!call.server.endpoint.isEmpty())
         server = tr("%1 (%2)").arg(server, DisplayText::visibleLine(call.server.endpoint));
@@ -122,18 +126,26 @@ QWidget *RunApprovalDialog::buildCall(int index, QWidget *parent)
     auto *toolLabel = plainLabel(DisplayText::visibleIdentifier(call.toolName), box);
     toolLabel->setObjectName(QStringLiteral("tool"));
     form->addRow(tr("Tool:"), toolLabel);
-    auto *arguments = new PlainTextView(m_argumentTexts.value(index), 12, box);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Arguments (sent exactly as shown):"), box));
+    const QString text = m_argumentTexts.value(index);
+    constexpr int MaxLines = 14;
+    auto *arguments = new PlainTextView(text, MaxLines, box);
     arguments->setObjectName(QStringLiteral("arguments"));
     arguments->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    arguments->setMaxLines(MaxLines); // measured again, in the fixed font
     arguments->setAccessibleName(tr("Arguments of call %1, sent exactly as shown").arg(index + 1));
-    form->addRow(tr("Arguments (sent exactly as shown):"), arguments);
+    // Tall enough for short arguments to show whole in the fixed font; longer ones scroll.
+    const int lines = qMin(int(text.count(u'\n')) + 1, MaxLines);
+    arguments->setMinimumHeight(lines * QFontMetrics(arguments->font()).lineSpacing() + 2 * arguments->frameWidth() + 12);
+    layout->addWidget(arguments);
     return box;
 }
 
 void RunApprovalDialog::setQueuedCount(int count)
 {
     m_queuedNote->setVisible(count > 0);
-    m_queuedNote->setText(tr("%n more request(s) wait after this one.", nullptr, count));
+    m_queuedNote->setText(tr("Requests waiting after this one: %1").arg(count));
 }
 
 void RunApprovalDialog::setAllowDelay(int milliseconds)
@@ -151,7 +163,7 @@ void RunApprovalDialog::setVisible(bool visible)
         int height = sizeHint().height() + 40 * int(m_request.calls.size());
         if (const QScreen *shownOn = parentWidget() ? parentWidget()->screen() : screen())
             height = qMin(height, shownOn->availableGeometry().height() * 9 / 10);
-        resize(qMax(640, sizeHint().width()), qMax(height, 360));
+        resize(qMax(720, sizeHint().width()), qMax(height, 360));
     }
     QDialog::setVisible(visible);
 }

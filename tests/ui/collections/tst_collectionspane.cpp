@@ -220,6 +220,8 @@ private slots:
         const QList<QPlainTextEdit *> shown = approval->findChildren<QPlainTextEdit *>(u"arguments"_s);
         QCOMPARE(shown.size(), 3);
         QCOMPARE(shown.at(1)->toPlainText(), texts.at(1));
+        approval->resize(760, 620); // all three calls in the picture
+        QTest::qWait(100);           // laid out again at that size
         saveScreenshot(approval, u"run-approval.png"_s);
         QTRY_VERIFY(approval->runButton()->isEnabled());
         approval->runButton()->click();
@@ -315,6 +317,57 @@ private slots:
         QCOMPARE(count(records, [](const AuditRecord &r) { return r.type == AuditRecordType::ToolCall; }), 0);
         QVERIFY(!pane()->isRunning());
         QVERIFY(pane()->runAllButton()->isEnabled());
+    }
+
+    void runApprovalsWaitInLineWithSingleApprovalsAndAnswerOnce()
+    {
+        QWidget parent;
+        parent.show();
+        DialogApprovalGate gate(&parent);
+        gate.setAllowDelay(0);
+        ApprovalRequest single;
+        single.server.name = u"demo"_s;
+        single.tool.name = u"echo"_s;
+        single.arguments = QJsonObject{{u"text"_s, u"first"_s}};
+        RunApprovalRequest run;
+        run.runName = u"Queued"_s;
+        run.calls = {RunApprovalRequest::Entry{u"one"_s, single.server, u"echo"_s, single.arguments, {}}};
+        QObject context;
+        QList<ApprovalDecision> singleAnswers;
+        QList<ApprovalDecision> runAnswers;
+        gate.requestApproval(single, &context, [&](const ApprovalDecision &d) { singleAnswers.append(d); });
+        gate.requestRunApproval(run, &context, [&](const ApprovalDecision &d) { runAnswers.append(d); });
+        QTRY_VERIFY(gate.currentDialog() && gate.currentDialog()->isVisible());
+        QVERIFY(!gate.currentRunDialog()); // the run waits behind the single call
+        QCOMPARE(gate.pendingCount(), 2);
+        gate.currentDialog()->reject();
+        QTRY_COMPARE(singleAnswers.size(), 1);
+        QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
+        QTRY_VERIFY(gate.currentRunDialog()->runButton()->isEnabled());
+        gate.currentRunDialog()->runButton()->click();
+        QTRY_COMPARE(runAnswers.size(), 1);
+        QVERIFY(runAnswers.at(0).allows());
+        QTest::qWait(50);
+        QCOMPARE(runAnswers.size(), 1);
+
+        // A run whose asker goes away closes its dialog and is never answered.
+        auto gone = std::make_unique<QObject>();
+        QList<ApprovalDecision> late;
+        gate.requestRunApproval(run, gone.get(), [&](const ApprovalDecision &d) { late.append(d); });
+        QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
+        gone.reset();
+        QTRY_VERIFY(!gate.currentRunDialog());
+        QCOMPARE(gate.pendingCount(), 0);
+        QTest::qWait(50);
+        QVERIFY(late.isEmpty());
+
+        // The window closing the dialog without a decision denies the run, once.
+        QList<ApprovalDecision> closed;
+        gate.requestRunApproval(run, &context, [&](const ApprovalDecision &d) { closed.append(d); });
+        QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
+        gate.currentRunDialog()->close();
+        QTRY_COMPARE(closed.size(), 1);
+        QVERIFY(!closed.at(0).allows());
     }
 
     void aBrokenFileIsListedWithItsError()
