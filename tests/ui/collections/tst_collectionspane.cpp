@@ -8,6 +8,8 @@
 
 #include "audit/auditlog.h"
 #include "audit/auditreader.h"
+#include "audit/auditdetailpane.h"
+#include "audit/auditwindow.h"
 #include "collections/collectionspane.h"
 #include "collections/editcalldialog.h"
 #include "collections/expectationeditor.h"
@@ -49,6 +51,7 @@ class tst_CollectionsPane final : public QObject, private MainWindowFixture
         if (!gate())
             return false;
         gate()->setAllowDelay(0);
+        m_window->setAuditLog(m_host->audit()); // as main() does: View › Audit Log shows this store
         pane()->setFolder(folder());
         if (!showMainWindow(*m_window, *m_host, QSize(1200, 800))) {
             qWarning("the window was not shown");
@@ -286,6 +289,34 @@ private slots:
         records = auditRecords();
         QCOMPARE(count(records, [](const AuditRecord &r) { return r.name == u"run_approved"_s; }), 2);
         QCOMPARE(count(records, coveredByRun), 6);
+
+        // From the audit log: "Save to Collection…" on the recorded add call keeps its arguments' order.
+        const auto addRecord = std::find_if(records.cbegin(), records.cend(), [](const AuditRecord &r) {
+            return r.type == AuditRecordType::ToolCall && r.name == u"add"_s;
+        });
+        QVERIFY(addRecord != records.cend());
+        m_window->showAuditLog();
+        AuditWindow *audit = m_window->auditWindow();
+        QSignalSpy recordShown(audit, &AuditWindow::recordShown);
+        audit->showRecord(addRecord->id);
+        QTRY_VERIFY(!recordShown.isEmpty() && audit->detailPane()->record().id == addRecord->id);
+        QPushButton *saveRecord = audit->detailPane()->saveToCollectionButton();
+        QVERIFY(saveRecord->isVisible());
+        saveRecord->click();
+        SaveCallDialog *fromAudit = nullptr;
+        QTRY_VERIFY((fromAudit = visibleTopLevel<SaveCallDialog>()) != nullptr);
+        const Result<SavedCall> recorded = fromAudit->editor()->savedCall();
+        QVERIFY(recorded.ok());
+        QCOMPARE(recorded->server, u"demo"_s);
+        QCOMPARE(recorded->tool, u"add"_s);
+        QCOMPARE(recorded->arguments, (QJsonObject{{u"a"_s, 2}, {u"b"_s, 3}}));
+        QCOMPARE(recorded->argumentOrder.keys(), (QStringList{u"b"_s, u"a"_s}));
+        QVERIFY(saveThroughDialog(fromAudit, u"From the audit log"_s));
+        const auto fromLog = Collection::load(fromAudit->savedPath());
+        QVERIFY(fromLog.ok());
+        QCOMPARE(fromLog->name, u"From the audit log"_s);
+        QCOMPARE(fromLog->calls.at(0).argumentOrder.keys(), (QStringList{u"b"_s, u"a"_s}));
+        audit->close();
     }
 
     void aDeniedRunMakesNoCall()
