@@ -241,9 +241,10 @@ bool CollectionsPane::selectCollection(const QString &path)
 
 void CollectionsPane::listCollections()
 {
-    const QString keep = m_currentPath;
     {
+        // Chosen again quietly, then shown once: the list is rebuilt whenever a file changes.
         const QSignalBlocker quiet(m_list);
+        const QString keep = m_currentPath;
         m_list->clear();
         for (const CollectionFolder::Entry &entry : m_folder->entries()) {
             auto *item = new QListWidgetItem(m_list);
@@ -257,14 +258,14 @@ void CollectionsPane::listCollections()
                 item->setForeground(QColor(0xc0, 0x1c, 0x28));
                 item->setToolTip(DisplayText::visible(entry.error));
             }
+            if (entry.path == keep)
+                m_list->setCurrentItem(item);
         }
+        if (!m_list->currentItem() && m_list->count() > 0)
+            m_list->setCurrentRow(0);
     }
-    if (!keep.isEmpty())
-        selectCollection(keep);
-    if (!m_list->currentItem() && m_list->count() > 0)
-        m_list->setCurrentRow(0);
-    else
-        showCollection(); // the same file, read again
+    m_currentPath = m_list->currentItem() ? m_list->currentItem()->data(PathRole).toString() : QString();
+    showCollection();
 }
 
 const CollectionFolder::Entry *CollectionsPane::currentEntry() const
@@ -332,7 +333,9 @@ void CollectionsPane::showCollection()
     }
     m_variables->setVisible(!names.isEmpty());
 
-    if (!m_runner || m_runPath != m_currentPath) {
+    if (m_runner && m_runPath == m_currentPath) {
+        m_report->setReport(m_runner->report(), m_runFinishedCalls, m_runPrevious);
+    } else {
         if (const auto last = m_last.constFind(m_currentPath); last != m_last.cend()) {
             const auto previous = m_previous.constFind(m_currentPath);
             m_report->setReport(*last, int(last->calls.size()), previous != m_previous.cend() ? std::optional<RunReport>(*previous) : std::nullopt);
@@ -430,14 +433,16 @@ void CollectionsPane::run(bool selectedOnly)
     };
     m_runner = std::make_unique<CollectionRunner>(m_pipeline, targets, CallInitiator::Gui);
     m_runPath = m_currentPath;
-    const std::optional<RunReport> previous = m_last.contains(m_runPath) ? std::optional<RunReport>(m_last.value(m_runPath)) : std::nullopt;
-    connect(m_runner.get(), &CollectionRunner::callFinished, this, [this, previous](int index) {
+    m_runFinishedCalls = 0;
+    m_runPrevious = m_last.contains(m_runPath) ? std::optional<RunReport>(m_last.value(m_runPath)) : std::nullopt;
+    connect(m_runner.get(), &CollectionRunner::callFinished, this, [this](int index) {
+        m_runFinishedCalls = index + 1;
         if (m_currentPath == m_runPath)
-            m_report->setReport(m_runner->report(), index + 1, previous);
+            m_report->setReport(m_runner->report(), m_runFinishedCalls, m_runPrevious);
     });
-    connect(m_runner.get(), &CollectionRunner::approved, this, [this, previous] {
+    connect(m_runner.get(), &CollectionRunner::approved, this, [this] {
         if (m_currentPath == m_runPath)
-            m_report->setReport(m_runner->report(), 0, previous);
+            m_report->setReport(m_runner->report(), 0, m_runPrevious);
     });
     connect(m_runner.get(), &CollectionRunner::finished, this, &CollectionsPane::onRunFinished);
     const QString name = collection.name.isEmpty() ? QFileInfo(m_runPath).completeBaseName() : collection.name;

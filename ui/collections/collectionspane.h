@@ -109,6 +109,8 @@ private:
     bool m_folderSet = false;
     QString m_currentPath;
     QString m_runPath; // the collection the running run belongs to
+    int m_runFinishedCalls = 0;
+    std::optional<RunReport> m_runPrevious; // the report the running run will compare with
     std::unique_ptr<CollectionRunner> m_runner;
     QHash<QString, RunReport> m_last;
     QHash<QString, RunReport> m_previous;

@@ -29,6 +29,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -399,6 +400,38 @@ private slots:
         gate.currentRunDialog()->close();
         QTRY_COMPARE(closed.size(), 1);
         QVERIFY(!closed.at(0).allows());
+    }
+
+    void aVariableCanBeOverriddenForARun()
+    {
+        QDir().mkpath(folder());
+        const QString file = QDir(folder()).filePath(u"variables.json"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"version": 1, "name": "With a variable", "variables": {"b": 3}, "calls": [
+            {"name": "add", "server": "demo", "tool": "add", "arguments": {"a": 2, "b": "${b}"},
+             "expect": [{"pointer": "/sum", "equals": 5}]}]})");
+        out.close();
+        QVERIFY(startWindow());
+        QTRY_VERIFY(pane()->selectCollection(file));
+        QTableWidget *variables = pane()->variablesTable();
+        QTRY_COMPARE(variables->rowCount(), 1);
+        QCOMPARE(variables->item(0, 0)->text(), u"b"_s);
+        QCOMPARE(variables->item(0, 1)->text(), u"3"_s);
+        variables->item(0, 2)->setText(u"4"_s);
+        QSignalSpy finished(pane(), &CollectionsPane::runFinished);
+        pane()->runAllButton()->click();
+        RunApprovalDialog *approval = runDialog();
+        QVERIFY(approval);
+        // What is approved is what is sent: the value typed for this run, as a number.
+        QCOMPARE(approval->request().calls.at(0).arguments.value(u"b"_s), QJsonValue(4));
+        QVERIFY(approval->argumentTexts().at(0).contains(u"\"b\": 4"_s));
+        QTRY_VERIFY(approval->runButton()->isEnabled());
+        approval->runButton()->click();
+        QVERIFY(finished.wait(15000));
+        QVERIFY(!finished.takeFirst().at(0).value<RunReport>().passed());
+        QCOMPARE(pane()->reportView()->tree()->topLevelItem(0)->child(0)->text(RunReportView::DetailsColumn),
+                 u"expected /sum to equal 5; it was 6"_s);
     }
 
     void aBrokenFileIsListedWithItsError()
