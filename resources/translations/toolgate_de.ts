@@ -7701,10 +7701,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <source>Calls:</source>
-        <translation>Ruft auf:</translation>
-    </message>
-    <message>
         <source>&amp;Arguments:</source>
         <translation>&amp;Argumente:</translation>
     </message>
@@ -7727,6 +7723,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>The arguments are not a JSON object: %1</source>
         <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>Werkzeug:</translation>
     </message>
 </context>
 <context>

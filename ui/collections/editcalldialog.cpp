@@ -20,7 +20,7 @@ EditCallDialog::EditCallDialog(const SavedCall &call, QWidget *parent)
     m_problem->setObjectName(QStringLiteral("problem"));
     m_problem->setTextFormat(Qt::PlainText);
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: palette(highlight);"));
+    m_problem->setStyleSheet(QStringLiteral("color: #c01c28;"));
     m_problem->hide();
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &EditCallDialog::accept);
@@ -29,7 +29,7 @@ EditCallDialog::EditCallDialog(const SavedCall &call, QWidget *parent)
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_problem);
     layout->addWidget(buttons);
-    resize(720, 560);
+    resize(800, 520);
 }
 
 void EditCallDialog::accept()

@@ -66,8 +66,11 @@ ExpectationEditor::ExpectationEditor(QWidget *parent)
     m_table->setObjectName(QStringLiteral("expectations"));
     m_table->setAccessibleName(tr("Expectations"));
     m_table->setHorizontalHeaderLabels({tr("Expect"), tr("JSON pointer"), tr("Value"), tr("Name (optional)")});
+    // The value takes the room left; the others are as wide as their headers and choices need.
     m_table->horizontalHeader()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(PointerColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(ValueColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);

@@ -44,7 +44,7 @@ SaveCallDialog::SaveCallDialog(const SavedCall &call, const QString &folder, QWi
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_problem);
     layout->addWidget(buttons);
-    resize(720, 600);
+    resize(800, 560);
 
     connect(m_collections, &CollectionFolder::refreshed, this, &SaveCallDialog::listCollections);
     m_collections->setFolder(folder);

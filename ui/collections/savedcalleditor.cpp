@@ -25,12 +25,12 @@ SavedCallEditor::SavedCallEditor(QWidget *parent)
     m_target->setWordWrap(true);
     m_arguments->setObjectName(QStringLiteral("callArguments"));
     m_arguments->setAccept(JsonText::Accept::Object);
-    m_arguments->setVisibleLines(4, 12);
+    m_arguments->setVisibleLines(3, 8);
     m_arguments->setAccessibleName(tr("Arguments"));
     auto *layout = new QFormLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addRow(tr("&Name:"), m_name);
-    layout->addRow(tr("Calls:"), m_target);
+    layout->addRow(tr("Tool:"), m_target);
     layout->addRow(tr("&Arguments:"), m_arguments);
     layout->addRow(tr("Expectations:"), m_expectations);
 }

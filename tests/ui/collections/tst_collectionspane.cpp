@@ -167,6 +167,9 @@ private slots:
         QCOMPARE(expectations->expectations().value().at(0).kind, Expectation::Kind::IsError);
         expectations->addRow(ExpectationEditor::TextContains);
         expectations->setCell(1, ExpectationEditor::ValueColumn, u"hello collections"_s);
+        QVERIFY(QTest::qWaitFor([save] { return save->isReady(); }, 5000));
+        save->collectionChoice()->setEditText(u"Demo checks"_s);
+        QVERIFY(save->grab().save(QDir(shots).filePath(u"save-call.png"_s)));
         QVERIFY(saveThroughDialog(save, u"Demo checks"_s));
         m_collectionPath = QDir(folder()).filePath(u"Demo-checks.json"_s);
         QVERIFY(QFileInfo::exists(m_collectionPath));
