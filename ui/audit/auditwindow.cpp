@@ -163,6 +163,9 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &AuditWindow::showSelected);
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
+    connect(m_detail, &AuditDetailPane::saveToCollectionRequested, this, [this](const AuditRecord &record) {
+        emit saveCallRequested(savedCallOf(record));
+    });
     connect(m_detail, &AuditDetailPane::originRequested, this, &AuditWindow::showRecord);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
     connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
@@ -561,6 +564,30 @@ void AuditWindow::runAgain(const AuditRecord &record)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("runAgainProblem"));
     box->open();
+}
+
+SavedCall AuditWindow::savedCallOf(const AuditRecord &record)
+{
+    SavedCall call;
+    call.name = record.name;
+    call.server = record.serverName;
+    call.tool = record.name;
+    // What was sent: the edited arguments when the person edited them, in the order they saw them.
+    call.arguments = record.sentArguments();
+    call.argumentOrder = record.editedArguments ? record.editedArgumentsOrder.keys : record.argumentsOrder.keys;
+    if (record.isError) {
+        Expectation isError;
+        isError.kind = Expectation::Kind::IsError;
+        isError.flag = *record.isError;
+        call.expectations.append(isError);
+    }
+    if (record.outputValid.value_or(false)) {
+        Expectation schema;
+        schema.kind = Expectation::Kind::MatchesOutputSchema;
+        schema.flag = true;
+        call.expectations.append(schema);
+    }
+    return call;
 }
 
 } // namespace Toolgate
