@@ -288,7 +288,9 @@ AuditIntentRow AuditRowBuilder::intent(const AuditConnectionEvent &event, const 
     QJsonObject details = event.details;
     if (!event.message.isEmpty())
         details.insert(QStringLiteral("message"), event.message);
-    row.arguments = json(details);
+    // The message first: the audit table reads it from the start of the stored text (its preview),
+    // which long details (a collection run's list of calls) would otherwise push out.
+    row.arguments = json(details, JsonKeyOrder::fromKeys({QStringLiteral("message")}));
     return row;
 }
 

@@ -3376,6 +3376,14 @@ Schnittstellen:
         <source>Life</source>
         <translation>Verlauf</translation>
     </message>
+    <message>
+        <source>Save to Collection…</source>
+        <translation>In Sammlung speichern…</translation>
+    </message>
+    <message>
+        <source>Save this tool call with its arguments to a collection, to run it again later with expectations</source>
+        <translation>Diesen Werkzeugaufruf mit seinen Argumenten in einer Sammlung speichern, um ihn später mit Erwartungen erneut auszuführen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditExporter</name>
@@ -3650,6 +3658,18 @@ Schnittstellen:
     <message>
         <source>not trusted</source>
         <translation>nicht vertraut</translation>
+    </message>
+    <message>
+        <source>Collection run</source>
+        <translation>Sammlungslauf</translation>
+    </message>
+    <message>
+        <source>run approved</source>
+        <translation>Lauf erlaubt</translation>
+    </message>
+    <message>
+        <source>run denied</source>
+        <translation>Lauf abgelehnt</translation>
     </message>
 </context>
 <context>
@@ -4415,6 +4435,17 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::CollectionFiles</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>cannot copy %1 to %2</source>
+        <translation>%1 kann nicht nach %2 kopiert werden</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::CollectionRunner</name>
     <message>
         <source>the call was not made</source>
@@ -4431,6 +4462,201 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>the server &quot;%1&quot; is not connected</source>
         <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::CollectionsPane</name>
+    <message>
+        <source>(none: only that it answers)</source>
+        <translation>(keine: nur, dass es antwortet)</translation>
+    </message>
+    <message>
+        <source>Collections:</source>
+        <translation>Sammlungen:</translation>
+    </message>
+    <message>
+        <source>Collections</source>
+        <translation>Sammlungen</translation>
+    </message>
+    <message>
+        <source>New…</source>
+        <translation>Neu…</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>Importieren…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen…</translation>
+    </message>
+    <message>
+        <source>Calls of the collection</source>
+        <translation>Aufrufe der Sammlung</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Aufruf</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Expectations</source>
+        <translation>Erwartungen</translation>
+    </message>
+    <message>
+        <source>Edit Call…</source>
+        <translation>Aufruf bearbeiten…</translation>
+    </message>
+    <message>
+        <source>Remove Call</source>
+        <translation>Aufruf entfernen</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>Variablen</translation>
+    </message>
+    <message>
+        <source>Variable</source>
+        <translation>Variable</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standardwert</translation>
+    </message>
+    <message>
+        <source>Value for this run</source>
+        <translation>Wert für diesen Lauf</translation>
+    </message>
+    <message>
+        <source>Leave a value empty to use the default. A value is read as JSON when it is valid JSON (3, true, &quot;text&quot;), otherwise as text.</source>
+        <translation>Lassen Sie einen Wert leer, um den Standardwert zu verwenden. Ein Wert wird als JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;Text&quot;), sonst als Text.</translation>
+    </message>
+    <message>
+        <source>&amp;Server:</source>
+        <translation>&amp;Server:</translation>
+    </message>
+    <message>
+        <source>Run against each call&apos;s own server, or send every call to another server (to compare two servers or two versions)</source>
+        <translation>Gegen den eigenen Server jedes Aufrufs ausführen oder jeden Aufruf an einen anderen Server senden (um zwei Server oder zwei Versionen zu vergleichen)</translation>
+    </message>
+    <message>
+        <source>Run Selected Call</source>
+        <translation>Gewählten Aufruf ausführen</translation>
+    </message>
+    <message>
+        <source>Run All</source>
+        <translation>Alle ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel Run</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>%1 (cannot be used)</source>
+        <translation>%1 (nicht verwendbar)</translation>
+    </message>
+    <message>
+        <source>No collections yet. Save a call from the tool panel (Save…) or the audit log, or import a collection file.</source>
+        <translation>Noch keine Sammlungen. Speichern Sie einen Aufruf aus dem Werkzeugbereich (Speichern…) oder dem Audit-Protokoll, oder importieren Sie eine Sammlungsdatei.</translation>
+    </message>
+    <message>
+        <source>This file cannot be used: %1</source>
+        <translation>Diese Datei ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>(chosen for the run)</source>
+        <translation>(wird für den Lauf gewählt)</translation>
+    </message>
+    <message>
+        <source>Each call&apos;s own server</source>
+        <translation>Eigener Server jedes Aufrufs</translation>
+    </message>
+    <message>
+        <source>The collection cannot run: %1</source>
+        <translation>Die Sammlung kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for you to approve the run of &quot;%1&quot;…</source>
+        <translation>Warte auf Ihre Freigabe des Laufs von „%1“…</translation>
+    </message>
+    <message>
+        <source>The run of &quot;%1&quot; did not happen: %2</source>
+        <translation>Der Lauf von „%1“ fand nicht statt: %2</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; passed</source>
+        <translation>Sammlung „%1“ bestanden</translation>
+    </message>
+    <message>
+        <source>Collection &quot;%1&quot; FAILED: %2 of %3 calls</source>
+        <translation>Sammlung „%1“ FEHLGESCHLAGEN: %2 von %3 Aufrufen</translation>
+    </message>
+    <message>
+        <source>The collection was not saved: %1</source>
+        <translation>Die Sammlung wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>New Collection</source>
+        <translation>Neue Sammlung</translation>
+    </message>
+    <message>
+        <source>Name of the new collection:</source>
+        <translation>Name der neuen Sammlung:</translation>
+    </message>
+    <message>
+        <source>Import Collection</source>
+        <translation>Sammlung importieren</translation>
+    </message>
+    <message>
+        <source>Collections (*.json);;All files (*)</source>
+        <translation>Sammlungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>This file cannot be imported: %1</source>
+        <translation>Diese Datei kann nicht importiert werden: %1</translation>
+    </message>
+    <message>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <source>Export Collection</source>
+        <translation>Sammlung exportieren</translation>
+    </message>
+    <message>
+        <source>Collections (*.json)</source>
+        <translation>Sammlungen (*.json)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Nach %1 exportiert</translation>
+    </message>
+    <message>
+        <source>The collection was not exported: %1</source>
+        <translation>Die Sammlung wurde nicht exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Delete Collection</source>
+        <translation>Sammlung löschen</translation>
+    </message>
+    <message>
+        <source>Delete the collection &quot;%1&quot;? Its file %2 is removed; this cannot be undone.</source>
+        <translation>Die Sammlung „%1“ löschen? Ihre Datei %2 wird entfernt; das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <source>The file %1 could not be deleted.</source>
+        <translation>Die Datei %1 konnte nicht gelöscht werden.</translation>
     </message>
 </context>
 <context>
@@ -4812,6 +5038,13 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::EditCallDialog</name>
+    <message>
+        <source>Edit Saved Call</source>
+        <translation>Gespeicherten Aufruf bearbeiten</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::Elicitation</name>
     <message>
         <source>URL-mode elicitation needs a url</source>
@@ -5113,6 +5346,93 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>… (%1 more characters)</source>
         <translation>… (%1 weitere Zeichen)</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ExpectationEditor</name>
+    <message>
+        <source>The tool reports no error</source>
+        <translation>Das Werkzeug meldet keinen Fehler</translation>
+    </message>
+    <message>
+        <source>The tool reports an error</source>
+        <translation>Das Werkzeug meldet einen Fehler</translation>
+    </message>
+    <message>
+        <source>Text contains</source>
+        <translation>Text enthält</translation>
+    </message>
+    <message>
+        <source>Value at pointer equals (JSON)</source>
+        <translation>Wert am Zeiger ist gleich (JSON)</translation>
+    </message>
+    <message>
+        <source>Value at pointer matches (regular expression)</source>
+        <translation>Wert am Zeiger passt zu (regulärer Ausdruck)</translation>
+    </message>
+    <message>
+        <source>Matches the output schema</source>
+        <translation>Passt zum Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>Does not match the output schema</source>
+        <translation>Passt nicht zum Ausgabeschema</translation>
+    </message>
+    <message>
+        <source>Finishes within (ms)</source>
+        <translation>Fertig innerhalb von (ms)</translation>
+    </message>
+    <message>
+        <source>Add Expectation</source>
+        <translation>Erwartung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Expectation</source>
+        <translation>Erwartung entfernen</translation>
+    </message>
+    <message>
+        <source>Expectations</source>
+        <translation>Erwartungen</translation>
+    </message>
+    <message>
+        <source>Expect</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>JSON pointer</source>
+        <translation>JSON-Zeiger</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Name (optional)</source>
+        <translation>Name (optional)</translation>
+    </message>
+    <message>
+        <source>Value: the text to find, the JSON value to compare with (5, &quot;celsius&quot;, true), the regular expression, or the milliseconds.</source>
+        <translation>Wert: der zu findende Text, der JSON-Wert zum Vergleich (5, &quot;celsius&quot;, true), der reguläre Ausdruck oder die Millisekunden.</translation>
+    </message>
+    <message>
+        <source>What to expect</source>
+        <translation>Was erwartet wird</translation>
+    </message>
+    <message>
+        <source>Expectation %1: write the value as JSON, for example 5, &quot;celsius&quot; or true (%2)</source>
+        <translation>Erwartung %1: Schreiben Sie den Wert als JSON, zum Beispiel 5, &quot;celsius&quot; oder true (%2)</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>er ist leer</translation>
+    </message>
+    <message>
+        <source>Expectation %1: write the time as a whole number of milliseconds, such as 2000</source>
+        <translation>Erwartung %1: Schreiben Sie die Zeit als ganze Zahl von Millisekunden, etwa 2000</translation>
+    </message>
+    <message>
+        <source>Expectation %1</source>
+        <translation>Erwartung %1</translation>
     </message>
 </context>
 <context>
@@ -6428,6 +6748,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>%1 on %2 runs as a task: see Tasks.</source>
         <translation>%1 auf %2 läuft als Aufgabe: siehe Aufgaben.</translation>
     </message>
+    <message>
+        <source>Collections</source>
+        <translation>Sammlungen</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>In %1 gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::McpApps</name>
@@ -7324,6 +7652,148 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::RunApprovalDialog</name>
+    <message>
+        <source>Approve Collection Run</source>
+        <translation>Lauf der Sammlung freigeben</translation>
+    </message>
+    <message>
+        <source>Run the collection &quot;%1&quot;, approved as a whole (calls: %2)</source>
+        <translation>Die Sammlung „%1“ ausführen, als Ganzes freigegeben (Aufrufe: %2)</translation>
+    </message>
+    <message>
+        <source>Only these calls, with exactly these arguments, are approved; any other call is asked about on its own.</source>
+        <translation>Nur diese Aufrufe mit genau diesen Argumenten sind freigegeben; nach jedem anderen Aufruf wird einzeln gefragt.</translation>
+    </message>
+    <message>
+        <source>Run These Calls</source>
+        <translation>Diese Aufrufe ausführen</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>Werkzeug:</translation>
+    </message>
+    <message>
+        <source>Arguments (sent exactly as shown):</source>
+        <translation>Argumente (genau so gesendet, wie gezeigt):</translation>
+    </message>
+    <message>
+        <source>Arguments of call %1, sent exactly as shown</source>
+        <translation>Argumente von Aufruf %1, genau so gesendet, wie gezeigt</translation>
+    </message>
+    <message>
+        <source>Requests waiting after this one: %1</source>
+        <translation>Danach wartende Anfragen: %1</translation>
+    </message>
+    <message>
+        <source>You cancelled the collection run</source>
+        <translation>Sie haben den Lauf der Sammlung abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::RunReportView</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FEHLGESCHLAGEN</translation>
+    </message>
+    <message>
+        <source>Compare with Previous Run</source>
+        <translation>Mit vorherigem Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>Run report</source>
+        <translation>Laufbericht</translation>
+    </message>
+    <message>
+        <source>Call / expectation</source>
+        <translation>Aufruf / Erwartung</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Compare the selected call&apos;s result with its result in the run before</source>
+        <translation>Das Ergebnis des gewählten Aufrufs mit seinem Ergebnis im Lauf davor vergleichen</translation>
+    </message>
+    <message>
+        <source>Result of the selected call:</source>
+        <translation>Ergebnis des gewählten Aufrufs:</translation>
+    </message>
+    <message>
+        <source>%1, run of %2</source>
+        <translation>%1, Lauf vom %2</translation>
+    </message>
+    <message>
+        <source>No run yet: run the collection or one of its calls.</source>
+        <translation>Noch kein Lauf: Führen Sie die Sammlung oder einen ihrer Aufrufe aus.</translation>
+    </message>
+    <message>
+        <source>The run of &quot;%1&quot; did not happen: %2</source>
+        <translation>Der Lauf von „%1“ fand nicht statt: %2</translation>
+    </message>
+    <message>
+        <source>Running &quot;%1&quot;: %2 of %3 calls done…</source>
+        <translation>„%1“ läuft: %2 von %3 Aufrufen erledigt…</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; passed: every call answered and every expectation held (calls: %2, %3).</source>
+        <translation>„%1“ bestanden: Jeder Aufruf wurde beantwortet und jede Erwartung erfüllt (Aufrufe: %2, %3).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).</source>
+        <translation>„%1“ FEHLGESCHLAGEN: fehlgeschlagene Aufrufe: %2 von %3; nicht erfüllte Erwartungen: %4 (%5).</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht ausgeführt</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>the call</source>
+        <translation>der Aufruf</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::Sampling</name>
     <message>
         <source>an %1 block needs data and a mimeType</source>
@@ -7560,6 +8030,68 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>This reply cannot be sent</source>
         <translation>Diese Antwort kann nicht gesendet werden</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SaveCallDialog</name>
+    <message>
+        <source>Save Call to Collection</source>
+        <translation>Aufruf in Sammlung speichern</translation>
+    </message>
+    <message>
+        <source>A collection, or the name of a new one</source>
+        <translation>Eine Sammlung oder der Name einer neuen</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Sammlung</translation>
+    </message>
+    <message>
+        <source>&amp;Collection:</source>
+        <translation>&amp;Sammlung:</translation>
+    </message>
+    <message>
+        <source>Choose a collection, or type the name of a new one.</source>
+        <translation>Wählen Sie eine Sammlung oder geben Sie den Namen einer neuen ein.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SavedCallEditor</name>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumente:</translation>
+    </message>
+    <message>
+        <source>Expectations:</source>
+        <translation>Erwartungen:</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>the server chosen for the run</source>
+        <translation>dem für den Lauf gewählten Server</translation>
+    </message>
+    <message>
+        <source>Give the call a name.</source>
+        <translation>Geben Sie dem Aufruf einen Namen.</translation>
+    </message>
+    <message>
+        <source>The arguments are not a JSON object: %1</source>
+        <translation>Die Argumente sind kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>Werkzeug:</translation>
     </message>
 </context>
 <context>
@@ -9967,6 +10499,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Always runs as a task</source>
         <translation>Läuft immer als Aufgabe</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Save this call, with what its result must show, to a collection</source>
+        <translation>Diesen Aufruf mit dem, was sein Ergebnis zeigen muss, in einer Sammlung speichern</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 #pragma once
 
-// For the fuzz targets that build widgets (they link toolgate_ui).
+// For the fuzz targets that build widgets (they link toolgate_widgets).
 
 #include "fuzzsupport.h"
 

@@ -97,6 +97,7 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     , m_taskId(new QLabel(m_task))
     , m_taskLife(new QListWidget(m_task))
     , m_runAgain(new QPushButton(tr("Run Again…"), this))
+    , m_saveToCollection(new QPushButton(tr("Save to Collection…"), this))
     , m_showOrigin(new QPushButton(this))
     , m_tabs(new QTabWidget(this))
     , m_result(new ResultView(this))
@@ -130,6 +131,8 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     taskLayout->addRow(tr("Life"), m_taskLife);
     m_runAgain->setObjectName(QStringLiteral("runAgain"));
     m_runAgain->setToolTip(tr("Put this tool and these arguments into the main window's form. Nothing is sent until you run it and approve it."));
+    m_saveToCollection->setObjectName(QStringLiteral("saveToCollection"));
+    m_saveToCollection->setToolTip(tr("Save this tool call with its arguments to a collection, to run it again later with expectations"));
     m_showOrigin->setObjectName(QStringLiteral("showOriginCall"));
     m_showOrigin->setToolTip(tr("Show the call whose result showed the app that did this"));
     m_tabs->setObjectName(QStringLiteral("auditDetailTabs"));
@@ -145,6 +148,7 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     header->addWidget(m_title, 1);
     header->addWidget(m_showOrigin, 0, Qt::AlignTop);
     header->addWidget(m_runAgain, 0, Qt::AlignTop);
+    header->addWidget(m_saveToCollection, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(header);
@@ -155,6 +159,10 @@ AuditDetailPane::AuditDetailPane(QWidget *parent)
     connect(m_runAgain, &QPushButton::clicked, this, [this] {
         if (hasRecord())
             emit runAgainRequested(m_record);
+    });
+    connect(m_saveToCollection, &QPushButton::clicked, this, [this] {
+        if (hasRecord())
+            emit saveToCollectionRequested(m_record);
     });
     connect(m_showOrigin, &QPushButton::clicked, this, [this] {
         if (hasRecord() && m_record.origin)
@@ -191,6 +199,7 @@ void AuditDetailPane::showPlaceholder(const QString &text)
     m_taskId->clear();
     m_taskLife->clear();
     m_runAgain->hide();
+    m_saveToCollection->hide();
     m_showOrigin->hide();
     m_tabs->hide();
     m_result->clear();
@@ -246,6 +255,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
     m_summary->show();
     showTask(record);
     m_runAgain->setVisible(call);
+    m_saveToCollection->setVisible(call);
     if (record.origin)
         m_showOrigin->setText(tr("Show Call #%1").arg(*record.origin));
     m_showOrigin->setVisible(record.origin.has_value());

@@ -39,6 +39,8 @@ public:
     ResultView *resultView() const { return m_result; }
     QTabWidget *tabs() const { return m_tabs; }
     QPushButton *runAgainButton() const { return m_runAgain; }
+    /// "Save to Collection…", shown for a tool call.
+    QPushButton *saveToCollectionButton() const { return m_saveToCollection; }
     /// "Show Call #N": shown for what an app view did, leads to the call whose result showed the app.
     QPushButton *showOriginButton() const { return m_showOrigin; }
     QPlainTextEdit *argumentsView() const { return m_arguments; }
@@ -54,6 +56,8 @@ public:
 signals:
     /// The person asked to take this record's call back into the tool form.
     void runAgainRequested(const Toolgate::AuditRecord &record);
+    /// The person asked to save this record's call to a collection.
+    void saveToCollectionRequested(const Toolgate::AuditRecord &record);
     /// The person asked to see the call whose result showed the app that made this record.
     void originRequested(qint64 id);
 
@@ -66,6 +70,7 @@ private:
     QLabel *m_taskId;
     QListWidget *m_taskLife;
     QPushButton *m_runAgain;
+    QPushButton *m_saveToCollection;
     QPushButton *m_showOrigin;
     QTabWidget *m_tabs;
     ResultView *m_result;

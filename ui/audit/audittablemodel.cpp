@@ -370,7 +370,8 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole: {
         // Red for what went wrong or was refused; connection events and requests in grey, so
         // the calls stand out.
-        const bool failedEvent = row.name == QLatin1StringView("connect_failed") || row.name == QLatin1StringView("gave_up");
+        const bool failedEvent = row.name == QLatin1StringView("connect_failed") || row.name == QLatin1StringView("gave_up")
+            || row.name == QLatin1StringView("run_denied");
         const bool badOutcome = row.outcome == AuditOutcome::Denied || row.outcome == AuditOutcome::Failed
             || row.outcome == AuditOutcome::ToolError || row.outcome == AuditOutcome::Unknown
             || row.outcome == AuditOutcome::InvalidArguments;
@@ -394,7 +395,11 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     }
     switch (index.column()) {
     case TimeColumn: return row.startedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    case KindColumn: return kindText(row.type);
+    case KindColumn:
+        // A collection run's decision is kept among the connection events (it names no single call).
+        if (row.type == AuditRecordType::Connection && row.name.startsWith(QLatin1StringView("run_")))
+            return tr("Collection run");
+        return kindText(row.type);
     case ServerColumn: return row.server;
     case NameColumn:
         return row.type == AuditRecordType::Connection ? connectionEventText(row.name) : row.name;
@@ -419,6 +424,44 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
     }
 }
 
+// Connection events keep their message among the details (arguments), and the summary (preview) has
+// the start of those as JSON text: the message is read up to its closing quote, escapes undone, as far
+// as the summary goes. (A message quoting a name, like a collection run's, holds escaped quotes.)
+static QString messageInPreview(const QString &preview)
+{
+    static const QString key = QStringLiteral("\"message\":\"");
+    const qsizetype at = preview.indexOf(key);
+    if (at < 0)
+        return {};
+    QString message;
+    for (qsizetype i = at + key.size(); i < preview.size(); ++i) {
+        const QChar c = preview.at(i);
+        if (c == u'"')
+            break;
+        if (c != u'\\' || i + 1 >= preview.size()) {
+            message += c;
+            continue;
+        }
+        const QChar escaped = preview.at(++i);
+        switch (escaped.unicode()) {
+        case 'n': message += u'\n'; break;
+        case 't': message += u'\t'; break;
+        case 'r': break;
+        case 'u': {
+            bool ok = false;
+            const ushort code = preview.mid(i + 1, 4).toUShort(&ok, 16);
+            if (ok && i + 4 < preview.size()) {
+                message += QChar(code);
+                i += 4;
+            }
+            break;
+        }
+        default: message += escaped; break; // \" \\ \/
+        }
+    }
+    return message;
+}
+
 AuditTableModel::Row AuditTableModel::rowFrom(const AuditRecord &record)
 {
     Row row;
@@ -435,16 +478,8 @@ AuditTableModel::Row AuditTableModel::rowFrom(const AuditRecord &record)
     row.origin = record.origin;
     row.edited = record.edited;
     row.errorMessage = record.errorMessage;
-    if (record.type == AuditRecordType::Connection && row.errorMessage.isEmpty()) {
-        // Connection events keep their message among the details (arguments); the summary has its start.
-        static const QString key = QStringLiteral("\"message\":\"");
-        const qsizetype at = record.preview.indexOf(key);
-        if (at >= 0) {
-            const qsizetype start = at + key.size();
-            const qsizetype end = record.preview.indexOf(u'"', start);
-            row.errorMessage = record.preview.mid(start, end < 0 ? -1 : end - start);
-        }
-    }
+    if (record.type == AuditRecordType::Connection && row.errorMessage.isEmpty())
+        row.errorMessage = messageInPreview(record.preview);
     row.preview = record.preview;
     return row;
 }
@@ -517,6 +552,8 @@ QString AuditTableModel::connectionEventText(const QString &name)
     if (name == QLatin1StringView("trust_granted")) return tr("trusted");
     if (name == QLatin1StringView("trust_refused")) return tr("not trusted");
     if (name == QLatin1StringView("crashed")) return tr("crashed");
+    if (name == QLatin1StringView("run_approved")) return tr("run approved");
+    if (name == QLatin1StringView("run_denied")) return tr("run denied");
     return name;
 }
 

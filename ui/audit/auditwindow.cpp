@@ -182,6 +182,9 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_table, &QWidget::customContextMenuRequested, this, &AuditWindow::showCompareMenu);
     connect(m_detail, &AuditDetailPane::runAgainRequested, this, &AuditWindow::runAgain);
+    connect(m_detail, &AuditDetailPane::saveToCollectionRequested, this, [this](const AuditRecord &record) {
+        emit saveCallRequested(savedCallOf(record));
+    });
     connect(m_detail, &AuditDetailPane::originRequested, this, &AuditWindow::showRecord);
     auto *refreshKey = new QShortcut(QKeySequence::Refresh, this);
     connect(refreshKey, &QShortcut::activated, this, &AuditWindow::refresh);
@@ -666,6 +669,30 @@ void AuditWindow::compareSelected()
             ResultCompareDialog::open(this, title(before), CallToolResult::fromJson(*before.result), title(after),
                                       CallToolResult::fromJson(*after.result));
         });
+}
+
+SavedCall AuditWindow::savedCallOf(const AuditRecord &record)
+{
+    SavedCall call;
+    call.name = record.name;
+    call.server = record.serverName;
+    call.tool = record.name;
+    // What was sent: the edited arguments when the person edited them, in the order they saw them.
+    call.arguments = record.sentArguments();
+    call.argumentOrder = record.editedArguments ? record.editedArgumentsOrder.keys : record.argumentsOrder.keys;
+    if (record.isError) {
+        Expectation isError;
+        isError.kind = Expectation::Kind::IsError;
+        isError.flag = *record.isError;
+        call.expectations.append(isError);
+    }
+    if (record.outputValid.value_or(false)) {
+        Expectation schema;
+        schema.kind = Expectation::Kind::MatchesOutputSchema;
+        schema.flag = true;
+        call.expectations.append(schema);
+    }
+    return call;
 }
 
 } // namespace Toolgate

@@ -3,6 +3,7 @@
 #include "audit/auditexporter.h"
 #include "audit/auditfilter.h"
 #include "audit/auditrecord.h"
+#include "collections/collection.h"
 #include "common/result.h"
 
 #include <QWidget>
@@ -85,6 +86,9 @@ public:
 signals:
     /// The record shown in the detail pane changed (after it was loaded in full).
     void recordShown(qint64 id);
+    /// "Save to Collection…" on a tool-call record: the call as it was sent (server, tool, arguments in the
+    /// order stored), expecting what it showed (isError as recorded; the output schema when it matched).
+    void saveCallRequested(const Toolgate::SavedCall &call);
     /// An export ended: how many records were written, or why it failed.
     void exportFinished(const Toolgate::Result<qint64> &result);
 
@@ -106,6 +110,7 @@ private:
     void runAgain(const AuditRecord &record);
     QList<qint64> selectedToolCalls() const;
     void showCompareMenu(const QPoint &pos);
+    static SavedCall savedCallOf(const AuditRecord &record);
 
     QString m_path;
     AuditQueryWorker *m_worker;

@@ -56,13 +56,6 @@ bool isUrl(const QString &endpoint)
         || endpoint.startsWith(QLatin1String("https://"), Qt::CaseInsensitive);
 }
 
-// The arguments as the person sees them: the same JSON, with hidden characters in strings written as
-// \u escapes (which parse back to the same strings), so none of them hides or reorders what is sent.
-QString visibleArguments(const QJsonObject &arguments, const JsonKeyOrder &order)
-{
-    return QString::fromUtf8(DisplayText::safeJson(JsonText::pretty(arguments, order).toUtf8()));
-}
-
 PlainTextView *markedView(const MarkedText &text, int maxLines, QWidget *parent, const QString &objectName)
 {
     auto *view = new PlainTextView(text.text(), maxLines, parent);
@@ -72,6 +65,13 @@ PlainTextView *markedView(const MarkedText &text, int maxLines, QWidget *parent,
 }
 
 } // namespace
+
+// The same JSON, with hidden characters in strings written as \u escapes (which parse back to the same
+// strings), so none of them hides or reorders what is sent.
+QString ConfirmationDialog::visibleArguments(const QJsonObject &arguments, const JsonKeyOrder &order)
+{
+    return QString::fromUtf8(DisplayText::safeJson(JsonText::pretty(arguments, order).toUtf8()));
+}
 
 ConfirmationDialog::Prepared ConfirmationDialog::prepare(const ApprovalRequest &request)
 {

@@ -49,6 +49,9 @@ public:
         QList<ApprovalWarning> warnings; ///< What of the server's text is hidden or disguised.
     };
     static Prepared prepare(const ApprovalRequest &request);
+    /// Arguments as a person sees them before they are sent: pretty JSON with the keys in order and
+    /// hidden characters in strings written as escapes. Any thread; the run approval shows the same.
+    static QString visibleArguments(const QJsonObject &arguments, const JsonKeyOrder &order);
 
     /// Prepares on the calling thread: for small requests, and for tests.
     explicit ConfirmationDialog(const ApprovalRequest &request, QWidget *parent = nullptr);

@@ -1,6 +1,7 @@
 #include "dialogapprovalgate.h"
 
 #include "confirmationdialog.h"
+#include "runapprovaldialog.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -26,6 +27,10 @@ DialogApprovalGate::~DialogApprovalGate()
         disconnect(m_dialog, nullptr, this, nullptr);
         delete m_dialog.data();
     }
+    if (m_runDialog) {
+        disconnect(m_runDialog, nullptr, this, nullptr);
+        delete m_runDialog.data();
+    }
     // Nobody is left to ask: deny rather than leave the calls waiting forever.
     const ApprovalDecision closing = ApprovalDecision::deny(tr("Toolgate closed before you decided"));
     if (m_current)
@@ -47,7 +52,26 @@ void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject
         }, Qt::QueuedConnection);
         return;
     }
-    Pending pending{0, request, context, std::move(decide), {}};
+    submit(Pending{0, request, std::nullopt, context, std::move(decide), {}});
+}
+
+void DialogApprovalGate::requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                                            std::function<void(const ApprovalDecision &)> decide)
+{
+    if (!decide)
+        return;
+    if (!context) {
+        qWarning("DialogApprovalGate::requestRunApproval without a context: denied");
+        QMetaObject::invokeMethod(this, [decide = std::move(decide)] {
+            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
+        }, Qt::QueuedConnection);
+        return;
+    }
+    submit(Pending{0, ApprovalRequest{}, request, context, std::move(decide), {}});
+}
+
+void DialogApprovalGate::submit(Pending pending)
+{
     if (QThread::currentThread() != thread()) {
         // Widgets live on the GUI thread only.
         QMetaObject::invokeMethod(this, [this, pending = std::move(pending)]() mutable { enqueue(std::move(pending)); },
@@ -71,8 +95,7 @@ void DialogApprovalGate::enqueue(Pending pending)
     pending.contextWatch =
         connect(pending.context.data(), &QObject::destroyed, this, [this, id] { onContextDestroyed(id); });
     m_waiting.push_back(std::move(pending));
-    if (m_dialog)
-        m_dialog->setQueuedCount(int(m_waiting.size()));
+    setQueuedCount();
     emit pendingCountChanged(pendingCount());
     showNext();
 }
@@ -88,6 +111,10 @@ void DialogApprovalGate::showNext()
     m_current = std::move(m_waiting.front());
     m_waiting.pop_front();
 
+    if (m_current->run) {
+        prepareRun();
+        return;
+    }
     // The JSON text of large arguments and the wording of their problems take a while: made in the
     // thread pool, so that the window stays responsive; the dialog opens when they are ready.
     const quint64 id = m_current->id;
@@ -107,6 +134,58 @@ void DialogApprovalGate::showNext()
         promise->addResult(ConfirmationDialog::prepare(request));
         promise->finish();
     });
+}
+
+void DialogApprovalGate::prepareRun()
+{
+    // Like a single call's: the JSON of every call of a large run is written in the thread pool.
+    const quint64 id = m_current->id;
+    auto promise = std::make_shared<QPromise<QStringList>>();
+    auto *watcher = new QFutureWatcher<QStringList>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id] {
+        watcher->deleteLater();
+        if (!m_current || m_current->id != id || watcher->future().resultCount() == 0)
+            return;
+        openRunDialog(watcher->future().result());
+    });
+    watcher->setFuture(promise->future());
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, run = *m_current->run] {
+        promise->addResult(RunApprovalDialog::prepare(run));
+        promise->finish();
+    });
+}
+
+void DialogApprovalGate::openRunDialog(const QStringList &argumentTexts)
+{
+    if (!m_dialogParent) {
+        Pending pending = std::move(*m_current);
+        m_current.reset();
+        answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
+        emit pendingCountChanged(pendingCount());
+        showNext();
+        return;
+    }
+    auto *dialog = new RunApprovalDialog(*m_current->run, argumentTexts, m_dialogParent);
+    if (m_allowDelayMs >= 0)
+        dialog->setAllowDelay(m_allowDelayMs);
+    dialog->setQueuedCount(int(m_waiting.size()));
+    const quint64 id = m_current->id;
+    connect(dialog, &RunApprovalDialog::decided, this, &DialogApprovalGate::onDecided);
+    connect(dialog, &QObject::destroyed, this, [this, id] { onDialogDestroyed(id); });
+    m_runDialog = dialog;
+    dialog->open();
+    dialog->raise();
+    dialog->activateWindow();
+    QApplication::alert(dialog);
+}
+
+void DialogApprovalGate::setQueuedCount()
+{
+    if (m_dialog)
+        m_dialog->setQueuedCount(int(m_waiting.size()));
+    if (m_runDialog)
+        m_runDialog->setQueuedCount(int(m_waiting.size()));
 }
 
 void DialogApprovalGate::openDialog(ConfirmationDialog::Prepared prepared)
@@ -159,8 +238,7 @@ void DialogApprovalGate::onContextDestroyed(quint64 id)
     if (it == m_waiting.end())
         return;
     m_waiting.erase(it);
-    if (m_dialog)
-        m_dialog->setQueuedCount(int(m_waiting.size()));
+    setQueuedCount();
     emit pendingCountChanged(pendingCount());
 }
 
@@ -179,13 +257,16 @@ void DialogApprovalGate::onDialogDestroyed(quint64 id)
 
 void DialogApprovalGate::closeDialog()
 {
-    if (!m_dialog)
-        return;
-    ConfirmationDialog *dialog = m_dialog;
+    const QList<QDialog *> open{m_dialog.data(), m_runDialog.data()};
     m_dialog = nullptr;
-    disconnect(dialog, nullptr, this, nullptr);
-    dialog->hide();
-    dialog->deleteLater(); // may be inside one of its own signals
+    m_runDialog = nullptr;
+    for (QDialog *dialog : open) {
+        if (!dialog)
+            continue;
+        disconnect(dialog, nullptr, this, nullptr);
+        dialog->hide();
+        dialog->deleteLater(); // may be inside one of its own signals
+    }
 }
 
 void DialogApprovalGate::answer(Pending &pending, const ApprovalDecision &decision)

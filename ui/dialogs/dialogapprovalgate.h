@@ -2,6 +2,7 @@
 
 #include "calls/approval.h"
 #include "confirmationdialog.h"
+#include "runapprovaldialog.h"
 
 #include <QObject>
 #include <QPointer>
@@ -14,7 +15,8 @@ class QWidget;
 
 namespace Toolgate {
 
-/// Answers approval requests with a ConfirmationDialog, one at a time: requests that arrive while a
+/// Answers approval requests with a ConfirmationDialog (a whole collection run with a RunApprovalDialog),
+/// one at a time: requests that arrive while a
 /// dialog is open wait in line (the open dialog says how many), so the person never faces a pile of
 /// stacked windows and can never answer the wrong one. What a dialog shows is prepared off the GUI
 /// thread first (ConfirmationDialog::prepare()); the dialog opens once that is done.
@@ -36,10 +38,16 @@ public:
     void requestApproval(const ApprovalRequest &request, QObject *context,
                          std::function<void(const ApprovalDecision &)> decide) override;
 
+    /// Asks about a whole run of calls with a RunApprovalDialog, in the same line as single calls.
+    void requestRunApproval(const RunApprovalRequest &request, QObject *context,
+                            std::function<void(const ApprovalDecision &)> decide) override;
+
     /// Requests not yet answered: the one on screen plus those waiting.
     int pendingCount() const;
     /// The dialog on screen, if any.
     ConfirmationDialog *currentDialog() const { return m_dialog; }
+    /// The run approval dialog on screen, if any.
+    RunApprovalDialog *currentRunDialog() const { return m_runDialog; }
 
     /// Passed to every dialog (see ConfirmationDialog::setAllowDelay()); tests use 0.
     void setAllowDelay(int milliseconds) { m_allowDelayMs = milliseconds; }
@@ -52,6 +60,7 @@ private:
     {
         quint64 id = 0;
         ApprovalRequest request;
+        std::optional<RunApprovalRequest> run; ///< set: a whole run, request unused
         QPointer<QObject> context;
         std::function<void(const ApprovalDecision &)> decide;
         QMetaObject::Connection contextWatch; // to the context's destroyed(); cut once answered
@@ -60,6 +69,10 @@ private:
     void enqueue(Pending pending);
     void showNext();
     void openDialog(ConfirmationDialog::Prepared prepared);
+    void openRunDialog(const QStringList &argumentTexts);
+    void prepareRun();
+    void submit(Pending pending);
+    void setQueuedCount();
     void onDecided(const ApprovalDecision &decision);
     void onContextDestroyed(quint64 id);
     void onDialogDestroyed(quint64 id);
@@ -70,6 +83,7 @@ private:
     std::deque<Pending> m_waiting;
     std::optional<Pending> m_current;
     QPointer<ConfirmationDialog> m_dialog;
+    QPointer<RunApprovalDialog> m_runDialog;
     quint64 m_nextId = 1;
     int m_allowDelayMs = -1; // -1: the dialog's default
 };

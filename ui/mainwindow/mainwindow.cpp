@@ -5,11 +5,14 @@
 
 #include "audit/auditlog.h"
 #include "audit/auditwindow.h"
+#include "collections/collectionspane.h"
+#include "collections/savecalldialog.h"
 #include "calls/approvalpolicy.h"
 #include "host/host.h"
 #include "calls/taskregistry.h"
 #include "calls/toolcall.h"
 #include "compare/interfacecompareactions.h"
+#include "compare/resultcompareview.h"
 #include "consoleview.h"
 #include "dialogs/aboutdialog.h"
 #include "dialogs/approvalrulesdialog.h"
@@ -42,6 +45,7 @@
 #include <QCloseEvent>
 #include <QDesktopServices>
 #include <QDir>
+#include <QFileInfo>
 #include <QDockWidget>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -315,6 +319,22 @@ void MainWindow::buildCentre()
         openResource(m_workspace->connection(server), uri);
     });
     connect(m_tasksView, &TasksView::linkActivated, this, &MainWindow::openLink);
+
+    // Collections (issue 19): beside the console, out of the way until View › Collections or a saved call.
+    m_collectionsPane = new CollectionsPane(m_pipeline, m_workspace, this);
+    auto *collectionsDock = new QDockWidget(tr("Collections"), this);
+    collectionsDock->setObjectName(QStringLiteral("collectionsDock"));
+    collectionsDock->setWidget(m_collectionsPane);
+    collectionsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, collectionsDock);
+    tabifyDockWidget(dock, collectionsDock);
+    dock->raise();
+    collectionsDock->hide();
+    connect(m_collectionsPane, &CollectionsPane::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_collectionsPane, &CollectionsPane::compareResultsRequested, this,
+            [this](const QString &beforeTitle, const CallToolResult &before, const QString &afterTitle, const CallToolResult &after) {
+                ResultCompareDialog::open(this, beforeTitle, before, afterTitle, after);
+            });
     connect(m_tasksView, &TasksView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     if (TaskRegistry *tasks = m_host->tasks()) {
         connect(tasks, &TaskRegistry::entryAdded, this, [this, tasks](quint64 callId) {
@@ -378,6 +398,7 @@ void MainWindow::buildCentre()
     connect(m_resourcePanel, &ResourcePanel::linkActivated, this, &MainWindow::openLink);
     connect(m_serverInfoPanel, &ServerInfoPanel::linkActivated, this, &MainWindow::openLink);
     connect(m_toolPanel, &ToolPanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    connect(m_toolPanel, &ToolPanel::saveCallRequested, this, &MainWindow::showSaveCallDialog);
     connect(m_resourcePanel, &ResourcePanel::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     connect(m_toolPanel, &ToolPanel::runningCountChanged, this, &MainWindow::updateSummary);
 }
@@ -444,6 +465,11 @@ void MainWindow::buildMenus()
     if (auto *dock = findChild<QDockWidget *>(QStringLiteral("tasksDock"))) {
         QAction *toggle = dock->toggleViewAction();
         toggle->setObjectName(QStringLiteral("showTasks"));
+        view->addAction(toggle);
+    }
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("collectionsDock"))) {
+        QAction *toggle = dock->toggleViewAction();
+        toggle->setObjectName(QStringLiteral("showCollections"));
         view->addAction(toggle);
     }
 
@@ -588,10 +614,42 @@ void MainWindow::showAuditLog()
         });
         if (m_auditLog)
             connect(m_auditLog, &AuditLog::recordsCommitted, m_auditWindow, &AuditWindow::noteStoreChanged);
+        connect(m_auditWindow, &AuditWindow::saveCallRequested, this, &MainWindow::showSaveCallDialog);
     }
     m_auditWindow->show();
     m_auditWindow->raise();
     m_auditWindow->activateWindow();
+}
+
+void MainWindow::showCollections()
+{
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("collectionsDock"))) {
+        dock->show();
+        dock->raise();
+    }
+}
+
+SaveCallDialog *MainWindow::showSaveCallDialog(const SavedCall &call)
+{
+    const QString folder = m_collectionsPane->folder().isEmpty() ? Collection::defaultFolder() : m_collectionsPane->folder();
+    // Parented to the window that asked (the audit window is a window of its own).
+    QWidget *parent = sender() == m_auditWindow && m_auditWindow ? static_cast<QWidget *>(m_auditWindow) : this;
+    auto *dialog = new SaveCallDialog(call, folder, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        statusBar()->showMessage(tr("Saved to %1").arg(QDir::toNativeSeparators(dialog->savedPath())), 8000);
+        m_collectionsPane->collectionFolder()->refresh();
+        showCollections();
+        const QString path = QFileInfo(dialog->savedPath()).absoluteFilePath();
+        // Selected once the folder was read again (it is read off the GUI thread).
+        auto selectOnce = std::make_shared<QMetaObject::Connection>();
+        *selectOnce = connect(m_collectionsPane->collectionFolder(), &CollectionFolder::refreshed, this, [this, path, selectOnce] {
+            disconnect(*selectOnce);
+            m_collectionsPane->selectCollection(path);
+        });
+    });
+    dialog->open();
+    return dialog;
 }
 
 QString MainWindow::prepareToolCall(const QString &serverName, const QString &toolName, const QJsonObject &arguments)

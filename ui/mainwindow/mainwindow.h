@@ -28,6 +28,9 @@ class ApprovalPolicy;
 class ArgumentHistory;
 class AuditLog;
 class AuditWindow;
+class CollectionsPane;
+class SaveCallDialog;
+struct SavedCall;
 class ConsoleView;
 class ItemBrowser;
 class MessageBanner;
@@ -103,6 +106,8 @@ public:
     /// The Tasks view (in the dock "tasksDock", beside the console): the selected server's tasks.
     TasksView *tasksView() const { return m_tasksView; }
     QStackedWidget *pages() const { return m_pages; }
+    /// The Collections pane (in the dock "collectionsDock", beside the console; issue 19).
+    CollectionsPane *collectionsPane() const { return m_collectionsPane; }
     ServerListModel *serverListModel() const { return m_serverModel; }
     ToolTreeModel *toolTreeModel() const { return m_toolModel; }
     ResourceTreeModel *resourceTreeModel() const { return m_resourceModel; }
@@ -121,6 +126,9 @@ public:
     /// usual; sends nothing. Returns why it could not (empty: done).
     QString prepareToolCall(const QString &serverName, const QString &toolName, const QJsonObject &arguments);
 
+    /// "Save Call to Collection" for call (from the tool panel or the audit log); the dialog deletes itself.
+    Toolgate::SaveCallDialog *showSaveCallDialog(const Toolgate::SavedCall &call);
+
 public slots:
     void importServers();
     void reloadServers();
@@ -130,6 +138,8 @@ public slots:
     /// Help › Getting Started: a short guide in plain words.
     void showGettingStarted();
     void showAuditLog();
+    /// Shows the Collections dock.
+    void showCollections();
     void openResource(Toolgate::ServerConnection *connection, const QString &uri);
     void openLink(const QUrl &url);
 
@@ -189,6 +199,7 @@ private:
     PromptPanel *m_promptPanel = nullptr;
     ConsoleView *m_console = nullptr;
     TasksView *m_tasksView = nullptr;
+    CollectionsPane *m_collectionsPane = nullptr;
     QLabel *m_summary = nullptr;
     QMenu *m_settingsMenu = nullptr;
     QString m_rememberedServer;

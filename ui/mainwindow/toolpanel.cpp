@@ -62,6 +62,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     , m_runAsTask(new QCheckBox(this))
     , m_taskNote(new QLabel(this))
     , m_cancel(new QPushButton(this))
+    , m_save(new QPushButton(this))
     , m_progress(new QProgressBar(this))
     , m_state(new QLabel(this))
     , m_urlStep(new QWidget(this))
@@ -118,6 +119,11 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_progress->setTextVisible(false);
     m_progress->setMaximumHeight(m_progress->fontMetrics().height());
     m_progress->setMinimumWidth(120);
+    m_save->setObjectName(QStringLiteral("saveCallButton"));
+    m_save->setText(tr("Save…"));
+    m_save->setToolTip(tr("Save this call, with what its result must show, to a collection"));
+    m_save->setAutoDefault(false);
+    m_save->setEnabled(false);
     m_state->setObjectName(QStringLiteral("callState"));
     m_state->setTextFormat(Qt::PlainText);
     m_state->setMinimumWidth(80);
@@ -132,6 +138,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     runRow->addWidget(m_cancel);
     runRow->addWidget(m_progress, 1);
     runRow->addWidget(m_state, 2);
+    runRow->addWidget(m_save);
 
     auto *top = new QWidget(m_splitter);
     auto *topLayout = new QVBoxLayout(top);
@@ -197,6 +204,11 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        const auto it = m_entries.constFind(key());
+        if (it != m_entries.constEnd() && it->saveable && !it->call)
+            emit saveCallRequested(*it->saveable);
+    });
     connect(m_runAgain, &QPushButton::clicked, this, &ToolPanel::runAgain);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ToolPanel::updateRunState);
     // Enter in a one-line field runs the tool, as Enter does in a dialog: see keyPressEvent().
@@ -482,6 +494,10 @@ void ToolPanel::updateRunState()
     m_progress->setVisible(call != nullptr);
     if (call && !m_tick.isActive())
         m_tick.start();
+    {
+        const auto entry = m_entries.constFind(key());
+        m_save->setEnabled(!call && entry != m_entries.constEnd() && entry->saveable.has_value());
+    }
     if (!call) {
         const auto it = m_entries.constFind(key());
         m_state->setText(it != m_entries.constEnd() && it->outcome ? describe(*it->outcome)
@@ -572,6 +588,7 @@ void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &orde
     entry.call = call;
     entry.serverName = m_connection->name();
     entry.outcome.reset();
+    entry.saveable.reset();
     entry.progress.reset();
     entry.requested = arguments;
     entry.awaitedSteps.clear();
@@ -642,9 +659,14 @@ void ToolPanel::onFinished(const QString &k, ToolCall *call)
     if (it != m_entries.end() && it->call == call) {
         it->outcome = call->outcome();
         it->call = nullptr;
+        using Kind = ToolCallOutcome::Kind;
+        // Only a call that answered has a result worth expecting again.
+        if (call->outcome().kind == Kind::Succeeded || call->outcome().kind == Kind::ToolError)
+            it->saveable = SavedCall::fromCall(*call, call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name);
+        else
+            it->saveable.reset();
         // Arguments changed in the confirmation dialog were what the server got: they become the
         // form's (unless the person typed something else meanwhile) and the ones remembered.
-        using Kind = ToolCallOutcome::Kind;
         const ToolCallOutcome &outcome = call->outcome();
         edited = outcome.kind != Kind::Denied && outcome.kind != Kind::InvalidArguments && outcome.sentArguments != it->requested;
         if (edited) {

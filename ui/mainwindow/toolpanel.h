@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calls/toolcall.h"
+#include "collections/collection.h"
 #include "protocol/tool.h"
 
 #include <QElapsedTimer>
@@ -59,6 +60,8 @@ public:
     ResultView *resultView() const { return m_result; }
     QPushButton *runButton() const { return m_run; }
     QPushButton *cancelButton() const { return m_cancel; }
+    /// "Save…": saves the shown tool's last finished call to a collection (saveCallRequested()).
+    QPushButton *saveButton() const { return m_save; }
     QProgressBar *progressBar() const { return m_progress; }
     /// The call's state while it runs and how it ended (objectName "callState"; plain text).
     QLabel *stateLabel() const { return m_state; }
@@ -89,6 +92,8 @@ signals:
     void linkActivated(const QUrl &url);
     /// A short note for the status bar.
     void message(const QString &text);
+    /// "Save…": the last call of the shown tool, as sent, with the expectations it met (SavedCall::fromCall()).
+    void saveCallRequested(const Toolgate::SavedCall &call);
     void runningCountChanged(int count);
     /// A line for the console of server: what an app view logged or was refused.
     void appConsoleLine(const QString &server, const QString &text);
@@ -99,6 +104,8 @@ private:
         QPointer<ToolCall> call;
         QString serverName; // the call's
         std::optional<ToolCallOutcome> outcome;
+        /// The finished call as it can be saved to a collection (it answered); the ToolCall itself is gone.
+        std::optional<SavedCall> saveable;
         std::optional<ProgressUpdate> progress;
         QElapsedTimer elapsed;
         /// The arguments the call was started with; the confirmation dialog may change what is sent.
@@ -150,6 +157,7 @@ private:
     QCheckBox *m_runAsTask;
     QLabel *m_taskNote;
     QPushButton *m_cancel;
+    QPushButton *m_save;
     QProgressBar *m_progress;
     QLabel *m_state;
     QWidget *m_urlStep;

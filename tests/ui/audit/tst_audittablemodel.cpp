@@ -6,6 +6,7 @@
 // selection and the scroll place kept.
 
 #include "audit/auditlog.h"
+#include "calls/approval.h"
 #include "audit/auditwindow.h"
 #include "audit/auditdetailpane.h"
 #include "audit/auditqueryworker.h"
@@ -456,6 +457,39 @@ private slots:
         }, 20000));
         QCOMPARE(model.rowCount(), int(count + 2));
         QVERIFY(idsDescendAndAreUnique(model));
+    }
+
+    void collectionRunsSayWhatTheyAre()
+    {
+        // A collection run's decision (issue 19) is a record of its own: the table names it in words,
+        // not by its stored name, and a denied run is shown like other refusals.
+        const auto store = liveStore(0);
+        QVERIFY(store);
+        RunApprovalRequest run;
+        run.runName = QStringLiteral("smoke");
+        run.calls.append({QStringLiteral("add"), ServerIdentity{QStringLiteral("demo"), QStringLiteral("/usr/bin/demo"), {}},
+                          QStringLiteral("add"), QJsonObject{{QStringLiteral("a"), 2}}, {}});
+        store->log->runDecided(run, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        store->log->runDecided(run, ApprovalDecision{ApprovalDecision::Kind::Deny, ApprovalDecision::Source::Human, {}, std::nullopt});
+        TestedModel tested(store->path, store->log.get());
+        AuditTableModel &model = tested.model;
+        model.setFilter({});
+        QVERIFY(waitLoaded(model));
+        QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), 2, 5000);
+        const auto text = [&model](int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(text(0, AuditTableModel::NameColumn), QStringLiteral("run denied"));
+        QCOMPARE(text(1, AuditTableModel::NameColumn), QStringLiteral("run approved"));
+        QCOMPARE(text(0, AuditTableModel::KindColumn), QStringLiteral("Collection run"));
+        QCOMPARE(text(1, AuditTableModel::KindColumn), QStringLiteral("Collection run"));
+        QCOMPARE(text(0, AuditTableModel::ServerColumn), QStringLiteral("demo"));
+        // Its message, quotes and all (they are escaped in the stored summary).
+        QCOMPARE(text(1, AuditTableModel::OutcomeColumn), QStringLiteral("the collection run \"smoke\" was approved as a whole (calls: 1)"));
+        QCOMPARE(text(0, AuditTableModel::OutcomeColumn), QStringLiteral("the collection run \"smoke\" was denied"));
+        const auto colour = [&model](int row) {
+            return model.index(row, AuditTableModel::OutcomeColumn).data(Qt::ForegroundRole).value<QBrush>().color();
+        };
+        QCOMPARE(colour(0), QColor(0xc0, 0x39, 0x2b));
+        QVERIFY(colour(1) != QColor(0xc0, 0x39, 0x2b));
     }
 
     void pendingCallsShowTheirOutcomeInPlace()
