@@ -242,6 +242,8 @@ private slots:
         QCOMPARE(report->topLevelItemCount(), 3);
         for (int i = 0; i < 3; ++i)
             QCOMPARE(report->topLevelItem(i)->text(RunReportView::StatusColumn), u"passed"_s);
+        report->setCurrentItem(report->topLevelItem(1)); // the sum's result in the viewers
+        QVERIFY(pane()->grab().save(QDir(shots).filePath(u"collection-run-passed.png"_s)));
 
         // The audit log has the run's approval and the three calls it covered.
         QList<AuditRecord> records = auditRecords();
