@@ -42,36 +42,27 @@ DialogApprovalGate::~DialogApprovalGate()
 void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
                                          std::function<void(const ApprovalDecision &)> decide)
 {
-    if (!decide)
-        return;
-    if (!context) {
-        // The contract requires a context; without one there is no thread to answer on but ours.
-        qWarning("DialogApprovalGate::requestApproval without a context: denied");
-        QMetaObject::invokeMethod(this, [decide = std::move(decide)] {
-            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
-        }, Qt::QueuedConnection);
-        return;
-    }
     submit(Pending{0, request, std::nullopt, context, std::move(decide), {}});
 }
 
 void DialogApprovalGate::requestRunApproval(const RunApprovalRequest &request, QObject *context,
                                             std::function<void(const ApprovalDecision &)> decide)
 {
-    if (!decide)
-        return;
-    if (!context) {
-        qWarning("DialogApprovalGate::requestRunApproval without a context: denied");
-        QMetaObject::invokeMethod(this, [decide = std::move(decide)] {
-            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
-        }, Qt::QueuedConnection);
-        return;
-    }
     submit(Pending{0, ApprovalRequest{}, request, context, std::move(decide), {}});
 }
 
 void DialogApprovalGate::submit(Pending pending)
 {
+    if (!pending.decide)
+        return;
+    if (!pending.context) {
+        // The contract requires a context; without one there is no thread to answer on but ours.
+        qWarning("DialogApprovalGate: an approval was asked for without a context: denied");
+        QMetaObject::invokeMethod(this, [decide = std::move(pending.decide)] {
+            decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
+        }, Qt::QueuedConnection);
+        return;
+    }
     if (QThread::currentThread() != thread()) {
         // Widgets live on the GUI thread only.
         QMetaObject::invokeMethod(this, [this, pending = std::move(pending)]() mutable { enqueue(std::move(pending)); },

@@ -3,7 +3,7 @@
 // server's rug pull changes a tool's description and input schema; a snapshot file keeps the key
 // order the server wrote. Real processes over stdio.
 
-#include "sessioncalltarget.h"
+#include "interfacecapture.h"
 #include "testpaths.h"
 
 #include "calls/approval.h"
@@ -25,17 +25,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::unique_ptr<ClientSession> connectTo(const QString &program, const QStringList &arguments)
-{
-    StdioLaunchSpec spec{TestSupport::binDir() + u'/' + program, arguments, {}, {}, false};
-    auto session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    QSignalSpy ready(session.get(), &ClientSession::ready);
-    session->connectToServer();
-    if (!ready.wait(15000))
-        return nullptr;
-    return session;
-}
-
 QStringList summary(const InterfaceDiff &diff)
 {
     QStringList out;
@@ -56,44 +45,13 @@ private slots:
     void snapshotFileKeepsTheServersKeyOrder();
     void aSessionThatIsNotReadyIsAnError();
 
-private:
-    Result<InterfaceSnapshot> capture(ClientSession *session);
-    bool call(ClientSession *session, const QString &tool, const QJsonObject &arguments);
 };
-
-Result<InterfaceSnapshot> tst_InterfaceSnapshot::capture(ClientSession *session)
-{
-    std::optional<Result<InterfaceSnapshot>> answer;
-    int answers = 0;
-    InterfaceSnapshot::capture(session, this, [&](const Result<InterfaceSnapshot> &snapshot) {
-        answer = snapshot;
-        ++answers;
-    });
-    if (!QTest::qWaitFor([&] { return answer.has_value(); }, 15000))
-        return makeError(ErrorCode::RequestTimeout, u"no snapshot"_s);
-    QTest::qWait(50);
-    if (answers != 1)
-        return makeError(ErrorCode::InternalError, u"answered %1 times"_s.arg(answers));
-    return *answer;
-}
-
-bool tst_InterfaceSnapshot::call(ClientSession *session, const QString &tool, const QJsonObject &arguments)
-{
-    TestSupport::SessionCallTarget target(session, ServerIdentity{u"server"_s, u"test"_s, {}});
-    FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
-    QPointer<ToolCall> running = pipeline.call(&target, tool, arguments, CallInitiator::Gui, this);
-    QSignalSpy finished(running.data(), &ToolCall::finished);
-    if (!finished.wait(15000) && finished.isEmpty())
-        return false;
-    return running && running->outcome().kind == ToolCallOutcome::Kind::Succeeded;
-}
 
 void tst_InterfaceSnapshot::demoChangeCatalogAddsExactlyItsExtras()
 {
-    auto session = connectTo(u"toolgate-demo-server"_s, {});
+    auto session = TestSupport::connectToBuiltServer(u"toolgate-demo-server"_s, {});
     QVERIFY(session);
-    const auto before = capture(session.get());
+    const auto before = TestSupport::captureInterface(session.get(), this);
     QVERIFY2(before, before ? "" : qPrintable(before.error().message));
     QVERIFY(!before->tools.isEmpty());
     QVERIFY(!before->resources.isEmpty());
@@ -104,8 +62,8 @@ void tst_InterfaceSnapshot::demoChangeCatalogAddsExactlyItsExtras()
     QVERIFY(before->takenAt.isValid());
     QVERIFY(InterfaceDiff::between(before.value(), before.value()).isEmpty());
 
-    QVERIFY(call(session.get(), u"change_catalog"_s, {{u"action"_s, u"add"_s}}));
-    const auto after = capture(session.get());
+    QVERIFY(TestSupport::callThroughPipeline(session.get(), u"change_catalog"_s, {{u"action"_s, u"add"_s}}, this));
+    const auto after = TestSupport::captureInterface(session.get(), this);
     QVERIFY2(after, after ? "" : qPrintable(after.error().message));
     const InterfaceDiff added = InterfaceDiff::between(before.value(), after.value());
     QCOMPARE(summary(added), (QStringList{u"added tool coin_flip"_s, u"added resource demo://extra/notes"_s, u"added prompt haiku"_s}));
@@ -118,8 +76,8 @@ void tst_InterfaceSnapshot::demoChangeCatalogAddsExactlyItsExtras()
     QVERIFY(reloaded);
     QCOMPARE(summary(InterfaceDiff::between(reloaded.value(), after.value())), summary(added));
 
-    QVERIFY(call(session.get(), u"change_catalog"_s, {{u"action"_s, u"remove"_s}}));
-    const auto removedAgain = capture(session.get());
+    QVERIFY(TestSupport::callThroughPipeline(session.get(), u"change_catalog"_s, {{u"action"_s, u"remove"_s}}, this));
+    const auto removedAgain = TestSupport::captureInterface(session.get(), this);
     QVERIFY(removedAgain);
     QCOMPARE(summary(InterfaceDiff::between(after.value(), removedAgain.value())),
              (QStringList{u"removed tool coin_flip"_s, u"removed resource demo://extra/notes"_s, u"removed prompt haiku"_s}));
@@ -128,12 +86,12 @@ void tst_InterfaceSnapshot::demoChangeCatalogAddsExactlyItsExtras()
 
 void tst_InterfaceSnapshot::rugPullShowsTheChangedSchema()
 {
-    auto session = connectTo(u"toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s});
+    auto session = TestSupport::connectToBuiltServer(u"toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s});
     QVERIFY(session);
-    const auto before = capture(session.get());
+    const auto before = TestSupport::captureInterface(session.get(), this);
     QVERIFY2(before, before ? "" : qPrintable(before.error().message));
-    QVERIFY(call(session.get(), u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}));
-    const auto after = capture(session.get());
+    QVERIFY(TestSupport::callThroughPipeline(session.get(), u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}, this));
+    const auto after = TestSupport::captureInterface(session.get(), this);
     QVERIFY(after);
     const InterfaceDiff diff = InterfaceDiff::between(before.value(), after.value());
     QCOMPARE(summary(diff), QStringList{u"changed tool read_notes"_s});
@@ -150,9 +108,9 @@ void tst_InterfaceSnapshot::rugPullShowsTheChangedSchema()
 
 void tst_InterfaceSnapshot::snapshotFileKeepsTheServersKeyOrder()
 {
-    auto session = connectTo(u"toolgate-hostile-server"_s, {u"--mode"_s, u"key-order"_s});
+    auto session = TestSupport::connectToBuiltServer(u"toolgate-hostile-server"_s, {u"--mode"_s, u"key-order"_s});
     QVERIFY(session);
-    const auto snapshot = capture(session.get());
+    const auto snapshot = TestSupport::captureInterface(session.get(), this);
     QVERIFY(snapshot);
     const QByteArray text = snapshot->toJson();
     // write_file lists path, content, options (not sorted), and options' mode before backup.
@@ -171,7 +129,7 @@ void tst_InterfaceSnapshot::aSessionThatIsNotReadyIsAnError()
 {
     StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-demo-server"_s, {}, {}, {}, false};
     ClientSession session(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    const auto snapshot = capture(&session);
+    const auto snapshot = TestSupport::captureInterface(&session, this);
     QVERIFY(!snapshot);
     QCOMPARE(snapshot.error().code, int(ErrorCode::NotConnected));
 }

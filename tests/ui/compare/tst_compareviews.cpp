@@ -3,7 +3,7 @@
 // change_catalog, the hostile server's rug pull) as added, removed and changed items with the
 // schema's line diff. Real servers over stdio; the screenshots the docs use.
 
-#include "sessioncalltarget.h"
+#include "interfacecapture.h"
 #include "testpaths.h"
 #include "../support/uitestsupport.h"
 
@@ -41,17 +41,6 @@ CallToolResult resultOf(const QString &text, const QJsonObject &structured, bool
     if (isError)
         json.insert(u"isError"_s, true);
     return CallToolResult::fromJson(json);
-}
-
-std::unique_ptr<ClientSession> connectTo(const QString &program, const QStringList &arguments)
-{
-    StdioLaunchSpec spec{TestSupport::binDir() + u'/' + program, arguments, {}, {}, false};
-    auto session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    QSignalSpy ready(session.get(), &ClientSession::ready);
-    session->connectToServer();
-    if (!ready.wait(15000))
-        return nullptr;
-    return session;
 }
 
 /// The item rows of the change tree, "group: row", in order.
@@ -93,9 +82,6 @@ private slots:
     void demoCatalogChangeListsExactlyTheAddedItems();
     void rugPullShowsTheSchemaLineDiff();
 
-private:
-    Result<InterfaceSnapshot> capture(ClientSession *session);
-    bool call(ClientSession *session, const QString &tool, const QJsonObject &arguments);
 };
 
 void tst_CompareViews::initTestCase()
@@ -107,27 +93,6 @@ void tst_CompareViews::initTestCase()
 void tst_CompareViews::cleanup()
 {
     QVERIFY(TestSupport::leftoverTopLevels().isEmpty());
-}
-
-Result<InterfaceSnapshot> tst_CompareViews::capture(ClientSession *session)
-{
-    std::optional<Result<InterfaceSnapshot>> answer;
-    InterfaceSnapshot::capture(session, this, [&](const Result<InterfaceSnapshot> &snapshot) { answer = snapshot; });
-    if (!QTest::qWaitFor([&] { return answer.has_value(); }, 15000))
-        return makeError(ErrorCode::RequestTimeout, u"no snapshot"_s);
-    return *answer;
-}
-
-bool tst_CompareViews::call(ClientSession *session, const QString &tool, const QJsonObject &arguments)
-{
-    TestSupport::SessionCallTarget target(session, ServerIdentity{u"server"_s, u"test"_s, {}});
-    FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
-    QPointer<ToolCall> running = pipeline.call(&target, tool, arguments, CallInitiator::Gui, this);
-    QSignalSpy finished(running.data(), &ToolCall::finished);
-    if (!finished.wait(15000) && finished.isEmpty())
-        return false;
-    return running && running->outcome().kind == ToolCallOutcome::Kind::Succeeded;
 }
 
 void tst_CompareViews::differentResultsShowTheirTextAndStructuredDifferences()
@@ -204,12 +169,12 @@ void tst_CompareViews::theDialogOpensWithoutBlocking()
 
 void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
 {
-    auto session = connectTo(u"toolgate-demo-server"_s, {});
+    auto session = TestSupport::connectToBuiltServer(u"toolgate-demo-server"_s, {});
     QVERIFY(session);
-    const auto before = capture(session.get());
+    const auto before = TestSupport::captureInterface(session.get(), this);
     QVERIFY2(before, before ? "" : qPrintable(before.error().message));
-    QVERIFY(call(session.get(), u"change_catalog"_s, {{u"action"_s, u"add"_s}}));
-    const auto after = capture(session.get());
+    QVERIFY(TestSupport::callThroughPipeline(session.get(), u"change_catalog"_s, {{u"action"_s, u"add"_s}}, this));
+    const auto after = TestSupport::captureInterface(session.get(), this);
     QVERIFY2(after, after ? "" : qPrintable(after.error().message));
 
     InterfaceDiffDialog dialog; // for its margins in the picture
@@ -250,12 +215,12 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
 
 void tst_CompareViews::rugPullShowsTheSchemaLineDiff()
 {
-    auto session = connectTo(u"toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s});
+    auto session = TestSupport::connectToBuiltServer(u"toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s});
     QVERIFY(session);
-    const auto before = capture(session.get());
+    const auto before = TestSupport::captureInterface(session.get(), this);
     QVERIFY(before);
-    QVERIFY(call(session.get(), u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}));
-    const auto after = capture(session.get());
+    QVERIFY(TestSupport::callThroughPipeline(session.get(), u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}, this));
+    const auto after = TestSupport::captureInterface(session.get(), this);
     QVERIFY(after);
 
     QWidget parent;
