@@ -76,7 +76,9 @@ AuthorizationServerMetadata AuthorizationServerMetadata::defaults(const QUrl &ba
 
 namespace OAuthDiscovery {
 
-QString canonicalResource(const QUrl &serverUrl)
+namespace {
+
+QString canonicalResourceOnce(const QUrl &serverUrl)
 {
     QUrl url = serverUrl.adjusted(QUrl::RemoveFragment | QUrl::RemoveUserInfo | QUrl::NormalizePathSegments);
     url.setScheme(url.scheme().toLower());
@@ -91,6 +93,24 @@ QString canonicalResource(const QUrl &serverUrl)
         const qsizetype pathStart = text.size() - url.path(QUrl::FullyEncoded).size();
         while (text.size() > pathStart + 1 && text.endsWith(u'/'))
             text.chop(1);
+    }
+    return text;
+}
+
+} // namespace
+
+QString canonicalResource(const QUrl &serverUrl)
+{
+    // One pass is not always the end: Qt's path normalisation turns "/a/..//x" into "//x", and
+    // "//x" into "/x" on the next pass (found by fuzz_oauth). A server must have one resource, so
+    // normalise until nothing changes. Every pass that changes the text only removes characters,
+    // so this ends; the bound is a guard, not a limit ever reached.
+    QString text = canonicalResourceOnce(serverUrl);
+    for (qsizetype guard = text.size(); guard > 0; --guard) {
+        QString again = canonicalResourceOnce(QUrl(text));
+        if (again == text || again.size() >= text.size())
+            break;
+        text = std::move(again);
     }
     return text;
 }
