@@ -487,6 +487,8 @@ private slots:
         createWindow(&m_gate);
         ServerConnection *connection = m_host->workspace()->connection(QStringLiteral("fault"));
         QTRY_VERIFY_WITH_TIMEOUT(connection->status() == ServerConnection::Status::Ready, 20000);
+        // Ready comes before the tool list: under load the tree may not list the tool yet.
+        QVERIFY(waitForTool(*m_window, QStringLiteral("fault"), QStringLiteral("multiline")));
         m_window->serverPanel()->selectConnection(connection);
         QVERIFY(m_window->selectTool(QStringLiteral("fault"), QStringLiteral("multiline")));
         QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
