@@ -1,5 +1,7 @@
 #include "confirmationdialog.h"
 
+#include "allowdelay.h"
+
 #include "definitionchangeview.h"
 
 #include "forms/fieldpath.h"
@@ -13,7 +15,6 @@
 #include "viewers/largetextview.h"
 #include "viewers/viewerstyle.h"
 
-#include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -25,7 +26,6 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -121,12 +121,8 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     setWindowModality(Qt::WindowModal);
     setSizeGripEnabled(true);
     m_decision = ApprovalDecision::deny();
-    m_delayTimer = new QTimer(this);
-    m_delayTimer->setSingleShot(true);
-    connect(m_delayTimer, &QTimer::timeout, this, [this] {
-        m_delayElapsed = true;
-        updateAllowButtons();
-    });
+    m_allowDelay = new AllowDelay(this);
+    connect(m_allowDelay, &AllowDelay::changed, this, &ConfirmationDialog::updateAllowButtons);
     const QString schemaError = prepared.schemaError;
 
     auto *layout = new QVBoxLayout(this);
@@ -461,9 +457,7 @@ void ConfirmationDialog::setQueuedCount(int count)
 
 void ConfirmationDialog::setAllowDelay(int milliseconds)
 {
-    m_allowDelayMs = qMax(0, milliseconds);
-    if (isVisible())
-        restartAllowDelay();
+    m_allowDelay->setDelay(milliseconds);
 }
 
 QJsonObject ConfirmationDialog::argumentsToSend() const
@@ -501,34 +495,11 @@ void ConfirmationDialog::showEvent(QShowEvent *event)
 {
     QDialog::showEvent(event);
     m_deny->setFocus(Qt::OtherFocusReason);
-    restartAllowDelay();
-}
-
-void ConfirmationDialog::changeEvent(QEvent *event)
-{
-    QDialog::changeEvent(event);
-    // Coming back to the window is just as likely to carry a stray click as first showing it.
-    if (event->type() == QEvent::ActivationChange && isActiveWindow())
-        restartAllowDelay();
-}
-
-void ConfirmationDialog::restartAllowDelay()
-{
-    if (m_decided)
-        return;
-    if (m_allowDelayMs == 0) {
-        m_delayTimer->stop();
-        m_delayElapsed = true;
-    } else {
-        m_delayElapsed = false;
-        m_delayTimer->start(m_allowDelayMs);
-    }
-    updateAllowButtons();
 }
 
 void ConfirmationDialog::choose(ApprovalDecision::Kind kind)
 {
-    if (!m_delayElapsed || !argumentsParse())
+    if (!m_allowDelay->elapsed() || !argumentsParse())
         return;
     m_chosen = kind;
     accept();
@@ -538,6 +509,7 @@ void ConfirmationDialog::done(int result)
 {
     if (!m_decided) {
         m_decided = true;
+        m_allowDelay->disarm();
         // Allowing needs an allow button and arguments that parse; anything else (Esc, closing the window,
         // a programmatic accept()) is a denial.
         if (result == QDialog::Accepted && m_chosen != ApprovalDecision::Kind::Deny && argumentsParse()) {
@@ -602,7 +574,7 @@ void ConfirmationDialog::onArgumentsEdited()
 void ConfirmationDialog::updateAllowButtons()
 {
     const bool parses = argumentsParse();
-    const bool enabled = m_delayElapsed && parses;
+    const bool enabled = m_allowDelay->elapsed() && parses;
     for (QPushButton *button : {m_allowOnce, m_allowSession, m_allowAlways}) {
         button->setEnabled(enabled);
         if (!parses)

@@ -11,10 +11,10 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QTimer;
 
 namespace Toolgate {
 
+class AllowDelay;
 class JsonEditor;
 class LargeTextView;
 class ProblemsBox;
@@ -76,9 +76,8 @@ public:
     void setQueuedCount(int count);
 
     /// How long the allow buttons stay inactive after the dialog appears or its window is activated again
-    /// (default 500 ms).
+    /// (default AllowDelay::DefaultMs).
     void setAllowDelay(int milliseconds);
-    static constexpr int DefaultAllowDelayMs = 500;
 
 signals:
     /// The person decided (or the dialog was closed, which denies). Emitted exactly once.
@@ -90,7 +89,6 @@ public slots:
 
 protected:
     void showEvent(QShowEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     QWidget *buildHeader();
@@ -103,7 +101,6 @@ private:
     void setEditing(bool editing);
     void loadEditor();
     void updateAllowButtons();
-    void restartAllowDelay();
     QStringList describe(const QList<SchemaIssue> &issues) const;
     static QStringList describe(const SchemaNode &schema, const QList<SchemaIssue> &issues);
     const SchemaNode &schemaNode() const;
@@ -113,10 +110,8 @@ private:
     ApprovalDecision m_decision;
     ApprovalDecision::Kind m_chosen = ApprovalDecision::Kind::Deny;
     bool m_decided = false;
-    bool m_delayElapsed = false;
     bool m_sized = false;
-    int m_allowDelayMs = DefaultAllowDelayMs;
-    QTimer *m_delayTimer = nullptr;
+    AllowDelay *m_allowDelay = nullptr;
     QStringList m_problemsShown;
     QStringList m_originalProblems;
     mutable std::shared_ptr<const SchemaNode> m_schema;

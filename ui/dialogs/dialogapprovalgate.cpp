@@ -12,6 +12,7 @@
 #include <QWidget>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace Toolgate {
 
@@ -102,73 +103,67 @@ void DialogApprovalGate::showNext()
     m_current = std::move(m_waiting.front());
     m_waiting.pop_front();
 
+    // What a dialog shows takes a while for large arguments (or a large run): the JSON text and the
+    // wording of its problems are made in the thread pool, so that the window stays responsive; the
+    // dialog opens when they are ready.
     if (m_current->run) {
-        prepareRun();
+        prepareThenOpen([run = *m_current->run] { return RunApprovalDialog::prepare(run); },
+                        [this](const QStringList &argumentTexts) {
+                            present(new RunApprovalDialog(*m_current->run, argumentTexts, m_dialogParent), m_runDialog);
+                        });
         return;
     }
-    // The JSON text of large arguments and the wording of their problems take a while: made in the
-    // thread pool, so that the window stays responsive; the dialog opens when they are ready.
+    prepareThenOpen([request = m_current->request] { return ConfirmationDialog::prepare(request); },
+                    [this](ConfirmationDialog::Prepared prepared) {
+                        present(new ConfirmationDialog(m_current->request, std::move(prepared), m_dialogParent), m_dialog);
+                    });
+}
+
+template<typename Prepare, typename Open>
+void DialogApprovalGate::prepareThenOpen(Prepare prepare, Open open)
+{
+    using Result = std::invoke_result_t<Prepare>;
     const quint64 id = m_current->id;
-    auto promise = std::make_shared<QPromise<ConfirmationDialog::Prepared>>();
-    auto *watcher = new QFutureWatcher<ConfirmationDialog::Prepared>(this);
+    auto promise = std::make_shared<QPromise<Result>>();
     // The watcher is our child: if the gate goes first, the preparation is simply dropped.
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id] {
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id, open = std::move(open)] {
         watcher->deleteLater();
         // Answered or dropped meanwhile (its context died): the next request may be on its way already.
         if (!m_current || m_current->id != id || watcher->future().resultCount() == 0)
             return;
-        openDialog(watcher->future().result());
-    });
-    watcher->setFuture(promise->future());
-    promise->start();
-    QThreadPool::globalInstance()->start([promise, request = m_current->request] {
-        promise->addResult(ConfirmationDialog::prepare(request));
-        promise->finish();
-    });
-}
-
-void DialogApprovalGate::prepareRun()
-{
-    // Like a single call's: the JSON of every call of a large run is written in the thread pool.
-    const quint64 id = m_current->id;
-    auto promise = std::make_shared<QPromise<QStringList>>();
-    auto *watcher = new QFutureWatcher<QStringList>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, id] {
-        watcher->deleteLater();
-        if (!m_current || m_current->id != id || watcher->future().resultCount() == 0)
+        if (!m_dialogParent) {
+            Pending pending = std::move(*m_current);
+            m_current.reset();
+            answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
+            emit pendingCountChanged(pendingCount());
+            showNext();
             return;
-        openRunDialog(watcher->future().result());
+        }
+        open(watcher->future().result());
     });
     watcher->setFuture(promise->future());
     promise->start();
-    QThreadPool::globalInstance()->start([promise, run = *m_current->run] {
-        promise->addResult(RunApprovalDialog::prepare(run));
+    QThreadPool::globalInstance()->start([promise, prepare = std::move(prepare)] {
+        promise->addResult(prepare());
         promise->finish();
     });
 }
 
-void DialogApprovalGate::openRunDialog(const QStringList &argumentTexts)
+template<typename Dialog>
+void DialogApprovalGate::present(Dialog *dialog, QPointer<Dialog> &slot)
 {
-    if (!m_dialogParent) {
-        Pending pending = std::move(*m_current);
-        m_current.reset();
-        answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
-        emit pendingCountChanged(pendingCount());
-        showNext();
-        return;
-    }
-    auto *dialog = new RunApprovalDialog(*m_current->run, argumentTexts, m_dialogParent);
     if (m_allowDelayMs >= 0)
         dialog->setAllowDelay(m_allowDelayMs);
     dialog->setQueuedCount(int(m_waiting.size()));
     const quint64 id = m_current->id;
-    connect(dialog, &RunApprovalDialog::decided, this, &DialogApprovalGate::onDecided);
+    connect(dialog, &Dialog::decided, this, &DialogApprovalGate::onDecided);
     connect(dialog, &QObject::destroyed, this, [this, id] { onDialogDestroyed(id); });
-    m_runDialog = dialog;
+    slot = dialog;
     dialog->open();
     dialog->raise();
     dialog->activateWindow();
-    QApplication::alert(dialog);
+    QApplication::alert(dialog); // a call waits on the person: flash the taskbar entry if Toolgate is behind
 }
 
 void DialogApprovalGate::setQueuedCount()
@@ -177,30 +172,6 @@ void DialogApprovalGate::setQueuedCount()
         m_dialog->setQueuedCount(int(m_waiting.size()));
     if (m_runDialog)
         m_runDialog->setQueuedCount(int(m_waiting.size()));
-}
-
-void DialogApprovalGate::openDialog(ConfirmationDialog::Prepared prepared)
-{
-    if (!m_dialogParent) {
-        Pending pending = std::move(*m_current);
-        m_current.reset();
-        answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
-        emit pendingCountChanged(pendingCount());
-        showNext();
-        return;
-    }
-    auto *dialog = new ConfirmationDialog(m_current->request, std::move(prepared), m_dialogParent);
-    if (m_allowDelayMs >= 0)
-        dialog->setAllowDelay(m_allowDelayMs);
-    dialog->setQueuedCount(int(m_waiting.size()));
-    const quint64 id = m_current->id;
-    connect(dialog, &ConfirmationDialog::decided, this, &DialogApprovalGate::onDecided);
-    connect(dialog, &QObject::destroyed, this, [this, id] { onDialogDestroyed(id); });
-    m_dialog = dialog;
-    dialog->open();
-    dialog->raise();
-    dialog->activateWindow();
-    QApplication::alert(dialog); // a call waits on the person: flash the taskbar entry if Toolgate is behind
 }
 
 void DialogApprovalGate::onDecided(const ApprovalDecision &decision)

@@ -68,9 +68,13 @@ private:
 
     void enqueue(Pending pending);
     void showNext();
-    void openDialog(ConfirmationDialog::Prepared prepared);
-    void openRunDialog(const QStringList &argumentTexts);
-    void prepareRun();
+    /// Runs prepare() in the thread pool, then open(its result) here, if the current request is still
+    /// the one it was made for and there is a window to ask in (else the request is denied).
+    template<typename Prepare, typename Open>
+    void prepareThenOpen(Prepare prepare, Open open);
+    /// Puts dialog on screen for the current request and keeps it in slot.
+    template<typename Dialog>
+    void present(Dialog *dialog, QPointer<Dialog> &slot);
     void submit(Pending pending);
     void setQueuedCount();
     void onDecided(const ApprovalDecision &decision);

@@ -1,12 +1,12 @@
 #include "runapprovaldialog.h"
 
+#include "allowdelay.h"
 #include "confirmationdialog.h"
 
 #include "common/displaytext.h"
 #include "forms/plaintextview.h"
 
 #include <QDialogButtonBox>
-#include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -51,7 +50,7 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     , m_request(request)
     , m_argumentTexts(argumentTexts)
     , m_decision(ApprovalDecision::deny())
-    , m_delayTimer(new QTimer(this))
+    , m_allowDelay(new AllowDelay(this))
 {
     setObjectName(QStringLiteral("runApprovalDialog"));
     setWindowTitle(tr("Approve Collection Run"));
@@ -104,8 +103,7 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     });
     connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
 
-    m_delayTimer->setSingleShot(true);
-    connect(m_delayTimer, &QTimer::timeout, this, [this] { m_run->setEnabled(!m_decided); });
+    connect(m_allowDelay, &AllowDelay::changed, m_run, &QPushButton::setEnabled);
     m_run->setEnabled(false);
 }
 
@@ -150,9 +148,7 @@ void RunApprovalDialog::setQueuedCount(int count)
 
 void RunApprovalDialog::setAllowDelay(int milliseconds)
 {
-    m_allowDelayMs = qMax(0, milliseconds);
-    if (isVisible())
-        restartAllowDelay();
+    m_allowDelay->setDelay(milliseconds);
 }
 
 void RunApprovalDialog::setVisible(bool visible)
@@ -172,36 +168,13 @@ void RunApprovalDialog::showEvent(QShowEvent *event)
 {
     QDialog::showEvent(event);
     m_cancel->setFocus(Qt::OtherFocusReason);
-    restartAllowDelay();
-}
-
-void RunApprovalDialog::changeEvent(QEvent *event)
-{
-    QDialog::changeEvent(event);
-    // Coming back to the window is as likely to carry a stray click as first showing it.
-    if (event->type() == QEvent::ActivationChange && isActiveWindow())
-        restartAllowDelay();
-}
-
-void RunApprovalDialog::restartAllowDelay()
-{
-    if (m_decided)
-        return;
-    if (m_allowDelayMs == 0) {
-        m_delayTimer->stop();
-        m_run->setEnabled(true);
-        return;
-    }
-    m_run->setEnabled(false);
-    m_delayTimer->start(m_allowDelayMs);
 }
 
 void RunApprovalDialog::done(int result)
 {
     if (!m_decided) {
         m_decided = true;
-        m_delayTimer->stop();
-        m_run->setEnabled(false);
+        m_allowDelay->disarm();
         // Only the run button approves; Esc, closing the window or a programmatic accept() deny.
         if (result == QDialog::Accepted && m_runChosen) {
             m_decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, QString(), std::nullopt, {}};

@@ -7,9 +7,10 @@
 
 class QLabel;
 class QPushButton;
-class QTimer;
 
 namespace Toolgate {
+
+class AllowDelay;
 
 /// Asks a person once whether a whole run of calls (a collection run, issue 19) may go: shows the run's
 /// name and every call with its server (name and command or URL), tool and the exact arguments, as
@@ -56,11 +57,9 @@ public slots:
 
 protected:
     void showEvent(QShowEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     QWidget *buildCall(int index, QWidget *parent);
-    void restartAllowDelay();
 
     RunApprovalRequest m_request;
     QStringList m_argumentTexts;
@@ -68,8 +67,7 @@ private:
     bool m_decided = false;
     bool m_sized = false;
     bool m_runChosen = false;
-    int m_allowDelayMs = 500;
-    QTimer *m_delayTimer;
+    AllowDelay *m_allowDelay;
     QLabel *m_queuedNote = nullptr;
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;

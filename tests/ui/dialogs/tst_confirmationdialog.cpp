@@ -3,6 +3,7 @@
 #include "dialogs/approvalrulesdialog.h"
 #include "dialogs/confirmationdialog.h"
 #include "dialogs/dialogapprovalgate.h"
+#include "dialogs/runapprovaldialog.h"
 #include "forms/jsontext.h"
 #include "forms/problemsbox.h"
 #include "listtools.h"
@@ -150,6 +151,7 @@ private slots:
     void allowKinds_data();
     void allowKinds();
     void allowButtonsWaitBeforeActivating();
+    void approvingWaitsAgainWhenTheWindowComesBack();
     void showsValidationProblems();
     void editingRevalidatesAndReturnsEditedArguments();
     void unparsableEditDisablesAllow();
@@ -337,6 +339,39 @@ void tst_ConfirmationDialog::allowButtonsWaitBeforeActivating()
     QTRY_VERIFY(allow->isEnabled());
     allow->click();
     QCOMPARE(dialog.decision().kind, ApprovalDecision::Kind::AllowOnce);
+}
+
+void tst_ConfirmationDialog::approvingWaitsAgainWhenTheWindowComesBack()
+{
+    // Both approval dialogs hold their approving buttons back after being activated again, not only
+    // after first appearing.
+    QWidget window;
+    window.show();
+    ConfirmationDialog single(makeRequest(), &window);
+    RunApprovalRequest run;
+    run.runName = u"smoke"_s;
+    run.calls.append({u"first"_s, ServerIdentity{u"demo"_s, u"demo-server"_s}, u"echo"_s, QJsonObject{{u"text"_s, u"hi"_s}}, {}});
+    RunApprovalDialog whole(run, &window);
+    const QList<std::pair<QDialog *, QPushButton *>> dialogs{{&single, button(&single, u"allowOnce"_s)},
+                                                             {&whole, whole.runButton()}};
+    for (const auto &[dialog, approve] : dialogs) {
+        QVERIFY(approve);
+        if (auto *confirmation = qobject_cast<ConfirmationDialog *>(dialog))
+            confirmation->setAllowDelay(150);
+        else
+            qobject_cast<RunApprovalDialog *>(dialog)->setAllowDelay(150);
+        dialog->open();
+        QApplication::setActiveWindow(dialog);
+        QTRY_VERIFY(approve->isEnabled());
+        QApplication::setActiveWindow(&window);
+        QApplication::setActiveWindow(dialog);
+        QVERIFY2(!approve->isEnabled(), dialog->objectName().toUtf8()); // at once, before any click can land
+        QTRY_VERIFY(approve->isEnabled());
+        approve->click();
+        QVERIFY(!approve->isEnabled()); // decided: a second click cannot send anything
+    }
+    QCOMPARE(single.decision().kind, ApprovalDecision::Kind::AllowOnce);
+    QCOMPARE(whole.decision().kind, ApprovalDecision::Kind::AllowOnce);
 }
 
 void tst_ConfirmationDialog::showsValidationProblems()
