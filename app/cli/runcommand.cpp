@@ -153,8 +153,12 @@ void RunCommand::start()
     }
     QPointer<ServerConnection> connection = m_connection;
     m_runner = std::make_unique<CollectionRunner>(
-        m_pipeline, [connection, server](const QString &name) -> CallTarget * {
-            return connection && name == server ? connection.data() : nullptr;
+        m_pipeline, [connection, server](const QString &name) -> Result<CallTarget *> {
+            if (connection && name == server)
+                return connection.data();
+            // One server per run here: a call for another one cannot go, and says how to make it.
+            return makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::RunCommand", "this call is for the server \"%1\", but this run is connected to \"%2\" only; run the collection again with --server %1")
+                                                          .arg(name, server));
         },
         CallInitiator::Cli);
     connect(m_runner.get(), &CollectionRunner::callStarted, this, [this](int index) {

@@ -91,8 +91,8 @@ void CollectionRunner::start(const QString &runName, const QList<ResolvedCall> &
     for (const ResolvedCall &call : calls) {
         RunApprovalRequest::Entry entry;
         entry.name = call.name;
-        CallTarget *target = m_targets ? m_targets(call.server) : nullptr;
-        entry.server = target ? target->identity() : ServerIdentity{call.server, {}, {}};
+        const Result<CallTarget *> target = m_targets ? m_targets(call.server) : Result<CallTarget *>(nullptr);
+        entry.server = target && target.value() ? target.value()->identity() : ServerIdentity{call.server, {}, {}};
         entry.toolName = call.tool;
         entry.arguments = call.arguments;
         entry.argumentOrder = call.argumentOrder;
@@ -145,18 +145,19 @@ void CollectionRunner::next()
     report.made = true;
     m_callClock.start();
     emit callStarted(m_index);
-    CallTarget *target = m_targets ? m_targets(call.server) : nullptr;
-    if (!target) {
+    const Result<CallTarget *> target = m_targets ? m_targets(call.server) : Result<CallTarget *>(nullptr);
+    if (!target || !target.value()) {
         report.outcome.kind = ToolCallOutcome::Kind::Failed;
-        report.outcome.error = makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::CollectionRunner", "the server \"%1\" is not connected")
-                                                                      .arg(call.server));
+        report.outcome.error = !target ? target.error()
+                                       : makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::CollectionRunner", "the server \"%1\" is not connected")
+                                                                                .arg(call.server));
         for (const Expectation &e : call.expectations)
             report.expectations.append(e.evaluate(report.outcome));
         emit callFinished(m_index);
         QMetaObject::invokeMethod(this, [this] { next(); }, Qt::QueuedConnection);
         return;
     }
-    m_call = m_pipeline->call(target, call.tool, call.arguments, m_initiator, this, call.argumentOrder);
+    m_call = m_pipeline->call(target.value(), call.tool, call.arguments, m_initiator, this, call.argumentOrder);
     m_call->setRunApproval(m_approval);
     connect(m_call.data(), &ToolCall::finished, this, &CollectionRunner::callDone);
 }

@@ -62,8 +62,9 @@ class CollectionRunner final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(CollectionRunner)
 public:
-    /// The server a call names, connected and ready, or null (the call then fails with that reason).
-    using TargetFinder = std::function<CallTarget *(const QString &serverName)>;
+    /// The server a call names, connected and ready; else why not, in words for people (the call then
+    /// fails with that error and the run goes on).
+    using TargetFinder = std::function<Result<CallTarget *>(const QString &serverName)>;
 
     /// pipeline is not owned and must outlive the runner.
     CollectionRunner(ToolCallPipeline *pipeline, TargetFinder targets, CallInitiator initiator, QObject *parent = nullptr);

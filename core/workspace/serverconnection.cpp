@@ -6,6 +6,7 @@
 #include "client/clientsession.h"
 #include "client/eranegotiator.h"
 #include "common/logging.h"
+#include "common/displaytext.h"
 #include "common/error.h"
 #include "workspace/eracache.h"
 #include "workspace/servertrust.h"
@@ -854,6 +855,39 @@ QList<Resource> ServerConnection::resources() const { return d->resources; }
 QList<ResourceTemplate> ServerConnection::resourceTemplates() const { return d->templates; }
 QList<Prompt> ServerConnection::prompts() const { return d->prompts; }
 QList<ConsoleLine> ServerConnection::console() const { return d->console; }
+
+Error ServerConnection::notReadyError() const
+{
+    const QString name = DisplayText::visibleLine(d->config.name);
+    QString reason = DisplayText::visibleLine(d->lastError.message);
+    while (reason.endsWith(u'.'))
+        reason.chop(1); // the sentence goes on after it
+    QString message;
+    switch (d->status) {
+    case Status::Disabled:
+        message = ServerConnection::tr("The server \"%1\" is turned off. Turn it on in the Servers list, then try again.").arg(name);
+        break;
+    case Status::Stopped:
+        message = ServerConnection::tr("The server \"%1\" is stopped. Start it from the Servers list, then try again.").arg(name);
+        break;
+    case Status::Starting:
+    case Status::Ready: // ready, but its session is not (yet) there
+        message = ServerConnection::tr("The server \"%1\" is still starting. Try again once it shows Ready.").arg(name);
+        break;
+    case Status::Restarting:
+        message = ServerConnection::tr("The server \"%1\" stopped working and is being restarted (%2). Try again once it shows Ready.")
+                      .arg(name, reason);
+        break;
+    case Status::Failed:
+        message = ServerConnection::tr("The server \"%1\" is not running: %2. Fix what the message says, then restart it from the Servers list.")
+                      .arg(name, reason);
+        break;
+    case Status::WaitingForTrust:
+        message = ServerConnection::tr("The server \"%1\" has not been started: it waits until you trust what it runs. Open it in the Servers list to review and trust it.").arg(name);
+        break;
+    }
+    return makeError(ErrorCode::NotConnected, message);
+}
 
 QString ServerConnection::statusName(Status status)
 {

@@ -160,6 +160,9 @@ public:
     /// While Restarting: the delay before the next start, as chosen when the server failed.
     std::chrono::milliseconds restartDelay() const;
     Error lastError() const;
+    /// Why a call cannot go to this server now, in plain words with what to do about it (turn it on,
+    /// wait until it is ready, restart it, trust it). Meant for when readySession() is null.
+    Error notReadyError() const;
     /// The live session while Starting or Ready, else null.
     ClientSession *session() const;
 

@@ -4658,6 +4658,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>The file %1 could not be deleted.</source>
         <translation>Die Datei %1 konnte nicht gelöscht werden.</translation>
     </message>
+    <message>
+        <source>There is no server called &quot;%1&quot; in your servers list. Add it, or change the call to name another server.</source>
+        <translation>In Ihrer Serverliste gibt es keinen Server namens „%1“. Fügen Sie ihn hinzu, oder lassen Sie den Aufruf einen anderen Server nennen.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -5956,10 +5960,6 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
         <translation>Server nicht verbunden</translation>
     </message>
     <message>
-        <source>%1 is not connected, so its interface cannot be read. Start it (or wait until it is ready), then try again.</source>
-        <translation>%1 ist nicht verbunden, daher kann seine Schnittstelle nicht gelesen werden. Starten Sie ihn (oder warten Sie, bis er bereit ist) und versuchen Sie es dann noch einmal.</translation>
-    </message>
-    <message>
         <source>Reading the interface of %1…</source>
         <translation>Die Schnittstelle von %1 wird gelesen…</translation>
     </message>
@@ -6002,6 +6002,14 @@ Wählen Sie eine Datei, die mit „Schnittstellen-Snapshot sichern“ (oder tool
     <message>
         <source>The other server was removed meanwhile.</source>
         <translation>Der andere Server wurde inzwischen entfernt.</translation>
+    </message>
+    <message>
+        <source>Server Not Ready</source>
+        <translation>Server nicht bereit</translation>
+    </message>
+    <message>
+        <source>The interface of %1 cannot be read now. %2</source>
+        <translation>Die Schnittstelle von %1 kann jetzt nicht gelesen werden. %2</translation>
     </message>
 </context>
 <context>
@@ -6591,10 +6599,6 @@ Toolgate fragt Sie, bevor irgendetwas an einen Server gesendet wird.</translatio
     <message>
         <source>There is no server called &quot;%1&quot; any more, so %2 cannot run again.</source>
         <translation>Es gibt keinen Server „%1“ mehr, daher kann %2 nicht erneut ausgeführt werden.</translation>
-    </message>
-    <message>
-        <source>The server &quot;%1&quot; is not ready (%2). Start it, then try again.</source>
-        <translation>Der Server „%1“ ist nicht bereit (%2). Starten Sie ihn und versuchen Sie es dann erneut.</translation>
     </message>
     <message>
         <source>The server &quot;%1&quot; no longer offers a tool called &quot;%2&quot;.</source>
@@ -7703,6 +7707,13 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::RunCommand</name>
+    <message>
+        <source>this call is for the server &quot;%1&quot;, but this run is connected to &quot;%2&quot; only; run the collection again with --server %1</source>
+        <translation>dieser Aufruf ist für den Server „%1“, dieser Lauf ist aber nur mit „%2“ verbunden; starten Sie die Sammlung erneut mit --server %1</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::RunReportView</name>
     <message>
         <source>%1 ms</source>
@@ -8782,6 +8793,30 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Not started: waiting until you trust what it runs</source>
         <translation>Nicht gestartet: wartet, bis Sie dem vertrauen, was er ausführt</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; is turned off. Turn it on in the Servers list, then try again.</source>
+        <translation>Der Server „%1“ ist ausgeschaltet. Schalten Sie ihn in der Serverliste ein und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; is stopped. Start it from the Servers list, then try again.</source>
+        <translation>Der Server „%1“ ist angehalten. Starten Sie ihn in der Serverliste und versuchen Sie es dann erneut.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; is still starting. Try again once it shows Ready.</source>
+        <translation>Der Server „%1“ startet noch. Versuchen Sie es erneut, sobald er „Bereit“ zeigt.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; stopped working and is being restarted (%2). Try again once it shows Ready.</source>
+        <translation>Der Server „%1“ hat aufgehört zu arbeiten und wird neu gestartet (%2). Versuchen Sie es erneut, sobald er „Bereit“ zeigt.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; is not running: %2. Fix what the message says, then restart it from the Servers list.</source>
+        <translation>Der Server „%1“ läuft nicht: %2. Beheben Sie, was die Meldung nennt, und starten Sie ihn dann in der Serverliste neu.</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; has not been started: it waits until you trust what it runs. Open it in the Servers list to review and trust it.</source>
+        <translation>Der Server „%1“ wurde nicht gestartet: Er wartet, bis Sie dem vertrauen, was er ausführt. Öffnen Sie ihn in der Serverliste, um es zu prüfen und ihm zu vertrauen.</translation>
     </message>
 </context>
 <context>

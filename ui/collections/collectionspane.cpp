@@ -426,10 +426,17 @@ void CollectionsPane::run(bool selectedOnly)
     }
     showProblem(QString());
     QPointer<Workspace> workspace = m_workspace;
-    // Only a server that is up and ready takes a call; any other call fails, saying so, and the run goes on.
-    auto targets = [workspace](const QString &name) -> CallTarget * {
+    // Only a server that is up and ready takes a call; any other call fails, saying why, and the run goes on.
+    auto targets = [workspace](const QString &name) -> Result<CallTarget *> {
         ServerConnection *connection = workspace ? workspace->connection(name) : nullptr;
-        return connection && connection->status() == ServerConnection::Status::Ready ? connection : nullptr;
+        if (!connection) {
+            return makeError(ErrorCode::NotConnected,
+                             tr("There is no server called \"%1\" in your servers list. Add it, or change the call to name another server.")
+                                 .arg(DisplayText::visibleLine(name)));
+        }
+        if (connection->status() != ServerConnection::Status::Ready || !connection->readySession())
+            return connection->notReadyError();
+        return connection;
     };
     m_runner = std::make_unique<CollectionRunner>(m_pipeline, targets, CallInitiator::Gui);
     m_runPath = m_currentPath;

@@ -148,9 +148,8 @@ void InterfaceCompareActions::capture(ServerConnection *connection, std::functio
     ClientSession *session = connection->readySession();
     const QString name = connection->name();
     if (!session) {
-        showProblem(tr("Server Not Connected"),
-                    tr("%1 is not connected, so its interface cannot be read. Start it (or wait until it is ready), then try again.")
-                        .arg(DisplayText::visibleLine(name)));
+        showProblem(tr("Server Not Ready"),
+                    tr("The interface of %1 cannot be read now. %2").arg(DisplayText::visibleLine(name), connection->notReadyError().message));
         return;
     }
     emit message(tr("Reading the interface of %1…").arg(name));

@@ -659,7 +659,7 @@ QString MainWindow::prepareToolCall(const QString &serverName, const QString &to
         return tr("There is no server called \"%1\" any more, so %2 cannot run again.").arg(serverName, toolName);
     if (!selectTool(serverName, toolName)) {
         if (connection->status() != ServerConnection::Status::Ready)
-            return tr("The server \"%1\" is not ready (%2). Start it, then try again.").arg(serverName, connection->statusText());
+            return connection->notReadyError().message;
         return tr("The server \"%1\" no longer offers a tool called \"%2\".").arg(serverName, toolName);
     }
     m_toolPanel->argumentForm()->setArguments(arguments);

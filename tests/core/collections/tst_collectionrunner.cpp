@@ -126,8 +126,10 @@ RunReport tst_CollectionRunner::run(const QByteArray &collectionText, const QJso
     const auto calls = collection->resolve(variables);
     if (!calls)
         qFatal("%s", qPrintable(calls.error().message));
-    CollectionRunner runner(m_pipeline.get(), [this](const QString &name) -> CallTarget * {
-        return name == u"demo" ? m_target.get() : nullptr;
+    CollectionRunner runner(m_pipeline.get(), [this](const QString &name) -> Result<CallTarget *> {
+        if (name == u"demo")
+            return m_target.get();
+        return makeError(ErrorCode::NotConnected, u"no server called %1 here"_s.arg(name));
     }, CallInitiator::Cli);
     QSignalSpy finished(&runner, &CollectionRunner::finished);
     runner.start(collection->name, calls.value());

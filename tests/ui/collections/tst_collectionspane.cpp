@@ -500,12 +500,26 @@ private slots:
         QTreeWidgetItem *call = pane()->reportView()->tree()->topLevelItem(0);
         QCOMPARE(call->text(RunReportView::StatusColumn), u"FAILED"_s);
         QVERIFY(call->childCount() >= 1);
-        QVERIFY2(call->child(0)->text(RunReportView::DetailsColumn).contains(u"not connected"_s), qPrintable(call->child(0)->text(RunReportView::DetailsColumn)));
+        // Says which server and what to do, not only "not connected".
+        const auto details = [&] { return pane()->reportView()->tree()->topLevelItem(0)->child(0)->text(RunReportView::DetailsColumn); };
+        QVERIFY2(details().contains(u"no server called \"nowhere\" in your servers list"_s), qPrintable(details()));
 
-        // The same collection, sent to the demo server instead (the Server: choice): it passes.
+        // Sent to the demo server instead (the Server: choice) while it is turned off: the report says so.
         const int demo = pane()->serverChoice()->findData(u"demo"_s);
         QVERIFY(demo > 0);
         pane()->serverChoice()->setCurrentIndex(demo);
+        QVERIFY(m_host->workspace()->setServerEnabled(u"demo"_s, false).ok());
+        pane()->runAllButton()->click();
+        approval = runDialog();
+        QVERIFY(approval);
+        QTRY_VERIFY(approval->runButton()->isEnabled());
+        approval->runButton()->click();
+        QVERIFY(finished.wait(15000));
+        QVERIFY2(details().contains(u"\"demo\" is turned off. Turn it on in the Servers list"_s), qPrintable(details()));
+
+        // Turned on again and ready: it passes.
+        QVERIFY(m_host->workspace()->setServerEnabled(u"demo"_s, true).ok());
+        QTRY_COMPARE_WITH_TIMEOUT(m_host->workspace()->connection(u"demo"_s)->status(), ServerConnection::Status::Ready, 20000);
         pane()->runAllButton()->click();
         approval = runDialog();
         QVERIFY(approval);

@@ -199,7 +199,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!copy->readySession(), 10000);
         actions->compareWithServer(demo(), copy);
         QTRY_COMPARE(failed.size(), 3);
-        QVERIFY2(failed.last().first().toString().contains(u"demo-copy is not connected"_s), qPrintable(failed.last().first().toString()));
+        // Says why and what to do: stopped, so start it.
+        QVERIFY2(failed.last().first().toString().contains(u"\"demo-copy\" is stopped. Start it from the Servers list"_s), qPrintable(failed.last().first().toString()));
         QCOMPARE(opened.size(), 0);
     }
 };
