@@ -5,6 +5,7 @@
 
 #include "interfacecapture.h"
 #include "testpaths.h"
+#include "../support/groupedrows.h"
 #include "../support/uitestsupport.h"
 
 #include "calls/approval.h"
@@ -44,17 +45,6 @@ CallToolResult resultOf(const QString &text, const QJsonObject &structured, bool
 }
 
 /// The item rows of the change tree, "group: row", in order.
-QStringList treeRows(QTreeWidget *tree)
-{
-    QStringList rows;
-    for (int g = 0; g < tree->topLevelItemCount(); ++g) {
-        QTreeWidgetItem *group = tree->topLevelItem(g);
-        for (int i = 0; i < group->childCount(); ++i)
-            rows.append(group->text(0) + u": "_s + group->child(i)->text(0));
-    }
-    return rows;
-}
-
 QStringList tableRows(QTableWidget *table)
 {
     QStringList rows;
@@ -183,7 +173,7 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
     QSignalSpy shown(&view, &InterfaceDiffView::diffShown);
     view.setSnapshots(u"demo before change_catalog"_s, before.value(), u"demo after change_catalog"_s, after.value());
     QVERIFY(shown.wait(10000));
-    QCOMPARE(treeRows(view.changeTree()),
+    QCOMPARE(TestSupport::groupedRows(view.changeTree()),
              (QStringList{u"Tools (1): + coin_flip"_s, u"Resources (1): + demo://extra/notes"_s, u"Prompts (1): + haiku"_s}));
     QCOMPARE(view.summaryLabel()->text(), u"3 differences: 3 added, 0 removed, 0 changed."_s);
     // The first change is shown at once: the added tool's whole definition, its schema among it.
@@ -200,7 +190,7 @@ void tst_CompareViews::demoCatalogChangeListsExactlyTheAddedItems()
     // The other way round: the same items, removed.
     view.setSnapshots(u"after"_s, after.value(), u"before"_s, before.value());
     QVERIFY(shown.wait(10000));
-    QCOMPARE(treeRows(view.changeTree()),
+    QCOMPARE(TestSupport::groupedRows(view.changeTree()),
              (QStringList{u"Tools (1): − coin_flip"_s, u"Resources (1): − demo://extra/notes"_s, u"Prompts (1): − haiku"_s}));
     view.selectChange(2);
     QCOMPARE(view.detail()->findChild<QLabel *>(u"changeHeading"_s)->text(), u"prompt haiku — removed"_s);
@@ -229,7 +219,7 @@ void tst_CompareViews::rugPullShowsTheSchemaLineDiff()
     QVERIFY(dialog->isVisible());
     InterfaceDiffView *view = dialog->view();
     QTRY_VERIFY(view->isCompared());
-    QCOMPARE(treeRows(view->changeTree()), QStringList{u"Tools (1): ~ read_notes"_s});
+    QCOMPARE(TestSupport::groupedRows(view->changeTree()), QStringList{u"Tools (1): ~ read_notes"_s});
     QCOMPARE(view->detail()->findChild<QLabel *>(u"changeHeading"_s)->text(), u"tool read_notes — changed"_s);
     auto *description = view->detail()->findChild<LineDiffView *>(u"fieldDiff_description"_s);
     QVERIFY(description);

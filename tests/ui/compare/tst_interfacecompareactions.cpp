@@ -4,6 +4,7 @@
 // not a snapshot, a server that is not connected). Real demo servers over stdio.
 
 #include "../support/mainwindowtesting.h"
+#include "../support/groupedrows.h"
 #include "../support/uitestsupport.h"
 
 #include "compare/interfacecompareactions.h"
@@ -30,17 +31,6 @@ using namespace Toolgate::TestSupport;
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QStringList treeRows(QTreeWidget *tree)
-{
-    QStringList rows;
-    for (int g = 0; g < tree->topLevelItemCount(); ++g) {
-        QTreeWidgetItem *group = tree->topLevelItem(g);
-        for (int i = 0; i < group->childCount(); ++i)
-            rows.append(group->text(0) + u": "_s + group->child(i)->text(0));
-    }
-    return rows;
-}
 
 ServerConfig demoCopy()
 {
@@ -136,7 +126,7 @@ private slots:
         InterfaceDiffDialog *dialog = dialogs.value(0);
         QVERIFY(dialog && dialog->isVisible());
         QTRY_VERIFY(dialog->view()->isCompared());
-        QCOMPARE(treeRows(dialog->view()->changeTree()),
+        QCOMPARE(TestSupport::groupedRows(dialog->view()->changeTree()),
                  (QStringList{u"Tools (1): + coin_flip"_s, u"Resources (1): + demo://extra/notes"_s, u"Prompts (1): + haiku"_s}));
         QVERIFY(dialog->view()->findChild<QLabel *>(u"beforeTitle"_s)->text().contains(u"demo-before.json"_s));
         QVERIFY(dialog->view()->findChild<QLabel *>(u"afterTitle"_s)->text().contains(u"server demo (now)"_s));
