@@ -9848,6 +9848,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>&quot;%1&quot; is not a usable server URL: it must start with http:// or https:// and name a host</source>
         <translation>&quot;%1&quot; ist keine verwendbare Server-URL: Sie muss mit http:// oder https:// beginnen und einen Host nennen</translation>
     </message>
+    <message>
+        <source>the server closed the response stream of &quot;%1&quot; before answering (MCP %2 cannot resume it); the request may or may not have been carried out</source>
+        <translation>der Server hat den Antwortstrom von „%1“ vor der Antwort geschlossen (MCP %2 kann ihn nicht fortsetzen); die Anfrage wurde vielleicht ausgeführt, vielleicht nicht</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::StringFieldEditor</name>

@@ -134,6 +134,7 @@ private slots:
     void offSpecAnswersTolerated();
     void getStreamDeliversServerMessages();
     void droppedStreamResumedAfterRetry();
+    void droppedModernStreamFailsWithoutResuming();
     void droppedStreamWithoutIdFailsRequest();
     void expiredSessionStartsANewOne();
     void deleteOnClose();
@@ -344,6 +345,34 @@ void tst_StreamableHttpTransport::droppedStreamResumedAfterRetry()
     QCOMPARE(resume.header("mcp-protocol-version"), QByteArray("2025-03-26"));
     const qint64 delay = resume.receivedAtMs - closedAt;
     QVERIFY2(delay >= 380 && delay < 700, qPrintable(QStringLiteral("reconnected after %1 ms").arg(delay)));
+}
+
+void tst_StreamableHttpTransport::droppedModernStreamFailsWithoutResuming()
+{
+    // The same stream, for a 2026-07-28 request: that revision has no Last-Event-ID resumption, so the
+    // request fails at once (no GET, no waiting for the retry delay).
+    Server server;
+    server.setHandler([&](Exchange *e) {
+        const Request &r = e->request();
+        if (r.method == "GET") {
+            e->respond(405);
+            return;
+        }
+        e->startStream();
+        e->write("id: ev-1\nretry: 3000\ndata: \n\n");
+        QTimer::singleShot(50, e, [e] { e->endStream(); });
+    });
+    Client client(optionsFor(server.url()));
+    auto &[transport, received] = client;
+    QVERIFY(client.open());
+    transport.send(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"slow","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}})");
+    QTRY_COMPARE_WITH_TIMEOUT(received.count(), 1, 2000); // well before the 3 s the server asked to wait
+    const QJsonObject answer = message(received, 0);
+    QCOMPARE(answer.value(QLatin1String("id")).toInt(), 7);
+    const QJsonObject error = answer.value(QLatin1String("error")).toObject();
+    QCOMPARE(error.value(QLatin1String("code")).toInt(), int(ErrorCode::ConnectionClosed));
+    QVERIFY2(error.value(QLatin1String("message")).toString().contains(QLatin1String("cannot resume it")), qPrintable(error.value(QLatin1String("message")).toString()));
+    QCOMPARE(server.requests("GET").size(), 0);
 }
 
 void tst_StreamableHttpTransport::droppedStreamWithoutIdFailsRequest()
