@@ -9,6 +9,7 @@
 #include "protocol/inputrequired.h"
 #include "protocol/requestenvelope.h"
 #include "protocol/subscriptions.h"
+#include "transport/httpreply.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -179,6 +180,7 @@ public:
         QMetaObject::Connection contextGone;
         bool done = false;
         bool relistedForHeaders = false; ///< a -32020 made the session list the tools again, once
+        bool reissued = false; ///< sent again once under a new id after its response stream broke
         QString subject; ///< the tool's name, the resource's URI or the prompt's name (EmbeddedRequestOrigin)
     };
     QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
@@ -617,7 +619,7 @@ public:
             }
         };
         if (!mayAskForInput(method)) {
-            peer->sendRequest(method, withEnvelope(params), context, std::move(answered), requestOptions());
+            sendRequest(method, withEnvelope(params), context, std::move(answered), requestOptions());
             return;
         }
         auto exchange = std::make_shared<Exchange>();
@@ -654,7 +656,7 @@ public:
         if constexpr (std::is_same_v<T, Tool>)
             options.resultKeyOrder = [pageOrder](const JsonKeyOrder &order) { *pageOrder = order; };
         const bool checkResultType = modern();
-        peer->sendRequest(method, withEnvelope(params), context,
+        sendRequest(method, withEnvelope(params), context,
             [this, session, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page,
              pageOrder, checkResultType, version = modernVersion](const Result<QJsonValue> &result) mutable {
                 if (!result) {
@@ -769,6 +771,14 @@ public:
     /// never listed in this session) is sent again once, after the tools are listed again.
     bool mayRelistForHeaders(const Exchange &exchange, const Error &error) const;
     void relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal);
+    /// 2026-07-28 over HTTP: a request whose response stream ended before its answer cannot be resumed
+    /// and is to be sent again under a new id. A request that only reads (lists, resources/read,
+    /// prompts/get, completion, task status) is, once, while the session is ready; a tools/call is not:
+    /// it may have run, so the person decides (its error says so).
+    bool mayReissue(const QString &method, const Error &error) const;
+    /// Sends a request that is not an Exchange, sending it again once under a new id when mayReissue().
+    void sendRequest(const QString &method, const QJsonObject &params, QObject *context,
+                     JsonRpcPeer::ResponseHandler handler, const JsonRpcPeer::RequestOptions &options);
 };
 
 void ClientSession::Private::installPeerHandlers()
@@ -1126,6 +1136,12 @@ void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchan
                 session->d->relistThenResend(exchange, answer.error());
                 return;
             }
+            if (session && !answer && !exchange->reissued && session->d->mayReissue(exchange->method, answer.error())) {
+                qCInfo(lcClient) << exchange->method << "sent again under a new id: its response stream ended before the answer";
+                exchange->reissued = true;
+                session->d->sendAttempt(exchange);
+                return;
+            }
             if (session)
                 session->d->endExchange(exchange, {});
             exchange->done = true;
@@ -1136,6 +1152,32 @@ void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchan
         if (route != progressRoutes.end())
             route->requestId = exchange->wireId;
     }
+}
+
+bool ClientSession::Private::mayReissue(const QString &method, const Error &error) const
+{
+    static const QStringList readOnly{QStringLiteral("tools/list"), QStringLiteral("resources/list"),
+                                      QStringLiteral("resources/templates/list"), QStringLiteral("prompts/list"),
+                                      QStringLiteral("resources/read"), QStringLiteral("prompts/get"),
+                                      QStringLiteral("completion/complete"), QStringLiteral("tasks/get"),
+                                      QStringLiteral("tasks/list")};
+    return modern() && state == State::Ready && HttpReply::isResponseStreamBroken(error) && readOnly.contains(method);
+}
+
+void ClientSession::Private::sendRequest(const QString &method, const QJsonObject &params, QObject *context,
+                                         JsonRpcPeer::ResponseHandler handler, const JsonRpcPeer::RequestOptions &options)
+{
+    QPointer<ClientSession> session(q);
+    QPointer<QObject> alive(context);
+    peer->sendRequest(method, params, context,
+        [session, alive, method, params, handler, options](const Result<QJsonValue> &answer) {
+            if (session && alive && !answer && session->d->mayReissue(method, answer.error())) {
+                qCInfo(lcClient) << method << "sent again under a new id: its response stream ended before the answer";
+                session->d->peer->sendRequest(method, params, alive.data(), handler, options); // once: no second wrap
+                return;
+            }
+            handler(answer);
+        }, options);
 }
 
 bool ClientSession::Private::mayRelistForHeaders(const Exchange &exchange, const Error &error) const

@@ -50,6 +50,25 @@ void applyHeaders(QNetworkRequest &request, const QMap<QString, QString> &header
         request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
 }
 
+namespace {
+constexpr QLatin1String brokenStreamMarker("responseStreamBroken");
+}
+
+Error responseStreamBroken(const QString &method, const QString &version)
+{
+    return makeError(ErrorCode::ConnectionClosed,
+                     QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server closed the response stream of \"%1\" before answering "
+                                                 "(MCP %2 cannot resume it); the request may or may not have been carried out")
+                         .arg(method, version),
+                     QJsonObject{{QLatin1String("toolgate"), brokenStreamMarker}});
+}
+
+bool isResponseStreamBroken(const Error &error)
+{
+    return error.code == int(ErrorCode::ConnectionClosed)
+        && error.data.toObject().value(QLatin1String("toolgate")) == QJsonValue(brokenStreamMarker);
+}
+
 bool isRedirect(int status)
 {
     return status >= 300 && status < 400;

@@ -37,6 +37,13 @@ Error statusError(const QNetworkReply *reply, const QByteArray &body, const QStr
 /// True for 3xx answers (redirects are never followed for MCP messages).
 bool isRedirect(int status);
 
+/// A 2026-07-28 request whose response stream ended before its answer: that revision cannot resume it,
+/// and whether the server carried it out is unknown. method and version name it in the message; the error
+/// is marked so that ClientSession can send a request that is safe to repeat again under a new id.
+Error responseStreamBroken(const QString &method, const QString &version);
+/// True for an error made by responseStreamBroken() (also after it travelled as a JSON-RPC error).
+bool isResponseStreamBroken(const Error &error);
+
 } // namespace HttpReply
 
 } // namespace Toolgate

@@ -516,10 +516,7 @@ public:
             // basic/transports/streamable-http.mdx): a GET with Last-Event-ID would only be refused after
             // a wait. Say so at once; whether to send the request again is the caller's to decide.
             for (const QString &key : std::as_const(stream.awaiting))
-                failRequestKey(key, makeError(ErrorCode::ConnectionClosed,
-                    QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server closed the response stream of \"%1\" before answering "
-                                   "(MCP %2 cannot resume it); the request may or may not have been carried out")
-                        .arg(stream.message.method, stream.message.modernVersion)));
+                failRequestKey(key, HttpReply::responseStreamBroken(stream.message.method, stream.message.modernVersion));
             return;
         }
         if (!stream.parser.sawEventId()) {

@@ -16,11 +16,12 @@ namespace Toolgate::TestSupport {
 class ModernHttpPeer
 {
 public:
-    explicit ModernHttpPeer(const QString &era)
+    /// extra: more of the peer's options (e.g. "--break-first-stream", "tools/list").
+    explicit ModernHttpPeer(const QString &era, const QStringList &extra = {})
     {
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        m_process.start(nodeBinary(), {npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
-                                       QStringLiteral("http"), QStringLiteral("--era"), era});
+        m_process.start(nodeBinary(), QStringList{npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                                                  QStringLiteral("http"), QStringLiteral("--era"), era} + extra);
     }
     ~ModernHttpPeer()
     {

@@ -210,6 +210,8 @@ private slots:
     void listsAndCallsOverHttp_data();
     void listsAndCallsOverHttp();
     void cancelOverHttpClosesTheStream();
+    void aBrokenStreamIsSentAgainOnlyWhenSafe_data();
+    void aBrokenStreamIsSentAgainOnlyWhenSafe();
     void stdioIgnoresArgumentHeaders();
     void listChangesArriveOnTheListen_data();
     void listChangesArriveOnTheListen();
@@ -613,6 +615,47 @@ void tst_ModernSession::cancelOverHttpClosesTheStream()
     QVERIFY(timer.elapsed() < 5000);
     AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"still here"_s}}, {}, c, cb));
     QCOMPARE(echoed.content.first().text, u"still here"_s);
+    QCOMPARE(m_session->state(), ClientSession::State::Ready);
+}
+
+void tst_ModernSession::aBrokenStreamIsSentAgainOnlyWhenSafe_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::newRow("tools/list") << u"tools/list"_s;
+    QTest::newRow("resources/read") << u"resources/read"_s;
+    QTest::newRow("tools/call") << u"tools/call"_s;
+}
+
+void tst_ModernSession::aBrokenStreamIsSentAgainOnlyWhenSafe()
+{
+    // 2026-07-28 cannot resume a response stream that ends before its answer. The peer ends the first one of
+    // method that way (before the SDK sees the request). A list or a read is sent again under a new id and
+    // answers as if nothing happened; a tool call may have run, so it fails and says so.
+    QFETCH(QString, method);
+    HttpPeer peer(u"modern"_s, {u"--break-first-stream"_s, method});
+    const QUrl url = peer.url();
+    QVERIFY2(url.isValid(), "the HTTP peer did not start");
+    m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(ClientSession::EraMode::Modern));
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
+    if (method == u"tools/list") {
+        AWAIT_OK(tools, QList<Tool>, m_session->listTools(c, cb));
+        QVERIFY(TestSupport::findTool(tools, u"echo"_s).has_value());
+    } else if (method == u"resources/read") {
+        AWAIT_OK(read, ReadResourceResult, m_session->readResource(u"toolgate://peer/readme"_s, c, cb));
+        QCOMPARE(read.contents.first().text.value_or(QString()), u"This is the modern test peer."_s);
+    } else {
+        std::optional<Result<CallToolResult>> answer;
+        QObject context;
+        m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"once"_s}}, {}, &context,
+                            [&answer](const Result<CallToolResult> &r) { answer = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 10000);
+        QVERIFY(!answer->ok());
+        QCOMPARE(answer->error().code, int(ErrorCode::ConnectionClosed));
+        QVERIFY2(answer->error().message.contains(u"may or may not have been carried out"_s), qPrintable(answer->error().message));
+        // Sent again by the person, it goes through.
+        AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"twice"_s}}, {}, c, cb));
+        QCOMPARE(echoed.content.first().text, u"twice"_s);
+    }
     QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 

@@ -2,11 +2,14 @@
 // 2026-07-28 ("modern": server/discover, the per-request _meta envelope, input_required results, subscriptions/listen)
 // and, unless told otherwise, the initialize revisions too. Toolgate's tests use it as the modern peer of issue #15.
 //
-//   node modern-server.mjs [--transport stdio|http] [--era dual|modern]
+//   node modern-server.mjs [--transport stdio|http] [--era dual|modern] [--break-first-stream <method>]
 //
 // --transport http listens on 127.0.0.1 port 0 and prints "LISTENING <port>" (endpoint: http://127.0.0.1:<port>/mcp).
 // --era modern refuses the initialize era (the SDK's `legacy: 'reject'`): initialize gets -32022 naming the
 // supported modern revisions, which is what a client's era negotiation must cope with.
+// --break-first-stream <method> (http): the first POST of that method gets an SSE response stream that ends after
+// one event, before any answer (the request is never handed to the SDK), as a dropped connection would; later ones
+// are served. A 2026-07-28 client cannot resume such a stream and must send the request again under a new id.
 //
 // Tools: echo, add (structuredContent + outputSchema), regional_echo (x-mcp-header), broken_header (an invalid
 // x-mcp-header), wait, confirm_action (asks for input: elicitation in form mode),
@@ -30,6 +33,8 @@ function option(name, allowed, fallback) {
 }
 const transport = option('transport', ['stdio', 'http'], 'stdio');
 const era = option('era', ['dual', 'modern'], 'dual');
+const breakIndex = process.argv.indexOf('--break-first-stream');
+let breakMethod = breakIndex >= 0 ? process.argv[breakIndex + 1] : undefined;
 
 // Tools added by change_tools. Kept outside the factory because over HTTP every request gets a fresh McpServer
 // instance: a tool registered on one instance alone would vanish with it.
@@ -201,6 +206,16 @@ if (transport === 'stdio') {
     try {
       const chunks = [];
       for await (const c of req) chunks.push(c);
+      if (breakMethod && req.method === 'POST') {
+        let method;
+        try { method = JSON.parse(Buffer.concat(chunks).toString('utf8')).method; } catch { method = undefined; }
+        if (method === breakMethod) {
+          breakMethod = undefined; // only the first one
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          res.end('id: broken-1\ndata: \n\n');
+          return;
+        }
+      }
       const abort = new AbortController();
       res.on('close', () => abort.abort());
       const request = new Request(`http://127.0.0.1${req.url}`, {
