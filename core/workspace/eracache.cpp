@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QUrl>
 
 namespace Toolgate {
@@ -69,9 +70,19 @@ QString EraCache::fingerprint(const ServerConfig &config)
 Result<void> EraCache::load()
 {
     m_entries.clear();
+    Result<QHash<QString, Stored>> read = readFile();
+    if (!read)
+        return read.error();
+    m_entries = std::move(read.value());
+    return {};
+}
+
+Result<QHash<QString, EraCache::Stored>> EraCache::readFile() const
+{
+    QHash<QString, Stored> entries;
     QFile file(m_path);
     if (!file.exists())
-        return {};
+        return entries;
     if (!file.open(QIODevice::ReadOnly)) {
         return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "cannot read %1: %2")
                                                      .arg(QDir::toNativeSeparators(m_path), file.errorString()));
@@ -98,9 +109,9 @@ Result<void> EraCache::load()
         stored.entry.probeMs = o.value(QLatin1String("probeMs")).toInteger(-1);
         if (stored.entry.era == ProtocolEra::Modern && stored.entry.version.isEmpty())
             continue;
-        m_entries.insert(it.key(), stored);
+        entries.insert(it.key(), stored);
     }
-    return {};
+    return entries;
 }
 
 std::optional<EraCache::Entry> EraCache::lookup(const ServerConfig &config) const
@@ -113,13 +124,34 @@ std::optional<EraCache::Entry> EraCache::lookup(const ServerConfig &config) cons
 
 Result<void> EraCache::store(const ServerConfig &config, const Entry &entry)
 {
-    m_entries.insert(config.name, Stored{fingerprint(config), entry});
-    return save();
+    return update([&](QHash<QString, Stored> &entries) {
+        entries.insert(config.name, Stored{fingerprint(config), entry});
+        return true;
+    });
 }
 
 Result<void> EraCache::forget(const ServerConfig &config)
 {
-    if (!m_entries.remove(config.name))
+    return update([&](QHash<QString, Stored> &entries) { return entries.remove(config.name) > 0; });
+}
+
+Result<void> EraCache::update(const std::function<bool(QHash<QString, Stored> &)> &change)
+{
+    // The app and toolgate-cli share the file and each keeps its own copy: writing ours back whole would
+    // drop what another process stored since we read it. So the file is read again and this one change
+    // applied to it, under a lock that keeps the two from interleaving. Held for a read and a write of a
+    // small file; a lock left by a crashed process goes stale quickly.
+    QLockFile lock(m_path + QStringLiteral(".lock"));
+    lock.setStaleLockTime(5000);
+    if (!lock.tryLock(500)) {
+        change(m_entries); // this process still goes by it; the file keeps what the other one writes
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1 is being written by another Toolgate; the protocol era was not remembered this time")
+                                                     .arg(QDir::toNativeSeparators(m_path)));
+    }
+    if (Result<QHash<QString, Stored>> onDisk = readFile())
+        m_entries = std::move(onDisk.value());
+    // else: unreadable, and rewritten from what this process knows (as load() promised)
+    if (!change(m_entries))
         return {};
     return save();
 }

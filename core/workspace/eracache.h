@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 namespace Toolgate {
@@ -55,6 +56,11 @@ private:
         QString fingerprint;
         Entry entry;
     };
+    /// Reads the file as it is now (another process may have written it).
+    Result<QHash<QString, Stored>> readFile() const;
+    /// Applies change to the file's current entries under a lock and writes them when change says
+    /// something changed.
+    Result<void> update(const std::function<bool(QHash<QString, Stored> &)> &change);
     Result<void> save() const;
 
     QString m_path;

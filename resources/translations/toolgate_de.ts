@@ -5194,6 +5194,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>%1 is not a protocol era cache Toolgate can read; it will be rewritten</source>
         <translation>%1 ist kein Zwischenspeicher für Protokoll-Ären, den Toolgate lesen kann; er wird neu geschrieben</translation>
     </message>
+    <message>
+        <source>%1 is being written by another Toolgate; the protocol era was not remembered this time</source>
+        <translation>%1 wird gerade von einem anderen Toolgate geschrieben; die Protokoll-Ära wurde diesmal nicht gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::EraNegotiator</name>

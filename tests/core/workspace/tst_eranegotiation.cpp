@@ -19,6 +19,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QLockFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -126,6 +127,7 @@ private slots:
     void legacySettingAgainstModernOnly();
 
     void cacheRoundTrip();
+    void twoProcessesKeepEachOthersVerdicts();
     void cacheKeyFollowsTheConfig();
     void cacheStoresNoSecret();
     void cacheSurvivesABrokenFile();
@@ -513,6 +515,50 @@ void tst_EraNegotiation::cacheRoundTrip()
     QVERIFY(again.load().ok());
     QVERIFY(!again.lookup(modern));
     QVERIFY(again.lookup(legacy));
+}
+
+void tst_EraNegotiation::twoProcessesKeepEachOthersVerdicts()
+{
+    // The app and toolgate-cli each load eras.json and keep their own copy. What one stores must not be
+    // dropped when the other writes its own verdict (or forgets one) afterwards.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"eras.json"_s);
+    const auto server = [](const QString &name) {
+        ServerConfig config;
+        config.name = name;
+        config.command = u"srv-"_s + name;
+        return config;
+    };
+    const QDateTime when = QDateTime::currentDateTimeUtc();
+    EraCache app(path);
+    EraCache cli(path);
+    QVERIFY(app.load().ok());
+    QVERIFY(cli.load().ok());
+    QVERIFY(app.store(server(u"a"_s), {ProtocolEra::Modern, u"2026-07-28"_s, when, u"probe result"_s, 40}).ok());
+    QVERIFY(cli.store(server(u"b"_s), {ProtocolEra::Legacy, {}, when, u"probe -32601"_s, 12}).ok());
+    QVERIFY(app.store(server(u"c"_s), {ProtocolEra::Legacy, {}, when, u"probe timeout"_s, 10000}).ok());
+    QVERIFY(cli.forget(server(u"c"_s)).ok());
+    EraCache reread(path);
+    QVERIFY(reread.load().ok());
+    QVERIFY(reread.lookup(server(u"a"_s)).has_value());
+    QVERIFY(reread.lookup(server(u"b"_s)).has_value());
+    QVERIFY(!reread.lookup(server(u"c"_s)).has_value());
+    // Each copy sees the other's verdicts once it writes.
+    QVERIFY(cli.lookup(server(u"a"_s)).has_value());
+
+    // While another process holds the file's lock, a verdict is not written (and says why); nothing is lost.
+    const QByteArray before = [&] { QFile f(path); return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray(); }();
+    QLockFile other(path + u".lock"_s);
+    QVERIFY(other.tryLock(0));
+    const Result<void> refused = app.store(server(u"d"_s), {ProtocolEra::Legacy, {}, when, u"probe result"_s, 5});
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.contains(u"another Toolgate"_s), qPrintable(refused.error().message));
+    QFile after(path);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), before);
+    QVERIFY(app.lookup(server(u"d"_s)).has_value()); // this process still goes by it
+    other.unlock();
+    QVERIFY(app.store(server(u"d"_s), {ProtocolEra::Legacy, {}, when, u"probe result"_s, 5}).ok());
 }
 
 void tst_EraNegotiation::cacheKeyFollowsTheConfig()
