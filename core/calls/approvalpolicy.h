@@ -4,9 +4,12 @@
 #include "toolpin.h"
 #include "common/result.h"
 
+#include <QFileSystemWatcher>
 #include <QHash>
 #include <QObject>
 #include <QSet>
+
+#include <functional>
 
 namespace Toolgate {
 
@@ -63,7 +66,20 @@ signals:
     void pinsChanged();
 
 private:
-    Result<void> save() const;
+    /// What the file holds: the "always" rules and the pins.
+    struct Stored
+    {
+        QList<Rule> rules;
+        QHash<QString, ToolPin> pins;
+    };
+    Result<Stored> readFile() const;
+    /// Makes change to the file as it is now, under a lock, writes it and adopts the result.
+    Result<void> persist(const std::function<void(Stored &)> &change);
+    /// Takes the file's state (this session's own rules stay), telling of what changed.
+    void adopt(Stored stored);
+    void reloadFromFile();
+    void watchFile();
+    QList<Rule> persistentRules() const;
     static QString pinKey(const ServerIdentity &server, const QString &toolName);
 
     QString m_storagePath;
@@ -71,6 +87,7 @@ private:
     QHash<QString, ToolPin> m_pins; ///< by pinKey()
     bool m_appliesRules = true;
     std::optional<Error> m_loadError;
+    QFileSystemWatcher m_watcher;
 };
 
 } // namespace Toolgate

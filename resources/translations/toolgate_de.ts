@@ -2492,6 +2492,10 @@ Schnittstellen:
         <source>allowed for this session earlier</source>
         <translation>früher für diese Sitzung erlaubt</translation>
     </message>
+    <message>
+        <source>%1 is being written by another Toolgate; your decision counts until Toolgate quits but was not saved</source>
+        <translation>%1 wird gerade von einem anderen Toolgate geschrieben; Ihre Entscheidung gilt, bis Toolgate beendet wird, wurde aber nicht gespeichert</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ApprovalRulesDialog</name>

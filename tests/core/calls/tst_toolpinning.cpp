@@ -73,6 +73,7 @@ private slots:
     void aChangeSuspendsWhatWasRemembered();
     void whatDoesNotChangeMeaningKeepsThePin();
     void pinsSurviveARestart();
+    void aRevocationHoldsInEveryProcess();
     void theChangeIsShownAsADiff();
     void rugPullAsksAgainBeforeTheServerSeesACall();
     void shadowingIsFlagged();
@@ -148,6 +149,38 @@ void tst_ToolPinning::pinsSurviveARestart()
     const Tool after = tool(u"read_notes"_s, u"Reads all your files."_s);
     QVERIFY(!reloaded.lookup(notes, after));
     QCOMPARE(reloaded.changeSincePinned(notes, after)->beforeText(u"description"_s), u"Reads your notes."_s);
+}
+
+void tst_ToolPinning::aRevocationHoldsInEveryProcess()
+{
+    // The app and toolgate-cli each hold a copy of approvals.json. A rule revoked in one must stop
+    // counting in the other at once, and must not come back when the other writes its own copy.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
+    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
+    ApprovalPolicy app(path);
+    QVERIFY(app.remember(notes, read, ApprovalDecision::Kind::AllowAlways));
+    ApprovalPolicy cli(path); // started while the rule held
+    cli.setAppliesRules(false);
+    ApprovalPolicy otherApp(path);
+    QVERIFY(otherApp.lookup(notes, read));
+
+    QSignalSpy otherRules(&otherApp, &ApprovalPolicy::rulesChanged);
+    QVERIFY(app.revoke({notes.name, notes.endpoint, read.name, true}));
+    QVERIFY(!app.lookup(notes, read));
+    QTRY_VERIFY(!otherApp.lookup(notes, read)); // told by the file, not only after a restart
+    QVERIFY(otherRules.size() >= 1);
+
+    // The CLI approves another tool once: it pins it, writing the file, and the revoked rule stays gone.
+    QVERIFY(cli.remember(notes, list, ApprovalDecision::Kind::AllowOnce));
+    ApprovalPolicy restarted(path);
+    QVERIFY(!restarted.loadError());
+    QVERIFY(!restarted.lookup(notes, read));
+    QVERIFY(restarted.rules().isEmpty());
+    QVERIFY(restarted.pin(notes, list.name)); // and what the CLI pinned is there
+    QVERIFY(restarted.pin(notes, read.name));
+    QTRY_VERIFY(app.pin(notes, list.name)); // the app sees the CLI's pin too
 }
 
 void tst_ToolPinning::theChangeIsShownAsADiff()
