@@ -12,7 +12,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLockFile>
 
 #include <algorithm>
 
@@ -270,9 +269,8 @@ Result<void> ApprovalPolicy::persist(const std::function<void(Stored &)> &change
     // The app and toolgate-cli each hold a copy. Writing ours back whole would bring back a rule the other
     // revoked since we read the file, or drop a pin it set: so the file is read again, this one change is
     // made to it, and it is written, under a lock that keeps the two from interleaving.
-    QLockFile lock(m_storagePath + QStringLiteral(".lock"));
-    lock.setStaleLockTime(5000);
-    if (!lock.tryLock(lockWaitMs)) {
+    const auto lock = AtomicFile::lockForUpdate(m_storagePath, lockWaitMs);
+    if (!lock) {
         return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ApprovalPolicy", "%1 is being written by another Toolgate; your decision counts until Toolgate quits but was not saved")
                                                      .arg(QDir::toNativeSeparators(m_storagePath)));
     }

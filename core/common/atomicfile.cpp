@@ -7,6 +7,15 @@
 
 namespace Toolgate::AtomicFile {
 
+std::unique_ptr<QLockFile> lockForUpdate(const QString &path, int waitMs)
+{
+    auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+    lock->setStaleLockTime(5000); // held for a read and a write of a small file, never for long
+    if (!lock->tryLock(waitMs))
+        return nullptr;
+    return lock;
+}
+
 Result<void> write(const QString &path, const QByteArray &data)
 {
     const QString native = QDir::toNativeSeparators(path);

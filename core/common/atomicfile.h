@@ -3,7 +3,10 @@
 #include "result.h"
 
 #include <QByteArray>
+#include <QLockFile>
 #include <QString>
+
+#include <memory>
 
 namespace Toolgate {
 
@@ -14,6 +17,12 @@ namespace AtomicFile {
 /// old file or the new one and never a half-written one (QSaveFile: written beside it, then renamed).
 /// Creates the folder when it is missing. The error (ConfigError) names the file and the reason.
 Result<void> write(const QString &path, const QByteArray &data);
+
+/// For a file more than one Toolgate process changes (the app and toolgate-cli each keep a copy in
+/// memory): the lock (path + ".lock") to hold while reading the file again, making one change to what
+/// it holds now and writing it, so that neither drops what the other stored. Null when another
+/// process held it for longer than waitMs. A lock left by a crashed process goes stale within seconds.
+std::unique_ptr<QLockFile> lockForUpdate(const QString &path, int waitMs);
 
 } // namespace AtomicFile
 

@@ -11,7 +11,6 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLockFile>
 #include <QUrl>
 
 namespace Toolgate {
@@ -139,11 +138,9 @@ Result<void> EraCache::update(const std::function<bool(QHash<QString, Stored> &)
 {
     // The app and toolgate-cli share the file and each keeps its own copy: writing ours back whole would
     // drop what another process stored since we read it. So the file is read again and this one change
-    // applied to it, under a lock that keeps the two from interleaving. Held for a read and a write of a
-    // small file; a lock left by a crashed process goes stale quickly.
-    QLockFile lock(m_path + QStringLiteral(".lock"));
-    lock.setStaleLockTime(5000);
-    if (!lock.tryLock(500)) {
+    // applied to it, under a lock that keeps the two from interleaving.
+    const auto lock = AtomicFile::lockForUpdate(m_path, 500);
+    if (!lock) {
         change(m_entries); // this process still goes by it; the file keeps what the other one writes
         return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1 is being written by another Toolgate; the protocol era was not remembered this time")
                                                      .arg(QDir::toNativeSeparators(m_path)));
