@@ -65,6 +65,22 @@ elseif(WIN32 OR APPLE)
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-cli>"
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-demo-server>")
         endif()
+        # Toolgate's own plugins (the keychain, the web engine of app views, audio) are loaded at
+        # run time, so no executable names what they link: they are given to the deployment as modules.
+        set(plugin_modules "")
+        foreach(plugin toolgate_keychain toolgate_webengine toolgate_multimedia)
+            if(TARGET ${plugin})
+                if(APPLE)
+                    list(APPEND plugin_modules "$<TARGET_FILE_NAME:toolgate>.app/Contents/PlugIns/toolgate/$<TARGET_FILE_NAME:${plugin}>")
+                else()
+                    list(APPEND plugin_modules "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:${plugin}>")
+                endif()
+            endif()
+        endforeach()
+        if(plugin_modules)
+            list(JOIN plugin_modules " " plugin_modules)
+            set(plugin_modules "ADDITIONAL_MODULES ${plugin_modules}")
+        endif()
         set(after_deploy "")
         if(WIN32 AND TOOLGATE_HAVE_WEBENGINE)
             # windeployqt of Qt 6.4 and 6.5 copies QtWebEngineProcess.exe into --dir, the install
@@ -90,6 +106,7 @@ include(\"${QT_DEPLOY_SUPPORT}\")
 qt_deploy_runtime_dependencies(
     EXECUTABLE \"${app_path}\"
     ADDITIONAL_EXECUTABLES ${extra_executables}
+    ${plugin_modules}
     GENERATE_QT_CONF
     VERBOSE)
 ${after_deploy}")

@@ -3,12 +3,10 @@
 #include "authlogging.h"
 #include "common/error.h"
 
-#include <QCoreApplication>
-#include <QPointer>
+#include "common/plugins.h"
+#include "keychainbackend.h"
 
-#ifdef TOOLGATE_HAVE_QTKEYCHAIN
-#include <qt6keychain/keychain.h>
-#endif
+#include <QCoreApplication>
 
 namespace Toolgate {
 
@@ -65,6 +63,19 @@ public:
         qCWarning(lcAuth).noquote() << "the system keychain is not available (" << why
                                     << "); sign-ins and secret values are kept in memory for this session only and will be asked for again next time";
     }
+
+    /// The keychain plugin, loaded on the first request (not when the store is made: a process that
+    /// never touches a secret never loads QtKeychain). nullptr, and degraded, when it cannot be had.
+    KeychainBackend *backend()
+    {
+        if (degraded)
+            return nullptr;
+        QString why;
+        KeychainBackend *found = Plugins::load<KeychainBackend>(QStringLiteral("keychain"), &why);
+        if (!found)
+            degrade(why);
+        return found;
+    }
 };
 
 KeychainSecretStore::KeychainSecretStore(const QString &service)
@@ -95,123 +106,72 @@ QString KeychainSecretStore::location() const
     return d->degraded ? d->memory.location() : QCoreApplication::translate("Toolgate::SecretStore", "the system keychain");
 }
 
-#ifdef TOOLGATE_HAVE_QTKEYCHAIN
-
-namespace {
-
-bool backendMissing(QKeychain::Error error)
-{
-    return error == QKeychain::NoBackendAvailable || error == QKeychain::NotImplemented || error == QKeychain::OtherError
-        || error == QKeychain::AccessDenied;
-}
-
-} // namespace
-
 void KeychainSecretStore::read(const QString &key, QObject *context, ReadCallback callback)
 {
-    if (d->degraded) {
+    KeychainBackend *backend = d->backend();
+    if (!backend) {
         d->memory.read(key, context, std::move(callback));
         return;
     }
-    auto *job = new QKeychain::ReadPasswordJob(d->service);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false); // never plain text on disk
-    job->setKey(key);
     std::weak_ptr<Private> weak = d;
-    QPointer<QObject> guard(context);
-    QObject::connect(job, &QKeychain::Job::finished, context, [weak, guard, key, callback](QKeychain::Job *j) {
-        auto *read = static_cast<QKeychain::ReadPasswordJob *>(j);
+    backend->read(d->service, key, context, [weak, context, key, callback](const KeychainReply &reply) {
         const auto d = weak.lock();
-        if (!guard)
-            return;
-        if (read->error() == QKeychain::NoError) {
-            callback(read->binaryData());
-        } else if (read->error() == QKeychain::EntryNotFound) {
-            callback(QByteArray());
-        } else if (d && backendMissing(read->error())) {
-            d->degrade(read->errorString());
-            d->memory.read(key, guard, callback);
-        } else {
-            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not read from the system keychain: %1").arg(read->errorString())));
+        switch (reply.status) {
+        case KeychainReply::Status::Ok: callback(reply.data); return;
+        case KeychainReply::Status::NotFound: callback(QByteArray()); return;
+        case KeychainReply::Status::Unavailable:
+            if (d) {
+                d->degrade(reply.error);
+                d->memory.read(key, context, callback);
+                return;
+            }
+            break;
+        case KeychainReply::Status::Failed: break;
         }
+        callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not read from the system keychain: %1").arg(reply.error)));
     });
-    job->start();
 }
 
 void KeychainSecretStore::write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback)
 {
-    if (d->degraded) {
+    KeychainBackend *backend = d->backend();
+    if (!backend) {
         d->memory.write(key, value, context, std::move(callback));
         return;
     }
-    auto *job = new QKeychain::WritePasswordJob(d->service);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false);
-    job->setKey(key);
-    job->setBinaryData(value);
     std::weak_ptr<Private> weak = d;
-    QPointer<QObject> guard(context);
-    QObject::connect(job, &QKeychain::Job::finished, context, [weak, guard, key, value, callback](QKeychain::Job *j) {
+    backend->write(d->service, key, value, context, [weak, context, key, value, callback](const KeychainReply &reply) {
         const auto d = weak.lock();
-        if (!guard)
-            return;
-        if (j->error() == QKeychain::NoError) {
+        if (reply.status == KeychainReply::Status::Ok) {
             callback({});
-        } else if (d && backendMissing(j->error())) {
-            d->degrade(j->errorString());
-            d->memory.write(key, value, guard, callback);
+        } else if (d && reply.status == KeychainReply::Status::Unavailable) {
+            d->degrade(reply.error);
+            d->memory.write(key, value, context, callback);
         } else {
-            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not save to the system keychain: %1").arg(j->errorString())));
+            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not save to the system keychain: %1").arg(reply.error)));
         }
     });
-    job->start();
 }
 
 void KeychainSecretStore::remove(const QString &key, QObject *context, WriteCallback callback)
 {
-    if (d->degraded) {
+    KeychainBackend *backend = d->backend();
+    if (!backend) {
         d->memory.remove(key, context, std::move(callback));
         return;
     }
-    auto *job = new QKeychain::DeletePasswordJob(d->service);
-    job->setAutoDelete(true);
-    job->setInsecureFallback(false);
-    job->setKey(key);
     std::weak_ptr<Private> weak = d;
-    QPointer<QObject> guard(context);
-    QObject::connect(job, &QKeychain::Job::finished, context, [weak, guard, key, callback](QKeychain::Job *j) {
+    backend->remove(d->service, key, context, [weak, context, key, callback](const KeychainReply &reply) {
         const auto d = weak.lock();
-        if (!guard)
-            return;
-        if (j->error() == QKeychain::NoError || j->error() == QKeychain::EntryNotFound) {
+        if (reply.status == KeychainReply::Status::Ok || reply.status == KeychainReply::Status::NotFound) {
             callback({});
-        } else if (d && backendMissing(j->error())) {
-            d->degrade(j->errorString());
-            d->memory.remove(key, guard, callback);
+        } else if (d && reply.status == KeychainReply::Status::Unavailable) {
+            d->degrade(reply.error);
+            d->memory.remove(key, context, callback);
         } else {
-            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not delete from the system keychain: %1").arg(j->errorString())));
+            callback(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::SecretStore", "could not delete from the system keychain: %1").arg(reply.error)));
         }
     });
-    job->start();
 }
-
-#else
-
-void KeychainSecretStore::read(const QString &key, QObject *context, ReadCallback callback)
-{
-    d->memory.read(key, context, std::move(callback));
-}
-
-void KeychainSecretStore::write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback)
-{
-    d->memory.write(key, value, context, std::move(callback));
-}
-
-void KeychainSecretStore::remove(const QString &key, QObject *context, WriteCallback callback)
-{
-    d->memory.remove(key, context, std::move(callback));
-}
-
-#endif
 
 } // namespace Toolgate

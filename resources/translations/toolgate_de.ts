@@ -2439,6 +2439,14 @@ Schnittstellen:
         <source>refused</source>
         <translation>abgelehnt</translation>
     </message>
+    <message>
+        <source>This installation of Toolgate lacks its web engine plugin (%1), so it cannot show app views. Reinstall Toolgate to see them; the result below is what the tool returned.</source>
+        <translation>Dieser Toolgate-Installation fehlt ihr Web-Engine-Plugin (%1), daher kann sie keine App-Ansichten zeigen. Installieren Sie Toolgate neu, um sie zu sehen; unten steht, was das Werkzeug zurückgegeben hat.</translation>
+    </message>
+    <message>
+        <source>The app cannot be shown: Toolgate&apos;s web engine could not be loaded (%1).</source>
+        <translation>Die App kann nicht angezeigt werden: Die Web-Engine von Toolgate konnte nicht geladen werden (%1).</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AppView</name>
@@ -3183,6 +3191,10 @@ Schnittstellen:
     <message>
         <source>No application is set up to play %1.</source>
         <translation>Keine Anwendung ist zum Abspielen von %1 eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Toolgate cannot play audio itself here (%1). Open in Player uses the system&apos;s player.</source>
+        <translation>Toolgate kann hier selbst kein Audio abspielen (%1). „Im Player öffnen“ verwendet den Player des Systems.</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "apps/apphost.h"
 #include "apps/appmeta.h"
 #include "apps/apptrust.h"
+#include "common/plugins.h"
 #include "viewers/viewerstyle.h"
 #ifdef TOOLGATE_HAVE_WEBENGINE
 #include "appview.h"
@@ -135,6 +136,11 @@ QString AppPane::unavailableReason()
     return tr("This build of Toolgate has no Qt WebEngine, so it cannot show app views. Install a build made with "
               "Qt WebEngine (on Debian, the qt6-webengine packages) to see them; the result below is what the tool returned.");
 #else
+    // Only whether the web engine plugin is there: loading it (and Qt WebEngine) waits for the first view.
+    if (Plugins::find(QStringLiteral("webengine")).isEmpty())
+        return tr("This installation of Toolgate lacks its web engine plugin (%1), so it cannot show app views. "
+                  "Reinstall Toolgate to see them; the result below is what the tool returned.")
+            .arg(Plugins::searchPaths().value(0));
 #ifdef Q_OS_UNIX
     // Chromium refuses its sandbox as root. Toolgate does not turn the sandbox off for anyone; only
     // an explicit QTWEBENGINE_DISABLE_SANDBOX (set by a test, or a person who knows) runs views then.
@@ -300,7 +306,12 @@ void AppPane::createView()
     const bool border = m_resource->meta.prefersBorder.value_or(true);
     frame->setFrameShape(border ? QFrame::StyledPanel : QFrame::NoFrame);
 #ifdef TOOLGATE_HAVE_WEBENGINE
-    auto *view = new AppView(bridge, m_viewHolder);
+    QString why;
+    auto *view = AppView::create(bridge, m_viewHolder, &why);
+    if (!view) {
+        setState(State::Failed, tr("The app cannot be shown: Toolgate's web engine could not be loaded (%1).").arg(why));
+        return;
+    }
     m_viewHolder->layout()->addWidget(view);
     connect(view, &AppView::consoleMessage, this, [this](const QString &text) { emit consoleLine(m_server.name, QStringLiteral("[app] ") + text); });
     connect(view, &AppView::rendererGone, this, [this](const QString &why) { setState(State::Failed, why); });
@@ -497,3 +508,5 @@ void AppPane::showNote(const QString &text)
 }
 
 } // namespace Toolgate
+
+#include "moc_apppane.cpp"

@@ -2,367 +2,93 @@
 
 #include "apps/appbridge.h"
 #include "apps/appcsp.h"
+#include "apps/appwebengine.h"
+#include "common/plugins.h"
 
-#include <QAuthenticator>
-#include <QCoreApplication>
-#include <QFile>
-#include <QWebChannel>
-#include <QWebEngineDownloadRequest>
-#include <QWebEngineFileSystemAccessRequest>
-#include <QWebEngineRegisterProtocolHandlerRequest>
-#include <QWebEngineNewWindowRequest>
-#include <QWebEnginePage>
-#include <QWebEngineProfile>
-#include <QWebEngineScript>
-#include <QWebEngineScriptCollection>
-#include <QWebEngineSettings>
-#include <QWebEngineUrlRequestInterceptor>
+#include <QVBoxLayout>
 
 namespace Toolgate {
 
 namespace {
 
-// The page's own URL, one per view: .invalid never resolves, and the request filter blocks it
-// anyway. The engine keeps permission answers per origin for the life of the profile, which all
-// views share: a fresh origin keeps one view's answers from reaching another's.
-QUrl pageBaseFor(int view)
+AppCsp::RequestKind cspKind(AppWebRequest kind)
 {
-    return QUrl(QStringLiteral("https://view-%1.app.toolgate.invalid/").arg(view));
-}
-
-// The frame's allow attribute: the declared permissions, in the engine's names. Built from known
-// names only, never from server text.
-QString allowAttribute(const QStringList &permissions)
-{
-    QStringList features;
-    for (const QString &permission : permissions) {
-        if (permission == u"camera" || permission == u"microphone" || permission == u"geolocation")
-            features.append(permission);
-        else if (permission == u"clipboardWrite")
-            features.append(QStringLiteral("clipboard-write"));
+    switch (kind) {
+    case AppWebRequest::Navigation: return AppCsp::RequestKind::Navigation;
+    case AppWebRequest::Frame: return AppCsp::RequestKind::Frame;
+    case AppWebRequest::Connect: return AppCsp::RequestKind::Connect;
+    case AppWebRequest::Resource: return AppCsp::RequestKind::Resource;
+    case AppWebRequest::Other: break;
     }
-    return features.join(QStringLiteral("; "));
-}
-
-// The frame's sandbox. Its document has no origin of its own (opaque) unless the resource declares
-// camera, microphone or location: the engine refuses those to an opaque origin before anyone could
-// be asked. Such an app gets its view's page origin (fresh per view, see pageBaseFor(), with no
-// script of the page's own in it: the relay lives in another world), as the inner frame of the
-// spec's web hosts gets the origin of their sandbox proxy. Everything else stays as it is.
-QString sandboxAttribute(const QStringList &permissions)
-{
-    const bool needsOrigin = permissions.contains(QStringLiteral("camera")) || permissions.contains(QStringLiteral("microphone"))
-        || permissions.contains(QStringLiteral("geolocation"));
-    return needsOrigin ? QStringLiteral("allow-scripts allow-same-origin") : QStringLiteral("allow-scripts");
-}
-
-// Which declared permissions a request of the engine stands for (empty: one an app never gets).
-QStringList permissionsFor(QWebEnginePage::Feature feature)
-{
-    switch (feature) {
-    case QWebEnginePage::Geolocation: return {QStringLiteral("geolocation")};
-    case QWebEnginePage::MediaAudioCapture: return {QStringLiteral("microphone")};
-    case QWebEnginePage::MediaVideoCapture: return {QStringLiteral("camera")};
-    case QWebEnginePage::MediaAudioVideoCapture: return {QStringLiteral("camera"), QStringLiteral("microphone")};
-    default: return {}; // notifications, mouse lock, screen capture
-    }
-}
-
-// The relay runs in the main frame only, in its own script world: the app (a sandboxed frame
-// with an opaque origin) can neither see qt.webChannelTransport nor the relay's variables.
-const char *const relaySource = R"js(
-(function () {
-  new QWebChannel(qt.webChannelTransport, function (channel) {
-    var relay = channel.objects.toolgateRelay;
-    var frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', relay.sandbox);
-    if (relay.allow)
-      frame.setAttribute('allow', relay.allow);
-    frame.setAttribute('title', 'app');
-    frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
-    window.addEventListener('message', function (event) {
-      if (event.source !== frame.contentWindow)
-        return;
-      var text;
-      try { text = JSON.stringify(event.data); } catch (e) { return; }
-      if (typeof text === 'string')
-        relay.post(text);
-    });
-    relay.deliver.connect(function (text) {
-      if (frame.contentWindow)
-        frame.contentWindow.postMessage(JSON.parse(text), '*');
-    });
-    frame.srcdoc = relay.html;
-    document.body.appendChild(frame);
-  });
-})();
-)js";
-
-QString qwebchannelSource()
-{
-    QFile file(QStringLiteral(":/qtwebchannel/qwebchannel.js"));
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-/// One off-the-record profile for all app views: nothing on disk, no cookies kept, no spell
-/// checking service. Created on first use, lives as long as the application.
-QWebEngineProfile *appProfile()
-{
-    static QPointer<QWebEngineProfile> profile;
-    if (!profile) {
-        profile = new QWebEngineProfile(QCoreApplication::instance()); // no storage name: off the record
-        profile->setHttpCacheType(QWebEngineProfile::MemoryHttpCache);
-        profile->setPersistentCookiesPolicy(QWebEngineProfile::NoPersistentCookies);
-        profile->setSpellCheckEnabled(false);
-        // Downloads never start: an app has no business writing files.
-        QObject::connect(profile.data(), &QWebEngineProfile::downloadRequested, profile.data(),
-                         [](QWebEngineDownloadRequest *download) { download->cancel(); });
-    }
-    return profile;
+    return AppCsp::RequestKind::Other;
 }
 
 } // namespace
 
-/// Cuts off every request the app's CSP does not allow, before it leaves the process.
-class AppRequestFilter final : public QWebEngineUrlRequestInterceptor
+AppView *AppView::create(AppBridge *bridge, QWidget *parent, QString *why)
 {
-    Q_OBJECT
-public:
-    AppRequestFilter(AppCsp csp, QObject *parent) : QWebEngineUrlRequestInterceptor(parent), m_csp(std::move(csp)) {}
-
-    void interceptRequest(QWebEngineUrlRequestInfo &info) override
-    {
-        using K = AppCsp::RequestKind;
-        K kind = K::Other;
-        switch (info.resourceType()) {
-        case QWebEngineUrlRequestInfo::ResourceTypeMainFrame: kind = K::Navigation; break;
-        case QWebEngineUrlRequestInfo::ResourceTypeSubFrame: kind = K::Frame; break;
-        case QWebEngineUrlRequestInfo::ResourceTypeXhr: kind = K::Connect; break;
-        case QWebEngineUrlRequestInfo::ResourceTypeImage:
-        case QWebEngineUrlRequestInfo::ResourceTypeScript:
-        case QWebEngineUrlRequestInfo::ResourceTypeStylesheet:
-        case QWebEngineUrlRequestInfo::ResourceTypeFontResource:
-        case QWebEngineUrlRequestInfo::ResourceTypeMedia: kind = K::Resource; break;
-        default: kind = K::Other; break;
-        }
-        if (m_csp.allows(info.requestUrl(), kind))
-            return;
-        info.block(true);
-        emit blocked(info.requestUrl().toString(QUrl::RemoveUserInfo).left(300));
-    }
-
-signals:
-    void blocked(const QString &url);
-
-private:
-    const AppCsp m_csp;
-};
-
-/// The page: no navigation away, no new windows, no permissions, console to the view.
-class AppPage final : public QWebEnginePage
-{
-    Q_OBJECT
-public:
-    AppPage(QWebEngineProfile *profile, AppView *view, QUrl base)
-        : QWebEnginePage(profile, view)
-        , m_view(view)
-        , m_base(std::move(base))
-    {
-        QWebEngineSettings *s = settings();
-        s->setAttribute(QWebEngineSettings::JavascriptEnabled, true);
-        s->setAttribute(QWebEngineSettings::JavascriptCanOpenWindows, false);
-        s->setAttribute(QWebEngineSettings::JavascriptCanAccessClipboard, false);
-        s->setAttribute(QWebEngineSettings::JavascriptCanPaste, false);
-        s->setAttribute(QWebEngineSettings::LocalContentCanAccessRemoteUrls, false);
-        s->setAttribute(QWebEngineSettings::LocalContentCanAccessFileUrls, false);
-        s->setAttribute(QWebEngineSettings::LocalStorageEnabled, false);
-        s->setAttribute(QWebEngineSettings::PluginsEnabled, false);
-        s->setAttribute(QWebEngineSettings::FullScreenSupportEnabled, false);
-        s->setAttribute(QWebEngineSettings::ScreenCaptureEnabled, false);
-        s->setAttribute(QWebEngineSettings::AllowRunningInsecureContent, false);
-        s->setAttribute(QWebEngineSettings::AllowGeolocationOnInsecureOrigins, false);
-        s->setAttribute(QWebEngineSettings::AllowWindowActivationFromJavaScript, false);
-        s->setAttribute(QWebEngineSettings::HyperlinkAuditingEnabled, false);
-        s->setAttribute(QWebEngineSettings::DnsPrefetchEnabled, false);
-        s->setAttribute(QWebEngineSettings::PdfViewerEnabled, false);
-        s->setAttribute(QWebEngineSettings::NavigateOnDropEnabled, false);
-        s->setAttribute(QWebEngineSettings::WebRTCPublicInterfacesOnly, true);
-        s->setAttribute(QWebEngineSettings::ErrorPageEnabled, false);
-        s->setAttribute(QWebEngineSettings::AutoLoadIconsForPage, false);
-
-        // Camera, microphone, location: the pane decides (declared by the resource, and the
-        // person's answer). Anything else (notifications, mouse lock, screen capture): no.
-        connect(this, &QWebEnginePage::featurePermissionRequested, this, [this](const QUrl &origin, Feature feature) {
-            const QStringList permissions = permissionsFor(feature);
-            if (permissions.isEmpty()) {
-                setFeaturePermission(origin, feature, PermissionDeniedByUser);
-                emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "refused a permission apps never get (%1)").arg(int(feature)));
-                return;
-            }
-            const int question = m_view->m_nextQuestion++;
-            m_view->m_permissionQuestions.insert(question, {origin, int(feature)});
-            emit m_view->permissionRequested(question, permissions);
-        });
-        connect(this, &QWebEnginePage::featurePermissionRequestCanceled, this, [this](const QUrl &origin, Feature feature) {
-            for (auto it = m_view->m_permissionQuestions.begin(); it != m_view->m_permissionQuestions.end();) {
-                if (it->first == origin && it->second == int(feature))
-                    it = m_view->m_permissionQuestions.erase(it);
-                else
-                    ++it;
-            }
-        });
-        connect(this, &QWebEnginePage::fileSystemAccessRequested, this, [this](QWebEngineFileSystemAccessRequest request) {
-            request.reject();
-            emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "refused the app access to local files"));
-        });
-        connect(this, &QWebEnginePage::registerProtocolHandlerRequested, this,
-                [](QWebEngineRegisterProtocolHandlerRequest request) { request.reject(); });
-        connect(this, &QWebEnginePage::newWindowRequested, this, [this](QWebEngineNewWindowRequest &request) {
-            emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked a new window for %1").arg(request.requestedUrl().toString().left(300)));
-        });
-        connect(this, &QWebEnginePage::authenticationRequired, this, [](const QUrl &, QAuthenticator *authenticator) {
-            *authenticator = QAuthenticator(); // cancels
-        });
-    }
-
-protected:
-    bool acceptNavigationRequest(const QUrl &url, NavigationType type, bool isMainFrame) override
-    {
-        // The page loads once (our own HTML); the app's frame loads its srcdoc once. Nothing else:
-        // links and forms in the app do not navigate anywhere (ui/open-link is the way, and asks).
-        const QString scheme = url.scheme();
-        if (isMainFrame) {
-            if (!m_loaded && (scheme == u"data" || url.matches(m_base, QUrl::None))) {
-                m_loaded = true;
-                return true;
-            }
-        } else if (scheme == u"about") {
-            return true;
-        }
-        emit m_view->consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked navigation to %1 (%2)").arg(url.toString().left(300)).arg(int(type)));
-        return false;
-    }
-
-    QWebEnginePage *createWindow(WebWindowType) override { return nullptr; }
-
-    void javaScriptConsoleMessage(JavaScriptConsoleMessageLevel level, const QString &message, int line,
-                                  const QString &source) override
-    {
-        Q_UNUSED(line);
-        Q_UNUSED(source);
-        static const char *const names[] = {"info", "warning", "error"};
-        emit m_view->consoleMessage(QStringLiteral("console.%1: %2").arg(QLatin1String(names[qBound(0, int(level), 2)]), message.left(2000)));
-    }
-
-private:
-    AppView *m_view;
-    const QUrl m_base;
-    bool m_loaded = false;
-};
-
-/// The object the relay script sees: the app's HTML, and one method and one signal for messages.
-class AppRelay final : public QObject
-{
-    Q_OBJECT
-    Q_PROPERTY(QString html READ html CONSTANT)
-    Q_PROPERTY(QString allow READ allow CONSTANT)
-    Q_PROPERTY(QString sandbox READ sandbox CONSTANT)
-public:
-    AppRelay(AppBridge *bridge, QObject *parent) : QObject(parent), m_bridge(bridge)
-    {
-        connect(bridge, &AppBridge::send, this, &AppRelay::deliver);
-    }
-    QString html() const { return m_bridge ? m_bridge->context().resource.html : QString(); }
-    QString allow() const { return m_bridge ? allowAttribute(m_bridge->context().resource.meta.permissions) : QString(); }
-    QString sandbox() const { return sandboxAttribute(m_bridge ? m_bridge->context().resource.meta.permissions : QStringList()); }
-
-public slots:
-    void post(const QString &message)
-    {
-        if (m_bridge)
-            m_bridge->receive(message);
-    }
-
-signals:
-    void deliver(const QString &message);
-
-private:
-    QPointer<AppBridge> m_bridge;
-};
-
-AppView::AppView(AppBridge *bridge, QWidget *parent)
-    : QWebEngineView(parent)
-{
-    setObjectName(QStringLiteral("appView"));
-    setContextMenuPolicy(Qt::NoContextMenu);
-    setAcceptDrops(false);
-    static int views = 0;
-    const QUrl base = pageBaseFor(++views);
-    auto *page = new AppPage(appProfile(), this, base);
-    auto *filter = new AppRequestFilter(bridge->csp(), page);
-    connect(filter, &AppRequestFilter::blocked, this, [this](const QString &url) {
-        emit consoleMessage(QCoreApplication::translate("Toolgate::AppView", "blocked a request the app's content security policy does not allow: %1").arg(url));
-    });
-    page->setUrlRequestInterceptor(filter);
-    connect(page, &QWebEnginePage::renderProcessTerminated, this,
-            [this](QWebEnginePage::RenderProcessTerminationStatus status, int code) {
-                if (status != QWebEnginePage::NormalTerminationStatus)
-                    emit rendererGone(QCoreApplication::translate("Toolgate::AppView", "the app's renderer stopped (status %1, code %2)").arg(int(status)).arg(code));
-            });
-
-    auto *channel = new QWebChannel(page);
-    channel->registerObject(QStringLiteral("toolgateRelay"), new AppRelay(bridge, channel));
-    page->setWebChannel(channel, QWebEngineScript::ApplicationWorld);
-    QWebEngineScript relay;
-    relay.setName(QStringLiteral("toolgate-relay"));
-    relay.setWorldId(QWebEngineScript::ApplicationWorld);
-    relay.setInjectionPoint(QWebEngineScript::DocumentReady);
-    relay.setRunsOnSubFrames(false);
-    relay.setSourceCode(qwebchannelSource() + QString::fromUtf8(relaySource));
-    page->scripts().insert(relay);
-    setPage(page);
-
-    // The policy is set on the page and inherited by the app's srcdoc frame; the page itself runs
-    // no script of its own (the relay is not subject to it, being in another world).
-    const QString html = QStringLiteral(
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"%1\">"
-        "<style>html,body{margin:0;padding:0;height:100%;overflow:hidden;background:transparent}</style>"
-        "</head><body></body></html>").arg(bridge->csp().policy().toHtmlEscaped());
-    page->setHtml(html, base);
+    // Loading the plugin loads Qt WebEngine: the first view pays for it, a session without apps never does.
+    if (!Plugins::load<AppWebEngine>(QStringLiteral("webengine"), why))
+        return nullptr;
+    return new AppView(bridge, parent);
 }
 
-AppView::~AppView() = default; // the page is our child; its renderer process ends with it
+AppView::AppView(AppBridge *bridge, QWidget *parent)
+    : QWidget(parent)
+    , m_bridge(bridge)
+{
+    setObjectName(QStringLiteral("appView"));
+    auto *engine = Plugins::load<AppWebEngine>(QStringLiteral("webengine"));
+    Q_ASSERT(engine); // create() checked
+
+    AppWebViewSetup setup;
+    setup.html = bridge->context().resource.html;
+    setup.permissions = bridge->context().resource.meta.permissions;
+    setup.cspPolicy = bridge->csp().policy();
+    setup.allowsRequest = [csp = bridge->csp()](const QUrl &url, AppWebRequest kind) { return csp.allows(url, cspKind(kind)); };
+    // The view is our child: it never calls back after we are gone (see ~AppView()).
+    setup.post = [this](const QString &message) {
+        if (m_bridge)
+            m_bridge->receive(message);
+    };
+    setup.console = [this](const QString &text) { emit consoleMessage(text); };
+    setup.rendererGone = [this](const QString &reason) { emit rendererGone(reason); };
+    setup.permissionRequested = [this](int question, const QStringList &permissions) { emit permissionRequested(question, permissions); };
+    m_web = engine->createView(setup, this);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_web->widget());
+    setFocusProxy(m_web->widget());
+    connect(bridge, &AppBridge::send, this, [this](const QString &message) { m_web->deliver(message); });
+}
+
+AppView::~AppView()
+{
+    // The web view goes first, while this object is still whole: its callbacks emit our signals.
+    delete m_web->widget();
+}
 
 qint64 AppView::rendererPid() const
 {
-    return page() ? page()->renderProcessPid() : 0;
+    return m_web->rendererPid();
 }
 
 void AppView::answerPermission(int question, bool allowed)
 {
-    const auto it = m_permissionQuestions.constFind(question);
-    if (it == m_permissionQuestions.cend() || !page())
-        return;
-    const auto [origin, feature] = *it;
-    m_permissionQuestions.erase(it);
-    page()->setFeaturePermission(origin, QWebEnginePage::Feature(feature),
-                                 allowed ? QWebEnginePage::PermissionGrantedByUser : QWebEnginePage::PermissionDeniedByUser);
+    m_web->answerPermission(question, allowed);
 }
 
 void AppView::setClipboardAllowed(bool allowed)
 {
-    // The engine lets a frame write to the clipboard when this is on (and its allow attribute says
-    // clipboard-write); reading (paste) stays off.
-    if (page())
-        page()->settings()->setAttribute(QWebEngineSettings::JavascriptCanAccessClipboard, allowed);
+    m_web->setClipboardAllowed(allowed);
 }
 
 bool AppView::isClipboardAllowed() const
 {
-    return page() && page()->settings()->testAttribute(QWebEngineSettings::JavascriptCanAccessClipboard);
+    return m_web->isClipboardAllowed();
 }
 
 } // namespace Toolgate
 
-#include "appview.moc"
+#include "moc_appview.cpp"

@@ -1,30 +1,26 @@
 #pragma once
 
-#include <QHash>
 #include <QPointer>
-#include <QWebEngineView>
+#include <QWidget>
 
 namespace Toolgate {
 
 class AppBridge;
-class AppPage;
+class AppWebView;
 
-/// One app view: a QWebEngineView whose page holds the app in an <iframe sandbox="allow-scripts"
-/// srcdoc=…> under the app's Content-Security-Policy (allow-same-origin too, with the view's own
-/// fresh origin, only for apps that declare camera, microphone or location), with a relay (in an isolated script world,
-/// out of the app's reach) that carries postMessage traffic to and from the bridge over Qt
-/// WebChannel. Requests the CSP does not allow are cut off before they leave, nothing is stored
-/// on disk, and no window, download or navigation gets out. The frame may only ask for the
-/// browser permissions its resource declares (its allow attribute); each request comes out as
-/// permissionRequested() for the pane to decide, everything else is denied at once.
+/// One app view, as the app pane holds it: the web engine plugin's view of the app
+/// (ui/apps/webengine, loaded with Qt WebEngine when the first view is made, never at start),
+/// wired to the app's bridge. Messages go between bridge and app, the app's requests are checked
+/// against the bridge's content security policy, and what the view reports comes out as signals.
 /// Deleting the view frees its renderer process.
-class AppView final : public QWebEngineView
+class AppView final : public QWidget
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AppView)
 public:
-    /// bridge is not owned and must outlive the view.
-    explicit AppView(AppBridge *bridge, QWidget *parent = nullptr);
+    /// A new view for bridge's app, or nullptr with the reason (in words for people) in *why when
+    /// the web engine cannot be loaded. bridge is not owned and must outlive the view.
+    static AppView *create(AppBridge *bridge, QWidget *parent, QString *why);
     ~AppView() override;
 
     /// The renderer process of this view (0 before it started).
@@ -47,9 +43,10 @@ signals:
     void permissionRequested(int question, const QStringList &permissions);
 
 private:
-    friend class AppPage;
-    QHash<int, std::pair<QUrl, int>> m_permissionQuestions; // question → (origin, QWebEnginePage::Feature)
-    int m_nextQuestion = 1;
+    AppView(AppBridge *bridge, QWidget *parent);
+
+    QPointer<AppBridge> m_bridge;
+    AppWebView *m_web = nullptr; // the plugin's view; its widget is our child
 };
 
 } // namespace Toolgate

@@ -1,12 +1,13 @@
 #include "audiopane.h"
 
+#include "audioplayback.h"
 #include "backgroundtask.h"
+#include "common/plugins.h"
 #include "filesaver.h"
 #include "viewerformat.h"
 #include "viewerstyle.h"
 #include "wavinfo.h"
 
-#include <QBuffer>
 #include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
@@ -18,11 +19,6 @@
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QVBoxLayout>
-
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
-#include <QAudioOutput>
-#include <QMediaPlayer>
-#endif
 
 using namespace Qt::StringLiterals;
 
@@ -100,6 +96,10 @@ AudioPane::AudioPane(QWidget *parent)
         m_position->setObjectName(u"audioPosition"_s);
         m_position->setAccessibleName(tr("Playback position"));
         m_position->setEnabled(false);
+        connect(m_position, &QSlider::sliderMoved, this, [this](int milliseconds) {
+            if (m_player)
+                m_player->setPosition(milliseconds);
+        });
         m_time = ViewerStyle::captionLabel({}, this);
         m_time->setObjectName(u"audioTime"_s);
         auto *progress = new QHBoxLayout;
@@ -121,10 +121,12 @@ AudioPane::AudioPane(QWidget *parent)
     m_saveButton->setEnabled(false);
 }
 
+AudioPane::~AudioPane() = default;
+
 bool AudioPane::hasInAppPlayback()
 {
 #ifdef TOOLGATE_HAVE_MULTIMEDIA
-    return true;
+    return !Plugins::find(u"multimedia"_s).isEmpty();
 #else
     return false;
 #endif
@@ -132,16 +134,12 @@ bool AudioPane::hasInAppPlayback()
 
 void AudioPane::setBase64(const QByteArray &base64, const QString &mimeType, const QString &suggestedName)
 {
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
-    // The player reads the bytes being replaced.
-    delete m_player;
-    m_player = nullptr;
-    m_buffer = nullptr;
-    showStatus(QString());
-    updatePlaybackControls();
-    m_playButton->setText(tr("Play"));
-    m_playButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-#endif
+    if (m_player) {
+        // The player reads the bytes being replaced.
+        m_player.reset();
+        showStatus(QString());
+        updatePlaybackControls();
+    }
     m_mimeType = mimeType;
     m_suggestedName = suggestedName;
     m_ready = false;
@@ -205,25 +203,18 @@ void AudioPane::showStatus(const QString &text)
 
 bool AudioPane::isPlaying() const
 {
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
-    return m_player && m_player->playbackState() == QMediaPlayer::PlayingState;
-#else
-    return false;
-#endif
+    return m_player && m_player->isPlaying();
 }
 
 qint64 AudioPane::playbackPosition() const
 {
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
     return m_player ? m_player->position() : 0;
-#else
-    return 0;
-#endif
 }
 
 void AudioPane::updatePlaybackControls()
 {
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    if (!m_position)
+        return; // no in-app playback: Play is the system's player
     const bool playing = isPlaying();
     m_playButton->setText(playing ? tr("Pause") : tr("Play"));
     m_playButton->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
@@ -237,43 +228,39 @@ void AudioPane::updatePlaybackControls()
                                                           ViewerFormat::duration(duration / 1000.0))
                                      : QString());
     }
-#endif
 }
 
 void AudioPane::play()
 {
-#ifdef TOOLGATE_HAVE_MULTIMEDIA
+    if (!m_position) {
+        openInSystemPlayer();
+        return;
+    }
     if (m_bytes.isEmpty())
         return;
     if (!m_player) {
-        m_player = new QMediaPlayer(this);
-        m_player->setAudioOutput(new QAudioOutput(m_player));
-        m_buffer = new QBuffer(&m_bytes, m_player);
-        m_buffer->open(QIODevice::ReadOnly);
-        connect(m_player, &QMediaPlayer::playbackStateChanged, this, &AudioPane::updatePlaybackControls);
-        connect(m_player, &QMediaPlayer::positionChanged, this, &AudioPane::updatePlaybackControls);
-        connect(m_player, &QMediaPlayer::durationChanged, this, &AudioPane::updatePlaybackControls);
-        connect(m_player, &QMediaPlayer::errorOccurred, this, [this](QMediaPlayer::Error, const QString &error) {
-            showStatus(tr("Toolgate cannot play this audio (%1). Open in Player tries the system's player.")
-                           .arg(error.isEmpty() ? m_mimeType : error));
-            updatePlaybackControls();
-        });
-        connect(m_position, &QSlider::sliderMoved, m_player, &QMediaPlayer::setPosition);
-        // The name tells the backend the format where the MIME type alone would not.
-        m_player->setSourceDevice(m_buffer, QUrl(u"audio:"_s + m_suggestedName));
+        // The first Play loads Qt Multimedia (with the plugin); a session that plays nothing never does.
+        QString why;
+        auto *playback = Plugins::load<AudioPlayback>(u"multimedia"_s, &why);
+        if (!playback) {
+            showStatus(tr("Toolgate cannot play audio itself here (%1). Open in Player uses the system's player.").arg(why));
+            return;
+        }
+        m_player.reset(playback->createPlayer(
+            &m_bytes, m_suggestedName, [this] { updatePlaybackControls(); },
+            [this](const QString &error) {
+                showStatus(tr("Toolgate cannot play this audio (%1). Open in Player tries the system's player.")
+                               .arg(error.isEmpty() ? m_mimeType : error));
+                updatePlaybackControls();
+            }));
     }
     if (isPlaying()) {
         m_player->pause();
     } else {
         showStatus(QString());
-        if (m_player->mediaStatus() == QMediaPlayer::EndOfMedia)
-            m_player->setPosition(0);
         m_player->play();
     }
     updatePlaybackControls();
-#else
-    openInSystemPlayer();
-#endif
 }
 
 void AudioPane::openInSystemPlayer()
@@ -308,3 +295,5 @@ void AudioPane::saveAs()
 }
 
 } // namespace Toolgate
+
+#include "moc_audiopane.cpp"

@@ -2,24 +2,28 @@
 
 #include "contentpane.h"
 
-class QBuffer;
+#include <memory>
+
 class QLabel;
-class QMediaPlayer;
 class QPushButton;
 class QSlider;
 
 namespace Toolgate {
 
+class AudioPlayer;
+
 /// Audio from base64: MIME type, size and (for WAV) duration and format, read off the GUI thread.
-/// Built with Qt Multimedia, "Play" plays it in the app (with pause and a position slider);
-/// "Open in Player" always hands a temporary copy to the system's player, and without Qt
-/// Multimedia that is what "Play" does.
+/// Built with Qt Multimedia, "Play" plays it in the app (with pause and a position slider) through
+/// the audio plugin (audioplayback.h), which loads Qt Multimedia on the first Play; "Open in Player"
+/// always hands a temporary copy to the system's player, and without Qt Multimedia that is what
+/// "Play" does.
 class AudioPane final : public ContentPane
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AudioPane)
 public:
     explicit AudioPane(QWidget *parent = nullptr);
+    ~AudioPane() override;
 
     /// Starts decoding base64 (as received); suggestedName is used for Save as and the temp file.
     void setBase64(const QByteArray &base64, const QString &mimeType, const QString &suggestedName);
@@ -29,7 +33,8 @@ public:
     /// Duration in seconds when known (WAV), else a negative number.
     double durationSeconds() const { return m_duration; }
 
-    /// Whether this build plays audio itself (Qt Multimedia was found at configure time).
+    /// Whether this build plays audio itself (Qt Multimedia was found at configure time and its
+    /// plugin is installed; the plugin is not loaded to answer).
     static bool hasInAppPlayback();
 
     /// Plays (or pauses) in the app; without Qt Multimedia, the same as openInSystemPlayer().
@@ -61,8 +66,7 @@ private:
     QPushButton *m_saveButton;
     QSlider *m_position = nullptr;
     QLabel *m_time = nullptr;
-    QMediaPlayer *m_player = nullptr;
-    QBuffer *m_buffer = nullptr;
+    std::unique_ptr<AudioPlayer> m_player;
     QByteArray m_bytes;
     QString m_mimeType;
     QString m_suggestedName;

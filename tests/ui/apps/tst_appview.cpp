@@ -1,3 +1,4 @@
+#include "loadedlibraries.h"
 #include "../support/mainwindowtesting.h"
 
 #include "apps/appmeta.h"
@@ -24,6 +25,7 @@
 #include "apps/appview.h"
 
 #include <QWebEnginePage>
+#include <QWebEngineView>
 #endif
 
 #include <QApplication>
@@ -197,7 +199,8 @@ private:
     /// it gives no answer within 5 s. Asks the host page only; the app's sandboxed frame is out of reach.
     static QString pageFocus(QWidget *view)
     {
-        auto *web = qobject_cast<QWebEngineView *>(view);
+        // The engine's view sits inside the AppView (the web engine plugin made it).
+        auto *web = view ? view->findChild<QWebEngineView *>() : nullptr;
         if (!web)
             return {};
         auto answer = std::make_shared<std::optional<QString>>();
@@ -391,12 +394,19 @@ private slots:
         // The app's own button: the call goes to the confirmation dialog, marked as the app's.
         QWidget *view = pane()->view();
         QVERIFY(view);
+        // The view came from the web engine plugin, loaded for it.
+        if (TestSupport::canSeeLoadedLibraries())
+            QVERIFY(TestSupport::libraryLoaded("libtoolgate_webengine"));
         // The button is the app's first focusable element: Tab reaches it, Space presses it (and it keeps the focus).
         const auto clickGetTime = [&](bool tabToIt) {
             for (int attempt = 1; attempt <= 3; ++attempt) {
                 QApplication::setActiveWindow(m_window.get());
                 view->setFocus();
-                QWidget *target = view->focusProxy() ? view->focusProxy() : view;
+                // Keys go where the focus really is: the end of the chain of focus proxies (the
+                // engine's own render widget inside the web view inside the AppView).
+                QWidget *target = view;
+                while (target->focusProxy())
+                    target = target->focusProxy();
                 QTRY_VERIFY(target->hasFocus());
                 // The page learns of the focus asynchronously; Tab before that, or before the page has
                 // taken in the app's frame, hands the focus on to the next widget (seen on a loaded

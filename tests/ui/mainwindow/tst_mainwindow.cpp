@@ -1,3 +1,4 @@
+#include "loadedlibraries.h"
 #include "mainwindow/mainwindow.h"
 #include "workspace/servertrust.h"
 #include "../support/mainwindowtesting.h"
@@ -209,6 +210,13 @@ private slots:
         QVERIFY(tree->isExpanded(tree->model()->index(0, 0)));
         auto *summary = m_window->findChild<QLabel *>(QStringLiteral("serverSummary"));
         QTRY_VERIFY2(summary->text().startsWith(u"1 of 1 server ready"), qPrintable(summary->text()));
+        // A window that shows no app view and plays nothing has not loaded Qt WebEngine, Qt Multimedia or
+        // the keychain: they come with their plugins when first needed (start-up time and memory).
+        if (TestSupport::canSeeLoadedLibraries()) {
+            QVERIFY(!TestSupport::libraryLoaded("WebEngine"));
+            QVERIFY(!TestSupport::libraryLoaded("Multimedia"));
+            QVERIFY(!TestSupport::libraryLoaded("keychain"));
+        }
 
         // A list change at run time goes through every model and proxy in place.
         runTool(QStringLiteral("change_catalog"), {{QStringLiteral("action"), QStringLiteral("add")}});

@@ -1,3 +1,4 @@
+#include "loadedlibraries.h"
 #include "testcontent.h"
 
 #include "viewers/audiopane.h"
@@ -492,7 +493,12 @@ void tst_ResultView::audioPlaysInTheApp()
     m_view->setResult(resultOf({TestContent::audio(TestContent::wavBytes(8000, 2.0))}));
     auto *pane = only<AudioPane>(m_view.get());
     QTRY_VERIFY(pane->isReady());
+    // Qt Multimedia comes with the first Play (the audio plugin), not with the result.
+    if (TestSupport::canSeeLoadedLibraries())
+        QVERIFY(!TestSupport::libraryLoaded("Qt6Multimedia"));
     QTest::mouseClick(only<QPushButton>(pane, u"playAudioButton"_s), Qt::LeftButton);
+    if (TestSupport::canSeeLoadedLibraries())
+        QVERIFY(TestSupport::libraryLoaded("libtoolgate_multimedia"));
     // It plays here (the position moves) or says plainly why it cannot; either way no other program.
     auto *status = only<QLabel>(pane, u"audioStatus"_s);
     QTRY_VERIFY_WITH_TIMEOUT(pane->playbackPosition() > 0 || status->isVisibleTo(pane), 10000);
