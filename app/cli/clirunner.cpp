@@ -429,3 +429,5 @@ void CliRunner::report()
 }
 
 } // namespace Toolgate
+
+#include "moc_clirunner.cpp"

@@ -507,3 +507,5 @@ void CommandRunner::done(ExitCode exitCode)
 }
 
 } // namespace Toolgate
+
+#include "moc_commandrunner.cpp"

@@ -378,3 +378,5 @@ void ConformanceMode::start()
 }
 
 } // namespace Toolgate
+
+#include "moc_conformancemode.cpp"

@@ -119,3 +119,5 @@ InterruptWatcher::InterruptWatcher(QObject *parent)
 InterruptWatcher::~InterruptWatcher() = default;
 
 } // namespace Toolgate
+
+#include "moc_interruptwatcher.cpp"

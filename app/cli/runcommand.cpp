@@ -247,3 +247,5 @@ void RunCommand::done(ExitCode code)
 }
 
 } // namespace Toolgate
+
+#include "moc_runcommand.cpp"

@@ -141,3 +141,5 @@ void TerminalApprovalGate::answer(const ApprovalDecision &decision)
 }
 
 } // namespace Toolgate
+
+#include "moc_terminalapprovalgate.cpp"

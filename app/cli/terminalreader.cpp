@@ -162,3 +162,5 @@ void TerminalReader::deliver()
 }
 
 } // namespace Toolgate
+
+#include "moc_terminalreader.cpp"

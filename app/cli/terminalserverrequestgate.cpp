@@ -564,3 +564,5 @@ void TerminalServerRequestGate::showUrl()
 }
 
 } // namespace Toolgate
+
+#include "moc_terminalserverrequestgate.cpp"

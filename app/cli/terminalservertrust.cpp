@@ -143,3 +143,5 @@ void TerminalServerTrust::refuse(const QString &by, const QString &why)
 }
 
 } // namespace Toolgate
+
+#include "moc_terminalservertrust.cpp"

@@ -54,3 +54,5 @@ void TerminalTurns::startNext()
 }
 
 } // namespace Toolgate
+
+#include "moc_terminalturns.cpp"

@@ -64,3 +64,5 @@ void Screenshotter::capture()
 }
 
 } // namespace Toolgate
+
+#include "moc_screenshotter.cpp"

@@ -170,3 +170,5 @@ void SingleInstance::onNewConnection()
 }
 
 } // namespace Toolgate
+
+#include "moc_singleinstance.cpp"

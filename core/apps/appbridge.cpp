@@ -422,3 +422,5 @@ void AppBridge::post(const JsonRpcMessage &message)
 }
 
 } // namespace Toolgate
+
+#include "moc_appbridge.cpp"

@@ -108,3 +108,5 @@ QStringList AppTrust::allowedServers() const
 }
 
 } // namespace Toolgate
+
+#include "moc_apptrust.cpp"

@@ -815,3 +815,5 @@ Result<int> AuditLog::recoverAbandoned(const QString &path)
 }
 
 } // namespace Toolgate
+
+#include "moc_auditlog.cpp"

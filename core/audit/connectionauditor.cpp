@@ -130,3 +130,5 @@ void ConnectionAuditor::record(const ServerIdentity &server, int kind, const QSt
 }
 
 } // namespace Toolgate
+
+#include "moc_connectionauditor.cpp"

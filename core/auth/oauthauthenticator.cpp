@@ -850,3 +850,5 @@ QString OAuthAuthenticator::clientKey(const QString &issuer)
 }
 
 } // namespace Toolgate
+
+#include "moc_oauthauthenticator.cpp"

@@ -310,3 +310,5 @@ QList<ApprovalPolicy::Rule> ApprovalPolicy::persistentRules() const
 }
 
 } // namespace Toolgate
+
+#include "moc_approvalpolicy.cpp"

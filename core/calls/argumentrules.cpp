@@ -545,3 +545,5 @@ Result<QList<ArgumentRule>> ArgumentRules::fromJson(const QByteArray &json)
 }
 
 } // namespace Toolgate
+
+#include "moc_argumentrules.cpp"

@@ -144,3 +144,5 @@ int TaskRegistry::runningCount(const QString &serverName) const
 }
 
 } // namespace Toolgate
+
+#include "moc_taskregistry.cpp"

@@ -621,3 +621,5 @@ void ToolCallPipeline::finish(ToolCall *call, ToolCallOutcome::Kind kind)
 }
 
 } // namespace Toolgate
+
+#include "moc_toolcall.cpp"

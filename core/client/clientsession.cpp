@@ -1958,3 +1958,5 @@ QList<UrlElicitation> ClientSession::urlElicitationsRequiredBy(const Error &erro
 
 
 } // namespace Toolgate
+
+#include "moc_clientsession.cpp"

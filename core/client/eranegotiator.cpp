@@ -131,3 +131,5 @@ void EraNegotiator::announce()
 }
 
 } // namespace Toolgate
+
+#include "moc_eranegotiator.cpp"

@@ -297,3 +297,5 @@ void TaskFollower::finish(const Result<CallToolResult> &result)
 }
 
 } // namespace Toolgate
+
+#include "moc_taskfollower.cpp"

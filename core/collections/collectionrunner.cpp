@@ -190,3 +190,5 @@ void CollectionRunner::finish()
 }
 
 } // namespace Toolgate
+
+#include "moc_collectionrunner.cpp"

@@ -195,3 +195,5 @@ Result<Workspace::LoadOutcome> Host::loadServers()
 }
 
 } // namespace Toolgate
+
+#include "moc_host.cpp"

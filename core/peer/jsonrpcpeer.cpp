@@ -757,3 +757,5 @@ void JsonRpcPeer::setFallbackNotificationHandler(NotificationHandler handler)
 }
 
 } // namespace Toolgate
+
+#include "moc_jsonrpcpeer.cpp"

@@ -284,3 +284,5 @@ void ServerRequest::record(const Result<QJsonObject> &answer, const std::optiona
 }
 
 } // namespace Toolgate
+
+#include "moc_serverrequest.cpp"

@@ -452,3 +452,5 @@ void ServerRequestPipeline::onTimeout(ServerRequest *request)
 }
 
 } // namespace Toolgate
+
+#include "moc_serverrequestpipeline.cpp"

@@ -1941,3 +1941,5 @@ CompleteResult McpServer::completeFrom(const QStringList &candidates, const QStr
 }
 
 } // namespace Toolgate
+
+#include "moc_mcpserver.cpp"

@@ -160,3 +160,5 @@ QString StdioServerChannel::description() const
 }
 
 } // namespace Toolgate
+
+#include "moc_stdioserverchannel.cpp"

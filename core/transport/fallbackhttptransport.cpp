@@ -192,3 +192,5 @@ void FallbackHttpTransport::setToolArgumentHeaders(const QHash<QString, RequestH
 }
 
 } // namespace Toolgate
+
+#include "moc_fallbackhttptransport.cpp"

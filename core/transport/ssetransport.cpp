@@ -369,3 +369,5 @@ QUrl SseTransport::endpoint() const
 }
 
 } // namespace Toolgate
+
+#include "moc_ssetransport.cpp"

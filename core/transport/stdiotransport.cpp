@@ -663,3 +663,5 @@ const StdioLaunchSpec &StdioTransport::spec() const
 }
 
 } // namespace Toolgate
+
+#include "moc_stdiotransport.cpp"

@@ -962,3 +962,5 @@ void StreamableHttpTransport::setToolArgumentHeaders(const QHash<QString, Reques
 }
 
 } // namespace Toolgate
+
+#include "moc_streamablehttptransport.cpp"

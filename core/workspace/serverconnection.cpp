@@ -931,3 +931,5 @@ void ServerConnection::refreshLists()
 }
 
 } // namespace Toolgate
+
+#include "moc_serverconnection.cpp"

@@ -241,3 +241,5 @@ void SignInManager::install()
 }
 
 } // namespace Toolgate
+
+#include "moc_serversignin.cpp"

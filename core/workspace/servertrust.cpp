@@ -294,3 +294,5 @@ Result<void> ServerTrust::save() const
 }
 
 } // namespace Toolgate
+
+#include "moc_servertrust.cpp"

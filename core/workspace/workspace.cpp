@@ -374,3 +374,5 @@ QList<ServerConfig> Workspace::configs() const
 }
 
 } // namespace Toolgate
+
+#include "moc_workspace.cpp"

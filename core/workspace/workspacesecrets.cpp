@@ -435,3 +435,5 @@ void WorkspaceSecrets::reportSecretProblem(const QString &what, const Error &err
 }
 
 } // namespace Toolgate
+
+#include "moc_workspacesecrets.cpp"

@@ -288,3 +288,5 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
 }
 
 } // namespace Toolgate
+
+#include "moc_auditdetailpane.cpp"

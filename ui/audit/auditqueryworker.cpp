@@ -37,3 +37,5 @@ void AuditQueryWorker::post(std::function<void(AuditReader *, const Error &)> jo
 }
 
 } // namespace Toolgate
+
+#include "moc_auditqueryworker.cpp"

@@ -582,3 +582,5 @@ QString AuditTableModel::originText(qint64 origin)
 }
 
 } // namespace Toolgate
+
+#include "moc_audittablemodel.cpp"

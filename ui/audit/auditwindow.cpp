@@ -696,3 +696,5 @@ SavedCall AuditWindow::savedCallOf(const AuditRecord &record)
 }
 
 } // namespace Toolgate
+
+#include "moc_auditwindow.cpp"

@@ -187,3 +187,5 @@ void ClientFeatures::onStepCompleted(const QString &serverName, const QString &e
 }
 
 } // namespace Toolgate
+
+#include "moc_clientfeatures.cpp"

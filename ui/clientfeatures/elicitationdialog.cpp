@@ -223,3 +223,5 @@ void ElicitationDialog::done(int result)
 }
 
 } // namespace Toolgate
+
+#include "moc_elicitationdialog.cpp"

@@ -120,3 +120,5 @@ void RootsDialog::updateButtons()
 }
 
 } // namespace Toolgate
+
+#include "moc_rootsdialog.cpp"

@@ -95,3 +95,5 @@ Result<void> RootsStore::save(const QStringList &folders) const
 }
 
 } // namespace Toolgate
+
+#include "moc_rootsstore.cpp"

@@ -403,3 +403,5 @@ void SamplingDialog::done(int result)
 }
 
 } // namespace Toolgate
+
+#include "moc_samplingdialog.cpp"

@@ -94,3 +94,5 @@ void CollectionFolder::read()
 }
 
 } // namespace Toolgate
+
+#include "moc_collectionfolder.cpp"

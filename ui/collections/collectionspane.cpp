@@ -640,3 +640,5 @@ void CollectionsPane::removeCall()
 }
 
 } // namespace Toolgate
+
+#include "moc_collectionspane.cpp"

@@ -45,3 +45,5 @@ void EditCallDialog::accept()
 }
 
 } // namespace Toolgate
+
+#include "moc_editcalldialog.cpp"

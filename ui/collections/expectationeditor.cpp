@@ -244,3 +244,5 @@ Result<QList<Expectation>> ExpectationEditor::expectations() const
 }
 
 } // namespace Toolgate
+
+#include "moc_expectationeditor.cpp"

@@ -212,3 +212,5 @@ void RunReportView::showSelected()
 }
 
 } // namespace Toolgate
+
+#include "moc_runreportview.cpp"

@@ -93,3 +93,5 @@ void SaveCallDialog::accept()
 }
 
 } // namespace Toolgate
+
+#include "moc_savecalldialog.cpp"

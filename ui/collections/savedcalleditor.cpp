@@ -64,3 +64,5 @@ Result<SavedCall> SavedCallEditor::savedCall() const
 }
 
 } // namespace Toolgate
+
+#include "moc_savedcalleditor.cpp"

@@ -241,3 +241,5 @@ void InterfaceCompareActions::showProblem(const QString &title, const QString &t
 }
 
 } // namespace Toolgate
+
+#include "moc_interfacecompareactions.cpp"

@@ -275,3 +275,5 @@ InterfaceDiffDialog *InterfaceDiffDialog::open(QWidget *parent, const QString &b
 }
 
 } // namespace Toolgate
+
+#include "moc_interfacediffview.cpp"

@@ -233,3 +233,5 @@ void ResultCompareDialog::open(QWidget *parent, const QString &beforeTitle, cons
 }
 
 } // namespace Toolgate
+
+#include "moc_resultcompareview.cpp"

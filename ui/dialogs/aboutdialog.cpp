@@ -125,3 +125,5 @@ QString AboutDialog::licenceText()
 }
 
 } // namespace Toolgate
+
+#include "moc_aboutdialog.cpp"

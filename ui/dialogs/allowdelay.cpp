@@ -61,3 +61,5 @@ void AllowDelay::setElapsed(bool elapsed)
 }
 
 } // namespace Toolgate
+
+#include "moc_allowdelay.cpp"

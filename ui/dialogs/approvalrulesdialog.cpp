@@ -181,3 +181,5 @@ void ApprovalRulesDialog::updateButtons()
 }
 
 } // namespace Toolgate
+
+#include "moc_approvalrulesdialog.cpp"

@@ -452,3 +452,5 @@ bool ArgumentRulesDialog::save()
 }
 
 } // namespace Toolgate
+
+#include "moc_argumentrulesdialog.cpp"

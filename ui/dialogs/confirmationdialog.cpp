@@ -588,3 +588,5 @@ void ConfirmationDialog::updateAllowButtons()
 }
 
 } // namespace Toolgate
+
+#include "moc_confirmationdialog.cpp"

@@ -64,3 +64,5 @@ DefinitionChangeView::DefinitionChangeView(const ApprovalRequest &request, QWidg
 }
 
 } // namespace Toolgate
+
+#include "moc_definitionchangeview.cpp"

@@ -244,3 +244,5 @@ void DialogApprovalGate::answer(Pending &pending, const ApprovalDecision &decisi
 }
 
 } // namespace Toolgate
+
+#include "moc_dialogapprovalgate.cpp"

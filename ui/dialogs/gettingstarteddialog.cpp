@@ -81,3 +81,5 @@ QString GettingStartedDialog::guideText()
 }
 
 } // namespace Toolgate
+
+#include "moc_gettingstarteddialog.cpp"

@@ -257,3 +257,5 @@ void ImportDialog::chooseFile()
 }
 
 } // namespace Toolgate
+
+#include "moc_importdialog.cpp"

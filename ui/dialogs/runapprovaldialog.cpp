@@ -188,3 +188,5 @@ void RunApprovalDialog::done(int result)
 }
 
 } // namespace Toolgate
+
+#include "moc_runapprovaldialog.cpp"

@@ -585,3 +585,5 @@ void ServerEditorDialog::browseDirectory()
 }
 
 } // namespace Toolgate
+
+#include "moc_servereditordialog.cpp"

@@ -157,3 +157,5 @@ void ServerTrustDialog::showEvent(QShowEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_servertrustdialog.cpp"

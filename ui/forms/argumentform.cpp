@@ -587,3 +587,5 @@ void ArgumentForm::showIssuesInForm()
 }
 
 } // namespace Toolgate
+
+#include "moc_argumentform.cpp"

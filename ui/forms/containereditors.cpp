@@ -898,3 +898,5 @@ bool NullableFieldEditor::showsOwnTitle() const
 }
 
 } // namespace Toolgate
+
+#include "moc_containereditors.cpp"

@@ -154,3 +154,5 @@ FieldEditor *createFieldEditor(const SchemaNodePtr &node, const FieldContext &co
 }
 
 } // namespace Toolgate
+
+#include "moc_fieldeditor.cpp"

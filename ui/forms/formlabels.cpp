@@ -126,3 +126,5 @@ void IssueLabel::updateLook()
 }
 
 } // namespace Toolgate
+
+#include "moc_formlabels.cpp"

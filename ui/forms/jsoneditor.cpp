@@ -210,3 +210,5 @@ void JsonEditor::showParseResult()
 }
 
 } // namespace Toolgate
+
+#include "moc_jsoneditor.cpp"

@@ -38,3 +38,5 @@ bool NumberValidator::isWholeNumberText(const QString &text)
 }
 
 } // namespace Toolgate
+
+#include "moc_numbervalidator.cpp"

@@ -88,3 +88,5 @@ void PlainTextView::resizeEvent(QResizeEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_plaintextview.cpp"

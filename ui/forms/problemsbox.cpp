@@ -87,3 +87,5 @@ void ProblemsBox::updateLook()
 }
 
 } // namespace Toolgate
+
+#include "moc_problemsbox.cpp"

@@ -739,3 +739,5 @@ void AnyFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
 }
 
 } // namespace Toolgate
+
+#include "moc_scalareditors.cpp"

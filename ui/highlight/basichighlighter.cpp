@@ -98,3 +98,5 @@ void BasicHighlighter::highlightBlock(const QString &text)
 }
 
 } // namespace Toolgate
+
+#include "moc_basichighlighter.cpp"

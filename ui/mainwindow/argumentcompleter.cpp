@@ -107,3 +107,5 @@ void ArgumentCompleter::request(const QString &name, bool showPopup)
 }
 
 } // namespace Toolgate
+
+#include "moc_argumentcompleter.cpp"

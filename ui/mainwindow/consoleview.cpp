@@ -221,3 +221,5 @@ void ConsoleView::changeEvent(QEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_consoleview.cpp"

@@ -148,3 +148,5 @@ void ItemBrowser::updateEmptyNote()
 }
 
 } // namespace Toolgate
+
+#include "moc_itembrowser.cpp"

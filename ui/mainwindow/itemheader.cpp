@@ -200,3 +200,5 @@ void ItemHeader::changeEvent(QEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_itemheader.cpp"

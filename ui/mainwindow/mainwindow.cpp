@@ -1023,3 +1023,5 @@ void MainWindow::saveSettings() const
 }
 
 } // namespace Toolgate
+
+#include "moc_mainwindow.cpp"

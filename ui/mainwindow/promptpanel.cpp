@@ -196,3 +196,5 @@ void PromptPanel::showResult(const GetPromptResult &result)
 }
 
 } // namespace Toolgate
+
+#include "moc_promptpanel.cpp"

@@ -76,3 +76,5 @@ void ResourceDialog::read()
 }
 
 } // namespace Toolgate
+
+#include "moc_resourcedialog.cpp"

@@ -176,3 +176,5 @@ void ResourcePanel::read()
 }
 
 } // namespace Toolgate
+
+#include "moc_resourcepanel.cpp"

@@ -352,3 +352,5 @@ QString ServerInfoPanel::transportExplanation(int transport)
 }
 
 } // namespace Toolgate
+
+#include "moc_serverinfopanel.cpp"

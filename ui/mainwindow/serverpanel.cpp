@@ -369,3 +369,5 @@ void ServerPanel::restartServer()
 }
 
 } // namespace Toolgate
+
+#include "moc_serverpanel.cpp"

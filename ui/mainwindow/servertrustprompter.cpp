@@ -115,3 +115,5 @@ void ServerTrustPrompter::showNext()
 }
 
 } // namespace Toolgate
+
+#include "moc_servertrustprompter.cpp"

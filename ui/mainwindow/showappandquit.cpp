@@ -84,3 +84,5 @@ void ShowAppAndQuit::quit(int code, const QString &text)
 }
 
 } // namespace Toolgate
+
+#include "moc_showappandquit.cpp"

@@ -698,3 +698,5 @@ void ToolPanel::onFinished(const QString &k, ToolCall *call)
 }
 
 } // namespace Toolgate
+
+#include "moc_toolpanel.cpp"

@@ -121,3 +121,5 @@ void TreeItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
 }
 
 } // namespace Toolgate
+
+#include "moc_treeitemdelegate.cpp"

@@ -69,3 +69,5 @@ void WorkspaceAppHost::recordLinkRequest(const ServerIdentity &server, const QUr
 }
 
 } // namespace Toolgate
+
+#include "moc_workspaceapphost.cpp"

@@ -232,3 +232,5 @@ void IconLoader::start(const QByteArray &key, const Icon &icon) const
 }
 
 } // namespace Toolgate
+
+#include "moc_iconloader.cpp"

@@ -113,3 +113,5 @@ QVariant PromptTreeModel::childData(const Node &node, int row, int column, int r
 }
 
 } // namespace Toolgate
+
+#include "moc_prompttreemodel.cpp"

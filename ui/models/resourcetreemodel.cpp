@@ -153,3 +153,5 @@ QVariant ResourceTreeModel::childData(const Node &node, int row, int column, int
 }
 
 } // namespace Toolgate
+
+#include "moc_resourcetreemodel.cpp"

@@ -245,3 +245,5 @@ QString ServerListModel::statusText(const ServerConnection *connection, const Si
 }
 
 } // namespace Toolgate
+
+#include "moc_serverlistmodel.cpp"

@@ -277,3 +277,5 @@ QVariant ServerTreeModel::serverData(const Node &node, int column, int role) con
 }
 
 } // namespace Toolgate
+
+#include "moc_servertreemodel.cpp"

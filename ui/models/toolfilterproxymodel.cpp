@@ -55,3 +55,5 @@ bool ToolFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &so
 }
 
 } // namespace Toolgate
+
+#include "moc_toolfilterproxymodel.cpp"

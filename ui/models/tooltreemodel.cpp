@@ -227,3 +227,5 @@ QVariant ToolTreeModel::childData(const Node &node, int row, int column, int rol
 }
 
 } // namespace Toolgate
+
+#include "moc_tooltreemodel.cpp"

@@ -54,3 +54,5 @@ TaskResultDialog::TaskResultDialog(const TaskRegistry::Entry &entry, QWidget *pa
 }
 
 } // namespace Toolgate
+
+#include "moc_taskresultdialog.cpp"

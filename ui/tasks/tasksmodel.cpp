@@ -296,3 +296,5 @@ QVariant TasksModel::headerData(int section, Qt::Orientation orientation, int ro
 }
 
 } // namespace Toolgate
+
+#include "moc_tasksmodel.cpp"

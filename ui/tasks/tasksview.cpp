@@ -265,3 +265,5 @@ void TasksView::clearFinished()
 }
 
 } // namespace Toolgate
+
+#include "moc_tasksview.cpp"

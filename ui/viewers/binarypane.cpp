@@ -83,3 +83,5 @@ void BinaryPane::saveAs()
 }
 
 } // namespace Toolgate
+
+#include "moc_binarypane.cpp"

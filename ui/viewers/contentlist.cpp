@@ -139,3 +139,5 @@ void ContentList::updateFit()
 }
 
 } // namespace Toolgate
+
+#include "moc_contentlist.cpp"

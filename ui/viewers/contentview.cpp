@@ -267,3 +267,5 @@ void ContentView::paintEvent(QPaintEvent *)
 }
 
 } // namespace Toolgate
+
+#include "moc_contentview.cpp"

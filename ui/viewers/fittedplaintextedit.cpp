@@ -96,3 +96,5 @@ int FittedPlainTextEdit::fittedHeight() const
 }
 
 } // namespace Toolgate
+
+#include "moc_fittedplaintextedit.cpp"

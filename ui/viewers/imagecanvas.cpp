@@ -90,3 +90,5 @@ void ImageCanvas::wheelEvent(QWheelEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_imagecanvas.cpp"

@@ -290,3 +290,5 @@ void ImagePane::updateToolBar()
 }
 
 } // namespace Toolgate
+
+#include "moc_imagepane.cpp"

@@ -41,3 +41,5 @@ void JsonTextPane::setFitToContents(bool fit, int maxHeight)
 }
 
 } // namespace Toolgate
+
+#include "moc_jsontextpane.cpp"

@@ -246,3 +246,5 @@ Qt::ItemFlags JsonTreeModel::flags(const QModelIndex &index) const
 }
 
 } // namespace Toolgate
+
+#include "moc_jsontreemodel.cpp"

@@ -204,3 +204,5 @@ void LargeTextView::updateBar()
 }
 
 } // namespace Toolgate
+
+#include "moc_largetextview.cpp"

@@ -55,3 +55,5 @@ void LineDiffView::fitHeight(int minLines, int maxLines)
 }
 
 } // namespace Toolgate
+
+#include "moc_linediffview.cpp"

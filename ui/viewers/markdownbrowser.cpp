@@ -119,3 +119,5 @@ void MarkdownBrowser::updateFit()
 }
 
 } // namespace Toolgate
+
+#include "moc_markdownbrowser.cpp"

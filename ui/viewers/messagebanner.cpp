@@ -143,3 +143,5 @@ void MessageBanner::changeEvent(QEvent *event)
 }
 
 } // namespace Toolgate
+
+#include "moc_messagebanner.cpp"

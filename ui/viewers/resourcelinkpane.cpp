@@ -78,3 +78,5 @@ ResourceLinkPane::ResourceLinkPane(const Content &content, QWidget *parent)
 }
 
 } // namespace Toolgate
+
+#include "moc_resourcelinkpane.cpp"

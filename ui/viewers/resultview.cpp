@@ -338,3 +338,5 @@ void ResultView::showStatus(const QString &text)
 }
 
 } // namespace Toolgate
+
+#include "moc_resultview.cpp"

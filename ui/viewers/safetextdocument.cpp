@@ -53,3 +53,5 @@ QVariant SafeTextDocument::loadResource(int type, const QUrl &name)
 }
 
 } // namespace Toolgate
+
+#include "moc_safetextdocument.cpp"

@@ -100,3 +100,5 @@ void StructuredContentView::showVerdict(Verdict verdict, const QStringList &prob
 }
 
 } // namespace Toolgate
+
+#include "moc_structuredcontentview.cpp"

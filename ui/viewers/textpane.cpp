@@ -193,3 +193,5 @@ void TextPane::copyAll()
 }
 
 } // namespace Toolgate
+
+#include "moc_textpane.cpp"
