@@ -105,14 +105,16 @@ function buildServer({ era: requestEra }) {
 
   server.registerTool('ask_model', {
     description: "Asks the client's model a question (sampling) and returns its answer",
-    inputSchema: objectSchema({ question: { type: 'string' } }),
-  }, async ({ question }, ctx) => {
+    // timeoutMs (legacy era): the server gives up on its sampling/createMessage after that long and sends
+    // notifications/cancelled, as every SDK server does after its 60 s default.
+    inputSchema: objectSchema({ question: { type: 'string' }, timeoutMs: { type: 'integer', minimum: 1 } }, ['question']),
+  }, async ({ question, timeoutMs }, ctx) => {
     const request = {
       messages: [{ role: 'user', content: { type: 'text', text: question } }],
       maxTokens: 100,
     };
     if (!modern) {
-      const result = await ctx.mcpReq.requestSampling(request);
+      const result = await ctx.mcpReq.requestSampling(request, timeoutMs ? { timeout: timeoutMs } : undefined);
       return text(`model ${result.model} said: ${result.content?.text ?? JSON.stringify(result.content)}`);
     }
     const answer = ctx.mcpReq.inputResponses?.sample;

@@ -645,15 +645,28 @@ void tst_ClientFeatures::answerTimeoutClosesDialog()
 
 void tst_ClientFeatures::serverCancelClosesDialog()
 {
-    // server-everything gives up on a sampling request after the SDK's 60 s default and sends
-    // notifications/cancelled: the dialog must close and nothing may be answered afterwards.
-    connectServer();
-    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("slow human")}},
-                          std::chrono::seconds(120));
+    // A server that gives up on its sampling request sends notifications/cancelled: the dialog must close and
+    // nothing may be answered afterwards. The SDK v2 peer in the initialize era sends the classic
+    // sampling/createMessage and gives up after the tool's timeoutMs, as every SDK server does after its 60 s
+    // default (server-everything's trigger-sampling-request, which this test waited a minute for before).
+    ServerConfig config;
+    config.name = QStringLiteral("modern");
+    config.command = TestSupport::nodeBinary();
+    config.args = QStringList{TestSupport::npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                              QStringLiteral("stdio")};
+    config.protocolEra = ServerConfig::EraPreference::Legacy;
+    m_connection = m_toolgate->workspace()->addTransientServer(config).value();
+    m_connection->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 20000);
+    QVERIFY(m_connection->session()->protocolVersion() != QStringLiteral("2026-07-28"));
+
+    auto call = startCall(QStringLiteral("ask_model"),
+                          {{QStringLiteral("question"), QStringLiteral("slow human")}, {QStringLiteral("timeoutMs"), 3000}},
+                          std::chrono::seconds(60));
     QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
     QPointer<SamplingDialog> dialog = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(dialog->replyEdit(), QStringLiteral("still typing"));
-    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 75000);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 20000);
     QCOMPARE(m_features->pendingCount(), 0);
     QVERIFY(!m_notices->isEmpty());
     const QString notice = m_notices->last().first().toString();
