@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Toolgate: install what building and testing needs on Debian 12 (bookworm).
 #
-# Usage: packaging/setup-debian.sh [--no-npm] [-h|--help]
+# Usage: packaging/setup-debian.sh [--app] [--no-npm] [-h|--help]
 #
 #   1. Installs, with apt-get, whichever of the build/test packages below is
 #      missing (checked with dpkg-query; `apt-get update` runs only when
 #      something is missing). Works as root, or through sudo otherwise.
+#      With --app, only what building and running the programs needs (the
+#      README's first command): no compilers for the fuzzers, no Node.js, no
+#      packaging tools; implies --no-npm.
 #   2. Unless --no-npm is given, runs `npm ci` in tests/npm when
 #      tests/npm/node_modules is missing or was installed from another
 #      package.json/package-lock.json (a hash in a stamp file inside it).
@@ -17,7 +20,7 @@
 set -euo pipefail
 
 readonly PROG="setup-debian"
-readonly APT_PACKAGES=(
+readonly APP_PACKAGES=(
     build-essential cmake ninja-build pkg-config git
     # lld links the programs and the hundred test executables several times faster than GNU ld
     lld
@@ -27,6 +30,8 @@ readonly APT_PACKAGES=(
     nlohmann-json3-dev
     # MCP App views (WebEngine, WebChannel), audio playback (Multimedia), translations (lupdate/lrelease)
     qt6-webengine-dev qt6-webchannel-dev qt6-multimedia-dev qt6-l10n-tools
+)
+readonly TEST_PACKAGES=(
     # fuzzers (libFuzzer) and the ASan/UBSan build of core
     clang libclang-rt-14-dev
     nodejs npm
@@ -46,9 +51,11 @@ say() { printf '%s: %s\n' "$PROG" "$*"; }
 die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
 
 with_npm=1
+with_tests=1
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --no-npm) with_npm=0 ;;
+        --app) with_npm=0; with_tests=0 ;;
         -h|--help) usage; exit 0 ;;
         *) usage >&2; die "unknown argument: $1" ;;
     esac
@@ -89,8 +96,10 @@ while read -r status name provides; do
     done
 done < <(dpkg-query -W -f='${db:Status-Status} ${Package} ${Provides}\n' 2>/dev/null)
 
+wanted_packages=("${APP_PACKAGES[@]}")
+[[ $with_tests -eq 1 ]] && wanted_packages+=("${TEST_PACKAGES[@]}")
 missing=()
-for pkg in "${APT_PACKAGES[@]}"; do
+for pkg in "${wanted_packages[@]}"; do
     [[ -n "${present[$pkg]:-}" ]] && continue
     # A Node.js that did not come from a Debian package (e.g. a tarball in
     # /usr/local) is accepted as is, rather than shadowed by Debian's.
