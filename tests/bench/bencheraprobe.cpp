@@ -2,7 +2,7 @@
 // for one server in three ways: the era set by hand (no probe), Auto with nothing cached (a server/discover
 // probe on a sibling process first), and Auto with the verdict cached (no sibling). Median of --runs each.
 //
-//   build/bin/toolgate-bench-eraprobe [--runs N]
+//   build-dev/bin/toolgate-bench-eraprobe [--runs N]
 //
 // Servers: toolgate-fault-server (a C++ legacy server), server-everything (a Node legacy server, TypeScript
 // SDK v1) and tests/npm/peers/modern-server.mjs --era modern (a Node modern-only server, TypeScript SDK v2).
