@@ -271,8 +271,8 @@ Result<void> ApprovalPolicy::persist(const std::function<void(Stored &)> &change
     // made to it, and it is written, under a lock that keeps the two from interleaving.
     const auto lock = AtomicFile::lockForUpdate(m_storagePath, lockWaitMs);
     if (!lock) {
-        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ApprovalPolicy", "%1 is being written by another Toolgate; your decision counts until Toolgate quits but was not saved")
-                                                     .arg(QDir::toNativeSeparators(m_storagePath)));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ApprovalPolicy", "%1; your decision counts until Toolgate quits but was not saved")
+                                                     .arg(lock.error().message));
     }
     Result<Stored> onDisk = readFile();
     // An unreadable file is replaced by what this process holds (it was reported when loading).

@@ -20,9 +20,11 @@ Result<void> write(const QString &path, const QByteArray &data);
 
 /// For a file more than one Toolgate process changes (the app and toolgate-cli each keep a copy in
 /// memory): the lock (path + ".lock") to hold while reading the file again, making one change to what
-/// it holds now and writing it, so that neither drops what the other stored. Null when another
-/// process held it for longer than waitMs. A lock left by a crashed process goes stale within seconds.
-std::unique_ptr<QLockFile> lockForUpdate(const QString &path, int waitMs);
+/// it holds now and writing it, so that neither drops what the other stored. Creates the folder when
+/// it is missing (a fresh account has none yet). A ConfigError naming the file and the reason when
+/// the folder cannot be made or the lock file not written, or when another process held the lock
+/// for longer than waitMs. A lock left by a crashed process goes stale within seconds.
+Result<std::unique_ptr<QLockFile>> lockForUpdate(const QString &path, int waitMs);
 
 } // namespace AtomicFile
 

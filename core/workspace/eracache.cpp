@@ -142,8 +142,8 @@ Result<void> EraCache::update(const std::function<bool(QHash<QString, Stored> &)
     const auto lock = AtomicFile::lockForUpdate(m_path, 500);
     if (!lock) {
         change(m_entries); // this process still goes by it; the file keeps what the other one writes
-        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1 is being written by another Toolgate; the protocol era was not remembered this time")
-                                                     .arg(QDir::toNativeSeparators(m_path)));
+        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1; the protocol era was not remembered this time")
+                                                     .arg(lock.error().message));
     }
     if (Result<QHash<QString, Stored>> onDisk = readFile())
         m_entries = std::move(onDisk.value());

@@ -2501,8 +2501,8 @@ Schnittstellen:
         <translation>früher für diese Sitzung erlaubt</translation>
     </message>
     <message>
-        <source>%1 is being written by another Toolgate; your decision counts until Toolgate quits but was not saved</source>
-        <translation>%1 wird gerade von einem anderen Toolgate geschrieben; Ihre Entscheidung gilt, bis Toolgate beendet wird, wurde aber nicht gespeichert</translation>
+        <source>%1; your decision counts until Toolgate quits but was not saved</source>
+        <translation>%1; Ihre Entscheidung gilt, bis Toolgate beendet wird, wurde aber nicht gespeichert</translation>
     </message>
 </context>
 <context>
@@ -3112,6 +3112,18 @@ Schnittstellen:
     <message>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is being written by another Toolgate</source>
+        <translation>%1 wird gerade von einem anderen Toolgate geschrieben</translation>
+    </message>
+    <message>
+        <source>cannot write %1: no permission to create %2 in %3</source>
+        <translation>%1 kann nicht geschrieben werden: keine Berechtigung, %2 in %3 anzulegen</translation>
+    </message>
+    <message>
+        <source>cannot write %1: its lock file %2 cannot be created</source>
+        <translation>%1 kann nicht geschrieben werden: seine Sperrdatei %2 kann nicht angelegt werden</translation>
     </message>
 </context>
 <context>
@@ -5211,8 +5223,8 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <translation>%1 ist kein Zwischenspeicher für Protokoll-Ären, den Toolgate lesen kann; er wird neu geschrieben</translation>
     </message>
     <message>
-        <source>%1 is being written by another Toolgate; the protocol era was not remembered this time</source>
-        <translation>%1 wird gerade von einem anderen Toolgate geschrieben; die Protokoll-Ära wurde diesmal nicht gespeichert</translation>
+        <source>%1; the protocol era was not remembered this time</source>
+        <translation>%1; die Protokoll-Ära wurde diesmal nicht gespeichert</translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,7 @@ private slots:
     void aChangeSuspendsWhatWasRemembered();
     void whatDoesNotChangeMeaningKeepsThePin();
     void pinsSurviveARestart();
+    void aFreshAccountKeepsItsPins();
     void aRevocationHoldsInEveryProcess();
     void theChangeIsShownAsADiff();
     void rugPullAsksAgainBeforeTheServerSeesACall();
@@ -149,6 +150,25 @@ void tst_ToolPinning::pinsSurviveARestart()
     const Tool after = tool(u"read_notes"_s, u"Reads all your files."_s);
     QVERIFY(!reloaded.lookup(notes, after));
     QCOMPARE(reloaded.changeSincePinned(notes, after)->beforeText(u"description"_s), u"Reads your notes."_s);
+}
+
+void tst_ToolPinning::aFreshAccountKeepsItsPins()
+{
+    // On a fresh account Toolgate's folder does not exist yet: the lock beside approvals.json must make it,
+    // or the pin is never written and a later change to the tool would come without its notice (issue 35).
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"not-yet/Toolgate/approvals.json"_s);
+    const Tool before = tool(u"read_notes"_s, u"Reads your notes."_s);
+    {
+        ApprovalPolicy policy(path);
+        QVERIFY(policy.remember(notes, before, ApprovalDecision::Kind::AllowAlways));
+    }
+    QVERIFY(QFile::exists(path));
+    ApprovalPolicy reloaded(path);
+    QVERIFY(!reloaded.loadError());
+    const Tool after = tool(u"read_notes"_s, u"Reads all your files."_s);
+    QVERIFY(!reloaded.lookup(notes, after));
+    QVERIFY(reloaded.changeSincePinned(notes, after));
 }
 
 void tst_ToolPinning::aRevocationHoldsInEveryProcess()
