@@ -38,9 +38,10 @@ double percentile(std::vector<double> values, double p)
     return values.empty() ? 0 : values.at(size_t(p * double(values.size() - 1) + 0.5));
 }
 
-// Starts argv with stdin from stdinFile (or /dev/null) and the extra environment, output to
-// /dev/null; returns the child's pid.
-pid_t spawn(const QStringList &command, const QByteArray &stdinFile, const QStringList &environment)
+// Starts command with stdin from stdinFile (or /dev/null), stdout to stdoutFd (or /dev/null), stderr
+// to /dev/null and the extra environment; returns the child's pid. In the child, closeFd is closed.
+pid_t spawn(const QStringList &command, const QByteArray &stdinFile, const QStringList &environment, int stdoutFd = -1,
+            int closeFd = -1)
 {
     QList<QByteArray> args;
     for (const QString &a : command)
@@ -51,9 +52,12 @@ pid_t spawn(const QStringList &command, const QByteArray &stdinFile, const QStri
     const pid_t pid = fork();
     if (pid == 0) {
         const int in = ::open(stdinFile.isEmpty() ? "/dev/null" : stdinFile.constData(), O_RDONLY);
-        const int out = ::open("/dev/null", O_WRONLY);
-        if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)
+        const int null = ::open("/dev/null", O_WRONLY);
+        const int out = stdoutFd >= 0 ? stdoutFd : null;
+        if (in < 0 || null < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(null, 2) < 0)
             _exit(126);
+        if (closeFd >= 0)
+            ::close(closeFd);
         for (QByteArray &e : env)
             putenv(e.data());
         std::vector<char *> argv;
@@ -64,6 +68,32 @@ pid_t spawn(const QStringList &command, const QByteArray &stdinFile, const QStri
         _exit(127);
     }
     return pid;
+}
+
+// Start to the first byte on stdout (--list-tools-and-quit prints the tools the moment they are
+// listed, before it shuts down): one run, in milliseconds, or a negative number on failure.
+double timeToFirstOutput(const QStringList &command, const QStringList &environment)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return -1;
+    QElapsedTimer timer;
+    timer.start();
+    const pid_t pid = spawn(command, {}, environment, fds[1], fds[0]);
+    ::close(fds[1]);
+    char buffer[4096];
+    double first = -1;
+    for (;;) {
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        if (n <= 0)
+            break;
+        if (first < 0)
+            first = double(timer.nsecsElapsed()) / 1e6;
+    }
+    ::close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? first : -1;
 }
 
 Figures time(const QStringList &command, int runs, const QByteArray &stdinFile = {}, const QStringList &environment = {})
@@ -98,7 +128,7 @@ QString line(const QString &what, const Figures &f)
         .arg(percentile(f.ms, 0.5), 0, 'f', 1)
         .arg(percentile(f.ms, 0.0), 0, 'f', 1)
         .arg(percentile(f.ms, 1.0), 0, 'f', 1)
-        .arg(double(f.peakKiB) / 1024.0, 0, 'f', 1);
+        .arg(f.peakKiB > 0 ? QString::number(double(f.peakKiB) / 1024.0, 'f', 1) : QStringLiteral("–"));
 }
 
 struct Idle
@@ -191,7 +221,18 @@ int main(int argc, char *argv[])
     out << line(QStringLiteral("`toolgate-demo-server` answering initialize"), time({demo}, runs, initialize.toLocal8Bit(), environment)) << "\n";
     out.flush();
     if (QFile::exists(gui)) {
-        out << line(QStringLiteral("`toolgate --list-tools-and-quit` (offscreen)"), time({gui, QStringLiteral("--list-tools-and-quit")}, runs, {}, environment)) << "\n";
+        out << line(QStringLiteral("`toolgate --list-tools-and-quit` (offscreen), start to exit"), time({gui, QStringLiteral("--list-tools-and-quit")}, runs, {}, environment)) << "\n";
+        Figures listed;
+        for (int i = 0; i < runs + 1; ++i) {
+            const double ms = timeToFirstOutput({gui, QStringLiteral("--list-tools-and-quit")}, environment);
+            if (ms < 0) {
+                listed.error = QStringLiteral("no tools listed");
+                break;
+            }
+            if (i > 0)
+                listed.ms.push_back(ms);
+        }
+        out << line(QStringLiteral("the same, start to tools listed (first line printed)"), listed) << "\n";
         out.flush();
         const Idle i = idle(gui, environment, parser.value(idleOption).toInt());
         out << "\nThe app idling with the demo server after " << parser.value(idleOption) << " s (offscreen): "
