@@ -38,7 +38,7 @@ Loaded loadNamed(const QString &name)
         QStringList folders;
         for (const QString &folder : searchPaths())
             folders.append(QDir::toNativeSeparators(folder));
-        return {nullptr, QStringLiteral("%1 was not found (looked in %2); reinstall Toolgate")
+        return {nullptr, QCoreApplication::translate("Toolgate::Plugins", "%1 was not found (looked in %2); reinstall Toolgate")
                              .arg(fileNameFor(name), folders.join(QStringLiteral(", ")))};
     }
     // The loader is leaked on purpose: a plugin stays loaded for the life of the process, and
@@ -46,7 +46,7 @@ Loaded loadNamed(const QString &name)
     auto *loader = new QPluginLoader(path);
     if (QObject *root = loader->instance())
         return {root, {}};
-    return {nullptr, QStringLiteral("%1 could not be loaded: %2").arg(QDir::toNativeSeparators(path), loader->errorString())};
+    return {nullptr, QCoreApplication::translate("Toolgate::Plugins", "%1 could not be loaded: %2").arg(QDir::toNativeSeparators(path), loader->errorString())};
 }
 
 } // namespace
@@ -60,6 +60,12 @@ QStringList searchPaths()
 #endif
     paths.removeDuplicates();
     return paths;
+}
+
+QString wrongInterface(const QString &name)
+{
+    return QCoreApplication::translate("Toolgate::Plugins", "%1 is not the plugin this version of Toolgate expects; reinstall Toolgate")
+        .arg(fileNameFor(name));
 }
 
 QString find(const QString &name)

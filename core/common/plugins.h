@@ -20,6 +20,9 @@ namespace Toolgate::Plugins {
 /// nullptr with why it could not be loaded (in words for people) in *why.
 QObject *instance(const QString &name, QString *why = nullptr);
 
+/// Why plugin name cannot be used: it is not the one this build expects (for load()).
+QString wrongInterface(const QString &name);
+
 /// The interface of plugin name, or nullptr with why.
 template<class Interface>
 Interface *load(const QString &name, QString *why = nullptr)
@@ -27,7 +30,7 @@ Interface *load(const QString &name, QString *why = nullptr)
     QObject *root = instance(name, why);
     auto *found = qobject_cast<Interface *>(root);
     if (root && !found && why)
-        *why = QStringLiteral("%1 is not the plugin this version of Toolgate expects; reinstall Toolgate").arg(name);
+        *why = wrongInterface(name);
     return found;
 }
 

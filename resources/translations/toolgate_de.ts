@@ -7167,6 +7167,21 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::Plugins</name>
+    <message>
+        <source>%1 was not found (looked in %2); reinstall Toolgate</source>
+        <translation>%1 wurde nicht gefunden (gesucht in %2); installieren Sie Toolgate neu</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded: %2</source>
+        <translation>%1 konnte nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not the plugin this version of Toolgate expects; reinstall Toolgate</source>
+        <translation>%1 ist nicht das Plugin, das diese Toolgate-Version erwartet; installieren Sie Toolgate neu</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ProbeClassifier</name>
     <message>
         <source>no answer in time</source>

@@ -121,7 +121,11 @@ AudioPane::AudioPane(QWidget *parent)
     m_saveButton->setEnabled(false);
 }
 
-AudioPane::~AudioPane() = default;
+AudioPane::~AudioPane()
+{
+    // The player reads m_bytes, which goes before it in member order: stop it first.
+    m_player.reset();
+}
 
 bool AudioPane::hasInAppPlayback()
 {
