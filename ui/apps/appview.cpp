@@ -28,18 +28,15 @@ AppCsp::RequestKind cspKind(AppWebRequest kind)
 AppView *AppView::create(AppBridge *bridge, QWidget *parent, QString *why)
 {
     // Loading the plugin loads Qt WebEngine: the first view pays for it, a session without apps never does.
-    if (!Plugins::load<AppWebEngine>(QStringLiteral("webengine"), why))
-        return nullptr;
-    return new AppView(bridge, parent);
+    AppWebEngine *engine = Plugins::load<AppWebEngine>(QStringLiteral("webengine"), why);
+    return engine ? new AppView(engine, bridge, parent) : nullptr;
 }
 
-AppView::AppView(AppBridge *bridge, QWidget *parent)
+AppView::AppView(AppWebEngine *engine, AppBridge *bridge, QWidget *parent)
     : QWidget(parent)
     , m_bridge(bridge)
 {
     setObjectName(QStringLiteral("appView"));
-    auto *engine = Plugins::load<AppWebEngine>(QStringLiteral("webengine"));
-    Q_ASSERT(engine); // create() checked
 
     AppWebViewSetup setup;
     setup.html = bridge->context().resource.html;

@@ -6,6 +6,7 @@
 namespace Toolgate {
 
 class AppBridge;
+class AppWebEngine;
 class AppWebView;
 
 /// One app view, as the app pane holds it: the web engine plugin's view of the app
@@ -43,7 +44,7 @@ signals:
     void permissionRequested(int question, const QStringList &permissions);
 
 private:
-    AppView(AppBridge *bridge, QWidget *parent);
+    AppView(AppWebEngine *engine, AppBridge *bridge, QWidget *parent);
 
     QPointer<AppBridge> m_bridge;
     AppWebView *m_web = nullptr; // the plugin's view; its widget is our child
