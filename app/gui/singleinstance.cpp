@@ -43,6 +43,9 @@ Contact deliver(const QString &name, const QStringList &arguments, int timeoutMs
     QLocalSocket socket;
     QEventLoop loop;
     Contact contact = Contact::Failed;
+    // On Unix a missing socket file is reported from inside connectToServer(), before the loop runs,
+    // and a quit() before exec() is lost: the first launch would wait the whole timeout for nobody.
+    bool answered = false;
     QByteArray message;
     {
         QDataStream out(&message, QIODevice::WriteOnly);
@@ -56,6 +59,7 @@ Contact deliver(const QString &name, const QStringList &arguments, int timeoutMs
     // The running instance answers with one byte once it has read the message.
     QObject::connect(&socket, &QLocalSocket::readyRead, &loop, [&] {
         contact = Contact::Delivered;
+        answered = true;
         loop.quit();
     });
     QObject::connect(&socket, &QLocalSocket::errorOccurred, &loop, [&](QLocalSocket::LocalSocketError error) {
@@ -64,11 +68,13 @@ Contact deliver(const QString &name, const QStringList &arguments, int timeoutMs
         contact = error == QLocalSocket::ServerNotFoundError || error == QLocalSocket::ConnectionRefusedError
             ? Contact::NobodyThere
             : Contact::Failed;
+        answered = true;
         loop.quit();
     });
     QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
     socket.connectToServer(name);
-    loop.exec();
+    if (!answered)
+        loop.exec();
     return contact;
 }
 

@@ -3,6 +3,7 @@
 #include <QFile>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QProcess>
@@ -58,6 +59,19 @@ private slots:
         std::unique_ptr<SingleInstance> next = SingleInstance::claim(name, {});
         QVERIFY(next);
         QCOMPARE(next->name(), name);
+    }
+
+    void theFirstLaunchDoesNotWaitForNobody()
+    {
+        // Nobody listens under a fresh name. That is known at once (the socket file does not exist), so
+        // the claim must not sit out its timeout: the window of every first launch waited for it (3 s).
+        // The timeout here is far longer than any machine needs to find a missing file.
+        constexpr int timeoutMs = 20000;
+        QElapsedTimer timer;
+        timer.start();
+        std::unique_ptr<SingleInstance> first = SingleInstance::claim(uniqueName("fresh"), {}, timeoutMs);
+        QVERIFY(first);
+        QVERIFY2(timer.elapsed() < timeoutMs / 2, qPrintable(QStringLiteral("claim took %1 ms").arg(timer.elapsed())));
     }
 
     void garbageOnTheSocketIsDropped()
