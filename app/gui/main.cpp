@@ -127,8 +127,8 @@ void finishSecretWrites(WorkspaceSecrets &secrets)
 
 int main(int argc, char *argv[])
 {
-    // Qt WebEngine (MCP Apps views) shares OpenGL contexts with the widgets; set before the app exists.
-    QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    // Qt::AA_ShareOpenGLContexts, which Qt WebEngine needs, is set by the first app view (AppView::create),
+    // not here: set before the application exists, it loads the OpenGL stack into every session.
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Toolgate"));
     QCoreApplication::setApplicationName(QStringLiteral("toolgate"));

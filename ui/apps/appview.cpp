@@ -5,7 +5,18 @@
 #include "apps/appwebengine.h"
 #include "common/plugins.h"
 
+#include <QCoreApplication>
+#include <QOpenGLContext>
 #include <QVBoxLayout>
+
+#if !defined(Q_OS_MACOS)
+QT_BEGIN_NAMESPACE
+// Exported by Qt GUI (not in a public header): the setter behind QOpenGLContext::globalShareContext().
+// Qt WebEngine declares and calls it the same way; Qt itself calls it when Qt::AA_ShareOpenGLContexts is
+// set before the application object exists, which is the only public road to it.
+Q_GUI_EXPORT void qt_gl_set_global_share_context(QOpenGLContext *context);
+QT_END_NAMESPACE
+#endif
 
 namespace Toolgate {
 
@@ -23,10 +34,33 @@ AppCsp::RequestKind cspKind(AppWebRequest kind)
     return AppCsp::RequestKind::Other;
 }
 
+// Qt WebEngine hands its rendered pages to the widgets through OpenGL textures, and so needs one OpenGL
+// context that every other context shares. Qt makes it at start when Qt::AA_ShareOpenGLContexts is set
+// before the application exists — and with it loads the whole OpenGL stack (Mesa with LLVM: ~65 MB
+// resident under X11) into every session, apps or not. It is made here instead, before the first view and
+// before Qt WebEngine is loaded (whose start-up checks for it), so a session without apps never pays.
+// Every context Qt makes later — the window's, when the view turns it into an OpenGL window, and
+// Chromium's — shares with it, as if it had been there from the start. Without OpenGL (a failed create,
+// macOS, which shares differently) Qt WebEngine draws in software; the view still works.
+void prepareSharedOpenGLContext()
+{
+#if !defined(Q_OS_MACOS)
+    if (QOpenGLContext::globalShareContext())
+        return;
+    auto *context = new QOpenGLContext(qApp); // lives as long as the application, as Qt's own would
+    context->setFormat(QSurfaceFormat::defaultFormat());
+    if (context->create())
+        qt_gl_set_global_share_context(context);
+    else
+        delete context;
+#endif
+}
+
 } // namespace
 
 AppView *AppView::create(AppBridge *bridge, QWidget *parent, QString *why)
 {
+    prepareSharedOpenGLContext();
     // Loading the plugin loads Qt WebEngine: the first view pays for it, a session without apps never does.
     AppWebEngine *engine = Plugins::load<AppWebEngine>(QStringLiteral("webengine"), why);
     return engine ? new AppView(engine, bridge, parent) : nullptr;
