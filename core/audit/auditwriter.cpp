@@ -194,10 +194,18 @@ Result<void> AuditWriter::appendTaskEvent(qint64 recordId, const AuditTaskEventR
     return appendEvent(recordId, AuditEventKind::Task, values);
 }
 
+QString AuditWriter::sessionsWithPendingRecordsQuery()
+{
+    // Connection events never get an outcome, so "outcome IS NULL" alone matches every one ever
+    // recorded, and that is the index SQLite picks without statistics: each start (and each one-shot CLI
+    // run) read the whole history of connections. The partial index holds only unfinished calls.
+    return QStringLiteral("SELECT DISTINCT session FROM records INDEXED BY records_pending WHERE outcome IS NULL AND type <> 'connection'");
+}
+
 Result<QStringList> AuditWriter::sessionsWithPendingRecords()
 {
     QSqlQuery query(m_db);
-    if (!query.exec(QStringLiteral("SELECT DISTINCT session FROM records WHERE outcome IS NULL AND type <> 'connection'")))
+    if (!query.exec(sessionsWithPendingRecordsQuery()))
         return failure(QCoreApplication::translate("Toolgate::AuditWriter", "cannot look for unfinished calls"), query);
     QStringList sessions;
     while (query.next())

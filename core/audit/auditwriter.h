@@ -38,6 +38,8 @@ public:
 
     /// Sessions that left calls or requests without an outcome.
     Result<QStringList> sessionsWithPendingRecords();
+    /// Its SQL, for a test of the index it reads.
+    static QString sessionsWithPendingRecordsQuery();
     /// The newest step of the record's task life, if the call ran as a task.
     Result<std::optional<AuditTaskEventRow>> lastTaskEvent(qint64 recordId);
     /// The records of session that have no outcome (connection events never have one).

@@ -115,6 +115,7 @@ private slots:
     void killedMidCall_data();
     void killedMidCall();
     void cleanShutdownMarksOwnUnfinishedCalls();
+    void findingUnfinishedCallsReadsOnlyThem();
     void droppedCallIsMarked();
     void secretsNeverReachTheFile();
     void deepResultIsCutAndSaysSo();
@@ -387,6 +388,25 @@ void tst_AuditLog::cleanShutdownMarksOwnUnfinishedCalls()
     QCOMPARE(page->records.size(), 1);
     QCOMPARE(page->records.first().outcome, AuditOutcome::Unknown);
     QVERIFY(page->records.first().errorMessage.contains(u"quit"_s));
+}
+
+void tst_AuditLog::findingUnfinishedCallsReadsOnlyThem()
+{
+    // Every start looks for calls other sessions left unfinished. Connection events never have an outcome:
+    // a plan through records_outcome visits each one ever recorded (thousands after months of use).
+    AuditDatabase::Options options;
+    options.path = dbPath();
+    options.connectionName = u"plan"_s;
+    auto database = AuditDatabase::open(options);
+    QVERIFY(database);
+    QSqlQuery plan(database.value()->db());
+    QVERIFY2(plan.exec(u"EXPLAIN QUERY PLAN "_s + AuditWriter::sessionsWithPendingRecordsQuery()), qPrintable(plan.lastError().text()));
+    QStringList steps;
+    while (plan.next())
+        steps.append(plan.value(3).toString());
+    QVERIFY2(steps.join(u'\n').contains(u"records_pending"_s), qPrintable(steps.join(u'\n')));
+    AuditWriter writer(database.value()->db());
+    QVERIFY(writer.sessionsWithPendingRecords().ok());
 }
 
 void tst_AuditLog::droppedCallIsMarked()
