@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -25,12 +26,14 @@ constexpr int lockWaitMs = 1000;
 
 } // namespace
 
-ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
+ApprovalPolicy::ApprovalPolicy(const QString &storagePath, FileChanges changes, QObject *parent)
     : QObject(parent)
     , m_storagePath(storagePath)
+    , m_changes(changes)
 {
     if (m_storagePath.isEmpty())
         return;
+    m_readStamp = currentStamp();
     Result<Stored> stored = readFile();
     if (!stored) {
         // Keep the broken file: the user may want to repair it. We start with no remembered rules,
@@ -43,9 +46,30 @@ ApprovalPolicy::ApprovalPolicy(const QString &storagePath, QObject *parent)
     }
     // The app and toolgate-cli share the file: a rule revoked or a tool approved in the other one counts
     // here at once, not only after a restart.
-    watchFile();
-    connect(&m_watcher, &QFileSystemWatcher::fileChanged, this, &ApprovalPolicy::reloadFromFile);
-    connect(&m_watcher, &QFileSystemWatcher::directoryChanged, this, &ApprovalPolicy::reloadFromFile);
+    if (m_changes == FileChanges::Watched) {
+        m_watcher = std::make_unique<QFileSystemWatcher>();
+        watchFile();
+        connect(m_watcher.get(), &QFileSystemWatcher::fileChanged, this, &ApprovalPolicy::reloadFromFile);
+        connect(m_watcher.get(), &QFileSystemWatcher::directoryChanged, this, &ApprovalPolicy::reloadFromFile);
+    }
+}
+
+ApprovalPolicy::~ApprovalPolicy() = default;
+
+ApprovalPolicy::FileStamp ApprovalPolicy::currentStamp() const
+{
+    const QFileInfo info(m_storagePath);
+    if (!info.exists())
+        return {};
+    return {true, info.size(), info.lastModified(), info.metadataChangeTime()};
+}
+
+void ApprovalPolicy::catchUpWithFile()
+{
+    if (m_changes != FileChanges::CheckedOnUse || m_storagePath.isEmpty())
+        return;
+    if (currentStamp() != m_readStamp)
+        reloadFromFile();
 }
 
 Result<ApprovalPolicy::Stored> ApprovalPolicy::readFile() const
@@ -86,23 +110,26 @@ Result<ApprovalPolicy::Stored> ApprovalPolicy::readFile() const
 
 void ApprovalPolicy::watchFile()
 {
+    if (!m_watcher)
+        return;
     // The file itself once it exists (a rename replaces it, AtomicFile: the new one is watched again);
     // until then its folder, to see it appear.
     if (QFileInfo::exists(m_storagePath)) {
-        if (!m_watcher.files().contains(m_storagePath))
-            m_watcher.addPath(m_storagePath);
-        if (!m_watcher.directories().isEmpty())
-            m_watcher.removePaths(m_watcher.directories());
-    } else if (m_watcher.directories().isEmpty()) {
+        if (!m_watcher->files().contains(m_storagePath))
+            m_watcher->addPath(m_storagePath);
+        if (!m_watcher->directories().isEmpty())
+            m_watcher->removePaths(m_watcher->directories());
+    } else if (m_watcher->directories().isEmpty()) {
         const QString folder = QFileInfo(m_storagePath).absolutePath();
         if (QFileInfo::exists(folder))
-            m_watcher.addPath(folder);
+            m_watcher->addPath(folder);
     }
 }
 
 void ApprovalPolicy::reloadFromFile()
 {
     watchFile();
+    m_readStamp = currentStamp();
     Result<Stored> stored = readFile();
     if (!stored)
         return; // half written or broken: what we hold stays until it reads again
@@ -149,15 +176,16 @@ QString ApprovalPolicy::pinKey(const ServerIdentity &server, const QString &tool
     return server.name + QChar(0x1f) + server.endpoint + QChar(0x1f) + toolName;
 }
 
-std::optional<ToolPin> ApprovalPolicy::pin(const ServerIdentity &server, const QString &toolName) const
+std::optional<ToolPin> ApprovalPolicy::pin(const ServerIdentity &server, const QString &toolName)
 {
+    catchUpWithFile();
     const auto it = m_pins.constFind(pinKey(server, toolName));
     if (it == m_pins.cend())
         return std::nullopt;
     return *it;
 }
 
-std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerIdentity &server, const Tool &tool) const
+std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerIdentity &server, const Tool &tool)
 {
     const auto pinned = pin(server, tool.name);
     if (!pinned)
@@ -165,8 +193,9 @@ std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerId
     return DefinitionChange::between(*pinned, tool);
 }
 
-std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool) const
+std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool)
 {
+    catchUpWithFile();
     // A rule covers the definition that was approved; a changed one is asked about again. (A rule from
     // before pins existed has none: it is pinned the next time the person approves the tool.)
     if (!m_appliesRules || changeSincePinned(server, tool))
@@ -189,6 +218,7 @@ Result<void> ApprovalPolicy::remember(const ServerIdentity &server, const Tool &
 {
     if (kind == ApprovalDecision::Kind::Deny)
         return {};
+    catchUpWithFile();
     const QString &toolName = tool.name;
     const QString key = pinKey(server, toolName);
     const ToolPin approved = ToolPin::of(tool);
@@ -240,6 +270,7 @@ Result<void> ApprovalPolicy::remember(const ServerIdentity &server, const Tool &
 
 bool ApprovalPolicy::revoke(const Rule &rule)
 {
+    catchUpWithFile();
     const auto same = [&](const Rule &r) {
         return r.serverName == rule.serverName && r.serverEndpoint == rule.serverEndpoint && r.toolName == rule.toolName;
     };
@@ -257,8 +288,9 @@ bool ApprovalPolicy::revoke(const Rule &rule)
     return true;
 }
 
-QList<ApprovalPolicy::Rule> ApprovalPolicy::rules() const
+QList<ApprovalPolicy::Rule> ApprovalPolicy::rules()
 {
+    catchUpWithFile();
     return m_rules;
 }
 
@@ -294,6 +326,7 @@ Result<void> ApprovalPolicy::persist(const std::function<void(Stored &)> &change
                                                                                             {QLatin1String("pins"), pins}}).toJson());
     if (!written)
         return written;
+    m_readStamp = currentStamp();
     adopt(std::move(state)); // what the other process stored counts here too
     watchFile();
     return {};

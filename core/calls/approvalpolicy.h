@@ -4,12 +4,17 @@
 #include "toolpin.h"
 #include "common/result.h"
 
-#include <QFileSystemWatcher>
+#include <QDateTime>
 #include <QHash>
 #include <QObject>
 #include <QSet>
 
 #include <functional>
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QFileSystemWatcher;
+QT_END_NAMESPACE
 
 namespace Toolgate {
 
@@ -34,8 +39,19 @@ public:
         bool persistent = false; ///< always (true) or this session only (false)
     };
 
+    /// How what another process (the app, a toolgate-cli) writes to the file reaches this one.
+    enum class FileChanges {
+        /// A file watcher: at once, with rulesChanged() and pinsChanged(), for views that show them.
+        Watched,
+        /// The file is looked at (its size and times) whenever a decision or pin is asked for, and read
+        /// again if it changed; no watcher. For a short-lived process: closing a watcher's inotify instance
+        /// waits for a kernel grace period (8-15 ms here), which every one-shot toolgate-cli call paid.
+        CheckedOnUse,
+    };
+
     /// storagePath: the JSON file for "always" rules; empty keeps everything in memory.
-    explicit ApprovalPolicy(const QString &storagePath = {}, QObject *parent = nullptr);
+    explicit ApprovalPolicy(const QString &storagePath = {}, FileChanges changes = FileChanges::Watched, QObject *parent = nullptr);
+    ~ApprovalPolicy() override;
 
     /// approvals.json in the app's config folder, or in TOOLGATE_CONFIG_DIR when that is set.
     static QString defaultPath();
@@ -46,17 +62,17 @@ public:
 
     /// Returns the remembered decision for a call of tool as the server now defines it, if any: none
     /// when the definition changed since it was approved.
-    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool) const;
+    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool);
     /// Remembers a human approval: pins the definition (any kind but Deny), and for AllowForSession or
     /// AllowAlways keeps a rule.
     Result<void> remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind);
     /// How tool differs from the definition last approved, if it does (nullopt also when never approved).
-    std::optional<DefinitionChange> changeSincePinned(const ServerIdentity &server, const Tool &tool) const;
+    std::optional<DefinitionChange> changeSincePinned(const ServerIdentity &server, const Tool &tool);
     /// The definition last approved for a tool of a server, if any.
-    std::optional<ToolPin> pin(const ServerIdentity &server, const QString &toolName) const;
+    std::optional<ToolPin> pin(const ServerIdentity &server, const QString &toolName);
     /// Removes a rule (session or always). Returns false if there was none.
     bool revoke(const Rule &rule);
-    QList<Rule> rules() const;
+    QList<Rule> rules();
     /// The error met loading the rules file, if it was broken (rules are then empty).
     std::optional<Error> loadError() const { return m_loadError; }
 
@@ -77,7 +93,20 @@ private:
     Result<void> persist(const std::function<void(Stored &)> &change);
     /// Takes the file's state (this session's own rules stay), telling of what changed.
     void adopt(Stored stored);
+    /// What identifies one version of the file (CheckedOnUse): it is replaced whole (AtomicFile), so a new
+    /// version has new times.
+    struct FileStamp
+    {
+        bool exists = false;
+        qint64 size = 0;
+        QDateTime modified;
+        QDateTime changed;
+        bool operator==(const FileStamp &) const = default;
+    };
+    FileStamp currentStamp() const;
     void reloadFromFile();
+    /// CheckedOnUse: reads the file again if another process replaced it since we last read it.
+    void catchUpWithFile();
     void watchFile();
     QList<Rule> persistentRules() const;
     static QString pinKey(const ServerIdentity &server, const QString &toolName);
@@ -87,7 +116,9 @@ private:
     QHash<QString, ToolPin> m_pins; ///< by pinKey()
     bool m_appliesRules = true;
     std::optional<Error> m_loadError;
-    QFileSystemWatcher m_watcher;
+    FileChanges m_changes = FileChanges::Watched;
+    std::unique_ptr<QFileSystemWatcher> m_watcher; ///< Watched only
+    FileStamp m_readStamp;                         ///< CheckedOnUse: the version last read or written
 };
 
 } // namespace Toolgate

@@ -124,7 +124,7 @@ Host::Host(Options options, QObject *parent)
     d->connectionAuditor->watch(d->workspace.get());
 
     if (o.rememberDecisions) {
-        d->policy = std::make_unique<ApprovalPolicy>(o.approvalsPath);
+        d->policy = std::make_unique<ApprovalPolicy>(o.approvalsPath, o.approvalsFileChanges);
         d->policy->setAppliesRules(o.applyRememberedRules);
     }
     d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calls/approval.h"
+#include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
 #include "client/clientsession.h"
 #include "requests/serverrequestpipeline.h"
@@ -48,6 +49,9 @@ public:
         QString serversPath;
         /// Where "always allow" decisions are kept. Empty with rememberDecisions: in memory.
         QString approvalsPath;
+        /// How another process's changes to that file reach this one: a watcher for the app (its views show
+        /// them at once), a look at the file on each decision for a short-lived process (toolgate-cli).
+        ApprovalPolicy::FileChanges approvalsFileChanges = ApprovalPolicy::FileChanges::Watched;
         /// The rules on argument values (rules.json, ArgumentRules::defaultPath() in the apps). Empty: in
         /// memory, none until set. They apply whatever rememberDecisions says.
         QString rulesPath;

@@ -22,6 +22,7 @@
 
 #ifdef Q_OS_UNIX
 #include <csignal>
+#include <unistd.h>
 #endif
 
 using namespace Toolgate::TestSupport;
@@ -65,6 +66,7 @@ private slots:
     void faultServerCrash();
     void faultToolErrorJson();
     void faultInterruptCancelsCall();
+    void aOneShotCallWatchesNoFile();
     void faultVerboseShowsServerStderr();
 
     void everythingTools();
@@ -528,6 +530,37 @@ void TestCli::faultInterruptCancelsCall()
     QVERIFY(asking.waitForFinished(20000));
     QVERIFY2(asking.exitCode() == 130, err2.constData());
     QVERIFY(!serverLog(log).contains(QStringLiteral("tools/call")));
+#endif
+}
+
+void TestCli::aOneShotCallWatchesNoFile()
+{
+#ifndef Q_OS_LINUX
+    QSKIP("reads /proc");
+#else
+    // A file watcher's inotify instance takes 8-15 ms to close (a kernel grace period), paid by every
+    // one-shot call at exit: toolgate-cli looks at approvals.json when it decides instead (issue #30).
+    QProcess asking;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
+    asking.setProcessEnvironment(environment);
+    asking.start(m_cli, QStringList{QStringLiteral("call"), QStringLiteral("echo"), QStringLiteral("text=x"), QStringLiteral("--")}
+                            + faultServer());
+    QVERIFY(asking.waitForStarted(10000));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += asking.readAllStandardError()).contains("Allow this call?"), 20000);
+    const QDir fds(QStringLiteral("/proc/%1/fd").arg(asking.processId()));
+    QStringList targets;
+    for (const QString &fd : fds.entryList(QDir::System | QDir::NoDotAndDotDot)) {
+        char target[256] = {};
+        if (::readlink(fds.filePath(fd).toLocal8Bit().constData(), target, sizeof target - 1) > 0)
+            targets.append(QString::fromLocal8Bit(target));
+    }
+    QVERIFY2(targets.size() > 3, qPrintable(targets.join(u' ')));
+    QVERIFY2(!targets.contains(QStringLiteral("anon_inode:inotify")), qPrintable(targets.join(u' ')));
+    asking.write("n\n");
+    asking.closeWriteChannel();
+    QVERIFY(asking.waitForFinished(20000));
 #endif
 }
 

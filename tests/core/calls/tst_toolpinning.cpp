@@ -15,13 +15,19 @@
 #include "common/error.h"
 #include "transport/stdiotransport.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#ifdef Q_OS_LINUX
+#include <unistd.h>
+#endif
 
 using namespace Toolgate;
 using namespace Qt::StringLiterals;
@@ -54,6 +60,24 @@ public:
     std::function<void(const ApprovalDecision &)> pending;
 };
 
+// inotify instances this process has open (Linux); -1 where that cannot be told.
+int inotifyInstances()
+{
+#ifdef Q_OS_LINUX
+    int count = 0;
+    const QDir fds(u"/proc/self/fd"_s);
+    for (const QString &fd : fds.entryList(QDir::System | QDir::NoDotAndDotDot)) {
+        char target[64] = {};
+        const QByteArray link = fds.filePath(fd).toLocal8Bit();
+        if (::readlink(link.constData(), target, sizeof target - 1) > 0 && qstrcmp(target, "anon_inode:inotify") == 0)
+            ++count;
+    }
+    return count;
+#else
+    return -1;
+#endif
+}
+
 QStringList notesIn(const QString &path)
 {
     QFile file(path);
@@ -75,6 +99,7 @@ private slots:
     void pinsSurviveARestart();
     void aFreshAccountKeepsItsPins();
     void aRevocationHoldsInEveryProcess();
+    void aShortLivedProcessSeesChangesWithoutAWatcher();
     void theChangeIsShownAsADiff();
     void rugPullAsksAgainBeforeTheServerSeesACall();
     void shadowingIsFlagged();
@@ -201,6 +226,45 @@ void tst_ToolPinning::aRevocationHoldsInEveryProcess()
     QVERIFY(restarted.pin(notes, list.name)); // and what the CLI pinned is there
     QVERIFY(restarted.pin(notes, read.name));
     QTRY_VERIFY(app.pin(notes, list.name)); // the app sees the CLI's pin too
+}
+
+void tst_ToolPinning::aShortLivedProcessSeesChangesWithoutAWatcher()
+{
+    // toolgate-cli looks at the file on every decision instead of watching it: closing a watcher's inotify
+    // instance made every one-shot call wait 8-15 ms at exit. What the app changes must still count at once.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
+    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
+    ApprovalPolicy app(path);
+    QVERIFY(app.remember(notes, read, ApprovalDecision::Kind::AllowAlways));
+
+    const int watchersBefore = inotifyInstances();
+    ApprovalPolicy cli(path, ApprovalPolicy::FileChanges::CheckedOnUse);
+    if (watchersBefore >= 0)
+        QCOMPARE(inotifyInstances(), watchersBefore);
+    QVERIFY(cli.lookup(notes, read));
+
+    // No event loop runs between the app's change and the question: the file itself is looked at.
+    QVERIFY(app.revoke({notes.name, notes.endpoint, read.name, true}));
+    QVERIFY(!cli.lookup(notes, read));
+    QVERIFY(cli.rules().isEmpty());
+    QVERIFY(app.remember(notes, list, ApprovalDecision::Kind::AllowOnce));
+    QVERIFY(cli.pin(notes, list.name));
+
+    // A changed definition the app approved replaces the pin here too, so the change is not shown twice.
+    const Tool changed = tool(u"list_notes"_s, u"Lists your notes, and mails them."_s);
+    QVERIFY(cli.changeSincePinned(notes, changed));
+    QVERIFY(app.remember(notes, changed, ApprovalDecision::Kind::AllowOnce));
+    QVERIFY(!cli.changeSincePinned(notes, changed));
+
+    // And what the CLI writes keeps what the app wrote.
+    const Tool write = tool(u"write_notes"_s, u"Writes your notes."_s);
+    QVERIFY(cli.remember(notes, write, ApprovalDecision::Kind::AllowOnce));
+    ApprovalPolicy restarted(path, ApprovalPolicy::FileChanges::CheckedOnUse);
+    QVERIFY(restarted.pin(notes, write.name));
+    QVERIFY(!restarted.changeSincePinned(notes, changed));
+    QVERIFY(restarted.rules().isEmpty());
 }
 
 void tst_ToolPinning::theChangeIsShownAsADiff()
