@@ -65,10 +65,10 @@ elseif(WIN32 OR APPLE)
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-cli>"
                 "\${QT_DEPLOY_BIN_DIR}/$<TARGET_FILE_NAME:toolgate-demo-server>")
         endif()
-        # Toolgate's own plugins (the keychain, the web engine of app views, audio) are loaded at
+        # Toolgate's own plugins (HTTP, the keychain, the web engine of app views, audio) are loaded at
         # run time, so no executable names what they link: they are given to the deployment as modules.
         set(plugin_modules "")
-        foreach(plugin toolgate_keychain toolgate_webengine toolgate_multimedia)
+        foreach(plugin toolgate_network toolgate_keychain toolgate_webengine toolgate_multimedia)
             if(TARGET ${plugin})
                 if(APPLE)
                     list(APPEND plugin_modules "$<TARGET_FILE_NAME:toolgate>.app/Contents/PlugIns/toolgate/$<TARGET_FILE_NAME:${plugin}>")

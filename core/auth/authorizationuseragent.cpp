@@ -2,15 +2,12 @@
 
 #include "authlogging.h"
 #include "common/error.h"
+#include "transport/httpclient.h"
 #include "transport/httpreply.h"
 
 #include <QCoreApplication>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QPointer>
 #include <QProcess>
-#include <QTcpServer>
-#include <QTcpSocket>
 #include <QTimer>
 #include <QUrlQuery>
 
@@ -42,7 +39,7 @@ class LoopbackUserAgent::Private
 public:
     Opener opener;
     Options options;
-    std::unique_ptr<QTcpServer> server;
+    std::unique_ptr<LoopbackListener> listener;
     QPointer<QObject> context;
     Done done;
     QTimer timeout;
@@ -55,42 +52,29 @@ public:
             callback(result);
     }
 
-    void onConnection()
+    // One request of the browser: the sign-in's redirect on /callback, or anything else (404).
+    LoopbackAnswer answer(const LoopbackRequest &request)
     {
-        while (QTcpSocket *socket = server->nextPendingConnection()) {
-            QObject::connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
-            auto buffer = std::make_shared<QByteArray>();
-            QObject::connect(socket, &QTcpSocket::readyRead, socket, [this, socket, buffer] {
-                buffer->append(socket->readAll());
-                if (buffer->size() > maxCallbackRequest) {
-                    socket->abort();
-                    return;
-                }
-                if (!buffer->contains("\r\n\r\n"))
-                    return;
-                const QList<QByteArray> requestLine = buffer->left(buffer->indexOf("\r\n")).split(' ');
-                const QUrl target = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(server->serverPort()))
-                                        .resolved(QUrl(QString::fromLatin1(requestLine.value(1))));
-                const QUrlQuery query(target);
-                QByteArray body;
-                int status = 200;
-                if (requestLine.value(0) != "GET" || target.path() != QLatin1String("/callback") || !done) {
-                    status = 404;
-                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Not found"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "This address only receives Toolgate sign-ins."));
-                } else if (query.hasQueryItem(QStringLiteral("error"))) {
-                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Sign-in failed"),
-                                QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "The sign-in did not succeed. You can close this tab and return to Toolgate."));
-                } else {
-                    body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Signed in"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "You can close this tab and return to Toolgate."));
-                }
-                socket->write("HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : " Not Found")
-                              + "\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\nContent-Length: "
-                              + QByteArray::number(body.size()) + "\r\n\r\n" + body);
-                socket->disconnectFromHost();
-                if (status == 200)
-                    finish(target);
-            });
+        const QUrl target = QUrl(QStringLiteral("http://127.0.0.1:%1").arg(listener->port())).resolved(QUrl(QString::fromLatin1(request.target)));
+        const QUrlQuery query(target);
+        QByteArray body;
+        int status = 200;
+        if (request.method != "GET" || target.path() != QLatin1String("/callback") || !done) {
+            status = 404;
+            body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Not found"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "This address only receives Toolgate sign-ins."));
+        } else if (query.hasQueryItem(QStringLiteral("error"))) {
+            body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Sign-in failed"),
+                        QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "The sign-in did not succeed. You can close this tab and return to Toolgate."));
+        } else {
+            body = page(QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "Signed in"), QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "You can close this tab and return to Toolgate."));
         }
+        LoopbackAnswer answer;
+        answer.response = "HTTP/1.1 " + QByteArray::number(status) + (status == 200 ? " OK" : " Not Found")
+            + "\r\nContent-Type: text/html; charset=utf-8\r\nConnection: close\r\nContent-Length: "
+            + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        if (status == 200)
+            answer.afterSending = [this, target] { finish(target); };
+        return answer;
     }
 };
 
@@ -115,17 +99,18 @@ LoopbackUserAgent::~LoopbackUserAgent() = default;
 
 Result<QUrl> LoopbackUserAgent::redirectUri()
 {
-    if (!d->server) {
-        d->server = std::make_unique<QTcpServer>();
-        if (!d->server->listen(QHostAddress::LocalHost, d->options.preferredPort) && !d->server->listen(QHostAddress::LocalHost, 0)) {
-            const QString why = d->server->errorString();
-            d->server.reset();
+    if (!d->listener) {
+        QString why;
+        if (NetworkBackend *network = HttpClient::backend(&why)) {
+            d->listener = network->listenOnLoopback(d->options.preferredPort, maxCallbackRequest,
+                                                    [this](const LoopbackRequest &request) { return d->answer(request); }, &why);
+        }
+        if (!d->listener) {
             return makeError(ErrorCode::TransportError,
                              QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "could not listen on a local port to receive the sign-in: %1").arg(why));
         }
-        QObject::connect(d->server.get(), &QTcpServer::newConnection, d->server.get(), [this] { d->onConnection(); });
     }
-    return QUrl(QStringLiteral("http://127.0.0.1:%1/callback").arg(d->server->serverPort()));
+    return QUrl(QStringLiteral("http://127.0.0.1:%1/callback").arg(d->listener->port()));
 }
 
 void LoopbackUserAgent::authorize(const QUrl &authorizationUrl, QObject *context, Done done)
@@ -158,10 +143,8 @@ bool LoopbackUserAgent::openWithSystemHandler(const QUrl &url)
 
 HeadlessUserAgent::HeadlessUserAgent(QUrl redirectUri)
     : m_redirectUri(std::move(redirectUri))
-    , m_network(std::make_unique<QNetworkAccessManager>())
-{
-    m_network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-}
+    , m_network(std::make_unique<HttpClient>())
+{}
 
 HeadlessUserAgent::~HeadlessUserAgent() = default;
 
@@ -175,18 +158,17 @@ void HeadlessUserAgent::authorize(const QUrl &authorizationUrl, QObject *context
     QPointer<QObject> guard(context);
     auto step = std::make_shared<std::function<void(const QUrl &, int)>>();
     *step = [this, guard, done, step](const QUrl &url, int hop) {
-        QNetworkRequest request(url);
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-        request.setTransferTimeout(30000);
-        QNetworkReply *reply = m_network->get(request);
-        QObject::connect(reply, &QNetworkReply::finished, m_network.get(), [this, guard, done, step, reply, hop] {
+        HttpRequest request(url);
+        request.transferTimeoutMs = 30000;
+        HttpExchange *reply = m_network->get(request);
+        QObject::connect(reply, &HttpExchange::finished, m_network.get(), [this, guard, done, step, reply, hop] {
             reply->deleteLater();
             if (!guard)
                 return;
             const int status = HttpReply::statusCode(reply);
             const QString what = QCoreApplication::translate("Toolgate::AuthorizationUserAgent", "visiting the authorization page");
             if (HttpReply::isRedirect(status)) {
-                const QUrl location = reply->url().resolved(reply->header(QNetworkRequest::LocationHeader).toUrl());
+                const QUrl location = reply->url().resolved(QUrl::fromEncoded(reply->rawHeader("Location").trimmed()));
                 if (isRedirectTo(location, m_redirectUri)) {
                     *step = nullptr; // break the self-reference
                     done(location);

@@ -9,10 +9,9 @@
 #include <functional>
 #include <memory>
 
-class QNetworkAccessManager;
-class QTcpServer;
-
 namespace Toolgate {
+
+class HttpClient;
 
 /// The step of an OAuth sign-in where a person (or a stand-in) visits the authorization URL and
 /// the authorization server redirects back with a code. Pluggable: a desktop opens the system
@@ -73,7 +72,7 @@ public:
 
 private:
     QUrl m_redirectUri;
-    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<HttpClient> m_network;
 };
 
 } // namespace Toolgate

@@ -7,6 +7,7 @@
 #include "oauthmetadata.h"
 #include "pkce.h"
 #include "secretstore.h"
+#include "transport/httpclient.h"
 #include "transport/httpreply.h"
 #include "wwwauthenticate.h"
 
@@ -14,8 +15,6 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QPointer>
 #include <QUrlQuery>
 
@@ -139,7 +138,7 @@ class OAuthAuthenticator::Private
 public:
     OAuthAuthenticator *q;
     Options options;
-    std::unique_ptr<QNetworkAccessManager> network = std::make_unique<QNetworkAccessManager>();
+    std::unique_ptr<HttpClient> network = std::make_unique<HttpClient>();
     std::unique_ptr<QObject> guard = std::make_unique<QObject>();
     Tokens tokens;
     bool loaded = false;
@@ -156,7 +155,6 @@ public:
     {
         if (!options.store)
             options.store = std::make_shared<MemorySecretStore>();
-        network->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
     }
 
     QString serverName() const { return HttpReply::displayUrl(options.serverUrl); }
@@ -169,11 +167,11 @@ public:
 
     // --- HTTP helpers --------------------------------------------------------------------------
 
-    void request(QNetworkReply *reply, const QString &what, JsonCallback callback)
+    void request(HttpExchange *reply, const QString &what, JsonCallback callback)
     {
         auto body = std::make_shared<QByteArray>();
         auto tooLarge = std::make_shared<bool>(false);
-        QObject::connect(reply, &QNetworkReply::readyRead, guard.get(), [this, reply, body, tooLarge] {
+        QObject::connect(reply, &HttpExchange::readyRead, guard.get(), [this, reply, body, tooLarge] {
             const QByteArray data = reply->readAll();
             if (body->size() + data.size() > options.maxResponseSize) {
                 *tooLarge = true;
@@ -182,7 +180,7 @@ public:
             }
             body->append(data);
         });
-        QObject::connect(reply, &QNetworkReply::finished, guard.get(), [reply, body, tooLarge, what, callback] {
+        QObject::connect(reply, &HttpExchange::finished, guard.get(), [reply, body, tooLarge, what, callback] {
             reply->deleteLater();
             if (!*tooLarge)
                 body->append(reply->readAll());
@@ -221,19 +219,19 @@ public:
 
     void getJson(const QUrl &url, const QString &what, JsonCallback callback)
     {
-        QNetworkRequest request(url);
+        HttpRequest request(url);
         request.setRawHeader("Accept", "application/json");
-        request.setTransferTimeout(int(options.requestTimeout.count()));
+        request.followRedirects = true; // metadata may move, but never from https to http
+        request.transferTimeoutMs = int(options.requestTimeout.count());
         this->request(network->get(request), what, std::move(callback));
     }
 
     void postForm(const QUrl &url, const QByteArray &form, const QByteArray &authorization, const QString &what, JsonCallback callback)
     {
-        QNetworkRequest request(url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+        HttpRequest request(url);
+        request.setRawHeader("Content-Type", QByteArrayLiteral("application/x-www-form-urlencoded"));
         request.setRawHeader("Accept", "application/json");
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-        request.setTransferTimeout(int(options.requestTimeout.count()));
+        request.transferTimeoutMs = int(options.requestTimeout.count());
         if (!authorization.isEmpty())
             request.setRawHeader("Authorization", authorization);
         this->request(network->post(request, form), what, std::move(callback));
@@ -241,11 +239,10 @@ public:
 
     void postJson(const QUrl &url, const QJsonObject &body, const QString &what, JsonCallback callback)
     {
-        QNetworkRequest request(url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        HttpRequest request(url);
+        request.setRawHeader("Content-Type", QByteArrayLiteral("application/json"));
         request.setRawHeader("Accept", "application/json");
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-        request.setTransferTimeout(int(options.requestTimeout.count()));
+        request.transferTimeoutMs = int(options.requestTimeout.count());
         this->request(network->post(request, QJsonDocument(body).toJson(QJsonDocument::Compact)), what, std::move(callback));
     }
 

@@ -10,7 +10,6 @@
 #include <QDate>
 #include <QHash>
 #include <QHashFunctions>
-#include <QHostAddress>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSet>
@@ -196,6 +195,43 @@ bool isValidIpv4(const QString &text)
     return true;
 }
 
+// RFC 4291 section 2.2: eight groups of one to four hex digits, one "::" standing for one or more
+// groups of zeros, and the last two groups optionally written as an IPv4 address. No zone ("%eth0").
+bool isValidIpv6(const QString &text)
+{
+    const qsizetype gap = text.indexOf(QLatin1StringView("::"));
+    if (gap >= 0 && text.indexOf(QLatin1StringView("::"), gap + 1) >= 0)
+        return false;
+    const auto groupsIn = [](QStringView part, bool lastMayBeIpv4) -> int {
+        if (part.isEmpty())
+            return 0;
+        const QList<QStringView> groups = part.split(u':');
+        int count = 0;
+        for (qsizetype i = 0; i < groups.size(); ++i) {
+            const QStringView group = groups.at(i);
+            if (lastMayBeIpv4 && i == groups.size() - 1 && group.contains(u'.')) {
+                if (!isValidIpv4(group.toString()))
+                    return -1;
+                count += 2;
+                continue;
+            }
+            if (group.isEmpty() || group.size() > 4)
+                return -1;
+            for (const QChar c : group) {
+                if (!((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F')))
+                    return -1;
+            }
+            ++count;
+        }
+        return count;
+    };
+    if (gap < 0)
+        return groupsIn(text, true) == 8;
+    const int before = groupsIn(QStringView(text).left(gap), false);
+    const int after = groupsIn(QStringView(text).mid(gap + 2), true);
+    return before >= 0 && after >= 0 && before + after <= 7;
+}
+
 bool isValidHostname(const QString &text)
 {
     static const QRegularExpression label(QStringLiteral("^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"));
@@ -239,9 +275,7 @@ std::optional<QString> formatProblem(const QString &format, const QString &text)
         if (!isValidIpv4(text))
             return QCoreApplication::translate("Toolgate::SchemaValidator", "must be an IPv4 address");
     } else if (format == u"ipv6") {
-        QHostAddress address;
-        if (!text.contains(u':') || !address.setAddress(text)
-            || address.protocol() != QAbstractSocket::IPv6Protocol)
+        if (!isValidIpv6(text))
             return QCoreApplication::translate("Toolgate::SchemaValidator", "must be an IPv6 address");
     } else if (format == u"hostname" || format == u"idn-hostname") {
         if (!isValidHostname(text))

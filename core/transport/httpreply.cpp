@@ -4,22 +4,22 @@
 
 #include <QCoreApplication>
 #include <QJsonObject>
-#include <QNetworkReply>
-#include <QNetworkRequest>
+#include "httpclient.h"
+
 #include <QRegularExpression>
 
 namespace Toolgate {
 
 namespace HttpReply {
 
-int statusCode(const QNetworkReply *reply)
+int statusCode(const HttpExchange *reply)
 {
-    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    return reply->statusCode();
 }
 
-QByteArray mediaType(const QNetworkReply *reply)
+QByteArray mediaType(const HttpExchange *reply)
 {
-    QByteArray type = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    QByteArray type = reply->rawHeader("Content-Type");
     const qsizetype semicolon = type.indexOf(';');
     if (semicolon >= 0)
         type.truncate(semicolon);
@@ -44,7 +44,7 @@ QString excerpt(const QByteArray &body, int maxChars)
     return text;
 }
 
-void applyHeaders(QNetworkRequest &request, const QMap<QString, QString> &headers)
+void applyHeaders(HttpRequest &request, const QMap<QString, QString> &headers)
 {
     for (auto it = headers.cbegin(); it != headers.cend(); ++it)
         request.setRawHeader(it.key().toUtf8(), it.value().toUtf8());
@@ -74,14 +74,14 @@ bool isRedirect(int status)
     return status >= 300 && status < 400;
 }
 
-Error networkError(const QNetworkReply *reply, const QString &what)
+Error networkError(const HttpExchange *reply, const QString &what)
 {
-    const QUrl url = reply->request().url();
+    const QUrl url = reply->request().url;
     const QString host = url.host();
     const QString where = displayUrl(url);
     const int status = statusCode(reply);
     if (isRedirect(status)) {
-        const QUrl target = url.resolved(reply->header(QNetworkRequest::LocationHeader).toUrl());
+        const QUrl target = url.resolved(QUrl::fromEncoded(reply->rawHeader("Location").trimmed()));
         return makeError(ErrorCode::TransportError,
                          QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow "
                                         "redirects for MCP traffic; if the server moved, change its URL to the new address.")
@@ -90,54 +90,51 @@ Error networkError(const QNetworkReply *reply, const QString &what)
                                      {QLatin1String("location"), displayUrl(target)}});
     }
     QString message;
-    switch (reply->error()) {
-    case QNetworkReply::ConnectionRefusedError:
+    switch (reply->failure()) {
+    case NetworkFailure::ConnectionRefused:
         message = QCoreApplication::translate("Toolgate::HttpReply", "nothing accepts connections at %1. Check that the server is running and that the URL (including the port) is right.").arg(where);
         break;
-    case QNetworkReply::HostNotFoundError:
+    case NetworkFailure::HostNotFound:
         message = QCoreApplication::translate("Toolgate::HttpReply", "the host name \"%1\" could not be found. Check the URL and your network connection.").arg(host);
         break;
-    case QNetworkReply::TimeoutError:
-    case QNetworkReply::OperationCanceledError:
+    case NetworkFailure::Timeout:
+    case NetworkFailure::Cancelled:
         message = QCoreApplication::translate("Toolgate::HttpReply", "%1 did not answer in time. Check your network connection and that the server is up.").arg(where);
         break;
-    case QNetworkReply::RemoteHostClosedError:
+    case NetworkFailure::RemoteHostClosed:
         message = QCoreApplication::translate("Toolgate::HttpReply", "%1 closed the connection without answering. The server may have crashed or may not speak HTTP on this port.").arg(where);
         break;
-    case QNetworkReply::SslHandshakeFailedError:
+    case NetworkFailure::TlsHandshake:
         message = QCoreApplication::translate("Toolgate::HttpReply", "the secure (TLS) connection to %1 failed: %2. The server's certificate is not trusted "
                                  "(self-signed, expired, or issued for another name). Fix the certificate, install its "
                                  "issuer as trusted, or use the server's correct address.")
                       .arg(host, reply->errorString());
         break;
-    case QNetworkReply::InsecureRedirectError:
-    case QNetworkReply::TooManyRedirectsError:
+    case NetworkFailure::InsecureRedirect:
+    case NetworkFailure::TooManyRedirects:
         message = QCoreApplication::translate("Toolgate::HttpReply", "%1 redirected in a way Toolgate will not follow (%2). If the server moved, change its URL to the new address.")
                       .arg(where, reply->errorString());
         break;
-    case QNetworkReply::ProxyConnectionRefusedError:
-    case QNetworkReply::ProxyConnectionClosedError:
-    case QNetworkReply::ProxyNotFoundError:
-    case QNetworkReply::ProxyTimeoutError:
-    case QNetworkReply::ProxyAuthenticationRequiredError:
+    case NetworkFailure::Proxy:
         message = QCoreApplication::translate("Toolgate::HttpReply", "the network proxy failed while reaching %1: %2. Check your proxy settings.").arg(where, reply->errorString());
         break;
-    case QNetworkReply::ProtocolUnknownError:
+    case NetworkFailure::UnknownProtocol:
         message = QStringLiteral("\"%1\" is not an http:// or https:// URL.").arg(where);
         break;
-    default:
+    case NetworkFailure::None:
+    case NetworkFailure::Other:
         message = QCoreApplication::translate("Toolgate::HttpReply", "%1 could not be reached: %2.").arg(where, reply->errorString());
         break;
     }
     return makeError(ErrorCode::TransportError, QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2").arg(what, message),
-                     QJsonObject{{QLatin1String("networkError"), int(reply->error())}});
+                     QJsonObject{{QLatin1String("networkError"), int(reply->failure())}});
 }
 
-Error statusError(const QNetworkReply *reply, const QByteArray &body, const QString &what, Endpoint endpoint)
+Error statusError(const HttpExchange *reply, const QByteArray &body, const QString &what, Endpoint endpoint)
 {
     const int status = statusCode(reply);
-    const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
-    QString message = QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2 answered HTTP %3").arg(what, displayUrl(reply->request().url())).arg(status);
+    const QString reason = QString::fromLatin1(reply->reasonPhrase());
+    QString message = QCoreApplication::translate("Toolgate::HttpReply", "%1 failed: %2 answered HTTP %3").arg(what, displayUrl(reply->request().url)).arg(status);
     if (!reason.isEmpty())
         message += QStringLiteral(" (%1)").arg(reason);
     const QString detail = excerpt(body);

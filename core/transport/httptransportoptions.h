@@ -9,8 +9,6 @@
 #include <chrono>
 #include <memory>
 
-class QNetworkAccessManager;
-
 namespace Toolgate {
 
 /// Settings shared by the HTTP transports (Streamable HTTP and legacy HTTP+SSE).

@@ -9,8 +9,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
+#include "httpclient.h"
 #include <QPointer>
 #include <QSet>
 #include <QTimer>
@@ -31,15 +30,15 @@ public:
 
     SseTransport *q;
     HttpTransportOptions options;
-    std::unique_ptr<QNetworkAccessManager> network;
+    std::unique_ptr<HttpClient> network;
     State state = State::Idle;
-    QPointer<QNetworkReply> stream;
+    QPointer<HttpExchange> stream;
     SseParser parser;
     bool streamHeadersSeen = false;
     QByteArray streamErrorBody;
     int streamAuthAttempts = 0;
     QUrl endpoint;
-    QHash<QNetworkReply *, std::shared_ptr<Post>> posts;
+    QHash<HttpExchange *, std::shared_ptr<Post>> posts;
     QTimer endpointTimer;
     std::unique_ptr<QObject> guard = std::make_unique<QObject>();
     bool fatalReported = false;
@@ -47,9 +46,8 @@ public:
 
     Private(SseTransport *q, HttpTransportOptions o) : q(q), options(std::move(o)), parser(options.maxMessageSize) {}
 
-    void applyCommonHeaders(QNetworkRequest &request) const
+    void applyCommonHeaders(HttpRequest &request) const
     {
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         HttpReply::applyHeaders(request, options.headers);
         if (options.authenticator) {
             const QByteArray authorization = options.authenticator->authorization(options.url);
@@ -60,26 +58,25 @@ public:
 
     void openStream()
     {
-        QNetworkRequest request(options.url);
+        HttpRequest request(options.url);
         request.setRawHeader("Accept", "text/event-stream");
-        request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
         applyCommonHeaders(request);
         parser = SseParser(options.maxMessageSize);
         streamHeadersSeen = false;
         streamErrorBody.clear();
         stream = network->get(request);
-        QNetworkReply *reply = stream;
-        QObject::connect(reply, &QNetworkReply::readyRead, q, [this, reply] { onStreamData(reply); });
-        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply] { onStreamFinished(reply); });
+        HttpExchange *reply = stream;
+        QObject::connect(reply, &HttpExchange::readyRead, q, [this, reply] { onStreamData(reply); });
+        QObject::connect(reply, &HttpExchange::finished, q, [this, reply] { onStreamFinished(reply); });
     }
 
-    bool streamOk(QNetworkReply *reply) const
+    bool streamOk(HttpExchange *reply) const
     {
         const int status = HttpReply::statusCode(reply);
         return status >= 200 && status < 300 && HttpReply::mediaType(reply) == "text/event-stream";
     }
 
-    void onStreamData(QNetworkReply *reply)
+    void onStreamData(HttpExchange *reply)
     {
         if (reply != stream || (state != State::Starting && state != State::Open))
             return;
@@ -142,7 +139,7 @@ public:
         emit q->started();
     }
 
-    void onStreamFinished(QNetworkReply *reply)
+    void onStreamFinished(HttpExchange *reply)
     {
         if (reply != stream)
             return;
@@ -191,21 +188,21 @@ public:
     {
         if (state != State::Open)
             return;
-        QNetworkRequest request(endpoint);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        HttpRequest request(endpoint);
+        request.setRawHeader("Content-Type", QByteArrayLiteral("application/json"));
         applyCommonHeaders(request);
-        QNetworkReply *reply = network->post(request, post->body);
+        HttpExchange *reply = network->post(request, post->body);
         posts.insert(reply, post);
-        QObject::connect(reply, &QNetworkReply::readyRead, q, [this, reply] {
+        QObject::connect(reply, &HttpExchange::readyRead, q, [this, reply] {
             const auto p = posts.value(reply);
             const QByteArray data = reply->readAll();
             if (p && p->errorBody.size() < options.maxErrorBodySize)
                 p->errorBody.append(data.left(options.maxErrorBodySize - p->errorBody.size()));
         });
-        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply] { onPostFinished(reply); });
+        QObject::connect(reply, &HttpExchange::finished, q, [this, reply] { onPostFinished(reply); });
     }
 
-    void onPostFinished(QNetworkReply *reply)
+    void onPostFinished(HttpExchange *reply)
     {
         const auto post = posts.take(reply);
         reply->deleteLater();
@@ -237,7 +234,7 @@ public:
         const Error error = status == 0 || HttpReply::isRedirect(status) ? HttpReply::networkError(reply, what)
                                                                          : HttpReply::statusError(reply, post->errorBody, what);
         failPost(*post, error);
-        if (status == 0 && (reply->error() == QNetworkReply::ConnectionRefusedError || reply->error() == QNetworkReply::HostNotFoundError))
+        if (status == 0 && (reply->failure() == NetworkFailure::ConnectionRefused || reply->failure() == NetworkFailure::HostNotFound))
             fail(error);
     }
 
@@ -264,15 +261,15 @@ public:
         endpointTimer.stop();
         guard = std::make_unique<QObject>();
         if (stream) {
-            QNetworkReply *reply = stream;
+            HttpExchange *reply = stream;
             stream = nullptr;
             reply->disconnect(q);
             reply->abort();
             reply->deleteLater();
         }
-        const QList<QNetworkReply *> replies = posts.keys();
+        const QList<HttpExchange *> replies = posts.keys();
         posts.clear();
-        for (QNetworkReply *reply : replies) {
+        for (HttpExchange *reply : replies) {
             reply->disconnect(q);
             reply->abort();
             reply->deleteLater();
@@ -319,8 +316,7 @@ void SseTransport::start()
         QMetaObject::invokeMethod(this, [this, error] { d->fail(error); }, Qt::QueuedConnection);
         return;
     }
-    d->network = std::make_unique<QNetworkAccessManager>();
-    d->network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    d->network = std::make_unique<HttpClient>();
     qCInfo(lcHttp) << "connecting to" << description() << "(HTTP+SSE)";
     d->endpointTimer.start(d->options.endpointTimeout);
     d->openStream();

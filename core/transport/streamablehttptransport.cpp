@@ -11,8 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
+#include "httpclient.h"
 #include <QPointer>
 #include <QSet>
 #include <QTimer>
@@ -34,10 +33,10 @@ QString idKey(const QJsonValue &id)
     return {};
 }
 
-bool isConnectionLevel(QNetworkReply::NetworkError error)
+bool isConnectionLevel(NetworkFailure failure)
 {
-    return error == QNetworkReply::ConnectionRefusedError || error == QNetworkReply::HostNotFoundError
-        || error == QNetworkReply::SslHandshakeFailedError;
+    return failure == NetworkFailure::ConnectionRefused || failure == NetworkFailure::HostNotFound
+        || failure == NetworkFailure::TlsHandshake;
 }
 
 /// The body is a JSON-RPC error object: a server that understood us (no legacy fallback).
@@ -118,7 +117,7 @@ public:
 
     StreamableHttpTransport *q;
     HttpTransportOptions options;
-    std::unique_ptr<QNetworkAccessManager> network;
+    std::unique_ptr<HttpClient> network;
     State state = State::Idle;
     bool fallbackDetection = false;
     bool fatalReported = false;
@@ -130,9 +129,9 @@ public:
     QSet<QString> outstanding;     ///< requests sent and not yet answered
     QHash<QString, RequestHeaders::ToolArgumentHeaders> toolArgumentHeaders; ///< by tool name (2026-07-28)
 
-    QHash<QNetworkReply *, std::shared_ptr<Stream>> streams;
+    QHash<HttpExchange *, std::shared_ptr<Stream>> streams;
     bool awaitingDeliveries = false; ///< closing: waiting for the last notifications to be posted
-    QPointer<QNetworkReply> getReply;
+    QPointer<HttpExchange> getReply;
     bool getUnsupported = false;
     std::optional<qint64> serverRetry;
     std::unique_ptr<QObject> timerGuard = std::make_unique<QObject>(); ///< deleting it cancels pending timers
@@ -142,7 +141,7 @@ public:
     QString restartKey;
     QList<Message> held;
 
-    QNetworkReply *deleteReply = nullptr;
+    HttpExchange *deleteReply = nullptr;
     QTimer closeTimer;
     bool closedEmitted = false;
 
@@ -197,9 +196,8 @@ public:
         return false;
     }
 
-    void applyCommonHeaders(QNetworkRequest &request, bool withVersion) const
+    void applyCommonHeaders(HttpRequest &request, bool withVersion) const
     {
-        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         HttpReply::applyHeaders(request, options.headers);
         if (!sessionId.isEmpty())
             request.setRawHeader("Mcp-Session-Id", sessionId);
@@ -220,8 +218,8 @@ public:
             held.append(std::move(message));
             return;
         }
-        QNetworkRequest request(options.url);
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        HttpRequest request(options.url);
+        request.setRawHeader("Content-Type", QByteArrayLiteral("application/json"));
         request.setRawHeader("Accept", "application/json, text/event-stream");
         const bool modern = !message.modernVersion.isEmpty();
         applyCommonHeaders(request, !message.isInitialize && !modern);
@@ -230,7 +228,7 @@ public:
             for (const auto &[name, value] : std::as_const(message.modernHeaders))
                 request.setRawHeader(name, value);
         }
-        QNetworkReply *reply = network->post(request, message.body);
+        HttpExchange *reply = network->post(request, message.body);
         auto stream = std::make_shared<Stream>(options.maxMessageSize);
         stream->kind = Stream::Kind::Post;
         if (message.kind == Message::Kind::Request)
@@ -239,14 +237,14 @@ public:
         track(reply, std::move(stream));
     }
 
-    QNetworkReply *openSse(Stream::Kind kind, const QByteArray &lastEventId, const QSet<QString> &awaiting, int attempt)
+    HttpExchange *openSse(Stream::Kind kind, const QByteArray &lastEventId, const QSet<QString> &awaiting, int attempt)
     {
-        QNetworkRequest request(options.url);
+        HttpRequest request(options.url);
         request.setRawHeader("Accept", "text/event-stream");
         applyCommonHeaders(request, true);
         if (!lastEventId.isEmpty())
             request.setRawHeader("Last-Event-ID", lastEventId);
-        QNetworkReply *reply = network->get(request);
+        HttpExchange *reply = network->get(request);
         qCDebug(lcHttp) << "opening an event stream" << (kind == Stream::Kind::Get ? "for server messages" : "to resume answers")
                         << (lastEventId.isEmpty() ? "" : "after the last event seen");
         auto stream = std::make_shared<Stream>(options.maxMessageSize);
@@ -258,11 +256,11 @@ public:
         return reply;
     }
 
-    void track(QNetworkReply *reply, std::shared_ptr<Stream> stream)
+    void track(HttpExchange *reply, std::shared_ptr<Stream> stream)
     {
         streams.insert(reply, std::move(stream));
-        QObject::connect(reply, &QNetworkReply::readyRead, q, [this, reply] { onReadyRead(reply); });
-        QObject::connect(reply, &QNetworkReply::finished, q, [this, reply] { onFinished(reply); });
+        QObject::connect(reply, &HttpExchange::readyRead, q, [this, reply] { onReadyRead(reply); });
+        QObject::connect(reply, &HttpExchange::finished, q, [this, reply] { onFinished(reply); });
     }
 
     void openGetStream()
@@ -274,7 +272,7 @@ public:
 
     // --- answers --------------------------------------------------------------------------
 
-    void onHeaders(QNetworkReply *reply, Stream &stream)
+    void onHeaders(HttpExchange *reply, Stream &stream)
     {
         stream.headersSeen = true;
         const int status = HttpReply::statusCode(reply);
@@ -292,14 +290,14 @@ public:
                 emit q->protocolViolation(QCoreApplication::translate("Toolgate::StreamableHttpTransport", "the server sent an invalid Mcp-Session-Id header; ignored"));
         }
         stream.sse = HttpReply::mediaType(reply) == "text/event-stream";
-        const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        const qint64 length = reply->contentLength();
         if (!stream.sse && length > options.maxMessageSize) {
             stream.bodyTooLarge = true;
             stream.bodySize = length;
         }
     }
 
-    void onReadyRead(QNetworkReply *reply)
+    void onReadyRead(HttpExchange *reply)
     {
         const auto stream = streams.value(reply);
         if (!stream || state != State::Open)
@@ -404,7 +402,7 @@ public:
         return true;
     }
 
-    void onFinished(QNetworkReply *reply)
+    void onFinished(HttpExchange *reply)
     {
         if (streams.contains(reply) && state == State::Open && !streams.value(reply)->bodyTooLarge)
             onReadyRead(reply); // the last bytes, if readyRead did not report them
@@ -425,7 +423,7 @@ public:
             finishSse(reply, stream);
     }
 
-    void finishPost(QNetworkReply *reply, const std::shared_ptr<Stream> &stream)
+    void finishPost(HttpExchange *reply, const std::shared_ptr<Stream> &stream)
     {
         Message &message = stream->message;
         const int status = HttpReply::statusCode(reply);
@@ -439,7 +437,7 @@ public:
             return;
         }
         if (status == 0) {
-            const bool fatal = !message.isInitialize && isConnectionLevel(reply->error());
+            const bool fatal = !message.isInitialize && isConnectionLevel(reply->failure());
             failMessage(message, HttpReply::networkError(reply, message.describe()), fatal);
             return;
         }
@@ -529,10 +527,10 @@ public:
         scheduleResume(Stream::Kind::Resume, stream.lastEventId(), stream.awaiting, 0, stream.parser.retry());
     }
 
-    void finishSse(QNetworkReply *reply, const std::shared_ptr<Stream> &stream)
+    void finishSse(HttpExchange *reply, const std::shared_ptr<Stream> &stream)
     {
         const int status = HttpReply::statusCode(reply);
-        qCDebug(lcHttp) << "an event stream ended: HTTP" << status << reply->error() << "delivered" << stream->delivered;
+        qCDebug(lcHttp) << "an event stream ended: HTTP" << status << int(reply->failure()) << "delivered" << stream->delivered;
         stream->awaiting.intersect(outstanding);
         if (stream->kind == Stream::Kind::Resume && stream->awaiting.isEmpty())
             return;
@@ -560,7 +558,7 @@ public:
                         failStream(*stream, result.error());
                         return;
                     }
-                    QNetworkReply *reply = openSse(stream->kind, stream->lastEventId(), stream->awaiting, stream->reconnectAttempt);
+                    HttpExchange *reply = openSse(stream->kind, stream->lastEventId(), stream->awaiting, stream->reconnectAttempt);
                     streams.value(reply)->authAttempts = attempts;
                     if (stream->kind == Stream::Kind::Get)
                         getReply = reply;
@@ -763,7 +761,7 @@ public:
 
     // --- shutdown -----------------------------------------------------------------------------
 
-    void discard(QNetworkReply *reply)
+    void discard(HttpExchange *reply)
     {
         streams.remove(reply);
         reply->disconnect(q);
@@ -791,8 +789,8 @@ public:
     void abortAllButDeliveries()
     {
         timerGuard = std::make_unique<QObject>();
-        const QList<QNetworkReply *> replies = streams.keys();
-        for (QNetworkReply *reply : replies) {
+        const QList<HttpExchange *> replies = streams.keys();
+        for (HttpExchange *reply : replies) {
             if (!isDelivery(*streams.value(reply)))
                 discard(reply);
         }
@@ -808,10 +806,10 @@ public:
             finish();
             return;
         }
-        QNetworkRequest request(options.url);
+        HttpRequest request(options.url);
         applyCommonHeaders(request, true);
         deleteReply = network->deleteResource(request);
-        QObject::connect(deleteReply, &QNetworkReply::finished, q, [this] {
+        QObject::connect(deleteReply, &HttpExchange::finished, q, [this] {
             qCDebug(lcHttp) << "session ended with HTTP" << HttpReply::statusCode(deleteReply);
             finish();
         });
@@ -820,8 +818,8 @@ public:
     void abortAll()
     {
         timerGuard = std::make_unique<QObject>();
-        const QList<QNetworkReply *> replies = streams.keys();
-        for (QNetworkReply *reply : replies)
+        const QList<HttpExchange *> replies = streams.keys();
+        for (HttpExchange *reply : replies)
             discard(reply);
     }
 
@@ -878,8 +876,7 @@ void StreamableHttpTransport::start()
         }, Qt::QueuedConnection);
         return;
     }
-    d->network = std::make_unique<QNetworkAccessManager>();
-    d->network->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    d->network = std::make_unique<HttpClient>();
     qCInfo(lcHttp) << "connecting to" << description() << "(Streamable HTTP)";
     QMetaObject::invokeMethod(this, [this] {
         if (d->state != State::Starting)

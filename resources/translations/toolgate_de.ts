@@ -5600,6 +5600,13 @@ Jeder Aufruf, Ihre Entscheidung und das Ergebnis werden im Audit-Protokoll festg
     </message>
 </context>
 <context>
+    <name>Toolgate::HttpClient</name>
+    <message>
+        <source>Toolgate&apos;s network plugin could not be loaded: %1</source>
+        <translation>Das Netzwerk-Plugin von Toolgate ließ sich nicht laden: %1</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::HttpReply</name>
     <message>
         <source>%1 failed: %2 answered HTTP %3 and redirects to %4. Toolgate does not follow redirects for MCP traffic; if the server moved, change its URL to the new address.</source>

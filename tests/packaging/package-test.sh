@@ -104,6 +104,14 @@ call)
     grep -q '/usr/bin/toolgate-demo-server' <<<"$servers" || fail "the default server is not the installed /usr/bin/toolgate-demo-server"
     # The call above was audited: the installed CLI reads and verifies that log.
     /usr/bin/toolgate-cli audit verify
+    # HTTP is in the network plugin (/usr/lib/toolgate): the installed CLI finds it. Nothing listens on
+    # port 9 of 127.0.0.1, so the plugin's own answer is "nothing accepts connections".
+    rc=0
+    http="$(/usr/bin/toolgate-cli --url http://127.0.0.1:9/mcp tools 2>&1)" || rc=$?
+    echo "$http"
+    (( rc != 0 )) || fail "a call to a closed port succeeded"
+    grep -q 'nothing accepts connections at' <<<"$http" \
+        || fail "the installed toolgate-cli did not reach the network (is /usr/lib/toolgate/libtoolgate_network.so there?)"
     ;;
 gui)
     throwaway_home

@@ -182,6 +182,35 @@ void tst_SchemaValidator::validate_data()
     QTest::addRow("ipv6 ok") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("::1")") << valid;
     QTest::addRow("ipv6 bad") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("127.0.0.1")")
                               << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 ok ::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("::")") << valid;
+    QTest::addRow("ipv6 ok 1:2:3:4:5:6:7:8") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7:8")") << valid;
+    QTest::addRow("ipv6 ok 2001:db8::8a2e:370:7334") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("2001:db8::8a2e:370:7334")") << valid;
+    QTest::addRow("ipv6 ok 1:2:3:4:5:6:7::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7::")") << valid;
+    QTest::addRow("ipv6 ok ::ffff:192.0.2.1") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("::ffff:192.0.2.1")") << valid;
+    QTest::addRow("ipv6 ok 1:2:3:4:5:6:1.2.3.4") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:1.2.3.4")") << valid;
+    QTest::addRow("ipv6 ok FE80::ABCD") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("FE80::ABCD")") << valid;
+    QTest::addRow("ipv6 bad 1::2::3") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1::2::3")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad 1:2:3:4:5:6:7:8:9") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7:8:9")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad fe80::1%eth0") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("fe80::1%eth0")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad 12345::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("12345::")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad 1:") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad :1::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"(":1::")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad 1:2:3:4:5:6:7:8::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7:8::")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad ::1.2.3") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("::1.2.3")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad g::1") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("g::1")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad 1:2:3:4:5:6:7:1.2.3.4") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7:1.2.3.4")")
+                              << QStringList{"(root): must be an IPv6 address"};
+    QTest::addRow("ipv6 bad ") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("")")
+                              << QStringList{"(root): must be an IPv6 address"};
     QTest::addRow("hostname bad") << QByteArray(R"({"format":"hostname"})") << QByteArray(R"("-bad-.com")")
                                   << QStringList{"(root): must be a host name"};
     QTest::addRow("unknown format ignored") << QByteArray(R"({"format":"int32","type":"integer"})")
