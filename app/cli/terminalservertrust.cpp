@@ -72,10 +72,11 @@ void TerminalServerTrust::decide()
         const Result<QString> program = StdioTransport::resolveProgram(config.launchSpec());
         text += Cli::tr("  Program:     %1\n").arg(Console::sanitizedLine(program ? QDir::toNativeSeparators(program.value())
                                                                                   : program.error().message));
-        QStringList names;
+        // Each value decides what runs as much as the command (PATH, NODE_OPTIONS, PYTHONPATH, ...).
+        QStringList variables;
         for (const QString &name : facts.environmentNames)
-            names.append(Console::sanitizedLine(name));
-        text += Cli::tr("  Environment: %1\n").arg(names.isEmpty() ? Cli::tr("(no variables of its own)") : names.join(QStringLiteral(", ")));
+            variables.append(Console::sanitizedLine(name + u'=' + ServerTrustFacts::shownValue(facts.environment.value(name))));
+        text += Cli::tr("  Environment: %1\n").arg(variables.isEmpty() ? Cli::tr("(no variables of its own)") : variables.join(QStringLiteral("\n               ")));
         text += Cli::tr("  Folder:      %1\n").arg(facts.workingDirectory.isEmpty()
                                                        ? Cli::tr("(the current folder)")
                                                        : Console::sanitizedLine(facts.workingDirectory));

@@ -15,6 +15,9 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMessageAuthenticationCode>
+#include <QMutex>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QUrl>
 
@@ -58,7 +61,80 @@ QString joinOrNone(const QStringList &list)
     return list.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : list.join(QStringLiteral(", "));
 }
 
+constexpr qsizetype digestKeySize = 32;
+
+QByteArray readDigestKey(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray key = file.read(digestKeySize + 1);
+    return key.size() == digestKeySize ? key : QByteArray();
+}
+
+// This installation's key for digests of secret values, made on first use. It is written to a file of
+// its own, readable by its owner only, created whole under a temporary name and renamed into place
+// without replacing: when two processes make one at once, both end up using the one that won.
+QByteArray makeDigestKey(const QString &path)
+{
+    if (QByteArray key = readDigestKey(path); !key.isEmpty())
+        return key;
+    QByteArray key(digestKeySize, Qt::Uninitialized);
+    QRandomGenerator::system()->generate(key.begin(), key.end());
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const QString temporary = path + QStringLiteral(".%1").arg(QRandomGenerator::system()->generate64(), 0, 16);
+    QFile file(temporary);
+    bool written = file.open(QIODevice::WriteOnly | QIODevice::NewOnly, QFileDevice::ReadOwner | QFileDevice::WriteOwner)
+        && file.write(key) == key.size() && file.flush();
+    file.close();
+    written = written && QFile::rename(temporary, path);
+    QFile::remove(temporary);
+    if (QByteArray winner = readDigestKey(path); !winner.isEmpty())
+        return winner;
+    return written ? key : QByteArray();
+}
+
+QByteArray digestKey()
+{
+    static QMutex mutex;
+    static QHash<QString, QByteArray> keys; // by file: tests and TOOLGATE_CONFIG_DIR change the folder
+    const QString path = ConfigLocation::configFile(QStringLiteral("trust-digest.key"));
+    QMutexLocker locker(&mutex);
+    QByteArray &key = keys[path];
+    if (key.isEmpty()) {
+        key = makeDigestKey(path);
+        if (key.isEmpty()) {
+            // Failing closed: a key of this process only, so such servers are asked about again next time.
+            qCWarning(lcWorkspace).noquote() << QCoreApplication::translate("Toolgate::ServerTrust", "cannot keep a key in %1; servers with a secret value typed "
+                                                                        "into the servers file will be asked about on each start")
+                                                  .arg(QDir::toNativeSeparators(path));
+            key = QByteArray(digestKeySize, Qt::Uninitialized);
+            QRandomGenerator::system()->generate(key.begin(), key.end());
+        }
+    }
+    return key;
+}
+
 } // namespace
+
+QString ServerTrustFacts::secretMarker()
+{
+    return QStringLiteral("secret:");
+}
+
+QString ServerTrustFacts::inKeychainMarker()
+{
+    return QStringLiteral("keychain");
+}
+
+QString ServerTrustFacts::shownValue(const QString &kept)
+{
+    if (kept == inKeychainMarker())
+        return QCoreApplication::translate("Toolgate::ServerTrust", "(secret, in the keychain)");
+    if (kept.startsWith(secretMarker()))
+        return QCoreApplication::translate("Toolgate::ServerTrust", "(secret)");
+    return kept;
+}
 
 ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
 {
@@ -71,6 +147,18 @@ ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
     facts.program = config.command;
     facts.arguments = config.args;
     facts.environmentNames = config.env.keys(); // QMap: sorted
+    for (auto it = config.env.cbegin(); it != config.env.cend(); ++it) {
+        const bool marked = config.secretKeys.contains(it.key());
+        if (marked && !config.plainSecretKeys.contains(it.key()) && !it.value().isEmpty()) {
+            facts.environment.insert(it.key(), inKeychainMarker());
+        } else if (marked || ServerConfig::looksSecret(it.key())) {
+            const QByteArray digest = QMessageAuthenticationCode::hash(it.key().toUtf8() + '\0' + it.value().toUtf8(), digestKey(),
+                                                                       QCryptographicHash::Sha256);
+            facts.environment.insert(it.key(), secretMarker() + QString::fromLatin1(digest.toHex()));
+        } else {
+            facts.environment.insert(it.key(), it.value());
+        }
+    }
     facts.workingDirectory = config.cwd;
     return facts;
 }
@@ -90,6 +178,15 @@ QString ServerTrustFacts::fingerprint() const
         for (const QString &name : environmentNames)
             addField(hash, name);
         addField(hash, workingDirectory);
+        // Added after the names (issue #35), and only when there are any, so that the fingerprint of a
+        // server without variables of its own stays what it was.
+        if (!environment.isEmpty()) {
+            addField(hash, u"environment");
+            for (auto it = environment.cbegin(); it != environment.cend(); ++it) {
+                addField(hash, it.key());
+                addField(hash, it.value());
+            }
+        }
     }
     return QString::fromLatin1(hash.result().toHex());
 }
@@ -130,6 +227,20 @@ QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
     }
     if (environmentNames != before.environmentNames)
         changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Environment variables: %1 → %2").arg(joinOrNone(before.environmentNames), joinOrNone(environmentNames)));
+    if (before.environment.isEmpty() && !before.environmentNames.isEmpty() && !environment.isEmpty()) {
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Environment values: Toolgate now checks them too (it used to check only the names); "
+                                                   "have a look at them once"));
+    } else {
+        for (auto it = environment.cbegin(); it != environment.cend(); ++it) {
+            const auto was = before.environment.constFind(it.key());
+            if (was == before.environment.cend() || *was == it.value())
+                continue;
+            const bool secret = was->startsWith(secretMarker()) || was.value() == inKeychainMarker() || it.value().startsWith(secretMarker())
+                || it.value() == inKeychainMarker();
+            changes.append(secret ? QCoreApplication::translate("Toolgate::ServerTrust", "Environment variable %1: its secret value changed").arg(it.key())
+                                  : QCoreApplication::translate("Toolgate::ServerTrust", "Environment variable %1: %2 → %3").arg(it.key(), quoted(*was), quoted(it.value())));
+        }
+    }
     if (workingDirectory != before.workingDirectory) {
         const QString none = QCoreApplication::translate("Toolgate::ServerTrust", "(Toolgate's own)");
         changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Working folder: %1 → %2")
@@ -146,6 +257,12 @@ QJsonObject ServerTrustFacts::toJson() const
     QJsonObject object{{QLatin1String("program"), program},
                        {QLatin1String("arguments"), QJsonArray::fromStringList(arguments)},
                        {QLatin1String("environmentNames"), QJsonArray::fromStringList(environmentNames)}};
+    if (!environment.isEmpty()) {
+        QJsonObject values;
+        for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+            values.insert(it.key(), it.value());
+        object.insert(QLatin1String("environment"), values);
+    }
     if (!workingDirectory.isEmpty())
         object.insert(QLatin1String("workingDirectory"), workingDirectory);
     return object;
@@ -169,6 +286,9 @@ ServerTrustFacts ServerTrustFacts::fromJson(const QJsonObject &object)
     facts.arguments = strings(object.value(QLatin1String("arguments")));
     facts.environmentNames = strings(object.value(QLatin1String("environmentNames")));
     facts.environmentNames.sort();
+    const QJsonObject values = object.value(QLatin1String("environment")).toObject();
+    for (auto it = values.begin(); it != values.end(); ++it)
+        facts.environment.insert(it.key(), it.value().toString());
     facts.workingDirectory = object.value(QLatin1String("workingDirectory")).toString();
     return facts;
 }

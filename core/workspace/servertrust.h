@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -15,10 +16,15 @@
 namespace Toolgate {
 
 /// What a server configuration will run, as a person is shown it before trusting it (issue 16):
-/// for a local server the program, every argument, the names of the environment variables (never
-/// their values: those are often secrets and may change without a new trust) and the working
-/// folder; for a remote one the origin (scheme, host and port). Two configs that run the same
-/// thing have the same facts and the same fingerprint, whatever their names.
+/// for a local server the program, every argument, every environment variable with its value and
+/// the working folder; for a remote one the origin (scheme, host and port). Two configs that run the
+/// same thing have the same facts and the same fingerprint, whatever their names.
+///
+/// An environment value decides what runs as much as the command does (PATH, PYTHONPATH, NODE_OPTIONS,
+/// LD_PRELOAD, npm_config_registry, ...), so a changed value needs a new trust (issue #35). A secret
+/// value is never kept in clear: one typed into the servers file is kept as a keyed digest (the key is
+/// this installation's, in trust-digest.key beside the trust file, readable by its owner only); one kept
+/// in the OS keychain is kept as "in the keychain" (no edit of the servers file can change it).
 struct ServerTrustFacts
 {
     bool remote = false;
@@ -26,11 +32,20 @@ struct ServerTrustFacts
     QString program;            ///< as configured
     QStringList arguments;
     QStringList environmentNames; ///< sorted
+    /// By name, as trusted: the value itself, or secretMarker + digest, or inKeychainMarker(). Empty in
+    /// entries trusted before values were checked.
+    QMap<QString, QString> environment;
     QString workingDirectory;   ///< empty: Toolgate's own
     // Remote (HTTP, SSE)
     QString origin;             ///< "https://example.com:443"
 
     static ServerTrustFacts of(const ServerConfig &config);
+    /// How a secret value is kept in environment: this prefix and a keyed digest of the value.
+    static QString secretMarker();
+    /// How a value kept in the OS keychain is kept in environment.
+    static QString inKeychainMarker();
+    /// The value of an environment variable as people may see it: the value, or "(secret)".
+    static QString shownValue(const QString &kept);
     /// The hex SHA-256 of the facts: what a trust is given to, and what --trust-fingerprint names.
     QString fingerprint() const;
     /// The full command line, quoted like a shell would need it (for display only; never run so).

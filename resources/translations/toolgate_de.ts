@@ -9644,6 +9644,30 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Working folder: %1 → %2</source>
         <translation>Arbeitsordner: %1 → %2</translation>
     </message>
+    <message>
+        <source>cannot keep a key in %1; servers with a secret value typed into the servers file will be asked about on each start</source>
+        <translation>in %1 lässt sich kein Schlüssel ablegen; nach Servern mit einem geheimen Wert, der direkt in der Serverdatei steht, wird bei jedem Start neu gefragt</translation>
+    </message>
+    <message>
+        <source>(secret, in the keychain)</source>
+        <translation>(geheim, im Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>(secret)</source>
+        <translation>(geheim)</translation>
+    </message>
+    <message>
+        <source>Environment values: Toolgate now checks them too (it used to check only the names); have a look at them once</source>
+        <translation>Werte der Umgebungsvariablen: Toolgate prüft jetzt auch sie (bisher nur die Namen); sehen Sie sie sich einmal an</translation>
+    </message>
+    <message>
+        <source>Environment variable %1: its secret value changed</source>
+        <translation>Umgebungsvariable %1: ihr geheimer Wert hat sich geändert</translation>
+    </message>
+    <message>
+        <source>Environment variable %1: %2 → %3</source>
+        <translation>Umgebungsvariable %1: %2 → %3</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerTrustDialog</name>
@@ -9704,10 +9728,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>(der von Toolgate: %1)</translation>
     </message>
     <message>
-        <source>The values of environment variables are not shown: they may be secrets, and changing them does not ask again.</source>
-        <translation>Die Werte der Umgebungsvariablen werden nicht gezeigt: Sie können geheim sein, und wenn sie sich ändern, wird nicht erneut gefragt.</translation>
-    </message>
-    <message>
         <source>Trust and Connect</source>
         <translation>Vertrauen und verbinden</translation>
     </message>
@@ -9730,6 +9750,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>What it runs changed since you trusted it, so Toolgate has not started it. It would run the program below on your computer, with your permissions. Start it only if you expect this change.</source>
         <translation>Was er ausführt, hat sich geändert, seit Sie ihm vertraut haben, daher hat Toolgate ihn nicht gestartet. Er würde das Programm unten auf Ihrem Computer ausführen, mit Ihren Rechten. Starten Sie ihn nur, wenn Sie diese Änderung erwarten.</translation>
+    </message>
+    <message>
+        <source>Secret values are not shown. A change to any of these, values included, asks again.</source>
+        <translation>Geheime Werte werden nicht angezeigt. Jede Änderung an diesen Angaben, auch an einem Wert, fragt erneut nach.</translation>
     </message>
 </context>
 <context>

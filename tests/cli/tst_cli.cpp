@@ -323,9 +323,10 @@ void TestCli::keychainSecretIsNeverSentAsPlaceholder()
 
     Toolgate::ServerConfig trusted;
     trusted.command = m_faultServer;
-    trusted.env = {{QStringLiteral("FAULT_SERVER_LOG"), log}, {QStringLiteral("API_TOKEN"), QString()}};
+    trusted.env = {{QStringLiteral("FAULT_SERVER_LOG"), log}, {QStringLiteral("API_TOKEN"), Toolgate::ServerConfig::secretPlaceholder()}};
+    trusted.secretKeys = {QStringLiteral("API_TOKEN")};
     const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
-                           Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
+                           Toolgate::TestSupport::cliFingerprint(trusted, m_home.path()), QStringLiteral("tools")});
     VERIFY_RUN(tools.exitCode == 3, tools);
     VERIFY_RUN(tools.err.contains(QStringLiteral("API_TOKEN")) && tools.err.contains(QStringLiteral("not found")), tools);
     QVERIFY2(!QFile::exists(log), "the server was started without its secret");

@@ -408,7 +408,7 @@ void tst_CliHostile::secretOnStderrIsRedacted()
     Toolgate::ServerConfig trusted;
     trusted.command = m_server;
     trusted.env.insert(u"API_KEY"_s, secret);
-    const QString fingerprint = Toolgate::ServerTrustFacts::of(trusted).fingerprint();
+    const QString fingerprint = Toolgate::TestSupport::cliFingerprint(trusted, m_home.path());
     // Printed while the server runs (under --verbose), and in the failure message when it then exits.
     const Run shown = run({u"--config"_s, config, u"--trust-fingerprint"_s, fingerprint, u"--verbose"_s, u"--yes"_s, u"call"_s, u"stderr_secret"_s});
     VERIFY_RUN(shown.exitCode == 0, shown);

@@ -10,6 +10,7 @@
 #include "workspace/serverconfigfile.h"
 #include "workspace/servertrust.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -76,7 +77,7 @@ private slots:
         const CliRun run = cli.run(tools()); // stdin closed at once: nobody answers
         VERIFY_CLI(run.exitCode == 6, run);
         VERIFY_CLI(run.err.contains(QString(QStringLiteral("Command:     ") + m_fault)) && run.err.contains(u"FAULT_SERVER_PIDS"), run);
-        VERIFY_CLI(!run.err.contains(pids()), run); // values are not shown
+        VERIFY_CLI(run.err.contains(QStringLiteral("FAULT_SERVER_PIDS=") + pids()), run); // values decide what runs: shown
         VERIFY_CLI(run.err.contains(QString(QStringLiteral("--trust-fingerprint ") + fingerprint)), run);
         QCOMPARE(starts(pids()), 0);
 
@@ -158,6 +159,46 @@ private slots:
         const CliRun later = cli.run(tools());
         VERIFY_CLI(later.exitCode == 0 && !later.err.contains(u"Trust this server"), later);
         QVERIFY(starts(pids()) > started);
+    }
+
+    void aChangedEnvironmentValueIsNotTrusted()
+    {
+        // Issue #35: a trusted entry whose environment value is edited on disk (PATH, PYTHONPATH,
+        // NODE_OPTIONS, ... run other code) does not start until trusted again; a secret typed into the
+        // file counts too, and is never shown.
+        CliProcess cli;
+        ServerConfig config = faultConfig();
+        config.env.insert(QStringLiteral("SERVICE_TOKEN"), QStringLiteral("tok-first-8472"));
+        QVERIFY(ServerConfigFile::save(serversFile(), {config}).ok());
+        const QString question = QStringLiteral("Trust this server and start it\\? \\[y/N\\]");
+        const CliRun first = converse(cli, tools(), {{question, QStringLiteral("y")}});
+        VERIFY_CLI(first.exitCode == 0 && first.out().contains(u"echo"), first);
+        VERIFY_CLI(first.err.contains(u"SERVICE_TOKEN=(secret)") && !first.err.contains(u"tok-first-8472"), first);
+        const int started = starts(pids());
+
+        // PATH-like: the value of a variable that was there when it was trusted.
+        const QString otherPids = m_dir.filePath(QStringLiteral("pids-other"));
+        config.env[QStringLiteral("FAULT_SERVER_PIDS")] = otherPids;
+        QVERIFY(ServerConfigFile::save(serversFile(), {config}).ok());
+        const CliRun path = cli.run(tools());
+        VERIFY_CLI(path.exitCode == 6, path);
+        VERIFY_CLI(path.err.contains(u"changed since it was trusted")
+                       && path.err.contains(QStringLiteral("Environment variable FAULT_SERVER_PIDS: %1 → %2").arg(pids(), otherPids)),
+                   path);
+        QCOMPARE(starts(otherPids), 0);
+        QCOMPARE(starts(pids()), started);
+
+        // The secret's value.
+        config.env[QStringLiteral("FAULT_SERVER_PIDS")] = pids();
+        config.env[QStringLiteral("SERVICE_TOKEN")] = QStringLiteral("tok-second-1193");
+        QVERIFY(ServerConfigFile::save(serversFile(), {config}).ok());
+        const CliRun secret = cli.run(tools());
+        VERIFY_CLI(secret.exitCode == 6 && secret.err.contains(u"Environment variable SERVICE_TOKEN: its secret value changed"), secret);
+        VERIFY_CLI(!secret.err.contains(u"tok-first-8472") && !secret.err.contains(u"tok-second-1193"), secret);
+        QCOMPARE(starts(pids()), started);
+        QFile trustFile(QDir(cli.configHome()).filePath(QStringLiteral("Toolgate/toolgate/server-trust.json")));
+        QVERIFY2(trustFile.open(QIODevice::ReadOnly), qPrintable(trustFile.fileName()));
+        QVERIFY(!trustFile.readAll().contains("tok-first-8472"));
     }
 
     void whatThePersonTypedNeedsNoTrust()

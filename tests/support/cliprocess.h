@@ -5,6 +5,7 @@
 // everything it printed kept for the assertion messages.
 
 #include "testpaths.h"
+#include "workspace/servertrust.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -18,6 +19,22 @@
 #include <QTemporaryDir>
 
 namespace Toolgate::TestSupport {
+
+/// The trust fingerprint toolgate-cli computes for config when it runs with configHome as its
+/// XDG_CONFIG_HOME: a secret value typed into the servers file counts by a digest keyed with that
+/// installation's key (trust-digest.key in its config folder), so the same folder is used here.
+inline QString cliFingerprint(const ServerConfig &config, const QString &configHome)
+{
+    const QByteArray saved = qgetenv("TOOLGATE_CONFIG_DIR");
+    const bool wasSet = qEnvironmentVariableIsSet("TOOLGATE_CONFIG_DIR");
+    qputenv("TOOLGATE_CONFIG_DIR", QDir(configHome).filePath(QStringLiteral("Toolgate/toolgate")).toLocal8Bit());
+    const QString fingerprint = ServerTrustFacts::of(config).fingerprint();
+    if (wasSet)
+        qputenv("TOOLGATE_CONFIG_DIR", saved);
+    else
+        qunsetenv("TOOLGATE_CONFIG_DIR");
+    return fingerprint;
+}
 
 /// What one run printed and how it ended.
 struct CliRun

@@ -80,14 +80,14 @@ ServerTrustDialog::ServerTrustDialog(const ServerConfig &config, const std::opti
         const Result<QString> resolved = StdioTransport::resolveProgram(config.launchSpec());
         QString program = resolved ? QDir::toNativeSeparators(resolved.value()) : resolved.error().message;
         form->addRow(tr("Program found:"), addText(QStringLiteral("trustProgram"), tr("Program found:"), DisplayText::visible(program), 3));
-        QStringList names;
+        // Each value decides what runs as much as the command (PATH, NODE_OPTIONS, PYTHONPATH, ...).
+        QStringList variables;
         for (const QString &variable : m_facts.environmentNames)
-            names.append(DisplayText::visibleLine(variable));
-        form->addRow(tr("Environment variables:"), addText(QStringLiteral("trustEnvironment"), tr("Environment variables:"), names.isEmpty() ? tr("(none besides the usual ones, such as PATH and HOME)") : names.join(QStringLiteral(", ")), 3));
+            variables.append(DisplayText::visibleLine(variable) + u'=' + DisplayText::visibleLine(ServerTrustFacts::shownValue(m_facts.environment.value(variable))));
+        form->addRow(tr("Environment variables:"), addText(QStringLiteral("trustEnvironment"), tr("Environment variables:"), variables.isEmpty() ? tr("(none besides the usual ones, such as PATH and HOME)") : variables.join(u'\n'), 4));
         form->addRow(tr("Working folder:"), addText(QStringLiteral("trustFolder"), tr("Working folder:"), m_facts.workingDirectory.isEmpty() ? tr("(Toolgate's own: %1)").arg(QDir::toNativeSeparators(QDir::currentPath()))
                                                                 : DisplayText::visible(m_facts.workingDirectory), 2));
-        auto *values = new QLabel(tr("The values of environment variables are not shown: they may be secrets, and changing "
-                                     "them does not ask again."), this);
+        auto *values = new QLabel(tr("Secret values are not shown. A change to any of these, values included, asks again."), this);
         values->setWordWrap(true);
         QPalette dim = values->palette();
         dim.setColor(QPalette::WindowText, dim.color(QPalette::Disabled, QPalette::WindowText));

@@ -1,5 +1,5 @@
 // Server trust (issue 16): what a server runs is trusted by a person before it starts. The fingerprint
-// of what runs (program, arguments, environment names, folder; a remote server's origin), the trust
+// of what runs (program, arguments, environment names and values, folder; a remote server's origin), the trust
 // file (kept, broken, edited by hand), the bundled demo server trusted from the start, and a real
 // workspace whose servers.json changes on disk: its server does not start (no process) until trusted.
 // Trust decisions are read back from the real audit store.
@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -58,9 +59,14 @@ class tst_ServerTrust final : public QObject
 {
     Q_OBJECT
 
+    QTemporaryDir m_config;
+
 private slots:
     void initTestCase()
     {
+        // The key of secret values' digests (trust-digest.key) goes where the other config files go.
+        QVERIFY(m_config.isValid());
+        qputenv("TOOLGATE_CONFIG_DIR", m_config.path().toLocal8Bit());
         QVERIFY(QFileInfo(faultServerPath()).isExecutable());
         QVERIFY(QFileInfo(demoServerPath()).isExecutable());
     }
@@ -89,10 +95,17 @@ private slots:
         c = base;
         c.cwd = QStringLiteral("/tmp");
         QTest::addRow("working folder") << c << false;
+        // A value decides what runs as much as the command (issue #35): PATH, NODE_OPTIONS, PYTHONPATH...
+        c = base;
+        c.env[QStringLiteral("MODE")] = QStringLiteral("slow");
+        QTest::addRow("an environment value") << c << false;
         c = base;
         c.env[QStringLiteral("API_KEY")] = QStringLiteral("two");
-        c.env[QStringLiteral("MODE")] = QStringLiteral("slow");
-        QTest::addRow("environment values (secrets) only") << c << true;
+        QTest::addRow("a secret's value") << c << false;
+        c = base;
+        c.secretKeys = {QStringLiteral("API_KEY")};
+        c.env[QStringLiteral("API_KEY")] = ServerConfig::secretPlaceholder();
+        QTest::addRow("a secret moved into the keychain") << c << false;
         c = base;
         c.name = QStringLiteral("renamed");
         c.protocolEra = ServerConfig::EraPreference::Modern;
@@ -147,14 +160,23 @@ private slots:
         ServerTrust again(path);
         QVERIFY(again.load());
         QVERIFY(again.isTrusted(config));
+        // A secret typed into the servers file is part of what was trusted (issue #35); one kept in the
+        // keychain is not in the file, so rotating it there asks nothing.
         ServerConfig newSecret = config;
         newSecret.env[QStringLiteral("API_KEY")] = QStringLiteral("rotated");
-        QVERIFY(again.isTrusted(newSecret));
-        // Environment values never reach the file.
+        QVERIFY(!again.isTrusted(newSecret));
+        ServerConfig inKeychain = config;
+        inKeychain.secretKeys = {QStringLiteral("API_KEY")};
+        inKeychain.env[QStringLiteral("API_KEY")] = ServerConfig::secretPlaceholder();
+        QVERIFY(again.trust(inKeychain, QStringLiteral("dialog")));
+        inKeychain.env[QStringLiteral("API_KEY")] = QStringLiteral("read from the keychain");
+        QVERIFY(again.isTrusted(inKeychain));
+        // An ordinary value is kept (and shown) as it is; a secret one never.
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray written = file.readAll();
-        QVERIFY(!written.contains("fast") && written.contains("API_KEY"));
+        QVERIFY(written.contains("\"fast\"") && written.contains("API_KEY") && !written.contains("\"one\""));
+        QVERIFY(again.trust(config, QStringLiteral("dialog"))); // back to what the rest of this test expects
 
         ServerConfig changed = config;
         changed.args.append(QStringLiteral("--unsafe"));
@@ -324,8 +346,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
         QCOMPARE(starts(pids), 2);
 
-        // An edit in the app (updateServer) that changes what runs asks again too; one that changes
-        // an environment value only (a new secret) does not.
+        // An edit in the app (updateServer) that changes what runs asks again too; so does one that
+        // changes an environment value only (issue #35: PATH or NODE_OPTIONS run other code). A secret
+        // kept in the keychain is not in the file: a new one asks nothing.
         ServerConfig edited = connection->config();
         edited.env.insert(QStringLiteral("EXTRA"), QStringLiteral("1"));
         QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
@@ -335,7 +358,12 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
         edited.env[QStringLiteral("FAULT_SERVER_PIDS")] = dir.filePath(QStringLiteral("pids2"));
         QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QTest::qWait(300); // what might have started would have written its pid by now
+        QCOMPARE(starts(dir.filePath(QStringLiteral("pids2"))), 0);
+        QVERIFY(connection->trust(QStringLiteral("dialog")));
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        QCOMPARE(starts(dir.filePath(QStringLiteral("pids2"))), 1);
 
         // Every decision is in the audit log: what was shown, and by whom.
         QVERIFY(log.waitForWrites());
@@ -347,8 +375,8 @@ private slots:
         QStringList names;
         for (const AuditRecord &record : std::as_const(records))
             names.append(record.name);
-        QCOMPARE(names.count(QStringLiteral("trust_needed")), 3);
-        QCOMPARE(names.count(QStringLiteral("trust_granted")), 2);
+        QCOMPARE(names.count(QStringLiteral("trust_needed")), 4);
+        QCOMPARE(names.count(QStringLiteral("trust_granted")), 3);
         QCOMPARE(names.count(QStringLiteral("trust_refused")), 1);
         const auto granted = std::find_if(records.cbegin(), records.cend(), [](const AuditRecord &r) { return r.name == u"trust_granted"; });
         QCOMPARE(granted->arguments.value(u"program").toString(), faultServerPath());
@@ -356,10 +384,101 @@ private slots:
         QCOMPARE(granted->arguments.value(u"by").toString(), QStringLiteral("dialog"));
         QCOMPARE(granted->arguments.value(u"fingerprint").toString().size(), 64);
         QCOMPARE(granted->initiator, CallInitiator::Gui);
-        QVERIFY(!QJsonDocument(granted->arguments).toJson().contains(pids.toUtf8())); // values never recorded
+        QCOMPARE(granted->arguments.value(u"environment").toObject().value(u"FAULT_SERVER_PIDS").toString(), pids); // what was trusted
         const auto changed = std::find_if(records.crbegin(), records.crend(), [](const AuditRecord &r) { return r.name == u"trust_needed"; });
         QVERIFY2(changed->arguments.value(u"changes").toArray().size() == 1,
                  QJsonDocument(changed->arguments).toJson().constData());
+        QVERIFY2(changed->arguments.value(u"changes").toArray().first().toString().contains(u"FAULT_SERVER_PIDS"),
+                 QJsonDocument(changed->arguments).toJson().constData());
+    }
+
+    void environmentValuesAreTrustedSecretsNeverInClear()
+    {
+        // Issue #35: a trusted entry whose PATH (or PYTHONPATH, NODE_OPTIONS, ...) is edited on disk runs
+        // other code: it is not trusted. A secret value is kept only as a digest keyed with this
+        // installation's key, which only its owner can read.
+        QTemporaryDir dir;
+        qputenv("TOOLGATE_CONFIG_DIR", dir.path().toLocal8Bit());
+        const auto restore = qScopeGuard([this] { qputenv("TOOLGATE_CONFIG_DIR", m_config.path().toLocal8Bit()); });
+        const QString trustFile = dir.filePath(QStringLiteral("server-trust.json"));
+        ServerConfig config = stdioConfig();
+        config.env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        config.env.insert(QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp_s3cr3tValue"));
+        config.secretKeys = {QStringLiteral("GITHUB_TOKEN")};
+        config.plainSecretKeys = {QStringLiteral("GITHUB_TOKEN")}; // typed into the file
+        {
+            ServerTrust trust(trustFile);
+            QVERIFY(trust.load());
+            QVERIFY(trust.trust(config, QStringLiteral("dialog")));
+        }
+        QFile file(trustFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray stored = file.readAll();
+        QVERIFY2(stored.contains("/usr/bin:/bin"), stored.constData()); // an ordinary value is shown and kept
+        for (const char *secret : {"ghp_s3cr3tValue", "one"}) // API_KEY's value looks secret too
+            QVERIFY2(!stored.contains(QByteArray(QByteArray("\"") + secret + '"')), stored.constData());
+        const QFileInfo key(dir.filePath(QStringLiteral("trust-digest.key")));
+        QVERIFY(key.exists());
+#ifdef Q_OS_UNIX
+        QCOMPARE(key.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther),
+                 QFileDevice::Permissions());
+#endif
+
+        ServerTrust trust(trustFile);
+        QVERIFY(trust.load());
+        QVERIFY(trust.isTrusted(config)); // the same key next time
+        ServerConfig path = config;
+        path.env[QStringLiteral("PATH")] = QStringLiteral("/tmp/evil:/usr/bin:/bin");
+        QVERIFY(!trust.isTrusted(path));
+        QVERIFY2(ServerTrustFacts::of(path).changesSince(trust.lastTrusted(config.name)->facts)
+                     == QStringList{QStringLiteral("Environment variable PATH: /usr/bin:/bin → /tmp/evil:/usr/bin:/bin")},
+                 qPrintable(ServerTrustFacts::of(path).changesSince(trust.lastTrusted(config.name)->facts).join(u'\n')));
+        ServerConfig token = config;
+        token.env[QStringLiteral("GITHUB_TOKEN")] = QStringLiteral("ghp_other");
+        QVERIFY(!trust.isTrusted(token));
+        const QStringList changes = ServerTrustFacts::of(token).changesSince(trust.lastTrusted(config.name)->facts);
+        QCOMPARE(changes, QStringList{QStringLiteral("Environment variable GITHUB_TOKEN: its secret value changed")});
+        QCOMPARE(ServerTrustFacts::shownValue(ServerTrustFacts::of(token).environment.value(QStringLiteral("GITHUB_TOKEN"))),
+                 QStringLiteral("(secret)"));
+
+        // Another installation (another key) keeps other digests of the same secret.
+        QTemporaryDir other;
+        qputenv("TOOLGATE_CONFIG_DIR", other.path().toLocal8Bit());
+        QVERIFY(ServerTrustFacts::of(config).environment.value(QStringLiteral("GITHUB_TOKEN"))
+                != trust.lastTrusted(config.name)->facts.environment.value(QStringLiteral("GITHUB_TOKEN")));
+    }
+
+    void anEntryTrustedBeforeValuesCountedIsAskedAboutOnce()
+    {
+        // server-trust.json written before values were checked: names only. Such a server is asked about
+        // once, and the person is told why. A server without variables of its own keeps its trust.
+        QTemporaryDir dir;
+        const QString trustFile = dir.filePath(QStringLiteral("server-trust.json"));
+        ServerConfig config = stdioConfig();
+        ServerConfig bare = stdioConfig();
+        bare.name = QStringLiteral("bare");
+        bare.env.clear();
+        ServerTrustFacts old = ServerTrustFacts::of(config);
+        old.environment.clear();
+        QJsonArray entries;
+        for (const auto &[name, facts] : {std::pair{config.name, old}, std::pair{bare.name, ServerTrustFacts::of(bare)}}) {
+            entries.append(QJsonObject{{QStringLiteral("server"), name},
+                                       {QStringLiteral("fingerprint"), facts.fingerprint()},
+                                       {QStringLiteral("facts"), facts.toJson()},
+                                       {QStringLiteral("trustedAt"), QStringLiteral("2026-01-01T00:00:00.000Z")},
+                                       {QStringLiteral("by"), QStringLiteral("dialog")}});
+        }
+        QFile file(trustFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(QJsonObject{{QStringLiteral("version"), 1}, {QStringLiteral("servers"), entries}}).toJson());
+        file.close();
+        ServerTrust trust(trustFile);
+        QVERIFY(trust.load());
+        QVERIFY(trust.isTrusted(bare));
+        QVERIFY(!trust.isTrusted(config));
+        const QStringList changes = ServerTrustFacts::of(config).changesSince(trust.lastTrusted(config.name)->facts);
+        QCOMPARE(changes.size(), 1);
+        QVERIFY2(changes.first().contains(u"now checks them too"), qPrintable(changes.first()));
     }
 
     void serversOfOneRunAreNotAskedAbout()

@@ -114,10 +114,10 @@ private slots:
         QVERIFY2(command.contains(u"\\x1b[31m") && command.contains(u"\\u202e"), qPrintable(command));
         QVERIFY(!command.contains(QChar(0x1b)) && !command.contains(QChar(0x202e)));
         const QString environment = textOf(&dialog, QStringLiteral("trustEnvironment"));
-        QVERIFY2(environment.contains(u"API_KEY") && environment.contains(u"MODE"), qPrintable(environment));
-        // Values are never shown: they may be secrets.
+        // Values decide what runs (issue #35): an ordinary one is shown, a secret one never.
+        QVERIFY2(environment.contains(u"API_KEY=(secret)") && environment.contains(u"MODE=fast"), qPrintable(environment));
         for (const QPlainTextEdit *text : dialog.findChildren<QPlainTextEdit *>())
-            QVERIFY2(!text->toPlainText().contains(u"s3cr3t") && !text->toPlainText().contains(u"fast"), qPrintable(text->objectName()));
+            QVERIFY2(!text->toPlainText().contains(u"s3cr3t"), qPrintable(text->objectName()));
         QCOMPARE(textOf(&dialog, QStringLiteral("trustFolder")), QStringLiteral("/srv/tools"));
         const QString changes = textOf(&dialog, QStringLiteral("trustChanges"));
         QVERIFY2(changes.contains(u"Arguments:") && changes.contains(u"Environment variables: API_KEY → API_KEY, MODE"), qPrintable(changes));
@@ -152,7 +152,7 @@ private slots:
         QVERIFY(dialog);
         QCOMPARE(fault()->status(), ServerConnection::Status::WaitingForTrust);
         QVERIFY(textOf(dialog, QStringLiteral("trustCommand")).contains(faultServerPath()));
-        QCOMPARE(textOf(dialog, QStringLiteral("trustEnvironment")), QStringLiteral("FAULT_SERVER_PIDS"));
+        QCOMPARE(textOf(dialog, QStringLiteral("trustEnvironment")), QStringLiteral("FAULT_SERVER_PIDS=") + pids());
         QTest::qWait(300);
         QCOMPARE(starts(pids()), 0);
 
