@@ -1,5 +1,7 @@
 #include "displaytext.h"
 
+#include <QCoreApplication>
+
 #include <QChar>
 
 #include <algorithm>
@@ -160,6 +162,40 @@ QString DisplayText::visible(QStringView text)
 QString DisplayText::visibleLine(QStringView text)
 {
     return render(text, Mode::Line);
+}
+
+QString DisplayText::forLabel(QStringView text, qsizetype maxRun, qsizetype maxLength)
+{
+    maxRun = qMax<qsizetype>(maxRun, 8);
+    QString out;
+    out.reserve(qMin(text.size(), maxLength + maxRun + 64));
+    // Never between the two halves of a surrogate pair.
+    const auto backToBoundary = [&](qsizetype at) { return at > 0 && at < text.size() && text.at(at).isLowSurrogate() ? at - 1 : at; };
+    qsizetype i = 0;
+    while (i < text.size() && out.size() < maxLength) {
+        if (text.at(i).isSpace()) {
+            out.append(text.at(i++));
+            continue;
+        }
+        qsizetype end = i;
+        while (end < text.size() && !text.at(end).isSpace())
+            ++end;
+        if (end - i <= maxRun) {
+            out.append(text.mid(i, end - i));
+        } else {
+            const qsizetype headEnd = backToBoundary(i + maxRun * 2 / 3);
+            const qsizetype tailStart = backToBoundary(end - (maxRun - maxRun * 2 / 3 - 1));
+            out.append(text.mid(i, headEnd - i));
+            out.append(QChar(0x2026));
+            out.append(text.mid(tailStart, end - tailStart));
+        }
+        i = end;
+    }
+    if (i < text.size()) {
+        const int omitted = text.size() - i > INT_MAX ? INT_MAX : int(text.size() - i);
+        out.append(QCoreApplication::translate("Toolgate::DisplayText", " … (%n more characters)", nullptr, omitted));
+    }
+    return out;
 }
 
 QString DisplayText::visibleIdentifier(QStringView text)

@@ -60,6 +60,13 @@ public:
     /// strings, but write DEL, C1 controls, bidi and invisible characters as they are.)
     static QByteArray safeJson(const QByteArray &json);
 
+    /// Text a server controls, made fit for a label that wraps at spaces: a run without a space longer
+    /// than maxRun characters keeps its start and end around an ellipsis, and text past maxLength
+    /// characters is left out, saying how much. A label sizes itself to its longest unbreakable word and
+    /// lays out all of its text: a property name of 400,000 characters made the window ~7 px wider per
+    /// character (issue #35). The whole text stays where it can be read on demand (the JSON views).
+    static QString forLabel(QStringView text, qsizetype maxRun = 100, qsizetype maxLength = 3000);
+
     /// True when visible() would change text (apart from "\r\n" line ends).
     static bool hasHidden(QStringView text);
     /// True when text is printable ASCII only (no spaces, no controls).

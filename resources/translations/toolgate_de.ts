@@ -5070,6 +5070,16 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::DisplayText</name>
+    <message numerus="yes">
+        <source> … (%n more characters)</source>
+        <translation>
+            <numerusform> … (%n weiteres Zeichen)</numerusform>
+            <numerusform> … (%n weitere Zeichen)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::EditCallDialog</name>
     <message>
         <source>Edit Saved Call</source>

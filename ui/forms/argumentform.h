@@ -15,6 +15,8 @@ class QTabWidget;
 
 namespace Toolgate {
 
+class HelpLabel;
+
 class FieldEditor;
 class JsonEditor;
 class ProblemsBox;
@@ -141,7 +143,7 @@ private:
     FieldEditor *m_root = nullptr;
     JsonEditor *m_json = nullptr;
     ProblemsBox *m_problems = nullptr;
-    QLabel *m_schemaNote = nullptr;
+    HelpLabel *m_schemaNote = nullptr;
     QList<QPointer<QWidget>> m_disposal; // widgets of replaced forms, deleted a few at a time
 };
 

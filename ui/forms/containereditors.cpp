@@ -47,7 +47,7 @@ QWidget *makeBody(FieldEditor *editor, bool topLevel, QVBoxLayout *outer)
     return body;
 }
 
-QLabel *makeMutedLabel(const QString &text, QWidget *parent)
+HelpLabel *makeMutedLabel(const QString &text, QWidget *parent)
 {
     auto *label = new HelpLabel(text, parent);
     label->setObjectName(QStringLiteral("note"));

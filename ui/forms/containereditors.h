@@ -14,6 +14,8 @@ class QCheckBox;
 
 namespace Toolgate {
 
+class HelpLabel;
+
 /// An object: one row per property (label, editor, description, problems). The top-level arguments are a
 /// plain grid; nested objects sit in a group box titled with the property; alternatives of a choice in a
 /// plain frame. Keys the schema does not describe are kept and sent as they came.
@@ -73,7 +75,7 @@ private:
     QList<Row> m_rows;
     qsizetype m_nextDeferred = 0; // the first row of the tail built in slices; m_rows.size() when done
     QJsonObject m_extras;   // keys the schema does not describe, kept verbatim
-    QLabel *m_extrasNote = nullptr;
+    HelpLabel *m_extrasNote = nullptr; // bounds what it shows: the keys are a server's (or a person's)
     bool m_explicitlyPresent = false; // set to an (empty) object from outside: send {} rather than nothing
     std::optional<QJsonValue> m_preserved; // set to something that is not an object, until edited
     bool m_preserve = false;
@@ -116,7 +118,7 @@ private:
     void onChildEdited();
 
     QVBoxLayout *m_itemsLayout = nullptr;
-    QLabel *m_emptyNote = nullptr;
+    HelpLabel *m_emptyNote = nullptr;
     QPushButton *m_add = nullptr;
     QList<Item> m_items;
     bool m_tooMany = false;

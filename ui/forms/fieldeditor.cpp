@@ -1,4 +1,5 @@
 #include "fieldeditor.h"
+#include "common/displaytext.h"
 
 #include "containereditors.h"
 #include "scalareditors.h"
@@ -20,7 +21,7 @@ QString plainToolTip(const QString &text)
         return {};
     // convertFromPlainText escapes <, > and & and keeps line breaks; the result is then rich text on
     // purpose, which also makes long descriptions wrap instead of running off the screen.
-    return Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal);
+    return Qt::convertFromPlainText(DisplayText::forLabel(text), Qt::WhiteSpaceNormal);
 }
 
 QString escapeMnemonic(QString text)

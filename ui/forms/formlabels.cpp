@@ -1,4 +1,5 @@
 #include "formlabels.h"
+#include "common/displaytext.h"
 
 #include <QEvent>
 
@@ -32,7 +33,8 @@ QColor mutedTextColor(const QPalette &palette)
 
 QString fieldLabelText(const QString &title, bool required)
 {
-    return required ? title + QStringLiteral(" *") : title;
+    const QString shown = DisplayText::forLabel(title);
+    return required ? shown + QStringLiteral(" *") : shown;
 }
 
 HelpLabel::HelpLabel(const QString &text, QWidget *parent)
@@ -44,6 +46,11 @@ HelpLabel::HelpLabel(const QString &text, QWidget *parent)
     setTextInteractionFlags(Qt::TextSelectableByMouse);
     setObjectName(QStringLiteral("help"));
     updateLook();
+}
+
+void HelpLabel::setText(const QString &text)
+{
+    QLabel::setText(DisplayText::forLabel(text));
 }
 
 int HelpLabel::heightForWidth(int width) const
@@ -97,7 +104,10 @@ IssueLabel::IssueLabel(const QString &pointer, QWidget *parent)
 
 void IssueLabel::setMessages(const QStringList &messages)
 {
-    const QString text = messages.join(QLatin1Char('\n'));
+    QStringList shown;
+    for (const QString &message : messages)
+        shown.append(DisplayText::forLabel(message)); // messages quote names and values a server chose
+    const QString text = shown.join(QLatin1Char('\n'));
     if (text == this->text())
         return;
     setText(text);

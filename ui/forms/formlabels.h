@@ -13,6 +13,8 @@ class HelpLabel final : public QLabel
     Q_OBJECT
 public:
     explicit HelpLabel(const QString &text, QWidget *parent = nullptr);
+    /// Descriptions come from servers: bounded for layout (DisplayText::forLabel()), however long.
+    void setText(const QString &text);
 
     /// QLabel lays its text out anew for every call, and a layout asks again after every change to any
     /// of its items: a form with hundreds of descriptions would redo them all whenever a row comes or

@@ -1,4 +1,5 @@
 #include "problemsbox.h"
+#include "common/displaytext.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -51,7 +52,7 @@ void ProblemsBox::setProblems(const QStringList &problems)
     m_problems = problems;
     QStringList lines;
     for (qsizetype i = 0; i < problems.size() && i < MaxShown; ++i)
-        lines.append(QStringLiteral("\u2022 ") + problems.at(i));
+        lines.append(QStringLiteral("\u2022 ") + DisplayText::forLabel(problems.at(i))); // paths and values a server chose
     if (problems.size() > MaxShown)
         lines.append(tr("… and %n more", nullptr, int(problems.size() - MaxShown)));
     m_list->setText(lines.join(QLatin1Char('\n')));

@@ -1,4 +1,5 @@
 #include "scalareditors.h"
+#include "common/displaytext.h"
 
 #include "jsoneditor.h"
 #include "jsontext.h"
@@ -574,10 +575,11 @@ void EnumFieldEditor::setValue(const std::optional<QJsonValue> &value)
 
 QString EnumFieldEditor::valueLabel(const SchemaNode &node, qsizetype index)
 {
+    // A choice's text sizes the list it is in: bounded, like every text a server controls.
     if (index < node.enumTitles.size() && !node.enumTitles.at(index).isEmpty())
-        return node.enumTitles.at(index);
+        return DisplayText::forLabel(node.enumTitles.at(index));
     const QJsonValue value = node.enumValues.at(index);
-    return value.isString() ? value.toString() : JsonText::compact(value);
+    return DisplayText::forLabel(value.isString() ? value.toString() : JsonText::compact(value));
 }
 
 // --- NullFieldEditor -----------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 #include "itemheader.h"
 
+#include "common/displaytext.h"
+
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -109,11 +111,12 @@ void ItemHeader::setItem(const QIcon &icon, const QString &title, const QString 
                          const QString &description, const QString &remarks)
 {
     m_icon->setPixmap(icon.pixmap(QSize(32, 32), devicePixelRatioF()));
-    m_title->setText(title.left(300));
-    m_name->setText(name != title ? name.left(300) : QString());
+    // What a server chose, bounded for layout: a label is as wide as its longest unbroken word (issue #35).
+    m_title->setText(DisplayText::forLabel(title, 100, 300));
+    m_name->setText(name != title ? DisplayText::forLabel(name, 100, 300) : QString());
     m_name->setVisible(!m_name->text().isEmpty());
-    m_server->setText(server.isEmpty() ? QString() : tr("on %1").arg(server));
-    m_fullDescription = description.trimmed().left(maxDescription);
+    m_server->setText(server.isEmpty() ? QString() : tr("on %1").arg(DisplayText::forLabel(server, 100, 300)));
+    m_fullDescription = DisplayText::forLabel(description.trimmed(), 100, maxDescription);
     m_remarks->setText(remarks);
     m_remarks->setVisible(!remarks.isEmpty());
     m_expanded = false;

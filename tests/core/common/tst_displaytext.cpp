@@ -27,6 +27,7 @@ private slots:
     void hasHiddenAndPrintableAscii();
     void safeJsonIsTheSameJson_data();
     void safeJsonIsTheSameJson();
+    void forLabelBoundsWhatALabelMeasures();
 };
 
 namespace {
@@ -158,6 +159,39 @@ void tst_DisplayText::safeJsonIsTheSameJson()
     const QString shown = QString::fromUtf8(safe);
     for (const QChar c : shown)
         QVERIFY2(c.unicode() == u'\n' || !DisplayText::isHidden(c.unicode()) || c.isSurrogate(), qPrintable(shown));
+}
+
+void tst_DisplayText::forLabelBoundsWhatALabelMeasures()
+{
+    // Ordinary text is left as it is.
+    const QString sentence = u"Reads a file from the workspace. See https://example.com/docs/read for the options."_s;
+    QCOMPARE(DisplayText::forLabel(sentence), sentence);
+    // A run without a break keeps its start and end; no run of what is returned is longer than maxRun.
+    const QString name = u"start"_s + QString(400000, u'n') + u"end"_s;
+    const QString problem = u"(root)/"_s + name + u" is required"_s;
+    const QString shown = DisplayText::forLabel(problem);
+    QVERIFY2(shown.size() <= 120, qPrintable(shown));
+    QVERIFY(shown.startsWith(u"(root)/start"_s) && shown.contains(u"end is required"_s) && shown.contains(QChar(0x2026)));
+    for (const QString &word : shown.split(u' '))
+        QVERIFY(word.size() <= 100);
+    // Much text: the rest is left out, saying how much.
+    QString words;
+    for (int i = 0; i < 10000; ++i)
+        words += u"word "_s;
+    const QString cut = DisplayText::forLabel(words, 100, 3000);
+    QVERIFY(cut.size() < 3200);
+    QVERIFY2(cut.endsWith(u"more characters)"_s), qPrintable(cut.right(60)));
+    // Never half a surrogate pair.
+    QString emoji;
+    for (int i = 0; i < 300; ++i)
+        emoji += fromUcs4({0x1F600});
+    const QString pairs = DisplayText::forLabel(emoji);
+    for (qsizetype i = 0; i < pairs.size(); ++i) {
+        if (pairs.at(i).isHighSurrogate())
+            QVERIFY(i + 1 < pairs.size() && pairs.at(++i).isLowSurrogate());
+        else
+            QVERIFY(!pairs.at(i).isLowSurrogate());
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_DisplayText)

@@ -194,8 +194,37 @@ private slots:
     void historyRoundTripAcrossInstances();
     void historyKeepsServersApart();
     void fieldsFollowTheSchemasOrder();
+    void aHugeNameDoesNotSizeTheForm();
     void screenshot();
 };
+
+void tst_ArgumentForm::aHugeNameDoesNotSizeTheForm()
+{
+    // Issue #35 (High): a property name of 400,000 characters, required and missing, with an
+    // additionalProperties: false the default breaks. A label sized to such a name made the window
+    // ~7 px wider per character (8 GB of backing store). Text a server controls reaches layout bounded.
+    const QString name = QString(400000, u'n');
+    QJsonObject schema{{u"type"_s, u"object"_s},
+                       {u"properties"_s, QJsonObject{{name, QJsonObject{{u"type"_s, u"string"_s}, {u"description"_s, QString(200000, u'd')}}},
+                                                     {u"x"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"title"_s, QString(300000, u't')}}}}},
+                       {u"required"_s, QJsonArray{name}},
+                       {u"additionalProperties"_s, false}};
+    const Tool tool = Tool::fromJson(QJsonObject{{u"name"_s, u"huge"_s}, {u"description"_s, QString(100000, u'w')}, {u"inputSchema"_s, schema}});
+    ArgumentForm form;
+    form.setTool(tool, QJsonObject{{QString(300000, u'k'), 1}});
+    QVERIFY(waitUntilChecked(&form));
+    QVERIFY(!form.validationProblems().isEmpty());
+    form.resize(600, 500);
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    QVERIFY2(form.minimumSizeHint().width() < 2000, qPrintable(QString::number(form.minimumSizeHint().width())));
+    QVERIFY2(form.sizeHint().width() < 4000, qPrintable(QString::number(form.sizeHint().width())));
+    QVERIFY2(form.minimumSizeHint().height() < 4000, qPrintable(QString::number(form.minimumSizeHint().height())));
+    for (const QLabel *label : form.findChildren<QLabel *>()) {
+        QVERIFY2(label->text().size() < 5000, qPrintable(label->objectName()));
+        QVERIFY2(label->minimumSizeHint().width() < 2000, qPrintable(label->objectName()));
+    }
+}
 
 void tst_ArgumentForm::fieldsFollowTheSchemasOrder()
 {
