@@ -101,9 +101,15 @@ bool isInside(const QString &path, const QString &folder)
 {
     if (path.isEmpty() || folder.isEmpty())
         return false;
-    if (path == folder)
+    // As the file system compares names: Windows' and macOS's usual ones ignore case.
+#if defined(Q_OS_WIN) || defined(Q_OS_MACOS)
+    constexpr Qt::CaseSensitivity names = Qt::CaseInsensitive;
+#else
+    constexpr Qt::CaseSensitivity names = Qt::CaseSensitive;
+#endif
+    if (path.compare(folder, names) == 0)
         return true;
-    return path.startsWith(folder.endsWith(u'/') ? folder : QString(folder + u'/'));
+    return path.startsWith(folder.endsWith(u'/') ? folder : QString(folder + u'/'), names);
 }
 
 QString hostAce(const QString &host)
@@ -115,12 +121,36 @@ QString hostAce(const QString &host)
     return ace.isEmpty() ? h : QString::fromLatin1(ace).toLower();
 }
 
-bool hostListed(const QString &value, const QStringList &hosts)
+// The host of a URL as a client will connect to it: percent-escapes decoded, lower case, without a
+// trailing dot, in ACE form, and an IPv4 address however it is written (an IPv4-mapped IPv6 address,
+// ::ffff:127.0.0.1, is the IPv4 address). None when no host can be read.
+std::optional<QString> urlHost(const QString &value)
 {
-    const QUrl url(value, QUrl::StrictMode);
+    const QUrl url(value.trimmed(), QUrl::TolerantMode);
     if (!url.isValid() || url.host().isEmpty())
-        return false;
-    const QString host = hostAce(url.host(QUrl::FullyEncoded));
+        return std::nullopt;
+    QString host = url.host(QUrl::FullyDecoded);
+    if (host.contains(u'%') || host.contains(u'@') || host.contains(u'/'))
+        return std::nullopt;
+    static const QRegularExpression mapped(QStringLiteral("^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression mappedDotted(QStringLiteral("^(?:0{0,4}:){0,4}:?(?:0{0,4}:)?ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)$"),
+                                                 QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch m = mappedDotted.match(host); m.hasMatch()) {
+        host = m.captured(1);
+    } else if (const QRegularExpressionMatch m = mapped.match(host); m.hasMatch()) {
+        const uint high = m.captured(1).toUInt(nullptr, 16);
+        const uint low = m.captured(2).toUInt(nullptr, 16);
+        host = QStringLiteral("%1.%2.%3.%4").arg(high >> 8).arg(high & 0xff).arg(low >> 8).arg(low & 0xff);
+    }
+    const QString ace = hostAce(host);
+    if (ace.isEmpty())
+        return std::nullopt;
+    return ace;
+}
+
+bool hostListed(const QString &host, const QStringList &hosts)
+{
     for (const QString &entry : hosts) {
         const QString e = entry.trimmed();
         if (e.startsWith(u"*.")) {
@@ -177,40 +207,76 @@ QString ArgumentCondition::resolvedPath(const QString &path)
 
 bool ArgumentCondition::holds(const QJsonObject &arguments) const
 {
+    return check(arguments).truth == Check::Truth::Holds;
+}
+
+ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) const
+{
+    using Truth = Check::Truth;
+    const auto holdsIf = [](bool condition) { return Check{condition ? Truth::Holds : Truth::DoesNotHold, {}}; };
+    const auto unknown = [](const QString &why) { return Check{Truth::Unknown, why}; };
     if (!problem().isEmpty())
-        return false;
+        return {};
     const auto value = valueAt(arguments, argument);
     if (!value)
-        return false;
+        return {};
     switch (kind) {
     case Kind::PathInside: {
         if (!value->isString())
-            return false;
+            return unknown(ArgumentRules::tr("the value is not a text, so no path"));
         QString text = value->toString();
-        if (text.startsWith(QLatin1StringView("file://")))
-            text = QUrl(text).toLocalFile();
+        if (text.startsWith(QLatin1StringView("file:"), Qt::CaseInsensitive)) {
+            // As the server will read it: file:/etc/passwd, file:///etc/passwd, file://localhost/etc/passwd,
+            // with percent-escapes decoded.
+            QUrl url(text);
+            if (!url.isValid() || url.scheme().compare(QLatin1StringView("file"), Qt::CaseInsensitive) != 0)
+                return unknown(ArgumentRules::tr("the file URL cannot be read"));
+            const QString host = url.host();
+            if (!host.isEmpty() && host.compare(QLatin1StringView("localhost"), Qt::CaseInsensitive) != 0)
+                return unknown(ArgumentRules::tr("the file URL names another computer (%1)").arg(host));
+            url.setHost(QString()); // file://localhost/x is /x, not the network path //localhost/x
+            text = url.toLocalFile();
+        }
         if (text.contains(QChar(0)))
-            return false;
-        return isInside(resolvedPath(text), resolvedPath(folder));
+            return unknown(ArgumentRules::tr("the path contains a null character"));
+        if (text.isEmpty())
+            return {};
+        const QString resolved = resolvedPath(text);
+        if (resolved.isEmpty())
+            return unknown(ArgumentRules::tr("the path is relative (where it leads depends on the server's working folder) or cannot be resolved"));
+        return holdsIf(isInside(resolved, resolvedPath(folder)));
     }
-    case Kind::UrlHost:
-        return value->isString() && hostListed(value->toString(), hosts);
+    case Kind::UrlHost: {
+        if (!value->isString())
+            return unknown(ArgumentRules::tr("the value is not a text, so no URL"));
+        const std::optional<QString> host = urlHost(value->toString());
+        if (!host)
+            return unknown(ArgumentRules::tr("no host can be read from the URL"));
+        return holdsIf(hostListed(*host, hosts));
+    }
     case Kind::Matches: {
-        if (!value->isString() || value->toString().size() > maxPatternValueLength)
-            return false;
+        if (!value->isString())
+            return unknown(ArgumentRules::tr("the value is not a text"));
+        if (value->toString().size() > maxPatternValueLength)
+            return unknown(ArgumentRules::tr("the value has %1 characters, more than the %2 a pattern is checked on")
+                               .arg(value->toString().size())
+                               .arg(maxPatternValueLength));
         const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern));
-        return expression.match(value->toString()).hasMatch();
+        const QRegularExpressionMatch match = expression.match(value->toString());
+        if (!match.isValid())
+            return unknown(ArgumentRules::tr("the pattern gave up on the value (the matching engine's limit)"));
+        return holdsIf(match.hasMatch());
     }
     case Kind::NumberWithin: {
         if (!value->isDouble())
-            return false;
+            return unknown(ArgumentRules::tr("the value is not a number"));
         const double number = value->toDouble();
         if (std::isnan(number))
-            return false;
-        return (!minimum || number >= *minimum) && (!maximum || number <= *maximum);
+            return unknown(ArgumentRules::tr("the value is not a number"));
+        return holdsIf((!minimum || number >= *minimum) && (!maximum || number <= *maximum));
     }
     }
-    return false;
+    return {};
 }
 
 QString ArgumentCondition::problem() const
@@ -270,16 +336,40 @@ bool ArgumentRule::covers(const QString &serverName, const QString &toolName) co
 
 std::optional<ArgumentRule::Action> ArgumentRule::actionFor(const QJsonObject &arguments, QString *reasonOut) const
 {
-    const bool all = std::all_of(conditions.cbegin(), conditions.cend(),
-                                 [&](const ArgumentCondition &condition) { return condition.holds(arguments); });
-    if (all) {
+    QString unknownWhy;
+    for (const ArgumentCondition &condition : conditions) {
+        const ArgumentCondition::Check check = condition.check(arguments);
+        if (check.truth == ArgumentCondition::Check::Truth::DoesNotHold) {
+            if (reasonOut)
+                *reasonOut = otherwiseReason;
+            return otherwise;
+        }
+        if (check.truth == ArgumentCondition::Check::Truth::Unknown && unknownWhy.isEmpty())
+            unknownWhy = ArgumentRules::tr("argument %1 cannot be checked: %2").arg(condition.argument, check.why);
+    }
+    if (unknownWhy.isEmpty()) {
         if (reasonOut)
             *reasonOut = reason;
         return action;
     }
-    if (reasonOut)
-        *reasonOut = otherwiseReason;
-    return otherwise;
+    // Held or not, nobody can tell: the more careful of the two outcomes (issue #35, fail closed).
+    const auto care = [](std::optional<Action> a) {
+        if (!a)
+            return 1;
+        switch (*a) {
+        case Action::Allow: return 0;
+        case Action::Ask: return 2;
+        case Action::Deny: return 3;
+        }
+        return 3;
+    };
+    const bool held = care(action) >= care(otherwise);
+    const std::optional<Action> chosen = held ? std::optional<Action>(action) : otherwise;
+    if (reasonOut) {
+        const QString given = held ? reason : otherwiseReason;
+        *reasonOut = given.isEmpty() ? unknownWhy : given + QStringLiteral(" (") + unknownWhy + u')';
+    }
+    return chosen;
 }
 
 QStringList ArgumentRule::problems() const

@@ -16,7 +16,10 @@ namespace Toolgate {
 /// One condition on one argument value of a tool call (issue 16, item 4).
 ///
 /// The argument is named by its top-level name ("path") or by a JSON pointer ("/options/target").
-/// A missing argument, or a value of the wrong type, never satisfies a condition.
+/// A missing argument does not satisfy a condition. A value the condition cannot judge — of the
+/// wrong type, too long for a pattern, a pattern that gives up, a relative path, a file on another
+/// host, a URL without a host — leaves it unknown, and a rule never allows on an unknown but takes
+/// the most careful of its outcomes (issue #35: rules fail closed; see ArgumentRule::actionFor()).
 struct ArgumentCondition
 {
     enum class Kind {
@@ -43,7 +46,15 @@ struct ArgumentCondition
 
     static constexpr qsizetype maxPatternValueLength = 4096;
 
-    /// Whether the condition holds for these arguments.
+    /// What a condition says about one call's arguments.
+    struct Check
+    {
+        enum class Truth { Holds, DoesNotHold, Unknown };
+        Truth truth = Truth::DoesNotHold;
+        QString why; ///< Unknown: why it cannot be told, in plain words
+    };
+    Check check(const QJsonObject &arguments) const;
+    /// Whether the condition holds for these arguments (an unknown does not).
     bool holds(const QJsonObject &arguments) const;
     /// In plain words: "Path argument path must be inside folder ~/projects".
     QString describe() const;
@@ -81,7 +92,10 @@ struct ArgumentRule
     bool shadow = false;
 
     bool covers(const QString &serverName, const QString &toolName) const;
-    /// The action for these arguments, or none when the rule does not apply to them.
+    /// The action for these arguments, or none when the rule does not apply to them. When a condition
+    /// cannot be told (and none is known not to hold), the outcome is the most careful of the rule's
+    /// two (deny before ask before not applying before allow): a value built to slip past a deny rule
+    /// is denied, and one that cannot be checked is never allowed; the reason says why.
     std::optional<Action> actionFor(const QJsonObject &arguments, QString *reasonOut = nullptr) const;
     /// What is wrong with the rule, if anything (a rule with problems is never used).
     QStringList problems() const;

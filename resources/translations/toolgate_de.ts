@@ -2858,6 +2858,54 @@ Schnittstellen:
         <source>each rule must be an object</source>
         <translation>jede Regel muss ein Objekt sein</translation>
     </message>
+    <message>
+        <source>the value is not a text, so no path</source>
+        <translation>der Wert ist kein Text, also kein Pfad</translation>
+    </message>
+    <message>
+        <source>the file URL cannot be read</source>
+        <translation>die Datei-URL lässt sich nicht lesen</translation>
+    </message>
+    <message>
+        <source>the file URL names another computer (%1)</source>
+        <translation>die Datei-URL nennt einen anderen Rechner (%1)</translation>
+    </message>
+    <message>
+        <source>the path contains a null character</source>
+        <translation>der Pfad enthält ein Nullzeichen</translation>
+    </message>
+    <message>
+        <source>the path is relative (where it leads depends on the server&apos;s working folder) or cannot be resolved</source>
+        <translation>der Pfad ist relativ (wohin er führt, hängt vom Arbeitsordner des Servers ab) oder lässt sich nicht auflösen</translation>
+    </message>
+    <message>
+        <source>the value is not a text, so no URL</source>
+        <translation>der Wert ist kein Text, also keine URL</translation>
+    </message>
+    <message>
+        <source>no host can be read from the URL</source>
+        <translation>aus der URL lässt sich kein Host lesen</translation>
+    </message>
+    <message>
+        <source>the value is not a text</source>
+        <translation>der Wert ist kein Text</translation>
+    </message>
+    <message>
+        <source>the value has %1 characters, more than the %2 a pattern is checked on</source>
+        <translation>der Wert hat %1 Zeichen, mehr als die %2, auf die ein Muster geprüft wird</translation>
+    </message>
+    <message>
+        <source>the pattern gave up on the value (the matching engine&apos;s limit)</source>
+        <translation>das Muster hat beim Wert aufgegeben (Grenze der Suchmaschine für reguläre Ausdrücke)</translation>
+    </message>
+    <message>
+        <source>the value is not a number</source>
+        <translation>der Wert ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>argument %1 cannot be checked: %2</source>
+        <translation>Argument %1 lässt sich nicht prüfen: %2</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ArgumentRulesDialog</name>
