@@ -37,9 +37,27 @@ QString compact(const QJsonValue &value)
     return QString::fromUtf8(out);
 }
 
+// What filling in ${variables} may still add to one run: "${x}${x}${x}…" with a large x multiplies it
+// (a 1.4 MB file reached 14.8 GB before anyone could deny the call).
+struct FillBudget
+{
+    qint64 left = Collection::maxFilledIn;
+    bool exceeded = false;
+    bool take(qint64 characters)
+    {
+        if (characters > left) {
+            exceeded = true;
+            left = 0;
+            return false;
+        }
+        left -= characters;
+        return true;
+    }
+};
+
 // Fills ${name} in text. A text that is nothing but one ${name} becomes the variable's value whatever
 // its type; elsewhere the value is inserted as text (JSON for what is not text). "$${" writes "${".
-QJsonValue substitute(const QString &text, const QJsonObject &values, QStringList *unknown)
+QJsonValue substitute(const QString &text, const QJsonObject &values, QStringList *unknown, FillBudget *budget)
 {
     if (!text.contains(u'$'))
         return text;
@@ -62,8 +80,11 @@ QJsonValue substitute(const QString &text, const QJsonObject &values, QStringLis
                 } else {
                     const QJsonValue value = values.value(name);
                     if (i == 0 && end == text.size() - 1)
-                        return value;
-                    out += value.isString() ? value.toString() : compact(value);
+                        return value; // shared, not copied: adds nothing
+                    const QString inserted = value.isString() ? value.toString() : compact(value);
+                    if (!budget->take(inserted.size()))
+                        return QString(); // the run is refused; what was made so far is dropped
+                    out += inserted;
                 }
                 i = end + 1;
                 continue;
@@ -77,27 +98,29 @@ QJsonValue substitute(const QString &text, const QJsonObject &values, QStringLis
 
 // The same where the result must be text (an expectation's text): a whole-value variable that is not
 // text is written as JSON.
-QString substituteText(const QString &text, const QJsonObject &values, QStringList *unknown)
+QString substituteText(const QString &text, const QJsonObject &values, QStringList *unknown, FillBudget *budget)
 {
-    const QJsonValue value = substitute(text, values, unknown);
+    const QJsonValue value = substitute(text, values, unknown, budget);
     return value.isString() ? value.toString() : compact(value);
 }
 
-QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, QStringList *unknown)
+QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, QStringList *unknown, FillBudget *budget)
 {
+    if (budget->exceeded)
+        return {};
     if (value.isString())
-        return substitute(value.toString(), values, unknown);
+        return substitute(value.toString(), values, unknown, budget);
     if (value.isArray()) {
         QJsonArray array;
         for (const QJsonValue &element : value.toArray())
-            array.append(substituteValue(element, values, unknown));
+            array.append(substituteValue(element, values, unknown, budget));
         return array;
     }
     if (value.isObject()) {
         QJsonObject object;
         const QJsonObject source = value.toObject();
         for (auto it = source.begin(); it != source.end(); ++it)
-            object.insert(it.key(), substituteValue(it.value(), values, unknown));
+            object.insert(it.key(), substituteValue(it.value(), values, unknown, budget));
         return object;
     }
     return value;
@@ -136,11 +159,21 @@ Result<Collection> Collection::load(const QString &path)
         return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::Collection", "cannot read the collection %1: %2")
                                                      .arg(QDir::toNativeSeparators(path), file.errorString()));
     }
+    if (file.size() > maxFileSize) {
+        return broken(QDir::toNativeSeparators(path), QCoreApplication::translate("Toolgate::Collection", "it is %1 MB, more than the %2 MB a collection may have")
+                                                          .arg(file.size() / (1024 * 1024))
+                                                          .arg(maxFileSize / (1024 * 1024)));
+    }
     return fromJson(file.readAll(), QDir::toNativeSeparators(path));
 }
 
 Result<Collection> Collection::fromJson(const QByteArray &text, const QString &source)
 {
+    if (text.size() > maxFileSize) {
+        return broken(source, QCoreApplication::translate("Toolgate::Collection", "it is %1 MB, more than the %2 MB a collection may have")
+                                  .arg(text.size() / (1024 * 1024))
+                                  .arg(maxFileSize / (1024 * 1024)));
+    }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(text, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -182,6 +215,11 @@ Result<Collection> Collection::fromJson(const QByteArray &text, const QString &s
     if (!calls.isArray())
         return broken(source, QCoreApplication::translate("Toolgate::Collection", "\"calls\" must be a list of calls"));
     const QJsonArray list = calls.toArray();
+    if (list.size() > maxCalls) {
+        return broken(source, QCoreApplication::translate("Toolgate::Collection", "it has %1 calls, more than the %2 a collection may have; split it")
+                                  .arg(list.size())
+                                  .arg(maxCalls));
+    }
     const JsonKeyOrder callOrders = order.member(QLatin1StringView("calls"));
     QSet<QString> names;
     for (qsizetype i = 0; i < list.size(); ++i) {
@@ -291,7 +329,8 @@ Result<QList<ResolvedCall>> Collection::resolve(const QJsonObject &overrides, co
         values.insert(it.key(), it.value());
     QList<ResolvedCall> resolved;
     QStringList problems;
-    for (qsizetype i = 0; i < calls.size(); ++i) {
+    FillBudget budget;
+    for (qsizetype i = 0; i < calls.size() && !budget.exceeded; ++i) {
         const SavedCall &call = calls.at(i);
         const QString where = callLabel(int(i), call.name);
         ResolvedCall r;
@@ -302,17 +341,24 @@ Result<QList<ResolvedCall>> Collection::resolve(const QJsonObject &overrides, co
         if (r.server.isEmpty())
             problems.append(QCoreApplication::translate("Toolgate::Collection", "%1 names no server; give one with --server NAME").arg(where));
         QStringList unknown;
-        r.arguments = substituteValue(call.arguments, values, &unknown).toObject();
+        r.arguments = substituteValue(call.arguments, values, &unknown, &budget).toObject();
         for (Expectation e : call.expectations) {
             if (e.kind == Expectation::Kind::TextContains || e.kind == Expectation::Kind::PointerMatches)
-                e.text = substituteText(e.text, values, &unknown);
+                e.text = substituteText(e.text, values, &unknown, &budget);
             if (e.kind == Expectation::Kind::PointerEquals)
-                e.value = substituteValue(e.value, values, &unknown);
+                e.value = substituteValue(e.value, values, &unknown, &budget);
             r.expectations.append(e);
         }
         for (const QString &name : std::as_const(unknown)) {
             problems.append(QCoreApplication::translate("Toolgate::Collection", "%1 uses the variable ${%2}, which has no value: give it with --var %2=VALUE or under \"variables\" in the collection")
                                 .arg(where, name));
+        }
+        if (budget.exceeded) {
+            return makeError(ErrorCode::ConfigError,
+                             QCoreApplication::translate("Toolgate::Collection", "filling in the ${variables} of %1 would make the run's arguments larger than "
+                                                         "%2 MB (a variable used many times, or a very large value); nothing was run")
+                                 .arg(where)
+                                 .arg(maxFilledIn / (1024 * 1024)));
         }
         resolved.append(r);
     }

@@ -44,6 +44,11 @@ struct ResolvedCall
 struct Collection
 {
     static constexpr int formatVersion = 1;
+    /// Limits, each with a message that says which (issue #35: every amplifier has a limit). A collection
+    /// is read whole and filled in before any call is asked about, so none may grow without bound there.
+    static constexpr qint64 maxFileSize = 32 * 1024 * 1024;   ///< bytes of a collection file
+    static constexpr qsizetype maxCalls = 10000;               ///< calls in one collection
+    static constexpr qint64 maxFilledIn = 32 * 1024 * 1024;    ///< characters ${variables} add to one run
 
     QString name;
     QString description;

@@ -4509,6 +4509,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>a variable is given as name=value; &quot;%1&quot; is not</source>
         <translation>eine Variable wird als name=wert angegeben; „%1“ ist das nicht</translation>
     </message>
+    <message>
+        <source>it is %1 MB, more than the %2 MB a collection may have</source>
+        <translation>sie ist %1 MB groß, mehr als die %2 MB, die eine Sammlung haben darf</translation>
+    </message>
+    <message>
+        <source>it has %1 calls, more than the %2 a collection may have; split it</source>
+        <translation>sie hat %1 Aufrufe, mehr als die %2, die eine Sammlung haben darf; teilen Sie sie auf</translation>
+    </message>
+    <message>
+        <source>filling in the ${variables} of %1 would make the run&apos;s arguments larger than %2 MB (a variable used many times, or a very large value); nothing was run</source>
+        <translation>das Einsetzen der ${Variablen} von %1 würde die Argumente des Laufs größer als %2 MB machen (eine vielfach verwendete Variable oder ein sehr großer Wert); nichts wurde ausgeführt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::CollectionFiles</name>

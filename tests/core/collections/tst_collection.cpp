@@ -83,6 +83,7 @@ private slots:
     void brokenFilesSayWhatAndWhere();
     void variablesAreFilledIn();
     void unknownVariablesFailBeforeAnythingRuns();
+    void amplificationIsBoundedBeforeAnythingRuns();
     void commandLineVariablesAreJsonOrText();
     void expectationsPassAndFail_data();
     void expectationsPassAndFail();
@@ -91,6 +92,45 @@ private slots:
     void junitReportHasTheExpectedStructure();
     void defaultFolderFollowsTheOverride();
 };
+
+void tst_Collection::amplificationIsBoundedBeforeAnythingRuns()
+{
+    // Issue #35: "${x}" repeated inside a string was filled in without a limit (a 1.4 MB file reached
+    // 14.8 GB before the person could deny the call), and a collection of a million calls took 6 GB.
+    // Each has a limit, said in plain words, before any call is asked about.
+    QString repeated;
+    for (int i = 0; i < 20000; ++i)
+        repeated += u"${x}"_s;
+    const QJsonObject bomb{{u"version"_s, 1},
+                           {u"variables"_s, QJsonObject{{u"x"_s, QString(4096, u'a')}}},
+                           {u"calls"_s, QJsonArray{QJsonObject{{u"name"_s, u"bomb"_s}, {u"server"_s, u"demo"_s}, {u"tool"_s, u"echo"_s},
+                                                               {u"arguments"_s, QJsonObject{{u"text"_s, repeated}}}}}}};
+    const QByteArray text = QJsonDocument(bomb).toJson(QJsonDocument::Compact);
+    QVERIFY(text.size() < 200 * 1024);
+    const auto collection = Collection::fromJson(text, u"bomb.json"_s);
+    QVERIFY2(collection, collection ? "" : qPrintable(collection.error().message));
+    const auto resolved = collection->resolve();
+    QVERIFY(!resolved);
+    QVERIFY2(resolved.error().message.contains(u"larger than 32 MB"_s) && resolved.error().message.contains(u"bomb"_s),
+             qPrintable(resolved.error().message));
+    // Within the limit it is filled in as before.
+    const auto small = collection->resolve({{u"x"_s, u"ab"_s}});
+    QVERIFY(small);
+    QCOMPARE(small->first().arguments.value(u"text"_s).toString().size(), 40000);
+
+    // Too many calls.
+    QJsonArray calls;
+    const QJsonObject call{{u"server"_s, u"demo"_s}, {u"tool"_s, u"echo"_s}};
+    for (qsizetype i = 0; i <= Collection::maxCalls; ++i)
+        calls.append(call);
+    const auto many = Collection::fromJson(QJsonDocument(QJsonObject{{u"version"_s, 1}, {u"calls"_s, calls}}).toJson(), u"many.json"_s);
+    QVERIFY(!many);
+    QVERIFY2(many.error().message.contains(u"10001 calls"_s), qPrintable(many.error().message));
+    // Too large a file, before it is parsed.
+    const auto huge = Collection::fromJson(QByteArray(Collection::maxFileSize + 1, ' '), u"huge.json"_s);
+    QVERIFY(!huge);
+    QVERIFY2(huge.error().message.contains(u"MB a collection may have"_s), qPrintable(huge.error().message));
+}
 
 void tst_Collection::readsTheFileKeepingKeyOrder()
 {
