@@ -1,4 +1,5 @@
 #include "toolcall.h"
+#include "toolpin.h"
 
 #include "approvalpolicy.h"
 #include "calltarget.h"
@@ -371,6 +372,12 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
         }
     }
 
+    requestApproval(call, validator, issues);
+}
+
+void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<const Result<SchemaValidator>> &validator,
+                                       const QList<SchemaIssue> &issues)
+{
     call->setStage(ToolCall::Stage::AwaitingApproval);
     ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_argumentOrder,
                             call->m_outcome.inputProblems, call->m_initiator};
@@ -386,9 +393,39 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     });
 }
 
+bool ToolCallPipeline::askAgainIfChanged(ToolCall *call, const ApprovalDecision &decision)
+{
+    // Only a person takes time to decide; rules, remembered approvals and approved runs decide at once.
+    if (decision.source != ApprovalDecision::Source::Human || !decision.allows())
+        return false;
+    CallTarget *target = call->target();
+    const std::optional<Tool> now = target ? target->listedTool(call->m_tool.name) : std::nullopt;
+    if (!now || ToolPin::samePinnedDefinition(call->m_tool, *now)) // cheap: the pinned fields compared as they are
+        return false;
+    const ToolPin shown = ToolPin::of(call->m_tool);
+    std::optional<DefinitionChange> change = DefinitionChange::between(shown, *now);
+    if (!change)
+        return false;
+    // The server changed the tool while the question was open (issue #35): the person approved what they
+    // saw, and the server would run something else. The decision is dropped and the new definition asked
+    // about, with what changed since the question was shown.
+    qCInfo(lcCalls) << "the tool" << call->m_tool.name << "changed while its call was being decided; asking again";
+    change->pinnedAt = {};
+    call->m_tool = *now;
+    call->m_outcome.definitionChange = std::move(change);
+    d->problems(call, call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"),
+                [this](ToolCall *checked, const Private::Check &found) {
+                    checked->m_outcome.inputProblems = found.problems;
+                    requestApproval(checked, found.validator, found.issues);
+                });
+    return true;
+}
+
 void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
 {
     if (call->stage() == ToolCall::Stage::Finished)
+        return;
+    if (askAgainIfChanged(call, decision))
         return;
     call->m_outcome.decision = decision;
     // Arguments the person edited are held to the deny rules too: an edit cannot carry a call past them.

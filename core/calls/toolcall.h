@@ -244,6 +244,12 @@ private:
     void validateAndAsk(ToolCall *call);
     void ask(ToolCall *call, const QStringList &problems, const std::shared_ptr<const Result<SchemaValidator>> &validator,
              const QList<SchemaIssue> &issues);
+    /// Puts the call before the person (through the gate), as it now stands.
+    void requestApproval(ToolCall *call, const std::shared_ptr<const Result<SchemaValidator>> &validator,
+                         const QList<SchemaIssue> &issues);
+    /// Whether the server changed the tool while the person decided; then the call is asked about again,
+    /// showing the change, and true is returned.
+    bool askAgainIfChanged(ToolCall *call, const ApprovalDecision &decision);
     void decided(ToolCall *call, const ApprovalDecision &decision);
     void proceed(ToolCall *call);
     void send(ToolCall *call);

@@ -15,8 +15,11 @@ namespace {
 
 const QStringList &pinnedFields()
 {
-    static const QStringList fields{QStringLiteral("name"), QStringLiteral("title"), QStringLiteral("description"),
-                                    QStringLiteral("inputSchema"), QStringLiteral("outputSchema"), QStringLiteral("annotations")};
+    // Everything that decides what a call does or shows (issue #35): _meta carries an MCP App's view and
+    // execution whether it runs as a task, so a change to either asks again like a changed description.
+    static const QStringList fields{QStringLiteral("name"),        QStringLiteral("title"),       QStringLiteral("description"),
+                                    QStringLiteral("inputSchema"), QStringLiteral("outputSchema"), QStringLiteral("annotations"),
+                                    QStringLiteral("execution"),   QStringLiteral("icons"),       QStringLiteral("_meta")};
     return fields;
 }
 
@@ -76,6 +79,20 @@ QJsonObject ToolPin::pinnedPart(const Tool &tool)
     return part;
 }
 
+bool ToolPin::samePinnedDefinition(const Tool &a, const Tool &b)
+{
+    if (a.name != b.name || a.title != b.title || a.description != b.description || a.inputSchema != b.inputSchema
+        || a.outputSchema != b.outputSchema || !(a.annotations == b.annotations) || a.icons != b.icons || a.execution != b.execution
+        || a.meta != b.meta)
+        return false;
+    // What the server wrote beyond what is modelled (an annotation or icon member of its own).
+    for (const QString &field : pinnedFields()) {
+        if (a.raw.value(field) != b.raw.value(field))
+            return false;
+    }
+    return true;
+}
+
 QString ToolPin::fingerprintOf(const QJsonObject &pinnedPart)
 {
     // QJsonObject keeps its keys sorted, so the compact text is canonical.
@@ -124,6 +141,12 @@ QString DefinitionChange::describeField(const QString &field)
         return QCoreApplication::translate("Toolgate::DefinitionChange", "the output schema");
     if (field == QLatin1String("annotations"))
         return QCoreApplication::translate("Toolgate::DefinitionChange", "the annotations");
+    if (field == QLatin1String("execution"))
+        return QCoreApplication::translate("Toolgate::DefinitionChange", "how it runs (execution)");
+    if (field == QLatin1String("icons"))
+        return QCoreApplication::translate("Toolgate::DefinitionChange", "the icons");
+    if (field == QLatin1String("_meta"))
+        return QCoreApplication::translate("Toolgate::DefinitionChange", "its metadata (_meta, e.g. an app view)");
     return field;
 }
 

@@ -25,6 +25,10 @@ struct ToolPin
     static QJsonObject pinnedPart(const Tool &tool);
     /// SHA-256 (hex) of the canonical JSON (sorted keys, compact) of a pinned part.
     static QString fingerprintOf(const QJsonObject &pinnedPart);
+    /// Whether two definitions agree in every pinned field, compared as they are held (no JSON is
+    /// written, and a schema shared by both compares at once): for the GUI thread, where a multi-MB
+    /// schema would take a noticeable time to write and hash.
+    static bool samePinnedDefinition(const Tool &a, const Tool &b);
 };
 
 /// How a tool's definition changed since it was pinned: what the next confirmation shows before the

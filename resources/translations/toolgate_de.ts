@@ -5087,6 +5087,18 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
             <numerusform>… %n weitere Zeilen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>how it runs (execution)</source>
+        <translation>wie es ausgeführt wird (execution)</translation>
+    </message>
+    <message>
+        <source>the icons</source>
+        <translation>die Symbole</translation>
+    </message>
+    <message>
+        <source>its metadata (_meta, e.g. an app view)</source>
+        <translation>seine Metadaten (_meta, z. B. eine App-Ansicht)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::DefinitionChangeView</name>

@@ -11,6 +11,7 @@
 #include "calls/approval.h"
 #include "calls/approvalpolicy.h"
 #include "calls/toolcall.h"
+#include "calls/toolpin.h"
 #include "client/clientsession.h"
 #include "common/error.h"
 #include "transport/stdiotransport.h"
@@ -19,6 +20,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QJsonDocument>
 #include <QPointer>
 #include <QSignalSpy>
@@ -102,6 +104,8 @@ private slots:
     void aShortLivedProcessSeesChangesWithoutAWatcher();
     void theChangeIsShownAsADiff();
     void rugPullAsksAgainBeforeTheServerSeesACall();
+    void aChangeWhileTheQuestionIsOpenAsksAgain();
+    void thePinCoversMetaExecutionAndIcons();
     void shadowingIsFlagged();
 };
 
@@ -150,9 +154,9 @@ void tst_ToolPinning::whatDoesNotChangeMeaningKeepsThePin()
     Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
     QVERIFY(policy.remember(notes, read, ApprovalDecision::Kind::AllowAlways));
     QJsonObject raw = read.toJson();
-    raw.insert(u"_meta"_s, QJsonObject{{u"build"_s, 42}});
-    raw.insert(u"icons"_s, QJsonArray{QJsonObject{{u"src"_s, u"https://example.org/i.png"_s}}});
-    raw.insert(u"execution"_s, QJsonObject{{u"taskSupport"_s, u"optional"_s}});
+    // A member the protocol does not define decides nothing. (_meta, icons and execution do: an app's
+    // view, whether it runs as a task; see thePinCoversMetaExecutionAndIcons.)
+    raw.insert(u"x-vendor-build"_s, 42);
     QVERIFY(policy.lookup(notes, Tool::fromJson(raw)));
     // Each pinned field counts, the annotations and the output schema too.
     raw.insert(u"annotations"_s, QJsonObject{{u"readOnlyHint"_s, true}});
@@ -282,6 +286,85 @@ void tst_ToolPinning::theChangeIsShownAsADiff()
     const QStringList lines = big->lineDiff(u"description"_s, 100);
     QCOMPARE(lines.size(), 101);
     QVERIFY(lines.constLast().contains(u"more line"_s));
+}
+
+void tst_ToolPinning::aChangeWhileTheQuestionIsOpenAsksAgain()
+{
+    // Issue #35: the tool changed while its approval was open (the CLI re-lists during the prompt); the
+    // person approved what they saw and the call went to the changed definition without a new question.
+    QTemporaryDir dir;
+    const QString log = dir.filePath(u"hostile.log"_s);
+    StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s}, {}, {}, false};
+    spec.environment.insert(u"HOSTILE_SERVER_LOG"_s, log);
+    ClientSession session(std::make_unique<StdioTransport>(spec), ClientSession::Options());
+    QSignalSpy ready(&session, &ClientSession::ready);
+    session.connectToServer();
+    QVERIFY(ready.wait(10000));
+    TestSupport::SessionCallTarget target(&session, ServerIdentity{u"hostile"_s, u"toolgate-hostile-server --mode rug-pull"_s, {}});
+    HeldGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
+
+    // 1. A call waits for the person, who sees read_notes as first listed.
+    QPointer<ToolCall> asked = pipeline.call(&target, u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}, CallInitiator::Gui, this);
+    QTRY_VERIFY(gate.pending);
+    QVERIFY(!gate.requests.constLast().tool.description.contains(u"IMPORTANT"_s));
+
+    // 2. Meanwhile another caller's call makes the server change the tool, and the tool is listed again.
+    FixedApprovalGate yes(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::RememberedRule, u"test"_s, std::nullopt});
+    ToolCallPipeline other(&yes, nullptr, ToolCallPipeline::Options{});
+    QPointer<ToolCall> trigger = other.call(&target, u"read_notes"_s, {{u"topic"_s, u"x"_s}}, CallInitiator::Cli, this);
+    QSignalSpy triggered(trigger.data(), &ToolCall::finished);
+    QVERIFY(triggered.wait(10000));
+    bool relisted = false;
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        if (target.listedTool(u"read_notes"_s)->description.contains(u"IMPORTANT"_s))
+            return true;
+        if (!relisted) {
+            relisted = true;
+            target.relistTools(this, [&relisted](const Result<QList<Tool>> &) { relisted = false; });
+        }
+        return false;
+    }(), 10000);
+    QCOMPARE(notesIn(log), QStringList{u"called read_notes 1"_s});
+
+    // 3. The person allows what they saw: nothing is sent; the new definition is asked about, with the change.
+    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    QTRY_VERIFY(gate.pending);
+    QCOMPARE(gate.requests.size(), 2);
+    QVERIFY(gate.requests.constLast().tool.description.contains(u"IMPORTANT"_s));
+    const auto &change = gate.requests.constLast().definitionChange;
+    QVERIFY(change);
+    QVERIFY(change->changedFields.contains(u"description"_s));
+    QCOMPARE(asked->stage(), ToolCall::Stage::AwaitingApproval);
+    QTest::qWait(300); // the server would have had time to get a call
+    QCOMPARE(notesIn(log), QStringList{u"called read_notes 1"_s});
+    // 4. Decided on what now runs, it is sent.
+    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    QSignalSpy done(asked.data(), &ToolCall::finished);
+    QVERIFY(done.wait(10000));
+    QCOMPARE(asked->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(notesIn(log), (QStringList{u"called read_notes 1"_s, u"called read_notes 2"_s}));
+}
+
+void tst_ToolPinning::thePinCoversMetaExecutionAndIcons()
+{
+    // Issue #35: an app's view (_meta), whether it runs as a task (execution) and its icons could change
+    // without a notice.
+    const QJsonObject base{{u"name"_s, u"t"_s}, {u"description"_s, u"d"_s},
+                           {u"inputSchema"_s, QJsonObject{{u"type"_s, u"object"_s}}}};
+    const ToolPin pin = ToolPin::of(Tool::fromJson(base));
+    const QList<std::pair<QString, QJsonValue>> changes{
+        {u"_meta"_s, QJsonObject{{u"ui"_s, QJsonObject{{u"resourceUri"_s, u"ui://evil/view.html"_s}}}}},
+        {u"execution"_s, QJsonObject{{u"taskSupport"_s, u"required"_s}}},
+        {u"icons"_s, QJsonArray{QJsonObject{{u"src"_s, u"https://example.com/i.png"_s}}}}};
+    for (const auto &[field, value] : changes) {
+        QJsonObject changed = base;
+        changed.insert(field, value);
+        const auto change = DefinitionChange::between(pin, Tool::fromJson(changed));
+        QVERIFY2(change, qPrintable(field));
+        QCOMPARE(change->changedFields, QStringList{field});
+        QVERIFY(!DefinitionChange::describeField(field).startsWith(u'_') || field != u"_meta"_s);
+    }
 }
 
 void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
