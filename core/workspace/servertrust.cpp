@@ -117,14 +117,16 @@ QByteArray digestKey()
 
 } // namespace
 
+// Both begin with a null character, which no environment value can hold (the system passes them as C
+// strings): a marker is never mistaken for a value, nor a value for a marker.
 QString ServerTrustFacts::secretMarker()
 {
-    return QStringLiteral("secret:");
+    return QChar(u'\0') + QStringLiteral("secret:");
 }
 
 QString ServerTrustFacts::inKeychainMarker()
 {
-    return QStringLiteral("keychain");
+    return QChar(u'\0') + QStringLiteral("keychain");
 }
 
 QString ServerTrustFacts::shownValue(const QString &kept)
@@ -151,7 +153,7 @@ ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
         const bool marked = config.secretKeys.contains(it.key());
         if (marked && !config.plainSecretKeys.contains(it.key()) && !it.value().isEmpty()) {
             facts.environment.insert(it.key(), inKeychainMarker());
-        } else if (marked || ServerConfig::looksSecret(it.key())) {
+        } else if (marked || ServerConfig::looksSecret(it.key()) || it.value().contains(QChar(u'\0'))) {
             const QByteArray digest = QMessageAuthenticationCode::hash(it.key().toUtf8() + '\0' + it.value().toUtf8(), digestKey(),
                                                                        QCryptographicHash::Sha256);
             facts.environment.insert(it.key(), secretMarker() + QString::fromLatin1(digest.toHex()));

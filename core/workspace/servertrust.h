@@ -32,8 +32,9 @@ struct ServerTrustFacts
     QString program;            ///< as configured
     QStringList arguments;
     QStringList environmentNames; ///< sorted
-    /// By name, as trusted: the value itself, or secretMarker + digest, or inKeychainMarker(). Empty in
-    /// entries trusted before values were checked.
+    /// By name, as trusted: the value itself, or secretMarker() + digest, or inKeychainMarker() (both
+    /// begin with a null character, which no value can hold). Empty in entries trusted before values
+    /// were checked.
     QMap<QString, QString> environment;
     QString workingDirectory;   ///< empty: Toolgate's own
     // Remote (HTTP, SSE)

@@ -441,6 +441,15 @@ private slots:
         QCOMPARE(ServerTrustFacts::shownValue(ServerTrustFacts::of(token).environment.value(QStringLiteral("GITHUB_TOKEN"))),
                  QStringLiteral("(secret)"));
 
+        // A value that reads like what is kept for a secret is still only that value.
+        ServerConfig literal = stdioConfig();
+        literal.env[QStringLiteral("MODE")] = QStringLiteral("keychain");
+        ServerConfig held = stdioConfig();
+        held.secretKeys = {QStringLiteral("MODE")};
+        held.env[QStringLiteral("MODE")] = ServerConfig::secretPlaceholder();
+        QVERIFY(fingerprintOf(literal) != fingerprintOf(held));
+        QCOMPARE(ServerTrustFacts::shownValue(ServerTrustFacts::of(literal).environment.value(QStringLiteral("MODE"))), QStringLiteral("keychain"));
+
         // Another installation (another key) keeps other digests of the same secret.
         QTemporaryDir other;
         qputenv("TOOLGATE_CONFIG_DIR", other.path().toLocal8Bit());
