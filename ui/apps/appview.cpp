@@ -40,8 +40,9 @@ AppCsp::RequestKind cspKind(AppWebRequest kind)
 // resident under X11) into every session, apps or not. It is made here instead, before the first view and
 // before Qt WebEngine is loaded (whose start-up checks for it), so a session without apps never pays.
 // Every context Qt makes later — the window's, when the view turns it into an OpenGL window, and
-// Chromium's — shares with it, as if it had been there from the start. Without OpenGL (a failed create,
-// macOS, which shares differently) Qt WebEngine draws in software; the view still works.
+// Chromium's — shares with it, as if it had been there from the start. As Qt does, the context is set
+// even when it could not be created (no OpenGL, as on the offscreen platform): Qt WebEngine then sees an
+// invalid one and draws in software, while with none at all it crashes (Qt 6.4). macOS shares differently.
 void prepareSharedOpenGLContext()
 {
 #if !defined(Q_OS_MACOS)
@@ -49,10 +50,8 @@ void prepareSharedOpenGLContext()
         return;
     auto *context = new QOpenGLContext(qApp); // lives as long as the application, as Qt's own would
     context->setFormat(QSurfaceFormat::defaultFormat());
-    if (context->create())
-        qt_gl_set_global_share_context(context);
-    else
-        delete context;
+    context->create();
+    qt_gl_set_global_share_context(context);
 #endif
 }
 

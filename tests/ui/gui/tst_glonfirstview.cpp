@@ -52,9 +52,10 @@ private:
         return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
     }
 
-    // The app under xvfb-run (a display of its own, the xcb platform). The extra environment is the app's
-    // alone (through env), not the X server's.
-    Run runApp(const QStringList &arguments, const QStringList &environment)
+    // The app under xvfb-run (a display of its own, the xcb platform), or on the offscreen platform (no
+    // OpenGL at all). The extra environment is the app's alone (through env), not the X server's.
+    enum class Display { Xvfb, Offscreen };
+    Run runApp(const QStringList &arguments, const QStringList &environment, Display display = Display::Xvfb)
     {
         QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -62,9 +63,13 @@ private:
         env.insert(QStringLiteral("TOOLGATE_CONFIG_DIR"), m_dir.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("TOOLGATE_AUDIT_DB"), m_dir.filePath(QStringLiteral("audit.sqlite")));
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral("xvfb-run"), QStringList{QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1280x900x24"),
-                                                             QStringLiteral("env")}
-                                                      + environment + QStringList{program("toolgate")} + arguments);
+        const QStringList command = QStringList{QStringLiteral("env")} + environment + QStringList{program("toolgate")} + arguments;
+        if (display == Display::Xvfb) {
+            process.start(QStringLiteral("xvfb-run"),
+                          QStringList{QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1280x900x24")} + command);
+        } else {
+            process.start(command.first(), command.mid(1));
+        }
         Run run;
         if (!process.waitForFinished(150000)) {
             process.kill();
@@ -114,7 +119,18 @@ private slots:
         }
     }
 
-    void theFirstAppViewStillHasOpenGLToShare()
+    void theFirstAppViewStillHasOpenGLToShare() { showTheFirstAppView(Display::Xvfb); }
+
+    void theFirstAppViewWorksWithoutOpenGL()
+    {
+        // The offscreen platform has no OpenGL: the shared context cannot be created. Qt WebEngine must
+        // still find one (an invalid one, as Qt itself would set) and draw in software; with none it
+        // crashed (exit 139, as the installed package's smoke test showed).
+        showTheFirstAppView(Display::Offscreen);
+    }
+
+private:
+    void showTheFirstAppView(Display display)
     {
         // MCP App example server, its tool always allowed, its app views allowed: the app runs the tool
         // and quits once the view is ready. Qt WebEngine must find the shared context made for it, with no
@@ -143,9 +159,13 @@ private slots:
                           QByteArrayLiteral("[McpApps]\nallowedServers=\"vanilla\\x1f") + vanilla.endpoint().toUtf8() + "\"\n"));
 
         // Qt WebEngine refuses its sandbox as root (CI runs as root): switched off here, as in tst_appview.
-        const Run run = runApp({QStringLiteral("--show-app-and-quit"), QStringLiteral("vanilla/get-time")},
-                               {QStringLiteral("TOOLGATE_CONFIG_DIR=") + m_dir.filePath(config), QStringLiteral("QTWEBENGINE_DISABLE_SANDBOX=1"),
-                                QStringLiteral("QTWEBENGINE_CHROMIUM_FLAGS=--disable-background-networking --disable-component-update --no-first-run")});
+        QStringList environment{QStringLiteral("TOOLGATE_CONFIG_DIR=") + m_dir.filePath(config), QStringLiteral("QTWEBENGINE_DISABLE_SANDBOX=1"),
+                                QStringLiteral("QTWEBENGINE_CHROMIUM_FLAGS=--disable-background-networking --disable-component-update --no-first-run")};
+        if (display == Display::Offscreen) { // as pkg_smoke_app runs the installed app
+            environment.append(QStringLiteral("QT_QPA_PLATFORM=offscreen"));
+            environment[2] = QStringLiteral("QTWEBENGINE_CHROMIUM_FLAGS=--disable-gpu --disable-background-networking --disable-component-update --no-first-run");
+        }
+        const Run run = runApp({QStringLiteral("--show-app-and-quit"), QStringLiteral("vanilla/get-time")}, environment, display);
         QVERIFY2(run.exitCode == 0 && run.out.contains(u"app view ready: ui://get-time/mcp-app.html from vanilla"), qPrintable(run.describe()));
         for (const char *complaint : {"must be set before QCoreApplication", "initialized from a plugin", "WebEngineContext used before"})
             QVERIFY2(!run.err.contains(QLatin1StringView(complaint)), qPrintable(run.describe()));
