@@ -179,6 +179,11 @@ QString ApprovalPolicy::pinKey(const ServerIdentity &server, const QString &tool
 std::optional<ToolPin> ApprovalPolicy::pin(const ServerIdentity &server, const QString &toolName)
 {
     catchUpWithFile();
+    return heldPin(server, toolName);
+}
+
+std::optional<ToolPin> ApprovalPolicy::heldPin(const ServerIdentity &server, const QString &toolName) const
+{
     const auto it = m_pins.constFind(pinKey(server, toolName));
     if (it == m_pins.cend())
         return std::nullopt;
@@ -187,7 +192,13 @@ std::optional<ToolPin> ApprovalPolicy::pin(const ServerIdentity &server, const Q
 
 std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerIdentity &server, const Tool &tool)
 {
-    const auto pinned = pin(server, tool.name);
+    catchUpWithFile();
+    return changeSinceHeldPin(server, tool);
+}
+
+std::optional<DefinitionChange> ApprovalPolicy::changeSinceHeldPin(const ServerIdentity &server, const Tool &tool) const
+{
+    const auto pinned = heldPin(server, tool.name);
     if (!pinned)
         return std::nullopt;
     return DefinitionChange::between(*pinned, tool);
@@ -195,10 +206,10 @@ std::optional<DefinitionChange> ApprovalPolicy::changeSincePinned(const ServerId
 
 std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool)
 {
-    catchUpWithFile();
+    catchUpWithFile(); // once per question: what follows reads what is held
     // A rule covers the definition that was approved; a changed one is asked about again. (A rule from
     // before pins existed has none: it is pinned the next time the person approves the tool.)
-    if (!m_appliesRules || changeSincePinned(server, tool))
+    if (!m_appliesRules || changeSinceHeldPin(server, tool))
         return std::nullopt;
     const QString &toolName = tool.name;
     for (const Rule &rule : m_rules) {

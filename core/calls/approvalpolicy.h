@@ -104,6 +104,9 @@ private:
         bool operator==(const FileStamp &) const = default;
     };
     FileStamp currentStamp() const;
+    /// The pin and the change as this process holds them, without looking at the file again.
+    std::optional<ToolPin> heldPin(const ServerIdentity &server, const QString &toolName) const;
+    std::optional<DefinitionChange> changeSinceHeldPin(const ServerIdentity &server, const Tool &tool) const;
     void reloadFromFile();
     /// CheckedOnUse: reads the file again if another process replaced it since we last read it.
     void catchUpWithFile();

@@ -80,6 +80,30 @@ int inotifyInstances()
 #endif
 }
 
+/// The hostile server in rug-pull mode (it changes read_notes after its first call), connected, with the
+/// log of the calls it got.
+struct RugPullServer
+{
+    QTemporaryDir dir;
+    QString log = dir.filePath(u"hostile.log"_s);
+    std::unique_ptr<ClientSession> session;
+    std::unique_ptr<TestSupport::SessionCallTarget> target;
+
+    bool connect()
+    {
+        StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s}, {}, {}, false};
+        spec.environment.insert(u"HOSTILE_SERVER_LOG"_s, log);
+        session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), ClientSession::Options());
+        QSignalSpy ready(session.get(), &ClientSession::ready);
+        session->connectToServer();
+        if (!ready.wait(10000))
+            return false;
+        target = std::make_unique<TestSupport::SessionCallTarget>(
+            session.get(), ServerIdentity{u"hostile"_s, u"toolgate-hostile-server --mode rug-pull"_s, {}});
+        return true;
+    }
+};
+
 QStringList notesIn(const QString &path)
 {
     QFile file(path);
@@ -292,15 +316,10 @@ void tst_ToolPinning::aChangeWhileTheQuestionIsOpenAsksAgain()
 {
     // Issue #35: the tool changed while its approval was open (the CLI re-lists during the prompt); the
     // person approved what they saw and the call went to the changed definition without a new question.
-    QTemporaryDir dir;
-    const QString log = dir.filePath(u"hostile.log"_s);
-    StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s}, {}, {}, false};
-    spec.environment.insert(u"HOSTILE_SERVER_LOG"_s, log);
-    ClientSession session(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    QSignalSpy ready(&session, &ClientSession::ready);
-    session.connectToServer();
-    QVERIFY(ready.wait(10000));
-    TestSupport::SessionCallTarget target(&session, ServerIdentity{u"hostile"_s, u"toolgate-hostile-server --mode rug-pull"_s, {}});
+    RugPullServer server;
+    QVERIFY(server.connect());
+    const QString log = server.log;
+    TestSupport::SessionCallTarget &target = *server.target;
     HeldGate gate;
     ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
 
@@ -369,15 +388,12 @@ void tst_ToolPinning::thePinCoversMetaExecutionAndIcons()
 
 void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
 {
-    QTemporaryDir dir;
-    const QString log = dir.filePath(u"hostile.log"_s);
-    StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-hostile-server"_s, {u"--mode"_s, u"rug-pull"_s}, {}, {}, false};
-    spec.environment.insert(u"HOSTILE_SERVER_LOG"_s, log);
-    ClientSession session(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    QSignalSpy ready(&session, &ClientSession::ready);
-    session.connectToServer();
-    QVERIFY(ready.wait(10000));
-    TestSupport::SessionCallTarget target(&session, ServerIdentity{u"hostile"_s, u"toolgate-hostile-server --mode rug-pull"_s, {}});
+    RugPullServer server;
+    QVERIFY(server.connect());
+    QTemporaryDir &dir = server.dir;
+    const QString log = server.log;
+    ClientSession &session = *server.session;
+    TestSupport::SessionCallTarget &target = *server.target;
     ApprovalPolicy policy(dir.filePath(u"approvals.json"_s));
     HeldGate gate;
     ToolCallPipeline pipeline(&gate, &policy, ToolCallPipeline::Options{});
