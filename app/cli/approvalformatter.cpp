@@ -1,9 +1,9 @@
-#include "approvalformatter.h"
+#include "app/cli/approvalformatter.h"
 
-#include "calls/approvalwarnings.h"
-#include "clitext.h"
-#include "console.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/calls/approvalwarnings.h"
+#include "app/cli/clitext.h"
+#include "app/cli/console.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QJsonDocument>
 

@@ -1,7 +1,7 @@
-#include "attachmentsaver.h"
-#include "clitext.h"
+#include "app/cli/attachmentsaver.h"
+#include "app/cli/clitext.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
-#include "auditcommand.h"
+#include "app/cli/auditcommand.h"
 
-#include "audit/auditdatabase.h"
-#include "audit/auditexporter.h"
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/auditverifier.h"
-#include "common/displaytext.h"
-#include "clitext.h"
-#include "console.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditexporter.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditverifier.h"
+#include "core/common/displaytext.h"
+#include "app/cli/clitext.h"
+#include "app/cli/console.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCommandLineParser>
 #include <QFile>

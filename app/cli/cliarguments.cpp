@@ -1,11 +1,11 @@
-#include "cliarguments.h"
-#include "runcommand.h"
-#include "terminalservertrust.h"
+#include "app/cli/cliarguments.h"
+#include "app/cli/runcommand.h"
+#include "app/cli/terminalservertrust.h"
 
-#include "clitext.h"
-#include "exitcode.h"
-#include "interfacecommands.h"
-#include "workspace/serverconfigfile.h"
+#include "app/cli/clitext.h"
+#include "app/cli/exitcode.h"
+#include "app/cli/interfacecommands.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QDir>
 #include <QFileInfo>

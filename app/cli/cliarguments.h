@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
-#include "protocol/completion.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
+#include "core/protocol/completion.h"
 
 #include <QJsonObject>
 #include <QMap>

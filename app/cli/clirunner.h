@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "cliarguments.h"
-#include "exitcode.h"
-#include "serverselector.h"
+#include "core/calls/approval.h"
+#include "app/cli/cliarguments.h"
+#include "app/cli/exitcode.h"
+#include "app/cli/serverselector.h"
 
 #include <QObject>
 #include <QPointer>

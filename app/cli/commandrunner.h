@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "cliarguments.h"
-#include "exitcode.h"
+#include "core/calls/approval.h"
+#include "app/cli/cliarguments.h"
+#include "app/cli/exitcode.h"
 
 #include <QObject>
 #include <QPointer>

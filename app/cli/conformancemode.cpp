@@ -1,15 +1,15 @@
-#include "conformancemode.h"
-#include "protocol/protocolversion.h"
+#include "app/cli/conformancemode.h"
+#include "core/protocol/protocolversion.h"
 
-#include "auth/authorizationuseragent.h"
-#include "auth/secretstore.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "host/host.h"
-#include "requests/serverrequest.h"
-#include "requests/serverrequestgate.h"
-#include "workspace/serverconfig.h"
+#include "core/auth/authorizationuseragent.h"
+#include "core/auth/secretstore.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/host/host.h"
+#include "core/requests/serverrequest.h"
+#include "core/requests/serverrequestgate.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

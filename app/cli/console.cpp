@@ -1,7 +1,7 @@
-#include "console.h"
-#include "clitext.h"
+#include "app/cli/console.h"
+#include "app/cli/clitext.h"
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QStringList>
 

@@ -1,6 +1,6 @@
-#include "exitcode.h"
+#include "app/cli/exitcode.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 namespace Toolgate {
 

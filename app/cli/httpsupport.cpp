@@ -1,7 +1,7 @@
-#include "httpsupport.h"
-#include "clitext.h"
+#include "app/cli/httpsupport.h"
+#include "app/cli/clitext.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QUrl>
 

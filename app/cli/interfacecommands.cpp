@@ -1,12 +1,12 @@
-#include "interfacecommands.h"
+#include "app/cli/interfacecommands.h"
 
-#include "calls/approval.h"
-#include "client/clientsession.h"
-#include "clitext.h"
-#include "collections/interfacediff.h"
-#include "collections/interfacesnapshot.h"
-#include "console.h"
-#include "outputprinter.h"
+#include "core/calls/approval.h"
+#include "core/client/clientsession.h"
+#include "app/cli/clitext.h"
+#include "core/collections/interfacediff.h"
+#include "core/collections/interfacesnapshot.h"
+#include "app/cli/console.h"
+#include "app/cli/outputprinter.h"
 
 #include <QDir>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "interruptwatcher.h"
+#include "app/cli/interruptwatcher.h"
 
 #include <QMetaObject>
 

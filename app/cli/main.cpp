@@ -1,14 +1,14 @@
 // toolgate-cli: talk to one MCP server from a terminal or a script.
 // Exit codes: see exitcode.h (and --help).
 
-#include "cliarguments.h"
-#include "clitext.h"
-#include "auditcommand.h"
-#include "conformancemode.h"
-#include "clirunner.h"
-#include "console.h"
-#include "exitcode.h"
-#include "common/translations.h"
+#include "app/cli/cliarguments.h"
+#include "app/cli/clitext.h"
+#include "app/cli/auditcommand.h"
+#include "app/cli/conformancemode.h"
+#include "app/cli/clirunner.h"
+#include "app/cli/console.h"
+#include "app/cli/exitcode.h"
+#include "core/common/translations.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>

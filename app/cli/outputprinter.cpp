@@ -1,13 +1,13 @@
-#include "outputprinter.h"
-#include "clitext.h"
+#include "app/cli/outputprinter.h"
+#include "app/cli/clitext.h"
 
-#include "apps/appmeta.h"
+#include "core/apps/appmeta.h"
 
-#include "approvalformatter.h"
-#include "attachmentsaver.h"
-#include "console.h"
-#include "common/error.h"
-#include "protocol/page.h"
+#include "app/cli/approvalformatter.h"
+#include "app/cli/attachmentsaver.h"
+#include "app/cli/console.h"
+#include "core/common/error.h"
+#include "core/protocol/page.h"
 
 #include <QDir>
 #include <QHash>

@@ -1,15 +1,15 @@
 #pragma once
 
-#include "calls/toolcall.h"
-#include "exitcode.h"
-#include "protocol/completion.h"
-#include "protocol/initialize.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/task.h"
-#include "protocol/tool.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconnection.h"
+#include "core/calls/toolcall.h"
+#include "app/cli/exitcode.h"
+#include "core/protocol/completion.h"
+#include "core/protocol/initialize.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/task.h"
+#include "core/protocol/tool.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,13 +1,13 @@
-#include "runcommand.h"
-#include "clitext.h"
+#include "app/cli/runcommand.h"
+#include "app/cli/clitext.h"
 
-#include "collections/collection.h"
-#include "collections/collectionrunner.h"
-#include "collections/junitwriter.h"
-#include "common/error.h"
-#include "console.h"
-#include "jsonrpc/jsonwriter.h"
-#include "workspace/serverconnection.h"
+#include "core/collections/collection.h"
+#include "core/collections/collectionrunner.h"
+#include "core/collections/junitwriter.h"
+#include "core/common/error.h"
+#include "app/cli/console.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QDir>
 #include <QFileInfo>

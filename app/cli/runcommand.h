@@ -1,7 +1,7 @@
 #pragma once
 
-#include "cliarguments.h"
-#include "exitcode.h"
+#include "app/cli/cliarguments.h"
+#include "app/cli/exitcode.h"
 
 #include <QObject>
 #include <QPointer>

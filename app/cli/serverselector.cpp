@@ -1,11 +1,11 @@
-#include "serverselector.h"
-#include "clitext.h"
+#include "app/cli/serverselector.h"
+#include "app/cli/clitext.h"
 
-#include "httpsupport.h"
+#include "app/cli/httpsupport.h"
 
-#include "exitcode.h"
-#include "common/error.h"
-#include "workspace/serverconfigfile.h"
+#include "app/cli/exitcode.h"
+#include "core/common/error.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QDir>
 #include <QFileInfo>

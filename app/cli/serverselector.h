@@ -1,8 +1,8 @@
 #pragma once
 
-#include "cliarguments.h"
-#include "common/result.h"
-#include "workspace/serverconfig.h"
+#include "app/cli/cliarguments.h"
+#include "core/common/result.h"
+#include "core/workspace/serverconfig.h"
 
 namespace Toolgate {
 

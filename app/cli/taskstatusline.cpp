@@ -1,7 +1,7 @@
-#include "taskstatusline.h"
-#include "clitext.h"
+#include "app/cli/taskstatusline.h"
+#include "app/cli/clitext.h"
 
-#include "console.h"
+#include "app/cli/console.h"
 
 namespace Toolgate {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/progress.h"
-#include "protocol/task.h"
+#include "core/protocol/progress.h"
+#include "core/protocol/task.h"
 
 #include <QString>
 

@@ -1,10 +1,10 @@
-#include "terminalapprovalgate.h"
-#include "clitext.h"
+#include "app/cli/terminalapprovalgate.h"
+#include "app/cli/clitext.h"
 
-#include "approvalformatter.h"
-#include "console.h"
-#include "terminalreader.h"
-#include "terminalturns.h"
+#include "app/cli/approvalformatter.h"
+#include "app/cli/console.h"
+#include "app/cli/terminalreader.h"
+#include "app/cli/terminalturns.h"
 
 #include <QJsonDocument>
 

@@ -1,4 +1,4 @@
-#include "terminalreader.h"
+#include "app/cli/terminalreader.h"
 
 #include <QMetaObject>
 #include <QPointer>

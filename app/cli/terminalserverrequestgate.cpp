@@ -1,12 +1,12 @@
-#include "terminalserverrequestgate.h"
-#include "clitext.h"
+#include "app/cli/terminalserverrequestgate.h"
+#include "app/cli/clitext.h"
 
-#include "auth/authorizationuseragent.h"
-#include "console.h"
-#include "requests/serverrequest.h"
-#include "schema/schemavalidator.h"
-#include "terminalreader.h"
-#include "terminalturns.h"
+#include "core/auth/authorizationuseragent.h"
+#include "app/cli/console.h"
+#include "core/requests/serverrequest.h"
+#include "core/schema/schemavalidator.h"
+#include "app/cli/terminalreader.h"
+#include "app/cli/terminalturns.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

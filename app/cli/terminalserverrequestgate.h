@@ -1,7 +1,7 @@
 #pragma once
 
-#include "requests/serverrequestgate.h"
-#include "schema/schemanode.h"
+#include "core/requests/serverrequestgate.h"
+#include "core/schema/schemanode.h"
 
 #include <QJsonObject>
 #include <QObject>

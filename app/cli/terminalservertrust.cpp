@@ -1,11 +1,11 @@
-#include "terminalservertrust.h"
-#include "clitext.h"
+#include "app/cli/terminalservertrust.h"
+#include "app/cli/clitext.h"
 
-#include "console.h"
-#include "terminalreader.h"
-#include "transport/stdiotransport.h"
-#include "workspace/serverconnection.h"
-#include "workspace/servertrust.h"
+#include "app/cli/console.h"
+#include "app/cli/terminalreader.h"
+#include "core/transport/stdiotransport.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "terminalturns.h"
+#include "app/cli/terminalturns.h"
 
 namespace Toolgate {
 

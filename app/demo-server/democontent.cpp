@@ -1,6 +1,6 @@
-#include "democontent.h"
+#include "app/demo-server/democontent.h"
 
-#include "demomedia.h"
+#include "app/demo-server/demomedia.h"
 
 #include <QStringList>
 

@@ -1,4 +1,4 @@
-#include "demomedia.h"
+#include "app/demo-server/demomedia.h"
 
 #include <QtEndian>
 

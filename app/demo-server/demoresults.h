@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/tool.h"
+#include "core/protocol/tool.h"
 
 namespace Toolgate::DemoResults {
 

@@ -1,11 +1,11 @@
-#include "demoserver.h"
+#include "app/demo-server/demoserver.h"
 
-#include "democontent.h"
-#include "demonote.h"
-#include "demotasktools.h"
-#include "demotools.h"
-#include "common/error.h"
-#include "server/mcpserver.h"
+#include "app/demo-server/democontent.h"
+#include "app/demo-server/demonote.h"
+#include "app/demo-server/demotasktools.h"
+#include "app/demo-server/demotools.h"
+#include "core/common/error.h"
+#include "core/server/mcpserver.h"
 
 #include <QPointer>
 #include <QRandomGenerator>

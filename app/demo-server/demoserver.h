@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "protocol/implementation.h"
+#include "core/common/result.h"
+#include "core/protocol/implementation.h"
 
 #include <QString>
 #include <QtGlobal>

@@ -1,9 +1,9 @@
-#include "demotasktools.h"
+#include "app/demo-server/demotasktools.h"
 
-#include "demonote.h"
-#include "demoresults.h"
-#include "demotools.h"
-#include "server/mcpserver.h"
+#include "app/demo-server/demonote.h"
+#include "app/demo-server/demoresults.h"
+#include "app/demo-server/demotools.h"
+#include "core/server/mcpserver.h"
 
 #include <QJsonArray>
 #include <QTimer>

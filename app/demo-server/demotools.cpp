@@ -1,11 +1,11 @@
-#include "demotools.h"
+#include "app/demo-server/demotools.h"
 
-#include "democontent.h"
-#include "demomedia.h"
-#include "demonote.h"
-#include "demoresults.h"
-#include "protocol/protocolversion.h"
-#include "server/mcpserver.h"
+#include "app/demo-server/democontent.h"
+#include "app/demo-server/demomedia.h"
+#include "app/demo-server/demonote.h"
+#include "app/demo-server/demoresults.h"
+#include "core/protocol/protocolversion.h"
+#include "core/server/mcpserver.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,11 +2,11 @@
 // It speaks MCP over stdin/stdout and shows every kind of content and feature; see
 // demoserver.cpp for what it offers and demotools.cpp for the tools.
 
-#include "demonote.h"
-#include "demoserver.h"
-#include "server/mcpserver.h"
-#include "server/busypoll.h"
-#include "server/stdioserverchannel.h"
+#include "app/demo-server/demonote.h"
+#include "app/demo-server/demoserver.h"
+#include "core/server/mcpserver.h"
+#include "core/server/busypoll.h"
+#include "core/server/stdioserverchannel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "screenshotter.h"
+#include "app/gui/screenshotter.h"
 
-#include "mainwindow/mainwindow.h"
-#include "workspace/workspace.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "core/workspace/workspace.h"
 
 #include <QCoreApplication>
 #include <QDir>

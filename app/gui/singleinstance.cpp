@@ -1,6 +1,6 @@
-#include "singleinstance.h"
+#include "app/gui/singleinstance.h"
 
-#include "mainwindow/mainwindow.h"
+#include "ui/mainwindow/mainwindow.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>

@@ -1,9 +1,9 @@
-#include "appbridge.h"
+#include "core/apps/appbridge.h"
 
-#include "apphost.h"
-#include "calls/toolcall.h"
-#include "common/logging.h"
-#include "common/error.h"
+#include "core/apps/apphost.h"
+#include "core/calls/toolcall.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

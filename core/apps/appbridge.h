@@ -1,11 +1,11 @@
 #pragma once
 
-#include "appcsp.h"
-#include "appmeta.h"
-#include "calls/approval.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "protocol/logginglevel.h"
-#include "protocol/tool.h"
+#include "core/apps/appcsp.h"
+#include "core/apps/appmeta.h"
+#include "core/calls/approval.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/protocol/logginglevel.h"
+#include "core/protocol/tool.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "appcsp.h"
+#include "core/apps/appcsp.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>

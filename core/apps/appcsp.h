@@ -1,6 +1,6 @@
 #pragma once
 
-#include "appmeta.h"
+#include "core/apps/appmeta.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/result.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QUrl>
 

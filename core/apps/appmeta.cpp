@@ -1,6 +1,6 @@
-#include "appmeta.h"
+#include "core/apps/appmeta.h"
 
-#include "appcsp.h"
+#include "core/apps/appcsp.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

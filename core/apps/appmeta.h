@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/result.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/common/result.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QJsonObject>
 #include <QString>

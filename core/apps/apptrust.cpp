@@ -1,6 +1,6 @@
-#include "apptrust.h"
+#include "core/apps/apptrust.h"
 
-#include "appmeta.h"
+#include "core/apps/appmeta.h"
 
 #include <QSettings>
 

@@ -1,8 +1,8 @@
-#include "argumentrulereplay.h"
+#include "core/audit/argumentrulereplay.h"
 
-#include "auditfilter.h"
-#include "auditreader.h"
-#include "auditrecord.h"
+#include "core/audit/auditfilter.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditrecord.h"
 
 namespace Toolgate {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "calls/argumentrules.h"
-#include "common/result.h"
+#include "core/calls/argumentrules.h"
+#include "core/common/result.h"
 
 #include <functional>
 

@@ -1,4 +1,4 @@
-#include "auditchain.h"
+#include "core/audit/auditchain.h"
 
 #include <QCryptographicHash>
 

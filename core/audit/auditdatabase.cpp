@@ -1,7 +1,7 @@
-#include "auditdatabase.h"
+#include "core/audit/auditdatabase.h"
 
-#include "auditlogging.h"
-#include "common/error.h"
+#include "core/audit/auditlogging.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

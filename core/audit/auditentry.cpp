@@ -1,4 +1,4 @@
-#include "auditentry.h"
+#include "core/audit/auditentry.h"
 
 namespace Toolgate {
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "common/result.h"
-#include "protocol/tool.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/common/result.h"
+#include "core/protocol/tool.h"
 
 #include <QDateTime>
 #include <QJsonObject>

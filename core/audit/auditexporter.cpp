@@ -1,7 +1,7 @@
-#include "auditexporter.h"
+#include "core/audit/auditexporter.h"
 
-#include "auditreader.h"
-#include "common/error.h"
+#include "core/audit/auditreader.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

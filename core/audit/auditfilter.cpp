@@ -1,4 +1,4 @@
-#include "auditfilter.h"
+#include "core/audit/auditfilter.h"
 
 namespace Toolgate {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "auditrecord.h"
+#include "core/audit/auditrecord.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,9 +1,9 @@
-#include "auditlog.h"
+#include "core/audit/auditlog.h"
 
-#include "auditlogging.h"
-#include "auditsessionlock.h"
-#include "auditwriter.h"
-#include "common/error.h"
+#include "core/audit/auditlogging.h"
+#include "core/audit/auditsessionlock.h"
+#include "core/audit/auditwriter.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDir>

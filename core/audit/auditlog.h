@@ -1,10 +1,10 @@
 #pragma once
 
-#include "auditdatabase.h"
-#include "auditentry.h"
-#include "auditrows.h"
-#include "calls/toolcall.h"
-#include "common/result.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditentry.h"
+#include "core/audit/auditrows.h"
+#include "core/calls/toolcall.h"
+#include "core/common/result.h"
 
 #include <QObject>
 

@@ -1,3 +1,3 @@
-#include "auditlogging.h"
+#include "core/audit/auditlogging.h"
 
 Q_LOGGING_CATEGORY(lcAudit, "toolgate.core.audit", QtWarningMsg)

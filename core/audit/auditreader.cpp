@@ -1,7 +1,7 @@
-#include "auditreader.h"
+#include "core/audit/auditreader.h"
 
-#include "auditdatabase.h"
-#include "common/error.h"
+#include "core/audit/auditdatabase.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "auditfilter.h"
-#include "auditrecord.h"
-#include "common/result.h"
+#include "core/audit/auditfilter.h"
+#include "core/audit/auditrecord.h"
+#include "core/common/result.h"
 
 #include <QList>
 

@@ -1,7 +1,7 @@
-#include "auditrecord.h"
+#include "core/audit/auditrecord.h"
 
-#include "common/error.h"
-#include "common/redactor.h"
+#include "core/common/error.h"
+#include "core/common/redactor.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

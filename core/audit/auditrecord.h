@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/result.h"
-#include "protocol/task.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/protocol/task.h"
 
 #include <QDateTime>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
-#include "auditrows.h"
+#include "core/audit/auditrows.h"
 
-#include "auditrecord.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/audit/auditrecord.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

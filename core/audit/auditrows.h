@@ -1,7 +1,7 @@
 #pragma once
 
-#include "auditentry.h"
-#include "common/redactor.h"
+#include "core/audit/auditentry.h"
+#include "core/common/redactor.h"
 
 #include <QDateTime>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "auditsessionlock.h"
+#include "core/audit/auditsessionlock.h"
 
-#include "auditlogging.h"
+#include "core/audit/auditlogging.h"
 
 #include <QDir>
 #include <QFileInfo>

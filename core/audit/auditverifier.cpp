@@ -1,8 +1,8 @@
-#include "auditverifier.h"
+#include "core/audit/auditverifier.h"
 
-#include "auditchain.h"
-#include "auditdatabase.h"
-#include "common/error.h"
+#include "core/audit/auditchain.h"
+#include "core/audit/auditdatabase.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

@@ -1,6 +1,6 @@
-#include "auditwriter.h"
+#include "core/audit/auditwriter.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "auditchain.h"
-#include "auditrows.h"
-#include "common/result.h"
+#include "core/audit/auditchain.h"
+#include "core/audit/auditrows.h"
+#include "core/common/result.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>

@@ -1,11 +1,11 @@
-#include "connectionauditor.h"
+#include "core/audit/connectionauditor.h"
 
-#include "auditentry.h"
-#include "auditlog.h"
-#include "client/clientsession.h"
-#include "workspace/serverconnection.h"
-#include "workspace/servertrust.h"
-#include "workspace/workspace.h"
+#include "core/audit/auditentry.h"
+#include "core/audit/auditlog.h"
+#include "core/client/clientsession.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/servertrust.h"
+#include "core/workspace/workspace.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

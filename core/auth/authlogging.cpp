@@ -1,3 +1,3 @@
-#include "authlogging.h"
+#include "core/auth/authlogging.h"
 
 Q_LOGGING_CATEGORY(lcAuth, "toolgate.core.auth", QtWarningMsg)

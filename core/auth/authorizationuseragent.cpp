@@ -1,9 +1,9 @@
-#include "authorizationuseragent.h"
+#include "core/auth/authorizationuseragent.h"
 
-#include "authlogging.h"
-#include "common/error.h"
-#include "transport/httpclient.h"
-#include "transport/httpreply.h"
+#include "core/auth/authlogging.h"
+#include "core/common/error.h"
+#include "core/transport/httpclient.h"
+#include "core/transport/httpreply.h"
 
 #include <QCoreApplication>
 #include <QPointer>

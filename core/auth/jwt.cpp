@@ -1,6 +1,6 @@
-#include "jwt.h"
+#include "core/auth/jwt.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

@@ -1,15 +1,15 @@
-#include "oauthauthenticator.h"
+#include "core/auth/oauthauthenticator.h"
 
-#include "authlogging.h"
-#include "authorizationuseragent.h"
-#include "common/error.h"
-#include "jwt.h"
-#include "oauthmetadata.h"
-#include "pkce.h"
-#include "secretstore.h"
-#include "transport/httpclient.h"
-#include "transport/httpreply.h"
-#include "wwwauthenticate.h"
+#include "core/auth/authlogging.h"
+#include "core/auth/authorizationuseragent.h"
+#include "core/common/error.h"
+#include "core/auth/jwt.h"
+#include "core/auth/oauthmetadata.h"
+#include "core/auth/pkce.h"
+#include "core/auth/secretstore.h"
+#include "core/transport/httpclient.h"
+#include "core/transport/httpreply.h"
+#include "core/auth/wwwauthenticate.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

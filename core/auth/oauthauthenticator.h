@@ -1,7 +1,7 @@
 #pragma once
 
-#include "oauthclientsettings.h"
-#include "transport/httpauthenticator.h"
+#include "core/auth/oauthclientsettings.h"
+#include "core/transport/httpauthenticator.h"
 
 #include <chrono>
 #include <memory>

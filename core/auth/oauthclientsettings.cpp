@@ -1,4 +1,4 @@
-#include "oauthclientsettings.h"
+#include "core/auth/oauthclientsettings.h"
 
 #include <QJsonArray>
 

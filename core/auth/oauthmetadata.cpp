@@ -1,6 +1,6 @@
-#include "oauthmetadata.h"
+#include "core/auth/oauthmetadata.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/result.h"
+#include "core/common/result.h"
 
 #include <QJsonObject>
 #include <QList>

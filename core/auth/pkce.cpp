@@ -1,4 +1,4 @@
-#include "pkce.h"
+#include "core/auth/pkce.h"
 
 #include <QCryptographicHash>
 #include <QRandomGenerator>

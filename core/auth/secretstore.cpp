@@ -1,10 +1,10 @@
-#include "secretstore.h"
+#include "core/auth/secretstore.h"
 
-#include "authlogging.h"
-#include "common/error.h"
+#include "core/auth/authlogging.h"
+#include "core/common/error.h"
 
-#include "common/plugins.h"
-#include "keychainbackend.h"
+#include "core/common/plugins.h"
+#include "core/auth/keychainbackend.h"
 
 #include <QCoreApplication>
 

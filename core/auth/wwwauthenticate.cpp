@@ -1,4 +1,4 @@
-#include "wwwauthenticate.h"
+#include "core/auth/wwwauthenticate.h"
 
 namespace Toolgate {
 

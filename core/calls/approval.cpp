@@ -1,4 +1,4 @@
-#include "approval.h"
+#include "core/calls/approval.h"
 
 #include <QCoreApplication>
 

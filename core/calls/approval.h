@@ -1,10 +1,10 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "toolpin.h"
-#include "protocol/implementation.h"
-#include "protocol/tool.h"
-#include "schema/schemavalidator.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/calls/toolpin.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/tool.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QJsonObject>
 #include <QObject>

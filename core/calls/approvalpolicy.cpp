@@ -1,10 +1,10 @@
-#include "approvalpolicy.h"
+#include "core/calls/approvalpolicy.h"
 
-#include "common/atomicfile.h"
-#include "common/configlocation.h"
+#include "core/common/atomicfile.h"
+#include "core/common/configlocation.h"
 
-#include "common/logging.h"
-#include "common/error.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "approval.h"
-#include "toolpin.h"
-#include "common/result.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolpin.h"
+#include "core/common/result.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "approvalwarnings.h"
+#include "core/calls/approvalwarnings.h"
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/suspicioustext.h"
+#include "core/calls/approval.h"
+#include "core/common/suspicioustext.h"
 
 #include <QList>
 #include <QString>

@@ -1,10 +1,10 @@
-#include "argumentrules.h"
+#include "core/calls/argumentrules.h"
 
-#include "common/atomicfile.h"
-#include "common/configlocation.h"
-#include "common/error.h"
-#include "common/jsonpointer.h"
-#include "common/logging.h"
+#include "core/common/atomicfile.h"
+#include "core/common/configlocation.h"
+#include "core/common/error.h"
+#include "core/common/jsonpointer.h"
+#include "core/common/logging.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "approval.h"
-#include "common/result.h"
-#include "protocol/tool.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/protocol/tool.h"
 
 #include <QList>
 #include <QObject>

@@ -1,6 +1,6 @@
-#include "runapproval.h"
+#include "core/calls/runapproval.h"
 
-#include "jsonrpc/jsonwriter.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "approval.h"
+#include "core/calls/approval.h"
 
 #include <QHash>
 #include <QString>

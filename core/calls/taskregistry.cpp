@@ -1,4 +1,4 @@
-#include "taskregistry.h"
+#include "core/calls/taskregistry.h"
 
 namespace Toolgate {
 

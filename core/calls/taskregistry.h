@@ -1,6 +1,6 @@
 #pragma once
 
-#include "toolcall.h"
+#include "core/calls/toolcall.h"
 
 #include <QDateTime>
 #include <QList>

@@ -1,16 +1,16 @@
-#include "toolcall.h"
-#include "toolpin.h"
+#include "core/calls/toolcall.h"
+#include "core/calls/toolpin.h"
 
-#include "approvalpolicy.h"
-#include "calltarget.h"
-#include "runapproval.h"
-#include "client/clientsession.h"
-#include "client/taskfollower.h"
-#include "common/logging.h"
-#include "common/error.h"
-#include "schema/schemachecker.h"
-#include "schema/schemanode.h"
-#include "schema/schemavalidator.h"
+#include "core/calls/approvalpolicy.h"
+#include "core/calls/calltarget.h"
+#include "core/calls/runapproval.h"
+#include "core/client/clientsession.h"
+#include "core/client/taskfollower.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/schema/schemachecker.h"
+#include "core/schema/schemanode.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QCoreApplication>
 

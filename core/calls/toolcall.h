@@ -1,12 +1,12 @@
 #pragma once
 
-#include "approval.h"
-#include "argumentrules.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "protocol/elicitation.h"
-#include "protocol/inputrequired.h"
-#include "protocol/progress.h"
-#include "protocol/tool.h"
+#include "core/calls/approval.h"
+#include "core/calls/argumentrules.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/protocol/elicitation.h"
+#include "core/protocol/inputrequired.h"
+#include "core/protocol/progress.h"
+#include "core/protocol/tool.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

@@ -1,4 +1,4 @@
-#include "toolpin.h"
+#include "core/calls/toolpin.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

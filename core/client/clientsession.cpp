@@ -1,16 +1,16 @@
-#include "clientsession.h"
+#include "core/client/clientsession.h"
 
-#include "client/probeclassifier.h"
-#include "client/readcache.h"
-#include "common/logging.h"
-#include "common/error.h"
-#include "jsonrpc/jsonwriter.h"
-#include "protocol/protocolversion.h"
-#include "protocol/inputrequired.h"
-#include "protocol/requestenvelope.h"
-#include "protocol/subscriptions.h"
-#include "transport/httpreply.h"
-#include "transport/transport.h"
+#include "core/client/probeclassifier.h"
+#include "core/client/readcache.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "core/protocol/protocolversion.h"
+#include "core/protocol/inputrequired.h"
+#include "core/protocol/requestenvelope.h"
+#include "core/protocol/subscriptions.h"
+#include "core/transport/httpreply.h"
+#include "core/transport/transport.h"
 
 #include <QCoreApplication>
 #include <QHash>

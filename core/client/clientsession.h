@@ -1,17 +1,17 @@
 #pragma once
 
-#include "peer/jsonrpcpeer.h"
-#include "protocol/completion.h"
-#include "protocol/discover.h"
-#include "protocol/elicitation.h"
-#include "protocol/implementation.h"
-#include "protocol/initialize.h"
-#include "protocol/inputrequired.h"
-#include "protocol/logginglevel.h"
-#include "protocol/progress.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/completion.h"
+#include "core/protocol/discover.h"
+#include "core/protocol/elicitation.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/initialize.h"
+#include "core/protocol/inputrequired.h"
+#include "core/protocol/logginglevel.h"
+#include "core/protocol/progress.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QObject>
 

@@ -1,9 +1,9 @@
-#include "eranegotiator.h"
+#include "core/client/eranegotiator.h"
 
-#include "common/logging.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "protocol/protocolversion.h"
-#include "protocol/requestenvelope.h"
+#include "core/common/logging.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/protocol/protocolversion.h"
+#include "core/protocol/requestenvelope.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "client/probeclassifier.h"
-#include "protocol/implementation.h"
-#include "transport/stdiotransport.h"
+#include "core/client/probeclassifier.h"
+#include "core/protocol/implementation.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "probeclassifier.h"
+#include "core/client/probeclassifier.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>

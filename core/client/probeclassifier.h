@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/error.h"
-#include "protocol/discover.h"
-#include "protocol/protocolversion.h"
+#include "core/common/error.h"
+#include "core/protocol/discover.h"
+#include "core/protocol/protocolversion.h"
 
 #include <QByteArray>
 #include <QJsonValue>

@@ -1,4 +1,4 @@
-#include "readcache.h"
+#include "core/client/readcache.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

@@ -1,6 +1,6 @@
-#include "taskfollower.h"
+#include "core/client/taskfollower.h"
 
-#include "common/logging.h"
+#include "core/common/logging.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "clientsession.h"
-#include "protocol/task.h"
+#include "core/client/clientsession.h"
+#include "core/protocol/task.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,9 +1,9 @@
-#include "collection.h"
+#include "core/collections/collection.h"
 
-#include "common/atomicfile.h"
-#include "common/configlocation.h"
-#include "common/error.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/common/atomicfile.h"
+#include "core/common/configlocation.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QDir>

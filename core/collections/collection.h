@@ -1,9 +1,9 @@
 #pragma once
 
-#include "expectation.h"
+#include "core/collections/expectation.h"
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
 
 #include <QJsonObject>
 #include <QList>

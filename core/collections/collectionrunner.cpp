@@ -1,8 +1,8 @@
-#include "collectionrunner.h"
+#include "core/collections/collectionrunner.h"
 
-#include "calls/calltarget.h"
-#include "calls/runapproval.h"
-#include "common/error.h"
+#include "core/calls/calltarget.h"
+#include "core/calls/runapproval.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 

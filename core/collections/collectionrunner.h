@@ -1,8 +1,8 @@
 #pragma once
 
-#include "collection.h"
+#include "core/collections/collection.h"
 
-#include "calls/toolcall.h"
+#include "core/calls/toolcall.h"
 
 #include <QDateTime>
 #include <QObject>

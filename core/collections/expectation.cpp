@@ -1,8 +1,8 @@
-#include "expectation.h"
+#include "core/collections/expectation.h"
 
-#include "common/error.h"
-#include "common/jsonpointer.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/common/error.h"
+#include "core/common/jsonpointer.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calls/toolcall.h"
+#include "core/calls/toolcall.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

@@ -1,6 +1,6 @@
-#include "interfacediff.h"
+#include "core/collections/interfacediff.h"
 
-#include "calls/toolpin.h"
+#include "core/calls/toolpin.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

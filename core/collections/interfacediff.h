@@ -1,6 +1,6 @@
 #pragma once
 
-#include "interfacesnapshot.h"
+#include "core/collections/interfacesnapshot.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,10 +1,10 @@
-#include "interfacesnapshot.h"
+#include "core/collections/interfacesnapshot.h"
 
-#include "client/clientsession.h"
-#include "common/atomicfile.h"
-#include "common/error.h"
-#include "common/jsonkeyorder.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/client/clientsession.h"
+#include "core/common/atomicfile.h"
+#include "core/common/error.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

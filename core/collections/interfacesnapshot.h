@@ -1,10 +1,10 @@
 #pragma once
 
-#include "common/result.h"
-#include "protocol/implementation.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/common/result.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QByteArray>
 #include <QDateTime>

@@ -1,6 +1,6 @@
-#include "junitwriter.h"
+#include "core/collections/junitwriter.h"
 
-#include "common/atomicfile.h"
+#include "core/common/atomicfile.h"
 
 #include <QCoreApplication>
 #include <QXmlStreamWriter>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collectionrunner.h"
+#include "core/collections/collectionrunner.h"
 
 #include <QByteArray>
 

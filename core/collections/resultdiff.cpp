@@ -1,8 +1,8 @@
-#include "resultdiff.h"
+#include "core/collections/resultdiff.h"
 
-#include "calls/toolpin.h"
-#include "common/jsonpointer.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/calls/toolpin.h"
+#include "core/common/jsonpointer.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

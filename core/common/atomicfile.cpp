@@ -1,4 +1,4 @@
-#include "atomicfile.h"
+#include "core/common/atomicfile.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "configlocation.h"
+#include "core/common/configlocation.h"
 
 #include <QDir>
 #include <QStandardPaths>

@@ -1,4 +1,4 @@
-#include "displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "jsonkeyorder.h"
+#include "core/common/jsonkeyorder.h"
 
 #include <QHash>
 #include <QList>

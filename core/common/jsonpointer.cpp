@@ -1,4 +1,4 @@
-#include "jsonpointer.h"
+#include "core/common/jsonpointer.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,4 +1,4 @@
-#include "logging.h"
+#include "core/common/logging.h"
 
 Q_LOGGING_CATEGORY(lcJsonRpc, "toolgate.core.jsonrpc", QtWarningMsg)
 Q_LOGGING_CATEGORY(lcTransport, "toolgate.core.transport", QtWarningMsg)

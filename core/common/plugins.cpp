@@ -1,4 +1,4 @@
-#include "plugins.h"
+#include "core/common/plugins.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "redactor.h"
+#include "core/common/redactor.h"
 
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "error.h"
+#include "core/common/error.h"
 
 #include <optional>
 #include <utility>

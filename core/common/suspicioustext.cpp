@@ -1,6 +1,6 @@
-#include "suspicioustext.h"
+#include "core/common/suspicioustext.h"
 
-#include "displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QChar>
 #include <QCoreApplication>

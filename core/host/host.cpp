@@ -1,15 +1,15 @@
-#include "host.h"
+#include "core/host/host.h"
 
 
-#include "audit/auditlog.h"
-#include "audit/connectionauditor.h"
-#include "common/redactor.h"
-#include "auth/secretstore.h"
-#include "calls/approvalpolicy.h"
-#include "calls/argumentrules.h"
-#include "calls/taskregistry.h"
-#include "workspace/eracache.h"
-#include "workspace/servertrust.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/connectionauditor.h"
+#include "core/common/redactor.h"
+#include "core/auth/secretstore.h"
+#include "core/calls/approvalpolicy.h"
+#include "core/calls/argumentrules.h"
+#include "core/calls/taskregistry.h"
+#include "core/workspace/eracache.h"
+#include "core/workspace/servertrust.h"
 #include <QCoreApplication>
 
 namespace Toolgate {

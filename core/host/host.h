@@ -1,13 +1,13 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "calls/approvalpolicy.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "requests/serverrequestpipeline.h"
-#include "workspace/serverconnection.h"
-#include "workspace/serversignin.h"
-#include "workspace/workspace.h"
+#include "core/calls/approval.h"
+#include "core/calls/approvalpolicy.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/requests/serverrequestpipeline.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/serversignin.h"
+#include "core/workspace/workspace.h"
 
 #include <QObject>
 

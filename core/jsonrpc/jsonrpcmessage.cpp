@@ -1,7 +1,7 @@
-#include "jsonrpcmessage.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
 
-#include "common/error.h"
-#include "jsonwriter.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "jsonwriter.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QCborValue>
 #include <QLocale>

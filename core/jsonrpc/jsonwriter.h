@@ -6,7 +6,7 @@
 #include <QJsonValue>
 #include <QStringView>
 
-#include "common/jsonkeyorder.h"
+#include "core/common/jsonkeyorder.h"
 
 namespace Toolgate {
 

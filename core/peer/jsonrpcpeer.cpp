@@ -1,8 +1,8 @@
-#include "jsonrpcpeer.h"
+#include "core/peer/jsonrpcpeer.h"
 
-#include "common/logging.h"
-#include "common/error.h"
-#include "transport/transport.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/transport/transport.h"
 
 #include <QCoreApplication>
 #include <QFutureWatcher>

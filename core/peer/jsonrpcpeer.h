@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "jsonrpc/jsonrpcmessage.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
-#include "annotations.h"
+#include "core/protocol/annotations.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

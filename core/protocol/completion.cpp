@@ -1,6 +1,6 @@
-#include "completion.h"
+#include "core/protocol/completion.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <limits>
 

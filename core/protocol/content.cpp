@@ -1,6 +1,6 @@
-#include "content.h"
+#include "core/protocol/content.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 using namespace Qt::StringLiterals;
 

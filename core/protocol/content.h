@@ -1,7 +1,7 @@
 #pragma once
 
-#include "annotations.h"
-#include "icon.h"
+#include "core/protocol/annotations.h"
+#include "core/protocol/icon.h"
 
 #include <QByteArray>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
-#include "discover.h"
+#include "core/protocol/discover.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/result.h"
-#include "implementation.h"
-#include "initialize.h"
+#include "core/common/result.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/initialize.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "elicitation.h"
+#include "core/protocol/elicitation.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

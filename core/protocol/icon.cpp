@@ -1,6 +1,6 @@
-#include "icon.h"
+#include "core/protocol/icon.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

@@ -1,6 +1,6 @@
-#include "implementation.h"
+#include "core/protocol/implementation.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "icon.h"
+#include "core/protocol/icon.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "initialize.h"
+#include "core/protocol/initialize.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

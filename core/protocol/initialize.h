@@ -1,6 +1,6 @@
 #pragma once
 
-#include "implementation.h"
+#include "core/protocol/implementation.h"
 
 #include <QJsonObject>
 #include <QString>

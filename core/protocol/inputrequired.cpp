@@ -1,6 +1,6 @@
-#include "inputrequired.h"
+#include "core/protocol/inputrequired.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

@@ -1,6 +1,6 @@
-#include "logginglevel.h"
+#include "core/protocol/logginglevel.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

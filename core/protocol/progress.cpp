@@ -1,6 +1,6 @@
-#include "progress.h"
+#include "core/protocol/progress.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "prompt.h"
+#include "core/protocol/prompt.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "content.h"
-#include "icon.h"
-#include "page.h"
+#include "core/protocol/content.h"
+#include "core/protocol/icon.h"
+#include "core/protocol/page.h"
 
 #include <QJsonObject>
 #include <QList>

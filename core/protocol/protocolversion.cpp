@@ -1,4 +1,4 @@
-#include "protocolversion.h"
+#include "core/protocol/protocolversion.h"
 
 using namespace Qt::StringLiterals;
 

@@ -1,4 +1,4 @@
-#include "requestenvelope.h"
+#include "core/protocol/requestenvelope.h"
 
 namespace Toolgate::RequestEnvelope {
 

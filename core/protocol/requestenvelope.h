@@ -1,7 +1,7 @@
 #pragma once
 
-#include "implementation.h"
-#include "logginglevel.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/logginglevel.h"
 
 #include <QJsonObject>
 #include <QString>

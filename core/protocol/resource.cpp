@@ -1,6 +1,6 @@
-#include "resource.h"
+#include "core/protocol/resource.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 namespace Toolgate {
 

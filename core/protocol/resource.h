@@ -1,9 +1,9 @@
 #pragma once
 
-#include "annotations.h"
-#include "content.h"
-#include "icon.h"
-#include "page.h"
+#include "core/protocol/annotations.h"
+#include "core/protocol/content.h"
+#include "core/protocol/icon.h"
+#include "core/protocol/page.h"
 
 #include <QJsonObject>
 #include <QList>

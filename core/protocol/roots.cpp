@@ -1,4 +1,4 @@
-#include "roots.h"
+#include "core/protocol/roots.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "sampling.h"
+#include "core/protocol/sampling.h"
 
-#include "jsonutil_p.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <QCoreApplication>
 #include <QSet>

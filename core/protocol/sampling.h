@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/result.h"
-#include "content.h"
-#include "tool.h"
+#include "core/common/result.h"
+#include "core/protocol/content.h"
+#include "core/protocol/tool.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "subscriptions.h"
+#include "core/protocol/subscriptions.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
-#include "task.h"
+#include "core/protocol/task.h"
 
-#include "common/error.h"
-#include "jsonutil_p.h"
+#include "core/common/error.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
-#include "inputrequired.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
+#include "core/protocol/inputrequired.h"
 
 #include <QDateTime>
 #include <QJsonObject>

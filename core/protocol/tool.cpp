@@ -1,8 +1,8 @@
-#include "tool.h"
+#include "core/protocol/tool.h"
 
-#include "common/displaytext.h"
-#include "common/error.h"
-#include "jsonutil_p.h"
+#include "core/common/displaytext.h"
+#include "core/common/error.h"
+#include "core/protocol/jsonutil_p.h"
 
 #include <QHash>
 

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
-#include "content.h"
-#include "icon.h"
-#include "page.h"
-#include "task.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
+#include "core/protocol/content.h"
+#include "core/protocol/icon.h"
+#include "core/protocol/page.h"
+#include "core/protocol/task.h"
 
 #include <QJsonObject>
 #include <QList>

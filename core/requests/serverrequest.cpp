@@ -1,8 +1,8 @@
-#include "serverrequest.h"
+#include "core/requests/serverrequest.h"
 
-#include "audit/auditlog.h"
-#include "common/error.h"
-#include "schema/schemavalidator.h"
+#include "core/audit/auditlog.h"
+#include "core/common/error.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QCoreApplication>
 #include <QSet>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/result.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "protocol/elicitation.h"
-#include "protocol/roots.h"
-#include "protocol/sampling.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/protocol/elicitation.h"
+#include "core/protocol/roots.h"
+#include "core/protocol/sampling.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

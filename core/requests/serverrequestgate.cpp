@@ -1,7 +1,7 @@
-#include "serverrequestgate.h"
+#include "core/requests/serverrequestgate.h"
 
-#include "common/error.h"
-#include "serverrequest.h"
+#include "core/common/error.h"
+#include "core/requests/serverrequest.h"
 
 namespace Toolgate {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/roots.h"
+#include "core/protocol/roots.h"
 
 #include <QList>
 #include <QString>

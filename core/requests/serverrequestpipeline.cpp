@@ -1,10 +1,10 @@
-#include "serverrequestpipeline.h"
+#include "core/requests/serverrequestpipeline.h"
 
-#include "audit/auditlog.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "common/logging.h"
-#include "serverrequest.h"
+#include "core/audit/auditlog.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/common/logging.h"
+#include "core/requests/serverrequest.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

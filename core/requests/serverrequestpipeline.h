@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/result.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "serverrequestgate.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/requests/serverrequestgate.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,9 +1,9 @@
-#include "argumentcoercion.h"
+#include "core/schema/argumentcoercion.h"
 
-#include "schemadocument_p.h"
-#include "schemanode.h"
+#include "core/schema/schemadocument_p.h"
+#include "core/schema/schemanode.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <algorithm>
 #include <cmath>

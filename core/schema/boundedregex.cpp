@@ -1,4 +1,4 @@
-#include "boundedregex_p.h"
+#include "core/schema/boundedregex_p.h"
 #include <QCoreApplication>
 
 namespace Toolgate::SchemaDetail {

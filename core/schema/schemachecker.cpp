@@ -1,6 +1,6 @@
-#include "schemachecker.h"
+#include "core/schema/schemachecker.h"
 
-#include "schemanode.h"
+#include "core/schema/schemanode.h"
 
 #include <QFutureWatcher>
 #include <QHash>

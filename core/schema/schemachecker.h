@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "common/result.h"
-#include "schemavalidator.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/common/result.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

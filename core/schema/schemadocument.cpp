@@ -1,6 +1,6 @@
-#include "schemadocument_p.h"
+#include "core/schema/schemadocument_p.h"
 
-#include "common/logging.h"
+#include "core/common/logging.h"
 
 #include <QCoreApplication>
 #include <QHash>

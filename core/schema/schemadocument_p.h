@@ -11,7 +11,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "common/jsonpointer.h"
+#include "core/common/jsonpointer.h"
 
 #include <optional>
 

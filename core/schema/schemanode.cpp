@@ -1,6 +1,6 @@
-#include "schemanode.h"
+#include "core/schema/schemanode.h"
 
-#include "schemadocument_p.h"
+#include "core/schema/schemadocument_p.h"
 
 #include <QCoreApplication>
 #include <QScopeGuard>

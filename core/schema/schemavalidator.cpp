@@ -1,10 +1,10 @@
-#include "schemavalidator.h"
+#include "core/schema/schemavalidator.h"
 
-#include "boundedregex_p.h"
-#include "schemadocument_p.h"
+#include "core/schema/boundedregex_p.h"
+#include "core/schema/schemadocument_p.h"
 
-#include "common/logging.h"
-#include "common/error.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDate>

@@ -1,4 +1,4 @@
-#include "busypoll.h"
+#include "core/server/busypoll.h"
 
 #include <QAbstractEventDispatcher>
 #include <QObject>

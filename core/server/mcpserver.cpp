@@ -1,14 +1,14 @@
-#include "mcpserver.h"
+#include "core/server/mcpserver.h"
 
-#include "servertasks.h"
-#include "common/logging.h"
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/progress.h"
-#include "protocol/protocolversion.h"
-#include "protocol/requestenvelope.h"
-#include "protocol/subscriptions.h"
-#include "transport/transport.h"
+#include "core/server/servertasks.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/progress.h"
+#include "core/protocol/protocolversion.h"
+#include "core/protocol/requestenvelope.h"
+#include "core/protocol/subscriptions.h"
+#include "core/transport/transport.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,14 +1,14 @@
 #pragma once
 
-#include "common/result.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "protocol/completion.h"
-#include "protocol/discover.h"
-#include "protocol/implementation.h"
-#include "protocol/logginglevel.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/common/result.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/protocol/completion.h"
+#include "core/protocol/discover.h"
+#include "core/protocol/implementation.h"
+#include "core/protocol/logginglevel.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QJsonObject>
 #include <QMap>

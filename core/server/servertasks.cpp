@@ -1,4 +1,4 @@
-#include "servertasks.h"
+#include "core/server/servertasks.h"
 
 #include <QJsonArray>
 #include <QUuid>

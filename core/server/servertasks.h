@@ -1,9 +1,9 @@
 #pragma once
 
-#include "common/error.h"
-#include "common/result.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/task.h"
+#include "core/common/error.h"
+#include "core/common/result.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/task.h"
 
 #include <QDateTime>
 #include <QJsonObject>

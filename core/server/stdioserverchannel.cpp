@@ -1,7 +1,7 @@
-#include "stdioserverchannel.h"
+#include "core/server/stdioserverchannel.h"
 
-#include "busypoll.h"
-#include "transport/linebuffer.h"
+#include "core/server/busypoll.h"
+#include "core/transport/linebuffer.h"
 
 #include <QPointer>
 #include <QSocketNotifier>

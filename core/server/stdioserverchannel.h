@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transport/transport.h"
+#include "core/transport/transport.h"
 
 #include <chrono>
 #include <memory>

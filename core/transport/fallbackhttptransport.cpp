@@ -1,9 +1,9 @@
-#include "fallbackhttptransport.h"
+#include "core/transport/fallbackhttptransport.h"
 
-#include "httplogging.h"
-#include "httpreply.h"
-#include "ssetransport.h"
-#include "streamablehttptransport.h"
+#include "core/transport/httplogging.h"
+#include "core/transport/httpreply.h"
+#include "core/transport/ssetransport.h"
+#include "core/transport/streamablehttptransport.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "httpclient.h"
+#include "core/transport/httpclient.h"
 
-#include "common/plugins.h"
+#include "core/common/plugins.h"
 
 #include <QCoreApplication>
 #include <QPointer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "networkbackend.h"
+#include "core/transport/networkbackend.h"
 
 #include <QObject>
 

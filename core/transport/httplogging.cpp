@@ -1,3 +1,3 @@
-#include "httplogging.h"
+#include "core/transport/httplogging.h"
 
 Q_LOGGING_CATEGORY(lcHttp, "toolgate.core.http", QtWarningMsg)

@@ -1,10 +1,10 @@
-#include "httpreply.h"
+#include "core/transport/httpreply.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
-#include "httpclient.h"
+#include "core/transport/httpclient.h"
 
 #include <QRegularExpression>
 

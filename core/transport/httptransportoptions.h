@@ -1,6 +1,6 @@
 #pragma once
 
-#include "httpauthenticator.h"
+#include "core/transport/httpauthenticator.h"
 
 #include <QMap>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "linebuffer.h"
+#include "core/transport/linebuffer.h"
 
 #include <algorithm>
 

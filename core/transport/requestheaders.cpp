@@ -1,6 +1,6 @@
-#include "requestheaders.h"
+#include "core/transport/requestheaders.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

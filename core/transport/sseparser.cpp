@@ -1,4 +1,4 @@
-#include "sseparser.h"
+#include "core/transport/sseparser.h"
 
 namespace Toolgate {
 

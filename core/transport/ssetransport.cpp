@@ -1,15 +1,15 @@
-#include "ssetransport.h"
+#include "core/transport/ssetransport.h"
 
-#include "httplogging.h"
-#include "httpreply.h"
-#include "common/error.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "sseparser.h"
+#include "core/transport/httplogging.h"
+#include "core/transport/httpreply.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/transport/sseparser.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "httpclient.h"
+#include "core/transport/httpclient.h"
 #include <QPointer>
 #include <QSet>
 #include <QTimer>

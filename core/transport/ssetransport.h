@@ -1,7 +1,7 @@
 #pragma once
 
-#include "httptransportoptions.h"
-#include "transport.h"
+#include "core/transport/httptransportoptions.h"
+#include "core/transport/transport.h"
 
 #include <memory>
 

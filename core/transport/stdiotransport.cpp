@@ -1,9 +1,9 @@
-#include "stdiotransport.h"
+#include "core/transport/stdiotransport.h"
 
-#include "common/redactor.h"
-#include "common/logging.h"
-#include "common/error.h"
-#include "linebuffer.h"
+#include "core/common/redactor.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/transport/linebuffer.h"
 
 #include <QCoreApplication>
 #include <QDir>

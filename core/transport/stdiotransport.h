@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transport.h"
+#include "core/transport/transport.h"
 
 #include <QMap>
 #include <QStringList>

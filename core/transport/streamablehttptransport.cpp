@@ -1,17 +1,17 @@
-#include "streamablehttptransport.h"
+#include "core/transport/streamablehttptransport.h"
 
-#include "httplogging.h"
-#include "httpreply.h"
-#include "common/error.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "sseparser.h"
+#include "core/transport/httplogging.h"
+#include "core/transport/httpreply.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/transport/sseparser.h"
 
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "httpclient.h"
+#include "core/transport/httpclient.h"
 #include <QPointer>
 #include <QSet>
 #include <QTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "requestheaders.h"
+#include "core/common/result.h"
+#include "core/transport/requestheaders.h"
 
 #include <QByteArray>
 #include <QObject>

@@ -1,9 +1,9 @@
-#include "eracache.h"
+#include "core/workspace/eracache.h"
 
-#include "common/atomicfile.h"
-#include "common/configlocation.h"
-#include "common/logging.h"
-#include "serverconfig.h"
+#include "core/common/atomicfile.h"
+#include "core/common/configlocation.h"
+#include "core/common/logging.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "protocol/discover.h"
+#include "core/common/result.h"
+#include "core/protocol/discover.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "serverconfig.h"
+#include "core/workspace/serverconfig.h"
 
-#include "common/redactor.h"
+#include "core/common/redactor.h"
 
 #include <QCoreApplication>
 #include <algorithm>

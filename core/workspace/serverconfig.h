@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
-#include "transport/stdiotransport.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QJsonObject>
 #include <QMap>

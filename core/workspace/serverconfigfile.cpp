@@ -1,8 +1,8 @@
-#include "serverconfigfile.h"
+#include "core/workspace/serverconfigfile.h"
 
-#include "common/atomicfile.h"
-#include "common/logging.h"
-#include "common/error.h"
+#include "core/common/atomicfile.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,7 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include "jsonrpc/jsonwriter.h"
+#include "core/jsonrpc/jsonwriter.h"
 #include <QLocale>
 #include <QSet>
 #include <QStandardPaths>

@@ -1,17 +1,17 @@
-#include "serverconnection.h"
+#include "core/workspace/serverconnection.h"
 
-#include "workspace.h"
+#include "core/workspace/workspace.h"
 
-#include "auth/secretstore.h"
-#include "client/clientsession.h"
-#include "client/eranegotiator.h"
-#include "common/logging.h"
-#include "common/displaytext.h"
-#include "common/error.h"
-#include "workspace/eracache.h"
-#include "workspace/servertrust.h"
-#include "workspace/transportfactory.h"
-#include "transport/transport.h"
+#include "core/auth/secretstore.h"
+#include "core/client/clientsession.h"
+#include "core/client/eranegotiator.h"
+#include "core/common/logging.h"
+#include "core/common/displaytext.h"
+#include "core/common/error.h"
+#include "core/workspace/eracache.h"
+#include "core/workspace/servertrust.h"
+#include "core/workspace/transportfactory.h"
+#include "core/transport/transport.h"
 
 #include <algorithm>
 

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "calls/calltarget.h"
-#include "client/clientsession.h"
-#include "protocol/logginglevel.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
-#include "serverconfig.h"
+#include "core/calls/approval.h"
+#include "core/calls/calltarget.h"
+#include "core/client/clientsession.h"
+#include "core/protocol/logginglevel.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QDateTime>
 #include <QJsonObject>

@@ -1,11 +1,11 @@
 #include <QCoreApplication>
-#include "serversignin.h"
+#include "core/workspace/serversignin.h"
 
-#include "auth/oauthauthenticator.h"
-#include "auth/secretstore.h"
-#include "common/logging.h"
-#include "common/error.h"
-#include "workspace.h"
+#include "core/auth/oauthauthenticator.h"
+#include "core/auth/secretstore.h"
+#include "core/common/logging.h"
+#include "core/common/error.h"
+#include "core/workspace/workspace.h"
 
 namespace Toolgate {
 

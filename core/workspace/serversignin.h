@@ -1,8 +1,8 @@
 #pragma once
 
-#include "auth/authorizationuseragent.h"
-#include "auth/oauthclientsettings.h"
-#include "workspace/transportfactory.h"
+#include "core/auth/authorizationuseragent.h"
+#include "core/auth/oauthclientsettings.h"
+#include "core/workspace/transportfactory.h"
 
 #include <QHash>
 #include <QObject>

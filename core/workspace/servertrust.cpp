@@ -1,10 +1,10 @@
-#include "servertrust.h"
+#include "core/workspace/servertrust.h"
 
-#include "common/atomicfile.h"
-#include "common/configlocation.h"
-#include "common/error.h"
-#include "common/logging.h"
-#include "transport/stdiotransport.h"
+#include "core/common/atomicfile.h"
+#include "core/common/configlocation.h"
+#include "core/common/error.h"
+#include "core/common/logging.h"
+#include "core/transport/stdiotransport.h"
 
 #include <algorithm>
 

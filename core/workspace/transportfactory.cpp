@@ -1,11 +1,11 @@
-#include "transportfactory.h"
+#include "core/workspace/transportfactory.h"
 
-#include "common/redactor.h"
-#include "transport/fallbackhttptransport.h"
-#include "common/error.h"
-#include "transport/ssetransport.h"
-#include "transport/stdiotransport.h"
-#include "serverconfig.h"
+#include "core/common/redactor.h"
+#include "core/transport/fallbackhttptransport.h"
+#include "core/common/error.h"
+#include "core/transport/ssetransport.h"
+#include "core/transport/stdiotransport.h"
+#include "core/workspace/serverconfig.h"
 #include <QCoreApplication>
 
 namespace Toolgate {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "transport/httpauthenticator.h"
+#include "core/common/result.h"
+#include "core/transport/httpauthenticator.h"
 
 #include <functional>
 #include <memory>

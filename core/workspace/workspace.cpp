@@ -1,8 +1,8 @@
-#include "workspace.h"
+#include "core/workspace/workspace.h"
 
-#include "common/error.h"
-#include "common/logging.h"
-#include "serverconfigfile.h"
+#include "core/common/error.h"
+#include "core/common/logging.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "common/result.h"
-#include "serverconfig.h"
-#include "serverconnection.h"
-#include "workspacesecrets.h"
+#include "core/common/result.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspacesecrets.h"
 
 #include <QList>
 #include <QObject>

@@ -1,10 +1,10 @@
-#include "workspacesecrets.h"
+#include "core/workspace/workspacesecrets.h"
 
-#include "auth/secretstore.h"
-#include "common/error.h"
-#include "common/logging.h"
-#include "serverconnection.h"
-#include "workspace.h"
+#include "core/auth/secretstore.h"
+#include "core/common/error.h"
+#include "core/common/logging.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspace.h"
 
 #include <algorithm>
 

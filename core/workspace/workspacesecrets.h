@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "serverconfig.h"
+#include "core/common/result.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QHash>
 #include <QList>

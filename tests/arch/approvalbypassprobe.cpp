@@ -1,6 +1,6 @@
 // Deliberately wrong code for arch_approval_bypass_does_not_compile: it sends tools/call straight
 // through a ClientSession, skipping approval and the audit log. It must not compile.
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 
 #ifdef TOOLGATE_PROBE_WITH_TEST_KEY
 #include "toolcallkeyfortests.h"

@@ -3,15 +3,15 @@
 // page, deep scroll, full-text and substring search, verify — and the sustained append rate of
 // AuditLog with the durability settings it ships with. Run by hand; see docs/benchmarks.md.
 
-#include "audit/auditdatabase.h"
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/auditrows.h"
-#include "audit/auditverifier.h"
-#include "audit/auditwriter.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditrows.h"
+#include "core/audit/auditverifier.h"
+#include "core/audit/auditwriter.h"
 #ifdef TOOLGATE_BENCH_VIEW_MODEL
-#include "audit/auditqueryworker.h"
-#include "audit/audittablemodel.h"
+#include "ui/audit/auditqueryworker.h"
+#include "ui/audit/audittablemodel.h"
 #endif
 
 #include <QCommandLineParser>

@@ -2,9 +2,9 @@
 // TypeScript SDK's client side by side against the same servers, plus CLI start-up time and peak RSS.
 // Run by hand (not part of ctest); see docs/benchmarks.md for the command and the figures.
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 #include "toolcallkeyfortests.h"
-#include "transport/stdiotransport.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -9,9 +9,9 @@
 
 #include "npmpeers.h"
 
-#include "workspace/eracache.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconnection.h"
+#include "core/workspace/eracache.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -4,8 +4,8 @@
 // Only SchemaValidator::compile() and validate() are used, so the same file measures any version.
 // Run by hand; see docs/benchmarks.md.
 
-#include "schema/schemanode.h"
-#include "schema/schemavalidator.h"
+#include "core/schema/schemanode.h"
+#include "core/schema/schemavalidator.h"
 
 #include "../core/schema/hostileschemas.h"
 

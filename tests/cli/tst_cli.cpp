@@ -3,8 +3,8 @@
 // that a denied or invalid call never reaches the server.
 
 #include "cliprocess.h"
-#include "workspace/serverconfig.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QFile>

@@ -7,9 +7,9 @@
 
 #include "cliprocess.h"
 
-#include "workspace/serverconfig.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDirIterator>
 #include <QFile>

@@ -6,7 +6,7 @@
 
 #include "cliprocess.h"
 #include "testtable.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QElapsedTimer>

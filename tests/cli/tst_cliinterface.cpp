@@ -4,8 +4,8 @@
 // and the exit codes scripts rely on.
 
 #include "cliprocess.h"
-#include "workspace/serverconfig.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/servertrust.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 // decides; a broken rules file stops calls instead of letting --yes through.
 
 #include "cliprocess.h"
-#include "audit/auditreader.h"
+#include "core/audit/auditreader.h"
 
 #include <QDir>
 #include <QFile>

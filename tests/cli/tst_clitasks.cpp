@@ -5,7 +5,7 @@
 // tasks/cancel is read back from the server itself (task get), and the audit log from `audit list`.
 
 #include "cliprocess.h"
-#include "protocol/task.h"
+#include "core/protocol/task.h"
 
 #include <QDeadlineTimer>
 #include <QJsonArray>

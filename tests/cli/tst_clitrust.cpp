@@ -6,9 +6,9 @@
 // need no trust.
 
 #include "cliprocess.h"
-#include "audit/auditreader.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/servertrust.h"
+#include "core/audit/auditreader.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // busyChanged() is said once per change — Console::holdServerText() counts holds, so an extra
 // "busy" would hold the server's lines for good and a missing "free" would never print them.
 
-#include "terminalturns.h"
+#include "app/cli/terminalturns.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -2,7 +2,7 @@
 // wires ConformanceMode in (configure with -DTOOLGATE_CONFORMANCE_DEV_CLIENT=ON). Same code path:
 // it runs app/cli/conformancemode.cpp.
 
-#include "conformancemode.h"
+#include "app/cli/conformancemode.h"
 
 #include <QCoreApplication>
 

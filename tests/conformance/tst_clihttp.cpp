@@ -3,7 +3,7 @@
 // header in anything the CLI prints or writes, even with every log category on.
 
 #include "everythingserver.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

@@ -10,12 +10,12 @@
 
 #include "fuzzguisupport.h"
 
-#include "protocol/content.h"
-#include "protocol/prompt.h"
-#include "protocol/resource.h"
-#include "protocol/tool.h"
-#include "viewers/contentview.h"
-#include "viewers/resultview.h"
+#include "core/protocol/content.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
+#include "ui/viewers/contentview.h"
+#include "ui/viewers/resultview.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

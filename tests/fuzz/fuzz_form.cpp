@@ -10,8 +10,8 @@
 
 #include "fuzzguisupport.h"
 
-#include "forms/argumentform.h"
-#include "protocol/tool.h"
+#include "ui/forms/argumentform.h"
+#include "core/protocol/tool.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>

@@ -12,11 +12,11 @@
 
 #include "fuzzsupport.h"
 
-#include "jsonrpc/jsonrpcmessage.h"
-#include "peer/jsonrpcpeer.h"
-#include "jsonrpc/jsonwriter.h"
-#include "transport/linebuffer.h"
-#include "transport/transport.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "core/transport/linebuffer.h"
+#include "core/transport/transport.h"
 
 #include <QHash>
 #include <QJsonDocument>

@@ -9,9 +9,9 @@
 
 #include "fuzzguisupport.h"
 
-#include "viewers/audiopane.h"
-#include "viewers/imagepane.h"
-#include "viewers/wavinfo.h"
+#include "ui/viewers/audiopane.h"
+#include "ui/viewers/imagepane.h"
+#include "ui/viewers/wavinfo.h"
 
 #include <cmath>
 

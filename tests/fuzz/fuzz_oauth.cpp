@@ -13,10 +13,10 @@
 
 #include "fuzzsupport.h"
 
-#include "auth/jwt.h"
-#include "auth/oauthclientsettings.h"
-#include "auth/oauthmetadata.h"
-#include "auth/wwwauthenticate.h"
+#include "core/auth/jwt.h"
+#include "core/auth/oauthclientsettings.h"
+#include "core/auth/oauthmetadata.h"
+#include "core/auth/wwwauthenticate.h"
 
 #include <QJsonDocument>
 

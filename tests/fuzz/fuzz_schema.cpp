@@ -16,9 +16,9 @@
 
 #include "fuzzsupport.h"
 
-#include "schema/argumentcoercion.h"
-#include "schema/schemanode.h"
-#include "schema/schemavalidator.h"
+#include "core/schema/argumentcoercion.h"
+#include "core/schema/schemanode.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -8,7 +8,7 @@
 
 #include "fuzzsupport.h"
 
-#include "transport/sseparser.h"
+#include "core/transport/sseparser.h"
 
 using namespace Toolgate;
 

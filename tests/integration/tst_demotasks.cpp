@@ -6,12 +6,12 @@
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
-#include "calls/approval.h"
-#include "calls/taskregistry.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "transport/stdiotransport.h"
+#include "core/calls/approval.h"
+#include "core/calls/taskregistry.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QJsonArray>
 #include <QPointer>

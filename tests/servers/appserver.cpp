@@ -15,9 +15,9 @@
 //   undeclared-permission-app  the same app from ui://appserver/undeclared.html, declaring nothing.
 // Option: --probe-url URL   where the hostile app tries to reach the network (a test's local server).
 
-#include "protocol/implementation.h"
-#include "server/mcpserver.h"
-#include "server/stdioserverchannel.h"
+#include "core/protocol/implementation.h"
+#include "core/server/mcpserver.h"
+#include "core/server/stdioserverchannel.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -5,7 +5,7 @@
 // everything it printed kept for the assertion messages.
 
 #include "testpaths.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDeadlineTimer>
 #include <QDir>

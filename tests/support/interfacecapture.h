@@ -6,11 +6,11 @@
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "collections/interfacesnapshot.h"
-#include "transport/stdiotransport.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/collections/interfacesnapshot.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QPointer>
 #include <QSignalSpy>

@@ -3,10 +3,10 @@
 // The tools a real server lists, through the client the app and the CLI use: for tests that check what
 // a person is shown for a real server's tools (the demo server, server-everything, the hostile server).
 
-#include "client/clientsession.h"
-#include "protocol/tool.h"
-#include "workspace/serverconfig.h"
-#include "workspace/transportfactory.h"
+#include "core/client/clientsession.h"
+#include "core/protocol/tool.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/transportfactory.h"
 
 #include <QObject>
 #include <QSignalSpy>

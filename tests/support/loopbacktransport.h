@@ -3,7 +3,7 @@
 // Two in-memory transport ends for tests that run a client and a server in one process: what one end
 // sends, the other receives on the next event-loop turn, as through a pipe.
 
-#include "transport/transport.h"
+#include "core/transport/transport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

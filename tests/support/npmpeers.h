@@ -4,8 +4,8 @@
 
 #include "testpaths.h"
 
-#include "common/result.h"
-#include "protocol/tool.h"
+#include "core/common/result.h"
+#include "core/protocol/tool.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -2,8 +2,8 @@
 
 // A request through a JsonRpcPeer, waited for: for tests that drive a server with raw JSON-RPC.
 
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
 
 #include <QTest>
 

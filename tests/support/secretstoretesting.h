@@ -2,7 +2,7 @@
 
 // What the secret tests (core workspace and GUI editor) check on disk and in the store.
 
-#include "auth/secretstore.h"
+#include "core/auth/secretstore.h"
 
 #include <QByteArray>
 #include <QFile>

@@ -3,8 +3,8 @@
 // A bare ClientSession as the ToolCallPipeline's CallTarget, for tests that drive the pipeline
 // without a workspace (ServerConnection is the real one).
 
-#include "calls/calltarget.h"
-#include "client/clientsession.h"
+#include "core/calls/calltarget.h"
+#include "core/client/clientsession.h"
 
 #include <QPointer>
 

@@ -4,7 +4,7 @@
 // cancellation, hostile answers) call it directly. Product code cannot: tests/arch checks that this
 // is defined nowhere else.
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 
 namespace Toolgate {
 

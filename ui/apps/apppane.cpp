@@ -1,15 +1,15 @@
-#include "apppane.h"
+#include "ui/apps/apppane.h"
 
 #include <algorithm>
 
-#include "apps/appcsp.h"
-#include "apps/apphost.h"
-#include "apps/appmeta.h"
-#include "apps/apptrust.h"
-#include "common/plugins.h"
-#include "viewers/viewerstyle.h"
+#include "core/apps/appcsp.h"
+#include "core/apps/apphost.h"
+#include "core/apps/appmeta.h"
+#include "core/apps/apptrust.h"
+#include "core/common/plugins.h"
+#include "ui/viewers/viewerstyle.h"
 #ifdef TOOLGATE_HAVE_WEBENGINE
-#include "appview.h"
+#include "ui/apps/appview.h"
 #endif
 
 #include <QDesktopServices>

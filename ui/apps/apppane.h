@@ -1,8 +1,8 @@
 #pragma once
 
-#include "apps/appbridge.h"
-#include "calls/approval.h"
-#include "protocol/tool.h"
+#include "core/apps/appbridge.h"
+#include "core/calls/approval.h"
+#include "core/protocol/tool.h"
 
 #include <QElapsedTimer>
 #include <QHash>

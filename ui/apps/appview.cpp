@@ -1,9 +1,9 @@
-#include "appview.h"
+#include "ui/apps/appview.h"
 
-#include "apps/appbridge.h"
-#include "apps/appcsp.h"
-#include "apps/appwebengine.h"
-#include "common/plugins.h"
+#include "core/apps/appbridge.h"
+#include "core/apps/appcsp.h"
+#include "ui/apps/appwebengine.h"
+#include "core/common/plugins.h"
 
 #include <QCoreApplication>
 #include <QOpenGLContext>

@@ -1,10 +1,10 @@
-#include "auditdetailpane.h"
+#include "ui/audit/auditdetailpane.h"
 
-#include "audittablemodel.h"
-#include "viewers/viewerformat.h"
-#include "calls/toolcall.h"
-#include "jsonrpc/jsonwriter.h"
-#include "viewers/resultview.h"
+#include "ui/audit/audittablemodel.h"
+#include "ui/viewers/viewerformat.h"
+#include "core/calls/toolcall.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "ui/viewers/resultview.h"
 
 #include <QFontDatabase>
 #include <QFormLayout>

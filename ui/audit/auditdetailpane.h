@@ -1,6 +1,6 @@
 #pragma once
 
-#include "audit/auditrecord.h"
+#include "core/audit/auditrecord.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "auditqueryworker.h"
+#include "ui/audit/auditqueryworker.h"
 
 namespace Toolgate {
 

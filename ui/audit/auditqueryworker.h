@@ -1,7 +1,7 @@
 #pragma once
 
-#include "audit/auditreader.h"
-#include "common/result.h"
+#include "core/audit/auditreader.h"
+#include "core/common/result.h"
 
 #include <QObject>
 #include <QPointer>

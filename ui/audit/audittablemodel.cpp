@@ -1,7 +1,7 @@
-#include "audittablemodel.h"
+#include "ui/audit/audittablemodel.h"
 
-#include "auditqueryworker.h"
-#include "viewers/viewerformat.h"
+#include "ui/audit/auditqueryworker.h"
+#include "ui/viewers/viewerformat.h"
 
 #include <QBrush>
 #include <QGuiApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "audit/auditfilter.h"
-#include "audit/auditreader.h"
-#include "audit/auditrecord.h"
+#include "core/audit/auditfilter.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditrecord.h"
 
 #include <QAbstractTableModel>
 #include <QDateTime>

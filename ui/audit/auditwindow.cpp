@@ -1,11 +1,11 @@
-#include "auditwindow.h"
+#include "ui/audit/auditwindow.h"
 
-#include "auditdetailpane.h"
-#include "auditqueryworker.h"
-#include "audittablemodel.h"
-#include "audit/auditreader.h"
-#include "compare/resultcompareview.h"
-#include "viewers/backgroundtask.h"
+#include "ui/audit/auditdetailpane.h"
+#include "ui/audit/auditqueryworker.h"
+#include "ui/audit/audittablemodel.h"
+#include "core/audit/auditreader.h"
+#include "ui/compare/resultcompareview.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <algorithm>
 

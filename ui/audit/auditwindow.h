@@ -1,10 +1,10 @@
 #pragma once
 
-#include "audit/auditexporter.h"
-#include "audit/auditfilter.h"
-#include "audit/auditrecord.h"
-#include "collections/collection.h"
-#include "common/result.h"
+#include "core/audit/auditexporter.h"
+#include "core/audit/auditfilter.h"
+#include "core/audit/auditrecord.h"
+#include "core/collections/collection.h"
+#include "core/common/result.h"
 
 #include <QWidget>
 

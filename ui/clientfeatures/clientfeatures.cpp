@@ -1,13 +1,13 @@
-#include "clientfeatures.h"
+#include "ui/clientfeatures/clientfeatures.h"
 
-#include "requestheader.h"
+#include "ui/clientfeatures/requestheader.h"
 
-#include "calls/toolcall.h"
-#include "elicitationdialog.h"
-#include "requests/serverrequest.h"
-#include "requests/serverrequestpipeline.h"
-#include "rootsstore.h"
-#include "samplingdialog.h"
+#include "core/calls/toolcall.h"
+#include "ui/clientfeatures/elicitationdialog.h"
+#include "core/requests/serverrequest.h"
+#include "core/requests/serverrequestpipeline.h"
+#include "ui/clientfeatures/rootsstore.h"
+#include "ui/clientfeatures/samplingdialog.h"
 
 #include <QDialog>
 

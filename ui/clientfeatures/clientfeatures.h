@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "protocol/elicitation.h"
-#include "requests/serverrequestgate.h"
+#include "core/calls/approval.h"
+#include "core/protocol/elicitation.h"
+#include "core/requests/serverrequestgate.h"
 
 #include <QHash>
 #include <QList>

@@ -1,12 +1,12 @@
-#include "elicitationdialog.h"
+#include "ui/clientfeatures/elicitationdialog.h"
 
-#include "forms/argumentform.h"
-#include "forms/formlabels.h"
-#include "forms/plaintextview.h"
-#include "forms/problemsbox.h"
-#include "requestheader.h"
-#include "viewers/messagebanner.h"
-#include "viewers/viewerstyle.h"
+#include "ui/forms/argumentform.h"
+#include "ui/forms/formlabels.h"
+#include "ui/forms/plaintextview.h"
+#include "ui/forms/problemsbox.h"
+#include "ui/clientfeatures/requestheader.h"
+#include "ui/viewers/messagebanner.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "protocol/elicitation.h"
+#include "core/calls/approval.h"
+#include "core/protocol/elicitation.h"
 
 #include <QDialog>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
-#include "requestheader.h"
+#include "ui/clientfeatures/requestheader.h"
 
-#include "forms/formlabels.h"
-#include "viewers/viewerstyle.h"
+#include "ui/forms/formlabels.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QFontDatabase>
 #include <QLabel>

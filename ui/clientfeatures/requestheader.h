@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calls/approval.h"
+#include "core/calls/approval.h"
 
 class QLabel;
 class QWidget;

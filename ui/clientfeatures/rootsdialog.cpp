@@ -1,6 +1,6 @@
-#include "rootsdialog.h"
+#include "ui/clientfeatures/rootsdialog.h"
 
-#include "rootsstore.h"
+#include "ui/clientfeatures/rootsstore.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -1,8 +1,8 @@
-#include "rootsstore.h"
+#include "ui/clientfeatures/rootsstore.h"
 
-#include "common/atomicfile.h"
+#include "core/common/atomicfile.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
-#include "samplingdialog.h"
+#include "ui/clientfeatures/samplingdialog.h"
 
-#include "forms/argumentform.h"
-#include "forms/formlabels.h"
-#include "forms/plaintextview.h"
-#include "protocol/content.h"
-#include "requestheader.h"
-#include "requests/serverrequest.h"
-#include "viewers/contentview.h"
-#include "viewers/messagebanner.h"
-#include "viewers/viewerstyle.h"
+#include "ui/forms/argumentform.h"
+#include "ui/forms/formlabels.h"
+#include "ui/forms/plaintextview.h"
+#include "core/protocol/content.h"
+#include "ui/clientfeatures/requestheader.h"
+#include "core/requests/serverrequest.h"
+#include "ui/viewers/contentview.h"
+#include "ui/viewers/messagebanner.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "common/result.h"
-#include "protocol/sampling.h"
+#include "core/calls/approval.h"
+#include "core/common/result.h"
+#include "core/protocol/sampling.h"
 
 #include <QDialog>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "collectionfiles.h"
+#include "ui/collections/collectionfiles.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "collectionfolder.h"
+#include "ui/collections/collectionfolder.h"
 
 #include <QDir>
 #include <QFileInfo>

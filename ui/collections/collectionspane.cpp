@@ -1,12 +1,12 @@
-#include "collectionspane.h"
+#include "ui/collections/collectionspane.h"
 
-#include "collectionfiles.h"
-#include "editcalldialog.h"
-#include "runreportview.h"
+#include "ui/collections/collectionfiles.h"
+#include "ui/collections/editcalldialog.h"
+#include "ui/collections/runreportview.h"
 
-#include "common/displaytext.h"
-#include "forms/jsontext.h"
-#include "workspace/workspace.h"
+#include "core/common/displaytext.h"
+#include "ui/forms/jsontext.h"
+#include "core/workspace/workspace.h"
 
 #include <QComboBox>
 #include <QDir>

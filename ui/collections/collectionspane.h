@@ -1,10 +1,10 @@
 #pragma once
 
-#include "collectionfolder.h"
+#include "ui/collections/collectionfolder.h"
 
-#include "collections/collectionrunner.h"
-#include "common/result.h"
-#include "protocol/tool.h"
+#include "core/collections/collectionrunner.h"
+#include "core/common/result.h"
+#include "core/protocol/tool.h"
 
 #include <QHash>
 #include <QPointer>

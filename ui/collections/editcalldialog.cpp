@@ -1,6 +1,6 @@
-#include "editcalldialog.h"
+#include "ui/collections/editcalldialog.h"
 
-#include "savedcalleditor.h"
+#include "ui/collections/savedcalleditor.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

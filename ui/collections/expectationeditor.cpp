@@ -1,7 +1,7 @@
-#include "expectationeditor.h"
+#include "ui/collections/expectationeditor.h"
 
-#include "common/error.h"
-#include "forms/jsontext.h"
+#include "core/common/error.h"
+#include "ui/forms/jsontext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

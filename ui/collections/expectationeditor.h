@@ -1,7 +1,7 @@
 #pragma once
 
-#include "collections/expectation.h"
-#include "common/result.h"
+#include "core/collections/expectation.h"
+#include "core/common/result.h"
 
 #include <QWidget>
 

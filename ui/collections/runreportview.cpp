@@ -1,7 +1,7 @@
-#include "runreportview.h"
+#include "ui/collections/runreportview.h"
 
-#include "common/displaytext.h"
-#include "viewers/resultview.h"
+#include "core/common/displaytext.h"
+#include "ui/viewers/resultview.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "collections/collectionrunner.h"
-#include "protocol/tool.h"
+#include "core/collections/collectionrunner.h"
+#include "core/protocol/tool.h"
 
 #include <QWidget>
 

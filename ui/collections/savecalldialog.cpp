@@ -1,8 +1,8 @@
-#include "savecalldialog.h"
+#include "ui/collections/savecalldialog.h"
 
-#include "collectionfiles.h"
-#include "collectionfolder.h"
-#include "savedcalleditor.h"
+#include "ui/collections/collectionfiles.h"
+#include "ui/collections/collectionfolder.h"
+#include "ui/collections/savedcalleditor.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

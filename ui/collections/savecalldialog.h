@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collections/collection.h"
+#include "core/collections/collection.h"
 
 #include <QDialog>
 

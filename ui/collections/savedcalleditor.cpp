@@ -1,10 +1,10 @@
-#include "savedcalleditor.h"
+#include "ui/collections/savedcalleditor.h"
 
-#include "expectationeditor.h"
+#include "ui/collections/expectationeditor.h"
 
-#include "common/displaytext.h"
-#include "common/error.h"
-#include "forms/jsoneditor.h"
+#include "core/common/displaytext.h"
+#include "core/common/error.h"
+#include "ui/forms/jsoneditor.h"
 
 #include <QFormLayout>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "collections/collection.h"
-#include "common/result.h"
+#include "core/collections/collection.h"
+#include "core/common/result.h"
 
 #include <QWidget>
 

@@ -1,10 +1,10 @@
-#include "interfacecompareactions.h"
+#include "ui/compare/interfacecompareactions.h"
 
-#include "common/displaytext.h"
-#include "interfacediffview.h"
-#include "viewers/backgroundtask.h"
-#include "workspace/serverconnection.h"
-#include "workspace/workspace.h"
+#include "core/common/displaytext.h"
+#include "ui/compare/interfacediffview.h"
+#include "ui/viewers/backgroundtask.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspace.h"
 
 #include <QAction>
 #include <QDate>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collections/interfacesnapshot.h"
+#include "core/collections/interfacesnapshot.h"
 
 #include <QObject>
 #include <QPointer>

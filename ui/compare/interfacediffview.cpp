@@ -1,9 +1,9 @@
-#include "interfacediffview.h"
+#include "ui/compare/interfacediffview.h"
 
-#include "calls/toolpin.h"
-#include "common/displaytext.h"
-#include "viewers/backgroundtask.h"
-#include "viewers/linediffview.h"
+#include "core/calls/toolpin.h"
+#include "core/common/displaytext.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/linediffview.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>

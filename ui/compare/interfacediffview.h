@@ -1,6 +1,6 @@
 #pragma once
 
-#include "collections/interfacediff.h"
+#include "core/collections/interfacediff.h"
 
 #include <QDialog>
 #include <QWidget>

@@ -1,10 +1,10 @@
-#include "resultcompareview.h"
+#include "ui/compare/resultcompareview.h"
 
-#include "collections/resultdiff.h"
-#include "common/displaytext.h"
-#include "viewers/backgroundtask.h"
-#include "viewers/linediffview.h"
-#include "viewers/resultview.h"
+#include "core/collections/resultdiff.h"
+#include "core/common/displaytext.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/linediffview.h"
+#include "ui/viewers/resultview.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
-#include "aboutdialog.h"
+#include "ui/dialogs/aboutdialog.h"
 
-#include "models/icons.h"
+#include "ui/models/icons.h"
 
 #include <QDialogButtonBox>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "allowdelay.h"
+#include "ui/dialogs/allowdelay.h"
 
 #include <QEvent>
 #include <QTimer>

@@ -1,7 +1,7 @@
-#include "approvalrulesdialog.h"
+#include "ui/dialogs/approvalrulesdialog.h"
 
-#include "forms/fieldeditor.h"
-#include "forms/formlabels.h"
+#include "ui/forms/fieldeditor.h"
+#include "ui/forms/formlabels.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calls/approvalpolicy.h"
+#include "core/calls/approvalpolicy.h"
 
 #include <QDialog>
 #include <QPointer>

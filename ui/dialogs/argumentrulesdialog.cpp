@@ -1,8 +1,8 @@
-#include "argumentrulesdialog.h"
+#include "ui/dialogs/argumentrulesdialog.h"
 
-#include "audit/argumentrulereplay.h"
-#include "audit/auditreader.h"
-#include "forms/formlabels.h"
+#include "core/audit/argumentrulereplay.h"
+#include "core/audit/auditreader.h"
+#include "ui/forms/formlabels.h"
 
 #include <QApplication>
 #include <QCheckBox>

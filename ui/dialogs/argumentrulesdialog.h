@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calls/argumentrules.h"
+#include "core/calls/argumentrules.h"
 
 #include <QDialog>
 #include <QPointer>

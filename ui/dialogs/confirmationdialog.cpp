@@ -1,19 +1,19 @@
-#include "confirmationdialog.h"
+#include "ui/dialogs/confirmationdialog.h"
 
-#include "allowdelay.h"
+#include "ui/dialogs/allowdelay.h"
 
-#include "definitionchangeview.h"
+#include "ui/dialogs/definitionchangeview.h"
 
-#include "forms/fieldpath.h"
-#include "forms/formlabels.h"
-#include "forms/jsoneditor.h"
-#include "forms/markedtext.h"
-#include "forms/plaintextview.h"
-#include "forms/problemsbox.h"
-#include "common/displaytext.h"
-#include "schema/schemanode.h"
-#include "viewers/largetextview.h"
-#include "viewers/viewerstyle.h"
+#include "ui/forms/fieldpath.h"
+#include "ui/forms/formlabels.h"
+#include "ui/forms/jsoneditor.h"
+#include "ui/forms/markedtext.h"
+#include "ui/forms/plaintextview.h"
+#include "ui/forms/problemsbox.h"
+#include "core/common/displaytext.h"
+#include "core/schema/schemanode.h"
+#include "ui/viewers/largetextview.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QFontDatabase>
 #include <QGridLayout>

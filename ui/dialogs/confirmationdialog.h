@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "calls/approvalwarnings.h"
-#include "schema/schemavalidator.h"
+#include "core/calls/approval.h"
+#include "core/calls/approvalwarnings.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QDialog>
 

@@ -1,8 +1,8 @@
-#include "definitionchangeview.h"
+#include "ui/dialogs/definitionchangeview.h"
 
-#include "common/displaytext.h"
-#include "forms/formlabels.h"
-#include "viewers/linediffview.h"
+#include "core/common/displaytext.h"
+#include "ui/forms/formlabels.h"
+#include "ui/viewers/linediffview.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

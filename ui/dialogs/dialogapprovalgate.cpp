@@ -1,7 +1,7 @@
-#include "dialogapprovalgate.h"
+#include "ui/dialogs/dialogapprovalgate.h"
 
-#include "confirmationdialog.h"
-#include "runapprovaldialog.h"
+#include "ui/dialogs/confirmationdialog.h"
+#include "ui/dialogs/runapprovaldialog.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/approval.h"
-#include "confirmationdialog.h"
-#include "runapprovaldialog.h"
+#include "core/calls/approval.h"
+#include "ui/dialogs/confirmationdialog.h"
+#include "ui/dialogs/runapprovaldialog.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
-#include "gettingstarteddialog.h"
+#include "ui/dialogs/gettingstarteddialog.h"
 
-#include "viewers/markdownbrowser.h"
+#include "ui/viewers/markdownbrowser.h"
 
 #include <QDialogButtonBox>
 #include <QPushButton>

@@ -1,6 +1,6 @@
-#include "importdialog.h"
+#include "ui/dialogs/importdialog.h"
 
-#include "workspace/serverconfigfile.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

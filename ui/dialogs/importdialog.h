@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace/serverconfig.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QDialog>
 #include <QList>

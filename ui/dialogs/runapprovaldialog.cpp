@@ -1,10 +1,10 @@
-#include "runapprovaldialog.h"
+#include "ui/dialogs/runapprovaldialog.h"
 
-#include "allowdelay.h"
-#include "confirmationdialog.h"
+#include "ui/dialogs/allowdelay.h"
+#include "ui/dialogs/confirmationdialog.h"
 
-#include "common/displaytext.h"
-#include "forms/plaintextview.h"
+#include "core/common/displaytext.h"
+#include "ui/forms/plaintextview.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

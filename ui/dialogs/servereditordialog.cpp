@@ -1,6 +1,6 @@
-#include "servereditordialog.h"
+#include "ui/dialogs/servereditordialog.h"
 
-#include "transport/stdiotransport.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QCheckBox>
 #include <QComboBox>

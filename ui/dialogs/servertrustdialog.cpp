@@ -1,7 +1,7 @@
-#include "servertrustdialog.h"
+#include "ui/dialogs/servertrustdialog.h"
 
-#include "common/displaytext.h"
-#include "transport/stdiotransport.h"
+#include "core/common/displaytext.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

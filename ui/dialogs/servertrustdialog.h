@@ -1,7 +1,7 @@
 #pragma once
 
-#include "workspace/serverconfig.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDialog>
 

@@ -1,13 +1,13 @@
-#include "argumentform.h"
+#include "ui/forms/argumentform.h"
 
-#include "containereditors.h"
-#include "fieldeditor.h"
-#include "fieldpath.h"
-#include "formlabels.h"
-#include "jsoneditor.h"
-#include "problemsbox.h"
-#include "schema/schemachecker.h"
-#include "schema/schemanode.h"
+#include "ui/forms/containereditors.h"
+#include "ui/forms/fieldeditor.h"
+#include "ui/forms/fieldpath.h"
+#include "ui/forms/formlabels.h"
+#include "ui/forms/jsoneditor.h"
+#include "ui/forms/problemsbox.h"
+#include "core/schema/schemachecker.h"
+#include "core/schema/schemanode.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/tool.h"
-#include "schema/schemavalidator.h"
+#include "core/protocol/tool.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QJsonObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
-#include "argumenthistory.h"
+#include "ui/forms/argumenthistory.h"
 
-#include "common/atomicfile.h"
+#include "core/common/atomicfile.h"
 
 #include <QDateTime>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "containereditors.h"
+#include "ui/forms/containereditors.h"
 
-#include "formlabels.h"
+#include "ui/forms/formlabels.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>

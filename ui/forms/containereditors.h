@@ -1,6 +1,6 @@
 #pragma once
 
-#include "fieldeditor.h"
+#include "ui/forms/fieldeditor.h"
 
 #include <QJsonObject>
 

@@ -1,8 +1,8 @@
-#include "fieldeditor.h"
-#include "common/displaytext.h"
+#include "ui/forms/fieldeditor.h"
+#include "core/common/displaytext.h"
 
-#include "containereditors.h"
-#include "scalareditors.h"
+#include "ui/forms/containereditors.h"
+#include "ui/forms/scalareditors.h"
 
 #include <QTextDocument>
 

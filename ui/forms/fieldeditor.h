@@ -1,7 +1,7 @@
 #pragma once
 
-#include "schema/schemanode.h"
-#include "schema/schemavalidator.h"
+#include "core/schema/schemanode.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QJsonValue>
 #include <QWidget>

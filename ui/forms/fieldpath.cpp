@@ -1,7 +1,7 @@
-#include "fieldpath.h"
+#include "ui/forms/fieldpath.h"
 
-#include "fieldeditor.h"
-#include "schema/schemanode.h"
+#include "ui/forms/fieldeditor.h"
+#include "core/schema/schemanode.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "schema/schemavalidator.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QString>
 

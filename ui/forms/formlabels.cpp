@@ -1,5 +1,5 @@
-#include "formlabels.h"
-#include "common/displaytext.h"
+#include "ui/forms/formlabels.h"
+#include "core/common/displaytext.h"
 
 #include <QEvent>
 

@@ -1,6 +1,6 @@
-#include "jsoneditor.h"
+#include "ui/forms/jsoneditor.h"
 
-#include "highlight/syntaxhighlighting.h"
+#include "ui/highlight/syntaxhighlighting.h"
 
 #include <QEvent>
 #include <QFontDatabase>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "jsontext.h"
+#include "ui/forms/jsontext.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "jsontext.h"
+#include "ui/forms/jsontext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -6,7 +6,7 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
-#include "jsonrpc/jsonwriter.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 namespace Toolgate::JsonText {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/jsonkeyorder.h"
+#include "core/common/jsonkeyorder.h"
 
 #include <QJsonValue>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "markedtext.h"
+#include "ui/forms/markedtext.h"
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QPlainTextEdit>
 #include <QTextCharFormat>

@@ -1,4 +1,4 @@
-#include "numbervalidator.h"
+#include "ui/forms/numbervalidator.h"
 
 #include <QRegularExpression>
 

@@ -1,4 +1,4 @@
-#include "plaintextview.h"
+#include "ui/forms/plaintextview.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QScrollBar>

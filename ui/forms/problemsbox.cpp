@@ -1,5 +1,5 @@
-#include "problemsbox.h"
-#include "common/displaytext.h"
+#include "ui/forms/problemsbox.h"
+#include "core/common/displaytext.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

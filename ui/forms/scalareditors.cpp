@@ -1,11 +1,11 @@
-#include "scalareditors.h"
-#include "common/displaytext.h"
+#include "ui/forms/scalareditors.h"
+#include "core/common/displaytext.h"
 
-#include "jsoneditor.h"
-#include "jsontext.h"
-#include "numbervalidator.h"
-#include "formlabels.h"
-#include "viewers/largetextview.h"
+#include "ui/forms/jsoneditor.h"
+#include "ui/forms/jsontext.h"
+#include "ui/forms/numbervalidator.h"
+#include "ui/forms/formlabels.h"
+#include "ui/viewers/largetextview.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,6 +1,6 @@
-#include "basichighlighter.h"
+#include "ui/highlight/basichighlighter.h"
 
-#include "highlightrules.h"
+#include "ui/highlight/highlightrules.h"
 
 #include <limits>
 #include <vector>

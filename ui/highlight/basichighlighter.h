@@ -1,6 +1,6 @@
 #pragma once
 
-#include "highlighttheme.h"
+#include "ui/highlight/highlighttheme.h"
 
 #include <QSyntaxHighlighter>
 

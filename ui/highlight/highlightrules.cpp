@@ -1,4 +1,4 @@
-#include "highlightrules.h"
+#include "ui/highlight/highlightrules.h"
 
 #include <QHash>
 

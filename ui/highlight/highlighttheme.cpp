@@ -1,4 +1,4 @@
-#include "highlighttheme.h"
+#include "ui/highlight/highlighttheme.h"
 
 #include <QFont>
 

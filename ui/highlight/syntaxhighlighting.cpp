@@ -1,8 +1,8 @@
-#include "syntaxhighlighting.h"
+#include "ui/highlight/syntaxhighlighting.h"
 
-#include "basichighlighter.h"
-#include "highlightrules.h"
-#include "highlighttheme.h"
+#include "ui/highlight/basichighlighter.h"
+#include "ui/highlight/highlightrules.h"
+#include "ui/highlight/highlighttheme.h"
 
 #include <QFileInfo>
 #include <QHash>

@@ -1,7 +1,7 @@
-#include "argumentcompleter.h"
+#include "ui/mainwindow/argumentcompleter.h"
 
-#include "client/clientsession.h"
-#include "workspace/serverconnection.h"
+#include "core/client/clientsession.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>

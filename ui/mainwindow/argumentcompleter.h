@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/completion.h"
+#include "core/protocol/completion.h"
 
 #include <QMap>
 #include <QObject>

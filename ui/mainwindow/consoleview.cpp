@@ -1,7 +1,7 @@
-#include "consoleview.h"
+#include "ui/mainwindow/consoleview.h"
 
-#include "models/icons.h"
-#include "protocol/logginglevel.h"
+#include "ui/models/icons.h"
+#include "core/protocol/logginglevel.h"
 
 #include <QEvent>
 #include <QFontDatabase>

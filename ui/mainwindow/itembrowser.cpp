@@ -1,9 +1,9 @@
-#include "itembrowser.h"
+#include "ui/mainwindow/itembrowser.h"
 
-#include "models/icons.h"
-#include "models/servertreemodel.h"
-#include "models/toolfilterproxymodel.h"
-#include "treeitemdelegate.h"
+#include "ui/models/icons.h"
+#include "ui/models/servertreemodel.h"
+#include "ui/models/toolfilterproxymodel.h"
+#include "ui/mainwindow/treeitemdelegate.h"
 
 #include <QAction>
 #include <QHeaderView>

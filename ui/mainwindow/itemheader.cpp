@@ -1,6 +1,6 @@
-#include "itemheader.h"
+#include "ui/mainwindow/itemheader.h"
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QEvent>
 #include <QFontDatabase>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "workspace/workspace.h"
+#include "core/common/result.h"
+#include "core/workspace/workspace.h"
 
 #include <QMainWindow>
 #include <QPointer>

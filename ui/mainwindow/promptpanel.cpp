@@ -1,11 +1,11 @@
-#include "promptpanel.h"
+#include "ui/mainwindow/promptpanel.h"
 
-#include "argumentcompleter.h"
-#include "client/clientsession.h"
-#include "itemheader.h"
-#include "models/icons.h"
-#include "viewers/contentview.h"
-#include "workspace/serverconnection.h"
+#include "ui/mainwindow/argumentcompleter.h"
+#include "core/client/clientsession.h"
+#include "ui/mainwindow/itemheader.h"
+#include "ui/models/icons.h"
+#include "ui/viewers/contentview.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>

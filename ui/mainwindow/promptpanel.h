@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/prompt.h"
+#include "core/protocol/prompt.h"
 
 #include <QMap>
 #include <QPointer>

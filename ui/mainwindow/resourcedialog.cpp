@@ -1,8 +1,8 @@
-#include "resourcedialog.h"
+#include "ui/mainwindow/resourcedialog.h"
 
-#include "client/clientsession.h"
-#include "viewers/resultview.h"
-#include "workspace/serverconnection.h"
+#include "core/client/clientsession.h"
+#include "ui/viewers/resultview.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

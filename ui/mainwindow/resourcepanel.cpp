@@ -1,13 +1,13 @@
-#include "resourcepanel.h"
+#include "ui/mainwindow/resourcepanel.h"
 
-#include "argumentcompleter.h"
-#include "client/clientsession.h"
-#include "viewers/viewerformat.h"
-#include "itemheader.h"
-#include "models/icons.h"
-#include "uritemplate_p.h"
-#include "viewers/resultview.h"
-#include "workspace/serverconnection.h"
+#include "ui/mainwindow/argumentcompleter.h"
+#include "core/client/clientsession.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/mainwindow/itemheader.h"
+#include "ui/models/icons.h"
+#include "ui/mainwindow/uritemplate_p.h"
+#include "ui/viewers/resultview.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QElapsedTimer>
 #include <QFontDatabase>

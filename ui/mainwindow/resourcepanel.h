@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/resource.h"
+#include "core/protocol/resource.h"
 
 #include <QMap>
 #include <QPointer>

@@ -1,15 +1,15 @@
-#include "serverinfopanel.h"
+#include "ui/mainwindow/serverinfopanel.h"
 
-#include "apps/appmeta.h"
-#include "apps/apptrust.h"
+#include "core/apps/appmeta.h"
+#include "core/apps/apptrust.h"
 
-#include "client/clientsession.h"
-#include "itemheader.h"
-#include "models/icons.h"
-#include "models/serverlistmodel.h"
-#include "viewers/markdownbrowser.h"
-#include "workspace/serverconnection.h"
-#include "workspace/serversignin.h"
+#include "core/client/clientsession.h"
+#include "ui/mainwindow/itemheader.h"
+#include "ui/models/icons.h"
+#include "ui/models/serverlistmodel.h"
+#include "ui/viewers/markdownbrowser.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/serversignin.h"
 
 #include <QAction>
 #include <QFontDatabase>

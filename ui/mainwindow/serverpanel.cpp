@@ -1,9 +1,9 @@
-#include "serverpanel.h"
+#include "ui/mainwindow/serverpanel.h"
 
-#include "dialogs/servereditordialog.h"
-#include "models/icons.h"
-#include "models/serverlistmodel.h"
-#include "workspace/workspace.h"
+#include "ui/dialogs/servereditordialog.h"
+#include "ui/models/icons.h"
+#include "ui/models/serverlistmodel.h"
+#include "core/workspace/workspace.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,8 +1,8 @@
-#include "servertrustprompter.h"
+#include "ui/mainwindow/servertrustprompter.h"
 
-#include "dialogs/servertrustdialog.h"
-#include "workspace/servertrust.h"
-#include "workspace/workspace.h"
+#include "ui/dialogs/servertrustdialog.h"
+#include "core/workspace/servertrust.h"
+#include "core/workspace/workspace.h"
 
 #include <QWidget>
 

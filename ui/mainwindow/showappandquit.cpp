@@ -1,8 +1,8 @@
-#include "showappandquit.h"
+#include "ui/mainwindow/showappandquit.h"
 
-#include "apps/apppane.h"
-#include "mainwindow.h"
-#include "toolpanel.h"
+#include "ui/apps/apppane.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/mainwindow/toolpanel.h"
 
 #include <QCoreApplication>
 #include <QLabel>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "calls/toolcall.h"
-#include "collections/collection.h"
-#include "protocol/tool.h"
+#include "core/calls/toolcall.h"
+#include "core/collections/collection.h"
+#include "core/protocol/tool.h"
 
 #include <QElapsedTimer>
 #include <QHash>

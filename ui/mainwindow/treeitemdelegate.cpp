@@ -1,6 +1,6 @@
-#include "treeitemdelegate.h"
+#include "ui/mainwindow/treeitemdelegate.h"
 
-#include "models/servertreemodel.h"
+#include "ui/models/servertreemodel.h"
 
 #include <QApplication>
 #include <QFontDatabase>

@@ -1,4 +1,4 @@
-#include "uritemplate_p.h"
+#include "ui/mainwindow/uritemplate_p.h"
 
 #include <QUrl>
 

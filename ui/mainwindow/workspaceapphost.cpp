@@ -1,11 +1,11 @@
-#include "workspaceapphost.h"
+#include "ui/mainwindow/workspaceapphost.h"
 
-#include "audit/auditlog.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "workspace/serverconnection.h"
-#include "workspace/workspace.h"
+#include "core/audit/auditlog.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspace.h"
 
 namespace Toolgate {
 

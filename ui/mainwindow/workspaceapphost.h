@@ -1,7 +1,7 @@
 #pragma once
 
-#include "apps/apphost.h"
-#include "audit/auditlog.h"
+#include "core/apps/apphost.h"
+#include "core/audit/auditlog.h"
 
 #include <QObject>
 #include <QPointer>

@@ -1,6 +1,6 @@
-#include "iconloader.h"
+#include "ui/models/iconloader.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 
 #include <QApplication>
 #include <QBuffer>

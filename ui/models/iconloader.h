@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/result.h"
-#include "protocol/icon.h"
+#include "core/common/result.h"
+#include "core/protocol/icon.h"
 
 #include <QCache>
 #include <QIcon>

@@ -1,4 +1,4 @@
-#include "icons.h"
+#include "ui/models/icons.h"
 
 #include <QApplication>
 #include <QFile>

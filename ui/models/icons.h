@@ -1,6 +1,6 @@
 #pragma once
 
-#include "workspace/serverconnection.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QIcon>
 #include <QStringView>

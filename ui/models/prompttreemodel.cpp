@@ -1,9 +1,9 @@
-#include "prompttreemodel.h"
+#include "ui/models/prompttreemodel.h"
 
-#include "iconloader.h"
-#include "icons.h"
-#include "modeltext_p.h"
-#include "workspace/serverconnection.h"
+#include "ui/models/iconloader.h"
+#include "ui/models/icons.h"
+#include "ui/models/modeltext_p.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QFontDatabase>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/prompt.h"
-#include "servertreemodel.h"
+#include "core/protocol/prompt.h"
+#include "ui/models/servertreemodel.h"
 
 namespace Toolgate {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/resource.h"
-#include "servertreemodel.h"
+#include "core/protocol/resource.h"
+#include "ui/models/servertreemodel.h"
 
 namespace Toolgate {
 

@@ -1,11 +1,11 @@
-#include "serverlistmodel.h"
+#include "ui/models/serverlistmodel.h"
 
-#include "workspace/serversignin.h"
+#include "core/workspace/serversignin.h"
 
-#include "client/clientsession.h"
-#include "icons.h"
-#include "modeltext_p.h"
-#include "workspace/workspace.h"
+#include "core/client/clientsession.h"
+#include "ui/models/icons.h"
+#include "ui/models/modeltext_p.h"
+#include "core/workspace/workspace.h"
 
 #include <QApplication>
 #include <QColor>

@@ -1,9 +1,9 @@
-#include "servertreemodel.h"
+#include "ui/models/servertreemodel.h"
 
-#include "icons.h"
-#include "iconloader.h"
-#include "client/clientsession.h"
-#include "workspace/workspace.h"
+#include "ui/models/icons.h"
+#include "ui/models/iconloader.h"
+#include "core/client/clientsession.h"
+#include "core/workspace/workspace.h"
 
 #include <QApplication>
 #include <QFont>

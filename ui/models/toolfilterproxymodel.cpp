@@ -1,6 +1,6 @@
-#include "toolfilterproxymodel.h"
+#include "ui/models/toolfilterproxymodel.h"
 
-#include "servertreemodel.h"
+#include "ui/models/servertreemodel.h"
 
 #include <QRegularExpression>
 

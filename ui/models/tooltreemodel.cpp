@@ -1,13 +1,13 @@
-#include "tooltreemodel.h"
+#include "ui/models/tooltreemodel.h"
 
-#include "apps/appmeta.h"
-#include "calls/approvalpolicy.h"
+#include "core/apps/appmeta.h"
+#include "core/calls/approvalpolicy.h"
 
-#include "iconloader.h"
-#include "icons.h"
-#include "modeltext_p.h"
-#include "workspace/serverconnection.h"
-#include "workspace/workspace.h"
+#include "ui/models/iconloader.h"
+#include "ui/models/icons.h"
+#include "ui/models/modeltext_p.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspace.h"
 
 #include <QFontDatabase>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/tool.h"
-#include "servertreemodel.h"
+#include "core/protocol/tool.h"
+#include "ui/models/servertreemodel.h"
 
 #include <QPointer>
 

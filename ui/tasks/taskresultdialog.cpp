@@ -1,9 +1,9 @@
-#include "taskresultdialog.h"
+#include "ui/tasks/taskresultdialog.h"
 
-#include "models/modeltext_p.h"
-#include "tasksmodel.h"
-#include "viewers/resultview.h"
-#include "viewers/viewerformat.h"
+#include "ui/models/modeltext_p.h"
+#include "ui/tasks/tasksmodel.h"
+#include "ui/viewers/resultview.h"
+#include "ui/viewers/viewerformat.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

@@ -1,8 +1,8 @@
-#include "tasksmodel.h"
+#include "ui/tasks/tasksmodel.h"
 
-#include "models/icons.h"
-#include "models/modeltext_p.h"
-#include "viewers/viewerformat.h"
+#include "ui/models/icons.h"
+#include "ui/models/modeltext_p.h"
+#include "ui/viewers/viewerformat.h"
 
 #include <QDateTime>
 #include <QLocale>

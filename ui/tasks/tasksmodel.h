@@ -1,6 +1,6 @@
 #pragma once
 
-#include "calls/taskregistry.h"
+#include "core/calls/taskregistry.h"
 
 #include <QAbstractTableModel>
 #include <QList>

@@ -1,9 +1,9 @@
-#include "tasksview.h"
+#include "ui/tasks/tasksview.h"
 
-#include "calls/taskregistry.h"
-#include "models/icons.h"
-#include "taskresultdialog.h"
-#include "tasksmodel.h"
+#include "core/calls/taskregistry.h"
+#include "ui/models/icons.h"
+#include "ui/tasks/taskresultdialog.h"
+#include "ui/tasks/tasksmodel.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,12 +1,12 @@
-#include "audiopane.h"
+#include "ui/viewers/audiopane.h"
 
-#include "audioplayback.h"
-#include "backgroundtask.h"
-#include "common/plugins.h"
-#include "filesaver.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
-#include "wavinfo.h"
+#include "ui/viewers/audioplayback.h"
+#include "ui/viewers/backgroundtask.h"
+#include "core/common/plugins.h"
+#include "ui/viewers/filesaver.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
+#include "ui/viewers/wavinfo.h"
 
 #include <QDesktopServices>
 #include <QDir>

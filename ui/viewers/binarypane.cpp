@@ -1,9 +1,9 @@
-#include "binarypane.h"
+#include "ui/viewers/binarypane.h"
 
-#include "backgroundtask.h"
-#include "filesaver.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/filesaver.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

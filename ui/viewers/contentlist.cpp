@@ -1,7 +1,7 @@
-#include "contentlist.h"
+#include "ui/viewers/contentlist.h"
 
-#include "contentview.h"
-#include "viewerstyle.h"
+#include "ui/viewers/contentview.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QLabel>
 #include <QResizeEvent>

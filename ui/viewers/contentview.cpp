@@ -1,14 +1,14 @@
-#include "contentview.h"
+#include "ui/viewers/contentview.h"
 
-#include "audiopane.h"
-#include "binarypane.h"
-#include "contentpane.h"
-#include "imagepane.h"
-#include "jsontextpane.h"
-#include "resourcelinkpane.h"
-#include "textpane.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/audiopane.h"
+#include "ui/viewers/binarypane.h"
+#include "ui/viewers/contentpane.h"
+#include "ui/viewers/imagepane.h"
+#include "ui/viewers/jsontextpane.h"
+#include "ui/viewers/resourcelinkpane.h"
+#include "ui/viewers/textpane.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QAbstractScrollArea>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/content.h"
+#include "core/protocol/content.h"
 
 #include <QFrame>
 

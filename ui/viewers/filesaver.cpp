@@ -1,6 +1,6 @@
-#include "filesaver.h"
+#include "ui/viewers/filesaver.h"
 
-#include "backgroundtask.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "fittedplaintextedit.h"
+#include "ui/viewers/fittedplaintextedit.h"
 
 #include <QScrollBar>
 #include <QTextBlock>

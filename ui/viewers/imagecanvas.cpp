@@ -1,4 +1,4 @@
-#include "imagecanvas.h"
+#include "ui/viewers/imagecanvas.h"
 
 #include <QPaintEvent>
 #include <QPainter>

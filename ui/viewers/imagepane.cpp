@@ -1,10 +1,10 @@
-#include "imagepane.h"
+#include "ui/viewers/imagepane.h"
 
-#include "backgroundtask.h"
-#include "filesaver.h"
-#include "imagecanvas.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/filesaver.h"
+#include "ui/viewers/imagecanvas.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QBuffer>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
-#include "jsontextpane.h"
+#include "ui/viewers/jsontextpane.h"
 
-#include "backgroundtask.h"
-#include "largetextview.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/largetextview.h"
 
 #include <QJsonDocument>
 #include <QVBoxLayout>

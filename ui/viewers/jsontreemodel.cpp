@@ -1,6 +1,6 @@
-#include "jsontreemodel.h"
+#include "ui/viewers/jsontreemodel.h"
 
-#include "viewerformat.h"
+#include "ui/viewers/viewerformat.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,10 +1,10 @@
-#include "largetextview.h"
+#include "ui/viewers/largetextview.h"
 
-#include "fittedplaintextedit.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/fittedplaintextedit.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
-#include "highlight/syntaxhighlighting.h"
+#include "ui/highlight/syntaxhighlighting.h"
 
 #include <QElapsedTimer>
 #include <QEvent>

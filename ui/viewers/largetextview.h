@@ -1,6 +1,6 @@
 #pragma once
 
-#include "textchunker.h"
+#include "ui/viewers/textchunker.h"
 
 #include <QPointer>
 #include <QSyntaxHighlighter>

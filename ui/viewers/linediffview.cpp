@@ -1,6 +1,6 @@
-#include "linediffview.h"
+#include "ui/viewers/linediffview.h"
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QFontDatabase>
 #include <QTextBlock>

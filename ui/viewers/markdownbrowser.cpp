@@ -1,7 +1,7 @@
-#include "markdownbrowser.h"
+#include "ui/viewers/markdownbrowser.h"
 
-#include "markdownrenderer.h"
-#include "safetextdocument.h"
+#include "ui/viewers/markdownrenderer.h"
+#include "ui/viewers/safetextdocument.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QPointer>

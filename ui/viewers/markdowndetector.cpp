@@ -1,4 +1,4 @@
-#include "markdowndetector.h"
+#include "ui/viewers/markdowndetector.h"
 
 #include <QRegularExpression>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "markdownrenderer.h"
+#include "ui/viewers/markdownrenderer.h"
 
-#include "backgroundtask.h"
-#include "markdownbrowser.h"
-#include "safetextdocument.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/markdownbrowser.h"
+#include "ui/viewers/safetextdocument.h"
 
 #include <QTextBlock>
 #include <QTextCursor>

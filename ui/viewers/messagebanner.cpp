@@ -1,6 +1,6 @@
-#include "messagebanner.h"
+#include "ui/viewers/messagebanner.h"
 
-#include "viewerstyle.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

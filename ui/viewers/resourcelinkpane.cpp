@@ -1,9 +1,9 @@
-#include "resourcelinkpane.h"
+#include "ui/viewers/resourcelinkpane.h"
 
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
-#include "protocol/content.h"
+#include "core/protocol/content.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "contentpane.h"
+#include "ui/viewers/contentpane.h"
 
 namespace Toolgate {
 

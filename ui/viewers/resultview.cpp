@@ -1,17 +1,17 @@
-#include "resultview.h"
+#include "ui/viewers/resultview.h"
 
-#include "jsonrpc/jsonwriter.h"
+#include "core/jsonrpc/jsonwriter.h"
 
-#include "backgroundtask.h"
-#include "contentlist.h"
-#include "contentview.h"
-#include "largetextview.h"
-#include "messagebanner.h"
-#include "structuredcontentview.h"
-#include "viewerformat.h"
-#include "viewerstyle.h"
+#include "ui/viewers/backgroundtask.h"
+#include "ui/viewers/contentlist.h"
+#include "ui/viewers/contentview.h"
+#include "ui/viewers/largetextview.h"
+#include "ui/viewers/messagebanner.h"
+#include "ui/viewers/structuredcontentview.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/viewerstyle.h"
 
-#include "calls/toolcall.h"
+#include "core/calls/toolcall.h"
 
 #include <QClipboard>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/resource.h"
-#include "protocol/tool.h"
+#include "core/protocol/resource.h"
+#include "core/protocol/tool.h"
 
 #include <QWidget>
 

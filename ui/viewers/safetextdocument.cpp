@@ -1,4 +1,4 @@
-#include "safetextdocument.h"
+#include "ui/viewers/safetextdocument.h"
 
 #include <QImage>
 

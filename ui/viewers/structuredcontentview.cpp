@@ -1,7 +1,7 @@
-#include "structuredcontentview.h"
+#include "ui/viewers/structuredcontentview.h"
 
-#include "jsontreemodel.h"
-#include "messagebanner.h"
+#include "ui/viewers/jsontreemodel.h"
+#include "ui/viewers/messagebanner.h"
 
 #include <QHeaderView>
 #include <QTreeView>

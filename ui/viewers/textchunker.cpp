@@ -1,4 +1,4 @@
-#include "textchunker.h"
+#include "ui/viewers/textchunker.h"
 
 namespace Toolgate {
 

@@ -1,13 +1,13 @@
-#include "textpane.h"
+#include "ui/viewers/textpane.h"
 
-#include "largetextview.h"
-#include "markdownbrowser.h"
-#include "markdowndetector.h"
-#include "markdownrenderer.h"
-#include "safetextdocument.h"
-#include "viewerformat.h"
+#include "ui/viewers/largetextview.h"
+#include "ui/viewers/markdownbrowser.h"
+#include "ui/viewers/markdowndetector.h"
+#include "ui/viewers/markdownrenderer.h"
+#include "ui/viewers/safetextdocument.h"
+#include "ui/viewers/viewerformat.h"
 
-#include "highlight/syntaxhighlighting.h"
+#include "ui/highlight/syntaxhighlighting.h"
 
 #include <QButtonGroup>
 #include <QClipboard>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "contentpane.h"
+#include "ui/viewers/contentpane.h"
 
 class QButtonGroup;
 class QToolButton;

@@ -1,4 +1,4 @@
-#include "viewerformat.h"
+#include "ui/viewers/viewerformat.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "viewerstyle.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QFontDatabase>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "wavinfo.h"
+#include "ui/viewers/wavinfo.h"
 
 #include <QCoreApplication>
 #include <QtEndian>

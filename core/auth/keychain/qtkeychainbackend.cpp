@@ -1,6 +1,6 @@
 // toolgate_keychain: the OS keychain through QtKeychain, loaded by KeychainSecretStore on first use.
 
-#include "auth/keychainbackend.h"
+#include "core/auth/keychainbackend.h"
 
 #include <QPointer>
 #include <QtPlugin>

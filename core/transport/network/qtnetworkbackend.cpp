@@ -1,7 +1,7 @@
 // toolgate_network: HTTP through Qt Network, loaded by HttpClient on the first request (and by the
 // loopback sign-in), so that a process talking only to local servers never loads Qt Network.
 
-#include "transport/networkbackend.h"
+#include "core/transport/networkbackend.h"
 
 #include <QHostAddress>
 #include <QNetworkAccessManager>

@@ -1,15 +1,15 @@
 #include "npmpeers.h"
 
-#include "apps/appbridge.h"
-#include "apps/appcsp.h"
-#include "apps/apphost.h"
-#include "apps/apptrust.h"
-#include "apps/appmeta.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
+#include "core/apps/appbridge.h"
+#include "core/apps/appcsp.h"
+#include "core/apps/apphost.h"
+#include "core/apps/apptrust.h"
+#include "core/apps/appmeta.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
 #include "sessioncalltarget.h"
-#include "transport/stdiotransport.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,10 +2,10 @@
 // In-process MCP server and client over a loopback transport, with a call pipeline: lets the audit
 // tests drive real ToolCalls (which only the pipeline can create) without child processes.
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "server/mcpserver.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/server/mcpserver.h"
 #include "loopbacktransport.h"
 #include "sessioncalltarget.h"
 

@@ -4,7 +4,7 @@
 // or aborts at once ("abort"). tst_auditlog and tst_audittasks then check the next start marks the
 // call "outcome unknown".
 
-#include "audit/auditlog.h"
+#include "core/audit/auditlog.h"
 #include "auditfixture.h"
 
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // toolgate-cli audit list|show|export|verify, run in process on a store written by AuditLog.
 
-#include "audit/auditlog.h"
-#include "auditcommand.h"
-#include "common/translations.h"
+#include "core/audit/auditlog.h"
+#include "app/cli/auditcommand.h"
+#include "core/common/translations.h"
 
 #include <QBuffer>
 #include <QFile>

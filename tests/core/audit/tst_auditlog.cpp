@@ -1,12 +1,12 @@
 // AuditLog end to end: recording through the real call pipeline, crash recovery with a killed
 // child process, redaction in the stored bytes, tamper detection, queries, export, migrations.
 
-#include "audit/auditdatabase.h"
-#include "audit/auditexporter.h"
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/auditverifier.h"
-#include "audit/auditwriter.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditexporter.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditverifier.h"
+#include "core/audit/auditwriter.h"
 #include "auditfixture.h"
 #include "csv.h"
 

@@ -4,17 +4,17 @@
 // tests go through the real pipeline against @modelcontextprotocol/server-everything (tests/npm),
 // whose simulate-research-query requires a task.
 
-#include "audit/auditdatabase.h"
-#include "audit/auditexporter.h"
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/auditverifier.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditexporter.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/auditverifier.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
 #include "csv.h"
 #include "npmpeers.h"
 #include "sessioncalltarget.h"
-#include "transport/stdiotransport.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -2,14 +2,14 @@
 // not exist, one that keeps crashing until the connection gives up, one added later, and a bare
 // ClientSession as toolgate-cli uses it. Read back from the real store.
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/connectionauditor.h"
-#include "client/clientsession.h"
-#include "workspace/eracache.h"
-#include "workspace/transportfactory.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/workspace.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/connectionauditor.h"
+#include "core/client/clientsession.h"
+#include "core/workspace/eracache.h"
+#include "core/workspace/transportfactory.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 #include <QFileInfo>

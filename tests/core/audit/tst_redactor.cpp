@@ -1,7 +1,7 @@
 // Redactor: secrets never reach the audit store.
 
-#include "common/redactor.h"
-#include "workspace/serverconfig.h"
+#include "core/common/redactor.h"
+#include "core/workspace/serverconfig.h"
 #include "testtable.h"
 
 #include <QJsonArray>

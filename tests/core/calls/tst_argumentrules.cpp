@@ -6,12 +6,12 @@
 
 #include "audit/auditfixture.h"
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "calls/approvalpolicy.h"
-#include "audit/argumentrulereplay.h"
-#include "calls/argumentrules.h"
-#include "calls/toolcall.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/calls/approvalpolicy.h"
+#include "core/audit/argumentrulereplay.h"
+#include "core/calls/argumentrules.h"
+#include "core/calls/toolcall.h"
 
 #include <QDir>
 #include <QFile>

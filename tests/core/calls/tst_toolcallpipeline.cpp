@@ -3,10 +3,10 @@
 #include "stallprobe.h"
 #include "testjson.h"
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "schema/schemachecker.h"
-#include "schema/schemavalidator.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/schema/schemachecker.h"
+#include "core/schema/schemavalidator.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>

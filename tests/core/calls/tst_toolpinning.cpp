@@ -6,15 +6,15 @@
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "calls/approval.h"
-#include "calls/approvalpolicy.h"
-#include "calls/toolcall.h"
-#include "calls/toolpin.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "transport/stdiotransport.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/calls/approval.h"
+#include "core/calls/approvalpolicy.h"
+#include "core/calls/toolcall.h"
+#include "core/calls/toolpin.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QDir>
 #include <QFile>

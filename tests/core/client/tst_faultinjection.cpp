@@ -3,11 +3,11 @@
 // wait is bounded), and the session either stays usable or fails cleanly (failed() once, a useful
 // message, state Failed).
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 #include "npmpeers.h"
 #include "toolcallkeyfortests.h"
-#include "common/error.h"
-#include "transport/stdiotransport.h"
+#include "core/common/error.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QElapsedTimer>
 #include <QFile>

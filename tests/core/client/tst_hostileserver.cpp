@@ -3,14 +3,14 @@
 // request hears back at once (never at its timeout), the lie is reported instead of passed on,
 // memory stays bounded, and nothing secret travels on into our own log.
 
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "protocol/page.h"
-#include "workspace/transportfactory.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/protocol/page.h"
+#include "core/workspace/transportfactory.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
-#include "transport/stdiotransport.h"
-#include "workspace/serverconfig.h"
+#include "core/transport/stdiotransport.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -10,13 +10,13 @@
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "jsonrpc/jsonwriter.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/protocolversion.h"
-#include "transport/stdiotransport.h"
-#include "transport/streamablehttptransport.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/protocolversion.h"
+#include "core/transport/stdiotransport.h"
+#include "core/transport/streamablehttptransport.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>

@@ -3,8 +3,8 @@
 
 #include "testtable.h"
 
-#include "client/probeclassifier.h"
-#include "protocol/discover.h"
+#include "core/client/probeclassifier.h"
+#include "core/protocol/discover.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // ReadCache: the 2026-07-28 freshness rules (server/utilities/caching.mdx) and the bounds that keep a
 // server's answers from growing the cache without end.
 
-#include "client/readcache.h"
+#include "core/client/readcache.h"
 
 #include <QJsonObject>
 #include <QTest>

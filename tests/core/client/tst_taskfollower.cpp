@@ -7,11 +7,11 @@
 #include "loopbacktransport.h"
 #include "sessioncalltarget.h"
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

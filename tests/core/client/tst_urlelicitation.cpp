@@ -3,11 +3,11 @@
 // -32042 URLElicitationRequiredError (parsed into UrlElicitations; the same call succeeds once the step is
 // done). Both mean nothing in older revisions, so a 2025-06-18 session must not act on them.
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 #include "toolcallkeyfortests.h"
-#include "common/error.h"
-#include "protocol/elicitation.h"
-#include "transport/stdiotransport.h"
+#include "core/common/error.h"
+#include "core/protocol/elicitation.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QJsonArray>
 #include <QSignalSpy>

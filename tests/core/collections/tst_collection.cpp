@@ -2,10 +2,10 @@
 // in plain words, ${variables}, every kind of expectation passing and failing with readable text, and
 // the JUnit report's structure.
 
-#include "collections/collection.h"
-#include "collections/collectionrunner.h"
-#include "collections/junitwriter.h"
-#include "common/error.h"
+#include "core/collections/collection.h"
+#include "core/collections/collectionrunner.h"
+#include "core/collections/junitwriter.h"
+#include "core/common/error.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,15 +6,15 @@
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
-#include "calls/approval.h"
-#include "calls/argumentrules.h"
-#include "calls/runapproval.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "collections/collection.h"
-#include "collections/collectionrunner.h"
-#include "transport/stdiotransport.h"
+#include "core/calls/approval.h"
+#include "core/calls/argumentrules.h"
+#include "core/calls/runapproval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/collections/collection.h"
+#include "core/collections/collectionrunner.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QSignalSpy>
 #include <QTest>

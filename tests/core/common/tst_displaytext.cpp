@@ -1,7 +1,7 @@
 // DisplayText: the rules for showing a server's text to a person — nothing a terminal would act
 // on, nothing invisible, nothing that reverses what follows — and what they leave alone.
 
-#include "common/displaytext.h"
+#include "core/common/displaytext.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

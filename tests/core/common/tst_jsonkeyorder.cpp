@@ -1,9 +1,9 @@
 // JsonKeyOrder and the writers that use it: the order of keys as a peer or a person wrote them,
 // which QJsonObject forgets (it sorts), kept for the JSON people see and send (issue #14 item 2).
 
-#include "common/jsonkeyorder.h"
-#include "jsonrpc/jsonwriter.h"
-#include "schema/schemanode.h"
+#include "core/common/jsonkeyorder.h"
+#include "core/jsonrpc/jsonwriter.h"
+#include "core/schema/schemanode.h"
 
 #include "../../support/testjson.h"
 

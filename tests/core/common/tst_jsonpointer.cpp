@@ -2,7 +2,7 @@
 // expectations and result diffs share. Before it was shared, the copies disagreed on array indexes:
 // the schema's accepted "01", the others "+1".
 
-#include "common/jsonpointer.h"
+#include "core/common/jsonpointer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,9 +2,9 @@
 // have them, loaded once and only when first used, and a failure said in words. The keychain is
 // the core's one plugin: a process that never touches a secret never loads QtKeychain (nor D-Bus).
 
-#include "auth/keychainbackend.h"
-#include "auth/secretstore.h"
-#include "common/plugins.h"
+#include "core/auth/keychainbackend.h"
+#include "core/auth/secretstore.h"
+#include "core/common/plugins.h"
 #include "loadedlibraries.h"
 
 #include <QDir>

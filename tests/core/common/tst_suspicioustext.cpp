@@ -1,9 +1,9 @@
 // SuspiciousText: what in a server's text is hidden from the person or disguised — and, as much, what
 // is not: ordinary descriptions of real servers (server-everything, the demo server) raise nothing.
 
-#include "calls/approvalwarnings.h"
-#include "common/displaytext.h"
-#include "common/suspicioustext.h"
+#include "core/calls/approvalwarnings.h"
+#include "core/common/displaytext.h"
+#include "core/common/suspicioustext.h"
 #include "listtools.h"
 #include "npmpeers.h"
 #include "testtable.h"

@@ -2,7 +2,7 @@
 // without a translation, none that vanished from the sources, and every translation keeps its
 // placeholders (%1, %n) and its accelerator (&). And the embedded .qm is the one the app loads by locale.
 
-#include "common/translations.h"
+#include "core/common/translations.h"
 
 #include <QCoreApplication>
 #include <QDir>

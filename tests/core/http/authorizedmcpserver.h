@@ -6,9 +6,9 @@
 
 #include "fakehttpserver.h"
 
-#include "auth/secretstore.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/workspace.h"
+#include "core/auth/secretstore.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/workspace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

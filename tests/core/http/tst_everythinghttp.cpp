@@ -7,13 +7,13 @@
 #include "npmpeers.h"
 #include "toolcallkeyfortests.h"
 
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "transport/fallbackhttptransport.h"
-#include "workspace/transportfactory.h"
-#include "transport/ssetransport.h"
-#include "transport/streamablehttptransport.h"
-#include "workspace/serverconfig.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/transport/fallbackhttptransport.h"
+#include "core/workspace/transportfactory.h"
+#include "core/transport/ssetransport.h"
+#include "core/transport/streamablehttptransport.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -5,11 +5,11 @@
 
 #include "fakehttpserver.h"
 
-#include "auth/authorizationuseragent.h"
-#include "auth/oauthauthenticator.h"
-#include "auth/secretstore.h"
-#include "common/translations.h"
-#include "transport/streamablehttptransport.h"
+#include "core/auth/authorizationuseragent.h"
+#include "core/auth/oauthauthenticator.h"
+#include "core/auth/secretstore.h"
+#include "core/common/translations.h"
+#include "core/transport/streamablehttptransport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,11 +1,11 @@
 // The pieces of OAuth that need no server: WWW-Authenticate parsing, the discovery URL orders,
 // resource matching, PKCE, ES256 client assertions and the secret stores.
 
-#include "auth/jwt.h"
-#include "auth/oauthmetadata.h"
-#include "auth/pkce.h"
-#include "auth/secretstore.h"
-#include "auth/wwwauthenticate.h"
+#include "core/auth/jwt.h"
+#include "core/auth/oauthmetadata.h"
+#include "core/auth/pkce.h"
+#include "core/auth/secretstore.h"
+#include "core/auth/wwwauthenticate.h"
 #include "testtable.h"
 
 #include <QJsonDocument>

@@ -8,11 +8,11 @@
 
 #include "authorizedmcpserver.h"
 
-#include "auth/oauthauthenticator.h"
-#include "auth/secretstore.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/serversignin.h"
-#include "workspace/workspace.h"
+#include "core/auth/oauthauthenticator.h"
+#include "core/auth/secretstore.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/serversignin.h"
+#include "core/workspace/workspace.h"
 
 #include <QDirIterator>
 #include <QJsonArray>

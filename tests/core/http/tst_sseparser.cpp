@@ -1,7 +1,7 @@
 // The text/event-stream parser: framing, fields, ids, retry, chunking and the size cap.
 
 #include "testtable.h"
-#include "transport/sseparser.h"
+#include "core/transport/sseparser.h"
 
 #include <QTest>
 

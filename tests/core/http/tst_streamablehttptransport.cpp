@@ -4,10 +4,10 @@
 
 #include "fakehttpserver.h"
 
-#include "common/error.h"
-#include "transport/fallbackhttptransport.h"
-#include "transport/ssetransport.h"
-#include "transport/streamablehttptransport.h"
+#include "core/common/error.h"
+#include "core/transport/fallbackhttptransport.h"
+#include "core/transport/ssetransport.h"
+#include "core/transport/streamablehttptransport.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

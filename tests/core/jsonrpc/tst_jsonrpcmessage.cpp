@@ -1,6 +1,6 @@
-#include "common/error.h"
-#include "jsonrpc/jsonrpcmessage.h"
-#include "jsonrpc/jsonwriter.h"
+#include "core/common/error.h"
+#include "core/jsonrpc/jsonrpcmessage.h"
+#include "core/jsonrpc/jsonwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

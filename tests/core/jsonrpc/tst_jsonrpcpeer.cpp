@@ -1,7 +1,7 @@
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
 #include "testtable.h"
-#include "transport/transport.h"
+#include "core/transport/transport.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>

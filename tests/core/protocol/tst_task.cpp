@@ -1,9 +1,9 @@
 // Task (core/protocol/task.h): both eras' shapes of a server's task, read strictly where Toolgate acts on
 // them and leniently elsewhere.
 
-#include "common/error.h"
-#include "protocol/task.h"
-#include "protocol/tool.h"
+#include "core/common/error.h"
+#include "core/protocol/task.h"
+#include "core/protocol/tool.h"
 
 #include <QJsonDocument>
 #include <QTest>

@@ -1,7 +1,7 @@
-#include "schema/argumentcoercion.h"
-#include "schema/schemanode.h"
+#include "core/schema/argumentcoercion.h"
+#include "core/schema/schemanode.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 #include "testjson.h"
 #include "testtable.h"
 

@@ -1,5 +1,5 @@
-#include "schema/schemachecker.h"
-#include "schema/schemanode.h"
+#include "core/schema/schemachecker.h"
+#include "core/schema/schemanode.h"
 
 #include "testjson.h"
 

@@ -1,4 +1,4 @@
-#include "schema/schemanode.h"
+#include "core/schema/schemanode.h"
 
 #include "hostileschemas.h"
 #include "testjson.h"

@@ -1,8 +1,8 @@
-#include "schema/schemavalidator.h"
+#include "core/schema/schemavalidator.h"
 
 #include "hostileschemas.h"
 
-#include "common/error.h"
+#include "core/common/error.h"
 #include "testjson.h"
 #include "testtable.h"
 

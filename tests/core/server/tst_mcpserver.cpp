@@ -4,16 +4,16 @@
 //  - in process: McpServer behind a loopback transport, driven by a raw JsonRpcPeer (to send
 //    exactly what a test needs: odd versions, cursors, cancellations) or by ClientSession.
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 #include "npmpeers.h"
 #include "peerrequest.h"
 #include "toolcallkeyfortests.h"
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/protocolversion.h"
-#include "server/mcpserver.h"
-#include "transport/stdiotransport.h"
-#include "transport/transport.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/protocolversion.h"
+#include "core/server/mcpserver.h"
+#include "core/transport/stdiotransport.h"
+#include "core/transport/transport.h"
 #include "../../support/loopbacktransport.h"
 #include "testjson.h"
 

@@ -4,16 +4,16 @@
 // sends exactly the messages a modern (or legacy) client sends. In process (loopback): what needs
 // the server object itself (era(), the graceful end of subscriptions when it goes away).
 
-#include "client/clientsession.h"
+#include "core/client/clientsession.h"
 #include "npmpeers.h"
 #include "peerrequest.h"
 #include "toolcallkeyfortests.h"
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/protocolversion.h"
-#include "protocol/requestenvelope.h"
-#include "server/mcpserver.h"
-#include "transport/stdiotransport.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/protocolversion.h"
+#include "core/protocol/requestenvelope.h"
+#include "core/server/mcpserver.h"
+#include "core/transport/stdiotransport.h"
 #include "../../support/loopbacktransport.h"
 
 #include <QDir>

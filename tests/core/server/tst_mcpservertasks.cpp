@@ -5,13 +5,13 @@
 // timing is in the test's hands; end to end against toolgate-demo-server's task tools.
 
 #include "peerrequest.h"
-#include "common/error.h"
-#include "peer/jsonrpcpeer.h"
-#include "protocol/protocolversion.h"
-#include "protocol/requestenvelope.h"
-#include "protocol/task.h"
-#include "server/mcpserver.h"
-#include "transport/stdiotransport.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
+#include "core/protocol/protocolversion.h"
+#include "core/protocol/requestenvelope.h"
+#include "core/protocol/task.h"
+#include "core/server/mcpserver.h"
+#include "core/transport/stdiotransport.h"
 #include "../../support/loopbacktransport.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // BusyPoll on a real pipe and the real event loop: when it spins, that a spin ends as soon as
 // input is there (and leaves the input to the loop's notifier), and how it backs off.
 
-#include "server/busypoll.h"
+#include "core/server/busypoll.h"
 
 #include <QEventLoop>
 #include <QSocketNotifier>

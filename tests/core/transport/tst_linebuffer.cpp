@@ -1,5 +1,5 @@
 #include "testtable.h"
-#include "transport/linebuffer.h"
+#include "core/transport/linebuffer.h"
 
 #include <QTest>
 

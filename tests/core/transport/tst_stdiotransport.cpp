@@ -1,5 +1,5 @@
-#include "common/error.h"
-#include "transport/stdiotransport.h"
+#include "core/common/error.h"
+#include "core/transport/stdiotransport.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -8,12 +8,12 @@
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
-#include "client/clientsession.h"
-#include "client/eranegotiator.h"
-#include "transport/stdiotransport.h"
-#include "workspace/eracache.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconnection.h"
+#include "core/client/clientsession.h"
+#include "core/client/eranegotiator.h"
+#include "core/transport/stdiotransport.h"
+#include "core/workspace/eracache.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "common/error.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconfigfile.h"
+#include "core/common/error.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -2,7 +2,7 @@
 // never completes the handshake is given up on after a bounded number of tries, with a message that
 // says what is wrong, and the restart countdown never reads "0.0 s".
 
-#include "workspace/serverconnection.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QRegularExpression>
 #include <QSignalSpy>

@@ -4,12 +4,12 @@
 // workspace whose servers.json changes on disk: its server does not start (no process) until trusted.
 // Trust decisions are read back from the real audit store.
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/connectionauditor.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/servertrust.h"
-#include "workspace/workspace.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "core/audit/connectionauditor.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 #include <QFile>

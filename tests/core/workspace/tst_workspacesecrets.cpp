@@ -5,11 +5,11 @@
 
 #include "../../support/secretstoretesting.h"
 #include "toolcallkeyfortests.h"
-#include "auth/secretstore.h"
-#include "client/clientsession.h"
-#include "common/error.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/workspace.h"
+#include "core/auth/secretstore.h"
+#include "core/client/clientsession.h"
+#include "core/common/error.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,10 +2,10 @@
 // Fills a real audit store fast (AuditWriter directly, thousands of records per transaction) with
 // varied, deterministic records, and remembers what it wrote so tests can compute expectations.
 
-#include "audit/auditdatabase.h"
-#include "audit/auditentry.h"
-#include "audit/auditrows.h"
-#include "audit/auditwriter.h"
+#include "core/audit/auditdatabase.h"
+#include "core/audit/auditentry.h"
+#include "core/audit/auditrows.h"
+#include "core/audit/auditwriter.h"
 
 #include <QJsonArray>
 #include <QUuid>

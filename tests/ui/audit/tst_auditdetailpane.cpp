@@ -2,10 +2,10 @@
 // with the task's id and its life, one line per step ("10:31:02 working — Researching…"), read
 // from a real store through the audit window; the server's words shown as text, never markup.
 
-#include "audit/auditdetailpane.h"
-#include "audit/auditlog.h"
-#include "audit/audittablemodel.h"
-#include "audit/auditwindow.h"
+#include "ui/audit/auditdetailpane.h"
+#include "core/audit/auditlog.h"
+#include "ui/audit/audittablemodel.h"
+#include "ui/audit/auditwindow.h"
 
 #include <QGroupBox>
 #include <QLabel>

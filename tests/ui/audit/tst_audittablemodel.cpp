@@ -5,13 +5,13 @@
 // pending calls completed in place, bursts in one query, nothing while paused or hidden, the
 // selection and the scroll place kept.
 
-#include "audit/auditlog.h"
-#include "calls/approval.h"
-#include "audit/auditwindow.h"
-#include "audit/auditdetailpane.h"
-#include "audit/auditqueryworker.h"
-#include "audit/audittablemodel.h"
-#include "audit/auditreader.h"
+#include "core/audit/auditlog.h"
+#include "core/calls/approval.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/audit/auditdetailpane.h"
+#include "ui/audit/auditqueryworker.h"
+#include "ui/audit/audittablemodel.h"
+#include "core/audit/auditreader.h"
 #include "auditstorefiller.h"
 #include "csv.h"
 

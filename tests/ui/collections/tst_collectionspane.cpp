@@ -4,24 +4,24 @@
 // passing; an expectation changed in the call editor failing with the difference shown; a denied run
 // sending nothing; a broken collection file listed with its error.
 
-#include "compare/resultcompareview.h"
+#include "ui/compare/resultcompareview.h"
 #include "../support/mainwindowtesting.h"
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "audit/auditdetailpane.h"
-#include "audit/auditwindow.h"
-#include "collections/collectionspane.h"
-#include "collections/editcalldialog.h"
-#include "collections/expectationeditor.h"
-#include "collections/runreportview.h"
-#include "collections/savecalldialog.h"
-#include "collections/savedcalleditor.h"
-#include "dialogs/confirmationdialog.h"
-#include "dialogs/dialogapprovalgate.h"
-#include "dialogs/runapprovaldialog.h"
-#include "forms/argumentform.h"
-#include "mainwindow/toolpanel.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "ui/audit/auditdetailpane.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/collections/collectionspane.h"
+#include "ui/collections/editcalldialog.h"
+#include "ui/collections/expectationeditor.h"
+#include "ui/collections/runreportview.h"
+#include "ui/collections/savecalldialog.h"
+#include "ui/collections/savedcalleditor.h"
+#include "ui/dialogs/confirmationdialog.h"
+#include "ui/dialogs/dialogapprovalgate.h"
+#include "ui/dialogs/runapprovaldialog.h"
+#include "ui/forms/argumentform.h"
+#include "ui/mainwindow/toolpanel.h"
 
 #include <QComboBox>
 #include <QDockWidget>

@@ -8,15 +8,15 @@
 #include "../support/groupedrows.h"
 #include "../support/uitestsupport.h"
 
-#include "calls/approval.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "collections/interfacesnapshot.h"
-#include "compare/interfacediffview.h"
-#include "compare/resultcompareview.h"
-#include "transport/stdiotransport.h"
-#include "viewers/linediffview.h"
-#include "viewers/resultview.h"
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/collections/interfacesnapshot.h"
+#include "ui/compare/interfacediffview.h"
+#include "ui/compare/resultcompareview.h"
+#include "core/transport/stdiotransport.h"
+#include "ui/viewers/linediffview.h"
+#include "ui/viewers/resultview.h"
 
 #include <QApplication>
 #include <QJsonArray>

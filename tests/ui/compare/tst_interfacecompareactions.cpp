@@ -7,12 +7,12 @@
 #include "../support/groupedrows.h"
 #include "../support/uitestsupport.h"
 
-#include "compare/interfacecompareactions.h"
-#include "compare/interfacediffview.h"
-#include "forms/argumentform.h"
-#include "mainwindow/mainwindow.h"
-#include "mainwindow/serverpanel.h"
-#include "mainwindow/toolpanel.h"
+#include "ui/compare/interfacecompareactions.h"
+#include "ui/compare/interfacediffview.h"
+#include "ui/forms/argumentform.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/mainwindow/serverpanel.h"
+#include "ui/mainwindow/toolpanel.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // The About dialog: version, Qt at build and run time, the licences of what Toolgate ships with,
 // Toolgate's own licence text, and a screenshot for the docs.
 
-#include "dialogs/aboutdialog.h"
+#include "ui/dialogs/aboutdialog.h"
 
 #include <QApplication>
 #include <QDir>

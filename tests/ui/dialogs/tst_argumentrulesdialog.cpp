@@ -2,9 +2,9 @@
 // conditions in plain words, reordering and saving into the rules file, and "Test against the audit
 // log" replaying real recorded calls on a worker thread. Renders docs/screenshots/argument-rules.png.
 
-#include "audit/auditlog.h"
-#include "calls/argumentrules.h"
-#include "dialogs/argumentrulesdialog.h"
+#include "core/audit/auditlog.h"
+#include "core/calls/argumentrules.h"
+#include "ui/dialogs/argumentrulesdialog.h"
 
 #include <QCheckBox>
 #include <QDir>

@@ -1,15 +1,15 @@
 #include "../support/uitestsupport.h"
-#include "calls/approvalpolicy.h"
-#include "dialogs/approvalrulesdialog.h"
-#include "dialogs/confirmationdialog.h"
-#include "dialogs/dialogapprovalgate.h"
-#include "dialogs/runapprovaldialog.h"
-#include "forms/jsontext.h"
-#include "forms/problemsbox.h"
+#include "core/calls/approvalpolicy.h"
+#include "ui/dialogs/approvalrulesdialog.h"
+#include "ui/dialogs/confirmationdialog.h"
+#include "ui/dialogs/dialogapprovalgate.h"
+#include "ui/dialogs/runapprovaldialog.h"
+#include "ui/forms/jsontext.h"
+#include "ui/forms/problemsbox.h"
 #include "listtools.h"
 #include "stallprobe.h"
 #include "testjson.h"
-#include "viewers/largetextview.h"
+#include "ui/viewers/largetextview.h"
 
 #include <QApplication>
 #include <QFile>

@@ -3,11 +3,11 @@
 
 #include "../support/uitestsupport.h"
 #include "../../support/secretstoretesting.h"
-#include "auth/secretstore.h"
-#include "dialogs/importdialog.h"
-#include "dialogs/servereditordialog.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/workspace.h"
+#include "core/auth/secretstore.h"
+#include "ui/dialogs/importdialog.h"
+#include "ui/dialogs/servereditordialog.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/workspace.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -5,12 +5,12 @@
 #include "../support/uitestsupport.h"
 #include "../../core/http/authorizedmcpserver.h"
 
-#include "auth/secretstore.h"
-#include "mainwindow/serverinfopanel.h"
-#include "models/serverlistmodel.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/serversignin.h"
-#include "workspace/workspace.h"
+#include "core/auth/secretstore.h"
+#include "ui/mainwindow/serverinfopanel.h"
+#include "ui/models/serverlistmodel.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/serversignin.h"
+#include "core/workspace/workspace.h"
 
 #include <QDir>
 #include <QLabel>

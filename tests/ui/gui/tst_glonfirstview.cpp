@@ -5,8 +5,8 @@
 // ~60 MB resident — is loaded into every session, apps or not (issue #30: the idle window ≤ 60 MB). The
 // offscreen platform the other GUI tests use has no OpenGL, so this one starts the app under xvfb-run.
 
-#include "workspace/serverconfig.h"
-#include "workspace/servertrust.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QDirIterator>

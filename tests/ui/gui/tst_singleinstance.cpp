@@ -1,4 +1,4 @@
-#include "singleinstance.h"
+#include "app/gui/singleinstance.h"
 
 #include <QFile>
 

@@ -1,9 +1,9 @@
 // ConsoleView against a server that floods its stderr (issue 13): the view takes the lines a few at a
 // time, so no turn of the event loop lays out thousands of them, and still ends up showing the last ones.
 
-#include "mainwindow/consoleview.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconnection.h"
+#include "ui/mainwindow/consoleview.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,9 +1,9 @@
-#include "dialogs/importdialog.h"
-#include "dialogs/servereditordialog.h"
+#include "ui/dialogs/importdialog.h"
+#include "ui/dialogs/servereditordialog.h"
 #include "../support/uitestsupport.h"
 
-#include "workspace/serverconfigfile.h"
-#include "workspace/workspace.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/workspace.h"
 
 #include <QApplication>
 #include <QCheckBox>

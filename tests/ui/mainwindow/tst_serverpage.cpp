@@ -4,13 +4,13 @@
 // are probed on the first start and remembered on the next; "Probe the Protocol Era Again" forgets and
 // probes; the Legacy setting from the editor restarts the server and is what the page then says.
 
-#include "mainwindow/mainwindow.h"
+#include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
 
-#include "dialogs/servereditordialog.h"
-#include "mainwindow/serverinfopanel.h"
-#include "mainwindow/serverpanel.h"
-#include "workspace/eracache.h"
+#include "ui/dialogs/servereditordialog.h"
+#include "ui/mainwindow/serverinfopanel.h"
+#include "ui/mainwindow/serverpanel.h"
+#include "core/workspace/eracache.h"
 
 #include <QAction>
 #include <QComboBox>

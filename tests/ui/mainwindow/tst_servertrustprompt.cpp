@@ -4,15 +4,15 @@
 // starts only when trusted; declined, it says so on its page, which offers the prompt again; a change
 // of servers.json on disk asks again. The bundled demo server starts without asking. Real processes.
 
-#include "mainwindow/mainwindow.h"
+#include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
 
-#include "dialogs/servertrustdialog.h"
-#include "mainwindow/serverinfopanel.h"
-#include "mainwindow/serverpanel.h"
-#include "mainwindow/servertrustprompter.h"
-#include "models/serverlistmodel.h"
-#include "workspace/servertrust.h"
+#include "ui/dialogs/servertrustdialog.h"
+#include "ui/mainwindow/serverinfopanel.h"
+#include "ui/mainwindow/serverpanel.h"
+#include "ui/mainwindow/servertrustprompter.h"
+#include "ui/models/serverlistmodel.h"
+#include "core/workspace/servertrust.h"
 
 #include <QFile>
 #include <QLabel>

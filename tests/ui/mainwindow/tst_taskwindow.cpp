@@ -3,19 +3,19 @@
 // beside the console lists it, cancels it (the server hears tasks/cancel, the audit log records it) and
 // keeps a task whose panel is gone. With pictures for the docs.
 
-#include "mainwindow/mainwindow.h"
+#include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
 #include "../tasks/everythingtasks.h"
 
-#include "audit/auditlog.h"
-#include "audit/auditreader.h"
-#include "forms/argumentform.h"
-#include "forms/argumenthistory.h"
-#include "mainwindow/toolpanel.h"
-#include "tasks/taskresultdialog.h"
-#include "tasks/tasksmodel.h"
-#include "tasks/tasksview.h"
-#include "viewers/resultview.h"
+#include "core/audit/auditlog.h"
+#include "core/audit/auditreader.h"
+#include "ui/forms/argumentform.h"
+#include "ui/forms/argumenthistory.h"
+#include "ui/mainwindow/toolpanel.h"
+#include "ui/tasks/taskresultdialog.h"
+#include "ui/tasks/tasksmodel.h"
+#include "ui/tasks/tasksview.h"
+#include "ui/viewers/resultview.h"
 
 #include <QCheckBox>
 #include <QDockWidget>

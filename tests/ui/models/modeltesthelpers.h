@@ -1,7 +1,7 @@
 #pragma once
 
-#include "workspace/serverconfig.h"
-#include "workspace/serverconfigfile.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QDir>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "models/iconloader.h"
+#include "ui/models/iconloader.h"
 
 #include <QBuffer>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "models/icons.h"
+#include "ui/models/icons.h"
 
 #include <QApplication>
 #include <QDirIterator>

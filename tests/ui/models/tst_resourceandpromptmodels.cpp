@@ -1,9 +1,9 @@
-#include "models/prompttreemodel.h"
-#include "models/resourcetreemodel.h"
+#include "ui/models/prompttreemodel.h"
+#include "ui/models/resourcetreemodel.h"
 
-#include "models/toolfilterproxymodel.h"
+#include "ui/models/toolfilterproxymodel.h"
 #include "modeltesthelpers.h"
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>

@@ -1,7 +1,7 @@
-#include "models/serverlistmodel.h"
+#include "ui/models/serverlistmodel.h"
 
 #include "modeltesthelpers.h"
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

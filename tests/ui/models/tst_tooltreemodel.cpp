@@ -1,10 +1,10 @@
-#include "models/tooltreemodel.h"
+#include "ui/models/tooltreemodel.h"
 #include "toolcallkeyfortests.h"
 
-#include "client/clientsession.h"
-#include "models/toolfilterproxymodel.h"
+#include "core/client/clientsession.h"
+#include "ui/models/toolfilterproxymodel.h"
 #include "modeltesthelpers.h"
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,7 +1,7 @@
-#include "workspace/workspace.h"
+#include "core/workspace/workspace.h"
 
-#include "client/clientsession.h"
-#include "workspace/serverconfigfile.h"
+#include "core/client/clientsession.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QFile>
 #include <QSignalSpy>

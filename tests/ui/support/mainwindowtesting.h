@@ -5,9 +5,9 @@
 
 #include "uitestsupport.h"
 
-#include "mainwindow/mainwindow.h"
-#include "models/tooltreemodel.h"
-#include "workspace/serverconfigfile.h"
+#include "ui/mainwindow/mainwindow.h"
+#include "ui/models/tooltreemodel.h"
+#include "core/workspace/serverconfigfile.h"
 
 #include <QApplication>
 #include <QFileInfo>

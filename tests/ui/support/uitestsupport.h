@@ -5,12 +5,12 @@
 // What the GUI tests share: a gate that answers approvals without a dialog, and the demo server of
 // this build.
 
-#include "auth/secretstore.h"
-#include "calls/approval.h"
-#include "host/host.h"
-#include "workspace/serverconfig.h"
-#include "workspace/serverconfigfile.h"
-#include "workspace/servertrust.h"
+#include "core/auth/secretstore.h"
+#include "core/calls/approval.h"
+#include "core/host/host.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
 
 #include <QApplication>
 #include <QDebug>

@@ -6,12 +6,12 @@
 #include "npmpeers.h"
 #include "../support/uitestsupport.h"
 
-#include "calls/taskregistry.h"
-#include "calls/toolcall.h"
-#include "client/clientsession.h"
-#include "host/host.h"
-#include "workspace/serverconnection.h"
-#include "workspace/workspace.h"
+#include "core/calls/taskregistry.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/host/host.h"
+#include "core/workspace/serverconnection.h"
+#include "core/workspace/workspace.h"
 
 #include <QPointer>
 #include <QTemporaryDir>

@@ -3,7 +3,7 @@
 
 #include "everythingtasks.h"
 
-#include "tasks/tasksmodel.h"
+#include "ui/tasks/tasksmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

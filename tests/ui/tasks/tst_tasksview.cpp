@@ -3,11 +3,11 @@
 
 #include "everythingtasks.h"
 
-#include "tasks/taskresultdialog.h"
-#include "viewers/messagebanner.h"
-#include "tasks/tasksmodel.h"
-#include "tasks/tasksview.h"
-#include "viewers/resultview.h"
+#include "ui/tasks/taskresultdialog.h"
+#include "ui/viewers/messagebanner.h"
+#include "ui/tasks/tasksmodel.h"
+#include "ui/tasks/tasksview.h"
+#include "ui/viewers/resultview.h"
 
 #include <QCheckBox>
 #include <QLabel>

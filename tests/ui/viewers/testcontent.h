@@ -2,7 +2,7 @@
 
 // Builders for viewer tests: content blocks, images and WAV files made on the spot.
 
-#include "protocol/content.h"
+#include "core/protocol/content.h"
 
 #include <QBuffer>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "viewers/jsontreemodel.h"
+#include "ui/viewers/jsontreemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

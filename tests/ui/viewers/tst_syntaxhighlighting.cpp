@@ -1,7 +1,7 @@
-#include "highlight/basichighlighter.h"
-#include "highlight/highlightrules.h"
-#include "highlight/highlighttheme.h"
-#include "highlight/syntaxhighlighting.h"
+#include "ui/highlight/basichighlighter.h"
+#include "ui/highlight/highlightrules.h"
+#include "ui/highlight/highlighttheme.h"
+#include "ui/highlight/syntaxhighlighting.h"
 #include "testtable.h"
 
 #include <QElapsedTimer>

@@ -1,11 +1,11 @@
 #include "testcontent.h"
 
-#include "viewers/largetextview.h"
-#include "viewers/markdowndetector.h"
-#include "viewers/safetextdocument.h"
-#include "viewers/textchunker.h"
-#include "viewers/viewerformat.h"
-#include "viewers/wavinfo.h"
+#include "ui/viewers/largetextview.h"
+#include "ui/viewers/markdowndetector.h"
+#include "ui/viewers/safetextdocument.h"
+#include "ui/viewers/textchunker.h"
+#include "ui/viewers/viewerformat.h"
+#include "ui/viewers/wavinfo.h"
 
 #include <QApplication>
 #include <QPlainTextEdit>

@@ -1,7 +1,7 @@
 // toolgate_webengine: the web engine of MCP App views, loaded with Qt WebEngine when the first app
 // view is shown (ui/apps/appview.h). What it shows and relays comes in an AppWebViewSetup.
 
-#include "apps/appwebengine.h"
+#include "ui/apps/appwebengine.h"
 
 #include <QAuthenticator>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 // toolgate_multimedia: audio results played in the app with Qt Multimedia, loaded on the first Play.
 
-#include "viewers/audioplayback.h"
+#include "ui/viewers/audioplayback.h"
 
 #include <QAudioOutput>
 #include <QBuffer>
