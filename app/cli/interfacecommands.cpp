@@ -3,8 +3,8 @@
 #include "core/calls/approval.h"
 #include "core/client/clientsession.h"
 #include "app/cli/clitext.h"
-#include "core/collections/interfacediff.h"
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacediff.h"
+#include "core/compare/interfacesnapshot.h"
 #include "app/cli/console.h"
 #include "app/cli/outputprinter.h"
 

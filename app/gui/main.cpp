@@ -12,7 +12,7 @@
 #include "core/common/displaytext.h"
 #include "core/common/translations.h"
 #include "ui/clientfeatures/rootsdialog.h"
-#include "ui/clientfeatures/rootsstore.h"
+#include "core/workspace/rootsstore.h"
 #include "core/host/host.h"
 #include "ui/mainwindow/mainwindow.h"
 #include "ui/models/icons.h"

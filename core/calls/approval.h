@@ -2,7 +2,7 @@
 
 #include "core/common/jsonkeyorder.h"
 #include "core/calls/toolpin.h"
-#include "core/protocol/implementation.h"
+#include "core/protocol/serveridentity.h"
 #include "core/protocol/tool.h"
 #include "core/schema/schemavalidator.h"
 
@@ -13,14 +13,6 @@
 #include <functional>
 
 namespace Toolgate {
-
-/// Which server a call goes to, as the human knows it.
-struct ServerIdentity
-{
-    QString name;     ///< The name in the configuration.
-    QString endpoint; ///< The command line or URL.
-    Implementation serverInfo; ///< What the server says about itself (self-reported; display only).
-};
 
 /// Who started a call, recorded with it.
 enum class CallInitiator {

@@ -7,7 +7,7 @@ cmake_minimum_required(VERSION 3.25)
 # core/ includes neither ui/ nor app/ nor Qt Widgets; ui/ includes core/ and never app/; of app/,
 # only the GUI includes ui/.
 set(core_layers common jsonrpc transport peer protocol schema auth client server calls workspace
-    audit requests apps collections host)
+    audit requests apps compare collections host)
 list(TRANSFORM core_layers PREPEND "core/" OUTPUT_VARIABLE all_core)
 
 set(allowed_core/common "")
@@ -24,9 +24,10 @@ set(allowed_core/workspace core/common core/jsonrpc core/transport core/protocol
 set(allowed_core/audit core/common core/jsonrpc core/protocol core/client core/calls core/workspace)
 set(allowed_core/requests core/common core/jsonrpc core/protocol core/schema core/client core/calls core/audit)
 set(allowed_core/apps core/common core/jsonrpc core/protocol core/calls)
+set(allowed_core/compare core/common core/jsonrpc core/protocol core/client core/calls)
 set(allowed_core/collections core/common core/jsonrpc core/protocol core/schema core/client core/calls)
 set(allowed_core/host core/common core/jsonrpc core/transport core/peer core/protocol core/schema core/auth
-    core/client core/calls core/workspace core/audit core/requests)
+    core/client core/calls core/workspace core/audit core/requests core/apps)
 
 # ui/: every folder may use all of core; among ui's folders, the same rule of layers.
 set(allowed_ui/highlight ${all_core})
@@ -40,8 +41,11 @@ set(allowed_ui/audit ${all_core} ui/compare ui/viewers)
 set(allowed_ui/clientfeatures ${all_core} ui/forms ui/viewers)
 set(allowed_ui/collections ${all_core} ui/forms ui/viewers)
 set(allowed_ui/dialogs ${all_core} ui/forms ui/models ui/viewers)
-set(allowed_ui/mainwindow ${all_core} ui/apps ui/audit ui/collections ui/compare ui/dialogs ui/forms ui/models
-    ui/tasks ui/viewers)
+set(allowed_ui/items ${all_core} ui/models)
+set(allowed_ui/servers ${all_core} ui/dialogs ui/items ui/models ui/viewers)
+set(allowed_ui/serverfeatures ${all_core} ui/apps ui/forms ui/items ui/models ui/tasks ui/viewers)
+set(allowed_ui/mainwindow ${all_core} ui/apps ui/audit ui/collections ui/compare ui/dialogs ui/forms ui/items
+    ui/models ui/serverfeatures ui/servers ui/tasks ui/viewers)
 
 # app/: the programs. toolgate-cli and the demo server are headless.
 set(allowed_app/cli ${all_core})

@@ -10,7 +10,7 @@
 #include "core/audit/auditverifier.h"
 #include "core/audit/auditwriter.h"
 #ifdef TOOLGATE_BENCH_VIEW_MODEL
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 #include "ui/audit/audittablemodel.h"
 #endif
 

@@ -1,6 +1,6 @@
 #include "ui/audit/audittablemodel.h"
 
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 #include "ui/viewers/viewerformat.h"
 
 #include <QBrush>

@@ -1,7 +1,7 @@
 #include "ui/audit/auditwindow.h"
 
 #include "ui/audit/auditdetailpane.h"
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 #include "ui/audit/audittablemodel.h"
 #include "core/audit/auditreader.h"
 #include "ui/compare/resultcompareview.h"

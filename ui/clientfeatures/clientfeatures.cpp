@@ -6,7 +6,7 @@
 #include "ui/clientfeatures/elicitationdialog.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestpipeline.h"
-#include "ui/clientfeatures/rootsstore.h"
+#include "core/workspace/rootsstore.h"
 #include "ui/clientfeatures/samplingdialog.h"
 
 #include <QDialog>

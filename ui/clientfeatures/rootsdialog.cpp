@@ -1,6 +1,6 @@
 #include "ui/clientfeatures/rootsdialog.h"
 
-#include "ui/clientfeatures/rootsstore.h"
+#include "core/workspace/rootsstore.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -1,11 +1,11 @@
 #include "ui/collections/collectionspane.h"
 
-#include "ui/collections/collectionfiles.h"
+#include "core/collections/collectionfiles.h"
 #include "ui/collections/editcalldialog.h"
 #include "ui/collections/runreportview.h"
 
 #include "core/common/displaytext.h"
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 #include "core/workspace/workspace.h"
 
 #include <QComboBox>

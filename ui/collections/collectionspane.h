@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/collections/collectionfolder.h"
+#include "core/collections/collectionfolder.h"
 
 #include "core/collections/collectionrunner.h"
 #include "core/common/result.h"

@@ -1,7 +1,7 @@
 #include "ui/collections/expectationeditor.h"
 
 #include "core/common/error.h"
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

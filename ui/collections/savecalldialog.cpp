@@ -1,7 +1,7 @@
 #include "ui/collections/savecalldialog.h"
 
-#include "ui/collections/collectionfiles.h"
-#include "ui/collections/collectionfolder.h"
+#include "core/collections/collectionfiles.h"
+#include "core/collections/collectionfolder.h"
 #include "ui/collections/savedcalleditor.h"
 
 #include <QComboBox>

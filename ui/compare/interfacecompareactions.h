@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacesnapshot.h"
 
 #include <QObject>
 #include <QPointer>

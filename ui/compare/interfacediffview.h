@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/collections/interfacediff.h"
+#include "core/compare/interfacediff.h"
 
 #include <QDialog>
 #include <QWidget>

@@ -1,6 +1,6 @@
 #include "ui/compare/resultcompareview.h"
 
-#include "core/collections/resultdiff.h"
+#include "core/compare/resultdiff.h"
 #include "core/common/displaytext.h"
 #include "ui/viewers/backgroundtask.h"
 #include "ui/viewers/linediffview.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 
 #include <QWidget>
 

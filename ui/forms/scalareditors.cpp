@@ -2,7 +2,7 @@
 #include "core/common/displaytext.h"
 
 #include "ui/forms/jsoneditor.h"
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 #include "ui/forms/numbervalidator.h"
 #include "ui/forms/formlabels.h"
 #include "ui/viewers/largetextview.h"

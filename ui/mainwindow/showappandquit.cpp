@@ -2,7 +2,7 @@
 
 #include "ui/apps/apppane.h"
 #include "ui/mainwindow/mainwindow.h"
-#include "ui/mainwindow/toolpanel.h"
+#include "ui/serverfeatures/toolpanel.h"
 
 #include <QCoreApplication>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // InterfaceSnapshot files and InterfaceDiff (issue 19, item 4): a snapshot survives its file (key
 // order included), and the diff finds exactly what was added, removed and changed.
 
-#include "core/collections/interfacediff.h"
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacediff.h"
+#include "core/compare/interfacesnapshot.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

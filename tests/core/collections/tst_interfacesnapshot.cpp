@@ -9,8 +9,8 @@
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
 #include "core/client/clientsession.h"
-#include "core/collections/interfacediff.h"
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacediff.h"
+#include "core/compare/interfacesnapshot.h"
 #include "core/transport/stdiotransport.h"
 
 #include <QPointer>

@@ -1,7 +1,7 @@
 // ResultDiff (issue 19, item 4): two tool results side by side, their text as a line diff and their
 // structured content as the JSON pointers that differ, bounded for huge values.
 
-#include "core/collections/resultdiff.h"
+#include "core/compare/resultdiff.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

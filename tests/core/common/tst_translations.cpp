@@ -119,7 +119,9 @@ private slots:
         QProcess process;
         process.setWorkingDirectory(QString::fromUtf8(TOOLGATE_SOURCE_DIR));
         process.setProcessChannelMode(QProcess::MergedChannels);
-        QStringList arguments{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-extensions"), QStringLiteral("cpp,h")};
+        // -I: the one include root, so that lupdate finds the headers that give each tr() its context.
+        QStringList arguments{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-extensions"), QStringLiteral("cpp,h"),
+                              QStringLiteral("-I"), QString::fromUtf8(TOOLGATE_SOURCE_DIR)};
         arguments += QString::fromUtf8(TOOLGATE_TR_SOURCES).split(u'|');
         arguments += {QStringLiteral("-ts"), copy};
         process.start(lupdate, arguments);
@@ -192,12 +194,12 @@ private slots:
             {"core/requests/serverrequestpipeline.cpp", "too many requests are waiting for the user", "error reply to the server"},
             {"core/peer/jsonrpcpeer.cpp", "Method not found: ", "error reply to the other side"},
             {"core/transport/streamablehttptransport.cpp", "%1 (HTTP %2)", "the server's own message with its status"},
-            {"ui/mainwindow/workspaceapphost.cpp", "%1 is not connected", "error reply to the app"},
+            {"core/host/workspaceapphost.cpp", "%1 is not connected", "error reply to the app"},
             {"ui/models/iconloader.cpp", "", "why an icon is not shown; the icon is just left out"},
             {"app/cli/conformancemode.cpp", "", "the conformance test driver's log"},
             {"app/cli/commandrunner.cpp", "", "cancellation reasons sent to the server"},
             {"core/apps/appbridge.cpp", "the app view was closed", "cancellation reason sent to the server"},
-            {"ui/mainwindow/toolpanel.cpp", "", "cancellation and teardown reasons sent to the server and the app"},
+            {"ui/serverfeatures/toolpanel.cpp", "", "cancellation and teardown reasons sent to the server and the app"},
             {"ui/apps/apppane.cpp", "", "teardown reasons sent to the app"},
         };
         static const QRegularExpression visible(QStringLiteral(

@@ -15,7 +15,7 @@
 #include "ui/dialogs/dialogapprovalgate.h"
 #include "ui/forms/argumentform.h"
 #include "ui/mainwindow/mainwindow.h"
-#include "ui/mainwindow/toolpanel.h"
+#include "ui/serverfeatures/toolpanel.h"
 #include "core/transport/stdiotransport.h"
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/serverconnection.h"

@@ -9,7 +9,7 @@
 #include "core/calls/approval.h"
 #include "ui/audit/auditwindow.h"
 #include "ui/audit/auditdetailpane.h"
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 #include "ui/audit/audittablemodel.h"
 #include "core/audit/auditreader.h"
 #include "auditstorefiller.h"

@@ -14,7 +14,7 @@
 #include "ui/viewers/linediffview.h"
 #include "ui/forms/argumentform.h"
 #include "ui/mainwindow/mainwindow.h"
-#include "ui/mainwindow/toolpanel.h"
+#include "ui/serverfeatures/toolpanel.h"
 #include "ui/models/tooltreemodel.h"
 #include "ui/viewers/contentview.h"
 #include "ui/viewers/resultview.h"

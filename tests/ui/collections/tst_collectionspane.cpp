@@ -21,7 +21,7 @@
 #include "ui/dialogs/dialogapprovalgate.h"
 #include "ui/dialogs/runapprovaldialog.h"
 #include "ui/forms/argumentform.h"
-#include "ui/mainwindow/toolpanel.h"
+#include "ui/serverfeatures/toolpanel.h"
 
 #include <QComboBox>
 #include <QDockWidget>

@@ -11,7 +11,7 @@
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
 #include "core/client/clientsession.h"
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacesnapshot.h"
 #include "ui/compare/interfacediffview.h"
 #include "ui/compare/resultcompareview.h"
 #include "core/transport/stdiotransport.h"

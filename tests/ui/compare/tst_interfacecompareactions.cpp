@@ -11,8 +11,8 @@
 #include "ui/compare/interfacediffview.h"
 #include "ui/forms/argumentform.h"
 #include "ui/mainwindow/mainwindow.h"
-#include "ui/mainwindow/serverpanel.h"
-#include "ui/mainwindow/toolpanel.h"
+#include "ui/servers/serverpanel.h"
+#include "ui/serverfeatures/toolpanel.h"
 
 #include <QAction>
 #include <QApplication>

@@ -4,7 +4,7 @@
 #include "ui/dialogs/confirmationdialog.h"
 #include "ui/dialogs/dialogapprovalgate.h"
 #include "ui/dialogs/runapprovaldialog.h"
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 #include "ui/forms/problemsbox.h"
 #include "listtools.h"
 #include "stallprobe.h"

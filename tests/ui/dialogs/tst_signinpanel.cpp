@@ -6,7 +6,7 @@
 #include "../../core/http/authorizedmcpserver.h"
 
 #include "core/auth/secretstore.h"
-#include "ui/mainwindow/serverinfopanel.h"
+#include "ui/servers/serverinfopanel.h"
 #include "ui/models/serverlistmodel.h"
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/serversignin.h"

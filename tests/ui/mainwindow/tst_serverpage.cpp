@@ -8,8 +8,8 @@
 #include "../support/mainwindowtesting.h"
 
 #include "ui/dialogs/servereditordialog.h"
-#include "ui/mainwindow/serverinfopanel.h"
-#include "ui/mainwindow/serverpanel.h"
+#include "ui/servers/serverinfopanel.h"
+#include "ui/servers/serverpanel.h"
 #include "core/workspace/eracache.h"
 
 #include <QAction>

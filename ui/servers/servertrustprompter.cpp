@@ -1,4 +1,4 @@
-#include "ui/mainwindow/servertrustprompter.h"
+#include "ui/servers/servertrustprompter.h"
 
 #include "ui/dialogs/servertrustdialog.h"
 #include "core/workspace/servertrust.h"

@@ -1,11 +1,11 @@
-#include "ui/mainwindow/resourcepanel.h"
+#include "ui/serverfeatures/resourcepanel.h"
 
-#include "ui/mainwindow/argumentcompleter.h"
+#include "ui/serverfeatures/argumentcompleter.h"
 #include "core/client/clientsession.h"
 #include "ui/viewers/viewerformat.h"
-#include "ui/mainwindow/itemheader.h"
+#include "ui/items/itemheader.h"
 #include "ui/models/icons.h"
-#include "ui/mainwindow/uritemplate_p.h"
+#include "core/protocol/uritemplate.h"
 #include "ui/viewers/resultview.h"
 #include "core/workspace/serverconnection.h"
 

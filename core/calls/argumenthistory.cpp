@@ -1,4 +1,4 @@
-#include "ui/forms/argumenthistory.h"
+#include "core/calls/argumenthistory.h"
 
 #include "core/common/atomicfile.h"
 

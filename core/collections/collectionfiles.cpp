@@ -1,4 +1,4 @@
-#include "ui/collections/collectionfiles.h"
+#include "core/collections/collectionfiles.h"
 
 #include "core/common/error.h"
 

@@ -1,4 +1,4 @@
-#include "ui/forms/jsontext.h"
+#include "core/jsonrpc/jsontext.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "ui/mainwindow/consoleview.h"
+#include "ui/servers/consoleview.h"
 
 #include "ui/models/icons.h"
 #include "core/protocol/logginglevel.h"

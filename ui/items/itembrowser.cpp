@@ -1,9 +1,9 @@
-#include "ui/mainwindow/itembrowser.h"
+#include "ui/items/itembrowser.h"
 
 #include "ui/models/icons.h"
 #include "ui/models/servertreemodel.h"
 #include "ui/models/toolfilterproxymodel.h"
-#include "ui/mainwindow/treeitemdelegate.h"
+#include "ui/items/treeitemdelegate.h"
 
 #include <QAction>
 #include <QHeaderView>

@@ -1,4 +1,4 @@
-#include "ui/mainwindow/uritemplate_p.h"
+#include "core/protocol/uritemplate.h"
 
 #include <QUrl>
 

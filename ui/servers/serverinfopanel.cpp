@@ -1,10 +1,10 @@
-#include "ui/mainwindow/serverinfopanel.h"
+#include "ui/servers/serverinfopanel.h"
 
 #include "core/apps/appmeta.h"
 #include "core/apps/apptrust.h"
 
 #include "core/client/clientsession.h"
-#include "ui/mainwindow/itemheader.h"
+#include "ui/items/itemheader.h"
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
 #include "ui/viewers/markdownbrowser.h"

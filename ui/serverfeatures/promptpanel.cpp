@@ -1,8 +1,8 @@
-#include "ui/mainwindow/promptpanel.h"
+#include "ui/serverfeatures/promptpanel.h"
 
-#include "ui/mainwindow/argumentcompleter.h"
+#include "ui/serverfeatures/argumentcompleter.h"
 #include "core/client/clientsession.h"
-#include "ui/mainwindow/itemheader.h"
+#include "ui/items/itemheader.h"
 #include "ui/models/icons.h"
 #include "ui/viewers/contentview.h"
 #include "core/workspace/serverconnection.h"

@@ -1,4 +1,4 @@
-#include "ui/mainwindow/argumentcompleter.h"
+#include "ui/serverfeatures/argumentcompleter.h"
 
 #include "core/client/clientsession.h"
 #include "core/workspace/serverconnection.h"

@@ -1,4 +1,4 @@
-#include "ui/mainwindow/itemheader.h"
+#include "ui/items/itemheader.h"
 
 #include "core/common/displaytext.h"
 

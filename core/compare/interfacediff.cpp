@@ -1,4 +1,4 @@
-#include "core/collections/interfacediff.h"
+#include "core/compare/interfacediff.h"
 
 #include "core/calls/toolpin.h"
 

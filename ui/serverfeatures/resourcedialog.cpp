@@ -1,4 +1,4 @@
-#include "ui/mainwindow/resourcedialog.h"
+#include "ui/serverfeatures/resourcedialog.h"
 
 #include "core/client/clientsession.h"
 #include "ui/viewers/resultview.h"

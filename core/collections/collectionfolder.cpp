@@ -1,4 +1,4 @@
-#include "ui/collections/collectionfolder.h"
+#include "core/collections/collectionfolder.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 // ConsoleView against a server that floods its stderr (issue 13): the view takes the lines a few at a
 // time, so no turn of the event loop lays out thousands of them, and still ends up showing the last ones.
 
-#include "ui/mainwindow/consoleview.h"
+#include "ui/servers/consoleview.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconnection.h"
 

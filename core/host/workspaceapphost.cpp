@@ -1,4 +1,4 @@
-#include "ui/mainwindow/workspaceapphost.h"
+#include "core/host/workspaceapphost.h"
 
 #include "core/audit/auditlog.h"
 #include "core/calls/toolcall.h"

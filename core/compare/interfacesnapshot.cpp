@@ -1,4 +1,4 @@
-#include "core/collections/interfacesnapshot.h"
+#include "core/compare/interfacesnapshot.h"
 
 #include "core/client/clientsession.h"
 #include "core/common/atomicfile.h"

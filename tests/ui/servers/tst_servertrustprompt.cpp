@@ -8,9 +8,9 @@
 #include "../support/mainwindowtesting.h"
 
 #include "ui/dialogs/servertrustdialog.h"
-#include "ui/mainwindow/serverinfopanel.h"
-#include "ui/mainwindow/serverpanel.h"
-#include "ui/mainwindow/servertrustprompter.h"
+#include "ui/servers/serverinfopanel.h"
+#include "ui/servers/serverpanel.h"
+#include "ui/servers/servertrustprompter.h"
 #include "ui/models/serverlistmodel.h"
 #include "core/workspace/servertrust.h"
 

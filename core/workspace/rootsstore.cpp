@@ -1,4 +1,4 @@
-#include "ui/clientfeatures/rootsstore.h"
+#include "core/workspace/rootsstore.h"
 
 #include "core/common/atomicfile.h"
 

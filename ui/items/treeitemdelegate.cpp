@@ -1,4 +1,4 @@
-#include "ui/mainwindow/treeitemdelegate.h"
+#include "ui/items/treeitemdelegate.h"
 
 #include "ui/models/servertreemodel.h"
 

@@ -1,4 +1,4 @@
-#include "core/collections/resultdiff.h"
+#include "core/compare/resultdiff.h"
 
 #include "core/calls/toolpin.h"
 #include "core/common/jsonpointer.h"

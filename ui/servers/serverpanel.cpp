@@ -1,4 +1,4 @@
-#include "ui/mainwindow/serverpanel.h"
+#include "ui/servers/serverpanel.h"
 
 #include "ui/dialogs/servereditordialog.h"
 #include "ui/models/icons.h"

@@ -1,4 +1,4 @@
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 
 namespace Toolgate {
 
