@@ -109,7 +109,8 @@ public:
     struct OutcomeTask { Ticket ticket; AuditToolCallOutcome outcome; };
     struct TaskEventTask { Ticket ticket; QString taskId; TaskEvent event; };
     struct AbandonTask { Ticket ticket; };
-    struct ServerRequestTask { AuditServerRequest request; };
+    /// recorded, when set, hears once the request is committed (its answer waits for that).
+    struct ServerRequestTask { AuditServerRequest request; std::shared_ptr<Completion> recorded; };
     struct ConnectionTask { AuditConnectionEvent event; };
     struct SecretsTask { QStringList values; };
     struct BarrierTask
@@ -117,6 +118,8 @@ public:
         std::optional<Ticket> ticket;
         std::shared_ptr<Completion> completion;
         std::shared_ptr<Blocking> blocking;
+        /// A record written by the task before it (a server request): what the completion hears.
+        std::optional<qint64> recordId;
     };
     using Task = std::variant<IntentTask, DecisionTask, OutcomeTask, TaskEventTask, AbandonTask, ServerRequestTask, ConnectionTask,
                               SecretsTask, BarrierTask>;
@@ -405,7 +408,11 @@ public:
                     if (auto written = writer->appendDecision(id.value(), *decision); !written)
                         return written;
                 }
-                return writer->appendOutcome(id.value(), rows.outcome(t.request));
+                if (auto written = writer->appendOutcome(id.value(), rows.outcome(t.request)); !written)
+                    return written;
+                if (t.recorded)
+                    barriers.push_back(BarrierTask{std::nullopt, t.recorded, nullptr, id.value()});
+                return {};
             } else if constexpr (std::is_same_v<T, ConnectionTask>) {
                 auto id = writer->appendIntent(rows.intent(t.event, session));
                 if (!id)
@@ -426,6 +433,8 @@ public:
         Result<qint64> result = qint64(0);
         if (failure) {
             result = *failure;
+        } else if (barrier.recordId) {
+            result = *barrier.recordId;
         } else if (barrier.ticket) {
             const auto it = tickets.constFind(*barrier.ticket);
             if (it != tickets.cend() && it->recordId)
@@ -454,6 +463,8 @@ public:
             for (Task &task : batch) {
                 if (auto *barrier = std::get_if<BarrierTask>(&task))
                     resolve(*barrier, error);
+                else if (auto *request = std::get_if<ServerRequestTask>(&task))
+                    resolve(BarrierTask{std::nullopt, request->recorded, nullptr, std::nullopt}, error);
                 else if (auto *secrets = std::get_if<SecretsTask>(&task))
                     rows.redactor().addSecretValues(secrets->values);
             }
@@ -488,16 +499,20 @@ public:
                 continue;
             }
             const QHash<Ticket, TicketState> before = tickets;
-            std::vector<BarrierTask> none;
+            std::vector<BarrierTask> recorded;
             Result<void> written = writer->begin();
             if (written)
-                written = apply(task, none);
+                written = apply(task, recorded);
             if (written)
                 written = writer->commit();
             if (written) {
                 committed = committed || !std::holds_alternative<SecretsTask>(task);
+                for (const BarrierTask &barrier : recorded)
+                    resolve(barrier, std::nullopt);
                 continue;
             }
+            if (auto *request = std::get_if<ServerRequestTask>(&task))
+                resolve(BarrierTask{std::nullopt, request->recorded, nullptr, std::nullopt}, written.error());
             writer->rollback();
             tickets = before;
             if (auto *intent = std::get_if<IntentTask>(&task)) {
@@ -734,14 +749,21 @@ void AuditLog::whenRecorded(Ticket ticket, QObject *context, std::function<void(
     d->enqueue(Private::BarrierTask{ticket, std::move(completion), nullptr});
 }
 
-void AuditLog::recordServerRequest(const AuditServerRequest &request)
+void AuditLog::recordServerRequest(const AuditServerRequest &request, QObject *context,
+                                   std::function<void(const Result<qint64> &)> recorded)
 {
+    std::shared_ptr<Private::Completion> completion;
+    if (recorded) {
+        completion = std::make_shared<Private::Completion>();
+        completion->context = context;
+        completion->callback = std::move(recorded);
+    }
     AuditServerRequest copy = request;
     if (copy.originCallId && !copy.origin)
         copy.origin = d->recordOf(copy.originCallId);
     if (!copy.receivedAt.isValid())
         copy.receivedAt = QDateTime::currentDateTimeUtc().addMSecs(-copy.durationMs);
-    d->enqueue(Private::ServerRequestTask{std::move(copy)});
+    d->enqueue(Private::ServerRequestTask{std::move(copy), std::move(completion)});
 }
 
 void AuditLog::runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)

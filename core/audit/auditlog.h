@@ -75,8 +75,11 @@ public:
     /// done gets the record id once everything queued for ticket so far is committed, or the error.
     void whenRecorded(Ticket ticket, QObject *context, std::function<void(const Result<qint64> &)> done);
 
-    /// A request the server made of us (sampling, elicitation, roots), once answered.
-    void recordServerRequest(const AuditServerRequest &request);
+    /// A request the server made of us (sampling, elicitation, roots), once answered. recorded, when
+    /// given, hears (on context's thread) the record's id once it is committed, or why it could not
+    /// be: the answer is sent only then, as a tool call is.
+    void recordServerRequest(const AuditServerRequest &request, QObject *context = nullptr,
+                             std::function<void(const Result<qint64> &)> recorded = {});
     void recordConnectionEvent(const AuditConnectionEvent &event);
 
     /// Values to redact wherever they appear in what is recorded from now on (e.g. ServerConfig::secretValues()).

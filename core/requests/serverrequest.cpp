@@ -240,9 +240,7 @@ bool ServerRequest::settle(const Result<QJsonObject> &answer, const std::optiona
     if (m_settled)
         return false;
     m_settled = true;
-    if (m_sink)
-        std::exchange(m_sink, {})(answer);
-    record(answer, decision);
+    record(answer, decision, std::exchange(m_sink, {}));
     emit settled();
     return true;
 }
@@ -263,10 +261,13 @@ void ServerRequest::setWaitingBehind(int count)
     emit waitingBehindChanged(count);
 }
 
-void ServerRequest::record(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision)
+void ServerRequest::record(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision, Sink sink)
 {
-    if (!m_audit)
+    if (!m_audit) {
+        if (sink)
+            sink(answer);
         return;
+    }
     AuditServerRequest entry;
     entry.server = m_server;
     entry.method = method();
@@ -280,7 +281,19 @@ void ServerRequest::record(const Result<QJsonObject> &answer, const std::optiona
     entry.receivedAt = m_receivedAt;
     entry.originCallId = m_originCallId;
     entry.durationMs = m_elapsed.elapsed();
-    m_audit->recordServerRequest(entry);
+    // As for a tool call, nothing leaves before its record is durable: what a person gave a server
+    // (a sampling reply, the data of a form) is sent only once the audit log holds it, and not at all
+    // when it cannot be recorded. The log is the context: the answer is owed even if this request
+    // object is gone by then.
+    m_audit->recordServerRequest(entry, m_audit, [sink = std::move(sink), answer](const Result<qint64> &recorded) {
+        if (!sink)
+            return;
+        if (recorded)
+            sink(answer);
+        else
+            // Why stays here (AuditLog::writeFailed tells the person): the server gets no local paths.
+            sink(Error{int(ErrorCode::InternalError), QStringLiteral("the client could not record its answer, so it does not send it"), {}});
+    });
 }
 
 } // namespace Toolgate

@@ -110,7 +110,8 @@ private:
     /// Ends the request from the pipeline's side: answers with answer, then emits withdrawn(why).
     void withdraw(const Result<QJsonObject> &answer, const QString &why);
     void setWaitingBehind(int count);
-    void record(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision);
+    /// Records how the request ended; sink gets the answer once the record is committed.
+    void record(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision, Sink sink);
     ApprovalDecision decision(ApprovalDecision::Kind kind, const QString &reason = {}) const;
 
     Kind m_kind;

@@ -31,7 +31,7 @@
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/workspace.h"
 
-#include "../core/schema/hostileschemas.h"
+#include "hostileschemas.h"
 #include "../support/stallprobe.h"
 
 #include <QApplication>

@@ -16,7 +16,7 @@
 
 #include "stdiowire.h"
 
-#include "../core/schema/hostileschemas.h"
+#include "hostileschemas.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
@@ -113,7 +113,7 @@ public:
         int pages = 0;        // endless-pages: pages in all, 0 for no end
         int delayMs = 300;    // spoof-prompt: after tools/list, wait this long before sending
         int count = 10000;    // the floods: messages sent
-        int schemaCase = 0;   // schema-tools: which case of tests/core/schema/hostileschemas.h
+        int schemaCase = 0;   // schema-tools: which case of tests/support/hostileschemas.h
     };
 
     explicit Hostile(Options options) : options(std::move(options))
@@ -287,7 +287,7 @@ QJsonObject serverRequest(const QString &method, const QJsonObject &params)
     return {{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, u"flood"_s}, {u"method"_s, method}, {u"params"_s, params}};
 }
 
-// schema-tools: one case of tests/core/schema/hostileschemas.h, moved under $defs/case of a tool's schema
+// schema-tools: one case of tests/support/hostileschemas.h, moved under $defs/case of a tool's schema
 // (its "#..." references follow it there), as JSON text: some cases nest deeper than QJsonDocument builds.
 const HostileSchemas::Case &schemaCase(const Hostile &h)
 {

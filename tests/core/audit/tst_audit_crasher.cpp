@@ -5,7 +5,7 @@
 // call "outcome unknown".
 
 #include "core/audit/auditlog.h"
-#include "auditfixture.h"
+#include "inprocessserver.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -66,7 +66,7 @@ int main(int argc, char *argv[])
     }
 
     if (mode == QLatin1StringView("pipeline")) {
-        auto *fixture = new AuditTest::InProcessServer;
+        auto *fixture = new TestSupport::InProcessServer;
         // The tool never answers: the call stays in flight until the process is killed.
         auto *unanswered = new QList<ToolCallContext>; // held, so the server never answers
         fixture->addTool(QStringLiteral("hang"), [log, unanswered](const ToolCallContext &call) {

@@ -7,7 +7,7 @@
 #include "core/audit/auditreader.h"
 #include "core/audit/auditverifier.h"
 #include "core/audit/auditwriter.h"
-#include "auditfixture.h"
+#include "inprocessserver.h"
 #include "csv.h"
 
 #include <QBuffer>
@@ -25,7 +25,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using namespace Toolgate::AuditTest;
+using namespace Toolgate::TestSupport;
 
 namespace {
 

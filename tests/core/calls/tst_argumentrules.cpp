@@ -4,7 +4,7 @@
 // asking, deny without sending (the server's handler counts what reached it), ask, shadow (recorded,
 // never deciding), the audit record naming the rule, and a replay of recorded calls.
 
-#include "audit/auditfixture.h"
+#include "inprocessserver.h"
 
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
@@ -23,7 +23,7 @@
 #include <QTest>
 
 using namespace Toolgate;
-using namespace Toolgate::AuditTest;
+using namespace Toolgate::TestSupport;
 using namespace Qt::StringLiterals;
 
 namespace {

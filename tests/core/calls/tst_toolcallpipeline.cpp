@@ -1,5 +1,5 @@
-#include "audit/auditfixture.h"
-#include "schema/hostileschemas.h"
+#include "inprocessserver.h"
+#include "hostileschemas.h"
 #include "stallprobe.h"
 #include "testjson.h"
 
@@ -19,7 +19,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using Toolgate::AuditTest::InProcessServer;
+using Toolgate::TestSupport::InProcessServer;
 using Toolgate::TestSupport::parseObject;
 
 namespace {

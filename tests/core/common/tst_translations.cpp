@@ -186,6 +186,7 @@ private slots:
             {"core/requests/serverrequestpipeline.cpp", "this client does not support elicitation mode", "error reply to the server"},
             {"core/requests/serverrequestpipeline.cpp", "the client could not list its roots", "error reply to the server"},
             {"core/requests/serverrequest.cpp", "%1 does not answer this kind of request", "a programming error in the caller"},
+            {"core/requests/serverrequest.cpp", "the client could not record its answer", "error reply to the server"},
             {"core/client/clientsession.cpp", "this client does not offer ", "error reply to the server"},
             {"core/client/clientsession.cpp", "this client does not answer ", "error reply to the server"},
             {"core/client/clientsession.cpp", "this client did not declare sampling.tools", "error reply to the server"},

@@ -13,7 +13,7 @@
 #include "stallprobe.h"
 #include "testjson.h"
 
-#include "../../core/schema/hostileschemas.h"
+#include "hostileschemas.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
 #pragma once
-// In-process MCP server and client over a loopback transport, with a call pipeline: lets the audit
-// tests drive real ToolCalls (which only the pipeline can create) without child processes.
+// In-process MCP server and client over a loopback transport, with a call pipeline: lets tests
+// drive real ToolCalls and server requests (which only the pipeline can create) without child processes.
 
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
@@ -13,9 +13,7 @@
 
 #include <memory>
 
-namespace Toolgate::AuditTest {
-
-using TestSupport::LoopbackTransport;
+namespace Toolgate::TestSupport {
 
 /// A connected client session to an in-process server offering the tools the test adds.
 struct InProcessServer
@@ -64,4 +62,4 @@ struct InProcessServer
     }
 };
 
-} // namespace Toolgate::AuditTest
+} // namespace Toolgate::TestSupport
