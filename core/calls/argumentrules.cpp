@@ -244,7 +244,19 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         const QString resolved = resolvedPath(text);
         if (resolved.isEmpty())
             return unknown(ArgumentRules::tr("the path is relative (where it leads depends on the server's working folder) or cannot be resolved"));
-        return holdsIf(isInside(resolved, resolvedPath(folder)));
+        const bool inside = isInside(resolved, resolvedPath(folder));
+        // A plain path with percent-escapes ("/data/%2e%2e/etc") is a literal folder name to the file
+        // system but ".." to a server that decodes it. Where the two readings disagree, nobody here
+        // can know which one the server takes.
+        if (text.contains(u'%')) {
+            const QString decoded = QUrl::fromPercentEncoding(text.toUtf8());
+            if (decoded != text && !decoded.contains(QChar(0))) {
+                const QString decodedResolved = resolvedPath(decoded);
+                if (decodedResolved.isEmpty() || isInside(decodedResolved, resolvedPath(folder)) != inside)
+                    return unknown(ArgumentRules::tr("the path leads elsewhere once its percent-escapes are decoded (%1)").arg(decoded));
+            }
+        }
+        return holdsIf(inside);
     }
     case Kind::UrlHost: {
         if (!value->isString())

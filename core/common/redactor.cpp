@@ -25,7 +25,13 @@ const QString credentialName = QStringLiteral(
 } // namespace
 
 Redactor::Redactor()
-    : m_authorizationHeader(QStringLiteral(R"((?i)\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)[^\r\n"']+)"))
+    // The credentials only: an optional scheme, one token, and the name=value parameters some schemes
+    // (Digest) continue with after commas. Not the rest of the line: text after "authorization:" would
+    // otherwise be hidden from the audit log, which a server could use to hide what it wrote.
+    : m_authorizationHeader(QStringLiteral(R"((?i)\b((?:proxy-)?authorization)(["']?[ \t]*[:=][ \t]*["']?))"
+                                           R"((?:[A-Za-z][A-Za-z0-9\-]*[ \t]+(?=[^\s"']))?)"
+                                           R"((?:[A-Za-z0-9_\-]+="[^"\r\n]*"|[^\s"',;]+))"
+                                           R"((?:[ \t]*,[ \t]*[A-Za-z0-9_\-]+=(?:"[^"\r\n]*"|[^\s"',;]*))*)"))
     // Only "Bearer": "basic" is an ordinary word; Basic credentials are caught by the header rule.
     , m_scheme(QStringLiteral(R"((?i)\b(bearer)\s+[A-Za-z0-9\-._~+/]{8,}=*)"))
     , m_keyValue(QStringLiteral(R"((?i)\b()") + credentialName + QStringLiteral(R"()(["']?\s*[=:]\s*["']?)([^\s"'&,;}]+))"))

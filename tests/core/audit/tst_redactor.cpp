@@ -104,6 +104,15 @@ void tst_Redactor::text_data()
                             << u"curl -H 'Authorization: [redacted]' https://x"_s;
     QTest::addRow("bearer alone") << u"use Bearer abcdefgh12345 please"_s << u"use Bearer [redacted] please"_s;
     QTest::addRow("header line") << u"Authorization: token ghp_abcdef\nAccept: */*"_s << u"Authorization: [redacted]\nAccept: */*"_s;
+    // Only the credentials go: text after them on the same line stays, so a server cannot hide what it
+    // wrote from the audit log behind an "authorization:" (issue #35).
+    QTest::addRow("text after the token") << u"authorization: Bearer abc123def and then: rm -rf ~"_s
+                                          << u"authorization: [redacted] and then: rm -rf ~"_s;
+    QTest::addRow("no token at all") << u"Authorization:    \nnext line"_s << u"Authorization:    \nnext line"_s;
+    QTest::addRow("digest parameters") << u"Authorization: Digest username=\"ann\", realm=\"x\", response=\"6629fae4\" visible"_s
+                                       << u"Authorization: [redacted] visible"_s;
+    QTest::addRow("json") << u"{\"authorization\": \"Basic dXNlcjpwYXNz\", \"note\": \"kept\"}"_s
+                          << u"{\"authorization\": \"[redacted]\", \"note\": \"kept\"}"_s;
     QTest::addRow("basic is a word") << u"a basic example of bearer arms"_s << u"a basic example of bearer arms"_s;
     QTest::addRow("query parameter") << u"https://api.example/v1?access_token=abc123&q=1"_s
                                      << u"https://api.example/v1?access_token=[redacted]&q=1"_s;

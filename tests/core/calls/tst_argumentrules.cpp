@@ -162,6 +162,11 @@ void tst_ArgumentRules::pathEscapesAreRefused()
     QVERIFY(!insideProj(folder() + u"/dangling"_s));
     // A sibling whose name starts the same.
     QVERIFY(!insideProj(m_dir->filePath(u"projx/a.txt"_s)));
+    // A literal "%2e%2e" folder is inside to the file system, but ".." to a server that decodes it.
+    QVERIFY(!insideProj(folder() + u"/%2e%2e/secret.txt"_s));
+    QVERIFY(!insideProj(folder() + u"/sub/%2E%2E%2f..%2fsecret.txt"_s));
+    // Escapes that lead to the same place either way do not matter.
+    QVERIFY(insideProj(folder() + u"/my%20file.txt"_s));
     // Relative paths: the server's working folder is unknown.
     QVERIFY(!insideProj(u"proj/a.txt"_s));
     QVERIFY(!insideProj(u"a.txt"_s));
@@ -262,6 +267,10 @@ void tst_ArgumentRules::denyRulesFailClosed()
         QVERIFY2(decided(denyEtc, uri) == ArgumentRule::Action::Deny, qPrintable(uri));
     QVERIFY(!decided(denyEtc, u"file:///tmp/x"_s)); // outside: the rule does not apply
     QVERIFY(!decided(denyEtc, u"/tmp/x"_s));
+    // Read literally, a folder named "%2e%2e" under /tmp; decoded, /etc/passwd: denied, saying why.
+    QString decodedWhy;
+    QCOMPARE(decided(denyEtc, u"/tmp/%2e%2e/etc/passwd"_s, &decodedWhy), ArgumentRule::Action::Deny);
+    QVERIFY2(decodedWhy.contains(u"percent-escapes"_s), qPrintable(decodedWhy));
     // Values the condition cannot judge are denied, saying why.
     QString why;
     for (const QJsonValue &value : {QJsonValue(QJsonArray{u"/etc/passwd"_s}), QJsonValue(QJsonObject{{u"p"_s, u"/etc/passwd"_s}}), QJsonValue(7),
