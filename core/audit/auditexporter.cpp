@@ -1,6 +1,7 @@
 #include "core/audit/auditexporter.h"
 
 #include "core/audit/auditreader.h"
+#include "core/common/displaytext.h"
 #include "core/common/error.h"
 
 #include <QCoreApplication>
@@ -120,7 +121,9 @@ QByteArray AuditExporter::csvHeader()
 
 QString AuditExporter::csvCell(const QString &value, bool text)
 {
-    QString cell = value;
+    // Hidden characters a server wrote (terminal escapes, bidirectional controls) shown as escapes:
+    // the CSV goes to terminals and spreadsheets, which would act on them. JSON Lines stays lossless.
+    QString cell = text ? DisplayText::visible(value) : value;
     if (text && !cell.isEmpty()) {
         const QChar first = cell.front();
         if (first == u'=' || first == u'+' || first == u'-' || first == u'@' || first == u'\t' || first == u'\r')

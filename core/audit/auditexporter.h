@@ -32,7 +32,8 @@ public:
     static QByteArray csvHeader();
     static QByteArray csvRow(const AuditRecord &record);
     /// A CSV cell: quoted when needed; text a spreadsheet would run as a formula (=, +, -, @ first)
-    /// gets a leading apostrophe, the usual guard, since server-supplied text ends up here.
+    /// gets a leading apostrophe, the usual guard, since server-supplied text ends up here; hidden
+    /// characters in text are written as visible escapes (DisplayText::visible()).
     static QString csvCell(const QString &value, bool text = true);
 };
 

@@ -40,6 +40,7 @@ private slots:
     void show();
     void showsTasks();
     void exportFiles();
+    void exportedCsvShowsEscapes();
     void verify();
     void verifyInGerman();
     void usageErrors();
@@ -237,6 +238,38 @@ void tst_AuditCommand::exportFiles()
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.startsWith(u"id,type"_s));
     QCOMPARE(run({u"export"_s, u"--format"_s, u"xml"_s}).exitCode, 2);
+}
+
+// A server's names and messages go into CSV cells as text (results are JSON, escaped already): a
+// terminal escape in them must not reach a terminal or a spreadsheet as itself (issue #35).
+void tst_AuditCommand::exportedCsvShowsEscapes()
+{
+    const QString path = m_dir.filePath(u"hostile.sqlite"_s);
+    {
+        AuditLog::Options options;
+        options.path = path;
+        AuditLog log(options);
+        AuditToolCallIntent intent;
+        intent.server = {u"evil\x1b]0;pwned\x07"_s, u"server-cmd"_s, {}};
+        intent.tool = u"read\x1b[2Jfile"_s;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, {ApprovalDecision::Kind::Deny, ApprovalDecision::Source::Human, u"no \u202eexe.txt"_s, std::nullopt});
+        AuditToolCallOutcome outcome;
+        outcome.kind = ToolCallOutcome::Kind::Denied;
+        log.recordOutcome(ticket, outcome);
+        QVERIFY(log.waitForWrites());
+    }
+    const QString file = m_dir.filePath(u"hostile.csv"_s);
+    QCOMPARE(run({u"export"_s, u"-o"_s, file}, path).exitCode, 0);
+    QFile csvFile(file);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const Run toStdout = run({u"export"_s, u"--format"_s, u"csv"_s}, path);
+    QCOMPARE(toStdout.exitCode, 0);
+    for (const QString &csv : {QString::fromUtf8(csvFile.readAll()), toStdout.out}) {
+        QVERIFY2(!csv.contains(QChar(0x1b)) && !csv.contains(QChar(0x07)) && !csv.contains(QChar(0x202e)), qPrintable(csv));
+        QVERIFY2(csv.contains(u"read\\x1b[2Jfile"_s), qPrintable(csv));
+        QVERIFY2(csv.contains(u"\\u202e"_s), qPrintable(csv));
+    }
 }
 
 void tst_AuditCommand::verify()
