@@ -435,7 +435,8 @@ Options:
   --yes, -y           approve every tool call without asking
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it)
+                      restarts it); given, it also bounds a task: one with no news for
+                      that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client's
                       roots (repeatable; none are shared without it)
   --task              call: ask the tool to run as a task, when it may (tools that require
@@ -454,8 +455,8 @@ Approval:
     y  allow this call once
     n  deny it (you may then give a reason)
     s  show the tool's input schema, then ask again
-  End of input, or no input at all, denies the call ("no answer"). Ctrl-C cancels a call
-  that is waiting or running (the server is told) and exits with 130.
+  End of input, or no input at all, denies the call ("no answer"). Ctrl-C (or SIGTERM)
+  cancels a call that is waiting or running (the server is told) and exits with 130.
 
 When the server asks:
   A server may ask for information (elicitation: a form, asked field by field with its
@@ -492,7 +493,7 @@ Exit codes:
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
   10   diff: the two interfaces differ
-  130  interrupted (Ctrl-C)
+  130  interrupted (Ctrl-C or SIGTERM)
 )").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText()
         + InterfaceCommands::helpText();
 }

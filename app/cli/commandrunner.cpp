@@ -223,6 +223,8 @@ void CommandRunner::callTool(const Tool &tool)
     // Long calls say how far they got; progress also restarts the --timeout clock. While a task
     // runs, it is part of the task's status line.
     connect(m_call, &ToolCall::progress, this, [this, name = tool.name](const ProgressUpdate &update) {
+        if (m_taskQuiet.isActive())
+            m_taskQuiet.start();
         if (m_statusLine)
             m_statusLine->progress(update);
         else
@@ -249,17 +251,45 @@ void CommandRunner::callTaskChanged(const Task &task)
         Console::err(Cli::tr("%1: the server runs the call as task %2 (Ctrl-C cancels it)\n")
                          .arg(tool, Console::sanitizedLine(task.taskId)));
         m_statusLine = std::make_unique<TaskStatusLine>(tool, Console::stderrIsTerminal());
+        if (m_arguments.timeout) {
+            m_taskQuiet.setSingleShot(true);
+            m_taskQuiet.setInterval(*m_arguments.timeout);
+            connect(&m_taskQuiet, &QTimer::timeout, this, &CommandRunner::taskWentQuiet);
+        }
     }
     m_statusLine->update(task);
+    if (m_arguments.timeout && !task.isTerminal())
+        m_taskQuiet.start();
+}
+
+void CommandRunner::taskWentQuiet()
+{
+    if (!m_call || m_done || !m_call->task())
+        return;
+    m_taskTimedOut = true;
+    const qint64 seconds = std::chrono::duration_cast<std::chrono::seconds>(*m_arguments.timeout).count();
+    Console::err(Cli::tr("Task %1 sent no news for %2 s (--timeout); cancelling it at the server...\n")
+                     .arg(Console::sanitizedLine(m_call->task()->taskId))
+                     .arg(seconds));
+    // finished() follows once the server has it; callFinished() reports the timeout.
+    m_call->cancel(QStringLiteral("no news within the client's --timeout"));
 }
 
 void CommandRunner::callFinished()
 {
     if (!m_call || m_done)
         return;
+    m_taskQuiet.stop();
     if (m_statusLine)
         m_statusLine->finish();
     const ToolCallOutcome::Kind kind = m_call->outcome().kind;
+    if (m_taskTimedOut && kind == ToolCallOutcome::Kind::Cancelled) {
+        const Error error = makeError(ErrorCode::RequestTimeout,
+                                      Cli::tr("the task sent no news within --timeout and was cancelled at the server"));
+        m_printer->failure(error, ExitCode::RequestFailed, m_server);
+        done(ExitCode::RequestFailed);
+        return;
+    }
     if (m_arguments.noWait && !m_call->task()
         && (kind == ToolCallOutcome::Kind::Succeeded || kind == ToolCallOutcome::Kind::ToolError))
         Console::err(Cli::tr("note: the server answered at once, without a task\n"));

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -58,6 +59,7 @@ private:
     void callTool(const Tool &tool);
     void callFinished();
     void callTaskChanged(const Task &task);
+    void taskWentQuiet();
     void runTaskCommand();
     /// task get/result/cancel: the task as the server has it now, or the error in plain words.
     void lookUpTask(std::function<void(const Task &task)> found);
@@ -86,6 +88,10 @@ private:
     /// run: the collection being run.
     std::unique_ptr<RunCommand> m_run;
     bool m_interrupted = false;
+    /// --timeout while a call's task runs: restarted by each status and progress; when it runs out,
+    /// the task is cancelled at the server (a task that never ends would otherwise keep the run alive).
+    QTimer m_taskQuiet;
+    bool m_taskTimedOut = false;
     std::optional<Error> m_serverFailure;
     bool m_done = false;
 };

@@ -16,7 +16,7 @@ namespace Toolgate {
 ///   8   audit verify: the audit log was changed after it was written
 ///   9   run: a call of the collection failed or an expectation did not hold
 ///   10  diff: the two interfaces differ (added, removed or changed items)
-///   130 interrupted (Ctrl-C)
+///   130 interrupted (Ctrl-C or SIGTERM)
 enum class ExitCode : int {
     Success = 0,
     ToolError = 1,

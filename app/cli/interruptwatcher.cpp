@@ -54,7 +54,7 @@ namespace {
 // The self-pipe: the signal handler may only do async-signal-safe things, and write() is one.
 int g_pipe[2] = {-1, -1};
 
-void onSigint(int)
+void onInterrupt(int)
 {
     const int saved = errno;
     const char byte = 1;
@@ -84,16 +84,21 @@ public:
             }
         });
         struct sigaction action = {};
-        action.sa_handler = onSigint;
+        action.sa_handler = onInterrupt;
         sigemptyset(&action.sa_mask);
         action.sa_flags = SA_RESTART;
+        // SIGTERM too (a service manager, a CI runner's timeout, kill): like Ctrl-C, the call or task
+        // is cancelled at the server before the run ends, not left running there.
         m_installed = ::sigaction(SIGINT, &action, &m_previous) == 0;
+        m_installedTerm = ::sigaction(SIGTERM, &action, &m_previousTerm) == 0;
     }
 
     ~Platform()
     {
         if (m_installed)
             ::sigaction(SIGINT, &m_previous, nullptr);
+        if (m_installedTerm)
+            ::sigaction(SIGTERM, &m_previousTerm, nullptr);
         m_notifier.reset();
         for (int &fd : g_pipe) {
             if (fd >= 0)
@@ -105,7 +110,9 @@ public:
 private:
     std::unique_ptr<QSocketNotifier> m_notifier;
     struct sigaction m_previous = {};
+    struct sigaction m_previousTerm = {};
     bool m_installed = false;
+    bool m_installedTerm = false;
 };
 
 #endif

@@ -6,8 +6,8 @@
 
 namespace Toolgate {
 
-/// Turns Ctrl-C (SIGINT; the console control handler on Windows) into a Qt signal delivered by
-/// the event loop, so the run can cancel its call politely instead of dying mid-request.
+/// Turns Ctrl-C (SIGINT, and SIGTERM; the console control handler on Windows) into a Qt signal
+/// delivered by the event loop, so the run can cancel its call politely instead of dying mid-request.
 /// One instance at a time; the previous handler comes back when it is destroyed.
 class InterruptWatcher final : public QObject
 {
@@ -18,7 +18,7 @@ public:
     ~InterruptWatcher() override;
 
 signals:
-    /// Ctrl-C was pressed; emitted once per press.
+    /// Ctrl-C was pressed (or SIGTERM came); emitted once per press.
     void interrupted();
 
 private:

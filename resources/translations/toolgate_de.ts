@@ -1862,6 +1862,56 @@ Sammlungen:
         <translation>%1. Reparieren oder entfernen Sie die Datei; bis dahin werden keine Aufrufe gemacht.</translation>
     </message>
     <message>
+        <source>--against-server only goes with diff</source>
+        <translation>--against-server gehört nur zu diff</translation>
+    </message>
+    <message>
+        <source>diff --against-server NAME compares two servers and takes no snapshot file; unexpected &quot;%1&quot;</source>
+        <translation>diff --against-server NAME vergleicht zwei Server und nimmt keine Snapshot-Datei; unerwartet: „%1“</translation>
+    </message>
+    <message>
+        <source>diff --against-server compares two servers of the servers file: name the first with --server, not with --url or after &quot;--&quot;</source>
+        <translation>diff --against-server vergleicht zwei Server aus der Serverdatei: Nennen Sie den ersten mit --server, nicht mit --url oder nach „--“</translation>
+    </message>
+    <message>
+        <source>
+Interfaces:
+  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
+                          resource templates and prompts) as JSON: to FILE with -o (--output),
+                          else to stdout
+  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
+  diff FILE1 FILE2        compare two snapshot files; no server is started
+  diff --against-server NAME
+                          compare the server&apos;s interface now (before) with that of NAME,
+                          another server of the servers file (after)
+  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
+  field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
+</source>
+        <translation>
+Schnittstellen:
+  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
+                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
+                          (--output) in DATEI, sonst auf stdout
+  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
+                          vergleichen
+  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
+  diff --against-server NAME
+                          die jetzige Schnittstelle des Servers (vorher) mit der von NAME
+                          vergleichen, einem anderen Server aus der Serverdatei (nachher)
+  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
+  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 10, wenn sie
+  sich unterscheiden.
+</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is no longer connected</source>
+        <translation>der Server „%1“ ist nicht mehr verbunden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
         <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
        toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
 
@@ -1916,7 +1966,8 @@ Options:
   --yes, -y           approve every tool call without asking
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it)
+                      restarts it); given, it also bounds a task: one with no news for
+                      that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client&apos;s
                       roots (repeatable; none are shared without it)
   --task              call: ask the tool to run as a task, when it may (tools that require
@@ -1935,8 +1986,8 @@ Approval:
     y  allow this call once
     n  deny it (you may then give a reason)
     s  show the tool&apos;s input schema, then ask again
-  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C cancels a call
-  that is waiting or running (the server is told) and exits with 130.
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C (or SIGTERM)
+  cancels a call that is waiting or running (the server is told) and exits with 130.
 
 When the server asks:
   A server may ask for information (elicitation: a form, asked field by field with its
@@ -1973,7 +2024,7 @@ Exit codes:
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
   10   diff: the two interfaces differ
-  130  interrupted (Ctrl-C)
+  130  interrupted (Ctrl-C or SIGTERM)
 </source>
         <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
         toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
@@ -2032,7 +2083,8 @@ Optionen:
   --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
   --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
   --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
-                      meldungen des Servers starten es neu)
+                      meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
+                      Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
   --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
                       (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
   --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
@@ -2052,8 +2104,8 @@ Freigabe:
     y  diesen Aufruf einmal zulassen
     n  ihn ablehnen (danach können Sie einen Grund angeben)
     s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
-  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C bricht
-  einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
+  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
 
 Wenn der Server fragt:
   Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
@@ -2091,59 +2143,19 @@ Exit-Codes:
   8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
   9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
   10   diff: die beiden Schnittstellen unterscheiden sich
-  130  unterbrochen (Strg+C)
+  130  unterbrochen (Strg+C oder SIGTERM)
 
 </translation>
     </message>
     <message>
-        <source>--against-server only goes with diff</source>
-        <translation>--against-server gehört nur zu diff</translation>
-    </message>
-    <message>
-        <source>diff --against-server NAME compares two servers and takes no snapshot file; unexpected &quot;%1&quot;</source>
-        <translation>diff --against-server NAME vergleicht zwei Server und nimmt keine Snapshot-Datei; unerwartet: „%1“</translation>
-    </message>
-    <message>
-        <source>diff --against-server compares two servers of the servers file: name the first with --server, not with --url or after &quot;--&quot;</source>
-        <translation>diff --against-server vergleicht zwei Server aus der Serverdatei: Nennen Sie den ersten mit --server, nicht mit --url oder nach „--“</translation>
-    </message>
-    <message>
-        <source>
-Interfaces:
-  snapshot [-o FILE]      save the server&apos;s interface (its tools with their schemas, resources,
-                          resource templates and prompts) as JSON: to FILE with -o (--output),
-                          else to stdout
-  diff FILE               compare a snapshot file (before) with the server&apos;s interface now
-  diff FILE1 FILE2        compare two snapshot files; no server is started
-  diff --against-server NAME
-                          compare the server&apos;s interface now (before) with that of NAME,
-                          another server of the servers file (after)
-  Added items are shown with +, removed ones with -, changed ones with ~ and a line diff of each
-  field that changed. The exit code is 0 when the interfaces are equal and 10 when they differ.
+        <source>Task %1 sent no news for %2 s (--timeout); cancelling it at the server...
 </source>
-        <translation>
-Schnittstellen:
-  snapshot [-o DATEI]     die Schnittstelle des Servers (seine Werkzeuge mit ihren Schemas,
-                          Ressourcen, Ressourcenvorlagen und Prompts) als JSON sichern: mit -o
-                          (--output) in DATEI, sonst auf stdout
-  diff DATEI              eine Snapshot-Datei (vorher) mit der jetzigen Schnittstelle des Servers
-                          vergleichen
-  diff DATEI1 DATEI2      zwei Snapshot-Dateien vergleichen; kein Server wird gestartet
-  diff --against-server NAME
-                          die jetzige Schnittstelle des Servers (vorher) mit der von NAME
-                          vergleichen, einem anderen Server aus der Serverdatei (nachher)
-  Hinzugekommenes wird mit + gezeigt, Entferntes mit -, Geändertes mit ~ und einem Zeilenvergleich
-  jedes geänderten Felds. Der Exit-Code ist 0, wenn die Schnittstellen gleich sind, und 10, wenn sie
-  sich unterscheiden.
+        <translation>Aufgabe %1 hat sich %2 s lang nicht gemeldet (--timeout); sie wird beim Server abgebrochen …
 </translation>
     </message>
     <message>
-        <source>the server &quot;%1&quot; is no longer connected</source>
-        <translation>der Server „%1“ ist nicht mehr verbunden</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
+        <source>the task sent no news within --timeout and was cancelled at the server</source>
+        <translation>die Aufgabe hat sich innerhalb von --timeout nicht gemeldet und wurde beim Server abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -2905,6 +2917,10 @@ Schnittstellen:
     <message>
         <source>argument %1 cannot be checked: %2</source>
         <translation>Argument %1 lässt sich nicht prüfen: %2</translation>
+    </message>
+    <message>
+        <source>the path leads elsewhere once its percent-escapes are decoded (%1)</source>
+        <translation>der Pfad führt woandershin, sobald seine Prozent-Escapes dekodiert sind (%1)</translation>
     </message>
 </context>
 <context>

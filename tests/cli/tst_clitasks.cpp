@@ -46,6 +46,8 @@ private slots:
     void unknownTaskIdInPlainWords();
     void taskCancelCommand();
     void interruptCancelsTheTaskAndIsAudited();
+    void terminationCancelsTheTaskAtTheServer();
+    void aQuietTaskEndsWithTheTimeout();
     void failingTask();
     void optionalToolRunsAsTaskOnlyWhenAsked();
 
@@ -336,6 +338,55 @@ void tst_CliTasks::interruptCancelsTheTaskAndIsAudited()
     VERIFY_CLI(record.value(QLatin1String("name")).toString() == QStringLiteral("simulate-research-query"), listed);
     VERIFY_CLI(record.value(QLatin1String("outcome")).toString() == QStringLiteral("cancelled"), listed);
 #endif
+}
+
+// SIGTERM (a service manager, a CI runner giving up, kill) is Ctrl-C: the task is cancelled at the
+// server rather than left running there (issue #35).
+void tst_CliTasks::terminationCancelsTheTaskAtTheServer()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("sends SIGTERM");
+#else
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_cli.configHome());
+    process.setProcessEnvironment(environment);
+    process.start(cliPath(), peer({QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("simulate-research-query"),
+                                   QStringLiteral("topic=fog")}));
+    QVERIFY(process.waitForStarted(10000));
+    QString err;
+    const QRegularExpression created(QStringLiteral("runs the call as task (\\S+) "));
+    QRegularExpressionMatch match;
+    QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired() && process.state() == QProcess::Running && !match.hasMatch()) {
+        process.waitForReadyRead(100);
+        err += QString::fromUtf8(process.readAllStandardError());
+        match = created.match(err);
+    }
+    QVERIFY2(match.hasMatch(), qPrintable(err));
+    const QString id = match.captured(1);
+    ::kill(pid_t(process.processId()), SIGTERM);
+    QVERIFY(process.waitForFinished(20000));
+    err += QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit); // not killed by the signal: it handled it
+    QVERIFY2(process.exitCode() == 130, qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("Cancelling task %1 at the server").arg(id)), qPrintable(err));
+    const CliRun got = run(peer({QStringLiteral("--json"), QStringLiteral("task"), QStringLiteral("get"), id}));
+    VERIFY_CLI(got.json().value(QLatin1String("task")).toObject().value(QLatin1String("status")).toString()
+                   == QStringLiteral("cancelled"), got);
+#endif
+}
+
+// A task that never ends kept "call" running for ever: --timeout, when given, bounds a task's silence
+// too. The demo server's long_report over an hour says nothing for twelve minutes between chapters.
+void tst_CliTasks::aQuietTaskEndsWithTheTimeout()
+{
+    const QString demo = executable(QStringLiteral("toolgate-demo-server"));
+    const CliRun result = run({QStringLiteral("--yes"), QStringLiteral("--timeout"), QStringLiteral("2"), QStringLiteral("call"),
+                               QStringLiteral("long_report"), QStringLiteral("seconds=3600"), QStringLiteral("--"), demo});
+    VERIFY_CLI(result.exitCode == 5, result);
+    VERIFY_CLI(result.err.contains(QStringLiteral("sent no news for 2 s (--timeout); cancelling it at the server")), result);
+    VERIFY_CLI(result.err.contains(QStringLiteral("the task sent no news within --timeout and was cancelled at the server")), result);
 }
 
 void tst_CliTasks::failingTask()
