@@ -1,7 +1,7 @@
 #include "core/common/redactor.h"
 
-
 #include <QJsonArray>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -53,8 +53,23 @@ QString Redactor::tooDeepPlaceholder()
 void Redactor::addSecretValues(const QStringList &values)
 {
     for (const QString &value : values) {
-        if (value.size() >= minimumSecretLength && !m_secrets.contains(value))
-            m_secrets.append(value);
+        if (value.size() < minimumSecretLength)
+            continue;
+        // The value as it travels in URLs, headers and JSON, not only as given: a server that echoes a
+        // token percent-encoded or in base64 must not get it into the audit log that way.
+        const QByteArray utf8 = value.toUtf8();
+        const QByteArray base64 = utf8.toBase64();
+        const QStringList forms{
+            value,
+            QString::fromLatin1(QUrl::toPercentEncoding(value)),
+            QString::fromLatin1(base64),
+            QString::fromLatin1(utf8.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)),
+            QString::fromLatin1(utf8.toBase64(QByteArray::OmitTrailingEquals)),
+        };
+        for (const QString &form : forms) {
+            if (!m_secrets.contains(form))
+                m_secrets.append(form);
+        }
     }
     std::sort(m_secrets.begin(), m_secrets.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
 }

@@ -27,7 +27,8 @@ public:
     /// Secret values shorter than this are ignored: they would match ordinary text everywhere.
     static constexpr qsizetype minimumSecretLength = 4;
 
-    /// Registers values (a server's secret env values and headers, tokens) to hide wherever they appear.
+    /// Registers values (a server's secret env values and headers, tokens) to hide wherever they appear,
+    /// as given and as they are commonly transformed (percent-encoded, base64 and base64url).
     void addSecretValues(const QStringList &values);
     QStringList secretValues() const { return m_secrets; }
 

@@ -143,6 +143,14 @@ void tst_Redactor::registeredSecrets()
     // Registered values are found anywhere, under any key, and inside arguments of a command line.
     const QJsonObject out = redactor.redact(QJsonObject{{u"note"_s, u"my key is ghp_SECRETVALUE!"_s}});
     QCOMPARE(out.value(u"note").toString(), u"my key is [redacted]!"_s);
+    // Transformed as servers pass tokens on: percent-encoded in a URL, base64 in a header (issue #35).
+    Redactor transformed;
+    transformed.addSecretValues({u"s3cr3t/+=&value"_s});
+    QCOMPARE(transformed.redactText(u"GET /cb?q=s3cr3t%2F%2B%3D%26value HTTP/1.1"_s), u"GET /cb?q=[redacted] HTTP/1.1"_s);
+    const QString base64 = QString::fromLatin1(QByteArray("s3cr3t/+=&value").toBase64());
+    QCOMPARE(transformed.redactText(u"X-Upstream: "_s + base64), u"X-Upstream: [redacted]"_s);
+    const QString base64url = QString::fromLatin1(QByteArray("s3cr3t/+=&value").toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals));
+    QCOMPARE(transformed.redactText(u"state="_s + base64url + u"."_s), u"state=[redacted]."_s);
 }
 
 void tst_Redactor::shortSecretsIgnored()
