@@ -2233,6 +2233,29 @@ Exit-Codes:
     </message>
 </context>
 <context>
+    <name>Toolgate::AnthropicMessagesClient</name>
+    <message>
+        <source>the model server reported an error: %1</source>
+        <translation>der Modellserver meldete einen Fehler: %1</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s stream held something that is not a JSON object: %1</source>
+        <translation>der Datenstrom des Modellservers enthielt etwas, das kein JSON-Objekt ist: %1</translation>
+    </message>
+    <message>
+        <source>the stream ended before the answer was complete (no message_stop).</source>
+        <translation>der Datenstrom endete, bevor die Antwort vollständig war (kein message_stop).</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s answer is not a JSON object: %1</source>
+        <translation>die Antwort des Modellservers ist kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s answer has no &quot;content&quot; list.</source>
+        <translation>die Antwort des Modellservers hat keine Liste &quot;content&quot;.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::AnyFieldEditor</name>
     <message>
         <source>JSON (this part of the schema repeats itself)</source>
@@ -7002,6 +7025,181 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ModelClient</name>
+    <message>
+        <source>asking the model &quot;%1&quot; at %2</source>
+        <translation>die Anfrage an das Modell &quot;%1&quot; unter %2</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelConnectionTest</name>
+    <message>
+        <source>The model server at %1 did not answer within %2 seconds. It may be overloaded or still loading the model; try again.</source>
+        <translation>Der Modellserver unter %1 hat nicht innerhalb von %2 Sekunden geantwortet. Er ist vielleicht überlastet oder lädt noch das Modell; versuchen Sie es noch einmal.</translation>
+    </message>
+    <message>
+        <source>The connection works: the model &quot;%1&quot; at %2 answered, and tools can be offered to it.</source>
+        <translation>Die Verbindung funktioniert: Das Modell &quot;%1&quot; unter %2 hat geantwortet, und ihm lassen sich Werkzeuge anbieten.</translation>
+    </message>
+    <message>
+        <source>The connection test was cancelled.</source>
+        <translation>Der Verbindungstest wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelErrors</name>
+    <message>
+        <source>%1 failed: nothing is listening at %2. Check that the model server is running and that the address and port are right.</source>
+        <translation>%1 ist gescheitert: unter %2 lauscht nichts. Prüfen Sie, ob der Modellserver läuft und Adresse und Port stimmen.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the host name &quot;%2&quot; could not be found. Check the base URL and your network connection.</source>
+        <translation>%1 ist gescheitert: der Hostname &quot;%2&quot; wurde nicht gefunden. Prüfen Sie die Basis-URL und Ihre Netzwerkverbindung.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 sent nothing for too long. The model server may be overloaded or still loading the model.</source>
+        <translation>%1 ist gescheitert: %2 hat zu lange nichts gesendet. Der Modellserver ist vielleicht überlastet oder lädt noch das Modell.</translation>
+    </message>
+    <message>
+        <source> The server said: &quot;%1&quot;</source>
+        <translation> Der Server sagte: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server refused the API key (HTTP 401). Check the key in the connection&apos;s settings.</source>
+        <translation>%1 ist gescheitert: der Modellserver hat den API-Schlüssel abgelehnt (HTTP 401). Prüfen Sie den Schlüssel in den Einstellungen der Verbindung.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server does not allow this key to do that (HTTP 403). Check the key and the account&apos;s permissions.</source>
+        <translation>%1 ist gescheitert: der Modellserver erlaubt diesem Schlüssel das nicht (HTTP 403). Prüfen Sie den Schlüssel und die Rechte des Kontos.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server is rate-limiting requests (HTTP 429); it asks to wait %2 seconds.</source>
+        <translation>%1 ist gescheitert: der Modellserver begrenzt die Anfragen (HTTP 429); er bittet, %2 Sekunden zu warten.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server is rate-limiting requests (HTTP 429); wait a little and try again.</source>
+        <translation>%1 ist gescheitert: der Modellserver begrenzt die Anfragen (HTTP 429); warten Sie etwas und versuchen Sie es noch einmal.</translation>
+    </message>
+    <message>
+        <source>%1 failed: this model or server cannot call tools (HTTP %2). Choose a model with tool support, or enable it in the server.</source>
+        <translation>%1 ist gescheitert: dieses Modell oder dieser Server kann keine Werkzeuge aufrufen (HTTP %2). Wählen Sie ein Modell, das Werkzeuge unterstützt, oder schalten Sie sie im Server ein.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server does not know this model (HTTP %2). Check the model name (for Ollama, pull the model first).</source>
+        <translation>%1 ist gescheitert: der Modellserver kennt dieses Modell nicht (HTTP %2). Prüfen Sie den Modellnamen (bei Ollama laden Sie das Modell zuerst mit pull).</translation>
+    </message>
+    <message>
+        <source>%1 failed: there is no model API at %2 (HTTP 404). Check the base URL: for OpenAI-compatible servers it usually ends in /v1.</source>
+        <translation>%1 ist gescheitert: unter %2 gibt es keine Modell-API (HTTP 404). Prüfen Sie die Basis-URL: bei OpenAI-kompatiblen Servern endet sie meist auf /v1.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server has a problem (HTTP %2). Try again later.</source>
+        <translation>%1 ist gescheitert: der Modellserver hat ein Problem (HTTP %2). Versuchen Sie es später noch einmal.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server refused the request (HTTP %2).</source>
+        <translation>%1 ist gescheitert: der Modellserver hat die Anfrage abgelehnt (HTTP %2).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelTurn</name>
+    <message>
+        <source>%1 failed: the answer took longer than %2 seconds; it was stopped.</source>
+        <translation>%1 ist gescheitert: die Antwort dauerte länger als %2 Sekunden; sie wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation>%1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server announced an answer of %2, more than the %3 Toolgate accepts.</source>
+        <translation>%1 ist gescheitert: der Modellserver kündigte eine Antwort von %2 an, mehr als die %3, die Toolgate annimmt.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server sent more than %2; the answer was stopped.</source>
+        <translation>%1 ist gescheitert: der Modellserver sandte mehr als %2; die Antwort wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 failed: the model server sent one event larger than %2; the answer was stopped.</source>
+        <translation>%1 ist gescheitert: der Modellserver sandte ein einzelnes Ereignis größer als %2; die Antwort wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 ist gescheitert: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: the connection broke before the answer was complete (%2).</source>
+        <translation>%1 ist gescheitert: die Verbindung brach ab, bevor die Antwort vollständig war (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelsFile</name>
+    <message>
+        <source>invalid JSON at offset %1: %2</source>
+        <translation>ungültiges JSON an Position %1: %2</translation>
+    </message>
+    <message>
+        <source>the top level must be an object holding &quot;models&quot;</source>
+        <translation>die oberste Ebene muss ein Objekt mit &quot;models&quot; sein</translation>
+    </message>
+    <message>
+        <source>&quot;models&quot; must be an object mapping names to connections</source>
+        <translation>&quot;models&quot; muss ein Objekt sein, das Namen Verbindungen zuordnet</translation>
+    </message>
+    <message>
+        <source>model connection &quot;%1&quot;: %2</source>
+        <translation>Modellverbindung &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation>&quot;%1&quot; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;api&quot; must be &quot;openai&quot; or &quot;anthropic&quot;, not &quot;%1&quot;</source>
+        <translation>&quot;api&quot; muss &quot;openai&quot; oder &quot;anthropic&quot; sein, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;baseUrl&quot; must be an http:// or https:// URL, not &quot;%1&quot;</source>
+        <translation>&quot;baseUrl&quot; muss eine http://- oder https://-URL sein, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;baseUrl&quot; must not hold a user name or password; the key belongs in the keychain</source>
+        <translation>&quot;baseUrl&quot; darf keinen Benutzernamen und kein Passwort enthalten; der Schlüssel gehört in den Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>&quot;model&quot; names no model</source>
+        <translation>&quot;model&quot; nennt kein Modell</translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot; must be an object of names and string values</source>
+        <translation>&quot;headers&quot; muss ein Objekt aus Namen und Zeichenketten sein</translation>
+    </message>
+    <message>
+        <source>the header &quot;%1&quot; must have a string value</source>
+        <translation>der Header &quot;%1&quot; muss eine Zeichenkette als Wert haben</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a whole number of tokens</source>
+        <translation>&quot;%1&quot; muss eine ganze Zahl von Tokens sein</translation>
+    </message>
+    <message>
+        <source>cannot read the models file %1: %2</source>
+        <translation>die Modelldatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot save a model connection without a name</source>
+        <translation>eine Modellverbindung ohne Namen kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>cannot save: two model connections are named &quot;%1&quot;</source>
+        <translation>Speichern nicht möglich: zwei Modellverbindungen heißen &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::NullFieldEditor</name>
     <message>
         <source>null (nothing to enter)</source>
@@ -7272,6 +7470,29 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::OpenAiChatClient</name>
+    <message>
+        <source>the model server reported an error: %1</source>
+        <translation>der Modellserver meldete einen Fehler: %1</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s stream held something that is not a JSON object: %1</source>
+        <translation>der Datenstrom des Modellservers enthielt etwas, das kein JSON-Objekt ist: %1</translation>
+    </message>
+    <message>
+        <source>the stream ended before the answer was complete.</source>
+        <translation>der Datenstrom endete, bevor die Antwort vollständig war.</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s answer is not a JSON object: %1</source>
+        <translation>die Antwort des Modellservers ist kein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <source>the model server&apos;s answer has no &quot;choices&quot;.</source>
+        <translation>die Antwort des Modellservers hat keine &quot;choices&quot;.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::Plugins</name>
     <message>
         <source>%1 was not found (looked in %2); reinstall Toolgate</source>
@@ -7435,6 +7656,37 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Arguments: %1</source>
         <translation>Argumente: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ReplyAssembler</name>
+    <message>
+        <source>the model&apos;s text grew past %1; the reply was stopped.</source>
+        <translation>der Text des Modells wurde größer als %1; die Antwort wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>the model asked for more than %1 tool calls in one turn; the reply was stopped.</source>
+        <translation>das Modell verlangte mehr als %1 Werkzeugaufrufe in einem Zug; die Antwort wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>the model wrote more than %1 of arguments for the tool &quot;%2&quot;; the reply was stopped.</source>
+        <translation>das Modell schrieb mehr als %1 Argumente für das Werkzeug &quot;%2&quot;; die Antwort wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>the model asked for a tool call without naming the tool.</source>
+        <translation>das Modell verlangte einen Werkzeugaufruf, ohne das Werkzeug zu nennen.</translation>
+    </message>
+    <message>
+        <source>the model asked for the tool &quot;%1&quot;, which was not offered to it.</source>
+        <translation>das Modell verlangte das Werkzeug &quot;%1&quot;, das ihm nicht angeboten wurde.</translation>
+    </message>
+    <message>
+        <source>the model&apos;s arguments for the tool &quot;%1&quot; are not valid JSON (%2 at offset %3).</source>
+        <translation>die Argumente des Modells für das Werkzeug &quot;%1&quot; sind kein gültiges JSON (%2 an Stelle %3).</translation>
+    </message>
+    <message>
+        <source>the model&apos;s arguments for the tool &quot;%1&quot; are not a JSON object.</source>
+        <translation>die Argumente des Modells für das Werkzeug &quot;%1&quot; sind kein JSON-Objekt.</translation>
     </message>
 </context>
 <context>

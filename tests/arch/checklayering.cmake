@@ -7,7 +7,7 @@ cmake_minimum_required(VERSION 3.25)
 # core/ includes neither ui/ nor app/ nor Qt Widgets; ui/ includes core/ and never app/; of app/,
 # only the GUI includes ui/.
 set(core_layers common jsonrpc transport peer protocol schema auth client server calls workspace
-    audit requests apps compare collections host)
+    audit requests apps compare collections model host)
 list(TRANSFORM core_layers PREPEND "core/" OUTPUT_VARIABLE all_core)
 
 set(allowed_core/common "")
@@ -26,6 +26,7 @@ set(allowed_core/requests core/common core/jsonrpc core/protocol core/schema cor
 set(allowed_core/apps core/common core/jsonrpc core/protocol core/calls)
 set(allowed_core/compare core/common core/jsonrpc core/protocol core/client core/calls)
 set(allowed_core/collections core/common core/jsonrpc core/protocol core/schema core/client core/calls)
+set(allowed_core/model core/common core/jsonrpc core/transport core/auth)
 set(allowed_core/host core/common core/jsonrpc core/transport core/peer core/protocol core/schema core/auth
     core/client core/calls core/workspace core/audit core/requests core/apps)
 
