@@ -284,11 +284,33 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
 void ToolCallPipeline::validateAndAsk(ToolCall *call)
 {
     // A call without a form (the CLI with no JSON text, an app view) shows and sends its arguments
-    // in the order of the schema's properties, as a form would ask them.
+    // in the order of the schema's properties, as a form would ask them. Describing a large schema
+    // takes long (a hostile app view's call with a multi-MB schema held the window): it is done as
+    // for a form, on the checking thread unless the schema is small.
     if (call->m_argumentOrder.isEmpty() && !call->m_tool.inputSchemaOrder().isEmpty()) {
-        call->m_argumentOrder = SchemaNode::fromSchema(call->m_tool.inputSchema, call->m_tool.inputSchemaOrder()).valueOrder();
-        call->m_outcome.sentArgumentOrder = call->m_argumentOrder;
+        const auto useOrder = [](ToolCall *ordered, const SchemaChecker::Prepared &prepared) {
+            ordered->m_argumentOrder = prepared.node->valueOrder();
+            ordered->m_outcome.sentArgumentOrder = ordered->m_argumentOrder;
+        };
+        QPointer<ToolCallPipeline> self(this);
+        QPointer<ToolCall> guard(call);
+        const auto prepared = SchemaChecker::shared()->prepareSoon(
+            call->m_tool.inputSchema, call->m_tool.inputSchemaOrder(), call,
+            [self, guard, useOrder](const SchemaChecker::Prepared &later) {
+                if (!self || !guard)
+                    return;
+                useOrder(guard, later);
+                self->checkArguments(guard);
+            });
+        if (!prepared)
+            return;
+        useOrder(call, *prepared);
     }
+    checkArguments(call);
+}
+
+void ToolCallPipeline::checkArguments(ToolCall *call)
+{
     d->problems(call, call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"),
                 [this](ToolCall *checked, const Private::Check &found) {
                     ask(checked, found.problems, found.validator, found.issues);

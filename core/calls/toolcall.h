@@ -242,6 +242,7 @@ private:
     friend class ToolCall;
     void start(ToolCall *call, const QString &toolName);
     void validateAndAsk(ToolCall *call);
+    void checkArguments(ToolCall *call);
     void ask(ToolCall *call, const QStringList &problems, const std::shared_ptr<const Result<SchemaValidator>> &validator,
              const QList<SchemaIssue> &issues);
     /// Puts the call before the person (through the gate), as it now stands.

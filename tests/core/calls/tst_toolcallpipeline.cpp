@@ -5,6 +5,7 @@
 
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
+#include "core/schema/schemanode.h"
 #include "core/schema/schemachecker.h"
 #include "core/schema/schemavalidator.h"
 
@@ -46,6 +47,7 @@ class tst_ToolCallPipeline : public QObject
 
 private slots:
     void largeSchemaIsCheckedOffTheGuiThread();
+    void aCallWithoutAFormIsOrderedOffTheGuiThread();
     void callsFinishInTheOrderTheirAnswersCame();
     void aCancelAfterTheAnswerChangesNothing();
 };
@@ -115,6 +117,62 @@ void tst_ToolCallPipeline::largeSchemaIsCheckedOffTheGuiThread()
     // Relative to what compiling costs on this machine now, so that a loaded one cannot make it fail.
     QVERIFY2(stalls.longestMs() < qMax<double>(40.0, compileMs * 0.6),
              qPrintable(u"the event loop stalled for %1 ms; compiling takes %2 ms"_s.arg(stalls.longestMs()).arg(compileMs)));
+}
+
+// A call without a form (an app view's, the CLI's) sends its arguments in the order of the schema's
+// properties. That order came from describing the whole schema on the GUI thread: with a hostile
+// app's multi-MB schema the window stood still (issue #35). The description is made where a form's
+// is, on the checking thread.
+void tst_ToolCallPipeline::aCallWithoutAFormIsOrderedOffTheGuiThread()
+{
+    // As wide as SchemaNode describes at all (wider ones it cuts at once): describing this one took the
+    // GUI thread 70-120 ms on the machine the finding was made on.
+    QJsonObject properties;
+    for (int i = 0; i < 1000; ++i)
+        properties.insert(u"p%1"_s.arg(i), QJsonObject{{u"type"_s, u"string"_s}, {u"pattern"_s, u"^[a-z]{1,%1}$"_s.arg(i + 1)}});
+    const QJsonObject schema{{u"type"_s, u"object"_s}, {u"properties"_s, properties}};
+
+    InProcessServer fixture;
+    Tool tool;
+    tool.name = u"wide"_s;
+    tool.inputSchema = schema;
+    (void)fixture.server->addTool(tool, [](const ToolCallContext &call) { call.respond(CallToolResult{}); });
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    bool listed = false;
+    fixture.target->relistTools(this, [&](const Result<QList<Tool>> &tools) { listed = bool(tools); });
+    QTRY_VERIFY_WITH_TIMEOUT(listed, waitMs);
+    const std::optional<Tool> listedTool = fixture.target->listedTool(u"wide"_s);
+    QVERIFY(listedTool && !listedTool->inputSchemaOrder().isEmpty());
+
+    // What describing it cost the GUI thread before, measured here and now under the same load.
+    qint64 describeMs = std::numeric_limits<qint64>::max();
+    for (int i = 0; i < 2; ++i) {
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(!SchemaNode::fromSchema(listedTool->inputSchema, listedTool->inputSchemaOrder()).valueOrder().isEmpty());
+        describeMs = qMin(describeMs, clock.elapsed());
+    }
+
+    RecordingGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    QObject owner;
+    TestSupport::StallProbe stalls;
+    stalls.start();
+    ToolCall *call = pipeline.call(fixture.target.get(), u"wide"_s, {{u"p1"_s, u"b"_s}, {u"p0"_s, u"a"_s}}, CallInitiator::App, &owner);
+    QSignalSpy finished(call, &ToolCall::finished);
+    QVERIFY(finished.wait(waitMs));
+    stalls.stop();
+    qInfo("describing on this thread: %lld ms; longest stall during the call: %.0f ms", describeMs, stalls.longestMs());
+
+    // Still in the schema's order, as before.
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(call->outcome().sentArgumentOrder.keys().value(0), u"p0"_s);
+    QCOMPARE(call->outcome().sentArgumentOrder.keys().value(1), u"p1"_s);
+    QCOMPARE(gate.requests.size(), 1);
+    // Relative to what describing costs on this machine now, so that a loaded one cannot make it fail.
+    QVERIFY2(stalls.longestMs() < qMax<double>(40.0, describeMs * 0.6),
+             qPrintable(u"the event loop stalled for %1 ms; describing takes %2 ms"_s.arg(stalls.longestMs()).arg(describeMs)));
 }
 
 void tst_ToolCallPipeline::callsFinishInTheOrderTheirAnswersCame()
