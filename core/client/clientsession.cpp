@@ -1,7 +1,9 @@
 #include "core/client/clientsession.h"
 
+#include "core/client/inputrounds.h"
 #include "core/client/progressroutes.h"
 #include "core/client/readcache.h"
+#include "core/client/requestsender.h"
 #include "core/client/serverrequestintake.h"
 #include "core/client/sessioncore.h"
 #include "core/client/sessionopening.h"
@@ -9,140 +11,20 @@
 #include "core/common/error.h"
 #include "core/common/logging.h"
 #include "core/jsonrpc/jsonwriter.h"
-#include "core/protocol/inputrequired.h"
-#include "core/protocol/page.h"
 #include "core/protocol/protocolversion.h"
 #include "core/protocol/requestenvelope.h"
 #include "core/protocol/subscriptions.h"
 #include "core/protocol/task.h"
-#include "core/transport/requestheaders.h"
 #include "core/transport/transport.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QHash>
 #include <QPointer>
 #include <QTimer>
 
-#include <algorithm>
-#include <type_traits>
-
 namespace Toolgate {
 
 namespace {
-
-/// A modern request's error in words a person can act on (basic/index.mdx error codes). The code and
-/// data stay the server's.
-Error explainModernError(Error error, const QString &method, const QString &uri, const QString &version)
-{
-    // resources/read: 2026-07-28 says "resource not found" with -32602 (older servers -32002); elsewhere
-    // -32602 keeps meaning invalid params.
-    const QJsonObject data = error.data.toObject();
-    switch (ErrorCode(error.code)) {
-    case ErrorCode::MissingRequiredClientCapability: {
-        const QStringList needed = data.value(QLatin1String("requiredCapabilities")).toObject().keys();
-        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server needs client capabilities that Toolgate did not declare for "
-                                                    "this request (%1): %2")
-                            .arg(needed.isEmpty() ? QStringLiteral("?") : needed.join(QStringLiteral(", ")), error.message);
-        break;
-    }
-    case ErrorCode::UnsupportedProtocolVersion: {
-        const QStringList supported = data.value(QLatin1String("supported")).toVariant().toStringList();
-        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server no longer accepts MCP %1 (it supports %2): %3")
-                            .arg(version, supported.isEmpty() ? QStringLiteral("?") : supported.join(QStringLiteral(", ")), error.message);
-        break;
-    }
-    case ErrorCode::HeaderMismatch:
-        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server refused the request's HTTP headers, which must repeat "
-                                                    "parts of the request (Mcp-Method, Mcp-Name, Mcp-Param-*): %1")
-                            .arg(error.message);
-        break;
-    case ErrorCode::InvalidParams:
-    case ErrorCode::ResourceNotFoundLegacy:
-        if (method == QLatin1String("resources/read")) {
-            error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server has no resource %1 (%2)")
-                                .arg(data.value(QLatin1String("uri")).toString(uri), error.message);
-        }
-        break;
-    default:
-        break;
-    }
-    return error;
-}
-
-/// The error for an answer whose result is no object.
-Error notAnObject(const QString &method)
-{
-    return makeError(ErrorCode::ProtocolError,
-                     QCoreApplication::translate("Toolgate::ClientSession", "the server's answer to %1 is not an object").arg(method));
-}
-
-/// A 2026-07-28 result's resultType (basic/index.mdx): absent or "complete" is a final answer; an
-/// unknown value makes the result invalid. An input_required that reaches this is one the session could
-/// not follow: the method may not ask (mayAskForInput false), or Toolgate declared nothing to ask for.
-std::optional<Error> resultTypeProblem(const QJsonObject &result, const QString &method, bool mayAskForInput)
-{
-    const QJsonValue type = result.value(QLatin1String("resultType"));
-    if (type.isUndefined() || type == QJsonValue(QLatin1String("complete")))
-        return std::nullopt;
-    if (type == QJsonValue(QLatin1String("input_required"))) {
-        if (!mayAskForInput) {
-            return makeError(ErrorCode::ProtocolError,
-                             QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with input_required, which only tools/call, "
-                                                          "resources/read and prompts/get may return").arg(method));
-        }
-        return makeError(ErrorCode::ProtocolError,
-                         QCoreApplication::translate("Toolgate::ClientSession", "the server asks for input to finish %1, but Toolgate did not declare "
-                                                      "that it can give any").arg(method));
-    }
-    const QString shown = type.isString() ? type.toString() : QString::fromUtf8(QJsonDocument(QJsonArray{type}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-    return makeError(ErrorCode::ProtocolError,
-                     QCoreApplication::translate("Toolgate::ClientSession", "unknown resultType \"%1\" in the answer to %2").arg(shown, method));
-}
-
-constexpr int maxPages = 1000;
-
-/// Of the requests sent here, those a 2026-07-28 server may answer with an InputRequiredResult
-/// (basic/mrtr.mdx). The third that may, the tool call, has a path of its own (ClientSession::callTool()).
-bool mayAskForInput(const QString &method)
-{
-    return method == QLatin1String("resources/read") || method == QLatin1String("prompts/get");
-}
-
-/// The checks every answer gets before it is read. modernVersion: the revision the request was sent
-/// in, nullopt in the legacy era, where errors stay as the server said them and there is no resultType.
-/// It is the one the request was sent under: the session may be gone when a pending request is answered.
-Result<QJsonObject> checkedAnswer(const Result<QJsonValue> &result, const QString &method, const QString &uri,
-                                  const std::optional<QString> &modernVersion)
-{
-    if (!result)
-        return modernVersion ? explainModernError(result.error(), method, uri, *modernVersion) : result.error();
-    if (!result.value().isObject())
-        return notAnObject(method);
-    const QJsonObject answer = result.value().toObject();
-    if (modernVersion) {
-        if (const auto problem = resultTypeProblem(answer, method, mayAskForInput(method)))
-            return *problem;
-    }
-    return answer;
-}
-
-/// What a list's items are called in messages, from its result key.
-QString itemsName(const QString &key)
-{
-    return key == QLatin1String("resourceTemplates") ? QStringLiteral("resource templates") : key;
-}
-
-// Page::fromJson reads the object items of the array, in order, and skips the rest.
-void assignKeyOrders(QList<Tool> &tools, const QJsonArray &array, const JsonKeyOrder &arrayOrder)
-{
-    qsizetype next = 0;
-    for (qsizetype i = 0; i < array.size() && next < tools.size(); ++i) {
-        if (array.at(i).isObject())
-            tools[next++].rawOrder = arrayOrder.element(i);
-    }
-}
 
 ClientSession::Options withDefaults(ClientSession::Options options)
 {
@@ -212,6 +94,8 @@ public:
         , intake(core.peer(), urlElicitations)
         , progress(core.peer())
         , opening(core, intake)
+        , rounds(core, intake, progress, [q](QObject *context, Callback<QList<Tool>> callback) { q->listTools(context, std::move(callback)); })
+        , requests(core, rounds, urlElicitations)
     {
         installNotificationHandlers();
     }
@@ -222,86 +106,8 @@ public:
     ServerRequestIntake intake;
     ProgressRoutes progress;
     SessionOpening opening;
-
-    /// One tools/call, resources/read or prompts/get, followed through the InputRequiredResults a
-    /// 2026-07-28 server may answer it with (MRTR): each round's embedded requests go to the intake, and
-    /// the request is sent again, under a new id, with their answers and the requestState.
-    struct Exchange
-    {
-        QString method;
-        QByteArray params; ///< as JSON text, without any round's additions
-        JsonRpcPeer::RequestOptions requestOptions;
-        QPointer<QObject> context;
-        JsonRpcPeer::ResponseHandler finished; ///< the final answer, once: a complete result or an error
-        std::function<void(const InputRound &)> onInputRound;
-        quint64 auditCallId = 0;
-        QString progressToken;
-        /// A tool call: refused with -32020 because its Mcp-Param-* headers no longer match what the server
-        /// declares, it is sent once more after the tools are listed again (2026-07-28 over HTTP).
-        bool relistsOnHeaderMismatch = false;
-        QString subject; ///< the tool's name, the resource's URI or the prompt's name (EmbeddedRequestOrigin)
-        RequestId firstId;
-        RequestId wireId; ///< the attempt on the wire; invalid while the person is asked
-        InputRound round;
-        QHash<QString, RequestId> waiting; ///< input key → the local id its request was handed out under
-        QJsonObject responses;
-        std::optional<QString> requestState;
-        QMetaObject::Connection contextGone;
-        bool done = false;
-        bool relistedForHeaders = false; ///< the tools were listed again for it, once
-        bool reissued = false; ///< sent again once under a new id after its response stream broke
-    };
-    QHash<RequestId, std::shared_ptr<Exchange>> exchanges; // by first id, while it runs
-    QHash<RequestId, EmbeddedRequestOrigin> embeddedOrigins; // by local id, until answered
-    qint64 nextInputId = 1;
-
-    RequestId startExchange(const std::shared_ptr<Exchange> &exchange);
-    bool cancelWhileAsking(const RequestId &firstId, const QString &reason);
-    RequestId wireIdOf(const RequestId &firstId) const;
-    void endExchangesWaitingForInput();
-    RequestId embed(const EmbeddedRequestOrigin &origin);
-    void handOut(const InputRequiredResult::Request &request, const EmbeddedRequestOrigin &origin,
-                 std::function<void(const JsonRpcMessage &answer)> answered);
-    bool answersInput() const;
-    void sendAttempt(const std::shared_ptr<Exchange> &exchange);
-    void onAttemptAnswered(const std::shared_ptr<Exchange> &exchange, const Result<QJsonValue> &answer, const JsonKeyOrder &order);
-    void askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result, const JsonKeyOrder &order);
-    void inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,
-                       const JsonRpcMessage &answer);
-    void endExchange(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason);
-    void finishLater(const std::shared_ptr<Exchange> &exchange, const Error &error);
-    bool mayRelistForHeaders(const Exchange &exchange, const Error &error) const;
-    void relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal);
-
-    /// Sends method and converts its object result with convert (which returns T or Result<T>).
-    /// onInputRound: for a request that may be answered with input_required, told of each round (see
-    /// CallOptions::onInputRound).
-    template<typename T, typename Convert>
-    void request(const QString &method, const QJsonObject &params, QObject *context, Callback<T> callback, Convert convert,
-                 std::function<void(const InputRound &)> onInputRound = {})
-    {
-        send(method, params, context,
-             [callback = std::move(callback), convert = std::move(convert)](const Result<QJsonObject> &answer) {
-                 if (answer)
-                     callback(Result<T>(convert(answer.value())));
-                 else
-                     callback(Result<T>(answer.error()));
-             },
-             std::move(onInputRound));
-    }
-    void send(const QString &method, const QJsonObject &params, QObject *context,
-              std::function<void(const Result<QJsonObject> &)> answered, std::function<void(const InputRound &)> onInputRound);
-    /// Fetches every page of a paginated list, following nextCursor, up to maxPages pages and
-    /// maxListItems items: beyond those the server is told about in protocolViolation and the
-    /// first maxListItems are kept, so a server sending page after page cannot exhaust memory.
-    template<typename T>
-    void listAll(const QString &method, const QString &key, QObject *context, Callback<QList<T>> callback,
-                 QList<T> sofar = {}, std::optional<QString> cursor = std::nullopt, int page = 0);
-    void mirrorToolArguments(QList<Tool> &tools);
-    /// Sends a request that is not an Exchange, sending it again once under a new id when
-    /// SessionCore::mayReissue().
-    void sendRequest(const QString &method, const QJsonObject &params, QObject *context,
-                     JsonRpcPeer::ResponseHandler handler, const JsonRpcPeer::RequestOptions &options);
+    InputRounds rounds;
+    RequestSender requests;
     ReadCache readCache; ///< modern: resources/read results the server marked fresh for a while (ttlMs)
     bool closedEmitted = false;
 
@@ -371,413 +177,6 @@ public:
     }
 };
 
-RequestId ClientSession::Private::startExchange(const std::shared_ptr<Exchange> &exchange)
-{
-    sendAttempt(exchange);
-    exchange->firstId = exchange->wireId;
-    // A request that could not be sent is answered (queued) by the peer, and never asks for input.
-    if (exchange->firstId.isValid() && core.peer().isPending(exchange->firstId))
-        exchanges.insert(exchange->firstId, exchange);
-    return exchange->firstId;
-}
-
-bool ClientSession::Private::cancelWhileAsking(const RequestId &firstId, const QString &reason)
-{
-    const auto exchange = exchanges.value(firstId);
-    if (!exchange || exchange->wireId.isValid())
-        return false;
-    if (!exchange->progressToken.isEmpty())
-        progress.close(exchange->progressToken);
-    endExchange(exchange, reason);
-    finishLater(exchange, makeError(ErrorCode::RequestCancelled,
-                                    reason.isEmpty() ? QCoreApplication::translate("Toolgate::ClientSession", "the request was cancelled") : reason));
-    return true;
-}
-
-RequestId ClientSession::Private::wireIdOf(const RequestId &firstId) const
-{
-    const auto exchange = exchanges.value(firstId);
-    return exchange ? exchange->wireId : firstId;
-}
-
-void ClientSession::Private::endExchangesWaitingForInput()
-{
-    const auto running = exchanges.values();
-    for (const std::shared_ptr<Exchange> &exchange : running) {
-        if (exchange->wireId.isValid())
-            continue; // the peer answers it (connection closed)
-        const QString why = QCoreApplication::translate("Toolgate::ClientSession", "the server disconnected");
-        endExchange(exchange, why);
-        finishLater(exchange, makeError(ErrorCode::ConnectionClosed, why));
-    }
-}
-
-RequestId ClientSession::Private::embed(const EmbeddedRequestOrigin &origin)
-{
-    const RequestId localId(QStringLiteral("input-%1").arg(nextInputId++));
-    embeddedOrigins.insert(localId, origin);
-    return localId;
-}
-
-void ClientSession::Private::handOut(const InputRequiredResult::Request &request, const EmbeddedRequestOrigin &origin,
-                                     std::function<void(const JsonRpcMessage &answer)> answered)
-{
-    const RequestId localId = embed(origin);
-    QPointer<ClientSession> session(q);
-    intake.dispatch(request.method, request.params,
-        Responder::forEmbedded(localId, request.paramsOrder, [session, localId, answered = std::move(answered)](const JsonRpcMessage &answer) {
-            if (session)
-                session->d->embeddedOrigins.remove(localId);
-            answered(answer);
-        }));
-}
-
-bool ClientSession::Private::answersInput() const
-{
-    return core.modern() && intake.answersAnything();
-}
-
-void ClientSession::Private::sendAttempt(const std::shared_ptr<Exchange> &exchange)
-{
-    QByteArray params = exchange->params;
-    if (exchange->round.number > 0) {
-        // The same request again, with the answers and the server's state as it sent it (never parsed).
-        QByteArray added;
-        if (!exchange->round.inputs.isEmpty()) {
-            added.append(",\"inputResponses\":");
-            JsonWriter::appendObject(added, exchange->responses);
-        }
-        if (exchange->requestState) {
-            added.append(",\"requestState\":");
-            JsonWriter::appendString(added, *exchange->requestState);
-        }
-        params.chop(1); // its closing brace
-        params.append(params.size() == 1 ? QByteArrayView(added).sliced(1) : QByteArrayView(added));
-        params.append('}');
-    }
-    JsonRpcPeer::RequestOptions options = exchange->requestOptions;
-    // An input_required answer's key order: the forms it asks for keep the server's field order.
-    auto answerOrder = std::make_shared<JsonKeyOrder>();
-    const auto callersOrder = options.resultKeyOrder;
-    if (!callersOrder)
-        options.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
-    options.resultKeyOrder = [answerOrder, callersOrder](const JsonKeyOrder &order) {
-        *answerOrder = order;
-        if (callersOrder)
-            callersOrder(order);
-    };
-    QPointer<ClientSession> session(q);
-    exchange->wireId = core.peer().sendRequestWithParamsJson(exchange->method, params, exchange->context,
-        [session, exchange, answerOrder](const Result<QJsonValue> &answer) {
-            exchange->wireId = RequestId();
-            if (exchange->done)
-                return; // answered already (cannot happen while an attempt is on the wire; belt and braces)
-            if (session) {
-                session->d->onAttemptAnswered(exchange, answer, *answerOrder);
-                return;
-            }
-            exchange->done = true;
-            exchange->finished(answer);
-        }, options);
-    if (!exchange->progressToken.isEmpty())
-        progress.retarget(exchange->progressToken, exchange->wireId);
-}
-
-void ClientSession::Private::onAttemptAnswered(const std::shared_ptr<Exchange> &exchange, const Result<QJsonValue> &answer,
-                                               const JsonKeyOrder &order)
-{
-    if (answer && answer.value().isObject() && answersInput() && InputRequiredResult::isInputRequired(answer.value().toObject())) {
-        askForInput(exchange, answer.value().toObject(), order);
-        return;
-    }
-    if (!answer && mayRelistForHeaders(*exchange, answer.error())) {
-        relistThenResend(exchange, answer.error());
-        return;
-    }
-    if (!answer && !exchange->reissued && core.mayReissue(exchange->method, answer.error())) {
-        qCInfo(lcClient) << exchange->method << "sent again under a new id: its response stream ended before the answer";
-        exchange->reissued = true;
-        sendAttempt(exchange);
-        return;
-    }
-    endExchange(exchange, {});
-    exchange->finished(answer);
-}
-
-bool ClientSession::Private::mayRelistForHeaders(const Exchange &exchange, const Error &error) const
-{
-    return error.code == int(ErrorCode::HeaderMismatch) && core.modern() && core.state() == State::Ready
-        && exchange.relistsOnHeaderMismatch && !exchange.relistedForHeaders && core.transport().mirrorsToolArguments();
-}
-
-void ClientSession::Private::relistThenResend(const std::shared_ptr<Exchange> &exchange, const Error &refusal)
-{
-    exchange->relistedForHeaders = true;
-    const QString toolName = exchange->subject;
-    qCInfo(lcClient) << exchange->method << toolName << "refused with -32020; listing the tools again before one more try";
-    QPointer<ClientSession> session(q);
-    // Listing the tools hands the new annotations to the transport.
-    q->listTools(q, [session, exchange, refusal, toolName](const Result<QList<Tool>> &tools) {
-        if (!session || exchange->done)
-            return; // cancelled or ended meanwhile
-        Private *d = session->d.get();
-        const bool stillOffered = tools && std::any_of(tools.value().cbegin(), tools.value().cend(),
-                                                       [&toolName](const Tool &tool) { return tool.name == toolName; });
-        if (tools)
-            emit session->toolsListChanged(); // what the person sees may be out of date too
-        if (!stillOffered || d->core.state() != State::Ready) {
-            d->endExchange(exchange, {});
-            exchange->finished(Result<QJsonValue>(refusal));
-            return;
-        }
-        d->sendAttempt(exchange);
-    });
-}
-
-void ClientSession::Private::askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result, const JsonKeyOrder &order)
-{
-    Result<InputRequiredResult> asked = InputRequiredResult::parse(result, order);
-    if (asked && exchange->round.number >= maxInputRounds) {
-        asked = makeError(ErrorCode::ProtocolError,
-                          QCoreApplication::translate("Toolgate::ClientSession", "the server kept asking for input to finish %1 (%2 rounds); "
-                                                                                 "Toolgate stopped answering it")
-                              .arg(exchange->method)
-                              .arg(maxInputRounds));
-    }
-    if (!asked || !exchange->context) {
-        endExchange(exchange, {});
-        if (!asked)
-            finishLater(exchange, asked.error());
-        return;
-    }
-    exchange->round = InputRound{exchange->round.number + 1, {}};
-    exchange->responses = QJsonObject();
-    exchange->requestState = asked->requestState;
-    if (!exchange->contextGone) {
-        // Whoever waits for the request is gone: the person is no longer asked on its behalf.
-        exchange->contextGone = QObject::connect(exchange->context, &QObject::destroyed, q, [this, firstId = exchange->firstId] {
-            if (const auto gone = exchanges.value(firstId))
-                endExchange(gone, QCoreApplication::translate("Toolgate::ClientSession", "the request that asked for it was closed"));
-        });
-    }
-    // Every input is registered before any is handed out: a handler may answer at once.
-    for (const InputRequiredResult::Request &request : std::as_const(asked->requests)) {
-        const RequestId localId = embed({exchange->method, exchange->firstId, exchange->round.number, exchange->auditCallId,
-                                         exchange->subject});
-        exchange->waiting.insert(request.key, localId);
-        exchange->round.inputs.append({request.key, request.method, request.params, {}});
-    }
-    if (asked->requests.isEmpty()) { // only requestState: the server wants the request again as it is
-        sendAttempt(exchange);
-        return;
-    }
-    QPointer<ClientSession> session(q);
-    for (const InputRequiredResult::Request &request : std::as_const(asked->requests)) {
-        if (exchange->done)
-            break;
-        const RequestId localId = exchange->waiting.value(request.key);
-        intake.dispatch(request.method, request.params,
-                        Responder::forEmbedded(localId, request.paramsOrder,
-                                               [session, exchange, key = request.key, localId](const JsonRpcMessage &answer) {
-                                                   if (session)
-                                                       session->d->inputAnswered(exchange, key, localId, answer);
-                                               }));
-    }
-}
-
-void ClientSession::Private::inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,
-                                           const JsonRpcMessage &answer)
-{
-    embeddedOrigins.remove(localId);
-    if (exchange->done || exchange->waiting.value(key) != localId)
-        return;
-    exchange->waiting.remove(key);
-    QString method;
-    for (const InputRound::Input &input : std::as_const(exchange->round.inputs)) {
-        if (input.key == key)
-            method = input.method;
-    }
-    if (answer.kind() == JsonRpcMessage::Kind::ErrorResponse) {
-        // MRTR has no way to answer one input with an error (and a sampling request has no "declined"
-        // result): the request ends here, with no attempt sent.
-        Error error = answer.error();
-        error.message = QCoreApplication::translate("Toolgate::ClientSession", "the server asked for input to finish %1 (%2), and it was not given: %3")
-                            .arg(exchange->method, method, error.message);
-        endExchange(exchange, {});
-        finishLater(exchange, error);
-        return;
-    }
-    const QJsonObject result = answer.result().toObject();
-    exchange->responses.insert(key, result);
-    for (InputRound::Input &input : exchange->round.inputs) {
-        if (input.key == key)
-            input.answer = result;
-    }
-    if (!exchange->waiting.isEmpty())
-        return;
-    if (!exchange->context) {
-        endExchange(exchange, {});
-        return;
-    }
-    if (exchange->onInputRound)
-        exchange->onInputRound(exchange->round);
-    if (!exchange->done)
-        sendAttempt(exchange);
-}
-
-void ClientSession::Private::endExchange(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason)
-{
-    if (exchange->done)
-        return;
-    exchange->done = true;
-    exchanges.remove(exchange->firstId);
-    QObject::disconnect(exchange->contextGone);
-    const QHash<QString, RequestId> waiting = std::exchange(exchange->waiting, {});
-    for (const RequestId &localId : waiting) {
-        embeddedOrigins.remove(localId);
-        emit q->serverRequestCancelled(localId, withdrawReason);
-    }
-}
-
-void ClientSession::Private::finishLater(const std::shared_ptr<Exchange> &exchange, const Error &error)
-{
-    if (!exchange->context)
-        return;
-    QMetaObject::invokeMethod(exchange->context, [exchange, error] { exchange->finished(Result<QJsonValue>(error)); },
-                              Qt::QueuedConnection);
-}
-
-void ClientSession::Private::send(const QString &method, const QJsonObject &params, QObject *context,
-                                  std::function<void(const Result<QJsonObject> &)> answered, std::function<void(const InputRound &)> onInputRound)
-{
-    QPointer<UrlElicitationTracker> tracker(&urlElicitations);
-    const std::optional<QString> version = core.modern() ? std::optional(core.modernVersion()) : std::nullopt;
-    const QString uri = params.value(QLatin1String("uri")).toString();
-    JsonRpcPeer::ResponseHandler finished = [tracker, answered = std::move(answered), method, version,
-                                             uri](const Result<QJsonValue> &result) {
-        if (!result && tracker)
-            tracker->noteRequestError(result.error());
-        answered(checkedAnswer(result, method, uri, version));
-    };
-    if (!mayAskForInput(method)) {
-        sendRequest(method, core.withEnvelope(params), context, std::move(finished), core.requestOptions());
-        return;
-    }
-    auto exchange = std::make_shared<Exchange>();
-    exchange->method = method;
-    JsonWriter::appendObject(exchange->params, core.withEnvelope(params));
-    exchange->requestOptions = core.requestOptions();
-    exchange->context = context;
-    exchange->finished = std::move(finished);
-    exchange->onInputRound = std::move(onInputRound);
-    exchange->subject = params.value(QLatin1String(method == QLatin1String("resources/read") ? "uri" : "name")).toString();
-    startExchange(exchange);
-}
-
-template<typename T>
-void ClientSession::Private::listAll(const QString &method, const QString &key, QObject *context, Callback<QList<T>> callback,
-                                     QList<T> sofar, std::optional<QString> cursor, int page)
-{
-    QJsonObject params;
-    if (cursor)
-        params.insert(QLatin1String("cursor"), *cursor);
-    QPointer<ClientSession> self(q);
-    JsonRpcPeer::RequestOptions options = core.requestOptions();
-    // A tool's form asks its fields in the order the server wrote them: read that order too.
-    auto pageOrder = std::make_shared<JsonKeyOrder>();
-    if constexpr (std::is_same_v<T, Tool>)
-        options.resultKeyOrder = [pageOrder](const JsonKeyOrder &order) { *pageOrder = order; };
-    const std::optional<QString> version = core.modern() ? std::optional(core.modernVersion()) : std::nullopt;
-    sendRequest(method, core.withEnvelope(params), context,
-        [self, method, key, context, callback = std::move(callback), sofar = std::move(sofar), cursor, page,
-         pageOrder, version](const Result<QJsonValue> &result) mutable {
-            const Result<QJsonObject> answer = checkedAnswer(result, method, {}, version);
-            if (!answer) {
-                callback(Result<QList<T>>(answer.error()));
-                return;
-            }
-            Page<T> thisPage = Page<T>::fromJson(answer.value(), key, maxListItems - sofar.size());
-            if constexpr (std::is_same_v<T, Tool>)
-                assignKeyOrders(thisPage.items, answer.value().value(key).toArray(), pageOrder->member(key));
-            sofar.append(thisPage.items);
-            const bool capped = thisPage.skipped > 0 || (sofar.size() >= maxListItems && thisPage.nextCursor);
-            if (capped && self) {
-                const QString warning = QCoreApplication::translate("Toolgate::ClientSession", "the server offers more than %1 %2 (%3); showing the first %1")
-                                            .arg(maxListItems)
-                                            .arg(itemsName(key), method);
-                qCWarning(lcClient) << warning;
-                emit self->protocolViolation(warning);
-            }
-            if (!thisPage.nextCursor || capped) {
-                if constexpr (std::is_same_v<T, Tool>) {
-                    // A broken definition is listed, not dropped: but the person hears what is wrong.
-                    for (const QString &problem : Tool::listProblems(sofar)) {
-                        if (!self)
-                            break;
-                        emit self->protocolViolation(problem);
-                    }
-                    if (self && version)
-                        self->d->mirrorToolArguments(sofar);
-                }
-                callback(Result<QList<T>>(std::move(sofar)));
-                return;
-            }
-            if (page + 1 >= maxPages || thisPage.nextCursor == cursor) {
-                callback(Result<QList<T>>(makeError(ErrorCode::ProtocolError,
-                    QCoreApplication::translate("Toolgate::ClientSession", "the server's %1 pagination does not end (cursor \"%2\" repeats or more than %3 pages)")
-                        .arg(method, *thisPage.nextCursor).arg(maxPages))));
-                return;
-            }
-            if (!self || self->d->core.state() != SessionCore::State::Ready) {
-                callback(Result<QList<T>>(makeError(ErrorCode::ConnectionClosed, QCoreApplication::translate("Toolgate::ClientSession", "the connection closed while listing"))));
-                return;
-            }
-            self->d->listAll<T>(method, key, context, std::move(callback), std::move(sofar), thisPage.nextCursor, page + 1);
-        }, options);
-}
-
-/// 2026-07-28 over HTTP: tells the transport which arguments of which tool go into Mcp-Param-*
-/// headers, and drops the tools whose x-mcp-header annotations are invalid, as the spec requires
-/// (a request for them could not be sent correctly), saying why.
-void ClientSession::Private::mirrorToolArguments(QList<Tool> &tools)
-{
-    Transport &transport = core.transport();
-    if (!transport.mirrorsToolArguments())
-        return;
-    QHash<QString, RequestHeaders::ToolArgumentHeaders> headers;
-    for (auto it = tools.begin(); it != tools.end();) {
-        const Result<RequestHeaders::ToolArgumentHeaders> found = RequestHeaders::toolArgumentHeaders(it->inputSchema);
-        if (!found) {
-            const QString warning = QCoreApplication::translate("Toolgate::ClientSession", "the tool \"%1\" is not offered: %2")
-                                        .arg(it->name, found.error().message);
-            qCWarning(lcClient) << warning;
-            emit q->protocolViolation(warning);
-            it = tools.erase(it);
-            continue;
-        }
-        if (!found->isEmpty())
-            headers.insert(it->name, found.value());
-        ++it;
-    }
-    transport.setToolArgumentHeaders(headers);
-}
-
-void ClientSession::Private::sendRequest(const QString &method, const QJsonObject &params, QObject *context,
-                                         JsonRpcPeer::ResponseHandler handler, const JsonRpcPeer::RequestOptions &options)
-{
-    QPointer<ClientSession> self(q);
-    QPointer<QObject> alive(context);
-    core.peer().sendRequest(method, params, context,
-        [self, alive, method, params, handler, options](const Result<QJsonValue> &answer) {
-            if (self && alive && !answer && self->d->core.mayReissue(method, answer.error())) {
-                qCInfo(lcClient) << method << "sent again under a new id: its response stream ended before the answer";
-                self->d->core.peer().sendRequest(method, params, alive.data(), handler, options); // once: no second wrap
-                return;
-            }
-            handler(answer);
-        }, options);
-}
-
 void ClientSession::Private::installNotificationHandlers()
 {
     JsonRpcPeer &peer = core.peer();
@@ -821,7 +220,7 @@ void ClientSession::Private::changeSubscription(const QString &uri, bool subscri
                                                 Callback<std::monostate> callback)
 {
     if (!core.modern()) {
-        request<std::monostate>(subscribe ? QStringLiteral("resources/subscribe") : QStringLiteral("resources/unsubscribe"),
+        requests.request<std::monostate>(subscribe ? QStringLiteral("resources/subscribe") : QStringLiteral("resources/unsubscribe"),
                                          {{QLatin1String("uri"), uri}}, context, std::move(callback),
                                          [](const QJsonObject &) { return std::monostate(); });
         return;
@@ -1007,7 +406,7 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
 {
     connect(&d->core, &SessionCore::stateChanged, this, [this](State state) {
         if (state == State::Closing || state == State::Closed || state == State::Failed) {
-            d->endExchangesWaitingForInput();
+            d->rounds.endWaitingForInput();
             d->stopRelistening();
         }
         emit stateChanged(state);
@@ -1021,6 +420,9 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
     connect(&d->urlElicitations, &UrlElicitationTracker::required, this, &ClientSession::urlElicitationRequired);
     connect(&d->urlElicitations, &UrlElicitationTracker::completed, this, &ClientSession::elicitationCompleted);
     connect(&d->urlElicitations, &UrlElicitationTracker::protocolViolation, this, &ClientSession::protocolViolation);
+    connect(&d->rounds, &InputRounds::serverRequestCancelled, this, &ClientSession::serverRequestCancelled);
+    connect(&d->rounds, &InputRounds::toolsListChanged, this, &ClientSession::toolsListChanged);
+    connect(&d->requests, &RequestSender::protocolViolation, this, &ClientSession::protocolViolation);
     d->core.peer().setNotificationHandler(QStringLiteral("notifications/message"), [this](const JsonRpcMessage &message) {
         emit logMessage(LogMessage::fromJson(message.params()));
     });
@@ -1127,7 +529,7 @@ void ClientSession::ping(QObject *context, Callback<std::monostate> callback)
         d->core.answerNotInRevision(QStringLiteral("ping"), context, callback);
         return;
     }
-    d->request<std::monostate>(QStringLiteral("ping"), {}, context, std::move(callback),
+    d->requests.request<std::monostate>(QStringLiteral("ping"), {}, context, std::move(callback),
                                         [](const QJsonObject &) { return std::monostate(); });
 }
 
@@ -1135,7 +537,7 @@ void ClientSession::listTools(QObject *context, Callback<QList<Tool>> callback)
 {
     if (!d->core.ensureFeature(d->core.offered().tools, QStringLiteral("tools"), context, callback))
         return;
-    d->listAll<Tool>(QStringLiteral("tools/list"), QStringLiteral("tools"), context, std::move(callback));
+    d->requests.listAll<Tool>(QStringLiteral("tools/list"), QStringLiteral("tools"), context, std::move(callback));
 }
 
 RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonObject &arguments, const CallOptions &options,
@@ -1160,7 +562,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     requestOptions.resultKeyOrder = [resultOrder](const JsonKeyOrder &order) { *resultOrder = order; };
     requestOptions.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
     QPointer<ClientSession> self(this);
-    auto exchange = std::make_shared<Private::Exchange>();
+    auto exchange = std::make_shared<InputRounds::Exchange>();
     exchange->method = QStringLiteral("tools/call");
     exchange->subject = name;
     exchange->params = toolCallParams(name, arguments, options, meta,
@@ -1200,11 +602,11 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
             if (!result && self)
                 self->d->urlElicitations.noteRequestError(result.error());
             if (!result)
-                callback(Result<CallToolResult>(modern ? explainModernError(result.error(), QStringLiteral("tools/call"), {}, version)
+                callback(Result<CallToolResult>(modern ? RequestSender::explainModernError(result.error(), QStringLiteral("tools/call"), {}, version)
                                                        : result.error()));
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
-            else if (const auto problem = modern ? resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call"), true) : std::nullopt)
+            else if (const auto problem = modern ? RequestSender::resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call"), true) : std::nullopt)
                 callback(Result<CallToolResult>(*problem));
             else {
                 Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());
@@ -1213,7 +615,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
                 callback(parsed);
             }
         };
-    const RequestId id = d->startExchange(exchange);
+    const RequestId id = d->rounds.start(exchange);
     if (!token.isEmpty() && d->core.peer().isPending(id))
         d->progress.open(token, id, options.onProgress);
     return id;
@@ -1223,14 +625,14 @@ void ClientSession::listResources(QObject *context, Callback<QList<Resource>> ca
 {
     if (!d->core.ensureFeature(d->core.offered().resources, QStringLiteral("resources"), context, callback))
         return;
-    d->listAll<Resource>(QStringLiteral("resources/list"), QStringLiteral("resources"), context, std::move(callback));
+    d->requests.listAll<Resource>(QStringLiteral("resources/list"), QStringLiteral("resources"), context, std::move(callback));
 }
 
 void ClientSession::listResourceTemplates(QObject *context, Callback<QList<ResourceTemplate>> callback)
 {
     if (!d->core.ensureFeature(d->core.offered().resources, QStringLiteral("resources"), context, callback))
         return;
-    d->listAll<ResourceTemplate>(QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates"),
+    d->requests.listAll<ResourceTemplate>(QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates"),
                                           context, std::move(callback));
 }
 
@@ -1239,7 +641,7 @@ void ClientSession::readResource(const QString &uri, QObject *context, Callback<
     if (!d->core.ensureFeature(d->core.offered().resources, QStringLiteral("resources"), context, callback))
         return;
     if (!d->core.modern()) {
-        d->request<ReadResourceResult>(QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
+        d->requests.request<ReadResourceResult>(QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
                                                 std::move(callback), &ReadResourceResult::fromJson);
         return;
     }
@@ -1253,7 +655,7 @@ void ClientSession::readResource(const QString &uri, QObject *context, Callback<
     auto ttl = std::make_shared<std::optional<qint64>>();
     auto askedForInput = std::make_shared<bool>(false);
     QPointer<ClientSession> self(this);
-    d->request<ReadResourceResult>(
+    d->requests.request<ReadResourceResult>(
         QStringLiteral("resources/read"), {{QLatin1String("uri"), uri}}, context,
         [self, uri, ttl, askedForInput, callback = std::move(callback)](const Result<ReadResourceResult> &result) {
             if (self && result && !*askedForInput && self->d->core.state() == State::Ready)
@@ -1285,7 +687,7 @@ void ClientSession::listPrompts(QObject *context, Callback<QList<Prompt>> callba
 {
     if (!d->core.ensureFeature(d->core.offered().prompts, QStringLiteral("prompts"), context, callback))
         return;
-    d->listAll<Prompt>(QStringLiteral("prompts/list"), QStringLiteral("prompts"), context, std::move(callback));
+    d->requests.listAll<Prompt>(QStringLiteral("prompts/list"), QStringLiteral("prompts"), context, std::move(callback));
 }
 
 void ClientSession::getPrompt(const QString &name, const QMap<QString, QString> &arguments, QObject *context,
@@ -1299,7 +701,7 @@ void ClientSession::getPrompt(const QString &name, const QMap<QString, QString> 
     // arguments is sent even when empty: some servers (e.g. @cyanheads/git-mcp-server) reject a
     // prompts/get without it, and every revision allows an empty object.
     const QJsonObject params{{QLatin1String("name"), name}, {QLatin1String("arguments"), args}};
-    d->request<GetPromptResult>(QStringLiteral("prompts/get"), params, context, std::move(callback),
+    d->requests.request<GetPromptResult>(QStringLiteral("prompts/get"), params, context, std::move(callback),
                                          &GetPromptResult::fromJson);
 }
 
@@ -1321,7 +723,7 @@ void ClientSession::complete(const CompletionReference &reference, const QString
             args.insert(it.key(), it.value());
         params.insert(QLatin1String("context"), QJsonObject{{QLatin1String("arguments"), args}});
     }
-    d->request<CompleteResult>(QStringLiteral("completion/complete"), params, context, std::move(callback),
+    d->requests.request<CompleteResult>(QStringLiteral("completion/complete"), params, context, std::move(callback),
                                         &CompleteResult::fromJson);
 }
 
@@ -1335,7 +737,7 @@ void ClientSession::setLoggingLevel(LoggingLevel level, QObject *context, Callba
         SessionCore::answerLater(context, callback, std::monostate());
         return;
     }
-    d->request<std::monostate>(QStringLiteral("logging/setLevel"), {{QLatin1String("level"), toString(level)}},
+    d->requests.request<std::monostate>(QStringLiteral("logging/setLevel"), {{QLatin1String("level"), toString(level)}},
                                         context, std::move(callback), [](const QJsonObject &) { return std::monostate(); });
 }
 
@@ -1373,12 +775,12 @@ void ClientSession::getTask(const QString &taskId, const std::optional<QString> 
     d->core.peer().sendRequest(QStringLiteral("tasks/get"), d->core.withEnvelope(d->taskParams(taskId, requestState)), context,
         [self, callback, order, modern, version, taskId](const Result<QJsonValue> &answer) {
             if (!answer) {
-                callback(Result<Task>(modern ? explainModernError(answer.error(), QStringLiteral("tasks/get"), {}, version)
+                callback(Result<Task>(modern ? RequestSender::explainModernError(answer.error(), QStringLiteral("tasks/get"), {}, version)
                                              : answer.error()));
                 return;
             }
             if (!answer.value().isObject()) {
-                callback(Result<Task>(notAnObject(QStringLiteral("tasks/get"))));
+                callback(Result<Task>(RequestSender::notAnObject(QStringLiteral("tasks/get"))));
                 return;
             }
             Result<Task> described = Task::parse(answer.value().toObject(), *order);
@@ -1417,7 +819,7 @@ void ClientSession::taskResult(const QString &taskId, QObject *context, Callback
                 return;
             }
             if (!answer.value().isObject()) {
-                callback(Result<CallToolResult>(notAnObject(QStringLiteral("tasks/result"))));
+                callback(Result<CallToolResult>(RequestSender::notAnObject(QStringLiteral("tasks/result"))));
                 return;
             }
             Result<CallToolResult> parsed = CallToolResult::parse(answer.value().toObject());
@@ -1440,7 +842,7 @@ void ClientSession::updateTask(const QString &taskId, const std::optional<QStrin
     }
     QJsonObject params = d->taskParams(taskId, requestState);
     params.insert(QLatin1String("inputResponses"), inputResponses);
-    d->request<std::monostate>(QStringLiteral("tasks/update"), params, context, std::move(callback),
+    d->requests.request<std::monostate>(QStringLiteral("tasks/update"), params, context, std::move(callback),
                                        [](const QJsonObject &) { return std::monostate(); });
 }
 
@@ -1451,7 +853,7 @@ void ClientSession::cancelTask(const QString &taskId, const std::optional<QStrin
         return;
     const bool modern = d->core.modern();
     d->releaseTaskProgress(taskId);
-    d->request<std::optional<Task>>(QStringLiteral("tasks/cancel"), d->taskParams(taskId, requestState), context, std::move(callback),
+    d->requests.request<std::optional<Task>>(QStringLiteral("tasks/cancel"), d->taskParams(taskId, requestState), context, std::move(callback),
         [modern](const QJsonObject &answer) -> Result<std::optional<Task>> {
             if (modern || !answer.contains(QLatin1String("taskId")))
                 return std::optional<Task>();
@@ -1474,7 +876,7 @@ void ClientSession::listTasks(QObject *context, Callback<QList<Task>> callback)
     }
     if (!d->core.ensureFeature(taskCapabilities().list, QStringLiteral("tasks/list"), context, callback))
         return;
-    d->listAll<Task>(QStringLiteral("tasks/list"), QStringLiteral("tasks"), context,
+    d->requests.listAll<Task>(QStringLiteral("tasks/list"), QStringLiteral("tasks"), context,
         [callback = std::move(callback)](const Result<QList<Task>> &listed) {
             if (!listed) {
                 callback(listed);
@@ -1495,7 +897,7 @@ void ClientSession::askForTaskInput(const InputRequiredResult::Request &request,
     EmbeddedRequestOrigin named = origin;
     if (named.method.isEmpty())
         named.method = QStringLiteral("tools/call"); // the one request the tasks extension augments (SEP-2663)
-    d->handOut(request, named, [guard = QPointer<QObject>(context), answered = std::move(answered)](const JsonRpcMessage &answer) {
+    d->rounds.handOut(request, named, [guard = QPointer<QObject>(context), answered = std::move(answered)](const JsonRpcMessage &answer) {
         if (!guard)
             return;
         QMetaObject::invokeMethod(guard, [answered, answer] { answered(answer); }, Qt::QueuedConnection);
@@ -1504,9 +906,9 @@ void ClientSession::askForTaskInput(const InputRequiredResult::Request &request,
 
 bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)
 {
-    if (d->cancelWhileAsking(id, reason))
+    if (d->rounds.cancelWhileAsking(id, reason))
         return true;
-    const RequestId wireId = d->wireIdOf(id);
+    const RequestId wireId = d->rounds.wireIdOf(id);
     d->progress.closeFor(wireId);
     return d->core.peer().cancel(wireId, reason);
 }
@@ -1527,10 +929,7 @@ QString ClientSession::EmbeddedRequestOrigin::occasion() const
 
 std::optional<ClientSession::EmbeddedRequestOrigin> ClientSession::embeddedRequestOrigin(const RequestId &id) const
 {
-    const auto it = d->embeddedOrigins.constFind(id);
-    if (it == d->embeddedOrigins.cend())
-        return std::nullopt;
-    return *it;
+    return d->rounds.embeddedOrigin(id);
 }
 
 QList<UrlElicitation> ClientSession::urlElicitationsRequiredBy(const Error &error) const
