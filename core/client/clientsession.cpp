@@ -1,5 +1,6 @@
 #include "core/client/clientsession.h"
 
+#include "core/client/changelistener.h"
 #include "core/client/inputrounds.h"
 #include "core/client/progressroutes.h"
 #include "core/client/readcache.h"
@@ -7,20 +8,17 @@
 #include "core/client/serverrequestintake.h"
 #include "core/client/sessioncore.h"
 #include "core/client/sessionopening.h"
+#include "core/client/taskrequests.h"
 #include "core/client/urlelicitationtracker.h"
 #include "core/common/error.h"
 #include "core/common/logging.h"
 #include "core/jsonrpc/jsonwriter.h"
 #include "core/protocol/protocolversion.h"
 #include "core/protocol/requestenvelope.h"
-#include "core/protocol/subscriptions.h"
-#include "core/protocol/task.h"
 #include "core/transport/transport.h"
 
 #include <QCoreApplication>
-#include <QHash>
 #include <QPointer>
-#include <QTimer>
 
 namespace Toolgate {
 
@@ -88,19 +86,18 @@ class ClientSession::Private
 {
 public:
     Private(ClientSession *q, std::unique_ptr<Transport> transport, Options options)
-        : q(q)
-        , core(std::move(transport), withDefaults(std::move(options)))
+        : core(std::move(transport), withDefaults(std::move(options)))
         , urlElicitations(core)
         , intake(core.peer(), urlElicitations)
         , progress(core.peer())
         , opening(core, intake)
         , rounds(core, intake, progress, [q](QObject *context, Callback<QList<Tool>> callback) { q->listTools(context, std::move(callback)); })
         , requests(core, rounds, urlElicitations)
+        , listener(core, requests)
+        , tasks(core, requests, rounds, progress)
     {
-        installNotificationHandlers();
     }
 
-    ClientSession *q;
     SessionCore core;
     UrlElicitationTracker urlElicitations;
     ServerRequestIntake intake;
@@ -108,297 +105,11 @@ public:
     SessionOpening opening;
     InputRounds rounds;
     RequestSender requests;
+    ChangeListener listener;
+    TaskRequests tasks;
     ReadCache readCache; ///< modern: resources/read results the server marked fresh for a while (ttlMs)
     bool closedEmitted = false;
-
-    /// 2026-07-28 subscriptions/listen (basic/patterns/subscriptions.mdx): the one open listen request
-    /// through which a modern server sends what the legacy era sent unasked (list changes, updates of
-    /// subscribed resources). Changing the subscribed URIs opens a new listen and cancels the old one
-    /// once the new one is acknowledged, so nothing is missed in between.
-    using SubscriptionAnswer = std::function<void(const std::optional<Error> &problem)>;
-    struct SubscriptionChange
-    {
-        QString uri;
-        bool subscribe = true;
-        SubscriptionAnswer answer;
-    };
-    struct Listen
-    {
-        RequestId id; ///< also the subscriptionId the server stamps on what it sends for it
-        SubscriptionFilter asked;
-        bool acknowledged = false;
-        QList<SubscriptionChange> changes; ///< answered on the acknowledgement, or when the listen ends first
-    };
-    static constexpr std::chrono::milliseconds firstRelistenDelay{1000};
-    static constexpr std::chrono::milliseconds maxRelistenDelay{30000};
-    static constexpr int maxListenFailures = 5;
-    std::optional<Listen> listen;
-    RequestId retiringListen; ///< the listen a new one replaces, until the new one is acknowledged
-    QStringList subscribedUris;
-    std::unique_ptr<QTimer> relistenTimer;
-    std::chrono::milliseconds relistenDelay = firstRelistenDelay;
-    std::optional<Error> listenUnsupported; ///< the server refused subscriptions/listen as unknown, or failed it too often
-    bool grantsNoSubscription = false; ///< the server acknowledged with nothing granted (and then ends the listen)
-    bool unstampedChangeReported = false;
-    int listenFailures = 0; ///< errors in a row, without an acknowledgement between them
-
-    void installNotificationHandlers();
-    void stopRelistening()
-    {
-        if (relistenTimer)
-            relistenTimer->stop();
-    }
-    void changeSubscription(const QString &uri, bool subscribe, QObject *context, Callback<std::monostate> callback);
-    SubscriptionFilter listenFilter() const;
-    /// Opens a listen for listenFilter() (replacing the open one); changes are answered on its acknowledgement.
-    void openListen(QList<SubscriptionChange> changes = {});
-    void onListenAcknowledged(const JsonRpcMessage &message);
-    void onListenEnded(const RequestId &id, const Result<QJsonValue> &result);
-    /// Whether a change notification is one to act on: in the modern era only those of the current (or
-    /// the retiring) listen.
-    bool acceptsChangeNotification(const JsonRpcMessage &message);
-
-    /// A task's tools/call progress token stays valid for the task's life (2025-11-25 tasks.mdx):
-    /// its route is kept, by task id, until the session sees the task end.
-    QHash<QString, QString> taskProgressTokens;
-    void releaseTaskProgress(const QString &taskId)
-    {
-        const QString token = taskProgressTokens.take(taskId);
-        if (!token.isEmpty())
-            progress.close(token);
-    }
-    /// taskId, and requestState in the revision that echoes it.
-    QJsonObject taskParams(const QString &taskId, const std::optional<QString> &requestState) const
-    {
-        QJsonObject params{{QLatin1String("taskId"), taskId}};
-        if (requestState && core.modern())
-            params.insert(QLatin1String("requestState"), *requestState);
-        return params;
-    }
 };
-
-void ClientSession::Private::installNotificationHandlers()
-{
-    JsonRpcPeer &peer = core.peer();
-    peer.setNotificationHandler(QStringLiteral("notifications/tools/list_changed"), [this](const JsonRpcMessage &message) {
-        if (acceptsChangeNotification(message))
-            emit q->toolsListChanged();
-    });
-    peer.setNotificationHandler(QStringLiteral("notifications/resources/list_changed"), [this](const JsonRpcMessage &message) {
-        if (!acceptsChangeNotification(message))
-            return;
-        readCache.clear(); // the spec: a list change invalidates; what was read may be gone or replaced
-        emit q->resourcesListChanged();
-    });
-    peer.setNotificationHandler(QStringLiteral("notifications/prompts/list_changed"), [this](const JsonRpcMessage &message) {
-        if (acceptsChangeNotification(message))
-            emit q->promptsListChanged();
-    });
-    peer.setNotificationHandler(QStringLiteral("notifications/resources/updated"), [this](const JsonRpcMessage &message) {
-        if (!acceptsChangeNotification(message))
-            return;
-        const QString uri = message.params().value(QLatin1String("uri")).toString();
-        readCache.forget(uri);
-        emit q->resourceUpdated(uri);
-    });
-    peer.setNotificationHandler(QStringLiteral("notifications/subscriptions/acknowledged"), [this](const JsonRpcMessage &message) {
-        onListenAcknowledged(message);
-    });
-    peer.setNotificationHandler(QStringLiteral("notifications/tasks/status"), [this](const JsonRpcMessage &message) {
-        const Result<Task> task = Task::parse(message.params());
-        if (!task) {
-            emit q->protocolViolation(task.error().message);
-            return;
-        }
-        if (task->isTerminal())
-            releaseTaskProgress(task->taskId);
-        emit q->taskStatusNotified(*task);
-    });
-}
-
-void ClientSession::Private::changeSubscription(const QString &uri, bool subscribe, QObject *context,
-                                                Callback<std::monostate> callback)
-{
-    if (!core.modern()) {
-        requests.request<std::monostate>(subscribe ? QStringLiteral("resources/subscribe") : QStringLiteral("resources/unsubscribe"),
-                                         {{QLatin1String("uri"), uri}}, context, std::move(callback),
-                                         [](const QJsonObject &) { return std::monostate(); });
-        return;
-    }
-    // The caller's callback is answered queued, on context, unless it is gone.
-    SubscriptionAnswer answer = [context = QPointer<QObject>(context), callback = std::move(callback)](const std::optional<Error> &problem) {
-        if (!context)
-            return;
-        QMetaObject::invokeMethod(context, [callback, problem] {
-            callback(problem ? Result<std::monostate>(*problem) : Result<std::monostate>(std::monostate()));
-        }, Qt::QueuedConnection);
-    };
-    if (listenUnsupported) {
-        answer(*listenUnsupported);
-        return;
-    }
-    subscribedUris.removeAll(uri);
-    if (subscribe)
-        subscribedUris.append(uri);
-    stopRelistening(); // the listen opened now is the pending re-open too
-    openListen({{uri, subscribe, std::move(answer)}});
-}
-
-SubscriptionFilter ClientSession::Private::listenFilter() const
-{
-    const ServerCapabilities &offered = core.offered();
-    SubscriptionFilter filter;
-    filter.toolsListChanged = offered.toolsListChanged;
-    filter.promptsListChanged = offered.promptsListChanged;
-    filter.resourcesListChanged = offered.resourcesListChanged;
-    if (offered.resourcesSubscribe)
-        filter.resourceSubscriptions = subscribedUris;
-    return filter;
-}
-
-void ClientSession::Private::openListen(QList<SubscriptionChange> changes)
-{
-    if (core.state() != State::Ready || !core.modern() || listenUnsupported) {
-        for (const SubscriptionChange &change : std::as_const(changes))
-            change.answer(listenUnsupported.value_or(makeError(ErrorCode::NotConnected, QCoreApplication::translate("Toolgate::ClientSession", "the server is not connected"))));
-        return;
-    }
-    JsonRpcPeer &peer = core.peer();
-    if (listen) {
-        changes = std::exchange(listen->changes, {}) + changes;
-        if (listen->acknowledged) {
-            // Keep hearing the old one until the new one is acknowledged; a listen still unacknowledged
-            // delivers nothing yet, so it can go at once.
-            if (retiringListen.isValid())
-                peer.cancel(retiringListen, QStringLiteral("replaced by a newer subscriptions/listen"));
-            retiringListen = listen->id;
-        } else {
-            peer.cancel(listen->id, QStringLiteral("replaced by a newer subscriptions/listen"));
-        }
-        listen.reset();
-    }
-    const SubscriptionFilter asked = listenFilter();
-    if (asked.isEmpty()) {
-        // Nothing to hear (the last resource unsubscribed, and no list that announces changes).
-        if (retiringListen.isValid())
-            peer.cancel(std::exchange(retiringListen, RequestId()), QStringLiteral("nothing left to listen for"));
-        for (const SubscriptionChange &change : std::as_const(changes))
-            change.answer(std::nullopt);
-        return;
-    }
-    grantsNoSubscription = false;
-    JsonRpcPeer::RequestOptions listenOptions;
-    listenOptions.longLived = true; // answered when the server ends it, which may be never
-    auto id = std::make_shared<RequestId>();
-    *id = peer.sendRequest(QStringLiteral("subscriptions/listen"),
-                           core.withEnvelope({{QLatin1String("notifications"), asked.toJson()}}), q,
-                           [this, id](const Result<QJsonValue> &result) { onListenEnded(*id, result); }, listenOptions);
-    listen = Listen{*id, asked, false, std::move(changes)};
-    qCDebug(lcClient) << "subscriptions/listen" << id->toString() << "for" << asked.toJson();
-}
-
-void ClientSession::Private::onListenAcknowledged(const JsonRpcMessage &message)
-{
-    if (!core.modern())
-        return;
-    const QJsonObject params = message.params();
-    const RequestId id = RequestId::fromJson(params.value(QLatin1String("_meta")).toObject().value(RequestEnvelope::subscriptionIdKey));
-    if (!listen || !id.isValid() || id != listen->id) {
-        qCDebug(lcClient) << "acknowledgement for a subscription that is not the current one:" << id.toString();
-        return;
-    }
-    listen->acknowledged = true;
-    relistenDelay = firstRelistenDelay;
-    listenFailures = 0;
-    if (retiringListen.isValid())
-        core.peer().cancel(std::exchange(retiringListen, RequestId()), QStringLiteral("replaced by a newer subscriptions/listen"));
-    const SubscriptionFilter granted = SubscriptionFilter::fromJson(params.value(QLatin1String("notifications")).toObject());
-    grantsNoSubscription = granted.isEmpty();
-    if (const QString missing = listen->asked.missingFrom(granted); !missing.isEmpty()) {
-        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::ClientSession", "the server does not send everything Toolgate asked to hear "
-                                                           "(subscriptions/listen); not granted: %1")
-                                   .arg(missing));
-    }
-    for (const SubscriptionChange &change : std::exchange(listen->changes, {})) {
-        if (change.subscribe && !granted.resourceSubscriptions.contains(change.uri)) {
-            change.answer(makeError(ErrorCode::InvalidRequest,
-                                    QCoreApplication::translate("Toolgate::ClientSession", "the server did not accept a subscription to %1").arg(change.uri)));
-        } else {
-            change.answer(std::nullopt);
-        }
-    }
-}
-
-void ClientSession::Private::onListenEnded(const RequestId &id, const Result<QJsonValue> &result)
-{
-    if (id == retiringListen)
-        retiringListen = RequestId();
-    if (!listen || listen->id != id)
-        return; // a listen this session replaced or gave up
-    const Listen ended = std::exchange(listen, std::nullopt).value();
-    const Error problem = result ? makeError(ErrorCode::ConnectionClosed,
-                                             QCoreApplication::translate("Toolgate::ClientSession", "the server ended the subscription before it was acknowledged"))
-                                 : result.error();
-    for (const SubscriptionChange &change : ended.changes)
-        change.answer(problem);
-    if (core.state() != State::Ready)
-        return;
-    if (!result) {
-        const int code = result.error().code;
-        if (code == int(ErrorCode::MethodNotFound)) {
-            listenUnsupported = result.error();
-            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server declares list changes but does not know "
-                                                                  "subscriptions/listen (%1); Toolgate will not hear of changes until you refresh")
-                                          .arg(result.error().message));
-            return;
-        }
-        if (code == int(ErrorCode::RequestCancelled) || code == int(ErrorCode::ConnectionClosed) || code == int(ErrorCode::NotConnected))
-            return;
-        if (++listenFailures > maxListenFailures) {
-            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "subscriptions/listen failed %1 times in a row (last: %2); "
-                                                                  "Toolgate stops asking and will not hear of changes until the server is restarted")
-                                          .arg(listenFailures - 1)
-                                          .arg(result.error().message));
-            listenUnsupported = result.error();
-            return;
-        }
-        emit q->diagnosticLine(QCoreApplication::translate("Toolgate::ClientSession", "subscriptions/listen failed (%1); asking again in %2 s")
-                                   .arg(result.error().message)
-                                   .arg(relistenDelay.count() / 1000));
-    } else if (grantsNoSubscription) {
-        return; // the server grants nothing: asking again would get the same
-    }
-    // A listen the server ended (it may do so at any time, e.g. when it restarts a worker): ask again, at
-    // growing intervals, so a server that ends every listen at once is not flooded.
-    if (!relistenTimer) {
-        relistenTimer = std::make_unique<QTimer>();
-        relistenTimer->setSingleShot(true);
-        QObject::connect(relistenTimer.get(), &QTimer::timeout, q, [this] { openListen(); });
-    }
-    relistenTimer->start(relistenDelay);
-    relistenDelay = std::min(relistenDelay * 2, maxRelistenDelay);
-}
-
-bool ClientSession::Private::acceptsChangeNotification(const JsonRpcMessage &message)
-{
-    if (!core.modern())
-        return true;
-    const QJsonValue stamp = message.params().value(QLatin1String("_meta")).toObject().value(RequestEnvelope::subscriptionIdKey);
-    if (stamp.isUndefined()) {
-        // 2026-07-28 sends changes only on a listen, stamped with its id; an unstamped one is still news.
-        if (!std::exchange(unstampedChangeReported, true)) {
-            emit q->protocolViolation(QCoreApplication::translate("Toolgate::ClientSession", "the server sent %1 without naming the subscription it "
-                                                                  "belongs to (_meta %2)")
-                                          .arg(message.method(), RequestEnvelope::subscriptionIdKey));
-        }
-        return true;
-    }
-    const RequestId id = RequestId::fromJson(stamp);
-    const bool current = (listen && listen->id == id) || (retiringListen.isValid() && retiringListen == id);
-    if (!current)
-        qCDebug(lcClient) << message.method() << "for subscription" << id.toString() << ", which is not open; ignored";
-    return current;
-}
 
 ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options options, QObject *parent)
     : QObject(parent)
@@ -407,14 +118,14 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
     connect(&d->core, &SessionCore::stateChanged, this, [this](State state) {
         if (state == State::Closing || state == State::Closed || state == State::Failed) {
             d->rounds.endWaitingForInput();
-            d->stopRelistening();
+            d->listener.stop();
         }
         emit stateChanged(state);
     });
     connect(&d->core, &SessionCore::failed, this, &ClientSession::failed);
     connect(&d->opening, &SessionOpening::ready, this, [this] {
         if (d->core.modern())
-            d->openListen();
+            d->listener.listen();
         emit ready();
     });
     connect(&d->urlElicitations, &UrlElicitationTracker::required, this, &ClientSession::urlElicitationRequired);
@@ -423,6 +134,20 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
     connect(&d->rounds, &InputRounds::serverRequestCancelled, this, &ClientSession::serverRequestCancelled);
     connect(&d->rounds, &InputRounds::toolsListChanged, this, &ClientSession::toolsListChanged);
     connect(&d->requests, &RequestSender::protocolViolation, this, &ClientSession::protocolViolation);
+    connect(&d->listener, &ChangeListener::toolsListChanged, this, &ClientSession::toolsListChanged);
+    connect(&d->listener, &ChangeListener::promptsListChanged, this, &ClientSession::promptsListChanged);
+    connect(&d->listener, &ChangeListener::resourcesListChanged, this, [this] {
+        d->readCache.clear(); // the spec: a list change invalidates; what was read may be gone or replaced
+        emit resourcesListChanged();
+    });
+    connect(&d->listener, &ChangeListener::resourceUpdated, this, [this](const QString &uri) {
+        d->readCache.forget(uri);
+        emit resourceUpdated(uri);
+    });
+    connect(&d->listener, &ChangeListener::protocolViolation, this, &ClientSession::protocolViolation);
+    connect(&d->listener, &ChangeListener::diagnosticLine, this, &ClientSession::diagnosticLine);
+    connect(&d->tasks, &TaskRequests::statusNotified, this, &ClientSession::taskStatusNotified);
+    connect(&d->tasks, &TaskRequests::protocolViolation, this, &ClientSession::protocolViolation);
     d->core.peer().setNotificationHandler(QStringLiteral("notifications/message"), [this](const JsonRpcMessage &message) {
         emit logMessage(LogMessage::fromJson(message.params()));
     });
@@ -589,7 +314,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
                     return;
                 }
                 if (self && !token.isEmpty())
-                    self->d->taskProgressTokens.insert(task->taskId, token);
+                    self->d->tasks.keepProgress(task->taskId, token);
                 CallToolResult created;
                 created.raw = answer;
                 created.rawOrder = *resultOrder;
@@ -673,14 +398,14 @@ void ClientSession::subscribeResource(const QString &uri, QObject *context, Call
 {
     if (!d->core.ensureFeature(d->core.offered().resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
-    d->changeSubscription(uri, true, context, std::move(callback));
+    d->listener.changeSubscription(uri, true, context, std::move(callback));
 }
 
 void ClientSession::unsubscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback)
 {
     if (!d->core.ensureFeature(d->core.offered().resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))
         return;
-    d->changeSubscription(uri, false, context, std::move(callback));
+    d->listener.changeSubscription(uri, false, context, std::move(callback));
 }
 
 void ClientSession::listPrompts(QObject *context, Callback<QList<Prompt>> callback)
@@ -743,152 +468,35 @@ void ClientSession::setLoggingLevel(LoggingLevel level, QObject *context, Callba
 
 ClientSession::TaskCapabilities ClientSession::taskCapabilities() const
 {
-    TaskCapabilities offered;
-    const QJsonObject raw = d->core.offered().raw;
-    if (d->core.modern()) {
-        // The extension has no list; tasks/cancel is always there (an acknowledgement, cooperative).
-        offered.modern = true;
-        offered.toolCalls = raw.value(QLatin1String("extensions")).toObject().value(tasksExtensionName).isObject();
-        offered.cancel = offered.toolCalls;
-        return offered;
-    }
-    const QJsonObject tasks = raw.value(QLatin1String("tasks")).toObject();
-    offered.toolCalls = tasks.value(QLatin1String("requests")).toObject().value(QLatin1String("tools")).toObject()
-                            .value(QLatin1String("call")).isObject();
-    offered.list = tasks.value(QLatin1String("list")).isObject();
-    offered.cancel = tasks.value(QLatin1String("cancel")).isObject();
-    return offered;
+    return d->tasks.capabilities();
 }
 
 void ClientSession::getTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context,
                             Callback<Task> callback)
 {
-    // A task the server created is followed even if its capabilities forgot to say so.
-    if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<Task>(e)); }))
-        return;
-    QPointer<ClientSession> self(this);
-    auto order = std::make_shared<JsonKeyOrder>();
-    JsonRpcPeer::RequestOptions options = d->core.requestOptions();
-    options.resultKeyOrder = [order](const JsonKeyOrder &read) { *order = read; };
-    const QString version = d->core.modernVersion();
-    const bool modern = d->core.modern();
-    d->core.peer().sendRequest(QStringLiteral("tasks/get"), d->core.withEnvelope(d->taskParams(taskId, requestState)), context,
-        [self, callback, order, modern, version, taskId](const Result<QJsonValue> &answer) {
-            if (!answer) {
-                callback(Result<Task>(modern ? RequestSender::explainModernError(answer.error(), QStringLiteral("tasks/get"), {}, version)
-                                             : answer.error()));
-                return;
-            }
-            if (!answer.value().isObject()) {
-                callback(Result<Task>(RequestSender::notAnObject(QStringLiteral("tasks/get"))));
-                return;
-            }
-            Result<Task> described = Task::parse(answer.value().toObject(), *order);
-            if (described && described->taskId != taskId) {
-                described = makeError(ErrorCode::ProtocolError,
-                                      QCoreApplication::translate("Toolgate::ClientSession", "asked for task \"%1\", the server described task \"%2\"")
-                                          .arg(taskId, described->taskId.left(80)));
-            }
-            if (described && described->isTerminal() && self)
-                self->d->releaseTaskProgress(taskId);
-            callback(described);
-        }, options);
+    d->tasks.get({taskId, requestState}, context, std::move(callback));
 }
 
 void ClientSession::taskResult(const QString &taskId, QObject *context, Callback<CallToolResult> callback)
 {
-    if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<CallToolResult>(e)); }))
-        return;
-    if (d->core.modern()) {
-        d->core.answerNotInRevision(QStringLiteral("tasks/result"), context, callback);
-        return;
-    }
-    JsonRpcPeer::RequestOptions options = d->core.requestOptions();
-    // tasks/result blocks until the task ends, which may be hours: the task's own polling watches it.
-    options.longLived = true;
-    auto order = std::make_shared<JsonKeyOrder>();
-    options.resultKeyOrder = [order](const JsonKeyOrder &read) { *order = read; };
-    options.resultKeyOrderLimit = JsonRpcPeer::backgroundParseThreshold;
-    QPointer<ClientSession> self(this);
-    d->core.peer().sendRequest(QStringLiteral("tasks/result"), QJsonObject{{QLatin1String("taskId"), taskId}}, context,
-        [self, callback, order, taskId](const Result<QJsonValue> &answer) {
-            if (self)
-                self->d->releaseTaskProgress(taskId);
-            if (!answer) {
-                callback(Result<CallToolResult>(answer.error()));
-                return;
-            }
-            if (!answer.value().isObject()) {
-                callback(Result<CallToolResult>(RequestSender::notAnObject(QStringLiteral("tasks/result"))));
-                return;
-            }
-            Result<CallToolResult> parsed = CallToolResult::parse(answer.value().toObject());
-            if (parsed)
-                parsed.value().rawOrder = *order;
-            callback(parsed);
-        }, options);
+    d->tasks.result(taskId, context, std::move(callback));
 }
 
 void ClientSession::updateTask(const QString &taskId, const std::optional<QString> &requestState, const QJsonObject &inputResponses,
                                QObject *context, Callback<std::monostate> callback)
 {
-    if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<std::monostate>(e)); }))
-        return;
-    if (!d->core.modern()) {
-        SessionCore::answerLater(context, callback, makeError(ErrorCode::MethodNotFound,
-            QCoreApplication::translate("Toolgate::ClientSession", "tasks/update belongs to the tasks extension of MCP 2026-07-28; this server speaks %1")
-                .arg(d->core.negotiated().protocolVersion)));
-        return;
-    }
-    QJsonObject params = d->taskParams(taskId, requestState);
-    params.insert(QLatin1String("inputResponses"), inputResponses);
-    d->requests.request<std::monostate>(QStringLiteral("tasks/update"), params, context, std::move(callback),
-                                       [](const QJsonObject &) { return std::monostate(); });
+    d->tasks.update({taskId, requestState}, inputResponses, context, std::move(callback));
 }
 
 void ClientSession::cancelTask(const QString &taskId, const std::optional<QString> &requestState, QObject *context,
                                Callback<std::optional<Task>> callback)
 {
-    if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<std::optional<Task>>(e)); }))
-        return;
-    const bool modern = d->core.modern();
-    d->releaseTaskProgress(taskId);
-    d->requests.request<std::optional<Task>>(QStringLiteral("tasks/cancel"), d->taskParams(taskId, requestState), context, std::move(callback),
-        [modern](const QJsonObject &answer) -> Result<std::optional<Task>> {
-            if (modern || !answer.contains(QLatin1String("taskId")))
-                return std::optional<Task>();
-            Result<Task> task = Task::parse(answer);
-            if (!task)
-                return task.error();
-            return std::optional<Task>(task.value());
-        });
+    d->tasks.cancel({taskId, requestState}, context, std::move(callback));
 }
 
 void ClientSession::listTasks(QObject *context, Callback<QList<Task>> callback)
 {
-    if (d->core.modern()) {
-        if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<QList<Task>>(e)); }))
-            return;
-        SessionCore::answerLater(context, callback, makeError(ErrorCode::MethodNotFound,
-            QCoreApplication::translate("Toolgate::ClientSession", "the tasks extension of MCP 2026-07-28 has no list of tasks: "
-                                                                   "a task is known by the id its call answered")));
-        return;
-    }
-    if (!d->core.ensureFeature(taskCapabilities().list, QStringLiteral("tasks/list"), context, callback))
-        return;
-    d->requests.listAll<Task>(QStringLiteral("tasks/list"), QStringLiteral("tasks"), context,
-        [callback = std::move(callback)](const Result<QList<Task>> &listed) {
-            if (!listed) {
-                callback(listed);
-                return;
-            }
-            QList<Task> readable; // a task Toolgate cannot read (no id) cannot be asked about either
-            for (const Task &task : listed.value()) {
-                if (!task.taskId.isEmpty())
-                    readable.append(task);
-            }
-            callback(Result<QList<Task>>(readable));
-        });
+    d->tasks.list(context, std::move(callback));
 }
 
 void ClientSession::askForTaskInput(const InputRequiredResult::Request &request, const EmbeddedRequestOrigin &origin,
@@ -897,11 +505,7 @@ void ClientSession::askForTaskInput(const InputRequiredResult::Request &request,
     EmbeddedRequestOrigin named = origin;
     if (named.method.isEmpty())
         named.method = QStringLiteral("tools/call"); // the one request the tasks extension augments (SEP-2663)
-    d->rounds.handOut(request, named, [guard = QPointer<QObject>(context), answered = std::move(answered)](const JsonRpcMessage &answer) {
-        if (!guard)
-            return;
-        QMetaObject::invokeMethod(guard, [answered, answer] { answered(answer); }, Qt::QueuedConnection);
-    });
+    d->tasks.askForInput(request, named, context, std::move(answered));
 }
 
 bool ClientSession::cancelRequest(const RequestId &id, const QString &reason)
