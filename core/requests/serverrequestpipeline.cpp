@@ -280,26 +280,22 @@ void ServerRequestPipeline::receive(QObject *origin, const ServerIdentity &serve
     request->m_occasion = occasion;
     const ServerRequestGate::Abilities can = abilities();
     request->m_samplingToolsAllowed = can.samplingTools;
-    // Requests that cannot be shown are refused at once, saying why (and recorded like the rest).
+    // Requests that cannot be shown are refused at once, saying why (and recorded like the rest). What the
+    // client did not declare (an elicitation mode, sampling with tools) never gets here: the session's
+    // ServerRequestIntake refuses it, for every caller of ClientSession, against the capabilities declared
+    // from these same abilities (configureSession()).
     std::optional<Error> invalid;
     if (*kind == ServerRequest::Kind::Sampling) {
         auto parsed = SamplingRequest::fromJson(params);
         if (!parsed)
             invalid = parsed.error();
-        else if (parsed->usesTools && !can.samplingTools)
-            invalid = makeError(ErrorCode::InvalidParams,
-                                QStringLiteral("this client did not declare sampling.tools, so it cannot sample with tools"));
         else
             request->m_sampling = std::move(parsed).value();
     } else if (*kind == ServerRequest::Kind::Elicitation) {
         auto parsed = ElicitationRequest::fromJson(params);
-        if (!parsed)
+        if (!parsed) {
             invalid = parsed.error();
-        else if ((parsed->mode == ElicitationRequest::Mode::Url && !can.elicitationUrl)
-                 || (parsed->mode == ElicitationRequest::Mode::Form && !can.elicitationForm))
-            invalid = makeError(ErrorCode::InvalidParams, QStringLiteral("this client does not support elicitation mode \"%1\"")
-                                                              .arg(ElicitationRequest::modeName(parsed->mode)));
-        else {
+        } else {
             request->m_elicitation = std::move(parsed).value();
             request->m_elicitation.requestedSchemaOrder = paramsOrder.member(u"requestedSchema");
         }

@@ -1,0 +1,113 @@
+#include "core/client/serverrequestintake.h"
+
+#include "core/client/urlelicitationtracker.h"
+#include "core/common/error.h"
+#include "core/peer/jsonrpcpeer.h"
+
+namespace Toolgate {
+
+ServerRequestIntake::ServerRequestIntake(JsonRpcPeer &peer, UrlElicitationTracker &urlElicitations)
+    : m_urlElicitations(urlElicitations)
+{
+    peer.setRequestHandler(QStringLiteral("ping"), [](const JsonRpcMessage &, const Responder &responder) {
+        responder.respond(QJsonObject());
+    });
+    for (const QString &method : {QStringLiteral("roots/list"), QStringLiteral("sampling/createMessage"), QStringLiteral("elicitation/create")}) {
+        peer.setRequestHandler(method, [this, method](const JsonRpcMessage &request, const Responder &responder) {
+            dispatch(method, request.params(), responder);
+        });
+    }
+    peer.setNotificationHandler(QStringLiteral("notifications/cancelled"), [](const JsonRpcMessage &) {
+        // JsonRpcPeer already marked the incoming request cancelled.
+    });
+}
+
+void ServerRequestIntake::setRootsHandler(Handler handler, bool notifiesListChanged)
+{
+    m_rootsHandler = std::move(handler);
+    m_rootsListChanged = notifiesListChanged;
+}
+
+void ServerRequestIntake::setSamplingHandler(Handler handler, bool withTools)
+{
+    m_samplingHandler = std::move(handler);
+    m_samplingTools = withTools;
+}
+
+void ServerRequestIntake::setElicitationHandler(Handler handler, const QStringList &modes)
+{
+    m_elicitationHandler = std::move(handler);
+    m_elicitationModes = modes;
+}
+
+QJsonObject ServerRequestIntake::declaredCapabilities(ProtocolEra era) const
+{
+    QJsonObject capabilities;
+    if (m_rootsHandler) {
+        capabilities.insert(QLatin1String("roots"), era == ProtocolEra::Modern
+                                                        ? QJsonObject()
+                                                        : QJsonObject{{QLatin1String("listChanged"), m_rootsListChanged}});
+    }
+    if (m_samplingHandler) {
+        QJsonObject sampling;
+        if (m_samplingTools)
+            sampling.insert(QLatin1String("tools"), QJsonObject());
+        capabilities.insert(QLatin1String("sampling"), sampling);
+    }
+    if (m_elicitationHandler) {
+        QJsonObject elicitation;
+        for (const QString &mode : m_elicitationModes)
+            elicitation.insert(mode, QJsonObject());
+        capabilities.insert(QLatin1String("elicitation"), elicitation);
+    }
+    return capabilities;
+}
+
+void ServerRequestIntake::dispatch(const QString &method, const QJsonObject &params, const Responder &responder) const
+{
+    const Handler *handler = nullptr;
+    QString feature;
+    if (method == QLatin1String("roots/list")) {
+        handler = &m_rootsHandler;
+        feature = QStringLiteral("roots");
+    } else if (method == QLatin1String("sampling/createMessage")) {
+        handler = &m_samplingHandler;
+        feature = QStringLiteral("sampling");
+    } else if (method == QLatin1String("elicitation/create")) {
+        handler = &m_elicitationHandler;
+        feature = QStringLiteral("elicitation");
+    }
+    if (!handler) {
+        responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not answer %1").arg(method)));
+        return;
+    }
+    if (!*handler) {
+        responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client does not offer %1").arg(feature)));
+        return;
+    }
+    if (const std::optional<Error> refusal = undeclared(method, params)) {
+        responder.respondError(*refusal);
+        return;
+    }
+    if (method == QLatin1String("elicitation/create") && params.value(QLatin1String("mode")) == QJsonValue(QLatin1String("url")))
+        m_urlElicitations.noteRequest(params);
+    (*handler)(params, responder);
+}
+
+std::optional<Error> ServerRequestIntake::undeclared(const QString &method, const QJsonObject &params) const
+{
+    // The spec: a client that did not declare sampling.tools MUST answer an error to tools or toolChoice.
+    if (method == QLatin1String("sampling/createMessage") && !m_samplingTools
+        && (params.contains(QLatin1String("tools")) || params.contains(QLatin1String("toolChoice")))) {
+        return makeError(ErrorCode::InvalidParams, QStringLiteral("this client did not declare sampling.tools, so it cannot sample with tools"));
+    }
+    if (method == QLatin1String("elicitation/create")) {
+        // A missing mode means form; asking for a mode we did not declare is invalid params.
+        const QString mode = params.value(QLatin1String("mode")).toString(QStringLiteral("form"));
+        if (!m_elicitationModes.contains(mode))
+            return makeError(ErrorCode::InvalidParams, QStringLiteral("this client does not support elicitation mode \"%1\"").arg(mode));
+    }
+    return std::nullopt;
+}
+
+} // namespace Toolgate
