@@ -7,9 +7,11 @@
 #include "core/protocol/prompt.h"
 #include "core/protocol/resource.h"
 #include "core/protocol/tool.h"
+#include "core/workspace/erasummary.h"
+#include "core/workspace/restartbackoff.h"
 #include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconsole.h"
 
-#include <QDateTime>
 #include <QJsonObject>
 #include <QObject>
 
@@ -25,22 +27,12 @@ class EraCache;
 class SecretStore;
 class ServerTrust;
 class Transport;
-struct ServerTrustFacts;
 
-/// One line of a server's console: its stderr, its log notifications, and our own notes.
-struct ConsoleLine
-{
-    enum class Kind { Stderr, Log, ProtocolViolation, Lifecycle };
-    QDateTime time;
-    Kind kind = Kind::Lifecycle;
-    QString text;
-    std::optional<LoggingLevel> level; ///< for Log lines
-    QString source;                    ///< for Log lines: the server's logger name, if it gave one
-};
-
-/// Keeps one configured server connected: starts it, watches it, restarts it with backoff after a
-/// crash and gives up after repeated failures, saying so. Holds the server's latest tool,
-/// resource and prompt lists (the only copy the app keeps), refreshed on list_changed.
+/// Keeps one configured server connected: starts it once it is trusted and its secrets are read,
+/// watches it, restarts it with backoff after a crash and gives up after repeated failures, saying
+/// so. It owns the parts that do each job — ServerTrustGate, ServerSecretReader, EraChooser,
+/// RestartBackoff, ServerLists (the server's latest tool, resource and prompt lists, the only copy
+/// the app keeps) and ServerConsole — and the session they serve.
 class ServerConnection final : public QObject, public CallTarget
 {
     Q_OBJECT
@@ -50,50 +42,10 @@ public:
     enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting, WaitingForTrust };
     Q_ENUM(Status)
 
-    struct RestartPolicy
-    {
-        /// Delay before the first restart, doubled after each crash up to maxDelay.
-        std::chrono::milliseconds initialDelay = std::chrono::seconds(1);
-        std::chrono::milliseconds maxDelay = std::chrono::seconds(30);
-        /// Failures after which restarting stops: this many within window, or this many in a row
-        /// without the server ever becoming ready (a program that never completes the handshake).
-        int maxCrashes = 5;
-        std::chrono::milliseconds window = std::chrono::minutes(2);
-    };
+    using RestartPolicy = Toolgate::RestartPolicy;
 
-    /// How the protocol era of the live session was settled (issue 15): what the server page, toolgate-cli
-    /// info and the audit log show. ui reads it here and never looks at MCP messages itself.
-    struct EraSummary
-    {
-        /// Where the connection's choice came from before the session opened.
-        enum class Source {
-            Session, ///< no probe: the session's opening decided (HTTP, or no era cache)
-            Setting, ///< the server is set to Legacy or Modern
-            Probe,   ///< a server/discover probe on a sibling, this start
-            Cache,   ///< a verdict remembered in eras.json
-        };
-        ProtocolEra era = ProtocolEra::Legacy;
-        QString protocolVersion;
-        /// What settled it on the wire, short and stable (ClientSession::eraDecidedBy()): "initialize",
-        /// "server/discover", "initialize -32022", "server/discover probe -32601".
-        QString decidedBy;
-        Source source = Source::Session;
-        /// The probe's verdict, made this start or cached ("probe result", "probe -32601"); else empty.
-        QString probe;
-        /// How long this start's probe took; -1 when there was none.
-        qint64 probeMs = -1;
-
-        /// "modern" / "legacy", as in eras.json and the audit log.
-        static QString eraName(ProtocolEra era);
-        /// "session" / "setting" / "probe" / "cache".
-        static QString sourceName(Source source);
-        /// For people: "2026-07-28 (modern, decided by server/discover, cached)".
-        QString describe() const;
-        /// The part in brackets: "modern, decided by server/discover, cached".
-        QString describeEra() const;
-        /// {"era", "eraDecidedBy", "eraSource", "eraProbe"?, "probeMs"?} for the audit log and --json.
-        QJsonObject toJson() const;
-    };
+    /// How the protocol era of the live session was settled (issue 15).
+    using EraSummary = ServerEraSummary;
 
     /// Installs the client-side handlers (roots, sampling, elicitation) on each new session.
     using SessionConfigurator = std::function<void(ClientSession *session, ServerConnection *connection)>;
