@@ -16,7 +16,7 @@
 #include "core/server/servertaskrunner.h"
 #include "core/server/toolcallrunner.h"
 #include "core/server/toolregistry.h"
-#include "core/server/uritemplate.h"
+#include "core/protocol/uritemplate.h"
 #include "core/transport/transport.h"
 
 #include <QJsonArray>

@@ -3,7 +3,7 @@
 #include "core/common/result.h"
 #include "core/protocol/resource.h"
 #include "core/server/keyedentries.h"
-#include "core/server/uritemplate.h"
+#include "core/protocol/uritemplate.h"
 
 #include <QJsonArray>
 #include <QMap>
