@@ -39,6 +39,8 @@
 #include <QTimer>
 #include <QToolButton>
 
+#include <atomic>
+
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
@@ -954,7 +956,7 @@ void tst_ArgumentForm::schemaIsPreparedAndCheckedOffTheGuiThread()
     const HostileSchemas::Case c = hostileCase("50,000 items of the wrong type");
     ArgumentForm form;
     auto gate = std::make_shared<QSemaphore>();
-    auto holder = std::make_shared<QThread *>(nullptr);
+    auto holder = std::make_shared<std::atomic<QThread *>>(nullptr); // written on the checker's thread
     const auto hold = [&form, gate, holder] {
         SchemaChecker::shared()->run(&form, [gate, holder] {
             *holder = QThread::currentThread();
@@ -967,6 +969,7 @@ void tst_ArgumentForm::schemaIsPreparedAndCheckedOffTheGuiThread()
     form.setTool(benchTool(c));
     QVERIFY(form.isPreparing());
     QVERIFY(form.isChecking());
+    QTRY_VERIFY(*holder); // the checker's thread is held
     // Turns of the event loop: nothing of the schema's work happens on this thread.
     QVERIFY(turnEventLoop());
     QVERIFY(turnEventLoop());
