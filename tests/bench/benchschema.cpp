@@ -7,7 +7,7 @@
 #include "core/schema/schemanode.h"
 #include "core/schema/schemavalidator.h"
 
-#include "../core/schema/hostileschemas.h"
+#include "hostileschemas.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -217,9 +217,14 @@ void tst_CliHostile::verboseLogLinesCannotDrawAFakePrompt()
     QVERIFY(process.waitForStarted(10000));
     QByteArray err;
     QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("Allow this call?"), 20000);
-    QTRY_VERIFY_WITH_TIMEOUT(QFile(notes).exists() && QFile(notes).size() > 0, 20000);
-    // The client has had the spoof for a while: without holding it back, it would be on screen now.
-    QTest::qWait(500);
+    // The server pings the client after the spoof and notes when the client answered: the client has
+    // read the spoof then, and without holding it back it would be on screen.
+    const auto noted = [&notes](const QString &text) {
+        QFile file(notes);
+        return file.open(QIODevice::ReadOnly) && QString::fromUtf8(file.readAll()).split(u'\n').contains(text);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(noted(u"spoof read"_s), 20000);
+    QCoreApplication::processEvents(); // read what the client wrote before it answered: it is in the pipe
     err += process.readAllStandardError();
     const QString beforeAnswer = QString::fromUtf8(err);
     process.write("n\n\n");

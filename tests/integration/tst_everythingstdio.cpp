@@ -2,6 +2,7 @@
 // @modelcontextprotocol/server-everything (pinned in tests/npm) over stdio.
 
 #include "npmpeers.h"
+#include "postedevents.h"
 #include "sessioncalltarget.h"
 #include "toolcallkeyfortests.h"
 
@@ -481,7 +482,11 @@ void tst_EverythingStdio::deniedCallNeverSent()
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Denied);
     QVERIFY(call->outcome().result.isError);
     QVERIFY(call->outcome().result.textSummary().contains(QStringLiteral("not today")));
-    QTest::qWait(1500); // the simulated logging would send its first message at once
+    // Had the call been sent, the simulated logging would have sent its first message at once, before
+    // the call's answer and so before the answer to a ping sent after whatever was queued.
+    QVERIFY(TestSupport::deliverPostedEvents());
+    AWAIT_OK(pong, std::monostate, m_session->ping(c, cb));
+    Q_UNUSED(pong);
     QCOMPARE(messages.count(), 0);
 }
 

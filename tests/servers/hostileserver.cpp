@@ -11,7 +11,8 @@
 // to the hooks can send messages or raw bytes, schedule work, log to stderr and leave notes.
 //
 // Diagnostics on stderr, one per line: "recv: <method> [<id>]" for each message received. If
-// HOSTILE_SERVER_LOG names a file, notes a test can wait for are appended to it ("spoof sent", ...).
+// HOSTILE_SERVER_LOG names a file, notes a test can wait for are appended to it ("spoof sent",
+// "spoof read", ...).
 // Depends on Qt6::Core only; the wire is written by hand (stdiowire.h), invalid bytes included.
 
 #include "stdiowire.h"
@@ -181,6 +182,8 @@ public:
         const QJsonValue id = message.value(u"id");
         const bool isRequest = message.contains(u"id"_s) && !method.isEmpty();
         logErr(u"recv: "_s + (method.isEmpty() ? u"response"_s : method) + (isRequest ? u" "_s + idText(id) : QString()));
+        if (method.isEmpty() && id.toString().startsWith(u"spoof-ping-"))
+            spoofPingAnswered(id.toString());
         if (!isRequest)
             return; // notifications and answers to us: nothing to do
         handleRequest(method, id, message.value(u"params").toObject());
@@ -190,7 +193,23 @@ public:
         }
     }
 
+    /// spoof-prompt: pings the client after the spoof. Its answer to the second ping shows it has read
+    /// the spoof (the log message came before the pings on the same stream; the stderr lines were
+    /// written before them, so they were there to read a turn of its event loop earlier at the latest).
+    void pingAfterSpoof(int n)
+    {
+        send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, QString(u"spoof-ping-"_s + QString::number(n))}, {u"method"_s, u"ping"_s}});
+    }
+
 private:
+    void spoofPingAnswered(const QString &id)
+    {
+        if (id == u"spoof-ping-1")
+            pingAfterSpoof(2);
+        else
+            note(u"spoof read"_s);
+    }
+
     bool isActive(const Mode &mode) const { return options.modes.contains(QString::fromLatin1(mode.name)); }
 
     void handleRequest(const QString &method, const QJsonValue &id, const QJsonObject &params)
@@ -436,6 +455,7 @@ const std::vector<Mode> &modes()
                                    {{u"level"_s, u"info"_s}, {u"logger"_s, u"x"_s}, {u"data"_s, fakePrompt}}));
                  logErr(fakePrompt);
                  h.note(u"spoof sent"_s);
+                 h.pingAfterSpoof(1);
              });
          }},
         {"endless-pages", "tools/list answers --page-size tools (default 20000) per page with a fresh cursor, for --pages pages (default: no end)",

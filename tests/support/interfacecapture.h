@@ -3,6 +3,7 @@
 // servers over stdio, capture its interface, and call its tools through the real pipeline (to make
 // it change, as the demo's change_catalog or the hostile server's rug pull do).
 
+#include "postedevents.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
@@ -44,7 +45,14 @@ inline Result<InterfaceSnapshot> captureInterface(ClientSession *session, QObjec
     });
     if (!QTest::qWaitFor([&] { return answer.has_value(); }, 15000))
         return makeError(ErrorCode::RequestTimeout, QStringLiteral("no snapshot"));
-    QTest::qWait(50); // a second answer would come now
+    // A second answer would come from what is queued, or from a list request still under way; the
+    // server answers in order, so by the answer to a ping sent now, those are answered too.
+    bool pinged = false;
+    QObject pingContext; // the answer goes nowhere once this function is left
+    if (deliverPostedEvents())
+        session->ping(&pingContext, [&pinged](const Result<std::monostate> &) { pinged = true; });
+    if (!QTest::qWaitFor([&] { return pinged; }, 15000) || !deliverPostedEvents())
+        return makeError(ErrorCode::RequestTimeout, QStringLiteral("no answer to a ping after the snapshot"));
     if (answers != 1)
         return makeError(ErrorCode::InternalError, QStringLiteral("answered %1 times").arg(answers));
     return *answer;

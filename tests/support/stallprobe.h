@@ -22,6 +22,7 @@ public:
         m_timer.setTimerType(Qt::PreciseTimer);
         m_timer.setInterval(periodMs);
         connect(&m_timer, &QTimer::timeout, this, [this] {
+            ++m_turns;
             const qint64 now = m_clock.nsecsElapsed();
             const qint64 gap = now - m_last;
             m_last = now;
@@ -49,6 +50,8 @@ public:
     /// The longest stall while phase was current (e.g. "select schema_input").
     double longestMsIn(const QString &phase) const { return double(m_longestIn.value(phase)) / 1e6; }
     qint64 elapsedMs() const { return m_clock.elapsed(); }
+    /// How often the timer fired: a stall is measured at the first turn after it ended.
+    int turns() const { return m_turns; }
 
 private:
     QTimer m_timer;
@@ -56,6 +59,7 @@ private:
     qint64 m_last = 0;
     qint64 m_longest = 0;
     int m_over100 = 0;
+    int m_turns = 0;
     QString m_longestPhase;
     QHash<QString, qint64> m_longestIn;
 };

@@ -5,6 +5,7 @@
 // never deciding), the audit record naming the rule, and a replay of recorded calls.
 
 #include "inprocessserver.h"
+#include "postedevents.h"
 
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
@@ -470,7 +471,12 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
         QVERIFY(denied->outcome().error.message.contains(u"project files"_s));
         QVERIFY(denied->outcome().error.message.contains(u"only inside the project"_s));
     }
-    QTest::qWait(200);
+    // The server handles messages in order: once a ping sent after whatever was queued is answered, a
+    // call sent meanwhile would have reached it.
+    QVERIFY(TestSupport::deliverPostedEvents());
+    bool pinged = false;
+    fixture.session->ping(this, [&pinged](const Result<std::monostate> &result) { pinged = result.ok(); });
+    QTRY_VERIFY_WITH_TIMEOUT(pinged, waitMs);
     QCOMPARE(reached.size(), 1);
     QVERIFY(gate.requests.isEmpty());
 

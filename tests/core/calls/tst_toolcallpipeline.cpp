@@ -1,5 +1,6 @@
-#include "inprocessserver.h"
 #include "hostileschemas.h"
+#include "inprocessserver.h"
+#include "postedevents.h"
 #include "stallprobe.h"
 #include "testjson.h"
 
@@ -38,6 +39,16 @@ public:
     }
     QList<ApprovalRequest> requests;
 };
+
+// Waits until the checking thread has done everything asked of it so far (it works in order) and what
+// that delivered has run: a check that would still finish a call has done so then.
+bool checkerDone()
+{
+    bool done = false;
+    QObject context;
+    SchemaChecker::shared()->run(&context, [] {}, [&done] { done = true; });
+    return QTest::qWaitFor([&done] { return done; }, waitMs) && TestSupport::deliverPostedEvents();
+}
 
 } // namespace
 
@@ -99,7 +110,9 @@ void tst_ToolCallPipeline::largeSchemaIsCheckedOffTheGuiThread()
     ToolCall *call = pipeline.call(fixture.target.get(), u"big"_s, {{u"value"_s, u"x"_s}}, CallInitiator::Gui, &owner);
     QSignalSpy finished(call, &ToolCall::finished);
     QVERIFY(finished.wait(waitMs));
-    QTest::qWait(50);
+    QVERIFY(checkerDone());
+    const int turns = stalls.turns(); // the probe measures a stall at its next turn
+    QTRY_VERIFY_WITH_TIMEOUT(stalls.turns() > turns, waitMs);
     stalls.stop();
     qInfo("compiling on this thread: %lld ms; longest stall during the call: %.0f ms", compileMs, stalls.longestMs());
 
@@ -214,7 +227,7 @@ void tst_ToolCallPipeline::callsFinishInTheOrderTheirAnswersCame()
         calls.append(call);
     }
     QTRY_COMPARE_WITH_TIMEOUT(order.size(), 4, waitMs);
-    QTest::qWait(100);
+    QVERIFY(checkerDone());
     QCOMPARE(order.size(), 4);
     QCOMPARE(order, (QStringList{u"slow0"_s, u"quick1"_s, u"slow2"_s, u"quick3"_s}));
     for (ToolCall *call : calls) {
@@ -269,7 +282,7 @@ void tst_ToolCallPipeline::aCancelAfterTheAnswerChangesNothing()
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
     QVERIFY2(call->outcome().error.code == 0, qPrintable(call->outcome().error.message));
     QCOMPARE(call->outcome().outputValid, std::optional<bool>(true));
-    QTest::qWait(50);
+    QVERIFY(checkerDone());
     QCOMPARE(finished.size(), 1);
 }
 

@@ -3,6 +3,7 @@
 // changed, and the server receives no call before the person decides: proven from the server's side,
 // against toolgate-hostile-server --mode rug-pull over a real stdio pipe.
 
+#include "postedevents.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
@@ -103,6 +104,19 @@ struct RugPullServer
         return true;
     }
 };
+
+/// Lets what is queued be sent, then pings the server and waits for the answer: it handles messages in
+/// order and notes a call before it answers, so a call sent before the ping is in its notes by then.
+/// True when the ping was answered.
+bool pinged(ClientSession &session)
+{
+    if (!TestSupport::deliverPostedEvents())
+        return false;
+    bool answered = false;
+    QObject context;
+    session.ping(&context, [&answered](const Result<std::monostate> &result) { answered = result.ok(); });
+    return QTest::qWaitFor([&answered] { return answered; }, 10000);
+}
 
 QStringList notesIn(const QString &path)
 {
@@ -355,7 +369,7 @@ void tst_ToolPinning::aChangeWhileTheQuestionIsOpenAsksAgain()
     QVERIFY(change);
     QVERIFY(change->changedFields.contains(u"description"_s));
     QCOMPARE(asked->stage(), ToolCall::Stage::AwaitingApproval);
-    QTest::qWait(300); // the server would have had time to get a call
+    QVERIFY(pinged(*server.session)); // a call sent meanwhile would be noted by now
     QCOMPARE(notesIn(log), QStringList{u"called read_notes 1"_s});
     // 4. Decided on what now runs, it is sent.
     gate.answer(ApprovalDecision::Kind::AllowOnce);
@@ -428,7 +442,7 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     QVERIFY(change);
     QCOMPARE(change->changedFields, (QStringList{u"description"_s, u"inputSchema"_s}));
     QVERIFY(change->afterText(u"description"_s).contains(u"id_rsa"_s));
-    QTest::qWait(500); // the server would have had time to get a call
+    QVERIFY(pinged(session)); // a call sent meanwhile would be noted by now
     QCOMPARE(notesIn(log), QStringList{u"called read_notes 1"_s});
     QCOMPARE(second->stage(), ToolCall::Stage::AwaitingApproval);
     gate.answer(ApprovalDecision::Kind::AllowOnce);

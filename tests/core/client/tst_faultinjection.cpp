@@ -5,6 +5,7 @@
 
 #include "core/client/clientsession.h"
 #include "npmpeers.h"
+#include "postedevents.h"
 #include "toolcallkeyfortests.h"
 #include "core/common/error.h"
 #include "core/transport/stdiotransport.h"
@@ -161,6 +162,10 @@ private:
     }
     /// Calls echo and checks the answer; proves the session still works.
     bool echoWorks(Harness *h, const QString &text);
+    /// For a session that ended: true once its transport is closed (the server reaped, the transport's
+    /// timers stopped) and what that queued has been delivered. Nothing can come after that, so a
+    /// second answer or signal that did not come by then never will.
+    static bool ended(Harness *h);
     QString serverLog() const;
 
     std::unique_ptr<QObject> m_context;
@@ -230,6 +235,15 @@ bool tst_FaultInjection::echoWorks(Harness *h, const QString &text)
         return false;
     }
     return true;
+}
+
+bool tst_FaultInjection::ended(Harness *h)
+{
+    if (!QTest::qWaitFor([h] { return h->transport->state() == Transport::State::Closed; }, kWait)) {
+        qWarning("the transport did not close");
+        return false;
+    }
+    return TestSupport::deliverPostedEvents();
 }
 
 QString tst_FaultInjection::serverLog() const
@@ -316,7 +330,7 @@ void tst_FaultInjection::crashMidCall()
     QVERIFY2(after.errorMessage().startsWith(u"the server connection failed: the server exited with code 3"_s),
              qPrintable(after.errorMessage()));
 
-    QTest::qWait(100);
+    QVERIFY(ended(h));
     QCOMPARE(call.count, 1);
     QCOMPARE(after.count, 1);
     QCOMPARE(h->failed->count(), 1);
@@ -337,7 +351,7 @@ void tst_FaultInjection::abortMidCall()
     QCOMPARE(error.data.toObject().value(u"crashed"_s).toBool(), true);
     QCOMPARE(h->session->state(), ClientSession::State::Failed);
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(call.count, 1);
     QCOMPARE(h->failed->count(), 1);
 }
@@ -547,7 +561,7 @@ void tst_FaultInjection::exitAfterReply()
     QVERIFY2(h->failure().message.startsWith(u"the server exited with code 0"_s), qPrintable(h->failure().message));
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
     QCOMPARE(h->session->state(), ClientSession::State::Failed);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(call.count, 1);
     QCOMPARE(h->failed->count(), 1);
     QCOMPARE(h->closed->count(), 1);
@@ -651,7 +665,7 @@ void tst_FaultInjection::unsupportedProtocolVersion()
     QCOMPARE(h->session->state(), ClientSession::State::Failed);
     QCOMPARE(h->session->protocolVersion(), QString());
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(h->failed->count(), 1);
     QCOMPARE(h->closed->count(), 1);
 }
@@ -671,7 +685,7 @@ void tst_FaultInjection::noResponseToInitialize()
     QCOMPARE(h->ready->count(), 0);
     QCOMPARE(h->session->state(), ClientSession::State::Failed);
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(h->failed->count(), 1);
 }
 
@@ -686,7 +700,7 @@ void tst_FaultInjection::crashOnInitialize()
     QCOMPARE(h->ready->count(), 0);
     QCOMPARE(h->session->state(), ClientSession::State::Failed);
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(h->failed->count(), 1);
 }
 
@@ -814,7 +828,7 @@ void tst_FaultInjection::severalInFlightWhenServerCrashes()
     }
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(200);
+    QVERIFY(ended(h));
     for (const Call &call : calls)
         QCOMPARE(call.count, 1);
     QCOMPARE(h->failed->count(), 1);
@@ -849,7 +863,7 @@ void tst_FaultInjection::disconnectWithPendingCalls()
     QTRY_COMPARE_WITH_TIMEOUT(after.count, 1, kWait);
     QCOMPARE(after.errorCode(), int(ErrorCode::NotConnected));
     QCOMPARE(after.errorMessage(), u"the server is not connected"_s);
-    QTest::qWait(50);
+    QVERIFY(ended(h));
     QCOMPARE(a.count, 1);
     QCOMPARE(b.count, 1);
     QCOMPARE(h->closed->count(), 1);
@@ -863,7 +877,7 @@ void tst_FaultInjection::disconnectWhileConnecting()
     QVERIFY(h);
     h->session->disconnectFromServer();
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTest::qWait(300);
+    QVERIFY(ended(h)); // the process start, had it come late, is reported before its end
     QCOMPARE(h->session->state(), ClientSession::State::Closed);
     QCOMPARE(h->ready->count(), 0);
     QCOMPARE(h->failed->count(), 0);
@@ -878,8 +892,7 @@ void tst_FaultInjection::disconnectAfterFailureClosesOnce()
     connect(h->session, &ClientSession::failed, h->session, [h] { h->session->disconnectFromServer(); });
     QTRY_COMPARE_WITH_TIMEOUT(h->failed->count(), 1, kWait);
     QTRY_COMPARE_WITH_TIMEOUT(h->closed->count(), 1, kWait);
-    QTRY_COMPARE_WITH_TIMEOUT(h->transport->state(), Transport::State::Closed, kWait);
-    QTest::qWait(100);
+    QVERIFY(ended(h));
     QCOMPARE(h->closed->count(), 1);
     QCOMPARE(h->failed->count(), 1);
     QCOMPARE(h->session->state(), ClientSession::State::Closed);
@@ -898,7 +911,7 @@ void tst_FaultInjection::destroySessionWithPendingCall()
     QVERIFY(::kill(pid_t(pid), 0) != 0 && errno == ESRCH); // the server went with it
     QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
     QCOMPARE(call.errorCode(), int(ErrorCode::ConnectionClosed));
-    QTest::qWait(50);
+    QVERIFY(TestSupport::deliverPostedEvents()); // the session is gone: only what it queued could still answer
     QCOMPARE(call.count, 1);
 }
 

@@ -7,6 +7,7 @@
 #include "loopbacktransport.h"
 #include "modernpeer.h"
 #include "npmpeers.h"
+#include "postedevents.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
@@ -509,12 +510,16 @@ void tst_ModernSession::cancelWhileAskingWithdrawsTheQuestions()
     log.install(*m_session, {}); // nobody answers
     QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
     std::optional<Result<CallToolResult>> answer;
+    int answers = 0;
     QObject context;
     QList<std::pair<RequestId, QString>> withdrawn;
     connect(m_session.get(), &ClientSession::serverRequestCancelled, &context,
             [&withdrawn](const RequestId &id, const QString &reason) { withdrawn.append({id, reason}); });
     const RequestId firstId = m_session->callTool(ToolCallKeyForTests::make(), u"confirm_action"_s, QJsonObject{{u"action"_s, u"x"_s}}, {},
-                                                  &context, [&answer](const Result<CallToolResult> &r) { answer = r; });
+                                                  &context, [&answer, &answers](const Result<CallToolResult> &r) {
+                                                      answer = r;
+                                                      ++answers;
+                                                  });
     QTRY_COMPARE_WITH_TIMEOUT(log.entries.size(), 1, 15000);
     const RequestId localId = log.entries.first().responder.id();
     QVERIFY(m_session->embeddedRequestOrigin(localId).has_value());
@@ -531,7 +536,11 @@ void tst_ModernSession::cancelWhileAskingWithdrawsTheQuestions()
 
     // An answer that comes after all is dropped: nothing is sent again, nothing answered twice.
     log.entries.first().responder.respond(QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"confirm"_s, true}}}});
-    QTest::qWait(200);
+    // A retry would go out now, before this echo, and the peer answers tools/call in order.
+    AWAIT_OK(echoed, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"after"_s}}, {}, c, cb));
+    QCOMPARE(echoed.content.first().text, u"after"_s);
+    QCOMPARE(answers, 1);
+    QCOMPARE(log.entries.size(), 1);
     QCOMPARE(m_session->state(), ClientSession::State::Ready);
 }
 
@@ -605,7 +614,9 @@ void tst_ModernSession::cancelOverHttpClosesTheStream()
     QObject context;
     const RequestId id = m_session->callTool(ToolCallKeyForTests::make(), u"wait"_s, QJsonObject{{u"ms"_s, 30000}}, {}, &context,
                                              [&answer](const Result<CallToolResult> &r) { answer = r; });
-    QTest::qWait(500);
+    // A call sent after it comes back while it still waits: its stream is open by now.
+    AWAIT_OK(before, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"echo"_s, QJsonObject{{u"text"_s, u"before"_s}}, {}, c, cb));
+    QCOMPARE(before.content.first().text, u"before"_s);
     QVERIFY(!answer.has_value());
     QElapsedTimer timer;
     timer.start();
@@ -689,13 +700,20 @@ void tst_ModernSession::listChangesArriveOnTheListen()
         const QUrl url = httpPeer->url();
         QVERIFY2(url.isValid(), "the HTTP peer did not start");
         m_session = std::make_unique<ClientSession>(httpTransport(url), optionsFor(ClientSession::EraMode::Modern));
-        QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
     } else {
-        connectPeer(u"modern"_s);
+        m_session = std::make_unique<ClientSession>(peerTransport(u"modern"_s), optionsFor(ClientSession::EraMode::Modern));
     }
+    // The session opens the listen once it is ready; the server sends changes to it once it acknowledged it.
+    bool acknowledged = false;
+    QObject guard; // connection context: dies before the flag
+    connect(m_session->transport(), &Transport::messageReceived, &guard, [&acknowledged](const QByteArray &message) {
+        if (message.contains("notifications/subscriptions/acknowledged"))
+            acknowledged = true;
+    });
+    QVERIFY2(connectAndWait(*m_session), qPrintable(m_session->lastError().message));
     QSignalSpy changed(m_session.get(), &ClientSession::toolsListChanged);
     QSignalSpy violations(m_session.get(), &ClientSession::protocolViolation);
-    QTest::qWait(300); // the listen is acknowledged
+    QTRY_VERIFY_WITH_TIMEOUT(acknowledged, 5000);
     AWAIT_OK(added, CallToolResult, m_session->callTool(ToolCallKeyForTests::make(), u"change_tools"_s, {}, {}, c, cb));
     QCOMPARE(added.content.first().text, u"added extra_1"_s);
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 5000);
@@ -1335,7 +1353,7 @@ void tst_ModernSession::listenIsAcknowledgedAndRenewed()
     s.peer->sendNotification(u"notifications/tools/list_changed"_s, stamped(first)); // cancelled: not heard
     QTRY_COMPARE_WITH_TIMEOUT(updated.size(), 1, 5000);
     QCOMPARE(updated.first().first().toString(), u"file:///a.txt"_s);
-    QTest::qWait(100);
+    QVERIFY(TestSupport::deliverPostedEvents()); // the loopback delivers queued, in order: the second one is in
     QCOMPARE(toolsChanged.size(), 4);
 
     // A subscription the server does not grant fails the call, and the console hears what is missing.
@@ -1384,6 +1402,9 @@ void tst_ModernSession::listenUnknownToTheServer()
         [&s](QObject *c, auto cb) { s.session->subscribeResource(u"file:///a.txt"_s, c, cb); });
     QVERIFY(answer.has_value() && !answer->ok());
     QCOMPARE(answer->error().code, int(ErrorCode::MethodNotFound));
+    // A listen that ends is asked again after a delay of a second, on a timer inside the session that
+    // nothing outside it can see or wait for (no signal, no option for the delay); only outlasting it
+    // shows that none was started.
     QTest::qWait(1500);
     QCOMPARE(s.requests(u"subscriptions/listen"_s).size(), 1);
     QCOMPARE(s.session->state(), ClientSession::State::Ready);

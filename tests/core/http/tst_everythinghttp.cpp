@@ -16,7 +16,6 @@
 #include "core/workspace/serverconfig.h"
 
 #include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QProcess>
@@ -220,17 +219,11 @@ void tst_EverythingHttp::elicitationInsideToolCall()
     const HttpTransportOptions options = startServer(QStringLiteral("streamableHttp"), QStringLiteral("/mcp"));
     QVERIFY2(!options.url.isEmpty(), qPrintable(m_server->output()));
     connect(std::make_unique<StreamableHttpTransport>(options), true);
-    // The tool appears once initialized is in; wait for it.
-    QList<Tool> tools;
-    QDeadlineTimer deadline(10000);
-    while (!deadline.hasExpired()) {
-        AWAIT_OK(listed, QList<Tool>, m_session->listTools(c, cb));
-        tools = listed;
-        if (findTool(tools, QStringLiteral("trigger-elicitation-request")))
-            break;
-        QTest::qWait(100);
-    }
-    QVERIFY(findTool(tools, QStringLiteral("trigger-elicitation-request")));
+    // The tool appears once initialized is in: list the tools until it is there.
+    QVERIFY(QTest::qWaitFor([this] {
+        const auto listed = await<QList<Tool>>([this](QObject *c, auto cb) { m_session->listTools(c, cb); }, 20000);
+        return listed && listed->ok() && findTool(listed->value(), QStringLiteral("trigger-elicitation-request"));
+    }, 10000));
     bool ok = false;
     const CallToolResult result = call(QStringLiteral("trigger-elicitation-request"), {}, &ok);
     QVERIFY(ok);

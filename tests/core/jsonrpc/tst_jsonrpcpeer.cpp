@@ -1,5 +1,6 @@
 #include "core/common/error.h"
 #include "core/peer/jsonrpcpeer.h"
+#include "postedevents.h"
 #include "testtable.h"
 #include "core/transport/transport.h"
 
@@ -17,6 +18,7 @@ using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace std::chrono_literals;
 using Toolgate::TestSupport::addColumns;
+using Toolgate::TestSupport::deliverPostedEvents;
 
 namespace {
 
@@ -365,7 +367,14 @@ void tst_JsonRpcPeer::longLivedRequestHasNoTimeout()
     options.longLived = true;
     const RequestId id = m_client->sendRequest(u"listen"_s, {}, m_context.get(), answer.handler(), options);
     m_client->extendDeadline(id); // as a progress notification would
-    QTest::qWait(400);
+    // An ordinary request sent later with the same timeouts times out after the long-lived one would
+    // have: once its answer and a round trip behind it are in, any timeout of the first would be too.
+    serverNeverAnswers(u"hang"_s);
+    Answer witness;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), witness.handler(), timeouts(50ms, 100ms));
+    QTRY_COMPARE_WITH_TIMEOUT(witness.count, 1, 5000);
+    QCOMPARE(witness.errorCode(), int(ErrorCode::RequestTimeout));
+    QVERIFY(barrier());
     QCOMPARE(answer.count, 0);
     QVERIFY(m_client->isPending(id));
     QTRY_COMPARE_WITH_TIMEOUT(held.size(), 1, 5000);
@@ -573,7 +582,7 @@ void tst_JsonRpcPeer::unreadableResponseFailsItsRequestAtOnce()
         // Our ids are numbers: a string "2" answers nothing of ours, so nothing fails.
         m_a->inject(text);
         QCOMPARE(violations.count(), 1);
-        QTest::qWait(20);
+        QVERIFY(deliverPostedEvents()); // a failure would be delivered queued: it would be here now
         QCOMPARE(answer.count, 0);
         return;
     }
@@ -610,7 +619,7 @@ void tst_JsonRpcPeer::unreadableTextThatIsNoResponseFailsNothing()
     m_a->inject(text);
     QCOMPARE(violations.count(), 1);
     QVERIFY(m_client->isPending(id));
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // a failure would be delivered queued: it would be here now
     QCOMPARE(answer.count, 0);
 }
 
@@ -647,7 +656,7 @@ void tst_JsonRpcPeer::droppedRequestFromRemoteDoesNotFailOurs()
                              5000000, 65536);
     QCOMPARE(violations.count(), 1);
     QVERIFY(m_client->isPending(id));
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // a failure would be delivered queued: it would be here now
     QCOMPARE(answer.count, 0);
 }
 
@@ -683,9 +692,15 @@ void tst_JsonRpcPeer::transportClosedAnswersAllPendingOnce()
         QCOMPARE(a->errorCode(), int(ErrorCode::ConnectionClosed));
         QCOMPARE(a->errorMessage(), u"the connection to the server closed"_s);
     }
-    // Nothing more arrives later: not the 200 ms timeout, not a second close.
+    // Nothing more arrives later: not the 200 ms timeout, not a second close. The pair opens again
+    // so that a request sent now with the same timeout can time out after a2's would have.
     emit m_a->closed();
-    QTest::qWait(400);
+    m_a->start();
+    Answer witness;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), witness.handler(), timeouts(200ms, 1s));
+    QTRY_COMPARE_WITH_TIMEOUT(witness.count, 1, 5000);
+    QCOMPARE(witness.errorCode(), int(ErrorCode::RequestTimeout));
+    QVERIFY(barrier());
     QCOMPARE(a1.count, 1);
     QCOMPARE(a2.count, 1);
     QCOMPARE(a3.count, 1);
@@ -737,9 +752,10 @@ void tst_JsonRpcPeer::destroyedContextNotCalledForSynthesizedAnswer()
     auto *c3 = new QObject;
     m_client->sendRequest(u"hang"_s, {}, c3, [&called](const Result<QJsonValue> &) { ++called; });
     delete c3;
-    QTest::qWait(150);
+    // The second request times out first (leaving the third), then the connection closes.
+    QTRY_COMPARE_WITH_TIMEOUT(m_client->pendingRequestCount(), 1, 5000);
     m_a->close();
-    QTest::qWait(50);
+    QVERIFY(deliverPostedEvents()); // every answer is delivered queued: any would have come now
     QCOMPARE(called, 0);
     QCOMPARE(m_client->pendingRequestCount(), 0);
 }
@@ -853,7 +869,13 @@ void tst_JsonRpcPeer::failAllPending()
     QTRY_COMPARE_WITH_TIMEOUT(a2.count, 1, 5000);
     QCOMPARE(a1.errorCode(), int(ErrorCode::TransportError));
     QCOMPARE(a2.errorMessage(), u"gone"_s);
-    QTest::qWait(250); // past a1's timeout: no second answer
+    // No second answer when a1's timeout passes: a request sent later with the same timeout has
+    // timed out (and a round trip behind its answer is in) after a1's would have.
+    Answer witness;
+    m_client->sendRequest(u"hang"_s, {}, m_context.get(), witness.handler(), timeouts(100ms, 1s));
+    QTRY_COMPARE_WITH_TIMEOUT(witness.count, 1, 5000);
+    QCOMPARE(witness.errorCode(), int(ErrorCode::RequestTimeout));
+    QVERIFY(barrier());
     QCOMPARE(a1.count, 1);
     QCOMPARE(a2.count, 1);
     // The peer is still usable.
@@ -872,7 +894,8 @@ void tst_JsonRpcPeer::peerDestroyedAnswersPending()
     QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
     QCOMPARE(answer.errorCode(), int(ErrorCode::ConnectionClosed));
     QCOMPARE(answer.errorMessage(), u"the client session was shut down"_s);
-    QTest::qWait(50);
+    // With the peer gone, only what it queued could still answer.
+    QVERIFY(deliverPostedEvents());
     QCOMPARE(answer.count, 1);
 }
 
@@ -888,7 +911,7 @@ void tst_JsonRpcPeer::destroyPeerInResponseHandler()
     QVERIFY(!m_client);
     // Messages that still arrive for the destroyed peer are dropped harmlessly.
     m_b->send(R"({"jsonrpc":"2.0","id":1,"result":{}})"_ba);
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // the pair delivers queued: it has arrived now
     QCOMPARE(calls, 1);
 }
 
@@ -911,7 +934,7 @@ void tst_JsonRpcPeer::destroyPeerInBatch()
     QVERIFY(!m_client);
     QTRY_COMPARE_WITH_TIMEOUT(second.count, 1, 5000);
     QCOMPARE(second.errorCode(), int(ErrorCode::ConnectionClosed));
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // whatever the destroyed peer queued has run
     QCOMPARE(second.count, 1);
     QCOMPARE(first, 1);
 }
@@ -943,7 +966,7 @@ void tst_JsonRpcPeer::destroyPeerInNotificationHandler()
     m_client->sendNotification(u"bye"_s);
     m_client->sendNotification(u"bye"_s);
     QTRY_COMPARE_WITH_TIMEOUT(calls, 1, 5000);
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // the second "bye" has arrived (the pair delivers queued, in order)
     QCOMPARE(calls, 1);
     QVERIFY(!m_server);
 }
@@ -1068,7 +1091,7 @@ void tst_JsonRpcPeer::messagesAfterALargeOneKeepTheirOrder()
     QTRY_COMPARE_WITH_TIMEOUT(events.size(), 4, 20000);
     QCOMPARE(events, (QStringList{u"big:ok"_s, u"small:ok"_s, u"note"_s,
                                   u"unanswered:error %1"_s.arg(int(ErrorCode::ConnectionClosed))}));
-    QTest::qWait(200);
+    QVERIFY(deliverPostedEvents()); // the connection is closed: only what is queued could still come
     QCOMPARE(events.size(), 4);
     QCOMPARE(m_client->pendingRequestCount(), 0);
 }
@@ -1097,8 +1120,8 @@ void tst_JsonRpcPeer::peerDestroyedWhileParsingAnswersOnce()
     m_client.reset(); // while the pool thread parses
     QTRY_COMPARE_WITH_TIMEOUT(answer.count, 1, 5000);
     QCOMPARE(answer.errorCode(), int(ErrorCode::ConnectionClosed));
-    QThreadPool::globalInstance()->waitForDone(20000);
-    QTest::qWait(100);
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(20000));
+    QVERIFY(deliverPostedEvents()); // what the finished parse posted has been delivered
     QCOMPARE(answer.count, 1);
 }
 

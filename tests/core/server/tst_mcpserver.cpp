@@ -780,10 +780,13 @@ void tst_McpServer::demoSlowTaskCancel()
     const int stoppedAt = stopped.match(stderrLines.filter(stopped).first()).captured(1).toInt();
     QVERIFY2(stoppedAt >= 2 && stoppedAt < 100, qPrintable(QString::number(stoppedAt)));
 
-    // ...and says nothing more about the call: no progress, no response, for several steps' time.
+    // ...and says nothing more about the call: no progress, no response, for several steps' time. A
+    // second slow_task with the same step time, started after the first was stopped, takes three
+    // steps; had the first one's timer gone on, it would have stepped (and reported) before that answer.
     const qsizetype seen = wire.size();
-    QTest::qWait(8 * 40);
-    QVERIFY(ping(session).ok());
+    const auto witness = callTool(session, u"slow_task"_s, {{u"steps"_s, 3}, {u"step_ms"_s, 40}});
+    QVERIFY2(witness.ok(), why(witness).constData());
+    QCOMPARE(witness->textSummary(), u"Finished all 3 steps (about 120 ms)."_s);
     for (qsizetype i = seen; i < wire.size(); ++i) {
         const QJsonObject message = parseObject(wire.at(i));
         QVERIFY2(message.value(u"method").toString() != u"notifications/progress", wire.at(i).constData());

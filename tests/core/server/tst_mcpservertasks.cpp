@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QTest>
 #include <QTimer>
@@ -154,6 +155,10 @@ struct Observed
     int cancelled = 0;
     int finishedWork = 0;
     QString lastAnswer;
+    // The scope of the last "work" call: its timers go with it (the server deletes it once the call ends).
+    QPointer<QObject> workScope;
+    // Set by "held": finishes that call (work done, answered "done") when the test says so.
+    std::function<void()> release;
 };
 
 // A server with task tools whose timing the test sets through their arguments ("ms").
@@ -177,6 +182,7 @@ struct TaskServer
         const auto work = [seen](const ToolCallContext &call) {
             const int ms = call.arguments().value(u"ms").toInt(50);
             call.onCancelled([seen] { ++seen->cancelled; });
+            seen->workScope = call.scope();
             call.setStatusMessage(u"halfway there soon"_s);
             QTimer::singleShot(ms / 2, call.scope(), [call, ms, seen] {
                 call.setStatusMessage(u"halfway"_s);
@@ -191,6 +197,15 @@ struct TaskServer
         };
         addTool(u"work"_s, u"optional"_s, work);
         addTool(u"must_task"_s, u"required"_s, work);
+        // Works until the test releases it.
+        addTool(u"held"_s, u"required"_s, [seen](const ToolCallContext &call) {
+            seen->release = [call, observed = seen.get()] { // not seen itself: it holds this
+                ++observed->finishedWork;
+                CallToolResult result;
+                result.content.append(Content::makeText(u"done"_s));
+                call.respond(result);
+            };
+        });
         addTool(u"plain"_s, {}, [](const ToolCallContext &call) {
             CallToolResult result;
             result.content.append(Content::makeText(call.isTask() ? u"task"_s : u"plain"_s));
@@ -377,15 +392,19 @@ void tst_McpServerTasks::legacyTasksResultWaitsForTheEnd()
     TaskServer fixture;
     RawPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
-    const auto created = client.request(u"tools/call"_s, taskCall(u"must_task"_s, {{u"ms"_s, 300}}));
+    const auto created = client.request(u"tools/call"_s, taskCall(u"held"_s));
     QVERIFY2(created.ok(), why(created).constData());
     const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
 
     auto answer = std::make_shared<std::optional<Result<QJsonValue>>>();
     client.send(u"tasks/result"_s, {{u"taskId"_s, taskId}}, answer);
-    QTest::qWait(100);
+    // The server answers in order: once a ping sent after tasks/result is answered, an answer to
+    // tasks/result given at once would be here too.
+    QVERIFY(client.request(u"ping"_s).ok());
     QVERIFY2(!answer->has_value(), "tasks/result answered before the task ended");
     QCOMPARE(fixture.observed->finishedWork, 0);
+    QVERIFY(fixture.observed->release);
+    fixture.observed->release();
     QVERIFY(QTest::qWaitFor([&] { return answer->has_value(); }, answerTimeoutMs));
     QVERIFY2((*answer)->ok(), why(**answer).constData());
     QCOMPARE(fixture.observed->finishedWork, 1);
@@ -483,8 +502,8 @@ void tst_McpServerTasks::legacyCancelStopsTheWork()
     QCOMPARE(cancelled->toObject().value(u"status").toString(), u"cancelled"_s);
     QCOMPARE(fixture.observed->cancelled, 1);
 
-    // The work stopped: nothing finishes after the time it would have taken.
-    QTest::qWait(600);
+    // The work stopped: its scope is deleted, and the timer that would finish it with it.
+    QTRY_VERIFY(!fixture.observed->workScope);
     QCOMPARE(fixture.observed->finishedWork, 0);
     const auto got = client.request(u"tasks/get"_s, {{u"taskId"_s, taskId}});
     QVERIFY2(got.ok(), why(got).constData());
@@ -544,7 +563,7 @@ void tst_McpServerTasks::legacyInputRequiredGoesThroughTasksResult()
     // The question waits until the client listens in tasks/result; meanwhile the task says input_required.
     const QJsonObject waiting = client.pollUntil(taskId, {u"input_required"_s}, false);
     QCOMPARE(waiting.value(u"status").toString(), u"input_required"_s);
-    QTest::qWait(50);
+    QVERIFY(client.request(u"ping"_s).ok()); // what the server sent before its answer has arrived
     QVERIFY(client.serverRequests.isEmpty());
 
     const auto result = client.request(u"tasks/result"_s, {{u"taskId"_s, taskId}});
@@ -608,10 +627,13 @@ void tst_McpServerTasks::tasksAreBoundedAndExpire()
     QVERIFY2(third.error().message.contains(u"2 tasks"), qPrintable(third.error().message));
 
     // The first one's ttl passes: it is gone, and its work was stopped.
-    QTest::qWait(1300);
-    const auto expired = client.request(u"tasks/get"_s, {{u"taskId"_s, first->toObject().value(u"task").toObject().value(u"taskId")}});
-    QVERIFY(!expired.ok());
-    QCOMPARE(expired.error().code, int(ErrorCode::InvalidParams));
+    const QJsonObject firstTask{{u"taskId"_s, first->toObject().value(u"task").toObject().value(u"taskId")}};
+    std::optional<Result<QJsonValue>> expired;
+    QVERIFY(QTest::qWaitFor([&] {
+        expired = client.request(u"tasks/get"_s, firstTask);
+        return !expired->ok();
+    }, answerTimeoutMs));
+    QCOMPARE(expired->error().code, int(ErrorCode::InvalidParams));
     QCOMPARE(fixture.observed->cancelled, 1);
     QCOMPARE(fixture.server->taskCount(), 1);
 
@@ -770,7 +792,8 @@ void tst_McpServerTasks::modernCancelAndFailures()
     QVERIFY2(cancelled.ok(), why(cancelled).constData());
     QCOMPARE(cancelled->toObject(), (QJsonObject{{u"resultType"_s, u"complete"_s}}));
     QCOMPARE(fixture.observed->cancelled, 1);
-    QTest::qWait(600);
+    // The work stopped: its scope is deleted, and the timer that would finish it with it.
+    QTRY_VERIFY(!fixture.observed->workScope);
     QCOMPARE(fixture.observed->finishedWork, 0);
     const auto got = client.request(u"tasks/get"_s, enveloped({{u"taskId"_s, taskId}}));
     QVERIFY2(got.ok(), why(got).constData());

@@ -1,5 +1,6 @@
 #include "core/common/error.h"
 #include "core/transport/stdiotransport.h"
+#include "postedevents.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -11,12 +12,14 @@
 #include <QTest>
 
 #include <csignal>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <cerrno>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace std::chrono_literals;
+using Toolgate::TestSupport::deliverPostedEvents;
 
 namespace {
 
@@ -356,12 +359,13 @@ void tst_StdioTransport::exitImmediatelyReported()
     QCOMPARE(error.data.toObject().value(u"crashed"_s).toBool(), false);
     QCOMPARE(order, (QList<QByteArray>{"error", "closed"}));
     QCOMPARE(transport.state(), Transport::State::Closed);
-    QTest::qWait(50);
+    // Closed: the process is reaped and the timers are stopped, so only what is queued could follow.
+    QVERIFY(deliverPostedEvents());
     QCOMPARE(spies.closed.count(), 1);
     QCOMPARE(spies.errors.count(), 1);
     // close() after the end changes nothing.
     transport.close();
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // a second closed() would be queued
     QCOMPARE(spies.closed.count(), 1);
 }
 
@@ -469,7 +473,7 @@ void tst_StdioTransport::gracefulCloseIsQuick()
     QTRY_VERIFY_WITH_TIMEOUT(transport.recentStderr().contains(u"stdin closed, exiting"_s), 2000);
     // A second close() does nothing.
     transport.close();
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // a second closed() would be queued
     QCOMPARE(spies.closed.count(), 1);
 }
 
@@ -514,7 +518,7 @@ void tst_StdioTransport::closeEscalatesToKill()
     QCOMPARE(spies.errors.count(), 0);
     QCOMPARE(transport.state(), Transport::State::Closed);
     QVERIFY(!processExists(pid));
-    QTest::qWait(50);
+    QVERIFY(deliverPostedEvents()); // closed, with the process gone: only what is queued could follow
     QCOMPARE(spies.closed.count(), 1);
 }
 
@@ -539,7 +543,8 @@ void tst_StdioTransport::closeWhileStarting()
     transport.close();
     QCOMPARE(transport.state(), Transport::State::Closing);
     QVERIFY(spies.closed.wait(5000));
-    QTest::qWait(100);
+    // QProcess reports a start before the exit that closed us: a late started() would be in by now.
+    QVERIFY(deliverPostedEvents());
     QCOMPARE(spies.closed.count(), 1);
     QCOMPARE(spies.started.count(), 0);
     QCOMPARE(spies.errors.count(), 0);
@@ -609,7 +614,7 @@ void tst_StdioTransport::sendAfterCloseIsIgnored()
     transport.send(toolCall(2, u"echo"_s)); // while closing: ignored
     QVERIFY(spies.closed.wait(5000));
     transport.send(toolCall(3, u"echo"_s)); // closed: ignored
-    QTest::qWait(20);
+    QVERIFY(deliverPostedEvents()); // closed, the process gone: nothing is read any more
     QCOMPARE(spies.messages.count(), 0);
     QVERIFY(!transport.recentStderr().contains(u"recv: tools/call 2"_s));
 }
@@ -641,11 +646,16 @@ void tst_StdioTransport::writingToAServerThatClosedItsInputIsNotFatal()
     Spies spies(&transport);
     transport.start();
     QVERIFY(spies.started.wait(5000));
-    QTest::qWait(300); // let the shell close its input
+    // The shell has closed its input once its fd 0 is gone.
+    const QByteArray stdinLink = "/proc/" + QByteArray::number(transport.processId()) + "/fd/0";
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        struct stat link;
+        return ::lstat(stdinLink.constData(), &link) != 0 && errno == ENOENT;
+    }(), 5000);
     const QByteArray large(256 * 1024, 'x'); // more than a pipe holds, so writes go on after the first
     for (int i = 0; i < 20 && transport.isOpen(); ++i) {
         transport.send(toolCall(i, u"echo"_s, {{u"text"_s, QString::fromLatin1(large)}}));
-        QTest::qWait(10);
+        QCoreApplication::processEvents(); // the write notifier flushes what the pipe did not take
     }
     QTRY_VERIFY_WITH_TIMEOUT(!spies.errors.isEmpty() || !spies.closed.isEmpty(), 10000);
     transport.close();

@@ -10,6 +10,7 @@
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/servertrust.h"
 #include "core/workspace/workspace.h"
+#include "waitingfortrust.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +26,7 @@
 Q_DECLARE_METATYPE(Toolgate::ServerConfig)
 
 using namespace Toolgate;
+using Toolgate::TestSupport::startsNothing;
 
 namespace {
 
@@ -323,7 +325,7 @@ private slots:
         QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
         QVERIFY(connection->needsTrust());
         QVERIFY2(connection->statusText().contains(u"trust"), qPrintable(connection->statusText()));
-        QTest::qWait(300);
+        QVERIFY(startsNothing(connection));
         QCOMPARE(starts(pids), 0);
         workspace.startAll(); // asking again does not start it either
         QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
@@ -338,7 +340,7 @@ private slots:
         workspace.startAll();
         connection = workspace.connection(QStringLiteral("fault"));
         QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
-        QTest::qWait(300);
+        QVERIFY(startsNothing(connection));
         QCOMPARE(starts(pids), 1);
         connection->refuseTrust(QStringLiteral("dialog"));
         QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
@@ -359,7 +361,7 @@ private slots:
         edited.env[QStringLiteral("FAULT_SERVER_PIDS")] = dir.filePath(QStringLiteral("pids2"));
         QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
         QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
-        QTest::qWait(300); // what might have started would have written its pid by now
+        QVERIFY(startsNothing(connection));
         QCOMPARE(starts(dir.filePath(QStringLiteral("pids2"))), 0);
         QVERIFY(connection->trust(QStringLiteral("dialog")));
         QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);

@@ -223,14 +223,37 @@ private:
 
     static bool takingScreenshots() { return !qEnvironmentVariableIsEmpty("TOOLGATE_SCREENSHOT_DIR"); }
 
+#ifdef TOOLGATE_HAVE_WEBENGINE
+    /// True once the engine has drawn a frame of view's page after now (two animation frames: the page's
+    /// state at the call is on the surface); true at once when view shows no page.
+    static bool framePainted(QWidget *view)
+    {
+        auto *web = view ? view->findChild<QWebEngineView *>() : nullptr;
+        if (!web)
+            return true;
+        web->page()->runJavaScript(QStringLiteral("window.toolgateFramePainted = false;"
+                                                  "requestAnimationFrame(() => requestAnimationFrame(() => { window.toolgateFramePainted = true; }));"));
+        return QTest::qWaitFor([web] {
+            auto painted = std::make_shared<std::optional<bool>>();
+            web->page()->runJavaScript(QStringLiteral("window.toolgateFramePainted === true"),
+                                       [painted](const QVariant &value) { *painted = value.toBool(); });
+            return QTest::qWaitFor([&] { return painted->has_value(); }, 5000) && **painted;
+        }, 10000);
+    }
+#endif
+
     /// With TOOLGATE_SCREENSHOT_DIR set (run under xvfb-run, see docs/benchmarks.md), saves the part of
     /// the screen that `window` covers, frame included (a dialog over the main window is in the picture;
     /// the web view is a native surface, so grabbing the widget alone would miss it).
-    static void shot(const QString &name, const QWidget *window = nullptr)
+    void shot(const QString &name, QWidget *window = nullptr)
     {
         if (!takingScreenshots())
             return;
-        QTest::qWait(1500); // let the web view paint
+        // The widgets laid out, and the web view (a native surface the engine paints) drawn.
+        QVERIFY(settled(window ? window : m_window.get()));
+#ifdef TOOLGATE_HAVE_WEBENGINE
+        QVERIFY(framePainted(pane()->view()));
+#endif
         QScreen *screen = QGuiApplication::primaryScreen();
         const QRect area = window ? window->frameGeometry() : screen->geometry();
         const QPixmap pixmap = screen->grabWindow(0, area.x(), area.y(), area.width(), area.height());
@@ -493,8 +516,10 @@ private slots:
         for (const QString &probe : probes)
             QVERIFY2(consoleHas(QStringLiteral("[probe] %1: refused").arg(probe)), qPrintable(probe));
         QVERIFY2(!consoleHas(QStringLiteral("ALLOWED")), qPrintable(m_console.join(u'\n')));
-        // Nothing reached the network, the browser, another server or the model-only tool.
-        QTest::qWait(500);
+        // Nothing reached the network, the browser, another server or the model-only tool. Each probe
+        // was over (its outcome reported) before "done": a connection one made was accepted by the kernel
+        // by then, and the probe server hears of it in the next turn of the event loop.
+        QVERIFY(turnEventLoop());
         QCOMPARE(m_probeHits, 0);
         QVERIFY(m_urls.opened.isEmpty());
         QVERIFY(!visibleTopLevel<ConfirmationDialog>());
@@ -562,7 +587,8 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(AppPane::liveViewCount(), 0, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(rendererCount(), 0, 20000);
         QVERIFY(!pane()->isVisible());
-        QTest::qWait(1000);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // what closing left to delete
+        QVERIFY(deliverPostedEvents());
         const qint64 closed = rssKiB(QCoreApplication::applicationPid()) + engineProcessesKiB();
         qInfo("MEASURE one open view: %lld MiB (app + engine processes); after closing it: %lld MiB (%lld MiB given back)",
               open / 1024, closed / 1024, (open - closed) / 1024);

@@ -14,6 +14,7 @@
 #include "core/audit/auditreader.h"
 #include "auditstorefiller.h"
 #include "csv.h"
+#include "../support/auditviewtesting.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -29,9 +30,12 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace Toolgate;
 using namespace Toolgate::AuditViewTest;
+using Toolgate::TestSupport::caughtUp;
+using Toolgate::TestSupport::workerDone;
 
 namespace {
 
@@ -317,7 +321,7 @@ private slots:
         model.setFilter({.text = QStringLiteral("invoice")});
         model.setFilter({.servers = {QStringLiteral("gamma")}, .outcomes = {AuditOutcome::Denied}});
         QVERIFY(waitLoaded(model));
-        QTest::qWait(200); // any late answer for the older filters would land now
+        QVERIFY(workerDone(tested.worker)); // any late answer for the older filters has landed now
         const auto match = [](const Written &w) { return w.server == u"gamma" && w.outcome == AuditOutcome::Denied; };
         QCOMPARE(*model.matchCount(), countWhere(m_written, match));
         QVERIFY(model.rowCount() > 0);
@@ -433,7 +437,7 @@ private slots:
         recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("search"));
         const auto name = [&model](int row) { return model.index(row, AuditTableModel::NameColumn).data().toString(); };
         QTRY_VERIFY_WITH_TIMEOUT(name(0) == u"search" && name(1) == u"deploy", 5000);
-        QTest::qWait(500); // a row that should not be there would arrive now
+        QVERIFY(caughtUp(model, tested.worker, *store->log)); // a row that should not be there would have arrived
         QCOMPARE(name(0), QStringLiteral("search"));
         QCOMPARE(name(1), QStringLiteral("deploy"));
         for (int row = 0; row < model.rowCount(); ++row)
@@ -549,7 +553,7 @@ private slots:
         QVERIFY(store->log->waitForWrites());
         for (int i = 0; i < 30; ++i)
             model.noteStoreChanged();
-        QTest::qWait(600);
+        QVERIFY(caughtUp(model, tested.worker, *store->log));
         QCOMPARE(model.rowCount(), before);
         QCOMPARE(applied.size(), 0);
 
@@ -566,13 +570,14 @@ private slots:
         for (int i = 0; i < 5; ++i)
             model.noteStoreChanged();
         QTRY_COMPARE_WITH_TIMEOUT(model.rowCount(), before + 35, 5000);
-        QTest::qWait(400);
+        QVERIFY(caughtUp(model, tested.worker, *store->log));
         QCOMPARE(applied.size(), 2);
         QVERIFY(idsDescendAndAreUnique(model));
 
-        // Nothing changed: nothing to apply.
+        // Nothing changed: nothing to apply (once the query it starts is answered).
         model.noteStoreChanged();
-        QTest::qWait(400);
+        QVERIFY(model.findChild<QTimer *>() && model.findChild<QTimer *>()->isActive());
+        QVERIFY(caughtUp(model, tested.worker, *store->log));
         QCOMPARE(applied.size(), 2);
     }
 
@@ -608,7 +613,9 @@ private slots:
         QCOMPARE(model->recordId(table->rowAt(0)), topId); // the view did not jump
         QCOMPARE(model->recordId(table->currentIndex().row()), reading);
         QCOMPARE(window.detailPane()->record().id, reading);
-        QTest::qWait(200);
+        AuditQueryWorker *worker = window.findChild<AuditQueryWorker *>();
+        QVERIFY(worker);
+        QVERIFY(caughtUp(*model, *worker, *store->log)); // a reload of the detail pane would have been answered
         QCOMPARE(shown.size(), 0); // the detail pane was not reloaded
 
         // At the very top, new rows show as they come.
@@ -621,8 +628,8 @@ private slots:
         // Hidden: nothing is fetched; shown again: caught up.
         window.hide();
         recordCall(*store->log, QStringLiteral("alpha"), QStringLiteral("while_hidden"));
-        QVERIFY(store->log->waitForWrites());
-        QTest::qWait(600);
+        QVERIFY(model->liveUpdatesPaused());
+        QVERIFY(caughtUp(*model, *worker, *store->log));
         QCOMPARE(model->rowCount(), rows + 4);
         window.show();
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), rows + 5, 5000);

@@ -19,6 +19,7 @@
 #include "ui/viewers/contentview.h"
 #include "ui/viewers/resultview.h"
 #include "core/workspace/serverconfigfile.h"
+#include "../support/auditviewtesting.h"
 #include "../support/mainwindowtesting.h"
 
 #include <QAbstractItemModelTester>
@@ -257,7 +258,7 @@ private slots:
             return args.at(0).toLongLong() == reading;
         }));
         if (const QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR"); !directory.isEmpty()) {
-            QTest::qWait(300); // layouts settle
+            QVERIFY(settled(view));
             QVERIFY(view->grab().save(QDir(directory).filePath(QStringLiteral("audit-view-live.png"))));
         }
 
@@ -270,7 +271,9 @@ private slots:
         runTool(QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("denied, shown")}});
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
         QCOMPARE(model->index(0, AuditTableModel::OutcomeColumn).data().toString(), QStringLiteral("denied"));
-        QTest::qWait(500);
+        AuditQueryWorker *worker = view->findChild<AuditQueryWorker *>();
+        QVERIFY(worker);
+        QVERIFY(caughtUp(*model, *worker, *m_host->audit())); // the allowed call's row would have come by now
         QCOMPARE(model->rowCount(), 1);
         view->close();
     }
@@ -298,8 +301,9 @@ private slots:
         QCOMPARE(m_window->toolPanel()->tool().name, QStringLiteral("echo"));
         QCOMPARE(m_window->pages()->currentWidget(), m_window->toolPanel());
         QCOMPARE(m_window->toolPanel()->argumentForm()->arguments(), arguments);
-        // Nothing was sent or asked: the person runs it, and approves it, as always.
-        QTest::qWait(300);
+        // Nothing was sent or asked: the person runs it, and approves it, as always. (A run starts a call
+        // at once, and asks through what the click queued.)
+        QVERIFY(deliverPostedEvents());
         QVERIFY(!m_window->toolPanel()->currentCall());
         QCOMPARE(m_gate.requests.size(), asked);
         QCOMPARE(m_window->toolPanel()->runningCount(), 0);
@@ -469,8 +473,7 @@ private slots:
         QVERIFY(compare->beforeView()->contentViews().size() == 1 && compare->afterView()->contentViews().size() == 1);
 
         dialog->resize(1180, 820);
-        QVERIFY(QTest::qWaitForWindowExposed(dialog));
-        QTest::qWait(300); // layouts settle
+        QVERIFY(settled(dialog));
         QVERIFY(dialog->grab().save(QDir(directory).filePath(QStringLiteral("result-compare.png"))));
         dialog->close();
         view->close();
@@ -495,7 +498,7 @@ private slots:
         QSignalSpy shown(view, &AuditWindow::recordShown);
         view->table()->setCurrentIndex(view->model()->index(findRow(view->model(), QStringLiteral("weather")), 0));
         QVERIFY(shown.wait(10000));
-        QTest::qWait(500); // icons and layouts settle
+        QVERIFY(settled(view)); // images and layouts settle
         QVERIFY(view->grab().save(QDir(directory).filePath(QStringLiteral("audit-view.png"))));
         view->close();
     }

@@ -136,6 +136,9 @@ private:
 
     /// Starts a call through the host's pipeline (approved by m_gate), as the GUI does.
     QPointer<ToolCall> pipelineCall(const QString &tool, const QJsonObject &arguments);
+    /// True when, once what is queued has run, the one request on show is still unanswered: whatever
+    /// answers it settles it first, and only an answer lets the server answer the call that asked.
+    bool stillUnanswered();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QWidget> m_window; // stands in for the main window the dialogs belong to
@@ -275,6 +278,18 @@ QPointer<ToolCall> tst_ClientFeatures::pipelineCall(const QString &tool, const Q
     return m_toolgate->toolCalls()->call(m_connection, tool, arguments, CallInitiator::Gui, this);
 }
 
+bool tst_ClientFeatures::stillUnanswered()
+{
+    QSignalSpy settled(m_features.get(), &ClientFeatures::requestSettled);
+    if (!deliverPostedEvents())
+        return false;
+    if (!settled.isEmpty() || m_features->pendingCount() != 1) {
+        qWarning("the request was answered: %d settled, %d pending", int(settled.count()), m_features->pendingCount());
+        return false;
+    }
+    return true;
+}
+
 QList<AuditRecord> tst_ClientFeatures::serverRequestRecords(const QString &method)
 {
     bool flushed = false;
@@ -325,7 +340,7 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QCOMPARE(views.first()->type(), Content::Type::Text);
 
     // Nothing is answered until the person acts, and Send waits for a reply.
-    QTest::qWait(300);
+    QVERIFY(stillUnanswered());
     QVERIFY(!call->answer);
     QVERIFY(!dialog->sendButton()->isEnabled());
     QVERIFY(dialog->declineButton()->isDefault());
@@ -333,7 +348,7 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QVERIFY(dialog->sendButton()->isEnabled());
     QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("human (Toolgate)"));
     QTest::keyClick(dialog->modelEdit(), Qt::Key_Return); // must not press the default Decline
-    QTest::qWait(200);
+    QVERIFY(stillUnanswered());
     QVERIFY(dialog->isVisible());
     QVERIFY(!call->answer);
     QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
@@ -500,7 +515,7 @@ void tst_ClientFeatures::elicitationDecline()
     auto *name = dialog->form()->fieldEditor(QStringLiteral("/name"))->findChild<QLineEdit *>();
     QTest::keyClicks(name, QStringLiteral("Grace"));
     QTest::keyClick(name, Qt::Key_Return);
-    QTest::qWait(300);
+    QVERIFY(stillUnanswered());
     QVERIFY2(!call->answer, qPrintable(call->text()));
     QVERIFY(dialog->isVisible());
     QTest::mouseClick(dialog->declineButton(), Qt::LeftButton);
@@ -532,7 +547,7 @@ void tst_ClientFeatures::urlElicitationOpensOnlyAfterConsent()
     QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("message"))->toPlainText(), QStringLiteral("Sign in to Example to continue."));
     QCOMPARE(dialog->findChild<QPlainTextEdit *>(QStringLiteral("url"))->toPlainText(), url);
     QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("urlHost"))->text().contains(QStringLiteral("auth.example.com")));
-    QTest::qWait(300);
+    QVERIFY(stillUnanswered());
     QVERIFY(m_urls->opened.isEmpty()); // nothing is fetched or opened before consent
     QVERIFY(!call->answer);
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
@@ -754,7 +769,7 @@ void tst_ClientFeatures::urlElicitationCompleteAfterConsent()
     auto call = startCall(QStringLiteral("url_elicit"), {{QStringLiteral("step"), QStringLiteral("sso")}});
     QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
     ElicitationDialog *dialog = visibleTopLevel<ElicitationDialog>();
-    QTest::qWait(300);
+    QVERIFY(settled(dialog));
     QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-request.png"))));
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
@@ -768,7 +783,9 @@ void tst_ClientFeatures::urlElicitationCompleteAfterConsent()
     // An id the server never asked about is ignored: no notice.
     auto unknown = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("never-asked")}});
     QTRY_VERIFY_WITH_TIMEOUT(unknown->answer.has_value(), 10000);
-    QTest::qWait(100);
+    // The server sends the notification before its answer, on the same stream: it has been handled,
+    // and what that queued has run.
+    QVERIFY(deliverPostedEvents());
     QCOMPARE(m_notices->count(), noticesBefore + 1);
 }
 
@@ -804,7 +821,8 @@ void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
     QTRY_VERIFY_WITH_TIMEOUT(panel.urlStepBox()->isVisible(), 10000);
     QVERIFY(panel.runAgainButton()->isEnabled());
     QCOMPARE(gate.requests.size(), 1);
-    QTest::qWait(300);
+    QVERIFY(settled(dialog));
+    QVERIFY(settled(&panel));
     QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-required.png"))));
     QVERIFY(panel.grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-required-result.png"))));
 
@@ -816,7 +834,7 @@ void tst_ClientFeatures::urlElicitationRequiredErrorThenRunAgain()
     auto finish = startCall(QStringLiteral("finish_url_step"), {{QStringLiteral("step"), QStringLiteral("connect")}});
     QTRY_VERIFY_WITH_TIMEOUT(panel.findChild<QLabel *>(QStringLiteral("urlStepText"))->text().contains(QStringLiteral("complete")), 10000);
     QVERIFY(m_notices->last().first().toString().contains(QStringLiteral("reports that the step in the browser is complete")));
-    QTest::qWait(200);
+    QVERIFY(settled(&panel));
     QVERIFY(panel.grab().save(QDir(screenshotDir()).filePath(QStringLiteral("url-elicitation-complete-result.png"))));
     QCOMPARE(gate.requests.size(), 1);
 
@@ -842,7 +860,7 @@ void tst_ClientFeatures::urlElicitationRequiredDialogClosedByComplete()
     // Asked again before finishing: still one window for the same step.
     QPointer<ToolCall> again = pipelineCall(QStringLiteral("url_required"), {{QStringLiteral("step"), QStringLiteral("billing")}});
     QTRY_VERIFY_WITH_TIMEOUT(!again || again->stage() == ToolCall::Stage::Finished, 10000);
-    QTest::qWait(100);
+    QVERIFY(deliverPostedEvents()); // a second window would be shown by what its finishing queued
     QCOMPARE(visibleDialogCount<ElicitationDialog>(), 1);
     QCOMPARE(m_features->openDialogs().size(), 1);
 
@@ -906,7 +924,7 @@ void tst_ClientFeatures::modernToolAsksThroughTheDialog()
     dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("tidy up")}});
     QVERIFY(waitUntilChecked(dialog->form()));
     QTRY_VERIFY2(dialog->acceptButton()->isEnabled(), qPrintable(dialog->form()->validationProblems().join(u'\n')));
-    QTest::qWait(400); // layouts settle
+    QVERIFY(settled(dialog));
     QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("elicitation-mrtr.png"))));
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
 
@@ -953,7 +971,7 @@ void tst_ClientFeatures::screenshots()
     SamplingDialog *sampling = visibleTopLevel<SamplingDialog>();
     QTest::keyClicks(sampling->replyEdit(), QStringLiteral("Two issues are open: the sampling dialog needs screenshots, "
                                                            "and the roots menu needs a test. Both are small."));
-    QTest::qWait(400); // layouts settle
+    QVERIFY(settled(sampling));
     QVERIFY(sampling->grab().save(QDir(directory).filePath(QStringLiteral("sampling-dialog.png"))));
     QTest::mouseClick(sampling->sendButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(sampled->answer.has_value(), 10000);
@@ -962,7 +980,8 @@ void tst_ClientFeatures::screenshots()
     QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<ElicitationDialog>(), 10000);
     ElicitationDialog *elicitation = visibleTopLevel<ElicitationDialog>();
     QTest::keyClicks(elicitation->form()->fieldEditor(QStringLiteral("/email"))->findChild<QLineEdit *>(), QStringLiteral("ada@"));
-    QTest::qWait(400);
+    QVERIFY(waitUntilChecked(elicitation->form())); // the field says what is wrong with "ada@"
+    QVERIFY(settled(elicitation));
     QVERIFY(elicitation->grab().save(QDir(directory).filePath(QStringLiteral("elicitation-dialog.png"))));
     QTest::mouseClick(elicitation->cancelButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(elicited->answer.has_value(), 10000);

@@ -229,7 +229,7 @@ private slots:
         QCOMPARE(shown.size(), 3);
         QCOMPARE(shown.at(1)->toPlainText(), texts.at(1));
         approval->resize(760, 620); // all three calls in the picture
-        QTest::qWait(100);           // laid out again at that size
+        QVERIFY(settled(approval));  // laid out again at that size
         QVERIFY(approval->grab().save(QDir(shots).filePath(u"run-approval.png"_s)));
         QTRY_VERIFY(approval->runButton()->isEnabled());
         approval->runButton()->click();
@@ -394,7 +394,7 @@ private slots:
         gate.currentRunDialog()->runButton()->click();
         QTRY_COMPARE(runAnswers.size(), 1);
         QVERIFY(runAnswers.at(0).allows());
-        QTest::qWait(50);
+        QVERIFY(deliverPostedEvents()); // answers are delivered queued: a second would be in
         QCOMPARE(runAnswers.size(), 1);
 
         // A run whose asker goes away closes its dialog and is never answered.
@@ -405,7 +405,7 @@ private slots:
         gone.reset();
         QTRY_VERIFY(!gate.currentRunDialog());
         QCOMPARE(gate.pendingCount(), 0);
-        QTest::qWait(50);
+        QVERIFY(deliverPostedEvents()); // answers are delivered queued: any would be in
         QVERIFY(late.isEmpty());
 
         // The window closing the dialog without a decision denies the run, once.

@@ -1,6 +1,7 @@
 // The About dialog: version, Qt at build and run time, the licences of what Toolgate ships with,
 // Toolgate's own licence text, and a screenshot for the docs.
 
+#include "../support/uitestsupport.h"
 #include "ui/dialogs/aboutdialog.h"
 
 #include <QApplication>
@@ -62,8 +63,7 @@ void TestAboutDialog::rendersForTheDocs()
 
     AboutDialog dialog;
     dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    QTest::qWait(300);
+    QVERIFY(Toolgate::TestSupport::settled(&dialog));
     const QPixmap picture = dialog.grab();
     QVERIFY(picture.width() >= 400 && picture.height() >= 300);
     QVERIFY(picture.save(QDir(directory).filePath(QStringLiteral("about-dialog.png"))));

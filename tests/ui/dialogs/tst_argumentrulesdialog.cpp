@@ -2,6 +2,7 @@
 // conditions in plain words, reordering and saving into the rules file, and "Test against the audit
 // log" replaying real recorded calls on a worker thread. Renders docs/screenshots/argument-rules.png.
 
+#include "../support/uitestsupport.h"
 #include "core/audit/auditlog.h"
 #include "core/calls/argumentrules.h"
 #include "ui/dialogs/argumentrulesdialog.h"
@@ -110,8 +111,7 @@ void TestArgumentRulesDialog::editsTestsAndSaves()
     QCOMPARE(dialog.findChild<QLabel *>(u"testResult"_s)->text(), summary);
 
     dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    QTest::qWait(200);
+    QVERIFY(Toolgate::TestSupport::settled(&dialog));
     QTemporaryDir scratch;
     QString shots = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
     if (shots.isEmpty())

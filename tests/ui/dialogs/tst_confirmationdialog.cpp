@@ -497,7 +497,9 @@ void tst_ConfirmationDialog::largeArgumentsAreShownInPartsAndSentExactly()
     std::unique_ptr<ConfirmationDialog> dialog;
     QTimer::singleShot(0, &window, [&] { dialog = openDialog(request, &window); });
     QTRY_VERIFY(dialog && dialog->isVisible());
-    QTest::qWait(300); // laying out and painting what is shown counts too
+    QVERIFY(Toolgate::TestSupport::settled(dialog.get())); // laying out and painting what is shown counts too
+    const int turns = stalls.turns(); // the last stall is measured at the probe's next turn
+    QTRY_VERIFY(stalls.turns() > turns);
     qInfo("longest stall while opening: %.0f ms", stalls.longestMs());
 
     // Structure first (timing on a loaded machine is noisy): no text view of the dialog holds a line
@@ -572,7 +574,7 @@ void tst_ConfirmationDialog::gateAnswersExactlyOnce()
     button(dialog, u"allowAlways"_s)->click();
     dialog->reject(); // a late second ending must not answer again
     QTRY_COMPARE(answers.size(), 1);
-    QTest::qWait(50);
+    QVERIFY(Toolgate::TestSupport::deliverPostedEvents()); // answers are delivered queued: a second would be in
     QCOMPARE(answers.size(), 1);
     QCOMPARE(answers.first().kind, ApprovalDecision::Kind::AllowAlways);
     QCOMPARE(gate->pendingCount(), 0);
@@ -640,7 +642,7 @@ void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
     QTRY_VERIFY(!first);
     QTRY_VERIFY(gate->currentDialog());
     QCOMPARE(gate->currentDialog()->request().tool.name, u"c"_s);
-    QTest::qWait(20);
+    QVERIFY(Toolgate::TestSupport::deliverPostedEvents()); // answers are delivered queued: any would be in
     QCOMPARE(answers, 0);
     gate->currentDialog()->reject();
     QTRY_COMPARE(answers, 1);
@@ -696,7 +698,7 @@ void tst_ConfirmationDialog::gateDeniesWhenDialogIsDestroyed()
     delete gate->currentDialog();
     QTRY_COMPARE(answers.size(), 1);
     QCOMPARE(answers.first().kind, ApprovalDecision::Kind::Deny);
-    QTest::qWait(20);
+    QVERIFY(Toolgate::TestSupport::deliverPostedEvents()); // answers are delivered queued: a second would be in
     QCOMPARE(answers.size(), 1);
 }
 

@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
@@ -37,6 +38,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
+
+#include <atomic>
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
@@ -809,7 +812,11 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     stalls.start();
     QTimer::singleShot(0, &form, [&] { form.setTool(tool, values); });
     QTRY_VERIFY_WITH_TIMEOUT(allShown(), 60000);
-    QTest::qWait(300); // what the last fields cost to lay out and paint counts too
+    // What the last fields cost to lay out and paint counts too: once the form is at rest, and the
+    // probe has had its next turn (it measures a stall when it ends).
+    QVERIFY(settled(&form));
+    const int turns = stalls.turns();
+    QTRY_VERIFY(stalls.turns() > turns);
     // The bound is loose on purpose: CI's 2 shared cores run two tests at a time, and a GUI thread waiting
     // for a core is counted as a stall too (116-180 ms seen here under a load of 5-7). Every property at
     // once took 2,000-3,000 ms, so the bound still tells the two apart; slices take a few tens of
@@ -856,7 +863,9 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
     resetStalls.start();
     QTimer::singleShot(0, &form, [&] { form.resetToDefaults(); });
     QTRY_VERIFY_WITH_TIMEOUT(form.findChild<QLineEdit *>(u"/p999"_s) && form.arguments().isEmpty(), 60000);
-    QTest::qWait(300);
+    QVERIFY(settled(&form));
+    const int resetTurns = resetStalls.turns();
+    QTRY_VERIFY(resetStalls.turns() > resetTurns);
     QVERIFY2(resetStalls.longestMs() < StallBoundMs, qPrintable(u"the event loop stalled for %1 ms"_s.arg(resetStalls.longestMs())));
 
     // Another tool while the rows are still arriving (here in a group box, as the benchmark has them):
@@ -867,11 +876,14 @@ void tst_ArgumentForm::largeFormKeepsTheWindowResponsive()
                                      {u"properties"_s, QJsonObject{{u"value"_s, tool.inputSchema}}}};
     form.setTool(nested, QJsonObject{{u"value"_s, values}});
     QVERIFY(waitUntilChecked(&form));
-    QTest::qWait(30);
+    QTRY_VERIFY(form.findChild<QLineEdit *>(u"/value/p0"_s)); // the first slices are in
     QVERIFY(!form.findChild<QLineEdit *>(u"/value/p999"_s)); // (p999 sorts last: built in the last slice)
+    const QPointer<QWidget> halfBuilt = form.findChild<QWidget *>(u"formContent"_s);
+    QVERIFY(halfBuilt);
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
-    QTest::qWait(1000);
+    // Taken apart deepest first, its page last: once that is gone, nothing can be built into it.
+    QTRY_VERIFY_WITH_TIMEOUT(!halfBuilt, 30000);
     QVERIFY(!form.findChild<QLineEdit *>(u"/value/p999"_s));
     QVERIFY(form.findChild<QLineEdit *>(u"/customer"_s));
 }
@@ -901,7 +913,16 @@ void tst_ArgumentForm::hostileSchemasKeepTheWindowResponsive()
     stalls.start();
     QTimer::singleShot(0, &form, [&] { form.setTool(tool); });
     QTRY_VERIFY(form.fieldEditor(u"/value"_s));
-    QTest::qWait(500); // what the rows built later and the first paint cost counts too
+    // What the rows built later and the first paint cost counts too: once they are all in and the form
+    // is at rest, and the probe has had its next turn (it measures a stall when it ends).
+    const auto building = [&form] {
+        const QList<ObjectFieldEditor *> objects = form.findChildren<ObjectFieldEditor *>();
+        return std::any_of(objects.cbegin(), objects.cend(), [](const ObjectFieldEditor *object) { return object->isBuilding(); });
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!building(), 60000);
+    QVERIFY(settled(&form));
+    const int turns = stalls.turns();
+    QTRY_VERIFY(stalls.turns() > turns);
     qInfo("longest stall: %.0f ms", stalls.longestMs());
     // Loose for CI's loaded 2 cores (see largeFormKeepsTheWindowResponsive()); the 100 ms goal is the
     // benchmark's. A 100,000-character line laid out in a field took 500-1,000 ms here, 50,000 items
@@ -935,7 +956,7 @@ void tst_ArgumentForm::schemaIsPreparedAndCheckedOffTheGuiThread()
     const HostileSchemas::Case c = hostileCase("50,000 items of the wrong type");
     ArgumentForm form;
     auto gate = std::make_shared<QSemaphore>();
-    auto holder = std::make_shared<QThread *>(nullptr);
+    auto holder = std::make_shared<std::atomic<QThread *>>(nullptr); // written on the checker's thread
     const auto hold = [&form, gate, holder] {
         SchemaChecker::shared()->run(&form, [gate, holder] {
             *holder = QThread::currentThread();
@@ -948,7 +969,10 @@ void tst_ArgumentForm::schemaIsPreparedAndCheckedOffTheGuiThread()
     form.setTool(benchTool(c));
     QVERIFY(form.isPreparing());
     QVERIFY(form.isChecking());
-    QTest::qWait(100); // turns of the event loop: nothing of the schema's work happens on this thread
+    QTRY_VERIFY(*holder); // the checker's thread is held
+    // Turns of the event loop: nothing of the schema's work happens on this thread.
+    QVERIFY(turnEventLoop());
+    QVERIFY(turnEventLoop());
     QVERIFY(form.isPreparing());
     QVERIFY(!form.fieldEditor(u"/value"_s));
     auto *checking = form.findChild<QLabel *>(u"checkingSchema"_s);
@@ -976,7 +1000,8 @@ void tst_ArgumentForm::schemaIsPreparedAndCheckedOffTheGuiThread()
     form.setArguments(QJsonObject{{u"value"_s, texts}});
     QVERIFY(form.isChecking());
     QVERIFY(!form.isPreparing());
-    QTest::qWait(100);
+    QVERIFY(turnEventLoop());
+    QVERIFY(turnEventLoop());
     QVERIFY(form.isChecking());
     QVERIFY(complainsOfFirstItem());
     gate->release();

@@ -259,7 +259,7 @@ public:
 
     void checkWindow(QWidget *window)
     {
-        QTest::qWait(50); // posted layouts and late widgets (content panes) settle
+        QVERIFY(settled(window)); // posted layouts and late widgets (content panes) settle
         QList<QWidget *> widgets = window->findChildren<QWidget *>();
         widgets.prepend(window);
         for (QWidget *widget : std::as_const(widgets)) {

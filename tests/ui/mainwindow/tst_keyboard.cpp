@@ -126,7 +126,7 @@ private:
 
     void checkNamed(QWidget *window)
     {
-        QTest::qWait(50); // posted layouts and late widgets (content panes) settle
+        QVERIFY(settled(window)); // posted layouts and late widgets (content panes) settle
         const QStringList unnamed = unnamedControls(window);
         QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("without an accessible name in %1:\n  %2")
                                                     .arg(describe(window), unnamed.join(QStringLiteral("\n  ")))));
@@ -218,7 +218,7 @@ private slots:
 
         const QString directory = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR");
         if (!directory.isEmpty()) {
-            QTest::qWait(300);
+            QVERIFY(settled(m_window.get()));
             QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("keyboard-result.png"))));
         }
 

@@ -452,13 +452,11 @@ private slots:
         // Picking a server brings its tools into view in the list.
         QTreeView *tree = m_window->toolBrowser()->view();
         ServerConnection *other = m_host->workspace()->connection(QStringLiteral("second"));
+        const auto topmost = [&] { return m_window->toolTreeModel()->connection(m_window->toolBrowser()->proxy()->mapToSource(tree->indexAt(QPoint(4, 4)))); };
         m_window->serverPanel()->selectConnection(other);
-        QTest::qWait(50);
-        const QModelIndex top = m_window->toolBrowser()->proxy()->mapToSource(tree->indexAt(QPoint(4, 4)));
-        QCOMPARE(m_window->toolTreeModel()->connection(top), other);
+        QTRY_COMPARE(topmost(), other);
         m_window->serverPanel()->selectConnection(demo());
-        QTest::qWait(50);
-        QCOMPARE(m_window->toolTreeModel()->connection(m_window->toolBrowser()->proxy()->mapToSource(tree->indexAt(QPoint(4, 4)))), demo());
+        QTRY_COMPARE(topmost(), demo());
 
         // The tabs say what picking one of their items does.
         m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
@@ -647,11 +645,10 @@ private slots:
         QSplitter *splitter = panel->splitter();
         // Run follows the last field closely, and the divider moves up so the result gets the rest.
         // (Measured once the layouts and the refit have run: before, the geometry is the last tool's.)
-        QTest::qWait(50);
+        QVERIFY(settled(m_window.get()));
         QVERIFY(splitter->sizes().at(0) < splitter->sizes().at(1));
         QWidget *lastField = panel->argumentForm()->fieldEditor(QStringLiteral("/units"));
         QVERIFY(lastField);
-        // (On a busy machine the posted layouts may need longer than the wait above.)
         const auto gap = [&] {
             return panel->runButton()->mapTo(panel, QPoint(0, 0)).y() - lastField->mapTo(panel, QPoint(0, lastField->height())).y();
         };
@@ -662,7 +659,7 @@ private slots:
         emit splitter->splitterMoved(400, 1);
         const QList<int> placed = splitter->sizes();
         QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("echo")));
-        QTest::qWait(50);
+        QVERIFY(settled(m_window.get()));
         // (The header above the splitter changes height with the description, so only the form's pane
         // may grow; it is never fitted down again.)
         QVERIFY(splitter->sizes().at(0) >= placed.at(0));
@@ -678,7 +675,7 @@ private slots:
         ToolPanel *panel = m_window->toolPanel();
         QSplitter *splitter = panel->splitter();
         const auto check = [&](const char *what) {
-            QTest::qWait(100); // the refit runs once the layouts settled
+            QVERIFY(settled(m_window.get())); // the refit runs once the layouts settled
             // The window can be as short as a small screen at 150 %, with every page it may show.
             if (qEnvironmentVariableIsSet("TOOLGATE_LAYOUT_DEBUG")) {
                 QStringList parts;
@@ -733,7 +730,7 @@ private slots:
         if (!directory.isEmpty()) {
             m_window->browserTabs()->setCurrentWidget(m_window->toolBrowser());
             QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("rich_form")));
-            QTest::qWait(400);
+            QVERIFY(settled(m_window.get()));
             QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("room-rich-form.png"))));
         }
     }
@@ -754,7 +751,7 @@ private slots:
                                  .arg(qRound(screen->geometry().height() * m_window->devicePixelRatioF()))
                                  .arg(qRound(m_window->devicePixelRatioF() * 100));
         const auto shoot = [&](const QString &name) {
-            QTest::qWait(800);
+            QVERIFY(settled(m_window.get()));
             QVERIFY(screen->grabWindow(0).save(QDir(directory).filePath(name.arg(size))));
         };
         runTool(QStringLiteral("rich_form"), {{QStringLiteral("name"), QStringLiteral("Ada Lovelace")},
@@ -804,12 +801,12 @@ private slots:
         };
         // Checked once the posted layout requests and the refit they cause have run, so that a form
         // not laid out yet cannot pass.
-        const auto settle = [] { QTest::qWait(50); };
+        const auto settle = [this] { return settled(m_window.get()); };
 
         // Straight after selecting weather its required city is empty: the problems box says so.
         QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
         QVERIFY(form->validationProblems().contains(u"City is required"));
-        settle();
+        QVERIFY(settle());
         QVERIFY(problems->isVisible());
         QVERIFY2(whole().isEmpty(), qPrintable(whole()));
         const int withOneProblem = splitter->sizes().at(0);
@@ -817,7 +814,7 @@ private slots:
         // The box goes: the form gives its room back to the result.
         form->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}});
         QTRY_VERIFY(splitter->sizes().at(0) < withOneProblem);
-        settle();
+        QVERIFY(settle());
         QVERIFY(!problems->isVisible());
         QVERIFY2(whole().isEmpty(), qPrintable(whole()));
 
@@ -825,7 +822,7 @@ private slots:
         form->setArguments({{QStringLiteral("city"), QString()}, {QStringLiteral("units"), QStringLiteral("kelvin")}});
         QCOMPARE(form->validationProblems().size(), 2);
         QTRY_VERIFY(splitter->sizes().at(0) > withOneProblem);
-        settle();
+        QVERIFY(settle());
         QVERIFY2(whole().isEmpty(), qPrintable(whole()));
 
         // A divider the person placed stays put, whatever the box does (above the pane's minimum, which
@@ -834,11 +831,11 @@ private slots:
         emit splitter->splitterMoved(350, 1);
         const QList<int> placed = splitter->sizes();
         form->setArguments({});
-        settle();
+        QVERIFY(settle());
         QVERIFY(problems->isVisible());
         QCOMPARE(splitter->sizes(), placed);
         form->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}});
-        settle();
+        QVERIFY(settle());
         QVERIFY(!problems->isVisible());
         QCOMPARE(splitter->sizes(), placed);
     }
@@ -907,7 +904,8 @@ private slots:
         dialog->form()->setArguments({{QStringLiteral("confirm"), true}, {QStringLiteral("reason"), QStringLiteral("the figures are final")}});
         QVERIFY(waitUntilChecked(dialog->form()));
         QTRY_VERIFY(dialog->acceptButton()->isEnabled());
-        QTest::qWait(400); // layouts settle
+        QVERIFY(settled(dialog));
+        QVERIFY(settled(m_window.get()));
         // The offscreen platform has no screen to grab: the dialog is drawn where it opens, over the window.
         QTemporaryDir scratch;
         const QString directory = screenshotFolder(scratch);
@@ -928,7 +926,7 @@ private slots:
         QTRY_VERIFY(!result->contentViews().isEmpty());
         QVERIFY(result->banner()->isVisible());
         QCOMPARE(result->banner()->title(), QStringLiteral("The server asked for input once before it answered"));
-        QTest::qWait(400);
+        QVERIFY(settled(m_window.get()));
         QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("result-input-rounds.png"))));
     }
 
@@ -939,7 +937,7 @@ private slots:
         QTemporaryDir scratch;
         const QString directory = screenshotFolder(scratch);
         const auto save = [&](QWidget *widget, const QString &name) {
-            QTest::qWait(400); // icons decode and layouts settle in the background
+            QVERIFY(settled(widget)); // images decode and layouts settle in the background
             QVERIFY(widget->grab().save(QDir(directory).filePath(name)));
         };
         createWindow(&m_gate);

@@ -46,8 +46,7 @@ private slots:
         {
             ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
             dialog.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-            QTest::qWait(50);
+            QVERIFY(TestSupport::settled(&dialog));
             const QList<QLabel *> labels = dialog.findChildren<QLabel *>();
             int checked = 0;
             for (QLabel *label : labels) {

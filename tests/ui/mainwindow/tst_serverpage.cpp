@@ -112,7 +112,7 @@ private slots:
         QVERIFY(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
 
         QTemporaryDir scratch;
-        QTest::qWait(300);
+        QVERIFY(settled(m_window.get()));
         QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-page-era.png"))));
         // Edit Server on it: the setting, at Auto.
         m_window->serverPanel()->editServerAction()->trigger();
@@ -120,7 +120,7 @@ private slots:
         QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
         auto *era = editor->findChild<QComboBox *>(QStringLiteral("protocolEra"));
         QCOMPARE(era->currentText(), QStringLiteral("Auto (find out)"));
-        QTest::qWait(200);
+        QVERIFY(settled(editor));
         QVERIFY(editor->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-editor-era.png"))));
         editor->reject();
 

@@ -244,10 +244,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->toolPanel()->stateLabel()->text().contains(QStringLiteral("Analyzing content")), 10000);
         m_window->statusBar()->clearMessage();
         m_window->resizeDocks({tasksDock()}, {200}, Qt::Vertical);
-        QTest::qWait(400); // layouts settle
+        QVERIFY(settled(m_window.get()));
         QVERIFY(m_window->grab().save(QDir(directory).filePath(QStringLiteral("task-running.png"))));
         QVERIFY(m_window->tasksView()->selectTask(running->id()));
-        QTest::qWait(200);
+        QVERIFY(settled(tasksDock()));
         QVERIFY(tasksDock()->grab().save(QDir(directory).filePath(QStringLiteral("tasks-view.png"))));
         QTRY_VERIFY_WITH_TIMEOUT(!m_window->toolPanel()->currentCall(), 30000);
     }

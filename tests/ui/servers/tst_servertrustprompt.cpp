@@ -6,6 +6,7 @@
 
 #include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
+#include "waitingfortrust.h"
 
 #include "ui/dialogs/servertrustdialog.h"
 #include "ui/servers/serverinfopanel.h"
@@ -153,13 +154,13 @@ private slots:
         QCOMPARE(fault()->status(), ServerConnection::Status::WaitingForTrust);
         QVERIFY(textOf(dialog, QStringLiteral("trustCommand")).contains(faultServerPath()));
         QCOMPARE(textOf(dialog, QStringLiteral("trustEnvironment")), QStringLiteral("FAULT_SERVER_PIDS=") + pids());
-        QTest::qWait(300);
+        QVERIFY(startsNothing(fault()));
         QCOMPARE(starts(pids()), 0);
 
         // Declined: not started, not asked again by itself, and the list and the page say so.
         QTest::mouseClick(dialog->dontStartButton(), Qt::LeftButton);
         QTRY_VERIFY(!visibleTopLevel<ServerTrustDialog>());
-        QTest::qWait(300);
+        QVERIFY(startsNothing(fault())); // the next prompt would be queued, or follow a change of status
         QVERIFY(!visibleTopLevel<ServerTrustDialog>());
         QCOMPARE(fault()->status(), ServerConnection::Status::WaitingForTrust);
         QCOMPARE(starts(pids()), 0);
@@ -168,7 +169,7 @@ private slots:
         m_window->serverPanel()->selectConnection(fault());
         QPushButton *again = m_window->serverInfoPanel()->trustButton();
         QTRY_VERIFY(again->isVisible());
-        QTest::qWait(200);
+        QVERIFY(settled(m_window.get()));
         QTemporaryDir scratch;
         QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-waiting-for-trust.png"))));
 
@@ -211,8 +212,9 @@ private slots:
         const QString changes = textOf(dialog, QStringLiteral("trustChanges"));
         QVERIFY2(changes.contains(u"--protocol-version 2025-06-18") && changes.contains(u"NODE_OPTIONS"), qPrintable(changes));
         QVERIFY(!changes.contains(u"/tmp/x.js"));
-        QTest::qWait(300);
+        QVERIFY(startsNothing(fault()));
         QCOMPARE(starts(pids()), 1);
+        QVERIFY(settled(dialog));
         QTemporaryDir scratch;
         QVERIFY(dialog->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-trust.png"))));
 

@@ -11,14 +11,22 @@
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/servertrust.h"
+#include "postedevents.h"
+
+#include "ui/viewers/imagepane.h"
 
 #include <QApplication>
+#include <QDeadlineTimer>
 #include <QDebug>
 #include <QDir>
 #include <QWidget>
 #include <QList>
 #include <QMetaObject>
+#include <QPointer>
 #include <QTest>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace Toolgate::TestSupport {
 
@@ -84,6 +92,67 @@ inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &a
             (void)host->serverTrust()->trust(config, QStringLiteral("tests"));
     }
     return host;
+}
+
+/// Runs the event loop for one whole turn: until a zero-time timer started now fires, which comes after
+/// every event posted before it and every zero-time timer started before it (deferred layouts, fits,
+/// queued calls). False when it did not come within timeoutMs (the loop is stuck).
+[[nodiscard]] inline bool turnEventLoop(int timeoutMs = 5000)
+{
+    bool fired = false;
+    QTimer marker;
+    marker.setSingleShot(true);
+    marker.setInterval(0);
+    QObject::connect(&marker, &QTimer::timeout, &marker, [&fired] { fired = true; });
+    marker.start();
+    return QTest::qWaitFor([&fired] { return fired; }, timeoutMs);
+}
+
+/// Waits until widget's window is exposed and has taken the shape what was done to it last gives it:
+/// turns of the event loop go by until one passes without a layout request or a resize anywhere in the
+/// window (layouts that change a size ask their parents again, a fit waits for the layouts below) and
+/// no image in it is still being decoded. For screenshots and for tests that look at geometry. False
+/// when the window was not exposed or did not come to rest within timeoutMs.
+[[nodiscard]] inline bool settled(QWidget *widget, int timeoutMs = 10000)
+{
+    QWidget *window = widget->window();
+    if (!QTest::qWaitForWindowExposed(window))
+        return false;
+    class Activity final : public QObject
+    {
+    public:
+        explicit Activity(QWidget *window) : m_window(window) { qApp->installEventFilter(this); }
+        ~Activity() override { qApp->removeEventFilter(this); }
+        int changes = 0;
+
+    protected:
+        bool eventFilter(QObject *watched, QEvent *event) override
+        {
+            if ((event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize) && watched->isWidgetType()) {
+                auto *w = static_cast<QWidget *>(watched);
+                if (m_window && (w == m_window || m_window->isAncestorOf(w)))
+                    ++changes;
+            }
+            return false;
+        }
+
+    private:
+        QPointer<QWidget> m_window;
+    } activity(window);
+    const auto decoding = [window] {
+        const QList<ImagePane *> images = window->findChildren<ImagePane *>();
+        return std::any_of(images.cbegin(), images.cend(), [](const ImagePane *image) { return image->state() == ImagePane::State::Decoding; });
+    };
+    QDeadlineTimer deadline(timeoutMs);
+    do {
+        activity.changes = 0;
+        if (!turnEventLoop(int(qMax<qint64>(1, deadline.remainingTime()))))
+            return false;
+        if (activity.changes == 0 && !decoding())
+            return true;
+    } while (!deadline.hasExpired());
+    qWarning() << window << "did not come to rest";
+    return false;
 }
 
 /// With TOOLGATE_SCREENSHOT_DIR set (the docs take their pictures from there), saves widget as name.

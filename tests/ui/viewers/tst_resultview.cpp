@@ -1,4 +1,5 @@
 #include "loadedlibraries.h"
+#include "postedevents.h"
 #include "testcontent.h"
 
 #include "ui/viewers/audiopane.h"
@@ -40,6 +41,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextLayout>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
@@ -302,9 +304,12 @@ void tst_ResultView::markdownLoadsNoRemoteContent()
     QVERIFY(blocked.contains(QUrl(u"/etc/hostname"_s)));
     // ...raw HTML stayed text...
     QVERIFY(browser->toPlainText().contains(u"<img"_s));
-    // ...and nothing reached the network.
-    QTest::qWait(200);
+    // ...and nothing reached the network. Resources are loaded while the document is laid out, in
+    // grab() above: a connection made then is waiting in the server's socket by now, and one that
+    // laying out queued is made once what is queued has run.
+    QVERIFY(Toolgate::TestSupport::deliverPostedEvents());
     QVERIFY(!server.hasPendingConnections());
+    QVERIFY(!server.waitForNewConnection(0));
 }
 
 void tst_ResultView::markdownLinksAreNotFollowed()
@@ -981,8 +986,10 @@ void tst_ResultView::clearRemovesEverything()
     QVERIFY(!m_view->banner()->isVisible());
     QVERIFY(!m_view->tabs()->isTabVisible(ResultView::StructuredTab));
     QTRY_VERIFY(m_view->findChildren<ContentView *>().isEmpty()); // deleted, not just hidden
-    QTest::qWait(50);
-    QVERIFY(!m_view->isRawJsonReady()); // a late serialisation does not come back
+    // A late serialisation does not come back: it is done on the thread pool and delivered queued.
+    QVERIFY(QThreadPool::globalInstance()->waitForDone(30000));
+    QVERIFY(Toolgate::TestSupport::deliverPostedEvents());
+    QVERIFY(!m_view->isRawJsonReady());
     QVERIFY(m_view->rawJsonView()->text().isEmpty());
 }
 

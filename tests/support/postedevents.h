@@ -1,0 +1,24 @@
+#pragma once
+
+// For tests that show something does NOT happen once whatever could cause it is over: instead of
+// sleeping and hoping, deliver what is already on its way and look then.
+
+#include <QMetaObject>
+#include <QObject>
+#include <QTest>
+
+namespace Toolgate::TestSupport {
+
+/// Runs the event loop until every event posted to this thread before the call has been delivered:
+/// a marker posted now comes after them (posted events of one priority keep their order). What a
+/// queued answer, a queued signal or a queued close would do has then been done. False when the
+/// marker did not come within timeoutMs (the loop is stuck).
+[[nodiscard]] inline bool deliverPostedEvents(int timeoutMs = 5000)
+{
+    bool delivered = false;
+    QObject marker;
+    QMetaObject::invokeMethod(&marker, [&delivered] { delivered = true; }, Qt::QueuedConnection);
+    return QTest::qWaitFor([&delivered] { return delivered; }, timeoutMs);
+}
+
+} // namespace Toolgate::TestSupport
