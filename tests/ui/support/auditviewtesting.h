@@ -6,7 +6,7 @@
 #include "postedevents.h"
 
 #include "core/audit/auditlog.h"
-#include "ui/audit/auditqueryworker.h"
+#include "core/audit/auditqueryworker.h"
 #include "ui/audit/audittablemodel.h"
 
 #include <QTest>
