@@ -168,13 +168,7 @@ void CommandRunner::startCall()
             requestFailed(tools.error());
             return;
         }
-        const auto sameName = std::count_if(tools.value().cbegin(), tools.value().cend(),
-                                            [this](const Tool &tool) { return tool.name == m_arguments.target; });
-        if (sameName > 1)
-            Console::error(Cli::tr("warning: the server lists %1 tools named \"%2\"; the first one's input schema is used "
-                                          "here, and the server decides which one runs")
-                               .arg(sameName)
-                               .arg(Console::sanitizedLine(m_arguments.target)));
+        // Several tools of this name: the pipeline refuses the call when their definitions differ.
         for (const Tool &tool : tools.value()) {
             if (tool.name == m_arguments.target) {
                 callTool(tool);

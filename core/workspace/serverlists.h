@@ -46,7 +46,7 @@ public:
     QList<Resource> resources() const { return m_resources; }
     QList<ResourceTemplate> resourceTemplates() const { return m_templates; }
     QList<Prompt> prompts() const { return m_prompts; }
-    /// The listed tool of that name.
+    /// The listed tool of that name; nullopt also when the server lists different tools under it.
     std::optional<Tool> tool(const QString &name) const;
 
 signals:

@@ -528,10 +528,6 @@ Kettenkopf: #%3 %4
         <translation>erneut unterbrochen; Ende, ohne auf den Server zu warten</translation>
     </message>
     <message>
-        <source>warning: the server lists %1 tools named &quot;%2&quot;; the first one&apos;s input schema is used here, and the server decides which one runs</source>
-        <translation>Warnung: Der Server listet %1 Werkzeuge namens &quot;%2&quot;; hier wird das Eingabeschema des ersten verwendet, und der Server entscheidet, welches läuft</translation>
-    </message>
-    <message>
         <source>the server &quot;%1&quot; has no tool named &quot;%2&quot;. Its tools: %3</source>
         <translation>der Server &quot;%1&quot; hat kein Werkzeug namens &quot;%2&quot;. Seine Werkzeuge: %3</translation>
     </message>
@@ -10796,6 +10792,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>The run &quot;%1&quot; was not approved: %2</source>
         <translation>Der Lauf „%1“ wurde nicht erlaubt: %2</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; lists %2 different tools named &quot;%3&quot;; which one it would run cannot be known, so Toolgate does not call it</source>
+        <translation>der Server „%1“ listet %2 verschiedene Werkzeuge namens „%3“; welches er ausführen würde, lässt sich nicht wissen, daher ruft Toolgate es nicht auf</translation>
     </message>
 </context>
 <context>

@@ -324,11 +324,13 @@ void tst_CliHostile::brokenToolsAreFlagged()
 
 void tst_CliHostile::duplicateNameIsReportedOnCall()
 {
-    // The first definition counts (its text is a string; the second's is a number), and the person hears of both.
+    // Two different definitions under one name (its text a string in one, a number in the other): the
+    // person would approve one while the server runs either, so nothing is called, even with --yes
+    // (issue #35; before, the first definition counted).
     const Run result = run(hostile({u"--yes"_s, u"call"_s, u"echo"_s, u"text=hi"_s}, {u"--mode"_s, u"broken-tools"_s}));
-    VERIFY_RUN(result.exitCode == 0, result);
-    VERIFY_RUN(result.out == u"hi\n"_s, result);
-    VERIFY_RUN(result.err.contains(u"the server lists 2 tools named \"echo\""_s), result);
+    VERIFY_RUN(result.exitCode == 5, result);
+    VERIFY_RUN(!result.out.contains(u"hi"_s), result);
+    VERIFY_RUN(result.err.contains(u"lists 2 different tools named \"echo\"; which one it would run cannot be known"_s), result);
 }
 
 void tst_CliHostile::lookalikeNamesAreDistinguishable()
