@@ -6761,62 +6761,6 @@ Toolgate fragt Sie, bevor irgendetwas an einen Server gesendet wird.</translatio
         <translation>Der Server „%1“ bietet kein Werkzeug „%2“ mehr an.</translation>
     </message>
     <message>
-        <source>Move to Keychain</source>
-        <translation>In den Schlüsselbund verschieben</translation>
-    </message>
-    <message>
-        <source>Keep Them in servers.json</source>
-        <translation>In servers.json behalten</translation>
-    </message>
-    <message>
-        <source>Write secret values into servers.json in plain text, as Claude Desktop does. Anyone who can read that file can read them.</source>
-        <translation>Geheime Werte im Klartext in servers.json schreiben, wie Claude Desktop es tut. Wer diese Datei lesen kann, kann sie lesen.</translation>
-    </message>
-    <message>
-        <source>Dismiss</source>
-        <translation>Schließen</translation>
-    </message>
-    <message>
-        <source>The secret values are now in %1.</source>
-        <translation>Die geheimen Werte liegen jetzt in %1.</translation>
-    </message>
-    <message>
-        <source>A secret could not be kept in the keychain</source>
-        <translation>Ein Geheimnis konnte nicht im Schlüsselbund aufbewahrt werden</translation>
-    </message>
-    <message>
-        <source>Secret values are written in plain text in servers.json</source>
-        <translation>Geheime Werte stehen im Klartext in servers.json</translation>
-    </message>
-    <message>
-        <source>They work as they are. Move them to %1? The file then keeps only a placeholder.</source>
-        <translation>Sie funktionieren so, wie sie sind. In %1 verschieben? Die Datei enthält dann nur noch einen Platzhalter.</translation>
-    </message>
-    <message>
-        <source>No keychain: secret values are kept until Toolgate quits, as you chose.</source>
-        <translation>Kein Schlüsselbund: Geheime Werte werden aufbewahrt, bis Toolgate beendet wird, wie Sie es gewählt haben.</translation>
-    </message>
-    <message>
-        <source>Type Them Each Start</source>
-        <translation>Bei jedem Start eingeben</translation>
-    </message>
-    <message>
-        <source>Keep secret values in memory only; Toolgate asks for them again after each start.</source>
-        <translation>Geheime Werte nur im Speicher halten; Toolgate fragt nach jedem Start erneut danach.</translation>
-    </message>
-    <message>
-        <source>Secret values cannot be kept safely on this computer</source>
-        <translation>Geheime Werte können auf diesem Computer nicht sicher aufbewahrt werden</translation>
-    </message>
-    <message>
-        <source>%1. Until Toolgate quits, sign-ins and secret values (such as API keys) are kept in memory; after that you would type them again. You can keep them in servers.json instead, in plain text: anyone who can read that file can read them. Or start a keychain service (GNOME Keyring or KWallet) and restart Toolgate.</source>
-        <translation>%1. Bis Toolgate beendet wird, bleiben Anmeldungen und geheime Werte (etwa API-Schlüssel) im Speicher; danach müssten Sie sie erneut eingeben. Sie können sie stattdessen im Klartext in servers.json aufbewahren: Wer diese Datei lesen kann, kann sie lesen. Oder starten Sie einen Schlüsselbund-Dienst (GNOME Keyring oder KWallet) und starten Sie Toolgate neu.</translation>
-    </message>
-    <message>
-        <source>Secret values are kept in %1, as you chose: there is no keychain.</source>
-        <translation>Geheime Werte werden in %1 aufbewahrt, wie Sie es gewählt haben: Es gibt keinen Schlüsselbund.</translation>
-    </message>
-    <message>
         <source>Your servers file could not be read</source>
         <translation>Ihre Serverdatei konnte nicht gelesen werden</translation>
     </message>
@@ -8893,6 +8837,65 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>could not delete from the system keychain: %1</source>
         <translation>aus dem Schlüsselbund des Systems konnte nicht gelöscht werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SecretsNotice</name>
+    <message>
+        <source>Move to Keychain</source>
+        <translation>In den Schlüsselbund verschieben</translation>
+    </message>
+    <message>
+        <source>Keep Them in servers.json</source>
+        <translation>In servers.json behalten</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Write secret values into servers.json in plain text, as Claude Desktop does. Anyone who can read that file can read them.</source>
+        <translation>Geheime Werte im Klartext in servers.json schreiben, wie Claude Desktop es tut. Wer diese Datei lesen kann, kann sie lesen.</translation>
+    </message>
+    <message>
+        <source>The secret values are now in %1.</source>
+        <translation>Die geheimen Werte liegen jetzt in %1.</translation>
+    </message>
+    <message>
+        <source>A secret could not be kept in the keychain</source>
+        <translation>Ein Geheimnis konnte nicht im Schlüsselbund aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>Secret values are written in plain text in servers.json</source>
+        <translation>Geheime Werte stehen im Klartext in servers.json</translation>
+    </message>
+    <message>
+        <source>They work as they are. Move them to %1? The file then keeps only a placeholder.</source>
+        <translation>Sie funktionieren so, wie sie sind. In %1 verschieben? Die Datei enthält dann nur noch einen Platzhalter.</translation>
+    </message>
+    <message>
+        <source>No keychain: secret values are kept until Toolgate quits, as you chose.</source>
+        <translation>Kein Schlüsselbund: Geheime Werte werden aufbewahrt, bis Toolgate beendet wird, wie Sie es gewählt haben.</translation>
+    </message>
+    <message>
+        <source>Type Them Each Start</source>
+        <translation>Bei jedem Start eingeben</translation>
+    </message>
+    <message>
+        <source>Keep secret values in memory only; Toolgate asks for them again after each start.</source>
+        <translation>Geheime Werte nur im Speicher halten; Toolgate fragt nach jedem Start erneut danach.</translation>
+    </message>
+    <message>
+        <source>Secret values cannot be kept safely on this computer</source>
+        <translation>Geheime Werte können auf diesem Computer nicht sicher aufbewahrt werden</translation>
+    </message>
+    <message>
+        <source>%1. Until Toolgate quits, sign-ins and secret values (such as API keys) are kept in memory; after that you would type them again. You can keep them in servers.json instead, in plain text: anyone who can read that file can read them. Or start a keychain service (GNOME Keyring or KWallet) and restart Toolgate.</source>
+        <translation>%1. Bis Toolgate beendet wird, bleiben Anmeldungen und geheime Werte (etwa API-Schlüssel) im Speicher; danach müssten Sie sie erneut eingeben. Sie können sie stattdessen im Klartext in servers.json aufbewahren: Wer diese Datei lesen kann, kann sie lesen. Oder starten Sie einen Schlüsselbund-Dienst (GNOME Keyring oder KWallet) und starten Sie Toolgate neu.</translation>
+    </message>
+    <message>
+        <source>Secret values are kept in %1, as you chose: there is no keychain.</source>
+        <translation>Geheime Werte werden in %1 aufbewahrt, wie Sie es gewählt haben: Es gibt keinen Schlüsselbund.</translation>
     </message>
 </context>
 <context>

@@ -34,6 +34,7 @@
 #include "ui/serverfeatures/resourcedialog.h"
 #include "ui/serverfeatures/resourcepanel.h"
 #include "ui/servers/serverinfopanel.h"
+#include "ui/servers/secretsnotice.h"
 #include "ui/servers/servertrustprompter.h"
 #include "ui/servers/serverpanel.h"
 #include "ui/tasks/tasksview.h"
@@ -70,8 +71,6 @@ namespace {
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
 const QString settingsGroup = QStringLiteral("MainWindow");
-// What the person chose when there is no keychain: "file" (servers.json) or "session" (type again).
-const QString withoutKeychainKey = QStringLiteral("Secrets/withoutKeychain");
 
 QWidget *buildEmptyPage(QWidget *parent)
 {
@@ -278,7 +277,8 @@ void MainWindow::buildCentre()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_loadProblem);
-    buildSecretsNotice();
+    m_secretsNotice = new SecretsNotice(m_workspace, this);
+    connect(m_secretsNotice, &SecretsNotice::statusMessage, statusBar(), &QStatusBar::showMessage);
     rightLayout->addWidget(m_secretsNotice);
     rightLayout->addWidget(m_pages, 1);
 
@@ -700,78 +700,6 @@ void MainWindow::selectRememberedItem()
         m_rememberedServer.clear();
 }
 
-void MainWindow::buildSecretsNotice()
-{
-    m_secretsNotice = new QWidget(this);
-    m_secretsNotice->setObjectName(QStringLiteral("secretsNotice"));
-    m_secretsBanner = new MessageBanner(m_secretsNotice);
-    m_secretsBanner->setObjectName(QStringLiteral("secretsBanner"));
-    m_moveSecrets = new QPushButton(tr("Move to Keychain"), m_secretsNotice);
-    m_moveSecrets->setObjectName(QStringLiteral("moveSecretsToKeychain"));
-    m_keepInFile = new QPushButton(tr("Keep Them in servers.json"), m_secretsNotice);
-    m_keepInFile->setObjectName(QStringLiteral("keepSecretsInFile"));
-    m_keepInFile->setToolTip(tr("Write secret values into servers.json in plain text, as Claude Desktop does. "
-                                "Anyone who can read that file can read them."));
-    m_keepInFile->hide();
-    connect(m_keepInFile, &QPushButton::clicked, this, [this] {
-        QSettings().setValue(withoutKeychainKey, QStringLiteral("file"));
-        keepSecretsInFile();
-    });
-    m_dismissSecrets = new QPushButton(tr("Dismiss"), m_secretsNotice);
-    m_dismissSecrets->setObjectName(QStringLiteral("dismissSecretsNotice"));
-    connect(m_dismissSecrets, &QPushButton::clicked, this, [this] {
-        // Without a keychain, dismissing is an answer too: type them again each start, and do not ask again.
-        if (m_keepInFile->isVisible())
-            QSettings().setValue(withoutKeychainKey, QStringLiteral("session"));
-        m_secretsNotice->hide();
-    });
-    connect(m_moveSecrets, &QPushButton::clicked, this, [this] {
-        const Result<void> moved = m_workspace->secrets()->moveSecretsToKeychain();
-        m_secretsNotice->hide();
-        statusBar()->showMessage(moved ? tr("The secret values are now in %1.").arg(m_workspace->secrets()->store()->location())
-                                       : moved.error().message,
-                                 8000);
-    });
-    // Buttons under the banner: beside it they squeeze its text into a narrow column.
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch(1);
-    buttons->addWidget(m_moveSecrets);
-    buttons->addWidget(m_keepInFile);
-    buttons->addWidget(m_dismissSecrets);
-    auto *layout = new QVBoxLayout(m_secretsNotice);
-    layout->setContentsMargins(8, 8, 8, 0);
-    layout->addWidget(m_secretsBanner);
-    layout->addLayout(buttons);
-    m_secretsNotice->hide();
-    connect(m_workspace->secrets(), &WorkspaceSecrets::secretStoreProblem, this, [this](const QString &message) {
-        m_moveSecrets->hide();
-        m_keepInFile->hide();
-        m_dismissSecrets->setText(tr("Dismiss"));
-        m_secretsBanner->showMessage(MessageBanner::Kind::Warning, tr("A secret could not be kept in the keychain"), message);
-        m_secretsNotice->show();
-    });
-    connect(m_workspace, &Workspace::connectionsReset, this, &MainWindow::offerToMovePlainSecrets);
-}
-
-void MainWindow::offerToMovePlainSecrets()
-{
-    const QStringList plain = m_workspace->secrets()->plainSecrets();
-    // Kept in the file on purpose (there is no keychain): nothing to offer.
-    if (plain.isEmpty() || !m_workspace->secrets()->store() || m_keychainWarned
-        || QSettings().value(withoutKeychainKey).toString() == u"file")
-        return;
-    m_moveSecrets->show();
-    m_keepInFile->hide();
-    m_dismissSecrets->setText(tr("Dismiss"));
-    m_dismissSecrets->setToolTip(QString());
-    m_secretsBanner->showMessage(
-        MessageBanner::Kind::Info, tr("Secret values are written in plain text in servers.json"),
-        tr("They work as they are. Move them to %1? The file then keeps only a placeholder.")
-            .arg(m_workspace->secrets()->store()->location()),
-        plain);
-    m_secretsNotice->show();
-}
-
 void MainWindow::setSignInManager(SignInManager *signIns)
 {
     m_serverInfoPanel->setSignInManager(signIns);
@@ -780,48 +708,7 @@ void MainWindow::setSignInManager(SignInManager *signIns)
 
 void MainWindow::showKeychainUnavailable(const QString &why)
 {
-    if (std::exchange(m_keychainWarned, true))
-        return;
-    // Said once, with a choice; the answer holds for later starts too.
-    const QString answer = QSettings().value(withoutKeychainKey).toString();
-    if (answer == u"file") {
-        keepSecretsInFile();
-        return;
-    }
-    if (answer == u"session") {
-        statusBar()->showMessage(tr("No keychain: secret values are kept until Toolgate quits, as you chose."), 8000);
-        return;
-    }
-    m_moveSecrets->hide();
-    m_keepInFile->show();
-    m_dismissSecrets->setText(tr("Type Them Each Start"));
-    m_dismissSecrets->setToolTip(tr("Keep secret values in memory only; Toolgate asks for them again after each start."));
-    m_secretsBanner->showMessage(
-        MessageBanner::Kind::Warning, tr("Secret values cannot be kept safely on this computer"),
-        tr("%1. Until Toolgate quits, sign-ins and secret values (such as API keys) are kept in memory; after that you "
-           "would type them again. You can keep them in servers.json instead, in plain text: anyone who can read that "
-           "file can read them. Or start a keychain service (GNOME Keyring or KWallet) and restart Toolgate.")
-            .arg(why));
-    m_secretsNotice->show();
-}
-
-void MainWindow::keepSecretsInFile()
-{
-    if (m_workspace->secrets()->hasPendingSecretWrites()) {
-        // The store still answers a write; once it has, the values it holds go into the file.
-        auto *once = new QObject(this);
-        connect(m_workspace->secrets(), &WorkspaceSecrets::secretWritesFinished, once, [this, once] {
-            once->deleteLater();
-            keepSecretsInFile();
-        });
-        return;
-    }
-    const Result<void> kept = m_workspace->secrets()->keepSecretsInFile();
-    m_secretsNotice->hide();
-    statusBar()->showMessage(kept ? tr("Secret values are kept in %1, as you chose: there is no keychain.")
-                                        .arg(QDir::toNativeSeparators(m_workspace->configPath()))
-                                  : kept.error().message,
-                             10000);
+    m_secretsNotice->showKeychainUnavailable(why);
 }
 
 void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)

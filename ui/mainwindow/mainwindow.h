@@ -41,6 +41,7 @@ class ResourceTreeModel;
 class ServerConnection;
 class ServerInfoPanel;
 class ServerListModel;
+class SecretsNotice;
 class ServerPanel;
 class InterfaceCompareActions;
 class ServerTrustPrompter;
@@ -181,16 +182,7 @@ private:
     ItemBrowser *m_promptBrowser = nullptr;
     QWidget *m_loadProblem = nullptr;
     MessageBanner *m_loadBanner = nullptr;
-    // Secrets: the keychain is unavailable, a keychain write failed, or plain values can be moved.
-    void buildSecretsNotice();
-    void offerToMovePlainSecrets();
-    QWidget *m_secretsNotice = nullptr;
-    MessageBanner *m_secretsBanner = nullptr;
-    QPushButton *m_moveSecrets = nullptr;
-    QPushButton *m_keepInFile = nullptr;
-    QPushButton *m_dismissSecrets = nullptr;
-    void keepSecretsInFile();
-    bool m_keychainWarned = false;
+    SecretsNotice *m_secretsNotice = nullptr;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_emptyPage = nullptr;
     ServerInfoPanel *m_serverInfoPanel = nullptr;
