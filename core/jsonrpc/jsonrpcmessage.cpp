@@ -40,39 +40,34 @@ QString RequestId::toString() const
     return m_isString ? u'"' + m_text + u'"' : QString::number(m_number);
 }
 
+JsonRpcMessage::JsonRpcMessage(Kind kind, const RequestId &id, const QString &method, const QJsonObject &params)
+    : m_kind(kind)
+    , m_id(id)
+    , m_method(method)
+    , m_params(params)
+{
+}
+
 JsonRpcMessage JsonRpcMessage::request(const RequestId &id, const QString &method, const QJsonObject &params)
 {
-    JsonRpcMessage m;
-    m.m_kind = Kind::Request;
-    m.m_id = id;
-    m.m_method = method;
-    m.m_params = params;
-    return m;
+    return JsonRpcMessage(Kind::Request, id, method, params);
 }
 
 JsonRpcMessage JsonRpcMessage::notification(const QString &method, const QJsonObject &params)
 {
-    JsonRpcMessage m;
-    m.m_kind = Kind::Notification;
-    m.m_method = method;
-    m.m_params = params;
-    return m;
+    return JsonRpcMessage(Kind::Notification, RequestId(), method, params);
 }
 
 JsonRpcMessage JsonRpcMessage::response(const RequestId &id, const QJsonValue &result)
 {
-    JsonRpcMessage m;
-    m.m_kind = Kind::Response;
-    m.m_id = id;
+    JsonRpcMessage m(Kind::Response, id);
     m.m_result = result;
     return m;
 }
 
 JsonRpcMessage JsonRpcMessage::errorResponse(const RequestId &id, const Error &error)
 {
-    JsonRpcMessage m;
-    m.m_kind = Kind::ErrorResponse;
-    m.m_id = id;
+    JsonRpcMessage m(Kind::ErrorResponse, id);
     m.m_error = error;
     return m;
 }

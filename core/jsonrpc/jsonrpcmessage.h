@@ -51,6 +51,8 @@ class JsonRpcMessage
 public:
     enum class Kind { Request, Notification, Response, ErrorResponse };
 
+    JsonRpcMessage() = default; // empty: the factories below and fromJson() make real ones
+
     static JsonRpcMessage request(const RequestId &id, const QString &method, const QJsonObject &params = {});
     static JsonRpcMessage notification(const QString &method, const QJsonObject &params = {});
     static JsonRpcMessage response(const RequestId &id, const QJsonValue &result);
@@ -83,6 +85,8 @@ public:
     const Error &error() const { return m_error; }
 
 private:
+    JsonRpcMessage(Kind kind, const RequestId &id, const QString &method = {}, const QJsonObject &params = {});
+
     Kind m_kind = Kind::Notification;
     RequestId m_id;
     QString m_method;

@@ -20,13 +20,6 @@ std::optional<QByteArray> decodeBase64(const QByteArray &base64)
     return *std::move(decoded);
 }
 
-void putAnnotationsAndMeta(QJsonObject &json, const Annotations &annotations, const QJsonObject &meta)
-{
-    if (!annotations.isEmpty())
-        json.insert(u"annotations", annotations.toJson());
-    putObject(json, u"_meta", meta);
-}
-
 } // namespace
 
 // ---- ResourceContents -------------------------------------------------------------------------
@@ -126,9 +119,7 @@ Content Content::fromJson(const QJsonObject &json)
     } else if (type == u"resource_link") {
         c.type = Type::ResourceLink;
         c.uri = string(json, u"uri");
-        c.name = string(json, u"name");
-        c.title = string(json, u"title");
-        c.description = string(json, u"description");
+        readBaseMetadata(json, c);
         c.mimeType = string(json, u"mimeType");
         c.size = optionalInteger(json, u"size");
         c.icons = Icon::listFromJson(array(json, u"icons"));
@@ -166,9 +157,7 @@ QJsonObject Content::toJson() const
         break;
     case Type::ResourceLink:
         json.insert(u"uri", uri);
-        json.insert(u"name", name);
-        putString(json, u"title", title);
-        putString(json, u"description", description);
+        putBaseMetadata(json, *this);
         putString(json, u"mimeType", mimeType);
         if (size)
             json.insert(u"size", *size);
@@ -177,7 +166,8 @@ QJsonObject Content::toJson() const
     case Type::Unknown:
         break;
     }
-    putAnnotationsAndMeta(json, annotations, meta);
+    putStruct(json, u"annotations", annotations);
+    putObject(json, u"_meta", meta);
     return json;
 }
 

@@ -9,10 +9,8 @@ using namespace ProtocolJson;
 Implementation Implementation::fromJson(const QJsonObject &json)
 {
     Implementation i;
-    i.name = string(json, u"name");
-    i.title = string(json, u"title");
+    readBaseMetadata(json, i);
     i.version = string(json, u"version");
-    i.description = string(json, u"description");
     i.websiteUrl = string(json, u"websiteUrl");
     i.icons = Icon::listFromJson(array(json, u"icons"));
     return i;
@@ -21,10 +19,8 @@ Implementation Implementation::fromJson(const QJsonObject &json)
 QJsonObject Implementation::toJson() const
 {
     QJsonObject json;
-    json.insert(u"name", name);
+    putBaseMetadata(json, *this);
     json.insert(u"version", version);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
     putString(json, u"websiteUrl", websiteUrl);
     putList(json, u"icons", icons);
     return json;

@@ -144,4 +144,31 @@ void putList(QJsonObject &o, QStringView key, const QList<T> &value)
         o.insert(key, listToJson(value));
 }
 
+// A nested struct (annotations) is left out when it has nothing to say.
+template<class T>
+void putStruct(QJsonObject &o, QStringView key, const T &value)
+{
+    if (!value.isEmpty())
+        o.insert(key, value.toJson());
+}
+
+// The schema's BaseMetadata (name, and a title for people) and the description that every type
+// with it carries: Implementation, Prompt, PromptArgument, Resource, ResourceTemplate, Tool and the
+// resource_link content block. One reader and one writer, so all of them treat the three alike.
+template<class T>
+void readBaseMetadata(const QJsonObject &o, T &out)
+{
+    out.name = string(o, u"name");
+    out.title = string(o, u"title");
+    out.description = string(o, u"description");
+}
+
+template<class T>
+void putBaseMetadata(QJsonObject &o, const T &in)
+{
+    o.insert(u"name", in.name); // required by the spec, so present even if empty
+    putString(o, u"title", in.title);
+    putString(o, u"description", in.description);
+}
+
 } // namespace Toolgate::ProtocolJson

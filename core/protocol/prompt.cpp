@@ -11,9 +11,7 @@ using namespace ProtocolJson;
 PromptArgument PromptArgument::fromJson(const QJsonObject &json)
 {
     PromptArgument a;
-    a.name = string(json, u"name");
-    a.title = string(json, u"title");
-    a.description = string(json, u"description");
+    readBaseMetadata(json, a);
     a.required = optionalBool(json, u"required").value_or(false);
     return a;
 }
@@ -21,9 +19,7 @@ PromptArgument PromptArgument::fromJson(const QJsonObject &json)
 QJsonObject PromptArgument::toJson() const
 {
     QJsonObject json;
-    json.insert(u"name", name);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
+    putBaseMetadata(json, *this);
     // Absent means optional, so only a required argument is spelled out.
     if (required)
         json.insert(u"required", true);
@@ -40,9 +36,7 @@ QString PromptArgument::displayName() const
 Prompt Prompt::fromJson(const QJsonObject &json)
 {
     Prompt p;
-    p.name = string(json, u"name");
-    p.title = string(json, u"title");
-    p.description = string(json, u"description");
+    readBaseMetadata(json, p);
     p.arguments = ProtocolJson::listFromJson<PromptArgument>(array(json, u"arguments"));
     p.icons = Icon::listFromJson(array(json, u"icons"));
     p.meta = object(json, u"_meta");
@@ -52,9 +46,7 @@ Prompt Prompt::fromJson(const QJsonObject &json)
 QJsonObject Prompt::toJson() const
 {
     QJsonObject json;
-    json.insert(u"name", name);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
+    putBaseMetadata(json, *this);
     putList(json, u"arguments", arguments);
     putList(json, u"icons", icons);
     putObject(json, u"_meta", meta);

@@ -7,12 +7,36 @@ namespace Toolgate {
 using namespace ProtocolJson;
 
 namespace {
+
 QString firstNonEmpty(const QString &a, const QString &b, const QString &c)
 {
     if (!a.isEmpty())
         return a;
     return b.isEmpty() ? c : b;
 }
+
+// Resource and ResourceTemplate describe what they point at with the same fields; they differ only
+// in the address (uri or uriTemplate) and in Resource's size.
+template<class T>
+void readResourceDescription(const QJsonObject &json, T &out)
+{
+    readBaseMetadata(json, out);
+    out.mimeType = string(json, u"mimeType");
+    out.annotations = Annotations::fromJson(object(json, u"annotations"));
+    out.icons = Icon::listFromJson(array(json, u"icons"));
+    out.meta = object(json, u"_meta");
+}
+
+template<class T>
+void putResourceDescription(QJsonObject &json, const T &in)
+{
+    putBaseMetadata(json, in);
+    putString(json, u"mimeType", in.mimeType);
+    putStruct(json, u"annotations", in.annotations);
+    putList(json, u"icons", in.icons);
+    putObject(json, u"_meta", in.meta);
+}
+
 } // namespace
 
 // ---- Resource ---------------------------------------------------------------------------------
@@ -21,14 +45,8 @@ Resource Resource::fromJson(const QJsonObject &json)
 {
     Resource r;
     r.uri = string(json, u"uri");
-    r.name = string(json, u"name");
-    r.title = string(json, u"title");
-    r.description = string(json, u"description");
-    r.mimeType = string(json, u"mimeType");
     r.size = optionalInteger(json, u"size");
-    r.annotations = Annotations::fromJson(object(json, u"annotations"));
-    r.icons = Icon::listFromJson(array(json, u"icons"));
-    r.meta = object(json, u"_meta");
+    readResourceDescription(json, r);
     return r;
 }
 
@@ -36,16 +54,9 @@ QJsonObject Resource::toJson() const
 {
     QJsonObject json;
     json.insert(u"uri", uri);
-    json.insert(u"name", name);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
-    putString(json, u"mimeType", mimeType);
     if (size)
         json.insert(u"size", *size);
-    if (!annotations.isEmpty())
-        json.insert(u"annotations", annotations.toJson());
-    putList(json, u"icons", icons);
-    putObject(json, u"_meta", meta);
+    putResourceDescription(json, *this);
     return json;
 }
 
@@ -60,13 +71,7 @@ ResourceTemplate ResourceTemplate::fromJson(const QJsonObject &json)
 {
     ResourceTemplate t;
     t.uriTemplate = string(json, u"uriTemplate");
-    t.name = string(json, u"name");
-    t.title = string(json, u"title");
-    t.description = string(json, u"description");
-    t.mimeType = string(json, u"mimeType");
-    t.annotations = Annotations::fromJson(object(json, u"annotations"));
-    t.icons = Icon::listFromJson(array(json, u"icons"));
-    t.meta = object(json, u"_meta");
+    readResourceDescription(json, t);
     return t;
 }
 
@@ -74,14 +79,7 @@ QJsonObject ResourceTemplate::toJson() const
 {
     QJsonObject json;
     json.insert(u"uriTemplate", uriTemplate);
-    json.insert(u"name", name);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
-    putString(json, u"mimeType", mimeType);
-    if (!annotations.isEmpty())
-        json.insert(u"annotations", annotations.toJson());
-    putList(json, u"icons", icons);
-    putObject(json, u"_meta", meta);
+    putResourceDescription(json, *this);
     return json;
 }
 

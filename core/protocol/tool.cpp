@@ -51,9 +51,7 @@ Tool Tool::fromJson(const QJsonObject &json)
 {
     Tool t;
     t.raw = json;
-    t.name = string(json, u"name");
-    t.title = string(json, u"title");
-    t.description = string(json, u"description");
+    readBaseMetadata(json, t);
     t.inputSchema = object(json, u"inputSchema");
     t.outputSchema = object(json, u"outputSchema");
     t.annotations = ToolAnnotations::fromJson(object(json, u"annotations"));
@@ -68,15 +66,12 @@ QJsonObject Tool::toJson() const
     QJsonObject json = unmodelledKeys(raw, {u"name", u"title", u"description", u"inputSchema",
                                             u"outputSchema", u"annotations", u"icons",
                                             u"execution", u"_meta"});
-    json.insert(u"name", name);
-    putString(json, u"title", title);
-    putString(json, u"description", description);
+    putBaseMetadata(json, *this);
     // inputSchema is required and must be an object schema; an empty one means "no arguments".
     json.insert(u"inputSchema",
                 inputSchema.isEmpty() ? QJsonObject{{u"type"_s, u"object"_s}} : inputSchema);
     putObject(json, u"outputSchema", outputSchema);
-    if (!annotations.isEmpty())
-        json.insert(u"annotations", annotations.toJson());
+    putStruct(json, u"annotations", annotations);
     putList(json, u"icons", icons);
     putObject(json, u"execution", execution);
     putObject(json, u"_meta", meta);

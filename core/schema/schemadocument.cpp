@@ -15,36 +15,7 @@ namespace Toolgate::SchemaDetail {
 
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b)
 {
-    if (a.type() != b.type())
-        return false;
-    switch (a.type()) {
-    case QJsonValue::Double:
-        return a.toDouble() == b.toDouble();
-    case QJsonValue::Array: {
-        const QJsonArray left = a.toArray();
-        const QJsonArray right = b.toArray();
-        if (left.size() != right.size())
-            return false;
-        for (qsizetype i = 0; i < left.size(); ++i)
-            if (!jsonEquals(left.at(i), right.at(i)))
-                return false;
-        return true;
-    }
-    case QJsonValue::Object: {
-        const QJsonObject left = a.toObject();
-        const QJsonObject right = b.toObject();
-        if (left.size() != right.size())
-            return false;
-        for (auto it = left.begin(); it != left.end(); ++it) {
-            const auto other = right.constFind(it.key());
-            if (other == right.constEnd() || !jsonEquals(it.value(), other.value()))
-                return false;
-        }
-        return true;
-    }
-    default:
-        return a == b;
-    }
+    return jsonEqualsVisiting(a, b, [](const QJsonValue &, const QJsonValue &, int) { return true; });
 }
 
 bool jsonContains(const QJsonArray &list, const QJsonValue &value)

@@ -25,6 +25,45 @@ using JsonPointer::valueAt;
 
 /// Deep JSON equality where numbers compare by value (1 == 1.0), as JSON Schema requires.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);
+/// jsonEquals() that first asks visit(a, b, depth) about every pair of values it compares (depth 0
+/// for the pair given); a false from visit ends the comparison as "not equal". For comparisons that
+/// are paid for and bounded (SchemaValidator's budget).
+template<typename Visit>
+bool jsonEqualsVisiting(const QJsonValue &a, const QJsonValue &b, Visit &&visit, int depth = 0)
+{
+    if (!visit(a, b, depth))
+        return false;
+    if (a.type() != b.type())
+        return false;
+    switch (a.type()) {
+    case QJsonValue::Double:
+        return a.toDouble() == b.toDouble();
+    case QJsonValue::Array: {
+        const QJsonArray left = a.toArray();
+        const QJsonArray right = b.toArray();
+        if (left.size() != right.size())
+            return false;
+        for (qsizetype i = 0; i < left.size(); ++i)
+            if (!jsonEqualsVisiting(left.at(i), right.at(i), visit, depth + 1))
+                return false;
+        return true;
+    }
+    case QJsonValue::Object: {
+        const QJsonObject left = a.toObject();
+        const QJsonObject right = b.toObject();
+        if (left.size() != right.size())
+            return false;
+        for (auto it = left.begin(), other = right.begin(); it != left.end(); ++it, ++other) {
+            // Both iterate in sorted key order, so equal objects line up member by member.
+            if (it.key() != other.key() || !jsonEqualsVisiting(it.value(), other.value(), visit, depth + 1))
+                return false;
+        }
+        return true;
+    }
+    default:
+        return a == b;
+    }
+}
 /// True if list holds a value jsonEquals to value.
 bool jsonContains(const QJsonArray &list, const QJsonValue &value);
 /// Compact JSON text of any value, scalars included.

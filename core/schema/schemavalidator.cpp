@@ -482,49 +482,19 @@ public:
     }
 
     // jsonEquals(), paid for; false (and stopped) when out of budget or nested too deeply.
-    bool equal(const QJsonValue &a, const QJsonValue &b, int depth = 0)
+    bool equal(const QJsonValue &a, const QJsonValue &b)
     {
-        if (!charge(kCompareCost))
-            return false;
-        if (depth > SchemaValidator::kMaxDepth) {
-            stopTooDeep();
-            return false;
-        }
-        if (a.type() != b.type())
-            return false;
-        switch (a.type()) {
-        case QJsonValue::Double:
-            return a.toDouble() == b.toDouble();
-        case QJsonValue::String: {
-            const QString left = a.toString();
-            charge(left.size() / kTextDivisor);
-            return left == b.toString();
-        }
-        case QJsonValue::Array: {
-            const QJsonArray left = a.toArray();
-            const QJsonArray right = b.toArray();
-            if (left.size() != right.size())
+        return jsonEqualsVisiting(a, b, [this](const QJsonValue &left, const QJsonValue &right, int depth) {
+            if (!charge(kCompareCost))
                 return false;
-            for (qsizetype i = 0; i < left.size(); ++i)
-                if (!equal(left.at(i), right.at(i), depth + 1))
-                    return false;
-            return true;
-        }
-        case QJsonValue::Object: {
-            const QJsonObject left = a.toObject();
-            const QJsonObject right = b.toObject();
-            if (left.size() != right.size())
+            if (depth > SchemaValidator::kMaxDepth) {
+                stopTooDeep();
                 return false;
-            for (auto it = left.begin(), other = right.begin(); it != left.end(); ++it, ++other) {
-                // Both iterate in sorted key order, so equal objects line up member by member.
-                if (it.key() != other.key() || !equal(it.value(), other.value(), depth + 1))
-                    return false;
             }
+            if (left.isString() && right.isString())
+                charge(left.toString().size() / kTextDivisor);
             return true;
-        }
-        default:
-            return a == b;
-        }
+        });
     }
 
     std::optional<size_t> hash(const QJsonValue &value)

@@ -89,13 +89,8 @@ bool SseParser::finish()
     const bool pending = !m_line.isEmpty() || m_lineTooLong || m_eventHasContent;
     m_line.clear();
     m_lineTooLong = false;
-    m_data.clear();
-    m_type.clear();
-    m_eventHasId = false;
-    m_eventHasContent = false;
-    m_oversized = false;
-    m_eventSize = 0;
     m_skipLeadingLf = false;
+    startEvent();
     return pending;
 }
 
@@ -148,6 +143,11 @@ void SseParser::dispatch(QList<Event> &events)
         event.data = std::move(m_data);
         events.append(std::move(event));
     }
+    startEvent();
+}
+
+void SseParser::startEvent()
+{
     m_data.clear();
     m_type.clear();
     m_eventHasId = false;

@@ -43,6 +43,8 @@ public:
 private:
     void processLine(QByteArrayView line, QList<Event> &events);
     void dispatch(QList<Event> &events);
+    /// Forgets what was gathered for the event so far (the last event id is kept, as the format says).
+    void startEvent();
 
     qsizetype m_maxEventSize;
     QByteArray m_line;

@@ -604,19 +604,8 @@ void StdioTransport::send(const QByteArray &message)
 
 void StdioTransport::close()
 {
-    switch (d->state) {
-    case State::Idle:
-        d->state = State::Closed;
-        QMetaObject::invokeMethod(this, [this] { emit closed(); }, Qt::QueuedConnection);
+    if (!beginClosing(d->state, [this] { emit closed(); }))
         return;
-    case State::Closing:
-    case State::Closed:
-        return;
-    case State::Starting:
-    case State::Open:
-        break;
-    }
-    d->state = State::Closing;
     if (!d->process || d->process->state() == QProcess::NotRunning) {
         QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
         return;

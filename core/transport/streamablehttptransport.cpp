@@ -905,19 +905,8 @@ void StreamableHttpTransport::send(const QByteArray &message)
 
 void StreamableHttpTransport::close()
 {
-    switch (d->state) {
-    case State::Idle:
-        d->state = State::Closed;
-        QMetaObject::invokeMethod(this, [this] { d->finish(); }, Qt::QueuedConnection);
+    if (!beginClosing(d->state, [this] { d->finish(); }))
         return;
-    case State::Closing:
-    case State::Closed:
-        return;
-    case State::Starting:
-    case State::Open:
-        break;
-    }
-    d->state = State::Closing;
     d->abortAllButDeliveries();
     d->held.clear();
     d->closeTimer.start(d->options.closeTimeout);

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 namespace Toolgate {
 
 /// A bidirectional channel carrying whole JSON-RPC messages (framing is the transport's job).
@@ -58,6 +60,13 @@ signals:
     /// Fatal: the transport cannot continue. closed() follows.
     void errorOccurred(const Toolgate::Error &error);
     void closed();
+
+protected:
+    /// The first step of close(), the same for every transport: Closing and Closed need nothing more;
+    /// a transport that never started becomes Closed at once and runs endUnstarted queued (it emits
+    /// closed()); one that is Starting or Open becomes Closing. Returns true in that last case only,
+    /// when close() goes on to shut the transport down.
+    bool beginClosing(State &state, std::function<void()> endUnstarted);
 };
 
 } // namespace Toolgate

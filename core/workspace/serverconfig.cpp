@@ -1,5 +1,6 @@
 #include "core/workspace/serverconfig.h"
 
+#include "core/common/commandline.h"
 #include "core/common/redactor.h"
 
 #include <QCoreApplication>
@@ -9,21 +10,6 @@
 #include <QRegularExpression>
 
 namespace Toolgate {
-
-namespace {
-
-// Shell-like quoting for display only; the command is never run through a shell.
-QString quoteForDisplay(const QString &argument)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./\\\\-]+$"));
-    if (plain.match(argument).hasMatch())
-        return argument;
-    QString quoted = argument;
-    quoted.replace(u'\'', QLatin1String("'\\''"));
-    return u'\'' + quoted + u'\'';
-}
-
-} // namespace
 
 StdioLaunchSpec ServerConfig::launchSpec() const
 {
@@ -84,10 +70,7 @@ QString ServerConfig::endpoint() const
 {
     if (transport != Transport::Stdio)
         return url;
-    QStringList parts{quoteForDisplay(command)};
-    for (const QString &argument : args)
-        parts.append(quoteForDisplay(argument));
-    return parts.join(u' ');
+    return CommandLine::display(command, args);
 }
 
 ServerConfig ServerConfig::demoServer()

@@ -68,56 +68,59 @@ std::optional<QString> scalarText(const QJsonValue &value)
     }
 }
 
+/// Calls visit(text, i) for each byte of text that is not part of a JSON string (quotes included);
+/// visit may blank bytes and move i on past what it handled.
+template<typename Visit>
+void forEachOutsideStrings(QByteArray &text, Visit visit)
+{
+    bool inString = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else
+            visit(text, i);
+    }
+}
+
 /// Blanks out // and /* */ comments and trailing commas without moving any byte, so the
 /// offsets in a later parse error still point into the file as written.
 QByteArray stripJsonc(QByteArray text)
 {
     const qsizetype n = text.size();
-    bool inString = false;
-    for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '/') {
-            for (; i < n && text.at(i) != '\n'; ++i)
-                text[i] = ' ';
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '*') {
-            const qsizetype end = text.indexOf("*/", i + 2);
+    // Comments first, so that a comment between a comma and the closing bracket hides nothing.
+    forEachOutsideStrings(text, [n](QByteArray &bytes, qsizetype &i) {
+        if (bytes.at(i) != '/' || i + 1 >= n)
+            return;
+        if (bytes.at(i + 1) == '/') {
+            for (; i < n && bytes.at(i) != '\n'; ++i)
+                bytes[i] = ' ';
+        } else if (bytes.at(i + 1) == '*') {
+            const qsizetype end = bytes.indexOf("*/", i + 2);
             const qsizetype stop = end < 0 ? n : end + 2;
             for (; i < stop; ++i) {
-                if (text.at(i) != '\n')
-                    text[i] = ' ';
+                if (bytes.at(i) != '\n')
+                    bytes[i] = ' ';
             }
             --i;
         }
-    }
-    inString = false;
-    for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-            continue;
-        }
-        if (c == '"') {
-            inString = true;
-        } else if (c == ',') {
-            qsizetype j = i + 1;
-            while (j < n && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\n' || text.at(j) == '\r'))
-                ++j;
-            if (j < n && (text.at(j) == '}' || text.at(j) == ']'))
-                text[i] = ' ';
-        }
-    }
+    });
+    forEachOutsideStrings(text, [n](QByteArray &bytes, qsizetype &i) {
+        if (bytes.at(i) != ',')
+            return;
+        qsizetype j = i + 1;
+        while (j < n && (bytes.at(j) == ' ' || bytes.at(j) == '\t' || bytes.at(j) == '\n' || bytes.at(j) == '\r'))
+            ++j;
+        if (j < n && (bytes.at(j) == '}' || bytes.at(j) == ']'))
+            bytes[i] = ' ';
+    });
     return text;
 }
 
@@ -236,6 +239,16 @@ private:
         return fail(QCoreApplication::translate("Toolgate::ServerConfigFile", "server \"%1\": %2").arg(name, message));
     }
 
+    // Moves what a reader read into its field, or passes on why it could not be read.
+    template<typename T>
+    static Result<void> store(Result<T> read, T &field)
+    {
+        if (!read)
+            return read.error();
+        field = std::move(read).value();
+        return {};
+    }
+
     Result<QString> string(const QString &name, const QJsonObject &entry, const QString &key) const
     {
         const QJsonValue value = entry.value(key);
@@ -300,33 +313,21 @@ private:
         ServerConfig config;
         config.name = name;
         config.fileOrder = order;
-        auto command = string(name, entry, kCommand);
-        if (!command)
-            return command.error();
-        config.command = command.value();
-        auto url = string(name, entry, kUrl);
-        if (!url)
-            return url.error();
-        config.url = url.value();
-        auto cwd = string(name, entry, kCwd);
-        if (!cwd)
-            return cwd.error();
-        config.cwd = cwd.value();
-        auto args = stringList(name, entry, kArgs);
-        if (!args)
-            return args.error();
-        config.args = args.value();
-        auto env = stringMap(name, entry, kEnv);
-        if (!env)
-            return env.error();
-        config.env = env.value();
-        auto headers = stringMap(name, entry, kHeaders);
-        if (!headers)
-            return headers.error();
-        config.headers = headers.value();
-        auto secrets = stringList(name, entry, kSecretKeys);
-        if (!secrets)
-            return secrets.error();
+        QStringList secrets;
+        // In this order, so that the first wrong field is the one reported.
+        const Result<void> reads[] = {
+            store(string(name, entry, kCommand), config.command),
+            store(string(name, entry, kUrl), config.url),
+            store(string(name, entry, kCwd), config.cwd),
+            store(stringList(name, entry, kArgs), config.args),
+            store(stringMap(name, entry, kEnv), config.env),
+            store(stringMap(name, entry, kHeaders), config.headers),
+            store(stringList(name, entry, kSecretKeys), secrets),
+        };
+        for (const Result<void> &read : reads) {
+            if (!read)
+                return read.error();
+        }
 
         if (entry.contains(kDisabled)) {
             const QJsonValue disabled = entry.value(kDisabled);
@@ -385,7 +386,7 @@ private:
                 return serverFail(name, QStringLiteral("\"url\" must be an http:// or https:// URL, not \"%1\"").arg(config.url));
         }
 
-        QStringList secretKeys = secrets.value();
+        QStringList secretKeys = secrets;
         for (const auto *map : {&config.env, &config.headers}) {
             for (auto it = map->cbegin(); it != map->cend(); ++it) {
                 // A placeholder can only be there because the value went to the keychain.

@@ -1,6 +1,7 @@
 #include "core/workspace/servertrust.h"
 
 #include "core/common/atomicfile.h"
+#include "core/common/commandline.h"
 #include "core/common/configlocation.h"
 #include "core/common/error.h"
 #include "core/common/logging.h"
@@ -18,7 +19,6 @@
 #include <QMessageAuthenticationCode>
 #include <QMutex>
 #include <QRandomGenerator>
-#include <QRegularExpression>
 #include <QUrl>
 
 namespace Toolgate {
@@ -36,16 +36,6 @@ void addField(QCryptographicHash &hash, QStringView field)
     const QByteArray bytes = field.toUtf8();
     hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
     hash.addData(bytes);
-}
-
-QString quoted(const QString &argument)
-{
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./\\\\-]+$"));
-    if (plain.match(argument).hasMatch())
-        return argument;
-    QString text = argument;
-    text.replace(u'\'', QLatin1String("'\\''"));
-    return u'\'' + text + u'\'';
 }
 
 QString originOf(const QString &urlText)
@@ -197,10 +187,7 @@ QString ServerTrustFacts::commandLine() const
 {
     if (remote)
         return origin;
-    QStringList parts{quoted(program)};
-    for (const QString &argument : arguments)
-        parts.append(quoted(argument));
-    return parts.join(u' ');
+    return CommandLine::display(program, arguments);
 }
 
 QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
@@ -217,14 +204,14 @@ QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
         return changes;
     }
     if (program != before.program)
-        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Program: %1 → %2").arg(quoted(before.program), quoted(program)));
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Program: %1 → %2").arg(CommandLine::quoted(before.program), CommandLine::quoted(program)));
     if (arguments != before.arguments) {
         QStringList was;
         for (const QString &argument : before.arguments)
-            was.append(quoted(argument));
+            was.append(CommandLine::quoted(argument));
         QStringList now;
         for (const QString &argument : arguments)
-            now.append(quoted(argument));
+            now.append(CommandLine::quoted(argument));
         changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Arguments: %1 → %2").arg(was.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : was.join(u' '), now.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : now.join(u' ')));
     }
     if (environmentNames != before.environmentNames)
@@ -240,7 +227,7 @@ QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
             const bool secret = was->startsWith(secretMarker()) || was.value() == inKeychainMarker() || it.value().startsWith(secretMarker())
                 || it.value() == inKeychainMarker();
             changes.append(secret ? QCoreApplication::translate("Toolgate::ServerTrust", "Environment variable %1: its secret value changed").arg(it.key())
-                                  : QCoreApplication::translate("Toolgate::ServerTrust", "Environment variable %1: %2 → %3").arg(it.key(), quoted(*was), quoted(it.value())));
+                                  : QCoreApplication::translate("Toolgate::ServerTrust", "Environment variable %1: %2 → %3").arg(it.key(), CommandLine::quoted(*was), CommandLine::quoted(it.value())));
         }
     }
     if (workingDirectory != before.workingDirectory) {

@@ -5294,13 +5294,6 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Only http and https links are opened.</source>
         <translation>Nur http- und https-Links werden geöffnet.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more request(s) from this server wait behind this one.</source>
-        <translation>
-            <numerusform>Hinter dieser wartet noch %n Anfrage dieses Servers.</numerusform>
-            <numerusform>Hinter dieser warten noch %n Anfragen dieses Servers.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Fix these before you accept</source>
         <translation>Beheben Sie dies, bevor Sie annehmen</translation>
@@ -8363,13 +8356,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>&amp;Tool:</source>
         <translation>&amp;Werkzeug:</translation>
     </message>
-    <message numerus="yes">
-        <source>%n more request(s) from this server wait behind this one.</source>
-        <translation>
-            <numerusform>Hinter dieser wartet noch %n Anfrage dieses Servers.</numerusform>
-            <numerusform>Hinter dieser warten noch %n Anfragen dieses Servers.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Send Tool Request</source>
         <translation>Werkzeug&amp;anfrage senden</translation>
@@ -9823,6 +9809,16 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>a URL elicitation is accepted without content</source>
         <translation>eine URL-Elicitation wird ohne Inhalt angenommen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ServerRequestDialog</name>
+    <message numerus="yes">
+        <source>%n more request(s) from this server wait behind this one.</source>
+        <translation>
+            <numerusform>Hinter dieser wartet noch %n Anfrage dieses Servers.</numerusform>
+            <numerusform>Hinter dieser warten noch %n Anfragen dieses Servers.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

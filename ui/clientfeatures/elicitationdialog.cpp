@@ -5,13 +5,11 @@
 #include "ui/forms/plaintextview.h"
 #include "ui/forms/problemsbox.h"
 #include "ui/clientfeatures/requestheader.h"
-#include "ui/viewers/messagebanner.h"
 #include "ui/viewers/viewerstyle.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -29,7 +27,7 @@ bool isWebUrl(const QUrl &url)
 } // namespace
 
 ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const ElicitationRequest &request, QWidget *parent, Purpose purpose)
-    : QDialog(parent)
+    : ServerRequestDialog(parent)
     , m_purpose(purpose)
     , m_urlMode(purpose == Purpose::RequiredByCall || request.mode == ElicitationRequest::Mode::Url)
 {
@@ -57,15 +55,7 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const Elicita
 
     layout->addWidget(m_urlMode ? buildUrl() : buildForm(request.requestedSchema, request.requestedSchemaOrder), 1);
 
-    m_refused = new MessageBanner(this);
-    m_refused->setObjectName(QStringLiteral("answerRefused"));
-    m_refused->hide();
-    layout->addWidget(m_refused);
-
-    m_queuedNote = new HelpLabel(QString(), this);
-    m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
-    m_queuedNote->hide();
-    layout->addWidget(m_queuedNote);
+    addStatusNotes(layout, QStringLiteral("answerRefused"));
 
     auto *buttons = new QDialogButtonBox(this);
     m_cancel = buttons->addButton(tr("&Cancel"), QDialogButtonBox::RejectRole);
@@ -155,12 +145,6 @@ QWidget *ElicitationDialog::buildUrl()
     return box;
 }
 
-void ElicitationDialog::setQueuedCount(int count)
-{
-    m_queuedNote->setText(tr("%n more request(s) from this server wait behind this one.", nullptr, count));
-    m_queuedNote->setVisible(count > 0);
-}
-
 void ElicitationDialog::updateAcceptButton()
 {
     if (m_urlMode)
@@ -187,24 +171,13 @@ void ElicitationDialog::finish(ElicitationResult::Action action)
     emit answered(result);
 }
 
-void ElicitationDialog::keyPressEvent(QKeyEvent *event)
-{
-    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
-        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
-        event->accept();
-        return;
-    }
-    QDialog::keyPressEvent(event);
-}
-
 void ElicitationDialog::done(int result)
 {
     if (result == QDialog::Accepted && m_accept->isEnabled()) {
         if (!m_urlMode && !m_finished && m_submitter) {
             const Result<void> sent = m_submitter(ElicitationResult{ElicitationResult::Action::Accept, m_form->arguments()});
             if (!sent) {
-                m_refused->showMessage(MessageBanner::Kind::Error, tr("This answer cannot be sent"), sent.error().message);
-                m_refused->show();
+                showRefused(tr("This answer cannot be sent"), sent.error().message);
                 return;
             }
         }

@@ -2,20 +2,18 @@
 
 #include "core/calls/approval.h"
 #include "core/protocol/elicitation.h"
+#include "ui/clientfeatures/serverrequestdialog.h"
 
-#include <QDialog>
 #include <QJsonObject>
 #include <QUrl>
 
 #include <functional>
 
-class QLabel;
 class QPushButton;
 
 namespace Toolgate {
 
 class ArgumentForm;
-class MessageBanner;
 
 /// A server's elicitation/create request. Form mode: the server's message above a form built from its
 /// requestedSchema (ArgumentForm, checked as the person types); Accept sends the values, and is only
@@ -30,7 +28,7 @@ class MessageBanner;
 /// and closing the window cancel (the spec's
 /// "dismissed without an explicit choice"). answered() is emitted exactly once. It builds no message:
 /// the request comes typed from core, and the answer goes back typed.
-class ElicitationDialog final : public QDialog
+class ElicitationDialog final : public ServerRequestDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ElicitationDialog)
@@ -57,8 +55,6 @@ public:
     ArgumentForm *form() const { return m_form; }
     QUrl url() const { return m_url; }
 
-    void setQueuedCount(int count);
-
     QPushButton *acceptButton() const { return m_accept; }
     QPushButton *declineButton() const { return m_decline; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -70,9 +66,6 @@ signals:
 public slots:
     void done(int result) override;
 
-protected:
-    void keyPressEvent(QKeyEvent *event) override;
-
 private:
     QWidget *buildForm(const QJsonObject &requestedSchema, const JsonKeyOrder &schemaOrder);
     QWidget *buildUrl();
@@ -81,13 +74,11 @@ private:
 
     Purpose m_purpose = Purpose::Request;
     Submitter m_submitter;
-    MessageBanner *m_refused = nullptr;
     bool m_urlMode = false;
     bool m_finished = false;
     QString m_elicitationId;
     QUrl m_url;
     ArgumentForm *m_form = nullptr;
-    QLabel *m_queuedNote = nullptr;
     QPushButton *m_accept = nullptr;
     QPushButton *m_decline = nullptr;
     QPushButton *m_cancel = nullptr;

@@ -7,7 +7,6 @@
 #include "ui/clientfeatures/requestheader.h"
 #include "core/requests/serverrequest.h"
 #include "ui/viewers/contentview.h"
-#include "ui/viewers/messagebanner.h"
 #include "ui/viewers/viewerstyle.h"
 
 #include <QComboBox>
@@ -20,7 +19,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QHBoxLayout>
-#include <QKeyEvent>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QPushButton>
@@ -96,7 +94,7 @@ QString SamplingDialog::defaultModelName()
 }
 
 SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingRequest &request, bool toolsAllowed, QWidget *parent)
-    : QDialog(parent)
+    : ServerRequestDialog(parent)
     , m_request(request)
     , m_toolsAllowed(toolsAllowed && !request.tools.isEmpty() && request.toolChoice != SamplingRequest::ToolChoice::None)
 {
@@ -123,15 +121,7 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingReque
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
 
-    m_refused = new MessageBanner(this);
-    m_refused->setObjectName(QStringLiteral("replyRefused"));
-    m_refused->hide();
-    layout->addWidget(m_refused);
-
-    m_queuedNote = new HelpLabel(QString(), this);
-    m_queuedNote->setObjectName(QStringLiteral("queuedNote"));
-    m_queuedNote->hide();
-    layout->addWidget(m_queuedNote);
+    addStatusNotes(layout, QStringLiteral("replyRefused"));
 
     auto *buttons = new QDialogButtonBox(this);
     m_decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::RejectRole);
@@ -330,12 +320,6 @@ bool SamplingDialog::isToolReply() const
     return m_replyKind && m_replyKind->currentIndex() == 1;
 }
 
-void SamplingDialog::setQueuedCount(int count)
-{
-    m_queuedNote->setText(tr("%n more request(s) from this server wait behind this one.", nullptr, count));
-    m_queuedNote->setVisible(count > 0);
-}
-
 SamplingResult SamplingDialog::replyResult() const
 {
     SamplingResult result;
@@ -365,17 +349,6 @@ void SamplingDialog::updateSendButton()
                                          : tr("%1 words").arg(words));
 }
 
-void SamplingDialog::keyPressEvent(QKeyEvent *event)
-{
-    // Reaches the dialog only from fields that do not use Enter themselves; a focused button handles its own.
-    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter)
-        && (event->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
-        event->accept();
-        return;
-    }
-    QDialog::keyPressEvent(event);
-}
-
 void SamplingDialog::done(int result)
 {
     if (!m_finished) {
@@ -386,8 +359,7 @@ void SamplingDialog::done(int result)
                 const Result<void> sent = m_submitter(reply);
                 if (!sent) {
                     // Nothing was sent: say why and let the person fix it.
-                    m_refused->showMessage(MessageBanner::Kind::Error, tr("This reply cannot be sent"), sent.error().message);
-                    m_refused->show();
+                    showRefused(tr("This reply cannot be sent"), sent.error().message);
                     return;
                 }
             }

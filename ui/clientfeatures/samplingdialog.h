@@ -3,8 +3,8 @@
 #include "core/calls/approval.h"
 #include "core/common/result.h"
 #include "core/protocol/sampling.h"
+#include "ui/clientfeatures/serverrequestdialog.h"
 
-#include <QDialog>
 #include <QJsonObject>
 
 #include <functional>
@@ -19,7 +19,6 @@ class QStackedWidget;
 namespace Toolgate {
 
 class ArgumentForm;
-class MessageBanner;
 
 /// A server's sampling/createMessage request, answered by the person: Toolgate has no model of its own,
 /// so the human reads the conversation (text, images and audio in the usual viewers), the system prompt
@@ -31,7 +30,7 @@ class MessageBanner;
 /// (the reply would be lost); Esc and closing the window decline. Nothing is answered until the person
 /// chooses: Send hands the reply to the submitter (which checks it and sends it); if it is refused, the
 /// dialog stays open and says why. Exactly one of replied() or declined() is emitted.
-class SamplingDialog final : public QDialog
+class SamplingDialog final : public ServerRequestDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SamplingDialog)
@@ -47,9 +46,6 @@ public:
 
     /// Who sends the reply; without one, Send just emits replied().
     void setSubmitter(Submitter submitter) { m_submitter = std::move(submitter); }
-
-    /// How many more requests from this server wait behind this one; shown when positive.
-    void setQueuedCount(int count);
 
     QPlainTextEdit *replyEdit() const { return m_reply; }
     /// "A written reply" or "Ask for a tool" (only with tools offered); null otherwise.
@@ -70,9 +66,6 @@ signals:
 public slots:
     void done(int result) override;
 
-protected:
-    void keyPressEvent(QKeyEvent *event) override;
-
 private:
     QWidget *buildDetails();
     QWidget *buildMessages();
@@ -91,11 +84,9 @@ private:
     QStackedWidget *m_replyPages = nullptr;
     QComboBox *m_tool = nullptr;
     ArgumentForm *m_toolArguments = nullptr;
-    MessageBanner *m_refused = nullptr;
     QPlainTextEdit *m_reply = nullptr;
     QLineEdit *m_model = nullptr;
     QLabel *m_replySize = nullptr;
-    QLabel *m_queuedNote = nullptr;
     QPushButton *m_send = nullptr;
     QPushButton *m_decline = nullptr;
     int m_maxTokens = 0;

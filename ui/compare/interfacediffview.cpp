@@ -5,10 +5,8 @@
 #include "ui/viewers/backgroundtask.h"
 #include "ui/viewers/linediffview.h"
 
-#include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTreeWidget>
@@ -249,17 +247,12 @@ void InterfaceDiffView::showChange(int index)
 }
 
 InterfaceDiffDialog::InterfaceDiffDialog(QWidget *parent)
-    : QDialog(parent)
+    : ComparisonDialog(parent)
     , m_view(new InterfaceDiffView(this))
 {
     setObjectName(QStringLiteral("interfaceDiffDialog"));
     setWindowTitle(tr("Compare Interfaces"));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(buttons);
-    buttons->button(QDialogButtonBox::Close)->setDefault(true);
+    setView(m_view);
     resize(980, 660);
 }
 
@@ -267,10 +260,8 @@ InterfaceDiffDialog *InterfaceDiffDialog::open(QWidget *parent, const QString &b
                                                const QString &afterTitle, const InterfaceSnapshot &after)
 {
     auto *dialog = new InterfaceDiffDialog(parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->m_view->setSnapshots(beforeTitle, before, afterTitle, after);
-    dialog->setModal(false);
-    dialog->show();
+    dialog->showNonModal();
     return dialog;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/compare/interfacediff.h"
+#include "ui/compare/comparisondialog.h"
 
-#include <QDialog>
 #include <QWidget>
 
 class QLabel;
@@ -61,7 +61,7 @@ private:
 };
 
 /// A window of its own around an InterfaceDiffView.
-class InterfaceDiffDialog final : public QDialog
+class InterfaceDiffDialog final : public ComparisonDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(InterfaceDiffDialog)

@@ -6,11 +6,9 @@
 #include "ui/viewers/linediffview.h"
 #include "ui/viewers/resultview.h"
 
-#include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -207,17 +205,12 @@ void ResultCompareView::showDifferences(const ResultDiff &diff)
 }
 
 ResultCompareDialog::ResultCompareDialog(QWidget *parent)
-    : QDialog(parent)
+    : ComparisonDialog(parent)
     , m_view(new ResultCompareView(this))
 {
     setObjectName(QStringLiteral("resultCompareDialog"));
     setWindowTitle(tr("Compare Results"));
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(buttons);
-    buttons->button(QDialogButtonBox::Close)->setDefault(true);
+    setView(m_view);
     resize(1000, 720);
 }
 
@@ -225,11 +218,8 @@ void ResultCompareDialog::open(QWidget *parent, const QString &beforeTitle, cons
                                const QString &afterTitle, const CallToolResult &after)
 {
     auto *dialog = new ResultCompareDialog(parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->m_view->setResults(beforeTitle, before, afterTitle, after);
-    // Not modal: the person may look at the audit log or run the tool again meanwhile.
-    dialog->setModal(false);
-    dialog->show();
+    dialog->showNonModal();
 }
 
 } // namespace Toolgate

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/protocol/tool.h"
+#include "ui/compare/comparisondialog.h"
 
-#include <QDialog>
 #include <QWidget>
 
 class QLabel;
@@ -64,7 +64,7 @@ private:
 };
 
 /// A window of its own around a ResultCompareView.
-class ResultCompareDialog final : public QDialog
+class ResultCompareDialog final : public ComparisonDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ResultCompareDialog)

@@ -23,7 +23,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -109,7 +108,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, QWidget *
 }
 
 ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared prepared, QWidget *parent)
-    : QDialog(parent)
+    : ApprovalDialog(parent)
     , m_request(request)
     , m_validator(std::move(prepared.validator))
     , m_originalProblems(std::move(prepared.problems))
@@ -120,9 +119,7 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     setWindowTitle(tr("Approve tool call"));
     setWindowModality(Qt::WindowModal);
     setSizeGripEnabled(true);
-    m_decision = ApprovalDecision::deny();
-    m_allowDelay = new AllowDelay(this);
-    connect(m_allowDelay, &AllowDelay::changed, this, &ConfirmationDialog::updateAllowButtons);
+    connect(allowDelay(), &AllowDelay::changed, this, &ConfirmationDialog::updateAllowButtons);
     const QString schemaError = prepared.schemaError;
 
     auto *layout = new QVBoxLayout(this);
@@ -404,6 +401,7 @@ QWidget *ConfirmationDialog::buildButtons()
         button->setAutoDefault(false);
     m_deny->setAutoDefault(true);
     m_deny->setDefault(true);
+    setSafeButton(m_deny);
 
     buttons->addWidget(m_allowAlways);
     buttons->addWidget(m_allowSession);
@@ -455,11 +453,6 @@ void ConfirmationDialog::setQueuedCount(int count)
     m_queuedNote->setVisible(count > 0);
 }
 
-void ConfirmationDialog::setAllowDelay(int milliseconds)
-{
-    m_allowDelay->setDelay(milliseconds);
-}
-
 QJsonObject ConfirmationDialog::argumentsToSend() const
 {
     if (!m_jsonLoaded)
@@ -475,57 +468,35 @@ bool ConfirmationDialog::argumentsParse() const
     return m_json->parseResult().ok();
 }
 
-void ConfirmationDialog::setVisible(bool visible)
+QSize ConfirmationDialog::firstSize() const
 {
-    if (visible && !m_sized) {
-        // Sized at the last moment, once everything that may show (problems, queue note) is decided.
-        // Wrapped server text is as tall as the width allows, so the height is worked out for the
-        // width; the screen caps it (the JSON editor scrolls then).
-        m_sized = true;
-        const int width = qMax(620, sizeHint().width());
-        int height = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
-        if (const QScreen *shownOn = parentWidget() ? parentWidget()->screen() : screen())
-            height = qMin(height, shownOn->availableGeometry().height() * 9 / 10);
-        resize(width, height);
-    }
-    QDialog::setVisible(visible);
-}
-
-void ConfirmationDialog::showEvent(QShowEvent *event)
-{
-    QDialog::showEvent(event);
-    m_deny->setFocus(Qt::OtherFocusReason);
+    // Wrapped server text is as tall as the width allows, so the height is worked out for the width;
+    // the screen caps it (the JSON editor scrolls then).
+    const int width = qMax(620, sizeHint().width());
+    const int height = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
+    return QSize(width, screenCappedHeight(height));
 }
 
 void ConfirmationDialog::choose(ApprovalDecision::Kind kind)
 {
-    if (!m_allowDelay->elapsed() || !argumentsParse())
+    if (!allowDelay()->elapsed() || !argumentsParse())
         return;
     m_chosen = kind;
     accept();
 }
 
-void ConfirmationDialog::done(int result)
+ApprovalDecision ConfirmationDialog::decide(bool accepted) const
 {
-    if (!m_decided) {
-        m_decided = true;
-        m_allowDelay->disarm();
-        // Allowing needs an allow button and arguments that parse; anything else (Esc, closing the window,
-        // a programmatic accept()) is a denial.
-        if (result == QDialog::Accepted && m_chosen != ApprovalDecision::Kind::Deny && argumentsParse()) {
-            m_decision = ApprovalDecision{m_chosen, ApprovalDecision::Source::Human, QString(), std::nullopt};
-            const QJsonObject arguments = argumentsToSend();
-            if (arguments != m_request.arguments) {
-                m_decision.editedArguments = arguments;
-                m_decision.editedArgumentOrder = m_json->parseResult().order;
-            }
-        } else {
-            result = QDialog::Rejected;
-            m_decision = ApprovalDecision::deny(m_reason->text().trimmed());
-        }
-        emit decided(m_decision);
+    // Allowing needs an allow button and arguments that parse.
+    if (!accepted || m_chosen == ApprovalDecision::Kind::Deny || !argumentsParse())
+        return ApprovalDecision::deny(m_reason->text().trimmed());
+    ApprovalDecision decision{m_chosen, ApprovalDecision::Source::Human, QString(), std::nullopt};
+    const QJsonObject arguments = argumentsToSend();
+    if (arguments != m_request.arguments) {
+        decision.editedArguments = arguments;
+        decision.editedArgumentOrder = m_json->parseResult().order;
     }
-    QDialog::done(result);
+    return decision;
 }
 
 void ConfirmationDialog::loadEditor()
@@ -574,7 +545,7 @@ void ConfirmationDialog::onArgumentsEdited()
 void ConfirmationDialog::updateAllowButtons()
 {
     const bool parses = argumentsParse();
-    const bool enabled = m_allowDelay->elapsed() && parses;
+    const bool enabled = allowDelay()->elapsed() && parses;
     for (QPushButton *button : {m_allowOnce, m_allowSession, m_allowAlways}) {
         button->setEnabled(enabled);
         if (!parses)

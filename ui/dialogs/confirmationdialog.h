@@ -3,8 +3,7 @@
 #include "core/calls/approval.h"
 #include "core/calls/approvalwarnings.h"
 #include "core/schema/schemavalidator.h"
-
-#include <QDialog>
+#include "ui/dialogs/approvaldialog.h"
 
 #include <memory>
 
@@ -14,7 +13,6 @@ class QPushButton;
 
 namespace Toolgate {
 
-class AllowDelay;
 class JsonEditor;
 class LargeTextView;
 class ProblemsBox;
@@ -32,7 +30,7 @@ struct SchemaNode;
 /// escapes; what is hidden or disguised in it (SuspiciousText) is listed in a warning above the details.
 ///
 /// Open it with open(); it is modal to its window. decided() is emitted exactly once.
-class ConfirmationDialog final : public QDialog
+class ConfirmationDialog final : public ApprovalDialog
 {
     Q_OBJECT
 public:
@@ -59,10 +57,6 @@ public:
 
     const ApprovalRequest &request() const { return m_request; }
 
-    /// The decision, once made; a Deny without reason before that.
-    ApprovalDecision decision() const { return m_decision; }
-    bool isDecided() const { return m_decided; }
-
     /// The arguments the call would carry if allowed now (the edited ones, when edited and valid).
     QJsonObject argumentsToSend() const;
     /// True when the JSON text is a valid object, so the allow buttons may be used.
@@ -75,20 +69,9 @@ public:
     /// How many more requests wait behind this one; shown as a note when positive.
     void setQueuedCount(int count);
 
-    /// How long the allow buttons stay inactive after the dialog appears or its window is activated again
-    /// (default AllowDelay::DefaultMs).
-    void setAllowDelay(int milliseconds);
-
-signals:
-    /// The person decided (or the dialog was closed, which denies). Emitted exactly once.
-    void decided(const Toolgate::ApprovalDecision &decision);
-
-public slots:
-    void done(int result) override;
-    void setVisible(bool visible) override;
-
 protected:
-    void showEvent(QShowEvent *event) override;
+    ApprovalDecision decide(bool accepted) const override;
+    QSize firstSize() const override;
 
 private:
     QWidget *buildHeader();
@@ -107,11 +90,7 @@ private:
 
     ApprovalRequest m_request;
     SchemaValidator m_validator;
-    ApprovalDecision m_decision;
     ApprovalDecision::Kind m_chosen = ApprovalDecision::Kind::Deny;
-    bool m_decided = false;
-    bool m_sized = false;
-    AllowDelay *m_allowDelay = nullptr;
     QStringList m_problemsShown;
     QStringList m_originalProblems;
     mutable std::shared_ptr<const SchemaNode> m_schema;

@@ -12,7 +12,6 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
-#include <QScreen>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -46,11 +45,9 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, QWidget 
 }
 
 RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QStringList &argumentTexts, QWidget *parent)
-    : QDialog(parent)
+    : ApprovalDialog(parent)
     , m_request(request)
     , m_argumentTexts(argumentTexts)
-    , m_decision(ApprovalDecision::deny())
-    , m_allowDelay(new AllowDelay(this))
 {
     setObjectName(QStringLiteral("runApprovalDialog"));
     setWindowTitle(tr("Approve Collection Run"));
@@ -96,6 +93,7 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     m_cancel = buttons->addButton(QDialogButtonBox::Cancel);
     m_cancel->setObjectName(QStringLiteral("cancelRun"));
     m_cancel->setDefault(true);
+    setSafeButton(m_cancel);
     layout->addWidget(buttons);
     connect(m_run, &QPushButton::clicked, this, [this] {
         m_runChosen = true;
@@ -103,7 +101,7 @@ RunApprovalDialog::RunApprovalDialog(const RunApprovalRequest &request, const QS
     });
     connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
 
-    connect(m_allowDelay, &AllowDelay::changed, m_run, &QPushButton::setEnabled);
+    connect(allowDelay(), &AllowDelay::changed, m_run, &QPushButton::setEnabled);
     m_run->setEnabled(false);
 }
 
@@ -146,45 +144,19 @@ void RunApprovalDialog::setQueuedCount(int count)
     m_queuedNote->setText(tr("Requests waiting after this one: %1").arg(count));
 }
 
-void RunApprovalDialog::setAllowDelay(int milliseconds)
+QSize RunApprovalDialog::firstSize() const
 {
-    m_allowDelay->setDelay(milliseconds);
+    // As many calls as the screen allows; the list scrolls beyond that.
+    const int height = sizeHint().height() + 40 * int(m_request.calls.size());
+    return QSize(qMax(720, sizeHint().width()), qMax(screenCappedHeight(height), 360));
 }
 
-void RunApprovalDialog::setVisible(bool visible)
+ApprovalDecision RunApprovalDialog::decide(bool accepted) const
 {
-    if (visible && !m_sized) {
-        // Sized once, to show as many calls as the screen allows; the list scrolls beyond that.
-        m_sized = true;
-        int height = sizeHint().height() + 40 * int(m_request.calls.size());
-        if (const QScreen *shownOn = parentWidget() ? parentWidget()->screen() : screen())
-            height = qMin(height, shownOn->availableGeometry().height() * 9 / 10);
-        resize(qMax(720, sizeHint().width()), qMax(height, 360));
-    }
-    QDialog::setVisible(visible);
-}
-
-void RunApprovalDialog::showEvent(QShowEvent *event)
-{
-    QDialog::showEvent(event);
-    m_cancel->setFocus(Qt::OtherFocusReason);
-}
-
-void RunApprovalDialog::done(int result)
-{
-    if (!m_decided) {
-        m_decided = true;
-        m_allowDelay->disarm();
-        // Only the run button approves; Esc, closing the window or a programmatic accept() deny.
-        if (result == QDialog::Accepted && m_runChosen) {
-            m_decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, QString(), std::nullopt, {}};
-        } else {
-            result = QDialog::Rejected;
-            m_decision = ApprovalDecision::deny(tr("You cancelled the collection run"));
-        }
-        emit decided(m_decision);
-    }
-    QDialog::done(result);
+    // Only the run button approves.
+    if (!accepted || !m_runChosen)
+        return ApprovalDecision::deny(tr("You cancelled the collection run"));
+    return ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, QString(), std::nullopt, {}};
 }
 
 } // namespace Toolgate

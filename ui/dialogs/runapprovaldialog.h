@@ -1,16 +1,14 @@
 #pragma once
 
 #include "core/calls/approval.h"
+#include "ui/dialogs/approvaldialog.h"
 
-#include <QDialog>
 #include <QStringList>
 
 class QLabel;
 class QPushButton;
 
 namespace Toolgate {
-
-class AllowDelay;
 
 /// Asks a person once whether a whole run of calls (a collection run, issue 19) may go: shows the run's
 /// name and every call with its server (name and command or URL), tool and the exact arguments, as
@@ -22,7 +20,7 @@ class AllowDelay;
 /// server or the collection file supplied is plain text with hidden characters escaped.
 ///
 /// Open it with open(); decided() is emitted exactly once.
-class RunApprovalDialog final : public QDialog
+class RunApprovalDialog final : public ApprovalDialog
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(RunApprovalDialog)
@@ -37,37 +35,23 @@ public:
     const RunApprovalRequest &request() const { return m_request; }
     /// The arguments text shown for each call, in the run's order.
     const QStringList &argumentTexts() const { return m_argumentTexts; }
-    ApprovalDecision decision() const { return m_decision; }
-    bool isDecided() const { return m_decided; }
 
     QPushButton *runButton() const { return m_run; }
     QPushButton *cancelButton() const { return m_cancel; }
 
     /// How many more requests wait behind this one; shown as a note when positive.
     void setQueuedCount(int count);
-    /// How long "Run These Calls" stays inactive after the dialog appears or is activated again.
-    void setAllowDelay(int milliseconds);
-
-signals:
-    void decided(const Toolgate::ApprovalDecision &decision);
-
-public slots:
-    void done(int result) override;
-    void setVisible(bool visible) override;
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    ApprovalDecision decide(bool accepted) const override;
+    QSize firstSize() const override;
 
 private:
     QWidget *buildCall(int index, QWidget *parent);
 
     RunApprovalRequest m_request;
     QStringList m_argumentTexts;
-    ApprovalDecision m_decision;
-    bool m_decided = false;
-    bool m_sized = false;
     bool m_runChosen = false;
-    AllowDelay *m_allowDelay;
     QLabel *m_queuedNote = nullptr;
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;

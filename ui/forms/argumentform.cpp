@@ -196,16 +196,7 @@ void ArgumentForm::showPrepared(const QJsonObject &initialArguments)
         setArguments(initialArguments);
         return;
     }
-    m_arguments = formArguments();
-    m_jsonProblem.clear();
-    // As in onFormEdited(): the hidden JSON tab catches up when shown (printing and laying out 50,000
-    // items there took a third of a second).
-    if (currentPage() == Page::Json)
-        showArgumentsAsJson();
-    else
-        m_jsonStale = true;
-    refreshIssues();
-    emit argumentsChanged();
+    takeFormArguments(); // the new form's defaults
 }
 
 void ArgumentForm::setArguments(const QJsonObject &arguments)
@@ -240,7 +231,7 @@ void ArgumentForm::resetToDefaults()
         return;
     }
     rebuildForm();
-    onFormEdited();
+    takeFormArguments();
 }
 
 bool ArgumentForm::isAddingFields() const
@@ -353,7 +344,7 @@ void ArgumentForm::rebuildForm()
             layout->addWidget(legend);
         }
         m_root = createFieldEditor(node, FieldContext{QString(), true, false, QString(), false}, page);
-        connect(m_root, &FieldEditor::edited, this, &ArgumentForm::onFormEdited);
+        connect(m_root, &FieldEditor::edited, this, &ArgumentForm::takeFormArguments);
         // Rows of a large object arrive over several turns of the event loop; their problem labels
         // need the issues already known.
         // Rows start without issues: with none known there is nothing to show, and walking every
@@ -446,13 +437,14 @@ QJsonObject ArgumentForm::formArguments() const
     return m_root->value().value_or(QJsonValue()).toObject();
 }
 
-void ArgumentForm::onFormEdited()
+void ArgumentForm::takeFormArguments()
 {
     m_arguments = formArguments();
     m_argumentOrder = m_formOrder;
     m_jsonProblem.clear();
     // Re-printing (and re-colouring) the whole JSON on every keystroke in the form is wasted while the
-    // JSON tab is not on show; it catches up when it is.
+    // JSON tab is not on show; it catches up when it is (printing and laying out 50,000 items there
+    // took a third of a second).
     if (currentPage() == Page::Json)
         showArgumentsAsJson();
     else

@@ -109,7 +109,8 @@ private:
     void takeOldPage();
     void showPrepared(const QJsonObject &initialArguments);
     void showArguments(const QJsonObject &arguments);
-    void onFormEdited();
+    /// The form's values become the arguments (after an edit, or a new form's defaults).
+    void takeFormArguments();
     void onJsonEdited();
     void refreshIssues();
     void startCheck();

@@ -288,8 +288,8 @@ void ObjectFieldEditor::buildRow(Row &built, QGridLayout *grid)
 
 std::optional<QJsonValue> ObjectFieldEditor::value() const
 {
-    if (m_preserve)
-        return m_preserved;
+    if (m_preserved.isKept())
+        return m_preserved.value();
     QJsonObject object = m_extras;
     for (const Row &row : m_rows) {
         if (const std::optional<QJsonValue> value = row.editor ? row.editor->value() : row.pending)
@@ -303,8 +303,7 @@ std::optional<QJsonValue> ObjectFieldEditor::value() const
 void ObjectFieldEditor::setValue(const std::optional<QJsonValue> &value)
 {
     const QJsonObject object = value ? value->toObject() : QJsonObject();
-    m_preserve = value && !value->isObject();
-    m_preserved = m_preserve ? value : std::nullopt;
+    m_preserved.keepIf(value && !value->isObject(), value);
     m_explicitlyPresent = value && value->isObject();
     m_extras = object;
     for (Row &row : m_rows) {
@@ -390,8 +389,7 @@ void ObjectFieldEditor::buildSlice()
 
 void ObjectFieldEditor::onChildEdited()
 {
-    m_preserve = false;
-    m_preserved.reset();
+    m_preserved.forget();
     emit edited();
 }
 
@@ -465,8 +463,8 @@ SchemaNodePtr ArrayFieldEditor::itemNode(qsizetype index) const
 
 std::optional<QJsonValue> ArrayFieldEditor::value() const
 {
-    if (m_preserve)
-        return m_preserved;
+    if (m_preserved.isKept())
+        return m_preserved.value();
     if (m_items.isEmpty() && !isRequired() && !m_explicitlyPresent)
         return std::nullopt;
     QJsonArray array;
@@ -486,8 +484,7 @@ void ArrayFieldEditor::setValue(const std::optional<QJsonValue> &value)
         for (const QJsonValue &item : value->toArray())
             values.append(item);
     }
-    m_preserve = (value && !isArray) || tooMany;
-    m_preserved = m_preserve ? value : std::nullopt;
+    m_preserved.keepIf((value && !isArray) || tooMany, value);
     m_explicitlyPresent = isArray;
     m_tooMany = tooMany;
     if (tooMany)
@@ -510,8 +507,7 @@ void ArrayFieldEditor::addItem()
     if (m_tooMany)
         return;
     appendItem(std::nullopt);
-    m_preserve = false;
-    m_preserved.reset();
+    m_preserved.forget();
     updateButtons();
     m_items.last().editor->focusInput();
     emit edited();
@@ -530,8 +526,7 @@ void ArrayFieldEditor::removeItem(qsizetype index)
     // Pointers of later items change ("/tags/3" becomes "/tags/2"): every row from index on takes its
     // successor's value and the last row goes, so each row keeps its pointer.
     setItems(values);
-    m_preserve = false;
-    m_preserved.reset();
+    m_preserved.forget();
     if (!m_items.isEmpty())
         m_items.at(qMin(index, m_items.size() - 1)).editor->focusInput();
     else
@@ -615,8 +610,7 @@ void ArrayFieldEditor::updateButtons()
 
 void ArrayFieldEditor::onChildEdited()
 {
-    m_preserve = false;
-    m_preserved.reset();
+    m_preserved.forget();
     emit edited();
 }
 

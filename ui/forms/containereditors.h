@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/forms/fieldeditor.h"
+#include "ui/forms/preservedvalue.h"
 
 #include <QJsonObject>
 
@@ -77,8 +78,7 @@ private:
     QJsonObject m_extras;   // keys the schema does not describe, kept verbatim
     HelpLabel *m_extrasNote = nullptr; // bounds what it shows: the keys are a server's (or a person's)
     bool m_explicitlyPresent = false; // set to an (empty) object from outside: send {} rather than nothing
-    std::optional<QJsonValue> m_preserved; // set to something that is not an object, until edited
-    bool m_preserve = false;
+    PreservedValue m_preserved; // set to something that is not an object, until edited
     int m_turnRows = 0; // of the top-level object: rows the form built in this turn of the event loop
 };
 
@@ -123,8 +123,7 @@ private:
     QList<Item> m_items;
     bool m_tooMany = false;
     bool m_explicitlyPresent = false;
-    std::optional<QJsonValue> m_preserved;
-    bool m_preserve = false;
+    PreservedValue m_preserved;
 };
 
 /// oneOf/anyOf: a combo box picking the alternative, that alternative's editor below it. Each

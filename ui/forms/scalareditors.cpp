@@ -219,8 +219,8 @@ bool NumberFieldEditor::isInteger() const
 
 std::optional<QJsonValue> NumberFieldEditor::value() const
 {
-    if (m_preserve)
-        return m_preserved;
+    if (m_preserved.isKept())
+        return m_preserved.value();
     return parsedText();
 }
 
@@ -249,15 +249,14 @@ std::optional<QJsonValue> NumberFieldEditor::parsedText() const
 void NumberFieldEditor::setValue(const std::optional<QJsonValue> &value)
 {
     m_updating = true;
-    m_preserve = true;
-    m_preserved = value;
+    m_preserved.keep(value);
     m_line->setText(value ? numberText(*value) : QString());
     m_updating = false;
 }
 
 void NumberFieldEditor::collectLocalIssues(QList<SchemaIssue> &issues) const
 {
-    if (m_preserve)
+    if (m_preserved.isKept())
         return;
     const QString text = m_line->text().trimmed();
     if (text.isEmpty() || parsedText())
@@ -345,8 +344,7 @@ void NumberFieldEditor::onEdited()
 {
     if (m_updating)
         return;
-    m_preserve = false;
-    m_preserved.reset();
+    m_preserved.forget();
     emit edited();
 }
 
@@ -368,16 +366,15 @@ BooleanFieldEditor::BooleanFieldEditor(SchemaNodePtr node, FieldContext context,
         updateText();
         if (m_updating)
             return;
-        m_preserve = false;
-        m_preserved.reset();
+        m_preserved.forget();
         emit edited();
     });
 }
 
 std::optional<QJsonValue> BooleanFieldEditor::value() const
 {
-    if (m_preserve)
-        return m_preserved;
+    if (m_preserved.isKept())
+        return m_preserved.value();
     switch (m_check->checkState()) {
     case Qt::Checked: return QJsonValue(true);
     case Qt::Unchecked: return QJsonValue(false);
@@ -391,17 +388,14 @@ void BooleanFieldEditor::setValue(const std::optional<QJsonValue> &value)
     m_updating = true;
     if (value && value->isBool()) {
         m_check->setCheckState(value->toBool() ? Qt::Checked : Qt::Unchecked);
-        m_preserve = false;
-        m_preserved.reset();
+        m_preserved.forget();
     } else if (!value && m_check->isTristate()) {
         m_check->setCheckState(Qt::PartiallyChecked);
-        m_preserve = false;
-        m_preserved.reset();
+        m_preserved.forget();
     } else {
         // Absent for a two-state box, or not a boolean at all: show "off" but send what we were given.
         m_check->setCheckState(Qt::Unchecked);
-        m_preserve = true;
-        m_preserved = value;
+        m_preserved.keep(value);
     }
     m_updating = false;
     updateText();
@@ -597,7 +591,7 @@ NullFieldEditor::NullFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
         layout->addWidget(m_send);
         setInputWidget(m_send);
         connect(m_send, &QCheckBox::toggled, this, [this] {
-            m_preserve = false;
+            m_preserved.forget();
             emit edited();
         });
     }
@@ -606,8 +600,8 @@ NullFieldEditor::NullFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
 
 std::optional<QJsonValue> NullFieldEditor::value() const
 {
-    if (m_preserve)
-        return m_preserved;
+    if (m_preserved.isKept())
+        return m_preserved.value();
     if (!m_send || m_send->isChecked())
         return QJsonValue(QJsonValue::Null);
     return std::nullopt;
@@ -615,8 +609,7 @@ std::optional<QJsonValue> NullFieldEditor::value() const
 
 void NullFieldEditor::setValue(const std::optional<QJsonValue> &value)
 {
-    m_preserve = value && !value->isNull();
-    m_preserved = value;
+    m_preserved.keepIf(value && !value->isNull(), value);
     if (m_send) {
         const QSignalBlocker blocker(m_send);
         m_send->setChecked(value.has_value());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/forms/fieldeditor.h"
+#include "ui/forms/preservedvalue.h"
 
 class QCheckBox;
 class QComboBox;
@@ -70,8 +71,7 @@ private:
     void onEdited();
 
     QLineEdit *m_line = nullptr;
-    std::optional<QJsonValue> m_preserved; // a set value shown inexactly (e.g. a string), until edited
-    bool m_preserve = false;
+    PreservedValue m_preserved; // a set value shown inexactly (e.g. a string), until edited
     bool m_updating = false;
 };
 
@@ -89,8 +89,7 @@ private:
     void updateText();
 
     QCheckBox *m_check = nullptr;
-    std::optional<QJsonValue> m_preserved;
-    bool m_preserve = false;
+    PreservedValue m_preserved;
     bool m_updating = false;
 };
 
@@ -129,8 +128,7 @@ public:
 
 private:
     QCheckBox *m_send = nullptr; // null when required: then null is always sent
-    std::optional<QJsonValue> m_preserved;
-    bool m_preserve = false;
+    PreservedValue m_preserved;
 };
 
 /// Any value (no usable schema, or a recursive one cut short): a small JSON editor.

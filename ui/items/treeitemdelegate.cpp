@@ -2,7 +2,6 @@
 
 #include "ui/models/servertreemodel.h"
 
-#include <QApplication>
 #include <QFontDatabase>
 #include <QPainter>
 
@@ -24,7 +23,7 @@ QColor dimmed(const QStyleOptionViewItem &option, bool selected)
 } // namespace
 
 TreeItemDelegate::TreeItemDelegate(int nameColumn, int descriptionColumn, QObject *parent)
-    : QStyledItemDelegate(parent)
+    : NativeRowDelegate(parent)
     , m_nameColumn(nameColumn)
     , m_descriptionColumn(descriptionColumn)
 {
@@ -42,15 +41,9 @@ QSize TreeItemDelegate::sizeHint(const QStyleOptionViewItem &option, const QMode
 
 void TreeItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
-    QStyleOptionViewItem opt = option;
-    initStyleOption(&opt, index);
+    const QStyleOptionViewItem opt = drawNativeRow(painter, option, index);
     const QString title = opt.text;
     const QIcon icon = opt.icon;
-    opt.text.clear();
-    opt.icon = QIcon();
-    QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
-    // Background, selection and focus come from the style, so the row looks native.
-    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
 
     const bool selected = opt.state & QStyle::State_Selected;
     const bool server = index.data(ServerTreeModel::KindRole).toInt() == int(ServerTreeModel::Kind::Server);

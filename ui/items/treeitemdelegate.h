@@ -1,13 +1,13 @@
 #pragma once
 
-#include <QStyledItemDelegate>
+#include "ui/items/nativerowdelegate.h"
 
 namespace Toolgate {
 
 /// Draws the rows of the tool, resource and prompt trees: a server row as its name in bold with
 /// its state (or item count) on the right; an item row as its title and protocol name on one
 /// line and its description, dimmed, on a second. Works through the filter proxy.
-class TreeItemDelegate final : public QStyledItemDelegate
+class TreeItemDelegate final : public NativeRowDelegate
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(TreeItemDelegate)

@@ -196,24 +196,22 @@ void MainWindow::buildCentre()
 {
     m_serverPanel = new ServerPanel(m_workspace, m_serverModel, this);
 
-    m_toolBrowser = new ItemBrowser(m_toolModel, ToolTreeModel::NameColumn, ToolTreeModel::DescriptionColumn,
-                                    tr("Search tools"), this);
-    m_toolBrowser->setObjectName(QStringLiteral("toolBrowser"));
-    m_toolBrowser->view()->setObjectName(QStringLiteral("toolTree"));
-    m_toolBrowser->view()->setAccessibleName(tr("Tools"));
-    m_toolBrowser->searchField()->setObjectName(QStringLiteral("toolSearch"));
-    m_resourceBrowser = new ItemBrowser(m_resourceModel, ResourceTreeModel::UriColumn, ResourceTreeModel::DescriptionColumn,
-                                        tr("Search resources"), this);
-    m_resourceBrowser->setObjectName(QStringLiteral("resourceBrowser"));
-    m_resourceBrowser->view()->setObjectName(QStringLiteral("resourceTree"));
-    m_resourceBrowser->view()->setAccessibleName(tr("Resources"));
-    m_resourceBrowser->searchField()->setObjectName(QStringLiteral("resourceSearch"));
-    m_promptBrowser = new ItemBrowser(m_promptModel, PromptTreeModel::NameColumn, PromptTreeModel::DescriptionColumn,
-                                      tr("Search prompts"), this);
-    m_promptBrowser->setObjectName(QStringLiteral("promptBrowser"));
-    m_promptBrowser->view()->setObjectName(QStringLiteral("promptTree"));
-    m_promptBrowser->view()->setAccessibleName(tr("Prompts"));
-    m_promptBrowser->searchField()->setObjectName(QStringLiteral("promptSearch"));
+    // kind names the browser's parts for tests and accessibility: "toolBrowser", "toolTree", "toolSearch".
+    const auto browser = [this](ServerTreeModel *model, int nameColumn, int descriptionColumn, const QString &searchHint,
+                                const QString &kind, const QString &accessibleName) {
+        auto *browser = new ItemBrowser(model, nameColumn, descriptionColumn, searchHint, this);
+        browser->setObjectName(kind + u"Browser");
+        browser->view()->setObjectName(kind + u"Tree");
+        browser->view()->setAccessibleName(accessibleName);
+        browser->searchField()->setObjectName(kind + u"Search");
+        return browser;
+    };
+    m_toolBrowser = browser(m_toolModel, ToolTreeModel::NameColumn, ToolTreeModel::DescriptionColumn, tr("Search tools"),
+                            QStringLiteral("tool"), tr("Tools"));
+    m_resourceBrowser = browser(m_resourceModel, ResourceTreeModel::UriColumn, ResourceTreeModel::DescriptionColumn,
+                                tr("Search resources"), QStringLiteral("resource"), tr("Resources"));
+    m_promptBrowser = browser(m_promptModel, PromptTreeModel::NameColumn, PromptTreeModel::DescriptionColumn,
+                              tr("Search prompts"), QStringLiteral("prompt"), tr("Prompts"));
 
     m_browserTabs = new QTabWidget(this);
     m_browserTabs->setObjectName(QStringLiteral("browserTabs"));

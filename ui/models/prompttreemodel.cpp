@@ -9,40 +9,15 @@
 
 namespace Toolgate {
 
-struct PromptTreeModel::PromptNode final : Node
-{
-    QList<Prompt> prompts;
-};
-
 PromptTreeModel::PromptTreeModel(Workspace *workspace, QObject *parent)
-    : ServerTreeModel(workspace, parent)
+    : ServerItemTreeModel(workspace,
+                          {&ServerConnection::promptsChanged,
+                           [](const ServerConnection *connection) { return connection->prompts(); },
+                           [](const Prompt &prompt) { return prompt.name; },
+                           [](const Prompt &a, const Prompt &b) { return a.toJson() == b.toJson(); }},
+                          parent)
 {
     initialize();
-}
-
-PromptTreeModel::~PromptTreeModel() = default;
-
-std::unique_ptr<ServerTreeModel::Node> PromptTreeModel::createNode(ServerConnection *connection)
-{
-    auto node = std::make_unique<PromptNode>();
-    node->prompts = connection->prompts();
-    connect(connection, &ServerConnection::promptsChanged, this, [this, connection] { refresh(connection); });
-    return node;
-}
-
-void PromptTreeModel::refresh(ServerConnection *connection)
-{
-    auto *node = static_cast<PromptNode *>(nodeFor(connection));
-    if (!node)
-        return;
-    syncChildren(
-        node, node->prompts, connection->prompts(), [](const Prompt &prompt) { return prompt.name; },
-        [](const Prompt &a, const Prompt &b) { return a.toJson() == b.toJson(); });
-}
-
-int PromptTreeModel::childCount(const Node &node) const
-{
-    return int(static_cast<const PromptNode &>(node).prompts.size());
 }
 
 QString PromptTreeModel::countText(int count) const
@@ -50,26 +25,20 @@ QString PromptTreeModel::countText(int count) const
     return count == 0 ? tr("No prompts") : (count == 1 ? tr("1 prompt") : tr("%1 prompts").arg(count));
 }
 
-int PromptTreeModel::columnCount(const QModelIndex &) const
+QString PromptTreeModel::columnTitle(Column column) const
 {
-    return ColumnCount;
-}
-
-QVariant PromptTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case TitleColumn: return tr("Prompt");
     case NameColumn: return tr("Name");
     case DescriptionColumn: return tr("Description");
-    default: return {};
+    case ColumnCount: break;
     }
+    return {};
 }
 
-QVariant PromptTreeModel::childData(const Node &node, int row, int column, int role) const
+QVariant PromptTreeModel::itemData(const ItemNode &node, int row, int column, int role) const
 {
-    const Prompt &prompt = static_cast<const PromptNode &>(node).prompts.at(row);
+    const Prompt &prompt = node.items.at(row);
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {

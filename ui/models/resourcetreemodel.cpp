@@ -10,70 +10,27 @@
 
 namespace Toolgate {
 
-struct ResourceTreeModel::Item
-{
-    bool isTemplate = false;
-    Resource resource;
-    ResourceTemplate resourceTemplate;
-
-    QString key() const { return isTemplate ? u"t:" + resourceTemplate.uriTemplate : u"r:" + resource.uri; }
-    QJsonObject json() const { return isTemplate ? resourceTemplate.toJson() : resource.toJson(); }
-    QString uri() const { return isTemplate ? resourceTemplate.uriTemplate : resource.uri; }
-    QString displayName() const { return isTemplate ? resourceTemplate.displayName() : resource.displayName(); }
-    QString name() const { return isTemplate ? resourceTemplate.name : resource.name; }
-    QString title() const { return isTemplate ? resourceTemplate.title : resource.title; }
-    QString description() const { return isTemplate ? resourceTemplate.description : resource.description; }
-    QString mimeType() const { return isTemplate ? resourceTemplate.mimeType : resource.mimeType; }
-    const QList<Icon> &icons() const { return isTemplate ? resourceTemplate.icons : resource.icons; }
-};
-
-struct ResourceTreeModel::ResourceNode final : Node
-{
-    QList<Item> items;
-};
-
 ResourceTreeModel::ResourceTreeModel(Workspace *workspace, QObject *parent)
-    : ServerTreeModel(workspace, parent)
+    : ServerItemTreeModel(workspace,
+                          {&ServerConnection::resourcesChanged, &ResourceTreeModel::itemsOf,
+                           [](const ResourceTreeItem &item) { return item.key(); },
+                           [](const ResourceTreeItem &a, const ResourceTreeItem &b) { return a.json() == b.json(); }},
+                          parent)
 {
     initialize();
 }
 
-ResourceTreeModel::~ResourceTreeModel() = default;
-
-QList<ResourceTreeModel::Item> ResourceTreeModel::itemsOf(const ServerConnection *connection)
+QList<ResourceTreeItem> ResourceTreeModel::itemsOf(const ServerConnection *connection)
 {
-    QList<Item> items;
+    QList<ResourceTreeItem> items;
     const QList<Resource> resources = connection->resources();
     const QList<ResourceTemplate> templates = connection->resourceTemplates();
     items.reserve(resources.size() + templates.size());
     for (const Resource &resource : resources)
-        items.append(Item{false, resource, {}});
+        items.append(ResourceTreeItem{false, resource, {}});
     for (const ResourceTemplate &resourceTemplate : templates)
-        items.append(Item{true, {}, resourceTemplate});
+        items.append(ResourceTreeItem{true, {}, resourceTemplate});
     return items;
-}
-
-std::unique_ptr<ServerTreeModel::Node> ResourceTreeModel::createNode(ServerConnection *connection)
-{
-    auto node = std::make_unique<ResourceNode>();
-    node->items = itemsOf(connection);
-    connect(connection, &ServerConnection::resourcesChanged, this, [this, connection] { refresh(connection); });
-    return node;
-}
-
-void ResourceTreeModel::refresh(ServerConnection *connection)
-{
-    auto *node = static_cast<ResourceNode *>(nodeFor(connection));
-    if (!node)
-        return;
-    syncChildren(
-        node, node->items, itemsOf(connection), [](const Item &item) { return item.key(); },
-        [](const Item &a, const Item &b) { return a.json() == b.json(); });
-}
-
-int ResourceTreeModel::childCount(const Node &node) const
-{
-    return int(static_cast<const ResourceNode &>(node).items.size());
 }
 
 QString ResourceTreeModel::countText(int count) const
@@ -81,26 +38,20 @@ QString ResourceTreeModel::countText(int count) const
     return count == 0 ? tr("No resources") : (count == 1 ? tr("1 resource") : tr("%1 resources").arg(count));
 }
 
-int ResourceTreeModel::columnCount(const QModelIndex &) const
+QString ResourceTreeModel::columnTitle(Column column) const
 {
-    return ColumnCount;
-}
-
-QVariant ResourceTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case TitleColumn: return tr("Resource");
     case UriColumn: return tr("URI");
     case DescriptionColumn: return tr("Description");
-    default: return {};
+    case ColumnCount: break;
     }
+    return {};
 }
 
-QVariant ResourceTreeModel::childData(const Node &node, int row, int column, int role) const
+QVariant ResourceTreeModel::itemData(const ItemNode &node, int row, int column, int role) const
 {
-    const Item &item = static_cast<const ResourceNode &>(node).items.at(row);
+    const ResourceTreeItem &item = node.items.at(row);
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {

@@ -1,17 +1,34 @@
 #pragma once
 
 #include "core/protocol/resource.h"
-#include "ui/models/servertreemodel.h"
+#include "ui/models/serveritemtreemodel.h"
 
 namespace Toolgate {
 
+/// One row of ResourceTreeModel: a resource, or a resource template.
+struct ResourceTreeItem
+{
+    bool isTemplate = false;
+    Resource resource;
+    ResourceTemplate resourceTemplate;
+
+    QString key() const { return isTemplate ? u"t:" + resourceTemplate.uriTemplate : u"r:" + resource.uri; }
+    QJsonObject json() const { return isTemplate ? resourceTemplate.toJson() : resource.toJson(); }
+    QString uri() const { return isTemplate ? resourceTemplate.uriTemplate : resource.uri; }
+    QString displayName() const { return isTemplate ? resourceTemplate.displayName() : resource.displayName(); }
+    QString name() const { return isTemplate ? resourceTemplate.name : resource.name; }
+    QString title() const { return isTemplate ? resourceTemplate.title : resource.title; }
+    QString description() const { return isTemplate ? resourceTemplate.description : resource.description; }
+    QString mimeType() const { return isTemplate ? resourceTemplate.mimeType : resource.mimeType; }
+    const QList<Icon> &icons() const { return isTemplate ? resourceTemplate.icons : resource.icons; }
+};
+
 /// The resources and resource templates of every server, grouped by server (resources first).
-class ResourceTreeModel final : public ServerTreeModel
+class ResourceTreeModel final : public ServerItemTreeModel<ResourceTreeItem>
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ResourceTreeModel)
 public:
-    enum Column { TitleColumn, UriColumn, DescriptionColumn, ColumnCount };
     enum Role {
         ResourceRole = FirstCustomRole, ///< Resource (concrete resources only)
         ResourceTemplateRole,           ///< ResourceTemplate (templates only)
@@ -19,24 +36,18 @@ public:
         UriRole,                        ///< the URI, or the URI template
         MimeTypeRole,
     };
+    /// A resource's name as the protocol knows it is its URI (or URI template).
+    static constexpr Column UriColumn = NameColumn;
 
     explicit ResourceTreeModel(Workspace *workspace, QObject *parent = nullptr);
-    ~ResourceTreeModel() override;
-
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 protected:
-    std::unique_ptr<Node> createNode(ServerConnection *connection) override;
-    int childCount(const Node &node) const override;
-    QVariant childData(const Node &node, int row, int column, int role) const override;
+    QString columnTitle(Column column) const override;
+    QVariant itemData(const ItemNode &node, int row, int column, int role) const override;
     QString countText(int count) const override;
 
 private:
-    struct Item;
-    struct ResourceNode;
-    static QList<Item> itemsOf(const ServerConnection *connection);
-    void refresh(ServerConnection *connection);
+    static QList<ResourceTreeItem> itemsOf(const ServerConnection *connection);
 };
 
 } // namespace Toolgate

@@ -13,20 +13,11 @@
 
 namespace Toolgate {
 
-struct ToolTreeModel::ToolNode final : Node
+struct ToolTreeModel::ToolNode final : ItemNode
 {
-    QList<Tool> tools;
     /// The tools (by name) the server changed since the person approved them, with the change.
     QHash<QString, DefinitionChange> changed;
 };
-
-ToolTreeModel::ToolTreeModel(Workspace *workspace, QObject *parent)
-    : ServerTreeModel(workspace, parent)
-{
-    initialize();
-}
-
-ToolTreeModel::~ToolTreeModel() = default;
 
 namespace {
 
@@ -45,14 +36,20 @@ QList<Tool> listedTools(const QList<Tool> &tools)
 
 } // namespace
 
-std::unique_ptr<ServerTreeModel::Node> ToolTreeModel::createNode(ServerConnection *connection)
+ToolTreeModel::ToolTreeModel(Workspace *workspace, QObject *parent)
+    : ServerItemTreeModel(workspace,
+                          {&ServerConnection::toolsChanged,
+                           [](const ServerConnection *connection) { return listedTools(connection->tools()); },
+                           [](const Tool &tool) { return tool.name; },
+                           [](const Tool &a, const Tool &b) { return a.raw == b.raw && a.toJson() == b.toJson(); }},
+                          parent)
 {
-    auto node = std::make_unique<ToolNode>();
-    node->tools = listedTools(connection->tools());
-    node->connection = connection;
-    markChanged(node.get());
-    connect(connection, &ServerConnection::toolsChanged, this, [this, connection] { refresh(connection); });
-    return node;
+    initialize();
+}
+
+std::unique_ptr<ToolTreeModel::ItemNode> ToolTreeModel::newNode() const
+{
+    return std::make_unique<ToolNode>();
 }
 
 void ToolTreeModel::setApprovalPolicy(ApprovalPolicy *policy)
@@ -66,11 +63,11 @@ void ToolTreeModel::setApprovalPolicy(ApprovalPolicy *policy)
             return;
         for (ServerConnection *connection : ws->connections()) {
             auto *node = static_cast<ToolNode *>(nodeFor(connection));
-            if (!node || node->tools.isEmpty())
+            if (!node || node->items.isEmpty())
                 continue;
-            markChanged(node);
+            itemsArriving(*node, node->items);
             const QModelIndex parent = indexForNode(node);
-            emit dataChanged(index(0, 0, parent), index(int(node->tools.size()) - 1, ColumnCount - 1, parent));
+            emit dataChanged(index(0, 0, parent), index(int(node->items.size()) - 1, ColumnCount - 1, parent));
         }
     };
     if (policy) {
@@ -80,37 +77,18 @@ void ToolTreeModel::setApprovalPolicy(ApprovalPolicy *policy)
     remark();
 }
 
-void ToolTreeModel::markChanged(ToolNode *node) const
+void ToolTreeModel::itemsArriving(ItemNode &node, const QList<Tool> &tools)
 {
-    node->changed.clear();
-    if (!m_policy || !node->connection)
-        return;
-    const ServerIdentity identity = node->connection->identity();
-    for (const Tool &tool : std::as_const(node->tools)) {
-        if (auto change = m_policy->changeSincePinned(identity, tool))
-            node->changed.insert(tool.name, *change);
-    }
-}
-
-void ToolTreeModel::refresh(ServerConnection *connection)
-{
-    auto *node = static_cast<ToolNode *>(nodeFor(connection));
-    if (!node)
-        return;
     // Marked before the rows change, so that the rows that do are drawn with their mark.
-    ToolNode next;
-    next.connection = connection;
-    next.tools = listedTools(connection->tools());
-    markChanged(&next);
-    node->changed = next.changed;
-    syncChildren(
-        node, node->tools, next.tools, [](const Tool &tool) { return tool.name; },
-        [](const Tool &a, const Tool &b) { return a.raw == b.raw && a.toJson() == b.toJson(); });
-}
-
-int ToolTreeModel::childCount(const Node &node) const
-{
-    return int(static_cast<const ToolNode &>(node).tools.size());
+    QHash<QString, DefinitionChange> &changed = static_cast<ToolNode &>(node).changed;
+    changed.clear();
+    if (!m_policy || !node.connection)
+        return;
+    const ServerIdentity identity = node.connection->identity();
+    for (const Tool &tool : tools) {
+        if (auto change = m_policy->changeSincePinned(identity, tool))
+            changed.insert(tool.name, *change);
+    }
 }
 
 QString ToolTreeModel::countText(int count) const
@@ -118,21 +96,15 @@ QString ToolTreeModel::countText(int count) const
     return count == 0 ? tr("No tools") : (count == 1 ? tr("1 tool") : tr("%1 tools").arg(count));
 }
 
-int ToolTreeModel::columnCount(const QModelIndex &) const
+QString ToolTreeModel::columnTitle(Column column) const
 {
-    return ColumnCount;
-}
-
-QVariant ToolTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case TitleColumn: return tr("Tool");
     case NameColumn: return tr("Name");
     case DescriptionColumn: return tr("Description");
-    default: return {};
+    case ColumnCount: break;
     }
+    return {};
 }
 
 QModelIndex ToolTreeModel::toolIndex(const QString &serverName, const QString &toolName, int column) const
@@ -141,8 +113,8 @@ QModelIndex ToolTreeModel::toolIndex(const QString &serverName, const QString &t
     const auto *node = static_cast<const ToolNode *>(nodeFor(ws ? ws->connection(serverName) : nullptr));
     if (!node)
         return {};
-    for (int row = 0; row < node->tools.size(); ++row) {
-        if (node->tools.at(row).name == toolName)
+    for (int row = 0; row < node->items.size(); ++row) {
+        if (node->items.at(row).name == toolName)
             return index(row, column, indexForNode(node));
     }
     return {};
@@ -162,10 +134,10 @@ QString ToolTreeModel::annotationsText(const ToolAnnotations &annotations)
     return hints.join(QStringLiteral(", "));
 }
 
-QVariant ToolTreeModel::childData(const Node &node, int row, int column, int role) const
+QVariant ToolTreeModel::itemData(const ItemNode &node, int row, int column, int role) const
 {
     const auto &toolNode = static_cast<const ToolNode &>(node);
-    const Tool &tool = toolNode.tools.at(row);
+    const Tool &tool = toolNode.items.at(row);
     const auto changed = toolNode.changed.constFind(tool.name);
     const bool isChanged = changed != toolNode.changed.cend();
     switch (role) {

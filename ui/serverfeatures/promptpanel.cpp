@@ -1,13 +1,12 @@
 #include "ui/serverfeatures/promptpanel.h"
 
-#include "ui/serverfeatures/argumentcompleter.h"
+#include "ui/serverfeatures/completionfields.h"
 #include "core/client/clientsession.h"
 #include "ui/items/itemheader.h"
 #include "ui/models/icons.h"
 #include "ui/viewers/contentview.h"
 #include "core/workspace/serverconnection.h"
 
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -26,8 +25,7 @@ constexpr int maxMessagesShown = 200;
 PromptPanel::PromptPanel(QWidget *parent)
     : QWidget(parent)
     , m_header(new ItemHeader(this))
-    , m_arguments(new QWidget(this))
-    , m_argumentsLayout(new QFormLayout(m_arguments))
+    , m_arguments(new CompletionFields(this))
     , m_get(new QPushButton(tr("Get Prompt"), this))
     , m_state(new QLabel(this))
     , m_scroll(new QScrollArea(this))
@@ -35,8 +33,6 @@ PromptPanel::PromptPanel(QWidget *parent)
     , m_messagesLayout(new QVBoxLayout(m_messages))
 {
     setObjectName(QStringLiteral("promptPanel"));
-    m_argumentsLayout->setContentsMargins(0, 0, 0, 0);
-    m_argumentsLayout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_get->setObjectName(QStringLiteral("getPromptButton"));
     m_get->setIcon(Icons::action(u"prompt"));
     m_get->setAutoDefault(false);
@@ -66,6 +62,16 @@ PromptPanel::PromptPanel(QWidget *parent)
     updateState();
 }
 
+QLineEdit *PromptPanel::argumentField(const QString &name) const
+{
+    return m_arguments->field(name);
+}
+
+ArgumentCompleter *PromptPanel::completer() const
+{
+    return m_arguments->completer();
+}
+
 void PromptPanel::setPrompt(ServerConnection *connection, const Prompt &prompt)
 {
     if (m_connection)
@@ -76,29 +82,21 @@ void PromptPanel::setPrompt(ServerConnection *connection, const Prompt &prompt)
     m_prompt = prompt;
     ++m_generation;
     m_busy = false;
-    qDeleteAll(m_fields);
-    m_fields.clear();
-    delete m_completer;
-    m_completer = new ArgumentCompleter(connection, CompletionReference::prompt(prompt.name), this);
-    while (m_argumentsLayout->rowCount() > 0)
-        m_argumentsLayout->removeRow(0);
+    m_arguments->clear();
+    m_arguments->completeFor(connection, CompletionReference::prompt(prompt.name));
     m_header->setItem(Icons::action(u"prompt"), prompt.displayName(), prompt.name, connection ? connection->name() : QString(),
                       prompt.description,
                       prompt.arguments.isEmpty() ? tr("This prompt takes no arguments.") : QString());
     for (const PromptArgument &argument : prompt.arguments) {
-        auto *field = new QLineEdit(m_arguments);
+        auto *label = new QLabel(argument.displayName().left(80) + (argument.required ? QStringLiteral(" *") : QString()) + u':',
+                                 m_arguments);
+        label->setTextFormat(Qt::PlainText);
+        QLineEdit *field = m_arguments->addField(argument.name, label);
         field->setObjectName(u"argument_" + argument.name);
         field->setPlaceholderText(argument.description.simplified().left(200));
         field->setToolTip(argument.description.left(1000).toHtmlEscaped());
         connect(field, &QLineEdit::textChanged, this, &PromptPanel::updateState);
         connect(field, &QLineEdit::returnPressed, this, &PromptPanel::getPrompt);
-        auto *label = new QLabel(argument.displayName().left(80) + (argument.required ? QStringLiteral(" *") : QString()) + u':',
-                                 m_arguments);
-        label->setTextFormat(Qt::PlainText);
-        label->setBuddy(field);
-        m_argumentsLayout->addRow(label, field);
-        m_fields.insert(argument.name, field);
-        m_completer->addField(argument.name, field);
     }
     m_arguments->setVisible(!prompt.arguments.isEmpty());
     clearResult();
@@ -111,7 +109,7 @@ void PromptPanel::updateState()
     const bool ready = m_connection && m_connection->status() == ServerConnection::Status::Ready && m_connection->session();
     bool filled = true;
     for (const PromptArgument &argument : std::as_const(m_prompt.arguments)) {
-        if (argument.required && m_fields.value(argument.name) && m_fields.value(argument.name)->text().isEmpty())
+        if (argument.required && argumentField(argument.name) && argumentField(argument.name)->text().isEmpty())
             filled = false;
     }
     m_get->setEnabled(ready && filled && !m_busy && !m_prompt.name.isEmpty());
@@ -125,7 +123,7 @@ void PromptPanel::getPrompt()
     if (!m_get->isEnabled() || !m_connection || !m_connection->session())
         return;
     QMap<QString, QString> arguments;
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+    for (auto it = m_arguments->fields().cbegin(); it != m_arguments->fields().cend(); ++it) {
         if (!it.value()->text().isEmpty())
             arguments.insert(it.key(), it.value()->text());
     }

@@ -6,7 +6,6 @@
 #include <QPointer>
 #include <QWidget>
 
-class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -16,6 +15,7 @@ class QVBoxLayout;
 namespace Toolgate {
 
 class ArgumentCompleter;
+class CompletionFields;
 class ItemHeader;
 class ServerConnection;
 
@@ -28,12 +28,12 @@ public:
     explicit PromptPanel(QWidget *parent = nullptr);
 
     void setPrompt(ServerConnection *connection, const Prompt &prompt);
-    QLineEdit *argumentField(const QString &name) const { return m_fields.value(name); }
+    QLineEdit *argumentField(const QString &name) const;
     QPushButton *getButton() const { return m_get; }
     /// The messages shown (role, then the text of text blocks), for tests.
     QStringList shownMessages() const { return m_shown; }
     /// Offers the server's suggestions for the argument fields.
-    ArgumentCompleter *completer() const { return m_completer; }
+    ArgumentCompleter *completer() const;
 
 public slots:
     void getPrompt();
@@ -54,10 +54,7 @@ private:
     QStringList m_shown;
 
     ItemHeader *m_header;
-    QWidget *m_arguments;
-    QFormLayout *m_argumentsLayout;
-    QMap<QString, QLineEdit *> m_fields;
-    ArgumentCompleter *m_completer = nullptr;
+    CompletionFields *m_arguments;
     QPushButton *m_get;
     QLabel *m_state;
     QScrollArea *m_scroll;

@@ -1,6 +1,6 @@
 #include "ui/serverfeatures/resourcepanel.h"
 
-#include "ui/serverfeatures/argumentcompleter.h"
+#include "ui/serverfeatures/completionfields.h"
 #include "core/client/clientsession.h"
 #include "ui/viewers/viewerformat.h"
 #include "ui/items/itemheader.h"
@@ -11,7 +11,6 @@
 
 #include <QElapsedTimer>
 #include <QFontDatabase>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -24,16 +23,13 @@ namespace Toolgate {
 ResourcePanel::ResourcePanel(QWidget *parent)
     : QWidget(parent)
     , m_header(new ItemHeader(this))
-    , m_variables(new QWidget(this))
-    , m_variablesLayout(new QFormLayout(m_variables))
+    , m_variables(new CompletionFields(this))
     , m_uriLabel(new QLabel(this))
     , m_read(new QPushButton(tr("Read"), this))
     , m_state(new QLabel(this))
     , m_result(new ResultView(this))
 {
     setObjectName(QStringLiteral("resourcePanel"));
-    m_variablesLayout->setContentsMargins(0, 0, 0, 0);
-    m_variablesLayout->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_uriLabel->setObjectName(QStringLiteral("resourceUri"));
     m_uriLabel->setTextFormat(Qt::PlainText);
     m_uriLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -68,6 +64,16 @@ ResourcePanel::ResourcePanel(QWidget *parent)
     reset(nullptr);
 }
 
+QLineEdit *ResourcePanel::variableField(const QString &name) const
+{
+    return m_variables->field(name);
+}
+
+ArgumentCompleter *ResourcePanel::completer() const
+{
+    return m_variables->completer();
+}
+
 void ResourcePanel::reset(ServerConnection *connection)
 {
     if (m_connection)
@@ -79,12 +85,7 @@ void ResourcePanel::reset(ServerConnection *connection)
     m_reading = false;
     m_uri.clear();
     m_template.clear();
-    qDeleteAll(m_fields);
-    m_fields.clear();
-    delete m_completer;
-    m_completer = nullptr;
-    while (m_variablesLayout->rowCount() > 0)
-        m_variablesLayout->removeRow(0);
+    m_variables->clear();
     m_variables->hide();
     m_result->clear();
     m_state->clear();
@@ -112,15 +113,12 @@ void ResourcePanel::setTemplate(ServerConnection *connection, const ResourceTemp
                       connection ? connection->name() : QString(), resourceTemplate.description,
                       tr("A template: fill in its parts to read a resource."));
     const QStringList names = UriTemplate::variables(m_template);
-    m_completer = new ArgumentCompleter(connection, CompletionReference::resourceTemplate(m_template), this);
+    m_variables->completeFor(connection, CompletionReference::resourceTemplate(m_template));
     for (const QString &name : names) {
-        auto *field = new QLineEdit(m_variables);
+        QLineEdit *field = m_variables->addField(name, new QLabel(name.left(60) + u':', m_variables));
         field->setObjectName(u"variable_" + name);
         connect(field, &QLineEdit::textChanged, this, &ResourcePanel::updateState);
         connect(field, &QLineEdit::returnPressed, this, &ResourcePanel::read);
-        m_variablesLayout->addRow(name.left(60) + u':', field);
-        m_fields.insert(name, field);
-        m_completer->addField(name, field);
     }
     m_variables->setVisible(!names.isEmpty());
     updateState();
@@ -131,7 +129,7 @@ QString ResourcePanel::uri() const
     if (m_template.isEmpty())
         return m_uri;
     QMap<QString, QString> values;
-    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+    for (auto it = m_variables->fields().cbegin(); it != m_variables->fields().cend(); ++it)
         values.insert(it.key(), it.value()->text());
     return UriTemplate::expand(m_template, values);
 }
@@ -140,7 +138,7 @@ void ResourcePanel::updateState()
 {
     const bool ready = m_connection && m_connection->status() == ServerConnection::Status::Ready && m_connection->session();
     bool filled = true;
-    for (const QLineEdit *field : std::as_const(m_fields))
+    for (const QLineEdit *field : m_variables->fields())
         filled &= !field->text().isEmpty();
     m_uriLabel->setText(uri());
     m_read->setEnabled(ready && filled && !m_reading && !uri().isEmpty());

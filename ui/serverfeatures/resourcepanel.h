@@ -6,7 +6,6 @@
 #include <QPointer>
 #include <QWidget>
 
-class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -14,6 +13,7 @@ class QPushButton;
 namespace Toolgate {
 
 class ArgumentCompleter;
+class CompletionFields;
 class ItemHeader;
 class ResultView;
 class ServerConnection;
@@ -35,9 +35,9 @@ public:
     ResultView *resultView() const { return m_result; }
     QPushButton *readButton() const { return m_read; }
     /// The field of a template variable, or null.
-    QLineEdit *variableField(const QString &name) const { return m_fields.value(name); }
+    QLineEdit *variableField(const QString &name) const;
     /// Offers the server's suggestions for a template's fields (null for a plain resource).
-    ArgumentCompleter *completer() const { return m_completer; }
+    ArgumentCompleter *completer() const;
 
 public slots:
     void read();
@@ -58,10 +58,7 @@ private:
     bool m_reading = false;
 
     ItemHeader *m_header;
-    QWidget *m_variables;
-    QFormLayout *m_variablesLayout;
-    QMap<QString, QLineEdit *> m_fields;
-    ArgumentCompleter *m_completer = nullptr;
+    CompletionFields *m_variables;
     QLabel *m_uriLabel;
     QPushButton *m_read;
     QLabel *m_state;

@@ -1,12 +1,12 @@
 #include "ui/servers/serverpanel.h"
 
 #include "ui/dialogs/servereditordialog.h"
+#include "ui/items/nativerowdelegate.h"
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
 #include "core/workspace/workspace.h"
 
 #include <QAction>
-#include <QApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,7 +15,6 @@
 #include <QPainter>
 #include <QPointer>
 #include <QPushButton>
-#include <QStyledItemDelegate>
 #include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -26,10 +25,10 @@ namespace {
 
 // Two lines per server: status dot, bold name and transport; then the status text, which says
 // why a server failed without needing a tooltip.
-class ServerItemDelegate final : public QStyledItemDelegate
+class ServerItemDelegate final : public NativeRowDelegate
 {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    using NativeRowDelegate::NativeRowDelegate;
 
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &) const override
     {
@@ -39,13 +38,8 @@ public:
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override
     {
-        QStyleOptionViewItem opt = option;
-        initStyleOption(&opt, index);
+        const QStyleOptionViewItem opt = drawNativeRow(painter, option, index);
         const QIcon icon = opt.icon;
-        opt.text.clear();
-        opt.icon = QIcon();
-        QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
-        style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
 
         const bool selected = opt.state & QStyle::State_Selected;
         const bool enabled = index.data(ServerListModel::EnabledRole).toBool();

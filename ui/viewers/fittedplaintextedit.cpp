@@ -10,6 +10,7 @@ namespace Toolgate {
 
 FittedPlainTextEdit::FittedPlainTextEdit(QWidget *parent)
     : QPlainTextEdit(parent)
+    , m_heightFit(this, [this] { return fittedHeight(); })
 {
     setReadOnly(true);
     setUndoRedoEnabled(false); // an undo history of a 20 MB insert would double the memory
@@ -19,33 +20,17 @@ FittedPlainTextEdit::FittedPlainTextEdit(QWidget *parent)
 
 void FittedPlainTextEdit::setFitToContents(bool fit, int maxHeight)
 {
-    m_fit = fit;
-    m_maxHeight = qMax(60, maxHeight);
-    setSizePolicy(QSizePolicy::Expanding, fit ? QSizePolicy::Fixed : QSizePolicy::Expanding);
-    m_height = -1;
-    if (fit) {
-        updateFit();
-    } else {
-        setMinimumHeight(0);
-        setMaximumHeight(QWIDGETSIZE_MAX);
-        updateGeometry();
-    }
+    m_heightFit.setEnabled(fit, maxHeight);
 }
 
 QSize FittedPlainTextEdit::sizeHint() const
 {
-    QSize hint = QPlainTextEdit::sizeHint();
-    if (m_fit)
-        hint.setHeight(m_height >= 0 ? m_height : fittedHeight());
-    return hint;
+    return m_heightFit.adjusted(QPlainTextEdit::sizeHint());
 }
 
 QSize FittedPlainTextEdit::minimumSizeHint() const
 {
-    QSize hint = QPlainTextEdit::minimumSizeHint();
-    if (m_fit)
-        hint.setHeight(m_height >= 0 ? m_height : fittedHeight());
-    return hint;
+    return m_heightFit.adjusted(QPlainTextEdit::minimumSizeHint());
 }
 
 void FittedPlainTextEdit::resizeEvent(QResizeEvent *event)
@@ -56,26 +41,14 @@ void FittedPlainTextEdit::resizeEvent(QResizeEvent *event)
 
 void FittedPlainTextEdit::scheduleFitUpdate()
 {
-    if (!m_fit || m_updatePending)
+    if (!m_heightFit.isEnabled() || m_updatePending)
         return;
     // Coalesce: a chunked load changes the document many times per event-loop turn.
     m_updatePending = true;
     QTimer::singleShot(0, this, [this] {
         m_updatePending = false;
-        updateFit();
+        m_heightFit.update();
     });
-}
-
-void FittedPlainTextEdit::updateFit()
-{
-    if (!m_fit)
-        return;
-    const int height = fittedHeight();
-    if (height != m_height) {
-        m_height = height;
-        setFixedHeight(height);
-        updateGeometry();
-    }
 }
 
 int FittedPlainTextEdit::fittedHeight() const
@@ -89,10 +62,10 @@ int FittedPlainTextEdit::fittedHeight() const
     for (QTextBlock block = document()->firstBlock(); block.isValid(); block = block.next()) {
         const qreal blockHeight = blockBoundingRect(block).height();
         height += blockHeight > 0 ? blockHeight : lineHeight;
-        if (height + chrome >= m_maxHeight)
-            return m_maxHeight;
+        if (height + chrome >= m_heightFit.maxHeight())
+            return m_heightFit.maxHeight();
     }
-    return qBound(lineHeight + chrome, int(std::ceil(height)) + chrome, m_maxHeight);
+    return qBound(lineHeight + chrome, int(std::ceil(height)) + chrome, m_heightFit.maxHeight());
 }
 
 } // namespace Toolgate

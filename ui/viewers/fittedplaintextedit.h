@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/viewers/contentheightfit.h"
+
 #include <QPlainTextEdit>
 
 namespace Toolgate {
@@ -16,7 +18,7 @@ public:
     /// fit: size hint follows the text height, at most maxHeight; otherwise a normal editor
     /// that expands to the space it is given.
     void setFitToContents(bool fit, int maxHeight);
-    bool fitsToContents() const { return m_fit; }
+    bool fitsToContents() const { return m_heightFit.isEnabled(); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -26,13 +28,10 @@ protected:
 
 private:
     void scheduleFitUpdate();
-    void updateFit();
     int fittedHeight() const;
 
-    bool m_fit = false;
+    ContentHeightFit m_heightFit;
     bool m_updatePending = false;
-    int m_maxHeight = 400;
-    int m_height = -1;
 };
 
 } // namespace Toolgate

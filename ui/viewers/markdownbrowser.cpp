@@ -15,6 +15,7 @@ namespace Toolgate {
 
 MarkdownBrowser::MarkdownBrowser(QWidget *parent)
     : QTextBrowser(parent)
+    , m_heightFit(this, [this] { return fittedHeight(); })
 {
     setOpenLinks(false);
     setOpenExternalLinks(false);
@@ -49,8 +50,8 @@ void MarkdownBrowser::adoptDocument(SafeTextDocument *doc)
     setDocument(doc);
     connect(doc, &SafeTextDocument::resourceBlocked, this, &MarkdownBrowser::resourceBlocked);
     connect(doc->documentLayout(), &QAbstractTextDocumentLayout::documentSizeChanged, this,
-            &MarkdownBrowser::updateFit);
-    updateFit();
+            [this] { m_heightFit.update(); });
+    m_heightFit.update();
 }
 
 QVariant MarkdownBrowser::loadResource(int type, const QUrl &name)
@@ -64,58 +65,30 @@ QVariant MarkdownBrowser::loadResource(int type, const QUrl &name)
 
 void MarkdownBrowser::setFitToContents(bool fit, int maxHeight)
 {
-    m_fit = fit;
-    m_maxHeight = qMax(60, maxHeight);
-    setSizePolicy(QSizePolicy::Expanding, fit ? QSizePolicy::Fixed : QSizePolicy::Expanding);
-    m_height = -1;
-    if (fit) {
-        updateFit();
-    } else {
-        setMinimumHeight(0);
-        setMaximumHeight(QWIDGETSIZE_MAX);
-        updateGeometry();
-    }
+    m_heightFit.setEnabled(fit, maxHeight);
 }
 
 QSize MarkdownBrowser::sizeHint() const
 {
-    QSize hint = QTextBrowser::sizeHint();
-    if (m_fit)
-        hint.setHeight(m_height >= 0 ? m_height : fittedHeight());
-    return hint;
+    return m_heightFit.adjusted(QTextBrowser::sizeHint());
 }
 
 QSize MarkdownBrowser::minimumSizeHint() const
 {
-    QSize hint = QTextBrowser::minimumSizeHint();
-    if (m_fit)
-        hint.setHeight(m_height >= 0 ? m_height : fittedHeight());
-    return hint;
+    return m_heightFit.adjusted(QTextBrowser::minimumSizeHint());
 }
 
 void MarkdownBrowser::resizeEvent(QResizeEvent *event)
 {
     QTextBrowser::resizeEvent(event);
-    updateFit();
+    m_heightFit.update();
 }
 
 int MarkdownBrowser::fittedHeight() const
 {
     const QMargins margins = contentsMargins();
     const int height = int(std::ceil(document()->size().height())) + margins.top() + margins.bottom();
-    return qBound(fontMetrics().lineSpacing() + margins.top() + margins.bottom(), height, m_maxHeight);
-}
-
-void MarkdownBrowser::updateFit()
-{
-    if (!m_fit || !m_document)
-        return;
-    const int height = fittedHeight();
-    if (height != m_height) {
-        m_height = height;
-        setFixedHeight(height);
-        updateGeometry();
-    }
+    return qBound(fontMetrics().lineSpacing() + margins.top() + margins.bottom(), height, m_heightFit.maxHeight());
 }
 
 } // namespace Toolgate

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/viewers/contentheightfit.h"
+
 #include <QTextBrowser>
 
 namespace Toolgate {
@@ -46,12 +48,9 @@ protected:
 private:
     void adoptDocument(SafeTextDocument *doc);
     int fittedHeight() const;
-    void updateFit();
 
+    ContentHeightFit m_heightFit;
     SafeTextDocument *m_document = nullptr;
-    bool m_fit = false;
-    int m_maxHeight = 400;
-    int m_height = -1;
 };
 
 } // namespace Toolgate
