@@ -1,5 +1,6 @@
 #include "ui/serverfeatures/completionfields.h"
 
+#include "core/common/displaytext.h"
 #include "ui/serverfeatures/argumentcompleter.h"
 
 #include <QFormLayout>
@@ -32,8 +33,11 @@ void CompletionFields::completeFor(ServerConnection *connection, const Completio
     m_completer = new ArgumentCompleter(connection, reference, this);
 }
 
-QLineEdit *CompletionFields::addField(const QString &name, QLabel *label)
+QLineEdit *CompletionFields::addField(const QString &name, const QString &labelText)
 {
+    // A server names its template variables and prompt arguments: "<img src=…>" must show as written.
+    auto *label = new QLabel(DisplayText::forLabel(labelText), this);
+    label->setTextFormat(Qt::PlainText);
     auto *field = new QLineEdit(this);
     label->setBuddy(field);
     m_layout->addRow(label, field);

@@ -27,8 +27,9 @@ public:
     void clear();
     /// The fields added from now on are completed for reference, by connection's server (not owned).
     void completeFor(ServerConnection *connection, const CompletionReference &reference);
-    /// Adds a row: label, and a new field for the value called name; returns the field to set up.
-    QLineEdit *addField(const QString &name, QLabel *label);
+    /// Adds a row: a label saying labelText, and a new field for the value called name; returns the field
+    /// to set up. The label is plain text, bounded (DisplayText::forLabel()): the names come from servers.
+    QLineEdit *addField(const QString &name, const QString &labelText);
 
     /// The field for name, or null.
     QLineEdit *field(const QString &name) const { return m_fields.value(name); }

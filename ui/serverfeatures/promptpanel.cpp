@@ -88,10 +88,8 @@ void PromptPanel::setPrompt(ServerConnection *connection, const Prompt &prompt)
                       prompt.description,
                       prompt.arguments.isEmpty() ? tr("This prompt takes no arguments.") : QString());
     for (const PromptArgument &argument : prompt.arguments) {
-        auto *label = new QLabel(argument.displayName().left(80) + (argument.required ? QStringLiteral(" *") : QString()) + u':',
-                                 m_arguments);
-        label->setTextFormat(Qt::PlainText);
-        QLineEdit *field = m_arguments->addField(argument.name, label);
+        QLineEdit *field = m_arguments->addField(
+            argument.name, argument.displayName().left(80) + (argument.required ? QStringLiteral(" *") : QString()) + u':');
         field->setObjectName(u"argument_" + argument.name);
         field->setPlaceholderText(argument.description.simplified().left(200));
         field->setToolTip(argument.description.left(1000).toHtmlEscaped());

@@ -115,7 +115,7 @@ void ResourcePanel::setTemplate(ServerConnection *connection, const ResourceTemp
     const QStringList names = UriTemplate::variables(m_template);
     m_variables->completeFor(connection, CompletionReference::resourceTemplate(m_template));
     for (const QString &name : names) {
-        QLineEdit *field = m_variables->addField(name, new QLabel(name.left(60) + u':', m_variables));
+        QLineEdit *field = m_variables->addField(name, name.left(60) + u':');
         field->setObjectName(u"variable_" + name);
         connect(field, &QLineEdit::textChanged, this, &ResourcePanel::updateState);
         connect(field, &QLineEdit::returnPressed, this, &ResourcePanel::read);
