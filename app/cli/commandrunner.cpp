@@ -252,7 +252,10 @@ void CommandRunner::callTaskChanged(const Task &task)
         }
     }
     m_statusLine->update(task);
-    if (m_arguments.timeout && !task.isTerminal())
+    // A task that ended is quiet for good reason (its result is on the way): no more clock.
+    if (!m_arguments.timeout || task.isTerminal())
+        m_taskQuiet.stop();
+    else
         m_taskQuiet.start();
 }
 
