@@ -59,6 +59,18 @@ private:
     QStringList peer(const QStringList &arguments) const { return QStringList{QStringLiteral("--url"), m_peerUrl} + arguments; }
     /// call --no-wait of tool on the peer; the task id it printed (empty on failure, with the run in *failed).
     QString startWithoutWaiting(const QString &tool, const QStringList &arguments, CliRun *failed) const;
+#ifdef Q_OS_UNIX
+    /// Starts "call simulate-research-query" on the peer, sends signalNumber once the task exists and
+    /// waits for the run to end; the task's id and the run's stderr, or empty on failure (then *problem).
+    struct SignalledRun
+    {
+        QString taskId;
+        QString err;
+        int exitCode = -1;
+        QProcess::ExitStatus exitStatus = QProcess::CrashExit;
+    };
+    SignalledRun signalTheTaskRun(int signalNumber, const QString &topic, const QString &auditPath, QString *problem) const;
+#endif
 
     CliProcess m_cli;
     QProcess m_peer;
@@ -297,30 +309,13 @@ void tst_CliTasks::interruptCancelsTheTaskAndIsAudited()
     QTemporaryDir data;
     QVERIFY(data.isValid());
     const QString audit = data.filePath(QStringLiteral("audit.sqlite"));
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_cli.configHome());
-    environment.insert(QStringLiteral("TOOLGATE_AUDIT_DB"), audit);
-    process.setProcessEnvironment(environment);
-    process.start(cliPath(), peer({QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("simulate-research-query"),
-                                   QStringLiteral("topic=storms")}));
-    QVERIFY(process.waitForStarted(10000));
-    QString err;
-    const QRegularExpression created(QStringLiteral("runs the call as task (\\S+) "));
-    QRegularExpressionMatch match;
-    QDeadlineTimer deadline(30000);
-    while (!deadline.hasExpired() && process.state() == QProcess::Running && !match.hasMatch()) {
-        process.waitForReadyRead(100);
-        err += QString::fromUtf8(process.readAllStandardError());
-        match = created.match(err);
-    }
-    QVERIFY2(match.hasMatch(), qPrintable(err));
-    const QString id = match.captured(1);
-    ::kill(pid_t(process.processId()), SIGINT);
-    QVERIFY(process.waitForFinished(20000));
-    err += QString::fromUtf8(process.readAllStandardError());
-    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-    QVERIFY2(process.exitCode() == 130, qPrintable(err));
+    QString problem;
+    const SignalledRun signalled = signalTheTaskRun(SIGINT, QStringLiteral("storms"), audit, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QString &id = signalled.taskId;
+    const QString &err = signalled.err;
+    QCOMPARE(signalled.exitStatus, QProcess::NormalExit);
+    QVERIFY2(signalled.exitCode == 130, qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("Cancelling task %1 at the server").arg(id)), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("the call was cancelled")), qPrintable(err));
 
@@ -340,6 +335,49 @@ void tst_CliTasks::interruptCancelsTheTaskAndIsAudited()
 #endif
 }
 
+#ifdef Q_OS_UNIX
+tst_CliTasks::SignalledRun tst_CliTasks::signalTheTaskRun(int signalNumber, const QString &topic, const QString &auditPath,
+                                                          QString *problem) const
+{
+    SignalledRun run;
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_cli.configHome());
+    environment.insert(QStringLiteral("TOOLGATE_AUDIT_DB"), auditPath);
+    process.setProcessEnvironment(environment);
+    process.start(cliPath(), peer({QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("simulate-research-query"),
+                                   QStringLiteral("topic=") + topic}));
+    if (!process.waitForStarted(10000)) {
+        *problem = process.errorString();
+        return run;
+    }
+    const QRegularExpression created(QStringLiteral("runs the call as task (\\S+) "));
+    QRegularExpressionMatch match;
+    QDeadlineTimer deadline(30000);
+    while (!deadline.hasExpired() && process.state() == QProcess::Running && !match.hasMatch()) {
+        process.waitForReadyRead(100);
+        run.err += QString::fromUtf8(process.readAllStandardError());
+        match = created.match(run.err);
+    }
+    if (!match.hasMatch()) {
+        *problem = QStringLiteral("no task was created:\n") + run.err;
+        process.kill();
+        process.waitForFinished(5000);
+        return run;
+    }
+    run.taskId = match.captured(1);
+    ::kill(pid_t(process.processId()), signalNumber);
+    if (!process.waitForFinished(20000)) {
+        *problem = QStringLiteral("the run did not end after the signal:\n") + run.err;
+        return run;
+    }
+    run.err += QString::fromUtf8(process.readAllStandardError());
+    run.exitCode = process.exitCode();
+    run.exitStatus = process.exitStatus();
+    return run;
+}
+#endif
+
 // SIGTERM (a service manager, a CI runner giving up, kill) is Ctrl-C: the task is cancelled at the
 // server rather than left running there (issue #35).
 void tst_CliTasks::terminationCancelsTheTaskAtTheServer()
@@ -347,29 +385,15 @@ void tst_CliTasks::terminationCancelsTheTaskAtTheServer()
 #ifndef Q_OS_UNIX
     QSKIP("sends SIGTERM");
 #else
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_cli.configHome());
-    process.setProcessEnvironment(environment);
-    process.start(cliPath(), peer({QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("simulate-research-query"),
-                                   QStringLiteral("topic=fog")}));
-    QVERIFY(process.waitForStarted(10000));
-    QString err;
-    const QRegularExpression created(QStringLiteral("runs the call as task (\\S+) "));
-    QRegularExpressionMatch match;
-    QDeadlineTimer deadline(30000);
-    while (!deadline.hasExpired() && process.state() == QProcess::Running && !match.hasMatch()) {
-        process.waitForReadyRead(100);
-        err += QString::fromUtf8(process.readAllStandardError());
-        match = created.match(err);
-    }
-    QVERIFY2(match.hasMatch(), qPrintable(err));
-    const QString id = match.captured(1);
-    ::kill(pid_t(process.processId()), SIGTERM);
-    QVERIFY(process.waitForFinished(20000));
-    err += QString::fromUtf8(process.readAllStandardError());
-    QCOMPARE(process.exitStatus(), QProcess::NormalExit); // not killed by the signal: it handled it
-    QVERIFY2(process.exitCode() == 130, qPrintable(err));
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    QString problem;
+    const SignalledRun signalled = signalTheTaskRun(SIGTERM, QStringLiteral("fog"), data.filePath(QStringLiteral("audit.sqlite")), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QString &id = signalled.taskId;
+    const QString &err = signalled.err;
+    QCOMPARE(signalled.exitStatus, QProcess::NormalExit); // not killed by the signal: it handled it
+    QVERIFY2(signalled.exitCode == 130, qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("Cancelling task %1 at the server").arg(id)), qPrintable(err));
     const CliRun got = run(peer({QStringLiteral("--json"), QStringLiteral("task"), QStringLiteral("get"), id}));
     VERIFY_CLI(got.json().value(QLatin1String("task")).toObject().value(QLatin1String("status")).toString()
