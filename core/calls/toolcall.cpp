@@ -267,12 +267,8 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
         const auto found = std::find_if(tools->cbegin(), tools->cend(), [&](const Tool &t) { return t.name == toolName; });
         const std::optional<Tool> tool = found == tools->cend() ? std::nullopt : std::optional<Tool>(*found);
         // Two different definitions under one name: the person would approve one while the server runs
-        // whichever it likes. Nobody can know which, so nothing is called (identical twins are harmless).
-        const auto twins = std::count_if(tools->cbegin(), tools->cend(), [&](const Tool &t) { return t.name == toolName; });
-        const bool differ = std::any_of(tools->cbegin(), tools->cend(), [&](const Tool &t) {
-            return t.name == toolName && !ToolPin::samePinnedDefinition(t, *found);
-        });
-        if (tool && differ) {
+        // whichever it likes, so nothing is called.
+        if (const qsizetype twins = ToolPin::differentDefinitions(tools.value(), toolName)) {
             guard->m_tool = *tool;
             guard->m_outcome.error = makeError(ErrorCode::InvalidParams,
                 QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" lists %2 different tools named \"%3\"; which one "

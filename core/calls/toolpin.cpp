@@ -195,4 +195,16 @@ QStringList DefinitionChange::lineDiff(const QString &field, int maxLines) const
     return out;
 }
 
+qsizetype ToolPin::differentDefinitions(const QList<Tool> &tools, const QString &name)
+{
+    const auto named = [&name](const Tool &tool) { return tool.name == name; };
+    const auto first = std::find_if(tools.cbegin(), tools.cend(), named);
+    if (first == tools.cend())
+        return 0;
+    const bool differ = std::any_of(std::next(first), tools.cend(), [&](const Tool &other) {
+        return named(other) && !samePinnedDefinition(other, *first);
+    });
+    return differ ? std::count_if(tools.cbegin(), tools.cend(), named) : 0;
+}
+
 } // namespace Toolgate

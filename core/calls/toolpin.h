@@ -29,6 +29,10 @@ struct ToolPin
     /// written, and a schema shared by both compares at once): for the GUI thread, where a multi-MB
     /// schema would take a noticeable time to write and hash.
     static bool samePinnedDefinition(const Tool &a, const Tool &b);
+    /// How many of tools are named name when their definitions differ (2 or more), else 0: a server
+    /// that lists two different tools under one name runs whichever it likes, so no one of them can be
+    /// approved. Identical twins are harmless (0).
+    static qsizetype differentDefinitions(const QList<Tool> &tools, const QString &name);
 };
 
 /// How a tool's definition changed since it was pinned: what the next confirmation shows before the

@@ -59,14 +59,11 @@ void ServerLists::adoptTools(const ClientSession *session, const QList<Tool> &to
 std::optional<Tool> ServerLists::tool(const QString &name) const
 {
     const auto it = std::find_if(m_tools.cbegin(), m_tools.cend(), [&](const Tool &tool) { return tool.name == name; });
-    if (it == m_tools.cend())
-        return std::nullopt;
     // Listed twice with different definitions: no one of them is "the" tool (the pipeline, asking
     // the server again, refuses to call it and says why).
-    const bool ambiguous = std::any_of(std::next(it), m_tools.cend(), [&](const Tool &other) {
-        return other.name == name && !ToolPin::samePinnedDefinition(other, *it);
-    });
-    return ambiguous ? std::nullopt : std::optional<Tool>(*it);
+    if (it == m_tools.cend() || ToolPin::differentDefinitions(m_tools, name) > 0)
+        return std::nullopt;
+    return *it;
 }
 
 /// Starts a refresh unless one is running (then it runs once more afterwards); false: skip it.
