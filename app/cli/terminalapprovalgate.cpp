@@ -32,18 +32,25 @@ TerminalApprovalGate::~TerminalApprovalGate() = default;
 void TerminalApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
                                            std::function<void(const ApprovalDecision &)> decide)
 {
-    enqueue({request, std::nullopt, context, std::move(decide)});
+    ask({request, std::nullopt, context, std::move(decide)});
 }
 
 void TerminalApprovalGate::requestRunApproval(const RunApprovalRequest &request, QObject *context,
                                               std::function<void(const ApprovalDecision &)> decide)
 {
-    enqueue({ApprovalRequest{}, request, context, std::move(decide)});
+    ask({ApprovalRequest{}, request, context, std::move(decide)});
 }
 
-void TerminalApprovalGate::enqueue(Question question)
+void TerminalApprovalGate::ask(Question question)
 {
-    m_questions.push_back(std::move(question));
+    if (m_question) {
+        // The ApprovalQueue puts one question at a time; two at once could be answered wrongly.
+        qWarning("TerminalApprovalGate: asked while another question is open: denied");
+        if (question.context)
+            question.decide(ApprovalDecision::deny(Cli::tr("another question was still open")));
+        return;
+    }
+    m_question = std::move(question);
     if (m_hasTurn || m_waitingForTurn)
         return;
     m_waitingForTurn = true;
@@ -56,16 +63,16 @@ void TerminalApprovalGate::enqueue(Question question)
 
 void TerminalApprovalGate::askNext()
 {
-    // Questions whose call went away meanwhile (cancelled) are not asked at all.
-    while (!m_questions.empty() && !m_questions.front().context)
-        m_questions.pop_front();
-    if (m_questions.empty()) {
+    // A question whose call went away meanwhile (cancelled) is not asked at all.
+    if (m_question && !m_question->context)
+        m_question.reset();
+    if (!m_question) {
         m_step = Step::Idle;
         if (std::exchange(m_hasTurn, false))
             m_turns->release(this);
         return;
     }
-    const Question &question = m_questions.front();
+    const Question &question = *m_question;
     Console::err(question.run ? ApprovalFormatter::formatRun(*question.run) : ApprovalFormatter::format(question.request));
     askDecision();
 }
@@ -73,18 +80,18 @@ void TerminalApprovalGate::askNext()
 void TerminalApprovalGate::askDecision()
 {
     m_step = Step::Decision;
-    Console::err(!m_questions.empty() && m_questions.front().run ? runQuestion() : decisionQuestion());
+    Console::err(m_question && m_question->run ? runQuestion() : decisionQuestion());
     m_reader->requestLine();
 }
 
 void TerminalApprovalGate::onLine(const QString &line)
 {
-    if (m_step == Step::Idle || m_questions.empty())
+    if (m_step == Step::Idle || !m_question)
         return;
-    if (!m_questions.front().context) {
+    if (!m_question->context) {
         // The call was cancelled while we waited; this answer belongs to nobody.
         Console::err(QStringLiteral("\n"));
-        m_questions.pop_front();
+        m_question.reset();
         askNext();
         return;
     }
@@ -103,8 +110,8 @@ void TerminalApprovalGate::onLine(const QString &line)
         m_step = Step::Reason;
         Console::err(reasonQuestion());
         m_reader->requestLine();
-    } else if ((input == QLatin1String("s") || input == QLatin1String("schema")) && !m_questions.front().run) {
-        const QJsonObject schema = m_questions.front().request.tool.inputSchema;
+    } else if ((input == QLatin1String("s") || input == QLatin1String("schema")) && !m_question->run) {
+        const QJsonObject schema = m_question->request.tool.inputSchema;
         Console::err(Cli::tr("  Input schema:\n")
                      + Console::indented(Console::sanitized(QString::fromUtf8(QJsonDocument(schema).toJson()).trimmed()),
                                          QStringLiteral("    "))
@@ -118,22 +125,22 @@ void TerminalApprovalGate::onLine(const QString &line)
 
 void TerminalApprovalGate::onEnd()
 {
-    if (m_step == Step::Idle || m_questions.empty())
+    if (m_step == Step::Idle || !m_question)
         return;
     Console::err(QStringLiteral("\n"));
     if (m_step == Step::Reason) {
         answer(ApprovalDecision::deny());
         return;
     }
-    Console::err(m_questions.front().run ? Cli::tr("No answer (end of input): the run is denied; nothing is sent.\n")
+    Console::err(m_question->run ? Cli::tr("No answer (end of input): the run is denied; nothing is sent.\n")
                                          : Cli::tr("No answer (end of input): the call is denied.\n"));
     answer(ApprovalDecision::deny(Cli::tr("no answer")));
 }
 
 void TerminalApprovalGate::answer(const ApprovalDecision &decision)
 {
-    Question question = std::move(m_questions.front());
-    m_questions.pop_front();
+    Question question = std::move(*m_question);
+    m_question.reset();
     m_step = Step::Idle;
     if (question.context)
         question.decide(decision);

@@ -5,7 +5,7 @@
 #include <QObject>
 #include <QPointer>
 
-#include <deque>
+#include <optional>
 
 namespace Toolgate {
 
@@ -13,8 +13,9 @@ class TerminalReader;
 class TerminalTurns;
 
 /// Asks about each tool call on the terminal: the summary and question on stderr, the answer
-/// from stdin (read asynchronously). End of input denies with "no answer". Questions that arrive
-/// while one is open wait their turn, as do questions servers ask meanwhile (TerminalTurns).
+/// from stdin (read asynchronously). End of input denies with "no answer". The pipeline's
+/// ApprovalQueue puts one question at a time; it takes its turn at the terminal with the questions
+/// servers ask meanwhile (TerminalTurns).
 class TerminalApprovalGate final : public QObject, public ApprovalGate
 {
     Q_OBJECT
@@ -40,7 +41,8 @@ private:
         std::function<void(const ApprovalDecision &)> decide;
     };
 
-    void enqueue(Question question);
+    void ask(Question question);
+    /// Asks the question on the terminal, or gives the turn back when it went away.
     void askNext();
     void askDecision();
     void onLine(const QString &line);
@@ -49,7 +51,7 @@ private:
 
     TerminalReader *m_reader;
     TerminalTurns *m_turns;
-    std::deque<Question> m_questions;
+    std::optional<Question> m_question;
     Step m_step = Step::Idle;
     bool m_hasTurn = false;
     bool m_waitingForTurn = false;

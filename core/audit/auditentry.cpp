@@ -2,10 +2,10 @@
 
 namespace Toolgate {
 
-AuditToolCallIntent AuditToolCallIntent::from(const ToolCall &call)
+AuditToolCallIntent AuditToolCallIntent::from(const ToolCallRecord &call)
 {
-    return {call.server(), call.tool().name, call.requestedArguments(), call.initiator(), call.startedAt(),
-            call.originCallId(), std::nullopt, call.argumentOrder()};
+    return {call.server, call.tool.name, call.requestedArguments, call.initiator, call.startedAt,
+            call.originCallId, std::nullopt, call.argumentOrder};
 }
 
 AuditToolCallOutcome AuditToolCallOutcome::from(const ToolCallOutcome &outcome)

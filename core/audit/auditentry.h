@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/calls/approval.h"
-#include "core/calls/toolcall.h"
+#include "core/calls/toolcallrecord.h"
 #include "core/common/result.h"
 #include "core/protocol/tool.h"
 
@@ -32,7 +32,7 @@ struct AuditToolCallIntent
     /// The order the arguments are recorded in: the order the person saw them in.
     JsonKeyOrder argumentOrder;
 
-    static AuditToolCallIntent from(const ToolCall &call);
+    static AuditToolCallIntent from(const ToolCallRecord &call);
 };
 
 /// How a tool call ended.

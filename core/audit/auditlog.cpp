@@ -133,16 +133,6 @@ public:
         QString error;
     };
 
-    struct CallEntry
-    {
-        Ticket ticket = 0;
-        QMetaObject::Connection destroyed;
-        /// The newest of the call's taskEvents queued so far (by callTaskChanged), so callFinished queues
-        /// only what comes after it. An index would not do: past ToolCallOutcome::maxTaskEvents the
-        /// pipeline drops steps from the middle of the list, so it stops growing.
-        std::optional<TaskEvent> lastTaskEvent;
-    };
-
     Private(AuditLog *q, Options options)
         : q(q)
         , options(std::move(options))
@@ -168,13 +158,13 @@ public:
         return ++lastTicket;
     }
 
-    std::optional<Ticket> ticketFor(const ToolCall *call)
+    std::optional<Ticket> ticketFor(quint64 callId)
     {
         QMutexLocker locker(&callsMutex);
-        const auto it = calls.constFind(call);
-        if (it == calls.cend())
+        const auto it = ticketOfCall.constFind(callId);
+        if (it == ticketOfCall.cend())
             return std::nullopt;
-        return it->ticket;
+        return *it;
     }
 
     // ToolCall::id() → record id of the calls that were sent, so what an app view does later can
@@ -195,49 +185,30 @@ public:
         return it == recordOfCall.cend() ? std::nullopt : std::optional<qint64>(*it);
     }
 
-    std::optional<CallEntry> takeEntry(const ToolCall *call)
+    std::optional<Ticket> takeTicket(quint64 callId)
     {
         QMutexLocker locker(&callsMutex);
-        const auto it = calls.find(call);
-        if (it == calls.end())
+        const auto it = ticketOfCall.find(callId);
+        if (it == ticketOfCall.end())
             return std::nullopt;
-        const CallEntry entry = *it;
-        calls.erase(it);
-        QObject::disconnect(entry.destroyed);
-        return entry;
+        const Ticket ticket = *it;
+        ticketOfCall.erase(it);
+        return ticket;
     }
 
-    std::optional<Ticket> takeTicket(const ToolCall *call)
+    // The decision as recorded: what the person decided on (a tool that changed since they approved
+    // it), the rule on argument values that decided, if one did, and what shadow rules would have done.
+    static ApprovalDecision recordedDecision(const ToolCallOutcome &outcome)
     {
-        const auto entry = takeEntry(call);
-        return entry ? std::optional<Ticket>(entry->ticket) : std::nullopt;
-    }
-
-    static bool sameStep(const TaskEvent &a, const TaskEvent &b)
-    {
-        return a.at == b.at && a.status == b.status && a.message == b.message;
-    }
-
-    // The steps of the call's task life after `last` (all of them when there is none, or when it is
-    // gone from the list), queued on ticket. Returns the newest step queued, or `last` if none was.
-    std::optional<TaskEvent> queueTaskEvents(Ticket ticket, const ToolCall &call, const std::optional<TaskEvent> &last)
-    {
-        const ToolCallOutcome &outcome = call.outcome();
-        const QList<TaskEvent> &events = outcome.taskEvents;
-        qsizetype from = 0;
-        if (last) {
-            from = events.size();
-            for (qsizetype i = events.size() - 1; i >= 0; --i) {
-                if (sameStep(events.at(i), *last)) {
-                    from = i + 1;
-                    break;
-                }
-            }
+        ApprovalDecision recorded = outcome.decision;
+        if (const auto &change = outcome.definitionChange) {
+            const QString changed = QCoreApplication::translate("Toolgate::AuditLog", "the tool changed since it was approved (%1 differ: %2)")
+                                        .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
+            recorded.reason = recorded.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + recorded.reason;
         }
-        const QString taskId = outcome.task ? outcome.task->taskId : QString();
-        for (qsizetype i = from; i < events.size(); ++i)
-            q->recordTaskEvent(ticket, taskId, events.at(i));
-        return from < events.size() ? std::optional<TaskEvent>(events.constLast()) : last;
+        for (const ArgumentRuleVerdict &shadow : outcome.shadowVerdicts)
+            recorded.reason += (recorded.reason.isEmpty() ? QString() : QStringLiteral("; ")) + shadow.describe();
+        return recorded;
     }
 
     void complete(const std::shared_ptr<Completion> &completion, const Result<qint64> &result)
@@ -551,7 +522,8 @@ public:
     bool deliveryScheduled = false;
 
     QMutex callsMutex;
-    QHash<const ToolCall *, CallEntry> calls;
+    /// The open calls: ToolCall::id() → the ticket their records are queued under.
+    QHash<quint64, Ticket> ticketOfCall;
     QHash<quint64, qint64> recordOfCall;
     QList<quint64> recordOrder;
 
@@ -586,11 +558,6 @@ AuditLog::~AuditLog()
         d->wake.wakeAll();
     }
     d->thread->wait();
-    {
-        QMutexLocker locker(&d->callsMutex);
-        for (const Private::CallEntry &entry : std::as_const(d->calls))
-            QObject::disconnect(entry.destroyed);
-    }
     // Answers the writer produced after the last delivery: hand them to their contexts directly,
     // since this object will not process events anymore.
     std::vector<std::shared_ptr<Private::Completion>> ready;
@@ -616,91 +583,46 @@ QString AuditLog::sessionId() const
     return d->session;
 }
 
-void AuditLog::callStarted(const ToolCall &call)
+void AuditLog::write(const CallJournalEntry &entry)
 {
-    const Ticket ticket = recordIntent(AuditToolCallIntent::from(call));
-    const ToolCall *key = &call;
-    Private::CallEntry entry;
-    entry.ticket = ticket;
-    // A call destroyed without finishing (its owner went away) is recorded as such, not left pending.
-    entry.destroyed = connect(&call, &QObject::destroyed, this, [this, key] {
-        if (const auto dropped = d->takeTicket(key))
-            d->enqueue(Private::AbandonTask{*dropped});
-    });
-    QMutexLocker locker(&d->callsMutex);
-    d->calls.insert(key, entry);
-}
-
-void AuditLog::callDecided(const ToolCall &call)
-{
-    auto ticket = d->ticketFor(&call);
-    if (!ticket) {
-        callStarted(call);
-        ticket = d->ticketFor(&call);
-    }
-    ApprovalDecision recorded = call.outcome().decision;
-    if (const auto &change = call.outcome().definitionChange) {
-        // The record says what the person decided on: a tool that changed since they approved it.
-        const QString changed = QCoreApplication::translate("Toolgate::AuditLog", "the tool changed since it was approved (%1 differ: %2)")
-                                    .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
-        recorded.reason = recorded.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + recorded.reason;
-    }
-    // The decision's reason names the rule on argument values that decided, if one did; what the shadow
-    // rules would have done follows it, so the record shows them without their having decided.
-    for (const ArgumentRuleVerdict &shadow : call.outcome().shadowVerdicts)
-        recorded.reason += (recorded.reason.isEmpty() ? QString() : QStringLiteral("; ")) + shadow.describe();
-    recordDecision(*ticket, recorded);
-}
-
-void AuditLog::callFinished(const ToolCall &call)
-{
-    // A call that fails before its intent (server not connected, unknown tool) is recorded whole.
-    const auto entry = d->takeEntry(&call);
-    const Ticket ticket = entry ? entry->ticket : recordIntent(AuditToolCallIntent::from(call));
-    // The task's life is on the outcome too: queue only the steps callTaskChanged() has not.
-    d->queueTaskEvents(ticket, call, entry ? entry->lastTaskEvent : std::nullopt);
-    recordOutcome(ticket, AuditToolCallOutcome::from(call.outcome()));
-}
-
-void AuditLog::callTaskChanged(const ToolCall &call)
-{
-    if (call.outcome().taskEvents.isEmpty())
-        return;
-    if (!d->ticketFor(&call))
-        callStarted(call);
-    // Normally one new step, the last; after a step the audit log did not hear of, those too. The lock
-    // is held while queueing so that the record of what was queued and the queue agree.
-    QMutexLocker locker(&d->callsMutex);
-    const auto it = d->calls.find(&call);
-    if (it == d->calls.end())
-        return;
-    if (!it->lastTaskEvent) {
-        it->lastTaskEvent = d->queueTaskEvents(it->ticket, call, std::nullopt);
+    const ToolCallRecord &call = entry.call;
+    using Kind = CallJournalEntry::Kind;
+    switch (entry.kind) {
+    case Kind::Opened: {
+        const Ticket ticket = recordIntent(AuditToolCallIntent::from(call));
+        QMutexLocker locker(&d->callsMutex);
+        d->ticketOfCall.insert(call.id, ticket);
         return;
     }
-    const QList<TaskEvent> &events = call.outcome().taskEvents;
-    bool known = false;
-    for (qsizetype i = events.size() - 1; i >= 0 && !known; --i)
-        known = Private::sameStep(events.at(i), *it->lastTaskEvent);
-    if (known) {
-        it->lastTaskEvent = d->queueTaskEvents(it->ticket, call, it->lastTaskEvent);
-    } else {
-        // The step last queued is gone from the list (dropped past the bound): the new one is the last.
-        recordTaskEvent(it->ticket, call.outcome().task ? call.outcome().task->taskId : QString(), events.constLast());
-        it->lastTaskEvent = events.constLast();
+    case Kind::Decided:
+        if (const auto ticket = d->ticketFor(call.id))
+            recordDecision(*ticket, Private::recordedDecision(call.outcome));
+        return;
+    case Kind::TaskStep:
+        if (const auto ticket = d->ticketFor(call.id); ticket && entry.step)
+            recordTaskEvent(*ticket, call.outcome.task ? call.outcome.task->taskId : QString(), *entry.step);
+        return;
+    case Kind::Closed:
+        if (const auto ticket = d->takeTicket(call.id))
+            recordOutcome(*ticket, AuditToolCallOutcome::from(call.outcome));
+        return;
+    case Kind::Abandoned:
+        if (const auto ticket = d->takeTicket(call.id))
+            d->enqueue(Private::AbandonTask{*ticket});
+        return;
     }
 }
 
-void AuditLog::callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
+void AuditLog::whenDurable(const ToolCallRecord &call, QObject *context, std::function<void(const Result<void> &)> proceed)
 {
-    const auto ticket = d->ticketFor(&call);
+    const auto ticket = d->ticketFor(call.id);
     if (!ticket) {
         QMetaObject::invokeMethod(context, [proceed = std::move(proceed)] {
             proceed(makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditLog", "the audit log has no intent for this call")));
         }, Qt::QueuedConnection);
         return;
     }
-    const quint64 callId = call.id();
+    const quint64 callId = call.id;
     whenRecorded(*ticket, context, [this, callId, proceed = std::move(proceed)](const Result<qint64> &recorded) {
         if (recorded)
             d->rememberRecord(callId, recorded.value());
@@ -766,7 +688,7 @@ void AuditLog::recordServerRequest(const AuditServerRequest &request, QObject *c
     d->enqueue(Private::ServerRequestTask{std::move(copy), std::move(completion)});
 }
 
-void AuditLog::runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)
+void AuditLog::writeRunDecision(const RunApprovalRequest &request, const ApprovalDecision &decision)
 {
     AuditConnectionEvent event;
     event.kind = decision.allows() ? AuditConnectionEvent::Kind::RunApproved : AuditConnectionEvent::Kind::RunDenied;

@@ -3,7 +3,7 @@
 #include "core/audit/auditdatabase.h"
 #include "core/audit/auditentry.h"
 #include "core/audit/auditrows.h"
-#include "core/calls/toolcall.h"
+#include "core/calls/calljournal.h"
 #include "core/common/result.h"
 
 #include <QObject>
@@ -24,7 +24,7 @@ namespace Toolgate {
 /// marks its own unfinished calls the same way.
 ///
 /// Callbacks run on the thread the AuditLog lives in, which must be the context objects' thread.
-class AuditLog final : public QObject, public ToolCallObserver
+class AuditLog final : public QObject, public CallJournal
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(AuditLog)
@@ -51,19 +51,12 @@ public:
     /// This run's session id, stored with every record it writes.
     QString sessionId() const;
 
-    // ToolCallObserver
-    void callStarted(const ToolCall &call) override;
-    void callDecided(const ToolCall &call) override;
-    void callFinished(const ToolCall &call) override;
-    /// Records the steps of call.outcome().taskEvents not recorded yet (normally the one just added),
-    /// on the call's record. callFinished() records any the pipeline did not report here, so each
-    /// step is recorded once.
-    void callTaskChanged(const ToolCall &call) override;
+    // CallJournal: the pipeline writes each call's life in order (CallJournalEntry), and sends it only
+    // once whenDurable() said its intent and decision are committed.
+    void write(const CallJournalEntry &entry) override;
+    void whenDurable(const ToolCallRecord &call, QObject *context, std::function<void(const Result<void> &)> proceed) override;
     /// Records a run's approval (or denial) as a whole, with every call it listed and their exact arguments.
-    void runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision) override;
-    /// The proposed pipeline hook: proceed is called (on context's thread) once the call's intent
-    /// and decision are committed, with an error if they could not be; the pipeline sends only then.
-    void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed) override;
+    void writeRunDecision(const RunApprovalRequest &request, const ApprovalDecision &decision) override;
 
     // The same for callers without a ToolCall.
     Ticket recordIntent(const AuditToolCallIntent &intent);

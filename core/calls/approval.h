@@ -86,11 +86,14 @@ struct RunApprovalRequest
 };
 
 /// Asks a human (dialog, terminal prompt) to decide on a call. Answers exactly once through
-/// decide, on context's thread, unless context dies first (which the pipeline treats as deny).
+/// decide, on context's thread, unless context dies first (then it closes whatever it shows for it).
+/// The pipeline's ApprovalQueue puts one question at a time: a gate never queues.
 class ApprovalGate
 {
 public:
     virtual ~ApprovalGate() = default;
+    /// How many more questions wait behind the one asked now (for a "2 more waiting" line).
+    virtual void setWaitingCount(int count) { Q_UNUSED(count); }
     virtual void requestApproval(const ApprovalRequest &request, QObject *context,
                                  std::function<void(const ApprovalDecision &)> decide) = 0;
     /// Asks once about a whole run of calls (ToolCallPipeline::requestRunApproval()). Answers exactly

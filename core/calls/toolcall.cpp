@@ -2,6 +2,7 @@
 #include "core/calls/toolpin.h"
 
 #include "core/calls/approvalpolicy.h"
+#include "core/calls/approvalqueue.h"
 #include "core/calls/calltarget.h"
 #include "core/calls/runapproval.h"
 #include "core/client/clientsession.h"
@@ -42,21 +43,22 @@ QString ToolCallOutcome::kindName(Kind kind)
     return {};
 }
 
-ToolCall::ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments, JsonKeyOrder argumentOrder,
-                   CallInitiator initiator, QObject *parent)
+ToolCall::ToolCall(CallTarget *target, ToolCallRecord record, QObject *parent)
     : QObject(parent)
     , m_target(target)
     , m_targetGuard(target ? target->targetObject() : nullptr)
-    , m_server(std::move(server))
-    , m_tool(std::move(tool))
-    , m_requestedArguments(std::move(arguments))
-    , m_argumentOrder(std::move(argumentOrder))
-    , m_initiator(initiator)
-    , m_id(nextCallId())
-    , m_startedAt(QDateTime::currentDateTimeUtc())
+    , m_record(std::move(record))
 {
-    m_outcome.sentArguments = m_requestedArguments;
-    m_outcome.sentArgumentOrder = m_argumentOrder;
+    m_record.outcome.sentArguments = m_record.requestedArguments;
+    m_record.outcome.sentArgumentOrder = m_record.argumentOrder;
+}
+
+ToolCall::~ToolCall()
+{
+    // Whoever started the call let it go before it ended (a window closed, a run was dropped): the
+    // journal hears so rather than keep the call pending.
+    if (m_stage != Stage::Finished && m_opened && m_pipeline)
+        m_pipeline->journal(this, CallJournalEntry::Kind::Abandoned);
 }
 
 CallTarget *ToolCall::target() const
@@ -74,7 +76,7 @@ void ToolCall::setStage(Stage stage)
 
 bool ToolCall::asksForTask() const
 {
-    switch (taskSupportOf(m_tool.execution)) {
+    switch (taskSupportOf(m_record.tool.execution)) {
     case TaskSupport::Required:
         return true;
     case TaskSupport::Optional:
@@ -104,22 +106,11 @@ void ToolCall::cancel(const QString &reason)
         return;
     }
     m_cancelRequested = true;
-    m_outcome.error = makeError(ErrorCode::RequestCancelled, reason);
+    m_record.outcome.error = makeError(ErrorCode::RequestCancelled, reason);
     // Before sending: nothing left the app. Awaiting approval: the pending question is dropped.
     if (m_stage == Stage::AwaitingApproval && m_pipeline)
         m_pipeline->finish(this, ToolCallOutcome::Kind::Cancelled);
     // In Validating the pipeline sees m_cancelRequested once it has recorded the intent.
-}
-
-void ToolCall::finish(ToolCallOutcome::Kind kind)
-{
-    if (m_stage == Stage::Finished)
-        return;
-    m_outcome.kind = kind;
-    if (m_runTimer.isValid())
-        m_outcome.durationMs = m_runTimer.elapsed();
-    setStage(Stage::Finished);
-    emit finished();
 }
 
 class ToolCallPipeline::Private
@@ -134,11 +125,11 @@ public:
     };
 
     QObject *owner = nullptr; // the pipeline
-    ApprovalGate *gate;
+    ApprovalQueue *questions = nullptr; // the pipeline's child
     QPointer<ApprovalPolicy> policy;
     QPointer<ArgumentRules> rules;
     Options options;
-    ToolCallObserver *observer = nullptr;
+    CallJournal *journal = nullptr;
 
     static Check describe(const SchemaChecker::Check &checked, const QString &what)
     {
@@ -183,16 +174,21 @@ ToolCallPipeline::ToolCallPipeline(ApprovalGate *gate, ApprovalPolicy *policy, O
 {
     Q_ASSERT(gate);
     d->owner = this;
-    d->gate = gate;
+    d->questions = new ApprovalQueue(gate, this);
     d->policy = policy;
     d->options = options;
 }
 
 ToolCallPipeline::~ToolCallPipeline() = default;
 
-void ToolCallPipeline::setObserver(ToolCallObserver *observer)
+void ToolCallPipeline::setJournal(CallJournal *journal)
 {
-    d->observer = observer;
+    d->journal = journal;
+}
+
+ApprovalQueue *ToolCallPipeline::questions() const
+{
+    return d->questions;
 }
 
 void ToolCallPipeline::setArgumentRules(ArgumentRules *rules)
@@ -205,8 +201,15 @@ ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, co
 {
     Tool placeholder;
     placeholder.name = toolName;
-    auto *call = new ToolCall(target, target ? target->identity() : ServerIdentity{},
-                              target ? target->listedTool(toolName).value_or(placeholder) : placeholder, arguments, argumentOrder, initiator, parent);
+    ToolCallRecord record;
+    record.id = nextCallId();
+    record.server = target ? target->identity() : ServerIdentity{};
+    record.tool = target ? target->listedTool(toolName).value_or(placeholder) : placeholder;
+    record.requestedArguments = arguments;
+    record.argumentOrder = argumentOrder;
+    record.initiator = initiator;
+    record.startedAt = QDateTime::currentDateTimeUtc();
+    auto *call = new ToolCall(target, std::move(record), parent);
     call->m_pipeline = this;
     // Start on the next event-loop turn so the caller can connect to finished() first.
     QPointer<ToolCall> guard(call);
@@ -222,11 +225,11 @@ void ToolCallPipeline::requestRunApproval(const RunApprovalRequest &request, QOb
 {
     QPointer<QObject> guard(context);
     QPointer<ToolCallPipeline> self(this);
-    d->gate->requestRunApproval(request, context, [guard, self, request, done = std::move(done)](const ApprovalDecision &decision) {
+    d->questions->askRun(request, context, [guard, self, request, done = std::move(done)](const ApprovalDecision &decision) {
         if (!guard || !self)
             return;
-        if (self->d->observer)
-            self->d->observer->runDecided(request, decision);
+        if (self->d->journal)
+            self->d->journal->writeRunDecision(request, decision);
         if (!decision.allows()) {
             const QString text = decision.reason.isEmpty()
                 ? QCoreApplication::translate("Toolgate::ToolCall", "The run \"%1\" was not approved.").arg(request.runName)
@@ -242,15 +245,15 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
 {
     CallTarget *target = call->target();
     if (!target || !target->readySession()) {
-        call->m_outcome.error = makeError(ErrorCode::NotConnected,
-                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" is not connected").arg(call->m_server.name));
+        call->m_record.outcome.error = makeError(ErrorCode::NotConnected,
+                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" is not connected").arg(call->m_record.server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
     // The identity of the server now, with what it reported about itself once connected.
-    call->m_server = target->identity();
+    call->m_record.server = target->identity();
     if (const auto listed = target->listedTool(toolName)) {
-        call->m_tool = *listed;
+        call->m_record.tool = *listed;
         validateAndAsk(call);
         return;
     }
@@ -260,7 +263,7 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
         if (!guard)
             return;
         if (!tools) {
-            guard->m_outcome.error = tools.error();
+            guard->m_record.outcome.error = tools.error();
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
@@ -269,11 +272,11 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
         // Two different definitions under one name: the person would approve one while the server runs
         // whichever it likes, so nothing is called.
         if (const qsizetype twins = ToolPin::differentDefinitions(tools.value(), toolName)) {
-            guard->m_tool = *tool;
-            guard->m_outcome.error = makeError(ErrorCode::InvalidParams,
+            guard->m_record.tool = *tool;
+            guard->m_record.outcome.error = makeError(ErrorCode::InvalidParams,
                 QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" lists %2 different tools named \"%3\"; which one "
                                             "it would run cannot be known, so Toolgate does not call it")
-                    .arg(guard->m_server.name).arg(twins).arg(toolName));
+                    .arg(guard->m_record.server.name).arg(twins).arg(toolName));
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
@@ -281,13 +284,13 @@ void ToolCallPipeline::start(ToolCall *call, const QString &toolName)
             QStringList names;
             for (const Tool &t : tools.value())
                 names.append(t.name);
-            guard->m_outcome.error = makeError(ErrorCode::InvalidParams,
+            guard->m_record.outcome.error = makeError(ErrorCode::InvalidParams,
                 QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" has no tool named \"%2\". Its tools: %3")
-                    .arg(guard->m_server.name, toolName, names.isEmpty() ? QCoreApplication::translate("Toolgate::ToolCall", "(none)") : names.join(QStringLiteral(", "))));
+                    .arg(guard->m_record.server.name, toolName, names.isEmpty() ? QCoreApplication::translate("Toolgate::ToolCall", "(none)") : names.join(QStringLiteral(", "))));
             finish(guard, ToolCallOutcome::Kind::Failed);
             return;
         }
-        guard->m_tool = *tool;
+        guard->m_record.tool = *tool;
         validateAndAsk(guard);
     });
 }
@@ -298,15 +301,15 @@ void ToolCallPipeline::validateAndAsk(ToolCall *call)
     // in the order of the schema's properties, as a form would ask them. Describing a large schema
     // takes long (a hostile app view's call with a multi-MB schema held the window): it is done as
     // for a form, on the checking thread unless the schema is small.
-    if (call->m_argumentOrder.isEmpty() && !call->m_tool.inputSchemaOrder().isEmpty()) {
+    if (call->m_record.argumentOrder.isEmpty() && !call->m_record.tool.inputSchemaOrder().isEmpty()) {
         const auto useOrder = [](ToolCall *ordered, const SchemaChecker::Prepared &prepared) {
-            ordered->m_argumentOrder = prepared.node->valueOrder();
-            ordered->m_outcome.sentArgumentOrder = ordered->m_argumentOrder;
+            ordered->m_record.argumentOrder = prepared.node->valueOrder();
+            ordered->m_record.outcome.sentArgumentOrder = ordered->m_record.argumentOrder;
         };
         QPointer<ToolCallPipeline> self(this);
         QPointer<ToolCall> guard(call);
         const auto prepared = SchemaChecker::shared()->prepareSoon(
-            call->m_tool.inputSchema, call->m_tool.inputSchemaOrder(), call,
+            call->m_record.tool.inputSchema, call->m_record.tool.inputSchemaOrder(), call,
             [self, guard, useOrder](const SchemaChecker::Prepared &later) {
                 if (!self || !guard)
                     return;
@@ -322,7 +325,7 @@ void ToolCallPipeline::validateAndAsk(ToolCall *call)
 
 void ToolCallPipeline::checkArguments(ToolCall *call)
 {
-    d->problems(call, call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"),
+    d->problems(call, call->m_record.tool.inputSchema, call->m_record.requestedArguments, QStringLiteral("input"),
                 [this](ToolCall *checked, const Private::Check &found) {
                     ask(checked, found.problems, found.validator, found.issues);
                 });
@@ -333,33 +336,32 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
 {
     if (call->stage() == ToolCall::Stage::Finished)
         return;
-    call->m_outcome.inputProblems = problems;
+    call->m_record.outcome.inputProblems = problems;
     // The intent is recorded before anything can leave the app.
-    if (d->observer)
-        d->observer->callStarted(*call);
+    journal(call, CallJournalEntry::Kind::Opened);
     if (call->m_cancelRequested) {
         finish(call, ToolCallOutcome::Kind::Cancelled);
         return;
     }
-    if (!call->m_outcome.inputProblems.isEmpty() && d->options.rejectInvalidArguments) {
-        call->m_outcome.error = makeError(ErrorCode::InvalidArguments,
+    if (!call->m_record.outcome.inputProblems.isEmpty() && d->options.rejectInvalidArguments) {
+        call->m_record.outcome.error = makeError(ErrorCode::InvalidArguments,
                                           QCoreApplication::translate("Toolgate::ToolCall", "the arguments do not match the tool's input schema:\n%1")
-                                              .arg(call->m_outcome.inputProblems.join(u'\n')));
+                                              .arg(call->m_record.outcome.inputProblems.join(u'\n')));
         finish(call, ToolCallOutcome::Kind::InvalidArguments);
         return;
     }
 
     if (d->policy)
-        call->m_outcome.definitionChange = d->policy->changeSincePinned(call->m_server, call->m_tool);
+        call->m_record.outcome.definitionChange = d->policy->changeSincePinned(call->m_record.server, call->m_record.tool);
 
     // The rules on argument values come first: a deny rule denies, an allow rule allows (never a tool
     // whose definition changed since it was approved: the person sees the change), an ask rule asks
     // even when "always allow" was remembered. Shadow rules are only recorded.
     bool ruleAsks = false;
     if (d->rules) {
-        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_server.name, call->m_tool.name, call->m_requestedArguments);
-        call->m_outcome.shadowVerdicts = evaluation.shadows;
-        call->m_outcome.ruleVerdict = evaluation.deciding;
+        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_record.server.name, call->m_record.tool.name, call->m_record.requestedArguments);
+        call->m_record.outcome.shadowVerdicts = evaluation.shadows;
+        call->m_record.outcome.ruleVerdict = evaluation.deciding;
         if (evaluation.deciding) {
             const ArgumentRuleVerdict &verdict = *evaluation.deciding;
             ApprovalDecision byRule;
@@ -371,7 +373,7 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
                 decided(call, byRule);
                 return;
             case ArgumentRule::Action::Allow:
-                if (!call->m_outcome.definitionChange) {
+                if (!call->m_record.outcome.definitionChange) {
                     byRule.kind = ApprovalDecision::Kind::AllowOnce;
                     decided(call, byRule);
                     return;
@@ -388,8 +390,8 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     // A call of an approved run (a collection) that is exactly one the person approved goes without
     // asking again; one whose arguments differ, or whose tool changed since it was approved, is asked
     // about as usual. Each approved call is used once.
-    if (call->m_runApproval && call->m_runApproval->m_issuer == this && !ruleAsks && !call->m_outcome.definitionChange
-        && call->m_runApproval->consume(call->m_server, call->m_tool.name, call->m_requestedArguments)) {
+    if (call->m_runApproval && call->m_runApproval->m_issuer == this && !ruleAsks && !call->m_record.outcome.definitionChange
+        && call->m_runApproval->consume(call->m_record.server, call->m_record.tool.name, call->m_record.requestedArguments)) {
         ApprovalDecision byRun;
         byRun.kind = ApprovalDecision::Kind::AllowOnce;
         byRun.source = ApprovalDecision::Source::RememberedRule;
@@ -399,7 +401,7 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     }
 
     if (d->policy && !ruleAsks) {
-        if (const auto remembered = d->policy->lookup(call->m_server, call->m_tool)) {
+        if (const auto remembered = d->policy->lookup(call->m_record.server, call->m_record.tool)) {
             decided(call, *remembered);
             return;
         }
@@ -412,15 +414,15 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
                                        const QList<SchemaIssue> &issues)
 {
     call->setStage(ToolCall::Stage::AwaitingApproval);
-    ApprovalRequest request{call->m_server, call->m_tool, call->m_requestedArguments, call->m_argumentOrder,
-                            call->m_outcome.inputProblems, call->m_initiator};
+    ApprovalRequest request{call->m_record.server, call->m_record.tool, call->m_record.requestedArguments, call->m_record.argumentOrder,
+                            call->m_record.outcome.inputProblems, call->m_record.initiator};
     request.inputValidator = validator;
     request.validationIssues = issues;
-    request.definitionChange = call->m_outcome.definitionChange;
+    request.definitionChange = call->m_record.outcome.definitionChange;
     if (CallTarget *target = call->target())
-        request.shadowedServers = target->otherServersWithTool(call->m_tool.name);
+        request.shadowedServers = target->otherServersWithTool(call->m_record.tool.name);
     QPointer<ToolCall> guard(call);
-    d->gate->requestApproval(request, call, [this, guard](const ApprovalDecision &decision) {
+    d->questions->ask(request, call, [this, guard](const ApprovalDecision &decision) {
         if (guard)
             decided(guard, decision);
     });
@@ -432,23 +434,23 @@ bool ToolCallPipeline::askAgainIfChanged(ToolCall *call, const ApprovalDecision 
     if (decision.source != ApprovalDecision::Source::Human || !decision.allows())
         return false;
     CallTarget *target = call->target();
-    const std::optional<Tool> now = target ? target->listedTool(call->m_tool.name) : std::nullopt;
-    if (!now || ToolPin::samePinnedDefinition(call->m_tool, *now)) // cheap: the pinned fields compared as they are
+    const std::optional<Tool> now = target ? target->listedTool(call->m_record.tool.name) : std::nullopt;
+    if (!now || ToolPin::samePinnedDefinition(call->m_record.tool, *now)) // cheap: the pinned fields compared as they are
         return false;
-    const ToolPin shown = ToolPin::of(call->m_tool);
+    const ToolPin shown = ToolPin::of(call->m_record.tool);
     std::optional<DefinitionChange> change = DefinitionChange::between(shown, *now);
     if (!change)
         return false;
     // The server changed the tool while the question was open (issue #35): the person approved what they
     // saw, and the server would run something else. The decision is dropped and the new definition asked
     // about, with what changed since the question was shown.
-    qCInfo(lcCalls) << "the tool" << call->m_tool.name << "changed while its call was being decided; asking again";
+    qCInfo(lcCalls) << "the tool" << call->m_record.tool.name << "changed while its call was being decided; asking again";
     change->pinnedAt = {};
-    call->m_tool = *now;
-    call->m_outcome.definitionChange = std::move(change);
-    d->problems(call, call->m_tool.inputSchema, call->m_requestedArguments, QStringLiteral("input"),
+    call->m_record.tool = *now;
+    call->m_record.outcome.definitionChange = std::move(change);
+    d->problems(call, call->m_record.tool.inputSchema, call->m_record.requestedArguments, QStringLiteral("input"),
                 [this](ToolCall *checked, const Private::Check &found) {
-                    checked->m_outcome.inputProblems = found.problems;
+                    checked->m_record.outcome.inputProblems = found.problems;
                     requestApproval(checked, found.validator, found.issues);
                 });
     return true;
@@ -460,26 +462,26 @@ void ToolCallPipeline::decided(ToolCall *call, const ApprovalDecision &decision)
         return;
     if (askAgainIfChanged(call, decision))
         return;
-    call->m_outcome.decision = decision;
+    call->m_record.outcome.decision = decision;
     // Arguments the person edited are held to the deny rules too: an edit cannot carry a call past them.
     if (decision.editedArguments && decision.allows() && d->rules) {
-        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_server.name, call->m_tool.name, *decision.editedArguments);
+        const ArgumentRuleEvaluation evaluation = d->rules->evaluate(call->m_record.server.name, call->m_record.tool.name, *decision.editedArguments);
         if (evaluation.deciding && evaluation.deciding->action == ArgumentRule::Action::Deny) {
-            call->m_outcome.ruleVerdict = evaluation.deciding;
-            call->m_outcome.decision.kind = ApprovalDecision::Kind::Deny;
-            call->m_outcome.decision.source = ApprovalDecision::Source::RememberedRule;
-            call->m_outcome.decision.reason = evaluation.deciding->describe();
+            call->m_record.outcome.ruleVerdict = evaluation.deciding;
+            call->m_record.outcome.decision.kind = ApprovalDecision::Kind::Deny;
+            call->m_record.outcome.decision.source = ApprovalDecision::Source::RememberedRule;
+            call->m_record.outcome.decision.reason = evaluation.deciding->describe();
         }
     }
     // Edited arguments whose gate kept no order of its own keep the order they were shown in.
     if (decision.editedArguments && decision.editedArgumentOrder.isEmpty())
-        call->m_outcome.decision.editedArgumentOrder = call->m_argumentOrder;
+        call->m_record.outcome.decision.editedArgumentOrder = call->m_record.argumentOrder;
     if (decision.editedArguments) {
-        call->m_outcome.sentArguments = *decision.editedArguments;
-        call->m_outcome.sentArgumentOrder = call->m_outcome.decision.editedArgumentOrder;
-        d->problems(call, call->m_tool.inputSchema, *decision.editedArguments, QStringLiteral("input"),
+        call->m_record.outcome.sentArguments = *decision.editedArguments;
+        call->m_record.outcome.sentArgumentOrder = call->m_record.outcome.decision.editedArgumentOrder;
+        d->problems(call, call->m_record.tool.inputSchema, *decision.editedArguments, QStringLiteral("input"),
                     [this](ToolCall *checked, const Private::Check &found) {
-                        checked->m_outcome.inputProblems = found.problems;
+                        checked->m_record.outcome.inputProblems = found.problems;
                         proceed(checked);
                     });
         return;
@@ -491,9 +493,8 @@ void ToolCallPipeline::proceed(ToolCall *call)
 {
     if (call->stage() == ToolCall::Stage::Finished)
         return;
-    const ApprovalDecision &decision = call->m_outcome.decision;
-    if (d->observer)
-        d->observer->callDecided(*call);
+    const ApprovalDecision &decision = call->m_record.outcome.decision;
+    journal(call, CallJournalEntry::Kind::Decided);
 
     if (call->m_cancelRequested) {
         finish(call, ToolCallOutcome::Kind::Cancelled);
@@ -501,34 +502,34 @@ void ToolCallPipeline::proceed(ToolCall *call)
     }
     if (!decision.allows()) {
         // The denial reaches the caller as a tool error carrying the reason; the server sees nothing.
-        const bool byRule = decision.source == ApprovalDecision::Source::RememberedRule && call->m_outcome.ruleVerdict;
+        const bool byRule = decision.source == ApprovalDecision::Source::RememberedRule && call->m_record.outcome.ruleVerdict;
         const QString text = byRule
             ? QCoreApplication::translate("Toolgate::ToolCall", "Toolgate's rule \"%1\" denied this call to %2: %3")
-                  .arg(call->m_outcome.ruleVerdict->rule, call->m_tool.name,
-                       call->m_outcome.ruleVerdict->reason.isEmpty()
+                  .arg(call->m_record.outcome.ruleVerdict->rule, call->m_record.tool.name,
+                       call->m_record.outcome.ruleVerdict->reason.isEmpty()
                            ? QCoreApplication::translate("Toolgate::ToolCall", "no reason given")
-                           : call->m_outcome.ruleVerdict->reason)
+                           : call->m_record.outcome.ruleVerdict->reason)
             : decision.reason.isEmpty()
-            ? QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1.").arg(call->m_tool.name)
-            : QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1: %2").arg(call->m_tool.name, decision.reason);
-        call->m_outcome.result = CallToolResult{};
-        call->m_outcome.result.isError = true;
-        call->m_outcome.result.content.append(Content::makeText(text));
-        call->m_outcome.error = makeError(ErrorCode::ApprovalDenied, text);
+            ? QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1.").arg(call->m_record.tool.name)
+            : QCoreApplication::translate("Toolgate::ToolCall", "The user denied this call to %1: %2").arg(call->m_record.tool.name, decision.reason);
+        call->m_record.outcome.result = CallToolResult{};
+        call->m_record.outcome.result.isError = true;
+        call->m_record.outcome.result.content.append(Content::makeText(text));
+        call->m_record.outcome.error = makeError(ErrorCode::ApprovalDenied, text);
         finish(call, ToolCallOutcome::Kind::Denied);
         return;
     }
     if (decision.source == ApprovalDecision::Source::Human && d->policy) {
-        if (const auto saved = d->policy->remember(call->m_server, call->m_tool, decision.kind); !saved)
+        if (const auto saved = d->policy->remember(call->m_record.server, call->m_record.tool, decision.kind); !saved)
             qCWarning(lcCalls) << saved.error().message;
     }
-    if (!d->observer) {
+    if (!d->journal) {
         send(call);
         return;
     }
-    // Nothing leaves the app before the audit log holds the intent durably.
+    // Nothing leaves the app before the audit log holds the intent and decision durably.
     QPointer<ToolCall> guard(call);
-    d->observer->callReadyToSend(*call, call, [this, guard](const Result<void> &recorded) {
+    d->journal->whenDurable(call->m_record, call, [this, guard](const Result<void> &recorded) {
         if (!guard || guard->stage() == ToolCall::Stage::Finished)
             return;
         if (guard->m_cancelRequested) {
@@ -536,7 +537,7 @@ void ToolCallPipeline::proceed(ToolCall *call)
             return;
         }
         if (!recorded) {
-            guard->m_outcome.error = makeError(ErrorCode::AuditUnavailable,
+            guard->m_record.outcome.error = makeError(ErrorCode::AuditUnavailable,
                 QCoreApplication::translate("Toolgate::ToolCall", "the call was not sent because the audit log could not record it: %1")
                     .arg(recorded.error().message));
             finish(guard, ToolCallOutcome::Kind::Failed);
@@ -551,15 +552,15 @@ void ToolCallPipeline::send(ToolCall *call)
     CallTarget *target = call->target();
     call->m_session = target ? target->readySession() : nullptr;
     if (!call->m_session) {
-        call->m_outcome.error = makeError(ErrorCode::NotConnected,
-                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" disconnected before the call could be sent").arg(call->m_server.name));
+        call->m_record.outcome.error = makeError(ErrorCode::NotConnected,
+                                          QCoreApplication::translate("Toolgate::ToolCall", "the server \"%1\" disconnected before the call could be sent").arg(call->m_record.server.name));
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
     call->setStage(ToolCall::Stage::Running);
     call->m_runTimer.start();
     ClientSession::CallOptions options;
-    options.argumentOrder = call->m_outcome.sentArgumentOrder;
+    options.argumentOrder = call->m_record.outcome.sentArgumentOrder;
     QPointer<ToolCall> guard(call);
     options.onProgress = [guard](const ProgressUpdate &update) {
         if (guard)
@@ -567,13 +568,13 @@ void ToolCallPipeline::send(ToolCall *call)
     };
     options.onInputRound = [guard](const InputRound &round) {
         if (guard)
-            guard->m_outcome.inputRounds.append(round);
+            guard->m_record.outcome.inputRounds.append(round);
     };
     options.auditCallId = call->id();
     options.asTask = call->asksForTask();
     if (options.asTask && !call->m_session->taskCapabilities().toolCalls)
-        qCInfo(lcCalls) << "the tool" << call->m_tool.name << "asks to run as a task, but the server did not declare tasks for tools/call; asking anyway";
-    call->m_requestId = call->m_session->callTool(ToolCallKey(), call->m_tool.name, call->m_outcome.sentArguments, options, call,
+        qCInfo(lcCalls) << "the tool" << call->m_record.tool.name << "asks to run as a task, but the server did not declare tasks for tools/call; asking anyway";
+    call->m_requestId = call->m_session->callTool(ToolCallKey(), call->m_record.tool.name, call->m_record.outcome.sentArguments, options, call,
         [this, guard](const Result<CallToolResult> &result) {
             if (guard)
                 received(guard, result);
@@ -581,14 +582,14 @@ void ToolCallPipeline::send(ToolCall *call)
     // Cancelled while it was being sent (from a stageChanged() handler): the request goes out and is
     // cancelled at once, so the server hears of it.
     if (call->m_cancelRequested && call->m_requestId.isValid())
-        call->m_session->cancelRequest(call->m_requestId, call->m_outcome.error.message);
+        call->m_session->cancelRequest(call->m_requestId, call->m_record.outcome.error.message);
 }
 
 void ToolCallPipeline::followTask(ToolCall *call, const Task &task)
 {
     call->m_requestId = RequestId(); // answered: a cancel now goes to the task
     TaskFollower::Options options;
-    options.toolName = call->m_tool.name;
+    options.toolName = call->m_record.tool.name;
     options.auditCallId = call->id();
     options.resultGrace = d->options.taskResultGrace;
     auto *follower = new TaskFollower(call->m_session, task, options, call);
@@ -602,29 +603,28 @@ void ToolCallPipeline::followTask(ToolCall *call, const Task &task)
         if (guard)
             received(guard, result);
     });
-    call->m_outcome.task = task;
-    call->m_outcome.taskEvents.append({QDateTime::currentDateTimeUtc(), task.status, task.statusMessage});
+    call->m_record.outcome.task = task;
+    call->m_record.outcome.taskEvents.append({QDateTime::currentDateTimeUtc(), task.status, task.statusMessage});
     emit callBecameTask(call);
-    if (d->observer)
-        d->observer->callTaskChanged(*call);
+    journal(call, CallJournalEntry::Kind::TaskStep, &call->m_record.outcome.taskEvents.constLast());
     emit call->taskChanged(task);
     // Cancelled while the call was on the wire: the server made the task anyway, so it is cancelled now.
     if (call->m_cancelRequested)
-        follower->cancel(call->m_outcome.error.message);
+        follower->cancel(call->m_record.outcome.error.message);
 }
 
 void ToolCallPipeline::taskChanged(ToolCall *call, const Task &task, const QString &note)
 {
     if (call->stage() == ToolCall::Stage::Finished)
         return;
-    const bool newStatus = !call->m_outcome.task || call->m_outcome.task->status != task.status
-        || call->m_outcome.task->statusMessage != task.statusMessage;
-    call->m_outcome.task = task;
+    const bool newStatus = !call->m_record.outcome.task || call->m_record.outcome.task->status != task.status
+        || call->m_record.outcome.task->statusMessage != task.statusMessage;
+    call->m_record.outcome.task = task;
     if (!newStatus)
         return;
     // A server may change its message as often as it likes; the task's life on record may not grow
     // without bound. Past the limit, only changes of status are kept (the last is always the latest).
-    QList<TaskEvent> &events = call->m_outcome.taskEvents;
+    QList<TaskEvent> &events = call->m_record.outcome.taskEvents;
     const bool statusChanged = events.isEmpty() || events.constLast().status != task.status;
     if (events.size() >= ToolCallOutcome::maxTaskEvents && !statusChanged) {
         emit call->taskChanged(task);
@@ -633,8 +633,7 @@ void ToolCallPipeline::taskChanged(ToolCall *call, const Task &task, const QStri
     if (events.size() >= 2 * ToolCallOutcome::maxTaskEvents)
         events.remove(ToolCallOutcome::maxTaskEvents, 1); // keep the first ones (how it began) and the latest
     events.append({QDateTime::currentDateTimeUtc(), task.status, note.isEmpty() ? task.statusMessage : note});
-    if (d->observer)
-        d->observer->callTaskChanged(*call);
+    journal(call, CallJournalEntry::Kind::TaskStep, &events.constLast());
     emit call->taskChanged(task);
 }
 
@@ -646,32 +645,32 @@ void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &re
     }
     if (!result) {
         if (result.error().code == int(ErrorCode::RequestCancelled)) {
-            call->m_outcome.error = result.error();
+            call->m_record.outcome.error = result.error();
             finish(call, ToolCallOutcome::Kind::Cancelled);
             return;
         }
-        call->m_outcome.error = result.error();
+        call->m_record.outcome.error = result.error();
         if (call->m_session)
-            call->m_outcome.urlElicitations = call->m_session->urlElicitationsRequiredBy(result.error());
+            call->m_record.outcome.urlElicitations = call->m_session->urlElicitationsRequiredBy(result.error());
         finish(call, ToolCallOutcome::Kind::Failed);
         return;
     }
-    call->m_outcome.result = result.value();
-    const CallToolResult &value = call->m_outcome.result;
-    if (!call->m_tool.outputSchema.isEmpty()) {
+    call->m_record.outcome.result = result.value();
+    const CallToolResult &value = call->m_record.outcome.result;
+    if (!call->m_record.tool.outputSchema.isEmpty()) {
         if (value.structuredContent) {
-            d->problems(call, call->m_tool.outputSchema, *value.structuredContent, QStringLiteral("output"),
+            d->problems(call, call->m_record.tool.outputSchema, *value.structuredContent, QStringLiteral("output"),
                         [this](ToolCall *checked, const Private::Check &found) {
-                            checked->m_outcome.outputProblems = found.problems;
-                            checked->m_outcome.outputValid = found.problems.isEmpty();
-                            finish(checked, checked->m_outcome.result.isError ? ToolCallOutcome::Kind::ToolError
+                            checked->m_record.outcome.outputProblems = found.problems;
+                            checked->m_record.outcome.outputValid = found.problems.isEmpty();
+                            finish(checked, checked->m_record.outcome.result.isError ? ToolCallOutcome::Kind::ToolError
                                                                                : ToolCallOutcome::Kind::Succeeded);
                         });
             return;
         } else if (!value.isError) {
             // A tool with an outputSchema must return structured results (spec: tools, output schema).
-            call->m_outcome.outputProblems = {QCoreApplication::translate("Toolgate::ToolCall", "the tool declares an output schema but returned no structuredContent")};
-            call->m_outcome.outputValid = false;
+            call->m_record.outcome.outputProblems = {QCoreApplication::translate("Toolgate::ToolCall", "the tool declares an output schema but returned no structuredContent")};
+            call->m_record.outcome.outputValid = false;
         }
     }
     finish(call, value.isError ? ToolCallOutcome::Kind::ToolError : ToolCallOutcome::Kind::Succeeded);
@@ -681,13 +680,32 @@ void ToolCallPipeline::finish(ToolCall *call, ToolCallOutcome::Kind kind)
 {
     if (call->stage() == ToolCall::Stage::Finished)
         return;
-    call->m_outcome.kind = kind;
+    call->m_record.outcome.kind = kind;
     if (call->m_runTimer.isValid())
-        call->m_outcome.durationMs = call->m_runTimer.elapsed();
-    if (d->observer)
-        d->observer->callFinished(*call);
+        call->m_record.outcome.durationMs = call->m_runTimer.elapsed();
+    journal(call, CallJournalEntry::Kind::Closed);
     emit callFinished(call);
-    call->finish(kind);
+    call->setStage(ToolCall::Stage::Finished);
+    emit call->finished();
+}
+
+void ToolCallPipeline::journal(ToolCall *call, CallJournalEntry::Kind kind, const TaskEvent *step)
+{
+    if (!d->journal)
+        return;
+    using Kind = CallJournalEntry::Kind;
+    if (kind == Kind::Opened) {
+        if (call->m_opened)
+            return; // asked again after the tool changed: the call was opened already
+        call->m_opened = true;
+    } else if (!call->m_opened) {
+        if (kind == Kind::Abandoned)
+            return; // nothing was written of it
+        // It ended before it could be described (not connected, no such tool): opened and closed at once.
+        call->m_opened = true;
+        d->journal->write(CallJournalEntry{Kind::Opened, call->m_record});
+    }
+    d->journal->write(CallJournalEntry{kind, call->m_record, step});
 }
 
 } // namespace Toolgate

@@ -1,14 +1,10 @@
 #pragma once
 
-#include "core/calls/approval.h"
-#include "core/calls/argumentrules.h"
+#include "core/calls/calljournal.h"
+#include "core/calls/toolcallrecord.h"
 #include "core/jsonrpc/jsonrpcmessage.h"
-#include "core/protocol/elicitation.h"
-#include "core/protocol/inputrequired.h"
 #include "core/protocol/progress.h"
-#include "core/protocol/tool.h"
 
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
@@ -19,69 +15,12 @@
 namespace Toolgate {
 
 class ApprovalPolicy;
+class ApprovalQueue;
 class CallTarget;
 class ClientSession;
 class RunApproval;
 class TaskFollower;
 class ToolCallPipeline;
-
-/// One step in the life of a call's task, as the audit log and the Tasks view show it.
-struct TaskEvent
-{
-    QDateTime at;
-    Task::Status status = Task::Status::Working;
-    QString message; ///< the server's statusMessage, or Toolgate's words (e.g. why it stopped following)
-};
-
-/// What became of one call, filled in as the pipeline goes.
-struct ToolCallOutcome
-{
-    enum class Kind {
-        Pending,
-        Succeeded,      ///< The tool ran; result.isError is false.
-        ToolError,      ///< The tool ran and reported isError.
-        Denied,         ///< A human or rule said no; nothing was sent.
-        InvalidArguments, ///< Refused before asking (pipeline set to reject invalid arguments).
-        Failed,         ///< Protocol or transport error; see error.
-        Cancelled,      ///< Cancelled by the user before an answer arrived.
-    };
-
-    Kind kind = Kind::Pending;
-    ApprovalDecision decision;
-    /// The arguments as sent (after any edit in the approval step),
-    QJsonObject sentArguments;
-    /// written with their keys in this order: the form's, or as the person typed or edited them.
-    JsonKeyOrder sentArgumentOrder;
-    /// The server's result; for a denial, a synthesized isError result carrying the reason.
-    CallToolResult result;
-    Error error;
-    QStringList inputProblems;
-    /// Whether structuredContent matched the tool's outputSchema (nullopt: nothing to check).
-    std::optional<bool> outputValid;
-    QStringList outputProblems;
-    /// Failed with -32042 (2025-11-25): the browser steps the server wants done before the call can
-    /// succeed. The person finishes them and runs the call again; nothing is retried by itself.
-    QList<UrlElicitation> urlElicitations;
-    /// 2026-07-28: the rounds of input the server asked for (MRTR) before it answered, oldest first.
-    /// The approval covered them all: the call was sent again with the person's answers, not asked again.
-    QList<InputRound> inputRounds;
-    /// The rule on argument values that decided the call (allowed or denied it, or sent it to the person),
-    /// if one did (ArgumentRules; issue 16, item 4).
-    std::optional<ArgumentRuleVerdict> ruleVerdict;
-    /// What shadow rules would have done: recorded, never applied.
-    QList<ArgumentRuleVerdict> shadowVerdicts;
-    /// Set when the tool's definition changed since the person last approved it (what they were shown).
-    std::optional<DefinitionChange> definitionChange;
-    /// Set once the server answered with a task: its latest state. The call then runs until the task ends.
-    std::optional<Task> task;
-    /// The task's life, oldest first: created, each change of status or message, how it ended. Past
-    /// maxTaskEvents entries only changes of status are added (at most twice that many are kept).
-    QList<TaskEvent> taskEvents;
-    static constexpr qsizetype maxTaskEvents = 100;
-    qint64 durationMs = 0;
-
-    static QString kindName(Kind kind);
-};
 
 /// One tool call travelling through the pipeline: validate → approve → send → check output.
 /// Emits finished() exactly once. Owned by whoever started it (deleteLater after finished()).
@@ -94,23 +33,25 @@ public:
     Q_ENUM(Stage)
 
     Stage stage() const { return m_stage; }
-    const ServerIdentity &server() const { return m_server; }
-    const Tool &tool() const { return m_tool; }
+    /// The call as a plain record: what was asked of which tool, and (as it goes) what became of it.
+    const ToolCallRecord &record() const { return m_record; }
+    const ServerIdentity &server() const { return m_record.server; }
+    const Tool &tool() const { return m_record.tool; }
     /// The arguments the caller asked for (before any edit by the human).
-    const QJsonObject &requestedArguments() const { return m_requestedArguments; }
+    const QJsonObject &requestedArguments() const { return m_record.requestedArguments; }
     /// The order of requestedArguments()'s keys: the caller's, else the input schema's.
-    const JsonKeyOrder &argumentOrder() const { return m_argumentOrder; }
-    CallInitiator initiator() const { return m_initiator; }
+    const JsonKeyOrder &argumentOrder() const { return m_record.argumentOrder; }
+    CallInitiator initiator() const { return m_record.initiator; }
     /// A number unique to this call within this run of the program (never 0).
-    quint64 id() const { return m_id; }
+    quint64 id() const { return m_record.id; }
     /// For a call an app view made: id() of the call whose result rendered that app; 0 otherwise.
-    quint64 originCallId() const { return m_originCallId; }
+    quint64 originCallId() const { return m_record.originCallId; }
     /// Links this call to the call whose result rendered the app that makes it. Set it right
-    /// after ToolCallPipeline::call(), before the event loop runs (the audit log reads it at start).
-    void setOriginCallId(quint64 originCallId) { m_originCallId = originCallId; }
-    const ToolCallOutcome &outcome() const { return m_outcome; }
+    /// after ToolCallPipeline::call(), before the event loop runs (the journal reads it when the call opens).
+    void setOriginCallId(quint64 originCallId) { m_record.originCallId = originCallId; }
+    const ToolCallOutcome &outcome() const { return m_record.outcome; }
     /// The task the server runs the call as, once it answered with one.
-    const std::optional<Task> &task() const { return m_outcome.task; }
+    const std::optional<Task> &task() const { return m_record.outcome.task; }
     /// For a tool whose taskSupport is "optional": ask the server to run the call as a task. A tool that
     /// requires it always is; one that forbids it never is. Set it right after ToolCallPipeline::call().
     void setRunAsTask(bool runAsTask) { m_runAsTask = runAsTask; }
@@ -120,7 +61,7 @@ public:
     void setRunApproval(std::shared_ptr<RunApproval> approval) { m_runApproval = std::move(approval); }
     /// Whether the call is (to be) sent asking for a task.
     bool asksForTask() const;
-    QDateTime startedAt() const { return m_startedAt; }
+    QDateTime startedAt() const { return m_record.startedAt; }
 
     /// Cancels: before sending, this denies nothing and sends nothing; while running, it sends
     /// notifications/cancelled (for a task: tasks/cancel). The call then finishes as Cancelled. Once the server's answer is in
@@ -134,12 +75,15 @@ signals:
     void taskChanged(const Toolgate::Task &task);
     void finished();
 
+public:
+    /// A call deleted before it ended is written to the journal as abandoned.
+    ~ToolCall() override;
+
 private:
+    // The pipeline moves the call from stage to stage and fills in its record; nobody else does.
     friend class ToolCallPipeline;
-    ToolCall(CallTarget *target, ServerIdentity server, Tool tool, QJsonObject arguments, JsonKeyOrder argumentOrder,
-             CallInitiator initiator, QObject *parent);
+    ToolCall(CallTarget *target, ToolCallRecord record, QObject *parent);
     void setStage(Stage stage);
-    void finish(ToolCallOutcome::Kind kind);
     /// The target, or null once it is gone.
     CallTarget *target() const;
 
@@ -147,49 +91,16 @@ private:
     QPointer<QObject> m_targetGuard;
     QPointer<ClientSession> m_session; // the session the call was sent on
     QPointer<ToolCallPipeline> m_pipeline;
-    ServerIdentity m_server;
-    Tool m_tool;
-    QJsonObject m_requestedArguments;
-    JsonKeyOrder m_argumentOrder;
-    CallInitiator m_initiator;
-    quint64 m_id;
-    quint64 m_originCallId = 0;
+    ToolCallRecord m_record;
     Stage m_stage = Stage::Validating;
-    ToolCallOutcome m_outcome;
+    /// Whether the journal has the call's Opened entry (so it is owed a Closed or Abandoned one).
+    bool m_opened = false;
     RequestId m_requestId;
-    QDateTime m_startedAt;
     QElapsedTimer m_runTimer;
     bool m_cancelRequested = false;
     bool m_runAsTask = false;
     std::shared_ptr<RunApproval> m_runApproval;
     QPointer<TaskFollower> m_taskFollower;
-};
-
-/// Observes every call for the audit log: intent before anything is sent, then decision and outcome.
-class ToolCallObserver
-{
-public:
-    virtual ~ToolCallObserver() = default;
-    virtual void callStarted(const ToolCall &call) = 0;
-    virtual void callDecided(const ToolCall &call) = 0;
-    virtual void callFinished(const ToolCall &call) = 0;
-    /// The call became a task, or its task changed status: call.outcome().taskEvents has grown by one.
-    virtual void callTaskChanged(const ToolCall &call) { Q_UNUSED(call); }
-    /// Called once the call is allowed, right before it is sent. The pipeline sends only after
-    /// proceed has been called (exactly once, on context's thread); an error fails the call and
-    /// nothing is sent. The audit log answers once the intent and decision are durable.
-    /// A run of calls (a collection) was approved or denied as a whole: what was listed, and the decision.
-    virtual void runDecided(const RunApprovalRequest &request, const ApprovalDecision &decision)
-    {
-        Q_UNUSED(request);
-        Q_UNUSED(decision);
-    }
-    virtual void callReadyToSend(const ToolCall &call, QObject *context, std::function<void(const Result<void> &)> proceed)
-    {
-        Q_UNUSED(call);
-        Q_UNUSED(context);
-        proceed({});
-    }
 };
 
 /// The only way a tool gets called: validate the arguments, ask the approval policy and then a
@@ -209,12 +120,16 @@ public:
         std::chrono::milliseconds taskResultGrace = std::chrono::seconds(30);
     };
 
-    /// Neither gate nor policy is owned; both must outlive the pipeline. policy may be null.
+    /// Neither gate nor policy is owned; both must outlive the pipeline. policy may be null. The
+    /// pipeline's questions() put the gate one question at a time.
     ToolCallPipeline(ApprovalGate *gate, ApprovalPolicy *policy, Options options, QObject *parent = nullptr);
     ~ToolCallPipeline() override;
 
-    /// Not owned; may be null.
-    void setObserver(ToolCallObserver *observer);
+    /// The questions waiting for the person, put to the gate one at a time (owned by the pipeline).
+    ApprovalQueue *questions() const;
+    /// Where every call is written, in order (the audit log). Not owned; may be null (nothing is
+    /// written, and calls are sent without waiting for a durable record).
+    void setJournal(CallJournal *journal);
     /// The rules on argument values, asked before remembered decisions and the gate. Not owned; may be null.
     void setArgumentRules(ArgumentRules *rules);
 
@@ -257,7 +172,10 @@ private:
     void received(ToolCall *call, const Result<CallToolResult> &result);
     void followTask(ToolCall *call, const Task &task);
     void taskChanged(ToolCall *call, const Task &task, const QString &note = {});
+    /// The one end of every call: records how it ended, writes it to the journal and tells the caller.
     void finish(ToolCall *call, ToolCallOutcome::Kind kind);
+    /// Writes entry kind of call to the journal (if any), opening the call first when it ends unopened.
+    void journal(ToolCall *call, CallJournalEntry::Kind kind, const TaskEvent *step = nullptr);
 
     class Private;
     std::unique_ptr<Private> d;

@@ -1,5 +1,6 @@
 #include "core/collections/collection.h"
 
+#include "core/calls/toolcallrecord.h"
 #include "core/common/atomicfile.h"
 #include "core/common/configlocation.h"
 #include "core/common/error.h"
@@ -128,13 +129,13 @@ QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, Q
 
 } // namespace
 
-SavedCall SavedCall::fromCall(const ToolCall &call, const QString &name)
+SavedCall SavedCall::fromCall(const ToolCallRecord &call, const QString &name)
 {
     SavedCall saved;
     saved.name = name;
-    saved.server = call.server().name;
-    saved.tool = call.tool().name;
-    const ToolCallOutcome &outcome = call.outcome();
+    saved.server = call.server.name;
+    saved.tool = call.tool.name;
+    const ToolCallOutcome &outcome = call.outcome;
     saved.arguments = outcome.sentArguments;
     saved.argumentOrder = outcome.sentArgumentOrder;
     if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError) {

@@ -12,6 +12,8 @@
 
 namespace Toolgate {
 
+struct ToolCallRecord;
+
 /// One saved tool call of a collection: where it goes, what it sends, and what its result must show.
 struct SavedCall
 {
@@ -25,7 +27,7 @@ struct SavedCall
     /// A finished call saved as it was sent (its server, tool, and arguments in the order sent), expecting
     /// what it showed: {"isError": …} as it answered, and {"matchesOutputSchema": true} when its structured
     /// content matched. For "Save…" in the app; the person edits name and expectations afterwards.
-    static SavedCall fromCall(const ToolCall &call, const QString &name);
+    static SavedCall fromCall(const ToolCallRecord &call, const QString &name);
 };
 
 /// A call with its variables filled in: exactly what will be sent (and what the run approval shows).

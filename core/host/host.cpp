@@ -129,7 +129,7 @@ Host::Host(Options options, QObject *parent)
     }
     d->toolCalls = std::make_unique<ToolCallPipeline>(&d->gate, d->policy.get(),
                                                       ToolCallPipeline::Options{o.rejectInvalidArguments});
-    d->toolCalls->setObserver(audit);
+    d->toolCalls->setJournal(audit);
     d->rules = std::make_unique<ArgumentRules>(o.rulesPath);
     d->toolCalls->setArgumentRules(d->rules.get());
     d->tasks = std::make_unique<TaskRegistry>(d->toolCalls.get());

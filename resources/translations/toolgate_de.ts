@@ -2153,6 +2153,10 @@ Exit-Codes:
         <source>the task sent no news within --timeout and was cancelled at the server</source>
         <translation>die Aufgabe hat sich innerhalb von --timeout nicht gemeldet und wurde beim Server abgebrochen</translation>
     </message>
+    <message>
+        <source>another question was still open</source>
+        <translation>eine andere Frage war noch offen</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -5174,6 +5178,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>no context to answer on</source>
         <translation>kein Kontext, in dem geantwortet werden könnte</translation>
+    </message>
+    <message>
+        <source>Another question was still open</source>
+        <translation>Eine andere Frage war noch offen</translation>
     </message>
 </context>
 <context>

@@ -32,76 +32,68 @@ DialogApprovalGate::~DialogApprovalGate()
         disconnect(m_runDialog, nullptr, this, nullptr);
         delete m_runDialog.data();
     }
-    // Nobody is left to ask: deny rather than leave the calls waiting forever.
-    const ApprovalDecision closing = ApprovalDecision::deny(tr("Toolgate closed before you decided"));
+    // Nobody is left to ask: deny rather than leave the call waiting forever.
     if (m_current)
-        answer(*m_current, closing);
-    for (Pending &pending : m_waiting)
-        answer(pending, closing);
+        answer(*m_current, ApprovalDecision::deny(tr("Toolgate closed before you decided")));
 }
 
 void DialogApprovalGate::requestApproval(const ApprovalRequest &request, QObject *context,
                                          std::function<void(const ApprovalDecision &)> decide)
 {
-    submit(Pending{0, request, std::nullopt, context, std::move(decide), {}});
+    submit(Question{0, request, std::nullopt, context, std::move(decide), {}});
 }
 
 void DialogApprovalGate::requestRunApproval(const RunApprovalRequest &request, QObject *context,
                                             std::function<void(const ApprovalDecision &)> decide)
 {
-    submit(Pending{0, ApprovalRequest{}, request, context, std::move(decide), {}});
+    submit(Question{0, ApprovalRequest{}, request, context, std::move(decide), {}});
 }
 
-void DialogApprovalGate::submit(Pending pending)
+void DialogApprovalGate::setWaitingCount(int count)
 {
-    if (!pending.decide)
+    m_waitingCount = count;
+    if (m_dialog)
+        m_dialog->setQueuedCount(count);
+    if (m_runDialog)
+        m_runDialog->setQueuedCount(count);
+}
+
+void DialogApprovalGate::submit(Question question)
+{
+    if (!question.decide)
         return;
-    if (!pending.context) {
+    if (!question.context) {
         // The contract requires a context; without one there is no thread to answer on but ours.
         qWarning("DialogApprovalGate: an approval was asked for without a context: denied");
-        QMetaObject::invokeMethod(this, [decide = std::move(pending.decide)] {
+        QMetaObject::invokeMethod(this, [decide = std::move(question.decide)] {
             decide(ApprovalDecision::deny(QCoreApplication::translate("Toolgate::DialogApprovalGate", "no context to answer on")));
         }, Qt::QueuedConnection);
         return;
     }
     if (QThread::currentThread() != thread()) {
         // Widgets live on the GUI thread only.
-        QMetaObject::invokeMethod(this, [this, pending = std::move(pending)]() mutable { enqueue(std::move(pending)); },
+        QMetaObject::invokeMethod(this, [this, question = std::move(question)]() mutable { show(std::move(question)); },
                                   Qt::QueuedConnection);
         return;
     }
-    enqueue(std::move(pending));
+    show(std::move(question));
 }
 
-int DialogApprovalGate::pendingCount() const
+void DialogApprovalGate::show(Question question)
 {
-    return int(m_waiting.size()) + (m_current ? 1 : 0);
-}
-
-void DialogApprovalGate::enqueue(Pending pending)
-{
-    if (!pending.context)
+    if (!question.context)
         return; // died on the way here
-    const quint64 id = m_nextId++; // numbered here, on the gate's thread, so callers on any thread never race
-    pending.id = id;
-    pending.contextWatch =
-        connect(pending.context.data(), &QObject::destroyed, this, [this, id] { onContextDestroyed(id); });
-    m_waiting.push_back(std::move(pending));
-    setQueuedCount();
-    emit pendingCountChanged(pendingCount());
-    showNext();
-}
-
-void DialogApprovalGate::showNext()
-{
-    if (m_current)
+    if (m_current) {
+        // The ApprovalQueue puts one question at a time; two dialogs at once could be answered wrongly.
+        qWarning("DialogApprovalGate: asked while another question is open: denied");
+        answer(question, ApprovalDecision::deny(tr("Another question was still open")));
         return;
-    while (!m_waiting.empty() && !m_waiting.front().context)
-        m_waiting.pop_front();
-    if (m_waiting.empty())
-        return;
-    m_current = std::move(m_waiting.front());
-    m_waiting.pop_front();
+    }
+    const quint64 id = m_nextId++;
+    question.id = id;
+    question.contextWatch =
+        connect(question.context.data(), &QObject::destroyed, this, [this, id] { onContextDestroyed(id); });
+    m_current = std::move(question);
 
     // What a dialog shows takes a while for large arguments (or a large run): the JSON text and the
     // wording of its problems are made in the thread pool, so that the window stays responsive; the
@@ -133,11 +125,7 @@ void DialogApprovalGate::prepareThenOpen(Prepare prepare, Open open)
         if (!m_current || m_current->id != id || watcher->future().resultCount() == 0)
             return;
         if (!m_dialogParent) {
-            Pending pending = std::move(*m_current);
-            m_current.reset();
-            answer(pending, ApprovalDecision::deny(tr("There is no window to ask in")));
-            emit pendingCountChanged(pendingCount());
-            showNext();
+            settle(id, ApprovalDecision::deny(tr("There is no window to ask in")));
             return;
         }
         open(watcher->future().result());
@@ -155,10 +143,13 @@ void DialogApprovalGate::present(Dialog *dialog, QPointer<Dialog> &slot)
 {
     if (m_allowDelayMs >= 0)
         dialog->setAllowDelay(m_allowDelayMs);
-    dialog->setQueuedCount(int(m_waiting.size()));
+    dialog->setQueuedCount(m_waitingCount);
     const quint64 id = m_current->id;
-    connect(dialog, &Dialog::decided, this, &DialogApprovalGate::onDecided);
-    connect(dialog, &QObject::destroyed, this, [this, id] { onDialogDestroyed(id); });
+    connect(dialog, &Dialog::decided, this, [this, id](const ApprovalDecision &decision) { settle(id, decision); });
+    // Only reached when the dialog went without deciding (closeDialog() disconnects us first), e.g. its
+    // window was destroyed. The caller is still waiting: deny, once.
+    connect(dialog, &QObject::destroyed, this,
+            [this, id] { settle(id, ApprovalDecision::deny(tr("The confirmation dialog closed without a decision"))); });
     slot = dialog;
     dialog->open();
     dialog->raise();
@@ -166,55 +157,22 @@ void DialogApprovalGate::present(Dialog *dialog, QPointer<Dialog> &slot)
     QApplication::alert(dialog); // a call waits on the person: flash the taskbar entry if Toolgate is behind
 }
 
-void DialogApprovalGate::setQueuedCount()
+void DialogApprovalGate::settle(quint64 id, const ApprovalDecision &decision)
 {
-    if (m_dialog)
-        m_dialog->setQueuedCount(int(m_waiting.size()));
-    if (m_runDialog)
-        m_runDialog->setQueuedCount(int(m_waiting.size()));
-}
-
-void DialogApprovalGate::onDecided(const ApprovalDecision &decision)
-{
-    if (!m_current)
+    if (!m_current || m_current->id != id)
         return;
-    Pending pending = std::move(*m_current);
+    Question question = std::move(*m_current);
     m_current.reset();
     closeDialog();
-    answer(pending, decision);
-    emit pendingCountChanged(pendingCount());
-    // The finished dialog is still closing (we are inside its done()); open the next one afterwards.
-    QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
+    answer(question, decision);
 }
 
 void DialogApprovalGate::onContextDestroyed(quint64 id)
 {
-    if (m_current && m_current->id == id) {
-        m_current.reset(); // nobody to answer: close without a decision
-        closeDialog();
-        emit pendingCountChanged(pendingCount());
-        QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
-        return;
-    }
-    const auto it = std::find_if(m_waiting.begin(), m_waiting.end(), [id](const Pending &p) { return p.id == id; });
-    if (it == m_waiting.end())
-        return;
-    m_waiting.erase(it);
-    setQueuedCount();
-    emit pendingCountChanged(pendingCount());
-}
-
-void DialogApprovalGate::onDialogDestroyed(quint64 id)
-{
-    // Only reached when the dialog went without deciding (decided() disconnects us first), e.g. its
-    // window was destroyed. The caller is still waiting: deny, once.
     if (!m_current || m_current->id != id)
         return;
-    Pending pending = std::move(*m_current);
-    m_current.reset();
-    answer(pending, ApprovalDecision::deny(tr("The confirmation dialog closed without a decision")));
-    emit pendingCountChanged(pendingCount());
-    QMetaObject::invokeMethod(this, &DialogApprovalGate::showNext, Qt::QueuedConnection);
+    m_current.reset(); // nobody to answer: close without a decision
+    closeDialog();
 }
 
 void DialogApprovalGate::closeDialog()
@@ -231,16 +189,16 @@ void DialogApprovalGate::closeDialog()
     }
 }
 
-void DialogApprovalGate::answer(Pending &pending, const ApprovalDecision &decision)
+void DialogApprovalGate::answer(Question &question, const ApprovalDecision &decision)
 {
-    QObject::disconnect(pending.contextWatch);
-    if (!pending.context || !pending.decide)
+    QObject::disconnect(question.contextWatch);
+    if (!question.context || !question.decide)
         return;
     // Queued onto the context: the answer runs on its thread, never inside the dialog's own signal, and is
     // dropped by Qt if the context dies before it is delivered.
-    QMetaObject::invokeMethod(pending.context.data(), [decide = std::move(pending.decide), decision] { decide(decision); },
+    QMetaObject::invokeMethod(question.context.data(), [decide = std::move(question.decide), decision] { decide(decision); },
                               Qt::QueuedConnection);
-    pending.decide = nullptr;
+    question.decide = nullptr;
 }
 
 } // namespace Toolgate

@@ -32,8 +32,6 @@ namespace Toolgate {
 
 namespace {
 
-constexpr int maxEntries = 50;
-
 QString describe(const ToolCallOutcome &outcome)
 {
     switch (outcome.kind) {
@@ -47,6 +45,13 @@ QString describe(const ToolCallOutcome &outcome)
     case ToolCallOutcome::Kind::Pending: break;
     }
     return {};
+}
+
+// Only a call that answered has a result worth saving, or an app to show again.
+bool answered(const CallRegistry::Entry *entry)
+{
+    return entry && entry->ended
+        && (entry->ended->outcome.kind == ToolCallOutcome::Kind::Succeeded || entry->ended->outcome.kind == ToolCallOutcome::Kind::ToolError);
 }
 
 } // namespace
@@ -74,7 +79,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     setObjectName(QStringLiteral("toolPanel"));
     m_form->setObjectName(QStringLiteral("argumentForm"));
     if (requests)
-        connect(requests, &ServerRequestPipeline::urlElicitationCompleted, this, &ToolPanel::onStepCompleted);
+        connect(requests, &ServerRequestPipeline::urlElicitationCompleted, &m_calls, &CallRegistry::stepCompleted);
+    connect(&m_calls, &CallRegistry::changed, this, &ToolPanel::onChanged);
+    connect(&m_calls, &CallRegistry::ended, this, &ToolPanel::onEnded);
+    connect(&m_calls, &CallRegistry::runningCountChanged, this, &ToolPanel::runningCountChanged);
 
     m_run->setObjectName(QStringLiteral("runButton"));
     m_run->setText(tr("Run"));
@@ -205,9 +213,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
     connect(m_save, &QPushButton::clicked, this, [this] {
-        const auto it = m_entries.constFind(key());
-        if (it != m_entries.constEnd() && it->saveable && !it->call)
-            emit saveCallRequested(*it->saveable);
+        if (const CallRegistry::Entry *entry = shownEntry(); entry && !entry->running && answered(entry))
+            emit saveCallRequested(SavedCall::fromCall(*entry->ended, entry->ended->tool.name));
     });
     connect(m_runAgain, &QPushButton::clicked, this, &ToolPanel::runAgain);
     connect(m_form, &ArgumentForm::argumentsChanged, this, &ToolPanel::updateRunState);
@@ -223,18 +230,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     updateRunState();
 }
 
-ToolPanel::~ToolPanel()
-{
-    // Calls are our children; cancelling first tells the servers to stop working for nobody. A call
-    // the server runs as a task is the TaskRegistry's now: it runs on, and the Tasks view shows it end.
-    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-        if (it->call) {
-            it->call->disconnect(this);
-            if (!it->call->task())
-                it->call->cancel(QStringLiteral("Toolgate is closing"));
-        }
-    }
-}
+// The registry cancels the calls still running (except tasks, which the TaskRegistry follows on).
+ToolPanel::~ToolPanel() = default;
 
 void ToolPanel::setApps(AppHost *host, AppTrust *trust)
 {
@@ -248,14 +245,11 @@ void ToolPanel::setApps(AppHost *host, AppTrust *trust)
     showEntryApp();
 }
 
-void ToolPanel::startApp(const QString &k, ToolCall *call)
+void ToolPanel::startApp(ToolCall *call)
 {
-    if (!m_app || k != key() || !AppToolMeta::of(call->tool()).hasApp())
+    if (!m_app || !AppToolMeta::of(call->tool()).hasApp() || m_appCallIds.value(key()) == call->id())
         return;
-    auto it = m_entries.find(k);
-    if (it == m_entries.end() || it->appCallId == call->id())
-        return;
-    it->appCallId = call->id();
+    m_appCallIds.insert(key(), call->id());
     m_app->start(call->server(), call->tool(), call->outcome().sentArguments, call->id());
 }
 
@@ -263,20 +257,20 @@ void ToolPanel::showEntryApp()
 {
     if (!m_app)
         return;
-    const auto it = m_entries.constFind(key());
-    if (it == m_entries.constEnd() || !it->appCallId) {
+    const CallRegistry::Entry *entry = shownEntry();
+    const quint64 appCallId = m_appCallIds.value(key());
+    if (!entry || !appCallId) {
         m_app->closeApp(QStringLiteral("another tool is shown"));
         return;
     }
-    if (m_app->originCallId() == it->appCallId)
+    if (m_app->originCallId() == appCallId)
         return; // already showing this result's app
-    if (it->call) {
-        m_app->start(it->call->server(), it->call->tool(), it->call->outcome().sentArguments, it->appCallId);
-    } else if (it->outcome && m_connection
-               && (it->outcome->kind == ToolCallOutcome::Kind::Succeeded || it->outcome->kind == ToolCallOutcome::Kind::ToolError)) {
+    if (entry->running) {
+        m_app->start(entry->running->server(), entry->running->tool(), entry->running->outcome().sentArguments, appCallId);
+    } else if (m_connection && answered(entry)) {
         // Coming back to a tool: its last result's app is shown again (a new view; the old one was freed).
-        m_app->start(m_connection->identity(), m_tool, it->outcome->sentArguments, it->appCallId);
-        m_app->setResult(it->outcome->result);
+        m_app->start(m_connection->identity(), m_tool, entry->ended->outcome.sentArguments, appCallId);
+        m_app->setResult(entry->ended->outcome.result);
     } else {
         m_app->closeApp(QStringLiteral("another tool is shown"));
     }
@@ -290,6 +284,11 @@ QString ToolPanel::keyFor(const QString &server, const QString &tool)
 QString ToolPanel::key() const
 {
     return m_connection ? keyFor(m_connection->name(), m_tool.name) : QString();
+}
+
+const CallRegistry::Entry *ToolPanel::shownEntry() const
+{
+    return m_connection ? m_calls.find(m_connection->name(), m_tool.name) : nullptr;
 }
 
 void ToolPanel::setTool(ServerConnection *connection, const Tool &tool, const QIcon &icon)
@@ -418,25 +417,20 @@ void ToolPanel::fitSplitterToForm()
 
 ToolCall *ToolPanel::currentCall() const
 {
-    const auto it = m_entries.constFind(key());
-    return it == m_entries.constEnd() ? nullptr : it->call.data();
+    const CallRegistry::Entry *entry = shownEntry();
+    return entry ? entry->running.data() : nullptr;
 }
 
 int ToolPanel::runningCount() const
 {
-    int count = 0;
-    for (const Entry &entry : m_entries)
-        count += entry.call ? 1 : 0;
-    return count;
+    return m_calls.runningCount();
 }
 
 void ToolPanel::showEntry()
 {
-    const auto it = m_entries.constFind(key());
-    if (it == m_entries.constEnd() || (!it->call && !it->outcome)) {
-        m_result->clear();
-    } else if (!it->call && it->outcome) {
-        m_result->setOutcome(*it->outcome);
+    const CallRegistry::Entry *entry = shownEntry();
+    if (entry && !entry->running && entry->ended) {
+        m_result->setOutcome(entry->ended->outcome);
     } else {
         m_result->clear();
     }
@@ -466,14 +460,13 @@ void ToolPanel::updateTaskChoice()
 
 void ToolPanel::updateUrlStep()
 {
-    const auto it = m_entries.constFind(key());
-    const bool show = it != m_entries.constEnd() && !it->call && it->outcome
-        && (!it->awaitedSteps.isEmpty() || it->stepsCompleted);
+    const CallRegistry::Entry *entry = shownEntry();
+    const bool show = entry && !entry->running && entry->ended && (!entry->awaitedSteps.isEmpty() || entry->stepsCompleted);
     m_urlStep->setVisible(show);
     if (!show)
         return;
     const QString server = m_connection ? m_connection->name() : QString();
-    m_urlStepText->setText(it->awaitedSteps.isEmpty()
+    m_urlStepText->setText(entry->awaitedSteps.isEmpty()
         ? tr("%1 reports that the step in the browser is complete. Run the call again to continue.").arg(server)
         : tr("%1 needs you to finish a step in your browser before this call can run; the link is in the window it "
              "opened. When you have finished there, run the call again.").arg(server));
@@ -494,34 +487,31 @@ void ToolPanel::updateRunState()
     m_progress->setVisible(call != nullptr);
     if (call && !m_tick.isActive())
         m_tick.start();
-    {
-        const auto entry = m_entries.constFind(key());
-        m_save->setEnabled(!call && entry != m_entries.constEnd() && entry->saveable.has_value());
-    }
+    const CallRegistry::Entry *entry = shownEntry();
+    m_save->setEnabled(!call && answered(entry));
     if (!call) {
-        const auto it = m_entries.constFind(key());
-        m_state->setText(it != m_entries.constEnd() && it->outcome ? describe(*it->outcome)
-                         : ready                                   ? QString()
-                         : m_connection                            ? m_connection->statusText()
-                                                                   : QString());
+        m_state->setText(entry && entry->ended ? describe(entry->ended->outcome)
+                         : ready               ? QString()
+                         : m_connection        ? m_connection->statusText()
+                                               : QString());
     }
     updateUrlStep();
 }
 
 void ToolPanel::updateProgress()
 {
-    const auto it = m_entries.constFind(key());
-    if (it == m_entries.constEnd() || !it->call) {
+    const CallRegistry::Entry *shown = shownEntry();
+    if (!shown || !shown->running) {
         if (runningCount() == 0)
             m_tick.stop();
         return;
     }
-    const Entry &entry = *it;
+    const CallRegistry::Entry &entry = *shown;
     // Whole seconds while it runs: a tenth ticking four times a second is only noise.
     const qint64 ms = entry.elapsed.isValid() ? entry.elapsed.elapsed() : 0;
     const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : ViewerFormat::elapsed(ms / 1000 * 1000);
     QString text;
-    if (const std::optional<Task> &task = entry.call->task()) {
+    if (const std::optional<Task> &task = entry.running->task()) {
         // The server's words, as plain text on one line; its id shortened (it is only to tell tasks apart).
         text = tr("Task %1: %2").arg(TasksModel::shortTaskId(task->taskId), Task::describeStatus(task->status));
         if (const QString said = task->statusMessage.simplified(); !said.isEmpty())
@@ -538,7 +528,7 @@ void ToolPanel::updateProgress()
             !note.isEmpty() && note != task->statusMessage.simplified())
             text = tr("%1 · %2").arg(text, note.left(200));
         text = tr("%1 · %2").arg(text, seconds);
-    } else if (entry.call->stage() == ToolCall::Stage::AwaitingApproval) {
+    } else if (entry.running->stage() == ToolCall::Stage::AwaitingApproval) {
         text = tr("Waiting for your approval…");
         m_progress->setRange(0, 0);
     } else if (entry.progress && entry.progress->fraction()) {
@@ -569,69 +559,32 @@ void ToolPanel::run()
 
 void ToolPanel::runAgain()
 {
-    const auto it = m_entries.constFind(key());
-    if (!m_run->isEnabled() || !m_connection || !m_pipeline || it == m_entries.constEnd() || !it->outcome)
+    const CallRegistry::Entry *entry = shownEntry();
+    if (!m_run->isEnabled() || !m_connection || !m_pipeline || !entry || !entry->ended)
         return;
-    startCall(it->outcome->sentArguments, it->outcome->sentArgumentOrder);
+    startCall(entry->ended->outcome.sentArguments, entry->ended->outcome.sentArgumentOrder);
 }
 
 void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &order)
 {
     if (!m_connection->readySession())
         return;
-    const QString k = key();
-
     ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this, order);
     if (taskSupportOf(m_tool.execution) == TaskSupport::Optional)
         call->setRunAsTask(m_runAsTask->isChecked());
-    Entry &entry = m_entries[k];
-    entry.call = call;
-    entry.serverName = m_connection->name();
-    entry.outcome.reset();
-    entry.saveable.reset();
-    entry.progress.reset();
-    entry.requested = arguments;
-    entry.awaitedSteps.clear();
-    entry.stepsCompleted = false;
-    entry.appCallId = 0;
-    entry.elapsed.start();
-    m_recent.removeAll(k);
-    m_recent.append(k);
-    while (m_recent.size() > maxEntries) {
-        const QString oldest = m_recent.takeFirst();
-        if (!m_entries.value(oldest).call)
-            m_entries.remove(oldest);
-    }
-
-    connect(call, &ToolCall::progress, this, [this, k](const ProgressUpdate &update) {
-        auto it = m_entries.find(k);
-        if (it == m_entries.end())
-            return;
-        it->progress = update;
-        if (k == key())
-            updateProgress();
+    m_appCallIds.remove(key());
+    m_calls.track(call, arguments);
+    // The app comes up as soon as the call is on its way (approved), and gets the result when it arrives.
+    connect(call, &ToolCall::stageChanged, this, [this, call](ToolCall::Stage stage) {
+        if (stage == ToolCall::Stage::Running && call == currentCall())
+            startApp(call);
     });
-    connect(call, &ToolCall::taskChanged, this, [this, k] {
-        if (k == key()) {
-            updateRunState();
-            updateProgress();
-        }
-    });
-    connect(call, &ToolCall::stageChanged, this, [this, k, call](ToolCall::Stage stage) {
-        if (k == key())
-            updateProgress();
-        // The app comes up as soon as the call is on its way (approved), and gets the result when it arrives.
-        if (stage == ToolCall::Stage::Running)
-            startApp(k, call);
-    });
-    connect(call, &ToolCall::finished, this, [this, k, call] { onFinished(k, call); });
 
     m_result->clear();
     if (m_app)
         m_app->closeApp(QStringLiteral("the tool runs again"));
     updateRunState();
     updateProgress();
-    emit runningCountChanged(runningCount());
 }
 
 void ToolPanel::cancel()
@@ -640,61 +593,42 @@ void ToolPanel::cancel()
         call->cancel();
 }
 
-void ToolPanel::onStepCompleted(const QString &serverName, const QString &elicitationId)
+void ToolPanel::onChanged(const QString &serverName, const QString &toolName)
 {
-    for (auto entry = m_entries.begin(); entry != m_entries.end(); ++entry) {
-        if (entry->serverName != serverName || !entry->awaitedSteps.removeAll(elicitationId))
-            continue;
-        if (entry->awaitedSteps.isEmpty())
-            entry->stepsCompleted = true;
-        if (entry.key() == key())
-            updateUrlStep();
-    }
+    if (!m_connection || serverName != m_connection->name() || toolName != m_tool.name)
+        return;
+    updateRunState();
+    updateProgress();
 }
 
-void ToolPanel::onFinished(const QString &k, ToolCall *call)
+void ToolPanel::onEnded(const QString &serverName, const QString &toolName, ToolCall *call)
 {
-    auto it = m_entries.find(k);
-    bool edited = false;
-    if (it != m_entries.end() && it->call == call) {
-        it->outcome = call->outcome();
-        it->call = nullptr;
-        using Kind = ToolCallOutcome::Kind;
-        // Only a call that answered has a result worth expecting again.
-        if (call->outcome().kind == Kind::Succeeded || call->outcome().kind == Kind::ToolError)
-            it->saveable = SavedCall::fromCall(*call, call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name);
+    const ToolCallOutcome &outcome = call->outcome();
+    emit message(tr("%1 on %2: %3").arg(toolName, serverName, describe(outcome)));
+    const CallRegistry::Entry *entry = m_calls.find(serverName, toolName);
+    if (!entry || !entry->ended || entry->ended->id != call->id())
+        return; // a newer call of the tool was started meanwhile
+    const bool shown = m_connection && serverName == m_connection->name() && toolName == m_tool.name;
+    // Arguments changed in the confirmation dialog were what the server got: they become the
+    // form's (unless the person typed something else meanwhile) and the ones remembered.
+    using Kind = ToolCallOutcome::Kind;
+    if (outcome.kind != Kind::Denied && outcome.kind != Kind::InvalidArguments && outcome.sentArguments != entry->requested) {
+        if (m_history)
+            m_history->remember(serverName, toolName, outcome.sentArguments);
+        if (shown && m_form->arguments() == entry->requested)
+            m_form->setArguments(outcome.sentArguments);
+    }
+    if (!shown)
+        return;
+    m_result->setOutcome(outcome);
+    if (m_app && m_appCallIds.value(key()) == call->id()) {
+        if (outcome.kind == Kind::Succeeded || outcome.kind == Kind::ToolError)
+            m_app->setResult(outcome.result);
         else
-            it->saveable.reset();
-        // Arguments changed in the confirmation dialog were what the server got: they become the
-        // form's (unless the person typed something else meanwhile) and the ones remembered.
-        const ToolCallOutcome &outcome = call->outcome();
-        edited = outcome.kind != Kind::Denied && outcome.kind != Kind::InvalidArguments && outcome.sentArguments != it->requested;
-        if (edited) {
-            if (m_history)
-                m_history->remember(call->server().name, call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name,
-                                    outcome.sentArguments);
-            if (k == key() && m_form->arguments() == it->requested)
-                m_form->setArguments(outcome.sentArguments);
-        }
-        for (const UrlElicitation &step : call->outcome().urlElicitations)
-            it->awaitedSteps.append(step.elicitationId);
+            m_app->setCancelled(outcome.error.message.isEmpty() ? describe(outcome) : outcome.error.message);
     }
-    const QString toolName = call->tool().name.isEmpty() ? k.section(QChar(0x1f), 1) : call->tool().name;
-    emit message(tr("%1 on %2: %3").arg(toolName, call->server().name, describe(call->outcome())));
-    call->deleteLater();
-    if (k == key()) {
-        m_result->setOutcome(call->outcome());
-        if (m_app && it != m_entries.end() && it->appCallId == call->id()) {
-            const ToolCallOutcome &outcome = call->outcome();
-            if (outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError)
-                m_app->setResult(outcome.result);
-            else
-                m_app->setCancelled(outcome.error.message.isEmpty() ? describe(outcome) : outcome.error.message);
-        }
-        updateRunState();
-        refitForResult();
-    }
-    emit runningCountChanged(runningCount());
+    updateRunState();
+    refitForResult();
 }
 
 } // namespace Toolgate

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/calls/callregistry.h"
 #include "core/calls/toolcall.h"
 #include "core/collections/collection.h"
 #include "core/protocol/tool.h"
@@ -99,26 +100,11 @@ signals:
     void appConsoleLine(const QString &server, const QString &text);
 
 private:
-    struct Entry
-    {
-        QPointer<ToolCall> call;
-        QString serverName; // the call's
-        std::optional<ToolCallOutcome> outcome;
-        /// The finished call as it can be saved to a collection (it answered); the ToolCall itself is gone.
-        std::optional<SavedCall> saveable;
-        std::optional<ProgressUpdate> progress;
-        QElapsedTimer elapsed;
-        /// The arguments the call was started with; the confirmation dialog may change what is sent.
-        QJsonObject requested;
-        /// elicitationIds of a -32042 outcome the server has not yet reported complete.
-        QStringList awaitedSteps;
-        bool stepsCompleted = false;
-        /// ToolCall::id() of the call, once its app was shown (tools with _meta.ui.resourceUri).
-        quint64 appCallId = 0;
-    };
-
+    /// The shown tool's key for what the panel remembers per tool ("Run as a task", the app shown).
     QString key() const;
     static QString keyFor(const QString &server, const QString &tool);
+    /// What the registry knows of the shown tool's calls, or null.
+    const CallRegistry::Entry *shownEntry() const;
     void showEntry();
     void updateRunState();
     void updateProgress();
@@ -134,18 +120,20 @@ private:
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     bool focusNextPrevChild(bool next) override;
-    void onFinished(const QString &key, ToolCall *call);
-    void onStepCompleted(const QString &serverName, const QString &elicitationId);
+    void onChanged(const QString &serverName, const QString &toolName);
+    void onEnded(const QString &serverName, const QString &toolName, ToolCall *call);
     /// Shows the app of the shown tool's call once it runs (or its last result's app).
-    void startApp(const QString &key, ToolCall *call);
+    void startApp(ToolCall *call);
     void showEntryApp();
 
     QPointer<ToolCallPipeline> m_pipeline;
     ArgumentHistory *m_history;
     QPointer<ServerConnection> m_connection;
     Tool m_tool;
-    QHash<QString, Entry> m_entries;
-    QStringList m_recent; // keys of m_entries, least recently used first, to cap memory
+    /// The newest call of each tool run here: running, then how it ended.
+    CallRegistry m_calls;
+    /// ToolCall::id() of the call whose app is shown for a tool key (tools with _meta.ui.resourceUri).
+    QHash<QString, quint64> m_appCallIds;
     QHash<QString, bool> m_runAsTaskChoices; // "Run as a task" per tool key, as last ticked
     QTimer m_tick;
     QTimer m_fit; // coalesces refits: one after the layouts settled, however many requests came

@@ -76,7 +76,7 @@ int main(int argc, char *argv[])
         });
         auto *gate = new FixedApprovalGate({ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
         auto *pipeline = new ToolCallPipeline(gate, nullptr, {});
-        pipeline->setObserver(log);
+        pipeline->setJournal(log);
         QObject::connect(fixture->session.get(), &ClientSession::ready, pipeline, [=] {
             pipeline->call(fixture->target.get(), QStringLiteral("hang"),
                            QJsonObject{{QStringLiteral("x"), 1}}, CallInitiator::Gui, pipeline);

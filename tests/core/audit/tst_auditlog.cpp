@@ -188,7 +188,7 @@ void tst_AuditLog::recordsPipelineCalls()
 
     FixedApprovalGate gate(allowOnce());
     ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     QObject owner;
     ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s,
                                    {{u"text"_s, u"hello"_s}, {u"password"_s, u"pw-123456"_s}}, CallInitiator::Gui, &owner);
@@ -258,7 +258,7 @@ void tst_AuditLog::recordsEditsAndDenials()
     for (const Step &step : steps) {
         FixedApprovalGate gate(step.decision);
         ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setObserver(&log);
+        pipeline.setJournal(&log);
         ToolCall *call = pipeline.call(fixture.target.get(), u"echo"_s, {{u"text"_s, step.text}}, step.initiator, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
@@ -289,7 +289,7 @@ void tst_AuditLog::recordsCallsThatFailBeforeTheIntent()
     AuditLog log(options());
     FixedApprovalGate gate(allowOnce());
     ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     QObject owner;
     TestSupport::SessionCallTarget offline(nullptr, {u"offline"_s, u"cmd"_s, {}});
     ToolCall *call = pipeline.call(&offline, u"tool"_s, {}, CallInitiator::Gui, &owner);
@@ -424,7 +424,7 @@ void tst_AuditLog::droppedCallIsMarked()
     QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
     FixedApprovalGate gate(allowOnce());
     ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     auto owner = std::make_unique<QObject>();
     pipeline.call(fixture.target.get(), u"hang"_s, {}, CallInitiator::Gui, owner.get());
     QTRY_VERIFY_WITH_TIMEOUT(invoked, waitMs);

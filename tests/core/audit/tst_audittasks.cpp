@@ -562,7 +562,7 @@ void tst_AuditTasks::throughThePipeline()
     TestSupport::SessionCallTarget target(&session, ServerIdentity{u"everything"_s, u"node everything"_s, {}});
     FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
     ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     QObject owner; // goes first, with the call, while the pipeline and the session still live
 
     QPointer<ToolCall> call = pipeline.call(&target, u"simulate-research-query"_s, {{u"topic"_s, u"tides"_s}}, CallInitiator::Gui, &owner);
@@ -599,7 +599,7 @@ void tst_AuditTasks::throughThePipeline()
     QVERIFY(record);
     QCOMPARE(record->taskId, outcome.task->taskId);
     QCOMPARE(record->decision, ApprovalDecision::Kind::AllowOnce); // approved once, for the whole task
-    // Each step once, in order: heard one by one through callTaskChanged(), none again at the end.
+    // Each step once, in order: written one by one as the pipeline heard them, none again when the call closes.
     QCOMPARE(record->taskEvents.size(), outcome.taskEvents.size());
     for (qsizetype i = 0; i < outcome.taskEvents.size(); ++i) {
         QCOMPARE(record->taskEvents.at(i).status, outcome.taskEvents.at(i).status);

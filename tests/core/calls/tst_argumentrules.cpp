@@ -447,7 +447,7 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
     HeldGate gate;
     ApprovalPolicy policy;
     ToolCallPipeline pipeline(&gate, &policy, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     pipeline.setArgumentRules(&rules);
 
     // Inside the folder: allowed without asking, the rule named.
@@ -534,7 +534,7 @@ void tst_ArgumentRules::shadowRuleRecordsWithoutDeciding()
     QVERIFY(rules.setRules({trial}));
     HeldGate gate;
     ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setObserver(&log);
+    pipeline.setJournal(&log);
     pipeline.setArgumentRules(&rules);
 
     // The shadow rule would deny: the person is still asked, allows, and the call runs.

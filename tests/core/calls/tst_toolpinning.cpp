@@ -414,7 +414,7 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     AuditLog::Options auditOptions;
     auditOptions.path = dir.filePath(u"audit.db"_s);
     AuditLog audit(auditOptions);
-    pipeline.setObserver(&audit);
+    pipeline.setJournal(&audit);
 
     // 1. The person always allows read_notes as it is first listed.
     QPointer<ToolCall> first = pipeline.call(&target, u"read_notes"_s, {{u"topic"_s, u"groceries"_s}}, CallInitiator::Gui, this);
@@ -478,7 +478,7 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     QSignalSpy closed(&session, &ClientSession::closed);
     session.disconnectFromServer();
     QVERIFY(closed.wait(5000) || !closed.isEmpty());
-    pipeline.setObserver(nullptr);
+    pipeline.setJournal(nullptr);
 }
 
 void tst_ToolPinning::shadowingIsFlagged()

@@ -246,7 +246,7 @@ void tst_CollectionRunner::theRunApprovalCoversExactlyTheListedCalls()
                                           CallInitiator::Gui, this, JsonKeyOrder::fromKeys({u"units"_s, u"city"_s}));
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
-        const SavedCall saved = SavedCall::fromCall(*call, u"Oslo weather"_s);
+        const SavedCall saved = SavedCall::fromCall(call->record(), u"Oslo weather"_s);
         delete call;
         QCOMPARE(saved.server, u"demo"_s);
         QCOMPARE(saved.tool, u"weather"_s);

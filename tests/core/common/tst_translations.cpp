@@ -182,6 +182,7 @@ private slots:
         static const Allowed allowed[] = {
             {"core/requests/serverrequestpipeline.cpp", "The user did not answer: ", "error reply to the server"},
             {"core/requests/serverrequestpipeline.cpp", "Toolgate is closing", "error reply to the server"},
+            {"core/calls/callregistry.cpp", "Toolgate is closing", "the cancellation reason sent to the server"},
             {"core/requests/serverrequestpipeline.cpp", "this client does not answer ", "error reply to the server"},
             {"core/requests/serverrequestpipeline.cpp", "the client could not list its roots", "error reply to the server"},
             {"core/requests/serverrequest.cpp", "%1 does not answer this kind of request", "a programming error in the caller"},

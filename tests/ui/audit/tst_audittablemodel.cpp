@@ -473,8 +473,8 @@ private slots:
         run.runName = QStringLiteral("smoke");
         run.calls.append({QStringLiteral("add"), ServerIdentity{QStringLiteral("demo"), QStringLiteral("/usr/bin/demo"), {}},
                           QStringLiteral("add"), QJsonObject{{QStringLiteral("a"), 2}}, {}});
-        store->log->runDecided(run, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
-        store->log->runDecided(run, ApprovalDecision{ApprovalDecision::Kind::Deny, ApprovalDecision::Source::Human, {}, std::nullopt});
+        store->log->writeRunDecision(run, ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        store->log->writeRunDecision(run, ApprovalDecision{ApprovalDecision::Kind::Deny, ApprovalDecision::Source::Human, {}, std::nullopt});
         TestedModel tested(store->path, store->log.get());
         AuditTableModel &model = tested.model;
         model.setFilter({});

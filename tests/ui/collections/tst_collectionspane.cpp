@@ -7,6 +7,7 @@
 #include "ui/compare/resultcompareview.h"
 #include "../support/mainwindowtesting.h"
 
+#include "core/calls/approvalqueue.h"
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
 #include "ui/audit/auditdetailpane.h"
@@ -372,6 +373,7 @@ private slots:
         parent.show();
         DialogApprovalGate gate(&parent);
         gate.setAllowDelay(0);
+        ApprovalQueue questions(&gate); // as the pipeline asks: one question at a time
         ApprovalRequest single;
         single.server.name = u"demo"_s;
         single.tool.name = u"echo"_s;
@@ -382,11 +384,11 @@ private slots:
         QObject context;
         QList<ApprovalDecision> singleAnswers;
         QList<ApprovalDecision> runAnswers;
-        gate.requestApproval(single, &context, [&](const ApprovalDecision &d) { singleAnswers.append(d); });
-        gate.requestRunApproval(run, &context, [&](const ApprovalDecision &d) { runAnswers.append(d); });
+        questions.ask(single, &context, [&](const ApprovalDecision &d) { singleAnswers.append(d); });
+        questions.askRun(run, &context, [&](const ApprovalDecision &d) { runAnswers.append(d); });
         QTRY_VERIFY(gate.currentDialog() && gate.currentDialog()->isVisible());
         QVERIFY(!gate.currentRunDialog()); // the run waits behind the single call
-        QCOMPARE(gate.pendingCount(), 2);
+        QCOMPARE(questions.pendingCount(), 2);
         gate.currentDialog()->reject();
         QTRY_COMPARE(singleAnswers.size(), 1);
         QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
@@ -400,17 +402,17 @@ private slots:
         // A run whose asker goes away closes its dialog and is never answered.
         auto gone = std::make_unique<QObject>();
         QList<ApprovalDecision> late;
-        gate.requestRunApproval(run, gone.get(), [&](const ApprovalDecision &d) { late.append(d); });
+        questions.askRun(run, gone.get(), [&](const ApprovalDecision &d) { late.append(d); });
         QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
         gone.reset();
         QTRY_VERIFY(!gate.currentRunDialog());
-        QCOMPARE(gate.pendingCount(), 0);
+        QCOMPARE(questions.pendingCount(), 0);
         QVERIFY(deliverPostedEvents()); // answers are delivered queued: any would be in
         QVERIFY(late.isEmpty());
 
         // The window closing the dialog without a decision denies the run, once.
         QList<ApprovalDecision> closed;
-        gate.requestRunApproval(run, &context, [&](const ApprovalDecision &d) { closed.append(d); });
+        questions.askRun(run, &context, [&](const ApprovalDecision &d) { closed.append(d); });
         QTRY_VERIFY(gate.currentRunDialog() && gate.currentRunDialog()->isVisible());
         gate.currentRunDialog()->close();
         QTRY_COMPARE(closed.size(), 1);

@@ -3,6 +3,7 @@
 #include "ui/dialogs/approvalrulesdialog.h"
 #include "ui/dialogs/confirmationdialog.h"
 #include "ui/dialogs/dialogapprovalgate.h"
+#include "core/calls/approvalqueue.h"
 #include "ui/dialogs/runapprovaldialog.h"
 #include "core/jsonrpc/jsontext.h"
 #include "ui/forms/problemsbox.h"
@@ -562,13 +563,14 @@ void tst_ConfirmationDialog::gateAnswersExactlyOnce()
     QWidget window;
     auto *gate = new DialogApprovalGate(&window);
     gate->setAllowDelay(0);
+    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
     QObject context;
     QList<ApprovalDecision> answers;
-    gate->requestApproval(makeRequest(), &context, [&](const ApprovalDecision &d) { answers.append(d); });
+    questions.ask(makeRequest(), &context, [&](const ApprovalDecision &d) { answers.append(d); });
     QTRY_VERIFY(gate->currentDialog());
     ConfirmationDialog *dialog = gate->currentDialog();
     QVERIFY(dialog->isVisible());
-    QCOMPARE(gate->pendingCount(), 1);
+    QCOMPARE(questions.pendingCount(), 1);
 
     QTRY_VERIFY(button(dialog, u"allowAlways"_s)->isEnabled());
     button(dialog, u"allowAlways"_s)->click();
@@ -577,7 +579,7 @@ void tst_ConfirmationDialog::gateAnswersExactlyOnce()
     QVERIFY(Toolgate::TestSupport::deliverPostedEvents()); // answers are delivered queued: a second would be in
     QCOMPARE(answers.size(), 1);
     QCOMPARE(answers.first().kind, ApprovalDecision::Kind::AllowAlways);
-    QCOMPARE(gate->pendingCount(), 0);
+    QCOMPARE(questions.pendingCount(), 0);
     QTRY_VERIFY(!gate->currentDialog());
 }
 
@@ -586,18 +588,19 @@ void tst_ConfirmationDialog::gateQueuesRequests()
     QWidget window;
     auto *gate = new DialogApprovalGate(&window);
     gate->setAllowDelay(0);
+    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
     QObject context;
     QStringList answeredTools;
     QList<ApprovalDecision::Kind> kinds;
     const auto request = [&](const QString &tool) {
-        gate->requestApproval(makeRequest(tool), &context, [&answeredTools, &kinds, tool](const ApprovalDecision &d) {
+        questions.ask(makeRequest(tool), &context, [&answeredTools, &kinds, tool](const ApprovalDecision &d) {
             answeredTools.append(tool);
             kinds.append(d.kind);
         });
     };
     request(u"first"_s);
     request(u"second"_s);
-    QCOMPARE(gate->pendingCount(), 2);
+    QCOMPARE(questions.pendingCount(), 2);
 
     // One dialog at a time, saying that another call waits.
     QTRY_VERIFY(gate->currentDialog());
@@ -618,7 +621,7 @@ void tst_ConfirmationDialog::gateQueuesRequests()
     QTRY_COMPARE(answeredTools.size(), 2);
     QCOMPARE(answeredTools, (QStringList{u"first"_s, u"second"_s}));
     QCOMPARE(kinds, (QList<ApprovalDecision::Kind>{ApprovalDecision::Kind::Deny, ApprovalDecision::Kind::AllowOnce}));
-    QCOMPARE(gate->pendingCount(), 0);
+    QCOMPARE(questions.pendingCount(), 0);
 }
 
 void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
@@ -626,18 +629,19 @@ void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
     QWidget window;
     auto *gate = new DialogApprovalGate(&window);
     gate->setAllowDelay(0);
+    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
     int answers = 0;
     auto shown = std::make_unique<QObject>();
     auto waiting = std::make_unique<QObject>();
     QObject survivor;
-    gate->requestApproval(makeRequest(u"a"_s), shown.get(), [&](const ApprovalDecision &) { ++answers; });
-    gate->requestApproval(makeRequest(u"b"_s), waiting.get(), [&](const ApprovalDecision &) { ++answers; });
-    gate->requestApproval(makeRequest(u"c"_s), &survivor, [&](const ApprovalDecision &) { ++answers; });
+    questions.ask(makeRequest(u"a"_s), shown.get(), [&](const ApprovalDecision &) { ++answers; });
+    questions.ask(makeRequest(u"b"_s), waiting.get(), [&](const ApprovalDecision &) { ++answers; });
+    questions.ask(makeRequest(u"c"_s), &survivor, [&](const ApprovalDecision &) { ++answers; });
     QTRY_VERIFY(gate->currentDialog());
     QPointer<ConfirmationDialog> first = gate->currentDialog();
 
     waiting.reset(); // leaves the line
-    QTRY_COMPARE(gate->pendingCount(), 2);
+    QTRY_COMPARE(questions.pendingCount(), 2);
     shown.reset(); // its dialog closes without an answer; the next one comes up
     QTRY_VERIFY(!first);
     QTRY_VERIFY(gate->currentDialog());
@@ -655,6 +659,7 @@ void tst_ConfirmationDialog::gatePreparesOffTheGuiThread()
     QWidget window;
     auto *gate = new DialogApprovalGate(&window);
     gate->setAllowDelay(0);
+    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
     ApprovalRequest large = makeRequest(u"large"_s);
     QJsonArray items;
     for (int i = 0; i < 50000; ++i)
@@ -663,14 +668,14 @@ void tst_ConfirmationDialog::gatePreparesOffTheGuiThread()
     large.validationProblems = {u"/items: not allowed"_s};
     int answers = 0;
     auto dies = std::make_unique<QObject>();
-    gate->requestApproval(large, dies.get(), [&](const ApprovalDecision &) { ++answers; });
+    questions.ask(large, dies.get(), [&](const ApprovalDecision &) { ++answers; });
     QVERIFY(!gate->currentDialog()); // not on the requesting call: being prepared
-    QCOMPARE(gate->pendingCount(), 1);
+    QCOMPARE(questions.pendingCount(), 1);
     dies.reset(); // while its text is being prepared: no dialog comes for it, and no answer
-    QTRY_COMPARE(gate->pendingCount(), 0);
+    QTRY_COMPARE(questions.pendingCount(), 0);
 
     QObject context;
-    gate->requestApproval(large, &context, [&](const ApprovalDecision &) { ++answers; });
+    questions.ask(large, &context, [&](const ApprovalDecision &) { ++answers; });
     QVERIFY(!gate->currentDialog());
     QTRY_VERIFY(gate->currentDialog());
     ConfirmationDialog *dialog = gate->currentDialog();
