@@ -78,42 +78,44 @@ private slots:
         m_fixture->start();
         QTRY_VERIFY_WITH_TIMEOUT(m_fixture->session->isReady(), waitMs);
         m_ran = 0;
+        m_gate = std::make_unique<HeldGate>();
+        m_journal = std::make_unique<RecordingJournal>();
+        m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+        m_pipeline->setJournal(m_journal.get());
     }
-    void cleanup() { m_fixture.reset(); }
+    void cleanup()
+    {
+        m_pipeline.reset();
+        m_journal.reset();
+        m_gate.reset();
+        m_fixture.reset();
+    }
 
     void aSentCallIsOpenedDecidedMadeDurableAndClosed()
     {
-        HeldGate gate;
-        RecordingJournal journal;
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setJournal(&journal);
         QObject owner;
-        ToolCall *call = pipeline.call(m_fixture->target.get(), u"echo"_s, {}, CallInitiator::Gui, &owner);
+        ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(gate.held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
         // Opened before the person is asked: the intent is on record before anything can be sent.
-        QCOMPARE(journal.linesOf(call->id()), QStringList{u"opened"_s});
-        gate.held(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        QCOMPARE(m_journal->linesOf(call->id()), QStringList{u"opened"_s});
+        allow();
         QVERIFY(finished.wait(waitMs));
-        QCOMPARE(journal.linesOf(call->id()), (QStringList{u"opened"_s, u"decided"_s, u"closed"_s}));
-        QCOMPARE(journal.durableAsked, QList<quint64>{call->id()});
+        QCOMPARE(m_journal->linesOf(call->id()), (QStringList{u"opened"_s, u"decided"_s, u"closed"_s}));
+        QCOMPARE(m_journal->durableAsked, QList<quint64>{call->id()});
         QCOMPARE(m_ran, 1);
     }
 
     void aDeniedCallIsClosedWithoutBeingMadeDurable()
     {
-        HeldGate gate;
-        RecordingJournal journal;
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setJournal(&journal);
         QObject owner;
-        ToolCall *call = pipeline.call(m_fixture->target.get(), u"echo"_s, {}, CallInitiator::Gui, &owner);
+        ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(gate.held, waitMs);
-        gate.held(ApprovalDecision::deny(u"not now"_s)); // a denial ends the call at once
+        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
+        m_gate->held(ApprovalDecision::deny(u"not now"_s)); // a denial ends the call at once
         QCOMPARE(finished.size(), 1);
-        QCOMPARE(journal.linesOf(call->id()), (QStringList{u"opened"_s, u"decided"_s, u"closed"_s}));
-        QVERIFY(journal.durableAsked.isEmpty());
+        QCOMPARE(m_journal->linesOf(call->id()), (QStringList{u"opened"_s, u"decided"_s, u"closed"_s}));
+        QVERIFY(m_journal->durableAsked.isEmpty());
         QCOMPARE(m_ran, 0);
     }
 
@@ -129,68 +131,62 @@ private slots:
     {
         QFETCH(QString, tool);
         QFETCH(bool, connected);
-        FixedApprovalGate gate(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
-        RecordingJournal journal;
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setJournal(&journal);
         if (!connected)
             m_fixture->session->disconnectFromServer();
         QObject owner;
-        ToolCall *call = pipeline.call(m_fixture->target.get(), tool, {}, CallInitiator::Cli, &owner);
+        ToolCall *call = start(tool, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
         QVERIFY(finished.wait(waitMs));
         QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
-        QCOMPARE(journal.linesOf(call->id()), (QStringList{u"opened"_s, u"closed"_s}));
-        QCOMPARE(journal.openedTools, QStringList{tool});
+        QCOMPARE(m_journal->linesOf(call->id()), (QStringList{u"opened"_s, u"closed"_s}));
+        QCOMPARE(m_journal->openedTools, QStringList{tool});
     }
 
     void aCallDeletedBeforeItEndsIsAbandonedOnce()
     {
-        HeldGate gate;
-        RecordingJournal journal;
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setJournal(&journal);
         auto owner = std::make_unique<QObject>();
-        ToolCall *call = pipeline.call(m_fixture->target.get(), u"echo"_s, {}, CallInitiator::Gui, owner.get());
+        ToolCall *call = start(u"echo"_s, owner.get());
         const quint64 id = call->id();
-        QTRY_VERIFY_WITH_TIMEOUT(gate.held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
         owner.reset(); // the window that started it closed while the person decided
-        QCOMPARE(journal.linesOf(id), (QStringList{u"opened"_s, u"abandoned"_s}));
-        gate.held(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        QCOMPARE(m_journal->linesOf(id), (QStringList{u"opened"_s, u"abandoned"_s}));
+        allow();
         QVERIFY(TestSupport::deliverPostedEvents());
-        QCOMPARE(journal.linesOf(id), (QStringList{u"opened"_s, u"abandoned"_s}));
+        QCOMPARE(m_journal->linesOf(id), (QStringList{u"opened"_s, u"abandoned"_s}));
         QCOMPARE(m_ran, 0);
 
         // One deleted before it was described has nothing on record, and nothing is written for it.
         auto early = std::make_unique<QObject>();
-        const quint64 earlyId = pipeline.call(m_fixture->target.get(), u"echo"_s, {}, CallInitiator::Gui, early.get())->id();
+        const quint64 earlyId = start(u"echo"_s, early.get())->id();
         early.reset();
         QVERIFY(TestSupport::deliverPostedEvents());
-        QVERIFY(journal.linesOf(earlyId).isEmpty());
+        QVERIFY(m_journal->linesOf(earlyId).isEmpty());
     }
 
     void aCancelledCallIsDecidedNeverAndClosedOnce()
     {
-        HeldGate gate;
-        RecordingJournal journal;
-        ToolCallPipeline pipeline(&gate, nullptr, {});
-        pipeline.setJournal(&journal);
         QObject owner;
-        ToolCall *call = pipeline.call(m_fixture->target.get(), u"echo"_s, {}, CallInitiator::Gui, &owner);
+        ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(gate.held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
         call->cancel();
         QCOMPARE(finished.size(), 1);
         QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Cancelled);
-        gate.held(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        allow();
         QVERIFY(TestSupport::deliverPostedEvents());
-        QCOMPARE(journal.linesOf(call->id()), (QStringList{u"opened"_s, u"closed"_s}));
+        QCOMPARE(m_journal->linesOf(call->id()), (QStringList{u"opened"_s, u"closed"_s}));
         QCOMPARE(finished.size(), 1);
         QCOMPARE(m_ran, 0);
     }
 
 private:
+    ToolCall *start(const QString &tool, QObject *owner) { return m_pipeline->call(m_fixture->target.get(), tool, {}, CallInitiator::Gui, owner); }
+    void allow() { m_gate->held(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt}); }
+
     std::unique_ptr<TestSupport::InProcessServer> m_fixture;
+    std::unique_ptr<HeldGate> m_gate;
+    std::unique_ptr<RecordingJournal> m_journal;
+    std::unique_ptr<ToolCallPipeline> m_pipeline;
     int m_ran = 0;
 };
 
