@@ -417,6 +417,7 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
     request.inputValidator = validator;
     request.validationIssues = issues;
     request.definitionChange = call->m_outcome.definitionChange;
+    request.requestedIn = call->m_requestedIn;
     if (CallTarget *target = call->target())
         request.shadowedServers = target->otherServersWithTool(call->m_tool.name);
     QPointer<ToolCall> guard(call);

@@ -108,6 +108,10 @@ public:
     /// Links this call to the call whose result rendered the app that makes it. Set it right
     /// after ToolCallPipeline::call(), before the event loop runs (the audit log reads it at start).
     void setOriginCallId(quint64 originCallId) { m_originCallId = originCallId; }
+    /// For a model's call: the conversation it was asked for in, shown with the approval request
+    /// (ApprovalRequest::requestedIn). Set it right after ToolCallPipeline::call().
+    void setRequestedIn(const QString &conversationTitle) { m_requestedIn = conversationTitle; }
+    const QString &requestedIn() const { return m_requestedIn; }
     const ToolCallOutcome &outcome() const { return m_outcome; }
     /// The task the server runs the call as, once it answered with one.
     const std::optional<Task> &task() const { return m_outcome.task; }
@@ -154,6 +158,7 @@ private:
     CallInitiator m_initiator;
     quint64 m_id;
     quint64 m_originCallId = 0;
+    QString m_requestedIn;
     Stage m_stage = Stage::Validating;
     ToolCallOutcome m_outcome;
     RequestId m_requestId;

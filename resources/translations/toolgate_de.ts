@@ -134,10 +134,6 @@ Anfrage für einen Werkzeugaufruf
         <translation>Ergebnis.</translation>
     </message>
     <message>
-        <source>gui, cli or app.</source>
-        <translation>gui, cli oder app.</translation>
-    </message>
-    <message>
         <source>From.</source>
         <translation>Von.</translation>
     </message>
@@ -180,10 +176,6 @@ Anfrage für einen Werkzeugaufruf
     <message>
         <source>unknown --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</source>
         <translation>unbekanntes --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</translation>
-    </message>
-    <message>
-        <source>unknown --client &quot;%1&quot; (gui, cli, app)</source>
-        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app)</translation>
     </message>
     <message>
         <source>--%1: &quot;%2&quot; is neither a date, a date and time, nor an age like 2h or 7d</source>
@@ -1252,58 +1244,6 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
 </translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli audit COMMAND [options]
-
-Reads the audit log of every tool call, server request and connection event.
-
-Commands:
-  list              The newest records (filters below; --limit N, --before ID for older ones)
-  show ID           One record in full, with its hash chain events
-  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
-  verify            Recomputes the hash chain; reports the first record changed or removed
-
-Filters (repeat an option to accept several values):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
-  --search WORDS    words in arguments, results and errors (each may be the start of a word)
-  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
-
-Other options:
-  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
-  --json            Machine-readable output (JSON Lines for list)
-
-Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
-            8 verify found records changed or removed.
-</source>
-        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
-
-Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
-
-Befehle:
-  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
-  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
-  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
-  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
-
-Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
-  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
-  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
-
-Weitere Optionen:
-  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
-  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
-
-Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
-            8 verify hat veränderte oder entfernte Einträge gefunden.
-</translation>
-    </message>
-    <message>
         <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
         <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
     </message>
@@ -2152,6 +2092,78 @@ Exit-Codes:
     <message>
         <source>the task sent no news within --timeout and was cancelled at the server</source>
         <translation>die Aufgabe hat sich innerhalb von --timeout nicht gemeldet und wurde beim Server abgebrochen</translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation>Anfrage von</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>dem Modell</translation>
+    </message>
+    <message>
+        <source>the model in conversation «%1»</source>
+        <translation>dem Modell im Gespräch «%1»</translation>
+    </message>
+    <message>
+        <source>gui, cli, app or model.</source>
+        <translation>gui, cli, app oder model.</translation>
+    </message>
+    <message>
+        <source>unknown --client &quot;%1&quot; (gui, cli, app, model)</source>
+        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app, model)</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
     </message>
 </context>
 <context>
@@ -3782,6 +3794,10 @@ Exit-Codes:
         <source>run denied</source>
         <translation>Lauf abgelehnt</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditVerifier</name>
@@ -4955,6 +4971,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Spelled out: </source>
         <translation>Buchstabiert: </translation>
+    </message>
+    <message>
+        <source>Requested by the model in conversation «%1». It needs your approval before it is sent to the server.</source>
+        <translation>Vom Modell im Gespräch «%1» angefordert. Der Aufruf braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
     </message>
 </context>
 <context>
