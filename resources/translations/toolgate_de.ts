@@ -7055,6 +7055,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ModelKeys</name>
+    <message>
+        <source>the API key of the model &quot;%1&quot; could not be read from %2: %3</source>
+        <translation>der API-Schlüssel des Modells &quot;%1&quot; konnte nicht aus %2 gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>the models file says the API key of the model &quot;%1&quot; is kept in %2 (as &quot;%3&quot;), but it is not there; store the key there again</source>
+        <translation>laut Modelldatei liegt der API-Schlüssel des Modells &quot;%1&quot; in %2 (als &quot;%3&quot;), doch dort ist er nicht; legen Sie den Schlüssel dort erneut ab</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ModelTurn</name>
     <message>
         <source>%1 failed: the answer took longer than %2 seconds; it was stopped.</source>
