@@ -1848,242 +1848,6 @@ Schnittstellen:
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
-       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
-
-Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
-else the one named with --server in the servers file, else the only enabled one there.
-Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
-the whole environment; configured servers see only PATH, HOME and a few other basics plus
-the &quot;env&quot; of their entry.
-
-Commands:
-  servers                           list the configured servers (does not connect)
-  info                              server name and version, protocol revision, capabilities,
-                                    instructions
-  tools                             list the tools
-  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         list the resources
-  read URI                          read a resource
-  templates                         list the resource templates
-  prompts                           list the prompts
-  prompt NAME [key=value ...]       render a prompt with its arguments
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    suggest values for a prompt argument or a template
-                                    variable; key=value gives the other arguments as context
-  ping                              check that the server answers
-  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
-  task get ID                       show a task&apos;s status
-  task result ID                    wait for a task to end and print its result, as call does
-  task cancel ID                    cancel a task at the server
-
-Tool arguments:
-  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
-                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
-                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
-  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Sets property b of the object argument a.
-  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
-                  it is sent as written. key=value pairs after it add or replace top-level keys.
-  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
-  Note: --json selects JSON output; it never takes the arguments.
-
-Options:
-  --config FILE       servers file (default: %1)
-                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
-                      &quot;servers&quot; format.
-  --server NAME       the configured server to use (needed when several are enabled)
-  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
-                      falling back to the older HTTP+SSE transport
-  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking
-  --json              machine-readable output: one JSON document per command on stdout
-  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it); given, it also bounds a task: one with no news for
-                      that long is cancelled at the server
-  --root DIR          a folder the server may know about when it asks for the client&apos;s
-                      roots (repeatable; none are shared without it)
-  --task              call: ask the tool to run as a task, when it may (tools that require
-                      it always do)
-  --no-wait           call: once the server answers with a task, print its id and exit,
-                      leaving the task running at the server
-  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
-  --save-dir DIR      write images, audio and binary resource contents to files in DIR
-  --version           print the version
-  --help, -h          print this help
-
-Approval:
-  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
-  name, description), its annotations (the server&apos;s own, unverified claims), any problems
-  with the arguments, and the exact JSON arguments. The answer is read from stdin:
-    y  allow this call once
-    n  deny it (you may then give a reason)
-    s  show the tool&apos;s input schema, then ask again
-  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C (or SIGTERM)
-  cancels a call that is waiting or running (the server is told) and exits with 130.
-
-When the server asks:
-  A server may ask for information (elicitation: a form, asked field by field with its
-  defaults offered, or a link to open in your browser, opened only if you agree) or for a
-  model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --yes, or when input ends, such questions are
-  declined and the server is told why; nothing is ever answered for you. Roots are the
-  folders given with --root.
-
-Tasks:
-  A server may run a call as a task: it answers at once with a task id and works on.
-  call then shows the task&apos;s status on stderr while it runs (one updating line on a
-  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
-  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
-  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
-  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
-  with it: --no-wait and the task commands are for servers that keep running (--url).
-
-Output:
-  Text is printed as is; images, audio and binary data are summarised, and saved with
-  --save-dir. Progress the server reports for a running call goes to stderr, one line
-  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
-  &quot;toolgate-cli: &lt;message&gt;&quot;.
-
-Exit codes:
-  0    success
-  1    the tool reported an error (isError)
-  2    usage error
-  3    configuration error
-  4    could not connect, or the server failed
-  5    a request failed (protocol error, timeout, error from the server)
-  6    the call was denied
-  7    invalid tool arguments
-  8    audit verify: the audit log was changed after it was written
-  9    run: a call got no result, or an expectation did not hold
-  10   diff: the two interfaces differ
-  130  interrupted (Ctrl-C or SIGTERM)
-</source>
-        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
-        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
-
-Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
-sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
-Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
-erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
-sowie das &quot;env&quot; ihres Eintrags.
-
-Befehle:
-  servers                           die eingerichteten Server auflisten (ohne Verbindung)
-  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
-                                    Anleitung
-  tools                             die Werkzeuge auflisten
-  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         die Ressourcen auflisten
-  read URI                          eine Ressource lesen
-  templates                         die Ressourcenvorlagen auflisten
-  prompts                           die Prompts auflisten
-  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
-                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
-  ping                              prüfen, ob der Server antwortet
-  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
-  task get ID                       den Status eines Tasks zeigen
-  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
-  task cancel ID                    einen Task beim Server abbrechen
-
-Werkzeugargumente:
-  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
-                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
-                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
-                  Objekte sind JSON.
-  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
-  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
-                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
-                  oder ersetzen Schlüssel der obersten Ebene.
-  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
-  irgendetwas gesendet wird.
-  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
-
-Optionen:
-  --config FILE       Serverdatei (Standard: %1)
-                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
-                      &quot;servers&quot; von VS Code.
-  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
-  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
-                      ersatzweise der ältere Transport HTTP+SSE
-  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
-  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
-  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
-  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
-                      meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
-                      Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
-  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
-                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
-  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
-                      (Werkzeuge, die es verlangen, tun es immer)
-  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
-                      enden; der Task läuft beim Server weiter
-  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
-  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
-  --version           die Version ausgeben
-  --help, -h          diese Hilfe ausgeben
-
-Freigabe:
-  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
-  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
-  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
-  stdin gelesen:
-    y  diesen Aufruf einmal zulassen
-    n  ihn ablehnen (danach können Sie einen Grund angeben)
-    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
-  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
-  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
-
-Wenn der Server fragt:
-  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
-  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
-  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
-  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
-  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
-  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
-
-Tasks:
-  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
-  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
-  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
-  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
-  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
-  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
-  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
-  die weiterlaufen (--url).
-
-Ausgabe:
-  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
-  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
-  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
-  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
-
-Exit-Codes:
-  0    Erfolg
-  1    das Werkzeug hat einen Fehler gemeldet (isError)
-  2    Fehler im Aufruf
-  3    Fehler in der Konfiguration
-  4    keine Verbindung möglich, oder der Server ist ausgefallen
-  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
-  6    der Aufruf wurde abgelehnt
-  7    ungültige Werkzeugargumente
-  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
-  9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
-  10   diff: die beiden Schnittstellen unterscheiden sich
-  130  unterbrochen (Strg+C oder SIGTERM)
-
-</translation>
-    </message>
-    <message>
         <source>Task %1 sent no news for %2 s (--timeout); cancelling it at the server...
 </source>
         <translation>Aufgabe %1 hat sich %2 s lang nicht gemeldet (--timeout); sie wird beim Server abgebrochen …
@@ -2163,6 +1927,469 @@ Weitere Optionen:
 
 Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
             8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+    <message>
+        <source>chat needs a question when its input is not a terminal: chat --model NAME &quot;QUESTION&quot;</source>
+        <translation>chat braucht eine Frage, wenn die Eingabe kein Terminal ist: chat --model NAME &quot;FRAGE&quot;</translation>
+    </message>
+    <message>
+        <source>
+Chat with a model:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      a conversation with a language model that may call the server&apos;s
+                      tools. NAME is a model of the models file (models.json beside the
+                      servers file; its key is read from the system keychain). Or give the
+                      model here: the base URL (with /v1 for openai), the wire format, the
+                      model&apos;s name, and the environment variable that holds the key (never
+                      the key itself). With a question: one exchange, the answer on stdout.
+                      Without, at a terminal: a prompt line per message; Ctrl-D ends.
+  --tool NAME         expose only this tool of the server to the model (repeatable); all
+                      of them without it
+  --max-rounds N      most replies of the model per question (default 10): a model still
+                      calling tools then is stopped (exit code 12)
+  Every tool call the model asks for goes through the same checks as call: rules, pinned
+  definitions, your decision, the audit log (recorded as the model&apos;s). At a terminal you
+  decide each call (y / n with a reason, which the model is told). Without a terminal only
+  calls that a rule (rules.json) allows run; the rest are denied and the model is told why.
+  --yes is refused: a model&apos;s calls are never approved wholesale. A tool the model asks
+  for that was not exposed never runs. --json prints the transcript (messages, tool calls
+  with decisions and results, tokens) instead of the text. It exits with 0 when the model
+  answered, 11 when the model failed, 12 at the bound on rounds, 130 when stopped (Ctrl-C).
+</source>
+        <translation>
+Mit einem Modell sprechen:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      ein Gespräch mit einem Sprachmodell, das die Werkzeuge des Servers
+                      aufrufen darf. NAME ist ein Modell der Modelldatei (models.json neben
+                      der Serverdatei; sein Schlüssel wird aus dem Schlüsselbund des Systems
+                      gelesen). Oder das Modell wird hier angegeben: die Basis-URL (mit /v1
+                      bei openai), das Format, der Name des Modells und die Umgebungsvariable,
+                      die den Schlüssel enthält (nie der Schlüssel selbst). Mit einer Frage:
+                      ein Austausch, die Antwort auf stdout. Ohne, im Terminal: eine
+                      Eingabezeile pro Nachricht; Strg+D beendet.
+  --tool NAME         nur dieses Werkzeug des Servers dem Modell zeigen (wiederholbar); ohne
+                      diese Option alle
+  --max-rounds N      höchstens so viele Antworten des Modells pro Frage (Standard 10): ein
+                      Modell, das dann noch Werkzeuge aufruft, wird angehalten (Exit-Code 12)
+  Jeder Werkzeugaufruf, den das Modell anfordert, durchläuft dieselben Prüfungen wie call:
+  Regeln, festgehaltene Definitionen, Ihre Entscheidung, das Audit-Protokoll (als Aufruf des
+  Modells). Im Terminal entscheiden Sie jeden Aufruf (y / n mit einem Grund, den das Modell
+  erfährt). Ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt; die
+  übrigen werden abgelehnt, und das Modell erfährt den Grund. --yes wird abgewiesen: die
+  Aufrufe eines Modells werden nie pauschal zugelassen. Ein Werkzeug, das nicht freigegeben
+  wurde, läuft nie. --json gibt statt des Textes das Protokoll des Gesprächs aus (Nachrichten,
+  Werkzeugaufrufe mit Entscheidungen und Ergebnissen, Tokens). Es endet mit 0, wenn das
+  Modell geantwortet hat, 11, wenn das Modell versagt hat, 12 an der Grenze der Runden, 130
+  bei Abbruch (Strg+C).
+</translation>
+    </message>
+    <message>
+        <source>--tool %1: the server &quot;%2&quot; has no tool of that name. Its tools: %3</source>
+        <translation>--tool %1: der Server &quot;%2&quot; hat kein Werkzeug dieses Namens. Seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>the server failed: </source>
+        <translation>der Server ist ausgefallen: </translation>
+    </message>
+    <message>
+        <source>--model-url wants an http:// or https:// address, not &quot;%1&quot;</source>
+        <translation>--model-url erwartet eine Adresse mit http:// oder https://, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--model-url must not hold a user name or password; give the key with --model-key-env VAR</source>
+        <translation>--model-url darf keinen Benutzernamen und kein Passwort enthalten; geben Sie den Schlüssel mit --model-key-env VAR an</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 (--model-key-env) is not set or empty; put the model&apos;s API key into it</source>
+        <translation>die Umgebungsvariable %1 (--model-key-env) ist nicht gesetzt oder leer; legen Sie den API-Schlüssel des Modells darin ab</translation>
+    </message>
+    <message>
+        <source>there is no models file yet (%1), so there is no model named &quot;%2&quot;. Write one (docs/models.md describes it), or name a model on the command line: --model-url URL --model-api openai|anthropic --model MODEL</source>
+        <translation>es gibt noch keine Modelldatei (%1), also auch kein Modell namens &quot;%2&quot;. Legen Sie eine an (docs/models.md beschreibt sie), oder nennen Sie ein Modell auf der Kommandozeile: --model-url URL --model-api openai|anthropic --model MODEL</translation>
+    </message>
+    <message>
+        <source>there is no model named &quot;%1&quot; in %2. Models: %3</source>
+        <translation>in %2 gibt es kein Modell namens &quot;%1&quot;. Modelle: %3</translation>
+    </message>
+    <message>
+        <source>the tool reported an error</source>
+        <translation>das Werkzeug hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>refused, the arguments do not match the tool&apos;s input schema</source>
+        <translation>abgewiesen, die Argumente passen nicht zum Eingabeschema des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Model: %1 at %2
+</source>
+        <translation>Modell: %1 bei %2
+</translation>
+    </message>
+    <message>
+        <source>Tools exposed to it: none (the server &quot;%1&quot; has none)
+</source>
+        <translation>Ihm freigegebene Werkzeuge: keine (der Server &quot;%1&quot; hat keine)
+</translation>
+    </message>
+    <message>
+        <source>Tools exposed to it (server &quot;%1&quot;): %2
+</source>
+        <translation>Ihm freigegebene Werkzeuge (Server &quot;%1&quot;): %2
+</translation>
+    </message>
+    <message>
+        <source>Each call the model asks for is shown to you to allow or deny.
+</source>
+        <translation>Jeder Aufruf, den das Modell anfordert, wird Ihnen zum Zulassen oder Ablehnen gezeigt.
+</translation>
+    </message>
+    <message>
+        <source>No terminal: calls the model asks for run only when a rule allows them; the rest are denied.
+</source>
+        <translation>Kein Terminal: Aufrufe, die das Modell anfordert, laufen nur, wenn eine Regel sie zulässt; die übrigen werden abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Type a message and press Enter; Ctrl-D ends the chat, Ctrl-C stops it.
+</source>
+        <translation>Schreiben Sie eine Nachricht und drücken Sie die Eingabetaste; Strg+D beendet das Gespräch, Strg+C bricht es ab.
+</translation>
+    </message>
+    <message>
+        <source>The model asks to call %1 on %2.
+</source>
+        <translation>Das Modell möchte %1 auf %2 aufrufen.
+</translation>
+    </message>
+    <message>
+        <source>The model asked for %1; nothing ran: %2
+</source>
+        <translation>Das Modell hat %1 angefordert; nichts lief: %2
+</translation>
+    </message>
+    <message>
+        <source>%1: done; the result goes back to the model: %2
+</source>
+        <translation>%1: erledigt; das Ergebnis geht an das Modell zurück: %2
+</translation>
+    </message>
+    <message>
+        <source>%1: %2; the model is told: %3
+</source>
+        <translation>%1: %2; das Modell erfährt: %3
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>the model still asked for tools after %n replies; the exchange was stopped there (--max-rounds)</source>
+        <translation>
+            <numerusform>das Modell forderte nach %n Antwort noch Werkzeuge an; der Austausch wurde dort angehalten (--max-rounds)</numerusform>
+            <numerusform>das Modell forderte nach %n Antworten noch Werkzeuge an; der Austausch wurde dort angehalten (--max-rounds)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped; calls still open were cancelled.
+</source>
+        <translation>Abgebrochen; noch offene Aufrufe wurden abgebrochen.
+</translation>
+    </message>
+    <message>
+        <source>[tokens: %1 in, %2 out; in this conversation: %3 in, %4 out]
+</source>
+        <translation>[Tokens: %1 hinein, %2 heraus; in diesem Gespräch: %3 hinein, %4 heraus]
+</translation>
+    </message>
+    <message>
+        <source>--model-api wants openai or anthropic, not &quot;%1&quot;</source>
+        <translation>--model-api erwartet openai oder anthropic, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--max-rounds wants a whole number from 1 to 1000, not &quot;%1&quot;</source>
+        <translation>--max-rounds erwartet eine ganze Zahl von 1 bis 1000, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--model, --model-url, --model-api, --model-key-env, --tool and --max-rounds only go with chat</source>
+        <translation>--model, --model-url, --model-api, --model-key-env, --tool und --max-rounds gibt es nur mit chat</translation>
+    </message>
+    <message>
+        <source>--yes does not go with chat: a model&apos;s tool calls are never approved wholesale. At a terminal you decide each one; without one, only calls that a rule (rules.json) allows run</source>
+        <translation>--yes gibt es nicht mit chat: die Werkzeugaufrufe eines Modells werden nie pauschal zugelassen. Im Terminal entscheiden Sie jeden einzeln; ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt</translation>
+    </message>
+    <message>
+        <source>chat needs a model: --model NAME (from the models file), or --model-url URL --model-api openai|anthropic --model MODEL</source>
+        <translation>chat braucht ein Modell: --model NAME (aus der Modelldatei) oder --model-url URL --model-api openai|anthropic --model MODEL</translation>
+    </message>
+    <message>
+        <source>--model-url needs --model-api openai or --model-api anthropic</source>
+        <translation>--model-url braucht --model-api openai oder --model-api anthropic</translation>
+    </message>
+    <message>
+        <source>--model-api and --model-key-env go with --model-url; a model from the models file has its own</source>
+        <translation>--model-api und --model-key-env gehören zu --model-url; ein Modell aus der Modelldatei hat eigene Angaben</translation>
+    </message>
+    <message>
+        <source>chat takes one question; put it in quotes: chat --model NAME &quot;%1 ...&quot;</source>
+        <translation>chat nimmt eine Frage; setzen Sie sie in Anführungszeichen: chat --model NAME &quot;%1 ...&quot;</translation>
+    </message>
+    <message>
+        <source>the question is empty</source>
+        <translation>die Frage ist leer</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
+  task get ID                       show a task&apos;s status
+  task result ID                    wait for a task to end and print its result, as call does
+  task cancel ID                    cancel a task at the server
+  chat --model NAME [&quot;QUESTION&quot;]    talk with a language model that may call the server&apos;s tools,
+                                    each call decided by you (see Chat with a model)
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --yes, -y           approve every tool call without asking (not with chat: a model&apos;s
+                      calls are never approved wholesale)
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it); given, it also bounds a task: one with no news for
+                      that long is cancelled at the server
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --task              call: ask the tool to run as a task, when it may (tools that require
+                      it always do)
+  --no-wait           call: once the server answers with a task, print its id and exit,
+                      leaving the task running at the server
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C (or SIGTERM)
+  cancels a call that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Tasks:
+  A server may run a call as a task: it answers at once with a task id and works on.
+  call then shows the task&apos;s status on stderr while it runs (one updating line on a
+  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
+  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
+  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
+  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
+  with it: --no-wait and the task commands are for servers that keep running (--url).
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  9    run: a call got no result, or an expectation did not hold
+  10   diff: the two interfaces differ
+  11   chat: the model could not be reached, refused the request or sent an unusable reply
+  12   chat: the model still asked for tools after --max-rounds replies
+  130  interrupted (Ctrl-C or SIGTERM)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
+  task get ID                       den Status eines Tasks zeigen
+  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
+  task cancel ID                    einen Task beim Server abbrechen
+  chat --model NAME [&quot;QUESTION&quot;]    mit einem Sprachmodell sprechen, das die Werkzeuge des Servers
+                                    aufrufen darf, jeden Aufruf entscheiden Sie (siehe Mit einem
+                                    Modell sprechen)
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen (nicht mit chat: die
+                      Aufrufe eines Modells werden nie pauschal zugelassen)
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+                      meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
+                      Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
+                      (Werkzeuge, die es verlangen, tun es immer)
+  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
+                      enden; der Task läuft beim Server weiter
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
+  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
+  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
+  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+
+Tasks:
+  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
+  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
+  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
+  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
+  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
+  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
+  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
+  die weiterlaufen (--url).
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
+  10   diff: die beiden Schnittstellen unterscheiden sich
+  11   chat: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar geantwortet
+  12   chat: das Modell forderte nach --max-rounds Antworten noch Werkzeuge an
+  130  unterbrochen (Strg+C oder SIGTERM)
+
 </translation>
     </message>
 </context>
