@@ -51,6 +51,12 @@ QString ApprovalFormatter::annotationClaims(const ToolAnnotations &annotations)
 QString ApprovalFormatter::format(const ApprovalRequest &request)
 {
     QString text = Cli::tr("\nTool call request\n");
+    // First: the person did not ask for this call themselves, a model did.
+    if (request.initiator == CallInitiator::Model) {
+        text += row(Cli::tr("Requested by"), request.requestedIn.isEmpty()
+                                                 ? Cli::tr("the model")
+                                                 : Cli::tr("the model in conversation «%1»").arg(Console::sanitizedLine(request.requestedIn)));
+    }
 
     QString server = Console::sanitizedLine(request.server.name);
     if (!request.server.endpoint.isEmpty())

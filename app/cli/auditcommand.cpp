@@ -125,7 +125,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     const QCommandLineOption tool(QStringLiteral("tool"), Cli::tr("Tool name."), QStringLiteral("name"));
     const QCommandLineOption decision(QStringLiteral("decision"), Cli::tr("Decision."), QStringLiteral("decision"));
     const QCommandLineOption outcome(QStringLiteral("outcome"), Cli::tr("Outcome."), QStringLiteral("outcome"));
-    const QCommandLineOption client(QStringLiteral("client"), Cli::tr("gui, cli or app."), QStringLiteral("client"));
+    const QCommandLineOption client(QStringLiteral("client"), Cli::tr("gui, cli, app or model."), QStringLiteral("client"));
     const QCommandLineOption since(QStringLiteral("since"), Cli::tr("From."), QStringLiteral("time"));
     const QCommandLineOption until(QStringLiteral("until"), Cli::tr("Until."), QStringLiteral("time"));
     const QCommandLineOption search(QStringLiteral("search"), Cli::tr("Words."), QStringLiteral("text"));
@@ -182,7 +182,7 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     if (parser.isSet(client)) {
         filter.initiator = AuditNames::initiatorFromName(parser.value(client));
         if (!filter.initiator)
-            return Cli::tr("unknown --client \"%1\" (gui, cli, app)").arg(parser.value(client));
+            return Cli::tr("unknown --client \"%1\" (gui, cli, app, model)").arg(parser.value(client));
     }
     for (const auto &[option, target] : {std::pair{&since, &filter.from}, std::pair{&until, &filter.until}}) {
         if (!parser.isSet(*option))
@@ -473,7 +473,7 @@ QString AuditCommand::helpText()
         "  --server NAME     --tool NAME      --type tool_call|server_request|connection\n"
         "  --decision allow_once|allow_session|allow_always|deny|rule|human\n"
         "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
-        "  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
+        "  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
         "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"
         "  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID\n"
         "\n"

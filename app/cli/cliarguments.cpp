@@ -1,4 +1,5 @@
 #include "app/cli/cliarguments.h"
+#include "app/cli/chatcommand.h"
 #include "app/cli/runcommand.h"
 #include "app/cli/terminalservertrust.h"
 
@@ -29,6 +30,7 @@ constexpr CommandInfo commands[] = {
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
     {"run", CliCommand::Run},
     {"snapshot", CliCommand::Snapshot},   {"diff", CliCommand::Diff},
+    {"chat", CliCommand::Chat},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -153,7 +155,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
                    || name == QLatin1String("--var") || name == QLatin1String("--junit")
                    || name == QLatin1String("--output") || name == QLatin1String("-o")
-                   || name == QLatin1String("--against-server")) {
+                   || name == QLatin1String("--against-server") || name == QLatin1String("--model")
+                   || name == QLatin1String("--model-url") || name == QLatin1String("--model-api")
+                   || name == QLatin1String("--model-key-env") || name == QLatin1String("--tool")
+                   || name == QLatin1String("--max-rounds")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -164,6 +169,24 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.serverName = v.value();
             } else if (name == QLatin1String("--against-server")) {
                 parsed.againstServer = v.value();
+            } else if (name == QLatin1String("--model")) {
+                parsed.model = v.value();
+            } else if (name == QLatin1String("--model-url")) {
+                parsed.modelUrl = v.value();
+            } else if (name == QLatin1String("--model-api")) {
+                if (v.value() != QLatin1String("openai") && v.value() != QLatin1String("anthropic"))
+                    return usageError(Cli::tr("--model-api wants openai or anthropic, not \"%1\"").arg(v.value()));
+                parsed.modelApi = v.value();
+            } else if (name == QLatin1String("--model-key-env")) {
+                parsed.modelKeyEnv = v.value();
+            } else if (name == QLatin1String("--tool")) {
+                parsed.exposedTools.append(v.value());
+            } else if (name == QLatin1String("--max-rounds")) {
+                bool isNumber = false;
+                const int rounds = v.value().toInt(&isNumber);
+                if (!isNumber || rounds < 1 || rounds > 1000)
+                    return usageError(Cli::tr("--max-rounds wants a whole number from 1 to 1000, not \"%1\"").arg(v.value()));
+                parsed.maxRounds = rounds;
             } else if (name == QLatin1String("--url")) {
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
@@ -225,6 +248,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--output only goes with snapshot"));
     if (!parsed.againstServer.isEmpty() && parsed.command != CliCommand::Diff)
         return usageError(Cli::tr("--against-server only goes with diff"));
+    const bool modelOptions = !parsed.model.isEmpty() || !parsed.modelUrl.isEmpty() || !parsed.modelApi.isEmpty()
+        || !parsed.modelKeyEnv.isEmpty() || !parsed.exposedTools.isEmpty() || parsed.maxRounds;
+    if (modelOptions && parsed.command != CliCommand::Chat)
+        return usageError(Cli::tr("--model, --model-url, --model-api, --model-key-env, --tool and --max-rounds only go with chat"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -268,6 +295,27 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (positional.size() == 2 && (!parsed.serverName.isEmpty() || !parsed.url.isEmpty() || !parsed.inlineServer.isEmpty()))
             return usageError(Cli::tr("diff FILE1 FILE2 compares two snapshot files and connects to no server; give one file to compare with a server"));
         parsed.snapshotFiles = positional;
+        break;
+    }
+    case CliCommand::Chat: {
+        // A model's calls are each decided on their own: a standing yes would let a model run anything.
+        if (parsed.yes)
+            return usageError(Cli::tr("--yes does not go with chat: a model's tool calls are never approved wholesale. At a "
+                                      "terminal you decide each one; without one, only calls that a rule (rules.json) allows run"));
+        if (parsed.model.isEmpty())
+            return usageError(Cli::tr("chat needs a model: --model NAME (from the models file), or --model-url URL --model-api "
+                                      "openai|anthropic --model MODEL"));
+        if (!parsed.modelUrl.isEmpty() && parsed.modelApi.isEmpty())
+            return usageError(Cli::tr("--model-url needs --model-api openai or --model-api anthropic"));
+        if (parsed.modelUrl.isEmpty() && (!parsed.modelApi.isEmpty() || !parsed.modelKeyEnv.isEmpty()))
+            return usageError(Cli::tr("--model-api and --model-key-env go with --model-url; a model from the models file has its own"));
+        if (positional.size() > 1)
+            return usageError(Cli::tr("chat takes one question; put it in quotes: chat --model NAME \"%1 ...\"").arg(positional.first()));
+        if (!positional.isEmpty()) {
+            if (positional.first().trimmed().isEmpty())
+                return usageError(Cli::tr("the question is empty"));
+            parsed.target = positional.first();
+        }
         break;
     }
     case CliCommand::Read: {
@@ -412,6 +460,8 @@ Commands:
   task get ID                       show a task's status
   task result ID                    wait for a task to end and print its result, as call does
   task cancel ID                    cancel a task at the server
+  chat --model NAME ["QUESTION"]    talk with a language model that may call the server's tools,
+                                    each call decided by you (see Chat with a model)
 
 Tool arguments:
   key=value       The value takes the type the tool's input schema gives that key: a=2 sends
@@ -432,7 +482,8 @@ Options:
   --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
                       falling back to the older HTTP+SSE transport
   --header "N: V"     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking
+  --yes, -y           approve every tool call without asking (not with chat: a model's
+                      calls are never approved wholesale)
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
                       restarts it); given, it also bounds a task: one with no news for
@@ -493,8 +544,10 @@ Exit codes:
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
   10   diff: the two interfaces differ
+  11   chat: the model could not be reached, refused the request or sent an unusable reply
+  12   chat: the model still asked for tools after --max-rounds replies
   130  interrupted (Ctrl-C or SIGTERM)
-)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + TerminalServerTrust::helpText()
+)").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + ChatCommand::helpText() + TerminalServerTrust::helpText()
         + InterfaceCommands::helpText();
 }
 

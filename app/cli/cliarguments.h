@@ -15,7 +15,7 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run, Snapshot, Diff };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run, Snapshot, Diff, Chat };
 
 /// What `task` does with the server's tasks.
 enum class TaskAction { List, Get, Result, Cancel };
@@ -45,7 +45,8 @@ struct CliArguments
     bool noWait = false;
 
     CliCommand command = CliCommand::Servers;
-    /// TOOL for call, URI for read, NAME for prompt, NAME or URI for complete.
+    /// TOOL for call, URI for read, NAME for prompt, NAME or URI for complete; chat: the question (empty:
+    /// interactive, a prompt line per message at the terminal).
     QString target;
     /// key=value pairs: tool arguments (call), prompt arguments, completion context.
     QStringList pairs;
@@ -70,6 +71,18 @@ struct CliArguments
     QStringList snapshotFiles;
     /// diff --against-server NAME: the configured server whose interface the server is compared with.
     QString againstServer;
+
+    /// chat: the model, by its name in the models file, or (with modelUrl) as the server knows it (--model).
+    QString model;
+    /// chat --model-url URL --model-api openai|anthropic: a model given on the command line, not from the file.
+    QString modelUrl;
+    QString modelApi;
+    /// chat --model-key-env VAR: the environment variable that holds the model's API key (never the key itself).
+    QString modelKeyEnv;
+    /// chat --tool NAME: only these tools of the server are exposed to the model (repeatable); empty: all of them.
+    QStringList exposedTools;
+    /// chat --max-rounds N: most replies of the model per question before the conversation is stopped.
+    std::optional<int> maxRounds;
 
     /// The server command and its arguments given after "--"; empty: use the servers file.
     QStringList inlineServer;

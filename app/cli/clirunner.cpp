@@ -5,6 +5,7 @@
 #include "app/cli/clitext.h"
 
 #include "app/cli/attachmentsaver.h"
+#include "app/cli/chatcommand.h"
 #include "core/auth/authorizationuseragent.h"
 #include "app/cli/commandrunner.h"
 #include "app/cli/console.h"
@@ -114,6 +115,15 @@ void CliRunner::start()
             return;
         }
     }
+    if (m_arguments.command == CliCommand::Chat) {
+        // The model is known, and there is something to ask, before any server starts.
+        if (const Result<void> prepared = ChatCommand::prepare(m_arguments); !prepared) {
+            const ExitCode code = exitCodeFor(prepared.error());
+            m_printer->failure(prepared.error(), code);
+            finish(code);
+            return;
+        }
+    }
     if (InterfaceCommands::isOffline(m_arguments)) {
         finish(InterfaceCommands::runOffline(m_arguments, m_printer.get()));
         return;
@@ -162,8 +172,16 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
             else
                 Console::releaseServerText();
         });
-        m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get(), m_turns.get());
-        m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
+        if (m_arguments.command == CliCommand::Chat && !Console::stdinIsTerminal()) {
+            // Nobody to ask: a model's call runs only when a rule allows it (the pipeline asks the rules
+            // first); the rest are denied, and the model hears why. Never an approval for all.
+            m_gate = std::make_unique<FixedApprovalGate>(ChatCommand::noTerminalDecision());
+            m_requestGate = std::make_unique<DecliningServerRequestGate>(
+                QStringLiteral("toolgate-cli chat runs without a terminal and asks the person nothing, so it declines"), roots);
+        } else {
+            m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get(), m_turns.get());
+            m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
+        }
     }
 
     Host::Options options = hostOptions(m_arguments);
@@ -247,7 +265,7 @@ void CliRunner::onStatusChanged()
         return;
     switch (m_connection->status()) {
     case ServerConnection::Status::Ready:
-        if (!m_command)
+        if (!m_command && !m_chat)
             onReady();
         return;
     case ServerConnection::Status::Failed:
@@ -277,6 +295,22 @@ void CliRunner::onReady()
     if (m_arguments.verbose && m_connection->session()->serverCapabilities().logging) {
         // Ask for everything; the answer does not matter, the messages are a courtesy.
         m_connection->session()->setLoggingLevel(LoggingLevel::Debug, this, [](const Result<std::monostate> &) {});
+    }
+    if (m_arguments.command == CliCommand::Chat) {
+        if (m_chat)
+            return;
+        ChatCommand::Context context;
+        context.connection = m_connection;
+        context.pipeline = m_host->toolCalls();
+        context.secrets = m_host->secretStore();
+        context.audit = m_host->audit();
+        context.printer = m_printer.get();
+        context.reader = m_reader.get();
+        context.turns = m_turns.get();
+        m_chat = std::make_unique<ChatCommand>(context, m_arguments);
+        connect(m_chat.get(), &ChatCommand::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
+        m_chat->start();
+        return;
     }
     m_command = std::make_unique<CommandRunner>(m_connection, m_arguments, m_host->toolCalls(), m_printer.get());
     if (m_other)
@@ -366,6 +400,10 @@ void CliRunner::askForTrust(ServerConnection *connection, std::unique_ptr<Termin
 
 void CliRunner::onFailed(const Error &error)
 {
+    if (m_chat) {
+        m_chat->serverFailed(error);
+        return;
+    }
     if (m_command) {
         // A command is under way: its pending request answers with the error and it reports.
         m_command->serverFailed(error);
@@ -392,6 +430,10 @@ void CliRunner::onInterrupted()
     }
     Console::err(QStringLiteral("\n"));
     Console::error(QStringLiteral("interrupted"));
+    if (m_chat) {
+        m_chat->interrupt();
+        return;
+    }
     if (m_command) {
         m_command->interrupt();
         return;

@@ -14,6 +14,7 @@
 namespace Toolgate {
 
 class AttachmentSaver;
+class ChatCommand;
 class CommandRunner;
 class Host;
 class InterruptWatcher;
@@ -69,6 +70,7 @@ private:
     std::unique_ptr<Host> m_host;
     QPointer<ServerConnection> m_connection;
     std::unique_ptr<CommandRunner> m_command;
+    std::unique_ptr<ChatCommand> m_chat; // chat runs instead of a CommandRunner
     std::unique_ptr<TerminalServerTrust> m_trust; // while a server from the file waits for trust
     QPointer<ServerConnection> m_other;              // diff --against-server's second server
     std::unique_ptr<TerminalServerTrust> m_otherTrust;

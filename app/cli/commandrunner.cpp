@@ -90,6 +90,10 @@ void CommandRunner::start()
         // Handled before connecting; nothing to ask the server.
         done(ExitCode::Success);
         return;
+    case CliCommand::Chat:
+        // CliRunner runs a chat itself (ChatCommand), never through a CommandRunner.
+        done(ExitCode::Success);
+        return;
     case CliCommand::Info:
         m_printer->info(m_server, m_session->serverInitializeResult(), m_connection->eraSummary());
         done(ExitCode::Success);

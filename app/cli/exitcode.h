@@ -16,6 +16,8 @@ namespace Toolgate {
 ///   8   audit verify: the audit log was changed after it was written
 ///   9   run: a call of the collection failed or an expectation did not hold
 ///   10  diff: the two interfaces differ (added, removed or changed items)
+///   11  chat: the model could not be reached, refused the request or sent an unusable reply
+///   12  chat: the model still asked for tools when the bound on rounds (--max-rounds) was reached
 ///   130 interrupted (Ctrl-C or SIGTERM)
 enum class ExitCode : int {
     Success = 0,
@@ -29,6 +31,8 @@ enum class ExitCode : int {
     AuditTampered = 8,
     ExpectationFailed = 9,
     InterfacesDiffer = 10,
+    ModelFailed = 11,
+    RoundLimit = 12,
     Interrupted = 130,
 };
 

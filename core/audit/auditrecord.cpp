@@ -61,11 +61,12 @@ constexpr std::array<std::pair<ApprovalDecision::Source, QLatin1StringView>, 2> 
     {ApprovalDecision::Source::Human, QLatin1StringView("human")},
     {ApprovalDecision::Source::RememberedRule, QLatin1StringView("rule")},
 }};
-constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 4> initiatorNames{{
+constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 5> initiatorNames{{
     {CallInitiator::Gui, QLatin1StringView("gui")},
     {CallInitiator::Cli, QLatin1StringView("cli")},
     {CallInitiator::Conformance, QLatin1StringView("conformance")},
     {CallInitiator::App, QLatin1StringView("app")},
+    {CallInitiator::Model, QLatin1StringView("model")},
 }};
 
 constexpr std::array<std::pair<Task::Status, QLatin1StringView>, 5> taskStatusNames{{

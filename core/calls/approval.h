@@ -20,6 +20,7 @@ enum class CallInitiator {
     Cli,
     Conformance, ///< toolgate-cli --conformance: the official test suite drives it, a fixed rule approves
     App,         ///< an MCP App view, from inside a result the GUI shows
+    Model,       ///< a language model in a conversation (core/model): every call it asks for is decided like any other
 };
 
 /// Everything a human needs to decide on one tools/call: shown verbatim by the dialog or prompt.
@@ -45,6 +46,9 @@ struct ApprovalRequest
     /// Other connected servers that offer a tool of the same name: this one may be meant to be taken
     /// for theirs (or theirs for this one). Shown as a flag.
     QStringList shadowedServers;
+    /// For a call a model asked for (CallInitiator::Model): the title of the conversation it asked in,
+    /// so that the person sees where the call comes from. Empty otherwise.
+    QString requestedIn;
 };
 
 /// A decision about one call.

@@ -49,6 +49,10 @@ public:
     /// Links this call to the call whose result rendered the app that makes it. Set it right
     /// after ToolCallPipeline::call(), before the event loop runs (the journal reads it when the call opens).
     void setOriginCallId(quint64 originCallId) { m_record.originCallId = originCallId; }
+    /// For a model's call: the conversation it was asked for in, shown with the approval request
+    /// (ApprovalRequest::requestedIn). Set it right after ToolCallPipeline::call().
+    void setRequestedIn(const QString &conversationTitle) { m_record.requestedIn = conversationTitle; }
+    const QString &requestedIn() const { return m_record.requestedIn; }
     const ToolCallOutcome &outcome() const { return m_record.outcome; }
     /// The task the server runs the call as, once it answered with one.
     const std::optional<Task> &task() const { return m_record.outcome.task; }

@@ -88,6 +88,8 @@ struct ToolCallRecord
     /// with their keys in this order: the caller's, else the input schema's.
     JsonKeyOrder argumentOrder;
     CallInitiator initiator = CallInitiator::Gui;
+    /// For a model's call: the title of the conversation it was asked for in.
+    QString requestedIn;
     QDateTime startedAt;
     ToolCallOutcome outcome;
 };

@@ -134,10 +134,6 @@ Anfrage für einen Werkzeugaufruf
         <translation>Ergebnis.</translation>
     </message>
     <message>
-        <source>gui, cli or app.</source>
-        <translation>gui, cli oder app.</translation>
-    </message>
-    <message>
         <source>From.</source>
         <translation>Von.</translation>
     </message>
@@ -180,10 +176,6 @@ Anfrage für einen Werkzeugaufruf
     <message>
         <source>unknown --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</source>
         <translation>unbekanntes --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</translation>
-    </message>
-    <message>
-        <source>unknown --client &quot;%1&quot; (gui, cli, app)</source>
-        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app)</translation>
     </message>
     <message>
         <source>--%1: &quot;%2&quot; is neither a date, a date and time, nor an age like 2h or 7d</source>
@@ -1252,58 +1244,6 @@ Der Server &quot;%1&quot; bittet Sie, einen Schritt in Ihrem Browser abzuschlie�
 </translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli audit COMMAND [options]
-
-Reads the audit log of every tool call, server request and connection event.
-
-Commands:
-  list              The newest records (filters below; --limit N, --before ID for older ones)
-  show ID           One record in full, with its hash chain events
-  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
-  verify            Recomputes the hash chain; reports the first record changed or removed
-
-Filters (repeat an option to accept several values):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
-  --search WORDS    words in arguments, results and errors (each may be the start of a word)
-  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
-
-Other options:
-  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
-  --json            Machine-readable output (JSON Lines for list)
-
-Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
-            8 verify found records changed or removed.
-</source>
-        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
-
-Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
-
-Befehle:
-  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
-  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
-  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
-  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
-
-Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
-  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
-  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
-
-Weitere Optionen:
-  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
-  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
-
-Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
-            8 verify hat veränderte oder entfernte Einträge gefunden.
-</translation>
-    </message>
-    <message>
         <source>some of the server&apos;s text is hidden from view or disguised; read it before you decide:</source>
         <translation>Ein Teil des Texts vom Server ist verborgen oder getarnt; lesen Sie ihn, bevor Sie entscheiden:</translation>
     </message>
@@ -1908,6 +1848,304 @@ Schnittstellen:
         <translation>%1: %2</translation>
     </message>
     <message>
+        <source>Task %1 sent no news for %2 s (--timeout); cancelling it at the server...
+</source>
+        <translation>Aufgabe %1 hat sich %2 s lang nicht gemeldet (--timeout); sie wird beim Server abgebrochen …
+</translation>
+    </message>
+    <message>
+        <source>the task sent no news within --timeout and was cancelled at the server</source>
+        <translation>die Aufgabe hat sich innerhalb von --timeout nicht gemeldet und wurde beim Server abgebrochen</translation>
+    </message>
+    <message>
+        <source>Requested by</source>
+        <translation>Anfrage von</translation>
+    </message>
+    <message>
+        <source>the model</source>
+        <translation>dem Modell</translation>
+    </message>
+    <message>
+        <source>the model in conversation «%1»</source>
+        <translation>dem Modell im Gespräch «%1»</translation>
+    </message>
+    <message>
+        <source>gui, cli, app or model.</source>
+        <translation>gui, cli, app oder model.</translation>
+    </message>
+    <message>
+        <source>unknown --client &quot;%1&quot; (gui, cli, app, model)</source>
+        <translation>unbekannter --client &quot;%1&quot; (gui, cli, app, model)</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+    <message>
+        <source>chat needs a question when its input is not a terminal: chat --model NAME &quot;QUESTION&quot;</source>
+        <translation>chat braucht eine Frage, wenn die Eingabe kein Terminal ist: chat --model NAME &quot;FRAGE&quot;</translation>
+    </message>
+    <message>
+        <source>
+Chat with a model:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      a conversation with a language model that may call the server&apos;s
+                      tools. NAME is a model of the models file (models.json beside the
+                      servers file; its key is read from the system keychain). Or give the
+                      model here: the base URL (with /v1 for openai), the wire format, the
+                      model&apos;s name, and the environment variable that holds the key (never
+                      the key itself). With a question: one exchange, the answer on stdout.
+                      Without, at a terminal: a prompt line per message; Ctrl-D ends.
+  --tool NAME         expose only this tool of the server to the model (repeatable); all
+                      of them without it
+  --max-rounds N      most replies of the model per question (default 10): a model still
+                      calling tools then is stopped (exit code 12)
+  Every tool call the model asks for goes through the same checks as call: rules, pinned
+  definitions, your decision, the audit log (recorded as the model&apos;s). At a terminal you
+  decide each call (y / n with a reason, which the model is told). Without a terminal only
+  calls that a rule (rules.json) allows run; the rest are denied and the model is told why.
+  --yes is refused: a model&apos;s calls are never approved wholesale. A tool the model asks
+  for that was not exposed never runs. --json prints the transcript (messages, tool calls
+  with decisions and results, tokens) instead of the text. It exits with 0 when the model
+  answered, 11 when the model failed, 12 at the bound on rounds, 130 when stopped (Ctrl-C).
+</source>
+        <translation>
+Mit einem Modell sprechen:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      ein Gespräch mit einem Sprachmodell, das die Werkzeuge des Servers
+                      aufrufen darf. NAME ist ein Modell der Modelldatei (models.json neben
+                      der Serverdatei; sein Schlüssel wird aus dem Schlüsselbund des Systems
+                      gelesen). Oder das Modell wird hier angegeben: die Basis-URL (mit /v1
+                      bei openai), das Format, der Name des Modells und die Umgebungsvariable,
+                      die den Schlüssel enthält (nie der Schlüssel selbst). Mit einer Frage:
+                      ein Austausch, die Antwort auf stdout. Ohne, im Terminal: eine
+                      Eingabezeile pro Nachricht; Strg+D beendet.
+  --tool NAME         nur dieses Werkzeug des Servers dem Modell zeigen (wiederholbar); ohne
+                      diese Option alle
+  --max-rounds N      höchstens so viele Antworten des Modells pro Frage (Standard 10): ein
+                      Modell, das dann noch Werkzeuge aufruft, wird angehalten (Exit-Code 12)
+  Jeder Werkzeugaufruf, den das Modell anfordert, durchläuft dieselben Prüfungen wie call:
+  Regeln, festgehaltene Definitionen, Ihre Entscheidung, das Audit-Protokoll (als Aufruf des
+  Modells). Im Terminal entscheiden Sie jeden Aufruf (y / n mit einem Grund, den das Modell
+  erfährt). Ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt; die
+  übrigen werden abgelehnt, und das Modell erfährt den Grund. --yes wird abgewiesen: die
+  Aufrufe eines Modells werden nie pauschal zugelassen. Ein Werkzeug, das nicht freigegeben
+  wurde, läuft nie. --json gibt statt des Textes das Protokoll des Gesprächs aus (Nachrichten,
+  Werkzeugaufrufe mit Entscheidungen und Ergebnissen, Tokens). Es endet mit 0, wenn das
+  Modell geantwortet hat, 11, wenn das Modell versagt hat, 12 an der Grenze der Runden, 130
+  bei Abbruch (Strg+C).
+</translation>
+    </message>
+    <message>
+        <source>--tool %1: the server &quot;%2&quot; has no tool of that name. Its tools: %3</source>
+        <translation>--tool %1: der Server &quot;%2&quot; hat kein Werkzeug dieses Namens. Seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>the server failed: </source>
+        <translation>der Server ist ausgefallen: </translation>
+    </message>
+    <message>
+        <source>--model-url wants an http:// or https:// address, not &quot;%1&quot;</source>
+        <translation>--model-url erwartet eine Adresse mit http:// oder https://, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--model-url must not hold a user name or password; give the key with --model-key-env VAR</source>
+        <translation>--model-url darf keinen Benutzernamen und kein Passwort enthalten; geben Sie den Schlüssel mit --model-key-env VAR an</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 (--model-key-env) is not set or empty; put the model&apos;s API key into it</source>
+        <translation>die Umgebungsvariable %1 (--model-key-env) ist nicht gesetzt oder leer; legen Sie den API-Schlüssel des Modells darin ab</translation>
+    </message>
+    <message>
+        <source>there is no models file yet (%1), so there is no model named &quot;%2&quot;. Write one (docs/models.md describes it), or name a model on the command line: --model-url URL --model-api openai|anthropic --model MODEL</source>
+        <translation>es gibt noch keine Modelldatei (%1), also auch kein Modell namens &quot;%2&quot;. Legen Sie eine an (docs/models.md beschreibt sie), oder nennen Sie ein Modell auf der Kommandozeile: --model-url URL --model-api openai|anthropic --model MODEL</translation>
+    </message>
+    <message>
+        <source>there is no model named &quot;%1&quot; in %2. Models: %3</source>
+        <translation>in %2 gibt es kein Modell namens &quot;%1&quot;. Modelle: %3</translation>
+    </message>
+    <message>
+        <source>the tool reported an error</source>
+        <translation>das Werkzeug hat einen Fehler gemeldet</translation>
+    </message>
+    <message>
+        <source>denied</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <source>refused, the arguments do not match the tool&apos;s input schema</source>
+        <translation>abgewiesen, die Argumente passen nicht zum Eingabeschema des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Model: %1 at %2
+</source>
+        <translation>Modell: %1 bei %2
+</translation>
+    </message>
+    <message>
+        <source>Tools exposed to it: none (the server &quot;%1&quot; has none)
+</source>
+        <translation>Ihm freigegebene Werkzeuge: keine (der Server &quot;%1&quot; hat keine)
+</translation>
+    </message>
+    <message>
+        <source>Tools exposed to it (server &quot;%1&quot;): %2
+</source>
+        <translation>Ihm freigegebene Werkzeuge (Server &quot;%1&quot;): %2
+</translation>
+    </message>
+    <message>
+        <source>Each call the model asks for is shown to you to allow or deny.
+</source>
+        <translation>Jeder Aufruf, den das Modell anfordert, wird Ihnen zum Zulassen oder Ablehnen gezeigt.
+</translation>
+    </message>
+    <message>
+        <source>No terminal: calls the model asks for run only when a rule allows them; the rest are denied.
+</source>
+        <translation>Kein Terminal: Aufrufe, die das Modell anfordert, laufen nur, wenn eine Regel sie zulässt; die übrigen werden abgelehnt.
+</translation>
+    </message>
+    <message>
+        <source>Type a message and press Enter; Ctrl-D ends the chat, Ctrl-C stops it.
+</source>
+        <translation>Schreiben Sie eine Nachricht und drücken Sie die Eingabetaste; Strg+D beendet das Gespräch, Strg+C bricht es ab.
+</translation>
+    </message>
+    <message>
+        <source>The model asks to call %1 on %2.
+</source>
+        <translation>Das Modell möchte %1 auf %2 aufrufen.
+</translation>
+    </message>
+    <message>
+        <source>The model asked for %1; nothing ran: %2
+</source>
+        <translation>Das Modell hat %1 angefordert; nichts lief: %2
+</translation>
+    </message>
+    <message>
+        <source>%1: done; the result goes back to the model: %2
+</source>
+        <translation>%1: erledigt; das Ergebnis geht an das Modell zurück: %2
+</translation>
+    </message>
+    <message>
+        <source>%1: %2; the model is told: %3
+</source>
+        <translation>%1: %2; das Modell erfährt: %3
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>the model still asked for tools after %n replies; the exchange was stopped there (--max-rounds)</source>
+        <translation>
+            <numerusform>das Modell forderte nach %n Antwort noch Werkzeuge an; der Austausch wurde dort angehalten (--max-rounds)</numerusform>
+            <numerusform>das Modell forderte nach %n Antworten noch Werkzeuge an; der Austausch wurde dort angehalten (--max-rounds)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped; calls still open were cancelled.
+</source>
+        <translation>Abgebrochen; noch offene Aufrufe wurden abgebrochen.
+</translation>
+    </message>
+    <message>
+        <source>[tokens: %1 in, %2 out; in this conversation: %3 in, %4 out]
+</source>
+        <translation>[Tokens: %1 hinein, %2 heraus; in diesem Gespräch: %3 hinein, %4 heraus]
+</translation>
+    </message>
+    <message>
+        <source>--model-api wants openai or anthropic, not &quot;%1&quot;</source>
+        <translation>--model-api erwartet openai oder anthropic, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--max-rounds wants a whole number from 1 to 1000, not &quot;%1&quot;</source>
+        <translation>--max-rounds erwartet eine ganze Zahl von 1 bis 1000, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--model, --model-url, --model-api, --model-key-env, --tool and --max-rounds only go with chat</source>
+        <translation>--model, --model-url, --model-api, --model-key-env, --tool und --max-rounds gibt es nur mit chat</translation>
+    </message>
+    <message>
+        <source>--yes does not go with chat: a model&apos;s tool calls are never approved wholesale. At a terminal you decide each one; without one, only calls that a rule (rules.json) allows run</source>
+        <translation>--yes gibt es nicht mit chat: die Werkzeugaufrufe eines Modells werden nie pauschal zugelassen. Im Terminal entscheiden Sie jeden einzeln; ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt</translation>
+    </message>
+    <message>
+        <source>chat needs a model: --model NAME (from the models file), or --model-url URL --model-api openai|anthropic --model MODEL</source>
+        <translation>chat braucht ein Modell: --model NAME (aus der Modelldatei) oder --model-url URL --model-api openai|anthropic --model MODEL</translation>
+    </message>
+    <message>
+        <source>--model-url needs --model-api openai or --model-api anthropic</source>
+        <translation>--model-url braucht --model-api openai oder --model-api anthropic</translation>
+    </message>
+    <message>
+        <source>--model-api and --model-key-env go with --model-url; a model from the models file has its own</source>
+        <translation>--model-api und --model-key-env gehören zu --model-url; ein Modell aus der Modelldatei hat eigene Angaben</translation>
+    </message>
+    <message>
+        <source>chat takes one question; put it in quotes: chat --model NAME &quot;%1 ...&quot;</source>
+        <translation>chat nimmt eine Frage; setzen Sie sie in Anführungszeichen: chat --model NAME &quot;%1 ...&quot;</translation>
+    </message>
+    <message>
+        <source>the question is empty</source>
+        <translation>die Frage ist leer</translation>
+    </message>
+    <message>
         <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
        toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
 
@@ -1939,6 +2177,8 @@ Commands:
   task get ID                       show a task&apos;s status
   task result ID                    wait for a task to end and print its result, as call does
   task cancel ID                    cancel a task at the server
+  chat --model NAME [&quot;QUESTION&quot;]    talk with a language model that may call the server&apos;s tools,
+                                    each call decided by you (see Chat with a model)
 
 Tool arguments:
   key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
@@ -1959,7 +2199,8 @@ Options:
   --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
                       falling back to the older HTTP+SSE transport
   --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking
+  --yes, -y           approve every tool call without asking (not with chat: a model&apos;s
+                      calls are never approved wholesale)
   --json              machine-readable output: one JSON document per command on stdout
   --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
                       restarts it); given, it also bounds a task: one with no news for
@@ -2020,6 +2261,8 @@ Exit codes:
   8    audit verify: the audit log was changed after it was written
   9    run: a call got no result, or an expectation did not hold
   10   diff: the two interfaces differ
+  11   chat: the model could not be reached, refused the request or sent an unusable reply
+  12   chat: the model still asked for tools after --max-rounds replies
   130  interrupted (Ctrl-C or SIGTERM)
 </source>
         <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
@@ -2053,6 +2296,9 @@ Befehle:
   task get ID                       den Status eines Tasks zeigen
   task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
   task cancel ID                    einen Task beim Server abbrechen
+  chat --model NAME [&quot;QUESTION&quot;]    mit einem Sprachmodell sprechen, das die Werkzeuge des Servers
+                                    aufrufen darf, jeden Aufruf entscheiden Sie (siehe Mit einem
+                                    Modell sprechen)
 
 Werkzeugargumente:
   key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
@@ -2076,7 +2322,8 @@ Optionen:
   --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
                       ersatzweise der ältere Transport HTTP+SSE
   --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
-  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen (nicht mit chat: die
+                      Aufrufe eines Modells werden nie pauschal zugelassen)
   --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
   --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
                       meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
@@ -2139,19 +2386,11 @@ Exit-Codes:
   8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
   9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
   10   diff: die beiden Schnittstellen unterscheiden sich
+  11   chat: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar geantwortet
+  12   chat: das Modell forderte nach --max-rounds Antworten noch Werkzeuge an
   130  unterbrochen (Strg+C oder SIGTERM)
 
 </translation>
-    </message>
-    <message>
-        <source>Task %1 sent no news for %2 s (--timeout); cancelling it at the server...
-</source>
-        <translation>Aufgabe %1 hat sich %2 s lang nicht gemeldet (--timeout); sie wird beim Server abgebrochen …
-</translation>
-    </message>
-    <message>
-        <source>the task sent no news within --timeout and was cancelled at the server</source>
-        <translation>die Aufgabe hat sich innerhalb von --timeout nicht gemeldet und wurde beim Server abgebrochen</translation>
     </message>
     <message>
         <source>another question was still open</source>
@@ -3786,6 +4025,10 @@ Exit-Codes:
         <source>run denied</source>
         <translation>Lauf abgelehnt</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditVerifier</name>
@@ -4959,6 +5202,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Spelled out: </source>
         <translation>Buchstabiert: </translation>
+    </message>
+    <message>
+        <source>Requested by the model in conversation «%1». It needs your approval before it is sent to the server.</source>
+        <translation>Vom Modell im Gespräch «%1» angefordert. Der Aufruf braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
     </message>
 </context>
 <context>
@@ -7040,6 +7287,17 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 failed: the model server refused the request (HTTP %2).</source>
         <translation>%1 ist gescheitert: der Modellserver hat die Anfrage abgelehnt (HTTP %2).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelKeys</name>
+    <message>
+        <source>the API key of the model &quot;%1&quot; could not be read from %2: %3</source>
+        <translation>der API-Schlüssel des Modells &quot;%1&quot; konnte nicht aus %2 gelesen werden: %3</translation>
+    </message>
+    <message>
+        <source>the models file says the API key of the model &quot;%1&quot; is kept in %2 (as &quot;%3&quot;), but it is not there; store the key there again</source>
+        <translation>laut Modelldatei liegt der API-Schlüssel des Modells &quot;%1&quot; in %2 (als &quot;%3&quot;), doch dort ist er nicht; legen Sie den Schlüssel dort erneut ab</translation>
     </message>
 </context>
 <context>

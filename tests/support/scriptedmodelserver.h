@@ -20,6 +20,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 namespace TestModel {
@@ -94,6 +95,8 @@ public:
     QString baseUrl(Api api) const { return api == Api::OpenAi ? openAiBaseUrl() : anthropicBaseUrl(); }
 
     void enqueue(const ScriptedTurn &turn) { m_script.append(turn); }
+    /// Called with every request as it arrives (the standalone server writes them to a file).
+    void setOnRequest(std::function<void(const Received &)> onRequest) { m_onRequest = std::move(onRequest); }
     const QList<Received> &requests() const { return m_received; }
     /// Connections of endless or stalled answers that are still open.
     int openStreams() const
@@ -166,6 +169,8 @@ private:
         }
         const QJsonObject body = QJsonDocument::fromJson(exchange->request().body).object();
         m_received.append(Received{api, exchange->request(), body});
+        if (m_onRequest)
+            m_onRequest(m_received.last());
         const ScriptedTurn turn = m_script.isEmpty() ? reactive(api, body) : m_script.takeFirst();
         if (turn.status != 200) {
             QMap<QByteArray, QByteArray> headers = turn.headers;
@@ -358,6 +363,7 @@ private:
     TestHttp::Server m_http;
     QList<ScriptedTurn> m_script;
     QList<Received> m_received;
+    std::function<void(const Received &)> m_onRequest;
     QList<QPointer<TestHttp::Exchange>> m_streams;
 };
 

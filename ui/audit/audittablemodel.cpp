@@ -564,6 +564,7 @@ QString AuditTableModel::initiatorText(CallInitiator initiator)
     case CallInitiator::Cli: return tr("CLI");
     case CallInitiator::Conformance: return tr("Conformance test");
     case CallInitiator::App: return tr("App");
+    case CallInitiator::Model: return tr("Model");
     }
     return {};
 }

@@ -111,7 +111,7 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     // Wide enough for its header and whatever it names, in the language shown ("Konformitätstest",
     // "App · #12345").
     int clientWidth = metrics.horizontalAdvance(m_model->headerData(AuditTableModel::ClientColumn, Qt::Horizontal).toString());
-    for (const CallInitiator initiator : {CallInitiator::Gui, CallInitiator::Cli, CallInitiator::Conformance, CallInitiator::App})
+    for (const CallInitiator initiator : {CallInitiator::Gui, CallInitiator::Cli, CallInitiator::Conformance, CallInitiator::App, CallInitiator::Model})
         clientWidth = std::max(clientWidth, metrics.horizontalAdvance(AuditTableModel::clientText(initiator, std::nullopt)));
     clientWidth = std::max(clientWidth, metrics.horizontalAdvance(AuditTableModel::clientText(CallInitiator::App, 12345)));
     m_table->setColumnWidth(AuditTableModel::ClientColumn, clientWidth + 18);

@@ -187,6 +187,8 @@ QWidget *ConfirmationDialog::buildHeader()
         ? tr("A call from the command line needs your approval before it is sent to the server.")
         : m_request.initiator == CallInitiator::App
         ? tr("The app shown in a tool result wants to make this call. It needs your approval before it is sent to the server.")
+        : m_request.initiator == CallInitiator::Model
+        ? tr("Requested by the model in conversation «%1». It needs your approval before it is sent to the server.").arg(DisplayText::visibleLine(m_request.requestedIn))
         : tr("This tool call needs your approval before it is sent to the server.");
     text->addWidget(new HelpLabel(who, header));
     layout->addLayout(text, 1);

@@ -199,6 +199,7 @@ private slots:
             {"app/cli/conformancemode.cpp", "", "the conformance test driver's log"},
             {"app/cli/commandrunner.cpp", "", "cancellation reasons sent to the server"},
             {"core/apps/appbridge.cpp", "the app view was closed", "cancellation reason sent to the server"},
+            {"core/model/conversationturn.cpp", "the person stopped the conversation", "cancellation reason sent to the server"},
             {"ui/serverfeatures/toolpanel.cpp", "", "cancellation and teardown reasons sent to the server and the app"},
             {"ui/apps/apppane.cpp", "", "teardown reasons sent to the app"},
         };

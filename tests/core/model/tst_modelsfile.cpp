@@ -4,6 +4,7 @@
 #include "secretstoretesting.h"
 
 #include "core/auth/secretstore.h"
+#include "core/common/error.h"
 #include "core/model/modelkeys.h"
 #include "core/model/modelsfile.h"
 
@@ -161,6 +162,52 @@ private slots:
         ModelKeys::write(store, QStringLiteral("claude"), QString(), &context, [&removed](const Result<void> &r) { removed = r.ok(); });
         QTRY_VERIFY(removed);
         QCOMPARE(TestSupport::storedValue(store, QStringLiteral("model/claude/apiKey")), QByteArray());
+    }
+
+    // A configured model's key is read from the store when the model is used; the file only says it is there.
+    void aModelInUseGetsItsKeyFromTheStore()
+    {
+        MemorySecretStore store;
+        QObject context;
+        const auto parsed = ModelsFile::parse(sample, QStringLiteral("models.json"));
+        QVERIFY(parsed);
+        const ModelConfig claude = parsed->at(1);
+        const ModelConfig local = parsed->at(0);
+        const auto fill = [&](const ModelConfig &config) {
+            std::optional<Result<ModelConfig>> answer;
+            ModelKeys::fillKey(store, config, &context, [&answer](const Result<ModelConfig> &filled) { answer = filled; });
+            // Answered later, never inside the call.
+            if (answer)
+                return Result<ModelConfig>(makeError(ErrorCode::InternalError, QStringLiteral("answered synchronously")));
+            if (!QTest::qWaitFor([&answer] { return answer.has_value(); }, 5000))
+                return Result<ModelConfig>(makeError(ErrorCode::InternalError, QStringLiteral("no answer")));
+            return *answer;
+        };
+
+        // The file promises a key the store does not have: a configuration error that says where to put it.
+        const auto missing = fill(claude);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, int(ErrorCode::ConfigError));
+        QVERIFY2(missing.error().message.contains(QStringLiteral("\"claude\"")), qPrintable(missing.error().message));
+
+        bool written = false;
+        ModelKeys::write(store, QStringLiteral("claude"), QStringLiteral("sk-ant-test"), &context, [&written](const Result<void> &r) { written = r.ok(); });
+        QTRY_VERIFY(written);
+        const auto filled = fill(claude);
+        QVERIFY(filled);
+        QCOMPARE(filled->apiKey, QStringLiteral("sk-ant-test"));
+        QCOMPARE(filled->model, claude.model);
+
+        // Without a key (a local server) it stays without; a key typed into the file is used as it is.
+        const auto none = fill(local);
+        QVERIFY(none);
+        QVERIFY(none->apiKey.isEmpty());
+        ModelConfig typed = claude;
+        typed.apiKey = QStringLiteral("sk-typed");
+        typed.keyWasInFile = true;
+        const auto asTyped = fill(typed);
+        QVERIFY(asTyped);
+        QCOMPARE(asTyped->apiKey, QStringLiteral("sk-typed"));
     }
 };
 

@@ -1,0 +1,295 @@
+#include "app/cli/chatcommand.h"
+
+#include "app/cli/chatmodel.h"
+#include "app/cli/chatoutput.h"
+#include "app/cli/clitext.h"
+#include "app/cli/console.h"
+#include "app/cli/outputprinter.h"
+#include "app/cli/terminalreader.h"
+#include "app/cli/terminalturns.h"
+#include "core/audit/auditlog.h"
+#include "core/common/error.h"
+#include "core/model/conversationturn.h"
+#include "core/model/modelclient.h"
+#include "core/model/modelkeys.h"
+#include "core/workspace/serverconnection.h"
+
+namespace Toolgate {
+
+namespace {
+
+constexpr int defaultMaxRounds = 10;
+
+} // namespace
+
+Result<void> ChatCommand::prepare(const CliArguments &arguments)
+{
+    if (arguments.target.isEmpty() && !Console::stdinIsTerminal())
+        return usageError(Cli::tr("chat needs a question when its input is not a terminal: chat --model NAME \"QUESTION\""));
+    const auto model = ChatModel::fromArguments(arguments);
+    if (!model)
+        return model.error();
+    return {};
+}
+
+ApprovalDecision ChatCommand::noTerminalDecision()
+{
+    // Said to the model and recorded in the audit log, like --yes's reason: in English.
+    return ApprovalDecision{ApprovalDecision::Kind::Deny,
+                            ApprovalDecision::Source::RememberedRule,
+                            QStringLiteral("nobody is at a terminal to decide on this call, and no rule allows it"),
+                            std::nullopt,
+                            {}};
+}
+
+QString ChatCommand::helpText()
+{
+    return Cli::tr(R"(
+Chat with a model:
+  chat --model NAME ["QUESTION"]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] ["QUESTION"]
+                      a conversation with a language model that may call the server's
+                      tools. NAME is a model of the models file (models.json beside the
+                      servers file; its key is read from the system keychain). Or give the
+                      model here: the base URL (with /v1 for openai), the wire format, the
+                      model's name, and the environment variable that holds the key (never
+                      the key itself). With a question: one exchange, the answer on stdout.
+                      Without, at a terminal: a prompt line per message; Ctrl-D ends.
+  --tool NAME         expose only this tool of the server to the model (repeatable); all
+                      of them without it
+  --max-rounds N      most replies of the model per question (default 10): a model still
+                      calling tools then is stopped (exit code 12)
+  Every tool call the model asks for goes through the same checks as call: rules, pinned
+  definitions, your decision, the audit log (recorded as the model's). At a terminal you
+  decide each call (y / n with a reason, which the model is told). Without a terminal only
+  calls that a rule (rules.json) allows run; the rest are denied and the model is told why.
+  --yes is refused: a model's calls are never approved wholesale. A tool the model asks
+  for that was not exposed never runs. --json prints the transcript (messages, tool calls
+  with decisions and results, tokens) instead of the text. It exits with 0 when the model
+  answered, 11 when the model failed, 12 at the bound on rounds, 130 when stopped (Ctrl-C).
+)");
+}
+
+ChatCommand::ChatCommand(Context context, CliArguments arguments, QObject *parent)
+    : QObject(parent)
+    , m_context(context)
+    , m_connection(context.connection)
+    , m_arguments(std::move(arguments))
+    , m_output(std::make_unique<ChatOutput>(m_arguments.json, m_arguments.verbose))
+{
+    m_interactive = m_arguments.target.isEmpty();
+    if (m_context.reader) {
+        connect(m_context.reader, &TerminalReader::lineRead, this, &ChatCommand::onLine);
+        connect(m_context.reader, &TerminalReader::endOfInput, this, &ChatCommand::onEndOfInput);
+    }
+}
+
+ChatCommand::~ChatCommand()
+{
+    // The turn first: it cancels what is still open while the client it uses is there.
+    m_turn.reset();
+    m_client.reset();
+}
+
+void ChatCommand::start()
+{
+    m_connection->relistTools(this, [this](const Result<QList<Tool>> &tools) {
+        if (m_done)
+            return;
+        if (!tools) {
+            const ExitCode code = exitCodeFor(tools.error()) == ExitCode::Connection ? ExitCode::Connection : ExitCode::RequestFailed;
+            m_context.printer->failure(tools.error(), code, m_connection->identity());
+            done(code);
+            return;
+        }
+        exposeTools(tools.value());
+    });
+}
+
+void ChatCommand::exposeTools(const QList<Tool> &tools)
+{
+    QStringList names;
+    for (const Tool &tool : tools)
+        names.append(tool.name);
+    for (const QString &wanted : std::as_const(m_arguments.exposedTools)) {
+        if (!names.contains(wanted)) {
+            QStringList shown;
+            for (const QString &name : std::as_const(names))
+                shown.append(Console::toolName(name));
+            const Error error = usageError(Cli::tr("--tool %1: the server \"%2\" has no tool of that name. Its tools: %3")
+                                               .arg(Console::sanitizedLine(wanted), Console::sanitizedLine(m_connection->identity().name),
+                                                    shown.isEmpty() ? Cli::tr("(none)") : shown.join(QStringLiteral(", "))));
+            m_context.printer->failure(error, ExitCode::Usage, m_connection->identity());
+            done(ExitCode::Usage);
+            return;
+        }
+    }
+    for (const QString &name : std::as_const(names)) {
+        if (m_arguments.exposedTools.isEmpty() || m_arguments.exposedTools.contains(name))
+            m_tools.add(m_connection.data(), name);
+    }
+    connectModel();
+}
+
+void ChatCommand::connectModel()
+{
+    const auto config = ChatModel::fromArguments(m_arguments);
+    if (!config) {
+        const ExitCode code = exitCodeFor(config.error());
+        m_context.printer->failure(config.error(), code);
+        done(code);
+        return;
+    }
+    // A key from the models file is in the keychain; one from --model-key-env is in hand already.
+    ModelKeys::fillKey(*m_context.secrets, config.value(), this, [this](const Result<ModelConfig> &filled) {
+        if (m_done)
+            return;
+        if (!filled) {
+            m_context.printer->failure(filled.error(), ExitCode::Config);
+            done(ExitCode::Config);
+            return;
+        }
+        // Whatever is recorded from now on (a tool's arguments or result that repeat the key) has it redacted.
+        if (!filled->apiKey.isEmpty() && m_context.audit)
+            m_context.audit->addSecretValues({filled->apiKey});
+        m_client = ModelClient::create(filled.value());
+        begin();
+    });
+}
+
+void ChatCommand::begin()
+{
+    m_output->introduce(*m_client, m_connection->identity(), m_tools, m_interactive);
+    if (m_interactive)
+        promptForMessage();
+    else
+        ask(m_arguments.target);
+}
+
+void ChatCommand::ask(const QString &message)
+{
+    ConversationTurn::Options options;
+    options.maxRounds = m_arguments.maxRounds.value_or(defaultMaxRounds);
+    m_turn = std::make_unique<ConversationTurn>(&m_conversation, m_client.get(), m_context.pipeline, &m_tools, options);
+    ConversationTurn *turn = m_turn.get();
+    connect(turn, &ConversationTurn::textReceived, this, [this](const QString &piece) { m_output->text(piece); });
+    connect(turn, &ConversationTurn::replied, this, [this] { m_output->replyEnded(); });
+    connect(turn, &ConversationTurn::toolCallStarted, this,
+            [this](int index) { m_output->callStarted(m_conversation.toolCalls.at(index)); });
+    connect(turn, &ConversationTurn::toolCallAnswered, this,
+            [this](int index) { m_output->callAnswered(m_conversation.toolCalls.at(index)); });
+    connect(turn, &ConversationTurn::finished, this, &ChatCommand::exchangeFinished);
+    turn->start(message);
+}
+
+void ChatCommand::exchangeFinished()
+{
+    if (!m_turn || m_done)
+        return;
+    const int maxRounds = m_arguments.maxRounds.value_or(defaultMaxRounds);
+    m_output->exchangeEnded(*m_turn, m_conversation, maxRounds, m_interactive);
+    const ConversationTurn::Ending ending = m_turn->ending();
+    if (ending == ConversationTurn::Ending::Stopped) {
+        m_output->transcript(m_conversation, *m_client, m_connection->identity(), m_tools, ending, m_turn->error());
+        done(ExitCode::Interrupted);
+        return;
+    }
+    if (m_interactive) {
+        // The person goes on, whatever became of this exchange; the turn goes once its signal returned.
+        std::unique_ptr<ConversationTurn> ended = std::move(m_turn);
+        ended.release()->deleteLater();
+        promptForMessage();
+        return;
+    }
+    m_output->transcript(m_conversation, *m_client, m_connection->identity(), m_tools, ending, m_turn->error());
+    switch (ending) {
+    case ConversationTurn::Ending::Answered: done(ExitCode::Success); return;
+    case ConversationTurn::Ending::RoundLimit: done(ExitCode::RoundLimit); return;
+    case ConversationTurn::Ending::ModelFailed: done(ExitCode::ModelFailed); return;
+    case ConversationTurn::Ending::Running:
+    case ConversationTurn::Ending::Stopped: break;
+    }
+    done(ExitCode::Interrupted);
+}
+
+void ChatCommand::promptForMessage()
+{
+    if (m_done || !m_context.reader || !m_context.turns)
+        return;
+    // The terminal is shared with the approval prompt and the server's questions: one at a time.
+    m_context.turns->take(this, [this] {
+        if (m_done)
+            return;
+        m_hasTerminalTurn = true;
+        m_waitingForMessage = true;
+        Console::err(QStringLiteral("> "));
+        m_context.reader->requestLine();
+    });
+}
+
+void ChatCommand::onLine(const QString &line)
+{
+    if (!m_waitingForMessage || m_done)
+        return;
+    m_waitingForMessage = false;
+    if (std::exchange(m_hasTerminalTurn, false))
+        m_context.turns->release(this);
+    if (line.trimmed().isEmpty()) {
+        promptForMessage();
+        return;
+    }
+    ask(line);
+}
+
+void ChatCommand::onEndOfInput()
+{
+    if (!m_waitingForMessage || m_done)
+        return;
+    m_waitingForMessage = false;
+    if (std::exchange(m_hasTerminalTurn, false))
+        m_context.turns->release(this);
+    Console::err(QStringLiteral("\n"));
+    m_output->transcript(m_conversation, *m_client, m_connection->identity(), m_tools, ConversationTurn::Ending::Answered, {});
+    done(ExitCode::Success);
+}
+
+void ChatCommand::interrupt()
+{
+    if (m_done)
+        return;
+    if (m_turn && m_turn->isRunning()) {
+        m_turn->stop(); // exchangeFinished() reports it
+        return;
+    }
+    if (m_client)
+        m_output->transcript(m_conversation, *m_client, m_connection->identity(), m_tools, ConversationTurn::Ending::Stopped, {});
+    done(ExitCode::Interrupted);
+}
+
+void ChatCommand::serverFailed(const Error &error)
+{
+    if (m_done)
+        return;
+    if (m_turn && m_turn->isRunning()) {
+        // The model would only hear of one failed call after another: the chat ends here.
+        m_turn->disconnect(this);
+        m_turn->stop();
+    }
+    m_context.printer->failure(Error{error.code, Cli::tr("the server failed: ") + error.message, error.data}, ExitCode::Connection,
+                               m_connection ? std::optional<ServerIdentity>(m_connection->identity()) : std::nullopt);
+    done(ExitCode::Connection);
+}
+
+void ChatCommand::done(ExitCode code)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    if (std::exchange(m_hasTerminalTurn, false) && m_context.turns)
+        m_context.turns->release(this);
+    emit finished(int(code));
+}
+
+} // namespace Toolgate
+
+#include "moc_chatcommand.cpp"

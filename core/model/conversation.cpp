@@ -1,0 +1,156 @@
+#include "core/model/conversation.h"
+
+#include <QJsonArray>
+
+namespace Toolgate {
+
+namespace {
+
+constexpr qsizetype titleLength = 60;
+
+QString roleName(ModelMessage::Role role)
+{
+    switch (role) {
+    case ModelMessage::Role::System: return QStringLiteral("system");
+    case ModelMessage::Role::User: return QStringLiteral("user");
+    case ModelMessage::Role::Assistant: return QStringLiteral("assistant");
+    case ModelMessage::Role::ToolResults: return QStringLiteral("tool_results");
+    }
+    return {};
+}
+
+// The audit log's names, so that a transcript and the audit records read alike.
+QString decisionName(ApprovalDecision::Kind kind)
+{
+    switch (kind) {
+    case ApprovalDecision::Kind::AllowOnce: return QStringLiteral("allow_once");
+    case ApprovalDecision::Kind::AllowForSession: return QStringLiteral("allow_session");
+    case ApprovalDecision::Kind::AllowAlways: return QStringLiteral("allow_always");
+    case ApprovalDecision::Kind::Deny: return QStringLiteral("deny");
+    }
+    return {};
+}
+
+QJsonObject messageToJson(const ModelMessage &message)
+{
+    QJsonObject json{{QStringLiteral("role"), roleName(message.role)}};
+    if (message.role != ModelMessage::Role::ToolResults)
+        json.insert(QStringLiteral("text"), message.text);
+    if (!message.toolCalls.isEmpty()) {
+        QJsonArray calls;
+        for (const ModelToolCall &call : message.toolCalls)
+            calls.append(QJsonObject{
+                {QStringLiteral("id"), call.id}, {QStringLiteral("name"), call.name}, {QStringLiteral("arguments"), call.argumentsText}});
+        json.insert(QStringLiteral("toolCalls"), calls);
+    }
+    if (!message.toolResults.isEmpty()) {
+        QJsonArray results;
+        for (const ModelToolResult &result : message.toolResults) {
+            results.append(QJsonObject{{QStringLiteral("callId"), result.callId},
+                                       {QStringLiteral("content"), result.content},
+                                       {QStringLiteral("isError"), result.isError}});
+        }
+        json.insert(QStringLiteral("toolResults"), results);
+    }
+    return json;
+}
+
+QJsonObject toolCallToJson(const ConversationToolCall &call)
+{
+    QJsonObject json{{QStringLiteral("round"), call.round},   {QStringLiteral("id"), call.callId},
+                     {QStringLiteral("name"), call.name},     {QStringLiteral("status"), ConversationToolCall::statusName(call.status)},
+                     {QStringLiteral("answer"), call.answer}, {QStringLiteral("isError"), call.answerIsError}};
+    if (!call.server.isEmpty()) {
+        json.insert(QStringLiteral("server"), call.server);
+        json.insert(QStringLiteral("tool"), call.tool);
+    }
+    // Arguments that were no JSON object are kept as the model wrote them.
+    if (call.status == ConversationToolCall::Status::Rejected)
+        json.insert(QStringLiteral("argumentsText"), call.argumentsText);
+    else
+        json.insert(QStringLiteral("arguments"), call.arguments);
+    if (call.decision) {
+        QJsonObject decision{{QStringLiteral("kind"), decisionName(call.decision->kind)},
+                             {QStringLiteral("by"),
+                              call.decision->source == ApprovalDecision::Source::Human ? QStringLiteral("human") : QStringLiteral("rule")}};
+        if (!call.decision->reason.isEmpty())
+            decision.insert(QStringLiteral("reason"), call.decision->reason);
+        if (call.decision->editedArguments)
+            decision.insert(QStringLiteral("editedArguments"), *call.decision->editedArguments);
+        json.insert(QStringLiteral("decision"), decision);
+    }
+    if (call.pipelineCallId)
+        json.insert(QStringLiteral("callNumber"), double(call.pipelineCallId));
+    return json;
+}
+
+} // namespace
+
+QString ConversationToolCall::statusName(Status status)
+{
+    switch (status) {
+    case Status::Pending: return QStringLiteral("pending");
+    case Status::Rejected: return QStringLiteral("rejected");
+    case Status::NotExposed: return QStringLiteral("not_exposed");
+    case Status::Succeeded: return QStringLiteral("succeeded");
+    case Status::ToolError: return QStringLiteral("tool_error");
+    case Status::Denied: return QStringLiteral("denied");
+    case Status::InvalidArguments: return QStringLiteral("invalid_arguments");
+    case Status::Failed: return QStringLiteral("failed");
+    case Status::Cancelled: return QStringLiteral("cancelled");
+    }
+    return {};
+}
+
+ModelUsage Conversation::totalUsage() const
+{
+    ModelUsage total;
+    for (const ModelUsage &reply : usage) {
+        if (reply.inputTokens >= 0)
+            total.inputTokens = qMax<qint64>(total.inputTokens, 0) + reply.inputTokens;
+        if (reply.outputTokens >= 0)
+            total.outputTokens = qMax<qint64>(total.outputTokens, 0) + reply.outputTokens;
+    }
+    return total;
+}
+
+QString Conversation::titleFor(const QString &firstMessage)
+{
+    const QString line = firstMessage.trimmed().section(u'\n', 0, 0).simplified();
+    if (line.size() <= titleLength)
+        return line;
+    // Cut at a word when there is one near the end, so the title does not end in half a word.
+    QString cut = line.left(titleLength);
+    const qsizetype space = cut.lastIndexOf(u' ');
+    if (space > titleLength / 2)
+        cut = cut.left(space);
+    return cut + QChar(0x2026);
+}
+
+QJsonObject Conversation::usageToJson(const ModelUsage &usage)
+{
+    QJsonObject json;
+    json.insert(QStringLiteral("inputTokens"), usage.inputTokens >= 0 ? QJsonValue(double(usage.inputTokens)) : QJsonValue());
+    json.insert(QStringLiteral("outputTokens"), usage.outputTokens >= 0 ? QJsonValue(double(usage.outputTokens)) : QJsonValue());
+    return json;
+}
+
+QJsonObject Conversation::toJson() const
+{
+    QJsonArray messageList;
+    for (const ModelMessage &message : messages)
+        messageList.append(messageToJson(message));
+    QJsonArray calls;
+    for (const ConversationToolCall &call : toolCalls)
+        calls.append(toolCallToJson(call));
+    QJsonArray replies;
+    for (const ModelUsage &reply : usage)
+        replies.append(usageToJson(reply));
+    return {
+        {QStringLiteral("title"), title},
+        {QStringLiteral("messages"), messageList},
+        {QStringLiteral("toolCalls"), calls},
+        {QStringLiteral("usage"), QJsonObject{{QStringLiteral("replies"), replies}, {QStringLiteral("total"), usageToJson(totalUsage())}}}};
+}
+
+} // namespace Toolgate
