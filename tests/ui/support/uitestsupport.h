@@ -94,20 +94,6 @@ inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &a
     return host;
 }
 
-/// Runs the event loop for one whole turn: until a zero-time timer started now fires, which comes after
-/// every event posted before it and every zero-time timer started before it (deferred layouts, fits,
-/// queued calls). False when it did not come within timeoutMs (the loop is stuck).
-[[nodiscard]] inline bool turnEventLoop(int timeoutMs = 5000)
-{
-    bool fired = false;
-    QTimer marker;
-    marker.setSingleShot(true);
-    marker.setInterval(0);
-    QObject::connect(&marker, &QTimer::timeout, &marker, [&fired] { fired = true; });
-    marker.start();
-    return QTest::qWaitFor([&fired] { return fired; }, timeoutMs);
-}
-
 /// Waits until widget's window is exposed and has taken the shape what was done to it last gives it:
 /// turns of the event loop go by until one passes without a layout request or a resize anywhere in the
 /// window (layouts that change a size ask their parents again, a fit waits for the layouts below) and
