@@ -8,6 +8,7 @@
 #include "modernpeer.h"
 #include "npmpeers.h"
 #include "postedevents.h"
+#include "sessionwaits.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
@@ -30,6 +31,8 @@
 
 using namespace Toolgate;
 using namespace Qt::StringLiterals;
+using Toolgate::TestSupport::connectAndWait;
+using Toolgate::TestSupport::disconnectAndWait;
 
 #define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
 
@@ -37,7 +40,7 @@ namespace {
 
 QString peerScript()
 {
-    return TestSupport::npmDir() + u"/peers/modern-server.mjs"_s;
+    return TestSupport::modernPeerScript();
 }
 
 std::unique_ptr<StdioTransport> peerTransport(const QString &era)
@@ -64,27 +67,6 @@ std::unique_ptr<StreamableHttpTransport> httpTransport(const QUrl &url)
 }
 
 /// Waits for ready() or failed(); true when ready.
-bool connectAndWait(ClientSession &session, int timeoutMs = 20000)
-{
-    QSignalSpy ready(&session, &ClientSession::ready);
-    QSignalSpy failed(&session, &ClientSession::failed);
-    session.connectToServer();
-    QDeadlineTimer deadline(timeoutMs);
-    while (ready.isEmpty() && failed.isEmpty() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return !ready.isEmpty();
-}
-
-void disconnectAndWait(ClientSession &session)
-{
-    if (session.state() == ClientSession::State::Closed)
-        return;
-    QSignalSpy closed(&session, &ClientSession::closed);
-    session.disconnectFromServer();
-    if (closed.isEmpty())
-        closed.wait(5000);
-}
-
 const QString envelopeVersion = u"io.modelcontextprotocol/protocolVersion"_s;
 const QString envelopeClientInfo = u"io.modelcontextprotocol/clientInfo"_s;
 const QString envelopeCapabilities = u"io.modelcontextprotocol/clientCapabilities"_s;
@@ -154,6 +136,36 @@ struct ScriptedServer
     std::unique_ptr<JsonRpcPeer> peer;
     std::unique_ptr<ClientSession> session;
 };
+
+/// Sends method on session (tools/list, tools/call, resources/read, prompts/get or completion/complete)
+/// and waits for its answer; the error, if it failed.
+std::optional<Error> callAndWait(ClientSession &session, const QString &method, const ClientSession::CallOptions &options = {})
+{
+    std::optional<Error> failure;
+    bool answered = false;
+    const auto note = [&](const auto &result) {
+        answered = true;
+        if (!result.ok())
+            failure = result.error();
+    };
+    QObject context;
+    if (method == u"tools/list")
+        session.listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
+    else if (method == u"tools/call")
+        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context, [&](const Result<CallToolResult> &r) { note(r); });
+    else if (method == u"resources/read")
+        session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
+    else if (method == u"completion/complete")
+        session.complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context, [&](const Result<CompleteResult> &r) { note(r); });
+    else
+        session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
+    QDeadlineTimer deadline(10000);
+    while (!answered && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    if (!answered)
+        return Error{0, u"no answer within 10 s"_s, {}};
+    return failure;
+}
 
 /// What a test's server-request handlers saw: the params and the responder of each request, by method.
 struct InputLog
@@ -261,8 +273,8 @@ void tst_ModernSession::initTestCase()
 
 void tst_ModernSession::cleanup()
 {
-    if (m_session)
-        disconnectAndWait(*m_session);
+    if (m_session && m_session->state() != ClientSession::State::Closed)
+        (void)disconnectAndWait(*m_session);
     m_session.reset();
 }
 
@@ -886,23 +898,7 @@ void tst_ModernSession::resultType()
     });
     QVERIFY(s.open(ClientSession::EraMode::Modern));
 
-    std::optional<Error> failure;
-    bool answered = false;
-    const auto note = [&](const auto &result) {
-        answered = true;
-        if (!result.ok())
-            failure = result.error();
-    };
-    QObject context;
-    if (method == u"tools/list")
-        s.session->listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
-    else if (method == u"tools/call")
-        s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, &context, [&](const Result<CallToolResult> &r) { note(r); });
-    else if (method == u"resources/read")
-        s.session->readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
-    else
-        s.session->complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context, [&](const Result<CompleteResult> &r) { note(r); });
-    QTRY_VERIFY_WITH_TIMEOUT(answered, 5000);
+    const std::optional<Error> failure = callAndWait(*s.session, method);
 
     if (error.isEmpty()) {
         QVERIFY2(!failure, failure ? qPrintable(failure->message) : "");
@@ -1065,31 +1061,6 @@ QJsonObject completeAnswerTo(const QString &method)
         return QJsonObject{{u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s},
                                                                  {u"content"_s, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}}}};
     return QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}};
-}
-
-/// Sends method on session and waits for its answer; the error, if it failed.
-std::optional<Error> callAndWait(ClientSession &session, const QString &method, const ClientSession::CallOptions &options = {})
-{
-    std::optional<Error> failure;
-    bool answered = false;
-    const auto note = [&](const auto &result) {
-        answered = true;
-        if (!result.ok())
-            failure = result.error();
-    };
-    QObject context;
-    if (method == u"tools/call")
-        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context, [&](const Result<CallToolResult> &r) { note(r); });
-    else if (method == u"resources/read")
-        session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
-    else
-        session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
-    QDeadlineTimer deadline(10000);
-    while (!answered && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    if (!answered)
-        return Error{0, u"no answer within 10 s"_s, {}};
-    return failure;
 }
 
 } // namespace
