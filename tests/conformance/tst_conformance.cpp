@@ -27,12 +27,8 @@ const QString nextRevision = QStringLiteral("2026-07-28");
 QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
 QString client() { return QStringLiteral(TOOLGATE_CONFORMANCE_CLIENT); }
 
-// The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
-const QStringList scenarios{
-    QStringLiteral("initialize"),
-    QStringLiteral("tools_call"),
-    QStringLiteral("elicitation-sep1034-client-defaults"),
-    QStringLiteral("sse-retry"),
+// The OAuth scenarios that both versions of the suite list, in this order between their others.
+const QStringList sharedAuthScenarios{
     QStringLiteral("auth/metadata-default"),
     QStringLiteral("auth/metadata-var1"),
     QStringLiteral("auth/metadata-var2"),
@@ -47,6 +43,15 @@ const QStringList scenarios{
     QStringLiteral("auth/token-endpoint-auth-post"),
     QStringLiteral("auth/token-endpoint-auth-none"),
     QStringLiteral("auth/pre-registration"),
+};
+
+// The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
+const QStringList scenarios = QStringList{
+    QStringLiteral("initialize"),
+    QStringLiteral("tools_call"),
+    QStringLiteral("elicitation-sep1034-client-defaults"),
+    QStringLiteral("sse-retry"),
+} + sharedAuthScenarios + QStringList{
     QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
     QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
     QStringLiteral("auth/resource-mismatch"),
@@ -58,23 +63,10 @@ const QStringList scenarios{
 };
 
 // The client scenarios of conformance-next that 2026-07-28 scores (`list --client` entries tagged with it).
-const QStringList nextScenarios{
+const QStringList nextScenarios = QStringList{
     QStringLiteral("tools_call"),
     QStringLiteral("request-metadata"),
-    QStringLiteral("auth/metadata-default"),
-    QStringLiteral("auth/metadata-var1"),
-    QStringLiteral("auth/metadata-var2"),
-    QStringLiteral("auth/metadata-var3"),
-    QStringLiteral("auth/basic-cimd"),
-    QStringLiteral("auth/scope-from-www-authenticate"),
-    QStringLiteral("auth/scope-from-scopes-supported"),
-    QStringLiteral("auth/scope-omitted-when-undefined"),
-    QStringLiteral("auth/scope-step-up"),
-    QStringLiteral("auth/scope-retry-limit"),
-    QStringLiteral("auth/token-endpoint-auth-basic"),
-    QStringLiteral("auth/token-endpoint-auth-post"),
-    QStringLiteral("auth/token-endpoint-auth-none"),
-    QStringLiteral("auth/pre-registration"),
+} + sharedAuthScenarios + QStringList{
     QStringLiteral("auth/resource-mismatch"),
     QStringLiteral("auth/offline-access-scope"),
     QStringLiteral("auth/offline-access-not-supported"),
