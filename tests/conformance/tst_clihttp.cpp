@@ -53,7 +53,9 @@ QStringList filesUnder(const QString &path)
 class RecordingServer
 {
 public:
-    RecordingServer() : m_process(nodeBinary(), {npmDir() + QStringLiteral("/peers/recording-http-server.mjs")}, QProcess::MergedChannels) {}
+    RecordingServer()
+        : m_process(nodeBinary(), {npmDir() + QStringLiteral("/peers/recording-http-server.mjs")}, QProcess::MergedChannels)
+    { }
     quint16 port()
     {
         static const QRegularExpression listening(QStringLiteral("LISTENING (\\d+)"));
@@ -124,7 +126,7 @@ void tst_CliHttp::streamableHttpUrl()
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out().contains(QLatin1String("echo")) && run.out().contains(QLatin1String("get-sum")), qPrintable(run.out()));
     const CliRun call = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
-                             QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")});
+                                QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")});
     QVERIFY2(call.exitCode == 0, qPrintable(call.err));
     QVERIFY2(call.out().contains(QLatin1String("The sum of 2 and 3 is 5.")), qPrintable(call.out()));
 }
@@ -134,7 +136,7 @@ void tst_CliHttp::legacySseFallback()
     const quint16 port = startEverything(QStringLiteral("sse"));
     QVERIFY(port);
     const CliRun run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
-                            QStringLiteral("tools")});
+                               QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out().contains(QLatin1String("echo")), qPrintable(run.out()));
     QVERIFY2(run.err.contains(QLatin1String("HTTP+SSE")), qPrintable(run.err));
@@ -155,7 +157,7 @@ void tst_CliHttp::serversFile()
     trusted.transport = Toolgate::ServerConfig::Transport::Http;
     trusted.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
     const CliRun run = cliRun({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
-                            Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
+                               Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out().contains(QLatin1String("echo")), qPrintable(run.out()));
 }
@@ -166,8 +168,8 @@ void tst_CliHttp::headerSecretsStayOut()
     QVERIFY(port);
     const QString secret = QStringLiteral("s3cr3t-header-value-7f2");
     const CliRun run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
-                            QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret,
-                            QStringLiteral("--header"), QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")});
+                               QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret, QStringLiteral("--header"),
+                               QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY(!run.out().contains(secret));
     QVERIFY2(!run.err.contains(secret), qPrintable(run.err));
@@ -206,7 +208,7 @@ void tst_CliHttp::promptWithoutArgumentsSendsAnEmptyObject()
     const quint16 port = server.port();
     QVERIFY2(port, qPrintable(server.output()));
     const CliRun run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
-                            QStringLiteral("greeting")});
+                               QStringLiteral("greeting")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY2(run.out().contains(QLatin1String("Hello!")), qPrintable(run.out()));
     QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED prompts/get {\"arguments\":{},\"name\":\"greeting\"}")),

@@ -46,45 +46,51 @@ const QStringList sharedAuthScenarios{
 };
 
 // The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
-const QStringList scenarios = QStringList{
-    QStringLiteral("initialize"),
-    QStringLiteral("tools_call"),
-    QStringLiteral("elicitation-sep1034-client-defaults"),
-    QStringLiteral("sse-retry"),
-} + sharedAuthScenarios + QStringList{
-    QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
-    QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
-    QStringLiteral("auth/resource-mismatch"),
-    QStringLiteral("auth/offline-access-scope"),
-    QStringLiteral("auth/offline-access-not-supported"),
-    QStringLiteral("auth/client-credentials-jwt"),
-    QStringLiteral("auth/client-credentials-basic"),
-    QStringLiteral("auth/cross-app-access-complete-flow"),
-};
+const QStringList scenarios =
+    QStringList{
+        QStringLiteral("initialize"),
+        QStringLiteral("tools_call"),
+        QStringLiteral("elicitation-sep1034-client-defaults"),
+        QStringLiteral("sse-retry"),
+    }
+    + sharedAuthScenarios
+    + QStringList{
+        QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
+        QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
+        QStringLiteral("auth/resource-mismatch"),
+        QStringLiteral("auth/offline-access-scope"),
+        QStringLiteral("auth/offline-access-not-supported"),
+        QStringLiteral("auth/client-credentials-jwt"),
+        QStringLiteral("auth/client-credentials-basic"),
+        QStringLiteral("auth/cross-app-access-complete-flow"),
+    };
 
 // The client scenarios of conformance-next that 2026-07-28 scores (`list --client` entries tagged with it).
-const QStringList nextScenarios = QStringList{
-    QStringLiteral("tools_call"),
-    QStringLiteral("request-metadata"),
-} + sharedAuthScenarios + QStringList{
-    QStringLiteral("auth/resource-mismatch"),
-    QStringLiteral("auth/offline-access-scope"),
-    QStringLiteral("auth/offline-access-not-supported"),
-    QStringLiteral("auth/authorization-server-migration"),
-    QStringLiteral("auth/iss-supported"),
-    QStringLiteral("auth/iss-not-advertised"),
-    QStringLiteral("auth/iss-supported-missing"),
-    QStringLiteral("auth/iss-wrong-issuer"),
-    QStringLiteral("auth/iss-unexpected"),
-    QStringLiteral("auth/iss-normalized"),
-    QStringLiteral("auth/metadata-issuer-mismatch"),
-    QStringLiteral("sep-2322-client-request-state"),
-    QStringLiteral("http-standard-headers"),
-    QStringLiteral("http-custom-headers"),
-    QStringLiteral("http-invalid-tool-headers"),
-    QStringLiteral("json-schema-ref-no-deref"),
-    QStringLiteral("json-schema-2020-12-preservation"),
-};
+const QStringList nextScenarios =
+    QStringList{
+        QStringLiteral("tools_call"),
+        QStringLiteral("request-metadata"),
+    }
+    + sharedAuthScenarios
+    + QStringList{
+        QStringLiteral("auth/resource-mismatch"),
+        QStringLiteral("auth/offline-access-scope"),
+        QStringLiteral("auth/offline-access-not-supported"),
+        QStringLiteral("auth/authorization-server-migration"),
+        QStringLiteral("auth/iss-supported"),
+        QStringLiteral("auth/iss-not-advertised"),
+        QStringLiteral("auth/iss-supported-missing"),
+        QStringLiteral("auth/iss-wrong-issuer"),
+        QStringLiteral("auth/iss-unexpected"),
+        QStringLiteral("auth/iss-normalized"),
+        QStringLiteral("auth/metadata-issuer-mismatch"),
+        QStringLiteral("sep-2322-client-request-state"),
+        QStringLiteral("http-standard-headers"),
+        QStringLiteral("http-custom-headers"),
+        QStringLiteral("http-invalid-tool-headers"),
+        QStringLiteral("json-schema-ref-no-deref"),
+        QStringLiteral("json-schema-2020-12-preservation"),
+    };
 
 // What must never appear in the client's output: the tokens, codes and secrets the scenario
 // servers hand out or receive, and any Authorization header.

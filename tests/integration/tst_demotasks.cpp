@@ -23,7 +23,9 @@ using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(ClientSession::EraMode)
 
-class tst_DemoTasks : public QObject, private TestSupport::PipelineSessionFixture
+class tst_DemoTasks
+    : public QObject
+    , private TestSupport::PipelineSessionFixture
 {
     Q_OBJECT
 

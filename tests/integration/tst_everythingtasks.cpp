@@ -48,7 +48,9 @@ QList<Task::Status> statusesOf(const QList<TaskEvent> &events)
 
 } // namespace
 
-class tst_EverythingTasks : public QObject, private TestSupport::PipelineSessionFixture
+class tst_EverythingTasks
+    : public QObject
+    , private TestSupport::PipelineSessionFixture
 {
     Q_OBJECT
 
@@ -86,7 +88,8 @@ void tst_EverythingTasks::connectSession(bool withElicitation)
 {
     StdioLaunchSpec spec{TestSupport::nodeBinary(), {TestSupport::everythingEntry(), QStringLiteral("stdio")}, {}, {}, false};
     const bool ready = connectThroughPipeline(
-        std::make_unique<StdioTransport>(spec), ClientSession::Options(), ServerIdentity{QStringLiteral("everything"), QStringLiteral("node everything"), {}},
+        std::make_unique<StdioTransport>(spec), ClientSession::Options(),
+        ServerIdentity{QStringLiteral("everything"), QStringLiteral("node everything"), {}},
         withElicitation ? std::optional(QJsonObject{{QStringLiteral("interpretation"), QStringLiteral("snake")}}) : std::nullopt, 15000);
     QVERIFY2(ready, qPrintable(m_session->lastError().message));
 }

@@ -104,8 +104,8 @@ inline CliRun runProcess(const QString &program, const QStringList &arguments, c
 
 /// Runs program to its end: configHome as XDG_CONFIG_HOME, env added to the environment, input on
 /// stdin (closed afterwards), killed after timeoutMs.
-inline CliRun runToEnd(const QString &program, const QStringList &arguments, const QString &configHome,
-                       const QByteArray &input = {}, const QMap<QString, QString> &env = {}, int timeoutMs = 60000)
+inline CliRun runToEnd(const QString &program, const QStringList &arguments, const QString &configHome, const QByteArray &input = {},
+                       const QMap<QString, QString> &env = {}, int timeoutMs = 60000)
 {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);

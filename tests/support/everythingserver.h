@@ -16,8 +16,7 @@ public:
     explicit EverythingServer(const QString &mode)
         : m_process(nodeBinary(), {QStringLiteral("--require"), QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD), everythingEntry(), mode},
                     QProcess::MergedChannels, environment())
-    {
-    }
+    { }
     /// Waits for the port; 0 when the server did not come up.
     quint16 waitForPort(int timeoutMs = 20000)
     {

@@ -13,7 +13,10 @@
 
 namespace Toolgate::TestSupport {
 
-inline QString modernPeerScript() { return npmDir() + QStringLiteral("/peers/modern-server.mjs"); }
+inline QString modernPeerScript()
+{
+    return npmDir() + QStringLiteral("/peers/modern-server.mjs");
+}
 
 /// The peer as a stdio server (the pinned Node runs it).
 inline ServerConfig modernPeerConfig(const QString &name = QStringLiteral("modern"), const QString &era = QStringLiteral("modern"))
@@ -30,10 +33,11 @@ class ModernHttpPeer
 public:
     /// extra: more of the peer's options (e.g. "--break-first-stream", "tools/list").
     explicit ModernHttpPeer(const QString &era, const QStringList &extra = {})
-        : m_process(nodeBinary(), QStringList{modernPeerScript(), QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("--era"), era} + extra,
+        : m_process(nodeBinary(),
+                    QStringList{modernPeerScript(), QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("--era"), era}
+                        + extra,
                     QProcess::ForwardedErrorChannel)
-    {
-    }
+    { }
     /// The endpoint, once the peer listens (empty when it did not come up).
     QUrl url(int timeoutMs = 20000)
     {

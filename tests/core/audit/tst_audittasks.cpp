@@ -146,10 +146,11 @@ void tst_AuditTasks::init()
 
 void tst_AuditTasks::writeResearchTask(AuditLog &log)
 {
-    QVERIFY(writePlainCallThenTask(log, taskId,
-                                   {step(2, Task::Status::Working, u"Researching…"_s), step(5, Task::Status::InputRequired, u"Which year?"_s),
-                                    step(7, Task::Status::Working, u"Researching 1999"_s), step(9, Task::Status::Completed)},
-                                   makeOutcome(ToolCallOutcome::Kind::Succeeded, u"Tides in 1999: high"_s)));
+    QVERIFY(
+        writePlainCallThenTask(log, taskId,
+                               {step(2, Task::Status::Working, u"Researching…"_s), step(5, Task::Status::InputRequired, u"Which year?"_s),
+                                step(7, Task::Status::Working, u"Researching 1999"_s), step(9, Task::Status::Completed)},
+                               makeOutcome(ToolCallOutcome::Kind::Succeeded, u"Tides in 1999: high"_s)));
 }
 
 void tst_AuditTasks::taskLifeOnTheCallsRecord()

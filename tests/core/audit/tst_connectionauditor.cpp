@@ -83,7 +83,8 @@ private slots:
         QVERIFY(log.waitForWrites());
 
         const QList<AuditRecord> demoEvents = events(QStringLiteral("demo"));
-        QCOMPARE(namesOf(demoEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        QCOMPARE(namesOf(demoEvents),
+                 (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
         const AuditRecord &ready = demoEvents.at(1);
         QCOMPARE(ready.serverEndpoint, demoConfig().endpoint());
         QCOMPARE(ready.serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
@@ -124,7 +125,8 @@ private slots:
         }
         QVERIFY(log.waitForWrites());
         const QList<AuditRecord> recorded = events(QStringLiteral("cli-demo"));
-        QCOMPARE(namesOf(recorded), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        QCOMPARE(namesOf(recorded),
+                 (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
         QCOMPARE(recorded.at(1).initiator, CallInitiator::Cli);
         QCOMPARE(recorded.at(1).serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
     }

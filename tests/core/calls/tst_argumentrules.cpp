@@ -420,8 +420,7 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
     ApprovalPolicy policy;
     GuardedWrite w(auditPath(), &policy);
     QVERIFY(w.start());
-    ArgumentRule project = rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())},
-                                ArgumentRule::Action::Allow);
+    ArgumentRule project = rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
     project.otherwise = ArgumentRule::Action::Deny;
     project.otherwiseReason = u"only inside the project"_s;
     ArgumentCondition notes;
@@ -539,8 +538,8 @@ void tst_ArgumentRules::allowRuleDoesNotCoverAChangedDefinition()
     ApprovalPolicy policy;
     GuardedWrite w(auditPath(), &policy);
     QVERIFY(w.start());
-    QVERIFY(w.rules.setRules({rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())},
-                                   ArgumentRule::Action::Allow)}));
+    QVERIFY(w.rules.setRules(
+        {rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow)}));
     // The person approved another definition of the tool than the one the server now lists.
     bool listed = false;
     w.fixture.target->relistTools(this, [&listed](const Result<QList<Tool>> &) { listed = true; });

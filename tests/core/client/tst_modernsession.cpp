@@ -152,11 +152,13 @@ std::optional<Error> callAndWait(ClientSession &session, const QString &method, 
     if (method == u"tools/list")
         session.listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
     else if (method == u"tools/call")
-        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context, [&](const Result<CallToolResult> &r) { note(r); });
+        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context,
+                         [&](const Result<CallToolResult> &r) { note(r); });
     else if (method == u"resources/read")
         session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
     else if (method == u"completion/complete")
-        session.complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context, [&](const Result<CompleteResult> &r) { note(r); });
+        session.complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context,
+                         [&](const Result<CompleteResult> &r) { note(r); });
     else
         session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
     QDeadlineTimer deadline(10000);

@@ -29,7 +29,10 @@ namespace {
 
 constexpr int answerTimeoutMs = TestSupport::rawAnswerTimeoutMs;
 
-QString demoServerPath() { return TestSupport::executable(u"toolgate-demo-server"_s); }
+QString demoServerPath()
+{
+    return TestSupport::executable(u"toolgate-demo-server"_s);
+}
 
 const Implementation testClient{u"modern-test"_s, {}, u"1.0"_s};
 

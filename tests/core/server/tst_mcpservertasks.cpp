@@ -31,7 +31,10 @@ namespace {
 constexpr int answerTimeoutMs = TestSupport::rawAnswerTimeoutMs;
 const Implementation testClient{u"tasks-test"_s, {}, u"1.0"_s};
 
-QString demoServerPath() { return TestSupport::executable(u"toolgate-demo-server"_s); }
+QString demoServerPath()
+{
+    return TestSupport::executable(u"toolgate-demo-server"_s);
+}
 
 QJsonObject formCapabilities() { return QJsonObject{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}}}; }
 
@@ -97,7 +100,8 @@ struct TasksPeer : RawPeer
         lastFailure = listed ? QByteArray() : why(listed);
         QMap<QString, QString> support;
         for (const QJsonValue &tool : listed ? listed->toObject().value(u"tools").toArray() : QJsonArray())
-            support.insert(tool.toObject().value(u"name").toString(), tool.toObject().value(u"execution").toObject().value(u"taskSupport").toString());
+            support.insert(tool.toObject().value(u"name").toString(),
+                           tool.toObject().value(u"execution").toObject().value(u"taskSupport").toString());
         return support;
     }
 

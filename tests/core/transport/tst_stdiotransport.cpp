@@ -98,8 +98,7 @@ struct FaultServer
     explicit FaultServer(const QStringList &arguments = {}, const StdioTransport::Options &options = {})
         : transport(faultSpec(arguments), options)
         , spies(&transport)
-    {
-    }
+    { }
     /// Starts it: true once it started (within 5 s).
     bool start()
     {
@@ -444,8 +443,8 @@ void tst_StdioTransport::unstartableProgramIsReported_data()
     QTest::addColumn<QString>("program");
     QTest::addColumn<int>("code");
     QTest::addColumn<QString>("message");
-    QTest::addRow("a path that does not exist") << u"/nonexistent/dir/server"_s << int(ErrorCode::CommandNotFound)
-                                                << u"the command /nonexistent/dir/server does not exist"_s;
+    QTest::addRow("a path that does not exist")
+        << u"/nonexistent/dir/server"_s << int(ErrorCode::CommandNotFound) << u"the command /nonexistent/dir/server does not exist"_s;
     QTest::addRow("no program") << u"  "_s << int(ErrorCode::ConfigError) << u"no command is configured for this server"_s;
 }
 
@@ -500,7 +499,7 @@ void tst_StdioTransport::gracefulCloseIsQuick()
 void tst_StdioTransport::closeEscalates_data()
 {
     QTest::addColumn<QStringList>("ignoring"); // what the server ignores of the ladder
-    QTest::addColumn<int>("steps");            // the steps of 200 ms that go by before it ends
+    QTest::addColumn<int>("steps"); // the steps of 200 ms that go by before it ends
     QTest::addRow("to SIGTERM") << QStringList{u"--ignore-stdin-eof"_s} << 1;
     QTest::addRow("to SIGKILL") << QStringList{u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s} << 2;
 }

@@ -50,7 +50,6 @@ ServerConfig stdioConfig()
 
 QString fingerprintOf(const ServerConfig &config) { return ServerTrustFacts::of(config).fingerprint(); }
 
-
 } // namespace
 
 class tst_ServerTrust final : public QObject
@@ -362,7 +361,8 @@ private slots:
 
         // Every decision is in the audit log: what was shown, and by whom.
         QVERIFY(log.waitForWrites());
-        const auto stored = TestSupport::storedRecords(auditOptions.path, {.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}});
+        const auto stored = TestSupport::storedRecords(auditOptions.path,
+                                                       {.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}});
         QVERIFY(stored);
         const QList<AuditRecord> &records = stored.value();
         const QStringList names = TestSupport::namesOf(records);

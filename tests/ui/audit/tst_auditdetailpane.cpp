@@ -46,8 +46,9 @@ void tst_AuditDetailPane::showsTheTaskSection()
     {
         AuditLog log(AuditLog::Options{.path = path});
         QVERIFY(writePlainCallThenTask(log, u"task-<i>9</i>"_s,
-                                       {step(2, Task::Status::Working, u"Researching…"_s), step(5, Task::Status::InputRequired, u"Which year?"_s),
-                                        step(7, Task::Status::Working, markup), step(9, Task::Status::Completed)},
+                                       {step(2, Task::Status::Working, u"Researching…"_s),
+                                        step(5, Task::Status::InputRequired, u"Which year?"_s), step(7, Task::Status::Working, markup),
+                                        step(9, Task::Status::Completed)},
                                        makeOutcome(ToolCallOutcome::Kind::Succeeded)));
     }
 

@@ -419,7 +419,8 @@ void tst_ArgumentForm::outOfRangeNumberIsReported()
     ArgumentForm form;
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
-    QCOMPARE(argumentsAfterTyping(form, u"/quantity"_s, u"500"_s).value(u"quantity"_s).toInteger(), 500); // shown as a problem, never clamped
+    QCOMPARE(argumentsAfterTyping(form, u"/quantity"_s, u"500"_s).value(u"quantity"_s).toInteger(),
+             500); // shown as a problem, never clamped
     QCOMPARE(issueText(&form, u"/quantity"_s), u"Must be at most 100"_s);
     QVERIFY(form.validationProblems().contains(u"Quantity must be at most 100"_s));
 

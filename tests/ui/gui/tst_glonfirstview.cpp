@@ -43,9 +43,12 @@ private:
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         env.insert(QStringLiteral("TOOLGATE_CONFIG_DIR"), m_dir.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("TOOLGATE_AUDIT_DB"), m_dir.filePath(QStringLiteral("audit.sqlite")));
-        QStringList command = QStringList{QStringLiteral("env")} + environment + QStringList{TestSupport::executable(QStringLiteral("toolgate"))} + arguments;
+        QStringList command = QStringList{QStringLiteral("env")} + environment
+            + QStringList{TestSupport::executable(QStringLiteral("toolgate"))} + arguments;
         if (display == Display::Xvfb)
-            command = QStringList{QStringLiteral("xvfb-run"), QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1280x900x24")} + command;
+            command = QStringList{QStringLiteral("xvfb-run"), QStringLiteral("-a"), QStringLiteral("-s"),
+                                  QStringLiteral("-screen 0 1280x900x24")}
+                + command;
         return runProcess(command.first(), command.mid(1), env, {}, 150000);
     }
 
@@ -66,7 +69,7 @@ private slots:
         // dynamic loader names every library the process loads.
         const QString ldTrace = m_dir.filePath(QStringLiteral("ld"));
         const CliRun run = runApp({QStringLiteral("--list-tools-and-quit")},
-                               {QStringLiteral("LD_DEBUG=files"), QStringLiteral("LD_DEBUG_OUTPUT=") + ldTrace});
+                                  {QStringLiteral("LD_DEBUG=files"), QStringLiteral("LD_DEBUG_OUTPUT=") + ldTrace});
         QVERIFY2(run.exitCode == 0 && run.out().contains(u"demo/echo"), qPrintable(run.describe()));
         QStringList loaded;
         QDirIterator traces(m_dir.path(), {QStringLiteral("ld.*")}, QDir::Files);
@@ -134,7 +137,8 @@ private:
             environment[2] = QStringLiteral("QTWEBENGINE_CHROMIUM_FLAGS=--disable-gpu --disable-background-networking --disable-component-update --no-first-run");
         }
         const CliRun run = runApp({QStringLiteral("--show-app-and-quit"), QStringLiteral("vanilla/get-time")}, environment, display);
-        QVERIFY2(run.exitCode == 0 && run.out().contains(u"app view ready: ui://get-time/mcp-app.html from vanilla"), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode == 0 && run.out().contains(u"app view ready: ui://get-time/mcp-app.html from vanilla"),
+                 qPrintable(run.describe()));
         for (const char *complaint : {"must be set before QCoreApplication", "initialized from a plugin", "WebEngineContext used before"})
             QVERIFY2(!run.err.contains(QLatin1StringView(complaint)), qPrintable(run.describe()));
     }

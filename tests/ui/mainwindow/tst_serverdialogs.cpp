@@ -196,14 +196,17 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("claude_desktop_config.json"));
-        QVERIFY(writeFile(file, QStringLiteral(R"({
+        QVERIFY(writeFile(file,
+                          QStringLiteral(R"({
   // Claude Desktop style, with a comment
   "mcpServers": {
     "demo": {"command": "%1"},
     "other": {"command": "npx", "args": ["-y", "@example/server"]},
     "DEMO2": {"command": "uvx", "args": ["thing"]},
   }
-})").arg(demoConfig().command).toUtf8()));
+})")
+                              .arg(demoConfig().command)
+                              .toUtf8()));
         ServerConfig clash;
         clash.name = QStringLiteral("demo2");
         clash.command = QStringLiteral("something-else");

@@ -103,12 +103,14 @@ private:
         m_connection = added.value();
         m_connection->start();
         // The task tool is registered once the server has seen the client's capabilities.
-        const bool listed = QTest::qWaitFor([this] {
-            if (!m_connection || m_connection->status() != ServerConnection::Status::Ready)
-                return false;
-            const QList<Tool> tools = m_connection->tools();
-            return std::any_of(tools.cbegin(), tools.cend(), [](const Tool &tool) { return tool.name == researchTool; });
-        }, 20000);
+        const bool listed = QTest::qWaitFor(
+            [this] {
+                if (!m_connection || m_connection->status() != ServerConnection::Status::Ready)
+                    return false;
+                const QList<Tool> tools = m_connection->tools();
+                return std::any_of(tools.cbegin(), tools.cend(), [](const Tool &tool) { return tool.name == researchTool; });
+            },
+            20000);
         return listed ? QString() : QStringLiteral("server-everything did not list %1 within 20 s").arg(researchTool);
     }
 };
