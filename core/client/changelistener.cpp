@@ -15,6 +15,7 @@ namespace Toolgate {
 ChangeListener::ChangeListener(SessionCore &core, RequestSender &requests)
     : m_core(core)
     , m_requests(requests)
+    , m_relistenDelay(core.options().firstRelistenDelay)
 {
     JsonRpcPeer &peer = m_core.peer();
     peer.setNotificationHandler(QStringLiteral("notifications/tools/list_changed"), [this](const JsonRpcMessage &message) {
@@ -143,7 +144,7 @@ void ChangeListener::onAcknowledged(const JsonRpcMessage &message)
         return;
     }
     m_listen->acknowledged = true;
-    m_relistenDelay = firstRelistenDelay;
+    m_relistenDelay = m_core.options().firstRelistenDelay;
     m_listenFailures = 0;
     if (m_retiringListen.isValid())
         m_core.peer().cancel(std::exchange(m_retiringListen, RequestId()), QStringLiteral("replaced by a newer subscriptions/listen"));

@@ -71,7 +71,6 @@ private:
     /// the retiring) listen.
     bool accepts(const JsonRpcMessage &message);
 
-    static constexpr std::chrono::milliseconds firstRelistenDelay{1000};
     static constexpr std::chrono::milliseconds maxRelistenDelay{30000};
     static constexpr int maxListenFailures = 5;
 
@@ -81,7 +80,7 @@ private:
     RequestId m_retiringListen; ///< the listen a new one replaces, until the new one is acknowledged
     QStringList m_subscribedUris;
     std::unique_ptr<QTimer> m_relistenTimer;
-    std::chrono::milliseconds m_relistenDelay = firstRelistenDelay;
+    std::chrono::milliseconds m_relistenDelay; ///< the next wait before asking again (Options::firstRelistenDelay, doubling)
     std::optional<Error> m_listenUnsupported; ///< the server refused subscriptions/listen as unknown, or failed it too often
     bool m_grantsNoSubscription = false; ///< the server acknowledged with nothing granted (and then ends the listen)
     bool m_unstampedChangeReported = false;

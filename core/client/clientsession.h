@@ -74,6 +74,10 @@ public:
         EraMode era = EraMode::Legacy;
         /// How long a server/discover probe on a sibling process may take (EraNegotiator, via ServerConnection).
         std::chrono::milliseconds probeTimeout = std::chrono::seconds(10);
+        /// 2026-07-28: how long after the server ended subscriptions/listen it is asked for again the first
+        /// time; each further time waits twice as long, up to 30 s. Tests shorten it to see at once what
+        /// would otherwise only show after a second.
+        std::chrono::milliseconds firstRelistenDelay = std::chrono::seconds(1);
     };
 
     struct CallOptions

@@ -2,6 +2,7 @@
 // TypeScript SDK's client side by side against the same servers, plus CLI start-up time and peak RSS.
 // Run by hand (not part of ctest); see docs/benchmarks.md for the command and the figures.
 
+#include "childexec.h"
 #include "core/client/clientsession.h"
 #include "toolcallkeyfortests.h"
 #include "core/transport/stdiotransport.h"
@@ -168,12 +169,7 @@ RunResult runRawPipeClient(const Workload &workload, int calls, int warmup)
         ::dup2(fromServer[1], 1);
         const int devNull = ::open("/dev/null", O_WRONLY);
         ::dup2(devNull, 2); // the demo server greets on stderr
-        std::vector<char *> argv;
-        for (QByteArray &a : args)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        _exit(127);
+        Bench::execInChild(args);
     }
     ::close(toServer[0]);
     ::close(fromServer[1]);

@@ -5,6 +5,8 @@
 // with the demo server: its resident memory and whether Qt WebEngine or Qt Multimedia are mapped.
 // Run by hand (not part of ctest); docs/benchmarks.md, "Start-up", has the command and the figures.
 
+#include "childexec.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -60,12 +62,7 @@ pid_t spawn(const QStringList &command, const QByteArray &stdinFile, const QStri
             ::close(closeFd);
         for (QByteArray &e : env)
             putenv(e.data());
-        std::vector<char *> argv;
-        for (QByteArray &a : args)
-            argv.push_back(a.data());
-        argv.push_back(nullptr);
-        execv(argv[0], argv.data());
-        _exit(127);
+        Toolgate::Bench::execInChild(args);
     }
     return pid;
 }

@@ -3,6 +3,7 @@
 // that a denied or invalid call never reaches the server.
 
 #include "cliprocess.h"
+#include "testfiles.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/servertrust.h"
 
@@ -32,9 +33,7 @@ namespace {
 /// Writes a servers file at path with servers as its "mcpServers"; whether it was written.
 bool writeServersFile(const QString &path, const QJsonObject &servers)
 {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly)
-        && file.write(QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson()) > 0;
+    return writeFile(path, QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson());
 }
 
 } // namespace
@@ -233,10 +232,7 @@ void TestCli::brokenConfigGivesLineAndColumn()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("servers.json"));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("{\n  \"mcpServers\": {\n    \"a\" {\"command\": \"x\"}\n  }\n}\n");
-    file.close();
+    QVERIFY(writeFile(path, "{\n  \"mcpServers\": {\n    \"a\" {\"command\": \"x\"}\n  }\n}\n"));
 
     const Run result = run({QStringLiteral("--config"), path, QStringLiteral("tools")});
     VERIFY_RUN(result.exitCode == 3, result);

@@ -6,6 +6,7 @@
 // (modern-only).
 
 #include "cliprocess.h"
+#include "testfiles.h"
 
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconfigfile.h"
@@ -137,17 +138,15 @@ private slots:
     {
         QTemporaryDir configDir;
         const QString eras = configDir.filePath(QStringLiteral("eras.json"));
-        QFile broken(eras);
-        QVERIFY(broken.open(QIODevice::WriteOnly));
-        broken.write("{ not json");
-        broken.close();
+        QVERIFY(writeFile(eras, "{ not json"));
         const CliRun run = m_cli.run(QStringList{QStringLiteral("--config"), serversFile(), QStringLiteral("--server"), QStringLiteral("demo")} + m_trust + QStringList{QStringLiteral("info")},
                                      {}, {{QStringLiteral("TOOLGATE_CONFIG_DIR"), configDir.path()}});
         VERIFY_CLI(run.exitCode == 0, run);
         VERIFY_CLI(run.err.contains(QStringLiteral("toolgate-cli: warning: ")) && run.err.contains(QStringLiteral("not a protocol era cache")), run);
         VERIFY_CLI(eraLine(run).startsWith(QStringLiteral("legacy, decided by initialize, probed in")), run);
-        QVERIFY(broken.open(QIODevice::ReadOnly));
-        QVERIFY(QJsonDocument::fromJson(broken.readAll()).object().value(u"servers").toObject().contains(u"demo"));
+        QFile rewritten(eras);
+        QVERIFY(rewritten.open(QIODevice::ReadOnly));
+        QVERIFY(QJsonDocument::fromJson(rewritten.readAll()).object().value(u"servers").toObject().contains(u"demo"));
     }
 
     void withoutAConfigDirTheCacheStaysInTheTestsHome()

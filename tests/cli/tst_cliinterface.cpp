@@ -4,6 +4,7 @@
 // and the exit codes scripts rely on.
 
 #include "cliprocess.h"
+#include "testfiles.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/servertrust.h"
 
@@ -31,8 +32,7 @@ QJsonObject readJson(const QString &path)
 
 bool writeJson(const QString &path, const QJsonObject &object)
 {
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(QJsonDocument(object).toJson()) > 0;
+    return writeFile(path, QJsonDocument(object).toJson());
 }
 
 } // namespace

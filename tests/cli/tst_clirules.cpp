@@ -4,6 +4,7 @@
 // out, not even with --yes; a shadow rule only records (the audit log names it) while the person
 // decides; a broken rules file stops calls instead of letting --yes through.
 
+#include "auditrecords.h"
 #include "cliprocess.h"
 #include "core/audit/auditreader.h"
 
@@ -116,15 +117,8 @@ QStringList tst_CliRules::reached() const
 
 QList<AuditRecord> tst_CliRules::callRecords() const
 {
-    QList<AuditRecord> records;
-    auto reader = AuditReader::open(m_config->filePath(u"audit.sqlite"_s));
-    if (!reader)
-        return records;
-    (void)reader.value()->forEach({.types = {AuditRecordType::ToolCall}}, [&](const AuditRecord &record) {
-        records.append(record);
-        return true;
-    });
-    return records;
+    const auto stored = storedRecords(m_config->filePath(u"audit.sqlite"_s), {.types = {AuditRecordType::ToolCall}});
+    return stored ? stored.value() : QList<AuditRecord>();
 }
 
 void tst_CliRules::pathRuleAllowsInsideWithoutAsking()

@@ -5,6 +5,8 @@
 // remembered and recorded in the audit log. The bundled demo server and a command typed after "--"
 // need no trust.
 
+#include "auditrecords.h"
+#include "builtservers.h"
 #include "cliprocess.h"
 #include "core/audit/auditreader.h"
 #include "core/workspace/serverconfigfile.h"
@@ -18,18 +20,6 @@
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
 
-namespace {
-
-int starts(const QString &pidsFile)
-{
-    QFile file(pidsFile);
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    return int(file.readAll().split('\n').size()) - 1;
-}
-
-} // namespace
-
 class tst_CliTrust final : public QObject
 {
     Q_OBJECT
@@ -41,15 +31,7 @@ private:
     QString pids() const { return m_dir.filePath(QStringLiteral("pids")); }
     QString serversFile() const { return m_dir.filePath(QStringLiteral("servers.json")); }
 
-    ServerConfig faultConfig(const QStringList &args = {}) const
-    {
-        ServerConfig config;
-        config.name = QStringLiteral("fault");
-        config.command = m_fault;
-        config.args = args;
-        config.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids());
-        return config;
-    }
+    ServerConfig faultConfig(const QStringList &args = {}) const { return TestSupport::faultConfig(pids(), args); }
 
     QStringList tools(const QStringList &options = {}) const
     {
@@ -125,14 +107,10 @@ private slots:
         QCOMPARE(starts(pids()), before);
 
         // Recorded: who trusted what, and the refusals.
-        auto reader = AuditReader::open(audit);
-        QVERIFY(reader);
-        QList<AuditRecord> records;
-        (void)reader.value()->forEach({.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}},
-                                      [&](const AuditRecord &record) { records.append(record); return true; });
-        QStringList names;
-        for (const AuditRecord &record : std::as_const(records))
-            names.append(record.name);
+        const auto stored = storedRecords(audit, {.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}});
+        QVERIFY(stored);
+        const QList<AuditRecord> &records = stored.value();
+        const QStringList names = namesOf(records);
         QCOMPARE(names.count(QStringLiteral("trust_granted")), 1);
         QCOMPARE(names.count(QStringLiteral("trust_refused")), 2);
         const auto granted = std::find_if(records.cbegin(), records.cend(), [](const AuditRecord &r) { return r.name == u"trust_granted"; });

@@ -2,10 +2,10 @@
 // (by fallback) its legacy SSE endpoint, HTTP servers from a servers file, and no secret from a
 // header in anything the CLI prints or writes, even with every log category on.
 
+#include "cliprocess.h"
 #include "everythingserver.h"
 #include "core/workspace/servertrust.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -23,33 +23,15 @@ namespace {
 
 QString cli() { return QStringLiteral(TOOLGATE_HTTP_CLI); }
 
-struct Run
+CliRun runCli(const QStringList &arguments, const QString &home)
 {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList &arguments, const QString &home)
-{
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("toolgate.*=true"));
     env.insert(QStringLiteral("HOME"), home);
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
     env.insert(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/data"));
     env.insert(QStringLiteral("XDG_CACHE_HOME"), home + QStringLiteral("/cache"));
-    process.setProcessEnvironment(env);
-    process.start(cli(), arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
+    return runProcess(cli(), arguments, env);
 }
 
 QStringList filesUnder(const QString &path)
@@ -72,40 +54,18 @@ class RecordingServer
 {
 public:
     RecordingServer()
-    {
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.start(nodeBinary(), {npmDir() + QStringLiteral("/peers/recording-http-server.mjs")});
-    }
-    ~RecordingServer()
-    {
-        m_process.kill();
-        m_process.waitForFinished(3000);
-    }
+        : m_process(nodeBinary(), {npmDir() + QStringLiteral("/peers/recording-http-server.mjs")}, QProcess::MergedChannels)
+    { }
     quint16 port()
     {
         static const QRegularExpression listening(QStringLiteral("LISTENING (\\d+)"));
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired() && m_process.state() != QProcess::NotRunning) {
-            read();
-            const auto match = listening.match(QString::fromUtf8(m_output));
-            if (match.hasMatch())
-                return quint16(match.captured(1).toUInt());
-            m_process.waitForReadyRead(100);
-        }
-        return 0;
+        return quint16(m_process.waitFor(listening).toUInt());
     }
     /// Everything it printed so far.
-    QString output()
-    {
-        read();
-        return QString::fromUtf8(m_output);
-    }
+    QString output() { return m_process.output(); }
 
 private:
-    void read() { m_output += m_process.readAll(); }
-
-    QProcess m_process;
-    QByteArray m_output;
+    ListeningProcess m_process;
 };
 
 class tst_CliHttp : public QObject
@@ -132,7 +92,7 @@ private:
         return m_everything->waitForPort();
     }
     /// toolgate-cli run with this test's own home folder.
-    Run cliRun(const QStringList &arguments) const { return runCli(arguments, m_home->path()); }
+    CliRun cliRun(const QStringList &arguments) const { return runCli(arguments, m_home->path()); }
 
     std::optional<EverythingServer> m_everything;
     std::unique_ptr<QTemporaryDir> m_home;
@@ -162,23 +122,23 @@ void tst_CliHttp::streamableHttpUrl()
 {
     const quint16 port = startEverything(QStringLiteral("streamableHttp"));
     QVERIFY(port);
-    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")});
+    const CliRun run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QLatin1String("echo")) && run.out.contains(QLatin1String("get-sum")), qPrintable(run.out));
-    const Run call = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
-                             QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")});
+    QVERIFY2(run.out().contains(QLatin1String("echo")) && run.out().contains(QLatin1String("get-sum")), qPrintable(run.out()));
+    const CliRun call = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("--yes"),
+                                QStringLiteral("call"), QStringLiteral("get-sum"), QStringLiteral("a=2"), QStringLiteral("b=3")});
     QVERIFY2(call.exitCode == 0, qPrintable(call.err));
-    QVERIFY2(call.out.contains(QLatin1String("The sum of 2 and 3 is 5.")), qPrintable(call.out));
+    QVERIFY2(call.out().contains(QLatin1String("The sum of 2 and 3 is 5.")), qPrintable(call.out()));
 }
 
 void tst_CliHttp::legacySseFallback()
 {
     const quint16 port = startEverything(QStringLiteral("sse"));
     QVERIFY(port);
-    const Run run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
-                            QStringLiteral("tools")});
+    const CliRun run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/sse").arg(port),
+                               QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
+    QVERIFY2(run.out().contains(QLatin1String("echo")), qPrintable(run.out()));
     QVERIFY2(run.err.contains(QLatin1String("HTTP+SSE")), qPrintable(run.err));
 }
 
@@ -196,10 +156,10 @@ void tst_CliHttp::serversFile()
     Toolgate::ServerConfig trusted;
     trusted.transport = Toolgate::ServerConfig::Transport::Http;
     trusted.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
-    const Run run = cliRun({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
-                            Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
+    const CliRun run = cliRun({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
+                               Toolgate::ServerTrustFacts::of(trusted).fingerprint(), QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QLatin1String("echo")), qPrintable(run.out));
+    QVERIFY2(run.out().contains(QLatin1String("echo")), qPrintable(run.out()));
 }
 
 void tst_CliHttp::headerSecretsStayOut()
@@ -207,11 +167,11 @@ void tst_CliHttp::headerSecretsStayOut()
     const quint16 port = startEverything(QStringLiteral("streamableHttp"));
     QVERIFY(port);
     const QString secret = QStringLiteral("s3cr3t-header-value-7f2");
-    const Run run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
-                            QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret,
-                            QStringLiteral("--header"), QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")});
+    const CliRun run = cliRun({QStringLiteral("--verbose"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port),
+                               QStringLiteral("--header"), QStringLiteral("Authorization: Bearer ") + secret, QStringLiteral("--header"),
+                               QStringLiteral("X-Api-Key: ") + secret, QStringLiteral("tools")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY(!run.out.contains(secret));
+    QVERIFY(!run.out().contains(secret));
     QVERIFY2(!run.err.contains(secret), qPrintable(run.err));
     QVERIFY(!run.err.contains(QLatin1String("Bearer ")));
     for (const QString &written : filesUnder(m_home->path())) {
@@ -223,7 +183,7 @@ void tst_CliHttp::headerSecretsStayOut()
 
 void tst_CliHttp::badUrlIsAUsageError()
 {
-    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")});
+    const CliRun run = cliRun({QStringLiteral("--url"), QStringLiteral("ftp://example/mcp"), QStringLiteral("tools")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QLatin1String("--url")), qPrintable(run.err));
 }
@@ -235,9 +195,9 @@ void tst_CliHttp::infoCompletesTheHandshake()
     RecordingServer server;
     const quint16 port = server.port();
     QVERIFY2(port, qPrintable(server.output()));
-    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("info")});
+    const CliRun run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("info")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QLatin1String("recording-server")), qPrintable(run.out));
+    QVERIFY2(run.out().contains(QLatin1String("recording-server")), qPrintable(run.out()));
     QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED notifications/initialized")), qPrintable(server.output()), 5000);
 }
 
@@ -247,10 +207,10 @@ void tst_CliHttp::promptWithoutArgumentsSendsAnEmptyObject()
     RecordingServer server;
     const quint16 port = server.port();
     QVERIFY2(port, qPrintable(server.output()));
-    const Run run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
-                            QStringLiteral("greeting")});
+    const CliRun run = cliRun({QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:%1/mcp").arg(port), QStringLiteral("prompt"),
+                               QStringLiteral("greeting")});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.out.contains(QLatin1String("Hello!")), qPrintable(run.out));
+    QVERIFY2(run.out().contains(QLatin1String("Hello!")), qPrintable(run.out()));
     QTRY_VERIFY2_WITH_TIMEOUT(server.output().contains(QLatin1String("RECEIVED prompts/get {\"arguments\":{},\"name\":\"greeting\"}")),
                               qPrintable(server.output()), 5000);
 }

@@ -27,12 +27,8 @@ const QString nextRevision = QStringLiteral("2026-07-28");
 QString preload() { return QStringLiteral(TOOLGATE_TEST_LOOPBACK_PRELOAD); }
 QString client() { return QStringLiteral(TOOLGATE_CONFORMANCE_CLIENT); }
 
-// The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
-const QStringList scenarios{
-    QStringLiteral("initialize"),
-    QStringLiteral("tools_call"),
-    QStringLiteral("elicitation-sep1034-client-defaults"),
-    QStringLiteral("sse-retry"),
+// The OAuth scenarios that both versions of the suite list, in this order between their others.
+const QStringList sharedAuthScenarios{
     QStringLiteral("auth/metadata-default"),
     QStringLiteral("auth/metadata-var1"),
     QStringLiteral("auth/metadata-var2"),
@@ -47,52 +43,54 @@ const QStringList scenarios{
     QStringLiteral("auth/token-endpoint-auth-post"),
     QStringLiteral("auth/token-endpoint-auth-none"),
     QStringLiteral("auth/pre-registration"),
-    QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
-    QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
-    QStringLiteral("auth/resource-mismatch"),
-    QStringLiteral("auth/offline-access-scope"),
-    QStringLiteral("auth/offline-access-not-supported"),
-    QStringLiteral("auth/client-credentials-jwt"),
-    QStringLiteral("auth/client-credentials-basic"),
-    QStringLiteral("auth/cross-app-access-complete-flow"),
 };
 
+// The 26 client scenarios of conformance 0.1.16 (`conformance list --client`).
+const QStringList scenarios =
+    QStringList{
+        QStringLiteral("initialize"),
+        QStringLiteral("tools_call"),
+        QStringLiteral("elicitation-sep1034-client-defaults"),
+        QStringLiteral("sse-retry"),
+    }
+    + sharedAuthScenarios
+    + QStringList{
+        QStringLiteral("auth/2025-03-26-oauth-metadata-backcompat"),
+        QStringLiteral("auth/2025-03-26-oauth-endpoint-fallback"),
+        QStringLiteral("auth/resource-mismatch"),
+        QStringLiteral("auth/offline-access-scope"),
+        QStringLiteral("auth/offline-access-not-supported"),
+        QStringLiteral("auth/client-credentials-jwt"),
+        QStringLiteral("auth/client-credentials-basic"),
+        QStringLiteral("auth/cross-app-access-complete-flow"),
+    };
+
 // The client scenarios of conformance-next that 2026-07-28 scores (`list --client` entries tagged with it).
-const QStringList nextScenarios{
-    QStringLiteral("tools_call"),
-    QStringLiteral("request-metadata"),
-    QStringLiteral("auth/metadata-default"),
-    QStringLiteral("auth/metadata-var1"),
-    QStringLiteral("auth/metadata-var2"),
-    QStringLiteral("auth/metadata-var3"),
-    QStringLiteral("auth/basic-cimd"),
-    QStringLiteral("auth/scope-from-www-authenticate"),
-    QStringLiteral("auth/scope-from-scopes-supported"),
-    QStringLiteral("auth/scope-omitted-when-undefined"),
-    QStringLiteral("auth/scope-step-up"),
-    QStringLiteral("auth/scope-retry-limit"),
-    QStringLiteral("auth/token-endpoint-auth-basic"),
-    QStringLiteral("auth/token-endpoint-auth-post"),
-    QStringLiteral("auth/token-endpoint-auth-none"),
-    QStringLiteral("auth/pre-registration"),
-    QStringLiteral("auth/resource-mismatch"),
-    QStringLiteral("auth/offline-access-scope"),
-    QStringLiteral("auth/offline-access-not-supported"),
-    QStringLiteral("auth/authorization-server-migration"),
-    QStringLiteral("auth/iss-supported"),
-    QStringLiteral("auth/iss-not-advertised"),
-    QStringLiteral("auth/iss-supported-missing"),
-    QStringLiteral("auth/iss-wrong-issuer"),
-    QStringLiteral("auth/iss-unexpected"),
-    QStringLiteral("auth/iss-normalized"),
-    QStringLiteral("auth/metadata-issuer-mismatch"),
-    QStringLiteral("sep-2322-client-request-state"),
-    QStringLiteral("http-standard-headers"),
-    QStringLiteral("http-custom-headers"),
-    QStringLiteral("http-invalid-tool-headers"),
-    QStringLiteral("json-schema-ref-no-deref"),
-    QStringLiteral("json-schema-2020-12-preservation"),
-};
+const QStringList nextScenarios =
+    QStringList{
+        QStringLiteral("tools_call"),
+        QStringLiteral("request-metadata"),
+    }
+    + sharedAuthScenarios
+    + QStringList{
+        QStringLiteral("auth/resource-mismatch"),
+        QStringLiteral("auth/offline-access-scope"),
+        QStringLiteral("auth/offline-access-not-supported"),
+        QStringLiteral("auth/authorization-server-migration"),
+        QStringLiteral("auth/iss-supported"),
+        QStringLiteral("auth/iss-not-advertised"),
+        QStringLiteral("auth/iss-supported-missing"),
+        QStringLiteral("auth/iss-wrong-issuer"),
+        QStringLiteral("auth/iss-unexpected"),
+        QStringLiteral("auth/iss-normalized"),
+        QStringLiteral("auth/metadata-issuer-mismatch"),
+        QStringLiteral("sep-2322-client-request-state"),
+        QStringLiteral("http-standard-headers"),
+        QStringLiteral("http-custom-headers"),
+        QStringLiteral("http-invalid-tool-headers"),
+        QStringLiteral("json-schema-ref-no-deref"),
+        QStringLiteral("json-schema-2020-12-preservation"),
+    };
 
 // What must never appear in the client's output: the tokens, codes and secrets the scenario
 // servers hand out or receive, and any Authorization header.

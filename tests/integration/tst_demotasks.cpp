@@ -3,7 +3,7 @@
 // extension (resultType "task", inputRequests answered with tasks/update). The same tests run for each
 // era; each reaches the server through a real stdio pipe.
 
-#include "sessioncalltarget.h"
+#include "pipelinesession.h"
 #include "testpaths.h"
 
 #include "core/calls/approval.h"
@@ -23,7 +23,9 @@ using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(ClientSession::EraMode)
 
-class tst_DemoTasks : public QObject
+class tst_DemoTasks
+    : public QObject
+    , private TestSupport::PipelineSessionFixture
 {
     Q_OBJECT
 
@@ -50,29 +52,11 @@ private:
     }
     bool connectSession();
     ToolCall *start(const QString &tool, const QJsonObject &arguments, bool asTask = false);
-
-    std::unique_ptr<ClientSession> m_session;
-    std::unique_ptr<TestSupport::SessionCallTarget> m_target;
-    std::unique_ptr<FixedApprovalGate> m_gate;
-    std::unique_ptr<ToolCallPipeline> m_pipeline;
-    std::unique_ptr<TaskRegistry> m_registry;
-    QList<QJsonObject> m_questions;
-    QList<std::optional<ClientSession::EmbeddedRequestOrigin>> m_origins;
 };
 
 void tst_DemoTasks::cleanup()
 {
-    m_registry.reset();
-    m_pipeline.reset();
-    if (m_session && m_session->state() == ClientSession::State::Ready) {
-        QSignalSpy closed(m_session.get(), &ClientSession::closed);
-        m_session->disconnectFromServer();
-        QVERIFY(closed.wait(5000) || !closed.isEmpty());
-    }
-    m_target.reset();
-    m_session.reset();
-    m_questions.clear();
-    m_origins.clear();
+    QVERIFY(dropSession());
 }
 
 bool tst_DemoTasks::connectSession()
@@ -81,26 +65,15 @@ bool tst_DemoTasks::connectSession()
     StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-demo-server"_s, {}, {}, {}, false};
     ClientSession::Options options;
     options.era = era;
-    m_session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), options);
-    m_session->setElicitationHandler([this](const QJsonObject &params, const Responder &responder) {
-        m_questions.append(params);
-        m_origins.append(m_session->embeddedRequestOrigin(responder.id()));
-        responder.respond(QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"format"_s, u"a table"_s}}}});
-    });
-    QSignalSpy ready(m_session.get(), &ClientSession::ready);
-    m_session->connectToServer();
-    if (!ready.wait(15000))
+    if (!connectThroughPipeline(std::make_unique<StdioTransport>(spec), options, ServerIdentity{u"demo"_s, u"toolgate-demo-server"_s, {}},
+                                QJsonObject{{u"format"_s, u"a table"_s}}, 15000))
         return false;
-    m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{u"demo"_s, u"toolgate-demo-server"_s, {}});
-    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
-    m_registry = std::make_unique<TaskRegistry>(m_pipeline.get());
     return m_session->taskCapabilities().toolCalls;
 }
 
 ToolCall *tst_DemoTasks::start(const QString &tool, const QJsonObject &arguments, bool asTask)
 {
-    ToolCall *call = m_pipeline->call(m_target.get(), tool, arguments, CallInitiator::Gui, this);
+    ToolCall *call = startCall(tool, arguments, this);
     call->setRunAsTask(asTask);
     return call;
 }
@@ -109,11 +82,8 @@ void tst_DemoTasks::requiredToolRunsAsATask()
 {
     QVERIFY(connectSession());
     QPointer<ToolCall> call = start(u"long_report"_s, {{u"topic"_s, u"kites"_s}, {u"seconds"_s, 1.5}});
-    QStringList messages;
-    connect(call.data(), &ToolCall::taskChanged, this, [&messages](const Task &task) {
-        if (!task.statusMessage.isEmpty() && !messages.contains(task.statusMessage))
-            messages.append(task.statusMessage);
-    });
+    const TestSupport::TaskStatusMessages status(call);
+    const QStringList &messages = status.seen;
     QSignalSpy finished(call.data(), &ToolCall::finished);
     QVERIFY(finished.wait(20000));
     QVERIFY2(call->outcome().kind == ToolCallOutcome::Kind::Succeeded, qPrintable(call->outcome().error.message));
@@ -151,14 +121,14 @@ void tst_DemoTasks::aQuestionDuringTheTaskGoesToTheHandler()
     QSignalSpy finished(call.data(), &ToolCall::finished);
     QVERIFY(finished.wait(20000));
     QVERIFY2(call->outcome().kind == ToolCallOutcome::Kind::Succeeded, qPrintable(call->outcome().error.message));
-    QCOMPARE(m_questions.size(), 1);
-    QCOMPARE(m_questions.constFirst().value(u"message"_s).toString(), u"Which format should the summary have?"_s);
+    QCOMPARE(m_elicitations.asked.size(), 1);
+    QCOMPARE(m_elicitations.asked.constFirst().value(u"message"_s).toString(), u"Which format should the summary have?"_s);
     if (era == ClientSession::EraMode::Legacy) {
-        QCOMPARE(relatedTaskId(m_questions.constFirst()), std::optional<QString>(call->task()->taskId));
+        QCOMPARE(relatedTaskId(m_elicitations.asked.constFirst()), std::optional<QString>(call->task()->taskId));
     } else {
-        QVERIFY(m_origins.constFirst());
-        QCOMPARE(m_origins.constFirst()->subject, u"choose_format"_s);
-        QCOMPARE(m_origins.constFirst()->auditCallId, call->id());
+        QVERIFY(m_elicitations.origins.constFirst());
+        QCOMPARE(m_elicitations.origins.constFirst()->subject, u"choose_format"_s);
+        QCOMPARE(m_elicitations.origins.constFirst()->auditCallId, call->id());
     }
     QVERIFY2(call->outcome().result.textSummary().contains(u"| owls |"_s), qPrintable(call->outcome().result.textSummary()));
     const QList<TaskEvent> &events = call->outcome().taskEvents;

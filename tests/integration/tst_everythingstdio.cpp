@@ -4,6 +4,7 @@
 #include "npmpeers.h"
 #include "postedevents.h"
 #include "sessioncalltarget.h"
+#include "sessionwaits.h"
 #include "toolcallkeyfortests.h"
 
 #include "core/calls/approval.h"
@@ -104,11 +105,8 @@ void tst_EverythingStdio::init()
 
 void tst_EverythingStdio::cleanup()
 {
-    if (m_session) {
-        QSignalSpy closed(m_session.get(), &ClientSession::closed);
-        m_session->disconnectFromServer();
-        QVERIFY(closed.wait(5000) || closed.count() == 1);
-    }
+    if (m_session)
+        QVERIFY(TestSupport::disconnectAndWait(*m_session));
     m_toolsChanged.reset();
     m_session.reset();
 }

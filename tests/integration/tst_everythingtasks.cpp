@@ -4,7 +4,7 @@
 // clarification (input_required, an elicitation sent on the open tasks/result).
 
 #include "npmpeers.h"
-#include "sessioncalltarget.h"
+#include "pipelinesession.h"
 
 #include "core/calls/approval.h"
 #include "core/calls/taskregistry.h"
@@ -48,7 +48,9 @@ QList<Task::Status> statusesOf(const QList<TaskEvent> &events)
 
 } // namespace
 
-class tst_EverythingTasks : public QObject
+class tst_EverythingTasks
+    : public QObject
+    , private TestSupport::PipelineSessionFixture
 {
     Q_OBJECT
 
@@ -68,13 +70,6 @@ private slots:
 private:
     void connectSession(bool withElicitation = false);
     ToolCall *start(const QString &tool, const QJsonObject &arguments, QObject *parent = nullptr);
-
-    std::unique_ptr<ClientSession> m_session;
-    std::unique_ptr<TestSupport::SessionCallTarget> m_target;
-    std::unique_ptr<FixedApprovalGate> m_gate;
-    std::unique_ptr<ToolCallPipeline> m_pipeline;
-    std::unique_ptr<TaskRegistry> m_registry;
-    QJsonObject m_lastElicitation;
 };
 
 void tst_EverythingTasks::initTestCase()
@@ -86,43 +81,22 @@ void tst_EverythingTasks::initTestCase()
 
 void tst_EverythingTasks::cleanup()
 {
-    m_registry.reset();
-    m_pipeline.reset();
-    if (m_session && m_session->state() == ClientSession::State::Ready) {
-        QSignalSpy closed(m_session.get(), &ClientSession::closed);
-        m_session->disconnectFromServer();
-        QVERIFY(closed.wait(5000) || closed.count() == 1);
-    }
-    m_target.reset();
-    m_session.reset();
-    m_gate.reset();
+    QVERIFY(dropSession());
 }
 
 void tst_EverythingTasks::connectSession(bool withElicitation)
 {
     StdioLaunchSpec spec{TestSupport::nodeBinary(), {TestSupport::everythingEntry(), QStringLiteral("stdio")}, {}, {}, false};
-    m_session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), ClientSession::Options());
-    if (withElicitation) {
-        m_session->setElicitationHandler([this](const QJsonObject &params, const Responder &responder) {
-            m_lastElicitation = params;
-            responder.respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")},
-                                          {QStringLiteral("content"), QJsonObject{{QStringLiteral("interpretation"), QStringLiteral("snake")}}}});
-        });
-    }
-    QSignalSpy ready(m_session.get(), &ClientSession::ready);
-    QSignalSpy failed(m_session.get(), &ClientSession::failed);
-    m_session->connectToServer();
-    QTRY_VERIFY_WITH_TIMEOUT(ready.count() == 1 || failed.count() == 1, 15000);
-    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().value<Error>().message));
-    m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{QStringLiteral("everything"), QStringLiteral("node everything"), {}});
-    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
-    m_registry = std::make_unique<TaskRegistry>(m_pipeline.get());
+    const bool ready = connectThroughPipeline(
+        std::make_unique<StdioTransport>(spec), ClientSession::Options(),
+        ServerIdentity{QStringLiteral("everything"), QStringLiteral("node everything"), {}},
+        withElicitation ? std::optional(QJsonObject{{QStringLiteral("interpretation"), QStringLiteral("snake")}}) : std::nullopt, 15000);
+    QVERIFY2(ready, qPrintable(m_session->lastError().message));
 }
 
 ToolCall *tst_EverythingTasks::start(const QString &tool, const QJsonObject &arguments, QObject *parent)
 {
-    return m_pipeline->call(m_target.get(), tool, arguments, CallInitiator::Gui, parent ? parent : this);
+    return startCall(tool, arguments, parent ? parent : this);
 }
 
 void tst_EverythingTasks::requiredTaskToolRunsAsATask()
@@ -150,11 +124,8 @@ void tst_EverythingTasks::statusMessagesArriveWhileItRuns()
 {
     connectSession();
     QPointer<ToolCall> call = start(QStringLiteral("simulate-research-query"), {{QStringLiteral("topic"), QStringLiteral("rivers")}});
-    QStringList messages;
-    connect(call.data(), &ToolCall::taskChanged, this, [&messages](const Task &task) {
-        if (!task.statusMessage.isEmpty() && !messages.contains(task.statusMessage))
-            messages.append(task.statusMessage);
-    });
+    const TestSupport::TaskStatusMessages status(call);
+    const QStringList &messages = status.seen;
     QSignalSpy finished(call.data(), &ToolCall::finished);
     QVERIFY(finished.wait(20000));
     // The stages, as the person sees them go by (polled at the server's interval).
@@ -177,7 +148,8 @@ void tst_EverythingTasks::clarificationIsAskedDuringTheTask()
     QVERIFY(finished.wait(30000));
     QCOMPARE(ToolCallOutcome::kindName(call->outcome().kind), ToolCallOutcome::kindName(ToolCallOutcome::Kind::Succeeded));
     // The question came with the task's id, and the answer shaped the report.
-    QCOMPARE(relatedTaskId(m_lastElicitation), std::optional<QString>(call->task()->taskId));
+    QVERIFY(!m_elicitations.asked.isEmpty());
+    QCOMPARE(relatedTaskId(m_elicitations.asked.constLast()), std::optional<QString>(call->task()->taskId));
     QVERIFY2(firstText(call->outcome().result).contains(QStringLiteral("snake")), qPrintable(firstText(call->outcome().result).left(300)));
     QVERIFY(statusesOf(call->outcome().taskEvents).contains(Task::Status::InputRequired));
 }

@@ -53,16 +53,6 @@ struct CliRun
     }
 };
 
-
-inline QString executable(const QString &name)
-{
-#ifdef Q_OS_WIN
-    return QDir(binDir()).filePath(name + QStringLiteral(".exe"));
-#else
-    return QDir(binDir()).filePath(name);
-#endif
-}
-
 inline QString cliPath() { return executable(QStringLiteral("toolgate-cli")); }
 
 /// Which of paths are no executable file, as "<path> was not built" lines; empty when all are.
@@ -86,21 +76,16 @@ inline QStringList everythingCommand()
             QStringLiteral("stdio")};
 }
 
-/// Runs program to its end: configHome as XDG_CONFIG_HOME, env added to the environment, input on
-/// stdin (closed afterwards), killed after timeoutMs.
-inline CliRun runToEnd(const QString &program, const QStringList &arguments, const QString &configHome,
-                       const QByteArray &input = {}, const QMap<QString, QString> &env = {}, int timeoutMs = 60000)
+/// Runs program in environment to its end: input on stdin (closed afterwards), killed after timeoutMs.
+inline CliRun runProcess(const QString &program, const QStringList &arguments, const QProcessEnvironment &environment,
+                         const QByteArray &input = {}, int timeoutMs = 60000)
 {
     QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);
-    for (auto it = env.cbegin(); it != env.cend(); ++it)
-        environment.insert(it.key(), it.value());
     process.setProcessEnvironment(environment);
     process.start(program, arguments);
     CliRun result;
     if (!process.waitForStarted(10000)) {
-        result.err = QStringLiteral("[test: toolgate-cli did not start]");
+        result.err = QStringLiteral("[test: %1 did not start]").arg(program);
         return result;
     }
     process.write(input);
@@ -108,13 +93,25 @@ inline CliRun runToEnd(const QString &program, const QStringList &arguments, con
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5000);
-        result.err = QStringLiteral("[test: toolgate-cli timed out]\n");
+        result.err = QStringLiteral("[test: %1 timed out]\n").arg(program);
     } else {
         result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
     }
     result.stdoutBytes = process.readAllStandardOutput();
     result.err += QString::fromUtf8(process.readAllStandardError());
     return result;
+}
+
+/// Runs program to its end: configHome as XDG_CONFIG_HOME, env added to the environment, input on
+/// stdin (closed afterwards), killed after timeoutMs.
+inline CliRun runToEnd(const QString &program, const QStringList &arguments, const QString &configHome, const QByteArray &input = {},
+                       const QMap<QString, QString> &env = {}, int timeoutMs = 60000)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);
+    for (auto it = env.cbegin(); it != env.cend(); ++it)
+        environment.insert(it.key(), it.value());
+    return runProcess(program, arguments, environment, input, timeoutMs);
 }
 
 /// Runs toolgate-cli (or program) to its end with input on stdin, closed afterwards.

@@ -6,6 +6,7 @@
 #include <QMetaObject>
 #include <QObject>
 #include <QTest>
+#include <QTimer>
 
 namespace Toolgate::TestSupport {
 
@@ -19,6 +20,20 @@ namespace Toolgate::TestSupport {
     QObject marker;
     QMetaObject::invokeMethod(&marker, [&delivered] { delivered = true; }, Qt::QueuedConnection);
     return QTest::qWaitFor([&delivered] { return delivered; }, timeoutMs);
+}
+
+/// Runs the event loop for one whole turn: until a zero-time timer started now fires, which comes after
+/// every event posted before it and every zero-time timer started before it (deferred layouts, fits,
+/// queued calls). False when it did not come within timeoutMs (the loop is stuck).
+[[nodiscard]] inline bool turnEventLoop(int timeoutMs = 5000)
+{
+    bool fired = false;
+    QTimer marker;
+    marker.setSingleShot(true);
+    marker.setInterval(0);
+    QObject::connect(&marker, &QTimer::timeout, &marker, [&fired] { fired = true; });
+    marker.start();
+    return QTest::qWaitFor([&fired] { return fired; }, timeoutMs);
 }
 
 } // namespace Toolgate::TestSupport

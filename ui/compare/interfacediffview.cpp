@@ -134,16 +134,10 @@ void InterfaceDiffView::setSnapshots(const QString &beforeTitle, const Interface
     m_summary->setText(tr("Comparing…"));
     m_tree->clear();
     m_diff = {};
-    m_compared = false;
-    showChange(-1);
-    const quint64 generation = ++m_generation;
     // Hundreds of tools with big schemas take a moment to compare: not on the GUI thread.
-    BackgroundTask::run(
-        this, [before, after] { return InterfaceDiff::between(before, after); },
-        [this, generation](const InterfaceDiff &diff) {
-            if (generation == m_generation)
-                showDiff(diff);
-        });
+    m_comparison.run([before, after] { return InterfaceDiff::between(before, after); },
+                     [this](const InterfaceDiff &diff) { showDiff(diff); });
+    showChange(-1);
 }
 
 void InterfaceDiffView::showDiff(const InterfaceDiff &diff)
@@ -180,7 +174,6 @@ void InterfaceDiffView::showDiff(const InterfaceDiff &diff)
         }
         group->setExpanded(true);
     }
-    m_compared = true;
     emit diffShown();
     // The first change at once: one look shows what kind of difference there is.
     if (!diff.isEmpty())
@@ -204,7 +197,8 @@ void InterfaceDiffView::showChange(int index)
     page->setObjectName(QStringLiteral("changeDetail"));
     auto *layout = new QVBoxLayout(page);
     if (index < 0 || index >= m_diff.changes.size()) {
-        layout->addWidget(plainLabel(m_compared && !m_diff.isEmpty() ? tr("Select an item to see what changed.") : QString(), page));
+        layout->addWidget(
+            plainLabel(m_comparison.isDelivered() && !m_diff.isEmpty() ? tr("Select an item to see what changed.") : QString(), page));
         layout->addStretch(1);
     } else {
         const InterfaceItemChange &change = m_diff.changes.at(index);

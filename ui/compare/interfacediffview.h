@@ -2,6 +2,7 @@
 
 #include "core/compare/interfacediff.h"
 #include "ui/compare/comparisondialog.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QWidget>
 
@@ -28,7 +29,7 @@ public:
     /// Compares before with after (in the background); diffShown() follows.
     void setSnapshots(const QString &beforeTitle, const InterfaceSnapshot &before, const QString &afterTitle,
                       const InterfaceSnapshot &after);
-    bool isCompared() const { return m_compared; }
+    bool isCompared() const { return m_comparison.isDelivered(); }
     const InterfaceDiff &diff() const { return m_diff; }
 
     /// Shows diff().changes[index] in the detail part (and selects its row).
@@ -56,8 +57,7 @@ private:
     QScrollArea *m_scroll;
     QWidget *m_detail = nullptr;
     InterfaceDiff m_diff;
-    quint64 m_generation = 0;
-    bool m_compared = false;
+    LatestBackgroundResult m_comparison{this};
 };
 
 /// A window of its own around an InterfaceDiffView.

@@ -139,20 +139,14 @@ void ResultCompareView::setResults(const QString &beforeTitle, const CallToolRes
     m_afterTitle->setText(DisplayText::visibleLine(afterTitle));
     m_beforeView->setResult(before);
     m_afterView->setResult(after);
-    m_compared = false;
     m_summary->setText(tr("Comparing…"));
     m_textHeading->hide();
     m_textDiff->hide();
     m_structuredHeading->hide();
     m_structured->hide();
-    const quint64 generation = ++m_generation;
     // A diff of big results is quadratic in its lines (bounded by ResultDiff::Limits): never on the GUI thread.
-    BackgroundTask::run(
-        this, [before, after] { return ResultDiff::between(before, after); },
-        [this, generation](const ResultDiff &diff) {
-            if (generation == m_generation)
-                showDifferences(diff);
-        });
+    m_comparison.run([before, after] { return ResultDiff::between(before, after); },
+                     [this](const ResultDiff &diff) { showDifferences(diff); });
 }
 
 void ResultCompareView::showDifferences(const ResultDiff &diff)
@@ -200,7 +194,6 @@ void ResultCompareView::showDifferences(const ResultDiff &diff)
     const bool structured = !changes.isEmpty();
     m_structuredHeading->setVisible(structured);
     m_structured->setVisible(structured);
-    m_compared = true;
     emit differencesShown();
 }
 

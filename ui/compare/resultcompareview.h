@@ -2,6 +2,7 @@
 
 #include "core/protocol/tool.h"
 #include "ui/compare/comparisondialog.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QWidget>
 
@@ -32,7 +33,7 @@ public:
                     const Toolgate::CallToolResult &after);
 
     /// Whether the differences of the last setResults() are shown (they are computed in the background).
-    bool isCompared() const { return m_compared; }
+    bool isCompared() const { return m_comparison.isDelivered(); }
 
     ResultView *beforeView() const { return m_beforeView; }
     ResultView *afterView() const { return m_afterView; }
@@ -59,8 +60,7 @@ private:
     LineDiffView *m_textDiff;
     QLabel *m_structuredHeading;
     QTableWidget *m_structured;
-    quint64 m_generation = 0;
-    bool m_compared = false;
+    LatestBackgroundResult m_comparison{this};
 };
 
 /// A window of its own around a ResultCompareView.

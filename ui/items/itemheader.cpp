@@ -132,6 +132,17 @@ QString ItemHeader::title() const { return m_title->text(); }
 QString ItemHeader::description() const { return m_fullDescription; }
 QString ItemHeader::remarks() const { return m_remarks->text(); }
 
+QVBoxLayout *ItemHeader::layOutPage(QWidget *page, int bottomMargin)
+{
+    auto *body = new QVBoxLayout;
+    body->setContentsMargins(12, 0, 12, bottomMargin);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(this);
+    layout->addLayout(body, 1);
+    return body;
+}
+
 void ItemHeader::updateFold()
 {
     m_description->setVisible(!m_fullDescription.isEmpty());

@@ -4,6 +4,7 @@
 #include <QWidget>
 
 class QLabel;
+class QVBoxLayout;
 class QToolButton;
 
 namespace Toolgate {
@@ -25,6 +26,10 @@ public:
     QString title() const;
     QString description() const;
     QString remarks() const;
+
+    /// Lays out page, a pane about one item, as all of them are: this header across the top, then the
+    /// column returned, 12 px in from the sides and bottomMargin from the bottom, taking the rest.
+    QVBoxLayout *layOutPage(QWidget *page, int bottomMargin);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

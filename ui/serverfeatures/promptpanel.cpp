@@ -48,16 +48,10 @@ PromptPanel::PromptPanel(QWidget *parent)
     row->addWidget(m_get);
     row->addWidget(m_state, 1);
 
-    auto *body = new QVBoxLayout;
-    body->setContentsMargins(12, 0, 12, 8);
+    QVBoxLayout *body = m_header->layOutPage(this, 8);
     body->addWidget(m_arguments);
     body->addLayout(row);
     body->addWidget(m_scroll, 1);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_header);
-    layout->addLayout(body, 1);
     connect(m_get, &QPushButton::clicked, this, &PromptPanel::getPrompt);
     updateState();
 }

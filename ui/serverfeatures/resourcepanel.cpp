@@ -44,16 +44,10 @@ ResourcePanel::ResourcePanel(QWidget *parent)
     row->addWidget(m_uriLabel, 1);
     row->addWidget(m_state);
 
-    auto *body = new QVBoxLayout;
-    body->setContentsMargins(12, 0, 12, 8);
+    QVBoxLayout *body = m_header->layOutPage(this, 8);
     body->addWidget(m_variables);
     body->addLayout(row);
     body->addWidget(m_result, 1);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_header);
-    layout->addLayout(body, 1);
 
     connect(m_read, &QPushButton::clicked, this, &ResourcePanel::read);
     connect(m_result, &ResultView::resourceLinkActivated, this, [this](const QString &uri) {

@@ -154,19 +154,13 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->addStretch(1);
 
-    auto *body = new QVBoxLayout;
-    body->setContentsMargins(12, 0, 12, 12);
+    QVBoxLayout *body = m_header->layOutPage(this, 12);
     body->addLayout(form);
     body->addWidget(m_instructionsLabel);
     body->addWidget(m_instructions, 1);
     m_stretch = new QWidget(this); // takes the room while there are no instructions
     body->addWidget(m_stretch, 1);
     body->addWidget(m_buttons);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_header);
-    layout->addLayout(body, 1);
     refresh();
 }
 

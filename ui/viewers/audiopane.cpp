@@ -152,9 +152,7 @@ void AudioPane::setBase64(const QByteArray &base64, const QString &mimeType, con
     m_durationLabel->setText(tr("Reading audio…"));
     m_infoLabel->setText(mimeType);
     setSummary(mimeType);
-    const quint64 generation = ++m_generation;
-    BackgroundTask::run(
-        this,
+    m_decoding.run(
         [base64, mimeType] {
             Decoded decoded;
             auto bytes = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
@@ -166,10 +164,7 @@ void AudioPane::setBase64(const QByteArray &base64, const QString &mimeType, con
             }
             return decoded;
         },
-        [this, generation](const Decoded &decoded) {
-            if (generation == m_generation)
-                finishDecoding(decoded);
-        });
+        [this](const Decoded &decoded) { finishDecoding(decoded); });
 }
 
 void AudioPane::finishDecoding(const Decoded &decoded)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/viewers/contentpane.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <memory>
 
@@ -72,7 +73,7 @@ private:
     QString m_suggestedName;
     double m_duration = -1;
     bool m_ready = false;
-    quint64 m_generation = 0;
+    LatestBackgroundResult m_decoding{this}; // the sound, decoded off the GUI thread
 };
 
 } // namespace Toolgate

@@ -44,4 +44,44 @@ public:
     }
 };
 
+/// The latest run of one kind of slow work of a view (a diff, a serialisation): a run replaces the one
+/// before it, whose result is then dropped, and whether the latest result came is known. A member of
+/// the view it works for, which is the context of the work.
+class LatestBackgroundResult final
+{
+public:
+    explicit LatestBackgroundResult(QObject *context)
+        : m_context(context)
+    { }
+    Q_DISABLE_COPY_MOVE(LatestBackgroundResult)
+
+    /// Runs work() as BackgroundTask::run() does; done(result) follows unless run() or drop() came
+    /// again meanwhile, with isDelivered() true from then on.
+    template<typename Work, typename Done>
+    void run(Work work, Done done)
+    {
+        const quint64 run = ++m_latest;
+        m_delivered = false;
+        BackgroundTask::run(m_context, std::move(work), [this, run, done = std::move(done)](auto result) mutable {
+            if (run != m_latest)
+                return;
+            m_delivered = true;
+            done(std::move(result));
+        });
+    }
+    /// Drops the result still on its way, if any.
+    void drop()
+    {
+        ++m_latest;
+        m_delivered = false;
+    }
+    /// Whether the result of the latest run was delivered.
+    bool isDelivered() const { return m_delivered; }
+
+private:
+    QObject *m_context;
+    quint64 m_latest = 0;
+    bool m_delivered = false;
+};
+
 } // namespace Toolgate

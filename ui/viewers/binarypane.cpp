@@ -43,23 +43,17 @@ void BinaryPane::setBase64(const QByteArray &base64, const QString &mimeType, co
 {
     m_mimeType = mimeType;
     m_suggestedName = suggestedName;
-    m_ready = false;
     m_bytes.clear();
     m_info->setText(tr("Reading…"));
     setSummary(mimeType);
-    const quint64 generation = ++m_generation;
-    BackgroundTask::run(
-        this,
+    m_decoding.run(
         [base64]() -> std::optional<QByteArray> {
             auto bytes = QByteArray::fromBase64Encoding(base64, QByteArray::AbortOnBase64DecodingErrors);
             if (!bytes)
                 return std::nullopt;
             return *std::move(bytes);
         },
-        [this, generation](const std::optional<QByteArray> &bytes) {
-            if (generation != m_generation)
-                return;
-            m_ready = true;
+        [this](const std::optional<QByteArray> &bytes) {
             const QString mime = m_mimeType.isEmpty() ? u"application/octet-stream"_s : m_mimeType;
             if (!bytes) {
                 m_info->setText(tr("The data is not valid base64."));

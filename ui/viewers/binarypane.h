@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/viewers/contentpane.h"
+#include "ui/viewers/backgroundtask.h"
 
 class QLabel;
 class QPushButton;
@@ -18,7 +19,7 @@ public:
     /// Starts decoding base64 (as received).
     void setBase64(const QByteArray &base64, const QString &mimeType, const QString &suggestedName);
     /// Whether decoding has finished.
-    bool isReady() const { return m_ready; }
+    bool isReady() const { return m_decoding.isDelivered(); }
     /// Decoded size in bytes (valid once ready).
     qint64 byteCount() const { return m_bytes.size(); }
     /// Opens the Save dialog for the decoded bytes.
@@ -34,8 +35,7 @@ private:
     QByteArray m_bytes;
     QString m_mimeType;
     QString m_suggestedName;
-    bool m_ready = false;
-    quint64 m_generation = 0;
+    LatestBackgroundResult m_decoding{this}; // the bytes, decoded off the GUI thread
 };
 
 } // namespace Toolgate

@@ -113,12 +113,7 @@ void ImagePane::setBase64(const QByteArray &base64, const QString &mimeType, con
     m_message->show();
     setSummary(mimeType.isEmpty() ? tr("decoding…") : mimeType + tr(" · decoding…"));
     updateToolBar();
-    const quint64 generation = ++m_generation;
-    BackgroundTask::run(this, [base64] { return decode(base64); },
-                        [this, generation](const Decoded &decoded) {
-                            if (generation == m_generation)
-                                finishDecoding(decoded);
-                        });
+    m_decoding.run([base64] { return decode(base64); }, [this](const Decoded &decoded) { finishDecoding(decoded); });
 }
 
 ImagePane::Decoded ImagePane::decode(const QByteArray &base64)

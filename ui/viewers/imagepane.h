@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/viewers/contentpane.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QImage>
 
@@ -86,7 +87,7 @@ private:
     bool m_fitMode = true;
     bool m_fitToContents = false;
     int m_maxHeight = 420;
-    quint64 m_generation = 0;
+    LatestBackgroundResult m_decoding{this}; // the image, decoded off the GUI thread
 };
 
 } // namespace Toolgate

@@ -23,15 +23,11 @@ JsonTextPane::JsonTextPane(QWidget *parent)
 
 void JsonTextPane::setJson(const QJsonObject &json)
 {
-    const quint64 generation = ++m_generation;
-    BackgroundTask::run(
-        this, [json] { return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)); },
-        [this, generation](const QString &text) {
-            if (generation != m_generation)
-                return;
-            m_view->setText(text, u"application/json"_s);
-            emit ready();
-        });
+    m_text.run([json] { return QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Indented)); },
+               [this](const QString &text) {
+                   m_view->setText(text, u"application/json"_s);
+                   emit ready();
+               });
 }
 
 void JsonTextPane::setFitToContents(bool fit, int maxHeight)

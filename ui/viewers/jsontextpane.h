@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/viewers/contentpane.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QJsonObject>
 
@@ -31,7 +32,7 @@ signals:
 
 private:
     LargeTextView *m_view;
-    quint64 m_generation = 0;
+    LatestBackgroundResult m_text{this}; // the JSON indented, off the GUI thread
 };
 
 } // namespace Toolgate

@@ -116,7 +116,7 @@ ResultView::ResultView(QWidget *parent)
     cornerLayout->addWidget(copyRaw);
     m_tabs->setCornerWidget(corner, Qt::TopRightCorner);
     connect(copyRaw, &QToolButton::clicked, this, [this] {
-        if (m_rawReady)
+        if (m_rawJson.isDelivered())
             QGuiApplication::clipboard()->setText(m_raw->text());
     });
 
@@ -150,8 +150,7 @@ int ResultView::wantedHeight() const
 
 void ResultView::clear()
 {
-    ++m_rawGeneration; // drop any serialisation still in flight
-    m_rawReady = false;
+    m_rawJson.drop(); // any serialisation still in flight
     m_status->hide();
     m_banner->hide();
     m_content->clear();
@@ -317,18 +316,12 @@ void ResultView::showStructured(const CallToolResult &result, const ToolCallOutc
 
 void ResultView::showRawJson(const QJsonObject &json, const JsonKeyOrder &order)
 {
-    const quint64 generation = ++m_rawGeneration;
-    m_rawReady = false;
     // Serialising a 20 MB result takes a noticeable fraction of a second: not on this thread.
-    BackgroundTask::run(
-        this, [json, order]() -> QString { return QString::fromUtf8(JsonWriter::toIndentedJson(json, order)) + u'\n'; },
-        [this, generation](const QString &text) {
-            if (generation != m_rawGeneration)
-                return;
-            m_raw->setText(text, u"application/json"_s);
-            m_rawReady = true;
-            emit rawJsonReady();
-        });
+    m_rawJson.run([json, order]() -> QString { return QString::fromUtf8(JsonWriter::toIndentedJson(json, order)) + u'\n'; },
+                  [this](const QString &text) {
+                      m_raw->setText(text, u"application/json"_s);
+                      emit rawJsonReady();
+                  });
 }
 
 void ResultView::showStatus(const QString &text)

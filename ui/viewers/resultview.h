@@ -2,6 +2,7 @@
 
 #include "core/protocol/resource.h"
 #include "core/protocol/tool.h"
+#include "ui/viewers/backgroundtask.h"
 
 #include <QWidget>
 
@@ -54,7 +55,7 @@ public:
     /// when it holds more than the room it has now.
     int wantedHeight() const;
     /// Whether the raw JSON has been serialised and shown (it is prepared in the background).
-    bool isRawJsonReady() const { return m_rawReady; }
+    bool isRawJsonReady() const { return m_rawJson.isDelivered(); }
 
 signals:
     /// The user asked to open a resource link; the app reads it (resources/read).
@@ -77,8 +78,7 @@ private:
     ContentList *m_content;
     StructuredContentView *m_structured;
     LargeTextView *m_raw;
-    quint64 m_rawGeneration = 0;
-    bool m_rawReady = false;
+    LatestBackgroundResult m_rawJson{this}; // its text, serialised off the GUI thread
 };
 
 } // namespace Toolgate

@@ -2,7 +2,7 @@
 
 #include "ui/viewers/largetextview.h"
 #include "ui/viewers/markdownbrowser.h"
-#include "ui/viewers/markdowndetector.h"
+#include "core/common/markdowndetector.h"
 #include "ui/viewers/markdownrenderer.h"
 #include "ui/viewers/safetextdocument.h"
 #include "ui/viewers/viewerformat.h"

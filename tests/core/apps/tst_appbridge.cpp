@@ -1,3 +1,4 @@
+#include "approvalgates.h"
 #include "npmpeers.h"
 
 #include "core/apps/appbridge.h"
@@ -43,19 +44,6 @@ QString notification(const QString &method, const QJsonObject &params = {})
     return message({{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("method"), method},
                     {QStringLiteral("params"), params}});
 }
-
-/// Answers approvals with a fixed decision and counts the questions.
-class CountingGate final : public ApprovalGate
-{
-public:
-    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-    QList<ApprovalRequest> asked;
-    void requestApproval(const ApprovalRequest &request, QObject *context, std::function<void(const ApprovalDecision &)> decide) override
-    {
-        asked.append(request);
-        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
-    }
-};
 
 /// The glue the GUI has, over real sessions: what the bridge reaches servers through.
 class SessionHost final : public AppHost
@@ -107,7 +95,7 @@ private:
     std::unique_ptr<ClientSession> m_vanilla;
     std::unique_ptr<TestSupport::SessionCallTarget> m_appsTarget;
     std::unique_ptr<TestSupport::SessionCallTarget> m_vanillaTarget;
-    CountingGate m_gate;
+    TestSupport::ScriptedGate m_gate;
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     SessionHost m_host;
 
@@ -174,7 +162,7 @@ private slots:
 
     void init()
     {
-        m_gate.asked.clear();
+        m_gate.requests.clear();
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
         m_host.links.clear();
         m_host.origins.clear();
@@ -424,9 +412,9 @@ private slots:
                                                                  {QStringLiteral("arguments"), QJsonObject()}}));
         const QJsonObject answer = nextSent(sent, 0);
         QCOMPARE(answer.value(u"id").toInt(), 7);
-        QCOMPARE(m_gate.asked.size(), 1);
-        QCOMPARE(m_gate.asked.first().initiator, CallInitiator::App);
-        QCOMPARE(m_gate.asked.first().server.name, QStringLiteral("vanilla"));
+        QCOMPARE(m_gate.requests.size(), 1);
+        QCOMPARE(m_gate.requests.first().initiator, CallInitiator::App);
+        QCOMPARE(m_gate.requests.first().server.name, QStringLiteral("vanilla"));
         QCOMPARE(m_host.origins, QList<quint64>{42});
         if (allow) {
             const QString text = answer.value(u"result").toObject().value(u"content").toArray().at(0).toObject().value(u"text").toString();
@@ -462,7 +450,7 @@ private slots:
         QCOMPARE(error.value(u"code").toInt(), -32000);
         QVERIFY2(error.value(u"message").toString().contains(why), qPrintable(error.value(u"message").toString()));
         QCOMPARE(problems.size(), 1);
-        QVERIFY(m_gate.asked.isEmpty());
+        QVERIFY(m_gate.requests.isEmpty());
         QVERIFY(m_host.origins.isEmpty());
     }
 
@@ -474,7 +462,7 @@ private slots:
         const QJsonObject answer = nextSent(sent, 0);
         QCOMPARE(answer.value(u"result").toObject().value(u"content").toArray().at(0).toObject().value(u"text").toString(),
                  QStringLiteral("refreshed"));
-        QCOMPARE(m_gate.asked.size(), 1); // still approved by the person
+        QCOMPARE(m_gate.requests.size(), 1); // still approved by the person
     }
 
     void resourceReadStaysOnServer()
@@ -563,7 +551,7 @@ private slots:
         const qsizetype after = sent.size();
         bridge.receive(request(10, QStringLiteral("ping")));
         QCOMPARE(sent.size(), after); // gone: nothing more is sent
-        QVERIFY(m_gate.asked.isEmpty());
+        QVERIFY(m_gate.requests.isEmpty());
     }
 
     void teardownWithoutAnswer()

@@ -1,5 +1,8 @@
 // toolgate-cli audit list|show|export|verify, run in process on a store written by AuditLog.
 
+#include "germantranslation.h"
+#include "researchcalls.h"
+
 #include "core/audit/auditlog.h"
 #include "app/cli/auditcommand.h"
 #include "core/common/translations.h"
@@ -18,6 +21,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
@@ -160,26 +164,14 @@ void tst_AuditCommand::showsTasks()
     // Its own store: a plain call, and a call the server ran as a task that was cancelled.
     const QString path = m_dir.filePath(u"tasks.sqlite"_s);
     {
-        AuditLog::Options options;
-        options.path = path;
-        AuditLog log(options);
-        AuditToolCallIntent intent;
-        intent.server = {u"research"_s, u"research-server"_s, {}};
-        intent.tool = u"echo"_s;
-        const auto plain = log.recordIntent(intent);
-        log.recordOutcome(plain, {});
-        intent.tool = u"research"_s;
-        const auto ticket = log.recordIntent(intent);
-        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
+        AuditLog log(AuditLog::Options{.path = path});
         const QDateTime at = QDateTime::currentDateTimeUtc();
         // The server's words try to rewrite the terminal: shown escaped.
-        log.recordTaskEvent(ticket, u"task-51"_s, {at, Task::Status::Working, u"Researching \x1b[2J…"_s});
-        log.recordTaskEvent(ticket, u"task-51"_s, {at.addSecs(2), Task::Status::InputRequired, u"Which year?"_s});
-        log.recordTaskEvent(ticket, u"task-51"_s, {at.addSecs(4), Task::Status::Cancelled, {}});
-        AuditToolCallOutcome outcome;
-        outcome.kind = ToolCallOutcome::Kind::Cancelled;
-        log.recordOutcome(ticket, outcome);
-        QVERIFY(log.waitForWrites());
+        QVERIFY(ResearchCalls::writePlainCallThenTask(log, u"task-51"_s,
+                                                      {{at, Task::Status::Working, u"Researching \x1b[2J…"_s},
+                                                       {at.addSecs(2), Task::Status::InputRequired, u"Which year?"_s},
+                                                       {at.addSecs(4), Task::Status::Cancelled, {}}},
+                                                      ResearchCalls::makeOutcome(ToolCallOutcome::Kind::Cancelled)));
     }
     const Run show = run({u"show"_s, u"2"_s}, path);
     QCOMPARE(show.exitCode, 0);
@@ -246,9 +238,7 @@ void tst_AuditCommand::exportedCsvShowsEscapes()
 {
     const QString path = m_dir.filePath(u"hostile.sqlite"_s);
     {
-        AuditLog::Options options;
-        options.path = path;
-        AuditLog log(options);
+        AuditLog log(AuditLog::Options{.path = path});
         AuditToolCallIntent intent;
         intent.server = {u"evil\x1b]0;pwned\x07"_s, u"server-cmd"_s, {}};
         intent.tool = u"read\x1b[2Jfile"_s;
@@ -300,14 +290,8 @@ void tst_AuditCommand::verify()
 // --json, which scripts read, is for toolgate-cli's main() to keep English. Runs on verify()'s tampering.
 void tst_AuditCommand::verifyInGerman()
 {
-    QVERIFY(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty());
-    const auto english = qScopeGuard([] {
-        const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
-        for (QTranslator *translator : translators) {
-            QCoreApplication::removeTranslator(translator);
-            delete translator;
-        }
-    });
+    const TestSupport::GermanTranslation german;
+    QVERIFY(german.installed());
     const Run r = run({u"verify"_s});
     QCOMPARE(r.exitCode, AuditCommand::tamperedExitCode);
     QVERIFY2(r.out.startsWith(u"MANIPULIERT: Eintrag #12 wurde verändert: Sein Teil"_s), qPrintable(r.out));

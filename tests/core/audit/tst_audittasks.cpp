@@ -13,6 +13,7 @@
 #include "core/client/clientsession.h"
 #include "csv.h"
 #include "npmpeers.h"
+#include "researchcalls.h"
 #include "sessioncalltarget.h"
 #include "core/transport/stdiotransport.h"
 
@@ -36,44 +37,11 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using namespace Toolgate::TestSupport::ResearchCalls;
 
 namespace {
 
 constexpr int waitMs = 15000;
-
-AuditToolCallIntent makeIntent(const QString &tool)
-{
-    AuditToolCallIntent intent;
-    intent.server = {u"research"_s, u"research-server --stdio"_s, {}};
-    intent.tool = tool;
-    intent.arguments = QJsonObject{{u"topic"_s, u"tides"_s}};
-    intent.initiator = CallInitiator::Gui;
-    return intent;
-}
-
-AuditToolCallOutcome makeOutcome(ToolCallOutcome::Kind kind, const QString &text = {})
-{
-    AuditToolCallOutcome outcome;
-    outcome.kind = kind;
-    if (!text.isEmpty()) {
-        CallToolResult result;
-        result.content.append(Content::makeText(text));
-        outcome.result = result;
-    }
-    outcome.durationMs = 7000;
-    return outcome;
-}
-
-ApprovalDecision allowOnce()
-{
-    return {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-}
-
-// Fixed times a second apart, so the order and the times read back can be checked exactly.
-TaskEvent step(int second, Task::Status status, const QString &message = {})
-{
-    return {QDateTime(QDate(2026, 5, 4), QTime(10, 31, second), Qt::UTC), status, message};
-}
 
 const QString taskId = u"task-3b9e-41"_s;
 
@@ -178,18 +146,11 @@ void tst_AuditTasks::init()
 
 void tst_AuditTasks::writeResearchTask(AuditLog &log)
 {
-    const auto plain = log.recordIntent(makeIntent(u"echo"_s));
-    log.recordDecision(plain, allowOnce());
-    log.recordOutcome(plain, makeOutcome(ToolCallOutcome::Kind::Succeeded, u"echoed"_s));
-
-    const auto ticket = log.recordIntent(makeIntent(u"research"_s));
-    log.recordDecision(ticket, allowOnce());
-    log.recordTaskEvent(ticket, taskId, step(2, Task::Status::Working, u"Researching…"_s));
-    log.recordTaskEvent(ticket, taskId, step(5, Task::Status::InputRequired, u"Which year?"_s));
-    log.recordTaskEvent(ticket, taskId, step(7, Task::Status::Working, u"Researching 1999"_s));
-    log.recordTaskEvent(ticket, taskId, step(9, Task::Status::Completed));
-    log.recordOutcome(ticket, makeOutcome(ToolCallOutcome::Kind::Succeeded, u"Tides in 1999: high"_s));
-    QVERIFY(log.waitForWrites());
+    QVERIFY(
+        writePlainCallThenTask(log, taskId,
+                               {step(2, Task::Status::Working, u"Researching…"_s), step(5, Task::Status::InputRequired, u"Which year?"_s),
+                                step(7, Task::Status::Working, u"Researching 1999"_s), step(9, Task::Status::Completed)},
+                               makeOutcome(ToolCallOutcome::Kind::Succeeded, u"Tides in 1999: high"_s)));
 }
 
 void tst_AuditTasks::taskLifeOnTheCallsRecord()

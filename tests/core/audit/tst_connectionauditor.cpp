@@ -2,6 +2,10 @@
 // not exist, one that keeps crashing until the connection gives up, one added later, and a bare
 // ClientSession as toolgate-cli uses it. Read back from the real store.
 
+#include "auditrecords.h"
+#include "builtservers.h"
+#include "modernpeer.h"
+
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
 #include "core/audit/connectionauditor.h"
@@ -19,18 +23,7 @@
 #include <QTest>
 
 using namespace Toolgate;
-
-namespace {
-
-ServerConfig demoConfig(const QString &name = QStringLiteral("demo"))
-{
-    ServerConfig config;
-    config.name = name;
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
-    return config;
-}
-
-} // namespace
+using namespace Toolgate::TestSupport;
 
 class tst_ConnectionAuditor final : public QObject
 {
@@ -43,21 +36,8 @@ private:
 
     QList<AuditRecord> events(const QString &server)
     {
-        auto reader = AuditReader::open(auditPath());
-        if (!reader)
-            return {};
-        QList<AuditRecord> records;
-        (void)reader.value()->forEach({.types = {AuditRecordType::Connection}, .servers = {server}},
-                                      [&](const AuditRecord &record) { records.append(record); return true; });
-        return records;
-    }
-
-    static QStringList names(const QList<AuditRecord> &records)
-    {
-        QStringList list;
-        for (const AuditRecord &record : records)
-            list.append(record.name);
-        return list;
+        const auto stored = storedRecords(auditPath(), {.types = {AuditRecordType::Connection}, .servers = {server}});
+        return stored ? stored.value() : QList<AuditRecord>();
     }
 
 private slots:
@@ -103,7 +83,8 @@ private slots:
         QVERIFY(log.waitForWrites());
 
         const QList<AuditRecord> demoEvents = events(QStringLiteral("demo"));
-        QCOMPARE(names(demoEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        QCOMPARE(namesOf(demoEvents),
+                 (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
         const AuditRecord &ready = demoEvents.at(1);
         QCOMPARE(ready.serverEndpoint, demoConfig().endpoint());
         QCOMPARE(ready.serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
@@ -111,17 +92,17 @@ private slots:
         QCOMPARE(ready.initiator, CallInitiator::Gui);
 
         const QList<AuditRecord> missingEvents = events(QStringLiteral("missing"));
-        QCOMPARE(names(missingEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connect_failed")}));
+        QCOMPARE(namesOf(missingEvents), (QStringList{QStringLiteral("connecting"), QStringLiteral("connect_failed")}));
         const QString reason = missingEvents.at(1).arguments.value(u"message").toString();
         QVERIFY2(reason.contains(u"toolgate-no-such-server"), qPrintable(reason));
 
-        const QStringList crashes = names(events(QStringLiteral("crashing")));
+        const QStringList crashes = namesOf(events(QStringLiteral("crashing")));
         QCOMPARE(crashes.count(QStringLiteral("restarting")), 2);
         QCOMPARE(crashes.count(QStringLiteral("connecting")), 3);
         QCOMPARE(crashes.constLast(), QStringLiteral("gave_up"));
         QVERIFY(!crashes.contains(QStringLiteral("connect_failed")));
 
-        QCOMPARE(names(events(QStringLiteral("later"))),
+        QCOMPARE(namesOf(events(QStringLiteral("later"))),
                  (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disabled")}));
     }
 
@@ -144,7 +125,8 @@ private slots:
         }
         QVERIFY(log.waitForWrites());
         const QList<AuditRecord> recorded = events(QStringLiteral("cli-demo"));
-        QCOMPARE(names(recorded), (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
+        QCOMPARE(namesOf(recorded),
+                 (QStringList{QStringLiteral("connecting"), QStringLiteral("connected"), QStringLiteral("disconnected")}));
         QCOMPARE(recorded.at(1).initiator, CallInitiator::Cli);
         QCOMPARE(recorded.at(1).serverInfo.value(u"name").toString(), QStringLiteral("toolgate-demo-server"));
     }
@@ -153,17 +135,13 @@ private slots:
     {
         // Issue 15: the Connected event says which era the session speaks and how that was settled — a
         // probe on the first start, the era cache on the next, the setting when there is one.
-        ServerConfig modern;
-        modern.name = QStringLiteral("modern");
-        modern.command = QStringLiteral(TOOLGATE_TEST_NPM_DIR "/node_modules/node/bin/node");
-        modern.args = {QStringLiteral(TOOLGATE_TEST_NPM_DIR "/peers/modern-server.mjs"), QStringLiteral("--transport"),
-                       QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+        const ServerConfig modern = modernPeerConfig();
         QVERIFY2(QFileInfo(modern.command).isExecutable(), "the npm test peers are not installed (tests/npm)");
         // A legacy-only server (the demo server speaks both eras): the fault server answers server/discover with
         // -32601 and is an ordinary initialize-era server otherwise.
         ServerConfig legacy;
         legacy.name = QStringLiteral("legacy");
-        legacy.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
+        legacy.command = executable(QStringLiteral("toolgate-fault-server"));
         ServerConfig pinned = demoConfig(QStringLiteral("pinned"));
         pinned.protocolEra = ServerConfig::EraPreference::Legacy;
 

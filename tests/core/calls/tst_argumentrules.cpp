@@ -4,8 +4,12 @@
 // asking, deny without sending (the server's handler counts what reached it), ask, shadow (recorded,
 // never deciding), the audit record naming the rule, and a replay of recorded calls.
 
+#include "approvalgates.h"
+#include "auditrecords.h"
 #include "inprocessserver.h"
 #include "postedevents.h"
+#include "rulebuilders.h"
+#include "testfiles.h"
 
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
@@ -31,50 +35,43 @@ namespace {
 
 constexpr int waitMs = 15000;
 
-ArgumentCondition pathInside(const QString &argument, const QString &folder)
+/// The tool "write" of an in-process server, reached through a real pipeline that asks the rules first,
+/// then policy (may be null) and a gate that holds each question, and records into the audit log at
+/// auditPath. reached keeps each path the tool was asked to write: the proof of what was sent.
+struct GuardedWrite
 {
-    ArgumentCondition c;
-    c.kind = ArgumentCondition::Kind::PathInside;
-    c.argument = argument;
-    c.folder = folder;
-    return c;
-}
-
-ArgumentRule rule(const QString &name, const QString &server, const QString &tool, QList<ArgumentCondition> conditions,
-                  ArgumentRule::Action action, const QString &reason = {})
-{
-    ArgumentRule r;
-    r.name = name;
-    r.server = server;
-    r.tool = tool;
-    r.conditions = std::move(conditions);
-    r.action = action;
-    r.reason = reason;
-    return r;
-}
-
-class HeldGate final : public ApprovalGate
-{
-public:
-    void requestApproval(const ApprovalRequest &request, QObject *, std::function<void(const ApprovalDecision &)> decide) override
+    GuardedWrite(const QString &auditPath, ApprovalPolicy *policy)
+        : log(AuditLog::Options{.path = auditPath})
+        , pipeline(&gate, policy, {})
     {
-        requests.append(request);
-        pending = std::move(decide);
+        pipeline.setJournal(&log);
+        pipeline.setArgumentRules(&rules);
+        fixture.addTool(u"write"_s, [this](const ToolCallContext &call) {
+            reached.append(call.arguments().value(u"path"_s).toString());
+            CallToolResult result;
+            result.content.append(Content::makeText(u"written"_s));
+            call.respond(result);
+        });
     }
-    void answer(ApprovalDecision::Kind kind)
+    /// Starts the server: true once the session is ready.
+    bool start()
     {
-        auto decide = std::exchange(pending, {});
-        decide(ApprovalDecision{kind, ApprovalDecision::Source::Human, {}, std::nullopt, {}});
+        fixture.start();
+        return QTest::qWaitFor([this] { return fixture.session->isReady(); }, waitMs);
     }
-    QList<ApprovalRequest> requests;
-    std::function<void(const ApprovalDecision &)> pending;
+    ToolCall *write(const QString &path, QObject *parent, CallInitiator initiator = CallInitiator::Gui)
+    {
+        return pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, path}}, initiator, parent);
+    }
+    QString server() const { return fixture.identity.name; }
+
+    AuditLog log;
+    InProcessServer fixture;
+    QStringList reached;
+    ArgumentRules rules;
+    HeldGate gate;
+    ToolCallPipeline pipeline;
 };
-
-bool write(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-}
 
 } // namespace
 
@@ -99,6 +96,7 @@ private slots:
 
 private:
     QString folder() const { return m_dir->filePath(u"proj"_s); }
+    QString auditPath() const { return m_dir->filePath(u"audit.sqlite"_s); }
     bool insideProj(const QString &value) const
     {
         return pathInside(u"path"_s, folder()).holds({{u"path"_s, value}});
@@ -116,9 +114,9 @@ void tst_ArgumentRules::init()
     QVERIFY(dir.mkpath(u"proj/sub"_s));
     QVERIFY(dir.mkpath(u"outside"_s));
     QVERIFY(dir.mkpath(u"projx"_s));
-    QVERIFY(write(dir.filePath(u"proj/a.txt"_s), "inside"));
-    QVERIFY(write(dir.filePath(u"secret.txt"_s), "secret"));
-    QVERIFY(write(dir.filePath(u"outside/secret.txt"_s), "secret"));
+    QVERIFY(writeFile(dir.filePath(u"proj/a.txt"_s), "inside"));
+    QVERIFY(writeFile(dir.filePath(u"secret.txt"_s), "secret"));
+    QVERIFY(writeFile(dir.filePath(u"outside/secret.txt"_s), "secret"));
     QVERIFY(QFile::link(dir.filePath(u"outside"_s), dir.filePath(u"proj/link"_s)));
     QVERIFY(QFile::link(dir.filePath(u"outside/new.txt"_s), dir.filePath(u"proj/dangling"_s)));
     QVERIFY(QFile::link(dir.filePath(u"proj"_s), dir.filePath(u"projlink"_s)));
@@ -408,7 +406,7 @@ void tst_ArgumentRules::rulesFileRoundTripAndBrokenFile()
         R"({"rules": [{"name": "x", "server": "files", "action": "deny", "conditions": [{"argument": "a", "kind": "teleport"}]}]})",
     };
     for (const QByteArray &bytes : broken) {
-        QVERIFY(write(path, bytes));
+        QVERIFY(writeFile(path, bytes));
         ArgumentRules rules(path);
         QVERIFY2(rules.loadError(), bytes.constData());
         QVERIFY(rules.loadError()->message.contains(path));
@@ -419,51 +417,32 @@ void tst_ArgumentRules::rulesFileRoundTripAndBrokenFile()
 
 void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
 {
-    QTemporaryDir store;
-    AuditLog::Options auditOptions;
-    auditOptions.path = store.filePath(u"audit.sqlite"_s);
-    AuditLog log(auditOptions);
-    InProcessServer fixture;
-    QStringList reached; // what the server's tool handler received: the proof of what was sent
-    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
-        reached.append(call.arguments().value(u"path"_s).toString());
-        CallToolResult result;
-        result.content.append(Content::makeText(u"written"_s));
-        call.respond(result);
-    });
-    fixture.start();
-    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
-
-    ArgumentRules rules;
-    ArgumentRule project = rule(u"project files"_s, fixture.identity.name, u"write"_s, {pathInside(u"path"_s, folder())},
-                                ArgumentRule::Action::Allow);
+    ApprovalPolicy policy;
+    GuardedWrite w(auditPath(), &policy);
+    QVERIFY(w.start());
+    ArgumentRule project = rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
     project.otherwise = ArgumentRule::Action::Deny;
     project.otherwiseReason = u"only inside the project"_s;
     ArgumentCondition notes;
     notes.kind = ArgumentCondition::Kind::Matches;
     notes.argument = u"path"_s;
     notes.pattern = u".*\\.md"_s;
-    QVERIFY(rules.setRules({rule(u"check notes"_s, fixture.identity.name, u"write"_s, {notes}, ArgumentRule::Action::Ask), project}));
-    HeldGate gate;
-    ApprovalPolicy policy;
-    ToolCallPipeline pipeline(&gate, &policy, {});
-    pipeline.setJournal(&log);
-    pipeline.setArgumentRules(&rules);
+    QVERIFY(w.rules.setRules({rule(u"check notes"_s, w.server(), u"write"_s, {notes}, ArgumentRule::Action::Ask), project}));
 
     // Inside the folder: allowed without asking, the rule named.
-    QPointer<ToolCall> allowed = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
+    QPointer<ToolCall> allowed = w.write(folder() + u"/a.txt"_s, this);
     QSignalSpy allowedDone(allowed.data(), &ToolCall::finished);
     QVERIFY(allowedDone.wait(waitMs));
     QCOMPARE(allowed->outcome().kind, ToolCallOutcome::Kind::Succeeded);
     QCOMPARE(allowed->outcome().decision.source, ApprovalDecision::Source::RememberedRule);
     QVERIFY(allowed->outcome().decision.reason.contains(u"project files"_s));
     QCOMPARE(allowed->outcome().ruleVerdict->rule, u"project files"_s);
-    QVERIFY(gate.requests.isEmpty());
-    QCOMPARE(reached, QStringList{folder() + u"/a.txt"_s});
+    QVERIFY(w.gate.requests.isEmpty());
+    QCOMPARE(w.reached, QStringList{folder() + u"/a.txt"_s});
 
     // Out through `..` and through a symlink: denied with the rule's reason; nothing reaches the server.
     for (const QString &escape : QStringList{folder() + u"/../secret.txt"_s, folder() + u"/link/secret.txt"_s}) {
-        QPointer<ToolCall> denied = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, escape}}, CallInitiator::Cli, this);
+        QPointer<ToolCall> denied = w.write(escape, this, CallInitiator::Cli);
         QSignalSpy deniedDone(denied.data(), &ToolCall::finished);
         QVERIFY(deniedDone.wait(waitMs));
         QCOMPARE(denied->outcome().kind, ToolCallOutcome::Kind::Denied);
@@ -475,29 +454,28 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
     // call sent meanwhile would have reached it.
     QVERIFY(TestSupport::deliverPostedEvents());
     bool pinged = false;
-    fixture.session->ping(this, [&pinged](const Result<std::monostate> &result) { pinged = result.ok(); });
+    w.fixture.session->ping(this, [&pinged](const Result<std::monostate> &result) { pinged = result.ok(); });
     QTRY_VERIFY_WITH_TIMEOUT(pinged, waitMs);
-    QCOMPARE(reached.size(), 1);
-    QVERIFY(gate.requests.isEmpty());
+    QCOMPARE(w.reached.size(), 1);
+    QVERIFY(w.gate.requests.isEmpty());
 
     // An ask rule asks even when "always allow" is remembered for the tool.
-    QVERIFY(policy.remember(fixture.target->identity(), *fixture.target->listedTool(u"write"_s), ApprovalDecision::Kind::AllowAlways));
-    QPointer<ToolCall> asked = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/notes.md"_s)}}, CallInitiator::Gui, this);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QVERIFY(policy.remember(w.fixture.target->identity(), *w.fixture.target->listedTool(u"write"_s), ApprovalDecision::Kind::AllowAlways));
+    QPointer<ToolCall> asked = w.write(folder() + u"/notes.md"_s, this);
+    QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
     QCOMPARE(asked->outcome().ruleVerdict->rule, u"check notes"_s);
-    QCOMPARE(reached.size(), 1);
+    QCOMPARE(w.reached.size(), 1);
     QSignalSpy askedDone(asked.data(), &ToolCall::finished);
-    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    w.gate.answer(ApprovalDecision::Kind::AllowOnce);
     QVERIFY(askedDone.wait(waitMs));
     QCOMPARE(asked->outcome().decision.source, ApprovalDecision::Source::Human);
-    QCOMPARE(reached.size(), 2);
+    QCOMPARE(w.reached.size(), 2);
 
     // The audit log names the rule that decided.
-    QVERIFY(log.waitForWrites());
-    auto reader = AuditReader::open(auditOptions.path);
-    QVERIFY(reader);
-    QList<AuditRecord> records;
-    QVERIFY((*reader)->forEach({}, [&records](const AuditRecord &r) { records.append(r); return true; }));
+    QVERIFY(w.log.waitForWrites());
+    const auto stored = storedRecords(auditPath());
+    QVERIFY(stored);
+    const QList<AuditRecord> &records = stored.value();
     QCOMPARE(records.size(), 4);
     QCOMPARE(records.at(0).decisionSource, ApprovalDecision::Source::RememberedRule);
     QVERIFY(records.at(0).decisionReason.contains(u"project files"_s));
@@ -510,61 +488,41 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
 
 void tst_ArgumentRules::shadowRuleRecordsWithoutDeciding()
 {
-    QTemporaryDir store;
-    AuditLog::Options auditOptions;
-    auditOptions.path = store.filePath(u"audit.sqlite"_s);
-    AuditLog log(auditOptions);
-    InProcessServer fixture;
-    int reached = 0;
-    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
-        ++reached;
-        CallToolResult result;
-        result.content.append(Content::makeText(u"written"_s));
-        call.respond(result);
-    });
-    fixture.start();
-    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
-
-    ArgumentRules rules;
-    ArgumentRule trial = rule(u"trial deny"_s, fixture.identity.name, {}, {pathInside(u"path"_s, folder())},
-                              ArgumentRule::Action::Allow);
+    GuardedWrite w(auditPath(), nullptr);
+    QVERIFY(w.start());
+    ArgumentRule trial = rule(u"trial deny"_s, w.server(), {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
     trial.otherwise = ArgumentRule::Action::Deny;
     trial.otherwiseReason = u"outside"_s;
     trial.shadow = true;
-    QVERIFY(rules.setRules({trial}));
-    HeldGate gate;
-    ToolCallPipeline pipeline(&gate, nullptr, {});
-    pipeline.setJournal(&log);
-    pipeline.setArgumentRules(&rules);
+    QVERIFY(w.rules.setRules({trial}));
 
     // The shadow rule would deny: the person is still asked, allows, and the call runs.
-    QPointer<ToolCall> call = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, u"/etc/passwd"_s}}, CallInitiator::Gui, this);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QPointer<ToolCall> call = w.write(u"/etc/passwd"_s, this);
+    QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
     QSignalSpy done(call.data(), &ToolCall::finished);
-    gate.answer(ApprovalDecision::Kind::AllowOnce);
+    w.gate.answer(ApprovalDecision::Kind::AllowOnce);
     QVERIFY(done.wait(waitMs));
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
-    QCOMPARE(reached, 1);
+    QCOMPARE(w.reached.size(), 1);
     QVERIFY(!call->outcome().ruleVerdict);
     QCOMPARE(call->outcome().shadowVerdicts.size(), 1);
     QCOMPARE(call->outcome().shadowVerdicts.first().rule, u"trial deny"_s);
     QCOMPARE(call->outcome().shadowVerdicts.first().action, ArgumentRule::Action::Deny);
 
     // Inside: it would allow, yet the person decides (and denies).
-    QPointer<ToolCall> second = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
+    QPointer<ToolCall> second = w.write(folder() + u"/a.txt"_s, this);
+    QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
     QSignalSpy secondDone(second.data(), &ToolCall::finished);
-    gate.answer(ApprovalDecision::Kind::Deny); // a denial finishes the call at once
+    w.gate.answer(ApprovalDecision::Kind::Deny); // a denial finishes the call at once
     QVERIFY(!secondDone.isEmpty() || secondDone.wait(waitMs));
     QCOMPARE(second->outcome().kind, ToolCallOutcome::Kind::Denied);
-    QCOMPARE(reached, 1);
-    QCOMPARE(gate.requests.size(), 2);
+    QCOMPARE(w.reached.size(), 1);
+    QCOMPARE(w.gate.requests.size(), 2);
 
-    QVERIFY(log.waitForWrites());
-    auto reader = AuditReader::open(auditOptions.path);
-    QVERIFY(reader);
-    QList<AuditRecord> records;
-    QVERIFY((*reader)->forEach({}, [&records](const AuditRecord &r) { records.append(r); return true; }));
+    QVERIFY(w.log.waitForWrites());
+    const auto stored = storedRecords(auditPath());
+    QVERIFY(stored);
+    const QList<AuditRecord> &records = stored.value();
     QCOMPARE(records.size(), 2);
     QCOMPARE(records.at(0).decisionSource, ApprovalDecision::Source::Human);
     QCOMPARE(records.at(0).decision, ApprovalDecision::Kind::AllowOnce);
@@ -577,37 +535,27 @@ void tst_ArgumentRules::shadowRuleRecordsWithoutDeciding()
 
 void tst_ArgumentRules::allowRuleDoesNotCoverAChangedDefinition()
 {
-    InProcessServer fixture;
-    int reached = 0;
-    fixture.addTool(u"write"_s, [&reached](const ToolCallContext &call) {
-        ++reached;
-        call.respond(CallToolResult{});
-    });
-    fixture.start();
-    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
-    ArgumentRules rules;
-    QVERIFY(rules.setRules({rule(u"project files"_s, fixture.identity.name, u"write"_s, {pathInside(u"path"_s, folder())},
-                                 ArgumentRule::Action::Allow)}));
+    ApprovalPolicy policy;
+    GuardedWrite w(auditPath(), &policy);
+    QVERIFY(w.start());
+    QVERIFY(w.rules.setRules(
+        {rule(u"project files"_s, w.server(), u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow)}));
     // The person approved another definition of the tool than the one the server now lists.
     bool listed = false;
-    fixture.target->relistTools(this, [&listed](const Result<QList<Tool>> &) { listed = true; });
+    w.fixture.target->relistTools(this, [&listed](const Result<QList<Tool>> &) { listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, waitMs);
-    QVERIFY(fixture.target->listedTool(u"write"_s));
-    ApprovalPolicy policy;
-    Tool earlier = *fixture.target->listedTool(u"write"_s);
+    QVERIFY(w.fixture.target->listedTool(u"write"_s));
+    Tool earlier = *w.fixture.target->listedTool(u"write"_s);
     earlier.description = u"Writes a file (as first approved)"_s;
-    QVERIFY(policy.remember(fixture.target->identity(), earlier, ApprovalDecision::Kind::AllowOnce));
-    HeldGate gate;
-    ToolCallPipeline pipeline(&gate, &policy, {});
-    pipeline.setArgumentRules(&rules);
-    QPointer<ToolCall> call = pipeline.call(fixture.target.get(), u"write"_s, {{u"path"_s, QString(folder() + u"/a.txt"_s)}}, CallInitiator::Gui, this);
-    QTRY_VERIFY_WITH_TIMEOUT(gate.pending, waitMs);
-    QVERIFY(gate.requests.constLast().definitionChange);
-    QCOMPARE(reached, 0);
+    QVERIFY(policy.remember(w.fixture.target->identity(), earlier, ApprovalDecision::Kind::AllowOnce));
+    QPointer<ToolCall> call = w.write(folder() + u"/a.txt"_s, this);
+    QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
+    QVERIFY(w.gate.requests.constLast().definitionChange);
+    QVERIFY(w.reached.isEmpty());
     QSignalSpy done(call.data(), &ToolCall::finished);
-    gate.answer(ApprovalDecision::Kind::Deny);
+    w.gate.answer(ApprovalDecision::Kind::Deny);
     QVERIFY(!done.isEmpty() || done.wait(waitMs));
-    QCOMPARE(reached, 0);
+    QVERIFY(w.reached.isEmpty());
 }
 
 void tst_ArgumentRules::replayCountsRecordedCalls()

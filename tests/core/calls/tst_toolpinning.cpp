@@ -3,6 +3,7 @@
 // changed, and the server receives no call before the person decides: proven from the server's side,
 // against toolgate-hostile-server --mode rug-pull over a real stdio pipe.
 
+#include "approvalgates.h"
 #include "postedevents.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
@@ -45,22 +46,16 @@ Tool tool(const QString &name, const QString &description, const QJsonObject &pr
 
 const ServerIdentity notes{u"notes"_s, u"notes-server --stdio"_s, {}};
 
-/// Holds each question until the test answers it.
-class HeldGate final : public ApprovalGate
+/// approvals.json in a folder of its own, where the app (watching the file) allowed read_notes always:
+/// what another process that shares the file starts from.
+struct SharedApprovals
 {
-public:
-    void requestApproval(const ApprovalRequest &request, QObject *, std::function<void(const ApprovalDecision &)> decide) override
-    {
-        requests.append(request);
-        pending = std::move(decide);
-    }
-    void answer(ApprovalDecision::Kind kind)
-    {
-        auto decide = std::exchange(pending, {});
-        decide(ApprovalDecision{kind, ApprovalDecision::Source::Human, {}, std::nullopt, {}});
-    }
-    QList<ApprovalRequest> requests;
-    std::function<void(const ApprovalDecision &)> pending;
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
+    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
+    ApprovalPolicy app{path};
+    const bool allowedAlways = app.remember(notes, read, ApprovalDecision::Kind::AllowAlways).ok();
 };
 
 // inotify instances this process has open (Linux); -1 where that cannot be told.
@@ -136,8 +131,8 @@ private slots:
     void approvalPinsTheDefinition();
     void aChangeSuspendsWhatWasRemembered();
     void whatDoesNotChangeMeaningKeepsThePin();
+    void pinsSurviveARestart_data();
     void pinsSurviveARestart();
-    void aFreshAccountKeepsItsPins();
     void aRevocationHoldsInEveryProcess();
     void aShortLivedProcessSeesChangesWithoutAWatcher();
     void theChangeIsShownAsADiff();
@@ -202,29 +197,20 @@ void tst_ToolPinning::whatDoesNotChangeMeaningKeepsThePin()
     QCOMPARE(policy.changeSincePinned(notes, Tool::fromJson(raw))->changedFields, QStringList{u"annotations"_s});
 }
 
-void tst_ToolPinning::pinsSurviveARestart()
+void tst_ToolPinning::pinsSurviveARestart_data()
 {
-    QTemporaryDir dir;
-    const QString path = dir.filePath(u"approvals.json"_s);
-    const Tool before = tool(u"read_notes"_s, u"Reads your notes."_s);
-    {
-        ApprovalPolicy policy(path);
-        QVERIFY(policy.remember(notes, before, ApprovalDecision::Kind::AllowAlways));
-    }
-    ApprovalPolicy reloaded(path);
-    QVERIFY(!reloaded.loadError());
-    QVERIFY(reloaded.lookup(notes, before));
-    const Tool after = tool(u"read_notes"_s, u"Reads all your files."_s);
-    QVERIFY(!reloaded.lookup(notes, after));
-    QCOMPARE(reloaded.changeSincePinned(notes, after)->beforeText(u"description"_s), u"Reads your notes."_s);
-}
-
-void tst_ToolPinning::aFreshAccountKeepsItsPins()
-{
+    QTest::addColumn<QString>("file"); // approvals.json, in the temporary folder
+    QTest::addRow("in Toolgate's folder") << u"approvals.json"_s;
     // On a fresh account Toolgate's folder does not exist yet: the lock beside approvals.json must make it,
     // or the pin is never written and a later change to the tool would come without its notice (issue 35).
+    QTest::addRow("on a fresh account") << u"not-yet/Toolgate/approvals.json"_s;
+}
+
+void tst_ToolPinning::pinsSurviveARestart()
+{
+    QFETCH(QString, file);
     QTemporaryDir dir;
-    const QString path = dir.filePath(u"not-yet/Toolgate/approvals.json"_s);
+    const QString path = dir.filePath(file);
     const Tool before = tool(u"read_notes"_s, u"Reads your notes."_s);
     {
         ApprovalPolicy policy(path);
@@ -233,77 +219,72 @@ void tst_ToolPinning::aFreshAccountKeepsItsPins()
     QVERIFY(QFile::exists(path));
     ApprovalPolicy reloaded(path);
     QVERIFY(!reloaded.loadError());
+    QVERIFY(reloaded.lookup(notes, before));
     const Tool after = tool(u"read_notes"_s, u"Reads all your files."_s);
     QVERIFY(!reloaded.lookup(notes, after));
-    QVERIFY(reloaded.changeSincePinned(notes, after));
+    const auto change = reloaded.changeSincePinned(notes, after);
+    QVERIFY(change);
+    QCOMPARE(change->beforeText(u"description"_s), u"Reads your notes."_s);
 }
 
 void tst_ToolPinning::aRevocationHoldsInEveryProcess()
 {
     // The app and toolgate-cli each hold a copy of approvals.json. A rule revoked in one must stop
     // counting in the other at once, and must not come back when the other writes its own copy.
-    QTemporaryDir dir;
-    const QString path = dir.filePath(u"approvals.json"_s);
-    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
-    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
-    ApprovalPolicy app(path);
-    QVERIFY(app.remember(notes, read, ApprovalDecision::Kind::AllowAlways));
-    ApprovalPolicy cli(path); // started while the rule held
+    SharedApprovals shared;
+    QVERIFY(shared.allowedAlways);
+    ApprovalPolicy cli(shared.path); // started while the rule held
     cli.setAppliesRules(false);
-    ApprovalPolicy otherApp(path);
-    QVERIFY(otherApp.lookup(notes, read));
+    ApprovalPolicy otherApp(shared.path);
+    QVERIFY(otherApp.lookup(notes, shared.read));
 
     QSignalSpy otherRules(&otherApp, &ApprovalPolicy::rulesChanged);
-    QVERIFY(app.revoke({notes.name, notes.endpoint, read.name, true}));
-    QVERIFY(!app.lookup(notes, read));
-    QTRY_VERIFY(!otherApp.lookup(notes, read)); // told by the file, not only after a restart
+    QVERIFY(shared.app.revoke({notes.name, notes.endpoint, shared.read.name, true}));
+    QVERIFY(!shared.app.lookup(notes, shared.read));
+    QTRY_VERIFY(!otherApp.lookup(notes, shared.read)); // told by the file, not only after a restart
     QVERIFY(otherRules.size() >= 1);
 
     // The CLI approves another tool once: it pins it, writing the file, and the revoked rule stays gone.
-    QVERIFY(cli.remember(notes, list, ApprovalDecision::Kind::AllowOnce));
-    ApprovalPolicy restarted(path);
+    QVERIFY(cli.remember(notes, shared.list, ApprovalDecision::Kind::AllowOnce));
+    ApprovalPolicy restarted(shared.path);
     QVERIFY(!restarted.loadError());
-    QVERIFY(!restarted.lookup(notes, read));
+    QVERIFY(!restarted.lookup(notes, shared.read));
     QVERIFY(restarted.rules().isEmpty());
-    QVERIFY(restarted.pin(notes, list.name)); // and what the CLI pinned is there
-    QVERIFY(restarted.pin(notes, read.name));
-    QTRY_VERIFY(app.pin(notes, list.name)); // the app sees the CLI's pin too
+    QVERIFY(restarted.pin(notes, shared.list.name)); // and what the CLI pinned is there
+    QVERIFY(restarted.pin(notes, shared.read.name));
+    QTRY_VERIFY(shared.app.pin(notes, shared.list.name)); // the app sees the CLI's pin too
 }
 
 void tst_ToolPinning::aShortLivedProcessSeesChangesWithoutAWatcher()
 {
     // toolgate-cli looks at the file on every decision instead of watching it: closing a watcher's inotify
     // instance made every one-shot call wait 8-15 ms at exit. What the app changes must still count at once.
-    QTemporaryDir dir;
-    const QString path = dir.filePath(u"approvals.json"_s);
-    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
-    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
-    ApprovalPolicy app(path);
-    QVERIFY(app.remember(notes, read, ApprovalDecision::Kind::AllowAlways));
+    SharedApprovals shared;
+    QVERIFY(shared.allowedAlways);
 
     const int watchersBefore = inotifyInstances();
-    ApprovalPolicy cli(path, ApprovalPolicy::FileChanges::CheckedOnUse);
+    ApprovalPolicy cli(shared.path, ApprovalPolicy::FileChanges::CheckedOnUse);
     if (watchersBefore >= 0)
         QCOMPARE(inotifyInstances(), watchersBefore);
-    QVERIFY(cli.lookup(notes, read));
+    QVERIFY(cli.lookup(notes, shared.read));
 
     // No event loop runs between the app's change and the question: the file itself is looked at.
-    QVERIFY(app.revoke({notes.name, notes.endpoint, read.name, true}));
-    QVERIFY(!cli.lookup(notes, read));
+    QVERIFY(shared.app.revoke({notes.name, notes.endpoint, shared.read.name, true}));
+    QVERIFY(!cli.lookup(notes, shared.read));
     QVERIFY(cli.rules().isEmpty());
-    QVERIFY(app.remember(notes, list, ApprovalDecision::Kind::AllowOnce));
-    QVERIFY(cli.pin(notes, list.name));
+    QVERIFY(shared.app.remember(notes, shared.list, ApprovalDecision::Kind::AllowOnce));
+    QVERIFY(cli.pin(notes, shared.list.name));
 
     // A changed definition the app approved replaces the pin here too, so the change is not shown twice.
     const Tool changed = tool(u"list_notes"_s, u"Lists your notes, and mails them."_s);
     QVERIFY(cli.changeSincePinned(notes, changed));
-    QVERIFY(app.remember(notes, changed, ApprovalDecision::Kind::AllowOnce));
+    QVERIFY(shared.app.remember(notes, changed, ApprovalDecision::Kind::AllowOnce));
     QVERIFY(!cli.changeSincePinned(notes, changed));
 
     // And what the CLI writes keeps what the app wrote.
     const Tool write = tool(u"write_notes"_s, u"Writes your notes."_s);
     QVERIFY(cli.remember(notes, write, ApprovalDecision::Kind::AllowOnce));
-    ApprovalPolicy restarted(path, ApprovalPolicy::FileChanges::CheckedOnUse);
+    ApprovalPolicy restarted(shared.path, ApprovalPolicy::FileChanges::CheckedOnUse);
     QVERIFY(restarted.pin(notes, write.name));
     QVERIFY(!restarted.changeSincePinned(notes, changed));
     QVERIFY(restarted.rules().isEmpty());
@@ -334,7 +315,7 @@ void tst_ToolPinning::aChangeWhileTheQuestionIsOpenAsksAgain()
     QVERIFY(server.connect());
     const QString log = server.log;
     TestSupport::SessionCallTarget &target = *server.target;
-    HeldGate gate;
+    TestSupport::HeldGate gate;
     ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
 
     // 1. A call waits for the person, who sees read_notes as first listed.
@@ -409,7 +390,7 @@ void tst_ToolPinning::rugPullAsksAgainBeforeTheServerSeesACall()
     ClientSession &session = *server.session;
     TestSupport::SessionCallTarget &target = *server.target;
     ApprovalPolicy policy(dir.filePath(u"approvals.json"_s));
-    HeldGate gate;
+    TestSupport::HeldGate gate;
     ToolCallPipeline pipeline(&gate, &policy, ToolCallPipeline::Options{});
     AuditLog::Options auditOptions;
     auditOptions.path = dir.filePath(u"audit.db"_s);
@@ -509,7 +490,7 @@ void tst_ToolPinning::shadowingIsFlagged()
     session.connectToServer();
     QVERIFY(ready.wait(10000));
     ShadowTarget target(&session);
-    HeldGate gate;
+    TestSupport::HeldGate gate;
     ToolCallPipeline pipeline(&gate, nullptr, ToolCallPipeline::Options{});
     QPointer<ToolCall> call = pipeline.call(&target, u"echo"_s, {{u"text"_s, u"hi"_s}}, CallInitiator::Gui, this);
     QTRY_VERIFY(gate.pending);

@@ -8,6 +8,7 @@
 #include "modernpeer.h"
 #include "npmpeers.h"
 #include "postedevents.h"
+#include "sessionwaits.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
@@ -30,6 +31,8 @@
 
 using namespace Toolgate;
 using namespace Qt::StringLiterals;
+using Toolgate::TestSupport::connectAndWait;
+using Toolgate::TestSupport::disconnectAndWait;
 
 #define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
 
@@ -37,7 +40,7 @@ namespace {
 
 QString peerScript()
 {
-    return TestSupport::npmDir() + u"/peers/modern-server.mjs"_s;
+    return TestSupport::modernPeerScript();
 }
 
 std::unique_ptr<StdioTransport> peerTransport(const QString &era)
@@ -64,27 +67,6 @@ std::unique_ptr<StreamableHttpTransport> httpTransport(const QUrl &url)
 }
 
 /// Waits for ready() or failed(); true when ready.
-bool connectAndWait(ClientSession &session, int timeoutMs = 20000)
-{
-    QSignalSpy ready(&session, &ClientSession::ready);
-    QSignalSpy failed(&session, &ClientSession::failed);
-    session.connectToServer();
-    QDeadlineTimer deadline(timeoutMs);
-    while (ready.isEmpty() && failed.isEmpty() && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    return !ready.isEmpty();
-}
-
-void disconnectAndWait(ClientSession &session)
-{
-    if (session.state() == ClientSession::State::Closed)
-        return;
-    QSignalSpy closed(&session, &ClientSession::closed);
-    session.disconnectFromServer();
-    if (closed.isEmpty())
-        closed.wait(5000);
-}
-
 const QString envelopeVersion = u"io.modelcontextprotocol/protocolVersion"_s;
 const QString envelopeClientInfo = u"io.modelcontextprotocol/clientInfo"_s;
 const QString envelopeCapabilities = u"io.modelcontextprotocol/clientCapabilities"_s;
@@ -129,7 +111,10 @@ struct ScriptedServer
     bool open(ClientSession::EraMode era, const std::function<void(ClientSession &)> &configure = {})
     {
         server->start();
-        session = std::make_unique<ClientSession>(std::move(clientTransport), optionsFor(era));
+        ClientSession::Options options = optionsFor(era);
+        if (firstRelistenDelay)
+            options.firstRelistenDelay = *firstRelistenDelay;
+        session = std::make_unique<ClientSession>(std::move(clientTransport), options);
         if (configure)
             configure(*session);
         return connectAndWait(*session, 5000);
@@ -143,12 +128,46 @@ struct ScriptedServer
         held.append(responder); // answered above, behind its back: kept so that it sends nothing itself
     }
     QList<Responder> held;
+    /// Set before open(): the session's Options::firstRelistenDelay (else the product's).
+    std::optional<std::chrono::milliseconds> firstRelistenDelay;
 
     std::unique_ptr<TestSupport::LoopbackTransport> clientTransport;
     std::unique_ptr<TestSupport::LoopbackTransport> server;
     std::unique_ptr<JsonRpcPeer> peer;
     std::unique_ptr<ClientSession> session;
 };
+
+/// Sends method on session (tools/list, tools/call, resources/read, prompts/get or completion/complete)
+/// and waits for its answer; the error, if it failed.
+std::optional<Error> callAndWait(ClientSession &session, const QString &method, const ClientSession::CallOptions &options = {})
+{
+    std::optional<Error> failure;
+    bool answered = false;
+    const auto note = [&](const auto &result) {
+        answered = true;
+        if (!result.ok())
+            failure = result.error();
+    };
+    QObject context;
+    if (method == u"tools/list")
+        session.listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
+    else if (method == u"tools/call")
+        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context,
+                         [&](const Result<CallToolResult> &r) { note(r); });
+    else if (method == u"resources/read")
+        session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
+    else if (method == u"completion/complete")
+        session.complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context,
+                         [&](const Result<CompleteResult> &r) { note(r); });
+    else
+        session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
+    QDeadlineTimer deadline(10000);
+    while (!answered && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    if (!answered)
+        return Error{0, u"no answer within 10 s"_s, {}};
+    return failure;
+}
 
 /// What a test's server-request handlers saw: the params and the responder of each request, by method.
 struct InputLog
@@ -256,8 +275,8 @@ void tst_ModernSession::initTestCase()
 
 void tst_ModernSession::cleanup()
 {
-    if (m_session)
-        disconnectAndWait(*m_session);
+    if (m_session && m_session->state() != ClientSession::State::Closed)
+        (void)disconnectAndWait(*m_session);
     m_session.reset();
 }
 
@@ -881,23 +900,7 @@ void tst_ModernSession::resultType()
     });
     QVERIFY(s.open(ClientSession::EraMode::Modern));
 
-    std::optional<Error> failure;
-    bool answered = false;
-    const auto note = [&](const auto &result) {
-        answered = true;
-        if (!result.ok())
-            failure = result.error();
-    };
-    QObject context;
-    if (method == u"tools/list")
-        s.session->listTools(&context, [&](const Result<QList<Tool>> &r) { note(r); });
-    else if (method == u"tools/call")
-        s.session->callTool(ToolCallKeyForTests::make(), u"t"_s, {}, {}, &context, [&](const Result<CallToolResult> &r) { note(r); });
-    else if (method == u"resources/read")
-        s.session->readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
-    else
-        s.session->complete(CompletionReference::prompt(u"p"_s), u"a"_s, u"v"_s, {}, &context, [&](const Result<CompleteResult> &r) { note(r); });
-    QTRY_VERIFY_WITH_TIMEOUT(answered, 5000);
+    const std::optional<Error> failure = callAndWait(*s.session, method);
 
     if (error.isEmpty()) {
         QVERIFY2(!failure, failure ? qPrintable(failure->message) : "");
@@ -1060,31 +1063,6 @@ QJsonObject completeAnswerTo(const QString &method)
         return QJsonObject{{u"messages"_s, QJsonArray{QJsonObject{{u"role"_s, u"user"_s},
                                                                  {u"content"_s, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}}}};
     return QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}};
-}
-
-/// Sends method on session and waits for its answer; the error, if it failed.
-std::optional<Error> callAndWait(ClientSession &session, const QString &method, const ClientSession::CallOptions &options = {})
-{
-    std::optional<Error> failure;
-    bool answered = false;
-    const auto note = [&](const auto &result) {
-        answered = true;
-        if (!result.ok())
-            failure = result.error();
-    };
-    QObject context;
-    if (method == u"tools/call")
-        session.callTool(ToolCallKeyForTests::make(), u"t"_s, QJsonObject{{u"n"_s, 1}}, options, &context, [&](const Result<CallToolResult> &r) { note(r); });
-    else if (method == u"resources/read")
-        session.readResource(u"x:/y"_s, &context, [&](const Result<ReadResourceResult> &r) { note(r); });
-    else
-        session.getPrompt(u"p"_s, {{u"a"_s, u"b"_s}}, &context, [&](const Result<GetPromptResult> &r) { note(r); });
-    QDeadlineTimer deadline(10000);
-    while (!answered && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
-    if (!answered)
-        return Error{0, u"no answer within 10 s"_s, {}};
-    return failure;
 }
 
 } // namespace
@@ -1386,6 +1364,8 @@ void tst_ModernSession::listenUnknownToTheServer()
     // A server that declares list changes but answers subscriptions/listen with "method not found" is
     // told about once; nothing is asked again, and subscribing says why it cannot work.
     ScriptedServer s;
+    // A listen asked for again would be asked at once, so that what comes of it can be waited for.
+    s.firstRelistenDelay = std::chrono::milliseconds(0);
     QJsonObject discover = discoverResult();
     discover.insert(u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"listChanged"_s, true}}},
                                                    {u"resources"_s, QJsonObject{{u"subscribe"_s, true}}}});
@@ -1402,10 +1382,10 @@ void tst_ModernSession::listenUnknownToTheServer()
         [&s](QObject *c, auto cb) { s.session->subscribeResource(u"file:///a.txt"_s, c, cb); });
     QVERIFY(answer.has_value() && !answer->ok());
     QCOMPARE(answer->error().code, int(ErrorCode::MethodNotFound));
-    // A listen that ends is asked again after a delay of a second, on a timer inside the session that
-    // nothing outside it can see or wait for (no signal, no option for the delay); only outlasting it
-    // shows that none was started.
-    QTest::qWait(1500);
+    // A listen that ends is asked again on a zero-time timer here: once a turn of the event loop has fired
+    // it and the loopback has delivered what it sent, the server would have a second listen.
+    QVERIFY(TestSupport::turnEventLoop());
+    QVERIFY(TestSupport::deliverPostedEvents());
     QCOMPARE(s.requests(u"subscriptions/listen"_s).size(), 1);
     QCOMPARE(s.session->state(), ClientSession::State::Ready);
 }

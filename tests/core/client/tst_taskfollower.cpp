@@ -6,6 +6,7 @@
 
 #include "loopbacktransport.h"
 #include "sessioncalltarget.h"
+#include "sessionwaits.h"
 
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
@@ -97,14 +98,8 @@ struct ScriptedTaskServer
         ClientSession::Options options;
         options.era = ClientSession::EraMode::Modern;
         session = std::make_unique<ClientSession>(std::move(clientTransport), options);
-        session->setElicitationHandler([this](const QJsonObject &params, const Responder &responder) {
-            asked.append(params);
-            origins.append(session->embeddedRequestOrigin(responder.id()));
-            responder.respond(QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"format"_s, u"pdf"_s}}}});
-        });
-        QSignalSpy ready(session.get(), &ClientSession::ready);
-        session->connectToServer();
-        if (!ready.wait(5000))
+        elicitations.install(*session, QJsonObject{{u"format"_s, u"pdf"_s}});
+        if (!TestSupport::connectAndWait(*session, 5000))
             return false;
         target = std::make_unique<TestSupport::SessionCallTarget>(session.get(), ServerIdentity{u"scripted"_s, u"in-process"_s, {}});
         pipeline = std::make_unique<ToolCallPipeline>(&gate, nullptr, ToolCallPipeline::Options{});
@@ -114,6 +109,17 @@ struct ScriptedTaskServer
     ToolCall *call(QObject *parent)
     {
         return pipeline->call(target.get(), u"slow"_s, {}, CallInitiator::Gui, parent);
+    }
+
+    /// Opens the session, calls "slow" (owned by parent) and waits until the call finished: null when the
+    /// session did not open or the call did not finish within timeoutMs.
+    QPointer<ToolCall> callToTheEnd(QObject *parent, int timeoutMs)
+    {
+        if (!open())
+            return nullptr;
+        QPointer<ToolCall> started = call(parent);
+        QSignalSpy finished(started.data(), &ToolCall::finished);
+        return finished.wait(timeoutMs) ? started : nullptr;
     }
 
     std::unique_ptr<TestSupport::LoopbackTransport> clientTransport;
@@ -129,8 +135,7 @@ struct ScriptedTaskServer
     QList<QJsonObject> gets;
     QList<QJsonObject> updates;
     QList<QJsonObject> cancels;
-    QList<QJsonObject> asked;
-    QList<std::optional<ClientSession::EmbeddedRequestOrigin>> origins;
+    TestSupport::AcceptedElicitations elicitations;
 };
 
 } // namespace
@@ -174,19 +179,17 @@ void tst_TaskFollower::extensionFlowToTheInlineResult()
                                              {u"isError"_s, false}});
         responder.respond(done);
     };
-    QVERIFY(s.open());
+    QPointer<ToolCall> call = s.callToTheEnd(this, 10000);
+    QVERIFY(call);
     // Toolgate says, on every request, that it follows tasks.
-    QPointer<ToolCall> call = s.call(this);
-    QSignalSpy finished(call.data(), &ToolCall::finished);
-    QVERIFY(finished.wait(10000));
     QVERIFY(s.callParams.value(u"_meta"_s).toObject().value(u"io.modelcontextprotocol/clientCapabilities"_s).toObject()
                 .value(u"extensions"_s).toObject().contains(u"io.modelcontextprotocol/tasks"_s));
     QVERIFY2(call->outcome().kind == ToolCallOutcome::Kind::Succeeded, qPrintable(call->outcome().error.message));
     QCOMPARE(call->outcome().result.textSummary(), u"report.pdf"_s);
-    QCOMPARE(s.asked.size(), 1);
-    QVERIFY(s.origins.constFirst());
-    QCOMPARE(s.origins.constFirst()->subject, u"slow"_s);
-    QCOMPARE(s.origins.constFirst()->auditCallId, call->id());
+    QCOMPARE(s.elicitations.asked.size(), 1);
+    QVERIFY(s.elicitations.origins.constFirst());
+    QCOMPARE(s.elicitations.origins.constFirst()->subject, u"slow"_s);
+    QCOMPARE(s.elicitations.origins.constFirst()->auditCallId, call->id());
     QCOMPARE(s.updates.size(), 1);
     QCOMPARE(s.updates.constFirst().value(u"inputResponses"_s).toObject().value(u"format"_s).toObject().value(u"action"_s).toString(), u"accept"_s);
     QCOMPARE(s.updates.constFirst().value(u"taskId"_s).toString(), taskId);
@@ -227,10 +230,8 @@ void tst_TaskFollower::anotherTasksDescriptionIsRefused()
         other.insert(u"result"_s, QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"not yours"_s}}}}});
         responder.respond(other);
     };
-    QVERIFY(s.open());
-    QPointer<ToolCall> call = s.call(this);
-    QSignalSpy finished(call.data(), &ToolCall::finished);
-    QVERIFY(finished.wait(15000));
+    QPointer<ToolCall> call = s.callToTheEnd(this, 15000);
+    QVERIFY(call);
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
     QVERIFY2(call->outcome().error.message.contains(u"someone-elses"_s), qPrintable(call->outcome().error.message));
     QVERIFY(call->outcome().result.textSummary().isEmpty());
@@ -242,10 +243,8 @@ void tst_TaskFollower::forgottenTaskEndsTheCall()
     s.onGet = [](const QJsonObject &, const Responder &responder) {
         responder.respondError(makeError(ErrorCode::InvalidParams, u"Failed to retrieve task: Task has expired"_s));
     };
-    QVERIFY(s.open());
-    QPointer<ToolCall> call = s.call(this);
-    QSignalSpy finished(call.data(), &ToolCall::finished);
-    QVERIFY(finished.wait(5000));
+    QPointer<ToolCall> call = s.callToTheEnd(this, 5000);
+    QVERIFY(call);
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
     QVERIFY2(call->outcome().error.message.contains(taskId) && call->outcome().error.message.contains(u"expired"_s),
              qPrintable(call->outcome().error.message));
@@ -274,10 +273,8 @@ void tst_TaskFollower::notificationFloodStaysBounded()
         done.insert(u"result"_s, QJsonObject{{u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"ok"_s}}}}});
         responder.respond(done);
     };
-    QVERIFY(s.open());
-    QPointer<ToolCall> call = s.call(this);
-    QSignalSpy finished(call.data(), &ToolCall::finished);
-    QVERIFY(finished.wait(15000));
+    QPointer<ToolCall> call = s.callToTheEnd(this, 15000);
+    QVERIFY(call);
     QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Succeeded);
     QVERIFY2(call->outcome().taskEvents.size() <= 2 * ToolCallOutcome::maxTaskEvents, qPrintable(QString::number(call->outcome().taskEvents.size())));
     QCOMPARE(call->outcome().taskEvents.constLast().status, Task::Status::Completed);

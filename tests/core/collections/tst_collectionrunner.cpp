@@ -4,6 +4,8 @@
 // once), rules on argument values still decide first, and a denied run makes no call.
 
 #include "sessioncalltarget.h"
+#include "rulebuilders.h"
+#include "sessionwaits.h"
 #include "testpaths.h"
 
 #include "core/calls/approval.h"
@@ -98,9 +100,7 @@ void tst_CollectionRunner::init()
 {
     StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-demo-server"_s, {}, {}, {}, false};
     m_session = std::make_unique<ClientSession>(std::make_unique<StdioTransport>(spec), ClientSession::Options{});
-    QSignalSpy ready(m_session.get(), &ClientSession::ready);
-    m_session->connectToServer();
-    QVERIFY(ready.wait(waitMs));
+    QVERIFY(TestSupport::connectAndWait(*m_session, waitMs));
     m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{u"demo"_s, u"toolgate-demo-server"_s, {}});
     m_gate = CountingGate{};
     m_pipeline = std::make_unique<ToolCallPipeline>(&m_gate, nullptr, ToolCallPipeline::Options{});
@@ -109,11 +109,8 @@ void tst_CollectionRunner::init()
 void tst_CollectionRunner::cleanup()
 {
     m_pipeline.reset();
-    if (m_session && m_session->state() == ClientSession::State::Ready) {
-        QSignalSpy closed(m_session.get(), &ClientSession::closed);
-        m_session->disconnectFromServer();
-        QVERIFY(closed.wait(5000) || !closed.isEmpty());
-    }
+    if (m_session && m_session->state() == ClientSession::State::Ready)
+        QVERIFY(TestSupport::disconnectAndWait(*m_session));
     m_target.reset();
     m_session.reset();
 }
@@ -284,13 +281,7 @@ void tst_CollectionRunner::theRunApprovalCoversExactlyTheListedCalls()
 void tst_CollectionRunner::rulesOnArgumentValuesStillDecideFirst()
 {
     ArgumentRules rules;
-    ArgumentRule deny;
-    deny.name = u"no adding"_s;
-    deny.server = u"demo"_s;
-    deny.tool = u"add"_s;
-    deny.action = ArgumentRule::Action::Deny;
-    deny.reason = u"adding is off"_s;
-    QVERIFY(rules.setRules({deny}));
+    QVERIFY(rules.setRules({TestSupport::rule(u"no adding"_s, u"demo"_s, u"add"_s, {}, ArgumentRule::Action::Deny, u"adding is off"_s)}));
     m_pipeline->setArgumentRules(&rules);
     const RunReport report = run(smoke);
     m_pipeline->setArgumentRules(nullptr);

@@ -1,6 +1,8 @@
 // DisplayText: the rules for showing a server's text to a person — nothing a terminal would act
 // on, nothing invisible, nothing that reverses what follows — and what they leave alone.
 
+#include "codepoints.h"
+
 #include "core/common/displaytext.h"
 
 #include <QJsonArray>
@@ -10,6 +12,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::fromUcs4;
 
 // Which of DisplayText's rules a row of visibleLineAndIdentifier checks.
 enum class Rule { Line, Identifier };
@@ -31,14 +34,6 @@ private slots:
 };
 
 namespace {
-
-QString fromUcs4(std::initializer_list<char32_t> points)
-{
-    QString out;
-    for (const char32_t c : points)
-        out += QString::fromUcs4(&c, 1);
-    return out;
-}
 
 QString loneSurrogate()
 {

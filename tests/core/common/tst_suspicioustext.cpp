@@ -4,6 +4,7 @@
 #include "core/calls/approvalwarnings.h"
 #include "core/common/displaytext.h"
 #include "core/common/suspicioustext.h"
+#include "codepoints.h"
 #include "listtools.h"
 #include "npmpeers.h"
 #include "testtable.h"
@@ -17,6 +18,7 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using Toolgate::TestSupport::addColumns;
+using Toolgate::TestSupport::fromUcs4;
 using Toolgate::TestSupport::listToolsOf;
 using Toolgate::TestSupport::stdioServer;
 using Kind = SuspiciousText::Kind;
@@ -44,14 +46,6 @@ private slots:
 };
 
 namespace {
-
-QString fromUcs4(std::initializer_list<char32_t> points)
-{
-    QString out;
-    for (const char32_t c : points)
-        out += QString::fromUcs4(&c, 1);
-    return out;
-}
 
 QString tags(const char *ascii)
 {

@@ -2,6 +2,8 @@
 // without a translation, none that vanished from the sources, and every translation keeps its
 // placeholders (%1, %n) and its accelerator (&). And the embedded .qm is the one the app loads by locale.
 
+#include "germantranslation.h"
+
 #include "core/common/translations.h"
 
 #include <QCoreApplication>
@@ -265,11 +267,7 @@ private slots:
             QVERIFY2(!loaded.isEmpty(), "de_AT found no translation");
             QVERIFY(loaded.first().endsWith(QStringLiteral("toolgate_de.qm")));
             QCOMPARE(QCoreApplication::translate("Toolgate::MainWindow", "&File"), QStringLiteral("&Datei"));
-            const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
-            for (QTranslator *translator : translators) {
-                QCoreApplication::removeTranslator(translator);
-                delete translator;
-            }
+            TestSupport::removeTranslators();
         }
         QVERIFY(Translations::install(QCoreApplication::instance(), QLocale(QLocale::English, QLocale::UnitedStates)).isEmpty());
         QCOMPARE(QCoreApplication::translate("Toolgate::MainWindow", "&File"), QStringLiteral("&File"));

@@ -5,6 +5,7 @@
 #include "tcpproxy.h"
 #include "everythingserver.h"
 #include "npmpeers.h"
+#include "sessionwaits.h"
 #include "toolcallkeyfortests.h"
 
 #include "core/client/clientsession.h"
@@ -88,11 +89,8 @@ void tst_EverythingHttp::initTestCase()
 
 void tst_EverythingHttp::cleanup()
 {
-    if (m_session) {
-        QSignalSpy closed(m_session.get(), &ClientSession::closed);
-        m_session->disconnectFromServer();
-        QVERIFY(closed.count() == 1 || closed.wait(5000));
-    }
+    if (m_session)
+        QVERIFY(Toolgate::TestSupport::disconnectAndWait(*m_session));
     m_session.reset();
     m_server.reset();
 }

@@ -4,6 +4,7 @@
 // servers whose metadata does not add up are refused.
 
 #include "fakehttpserver.h"
+#include "germantranslation.h"
 
 #include "core/auth/authorizationuseragent.h"
 #include "core/auth/oauthauthenticator.h"
@@ -246,14 +247,8 @@ void tst_OAuthAuthenticator::missingPkceRefused()
 // Under a German locale a refused sign-in says why in German: the sentences are the core's own.
 void tst_OAuthAuthenticator::refusalsAreGerman()
 {
-    QVERIFY(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty());
-    const auto english = qScopeGuard([] {
-        const auto translators = QCoreApplication::instance()->findChildren<QTranslator *>();
-        for (QTranslator *translator : translators) {
-            QCoreApplication::removeTranslator(translator);
-            delete translator;
-        }
-    });
+    const TestSupport::GermanTranslation german;
+    QVERIFY(german.installed());
     {
         Fake fake;
         fake.prmResource = QStringLiteral("https://evil.example.com/mcp");

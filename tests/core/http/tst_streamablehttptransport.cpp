@@ -53,6 +53,12 @@ QJsonObject message(const QSignalSpy &spy, int index)
     return QJsonDocument::fromJson(spy.at(index).at(0).toByteArray()).object();
 }
 
+/// The error of the message received at index (empty when it is none).
+QJsonObject errorOf(const QSignalSpy &spy, int index)
+{
+    return message(spy, index).value(QLatin1String("error")).toObject();
+}
+
 /// Options for a transport on url.
 HttpTransportOptions optionsFor(const QUrl &url)
 {
@@ -85,6 +91,9 @@ struct Client
         transport.send(initializeRequest(1));
         return QTest::qWaitFor([this] { return received.count() == 1; }, timeoutMs);
     }
+
+    /// open(), then initialize(): true once the transport is open and initialize came back.
+    bool openInitialized(int timeoutMs = 5000) { return open() && initialize(timeoutMs); }
 
     T transport;
     QSignalSpy received;
@@ -231,8 +240,7 @@ void tst_StreamableHttpTransport::sseAnswerWithServerRequestInside()
     });
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     transport.send(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}})");
     QTRY_COMPARE(received.count(), 3);
     QCOMPARE(message(received, 1).value(QLatin1String("method")).toString(), QStringLiteral("notifications/progress"));
@@ -263,8 +271,7 @@ void tst_StreamableHttpTransport::offSpecAnswersTolerated()
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
     QSignalSpy errors(&transport, &Transport::errorOccurred);
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     transport.send(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
     QTRY_COMPARE(server.requests("GET").size(), 1);
     transport.send(R"({"jsonrpc":"2.0","id":2,"method":"ping"})");
@@ -339,8 +346,7 @@ void tst_StreamableHttpTransport::droppedStreamResumedAfterRetry()
     });
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     transport.send(R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"test_reconnection"}})");
     QTRY_COMPARE_WITH_TIMEOUT(received.count(), 2, 5000);
     QCOMPARE(message(received, 1).value(QLatin1String("id")).toInt(), 5);
@@ -398,8 +404,7 @@ void tst_StreamableHttpTransport::droppedStreamWithoutIdFailsRequest()
     });
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     transport.send(R"({"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"x"}})");
     QTRY_COMPARE(received.count(), 3);
     const QJsonObject answer = message(received, 2);
@@ -435,8 +440,7 @@ void tst_StreamableHttpTransport::expiredSessionStartsANewOne()
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
     QSignalSpy diagnostics(&transport, &Transport::diagnosticLine);
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     current = "forgotten"; // the server restarts and forgets every session
     transport.send(R"({"jsonrpc":"2.0","id":2,"method":"ping"})");
     QTRY_COMPARE(received.count(), 2);
@@ -473,8 +477,7 @@ void tst_StreamableHttpTransport::deleteOnClose()
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
     QSignalSpy closed(&transport, &Transport::closed);
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     transport.close();
     QTRY_COMPARE(closed.count(), 1);
     QCOMPARE(server.requests("DELETE").size(), 1);
@@ -497,7 +500,7 @@ void tst_StreamableHttpTransport::httpErrorBecomesErrorResponse()
     QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
-    const QJsonObject error = message(received, 0).value(QLatin1String("error")).toObject();
+    const QJsonObject error = errorOf(received, 0);
     QCOMPARE(message(received, 0).value(QLatin1String("id")).toInt(), 3);
     const QString text = error.value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("HTTP 500")) && text.contains(QLatin1String("Internal Server Error"))
@@ -515,7 +518,7 @@ void tst_StreamableHttpTransport::jsonRpcErrorBodyPassedOn()
     QVERIFY(client.open());
     transport.send(R"({"jsonrpc":"2.0","id":4,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
-    const QJsonObject error = message(received, 0).value(QLatin1String("error")).toObject();
+    const QJsonObject error = errorOf(received, 0);
     QCOMPARE(error.value(QLatin1String("code")).toInt(), -32000);
     QVERIFY(error.value(QLatin1String("message")).toString().contains(QLatin1String("Server not initialized")));
 }
@@ -526,9 +529,8 @@ void tst_StreamableHttpTransport::redirectReportedClearly()
     server.setHandler([](Exchange *e) { e->respond(307, {}, {{"Location", "https://elsewhere.example/mcp/"}}); });
     Client client(optionsFor(server.url()));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
-    const QString text = message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    QVERIFY(client.openInitialized());
+    const QString text = errorOf(received, 0).value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("307")) && text.contains(QLatin1String("https://elsewhere.example/mcp/"))
                  && text.contains(QLatin1String("change its URL")), qPrintable(text));
     QCOMPARE(server.requests().size(), 1); // not followed
@@ -544,9 +546,8 @@ void tst_StreamableHttpTransport::connectionRefused()
     }
     Client client(optionsFor(QUrl(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port))));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize(10000));
-    const QString text = message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    QVERIFY(client.openInitialized(10000));
+    const QString text = errorOf(received, 0).value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("nothing accepts connections")), qPrintable(text));
 }
 
@@ -576,8 +577,7 @@ void tst_StreamableHttpTransport::extraHeadersSent()
     HttpTransportOptions options = optionsFor(server.url());
     options.headers.insert(QStringLiteral("X-Api-Key"), QStringLiteral("k-1"));
     Client client(options);
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     QCOMPARE(server.requests().at(0).header("x-api-key"), QByteArray("k-1"));
 }
 
@@ -599,8 +599,7 @@ void tst_StreamableHttpTransport::authorizationRetried()
     options.authenticator = authenticator;
     Client client(options);
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
+    QVERIFY(client.openInitialized());
     QVERIFY(message(received, 0).contains(QLatin1String("result")));
     QCOMPARE(authenticator->challenges.size(), 1);
     QCOMPARE(authenticator->challenges.at(0).statusCode, 401);
@@ -621,7 +620,7 @@ void tst_StreamableHttpTransport::authorizationGivesUp()
     transport.send(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})");
     QTRY_COMPARE(received.count(), 1);
     QCOMPARE(authenticator->challenges.size(), HttpAuthenticator::maxAttemptsPerRequest);
-    const QString text = message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+    const QString text = errorOf(received, 0).value(QLatin1String("message")).toString();
     QVERIFY2(text.contains(QLatin1String("still refuses")), qPrintable(text));
 
     // A refused sign-in ends the request at once, with the authenticator's reason.
@@ -727,9 +726,8 @@ void tst_StreamableHttpTransport::fallbackNotTriggeredByJsonRpcError()
     });
     Client<FallbackHttpTransport> client(optionsFor(server.url()));
     auto &[transport, received] = client;
-    QVERIFY(client.open());
-    QVERIFY(client.initialize());
-    QCOMPARE(message(received, 0).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32602);
+    QVERIFY(client.openInitialized());
+    QCOMPARE(errorOf(received, 0).value(QLatin1String("code")).toInt(), -32602);
     QVERIFY(server.requests("GET").isEmpty());
     QCOMPARE(transport.mode(), FallbackHttpTransport::Mode::StreamableHttp);
 }

@@ -6,7 +6,7 @@
 
 #include "core/client/clientsession.h"
 #include "npmpeers.h"
-#include "peerrequest.h"
+#include "rawmcppeer.h"
 #include "toolcallkeyfortests.h"
 #include "core/common/error.h"
 #include "core/peer/jsonrpcpeer.h"
@@ -23,15 +23,15 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using Toolgate::TestSupport::LoopbackTransport;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
-constexpr int answerTimeoutMs = 15000;
+constexpr int answerTimeoutMs = TestSupport::rawAnswerTimeoutMs;
 
 QString demoServerPath()
 {
-    return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(u"toolgate-demo-server"_s);
+    return TestSupport::executable(u"toolgate-demo-server"_s);
 }
 
 const Implementation testClient{u"modern-test"_s, {}, u"1.0"_s};
@@ -42,80 +42,8 @@ QJsonObject formCapabilities() { return QJsonObject{{u"elicitation"_s, QJsonObje
 QJsonObject enveloped(QJsonObject params = {}, const QJsonObject &capabilities = formCapabilities(),
                       const QString &version = QString(ProtocolVersion::modern))
 {
-    QJsonObject meta = params.value(u"_meta").toObject();
-    const QJsonObject envelope = RequestEnvelope::make(version, testClient, capabilities);
-    for (auto it = envelope.begin(); it != envelope.end(); ++it)
-        meta.insert(it.key(), it.value());
-    params.insert(u"_meta", meta);
-    return params;
+    return TestSupport::withEnvelope(std::move(params), version, testClient, capabilities);
 }
-
-QString firstText(const QJsonObject &result)
-{
-    return result.value(u"content").toArray().first().toObject().value(u"text").toString();
-}
-
-QByteArray why(const Result<QJsonValue> &result)
-{
-    return result.ok() ? QJsonDocument(result.value().toObject()).toJson(QJsonDocument::Compact)
-                       : result.error().toString().toUtf8();
-}
-
-// A raw client on a transport: requests and the notifications that came, in order.
-struct RawPeer
-{
-    std::unique_ptr<JsonRpcPeer> peer;
-    QList<JsonRpcMessage> notifications;
-    QObject context;
-
-    explicit RawPeer(Transport *transport)
-    {
-        peer = std::make_unique<JsonRpcPeer>(transport);
-        peer->setFallbackNotificationHandler([this](const JsonRpcMessage &message) { notifications.append(message); });
-    }
-
-    Result<QJsonValue> request(const QString &method, const QJsonObject &params = {})
-    {
-        return TestSupport::requestAndWait(*peer, &context, method, params, answerTimeoutMs);
-    }
-
-    QList<JsonRpcMessage> notificationsOf(const QString &method) const
-    {
-        QList<JsonRpcMessage> out;
-        for (const JsonRpcMessage &message : notifications) {
-            if (message.method() == method)
-                out.append(message);
-        }
-        return out;
-    }
-};
-
-// toolgate-demo-server as a child process, with a raw peer on its stdio.
-struct DemoProcess
-{
-    std::unique_ptr<StdioTransport> transport;
-    std::unique_ptr<RawPeer> client;
-
-    DemoProcess()
-    {
-        StdioLaunchSpec spec;
-        spec.program = demoServerPath();
-        transport = std::make_unique<StdioTransport>(spec);
-        client = std::make_unique<RawPeer>(transport.get());
-        transport->start();
-        if (!QTest::qWaitFor([this] { return transport->state() == Transport::State::Open; }, answerTimeoutMs))
-            qWarning("toolgate-demo-server did not start");
-    }
-    ~DemoProcess()
-    {
-        client.reset();
-        transport.reset();
-    }
-    Result<QJsonValue> request(const QString &method, const QJsonObject &params = {})
-    {
-        return client->request(method, params);
-    }
-};
 
 } // namespace
 
@@ -393,11 +321,10 @@ void tst_McpServerModern::confirmActionAsksALegacyClientWithARequest()
     DemoProcess demo;
     RawPeer &client = *demo.client;
     QJsonObject asked;
-    client.peer->setRequestHandler(u"elicitation/create"_s, [&asked](const JsonRpcMessage &request, const Responder &responder) {
+    client.elicitationAnswer = [&asked](const JsonRpcMessage &request) {
         asked = request.params();
-        responder.respond(QJsonObject{{u"action"_s, u"accept"_s},
-                                      {u"content"_s, QJsonObject{{u"confirm"_s, false}, {u"reason"_s, u"not today"_s}}}});
-    });
+        return QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"confirm"_s, false}, {u"reason"_s, u"not today"_s}}}};
+    };
     const auto initialized = demo.request(u"initialize"_s, {{u"protocolVersion"_s, u"2025-11-25"_s},
                                                               {u"capabilities"_s, formCapabilities()},
                                                               {u"clientInfo"_s, testClient.toJson()}});

@@ -4,7 +4,7 @@
 // tasks/update, tasks/cancel). In process (loopback) with tools written for the test, so every
 // timing is in the test's hands; end to end against toolgate-demo-server's task tools.
 
-#include "peerrequest.h"
+#include "rawmcppeer.h"
 #include "core/common/error.h"
 #include "core/peer/jsonrpcpeer.h"
 #include "core/protocol/protocolversion.h"
@@ -24,16 +24,16 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using Toolgate::TestSupport::LoopbackTransport;
+using namespace Toolgate::TestSupport;
 
 namespace {
 
-constexpr int answerTimeoutMs = 15000;
+constexpr int answerTimeoutMs = TestSupport::rawAnswerTimeoutMs;
 const Implementation testClient{u"tasks-test"_s, {}, u"1.0"_s};
 
 QString demoServerPath()
 {
-    return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(u"toolgate-demo-server"_s);
+    return TestSupport::executable(u"toolgate-demo-server"_s);
 }
 
 QJsonObject formCapabilities() { return QJsonObject{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}}}; }
@@ -47,12 +47,7 @@ QJsonObject withTasksExtension(QJsonObject capabilities = formCapabilities())
 // params with the 2026-07-28 envelope in _meta.
 QJsonObject enveloped(QJsonObject params = {}, const QJsonObject &capabilities = withTasksExtension())
 {
-    QJsonObject meta = params.value(u"_meta").toObject();
-    const QJsonObject envelope = RequestEnvelope::make(QString(ProtocolVersion::modern), testClient, capabilities);
-    for (auto it = envelope.begin(); it != envelope.end(); ++it)
-        meta.insert(it.key(), it.value());
-    params.insert(u"_meta", meta);
-    return params;
+    return TestSupport::withEnvelope(std::move(params), QString(ProtocolVersion::modern), testClient, capabilities);
 }
 
 QJsonObject call(const QString &tool, const QJsonObject &arguments = {}) { return {{u"name"_s, tool}, {u"arguments"_s, arguments}}; }
@@ -64,61 +59,15 @@ QJsonObject taskCall(const QString &tool, const QJsonObject &arguments = {}, con
     return params;
 }
 
-QString firstText(const QJsonObject &result)
-{
-    return result.value(u"content").toArray().first().toObject().value(u"text").toString();
-}
-
-QByteArray why(const Result<QJsonValue> &result)
-{
-    return result.ok() ? QJsonDocument(result.value().toObject()).toJson(QJsonDocument::Compact)
-                       : result.error().toString().toUtf8();
-}
-
 bool isTimestamp(const QJsonValue &value)
 {
     return value.isString() && QDateTime::fromString(value.toString(), Qt::ISODateWithMs).isValid();
 }
 
-// A raw client on a transport: requests, the server's requests it answers, and the notifications that came.
-struct RawPeer
+// The raw client, with the 2025-11-25 opening and the polling of a task that these tests need.
+struct TasksPeer : RawPeer
 {
-    std::unique_ptr<JsonRpcPeer> peer;
-    QList<JsonRpcMessage> notifications;
-    QList<JsonRpcMessage> serverRequests;
-    std::function<QJsonObject(const JsonRpcMessage &)> elicitationAnswer;
-    QObject context;
-
-    explicit RawPeer(Transport *transport)
-    {
-        peer = std::make_unique<JsonRpcPeer>(transport);
-        peer->setFallbackNotificationHandler([this](const JsonRpcMessage &message) { notifications.append(message); });
-        peer->setRequestHandler(u"elicitation/create"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
-            serverRequests.append(request);
-            responder.respond(elicitationAnswer ? elicitationAnswer(request) : QJsonObject{{u"action"_s, u"decline"_s}});
-        });
-    }
-
-    Result<QJsonValue> request(const QString &method, const QJsonObject &params = {})
-    {
-        return TestSupport::requestAndWait(*peer, &context, method, params, answerTimeoutMs);
-    }
-
-    // Sends without waiting; the answer lands in *answer.
-    void send(const QString &method, const QJsonObject &params, std::shared_ptr<std::optional<Result<QJsonValue>>> answer)
-    {
-        peer->sendRequest(method, params, &context, [answer](const Result<QJsonValue> &result) { *answer = result; });
-    }
-
-    QList<JsonRpcMessage> notificationsOf(const QString &method) const
-    {
-        QList<JsonRpcMessage> out;
-        for (const JsonRpcMessage &message : notifications) {
-            if (message.method() == method)
-                out.append(message);
-        }
-        return out;
-    }
+    using RawPeer::RawPeer;
 
     bool initializeLegacy(const QJsonObject &capabilities = formCapabilities())
     {
@@ -132,6 +81,29 @@ struct RawPeer
         return true;
     }
     QJsonObject lastInitialize;
+
+    /// tools/call of tool as a 2025-11-25 task: the id of the task it made; empty when the call failed,
+    /// and lastFailure says why.
+    QString startTask(const QString &tool, const QJsonObject &arguments = {})
+    {
+        const auto created = request(u"tools/call"_s, taskCall(tool, arguments));
+        lastFailure = created ? QByteArray() : why(created);
+        return created ? created->toObject().value(u"task").toObject().value(u"taskId").toString() : QString();
+    }
+    QByteArray lastFailure;
+
+    /// The taskSupport of each tool tools/list names ("" where it says none); empty when the list
+    /// failed, and lastFailure says why.
+    QMap<QString, QString> taskSupport()
+    {
+        const auto listed = request(u"tools/list"_s);
+        lastFailure = listed ? QByteArray() : why(listed);
+        QMap<QString, QString> support;
+        for (const QJsonValue &tool : listed ? listed->toObject().value(u"tools").toArray() : QJsonArray())
+            support.insert(tool.toObject().value(u"name").toString(),
+                           tool.toObject().value(u"execution").toObject().value(u"taskSupport").toString());
+        return support;
+    }
 
     // Polls tasks/get until the task's status is one of wanted; the last tasks/get result.
     QJsonObject pollUntil(const QString &taskId, const QStringList &wanted, bool modern)
@@ -167,7 +139,7 @@ struct TaskServer
     std::unique_ptr<Transport> clientEnd;
     std::unique_ptr<Transport> serverEnd;
     std::unique_ptr<McpServer> server;
-    std::unique_ptr<RawPeer> client;
+    std::unique_ptr<TasksPeer> client;
     std::shared_ptr<Observed> observed = std::make_shared<Observed>();
 
     TaskServer()
@@ -238,7 +210,7 @@ struct TaskServer
             });
         });
 
-        client = std::make_unique<RawPeer>(clientEnd.get());
+        client = std::make_unique<TasksPeer>(clientEnd.get());
         server->start();
         clientEnd->start();
     }
@@ -252,28 +224,7 @@ struct TaskServer
     }
 };
 
-// toolgate-demo-server as a child process, with a raw peer on its stdio.
-struct DemoProcess
-{
-    std::unique_ptr<StdioTransport> transport;
-    std::unique_ptr<RawPeer> client;
-
-    DemoProcess()
-    {
-        StdioLaunchSpec spec;
-        spec.program = demoServerPath();
-        transport = std::make_unique<StdioTransport>(spec);
-        client = std::make_unique<RawPeer>(transport.get());
-        transport->start();
-        if (!QTest::qWaitFor([this] { return transport->state() == Transport::State::Open; }, answerTimeoutMs))
-            qWarning("toolgate-demo-server did not start");
-    }
-    ~DemoProcess()
-    {
-        client.reset();
-        transport.reset();
-    }
-};
+using TasksDemo = DemoProcess<TasksPeer>;
 
 } // namespace
 
@@ -321,7 +272,7 @@ void tst_McpServerTasks::initTestCase()
 void tst_McpServerTasks::legacyCapabilitiesAndToolList()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     const QJsonObject tasks = client.lastInitialize.value(u"capabilities").toObject().value(u"tasks").toObject();
     QCOMPARE(tasks, (QJsonObject{{u"list"_s, QJsonObject()},
@@ -329,11 +280,8 @@ void tst_McpServerTasks::legacyCapabilitiesAndToolList()
                                  {u"requests"_s, QJsonObject{{u"tools"_s, QJsonObject{{u"call"_s, QJsonObject()}}}}}}));
     QVERIFY(!client.lastInitialize.value(u"capabilities").toObject().contains(u"extensions"));
 
-    const auto listed = client.request(u"tools/list"_s);
-    QVERIFY2(listed.ok(), why(listed).constData());
-    QMap<QString, QString> support;
-    for (const QJsonValue &tool : listed->toObject().value(u"tools").toArray())
-        support.insert(tool.toObject().value(u"name").toString(), tool.toObject().value(u"execution").toObject().value(u"taskSupport").toString());
+    const QMap<QString, QString> support = client.taskSupport();
+    QVERIFY2(!support.isEmpty(), client.lastFailure.constData());
     QCOMPARE(support.value(u"work"_s), u"optional"_s);
     QCOMPARE(support.value(u"must_task"_s), u"required"_s);
     QCOMPARE(support.value(u"plain"_s), QString());
@@ -342,7 +290,7 @@ void tst_McpServerTasks::legacyCapabilitiesAndToolList()
 void tst_McpServerTasks::legacyTaskRunsToCompletion()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     QJsonObject params = taskCall(u"work"_s, {{u"ms"_s, 200}});
     params.insert(u"_meta", QJsonObject{{u"progressToken"_s, u"p1"_s}});
@@ -390,11 +338,10 @@ void tst_McpServerTasks::legacyTaskRunsToCompletion()
 void tst_McpServerTasks::legacyTasksResultWaitsForTheEnd()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
-    const auto created = client.request(u"tools/call"_s, taskCall(u"held"_s));
-    QVERIFY2(created.ok(), why(created).constData());
-    const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString taskId = client.startTask(u"held"_s);
+    QVERIFY2(!taskId.isEmpty(), client.lastFailure.constData());
 
     auto answer = std::make_shared<std::optional<Result<QJsonValue>>>();
     client.send(u"tasks/result"_s, {{u"taskId"_s, taskId}}, answer);
@@ -414,7 +361,7 @@ void tst_McpServerTasks::legacyTasksResultWaitsForTheEnd()
 void tst_McpServerTasks::legacyOptionalToolWithoutTaskRunsNormally()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     const auto direct = client.request(u"tools/call"_s, call(u"work"_s, {{u"ms"_s, 20}}));
     QVERIFY2(direct.ok(), why(direct).constData());
@@ -426,7 +373,7 @@ void tst_McpServerTasks::legacyOptionalToolWithoutTaskRunsNormally()
 void tst_McpServerTasks::legacyTaskParamIsCheckedAgainstTheTool()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     // required, called without a task: -32601, as the spec says.
     const auto required = client.request(u"tools/call"_s, call(u"must_task"_s));
@@ -454,7 +401,7 @@ void tst_McpServerTasks::legacyListPaginates()
 {
     TaskServer fixture;
     fixture.server->setPageSize(2);
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     QStringList created;
     for (int i = 0; i < 5; ++i) {
@@ -488,11 +435,10 @@ void tst_McpServerTasks::legacyListPaginates()
 void tst_McpServerTasks::legacyCancelStopsTheWork()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
-    const auto created = client.request(u"tools/call"_s, taskCall(u"work"_s, {{u"ms"_s, 400}}));
-    QVERIFY2(created.ok(), why(created).constData());
-    const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString taskId = client.startTask(u"work"_s, {{u"ms"_s, 400}});
+    QVERIFY2(!taskId.isEmpty(), client.lastFailure.constData());
     auto waiting = std::make_shared<std::optional<Result<QJsonValue>>>();
     client.send(u"tasks/result"_s, {{u"taskId"_s, taskId}}, waiting);
 
@@ -523,12 +469,11 @@ void tst_McpServerTasks::legacyCancelStopsTheWork()
 void tst_McpServerTasks::legacyFailedTasks()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     // A JSON-RPC error: the task fails, and tasks/result answers with that error.
-    const auto broken = client.request(u"tools/call"_s, taskCall(u"broken"_s));
-    QVERIFY2(broken.ok(), why(broken).constData());
-    const QString brokenId = broken->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString brokenId = client.startTask(u"broken"_s);
+    QVERIFY2(!brokenId.isEmpty(), client.lastFailure.constData());
     const QJsonObject failed = client.pollUntil(brokenId, {u"failed"_s, u"completed"_s}, false);
     QCOMPARE(failed.value(u"status").toString(), u"failed"_s);
     QVERIFY(failed.value(u"statusMessage").toString().contains(u"disk is full"));
@@ -538,9 +483,8 @@ void tst_McpServerTasks::legacyFailedTasks()
     QCOMPARE(error.error().message, u"the disk is full"_s);
 
     // A tool error (isError) counts as failed in 2025-11-25; tasks/result gives the tool's result.
-    const auto toolError = client.request(u"tools/call"_s, taskCall(u"tool_error"_s));
-    QVERIFY2(toolError.ok(), why(toolError).constData());
-    const QString toolErrorId = toolError->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString toolErrorId = client.startTask(u"tool_error"_s);
+    QVERIFY2(!toolErrorId.isEmpty(), client.lastFailure.constData());
     QCOMPARE(client.pollUntil(toolErrorId, {u"failed"_s, u"completed"_s}, false).value(u"status").toString(), u"failed"_s);
     const auto result = client.request(u"tasks/result"_s, {{u"taskId"_s, toolErrorId}});
     QVERIFY2(result.ok(), why(result).constData());
@@ -551,14 +495,13 @@ void tst_McpServerTasks::legacyFailedTasks()
 void tst_McpServerTasks::legacyInputRequiredGoesThroughTasksResult()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     client.elicitationAnswer = [](const JsonRpcMessage &) {
         return QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"format"_s, u"table"_s}}}};
     };
     QVERIFY(client.initializeLegacy());
-    const auto created = client.request(u"tools/call"_s, taskCall(u"ask"_s));
-    QVERIFY2(created.ok(), why(created).constData());
-    const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString taskId = client.startTask(u"ask"_s);
+    QVERIFY2(!taskId.isEmpty(), client.lastFailure.constData());
 
     // The question waits until the client listens in tasks/result; meanwhile the task says input_required.
     const QJsonObject waiting = client.pollUntil(taskId, {u"input_required"_s}, false);
@@ -582,9 +525,8 @@ void tst_McpServerTasks::legacyInputRequiredGoesThroughTasksResult()
     // A client without the elicitation capability: the tool hears so, and the task still ends.
     TaskServer noForms;
     QVERIFY(noForms.client->initializeLegacy(QJsonObject()));
-    const auto refused = noForms.client->request(u"tools/call"_s, taskCall(u"ask"_s));
-    QVERIFY2(refused.ok(), why(refused).constData());
-    const QString refusedId = refused->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString refusedId = noForms.client->startTask(u"ask"_s);
+    QVERIFY2(!refusedId.isEmpty(), noForms.client->lastFailure.constData());
     QCOMPARE(noForms.client->pollUntil(refusedId, {u"failed"_s, u"completed"_s}, false).value(u"status").toString(), u"failed"_s);
     QVERIFY2(noForms.observed->lastAnswer.contains(u"elicitation/create"), qPrintable(noForms.observed->lastAnswer));
 }
@@ -592,7 +534,7 @@ void tst_McpServerTasks::legacyInputRequiredGoesThroughTasksResult()
 void tst_McpServerTasks::unknownTasksAreInvalidParams()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     for (const QString &method : {u"tasks/get"_s, u"tasks/result"_s, u"tasks/cancel"_s}) {
         const auto answer = client.request(method, {{u"taskId"_s, u"00000000-0000-4000-8000-000000000000"_s}});
@@ -611,7 +553,7 @@ void tst_McpServerTasks::tasksAreBoundedAndExpire()
     limits.maxTasks = 2;
     limits.defaultTtlMs = 1000;
     fixture.server->setTaskLimits(limits);
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     QVERIFY(client.initializeLegacy());
     const auto first = client.request(u"tools/call"_s, taskCall(u"work"_s, {{u"ms"_s, 10000}}, QJsonObject()));
     const auto second = client.request(u"tools/call"_s, taskCall(u"work"_s, {{u"ms"_s, 10000}}, {{u"ttl"_s, 60000}}));
@@ -657,7 +599,7 @@ void tst_McpServerTasks::noTaskToolsNoTasks()
                                result.content.append(Content::makeText(call.isTask() ? u"task"_s : u"plain"_s));
                                call.respond(result);
                            }));
-    RawPeer client(clientEnd.get());
+    TasksPeer client(clientEnd.get());
     server.start();
     clientEnd->start();
     QVERIFY(client.initializeLegacy());
@@ -674,7 +616,7 @@ void tst_McpServerTasks::noTaskToolsNoTasks()
 void tst_McpServerTasks::modernDiscoverDeclaresTheExtension()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     const auto discovered = client.request(u"server/discover"_s, enveloped());
     QVERIFY2(discovered.ok(), why(discovered).constData());
     const QJsonObject capabilities = discovered->toObject().value(u"capabilities").toObject();
@@ -695,7 +637,7 @@ void tst_McpServerTasks::modernDiscoverDeclaresTheExtension()
 void tst_McpServerTasks::modernTaskRunsToCompletion()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     const auto created = client.request(u"tools/call"_s, enveloped(call(u"work"_s, {{u"ms"_s, 200}})));
     QVERIFY2(created.ok(), why(created).constData());
     const QJsonObject task = created->toObject();
@@ -722,7 +664,7 @@ void tst_McpServerTasks::modernTaskRunsToCompletion()
 void tst_McpServerTasks::modernWithoutTheExtension()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     // An optional task tool runs the ordinary way for a request that does not declare the extension.
     const auto direct = client.request(u"tools/call"_s, enveloped(call(u"work"_s, {{u"ms"_s, 20}}), formCapabilities()));
     QVERIFY2(direct.ok(), why(direct).constData());
@@ -744,7 +686,7 @@ void tst_McpServerTasks::modernWithoutTheExtension()
 void tst_McpServerTasks::modernInputRequiredAndUpdate()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     const auto created = client.request(u"tools/call"_s, enveloped(call(u"ask"_s)));
     QVERIFY2(created.ok(), why(created).constData());
     const QString taskId = created->toObject().value(u"taskId").toString();
@@ -784,7 +726,7 @@ void tst_McpServerTasks::modernInputRequiredAndUpdate()
 void tst_McpServerTasks::modernCancelAndFailures()
 {
     TaskServer fixture;
-    RawPeer &client = *fixture.client;
+    TasksPeer &client = *fixture.client;
     const auto created = client.request(u"tools/call"_s, enveloped(call(u"must_task"_s, {{u"ms"_s, 400}})));
     QVERIFY2(created.ok(), why(created).constData());
     const QString taskId = created->toObject().value(u"taskId").toString();
@@ -823,15 +765,12 @@ void tst_McpServerTasks::modernCancelAndFailures()
 
 void tst_McpServerTasks::demoListsItsTaskTools()
 {
-    DemoProcess demo;
-    RawPeer &client = *demo.client;
+    TasksDemo demo;
+    TasksPeer &client = *demo.client;
     QVERIFY(client.initializeLegacy());
     QVERIFY(client.lastInitialize.value(u"capabilities").toObject().value(u"tasks").toObject().contains(u"requests"));
-    const auto listed = client.request(u"tools/list"_s);
-    QVERIFY2(listed.ok(), why(listed).constData());
-    QMap<QString, QString> support;
-    for (const QJsonValue &tool : listed->toObject().value(u"tools").toArray())
-        support.insert(tool.toObject().value(u"name").toString(), tool.toObject().value(u"execution").toObject().value(u"taskSupport").toString());
+    const QMap<QString, QString> support = client.taskSupport();
+    QVERIFY2(!support.isEmpty(), client.lastFailure.constData());
     QCOMPARE(support.value(u"research"_s), u"optional"_s);
     QCOMPARE(support.value(u"long_report"_s), u"required"_s);
     QCOMPARE(support.value(u"failing_job"_s), u"optional"_s);
@@ -842,12 +781,11 @@ void tst_McpServerTasks::demoListsItsTaskTools()
 void tst_McpServerTasks::demoResearchInBothEras()
 {
     {
-        DemoProcess demo;
-        RawPeer &client = *demo.client;
+        TasksDemo demo;
+        TasksPeer &client = *demo.client;
         QVERIFY(client.initializeLegacy());
-        const auto created = client.request(u"tools/call"_s, taskCall(u"research"_s, {{u"topic"_s, u"otters"_s}, {u"seconds"_s, 0.3}}));
-        QVERIFY2(created.ok(), why(created).constData());
-        const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
+        const QString taskId = client.startTask(u"research"_s, {{u"topic"_s, u"otters"_s}, {u"seconds"_s, 0.3}});
+        QVERIFY2(!taskId.isEmpty(), client.lastFailure.constData());
         QCOMPARE(client.pollUntil(taskId, {u"completed"_s, u"failed"_s}, false).value(u"status").toString(), u"completed"_s);
         const auto result = client.request(u"tasks/result"_s, {{u"taskId"_s, taskId}});
         QVERIFY2(result.ok(), why(result).constData());
@@ -862,8 +800,8 @@ void tst_McpServerTasks::demoResearchInBothEras()
         QVERIFY(firstText(direct->toObject()).contains(u"Research report on \"tea\""));
     }
     {
-        DemoProcess demo;
-        RawPeer &client = *demo.client;
+        TasksDemo demo;
+        TasksPeer &client = *demo.client;
         const auto created = client.request(u"tools/call"_s, enveloped(call(u"research"_s, {{u"seconds"_s, 0.3}})));
         QVERIFY2(created.ok(), why(created).constData());
         QCOMPARE(created->toObject().value(u"resultType").toString(), u"task"_s);
@@ -876,8 +814,8 @@ void tst_McpServerTasks::demoResearchInBothEras()
 
 void tst_McpServerTasks::demoLongReportIsCancelled()
 {
-    DemoProcess demo;
-    RawPeer &client = *demo.client;
+    TasksDemo demo;
+    TasksPeer &client = *demo.client;
     // Without the extension the demo says what is missing.
     const auto refused = client.request(u"tools/call"_s, enveloped(call(u"long_report"_s), formCapabilities()));
     QVERIFY(!refused.ok());
@@ -894,7 +832,7 @@ void tst_McpServerTasks::demoLongReportIsCancelled()
     QCOMPARE(got->toObject().value(u"status").toString(), u"cancelled"_s);
 
     // And in 2025-11-25, a long_report finishes when given a short time.
-    DemoProcess legacy;
+    TasksDemo legacy;
     QVERIFY(legacy.client->initializeLegacy());
     const auto report = legacy.client->request(u"tools/call"_s, taskCall(u"long_report"_s, {{u"seconds"_s, 0.2}, {u"topic"_s, u"bees"_s}}));
     QVERIFY2(report.ok(), why(report).constData());
@@ -908,19 +846,18 @@ void tst_McpServerTasks::demoLongReportIsCancelled()
 
 void tst_McpServerTasks::demoFailingJobFails()
 {
-    DemoProcess demo;
-    RawPeer &client = *demo.client;
+    TasksDemo demo;
+    TasksPeer &client = *demo.client;
     const auto created = client.request(u"tools/call"_s, enveloped(call(u"failing_job"_s, {{u"seconds"_s, 0.1}})));
     QVERIFY2(created.ok(), why(created).constData());
     const QJsonObject failed = client.pollUntil(created->toObject().value(u"taskId").toString(), {u"failed"_s, u"completed"_s}, true);
     QCOMPARE(failed.value(u"status").toString(), u"failed"_s);
     QVERIFY(failed.value(u"error").toObject().value(u"message").toString().contains(u"on purpose"));
 
-    DemoProcess legacy;
+    TasksDemo legacy;
     QVERIFY(legacy.client->initializeLegacy());
-    const auto toolError = legacy.client->request(u"tools/call"_s, taskCall(u"failing_job"_s, {{u"seconds"_s, 0.1}, {u"how"_s, u"tool_error"_s}}));
-    QVERIFY2(toolError.ok(), why(toolError).constData());
-    const QString taskId = toolError->toObject().value(u"task").toObject().value(u"taskId").toString();
+    const QString taskId = legacy.client->startTask(u"failing_job"_s, {{u"seconds"_s, 0.1}, {u"how"_s, u"tool_error"_s}});
+    QVERIFY2(!taskId.isEmpty(), legacy.client->lastFailure.constData());
     QCOMPARE(legacy.client->pollUntil(taskId, {u"failed"_s, u"completed"_s}, false).value(u"status").toString(), u"failed"_s);
     const auto result = legacy.client->request(u"tasks/result"_s, {{u"taskId"_s, taskId}});
     QVERIFY2(result.ok(), why(result).constData());
@@ -930,15 +867,14 @@ void tst_McpServerTasks::demoFailingJobFails()
 void tst_McpServerTasks::demoChooseFormatAsksInBothEras()
 {
     {
-        DemoProcess demo;
-        RawPeer &client = *demo.client;
+        TasksDemo demo;
+        TasksPeer &client = *demo.client;
         client.elicitationAnswer = [](const JsonRpcMessage &) {
             return QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"format"_s, u"a table"_s}}}};
         };
         QVERIFY(client.initializeLegacy());
-        const auto created = client.request(u"tools/call"_s, taskCall(u"choose_format"_s, {{u"seconds"_s, 0.2}, {u"topic"_s, u"owls"_s}}));
-        QVERIFY2(created.ok(), why(created).constData());
-        const QString taskId = created->toObject().value(u"task").toObject().value(u"taskId").toString();
+        const QString taskId = client.startTask(u"choose_format"_s, {{u"seconds"_s, 0.2}, {u"topic"_s, u"owls"_s}});
+        QVERIFY2(!taskId.isEmpty(), client.lastFailure.constData());
         QCOMPARE(client.pollUntil(taskId, {u"input_required"_s}, false).value(u"statusMessage").toString(),
                  u"Waiting for you to choose a format"_s);
         const auto result = client.request(u"tasks/result"_s, {{u"taskId"_s, taskId}});
@@ -948,8 +884,8 @@ void tst_McpServerTasks::demoChooseFormatAsksInBothEras()
         QCOMPARE(client.serverRequests.first().params().value(u"message").toString(), u"Which format should the summary have?"_s);
     }
     {
-        DemoProcess demo;
-        RawPeer &client = *demo.client;
+        TasksDemo demo;
+        TasksPeer &client = *demo.client;
         const auto created = client.request(u"tools/call"_s, enveloped(call(u"choose_format"_s, {{u"seconds"_s, 0.2}})));
         QVERIFY2(created.ok(), why(created).constData());
         const QString taskId = created->toObject().value(u"taskId").toString();

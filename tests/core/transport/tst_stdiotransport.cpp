@@ -36,6 +36,15 @@ StdioLaunchSpec faultSpec(const QStringList &arguments = {})
     return spec;
 }
 
+/// /bin/sh running script as the server.
+StdioLaunchSpec shellSpec(const QString &script)
+{
+    StdioLaunchSpec spec;
+    spec.program = QStringLiteral("/bin/sh");
+    spec.arguments = {QStringLiteral("-c"), script};
+    return spec;
+}
+
 QByteArray toolCall(int id, const QString &tool, const QJsonObject &arguments = {})
 {
     const QJsonObject message{{u"jsonrpc"_s, u"2.0"_s},
@@ -83,6 +92,23 @@ struct Spies
     }
 };
 
+/// The fault server (with arguments and options) over a transport whose every signal is spied on.
+struct FaultServer
+{
+    explicit FaultServer(const QStringList &arguments = {}, const StdioTransport::Options &options = {})
+        : transport(faultSpec(arguments), options)
+        , spies(&transport)
+    { }
+    /// Starts it: true once it started (within 5 s).
+    bool start()
+    {
+        transport.start();
+        return spies.started.wait(5000);
+    }
+    StdioTransport transport;
+    Spies spies;
+};
+
 bool processExists(qint64 pid)
 {
     return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
@@ -111,11 +137,12 @@ private slots:
     void exitImmediatelyReported();
     void crashReported();
     void programNotFoundNamesPath();
-    void programPathMissing();
-    void emptyProgramIsConfigError();
+    void unstartableProgramIsReported_data();
+    void unstartableProgramIsReported();
+    void aDirectoryIsNoProgram();
     void gracefulCloseIsQuick();
-    void closeEscalatesToTerminate();
-    void closeEscalatesToKill();
+    void closeEscalates_data();
+    void closeEscalates();
     void closeBeforeStart();
     void closeWhileStarting();
     void oversizedMessageDroppedTransportUsable();
@@ -136,8 +163,8 @@ void tst_StdioTransport::initTestCase()
 
 void tst_StdioTransport::echoRoundTrip()
 {
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
+    FaultServer fault;
+    auto &[transport, spies] = fault;
     QCOMPARE(transport.state(), Transport::State::Idle);
     transport.start();
     QVERIFY(spies.started.wait(5000));
@@ -178,9 +205,7 @@ void tst_StdioTransport::describesCommandLine()
 
 void tst_StdioTransport::specEnvironmentReachesChild()
 {
-    StdioLaunchSpec spec;
-    spec.program = u"sh"_s;
-    spec.arguments = {u"-c"_s, u"echo \"FOO=$FOO\" >&2; echo \"SPACE=$WITH_SPACE\" >&2"_s};
+    StdioLaunchSpec spec = shellSpec(u"echo \"FOO=$FOO\" >&2; echo \"SPACE=$WITH_SPACE\" >&2"_s);
     spec.environment.insert(u"FOO"_s, u"bar"_s);
     spec.environment.insert(u"WITH_SPACE"_s, u"a b  c"_s);
     StdioTransport transport(spec);
@@ -213,9 +238,7 @@ void tst_StdioTransport::secretsDoNotLeak()
 void tst_StdioTransport::fullEnvironmentWhenAsked()
 {
     qputenv("TOOLGATE_TEST_SECRET", "hunter2");
-    StdioLaunchSpec spec;
-    spec.program = u"sh"_s;
-    spec.arguments = {u"-c"_s, u"echo \"LEAKED=$TOOLGATE_TEST_SECRET\" >&2"_s};
+    StdioLaunchSpec spec = shellSpec(u"echo \"LEAKED=$TOOLGATE_TEST_SECRET\" >&2"_s);
     spec.inheritFullEnvironment = true;
     StdioTransport transport(spec);
     Spies spies(&transport);
@@ -249,9 +272,7 @@ void tst_StdioTransport::workingDirectoryHonoured()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    StdioLaunchSpec spec;
-    spec.program = u"sh"_s;
-    spec.arguments = {u"-c"_s, u"pwd -P >&2"_s};
+    StdioLaunchSpec spec = shellSpec(u"pwd -P >&2"_s);
     spec.workingDirectory = dir.path();
     StdioTransport transport(spec);
     Spies spies(&transport);
@@ -286,8 +307,8 @@ void tst_StdioTransport::relativeProgramResolvedInWorkingDirectory()
 
 void tst_StdioTransport::garbageAtStartIsViolationNotFatal()
 {
-    StdioTransport transport(faultSpec({u"--garbage-at-start"_s}));
-    Spies spies(&transport);
+    FaultServer fault({u"--garbage-at-start"_s});
+    auto &[transport, spies] = fault;
     transport.start();
     QVERIFY(spies.violations.wait(5000));
     QCOMPARE(spies.violations.count(), 1);
@@ -306,10 +327,9 @@ void tst_StdioTransport::garbageAtStartIsViolationNotFatal()
 
 void tst_StdioTransport::stderrLinesKeptAndEmitted()
 {
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault;
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     transport.send(toolCall(1, u"stderr_spam"_s, {{u"lines"_s, 5}}));
     QVERIFY(spies.messages.wait(5000));
     QCOMPARE(spies.messages.first().first().toByteArray(), textReply(1, u"stderr_spam done"_s));
@@ -329,10 +349,9 @@ void tst_StdioTransport::stderrLinesCapped()
 {
     StdioTransport::Options options;
     options.stderrLinesKept = 3;
-    StdioTransport transport(faultSpec(), options);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault({}, options);
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     transport.send(toolCall(1, u"stderr_spam"_s, {{u"lines"_s, 1000}}));
     QVERIFY(spies.messages.wait(5000));
     QTRY_COMPARE_WITH_TIMEOUT(spies.diagnostics.count(), 1002, 5000); // recv + note + 1000
@@ -342,8 +361,8 @@ void tst_StdioTransport::stderrLinesCapped()
 
 void tst_StdioTransport::exitImmediatelyReported()
 {
-    StdioTransport transport(faultSpec({u"--exit-immediately"_s, u"7"_s}));
-    Spies spies(&transport);
+    FaultServer fault({u"--exit-immediately"_s, u"7"_s});
+    auto &[transport, spies] = fault;
     QList<QByteArray> order;
     connect(&transport, &Transport::errorOccurred, this, [&] { order.append("error"); });
     connect(&transport, &Transport::closed, this, [&] { order.append("closed"); });
@@ -371,10 +390,9 @@ void tst_StdioTransport::exitImmediatelyReported()
 
 void tst_StdioTransport::crashReported()
 {
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault;
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     transport.send(toolCall(1, u"abort"_s));
     QVERIFY(spies.closed.wait(5000));
     QCOMPARE(spies.errors.count(), 1);
@@ -420,19 +438,34 @@ void tst_StdioTransport::programNotFoundNamesPath()
              qPrintable(resolved.error().message));
 }
 
-void tst_StdioTransport::programPathMissing()
+void tst_StdioTransport::unstartableProgramIsReported_data()
 {
+    QTest::addColumn<QString>("program");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::addRow("a path that does not exist")
+        << u"/nonexistent/dir/server"_s << int(ErrorCode::CommandNotFound) << u"the command /nonexistent/dir/server does not exist"_s;
+    QTest::addRow("no program") << u"  "_s << int(ErrorCode::ConfigError) << u"no command is configured for this server"_s;
+}
+
+void tst_StdioTransport::unstartableProgramIsReported()
+{
+    QFETCH(QString, program);
+    QFETCH(int, code);
+    QFETCH(QString, message);
     StdioLaunchSpec spec;
-    spec.program = u"/nonexistent/dir/server"_s;
+    spec.program = program;
     StdioTransport transport(spec);
     Spies spies(&transport);
     transport.start();
     QVERIFY(spies.closed.wait(5000));
     QCOMPARE(spies.errors.count(), 1);
-    QCOMPARE(spies.error().code, int(ErrorCode::CommandNotFound));
-    QCOMPARE(spies.error().message, u"the command /nonexistent/dir/server does not exist"_s);
+    QCOMPARE(spies.error().code, code);
+    QCOMPARE(spies.error().message, message);
+}
 
-    // A directory is not a program.
+void tst_StdioTransport::aDirectoryIsNoProgram()
+{
     QTemporaryDir dir;
     StdioLaunchSpec directory;
     directory.program = dir.path();
@@ -442,25 +475,11 @@ void tst_StdioTransport::programPathMissing()
     QCOMPARE(resolved.error().message, dir.path() + u" is not an executable program"_s);
 }
 
-void tst_StdioTransport::emptyProgramIsConfigError()
-{
-    StdioLaunchSpec spec;
-    spec.program = u"  "_s;
-    StdioTransport transport(spec);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.closed.wait(5000));
-    QCOMPARE(spies.errors.count(), 1);
-    QCOMPARE(spies.error().code, int(ErrorCode::ConfigError));
-    QCOMPARE(spies.error().message, u"no command is configured for this server"_s);
-}
-
 void tst_StdioTransport::gracefulCloseIsQuick()
 {
-    StdioTransport transport(faultSpec()); // default 2 s per shutdown step
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault; // default 2 s per shutdown step
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     QElapsedTimer clock;
     clock.start();
     transport.close();
@@ -477,46 +496,35 @@ void tst_StdioTransport::gracefulCloseIsQuick()
     QCOMPARE(spies.closed.count(), 1);
 }
 
-void tst_StdioTransport::closeEscalatesToTerminate()
+void tst_StdioTransport::closeEscalates_data()
 {
-    StdioTransport::Options options;
-    options.shutdownStepTimeout = 200ms;
-    StdioTransport transport(faultSpec({u"--ignore-stdin-eof"_s}), options);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
-    QElapsedTimer clock;
-    clock.start();
-    transport.close();
-    QVERIFY(spies.closed.wait(5000));
-    const qint64 elapsed = clock.elapsed();
-    // One step (QTimer may fire up to 5 % early), then SIGTERM ended it.
-    QVERIFY2(elapsed >= 180 && elapsed < 2000, qPrintable(QString::number(elapsed)));
-    QCOMPARE(spies.closed.count(), 1);
-    QCOMPARE(spies.errors.count(), 0);
-    QCOMPARE(transport.state(), Transport::State::Closed);
-    QVERIFY(transport.recentStderr().contains(u"stdin closed, ignoring (--ignore-stdin-eof)"_s));
+    QTest::addColumn<QStringList>("ignoring"); // what the server ignores of the ladder
+    QTest::addColumn<int>("steps"); // the steps of 200 ms that go by before it ends
+    QTest::addRow("to SIGTERM") << QStringList{u"--ignore-stdin-eof"_s} << 1;
+    QTest::addRow("to SIGKILL") << QStringList{u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s} << 2;
 }
 
-void tst_StdioTransport::closeEscalatesToKill()
+void tst_StdioTransport::closeEscalates()
 {
+    QFETCH(QStringList, ignoring);
+    QFETCH(int, steps);
     StdioTransport::Options options;
     options.shutdownStepTimeout = 200ms;
-    StdioTransport transport(faultSpec({u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s}), options);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault(ignoring, options);
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     const qint64 pid = transport.processId();
     QElapsedTimer clock;
     clock.start();
     transport.close();
     QVERIFY(spies.closed.wait(5000));
     const qint64 elapsed = clock.elapsed();
-    // Two steps (QTimer may fire up to 5 % early), then SIGKILL ended it.
-    QVERIFY2(elapsed >= 360 && elapsed < 3000, qPrintable(QString::number(elapsed)));
+    // So many steps (QTimer may fire up to 5 % early), then the signal ended it.
+    QVERIFY2(elapsed >= steps * 180 && elapsed < (steps + 1) * 1000, qPrintable(QString::number(elapsed)));
     QCOMPARE(spies.closed.count(), 1);
     QCOMPARE(spies.errors.count(), 0);
     QCOMPARE(transport.state(), Transport::State::Closed);
+    QVERIFY(transport.recentStderr().contains(u"stdin closed, ignoring (--ignore-stdin-eof)"_s));
     QVERIFY(!processExists(pid));
     QVERIFY(deliverPostedEvents()); // closed, with the process gone: only what is queued could follow
     QCOMPARE(spies.closed.count(), 1);
@@ -524,8 +532,8 @@ void tst_StdioTransport::closeEscalatesToKill()
 
 void tst_StdioTransport::closeBeforeStart()
 {
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
+    FaultServer fault;
+    auto &[transport, spies] = fault;
     transport.close();
     QCOMPARE(transport.state(), Transport::State::Closed);
     QVERIFY(spies.closed.wait(5000));
@@ -537,8 +545,8 @@ void tst_StdioTransport::closeWhileStarting()
 {
     // close() right after start(), before the process start is reported: the transport must not
     // report started() or turn Open afterwards, and the child's exit is not an error.
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
+    FaultServer fault;
+    auto &[transport, spies] = fault;
     transport.start();
     transport.close();
     QCOMPARE(transport.state(), Transport::State::Closing);
@@ -555,10 +563,9 @@ void tst_StdioTransport::oversizedMessageDroppedTransportUsable()
 {
     StdioTransport::Options options;
     options.maxMessageSize = 64 * 1024;
-    StdioTransport transport(faultSpec(), options);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault({}, options);
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     transport.send(toolCall(5, u"oversize"_s, {{u"bytes"_s, 200000}}));
     QVERIFY(spies.dropped.wait(5000));
     QCOMPARE(spies.dropped.count(), 1);
@@ -587,10 +594,9 @@ void tst_StdioTransport::messageExactlyAtLimitAccepted()
 {
     StdioTransport::Options options;
     options.maxMessageSize = 64 * 1024;
-    StdioTransport transport(faultSpec(), options);
-    Spies spies(&transport);
-    transport.start();
-    QVERIFY(spies.started.wait(5000));
+    FaultServer fault({}, options);
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
     transport.send(toolCall(1, u"oversize"_s, {{u"bytes"_s, 64 * 1024}}));
     QVERIFY(spies.messages.wait(5000));
     QCOMPARE(spies.messages.first().first().toByteArray().size(), 64 * 1024);
@@ -605,8 +611,8 @@ void tst_StdioTransport::messageExactlyAtLimitAccepted()
 
 void tst_StdioTransport::sendAfterCloseIsIgnored()
 {
-    StdioTransport transport(faultSpec());
-    Spies spies(&transport);
+    FaultServer fault;
+    auto &[transport, spies] = fault;
     transport.send(toolCall(1, u"echo"_s)); // before start: ignored, no crash
     transport.start();
     QVERIFY(spies.started.wait(5000));
@@ -639,9 +645,7 @@ void tst_StdioTransport::writingToAServerThatClosedItsInputIsNotFatal()
 {
     // The server closes its end of our pipe and lives on: every write now fails with EPIPE. That
     // must be an error we report, never a SIGPIPE (QtTest's handler for it would end this test).
-    StdioLaunchSpec spec;
-    spec.program = u"/bin/sh"_s;
-    spec.arguments = {u"-c"_s, u"exec 0<&-; sleep 3"_s};
+    StdioLaunchSpec spec = shellSpec(u"exec 0<&-; sleep 3"_s);
     StdioTransport transport(spec);
     Spies spies(&transport);
     transport.start();
@@ -666,9 +670,7 @@ void tst_StdioTransport::childGetsTheDefaultSigpipe()
 {
     // We ignore SIGPIPE for ourselves; the server must not inherit that (an ignored signal stays
     // ignored across exec). /proc/self/status lists ignored signals as a hex mask; SIGPIPE is 13.
-    StdioLaunchSpec spec;
-    spec.program = u"/bin/sh"_s;
-    spec.arguments = {u"-c"_s, u"grep SigIgn /proc/self/status >&2"_s};
+    StdioLaunchSpec spec = shellSpec(u"grep SigIgn /proc/self/status >&2"_s);
     StdioTransport transport(spec);
     Spies spies(&transport);
     transport.start();
@@ -685,9 +687,7 @@ void tst_StdioTransport::stdoutClosedWhileRunningEndsReceiving()
 {
     // The server closes stdout and lives on: nothing more can arrive, so the transport says so at
     // once (receivingEnded, then a failure) and stops it, instead of leaving requests to time out.
-    StdioLaunchSpec spec;
-    spec.program = u"/bin/sh"_s;
-    spec.arguments = {u"-c"_s, u"exec 1>&-; echo 'closed my stdout' >&2; sleep 30"_s};
+    StdioLaunchSpec spec = shellSpec(u"exec 1>&-; echo 'closed my stdout' >&2; sleep 30"_s);
     StdioTransport transport(spec);
     Spies spies(&transport);
     QSignalSpy ended(&transport, &Transport::receivingEnded);
@@ -712,9 +712,7 @@ void tst_StdioTransport::stdoutClosedWhileRunningEndsReceiving()
 void tst_StdioTransport::stdoutClosedAtExitIsAnExit()
 {
     // An ordinary exit closes stdout too: that is reported as the exit it is, not as a closed stdout.
-    StdioLaunchSpec spec;
-    spec.program = u"/bin/sh"_s;
-    spec.arguments = {u"-c"_s, u"exec 1>&-; sleep 0.1; exit 4"_s};
+    StdioLaunchSpec spec = shellSpec(u"exec 1>&-; sleep 0.1; exit 4"_s);
     StdioTransport transport(spec);
     Spies spies(&transport);
     QSignalSpy ended(&transport, &Transport::receivingEnded);
@@ -727,9 +725,7 @@ void tst_StdioTransport::stdoutClosedAtExitIsAnExit()
 
 void tst_StdioTransport::secretsInStderrAndStdoutChatterAreRedacted()
 {
-    StdioLaunchSpec spec;
-    spec.program = u"/bin/sh"_s;
-    spec.arguments = {u"-c"_s, u"echo \"key=$MY_API_KEY and pin $PIN\" >&2; echo \"banner with $PIN\"; exit 2"_s};
+    StdioLaunchSpec spec = shellSpec(u"echo \"key=$MY_API_KEY and pin $PIN\" >&2; echo \"banner with $PIN\"; exit 2"_s);
     spec.environment = {{u"MY_API_KEY"_s, u"sk-live-abcdef123456"_s}, {u"PIN"_s, u"pin-4711-0815"_s}};
     spec.secretValues = {u"pin-4711-0815"_s}; // its name does not look secret: only being marked says so
     StdioTransport transport(spec);

@@ -4,8 +4,12 @@
 // (a legacy server that answers the probe with an error, garbage, silence, an exit or an empty result,
 // and stays a correct legacy server afterwards) and the TypeScript SDK v2 peer in its modern and dual modes.
 
+#include "builtservers.h"
+#include "listtools.h"
+#include "modernpeer.h"
 #include "npmpeers.h"
 #include "postedevents.h"
+#include "testfiles.h"
 #include "testtable.h"
 #include "toolcallkeyfortests.h"
 
@@ -30,6 +34,7 @@
 
 using namespace Toolgate;
 using namespace Qt::StringLiterals;
+using Toolgate::TestSupport::faultConfig;
 
 #define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
 
@@ -37,12 +42,12 @@ namespace {
 
 QString faultServer()
 {
-    return TestSupport::binDir() + u"/toolgate-fault-server"_s;
+    return TestSupport::executable(u"toolgate-fault-server"_s);
 }
 
 QString modernPeer()
 {
-    return TestSupport::npmDir() + u"/peers/modern-server.mjs"_s;
+    return TestSupport::modernPeerScript();
 }
 
 QList<qint64> pidsIn(const QString &path)
@@ -317,23 +322,9 @@ void tst_EraNegotiation::stubbornSiblingIsReapedFirst()
 
 namespace {
 
-ServerConfig faultConfig(const QString &pids, const QStringList &args = {})
-{
-    ServerConfig config;
-    config.name = u"fault"_s;
-    config.command = faultServer();
-    config.args = args;
-    config.env.insert(u"FAULT_SERVER_PIDS"_s, pids);
-    return config;
-}
-
 ServerConfig peerConfig(const QString &era)
 {
-    ServerConfig config;
-    config.name = u"peer"_s;
-    config.command = TestSupport::nodeBinary();
-    config.args = {modernPeer(), u"--transport"_s, u"stdio"_s, u"--era"_s, era};
-    return config;
+    return TestSupport::modernPeerConfig(u"peer"_s, era);
 }
 
 /// Starts connection and waits until it is Ready or Failed; true when Ready.
@@ -488,10 +479,7 @@ void tst_EraNegotiation::cacheRoundTrip()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"eras.json"_s);
-    ServerConfig modern;
-    modern.name = u"m"_s;
-    modern.command = u"node"_s;
-    modern.args = {u"server.mjs"_s};
+    const ServerConfig modern = TestSupport::stdioServer(u"m"_s, u"node"_s, {u"server.mjs"_s});
     ServerConfig legacy;
     legacy.name = u"l"_s;
     legacy.transport = ServerConfig::Transport::Http;
@@ -532,12 +520,7 @@ void tst_EraNegotiation::twoProcessesKeepEachOthersVerdicts()
     // dropped when the other writes its own verdict (or forgets one) afterwards.
     QTemporaryDir dir;
     const QString path = dir.filePath(u"eras.json"_s);
-    const auto server = [](const QString &name) {
-        ServerConfig config;
-        config.name = name;
-        config.command = u"srv-"_s + name;
-        return config;
-    };
+    const auto server = [](const QString &name) { return TestSupport::stdioServer(name, u"srv-"_s + name); };
     const QDateTime when = QDateTime::currentDateTimeUtc();
     EraCache app(path);
     EraCache cli(path);
@@ -621,9 +604,7 @@ void tst_EraNegotiation::cacheStoresNoSecret()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"eras.json"_s);
-    ServerConfig config;
-    config.name = u"secretive"_s;
-    config.command = u"srv"_s;
+    ServerConfig config = TestSupport::stdioServer(u"secretive"_s, u"srv"_s);
     config.env.insert(u"API_KEY"_s, u"sk-do-not-store-me"_s);
     EraCache cache(path);
     QVERIFY(cache.store(config, {ProtocolEra::Legacy, {}, QDateTime::currentDateTimeUtc(), u"probe -32601"_s, 3}).ok());
@@ -639,14 +620,8 @@ void tst_EraNegotiation::cacheSurvivesABrokenFile()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(u"eras.json"_s);
-    {
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{ this is not json");
-    }
-    ServerConfig config;
-    config.name = u"s"_s;
-    config.command = u"srv"_s;
+    QVERIFY(TestSupport::writeFile(path, "{ this is not json"));
+    const ServerConfig config = TestSupport::stdioServer(u"s"_s, u"srv"_s);
     EraCache cache(path);
     const Result<void> loaded = cache.load();
     QVERIFY(!loaded.ok());

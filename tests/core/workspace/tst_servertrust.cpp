@@ -10,6 +10,8 @@
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/servertrust.h"
 #include "core/workspace/workspace.h"
+#include "auditrecords.h"
+#include "builtservers.h"
 #include "waitingfortrust.h"
 
 #include <QDir>
@@ -26,6 +28,8 @@
 Q_DECLARE_METATYPE(Toolgate::ServerConfig)
 
 using namespace Toolgate;
+using Toolgate::TestSupport::faultConfig;
+using Toolgate::TestSupport::starts;
 using Toolgate::TestSupport::startsNothing;
 
 namespace {
@@ -45,15 +49,6 @@ ServerConfig stdioConfig()
 }
 
 QString fingerprintOf(const ServerConfig &config) { return ServerTrustFacts::of(config).fingerprint(); }
-
-/// How many processes the fault server started (it appends its pid to FAULT_SERVER_PIDS).
-int starts(const QString &pidsFile)
-{
-    QFile file(pidsFile);
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    return int(file.readAll().split('\n').size()) - 1;
-}
 
 } // namespace
 
@@ -302,10 +297,7 @@ private slots:
         QTemporaryDir dir;
         const QString serversFile = dir.filePath(QStringLiteral("servers.json"));
         const QString pids = dir.filePath(QStringLiteral("pids"));
-        ServerConfig fault;
-        fault.name = QStringLiteral("fault");
-        fault.command = faultServerPath();
-        fault.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids);
+        ServerConfig fault = faultConfig(pids);
         QVERIFY(ServerConfigFile::save(serversFile, {fault}));
 
         AuditLog::Options auditOptions;
@@ -369,14 +361,11 @@ private slots:
 
         // Every decision is in the audit log: what was shown, and by whom.
         QVERIFY(log.waitForWrites());
-        auto reader = AuditReader::open(auditOptions.path);
-        QVERIFY(reader);
-        QList<AuditRecord> records;
-        (void)reader.value()->forEach({.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}},
-                                      [&](const AuditRecord &record) { records.append(record); return true; });
-        QStringList names;
-        for (const AuditRecord &record : std::as_const(records))
-            names.append(record.name);
+        const auto stored = TestSupport::storedRecords(auditOptions.path,
+                                                       {.types = {AuditRecordType::Connection}, .servers = {QStringLiteral("fault")}});
+        QVERIFY(stored);
+        const QList<AuditRecord> &records = stored.value();
+        const QStringList names = TestSupport::namesOf(records);
         QCOMPARE(names.count(QStringLiteral("trust_needed")), 4);
         QCOMPARE(names.count(QStringLiteral("trust_granted")), 3);
         QCOMPARE(names.count(QStringLiteral("trust_refused")), 1);

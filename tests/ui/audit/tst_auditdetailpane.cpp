@@ -2,6 +2,8 @@
 // with the task's id and its life, one line per step ("10:31:02 working — Researching…"), read
 // from a real store through the audit window; the server's words shown as text, never markup.
 
+#include "researchcalls.h"
+
 #include "ui/audit/auditdetailpane.h"
 #include "core/audit/auditlog.h"
 #include "ui/audit/audittablemodel.h"
@@ -17,17 +19,13 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using namespace Toolgate::TestSupport::ResearchCalls;
 
 namespace {
 
-QDateTime at(int second)
-{
-    return QDateTime(QDate(2026, 5, 4), QTime(10, 31, second), Qt::UTC);
-}
-
 QString clock(int second)
 {
-    return at(second).toLocalTime().toString(u"HH:mm:ss"_s);
+    return step(second, Task::Status::Working).at.toLocalTime().toString(u"HH:mm:ss"_s);
 }
 
 } // namespace
@@ -46,27 +44,12 @@ void tst_AuditDetailPane::showsTheTaskSection()
     const QString path = dir.filePath(u"audit.sqlite"_s);
     const QString markup = u"<b>Found</b> <a href=\"http://evil.example\">3 sources</a>"_s;
     {
-        AuditLog::Options options;
-        options.path = path;
-        AuditLog log(options);
-        AuditToolCallIntent intent;
-        intent.server = {u"research"_s, u"research-server --stdio"_s, {}};
-        intent.tool = u"echo"_s;
-        const auto plain = log.recordIntent(intent);
-        AuditToolCallOutcome done;
-        done.kind = ToolCallOutcome::Kind::Succeeded;
-        done.result = CallToolResult{};
-        log.recordOutcome(plain, done);
-
-        intent.tool = u"research"_s;
-        const auto ticket = log.recordIntent(intent);
-        log.recordDecision(ticket, {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
-        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(2), Task::Status::Working, u"Researching…"_s});
-        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(5), Task::Status::InputRequired, u"Which year?"_s});
-        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(7), Task::Status::Working, markup});
-        log.recordTaskEvent(ticket, u"task-<i>9</i>"_s, {at(9), Task::Status::Completed, {}});
-        log.recordOutcome(ticket, done);
-        QVERIFY(log.waitForWrites());
+        AuditLog log(AuditLog::Options{.path = path});
+        QVERIFY(writePlainCallThenTask(log, u"task-<i>9</i>"_s,
+                                       {step(2, Task::Status::Working, u"Researching…"_s),
+                                        step(5, Task::Status::InputRequired, u"Which year?"_s), step(7, Task::Status::Working, markup),
+                                        step(9, Task::Status::Completed)},
+                                       makeOutcome(ToolCallOutcome::Kind::Succeeded)));
     }
 
     AuditWindow view(path);
@@ -98,7 +81,7 @@ void tst_AuditDetailPane::showsTheTaskSection()
     };
     QCOMPARE(lines, expected);
     // The tooltip has the date too.
-    QVERIFY(life->item(0)->toolTip().startsWith(at(2).toLocalTime().toString(u"yyyy-MM-dd"_s)));
+    QVERIFY(life->item(0)->toolTip().startsWith(step(2, Task::Status::Working).at.toLocalTime().toString(u"yyyy-MM-dd"_s)));
     // Markup in the server's words is not rendered: the item's text is its text, and the summary
     // (rich text built from escaped parts) does not carry it.
     QVERIFY(!detail->summary()->text().contains(u"<a href"_s));

@@ -234,11 +234,7 @@ void tst_ClientFeatures::connectFaultServer()
 
 void tst_ClientFeatures::connectModernServer()
 {
-    ServerConfig config;
-    config.name = QStringLiteral("modern");
-    config.command = TestSupport::nodeBinary();
-    config.args = QStringList{TestSupport::npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
-                              QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+    ServerConfig config = TestSupport::modernPeerConfig();
     config.protocolEra = ServerConfig::EraPreference::Modern;
     connectServer(config);
 }

@@ -3,6 +3,7 @@
 // log" replaying real recorded calls on a worker thread. Renders docs/screenshots/argument-rules.png.
 
 #include "../support/uitestsupport.h"
+#include "rulebuilders.h"
 #include "core/audit/auditlog.h"
 #include "core/calls/argumentrules.h"
 #include "ui/dialogs/argumentrulesdialog.h"
@@ -37,9 +38,7 @@ void TestArgumentRulesDialog::editsTestsAndSaves()
     QVERIFY(QDir().mkpath(projects));
     const QString auditPath = dir.filePath(u"audit.sqlite"_s);
     {
-        AuditLog::Options options;
-        options.path = auditPath;
-        AuditLog log(options);
+        AuditLog log(AuditLog::Options{.path = auditPath});
         const auto record = [&](const QString &path) {
             AuditToolCallIntent intent;
             intent.server = {u"filesystem"_s, u"npx @modelcontextprotocol/server-filesystem"_s, {}};
@@ -57,37 +56,20 @@ void TestArgumentRulesDialog::editsTestsAndSaves()
     }
 
     ArgumentRules rules(dir.filePath(u"rules.json"_s));
-    ArgumentCondition inside;
-    inside.kind = ArgumentCondition::Kind::PathInside;
-    inside.argument = u"path"_s;
-    inside.folder = projects;
-    ArgumentRule projectFiles;
-    projectFiles.name = u"Project files only"_s;
-    projectFiles.server = u"filesystem"_s;
-    projectFiles.tool = u"write_file"_s;
-    projectFiles.conditions = {inside};
-    projectFiles.action = ArgumentRule::Action::Allow;
+    ArgumentRule projectFiles = TestSupport::rule(u"Project files only"_s, u"filesystem"_s, u"write_file"_s,
+                                                  {TestSupport::pathInside(u"path"_s, projects)}, ArgumentRule::Action::Allow);
     projectFiles.shadow = true;
     ArgumentCondition hosts;
     hosts.kind = ArgumentCondition::Kind::UrlHost;
     hosts.argument = u"url"_s;
     hosts.hosts = {u"docs.python.org"_s, u"*.wikipedia.org"_s};
-    ArgumentRule web;
-    web.name = u"Known sites"_s;
-    web.server = u"fetch"_s;
-    web.conditions = {hosts};
-    web.action = ArgumentRule::Action::Allow;
+    ArgumentRule web = TestSupport::rule(u"Known sites"_s, u"fetch"_s, {}, {hosts}, ArgumentRule::Action::Allow);
     web.otherwise = ArgumentRule::Action::Ask;
     ArgumentCondition small;
     small.kind = ArgumentCondition::Kind::NumberWithin;
     small.argument = u"/limit"_s;
     small.maximum = 1000;
-    ArgumentRule queries;
-    queries.name = u"Bounded queries"_s;
-    queries.server = u"database"_s;
-    queries.tool = u"query"_s;
-    queries.conditions = {small};
-    queries.action = ArgumentRule::Action::Allow;
+    ArgumentRule queries = TestSupport::rule(u"Bounded queries"_s, u"database"_s, u"query"_s, {small}, ArgumentRule::Action::Allow);
     queries.otherwise = ArgumentRule::Action::Deny;
     queries.otherwiseReason = u"at most 1000 rows"_s;
     QVERIFY(rules.setRules({projectFiles, web, queries}));

@@ -121,6 +121,13 @@ void typeInto(QLineEdit *edit, const QString &text)
     QTest::keyClicks(edit, text);
 }
 
+/// What form would send once text is typed into its line edit at pointer (replacing what was there).
+QJsonObject argumentsAfterTyping(ArgumentForm &form, const QString &pointer, const QString &text)
+{
+    typeInto(field<QLineEdit>(&form, pointer), text);
+    return form.arguments();
+}
+
 QString issueText(QWidget *form, const QString &pointer)
 {
     auto *label = form->findChild<QLabel *>(pointer + u"#issue"_s);
@@ -382,11 +389,8 @@ void tst_ArgumentForm::untouchedOptionalFieldsAreOmitted()
     ArgumentForm form;
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
-    auto *email = field<QLineEdit>(&form, u"/email"_s);
-    typeInto(email, u"x@y.z"_s);
-    QCOMPARE(form.arguments().value(u"email"_s).toString(), u"x@y.z"_s);
-    typeInto(email, QString()); // emptied again: left out, not sent as ""
-    QVERIFY(!form.arguments().contains(u"email"_s));
+    QCOMPARE(argumentsAfterTyping(form, u"/email"_s, u"x@y.z"_s).value(u"email"_s).toString(), u"x@y.z"_s);
+    QVERIFY(!argumentsAfterTyping(form, u"/email"_s, QString()).contains(u"email"_s)); // emptied again: left out, not sent as ""
     // The tri-state box goes back to "not set" after yes and no.
     auto *express = field<QCheckBox>(&form, u"/express"_s);
     express->click();
@@ -402,12 +406,10 @@ void tst_ArgumentForm::unboundedIntegerIsNotClamped()
     ArgumentForm form;
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
-    auto *reference = field<QLineEdit>(&form, u"/reference"_s);
-    typeInto(reference, u"1234567890123"_s);
-    QCOMPARE(form.arguments().value(u"reference"_s).toInteger(), 1234567890123LL);
-    typeInto(reference, u"-500"_s);
-    QCOMPARE(form.arguments().value(u"reference"_s).toInteger(), -500);
+    QCOMPARE(argumentsAfterTyping(form, u"/reference"_s, u"1234567890123"_s).value(u"reference"_s).toInteger(), 1234567890123LL);
+    QCOMPARE(argumentsAfterTyping(form, u"/reference"_s, u"-500"_s).value(u"reference"_s).toInteger(), -500);
     // Letters never get in; a fraction is not a whole number.
+    auto *reference = field<QLineEdit>(&form, u"/reference"_s);
     typeInto(reference, u"12a.5"_s);
     QCOMPARE(reference->text(), u"125"_s);
 }
@@ -417,8 +419,8 @@ void tst_ArgumentForm::outOfRangeNumberIsReported()
     ArgumentForm form;
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
-    typeInto(field<QLineEdit>(&form, u"/quantity"_s), u"500"_s);
-    QCOMPARE(form.arguments().value(u"quantity"_s).toInteger(), 500); // shown as a problem, never clamped
+    QCOMPARE(argumentsAfterTyping(form, u"/quantity"_s, u"500"_s).value(u"quantity"_s).toInteger(),
+             500); // shown as a problem, never clamped
     QCOMPARE(issueText(&form, u"/quantity"_s), u"Must be at most 100"_s);
     QVERIFY(form.validationProblems().contains(u"Quantity must be at most 100"_s));
 

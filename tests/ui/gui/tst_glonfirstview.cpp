@@ -5,6 +5,9 @@
 // ~60 MB resident — is loaded into every session, apps or not (issue #30: the idle window ≤ 60 MB). The
 // offscreen platform the other GUI tests use has no OpenGL, so this one starts the app under xvfb-run.
 
+#include "cliprocess.h"
+#include "testfiles.h"
+
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/servertrust.h"
 
@@ -14,29 +17,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Toolgate;
-
-namespace {
-
-QString program(const char *name)
-{
-    return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QString::fromLatin1(name));
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-    QString describe() const { return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(exitCode).arg(out, err.right(4000)); }
-};
-
-} // namespace
+using Toolgate::TestSupport::CliRun;
+using Toolgate::TestSupport::runProcess;
 
 class tst_GlOnFirstView final : public QObject
 {
@@ -45,40 +32,24 @@ class tst_GlOnFirstView final : public QObject
 private:
     QTemporaryDir m_dir;
 
-    bool writeFile(const QString &name, const QByteArray &bytes)
-    {
-        QDir().mkpath(QFileInfo(m_dir.filePath(name)).absolutePath());
-        QFile file(m_dir.filePath(name));
-        return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
-    }
+    bool writeFile(const QString &name, const QByteArray &bytes) { return TestSupport::writeFile(m_dir.filePath(name), bytes); }
 
     // The app under xvfb-run (a display of its own, the xcb platform), or on the offscreen platform (no
     // OpenGL at all). The extra environment is the app's alone (through env), not the X server's.
     enum class Display { Xvfb, Offscreen };
-    Run runApp(const QStringList &arguments, const QStringList &environment, Display display = Display::Xvfb)
+    CliRun runApp(const QStringList &arguments, const QStringList &environment, Display display = Display::Xvfb)
     {
-        QProcess process;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         env.insert(QStringLiteral("TOOLGATE_CONFIG_DIR"), m_dir.filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("TOOLGATE_AUDIT_DB"), m_dir.filePath(QStringLiteral("audit.sqlite")));
-        process.setProcessEnvironment(env);
-        const QStringList command = QStringList{QStringLiteral("env")} + environment + QStringList{program("toolgate")} + arguments;
-        if (display == Display::Xvfb) {
-            process.start(QStringLiteral("xvfb-run"),
-                          QStringList{QStringLiteral("-a"), QStringLiteral("-s"), QStringLiteral("-screen 0 1280x900x24")} + command);
-        } else {
-            process.start(command.first(), command.mid(1));
-        }
-        Run run;
-        if (!process.waitForFinished(150000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = QString::fromUtf8(process.readAllStandardOutput());
-        run.err = QString::fromUtf8(process.readAllStandardError());
-        return run;
+        QStringList command = QStringList{QStringLiteral("env")} + environment
+            + QStringList{TestSupport::executable(QStringLiteral("toolgate"))} + arguments;
+        if (display == Display::Xvfb)
+            command = QStringList{QStringLiteral("xvfb-run"), QStringLiteral("-a"), QStringLiteral("-s"),
+                                  QStringLiteral("-screen 0 1280x900x24")}
+                + command;
+        return runProcess(command.first(), command.mid(1), env, {}, 150000);
     }
 
 private slots:
@@ -97,9 +68,9 @@ private slots:
         // The demo server, trusted as the first start sets it up; the app lists its tools and quits. The
         // dynamic loader names every library the process loads.
         const QString ldTrace = m_dir.filePath(QStringLiteral("ld"));
-        const Run run = runApp({QStringLiteral("--list-tools-and-quit")},
-                               {QStringLiteral("LD_DEBUG=files"), QStringLiteral("LD_DEBUG_OUTPUT=") + ldTrace});
-        QVERIFY2(run.exitCode == 0 && run.out.contains(u"demo/echo"), qPrintable(run.describe()));
+        const CliRun run = runApp({QStringLiteral("--list-tools-and-quit")},
+                                  {QStringLiteral("LD_DEBUG=files"), QStringLiteral("LD_DEBUG_OUTPUT=") + ldTrace});
+        QVERIFY2(run.exitCode == 0 && run.out().contains(u"demo/echo"), qPrintable(run.describe()));
         QStringList loaded;
         QDirIterator traces(m_dir.path(), {QStringLiteral("ld.*")}, QDir::Files);
         while (traces.hasNext()) {
@@ -165,8 +136,9 @@ private:
             environment.append(QStringLiteral("QT_QPA_PLATFORM=offscreen"));
             environment[2] = QStringLiteral("QTWEBENGINE_CHROMIUM_FLAGS=--disable-gpu --disable-background-networking --disable-component-update --no-first-run");
         }
-        const Run run = runApp({QStringLiteral("--show-app-and-quit"), QStringLiteral("vanilla/get-time")}, environment, display);
-        QVERIFY2(run.exitCode == 0 && run.out.contains(u"app view ready: ui://get-time/mcp-app.html from vanilla"), qPrintable(run.describe()));
+        const CliRun run = runApp({QStringLiteral("--show-app-and-quit"), QStringLiteral("vanilla/get-time")}, environment, display);
+        QVERIFY2(run.exitCode == 0 && run.out().contains(u"app view ready: ui://get-time/mcp-app.html from vanilla"),
+                 qPrintable(run.describe()));
         for (const char *complaint : {"must be set before QCoreApplication", "initialized from a plugin", "WebEngineContext used before"})
             QVERIFY2(!run.err.contains(QLatin1StringView(complaint)), qPrintable(run.describe()));
     }

@@ -6,7 +6,7 @@
 // are data, and are taken out before the check. Against the real demo server, through the real dialogs.
 
 #include "ui/mainwindow/mainwindow.h"
-#include "../support/mainwindowtesting.h"
+#include "../support/windowtour.h"
 
 #include "ui/audit/auditwindow.h"
 #include "ui/clientfeatures/elicitationdialog.h"
@@ -430,21 +430,12 @@ private slots:
         QTRY_COMPARE(demo()->status(), ServerConnection::Status::Ready);
 
         // The main window with a server's page, then a tool run with its result, a resource read, a prompt.
+        const LookAt look = [this](QWidget *view, const QStringList &dataTexts) { verifyGerman(view, dataTexts); };
         m_window->serverPanel()->selectConnection(demo());
         verifyGerman(m_window.get());
-
-        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
-        m_window->toolPanel()->argumentForm()->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}});
-        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
-        verifyGerman(m_window.get());
-        m_window->toolPanel()->run();
-        ConfirmationDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
-        verifyGerman(dialog, {QStringLiteral("Lisbon")});
-        QTRY_VERIFY(dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->isEnabled());
-        dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->toolPanel()->currentCall() && !m_window->toolPanel()->resultView()->contentViews().isEmpty(), 20000);
-        verifyGerman(m_window.get(), {QStringLiteral("Lisbon")});
+        runWeatherThroughTheDialog(*m_window, look);
+        if (QTest::currentTestFailed())
+            return;
 
         if (qEnvironmentVariableIsSet("TOOLGATE_SCREENSHOT_DIR")) {
             QTemporaryDir scratch;
@@ -452,91 +443,13 @@ private slots:
             QVERIFY(m_window->grab().save(file));
         }
 
-        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
-        ResourceTreeModel *resources = m_window->resourceTreeModel();
-        QTRY_VERIFY(resources->rowCount(resources->index(0, 0)) > 0);
-        m_window->resourceBrowser()->selectSourceIndex(resources->index(0, 0, resources->index(0, 0)));
-        QTRY_VERIFY(m_window->resourcePanel()->readButton()->isEnabled());
-        verifyGerman(m_window.get());
-        m_window->resourcePanel()->read();
-        QTRY_VERIFY(!m_window->resourcePanel()->resultView()->contentViews().isEmpty());
-        verifyGerman(m_window.get());
-
-        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
-        PromptTreeModel *prompts = m_window->promptTreeModel();
-        QTRY_VERIFY(prompts->rowCount(prompts->index(0, 0)) > 0);
-        m_window->promptBrowser()->selectSourceIndex(prompts->index(0, 0, prompts->index(0, 0)));
-        verifyGerman(m_window.get());
-
+        showResourcePromptAndServer(*m_window, demo(), look);
+        if (QTest::currentTestFailed())
+            return;
         // Every dialog and window of the app.
-        m_window->showAbout();
-        AboutDialog *about = nullptr;
-        QTRY_VERIFY((about = visibleTopLevel<AboutDialog>()) != nullptr);
-        verifyGerman(about);
-        about->close();
-
-        m_window->showGettingStarted();
-        QDialog *guide = nullptr;
-        QTRY_VERIFY((guide = m_window->findChild<QDialog *>(QStringLiteral("gettingStartedDialog"))) && guide->isVisible());
-        verifyGerman(guide);
-        guide->close();
-
-        m_window->showApprovalRules();
-        QDialog *rules = nullptr;
-        QTRY_VERIFY((rules = m_window->findChild<QDialog *>(QStringLiteral("approvalRulesDialog"))) && rules->isVisible());
-        verifyGerman(rules);
-        rules->close();
-
-        m_window->importServers();
-        ImportDialog *import = nullptr;
-        QTRY_VERIFY((import = visibleTopLevel<ImportDialog>()) != nullptr);
-        verifyGerman(import);
-        import->close();
-
-        m_window->serverPanel()->editServerAction()->trigger();
-        ServerEditorDialog *editor = nullptr;
-        QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
-        verifyGerman(editor);
-        editor->reject();
-
-        m_window->showAuditLog();
-        QTRY_VERIFY(m_window->auditWindow() && m_window->auditWindow()->isVisible());
-        verifyGerman(m_window->auditWindow(), {QStringLiteral("Lisbon")});
-        m_window->auditWindow()->close();
-
-        RootsStore roots(path(QStringLiteral("roots.json")));
-        RootsDialog rootsDialog(&roots, m_window.get());
-        rootsDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&rootsDialog));
-        verifyGerman(&rootsDialog);
-        rootsDialog.close();
-
-        const ServerIdentity server{QStringLiteral("demo"), demoConfig().command, {}};
-        const QJsonObject sampling{
-            {QStringLiteral("messages"),
-             QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                    {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                                                            {QStringLiteral("text"), QStringLiteral("Write a haiku.")}}}}}},
-            {QStringLiteral("maxTokens"), 100}};
-        SamplingDialog samplingDialog(server, SamplingRequest::fromJson(sampling).value(), false, m_window.get());
-        samplingDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&samplingDialog));
-        verifyGerman(&samplingDialog, {QStringLiteral("Write a haiku.")});
-        samplingDialog.close();
-
-        const QJsonObject elicitation{
-            {QStringLiteral("message"), QStringLiteral("Who are you?")},
-            {QStringLiteral("requestedSchema"),
-             QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                         {QStringLiteral("properties"),
-                          QJsonObject{{QStringLiteral("name"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
-                                      {QStringLiteral("age"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}}},
-                                      {QStringLiteral("subscribe"), QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")}}}}}}}};
-        ElicitationDialog elicitationDialog(server, ElicitationRequest::fromJson(elicitation).value(), m_window.get());
-        elicitationDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&elicitationDialog));
-        verifyGerman(&elicitationDialog, {QStringLiteral("Who are you?"), QStringLiteral("Subscribe")});
-        elicitationDialog.close();
+        openEveryDialog(*m_window, path(QStringLiteral("roots.json")), look);
+        if (QTest::currentTestFailed())
+            return;
 
         for (const QString &problem : std::as_const(m_check.problems))
             qWarning().noquote() << problem;

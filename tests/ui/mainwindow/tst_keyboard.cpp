@@ -2,7 +2,7 @@
 // control a screen reader lands on. Against the real demo server, through the real dialogs.
 
 #include "ui/mainwindow/mainwindow.h"
-#include "../support/mainwindowtesting.h"
+#include "../support/windowtour.h"
 
 #include "ui/audit/auditwindow.h"
 #include "core/host/host.h"
@@ -248,105 +248,15 @@ private slots:
     {
         createWindow();
         // The main window with each page: a tool with its result, a resource read, a prompt, a server.
-        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
-        m_window->toolPanel()->argumentForm()->setArguments({{QStringLiteral("city"), QStringLiteral("Lisbon")}});
-        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
-        m_window->toolPanel()->run();
-        ConfirmationDialog *dialog = nullptr;
-        QTRY_VERIFY((dialog = visibleTopLevel<ConfirmationDialog>()) != nullptr);
-        checkNamed(dialog);
-        QTRY_VERIFY(dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->isEnabled());
-        dialog->findChild<QPushButton *>(QStringLiteral("allowOnce"))->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->toolPanel()->currentCall() && !m_window->toolPanel()->resultView()->contentViews().isEmpty(), 20000);
-        checkNamed(m_window.get());
-
-        m_window->browserTabs()->setCurrentWidget(m_window->resourceBrowser());
-        ResourceTreeModel *resources = m_window->resourceTreeModel();
-        QTRY_VERIFY(resources->rowCount(resources->index(0, 0)) > 0);
-        m_window->resourceBrowser()->selectSourceIndex(resources->index(0, 0, resources->index(0, 0)));
-        QTRY_VERIFY(m_window->resourcePanel()->readButton()->isEnabled());
-        m_window->resourcePanel()->read();
-        QTRY_VERIFY(!m_window->resourcePanel()->resultView()->contentViews().isEmpty());
-        checkNamed(m_window.get());
-
-        m_window->browserTabs()->setCurrentWidget(m_window->promptBrowser());
-        PromptTreeModel *prompts = m_window->promptTreeModel();
-        QTRY_VERIFY(prompts->rowCount(prompts->index(0, 0)) > 0);
-        m_window->promptBrowser()->selectSourceIndex(prompts->index(0, 0, prompts->index(0, 0)));
-        checkNamed(m_window.get());
-
-        m_window->serverPanel()->selectConnection(demo());
-        checkNamed(m_window.get());
-
+        const LookAt look = [this](QWidget *view, const QStringList &) { checkNamed(view); };
+        runWeatherThroughTheDialog(*m_window, look);
+        if (QTest::currentTestFailed())
+            return;
+        showResourcePromptAndServer(*m_window, demo(), look);
+        if (QTest::currentTestFailed())
+            return;
         // Every dialog and window of the app.
-        m_window->showAbout();
-        AboutDialog *about = nullptr;
-        QTRY_VERIFY((about = visibleTopLevel<AboutDialog>()) != nullptr);
-        checkNamed(about);
-        about->close();
-
-        m_window->showGettingStarted();
-        QDialog *guide = nullptr;
-        QTRY_VERIFY((guide = m_window->findChild<QDialog *>(QStringLiteral("gettingStartedDialog"))) && guide->isVisible());
-        checkNamed(guide);
-        guide->close();
-
-        m_window->showApprovalRules();
-        QDialog *rules = nullptr;
-        QTRY_VERIFY((rules = m_window->findChild<QDialog *>(QStringLiteral("approvalRulesDialog"))) && rules->isVisible());
-        checkNamed(rules);
-        rules->close();
-
-        m_window->importServers();
-        ImportDialog *import = nullptr;
-        QTRY_VERIFY((import = visibleTopLevel<ImportDialog>()) != nullptr);
-        checkNamed(import);
-        import->close();
-
-        m_window->serverPanel()->editServerAction()->trigger();
-        ServerEditorDialog *editor = nullptr;
-        QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
-        checkNamed(editor);
-        editor->reject();
-
-        m_window->showAuditLog();
-        QTRY_VERIFY(m_window->auditWindow() && m_window->auditWindow()->isVisible());
-        checkNamed(m_window->auditWindow());
-        m_window->auditWindow()->close();
-
-        RootsStore roots(path(QStringLiteral("roots.json")));
-        RootsDialog rootsDialog(&roots, m_window.get());
-        rootsDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&rootsDialog));
-        checkNamed(&rootsDialog);
-        rootsDialog.close();
-
-        const ServerIdentity server{QStringLiteral("demo"), demoConfig().command, {}};
-        const QJsonObject sampling{
-            {QStringLiteral("messages"),
-             QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                    {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                                                            {QStringLiteral("text"), QStringLiteral("Write a haiku.")}}}}}},
-            {QStringLiteral("maxTokens"), 100}};
-        SamplingDialog samplingDialog(server, SamplingRequest::fromJson(sampling).value(), false, m_window.get());
-        samplingDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&samplingDialog));
-        checkNamed(&samplingDialog);
-        samplingDialog.close();
-
-        const QJsonObject elicitation{
-            {QStringLiteral("message"), QStringLiteral("Who are you?")},
-            {QStringLiteral("requestedSchema"),
-             QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
-                         {QStringLiteral("properties"),
-                          QJsonObject{{QStringLiteral("name"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
-                                      {QStringLiteral("age"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}}},
-                                      {QStringLiteral("subscribe"), QJsonObject{{QStringLiteral("type"), QStringLiteral("boolean")}}}}}}}};
-        ElicitationDialog elicitationDialog(server, ElicitationRequest::fromJson(elicitation).value(), m_window.get());
-        elicitationDialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&elicitationDialog));
-        checkNamed(&elicitationDialog);
-        elicitationDialog.close();
+        openEveryDialog(*m_window, path(QStringLiteral("roots.json")), look);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "ui/dialogs/importdialog.h"
 #include "ui/dialogs/servereditordialog.h"
 #include "../support/uitestsupport.h"
+#include "testfiles.h"
 
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/workspace.h"
@@ -21,6 +22,7 @@
 
 using namespace Toolgate;
 using Toolgate::TestSupport::demoConfig;
+using Toolgate::TestSupport::writeFile;
 
 namespace {
 
@@ -194,18 +196,17 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("claude_desktop_config.json"));
-        {
-            QFile out(file);
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write(QStringLiteral(R"({
+        QVERIFY(writeFile(file,
+                          QStringLiteral(R"({
   // Claude Desktop style, with a comment
   "mcpServers": {
     "demo": {"command": "%1"},
     "other": {"command": "npx", "args": ["-y", "@example/server"]},
     "DEMO2": {"command": "uvx", "args": ["thing"]},
   }
-})").arg(demoConfig().command).toUtf8());
-        }
+})")
+                              .arg(demoConfig().command)
+                              .toUtf8()));
         ServerConfig clash;
         clash.name = QStringLiteral("demo2");
         clash.command = QStringLiteral("something-else");
@@ -237,11 +238,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("mcp.json"));
-        {
-            QFile out(file);
-            QVERIFY(out.open(QIODevice::WriteOnly));
-            out.write("{ \"servers\": ");
-        }
+        QVERIFY(writeFile(file, "{ \"servers\": "));
         ImportDialog dialog({});
         dialog.loadFile(file);
         QVERIFY(dialog.foundConfigs().isEmpty());

@@ -6,6 +6,7 @@
 
 #include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
+#include "modernpeer.h"
 
 #include "ui/dialogs/servereditordialog.h"
 #include "ui/servers/serverinfopanel.h"
@@ -28,17 +29,7 @@ ServerConfig legacyConfig()
 {
     ServerConfig config;
     config.name = QStringLiteral("legacy");
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server"));
-    return config;
-}
-
-ServerConfig modernConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("modern");
-    config.command = QStringLiteral(TOOLGATE_TEST_NPM_DIR "/node_modules/node/bin/node");
-    config.args = {QStringLiteral(TOOLGATE_TEST_NPM_DIR "/peers/modern-server.mjs"), QStringLiteral("--transport"),
-                   QStringLiteral("stdio"), QStringLiteral("--era"), QStringLiteral("modern")};
+    config.command = executable(QStringLiteral("toolgate-fault-server"));
     return config;
 }
 
@@ -92,10 +83,10 @@ private slots:
     void initTestCase()
     {
         QVERIFY2(demoServerBuilt(), "toolgate-demo-server was not built");
-        QVERIFY2(QFileInfo(modernConfig().command).isExecutable(), "the npm test peers are not installed (tests/npm)");
+        QVERIFY2(QFileInfo(modernPeerConfig().command).isExecutable(), "the npm test peers are not installed (tests/npm)");
     }
 
-    void init() { QVERIFY(makeFolder({legacyConfig(), modernConfig()})); }
+    void init() { QVERIFY(makeFolder({legacyConfig(), modernPeerConfig()})); }
     void cleanup()
     {
         dropWindowHostAndFolder();

@@ -26,25 +26,6 @@ using namespace Toolgate::TestSupport;
 
 namespace {
 
-QString faultServerPath() { return QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-fault-server")); }
-
-ServerConfig faultConfig(const QString &pids)
-{
-    ServerConfig config;
-    config.name = QStringLiteral("fault");
-    config.command = faultServerPath();
-    config.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids);
-    return config;
-}
-
-int starts(const QString &pidsFile)
-{
-    QFile file(pidsFile);
-    if (!file.open(QIODevice::ReadOnly))
-        return 0;
-    return int(file.readAll().split('\n').size()) - 1;
-}
-
 QString textOf(const QDialog *dialog, const QString &name)
 {
     const auto *view = dialog->findChild<QPlainTextEdit *>(name);
@@ -152,7 +133,7 @@ private slots:
         ServerTrustDialog *dialog = prompt();
         QVERIFY(dialog);
         QCOMPARE(fault()->status(), ServerConnection::Status::WaitingForTrust);
-        QVERIFY(textOf(dialog, QStringLiteral("trustCommand")).contains(faultServerPath()));
+        QVERIFY(textOf(dialog, QStringLiteral("trustCommand")).contains(executable(QStringLiteral("toolgate-fault-server"))));
         QCOMPARE(textOf(dialog, QStringLiteral("trustEnvironment")), QStringLiteral("FAULT_SERVER_PIDS=") + pids());
         QVERIFY(startsNothing(fault()));
         QCOMPARE(starts(pids()), 0);

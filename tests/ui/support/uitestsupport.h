@@ -2,8 +2,9 @@
 
 #include <functional>
 
-// What the GUI tests share: a gate that answers approvals without a dialog, and the demo server of
-// this build.
+// What the GUI tests share: a gate that answers approvals without a dialog (approvalgates.h), the demo
+// server of this build (builtservers.h), a host like the app's (testhost.h), and waiting for a window
+// to settle.
 
 #include "core/auth/secretstore.h"
 #include "core/calls/approval.h"
@@ -11,6 +12,9 @@
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconfigfile.h"
 #include "core/workspace/servertrust.h"
+#include "approvalgates.h"
+#include "builtservers.h"
+#include "testhost.h"
 #include "postedevents.h"
 
 #include "ui/viewers/imagepane.h"
@@ -30,82 +34,12 @@
 
 namespace Toolgate::TestSupport {
 
-/// Answers each approval with the decision set last (allow once by default), and records what it
-/// was asked.
-class ScriptedGate final : public ApprovalGate
-{
-public:
-    ApprovalDecision decision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-    QList<ApprovalRequest> requests;
-
-    void requestApproval(const ApprovalRequest &request, QObject *context,
-                         std::function<void(const ApprovalDecision &)> decide) override
-    {
-        requests.append(request);
-        QMetaObject::invokeMethod(context, [decide = std::move(decide), d = decision] { decide(d); }, Qt::QueuedConnection);
-    }
-};
-
 /// Waits until form (an ArgumentForm) has its fields and has checked its arguments: it prepares a
 /// schema, and checks values that take long, off the GUI thread (SchemaChecker).
 template<typename Form>
 [[nodiscard]] bool waitUntilChecked(const Form *form, int timeoutMs = 30000)
 {
     return QTest::qWaitFor([form] { return !form->isChecking(); }, timeoutMs);
-}
-
-/// The demo server built with these tests (never one found on PATH, e.g. an installed package's).
-inline ServerConfig demoConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("demo");
-    config.command = QDir(QStringLiteral(TOOLGATE_BIN_DIR)).filePath(QStringLiteral("toolgate-demo-server"));
-    return config;
-}
-
-/// A host like the desktop app's, with everything it keeps in folder (servers.json, approvals.json,
-/// server-trust.json) and secrets in memory (tests never touch the keychain). The audit store comes from
-/// TOOLGATE_AUDIT_DB, which ctest sets per test, unless auditPath names another.
-/// adjust changes the options before the host is made (e.g. to advertise an extension).
-/// Server trust (issue 16) is on, as in the app: the servers already in folder/servers.json when the host
-/// is made count as trusted by an earlier run, unless trustListed is false (then they wait for a person,
-/// like servers in a file nobody looked at). Servers added later ask as in the app.
-inline std::unique_ptr<Host> guiTestHost(const QString &folder, const QString &auditPath = {},
-                                         const std::function<void(Host::Options &)> &adjust = {}, bool trustListed = true)
-{
-    Host::Options options;
-    options.initiator = CallInitiator::Gui;
-    options.session.clientInfo.name = QStringLiteral("toolgate-tests");
-    options.session.clientInfo.version = QStringLiteral("0");
-    options.serversPath = QDir(folder).filePath(QStringLiteral("servers.json"));
-    options.approvalsPath = QDir(folder).filePath(QStringLiteral("approvals.json"));
-    options.auditPath = auditPath;
-    options.secretStore = std::make_shared<MemorySecretStore>();
-    options.signIn.opener = [](const QUrl &) { return false; };
-    options.serverTrustPath = QDir(folder).filePath(QStringLiteral("server-trust.json"));
-    if (adjust)
-        adjust(options);
-    auto host = std::make_unique<Host>(std::move(options));
-    if (trustListed && host->serverTrust()) {
-        const auto listed = ServerConfigFile::load(host->options().serversPath);
-        for (const ServerConfig &config : listed ? listed.value() : QList<ServerConfig>{})
-            (void)host->serverTrust()->trust(config, QStringLiteral("tests"));
-    }
-    return host;
-}
-
-/// Runs the event loop for one whole turn: until a zero-time timer started now fires, which comes after
-/// every event posted before it and every zero-time timer started before it (deferred layouts, fits,
-/// queued calls). False when it did not come within timeoutMs (the loop is stuck).
-[[nodiscard]] inline bool turnEventLoop(int timeoutMs = 5000)
-{
-    bool fired = false;
-    QTimer marker;
-    marker.setSingleShot(true);
-    marker.setInterval(0);
-    QObject::connect(&marker, &QTimer::timeout, &marker, [&fired] { fired = true; });
-    marker.start();
-    return QTest::qWaitFor([&fired] { return fired; }, timeoutMs);
 }
 
 /// Waits until widget's window is exposed and has taken the shape what was done to it last gives it:

@@ -43,30 +43,12 @@ protected:
     ScriptedGate m_gate;
     QPointer<ServerConnection> m_connection;
 
-    /// For init(): empty when the server is up and lists the tool, else what went wrong.
-    QString startEverything()
+    /// For init(): starts the server; the test fails, saying what went wrong, when it did not come up
+    /// with the tool listed.
+    void startEverything()
     {
-        if (const QString missing = missingNpmPeers(); !missing.isEmpty())
-            return missing;
-        m_dir = std::make_unique<QTemporaryDir>();
-        if (!m_dir->isValid())
-            return QStringLiteral("no temporary folder");
-        m_host = guiTestHost(m_dir->path());
-        m_gate.requests.clear();
-        m_host->setApprovalGate(&m_gate);
-        auto added = m_host->workspace()->addTransientServer(everythingConfig());
-        if (!added)
-            return added.error().message;
-        m_connection = added.value();
-        m_connection->start();
-        // The task tool is registered once the server has seen the client's capabilities.
-        const bool listed = QTest::qWaitFor([this] {
-            if (!m_connection || m_connection->status() != ServerConnection::Status::Ready)
-                return false;
-            const QList<Tool> tools = m_connection->tools();
-            return std::any_of(tools.cbegin(), tools.cend(), [](const Tool &tool) { return tool.name == researchTool; });
-        }, 20000);
-        return listed ? QString() : QStringLiteral("server-everything did not list %1 within 20 s").arg(researchTool);
+        const QString problem = everythingStarted();
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     /// For cleanup(): stops the server, then drops the host and the folder.
@@ -101,6 +83,35 @@ protected:
             const auto entry = tasks()->entry(callId);
             return entry && entry->finished;
         }, timeoutMs);
+    }
+
+private:
+    /// Empty when the server is up and lists the tool, else what went wrong.
+    QString everythingStarted()
+    {
+        if (const QString missing = missingNpmPeers(); !missing.isEmpty())
+            return missing;
+        m_dir = std::make_unique<QTemporaryDir>();
+        if (!m_dir->isValid())
+            return QStringLiteral("no temporary folder");
+        m_host = guiTestHost(m_dir->path());
+        m_gate.requests.clear();
+        m_host->setApprovalGate(&m_gate);
+        auto added = m_host->workspace()->addTransientServer(everythingConfig());
+        if (!added)
+            return added.error().message;
+        m_connection = added.value();
+        m_connection->start();
+        // The task tool is registered once the server has seen the client's capabilities.
+        const bool listed = QTest::qWaitFor(
+            [this] {
+                if (!m_connection || m_connection->status() != ServerConnection::Status::Ready)
+                    return false;
+                const QList<Tool> tools = m_connection->tools();
+                return std::any_of(tools.cbegin(), tools.cend(), [](const Tool &tool) { return tool.name == researchTool; });
+            },
+            20000);
+        return listed ? QString() : QStringLiteral("server-everything did not list %1 within 20 s").arg(researchTool);
     }
 };
 

@@ -1,7 +1,7 @@
 #include "testcontent.h"
 
 #include "ui/viewers/largetextview.h"
-#include "ui/viewers/markdowndetector.h"
+#include "core/common/markdowndetector.h"
 #include "ui/viewers/safetextdocument.h"
 #include "ui/viewers/textchunker.h"
 #include "ui/viewers/viewerformat.h"

@@ -1,4 +1,4 @@
-#include "ui/viewers/markdowndetector.h"
+#include "core/common/markdowndetector.h"
 
 #include <QRegularExpression>
 #include <QString>
