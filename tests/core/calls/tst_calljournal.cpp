@@ -1,5 +1,6 @@
 // The call journal (issue #29, item 3): the pipeline writes each call's life in order, each entry
 // once, so that the audit log never has to make up for a missing or repeated one.
+#include "approvalgates.h"
 #include "inprocessserver.h"
 #include "postedevents.h"
 
@@ -11,6 +12,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::HeldGate;
 
 namespace {
 
@@ -50,17 +52,6 @@ public:
     QStringList runs;
 };
 
-// Holds the question until the test answers it.
-class HeldGate final : public ApprovalGate
-{
-public:
-    void requestApproval(const ApprovalRequest &, QObject *, std::function<void(const ApprovalDecision &)> decide) override
-    {
-        held = std::move(decide);
-    }
-    std::function<void(const ApprovalDecision &)> held;
-};
-
 } // namespace
 
 class tst_CallJournal : public QObject
@@ -96,7 +87,7 @@ private slots:
         QObject owner;
         ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(bool(m_gate->pending), waitMs);
         // Opened before the person is asked: the intent is on record before anything can be sent.
         QCOMPARE(m_journal->linesOf(call->id()), QStringList{u"opened"_s});
         allow();
@@ -111,8 +102,8 @@ private slots:
         QObject owner;
         ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
-        m_gate->held(ApprovalDecision::deny(u"not now"_s)); // a denial ends the call at once
+        QTRY_VERIFY_WITH_TIMEOUT(bool(m_gate->pending), waitMs);
+        m_gate->answer(ApprovalDecision::Kind::Deny); // a denial ends the call at once
         QCOMPARE(finished.size(), 1);
         QCOMPARE(m_journal->linesOf(call->id()), (QStringList{u"opened"_s, u"decided"_s, u"closed"_s}));
         QVERIFY(m_journal->durableAsked.isEmpty());
@@ -147,7 +138,7 @@ private slots:
         auto owner = std::make_unique<QObject>();
         ToolCall *call = start(u"echo"_s, owner.get());
         const quint64 id = call->id();
-        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(bool(m_gate->pending), waitMs);
         owner.reset(); // the window that started it closed while the person decided
         QCOMPARE(m_journal->linesOf(id), (QStringList{u"opened"_s, u"abandoned"_s}));
         allow();
@@ -168,7 +159,7 @@ private slots:
         QObject owner;
         ToolCall *call = start(u"echo"_s, &owner);
         QSignalSpy finished(call, &ToolCall::finished);
-        QTRY_VERIFY_WITH_TIMEOUT(m_gate->held, waitMs);
+        QTRY_VERIFY_WITH_TIMEOUT(bool(m_gate->pending), waitMs);
         call->cancel();
         QCOMPARE(finished.size(), 1);
         QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Cancelled);
@@ -181,7 +172,7 @@ private slots:
 
 private:
     ToolCall *start(const QString &tool, QObject *owner) { return m_pipeline->call(m_fixture->target.get(), tool, {}, CallInitiator::Gui, owner); }
-    void allow() { m_gate->held(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt}); }
+    void allow() { m_gate->answer(ApprovalDecision::Kind::AllowOnce); }
 
     std::unique_ptr<TestSupport::InProcessServer> m_fixture;
     std::unique_ptr<HeldGate> m_gate;

@@ -1,5 +1,6 @@
 // The registry of the newest call of each tool (issue #29, item 3: it moved from the tool panel into
 // core): what a front end shows of a tool's call while it runs and after it ended.
+#include "approvalgates.h"
 #include "inprocessserver.h"
 #include "postedevents.h"
 
@@ -10,25 +11,11 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
+using Toolgate::TestSupport::HeldGate;
 
 namespace {
 
 constexpr int waitMs = 60000;
-
-// Holds every question until the test answers it.
-class HeldGate final : public ApprovalGate
-{
-public:
-    void requestApproval(const ApprovalRequest &, QObject *, std::function<void(const ApprovalDecision &)> decide) override
-    {
-        held.append(std::move(decide));
-    }
-    void allowNext()
-    {
-        held.takeFirst()(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt});
-    }
-    QList<std::function<void(const ApprovalDecision &)>> held;
-};
 
 } // namespace
 
@@ -75,8 +62,8 @@ private slots:
         QCOMPARE(calls.runningCount(), 1);
         QCOMPARE(running.constLast().constFirst().toInt(), 1);
 
-        QTRY_COMPARE_WITH_TIMEOUT(gate.held.size(), 1, waitMs);
-        gate.allowNext();
+        QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+        gate.answer(ApprovalDecision::Kind::AllowOnce);
         QTRY_VERIFY_WITH_TIMEOUT(entry->progress.has_value(), waitMs);
         QCOMPARE(entry->progress->message, u"half way"_s);
         QVERIFY(!changed.isEmpty());
@@ -111,11 +98,11 @@ private slots:
             calls.track(call, {});
         }
         // The pipeline asks one question at a time: the first call, "slow", is denied, the others allowed.
-        QTRY_COMPARE_WITH_TIMEOUT(gate.held.size(), 1, waitMs);
-        gate.held.takeFirst()(ApprovalDecision::deny());
+        QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+        gate.answer(ApprovalDecision::Kind::Deny);
         for (int i = 0; i < CallRegistry::maxTools + 5; ++i) {
-            QTRY_COMPARE_WITH_TIMEOUT(gate.held.size(), 1, waitMs);
-            gate.allowNext();
+            QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+            gate.answer(ApprovalDecision::Kind::AllowOnce);
         }
         QTRY_COMPARE_WITH_TIMEOUT(ended, CallRegistry::maxTools + 6, waitMs);
         // Another one pushes the oldest finished tools out.
@@ -137,8 +124,8 @@ private slots:
         {
             CallRegistry calls;
             calls.track(call, {});
-            QTRY_COMPARE_WITH_TIMEOUT(gate.held.size(), 1, waitMs);
-            gate.allowNext();
+            QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+            gate.answer(ApprovalDecision::Kind::AllowOnce);
             QTRY_COMPARE_WITH_TIMEOUT(m_waiting.size(), 1, waitMs);
             QCOMPARE(call->stage(), ToolCall::Stage::Running);
         }
