@@ -2,12 +2,18 @@
 
 // Reading back what the real audit log stored, for tests that check what was recorded.
 
+#include "core/audit/auditdatabase.h"
 #include "core/audit/auditfilter.h"
 #include "core/audit/auditreader.h"
 #include "core/audit/auditrecord.h"
+#include "core/audit/auditverifier.h"
 #include "core/common/result.h"
 
+#include <QDebug>
 #include <QList>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
 #include <QStringList>
 
 namespace Toolgate::TestSupport {
@@ -36,6 +42,48 @@ inline QStringList namesOf(const QList<AuditRecord> &records)
     for (const AuditRecord &record : records)
         names.append(record.name);
     return names;
+}
+
+/// A raw connection to the store, for tampering as an attacker with access to the file would.
+class RawDb
+{
+public:
+    explicit RawDb(const QString &path)
+    {
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("raw"));
+        m_db.setDatabaseName(path);
+        m_db.open();
+    }
+    ~RawDb()
+    {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("raw"));
+    }
+    bool exec(const QString &sql)
+    {
+        QSqlQuery query(m_db);
+        const bool ok = query.exec(sql);
+        if (!ok)
+            qWarning() << sql << query.lastError().text();
+        return ok;
+    }
+
+private:
+    QSqlDatabase m_db;
+};
+
+/// Whether the store at path is intact: its hash chain verified from a connection of its own.
+inline Result<AuditVerification> verifyStore(const QString &path)
+{
+    AuditDatabase::Options options;
+    options.path = path;
+    options.connectionName = QStringLiteral("verify");
+    options.createIfMissing = false;
+    auto database = AuditDatabase::open(options);
+    if (!database)
+        return database.error();
+    return AuditVerifier::verify(*database.value());
 }
 
 } // namespace Toolgate::TestSupport

@@ -1,6 +1,7 @@
 // AuditLog end to end: recording through the real call pipeline, crash recovery with a killed
 // child process, redaction in the stored bytes, tamper detection, queries, export, migrations.
 
+#include "auditrecords.h"
 #include "core/audit/auditdatabase.h"
 #include "core/audit/auditexporter.h"
 #include "core/audit/auditlog.h"
@@ -27,6 +28,9 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
+
+using Toolgate::TestSupport::RawDb;
+using Toolgate::TestSupport::verifyStore;
 
 namespace {
 
@@ -59,47 +63,6 @@ AuditToolCallOutcome makeOutcome(const QString &text, ToolCallOutcome::Kind kind
 ApprovalDecision allowOnce()
 {
     return {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
-}
-
-// A raw connection to the store, for tampering like an attacker with file access would.
-class RawDb
-{
-public:
-    explicit RawDb(const QString &path)
-    {
-        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
-        m_db.setDatabaseName(path);
-        m_db.open();
-    }
-    ~RawDb()
-    {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(u"raw"_s);
-    }
-    bool exec(const QString &sql)
-    {
-        QSqlQuery query(m_db);
-        const bool ok = query.exec(sql);
-        if (!ok)
-            qWarning() << sql << query.lastError().text();
-        return ok;
-    }
-
-private:
-    QSqlDatabase m_db;
-};
-
-Result<AuditVerification> verifyStore(const QString &path)
-{
-    AuditDatabase::Options options;
-    options.path = path;
-    options.connectionName = u"verify"_s;
-    options.createIfMissing = false;
-    auto database = AuditDatabase::open(options);
-    if (!database)
-        return database.error();
-    return AuditVerifier::verify(*database.value());
 }
 
 } // namespace

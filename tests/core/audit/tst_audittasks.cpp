@@ -4,6 +4,7 @@
 // tests go through the real pipeline against @modelcontextprotocol/server-everything (tests/npm),
 // whose simulate-research-query requires a task.
 
+#include "auditrecords.h"
 #include "core/audit/auditdatabase.h"
 #include "core/audit/auditexporter.h"
 #include "core/audit/auditlog.h"
@@ -39,51 +40,14 @@ using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace Toolgate::TestSupport::ResearchCalls;
 
+using Toolgate::TestSupport::RawDb;
+using Toolgate::TestSupport::verifyStore;
+
 namespace {
 
 constexpr int waitMs = 15000;
 
 const QString taskId = u"task-3b9e-41"_s;
-
-class RawDb
-{
-public:
-    explicit RawDb(const QString &path)
-    {
-        m_db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"raw"_s);
-        m_db.setDatabaseName(path);
-        m_db.open();
-    }
-    ~RawDb()
-    {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(u"raw"_s);
-    }
-    bool exec(const QString &sql)
-    {
-        QSqlQuery query(m_db);
-        const bool ok = query.exec(sql);
-        if (!ok)
-            qWarning() << sql << query.lastError().text();
-        return ok;
-    }
-
-private:
-    QSqlDatabase m_db;
-};
-
-Result<AuditVerification> verifyStore(const QString &path)
-{
-    AuditDatabase::Options options;
-    options.path = path;
-    options.connectionName = u"verify"_s;
-    options.createIfMissing = false;
-    auto database = AuditDatabase::open(options);
-    if (!database)
-        return database.error();
-    return AuditVerifier::verify(*database.value());
-}
 
 QStringList chainKinds(AuditReader &reader, qint64 recordId)
 {
