@@ -29,9 +29,6 @@ using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
 
-using Toolgate::TestSupport::RawDb;
-using Toolgate::TestSupport::verifyStore;
-
 namespace {
 
 constexpr int waitMs = 15000;

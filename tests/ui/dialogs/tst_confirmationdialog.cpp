@@ -135,6 +135,21 @@ QString warningText(QWidget *dialog)
 
 } // namespace
 
+// A dialog gate in a window, asked through a queue as the pipeline asks it: one question at a time.
+struct DialogGate
+{
+    QWidget window;
+    DialogApprovalGate *gate = nullptr;
+    ApprovalQueue questions;
+
+    DialogGate()
+        : gate(new DialogApprovalGate(&window))
+        , questions(gate)
+    {
+        gate->setAllowDelay(0);
+    }
+};
+
 class tst_ConfirmationDialog : public QObject
 {
     Q_OBJECT
@@ -560,10 +575,8 @@ void tst_ConfirmationDialog::largeArgumentsCanBeEdited()
 
 void tst_ConfirmationDialog::gateAnswersExactlyOnce()
 {
-    QWidget window;
-    auto *gate = new DialogApprovalGate(&window);
-    gate->setAllowDelay(0);
-    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
+    DialogGate fixture;
+    auto &[window, gate, questions] = fixture;
     QObject context;
     QList<ApprovalDecision> answers;
     questions.ask(makeRequest(), &context, [&](const ApprovalDecision &d) { answers.append(d); });
@@ -585,10 +598,8 @@ void tst_ConfirmationDialog::gateAnswersExactlyOnce()
 
 void tst_ConfirmationDialog::gateQueuesRequests()
 {
-    QWidget window;
-    auto *gate = new DialogApprovalGate(&window);
-    gate->setAllowDelay(0);
-    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
+    DialogGate fixture;
+    auto &[window, gate, questions] = fixture;
     QObject context;
     QStringList answeredTools;
     QList<ApprovalDecision::Kind> kinds;
@@ -626,10 +637,8 @@ void tst_ConfirmationDialog::gateQueuesRequests()
 
 void tst_ConfirmationDialog::gateDropsRequestWhenContextDies()
 {
-    QWidget window;
-    auto *gate = new DialogApprovalGate(&window);
-    gate->setAllowDelay(0);
-    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
+    DialogGate fixture;
+    auto &[window, gate, questions] = fixture;
     int answers = 0;
     auto shown = std::make_unique<QObject>();
     auto waiting = std::make_unique<QObject>();
@@ -656,10 +665,8 @@ void tst_ConfirmationDialog::gatePreparesOffTheGuiThread()
 {
     // Printing 50,000 items and wording their problems held the window 40-60 ms: the gate has them
     // made in the thread pool and opens the dialog afterwards, with exactly that text.
-    QWidget window;
-    auto *gate = new DialogApprovalGate(&window);
-    gate->setAllowDelay(0);
-    ApprovalQueue questions(gate); // as the pipeline asks: one question at a time
+    DialogGate fixture;
+    auto &[window, gate, questions] = fixture;
     ApprovalRequest large = makeRequest(u"large"_s);
     QJsonArray items;
     for (int i = 0; i < 50000; ++i)
