@@ -199,12 +199,10 @@ void ToolCallPipeline::setArgumentRules(ArgumentRules *rules)
 ToolCall *ToolCallPipeline::call(CallTarget *target, const QString &toolName, const QJsonObject &arguments,
                                  CallInitiator initiator, QObject *parent, const JsonKeyOrder &argumentOrder)
 {
-    Tool placeholder;
-    placeholder.name = toolName;
     ToolCallRecord record;
     record.id = nextCallId();
     record.server = target ? target->identity() : ServerIdentity{};
-    record.tool = target ? target->listedTool(toolName).value_or(placeholder) : placeholder;
+    record.tool.name = toolName; // the definition is looked up once, when the call starts
     record.requestedArguments = arguments;
     record.argumentOrder = argumentOrder;
     record.initiator = initiator;

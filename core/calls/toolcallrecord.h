@@ -81,7 +81,8 @@ struct ToolCallRecord
     /// For a call an app view made: the id of the call whose result rendered that app; 0 otherwise.
     quint64 originCallId = 0;
     ServerIdentity server;
-    /// The tool as the person is shown it: the definition the server lists.
+    /// The tool as the person is shown it: the definition the server lists (only its name until the
+    /// call starts, on the next turn of the event loop after ToolCallPipeline::call()).
     Tool tool;
     /// The arguments the caller asked for (before any edit by the human),
     QJsonObject requestedArguments;
