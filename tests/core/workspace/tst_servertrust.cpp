@@ -113,6 +113,16 @@ private slots:
         c.protocolEra = ServerConfig::EraPreference::Modern;
         c.enabled = false;
         QTest::addRow("name, era and enabled") << c << true;
+        // The sandbox is part of what is trusted (issue 32): less of it asks again.
+        c = base;
+        c.sandbox.enabled = false;
+        QTest::addRow("sandbox off") << c << false;
+        c = base;
+        c.sandbox.grants = {{QStringLiteral("/srv/data"), true}};
+        QTest::addRow("a folder granted") << c << false;
+        c = base;
+        c.sandbox.network = SandboxProfile::Network::Off;
+        QTest::addRow("network off") << c << false;
     }
 
     void fingerprintFollowsWhatRuns()
@@ -306,6 +316,8 @@ private slots:
         fault.name = QStringLiteral("fault");
         fault.command = faultServerPath();
         fault.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids);
+        // It notes its starts in a file of the test's folder, which its sandbox (issue 32) must be granted.
+        fault.sandbox.grants = {{dir.path(), true}};
         QVERIFY(ServerConfigFile::save(serversFile, {fault}));
 
         AuditLog::Options auditOptions;
