@@ -48,6 +48,8 @@ private:
         config.command = m_fault;
         config.args = args;
         config.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids());
+        // It notes its starts in a file of the test's folder, which its sandbox (issue 32) must be granted.
+        config.sandbox.grants = {{QFileInfo(pids()).absolutePath(), true}};
         return config;
     }
 

@@ -324,6 +324,8 @@ ServerConfig faultConfig(const QString &pids, const QStringList &args = {})
     config.command = faultServer();
     config.args = args;
     config.env.insert(u"FAULT_SERVER_PIDS"_s, pids);
+    // It notes its starts in a file of the test's folder, which its sandbox (issue 32) must be granted.
+    config.sandbox.grants = {{QFileInfo(pids).absolutePath(), true}};
     return config;
 }
 

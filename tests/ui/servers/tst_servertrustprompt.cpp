@@ -34,6 +34,8 @@ ServerConfig faultConfig(const QString &pids)
     config.name = QStringLiteral("fault");
     config.command = faultServerPath();
     config.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pids);
+    // It notes its starts in a file of the test's folder, which its sandbox (issue 32) must be granted.
+    config.sandbox.grants = {{QFileInfo(pids).absolutePath(), true}};
     return config;
 }
 
