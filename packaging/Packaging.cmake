@@ -162,7 +162,8 @@ else()
     # Apps views), also its renderer executable, which is started, not linked.
     set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
     set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite")
+    # bubblewrap: local servers run in its sandbox (docs/sandbox.md); started, not linked.
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6sql6-sqlite, bubblewrap")
     if(TOOLGATE_HAVE_WEBENGINE)
         string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libqt6webenginecore6-bin")
     endif()

@@ -28,6 +28,8 @@ readonly APP_PACKAGES=(
     qt6-svg-dev qtkeychain-qt6-dev libgl-dev libssl-dev openssl
     # the order of JSON keys as written (JsonKeyOrder's reader; header-only)
     nlohmann-json3-dev
+    # the sandbox local servers run in (issue 32, docs/sandbox.md); the tests start servers in it too
+    bubblewrap
     # MCP App views (WebEngine, WebChannel), audio playback (Multimedia), translations (lupdate/lrelease)
     qt6-webengine-dev qt6-webchannel-dev qt6-multimedia-dev qt6-l10n-tools
 )

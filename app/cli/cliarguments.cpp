@@ -148,6 +148,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             ok = flag(parsed.runAsTask);
         } else if (name == QLatin1String("--no-wait")) {
             ok = flag(parsed.noWait);
+        } else if (name == QLatin1String("--no-sandbox")) {
+            ok = flag(parsed.noSandbox);
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
@@ -158,7 +160,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--against-server") || name == QLatin1String("--model")
                    || name == QLatin1String("--model-url") || name == QLatin1String("--model-api")
                    || name == QLatin1String("--model-key-env") || name == QLatin1String("--tool")
-                   || name == QLatin1String("--max-rounds")) {
+                   || name == QLatin1String("--max-rounds") || name == QLatin1String("--grant")
+                   || name == QLatin1String("--network")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -203,6 +206,15 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 if (!TerminalServerTrust::isFingerprint(v.value()))
                     return usageError(Cli::tr("--trust-fingerprint wants the 64 hex digits toolgate-cli shows for a server, not \"%1\"").arg(v.value()));
                 parsed.trustFingerprints.append(v.value().toLower());
+            } else if (name == QLatin1String("--grant")) {
+                const QString folder = SandboxProfile::parseGrant(v.value()).path;
+                if (!QFileInfo(folder).isDir())
+                    return usageError(Cli::tr("--grant wants an existing folder, optionally followed by \":rw\", not \"%1\"").arg(v.value()));
+                parsed.grants.append(v.value());
+            } else if (name == QLatin1String("--network")) {
+                if (v.value() != QLatin1String("on") && v.value() != QLatin1String("off"))
+                    return usageError(Cli::tr("--network wants \"on\" or \"off\", not \"%1\"").arg(v.value()));
+                parsed.network = v.value();
             } else if (name == QLatin1String("--root")) {
                 if (!QFileInfo(v.value()).isDir())
                     return usageError(Cli::tr("--root wants an existing folder, not \"%1\"").arg(v.value()));
@@ -261,6 +273,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--config cannot be combined with a server command after \"--\""));
     if (!parsed.url.isEmpty() && (!parsed.inlineServer.isEmpty() || !parsed.serverName.isEmpty() || seenConfig))
         return usageError(Cli::tr("--url names the server itself; it cannot be combined with --server, --config or a command after \"--\""));
+    if (parsed.noSandbox && (!parsed.grants.isEmpty() || !parsed.network.isEmpty()))
+        return usageError(Cli::tr("--no-sandbox runs the server without a sandbox; --grant and --network do not apply"));
+    if (!parsed.url.isEmpty() && (parsed.noSandbox || !parsed.grants.isEmpty() || !parsed.network.isEmpty()))
+        return usageError(Cli::tr("--grant, --network and --no-sandbox apply to local servers, not to --url"));
     if (!parsed.headers.isEmpty() && parsed.url.isEmpty())
         return usageError(Cli::tr("--header only goes with --url"));
     if (parsed.command == CliCommand::Servers && !parsed.serverName.isEmpty())
@@ -490,6 +506,14 @@ Options:
                       that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client's
                       roots (repeatable; none are shared without it)
+  --grant DIR[:rw]    let a local server's sandbox see DIR, read-only, or with ":rw" to
+                      write in it too (repeatable; adds to the servers file's grants)
+  --network on|off    whether a local server's sandbox may use the network (this
+                      computer included); default: as the servers file says, else on
+  --no-sandbox        run a local server with your full rights, without a sandbox
+                      (recorded in the audit log). Local servers run in a sandbox by
+                      default: the system read-only, your home folder hidden except
+                      the grants, never Toolgate's own files or your keys
   --task              call: ask the tool to run as a task, when it may (tools that require
                       it always do)
   --no-wait           call: once the server answers with a task, print its id and exit,

@@ -37,6 +37,12 @@ struct CliArguments
     QStringList trustFingerprints;
     /// --root DIR: folders servers may know about (roots/list), as given.
     QStringList roots;
+    /// --grant PATH[:rw] (repeatable): folders added to the sandbox of the server for this run.
+    QStringList grants;
+    /// --network on|off: the sandbox's network for this run; empty: as the servers file says.
+    QString network;
+    /// --no-sandbox: run the server with the person's full rights (recorded in the audit log).
+    bool noSandbox = false;
     bool help = false;
     bool version = false;
     /// --task: ask a tool whose task support is optional to run as a task (call only).

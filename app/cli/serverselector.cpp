@@ -22,7 +22,41 @@ QString names(const QList<ServerConfig> &servers)
     return list.join(QStringLiteral(", "));
 }
 
+/// --grant, --network and --no-sandbox change a local server's sandbox for this run (issue 32); the
+/// audit log is told who changed it.
+void applySandboxOptions(ServerConfig &config, const CliArguments &arguments)
+{
+    if (config.transport != ServerConfig::Transport::Stdio)
+        return;
+    QStringList changedBy;
+    if (arguments.noSandbox) {
+        config.sandbox.enabled = false;
+        changedBy.append(QStringLiteral("--no-sandbox"));
+    }
+    for (const QString &grant : arguments.grants) {
+        SandboxProfile::Grant parsed = SandboxProfile::parseGrant(grant);
+        parsed.path = QFileInfo(parsed.path).absoluteFilePath();
+        config.sandbox.grants.append(parsed);
+        changedBy.append(QStringLiteral("--grant ") + grant);
+    }
+    if (!arguments.network.isEmpty()) {
+        config.sandbox.network = arguments.network == QLatin1String("off") ? SandboxProfile::Network::Off : SandboxProfile::Network::On;
+        changedBy.append(QStringLiteral("--network ") + arguments.network);
+    }
+    config.sandboxChangedBy = changedBy.join(u' ');
+}
+
+Result<ServerSelector::Choice> choose(const CliArguments &arguments);
+
 } // namespace
+
+Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &arguments)
+{
+    Result<Choice> choice = choose(arguments);
+    if (choice)
+        applySandboxOptions(choice.value().config, arguments);
+    return choice;
+}
 
 Result<ServerSelector::Configured> ServerSelector::configured(const CliArguments &arguments)
 {
@@ -44,8 +78,11 @@ Result<ServerSelector::Configured> ServerSelector::configured(const CliArguments
     return result;
 }
 
-Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &arguments)
+namespace {
+
+Result<ServerSelector::Choice> choose(const CliArguments &arguments)
 {
+    using Choice = ServerSelector::Choice;
     if (!arguments.url.isEmpty()) {
         const auto config = HttpSupport::inlineServer(arguments.url, arguments.headers);
         if (!config)
@@ -100,5 +137,7 @@ Result<ServerSelector::Choice> ServerSelector::select(const CliArguments &argume
     return usageError(Cli::tr("%1 configures several servers; choose one with --server NAME. Enabled servers: %2")
                           .arg(source, names(enabled)));
 }
+
+} // namespace
 
 } // namespace Toolgate

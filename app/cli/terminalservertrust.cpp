@@ -4,6 +4,7 @@
 #include "app/cli/console.h"
 #include "app/cli/terminalreader.h"
 #include "core/transport/stdiotransport.h"
+#include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/servertrust.h"
 
@@ -72,6 +73,11 @@ void TerminalServerTrust::decide()
         const Result<QString> program = StdioTransport::resolveProgram(config.launchSpec());
         text += Cli::tr("  Program:     %1\n").arg(Console::sanitizedLine(program ? QDir::toNativeSeparators(program.value())
                                                                                   : program.error().message));
+        // What it will be able to read, write and reach (issue 32), next to what it runs.
+        QStringList sandbox;
+        for (const QString &line : BubblewrapLauncher::describe(config.launchSpec(), config.sandbox))
+            sandbox.append(Console::sanitizedLine(line));
+        text += Cli::tr("  Sandbox:     %1\n").arg(sandbox.join(QStringLiteral("\n               ")));
         // Each value decides what runs as much as the command (PATH, NODE_OPTIONS, PYTHONPATH, ...).
         QStringList variables;
         for (const QString &name : facts.environmentNames)

@@ -25,6 +25,28 @@ QJsonObject trustDetails(const ServerConnection *connection)
     return details;
 }
 
+/// The sandbox a local server starts in (issue 32): its grants and network, or "not sandboxed", and who
+/// turned it off for this run when it was not the servers file (toolgate-cli --no-sandbox).
+QJsonObject startDetails(const ServerConnection *connection)
+{
+    const ServerConfig &config = connection->config();
+    if (config.transport != ServerConfig::Transport::Stdio)
+        return {};
+    QJsonObject details;
+    if (config.sandbox.enabled) {
+        QJsonArray grants;
+        for (const SandboxProfile::Grant &grant : config.sandbox.grants)
+            grants.append(SandboxProfile::grantText(grant));
+        details.insert(QStringLiteral("sandbox"), QJsonObject{{QStringLiteral("grants"), grants},
+                                                              {QStringLiteral("network"), config.sandbox.networkText()}});
+    } else {
+        details.insert(QStringLiteral("sandbox"), QStringLiteral("not sandboxed"));
+    }
+    if (!config.sandboxChangedBy.isEmpty())
+        details.insert(QStringLiteral("sandboxChangedBy"), config.sandboxChangedBy);
+    return details;
+}
+
 } // namespace
 
 ConnectionAuditor::ConnectionAuditor(AuditLog *log, CallInitiator initiator, QObject *parent)
@@ -76,7 +98,7 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
     const bool gaveUp = std::exchange(m_gaveUp[connection], false);
     switch (connection->status()) {
     case ServerConnection::Status::Starting:
-        record(server, int(Kind::Connecting), {}, {});
+        record(server, int(Kind::Connecting), {}, startDetails(connection));
         break;
     case ServerConnection::Status::Ready: {
         // The era and how it was settled (issue 15), next to the version: who reads the log later can

@@ -415,7 +415,9 @@ QMap<QString, QString> StdioTransport::childEnvironment(const StdioLaunchSpec &s
 {
     const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
     QMap<QString, QString> env;
-    const QStringList keys = spec.inheritFullEnvironment ? system.keys() : allowedEnvironmentVariables();
+    const QStringList keys = spec.exactEnvironment ? QStringList()
+        : spec.inheritFullEnvironment              ? system.keys()
+                                                   : allowedEnvironmentVariables();
     for (const QString &key : keys) {
         if (system.contains(key))
             env.insert(key, system.value(key));
@@ -630,6 +632,8 @@ Transport::State StdioTransport::state() const
 
 QString StdioTransport::description() const
 {
+    if (!d->spec.displayCommand.isEmpty())
+        return d->spec.displayCommand;
     QStringList parts{quoteArgument(d->spec.program)};
     for (const QString &argument : d->spec.arguments)
         parts.append(quoteArgument(argument));

@@ -23,6 +23,12 @@ struct StdioLaunchSpec
     /// false: the child sees only a small allow-list of our environment (PATH, HOME, ...) plus
     /// `environment`, so secrets in our environment do not leak into every server.
     bool inheritFullEnvironment = false;
+    /// true: the child gets exactly `environment` and nothing of ours (a sandbox sets every variable
+    /// itself). Wins over inheritFullEnvironment.
+    bool exactEnvironment = false;
+    /// Shown by description() instead of program and arguments when set: a sandbox's wrapper runs
+    /// the server, but people and logs should recognise the server's own command.
+    QString displayCommand;
     /// Values (tokens, keys) the server must not get to repeat into our logs: what it writes to
     /// stderr, or to stdout that is not a message, has them redacted before anyone sees it. Values
     /// of `environment` whose names look secret are redacted as well.

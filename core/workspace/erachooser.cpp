@@ -5,6 +5,7 @@
 #include "core/workspace/eracache.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconsole.h"
+#include "core/workspace/transportfactory.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -70,7 +71,13 @@ void EraChooser::probe(const ServerConfig &config, const ClientSession::Options 
         options.clientInfo.name = QStringLiteral("toolgate");
         options.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
     }
-    m_negotiator = std::make_unique<EraNegotiator>(config.launchSpec(), options);
+    // The probe's sibling is as much the server as the server itself: it runs in the same sandbox.
+    Result<StdioLaunchSpec> spec = TransportFactory::stdioLaunchSpec(config);
+    if (!spec) {
+        QMetaObject::invokeMethod(context, [decided = std::move(decided), error = spec.error()] { decided(error); }, Qt::QueuedConnection);
+        return;
+    }
+    m_negotiator = std::make_unique<EraNegotiator>(std::move(spec).value(), options);
     // config is the connection's own, which outlives the probe.
     QObject::connect(m_negotiator.get(), &EraNegotiator::decided, context,
                      [this, &config, decided = std::move(decided)](const EraVerdict &verdict) { onDecided(config, verdict, decided); });

@@ -2,6 +2,7 @@
 
 #include "core/common/jsonkeyorder.h"
 #include "core/transport/stdiotransport.h"
+#include "core/workspace/sandboxprofile.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -27,6 +28,12 @@ struct ServerConfig
     QStringList args;
     QMap<QString, QString> env;
     QString cwd;
+    /// What the server may touch when it runs (issue 32); on by default. Written to the servers file as
+    /// "sandbox" only when it differs from the default.
+    SandboxProfile sandbox;
+    /// Who changed the sandbox for this run only, when not the servers file ("--no-sandbox", "--grant"):
+    /// recorded in the audit log. Never written to a servers file.
+    QString sandboxChangedBy;
     // Http and Sse
     QString url;
     QMap<QString, QString> headers;

@@ -35,11 +35,12 @@ const QLatin1String kHeaders("headers");
 const QLatin1String kDisabled("disabled");
 const QLatin1String kSecretKeys("secretKeys");
 const QLatin1String kProtocolEra("protocolEra");
+const QLatin1String kSandbox("sandbox");
 
 /// The keys ServerConfig models; everything else of an entry goes to extra.
 bool isModelledKey(const QString &key)
 {
-    static const QSet<QString> keys{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra};
+    static const QSet<QString> keys{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra, kSandbox};
     return keys.contains(key);
 }
 
@@ -346,6 +347,13 @@ private:
             config.protocolEra = *preference;
         }
 
+        if (entry.contains(kSandbox)) {
+            auto sandbox = SandboxProfile::fromJson(entry.value(kSandbox));
+            if (!sandbox)
+                return serverFail(name, sandbox.error().message);
+            config.sandbox = sandbox.value();
+        }
+
         auto type = string(name, entry, kType);
         if (!type)
             return type.error();
@@ -451,6 +459,9 @@ QJsonObject serverToJson(const ServerConfig &config)
     // Auto is the default and not written, so files from before issue 15 come back unchanged.
     if (config.protocolEra != ServerConfig::EraPreference::Auto)
         entry.insert(kProtocolEra, ServerConfig::eraPreferenceName(config.protocolEra));
+    // The default profile is not written, so files from before issue 32 come back unchanged.
+    if (config.transport == ServerConfig::Transport::Stdio && !config.sandbox.isDefault())
+        entry.insert(kSandbox, config.sandbox.toJson());
     // Names the parser finds by itself need not be written down.
     QStringList explicitSecrets;
     for (const QString &key : config.secretKeys) {
@@ -488,7 +499,7 @@ QByteArray ServerConfigFile::serialize(const QList<ServerConfig> &list)
     // The servers in the list's order (the file's, new ones last); each server's settings, env and
     // headers in the order the person wrote them (ServerConfig::fileOrder), new ones in the order
     // people usually write them, what Toolgate does not model after them.
-    static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra};
+    static const QStringList settingsOrder{kType, kCommand, kArgs, kEnv, kCwd, kUrl, kHeaders, kDisabled, kSecretKeys, kProtocolEra, kSandbox};
     QJsonObject servers;
     QStringList names;
     for (const ServerConfig &config : list) {

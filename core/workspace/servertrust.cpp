@@ -51,6 +51,18 @@ QString joinOrNone(const QStringList &list)
     return list.isEmpty() ? QCoreApplication::translate("Toolgate::ServerTrust", "(none)") : list.join(QStringLiteral(", "));
 }
 
+/// A profile in one line, for "what changed".
+QString sandboxSummary(const SandboxProfile &profile)
+{
+    if (!profile.enabled)
+        return QCoreApplication::translate("Toolgate::ServerTrust", "off");
+    QStringList grants;
+    for (const SandboxProfile::Grant &grant : profile.grants)
+        grants.append(SandboxProfile::grantText(grant));
+    return QCoreApplication::translate("Toolgate::ServerTrust", "on (grants: %1; network: %2)")
+        .arg(joinOrNone(grants), profile.networkText());
+}
+
 constexpr qsizetype digestKeySize = 32;
 
 QByteArray readDigestKey(const QString &path)
@@ -152,6 +164,7 @@ ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
         }
     }
     facts.workingDirectory = config.cwd;
+    facts.sandbox = config.sandbox;
     return facts;
 }
 
@@ -178,6 +191,13 @@ QString ServerTrustFacts::fingerprint() const
                 addField(hash, it.key());
                 addField(hash, it.value());
             }
+        }
+        // Only when it differs from the default (issue 32): servers trusted before keep their trust
+        // under the default profile, which confines them more than they ran before.
+        if (!sandbox.isDefault()) {
+            addField(hash, u"sandbox");
+            addField(hash, QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("sandbox"), sandbox.toJson()}})
+                                                 .toJson(QJsonDocument::Compact)));
         }
     }
     return QString::fromLatin1(hash.result().toHex());
@@ -236,6 +256,8 @@ QStringList ServerTrustFacts::changesSince(const ServerTrustFacts &before) const
                            .arg(before.workingDirectory.isEmpty() ? none : before.workingDirectory,
                                 workingDirectory.isEmpty() ? none : workingDirectory));
     }
+    if (sandbox != before.sandbox)
+        changes.append(QCoreApplication::translate("Toolgate::ServerTrust", "Sandbox: %1 → %2").arg(sandboxSummary(before.sandbox), sandboxSummary(sandbox)));
     return changes;
 }
 
@@ -254,6 +276,8 @@ QJsonObject ServerTrustFacts::toJson() const
     }
     if (!workingDirectory.isEmpty())
         object.insert(QLatin1String("workingDirectory"), workingDirectory);
+    if (!sandbox.isDefault())
+        object.insert(QLatin1String("sandbox"), sandbox.toJson());
     return object;
 }
 
@@ -279,6 +303,10 @@ ServerTrustFacts ServerTrustFacts::fromJson(const QJsonObject &object)
     for (auto it = values.begin(); it != values.end(); ++it)
         facts.environment.insert(it.key(), it.value().toString());
     facts.workingDirectory = object.value(QLatin1String("workingDirectory")).toString();
+    if (object.contains(QLatin1String("sandbox"))) {
+        if (auto sandbox = SandboxProfile::fromJson(object.value(QLatin1String("sandbox"))))
+            facts.sandbox = sandbox.value();
+    }
     return facts;
 }
 

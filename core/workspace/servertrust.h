@@ -37,6 +37,8 @@ struct ServerTrustFacts
     /// were checked.
     QMap<QString, QString> environment;
     QString workingDirectory;   ///< empty: Toolgate's own
+    /// What the server may touch (issue 32): part of what is trusted, so a changed profile asks again.
+    SandboxProfile sandbox;
     // Remote (HTTP, SSE)
     QString origin;             ///< "https://example.com:443"
 

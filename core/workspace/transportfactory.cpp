@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "core/transport/ssetransport.h"
 #include "core/transport/stdiotransport.h"
+#include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/serverconfig.h"
 #include <QCoreApplication>
 
@@ -12,12 +13,22 @@ namespace Toolgate {
 
 namespace TransportFactory {
 
+Result<StdioLaunchSpec> stdioLaunchSpec(const ServerConfig &config)
+{
+    StdioLaunchSpec spec = config.launchSpec();
+    spec.secretValues = config.secretValues();
+    // The one place local servers start, so the GUI and the CLI run them in the same sandbox. One
+    // that cannot be had fails the start: nothing runs unconfined unless the person said so.
+    return BubblewrapLauncher::wrap(spec, config.sandbox);
+}
+
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options)
 {
     if (config.transport == ServerConfig::Transport::Stdio) {
-        StdioLaunchSpec spec = config.launchSpec();
-        spec.secretValues = config.secretValues();
-        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(spec));
+        Result<StdioLaunchSpec> sandboxed = stdioLaunchSpec(config);
+        if (!sandboxed)
+            return sandboxed.error();
+        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(std::move(sandboxed).value()));
     }
     const QUrl url(config.url.trimmed());
     if (config.url.trimmed().isEmpty()) {

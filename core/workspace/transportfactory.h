@@ -2,6 +2,7 @@
 
 #include "core/common/result.h"
 #include "core/transport/httpauthenticator.h"
+#include "core/transport/stdiotransport.h"
 
 #include <functional>
 #include <memory>
@@ -22,6 +23,10 @@ struct Options
 };
 
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options = {});
+
+/// How a stdio server of config is started: its launch spec in its sandbox (issue 32). Every process of a
+/// local server starts from this, the era probe's sibling too; the error says why no sandbox can be had.
+Result<StdioLaunchSpec> stdioLaunchSpec(const ServerConfig &config);
 
 /// A factory function bound to options, for ServerConnection::setTransportFactory().
 std::function<Result<std::unique_ptr<Transport>>(const ServerConfig &config)> factory(Options options = {});

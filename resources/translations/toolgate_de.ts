@@ -2207,6 +2207,14 @@ Options:
                       that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client&apos;s
                       roots (repeatable; none are shared without it)
+  --grant DIR[:rw]    let a local server&apos;s sandbox see DIR, read-only, or with &quot;:rw&quot; to
+                      write in it too (repeatable; adds to the servers file&apos;s grants)
+  --network on|off    whether a local server&apos;s sandbox may use the network (this
+                      computer included); default: as the servers file says, else on
+  --no-sandbox        run a local server with your full rights, without a sandbox
+                      (recorded in the audit log). Local servers run in a sandbox by
+                      default: the system read-only, your home folder hidden except
+                      the grants, never Toolgate&apos;s own files or your keys
   --task              call: ask the tool to run as a task, when it may (tools that require
                       it always do)
   --no-wait           call: once the server answers with a task, print its id and exit,
@@ -2330,6 +2338,14 @@ Optionen:
                       Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
   --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
                       (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+  --grant DIR[:rw]    die Sandbox eines lokalen Servers DIR sehen lassen, nur lesend, oder mit
+                      &quot;:rw&quot; auch schreibend (wiederholbar; ergänzt die Freigaben der Serverdatei)
+  --network on|off    ob die Sandbox eines lokalen Servers das Netzwerk nutzen darf (auch diesen
+                      Computer); Vorgabe: wie in der Serverdatei, sonst on
+  --no-sandbox        einen lokalen Server ohne Sandbox mit Ihren vollen Rechten ausführen
+                      (wird im Audit-Log festgehalten). Lokale Server laufen sonst in einer
+                      Sandbox: das System nur lesbar, Ihr Home-Ordner verborgen bis auf die
+                      Freigaben, nie Toolgates eigene Dateien oder Ihre Schlüssel
   --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
                       (Werkzeuge, die es verlangen, tun es immer)
   --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
@@ -2395,6 +2411,28 @@ Exit-Codes:
     <message>
         <source>another question was still open</source>
         <translation>eine andere Frage war noch offen</translation>
+    </message>
+    <message>
+        <source>--grant wants an existing folder, optionally followed by &quot;:rw&quot;, not &quot;%1&quot;</source>
+        <translation>--grant erwartet einen vorhandenen Ordner, wahlweise gefolgt von &quot;:rw&quot;, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--network wants &quot;on&quot; or &quot;off&quot;, not &quot;%1&quot;</source>
+        <translation>--network erwartet &quot;on&quot; oder &quot;off&quot;, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--no-sandbox runs the server without a sandbox; --grant and --network do not apply</source>
+        <translation>--no-sandbox führt den Server ohne Sandbox aus; --grant und --network gelten dann nicht</translation>
+    </message>
+    <message>
+        <source>--grant, --network and --no-sandbox apply to local servers, not to --url</source>
+        <translation>--grant, --network und --no-sandbox gelten für lokale Server, nicht für --url</translation>
+    </message>
+    <message>
+        <source>  Sandbox:     %1
+</source>
+        <translation>  Sandbox:     %1
+</translation>
     </message>
 </context>
 <context>
@@ -4490,6 +4528,61 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Not set</source>
         <translation>Nicht gesetzt</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::BubblewrapLauncher</name>
+    <message>
+        <source>cannot start the server in its sandbox: %1. Fix that, or turn the sandbox off for this server (it then runs with your full rights).</source>
+        <translation>der Server kann nicht in seiner Sandbox starten: %1. Beheben Sie das, oder schalten Sie die Sandbox für diesen Server aus (er läuft dann mit Ihren vollen Rechten).</translation>
+    </message>
+    <message>
+        <source>bubblewrap (bwrap) is not installed; install the package &quot;bubblewrap&quot;</source>
+        <translation>bubblewrap (bwrap) ist nicht installiert; installieren Sie das Paket &quot;bubblewrap&quot;</translation>
+    </message>
+    <message>
+        <source>a network limited to listed hosts (%1) is not supported yet; set the network to &quot;on&quot; or &quot;off&quot;</source>
+        <translation>ein auf genannte Hosts beschränktes Netzwerk (%1) wird noch nicht unterstützt; setzen Sie das Netzwerk auf &quot;on&quot; oder &quot;off&quot;</translation>
+    </message>
+    <message>
+        <source>its working folder %1</source>
+        <translation>sein Arbeitsordner %1</translation>
+    </message>
+    <message>
+        <source>the program&apos;s folder %1</source>
+        <translation>der Ordner des Programms %1</translation>
+    </message>
+    <message>
+        <source>%1&apos;s folder %2</source>
+        <translation>der Ordner von %1: %2</translation>
+    </message>
+    <message>
+        <source>the folder &quot;%1&quot; must be given as a full path</source>
+        <translation>der Ordner &quot;%1&quot; muss als vollständiger Pfad angegeben werden</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>der Ordner %1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 cannot be granted: it is within %2, which holds Toolgate&apos;s own files or your secrets and is never visible to a server</source>
+        <translation>%1 kann nicht freigegeben werden: er liegt in %2, das Toolgates eigene Dateien oder Ihre Geheimnisse enthält und für keinen Server sichtbar ist</translation>
+    </message>
+    <message>
+        <source>this system does not let programs make user namespaces (%1 is 0), which bubblewrap needs</source>
+        <translation>dieses System lässt Programme keine User-Namespaces anlegen (%1 ist 0), die bubblewrap braucht</translation>
+    </message>
+    <message>
+        <source>Toolgate has no sandbox for local servers on this system yet</source>
+        <translation>Toolgate hat auf diesem System noch keine Sandbox für lokale Server</translation>
+    </message>
+    <message>
+        <source>It will not start: %1</source>
+        <translation>Er wird nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>the script&apos;s folder %1</source>
+        <translation>der Ordner des Skripts %1</translation>
     </message>
 </context>
 <context>
@@ -8640,6 +8733,73 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SandboxProfile</name>
+    <message>
+        <source>&quot;sandbox&quot; must be true, false or an object</source>
+        <translation>&quot;sandbox&quot; muss true, false oder ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>&quot;sandbox&quot;: &quot;enabled&quot; must be true or false</source>
+        <translation>&quot;sandbox&quot;: &quot;enabled&quot; muss true oder false sein</translation>
+    </message>
+    <message>
+        <source>&quot;sandbox&quot;: &quot;grants&quot; must be an array of folders (&quot;PATH&quot; or &quot;PATH:rw&quot;)</source>
+        <translation>&quot;sandbox&quot;: &quot;grants&quot; muss ein Array von Ordnern sein (&quot;PATH&quot; oder &quot;PATH:rw&quot;)</translation>
+    </message>
+    <message>
+        <source>&quot;sandbox&quot;: each grant must be a folder (&quot;PATH&quot; or &quot;PATH:rw&quot;)</source>
+        <translation>&quot;sandbox&quot;: jede Freigabe muss ein Ordner sein (&quot;PATH&quot; oder &quot;PATH:rw&quot;)</translation>
+    </message>
+    <message>
+        <source>&quot;sandbox&quot;: &quot;network&quot; lists hosts as strings</source>
+        <translation>&quot;sandbox&quot;: &quot;network&quot; nennt Hosts als Strings</translation>
+    </message>
+    <message>
+        <source>&quot;sandbox&quot;: &quot;network&quot; must be &quot;on&quot;, &quot;off&quot; or a list of hosts</source>
+        <translation>&quot;sandbox&quot;: &quot;network&quot; muss &quot;on&quot;, &quot;off&quot; oder eine Liste von Hosts sein</translation>
+    </message>
+    <message>
+        <source>Not sandboxed: it runs with your full rights (it can read and change all your files and use the network).</source>
+        <translation>Ohne Sandbox: er läuft mit Ihren vollen Rechten (er kann alle Ihre Dateien lesen und ändern und das Netzwerk nutzen).</translation>
+    </message>
+    <message>
+        <source>the system&apos;s programs and libraries</source>
+        <translation>die Programme und Bibliotheken des Systems</translation>
+    </message>
+    <message>
+        <source>a private temporary folder</source>
+        <translation>ein eigener temporärer Ordner</translation>
+    </message>
+    <message>
+        <source>Cannot see: the rest of your home folder, Toolgate&apos;s own files, your keys and passwords.</source>
+        <translation>Sieht nicht: den Rest Ihres Home-Ordners, Toolgates eigene Dateien, Ihre Schlüssel und Passwörter.</translation>
+    </message>
+    <message>
+        <source>Network: on (it can connect anywhere, this computer included).</source>
+        <translation>Netzwerk: an (er kann sich überallhin verbinden, auch mit diesem Computer).</translation>
+    </message>
+    <message>
+        <source>Network: off (no connection at all, this computer included).</source>
+        <translation>Netzwerk: aus (keinerlei Verbindung, auch nicht mit diesem Computer).</translation>
+    </message>
+    <message>
+        <source>Network: only %1.</source>
+        <translation>Netzwerk: nur %1.</translation>
+    </message>
+    <message>
+        <source>Environment: only the variables its entry names, and PATH, HOME and LANG.</source>
+        <translation>Umgebung: nur die Variablen, die sein Eintrag nennt, sowie PATH, HOME und LANG.</translation>
+    </message>
+    <message>
+        <source>Can read: %1.</source>
+        <translation>Kann lesen: %1.</translation>
+    </message>
+    <message>
+        <source>Can write (and read): %1.</source>
+        <translation>Kann schreiben (und lesen): %1.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SaveCallDialog</name>
     <message>
         <source>Save Call to Collection</source>
@@ -10279,6 +10439,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Environment variable %1: %2 → %3</source>
         <translation>Umgebungsvariable %1: %2 → %3</translation>
     </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>on (grants: %1; network: %2)</source>
+        <translation>an (Freigaben: %1; Netzwerk: %2)</translation>
+    </message>
+    <message>
+        <source>Sandbox: %1 → %2</source>
+        <translation>Sandbox: %1 → %2</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerTrustDialog</name>
@@ -10365,6 +10537,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Secret values are not shown. A change to any of these, values included, asks again.</source>
         <translation>Geheime Werte werden nicht angezeigt. Jede Änderung an diesen Angaben, auch an einem Wert, fragt erneut nach.</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>Sandbox:</translation>
     </message>
 </context>
 <context>

@@ -113,7 +113,13 @@ void TestCli::initTestCase()
 TestCli::Run TestCli::run(const QStringList &arguments, const QByteArray &input, const QMap<QString, QString> &env,
                           int timeoutMs, const QString &program)
 {
-    const CliRun run = runToEnd(program.isEmpty() ? m_cli : program, arguments, m_home.path(), input, env, timeoutMs);
+    // A server after "--" that notes what it received in a file of the test's folder must be granted that
+    // folder: its sandbox (issue 32) hides everything else.
+    QStringList withGrant = arguments;
+    const qsizetype dashes = withGrant.indexOf(QStringLiteral("--"));
+    if (dashes >= 0 && env.contains(QStringLiteral("FAULT_SERVER_LOG")))
+        withGrant.insert(dashes, QStringLiteral("--grant=") + QFileInfo(env.value(QStringLiteral("FAULT_SERVER_LOG"))).absolutePath() + QStringLiteral(":rw"));
+    const CliRun run = runToEnd(program.isEmpty() ? m_cli : program, withGrant, m_home.path(), input, env, timeoutMs);
     return {run.exitCode, run.out(), run.err};
 }
 
@@ -257,7 +263,9 @@ void TestCli::configServerSelection()
     const QString path = dir.filePath(QStringLiteral("servers.json"));
     const QJsonObject servers{
         {QStringLiteral("fault"), QJsonObject{{QStringLiteral("command"), m_faultServer},
-                                              {QStringLiteral("env"), QJsonObject{{QStringLiteral("FAULT_SERVER_LOG"), log}}}}},
+                                              {QStringLiteral("env"), QJsonObject{{QStringLiteral("FAULT_SERVER_LOG"), log}}},
+                                              // its log is in the test's folder: granted to its sandbox (issue 32)
+                                              {QStringLiteral("sandbox"), QJsonObject{{QStringLiteral("grants"), QJsonArray{QString(dir.path() + QStringLiteral(":rw"))}}}}}},
         {QStringLiteral("other"), QJsonObject{{QStringLiteral("command"), m_faultServer}}},
         {QStringLiteral("sleeping"), QJsonObject{{QStringLiteral("command"), m_faultServer}, {QStringLiteral("disabled"), true}}},
     };
@@ -281,6 +289,7 @@ void TestCli::configServerSelection()
     Toolgate::ServerConfig trusted;
     trusted.command = m_faultServer;
     trusted.env.insert(QStringLiteral("FAULT_SERVER_LOG"), log);
+    trusted.sandbox.grants = {{dir.path(), true}};
     const QString fingerprint = Toolgate::ServerTrustFacts::of(trusted).fingerprint();
     const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("fault"),
                            QStringLiteral("--trust-fingerprint"), fingerprint, QStringLiteral("tools")});
@@ -499,7 +508,9 @@ void TestCli::faultInterruptCancelsCall()
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
     environment.insert(QStringLiteral("FAULT_SERVER_LOG"), log);
     process.setProcessEnvironment(environment);
-    process.start(m_cli, QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("hang"), QStringLiteral("--")}
+    // The server's log is in the test's folder: granted to its sandbox (issue 32).
+    process.start(m_cli, QStringList{QStringLiteral("--yes"), QStringLiteral("--grant"), dir.path() + QStringLiteral(":rw"),
+                                     QStringLiteral("call"), QStringLiteral("hang"), QStringLiteral("--")}
                              + faultServer());
     QVERIFY(process.waitForStarted(10000));
     // Interrupt once the call is at the server (only this process: a terminal would signal the

@@ -212,7 +212,8 @@ void tst_CliHostile::verboseLogLinesCannotDrawAFakePrompt()
     environment.insert(u"XDG_CONFIG_HOME"_s, m_home.path());
     environment.insert(u"HOSTILE_SERVER_LOG"_s, notes);
     process.setProcessEnvironment(environment);
-    process.start(m_cli, hostile({u"--verbose"_s, u"call"_s, u"echo"_s, u"text=real"_s},
+    // The server's notes are in the test's folder: granted to its sandbox (issue 32).
+    process.start(m_cli, hostile({u"--verbose"_s, u"--grant"_s, m_home.path() + u":rw"_s, u"call"_s, u"echo"_s, u"text=real"_s},
                                  {u"--mode"_s, u"spoof-prompt"_s, u"--delay-ms"_s, u"200"_s}));
     QVERIFY(process.waitForStarted(10000));
     QByteArray err;
@@ -291,7 +292,10 @@ void tst_CliHostile::unusableAnswersFailAtOnce()
     QFETCH(int, exitCode);
     QFETCH(QString, expected);
     // --timeout 30: without the fix an unreadable answer waits that long; with it, it fails at once.
-    const Run result = run(hostile({u"--yes"_s, u"--timeout"_s, u"30"_s, u"call"_s, tool}));
+    // A closed stdout without a sandbox: bubblewrap's own process keeps the pipe open until the server
+    // exits (docs/sandbox.md, "Not done yet"); this test is about what the client makes of the closed pipe.
+    const QStringList sandbox = tool == u"close_stdout" ? QStringList{u"--no-sandbox"_s} : QStringList{};
+    const Run result = run(hostile(sandbox + QStringList{u"--yes"_s, u"--timeout"_s, u"30"_s, u"call"_s, tool}));
     VERIFY_RUN(result.exitCode == exitCode, result);
     VERIFY_RUN(result.err.contains(expected), result);
     VERIFY_RUN(result.elapsedMs < 10000, result);

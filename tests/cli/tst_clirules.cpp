@@ -45,6 +45,9 @@ private:
     const QString m_server = executable(u"toolgate-hostile-server"_s);
     QTemporaryDir m_files; // project/, outside/secret.txt, project/link -> outside
     std::unique_ptr<QTemporaryDir> m_config;
+    /// The server's notes: a folder of their own, granted to its sandbox (issue 32), which never sees
+    /// Toolgate's config folder.
+    std::unique_ptr<QTemporaryDir> m_notes;
     QString project() const { return m_files.filePath(u"project"_s); }
 };
 
@@ -68,6 +71,8 @@ void tst_CliRules::init()
     // Each test its own config folder: rules, approvals, the audit log and the server's notes.
     m_config = std::make_unique<QTemporaryDir>();
     QVERIFY(m_config->isValid());
+    m_notes = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_notes->isValid());
 }
 
 QJsonObject tst_CliRules::projectRule(bool shadow) const
@@ -97,14 +102,14 @@ CliRun tst_CliRules::callEcho(const QString &text, const QStringList &options, c
 {
     const QMap<QString, QString> env{{u"TOOLGATE_CONFIG_DIR"_s, m_config->path()},
                                      {u"TOOLGATE_AUDIT_DB"_s, m_config->filePath(u"audit.sqlite"_s)},
-                                     {u"HOSTILE_SERVER_LOG"_s, m_config->filePath(u"server.log"_s)}};
-    return runToEnd(m_cli, QStringList{u"call"_s, u"echo"_s, u"text="_s + text} + options + QStringList{u"--"_s, m_server},
+                                     {u"HOSTILE_SERVER_LOG"_s, m_notes->filePath(u"server.log"_s)}};
+    return runToEnd(m_cli, QStringList{u"call"_s, u"echo"_s, u"text="_s + text} + options + QStringList{u"--grant"_s, m_notes->path() + u":rw"_s, u"--"_s, m_server},
                     m_config->path(), input, env);
 }
 
 QStringList tst_CliRules::reached() const
 {
-    QFile log(m_config->filePath(u"server.log"_s));
+    QFile log(m_notes->filePath(u"server.log"_s));
     if (!log.open(QIODevice::ReadOnly))
         return {};
     QStringList texts;

@@ -9,6 +9,7 @@
 
 #include <QByteArray>
 #include <QFile>
+#include <QFileInfo>
 #include <QStringList>
 
 namespace Toolgate::TestSupport {
@@ -31,6 +32,8 @@ inline ServerConfig faultConfig(const QString &pidsFile, const QStringList &args
     config.command = executable(QStringLiteral("toolgate-fault-server"));
     config.args = args;
     config.env.insert(QStringLiteral("FAULT_SERVER_PIDS"), pidsFile);
+    // It notes its starts in a file of the test's folder, which its sandbox (issue 32) must be granted.
+    config.sandbox.grants = {{QFileInfo(pidsFile).absolutePath(), true}};
     return config;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/common/displaytext.h"
 #include "core/transport/stdiotransport.h"
+#include "core/workspace/bubblewraplauncher.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -80,6 +81,11 @@ ServerTrustDialog::ServerTrustDialog(const ServerConfig &config, const std::opti
         const Result<QString> resolved = StdioTransport::resolveProgram(config.launchSpec());
         QString program = resolved ? QDir::toNativeSeparators(resolved.value()) : resolved.error().message;
         form->addRow(tr("Program found:"), addText(QStringLiteral("trustProgram"), tr("Program found:"), DisplayText::visible(program), 3));
+        // What it will be able to read, write and reach (issue 32), next to what it runs.
+        QStringList sandbox;
+        for (const QString &line : BubblewrapLauncher::describe(config.launchSpec(), config.sandbox))
+            sandbox.append(DisplayText::visible(line));
+        form->addRow(tr("Sandbox:"), addText(QStringLiteral("trustSandbox"), tr("Sandbox:"), sandbox.join(u'\n'), 6));
         // Each value decides what runs as much as the command (PATH, NODE_OPTIONS, PYTHONPATH, ...).
         QStringList variables;
         for (const QString &variable : m_facts.environmentNames)

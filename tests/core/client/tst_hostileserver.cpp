@@ -191,7 +191,12 @@ void tst_HostileServer::unreadableAnswerFailsItsCallAtOnce()
 
 void tst_HostileServer::closedStdoutFailsEverythingAtOnce()
 {
-    ClientSession *session = start({});
+    // Without a sandbox: bubblewrap's own process keeps the server's stdout open (it hands the pipe on
+    // and stays to supervise), so a sandboxed server that closes its stdout is not seen until it exits
+    // (docs/sandbox.md, "Not done yet"). This test is about what the transport makes of the closed pipe.
+    ServerConfig unconfined;
+    unconfined.sandbox.enabled = false;
+    ClientSession *session = start({}, unconfined);
     QVERIFY(session);
     Answer<CallToolResult> closing, echo;
     session->callTool(ToolCallKeyForTests::make(), u"close_stdout"_s, {}, {}, m_context.get(), closing.callback());

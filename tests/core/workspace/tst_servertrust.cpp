@@ -108,6 +108,16 @@ private slots:
         c.protocolEra = ServerConfig::EraPreference::Modern;
         c.enabled = false;
         QTest::addRow("name, era and enabled") << c << true;
+        // The sandbox is part of what is trusted (issue 32): less of it asks again.
+        c = base;
+        c.sandbox.enabled = false;
+        QTest::addRow("sandbox off") << c << false;
+        c = base;
+        c.sandbox.grants = {{QStringLiteral("/srv/data"), true}};
+        QTest::addRow("a folder granted") << c << false;
+        c = base;
+        c.sandbox.network = SandboxProfile::Network::Off;
+        QTest::addRow("network off") << c << false;
     }
 
     void fingerprintFollowsWhatRuns()

@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/common/result.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace Toolgate {
+
+/// What a local server may touch when it runs (issue 32), independent of the platform that enforces it:
+/// the folders granted to it, whether it may use the network, and (by the rule of every sandboxed start)
+/// only the environment variables its entry names plus a minimal PATH, HOME and LANG. On by default for
+/// every local server; kept in the server's entry in servers.json under "sandbox", written only when it
+/// differs from the default so that files from before stay as they were.
+struct SandboxProfile
+{
+    /// One folder the person grants: readable, and writable too when writable is set.
+    struct Grant
+    {
+        QString path;
+        bool writable = false;
+        bool operator==(const Grant &) const = default;
+    };
+    /// Hosts: only the listed hosts (through a proxy outside the sandbox). Not enforced yet: a profile
+    /// that asks for it does not start, rather than running with more network than it says.
+    enum class Network { On, Off, Hosts };
+
+    bool enabled = true;
+    QList<Grant> grants;
+    Network network = Network::On;
+    QStringList hosts;
+    /// Keys of the "sandbox" object Toolgate does not model, written back unchanged.
+    QJsonObject extra;
+
+    bool isDefault() const { return *this == SandboxProfile(); }
+
+    /// The value of "sandbox" in a servers file: false when off, else an object with what differs from
+    /// the default ("grants": ["PATH", "PATH:rw"], "network": "off" / ["host", ...]).
+    QJsonValue toJson() const;
+    /// Reads a "sandbox" value; the error says what is wrong in words (the caller names the server).
+    static Result<SandboxProfile> fromJson(const QJsonValue &value);
+
+    /// "PATH" or "PATH:rw" (the CLI's --grant and the file's grants); a trailing ":ro" is allowed too.
+    static Grant parseGrant(const QString &text);
+    static QString grantText(const Grant &grant);
+    /// "on", "off" or the hosts joined by commas.
+    QString networkText() const;
+
+    /// What the profile allows, in plain words, one line per fact ("Can read: …"). extraReadable and
+    /// extraWritable are what the platform's launcher adds (the program's folder, a runtime's cache).
+    QStringList describe(const QStringList &extraReadable = {}, const QStringList &extraWritable = {}) const;
+    /// The line shown where the sandbox is off.
+    static QString notSandboxedText();
+
+    bool operator==(const SandboxProfile &) const = default;
+};
+
+} // namespace Toolgate

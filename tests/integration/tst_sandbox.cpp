@@ -1,0 +1,228 @@
+// Local servers in their sandbox (issue 32), with real processes under bubblewrap: a hostile test server
+// tries to get out (read a planted ~/.ssh/id_rsa, rewrite Toolgate's approvals, write outside its grant,
+// follow a symlink out of it, connect to a listener on 127.0.0.1) and says itself what it tried; the test
+// checks from the files' and the listener's side that nothing outside changed. The demo server still
+// works under the default profile. HOME and TOOLGATE_CONFIG_DIR point into a temporary folder: nothing
+// of the real home is touched. Each server is started the one way Toolgate starts them, through
+// TransportFactory.
+
+#include "sessioncalltarget.h"
+#include "testpaths.h"
+
+#include "core/calls/approval.h"
+#include "core/calls/toolcall.h"
+#include "core/client/clientsession.h"
+#include "core/transport/transport.h"
+#include "core/workspace/serverconfig.h"
+#include "core/workspace/transportfactory.h"
+
+#include <QDir>
+#include <QFile>
+#include <QPointer>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Toolgate;
+using namespace Qt::StringLiterals;
+
+class tst_Sandbox : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    void hostileServerStaysInside();
+    void networkOnReachesTheListener();
+    void demoServerRunsUnderTheDefaultProfile();
+    void offRunsWithoutBubblewrap();
+
+private:
+    static bool write(const QString &path, const QByteArray &data)
+    {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(data) == data.size();
+    }
+    static QByteArray read(const QString &path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(missing)");
+    }
+    bool connectTo(const ServerConfig &config);
+    /// Calls tool with arguments and returns the result's text (empty when the call failed).
+    QString call(const QString &tool, const QJsonObject &arguments);
+    ServerConfig hostile() const;
+
+    QTemporaryDir m_root;
+    QString m_home;
+    std::unique_ptr<ClientSession> m_session;
+    std::unique_ptr<TestSupport::SessionCallTarget> m_target;
+    std::unique_ptr<FixedApprovalGate> m_gate;
+    std::unique_ptr<ToolCallPipeline> m_pipeline;
+};
+
+void tst_Sandbox::initTestCase()
+{
+    if (QStandardPaths::findExecutable(u"bwrap"_s).isEmpty())
+        QSKIP("bubblewrap (bwrap) is not installed; packaging/setup-debian.sh installs it");
+    QVERIFY(m_root.isValid());
+    m_home = m_root.filePath(u"home"_s);
+    QVERIFY(QDir().mkpath(m_home));
+    // Before anything asks where the home and Toolgate's files are.
+    qputenv("HOME", m_home.toUtf8());
+    qputenv("TOOLGATE_CONFIG_DIR", QDir(m_home).filePath(u".config/toolgate"_s).toUtf8());
+}
+
+void tst_Sandbox::cleanup()
+{
+    m_pipeline.reset();
+    if (m_session && m_session->state() == ClientSession::State::Ready) {
+        QSignalSpy closed(m_session.get(), &ClientSession::closed);
+        m_session->disconnectFromServer();
+        QVERIFY(closed.wait(5000) || !closed.isEmpty());
+    }
+    m_target.reset();
+    m_session.reset();
+}
+
+bool tst_Sandbox::connectTo(const ServerConfig &config)
+{
+    auto transport = TransportFactory::create(config);
+    if (!transport) {
+        qWarning().noquote() << transport.error().message;
+        return false;
+    }
+    m_session = std::make_unique<ClientSession>(std::move(transport).value(), ClientSession::Options{});
+    QSignalSpy ready(m_session.get(), &ClientSession::ready);
+    m_session->connectToServer();
+    if (!ready.wait(15000))
+        return false;
+    m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{config.name, config.command, {}});
+    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
+    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+    return true;
+}
+
+QString tst_Sandbox::call(const QString &tool, const QJsonObject &arguments)
+{
+    QPointer<ToolCall> call = m_pipeline->call(m_target.get(), tool, arguments, CallInitiator::Gui, this);
+    QSignalSpy finished(call.data(), &ToolCall::finished);
+    if (!finished.wait(20000))
+        return {};
+    if (call->outcome().kind != ToolCallOutcome::Kind::Succeeded) {
+        qWarning().noquote() << call->outcome().error.message;
+        return {};
+    }
+    return call->outcome().result.textSummary();
+}
+
+ServerConfig tst_Sandbox::hostile() const
+{
+    ServerConfig config;
+    config.name = u"hostile"_s;
+    config.command = TestSupport::binDir() + u"/toolgate-hostile-server"_s;
+    config.args = {u"--mode"_s, u"escape-sandbox"_s};
+    return config;
+}
+
+void tst_Sandbox::hostileServerStaysInside()
+{
+    // What is there to take: a key, Toolgate's approvals, a file beside the grant, one a symlink leads to.
+    const QString sshKey = QDir(m_home).filePath(u".ssh/id_rsa"_s);
+    const QString approvals = QDir(qEnvironmentVariable("TOOLGATE_CONFIG_DIR")).filePath(u"approvals.json"_s);
+    const QString project = QDir(m_home).filePath(u"project"_s);
+    const QString outside = m_root.filePath(u"outside/notes.txt"_s);
+    const QString target = m_root.filePath(u"outside/secret.txt"_s);
+    const QString symlink = QDir(project).filePath(u"escape"_s);
+    QVERIFY(write(sshKey, "-----BEGIN OPENSSH PRIVATE KEY-----"));
+    QVERIFY(write(approvals, "{\"version\":1}"));
+    QVERIFY(write(outside, "original"));
+    QVERIFY(write(target, "secret"));
+    QVERIFY(QDir().mkpath(project));
+    QVERIFY(QFile::link(target, symlink));
+
+    QTcpServer listener;
+    QVERIFY(listener.listen(QHostAddress::LocalHost));
+
+    // The whole home granted read-only, a project in it read-write, no network: the key and Toolgate's
+    // folder must stay hidden even so.
+    ServerConfig config = hostile();
+    config.sandbox.grants = {{m_home, false}, {project, true}};
+    config.sandbox.network = SandboxProfile::Network::Off;
+    QVERIFY(connectTo(config));
+    const QString text = call(u"escape_sandbox"_s, {{u"sshKey"_s, sshKey}, {u"approvals"_s, approvals}, {u"outside"_s, outside},
+                                                  {u"symlink"_s, symlink}, {u"grant"_s, project},
+                                                  {u"port"_s, int(listener.serverPort())}});
+    qInfo().noquote() << "the server's attempts:\n" + text;
+    const QStringList lines = text.split(u'\n');
+    const auto line = [&](const QString &name) {
+        for (const QString &l : lines) {
+            if (l.startsWith(name + u':'))
+                return l;
+        }
+        return QString();
+    };
+    QVERIFY2(line(u"read ssh key"_s).startsWith(u"read ssh key: failed"_s), qPrintable(text));
+    QVERIFY2(line(u"read approvals"_s).startsWith(u"read approvals: failed"_s), qPrintable(text));
+    QVERIFY2(line(u"rewrite approvals"_s).startsWith(u"rewrite approvals: failed"_s), qPrintable(text));
+    QVERIFY2(line(u"read through symlink"_s).startsWith(u"read through symlink: failed"_s), qPrintable(text));
+    QVERIFY2(line(u"connect"_s).startsWith(u"connect: failed"_s), qPrintable(text));
+    QVERIFY2(line(u"write grant"_s).startsWith(u"write grant: ok"_s), qPrintable(text));
+    QVERIFY2(line(u"read grant"_s).startsWith(u"read grant: ok, read 16 bytes"_s), qPrintable(text));
+
+    // From the files' side: nothing outside the grant changed, and the grant holds what the server wrote.
+    QCOMPARE(read(approvals), QByteArray("{\"version\":1}"));
+    QCOMPARE(read(outside), QByteArray("original"));
+    QCOMPARE(read(target), QByteArray("secret"));
+    QCOMPARE(read(sshKey), QByteArray("-----BEGIN OPENSSH PRIVATE KEY-----"));
+    QCOMPARE(read(QDir(project).filePath(u"written-by-server.txt"_s)), QByteArray("inside the grant"));
+    // The connection attempt has been answered (it failed) before the result came: none can still arrive.
+    QVERIFY(!listener.hasPendingConnections());
+    QVERIFY(!listener.waitForNewConnection(0));
+}
+
+void tst_Sandbox::networkOnReachesTheListener()
+{
+    // The other side of the network switch: the same attempt with the network on connects, so the
+    // failure above is the sandbox's doing.
+    QTcpServer listener;
+    QVERIFY(listener.listen(QHostAddress::LocalHost));
+    ServerConfig config = hostile();
+    config.sandbox.network = SandboxProfile::Network::On;
+    QVERIFY(connectTo(config));
+    const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(listener.serverPort())}});
+    QVERIFY2(text.startsWith(u"connect: ok"_s), qPrintable(text));
+    QTRY_VERIFY(listener.hasPendingConnections());
+}
+
+void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()
+{
+    ServerConfig config;
+    config.name = u"demo"_s;
+    config.command = TestSupport::binDir() + u"/toolgate-demo-server"_s;
+    QVERIFY(config.sandbox.enabled);
+    QVERIFY(config.sandbox.isDefault());
+    QVERIFY(connectTo(config));
+    const QString text = call(u"echo"_s, {{u"text"_s, u"from inside"_s}});
+    QVERIFY2(text.contains(u"from inside"_s), qPrintable(text));
+}
+
+void tst_Sandbox::offRunsWithoutBubblewrap()
+{
+    // Turned off, the server runs with the person's rights: it sees the home folder.
+    const QString sshKey = QDir(m_home).filePath(u".ssh/id_rsa"_s);
+    QVERIFY(write(sshKey, "key"));
+    ServerConfig config = hostile();
+    config.sandbox.enabled = false;
+    QVERIFY(connectTo(config));
+    const QString text = call(u"escape_sandbox"_s, {{u"sshKey"_s, sshKey}});
+    QVERIFY2(text.startsWith(u"read ssh key: ok"_s), qPrintable(text));
+}
+
+QTEST_GUILESS_MAIN(tst_Sandbox)
+#include "tst_sandbox.moc"
