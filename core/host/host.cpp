@@ -49,6 +49,8 @@ public:
     {
         (target ? target : &fallback)->requestRunApproval(request, context, std::move(decide));
     }
+    // The dialog says how many more questions wait behind the one it shows.
+    void setWaitingCount(int count) override { (target ? target : &fallback)->setWaitingCount(count); }
 };
 
 } // namespace

@@ -70,6 +70,7 @@ private slots:
     void aServerNobodyTrustedWaits();
     void aCallIsDecidedSentAndRecorded();
     void withoutAGateNothingIsSent();
+    void theGateHearsHowManyQuestionsWait();
     void theOptionsLeaveOutWhatTheyDoNotAskFor();
     void unreadableStateFilesAreReported();
     void secretValuesOfTheFileAreNotRecorded();
@@ -180,6 +181,38 @@ void tst_Host::aCallIsDecidedSentAndRecorded()
     QCOMPARE(record.serverName, u"demo"_s);
     QCOMPARE(record.decision, ApprovalDecision::Kind::AllowOnce);
     QCOMPARE(record.outcome, AuditOutcome::Succeeded);
+}
+
+void tst_Host::theGateHearsHowManyQuestionsWait()
+{
+    // The host's pipeline asks one question at a time; the front end's gate (here one that holds its
+    // question) must hear how many wait behind it, through whatever stands between it and the pipeline.
+    class CountingGate final : public ApprovalGate
+    {
+    public:
+        void requestApproval(const ApprovalRequest &, QObject *, std::function<void(const ApprovalDecision &)> decide) override
+        {
+            held = std::move(decide);
+        }
+        void setWaitingCount(int count) override { counts.append(count); }
+        std::function<void(const ApprovalDecision &)> held;
+        QList<int> counts;
+    };
+    Host &host = makeHost({demoConfig()});
+    CountingGate gate;
+    host.setApprovalGate(&gate);
+    ServerConnection *demo = startAndWait(u"demo"_s);
+    QVERIFY(demo);
+    QPointer<ToolCall> first = host.toolCalls()->call(demo, u"echo"_s, {{u"text"_s, u"one"_s}}, CallInitiator::Gui, this);
+    QPointer<ToolCall> second = host.toolCalls()->call(demo, u"echo"_s, {{u"text"_s, u"two"_s}}, CallInitiator::Gui, this);
+    QTRY_VERIFY_WITH_TIMEOUT(gate.held && !gate.counts.isEmpty() && gate.counts.constLast() == 1, waitMs);
+    std::exchange(gate.held, {})(ApprovalDecision::deny());
+    QTRY_VERIFY_WITH_TIMEOUT(bool(gate.held), waitMs);
+    QCOMPARE(gate.counts.constLast(), 0);
+    std::exchange(gate.held, {})(ApprovalDecision::deny());
+    QTRY_VERIFY_WITH_TIMEOUT(first && second && first->stage() == ToolCall::Stage::Finished && second->stage() == ToolCall::Stage::Finished, waitMs);
+    delete first.data();
+    delete second.data();
 }
 
 void tst_Host::withoutAGateNothingIsSent()
