@@ -43,7 +43,7 @@ void CallRegistry::track(ToolCall *call, const QJsonObject &requested)
         if (it == m_entries.end())
             return;
         it->progress = update;
-        emit changed(key.first, key.second);
+        emit progressed(key.first, key.second);
     });
     connect(call, &ToolCall::taskChanged, this, notify);
     connect(call, &ToolCall::stageChanged, this, notify);

@@ -56,8 +56,11 @@ public:
     void stepCompleted(const QString &serverName, const QString &elicitationId);
 
 signals:
-    /// The tool's entry changed: a new call, progress, a task's status, a stage, a step, the end.
+    /// The tool's entry changed: a new call, a task's status, a stage, a step, the end.
     void changed(const QString &serverName, const QString &toolName);
+    /// The running call of the tool reported progress (Entry::progress). Apart from changed(): a server
+    /// may report progress hundreds of times a second, and only what shows it needs to hear of it.
+    void progressed(const QString &serverName, const QString &toolName);
     /// The call ended; its record is in the entry now, and call is deleted after this returns.
     void ended(const QString &serverName, const QString &toolName, Toolgate::ToolCall *call);
     void runningCountChanged(int count);

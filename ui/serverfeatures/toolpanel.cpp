@@ -81,6 +81,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     if (requests)
         connect(requests, &ServerRequestPipeline::urlElicitationCompleted, &m_calls, &CallRegistry::stepCompleted);
     connect(&m_calls, &CallRegistry::changed, this, &ToolPanel::onChanged);
+    connect(&m_calls, &CallRegistry::progressed, this, [this](const QString &serverName, const QString &toolName) {
+        if (m_connection && serverName == m_connection->name() && toolName == m_tool.name)
+            updateProgress();
+    });
     connect(&m_calls, &CallRegistry::ended, this, &ToolPanel::onEnded);
     connect(&m_calls, &CallRegistry::runningCountChanged, this, &ToolPanel::runningCountChanged);
 

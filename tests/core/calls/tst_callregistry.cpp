@@ -49,6 +49,7 @@ private slots:
         ToolCallPipeline pipeline(&gate, nullptr, {});
         CallRegistry calls;
         QSignalSpy changed(&calls, &CallRegistry::changed);
+        QSignalSpy progressed(&calls, &CallRegistry::progressed);
         QSignalSpy running(&calls, &CallRegistry::runningCountChanged);
         QObject owner;
         const QJsonObject requested{{u"n"_s, 1}};
@@ -64,10 +65,19 @@ private slots:
 
         QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
         gate.answer(ApprovalDecision::Kind::AllowOnce);
-        QTRY_VERIFY_WITH_TIMEOUT(entry->progress.has_value(), waitMs);
-        QCOMPARE(entry->progress->message, u"half way"_s);
         QVERIFY(!changed.isEmpty());
         QCOMPARE(changed.constLast(), (QVariantList{u"test"_s, u"slow"_s}));
+        // Progress is told apart: what runs on each change of stage does not run on each progress report.
+        bool changedOnProgress = false;
+        QObject watching; // gone before the flag is
+        connect(&calls, &CallRegistry::changed, &watching, [&calls, &changedOnProgress] {
+            const CallRegistry::Entry *now = calls.find(u"test"_s, u"slow"_s);
+            changedOnProgress = changedOnProgress || (now && now->running && now->progress);
+        });
+        QVERIFY(progressed.wait(waitMs));
+        QCOMPARE(entry->progress->message, u"half way"_s);
+        QCOMPARE(progressed.constLast(), (QVariantList{u"test"_s, u"slow"_s}));
+        QVERIFY(!changedOnProgress);
 
         QSignalSpy ended(&calls, &CallRegistry::ended);
         m_waiting.takeFirst().respond(CallToolResult{});
