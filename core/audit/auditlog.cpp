@@ -105,7 +105,9 @@ public:
     };
 
     struct IntentTask { Ticket ticket; AuditToolCallIntent intent; };
-    struct DecisionTask { Ticket ticket; ApprovalDecision decision; QDateTime at; };
+    /// definitionChange: the tool changed since it was approved; said first in the reason, written on
+    /// the writer's thread (its fingerprint hashes the whole new definition, which can be megabytes).
+    struct DecisionTask { Ticket ticket; ApprovalDecision decision; QDateTime at; std::optional<DefinitionChange> definitionChange = {}; };
     struct OutcomeTask { Ticket ticket; AuditToolCallOutcome outcome; };
     struct TaskEventTask { Ticket ticket; QString taskId; TaskEvent event; };
     struct AbandonTask { Ticket ticket; };
@@ -196,19 +198,25 @@ public:
         return ticket;
     }
 
-    // The decision as recorded: what the person decided on (a tool that changed since they approved
-    // it), the rule on argument values that decided, if one did, and what shadow rules would have done.
+    // The decision as recorded: the rule on argument values that decided, if one did, and what shadow
+    // rules would have done (what the person decided on is added by withDefinitionChange()).
     static ApprovalDecision recordedDecision(const ToolCallOutcome &outcome)
     {
         ApprovalDecision recorded = outcome.decision;
-        if (const auto &change = outcome.definitionChange) {
-            const QString changed = QCoreApplication::translate("Toolgate::AuditLog", "the tool changed since it was approved (%1 differ: %2)")
-                                        .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
-            recorded.reason = recorded.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + recorded.reason;
-        }
         for (const ArgumentRuleVerdict &shadow : outcome.shadowVerdicts)
             recorded.reason += (recorded.reason.isEmpty() ? QString() : QStringLiteral("; ")) + shadow.describe();
         return recorded;
+    }
+
+    // A tool that changed since the person approved it: what changed comes first in the reason.
+    static ApprovalDecision withDefinitionChange(ApprovalDecision decision, const std::optional<DefinitionChange> &change)
+    {
+        if (!change)
+            return decision;
+        const QString changed = QCoreApplication::translate("Toolgate::AuditLog", "the tool changed since it was approved (%1 differ: %2)")
+                                    .arg(change->changedFields.join(QStringLiteral(", ")), ToolPin::fingerprintOf(change->after).left(12));
+        decision.reason = decision.reason.isEmpty() ? changed : changed + QStringLiteral("; ") + decision.reason;
+        return decision;
     }
 
     void complete(const std::shared_ptr<Completion> &completion, const Result<qint64> &result)
@@ -340,7 +348,7 @@ public:
                     return {};
                 if (auto recorded = ensureRecord(*it); !recorded)
                     return recorded;
-                return writer->appendDecision(*it->recordId, rows.decision(t.decision, t.at));
+                return writer->appendDecision(*it->recordId, rows.decision(withDefinitionChange(t.decision, t.definitionChange), t.at));
             } else if constexpr (std::is_same_v<T, OutcomeTask>) {
                 const auto it = tickets.find(t.ticket);
                 if (it == tickets.end())
@@ -596,7 +604,7 @@ void AuditLog::write(const CallJournalEntry &entry)
     }
     case Kind::Decided:
         if (const auto ticket = d->ticketFor(call.id))
-            recordDecision(*ticket, Private::recordedDecision(call.outcome));
+            d->enqueue(Private::DecisionTask{*ticket, Private::recordedDecision(call.outcome), QDateTime::currentDateTimeUtc(), call.outcome.definitionChange});
         return;
     case Kind::TaskStep:
         if (const auto ticket = d->ticketFor(call.id); ticket && entry.step)

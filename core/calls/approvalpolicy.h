@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QObject>
 #include <QSet>
+#include <QThreadPool>
 
 #include <functional>
 #include <memory>
@@ -26,6 +27,12 @@ namespace Toolgate {
 /// decision covers only the definition the person saw. When the server presents a different one, the
 /// rule is suspended (lookup() finds nothing, changeSincePinned() says what changed) until the person
 /// approves the new definition, which then becomes the pin.
+///
+/// The file can hold multi-megabyte definitions (a server chooses how large its schemas are), so it is
+/// read again, changed and written on a thread of its own, never on the thread that asks: a decision
+/// counts in memory at once, and saved() or saveFailed() tells when the file has it. Pins are compared
+/// with the definitions as they are held (a listed tool's schema and its pin share their data), and
+/// fingerprinted only where the file is written.
 class ApprovalPolicy final : public QObject
 {
     Q_OBJECT
@@ -64,8 +71,9 @@ public:
     /// when the definition changed since it was approved.
     std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool);
     /// Remembers a human approval: pins the definition (any kind but Deny), and for AllowForSession or
-    /// AllowAlways keeps a rule.
-    Result<void> remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind);
+    /// AllowAlways keeps a rule. It counts here at once; the file is written in the background (saved(),
+    /// saveFailed()).
+    void remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind);
     /// How tool differs from the definition last approved, if it does (nullopt also when never approved).
     std::optional<DefinitionChange> changeSincePinned(const ServerIdentity &server, const Tool &tool);
     /// The definition last approved for a tool of a server, if any.
@@ -75,11 +83,17 @@ public:
     QList<Rule> rules();
     /// The error met loading the rules file, if it was broken (rules are then empty).
     std::optional<Error> loadError() const { return m_loadError; }
+    /// Whether a change is still being written to the file.
+    bool isSaving() const { return m_writesInFlight > 0; }
 
 signals:
     void rulesChanged();
     /// A pin was set or replaced (a tool approved for the first time, or again after a change).
     void pinsChanged();
+    /// A change made here (remember(), revoke()) is in the file.
+    void saved();
+    /// A change could not be written: it counts in this process until it quits, and error says why.
+    void saveFailed(const Toolgate::Error &error);
 
 private:
     /// What the file holds: the "always" rules and the pins.
@@ -88,10 +102,19 @@ private:
         QList<Rule> rules;
         QHash<QString, ToolPin> pins;
     };
-    Result<Stored> readFile() const;
-    /// Makes change to the file as it is now, under a lock, writes it and adopts the result.
-    Result<void> persist(const std::function<void(Stored &)> &change);
-    /// Takes the file's state (this session's own rules stay), telling of what changed.
+    using Change = std::function<void(Stored &)>;
+    struct FileCache;
+    static Result<Stored> readFile(const QString &path);
+    /// What the file holds, giving the pins not written before their fingerprints.
+    static QByteArray fileText(Stored &state);
+    /// On the file thread: makes change to the file as it is now, under a lock, and writes it.
+    /// fallback is what is written when the file is unreadable.
+    static Result<Stored> update(const QString &path, const Change &change, Stored fallback, FileCache &cache);
+    /// Queues change for the file thread and adopts what the file then holds.
+    void persist(Change change);
+    void written(const Result<Stored> &stored);
+    /// Takes the file's state (this session's own rules stay, and its pins not yet written), telling of
+    /// what changed.
     void adopt(Stored stored);
     /// What identifies one version of the file (CheckedOnUse): it is replaced whole (AtomicFile), so a new
     /// version has new times.
@@ -103,10 +126,13 @@ private:
         QDateTime changed;
         bool operator==(const FileStamp &) const = default;
     };
-    FileStamp currentStamp() const;
+    static FileStamp stampOf(const QString &path);
+    FileStamp currentStamp() const { return stampOf(m_storagePath); }
     /// The pin and the change as this process holds them, without looking at the file again.
     std::optional<ToolPin> heldPin(const ServerIdentity &server, const QString &toolName) const;
-    std::optional<DefinitionChange> changeSinceHeldPin(const ServerIdentity &server, const Tool &tool) const;
+    std::optional<DefinitionChange> changeSinceHeldPin(const ServerIdentity &server, const Tool &tool);
+    /// Watched: reads the file again on the file thread, unless the change is one of ours.
+    void fileChanged();
     void reloadFromFile();
     /// CheckedOnUse: reads the file again if another process replaced it since we last read it.
     void catchUpWithFile();
@@ -121,7 +147,13 @@ private:
     std::optional<Error> m_loadError;
     FileChanges m_changes = FileChanges::Watched;
     std::unique_ptr<QFileSystemWatcher> m_watcher; ///< Watched only
-    FileStamp m_readStamp;                         ///< CheckedOnUse: the version last read or written
+    FileStamp m_readStamp;                         ///< the version last read or written
+    int m_writesInFlight = 0;
+    /// What the file thread last read or wrote; on the file thread only, once it started.
+    std::shared_ptr<FileCache> m_fileCache;
+    /// One thread, so that changes reach the file in the order they were made. Declared last: it is
+    /// destroyed first, waiting for the writes still queued (a toolgate-cli quits right after a call).
+    QThreadPool m_fileThread;
 };
 
 } // namespace Toolgate

@@ -519,8 +519,7 @@ void ToolCallPipeline::proceed(ToolCall *call)
         return;
     }
     if (decision.source == ApprovalDecision::Source::Human && d->policy) {
-        if (const auto saved = d->policy->remember(call->m_record.server, call->m_record.tool, decision.kind); !saved)
-            qCWarning(lcCalls) << saved.error().message;
+        d->policy->remember(call->m_record.server, call->m_record.tool, decision.kind);
     }
     if (!d->journal) {
         send(call);

@@ -1,5 +1,7 @@
 #include "core/calls/toolpin.h"
 
+#include "core/common/jsoncompare.h"
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -87,24 +89,32 @@ bool ToolPin::samePinnedDefinition(const Tool &a, const Tool &b)
         return false;
     // What the server wrote beyond what is modelled (an annotation or icon member of its own).
     for (const QString &field : pinnedFields()) {
-        if (a.raw.value(field) != b.raw.value(field))
+        if (!JsonCompare::same(a.raw.value(field), b.raw.value(field)))
             return false;
     }
     return true;
 }
 
-QString ToolPin::fingerprintOf(const QJsonObject &pinnedPart)
+QByteArray ToolPin::canonicalText(const QJsonObject &pinnedPart)
 {
     // QJsonObject keeps its keys sorted, so the compact text is canonical.
-    const QByteArray canonical = QJsonDocument(pinnedPart).toJson(QJsonDocument::Compact);
-    return QString::fromLatin1(QCryptographicHash::hash(canonical, QCryptographicHash::Sha256).toHex());
+    return QJsonDocument(pinnedPart).toJson(QJsonDocument::Compact);
+}
+
+QString ToolPin::fingerprintOfText(const QByteArray &canonicalText)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(canonicalText, QCryptographicHash::Sha256).toHex());
+}
+
+QString ToolPin::fingerprintOf(const QJsonObject &pinnedPart)
+{
+    return fingerprintOfText(canonicalText(pinnedPart));
 }
 
 ToolPin ToolPin::of(const Tool &tool)
 {
     ToolPin pin;
     pin.definition = pinnedPart(tool);
-    pin.fingerprint = fingerprintOf(pin.definition);
     pin.pinnedAt = QDateTime::currentDateTimeUtc();
     return pin;
 }
@@ -112,18 +122,16 @@ ToolPin ToolPin::of(const Tool &tool)
 std::optional<DefinitionChange> DefinitionChange::between(const ToolPin &pin, const Tool &now)
 {
     const QJsonObject after = ToolPin::pinnedPart(now);
-    if (ToolPin::fingerprintOf(after) == pin.fingerprint)
+    if (JsonCompare::sameMembers(after, pin.definition))
         return std::nullopt;
     DefinitionChange change;
     change.before = pin.definition;
     change.after = after;
     change.pinnedAt = pin.pinnedAt;
     for (const QString &field : pinnedFields()) {
-        if (pin.definition.value(field) != after.value(field))
+        if (!JsonCompare::same(pin.definition.value(field), after.value(field)))
             change.changedFields.append(field);
     }
-    if (change.changedFields.isEmpty()) // a pin written by another version: its fingerprint alone differs
-        change.changedFields.append(QStringLiteral("description"));
     return change;
 }
 

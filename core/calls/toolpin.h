@@ -18,13 +18,19 @@ namespace Toolgate {
 struct ToolPin
 {
     QJsonObject definition; ///< pinnedPart() of the approved tool
-    QString fingerprint;    ///< fingerprintOf(definition)
+    /// fingerprintOf(definition), made where the pin is written to a file (ApprovalPolicy): empty for a
+    /// pin not written yet. Writing and hashing a multi-megabyte schema takes a noticeable time.
+    QString fingerprint;
     QDateTime pinnedAt;
 
+    /// The pin of tool as it is now (no fingerprint yet).
     static ToolPin of(const Tool &tool);
     static QJsonObject pinnedPart(const Tool &tool);
     /// SHA-256 (hex) of the canonical JSON (sorted keys, compact) of a pinned part.
     static QString fingerprintOf(const QJsonObject &pinnedPart);
+    /// The canonical JSON of a pinned part, and its fingerprint.
+    static QByteArray canonicalText(const QJsonObject &pinnedPart);
+    static QString fingerprintOfText(const QByteArray &canonicalText);
     /// Whether two definitions agree in every pinned field, compared as they are held (no JSON is
     /// written, and a schema shared by both compares at once): for the GUI thread, where a multi-MB
     /// schema would take a noticeable time to write and hash.
@@ -54,6 +60,8 @@ struct DefinitionChange
     /// A line diff of one field (unified style, "- " / "+ " / "  " prefixes), at most maxLines lines.
     QStringList lineDiff(const QString &field, int maxLines = 400) const;
 
+    /// Compares the pinned part of now with the pin's definition as held: instant when they share their
+    /// data, member by member when not (no JSON is written).
     static std::optional<DefinitionChange> between(const ToolPin &pin, const Tool &now);
     /// A field's name in words ("the input schema").
     static QString describeField(const QString &field);

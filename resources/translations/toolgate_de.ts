@@ -2812,10 +2812,6 @@ Exit-Codes:
         <source>allowed for this session earlier</source>
         <translation>früher für diese Sitzung erlaubt</translation>
     </message>
-    <message>
-        <source>%1; your decision counts until Toolgate quits but was not saved</source>
-        <translation>%1; Ihre Entscheidung gilt, bis Toolgate beendet wird, wurde aber nicht gespeichert</translation>
-    </message>
 </context>
 <context>
     <name>Toolgate::ApprovalRulesDialog</name>
@@ -7200,6 +7196,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Saved to %1</source>
         <translation>In %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Your decision counts until Toolgate quits, but it could not be saved: %1</source>
+        <translation>Ihre Entscheidung gilt, bis Toolgate beendet wird, konnte aber nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>

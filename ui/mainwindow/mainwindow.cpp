@@ -11,6 +11,7 @@
 #include "core/host/host.h"
 #include "core/calls/taskregistry.h"
 #include "core/calls/toolcall.h"
+#include "core/common/jsoncompare.h"
 #include "ui/compare/interfacecompareactions.h"
 #include "ui/compare/resultcompareview.h"
 #include "ui/servers/consoleview.h"
@@ -171,6 +172,11 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     if (m_policy && m_policy->loadError())
         statusBar()->showMessage(tr("Your remembered decisions could not be read (%1); Toolgate will ask again.")
                                      .arg(m_policy->loadError()->message), 15000);
+    if (m_policy) {
+        connect(m_policy, &ApprovalPolicy::saveFailed, this, [this](const Error &error) {
+            statusBar()->showMessage(tr("Your decision counts until Toolgate quits, but it could not be saved: %1").arg(error.message), 20000);
+        });
+    }
 
     // A tool whose definition changed while shown gets its new form (arguments kept).
     connect(m_toolModel, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
@@ -541,7 +547,7 @@ void MainWindow::showSelection(ItemBrowser *browser, const QModelIndex &index)
         const Tool tool = index.data(ToolTreeModel::ToolRole).value<Tool>();
         // Re-selecting the same tool (e.g. after a list refresh) keeps the form as it is.
         if (m_toolPanel->connection() != connection || m_toolPanel->tool().name != tool.name
-            || m_toolPanel->tool().toJson() != tool.toJson())
+            || !JsonCompare::sameMembers(m_toolPanel->tool().toJson(), tool.toJson()))
             m_toolPanel->setTool(connection, tool, index.data(Qt::DecorationRole).value<QIcon>());
         m_pages->setCurrentWidget(m_toolPanel);
     } else if (browser == m_resourceBrowser) {

@@ -460,7 +460,7 @@ void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
     QVERIFY(w.gate.requests.isEmpty());
 
     // An ask rule asks even when "always allow" is remembered for the tool.
-    QVERIFY(policy.remember(w.fixture.target->identity(), *w.fixture.target->listedTool(u"write"_s), ApprovalDecision::Kind::AllowAlways));
+    policy.remember(w.fixture.target->identity(), *w.fixture.target->listedTool(u"write"_s), ApprovalDecision::Kind::AllowAlways);
     QPointer<ToolCall> asked = w.write(folder() + u"/notes.md"_s, this);
     QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
     QCOMPARE(asked->outcome().ruleVerdict->rule, u"check notes"_s);
@@ -547,7 +547,7 @@ void tst_ArgumentRules::allowRuleDoesNotCoverAChangedDefinition()
     QVERIFY(w.fixture.target->listedTool(u"write"_s));
     Tool earlier = *w.fixture.target->listedTool(u"write"_s);
     earlier.description = u"Writes a file (as first approved)"_s;
-    QVERIFY(policy.remember(w.fixture.target->identity(), earlier, ApprovalDecision::Kind::AllowOnce));
+    policy.remember(w.fixture.target->identity(), earlier, ApprovalDecision::Kind::AllowOnce);
     QPointer<ToolCall> call = w.write(folder() + u"/a.txt"_s, this);
     QTRY_VERIFY_WITH_TIMEOUT(w.gate.pending, waitMs);
     QVERIFY(w.gate.requests.constLast().definitionChange);

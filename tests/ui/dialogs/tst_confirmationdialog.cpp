@@ -773,9 +773,9 @@ void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
     ServerIdentity web{u"Web"_s, u"https://mcp.example.com/mcp"_s, {}};
     {
         ApprovalPolicy policy(path);
-        QVERIFY(policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(files, namedTool(u"write_file"_s), ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(web, namedTool(u"fetch"_s), ApprovalDecision::Kind::AllowForSession));
+        policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways);
+        policy.remember(files, namedTool(u"write_file"_s), ApprovalDecision::Kind::AllowAlways);
+        policy.remember(web, namedTool(u"fetch"_s), ApprovalDecision::Kind::AllowForSession);
 
         ApprovalRulesDialog dialog(&policy);
         dialog.show();
@@ -797,7 +797,7 @@ void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
         QCOMPARE(table->item(0, 2)->text(), u"write_file"_s);
 
         // Changes made elsewhere show up too.
-        QVERIFY(policy.remember(web, namedTool(u"search"_s), ApprovalDecision::Kind::AllowForSession));
+        policy.remember(web, namedTool(u"search"_s), ApprovalDecision::Kind::AllowForSession);
         QCOMPARE(table->rowCount(), 3);
     }
     ApprovalPolicy reloaded(path); // the revoke was saved; session rules never are
@@ -813,8 +813,8 @@ void tst_ConfirmationDialog::rulesDialogRevokeAll()
     ServerIdentity files{u"Files"_s, u"npx server-filesystem /tmp"_s, {}};
     {
         ApprovalPolicy policy(path);
-        QVERIFY(policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways));
-        QVERIFY(policy.remember(files, namedTool(u"list"_s), ApprovalDecision::Kind::AllowForSession));
+        policy.remember(files, namedTool(u"read_file"_s), ApprovalDecision::Kind::AllowAlways);
+        policy.remember(files, namedTool(u"list"_s), ApprovalDecision::Kind::AllowForSession);
         ApprovalRulesDialog dialog(&policy);
         dialog.findChild<QPushButton *>(u"revokeAll"_s)->click();
         QVERIFY(policy.rules().isEmpty());
