@@ -62,7 +62,9 @@ private:
     }
     bool connectTo(const ServerConfig &config);
     /// Calls tool with arguments and returns the result's text (empty when the call failed).
-    QString call(const QString &tool, const QJsonObject &arguments);
+    QString call(const QString &tool, const QJsonObject &arguments, CallTarget *target = nullptr);
+    /// The approval gate (allow once) and the pipeline every call goes through.
+    void makePipeline();
     ServerConfig hostile() const;
     /// Starts config as the app does (ServerConnection) and waits until it is Ready or Failed.
     static bool settles(ServerConnection &connection);
@@ -112,14 +114,19 @@ bool tst_Sandbox::connectTo(const ServerConfig &config)
     if (!ready.wait(15000))
         return false;
     m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{config.name, config.command, {}});
-    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+    makePipeline();
     return true;
 }
 
-QString tst_Sandbox::call(const QString &tool, const QJsonObject &arguments)
+void tst_Sandbox::makePipeline()
 {
-    QPointer<ToolCall> call = m_pipeline->call(m_target.get(), tool, arguments, CallInitiator::Gui, this);
+    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
+    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+}
+
+QString tst_Sandbox::call(const QString &tool, const QJsonObject &arguments, CallTarget *target)
+{
+    QPointer<ToolCall> call = m_pipeline->call(target ? target : m_target.get(), tool, arguments, CallInitiator::Gui, this);
     QSignalSpy finished(call.data(), &ToolCall::finished);
     if (!finished.wait(20000))
         return {};
@@ -224,7 +231,8 @@ void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()
 void tst_Sandbox::everythingServerRunsUnderTheDefaultProfile()
 {
     // server-everything from npm under node from npm (both in tests/npm/node_modules, which the launcher
-    // binds read-only as the script's and the program's folder): it lists its tools and echoes.
+    // binds read-only as the script's and the program's folder), supervised as the app does it: it
+    // lists its tools and echoes through the call pipeline.
     if (const QString missing = TestSupport::missingNpmPeers(); !missing.isEmpty())
         QSKIP(qPrintable(missing));
     ServerConfig config;
@@ -234,11 +242,15 @@ void tst_Sandbox::everythingServerRunsUnderTheDefaultProfile()
     QVERIFY(config.sandbox.isDefault());
     const auto wrapped = TransportFactory::stdioLaunchSpec(config);
     QVERIFY2(wrapped && wrapped->program.endsWith(u"bwrap"_s), wrapped ? qPrintable(wrapped->program) : qPrintable(wrapped.error().message));
-    QVERIFY(connectTo(config));
-    TOOLGATE_AWAIT_OK(tools, QList<Tool>, 15000, m_session->listTools(c, cb));
-    QVERIFY2(TestSupport::findTool(tools, u"echo"_s), "server-everything lists no echo");
-    const QString text = call(u"echo"_s, {{u"message"_s, u"from inside the sandbox"_s}});
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(connection.listedTool(u"echo"_s).has_value(), 15000);
+    makePipeline();
+    const QString text = call(u"echo"_s, {{u"message"_s, u"from inside the sandbox"_s}}, &connection);
     QVERIFY2(text.contains(u"from inside the sandbox"_s), qPrintable(text));
+    m_pipeline.reset();
+    connection.stop();
 }
 
 bool tst_Sandbox::settles(ServerConnection &connection)
