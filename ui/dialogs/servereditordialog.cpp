@@ -142,6 +142,19 @@ QLabel *hintLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+// A wrapped plain-text label in red: what stops a save, what runs with the person's full rights.
+QLabel *redLabel(const QString &text, const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+    label->setPalette(palette);
+    return label;
+}
+
 // remove removes the rows selected in table, and is enabled only while some are.
 void removesSelectedRows(QPushButton *remove, QTableWidget *table)
 {
@@ -230,15 +243,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     form->addRow(tr("&Type:"), m_transport);
     form->addRow(tr("&Protocol era:"), m_era);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problem"));
-    m_problem->setWordWrap(true);
-    m_problem->setTextFormat(Qt::PlainText);
-    {
-        QPalette palette = m_problem->palette();
-        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-        m_problem->setPalette(palette);
-    }
+    m_problem = redLabel(QString(), QStringLiteral("problem"), this);
     m_warningLabel = new QLabel(this);
     m_warningLabel->setObjectName(QStringLiteral("warning"));
     m_warningLabel->setWordWrap(true);
@@ -343,15 +348,7 @@ QWidget *ServerEditorDialog::buildSandboxBox(QWidget *page)
     m_sandboxEnabled->setChecked(true);
     m_sandboxEnabled->setToolTip(tr("In its sandbox the program sees the system, the folders granted below and a private "
                                     "temporary folder; not the rest of your home folder, your keys or Toolgate's own files."));
-    m_notSandboxed = new QLabel(SandboxProfile::notSandboxedText(), box);
-    m_notSandboxed->setObjectName(QStringLiteral("notSandboxed"));
-    m_notSandboxed->setWordWrap(true);
-    m_notSandboxed->setTextFormat(Qt::PlainText);
-    {
-        QPalette palette = m_notSandboxed->palette();
-        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-        m_notSandboxed->setPalette(palette);
-    }
+    m_notSandboxed = redLabel(SandboxProfile::notSandboxedText(), QStringLiteral("notSandboxed"), box);
     m_notSandboxed->hide();
 
     m_grants = new QTableWidget(0, 2, box);
