@@ -20,6 +20,7 @@
 #include "app/cli/terminalserverrequestgate.h"
 #include "app/cli/terminalservertrust.h"
 #include "app/cli/terminalturns.h"
+#include "core/common/commandline.h"
 #include "core/workspace/eracache.h"
 #include "core/workspace/servertrust.h"
 
@@ -398,8 +399,15 @@ void CliRunner::askForTrust(ServerConnection *connection, std::unique_ptr<Termin
     trust->decide();
 }
 
-void CliRunner::onFailed(const Error &error)
+void CliRunner::onFailed(const Error &failure)
 {
+    // Its sandbox hid a path it needed (issue 32): name the option that grants exactly that folder.
+    Error error = failure;
+    if (const std::optional<SandboxDenial> denial = m_connection ? m_connection->sandboxDenial() : std::nullopt) {
+        error.message += u'\n'
+            + Cli::tr("To allow it, run again with --grant %1 (or add the folder to the server's \"sandbox\" grants in servers.json).")
+                  .arg(CommandLine::quoted(SandboxProfile::grantText(denial->grant)));
+    }
     if (m_chat) {
         m_chat->serverFailed(error);
         return;

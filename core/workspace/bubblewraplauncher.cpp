@@ -63,6 +63,15 @@ bool isInside(const QString &path, const QString &folder)
     return path == folder || path.startsWith(folder + u'/');
 }
 
+bool inSystemFolders(const QString &path)
+{
+    for (const char *folder : systemFolders) {
+        if (isInside(path, QLatin1String(folder)))
+            return true;
+    }
+    return false;
+}
+
 QString canonicalOr(const QString &path)
 {
     const QString canonical = QFileInfo(path).canonicalFilePath();
@@ -164,7 +173,7 @@ private:
         if (!found)
             return found.error();
         m_plan.program = canonicalOr(found.value());
-        if (isSystemPath(m_plan.program))
+        if (inSystemFolders(m_plan.program))
             return {};
         // A program of its own (a build tree, a project's node_modules): its folder, read-only, at the
         // path it was found by (its arguments may name files through that path, a symlinked folder
@@ -200,7 +209,7 @@ private:
             if (!script.isFile())
                 return {};
             const QString path = script.absoluteFilePath();
-            if (isSystemPath(canonicalOr(path)))
+            if (inSystemFolders(canonicalOr(path)))
                 return {};
             QString folder = programFolder(path);
             if (!path.contains(QLatin1String("/node_modules/"))) {
@@ -253,15 +262,6 @@ private:
             }
         }
         return {};
-    }
-
-    bool isSystemPath(const QString &path) const
-    {
-        for (const char *folder : systemFolders) {
-            if (isInside(path, QLatin1String(folder)))
-                return true;
-        }
-        return false;
     }
 
     /// description: how people are told of it ("%1" is the path); empty for the person's own grants.
@@ -324,7 +324,7 @@ private:
         }
         // resolv.conf often points into /run (systemd-resolved), which is not bound as a whole.
         const QFileInfo resolv(QStringLiteral("/etc/resolv.conf"));
-        if (m_profile.network == SandboxProfile::Network::On && resolv.isSymLink() && !isSystemPath(resolv.canonicalFilePath())
+        if (m_profile.network == SandboxProfile::Network::On && resolv.isSymLink() && !inSystemFolders(resolv.canonicalFilePath())
             && resolv.exists())
             a << QStringLiteral("--ro-bind") << resolv.canonicalFilePath() << resolv.canonicalFilePath();
         a << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--dev") << QStringLiteral("/dev");
@@ -454,12 +454,22 @@ Result<StdioLaunchSpec> wrap(const StdioLaunchSpec &spec, const SandboxProfile &
 
 QStringList describe(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host)
 {
+    return explain(spec, profile, host).lines;
+}
+
+Description explain(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host)
+{
     if (!profile.enabled)
-        return profile.describe();
+        return {profile.describe(), false};
     const Result<Plan> planned = plan(spec, profile, host);
     if (!planned)
-        return {QCoreApplication::translate("Toolgate::BubblewrapLauncher", "It will not start: %1").arg(planned.error().message)};
-    return profile.describe(planned->extraReadable, planned->extraWritable);
+        return {{QCoreApplication::translate("Toolgate::BubblewrapLauncher", "It will not start: %1").arg(planned.error().message)}, false};
+    return {profile.describe(planned->extraReadable, planned->extraWritable), true};
+}
+
+bool isSystemPath(const QString &path)
+{
+    return inSystemFolders(path);
 }
 
 } // namespace Toolgate::BubblewrapLauncher

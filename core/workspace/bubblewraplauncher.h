@@ -47,9 +47,20 @@ struct Plan
 Result<Plan> plan(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host = currentHost());
 /// spec rewritten to run under bwrap; spec itself when the profile is off.
 Result<StdioLaunchSpec> wrap(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host = currentHost());
-/// What the server will be able to read, write and reach, one line per fact, for trust prompts and the
-/// CLI; says plainly when it is not sandboxed, or cannot be and so will not start.
+/// What the server will be able to read, write and reach, one line per fact: the one way trust prompts,
+/// the CLI and the server's page say it; says plainly when it is not sandboxed, or cannot be and so will
+/// not start.
 QStringList describe(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host = currentHost());
+/// describe()'s lines, and whether they describe a confinement (false: not sandboxed, or it will not
+/// start), for views that mark the other case.
+struct Description
+{
+    QStringList lines;
+    bool confined = false;
+};
+Description explain(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host = currentHost());
+/// Whether path lies in the system folders bound read-only into every sandbox (/usr, /etc, ...).
+bool isSystemPath(const QString &path);
 
 } // namespace BubblewrapLauncher
 

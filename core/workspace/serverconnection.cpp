@@ -26,6 +26,9 @@ Result<std::unique_ptr<Transport>> defaultTransportFactory(const ServerConfig &c
     return TransportFactory::create(config);
 }
 
+// Enough for a runtime's stack trace after the line that names the path.
+constexpr qsizetype stderrLinesSearched = 200;
+
 // Errors that a restart cannot fix: the user has to change something first.
 bool isPermanent(const Error &error)
 {
@@ -42,8 +45,10 @@ bool isPermanent(const Error &error)
 // The protocol era setting counts: a running server is restarted so that the new setting applies.
 bool launchChanged(const ServerConfig &a, const ServerConfig &b)
 {
+    // So does the sandbox: a changed profile must be trusted again (issue 32) and then applies.
     return a.transport != b.transport || a.command != b.command || a.args != b.args || a.env != b.env
-        || a.cwd != b.cwd || a.url != b.url || a.headers != b.headers || a.protocolEra != b.protocolEra;
+        || a.cwd != b.cwd || a.url != b.url || a.headers != b.headers || a.protocolEra != b.protocolEra
+        || a.sandbox != b.sandbox;
 }
 
 } // namespace
@@ -67,6 +72,9 @@ public:
     TransportFactory transportFactory = defaultTransportFactory;
     Status status = Status::Stopped;
     Error lastError;
+    std::optional<SandboxDenial> denial;
+    /// What the server of this start wrote to stderr (its last lines): where a denial is looked for.
+    QStringList startStderr;
     ClientSession *session = nullptr; // owned; deleted later when replaced
     bool listsOnReady = true;
     ServerConsole console;
@@ -113,6 +121,7 @@ void ServerConnection::Private::dropSession()
 
 void ServerConnection::Private::readSecretsThenConnect()
 {
+    denial.reset();
     // Nothing runs that nobody trusted (issue 16): not at start, not after an edit, not on a restart.
     if (!trustGate.allows(config)) {
         dropSession();
@@ -182,6 +191,7 @@ void ServerConnection::Private::startSession()
         setStatus(Status::Failed);
         return;
     }
+    startStderr.clear();
     ClientSession::Options options = sessionOptions;
     options.era = era.mode();
     session = new ClientSession(std::move(transport).value(), options, q);
@@ -205,6 +215,9 @@ void ServerConnection::Private::startSession()
         onFailed(error);
     });
     connect(s, &ClientSession::diagnosticLine, q, [this](const QString &line) {
+        startStderr.append(line);
+        if (startStderr.size() > stderrLinesSearched)
+            startStderr.removeFirst();
         console.add(ConsoleLine::Kind::Stderr, line);
     });
     connect(s, &ClientSession::protocolViolation, q, [this](const QString &text) {
@@ -228,6 +241,18 @@ void ServerConnection::Private::onFailed(const Error &error)
     lastError = error;
     console.note(ServerConnection::tr("failed: %1").arg(error.message));
     lists.clear();
+    // A server that failed after its sandbox hid a path from it fails again on every restart: say
+    // so, with the grant that would allow it, and wait for the person (issue 32). The era probe's
+    // sibling has no session here; its stderr is in the error's message.
+    if (config.transport == ServerConfig::Transport::Stdio && config.sandbox.enabled) {
+        denial = SandboxDenial::find(startStderr + error.message.split(u'\n'), config.sandbox);
+        if (denial) {
+            lastError.message = denial->message() + u'\n' + error.message;
+            console.note(denial->message());
+            setStatus(Status::Failed);
+            return;
+        }
+    }
     if (isPermanent(error)) {
         setStatus(Status::Failed);
         return;
@@ -429,6 +454,10 @@ void ServerConnection::restart()
 
 ServerConnection::Status ServerConnection::status() const { return d->status; }
 Error ServerConnection::lastError() const { return d->lastError; }
+std::optional<SandboxDenial> ServerConnection::sandboxDenial() const
+{
+    return d->status == Status::Failed ? d->denial : std::nullopt;
+}
 ClientSession *ServerConnection::session() const { return d->session; }
 QList<Tool> ServerConnection::tools() const { return d->lists.tools(); }
 QList<Resource> ServerConnection::resources() const { return d->lists.resources(); }

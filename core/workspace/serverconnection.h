@@ -9,6 +9,7 @@
 #include "core/protocol/tool.h"
 #include "core/workspace/erasummary.h"
 #include "core/workspace/restartbackoff.h"
+#include "core/workspace/sandboxdenial.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconsole.h"
 
@@ -112,6 +113,9 @@ public:
     /// While Restarting: the delay before the next start, as chosen when the server failed.
     std::chrono::milliseconds restartDelay() const;
     Error lastError() const;
+    /// While Failed: the path its sandbox kept the server from, as its stderr said before it failed, and
+    /// the grant that would allow it (issue 32); nullopt when the failure was not the sandbox's doing.
+    std::optional<SandboxDenial> sandboxDenial() const;
     /// Why a call cannot go to this server now, in plain words with what to do about it (turn it on,
     /// wait until it is ready, restart it, trust it). Meant for when readySession() is null.
     Error notReadyError() const;

@@ -2434,6 +2434,10 @@ Exit-Codes:
         <translation>  Sandbox:     %1
 </translation>
     </message>
+    <message>
+        <source>To allow it, run again with --grant %1 (or add the folder to the server&apos;s &quot;sandbox&quot; grants in servers.json).</source>
+        <translation>Um das zu erlauben, starten Sie erneut mit --grant %1 (oder tragen Sie den Ordner in die &quot;sandbox&quot;-Freigaben des Servers in servers.json ein).</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -8733,6 +8737,21 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SandboxDenial</name>
+    <message>
+        <source>the sandbox kept it from opening %1, which is outside the folders it may see. To allow that, grant it %2 read-only (it then asks for your trust again).</source>
+        <translation>die Sandbox hat ihn daran gehindert, %1 zu öffnen: das liegt außerhalb der Ordner, die er sehen darf. Um das zu erlauben, geben Sie ihm %2 zum Lesen frei (danach fragt er erneut nach Ihrem Vertrauen).</translation>
+    </message>
+    <message>
+        <source>the sandbox kept it from writing %1: it may only read there. To allow that, grant it %2 to read and write (it then asks for your trust again).</source>
+        <translation>die Sandbox hat ihn daran gehindert, %1 zu schreiben: dort darf er nur lesen. Um das zu erlauben, geben Sie ihm %2 zum Lesen und Schreiben frei (danach fragt er erneut nach Ihrem Vertrauen).</translation>
+    </message>
+    <message>
+        <source>the sandbox kept it from writing %1, which is outside the folders it may see. To allow that, grant it %2 to read and write (it then asks for your trust again).</source>
+        <translation>die Sandbox hat ihn daran gehindert, %1 zu schreiben: das liegt außerhalb der Ordner, die er sehen darf. Um das zu erlauben, geben Sie ihm %2 zum Lesen und Schreiben frei (danach fragt er erneut nach Ihrem Vertrauen).</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SandboxProfile</name>
     <message>
         <source>&quot;sandbox&quot; must be true, false or an object</source>
@@ -9828,6 +9847,62 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>&amp;Protocol era:</source>
         <translation>&amp;Protokoll-Ära:</translation>
     </message>
+    <message>
+        <source>&amp;Sandbox:</source>
+        <translation>&amp;Sandbox:</translation>
+    </message>
+    <message>
+        <source>Run it in a sandbox</source>
+        <translation>In einer Sandbox ausführen</translation>
+    </message>
+    <message>
+        <source>In its sandbox the program sees the system, the folders granted below and a private temporary folder; not the rest of your home folder, your keys or Toolgate&apos;s own files.</source>
+        <translation>In seiner Sandbox sieht das Programm das System, die unten freigegebenen Ordner und einen eigenen temporären Ordner; nicht den Rest Ihres Home-Ordners, Ihre Schlüssel oder Toolgates eigene Dateien.</translation>
+    </message>
+    <message>
+        <source>Folders the sandbox grants</source>
+        <translation>Ordner, die die Sandbox freigibt</translation>
+    </message>
+    <message>
+        <source>Granted folder</source>
+        <translation>Freigegebener Ordner</translation>
+    </message>
+    <message>
+        <source>Can write</source>
+        <translation>Darf schreiben</translation>
+    </message>
+    <message>
+        <source>Grant a Folder…</source>
+        <translation>Ordner freigeben…</translation>
+    </message>
+    <message>
+        <source>Network on</source>
+        <translation>Netzwerk an</translation>
+    </message>
+    <message>
+        <source>Network off</source>
+        <translation>Netzwerk aus</translation>
+    </message>
+    <message>
+        <source>It can connect anywhere, this computer included.</source>
+        <translation>Er kann sich überallhin verbinden, auch zu diesem Computer.</translation>
+    </message>
+    <message>
+        <source>No connection at all, this computer included.</source>
+        <translation>Keinerlei Verbindung, auch nicht zu diesem Computer.</translation>
+    </message>
+    <message>
+        <source>Checked: it may change and create files there. Unchecked: it may only read them.</source>
+        <translation>Angehakt: er darf dort Dateien ändern und anlegen. Nicht angehakt: er darf sie nur lesen.</translation>
+    </message>
+    <message>
+        <source>Only %1 (not supported yet)</source>
+        <translation>Nur %1 (noch nicht unterstützt)</translation>
+    </message>
+    <message>
+        <source>Choose a Folder to Grant</source>
+        <translation>Freizugebenden Ordner wählen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerInfoPanel</name>
@@ -9994,6 +10069,34 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Shows exactly what this server runs and lets you trust it, so it starts.</source>
         <translation>Zeigt genau, was dieser Server ausführt, und lässt Sie ihm vertrauen, damit er startet.</translation>
+    </message>
+    <message>
+        <source>Sandbox:</source>
+        <translation>Sandbox:</translation>
+    </message>
+    <message>
+        <source>What the program may read, write and reach on this computer. Change it with Edit Server.</source>
+        <translation>Was das Programm auf diesem Computer lesen, schreiben und erreichen darf. Ändern Sie es mit „Server bearbeiten“.</translation>
+    </message>
+    <message>
+        <source>Let It Read and Write “%1”</source>
+        <translation>„%1“ lesen und schreiben lassen</translation>
+    </message>
+    <message>
+        <source>Let It Read “%1”</source>
+        <translation>„%1“ lesen lassen</translation>
+    </message>
+    <message>
+        <source>Adds %1 to the folders its sandbox grants (%2) and starts it again, once you trust it with that.</source>
+        <translation>Fügt %1 den Ordnern hinzu, die seine Sandbox freigibt (%2), und startet ihn erneut, sobald Sie ihm damit vertrauen.</translation>
+    </message>
+    <message>
+        <source>read and write</source>
+        <translation>lesen und schreiben</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesen</translation>
     </message>
 </context>
 <context>
@@ -10164,6 +10267,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Restarting %1 to find out its protocol era again…</source>
         <translation>%1 wird neu gestartet, um seine Protokoll-Ära neu zu ermitteln…</translation>
+    </message>
+    <message>
+        <source>Granted %1 to %2.</source>
+        <translation>%1 für %2 freigegeben.</translation>
     </message>
 </context>
 <context>

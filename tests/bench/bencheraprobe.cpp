@@ -7,15 +7,10 @@
 // Servers: toolgate-fault-server (a C++ legacy server), server-everything (a Node legacy server, TypeScript
 // SDK v1) and tests/npm/peers/modern-server.mjs --era modern (a Node modern-only server, TypeScript SDK v2).
 
+#include "connecttimer.h"
 #include "npmpeers.h"
 
-#include "core/workspace/eracache.h"
-#include "core/workspace/serverconfig.h"
-#include "core/workspace/serverconnection.h"
-
 #include <QCoreApplication>
-#include <QDeadlineTimer>
-#include <QElapsedTimer>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -25,35 +20,11 @@ using namespace Toolgate;
 
 namespace {
 
-/// ms from start() to Ready, or -1.
-qint64 connectOnce(const ServerConfig &config, const std::shared_ptr<EraCache> &cache)
-{
-    ServerConnection connection(config);
-    connection.setListsOnReady(false);
-    if (cache)
-        connection.setEraCache(cache);
-    QElapsedTimer clock;
-    clock.start();
-    connection.start();
-    QDeadlineTimer deadline(30000);
-    while (connection.status() != ServerConnection::Status::Ready && connection.status() != ServerConnection::Status::Failed
-           && !deadline.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    const qint64 ms = connection.status() == ServerConnection::Status::Ready ? clock.elapsed() : -1;
-    if (ms < 0)
-        std::fprintf(stderr, "  failed: %s\n", qPrintable(connection.lastError().message));
-    connection.stop();
-    // Let the server exit before the next run, so runs do not overlap.
-    QDeadlineTimer settle(1000);
-    while (!settle.hasExpired())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-    return ms;
-}
+using Bench::connectOnce;
 
-qint64 median(QList<qint64> values)
+qint64 median(const QList<qint64> &values)
 {
-    std::sort(values.begin(), values.end());
-    return values.isEmpty() ? -1 : values.at(values.size() / 2);
+    return Bench::percentile(values, 0.5);
 }
 
 void measure(const char *label, ServerConfig config, ServerConfig::EraPreference setting, int runs)
@@ -83,10 +54,7 @@ void measure(const char *label, ServerConfig config, ServerConfig::EraPreference
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    int runs = 7;
-    const QStringList args = app.arguments();
-    if (const qsizetype i = args.indexOf(QStringLiteral("--runs")); i >= 0 && i + 1 < args.size())
-        runs = std::max(1, args.at(i + 1).toInt());
+    const int runs = Bench::runsOption(app.arguments(), 7);
 
     std::printf("connect to Ready, median of %d runs (setting by hand, then Auto without and with a cached verdict)\n", runs);
     ServerConfig fault;

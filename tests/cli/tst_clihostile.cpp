@@ -51,6 +51,7 @@ private slots:
     void deepResultAuditSaysWhatWasCut();
     void guiListToolsShowsEscapes();
     void argumentsKeepTheOrderPeopleSee();
+    void aBlockedReadNamesTheGrant();
 
 private:
     struct Run
@@ -537,4 +538,23 @@ void tst_CliHostile::argumentsKeepTheOrderPeopleSee()
     const Run typed = run(hostile({u"--yes"_s, u"call"_s, u"write_file"_s, uR"({"content":"c","path":"p"})"_s}, server), {}, env);
     VERIFY_RUN(typed.exitCode == 0, typed);
     VERIFY_RUN(typed.out.contains(uR"("arguments":{"content":"c","path":"p"})"_s), typed);
+}
+
+void tst_CliHostile::aBlockedReadNamesTheGrant()
+{
+    // Issue 32: a server that exits because its sandbox hides its settings is told so, and the error
+    // names the --grant that allows exactly that folder; with it, the server runs.
+    QTemporaryDir data;
+    QVERIFY(data.isValid());
+    const QString settings = data.filePath(u"settings.json"_s);
+    QFile file(settings);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    const Run blocked = run(hostile({u"tools"_s}, {u"--read-at-start"_s, settings}));
+    VERIFY_RUN(blocked.exitCode != 0, blocked);
+    VERIFY_RUN(blocked.err.contains(u"the sandbox kept it from opening "_s + settings), blocked);
+    VERIFY_RUN(blocked.err.contains(u"run again with --grant "_s + data.path() + u" "_s), blocked);
+    const Run granted = run(hostile({u"--grant"_s, data.path(), u"tools"_s}, {u"--read-at-start"_s, settings}));
+    VERIFY_RUN(granted.exitCode == 0, granted);
+    VERIFY_RUN(granted.out.contains(u"echo"_s), granted);
 }

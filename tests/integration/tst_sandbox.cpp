@@ -2,10 +2,13 @@
 // tries to get out (read a planted ~/.ssh/id_rsa, rewrite Toolgate's approvals, write outside its grant,
 // follow a symlink out of it, connect to a listener on 127.0.0.1) and says itself what it tried; the test
 // checks from the files' and the listener's side that nothing outside changed. The demo server still
-// works under the default profile. HOME and TOOLGATE_CONFIG_DIR point into a temporary folder: nothing
+// and server-everything (the npm peer, under node from tests/npm) work under the default profile. A server
+// that exits because its sandbox hid a file it opens at start is told so, with exactly the grant that
+// allows it, and starts once granted. HOME and TOOLGATE_CONFIG_DIR point into a temporary folder: nothing
 // of the real home is touched. Each server is started the one way Toolgate starts them, through
 // TransportFactory.
 
+#include "npmpeers.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
@@ -14,6 +17,7 @@
 #include "core/client/clientsession.h"
 #include "core/transport/transport.h"
 #include "core/workspace/serverconfig.h"
+#include "core/workspace/serverconnection.h"
 #include "core/workspace/transportfactory.h"
 
 #include <QDir>
@@ -39,6 +43,9 @@ private slots:
     void hostileServerStaysInside();
     void networkOnReachesTheListener();
     void demoServerRunsUnderTheDefaultProfile();
+    void everythingServerRunsUnderTheDefaultProfile();
+    void aBlockedReadOffersTheFolderReadOnly();
+    void aBlockedWriteOffersTheFolderReadWrite();
     void offRunsWithoutBubblewrap();
 
 private:
@@ -55,8 +62,12 @@ private:
     }
     bool connectTo(const ServerConfig &config);
     /// Calls tool with arguments and returns the result's text (empty when the call failed).
-    QString call(const QString &tool, const QJsonObject &arguments);
+    QString call(const QString &tool, const QJsonObject &arguments, CallTarget *target = nullptr);
+    /// The approval gate (allow once) and the pipeline every call goes through.
+    void makePipeline();
     ServerConfig hostile() const;
+    /// Starts config as the app does (ServerConnection) and waits until it is Ready or Failed.
+    static bool settles(ServerConnection &connection);
 
     QTemporaryDir m_root;
     QString m_home;
@@ -103,14 +114,19 @@ bool tst_Sandbox::connectTo(const ServerConfig &config)
     if (!ready.wait(15000))
         return false;
     m_target = std::make_unique<TestSupport::SessionCallTarget>(m_session.get(), ServerIdentity{config.name, config.command, {}});
-    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
-    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+    makePipeline();
     return true;
 }
 
-QString tst_Sandbox::call(const QString &tool, const QJsonObject &arguments)
+void tst_Sandbox::makePipeline()
 {
-    QPointer<ToolCall> call = m_pipeline->call(m_target.get(), tool, arguments, CallInitiator::Gui, this);
+    m_gate = std::make_unique<FixedApprovalGate>(ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, {}, {}});
+    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), nullptr, ToolCallPipeline::Options{});
+}
+
+QString tst_Sandbox::call(const QString &tool, const QJsonObject &arguments, CallTarget *target)
+{
+    QPointer<ToolCall> call = m_pipeline->call(target ? target : m_target.get(), tool, arguments, CallInitiator::Gui, this);
     QSignalSpy finished(call.data(), &ToolCall::finished);
     if (!finished.wait(20000))
         return {};
@@ -210,6 +226,100 @@ void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()
     QVERIFY(connectTo(config));
     const QString text = call(u"echo"_s, {{u"text"_s, u"from inside"_s}});
     QVERIFY2(text.contains(u"from inside"_s), qPrintable(text));
+}
+
+void tst_Sandbox::everythingServerRunsUnderTheDefaultProfile()
+{
+    // server-everything from npm under node from npm (both in tests/npm/node_modules, which the launcher
+    // binds read-only as the script's and the program's folder), supervised as the app does it: it
+    // lists its tools and echoes through the call pipeline.
+    if (const QString missing = TestSupport::missingNpmPeers(); !missing.isEmpty())
+        QSKIP(qPrintable(missing));
+    ServerConfig config;
+    config.name = u"everything"_s;
+    config.command = TestSupport::nodeBinary();
+    config.args = {TestSupport::everythingEntry(), u"stdio"_s};
+    QVERIFY(config.sandbox.isDefault());
+    const auto wrapped = TransportFactory::stdioLaunchSpec(config);
+    QVERIFY2(wrapped && wrapped->program.endsWith(u"bwrap"_s), wrapped ? qPrintable(wrapped->program) : qPrintable(wrapped.error().message));
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(connection.listedTool(u"echo"_s).has_value(), 15000);
+    makePipeline();
+    const QString text = call(u"echo"_s, {{u"message"_s, u"from inside the sandbox"_s}}, &connection);
+    QVERIFY2(text.contains(u"from inside the sandbox"_s), qPrintable(text));
+    m_pipeline.reset();
+    connection.stop();
+}
+
+bool tst_Sandbox::settles(ServerConnection &connection)
+{
+    connection.start();
+    return QTest::qWaitFor([&] {
+        return connection.status() == ServerConnection::Status::Ready || connection.status() == ServerConnection::Status::Failed;
+    }, 20000);
+}
+
+void tst_Sandbox::aBlockedReadOffersTheFolderReadOnly()
+{
+    // Its settings are in a folder nobody granted: inside the sandbox the file is not there, the server
+    // says so on stderr and exits.
+    const QString data = m_root.filePath(u"data"_s);
+    const QString settings = QDir(data).filePath(u"settings.json"_s);
+    QVERIFY(write(settings, "{}"));
+    ServerConfig config = hostile();
+    config.args = {u"--read-at-start"_s, settings};
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QCOMPARE(connection.status(), ServerConnection::Status::Failed);
+    const auto denial = connection.sandboxDenial();
+    QVERIFY2(denial, qPrintable(connection.lastError().message));
+    QCOMPARE(denial->path, settings);
+    QCOMPARE(denial->grant, (SandboxProfile::Grant{data, false}));
+    // The error says it in words, first, with the folder to grant.
+    const QString message = connection.lastError().message;
+    QVERIFY2(message.startsWith(u"the sandbox kept it from opening "_s + settings) && message.contains(data)
+                 && message.contains(u"read-only"_s),
+             qPrintable(message));
+    // It is not restarted again and again: the same start would fail the same way.
+    QVERIFY(!QTest::qWaitFor([&] { return connection.status() != ServerConnection::Status::Failed; }, 300));
+
+    // Granted what was offered, it reads its settings and runs.
+    ServerConfig granted = config;
+    granted.sandbox = denial->grantedIn(config.sandbox);
+    connection.setConfig(granted);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
+    QVERIFY(!connection.sandboxDenial());
+    connection.stop();
+}
+
+void tst_Sandbox::aBlockedWriteOffersTheFolderReadWrite()
+{
+    // Its cache folder is granted read-only: writing there fails ("Read-only file system"); the offer is
+    // the same folder, read-write, and nothing outside changed.
+    const QString cache = m_root.filePath(u"cache"_s);
+    QVERIFY(QDir().mkpath(cache));
+    const QString file = QDir(cache).filePath(u"index.db"_s);
+    ServerConfig config = hostile();
+    config.args = {u"--write-at-start"_s, file};
+    config.sandbox.grants = {{cache, false}};
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QCOMPARE(connection.status(), ServerConnection::Status::Failed);
+    const auto denial = connection.sandboxDenial();
+    QVERIFY2(denial, qPrintable(connection.lastError().message));
+    QCOMPARE(denial->grant, (SandboxProfile::Grant{cache, true}));
+    QVERIFY(denial->readOnlyGrant);
+    QVERIFY(!QFileInfo::exists(file));
+    QCOMPARE(denial->grantedIn(config.sandbox).grants, (QList<SandboxProfile::Grant>{{cache, true}}));
+
+    ServerConfig granted = config;
+    granted.sandbox = denial->grantedIn(config.sandbox);
+    connection.setConfig(granted);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
+    QVERIFY(QFileInfo::exists(file));
+    connection.stop();
 }
 
 void tst_Sandbox::offRunsWithoutBubblewrap()

@@ -750,7 +750,9 @@ const std::vector<Mode> &modes()
 void usage(std::FILE *stream)
 {
     QString text = u"usage: toolgate-hostile-server [--mode NAME]... [--page-size N] [--pages N] [--delay-ms N] [--count N]\n"
-                   u"                              [--schema-case N]\n\n"
+                   u"                              [--schema-case N] [--read-at-start FILE] [--write-at-start FILE]\n\n"
+                   u"--read-at-start / --write-at-start: open FILE first, as a server reads its settings or writes its\n"
+                   u"cache; when that fails, say why on stderr as cat and sh do and exit 1 (a sandbox that hides it).\n\n"
                    u"Tools it always lists (tools/call NAME):\n"
                    u"  echo                  echoes `text`\n"_s;
     for (const Mode &mode : modes()) {
@@ -801,6 +803,17 @@ int main(int argc, char **argv)
             ok = number(options.count);
         } else if (arg == "--schema-case" && hasValue) {
             ok = number(options.schemaCase);
+        } else if ((arg == "--read-at-start" || arg == "--write-at-start") && hasValue) {
+            const bool write = arg == "--write-at-start";
+            const char *file = argv[++i];
+            std::FILE *opened = std::fopen(file, write ? "w" : "r");
+            if (!opened) {
+                // The words of cat ("FILE: reason") and dash ("cannot create FILE: reason").
+                std::fprintf(stderr, write ? "toolgate-hostile-server: cannot create %s: %s\n" : "toolgate-hostile-server: %s: %s\n",
+                             file, std::strerror(errno));
+                return 1;
+            }
+            std::fclose(opened);
         } else if (arg == "--help" || arg == "-h") {
             usage(stdout);
             return 0;

@@ -142,6 +142,35 @@ QLabel *hintLabel(const QString &text, QWidget *parent)
     return label;
 }
 
+// A wrapped plain-text label in red: what stops a save, what runs with the person's full rights.
+QLabel *redLabel(const QString &text, const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+    label->setPalette(palette);
+    return label;
+}
+
+// remove removes the rows selected in table, and is enabled only while some are.
+void removesSelectedRows(QPushButton *remove, QTableWidget *table)
+{
+    QObject::connect(remove, &QPushButton::clicked, table, [table] {
+        QList<int> rows;
+        const QModelIndexList selected = table->selectionModel()->selectedRows();
+        for (const QModelIndex &index : selected)
+            rows.append(index.row());
+        std::sort(rows.begin(), rows.end(), std::greater<>());
+        for (int r : rows)
+            table->removeRow(r);
+    });
+    QObject::connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, remove,
+                     [table, remove] { remove->setEnabled(table->selectionModel()->hasSelection()); });
+}
+
 // A form label whose mnemonic focuses buddy (QFormLayout cannot find a buddy in a layout).
 QLabel *buddyLabel(const QString &text, QWidget *buddy, QWidget *parent)
 {
@@ -214,15 +243,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     form->addRow(tr("&Type:"), m_transport);
     form->addRow(tr("&Protocol era:"), m_era);
 
-    m_problem = new QLabel(this);
-    m_problem->setObjectName(QStringLiteral("problem"));
-    m_problem->setWordWrap(true);
-    m_problem->setTextFormat(Qt::PlainText);
-    {
-        QPalette palette = m_problem->palette();
-        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-        m_problem->setPalette(palette);
-    }
+    m_problem = redLabel(QString(), QStringLiteral("problem"), this);
     m_warningLabel = new QLabel(this);
     m_warningLabel->setObjectName(QStringLiteral("warning"));
     m_warningLabel->setWordWrap(true);
@@ -261,7 +282,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
 
     // Sized for the font in use: a larger system font gets a larger dialog (see makeRoomForMessages()).
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
-    resize(qMax(620, em * 48), 560);
+    resize(qMax(620, em * 48), 700);
     m_name->setFocus();
     revalidate();
 }
@@ -313,7 +334,134 @@ QWidget *ServerEditorDialog::buildStdioPage()
     envBox->addWidget(envButtons);
     form->addRow(buddyLabel(tr("En&vironment:"), m_env, page), envBox);
     form->addRow(QString(), hintLabel(tr("The server also gets PATH, HOME and a few other basics from Toolgate's environment, nothing else."), page));
+    QWidget *sandboxBox = buildSandboxBox(page);
+    form->addRow(buddyLabel(tr("&Sandbox:"), m_sandboxEnabled, page), sandboxBox);
     return page;
+}
+
+QWidget *ServerEditorDialog::buildSandboxBox(QWidget *page)
+{
+    // What the server may touch (issue 32). A change is a change of what runs: saving it asks for trust again.
+    auto *box = new QWidget(page);
+    m_sandboxEnabled = new QCheckBox(tr("Run it in a sandbox"), box);
+    m_sandboxEnabled->setObjectName(QStringLiteral("sandboxEnabled"));
+    m_sandboxEnabled->setChecked(true);
+    m_sandboxEnabled->setToolTip(tr("In its sandbox the program sees the system, the folders granted below and a private "
+                                    "temporary folder; not the rest of your home folder, your keys or Toolgate's own files."));
+    m_notSandboxed = redLabel(SandboxProfile::notSandboxedText(), QStringLiteral("notSandboxed"), box);
+    m_notSandboxed->hide();
+
+    m_grants = new QTableWidget(0, 2, box);
+    m_grants->setObjectName(QStringLiteral("sandboxGrants"));
+    m_grants->setAccessibleName(tr("Folders the sandbox grants"));
+    m_grants->setHorizontalHeaderLabels({tr("Granted folder"), tr("Can write")});
+    m_grants->verticalHeader()->hide();
+    m_grants->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_grants->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_grants->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_grants->setMinimumHeight(90);
+    connect(m_grants, &QTableWidget::itemChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_grants->model(), &QAbstractItemModel::rowsRemoved, this, &ServerEditorDialog::revalidate);
+
+    m_grantButtons = new QWidget(box);
+    auto *buttons = new QHBoxLayout(m_grantButtons);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    auto *add = new QPushButton(tr("Grant a Folder…"), m_grantButtons);
+    add->setObjectName(QStringLiteral("sandboxGrantsAdd"));
+    add->setAutoDefault(false);
+    auto *remove = new QPushButton(tr("Remove"), m_grantButtons);
+    remove->setObjectName(QStringLiteral("sandboxGrantsRemove"));
+    remove->setAutoDefault(false);
+    remove->setEnabled(false);
+    m_network = new QComboBox(m_grantButtons);
+    m_network->setObjectName(QStringLiteral("sandboxNetwork"));
+    m_network->addItem(tr("Network on"), int(SandboxProfile::Network::On));
+    m_network->addItem(tr("Network off"), int(SandboxProfile::Network::Off));
+    m_network->setItemData(0, tr("It can connect anywhere, this computer included."), Qt::ToolTipRole);
+    m_network->setItemData(1, tr("No connection at all, this computer included."), Qt::ToolTipRole);
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(m_network);
+    connect(add, &QPushButton::clicked, this, &ServerEditorDialog::browseGrant);
+    removesSelectedRows(remove, m_grants);
+    connect(m_network, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_sandboxEnabled, &QCheckBox::toggled, this, &ServerEditorDialog::sandboxChanged);
+
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_sandboxEnabled);
+    layout->addWidget(m_notSandboxed);
+    layout->addWidget(m_grants, 1);
+    layout->addWidget(m_grantButtons);
+    return box;
+}
+
+void ServerEditorDialog::sandboxChanged()
+{
+    const bool on = m_sandboxEnabled->isChecked();
+    m_grants->setEnabled(on);
+    m_grantButtons->setEnabled(on);
+    m_notSandboxed->setVisible(!on);
+    revalidate();
+}
+
+void ServerEditorDialog::addGrantRow(const QString &folder, bool writable)
+{
+    const QSignalBlocker blocker(m_grants);
+    const int row = m_grants->rowCount();
+    m_grants->insertRow(row);
+    m_grants->setItem(row, 0, new QTableWidgetItem(folder));
+    auto *write = new QTableWidgetItem;
+    write->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+    write->setCheckState(writable ? Qt::Checked : Qt::Unchecked);
+    write->setToolTip(tr("Checked: it may change and create files there. Unchecked: it may only read them."));
+    m_grants->setItem(row, 1, write);
+}
+
+void ServerEditorDialog::fillSandbox(const SandboxProfile &profile)
+{
+    m_grants->setRowCount(0);
+    for (const SandboxProfile::Grant &grant : profile.grants)
+        addGrantRow(grant.path, grant.writable);
+    // A host list is kept as the file says it (not enforced yet, so not offered for new entries).
+    if (const int hosts = m_network->findData(int(SandboxProfile::Network::Hosts)); hosts >= 0)
+        m_network->removeItem(hosts);
+    if (profile.network == SandboxProfile::Network::Hosts)
+        m_network->addItem(tr("Only %1 (not supported yet)").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
+    m_network->setCurrentIndex(m_network->findData(int(profile.network)));
+    m_sandboxEnabled->setChecked(profile.enabled);
+    sandboxChanged();
+}
+
+SandboxProfile ServerEditorDialog::sandbox() const
+{
+    SandboxProfile profile = m_original.sandbox;
+    profile.enabled = m_sandboxEnabled->isChecked();
+    profile.grants.clear();
+    for (int row = 0; row < m_grants->rowCount(); ++row) {
+        const QString folder = m_grants->item(row, 0) ? m_grants->item(row, 0)->text().trimmed() : QString();
+        if (!folder.isEmpty())
+            profile.grants.append({folder, m_grants->item(row, 1) && m_grants->item(row, 1)->checkState() == Qt::Checked});
+    }
+    profile.network = SandboxProfile::Network(m_network->currentData().toInt());
+    if (profile.network != SandboxProfile::Network::Hosts)
+        profile.hosts.clear();
+    return profile;
+}
+
+void ServerEditorDialog::browseGrant()
+{
+    auto *dialog = new QFileDialog(this, tr("Choose a Folder to Grant"));
+    dialog->setObjectName(QStringLiteral("chooseGrant"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFileMode(QFileDialog::Directory);
+    dialog->setOption(QFileDialog::ShowDirsOnly);
+    connect(dialog, &QFileDialog::fileSelected, this, [this](const QString &folder) {
+        addGrantRow(QDir::toNativeSeparators(folder), false);
+        revalidate();
+    });
+    dialog->open();
 }
 
 QWidget *ServerEditorDialog::buildHttpPage()
@@ -389,17 +537,7 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
         table->setCurrentCell(table->rowCount() - 1, KeyColumn);
         table->editItem(table->item(table->rowCount() - 1, KeyColumn));
     });
-    connect(remove, &QPushButton::clicked, this, [table] {
-        QList<int> rows;
-        const QModelIndexList selected = table->selectionModel()->selectedRows();
-        for (const QModelIndex &index : selected)
-            rows.append(index.row());
-        std::sort(rows.begin(), rows.end(), std::greater<>());
-        for (int r : rows)
-            table->removeRow(r);
-    });
-    connect(table->selectionModel(), &QItemSelectionModel::selectionChanged, remove,
-            [table, remove] { remove->setEnabled(table->selectionModel()->hasSelection()); });
+    removesSelectedRows(remove, table);
     *buttons = row;
     return table;
 }
@@ -427,6 +565,7 @@ void ServerEditorDialog::setConfig(const ServerConfig &config)
     fillTable(m_env, config.env, config.envNames(), config.secretKeys);
     m_url->setText(config.url);
     fillTable(m_headers, config.headers, config.headerNames(), config.secretKeys);
+    fillSandbox(config.sandbox);
     revalidate();
 }
 
@@ -446,6 +585,8 @@ ServerConfig ServerEditorDialog::config() const
             config.args.append(line);
     }
     config.cwd = m_cwd->text().trimmed();
+    if (config.transport == ServerConfig::Transport::Stdio)
+        config.sandbox = sandbox();
     config.url = m_url->text().trimmed();
     config.env.clear();
     config.headers.clear();

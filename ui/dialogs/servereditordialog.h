@@ -22,7 +22,8 @@ namespace Toolgate {
 /// Adds or edits one server: name, enabled, transport; for a local server the command, its
 /// arguments (one per line, never a shell string), environment and working directory; for a
 /// remote one the URL and headers; for both the protocol era (Auto, Legacy, Modern). Environment
-/// variables and headers can be marked secret.
+/// variables and headers can be marked secret. A local server's sandbox (issue 32): on or off, the
+/// folders it may read or also write, the network.
 ///
 /// Problems that make the config unusable (empty or duplicate name, no command or URL) are shown
 /// inline and disable Save; a command that cannot be found is a warning naming the PATH searched.
@@ -56,6 +57,12 @@ private:
     QWidget *buildStdioPage();
     QWidget *buildHttpPage();
     QTableWidget *buildKeyValueTable(const QString &objectName, QWidget *page, QWidget **buttons);
+    QWidget *buildSandboxBox(QWidget *page);
+    void fillSandbox(const SandboxProfile &profile);
+    SandboxProfile sandbox() const;
+    void addGrantRow(const QString &folder, bool writable);
+    void browseGrant();
+    void sandboxChanged();
     void fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &names, const QStringList &secretKeys);
     void revalidate();
     void makeRoomForMessages();
@@ -77,6 +84,11 @@ private:
     QPlainTextEdit *m_arguments = nullptr;
     QLineEdit *m_cwd = nullptr;
     QTableWidget *m_env = nullptr;
+    QCheckBox *m_sandboxEnabled = nullptr;
+    QTableWidget *m_grants = nullptr;
+    QWidget *m_grantButtons = nullptr;
+    QComboBox *m_network = nullptr;
+    QLabel *m_notSandboxed = nullptr;
     QLineEdit *m_url = nullptr;
     QTableWidget *m_headers = nullptr;
     QLabel *m_problem = nullptr;

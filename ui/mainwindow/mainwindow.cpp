@@ -257,6 +257,7 @@ void MainWindow::buildCentre()
     // Nothing runs that nobody trusted (issue 16): the prompt shows what would run, one server at a time.
     m_trustPrompter = new ServerTrustPrompter(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::trustRequested, m_trustPrompter, &ServerTrustPrompter::ask);
+    connect(m_serverInfoPanel, &ServerInfoPanel::sandboxGrantRequested, m_serverPanel, &ServerPanel::grantDeniedAccess);
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     // Apps in tool results reach their servers only through the pipeline (approval, audit).
     m_appHost = new WorkspaceAppHost(m_workspace, m_pipeline, this);

@@ -8,10 +8,16 @@
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
 #include "ui/viewers/markdownbrowser.h"
+#include "core/common/displaytext.h"
+#include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/serversignin.h"
 
+#include <algorithm>
+
 #include <QAction>
+#include <QDir>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -24,9 +30,24 @@ namespace Toolgate {
 
 namespace {
 
-QLabel *valueLabel(QWidget *parent, const QString &objectName)
+// The sandbox's words take five lines. On a short screen they are cut (the tooltip holds them all) rather
+// than make every page of the window taller than a laptop at 150 % holds (tst_mainwindow roomToWork).
+class CompactLabel final : public QLabel
 {
-    auto *label = new QLabel(parent);
+public:
+    using QLabel::QLabel;
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QLabel::minimumSizeHint();
+        size.setHeight(std::min(size.height(), fontMetrics().lineSpacing() * 2));
+        return size;
+    }
+};
+
+template<typename Label = QLabel>
+Label *valueLabel(QWidget *parent, const QString &objectName)
+{
+    auto *label = new Label(parent);
     label->setObjectName(objectName);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
@@ -34,6 +55,18 @@ QLabel *valueLabel(QWidget *parent, const QString &objectName)
     // Take the whole field column, so text wraps only when it really is longer than the window.
     label->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     return label;
+}
+
+// Red where something is wrong: a failed server, one that runs with the person's full rights.
+void markProblem(QLabel *label, bool problem)
+{
+    if (problem) {
+        QPalette palette = label->palette();
+        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
+        label->setPalette(palette);
+    } else {
+        label->setPalette(QPalette());
+    }
 }
 
 QString counted(qsizetype count, const QString &one, const QString &many)
@@ -51,6 +84,8 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     , m_identity(valueLabel(this, QStringLiteral("serverIdentity")))
     , m_protocol(valueLabel(this, QStringLiteral("serverProtocol")))
     , m_offers(valueLabel(this, QStringLiteral("serverOffers")))
+    , m_sandboxLabel(new QLabel(tr("Sandbox:"), this))
+    , m_sandbox(valueLabel<CompactLabel>(this, QStringLiteral("serverSandbox")))
     , m_instructionsLabel(new QLabel(tr("Instructions:"), this))
     , m_instructions(new MarkdownBrowser(this))
     , m_buttons(new QWidget(this))
@@ -93,9 +128,20 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
             if (m_connection)
                 emit trustRequested(m_connection);
         });
+        // A server its sandbox stopped (issue 32) is offered exactly the grant that would have let it.
+        m_grantButton = new QPushButton(statusRow);
+        m_grantButton->setObjectName(QStringLiteral("grantSandboxAccess"));
+        row->addWidget(m_grantButton, 0, Qt::AlignTop);
+        m_grantButton->hide();
+        connect(m_grantButton, &QPushButton::clicked, this, [this] {
+            if (m_connection && m_connection->sandboxDenial())
+                emit sandboxGrantRequested(m_connection);
+        });
         form->addRow(tr("Status:"), statusRow);
     }
     form->addRow(tr("Runs:"), m_endpoint);
+    m_sandboxLabel->setToolTip(tr("What the program may read, write and reach on this computer. Change it with Edit Server."));
+    form->addRow(m_sandboxLabel, m_sandbox);
     form->addRow(tr("Calls itself:"), m_identity);
     auto *protocolLabel = new QLabel(tr("Protocol:"), this);
     protocolLabel->setToolTip(tr("The version of the Model Context Protocol, the language Toolgate and the server speak, "
@@ -258,6 +304,7 @@ void ServerInfoPanel::refresh()
         for (QLabel *label : {m_status, m_endpoint, m_identity, m_protocol, m_offers})
             label->clear();
         m_trustButton->hide();
+        refreshSandbox();
         showInstructions(QString());
         return;
     }
@@ -268,13 +315,8 @@ void ServerInfoPanel::refresh()
                       ready ? info.description : QString());
     m_status->setText(ServerListModel::statusText(connection, m_signIns));
     m_trustButton->setVisible(connection->status() == ServerConnection::Status::WaitingForTrust);
-    if (connection->status() == ServerConnection::Status::Failed) {
-        QPalette palette = m_status->palette();
-        palette.setColor(QPalette::WindowText, QColor(0xc6, 0x28, 0x28));
-        m_status->setPalette(palette);
-    } else {
-        m_status->setPalette(QPalette());
-    }
+    markProblem(m_status, connection->status() == ServerConnection::Status::Failed);
+    refreshSandbox();
     const int transport = int(connection->config().transport);
     m_endpoint->setText(transportText(transport) + QStringLiteral(" · ") + connection->config().endpoint());
     m_endpoint->setToolTip(QStringLiteral("<p>%1</p><p>%2</p>")
@@ -306,6 +348,36 @@ void ServerInfoPanel::refresh()
             label->setText(tr("—"));
         showInstructions(QString());
     }
+}
+
+void ServerInfoPanel::refreshSandbox()
+{
+    ServerConnection *connection = m_connection;
+    const bool local = connection && connection->config().transport == ServerConfig::Transport::Stdio;
+    m_sandboxLabel->setVisible(local);
+    m_sandbox->setVisible(local);
+    const std::optional<SandboxDenial> denial = connection ? connection->sandboxDenial() : std::nullopt;
+    m_grantButton->setVisible(denial.has_value());
+    if (denial) {
+        const QString folder = QFileInfo(denial->grant.path).fileName().isEmpty() ? denial->grant.path
+                                                                                 : QFileInfo(denial->grant.path).fileName();
+        m_grantButton->setText(denial->grant.writable ? tr("Let It Read and Write “%1”").arg(folder)
+                                                      : tr("Let It Read “%1”").arg(folder));
+        m_grantButton->setToolTip(tr("Adds %1 to the folders its sandbox grants (%2) and starts it again, once you trust it with that.")
+                                      .arg(QDir::toNativeSeparators(denial->grant.path),
+                                           denial->grant.writable ? tr("read and write") : tr("read-only")));
+    }
+    if (!local)
+        return;
+    // The same words as the trust prompt: what it runs with, or plainly that it has your full rights.
+    const BubblewrapLauncher::Description description = BubblewrapLauncher::explain(connection->config().launchSpec(),
+                                                                                    connection->config().sandbox);
+    QStringList lines;
+    for (const QString &line : description.lines)
+        lines.append(DisplayText::visible(line));
+    m_sandbox->setText(lines.join(u'\n'));
+    m_sandbox->setToolTip(m_sandbox->text());
+    markProblem(m_sandbox, !description.confined);
 }
 
 void ServerInfoPanel::showInstructions(const QString &markdown)

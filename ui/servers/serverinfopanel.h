@@ -37,6 +37,8 @@ public:
     QPushButton *revokeAppsButton() const { return m_revokeApps; }
     /// "Review and Trust…", shown while the server waits for trust (issue 16).
     QPushButton *trustButton() const { return m_trustButton; }
+    /// "Let It Read …", shown when the server failed because its sandbox hid a path (issue 32).
+    QPushButton *grantButton() const { return m_grantButton; }
 
     /// How a server's transport reads to people: "Local program", "Remote server (HTTP)".
     static QString transportText(int transport);
@@ -48,12 +50,15 @@ signals:
     void linkActivated(const QUrl &url);
     /// "Review and Trust…" was pressed for connection.
     void trustRequested(Toolgate::ServerConnection *connection);
+    /// The grant its sandbox's denial offers was accepted for connection (ServerConnection::sandboxDenial()).
+    void sandboxGrantRequested(Toolgate::ServerConnection *connection);
 
 private:
     void refresh();
     void refreshSignIn();
     void showInstructions(const QString &markdown);
     void refreshApps();
+    void refreshSandbox();
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
@@ -62,6 +67,8 @@ private:
     QLabel *m_identity;
     QLabel *m_protocol;
     QLabel *m_offers;
+    QLabel *m_sandboxLabel;
+    QLabel *m_sandbox;
     QLabel *m_instructionsLabel;
     MarkdownBrowser *m_instructions;
     QString m_instructionsShown;
@@ -79,6 +86,7 @@ private:
     QWidget *m_appsRow = nullptr;
     QPushButton *m_revokeApps = nullptr;
     QPushButton *m_trustButton = nullptr;
+    QPushButton *m_grantButton = nullptr;
 };
 
 } // namespace Toolgate

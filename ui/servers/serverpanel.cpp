@@ -7,6 +7,7 @@
 #include "core/workspace/workspace.h"
 
 #include <QAction>
+#include <QDir>
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -352,6 +353,21 @@ void ServerPanel::probeEraAgain()
         return;
     connection->probeEraAgain();
     emit message(tr("Restarting %1 to find out its protocol era again…").arg(connection->name()));
+}
+
+void ServerPanel::grantDeniedAccess(ServerConnection *connection)
+{
+    const std::optional<SandboxDenial> denial = connection ? connection->sandboxDenial() : std::nullopt;
+    if (!denial)
+        return;
+    ServerConfig config = connection->config();
+    config.sandbox = denial->grantedIn(config.sandbox);
+    const QString name = connection->name();
+    if (const Result<void> updated = m_workspace->updateServer(name, config); !updated) {
+        showError(tr("Could Not Save the Server"), updated.error().message);
+        return;
+    }
+    emit message(tr("Granted %1 to %2.").arg(QDir::toNativeSeparators(denial->grant.path), name));
 }
 
 void ServerPanel::restartServer()

@@ -43,6 +43,9 @@ public slots:
     void restartServer();
     /// Forgets the remembered protocol era of the selected server and restarts it, probing again.
     void probeEraAgain();
+    /// Adds the grant connection's sandbox denial offers to its profile and saves it (issue 32): what
+    /// it runs then changed, so it starts again only once trusted with it.
+    void grantDeniedAccess(Toolgate::ServerConnection *connection);
 
 signals:
     void currentConnectionChanged(Toolgate::ServerConnection *connection);

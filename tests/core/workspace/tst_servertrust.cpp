@@ -393,6 +393,50 @@ private slots:
                  QJsonDocument(changed->arguments).toJson().constData());
     }
 
+    void aChangedSandboxAsksForTrustAgain()
+    {
+        // Issue 32: the sandbox is part of what runs. An edit that changes only the profile of a running,
+        // trusted server (the editor's, or the grant a blocked access offers) stops it until the person
+        // trusts it with the new profile; then it runs with it.
+        QTemporaryDir dir;
+        const QString serversFile = dir.filePath(QStringLiteral("servers.json"));
+        const QString pids = dir.filePath(QStringLiteral("pids"));
+        const ServerConfig fault = faultConfig(pids);
+        QVERIFY(ServerConfigFile::save(serversFile, {fault}));
+        auto trust = std::make_shared<ServerTrust>(dir.filePath(QStringLiteral("server-trust.json")));
+        QVERIFY(trust->load());
+        QVERIFY(trust->trust(fault, QStringLiteral("dialog")));
+        Workspace workspace(serversFile);
+        workspace.setServerTrust(trust);
+        QVERIFY(workspace.load());
+        workspace.startAll();
+        ServerConnection *connection = workspace.connection(QStringLiteral("fault"));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        QCOMPARE(starts(pids), 1);
+
+        ServerConfig edited = connection->config();
+        edited.sandbox.network = SandboxProfile::Network::Off;
+        edited.sandbox.grants.append({dir.filePath(QStringLiteral("more")), false});
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("more"))));
+        QVERIFY(workspace.updateServer(QStringLiteral("fault"), edited));
+        QCOMPARE(connection->status(), ServerConnection::Status::WaitingForTrust);
+        QVERIFY(startsNothing(connection));
+        QCOMPARE(starts(pids), 1);
+        const auto before = trust->lastTrusted(QStringLiteral("fault"));
+        QVERIFY(before);
+        const QStringList changes = ServerTrustFacts::of(edited).changesSince(before->facts);
+        QVERIFY2(changes.size() == 1 && changes.first().startsWith(u"Sandbox:") && changes.first().contains(u"more"),
+                 qPrintable(changes.join(u'\n')));
+        // The file holds the new profile.
+        const auto saved = ServerConfigFile::load(serversFile);
+        QVERIFY(saved);
+        QCOMPARE(saved.value().first().sandbox, edited.sandbox);
+
+        QVERIFY(connection->trust(QStringLiteral("dialog")));
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Ready, 20000);
+        QCOMPARE(starts(pids), 2);
+    }
+
     void environmentValuesAreTrustedSecretsNeverInClear()
     {
         // Issue #35: a trusted entry whose PATH (or PYTHONPATH, NODE_OPTIONS, ...) is edited on disk runs

@@ -192,6 +192,45 @@ private slots:
 
     }
 
+    void editorEditsTheSandbox()
+    {
+        // Issue 32: the profile as the file has it (a host list and a key Toolgate does not know are kept),
+        // turned off (the red words), a grant made writable, removed, the network switched.
+        const auto parsed = ServerConfigFile::parse(
+            R"({"mcpServers": {"s": {"command": "c", "sandbox": {"grants": ["/srv/a", "/srv/b:rw"], "network": ["api.example.com"], "future": 1}}}})",
+            QStringLiteral("test"));
+        QVERIFY(parsed.ok());
+        const ServerConfig original = parsed.value().first();
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        dialog.setConfig(original);
+        QCOMPARE(dialog.config(), original);
+        auto *grants = dialog.findChild<QTableWidget *>(QStringLiteral("sandboxGrants"));
+        QCOMPARE(grants->rowCount(), 2);
+        QCOMPARE(grants->item(1, 1)->checkState(), Qt::Checked);
+
+        auto *enabled = dialog.findChild<QCheckBox *>(QStringLiteral("sandboxEnabled"));
+        enabled->setChecked(false);
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("notSandboxed"))->isVisibleTo(&dialog));
+        QVERIFY(!grants->isEnabled());
+        QCOMPARE(dialog.config().sandbox.enabled, false);
+        QCOMPARE(dialog.config().sandbox.grants, original.sandbox.grants); // kept for when it is on again
+        enabled->setChecked(true);
+        QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("notSandboxed"))->isVisibleTo(&dialog));
+
+        grants->item(0, 1)->setCheckState(Qt::Checked);
+        QCOMPARE(dialog.config().sandbox.grants.first(), (SandboxProfile::Grant{QStringLiteral("/srv/a"), true}));
+        grants->selectRow(1);
+        QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("sandboxGrantsRemove")), Qt::LeftButton);
+        QCOMPARE(dialog.config().sandbox.grants, (QList<SandboxProfile::Grant>{{QStringLiteral("/srv/a"), true}}));
+        auto *network = dialog.findChild<QComboBox *>(QStringLiteral("sandboxNetwork"));
+        QCOMPARE(network->currentData().toInt(), int(SandboxProfile::Network::Hosts));
+        network->setCurrentIndex(network->findData(int(SandboxProfile::Network::Off)));
+        const SandboxProfile edited = dialog.config().sandbox;
+        QCOMPARE(edited.network, SandboxProfile::Network::Off);
+        QVERIFY(edited.hosts.isEmpty());
+        QCOMPARE(edited.extra, original.sandbox.extra);
+    }
+
     void importPicksNewServersAndRenamesClashes()
     {
         QTemporaryDir dir;
