@@ -11612,14 +11612,6 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <translation>Läuft auf dem Server …</translation>
     </message>
     <message>
-        <source>Result (sent to the model):</source>
-        <translation>Ergebnis (an das Modell gesendet):</translation>
-    </message>
-    <message>
-        <source>The tool reported an error (sent to the model):</source>
-        <translation>Das Werkzeug meldete einen Fehler (an das Modell gesendet):</translation>
-    </message>
-    <message>
         <source>Denied by a rule; the model was told</source>
         <translation>Von einer Regel abgelehnt; das Modell wurde informiert</translation>
     </message>
@@ -11654,6 +11646,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Cancelled: it did not run to its end</source>
         <translation>Abgebrochen: Der Aufruf lief nicht bis zum Ende</translation>
+    </message>
+    <message>
+        <source>Ran; its result went to the model:</source>
+        <translation>Ausgeführt; das Ergebnis ging an das Modell:</translation>
+    </message>
+    <message>
+        <source>Ran, and the tool reported an error; it went to the model:</source>
+        <translation>Ausgeführt, und das Werkzeug meldete einen Fehler; er ging an das Modell:</translation>
     </message>
 </context>
 <context>

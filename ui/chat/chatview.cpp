@@ -167,6 +167,8 @@ void ChatView::buildList(QWidget *parent)
     m_list = new QListWidget(parent);
     m_list->setObjectName(QStringLiteral("conversationList"));
     m_list->setMinimumWidth(120);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideRight);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     const auto tool = [parent](const QString &text, const QString &name, const QString &tip) {
         auto *button = new QToolButton(parent);
@@ -227,6 +229,7 @@ void ChatView::fillList()
     for (const SavedConversation &saved : m_store.conversations()) {
         auto *item = new QListWidgetItem(saved.conversation.title, m_list);
         item->setData(idRole, saved.id);
+        item->setToolTip(saved.conversation.title);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
         if (saved.id == m_current.id)
             m_list->setCurrentItem(item);
@@ -429,8 +432,13 @@ void ChatView::ask(const QString &message, const ModelConfig &config)
     m_input->clear();
     // The conversation's title is what the approval dialog names: a fresh one is named after its first message.
     if (m_current.conversation.messages.isEmpty()) {
-        if (m_current.conversation.title == tr("New conversation"))
+        if (m_current.conversation.title == tr("New conversation")) {
             m_current.conversation.title = Conversation::titleFor(message);
+            if (QListWidgetItem *item = m_list->currentItem()) {
+                const QScopedValueRollback<bool> filling(m_filling, true);
+                item->setText(m_current.conversation.title);
+            }
+        }
         m_transcript->showHint({});
     }
     m_transcript->addUserMessage(message);

@@ -6,6 +6,7 @@
 #include "ui/viewers/resultview.h"
 
 #include <QLabel>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -51,9 +52,10 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
+    // What the model asked for first, then what became of it, then what came back.
     layout->addWidget(m_title);
-    layout->addWidget(m_state);
     layout->addWidget(m_arguments);
+    layout->addWidget(m_state);
     layout->addWidget(m_answer);
     setRecord(record);
 }
@@ -119,11 +121,23 @@ void ToolCallCard::onFinished()
         return;
     m_result = new ResultView(this);
     m_result->setObjectName(QStringLiteral("cardResult"));
-    m_result->setMaximumHeight(resultHeight);
     m_result->setOutcome(outcome);
+    fitResult();
     connect(m_result, &ResultView::linkActivated, this, &ToolCallCard::linkActivated);
     layout()->addWidget(m_result);
     m_answer->hide();
+}
+
+void ToolCallCard::fitResult()
+{
+    // As high as the result needs (up to a bound), not as high as the transcript would stretch it.
+    const int wanted = m_result->wantedHeight();
+    m_result->setFixedHeight(wanted > 0 ? qMin(wanted, resultHeight) : resultHeight);
+    // The viewers lay out their content after this turn of the event loop: asked again then.
+    if (!m_refitted) {
+        m_refitted = true;
+        QTimer::singleShot(0, this, &ToolCallCard::fitResult);
+    }
 }
 
 void ToolCallCard::setState(const QString &text, const QString &tone)
@@ -138,8 +152,8 @@ QString ToolCallCard::answeredText() const
     const bool byRule = m_record.decision && m_record.decision->source == ApprovalDecision::Source::RememberedRule;
     switch (m_record.status) {
     case ConversationToolCall::Status::Pending: return {};
-    case ConversationToolCall::Status::Succeeded: return tr("Result (sent to the model):");
-    case ConversationToolCall::Status::ToolError: return tr("The tool reported an error (sent to the model):");
+    case ConversationToolCall::Status::Succeeded: return tr("Ran; its result went to the model:");
+    case ConversationToolCall::Status::ToolError: return tr("Ran, and the tool reported an error; it went to the model:");
     case ConversationToolCall::Status::Denied:
         if (reason().isEmpty())
             return byRule ? tr("Denied by a rule; the model was told") : tr("Denied by you; the model was told");

@@ -42,6 +42,7 @@ private:
     void onStage(ToolCall::Stage stage);
     void onFinished();
     void setState(const QString &text, const QString &tone);
+    void fitResult();
     QString answeredText() const;
 
     ConversationToolCall m_record;
@@ -51,6 +52,7 @@ private:
     FittedPlainTextEdit *m_arguments;
     QLabel *m_answer;
     ResultView *m_result = nullptr;
+    bool m_refitted = false;
 };
 
 } // namespace Toolgate

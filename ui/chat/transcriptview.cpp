@@ -47,6 +47,14 @@ TranscriptView::TranscriptView(QWidget *parent)
     m_render.setSingleShot(true);
     m_render.setInterval(renderDelayMs);
     connect(&m_render, &QTimer::timeout, this, &TranscriptView::renderModelText);
+    // Blocks grow after they are added (streamed text, a result laid out later): while the person reads
+    // at the end, the end stays in view; once they scroll up, it is left where they put it.
+    QScrollBar *bar = verticalScrollBar();
+    connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int maximum) {
+        if (m_followEnd)
+            bar->setValue(maximum);
+    });
+    connect(bar, &QScrollBar::valueChanged, this, [this, bar](int value) { m_followEnd = value >= bar->maximum() - 4; });
 }
 
 void TranscriptView::clear()
@@ -197,6 +205,7 @@ void TranscriptView::addWidget(QWidget *widget)
 void TranscriptView::scrollToEndSoon()
 {
     // Once the layout has given the new block its height.
+    m_followEnd = true;
     QTimer::singleShot(0, this, [this] { verticalScrollBar()->setValue(verticalScrollBar()->maximum()); });
 }
 

@@ -52,6 +52,8 @@ private:
     void addWidget(QWidget *widget);
     void renderModelText();
     void scrollToEndSoon();
+    /// Whether the view follows what is added (the person has not scrolled up to read).
+    bool m_followEnd = true;
 
     QWidget *m_content;
     QVBoxLayout *m_layout;

@@ -104,9 +104,10 @@ ModelsDialog::ModelsDialog(SecretStore *store, const QString &path, QWidget *par
     note->setWordWrap(true);
     form->addRow(QString(), note);
     auto *testRow = new QHBoxLayout;
-    testRow->addWidget(m_testButton, 0, Qt::AlignTop);
-    testRow->addWidget(m_status, 1);
+    testRow->addWidget(m_testButton);
+    testRow->addStretch(1);
     form->addRow(QString(), testRow);
+    form->addRow(QString(), m_status);
 
     auto *columns = new QHBoxLayout;
     columns->addLayout(left, 1);

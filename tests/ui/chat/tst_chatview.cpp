@@ -157,7 +157,7 @@ void tst_ChatView::allowRunsTheCallAndTheModelGetsItsResult()
 
     m_gate->answer(ApprovalDecision::Kind::AllowOnce);
     QTRY_VERIFY_WITH_TIMEOUT(!m_view->isRunning(), waitMs);
-    QCOMPARE(card->stateText(), u"Result (sent to the model):"_s);
+    QCOMPARE(card->stateText(), u"Ran; its result went to the model:"_s);
     QVERIFY(card->resultView());
     // The model's next request carries the demo server's answer, and its reply is shown.
     QCOMPARE(m_model->requests().size(), 2);
@@ -240,7 +240,7 @@ void tst_ChatView::aConversationSurvivesARestart()
     QCOMPARE(m_view->modelPicker()->currentData().toString(), u"scripted"_s);
     ToolCallCard *card = onlyCard();
     QVERIFY(card);
-    QCOMPARE(card->stateText(), u"Result (sent to the model):"_s);
+    QCOMPARE(card->stateText(), u"Ran; its result went to the model:"_s);
     QCOMPARE(card->findChild<QLabel *>(u"cardAnswer"_s)->text(), u"2 + 3 = 5"_s);
     QCOMPARE(m_view->transcript()->lastModelText(), u"The tool said: 2 + 3 = 5"_s);
 
