@@ -4734,6 +4734,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Tokens: this turn %1; conversation %2</source>
         <translation>Tokens: dieser Durchgang %1; Unterhaltung %2</translation>
     </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Message to the model</source>
+        <translation>Nachricht an das Modell</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ChoiceFieldEditor</name>
@@ -6142,6 +6150,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
             <numerusform>%n Werkzeug freigegeben</numerusform>
             <numerusform>%n Werkzeuge freigegeben</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Tools of %1 exposed to the model</source>
+        <translation>Für das Modell freigegebene Werkzeuge von %1</translation>
     </message>
 </context>
 <context>
@@ -7768,6 +7780,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Not saved: %1</source>
         <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Model connections</source>
+        <translation>Modellverbindungen</translation>
     </message>
 </context>
 <context>
@@ -11655,6 +11671,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <source>Ran, and the tool reported an error; it went to the model:</source>
         <translation>Ausgeführt, und das Werkzeug meldete einen Fehler; er ging an das Modell:</translation>
     </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ToolCallOutcome</name>
@@ -11920,8 +11940,23 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <translation>Sie</translation>
     </message>
     <message>
-        <source>[the reply goes on; the rest is not shown]</source>
-        <translation>[die Antwort geht weiter; der Rest wird nicht angezeigt]</translation>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer</source>
+        <translation>Die Antwort des Modells</translation>
+    </message>
+    <message>
+        <source>[the reply went on; the rest is not kept]</source>
+        <translation>[die Antwort ging weiter; der Rest wird nicht aufbewahrt]</translation>
+    </message>
+    <message numerus="yes">
+        <source>[… %n characters so far: the whole reply is shown once it ends]</source>
+        <translation>
+            <numerusform>[… bisher %n Zeichen: die ganze Antwort erscheint, sobald sie endet]</numerusform>
+            <numerusform>[… bisher %n Zeichen: die ganze Antwort erscheint, sobald sie endet]</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -64,6 +64,7 @@ ChatView::ChatView(const Environment &environment, QWidget *parent)
     m_modelPicker = new QComboBox(right);
     m_modelPicker->setObjectName(QStringLiteral("modelPicker"));
     m_modelPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_modelPicker->setAccessibleName(tr("Model"));
     top->addWidget(m_modelPicker);
     m_modelsButton = new QPushButton(tr("Models…"), right);
     m_modelsButton->setObjectName(QStringLiteral("modelSettings"));
@@ -93,6 +94,7 @@ ChatView::ChatView(const Environment &environment, QWidget *parent)
     m_input->setPlaceholderText(tr("Message to the model (Ctrl+Enter sends)"));
     m_input->setMaximumHeight(90);
     m_input->setTabChangesFocus(true);
+    m_input->setAccessibleName(tr("Message to the model"));
     m_sendButton = new QPushButton(tr("Send"), right);
     m_sendButton->setObjectName(QStringLiteral("sendButton"));
     m_sendButton->setDefault(true);
@@ -167,6 +169,7 @@ void ChatView::buildList(QWidget *parent)
     m_list = new QListWidget(parent);
     m_list->setObjectName(QStringLiteral("conversationList"));
     m_list->setMinimumWidth(120);
+    m_list->setAccessibleName(tr("Conversations"));
     m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);

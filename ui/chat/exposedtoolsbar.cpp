@@ -117,6 +117,7 @@ void ExposedToolsBar::rebuild()
         const QString server = connection->name();
         auto *button = new QToolButton(this);
         button->setObjectName(buttonName(server));
+        button->setAccessibleName(tr("Tools of %1 exposed to the model").arg(DisplayText::visibleLine(server)));
         button->setCheckable(true);
         button->setPopupMode(QToolButton::MenuButtonPopup);
         button->setToolButtonStyle(Qt::ToolButtonTextOnly);

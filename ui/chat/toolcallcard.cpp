@@ -41,6 +41,7 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
     m_state->setTextFormat(Qt::PlainText);
     m_state->setWordWrap(true);
     m_arguments->setObjectName(QStringLiteral("cardArguments"));
+    m_arguments->setAccessibleName(tr("Arguments"));
     m_arguments->setReadOnly(true);
     m_arguments->setFitToContents(true, argumentsHeight);
     m_arguments->setLineWrapMode(QPlainTextEdit::WidgetWidth);

@@ -2,6 +2,7 @@
 
 #include "core/common/displaytext.h"
 #include "ui/chat/toolcallcard.h"
+#include "ui/viewers/largetextview.h"
 #include "ui/viewers/markdownbrowser.h"
 
 #include <QLabel>
@@ -14,10 +15,32 @@ namespace {
 
 constexpr int renderDelayMs = 60;
 constexpr int blockHeight = 100000;
-// Rendering Markdown is done on the GUI thread: a reply longer than this (an endless or hostile
-// stream) is shown as plain text instead, and cut, so the window stays responsive.
-constexpr qsizetype markdownLimit = 64 * 1024;
+constexpr int longTextHeight = 400;
+// Markdown is laid out on the GUI thread, again as the reply grows, and Qt lays out a paragraph as a
+// whole: a reply larger than this, or with a longer line (an endless or hostile stream), is shown
+// while it streams as a short preview with its lines folded, and once it ends in the viewer for long
+// text, which loads in chunks. So no reply can freeze the window.
+constexpr qsizetype markdownLimit = 32 * 1024;
+constexpr qsizetype lineLimit = 4000;
+constexpr qsizetype previewLength = 4000;
+constexpr qsizetype foldWidth = 200;
 constexpr qsizetype shownLimit = 512 * 1024;
+
+/// The start of text, every line cut into pieces of foldWidth: cheap to lay out whatever text is.
+QString foldedPreview(const QString &text)
+{
+    QString preview;
+    qsizetype column = 0;
+    for (const QChar c : QStringView(text).left(previewLength)) {
+        column = c == u'\n' ? 0 : column + 1;
+        if (column > foldWidth) {
+            preview += u'\n';
+            column = 1;
+        }
+        preview += c;
+    }
+    return preview;
+}
 
 QLabel *plainLabel(const QString &text, const QString &name, QWidget *parent)
 {
@@ -38,6 +61,7 @@ TranscriptView::TranscriptView(QWidget *parent)
     , m_layout(new QVBoxLayout(m_content))
 {
     setObjectName(QStringLiteral("transcript"));
+    setAccessibleName(tr("Conversation"));
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
     m_layout->setContentsMargins(8, 8, 8, 8);
@@ -132,6 +156,7 @@ void TranscriptView::appendModelText(const QString &piece)
         m_modelText.clear();
         auto *block = new MarkdownBrowser(m_content);
         block->setObjectName(QStringLiteral("modelText"));
+        block->setAccessibleName(tr("The model's answer"));
         block->setFitToContents(true, blockHeight);
         block->setFrameShape(QFrame::NoFrame);
         block->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -139,17 +164,42 @@ void TranscriptView::appendModelText(const QString &piece)
         m_modelBlock = block;
         addWidget(block);
     }
-    if (m_modelText.size() < shownLimit)
-        m_modelText += piece;
+    if (m_modelText.size() >= shownLimit)
+        return; // shown as far as it will be: what else arrives changes nothing on screen
+    m_modelText += piece;
+    // Markdown costs more to lay out as it grows: the bigger the text, the less often.
     if (!m_render.isActive())
-        m_render.start();
+        m_render.start(renderDelayMs + int(m_modelText.size() / 256));
 }
 
 void TranscriptView::endModelText()
 {
-    if (m_modelBlock)
+    if (!m_modelBlock)
+        return;
+    m_render.stop();
+    if (!isTooLarge()) {
         renderModelText();
+    } else {
+        // The whole reply (as far as it was kept), in the viewer that loads long text in chunks.
+        auto *view = new LargeTextView(m_content);
+        view->setObjectName(QStringLiteral("longModelText"));
+        view->setAccessibleName(tr("The model's answer"));
+        view->setFitToContents(true, longTextHeight);
+        QString text = DisplayText::visible(m_modelText);
+        if (m_modelText.size() >= shownLimit)
+            text += u'\n' + tr("[the reply went on; the rest is not kept]");
+        view->setText(text);
+        const int index = m_layout->indexOf(m_modelBlock);
+        delete m_modelBlock;
+        m_layout->insertWidget(index, view);
+        scrollToEndSoon();
+    }
     m_modelBlock = nullptr;
+}
+
+bool TranscriptView::isTooLarge() const
+{
+    return LargeTextView::isTooLargeToLayOut(m_modelText, markdownLimit, lineLimit);
 }
 
 void TranscriptView::renderModelText()
@@ -157,13 +207,11 @@ void TranscriptView::renderModelText()
     m_render.stop();
     if (!m_modelBlock)
         return;
-    if (m_modelText.size() <= markdownLimit) {
+    if (!isTooLarge()) {
         m_modelBlock->setMarkdownText(m_modelText);
     } else {
-        QString shown = DisplayText::visible(m_modelText.left(shownLimit));
-        if (m_modelText.size() >= shownLimit)
-            shown += u'\n' + tr("[the reply goes on; the rest is not shown]");
-        m_modelBlock->setPlainText(shown);
+        m_modelBlock->setPlainText(DisplayText::visible(foldedPreview(m_modelText)) + u'\n'
+                                   + tr("[… %n characters so far: the whole reply is shown once it ends]", nullptr, int(m_modelText.size())));
     }
     scrollToEndSoon();
 }

@@ -51,6 +51,8 @@ private:
     void clear();
     void addWidget(QWidget *widget);
     void renderModelText();
+    /// Whether the model's text is too large to lay out as Markdown again and again.
+    bool isTooLarge() const;
     void scrollToEndSoon();
     /// Whether the view follows what is added (the person has not scrolled up to read).
     bool m_followEnd = true;

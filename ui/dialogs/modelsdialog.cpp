@@ -58,6 +58,7 @@ ModelsDialog::ModelsDialog(SecretStore *store, const QString &path, QWidget *par
     setObjectName(QStringLiteral("modelsDialog"));
     setWindowTitle(tr("Models"));
     m_list->setObjectName(QStringLiteral("modelList"));
+    m_list->setAccessibleName(tr("Model connections"));
     m_add->setObjectName(QStringLiteral("addModel"));
     m_remove->setObjectName(QStringLiteral("removeModel"));
     m_name->setObjectName(QStringLiteral("modelName"));

@@ -17,6 +17,7 @@
 #include "ui/chat/transcriptview.h"
 #include "ui/dialogs/confirmationdialog.h"
 #include "ui/dialogs/dialogapprovalgate.h"
+#include "ui/viewers/largetextview.h"
 #include "ui/viewers/messagebanner.h"
 
 #include <QComboBox>
@@ -62,6 +63,7 @@ private slots:
     void aConversationSurvivesARestart();
     void aWithdrawnToolIsNeitherOfferedNorCalled();
     void withoutAModelItSaysHowToAddOne();
+    void aRunawayReplyIsCutAndStopEndsIt();
 
 private:
     void makeView();
@@ -312,6 +314,26 @@ void tst_ChatView::withoutAModelItSaysHowToAddOne()
     m_view->send(question);
     QTRY_VERIFY_WITH_TIMEOUT(!m_view->isRunning(), waitMs);
     QCOMPARE(m_model->requests().size(), 1);
+}
+
+void tst_ChatView::aRunawayReplyIsCutAndStopEndsIt()
+{
+    // A model that streams text for ever, in one endless line: while it streams only a folded preview is
+    // laid out, what is kept stops growing at 512 KiB, the window keeps answering (this test goes on),
+    // Stop aborts the request, and what was kept goes into the viewer for long text.
+    constexpr qsizetype shownLimit = 512 * 1024;
+    m_model->enqueue(ScriptedTurn::hostileTurn(ScriptedTurn::Hostile::EndlessText));
+    makeView();
+    m_view->send(question);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->transcript()->lastModelText().size() >= shownLimit, waitMs);
+    QVERIFY(m_view->isRunning());
+    QCOMPARE(m_model->openStreams(), 1);
+    m_view->findChild<QPushButton *>(u"stopButton"_s)->click();
+    QVERIFY(!m_view->isRunning());
+    // One piece (4 KiB) at most beyond the bound: nothing more was kept.
+    QVERIFY(m_view->transcript()->lastModelText().size() <= shownLimit + 4096);
+    QVERIFY(m_view->transcript()->findChild<LargeTextView *>(u"longModelText"_s));
+    QTRY_COMPARE_WITH_TIMEOUT(m_model->openStreams(), 0, waitMs);
 }
 
 QTEST_MAIN(tst_ChatView)
