@@ -7683,7 +7683,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
     <message>
         <source>Anthropic Messages</source>
-        <translation>Anthropic Messages</translation>
+        <translation>Anthropic (Nachrichten-API)</translation>
     </message>
     <message>
         <source>e.g. qwen2.5:7b, gpt-4o-mini, claude-sonnet-4-5</source>
