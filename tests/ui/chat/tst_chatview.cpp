@@ -37,6 +37,8 @@ using TestModel::ScriptedCall;
 using TestModel::ScriptedModelServer;
 using TestModel::ScriptedTurn;
 
+Q_DECLARE_METATYPE(ScriptedModelServer::Api)
+
 namespace {
 
 constexpr int waitMs = 20000;
@@ -57,6 +59,7 @@ private slots:
     void init();
     void cleanup();
 
+    void allowRunsTheCallAndTheModelGetsItsResult_data();
     void allowRunsTheCallAndTheModelGetsItsResult();
     void theDialogSaysWhichConversationAskedAndDenyTellsTheModelWhy();
     void stopCancelsTheCallWaitingForApproval();
@@ -64,12 +67,14 @@ private slots:
     void aWithdrawnToolIsNeitherOfferedNorCalled();
     void withoutAModelItSaysHowToAddOne();
     void aRunawayReplyIsCutAndStopEndsIt();
+    void aFailingModelIsSaidInWords();
 
 private:
     void makeView();
-    void writeModels();
+    void writeModels(ScriptedModelServer::Api api = ScriptedModelServer::Api::OpenAi);
     ToolCallCard *onlyCard() const;
-    /// The tool results the model's request number index carried (OpenAI format: role "tool").
+    /// The tool results the model's request number index carried (OpenAI: role "tool" messages;
+    /// Anthropic: tool_result blocks).
     QStringList carriedResults(int index) const;
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -101,12 +106,12 @@ void tst_ChatView::cleanup()
     QVERIFY(TestSupport::leftoverTopLevels().isEmpty());
 }
 
-void tst_ChatView::writeModels()
+void tst_ChatView::writeModels(ScriptedModelServer::Api api)
 {
     ModelConfig config;
     config.name = u"scripted"_s;
-    config.api = ModelConfig::Api::OpenAi;
-    config.baseUrl = m_model->openAiBaseUrl();
+    config.api = api == ScriptedModelServer::Api::OpenAi ? ModelConfig::Api::OpenAi : ModelConfig::Api::Anthropic;
+    config.baseUrl = m_model->baseUrl(api);
     config.model = u"scripted-model"_s;
     QVERIFY(ModelsFile::save(m_dir->filePath(u"models.json"_s), {config}));
 }
@@ -135,12 +140,26 @@ QStringList tst_ChatView::carriedResults(int index) const
     for (const QJsonValue &message : messages) {
         if (message.toObject().value(u"role"_s).toString() == u"tool"_s)
             results.append(message.toObject().value(u"content"_s).toString());
+        const QJsonArray blocks = message.toObject().value(u"content"_s).toArray();
+        for (const QJsonValue &block : blocks) {
+            if (block.toObject().value(u"type"_s).toString() == u"tool_result"_s)
+                results.append(block.toObject().value(u"content"_s).toString());
+        }
     }
     return results;
 }
 
+void tst_ChatView::allowRunsTheCallAndTheModelGetsItsResult_data()
+{
+    QTest::addColumn<ScriptedModelServer::Api>("api");
+    QTest::newRow("openai") << ScriptedModelServer::Api::OpenAi;
+    QTest::newRow("anthropic") << ScriptedModelServer::Api::Anthropic;
+}
+
 void tst_ChatView::allowRunsTheCallAndTheModelGetsItsResult()
 {
+    QFETCH(ScriptedModelServer::Api, api);
+    writeModels(api);
     m_model->enqueue(addCall());
     makeView();
     m_view->send(question);
@@ -334,6 +353,20 @@ void tst_ChatView::aRunawayReplyIsCutAndStopEndsIt()
     QVERIFY(m_view->transcript()->lastModelText().size() <= shownLimit + 4096);
     QVERIFY(m_view->transcript()->findChild<LargeTextView *>(u"longModelText"_s));
     QTRY_COMPARE_WITH_TIMEOUT(m_model->openStreams(), 0, waitMs);
+}
+
+void tst_ChatView::aFailingModelIsSaidInWords()
+{
+    m_model->enqueue(ScriptedTurn::httpError(401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}})"));
+    makeView();
+    m_view->send(question);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_view->isRunning(), waitMs);
+    QVERIFY(m_view->banner()->isVisible());
+    QCOMPARE(m_view->banner()->title(), u"The model failed"_s);
+    QVERIFY2(m_view->banner()->text().contains(u"Incorrect API key provided"_s), qPrintable(m_view->banner()->text()));
+    // The conversation keeps the person's message, so it can be sent again once the key is right.
+    QCOMPARE(m_view->current().conversation.messages.size(), 1);
+    QVERIFY(m_view->findChild<QPushButton *>(u"sendButton"_s)->isEnabled());
 }
 
 QTEST_MAIN(tst_ChatView)
