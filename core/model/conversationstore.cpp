@@ -46,8 +46,7 @@ SavedConversation fromJson(const QJsonObject &json)
 
 ConversationStore::ConversationStore(const QString &path)
     : m_path(path.isEmpty() ? defaultPath() : path)
-{
-}
+{ }
 
 QString ConversationStore::defaultPath()
 {
@@ -63,15 +62,19 @@ Result<void> ConversationStore::load()
         return {};
     if (!file.open(QIODevice::ReadOnly)) {
         m_unreadable = true;
-        return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::ConversationStore", "%1 could not be read: %2").arg(QDir::toNativeSeparators(m_path), file.errorString()));
+        return makeError(ErrorCode::ConfigError,
+                         QCoreApplication::translate("Toolgate::ConversationStore", "%1 could not be read: %2")
+                             .arg(QDir::toNativeSeparators(m_path), file.errorString()));
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!document.isObject()) {
         m_unreadable = true;
         return makeError(ErrorCode::ConfigError,
-                         QCoreApplication::translate("Toolgate::ConversationStore", "%1 is not a conversations file (%2); it is left as it is, and conversations are not saved until it is "
-                            "moved away")
+                         QCoreApplication::translate(
+                             "Toolgate::ConversationStore",
+                             "%1 is not a conversations file (%2); it is left as it is, and conversations are not saved until it is "
+                             "moved away")
                              .arg(QDir::toNativeSeparators(m_path), parseError.errorString()));
     }
     const QJsonArray list = document.object().value(QLatin1String("conversations")).toArray();
@@ -92,7 +95,8 @@ const SavedConversation *ConversationStore::find(const QString &id) const
     return nullptr;
 }
 
-Result<SavedConversation> ConversationStore::create(const QString &title, const QString &model, const QList<ToolNameMap::McpTool> &exposedTools)
+Result<SavedConversation> ConversationStore::create(const QString &title, const QString &model,
+                                                    const QList<ToolNameMap::McpTool> &exposedTools)
 {
     SavedConversation saved;
     saved.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -146,7 +150,9 @@ Result<void> ConversationStore::save()
 {
     if (m_unreadable) {
         return makeError(ErrorCode::ConfigError,
-                         QCoreApplication::translate("Toolgate::ConversationStore", "%1 could not be read, so it is not written over; move it away to keep conversations").arg(QDir::toNativeSeparators(m_path)));
+                         QCoreApplication::translate("Toolgate::ConversationStore",
+                                                     "%1 could not be read, so it is not written over; move it away to keep conversations")
+                             .arg(QDir::toNativeSeparators(m_path)));
     }
     QJsonArray list;
     for (const SavedConversation &saved : std::as_const(m_conversations))

@@ -202,10 +202,10 @@ void ChatView::buildList(QWidget *parent)
     connect(m_deleteButton, &QToolButton::clicked, this, [this] {
         if (m_current.id.isEmpty())
             return;
-        auto *box = new QMessageBox(QMessageBox::Question, tr("Delete Conversation"),
-                                    tr("Delete the conversation «%1»? It cannot be brought back.")
-                                        .arg(DisplayText::visibleLine(m_current.conversation.title)),
-                                    QMessageBox::Cancel, this);
+        auto *box = new QMessageBox(
+            QMessageBox::Question, tr("Delete Conversation"),
+            tr("Delete the conversation «%1»? It cannot be brought back.").arg(DisplayText::visibleLine(m_current.conversation.title)),
+            QMessageBox::Cancel, this);
         QPushButton *remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
         box->setDefaultButton(QMessageBox::Cancel);
         box->setAttribute(Qt::WA_DeleteOnClose);
@@ -474,9 +474,8 @@ void ChatView::ask(const QString &message, const ModelConfig &config)
                 m_transcript->card(int(index), m_current.conversation.toolCalls.at(index));
             updateUsage();
         });
-        connect(turn, &ConversationTurn::toolCallStarted, this, [this](int index, ToolCall *call) {
-            m_transcript->card(index, m_current.conversation.toolCalls.at(index))->follow(call);
-        });
+        connect(turn, &ConversationTurn::toolCallStarted, this,
+                [this](int index, ToolCall *call) { m_transcript->card(index, m_current.conversation.toolCalls.at(index))->follow(call); });
         connect(turn, &ConversationTurn::toolCallAnswered, this, [this](int index) {
             m_transcript->card(index, m_current.conversation.toolCalls.at(index))->setRecord(m_current.conversation.toolCalls.at(index));
         });

@@ -41,7 +41,7 @@ public:
     {
         Host *host = nullptr; ///< required, not owned; must outlive the view
         QString conversationsPath; ///< empty: ConversationStore::defaultPath()
-        QString modelsPath;        ///< empty: ModelsFile::defaultPath()
+        QString modelsPath; ///< empty: ModelsFile::defaultPath()
     };
 
     explicit ChatView(const Environment &environment, QWidget *parent = nullptr);

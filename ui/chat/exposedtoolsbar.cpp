@@ -126,7 +126,8 @@ void ExposedToolsBar::rebuild()
         button->setMenu(menu);
         // The button's own click exposes all or nothing; its state is the list's, not the click's.
         connect(button, &QToolButton::clicked, this, [this, server] {
-            const bool any = std::any_of(m_exposed.cbegin(), m_exposed.cend(), [&server](const ToolNameMap::McpTool &entry) { return entry.server == server; });
+            const bool any = std::any_of(m_exposed.cbegin(), m_exposed.cend(),
+                                         [&server](const ToolNameMap::McpTool &entry) { return entry.server == server; });
             setServerExposed(server, !any);
         });
         m_buttons->addWidget(button);
@@ -182,7 +183,8 @@ void ExposedToolsBar::fillMenu(QMenu *menu, const QString &server)
 QString ExposedToolsBar::buttonText(ServerConnection *connection) const
 {
     const QString server = connection->name();
-    const qsizetype exposed = std::count_if(m_exposed.cbegin(), m_exposed.cend(), [&server](const ToolNameMap::McpTool &entry) { return entry.server == server; });
+    const qsizetype exposed = std::count_if(m_exposed.cbegin(), m_exposed.cend(),
+                                            [&server](const ToolNameMap::McpTool &entry) { return entry.server == server; });
     const qsizetype listed = connection->tools().size();
     return tr("%1: %2 of %3").arg(DisplayText::visibleLine(server)).arg(exposed).arg(listed);
 }
@@ -201,10 +203,11 @@ void ExposedToolsBar::updateTexts()
                 names.append(DisplayText::visibleLine(entry.tool));
         }
         button->setChecked(!names.isEmpty());
-        button->setToolTip(names.isEmpty() ? tr("No tool of %1 is exposed. Click to expose all of them; the arrow chooses them one by one.")
-                                                 .arg(DisplayText::visibleLine(server))
-                                           : tr("Exposed: %1. Click to withdraw them all; the arrow chooses them one by one.")
-                                                 .arg(names.join(QStringLiteral(", "))));
+        button->setToolTip(
+            names.isEmpty()
+                ? tr("No tool of %1 is exposed. Click to expose all of them; the arrow chooses them one by one.")
+                      .arg(DisplayText::visibleLine(server))
+                : tr("Exposed: %1. Click to withdraw them all; the arrow chooses them one by one.").arg(names.join(QStringLiteral(", "))));
     }
     if (m_exposed.isEmpty())
         m_summary->setText(tr("no tools: the model can only answer in words"));

@@ -76,7 +76,8 @@ void ToolCallCard::setRecord(const ConversationToolCall &record)
     m_title->setText(record.server.isEmpty() ? tr("Tool call: %1").arg(tool)
                                              : tr("Tool call: %1 on server %2").arg(tool, DisplayText::visibleLine(record.server)));
     // The arguments as they will be (or were) sent, else as the model wrote them.
-    m_arguments->setPlainText(record.status == ConversationToolCall::Status::Rejected || (record.arguments.isEmpty() && !record.argumentsText.isEmpty())
+    m_arguments->setPlainText(record.status == ConversationToolCall::Status::Rejected
+                                      || (record.arguments.isEmpty() && !record.argumentsText.isEmpty())
                                   ? DisplayText::visible(record.argumentsText)
                                   : JsonText::pretty(record.arguments));
     if (!record.isAnswered()) {
@@ -86,7 +87,8 @@ void ToolCallCard::setRecord(const ConversationToolCall &record)
     }
     setState(answeredText(), QStringLiteral("answered"));
     // What the model was told, when the result view does not show it already.
-    const bool showAnswer = !m_result && (record.status == ConversationToolCall::Status::Succeeded || record.status == ConversationToolCall::Status::ToolError);
+    const bool showAnswer = !m_result
+        && (record.status == ConversationToolCall::Status::Succeeded || record.status == ConversationToolCall::Status::ToolError);
     m_answer->setVisible(showAnswer);
     if (showAnswer) {
         const QString answer = DisplayText::visible(record.answer);

@@ -210,8 +210,9 @@ void TranscriptView::renderModelText()
     if (!isTooLarge()) {
         m_modelBlock->setMarkdownText(m_modelText);
     } else {
-        m_modelBlock->setPlainText(DisplayText::visible(foldedPreview(m_modelText)) + u'\n'
-                                   + tr("[… %n characters so far: the whole reply is shown once it ends]", nullptr, int(m_modelText.size())));
+        m_modelBlock->setPlainText(
+            DisplayText::visible(foldedPreview(m_modelText)) + u'\n'
+            + tr("[… %n characters so far: the whole reply is shown once it ends]", nullptr, int(m_modelText.size())));
     }
     scrollToEndSoon();
 }

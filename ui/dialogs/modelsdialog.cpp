@@ -63,7 +63,8 @@ ModelsDialog::ModelsDialog(SecretStore *store, const QString &path, QWidget *par
     m_remove->setObjectName(QStringLiteral("removeModel"));
     m_name->setObjectName(QStringLiteral("modelName"));
     m_api->setObjectName(QStringLiteral("modelApi"));
-    m_api->addItem(tr("OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)"), ModelConfig::apiName(ModelConfig::Api::OpenAi));
+    m_api->addItem(tr("OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)"),
+                   ModelConfig::apiName(ModelConfig::Api::OpenAi));
     m_api->addItem(tr("Anthropic Messages"), ModelConfig::apiName(ModelConfig::Api::Anthropic));
     m_baseUrl->setObjectName(QStringLiteral("modelBaseUrl"));
     m_model->setObjectName(QStringLiteral("modelModel"));
@@ -140,7 +141,8 @@ ModelsDialog::ModelsDialog(SecretStore *store, const QString &path, QWidget *par
     });
     connect(m_api, &QComboBox::currentIndexChanged, this, [this] {
         const bool anthropic = m_api->currentData().toString() == ModelConfig::apiName(ModelConfig::Api::Anthropic);
-        m_baseUrl->setPlaceholderText(anthropic ? QStringLiteral("https://api.anthropic.com") : QStringLiteral("http://localhost:11434/v1"));
+        m_baseUrl->setPlaceholderText(anthropic ? QStringLiteral("https://api.anthropic.com")
+                                                : QStringLiteral("http://localhost:11434/v1"));
     });
     m_baseUrl->setPlaceholderText(QStringLiteral("http://localhost:11434/v1"));
     if (!m_rows.isEmpty())
@@ -210,9 +212,9 @@ void ModelsDialog::showRow(int row)
                                                                           : tr("none"));
     m_headers->setPlainText(headersText(config.headers));
     m_contextLimit->setValue(int(qMin<qint64>(config.contextLimit, m_contextLimit->maximum())));
-    for (QWidget *field : {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_api), static_cast<QWidget *>(m_baseUrl),
-                           static_cast<QWidget *>(m_model), static_cast<QWidget *>(m_key), static_cast<QWidget *>(m_headers),
-                           static_cast<QWidget *>(m_contextLimit)})
+    for (QWidget *field :
+         {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_api), static_cast<QWidget *>(m_baseUrl), static_cast<QWidget *>(m_model),
+          static_cast<QWidget *>(m_key), static_cast<QWidget *>(m_headers), static_cast<QWidget *>(m_contextLimit)})
         field->setEnabled(valid);
 }
 

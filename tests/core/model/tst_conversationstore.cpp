@@ -23,8 +23,8 @@ Conversation sampleConversation()
     ModelToolCall denied{u"call_2"_s, u"echo"_s, QJsonObject{{u"text"_s, u"hi"_s}}, uR"({"text":"hi"})"_s, {}};
     ModelToolCall broken{u"call_3"_s, u"add"_s, {}, u"{not json"_s, u"the arguments are no JSON object"_s};
     conversation.messages.append(ModelMessage::assistant(u"Let me add."_s, {good, denied, broken}));
-    conversation.messages.append(ModelMessage::results({{u"call_1"_s, u"5"_s, false}, {u"call_2"_s, u"denied by the person: no"_s, true},
-                                                        {u"call_3"_s, u"Error: bad"_s, true}}));
+    conversation.messages.append(ModelMessage::results(
+        {{u"call_1"_s, u"5"_s, false}, {u"call_2"_s, u"denied by the person: no"_s, true}, {u"call_3"_s, u"Error: bad"_s, true}}));
     conversation.messages.append(ModelMessage::assistant(u"It is **5**."_s));
 
     ConversationToolCall ran;
