@@ -1,6 +1,7 @@
 #include "core/model/conversation.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace Toolgate {
 
@@ -39,8 +40,13 @@ QJsonObject messageToJson(const ModelMessage &message)
     if (!message.toolCalls.isEmpty()) {
         QJsonArray calls;
         for (const ModelToolCall &call : message.toolCalls)
-            calls.append(QJsonObject{
-                {QStringLiteral("id"), call.id}, {QStringLiteral("name"), call.name}, {QStringLiteral("arguments"), call.argumentsText}});
+        {
+            QJsonObject json{{QStringLiteral("id"), call.id}, {QStringLiteral("name"), call.name}, {QStringLiteral("arguments"), call.argumentsText}};
+            // Why the call could not be carried out: a saved conversation must not send it as a usable one.
+            if (!call.isValid())
+                json.insert(QStringLiteral("problem"), call.problem);
+            calls.append(json);
+        }
         json.insert(QStringLiteral("toolCalls"), calls);
     }
     if (!message.toolResults.isEmpty()) {
@@ -82,6 +88,82 @@ QJsonObject toolCallToJson(const ConversationToolCall &call)
     if (call.pipelineCallId)
         json.insert(QStringLiteral("callNumber"), double(call.pipelineCallId));
     return json;
+}
+
+ModelMessage messageFromJson(const QJsonObject &json)
+{
+    ModelMessage message;
+    const QString role = json.value(QLatin1String("role")).toString();
+    for (ModelMessage::Role candidate : {ModelMessage::Role::System, ModelMessage::Role::User, ModelMessage::Role::Assistant, ModelMessage::Role::ToolResults}) {
+        if (roleName(candidate) == role)
+            message.role = candidate;
+    }
+    message.text = json.value(QLatin1String("text")).toString();
+    const QJsonArray calls = json.value(QLatin1String("toolCalls")).toArray();
+    for (const QJsonValue &value : calls) {
+        const QJsonObject call = value.toObject();
+        ModelToolCall parsed;
+        parsed.id = call.value(QLatin1String("id")).toString();
+        parsed.name = call.value(QLatin1String("name")).toString();
+        parsed.argumentsText = call.value(QLatin1String("arguments")).toString();
+        parsed.problem = call.value(QLatin1String("problem")).toString();
+        if (parsed.isValid())
+            parsed.arguments = QJsonDocument::fromJson(parsed.argumentsText.toUtf8()).object();
+        message.toolCalls.append(parsed);
+    }
+    const QJsonArray results = json.value(QLatin1String("toolResults")).toArray();
+    for (const QJsonValue &value : results) {
+        const QJsonObject result = value.toObject();
+        message.toolResults.append(ModelToolResult{result.value(QLatin1String("callId")).toString(),
+                                                   result.value(QLatin1String("content")).toString(),
+                                                   result.value(QLatin1String("isError")).toBool()});
+    }
+    return message;
+}
+
+ConversationToolCall toolCallFromJson(const QJsonObject &json)
+{
+    ConversationToolCall call;
+    call.round = json.value(QLatin1String("round")).toInt();
+    call.callId = json.value(QLatin1String("id")).toString();
+    call.name = json.value(QLatin1String("name")).toString();
+    call.server = json.value(QLatin1String("server")).toString();
+    call.tool = json.value(QLatin1String("tool")).toString();
+    call.answer = json.value(QLatin1String("answer")).toString();
+    call.answerIsError = json.value(QLatin1String("isError")).toBool();
+    call.arguments = json.value(QLatin1String("arguments")).toObject();
+    call.argumentsText = json.contains(QLatin1String("argumentsText"))
+        ? json.value(QLatin1String("argumentsText")).toString()
+        : QString::fromUtf8(QJsonDocument(call.arguments).toJson(QJsonDocument::Compact));
+    // Nothing answers a call that was pending when the conversation was kept.
+    call.status = ConversationToolCall::Status::Cancelled;
+    const QString status = json.value(QLatin1String("status")).toString();
+    for (int candidate = int(ConversationToolCall::Status::Rejected); candidate <= int(ConversationToolCall::Status::Cancelled); ++candidate) {
+        if (ConversationToolCall::statusName(ConversationToolCall::Status(candidate)) == status)
+            call.status = ConversationToolCall::Status(candidate);
+    }
+    if (const QJsonObject decision = json.value(QLatin1String("decision")).toObject(); !decision.isEmpty()) {
+        ApprovalDecision parsed;
+        const QString kind = decision.value(QLatin1String("kind")).toString();
+        for (ApprovalDecision::Kind candidate : {ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Kind::AllowForSession,
+                                                 ApprovalDecision::Kind::AllowAlways, ApprovalDecision::Kind::Deny}) {
+            if (decisionName(candidate) == kind)
+                parsed.kind = candidate;
+        }
+        parsed.source = decision.value(QLatin1String("by")).toString() == QLatin1String("human") ? ApprovalDecision::Source::Human
+                                                                                                  : ApprovalDecision::Source::RememberedRule;
+        parsed.reason = decision.value(QLatin1String("reason")).toString();
+        if (decision.contains(QLatin1String("editedArguments")))
+            parsed.editedArguments = decision.value(QLatin1String("editedArguments")).toObject();
+        call.decision = parsed;
+    }
+    call.pipelineCallId = quint64(json.value(QLatin1String("callNumber")).toDouble());
+    return call;
+}
+
+qint64 tokensFromJson(const QJsonValue &value)
+{
+    return value.isDouble() ? qint64(value.toDouble()) : -1;
 }
 
 } // namespace
@@ -151,6 +233,25 @@ QJsonObject Conversation::toJson() const
         {QStringLiteral("messages"), messageList},
         {QStringLiteral("toolCalls"), calls},
         {QStringLiteral("usage"), QJsonObject{{QStringLiteral("replies"), replies}, {QStringLiteral("total"), usageToJson(totalUsage())}}}};
+}
+
+Conversation Conversation::fromJson(const QJsonObject &json)
+{
+    Conversation conversation;
+    conversation.title = json.value(QLatin1String("title")).toString();
+    const QJsonArray messageList = json.value(QLatin1String("messages")).toArray();
+    for (const QJsonValue &message : messageList)
+        conversation.messages.append(messageFromJson(message.toObject()));
+    const QJsonArray calls = json.value(QLatin1String("toolCalls")).toArray();
+    for (const QJsonValue &call : calls)
+        conversation.toolCalls.append(toolCallFromJson(call.toObject()));
+    const QJsonArray replies = json.value(QLatin1String("usage")).toObject().value(QLatin1String("replies")).toArray();
+    for (const QJsonValue &reply : replies) {
+        const QJsonObject tokens = reply.toObject();
+        conversation.usage.append(ModelUsage{tokensFromJson(tokens.value(QLatin1String("inputTokens"))),
+                                             tokensFromJson(tokens.value(QLatin1String("outputTokens")))});
+    }
+    return conversation;
 }
 
 } // namespace Toolgate

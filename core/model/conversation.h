@@ -63,6 +63,10 @@ struct Conversation
     static QString titleFor(const QString &firstMessage);
     /// The transcript: title, messages, tool calls with their decisions and answers, usage.
     QJsonObject toJson() const;
+    /// The conversation a transcript (toJson()) describes, to go on with it (a saved conversation).
+    /// What the transcript lacks is left empty; a tool call still pending counts as cancelled, as
+    /// nothing will answer it any more.
+    static Conversation fromJson(const QJsonObject &json);
     static QJsonObject usageToJson(const ModelUsage &usage);
 };
 

@@ -4586,6 +4586,164 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::ChatView</name>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>%1 in, %2 out</source>
+        <translation>%1 rein, %2 raus</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Models…</source>
+        <translation>Modelle …</translation>
+    </message>
+    <message>
+        <source>Add or edit model connections (Settings › Models)</source>
+        <translation>Modellverbindungen hinzufügen oder bearbeiten (Einstellungen › Modelle)</translation>
+    </message>
+    <message>
+        <source>Add a Model…</source>
+        <translation>Modell hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Message to the model (Ctrl+Enter sends)</source>
+        <translation>Nachricht an das Modell (Strg+Eingabe sendet)</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>End this turn now: the model&apos;s reply is abandoned and its pending tool calls are cancelled</source>
+        <translation>Diesen Durchgang sofort beenden: Die Antwort des Modells wird verworfen, seine offenen Werkzeugaufrufe werden abgebrochen</translation>
+    </message>
+    <message>
+        <source>Your conversations could not be read</source>
+        <translation>Ihre Unterhaltungen konnten nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Start a new conversation</source>
+        <translation>Eine neue Unterhaltung beginnen</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>Umbenennen</translation>
+    </message>
+    <message>
+        <source>Rename the conversation (F2)</source>
+        <translation>Die Unterhaltung umbenennen (F2)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Delete the conversation</source>
+        <translation>Die Unterhaltung löschen</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Unterhaltungen</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>Unterhaltung löschen</translation>
+    </message>
+    <message>
+        <source>Delete the conversation «%1»? It cannot be brought back.</source>
+        <translation>Die Unterhaltung «%1» löschen? Sie lässt sich nicht wiederherstellen.</translation>
+    </message>
+    <message>
+        <source>The models file could not be read</source>
+        <translation>Die Modelldatei konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1 (not in the models file)</source>
+        <translation>%1 (nicht in der Modelldatei)</translation>
+    </message>
+    <message>
+        <source>(no model set up)</source>
+        <translation>(kein Modell eingerichtet)</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neue Unterhaltung</translation>
+    </message>
+    <message>
+        <source>The conversation could not be kept</source>
+        <translation>Die Unterhaltung konnte nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Write a message below to start a conversation. The model may call the tools exposed above the input; you decide each call.</source>
+        <translation>Schreiben Sie unten eine Nachricht, um eine Unterhaltung zu beginnen. Das Modell darf die über der Eingabe freigegebenen Werkzeuge aufrufen; über jeden Aufruf entscheiden Sie.</translation>
+    </message>
+    <message>
+        <source>No model is set up yet</source>
+        <translation>Noch ist kein Modell eingerichtet</translation>
+    </message>
+    <message>
+        <source>Add a model connection in Settings › Models: a local server such as Ollama, LM Studio or llama.cpp&apos;s server, or a provider such as OpenAI, Anthropic or OpenRouter (docs/models.md says how).</source>
+        <translation>Fügen Sie unter Einstellungen › Modelle eine Modellverbindung hinzu: einen lokalen Server wie Ollama, LM Studio oder den Server von llama.cpp, oder einen Anbieter wie OpenAI, Anthropic oder OpenRouter (docs/models.md beschreibt, wie).</translation>
+    </message>
+    <message>
+        <source>The model «%1» is not in the models file</source>
+        <translation>Das Modell «%1» steht nicht in der Modelldatei</translation>
+    </message>
+    <message>
+        <source>Choose another model above, or add it in Settings › Models.</source>
+        <translation>Wählen Sie oben ein anderes Modell, oder fügen Sie es unter Einstellungen › Modelle hinzu.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s key could not be read</source>
+        <translation>Der Schlüssel des Modells konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>The model failed: %1</source>
+        <translation>Das Modell ist gescheitert: %1</translation>
+    </message>
+    <message>
+        <source>The model failed</source>
+        <translation>Das Modell ist gescheitert</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped: the model still asked for tools after %n replies.</source>
+        <translation>
+            <numerusform>Angehalten: Das Modell verlangte nach %n Antwort noch immer Werkzeuge.</numerusform>
+            <numerusform>Angehalten: Das Modell verlangte nach %n Antworten noch immer Werkzeuge.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped. Calls not answered yet were cancelled.</source>
+        <translation>Angehalten. Noch nicht beantwortete Aufrufe wurden abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Tokens: this turn %1; conversation %2</source>
+        <translation>Tokens: dieser Durchgang %1; Unterhaltung %2</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Message to the model</source>
+        <translation>Nachricht an das Modell</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ChoiceFieldEditor</name>
     <message>
         <source>%1: kind of value</source>
@@ -5426,6 +5584,25 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::ConversationStore</name>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a conversations file (%2); it is left as it is, and conversations are not saved until it is moved away</source>
+        <translation>%1 ist keine Unterhaltungsdatei (%2); sie bleibt, wie sie ist, und Unterhaltungen werden nicht gespeichert, bis sie beiseitegelegt wird</translation>
+    </message>
+    <message>
+        <source>there is no such conversation</source>
+        <translation>diese Unterhaltung gibt es nicht</translation>
+    </message>
+    <message>
+        <source>%1 could not be read, so it is not written over; move it away to keep conversations</source>
+        <translation>%1 konnte nicht gelesen werden und wird daher nicht überschrieben; legen Sie die Datei beiseite, um Unterhaltungen zu speichern</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::DefinitionChange</name>
     <message>
         <source>the name</source>
@@ -5927,6 +6104,56 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Expectation %1</source>
         <translation>Erwartung %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ExposedToolsBar</name>
+    <message>
+        <source>Exposed to the model:</source>
+        <translation>Für das Modell freigegeben:</translation>
+    </message>
+    <message>
+        <source>Expose All Its Tools</source>
+        <translation>Alle seine Werkzeuge freigeben</translation>
+    </message>
+    <message>
+        <source>Withdraw All Its Tools</source>
+        <translation>Alle seine Werkzeuge zurückziehen</translation>
+    </message>
+    <message>
+        <source>%1 (not listed now)</source>
+        <translation>%1 (derzeit nicht gelistet)</translation>
+    </message>
+    <message>
+        <source>(the server lists no tools now)</source>
+        <translation>(der Server listet derzeit keine Werkzeuge)</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3</source>
+        <translation>%1: %2 von %3</translation>
+    </message>
+    <message>
+        <source>No tool of %1 is exposed. Click to expose all of them; the arrow chooses them one by one.</source>
+        <translation>Kein Werkzeug von %1 ist freigegeben. Ein Klick gibt alle frei; mit dem Pfeil wählen Sie sie einzeln.</translation>
+    </message>
+    <message>
+        <source>Exposed: %1. Click to withdraw them all; the arrow chooses them one by one.</source>
+        <translation>Freigegeben: %1. Ein Klick zieht alle zurück; mit dem Pfeil wählen Sie sie einzeln.</translation>
+    </message>
+    <message>
+        <source>no tools: the model can only answer in words</source>
+        <translation>keine Werkzeuge: Das Modell kann nur mit Worten antworten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool(s) exposed</source>
+        <translation>
+            <numerusform>%n Werkzeug freigegeben</numerusform>
+            <numerusform>%n Werkzeuge freigegeben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tools of %1 exposed to the model</source>
+        <translation>Für das Modell freigegebene Werkzeuge von %1</translation>
     </message>
 </context>
 <context>
@@ -7205,6 +7432,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>Your decision counts until Toolgate quits, but it could not be saved: %1</source>
         <translation>Ihre Entscheidung gilt, bis Toolgate beendet wird, konnte aber nicht gespeichert werden: %1</translation>
     </message>
+    <message>
+        <source>Chat</source>
+        <translation>Chat</translation>
+    </message>
+    <message>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelle …</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::McpApps</name>
@@ -7426,6 +7661,133 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 failed: the connection broke before the answer was complete (%2).</source>
         <translation>%1 ist gescheitert: die Verbindung brach ab, bevor die Antwort vollständig war (%2).</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ModelsDialog</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Test Connection</source>
+        <translation>Verbindung testen</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)</source>
+        <translation>OpenAI-kompatibel (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)</translation>
+    </message>
+    <message>
+        <source>Anthropic Messages</source>
+        <translation>Anthropic (Nachrichten-API)</translation>
+    </message>
+    <message>
+        <source>e.g. qwen2.5:7b, gpt-4o-mini, claude-sonnet-4-5</source>
+        <translation>z. B. qwen2.5:7b, gpt-4o-mini, claude-sonnet-4-5</translation>
+    </message>
+    <message>
+        <source>One per line: Name: value</source>
+        <translation>Einer pro Zeile: Name: Wert</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;API:</source>
+        <translation>&amp;API:</translation>
+    </message>
+    <message>
+        <source>&amp;Base URL:</source>
+        <translation>&amp;Basis-URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>&amp;Header:</translation>
+    </message>
+    <message>
+        <source>&amp;Context limit:</source>
+        <translation>&amp;Kontextgrenze:</translation>
+    </message>
+    <message>
+        <source>The key is kept in the system keychain, never in models.json. Local servers (Ollama, LM Studio, llama.cpp) need none.</source>
+        <translation>Der Schlüssel wird im Schlüsselbund des Systems aufbewahrt, nie in models.json. Lokale Server (Ollama, LM Studio, llama.cpp) brauchen keinen.</translation>
+    </message>
+    <message>
+        <source>kept in the system keychain; type to replace it</source>
+        <translation>im Schlüsselbund des Systems gespeichert; zum Ersetzen eintippen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message>
+        <source>Every connection needs a name.</source>
+        <translation>Jede Verbindung braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>%1: the base URL must be an http:// or https:// address.</source>
+        <translation>%1: Die Basis-URL muss eine http://- oder https://-Adresse sein.</translation>
+    </message>
+    <message>
+        <source>%1: the base URL must not hold a user name or password; put the key into the API key field.</source>
+        <translation>%1: Die Basis-URL darf weder Benutzernamen noch Passwort enthalten; tragen Sie den Schlüssel in das Feld API-Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>%1: name the model the server should run.</source>
+        <translation>%1: Nennen Sie das Modell, das der Server ausführen soll.</translation>
+    </message>
+    <message>
+        <source>%1: each header line reads &quot;Name: value&quot;.</source>
+        <translation>%1: Jede Header-Zeile lautet &quot;Name: Wert&quot;.</translation>
+    </message>
+    <message>
+        <source>Two connections are called %1; give each its own name.</source>
+        <translation>Zwei Verbindungen heißen %1; geben Sie jeder einen eigenen Namen.</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Wird getestet …</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Wird gespeichert …</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Model connections</source>
+        <translation>Modellverbindungen</translation>
     </message>
 </context>
 <context>
@@ -11347,6 +11709,81 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     </message>
 </context>
 <context>
+    <name>Toolgate::ToolCallCard</name>
+    <message>
+        <source>Tool call: %1</source>
+        <translation>Werkzeugaufruf: %1</translation>
+    </message>
+    <message>
+        <source>Tool call: %1 on server %2</source>
+        <translation>Werkzeugaufruf: %1 auf Server %2</translation>
+    </message>
+    <message>
+        <source>Waiting its turn: the model&apos;s calls are decided one after another</source>
+        <translation>Wartet, bis er an der Reihe ist: Über die Aufrufe des Modells wird nacheinander entschieden</translation>
+    </message>
+    <message>
+        <source>Checking the arguments…</source>
+        <translation>Die Argumente werden geprüft …</translation>
+    </message>
+    <message>
+        <source>Waiting for your approval</source>
+        <translation>Wartet auf Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>Running on the server…</source>
+        <translation>Läuft auf dem Server …</translation>
+    </message>
+    <message>
+        <source>Denied by a rule; the model was told</source>
+        <translation>Von einer Regel abgelehnt; das Modell wurde informiert</translation>
+    </message>
+    <message>
+        <source>Denied by you; the model was told</source>
+        <translation>Von Ihnen abgelehnt; das Modell wurde informiert</translation>
+    </message>
+    <message>
+        <source>Denied by a rule: %1</source>
+        <translation>Von einer Regel abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Denied by you: %1</source>
+        <translation>Von Ihnen abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Not run: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>Not run: this tool is not exposed in this conversation</source>
+        <translation>Nicht ausgeführt: Dieses Werkzeug ist in dieser Unterhaltung nicht freigegeben</translation>
+    </message>
+    <message>
+        <source>Not run: the arguments do not fit the tool&apos;s input schema</source>
+        <translation>Nicht ausgeführt: Die Argumente passen nicht zum Eingabeschema des Werkzeugs</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled: it did not run to its end</source>
+        <translation>Abgebrochen: Der Aufruf lief nicht bis zum Ende</translation>
+    </message>
+    <message>
+        <source>Ran; its result went to the model:</source>
+        <translation>Ausgeführt; das Ergebnis ging an das Modell:</translation>
+    </message>
+    <message>
+        <source>Ran, and the tool reported an error; it went to the model:</source>
+        <translation>Ausgeführt, und das Werkzeug meldete einen Fehler; er ging an das Modell:</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ToolCallOutcome</name>
     <message>
         <source>pending</source>
@@ -11597,6 +12034,36 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Another server offers a tool of the same name: %1</source>
         <translation>Ein anderer Server bietet ein Werkzeug mit demselben Namen an: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::TranscriptView</name>
+    <message>
+        <source>Write a message below. The model may call the tools exposed above; you decide each call.</source>
+        <translation>Schreiben Sie unten eine Nachricht. Das Modell darf die oben freigegebenen Werkzeuge aufrufen; über jeden Aufruf entscheiden Sie.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer</source>
+        <translation>Die Antwort des Modells</translation>
+    </message>
+    <message>
+        <source>[the reply went on; the rest is not kept]</source>
+        <translation>[die Antwort ging weiter; der Rest wird nicht aufbewahrt]</translation>
+    </message>
+    <message numerus="yes">
+        <source>[… %n characters so far: the whole reply is shown once it ends]</source>
+        <translation>
+            <numerusform>[… bisher %n Zeichen: die ganze Antwort erscheint, sobald sie endet]</numerusform>
+            <numerusform>[… bisher %n Zeichen: die ganze Antwort erscheint, sobald sie endet]</numerusform>
+        </translation>
     </message>
 </context>
 <context>

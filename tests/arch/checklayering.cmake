@@ -43,11 +43,12 @@ set(allowed_ui/tasks ${all_core} ui/models ui/viewers)
 set(allowed_ui/audit ${all_core} ui/compare ui/viewers)
 set(allowed_ui/clientfeatures ${all_core} ui/forms ui/viewers)
 set(allowed_ui/collections ${all_core} ui/forms ui/viewers)
+set(allowed_ui/chat ${all_core} ui/viewers)
 set(allowed_ui/dialogs ${all_core} ui/forms ui/models ui/viewers)
 set(allowed_ui/items ${all_core} ui/models)
 set(allowed_ui/servers ${all_core} ui/dialogs ui/items ui/models ui/viewers)
 set(allowed_ui/serverfeatures ${all_core} ui/apps ui/forms ui/items ui/models ui/tasks ui/viewers)
-set(allowed_ui/mainwindow ${all_core} ui/apps ui/audit ui/collections ui/compare ui/dialogs ui/forms ui/items
+set(allowed_ui/mainwindow ${all_core} ui/apps ui/audit ui/chat ui/collections ui/compare ui/dialogs ui/forms ui/items
     ui/models ui/serverfeatures ui/servers ui/tasks ui/viewers)
 
 # app/: the programs. toolgate-cli and the demo server are headless.

@@ -5,6 +5,7 @@
 
 #include "core/audit/auditlog.h"
 #include "ui/audit/auditwindow.h"
+#include "ui/chat/chatview.h"
 #include "ui/collections/collectionspane.h"
 #include "ui/collections/savecalldialog.h"
 #include "core/calls/approvalpolicy.h"
@@ -23,6 +24,7 @@
 #include "core/auth/secretstore.h"
 #include "ui/dialogs/gettingstarteddialog.h"
 #include "ui/dialogs/importdialog.h"
+#include "ui/dialogs/modelsdialog.h"
 #include "ui/forms/argumentform.h"
 #include "core/calls/argumenthistory.h"
 #include "ui/items/itembrowser.h"
@@ -340,6 +342,22 @@ void MainWindow::buildCentre()
             [this](const QString &beforeTitle, const CallToolResult &before, const QString &afterTitle, const CallToolResult &after) {
                 ResultCompareDialog::open(this, beforeTitle, before, afterTitle, after);
             });
+    // Chat (issue 31): on the right, out of the way until View › Chat; the view is made when first shown,
+    // so that a start without it reads no conversations.
+    m_chatDock = new QDockWidget(tr("Chat"), this);
+    m_chatDock->setObjectName(QStringLiteral("chatDock"));
+    m_chatDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::RightDockWidgetArea, m_chatDock);
+    m_chatDock->hide();
+    connect(m_chatDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_chatView)
+            return;
+        m_chatView = new ChatView(ChatView::Environment{m_host, {}, {}}, m_chatDock);
+        m_chatDock->setWidget(m_chatView);
+        connect(m_chatView, &ChatView::modelSettingsRequested, this, &MainWindow::showModels);
+        connect(m_chatView, &ChatView::linkActivated, this, &MainWindow::openLink);
+        connect(m_chatView, &ChatView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
+    });
     connect(m_tasksView, &TasksView::message, this, [this](const QString &text) { statusBar()->showMessage(text, 8000); });
     if (TaskRegistry *tasks = m_host->tasks()) {
         connect(tasks, &TaskRegistry::entryAdded, this, [this, tasks](quint64 callId) {
@@ -477,6 +495,10 @@ void MainWindow::buildMenus()
         toggle->setObjectName(QStringLiteral("showCollections"));
         view->addAction(toggle);
     }
+    QAction *chat = m_chatDock->toggleViewAction();
+    chat->setObjectName(QStringLiteral("showChat"));
+    chat->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(chat);
 
     QMenu *settings = m_settingsMenu = menuBar()->addMenu(tr("S&ettings"));
     QAction *rules = settings->addAction(Icons::action(u"shield"), tr("&Remembered Decisions…"), this, &MainWindow::showApprovalRules);
@@ -484,6 +506,8 @@ void MainWindow::buildMenus()
     rules->setEnabled(m_policy != nullptr);
     QAction *argumentRules = settings->addAction(Icons::action(u"shield"), tr("&Argument Rules…"), this, &MainWindow::showArgumentRules);
     argumentRules->setObjectName(QStringLiteral("argumentRules"));
+    QAction *models = settings->addAction(tr("&Models…"), this, &MainWindow::showModels);
+    models->setObjectName(QStringLiteral("modelSettings"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *guide = help->addAction(tr("&Getting Started"), this, &MainWindow::showGettingStarted);
@@ -789,6 +813,23 @@ void MainWindow::showApprovalRules()
         return;
     auto *dialog = new ApprovalRulesDialog(m_policy, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::showChat()
+{
+    m_chatDock->show();
+    m_chatDock->raise();
+}
+
+void MainWindow::showModels()
+{
+    auto *dialog = new ModelsDialog(m_host->secretStore(), {}, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ModelsDialog::saved, this, [this] {
+        if (m_chatView)
+            m_chatView->reloadModels();
+    });
     dialog->open();
 }
 

@@ -9,6 +9,7 @@
 #include <memory>
 
 class QDialog;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QSplitter;
@@ -28,6 +29,7 @@ class ApprovalPolicy;
 class ArgumentHistory;
 class AuditLog;
 class AuditWindow;
+class ChatView;
 class CollectionsPane;
 class SaveCallDialog;
 struct SavedCall;
@@ -109,6 +111,8 @@ public:
     QStackedWidget *pages() const { return m_pages; }
     /// The Collections pane (in the dock "collectionsDock", beside the console; issue 19).
     CollectionsPane *collectionsPane() const { return m_collectionsPane; }
+    /// The Chat view (in the dock "chatDock"; issue 31), made when the dock is first shown; null before.
+    ChatView *chatView() const { return m_chatView; }
     ServerListModel *serverListModel() const { return m_serverModel; }
     ToolTreeModel *toolTreeModel() const { return m_toolModel; }
     ResourceTreeModel *resourceTreeModel() const { return m_resourceModel; }
@@ -141,6 +145,10 @@ public slots:
     void showAuditLog();
     /// Shows the Collections dock.
     void showCollections();
+    /// Shows the Chat dock (making the Chat view on first use).
+    void showChat();
+    /// Settings › Models: the model connections and their keys.
+    void showModels();
     void openResource(Toolgate::ServerConnection *connection, const QString &uri);
     void openLink(const QUrl &url);
 
@@ -192,6 +200,8 @@ private:
     ConsoleView *m_console = nullptr;
     TasksView *m_tasksView = nullptr;
     CollectionsPane *m_collectionsPane = nullptr;
+    QDockWidget *m_chatDock = nullptr;
+    ChatView *m_chatView = nullptr;
     QLabel *m_summary = nullptr;
     QMenu *m_settingsMenu = nullptr;
     QString m_rememberedServer;

@@ -11,12 +11,14 @@
 #include "core/protocol/sampling.h"
 #include "core/workspace/rootsstore.h"
 #include "ui/audit/auditwindow.h"
+#include "ui/chat/chatview.h"
 #include "ui/clientfeatures/elicitationdialog.h"
 #include "ui/clientfeatures/rootsdialog.h"
 #include "ui/clientfeatures/samplingdialog.h"
 #include "ui/dialogs/aboutdialog.h"
 #include "ui/dialogs/confirmationdialog.h"
 #include "ui/dialogs/importdialog.h"
+#include "ui/dialogs/modelsdialog.h"
 #include "ui/dialogs/servereditordialog.h"
 #include "ui/forms/argumentform.h"
 #include "ui/items/itembrowser.h"
@@ -27,6 +29,7 @@
 #include "ui/servers/serverpanel.h"
 #include "ui/viewers/resultview.h"
 
+#include <QDockWidget>
 #include <QJsonArray>
 #include <QPushButton>
 #include <QTabWidget>
@@ -116,6 +119,19 @@ inline void openEveryDialog(MainWindow &window, const QString &rootsFile, const 
     QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
     look(editor, {});
     editor->reject();
+
+    window.showModels();
+    ModelsDialog *models = nullptr;
+    QTRY_VERIFY((models = visibleTopLevel<ModelsDialog>()) != nullptr);
+    models->addConnection();
+    look(models, {QStringLiteral("local"), QStringLiteral("http://localhost:11434/v1")});
+    models->reject();
+
+    // The Chat view (issue 31), with no conversation yet: the help line, the exposed-tools bar.
+    window.showChat();
+    QTRY_VERIFY(window.chatView() && window.chatView()->isVisible());
+    look(&window, {QStringLiteral("demo")});
+    window.findChild<QDockWidget *>(QStringLiteral("chatDock"))->hide();
 
     window.showAuditLog();
     QTRY_VERIFY(window.auditWindow() && window.auditWindow()->isVisible());
