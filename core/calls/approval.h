@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/jsonkeyorder.h"
+#include "core/calls/argumentorigin.h"
 #include "core/calls/toolpin.h"
 #include "core/protocol/serveridentity.h"
 #include "core/protocol/tool.h"
@@ -49,6 +50,9 @@ struct ApprovalRequest
     /// For a call a model asked for (CallInitiator::Model): the title of the conversation it asked in,
     /// so that the person sees where the call comes from. Empty otherwise.
     QString requestedIn;
+    /// For a model's call: the arguments whose text came from another server's result earlier in the
+    /// conversation (data flowing from one server to another through the model). Shown as marks.
+    QList<ArgumentOrigin> argumentOrigins;
 };
 
 /// A decision about one call.

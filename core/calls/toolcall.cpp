@@ -418,6 +418,7 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
     request.validationIssues = issues;
     request.definitionChange = call->m_record.outcome.definitionChange;
     request.requestedIn = call->m_record.requestedIn;
+    request.argumentOrigins = call->m_record.argumentOrigins;
     if (CallTarget *target = call->target())
         request.shadowedServers = target->otherServersWithTool(call->m_record.tool.name);
     QPointer<ToolCall> guard(call);

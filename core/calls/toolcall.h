@@ -53,6 +53,9 @@ public:
     /// (ApprovalRequest::requestedIn). Set it right after ToolCallPipeline::call().
     void setRequestedIn(const QString &conversationTitle) { m_record.requestedIn = conversationTitle; }
     const QString &requestedIn() const { return m_record.requestedIn; }
+    /// For a model's call: the arguments that repeat another server's text (ApprovalRequest::argumentOrigins,
+    /// and the audit log). Set it right after ToolCallPipeline::call().
+    void setArgumentOrigins(QList<ArgumentOrigin> origins) { m_record.argumentOrigins = std::move(origins); }
     const ToolCallOutcome &outcome() const { return m_record.outcome; }
     /// The task the server runs the call as, once it answered with one.
     const std::optional<Task> &task() const { return m_record.outcome.task; }

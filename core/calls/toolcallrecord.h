@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/calls/approval.h"
+#include "core/calls/argumentorigin.h"
 #include "core/calls/argumentrules.h"
 #include "core/jsonrpc/jsonrpcmessage.h"
 #include "core/protocol/elicitation.h"
@@ -91,6 +92,8 @@ struct ToolCallRecord
     CallInitiator initiator = CallInitiator::Gui;
     /// For a model's call: the title of the conversation it was asked for in.
     QString requestedIn;
+    /// For a model's call: the arguments that repeat text another server sent in that conversation.
+    QList<ArgumentOrigin> argumentOrigins;
     QDateTime startedAt;
     ToolCallOutcome outcome;
 };

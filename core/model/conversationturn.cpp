@@ -2,6 +2,7 @@
 
 #include "core/calls/toolcall.h"
 #include "core/common/jsonkeyorder.h"
+#include "core/model/argumentorigins.h"
 #include "core/model/exposedtools.h"
 #include "core/model/modelclient.h"
 #include "core/model/modellogging.h"
@@ -154,6 +155,8 @@ void ConversationTurn::runNextCall()
         ToolCall *call = m_pipeline->call(resolved->target, resolved->tool, record.arguments, CallInitiator::Model, m_pipeline,
                                           JsonKeyOrder::fromJson(record.argumentsText.toUtf8()));
         call->setRequestedIn(m_conversation->title);
+        // Where the arguments' text came from is a matter of the conversation; the pipeline only carries it.
+        call->setArgumentOrigins(ArgumentOriginFinder(ArgumentOriginFinder::sourcesOf(*m_conversation)).find(resolved->server, record.arguments));
         record.pipelineCallId = call->id();
         m_call = call;
         m_callIndex = index;
