@@ -5458,6 +5458,26 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Requested by the model in conversation «%1». It needs your approval before it is sent to the server.</source>
         <translation>Vom Modell im Gespräch «%1» angefordert. Der Aufruf braucht Ihre Freigabe, bevor er an den Server gesendet wird.</translation>
     </message>
+    <message>
+        <source>Some arguments repeat text that another server sent earlier in this conversation. Make sure it is meant to go to «%1»:</source>
+        <translation>Einige Argumente wiederholen Text, den ein anderer Server zuvor in diesem Gespräch gesendet hat. Vergewissern Sie sich, dass er an «%1» gehen soll:</translation>
+    </message>
+    <message>
+        <source>%1 (“%2”)</source>
+        <translation>%1 („%2“)</translation>
+    </message>
+    <message>
+        <source>%1: this value appeared in the resource %2 on server «%3».</source>
+        <translation>%1: Dieser Wert stand in der Ressource %2 auf dem Server «%3».</translation>
+    </message>
+    <message>
+        <source>%1: this value appeared in the result of `%2` on server «%3».</source>
+        <translation>%1: Dieser Wert stand im Ergebnis von `%2` auf dem Server «%3».</translation>
+    </message>
+    <message>
+        <source>%1: this value appeared in the result of `%2` on server «%3», call #%4.</source>
+        <translation>%1: Dieser Wert stand im Ergebnis von `%2` auf dem Server «%3», Aufruf #%4.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConnectionAuditor</name>

@@ -361,9 +361,35 @@ QWidget *ConfirmationDialog::buildArguments(const QString &text)
     m_editedNote->hide();
     layout->addWidget(m_editedNote);
 
+    if (!m_request.argumentOrigins.isEmpty()) {
+        auto *origins = new ProblemsBox(section);
+        origins->setObjectName(QStringLiteral("argumentOrigins"));
+        origins->setHeading(tr("Some arguments repeat text that another server sent earlier in this conversation. "
+                               "Make sure it is meant to go to «%1»:").arg(DisplayText::visibleLine(m_request.server.name)));
+        QStringList lines;
+        for (const ArgumentOrigin &origin : std::as_const(m_request.argumentOrigins))
+            lines.append(originLine(origin));
+        origins->setProblems(lines);
+        layout->addWidget(origins);
+    }
+
     connect(m_edit, &QPushButton::toggled, this, &ConfirmationDialog::setEditing);
     connect(m_json, &JsonEditor::edited, this, &ConfirmationDialog::onArgumentsEdited);
     return section;
+}
+
+QString ConfirmationDialog::originLine(const ArgumentOrigin &origin)
+{
+    // The argument's place, and the repeated text: both from the model and the servers, so made visible.
+    const QString argument = tr("%1 (“%2”)").arg(DisplayText::visibleLine(origin.pointer.isEmpty() ? QStringLiteral("/") : origin.pointer),
+                                                 DisplayText::visibleLine(origin.text));
+    const QString name = DisplayText::visibleLine(origin.sourceName);
+    const QString server = DisplayText::visibleLine(origin.sourceServer);
+    if (origin.sourceKind == ArgumentOrigin::SourceKind::Resource)
+        return tr("%1: this value appeared in the resource %2 on server «%3».").arg(argument, name, server);
+    if (origin.sourceCall == 0)
+        return tr("%1: this value appeared in the result of `%2` on server «%3».").arg(argument, name, server);
+    return tr("%1: this value appeared in the result of `%2` on server «%3», call #%4.").arg(argument, name, server, QString::number(origin.sourceCall));
 }
 
 QWidget *ConfirmationDialog::buildButtons()

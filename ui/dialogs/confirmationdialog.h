@@ -79,6 +79,8 @@ private:
     QWidget *buildClaims();
     QWidget *buildArguments(const QString &text);
     QWidget *buildButtons();
+    /// A mark under the arguments: which argument repeats which server's text, and from which call.
+    static QString originLine(const ArgumentOrigin &origin);
     void choose(ApprovalDecision::Kind kind);
     void onArgumentsEdited();
     void setEditing(bool editing);
