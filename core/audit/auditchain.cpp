@@ -37,6 +37,8 @@ constexpr AuditColumn allColumns[] = {
     {QLatin1StringView("problems"), false, Kind::Outcome},
     // Schema 3: the call whose result rendered the app that made this call or request.
     {QLatin1StringView("origin"), true, Kind::Intent, true},
+    // Schema 5: a model's call — the arguments that repeat text another server sent in the conversation.
+    {QLatin1StringView("argument_origins"), false, Kind::Intent, true},
 };
 
 // Schema 4: one row of task_events per change in the life of a call's task (the row's seq is the

@@ -116,6 +116,13 @@ Result<void> addTaskEvents(AuditDatabase &db)
     });
 }
 
+// Version 5: for a model's call, the arguments that repeat text another server sent earlier in the
+// conversation (issue 31): a JSON array, NULL for every other record.
+Result<void> addArgumentOrigins(AuditDatabase &db)
+{
+    return execAll(db, {"ALTER TABLE records ADD COLUMN argument_origins TEXT"});
+}
+
 const QList<Migration> &migrations()
 {
     static const QList<Migration> list{
@@ -123,6 +130,7 @@ const QList<Migration> &migrations()
         {2, QLatin1StringView("full-text index"), createFullTextIndex},
         {3, QLatin1StringView("origin of calls made by app views"), addOrigin},
         {4, QLatin1StringView("task events of calls run as tasks"), addTaskEvents},
+        {5, QLatin1StringView("where a model's call arguments came from"), addArgumentOrigins},
     };
     return list;
 }

@@ -31,6 +31,8 @@ struct AuditToolCallIntent
     std::optional<qint64> origin;
     /// The order the arguments are recorded in: the order the person saw them in.
     JsonKeyOrder argumentOrder;
+    /// A model's call: the arguments that repeat another server's text (shown with the approval request).
+    QList<ArgumentOrigin> argumentOrigins;
 
     static AuditToolCallIntent from(const ToolCallRecord &call);
 };

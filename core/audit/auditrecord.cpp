@@ -237,6 +237,8 @@ QJsonObject AuditRecord::toJson() const
     };
     if (origin)
         json.insert(QStringLiteral("origin"), double(*origin));
+    if (!argumentOrigins.isEmpty())
+        json.insert(QStringLiteral("argumentOrigins"), ArgumentOrigin::toJson(argumentOrigins));
     if (isTask()) {
         QJsonArray events;
         for (const AuditTaskEvent &event : taskEvents)
@@ -312,6 +314,7 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     r.inputProblems = stringsFromJson(json.value(QLatin1StringView("inputProblems")));
     r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
     r.origin = intFromJson(json.value(QLatin1StringView("origin")));
+    r.argumentOrigins = ArgumentOrigin::fromJson(json.value(QLatin1StringView("argumentOrigins")).toArray());
     if (json.value(QLatin1StringView("task")).isObject()) {
         const QJsonObject task = json.value(QLatin1StringView("task")).toObject();
         r.taskId = task.value(QLatin1StringView("id")).toString();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/calls/approval.h"
+#include "core/calls/argumentorigin.h"
 #include "core/common/result.h"
 #include "core/protocol/task.h"
 
@@ -107,6 +108,8 @@ struct AuditRecord
 
     /// For what an app view did: the record of the call whose result rendered the app.
     std::optional<qint64> origin;
+    /// For a model's call: the arguments that repeated text another server sent in the conversation.
+    QList<ArgumentOrigin> argumentOrigins;
 
     /// For a call the server ran as a task: the task's id (empty for any other record)...
     QString taskId;

@@ -75,7 +75,7 @@ QString textOf(const QJsonObject &result)
 QVariantList AuditIntentRow::values() const
 {
     return {text(type), text(session), text(initiator), QVariant(startedAt), text(serverName), text(serverEndpoint),
-            text(serverInfo), text(name), text(arguments), integer(origin)};
+            text(serverInfo), text(name), text(arguments), integer(origin), text(argumentOrigins)};
 }
 
 QVariantList AuditDecisionRow::values() const
@@ -169,6 +169,12 @@ AuditIntentRow AuditRowBuilder::intent(const AuditToolCallIntent &intent, const 
     row.name = intent.tool;
     row.arguments = json(intent.arguments, intent.argumentOrder);
     row.origin = intent.origin;
+    if (!intent.argumentOrigins.isEmpty()) {
+        QJsonArray marks;
+        for (const QJsonValue &mark : ArgumentOrigin::toJson(intent.argumentOrigins))
+            marks.append(m_redactor.redact(trimmed(mark, 0).toObject()));
+        row.argumentOrigins = QString::fromUtf8(QJsonDocument(marks).toJson(QJsonDocument::Compact));
+    }
     return row;
 }
 

@@ -24,6 +24,7 @@ struct AuditIntentRow
     QString name;
     QString arguments;
     std::optional<qint64> origin;
+    std::optional<QString> argumentOrigins; ///< a JSON array; none for records without marks
 
     /// In AuditChain::columns(AuditEventKind::Intent) order.
     QVariantList values() const;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QList>
 #include <QString>
 
@@ -25,6 +26,11 @@ struct ArgumentOrigin
     quint64 sourceCall = 0;
 
     bool operator==(const ArgumentOrigin &other) const = default;
+
+    /// As the audit log and exports keep marks: [{"pointer", "text", "source": "tool_result"|"resource",
+    /// "server", "name", "call"}]. fromJson() skips what is no such object.
+    static QJsonArray toJson(const QList<ArgumentOrigin> &origins);
+    static QList<ArgumentOrigin> fromJson(const QJsonArray &json);
 };
 
 } // namespace Toolgate

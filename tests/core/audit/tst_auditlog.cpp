@@ -70,6 +70,7 @@ class tst_AuditLog : public QObject
 private slots:
     void init();
     void recordsPipelineCalls();
+    void recordsArgumentOrigins();
     void recordsEditsAndDenials();
     void recordsCallsThatFailBeforeTheIntent();
     void intentIsCommittedBeforeProceeding();
@@ -131,6 +132,54 @@ void tst_AuditLog::writeSample(AuditLog &log)
     }
     log.recordIntent(makeIntent(u"slow"_s));
     QVERIFY(log.waitForWrites());
+}
+
+void tst_AuditLog::recordsArgumentOrigins()
+{
+    // A model's call whose URL came from server «web»'s fetch (call #12), and a call without marks.
+    const QList<ArgumentOrigin> marks{
+        ArgumentOrigin{u"/url"_s, u"https://downloads.example.org/setup.sh"_s, ArgumentOrigin::SourceKind::ToolResult, u"web"_s, u"fetch"_s, 12},
+        ArgumentOrigin{u"/notes/0"_s, u"remember to rotate the deploy key this week"_s, ArgumentOrigin::SourceKind::Resource, u"docs"_s,
+                       u"file:///todo.md"_s, 0}};
+    {
+        AuditLog log(options());
+        AuditToolCallIntent intent = makeIntent(u"download"_s, {{u"url"_s, u"https://downloads.example.org/setup.sh"_s}});
+        intent.initiator = CallInitiator::Model;
+        intent.argumentOrigins = marks;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, allowOnce());
+        log.recordOutcome(ticket, makeOutcome(u"saved"_s));
+        log.recordOutcome(log.recordIntent(makeIntent(u"read_file"_s)), makeOutcome(u"text"_s));
+        QVERIFY(log.waitForWrites());
+    }
+    auto r = reader();
+    QVERIFY(r);
+    const auto marked = r->record(1);
+    QVERIFY(marked);
+    QCOMPARE(marked->argumentOrigins, marks);
+    QVERIFY(r->record(2)->argumentOrigins.isEmpty());
+    // In the export, and back.
+    QCOMPARE(marked->toJson().value(u"argumentOrigins"_s).toArray().first().toObject().value(u"server"_s).toString(), u"web"_s);
+    QCOMPARE(AuditRecord::fromJson(marked->toJson()).value(), *marked);
+    r.reset();
+
+    // Covered by the chain: changed, removed, or added to a record that had none, it no longer verifies.
+    QVERIFY(verifyStore(dbPath())->ok());
+    for (const QString &statement : {u"UPDATE records SET argument_origins = '[]' WHERE id = 1"_s,
+                                     u"UPDATE records SET argument_origins = NULL WHERE id = 1"_s,
+                                     u"UPDATE records SET argument_origins = '[]' WHERE id = 2"_s}) {
+        QTemporaryDir copyDir;
+        const QString copy = copyDir.filePath(u"copy.sqlite"_s);
+        for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s}) // as the store is, whatever is not checkpointed yet
+            QVERIFY(!QFile::exists(dbPath() + suffix) || QFile::copy(dbPath() + suffix, copy + suffix));
+        {
+            RawDb raw(copy);
+            QVERIFY(raw.exec(statement));
+        }
+        const auto result = verifyStore(copy);
+        QVERIFY(result);
+        QVERIFY2(!result->ok(), qPrintable(statement));
+    }
 }
 
 void tst_AuditLog::recordsPipelineCalls()
@@ -814,6 +863,7 @@ void tst_AuditLog::migratesAnOlderSchema()
         QVERIFY(raw.exec(u"DROP TABLE records_fts"_s));
         QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN origin"_s)); // schema 3
         QVERIFY(raw.exec(u"DROP TABLE task_events"_s)); // schema 4
+        QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN argument_origins"_s)); // schema 5
         QVERIFY(raw.exec(u"DELETE FROM schema_version WHERE version >= 2"_s));
     }
     {

@@ -633,6 +633,12 @@ void tst_ConversationTurn::anArgumentFromAnotherServersResultIsMarked()
     QCOMPARE(origin.sourceName, u"echo"_s);
     QCOMPARE(origin.sourceCall, m_conversation.toolCalls.at(0).pipelineCallId);
     QVERIFY(origin.sourceCall != 0);
+    // The audit log keeps the mark with the call, read back from the store.
+    const QList<AuditRecord> records = auditRecords();
+    QCOMPARE(records.size(), 2);
+    QVERIFY(records.at(0).argumentOrigins.isEmpty());
+    QCOMPARE(records.at(1).serverName, u"demo"_s);
+    QCOMPARE(records.at(1).argumentOrigins, asked.at(1).argumentOrigins);
 }
 
 void tst_ConversationTurn::theSameServersOwnTextIsNotMarked()
@@ -643,6 +649,9 @@ void tst_ConversationTurn::theSameServersOwnTextIsNotMarked()
     QCOMPARE(asked.at(1).server.name, u"web"_s);
     QCOMPARE(asked.at(1).arguments.value(u"text"_s).toString(), url);
     QVERIFY(asked.at(1).argumentOrigins.isEmpty());
+    const QList<AuditRecord> records = auditRecords();
+    QCOMPARE(records.size(), 2);
+    QVERIFY(records.at(1).argumentOrigins.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_ConversationTurn)
