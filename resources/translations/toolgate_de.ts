@@ -3776,6 +3776,18 @@ Exit-Codes:
         <source>Save this tool call with its arguments to a collection, to run it again later with expectations</source>
         <translation>Diesen Werkzeugaufruf mit seinen Argumenten in einer Sammlung speichern, um ihn später mit Erwartungen erneut auszuführen</translation>
     </message>
+    <message>
+        <source>%1 (“%2”): from %3 on server «%4», call #%5</source>
+        <translation>%1 („%2“): aus %3 auf dem Server «%4», Aufruf #%5</translation>
+    </message>
+    <message>
+        <source>%1 (“%2”): from %3 on server «%4»</source>
+        <translation>%1 („%2“): aus %3 auf dem Server «%4»</translation>
+    </message>
+    <message>
+        <source>Arguments from other servers</source>
+        <translation>Argumente von anderen Servern</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditExporter</name>

@@ -237,6 +237,14 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         timing += tr(", finished %1").arg(timeText(record.finishedAt));
     if (record.durationMs)
         timing += tr(" (%1)").arg(ViewerFormat::elapsed(*record.durationMs));
+    // A model's call: the arguments that repeated another server's text, as the dialog marked them.
+    QStringList origins;
+    for (const ArgumentOrigin &origin : record.argumentOrigins) {
+        origins.append(origin.sourceCall ? tr("%1 (“%2”): from %3 on server «%4», call #%5")
+                                               .arg(origin.pointer, origin.text, origin.sourceName, origin.sourceServer,
+                                                    QString::number(origin.sourceCall))
+                                         : tr("%1 (“%2”): from %3 on server «%4»").arg(origin.pointer, origin.text, origin.sourceName, origin.sourceServer));
+    }
     QString outcome = AuditTableModel::outcomeText(record.outcome);
     if (!record.errorMessage.isEmpty())
         outcome += (outcome.isEmpty() ? QString() : QStringLiteral(": ")) + record.errorMessage;
@@ -246,6 +254,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         + row(tr("Server info"), serverInfo)
         + row(tr("Kind"), AuditTableModel::kindText(record.type) + tr(" from the %1").arg(AuditTableModel::initiatorText(record.initiator)))
         + row(tr("Made by"), record.origin ? AuditTableModel::originText(*record.origin) : QString())
+        + row(tr("Arguments from other servers"), origins.join(u'\n'))
         + row(tr("Decision"), decision)
         + row(tr("Reason"), record.decisionReason)
         + row(tr("Outcome"), outcome)

