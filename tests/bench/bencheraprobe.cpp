@@ -7,6 +7,7 @@
 // Servers: toolgate-fault-server (a C++ legacy server), server-everything (a Node legacy server, TypeScript
 // SDK v1) and tests/npm/peers/modern-server.mjs --era modern (a Node modern-only server, TypeScript SDK v2).
 
+#include "builtservers.h"
 #include "connecttimer.h"
 #include "npmpeers.h"
 
@@ -62,11 +63,7 @@ int main(int argc, char **argv)
     fault.command = QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-fault-server");
     measure("toolgate-fault-server (C++)", fault, ServerConfig::EraPreference::Legacy, runs);
 
-    ServerConfig everything;
-    everything.name = QStringLiteral("everything");
-    everything.command = TestSupport::nodeBinary();
-    everything.args = {TestSupport::everythingEntry(), QStringLiteral("stdio")};
-    measure("server-everything (Node, SDK v1)", everything, ServerConfig::EraPreference::Legacy, runs);
+    measure("server-everything (Node, SDK v1)", TestSupport::everythingConfig(), ServerConfig::EraPreference::Legacy, runs);
 
     ServerConfig modern;
     modern.name = QStringLiteral("modern");

@@ -8,6 +8,7 @@
 //
 // Servers: toolgate-demo-server (C++) and, when the npm peers are installed, server-everything (Node).
 
+#include "builtservers.h"
 #include "connecttimer.h"
 #include "npmpeers.h"
 
@@ -75,16 +76,10 @@ int main(int argc, char **argv)
     const int runs = Bench::runsOption(app.arguments(), 21);
 
     std::printf("start to Ready (initialize answered), median / p90 of %d runs each, taken in turns\n", runs);
-    ServerConfig demo;
-    demo.name = QStringLiteral("demo");
-    demo.command = QStringLiteral(TOOLGATE_BIN_DIR "/toolgate-demo-server");
+    const ServerConfig demo = TestSupport::demoConfig();
     measure("toolgate-demo-server (C++)", demo, runs);
     if (TestSupport::missingNpmPeers().isEmpty()) {
-        ServerConfig everything;
-        everything.name = QStringLiteral("everything");
-        everything.command = TestSupport::nodeBinary();
-        everything.args = {TestSupport::everythingEntry(), QStringLiteral("stdio")};
-        measure("server-everything (Node)", everything, runs);
+        measure("server-everything (Node)", TestSupport::everythingConfig(), runs);
     }
     measurePlanning(demo, runs);
     return 0;

@@ -23,6 +23,16 @@ inline ServerConfig demoConfig(const QString &name = QStringLiteral("demo"))
     return config;
 }
 
+/// The reference server-everything of tests/npm (Node), as a stdio server of that name.
+inline ServerConfig everythingConfig(const QString &name = QStringLiteral("everything"))
+{
+    ServerConfig config;
+    config.name = name;
+    config.command = nodeBinary();
+    config.args = {everythingEntry(), QStringLiteral("stdio")};
+    return config;
+}
+
 /// The fault server (tests/servers/faultserver.cpp), as the stdio server "fault" that appends the id of
 /// each process it starts to pidsFile (FAULT_SERVER_PIDS), so that starts() can count them.
 inline ServerConfig faultConfig(const QString &pidsFile, const QStringList &args = {})

@@ -368,3 +368,6 @@ private:
 };
 
 } // namespace TestModel
+
+// For data-driven tests over both wire formats.
+Q_DECLARE_METATYPE(TestModel::ScriptedModelServer::Api)

@@ -2,6 +2,8 @@
 // decisions and tokens comes back as it was after a new store reads the file (a restart); rename and
 // delete are written at once; a file that cannot be read is never written over.
 
+#include "conversationcalls.h"
+
 #include "core/model/conversationstore.h"
 
 #include <QFile>
@@ -27,14 +29,7 @@ Conversation sampleConversation()
         {{u"call_1"_s, u"5"_s, false}, {u"call_2"_s, u"denied by the person: no"_s, true}, {u"call_3"_s, u"Error: bad"_s, true}}));
     conversation.messages.append(ModelMessage::assistant(u"It is **5**."_s));
 
-    ConversationToolCall ran;
-    ran.round = 1;
-    ran.callId = u"call_1"_s;
-    ran.name = u"add"_s;
-    ran.server = u"demo"_s;
-    ran.tool = u"add"_s;
-    ran.arguments = good.arguments;
-    ran.argumentsText = good.argumentsText;
+    ConversationToolCall ran = TestSupport::conversationCall(good, u"demo"_s);
     ran.status = ConversationToolCall::Status::Succeeded;
     ran.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt, {}};
     ran.pipelineCallId = 12;

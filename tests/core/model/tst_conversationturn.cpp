@@ -26,11 +26,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using TestModel::ScriptedCall;
-using TestModel::ScriptedModelServer;
-using TestModel::ScriptedTurn;
-
-Q_DECLARE_METATYPE(ScriptedModelServer::Api)
+using namespace TestModel;
 
 namespace {
 

@@ -17,7 +17,6 @@ using namespace Toolgate;
 using namespace TestModel;
 using Api = ScriptedModelServer::Api;
 
-Q_DECLARE_METATYPE(TestModel::ScriptedModelServer::Api)
 
 namespace {
 

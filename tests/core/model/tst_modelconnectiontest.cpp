@@ -13,7 +13,6 @@ using namespace Toolgate;
 using namespace TestModel;
 using Api = ScriptedModelServer::Api;
 
-Q_DECLARE_METATYPE(TestModel::ScriptedModelServer::Api)
 
 class tst_ModelConnectionTest : public QObject
 {

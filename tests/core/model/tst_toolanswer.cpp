@@ -1,6 +1,8 @@
 // What a model is told about its tool calls (ToolAnswer), and the transcript a conversation keeps of
 // them (Conversation): the person's reason for a denial, results as text, cut when huge.
 
+#include "conversationcalls.h"
+
 #include "core/calls/toolcall.h"
 #include "core/model/conversation.h"
 #include "core/model/toolanswer.h"
@@ -175,17 +177,11 @@ void tst_ToolAnswer::transcript()
     ModelToolCall asked;
     asked.id = u"call_1"_s;
     asked.name = u"add"_s;
+    asked.arguments = QJsonObject{{u"a"_s, 2}, {u"b"_s, 3}};
     asked.argumentsText = u"{\"a\": 2, \"b\": 3}"_s;
     conversation.messages.append(ModelMessage::assistant(QString(), {asked}));
     conversation.messages.append(ModelMessage::results({ModelToolResult{u"call_1"_s, u"denied by the person: no"_s, true}}));
-    ConversationToolCall call;
-    call.round = 1;
-    call.callId = u"call_1"_s;
-    call.name = u"add"_s;
-    call.server = u"demo"_s;
-    call.tool = u"add"_s;
-    call.arguments = QJsonObject{{u"a"_s, 2}, {u"b"_s, 3}};
-    call.argumentsText = asked.argumentsText;
+    ConversationToolCall call = TestSupport::conversationCall(asked, u"demo"_s);
     call.pipelineCallId = 7;
     ToolCallOutcome outcome;
     outcome.kind = ToolCallOutcome::Kind::Denied;

@@ -11,6 +11,7 @@
 #include "core/calls/approvalqueue.h"
 #include "core/calls/toolcall.h"
 #include "core/model/modelsfile.h"
+#include "core/workspace/serverconnection.h"
 #include "ui/chat/chatview.h"
 #include "ui/chat/exposedtoolsbar.h"
 #include "ui/chat/toolcallcard.h"
@@ -33,11 +34,7 @@
 
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
-using TestModel::ScriptedCall;
-using TestModel::ScriptedModelServer;
-using TestModel::ScriptedTurn;
-
-Q_DECLARE_METATYPE(ScriptedModelServer::Api)
+using namespace TestModel;
 
 namespace {
 
@@ -92,7 +89,11 @@ void tst_ChatView::init()
     m_gate = std::make_unique<TestSupport::HeldGate>();
     m_host = TestSupport::guiTestHost(m_dir->path(), m_dir->filePath(u"audit.sqlite"_s));
     m_host->setApprovalGate(m_gate.get());
-    QVERIFY(TestSupport::startServer(*m_host, u"demo"_s));
+    ServerConnection *demo = TestSupport::startServer(*m_host, u"demo"_s);
+    QVERIFY(demo);
+    // Its tools are listed after it is ready, and a first conversation exposes the tools the bar shows
+    // then: a busy machine could otherwise start it with none.
+    QTRY_VERIFY_WITH_TIMEOUT(!demo->tools().isEmpty(), waitMs);
     writeModels();
 }
 
