@@ -3,6 +3,7 @@
 // The servers this build makes (app/demo-server, tests/servers) as tests configure them: always the
 // build's own, never one found on PATH (e.g. an installed package's).
 
+#include "npmpeers.h"
 #include "testpaths.h"
 
 #include "core/workspace/serverconfig.h"

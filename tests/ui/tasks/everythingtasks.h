@@ -3,6 +3,7 @@
 // What the Tasks tests share: a host like the app's with server-everything (the npm peer) over stdio,
 // whose simulate-research-query runs as a task (taskSupport "required", four stages of a second each).
 
+#include "builtservers.h"
 #include "npmpeers.h"
 #include "../support/uitestsupport.h"
 
@@ -23,16 +24,6 @@
 namespace Toolgate::TestSupport {
 
 inline const QString researchTool = QStringLiteral("simulate-research-query");
-
-/// server-everything over stdio, as servers.json would list it.
-inline ServerConfig everythingConfig()
-{
-    ServerConfig config;
-    config.name = QStringLiteral("everything");
-    config.command = nodeBinary();
-    config.args = QStringList{everythingEntry(), QStringLiteral("stdio")};
-    return config;
-}
 
 /// A GUI host on a temporary folder with server-everything connected and simulate-research-query listed.
 class EverythingTasksFixture
