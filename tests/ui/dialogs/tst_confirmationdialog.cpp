@@ -221,6 +221,8 @@ void tst_ConfirmationDialog::argumentFromAnotherServerIsMarked()
     QVERIFY(list->text().contains(u"call #12"_s));
     QVERIFY(list->text().contains(u"<b>todo</b>"_s));
     QCOMPARE(list->textFormat(), Qt::PlainText);
+    if (const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(dialog->grab().save(dir + u"/confirmation-argument-origins.png"_s));
 
     // A call without marks has no such box.
     auto plain = openDialog(makeRequest(), &window);
