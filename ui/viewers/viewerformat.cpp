@@ -44,7 +44,6 @@ QString ViewerFormat::duration(double seconds)
 
 QString ViewerFormat::elapsed(qint64 milliseconds)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("Toolgate::ViewerFormat", text); };
     if (milliseconds < 0)
         return u"?"_s;
     if (milliseconds < 1000)

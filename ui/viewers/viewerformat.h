@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QString>
 
 namespace Toolgate {
@@ -7,6 +8,7 @@ namespace Toolgate {
 /// Human-readable numbers and names for viewers.
 class ViewerFormat final
 {
+    Q_DECLARE_TR_FUNCTIONS(Toolgate::ViewerFormat)
 public:
     ViewerFormat() = delete;
 
