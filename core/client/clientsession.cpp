@@ -88,7 +88,7 @@ public:
     Private(ClientSession *q, std::unique_ptr<Transport> transport, Options options)
         : core(std::move(transport), withDefaults(std::move(options)))
         , urlElicitations(core)
-        , intake(core.peer(), urlElicitations)
+        , intake(core, urlElicitations)
         , progress(core.peer())
         , opening(core, intake)
         , rounds(core, intake, progress, [q](QObject *context, Callback<QList<Tool>> callback) { q->listTools(context, std::move(callback)); })
@@ -299,7 +299,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
     exchange->progressToken = token;
     exchange->relistsOnHeaderMismatch = true;
     exchange->finished = [self, token, resultOrder, modern, asTask = options.asTask, version = d->core.modernVersion(),
-                          callback = std::move(callback)](const Result<QJsonValue> &result) {
+                          legacyVersion = d->core.negotiated().protocolVersion, callback = std::move(callback)](const Result<QJsonValue> &result) {
             // A task: the answer is its seed state, and the tool's result comes through it later.
             const QJsonObject answer = result && result.value().isObject() ? result.value().toObject() : QJsonObject();
             const bool taskAnswer = modern ? answer.value(QLatin1String("resultType")) == QJsonValue(QLatin1String("task"))
@@ -331,7 +331,8 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
                                                        : result.error()));
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
-            else if (const auto problem = modern ? RequestSender::resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call"), true) : std::nullopt)
+            else if (const auto problem = modern ? RequestSender::resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call"), true)
+                                                 : RequestSender::legacyEraMixUp(result.value().toObject(), QStringLiteral("tools/call"), legacyVersion, asTask))
                 callback(Result<CallToolResult>(*problem));
             else {
                 Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());

@@ -116,6 +116,14 @@ public:
     /// How many rounds of input one request may ask for before Toolgate gives up on it (as the
     /// TypeScript SDK's client: a server that keeps asking is broken or hostile).
     static constexpr int maxInputRounds = 10;
+    /// The most requestState (basic/mrtr.mdx) one round may hand Toolgate to send back, and the most all
+    /// the rounds of one request may, in UTF-8 bytes. The state stands in for what a stateless server
+    /// would otherwise remember between rounds: the SDKs' examples keep the answers gathered so far (a
+    /// form's fields, a model's reply), signed or encrypted, a few kilobytes. 1 MiB leaves room for a
+    /// state that carries a long model reply several times over; beyond it a server only makes Toolgate
+    /// hold and upload its megabytes round after round (64 MB a round would be 640 MB for one call).
+    static constexpr qsizetype maxRequestStateBytes = 1024 * 1024;
+    static constexpr qint64 maxRequestStateTotalBytes = 4 * 1024 * 1024;
 
     /// Where a request embedded in an InputRequiredResult came from: handed to the server-request
     /// handlers like any request of the server, under a local id (never sent on the wire).

@@ -9,6 +9,7 @@
 #include "core/transport/transport.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 #include <algorithm>
 
@@ -195,12 +196,9 @@ void InputRounds::relistThenResend(const std::shared_ptr<Exchange> &exchange, co
 void InputRounds::askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result, const JsonKeyOrder &order)
 {
     Result<InputRequiredResult> asked = InputRequiredResult::parse(result, order);
-    if (asked && exchange->round.number >= ClientSession::maxInputRounds) {
-        asked = makeError(ErrorCode::ProtocolError,
-                          QCoreApplication::translate("Toolgate::ClientSession", "the server kept asking for input to finish %1 (%2 rounds); "
-                                                                                 "Toolgate stopped answering it")
-                              .arg(exchange->method)
-                              .arg(ClientSession::maxInputRounds));
+    if (asked) {
+        if (std::optional<Error> refused = refusedRound(*exchange, asked.value()))
+            asked = std::move(*refused);
     }
     if (!asked || !exchange->context) {
         end(exchange, {});
@@ -241,6 +239,37 @@ void InputRounds::askForInput(const std::shared_ptr<Exchange> &exchange, const Q
                                                          self->inputAnswered(exchange, key, localId, answer);
                                                  }));
     }
+}
+
+std::optional<Error> InputRounds::refusedRound(Exchange &exchange, const InputRequiredResult &asked) const
+{
+    if (exchange.round.number >= ClientSession::maxInputRounds) {
+        return makeError(ErrorCode::ProtocolError,
+                         QCoreApplication::translate("Toolgate::ClientSession", "the server kept asking for input to finish %1 (%2 rounds); "
+                                                                                "Toolgate stopped answering it")
+                             .arg(exchange.method)
+                             .arg(ClientSession::maxInputRounds));
+    }
+    if (!asked.requestState)
+        return std::nullopt;
+    const qint64 bytes = InputRequiredResult::stateBytes(*asked.requestState);
+    exchange.requestStateBytes += bytes;
+    if (bytes <= ClientSession::maxRequestStateBytes && exchange.requestStateBytes <= ClientSession::maxRequestStateTotalBytes)
+        return std::nullopt;
+    const bool oneRound = bytes > ClientSession::maxRequestStateBytes;
+    const auto inWords = [](qint64 size) { return QLocale::system().formattedDataSize(size, 1, QLocale::DataSizeTraditionalFormat); };
+    qCWarning(lcClient) << exchange.method << "ended: the server's requestState is" << bytes << "bytes in round"
+                        << exchange.round.number + 1 << "and" << exchange.requestStateBytes << "bytes in all";
+    return makeError(ErrorCode::ProtocolError,
+                     (oneRound ? QCoreApplication::translate("Toolgate::ClientSession", "the server asked for input to finish %1 and gave Toolgate "
+                                                                                        "%2 of state to send back, more than the %3 a round may have; "
+                                                                                        "Toolgate stopped answering it")
+                               : QCoreApplication::translate("Toolgate::ClientSession", "the server asked for input to finish %1 and gave Toolgate "
+                                                                                        "%2 of state to send back over its rounds, more than the %3 "
+                                                                                        "one request may have; Toolgate stopped answering it"))
+                         .arg(exchange.method,
+                              inWords(oneRound ? bytes : exchange.requestStateBytes),
+                              inWords(oneRound ? ClientSession::maxRequestStateBytes : ClientSession::maxRequestStateTotalBytes)));
 }
 
 void InputRounds::inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,

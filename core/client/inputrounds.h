@@ -53,7 +53,8 @@ public:
         InputRound round;
         QHash<QString, RequestId> waiting; ///< input key → the local id its request was handed out under
         QJsonObject responses;
-        std::optional<QString> requestState;
+        std::optional<QString> requestState; ///< only the latest round's: each replaces the one before
+        qint64 requestStateBytes = 0; ///< all the rounds' requestState together (ClientSession::maxRequestStateTotalBytes)
         QMetaObject::Connection contextGone;
         bool done = false;
         bool relistedForHeaders = false; ///< the tools were listed again for it, once
@@ -92,6 +93,9 @@ private:
     void sendAttempt(const std::shared_ptr<Exchange> &exchange);
     void onAttemptAnswered(const std::shared_ptr<Exchange> &exchange, const Result<QJsonValue> &answer, const JsonKeyOrder &order);
     void askForInput(const std::shared_ptr<Exchange> &exchange, const QJsonObject &result, const JsonKeyOrder &order);
+    /// Why the round the server asked for is not followed (too many rounds, too much state), if it is not;
+    /// counts its requestState into the exchange's.
+    std::optional<Error> refusedRound(Exchange &exchange, const InputRequiredResult &asked) const;
     void inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,
                        const JsonRpcMessage &answer);
     void end(const std::shared_ptr<Exchange> &exchange, const QString &withdrawReason);

@@ -80,11 +80,19 @@ void RequestSender::send(const QString &method, const QJsonObject &params, QObje
     QPointer<UrlElicitationTracker> urlElicitations(&m_urlElicitations);
     const std::optional<QString> version = m_core.modern() ? std::optional(m_core.modernVersion()) : std::nullopt;
     const QString uri = params.value(QLatin1String("uri")).toString();
+    const QString legacyVersion = m_core.negotiated().protocolVersion;
     JsonRpcPeer::ResponseHandler finished = [urlElicitations, answered = std::move(answered), method, version,
-                                             uri](const Result<QJsonValue> &result) {
+                                             uri, legacyVersion](const Result<QJsonValue> &result) {
         if (!result && urlElicitations)
             urlElicitations->noteRequestError(result.error());
-        answered(checkedAnswer(result, method, uri, version));
+        const Result<QJsonObject> answer = checkedAnswer(result, method, uri, version);
+        if (answer && !version && mayAskForInput(method)) {
+            if (const auto problem = legacyEraMixUp(answer.value(), method, legacyVersion)) {
+                answered(*problem);
+                return;
+            }
+        }
+        answered(answer);
     };
     if (!mayAskForInput(method)) {
         sendRequest(method, m_core.withEnvelope(params), context, std::move(finished), m_core.requestOptions());
@@ -252,6 +260,27 @@ Error RequestSender::explainModernError(Error error, const QString &method, cons
         break;
     }
     return error;
+}
+
+std::optional<Error> RequestSender::legacyEraMixUp(const QJsonObject &result, const QString &method, const QString &version, bool asTask)
+{
+    const QJsonValue type = result.value(QLatin1String("resultType"));
+    const bool isCall = method == QLatin1String("tools/call");
+    if (type == QJsonValue(QLatin1String("input_required")) || (isCall && type == QJsonValue(QLatin1String("task")))) {
+        return makeError(ErrorCode::ProtocolError,
+                         QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with \"%2\", an answer of MCP 2026-07-28, "
+                                                      "but this connection speaks %3, where it holds no result; the server mixes up "
+                                                      "protocol revisions: tell its author")
+                             .arg(method, type.toString(), version));
+    }
+    // A 2025-11-25 CreateTaskResult: what a call asked to run as a task gets, and no result of the call.
+    if (isCall && !asTask && result.value(QLatin1String("task")).isObject() && !result.contains(QLatin1String("content"))) {
+        return makeError(ErrorCode::ProtocolError,
+                         QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with a task, which Toolgate did not ask "
+                                                      "for, instead of the call's result; the server does not follow MCP %2: tell its author")
+                             .arg(method, version));
+    }
+    return std::nullopt;
 }
 
 Error RequestSender::notAnObject(const QString &method)

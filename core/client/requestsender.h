@@ -65,6 +65,13 @@ public:
     /// unknown value makes the result invalid. An input_required that reaches this is one the session could
     /// not follow: the method may not ask (mayAskForInput false), or Toolgate declared nothing to ask for.
     static std::optional<Error> resultTypeProblem(const QJsonObject &result, const QString &method, bool mayAskForInput);
+    /// A legacy session's answer to a request that 2026-07-28 lets a server answer with input_required (or,
+    /// a tool call, with a task): either resultType there means the answer holds no result, and reading
+    /// it as one would show an empty success. asTask: the tool call asked for a 2025-11-25 task, so a
+    /// "task" member is the answer it wanted. nullopt for any other answer (a legacy result's unknown
+    /// members are not judged).
+    static std::optional<Error> legacyEraMixUp(const QJsonObject &result, const QString &method, const QString &version,
+                                               bool asTask = false);
     /// The error for an answer whose result is no object.
     static Error notAnObject(const QString &method);
 

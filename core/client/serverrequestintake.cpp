@@ -1,20 +1,26 @@
 #include "core/client/serverrequestintake.h"
 
+#include "core/client/sessioncore.h"
 #include "core/client/urlelicitationtracker.h"
 #include "core/common/error.h"
+#include "core/common/logging.h"
 #include "core/peer/jsonrpcpeer.h"
 
 namespace Toolgate {
 
-ServerRequestIntake::ServerRequestIntake(JsonRpcPeer &peer, UrlElicitationTracker &urlElicitations)
-    : m_urlElicitations(urlElicitations)
+ServerRequestIntake::ServerRequestIntake(SessionCore &core, UrlElicitationTracker &urlElicitations)
+    : m_core(core)
+    , m_urlElicitations(urlElicitations)
 {
-    peer.setRequestHandler(QStringLiteral("ping"), [](const JsonRpcMessage &, const Responder &responder) {
-        responder.respond(QJsonObject());
+    JsonRpcPeer &peer = core.peer();
+    peer.setRequestHandler(QStringLiteral("ping"), [this](const JsonRpcMessage &, const Responder &responder) {
+        if (!refusedInModernEra(QStringLiteral("ping"), responder))
+            responder.respond(QJsonObject());
     });
     for (const QString &method : {QStringLiteral("roots/list"), QStringLiteral("sampling/createMessage"), QStringLiteral("elicitation/create")}) {
         peer.setRequestHandler(method, [this, method](const JsonRpcMessage &request, const Responder &responder) {
-            dispatch(method, request.params(), responder);
+            if (!refusedInModernEra(method, responder))
+                dispatch(method, request.params(), responder);
         });
     }
     peer.setNotificationHandler(QStringLiteral("notifications/cancelled"), [](const JsonRpcMessage &) {
@@ -61,6 +67,22 @@ QJsonObject ServerRequestIntake::declaredCapabilities(ProtocolEra era) const
         capabilities.insert(QLatin1String("elicitation"), elicitation);
     }
     return capabilities;
+}
+
+bool ServerRequestIntake::refusedInModernEra(const QString &method, const Responder &responder) const
+{
+    if (!m_core.modern())
+        return false;
+    // 2026-07-28 removed the server's own requests (changelog.mdx): it asks for input inside its answers
+    // (basic/mrtr.mdx), where the request it belongs to is known, and has no ping. One sent on its own
+    // belongs to nothing the person did, so it is refused here, logged and never shown, whatever
+    // handler is installed.
+    qCWarning(lcClient).noquote() << "refused" << method << "sent as a request of its own: the server speaks"
+                                  << m_core.modernVersion() << "where a server asks for input only inside its answers";
+    responder.respondError(makeError(ErrorCode::MethodNotFound,
+                                     QStringLiteral("%1 is not a request a server sends in MCP %2; a server asks for input with "
+                                                    "an input_required result").arg(method, m_core.modernVersion())));
+    return true;
 }
 
 void ServerRequestIntake::dispatch(const QString &method, const QJsonObject &params, const Responder &responder) const

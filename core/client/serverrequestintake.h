@@ -9,7 +9,7 @@
 
 namespace Toolgate {
 
-class JsonRpcPeer;
+class SessionCore;
 class UrlElicitationTracker;
 
 /// Takes in the requests a server makes of the client (roots, sampling, elicitation), whether sent as
@@ -18,7 +18,8 @@ class UrlElicitationTracker;
 /// so what is checked here is exactly what was declared.
 ///
 /// This is the one place that refuses what the client did not declare (an elicitation mode, sampling
-/// with tools): every request of a server passes here, whoever installed the handlers (the
+/// with tools), and, in the 2026-07-28 era, the requests a server sends of its own (that era asks for
+/// input only inside its answers): every request of a server passes here, whoever installed the handlers (the
 /// ServerRequestPipeline in the apps; tests and other callers of ClientSession directly), so a check
 /// here holds for all of them, once.
 class ServerRequestIntake final
@@ -27,8 +28,8 @@ class ServerRequestIntake final
 public:
     using Handler = ClientSession::ServerRequestHandler;
 
-    /// Installs the peer's handlers for the server's requests; peer must outlive this.
-    ServerRequestIntake(JsonRpcPeer &peer, UrlElicitationTracker &urlElicitations);
+    /// Installs the peer's handlers for the server's requests; core must outlive this.
+    ServerRequestIntake(SessionCore &core, UrlElicitationTracker &urlElicitations);
 
     void setRootsHandler(Handler handler, bool notifiesListChanged);
     void setSamplingHandler(Handler handler, bool withTools);
@@ -47,9 +48,13 @@ public:
     void dispatch(const QString &method, const QJsonObject &params, const Responder &responder) const;
 
 private:
+    /// For a request the server sent on the wire (not embedded in an answer): in the modern era it is
+    /// answered with an error, and true returned.
+    bool refusedInModernEra(const QString &method, const Responder &responder) const;
     /// Why the client refuses a request it has a handler for: it asks for more than was declared.
     std::optional<Error> undeclared(const QString &method, const QJsonObject &params) const;
 
+    const SessionCore &m_core;
     UrlElicitationTracker &m_urlElicitations;
     Handler m_rootsHandler;
     bool m_rootsListChanged = false;

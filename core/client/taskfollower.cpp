@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include <QLocale>
+
 namespace Toolgate {
 
 TaskFollower::TaskFollower(ClientSession *session, Task created, Options options, QObject *parent)
@@ -114,6 +116,19 @@ void TaskFollower::apply(const Task &task)
 {
     if (m_finished)
         return;
+    if (const qint64 bytes = task.requestState ? InputRequiredResult::stateBytes(*task.requestState) : 0;
+        bytes > ClientSession::maxRequestStateBytes) {
+        // It would go back with every look at the task. The cancellation goes without it (or with the
+        // last one that was within the bound): a server that keeps its tasks knows them by their ids.
+        if (m_task.requestState && InputRequiredResult::stateBytes(*m_task.requestState) > ClientSession::maxRequestStateBytes)
+            m_task.requestState.reset();
+        const auto inWords = [](qint64 size) { return QLocale::system().formattedDataSize(size, 1, QLocale::DataSizeTraditionalFormat); };
+        abandon(makeError(ErrorCode::ProtocolError,
+                          tr("the server gave Toolgate %1 of state to send back with every look at task %2, more than the %3 "
+                             "it may have; Toolgate stopped following the task and cancelled it")
+                              .arg(inWords(bytes), m_task.taskId, inWords(ClientSession::maxRequestStateBytes))));
+        return;
+    }
     if (m_task.isTerminal() && task.status != m_task.status)
         return; // terminal stays terminal (a late notification of an earlier state)
     const bool changed = task.status != m_task.status || task.statusMessage != m_task.statusMessage;
@@ -203,6 +218,16 @@ void TaskFollower::askModernInputs()
 {
     if (!m_session)
         return;
+    const bool newRound = std::any_of(m_task.inputRequests.cbegin(), m_task.inputRequests.cend(),
+                                      [this](const InputRequiredResult::Request &request) { return !m_askedKeys.contains(request.key); });
+    // A task asks its questions afresh on every poll, each under a new key: without a bound, a server
+    // could keep the person answering for ever. Rounds are counted as for a request's input rounds.
+    if (newRound && ++m_inputRounds > ClientSession::maxInputRounds) {
+        abandon(makeError(ErrorCode::ProtocolError,
+                          tr("the server kept asking for input to finish task %1 (%2 rounds); Toolgate stopped answering it and "
+                             "cancelled the task").arg(m_task.taskId).arg(ClientSession::maxInputRounds)));
+        return;
+    }
     for (const InputRequiredResult::Request &request : std::as_const(m_task.inputRequests)) {
         // Each key is asked once over the task's life, however often a poll repeats it (SEP-2663).
         if (m_askedKeys.contains(request.key))
@@ -216,18 +241,21 @@ void TaskFollower::askModernInputs()
                 return;
             if (answer.kind() == JsonRpcMessage::Kind::ErrorResponse) {
                 // tasks/update carries results only: an input that cannot be given ends the task.
-                const Error failed = makeError(ErrorCode::ProtocolError,
-                                               tr("the server asked for input to finish task %1 (%2), and it was not given: %3")
-                                                   .arg(m_task.taskId, method, answer.error().message));
-                if (m_session)
-                    m_session->cancelTask(m_task.taskId, m_task.requestState, this, [](const Result<std::optional<Task>> &) {});
-                finish(failed);
+                abandon(makeError(ErrorCode::ProtocolError, tr("the server asked for input to finish task %1 (%2), and it was not given: %3")
+                                                                .arg(m_task.taskId, method, answer.error().message)));
                 return;
             }
             m_pendingResponses.insert(key, answer.result().toObject());
             sendResponses();
         });
     }
+}
+
+void TaskFollower::abandon(const Error &failure)
+{
+    if (m_session)
+        m_session->cancelTask(m_task.taskId, m_task.requestState, this, [](const Result<std::optional<Task>> &) {});
+    finish(failure);
 }
 
 void TaskFollower::sendResponses()

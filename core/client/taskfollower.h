@@ -63,6 +63,8 @@ private:
     void onTerminal();
     void fetchLegacyResult();
     void askModernInputs();
+    /// Ends the task, cancelled at the server, with failure (an error the server caused).
+    void abandon(const Error &failure);
     void sendResponses();
     void finish(const Result<CallToolResult> &result);
     std::chrono::milliseconds pollInterval() const;
@@ -80,6 +82,8 @@ private:
     QString m_cancelReason;
     /// 2026-07-28: keys handed to the person (asked, or answered and not yet seen gone).
     QSet<QString> m_askedKeys;
+    /// 2026-07-28: the polls that brought new questions, bounded as a request's rounds (ClientSession::maxInputRounds).
+    int m_inputRounds = 0;
     QJsonObject m_pendingResponses;
     bool m_updating = false;
 };

@@ -31,6 +31,14 @@ bool InputRequiredResult::isInputRequired(const QJsonObject &result)
     return result.value(QLatin1String("resultType")) == QJsonValue(resultType);
 }
 
+qint64 InputRequiredResult::stateBytes(QStringView state)
+{
+    qint64 bytes = 0;
+    for (const QChar c : state)
+        bytes += c.unicode() < 0x80 ? 1 : c.unicode() < 0x800 || c.isSurrogate() ? 2 : 3; // a surrogate pair is 4
+    return bytes;
+}
+
 Result<InputRequiredResult> InputRequiredResult::parse(const QJsonObject &result, const JsonKeyOrder &order)
 {
     InputRequiredResult parsed;

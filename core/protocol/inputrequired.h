@@ -30,6 +30,8 @@ struct InputRequiredResult
     std::optional<QString> requestState;
 
     static constexpr QLatin1StringView resultType{"input_required"};
+    /// What a requestState takes on the wire (UTF-8 bytes), counted without converting what may be megabytes.
+    static qint64 stateBytes(QStringView state);
     static bool isInputRequired(const QJsonObject &result);
     /// Strict: inputRequests (if there) an object of {method, params} with one of the three methods,
     /// requestState (if there) a string, and at least one of them present.

@@ -31,6 +31,7 @@
 #include <array>
 #include <cstdio>
 #include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -256,6 +257,10 @@ public:
         logErr(u"recv: "_s + (method.isEmpty() ? u"response"_s : method) + (isRequest ? u" "_s + idText(id) : QString()));
         if (method.isEmpty() && id.toString().startsWith(u"spoof-ping-"))
             spoofPingAnswered(id.toString());
+        if (method.isEmpty() && id.toString().startsWith(u"legacy-")) // legacy_requests: what the client made of them
+            note(u"answer to "_s + id.toString() + u": "_s
+                 + (message.contains(u"error"_s) ? u"error "_s + QString::number(message.value(u"error").toObject().value(u"code").toInt())
+                                                 : u"result"_s));
         if (!isRequest)
             return; // notifications and answers to us: nothing to do
         handleRequest(method, id, message.value(u"params").toObject());
@@ -394,6 +399,21 @@ QByteArray schemaWithCase(const HostileSchemas::Case &c, const QByteArray &value
         + valueExtra + "}}}";
 }
 
+// endless-task-questions: the task ask_forever starts, asking question n (a form of one field), with a
+// requestState of stateBytes bytes (none when 0).
+QJsonObject questioningTask(int n, qint64 stateBytes = 0)
+{
+    const QJsonObject schema{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{{u"answer"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}};
+    const QJsonObject question{{u"method"_s, u"elicitation/create"_s},
+                               {u"params"_s, QJsonObject{{u"message"_s, QString(u"Question "_s + QString::number(n) + u'?')},
+                                                        {u"requestedSchema"_s, schema}}}};
+    QJsonObject task{{u"taskId"_s, u"endless"_s}, {u"status"_s, u"input_required"_s}, {u"pollIntervalMs"_s, 200},
+                     {u"inputRequests"_s, QJsonObject{{QString(u"q"_s + QString::number(n)), question}}}};
+    if (stateBytes > 0)
+        task.insert(u"requestState"_s, QString(stateBytes, u's'));
+    return task;
+}
+
 const std::vector<Mode> &modes()
 {
     static const std::vector<Mode> table{
@@ -455,6 +475,47 @@ const std::vector<Mode> &modes()
                                                          {u"blob"_s, u"@@@="_s}}}},
              };
              h.reply(id, QJsonObject{{u"content"_s, content}});
+         }},
+        {"huge_state",
+         "2026-07-28: answers input_required with no questions and a requestState of `bytes` bytes (default 2 MiB), "
+         "every time; notes \"huge_state call N\"",
+         [](Hostile &h, const QJsonValue &id, const QJsonObject &arguments) {
+             static int calls = 0;
+             h.note(u"huge_state call "_s + QString::number(++calls));
+             const QString state = QString::number(calls) + u':' + QString(intArg(arguments, "bytes", 2 * 1024 * 1024), u'x');
+             h.reply(id, QJsonObject{{u"resultType"_s, u"input_required"_s}, {u"requestState"_s, state}});
+         }},
+        {"legacy_requests",
+         "Sends elicitation/create, sampling/createMessage, roots/list and ping as requests of its own (ids legacy-*), "
+         "then answers; notes \"answer to legacy-METHOD: result\" or \"...: error CODE\" for each answer",
+         [](Hostile &h, const QJsonValue &id, const QJsonObject &) {
+             const QJsonObject schema{{u"type"_s, u"object"_s}, {u"properties"_s, QJsonObject{{u"name"_s, QJsonObject{{u"type"_s, u"string"_s}}}}}};
+             const QJsonArray messages{QJsonObject{{u"role"_s, u"user"_s}, {u"content"_s, textBlock(u"Say hello"_s)}}};
+             const QList<std::pair<QString, QJsonObject>> requests{
+                 {u"elicitation/create"_s, {{u"message"_s, u"What is your name?"_s}, {u"requestedSchema"_s, schema}}},
+                 {u"sampling/createMessage"_s, {{u"messages"_s, messages}, {u"maxTokens"_s, 10}}},
+                 {u"roots/list"_s, {}},
+                 {u"ping"_s, {}}};
+             for (const auto &[method, params] : requests)
+                 send(QJsonObject{{u"jsonrpc"_s, u"2.0"_s}, {u"id"_s, QString(u"legacy-"_s + method)}, {u"method"_s, method}, {u"params"_s, params}});
+             h.replyText(id, u"asked"_s);
+         }},
+        {"modern_answer",
+         "Answers with `shape`: \"input_required\" (a form), \"task\" (a 2026-07-28 task) or \"legacy_task\" (a 2025-11-25 "
+         "CreateTaskResult), whatever the client asked for",
+         [](Hostile &h, const QJsonValue &id, const QJsonObject &arguments) {
+             const QString shape = arguments.value(u"shape").toString();
+             const QJsonObject task{{u"taskId"_s, u"unasked"_s}, {u"status"_s, u"working"_s}};
+             if (shape == u"input_required") {
+                 h.reply(id, QJsonObject{{u"resultType"_s, u"input_required"_s},
+                                         {u"inputRequests"_s, questioningTask(1).value(u"inputRequests")}});
+             } else if (shape == u"task") {
+                 QJsonObject answer = task;
+                 answer.insert(u"resultType"_s, u"task"_s);
+                 h.reply(id, answer);
+             } else {
+                 h.reply(id, QJsonObject{{u"task"_s, task}});
+             }
          }},
         {"stderr_secret", "Prints $API_KEY and $SERVICE_PIN to stderr, then answers (or exits with code 3 if `exit` is true)",
          [](Hostile &h, const QJsonValue &id, const QJsonObject &arguments) {
@@ -606,6 +667,60 @@ const std::vector<Mode> &modes()
              tools.append(tagged);
              h.reply(id, QJsonObject{{u"tools"_s, tools}});
              return true;
+         }},
+        {"modern",
+         "Also speaks 2026-07-28: answers server/discover (only that version, with the tasks extension)",
+         nullptr, nullptr,
+         [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &) {
+             if (method != u"server/discover")
+                 return false;
+             h.reply(id, QJsonObject{
+                             {u"supportedVersions"_s, QJsonArray{u"2026-07-28"_s}},
+                             {u"capabilities"_s, QJsonObject{{u"tools"_s, QJsonObject()},
+                                                            {u"extensions"_s, QJsonObject{{u"io.modelcontextprotocol/tasks"_s, QJsonObject()}}}}},
+                             {u"_meta"_s, QJsonObject{{u"io.modelcontextprotocol/serverInfo"_s,
+                                                      QJsonObject{{u"name"_s, u"toolgate-hostile-server"_s}, {u"version"_s, u"1.0"_s}}}}},
+                             {u"resultType"_s, u"complete"_s}});
+             return true;
+         }},
+        {"endless-task-questions",
+         "2026-07-28 (with --mode modern): tools/list adds ask_forever, which becomes a task that asks a new question "
+         "(key qN) on every tasks/get, with a requestState of `stateBytes` bytes (default none); notes \"asked question N\", "
+         "\"answered\" for tasks/update, \"task cancelled, requestState of N bytes\"",
+         nullptr, nullptr,
+         [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &params) {
+             static int asked = 0;
+             static qint64 stateBytes = 0;
+             if (method == u"tools/list") {
+                 QJsonArray tools = h.baseTools();
+                 tools.append(toolDefinition(u"ask_forever"_s, u"Runs as a task that never stops asking"_s));
+                 h.reply(id, QJsonObject{{u"tools"_s, tools}});
+                 return true;
+             }
+             if (method == u"tools/call" && params.value(u"name").toString() == u"ask_forever") {
+                 stateBytes = intArg(params.value(u"arguments").toObject(), "stateBytes", 0);
+                 QJsonObject task = questioningTask(++asked, stateBytes);
+                 task.insert(u"resultType"_s, u"task"_s);
+                 h.note(u"asked question "_s + QString::number(asked));
+                 h.reply(id, task);
+                 return true;
+             }
+             if (method == u"tasks/get") {
+                 h.note(u"asked question "_s + QString::number(++asked));
+                 h.reply(id, questioningTask(asked, stateBytes));
+                 return true;
+             }
+             if (method == u"tasks/update") {
+                 h.note(u"answered"_s);
+                 h.reply(id, QJsonObject{{u"resultType"_s, u"complete"_s}});
+                 return true;
+             }
+             if (method == u"tasks/cancel") {
+                 h.note(u"task cancelled, requestState of "_s + QString::number(params.value(u"requestState").toString().size()) + u" bytes"_s);
+                 h.reply(id, QJsonObject{{u"resultType"_s, u"complete"_s}});
+                 return true;
+             }
+             return false;
          }},
         {"list-changed-flood", "After the first tools/list, sends --count notifications/tools/list_changed (default 10000)",
          nullptr, nullptr, nullptr,

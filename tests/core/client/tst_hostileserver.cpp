@@ -4,6 +4,7 @@
 // memory stays bounded, and nothing secret travels on into our own log.
 
 #include "core/client/clientsession.h"
+#include "core/client/taskfollower.h"
 #include "core/common/error.h"
 #include "core/protocol/page.h"
 #include "core/workspace/transportfactory.h"
@@ -90,9 +91,29 @@ private slots:
     void brokenToolListIsReported();
     void secretsOnStderrAreRedacted();
 
+    void taskAskingForeverIsCancelledAfterTheRoundCap();
+    void requestStateIsBounded_data();
+    void requestStateIsBounded();
+    void taskStateIsBounded();
+    void serverSentRequestsOnlyInTheLegacyEra_data();
+    void serverSentRequestsOnlyInTheLegacyEra();
+    void legacySessionRefusesModernAnswers_data();
+    void legacySessionRefusesModernAnswers();
+
 private:
-    ClientSession *start(const QStringList &arguments, const ServerConfig &base = {});
-    ClientSession *startAndCall(const QString &tool, Answer<CallToolResult> &call);
+    using Prepare = std::function<void(ClientSession &)>;
+    /// prepare runs before the session connects (handlers installed there are declared at initialize).
+    ClientSession *start(const QStringList &arguments, const ServerConfig &base = {},
+                         ClientSession::EraMode era = ClientSession::EraMode::Legacy, const Prepare &prepare = {});
+    ClientSession *startAndCall(const QString &tool, Answer<CallToolResult> &call, const QJsonObject &arguments = {});
+    /// The server's stderr lines seen so far that start with prefix.
+    int diagnosticsStartingWith(const QString &prefix) const
+    {
+        int count = 0;
+        for (const auto &args : *m_diagnostics)
+            count += args.first().toString().startsWith(prefix) ? 1 : 0;
+        return count;
+    }
 
     std::unique_ptr<QObject> m_context;
     std::unique_ptr<QSignalSpy> m_violations;
@@ -121,7 +142,8 @@ void tst_HostileServer::cleanup()
     m_context.reset();
 }
 
-ClientSession *tst_HostileServer::start(const QStringList &arguments, const ServerConfig &base)
+ClientSession *tst_HostileServer::start(const QStringList &arguments, const ServerConfig &base, ClientSession::EraMode era,
+                                        const Prepare &prepare)
 {
     // Through the factory the app and the CLI use, so the config's secrets reach the transport.
     ServerConfig config = base;
@@ -134,7 +156,10 @@ ClientSession *tst_HostileServer::start(const QStringList &arguments, const Serv
     ClientSession::Options options;
     options.toolCallTimeout = 60s; // what an unreadable answer must not have to wait out
     options.requestTimeout = 60s;
+    options.era = era;
     auto *session = new ClientSession(std::move(transport).value(), options, m_context.get());
+    if (prepare)
+        prepare(*session);
     m_violations = std::make_unique<QSignalSpy>(session, &ClientSession::protocolViolation);
     m_diagnostics = std::make_unique<QSignalSpy>(session, &ClientSession::diagnosticLine);
     m_failed = std::make_unique<QSignalSpy>(session, &ClientSession::failed);
@@ -146,12 +171,12 @@ ClientSession *tst_HostileServer::start(const QStringList &arguments, const Serv
 
 /// A session to the hostile server in which tool (no arguments) was called and answered once;
 /// nullptr when the session did not start or no answer came.
-ClientSession *tst_HostileServer::startAndCall(const QString &tool, Answer<CallToolResult> &call)
+ClientSession *tst_HostileServer::startAndCall(const QString &tool, Answer<CallToolResult> &call, const QJsonObject &arguments)
 {
     ClientSession *session = start({});
     if (!session)
         return nullptr;
-    session->callTool(ToolCallKeyForTests::make(), tool, {}, {}, m_context.get(), call.callback());
+    session->callTool(ToolCallKeyForTests::make(), tool, arguments, {}, m_context.get(), call.callback());
     if (!QTest::qWaitFor([&] { return call.count > 0; }, kWait) || call.count != 1)
         return nullptr;
     return session;
@@ -333,6 +358,188 @@ void tst_HostileServer::secretsOnStderrAreRedacted()
     QVERIFY2(m_failed->first().first().value<Error>().message.contains(u"[redacted]"_s), qPrintable(all));
     QVERIFY2(!all.contains(apiKey), qPrintable(all));
     QVERIFY2(!all.contains(pin), qPrintable(all));
+}
+
+// ---- the protocol's own amplifiers and era mix-ups (issue 35) --------------------------------------
+
+namespace {
+
+// What a person who accepts every form would answer.
+void acceptEveryForm(const QJsonObject &, const Responder &responder)
+{
+    responder.respond(QJsonObject{{u"action"_s, u"accept"_s}, {u"content"_s, QJsonObject{{u"answer"_s, u"yes"_s}}}});
+}
+
+} // namespace
+
+void tst_HostileServer::taskAskingForeverIsCancelledAfterTheRoundCap()
+{
+    int asked = 0;
+    ClientSession *session = start({u"--mode"_s, u"modern"_s, u"--mode"_s, u"endless-task-questions"_s}, {},
+                                   ClientSession::EraMode::Modern, [&asked](ClientSession &s) {
+                                       s.setElicitationHandler([&asked](const QJsonObject &params, const Responder &responder) {
+                                           ++asked;
+                                           acceptEveryForm(params, responder);
+                                       });
+                                   });
+    QVERIFY(session);
+    Answer<CallToolResult> call;
+    session->callTool(ToolCallKeyForTests::make(), u"ask_forever"_s, {}, {}, m_context.get(), call.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    QVERIFY2(call.ok() && call.last->value().task, qPrintable(call.describe()));
+
+    TaskFollower follower(session, *call.last->value().task, {u"ask_forever"_s});
+    Answer<CallToolResult> ended;
+    connect(&follower, &TaskFollower::finished, m_context.get(), ended.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count, 1, 30000);
+    QCOMPARE(ended.error().code, int(ErrorCode::ProtocolError));
+    QCOMPARE(ended.error().message, u"the server kept asking for input to finish task endless (10 rounds); Toolgate stopped "
+                                    "answering it and cancelled the task"_s);
+    // The person answered the ten rounds and no more, and the server heard the task is cancelled.
+    QCOMPARE(asked, ClientSession::maxInputRounds);
+    QTRY_COMPARE_WITH_TIMEOUT(diagnosticsStartingWith(u"note: task cancelled"_s), 1, kWait);
+    QCOMPARE(ended.count, 1);
+}
+
+void tst_HostileServer::requestStateIsBounded_data()
+{
+    addColumns<int, int, QString>("bytes", "calls", "message");
+    // Refused as it comes: the 2 MB are never sent back.
+    QTest::addRow("2 MB in one round") << 2 * 1024 * 1024 << 1
+                                       << u"the server asked for input to finish tools/call and gave Toolgate 2.0 MB of state to "
+                                          "send back, more than the 1.0 MB a round may have; Toolgate stopped answering it"_s;
+    // 900 kB a round is fine; the fifth would make 4.3 MB in all, and is not sent back.
+    QTest::addRow("900 kB a round, 4.3 MB in all") << 900000 << 5
+                                                   << u"the server asked for input to finish tools/call and gave Toolgate 4.3 MB of "
+                                                      "state to send back over its rounds, more than the 4.0 MB one request may have; "
+                                                      "Toolgate stopped answering it"_s;
+}
+
+void tst_HostileServer::requestStateIsBounded()
+{
+    QFETCH(int, bytes);
+    QFETCH(int, calls);
+    QFETCH(QString, message);
+    ClientSession *session = start({u"--mode"_s, u"modern"_s}, {}, ClientSession::EraMode::Modern,
+                                   [](ClientSession &s) { s.setElicitationHandler(acceptEveryForm); });
+    QVERIFY(session);
+    Answer<CallToolResult> call;
+    session->callTool(ToolCallKeyForTests::make(), u"huge_state"_s, {{u"bytes"_s, bytes}}, {}, m_context.get(), call.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    QCOMPARE(call.error().code, int(ErrorCode::ProtocolError));
+    QCOMPARE(call.error().message, message);
+
+    // Nothing more went out: once the server has read a later call, it has read every earlier one.
+    Answer<CallToolResult> echo;
+    session->callTool(ToolCallKeyForTests::make(), u"echo"_s, {{u"text"_s, u"after"_s}}, {}, m_context.get(), echo.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(echo.count, 1, kWait);
+    QVERIFY2(echo.ok(), qPrintable(echo.describe()));
+    QTRY_COMPARE_WITH_TIMEOUT(diagnosticsStartingWith(u"recv: tools/call"_s), calls + 1, kWait);
+    QCOMPARE(diagnosticsStartingWith(u"note: huge_state call"_s), calls);
+}
+
+void tst_HostileServer::taskStateIsBounded()
+{
+    int asked = 0;
+    ClientSession *session = start({u"--mode"_s, u"modern"_s, u"--mode"_s, u"endless-task-questions"_s}, {},
+                                   ClientSession::EraMode::Modern, [&asked](ClientSession &s) {
+                                       s.setElicitationHandler([&asked](const QJsonObject &params, const Responder &responder) {
+                                           ++asked;
+                                           acceptEveryForm(params, responder);
+                                       });
+                                   });
+    QVERIFY(session);
+    Answer<CallToolResult> call;
+    session->callTool(ToolCallKeyForTests::make(), u"ask_forever"_s, {{u"stateBytes"_s, 2 * 1024 * 1024}}, {}, m_context.get(),
+                      call.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    QVERIFY2(call.ok() && call.last->value().task, qPrintable(call.describe()));
+
+    TaskFollower follower(session, *call.last->value().task, {u"ask_forever"_s});
+    Answer<CallToolResult> ended;
+    connect(&follower, &TaskFollower::finished, m_context.get(), ended.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(ended.count, 1, kWait);
+    QCOMPARE(ended.error().code, int(ErrorCode::ProtocolError));
+    QCOMPARE(ended.error().message, u"the server gave Toolgate 2.0 MB of state to send back with every look at task endless, more "
+                                    "than the 1.0 MB it may have; Toolgate stopped following the task and cancelled it"_s);
+    // The task was cancelled without sending the state back, and never looked at nor answered.
+    QTRY_COMPARE_WITH_TIMEOUT(diagnosticsStartingWith(u"note: task cancelled, requestState of 0 bytes"_s), 1, kWait);
+    QCOMPARE(diagnosticsStartingWith(u"recv: tasks/get"_s), 0);
+    QCOMPARE(asked, 0);
+}
+
+void tst_HostileServer::serverSentRequestsOnlyInTheLegacyEra_data()
+{
+    addColumns<ClientSession::EraMode, QString, int>("era", "answer", "handled");
+    QTest::addRow("legacy: answered") << ClientSession::EraMode::Legacy << u"result"_s << 3;
+    // 2026-07-28 asks inside answers only: one sent on its own is refused, and the person never sees it.
+    QTest::addRow("modern: refused") << ClientSession::EraMode::Modern << u"error -32601"_s << 0;
+}
+
+void tst_HostileServer::serverSentRequestsOnlyInTheLegacyEra()
+{
+    QFETCH(ClientSession::EraMode, era);
+    QFETCH(QString, answer);
+    QFETCH(int, handled);
+    g_logged.clear();
+    g_previousHandler = qInstallMessageHandler(collectMessages);
+    const auto restore = qScopeGuard([] { qInstallMessageHandler(g_previousHandler); });
+
+    int handlersCalled = 0;
+    ClientSession *session = start({u"--mode"_s, u"modern"_s}, {}, era, [&handlersCalled](ClientSession &s) {
+        s.setElicitationHandler([&handlersCalled](const QJsonObject &params, const Responder &responder) {
+            ++handlersCalled;
+            acceptEveryForm(params, responder);
+        });
+        s.setSamplingHandler([&handlersCalled](const QJsonObject &, const Responder &responder) {
+            ++handlersCalled;
+            responder.respond(QJsonObject{{u"role"_s, u"assistant"_s}, {u"content"_s, QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"hello"_s}}},
+                                          {u"model"_s, u"test"_s}});
+        });
+        s.setRootsHandler([&handlersCalled](const QJsonObject &, const Responder &responder) {
+            ++handlersCalled;
+            responder.respond(QJsonObject{{u"roots"_s, QJsonArray()}});
+        });
+    });
+    QVERIFY(session);
+    Answer<CallToolResult> call;
+    session->callTool(ToolCallKeyForTests::make(), u"legacy_requests"_s, {}, {}, m_context.get(), call.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(call.count, 1, kWait);
+    QVERIFY2(call.ok(), qPrintable(call.describe()));
+    for (const QString &method : {u"elicitation/create"_s, u"sampling/createMessage"_s, u"roots/list"_s, u"ping"_s})
+        QTRY_COMPARE_WITH_TIMEOUT(diagnosticsStartingWith(u"note: answer to legacy-"_s + method + u": "_s + answer), 1, kWait);
+    QCOMPARE(handlersCalled, handled);
+    const bool logged = std::any_of(g_logged.cbegin(), g_logged.cend(), [](const QString &line) {
+        return line.startsWith(u"refused elicitation/create sent as a request of its own"_s);
+    });
+    QCOMPARE(logged, era == ClientSession::EraMode::Modern);
+}
+
+void tst_HostileServer::legacySessionRefusesModernAnswers_data()
+{
+    addColumns<QString, QString>("shape", "message");
+    QTest::addRow("input_required") << u"input_required"_s
+                                    << u"the server answered tools/call with \"input_required\", an answer of MCP 2026-07-28, but this "
+                                       "connection speaks 2025-11-25, where it holds no result; the server mixes up protocol revisions: "
+                                       "tell its author"_s;
+    QTest::addRow("a 2026-07-28 task") << u"task"_s
+                                       << u"the server answered tools/call with \"task\", an answer of MCP 2026-07-28, but this "
+                                          "connection speaks 2025-11-25, where it holds no result; the server mixes up protocol "
+                                          "revisions: tell its author"_s;
+    QTest::addRow("a 2025-11-25 task not asked for") << u"legacy_task"_s
+                                                     << u"the server answered tools/call with a task, which Toolgate did not ask for, "
+                                                        "instead of the call's result; the server does not follow MCP 2025-11-25: tell "
+                                                        "its author"_s;
+}
+
+void tst_HostileServer::legacySessionRefusesModernAnswers()
+{
+    QFETCH(QString, shape);
+    QFETCH(QString, message);
+    Answer<CallToolResult> call;
+    QVERIFY2(startAndCall(u"modern_answer"_s, call, {{u"shape"_s, shape}}), qPrintable(call.describe()));
+    QCOMPARE(call.error().code, int(ErrorCode::ProtocolError));
+    QCOMPARE(call.error().message, message);
 }
 
 QTEST_GUILESS_MAIN(tst_HostileServer)
