@@ -9,12 +9,24 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <utility>
+
 namespace Toolgate {
 
 namespace {
 
 // The spec's "implementation-defined" error for refusals the view should show, not retry.
 constexpr int refusedCode = -32000;
+
+// How many bytes of content a read brought: what the view would be sent (base64 as received).
+qsizetype contentBytes(const ReadResourceResult &result)
+{
+    qsizetype bytes = 0;
+    for (const ResourceContents &contents : result.contents)
+        bytes += contents.text ? contents.text->size() : contents.blob.size();
+    return bytes;
+}
 
 QString contentText(const QJsonValue &content)
 {
@@ -43,6 +55,9 @@ AppBridge::AppBridge(AppHost *host, AppViewContext context, AppHostEnvironment e
     m_teardownTimer.setSingleShot(true);
     m_teardownTimer.setInterval(teardownGraceMs);
     connect(&m_teardownTimer, &QTimer::timeout, this, &AppBridge::finishTeardown);
+    m_summaryTimer.setSingleShot(true);
+    m_summaryTimer.setInterval(m_limits.summaryIntervalMs);
+    connect(&m_summaryTimer, &QTimer::timeout, this, &AppBridge::summariseFloods);
 }
 
 AppBridge::~AppBridge()
@@ -53,23 +68,54 @@ AppBridge::~AppBridge()
             call->cancel(QStringLiteral("the app view was closed"));
         }
     }
+    recordUnrecordedLinks();
+}
+
+void AppBridge::setLimits(const AppBridgeLimits &limits)
+{
+    m_limits = limits;
+    m_messageBudget = TokenBucket(limits.messageBurst, limits.messagesPerSecond);
+    m_callBudget = TokenBucket(limits.callBurst, limits.callsPerSecond);
+    m_summaryTimer.setInterval(limits.summaryIntervalMs);
 }
 
 void AppBridge::receive(const QString &raw)
 {
     if (m_tornDown)
         return;
+    // By length, before anything is copied or parsed: a message beyond the limit is not read at all.
     if (raw.size() > maxMessageBytes) {
-        emit problem(QCoreApplication::translate("Toolgate::AppBridge", "the app sent a message of %1 bytes; more than %2 is ignored").arg(raw.size()).arg(maxMessageBytes));
+        refusedInFlood(Flood::Messages, tr("the app sent a message of %1 characters; more than %2 is ignored").arg(raw.size()).arg(maxMessageBytes));
+        return;
+    }
+    // A flood is dropped unread: parsing and answering it is the work it would make us do. The
+    // view hears it once (with no id: which requests were dropped is not read either).
+    const double cost = 1.0 + double(raw.size() / qMax<qsizetype>(1, m_limits.bytesPerMessageCost));
+    if (!m_messageBudget.take(cost)) {
+        const bool first = !m_floods[int(Flood::Messages)].told;
+        refusedInFlood(Flood::Messages, tr("the app sends messages faster than Toolgate takes them (more than %1 a second); the extra ones are dropped unread")
+                                            .arg(m_limits.messagesPerSecond));
+        if (first)
+            refuse(RequestId(), refusedCode, QStringLiteral("too many messages: Toolgate dropped some unread; send at most %1 a second").arg(m_limits.messagesPerSecond));
         return;
     }
     const auto parsed = JsonRpcMessage::parse(raw.toUtf8());
     if (!parsed) {
-        emit problem(QCoreApplication::translate("Toolgate::AppBridge", "the app sent something that is not JSON-RPC: %1").arg(parsed.error().message));
+        emit problem(tr("the app sent something that is not JSON-RPC: %1").arg(parsed.error().message));
         return;
     }
-    for (const JsonRpcMessage &message : parsed.value())
+    // A batch is no way around the budget: every message in it after the first counts.
+    bool first = true;
+    for (const JsonRpcMessage &message : parsed.value()) {
+        if (!std::exchange(first, false) && !m_messageBudget.take()) {
+            refusedInFlood(Flood::Messages, tr("the app sent a batch of %1 messages, more than Toolgate takes at once; the rest were refused")
+                                                .arg(parsed.value().size()));
+            if (message.kind() == JsonRpcMessage::Kind::Request)
+                refuse(message.id(), refusedCode, QStringLiteral("too many messages at once; this one was refused"));
+            continue;
+        }
         handle(message);
+    }
 }
 
 void AppBridge::handle(const JsonRpcMessage &message)
@@ -261,6 +307,21 @@ void AppBridge::callTool(const JsonRpcMessage &message)
         refuse(message.id(), int(ErrorCode::InvalidParams), QStringLiteral("tools/call needs a tool name and an arguments object"));
         return;
     }
+    // However an app asks, it cannot flood the person with questions or the server with calls.
+    if (callsAwaitingApproval() >= m_limits.maxCallsAwaitingApproval || m_calls.size() >= m_limits.maxCallsInFlight) {
+        const QString text = tr("the app asked to call %1 while %2 of its calls were still waiting or running; Toolgate refuses more until they finish")
+                                 .arg(name.left(200)).arg(m_calls.size());
+        refusedInFlood(Flood::Calls, text);
+        refuse(message.id(), refusedCode, text);
+        return;
+    }
+    if (!m_callBudget.take()) {
+        const QString text = tr("the app calls tools faster than Toolgate allows (%1 a second); the call to %2 was refused and nothing was sent")
+                                 .arg(m_limits.callsPerSecond).arg(name.left(200));
+        refusedInFlood(Flood::Calls, text);
+        refuse(message.id(), refusedCode, text);
+        return;
+    }
     // Only the app's own server, and only tools it may call: refused here, before anyone is asked.
     const std::optional<Tool> tool = m_host->tool(m_context.server.name, name);
     if (!tool) {
@@ -321,14 +382,62 @@ void AppBridge::readResource(const JsonRpcMessage &message)
         refuse(message.id(), int(ErrorCode::InvalidParams), QStringLiteral("resources/read needs a uri"));
         return;
     }
-    const RequestId id = message.id();
-    m_host->readResource(m_context.server.name, uri, this, [this, id](const Result<ReadResourceResult> &result) {
-        if (result)
-            respond(id, result->toJson());
-        else
+    // A few at a time: each answer may be large, and the view's copies of it add up.
+    if (m_readsInFlight >= m_limits.maxReadsInFlight) {
+        if (qsizetype(m_waitingReads.size()) >= m_limits.maxReadsWaiting) {
+            const QString text = tr("the app asked to read %1 while %2 of its reads were waiting; Toolgate refuses more until they finish")
+                                     .arg(uri.left(200)).arg(m_waitingReads.size());
+            refusedInFlood(Flood::Reads, text);
+            refuse(message.id(), refusedCode, text);
+            return;
+        }
+        m_waitingReads.push_back({message.id(), uri});
+        return;
+    }
+    startRead(message.id(), uri);
+}
+
+void AppBridge::startRead(const RequestId &id, const QString &uri)
+{
+    ++m_readsInFlight;
+    m_host->readResource(m_context.server.name, uri, this, [this, id, uri](const Result<ReadResourceResult> &result) {
+        --m_readsInFlight;
+        AppRequestRecord record;
+        record.method = QStringLiteral("resources/read");
+        record.params = QJsonObject{{QStringLiteral("uri"), uri}};
+        if (!result) {
+            record.error = result.error();
             refuse(id, result.error().code > -33000 && result.error().code != 0 ? result.error().code : refusedCode,
                    result.error().message);
+        } else if (const qsizetype bytes = contentBytes(result.value()); bytes > m_limits.maxReadBytes) {
+            const QString text = tr("the app read %1, which is %2 MB; apps are given at most %3 MB")
+                                     .arg(uri.left(200)).arg(double(bytes) / (1024 * 1024), 0, 'f', 1).arg(m_limits.maxReadBytes / (1024 * 1024));
+            record.error = Error{refusedCode, text, {}};
+            refusedInFlood(Flood::Reads, text);
+            refuse(id, refusedCode, text);
+        } else {
+            record.result = QJsonObject{{QStringLiteral("bytes"), bytes}};
+            respond(id, result->toJson());
+        }
+        m_host->recordAppRequest(m_context.server, record, m_context.originCallId);
+        startWaitingReads();
     });
+}
+
+void AppBridge::startWaitingReads()
+{
+    while (m_readsInFlight < m_limits.maxReadsInFlight && !m_waitingReads.empty() && !m_tearingDown) {
+        const WaitingRead read = m_waitingReads.front();
+        m_waitingReads.pop_front();
+        startRead(read.id, read.uri);
+    }
+}
+
+int AppBridge::callsAwaitingApproval() const
+{
+    return int(std::count_if(m_calls.cbegin(), m_calls.cend(), [](const QPointer<ToolCall> &call) {
+        return call && (call->stage() == ToolCall::Stage::Validating || call->stage() == ToolCall::Stage::AwaitingApproval);
+    }));
 }
 
 void AppBridge::openLink(const JsonRpcMessage &message)
@@ -336,11 +445,16 @@ void AppBridge::openLink(const JsonRpcMessage &message)
     const QUrl url(message.params().value(u"url").toString(), QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
     if (!url.isValid() || !(scheme == u"https" || scheme == u"http" || scheme == u"mailto")) {
-        const QString text = QCoreApplication::translate("Toolgate::AppBridge", "the app asked to open %1; only web and mail links can be opened")
+        const QString text = tr("the app asked to open %1; only web and mail links can be opened")
                                  .arg(message.params().value(u"url").toString().left(200));
-        emit problem(text);
-        m_host->recordLinkRequest(m_context.server, url, ApprovalDecision::deny(QCoreApplication::translate("Toolgate::AppBridge", "not a web or mail link")),
-                                  m_context.originCallId);
+        refusedInFlood(Flood::Links, text);
+        // The first few are recorded as they come; the rest of the interval in one row.
+        if (m_linksRecordedInInterval < m_limits.refusedLinksRecorded) {
+            ++m_linksRecordedInInterval;
+            m_host->recordLinkRequest(m_context.server, url, ApprovalDecision::deny(tr("not a web or mail link")), m_context.originCallId);
+        } else {
+            ++m_linksUnrecorded;
+        }
         refuse(message.id(), refusedCode, QStringLiteral("Invalid URL"));
         return;
     }
@@ -367,11 +481,61 @@ void AppBridge::answerOpenLink(int question, bool allowed)
         refuse(id, refusedCode, QStringLiteral("Link opening denied by user"));
 }
 
+void AppBridge::refusedInFlood(Flood kind, const QString &text)
+{
+    FloodTally &tally = m_floods[int(kind)];
+    if (!tally.told) {
+        tally.told = true;
+        emit problem(text);
+    } else {
+        ++tally.untold;
+    }
+    if (!m_summaryTimer.isActive())
+        m_summaryTimer.start();
+}
+
+void AppBridge::summariseFloods()
+{
+    for (int kind = 0; kind < int(Flood::Count); ++kind) {
+        FloodTally &tally = m_floods[kind];
+        const int untold = std::exchange(tally.untold, 0);
+        tally.told = false;
+        if (untold == 0)
+            continue;
+        switch (Flood(kind)) {
+        case Flood::Messages: emit problem(tr("… and %n more messages from this app dropped or refused", nullptr, untold)); break;
+        case Flood::Calls: emit problem(tr("… and %n more tool calls of this app refused", nullptr, untold)); break;
+        case Flood::Links: emit problem(tr("… and %n more refused links from this app", nullptr, untold)); break;
+        case Flood::Reads: emit problem(tr("… and %n more resource reads of this app refused", nullptr, untold)); break;
+        case Flood::Count: break;
+        }
+    }
+    recordUnrecordedLinks();
+}
+
+void AppBridge::recordUnrecordedLinks()
+{
+    m_linksRecordedInInterval = 0;
+    const int unrecorded = std::exchange(m_linksUnrecorded, 0);
+    if (unrecorded == 0)
+        return;
+    AppRequestRecord record;
+    record.method = QStringLiteral("ui/open-link");
+    record.params = QJsonObject{{QStringLiteral("refusedLinks"), unrecorded}};
+    record.decision = ApprovalDecision::deny(tr("not a web or mail link"));
+    record.error = Error{refusedCode, tr("… and %n more refused links from this app", nullptr, unrecorded), {}};
+    m_host->recordAppRequest(m_context.server, record, m_context.originCallId);
+}
+
 void AppBridge::teardown(const QString &reason)
 {
     if (m_tearingDown)
         return;
     m_tearingDown = true;
+    for (const WaitingRead &read : m_waitingReads)
+        refuse(read.id, refusedCode, QStringLiteral("the view is closing"));
+    m_waitingReads.clear();
+    recordUnrecordedLinks();
     for (const QPointer<ToolCall> &call : std::as_const(m_calls)) {
         if (call)
             call->cancel(QStringLiteral("the app view was closed"));

@@ -6,6 +6,7 @@
 #include "core/jsonrpc/jsonrpcmessage.h"
 #include "core/protocol/logginglevel.h"
 #include "core/protocol/tool.h"
+#include "core/common/tokenbucket.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -14,6 +15,8 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <array>
+#include <deque>
 #include <optional>
 
 namespace Toolgate {
@@ -44,6 +47,32 @@ struct AppHostEnvironment
     bool operator==(const AppHostEnvironment &) const = default;
 };
 
+/// How much one app view may ask of the host: each thing a hostile app could flood has a bound.
+/// Whatever goes over one is refused to the app in words, and the person hears of it once per
+/// summaryIntervalMs, not once per refusal.
+struct AppBridgeLimits
+{
+    /// Messages from the view: a burst, then so many a second. A message costs one more for each
+    /// bytesPerMessageCost it carries, so large messages use the budget up sooner.
+    double messageBurst = 200;
+    double messagesPerSecond = 100;
+    qsizetype bytesPerMessageCost = 64 * 1024;
+    /// tools/call: a burst, then so many a second.
+    double callBurst = 10;
+    double callsPerSecond = 2;
+    /// Calls of one view waiting for the person, and waiting or running in all.
+    int maxCallsAwaitingApproval = 3;
+    int maxCallsInFlight = 8;
+    /// resources/read: how many run at once, how many may wait their turn, and the largest
+    /// answer (in bytes of content) the view is given.
+    int maxReadsInFlight = 2;
+    int maxReadsWaiting = 16;
+    qsizetype maxReadBytes = 8 * 1024 * 1024;
+    /// Refused links recorded one by one in each interval; the rest get one summary row.
+    int refusedLinksRecorded = 3;
+    int summaryIntervalMs = 5000;
+};
+
 /// The host side of one app view's bridge (MCP Apps, JSON-RPC 2.0 over postMessage): takes the
 /// raw messages the view posts, answers them, and emits the raw messages to post back. Whatever
 /// needs a person (opening a link) comes out as a typed signal and is answered with a call.
@@ -51,7 +80,8 @@ struct AppHostEnvironment
 /// The view may only reach its own server: tools/call goes through AppHost (the approval
 /// pipeline and the audit log) and only to tools whose visibility includes "app"; resources/read
 /// goes to the same server. Every request of the view is answered exactly once, unless the bridge
-/// is torn down first (then nothing more is sent, and calls still running are cancelled).
+/// is torn down first (then nothing more is sent, and calls still running are cancelled), or it
+/// was dropped unread in a flood of messages (AppBridgeLimits; the view hears one error then).
 class AppBridge final : public QObject
 {
     Q_OBJECT
@@ -72,6 +102,10 @@ public:
     /// One message the view posted (JSON text). Malformed messages are reported through problem().
     void receive(const QString &raw);
 
+    /// The bounds this bridge keeps the view to (AppBridgeLimits' defaults unless set).
+    void setLimits(const AppBridgeLimits &limits);
+    const AppBridgeLimits &limits() const { return m_limits; }
+
     /// The result of the call that rendered the app (ui/notifications/tool-result).
     void setToolResult(const CallToolResult &result);
     /// That call ended without a result (ui/notifications/tool-cancelled).
@@ -86,7 +120,8 @@ public:
     /// The person's answer to openLinkRequested(question, …). Unknown questions are ignored.
     void answerOpenLink(int question, bool allowed);
 
-    /// Longest message accepted from the view.
+    /// Longest message accepted from the view, in characters of its JSON text (the relay in the
+    /// page drops longer ones before they reach the bridge).
     static constexpr qsizetype maxMessageBytes = 8 * 1024 * 1024;
     /// How long teardown waits for the view's answer.
     static constexpr int teardownGraceMs = 1000;
@@ -113,12 +148,33 @@ signals:
     void tornDown();
 
 private:
+    /// What a flood can be of; each kind is told to the person once per summary interval.
+    enum class Flood { Messages, Calls, Links, Reads, Count };
+    struct FloodTally
+    {
+        bool told = false;   ///< The person heard of this kind in this interval.
+        int untold = 0;      ///< Refused since, not told one by one.
+    };
+    struct WaitingRead
+    {
+        RequestId id;
+        QString uri;
+    };
+
     void handle(const JsonRpcMessage &message);
     void handleRequest(const JsonRpcMessage &message);
     void handleNotification(const JsonRpcMessage &message);
     void initialize(const JsonRpcMessage &message);
     void callTool(const JsonRpcMessage &message);
     void readResource(const JsonRpcMessage &message);
+    void startRead(const RequestId &id, const QString &uri);
+    void startWaitingReads();
+    int callsAwaitingApproval() const;
+    /// Tells the person text, unless this kind was told in this interval (then it is counted).
+    void refusedInFlood(Flood kind, const QString &text);
+    /// The interval is over: one line per kind for what was not told, one row for unrecorded links.
+    void summariseFloods();
+    void recordUnrecordedLinks();
     void openLink(const JsonRpcMessage &message);
     void flushAfterInitialized();
     void respond(const RequestId &id, const QJsonValue &result);
@@ -144,6 +200,15 @@ private:
     qint64 m_nextId = 1;
     RequestId m_teardownId;
     QTimer m_teardownTimer;
+    AppBridgeLimits m_limits;
+    TokenBucket m_messageBudget{m_limits.messageBurst, m_limits.messagesPerSecond};
+    TokenBucket m_callBudget{m_limits.callBurst, m_limits.callsPerSecond};
+    int m_readsInFlight = 0;
+    std::deque<WaitingRead> m_waitingReads;
+    std::array<FloodTally, int(Flood::Count)> m_floods{};
+    int m_linksRecordedInInterval = 0;
+    int m_linksUnrecorded = 0;
+    QTimer m_summaryTimer;
 };
 
 } // namespace Toolgate

@@ -5,6 +5,7 @@
 #include "core/protocol/resource.h"
 #include "core/protocol/tool.h"
 
+#include <QJsonObject>
 #include <QUrl>
 
 #include <functional>
@@ -15,6 +16,17 @@ class QObject;
 namespace Toolgate {
 
 class ToolCall;
+
+/// A request of an app view for the audit log, other than a tool call (the pipeline records those)
+/// and a link the person was asked about (recordLinkRequest()).
+struct AppRequestRecord
+{
+    QString method;      ///< e.g. "resources/read", "ui/open-link"
+    QJsonObject params;  ///< What identifies the request: a uri, or how many a summary stands for.
+    std::optional<ApprovalDecision> decision;
+    std::optional<QJsonObject> result; ///< A summary of the answer (its size), never the content.
+    std::optional<Error> error;
+};
 
 /// What an app view's bridge needs from the rest of the host: the one place where apps meet the
 /// servers, the approval pipeline and the audit log. The GUI implements it next to its window;
@@ -37,6 +49,8 @@ public:
     /// Records that the app asked to open url and what the person (or a rule) decided.
     virtual void recordLinkRequest(const ServerIdentity &server, const QUrl &url, const ApprovalDecision &decision,
                                    quint64 originCallId) = 0;
+    /// Records another request of the app (a resource it read, a summary of refused links).
+    virtual void recordAppRequest(const ServerIdentity &server, const AppRequestRecord &record, quint64 originCallId) = 0;
 };
 
 } // namespace Toolgate

@@ -68,6 +68,22 @@ void WorkspaceAppHost::recordLinkRequest(const ServerIdentity &server, const QUr
     m_audit->recordServerRequest(request);
 }
 
+void WorkspaceAppHost::recordAppRequest(const ServerIdentity &server, const AppRequestRecord &record, quint64 originCallId)
+{
+    if (!m_audit)
+        return;
+    AuditServerRequest request;
+    request.server = server;
+    request.method = record.method;
+    request.params = record.params;
+    request.decision = record.decision;
+    request.result = record.result;
+    request.error = record.error;
+    request.initiator = CallInitiator::App;
+    request.originCallId = originCallId;
+    m_audit->recordServerRequest(request);
+}
+
 } // namespace Toolgate
 
 #include "moc_workspaceapphost.cpp"

@@ -22,7 +22,7 @@ public:
     /// Neither workspace nor pipeline is owned; both must outlive this object.
     WorkspaceAppHost(Workspace *workspace, ToolCallPipeline *pipeline, QObject *parent = nullptr);
 
-    /// Link requests are recorded here (not owned; may be null).
+    /// Link requests and the app's other requests are recorded here (not owned; may be null).
     void setAuditLog(AuditLog *log) { m_audit = log; }
 
     std::optional<Tool> tool(const QString &server, const QString &name) const override;
@@ -32,6 +32,7 @@ public:
                       std::function<void(const Result<ReadResourceResult> &)> callback) override;
     void recordLinkRequest(const ServerIdentity &server, const QUrl &url, const ApprovalDecision &decision,
                            quint64 originCallId) override;
+    void recordAppRequest(const ServerIdentity &server, const AppRequestRecord &record, quint64 originCallId) override;
 
 private:
     Workspace *m_workspace;

@@ -13,6 +13,11 @@
 //                 then writes to the clipboard, and reports each as "<what>: ALLOWED …" or
 //                 "<what>: refused …" (logger "perm").
 //   undeclared-permission-app  the same app from ui://appserver/undeclared.html, declaring nothing.
+//   flood-app     renders ui://appserver/flood.html: an app that floods the host as fast as it
+//                 can (javascript: links, pings, one message over 8 MB) and, once every request
+//                 was answered or 20 s passed, reports what came back as one notifications/message
+//                 with logger "flood": "done: pings answered A refused R unanswered U; links …; big …".
+//   data://appserver/large.txt  a resource of 9 MiB of text: more than an app is given.
 // Option: --probe-url URL   where the hostile app tries to reach the network (a test's local server).
 
 #include "core/protocol/implementation.h"
@@ -142,6 +147,48 @@ request("ui/initialize", {appInfo: {name: "echo", version: "1"}, appCapabilities
   .then(r => { log("context " + JSON.stringify(r.hostContext)); send({jsonrpc: "2.0", method: "ui/notifications/initialized", params: {}}); });
 </script></body></html>)html";
 
+// Floods the host: LINKS javascript: links and PINGS pings in a burst, then one message larger than
+// the host takes. Counts the answers (a result, an error) per kind and reports them once.
+const char *const floodHtml = R"html(<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Flood</title></head><body><h3>Flood test app</h3>
+<script>
+const PINGS = 5000, LINKS = 2000;
+const counts = {ping: {answered: 0, refused: 0}, link: {answered: 0, refused: 0}, big: {answered: 0, refused: 0}};
+let bigWhy = "", expected = 0, reported = false;
+function send(msg) { window.parent.postMessage(msg, "*"); }
+function report() {
+  if (reported) return;
+  reported = true;
+  const got = (k) => counts[k].answered + counts[k].refused;
+  const line = "done: pings answered " + counts.ping.answered + " refused " + counts.ping.refused + " unanswered " + (PINGS - got("ping"))
+    + "; links answered " + counts.link.answered + " refused " + counts.link.refused + " unanswered " + (LINKS - got("link"))
+    + "; big " + (got("big") ? (counts.big.refused ? "refused: " + bigWhy : "answered") : "unanswered");
+  send({jsonrpc: "2.0", method: "notifications/message", params: {level: "info", logger: "flood", data: line}});
+}
+function flood() {
+  for (let i = 0; i < LINKS; ++i) send({jsonrpc: "2.0", id: "link-" + i, method: "ui/open-link", params: {url: "javascript:alert(" + i + ")"}});
+  for (let i = 0; i < PINGS; ++i) send({jsonrpc: "2.0", id: "ping-" + i, method: "ping"});
+  send({jsonrpc: "2.0", id: "big-0", method: "ping", params: {pad: "x".repeat(9 * 1024 * 1024)}});
+  expected = PINGS + LINKS + 1;
+  setTimeout(report, 20000);
+}
+window.addEventListener("message", (event) => {
+  const m = event.data;
+  if (!m || m.jsonrpc !== "2.0") return;
+  if (m.id === 1 && !m.method) send({jsonrpc: "2.0", method: "ui/notifications/initialized", params: {}});
+  else if (m.method === "ui/notifications/tool-input") flood();
+  else if (m.method === "ui/resource-teardown") send({jsonrpc: "2.0", id: m.id, result: {}});
+  else if (typeof m.id === "string" && !m.method) {
+    const kind = m.id.split("-")[0];
+    if (!counts[kind]) return;
+    if (m.error) { counts[kind].refused++; if (kind === "big") bigWhy = m.error.message; } else counts[kind].answered++;
+    if (--expected === 0) report();
+  }
+});
+send({jsonrpc: "2.0", id: 1, method: "ui/initialize",
+      params: {appInfo: {name: "flood", version: "1"}, appCapabilities: {}, protocolVersion: "2026-01-26"}});
+</script></body></html>)html";
+
 // Asks for what its resource may declare. "ALLOWED" means the permission was granted (the device
 // or position itself may still be missing on a test machine); "refused" that it was denied.
 const char *const permissionHtml = R"html(<!DOCTYPE html>
@@ -250,7 +297,22 @@ int main(int argc, char *argv[])
                   QJsonObject{{QStringLiteral("permissions"), QJsonObject{{QStringLiteral("camera"), QJsonObject()},
                                                                           {QStringLiteral("geolocation"), QJsonObject()},
                                                                           {QStringLiteral("clipboardWrite"), QJsonObject()}}}}).ok()
-        && addApp(QStringLiteral("ui://appserver/undeclared.html"), page(permissionHtml)).ok();
+        && addApp(QStringLiteral("ui://appserver/undeclared.html"), page(permissionHtml)).ok()
+        && addApp(QStringLiteral("ui://appserver/flood.html"), QString::fromUtf8(floodHtml)).ok();
+
+    Resource large;
+    large.uri = QStringLiteral("data://appserver/large.txt");
+    large.name = QStringLiteral("large.txt");
+    large.mimeType = QStringLiteral("text/plain");
+    ok = ok && server.addResource(large, [uri = large.uri](const QString &) -> Result<ReadResourceResult> {
+        ResourceContents contents;
+        contents.uri = uri;
+        contents.mimeType = QStringLiteral("text/plain");
+        contents.text = QString(9 * 1024 * 1024, u'x');
+        ReadResourceResult result;
+        result.contents.append(contents);
+        return result;
+    }).ok();
 
     ok = ok && server.addTool(toolFrom(R"({"name": "hostile-app", "description": "Shows an app that tries what apps must not do.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/hostile.html"}}})"),
@@ -270,6 +332,9 @@ int main(int argc, char *argv[])
     ok = ok && server.addTool(toolFrom(R"({"name": "undeclared-permission-app", "description": "Shows an app that asks for permissions it does not declare.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/undeclared.html"}}})"),
         [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the undeclared permission app is ready"))); }).ok();
+    ok = ok && server.addTool(toolFrom(R"({"name": "flood-app", "description": "Shows an app that floods the host with messages.",
+        "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/flood.html"}}})"),
+        [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the flood app is ready"))); }).ok();
     ok = ok && server.addTool(toolFrom(R"({"name": "admin-only", "description": "Only for the model, never for apps.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"visibility": ["model"]}}})"),
         [](const ToolCallContext &call) {

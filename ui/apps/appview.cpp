@@ -75,6 +75,14 @@ AppView::AppView(AppWebEngine *engine, AppBridge *bridge, QWidget *parent)
     setup.html = bridge->context().resource.html;
     setup.permissions = bridge->context().resource.meta.permissions;
     setup.cspPolicy = bridge->csp().policy();
+    // The page keeps the app to a tighter budget than the bridge does, so that however the channel
+    // bunches messages up, the bridge (which checks again, for whatever gets past the page) never
+    // drops one the page let through unanswered.
+    const AppBridgeLimits &limits = bridge->limits();
+    setup.maxMessageLength = int(AppBridge::maxMessageBytes);
+    setup.messageBurst = limits.messageBurst / 2;
+    setup.messagesPerSecond = limits.messagesPerSecond * 0.8;
+    setup.lengthPerCost = int(limits.bytesPerMessageCost);
     setup.allowsRequest = [csp = bridge->csp()](const QUrl &url, AppWebRequest kind) { return csp.allows(url, cspKind(kind)); };
     // The view is our child: it never calls back after we are gone (see ~AppView()).
     setup.post = [this](const QString &message) {

@@ -23,6 +23,14 @@ struct AppWebViewSetup
     QString html;            ///< the app's document, shown in a sandboxed frame (srcdoc)
     QStringList permissions; ///< the browser permissions its resource declares (McpApps names)
     QString cspPolicy;       ///< the Content-Security-Policy of the page that holds the frame
+    /// Bounds on the app's messages, kept in the page before a message crosses to the host: the
+    /// longest one (in characters of its JSON text), and a budget (a burst, then so many a second;
+    /// a message costs one more for each lengthPerCost characters). The page refuses what is over
+    /// them to the app itself and says so on the console, at most once a second.
+    int maxMessageLength = 0;
+    double messageBurst = 0;
+    double messagesPerSecond = 0;
+    int lengthPerCost = 1;
     /// Whether a request may leave the view; a refused one is blocked before it is sent.
     std::function<bool(const QUrl &url, AppWebRequest kind)> allowsRequest;
     /// A message the app posted (JSON text), for its bridge.

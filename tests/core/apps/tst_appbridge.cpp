@@ -14,6 +14,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -53,7 +54,10 @@ public:
     QHash<QString, TestSupport::SessionCallTarget *> targets;
     ToolCallPipeline *pipeline = nullptr;
     QList<std::pair<QUrl, ApprovalDecision>> links;
+    QList<AppRequestRecord> requests;
     QList<quint64> origins;
+    int readsInFlight = 0;
+    int mostReadsInFlight = 0;
 
     std::optional<Tool> tool(const QString &server, const QString &name) const override
     {
@@ -76,11 +80,20 @@ public:
     void readResource(const QString &server, const QString &uri, QObject *context,
                       std::function<void(const Result<ReadResourceResult> &)> callback) override
     {
-        targets.value(server)->readySession()->readResource(uri, context, std::move(callback));
+        ++readsInFlight;
+        mostReadsInFlight = qMax(mostReadsInFlight, readsInFlight);
+        targets.value(server)->readySession()->readResource(uri, context, [this, callback = std::move(callback)](const Result<ReadResourceResult> &result) {
+            --readsInFlight;
+            callback(result);
+        });
     }
     void recordLinkRequest(const ServerIdentity &, const QUrl &url, const ApprovalDecision &decision, quint64) override
     {
         links.append({url, decision});
+    }
+    void recordAppRequest(const ServerIdentity &, const AppRequestRecord &record, quint64) override
+    {
+        requests.append(record);
     }
 };
 
@@ -165,7 +178,9 @@ private slots:
         m_gate.requests.clear();
         m_gate.decision = ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt};
         m_host.links.clear();
+        m_host.requests.clear();
         m_host.origins.clear();
+        m_host.mostReadsInFlight = 0;
     }
 
     void toolMeta_data()
@@ -525,6 +540,186 @@ private slots:
         QCOMPARE(sizes.at(0).at(0).toInt(), 300);
         QCOMPARE(sizes.at(0).at(1).toInt(), 100000); // capped
         QCOMPARE(sent.size(), 2);
+    }
+
+    void refusedLinksAreSummedUp()
+    {
+        // A flood of javascript: links: each refused to the app, but only the first few recorded and
+        // told to the person; the rest of the interval is one audit row and one line.
+        AppBridge bridge(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        AppBridgeLimits limits;
+        limits.messageBurst = 1e6; // this test is about links, not the message budget
+        limits.summaryIntervalMs = 100;
+        bridge.setLimits(limits);
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        QSignalSpy problems(&bridge, &AppBridge::problem);
+        constexpr int flood = 2000;
+        for (int i = 1; i <= flood; ++i)
+            bridge.receive(request(i, QStringLiteral("ui/open-link"), {{QStringLiteral("url"), QStringLiteral("javascript:alert(%1)").arg(i)}}));
+        QCOMPARE(sent.size(), flood); // every request answered
+        QVERIFY(parse(sent.last().at(0).toString()).contains(u"error"));
+        QCOMPARE(m_host.links.size(), limits.refusedLinksRecorded);
+        QCOMPARE(problems.size(), 1);
+        QVERIFY(m_host.requests.isEmpty());
+        // Once the interval is over: one row and one line for the rest.
+        QTRY_COMPARE(m_host.requests.size(), 1);
+        const AppRequestRecord summary = m_host.requests.constFirst();
+        QCOMPARE(summary.method, QStringLiteral("ui/open-link"));
+        QCOMPARE(summary.params.value(u"refusedLinks").toInt(), flood - limits.refusedLinksRecorded);
+        QVERIFY(summary.decision && !summary.decision->allows());
+        QCOMPARE(problems.size(), 2);
+        // The person was told of the first one; the line counts all the others.
+        QVERIFY2(problems.at(1).at(0).toString().contains(QStringLiteral("%1 more refused links").arg(flood - 1)),
+                 qPrintable(problems.at(1).at(0).toString()));
+        // The next interval starts afresh; what is left unsummed when the view goes is recorded too.
+        for (int i = 1; i <= 5; ++i)
+            bridge.receive(request(i, QStringLiteral("ui/open-link"), {{QStringLiteral("url"), QStringLiteral("file:///etc/passwd")}}));
+        QCOMPARE(m_host.links.size(), 2 * limits.refusedLinksRecorded);
+        bridge.teardown(QStringLiteral("closed"));
+        QCOMPARE(m_host.requests.size(), 2);
+        QCOMPARE(m_host.requests.at(1).params.value(u"refusedLinks").toInt(), 5 - limits.refusedLinksRecorded);
+    }
+
+    void toolCallsAreRateLimited()
+    {
+        // Under an allowing gate (as under an allow rule) an app could call as fast as it posts.
+        AppBridge bridge(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        AppBridgeLimits limits;
+        limits.maxCallsInFlight = limits.maxCallsAwaitingApproval = 1000; // the rate alone
+        limits.callsPerSecond = 0.01; // nothing refills while the loop runs, however slow the machine
+        bridge.setLimits(limits);
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        QSignalSpy problems(&bridge, &AppBridge::problem);
+        constexpr int flood = 60;
+        for (int i = 1; i <= flood; ++i)
+            bridge.receive(request(i, QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("app-refresh")}}));
+        QTRY_COMPARE_WITH_TIMEOUT(sent.size(), flood, 15000); // every call answered
+        int refused = 0;
+        for (const QList<QVariant> &args : std::as_const(sent)) {
+            const QJsonObject error = parse(args.at(0).toString()).value(u"error").toObject();
+            if (!error.isEmpty()) {
+                ++refused;
+                QVERIFY2(error.value(u"message").toString().contains(QStringLiteral("faster than Toolgate allows")), qPrintable(error.value(u"message").toString()));
+            }
+        }
+        // The burst went through; nothing else was sent.
+        QCOMPARE(m_host.origins.size(), int(limits.callBurst));
+        QCOMPARE(m_gate.requests.size(), m_host.origins.size());
+        QCOMPARE(refused, flood - m_host.origins.size());
+        QCOMPARE(problems.size(), 1); // told once
+    }
+
+    void questionsOfOneViewAreBounded()
+    {
+        // Nobody answers: the view may not pile up questions for the person.
+        TestSupport::HeldGate held;
+        ToolCallPipeline pipeline(&held, nullptr, ToolCallPipeline::Options());
+        m_host.pipeline = &pipeline;
+        const auto restore = qScopeGuard([this] { m_host.pipeline = m_pipeline.get(); });
+        AppBridge bridge(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        constexpr int asked = 8;
+        for (int i = 1; i <= asked; ++i)
+            bridge.receive(request(i, QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("app-refresh")}}));
+        const int bound = AppBridgeLimits().maxCallsAwaitingApproval;
+        QCOMPARE(m_host.origins.size(), bound);
+        QCOMPARE(sent.size(), asked - bound);
+        for (const QList<QVariant> &args : std::as_const(sent))
+            QVERIFY(parse(args.at(0).toString()).value(u"error").toObject().value(u"message").toString().contains(QStringLiteral("still waiting or running")));
+        QTRY_VERIFY(!held.requests.isEmpty());
+        QVERIFY(held.requests.size() <= bound);
+    }
+
+    void messageFloodIsDroppedUnread()
+    {
+        AppBridge bridge(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        AppBridgeLimits limits;
+        limits.summaryIntervalMs = 100;
+        limits.messagesPerSecond = 0.01; // nothing refills while the loops run, however slow the machine
+        bridge.setLimits(limits);
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        QSignalSpy problems(&bridge, &AppBridge::problem);
+        constexpr int flood = 5000;
+        for (int i = 1; i <= flood; ++i)
+            bridge.receive(request(i, QStringLiteral("ping")));
+        int answered = 0;
+        int unread = 0;
+        for (const QList<QVariant> &args : std::as_const(sent)) {
+            const QJsonObject message = parse(args.at(0).toString());
+            if (message.contains(u"result"))
+                ++answered;
+            else if (message.value(u"id").isNull() && message.contains(u"error"))
+                ++unread;
+        }
+        // The burst was answered; the rest dropped unread, which the view hears once.
+        QCOMPARE(answered, int(limits.messageBurst));
+        QCOMPARE(unread, 1);
+        QCOMPARE(problems.size(), 1);
+        QTRY_COMPARE(problems.size(), 2);
+        QVERIFY2(problems.at(1).at(0).toString().contains(QStringLiteral("%1 more messages").arg(flood - answered - 1)),
+                 qPrintable(problems.at(1).at(0).toString()));
+
+        // A batch counts message by message: what is over the budget is refused by id.
+        AppBridge batched(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        batched.setLimits(limits);
+        QSignalSpy batchSent(&batched, &AppBridge::send);
+        QJsonArray batch;
+        for (int i = 1; i <= flood; ++i)
+            batch.append(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}, {QStringLiteral("id"), i}, {QStringLiteral("method"), QStringLiteral("ping")}});
+        batched.receive(QString::fromUtf8(QJsonDocument(batch).toJson(QJsonDocument::Compact)));
+        QCOMPARE(batchSent.size(), flood);
+        int batchAnswered = 0;
+        for (const QList<QVariant> &args : std::as_const(batchSent))
+            batchAnswered += parse(args.at(0).toString()).contains(u"result") ? 1 : 0;
+        QVERIFY2(batchAnswered < int(limits.messageBurst), qPrintable(QString::number(batchAnswered))); // the batch's size cost more
+
+        // Large messages use the budget up sooner: two of 7 MB in a row, the second is dropped.
+        AppBridge large(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        large.setLimits(limits);
+        QSignalSpy largeSent(&large, &AppBridge::send);
+        const QString padded = request(1, QStringLiteral("ping"), {{QStringLiteral("pad"), QString(7 * 1024 * 1024, u'x')}});
+        large.receive(padded);
+        large.receive(padded);
+        QCOMPARE(largeSent.size(), 2);
+        QVERIFY(parse(largeSent.at(0).at(0).toString()).contains(u"result"));
+        QVERIFY(parse(largeSent.at(1).at(0).toString()).value(u"id").isNull());
+    }
+
+    void resourceReadsAreBoundedAndRecorded()
+    {
+        AppBridge bridge(&m_host, contextFor(QStringLiteral("apps"), QStringLiteral("echo-app")), {});
+        AppBridgeLimits limits;
+        limits.maxReadsWaiting = 2;
+        bridge.setLimits(limits);
+        QSignalSpy sent(&bridge, &AppBridge::send);
+        QSignalSpy problems(&bridge, &AppBridge::problem);
+        constexpr int parallel = 6;
+        for (int i = 1; i <= parallel; ++i)
+            bridge.receive(request(i, QStringLiteral("resources/read"), {{QStringLiteral("uri"), QStringLiteral("ui://appserver/echo.html")}}));
+        // Two at a time, two waiting their turn, the rest refused at once.
+        const int served = limits.maxReadsInFlight + limits.maxReadsWaiting;
+        QCOMPARE(sent.size(), parallel - served);
+        QVERIFY(parse(sent.at(0).at(0).toString()).value(u"error").toObject().value(u"message").toString().contains(QStringLiteral("waiting")));
+        QTRY_COMPARE_WITH_TIMEOUT(sent.size(), parallel, 15000);
+        QCOMPARE(m_host.mostReadsInFlight, limits.maxReadsInFlight);
+        for (qsizetype i = parallel - served; i < parallel; ++i)
+            QVERIFY(parse(sent.at(i).at(0).toString()).contains(u"result"));
+        // Each read that was made is recorded, with its size (never its content).
+        QCOMPARE(m_host.requests.size(), served);
+        for (const AppRequestRecord &record : std::as_const(m_host.requests)) {
+            QCOMPARE(record.method, QStringLiteral("resources/read"));
+            QCOMPARE(record.params.value(u"uri").toString(), QStringLiteral("ui://appserver/echo.html"));
+            QVERIFY(record.result && record.result->value(u"bytes").toInteger() > 100);
+        }
+
+        // An answer larger than an app is given is refused to it, and recorded as refused.
+        m_host.requests.clear();
+        bridge.receive(request(10, QStringLiteral("resources/read"), {{QStringLiteral("uri"), QStringLiteral("data://appserver/large.txt")}}));
+        QTRY_COMPARE_WITH_TIMEOUT(sent.size(), parallel + 1, 15000);
+        const QJsonObject error = parse(sent.last().at(0).toString()).value(u"error").toObject();
+        QVERIFY2(error.value(u"message").toString().contains(QStringLiteral("at most 8 MB")), qPrintable(error.value(u"message").toString()));
+        QCOMPARE(m_host.requests.size(), 1);
+        QVERIFY(m_host.requests.constFirst().error && !m_host.requests.constFirst().result);
     }
 
     void teardown()

@@ -1,7 +1,7 @@
 // WorkspaceAppHost, the MCP App views' way to the workspace's servers, on a real Host with the demo
 // server: the tools as listed, calls through the host's pipeline (asked about as an app's, linked to
-// the call that rendered the app), resources read, link requests recorded, and a server that is not
-// there refused in words, always answered on the event loop.
+// the call that rendered the app), resources read, link requests and the app's other requests
+// recorded, and a server that is not there refused in words, always answered on the event loop.
 
 #include "approvalgates.h"
 #include "auditrecords.h"
@@ -149,17 +149,27 @@ void tst_WorkspaceAppHost::linkRequestsAreRecorded()
     m_apps->recordLinkRequest(demo, QUrl(u"https://example.com/allowed"_s),
                               ApprovalDecision{ApprovalDecision::Kind::AllowOnce, ApprovalDecision::Source::Human, {}, std::nullopt}, 0);
     m_apps->recordLinkRequest(demo, QUrl(u"https://example.com/denied"_s), ApprovalDecision::deny(QString()), 0);
+    // The app's other requests: a resource it read (its size, not its content), a summary of refused links.
+    m_apps->recordAppRequest(demo, AppRequestRecord{u"resources/read"_s, {{u"uri"_s, u"demo://info"_s}}, std::nullopt,
+                                                    QJsonObject{{u"bytes"_s, 42}}, std::nullopt}, 0);
+    m_apps->recordAppRequest(demo, AppRequestRecord{u"ui/open-link"_s, {{u"refusedLinks"_s, 997}}, ApprovalDecision::deny(u"not a web or mail link"_s),
+                                                    std::nullopt, Error{-32000, u"… and 997 more refused links from this app"_s, {}}}, 0);
 
     m_host.reset();
     const auto stored = storedRecords(auditPath(), {.types = {AuditRecordType::ServerRequest}});
     QVERIFY(stored);
-    QCOMPARE(namesOf(stored.value()), (QStringList{u"ui/open-link"_s, u"ui/open-link"_s}));
+    QCOMPARE(namesOf(stored.value()), (QStringList{u"ui/open-link"_s, u"ui/open-link"_s, u"resources/read"_s, u"ui/open-link"_s}));
     QCOMPARE(stored->at(0).initiator, CallInitiator::App);
     QCOMPARE(stored->at(0).serverName, u"demo"_s);
     QCOMPARE(stored->at(0).arguments.value(u"url"_s).toString(), u"https://example.com/allowed"_s);
     QCOMPARE(stored->at(0).decision, ApprovalDecision::Kind::AllowOnce);
     QCOMPARE(stored->at(1).decision, ApprovalDecision::Kind::Deny);
     QCOMPARE(stored->at(1).errorMessage, u"Link opening denied by user"_s);
+    QCOMPARE(stored->at(2).initiator, CallInitiator::App);
+    QCOMPARE(stored->at(2).arguments.value(u"uri"_s).toString(), u"demo://info"_s);
+    QCOMPARE(stored->at(3).arguments.value(u"refusedLinks"_s).toInt(), 997);
+    QCOMPARE(stored->at(3).decision, ApprovalDecision::Kind::Deny);
+    QCOMPARE(stored->at(3).errorMessage, u"… and 997 more refused links from this app"_s);
 }
 
 QTEST_GUILESS_MAIN(tst_WorkspaceAppHost)

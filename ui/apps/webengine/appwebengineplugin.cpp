@@ -74,6 +74,9 @@ QStringList permissionsFor(QWebEnginePage::Feature feature)
 
 // The relay runs in the main frame only, in its own script world: the app (a sandboxed frame
 // with an opaque origin) can neither see qt.webChannelTransport nor the relay's variables.
+// It keeps the app to its bounds before anything crosses to the host: a message that is too long
+// or over the budget is refused to the app from here (a request hears why at once), and the host
+// hears only how many were, at most once a second.
 const char *const relaySource = R"js(
 (function () {
   new QWebChannel(qt.webChannelTransport, function (channel) {
@@ -84,13 +87,39 @@ const char *const relaySource = R"js(
       frame.setAttribute('allow', relay.allow);
     frame.setAttribute('title', 'app');
     frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
+    var budget = relay.messageBurst;
+    var refilledAt = Date.now();
+    var refused = 0;
+    var lastWhy = '';
+    function refuse(data, why) {
+      if (data && typeof data === 'object' && typeof data.method === 'string' && data.id !== undefined
+          && data.id !== null && frame.contentWindow)
+        frame.contentWindow.postMessage({jsonrpc: '2.0', id: data.id, error: {code: -32000, message: why}}, '*');
+      lastWhy = why;
+      if (refused++ === 0)
+        setTimeout(function () { relay.refused(refused, lastWhy); refused = 0; }, 1000);
+    }
     window.addEventListener('message', function (event) {
       if (event.source !== frame.contentWindow)
         return;
       var text;
       try { text = JSON.stringify(event.data); } catch (e) { return; }
-      if (typeof text === 'string')
-        relay.post(text);
+      if (typeof text !== 'string')
+        return;
+      if (text.length > relay.maxMessageLength) {
+        refuse(event.data, 'the message has ' + text.length + ' characters; Toolgate takes at most ' + relay.maxMessageLength);
+        return;
+      }
+      var now = Date.now();
+      budget = Math.min(relay.messageBurst, budget + (now - refilledAt) * relay.messagesPerSecond / 1000);
+      refilledAt = now;
+      var cost = 1 + Math.floor(text.length / relay.lengthPerCost);
+      if (budget < cost) {
+        refuse(event.data, 'too many messages: Toolgate takes about ' + Math.floor(relay.messagesPerSecond) + ' a second; this one was refused');
+        return;
+      }
+      budget -= cost;
+      relay.post(text);
     });
     relay.deliver.connect(function (text) {
       if (frame.contentWindow)
@@ -172,24 +201,45 @@ class AppRelay final : public QObject
     Q_PROPERTY(QString html READ html CONSTANT)
     Q_PROPERTY(QString allow READ allow CONSTANT)
     Q_PROPERTY(QString sandbox READ sandbox CONSTANT)
+    Q_PROPERTY(int maxMessageLength READ maxMessageLength CONSTANT)
+    Q_PROPERTY(double messageBurst READ messageBurst CONSTANT)
+    Q_PROPERTY(double messagesPerSecond READ messagesPerSecond CONSTANT)
+    Q_PROPERTY(int lengthPerCost READ lengthPerCost CONSTANT)
 public:
     AppRelay(const AppWebViewSetup &setup, QObject *parent)
         : QObject(parent)
         , m_html(setup.html)
         , m_allow(allowAttribute(setup.permissions))
         , m_sandbox(sandboxAttribute(setup.permissions))
+        , m_maxMessageLength(setup.maxMessageLength)
+        , m_messageBurst(setup.messageBurst)
+        , m_messagesPerSecond(setup.messagesPerSecond)
+        , m_lengthPerCost(qMax(1, setup.lengthPerCost))
         , m_post(setup.post)
+        , m_console(setup.console)
     {
     }
     QString html() const { return m_html; }
     QString allow() const { return m_allow; }
     QString sandbox() const { return m_sandbox; }
+    int maxMessageLength() const { return m_maxMessageLength; }
+    double messageBurst() const { return m_messageBurst; }
+    double messagesPerSecond() const { return m_messagesPerSecond; }
+    int lengthPerCost() const { return m_lengthPerCost; }
 
 public slots:
     void post(const QString &message)
     {
         if (m_post)
             m_post(message);
+    }
+
+    /// The page refused count messages of the app since it last said so; why: the last one's reason.
+    void refused(int count, const QString &why)
+    {
+        if (m_console)
+            m_console(QCoreApplication::translate("Toolgate::AppView", "refused %n messages of the app (the last: %1)", nullptr, count)
+                          .arg(why.left(300)));
     }
 
 signals:
@@ -199,7 +249,12 @@ private:
     const QString m_html;
     const QString m_allow;
     const QString m_sandbox;
+    const int m_maxMessageLength;
+    const double m_messageBurst;
+    const double m_messagesPerSecond;
+    const int m_lengthPerCost;
     const std::function<void(const QString &)> m_post;
+    const std::function<void(const QString &)> m_console;
 };
 
 /// One app view: a QWebEngineView whose page holds the app in an <iframe sandbox="allow-scripts"
