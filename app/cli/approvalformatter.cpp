@@ -138,6 +138,24 @@ QString ApprovalFormatter::formatRun(const RunApprovalRequest &request)
         const QString arguments = QString::fromUtf8(JsonWriter::toIndentedJson(call.arguments, call.argumentOrder));
         text += Cli::tr("  Arguments (sent exactly as shown):\n") + Console::indented(Console::sanitized(arguments), QStringLiteral("    ")) + u'\n';
     }
+    if (!request.prompts.isEmpty()) {
+        text += Cli::tr("\nPrompts for the model %1:\n").arg(Console::sanitizedLine(request.model));
+        for (qsizetype i = 0; i < request.prompts.size(); ++i) {
+            const RunApprovalRequest::Prompt &prompt = request.prompts.at(i);
+            text += QStringLiteral("\n  %1. ").arg(request.calls.size() + i + 1) + Console::sanitizedLine(prompt.name) + u'\n';
+            text += row(Cli::tr("Server"), Console::sanitizedLine(prompt.server.name));
+            QStringList tools;
+            for (const QString &tool : prompt.tools)
+                tools.append(Console::toolName(tool));
+            text += row(Cli::tr("Tools"), tools.isEmpty() ? Cli::tr("all of the server's") : tools.join(QStringLiteral(", ")));
+            text += row(Cli::tr("Runs"), QString::number(prompt.runs));
+            text += Cli::tr("  Prompt:\n") + Console::indented(Console::sanitized(prompt.prompt), QStringLiteral("    ")) + u'\n';
+        }
+        text += request.sendModelCalls
+            ? Cli::tr("\nThe tool calls the model asks for are SENT to the server, each decided on its own as any call of a model "
+                      "(this approval covers none of them).\n")
+            : Cli::tr("\nThe tool calls the model asks for are recorded and judged, and none is sent to the server.\n");
+    }
     text += Cli::tr("\nOnly these calls, with exactly these arguments, are approved; any other is asked about on its own.\n");
     return text;
 }

@@ -11,7 +11,6 @@
 #include "core/common/error.h"
 #include "core/model/conversationturn.h"
 #include "core/model/modelclient.h"
-#include "core/model/modelkeys.h"
 #include "core/workspace/serverconnection.h"
 
 namespace Toolgate {
@@ -133,26 +132,17 @@ void ChatCommand::exposeTools(const QList<Tool> &tools)
 
 void ChatCommand::connectModel()
 {
-    const auto config = ChatModel::fromArguments(m_arguments);
-    if (!config) {
-        const ExitCode code = exitCodeFor(config.error());
-        m_context.printer->failure(config.error(), code);
-        done(code);
-        return;
-    }
-    // A key from the models file is in the keychain; one from --model-key-env is in hand already.
-    ModelKeys::fillKey(*m_context.secrets, config.value(), this, [this](const Result<ModelConfig> &filled) {
+    ChatModel::withKey(m_arguments, *m_context.secrets, m_context.audit, this, [this](const Result<ModelConfig> &config) {
         if (m_done)
             return;
-        if (!filled) {
-            m_context.printer->failure(filled.error(), ExitCode::Config);
-            done(ExitCode::Config);
+        if (!config) {
+            // A missing key in the keychain is a configuration error, as a name the file lacks.
+            const ExitCode code = exitCodeFor(config.error()) == ExitCode::Usage ? ExitCode::Usage : ExitCode::Config;
+            m_context.printer->failure(config.error(), code);
+            done(code);
             return;
         }
-        // Whatever is recorded from now on (a tool's arguments or result that repeat the key) has it redacted.
-        if (!filled->apiKey.isEmpty() && m_context.audit)
-            m_context.audit->addSecretValues({filled->apiKey});
-        m_client = ModelClient::create(filled.value());
+        m_client = ModelClient::create(config.value());
         begin();
     });
 }

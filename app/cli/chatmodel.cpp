@@ -2,7 +2,9 @@
 
 #include "app/cli/clitext.h"
 #include "app/cli/exitcode.h"
+#include "core/audit/auditlog.h"
 #include "core/common/error.h"
+#include "core/model/modelkeys.h"
 #include "core/model/modelsfile.h"
 
 #include <QDir>
@@ -58,6 +60,23 @@ Result<ModelConfig> ChatModel::fromArguments(const CliArguments &arguments)
         ErrorCode::ConfigError,
         Cli::tr("there is no model named \"%1\" in %2. Models: %3")
             .arg(arguments.model, QDir::toNativeSeparators(path), names.isEmpty() ? Cli::tr("(none)") : names.join(QStringLiteral(", "))));
+}
+
+void ChatModel::withKey(const CliArguments &arguments, SecretStore &secrets, AuditLog *audit, QObject *context,
+                        std::function<void(const Result<ModelConfig> &)> done)
+{
+    const auto config = fromArguments(arguments);
+    if (!config) {
+        QMetaObject::invokeMethod(context, [done, config] { done(config); }, Qt::QueuedConnection);
+        return;
+    }
+    // A key from the models file is in the keychain; one from --model-key-env is in hand already.
+    ModelKeys::fillKey(secrets, config.value(), context, [audit, done](const Result<ModelConfig> &filled) {
+        // Whatever is recorded from now on (a tool's arguments or result that repeat the key) has it redacted.
+        if (filled && !filled->apiKey.isEmpty() && audit)
+            audit->addSecretValues({filled->apiKey});
+        done(filled);
+    });
 }
 
 } // namespace Toolgate

@@ -6,6 +6,7 @@
 #include "app/cli/clitext.h"
 #include "app/cli/exitcode.h"
 #include "app/cli/interfacecommands.h"
+#include "core/collections/collection.h"
 #include "core/workspace/serverconfigfile.h"
 
 #include <QDir>
@@ -88,6 +89,16 @@ Result<void> expectCount(const QString &command, const QStringList &positional, 
     return {};
 }
 
+// The model given on the command line, for chat and run: a file's model by name, or one given in full.
+Result<void> checkModelOptions(const CliArguments &parsed)
+{
+    if (!parsed.modelUrl.isEmpty() && parsed.modelApi.isEmpty())
+        return usageError(Cli::tr("--model-url needs --model-api openai or --model-api anthropic"));
+    if (parsed.modelUrl.isEmpty() && (!parsed.modelApi.isEmpty() || !parsed.modelKeyEnv.isEmpty()))
+        return usageError(Cli::tr("--model-api and --model-key-env go with --model-url; a model from the models file has its own"));
+    return {};
+}
+
 } // namespace
 
 Result<CliArguments> CliArguments::parse(const QStringList &arguments)
@@ -150,6 +161,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
             ok = flag(parsed.noWait);
         } else if (name == QLatin1String("--no-sandbox")) {
             ok = flag(parsed.noSandbox);
+        } else if (name == QLatin1String("--send-model-calls")) {
+            ok = flag(parsed.sendModelCalls);
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
@@ -161,7 +174,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--model-url") || name == QLatin1String("--model-api")
                    || name == QLatin1String("--model-key-env") || name == QLatin1String("--tool")
                    || name == QLatin1String("--max-rounds") || name == QLatin1String("--grant")
-                   || name == QLatin1String("--network")) {
+                   || name == QLatin1String("--network") || name == QLatin1String("--runs")) {
             const auto v = value();
             if (!v)
                 return v.error();
@@ -190,6 +203,12 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 if (!isNumber || rounds < 1 || rounds > 1000)
                     return usageError(Cli::tr("--max-rounds wants a whole number from 1 to 1000, not \"%1\"").arg(v.value()));
                 parsed.maxRounds = rounds;
+            } else if (name == QLatin1String("--runs")) {
+                bool isNumber = false;
+                const int runs = v.value().toInt(&isNumber);
+                if (!isNumber || runs < 1 || runs > Collection::maxRuns)
+                    return usageError(Cli::tr("--runs wants a whole number from 1 to %1, not \"%2\"").arg(Collection::maxRuns).arg(v.value()));
+                parsed.runs = runs;
             } else if (name == QLatin1String("--url")) {
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
@@ -261,9 +280,13 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     if (!parsed.againstServer.isEmpty() && parsed.command != CliCommand::Diff)
         return usageError(Cli::tr("--against-server only goes with diff"));
     const bool modelOptions = !parsed.model.isEmpty() || !parsed.modelUrl.isEmpty() || !parsed.modelApi.isEmpty()
-        || !parsed.modelKeyEnv.isEmpty() || !parsed.exposedTools.isEmpty() || parsed.maxRounds;
-    if (modelOptions && parsed.command != CliCommand::Chat)
-        return usageError(Cli::tr("--model, --model-url, --model-api, --model-key-env, --tool and --max-rounds only go with chat"));
+        || !parsed.modelKeyEnv.isEmpty();
+    if (modelOptions && parsed.command != CliCommand::Chat && parsed.command != CliCommand::Run)
+        return usageError(Cli::tr("--model, --model-url, --model-api and --model-key-env only go with chat and run"));
+    if ((!parsed.exposedTools.isEmpty() || parsed.maxRounds) && parsed.command != CliCommand::Chat)
+        return usageError(Cli::tr("--tool and --max-rounds only go with chat"));
+    if ((parsed.runs || parsed.sendModelCalls) && parsed.command != CliCommand::Run)
+        return usageError(Cli::tr("--runs and --send-model-calls only go with run"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.
     if (parsed.noWait)
         parsed.runAsTask = true;
@@ -321,10 +344,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (parsed.model.isEmpty())
             return usageError(Cli::tr("chat needs a model: --model NAME (from the models file), or --model-url URL --model-api "
                                       "openai|anthropic --model MODEL"));
-        if (!parsed.modelUrl.isEmpty() && parsed.modelApi.isEmpty())
-            return usageError(Cli::tr("--model-url needs --model-api openai or --model-api anthropic"));
-        if (parsed.modelUrl.isEmpty() && (!parsed.modelApi.isEmpty() || !parsed.modelKeyEnv.isEmpty()))
-            return usageError(Cli::tr("--model-api and --model-key-env go with --model-url; a model from the models file has its own"));
+        if (const auto checked = checkModelOptions(parsed); !checked)
+            return checked.error();
         if (positional.size() > 1)
             return usageError(Cli::tr("chat takes one question; put it in quotes: chat --model NAME \"%1 ...\"").arg(positional.first()));
         if (!positional.isEmpty()) {
@@ -378,6 +399,19 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         if (!counted)
             return counted.error();
         parsed.target = positional.first();
+        if (modelOptions) {
+            if (parsed.model.isEmpty())
+                return usageError(Cli::tr("--model-url, --model-api and --model-key-env need --model MODEL, the model's name"));
+            if (const auto checked = checkModelOptions(parsed); !checked)
+                return checked.error();
+        }
+        // A model's calls are each decided on their own: a standing yes would let a model run anything.
+        if (parsed.sendModelCalls && parsed.yes) {
+            return usageError(Cli::tr("--yes does not go with --send-model-calls: a model's tool calls are never approved wholesale. "
+                                      "At a terminal you approve the run and decide each call the model asks for"));
+        }
+        if (parsed.sendModelCalls && !modelOptions)
+            return usageError(Cli::tr("--send-model-calls needs a model for the collection's prompts: --model NAME"));
         break;
     }
     case CliCommand::Task: {
@@ -566,9 +600,9 @@ Exit codes:
   6    the call was denied
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
-  9    run: a call got no result, or an expectation did not hold
+  9    run: a call got no result, an expectation did not hold, or a run of a prompt did not pass
   10   diff: the two interfaces differ
-  11   chat: the model could not be reached, refused the request or sent an unusable reply
+  11   chat, run: the model could not be reached, refused the request or sent an unusable reply
   12   chat: the model still asked for tools after --max-rounds replies
   130  interrupted (Ctrl-C or SIGTERM)
 )").arg(QDir::toNativeSeparators(ServerConfigFile::defaultPath())) + RunCommand::helpText() + ChatCommand::helpText() + TerminalServerTrust::helpText()

@@ -70,6 +70,11 @@ struct CliArguments
     /// run: --var name=value (overriding the collection's variables) and --junit FILE; target is the collection.
     QStringList variables;
     QString junitPath;
+    /// run --runs N: how often each prompt of the collection is tried (overrides the file's "runs").
+    std::optional<int> runs;
+    /// run --send-model-calls: the tool calls the model asks for are sent (each decided on its own);
+    /// without it they are recorded only.
+    bool sendModelCalls = false;
 
     /// snapshot -o FILE: where to write the snapshot (empty or "-": stdout).
     QString outputPath;
@@ -78,7 +83,7 @@ struct CliArguments
     /// diff --against-server NAME: the configured server whose interface the server is compared with.
     QString againstServer;
 
-    /// chat: the model, by its name in the models file, or (with modelUrl) as the server knows it (--model).
+    /// chat, run: the model, by its name in the models file, or (with modelUrl) as the server knows it (--model).
     QString model;
     /// chat --model-url URL --model-api openai|anthropic: a model given on the command line, not from the file.
     QString modelUrl;

@@ -316,6 +316,7 @@ void CliRunner::onReady()
     m_command = std::make_unique<CommandRunner>(m_connection, m_arguments, m_host->toolCalls(), m_printer.get());
     if (m_other)
         m_command->setOtherConnection(m_other);
+    m_command->setModelKeys(m_host->secretStore(), m_host->audit());
     connect(m_command.get(), &CommandRunner::finished, this, [this](int exitCode) { finish(ExitCode(exitCode)); });
     m_command->start();
 }

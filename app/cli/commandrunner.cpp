@@ -65,6 +65,12 @@ CommandRunner::CommandRunner(ServerConnection *connection, CliArguments argument
 
 CommandRunner::~CommandRunner() = default;
 
+void CommandRunner::setModelKeys(SecretStore *secrets, AuditLog *audit)
+{
+    m_secrets = secrets;
+    m_audit = audit;
+}
+
 void CommandRunner::setOtherConnection(ServerConnection *other)
 {
     m_other = other;
@@ -138,6 +144,7 @@ void CommandRunner::start()
         return;
     case CliCommand::Run:
         m_run = std::make_unique<RunCommand>(m_connection, m_arguments, m_pipeline);
+        m_run->setModelKeys(m_secrets, m_audit);
         connect(m_run.get(), &RunCommand::finished, this, [this](int exitCode) { done(ExitCode(exitCode)); });
         m_run->start();
         return;

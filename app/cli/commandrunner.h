@@ -14,7 +14,9 @@
 
 namespace Toolgate {
 
+class AuditLog;
 class ClientSession;
+class SecretStore;
 class OutputPrinter;
 class RunCommand;
 class ServerConnection;
@@ -40,6 +42,8 @@ public:
 
     /// diff --against-server: the second server (ready, not owned), whose interface the first's is compared with.
     void setOtherConnection(ServerConnection *other);
+    /// For run --model: where a models file's key is kept, and the audit log to redact it from.
+    void setModelKeys(SecretStore *secrets, AuditLog *audit);
 
     /// Sends the command's requests; finished() follows.
     void start();
@@ -75,6 +79,8 @@ private:
 
     QPointer<ServerConnection> m_connection;
     QPointer<ServerConnection> m_other;
+    SecretStore *m_secrets = nullptr;
+    AuditLog *m_audit = nullptr;
     ClientSession *m_session;
     ServerIdentity m_server;
     CliArguments m_arguments;

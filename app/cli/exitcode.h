@@ -14,9 +14,9 @@ namespace Toolgate {
 ///   6   the call was denied (at the prompt, or no answer)
 ///   7   the tool arguments are invalid (do not match the tool's input schema)
 ///   8   audit verify: the audit log was changed after it was written
-///   9   run: a call of the collection failed or an expectation did not hold
+///   9   run: a call of the collection failed, an expectation did not hold or a run of a prompt failed
 ///   10  diff: the two interfaces differ (added, removed or changed items)
-///   11  chat: the model could not be reached, refused the request or sent an unusable reply
+///   11  chat, run: the model could not be reached, refused the request or sent an unusable reply
 ///   12  chat: the model still asked for tools when the bound on rounds (--max-rounds) was reached
 ///   130 interrupted (Ctrl-C or SIGTERM)
 enum class ExitCode : int {

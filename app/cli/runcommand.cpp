@@ -1,4 +1,5 @@
 #include "app/cli/runcommand.h"
+#include "app/cli/chatmodel.h"
 #include "app/cli/clitext.h"
 
 #include "core/collections/collection.h"
@@ -7,6 +8,7 @@
 #include "core/common/error.h"
 #include "app/cli/console.h"
 #include "core/jsonrpc/jsonwriter.h"
+#include "core/model/modelclient.h"
 #include "core/workspace/serverconnection.h"
 
 #include <QDir>
@@ -53,6 +55,32 @@ QJsonObject reportJson(const RunReport &report)
                           {QStringLiteral("expectations"), expectations}};
         if (!call.problem().isEmpty())
             entry.insert(QStringLiteral("problem"), call.problem());
+        if (call.isPrompt) {
+            entry.remove(QStringLiteral("tool"));
+            entry.remove(QStringLiteral("arguments"));
+            entry.remove(QStringLiteral("outcome"));
+            entry.remove(QStringLiteral("expectations"));
+            entry.insert(QStringLiteral("prompt"), call.prompt);
+            entry.insert(QStringLiteral("runs"), call.plannedRuns);
+            entry.insert(QStringLiteral("passedRuns"), call.passedRuns());
+            QJsonArray runs;
+            for (const PromptRunReport &run : call.promptRuns) {
+                QJsonArray modelCalls;
+                for (const ModelCallSeen &seen : run.calls) {
+                    QJsonObject modelCall{{QStringLiteral("tool"), seen.tool}, {QStringLiteral("exposed"), seen.exposed},
+                                          {QStringLiteral("arguments"), seen.arguments}, {QStringLiteral("argumentsText"), seen.argumentsText}};
+                    if (!seen.outcome.isEmpty())
+                        modelCall.insert(QStringLiteral("outcome"), seen.outcome);
+                    modelCalls.append(modelCall);
+                }
+                QJsonObject runJson{{QStringLiteral("passed"), run.passed}, {QStringLiteral("calls"), modelCalls},
+                                    {QStringLiteral("answer"), run.answer}, {QStringLiteral("durationMs"), double(run.durationMs)}};
+                if (!run.problem.isEmpty())
+                    runJson.insert(QStringLiteral("problem"), run.problem);
+                runs.append(runJson);
+            }
+            entry.insert(QStringLiteral("runReports"), runs);
+        }
         calls.append(entry);
     }
     QJsonObject json{{QStringLiteral("collection"), report.collectionName},
@@ -98,6 +126,17 @@ Result<void> RunCommand::prepare(CliArguments &arguments)
     }
     if (!serverGiven && servers.size() == 1)
         arguments.serverName = servers.first();
+    const bool modelGiven = !arguments.model.isEmpty();
+    if (collection->hasPrompts() && !modelGiven) {
+        return usageError(Cli::tr("this collection has prompts for a model; name the model: --model NAME (from the models file), "
+                                  "or --model-url URL --model-api openai|anthropic --model MODEL"));
+    }
+    if (!collection->hasPrompts() && (modelGiven || arguments.runs))
+        return usageError(Cli::tr("--model, --runs and --send-model-calls go with a collection that has prompts; this one has none"));
+    if (modelGiven) {
+        if (const auto model = ChatModel::fromArguments(arguments); !model)
+            return model.error();
+    }
     // Every call goes to the one server this run connects to; here only the variables are checked.
     const auto resolved = collection->resolve(overrides.value(), QStringLiteral("-"));
     if (!resolved)
@@ -118,10 +157,18 @@ Collections:
   --var name=value    a value for ${name} in the calls' arguments (repeatable); read as JSON
                       when it is valid JSON (3, true, "text"), else as text
   --junit FILE        also write the report as JUnit XML, for CI systems
+  --model NAME        the model a collection's prompts go to (as chat takes it: a model of
+                      the models file, or --model-url URL --model-api openai|anthropic
+                      --model MODEL [--model-key-env VAR])
+  --runs N            try each prompt N times (instead of its "runs")
+  --send-model-calls  send the tool calls the model asks for, each decided on its own as
+                      in chat (not with --yes); without it they are recorded, not sent
   Before the run, every call is shown with its exact arguments and approved once, as a
-  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
-  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
-  hold; 0: every expectation held.
+  whole (--yes approves exactly the listed calls), and so are the prompts, the model and
+  whether its calls are sent. A call whose arguments differ from those shown is asked
+  about on its own. Exit code 9: a call failed, an expectation did not hold or a run of a
+  prompt did not pass; 11: the model could not be reached or replied unusably; 0: every
+  expectation held and every run passed.
 )").arg(QDir::toNativeSeparators(Collection::defaultFolder()));
 }
 
@@ -133,7 +180,18 @@ RunCommand::RunCommand(ServerConnection *connection, CliArguments arguments, Too
 {
 }
 
-RunCommand::~RunCommand() = default;
+RunCommand::~RunCommand()
+{
+    // The runner first: it stops what it still asks of the model while the client is there.
+    m_runner.reset();
+    m_model.reset();
+}
+
+void RunCommand::setModelKeys(SecretStore *secrets, AuditLog *audit)
+{
+    m_secrets = secrets;
+    m_audit = audit;
+}
 
 void RunCommand::start()
 {
@@ -145,12 +203,39 @@ void RunCommand::start()
     }
     const auto overrides = variablesOf(m_arguments.variables);
     const QString server = m_connection->identity().name;
-    const auto calls = overrides ? collection->resolve(overrides.value(), server) : Result<QList<ResolvedCall>>(overrides.error());
+    auto calls = overrides ? collection->resolve(overrides.value(), server) : Result<QList<ResolvedCall>>(overrides.error());
     if (!calls) {
         Console::error(calls.error().message);
         done(exitCodeFor(calls.error()));
         return;
     }
+    if (m_arguments.runs) {
+        for (ResolvedCall &call : calls.value()) {
+            if (call.isPrompt())
+                call.runs = *m_arguments.runs;
+        }
+    }
+    const QString name = collection->name.isEmpty() ? QFileInfo(m_arguments.target).completeBaseName() : collection->name;
+    if (m_arguments.model.isEmpty() || !m_secrets) {
+        startRun(name, calls.value());
+        return;
+    }
+    ChatModel::withKey(m_arguments, *m_secrets, m_audit, this, [this, name, resolved = calls.value()](const Result<ModelConfig> &config) {
+        if (m_done)
+            return;
+        if (!config) {
+            Console::error(config.error().message);
+            done(exitCodeFor(config.error()) == ExitCode::Usage ? ExitCode::Usage : ExitCode::Config);
+            return;
+        }
+        m_model = ModelClient::create(config.value());
+        startRun(name, resolved);
+    });
+}
+
+void RunCommand::startRun(const QString &name, const QList<ResolvedCall> &calls)
+{
+    const QString server = m_connection->identity().name;
     QPointer<ServerConnection> connection = m_connection;
     m_runner = std::make_unique<CollectionRunner>(
         m_pipeline, [connection, server](const QString &name) -> Result<CallTarget *> {
@@ -166,12 +251,18 @@ void RunCommand::start()
         Console::err(Cli::tr("Running %1/%2: %3 (%4)...\n")
                          .arg(index + 1)
                          .arg(m_runner->report().calls.size())
-                         .arg(Console::sanitizedLine(call.name), Console::toolName(call.tool)));
+                         .arg(Console::sanitizedLine(call.name), call.isPrompt ? Cli::tr("a prompt, %n run(s)", nullptr, call.plannedRuns)
+                                                                               : Console::toolName(call.tool)));
     });
     connect(m_runner.get(), &CollectionRunner::callFinished, this, &RunCommand::printCall);
+    connect(m_runner.get(), &CollectionRunner::promptRunFinished, this, [this](int index, int run) {
+        const CallReport &call = m_runner->report().calls.at(index);
+        Console::err(Cli::tr("  run %1/%2: %3\n").arg(run + 1).arg(call.plannedRuns).arg(call.promptRuns.at(run).passed ? Cli::tr("passed") : Cli::tr("FAILED")));
+    });
     connect(m_runner.get(), &CollectionRunner::finished, this, &RunCommand::runFinished);
-    const QString name = collection->name.isEmpty() ? QFileInfo(m_arguments.target).completeBaseName() : collection->name;
-    m_runner->start(name, calls.value());
+    if (m_model)
+        m_runner->setModel(m_model.get(), m_arguments.sendModelCalls);
+    m_runner->start(name, calls);
 }
 
 void RunCommand::interrupt()
@@ -188,6 +279,10 @@ void RunCommand::printCall(int index)
     if (m_arguments.json)
         return;
     const CallReport &call = m_runner->report().calls.at(index);
+    if (call.isPrompt) {
+        printPrompt(call);
+        return;
+    }
     QString text = (call.passed() ? Cli::tr("  ok      ") : Cli::tr("  FAILED  "))
         + Cli::tr("%1 (%2 on %3, %4)\n").arg(Console::sanitizedLine(call.name), Console::toolName(call.tool), Console::sanitizedLine(call.server), seconds(call.durationMs));
     if (!call.problem().isEmpty())
@@ -202,10 +297,31 @@ void RunCommand::printCall(int index)
     Console::out(text);
 }
 
+void RunCommand::printPrompt(const CallReport &call)
+{
+    QString text = (call.passed() ? Cli::tr("  ok      ") : Cli::tr("  FAILED  "))
+        + Cli::tr("%1 (a prompt on %2: %3 of %4 runs passed, %5)\n")
+              .arg(Console::sanitizedLine(call.name), Console::sanitizedLine(call.server))
+              .arg(call.passedRuns())
+              .arg(call.plannedRuns)
+              .arg(seconds(call.durationMs));
+    if (!call.problem().isEmpty())
+        text += QStringLiteral("          ") + Console::sanitizedLine(call.problem()) + u'\n';
+    for (qsizetype i = 0; i < call.promptRuns.size(); ++i) {
+        const PromptRunReport &run = call.promptRuns.at(i);
+        if (!run.passed)
+            text += Cli::tr("          run %1 FAILED: ").arg(i + 1) + Console::sanitizedLine(run.problem) + u'\n';
+    }
+    Console::out(text);
+}
+
 void RunCommand::runFinished()
 {
     const RunReport &report = m_runner->report();
     ExitCode code = report.passed() ? ExitCode::Success : ExitCode::ExpectationFailed;
+    // The model not answering is not its choice of calls: a run that could not judge it says so.
+    if (report.modelFailed())
+        code = ExitCode::ModelFailed;
     if (report.error)
         code = exitCodeFor(report.error.value());
     if (m_interrupted)

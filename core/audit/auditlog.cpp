@@ -702,6 +702,8 @@ void AuditLog::writeRunDecision(const RunApprovalRequest &request, const Approva
     event.kind = decision.allows() ? AuditConnectionEvent::Kind::RunApproved : AuditConnectionEvent::Kind::RunDenied;
     if (!request.calls.isEmpty())
         event.server = request.calls.first().server;
+    else if (!request.prompts.isEmpty())
+        event.server = request.prompts.first().server;
     event.initiator = request.initiator;
     event.message = decision.allows()
         ? QCoreApplication::translate("Toolgate::AuditLog", "the collection run \"%1\" was approved as a whole (calls: %2)").arg(request.runName).arg(request.calls.size())
@@ -719,6 +721,20 @@ void AuditLog::writeRunDecision(const RunApprovalRequest &request, const Approva
     event.details = QJsonObject{{QStringLiteral("collection"), request.runName},
                                 {QStringLiteral("decidedBy"), decision.source == ApprovalDecision::Source::Human ? QStringLiteral("human") : QStringLiteral("rule")},
                                 {QStringLiteral("calls"), calls}};
+    if (!request.prompts.isEmpty()) {
+        // What the model is asked, and whether its calls were to be sent: the run's own word on it.
+        QJsonArray prompts;
+        for (const RunApprovalRequest::Prompt &prompt : request.prompts) {
+            prompts.append(QJsonObject{{QStringLiteral("name"), prompt.name},
+                                       {QStringLiteral("server"), prompt.server.name},
+                                       {QStringLiteral("prompt"), prompt.prompt},
+                                       {QStringLiteral("tools"), QJsonArray::fromStringList(prompt.tools)},
+                                       {QStringLiteral("runs"), prompt.runs}});
+        }
+        event.details.insert(QStringLiteral("prompts"), prompts);
+        event.details.insert(QStringLiteral("model"), request.model);
+        event.details.insert(QStringLiteral("sendModelCalls"), request.sendModelCalls);
+    }
     recordConnectionEvent(event);
 }
 

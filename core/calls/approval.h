@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -88,8 +89,22 @@ struct RunApprovalRequest
         /// with their keys in this order (as the collection's file wrote them).
         JsonKeyOrder argumentOrder;
     };
+    /// A prompt of the run (evaluating a model): what the model is asked, how often, with which tools.
+    struct Prompt
+    {
+        QString name; ///< the entry's name in the run (display only)
+        ServerIdentity server;
+        QString prompt;
+        QStringList tools; ///< the tools offered to the model; empty: all of the server's
+        int runs = 1;
+    };
     QString runName; ///< the collection's name
     QList<Entry> calls;
+    QList<Prompt> prompts;
+    QString model; ///< the model the prompts go to (its name and address), when there are prompts
+    /// The model's tool calls are sent (each decided on its own, as any model's call); false: they are
+    /// only recorded, and none is sent.
+    bool sendModelCalls = false;
     CallInitiator initiator = CallInitiator::Gui;
 };
 

@@ -20,6 +20,9 @@ public:
     const QString &runName() const { return m_request.runName; }
     /// The calls that were approved (used or not).
     const QList<RunApprovalRequest::Entry> &calls() const { return m_request.calls; }
+    /// Whether the run sends the tool calls a model asks for in its prompts (each then decided as any
+    /// model's call, never by this approval); otherwise they are recorded and not sent.
+    bool sendsModelCalls() const { return m_request.sendModelCalls; }
     /// How many approved calls have not been made yet.
     int remaining() const;
     /// The reason recorded with each call it covers: "approved with the collection run <name>".

@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QSet>
 
+#include <algorithm>
+
 namespace Toolgate {
 
 namespace {
@@ -125,6 +127,84 @@ QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, Q
         return object;
     }
     return value;
+}
+
+// The fields of a prompt entry, in the order the documentation shows them.
+void appendPrompt(QByteArray &out, const SavedCall &call)
+{
+    out += ",\"prompt\":";
+    JsonWriter::appendString(out, call.prompt);
+    if (!call.exposedTools.isEmpty()) {
+        out += ",\"tools\":";
+        JsonWriter::appendValue(out, QJsonArray::fromStringList(call.exposedTools));
+    }
+    if (call.runs > 0)
+        out += ",\"runs\":" + QByteArray::number(call.runs);
+    out += ",\"expectCalls\":[";
+    for (qsizetype i = 0; i < call.expectedCalls.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += "{\"tool\":";
+        JsonWriter::appendString(out, call.expectedCalls.at(i).tool);
+        if (!call.expectedCalls.at(i).expectations.isEmpty()) {
+            out += ",\"expect\":[";
+            const QList<Expectation> &checks = call.expectedCalls.at(i).expectations;
+            for (qsizetype e = 0; e < checks.size(); ++e) {
+                if (e > 0)
+                    out += ',';
+                JsonWriter::appendObject(out, checks.at(e).toJson(), JsonKeyOrder::fromKeys({QStringLiteral("name"), QStringLiteral("pointer")}));
+            }
+            out += ']';
+        }
+        out += '}';
+    }
+    out += ']';
+}
+
+// A prompt entry: "prompt", "tools", "runs" and "expectCalls" (a tool call's fields have no place in it).
+Result<void> readPrompt(const QJsonObject &object, const QString &where, SavedCall *call)
+{
+    const auto problem = [&where](const QString &message) { return makeError(ErrorCode::ConfigError, where + QStringLiteral(": ") + message); };
+    const QJsonValue prompt = object.value(QLatin1String("prompt"));
+    if (!prompt.isString() || prompt.toString().trimmed().isEmpty())
+        return problem(QCoreApplication::translate("Toolgate::Collection", "\"prompt\" must be the text the model is asked"));
+    call->prompt = prompt.toString();
+    for (const char *key : {"tool", "arguments", "expect"}) {
+        if (object.contains(QLatin1String(key))) {
+            return problem(QCoreApplication::translate("Toolgate::Collection", "a prompt has no \"%1\": the model chooses the tool and writes the arguments; "
+                                                                               "put what you expect of them under \"expectCalls\"")
+                               .arg(QLatin1String(key)));
+        }
+    }
+    const QJsonValue tools = object.value(QLatin1String("tools"));
+    const auto isText = [](const QJsonValue &v) { return v.isString() && !v.toString().isEmpty(); };
+    const QJsonArray toolList = tools.toArray();
+    if (!tools.isUndefined() && (!tools.isArray() || !std::all_of(toolList.begin(), toolList.end(), isText)))
+        return problem(QCoreApplication::translate("Toolgate::Collection", "\"tools\" must be a list of tool names, such as [\"add\"]"));
+    for (const QJsonValue &tool : toolList)
+        call->exposedTools.append(tool.toString());
+    const QJsonValue runs = object.value(QLatin1String("runs"));
+    if (!runs.isUndefined()) {
+        const double n = runs.toDouble();
+        if (!runs.isDouble() || n < 1 || n > Collection::maxRuns || n != double(int(n))) {
+            return problem(QCoreApplication::translate("Toolgate::Collection", "\"runs\" must be a whole number from 1 to %1 (how often the prompt is tried)")
+                               .arg(Collection::maxRuns));
+        }
+        call->runs = int(n);
+    }
+    const QJsonValue expectCalls = object.value(QLatin1String("expectCalls"));
+    if (!expectCalls.isArray()) {
+        return problem(QCoreApplication::translate("Toolgate::Collection", "\"expectCalls\" must be the list of tool calls expected of the model "
+                                                                           "([] when it should call none)"));
+    }
+    const QJsonArray expected = expectCalls.toArray();
+    for (qsizetype i = 0; i < expected.size(); ++i) {
+        auto parsed = ExpectedCall::fromJson(expected.at(i), QCoreApplication::translate("Toolgate::Collection", "%1, expected call %2").arg(where).arg(i + 1));
+        if (!parsed)
+            return parsed.error();
+        call->expectedCalls.append(parsed.value());
+    }
+    return {};
 }
 
 } // namespace
@@ -240,6 +320,12 @@ Result<Collection> Collection::fromJson(const QByteArray &text, const QString &s
         if (!server.isUndefined() && !server.isString())
             return broken(source, QCoreApplication::translate("Toolgate::Collection", "%1: \"server\" must be a server's name, as text").arg(where));
         call.server = server.toString();
+        if (object.contains(QLatin1String("prompt"))) {
+            if (const Result<void> read = readPrompt(object, where, &call); !read)
+                return broken(source, read.error().message);
+            collection.calls.append(call);
+            continue;
+        }
         const QJsonValue tool = object.value(QLatin1String("tool"));
         if (!tool.isString() || tool.toString().isEmpty())
             return broken(source, QCoreApplication::translate("Toolgate::Collection", "%1: \"tool\" is missing; it names the tool to call").arg(where));
@@ -292,6 +378,11 @@ QByteArray Collection::toJson() const
             out += ",\"server\":";
             JsonWriter::appendString(out, call.server);
         }
+        if (call.isPrompt()) {
+            appendPrompt(out, call);
+            out += '}';
+            continue;
+        }
         out += ",\"tool\":";
         JsonWriter::appendString(out, call.tool);
         out += ",\"arguments\":";
@@ -343,12 +434,24 @@ Result<QList<ResolvedCall>> Collection::resolve(const QJsonObject &overrides, co
             problems.append(QCoreApplication::translate("Toolgate::Collection", "%1 names no server; give one with --server NAME").arg(where));
         QStringList unknown;
         r.arguments = substituteValue(call.arguments, values, &unknown, &budget).toObject();
-        for (Expectation e : call.expectations) {
+        const auto fillIn = [&](Expectation e) {
             if (e.kind == Expectation::Kind::TextContains || e.kind == Expectation::Kind::PointerMatches)
                 e.text = substituteText(e.text, values, &unknown, &budget);
             if (e.kind == Expectation::Kind::PointerEquals)
                 e.value = substituteValue(e.value, values, &unknown, &budget);
-            r.expectations.append(e);
+            return e;
+        };
+        for (const Expectation &e : call.expectations)
+            r.expectations.append(fillIn(e));
+        if (call.isPrompt()) {
+            r.prompt = substituteText(call.prompt, values, &unknown, &budget);
+            r.exposedTools = call.exposedTools;
+            r.runs = qMax(1, call.runs);
+            for (ExpectedCall expected : call.expectedCalls) {
+                for (Expectation &e : expected.expectations)
+                    e = fillIn(e);
+                r.expectedCalls.append(expected);
+            }
         }
         for (const QString &name : std::as_const(unknown)) {
             problems.append(QCoreApplication::translate("Toolgate::Collection", "%1 uses the variable ${%2}, which has no value: give it with --var %2=VALUE or under \"variables\" in the collection")
@@ -383,6 +486,11 @@ Result<std::pair<QString, QJsonValue>> Collection::parseVariable(const QString &
     if (error.error == QJsonParseError::NoError && document.array().size() == 1)
         return std::pair<QString, QJsonValue>(name, document.array().at(0));
     return std::pair<QString, QJsonValue>(name, QJsonValue(text));
+}
+
+bool Collection::hasPrompts() const
+{
+    return std::any_of(calls.cbegin(), calls.cend(), [](const SavedCall &call) { return call.isPrompt(); });
 }
 
 QStringList Collection::servers() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/collections/expectation.h"
+#include "core/collections/expectedcall.h"
 
 #include "core/common/jsonkeyorder.h"
 #include "core/common/result.h"
@@ -24,6 +25,14 @@ struct SavedCall
     JsonKeyOrder argumentOrder;   ///< the order the file wrote the arguments' keys in
     QList<Expectation> expectations;
 
+    // Or a prompt to a model instead of a tool call (docs/collections.md, "Evaluating a model"):
+    QString prompt;                    ///< "prompt": not empty makes this a prompt (tool and arguments unused)
+    QStringList exposedTools;          ///< "tools": the server's tools offered to the model; empty: all of them
+    int runs = 0;                      ///< "runs": how often the prompt is tried; 0: not given (once)
+    QList<ExpectedCall> expectedCalls; ///< "expectCalls": the tool calls expected of the model, in order
+
+    bool isPrompt() const { return !prompt.isEmpty(); }
+
     /// A finished call saved as it was sent (its server, tool, and arguments in the order sent), expecting
     /// what it showed: {"isError": …} as it answered, and {"matchesOutputSchema": true} when its structured
     /// content matched. For "Save…" in the app; the person edits name and expectations afterwards.
@@ -39,6 +48,13 @@ struct ResolvedCall
     QJsonObject arguments;
     JsonKeyOrder argumentOrder;
     QList<Expectation> expectations;
+
+    QString prompt; ///< not empty: a prompt (its ${variables} filled in), tried runs times
+    QStringList exposedTools;
+    int runs = 1;
+    QList<ExpectedCall> expectedCalls;
+
+    bool isPrompt() const { return !prompt.isEmpty(); }
 };
 
 /// A collection (issue 19): named saved calls with expectations, run together (CollectionRunner), kept
@@ -51,6 +67,7 @@ struct Collection
     static constexpr qint64 maxFileSize = 32 * 1024 * 1024;   ///< bytes of a collection file
     static constexpr qsizetype maxCalls = 10000;               ///< calls in one collection
     static constexpr qint64 maxFilledIn = 32 * 1024 * 1024;    ///< characters ${variables} add to one run
+    static constexpr int maxRuns = 1000;                       ///< runs of one prompt (each asks the model)
 
     QString name;
     QString description;
@@ -79,6 +96,8 @@ struct Collection
     static Result<std::pair<QString, QJsonValue>> parseVariable(const QString &assignment);
     /// The servers the calls name, each once, in order of first use.
     QStringList servers() const;
+    /// Whether any entry is a prompt to a model (the run then needs one).
+    bool hasPrompts() const;
 };
 
 } // namespace Toolgate

@@ -3,6 +3,7 @@
 #include "core/calls/calltarget.h"
 #include "core/calls/runapproval.h"
 #include "core/common/error.h"
+#include "core/model/modelclient.h"
 
 #include <QCoreApplication>
 
@@ -15,8 +16,15 @@ bool CallReport::answered() const
     return outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError;
 }
 
+int CallReport::passedRuns() const
+{
+    return int(std::count_if(promptRuns.cbegin(), promptRuns.cend(), [](const PromptRunReport &run) { return run.passed; }));
+}
+
 bool CallReport::passed() const
 {
+    if (isPrompt)
+        return made && plannedRuns > 0 && passedRuns() == plannedRuns;
     if (!answered())
         return false;
     return std::all_of(expectations.cbegin(), expectations.cend(), [](const ExpectationResult &r) { return r.passed; });
@@ -26,6 +34,8 @@ QString CallReport::problem() const
 {
     if (!made)
         return QCoreApplication::translate("Toolgate::CollectionRunner", "the call was not made");
+    if (isPrompt)
+        return outcome.error.message;
     if (answered())
         return {};
     const QString why = outcome.error.message.isEmpty() ? ToolCallOutcome::kindName(outcome.kind) : outcome.error.message;
@@ -51,6 +61,13 @@ int RunReport::failedExpectations() const
     return failed;
 }
 
+bool RunReport::modelFailed() const
+{
+    return std::any_of(calls.cbegin(), calls.cend(), [](const CallReport &call) {
+        return std::any_of(call.promptRuns.cbegin(), call.promptRuns.cend(), [](const PromptRunReport &run) { return run.modelFailed; });
+    });
+}
+
 CollectionRunner::CollectionRunner(ToolCallPipeline *pipeline, TargetFinder targets, CallInitiator initiator, QObject *parent)
     : QObject(parent)
     , m_pipeline(pipeline)
@@ -60,6 +77,12 @@ CollectionRunner::CollectionRunner(ToolCallPipeline *pipeline, TargetFinder targ
 }
 
 CollectionRunner::~CollectionRunner() = default;
+
+void CollectionRunner::setModel(ModelClient *client, bool sendCalls)
+{
+    m_model = client;
+    m_sendModelCalls = sendCalls;
+}
 
 void CollectionRunner::start(const QString &runName, const QList<ResolvedCall> &calls)
 {
@@ -80,6 +103,9 @@ void CollectionRunner::start(const QString &runName, const QList<ResolvedCall> &
         report.tool = call.tool;
         report.arguments = call.arguments;
         report.argumentOrder = call.argumentOrder;
+        report.isPrompt = call.isPrompt();
+        report.prompt = call.prompt;
+        report.plannedRuns = call.isPrompt() ? call.runs : 0;
         m_report.calls.append(report);
     }
 
@@ -89,14 +115,25 @@ void CollectionRunner::start(const QString &runName, const QList<ResolvedCall> &
     request.runName = runName;
     request.initiator = m_initiator;
     for (const ResolvedCall &call : calls) {
+        const Result<CallTarget *> target = m_targets ? m_targets(call.server) : Result<CallTarget *>(nullptr);
+        const ServerIdentity server = target && target.value() ? target.value()->identity() : ServerIdentity{call.server, {}, {}};
+        if (call.isPrompt()) {
+            // Without a model nothing is asked of one: the prompt fails on its own, saying so.
+            if (m_model)
+                request.prompts.append(RunApprovalRequest::Prompt{call.name, server, call.prompt, call.exposedTools, call.runs});
+            continue;
+        }
         RunApprovalRequest::Entry entry;
         entry.name = call.name;
-        const Result<CallTarget *> target = m_targets ? m_targets(call.server) : Result<CallTarget *>(nullptr);
-        entry.server = target && target.value() ? target.value()->identity() : ServerIdentity{call.server, {}, {}};
+        entry.server = server;
         entry.toolName = call.tool;
         entry.arguments = call.arguments;
         entry.argumentOrder = call.argumentOrder;
         request.calls.append(entry);
+    }
+    if (!request.prompts.isEmpty()) {
+        request.model = QCoreApplication::translate("Toolgate::CollectionRunner", "%1 at %2").arg(m_model->config().model, m_model->endpointText());
+        request.sendModelCalls = m_sendModelCalls;
     }
     m_pipeline->requestRunApproval(request, this, [this](const Result<std::shared_ptr<RunApproval>> &approval) {
         if (!m_running)
@@ -122,6 +159,10 @@ void CollectionRunner::cancel()
     if (!m_running || m_cancelled)
         return;
     m_cancelled = true;
+    if (m_prompt) {
+        m_prompt->cancel(); // its finished() ends the run
+        return;
+    }
     if (m_call) {
         m_call->cancel(); // its finished() ends the run
         return;
@@ -157,6 +198,10 @@ void CollectionRunner::next()
         QMetaObject::invokeMethod(this, [this] { next(); }, Qt::QueuedConnection);
         return;
     }
+    if (call.isPrompt()) {
+        startPrompt(target.value());
+        return;
+    }
     m_call = m_pipeline->call(target.value(), call.tool, call.arguments, m_initiator, this, call.argumentOrder);
     m_call->setRunApproval(m_approval);
     connect(m_call.data(), &ToolCall::finished, this, &CollectionRunner::callDone);
@@ -175,6 +220,47 @@ void CollectionRunner::callDone()
     for (const Expectation &e : m_calls.at(m_index).expectations)
         report.expectations.append(e.evaluate(report.outcome));
     call->deleteLater();
+    emit callFinished(m_index);
+    next();
+}
+
+void CollectionRunner::startPrompt(CallTarget *target)
+{
+    CallReport &report = m_report.calls[m_index];
+    if (!m_model) {
+        report.outcome.kind = ToolCallOutcome::Kind::Failed;
+        report.outcome.error = makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::CollectionRunner", "this is a prompt for a model, and the run has no model: "
+                                                                                                                            "name one (toolgate-cli run --model NAME)"));
+        emit callFinished(m_index);
+        QMetaObject::invokeMethod(this, [this] { next(); }, Qt::QueuedConnection);
+        return;
+    }
+    // What the approval said is what happens: it, not the caller, decides whether calls are sent.
+    m_prompt = std::make_unique<PromptEvaluation>(m_calls.at(m_index), target, m_model, m_pipeline, m_approval->sendsModelCalls());
+    const int index = m_index;
+    connect(m_prompt.get(), &PromptEvaluation::runFinished, this, [this, index](int run) {
+        m_report.calls[index].promptRuns = m_prompt->runs();
+        emit promptRunFinished(index, run);
+    });
+    connect(m_prompt.get(), &PromptEvaluation::finished, this, &CollectionRunner::promptDone);
+    m_prompt->start();
+}
+
+void CollectionRunner::promptDone()
+{
+    if (!m_prompt)
+        return;
+    // Not deleted inside its own signal.
+    PromptEvaluation *prompt = m_prompt.release();
+    prompt->disconnect(this);
+    prompt->deleteLater();
+    CallReport &report = m_report.calls[m_index];
+    report.promptRuns = prompt->runs();
+    report.durationMs = m_callClock.elapsed();
+    if (prompt->error()) {
+        report.outcome.kind = ToolCallOutcome::Kind::Failed;
+        report.outcome.error = *prompt->error();
+    }
     emit callFinished(m_index);
     next();
 }

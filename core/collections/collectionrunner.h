@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/collections/collection.h"
+#include "core/collections/promptevaluation.h"
 
 #include "core/calls/toolcall.h"
 
@@ -15,6 +16,7 @@
 namespace Toolgate {
 
 class CallTarget;
+class ModelClient;
 class RunApproval;
 
 /// What became of one call of a run.
@@ -30,9 +32,17 @@ struct CallReport
     qint64 durationMs = 0;      ///< from asking the pipeline to the outcome, approval included
     QList<ExpectationResult> expectations;
 
+    // A prompt to a model (ResolvedCall::isPrompt()); outcome.error says why it could not run at all.
+    bool isPrompt = false;
+    QString prompt;
+    int plannedRuns = 0;
+    QList<PromptRunReport> promptRuns;
+    /// The runs of a prompt that passed.
+    int passedRuns() const;
+
     /// The tool gave a result (succeeded or reported an error).
     bool answered() const;
-    /// Answered, and every expectation passed.
+    /// Answered, and every expectation passed; a prompt: every one of its runs passed.
     bool passed() const;
     /// Why it failed when it has no failed expectation to say so: the call got no result.
     QString problem() const;
@@ -51,6 +61,8 @@ struct RunReport
     bool passed() const;
     int failedCalls() const;
     int failedExpectations() const;
+    /// A run of a prompt failed because the model could not be reached or replied unusably.
+    bool modelFailed() const;
 };
 
 /// Runs the calls of a collection in order, through the ToolCallPipeline (so each is validated, decided
@@ -70,6 +82,11 @@ public:
     CollectionRunner(ToolCallPipeline *pipeline, TargetFinder targets, CallInitiator initiator, QObject *parent = nullptr);
     ~CollectionRunner() override;
 
+    /// The model the run's prompts go to (not owned; it must outlive the runner), and whether the run's
+    /// approval is to send the tool calls it asks for (else they are recorded only). Without a model a
+    /// prompt fails, saying so, and nothing is asked of any model.
+    void setModel(ModelClient *client, bool sendCalls);
+
     /// Starts the run of calls (Collection::resolve()) under runName (the collection's name).
     void start(const QString &runName, const QList<ResolvedCall> &calls);
     /// Stops the run: the call under way is cancelled (or the approval no longer waited for), no more
@@ -82,6 +99,8 @@ signals:
     /// The run approval was granted; the calls begin.
     void approved();
     void callStarted(int index);
+    /// report().calls.at(index).promptRuns.at(run) is complete.
+    void promptRunFinished(int index, int run);
     /// report().calls.at(index) is complete.
     void callFinished(int index);
     void finished();
@@ -89,6 +108,8 @@ signals:
 private:
     void next();
     void callDone();
+    void startPrompt(CallTarget *target);
+    void promptDone();
     void finish();
 
     ToolCallPipeline *m_pipeline;
@@ -98,6 +119,9 @@ private:
     std::shared_ptr<RunApproval> m_approval;
     RunReport m_report;
     QPointer<ToolCall> m_call;
+    QPointer<ModelClient> m_model;
+    bool m_sendModelCalls = false;
+    std::unique_ptr<PromptEvaluation> m_prompt;
     QElapsedTimer m_runClock;
     QElapsedTimer m_callClock;
     int m_index = -1;

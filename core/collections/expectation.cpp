@@ -84,32 +84,12 @@ ExpectationResult Expectation::evaluate(const ToolCallOutcome &outcome) const
     }
     case Kind::PointerEquals:
     case Kind::PointerMatches: {
-        const QString where = pointer.isEmpty() ? QStringLiteral("structuredContent") : pointer;
         if (!answer.structuredContent) {
-            result.message = QCoreApplication::translate("Toolgate::Expectation", "expected structured content at %1; the result has no structured content").arg(where);
+            result.message = QCoreApplication::translate("Toolgate::Expectation", "expected structured content at %1; the result has no structured content")
+                                 .arg(pointer.isEmpty() ? QStringLiteral("structuredContent") : pointer);
             return result;
         }
-        const auto found = JsonPointer::valueAt(*answer.structuredContent, pointer);
-        if (!found) {
-            result.message = QCoreApplication::translate("Toolgate::Expectation", "expected a value at %1; there is none. The structured content was: %2")
-                                 .arg(where, shortened(compact(*answer.structuredContent)));
-            return result;
-        }
-        if (kind == Kind::PointerEquals) {
-            // 3 and 3.0 are the same JSON number; QJsonValue compares them so.
-            result.passed = *found == value;
-            if (!result.passed)
-                result.message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to equal %2; it was %3").arg(where, shortened(compact(value), 100), shortened(compact(*found)));
-            return result;
-        }
-        if (!found->isString()) {
-            result.message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to be text matching /%2/; it was %3").arg(where, text, shortened(compact(*found)));
-            return result;
-        }
-        const QRegularExpression pattern(text);
-        result.passed = pattern.match(found->toString()).hasMatch();
-        if (!result.passed)
-            result.message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to match /%2/; it was %3").arg(where, text, shortened(compact(*found)));
+        checkPointer(*answer.structuredContent, Subject::StructuredContent, &result);
         return result;
     }
     case Kind::MatchesOutputSchema:
@@ -133,6 +113,51 @@ ExpectationResult Expectation::evaluate(const ToolCallOutcome &outcome) const
             result.message = QCoreApplication::translate("Toolgate::Expectation", "expected the call to finish within %1 ms; it took %2 ms").arg(ms).arg(outcome.durationMs);
         return result;
     }
+    return result;
+}
+
+void Expectation::checkPointer(const QJsonValue &root, Subject subject, ExpectationResult *result) const
+{
+    const bool inArguments = subject == Subject::Arguments;
+    const QString where = !pointer.isEmpty() ? pointer
+        : inArguments                        ? QCoreApplication::translate("Toolgate::Expectation", "the arguments")
+                                             : QStringLiteral("structuredContent");
+    const auto found = JsonPointer::valueAt(root, pointer);
+    if (!found) {
+        result->message = inArguments ? QCoreApplication::translate("Toolgate::Expectation", "expected an argument at %1; there is none. The arguments were: %2")
+                                            .arg(where, shortened(compact(root)))
+                                      : QCoreApplication::translate("Toolgate::Expectation", "expected a value at %1; there is none. The structured content was: %2")
+                                            .arg(where, shortened(compact(root)));
+        return;
+    }
+    if (kind == Kind::PointerEquals) {
+        // 3 and 3.0 are the same JSON number; QJsonValue compares them so.
+        result->passed = *found == value;
+        if (!result->passed)
+            result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to equal %2; it was %3").arg(where, shortened(compact(value), 100), shortened(compact(*found)));
+        return;
+    }
+    if (!found->isString()) {
+        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to be text matching /%2/; it was %3").arg(where, text, shortened(compact(*found)));
+        return;
+    }
+    const QRegularExpression pattern(text);
+    result->passed = pattern.match(found->toString()).hasMatch();
+    if (!result->passed)
+        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to match /%2/; it was %3").arg(where, text, shortened(compact(*found)));
+}
+
+bool Expectation::checksArguments() const
+{
+    return kind == Kind::PointerEquals || kind == Kind::PointerMatches;
+}
+
+ExpectationResult Expectation::evaluateArguments(const QJsonObject &arguments) const
+{
+    Q_ASSERT(checksArguments());
+    ExpectationResult result;
+    result.name = displayName();
+    checkPointer(arguments, Subject::Arguments, &result);
     return result;
 }
 

@@ -43,6 +43,10 @@ struct Expectation
     /// Checks the outcome of a call. A call that got no result from the tool (denied, failed, cancelled)
     /// fails every expectation, saying why.
     ExpectationResult evaluate(const ToolCallOutcome &outcome) const;
+    /// Whether it can check a model's call: "equals" and "matches", at a pointer into the arguments.
+    bool checksArguments() const;
+    /// Checks the arguments a model wrote for a tool (a prompt's expected call); checksArguments() only.
+    ExpectationResult evaluateArguments(const QJsonObject &arguments) const;
 
     /// Reads one expectation; errors say which field is wrong (where names the call, for the message).
     static Result<Expectation> fromJson(const QJsonValue &json, const QString &where);
@@ -50,6 +54,11 @@ struct Expectation
 
     /// Text of at most maxChars characters, with "…" and the number left out when longer.
     static QString shortened(const QString &text, qsizetype maxChars = 300);
+
+private:
+    enum class Subject { StructuredContent, Arguments };
+    /// "equals" / "matches" at the pointer into root; sets result's passed and message.
+    void checkPointer(const QJsonValue &root, Subject subject, ExpectationResult *result) const;
 };
 
 } // namespace Toolgate

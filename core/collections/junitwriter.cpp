@@ -26,6 +26,42 @@ QString xmlSafe(const QString &text)
     return out;
 }
 
+// A prompt's runs each are a test case; a prompt that made no run is one, failed.
+int testCases(const RunReport &report, int *failures)
+{
+    int cases = 0;
+    *failures = 0;
+    for (const CallReport &call : report.calls) {
+        if (call.isPrompt && !call.promptRuns.isEmpty()) {
+            cases += int(call.promptRuns.size());
+            *failures += int(call.promptRuns.size()) - call.passedRuns();
+        } else {
+            ++cases;
+            *failures += call.passed() ? 0 : 1;
+        }
+    }
+    return cases;
+}
+
+void writePromptRuns(QXmlStreamWriter &xml, const QString &suite, const CallReport &call)
+{
+    for (qsizetype i = 0; i < call.promptRuns.size(); ++i) {
+        const PromptRunReport &run = call.promptRuns.at(i);
+        xml.writeStartElement(QStringLiteral("testcase"));
+        xml.writeAttribute(QStringLiteral("name"), xmlSafe(QCoreApplication::translate("Toolgate::JUnitWriter", "%1 (run %2 of %3)").arg(call.name).arg(i + 1).arg(call.plannedRuns)));
+        xml.writeAttribute(QStringLiteral("classname"), xmlSafe(suite + u'.' + call.server + QStringLiteral(".prompt")));
+        xml.writeAttribute(QStringLiteral("time"), seconds(run.durationMs));
+        if (!run.passed) {
+            xml.writeStartElement(QStringLiteral("failure"));
+            xml.writeAttribute(QStringLiteral("message"), xmlSafe(run.problem));
+            xml.writeAttribute(QStringLiteral("type"), QStringLiteral("model call"));
+            xml.writeCharacters(xmlSafe(run.problem));
+            xml.writeEndElement();
+        }
+        xml.writeEndElement();
+    }
+}
+
 } // namespace
 
 QByteArray toXml(const RunReport &report)
@@ -35,29 +71,34 @@ QByteArray toXml(const RunReport &report)
     xml.setAutoFormatting(true);
     xml.writeStartDocument();
     const QString suite = report.collectionName.isEmpty() ? QStringLiteral("collection") : report.collectionName;
-    int failures = report.failedCalls();
+    int failures = 0;
+    const int cases = testCases(report, &failures);
     int errors = report.error ? 1 : 0;
     xml.writeStartElement(QStringLiteral("testsuites"));
     xml.writeAttribute(QStringLiteral("name"), xmlSafe(suite));
-    xml.writeAttribute(QStringLiteral("tests"), QString::number(report.calls.size()));
+    xml.writeAttribute(QStringLiteral("tests"), QString::number(cases));
     xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
     xml.writeAttribute(QStringLiteral("errors"), QString::number(errors));
     xml.writeAttribute(QStringLiteral("time"), seconds(report.durationMs));
 
     xml.writeStartElement(QStringLiteral("testsuite"));
     xml.writeAttribute(QStringLiteral("name"), xmlSafe(suite));
-    xml.writeAttribute(QStringLiteral("tests"), QString::number(report.calls.size()));
+    xml.writeAttribute(QStringLiteral("tests"), QString::number(cases));
     xml.writeAttribute(QStringLiteral("failures"), QString::number(failures));
     xml.writeAttribute(QStringLiteral("errors"), QString::number(errors));
     xml.writeAttribute(QStringLiteral("skipped"), QString::number(0));
     xml.writeAttribute(QStringLiteral("time"), seconds(report.durationMs));
     xml.writeAttribute(QStringLiteral("timestamp"), report.startedAt.toUTC().toString(Qt::ISODate));
     for (const CallReport &call : report.calls) {
+        if (call.isPrompt && !call.promptRuns.isEmpty()) {
+            writePromptRuns(xml, suite, call);
+            continue;
+        }
         xml.writeStartElement(QStringLiteral("testcase"));
         xml.writeAttribute(QStringLiteral("name"), xmlSafe(call.name));
         xml.writeAttribute(QStringLiteral("classname"), xmlSafe(suite + u'.' + call.server + u'.' + call.tool));
         xml.writeAttribute(QStringLiteral("time"), seconds(call.durationMs));
-        if (!call.answered()) {
+        if (call.isPrompt || !call.answered()) {
             const QString problem = report.error && !call.made ? report.error->message : call.problem();
             xml.writeStartElement(QStringLiteral("failure"));
             xml.writeAttribute(QStringLiteral("message"), xmlSafe(problem));

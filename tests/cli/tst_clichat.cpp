@@ -5,6 +5,7 @@
 // the model server's record of requests, what the demo server ran in the audit log.
 
 #include "cliprocess.h"
+#include "scriptedmodelprocess.h"
 #include "terminalsession.h"
 
 #include "core/audit/auditreader.h"
@@ -22,67 +23,6 @@ using namespace Qt::StringLiterals;
 namespace {
 
 const QString fakeKey = u"sk-test-chat-not-a-real-key-0815"_s;
-
-/// The scripted model server as a child process: its turns from a file, every request it gets recorded.
-class ModelServerProcess
-{
-public:
-    bool start(const QJsonArray &script, const QString &folder)
-    {
-        m_scriptPath = folder + u"/script.json"_s;
-        m_recordPath = folder + u"/requests.jsonl"_s;
-        QFile::remove(m_recordPath);
-        QFile file(m_scriptPath);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            return false;
-        file.write(QJsonDocument(script).toJson());
-        file.close();
-        m_process.start(executable(u"toolgate-scripted-model-server"_s), {u"--script"_s, m_scriptPath, u"--record"_s, m_recordPath});
-        if (!m_process.waitForStarted(10000))
-            return false;
-        while (!m_process.canReadLine()) {
-            if (!m_process.waitForReadyRead(10000))
-                return false;
-        }
-        m_port = QString::fromUtf8(m_process.readLine()).trimmed().section(u' ', 1).toInt();
-        return m_port > 0;
-    }
-    ~ModelServerProcess()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.closeWriteChannel();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-    }
-
-    QString openAiUrl() const { return u"http://127.0.0.1:%1/v1"_s.arg(m_port); }
-    QString anthropicUrl() const { return u"http://127.0.0.1:%1"_s.arg(m_port); }
-    /// The requests it got so far, oldest first.
-    QList<QJsonObject> requests() const
-    {
-        QList<QJsonObject> requests;
-        QFile file(m_recordPath);
-        if (!file.open(QIODevice::ReadOnly))
-            return requests;
-        for (const QByteArray &line : file.readAll().split('\n')) {
-            if (!line.trimmed().isEmpty())
-                requests.append(QJsonDocument::fromJson(line).object());
-        }
-        return requests;
-    }
-
-private:
-    QProcess m_process;
-    QString m_scriptPath;
-    QString m_recordPath;
-    int m_port = 0;
-};
-
-QJsonObject callTurn(const QString &id, const QString &tool, const QString &arguments)
-{
-    return {{u"calls"_s, QJsonArray{QJsonObject{{u"id"_s, id}, {u"name"_s, tool}, {u"arguments"_s, arguments}}}}};
-}
 
 /// The text of the tool results a recorded request carried, in either format ("Error: " marks an
 /// OpenAI error; Anthropic's is_error is added the same way).

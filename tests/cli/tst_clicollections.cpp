@@ -1,9 +1,12 @@
 // toolgate-cli run (issue 19) end to end: the built CLI runs a collection file against the project's demo
 // server. The same file exits 0; after a change (--var b=4) it exits 9 with a JUnit report naming the
 // failed expectation. At a terminal every call of the run is shown with its exact arguments and asked
-// about once; a broken file or a missing variable stops the run before any server starts.
+// about once; a broken file or a missing variable stops the run before any server starts. A prompt
+// goes to the scripted model server (a program of its own) N times: the pass rate, what the model
+// called instead, a JUnit test case per run, and the model's calls recorded, not sent.
 
 #include "cliprocess.h"
+#include "scriptedmodelprocess.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -66,6 +69,16 @@ JUnit readJUnit(const QString &path)
     return junit;
 }
 
+// A prompt whose every run must call add with a = 2 and b = 3; its file says 2 runs.
+const QByteArray evalText = R"json({
+  "version": 1,
+  "name": "CLI eval",
+  "calls": [
+    {"name": "adds", "server": "demo", "prompt": "What is 2 plus 3?", "tools": ["add"], "runs": 2,
+     "expectCalls": [{"tool": "add", "expect": [{"pointer": "/a", "equals": 2}, {"pointer": "/b", "equals": 3}]}]}
+  ]
+})json";
+
 } // namespace
 
 class TestCliCollections : public QObject
@@ -81,6 +94,9 @@ private slots:
     void aDeniedRunSendsNothing();
     void noAnswerDeniesTheRun();
     void brokenFilesAndMissingVariablesStopBeforeConnecting();
+    void aPromptsPassRateWithAJUnitCasePerRun();
+    void promptUsageErrors_data();
+    void promptUsageErrors();
 
 private:
     CliRun run(const QStringList &arguments, const QByteArray &input = {}) const;
@@ -89,17 +105,22 @@ private:
     CliProcess m_cli;
     QTemporaryDir m_dir;
     QString m_collection;
+    QString m_eval;
 };
 
 void TestCliCollections::initTestCase()
 {
-    const QString missing = notBuilt({cliPath(), m_demo});
+    const QString missing = notBuilt({cliPath(), m_demo, executable(u"toolgate-scripted-model-server"_s)});
     QVERIFY2(missing.isEmpty(), qPrintable(missing));
     QVERIFY(m_dir.isValid());
     m_collection = m_dir.filePath(u"smoke.json"_s);
     QFile file(m_collection);
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(collectionText);
+    m_eval = m_dir.filePath(u"eval.json"_s);
+    QFile eval(m_eval);
+    QVERIFY(eval.open(QIODevice::WriteOnly));
+    eval.write(evalText);
 }
 
 CliRun TestCliCollections::run(const QStringList &arguments, const QByteArray &input) const
@@ -220,6 +241,80 @@ void TestCliCollections::brokenFilesAndMissingVariablesStopBeforeConnecting()
 
     const CliRun usage = run({u"--yes"_s, u"call"_s, u"echo"_s, u"--var"_s, u"a=1"_s});
     VERIFY_CLI(usage.exitCode == 2, usage);
+}
+
+void TestCliCollections::aPromptsPassRateWithAJUnitCasePerRun()
+{
+    QTemporaryDir modelDir;
+    ModelServerProcess model;
+    // Five runs: right, wrong a, no tool, right (keys the other way round), a wrong call then a right one.
+    // Then one more for the run at the terminal.
+    const QJsonArray script{callTurn(u"c1"_s, u"add"_s, uR"({"a": 2, "b": 3})"_s), callTurn(u"c2"_s, u"add"_s, uR"({"a": 3, "b": 3})"_s),
+                            QJsonObject{{u"text"_s, u"It is 5."_s}}, callTurn(u"c4"_s, u"add"_s, uR"({"b": 3, "a": 2})"_s),
+                            QJsonObject{{u"calls"_s, QJsonArray{QJsonObject{{u"id"_s, u"c5"_s}, {u"name"_s, u"add"_s}, {u"arguments"_s, uR"({"a": 1, "b": 4})"_s}},
+                                                                 QJsonObject{{u"id"_s, u"c6"_s}, {u"name"_s, u"add"_s}, {u"arguments"_s, uR"({"a": 2, "b": 3})"_s}}}}},
+                            callTurn(u"c7"_s, u"add"_s, uR"({"a": 2, "b": 3})"_s)};
+    QVERIFY(model.start(script, modelDir.path()));
+    const QStringList modelOptions{u"--model-url"_s, model.openAiUrl(), u"--model-api"_s, u"openai"_s, u"--model"_s, u"scripted-model"_s};
+
+    const QString junitPath = m_dir.filePath(u"eval.xml"_s);
+    const CliRun result = run(QStringList{u"--yes"_s, u"run"_s, m_eval, u"--runs"_s, u"5"_s, u"--junit"_s, junitPath} + modelOptions);
+    VERIFY_CLI(result.exitCode == 9, result);
+    VERIFY_CLI(result.out().contains(u"FAILED  adds (a prompt on toolgate-demo-server: 3 of 5 runs passed"_s), result);
+    VERIFY_CLI(result.out().contains(u"run 2 FAILED: expected a call of add (/a equals 2, /b equals 3); the call of add did not match: "
+                                     "expected /a to equal 2; it was 3. The model called: add {\"a\": 3, \"b\": 3}"_s),
+               result);
+    VERIFY_CLI(result.out().contains(u"run 3 FAILED: expected a call of add (/a equals 2, /b equals 3); there was none. The model "
+                                     "called: no tool; it answered: It is 5."_s),
+               result);
+    VERIFY_CLI(!result.out().contains(u"run 1 FAILED"_s) && !result.out().contains(u"run 4 FAILED"_s) && !result.out().contains(u"run 5 FAILED"_s), result);
+    const JUnit junit = readJUnit(junitPath);
+    QVERIFY2(junit.error.isEmpty(), qPrintable(junit.error));
+    QCOMPARE(junit.tests, 5);
+    QCOMPARE(junit.failures, 2);
+    QCOMPARE(junit.failureMessages.size(), 2);
+    QVERIFY2(junit.failureMessages.first().startsWith(u"adds (run 2 of 5): expected a call of add"_s), qPrintable(junit.failureMessages.join(u'\n')));
+    QCOMPARE(model.requests().size(), 5);
+
+    // At a terminal: the approval shows the prompt and that the model's calls are not sent; the run
+    // that passes exits 0, its report as JSON with the pass rate.
+    const CliRun asked = run(QStringList{u"--json"_s, u"run"_s, m_eval, u"--runs"_s, u"1"_s} + modelOptions, "y\n");
+    VERIFY_CLI(asked.exitCode == 0, asked);
+    VERIFY_CLI(asked.err.contains(u"Prompts for the model scripted-model at "_s), asked);
+    VERIFY_CLI(asked.err.contains(u"What is 2 plus 3?"_s), asked);
+    VERIFY_CLI(asked.err.contains(u"The tool calls the model asks for are recorded and judged, and none is sent to the server."_s), asked);
+    const QJsonObject adds = asked.json().value(u"calls"_s).toArray().first().toObject();
+    VERIFY_CLI(adds.value(u"passedRuns"_s).toInt() == 1 && adds.value(u"runs"_s).toInt() == 1, asked);
+    const QJsonObject seen = adds.value(u"runReports"_s).toArray().first().toObject().value(u"calls"_s).toArray().first().toObject();
+    VERIFY_CLI(seen.value(u"tool"_s).toString() == u"add"_s && seen.value(u"arguments"_s).toObject().value(u"a"_s).toInt() == 2, asked);
+    VERIFY_CLI(!seen.contains(u"outcome"_s), asked);
+}
+
+void TestCliCollections::promptUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("words");
+    const QString eval = m_dir.filePath(u"eval.json"_s);
+    const QStringList model{u"--model-url"_s, u"http://127.0.0.1:1/v1"_s, u"--model-api"_s, u"openai"_s, u"--model"_s, u"m"_s};
+    QTest::addRow("prompts without a model") << QStringList{u"--yes"_s, u"run"_s, eval} << u"this collection has prompts for a model"_s;
+    QTest::addRow("sending with --yes") << QStringList{u"--yes"_s, u"run"_s, eval, u"--send-model-calls"_s} + model
+                                        << u"--yes does not go with --send-model-calls"_s;
+    QTest::addRow("a model for no prompts") << QStringList{u"--yes"_s, u"run"_s, m_dir.filePath(u"smoke.json"_s)} + model
+                                            << u"this one has none"_s;
+    QTest::addRow("runs outside run") << QStringList{u"call"_s, u"echo"_s, u"--runs"_s, u"3"_s} << u"--runs and --send-model-calls only go with run"_s;
+    QTest::addRow("runs not a number") << QStringList{u"run"_s, eval, u"--runs"_s, u"many"_s} << u"--runs wants a whole number from 1 to 1000"_s;
+    QTest::addRow("url without api") << QStringList{u"run"_s, eval, u"--model-url"_s, u"http://127.0.0.1:1/v1"_s, u"--model"_s, u"m"_s}
+                                     << u"--model-url needs --model-api"_s;
+}
+
+void TestCliCollections::promptUsageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, words);
+    const CliRun result = run(arguments);
+    VERIFY_CLI(result.exitCode == 2, result);
+    VERIFY_CLI(result.err.contains(words), result);
+    VERIFY_CLI(!result.err.contains(u"Running 1/"_s), result);
 }
 
 QTEST_GUILESS_MAIN(TestCliCollections)

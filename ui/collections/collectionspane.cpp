@@ -44,6 +44,17 @@ QString expectationsInWords(const QList<Expectation> &expectations)
     return words.join(QStringLiteral("; "));
 }
 
+// A prompt's expected calls, for the list: "calls add (/a equals 2), then echo".
+QString expectedCallsInWords(const QList<ExpectedCall> &expected)
+{
+    if (expected.isEmpty())
+        return CollectionsPane::tr("the model calls no tool");
+    QStringList words;
+    for (const ExpectedCall &call : expected)
+        words.append(call.describe());
+    return CollectionsPane::tr("the model calls: %1").arg(words.join(CollectionsPane::tr(", then ")));
+}
+
 } // namespace
 
 CollectionsPane::CollectionsPane(ToolCallPipeline *pipeline, Workspace *workspace, QWidget *parent)
@@ -309,6 +320,15 @@ void CollectionsPane::showCollection()
         auto *item = new QTreeWidgetItem(m_calls);
         item->setText(NameColumn, DisplayText::visibleLine(call.name));
         item->setText(ServerColumn, call.server.isEmpty() ? tr("(chosen for the run)") : DisplayText::visibleLine(call.server));
+        if (call.isPrompt()) {
+            // A prompt to a model (docs/collections.md, "Evaluating a model"): what it asks and expects.
+            item->setText(ToolColumn, tr("prompt: %1").arg(DisplayText::visibleLine(call.prompt)));
+            item->setToolTip(ToolColumn, DisplayText::visible(call.prompt));
+            const QString expected = expectedCallsInWords(call.expectedCalls);
+            item->setText(ExpectationsColumn, DisplayText::visibleLine(expected));
+            item->setToolTip(ExpectationsColumn, DisplayText::visible(expected));
+            continue;
+        }
         item->setText(ToolColumn, DisplayText::visibleIdentifier(call.tool));
         item->setText(ExpectationsColumn, DisplayText::visibleLine(expectationsInWords(call.expectations)));
         item->setToolTip(ExpectationsColumn, DisplayText::visible(expectationsInWords(call.expectations)));
@@ -368,7 +388,9 @@ void CollectionsPane::updateButtons()
     const bool callSelected = usable && selectedCallIndex() >= 0;
     m_export->setEnabled(usable);
     m_delete->setEnabled(entry && !(running && m_runPath == m_currentPath));
-    m_editCall->setEnabled(callSelected && !running);
+    // A prompt is edited in its file: the call editor edits a tool call's arguments and expectations.
+    const bool promptSelected = callSelected && entry->collection->calls.value(selectedCallIndex()).isPrompt();
+    m_editCall->setEnabled(callSelected && !running && !promptSelected);
     m_removeCall->setEnabled(callSelected && !running);
     m_runAll->setEnabled(usable && !entry->collection->calls.isEmpty() && !running && m_pipeline);
     m_runSelected->setEnabled(callSelected && !running && m_pipeline);

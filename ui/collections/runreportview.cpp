@@ -136,7 +136,8 @@ void RunReportView::setReport(const RunReport &report, int finishedCalls, const 
         auto *item = new QTreeWidgetItem(m_tree);
         item->setData(CallColumn, CallIndexRole, i);
         item->setText(CallColumn, DisplayText::visibleLine(call.name));
-        item->setText(DetailsColumn, tr("%1 on %2").arg(DisplayText::visibleIdentifier(call.tool), DisplayText::visibleLine(call.server)));
+        item->setText(DetailsColumn, call.isPrompt ? tr("a prompt on %1").arg(DisplayText::visibleLine(call.server))
+                                                   : tr("%1 on %2").arg(DisplayText::visibleIdentifier(call.tool), DisplayText::visibleLine(call.server)));
         if (i >= m_finished) {
             item->setText(StatusColumn, report.error ? tr("not run") : tr("waiting"));
             continue;
@@ -149,6 +150,24 @@ void RunReportView::setReport(const RunReport &report, int finishedCalls, const 
             why->setText(CallColumn, tr("the call"));
             markPassed(why, false);
             why->setText(DetailsColumn, DisplayText::visible(problem));
+        }
+        if (call.isPrompt && !call.promptRuns.isEmpty()) {
+            // Its pass rate, and each run: a failed one says what the model called instead.
+            item->setText(DetailsColumn, tr("a prompt on %1: %2 of %3 runs passed")
+                                             .arg(DisplayText::visibleLine(call.server))
+                                             .arg(call.passedRuns())
+                                             .arg(call.plannedRuns));
+            for (qsizetype r = 0; r < call.promptRuns.size(); ++r) {
+                const PromptRunReport &run = call.promptRuns.at(r);
+                auto *child = new QTreeWidgetItem(item);
+                child->setData(CallColumn, CallIndexRole, i);
+                child->setText(CallColumn, tr("run %1").arg(r + 1));
+                markPassed(child, run.passed);
+                child->setText(DurationColumn, duration(run.durationMs));
+                const QString details = run.passed ? DisplayText::visible(run.calledText()) : DisplayText::visible(run.problem);
+                child->setText(DetailsColumn, details);
+                child->setToolTip(DetailsColumn, details);
+            }
         }
         for (const ExpectationResult &e : call.expectations) {
             auto *child = new QTreeWidgetItem(item);

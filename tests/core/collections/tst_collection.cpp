@@ -4,6 +4,7 @@
 
 #include "core/collections/collection.h"
 #include "core/collections/collectionrunner.h"
+#include "core/collections/expectedcall.h"
 #include "core/collections/junitwriter.h"
 #include "core/common/error.h"
 
@@ -72,6 +73,9 @@ Expectation expectation(const QByteArray &json)
 
 } // namespace
 
+Q_DECLARE_METATYPE(QList<Toolgate::ExpectedCall>)
+Q_DECLARE_METATYPE(QList<Toolgate::ModelCallSeen>)
+
 class tst_Collection : public QObject
 {
     Q_OBJECT
@@ -91,6 +95,10 @@ private slots:
     void longTextIsShortened();
     void junitReportHasTheExpectedStructure();
     void defaultFolderFollowsTheOverride();
+    void aPromptEntryIsReadFilledInAndSavedBack();
+    void judgingTheModelsCalls_data();
+    void judgingTheModelsCalls();
+    void junitHasATestCasePerRunOfAPrompt();
 };
 
 void tst_Collection::amplificationIsBoundedBeforeAnythingRuns()
@@ -204,6 +212,23 @@ void tst_Collection::brokenFilesSayWhatAndWhere_data()
                                  << QStringList{u"\"pointer\""_s, u"start with \"/\""_s};
     QTest::addRow("bad withinMs") << QByteArray(R"({"version": 1, "calls": [{"name": "a", "tool": "echo", "expect": [{"withinMs": "soon"}]}]})")
                                   << QStringList{u"\"withinMs\""_s};
+    // Prompts to a model (docs/collections.md, "Evaluating a model").
+    QTest::addRow("empty prompt") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": " ", "expectCalls": []}]})")
+                                  << QStringList{u"call 1 (\"p\")"_s, u"\"prompt\" must be the text"_s};
+    QTest::addRow("prompt with a tool") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "tool": "add", "expectCalls": []}]})")
+                                        << QStringList{u"call 1 (\"p\")"_s, u"a prompt has no \"tool\""_s, u"\"expectCalls\""_s};
+    QTest::addRow("prompt without expectCalls") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add"}]})")
+                                                << QStringList{u"call 1 (\"p\")"_s, u"\"expectCalls\" must be the list"_s};
+    QTest::addRow("runs zero") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "runs": 0, "expectCalls": []}]})")
+                               << QStringList{u"\"runs\" must be a whole number from 1 to 1000"_s};
+    QTest::addRow("runs fraction") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "runs": 2.5, "expectCalls": []}]})")
+                                   << QStringList{u"\"runs\""_s};
+    QTest::addRow("tools not names") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "tools": ["add", 3], "expectCalls": []}]})")
+                                     << QStringList{u"\"tools\" must be a list of tool names"_s};
+    QTest::addRow("expected call without tool") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "expectCalls": [{"tool": "add"}, {"expect": []}]}]})")
+                                                << QStringList{u"call 1 (\"p\"), expected call 2"_s, u"\"tool\" is missing"_s};
+    QTest::addRow("result check on a model's call") << QByteArray(R"({"version": 1, "calls": [{"name": "p", "prompt": "Add", "expectCalls": [{"tool": "add", "expect": [{"isError": false}]}]}]})")
+                                                    << QStringList{u"expected call 1, expectation 1"_s, u"checked by its arguments only"_s};
 }
 
 void tst_Collection::brokenFilesSayWhatAndWhere()
@@ -453,6 +478,187 @@ void tst_Collection::defaultFolderFollowsTheOverride()
     QCOMPARE(Collection::defaultFolder(), QDir(dir.path()).filePath(u"collections"_s));
     qunsetenv("TOOLGATE_CONFIG_DIR");
     QVERIFY(Collection::defaultFolder().endsWith(u"/collections"_s));
+}
+
+void tst_Collection::aPromptEntryIsReadFilledInAndSavedBack()
+{
+    const QByteArray text = R"json({
+  "version": 1,
+  "name": "Model eval",
+  "variables": {"a": 2, "city": "Oslo"},
+  "calls": [
+    {"name": "adds", "server": "demo", "prompt": "What is ${a} plus 3?", "tools": ["add", "echo"], "runs": 5,
+     "expectCalls": [{"tool": "add", "expect": [{"pointer": "/a", "equals": "${a}"}, {"name": "b is three", "pointer": "/b", "equals": 3}]},
+                     {"tool": "echo", "expect": [{"pointer": "/text", "matches": "^${city}"}]}]},
+    {"name": "no tool", "server": "demo", "prompt": "Say hello.", "expectCalls": []},
+    {"name": "echo", "server": "demo", "tool": "echo", "arguments": {"text": "hi"}}
+  ]
+})json";
+    const auto collection = Collection::fromJson(text, u"eval.json"_s);
+    QVERIFY2(collection, collection ? "" : qPrintable(collection.error().message));
+    QVERIFY(collection->hasPrompts());
+    const SavedCall &adds = collection->calls.at(0);
+    QVERIFY(adds.isPrompt());
+    QCOMPARE(adds.exposedTools, (QStringList{u"add"_s, u"echo"_s}));
+    QCOMPARE(adds.runs, 5);
+    QCOMPARE(adds.expectedCalls.size(), 2);
+    QCOMPARE(adds.expectedCalls.at(0).expectations.at(1).displayName(), u"b is three"_s);
+    QVERIFY(collection->calls.at(1).isPrompt());
+    QVERIFY(collection->calls.at(1).expectedCalls.isEmpty());
+    QVERIFY(!collection->calls.at(2).isPrompt());
+
+    // ${variables} are filled in the prompt and in what its calls are expected to hold; runs default to one.
+    const auto resolved = collection->resolve();
+    QVERIFY(resolved);
+    QCOMPARE(resolved->at(0).prompt, u"What is 2 plus 3?"_s);
+    QCOMPARE(resolved->at(0).expectedCalls.at(0).expectations.at(0).value, QJsonValue(2));
+    QCOMPARE(resolved->at(0).expectedCalls.at(1).expectations.at(0).text, u"^Oslo"_s);
+    QCOMPARE(resolved->at(1).runs, 1);
+
+    // Saved in the order the documentation shows, and read back the same.
+    const QByteArray saved = collection->toJson();
+    const qsizetype at = saved.indexOf("\"prompt\"");
+    QVERIFY2(at > 0 && at < saved.indexOf("\"tools\"") && saved.indexOf("\"tools\"") < saved.indexOf("\"runs\"")
+                 && saved.indexOf("\"runs\"") < saved.indexOf("\"expectCalls\""),
+             saved.constData());
+    QVERIFY2(saved.indexOf("\"name\": \"b is three\"") < saved.indexOf("\"pointer\": \"/b\""), saved.constData());
+    QCOMPARE(saved.count("\"arguments\""), qsizetype(1)); // the tool call's; a prompt has none
+    const auto again = Collection::fromJson(saved, u"saved.json"_s);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QCOMPARE(again->calls.at(0).prompt, adds.prompt);
+    QCOMPARE(again->calls.at(0).exposedTools, adds.exposedTools);
+    QCOMPARE(again->calls.at(0).runs, 5);
+    QCOMPARE(again->calls.at(0).expectedCalls.at(0).toJson(), adds.expectedCalls.at(0).toJson());
+    QCOMPARE(again->calls.at(0).expectedCalls.at(1).toJson(), adds.expectedCalls.at(1).toJson());
+    QVERIFY(again->calls.at(1).isPrompt() && again->calls.at(1).expectedCalls.isEmpty());
+    QCOMPARE(again->calls.at(2).tool, u"echo"_s);
+}
+
+static ModelCallSeen seen(const QString &tool, const QByteArray &arguments, bool exposed = true)
+{
+    ModelCallSeen call;
+    call.tool = tool;
+    call.exposed = exposed;
+    call.argumentsText = QString::fromUtf8(arguments);
+    call.arguments = QJsonDocument::fromJson(arguments).object();
+    return call;
+}
+
+void tst_Collection::judgingTheModelsCalls_data()
+{
+    const auto expected = [](const QByteArray &json) {
+        QList<ExpectedCall> list;
+        const QJsonArray array = QJsonDocument::fromJson(json).array();
+        for (const QJsonValue &value : array) {
+            const auto parsed = ExpectedCall::fromJson(value, u"test"_s);
+            if (!parsed)
+                qFatal("bad expected call in the test: %s", qPrintable(parsed.error().message));
+            list.append(parsed.value());
+        }
+        return list;
+    };
+    const QList<ExpectedCall> addTwoThree = expected(R"([{"tool": "add", "expect": [{"pointer": "/a", "equals": 2}, {"pointer": "/b", "equals": 3}]}])");
+    const QList<ExpectedCall> addThenEcho = expected(R"([{"tool": "add"}, {"tool": "echo", "expect": [{"pointer": "/text", "matches": "^5"}]}])");
+    ModelCallSeen unusable = seen(u"add"_s, "{\"a\": 2,");
+    unusable.problem = u"its arguments are not valid JSON"_s;
+
+    QTest::addColumn<QList<ExpectedCall>>("expected");
+    QTest::addColumn<QList<ModelCallSeen>>("calls");
+    QTest::addColumn<bool>("passes");
+    QTest::addColumn<QString>("problem");
+    QTest::addRow("the call, keys in any order") << addTwoThree << QList<ModelCallSeen>{seen(u"add"_s, R"({"b": 3, "a": 2.0})")} << true << QString();
+    QTest::addRow("other calls around it") << addTwoThree
+                                           << QList<ModelCallSeen>{seen(u"echo"_s, "{}"), seen(u"add"_s, R"({"a": 3, "b": 3})"),
+                                                                   seen(u"add"_s, R"({"a": 2, "b": 3})"), seen(u"echo"_s, "{}")}
+                                           << true << QString();
+    QTest::addRow("wrong argument") << addTwoThree << QList<ModelCallSeen>{seen(u"add"_s, R"({"a": 3, "b": 3})")} << false
+                                    << u"expected a call of add (/a equals 2, /b equals 3); the call of add did not match: expected /a to equal 2; it was 3"_s;
+    QTest::addRow("missing argument") << addTwoThree << QList<ModelCallSeen>{seen(u"add"_s, R"({"a": 2})")} << false
+                                      << u"expected a call of add (/a equals 2, /b equals 3); the call of add did not match: expected an argument at /b; there is none. The arguments were: {\"a\":2}"_s;
+    QTest::addRow("no call") << addTwoThree << QList<ModelCallSeen>{} << false << u"expected a call of add (/a equals 2, /b equals 3); there was none"_s;
+    QTest::addRow("a tool not offered") << addTwoThree << QList<ModelCallSeen>{seen(u"add"_s, R"({"a": 2, "b": 3})", false)} << false
+                                        << u"expected a call of add (/a equals 2, /b equals 3); there was none"_s;
+    QTest::addRow("unusable arguments") << addTwoThree << QList<ModelCallSeen>{unusable} << false
+                                        << u"expected a call of add (/a equals 2, /b equals 3); the call of add did not match: its arguments are not valid JSON"_s;
+    QTest::addRow("in order") << addThenEcho << QList<ModelCallSeen>{seen(u"add"_s, "{}"), seen(u"echo"_s, R"({"text": "5 it is"})")} << true << QString();
+    QTest::addRow("out of order") << addThenEcho << QList<ModelCallSeen>{seen(u"echo"_s, R"({"text": "5 it is"})"), seen(u"add"_s, "{}")} << false
+                                  << u"expected a call of echo (/text matches /^5/); there was none"_s;
+    QTest::addRow("one call serves one expected call") << expected(R"([{"tool": "add"}, {"tool": "add"}])") << QList<ModelCallSeen>{seen(u"add"_s, "{}")}
+                                                       << false << u"expected a call of add; there was none"_s;
+    QTest::addRow("none expected, none made") << QList<ExpectedCall>{} << QList<ModelCallSeen>{} << true << QString();
+    QTest::addRow("none expected, one made") << QList<ExpectedCall>{} << QList<ModelCallSeen>{seen(u"add"_s, "{}")} << false << u"expected no tool call"_s;
+}
+
+void tst_Collection::judgingTheModelsCalls()
+{
+    QFETCH(QList<ExpectedCall>, expected);
+    QFETCH(QList<ModelCallSeen>, calls);
+    QFETCH(bool, passes);
+    QFETCH(QString, problem);
+    const ExpectedCall::Verdict verdict = ExpectedCall::judge(expected, calls);
+    QCOMPARE(verdict.passed, passes);
+    QCOMPARE(verdict.problem, problem);
+}
+
+void tst_Collection::junitHasATestCasePerRunOfAPrompt()
+{
+    RunReport report;
+    report.collectionName = u"Model eval"_s;
+    report.startedAt = QDateTime::currentDateTimeUtc();
+    CallReport prompt;
+    prompt.name = u"adds"_s;
+    prompt.server = u"demo"_s;
+    prompt.made = true;
+    prompt.isPrompt = true;
+    prompt.plannedRuns = 3;
+    PromptRunReport good;
+    good.passed = true;
+    good.durationMs = 250;
+    PromptRunReport bad;
+    bad.problem = u"expected a call of add; there was none. The model called: no tool; it answered: 5"_s;
+    prompt.promptRuns = {good, bad, good};
+    CallReport call;
+    call.name = u"echo"_s;
+    call.server = u"demo"_s;
+    call.tool = u"echo"_s;
+    call.made = true;
+    call.outcome = answered(u"hi"_s);
+    report.calls = {prompt, call};
+
+    const QByteArray xml = JUnitWriter::toXml(report);
+    QXmlStreamReader reader(xml);
+    QStringList cases;
+    QStringList failures;
+    QString suiteTests;
+    QString suiteFailures;
+    while (!reader.atEnd()) {
+        reader.readNext();
+        if (!reader.isStartElement())
+            continue;
+        if (reader.name() == u"testsuite") {
+            suiteTests = reader.attributes().value(u"tests"_s).toString();
+            suiteFailures = reader.attributes().value(u"failures"_s).toString();
+        } else if (reader.name() == u"testcase") {
+            cases.append(reader.attributes().value(u"name"_s).toString());
+        } else if (reader.name() == u"failure") {
+            failures.append(cases.last() + u": "_s + reader.attributes().value(u"message"_s).toString());
+        }
+    }
+    QVERIFY2(!reader.hasError(), qPrintable(reader.errorString()));
+    QCOMPARE(cases, (QStringList{u"adds (run 1 of 3)"_s, u"adds (run 2 of 3)"_s, u"adds (run 3 of 3)"_s, u"echo"_s}));
+    QCOMPARE(suiteTests, u"4"_s);
+    QCOMPARE(suiteFailures, u"1"_s);
+    QCOMPARE(failures, QStringList{u"adds (run 2 of 3): "_s + bad.problem});
+
+    const QString xmllint = QStandardPaths::findExecutable(u"xmllint"_s);
+    QVERIFY2(!xmllint.isEmpty(), "xmllint is missing: install libxml2-utils (packaging/setup-debian.sh does)");
+    QProcess lint;
+    lint.start(xmllint, {u"--noout"_s, u"--schema"_s, QStringLiteral(TOOLGATE_JUNIT_XSD), u"-"_s});
+    QVERIFY(lint.waitForStarted());
+    lint.write(xml);
+    lint.closeWriteChannel();
+    QVERIFY(lint.waitForFinished(30000));
+    QVERIFY2(lint.exitCode() == 0, lint.readAllStandardError().constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Collection)

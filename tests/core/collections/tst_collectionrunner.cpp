@@ -1,8 +1,11 @@
 // A collection run against the project's demo server through the real ToolCallPipeline (issue 19):
 // everything passes; a changed expectation fails with a readable report; the run's one approval covers
 // exactly the calls it listed (a call whose arguments differ goes to the gate, an approved call is used
-// once), rules on argument values still decide first, and a denied run makes no call.
+// once), rules on argument values still decide first, and a denied run makes no call. A prompt to the
+// scripted model server is tried N times: by default the model's calls are recorded and none is sent;
+// when the run's approval says so, each goes through the pipeline and is decided like any model's call.
 
+#include "modeltesting.h"
 #include "sessioncalltarget.h"
 #include "rulebuilders.h"
 #include "sessionwaits.h"
@@ -16,6 +19,7 @@
 #include "core/common/error.h"
 #include "core/collections/collection.h"
 #include "core/collections/collectionrunner.h"
+#include "core/model/modelclient.h"
 #include "core/transport/stdiotransport.h"
 
 #include <QSignalSpy>
@@ -71,6 +75,21 @@ const QByteArray smoke = R"json({
   ]
 })json";
 
+// A model asked to add, with only add offered; every run must call it with a = 2 and b = 3.
+const QByteArray addPrompt = R"json({
+  "version": 1,
+  "name": "Model eval",
+  "calls": [
+    {"name": "adds", "server": "demo", "prompt": "What is 2 plus 3?", "tools": ["add"], "runs": 5,
+     "expectCalls": [{"tool": "add", "expect": [{"pointer": "/a", "equals": 2}, {"pointer": "/b", "equals": 3}]}]}
+  ]
+})json";
+
+TestModel::ScriptedCall addCall(const QString &id, const QByteArray &arguments)
+{
+    return TestModel::ScriptedCall{id, u"add"_s, arguments};
+}
+
 } // namespace
 
 class tst_CollectionRunner : public QObject
@@ -86,9 +105,12 @@ private slots:
     void rulesOnArgumentValuesStillDecideFirst();
     void aDeniedRunMakesNoCall();
     void cancellingWhileTheApprovalWaitsEndsTheRun();
+    void aPromptsPassRateCountsEachRunAndSendsNothing();
+    void sendingTheModelsCallsIsTheApprovalsChoice();
+    void aPromptWithoutAModelOrItsToolFailsSayingSo();
 
 private:
-    RunReport run(const QByteArray &collectionText, const QJsonObject &variables = {});
+    RunReport run(const QByteArray &collectionText, const QJsonObject &variables = {}, ModelClient *model = nullptr, bool sendModelCalls = false);
 
     std::unique_ptr<ClientSession> m_session;
     std::unique_ptr<TestSupport::SessionCallTarget> m_target;
@@ -115,7 +137,7 @@ void tst_CollectionRunner::cleanup()
     m_session.reset();
 }
 
-RunReport tst_CollectionRunner::run(const QByteArray &collectionText, const QJsonObject &variables)
+RunReport tst_CollectionRunner::run(const QByteArray &collectionText, const QJsonObject &variables, ModelClient *model, bool sendModelCalls)
 {
     const auto collection = Collection::fromJson(collectionText, u"test.json"_s);
     if (!collection)
@@ -128,6 +150,8 @@ RunReport tst_CollectionRunner::run(const QByteArray &collectionText, const QJso
             return m_target.get();
         return makeError(ErrorCode::NotConnected, u"no server called %1 here"_s.arg(name));
     }, CallInitiator::Cli);
+    if (model)
+        runner.setModel(model, sendModelCalls);
     QSignalSpy finished(&runner, &CollectionRunner::finished);
     runner.start(collection->name, calls.value());
     if (!finished.wait(waitMs * 2))
@@ -144,6 +168,8 @@ static QString describe(const RunReport &report)
         lines.append(u"%1: %2 %3"_s.arg(call.name, call.passed() ? u"passed"_s : u"FAILED"_s, call.problem()));
         for (const ExpectationResult &e : call.expectations)
             lines.append(u"  %1: %2 %3"_s.arg(e.name, e.passed ? u"ok"_s : u"failed"_s, e.message));
+        for (const PromptRunReport &r : call.promptRuns)
+            lines.append(u"  run: %1 %2"_s.arg(r.passed ? u"ok"_s : u"failed"_s, r.problem));
     }
     return lines.join(u'\n');
 }
@@ -329,6 +355,108 @@ void tst_CollectionRunner::cancellingWhileTheApprovalWaitsEndsTheRun()
     QCOMPARE(runner.report().error->code, int(ErrorCode::RequestCancelled));
     for (const CallReport &call : runner.report().calls)
         QVERIFY(!call.made);
+}
+
+void tst_CollectionRunner::aPromptsPassRateCountsEachRunAndSendsNothing()
+{
+    TestModel::ScriptedModelServer model;
+    using TestModel::ScriptedTurn;
+    model.enqueue(ScriptedTurn::call({addCall(u"c1"_s, R"({"a": 2, "b": 3})")}));
+    model.enqueue(ScriptedTurn::call({addCall(u"c2"_s, R"({"a": 3, "b": 3})")}));
+    model.enqueue(ScriptedTurn::say(u"It is 5."_s));
+    model.enqueue(ScriptedTurn::call({addCall(u"c4"_s, R"({"b": 3, "a": 2})")}));
+    model.enqueue(ScriptedTurn::call({addCall(u"c5"_s, R"({"a": 1, "b": 4})"), addCall(u"c6"_s, R"({"a": 2, "b": 3})")}));
+    const auto client = ModelClient::create(TestModel::configFor(model, TestModel::ScriptedModelServer::Api::OpenAi));
+
+    const RunReport report = run(addPrompt, {}, client.get());
+    QCOMPARE(report.calls.size(), 1);
+    const CallReport &adds = report.calls.first();
+    QVERIFY(adds.isPrompt);
+    QCOMPARE(adds.plannedRuns, 5);
+    QCOMPARE(adds.promptRuns.size(), 5);
+    QCOMPARE(adds.passedRuns(), 3);
+    QVERIFY(!adds.passed());
+    QVERIFY(!report.passed());
+    QVERIFY(!report.modelFailed());
+    QVERIFY2(adds.promptRuns.at(0).passed && adds.promptRuns.at(3).passed && adds.promptRuns.at(4).passed, qPrintable(describe(report)));
+    // A failed run says what was expected and what the model called instead.
+    QCOMPARE(adds.promptRuns.at(1).problem,
+             u"expected a call of add (/a equals 2, /b equals 3); the call of add did not match: expected /a to equal 2; it was 3. "
+             "The model called: add {\"a\": 3, \"b\": 3}"_s);
+    QCOMPARE(adds.promptRuns.at(2).problem,
+             u"expected a call of add (/a equals 2, /b equals 3); there was none. The model called: no tool; it answered: It is 5."_s);
+    QCOMPARE(adds.promptRuns.at(4).calls.size(), 2);
+
+    // Nothing was sent: no call was put to the gate (it would have allowed it), none reached the server.
+    QCOMPARE(m_gate.calls.size(), 0);
+    // The approval listed the prompt, the model, and that the calls are not sent.
+    QCOMPARE(m_gate.runs.size(), 1);
+    const RunApprovalRequest &asked = m_gate.runs.first();
+    QCOMPARE(asked.prompts.size(), 1);
+    QCOMPARE(asked.prompts.first().prompt, u"What is 2 plus 3?"_s);
+    QCOMPARE(asked.prompts.first().tools, QStringList{u"add"_s});
+    QCOMPARE(asked.prompts.first().runs, 5);
+    QCOMPARE(asked.prompts.first().server.endpoint, u"toolgate-demo-server"_s);
+    QVERIFY(asked.model.contains(u"scripted-model"_s));
+    QVERIFY(!asked.sendModelCalls);
+    QVERIFY(asked.calls.isEmpty());
+
+    // Each run is a fresh conversation of one message, offered only the chosen tool; nothing answered it.
+    QCOMPARE(model.requests().size(), 5);
+    for (const auto &request : model.requests()) {
+        QCOMPARE(request.body.value(u"messages"_s).toArray().size(), 1);
+        const QJsonArray tools = request.body.value(u"tools"_s).toArray();
+        QCOMPARE(tools.size(), 1);
+        QCOMPARE(tools.first().toObject().value(u"function"_s).toObject().value(u"name"_s).toString(), u"add"_s);
+    }
+}
+
+void tst_CollectionRunner::sendingTheModelsCallsIsTheApprovalsChoice()
+{
+    TestModel::ScriptedModelServer model;
+    model.enqueue(TestModel::ScriptedTurn::call({addCall(u"c1"_s, R"({"a": 2, "b": 3})")}));
+    // Then it answers by itself, quoting the tool's result.
+    const auto client = ModelClient::create(TestModel::configFor(model, TestModel::ScriptedModelServer::Api::Anthropic));
+
+    const RunReport report = run(addPrompt, {}, client.get(), true);
+    const CallReport &adds = report.calls.first();
+    QCOMPARE(adds.promptRuns.size(), 5);
+    QVERIFY2(adds.promptRuns.first().passed, qPrintable(describe(report)));
+    QCOMPARE(adds.promptRuns.first().calls.first().outcome, u"succeeded"_s);
+    QVERIFY(adds.promptRuns.first().answer.contains(u"The tool said:"_s));
+    QVERIFY(adds.promptRuns.first().answer.contains(u"5"_s));
+    // The other runs: the model answered without a call (the script ran out), so they failed.
+    QCOMPARE(adds.passedRuns(), 1);
+    QVERIFY(m_gate.runs.first().sendModelCalls);
+    // The model's call went to the gate on its own, as the model's: the run's approval did not cover it.
+    QCOMPARE(m_gate.calls.size(), 1);
+    QCOMPARE(m_gate.calls.first().tool.name, u"add"_s);
+    QCOMPARE(m_gate.calls.first().initiator, CallInitiator::Model);
+    // The model heard the result and answered: two requests for the first run, one for each other.
+    QCOMPARE(model.requests().size(), 6);
+}
+
+void tst_CollectionRunner::aPromptWithoutAModelOrItsToolFailsSayingSo()
+{
+    // No model: the prompt fails, and the approval lists no prompt (nothing goes to any model).
+    const RunReport noModel = run(addPrompt);
+    QVERIFY(!noModel.passed());
+    QVERIFY(noModel.calls.first().promptRuns.isEmpty());
+    QVERIFY2(noModel.calls.first().problem().contains(u"the run has no model"_s), qPrintable(describe(noModel)));
+    QVERIFY(m_gate.runs.first().prompts.isEmpty());
+
+    // A tool the server does not have: no run is made, and the message names it and the server's tools.
+    TestModel::ScriptedModelServer model;
+    const auto client = ModelClient::create(TestModel::configFor(model, TestModel::ScriptedModelServer::Api::OpenAi));
+    QByteArray missingTool = addPrompt;
+    missingTool.replace("\"tools\": [\"add\"]", "\"tools\": [\"add\", \"multiply\"]");
+    const RunReport report = run(missingTool, {}, client.get());
+    const CallReport &adds = report.calls.first();
+    QVERIFY(!adds.passed());
+    QVERIFY(adds.promptRuns.isEmpty());
+    QVERIFY2(adds.problem().contains(u"the server \"demo\" has no tool multiply"_s) && adds.problem().contains(u"echo"_s), qPrintable(adds.problem()));
+    QCOMPARE(model.requests().size(), 0);
+    QCOMPARE(m_gate.calls.size(), 0);
 }
 
 QTEST_GUILESS_MAIN(tst_CollectionRunner)

@@ -531,6 +531,64 @@ private slots:
         QVERIFY(finished.wait(15000));
         QVERIFY(finished.takeLast().at(0).value<RunReport>().passed());
     }
+    void promptEntriesAreListedAndTheirPassRateReported()
+    {
+        QDir().mkpath(folder());
+        const QString file = QDir(folder()).filePath(u"eval.json"_s);
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"version": 1, "name": "Eval", "calls": [
+            {"name": "adds", "server": "demo", "prompt": "What is 2 plus 3?", "runs": 5,
+             "expectCalls": [{"tool": "add", "expect": [{"pointer": "/a", "equals": 2}]}, {"tool": "echo"}]},
+            {"name": "talks", "server": "demo", "prompt": "Say hello.", "expectCalls": []},
+            {"name": "echo", "server": "demo", "tool": "echo", "arguments": {"text": "x"}}]})");
+        out.close();
+        QVERIFY(startWindow());
+        QTRY_VERIFY(pane()->selectCollection(file));
+        QTRY_COMPARE(pane()->callTree()->topLevelItemCount(), 3);
+        QTreeWidgetItem *adds = pane()->callTree()->topLevelItem(0);
+        QCOMPARE(adds->text(2), u"prompt: What is 2 plus 3?"_s);
+        QCOMPARE(adds->text(3), u"the model calls: a call of add (/a equals 2), then a call of echo"_s);
+        QCOMPARE(pane()->callTree()->topLevelItem(1)->text(3), u"the model calls no tool"_s);
+        QCOMPARE(pane()->callTree()->topLevelItem(2)->text(2), u"echo"_s);
+        // The call editor edits tool calls; a prompt is edited in its file.
+        pane()->callTree()->setCurrentItem(adds);
+        QTRY_VERIFY(!pane()->editCallButton()->isEnabled());
+        pane()->callTree()->setCurrentItem(pane()->callTree()->topLevelItem(2));
+        QTRY_VERIFY(pane()->editCallButton()->isEnabled());
+
+        // A run's report gives the prompt's pass rate, and each run with what the model called.
+        CallReport prompt;
+        prompt.name = u"adds"_s;
+        prompt.server = u"demo"_s;
+        prompt.made = true;
+        prompt.isPrompt = true;
+        prompt.plannedRuns = 3;
+        PromptRunReport good;
+        good.passed = true;
+        ModelCallSeen call;
+        call.tool = u"add"_s;
+        call.exposed = true;
+        call.argumentsText = uR"({"a": 2})"_s;
+        good.calls = {call};
+        PromptRunReport bad;
+        bad.problem = u"expected a call of add (/a equals 2); there was none. The model called: no tool; it answered: 5"_s;
+        prompt.promptRuns = {good, bad, good};
+        RunReport report;
+        report.collectionName = u"Eval"_s;
+        report.calls = {prompt};
+        RunReportView *view = pane()->reportView();
+        view->setReport(report, 1, std::nullopt);
+        QTreeWidgetItem *item = view->tree()->topLevelItem(0);
+        QCOMPARE(item->text(RunReportView::StatusColumn), u"FAILED"_s);
+        QCOMPARE(item->text(RunReportView::DetailsColumn), u"a prompt on demo: 2 of 3 runs passed"_s);
+        QCOMPARE(item->childCount(), 3);
+        QCOMPARE(item->child(0)->text(RunReportView::CallColumn), u"run 1"_s);
+        QCOMPARE(item->child(0)->text(RunReportView::StatusColumn), u"passed"_s);
+        QCOMPARE(item->child(0)->text(RunReportView::DetailsColumn), u"add {\"a\": 2}"_s);
+        QCOMPARE(item->child(1)->text(RunReportView::StatusColumn), u"FAILED"_s);
+        QCOMPARE(item->child(1)->text(RunReportView::DetailsColumn), bad.problem);
+    }
 };
 
 QTEST_MAIN(tst_CollectionsPane)
