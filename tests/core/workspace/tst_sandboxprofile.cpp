@@ -5,6 +5,7 @@
 #include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/sandboxprofile.h"
 #include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QFile>
@@ -106,6 +107,44 @@ private slots:
         QVERIFY(again);
         QCOMPARE(ServerConfigFile::serialize(again.value()), written);
         QVERIFY(again->at(0).sandbox == files);
+    }
+
+    void keepsANetworkWrittenOn()
+    {
+        // "network": "on" is the default, yet the person wrote it: saving the file must not drop it, alone
+        // or beside grants, while it still allows only what the default allows.
+        const QByteArray json = R"({
+    "mcpServers": {
+        "alone": {
+            "command": "node",
+            "sandbox": {
+                "network": "on"
+            }
+        },
+        "withGrants": {
+            "command": "node",
+            "sandbox": {
+                "network": "on",
+                "grants": ["/srv/docs"]
+            }
+        }
+    }
+}
+)";
+        const auto servers = ServerConfigFile::parse(json, u"test"_s);
+        QVERIFY2(servers, servers ? "" : qPrintable(servers.error().message));
+        QVERIFY(servers->at(0).sandbox.isDefault());
+        QCOMPARE(servers->at(1).sandbox.network, SandboxProfile::Network::On);
+        const QByteArray written = ServerConfigFile::serialize(servers.value());
+        QCOMPARE(written.count("\"network\": \"on\""), 2);
+        QVERIFY2(written.indexOf("\"sandbox\"") < written.indexOf("\"network\": \"on\""), written.constData());
+        const auto again = ServerConfigFile::parse(written, u"again"_s);
+        QVERIFY(again);
+        QCOMPARE(ServerConfigFile::serialize(again.value()), written);
+        // How it is written is not what it allows: the trust fingerprint is that of the same profile unwritten.
+        ServerConfig unwritten = servers->at(1);
+        unwritten.sandbox.networkOnWritten = false;
+        QCOMPARE(ServerTrustFacts::of(servers->at(1)).fingerprint(), ServerTrustFacts::of(unwritten).fingerprint());
     }
 
     void refusesWhatItCannotRead_data()
