@@ -24,8 +24,8 @@ struct SandboxProfile
         bool writable = false;
         bool operator==(const Grant &) const = default;
     };
-    /// Hosts: only the listed hosts (through a proxy outside the sandbox). Not enforced yet: a profile
-    /// that asks for it does not start, rather than running with more network than it says.
+    /// Hosts: only the listed hosts ("host" or "host:port"), through a proxy Toolgate runs outside the
+    /// sandbox (SandboxProxy).
     enum class Network { On, Off, Hosts };
 
     bool enabled = true;

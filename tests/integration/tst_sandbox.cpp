@@ -8,10 +8,13 @@
 // of the real home is touched. Each server is started the one way Toolgate starts them, through
 // TransportFactory.
 
+#include "auditrecords.h"
 #include "npmpeers.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
+#include "core/audit/auditlog.h"
+#include "core/audit/connectionauditor.h"
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
 #include "core/client/clientsession.h"
@@ -25,7 +28,9 @@
 #include <QPointer>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QJsonArray>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,6 +47,7 @@ private slots:
 
     void hostileServerStaysInside();
     void networkOnReachesTheListener();
+    void aHostListConnectsOnlyListedHosts();
     void demoServerRunsUnderTheDefaultProfile();
     void everythingServerRunsUnderTheDefaultProfile();
     void aBlockedReadOffersTheFolderReadOnly();
@@ -214,6 +220,81 @@ void tst_Sandbox::networkOnReachesTheListener()
     const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(listener.serverPort())}});
     QVERIFY2(text.startsWith(u"connect: ok"_s), qPrintable(text));
     QTRY_VERIFY(listener.hasPendingConnections());
+}
+
+void tst_Sandbox::aHostListConnectsOnlyListedHosts()
+{
+    // Two listeners on this computer: one listed by name and port, one not. The server's own network is
+    // a loopback of its own, so a direct connection fails; through the proxy the listed one connects and
+    // carries bytes, the other is refused with 403. Both attempts are in the audit log against the call
+    // that was running, and the listener not listed never hears of anyone.
+    QTcpServer listed;
+    QTcpServer unlisted;
+    QVERIFY(listed.listen(QHostAddress::LocalHost));
+    QVERIFY(unlisted.listen(QHostAddress::LocalHost));
+    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+    const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+
+    AuditLog::Options options;
+    options.path = m_root.filePath(u"hosts-audit.sqlite"_s);
+    AuditLog log(options);
+    ServerConfig config = hostile();
+    config.sandbox.network = SandboxProfile::Network::Hosts;
+    config.sandbox.hosts = {listedTarget};
+    ServerConnection connection(config);
+    ConnectionAuditor auditor(&log, CallInitiator::Gui);
+    auditor.watch(&connection);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.lastError().message));
+    makePipeline();
+    m_pipeline->setJournal(&log);
+
+    const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(unlisted.serverPort())},
+                                                  {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}},
+                              &connection);
+    qInfo().noquote() << "the server's attempts:\n" + text;
+    const QStringList lines = text.split(u'\n');
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(0).startsWith(u"connect: failed"_s), qPrintable(text));
+    QVERIFY2(lines.at(1).startsWith(u"proxy "_s + listedTarget + u": ok (HTTP/1.1 200"_s), qPrintable(text));
+    QVERIFY2(lines.at(2).startsWith(u"proxy "_s + unlistedTarget + u": failed (HTTP/1.1 403"_s), qPrintable(text));
+
+    // The listed listener got the server's line through the tunnel; the other heard nothing.
+    QTRY_VERIFY(listed.hasPendingConnections());
+    QTcpSocket *tunnel = listed.nextPendingConnection();
+    QTRY_VERIFY(tunnel->canReadLine());
+    QCOMPARE(tunnel->readLine(), QByteArray("hello through the proxy\n"));
+    QVERIFY(!unlisted.hasPendingConnections());
+    QVERIFY(!unlisted.waitForNewConnection(0));
+
+    // One made while no call runs goes against the server alone.
+    emit connection.networkConnection(SandboxConnection{u"idle.test"_s, 443, false, QDateTime::currentDateTimeUtc()});
+
+    // In the audit log: both attempts, each against the call.
+    connection.stop();
+    QVERIFY(log.waitForWrites());
+    const auto calls = TestSupport::storedRecords(options.path, {.types = {AuditRecordType::ToolCall}, .names = {u"escape_sandbox"_s}});
+    QVERIFY(calls);
+    QCOMPARE(calls->size(), 1);
+    const auto network = TestSupport::storedRecords(options.path, {.types = {AuditRecordType::Connection},
+                                                                   .names = {u"network_allowed"_s, u"network_refused"_s}});
+    QVERIFY(network);
+    QCOMPARE(network->size(), 3);
+    QSet<int> ports;
+    for (const AuditRecord &record : network.value()) {
+        QCOMPARE(record.serverName, u"hostile"_s);
+        if (record.arguments.value(u"host"_s).toString() == u"idle.test") {
+            QCOMPARE(record.name, u"network_refused"_s);
+            QVERIFY(!record.origin);
+            continue;
+        }
+        QCOMPARE(record.origin, std::optional<qint64>(calls->first().id));
+        QCOMPARE(record.arguments.value(u"host"_s).toString(), u"localhost"_s);
+        const int port = record.arguments.value(u"port"_s).toInt();
+        QCOMPARE(record.name, port == listed.serverPort() ? u"network_allowed"_s : u"network_refused"_s);
+        ports.insert(port);
+    }
+    QCOMPARE(ports, (QSet<int>{listed.serverPort(), unlisted.serverPort()}));
 }
 
 void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()

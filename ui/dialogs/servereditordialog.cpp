@@ -428,7 +428,7 @@ void ServerEditorDialog::fillSandbox(const SandboxProfile &profile)
     if (const int hosts = m_network->findData(int(SandboxProfile::Network::Hosts)); hosts >= 0)
         m_network->removeItem(hosts);
     if (profile.network == SandboxProfile::Network::Hosts)
-        m_network->addItem(tr("Only %1 (not supported yet)").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
+        m_network->addItem(tr("Only %1").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
     m_network->setCurrentIndex(m_network->findData(int(profile.network)));
     m_sandboxEnabled->setChecked(profile.enabled);
     sandboxChanged();
