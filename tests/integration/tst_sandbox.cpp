@@ -50,6 +50,7 @@ private slots:
     void aHostListConnectsOnlyListedHosts();
     void demoServerRunsUnderTheDefaultProfile();
     void everythingServerRunsUnderTheDefaultProfile();
+    void filesystemServerWorksOnItsGrant();
     void aBlockedReadOffersTheFolderReadOnly();
     void aBlockedWriteOffersTheFolderReadWrite();
     void offRunsWithoutBubblewrap();
@@ -330,6 +331,52 @@ void tst_Sandbox::everythingServerRunsUnderTheDefaultProfile()
     makePipeline();
     const QString text = call(u"echo"_s, {{u"message"_s, u"from inside the sandbox"_s}}, &connection);
     QVERIFY2(text.contains(u"from inside the sandbox"_s), qPrintable(text));
+    m_pipeline.reset();
+    connection.stop();
+}
+
+void tst_Sandbox::filesystemServerWorksOnItsGrant()
+{
+    // server-filesystem from npm, told it may use two folders; the sandbox grants one read-write and the
+    // other read-only. Inside the write grant it lists, reads and writes; in the other its write fails,
+    // stopped by the sandbox (the server itself would allow it), and nothing appears there.
+    const QString entry = TestSupport::filesystemEntry();
+    if (!QFileInfo::exists(entry))
+        QSKIP(qPrintable(u"server-filesystem is not installed in tests/npm: run packaging/setup-debian.sh (%1)"_s.arg(entry)));
+    const QString work = m_root.filePath(u"fs-work"_s);
+    const QString reference = m_root.filePath(u"fs-reference"_s);
+    QVERIFY(write(QDir(work).filePath(u"notes.txt"_s), "notes from the host"));
+    QVERIFY(write(QDir(reference).filePath(u"manual.txt"_s), "read only"));
+    ServerConfig config;
+    config.name = u"filesystem"_s;
+    config.command = TestSupport::nodeBinary();
+    config.args = {entry, work, reference};
+    config.sandbox.grants = {{work, true}, {reference, false}};
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.lastError().message));
+    QTRY_VERIFY_WITH_TIMEOUT(connection.listedTool(u"write_file"_s).has_value(), 15000);
+    makePipeline();
+
+    QVERIFY2(call(u"list_directory"_s, {{u"path"_s, work}}, &connection).contains(u"notes.txt"_s), "the grant is not listed");
+    const QString readTool = connection.listedTool(u"read_text_file"_s) ? u"read_text_file"_s : u"read_file"_s;
+    const QString notes = call(readTool, {{u"path"_s, QDir(work).filePath(u"notes.txt"_s)}}, &connection);
+    QVERIFY2(notes.contains(u"notes from the host"_s), qPrintable(notes));
+    QVERIFY(!call(u"write_file"_s, {{u"path"_s, QDir(work).filePath(u"new.txt"_s)}, {u"content"_s, u"written inside"_s}}, &connection)
+                 .isEmpty());
+    QCOMPARE(read(QDir(work).filePath(u"new.txt"_s)), QByteArray("written inside"));
+
+    // Outside the write grant: the call fails (the server reports the file system's refusal).
+    QPointer<ToolCall> outside = m_pipeline->call(&connection, u"write_file"_s,
+                                                  {{u"path"_s, QDir(reference).filePath(u"new.txt"_s)}, {u"content"_s, u"escaped"_s}},
+                                                  CallInitiator::Gui, this);
+    QSignalSpy finished(outside.data(), &ToolCall::finished);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(outside->outcome().kind != ToolCallOutcome::Kind::Succeeded);
+    QVERIFY2(outside->outcome().result.textSummary().contains(u"read-only"_s, Qt::CaseInsensitive)
+                 || outside->outcome().result.textSummary().contains(u"EROFS"_s),
+             qPrintable(outside->outcome().result.textSummary()));
+    QVERIFY(!QFileInfo::exists(QDir(reference).filePath(u"new.txt"_s)));
     m_pipeline.reset();
     connection.stop();
 }
