@@ -424,7 +424,7 @@ void ServerEditorDialog::fillSandbox(const SandboxProfile &profile)
     m_grants->setRowCount(0);
     for (const SandboxProfile::Grant &grant : profile.grants)
         addGrantRow(grant.path, grant.writable);
-    // A host list is kept as the file says it (not enforced yet, so not offered for new entries).
+    // A host list is kept as the file says it (enforced through the proxy, but not edited here).
     if (const int hosts = m_network->findData(int(SandboxProfile::Network::Hosts)); hosts >= 0)
         m_network->removeItem(hosts);
     if (profile.network == SandboxProfile::Network::Hosts)
