@@ -42,6 +42,8 @@ QString AuditConnectionEvent::kindName(Kind kind)
     case Kind::TrustRefused: return QStringLiteral("trust_refused");
     case Kind::RunApproved: return QStringLiteral("run_approved");
     case Kind::RunDenied: return QStringLiteral("run_denied");
+    case Kind::NetworkAllowed: return QStringLiteral("network_allowed");
+    case Kind::NetworkRefused: return QStringLiteral("network_refused");
     }
     return {};
 }

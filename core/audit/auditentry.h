@@ -77,8 +77,9 @@ struct AuditConnectionEvent
     /// Disabled and GaveUp were added later, the Trust kinds with issue 16 (server trust), the Run kinds
     /// with issue 19 (a collection run approved or denied as a whole, on its first call's server); stored names
     /// never change, so old stores stay readable.
+    /// The Network kinds came with issue 32: a connection a sandboxed server asked its proxy for.
     enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp,
-                      TrustNeeded, TrustGranted, TrustRefused, RunApproved, RunDenied };
+                      TrustNeeded, TrustGranted, TrustRefused, RunApproved, RunDenied, NetworkAllowed, NetworkRefused };
 
     ServerIdentity server;
     Kind kind = Kind::Connected;
@@ -86,7 +87,11 @@ struct AuditConnectionEvent
     QJsonObject details; ///< e.g. protocol version, exit code, headers (redacted like everything else).
     CallInitiator initiator = CallInitiator::Gui;
     QDateTime at;        ///< Invalid: now.
+    /// A network connection: the record of the server's call that was running when it was asked for.
+    /// AuditLog fills it in from the calls it has open; none when no call ran (recorded against the server).
+    std::optional<qint64> origin;
 
+    bool isNetwork() const { return kind == Kind::NetworkAllowed || kind == Kind::NetworkRefused; }
     /// The stored event name ("connected", "crashed", ...).
     static QString kindName(Kind kind);
 };

@@ -180,6 +180,31 @@ public:
             recordOfCall.remove(recordOrder.takeFirst());
     }
 
+    void closeCall(const QString &server, quint64 callId)
+    {
+        QMutexLocker locker(&callsMutex);
+        auto it = openCallsOf.find(server);
+        if (it == openCallsOf.end())
+            return;
+        it->removeOne(callId);
+        if (it->isEmpty())
+            openCallsOf.erase(it);
+    }
+
+    // The record of the newest call open on server that was sent (so has a record id): the one a
+    // connection the server makes now belongs to. Calls run one after the other on most servers; where
+    // several run at once, the newest is the likeliest to be the cause.
+    std::optional<qint64> runningCallOf(const QString &server)
+    {
+        QMutexLocker locker(&callsMutex);
+        const QList<quint64> open = openCallsOf.value(server);
+        for (auto it = open.crbegin(); it != open.crend(); ++it) {
+            if (const auto record = recordOfCall.constFind(*it); record != recordOfCall.cend())
+                return *record;
+        }
+        return std::nullopt;
+    }
+
     std::optional<qint64> recordOf(quint64 callId)
     {
         QMutexLocker locker(&callsMutex);
@@ -534,6 +559,8 @@ public:
     QHash<quint64, Ticket> ticketOfCall;
     QHash<quint64, qint64> recordOfCall;
     QList<quint64> recordOrder;
+    /// Server name → its calls between Opened and Closed (or Abandoned), oldest first.
+    QHash<QString, QList<quint64>> openCallsOf;
 
     // Writer thread only.
     AuditRowBuilder rows;
@@ -600,6 +627,7 @@ void AuditLog::write(const CallJournalEntry &entry)
         const Ticket ticket = recordIntent(AuditToolCallIntent::from(call));
         QMutexLocker locker(&d->callsMutex);
         d->ticketOfCall.insert(call.id, ticket);
+        d->openCallsOf[call.server.name].append(call.id);
         return;
     }
     case Kind::Decided:
@@ -611,10 +639,12 @@ void AuditLog::write(const CallJournalEntry &entry)
             recordTaskEvent(*ticket, call.outcome.task ? call.outcome.task->taskId : QString(), *entry.step);
         return;
     case Kind::Closed:
+        d->closeCall(call.server.name, call.id);
         if (const auto ticket = d->takeTicket(call.id))
             recordOutcome(*ticket, AuditToolCallOutcome::from(call.outcome));
         return;
     case Kind::Abandoned:
+        d->closeCall(call.server.name, call.id);
         if (const auto ticket = d->takeTicket(call.id))
             d->enqueue(Private::AbandonTask{*ticket});
         return;
@@ -743,6 +773,8 @@ void AuditLog::recordConnectionEvent(const AuditConnectionEvent &event)
     AuditConnectionEvent copy = event;
     if (!copy.at.isValid())
         copy.at = QDateTime::currentDateTimeUtc();
+    if (copy.isNetwork() && !copy.origin)
+        copy.origin = d->runningCallOf(copy.server.name);
     d->enqueue(Private::ConnectionTask{std::move(copy)});
 }
 

@@ -291,6 +291,7 @@ AuditIntentRow AuditRowBuilder::intent(const AuditConnectionEvent &event, const 
     AuditIntentRow row = baseIntent(event.server, event.initiator, event.at, session);
     row.type = AuditNames::type(AuditRecordType::Connection);
     row.name = AuditConnectionEvent::kindName(event.kind);
+    row.origin = event.origin;
     QJsonObject details = event.details;
     if (!event.message.isEmpty())
         details.insert(QStringLiteral("message"), event.message);

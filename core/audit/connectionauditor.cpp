@@ -3,6 +3,7 @@
 #include "core/audit/auditentry.h"
 #include "core/audit/auditlog.h"
 #include "core/client/clientsession.h"
+#include "core/workspace/sandboxproxy.h"
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/servertrust.h"
 #include "core/workspace/workspace.h"
@@ -88,6 +89,13 @@ void ConnectionAuditor::watch(ServerConnection *connection)
         details.insert(QStringLiteral("by"), by);
         record(connection->identity(), int(granted ? Kind::TrustGranted : Kind::TrustRefused),
                granted ? ConnectionAuditor::tr("trusted what it runs") : ConnectionAuditor::tr("not trusted, so not started"), details);
+    });
+    connect(connection, &ServerConnection::networkConnection, this, [this, connection](const SandboxConnection &attempt) {
+        // Against the call that runs on the server (AuditLog knows it), else against the server alone.
+        record(connection->identity(), int(attempt.allowed ? Kind::NetworkAllowed : Kind::NetworkRefused),
+               attempt.allowed ? ConnectionAuditor::tr("connected to %1 through the sandbox's proxy").arg(attempt.target())
+                               : ConnectionAuditor::tr("refused a connection to %1: not in the sandbox's list of hosts").arg(attempt.target()),
+               QJsonObject{{QStringLiteral("host"), attempt.host}, {QStringLiteral("port"), attempt.port}});
     });
     connect(connection, &QObject::destroyed, this, [this, connection] { m_gaveUp.remove(connection); });
 }

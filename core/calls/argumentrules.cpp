@@ -3,6 +3,7 @@
 #include "core/common/atomicfile.h"
 #include "core/common/configlocation.h"
 #include "core/common/error.h"
+#include "core/common/hostnames.h"
 #include "core/common/jsonpointer.h"
 #include "core/common/logging.h"
 
@@ -112,15 +113,6 @@ bool isInside(const QString &path, const QString &folder)
     return path.startsWith(folder.endsWith(u'/') ? folder : QString(folder + u'/'), names);
 }
 
-QString hostAce(const QString &host)
-{
-    QString h = host.trimmed().toLower();
-    while (h.endsWith(u'.'))
-        h.chop(1);
-    const QByteArray ace = QUrl::toAce(h);
-    return ace.isEmpty() ? h : QString::fromLatin1(ace).toLower();
-}
-
 // The host of a URL as a client will connect to it: percent-escapes decoded, lower case, without a
 // trailing dot, in ACE form, and an IPv4 address however it is written (an IPv4-mapped IPv6 address,
 // ::ffff:127.0.0.1, is the IPv4 address). None when no host can be read.
@@ -143,25 +135,10 @@ std::optional<QString> urlHost(const QString &value)
         const uint low = m.captured(2).toUInt(nullptr, 16);
         host = QStringLiteral("%1.%2.%3.%4").arg(high >> 8).arg(high & 0xff).arg(low >> 8).arg(low & 0xff);
     }
-    const QString ace = hostAce(host);
+    const QString ace = HostNames::normalized(host);
     if (ace.isEmpty())
         return std::nullopt;
     return ace;
-}
-
-bool hostListed(const QString &host, const QStringList &hosts)
-{
-    for (const QString &entry : hosts) {
-        const QString e = entry.trimmed();
-        if (e.startsWith(u"*.")) {
-            const QString suffix = hostAce(e.mid(2));
-            if (!suffix.isEmpty() && host.endsWith(u'.' + suffix))
-                return true;
-        } else if (!e.isEmpty() && host == hostAce(e)) {
-            return true;
-        }
-    }
-    return false;
 }
 
 const QLatin1StringView kindNames[] = {QLatin1StringView("pathInside"), QLatin1StringView("urlHost"),
@@ -264,7 +241,7 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         const std::optional<QString> host = urlHost(value->toString());
         if (!host)
             return unknown(ArgumentRules::tr("no host can be read from the URL"));
-        return holdsIf(hostListed(*host, hosts));
+        return holdsIf(HostNames::listed(*host, hosts));
     }
     case Kind::Matches: {
         if (!value->isString())

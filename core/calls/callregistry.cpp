@@ -77,6 +77,16 @@ void CallRegistry::stepCompleted(const QString &serverName, const QString &elici
     }
 }
 
+void CallRegistry::connectionMade(const QString &serverName, const QString &text)
+{
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        if (it.key().first != serverName || !it->running)
+            continue;
+        it->connections.append(text);
+        emit changed(it.key().first, it.key().second);
+    }
+}
+
 void CallRegistry::onEnded(const Key &key, ToolCall *call)
 {
     const auto it = m_entries.find(key);

@@ -38,6 +38,9 @@ public:
         QStringList awaitedSteps;
         /// and whether it reported them all.
         bool stepsCompleted = false;
+        /// The connections the server asked its sandbox's proxy for while the call ran, in order, as
+        /// shown beside the result: "api.example.com:443 (allowed)" (issue 32).
+        QStringList connections;
     };
 
     explicit CallRegistry(QObject *parent = nullptr);
@@ -54,6 +57,9 @@ public:
     int runningCount() const;
     /// The server reported the browser step elicitationId complete (notifications/elicitation/complete).
     void stepCompleted(const QString &serverName, const QString &elicitationId);
+    /// The server asked its sandbox's proxy for a connection (text: SandboxConnection::text()): it goes
+    /// with each call of the server that runs now.
+    void connectionMade(const QString &serverName, const QString &text);
 
 signals:
     /// The tool's entry changed: a new call, a task's status, a stage, a step, the end.

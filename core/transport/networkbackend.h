@@ -123,6 +123,14 @@ public:
     virtual quint16 port() const = 0;
 };
 
+/// An HTTP proxy on a Unix socket for one server sandboxed with a list of hosts (SandboxProxy). Destroying
+/// it stops listening and ends every connection it relays.
+class ProxyListener
+{
+public:
+    virtual ~ProxyListener() = default;
+};
+
 /// HTTP for Toolgate, as the network plugin (toolgate_network, core/transport/network) offers it. It
 /// lives in a plugin so that a process that talks only to local servers never loads Qt Network and what
 /// it brings (Kerberos, libproxy, GLib, OpenSSL's TLS on Linux). HttpClient is its user in core.
@@ -139,9 +147,16 @@ public:
     virtual std::unique_ptr<LoopbackListener> listenOnLoopback(quint16 port, qsizetype maxRequest,
                                                                std::function<LoopbackAnswer(const LoopbackRequest &)> answer,
                                                                QString *why) = 0;
+    /// Listens on the Unix socket socketPath (only this user may connect) as an HTTP proxy: CONNECT
+    /// host:port, and plain-HTTP requests in absolute form. allows(host as the client wrote it, port)
+    /// decides each request: allowed, the host is connected to and the bytes relayed both ways; refused,
+    /// the client gets 403 with the reason. Null, with why, when nothing can listen.
+    virtual std::unique_ptr<ProxyListener> listenAsProxy(const QString &socketPath,
+                                                         std::function<bool(const QString &host, quint16 port)> allows,
+                                                         QString *why) = 0;
 };
 
 } // namespace Toolgate
 
-#define ToolgateNetworkBackend_iid "io.github.toolgate.NetworkBackend/1"
+#define ToolgateNetworkBackend_iid "io.github.toolgate.NetworkBackend/2"
 Q_DECLARE_INTERFACE(Toolgate::NetworkBackend, ToolgateNetworkBackend_iid)

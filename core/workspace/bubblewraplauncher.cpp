@@ -3,6 +3,8 @@
 #include "core/common/commandline.h"
 #include "core/common/configlocation.h"
 #include "core/common/error.h"
+#include "core/common/plugins.h"
+#include "core/workspace/sandboxproxy.h"
 
 #include <algorithm>
 
@@ -118,9 +120,9 @@ public:
             return cannotSandbox(QCoreApplication::translate("Toolgate::BubblewrapLauncher", "bubblewrap (bwrap) is not installed; install the package \"bubblewrap\""));
         if (!m_host.namespacesUnavailable.isEmpty())
             return cannotSandbox(m_host.namespacesUnavailable);
-        if (m_profile.network == SandboxProfile::Network::Hosts)
-            return cannotSandbox(QCoreApplication::translate("Toolgate::BubblewrapLauncher", "a network limited to listed hosts (%1) is not supported yet; set the network to \"on\" or \"off\"")
-                                     .arg(m_profile.hosts.join(QLatin1String(", "))));
+        if (m_profile.network == SandboxProfile::Network::Hosts && m_host.relay.isEmpty())
+            return cannotSandbox(QCoreApplication::translate("Toolgate::BubblewrapLauncher", "a network limited to listed hosts needs Toolgate's network relay "
+                                                                      "(toolgate-sandbox-relay), which was not found; reinstall Toolgate, or set the network to \"on\" or \"off\""));
 
         makeEnvironment();
         if (auto found = findProgram(); !found)
@@ -133,6 +135,11 @@ public:
         }
         for (const SandboxProfile::Grant &grant : m_profile.grants) {
             if (auto added = addFolder(grant.path, grant.writable, {}); !added)
+                return added.error();
+        }
+        if (usesProxy() && !inSystemFolders(canonicalOr(m_host.relay))) {
+            // Toolgate's own program, not the server's business: not listed for people.
+            if (auto added = addFolder(QFileInfo(m_host.relay).absolutePath(), false, {}); !added)
                 return added.error();
         }
         if (auto checked = checkProtected(); !checked)
@@ -162,6 +169,20 @@ private:
         // The entry's own variables win, PATH included: they are part of what the person trusted.
         for (auto it = m_spec.environment.cbegin(); it != m_spec.environment.cend(); ++it)
             env.insert(it.key(), it.value());
+        // Except a proxy of its own: inside, only the relay leads anywhere.
+        if (usesProxy()) {
+            const QString proxy = QStringLiteral("http://127.0.0.1:%1").arg(relayPort);
+            for (const char *name : {"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"})
+                env.insert(QLatin1String(name), proxy);
+            env.remove(QStringLiteral("NO_PROXY"));
+            env.remove(QStringLiteral("no_proxy"));
+        }
+    }
+
+    /// A host list with a proxy to reach: the relay runs inside. Without one the network is simply off.
+    bool usesProxy() const
+    {
+        return m_profile.network == SandboxProfile::Network::Hosts && !m_host.proxyFolder.isEmpty();
     }
 
     Result<void> findProgram()
@@ -353,13 +374,20 @@ private:
         }
         if (!m_spec.workingDirectory.isEmpty())
             a << QStringLiteral("--chdir") << QDir::cleanPath(m_spec.workingDirectory);
+        // A host list: the sandbox's own network (a loopback only) and the proxy's socket, which the relay
+        // makes reachable on 127.0.0.1 inside.
+        if (usesProxy())
+            a << QStringLiteral("--ro-bind") << m_host.proxyFolder << QFileInfo(proxySocketInside()).absolutePath();
         a << QStringLiteral("--unshare-all");
         if (m_profile.network == SandboxProfile::Network::On)
             a << QStringLiteral("--share-net");
         // --new-session: no TIOCSTI into the terminal Toolgate runs in; --die-with-parent: no server
         // outlives us.
         a << QStringLiteral("--die-with-parent") << QStringLiteral("--new-session");
-        a << QStringLiteral("--") << m_plan.program << m_spec.arguments;
+        a << QStringLiteral("--");
+        if (usesProxy())
+            a << canonicalOr(m_host.relay) << proxySocketInside() << QString::number(relayPort) << QStringLiteral("--");
+        a << m_plan.program << m_spec.arguments;
     }
 
     const StdioLaunchSpec &m_spec;
@@ -413,7 +441,19 @@ Host currentHost()
         host.protectedPaths << QDir(host.home).filePath(QLatin1String(store));
     host.protectedPaths.removeAll(QString());
     host.protectedPaths.removeDuplicates();
+    for (const QString &folder : Plugins::searchPaths()) {
+        const QFileInfo relay(QDir(folder).filePath(QStringLiteral("toolgate-sandbox-relay")));
+        if (relay.isExecutable()) {
+            host.relay = relay.absoluteFilePath();
+            break;
+        }
+    }
     return host;
+}
+
+QString proxySocketInside()
+{
+    return QStringLiteral("/run/toolgate-proxy/") + SandboxProxy::socketName();
 }
 
 Result<Plan> plan(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host)

@@ -28,6 +28,12 @@ struct Host
     QStringList protectedPaths;
     /// Why no user namespace can be made here (empty: they can).
     QString namespacesUnavailable;
+    /// toolgate-sandbox-relay, which a host list needs inside (empty: not found).
+    QString relay;
+    /// For a host list: the folder of this start's SandboxProxy socket, bound inside. Empty (describing
+    /// a profile, the era probe's sibling): the server starts with no network at all, never more than
+    /// the profile says.
+    QString proxyFolder;
 };
 Host currentHost();
 
@@ -59,6 +65,10 @@ struct Description
     bool confined = false;
 };
 Description explain(const StdioLaunchSpec &spec, const SandboxProfile &profile, const Host &host = currentHost());
+/// Where a host list's proxy socket is inside the sandbox, and the port the relay listens on there.
+QString proxySocketInside();
+constexpr quint16 relayPort = 3128;
+
 /// Whether path lies in the system folders bound read-only into every sandbox (/usr, /etc, ...).
 bool isSystemPath(const QString &path);
 

@@ -56,7 +56,9 @@ QJsonValue SandboxProfile::toJson() const
             array.append(grantText(grant));
         object.insert(kGrants, array);
     }
-    if (network == Network::Off)
+    if (network == Network::On && networkOnWritten)
+        object.insert(kNetwork, QStringLiteral("on"));
+    else if (network == Network::Off)
         object.insert(kNetwork, QStringLiteral("off"));
     else if (network == Network::Hosts)
         object.insert(kNetwork, QJsonArray::fromStringList(hosts));
@@ -102,6 +104,7 @@ Result<SandboxProfile> SandboxProfile::fromJson(const QJsonValue &value)
                 }
             } else if (it.value() == QJsonValue(QStringLiteral("on"))) {
                 profile.network = Network::On;
+                profile.networkOnWritten = true;
             } else if (it.value() == QJsonValue(QStringLiteral("off"))) {
                 profile.network = Network::Off;
             } else {

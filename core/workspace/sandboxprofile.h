@@ -24,8 +24,8 @@ struct SandboxProfile
         bool writable = false;
         bool operator==(const Grant &) const = default;
     };
-    /// Hosts: only the listed hosts (through a proxy outside the sandbox). Not enforced yet: a profile
-    /// that asks for it does not start, rather than running with more network than it says.
+    /// Hosts: only the listed hosts ("host" or "host:port"), through a proxy Toolgate runs outside the
+    /// sandbox (SandboxProxy).
     enum class Network { On, Off, Hosts };
 
     bool enabled = true;
@@ -34,8 +34,14 @@ struct SandboxProfile
     QStringList hosts;
     /// Keys of the "sandbox" object Toolgate does not model, written back unchanged.
     QJsonObject extra;
+    /// The file says "network": "on" in words. It is the default, so it changes nothing the server may do
+    /// (and is not compared), but the person wrote it: it is written back.
+    bool networkOnWritten = false;
 
+    /// Whether it allows what the default profile allows (how it is written does not count).
     bool isDefault() const { return *this == SandboxProfile(); }
+    /// Whether a servers file has "sandbox" for it: not the default, or written out even so.
+    bool isWritten() const { return !isDefault() || networkOnWritten; }
 
     /// The value of "sandbox" in a servers file: false when off, else an object with what differs from
     /// the default ("grants": ["PATH", "PATH:rw"], "network": "off" / ["host", ...]).
@@ -55,7 +61,11 @@ struct SandboxProfile
     /// The line shown where the sandbox is off.
     static QString notSandboxedText();
 
-    bool operator==(const SandboxProfile &) const = default;
+    bool operator==(const SandboxProfile &other) const
+    {
+        return enabled == other.enabled && grants == other.grants && network == other.network && hosts == other.hosts
+            && extra == other.extra;
+    }
 };
 
 } // namespace Toolgate

@@ -459,8 +459,9 @@ QJsonObject serverToJson(const ServerConfig &config)
     // Auto is the default and not written, so files from before issue 15 come back unchanged.
     if (config.protocolEra != ServerConfig::EraPreference::Auto)
         entry.insert(kProtocolEra, ServerConfig::eraPreferenceName(config.protocolEra));
-    // The default profile is not written, so files from before issue 32 come back unchanged.
-    if (config.transport == ServerConfig::Transport::Stdio && !config.sandbox.isDefault())
+    // The default profile is not written (unless the person wrote it), so files from before issue 32 come
+    // back unchanged.
+    if (config.transport == ServerConfig::Transport::Stdio && config.sandbox.isWritten())
         entry.insert(kSandbox, config.sandbox.toJson());
     // Names the parser finds by itself need not be written down.
     QStringList explicitSecrets;

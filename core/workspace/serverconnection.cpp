@@ -7,6 +7,7 @@
 #include "core/common/logging.h"
 #include "core/transport/transport.h"
 #include "core/workspace/erachooser.h"
+#include "core/workspace/sandboxproxy.h"
 #include "core/workspace/serverlists.h"
 #include "core/workspace/serversecretreader.h"
 #include "core/workspace/servertrustgate.h"
@@ -192,6 +193,15 @@ void ServerConnection::Private::startSession()
         return;
     }
     startStderr.clear();
+    // A sandbox with a list of hosts: its proxy (owned by the transport) reports each connection.
+    if (SandboxProxy *proxy = transport.value()->findChild<SandboxProxy *>()) {
+        connect(proxy, &SandboxProxy::connectionAttempted, q, [this](const SandboxConnection &connection) {
+            console.note(connection.allowed
+                             ? ServerConnection::tr("network: connected to %1 (a listed host)").arg(connection.target())
+                             : ServerConnection::tr("network: refused a connection to %1, which is not in the sandbox's list of hosts").arg(connection.target()));
+            emit q->networkConnection(connection);
+        });
+    }
     ClientSession::Options options = sessionOptions;
     options.era = era.mode();
     session = new ClientSession(std::move(transport).value(), options, q);

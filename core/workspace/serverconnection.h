@@ -10,6 +10,7 @@
 #include "core/workspace/erasummary.h"
 #include "core/workspace/restartbackoff.h"
 #include "core/workspace/sandboxdenial.h"
+#include "core/workspace/sandboxproxy.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconsole.h"
 
@@ -156,6 +157,8 @@ signals:
     void secretsRead();
     /// Someone trusted (granted) or declined what config() runs (issue 16); by as given to trust().
     void trustDecided(bool granted, const QString &by);
+    /// The server, sandboxed with a list of hosts, asked its proxy for a connection (issue 32).
+    void networkConnection(const Toolgate::SandboxConnection &connection);
 
 private:
     class Private;

@@ -195,8 +195,11 @@ QString ServerTrustFacts::fingerprint() const
         // Only when it differs from the default (issue 32): servers trusted before keep their trust
         // under the default profile, which confines them more than they ran before.
         if (!sandbox.isDefault()) {
+            // What it allows, not how the file words it: "network": "on" written out changes nothing.
+            SandboxProfile allowed = sandbox;
+            allowed.networkOnWritten = false;
             addField(hash, u"sandbox");
-            addField(hash, QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("sandbox"), sandbox.toJson()}})
+            addField(hash, QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("sandbox"), allowed.toJson()}})
                                                  .toJson(QJsonDocument::Compact)));
         }
     }

@@ -6,6 +6,7 @@
 #include "core/transport/ssetransport.h"
 #include "core/transport/stdiotransport.h"
 #include "core/workspace/bubblewraplauncher.h"
+#include "core/workspace/sandboxproxy.h"
 #include "core/workspace/serverconfig.h"
 #include <QCoreApplication>
 
@@ -13,22 +14,33 @@ namespace Toolgate {
 
 namespace TransportFactory {
 
-Result<StdioLaunchSpec> stdioLaunchSpec(const ServerConfig &config)
+Result<StdioLaunchSpec> stdioLaunchSpec(const ServerConfig &config, const QString &proxyFolder)
 {
     StdioLaunchSpec spec = config.launchSpec();
     spec.secretValues = config.secretValues();
     // The one place local servers start, so the GUI and the CLI run them in the same sandbox. One
     // that cannot be had fails the start: nothing runs unconfined unless the person said so.
-    return BubblewrapLauncher::wrap(spec, config.sandbox);
+    BubblewrapLauncher::Host host = BubblewrapLauncher::currentHost();
+    host.proxyFolder = proxyFolder;
+    return BubblewrapLauncher::wrap(spec, config.sandbox, host);
 }
 
 Result<std::unique_ptr<Transport>> create(const ServerConfig &config, const Options &options)
 {
     if (config.transport == ServerConfig::Transport::Stdio) {
-        Result<StdioLaunchSpec> sandboxed = stdioLaunchSpec(config);
+        std::unique_ptr<SandboxProxy> proxy;
+        if (config.sandbox.enabled && config.sandbox.network == SandboxProfile::Network::Hosts) {
+            proxy = std::make_unique<SandboxProxy>(config.sandbox.hosts);
+            if (auto listening = proxy->listen(); !listening)
+                return listening.error();
+        }
+        Result<StdioLaunchSpec> sandboxed = stdioLaunchSpec(config, proxy ? proxy->folder() : QString());
         if (!sandboxed)
             return sandboxed.error();
-        return std::unique_ptr<Transport>(std::make_unique<StdioTransport>(std::move(sandboxed).value()));
+        auto transport = std::make_unique<StdioTransport>(std::move(sandboxed).value());
+        if (proxy)
+            proxy.release()->setParent(transport.get());
+        return std::unique_ptr<Transport>(std::move(transport));
     }
     const QUrl url(config.url.trimmed());
     if (config.url.trimmed().isEmpty()) {

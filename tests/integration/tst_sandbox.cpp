@@ -8,10 +8,13 @@
 // of the real home is touched. Each server is started the one way Toolgate starts them, through
 // TransportFactory.
 
+#include "auditrecords.h"
 #include "npmpeers.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
 
+#include "core/audit/auditlog.h"
+#include "core/audit/connectionauditor.h"
 #include "core/calls/approval.h"
 #include "core/calls/toolcall.h"
 #include "core/client/clientsession.h"
@@ -25,7 +28,9 @@
 #include <QPointer>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QJsonArray>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -42,8 +47,10 @@ private slots:
 
     void hostileServerStaysInside();
     void networkOnReachesTheListener();
+    void aHostListConnectsOnlyListedHosts();
     void demoServerRunsUnderTheDefaultProfile();
     void everythingServerRunsUnderTheDefaultProfile();
+    void filesystemServerWorksOnItsGrant();
     void aBlockedReadOffersTheFolderReadOnly();
     void aBlockedWriteOffersTheFolderReadWrite();
     void offRunsWithoutBubblewrap();
@@ -216,6 +223,81 @@ void tst_Sandbox::networkOnReachesTheListener()
     QTRY_VERIFY(listener.hasPendingConnections());
 }
 
+void tst_Sandbox::aHostListConnectsOnlyListedHosts()
+{
+    // Two listeners on this computer: one listed by name and port, one not. The server's own network is
+    // a loopback of its own, so a direct connection fails; through the proxy the listed one connects and
+    // carries bytes, the other is refused with 403. Both attempts are in the audit log against the call
+    // that was running, and the listener not listed never hears of anyone.
+    QTcpServer listed;
+    QTcpServer unlisted;
+    QVERIFY(listed.listen(QHostAddress::LocalHost));
+    QVERIFY(unlisted.listen(QHostAddress::LocalHost));
+    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+    const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+
+    AuditLog::Options options;
+    options.path = m_root.filePath(u"hosts-audit.sqlite"_s);
+    AuditLog log(options);
+    ServerConfig config = hostile();
+    config.sandbox.network = SandboxProfile::Network::Hosts;
+    config.sandbox.hosts = {listedTarget};
+    ServerConnection connection(config);
+    ConnectionAuditor auditor(&log, CallInitiator::Gui);
+    auditor.watch(&connection);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.lastError().message));
+    makePipeline();
+    m_pipeline->setJournal(&log);
+
+    const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(unlisted.serverPort())},
+                                                  {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}},
+                              &connection);
+    qInfo().noquote() << "the server's attempts:\n" + text;
+    const QStringList lines = text.split(u'\n');
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines.at(0).startsWith(u"connect: failed"_s), qPrintable(text));
+    QVERIFY2(lines.at(1).startsWith(u"proxy "_s + listedTarget + u": ok (HTTP/1.1 200"_s), qPrintable(text));
+    QVERIFY2(lines.at(2).startsWith(u"proxy "_s + unlistedTarget + u": failed (HTTP/1.1 403"_s), qPrintable(text));
+
+    // The listed listener got the server's line through the tunnel; the other heard nothing.
+    QTRY_VERIFY(listed.hasPendingConnections());
+    QTcpSocket *tunnel = listed.nextPendingConnection();
+    QTRY_VERIFY(tunnel->canReadLine());
+    QCOMPARE(tunnel->readLine(), QByteArray("hello through the proxy\n"));
+    QVERIFY(!unlisted.hasPendingConnections());
+    QVERIFY(!unlisted.waitForNewConnection(0));
+
+    // One made while no call runs goes against the server alone.
+    emit connection.networkConnection(SandboxConnection{u"idle.test"_s, 443, false, QDateTime::currentDateTimeUtc()});
+
+    // In the audit log: both attempts, each against the call.
+    connection.stop();
+    QVERIFY(log.waitForWrites());
+    const auto calls = TestSupport::storedRecords(options.path, {.types = {AuditRecordType::ToolCall}, .names = {u"escape_sandbox"_s}});
+    QVERIFY(calls);
+    QCOMPARE(calls->size(), 1);
+    const auto network = TestSupport::storedRecords(options.path, {.types = {AuditRecordType::Connection},
+                                                                   .names = {u"network_allowed"_s, u"network_refused"_s}});
+    QVERIFY(network);
+    QCOMPARE(network->size(), 3);
+    QSet<int> ports;
+    for (const AuditRecord &record : network.value()) {
+        QCOMPARE(record.serverName, u"hostile"_s);
+        if (record.arguments.value(u"host"_s).toString() == u"idle.test") {
+            QCOMPARE(record.name, u"network_refused"_s);
+            QVERIFY(!record.origin);
+            continue;
+        }
+        QCOMPARE(record.origin, std::optional<qint64>(calls->first().id));
+        QCOMPARE(record.arguments.value(u"host"_s).toString(), u"localhost"_s);
+        const int port = record.arguments.value(u"port"_s).toInt();
+        QCOMPARE(record.name, port == listed.serverPort() ? u"network_allowed"_s : u"network_refused"_s);
+        ports.insert(port);
+    }
+    QCOMPARE(ports, (QSet<int>{listed.serverPort(), unlisted.serverPort()}));
+}
+
 void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()
 {
     ServerConfig config;
@@ -249,6 +331,52 @@ void tst_Sandbox::everythingServerRunsUnderTheDefaultProfile()
     makePipeline();
     const QString text = call(u"echo"_s, {{u"message"_s, u"from inside the sandbox"_s}}, &connection);
     QVERIFY2(text.contains(u"from inside the sandbox"_s), qPrintable(text));
+    m_pipeline.reset();
+    connection.stop();
+}
+
+void tst_Sandbox::filesystemServerWorksOnItsGrant()
+{
+    // server-filesystem from npm, told it may use two folders; the sandbox grants one read-write and the
+    // other read-only. Inside the write grant it lists, reads and writes; in the other its write fails,
+    // stopped by the sandbox (the server itself would allow it), and nothing appears there.
+    const QString entry = TestSupport::filesystemEntry();
+    if (!QFileInfo::exists(entry))
+        QSKIP(qPrintable(u"server-filesystem is not installed in tests/npm: run packaging/setup-debian.sh (%1)"_s.arg(entry)));
+    const QString work = m_root.filePath(u"fs-work"_s);
+    const QString reference = m_root.filePath(u"fs-reference"_s);
+    QVERIFY(write(QDir(work).filePath(u"notes.txt"_s), "notes from the host"));
+    QVERIFY(write(QDir(reference).filePath(u"manual.txt"_s), "read only"));
+    ServerConfig config;
+    config.name = u"filesystem"_s;
+    config.command = TestSupport::nodeBinary();
+    config.args = {entry, work, reference};
+    config.sandbox.grants = {{work, true}, {reference, false}};
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QVERIFY2(connection.status() == ServerConnection::Status::Ready, qPrintable(connection.lastError().message));
+    QTRY_VERIFY_WITH_TIMEOUT(connection.listedTool(u"write_file"_s).has_value(), 15000);
+    makePipeline();
+
+    QVERIFY2(call(u"list_directory"_s, {{u"path"_s, work}}, &connection).contains(u"notes.txt"_s), "the grant is not listed");
+    const QString readTool = connection.listedTool(u"read_text_file"_s) ? u"read_text_file"_s : u"read_file"_s;
+    const QString notes = call(readTool, {{u"path"_s, QDir(work).filePath(u"notes.txt"_s)}}, &connection);
+    QVERIFY2(notes.contains(u"notes from the host"_s), qPrintable(notes));
+    QVERIFY(!call(u"write_file"_s, {{u"path"_s, QDir(work).filePath(u"new.txt"_s)}, {u"content"_s, u"written inside"_s}}, &connection)
+                 .isEmpty());
+    QCOMPARE(read(QDir(work).filePath(u"new.txt"_s)), QByteArray("written inside"));
+
+    // Outside the write grant: the call fails (the server reports the file system's refusal).
+    QPointer<ToolCall> outside = m_pipeline->call(&connection, u"write_file"_s,
+                                                  {{u"path"_s, QDir(reference).filePath(u"new.txt"_s)}, {u"content"_s, u"escaped"_s}},
+                                                  CallInitiator::Gui, this);
+    QSignalSpy finished(outside.data(), &ToolCall::finished);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(outside->outcome().kind != ToolCallOutcome::Kind::Succeeded);
+    QVERIFY2(outside->outcome().result.textSummary().contains(u"read-only"_s, Qt::CaseInsensitive)
+                 || outside->outcome().result.textSummary().contains(u"EROFS"_s),
+             qPrintable(outside->outcome().result.textSummary()));
+    QVERIFY(!QFileInfo::exists(QDir(reference).filePath(u"new.txt"_s)));
     m_pipeline.reset();
     connection.stop();
 }

@@ -23,6 +23,12 @@ inline QString everythingEntry()
     return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 }
 
+/// server-filesystem, the reference server for files (tests/npm).
+inline QString filesystemEntry()
+{
+    return npmDir() + QStringLiteral("/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+}
+
 /// Empty when the npm peers are installed, else a message saying how to install them.
 inline QString missingNpmPeers()
 {

@@ -371,7 +371,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         // Red for what went wrong or was refused; connection events and requests in grey, so
         // the calls stand out.
         const bool failedEvent = row.name == QLatin1StringView("connect_failed") || row.name == QLatin1StringView("gave_up")
-            || row.name == QLatin1StringView("run_denied");
+            || row.name == QLatin1StringView("run_denied") || row.name == QLatin1StringView("network_refused");
         const bool badOutcome = row.outcome == AuditOutcome::Denied || row.outcome == AuditOutcome::Failed
             || row.outcome == AuditOutcome::ToolError || row.outcome == AuditOutcome::Unknown
             || row.outcome == AuditOutcome::InvalidArguments;
@@ -554,6 +554,8 @@ QString AuditTableModel::connectionEventText(const QString &name)
     if (name == QLatin1StringView("crashed")) return tr("crashed");
     if (name == QLatin1StringView("run_approved")) return tr("run approved");
     if (name == QLatin1StringView("run_denied")) return tr("run denied");
+    if (name == QLatin1StringView("network_allowed")) return tr("connected to a listed host");
+    if (name == QLatin1StringView("network_refused")) return tr("connection refused");
     return name;
 }
 

@@ -424,11 +424,11 @@ void ServerEditorDialog::fillSandbox(const SandboxProfile &profile)
     m_grants->setRowCount(0);
     for (const SandboxProfile::Grant &grant : profile.grants)
         addGrantRow(grant.path, grant.writable);
-    // A host list is kept as the file says it (not enforced yet, so not offered for new entries).
+    // A host list is kept as the file says it (enforced through the proxy, but not edited here).
     if (const int hosts = m_network->findData(int(SandboxProfile::Network::Hosts)); hosts >= 0)
         m_network->removeItem(hosts);
     if (profile.network == SandboxProfile::Network::Hosts)
-        m_network->addItem(tr("Only %1 (not supported yet)").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
+        m_network->addItem(tr("Only %1").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
     m_network->setCurrentIndex(m_network->findData(int(profile.network)));
     m_sandboxEnabled->setChecked(profile.enabled);
     sandboxChanged();

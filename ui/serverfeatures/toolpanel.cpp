@@ -73,6 +73,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     , m_urlStep(new QWidget(this))
     , m_urlStepText(new QLabel(m_urlStep))
     , m_runAgain(new QPushButton(m_urlStep))
+    , m_connections(new QLabel(this))
     , m_result(new ResultView(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
 {
@@ -190,6 +191,12 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     urlStepLayout->addWidget(m_runAgain, 0, Qt::AlignTop);
     m_urlStep->hide();
     bottomLayout->addWidget(m_urlStep);
+    m_connections->setObjectName(QStringLiteral("callConnections"));
+    m_connections->setTextFormat(Qt::PlainText); // host names come from the server
+    m_connections->setWordWrap(true);
+    m_connections->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_connections->hide();
+    bottomLayout->addWidget(m_connections);
     bottomLayout->addWidget(m_result, 1);
     bottom->setObjectName(QStringLiteral("resultPane"));
 
@@ -500,6 +507,10 @@ void ToolPanel::updateRunState()
                                                : QString());
     }
     updateUrlStep();
+    m_connections->setText(entry && !entry->connections.isEmpty()
+                               ? tr("Connections: %1").arg(entry->connections.join(QStringLiteral(", ")))
+                               : QString());
+    m_connections->setVisible(!m_connections->text().isEmpty());
 }
 
 void ToolPanel::updateProgress()
@@ -573,6 +584,12 @@ void ToolPanel::startCall(const QJsonObject &arguments, const JsonKeyOrder &orde
 {
     if (!m_connection->readySession())
         return;
+    if (!m_heardConnections.contains(m_connection)) {
+        m_heardConnections.removeAll(nullptr);
+        m_heardConnections.append(m_connection);
+        connect(m_connection, &ServerConnection::networkConnection, this,
+                [this, name = m_connection->name()](const SandboxConnection &connection) { m_calls.connectionMade(name, connection.text()); });
+    }
     ToolCall *call = m_pipeline->call(m_connection, m_tool.name, arguments, CallInitiator::Gui, this, order);
     if (taskSupportOf(m_tool.execution) == TaskSupport::Optional)
         call->setRunAsTask(m_runAsTask->isChecked());

@@ -74,6 +74,9 @@ public:
     /// Shown under a result that failed with -32042 (2025-11-25): the server needs a step done in the
     /// browser first. Its Run Again button sends the same arguments again (approval included).
     QWidget *urlStepBox() const { return m_urlStep; }
+    /// "Connections: api.example.com:443 (allowed), …": what a server sandboxed with a list of hosts
+    /// asked to connect to while the shown call ran (objectName "callConnections"; hidden when none).
+    QLabel *connectionsLabel() const { return m_connections; }
     QPushButton *runAgainButton() const { return m_runAgain; }
     /// Shows the apps of tool results (MCP Apps) above the result. Neither is owned.
     void setApps(AppHost *host, AppTrust *trust);
@@ -151,9 +154,12 @@ private:
     QWidget *m_urlStep;
     QLabel *m_urlStepText;
     QPushButton *m_runAgain;
+    QLabel *m_connections;
     ResultView *m_result;
     QSplitter *m_splitter;
     AppPane *m_app = nullptr;
+    /// The connections whose sandbox proxies the registry hears (each once).
+    QList<QPointer<ServerConnection>> m_heardConnections;
     bool m_splitterMovedByUser = false;
     // The last fit gave the form no more than half because it wanted more (see fitSplitterToForm()).
     bool m_formFitPastHalf = false;

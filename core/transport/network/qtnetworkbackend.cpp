@@ -2,6 +2,7 @@
 // loopback sign-in), so that a process talking only to local servers never loads Qt Network.
 
 #include "core/transport/networkbackend.h"
+#include "core/transport/network/qtproxylistener.h"
 
 #include <QHostAddress>
 #include <QNetworkAccessManager>
@@ -186,6 +187,15 @@ public:
     {
         auto listener = std::make_unique<QtLoopbackListener>(maxRequest, std::move(answer));
         if (!listener->listen(port, why))
+            return nullptr;
+        return listener;
+    }
+
+    std::unique_ptr<ProxyListener> listenAsProxy(const QString &socketPath, std::function<bool(const QString &host, quint16 port)> allows,
+                                                 QString *why) override
+    {
+        auto listener = std::make_unique<QtProxyListener>(std::move(allows));
+        if (!listener->listen(socketPath, why))
             return nullptr;
         return listener;
     }

@@ -124,6 +124,46 @@ private slots:
         QCOMPARE(calls.find(u"test"_s, u"t0"_s)->running.data(), last);
     }
 
+    void connectionsGoWithTheCallsThatRun()
+    {
+        // What a sandboxed server connects to goes with its calls running then (issue 32), and stays with
+        // the ended call; a call of another server, or one that ended before, gets nothing.
+        HeldGate gate;
+        ToolCallPipeline pipeline(&gate, nullptr, {});
+        CallRegistry calls;
+        QObject owner;
+        ToolCall *done = pipeline.call(m_fixture->target.get(), u"t0"_s, {}, CallInitiator::Gui, &owner);
+        calls.track(done, {});
+        QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+        gate.answer(ApprovalDecision::Kind::AllowOnce);
+        QTRY_VERIFY_WITH_TIMEOUT(!calls.find(u"test"_s, u"t0"_s)->running, waitMs);
+        ToolCall *call = pipeline.call(m_fixture->target.get(), u"slow"_s, {}, CallInitiator::Gui, &owner);
+        calls.track(call, {});
+        QTRY_VERIFY_WITH_TIMEOUT(bool(gate.pending), waitMs);
+        gate.answer(ApprovalDecision::Kind::AllowOnce);
+        QTRY_COMPARE_WITH_TIMEOUT(m_waiting.size(), 1, waitMs);
+
+        QSignalSpy changed(&calls, &CallRegistry::changed);
+        calls.connectionMade(u"test"_s, u"api.example.com:443 (allowed)"_s);
+        calls.connectionMade(u"other"_s, u"elsewhere.test:443 (allowed)"_s);
+        calls.connectionMade(u"test"_s, u"evil.test:443 (refused)"_s);
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.constFirst(), (QVariantList{u"test"_s, u"slow"_s}));
+        const QStringList expected{u"api.example.com:443 (allowed)"_s, u"evil.test:443 (refused)"_s};
+        QCOMPARE(calls.find(u"test"_s, u"slow"_s)->connections, expected);
+        QVERIFY(calls.find(u"test"_s, u"t0"_s)->connections.isEmpty());
+
+        QSignalSpy ended(&calls, &CallRegistry::ended);
+        m_waiting.takeFirst().respond(CallToolResult{});
+        QVERIFY(ended.wait(waitMs));
+        QCOMPARE(calls.find(u"test"_s, u"slow"_s)->connections, expected);
+        // The next call of the tool starts with none.
+        calls.connectionMade(u"test"_s, u"late.test:443 (allowed)"_s);
+        QCOMPARE(calls.find(u"test"_s, u"slow"_s)->connections, expected);
+        calls.track(pipeline.call(m_fixture->target.get(), u"slow"_s, {}, CallInitiator::Gui, &owner), {});
+        QVERIFY(calls.find(u"test"_s, u"slow"_s)->connections.isEmpty());
+    }
+
     void callsStillRunningAreCancelledWhenTheRegistryGoes()
     {
         HeldGate gate;

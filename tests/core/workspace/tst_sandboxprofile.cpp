@@ -4,7 +4,9 @@
 
 #include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/sandboxprofile.h"
+#include "core/workspace/sandboxproxy.h"
 #include "core/workspace/serverconfigfile.h"
+#include "core/workspace/servertrust.h"
 
 #include <QDir>
 #include <QFile>
@@ -108,6 +110,44 @@ private slots:
         QVERIFY(again->at(0).sandbox == files);
     }
 
+    void keepsANetworkWrittenOn()
+    {
+        // "network": "on" is the default, yet the person wrote it: saving the file must not drop it, alone
+        // or beside grants, while it still allows only what the default allows.
+        const QByteArray json = R"({
+    "mcpServers": {
+        "alone": {
+            "command": "node",
+            "sandbox": {
+                "network": "on"
+            }
+        },
+        "withGrants": {
+            "command": "node",
+            "sandbox": {
+                "network": "on",
+                "grants": ["/srv/docs"]
+            }
+        }
+    }
+}
+)";
+        const auto servers = ServerConfigFile::parse(json, u"test"_s);
+        QVERIFY2(servers, servers ? "" : qPrintable(servers.error().message));
+        QVERIFY(servers->at(0).sandbox.isDefault());
+        QCOMPARE(servers->at(1).sandbox.network, SandboxProfile::Network::On);
+        const QByteArray written = ServerConfigFile::serialize(servers.value());
+        QCOMPARE(written.count("\"network\": \"on\""), 2);
+        QVERIFY2(written.indexOf("\"sandbox\"") < written.indexOf("\"network\": \"on\""), written.constData());
+        const auto again = ServerConfigFile::parse(written, u"again"_s);
+        QVERIFY(again);
+        QCOMPARE(ServerConfigFile::serialize(again.value()), written);
+        // How it is written is not what it allows: the trust fingerprint is that of the same profile unwritten.
+        ServerConfig unwritten = servers->at(1);
+        unwritten.sandbox.networkOnWritten = false;
+        QCOMPARE(ServerTrustFacts::of(servers->at(1)).fingerprint(), ServerTrustFacts::of(unwritten).fingerprint());
+    }
+
     void refusesWhatItCannotRead_data()
     {
         QTest::addColumn<QByteArray>("sandbox");
@@ -174,6 +214,70 @@ private slots:
         QVERIFY(BubblewrapLauncher::wrap(spec(), profile, host())->arguments.contains(u"--share-net"_s));
     }
 
+    void reachesListedHostsThroughTheRelay()
+    {
+        // A host list: the sandbox keeps its own network (no --share-net), the proxy's folder is bound in,
+        // the relay runs the server, and the proxy variables lead to it whatever the entry says.
+        SandboxProfile profile;
+        profile.network = SandboxProfile::Network::Hosts;
+        profile.hosts = {u"api.example.com:443"_s};
+        BubblewrapLauncher::Host h = host();
+        h.relay = m_dir.filePath(u"bin/toolgate-sandbox-relay"_s);
+        h.proxyFolder = m_dir.filePath(u"proxy"_s);
+        QVERIFY(QDir().mkpath(h.proxyFolder));
+        QVERIFY(QDir().mkpath(m_dir.filePath(u"bin"_s)));
+        StdioLaunchSpec s = spec();
+        s.environment.insert(u"HTTPS_PROXY"_s, u"http://elsewhere:8080"_s);
+        const auto wrapped = BubblewrapLauncher::wrap(s, profile, h);
+        QVERIFY2(wrapped, wrapped ? "" : qPrintable(wrapped.error().message));
+        const QStringList a = wrapped->arguments;
+        QVERIFY(a.contains(u"--unshare-all"_s));
+        QVERIFY(!a.contains(u"--share-net"_s));
+        QVERIFY2(option(a, u"--ro-bind"_s).contains(h.proxyFolder + u" /run/toolgate-proxy"_s), qPrintable(a.join(u' ')));
+        QVERIFY2(option(a, u"--ro-bind"_s).contains(m_dir.filePath(u"bin"_s) + u' ' + m_dir.filePath(u"bin"_s)), qPrintable(a.join(u' ')));
+        QCOMPARE(a.mid(a.indexOf(u"--"_s)),
+                 (QStringList{u"--"_s, h.relay, u"/run/toolgate-proxy/proxy.sock"_s, u"3128"_s, u"--"_s,
+                              QFileInfo(u"/bin/sh"_s).canonicalFilePath(), u"-c"_s, u"true"_s}));
+        for (const char *name : {"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"})
+            QCOMPARE(wrapped->environment.value(QLatin1String(name)), u"http://127.0.0.1:3128"_s);
+        // The trust prompt says it in words.
+        QVERIFY(BubblewrapLauncher::describe(s, profile, h).join(u'\n').contains(u"Network: only api.example.com:443"_s));
+
+        // Without a proxy (the era probe's sibling): no relay and no network at all, never more than listed.
+        h.proxyFolder.clear();
+        const auto unproxied = BubblewrapLauncher::wrap(s, profile, h);
+        QVERIFY(unproxied);
+        QVERIFY(!unproxied->arguments.contains(u"--share-net"_s));
+        QVERIFY(!unproxied->arguments.contains(h.relay));
+        QCOMPARE(unproxied->environment.value(u"HTTPS_PROXY"_s), u"http://elsewhere:8080"_s);
+    }
+
+    void proxyAllowsOnlyListedHosts_data()
+    {
+        QTest::addColumn<QString>("entry");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::addColumn<bool>("allowed");
+        QTest::addRow("any port") << u"api.example.com"_s << u"api.example.com"_s << 8443 << true;
+        QTest::addRow("the port listed") << u"api.example.com:443"_s << u"api.example.com"_s << 443 << true;
+        QTest::addRow("another port") << u"api.example.com:443"_s << u"api.example.com"_s << 80 << false;
+        QTest::addRow("written in capitals, a trailing dot") << u"API.Example.COM.:443"_s << u"api.example.com"_s << 443 << true;
+        QTest::addRow("an international name") << u"bücher.example"_s << u"xn--bcher-kva.example"_s << 443 << true;
+        QTest::addRow("under a wildcard") << u"*.example.com:443"_s << u"a.b.example.com"_s << 443 << true;
+        QTest::addRow("the wildcard's own domain") << u"*.example.com"_s << u"example.com"_s << 443 << false;
+        QTest::addRow("a longer name") << u"example.com"_s << u"example.com.evil.test"_s << 443 << false;
+        QTest::addRow("an IPv6 address") << u"[::1]:8080"_s << u"::1"_s << 8080 << true;
+    }
+
+    void proxyAllowsOnlyListedHosts()
+    {
+        QFETCH(QString, entry);
+        QFETCH(QString, host);
+        QFETCH(int, port);
+        QFETCH(bool, allowed);
+        QCOMPARE(SandboxProxy::allows({entry}, host, quint16(port)), allowed);
+    }
+
     void addsWhatARuntimeNeeds()
     {
         // npx keeps its packages in ~/.npm: writable, or npx servers would not start.
@@ -211,7 +315,7 @@ private slots:
         QTest::addRow("no user namespaces") << u"no namespaces"_s << QString() << u"namespaces"_s;
         QTest::addRow("a grant inside ~/.ssh") << QString() << u"home/.ssh"_s << u"never visible"_s;
         QTest::addRow("a grant that does not exist") << QString() << u"home/nothing"_s << u"does not exist"_s;
-        QTest::addRow("hosts") << u"hosts"_s << QString() << u"not supported yet"_s;
+        QTest::addRow("hosts without the relay") << u"hosts"_s << QString() << u"toolgate-sandbox-relay"_s;
     }
 
     void refusesWhatItCannotConfine()

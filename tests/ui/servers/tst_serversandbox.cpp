@@ -13,6 +13,8 @@
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/serverpanel.h"
 #include "ui/servers/servertrustprompter.h"
+#include "ui/forms/argumentform.h"
+#include "ui/serverfeatures/toolpanel.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -23,7 +25,9 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QJsonArray>
 #include <QTableWidget>
+#include <QTcpServer>
 #include <QTest>
 
 using namespace Toolgate;
@@ -219,6 +223,41 @@ private slots:
         const auto saved = ServerConfigFile::load(path(u"servers.json"_s));
         QVERIFY(saved);
         QCOMPARE(saved.value().first().sandbox.grants, (QList<SandboxProfile::Grant>{{data, false}}));
+    }
+
+    void theResultShowsTheConnections()
+    {
+        // A server whose sandbox lists one host asks its proxy for that host and for another: beside the
+        // result the tool panel says which connected and which were refused.
+        QTcpServer listed;
+        QTcpServer unlisted;
+        QVERIFY(listed.listen(QHostAddress::LocalHost));
+        QVERIFY(unlisted.listen(QHostAddress::LocalHost));
+        const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+        const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+        ServerConfig hostile;
+        hostile.name = u"hostile"_s;
+        hostile.command = executable(u"toolgate-hostile-server"_s);
+        hostile.args = {u"--mode"_s, u"escape-sandbox"_s};
+        hostile.sandbox.network = SandboxProfile::Network::Hosts;
+        hostile.sandbox.hosts = {listedTarget};
+        QVERIFY(prepareWindowFolder(m_dir->path(), {hostile}));
+        start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection(u"hostile"_s)->status(), ServerConnection::Status::Ready, 20000);
+        QVERIFY(waitForTool(*m_window, u"hostile"_s, u"escape_sandbox"_s));
+        QVERIFY(m_window->selectTool(u"hostile"_s, u"escape_sandbox"_s));
+        ToolPanel *panel = m_window->toolPanel();
+        QVERIFY(!panel->connectionsLabel()->isVisible());
+        panel->argumentForm()->setArguments({{u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}});
+        QTRY_VERIFY(panel->runButton()->isEnabled());
+        QTest::mouseClick(panel->runButton(), Qt::LeftButton);
+        QVERIFY(panel->currentCall());
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->currentCall(), 20000);
+        QTRY_VERIFY(panel->connectionsLabel()->isVisible());
+        QCOMPARE(panel->connectionsLabel()->text(),
+                 u"Connections: %1 (allowed), %2 (refused)"_s.arg(listedTarget, unlistedTarget));
+        QTRY_VERIFY(listed.hasPendingConnections());
+        QVERIFY(!unlisted.hasPendingConnections());
     }
 };
 
