@@ -168,6 +168,8 @@ void ChatCommand::ask(const QString &message)
             [this](int index) { m_output->callStarted(m_conversation.toolCalls.at(index)); });
     connect(turn, &ConversationTurn::toolCallAnswered, this,
             [this](int index) { m_output->callAnswered(m_conversation.toolCalls.at(index)); });
+    connect(turn, &ConversationTurn::contextShortened, this,
+            [this](int shortened, qint64 contextLimit) { m_output->contextShortened(shortened, contextLimit); });
     connect(turn, &ConversationTurn::finished, this, &ChatCommand::exchangeFinished);
     turn->start(message);
 }

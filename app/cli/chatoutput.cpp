@@ -6,6 +6,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace Toolgate {
 
@@ -124,6 +125,13 @@ void ChatOutput::callAnswered(const ConversationToolCall &call)
     }
     Console::err(
         Cli::tr("%1: %2; the model is told: %3\n").arg(Console::toolName(call.tool), statusText(call.status), firstLine(call.answer)));
+}
+
+void ChatOutput::contextShortened(int shortenedResults, qint64 contextLimit)
+{
+    replyEnded();
+    Console::err(Cli::tr("%n older tool result(s) were shortened to fit the model's context of %1 tokens.\n", nullptr, shortenedResults)
+                     .arg(QLocale().toString(contextLimit)));
 }
 
 void ChatOutput::exchangeEnded(const ConversationTurn &turn, const Conversation &conversation, int maxRounds, bool interactive)

@@ -28,6 +28,8 @@ public:
     void replyEnded();
     void callStarted(const ConversationToolCall &call);
     void callAnswered(const ConversationToolCall &call);
+    /// Older tool results were shortened to fit the model's context (stderr).
+    void contextShortened(int shortenedResults, qint64 contextLimit);
     /// How an exchange ended, in words, when not as expected (stderr); the tokens with --verbose or
     /// in interactive mode.
     void exchangeEnded(const ConversationTurn &turn, const Conversation &conversation, int maxRounds, bool interactive);

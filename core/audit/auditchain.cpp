@@ -39,6 +39,9 @@ constexpr AuditColumn allColumns[] = {
     {QLatin1StringView("origin"), true, Kind::Intent, true},
     // Schema 5: a model's call — the arguments that repeat text another server sent in the conversation.
     {QLatin1StringView("argument_origins"), false, Kind::Intent, true},
+    // Schema 6: a model's call — the conversation it was asked for in (its stable id and its title then).
+    {QLatin1StringView("conversation_id"), false, Kind::Intent, true},
+    {QLatin1StringView("conversation_title"), false, Kind::Intent, true},
 };
 
 // Schema 4: one row of task_events per change in the life of a call's task (the row's seq is the

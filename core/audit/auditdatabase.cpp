@@ -123,6 +123,13 @@ Result<void> addArgumentOrigins(AuditDatabase &db)
     return execAll(db, {"ALTER TABLE records ADD COLUMN argument_origins TEXT"});
 }
 
+// Version 6: for a model's call, the conversation it was asked for in (issue 31): its stable id and
+// its title at the time; NULL for every other record.
+Result<void> addConversation(AuditDatabase &db)
+{
+    return execAll(db, {"ALTER TABLE records ADD COLUMN conversation_id TEXT", "ALTER TABLE records ADD COLUMN conversation_title TEXT"});
+}
+
 const QList<Migration> &migrations()
 {
     static const QList<Migration> list{
@@ -131,6 +138,7 @@ const QList<Migration> &migrations()
         {3, QLatin1StringView("origin of calls made by app views"), addOrigin},
         {4, QLatin1StringView("task events of calls run as tasks"), addTaskEvents},
         {5, QLatin1StringView("where a model's call arguments came from"), addArgumentOrigins},
+        {6, QLatin1StringView("the conversation a model's call was asked for in"), addConversation},
     };
     return list;
 }

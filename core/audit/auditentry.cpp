@@ -5,7 +5,7 @@ namespace Toolgate {
 AuditToolCallIntent AuditToolCallIntent::from(const ToolCallRecord &call)
 {
     return {call.server, call.tool.name, call.requestedArguments, call.initiator, call.startedAt,
-            call.originCallId, std::nullopt, call.argumentOrder, call.argumentOrigins};
+            call.originCallId, std::nullopt, call.argumentOrder, call.argumentOrigins, call.conversationId, call.requestedIn};
 }
 
 AuditToolCallOutcome AuditToolCallOutcome::from(const ToolCallOutcome &outcome)

@@ -33,6 +33,9 @@ struct AuditToolCallIntent
     JsonKeyOrder argumentOrder;
     /// A model's call: the arguments that repeat another server's text (shown with the approval request).
     QList<ArgumentOrigin> argumentOrigins;
+    /// A model's call: the conversation it was asked for in (Conversation::id and its title then).
+    QString conversationId;
+    QString conversationTitle;
 
     static AuditToolCallIntent from(const ToolCallRecord &call);
 };

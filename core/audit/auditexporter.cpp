@@ -111,7 +111,8 @@ QStringList AuditExporter::csvColumns()
             QStringLiteral("result_size"), QStringLiteral("error_code"), QStringLiteral("error_message"),
             QStringLiteral("duration_ms"), QStringLiteral("output_valid"), QStringLiteral("input_problems"),
             QStringLiteral("output_problems"), QStringLiteral("session"), QStringLiteral("task_id"),
-            QStringLiteral("task_status"), QStringLiteral("task_events")};
+            QStringLiteral("task_status"), QStringLiteral("task_events"), QStringLiteral("conversation_id"),
+            QStringLiteral("conversation")};
 }
 
 QByteArray AuditExporter::csvHeader()
@@ -168,6 +169,8 @@ QByteArray AuditExporter::csvRow(const AuditRecord &r)
         csvCell(r.taskId),
         csvCell(r.lastTaskStatus() ? AuditNames::taskStatus(*r.lastTaskStatus()) : QString()),
         csvCell(taskEventsCell(r)),
+        csvCell(r.conversationId),
+        csvCell(r.conversationTitle),
     };
     return cells.join(u',').toUtf8() + "\r\n";
 }

@@ -28,7 +28,8 @@ QString selectColumns(AuditReader::Detail detail)
                           " r.server_info, r.name, %1, %2, r.edited_arguments IS NOT NULL, r.decided_at, r.decision,"
                           " r.decision_source, r.decision_reason, r.finished_at, r.outcome, r.is_error, %3, r.result_size,"
                           " r.error_code, r.error_message, r.duration_ms, r.output_valid, r.problems, r.origin,"
-                          " (SELECT t.task_id FROM task_events t WHERE t.record_id = r.id ORDER BY t.seq DESC LIMIT 1), %4, r.argument_origins")
+                          " (SELECT t.task_id FROM task_events t WHERE t.record_id = r.id ORDER BY t.seq DESC LIMIT 1), %4, r.argument_origins,"
+                          " r.conversation_id, r.conversation_title")
         .arg(full ? QStringLiteral("r.arguments") : QStringLiteral("substr(r.arguments, 1, %1)").arg(previewLength),
              full ? QStringLiteral("r.edited_arguments") : QStringLiteral("NULL"),
              full ? QStringLiteral("r.result") : QStringLiteral("NULL"),
@@ -111,6 +112,8 @@ AuditRecord recordFrom(const QSqlQuery &query, AuditReader::Detail detail)
     r.origin = optionalFrom<qint64>(query, 26);
     if (!query.isNull(29))
         r.argumentOrigins = ArgumentOrigin::fromJson(QJsonDocument::fromJson(query.value(29).toString().toUtf8()).array());
+    r.conversationId = query.value(30).toString();
+    r.conversationTitle = query.value(31).toString();
     if (!query.isNull(27)) {
         r.taskId = query.value(27).toString();
         const QJsonArray events = QJsonDocument::fromJson(query.value(28).toString().toUtf8()).array();

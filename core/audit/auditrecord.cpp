@@ -239,6 +239,8 @@ QJsonObject AuditRecord::toJson() const
         json.insert(QStringLiteral("origin"), double(*origin));
     if (!argumentOrigins.isEmpty())
         json.insert(QStringLiteral("argumentOrigins"), ArgumentOrigin::toJson(argumentOrigins));
+    if (!conversationId.isEmpty())
+        json.insert(QStringLiteral("conversation"), QJsonObject{{QStringLiteral("id"), conversationId}, {QStringLiteral("title"), conversationTitle}});
     if (isTask()) {
         QJsonArray events;
         for (const AuditTaskEvent &event : taskEvents)
@@ -315,6 +317,9 @@ Result<AuditRecord> AuditRecord::fromJson(const QJsonObject &json)
     r.outputProblems = stringsFromJson(json.value(QLatin1StringView("outputProblems")));
     r.origin = intFromJson(json.value(QLatin1StringView("origin")));
     r.argumentOrigins = ArgumentOrigin::fromJson(json.value(QLatin1StringView("argumentOrigins")).toArray());
+    const QJsonObject conversation = json.value(QLatin1StringView("conversation")).toObject();
+    r.conversationId = conversation.value(QLatin1StringView("id")).toString();
+    r.conversationTitle = conversation.value(QLatin1StringView("title")).toString();
     if (json.value(QLatin1StringView("task")).isObject()) {
         const QJsonObject task = json.value(QLatin1StringView("task")).toObject();
         r.taskId = task.value(QLatin1StringView("id")).toString();

@@ -110,6 +110,10 @@ struct AuditRecord
     std::optional<qint64> origin;
     /// For a model's call: the arguments that repeated text another server sent in the conversation.
     QList<ArgumentOrigin> argumentOrigins;
+    /// For a model's call: the conversation it was asked for in, its stable id (empty for any other
+    /// record) and its title then.
+    QString conversationId;
+    QString conversationTitle;
 
     /// For a call the server ran as a task: the task's id (empty for any other record)...
     QString taskId;

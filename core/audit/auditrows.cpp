@@ -75,7 +75,8 @@ QString textOf(const QJsonObject &result)
 QVariantList AuditIntentRow::values() const
 {
     return {text(type), text(session), text(initiator), QVariant(startedAt), text(serverName), text(serverEndpoint),
-            text(serverInfo), text(name), text(arguments), integer(origin), text(argumentOrigins)};
+            text(serverInfo), text(name), text(arguments), integer(origin), text(argumentOrigins),
+            text(conversationId), text(conversationTitle)};
 }
 
 QVariantList AuditDecisionRow::values() const
@@ -174,6 +175,10 @@ AuditIntentRow AuditRowBuilder::intent(const AuditToolCallIntent &intent, const 
         for (const QJsonValue &mark : ArgumentOrigin::toJson(intent.argumentOrigins))
             marks.append(m_redactor.redact(trimmed(mark, 0).toObject()));
         row.argumentOrigins = QString::fromUtf8(QJsonDocument(marks).toJson(QJsonDocument::Compact));
+    }
+    if (!intent.conversationId.isEmpty()) {
+        row.conversationId = intent.conversationId;
+        row.conversationTitle = m_redactor.redactText(intent.conversationTitle);
     }
     return row;
 }

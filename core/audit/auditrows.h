@@ -25,6 +25,8 @@ struct AuditIntentRow
     QString arguments;
     std::optional<qint64> origin;
     std::optional<QString> argumentOrigins; ///< a JSON array; none for records without marks
+    std::optional<QString> conversationId;    ///< a model's call only
+    std::optional<QString> conversationTitle; ///< a model's call only
 
     /// In AuditChain::columns(AuditEventKind::Intent) order.
     QVariantList values() const;

@@ -51,6 +51,9 @@ struct ApprovalRequest
     /// For a call a model asked for (CallInitiator::Model): the title of the conversation it asked in,
     /// so that the person sees where the call comes from. Empty otherwise.
     QString requestedIn;
+    /// For a model's call: that conversation's stable id. An approval "for the session" of such a call
+    /// holds within this conversation only (ApprovalPolicy::remember()).
+    QString conversationId;
     /// For a model's call: the arguments whose text came from another server's result earlier in the
     /// conversation (data flowing from one server to another through the model). Shown as marks.
     QList<ArgumentOrigin> argumentOrigins;

@@ -180,19 +180,12 @@ void ApprovalPolicy::adopt(Stored stored)
 {
     // The file holds the "always" rules; this session's own ones stay, unless the file now has the same
     // rule as "always".
-    const auto sameTool = [](const Rule &a, const Rule &b) {
-        return a.serverName == b.serverName && a.serverEndpoint == b.serverEndpoint && a.toolName == b.toolName;
-    };
     QList<Rule> rules = stored.rules;
     for (const Rule &rule : std::as_const(m_rules)) {
-        if (!rule.persistent && std::none_of(rules.cbegin(), rules.cend(), [&](const Rule &r) { return sameTool(r, rule); }))
+        if (!rule.persistent && std::none_of(rules.cbegin(), rules.cend(), [&](const Rule &r) { return r.sameTool(rule); }))
             rules.append(rule);
     }
-    const auto sameRules = [&](const QList<Rule> &a, const QList<Rule> &b) {
-        return a.size() == b.size()
-            && std::equal(a.cbegin(), a.cend(), b.cbegin(), [&](const Rule &x, const Rule &y) { return sameTool(x, y) && x.persistent == y.persistent; });
-    };
-    const bool rulesDiffer = !sameRules(rules, m_rules);
+    const bool rulesDiffer = rules != m_rules;
     // A pin held here that the file has too keeps the data it shares with the listed tool (comparisons
     // stay instant, and a multi-megabyte schema is not held twice). One not yet written (it has no
     // fingerprint yet) stays; once written, the file's copy of it has the same time, to the millisecond.
@@ -271,7 +264,7 @@ std::optional<DefinitionChange> ApprovalPolicy::changeSinceHeldPin(const ServerI
     return std::nullopt;
 }
 
-std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool)
+std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &server, const Tool &tool, const QString &conversationId)
 {
     catchUpWithFile(); // once per question: what follows reads what is held
     // A rule covers the definition that was approved; a changed one is asked about again. (A rule from
@@ -280,19 +273,23 @@ std::optional<ApprovalDecision> ApprovalPolicy::lookup(const ServerIdentity &ser
         return std::nullopt;
     const QString &toolName = tool.name;
     for (const Rule &rule : m_rules) {
+        // A conversation's rule holds in that conversation only: not in another, not for a call by hand.
+        if (!rule.conversationId.isEmpty() && rule.conversationId != conversationId)
+            continue;
         if (rule.serverName == server.name && rule.serverEndpoint == server.endpoint && rule.toolName == toolName) {
             ApprovalDecision decision;
             decision.kind = rule.persistent ? ApprovalDecision::Kind::AllowAlways : ApprovalDecision::Kind::AllowForSession;
             decision.source = ApprovalDecision::Source::RememberedRule;
             decision.reason = rule.persistent ? QCoreApplication::translate("Toolgate::ApprovalPolicy", "always allowed earlier")
-                                              : QCoreApplication::translate("Toolgate::ApprovalPolicy", "allowed for this session earlier");
+                : rule.conversationId.isEmpty() ? QCoreApplication::translate("Toolgate::ApprovalPolicy", "allowed for this session earlier")
+                                                : QCoreApplication::translate("Toolgate::ApprovalPolicy", "allowed for this conversation earlier");
             return decision;
         }
     }
     return std::nullopt;
 }
 
-void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind)
+void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind, const QString &conversationId)
 {
     if (kind == ApprovalDecision::Kind::Deny)
         return;
@@ -301,9 +298,14 @@ void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, Ap
     const bool hadPin = m_pins.contains(key);
     const bool repinned = !hadPin || changeSinceHeldPin(server, tool);
     const ToolPin approved = ToolPin::of(tool); // its fingerprint is made where the file is written
-    const Rule rule{server.name, server.endpoint, tool.name, kind == ApprovalDecision::Kind::AllowAlways};
-    const auto forThisTool = [rule](const Rule &other) {
-        return other.serverName == rule.serverName && other.serverEndpoint == rule.serverEndpoint && other.toolName == rule.toolName;
+    const bool always = kind == ApprovalDecision::Kind::AllowAlways;
+    // "Always" is for every call; "for the session" of a model's call is for its conversation.
+    const Rule rule{server.name, server.endpoint, tool.name, always, always ? QString() : conversationId};
+    const auto forThisTool = [rule](const Rule &other) { return other.sameTool(rule); };
+    // A rule of the same scope is upgraded to "always"; a session rule for every call covers a conversation too.
+    const auto sameScope = [rule](const Rule &other) { return other.sameTool(rule) && other.conversationId == rule.conversationId; };
+    const auto covers = [rule](const Rule &other) {
+        return other.sameTool(rule) && (other.conversationId.isEmpty() || other.conversationId == rule.conversationId);
     };
     const bool keepsRule = m_appliesRules && (kind == ApprovalDecision::Kind::AllowForSession || kind == ApprovalDecision::Kind::AllowAlways);
 
@@ -317,7 +319,7 @@ void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, Ap
                 state.rules.removeIf(forThisTool);
         }
         if (keepsRule && rule.persistent) {
-            const auto it = std::find_if(state.rules.begin(), state.rules.end(), forThisTool);
+            const auto it = std::find_if(state.rules.begin(), state.rules.end(), sameScope);
             if (it == state.rules.end())
                 state.rules.append(rule);
             else
@@ -328,12 +330,9 @@ void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, Ap
     // In memory first, so that this process goes by the decision even if the file cannot be written.
     Stored mine{m_rules, m_pins};
     change(mine);
-    if (keepsRule && !rule.persistent && std::none_of(mine.rules.cbegin(), mine.rules.cend(), forThisTool))
+    if (keepsRule && !rule.persistent && std::none_of(mine.rules.cbegin(), mine.rules.cend(), covers))
         mine.rules.append(rule);
-    const bool rulesDiffer = mine.rules.size() != m_rules.size()
-        || !std::equal(mine.rules.cbegin(), mine.rules.cend(), m_rules.cbegin(), [](const Rule &a, const Rule &b) {
-               return a.serverName == b.serverName && a.serverEndpoint == b.serverEndpoint && a.toolName == b.toolName && a.persistent == b.persistent;
-           });
+    const bool rulesDiffer = mine.rules != m_rules;
     m_rules = std::move(mine.rules);
     m_pins = std::move(mine.pins);
     if (repinned)
@@ -347,9 +346,7 @@ void ApprovalPolicy::remember(const ServerIdentity &server, const Tool &tool, Ap
 bool ApprovalPolicy::revoke(const Rule &rule)
 {
     catchUpWithFile();
-    const auto same = [&](const Rule &r) {
-        return r.serverName == rule.serverName && r.serverEndpoint == rule.serverEndpoint && r.toolName == rule.toolName;
-    };
+    const auto same = [&](const Rule &r) { return r.sameTool(rule) && r.conversationId == rule.conversationId; };
     const auto it = std::find_if(m_rules.cbegin(), m_rules.cend(), same);
     if (it == m_rules.cend())
         return false;
@@ -359,11 +356,21 @@ bool ApprovalPolicy::revoke(const Rule &rule)
     if (persistent) {
         // Also from the file as it is then: a rule revoked here must not come back from another process's copy.
         persist([rule](Stored &state) {
-            state.rules.removeIf([&rule](const Rule &r) {
-                return r.serverName == rule.serverName && r.serverEndpoint == rule.serverEndpoint && r.toolName == rule.toolName;
-            });
+            state.rules.removeIf([&rule](const Rule &r) { return r.sameTool(rule); });
         });
     }
+    return true;
+}
+
+bool ApprovalPolicy::forgetConversation(const QString &conversationId)
+{
+    if (conversationId.isEmpty())
+        return false;
+    // Only in memory: a conversation's rules are never written to the file.
+    const qsizetype removed = m_rules.removeIf([&](const Rule &r) { return !r.persistent && r.conversationId == conversationId; });
+    if (removed == 0)
+        return false;
+    emit rulesChanged();
     return true;
 }
 

@@ -44,6 +44,17 @@ public:
         QString serverEndpoint;
         QString toolName;
         bool persistent = false; ///< always (true) or this session only (false)
+        /// A session rule a person made for a model's call: it holds in that conversation
+        /// (Conversation::id) only. Empty: for every call (a hand call's session rule, every "always").
+        QString conversationId;
+
+        /// The same server, endpoint and tool (whatever the kind and scope).
+        bool sameTool(const Rule &other) const
+        {
+            return serverName == other.serverName && serverEndpoint == other.serverEndpoint && toolName == other.toolName;
+        }
+        /// The same tool, kind and scope.
+        bool operator==(const Rule &other) const = default;
     };
 
     /// How what another process (the app, a toolgate-cli) writes to the file reaches this one.
@@ -68,12 +79,16 @@ public:
     bool appliesRules() const { return m_appliesRules; }
 
     /// Returns the remembered decision for a call of tool as the server now defines it, if any: none
-    /// when the definition changed since it was approved.
-    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool);
+    /// when the definition changed since it was approved. conversationId: the conversation a model's
+    /// call was asked for in (its session rules count there too); empty for any other call.
+    std::optional<ApprovalDecision> lookup(const ServerIdentity &server, const Tool &tool, const QString &conversationId = {});
     /// Remembers a human approval: pins the definition (any kind but Deny), and for AllowForSession or
-    /// AllowAlways keeps a rule. It counts here at once; the file is written in the background (saved(),
-    /// saveFailed()).
-    void remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind);
+    /// AllowAlways keeps a rule. AllowForSession of a model's call (conversationId set) holds in that
+    /// conversation only, until forgetConversation() or the process ends. It counts here at once; the
+    /// file is written in the background (saved(), saveFailed()).
+    void remember(const ServerIdentity &server, const Tool &tool, ApprovalDecision::Kind kind, const QString &conversationId = {});
+    /// Drops the session rules made in a conversation (it was deleted). Returns false if there were none.
+    bool forgetConversation(const QString &conversationId);
     /// How tool differs from the definition last approved, if it does (nullopt also when never approved).
     std::optional<DefinitionChange> changeSincePinned(const ServerIdentity &server, const Tool &tool);
     /// The definition last approved for a tool of a server, if any.

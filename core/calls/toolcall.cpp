@@ -399,7 +399,7 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
     }
 
     if (d->policy && !ruleAsks) {
-        if (const auto remembered = d->policy->lookup(call->m_record.server, call->m_record.tool)) {
+        if (const auto remembered = d->policy->lookup(call->m_record.server, call->m_record.tool, call->m_record.conversationId)) {
             decided(call, *remembered);
             return;
         }
@@ -418,6 +418,7 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
     request.validationIssues = issues;
     request.definitionChange = call->m_record.outcome.definitionChange;
     request.requestedIn = call->m_record.requestedIn;
+    request.conversationId = call->m_record.conversationId;
     request.argumentOrigins = call->m_record.argumentOrigins;
     if (CallTarget *target = call->target())
         request.shadowedServers = target->otherServersWithTool(call->m_record.tool.name);
@@ -520,7 +521,7 @@ void ToolCallPipeline::proceed(ToolCall *call)
         return;
     }
     if (decision.source == ApprovalDecision::Source::Human && d->policy) {
-        d->policy->remember(call->m_record.server, call->m_record.tool, decision.kind);
+        d->policy->remember(call->m_record.server, call->m_record.tool, decision.kind, call->m_record.conversationId);
     }
     if (!d->journal) {
         send(call);

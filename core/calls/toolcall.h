@@ -49,10 +49,16 @@ public:
     /// Links this call to the call whose result rendered the app that makes it. Set it right
     /// after ToolCallPipeline::call(), before the event loop runs (the journal reads it when the call opens).
     void setOriginCallId(quint64 originCallId) { m_record.originCallId = originCallId; }
-    /// For a model's call: the conversation it was asked for in, shown with the approval request
-    /// (ApprovalRequest::requestedIn). Set it right after ToolCallPipeline::call().
-    void setRequestedIn(const QString &conversationTitle) { m_record.requestedIn = conversationTitle; }
+    /// For a model's call: the conversation it was asked for in, its title shown with the approval
+    /// request (ApprovalRequest::requestedIn), its id scoping an approval "for this conversation".
+    /// Set it right after ToolCallPipeline::call().
+    void setRequestedIn(const QString &conversationId, const QString &conversationTitle)
+    {
+        m_record.conversationId = conversationId;
+        m_record.requestedIn = conversationTitle;
+    }
     const QString &requestedIn() const { return m_record.requestedIn; }
+    const QString &conversationId() const { return m_record.conversationId; }
     /// For a model's call: the arguments that repeat another server's text (ApprovalRequest::argumentOrigins,
     /// and the audit log). Set it right after ToolCallPipeline::call().
     void setArgumentOrigins(QList<ArgumentOrigin> origins) { m_record.argumentOrigins = std::move(origins); }

@@ -90,8 +90,10 @@ struct ToolCallRecord
     /// with their keys in this order: the caller's, else the input schema's.
     JsonKeyOrder argumentOrder;
     CallInitiator initiator = CallInitiator::Gui;
-    /// For a model's call: the title of the conversation it was asked for in.
+    /// For a model's call: the title of the conversation it was asked for in,
     QString requestedIn;
+    /// and that conversation's stable id (Conversation::id): it scopes "allow for this conversation".
+    QString conversationId;
     /// For a model's call: the arguments that repeat text another server sent in that conversation.
     QList<ArgumentOrigin> argumentOrigins;
     QDateTime startedAt;

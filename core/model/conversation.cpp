@@ -87,6 +87,8 @@ QJsonObject toolCallToJson(const ConversationToolCall &call)
     }
     if (call.pipelineCallId)
         json.insert(QStringLiteral("callNumber"), double(call.pipelineCallId));
+    if (!call.argumentOrigins.isEmpty())
+        json.insert(QStringLiteral("argumentOrigins"), ArgumentOrigin::toJson(call.argumentOrigins));
     return json;
 }
 
@@ -158,6 +160,7 @@ ConversationToolCall toolCallFromJson(const QJsonObject &json)
         call.decision = parsed;
     }
     call.pipelineCallId = quint64(json.value(QLatin1String("callNumber")).toDouble());
+    call.argumentOrigins = ArgumentOrigin::fromJson(json.value(QLatin1String("argumentOrigins")).toArray());
     return call;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/calls/approval.h"
+#include "core/calls/argumentorigin.h"
 #include "core/model/modelmessage.h"
 #include "core/model/modelreply.h"
 
@@ -39,6 +40,9 @@ struct ConversationToolCall
     std::optional<ApprovalDecision> decision;
     /// The pipeline's call (ToolCall::id(), which the audit log records); 0 when nothing went to the pipeline.
     quint64 pipelineCallId = 0;
+    /// The arguments that repeat text another server sent earlier in the conversation (as the
+    /// confirmation dialog and the audit log mark them); kept with the conversation.
+    QList<ArgumentOrigin> argumentOrigins;
     QString answer; ///< what the model was told
     bool answerIsError = false;
 
@@ -51,6 +55,10 @@ struct ConversationToolCall
 /// with its fate, and the tokens each reply cost. A plain value; ConversationTurn adds to it.
 struct Conversation
 {
+    /// Stable and unique among conversations (a kept one's is SavedConversation::id; ConversationTurn
+    /// makes one for a conversation without): recorded with the model's calls in the audit log, and
+    /// what an approval "for this conversation" holds for. Not part of toJson().
+    QString id;
     QString title;
     QList<ModelMessage> messages;
     QList<ConversationToolCall> toolCalls;

@@ -39,6 +39,7 @@ SavedConversation fromJson(const QJsonObject &json)
         saved.exposedTools.append({tool.value(QLatin1String("server")).toString(), tool.value(QLatin1String("tool")).toString()});
     }
     saved.conversation = Conversation::fromJson(json.value(QLatin1String("conversation")).toObject());
+    saved.conversation.id = saved.id;
     return saved;
 }
 
@@ -102,6 +103,7 @@ Result<SavedConversation> ConversationStore::create(const QString &title, const 
     saved.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     saved.model = model;
     saved.exposedTools = exposedTools;
+    saved.conversation.id = saved.id;
     saved.conversation.title = title;
     saved.updated = QDateTime::currentDateTimeUtc();
     m_conversations.prepend(saved);
@@ -119,6 +121,7 @@ Result<void> ConversationStore::update(const SavedConversation &conversation)
         }
     }
     SavedConversation updated = conversation;
+    updated.conversation.id = updated.id; // one id for the conversation wherever it is named
     updated.updated = QDateTime::currentDateTimeUtc();
     m_conversations.prepend(updated);
     return save();

@@ -4,9 +4,13 @@
 #include "core/common/jsonkeyorder.h"
 #include "core/model/argumentorigins.h"
 #include "core/model/exposedtools.h"
+#include "core/model/modelerror.h"
 #include "core/model/modelclient.h"
 #include "core/model/modellogging.h"
 #include "core/model/modelturn.h"
+
+#include <QLocale>
+#include <QUuid>
 
 namespace Toolgate {
 
@@ -18,6 +22,7 @@ ConversationTurn::ConversationTurn(Conversation *conversation, ModelClient *clie
     , m_pipeline(pipeline)
     , m_tools(tools)
     , m_options(options)
+    , m_budget(client->config().contextLimit, options.maxTokens > 0 ? options.maxTokens : client->config().maxOutputTokens)
 { }
 
 ConversationTurn::~ConversationTurn()
@@ -34,6 +39,8 @@ void ConversationTurn::start(const QString &message)
     m_firstUsage = m_conversation->usage.size();
     if (m_conversation->title.isEmpty())
         m_conversation->title = Conversation::titleFor(message);
+    if (m_conversation->id.isEmpty())
+        m_conversation->id = QUuid::createUuid().toString(QUuid::WithoutBraces);
     m_conversation->messages.append(ModelMessage::user(message));
     QMetaObject::invokeMethod(
         this,
@@ -59,8 +66,27 @@ void ConversationTurn::askModel()
         return;
     }
     ModelRequest request;
-    request.messages = m_conversation->messages;
     request.tools = m_tools->modelTools();
+    ContextBudget::Fitted fitted = m_budget.fit(m_conversation->messages, request.tools);
+    if (!fitted.fits) {
+        qCInfo(lcModel) << "the conversation needs about" << fitted.estimatedTokens << "tokens, more than the model's context of"
+                        << m_budget.contextLimit() << "; nothing was sent";
+        m_error = ModelErrors::make(ModelProblem::ContextFull,
+            tr("The conversation no longer fits the model's context of %1 tokens: it needs about %2 even with every tool result "
+               "shortened, so nothing was sent. Start a new conversation, or raise the context limit in Settings › Models if "
+               "the model takes more.")
+                .arg(QLocale().toString(m_budget.contextLimit()), QLocale().toString(fitted.estimatedTokens)));
+        finish(Ending::ModelFailed);
+        return;
+    }
+    if (fitted.shortenedResults > m_shortenedResults) {
+        m_shortenedResults = fitted.shortenedResults;
+        emit contextShortened(m_shortenedResults, m_budget.contextLimit());
+        if (!isRunning())
+            return;
+    }
+    request.messages = std::move(fitted.messages);
+    m_sentCharacters = ContextBudget::charactersOf(request.messages, request.tools);
     request.maxTokens = m_options.maxTokens;
     request.stream = m_options.stream;
     m_modelTurn = m_client->send(request);
@@ -91,6 +117,7 @@ void ConversationTurn::onReply(const ModelReply &reply)
 {
     releaseModelTurn();
     ++m_rounds;
+    m_budget.learn(m_sentCharacters, reply.usage.inputTokens);
     m_conversation->usage.append(reply.usage);
     const int round = int(m_conversation->usage.size());
     // Every call of the reply, rejected ones too, is in the message and must be answered.
@@ -154,9 +181,10 @@ void ConversationTurn::runNextCall()
         }
         ToolCall *call = m_pipeline->call(resolved->target, resolved->tool, record.arguments, CallInitiator::Model, m_pipeline,
                                           JsonKeyOrder::fromJson(record.argumentsText.toUtf8()));
-        call->setRequestedIn(m_conversation->title);
+        call->setRequestedIn(m_conversation->id, m_conversation->title);
         // Where the arguments' text came from is a matter of the conversation; the pipeline only carries it.
-        call->setArgumentOrigins(ArgumentOriginFinder(ArgumentOriginFinder::sourcesOf(*m_conversation)).find(resolved->server, record.arguments));
+        record.argumentOrigins = ArgumentOriginFinder(ArgumentOriginFinder::sourcesOf(*m_conversation)).find(resolved->server, record.arguments);
+        call->setArgumentOrigins(record.argumentOrigins);
         record.pipelineCallId = call->id();
         m_call = call;
         m_callIndex = index;

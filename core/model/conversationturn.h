@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/common/error.h"
+#include "core/model/contextbudget.h"
 #include "core/model/conversation.h"
 #include "core/model/modelreply.h"
 #include "core/model/toolanswer.h"
@@ -43,7 +44,9 @@ public:
         Running,
         Answered, ///< the model answered without (further) tool calls
         RoundLimit, ///< the model still asked for tools after Options::maxRounds replies
-        ModelFailed, ///< the model could not be reached or its reply was unusable: see error()
+        /// the model could not be reached or its reply was unusable, or the conversation does not fit
+        /// the model's context even with its tool results shortened (nothing was sent): see error()
+        ModelFailed,
         Stopped, ///< stop()
     };
 
@@ -80,6 +83,10 @@ signals:
     void toolCallStarted(int index, Toolgate::ToolCall *call);
     /// conversation->toolCalls[index] is answered (run, denied, rejected, not exposed or cancelled).
     void toolCallAnswered(int index);
+    /// To fit the model's context (ModelConfig::contextLimit, tokens), the request about to be sent
+    /// has its shortenedResults oldest tool results replaced by a note (the conversation keeps them).
+    /// Emitted when that number grows within the turn.
+    void contextShortened(int shortenedResults, qint64 contextLimit);
     void finished();
 
 private:
@@ -102,6 +109,10 @@ private:
     QPointer<ToolCallPipeline> m_pipeline;
     const ExposedTools *m_tools;
     Options m_options;
+    ContextBudget m_budget;
+    /// The size of the request last sent (ContextBudget::charactersOf()), to learn from its reply's usage.
+    qsizetype m_sentCharacters = 0;
+    int m_shortenedResults = 0;
 
     QPointer<ModelTurn> m_modelTurn;
     QPointer<ToolCall> m_call;

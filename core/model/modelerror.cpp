@@ -30,6 +30,7 @@ constexpr std::pair<ModelProblem, const char *> problemNames[] = {
     {ModelProblem::ReplyTooLarge, "replyTooLarge"},
     {ModelProblem::TooManyToolCalls, "tooManyToolCalls"},
     {ModelProblem::MalformedReply, "malformedReply"},
+    {ModelProblem::ContextFull, "contextFull"},
 };
 
 ErrorCode codeFor(ModelProblem problem)
@@ -38,7 +39,8 @@ ErrorCode codeFor(ModelProblem problem)
     case ModelProblem::TimedOut: return ErrorCode::RequestTimeout;
     case ModelProblem::Cancelled: return ErrorCode::RequestCancelled;
     case ModelProblem::ReplyTooLarge:
-    case ModelProblem::TooManyToolCalls: return ErrorCode::MessageTooLarge;
+    case ModelProblem::TooManyToolCalls:
+    case ModelProblem::ContextFull: return ErrorCode::MessageTooLarge;
     case ModelProblem::MalformedReply: return ErrorCode::ProtocolError;
     default: return ErrorCode::TransportError;
     }

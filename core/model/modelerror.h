@@ -28,6 +28,7 @@ enum class ModelProblem {
     ReplyTooLarge,    ///< the answer, one event or one call's arguments passed a limit
     TooManyToolCalls,
     MalformedReply,   ///< not the wire format, or a stream that ended before its end
+    ContextFull,      ///< the conversation does not fit the model's context, even shortened: nothing was sent
 };
 
 /// The short English name used in Error::data and logs ("wrongKey").

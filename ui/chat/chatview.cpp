@@ -5,6 +5,7 @@
 #include "core/host/host.h"
 #include "core/model/conversationturn.h"
 #include "core/model/modelclient.h"
+#include "core/model/modelerror.h"
 #include "core/model/modelkeys.h"
 #include "core/model/modelsfile.h"
 #include "core/workspace/serverconnection.h"
@@ -18,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -363,6 +365,9 @@ void ChatView::deleteConversation(const QString &id)
         emit message(removed.error().message);
         return;
     }
+    // What the person allowed "for this conversation" ends with it.
+    if (m_host && m_host->approvalPolicy())
+        m_host->approvalPolicy()->forgetConversation(id);
     if (id == m_current.id)
         m_current = m_store.conversations().isEmpty() ? SavedConversation() : m_store.conversations().first();
     fillList();
@@ -479,6 +484,10 @@ void ChatView::ask(const QString &message, const ModelConfig &config)
         connect(turn, &ConversationTurn::toolCallAnswered, this, [this](int index) {
             m_transcript->card(index, m_current.conversation.toolCalls.at(index))->setRecord(m_current.conversation.toolCalls.at(index));
         });
+        connect(turn, &ConversationTurn::contextShortened, this, [this](int shortened, qint64 contextLimit) {
+            m_transcript->addNote(tr("%n older tool result(s) were shortened to fit the model's context of %1 tokens.", nullptr, shortened)
+                                      .arg(QLocale().toString(contextLimit)));
+        });
         connect(turn, &ConversationTurn::finished, this, &ChatView::turnFinished);
         updateControls();
         turn->start(message);
@@ -498,6 +507,12 @@ void ChatView::turnFinished()
     m_transcript->endModelText();
     switch (m_turn->ending()) {
     case ConversationTurn::Ending::ModelFailed:
+        if (modelProblemOf(m_turn->error()) == ModelProblem::ContextFull) {
+            // Nothing went wrong with the model: the conversation outgrew it.
+            m_transcript->addNote(DisplayText::visibleLine(m_turn->error().message));
+            showProblem(tr("The conversation is too long for the model"), m_turn->error().message, true);
+            break;
+        }
         m_transcript->addNote(tr("The model failed: %1").arg(DisplayText::visibleLine(m_turn->error().message)));
         showProblem(tr("The model failed"), m_turn->error().message);
         break;

@@ -2,6 +2,8 @@
 
 #include "core/common/displaytext.h"
 #include "core/jsonrpc/jsontext.h"
+#include "ui/dialogs/confirmationdialog.h"
+#include "ui/forms/formlabels.h"
 #include "ui/viewers/fittedplaintextedit.h"
 #include "ui/viewers/resultview.h"
 
@@ -26,6 +28,7 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
     , m_title(new QLabel(this))
     , m_state(new QLabel(this))
     , m_arguments(new FittedPlainTextEdit(this))
+    , m_origins(new QLabel(this))
     , m_answer(new QLabel(this))
 {
     setObjectName(QStringLiteral("toolCallCard"));
@@ -45,6 +48,14 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
     m_arguments->setReadOnly(true);
     m_arguments->setFitToContents(true, argumentsHeight);
     m_arguments->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    // Server-supplied names and the model's text: plain text, in the warning colour.
+    m_origins->setObjectName(QStringLiteral("cardOrigins"));
+    m_origins->setTextFormat(Qt::PlainText);
+    m_origins->setWordWrap(true);
+    QPalette warning = m_origins->palette();
+    warning.setColor(QPalette::WindowText, errorColor(palette()));
+    m_origins->setPalette(warning);
+    m_origins->hide();
     m_answer->setObjectName(QStringLiteral("cardAnswer"));
     m_answer->setTextFormat(Qt::PlainText);
     m_answer->setWordWrap(true);
@@ -56,6 +67,7 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
     // What the model asked for first, then what became of it, then what came back.
     layout->addWidget(m_title);
     layout->addWidget(m_arguments);
+    layout->addWidget(m_origins);
     layout->addWidget(m_state);
     layout->addWidget(m_answer);
     setRecord(record);
@@ -64,6 +76,7 @@ ToolCallCard::ToolCallCard(const ConversationToolCall &record, QWidget *parent)
 void ToolCallCard::follow(ToolCall *call)
 {
     m_call = call;
+    showOrigins(call->record().argumentOrigins);
     connect(call, &ToolCall::stageChanged, this, &ToolCallCard::onStage);
     connect(call, &ToolCall::finished, this, &ToolCallCard::onFinished);
     onStage(call->stage());
@@ -80,6 +93,8 @@ void ToolCallCard::setRecord(const ConversationToolCall &record)
                                       || (record.arguments.isEmpty() && !record.argumentsText.isEmpty())
                                   ? DisplayText::visible(record.argumentsText)
                                   : JsonText::pretty(record.arguments));
+    if (!record.argumentOrigins.isEmpty() || !m_call)
+        showOrigins(record.argumentOrigins);
     if (!record.isAnswered()) {
         if (!m_call)
             setState(tr("Waiting its turn: the model's calls are decided one after another"), QStringLiteral("pending"));
@@ -99,6 +114,21 @@ void ToolCallCard::setRecord(const ConversationToolCall &record)
 QString ToolCallCard::stateText() const
 {
     return m_state->text();
+}
+
+QString ToolCallCard::originsText() const
+{
+    return m_origins->isHidden() ? QString() : m_origins->text();
+}
+
+void ToolCallCard::showOrigins(const QList<ArgumentOrigin> &origins)
+{
+    // As the confirmation dialog marks them, so that what the person approved reads the same here.
+    QStringList lines;
+    for (const ArgumentOrigin &origin : origins)
+        lines.append(QStringLiteral("⚠ ") + ConfirmationDialog::originLine(origin));
+    m_origins->setText(lines.join(u'\n'));
+    m_origins->setVisible(!lines.isEmpty());
 }
 
 void ToolCallCard::onStage(ToolCall::Stage stage)

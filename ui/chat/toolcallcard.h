@@ -32,6 +32,8 @@ public:
     const QString &callId() const { return m_record.callId; }
     /// The state line as shown ("Waiting for your approval", "Denied: …").
     QString stateText() const;
+    /// The marks of arguments that repeat another server's text, one line each (empty: none).
+    QString originsText() const;
     /// The result view, once the call ran in this session (null otherwise).
     ResultView *resultView() const { return m_result; }
 
@@ -40,6 +42,7 @@ signals:
 
 private:
     void onStage(ToolCall::Stage stage);
+    void showOrigins(const QList<ArgumentOrigin> &origins);
     void onFinished();
     void setState(const QString &text, const QString &tone);
     void fitResult();
@@ -50,6 +53,7 @@ private:
     QLabel *m_title;
     QLabel *m_state;
     FittedPlainTextEdit *m_arguments;
+    QLabel *m_origins;
     QLabel *m_answer;
     ResultView *m_result = nullptr;
     bool m_refitted = false;

@@ -17,11 +17,11 @@ namespace Toolgate {
 namespace {
 
 enum Column { ServerColumn, EndpointColumn, ToolColumn, ScopeColumn, ColumnCount };
-enum Role { ServerRole = Qt::UserRole + 1, EndpointRole, ToolRole, PersistentRole };
+enum Role { ServerRole = Qt::UserRole + 1, EndpointRole, ToolRole, PersistentRole, ConversationRole };
 
 QString ruleKey(const ApprovalPolicy::Rule &rule)
 {
-    return rule.serverName + QChar(0x1f) + rule.serverEndpoint + QChar(0x1f) + rule.toolName;
+    return rule.serverName + QChar(0x1f) + rule.serverEndpoint + QChar(0x1f) + rule.toolName + QChar(0x1f) + rule.conversationId;
 }
 
 QTableWidgetItem *cell(const QString &text)
@@ -122,10 +122,13 @@ void ApprovalRulesDialog::reload()
         server->setData(EndpointRole, rule.serverEndpoint);
         server->setData(ToolRole, rule.toolName);
         server->setData(PersistentRole, rule.persistent);
+        server->setData(ConversationRole, rule.conversationId);
         m_table->setItem(row, ServerColumn, server);
         m_table->setItem(row, EndpointColumn, cell(rule.serverEndpoint));
         m_table->setItem(row, ToolColumn, cell(rule.toolName));
-        m_table->setItem(row, ScopeColumn, cell(rule.persistent ? tr("Always") : tr("This session")));
+        m_table->setItem(row, ScopeColumn, cell(rule.persistent                   ? tr("Always")
+                                                    : rule.conversationId.isEmpty() ? tr("This session")
+                                                                                    : tr("One conversation (this session)")));
         if (selected.contains(ruleKey(rule)))
             m_table->selectRow(row);
     }
@@ -148,7 +151,7 @@ ApprovalPolicy::Rule ApprovalRulesDialog::ruleAt(int row) const
     if (!item)
         return {};
     return {item->data(ServerRole).toString(), item->data(EndpointRole).toString(), item->data(ToolRole).toString(),
-            item->data(PersistentRole).toBool()};
+            item->data(PersistentRole).toBool(), item->data(ConversationRole).toString()};
 }
 
 void ApprovalRulesDialog::revokeSelected()

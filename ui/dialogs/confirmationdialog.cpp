@@ -416,9 +416,10 @@ QWidget *ConfirmationDialog::buildButtons()
     m_allowAlways = new QPushButton(tr("Always allow this tool"), area);
     m_allowAlways->setObjectName(QStringLiteral("allowAlways"));
     m_allowAlways->setToolTip(tr("Never ask again for this tool of this server (until you revoke it)"));
-    m_allowSession = new QPushButton(tr("Allow for this session"), area);
+    // A model's call is allowed for its conversation only (ApprovalPolicy::remember()): the button says so.
+    m_allowSession = new QPushButton(forConversation() ? tr("Allow for This Conversation") : tr("Allow for this session"), area);
     m_allowSession->setObjectName(QStringLiteral("allowForSession"));
-    m_allowSession->setToolTip(tr("Do not ask again for this tool until Toolgate quits"));
+    m_allowSession->setToolTip(sessionToolTip());
     m_deny = new QPushButton(tr("Deny"), area);
     m_deny->setObjectName(QStringLiteral("deny"));
     m_allowOnce = new QPushButton(tr("Allow once"), area);
@@ -580,10 +581,21 @@ void ConfirmationDialog::updateAllowButtons()
             button->setToolTip(tr("Fix the arguments first: they are not a valid JSON object"));
     }
     if (parses) {
-        m_allowSession->setToolTip(tr("Do not ask again for this tool until Toolgate quits"));
+        m_allowSession->setToolTip(sessionToolTip());
         m_allowAlways->setToolTip(tr("Never ask again for this tool of this server (until you revoke it)"));
         m_allowOnce->setToolTip(QString());
     }
+}
+
+bool ConfirmationDialog::forConversation() const
+{
+    return m_request.initiator == CallInitiator::Model && !m_request.conversationId.isEmpty();
+}
+
+QString ConfirmationDialog::sessionToolTip() const
+{
+    return forConversation() ? tr("Do not ask again for this tool when the model calls it in this conversation, until Toolgate quits or the conversation is deleted")
+                             : tr("Do not ask again for this tool until Toolgate quits");
 }
 
 } // namespace Toolgate

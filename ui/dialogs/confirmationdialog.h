@@ -69,6 +69,10 @@ public:
     /// How many more requests wait behind this one; shown as a note when positive.
     void setQueuedCount(int count);
 
+    /// A mark under the arguments: which argument repeats which server's text, and from which call.
+    /// The chat's tool-call cards show the same lines.
+    static QString originLine(const ArgumentOrigin &origin);
+
 protected:
     ApprovalDecision decide(bool accepted) const override;
     QSize firstSize() const override;
@@ -79,13 +83,14 @@ private:
     QWidget *buildClaims();
     QWidget *buildArguments(const QString &text);
     QWidget *buildButtons();
-    /// A mark under the arguments: which argument repeats which server's text, and from which call.
-    static QString originLine(const ArgumentOrigin &origin);
     void choose(ApprovalDecision::Kind kind);
     void onArgumentsEdited();
     void setEditing(bool editing);
     void loadEditor();
     void updateAllowButtons();
+    /// A model's call in a conversation: "for the session" means for that conversation.
+    bool forConversation() const;
+    QString sessionToolTip() const;
     QStringList describe(const QList<SchemaIssue> &issues) const;
     static QStringList describe(const SchemaNode &schema, const QList<SchemaIssue> &issues);
     const SchemaNode &schemaNode() const;

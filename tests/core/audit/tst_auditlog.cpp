@@ -71,6 +71,7 @@ private slots:
     void init();
     void recordsPipelineCalls();
     void recordsArgumentOrigins();
+    void recordsTheConversation();
     void recordsEditsAndDenials();
     void recordsCallsThatFailBeforeTheIntent();
     void intentIsCommittedBeforeProceeding();
@@ -171,6 +172,66 @@ void tst_AuditLog::recordsArgumentOrigins()
         QTemporaryDir copyDir;
         const QString copy = copyDir.filePath(u"copy.sqlite"_s);
         for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s}) // as the store is, whatever is not checkpointed yet
+            QVERIFY(!QFile::exists(dbPath() + suffix) || QFile::copy(dbPath() + suffix, copy + suffix));
+        {
+            RawDb raw(copy);
+            QVERIFY(raw.exec(statement));
+        }
+        const auto result = verifyStore(copy);
+        QVERIFY(result);
+        QVERIFY2(!result->ok(), qPrintable(statement));
+    }
+}
+
+void tst_AuditLog::recordsTheConversation()
+{
+    // A model's call keeps the conversation it was asked for in: its stable id and its title then.
+    const QString id = u"5d0c1f6e-2b7a-4c8e-9a51-3f1e0d2c7b64"_s;
+    const QString title = u"Tidy up, my notes"_s; // a comma: quoted in the CSV
+    {
+        AuditLog log(options());
+        AuditToolCallIntent intent = makeIntent(u"download"_s, {{u"url"_s, u"https://example.org/a"_s}});
+        intent.initiator = CallInitiator::Model;
+        intent.conversationId = id;
+        intent.conversationTitle = title;
+        const auto ticket = log.recordIntent(intent);
+        log.recordDecision(ticket, allowOnce());
+        log.recordOutcome(ticket, makeOutcome(u"saved"_s));
+        log.recordOutcome(log.recordIntent(makeIntent(u"read_file"_s)), makeOutcome(u"text"_s));
+        QVERIFY(log.waitForWrites());
+    }
+    auto r = reader();
+    QVERIFY(r);
+    const auto model = r->record(1);
+    QVERIFY(model);
+    QCOMPARE(model->conversationId, id);
+    QCOMPARE(model->conversationTitle, title);
+    QVERIFY(r->record(2)->conversationId.isEmpty());
+    // In the JSON export, and back; none for a call by hand.
+    const QJsonObject conversation = model->toJson().value(u"conversation"_s).toObject();
+    QCOMPARE(conversation.value(u"id"_s).toString(), id);
+    QCOMPARE(conversation.value(u"title"_s).toString(), title);
+    QVERIFY(!r->record(2)->toJson().contains(u"conversation"_s));
+    QCOMPARE(AuditRecord::fromJson(model->toJson()).value(), *model);
+    // In the CSV export.
+    QBuffer csv;
+    csv.open(QIODevice::WriteOnly);
+    QCOMPARE(AuditExporter::write(*r, {}, AuditExporter::Format::Csv, &csv).value(), 2);
+    const QList<QStringList> rows = TestSupport::parseCsv(QString::fromUtf8(csv.data()), TestSupport::CsvRowEnd::CrLf);
+    const QStringList header = rows.first();
+    const QStringList first = rows.at(1).at(0) == u"1"_s ? rows.at(1) : rows.at(2);
+    QCOMPARE(first.at(header.indexOf(u"conversation_id"_s)), id);
+    QCOMPARE(first.at(header.indexOf(u"conversation"_s)), title);
+    r.reset();
+
+    // Covered by the chain: changed, removed, or added to a record that had none, it no longer verifies.
+    QVERIFY(verifyStore(dbPath())->ok());
+    for (const QString &statement : {u"UPDATE records SET conversation_title = 'Something else' WHERE id = 1"_s,
+                                     u"UPDATE records SET conversation_id = NULL WHERE id = 1"_s,
+                                     u"UPDATE records SET conversation_id = 'x' WHERE id = 2"_s}) {
+        QTemporaryDir copyDir;
+        const QString copy = copyDir.filePath(u"copy.sqlite"_s);
+        for (const QString &suffix : {QString(), u"-wal"_s, u"-shm"_s})
             QVERIFY(!QFile::exists(dbPath() + suffix) || QFile::copy(dbPath() + suffix, copy + suffix));
         {
             RawDb raw(copy);
@@ -864,6 +925,8 @@ void tst_AuditLog::migratesAnOlderSchema()
         QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN origin"_s)); // schema 3
         QVERIFY(raw.exec(u"DROP TABLE task_events"_s)); // schema 4
         QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN argument_origins"_s)); // schema 5
+        QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN conversation_id"_s)); // schema 6
+        QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN conversation_title"_s));
         QVERIFY(raw.exec(u"DELETE FROM schema_version WHERE version >= 2"_s));
     }
     {

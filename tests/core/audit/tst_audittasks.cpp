@@ -440,6 +440,8 @@ void tst_AuditTasks::migratesAStoreWithoutTaskEvents()
         RawDb raw(dbPath());
         QVERIFY(raw.exec(u"DROP TABLE task_events"_s));
         QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN argument_origins"_s)); // schema 5
+        QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN conversation_id"_s)); // schema 6
+        QVERIFY(raw.exec(u"ALTER TABLE records DROP COLUMN conversation_title"_s));
         QVERIFY(raw.exec(u"DELETE FROM schema_version WHERE version >= 4"_s));
     }
     {

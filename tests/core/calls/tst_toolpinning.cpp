@@ -139,6 +139,7 @@ private slots:
     void approvalPinsTheDefinition();
     void aChangeSuspendsWhatWasRemembered();
     void whatDoesNotChangeMeaningKeepsThePin();
+    void anApprovalForAConversationHoldsThereOnly();
     void pinsSurviveARestart_data();
     void pinsSurviveARestart();
     void aRevocationHoldsInEveryProcess();
@@ -205,6 +206,53 @@ void tst_ToolPinning::whatDoesNotChangeMeaningKeepsThePin()
     raw.insert(u"annotations"_s, QJsonObject{{u"readOnlyHint"_s, true}});
     QVERIFY(!policy.lookup(notes, Tool::fromJson(raw)));
     QCOMPARE(policy.changeSincePinned(notes, Tool::fromJson(raw))->changedFields, QStringList{u"annotations"_s});
+}
+
+void tst_ToolPinning::anApprovalForAConversationHoldsThereOnly()
+{
+    // "Allow for this conversation" of a model's call: the session rule is scoped to the conversation's id.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(u"approvals.json"_s);
+    ApprovalPolicy policy(path);
+    const Tool read = tool(u"read_notes"_s, u"Reads your notes."_s);
+    const QString talk = u"conversation-1"_s;
+    policy.remember(notes, read, ApprovalDecision::Kind::AllowForSession, talk);
+    const auto here = policy.lookup(notes, read, talk);
+    QVERIFY(here);
+    QCOMPARE(here->kind, ApprovalDecision::Kind::AllowForSession);
+    QCOMPARE(here->reason, u"allowed for this conversation earlier"_s);
+    QVERIFY(!policy.lookup(notes, read, u"conversation-2"_s)); // another conversation is asked
+    QVERIFY(!policy.lookup(notes, read));                      // and so is a call by hand
+    QCOMPARE(policy.rules().size(), 1);
+    QCOMPARE(policy.rules().first().conversationId, talk);
+    // Never in the file: it ends with the process.
+    QVERIFY(savedToFile(policy));
+    QVERIFY(ApprovalPolicy(path).rules().isEmpty());
+
+    // A changed definition asks again there too (the pin).
+    const Tool changed = tool(u"read_notes"_s, u"Reads your notes, and mails them."_s);
+    QVERIFY(!policy.lookup(notes, changed, talk));
+    QVERIFY(policy.lookup(notes, read, talk));
+
+    // A session rule for every call (by hand) holds in every conversation.
+    const Tool list = tool(u"list_notes"_s, u"Lists your notes."_s);
+    policy.remember(notes, list, ApprovalDecision::Kind::AllowForSession);
+    QVERIFY(policy.lookup(notes, list, talk));
+    QVERIFY(policy.lookup(notes, list));
+
+    // Deleting the conversation ends what was allowed in it, and only that.
+    QSignalSpy changedRules(&policy, &ApprovalPolicy::rulesChanged);
+    QVERIFY(policy.forgetConversation(talk));
+    QCOMPARE(changedRules.size(), 1);
+    QVERIFY(!policy.lookup(notes, read, talk));
+    QVERIFY(policy.lookup(notes, list, talk));
+    QVERIFY(!policy.forgetConversation(talk));
+
+    // Revoked from the list of remembered decisions, by its scope.
+    policy.remember(notes, read, ApprovalDecision::Kind::AllowForSession, talk);
+    QVERIFY(!policy.revoke(ApprovalPolicy::Rule{notes.name, notes.endpoint, read.name, false, {}}));
+    QVERIFY(policy.revoke(ApprovalPolicy::Rule{notes.name, notes.endpoint, read.name, false, talk}));
+    QVERIFY(!policy.lookup(notes, read, talk));
 }
 
 void tst_ToolPinning::pinsSurviveARestart_data()

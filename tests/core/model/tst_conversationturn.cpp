@@ -11,6 +11,7 @@
 #include "core/audit/auditlog.h"
 #include "core/audit/auditreader.h"
 #include "core/calls/approval.h"
+#include "core/calls/approvalpolicy.h"
 #include "core/calls/toolcall.h"
 #include "core/client/clientsession.h"
 #include "core/model/conversation.h"
@@ -102,6 +103,9 @@ private slots:
     void aFailingModelEndsTheTurnSayingWhy();
     void anArgumentFromAnotherServersResultIsMarked();
     void theSameServersOwnTextIsNotMarked();
+    void allowForTheConversationHoldsThereOnly();
+    void oldToolResultsAreShortenedToFitTheContext();
+    void aConversationTooLongForTheContextIsNotSent();
 
 private:
     static void apis()
@@ -149,6 +153,7 @@ private:
     std::unique_ptr<TestSupport::SessionCallTarget> m_webTarget;
     std::unique_ptr<HeldGate> m_gate;
     std::unique_ptr<AuditLog> m_audit;
+    std::unique_ptr<ApprovalPolicy> m_policy; ///< only where a test remembers decisions
     std::unique_ptr<ToolCallPipeline> m_pipeline;
     std::unique_ptr<ModelClient> m_client;
     ScriptedModelServer::Api m_api = ScriptedModelServer::Api::OpenAi;
@@ -182,6 +187,7 @@ void tst_ConversationTurn::cleanup()
 {
     m_client.reset();
     m_pipeline.reset();
+    m_policy.reset();
     m_audit.reset();
     closeSession(m_session.get());
     closeSession(m_webSession.get());
@@ -635,6 +641,10 @@ void tst_ConversationTurn::anArgumentFromAnotherServersResultIsMarked()
     QVERIFY(records.at(0).argumentOrigins.isEmpty());
     QCOMPARE(records.at(1).serverName, u"demo"_s);
     QCOMPARE(records.at(1).argumentOrigins, asked.at(1).argumentOrigins);
+    // The conversation keeps the marks with its call, also as it is saved and read back.
+    QCOMPARE(m_conversation.toolCalls.at(1).argumentOrigins, asked.at(1).argumentOrigins);
+    QVERIFY(m_conversation.toolCalls.at(0).argumentOrigins.isEmpty());
+    QCOMPARE(Conversation::fromJson(m_conversation.toJson()).toolCalls.at(1).argumentOrigins, asked.at(1).argumentOrigins);
 }
 
 void tst_ConversationTurn::theSameServersOwnTextIsNotMarked()
@@ -648,6 +658,138 @@ void tst_ConversationTurn::theSameServersOwnTextIsNotMarked()
     const QList<AuditRecord> records = auditRecords();
     QCOMPARE(records.size(), 2);
     QVERIFY(records.at(1).argumentOrigins.isEmpty());
+}
+
+
+void tst_ConversationTurn::allowForTheConversationHoldsThereOnly()
+{
+    // A pipeline that remembers decisions (in memory), as the app's does.
+    m_policy = std::make_unique<ApprovalPolicy>();
+    ToolCallPipeline::Options options;
+    options.rejectInvalidArguments = true;
+    m_pipeline = std::make_unique<ToolCallPipeline>(m_gate.get(), m_policy.get(), options);
+    m_pipeline->setJournal(m_audit.get());
+    makeClient();
+    // The person allows each question "for this conversation".
+    m_gate->automatic = ApprovalDecision{ApprovalDecision::Kind::AllowForSession, ApprovalDecision::Source::Human, {}, std::nullopt, {}};
+    const auto exchange = [this](const QString &message) {
+        m_model->enqueue(ScriptedTurn::call({ScriptedCall{u"c"_s, u"add"_s, R"({"a": 2, "b": 3})"}}));
+        auto turn = startTurn(message);
+        QSignalSpy finished(turn.get(), &ConversationTurn::finished);
+        return finished.wait(waitMs) && turn->ending() == ConversationTurn::Ending::Answered
+            && m_conversation.toolCalls.constLast().status == ConversationToolCall::Status::Succeeded;
+    };
+
+    // Asked once in a conversation, which has a stable id, and allowed there...
+    QVERIFY(exchange(u"What is 2 + 3?"_s));
+    const Conversation first = m_conversation;
+    QVERIFY(!first.id.isEmpty());
+    QCOMPARE(m_gate->asked.size(), 1);
+    QCOMPARE(m_gate->asked.first().conversationId, first.id);
+    // ...the model's next call of the tool in it goes without asking.
+    QVERIFY(exchange(u"And once more?"_s));
+    QCOMPARE(m_gate->asked.size(), 1);
+    QCOMPARE(m_conversation.id, first.id);
+    QCOMPARE(m_conversation.toolCalls.constLast().decision->source, ApprovalDecision::Source::RememberedRule);
+    const Conversation firstAgain = m_conversation;
+
+    // Another conversation is asked.
+    m_conversation = Conversation();
+    QVERIFY(exchange(u"What is 2 + 3, in another conversation?"_s));
+    QCOMPARE(m_gate->asked.size(), 2);
+    QVERIFY(m_conversation.id != first.id);
+    const QString secondId = m_conversation.id;
+
+    // So is a call made by hand.
+    m_gate->automatic = HeldGate::allow();
+    ToolCall *byHand = m_pipeline->call(m_target.get(), u"add"_s, addArguments(2, 3), CallInitiator::Gui, this);
+    QSignalSpy handFinished(byHand, &ToolCall::finished);
+    QVERIFY(handFinished.wait(waitMs));
+    QCOMPARE(byHand->outcome().kind, ToolCallOutcome::Kind::Succeeded);
+    QCOMPARE(m_gate->asked.size(), 3);
+    delete byHand;
+
+    // Once the first conversation is deleted, what was allowed in it ends: it would be asked again.
+    m_conversation = firstAgain;
+    QVERIFY(m_policy->forgetConversation(first.id));
+    QVERIFY(exchange(u"And now?"_s));
+    QCOMPARE(m_gate->asked.size(), 4);
+    QCOMPARE(m_gate->asked.last().conversationId, first.id);
+    QCOMPARE(serverCaughtUp(), true);
+    QCOMPARE(sentCalls().size(), 5);
+
+    // The audit log records the conversation of each model's call: its id and its title.
+    const QList<AuditRecord> records = auditRecords();
+    QCOMPARE(records.size(), 5);
+    QCOMPARE(records.at(0).conversationId, first.id);
+    QCOMPARE(records.at(0).conversationTitle, u"What is 2 + 3?"_s);
+    QCOMPARE(records.at(1).conversationId, first.id);
+    QCOMPARE(records.at(1).decisionSource, ApprovalDecision::Source::RememberedRule);
+    QCOMPARE(records.at(1).decision, ApprovalDecision::Kind::AllowForSession);
+    QCOMPARE(records.at(2).conversationId, secondId);
+    QCOMPARE(records.at(2).conversationTitle, u"What is 2 + 3, in another conversation?"_s);
+    QCOMPARE(records.at(3).initiator, CallInitiator::Gui);
+    QVERIFY(records.at(3).conversationId.isEmpty());
+    QCOMPARE(records.at(4).conversationId, first.id);
+    QCOMPARE(records.at(4).decisionSource, ApprovalDecision::Source::Human);
+}
+
+void tst_ConversationTurn::oldToolResultsAreShortenedToFitTheContext()
+{
+    // Two echoes of 3,000 characters each. The scripted server reports 11 input tokens a request, so the
+    // estimate runs at the most characters a token (8): the first result fits (about 800 tokens), both
+    // do not (about 1,560); with the older one shortened (about 1,200) they fit a context of 1,300.
+    ModelConfig config = TestModel::configFor(*m_model, ScriptedModelServer::Api::OpenAi);
+    config.contextLimit = 1300;
+    m_client = ModelClient::create(config);
+    m_stream = true;
+    const QString older = QString(u"older "_s).repeated(500);
+    const QString newer = QString(u"newer "_s).repeated(500);
+    m_model->enqueue(ScriptedTurn::call({ScriptedCall{u"e1"_s, u"echo"_s, QJsonDocument(QJsonObject{{u"text"_s, older}}).toJson()}}));
+    m_model->enqueue(ScriptedTurn::call({ScriptedCall{u"e2"_s, u"echo"_s, QJsonDocument(QJsonObject{{u"text"_s, newer}}).toJson()}}));
+    m_gate->automatic = HeldGate::allow();
+    auto turn = startTurn(u"Echo two long texts"_s);
+    QSignalSpy shortened(turn.get(), &ConversationTurn::contextShortened);
+    QSignalSpy finished(turn.get(), &ConversationTurn::finished);
+    QVERIFY(finished.wait(waitMs));
+    QCOMPARE(turn->ending(), ConversationTurn::Ending::Answered);
+    QCOMPARE(m_model->requests().size(), 3);
+
+    // The second request carried the first result whole.
+    const QList<CarriedResult> second = carriedResults(1);
+    QCOMPARE(second.size(), 1);
+    QVERIFY(second.first().text.contains(older.trimmed()));
+    // The third: the older result as a note that says so and how long it was, the newer one whole.
+    const QList<CarriedResult> third = carriedResults(2);
+    QCOMPARE(third.size(), 2);
+    QCOMPARE(third.at(0).callId, u"e1"_s);
+    const qsizetype olderLength = m_conversation.toolCalls.at(0).answer.size();
+    QVERIFY(olderLength > 2900);
+    QCOMPARE(third.at(0).text, ContextBudget::shortenedNote(olderLength));
+    QVERIFY(third.at(0).text.contains(u"shortened"_s));
+    QVERIFY(third.at(0).text.contains(QString::number(olderLength)));
+    QCOMPARE(third.at(1).callId, u"e2"_s);
+    QVERIFY(third.at(1).text.contains(newer.trimmed()));
+    // The person is told, once; the conversation keeps the result whole.
+    QCOMPARE(shortened.size(), 1);
+    QCOMPARE(shortened.first().at(0).toInt(), 1);
+    QCOMPARE(shortened.first().at(1).toLongLong(), 1300);
+    QVERIFY(m_conversation.toolCalls.at(0).answer.contains(older.trimmed()));
+}
+
+void tst_ConversationTurn::aConversationTooLongForTheContextIsNotSent()
+{
+    // A message alone larger than the context: nothing to shorten, so nothing is sent, saying why.
+    ModelConfig config = TestModel::configFor(*m_model, ScriptedModelServer::Api::OpenAi);
+    config.contextLimit = 100;
+    m_client = ModelClient::create(config);
+    auto turn = startTurn(QString(u"Far too long. "_s).repeated(100));
+    QSignalSpy finished(turn.get(), &ConversationTurn::finished);
+    QVERIFY(finished.wait(waitMs));
+    QCOMPARE(turn->ending(), ConversationTurn::Ending::ModelFailed);
+    QCOMPARE(modelProblemOf(turn->error()), ModelProblem::ContextFull);
+    QVERIFY2(turn->error().message.contains(u"context of 100 tokens"_s), qPrintable(turn->error().message));
+    QVERIFY(m_model->requests().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_ConversationTurn)

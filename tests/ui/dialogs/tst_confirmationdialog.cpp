@@ -191,6 +191,7 @@ private slots:
     void lookalikeAndHiddenInstructionsAreWarned();
     void ordinaryToolHasNoWarning();
     void argumentFromAnotherServerIsMarked();
+    void aModelsCallIsAllowedForItsConversation();
     void changedToolIsShownFirst();
     void screenshot();
 };
@@ -227,6 +228,29 @@ void tst_ConfirmationDialog::argumentFromAnotherServerIsMarked()
     // A call without marks has no such box.
     auto plain = openDialog(makeRequest(), &window);
     QVERIFY(!plain->findChild<ProblemsBox *>(u"argumentOrigins"_s));
+}
+
+void tst_ConfirmationDialog::aModelsCallIsAllowedForItsConversation()
+{
+    // A model's call: the session choice is for the conversation it was asked for in.
+    ApprovalRequest request = makeRequest();
+    request.initiator = CallInitiator::Model;
+    request.requestedIn = u"Tidy up my notes"_s;
+    request.conversationId = u"c-1"_s;
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    QSignalSpy decided(dialog.get(), &ConfirmationDialog::decided);
+    auto *session = button(dialog.get(), u"allowForSession"_s);
+    QCOMPARE(session->text(), u"Allow for This Conversation"_s);
+    QTRY_VERIFY(session->isEnabled());
+    QVERIFY(session->toolTip().contains(u"this conversation"_s));
+    session->click();
+    QCOMPARE(decided.count(), 1);
+    QCOMPARE(dialog->decision().kind, ApprovalDecision::Kind::AllowForSession);
+
+    // A call by hand keeps the session's wording.
+    auto byHand = openDialog(makeRequest(), &window);
+    QCOMPARE(button(byHand.get(), u"allowForSession"_s)->text(), u"Allow for this session"_s);
 }
 
 void tst_ConfirmationDialog::cleanup()
@@ -834,6 +858,16 @@ void tst_ConfirmationDialog::rulesDialogListsAndRevokes()
         // Changes made elsewhere show up too.
         policy.remember(web, namedTool(u"search"_s), ApprovalDecision::Kind::AllowForSession);
         QCOMPARE(table->rowCount(), 3);
+        // One allowed for a model's conversation says so, and is revoked by its scope.
+        policy.remember(web, namedTool(u"download"_s), ApprovalDecision::Kind::AllowForSession, u"c-1"_s);
+        QCOMPARE(table->rowCount(), 4);
+        QCOMPARE(table->item(3, 2)->text(), u"download"_s);
+        QCOMPARE(table->item(3, 3)->text(), u"One conversation (this session)"_s);
+        table->clearSelection();
+        table->selectRow(3);
+        revoke->click();
+        QCOMPARE(table->rowCount(), 3);
+        QVERIFY(!policy.lookup(web, namedTool(u"download"_s), u"c-1"_s));
     }
     ApprovalPolicy reloaded(path); // the revoke was saved; session rules never are
     QCOMPARE(reloaded.rules().size(), 1);
