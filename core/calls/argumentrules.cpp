@@ -97,11 +97,20 @@ QString resolve(const QString &input, int depth)
     return current;
 }
 
-bool isInside(const QString &path, const QString &folder)
+bool isInside(const QString &pathAsResolved, const QString &folderAsResolved)
 {
+#if defined(Q_OS_MACOS)
+    // APFS and HFS+ ignore how a name's accents are encoded: "café" and "cafe\u0301" are one file.
+    const QString path = pathAsResolved.normalized(QString::NormalizationForm_C);
+    const QString folder = folderAsResolved.normalized(QString::NormalizationForm_C);
+#else
+    const QString &path = pathAsResolved;
+    const QString &folder = folderAsResolved;
+#endif
     if (path.isEmpty() || folder.isEmpty())
         return false;
-    // As the file system compares names: Windows' and macOS's usual ones ignore case.
+    // As the file system compares names: Windows' and macOS's usual ones ignore case (Unicode case
+    // folding, QChar::toCaseFolded(), as theirs: "É" and "é" are one name).
 #if defined(Q_OS_WIN) || defined(Q_OS_MACOS)
     constexpr Qt::CaseSensitivity names = Qt::CaseInsensitive;
 #else
@@ -114,7 +123,9 @@ bool isInside(const QString &path, const QString &folder)
 
 QString hostAce(const QString &host)
 {
-    QString h = host.trimmed().toLower();
+    // IDNA's own mapping (UTS #46) first, so that "ＥＸＡＭＰＬＥ.com", "e\u0301xample.com" and
+    // "éxample.com" are one host whether Qt's IDNA code maps them or not.
+    QString h = host.trimmed().normalized(QString::NormalizationForm_KC).toCaseFolded();
     while (h.endsWith(u'.'))
         h.chop(1);
     const QByteArray ace = QUrl::toAce(h);
@@ -162,6 +173,24 @@ bool hostListed(const QString &host, const QStringList &hosts)
         }
     }
     return false;
+}
+
+/// The forms of a text that a reader may take it in: as written, and in the Unicode normal forms
+/// software applies on the way (macOS's file systems, input methods, libraries that normalise). NFC
+/// only unifies the encodings of one character ("é" and "e\u0301"); NFKC also folds compatibility
+/// forms ("／" into "/", "．．" into "..", "ｅｔｃ" into "etc"), which no file system does but a server
+/// converting to a legacy code page or normalising its input may.
+enum class UnicodeForm { AsWritten, Nfc, Nfkc };
+constexpr UnicodeForm unicodeForms[] = {UnicodeForm::AsWritten, UnicodeForm::Nfc, UnicodeForm::Nfkc};
+
+QString inForm(const QString &text, UnicodeForm form)
+{
+    switch (form) {
+    case UnicodeForm::AsWritten: return text;
+    case UnicodeForm::Nfc: return text.normalized(QString::NormalizationForm_C);
+    case UnicodeForm::Nfkc: return text.normalized(QString::NormalizationForm_KC);
+    }
+    return text;
 }
 
 const QLatin1StringView kindNames[] = {QLatin1StringView("pathInside"), QLatin1StringView("urlHost"),
@@ -245,6 +274,19 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         if (resolved.isEmpty())
             return unknown(ArgumentRules::tr("the path is relative (where it leads depends on the server's working folder) or cannot be resolved"));
         const bool inside = isInside(resolved, resolvedPath(folder));
+        // "/data/cafe\u0301" is another folder than "/data/café" to most file systems but the same one
+        // to macOS's, and "/data/．．/etc" a folder named "．．" to all of them but "/data/../etc" to a
+        // server that folds compatibility forms. Each normal form of the value is judged against the
+        // same form of the folder; where they disagree, nobody here can know which one the server takes.
+        for (const UnicodeForm form : unicodeForms) {
+            const QString normalised = inForm(text, form);
+            if (form == UnicodeForm::AsWritten || (normalised == text && inForm(folder, form) == folder))
+                continue;
+            const QString normalisedResolved = resolvedPath(normalised);
+            if (normalisedResolved.isEmpty()
+                || isInside(inForm(normalisedResolved, form), inForm(resolvedPath(inForm(folder, form)), form)) != inside)
+                return unknown(ArgumentRules::tr("the path leads elsewhere once its Unicode characters are normalised (%1)").arg(normalised));
+        }
         // A plain path with percent-escapes ("/data/%2e%2e/etc") is a literal folder name to the file
         // system but ".." to a server that decodes it. Where the two readings disagree, nobody here
         // can know which one the server takes.
@@ -264,6 +306,13 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         const std::optional<QString> host = urlHost(value->toString());
         if (!host)
             return unknown(ArgumentRules::tr("no host can be read from the URL"));
+        // Clients map a host through IDNA (NFKC among it) before connecting, and so does urlHost(); the
+        // rest of the URL is read as written by some and normalised by others, which must not move the host.
+        for (const UnicodeForm form : unicodeForms) {
+            if (urlHost(inForm(value->toString(), form)) != host)
+                return unknown(ArgumentRules::tr("the URL names another host once its Unicode characters are normalised (%1)")
+                                   .arg(inForm(value->toString(), form)));
+        }
         return holdsIf(hostListed(*host, hosts));
     }
     case Kind::Matches: {
@@ -273,11 +322,20 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
             return unknown(ArgumentRules::tr("the value has %1 characters, more than the %2 a pattern is checked on")
                                .arg(value->toString().size())
                                .arg(maxPatternValueLength));
-        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern));
-        const QRegularExpressionMatch match = expression.match(value->toString());
-        if (!match.isValid())
-            return unknown(ArgumentRules::tr("the pattern gave up on the value (the matching engine's limit)"));
-        return holdsIf(match.hasMatch());
+        // The pattern in NFC, as a person means it however their keyboard encoded "é"; the value in
+        // each normal form, which must all give the same answer (see PathInside).
+        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern.normalized(QString::NormalizationForm_C)));
+        std::optional<bool> matched;
+        for (const UnicodeForm form : unicodeForms) {
+            const QRegularExpressionMatch match = expression.match(inForm(value->toString(), form));
+            if (!match.isValid())
+                return unknown(ArgumentRules::tr("the pattern gave up on the value (the matching engine's limit)"));
+            if (matched && *matched != match.hasMatch())
+                return unknown(ArgumentRules::tr("the value matches differently once its Unicode characters are normalised (%1)")
+                                   .arg(inForm(value->toString(), form)));
+            matched = match.hasMatch();
+        }
+        return holdsIf(*matched);
     }
     case Kind::NumberWithin: {
         if (!value->isDouble())

@@ -87,6 +87,7 @@ private slots:
     void patterns();
     void numberBounds();
     void denyRulesFailClosed();
+    void unicodeFormsAreNormalised();
     void firstMatchDecidesAndShadowsOnlyRecord();
     void rulesFileRoundTripAndBrokenFile();
     void pipelineAllowsDeniesAndAsks();
@@ -313,6 +314,77 @@ void tst_ArgumentRules::denyRulesFailClosed()
     QCOMPARE(decided(allowProj, u"a.txt"_s), ArgumentRule::Action::Ask);
     const ArgumentRule allowOnly = rule(pathInside(u"path"_s, folder()), ArgumentRule::Action::Allow);
     QVERIFY(!decided(allowOnly, u"a.txt"_s)); // not applying: the next rule, or the person, decides
+}
+
+void tst_ArgumentRules::unicodeFormsAreNormalised()
+{
+    // Issue #35: "é" can be written as one character (NFC) or as "e" and a combining accent (NFD), and
+    // "／", "．" and "ｅ" have compatibility forms that fold into "/", "." and "e" (NFKC). A value written
+    // in another form than the rule was compared as another text, and so slipped past deny rules.
+    const auto rule = [](ArgumentCondition condition, ArgumentRule::Action action, std::optional<ArgumentRule::Action> otherwise = {}) {
+        ArgumentRule r;
+        r.name = u"r"_s;
+        r.server = u"s"_s;
+        r.conditions = {std::move(condition)};
+        r.action = action;
+        r.otherwise = otherwise;
+        return r;
+    };
+    const auto decided = [](const ArgumentRule &r, const QString &value, QString *reason = nullptr) {
+        return r.actionFor({{r.conditions.first().argument, value}}, reason);
+    };
+    const QString composed = u"caf\u00e9"_s;
+    const QString decomposed = u"cafe\u0301"_s;
+    QVERIFY(QDir(m_dir->path()).mkpath(composed));
+
+    // A deny rule on .../café holds against .../cafe\u0301, and one written decomposed against the composed value.
+    QString why;
+    const ArgumentRule denyCafe = rule(pathInside(u"path"_s, m_dir->filePath(composed)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyCafe, m_dir->filePath(decomposed + u"/menu.txt"_s), &why), ArgumentRule::Action::Deny);
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+    QCOMPARE(decided(denyCafe, m_dir->filePath(composed + u"/menu.txt"_s)), ArgumentRule::Action::Deny);
+    const ArgumentRule denyCafeDecomposed = rule(pathInside(u"path"_s, m_dir->filePath(decomposed)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyCafeDecomposed, m_dir->filePath(composed + u"/menu.txt"_s)), ArgumentRule::Action::Deny);
+    QVERIFY(!decided(denyCafe, m_dir->filePath(u"cafe/menu.txt"_s))); // another name in every form
+
+    // Compatibility forms: "．．" is a folder name to the file system but ".." to a server that folds it.
+    const ArgumentRule allowProj = rule(pathInside(u"path"_s, folder()), ArgumentRule::Action::Allow, ArgumentRule::Action::Ask);
+    QCOMPARE(decided(allowProj, QString(folder() + u"/\uff0e\uff0e/secret.txt"_s), &why), ArgumentRule::Action::Ask);
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+    const ArgumentRule denyOutside = rule(pathInside(u"path"_s, m_dir->filePath(u"outside"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyOutside, QString(folder() + u"/\uff0e\uff0e/outside/secret.txt"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyOutside, u"\uff0fetc/passwd"_s), ArgumentRule::Action::Deny); // a relative name on every system
+    // Names that are inside in every form stay allowed.
+    QCOMPARE(decided(allowProj, QString(folder() + u"/"_s + composed + u".txt"_s)), ArgumentRule::Action::Allow);
+    QCOMPARE(decided(allowProj, QString(folder() + u"/\ufb01le.txt"_s)), ArgumentRule::Action::Allow); // "ﬁ" folds to "fi"
+
+    // Patterns are read in NFC, the value in each form.
+    ArgumentCondition drink;
+    drink.kind = ArgumentCondition::Kind::Matches;
+    drink.argument = u"order"_s;
+    drink.pattern = composed + u".*"_s;
+    const ArgumentRule denyDrink = rule(drink, ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyDrink, QString(decomposed + u" au lait"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyDrink, QString(composed + u" au lait"_s)), ArgumentRule::Action::Deny);
+    drink.pattern = decomposed + u" noir"_s;
+    QVERIFY(drink.holds({{u"order"_s, QString(composed + u" noir"_s)}}));
+    ArgumentCondition command = drink;
+    command.pattern = u".*rm -rf.*"_s;
+    const ArgumentRule denyRemove = rule(command, ArgumentRule::Action::Deny);
+    QVERIFY(!decided(denyRemove, u"ls -l"_s));
+    QCOMPARE(decided(denyRemove, u"\uff52\uff4d -rf /"_s, &why), ArgumentRule::Action::Deny); // fullwidth "ｒｍ" is "rm" in NFKC only
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+
+    // Hosts as IDNA maps them: fullwidth letters, capitals beyond ASCII, either encoding of an accent.
+    ArgumentCondition hosts;
+    hosts.kind = ArgumentCondition::Kind::UrlHost;
+    hosts.argument = u"url"_s;
+    hosts.hosts = {u"evil.com"_s, u"\u00e9vil.org"_s};
+    const ArgumentRule denyHosts = rule(hosts, ArgumentRule::Action::Deny);
+    for (const QString &url : {u"http://\uff45\uff56\uff49\uff4c.com/"_s, u"http://\uff25\uff36\uff29\uff2c.com/"_s, u"http://e\u0301vil.org/"_s,
+                               u"http://\u00c9VIL.org/"_s})
+        QVERIFY2(decided(denyHosts, url) == ArgumentRule::Action::Deny, qPrintable(url));
+    QVERIFY(!decided(denyHosts, u"http://evil.org/"_s));
 }
 
 void tst_ArgumentRules::firstMatchDecidesAndShadowsOnlyRecord()
