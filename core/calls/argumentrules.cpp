@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Toolgate {
@@ -191,6 +192,53 @@ QString inForm(const QString &text, UnicodeForm form)
     case UnicodeForm::Nfkc: return text.normalized(QString::NormalizationForm_KC);
     }
     return text;
+}
+
+/// A lock on rules.json held by another Toolgate for longer than this is waited for no more (as for
+/// approvals.json): the rules are then not saved and the error says the file is being written.
+constexpr int lockWaitMs = 1000;
+
+/// The rules after the change one process made from base to mine is made to theirs, the file as
+/// another process (or a person's editor) left it. Rules are known by name. Added and changed here:
+/// in place of the rule of that name there, or after the rule they follow here; removed here: removed
+/// there too, unless changed there meanwhile; all else as there. Where both changed one rule, this
+/// change, the one being saved now, wins.
+QList<ArgumentRule> withChangesMade(const QList<ArgumentRule> &base, const QList<ArgumentRule> &mine, const QList<ArgumentRule> &theirs)
+{
+    const auto same = [](const ArgumentRule &a, const ArgumentRule &b) { return a.toJson() == b.toJson(); };
+    const auto indexOf = [](const QList<ArgumentRule> &list, const QString &name) -> qsizetype {
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (list.at(i).name == name)
+                return i;
+        }
+        return -1;
+    };
+    if (std::equal(base.cbegin(), base.cend(), theirs.cbegin(), theirs.cend(), same))
+        return mine; // nobody else wrote: the order given here too
+    QList<ArgumentRule> merged = theirs;
+    for (const ArgumentRule &old : base) {
+        if (indexOf(mine, old.name) >= 0)
+            continue;
+        const qsizetype at = indexOf(merged, old.name);
+        if (at >= 0 && same(merged.at(at), old))
+            merged.removeAt(at);
+    }
+    qsizetype next = 0;
+    for (const ArgumentRule &rule : mine) {
+        const qsizetype before = indexOf(base, rule.name);
+        qsizetype at = indexOf(merged, rule.name);
+        if (before >= 0 && same(base.at(before), rule)) {
+            // unchanged here: as there (removed there, it stays removed)
+        } else if (at >= 0) {
+            merged[at] = rule;
+        } else {
+            at = std::min(next, merged.size());
+            merged.insert(at, rule);
+        }
+        if (at >= 0)
+            next = at + 1;
+    }
+    return merged;
 }
 
 const QLatin1StringView kindNames[] = {QLatin1StringView("pathInside"), QLatin1StringView("urlHost"),
@@ -587,6 +635,7 @@ ArgumentRules::ArgumentRules(const QString &storagePath, QObject *parent)
         return;
     }
     m_rules = std::move(loaded).value();
+    m_stored = m_rules;
 }
 
 QString ArgumentRules::defaultPath()
@@ -596,12 +645,45 @@ QString ArgumentRules::defaultPath()
 
 Result<void> ArgumentRules::setRules(const QList<ArgumentRule> &rules)
 {
-    m_rules = rules;
-    m_loadError.reset();
-    emit rulesChanged();
-    if (m_storagePath.isEmpty())
+    if (m_storagePath.isEmpty()) {
+        m_rules = rules;
+        emit rulesChanged();
         return {};
-    return AtomicFile::write(m_storagePath, toJson(m_rules));
+    }
+    // Another Toolgate, or a person with an editor, may have changed the file since this one read it.
+    // Writing our list back whole would undo that: so what changed here is made to the file as it is
+    // now, under the lock approvals.json is changed under (issue #35).
+    Result<void> saved;
+    if (const auto lock = AtomicFile::lockForUpdate(m_storagePath, lockWaitMs); !lock) {
+        saved = lock.error();
+    } else {
+        const std::optional<QList<ArgumentRule>> onDisk = readRules(m_storagePath);
+        // A broken file is replaced (loading said why): only what changed here is known.
+        const QList<ArgumentRule> merged = withChangesMade(m_stored, rules, onDisk.value_or(m_stored));
+        saved = AtomicFile::write(m_storagePath, toJson(merged));
+        if (saved) {
+            m_rules = merged;
+            m_stored = merged;
+            m_loadError.reset();
+        }
+    }
+    if (!saved)
+        m_rules = rules; // applied in this process; the error says they were not kept
+    emit rulesChanged();
+    return saved;
+}
+
+std::optional<QList<ArgumentRule>> ArgumentRules::readRules(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return QList<ArgumentRule>();
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    auto read = fromJson(file.readAll());
+    if (!read)
+        return std::nullopt;
+    return std::move(read).value();
 }
 
 ArgumentRuleEvaluation ArgumentRules::evaluate(const QString &serverName, const QString &toolName, const QJsonObject &arguments) const

@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -90,6 +91,7 @@ private slots:
     void unicodeFormsAreNormalised();
     void firstMatchDecidesAndShadowsOnlyRecord();
     void rulesFileRoundTripAndBrokenFile();
+    void twoWritersKeepEachOthersChanges();
     void pipelineAllowsDeniesAndAsks();
     void shadowRuleRecordsWithoutDeciding();
     void allowRuleDoesNotCoverAChangedDefinition();
@@ -485,6 +487,56 @@ void tst_ArgumentRules::rulesFileRoundTripAndBrokenFile()
         QVERIFY(rules.rules().isEmpty());
         QVERIFY(!rules.evaluate(u"files"_s, u"write"_s, {}).deciding);
     }
+}
+
+void tst_ArgumentRules::twoWritersKeepEachOthersChanges()
+{
+    // Issue #35: each ArgumentRules wrote its whole list back, so rules another Toolgate process (or a
+    // person editing rules.json) changed since it read the file were lost: last writer won. Two
+    // objects on one file stand for two processes, each having read the file before the other wrote.
+    const QString path = m_dir->filePath(u"fresh/config/rules.json"_s); // no folder yet: the lock makes it
+    const auto names = [](const QList<ArgumentRule> &rules) {
+        QStringList out;
+        for (const ArgumentRule &r : rules)
+            out.append(r.name);
+        return out;
+    };
+    const ArgumentRule first = rule(u"first"_s, u"files"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
+    QVERIFY(ArgumentRules(path).setRules({first}));
+    ArgumentRules app(path);
+    ArgumentRules other(path);
+    ArgumentRules stale(path);
+    QCOMPARE(names(other.rules()), QStringList{u"first"_s});
+
+    const ArgumentRule added = rule(u"added by the app"_s, u"files"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Deny);
+    QVERIFY(app.setRules({first, added}));
+    ArgumentRule changed = first;
+    changed.action = ArgumentRule::Action::Ask;
+    const ArgumentRule alsoAdded = rule(u"added by the other"_s, u"web"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Ask);
+    QVERIFY(other.setRules({changed, alsoAdded}));
+    const QStringList expected{u"first"_s, u"added by the other"_s, u"added by the app"_s};
+    QCOMPARE(names(ArgumentRules(path).rules()), expected);
+    QCOMPARE(ArgumentRules(path).rules().first().action, ArgumentRule::Action::Ask);
+    QCOMPARE(names(other.rules()), expected); // what the file holds now counts in the writer too
+
+    // A copy read before both: removing a rule it knows removes it; the rule the other changed meanwhile
+    // is kept as changed, not put back as this copy had it; the rules it never saw stay.
+    QVERIFY(stale.setRules({}));
+    QCOMPARE(names(ArgumentRules(path).rules()), (QStringList{u"first"_s, u"added by the other"_s, u"added by the app"_s}));
+    QCOMPARE(ArgumentRules(path).rules().first().action, ArgumentRule::Action::Ask);
+    QVERIFY(app.setRules({}));
+    const QStringList afterRemoval{u"first"_s, u"added by the other"_s}; // "first" as the other changed it stays
+    QCOMPARE(names(ArgumentRules(path).rules()), afterRemoval);
+
+    // The change is made under the lock approvals.json is changed under: while another process holds
+    // it, the rules apply in this process only and the error says why.
+    QLockFile held(path + u".lock"_s);
+    QVERIFY(held.tryLock(0));
+    const Result<void> blocked = app.setRules({first});
+    QVERIFY(!blocked);
+    QVERIFY2(blocked.error().message.contains(u"being written by another Toolgate"_s), qPrintable(blocked.error().message));
+    QCOMPARE(names(app.rules()), QStringList{u"first"_s});
+    QCOMPARE(ArgumentRules(path).rules().size(), 2);
 }
 
 void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()
