@@ -213,10 +213,20 @@ QString Console::toolName(const QString &name)
 
 QString Console::indented(const QString &text, const QString &indent)
 {
-    QStringList lines = text.split(u'\n');
-    for (QString &line : lines)
-        line.prepend(indent);
-    return lines.join(u'\n');
+    // One pass into one string: a server's description can be megabytes.
+    QString out;
+    out.reserve(text.size() + indent.size() * (text.count(u'\n') + 1));
+    qsizetype start = 0;
+    for (;;) {
+        const qsizetype end = text.indexOf(u'\n', start);
+        out += indent;
+        out += QStringView(text).sliced(start, (end < 0 ? text.size() : end) - start);
+        if (end < 0)
+            break;
+        out += u'\n';
+        start = end + 1;
+    }
+    return out;
 }
 
 } // namespace Toolgate

@@ -35,7 +35,8 @@ QString withNewline(const QString &text)
 
 QString describeBlock(const QString &indent, const QString &text)
 {
-    return text.trimmed().isEmpty() ? QString() : Console::indented(Console::sanitized(text.trimmed()), indent) + u'\n';
+    const QString trimmed = text.trimmed();
+    return trimmed.isEmpty() ? QString() : Console::indented(Console::sanitized(trimmed), indent) + u'\n';
 }
 
 /// "a (number, required), b (string)" from an input schema's properties.

@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Toolgate {
@@ -98,11 +99,20 @@ QString resolve(const QString &input, int depth)
     return current;
 }
 
-bool isInside(const QString &path, const QString &folder)
+bool isInside(const QString &pathAsResolved, const QString &folderAsResolved)
 {
+#if defined(Q_OS_MACOS)
+    // APFS and HFS+ ignore how a name's accents are encoded: "café" and "cafe\u0301" are one file.
+    const QString path = pathAsResolved.normalized(QString::NormalizationForm_C);
+    const QString folder = folderAsResolved.normalized(QString::NormalizationForm_C);
+#else
+    const QString &path = pathAsResolved;
+    const QString &folder = folderAsResolved;
+#endif
     if (path.isEmpty() || folder.isEmpty())
         return false;
-    // As the file system compares names: Windows' and macOS's usual ones ignore case.
+    // As the file system compares names: Windows' and macOS's usual ones ignore case (Unicode case
+    // folding, QChar::toCaseFolded(), as theirs: "É" and "é" are one name).
 #if defined(Q_OS_WIN) || defined(Q_OS_MACOS)
     constexpr Qt::CaseSensitivity names = Qt::CaseInsensitive;
 #else
@@ -139,6 +149,71 @@ std::optional<QString> urlHost(const QString &value)
     if (ace.isEmpty())
         return std::nullopt;
     return ace;
+}
+
+/// The forms of a text that a reader may take it in: as written, and in the Unicode normal forms
+/// software applies on the way (macOS's file systems, input methods, libraries that normalise). NFC
+/// only unifies the encodings of one character ("é" and "e\u0301"); NFKC also folds compatibility
+/// forms ("／" into "/", "．．" into "..", "ｅｔｃ" into "etc"), which no file system does but a server
+/// converting to a legacy code page or normalising its input may.
+enum class UnicodeForm { AsWritten, Nfc, Nfkc };
+constexpr UnicodeForm unicodeForms[] = {UnicodeForm::AsWritten, UnicodeForm::Nfc, UnicodeForm::Nfkc};
+
+QString inForm(const QString &text, UnicodeForm form)
+{
+    switch (form) {
+    case UnicodeForm::AsWritten: return text;
+    case UnicodeForm::Nfc: return text.normalized(QString::NormalizationForm_C);
+    case UnicodeForm::Nfkc: return text.normalized(QString::NormalizationForm_KC);
+    }
+    return text;
+}
+
+/// A lock on rules.json held by another Toolgate for longer than this is waited for no more (as for
+/// approvals.json): the rules are then not saved and the error says the file is being written.
+constexpr int lockWaitMs = 1000;
+
+/// The rules after the change one process made from base to mine is made to theirs, the file as
+/// another process (or a person's editor) left it. Rules are known by name. Added and changed here:
+/// in place of the rule of that name there, or after the rule they follow here; removed here: removed
+/// there too, unless changed there meanwhile; all else as there. Where both changed one rule, this
+/// change, the one being saved now, wins.
+QList<ArgumentRule> withChangesMade(const QList<ArgumentRule> &base, const QList<ArgumentRule> &mine, const QList<ArgumentRule> &theirs)
+{
+    const auto same = [](const ArgumentRule &a, const ArgumentRule &b) { return a.toJson() == b.toJson(); };
+    const auto indexOf = [](const QList<ArgumentRule> &list, const QString &name) -> qsizetype {
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (list.at(i).name == name)
+                return i;
+        }
+        return -1;
+    };
+    if (std::equal(base.cbegin(), base.cend(), theirs.cbegin(), theirs.cend(), same))
+        return mine; // nobody else wrote: the order given here too
+    QList<ArgumentRule> merged = theirs;
+    for (const ArgumentRule &old : base) {
+        if (indexOf(mine, old.name) >= 0)
+            continue;
+        const qsizetype at = indexOf(merged, old.name);
+        if (at >= 0 && same(merged.at(at), old))
+            merged.removeAt(at);
+    }
+    qsizetype next = 0;
+    for (const ArgumentRule &rule : mine) {
+        const qsizetype before = indexOf(base, rule.name);
+        qsizetype at = indexOf(merged, rule.name);
+        if (before >= 0 && same(base.at(before), rule)) {
+            // unchanged here: as there (removed there, it stays removed)
+        } else if (at >= 0) {
+            merged[at] = rule;
+        } else {
+            at = std::min(next, merged.size());
+            merged.insert(at, rule);
+        }
+        if (at >= 0)
+            next = at + 1;
+    }
+    return merged;
 }
 
 const QLatin1StringView kindNames[] = {QLatin1StringView("pathInside"), QLatin1StringView("urlHost"),
@@ -222,6 +297,19 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         if (resolved.isEmpty())
             return unknown(ArgumentRules::tr("the path is relative (where it leads depends on the server's working folder) or cannot be resolved"));
         const bool inside = isInside(resolved, resolvedPath(folder));
+        // "/data/cafe\u0301" is another folder than "/data/café" to most file systems but the same one
+        // to macOS's, and "/data/．．/etc" a folder named "．．" to all of them but "/data/../etc" to a
+        // server that folds compatibility forms. Each normal form of the value is judged against the
+        // same form of the folder; where they disagree, nobody here can know which one the server takes.
+        for (const UnicodeForm form : unicodeForms) {
+            const QString normalised = inForm(text, form);
+            if (form == UnicodeForm::AsWritten || (normalised == text && inForm(folder, form) == folder))
+                continue;
+            const QString normalisedResolved = resolvedPath(normalised);
+            if (normalisedResolved.isEmpty()
+                || isInside(inForm(normalisedResolved, form), inForm(resolvedPath(inForm(folder, form)), form)) != inside)
+                return unknown(ArgumentRules::tr("the path leads elsewhere once its Unicode characters are normalised (%1)").arg(normalised));
+        }
         // A plain path with percent-escapes ("/data/%2e%2e/etc") is a literal folder name to the file
         // system but ".." to a server that decodes it. Where the two readings disagree, nobody here
         // can know which one the server takes.
@@ -241,6 +329,13 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
         const std::optional<QString> host = urlHost(value->toString());
         if (!host)
             return unknown(ArgumentRules::tr("no host can be read from the URL"));
+        // Clients map a host through IDNA (NFKC among it) before connecting, and so does urlHost(); the
+        // rest of the URL is read as written by some and normalised by others, which must not move the host.
+        for (const UnicodeForm form : unicodeForms) {
+            if (urlHost(inForm(value->toString(), form)) != host)
+                return unknown(ArgumentRules::tr("the URL names another host once its Unicode characters are normalised (%1)")
+                                   .arg(inForm(value->toString(), form)));
+        }
         return holdsIf(HostNames::listed(*host, hosts));
     }
     case Kind::Matches: {
@@ -250,11 +345,20 @@ ArgumentCondition::Check ArgumentCondition::check(const QJsonObject &arguments) 
             return unknown(ArgumentRules::tr("the value has %1 characters, more than the %2 a pattern is checked on")
                                .arg(value->toString().size())
                                .arg(maxPatternValueLength));
-        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern));
-        const QRegularExpressionMatch match = expression.match(value->toString());
-        if (!match.isValid())
-            return unknown(ArgumentRules::tr("the pattern gave up on the value (the matching engine's limit)"));
-        return holdsIf(match.hasMatch());
+        // The pattern in NFC, as a person means it however their keyboard encoded "é"; the value in
+        // each normal form, which must all give the same answer (see PathInside).
+        const QRegularExpression expression(QRegularExpression::anchoredPattern(pattern.normalized(QString::NormalizationForm_C)));
+        std::optional<bool> matched;
+        for (const UnicodeForm form : unicodeForms) {
+            const QRegularExpressionMatch match = expression.match(inForm(value->toString(), form));
+            if (!match.isValid())
+                return unknown(ArgumentRules::tr("the pattern gave up on the value (the matching engine's limit)"));
+            if (matched && *matched != match.hasMatch())
+                return unknown(ArgumentRules::tr("the value matches differently once its Unicode characters are normalised (%1)")
+                                   .arg(inForm(value->toString(), form)));
+            matched = match.hasMatch();
+        }
+        return holdsIf(*matched);
     }
     case Kind::NumberWithin: {
         if (!value->isDouble())
@@ -506,6 +610,7 @@ ArgumentRules::ArgumentRules(const QString &storagePath, QObject *parent)
         return;
     }
     m_rules = std::move(loaded).value();
+    m_stored = m_rules;
 }
 
 QString ArgumentRules::defaultPath()
@@ -515,12 +620,45 @@ QString ArgumentRules::defaultPath()
 
 Result<void> ArgumentRules::setRules(const QList<ArgumentRule> &rules)
 {
-    m_rules = rules;
-    m_loadError.reset();
-    emit rulesChanged();
-    if (m_storagePath.isEmpty())
+    if (m_storagePath.isEmpty()) {
+        m_rules = rules;
+        emit rulesChanged();
         return {};
-    return AtomicFile::write(m_storagePath, toJson(m_rules));
+    }
+    // Another Toolgate, or a person with an editor, may have changed the file since this one read it.
+    // Writing our list back whole would undo that: so what changed here is made to the file as it is
+    // now, under the lock approvals.json is changed under (issue #35).
+    Result<void> saved;
+    if (const auto lock = AtomicFile::lockForUpdate(m_storagePath, lockWaitMs); !lock) {
+        saved = lock.error();
+    } else {
+        const std::optional<QList<ArgumentRule>> onDisk = readRules(m_storagePath);
+        // A broken file is replaced (loading said why): only what changed here is known.
+        const QList<ArgumentRule> merged = withChangesMade(m_stored, rules, onDisk.value_or(m_stored));
+        saved = AtomicFile::write(m_storagePath, toJson(merged));
+        if (saved) {
+            m_rules = merged;
+            m_stored = merged;
+            m_loadError.reset();
+        }
+    }
+    if (!saved)
+        m_rules = rules; // applied in this process; the error says they were not kept
+    emit rulesChanged();
+    return saved;
+}
+
+std::optional<QList<ArgumentRule>> ArgumentRules::readRules(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return QList<ArgumentRule>();
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    auto read = fromJson(file.readAll());
+    if (!read)
+        return std::nullopt;
+    return std::move(read).value();
 }
 
 ArgumentRuleEvaluation ArgumentRules::evaluate(const QString &serverName, const QString &toolName, const QJsonObject &arguments) const

@@ -145,7 +145,9 @@ public:
     QString path() const { return m_storagePath; }
 
     QList<ArgumentRule> rules() const { return m_rules; }
-    /// Replaces the rules and writes the file.
+    /// Replaces the rules and writes the file: what changed since this object read or wrote it is made
+    /// to the file as it is now, under its lock, so that rules another Toolgate process or a person's
+    /// editor changed meanwhile are kept (and rules() has them too).
     Result<void> setRules(const QList<ArgumentRule> &rules);
     /// The error met loading the file, if it was broken (there are then no rules).
     std::optional<Error> loadError() const { return m_loadError; }
@@ -162,8 +164,12 @@ signals:
     void rulesChanged();
 
 private:
+    /// The rules in the file at path (none when there is none), or none when it cannot be read.
+    static std::optional<QList<ArgumentRule>> readRules(const QString &path);
+
     QString m_storagePath;
     QList<ArgumentRule> m_rules;
+    QList<ArgumentRule> m_stored; ///< as the file held them when this object last read or wrote it
     std::optional<Error> m_loadError;
 };
 

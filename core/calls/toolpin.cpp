@@ -9,6 +9,7 @@
 #include <QLocale>
 
 #include <algorithm>
+#include <climits>
 #include <vector>
 
 namespace Toolgate {
@@ -38,8 +39,79 @@ QString textOf(const QJsonValue &value)
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
+/// A field's text can be a single line of megabytes (a description) or thousands of lines (a
+/// schema); a diff line is at most this long, cut around where its pair first differs.
+constexpr qsizetype maxShownLineLength = 2000;
+/// Unchanged lines kept around what changed in a field too long to show whole.
+constexpr qsizetype contextLines = 3;
+/// The diff is quadratic in lines: beyond this, what changed is shown as removed and added.
+constexpr qsizetype maxDiffed = 600;
+
+/// The lines of a diff, built up to a number of lines and counting the rest without building them:
+/// a diff of a 76 MB snapshot costs what it shows, not what it compares.
+class DiffLines
+{
+public:
+    explicit DiffLines(qsizetype maxLines) : m_maxLines(maxLines) {}
+
+    /// prefix and line, cut to maxShownLineLength around from (where it first differs from its pair).
+    void add(QStringView prefix, QStringView line, qsizetype from = 0)
+    {
+        if (m_lines.size() >= m_maxLines) {
+            ++m_hidden;
+            return;
+        }
+        if (line.size() <= maxShownLineLength) {
+            QString shown;
+            shown.reserve(prefix.size() + line.size());
+            shown.append(prefix);
+            shown.append(line);
+            m_lines.append(shown);
+            return;
+        }
+        const qsizetype start = std::clamp<qsizetype>(from - maxShownLineLength / 4, 0, line.size() - maxShownLineLength);
+        QString shown = prefix.toString();
+        if (start > 0)
+            shown += QCoreApplication::translate("Toolgate::DefinitionChange", "[%n character(s)] ", nullptr, int(std::min<qsizetype>(start, INT_MAX)));
+        shown += line.mid(start, maxShownLineLength);
+        if (const qsizetype rest = line.size() - start - maxShownLineLength; rest > 0)
+            shown += QCoreApplication::translate("Toolgate::DefinitionChange", " [%n more character(s)]", nullptr, int(std::min<qsizetype>(rest, INT_MAX)));
+        m_lines.append(shown);
+    }
+    void addUnchanged(qsizetype count)
+    {
+        if (count <= 0)
+            return;
+        if (m_lines.size() >= m_maxLines) {
+            ++m_hidden;
+            return;
+        }
+        m_lines.append(QStringLiteral("  ") + QCoreApplication::translate("Toolgate::DefinitionChange", "… %n unchanged line(s)", nullptr, int(std::min<qsizetype>(count, INT_MAX))));
+    }
+    QStringList take()
+    {
+        if (m_hidden > 0)
+            m_lines.append(QCoreApplication::translate("Toolgate::DefinitionChange", "… %n more line(s)", nullptr, int(std::min<qsizetype>(m_hidden, INT_MAX))));
+        return std::move(m_lines);
+    }
+
+private:
+    qsizetype m_maxLines;
+    qsizetype m_hidden = 0;
+    QStringList m_lines;
+};
+
+qsizetype firstDifference(QStringView a, QStringView b)
+{
+    const qsizetype n = std::min(a.size(), b.size());
+    qsizetype i = 0;
+    while (i < n && a[i] == b[i])
+        ++i;
+    return i;
+}
+
 /// The longest common subsequence of two line lists, as a diff; small inputs only (bounded by the caller).
-QStringList diffLines(const QStringList &a, const QStringList &b)
+void diffLines(const QList<QStringView> &a, const QList<QStringView> &b, DiffLines &out)
 {
     const qsizetype n = a.size(), m = b.size();
     std::vector<std::vector<int>> lcs(size_t(n + 1), std::vector<int>(size_t(m + 1), 0));
@@ -48,24 +120,26 @@ QStringList diffLines(const QStringList &a, const QStringList &b)
             lcs[size_t(i)][size_t(j)] = a.at(i) == b.at(j) ? lcs[size_t(i + 1)][size_t(j + 1)] + 1
                                                            : std::max(lcs[size_t(i + 1)][size_t(j)], lcs[size_t(i)][size_t(j + 1)]);
     }
-    QStringList out;
+    // A line replaced by one line is cut around where the two first differ.
+    const auto from = [&](qsizetype i, qsizetype j) { return n == m ? firstDifference(a.at(i), b.at(j)) : 0; };
     qsizetype i = 0, j = 0;
     while (i < n && j < m) {
         if (a.at(i) == b.at(j)) {
-            out.append(QStringLiteral("  ") + a.at(i));
+            out.add(u"  ", a.at(i));
             ++i;
             ++j;
         } else if (lcs[size_t(i + 1)][size_t(j)] >= lcs[size_t(i)][size_t(j + 1)]) {
-            out.append(QStringLiteral("- ") + a.at(i++));
+            out.add(u"- ", a.at(i), from(i, std::min(j, m - 1)));
+            ++i;
         } else {
-            out.append(QStringLiteral("+ ") + b.at(j++));
+            out.add(u"+ ", b.at(j), from(std::min(i, n - 1), j));
+            ++j;
         }
     }
-    while (i < n)
-        out.append(QStringLiteral("- ") + a.at(i++));
-    while (j < m)
-        out.append(QStringLiteral("+ ") + b.at(j++));
-    return out;
+    for (; i < n; ++i)
+        out.add(u"- ", a.at(i), from(i, std::min(i, m - 1)));
+    for (; j < m; ++j)
+        out.add(u"+ ", b.at(j), from(std::min(j, n - 1), j));
 }
 
 } // namespace
@@ -182,25 +256,43 @@ QString DefinitionChange::afterText(const QString &field) const
 
 QStringList DefinitionChange::lineDiff(const QString &field, int maxLines) const
 {
-    QStringList a = beforeText(field).split(u'\n');
-    QStringList b = afterText(field).split(u'\n');
-    // The diff is quadratic in lines: a definition of thousands of lines is shown as removed and added.
-    constexpr qsizetype maxDiffed = 600;
-    QStringList out;
-    if (a.size() > maxDiffed || b.size() > maxDiffed) {
-        for (const QString &line : std::as_const(a))
-            out.append(QStringLiteral("- ") + line);
-        for (const QString &line : std::as_const(b))
-            out.append(QStringLiteral("+ ") + line);
+    const QString beforeAll = beforeText(field);
+    const QString afterAll = afterText(field);
+    // Views, not copies: the lines of a large field are compared in place and only those shown are built.
+    const QList<QStringView> a = QStringView(beforeAll).split(u'\n');
+    const QList<QStringView> b = QStringView(afterAll).split(u'\n');
+    DiffLines out(maxLines);
+    if (a.size() <= maxDiffed && b.size() <= maxDiffed) {
+        diffLines(a, b, out);
+        return out.take();
+    }
+    // Too long to show whole: what both sides share at the start and the end is left out but for a
+    // few lines of context, and what lies between is diffed (or, still too long, shown as removed and added).
+    qsizetype head = 0;
+    while (head < a.size() && head < b.size() && a.at(head) == b.at(head))
+        ++head;
+    qsizetype tail = 0;
+    while (tail < a.size() - head && tail < b.size() - head && a.at(a.size() - 1 - tail) == b.at(b.size() - 1 - tail))
+        ++tail;
+    const qsizetype headShown = std::min(head, contextLines);
+    out.addUnchanged(head - headShown);
+    for (qsizetype i = head - headShown; i < head; ++i)
+        out.add(u"  ", a.at(i));
+    const QList<QStringView> middleA = a.mid(head, a.size() - head - tail);
+    const QList<QStringView> middleB = b.mid(head, b.size() - head - tail);
+    if (middleA.size() <= maxDiffed && middleB.size() <= maxDiffed) {
+        diffLines(middleA, middleB, out);
     } else {
-        out = diffLines(a, b);
+        for (const QStringView line : middleA)
+            out.add(u"- ", line);
+        for (const QStringView line : middleB)
+            out.add(u"+ ", line);
     }
-    if (out.size() > maxLines) {
-        const qsizetype hidden = out.size() - maxLines;
-        out = out.mid(0, maxLines);
-        out.append(QCoreApplication::translate("Toolgate::DefinitionChange", "… %n more line(s)", nullptr, int(hidden)));
-    }
-    return out;
+    const qsizetype tailShown = std::min(tail, contextLines);
+    for (qsizetype i = a.size() - tail; i < a.size() - tail + tailShown; ++i)
+        out.add(u"  ", a.at(i));
+    out.addUnchanged(tail - tailShown);
+    return out.take();
 }
 
 qsizetype ToolPin::differentDefinitions(const QList<Tool> &tools, const QString &name)

@@ -6,7 +6,9 @@ namespace Toolgate::HostNames {
 
 QString normalized(const QString &host)
 {
-    QString h = host.trimmed().toLower();
+    // IDNA's own mapping (UTS #46) first, so that "ＥＸＡＭＰＬＥ.com", "e\u0301xample.com" and
+    // "éxample.com" are one host whether Qt's IDNA code maps them or not.
+    QString h = host.trimmed().normalized(QString::NormalizationForm_KC).toCaseFolded();
     while (h.endsWith(u'.'))
         h.chop(1);
     const QByteArray ace = QUrl::toAce(h);

@@ -7,7 +7,7 @@
 
 namespace Toolgate::HostNames {
 
-/// A host name as a client connects to it, for comparing with a list a person wrote: lower case,
+/// A host name as a client connects to it, for comparing with a list a person wrote: in NFKC, case-folded,
 /// without a trailing dot, in ACE form (bücher.example is xn--bcher-kva.example).
 QString normalized(const QString &host);
 

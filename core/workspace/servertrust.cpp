@@ -29,6 +29,9 @@ constexpr int fileVersion = 1;
 /// More entries than anyone configures servers: a file grown beyond it is not ours.
 constexpr qsizetype maxEntries = 10000;
 constexpr qint64 maxFileSize = 16 * 1024 * 1024;
+/// A lock held by another Toolgate for longer than this is waited for no more (as for approvals.json):
+/// the trust is then not given and the error says the file is being written.
+constexpr int lockWaitMs = 1000;
 
 void addField(QCryptographicHash &hash, QStringView field)
 {
@@ -328,18 +331,27 @@ Result<void> ServerTrust::load()
 {
     m_entries.clear();
     m_loadError.reset();
-    QFile file(m_path);
-    if (!file.exists())
-        return {};
-    const auto broken = [this](const QString &why) -> Result<void> {
+    Result<QList<Entry>> read = readFile(m_path);
+    if (!read) {
         m_loadError = makeError(ErrorCode::ConfigError,
                                 QCoreApplication::translate("Toolgate::ServerTrust",
                                                             "The list of servers you trusted (%1) could not be read: %2. Until it is, "
                                                             "no server counts as trusted: Toolgate asks again before starting each one.")
-                                    .arg(QDir::toNativeSeparators(m_path), why));
+                                    .arg(QDir::toNativeSeparators(m_path), read.error().message));
         qCWarning(lcWorkspace) << m_loadError->message;
         return *m_loadError;
-    };
+    }
+    m_entries = std::move(read).value();
+    return {};
+}
+
+Result<QList<ServerTrust::Entry>> ServerTrust::readFile(const QString &path)
+{
+    QList<Entry> entries;
+    QFile file(path);
+    if (!file.exists())
+        return entries;
+    const auto broken = [](const QString &why) { return makeError(ErrorCode::ConfigError, why); };
     if (!file.open(QIODevice::ReadOnly))
         return broken(file.errorString());
     if (file.size() > maxFileSize)
@@ -362,9 +374,9 @@ Result<void> ServerTrust::load()
         // The fingerprint must be the facts' own: an entry edited by hand to trust other facts counts for nothing.
         if (entry.fingerprint.isEmpty() || entry.fingerprint != entry.facts.fingerprint())
             continue;
-        m_entries.append(entry);
+        entries.append(entry);
     }
-    return {};
+    return entries;
 }
 
 bool ServerTrust::isTrusted(const ServerConfig &config) const
@@ -393,11 +405,29 @@ Result<void> ServerTrust::trust(const ServerConfig &config, const QString &by)
     entry.trustedAt = QDateTime::currentDateTimeUtc();
     entry.by = by;
     // What the name ran before is no longer trusted through it: a changed command is asked for again.
-    m_entries.removeIf([&](const Entry &old) { return old.serverName == config.name; });
-    m_entries.append(entry);
-    const Result<void> saved = save();
-    if (saved)
-        m_loadError.reset(); // a broken file is replaced by the one just written
+    const auto given = [&](QList<Entry> &entries) {
+        entries.removeIf([&](const Entry &old) { return old.serverName == config.name; });
+        entries.append(entry);
+    };
+    // The app and toolgate-cli each hold a copy of the list. Writing ours back whole would drop a trust
+    // the other gave since we read the file: so this one change is made to the file as it is now, under
+    // the lock approvals.json is changed under (issue #35).
+    Result<void> saved;
+    if (const auto lock = AtomicFile::lockForUpdate(m_path, lockWaitMs); !lock) {
+        saved = lock.error();
+    } else {
+        Result<QList<Entry>> onDisk = readFile(m_path);
+        // A file that cannot be read is replaced by what this process holds (load() said why).
+        QList<Entry> entries = onDisk ? std::move(onDisk).value() : m_entries;
+        given(entries);
+        saved = AtomicFile::write(m_path, fileText(entries));
+        if (saved) {
+            m_entries = std::move(entries); // what the other process trusted counts here too
+            m_loadError.reset(); // a broken file is replaced by the one just written
+        }
+    }
+    if (!saved)
+        given(m_entries); // trusted for as long as this process runs, as the person decided; the error says it was not kept
     emit trustChanged(config.name);
     return saved;
 }
@@ -419,10 +449,10 @@ bool ServerTrust::isBundledDemo(const ServerConfig &config)
     return resolved && QFileInfo(resolved.value()).canonicalFilePath() == bundled;
 }
 
-Result<void> ServerTrust::save() const
+QByteArray ServerTrust::fileText(const QList<Entry> &entries)
 {
     QJsonArray servers;
-    for (const Entry &entry : m_entries) {
+    for (const Entry &entry : entries) {
         servers.append(QJsonObject{{QLatin1String("server"), entry.serverName},
                                    {QLatin1String("fingerprint"), entry.fingerprint},
                                    {QLatin1String("facts"), entry.facts.toJson()},
@@ -430,7 +460,7 @@ Result<void> ServerTrust::save() const
                                    {QLatin1String("by"), entry.by}});
     }
     const QJsonObject root{{QLatin1String("version"), fileVersion}, {QLatin1String("servers"), servers}};
-    return AtomicFile::write(m_path, QJsonDocument(root).toJson(QJsonDocument::Indented));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
 } // namespace Toolgate

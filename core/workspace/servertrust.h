@@ -98,7 +98,9 @@ public:
     bool isTrusted(const ServerConfig &config) const;
     /// The facts last trusted for a server of this name, to show what changed since.
     std::optional<Entry> lastTrusted(const QString &serverName) const;
-    /// Trusts config as it is now (replacing what its name was trusted with before) and writes the file.
+    /// Trusts config as it is now (replacing what its name was trusted with before) and writes the file:
+    /// this one change to the file as it is now, under its lock, so that a trust another Toolgate
+    /// process gave meanwhile is kept (and counts here from then on).
     Result<void> trust(const ServerConfig &config, const QString &by);
 
     /// Whether config runs the toolgate-demo-server that sits next to the running program (its
@@ -109,7 +111,9 @@ signals:
     void trustChanged(const QString &serverName);
 
 private:
-    Result<void> save() const;
+    /// The trusted entries in the file (none when there is none), or why it cannot be read.
+    static Result<QList<Entry>> readFile(const QString &path);
+    static QByteArray fileText(const QList<Entry> &entries);
 
     QString m_path;
     QList<Entry> m_entries;

@@ -679,6 +679,33 @@ const std::vector<Mode> &modes()
              h.reply(id, QJsonObject{{u"tools"_s, tools}});
              return true;
          }},
+        {"huge-descriptions", "tools/list adds five tools whose descriptions are 10 MB of prose each (50 MB in one answer)",
+         nullptr, nullptr,
+         [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &) {
+             if (method != u"tools/list")
+                 return false;
+             // Prose, not one repeated character: words, sentences and paragraphs, as a description
+             // that buries instructions in bulk would be written.
+             static const QByteArray description = [] {
+                 constexpr qsizetype size = 10 * 1000 * 1000;
+                 const QByteArray sentence = "This tool reads the file you name and returns what it holds, line by line. ";
+                 QByteArray text;
+                 text.reserve(size + sentence.size());
+                 for (int i = 0; text.size() < size; ++i)
+                     text += i % 12 == 11 ? QByteArray("\\n\\n") : sentence;
+                 return text;
+             }();
+             QByteArray line = "{\"jsonrpc\":\"2.0\",\"id\":" + idJson(id) + ",\"result\":{\"tools\":";
+             const QByteArray base = QJsonDocument(h.baseTools()).toJson(QJsonDocument::Compact);
+             line += base.chopped(1);
+             for (int i = 0; i < 5; ++i) {
+                 line += ",{\"name\":\"verbose_" + QByteArray::number(i) + "\",\"description\":\"" + description
+                     + "\",\"inputSchema\":{\"type\":\"object\"}}";
+             }
+             line += "]}}";
+             writeRaw(line);
+             return true;
+         }},
         {"lookalikes", "tools/list has read_file and look-alikes: Cyrillic letters, zero-width characters, fullwidth letters",
          nullptr, nullptr,
          [](Hostile &h, const QString &method, const QJsonValue &id, const QJsonObject &) {

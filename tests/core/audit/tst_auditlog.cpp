@@ -33,6 +33,12 @@ namespace {
 
 constexpr int waitMs = 15000;
 
+/// Tampering with event 4's stored hash. It must change the hash whatever it was: rewriting its first two
+/// characters as "ab" left a hash that began with "ab" as it was, 1 run in 256, and the "tampered" store
+/// verified as intact (the flaky tst_auditlog). Its first character is now always replaced by another.
+const QString eventHashTampering =
+    u"UPDATE events SET hash = (CASE WHEN substr(hash, 1, 1) = '0' THEN '1' ELSE '0' END) || substr(hash, 2) WHERE seq = 4"_s;
+
 AuditToolCallIntent makeIntent(const QString &tool, const QJsonObject &arguments = {}, const QString &server = u"files"_s)
 {
     AuditToolCallIntent intent;
@@ -86,6 +92,7 @@ private slots:
     void verifyAcceptsAnIntactLog();
     void verifyDetectsTampering_data();
     void verifyDetectsTampering();
+    void hashTamperingChangesEveryHash();
     void twoWritersKeepOneChain();
     void queries();
     void changesSinceFindsNewAndCompletedRecords();
@@ -673,8 +680,7 @@ void tst_AuditLog::verifyDetectsTampering_data()
                                      << qint64(7) << int(K::RecordUnchained);
     QTest::addRow("decision filled in") << QStringList{u"UPDATE records SET decision = 'allow_once' WHERE id = 5"_s}
                                         << qint64(5) << int(K::RecordUnchained);
-    QTest::addRow("event hash changed") << QStringList{u"UPDATE events SET hash = 'ab' || substr(hash, 3) WHERE seq = 4"_s}
-                                        << qint64(2) << int(K::RecordChanged);
+    QTest::addRow("event hash changed") << QStringList{eventHashTampering} << qint64(2) << int(K::RecordChanged);
     // Events 13-15: record 5's outcome, record 6's intent and outcome. Record 5 is the first hit.
     QTest::addRow("newest events cut off") << QStringList{u"DELETE FROM events WHERE seq > 12"_s} << qint64(5) << int(K::RecordUnchained);
     QTest::addRow("newest record and events cut off")
@@ -702,6 +708,30 @@ void tst_AuditLog::verifyDetectsTampering()
     const AuditProblem &first = result->problems.constFirst();
     QVERIFY2(first.recordId == firstRecord && int(first.kind) == kind,
              qPrintable(u"got record %1 kind %2: %3"_s.arg(first.recordId).arg(int(first.kind)).arg(first.description)));
+}
+
+void tst_AuditLog::hashTamperingChangesEveryHash()
+{
+    // The hash of each run differs (times, session ids), so verifyDetectsTampering("event hash changed")
+    // meets every first character in turn; here each one is met on purpose.
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(u"QSQLITE"_s, u"tampering"_s);
+        db.setDatabaseName(u":memory:"_s);
+        QVERIFY(db.open());
+        QSqlQuery query(db);
+        QVERIFY(query.exec(u"CREATE TABLE events(seq INTEGER PRIMARY KEY, hash TEXT)"_s));
+        const QString rest(62, u'7');
+        for (const QString &start : {u"ab"_s, u"00"_s, u"10"_s, u"ff"_s, u"0a"_s}) {
+            const QString hash = start + rest;
+            QVERIFY(query.exec(u"DELETE FROM events"_s));
+            QVERIFY(query.exec(u"INSERT INTO events(seq, hash) VALUES (4, '%1')"_s.arg(hash)));
+            QVERIFY2(query.exec(eventHashTampering), qPrintable(query.lastError().text()));
+            QVERIFY(query.exec(u"SELECT hash FROM events WHERE seq = 4"_s) && query.next());
+            const QString tampered = query.value(0).toString();
+            QVERIFY2(tampered != hash && tampered.size() == hash.size(), qPrintable(start));
+        }
+    }
+    QSqlDatabase::removeDatabase(u"tampering"_s);
 }
 
 void tst_AuditLog::twoWritersKeepOneChain()

@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLockFile>
 #include <QPointer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -87,8 +88,10 @@ private slots:
     void patterns();
     void numberBounds();
     void denyRulesFailClosed();
+    void unicodeFormsAreNormalised();
     void firstMatchDecidesAndShadowsOnlyRecord();
     void rulesFileRoundTripAndBrokenFile();
+    void twoWritersKeepEachOthersChanges();
     void pipelineAllowsDeniesAndAsks();
     void shadowRuleRecordsWithoutDeciding();
     void allowRuleDoesNotCoverAChangedDefinition();
@@ -315,6 +318,77 @@ void tst_ArgumentRules::denyRulesFailClosed()
     QVERIFY(!decided(allowOnly, u"a.txt"_s)); // not applying: the next rule, or the person, decides
 }
 
+void tst_ArgumentRules::unicodeFormsAreNormalised()
+{
+    // Issue #35: "é" can be written as one character (NFC) or as "e" and a combining accent (NFD), and
+    // "／", "．" and "ｅ" have compatibility forms that fold into "/", "." and "e" (NFKC). A value written
+    // in another form than the rule was compared as another text, and so slipped past deny rules.
+    const auto rule = [](ArgumentCondition condition, ArgumentRule::Action action, std::optional<ArgumentRule::Action> otherwise = {}) {
+        ArgumentRule r;
+        r.name = u"r"_s;
+        r.server = u"s"_s;
+        r.conditions = {std::move(condition)};
+        r.action = action;
+        r.otherwise = otherwise;
+        return r;
+    };
+    const auto decided = [](const ArgumentRule &r, const QString &value, QString *reason = nullptr) {
+        return r.actionFor({{r.conditions.first().argument, value}}, reason);
+    };
+    const QString composed = u"caf\u00e9"_s;
+    const QString decomposed = u"cafe\u0301"_s;
+    QVERIFY(QDir(m_dir->path()).mkpath(composed));
+
+    // A deny rule on .../café holds against .../cafe\u0301, and one written decomposed against the composed value.
+    QString why;
+    const ArgumentRule denyCafe = rule(pathInside(u"path"_s, m_dir->filePath(composed)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyCafe, m_dir->filePath(decomposed + u"/menu.txt"_s), &why), ArgumentRule::Action::Deny);
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+    QCOMPARE(decided(denyCafe, m_dir->filePath(composed + u"/menu.txt"_s)), ArgumentRule::Action::Deny);
+    const ArgumentRule denyCafeDecomposed = rule(pathInside(u"path"_s, m_dir->filePath(decomposed)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyCafeDecomposed, m_dir->filePath(composed + u"/menu.txt"_s)), ArgumentRule::Action::Deny);
+    QVERIFY(!decided(denyCafe, m_dir->filePath(u"cafe/menu.txt"_s))); // another name in every form
+
+    // Compatibility forms: "．．" is a folder name to the file system but ".." to a server that folds it.
+    const ArgumentRule allowProj = rule(pathInside(u"path"_s, folder()), ArgumentRule::Action::Allow, ArgumentRule::Action::Ask);
+    QCOMPARE(decided(allowProj, QString(folder() + u"/\uff0e\uff0e/secret.txt"_s), &why), ArgumentRule::Action::Ask);
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+    const ArgumentRule denyOutside = rule(pathInside(u"path"_s, m_dir->filePath(u"outside"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyOutside, QString(folder() + u"/\uff0e\uff0e/outside/secret.txt"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyOutside, u"\uff0fetc/passwd"_s), ArgumentRule::Action::Deny); // a relative name on every system
+    // Names that are inside in every form stay allowed.
+    QCOMPARE(decided(allowProj, QString(folder() + u"/"_s + composed + u".txt"_s)), ArgumentRule::Action::Allow);
+    QCOMPARE(decided(allowProj, QString(folder() + u"/\ufb01le.txt"_s)), ArgumentRule::Action::Allow); // "ﬁ" folds to "fi"
+
+    // Patterns are read in NFC, the value in each form.
+    ArgumentCondition drink;
+    drink.kind = ArgumentCondition::Kind::Matches;
+    drink.argument = u"order"_s;
+    drink.pattern = composed + u".*"_s;
+    const ArgumentRule denyDrink = rule(drink, ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyDrink, QString(decomposed + u" au lait"_s)), ArgumentRule::Action::Deny);
+    QCOMPARE(decided(denyDrink, QString(composed + u" au lait"_s)), ArgumentRule::Action::Deny);
+    drink.pattern = decomposed + u" noir"_s;
+    QVERIFY(drink.holds({{u"order"_s, QString(composed + u" noir"_s)}}));
+    ArgumentCondition command = drink;
+    command.pattern = u".*rm -rf.*"_s;
+    const ArgumentRule denyRemove = rule(command, ArgumentRule::Action::Deny);
+    QVERIFY(!decided(denyRemove, u"ls -l"_s));
+    QCOMPARE(decided(denyRemove, u"\uff52\uff4d -rf /"_s, &why), ArgumentRule::Action::Deny); // fullwidth "ｒｍ" is "rm" in NFKC only
+    QVERIFY2(why.contains(u"Unicode"_s), qPrintable(why));
+
+    // Hosts as IDNA maps them: fullwidth letters, capitals beyond ASCII, either encoding of an accent.
+    ArgumentCondition hosts;
+    hosts.kind = ArgumentCondition::Kind::UrlHost;
+    hosts.argument = u"url"_s;
+    hosts.hosts = {u"evil.com"_s, u"\u00e9vil.org"_s};
+    const ArgumentRule denyHosts = rule(hosts, ArgumentRule::Action::Deny);
+    for (const QString &url : {u"http://\uff45\uff56\uff49\uff4c.com/"_s, u"http://\uff25\uff36\uff29\uff2c.com/"_s, u"http://e\u0301vil.org/"_s,
+                               u"http://\u00c9VIL.org/"_s})
+        QVERIFY2(decided(denyHosts, url) == ArgumentRule::Action::Deny, qPrintable(url));
+    QVERIFY(!decided(denyHosts, u"http://evil.org/"_s));
+}
+
 void tst_ArgumentRules::firstMatchDecidesAndShadowsOnlyRecord()
 {
     ArgumentRule inside = rule(u"project files"_s, u"files"_s, u"write"_s, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
@@ -413,6 +487,56 @@ void tst_ArgumentRules::rulesFileRoundTripAndBrokenFile()
         QVERIFY(rules.rules().isEmpty());
         QVERIFY(!rules.evaluate(u"files"_s, u"write"_s, {}).deciding);
     }
+}
+
+void tst_ArgumentRules::twoWritersKeepEachOthersChanges()
+{
+    // Issue #35: each ArgumentRules wrote its whole list back, so rules another Toolgate process (or a
+    // person editing rules.json) changed since it read the file were lost: last writer won. Two
+    // objects on one file stand for two processes, each having read the file before the other wrote.
+    const QString path = m_dir->filePath(u"fresh/config/rules.json"_s); // no folder yet: the lock makes it
+    const auto names = [](const QList<ArgumentRule> &rules) {
+        QStringList out;
+        for (const ArgumentRule &r : rules)
+            out.append(r.name);
+        return out;
+    };
+    const ArgumentRule first = rule(u"first"_s, u"files"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Allow);
+    QVERIFY(ArgumentRules(path).setRules({first}));
+    ArgumentRules app(path);
+    ArgumentRules other(path);
+    ArgumentRules stale(path);
+    QCOMPARE(names(other.rules()), QStringList{u"first"_s});
+
+    const ArgumentRule added = rule(u"added by the app"_s, u"files"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Deny);
+    QVERIFY(app.setRules({first, added}));
+    ArgumentRule changed = first;
+    changed.action = ArgumentRule::Action::Ask;
+    const ArgumentRule alsoAdded = rule(u"added by the other"_s, u"web"_s, {}, {pathInside(u"path"_s, folder())}, ArgumentRule::Action::Ask);
+    QVERIFY(other.setRules({changed, alsoAdded}));
+    const QStringList expected{u"first"_s, u"added by the other"_s, u"added by the app"_s};
+    QCOMPARE(names(ArgumentRules(path).rules()), expected);
+    QCOMPARE(ArgumentRules(path).rules().first().action, ArgumentRule::Action::Ask);
+    QCOMPARE(names(other.rules()), expected); // what the file holds now counts in the writer too
+
+    // A copy read before both: removing a rule it knows removes it; the rule the other changed meanwhile
+    // is kept as changed, not put back as this copy had it; the rules it never saw stay.
+    QVERIFY(stale.setRules({}));
+    QCOMPARE(names(ArgumentRules(path).rules()), (QStringList{u"first"_s, u"added by the other"_s, u"added by the app"_s}));
+    QCOMPARE(ArgumentRules(path).rules().first().action, ArgumentRule::Action::Ask);
+    QVERIFY(app.setRules({}));
+    const QStringList afterRemoval{u"first"_s, u"added by the other"_s}; // "first" as the other changed it stays
+    QCOMPARE(names(ArgumentRules(path).rules()), afterRemoval);
+
+    // The change is made under the lock approvals.json is changed under: while another process holds
+    // it, the rules apply in this process only and the error says why.
+    QLockFile held(path + u".lock"_s);
+    QVERIFY(held.tryLock(0));
+    const Result<void> blocked = app.setRules({first});
+    QVERIFY(!blocked);
+    QVERIFY2(blocked.error().message.contains(u"being written by another Toolgate"_s), qPrintable(blocked.error().message));
+    QCOMPARE(names(app.rules()), QStringList{u"first"_s});
+    QCOMPARE(ArgumentRules(path).rules().size(), 2);
 }
 
 void tst_ArgumentRules::pipelineAllowsDeniesAndAsks()

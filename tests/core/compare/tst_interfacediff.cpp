@@ -69,6 +69,7 @@ private slots:
     void orderIsDeterministic();
     void everyKindIsCompared();
     void duplicateNamesAreMatchedInTurn();
+    void largeFieldsAreDiffedAtTheCostOfWhatIsShown();
 };
 
 void tst_InterfaceDiff::roundTripKeepsEverythingAndTheKeyOrder()
@@ -233,6 +234,61 @@ void tst_InterfaceDiff::duplicateNamesAreMatchedInTurn()
     QCOMPARE(diff.changes.size(), 1);
     QCOMPARE(diff.changes.at(0).type, InterfaceItemChange::Type::Added);
     QCOMPARE(diff.changes.at(0).after.value(u"description"_s).toString(), u"two"_s);
+}
+
+void tst_InterfaceDiff::largeFieldsAreDiffedAtTheCostOfWhatIsShown()
+{
+    // Issue #35: diffing two 76 MB snapshots took 7.8 GB. A changed field was copied whole into the
+    // diff: a 15 MB description as one "- " and one "+ " line of 15 MB each, a schema of thousands of
+    // lines as every line removed and added (cut after 400 lines, before the change was reached).
+    const QString sentence = u"This tool reads the file you name and returns what it holds, line by line. "_s;
+    const QString description = sentence.repeated(200000); // 15 MB as UTF-16
+    QString changedDescription = description;
+    changedDescription.replace(7 * sentence.size() + sentence.indexOf(u"returns"_s), 7, u"gives back"_s);
+    QJsonObject properties;
+    for (int i = 0; i < 1000; ++i)
+        properties.insert(u"field_%1"_s.arg(i, 4, 10, QChar(u'0')), QJsonObject{{u"type"_s, u"string"_s}});
+    QJsonObject changedProperties = properties;
+    changedProperties.insert(u"field_0500"_s, QJsonObject{{u"type"_s, u"integer"_s}});
+    const auto definition = [](const QString &text, const QJsonObject &props) {
+        return Tool::fromJson({{u"name"_s, u"big"_s}, {u"description"_s, text},
+                               {u"inputSchema"_s, QJsonObject{{u"type"_s, u"object"_s}, {u"properties"_s, props}}}});
+    };
+    InterfaceSnapshot before, after;
+    before.tools = {definition(description, properties)};
+    after.tools = {definition(changedDescription, changedProperties)};
+    const InterfaceDiff diff = InterfaceDiff::between(before, after);
+    QCOMPARE(diff.changes.size(), 1);
+    const InterfaceItemChange &change = diff.changes.first();
+    QCOMPARE(change.changedFields, (QStringList{u"description"_s, u"inputSchema"_s}));
+    const auto shownCharacters = [](const QStringList &lines) {
+        qsizetype sum = 0;
+        for (const QString &line : lines)
+            sum += line.size();
+        return sum;
+    };
+
+    // The description: one line each side, shown around where they first differ.
+    const QStringList text = change.lineDiff(u"description"_s);
+    QCOMPARE(text.size(), 2);
+    QVERIFY2(text.at(0).startsWith(u"- "_s) && text.at(1).startsWith(u"+ "_s), qPrintable(text.join(u'\n').left(300)));
+    QVERIFY2(text.at(1).contains(u"gives back what it holds"_s), qPrintable(text.at(1).left(3000)));
+    QVERIFY2(text.at(1).contains(u"more character"_s), qPrintable(text.at(1).right(200)));
+    QVERIFY2(shownCharacters(text) < 5000, qPrintable(QString::number(shownCharacters(text))));
+
+    // The schema: 2,000 lines pretty-printed; the changed property with a few lines around it.
+    const QStringList schema = change.lineDiff(u"inputSchema"_s);
+    QVERIFY2(schema.size() < 20, qPrintable(schema.join(u'\n')));
+    QVERIFY2(schema.contains(u"-             \"type\": \"string\""_s), qPrintable(schema.join(u'\n')));
+    QVERIFY2(schema.contains(u"+             \"type\": \"integer\""_s), qPrintable(schema.join(u'\n')));
+    QVERIFY2(schema.constFirst().contains(u"unchanged line"_s), qPrintable(schema.join(u'\n')));
+    QVERIFY2(schema.constLast().contains(u"unchanged line"_s), qPrintable(schema.join(u'\n')));
+
+    // The machine form carries the same bounded diff.
+    const QJsonObject json = diff.toJson();
+    const QJsonObject lines = json.value(u"changes"_s).toArray().first().toObject().value(u"diff"_s).toObject();
+    QCOMPARE(lines.value(u"description"_s).toArray().size(), 2);
+    QVERIFY(lines.value(u"inputSchema"_s).toArray().size() < 20);
 }
 
 QTEST_GUILESS_MAIN(tst_InterfaceDiff)

@@ -20,6 +20,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLockFile>
 #include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -199,6 +200,51 @@ private slots:
         QVERIFY(again.trust(changed, QStringLiteral("terminal")));
         QVERIFY(again.isTrusted(changed));
         QVERIFY(!again.isTrusted(config));
+    }
+
+    void trustsGivenByTwoProcessesAreBothKept()
+    {
+        // Issue #35: the app and toolgate-cli each hold the list they read at start; each trust wrote its
+        // own list back whole, so the trust the other gave meanwhile was lost (last writer wins). Two
+        // instances on one file stand for the two processes, each having read the file before the other wrote.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("fresh/config/server-trust.json")); // no folder yet
+        ServerTrust app(path);
+        ServerTrust cli(path);
+        QVERIFY(app.load());
+        QVERIFY(cli.load());
+        const ServerConfig tools = stdioConfig();
+        ServerConfig other = stdioConfig();
+        other.name = QStringLiteral("other");
+        other.args = {QStringLiteral("other.js")};
+        QVERIFY(app.trust(tools, QStringLiteral("dialog")));
+        QVERIFY(cli.trust(other, QStringLiteral("terminal")));
+        ServerTrust later(path);
+        QVERIFY(later.load());
+        QVERIFY(later.isTrusted(tools));
+        QVERIFY(later.isTrusted(other));
+        QVERIFY(cli.isTrusted(tools)); // what the other process trusted counts from the next write on
+        // ...and a change of either is made to the file as it is, not to the stale copy.
+        ServerConfig changed = tools;
+        changed.args.append(QStringLiteral("--unsafe"));
+        QVERIFY(app.trust(changed, QStringLiteral("dialog")));
+        QVERIFY(later.load());
+        QVERIFY(later.isTrusted(changed));
+        QVERIFY(!later.isTrusted(tools));
+        QVERIFY(later.isTrusted(other));
+
+        // The change is made under the lock approvals.json is changed under: while another process holds
+        // it, the trust holds in this process only and the error says why.
+        QLockFile held(path + QStringLiteral(".lock"));
+        QVERIFY(held.tryLock(0));
+        ServerConfig third = stdioConfig();
+        third.name = QStringLiteral("third");
+        const Result<void> blocked = app.trust(third, QStringLiteral("dialog"));
+        QVERIFY(!blocked);
+        QVERIFY2(blocked.error().message.contains(QStringLiteral("being written by another Toolgate")), qPrintable(blocked.error().message));
+        QVERIFY(app.isTrusted(third));
+        QVERIFY(later.load());
+        QVERIFY(!later.isTrusted(third));
     }
 
     void aBrokenFileTrustsNothingAndSaysSo_data()
