@@ -8,6 +8,7 @@
 #include "core/workspace/servertrust.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -63,6 +64,7 @@ private slots:
     void faultUnknownTool();
     void faultTimeout();
     void faultServerCrash();
+    void aNonMcpProgramIsStoppedWithinSeconds();
     void faultToolErrorJson();
     void faultInterruptCancelsCall();
     void aOneShotCallWatchesNoFile();
@@ -473,10 +475,36 @@ void TestCli::faultServerCrash()
     VERIFY_RUN(!result.err.contains(QStringLiteral("did not shut down in time")), result);
     VERIFY_RUN(!result.err.contains(QStringLiteral("restart"), Qt::CaseInsensitive), result);
 
+    // A crash by a signal, named in words (issue #34).
+    const Run aborted = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("abort"), QStringLiteral("--")}
+                            + faultServer());
+    VERIFY_RUN(aborted.exitCode == 4, aborted);
+    VERIFY_RUN(aborted.err.contains(QStringLiteral("the server stopped while the request was open: the server crashed (signal 6: aborted)"))
+                   || aborted.err.contains(QStringLiteral("which is how a shell or launcher says that the program it ran crashed (signal 6: aborted)")),
+               aborted);
+    VERIFY_RUN(!aborted.err.contains(QStringLiteral("-33000")), aborted);
+
     const Run atStart = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + faultServer()
                             + QStringList{QStringLiteral("--exit-immediately"), QStringLiteral("9")});
     VERIFY_RUN(atStart.exitCode == 4, atStart);
     VERIFY_RUN(atStart.err.contains(QStringLiteral("failing at start")), atStart);
+}
+
+void TestCli::aNonMcpProgramIsStoppedWithinSeconds()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("needs /bin/sh");
+#else
+    // Issue #34: a program that greets and waits is no MCP server; said within seconds, with its line,
+    // not after the 30 s the opening may take.
+    QElapsedTimer clock;
+    clock.start();
+    const Run result = run({QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                            QStringLiteral("echo Welcome; sleep 60")});
+    VERIFY_RUN(result.exitCode == 4, result);
+    VERIFY_RUN(clock.elapsed() < 5000, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"")), result);
+#endif
 }
 
 void TestCli::faultToolErrorJson()
