@@ -489,7 +489,6 @@ public:
             return;
         HttpExchange *done = exchange;
         done->deleteLater();
-        body.append(done->readAll());
         const QUrl url(config.url);
         const QString host = url.host();
         const int port = url.port(url.scheme() == QLatin1String("https") ? 443 : 80);
@@ -525,6 +524,7 @@ public:
             finish();
             return;
         }
+        body.append(done->readAll()); // only an answer has a body to read
         add(Outcome::Passed, tr("Connection"), url.scheme() == QLatin1String("https")
                                                     ? tr("%1 port %2 accepted a secure (TLS) connection.").arg(host).arg(port)
                                                     : tr("%1 port %2 accepted the connection.").arg(host).arg(port));
