@@ -31,7 +31,7 @@ constexpr CommandInfo commands[] = {
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
     {"run", CliCommand::Run},
     {"snapshot", CliCommand::Snapshot},   {"diff", CliCommand::Diff},
-    {"chat", CliCommand::Chat},
+    {"chat", CliCommand::Chat},           {"doctor", CliCommand::Doctor},
 };
 
 std::optional<CliCommand> commandNamed(const QString &name)
@@ -314,6 +314,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     case CliCommand::Prompts:
     case CliCommand::Ping:
     case CliCommand::Snapshot:
+    case CliCommand::Doctor:
         if (!positional.isEmpty())
             return usageError(Cli::tr("%1 takes no arguments; unexpected \"%2\"").arg(commandName, positional.first()));
         break;
@@ -506,6 +507,9 @@ Commands:
                                     suggest values for a prompt argument or a template
                                     variable; key=value gives the other arguments as context
   ping                              check that the server answers
+  doctor                            find out why a server does not connect: its program and
+                                    PATH, its first output and how it ended, or for --url the
+                                    connection, the endpoint's answer and its sign-in
   task list                         list the server's tasks (servers of the 2025-11-25 era)
   task get ID                       show a task's status
   task result ID                    wait for a task to end and print its result, as call does

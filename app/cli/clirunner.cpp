@@ -21,6 +21,7 @@
 #include "app/cli/terminalservertrust.h"
 #include "app/cli/terminalturns.h"
 #include "core/common/commandline.h"
+#include "core/workspace/connectiondoctor.h"
 #include "core/workspace/eracache.h"
 #include "core/workspace/servertrust.h"
 
@@ -136,7 +137,38 @@ void CliRunner::start()
         finish(code);
         return;
     }
+    if (m_arguments.command == CliCommand::Doctor) {
+        runDoctor(choice.value());
+        return;
+    }
     connectTo(choice.value());
+}
+
+void CliRunner::runDoctor(const ServerSelector::Choice &choice)
+{
+    ServerConfig config = choice.config;
+    config.inheritEnvironment = choice.inheritEnvironment;
+    const bool adHoc = !m_arguments.url.isEmpty() || !m_arguments.inlineServer.isEmpty();
+    if (!adHoc && config.transport == ServerConfig::Transport::Stdio) {
+        // The doctor starts the server's program: one from a servers file only once someone trusted it.
+        ServerTrust trust(ServerTrust::defaultPath());
+        (void)trust.load(); // a broken file trusts nothing, which is what is checked
+        if (!trust.isTrusted(config)) {
+            const Error error = makeError(ErrorCode::ConfigError,
+                                          Cli::tr("the doctor does not start \"%1\": nobody trusted what it runs yet. Review and trust it "
+                                                  "first (run any command for it in a terminal, or open it in the Toolgate app)")
+                                              .arg(Console::sanitizedLine(config.name)));
+            m_printer->failure(error, ExitCode::Config);
+            finish(ExitCode::Config);
+            return;
+        }
+    }
+    m_doctor = std::make_unique<ConnectionDoctor>(config);
+    connect(m_doctor.get(), &ConnectionDoctor::finished, this, [this] {
+        m_printer->doctorReport(*m_doctor);
+        finish(m_doctor->problem().isEmpty() ? ExitCode::Success : ExitCode::Connection);
+    });
+    m_doctor->run();
 }
 
 void CliRunner::listServers()

@@ -16,6 +16,7 @@ namespace Toolgate {
 class AttachmentSaver;
 class ChatCommand;
 class CommandRunner;
+class ConnectionDoctor;
 class Host;
 class InterruptWatcher;
 class OutputPrinter;
@@ -47,6 +48,8 @@ signals:
 private:
     void listServers();
     void connectTo(const ServerSelector::Choice &choice);
+    /// doctor: runs the ConnectionDoctor on the chosen server instead of connecting.
+    void runDoctor(const ServerSelector::Choice &choice);
     void onStatusChanged();
     void onReady();
     /// diff --against-server: the second server, started once the first is ready.
@@ -71,6 +74,7 @@ private:
     QPointer<ServerConnection> m_connection;
     std::unique_ptr<CommandRunner> m_command;
     std::unique_ptr<ChatCommand> m_chat; // chat runs instead of a CommandRunner
+    std::unique_ptr<ConnectionDoctor> m_doctor; // doctor runs instead of a connection
     std::unique_ptr<TerminalServerTrust> m_trust; // while a server from the file waits for trust
     QPointer<ServerConnection> m_other;              // diff --against-server's second server
     std::unique_ptr<TerminalServerTrust> m_otherTrust;

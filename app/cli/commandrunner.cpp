@@ -97,7 +97,8 @@ void CommandRunner::start()
         done(ExitCode::Success);
         return;
     case CliCommand::Chat:
-        // CliRunner runs a chat itself (ChatCommand), never through a CommandRunner.
+    case CliCommand::Doctor:
+        // CliRunner runs a chat (ChatCommand) and the doctor (ConnectionDoctor) itself, never through a CommandRunner.
         done(ExitCode::Success);
         return;
     case CliCommand::Info:

@@ -1,4 +1,6 @@
 #include "app/cli/outputprinter.h"
+
+#include "core/workspace/connectiondoctor.h"
 #include "app/cli/clitext.h"
 
 #include "core/apps/appmeta.h"
@@ -195,6 +197,28 @@ void OutputPrinter::servers(const QList<ServerConfig> &servers, const QString &s
         text += u'\n';
     }
     Console::out(text);
+}
+
+void OutputPrinter::doctorReport(const ConnectionDoctor &doctor)
+{
+    if (m_json) {
+        QJsonArray checks;
+        for (const DoctorCheck &check : doctor.checks()) {
+            const QString outcome = check.outcome == DoctorCheck::Outcome::Passed  ? QStringLiteral("passed")
+                                  : check.outcome == DoctorCheck::Outcome::Problem ? QStringLiteral("problem")
+                                                                                   : QStringLiteral("note");
+            checks.append(QJsonObject{{QLatin1String("outcome"), outcome},
+                                      {QLatin1String("topic"), check.topic},
+                                      {QLatin1String("finding"), check.finding}});
+        }
+        QJsonObject object{{QLatin1String("checks"), checks}};
+        if (const QString problem = doctor.problem(); !problem.isEmpty())
+            object.insert(QLatin1String("problem"), problem);
+        Console::outJson(QJsonDocument(object).toJson(QJsonDocument::Indented));
+        return;
+    }
+    // The findings quote what the server wrote.
+    Console::out(Console::sanitized(doctor.report()) + u'\n');
 }
 
 void OutputPrinter::info(const ServerIdentity &server, const InitializeResult &result,

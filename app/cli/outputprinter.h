@@ -19,6 +19,7 @@
 namespace Toolgate {
 
 class AttachmentSaver;
+class ConnectionDoctor;
 
 /// Prints each command's result: readable text, or with --json exactly one JSON document on
 /// stdout. Problems go to stderr as "toolgate-cli: <message>" in both modes.
@@ -54,6 +55,8 @@ public:
     void prompt(const ServerIdentity &server, const QString &name, const GetPromptResult &result);
     void completion(const ServerIdentity &server, const CompleteResult &result);
     void pong(const ServerIdentity &server, qint64 milliseconds);
+    /// doctor: every check of the finished doctor, and the problem it found (also on stderr).
+    void doctorReport(const ConnectionDoctor &doctor);
     /// A failure that ends the run; with --json also an {"error": ...} document on stdout.
     void failure(const Error &error, ExitCode exitCode, const std::optional<ServerIdentity> &server = std::nullopt);
 

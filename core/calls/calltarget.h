@@ -37,6 +37,10 @@ public:
         Q_UNUSED(name);
         return {};
     }
+    /// After the server stopped during a call: what became of it and what to do, as a sentence for
+    /// people ("Toolgate is restarting it; run the tool again once it shows Ready."); empty when
+    /// there is nothing to add.
+    virtual QString afterServerStopped() const { return {}; }
 };
 
 } // namespace Toolgate

@@ -650,6 +650,13 @@ void ToolCallPipeline::received(ToolCall *call, const Result<CallToolResult> &re
             return;
         }
         call->m_record.outcome.error = result.error();
+        if (ClientSession::isServerStopped(result.error())) {
+            // The server's process ended under the call: say what became of the server too.
+            if (CallTarget *target = call->target(); target) {
+                if (const QString next = target->afterServerStopped(); !next.isEmpty())
+                    call->m_record.outcome.error.message += QStringLiteral(". ") + next;
+            }
+        }
         if (call->m_session)
             call->m_record.outcome.urlElicitations = call->m_session->urlElicitationsRequiredBy(result.error());
         finish(call, ToolCallOutcome::Kind::Failed);

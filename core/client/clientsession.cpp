@@ -15,6 +15,7 @@
 #include "core/jsonrpc/jsonwriter.h"
 #include "core/protocol/protocolversion.h"
 #include "core/protocol/requestenvelope.h"
+#include "core/transport/processexit.h"
 #include "core/transport/transport.h"
 
 #include <QCoreApplication>
@@ -154,7 +155,20 @@ ClientSession::ClientSession(std::unique_ptr<Transport> transport, Options optio
 
     Transport *t = &d->core.transport();
     connect(t, &Transport::started, this, [this] { d->opening.open(); });
-    connect(t, &Transport::errorOccurred, this, [this](const Error &error) { d->core.fail(error); });
+    connect(t, &Transport::errorOccurred, this, [this](const Error &error) {
+        // A server that ended while requests were open: each of them hears how it ended in words,
+        // rather than only that the connection closed (which the peer would say once it closes).
+        const ProcessExit ended = ProcessExit::fromErrorData(error.data);
+        if (ended.isValid() && d->core.state() == State::Ready) {
+            QJsonObject data = ended.toJson();
+            data.insert(QLatin1String("serverStopped"), true);
+            d->core.peer().failAllPending(makeError(ErrorCode::ConnectionClosed,
+                                                    QCoreApplication::translate("Toolgate::ClientSession", "the server stopped while running this call — %1")
+                                                        .arg(ended.itEnded()),
+                                                    data));
+        }
+        d->core.fail(error);
+    });
     connect(t, &Transport::closed, this, [this] {
         d->progress.clear();
         if (d->core.state() == State::Closed)
@@ -210,6 +224,11 @@ void ClientSession::disconnectFromServer()
 }
 
 ClientSession::State ClientSession::state() const { return d->core.state(); }
+bool ClientSession::isNotAnMcpServer(const Error &error) { return SessionCore::isNotAnMcpServer(error); }
+bool ClientSession::isServerStopped(const Error &error)
+{
+    return error.code == int(ErrorCode::ConnectionClosed) && error.data.toObject().value(QLatin1String("serverStopped")).toBool();
+}
 Transport *ClientSession::transport() const { return &d->core.transport(); }
 QString ClientSession::protocolVersion() const { return d->core.negotiated().protocolVersion; }
 ProtocolEra ClientSession::era() const { return d->core.state() == State::Ready ? d->core.era() : ProtocolEra::Legacy; }

@@ -78,6 +78,10 @@ public:
         /// time; each further time waits twice as long, up to 30 s. Tests shorten it to see at once what
         /// would otherwise only show after a second.
         std::chrono::milliseconds firstRelistenDelay = std::chrono::seconds(1);
+        /// Before the session is ready: how long after a line that is not JSON-RPC the program may take
+        /// to send a JSON-RPC message after all (a banner before the server proper) before it counts as
+        /// no MCP server and the session fails, rather than waiting out initializeTimeout.
+        std::chrono::milliseconds strayOutputGrace = std::chrono::seconds(2);
     };
 
     struct CallOptions
@@ -160,6 +164,11 @@ public:
 
     State state() const;
     bool isReady() const { return state() == State::Ready; }
+    /// Whether error is the failure of a program that printed text instead of speaking MCP: starting it
+    /// again cannot help, its command has to change.
+    static bool isNotAnMcpServer(const Error &error);
+    /// Whether error answers a request that was open when the server's process ended (its data says how).
+    static bool isServerStopped(const Error &error);
     Transport *transport() const;
     /// The negotiated protocol revision (empty before initialize or server/discover completes).
     QString protocolVersion() const;

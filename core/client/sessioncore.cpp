@@ -7,13 +7,27 @@
 #include "core/transport/httpreply.h"
 #include "core/transport/transport.h"
 
+#include <QJsonObject>
+
 namespace Toolgate {
+
+namespace {
+
+const QLatin1String notAnMcpServerKey("notAnMcpServer");
+
+} // namespace
 
 SessionCore::SessionCore(std::unique_ptr<Transport> transport, ClientSession::Options options)
     : m_options(std::move(options))
     , m_transport(std::move(transport))
 {
     m_transport->setParent(nullptr);
+    m_strayOutputGrace.setSingleShot(true);
+    connect(&m_strayOutputGrace, &QTimer::timeout, this, [this] { strayOutputGraceOver(); });
+    connect(m_transport.get(), &Transport::messageReceived, this, [this] {
+        m_heardMessage = true;
+        m_strayOutputGrace.stop();
+    });
     m_peer = std::make_unique<JsonRpcPeer>(m_transport.get());
     m_peer->setFallbackNotificationHandler([](const JsonRpcMessage &message) {
         qCDebug(lcClient) << "unhandled notification" << message.method();
@@ -45,12 +59,10 @@ void SessionCore::fail(Error error)
         return;
     const bool synthesized = error.code == int(ErrorCode::RequestTimeout) || error.code == int(ErrorCode::ConnectionClosed)
         || error.code == int(ErrorCode::TransportError);
-    if (m_state != State::Ready && synthesized && printedStrayOutput()) {
+    m_strayOutputGrace.stop();
+    if (m_state != State::Ready && synthesized && printedStrayOutput() && !m_heardMessage) {
         // No answer, but text: the clue people need is what it printed, not the timeout or the exit.
-        error = makeError(ErrorCode::ProtocolError,
-                          QCoreApplication::translate("Toolgate::ClientSession", "this program does not look like an MCP server — it printed: \"%1\". "
-                                         "Check the command: it must start an MCP server that talks over standard input and output. (%2)")
-                              .arg(m_strayOutputBeforeReady, error.message));
+        error = notAnMcpServer(error.message, error.data);
     }
     m_lastError = error;
     qCWarning(lcClient) << "session with" << m_transport->description() << "failed:" << error.message;
@@ -62,8 +74,42 @@ void SessionCore::fail(Error error)
 
 void SessionCore::noteStrayOutput(const QString &text)
 {
-    if (m_state != State::Ready && m_strayOutputBeforeReady.isEmpty())
-        m_strayOutputBeforeReady = text.trimmed();
+    if (m_state == State::Ready || !m_strayOutputBeforeReady.isEmpty())
+        return;
+    m_strayOutputBeforeReady = text.trimmed();
+    // A banner before the first message is tolerated (some servers print one); text and then
+    // nothing that is JSON-RPC is a program that is no MCP server, and waiting out the opening's
+    // timeout (and then restarting it) would only hide that behind "Starting…".
+    if (!m_heardMessage)
+        m_strayOutputGrace.start(m_options.strayOutputGrace);
+}
+
+void SessionCore::strayOutputGraceOver()
+{
+    if (m_state == State::Ready || m_state == State::Failed || m_state == State::Closing || m_state == State::Closed)
+        return;
+    const double seconds = std::chrono::duration<double>(m_options.strayOutputGrace).count();
+    fail(notAnMcpServer(QCoreApplication::translate("Toolgate::ClientSession", "no JSON-RPC message followed within %1 s, so Toolgate stopped it")
+                            .arg(seconds, 0, 'g', 2),
+                        {}));
+}
+
+Error SessionCore::notAnMcpServer(const QString &reason, const QJsonValue &data) const
+{
+    // Marked in the data, so that whoever restarts failed servers knows a restart cannot help.
+    QJsonObject marked = data.toObject();
+    marked.insert(notAnMcpServerKey, true);
+    marked.insert(QLatin1String("printed"), m_strayOutputBeforeReady);
+    return makeError(ErrorCode::ProtocolError,
+                     QCoreApplication::translate("Toolgate::ClientSession", "this program does not look like an MCP server — it printed: \"%1\". "
+                                    "Check the command: it must start an MCP server that talks over standard input and output. (%2)")
+                         .arg(m_strayOutputBeforeReady, reason),
+                     marked);
+}
+
+bool SessionCore::isNotAnMcpServer(const Error &error)
+{
+    return error.code == int(ErrorCode::ProtocolError) && error.data.toObject().value(notAnMcpServerKey).toBool();
 }
 
 void SessionCore::setModernVersion(const QString &version)

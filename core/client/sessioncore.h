@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QObject>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -46,9 +47,12 @@ public:
     void fail(Error error);
     const Error &lastError() const { return m_lastError; }
     /// Something the program wrote that is no message, kept while the opening is under way: when no
-    /// answer comes, it is the clue people need.
+    /// answer comes, it is the clue people need. When no JSON-RPC message follows within
+    /// Options::strayOutputGrace, the session fails at once: the program is no MCP server.
     void noteStrayOutput(const QString &text);
     bool printedStrayOutput() const { return !m_strayOutputBeforeReady.isEmpty(); }
+    /// See ClientSession::isNotAnMcpServer().
+    static bool isNotAnMcpServer(const Error &error);
 
     /// The era the session speaks; Modern from the moment server/discover is sent.
     ProtocolEra era() const { return m_era; }
@@ -115,6 +119,8 @@ signals:
 
 private:
     static QString featureMissing(const QString &feature);
+    void strayOutputGraceOver();
+    Error notAnMcpServer(const QString &reason, const QJsonValue &data) const;
     QJsonObject envelope() const;
     void rebuildEnvelope();
 
@@ -124,6 +130,9 @@ private:
     State m_state = State::Disconnected;
     Error m_lastError;
     QString m_strayOutputBeforeReady;
+    /// The program wrote a JSON-RPC message: whatever else it prints, it speaks the protocol.
+    bool m_heardMessage = false;
+    QTimer m_strayOutputGrace;
     ProtocolEra m_era = ProtocolEra::Legacy;
     InitializeResult m_negotiated;
     QString m_modernVersion;

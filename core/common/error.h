@@ -45,6 +45,12 @@ enum class ErrorCode : int {
     AuditUnavailable = -33011,
 };
 
+/// Whether code is one Toolgate synthesizes itself (ErrorCode's own range), not one a peer sent.
+inline bool isToolgateErrorCode(int code)
+{
+    return code <= int(ErrorCode::ConnectionClosed) && code > int(ErrorCode::ConnectionClosed) - 1000;
+}
+
 /// A short English name for an error code, for logs and the CLI.
 QString errorCodeName(int code);
 

@@ -4,6 +4,7 @@
 #include "core/common/logging.h"
 #include "core/common/error.h"
 #include "core/transport/linebuffer.h"
+#include "core/transport/processexit.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -47,13 +48,6 @@ QStringList allowedEnvironmentVariables()
             QStringLiteral("LC_CTYPE"), QStringLiteral("TMPDIR"), QStringLiteral("XDG_RUNTIME_DIR"),
             QStringLiteral("XDG_CONFIG_HOME"), QStringLiteral("XDG_DATA_HOME"), QStringLiteral("XDG_CACHE_HOME")};
 #endif
-}
-
-QString describeExit(int exitCode, QProcess::ExitStatus status)
-{
-    if (status == QProcess::CrashExit)
-        return QCoreApplication::translate("Toolgate::StdioTransport", "the server crashed");
-    return QCoreApplication::translate("Toolgate::StdioTransport", "the server exited with code %1").arg(exitCode);
 }
 
 QString quoteArgument(const QString &argument)
@@ -275,13 +269,12 @@ public:
         if (!errRest.isEmpty())
             keepStderrLine(QString::fromUtf8(errRest));
         if (state != State::Closing) {
-            QString message = describeExit(exitCode, status);
+            const ProcessExit ended(exitCode, status == QProcess::CrashExit);
+            QString message = ended.serverEnded();
             const QString tail = stderrTail();
             if (!tail.isEmpty())
                 message += QCoreApplication::translate("Toolgate::StdioTransport", ". Its last output on stderr:\n") + tail;
-            fail(makeError(ErrorCode::TransportError, message,
-                           QJsonObject{{QLatin1String("exitCode"), exitCode},
-                                       {QLatin1String("crashed"), status == QProcess::CrashExit}}));
+            fail(makeError(ErrorCode::TransportError, message, ended.toJson()));
         }
         finish();
     }

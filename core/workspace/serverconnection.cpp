@@ -33,6 +33,9 @@ constexpr qsizetype stderrLinesSearched = 200;
 // Errors that a restart cannot fix: the user has to change something first.
 bool isPermanent(const Error &error)
 {
+    // A program that prints text instead of speaking MCP prints it again on every start.
+    if (ClientSession::isNotAnMcpServer(error))
+        return true;
     switch (ErrorCode(error.code)) {
     case ErrorCode::CommandNotFound:
     case ErrorCode::ConfigError:
@@ -328,6 +331,25 @@ QStringList ServerConnection::otherServersWithTool(const QString &name) const
             others.append(other->name());
     }
     return others;
+}
+
+QString ServerConnection::afterServerStopped() const
+{
+    switch (d->status) {
+    case Status::Restarting:
+        return ServerConnection::tr("Toolgate is restarting it; run the tool again once it shows Ready.");
+    case Status::Starting:
+        return ServerConnection::tr("Toolgate is starting it again; run the tool again once it shows Ready.");
+    case Status::Ready:
+        return ServerConnection::tr("Toolgate restarted it; run the tool again.");
+    case Status::Failed:
+        return ServerConnection::tr("Toolgate did not restart it: %1").arg(DisplayText::visibleLine(d->lastError.message));
+    case Status::Disabled:
+    case Status::Stopped:
+    case Status::WaitingForTrust:
+        break;
+    }
+    return {};
 }
 
 void ServerConnection::relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done)

@@ -144,6 +144,7 @@ public:
     void relistTools(QObject *context, std::function<void(const Result<QList<Tool>> &)> done) override;
     /// The other connections of this one's Workspace (its parent) that list a tool of that name.
     QStringList otherServersWithTool(const QString &name) const override;
+    QString afterServerStopped() const override;
 
 signals:
     void statusChanged(Toolgate::ServerConnection::Status status);

@@ -8,6 +8,7 @@
 #include "core/workspace/servertrust.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -63,6 +64,9 @@ private slots:
     void faultUnknownTool();
     void faultTimeout();
     void faultServerCrash();
+    void aNonMcpProgramIsStoppedWithinSeconds();
+    void doctorNamesTheProblem_data();
+    void doctorNamesTheProblem();
     void faultToolErrorJson();
     void faultInterruptCancelsCall();
     void aOneShotCallWatchesNoFile();
@@ -473,10 +477,86 @@ void TestCli::faultServerCrash()
     VERIFY_RUN(!result.err.contains(QStringLiteral("did not shut down in time")), result);
     VERIFY_RUN(!result.err.contains(QStringLiteral("restart"), Qt::CaseInsensitive), result);
 
+    // A crash by a signal, named in words (issue #34).
+    const Run aborted = run(QStringList{QStringLiteral("--yes"), QStringLiteral("call"), QStringLiteral("abort"), QStringLiteral("--")}
+                            + faultServer());
+    VERIFY_RUN(aborted.exitCode == 4, aborted);
+    VERIFY_RUN(aborted.err.contains(QStringLiteral("the server stopped while the request was open: the server crashed (signal 6: aborted)"))
+                   || aborted.err.contains(QStringLiteral("which is how a shell or launcher says that the program it ran crashed (signal 6: aborted)")),
+               aborted);
+    VERIFY_RUN(!aborted.err.contains(QStringLiteral("-33000")), aborted);
+
     const Run atStart = run(QStringList{QStringLiteral("tools"), QStringLiteral("--")} + faultServer()
                             + QStringList{QStringLiteral("--exit-immediately"), QStringLiteral("9")});
     VERIFY_RUN(atStart.exitCode == 4, atStart);
     VERIFY_RUN(atStart.err.contains(QStringLiteral("failing at start")), atStart);
+}
+
+void TestCli::aNonMcpProgramIsStoppedWithinSeconds()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("needs /bin/sh");
+#else
+    // Issue #34: a program that greets and waits is no MCP server; said within seconds, with its line,
+    // not after the 30 s the opening may take.
+    QElapsedTimer clock;
+    clock.start();
+    const Run result = run({QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                            QStringLiteral("echo Welcome; sleep 60")});
+    VERIFY_RUN(result.exitCode == 4, result);
+    VERIFY_RUN(clock.elapsed() < 5000, result);
+    VERIFY_RUN(result.err.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"")), result);
+#endif
+}
+
+void TestCli::doctorNamesTheProblem_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("verdict");
+    QTest::addColumn<QString>("finding");
+
+    QTest::addRow("a typo in the script's path")
+        << QStringList{QStringLiteral("doctor"), QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("path/with/typo.sh")} << 4
+        << QStringLiteral("Problem: The argument \"path/with/typo.sh\" names a file that does not exist (looked for ")
+        << QStringLiteral("It stopped before answering initialize: it exited with code ");
+    QTest::addRow("nothing listens at the URL")
+        << QStringList{QStringLiteral("doctor"), QStringLiteral("--url"), QStringLiteral("http://127.0.0.1:1/mcp")} << 4
+        << QStringLiteral("Problem: Nothing accepts connections at 127.0.0.1 port 1 (the connection was refused): check that the "
+                          "server is running and listens on that port.")
+        << QString();
+    QTest::addRow("no MCP server")
+        << QStringList{QStringLiteral("doctor"), QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                       QStringLiteral("echo Welcome; sleep 60")} << 4
+        << QStringLiteral("Problem: Its first line on standard output is not JSON-RPC: \"Welcome\".") << QString();
+    QTest::addRow("a command line pasted into Command")
+        << QStringList{QStringLiteral("doctor"), QStringLiteral("--"), m_faultServer + QStringLiteral(" --protocol-version 2025-06-18")} << 4
+        << QStringLiteral("Problem: Command holds a whole command line: the program is \"%1\", and --protocol-version 2025-06-18 "
+                          "belong in Arguments").arg(m_faultServer)
+        << QStringLiteral("It answered initialize: toolgate-fault-server");
+    QTest::addRow("a working server")
+        << QStringList{QStringLiteral("doctor"), QStringLiteral("--"), m_faultServer} << 0 << QStringLiteral("No problem found.")
+        << QStringLiteral("It answered initialize: toolgate-fault-server");
+}
+
+void TestCli::doctorNamesTheProblem()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, verdict);
+    QFETCH(QString, finding);
+    // Issue #34: each problem in one sentence, at the end of a report of every check.
+    QElapsedTimer clock;
+    clock.start();
+    const Run result = run(arguments);
+    VERIFY_RUN(result.exitCode == exitCode, result);
+    VERIFY_RUN(result.out.startsWith(QStringLiteral("Connection Doctor: ")), result);
+    const QString lastLine = result.out.trimmed().section(u'\n', -1);
+    VERIFY_RUN(lastLine.startsWith(verdict), result);
+    VERIFY_RUN(!lastLine.contains(u'\n'), result);
+    VERIFY_RUN(finding.isEmpty() || result.out.contains(finding), result);
+    // The shell that waits a minute was stopped at its first line.
+    VERIFY_RUN(clock.elapsed() < 15000, result);
 }
 
 void TestCli::faultToolErrorJson()

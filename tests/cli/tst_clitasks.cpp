@@ -16,6 +16,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #ifdef Q_OS_UNIX
 #include <csignal>
@@ -50,6 +51,7 @@ private slots:
     void aQuietTaskEndsWithTheTimeout();
     void failingTask();
     void optionalToolRunsAsTaskOnlyWhenAsked();
+    void doctorChecksTheHttpPeer();
 
 private:
     CliRun run(const QStringList &arguments, const QMap<QString, QString> &env = {}, int timeoutMs = 60000) const
@@ -446,4 +448,23 @@ void tst_CliTasks::optionalToolRunsAsTaskOnlyWhenAsked()
 }
 
 QTEST_GUILESS_MAIN(tst_CliTasks)
+void tst_CliTasks::doctorChecksTheHttpPeer()
+{
+    // Issue #34: the Connection Doctor against a real Streamable HTTP server: connected, answered.
+    const CliRun healthy = run({QStringLiteral("doctor"), QStringLiteral("--url"), m_peerUrl});
+    VERIFY_CLI(healthy.exitCode == 0, healthy);
+    VERIFY_CLI(healthy.out().contains(QStringLiteral("accepted the connection.")), healthy);
+    VERIFY_CLI(healthy.out().contains(QStringLiteral("It answered initialize: toolgate-task-peer")), healthy);
+    VERIFY_CLI(healthy.out().trimmed().endsWith(QStringLiteral("No problem found.")), healthy);
+
+    // The wrong path: the endpoint is elsewhere, said in one sentence.
+    QUrl elsewhere(m_peerUrl);
+    elsewhere.setPath(QStringLiteral("/not-mcp"));
+    const CliRun wrongPath = run({QStringLiteral("doctor"), QStringLiteral("--url"), elsewhere.toString()});
+    VERIFY_CLI(wrongPath.exitCode == 4, wrongPath);
+    VERIFY_CLI(wrongPath.out().trimmed().endsWith(QStringLiteral("Problem: The server answered HTTP 404 at this path: its MCP endpoint is "
+                                                                 "elsewhere (often /mcp, or /sse for servers of the older HTTP+SSE kind).")),
+               wrongPath);
+}
+
 #include "tst_clitasks.moc"

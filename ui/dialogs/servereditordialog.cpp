@@ -1,6 +1,7 @@
 #include "ui/dialogs/servereditordialog.h"
 
 #include "core/transport/stdiotransport.h"
+#include "core/workspace/connectiondoctor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -263,6 +264,16 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     layout->addWidget(m_pages, 1);
     layout->addWidget(m_problem);
     layout->addWidget(m_warningLabel);
+    // A command line pasted whole into Command (as server READMEs print it): one click puts it right.
+    m_split = new QPushButton(tr("Split into Command and Arguments"), this);
+    m_split->setObjectName(QStringLiteral("splitCommandLine"));
+    m_split->setAutoDefault(false);
+    m_split->hide();
+    connect(m_split, &QPushButton::clicked, this, &ServerEditorDialog::splitCommandLine);
+    auto *splitRow = new QHBoxLayout;
+    splitRow->addWidget(m_split);
+    splitRow->addStretch(1);
+    layout->addLayout(splitRow);
     layout->addWidget(m_buttons);
 
     connect(m_transport, &QComboBox::currentIndexChanged, this, [this] {
@@ -687,7 +698,11 @@ void ServerEditorDialog::checkCommand()
 {
     const ServerConfig current = config();
     m_warning.clear();
-    if (current.transport == ServerConfig::Transport::Stdio && !current.command.isEmpty()) {
+    const std::optional<ServerConfig> split = ConnectionDoctor::splitPastedCommandLine(current);
+    if (split) {
+        m_warning = tr("Command holds a whole command line. The program is \"%1\"; the rest are its arguments, which belong "
+                       "in Arguments, one per line.").arg(split->command);
+    } else if (current.transport == ServerConfig::Transport::Stdio && !current.command.isEmpty()) {
         if (const Result<QString> resolved = StdioTransport::resolveProgram(current.launchSpec()); !resolved)
             m_warning = resolved.error().message;
         else if (!current.cwd.isEmpty() && !QDir(current.cwd).exists())
@@ -695,7 +710,18 @@ void ServerEditorDialog::checkCommand()
     }
     m_warningLabel->setText(m_warning.isEmpty() ? QString() : tr("Warning: %1").arg(m_warning));
     m_warningLabel->setVisible(!m_warning.isEmpty());
+    m_split->setVisible(split.has_value());
     makeRoomForMessages();
+}
+
+void ServerEditorDialog::splitCommandLine()
+{
+    const std::optional<ServerConfig> split = ConnectionDoctor::splitPastedCommandLine(config());
+    if (!split)
+        return;
+    m_command->setText(split->command);
+    m_arguments->setPlainText(split->args.join(u'\n'));
+    checkCommand();
 }
 
 void ServerEditorDialog::browseCommand()

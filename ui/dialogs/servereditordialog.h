@@ -14,6 +14,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QPushButton;
 class QStackedWidget;
 class QTableWidget;
 
@@ -67,6 +68,8 @@ private:
     void revalidate();
     void makeRoomForMessages();
     void checkCommand();
+    /// Puts a command line pasted whole into Command into Command and Arguments.
+    void splitCommandLine();
     void browseCommand();
     void browseDirectory();
 
@@ -93,6 +96,7 @@ private:
     QTableWidget *m_headers = nullptr;
     QLabel *m_problem = nullptr;
     QLabel *m_warningLabel = nullptr;
+    QPushButton *m_split = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
 };
 

@@ -1,5 +1,7 @@
 #include "ui/servers/serverinfopanel.h"
 
+#include "ui/servers/doctordialog.h"
+
 #include "core/apps/appmeta.h"
 #include "core/apps/apptrust.h"
 
@@ -137,6 +139,14 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
             if (m_connection && m_connection->sandboxDenial())
                 emit sandboxGrantRequested(m_connection);
         });
+        // A server that does not get ready is examined step by step, right where its status says so.
+        m_diagnoseButton = new QPushButton(tr("Diagnose…"), statusRow);
+        m_diagnoseButton->setObjectName(QStringLiteral("diagnoseServer"));
+        m_diagnoseButton->setToolTip(tr("Checks how this server is started or reached, step by step, and says what is wrong, "
+                                        "in a report you can copy."));
+        row->addWidget(m_diagnoseButton, 0, Qt::AlignTop);
+        m_diagnoseButton->hide();
+        connect(m_diagnoseButton, &QPushButton::clicked, this, &ServerInfoPanel::diagnose);
         form->addRow(tr("Status:"), statusRow);
     }
     form->addRow(tr("Runs:"), m_endpoint);
@@ -295,6 +305,15 @@ void ServerInfoPanel::refreshApps()
     m_appsRow->setVisible(allowed);
 }
 
+void ServerInfoPanel::diagnose()
+{
+    if (!m_connection)
+        return;
+    auto *dialog = new DoctorDialog(m_connection->config(), !m_connection->needsTrust(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
 void ServerInfoPanel::refresh()
 {
     refreshApps();
@@ -304,6 +323,7 @@ void ServerInfoPanel::refresh()
         for (QLabel *label : {m_status, m_endpoint, m_identity, m_protocol, m_offers})
             label->clear();
         m_trustButton->hide();
+        m_diagnoseButton->hide();
         refreshSandbox();
         showInstructions(QString());
         return;
@@ -315,6 +335,9 @@ void ServerInfoPanel::refresh()
                       ready ? info.description : QString());
     m_status->setText(ServerListModel::statusText(connection, m_signIns));
     m_trustButton->setVisible(connection->status() == ServerConnection::Status::WaitingForTrust);
+    m_diagnoseButton->setVisible(connection->status() != ServerConnection::Status::Ready
+                                 && connection->status() != ServerConnection::Status::Disabled
+                                 && connection->status() != ServerConnection::Status::Stopped);
     markProblem(m_status, connection->status() == ServerConnection::Status::Failed);
     refreshSandbox();
     const int transport = int(connection->config().transport);

@@ -39,6 +39,8 @@ public:
     QPushButton *trustButton() const { return m_trustButton; }
     /// "Let It Read …", shown when the server failed because its sandbox hid a path (issue 32).
     QPushButton *grantButton() const { return m_grantButton; }
+    /// "Diagnose…", shown while the server is not ready: opens the Connection Doctor (issue #34).
+    QPushButton *diagnoseButton() const { return m_diagnoseButton; }
 
     /// How a server's transport reads to people: "Local program", "Remote server (HTTP)".
     static QString transportText(int transport);
@@ -59,10 +61,12 @@ private:
     void showInstructions(const QString &markdown);
     void refreshApps();
     void refreshSandbox();
+    void diagnose();
 
     QPointer<ServerConnection> m_connection;
     ItemHeader *m_header;
     QLabel *m_status;
+    QPushButton *m_diagnoseButton = nullptr;
     QLabel *m_endpoint;
     QLabel *m_identity;
     QLabel *m_protocol;

@@ -199,9 +199,13 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         return;
     case Kind::Failed: {
         QStringList details;
-        if (outcome.error.code != 0)
+        // The codes Toolgate makes up itself (a closed connection, a timeout) mean nothing to people,
+        // and the message says in words what happened; a server's own code may help its developer.
+        const bool fromToolgate = isToolgateErrorCode(outcome.error.code);
+        if (outcome.error.code != 0 && !fromToolgate)
             details << tr("Error code %1").arg(outcome.error.code);
-        if (!outcome.error.data.isUndefined() && !outcome.error.data.isNull()) {
+        // Toolgate's own data (how a server's process ended, ...) is what the message says; the raw view has it.
+        if (!fromToolgate && !outcome.error.data.isUndefined() && !outcome.error.data.isNull()) {
             const QJsonValue data = outcome.error.data;
             const QByteArray json = data.isObject() ? QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact)
                                   : data.isArray()  ? QJsonDocument(data.toArray()).toJson(QJsonDocument::Compact)

@@ -69,6 +69,7 @@ private slots:
     void startsTheTrustedServersOfItsFile();
     void aServerNobodyTrustedWaits();
     void aCallIsDecidedSentAndRecorded();
+    void aServerThatCrashesDuringACallSaysSoInWords();
     void withoutAGateNothingIsSent();
     void theGateHearsHowManyQuestionsWait();
     void theOptionsLeaveOutWhatTheyDoNotAskFor();
@@ -181,6 +182,29 @@ void tst_Host::aCallIsDecidedSentAndRecorded()
     QCOMPARE(record.serverName, u"demo"_s);
     QCOMPARE(record.decision, ApprovalDecision::Kind::AllowOnce);
     QCOMPARE(record.outcome, AuditOutcome::Succeeded);
+}
+
+void tst_Host::aServerThatCrashesDuringACallSaysSoInWords()
+{
+    // Issue #34: not "the connection to the server closed • Error code -33000", but how the server ended
+    // and what became of it.
+    Host &host = makeHost({faultConfig(path(u"pids"_s))});
+    ScriptedGate gate;
+    host.setApprovalGate(&gate);
+    ServerConnection *fault = startAndWait(u"fault"_s);
+    QVERIFY(fault);
+
+    QPointer<ToolCall> call = host.toolCalls()->call(fault, u"abort"_s, {}, CallInitiator::Gui, this);
+    QSignalSpy finished(call.data(), &ToolCall::finished);
+    QVERIFY(finished.wait(waitMs));
+    QCOMPARE(call->outcome().kind, ToolCallOutcome::Kind::Failed);
+    const QString message = call->outcome().error.message;
+    // std::abort(): SIGABRT, said by name (also when a sandbox's launcher passes it on as exit code 134).
+    QVERIFY2(message.startsWith(u"the server stopped while running this call — it crashed (signal 6: aborted"_s), qPrintable(message));
+    QVERIFY2(message.endsWith(u". Toolgate is restarting it; run the tool again once it shows Ready."_s), qPrintable(message));
+    QVERIFY(ClientSession::isServerStopped(call->outcome().error));
+    // And it is restarted, as the message says.
+    QTRY_COMPARE_WITH_TIMEOUT(fault->status(), ServerConnection::Status::Ready, waitMs);
 }
 
 void tst_Host::theGateHearsHowManyQuestionsWait()

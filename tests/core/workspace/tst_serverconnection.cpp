@@ -1,9 +1,11 @@
 // ServerConnection's supervision against real child processes (issue #14 item 1): a program that
 // never completes the handshake is given up on after a bounded number of tries, with a message that
-// says what is wrong, and the restart countdown never reads "0.0 s".
+// says what is wrong, and the restart countdown never reads "0.0 s". A program that prints text instead
+// of speaking MCP is stopped within seconds, with its line, and not restarted (issue #34).
 
 #include "core/workspace/serverconnection.h"
 
+#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -29,10 +31,43 @@ class tst_ServerConnection final : public QObject
     Q_OBJECT
 
 private slots:
-    void aProgramThatIsNotAnMcpServerStopsWithAPlainMessage()
+    void aProgramThatIsNotAnMcpServerStopsWithinSecondsAndIsNotRestarted()
     {
-        // Prints a banner on stdout and never answers initialize: today's "restarts forever".
-        ServerConnection connection(faultServer({QStringLiteral("--garbage-at-start"), QStringLiteral("--no-response-to-initialize")}));
+#ifndef Q_OS_UNIX
+        QSKIP("needs /bin/sh");
+#else
+        // A real program that is no MCP server: it greets and waits. The default timeouts apply (30 s
+        // for the opening, five tries), so only the stray-output grace can end it this soon (issue #34).
+        ServerConfig config;
+        config.name = QStringLiteral("welcome");
+        config.command = QStringLiteral("/bin/sh");
+        config.args = {QStringLiteral("-c"), QStringLiteral("echo Welcome; sleep 60")};
+        ServerConnection connection(config);
+        QList<ServerConnection::Status> statuses;
+        connect(&connection, &ServerConnection::statusChanged, this,
+                [&](ServerConnection::Status status) { statuses.append(status); });
+        QElapsedTimer clock;
+        clock.start();
+        connection.start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Failed, 20000);
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+
+        const QString message = connection.lastError().message;
+        QVERIFY2(message.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("no JSON-RPC message followed within 2 s")), qPrintable(message));
+        QVERIFY(ClientSession::isNotAnMcpServer(connection.lastError()));
+        // Stopped, not restarted: it would only print the same again.
+        QVERIFY2(!statuses.contains(ServerConnection::Status::Restarting), qPrintable(connection.statusText()));
+        QTRY_VERIFY_WITH_TIMEOUT(!connection.session() || connection.session()->state() == ClientSession::State::Failed
+                                     || connection.session()->state() == ClientSession::State::Closed, 5000);
+#endif
+    }
+
+    void aProgramThatNeverCompletesTheHandshakeIsGivenUpOn()
+    {
+        // Says nothing and never answers initialize: restarted a bounded number of times.
+        ServerConnection connection(faultServer({QStringLiteral("--no-response-to-initialize")}));
         ClientSession::Options session;
         session.initializeTimeout = 400ms;
         connection.setSessionOptions(session);
@@ -48,8 +83,6 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Failed, 30000);
 
         const QString message = connection.lastError().message;
-        QVERIFY2(message.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"fault server starting...\"")),
-                 qPrintable(message));
         QVERIFY2(message.contains(QStringLiteral("it failed 3 times in a row before getting ready, so Toolgate stopped restarting it")),
                  qPrintable(message));
         // Two restarts between the three tries, each counting down from the real delay.

@@ -124,6 +124,29 @@ private slots:
         QVERIFY(dialog.config().env.isEmpty());
     }
 
+    void editorSplitsACommandLinePastedIntoCommand()
+    {
+        // Issue #34: "node …/index.js --stdio" pasted whole, as server READMEs print it, is no "command
+        // that does not exist": the editor says where the arguments go and puts them there.
+        ServerEditorDialog dialog([](const ServerConfig &) { return Result<void>(); });
+        auto *command = dialog.findChild<QLineEdit *>(QStringLiteral("command"));
+        auto *split = dialog.findChild<QPushButton *>(QStringLiteral("splitCommandLine"));
+        QVERIFY(split);
+        command->setText(demoConfig().command + QStringLiteral(" --page-size 2"));
+        QTRY_VERIFY(!dialog.warning().isEmpty());
+        QVERIFY2(dialog.warning().startsWith(QStringLiteral("Command holds a whole command line. The program is \"%1\"")
+                                                 .arg(demoConfig().command)),
+                 qPrintable(dialog.warning()));
+        QVERIFY(!dialog.warning().contains(u"does not exist"));
+        QVERIFY(!split->isHidden());
+
+        QTest::mouseClick(split, Qt::LeftButton);
+        QCOMPARE(dialog.config().command, demoConfig().command);
+        QCOMPARE(dialog.config().args, (QStringList{QStringLiteral("--page-size"), QStringLiteral("2")}));
+        QTRY_VERIFY(dialog.warning().isEmpty());
+        QVERIFY(split->isHidden());
+    }
+
     void editorKeepsWhatItDoesNotShow()
     {
         ServerConfig original = demoConfig();

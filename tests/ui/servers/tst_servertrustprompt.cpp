@@ -9,13 +9,16 @@
 #include "waitingfortrust.h"
 
 #include "ui/dialogs/servertrustdialog.h"
+#include "ui/servers/doctordialog.h"
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/serverpanel.h"
 #include "ui/servers/servertrustprompter.h"
 #include "ui/models/serverlistmodel.h"
 #include "core/workspace/servertrust.h"
 
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -169,6 +172,46 @@ private slots:
         start();
         QTRY_COMPARE_WITH_TIMEOUT(fault()->status(), ServerConnection::Status::Ready, 20000);
         QVERIFY(!visibleTopLevel<ServerTrustDialog>());
+    }
+
+    void aProgramThatIsNoMcpServerIsDiagnosedOnItsPage()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("needs /bin/sh");
+#else
+        // Issue #34: a program that greets and waits fails within seconds with its line, and its page
+        // offers the Connection Doctor, whose report names the problem and can be copied.
+        ServerConfig welcome;
+        welcome.name = QStringLiteral("welcome");
+        welcome.command = QStringLiteral("/bin/sh");
+        welcome.args = {QStringLiteral("-c"), QStringLiteral("echo Welcome; sleep 60")};
+        QVERIFY(prepareWindowFolder(m_dir->path(), {welcome}));
+        m_host = guiTestHost(m_dir->path()); // trusted as listed
+        makeWindow(&m_gate).serverTrustPrompter()->setTrustDelay(0);
+        QVERIFY(showMainWindow(*m_window, *m_host, QSize(1100, 700)));
+        m_host->workspace()->startAll();
+        ServerConnection *connection = m_host->workspace()->connection(QStringLiteral("welcome"));
+        QVERIFY(connection);
+        QTRY_COMPARE_WITH_TIMEOUT(connection->status(), ServerConnection::Status::Failed, 10000);
+        m_window->serverPanel()->selectConnection(connection);
+        QTRY_VERIFY(m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverStatus"))->text().contains(u"it printed: \"Welcome\""));
+
+        QPushButton *diagnose = m_window->serverInfoPanel()->diagnoseButton();
+        QTRY_VERIFY(diagnose->isVisible());
+        QTest::mouseClick(diagnose, Qt::LeftButton);
+        DoctorDialog *dialog = nullptr;
+        QTRY_VERIFY((dialog = visibleTopLevel<DoctorDialog>()) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isFinished(), 20000);
+        const QString report = textOf(dialog, QStringLiteral("doctorReport"));
+        QVERIFY2(report.startsWith(QStringLiteral("Connection Doctor: ")), qPrintable(report));
+        QVERIFY2(report.endsWith(QStringLiteral("Problem: Its first line on standard output is not JSON-RPC: \"Welcome\". A server over "
+                                                "stdio writes only JSON-RPC messages there: this is no MCP server, or it prints text to "
+                                                "standard output that belongs on standard error.")),
+                 qPrintable(report));
+        QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("copyDoctorReport")), Qt::LeftButton);
+        QCOMPARE(QGuiApplication::clipboard()->text(), report);
+        dialog->close();
+#endif
     }
 
     void aServersFileChangedOnDiskAsksAgain()

@@ -170,6 +170,7 @@ private slots:
     void outcomeOutputValidAndNoSchema();
     void outcomeDenied();
     void outcomeFailed();
+    void outcomeFailedBecauseTheServerStopped();
     void outcomeMissingStructuredContent();
     void structuredContentTree();
     void largeStructuredContentStaysClosed();
@@ -841,6 +842,27 @@ void tst_ResultView::outcomeDenied()
     QCOMPARE(m_view->banner()->title(), u"Call denied"_s);
     QCOMPARE(m_view->banner()->text(), outcome.error.message);
     QCOMPARE(labelText(m_view.get(), u"outcomeStatus"_s), u"Denied"_s);
+}
+
+void tst_ResultView::outcomeFailedBecauseTheServerStopped()
+{
+    // Issue #34: Toolgate's own codes (-33000 for a closed connection) mean nothing to people; the
+    // message says in words what happened, and only that shows.
+    ToolCallOutcome outcome;
+    outcome.kind = ToolCallOutcome::Kind::Failed;
+    outcome.error = makeError(ErrorCode::ConnectionClosed,
+                              u"the server stopped while running this call — it crashed (signal 11: segmentation fault). "
+                              u"Toolgate is restarting it; run the tool again once it shows Ready."_s,
+                              QJsonObject{{u"exitCode"_s, 11}, {u"crashed"_s, true}, {u"signal"_s, 11}, {u"serverStopped"_s, true}});
+    m_view->setOutcome(outcome);
+    MessageBanner *banner = m_view->banner();
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->title(), u"The call failed"_s);
+    QCOMPARE(banner->text(), outcome.error.message);
+    QVERIFY2(banner->details().isEmpty(), qPrintable(banner->details().join(u'\n')));
+    // The raw view still has all of it, for whoever wants the code.
+    QTRY_VERIFY(m_view->isRawJsonReady());
+    QVERIFY(m_view->rawJsonView()->text().contains(u"-33000"_s));
 }
 
 void tst_ResultView::outcomeFailed()
