@@ -18,6 +18,9 @@ public:
     /// The connection. --model-key-env's variable is read here: one that is not set is a configuration
     /// error, and so is a name the models file does not have. The key is kept in memory only.
     static Result<ModelConfig> fromArguments(const CliArguments &arguments);
+    /// The connection the models file has under name (its key not read); a configuration error naming
+    /// the file's connections when there is none.
+    static Result<ModelConfig> named(const QString &name);
 };
 
 } // namespace Toolgate
