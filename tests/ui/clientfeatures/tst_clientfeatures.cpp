@@ -412,6 +412,7 @@ void tst_ClientFeatures::samplingAnsweredByAModel()
     QVERIFY(model.requests().isEmpty());
     panel->messageEdits().first()->moveCursor(QTextCursor::End);
     QTest::keyClicks(panel->messageEdits().first(), QStringLiteral(" One line, please."));
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("sampling-by-model-request.png"))));
     QTest::mouseClick(panel->sendButton(), Qt::LeftButton);
 
     // Step 2: the model's reply in the reply field, editable; the server has nothing yet.
