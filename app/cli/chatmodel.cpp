@@ -38,14 +38,18 @@ Result<ModelConfig> ChatModel::fromArguments(const CliArguments &arguments)
         }
         return config;
     }
+    return named(arguments.model);
+}
 
+Result<ModelConfig> ChatModel::named(const QString &name)
+{
     const QString path = ModelsFile::defaultPath();
     const auto models = ModelsFile::load(path);
     if (!models)
         return models.error();
     QStringList names;
     for (const ModelConfig &config : models.value()) {
-        if (config.name == arguments.model)
+        if (config.name == name)
             return config;
         names.append(config.name);
     }
@@ -54,12 +58,12 @@ Result<ModelConfig> ChatModel::fromArguments(const CliArguments &arguments)
                          Cli::tr("there is no models file yet (%1), so there is no model named \"%2\". Write one (docs/models.md "
                                  "describes it), or name a model on the command line: --model-url URL --model-api "
                                  "openai|anthropic --model MODEL")
-                             .arg(QDir::toNativeSeparators(path), arguments.model));
+                             .arg(QDir::toNativeSeparators(path), name));
     }
     return makeError(
         ErrorCode::ConfigError,
         Cli::tr("there is no model named \"%1\" in %2. Models: %3")
-            .arg(arguments.model, QDir::toNativeSeparators(path), names.isEmpty() ? Cli::tr("(none)") : names.join(QStringLiteral(", "))));
+            .arg(name, QDir::toNativeSeparators(path), names.isEmpty() ? Cli::tr("(none)") : names.join(QStringLiteral(", "))));
 }
 
 void ChatModel::withKey(const CliArguments &arguments, SecretStore &secrets, AuditLog *audit, QObject *context,

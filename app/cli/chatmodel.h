@@ -30,6 +30,9 @@ public:
     /// done is called once, on context's thread, unless context dies first.
     static void withKey(const CliArguments &arguments, SecretStore &secrets, AuditLog *audit, QObject *context,
                         std::function<void(const Result<ModelConfig> &)> done);
+    /// The connection the models file has under name (its key not read); a configuration error naming
+    /// the file's connections when there is none.
+    static Result<ModelConfig> named(const QString &name);
 };
 
 } // namespace Toolgate

@@ -168,6 +168,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
                    || name == QLatin1String("--url") || name == QLatin1String("--header")
                    || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
+                   || name == QLatin1String("--sampling-model")
                    || name == QLatin1String("--var") || name == QLatin1String("--junit")
                    || name == QLatin1String("--output") || name == QLatin1String("-o")
                    || name == QLatin1String("--against-server") || name == QLatin1String("--model")
@@ -234,6 +235,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 if (v.value() != QLatin1String("on") && v.value() != QLatin1String("off"))
                     return usageError(Cli::tr("--network wants \"on\" or \"off\", not \"%1\"").arg(v.value()));
                 parsed.network = v.value();
+            } else if (name == QLatin1String("--sampling-model")) {
+                parsed.samplingModel = v.value();
             } else if (name == QLatin1String("--root")) {
                 if (!QFileInfo(v.value()).isDir())
                     return usageError(Cli::tr("--root wants an existing folder, not \"%1\"").arg(v.value()));
@@ -544,6 +547,9 @@ Options:
                       that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client's
                       roots (repeatable; none are shared without it)
+  --sampling-model NAME
+                      a model of the models file that may write the reply when a server
+                      asks for one (sampling); at a terminal only, each step approved
   --grant DIR[:rw]    let a local server's sandbox see DIR, read-only, or with ":rw" to
                       write in it too (repeatable; adds to the servers file's grants)
   --network on|off    whether a local server's sandbox may use the network (this
@@ -575,7 +581,9 @@ When the server asks:
   A server may ask for information (elicitation: a form, asked field by field with its
   defaults offered, or a link to open in your browser, opened only if you agree) or for a
   model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  the tools it offers, or decline). With --sampling-model NAME a model of the models file
+  may write it instead: you see what goes to the model and approve sending it, then see
+  its reply and approve returning it. With --yes, or when input ends, such questions are
   declined and the server is told why; nothing is ever answered for you. Roots are the
   folders given with --root.
 

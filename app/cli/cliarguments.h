@@ -37,6 +37,9 @@ struct CliArguments
     QStringList trustFingerprints;
     /// --root DIR: folders servers may know about (roots/list), as given.
     QStringList roots;
+    /// --sampling-model NAME: a connection of the models file that may write a server's sampling reply,
+    /// each time with the person's approval at the terminal (what goes to it, and its reply).
+    QString samplingModel;
     /// --grant PATH[:rw] (repeatable): folders added to the sandbox of the server for this run.
     QStringList grants;
     /// --network on|off: the sandbox's network for this run; empty: as the servers file says.

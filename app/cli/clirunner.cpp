@@ -17,6 +17,7 @@
 #include "core/requests/serverrequestgate.h"
 #include "app/cli/terminalapprovalgate.h"
 #include "app/cli/terminalreader.h"
+#include "app/cli/chatmodel.h"
 #include "app/cli/terminalserverrequestgate.h"
 #include "app/cli/terminalservertrust.h"
 #include "app/cli/terminalturns.h"
@@ -187,6 +188,18 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
 {
     // The gates come first: the capabilities the server sees are what they can honour.
     const QList<Root> roots = rootsOf(m_arguments.roots);
+    std::optional<ModelConfig> samplingModel;
+    if (!m_arguments.samplingModel.isEmpty()) {
+        // A name the models file lacks is a mistake to hear about now, not when a server first asks.
+        const Result<ModelConfig> model = ChatModel::named(m_arguments.samplingModel);
+        if (!model) {
+            m_printer->failure(model.error(), ExitCode::Config);
+            finish(ExitCode::Config);
+            return;
+        }
+        samplingModel = model.value();
+    }
+    TerminalServerRequestGate *terminalGate = nullptr;
     if (m_arguments.yes) {
         m_gate = std::make_unique<FixedApprovalGate>(
             // A standing rule given on the command line, not a person who saw the call: it pins nothing.
@@ -213,7 +226,9 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
                 QStringLiteral("toolgate-cli chat runs without a terminal and asks the person nothing, so it declines"), roots);
         } else {
             m_gate = std::make_unique<TerminalApprovalGate>(m_reader.get(), m_turns.get());
-            m_requestGate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
+            auto gate = std::make_unique<TerminalServerRequestGate>(m_reader.get(), m_turns.get(), roots);
+            terminalGate = gate.get();
+            m_requestGate = std::move(gate);
         }
     }
 
@@ -244,6 +259,8 @@ void CliRunner::connectTo(const ServerSelector::Choice &choice)
     }
     m_host->setApprovalGate(m_gate.get());
     m_host->setServerRequestGate(m_requestGate.get());
+    if (terminalGate && samplingModel)
+        terminalGate->setSamplingModel(*samplingModel, m_host->secretStore());
     connect(m_host->serverRequests(), &ServerRequestPipeline::notice, this,
             [](const QString &text) { Console::err(Console::sanitized(text) + u'\n'); });
 

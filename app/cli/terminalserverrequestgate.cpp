@@ -3,8 +3,10 @@
 
 #include "core/auth/authorizationuseragent.h"
 #include "app/cli/console.h"
+#include "core/model/samplingbymodel.h"
 #include "core/requests/serverrequest.h"
 #include "core/schema/schemavalidator.h"
+#include "core/transport/httpreply.h"
 #include "app/cli/terminalreader.h"
 #include "app/cli/terminalturns.h"
 
@@ -189,6 +191,12 @@ ServerRequestGate::Abilities TerminalServerRequestGate::abilities() const
     return Abilities{true, true, true, true, true};
 }
 
+void TerminalServerRequestGate::setSamplingModel(const ModelConfig &model, SecretStore *keys)
+{
+    m_samplingModel = model;
+    m_keys = keys;
+}
+
 void TerminalServerRequestGate::present(ServerRequest *request)
 {
     if (request->kind() == ServerRequest::Kind::Roots) {
@@ -234,6 +242,12 @@ void TerminalServerRequestGate::finishCurrent()
     m_content = {};
     m_fields.clear();
     m_field = 0;
+    m_modelReply.reset();
+    if (m_asker) {
+        // Whatever the model still writes has nowhere to go.
+        m_asker->cancel();
+        m_asker->deleteLater();
+    }
     m_turns->release(this);
 }
 
@@ -274,6 +288,9 @@ void TerminalServerRequestGate::onLine(const QString &line)
     case Step::SamplingToolName:
     case Step::SamplingToolArguments:
     case Step::SamplingConfirm:
+    case Step::SamplingModelSend:
+    case Step::SamplingModelWaiting:
+    case Step::SamplingModelReturn:
         onSamplingLine(line);
         return;
     case Step::FormChoice:
@@ -345,8 +362,11 @@ void TerminalServerRequestGate::onLine(const QString &line)
 void TerminalServerRequestGate::showSampling()
 {
     const SamplingRequest &request = m_current->sampling();
-    QString text = Cli::tr("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
-                       .arg(safe(m_current->server().name));
+    QString text = samplingModelOffered()
+        ? Cli::tr("\nServer \"%1\" asks for a model reply (sampling). You write the reply, or let the model \"%2\" write it.\n")
+              .arg(safe(m_current->server().name), safe(m_samplingModel->name))
+        : Cli::tr("\nServer \"%1\" asks for a model reply (sampling). Toolgate has no model of its own: you write the reply.\n")
+              .arg(safe(m_current->server().name));
     if (!m_current->occasion().isEmpty())
         text += QStringLiteral("  ") + safe(m_current->occasion()) + u'\n';
     if (!request.systemPrompt.isEmpty())
@@ -363,12 +383,19 @@ void TerminalServerRequestGate::showSampling()
             names.append(safe(tool.name));
         text += Cli::tr("  Tools the reply may ask for (%1): %2\n").arg(SamplingRequest::toolChoiceName(request.toolChoice), names.join(Cli::tr(", ")));
     }
+    if (m_samplingModel && !Console::stdinIsTerminal())
+        text += Cli::tr("  --sampling-model is used at a terminal only: nothing is sent to a model.\n");
     Console::err(text);
     m_replyLines.clear();
     m_replyIsTool = false;
+    m_modelReply.reset();
     const bool tools = !request.tools.isEmpty() && m_current->samplingToolsAllowed() && request.toolChoice != SamplingRequest::ToolChoice::None;
-    ask(Step::SamplingChoice, tools ? Cli::tr("Reply? [w]rite a reply / [t]ool request / [d]ecline: ")
-                                    : Cli::tr("Reply? [w]rite a reply / [d]ecline: "));
+    QString question = Cli::tr("Reply? [w]rite a reply");
+    if (samplingModelOffered())
+        question += Cli::tr(" / [m]odel \"%1\" writes it").arg(safe(m_samplingModel->name));
+    if (tools)
+        question += Cli::tr(" / [t]ool request");
+    ask(Step::SamplingChoice, question + Cli::tr(" / [d]ecline: "));
 }
 
 void TerminalServerRequestGate::onSamplingLine(const QString &line)
@@ -382,6 +409,8 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
             Console::err(Cli::tr("Type the reply. End it with a line that holds only a dot (.).\n"));
             m_step = Step::SamplingText;
             m_reader->requestLine();
+        } else if ((choice == u"m" || choice == u"model") && samplingModelOffered()) {
+            showModelDraft();
         } else if ((choice == u"t" || choice == u"tool") && !m_current->sampling().tools.isEmpty()) {
             m_replyIsTool = true;
             ask(Step::SamplingToolName, Cli::tr("Which tool should the server run? Name: "));
@@ -390,7 +419,7 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
             Console::err(Cli::tr("Declined.\n"));
             finishCurrent();
         } else {
-            ask(Step::SamplingChoice, Cli::tr("Please answer w, t or d: "));
+            ask(Step::SamplingChoice, samplingModelOffered() ? Cli::tr("Please answer w, m, t or d: ") : Cli::tr("Please answer w, t or d: "));
         }
         return;
     case Step::SamplingText:
@@ -432,9 +461,98 @@ void TerminalServerRequestGate::onSamplingLine(const QString &line)
             ask(Step::SamplingConfirm, Cli::tr("Please answer y, n or d: "));
         }
         return;
+    case Step::SamplingModelSend:
+        if (choice == u"y" || choice == u"yes")
+            askModel();
+        else if (choice == u"n" || choice == u"no")
+            showSampling();
+        else
+            ask(Step::SamplingModelSend, Cli::tr("Please answer y or n: "));
+        return;
+    case Step::SamplingModelWaiting:
+        return; // the model is writing; nothing typed now answers anything
+    case Step::SamplingModelReturn:
+        if (choice == u"y" || choice == u"yes") {
+            const Result<void> sent = m_current->reply(*m_modelReply, SamplingByModel::replySource(*m_samplingModel, std::nullopt, false));
+            if (!sent) {
+                Console::err(safe(sent.error().message) + u'\n');
+                showSampling();
+                return;
+            }
+            Console::err(Cli::tr("Sent.\n"));
+            finishCurrent();
+        } else if (choice == u"n" || choice == u"no" || choice == u"d") {
+            m_current->decline(SamplingByModel::declinedNote(*m_samplingModel));
+            Console::err(Cli::tr("Declined.\n"));
+            finishCurrent();
+        } else if (choice == u"w" || choice == u"write") {
+            showSampling();
+        } else {
+            ask(Step::SamplingModelReturn, Cli::tr("Please answer y, n or w: "));
+        }
+        return;
     default:
         return;
     }
+}
+
+bool TerminalServerRequestGate::samplingModelOffered() const
+{
+    // Without a terminal nobody sees what would go to the model: nothing does.
+    return m_samplingModel.has_value() && Console::stdinIsTerminal();
+}
+
+void TerminalServerRequestGate::showModelDraft()
+{
+    const ModelRequest draft = SamplingByModel::draft(m_current->sampling());
+    QString text = Cli::tr("  This goes to the model \"%1\" (connection \"%2\", %3):\n")
+                       .arg(safe(m_samplingModel->model), safe(m_samplingModel->name), safe(HttpReply::displayUrl(QUrl(m_samplingModel->baseUrl))));
+    for (const ModelMessage &message : draft.messages) {
+        const QString role = message.role == ModelMessage::Role::System      ? Cli::tr("system")
+                             : message.role == ModelMessage::Role::Assistant ? Cli::tr("assistant")
+                                                                             : Cli::tr("user");
+        text += Console::indented(QStringLiteral("%1: %2").arg(role, safe(message.text)), QStringLiteral("    ")) + u'\n';
+    }
+    QStringList limits{Cli::tr("at most %1 tokens").arg(draft.maxTokens)};
+    if (draft.temperature)
+        limits.append(Cli::tr("temperature %1").arg(*draft.temperature));
+    if (!draft.stopSequences.isEmpty())
+        limits.append(Cli::tr("stop at %1").arg(safe(draft.stopSequences.join(QStringLiteral(", ")))));
+    text += QStringLiteral("    (%1)\n").arg(limits.join(QStringLiteral(", ")));
+    Console::err(text);
+    ask(Step::SamplingModelSend, Cli::tr("Send this to the model? [y]es / [n]o: "));
+}
+
+void TerminalServerRequestGate::askModel()
+{
+    auto *asker = new SamplingByModel(*m_samplingModel, m_keys, m_current, this);
+    m_asker = asker;
+    connect(asker, &SamplingByModel::answered, this, [this, asker](const SamplingResult &reply) {
+        asker->deleteLater();
+        if (m_step == Step::SamplingModelWaiting && m_current)
+            showModelReply(reply);
+    });
+    connect(asker, &SamplingByModel::failed, this, [this, asker](const Error &error) {
+        asker->deleteLater();
+        if (m_step != Step::SamplingModelWaiting || !m_current)
+            return;
+        Console::err(Cli::tr("The model did not answer: %1\n").arg(safe(error.message)));
+        showSampling();
+    });
+    m_step = Step::SamplingModelWaiting;
+    Console::err(Cli::tr("Asking the model \"%1\"… (nothing goes to the server until you approve its reply)\n").arg(safe(m_samplingModel->model)));
+    asker->ask(SamplingByModel::draft(m_current->sampling()));
+}
+
+void TerminalServerRequestGate::showModelReply(const SamplingResult &reply)
+{
+    m_modelReply = reply;
+    QStringList texts;
+    for (const SamplingContent &block : reply.content)
+        texts.append(blockSummary(block));
+    Console::err(Cli::tr("  The model \"%1\" answers (%2):\n%3\n")
+                     .arg(safe(reply.model), safe(reply.stopReason), Console::indented(texts.join(u'\n'), QStringLiteral("    "))));
+    ask(Step::SamplingModelReturn, Cli::tr("Return this reply to the server? [y]es / [n]o, decline / [w]rite my own: "));
 }
 
 void TerminalServerRequestGate::sendSamplingReply()

@@ -7,6 +7,7 @@
 #include "core/auth/secretstore.h"
 #include "core/calls/approvalpolicy.h"
 #include "core/calls/argumentrules.h"
+#include "core/model/modelsfile.h"
 #include "ui/clientfeatures/clientfeatures.h"
 #include "core/common/configlocation.h"
 #include "core/common/displaytext.h"
@@ -202,6 +203,9 @@ int main(int argc, char *argv[])
     RootsStore roots(paths.roots);
     const Result<void> rootsLoaded = roots.load();
     ClientFeatures clientFeatures(&roots, host.serverRequests(), host.toolCalls(), &window);
+    // Sampling requests may be answered by one of the person's model connections (Settings › Models).
+    clientFeatures.setModelSource(ModelsFile::defaultPath(), host.secretStore());
+    QObject::connect(&clientFeatures, &ClientFeatures::modelSettingsRequested, &window, &MainWindow::showModels);
     host.setServerRequestGate(&clientFeatures);
     QObject::connect(host.serverRequests(), &ServerRequestPipeline::notice, &window,
                      [&window](const QString &text) { window.statusBar()->showMessage(text, 10000); });

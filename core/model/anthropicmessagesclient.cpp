@@ -269,6 +269,10 @@ QByteArray AnthropicMessagesClient::body(const ModelRequest &request) const
     QJsonObject body{{QLatin1String("model"), config().model}, {QLatin1String("max_tokens"), maxTokens}, {QLatin1String("messages"), messages}};
     if (!system.isEmpty())
         body.insert(QLatin1String("system"), system.join(QLatin1String("\n\n")));
+    if (request.temperature)
+        body.insert(QLatin1String("temperature"), *request.temperature);
+    if (!request.stopSequences.isEmpty())
+        body.insert(QLatin1String("stop_sequences"), QJsonArray::fromStringList(request.stopSequences));
     if (!request.tools.isEmpty()) {
         QJsonArray tools;
         for (const ModelTool &tool : request.tools) {

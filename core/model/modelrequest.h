@@ -5,6 +5,9 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace Toolgate {
 
@@ -23,6 +26,10 @@ struct ModelRequest
     QList<ModelTool> tools;
     /// Most tokens the answer may have; 0: the connection's default (Anthropic needs one).
     int maxTokens = 0;
+    /// How freely the model picks its words; unset: the provider's default.
+    std::optional<double> temperature;
+    /// Texts that end the answer where they appear (a server's sampling request may ask for them).
+    QStringList stopSequences;
     bool stream = true;
 };
 

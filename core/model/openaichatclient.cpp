@@ -286,6 +286,10 @@ QByteArray OpenAiChatClient::body(const ModelRequest &request) const
     const int maxTokens = request.maxTokens > 0 ? request.maxTokens : config().maxOutputTokens;
     if (maxTokens > 0)
         body.insert(QLatin1String("max_tokens"), maxTokens);
+    if (request.temperature)
+        body.insert(QLatin1String("temperature"), *request.temperature);
+    if (!request.stopSequences.isEmpty())
+        body.insert(QLatin1String("stop"), QJsonArray::fromStringList(request.stopSequences));
     body.insert(QLatin1String("stream"), request.stream);
     if (request.stream)
         body.insert(QLatin1String("stream_options"), QJsonObject{{QLatin1String("include_usage"), true}});

@@ -137,7 +137,7 @@ QString ServerRequest::method() const
     return {};
 }
 
-Result<void> ServerRequest::reply(const SamplingResult &result)
+Result<void> ServerRequest::reply(const SamplingResult &result, const SamplingReplySource &source)
 {
     if (m_settled)
         return alreadyAnswered();
@@ -149,7 +149,7 @@ Result<void> ServerRequest::reply(const SamplingResult &result)
     SamplingResult sent = result;
     if (sent.stopReason.isEmpty())
         sent.stopReason = sent.usesTools() ? QStringLiteral("toolUse") : QStringLiteral("endTurn");
-    if (!settle(sent.toJson(), decision(ApprovalDecision::Kind::AllowOnce)))
+    if (!settle(sent.toJson(), decision(ApprovalDecision::Kind::AllowOnce, source.note, source.sentToModel)))
         return alreadyAnswered();
     return {};
 }
@@ -228,11 +228,12 @@ void ServerRequest::setAnsweredByRule(const QString &note)
     m_rule = note;
 }
 
-ApprovalDecision ServerRequest::decision(ApprovalDecision::Kind kind, const QString &reason) const
+ApprovalDecision ServerRequest::decision(ApprovalDecision::Kind kind, const QString &reason,
+                                         const std::optional<QJsonObject> &edited) const
 {
     if (!m_rule.isEmpty())
         return ApprovalDecision{kind, ApprovalDecision::Source::RememberedRule, m_rule, std::nullopt};
-    return ApprovalDecision{kind, ApprovalDecision::Source::Human, reason, std::nullopt};
+    return ApprovalDecision{kind, ApprovalDecision::Source::Human, reason, edited};
 }
 
 bool ServerRequest::settle(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision)

@@ -20,6 +20,15 @@ namespace Toolgate {
 
 class AuditLog;
 
+/// How a sampling reply came about, for its audit record; empty for a reply the person wrote.
+struct SamplingReplySource
+{
+    /// In words: who wrote the reply and what the person approved or changed on the way.
+    QString note;
+    /// What was sent to the model, when the person changed the server's request before sending it.
+    std::optional<QJsonObject> sentToModel;
+};
+
 /// One request a server made of the client — sampling/createMessage, elicitation/create or
 /// roots/list — from its arrival until it is answered. Made by the ServerRequestPipeline, parsed
 /// and checked before any gate sees it; a gate (dialogs, terminal, rule) answers it through the
@@ -66,8 +75,9 @@ public:
 
     /// Sends the person's reply to a sampling request, after checking it against the request (not
     /// empty, tools only as offered and as toolChoice allows, arguments matching each tool's input
-    /// schema, within maxTokens). Nothing is sent when it does not fit: the error lists why.
-    Result<void> reply(const SamplingResult &result);
+    /// schema, within maxTokens). Nothing is sent when it does not fit: the error lists why. source
+    /// says in the audit record where the reply came from (a model the person asked, see SamplingByModel).
+    Result<void> reply(const SamplingResult &result, const SamplingReplySource &source = {});
     // The answers below return false when the request was answered already or is of another kind.
 
     /// The person refuses a sampling request (error -1, "User rejected sampling request").
@@ -112,7 +122,8 @@ private:
     void setWaitingBehind(int count);
     /// Records how the request ended; sink gets the answer once the record is committed.
     void record(const Result<QJsonObject> &answer, const std::optional<ApprovalDecision> &decision, Sink sink);
-    ApprovalDecision decision(ApprovalDecision::Kind kind, const QString &reason = {}) const;
+    ApprovalDecision decision(ApprovalDecision::Kind kind, const QString &reason = {},
+                              const std::optional<QJsonObject> &edited = std::nullopt) const;
 
     Kind m_kind;
     ServerIdentity m_server;

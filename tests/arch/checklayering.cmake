@@ -27,8 +27,9 @@ set(allowed_core/apps core/common core/jsonrpc core/protocol core/calls)
 set(allowed_core/compare core/common core/jsonrpc core/protocol core/client core/calls)
 set(allowed_core/collections core/common core/jsonrpc core/protocol core/schema core/client core/calls)
 # model: a model's tool calls go through the call pipeline (core/calls) like every other call, and
-# its results are MCP's typed values (core/protocol).
-set(allowed_core/model core/common core/jsonrpc core/transport core/auth core/protocol core/calls)
+# its results are MCP's typed values (core/protocol); a server's sampling request answered by a model
+# is answered through the server-request pipeline's ServerRequest (core/requests).
+set(allowed_core/model core/common core/jsonrpc core/transport core/auth core/protocol core/calls core/requests)
 set(allowed_core/host core/common core/jsonrpc core/transport core/peer core/protocol core/schema core/auth
     core/client core/calls core/workspace core/audit core/requests core/apps)
 

@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -59,6 +60,8 @@ private slots:
     void atATerminalThePersonDecides();
     void withoutATerminalOnlyARuleLetsACallRun();
     void aModelFromTheModelsFile();
+    void samplingAnsweredByTheModelAtATerminal();
+    void samplingModelNeedsATerminal();
     void interactiveUntilEndOfInput();
     void exitCodes_data();
     void exitCodes();
@@ -69,6 +72,9 @@ private:
     QStringList chatArguments(const QString &api, const QString &question, const QStringList &extra = {}) const;
     QMap<QString, QString> env() const;
     QList<AuditRecord> callRecords() const;
+    QList<AuditRecord> samplingRecords() const;
+    /// A models file with the connection "scripted" to the scripted model server (OpenAI format).
+    void writeSamplingModel();
     /// No file toolgate-cli wrote in its config folder, and not its output, holds the key.
     void keyAppearsNowhere(const CliRun &run) const;
 
@@ -275,6 +281,85 @@ void tst_CliChat::aModelFromTheModelsFile()
     // A name the file does not have: a configuration error, before any server starts.
     const CliRun unknown = m_cli->run({u"chat"_s, u"--model"_s, u"nope"_s, u"Hi"_s, u"--"_s, m_demo}, {}, env());
     VERIFY_CLI(unknown.exitCode == 3 && unknown.err.contains(u"no model named \"nope\""_s) && unknown.err.contains(u"local"_s), unknown);
+}
+
+QList<AuditRecord> tst_CliChat::samplingRecords() const
+{
+    QList<AuditRecord> records;
+    auto reader = AuditReader::open(m_config->filePath(u"audit.sqlite"_s));
+    if (!reader)
+        return records;
+    (void)reader.value()->forEach({.types = {AuditRecordType::ServerRequest}, .names = {u"sampling/createMessage"_s}}, [&](const AuditRecord &record) {
+        records.append(record);
+        return true;
+    });
+    return records;
+}
+
+void tst_CliChat::writeSamplingModel()
+{
+    QFile models(m_config->filePath(u"models.json"_s));
+    QVERIFY(models.open(QIODevice::WriteOnly));
+    models.write(QJsonDocument(QJsonObject{{u"models"_s,
+                                            QJsonObject{{u"scripted"_s,
+                                                         QJsonObject{{u"api"_s, u"openai"_s},
+                                                                     {u"baseUrl"_s, m_model->openAiUrl()},
+                                                                     {u"model"_s, u"scripted-sampler"_s}}}}}})
+                     .toJson());
+}
+
+void tst_CliChat::samplingAnsweredByTheModelAtATerminal()
+{
+    // server-everything asks for sampling; --sampling-model lets the model write the reply, each step
+    // shown and approved at the terminal.
+    QVERIFY(m_model->start({QJsonObject{{u"text"_s, u"Paris, wrote the model."_s}}}, m_config->path()));
+    writeSamplingModel();
+    const QList<PromptAnswer> answers{
+        {u"Allow this call\\? .*: "_s, u"y"_s},
+        {u"Reply\\? \\[w\\]rite a reply / \\[m\\]odel \"scripted\" writes it.*: "_s, u"m"_s},
+        {u"Send this to the model\\? .*: "_s, u"y"_s},
+        {u"Return this reply to the server\\? .*: "_s, u"y"_s},
+    };
+    const CliRun run = converseAtTerminal(*m_cli,
+                                          QStringList{u"--sampling-model"_s, u"scripted"_s, u"call"_s, u"trigger-sampling-request"_s,
+                                                      u"prompt=What is the capital of France?"_s, u"maxTokens=60"_s, u"--"_s}
+                                              + everythingCommand(),
+                                          answers, env());
+    VERIFY_CLI(run.exitCode == 0, run);
+    // The person saw what went to the model, and its reply, before the server got it.
+    VERIFY_CLI(run.err.contains(u"This goes to the model \"scripted-sampler\" (connection \"scripted\""_s), run);
+    VERIFY_CLI(run.err.contains(QRegularExpression(u"user: .*What is the capital of France\\?"_s)), run);
+    VERIFY_CLI(run.err.contains(u"The model \"scripted-sampler\" answers (endTurn)"_s), run);
+    const QList<QJsonObject> requests = m_model->requests();
+    QCOMPARE(requests.size(), 1);
+    const QJsonObject body = requests.first().value(u"body"_s).toObject();
+    QCOMPARE(body.value(u"max_tokens"_s).toInt(), 60);
+    QVERIFY(body.value(u"messages"_s).toArray().last().toObject().value(u"content"_s).toString().endsWith(u"What is the capital of France?"_s));
+    // The server got the model's reply, under the model's name.
+    VERIFY_CLI(run.out().contains(u"Paris, wrote the model."_s), run);
+    VERIFY_CLI(run.out().contains(u"scripted-sampler"_s), run);
+    const QList<AuditRecord> records = samplingRecords();
+    QCOMPARE(records.size(), 1);
+    QVERIFY2(records.first().decisionReason.contains(u"Answered by the model \"scripted-sampler\""_s), qPrintable(records.first().decisionReason));
+}
+
+void tst_CliChat::samplingModelNeedsATerminal()
+{
+    // Without a terminal nobody sees what would go to the model: nothing does, and the request is declined.
+    QVERIFY(m_model->start({}, m_config->path()));
+    writeSamplingModel();
+    const CliRun run = m_cli->run(QStringList{u"--sampling-model"_s, u"scripted"_s, u"call"_s, u"trigger-sampling-request"_s,
+                                              u"prompt=Anyone there?"_s, u"--"_s}
+                                      + everythingCommand(),
+                                  "y\nm\n", env());
+    VERIFY_CLI(run.err.contains(u"--sampling-model is used at a terminal only"_s), run);
+    VERIFY_CLI(!run.err.contains(u"[m]odel"_s), run);
+    QVERIFY(m_model->requests().isEmpty());
+    VERIFY_CLI(run.all().contains(u"User rejected sampling request"_s), run);
+
+    // A name the models file lacks: a configuration error before any server starts.
+    const CliRun unknown = m_cli->run(QStringList{u"--sampling-model"_s, u"nope"_s, u"tools"_s, u"--"_s} + everythingCommand(), {}, env());
+    VERIFY_CLI(unknown.exitCode == 3 && unknown.err.contains(u"no model named \"nope\""_s), unknown);
 }
 
 void tst_CliChat::interactiveUntilEndOfInput()

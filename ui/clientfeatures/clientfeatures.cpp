@@ -3,6 +3,7 @@
 #include "ui/clientfeatures/requestheader.h"
 
 #include "core/calls/toolcall.h"
+#include "core/model/modelsfile.h"
 #include "ui/clientfeatures/elicitationdialog.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestpipeline.h"
@@ -102,15 +103,21 @@ QDialog *ClientFeatures::createDialog(ServerRequest *request)
     QDialog *dialog = nullptr;
     if (request->kind() == ServerRequest::Kind::Sampling) {
         auto *sampling = new SamplingDialog(request->server(), request->sampling(), request->samplingToolsAllowed(), m_dialogParent);
-        sampling->setSubmitter([guard](const SamplingResult &reply) -> Result<void> {
+        if (!m_modelsPath.isEmpty()) {
+            // A models file that cannot be read offers no model; Settings › Models says what is wrong with it.
+            const auto models = ModelsFile::load(m_modelsPath);
+            sampling->setModels(models ? models.value() : QList<ModelConfig>(), m_keys);
+        }
+        sampling->setSubmitter([guard](const SamplingResult &reply, const SamplingReplySource &source) -> Result<void> {
             if (!guard)
                 return makeError(ErrorCode::RequestCancelled, ClientFeatures::tr("the request was closed meanwhile"));
-            return guard->reply(reply);
+            return guard->reply(reply, source);
         });
-        connect(sampling, &SamplingDialog::declined, this, [guard] {
+        connect(sampling, &SamplingDialog::declined, this, [guard, sampling] {
             if (guard)
-                guard->decline();
+                guard->decline(sampling->declineReason());
         });
+        connect(sampling, &SamplingDialog::modelSettingsRequested, this, &ClientFeatures::modelSettingsRequested);
         connect(request, &ServerRequest::waitingBehindChanged, sampling, &SamplingDialog::setQueuedCount);
         sampling->setQueuedCount(request->waitingBehind());
         dialog = sampling;
@@ -151,6 +158,12 @@ QDialog *ClientFeatures::createDialog(ServerRequest *request)
     dialog->setWindowFlag(Qt::Window);
     connect(dialog, &QDialog::finished, dialog, &QObject::deleteLater);
     return dialog;
+}
+
+void ClientFeatures::setModelSource(const QString &modelsPath, SecretStore *keys)
+{
+    m_modelsPath = modelsPath;
+    m_keys = keys;
 }
 
 void ClientFeatures::showRequiredSteps(const ServerIdentity &server, const QList<UrlElicitation> &steps)

@@ -15,13 +15,15 @@ class QWidget;
 namespace Toolgate {
 
 class RootsStore;
+class SecretStore;
 class ServerRequest;
 class ServerRequestPipeline;
 class ToolCall;
 class ToolCallPipeline;
 
 /// The GUI's server-request gate: what servers ask of the client is put to the person in dialogs —
-/// sampling (the person writes the reply, or asks for one of the offered tools, or declines) and
+/// sampling (the person writes the reply, or asks for one of the offered tools, or lets one of their
+/// model connections write it, approving what goes to the model and what comes back, or declines) and
 /// elicitation (a form, or a link opened only after consent) — and roots come from the folders the
 /// person chose in Settings → Roots. The ServerRequestPipeline in core does the rest (parsing,
 /// queueing one question per server, timeouts, the server cancelling, answering exactly once,
@@ -48,18 +50,27 @@ public:
     QList<QDialog *> openDialogs() const;
     /// Requests not yet answered, shown or waiting, over all servers.
     int pendingCount() const;
+    /// Where the sampling dialogs' Ask a Model finds the model connections: the models file at modelsPath
+    /// (read for each request, so a connection added meanwhile is offered) and their keys in keys (not
+    /// owned, must outlive this). Without it, Ask a Model says that no model is set up.
+    void setModelSource(const QString &modelsPath, SecretStore *keys);
+
     /// Shows the browser steps a call's -32042 answer asks for.
     void showRequiredSteps(const ServerIdentity &server, const QList<UrlElicitation> &steps);
 
 signals:
     /// A request was settled (answered or abandoned); for tests and the audit view.
     void requestSettled();
+    /// The person asked, from a sampling dialog, to add a model connection (Settings › Models).
+    void modelSettingsRequested();
 
 private:
     QDialog *createDialog(ServerRequest *request);
     void onStepCompleted(const QString &serverName, const QString &elicitationId);
 
     RootsStore *m_roots;
+    QString m_modelsPath;
+    SecretStore *m_keys = nullptr;
     QPointer<ServerRequestPipeline> m_requests;
     QPointer<QWidget> m_dialogParent;
     /// The dialog of each request on show.

@@ -5,6 +5,8 @@
 #include "ui/forms/plaintextview.h"
 #include "core/protocol/content.h"
 #include "ui/clientfeatures/requestheader.h"
+#include "ui/clientfeatures/samplingmodelpanel.h"
+#include "core/model/samplingbymodel.h"
 #include "core/requests/serverrequest.h"
 #include "ui/viewers/contentview.h"
 #include "ui/viewers/viewerstyle.h"
@@ -106,17 +108,25 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingReque
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createServerRequestHeader(
         server, tr("%1 asks for a model reply").arg(server.name), this));
-    auto *explain = new HelpLabel(tr("Toolgate has no language model: you are the model. Read the conversation, then "
-                                     "write the reply the server gets, or decline. Nothing is sent until you choose."),
-                                  this);
-    explain->setWordWrap(true);
-    layout->addWidget(explain);
+    m_explain = new HelpLabel(QString(), this);
+    m_explain->setObjectName(QStringLiteral("explain"));
+    m_explain->setWordWrap(true);
+    layout->addWidget(m_explain);
     layout->addWidget(buildDetails());
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
     splitter->addWidget(buildMessages());
-    splitter->addWidget(buildReply());
+    m_flow = new QStackedWidget(splitter);
+    m_flow->addWidget(buildReply());
+    m_modelPanel = new SamplingModelPanel(request, m_flow);
+    m_flow->addWidget(m_modelPanel);
+    connect(m_modelPanel, &SamplingModelPanel::answered, this, &SamplingDialog::showModelReply);
+    connect(m_modelPanel, &SamplingModelPanel::backRequested, this, [this] {
+        m_flow->setCurrentIndex(0);
+        updateSendButton();
+    });
+    splitter->addWidget(m_flow);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
@@ -134,9 +144,78 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingReque
     connect(m_decline, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_send, &QPushButton::clicked, this, &QDialog::accept);
 
+    setModels({}, nullptr);
     updateSendButton();
     resize(720, 680);
     m_decline->setFocus();
+}
+
+void SamplingDialog::setModels(const QList<ModelConfig> &models, SecretStore *keys)
+{
+    m_modelPanel->setModels(models, keys);
+    const bool any = !models.isEmpty();
+    m_askModel->setEnabled(any);
+    m_noModels->setVisible(!any);
+    m_modelSettings->setVisible(!any);
+    m_explain->setText(any ? tr("Read the conversation, then write the reply the server gets, let one of your models write it "
+                                "(you see what goes to the model and its reply before anything is sent), or decline. "
+                                "Nothing is sent until you choose.")
+                           : tr("Read the conversation, then write the reply the server gets (you act as the model), or "
+                                "decline. Nothing is sent until you choose."));
+}
+
+QWidget *SamplingDialog::buildAskModelRow(QWidget *parent)
+{
+    auto *row = new QWidget(parent);
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_askModel = new QPushButton(tr("&Ask a Model…"), row);
+    m_askModel->setObjectName(QStringLiteral("askModel"));
+    m_askModel->setAutoDefault(false);
+    m_askModel->setToolTip(tr("Let one of your model connections write the reply: you see what goes to the model, and its "
+                              "reply before it goes to the server."));
+    m_noModels = new HelpLabel(tr("No model is set up, so you write the reply. To let a model write it, add one in "
+                                  "Settings › Models."),
+                               row);
+    m_noModels->setObjectName(QStringLiteral("noModels"));
+    m_noModels->setWordWrap(true);
+    m_modelSettings = new QPushButton(tr("Settings › Models…"), row);
+    m_modelSettings->setObjectName(QStringLiteral("modelSettings"));
+    m_modelSettings->setAutoDefault(false);
+    layout->addWidget(m_askModel);
+    layout->addWidget(m_noModels, 1);
+    layout->addWidget(m_modelSettings);
+    layout->addStretch(0);
+    connect(m_askModel, &QPushButton::clicked, this, [this] {
+        m_flow->setCurrentIndex(1);
+        updateSendButton();
+        m_modelPanel->sendButton()->setFocus();
+    });
+    connect(m_modelSettings, &QPushButton::clicked, this, &SamplingDialog::modelSettingsRequested);
+    return row;
+}
+
+void SamplingDialog::showModelReply(const SamplingResult &reply, const ModelConfig &model)
+{
+    m_modelReply = reply;
+    m_replyModel = model;
+    m_sentDraft = m_modelPanel->editedDraft();
+    if (m_replyKind)
+        m_replyKind->setCurrentIndex(0);
+    QString text;
+    for (const SamplingContent &block : reply.content) {
+        if (block.type == SamplingContent::Type::Text)
+            text += block.block.text;
+    }
+    m_reply->setPlainText(text);
+    m_model->setText(reply.model);
+    m_modelReplyNote->setText(tr("Step 2 of 2: the reply of the model \"%1\" (stopped: %2). Read it and change it if you like: "
+                                 "Send Reply returns it to the server, Decline returns nothing.")
+                                  .arg(reply.model, reply.stopReason));
+    m_modelReplyNote->show();
+    m_flow->setCurrentIndex(0);
+    updateSendButton();
+    m_reply->setFocus();
 }
 
 QWidget *SamplingDialog::buildDetails()
@@ -238,6 +317,13 @@ QWidget *SamplingDialog::buildReply()
     layout->setContentsMargins(0, 0, 0, 0);
     auto *label = new QLabel(tr("Your reply (as the assistant):"), box);
     layout->addWidget(label);
+    layout->addWidget(buildAskModelRow(box));
+    m_modelReplyNote = new HelpLabel(QString(), box);
+    m_modelReplyNote->setObjectName(QStringLiteral("modelReplyNote"));
+    m_modelReplyNote->setWordWrap(true);
+    m_modelReplyNote->setTextFormat(Qt::PlainText); // the stop reason is the model server's word
+    m_modelReplyNote->hide();
+    layout->addWidget(m_modelReplyNote);
     if (m_toolsAllowed) {
         // The server lets its "model" ask for tools: the person can answer that way too.
         m_replyKind = new QComboBox(box);
@@ -331,9 +417,25 @@ SamplingResult SamplingDialog::replyResult() const
         result.stopReason = QStringLiteral("toolUse");
     } else {
         result.content.append(SamplingContent::makeText(m_reply->toPlainText()));
-        result.stopReason = QStringLiteral("endTurn");
+        // The model's own stop reason holds for its words as they came; a person's words end their turn.
+        const bool asTheModelWroteIt = m_modelReply && m_reply->toPlainText() == m_modelReply->content.value(0).block.text;
+        result.stopReason = asTheModelWroteIt ? m_modelReply->stopReason : QStringLiteral("endTurn");
     }
     return result;
+}
+
+SamplingReplySource SamplingDialog::replySource() const
+{
+    if (!m_modelReply || !m_replyModel || isToolReply())
+        return {};
+    const SamplingResult sent = replyResult();
+    const bool edited = sent.model != m_modelReply->model || m_reply->toPlainText() != m_modelReply->content.value(0).block.text;
+    return SamplingByModel::replySource(*m_replyModel, m_sentDraft, edited);
+}
+
+QString SamplingDialog::declineReason() const
+{
+    return m_replyModel ? SamplingByModel::declinedNote(*m_replyModel) : QString();
 }
 
 void SamplingDialog::updateSendButton()
@@ -341,7 +443,8 @@ void SamplingDialog::updateSendButton()
     const QString text = m_reply->toPlainText();
     const bool replyReady = isToolReply() ? !m_toolArguments->isChecking() && m_toolArguments->validationProblems().isEmpty()
                                           : !text.trimmed().isEmpty();
-    m_send->setEnabled(replyReady && !m_model->text().trimmed().isEmpty());
+    // While Ask a Model's step 1 is on show, there is no reply to send yet.
+    m_send->setEnabled(replyReady && !m_model->text().trimmed().isEmpty() && (!m_flow || m_flow->currentIndex() == 0));
     m_send->setText(isToolReply() ? tr("&Send Tool Request") : tr("&Send Reply"));
     // Tokens are the server's unit; words are a rough, honest stand-in for a person.
     const qsizetype words = text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts).size();
@@ -356,7 +459,7 @@ void SamplingDialog::done(int result)
         if (result == QDialog::Accepted && m_send->isEnabled()) {
             const SamplingResult reply = replyResult();
             if (m_submitter) {
-                const Result<void> sent = m_submitter(reply);
+                const Result<void> sent = m_submitter(reply, replySource());
                 if (!sent) {
                     // Nothing was sent: say why and let the person fix it.
                     showRefused(tr("This reply cannot be sent"), sent.error().message);
@@ -370,6 +473,8 @@ void SamplingDialog::done(int result)
             m_finished = true;
             emit declined();
         }
+        // A model still writing is stopped: nothing it says can go anywhere now.
+        m_modelPanel->cancel();
     }
     QDialog::done(result);
 }

@@ -4,6 +4,7 @@
 
 #include "npmpeers.h"
 #include "modernpeer.h"
+#include "scriptedmodelserver.h"
 #include "toolcallkeyfortests.h"
 #include "../support/mainwindowtesting.h"
 
@@ -18,6 +19,8 @@
 #include "ui/clientfeatures/rootsdialog.h"
 #include "core/workspace/rootsstore.h"
 #include "ui/clientfeatures/samplingdialog.h"
+#include "ui/clientfeatures/samplingmodelpanel.h"
+#include "ui/viewers/messagebanner.h"
 #include "ui/forms/argumentform.h"
 #include "ui/forms/fieldeditor.h"
 #include "core/common/error.h"
@@ -27,9 +30,11 @@
 
 #include <QApplication>
 #include <QBuffer>
+#include <QComboBox>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -40,6 +45,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextCursor>
 
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
@@ -103,6 +109,10 @@ private slots:
     void samplingDeclineIsUserRejectedError();
     void samplingEscapeDeclines();
     void samplingShowsImagesAndAudio();
+    void samplingAnsweredByAModel();
+    void samplingModelReplyDeclined();
+    void samplingWithoutAModelPointsToSettings();
+    void serverCancelAbortsTheModel();
     void requestsQueuePerServer();
     void elicitationFormAccept();
     void elicitationDecline();
@@ -130,6 +140,8 @@ private:
     void connectModernServer();
     void connectServer(const ServerConfig &config);
     QString screenshotDir();
+    /// A models file with one connection to model (OpenAI format), offered by the sampling dialogs.
+    void offerModel(const TestModel::ScriptedModelServer &model);
     std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
     QList<AuditRecord> serverRequestRecords(const QString &method = {});
@@ -358,6 +370,162 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QVERIFY(text.contains(QStringLiteral("assistant")));
     QTRY_VERIFY(!visibleTopLevel<SamplingDialog>());
     QCOMPARE(m_features->pendingCount(), 0);
+}
+
+void tst_ClientFeatures::offerModel(const TestModel::ScriptedModelServer &model)
+{
+    const QString path = m_dir->filePath(QStringLiteral("models.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QJsonObject connection{{QStringLiteral("api"), QStringLiteral("openai")},
+                                 {QStringLiteral("baseUrl"), model.openAiBaseUrl()},
+                                 {QStringLiteral("model"), QStringLiteral("scripted-model")}};
+    file.write(QJsonDocument(QJsonObject{{QStringLiteral("models"), QJsonObject{{QStringLiteral("scripted"), connection}}}}).toJson());
+    file.close();
+    m_features->setModelSource(path, m_toolgate->secretStore());
+}
+
+void tst_ClientFeatures::samplingAnsweredByAModel()
+{
+    TestModel::ScriptedModelServer model;
+    model.enqueue(TestModel::ScriptedTurn::say(QStringLiteral("Paris, says the model.")));
+    offerModel(model);
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"),
+                          {{QStringLiteral("prompt"), QStringLiteral("What is the capital of France?")}, {QStringLiteral("maxTokens"), 64}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
+    QVERIFY(dialog->askModelButton()->isEnabled());
+    QVERIFY(!dialog->findChild<QLabel *>(QStringLiteral("noModels"))->isVisible());
+
+    // Step 1: what goes to the model, editable; nothing is sent before the click.
+    QTest::mouseClick(dialog->askModelButton(), Qt::LeftButton);
+    SamplingModelPanel *panel = dialog->modelPanel();
+    QVERIFY(panel->isVisible());
+    QVERIFY(!dialog->sendButton()->isEnabled()); // no reply yet to send to the server
+    QCOMPARE(panel->modelPicker()->currentText(), QStringLiteral("scripted (scripted-model)"));
+    QCOMPARE(panel->systemPromptEdit()->toPlainText(), QStringLiteral("You are a helpful test server."));
+    QCOMPARE(panel->messageEdits().size(), 1);
+    const QString asked = panel->messageEdits().first()->toPlainText();
+    QVERIFY2(asked.endsWith(QStringLiteral("What is the capital of France?")), qPrintable(asked));
+    QVERIFY(deliverPostedEvents());
+    QVERIFY(model.requests().isEmpty());
+    panel->messageEdits().first()->moveCursor(QTextCursor::End);
+    QTest::keyClicks(panel->messageEdits().first(), QStringLiteral(" One line, please."));
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("sampling-by-model-request.png"))));
+    QTest::mouseClick(panel->sendButton(), Qt::LeftButton);
+
+    // Step 2: the model's reply in the reply field, editable; the server has nothing yet.
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->replyEdit()->toPlainText(), QStringLiteral("Paris, says the model."), 10000);
+    QCOMPARE(model.requests().size(), 1);
+    const QJsonArray sent = model.requests().first().body.value(QLatin1String("messages")).toArray();
+    QCOMPARE(sent.last().toObject().value(QLatin1String("content")).toString(), asked + QStringLiteral(" One line, please."));
+    QCOMPARE(model.requests().first().body.value(QLatin1String("max_tokens")).toInt(), 64);
+    QVERIFY(!panel->isVisible());
+    QVERIFY(dialog->modelReplyNote()->isVisible());
+    QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("scripted-model"));
+    QVERIFY(stillUnanswered());
+    QVERIFY(!call->answer);
+    QVERIFY(dialog->sendButton()->isEnabled());
+    QVERIFY(dialog->grab().save(QDir(screenshotDir()).filePath(QStringLiteral("sampling-by-model.png"))));
+    QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
+
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    const QString text = call->text();
+    QVERIFY2(text.contains(QStringLiteral("Paris, says the model.")), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("scripted-model")));
+    QVERIFY(text.contains(QStringLiteral("endTurn")));
+
+    // The record says which model wrote the reply, and what the person did with each step.
+    const QList<AuditRecord> records = serverRequestRecords(QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.size(), 1);
+    const QString reason = records.first().decisionReason;
+    QVERIFY2(reason.contains(QStringLiteral("Answered by the model \"scripted-model\" (connection \"scripted\")")), qPrintable(reason));
+    QVERIFY2(reason.contains(QStringLiteral("the person edited the request")), qPrintable(reason));
+    QVERIFY2(reason.contains(QStringLiteral("approved returning the model's reply unchanged")), qPrintable(reason));
+    QVERIFY(records.first().editedArguments);
+    QVERIFY(QJsonDocument(*records.first().editedArguments).toJson().contains("One line, please."));
+}
+
+void tst_ClientFeatures::samplingModelReplyDeclined()
+{
+    TestModel::ScriptedModelServer model;
+    model.enqueue(TestModel::ScriptedTurn::say(QStringLiteral("Something the person will not pass on.")));
+    offerModel(model);
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("Tell me a secret")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
+    QTest::mouseClick(dialog->askModelButton(), Qt::LeftButton);
+    QTest::mouseClick(dialog->modelPanel()->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->modelReplyNote()->isVisible(), 10000);
+    // The person edits the reply, then thinks better of it: nothing of it reaches the server.
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral(" And more."));
+    QTest::mouseClick(dialog->declineButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY2(call->text().contains(QStringLiteral("User rejected sampling request")), qPrintable(call->text()));
+    QVERIFY(!call->text().contains(QStringLiteral("will not pass on")));
+    const QList<AuditRecord> records = serverRequestRecords(QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.size(), 1);
+    QCOMPARE(records.first().decision, std::optional<ApprovalDecision::Kind>(ApprovalDecision::Kind::Deny));
+    QVERIFY2(records.first().decisionReason.contains(QStringLiteral("declined to return the reply of the model \"scripted-model\"")),
+             qPrintable(records.first().decisionReason));
+}
+
+void tst_ClientFeatures::samplingWithoutAModelPointsToSettings()
+{
+    // No models file: Ask a Model says so and leads to Settings › Models; writing the reply stays.
+    m_features->setModelSource(m_dir->filePath(QStringLiteral("no-models.json")), m_toolgate->secretStore());
+    QSignalSpy settingsAsked(m_features.get(), &ClientFeatures::modelSettingsRequested);
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("anyone?")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
+    QVERIFY(!dialog->askModelButton()->isEnabled());
+    auto *note = dialog->findChild<QLabel *>(QStringLiteral("noModels"));
+    QVERIFY(note && note->isVisible());
+    QVERIFY(note->text().contains(QStringLiteral("Settings › Models")));
+    auto *settings = dialog->findChild<QPushButton *>(QStringLiteral("modelSettings"));
+    QVERIFY(settings && settings->isVisible());
+    QTest::mouseClick(settings, Qt::LeftButton);
+    QCOMPARE(settingsAsked.count(), 1);
+    QVERIFY(stillUnanswered());
+    QTest::keyClicks(dialog->replyEdit(), QStringLiteral("Written by hand."));
+    QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(call->text().contains(QStringLiteral("Written by hand.")));
+}
+
+void tst_ClientFeatures::serverCancelAbortsTheModel()
+{
+    // The model never answers; the server gives up on its request (notifications/cancelled after the
+    // tool's timeoutMs): the dialog closes and the model's request is aborted, not left running.
+    TestModel::ScriptedModelServer model;
+    model.enqueue(TestModel::ScriptedTurn::hostileTurn(TestModel::ScriptedTurn::Hostile::EndlessText));
+    offerModel(model);
+    ServerConfig config;
+    config.name = QStringLiteral("modern");
+    config.command = TestSupport::nodeBinary();
+    config.args = QStringList{TestSupport::npmDir() + QStringLiteral("/peers/modern-server.mjs"), QStringLiteral("--transport"),
+                              QStringLiteral("stdio")};
+    config.protocolEra = ServerConfig::EraPreference::Legacy;
+    m_connection = m_toolgate->workspace()->addTransientServer(config).value();
+    m_connection->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_connection->status() == ServerConnection::Status::Ready, 20000);
+
+    auto call = startCall(QStringLiteral("ask_model"),
+                          {{QStringLiteral("question"), QStringLiteral("slow model")}, {QStringLiteral("timeoutMs"), 3000}},
+                          std::chrono::seconds(60));
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    QPointer<SamplingDialog> dialog = visibleTopLevel<SamplingDialog>();
+    QTest::mouseClick(dialog->askModelButton(), Qt::LeftButton);
+    QTest::mouseClick(dialog->modelPanel()->sendButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(model.openStreams(), 1, 10000);
+    QVERIFY(dialog->modelPanel()->isAsking());
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(model.openStreams(), 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+    QVERIFY(call->isError());
 }
 
 void tst_ClientFeatures::samplingDeclineIsUserRejectedError()
