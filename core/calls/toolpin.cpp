@@ -47,6 +47,12 @@ constexpr qsizetype contextLines = 3;
 /// The diff is quadratic in lines: beyond this, what changed is shown as removed and added.
 constexpr qsizetype maxDiffed = 600;
 
+/// A count for a %n in a translated text, which takes an int.
+int trCount(qsizetype count)
+{
+    return count > INT_MAX ? INT_MAX : int(count);
+}
+
 /// The lines of a diff, built up to a number of lines and counting the rest without building them:
 /// a diff of a 76 MB snapshot costs what it shows, not what it compares.
 class DiffLines
@@ -72,10 +78,10 @@ public:
         const qsizetype start = std::clamp<qsizetype>(from - maxShownLineLength / 4, 0, line.size() - maxShownLineLength);
         QString shown = prefix.toString();
         if (start > 0)
-            shown += QCoreApplication::translate("Toolgate::DefinitionChange", "[%n character(s)] ", nullptr, int(std::min<qsizetype>(start, INT_MAX)));
+            shown += QCoreApplication::translate("Toolgate::DefinitionChange", "[%n character(s)] ", nullptr, trCount(start));
         shown += line.mid(start, maxShownLineLength);
         if (const qsizetype rest = line.size() - start - maxShownLineLength; rest > 0)
-            shown += QCoreApplication::translate("Toolgate::DefinitionChange", " [%n more character(s)]", nullptr, int(std::min<qsizetype>(rest, INT_MAX)));
+            shown += QCoreApplication::translate("Toolgate::DefinitionChange", " [%n more character(s)]", nullptr, trCount(rest));
         m_lines.append(shown);
     }
     void addUnchanged(qsizetype count)
@@ -86,12 +92,12 @@ public:
             ++m_hidden;
             return;
         }
-        m_lines.append(QStringLiteral("  ") + QCoreApplication::translate("Toolgate::DefinitionChange", "… %n unchanged line(s)", nullptr, int(std::min<qsizetype>(count, INT_MAX))));
+        m_lines.append(QStringLiteral("  ") + QCoreApplication::translate("Toolgate::DefinitionChange", "… %n unchanged line(s)", nullptr, trCount(count)));
     }
     QStringList take()
     {
         if (m_hidden > 0)
-            m_lines.append(QCoreApplication::translate("Toolgate::DefinitionChange", "… %n more line(s)", nullptr, int(std::min<qsizetype>(m_hidden, INT_MAX))));
+            m_lines.append(QCoreApplication::translate("Toolgate::DefinitionChange", "… %n more line(s)", nullptr, trCount(m_hidden)));
         return std::move(m_lines);
     }
 

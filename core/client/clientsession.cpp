@@ -351,7 +351,7 @@ RequestId ClientSession::callTool(ToolCallKey, const QString &name, const QJsonO
             else if (!result.value().isObject())
                 callback(Result<CallToolResult>(makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::ClientSession", "the server's tools/call answer is not an object"))));
             else if (const auto problem = modern ? RequestSender::resultTypeProblem(result.value().toObject(), QStringLiteral("tools/call"), true)
-                                                 : RequestSender::legacyEraMixUp(result.value().toObject(), QStringLiteral("tools/call"), legacyVersion, asTask))
+                                                 : RequestSender::legacyEraMixUp(result.value().toObject(), QStringLiteral("tools/call"), legacyVersion, true, asTask))
                 callback(Result<CallToolResult>(*problem));
             else {
                 Result<CallToolResult> parsed = CallToolResult::parse(result.value().toObject());

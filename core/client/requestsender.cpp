@@ -262,11 +262,11 @@ Error RequestSender::explainModernError(Error error, const QString &method, cons
     return error;
 }
 
-std::optional<Error> RequestSender::legacyEraMixUp(const QJsonObject &result, const QString &method, const QString &version, bool asTask)
+std::optional<Error> RequestSender::legacyEraMixUp(const QJsonObject &result, const QString &method, const QString &version,
+                                                   bool isToolCall, bool asTask)
 {
     const QJsonValue type = result.value(QLatin1String("resultType"));
-    const bool isCall = method == QLatin1String("tools/call");
-    if (type == QJsonValue(QLatin1String("input_required")) || (isCall && type == QJsonValue(QLatin1String("task")))) {
+    if (type == QJsonValue(QLatin1String("input_required")) || (isToolCall && type == QJsonValue(QLatin1String("task")))) {
         return makeError(ErrorCode::ProtocolError,
                          QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with \"%2\", an answer of MCP 2026-07-28, "
                                                       "but this connection speaks %3, where it holds no result; the server mixes up "
@@ -274,7 +274,7 @@ std::optional<Error> RequestSender::legacyEraMixUp(const QJsonObject &result, co
                              .arg(method, type.toString(), version));
     }
     // A 2025-11-25 CreateTaskResult: what a call asked to run as a task gets, and no result of the call.
-    if (isCall && !asTask && result.value(QLatin1String("task")).isObject() && !result.contains(QLatin1String("content"))) {
+    if (isToolCall && !asTask && result.value(QLatin1String("task")).isObject() && !result.contains(QLatin1String("content"))) {
         return makeError(ErrorCode::ProtocolError,
                          QCoreApplication::translate("Toolgate::ClientSession", "the server answered %1 with a task, which Toolgate did not ask "
                                                       "for, instead of the call's result; the server does not follow MCP %2: tell its author")

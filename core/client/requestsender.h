@@ -70,8 +70,10 @@ public:
     /// it as one would show an empty success. asTask: the tool call asked for a 2025-11-25 task, so a
     /// "task" member is the answer it wanted. nullopt for any other answer (a legacy result's unknown
     /// members are not judged).
+    /// isToolCall: the answer is to the session's tools/call (told by the caller, so that nothing here
+    /// names that request: only the pipeline sends it, see tests/arch/checktoolscall.cmake).
     static std::optional<Error> legacyEraMixUp(const QJsonObject &result, const QString &method, const QString &version,
-                                               bool asTask = false);
+                                               bool isToolCall = false, bool asTask = false);
     /// The error for an answer whose result is no object.
     static Error notAnObject(const QString &method);
 

@@ -7,7 +7,7 @@ cmake_minimum_required(VERSION 3.25)
 # core/ includes neither ui/ nor app/ nor Qt Widgets; ui/ includes core/ and never app/; of app/,
 # only the GUI includes ui/.
 set(core_layers common jsonrpc transport peer protocol schema auth client server calls workspace
-    audit requests apps compare collections model host)
+    audit requests apps compare model collections host)
 list(TRANSFORM core_layers PREPEND "core/" OUTPUT_VARIABLE all_core)
 
 set(allowed_core/common "")
@@ -25,11 +25,13 @@ set(allowed_core/audit core/common core/jsonrpc core/protocol core/client core/c
 set(allowed_core/requests core/common core/jsonrpc core/protocol core/schema core/client core/calls core/audit)
 set(allowed_core/apps core/common core/jsonrpc core/protocol core/calls)
 set(allowed_core/compare core/common core/jsonrpc core/protocol core/client core/calls)
-set(allowed_core/collections core/common core/jsonrpc core/protocol core/schema core/client core/calls)
 # model: a model's tool calls go through the call pipeline (core/calls) like every other call, and
 # its results are MCP's typed values (core/protocol); a server's sampling request answered by a model
 # is answered through the server-request pipeline's ServerRequest (core/requests).
 set(allowed_core/model core/common core/jsonrpc core/transport core/auth core/protocol core/calls core/requests)
+# collections: a collection's prompt entries are tried on a model (core/model) and judged by the calls
+# it asks for (issue 31, item 7).
+set(allowed_core/collections core/common core/jsonrpc core/protocol core/schema core/client core/calls core/model)
 set(allowed_core/host core/common core/jsonrpc core/transport core/peer core/protocol core/schema core/auth
     core/client core/calls core/workspace core/audit core/requests core/apps)
 
@@ -44,7 +46,9 @@ set(allowed_ui/tasks ${all_core} ui/models ui/viewers)
 set(allowed_ui/audit ${all_core} ui/compare ui/viewers)
 set(allowed_ui/clientfeatures ${all_core} ui/forms ui/viewers)
 set(allowed_ui/collections ${all_core} ui/forms ui/viewers)
-set(allowed_ui/chat ${all_core} ui/viewers)
+# chat: a model's call card says where an argument came from in the confirmation dialog's words
+# (ui/dialogs) and lays out its arguments with the forms' labels (ui/forms).
+set(allowed_ui/chat ${all_core} ui/dialogs ui/forms ui/viewers)
 set(allowed_ui/dialogs ${all_core} ui/forms ui/models ui/viewers)
 set(allowed_ui/items ${all_core} ui/models)
 set(allowed_ui/servers ${all_core} ui/dialogs ui/items ui/models ui/viewers)
@@ -55,6 +59,8 @@ set(allowed_ui/mainwindow ${all_core} ui/apps ui/audit ui/chat ui/collections ui
 # app/: the programs. toolgate-cli and the demo server are headless.
 set(allowed_app/cli ${all_core})
 set(allowed_app/demo-server ${all_core})
+# The relay inside a sandbox with a host list (issue 32): a small program of Qt Core and core/common only.
+set(allowed_app/sandbox-relay core/common)
 set(allowed_app/gui ${all_core} ui/apps ui/clientfeatures ui/mainwindow ui/models)
 
 set(violations "")

@@ -120,7 +120,15 @@ void tst_ResultDiff::hugeValuesAreBounded()
     limits.maxTextLines = 300;
     const ResultDiff text = ResultDiff::between(t1, t2, limits);
     QVERIFY(text.textChanged);
-    QCOMPARE(text.textDiff.size(), 301);
+    // One changed line: it and three lines of context each side, the unchanged rest summed up.
+    QVERIFY2(text.textDiff.contains(u"- 10"_s) && text.textDiff.contains(u"+ changed"_s), qPrintable(text.textDiff.join(u'\n')));
+    QVERIFY2(text.textDiff.size() <= 12, qPrintable(text.textDiff.join(u'\n')));
+    // Every line changed: capped at maxTextLines, and the cut said.
+    for (int i = 0; i < 5000; i += 2)
+        lines[i] = u"other "_s + QString::number(i);
+    t2.content = {Content::makeText(lines.join(u'\n'))};
+    const ResultDiff everyOther = ResultDiff::between(t1, t2, limits);
+    QCOMPARE(everyOther.textDiff.size(), 301);
 }
 
 void tst_ResultDiff::otherContentAndIsError()
