@@ -1,4 +1,7 @@
 #include "app/cli/cliarguments.h"
+
+#include <algorithm>
+
 #include "app/cli/chatcommand.h"
 #include "app/cli/runcommand.h"
 #include "app/cli/terminalservertrust.h"
@@ -232,9 +235,18 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                     return usageError(Cli::tr("--grant wants an existing folder, optionally followed by \":rw\", not \"%1\"").arg(v.value()));
                 parsed.grants.append(v.value());
             } else if (name == QLatin1String("--network")) {
-                if (v.value() != QLatin1String("on") && v.value() != QLatin1String("off"))
-                    return usageError(Cli::tr("--network wants \"on\" or \"off\", not \"%1\"").arg(v.value()));
-                parsed.network = v.value();
+                // "on", "off", or the only hosts it may reach (through Toolgate's proxy): "host:port,*.example.com".
+                const QString value = v.value().trimmed();
+                if (value != QLatin1String("on") && value != QLatin1String("off")) {
+                    const QStringList hosts = value.split(u',');
+                    const bool readable = std::all_of(hosts.cbegin(), hosts.cend(), [](const QString &host) {
+                        const QString h = host.trimmed();
+                        return !h.isEmpty() && !h.contains(u'/') && !h.contains(u' ') && !h.contains(u'@');
+                    });
+                    if (!readable)
+                        return usageError(Cli::tr("--network wants \"on\", \"off\" or hosts separated by commas (\"api.example.com:443,*.example.org\"), not \"%1\"").arg(v.value()));
+                }
+                parsed.network = value;
             } else if (name == QLatin1String("--sampling-model")) {
                 parsed.samplingModel = v.value();
             } else if (name == QLatin1String("--root")) {
@@ -552,8 +564,11 @@ Options:
                       asks for one (sampling); at a terminal only, each step approved
   --grant DIR[:rw]    let a local server's sandbox see DIR, read-only, or with ":rw" to
                       write in it too (repeatable; adds to the servers file's grants)
-  --network on|off    whether a local server's sandbox may use the network (this
-                      computer included); default: as the servers file says, else on
+  --network on|off|HOST,...
+                      whether a local server's sandbox may use the network (this
+                      computer included), or only the listed hosts ("host:port" or
+                      "*.example.com"), through Toolgate's proxy; default: as the
+                      servers file says, else on
   --no-sandbox        run a local server with your full rights, without a sandbox
                       (recorded in the audit log). Local servers run in a sandbox by
                       default: the system read-only, your home folder hidden except

@@ -40,7 +40,16 @@ void applySandboxOptions(ServerConfig &config, const CliArguments &arguments)
         changedBy.append(QStringLiteral("--grant ") + grant);
     }
     if (!arguments.network.isEmpty()) {
-        config.sandbox.network = arguments.network == QLatin1String("off") ? SandboxProfile::Network::Off : SandboxProfile::Network::On;
+        config.sandbox.hosts.clear();
+        if (arguments.network == QLatin1String("on")) {
+            config.sandbox.network = SandboxProfile::Network::On;
+        } else if (arguments.network == QLatin1String("off")) {
+            config.sandbox.network = SandboxProfile::Network::Off;
+        } else {
+            config.sandbox.network = SandboxProfile::Network::Hosts;
+            for (const QString &host : arguments.network.split(u','))
+                config.sandbox.hosts.append(host.trimmed());
+        }
         changedBy.append(QStringLiteral("--network ") + arguments.network);
     }
     config.sandboxChangedBy = changedBy.join(u' ');

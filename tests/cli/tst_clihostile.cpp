@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -52,6 +53,7 @@ private slots:
     void guiListToolsShowsEscapes();
     void argumentsKeepTheOrderPeopleSee();
     void aBlockedReadNamesTheGrant();
+    void theNetworkOptionTakesAHostList();
 
 private:
     struct Run
@@ -502,6 +504,37 @@ void tst_CliHostile::guiListToolsShowsEscapes()
 }
 
 QTEST_GUILESS_MAIN(tst_CliHostile)
+void tst_CliHostile::theNetworkOptionTakesAHostList()
+{
+    // Issue 32, item 5: --network HOST,... limits the sandboxed server to the listed hosts, through
+    // Toolgate's proxy. Two listeners on this computer, one listed: a direct connection fails, the
+    // listed one connects through the proxy, the other is refused (403) and never hears of anyone.
+    // (The kernel completes the listed connection while this test waits for the CLI.)
+    QTcpServer listed;
+    QTcpServer unlisted;
+    QVERIFY(listed.listen(QHostAddress::LocalHost));
+    QVERIFY(unlisted.listen(QHostAddress::LocalHost));
+    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+    const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+    const QString arguments = QString::fromUtf8(QJsonDocument(QJsonObject{
+        {u"port"_s, int(unlisted.serverPort())}, {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}}).toJson(QJsonDocument::Compact));
+    const Run result = run(hostile({u"--yes"_s, u"--network"_s, listedTarget, u"call"_s, u"escape_sandbox"_s, arguments},
+                                   {u"--mode"_s, u"escape-sandbox"_s}));
+    VERIFY_RUN(result.exitCode == 0, result);
+    const QStringList lines = result.out.trimmed().split(u'\n');
+    VERIFY_RUN(lines.size() == 3, result);
+    VERIFY_RUN(lines.at(0).startsWith(u"connect: failed"_s), result);
+    VERIFY_RUN(lines.at(1).startsWith(u"proxy "_s + listedTarget + u": ok (HTTP/1.1 200"_s), result);
+    VERIFY_RUN(lines.at(2).startsWith(u"proxy "_s + unlistedTarget + u": failed (HTTP/1.1 403"_s), result);
+    QVERIFY(listed.waitForNewConnection(5000));
+    QVERIFY(!unlisted.hasPendingConnections());
+
+    // What --network accepts is said plainly.
+    const Run wrong = run(hostile({u"--network"_s, u"https://example.com/x"_s, u"tools"_s}));
+    VERIFY_RUN(wrong.exitCode == 2, wrong);
+    VERIFY_RUN(wrong.err.contains(u"--network wants \"on\", \"off\" or hosts separated by commas"_s), wrong);
+}
+
 #include "tst_clihostile.moc"
 
 // ---- issue #14 item 2: the order of the arguments ----------------------------------------------------------
