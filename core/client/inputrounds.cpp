@@ -3,13 +3,13 @@
 #include "core/client/progressroutes.h"
 #include "core/client/serverrequestintake.h"
 #include "core/client/sessioncore.h"
+#include "core/common/displaytext.h"
 #include "core/common/error.h"
 #include "core/common/logging.h"
 #include "core/jsonrpc/jsonwriter.h"
 #include "core/transport/transport.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 #include <algorithm>
 
@@ -257,7 +257,6 @@ std::optional<Error> InputRounds::refusedRound(Exchange &exchange, const InputRe
     if (bytes <= ClientSession::maxRequestStateBytes && exchange.requestStateBytes <= ClientSession::maxRequestStateTotalBytes)
         return std::nullopt;
     const bool oneRound = bytes > ClientSession::maxRequestStateBytes;
-    const auto inWords = [](qint64 size) { return QLocale::system().formattedDataSize(size, 1, QLocale::DataSizeTraditionalFormat); };
     qCWarning(lcClient) << exchange.method << "ended: the server's requestState is" << bytes << "bytes in round"
                         << exchange.round.number + 1 << "and" << exchange.requestStateBytes << "bytes in all";
     return makeError(ErrorCode::ProtocolError,
@@ -268,8 +267,8 @@ std::optional<Error> InputRounds::refusedRound(Exchange &exchange, const InputRe
                                                                                         "%2 of state to send back over its rounds, more than the %3 "
                                                                                         "one request may have; Toolgate stopped answering it"))
                          .arg(exchange.method,
-                              inWords(oneRound ? bytes : exchange.requestStateBytes),
-                              inWords(oneRound ? ClientSession::maxRequestStateBytes : ClientSession::maxRequestStateTotalBytes)));
+                              DisplayText::dataSize(oneRound ? bytes : exchange.requestStateBytes),
+                              DisplayText::dataSize(oneRound ? ClientSession::maxRequestStateBytes : ClientSession::maxRequestStateTotalBytes)));
 }
 
 void InputRounds::inputAnswered(const std::shared_ptr<Exchange> &exchange, const QString &key, const RequestId &localId,

@@ -1,10 +1,10 @@
 #include "core/client/taskfollower.h"
 
+#include "core/common/displaytext.h"
 #include "core/common/logging.h"
 
 #include <algorithm>
 
-#include <QLocale>
 
 namespace Toolgate {
 
@@ -122,11 +122,10 @@ void TaskFollower::apply(const Task &task)
         // last one that was within the bound): a server that keeps its tasks knows them by their ids.
         if (m_task.requestState && InputRequiredResult::stateBytes(*m_task.requestState) > ClientSession::maxRequestStateBytes)
             m_task.requestState.reset();
-        const auto inWords = [](qint64 size) { return QLocale::system().formattedDataSize(size, 1, QLocale::DataSizeTraditionalFormat); };
         abandon(makeError(ErrorCode::ProtocolError,
                           tr("the server gave Toolgate %1 of state to send back with every look at task %2, more than the %3 "
                              "it may have; Toolgate stopped following the task and cancelled it")
-                              .arg(inWords(bytes), m_task.taskId, inWords(ClientSession::maxRequestStateBytes))));
+                              .arg(DisplayText::dataSize(bytes), m_task.taskId, DisplayText::dataSize(ClientSession::maxRequestStateBytes))));
         return;
     }
     if (m_task.isTerminal() && task.status != m_task.status)

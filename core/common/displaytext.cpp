@@ -1,5 +1,6 @@
 #include "core/common/displaytext.h"
 
+#include <QLocale>
 #include <QCoreApplication>
 
 #include <QChar>
@@ -290,6 +291,11 @@ bool DisplayText::isPrintableAscii(QStringView text)
             return false;
     }
     return true;
+}
+
+QString DisplayText::dataSize(qint64 bytes)
+{
+    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 } // namespace Toolgate

@@ -71,6 +71,9 @@ public:
     static bool hasHidden(QStringView text);
     /// True when text is printable ASCII only (no spaces, no controls).
     static bool isPrintableAscii(QStringView text);
+    /// A size in bytes as people read it in their language, "8.4 MB" / "8,4 MB" (1,024-based, one decimal):
+    /// the one spelling of sizes in Toolgate's messages.
+    static QString dataSize(qint64 bytes);
 };
 
 } // namespace Toolgate

@@ -1,5 +1,6 @@
 #include "core/model/modelturn.h"
 
+#include "core/common/displaytext.h"
 #include "core/common/redactor.h"
 #include "core/model/modelerror.h"
 #include "core/model/modellogging.h"
@@ -8,16 +9,10 @@
 #include "core/transport/httpreply.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 
 namespace Toolgate {
 
 namespace {
-
-QString sizeText(qint64 bytes)
-{
-    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
 
 /// Some servers stream without saying text/event-stream; their first bytes tell.
 bool looksLikeEventStream(const QByteArray &start)
@@ -89,7 +84,7 @@ void ModelTurn::readHeaders()
     if (announced > m_limits.maxReplyBytes) {
         fail(ModelErrors::make(ModelProblem::ReplyTooLarge,
                                QCoreApplication::translate("Toolgate::ModelTurn", "%1 failed: the model server announced an answer of %2, more than the %3 Toolgate accepts.")
-                                   .arg(m_what, sizeText(announced), sizeText(m_limits.maxReplyBytes))));
+                                   .arg(m_what, DisplayText::dataSize(announced), DisplayText::dataSize(m_limits.maxReplyBytes))));
     }
 }
 
@@ -115,7 +110,7 @@ void ModelTurn::onReadyRead()
     if (m_received > m_limits.maxReplyBytes) {
         fail(ModelErrors::make(ModelProblem::ReplyTooLarge,
                                QCoreApplication::translate("Toolgate::ModelTurn", "%1 failed: the model server sent more than %2; the answer was stopped.")
-                                   .arg(m_what, sizeText(m_limits.maxReplyBytes))));
+                                   .arg(m_what, DisplayText::dataSize(m_limits.maxReplyBytes))));
         return;
     }
     if (!m_sseDecided) {
@@ -136,7 +131,7 @@ void ModelTurn::handleEvents(const QList<SseParser::Event> &events)
         if (event.oversized) {
             fail(ModelErrors::make(ModelProblem::ReplyTooLarge,
                                    QCoreApplication::translate("Toolgate::ModelTurn", "%1 failed: the model server sent one event larger than %2; the answer was stopped.")
-                                       .arg(m_what, sizeText(m_parser.maxEventSize()))));
+                                       .arg(m_what, DisplayText::dataSize(m_parser.maxEventSize()))));
             return;
         }
         const Result<void> handled = m_decoder->onEvent(event.type, event.data);

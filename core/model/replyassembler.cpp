@@ -1,22 +1,13 @@
 #include "core/model/replyassembler.h"
 
+#include "core/common/displaytext.h"
 #include "core/model/modelerror.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QLocale>
 
 namespace Toolgate {
-
-namespace {
-
-QString megabytes(qint64 bytes)
-{
-    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
-
-} // namespace
 
 ReplyAssembler::ReplyAssembler(const ModelLimits &limits, QSet<QString> offeredTools)
     : m_limits(limits)
@@ -30,7 +21,7 @@ Result<void> ReplyAssembler::appendText(const QString &piece)
     if (m_textBytes > m_limits.maxReplyBytes) {
         return ModelErrors::make(ModelProblem::ReplyTooLarge,
                                  QCoreApplication::translate("Toolgate::ReplyAssembler", "the model's text grew past %1; the reply was stopped.")
-                                     .arg(megabytes(m_limits.maxReplyBytes)));
+                                     .arg(DisplayText::dataSize(m_limits.maxReplyBytes)));
     }
     m_reply.text += piece;
     return {};
@@ -81,7 +72,7 @@ Result<void> ReplyAssembler::appendArguments(int key, const QString &piece)
     if (target.argumentBytes > m_limits.maxArgumentBytes) {
         return ModelErrors::make(ModelProblem::ReplyTooLarge,
                                  QCoreApplication::translate("Toolgate::ReplyAssembler", "the model wrote more than %1 of arguments for the tool \"%2\"; the reply was stopped.")
-                                     .arg(megabytes(m_limits.maxArgumentBytes), target.name.left(64)));
+                                     .arg(DisplayText::dataSize(m_limits.maxArgumentBytes), target.name.left(64)));
     }
     target.arguments += piece;
     return {};

@@ -4,11 +4,13 @@
 #include "core/client/clientsession.h"
 #include "core/common/error.h"
 #include "core/common/logging.h"
+#include "core/common/tokenbucket.h"
 #include "core/requests/serverrequest.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QTimer>
+
+#include <optional>
 
 namespace Toolgate {
 
@@ -63,8 +65,7 @@ struct ServerRequestPipeline::Queue
     QList<QPointer<ServerRequest>> entries;
     bool headShown = false;
     // Flood control: a token bucket, and what was refused since the last summary.
-    double tokens = 0;
-    QElapsedTimer refill;
+    std::optional<TokenBucket> bucket;
     int refusedSinceSummary = 0;
     QString lastRefusedMethod;
     bool flooding = false;
@@ -194,8 +195,7 @@ std::shared_ptr<ServerRequestPipeline::Queue> ServerRequestPipeline::queueFor(QO
     auto &queue = d->queues[origin];
     if (!queue) {
         queue = std::make_shared<Queue>();
-        queue->tokens = d->options.burst;
-        queue->refill.start();
+        queue->bucket.emplace(d->options.burst, d->options.perSecond);
     }
     queue->serverName = serverName;
     return queue;
@@ -203,15 +203,11 @@ std::shared_ptr<ServerRequestPipeline::Queue> ServerRequestPipeline::queueFor(QO
 
 bool ServerRequestPipeline::admit(Queue &queue, const QString &method)
 {
-    const double elapsed = queue.refill.restart() / 1000.0;
-    queue.tokens = std::min<double>(d->options.burst, queue.tokens + elapsed * d->options.perSecond);
     qsizetype waiting = 0;
     for (const QPointer<ServerRequest> &entry : queue.entries)
         waiting += entry && !entry->isSettled() ? 1 : 0;
-    if (queue.tokens >= 1.0 && waiting < d->options.maxWaitingPerServer) {
-        queue.tokens -= 1.0;
+    if (waiting < d->options.maxWaitingPerServer && queue.bucket->take())
         return true;
-    }
     ++queue.refusedSinceSummary;
     queue.lastRefusedMethod = method;
     if (!queue.flooding) {
