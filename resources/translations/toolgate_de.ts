@@ -1004,14 +1004,6 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Toolgate hat 
         <translation>, </translation>
     </message>
     <message>
-        <source>Reply? [w]rite a reply / [t]ool request / [d]ecline: </source>
-        <translation>Antworten? [w] Antwort schreiben / [t] Werkzeug anfordern / [d] ablehnen: </translation>
-    </message>
-    <message>
-        <source>Reply? [w]rite a reply / [d]ecline: </source>
-        <translation>Antworten? [w] Antwort schreiben / [d] ablehnen: </translation>
-    </message>
-    <message>
         <source>Type the reply. End it with a line that holds only a dot (.).
 </source>
         <translation>Schreiben Sie die Antwort. Beenden Sie sie mit einer Zeile, die nur einen Punkt (.) enthält.
@@ -1706,40 +1698,6 @@ Erlaubt werden nur diese Aufrufe mit genau diesen Argumenten; jeder andere wird 
         <translation>die Aufrufe dieser Sammlung gehen an mehrere Server (%1); toolgate-cli führt eine Sammlung gegen einen Server aus: wählen Sie ihn mit --server NAME</translation>
     </message>
     <message>
-        <source>
-Collections:
-  run COLLECTION [--var name=value ...] [--junit FILE]
-                      run the saved calls of a collection file (docs/collections.md) in
-                      order and check what each result is expected to show. COLLECTION is a
-                      file, or the name of one in %1.
-                      Every call goes to the one server of this run: --server NAME, a server
-                      after &quot;--&quot;, --url, else the server the calls name.
-  --var name=value    a value for ${name} in the calls&apos; arguments (repeatable); read as JSON
-                      when it is valid JSON (3, true, &quot;text&quot;), else as text
-  --junit FILE        also write the report as JUnit XML, for CI systems
-  Before the run, every call is shown with its exact arguments and approved once, as a
-  whole (--yes approves exactly the listed calls). A call whose arguments differ from those
-  shown is asked about on its own. Exit code 9: a call failed or an expectation did not
-  hold; 0: every expectation held.
-</source>
-        <translation>
-Sammlungen:
-  run SAMMLUNG [--var name=wert ...] [--junit DATEI]
-                      die gespeicherten Aufrufe einer Sammlungsdatei (docs/collections.md) der
-                      Reihe nach ausführen und prüfen, was jedes Ergebnis zeigen soll. SAMMLUNG
-                      ist eine Datei oder der Name einer Datei in %1.
-                      Jeder Aufruf geht an den einen Server dieses Laufs: --server NAME, ein
-                      Server nach &quot;--&quot;, --url, sonst der Server, den die Aufrufe nennen.
-  --var name=wert     ein Wert für ${name} in den Argumenten der Aufrufe (wiederholbar); als
-                      JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;text&quot;), sonst als Text
-  --junit DATEI       den Bericht zusätzlich als JUnit-XML schreiben, für CI-Systeme
-  Vor dem Lauf wird jeder Aufruf mit seinen genauen Argumenten gezeigt und einmal, als
-  Ganzes, erlaubt (--yes erlaubt genau die aufgeführten Aufrufe). Ein Aufruf, dessen
-  Argumente von den gezeigten abweichen, wird einzeln erfragt. Exit-Code 9: ein Aufruf ist
-  fehlgeschlagen oder eine Erwartung traf nicht zu; 0: alle Erwartungen trafen zu.
-</translation>
-    </message>
-    <message>
         <source>Running %1/%2: %3 (%4)...
 </source>
         <translation>Führe %1/%2 aus: %3 (%4) …
@@ -2118,10 +2076,6 @@ Mit einem Modell sprechen:
         <translation>--max-rounds erwartet eine ganze Zahl von 1 bis 1000, nicht &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>--model, --model-url, --model-api, --model-key-env, --tool and --max-rounds only go with chat</source>
-        <translation>--model, --model-url, --model-api, --model-key-env, --tool und --max-rounds gibt es nur mit chat</translation>
-    </message>
-    <message>
         <source>--yes does not go with chat: a model&apos;s tool calls are never approved wholesale. At a terminal you decide each one; without one, only calls that a rule (rules.json) allows run</source>
         <translation>--yes gibt es nicht mit chat: die Werkzeugaufrufe eines Modells werden nie pauschal zugelassen. Im Terminal entscheiden Sie jeden einzeln; ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt</translation>
     </message>
@@ -2144,6 +2098,116 @@ Mit einem Modell sprechen:
     <message>
         <source>the question is empty</source>
         <translation>die Frage ist leer</translation>
+    </message>
+    <message>
+        <source>another question was still open</source>
+        <translation>eine andere Frage war noch offen</translation>
+    </message>
+    <message>
+        <source>--grant wants an existing folder, optionally followed by &quot;:rw&quot;, not &quot;%1&quot;</source>
+        <translation>--grant erwartet einen vorhandenen Ordner, wahlweise gefolgt von &quot;:rw&quot;, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--no-sandbox runs the server without a sandbox; --grant and --network do not apply</source>
+        <translation>--no-sandbox führt den Server ohne Sandbox aus; --grant und --network gelten dann nicht</translation>
+    </message>
+    <message>
+        <source>--grant, --network and --no-sandbox apply to local servers, not to --url</source>
+        <translation>--grant, --network und --no-sandbox gelten für lokale Server, nicht für --url</translation>
+    </message>
+    <message>
+        <source>  Sandbox:     %1
+</source>
+        <translation>  Sandbox:     %1
+</translation>
+    </message>
+    <message>
+        <source>To allow it, run again with --grant %1 (or add the folder to the server&apos;s &quot;sandbox&quot; grants in servers.json).</source>
+        <translation>Um das zu erlauben, starten Sie erneut mit --grant %1 (oder tragen Sie den Ordner in die &quot;sandbox&quot;-Freigaben des Servers in servers.json ein).</translation>
+    </message>
+    <message>
+        <source>
+Prompts for the model %1:
+</source>
+        <translation>
+Prompts für das Modell %1:
+</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>all of the server&apos;s</source>
+        <translation>alle Werkzeuge des Servers</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>  Prompt:
+</source>
+        <translation>  Prompt:
+</translation>
+    </message>
+    <message>
+        <source>
+The tool calls the model asks for are SENT to the server, each decided on its own as any call of a model (this approval covers none of them).
+</source>
+        <translation>
+Die Werkzeugaufrufe, die das Modell anfordert, werden an den Server GESENDET, jeder einzeln entschieden wie jeder Aufruf eines Modells (diese Erlaubnis deckt keinen von ihnen ab).
+</translation>
+    </message>
+    <message>
+        <source>
+The tool calls the model asks for are recorded and judged, and none is sent to the server.
+</source>
+        <translation>
+Die Werkzeugaufrufe, die das Modell anfordert, werden festgehalten und bewertet, und keiner wird an den Server gesendet.
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older tool result(s) were shortened to fit the model&apos;s context of %1 tokens.
+</source>
+        <translation>
+            <numerusform>%n älteres Werkzeugergebnis wurde gekürzt, damit es in den Kontext des Modells von %1 Token passt.
+</numerusform>
+            <numerusform>%n ältere Werkzeugergebnisse wurden gekürzt, damit sie in den Kontext des Modells von %1 Token passen.
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--runs wants a whole number from 1 to %1, not &quot;%2&quot;</source>
+        <translation>--runs erwartet eine ganze Zahl von 1 bis %1, nicht &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>--network wants &quot;on&quot;, &quot;off&quot; or hosts separated by commas (&quot;api.example.com:443,*.example.org&quot;), not &quot;%1&quot;</source>
+        <translation>--network erwartet &quot;on&quot;, &quot;off&quot; oder durch Kommas getrennte Hosts (&quot;api.example.com:443,*.example.org&quot;), nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--model, --model-url, --model-api and --model-key-env only go with chat and run</source>
+        <translation>--model, --model-url, --model-api und --model-key-env gehören nur zu chat und run</translation>
+    </message>
+    <message>
+        <source>--tool and --max-rounds only go with chat</source>
+        <translation>--tool und --max-rounds gehören nur zu chat</translation>
+    </message>
+    <message>
+        <source>--runs and --send-model-calls only go with run</source>
+        <translation>--runs und --send-model-calls gehören nur zu run</translation>
+    </message>
+    <message>
+        <source>--model-url, --model-api and --model-key-env need --model MODEL, the model&apos;s name</source>
+        <translation>--model-url, --model-api und --model-key-env brauchen --model MODEL, den Namen des Modells</translation>
+    </message>
+    <message>
+        <source>--yes does not go with --send-model-calls: a model&apos;s tool calls are never approved wholesale. At a terminal you approve the run and decide each call the model asks for</source>
+        <translation>--yes passt nicht zu --send-model-calls: die Werkzeugaufrufe eines Modells werden nie pauschal zugelassen. Im Terminal erlauben Sie den Lauf und entscheiden jeden Aufruf, den das Modell anfordert</translation>
+    </message>
+    <message>
+        <source>--send-model-calls needs a model for the collection&apos;s prompts: --model NAME</source>
+        <translation>--send-model-calls braucht ein Modell für die Prompts der Sammlung: --model NAME</translation>
     </message>
     <message>
         <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
@@ -2173,6 +2237,9 @@ Commands:
                                     suggest values for a prompt argument or a template
                                     variable; key=value gives the other arguments as context
   ping                              check that the server answers
+  doctor                            find out why a server does not connect: its program and
+                                    PATH, its first output and how it ended, or for --url the
+                                    connection, the endpoint&apos;s answer and its sign-in
   task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
   task get ID                       show a task&apos;s status
   task result ID                    wait for a task to end and print its result, as call does
@@ -2207,10 +2274,16 @@ Options:
                       that long is cancelled at the server
   --root DIR          a folder the server may know about when it asks for the client&apos;s
                       roots (repeatable; none are shared without it)
+  --sampling-model NAME
+                      a model of the models file that may write the reply when a server
+                      asks for one (sampling); at a terminal only, each step approved
   --grant DIR[:rw]    let a local server&apos;s sandbox see DIR, read-only, or with &quot;:rw&quot; to
                       write in it too (repeatable; adds to the servers file&apos;s grants)
-  --network on|off    whether a local server&apos;s sandbox may use the network (this
-                      computer included); default: as the servers file says, else on
+  --network on|off|HOST,...
+                      whether a local server&apos;s sandbox may use the network (this
+                      computer included), or only the listed hosts (&quot;host:port&quot; or
+                      &quot;*.example.com&quot;), through Toolgate&apos;s proxy; default: as the
+                      servers file says, else on
   --no-sandbox        run a local server with your full rights, without a sandbox
                       (recorded in the audit log). Local servers run in a sandbox by
                       default: the system read-only, your home folder hidden except
@@ -2238,7 +2311,9 @@ When the server asks:
   A server may ask for information (elicitation: a form, asked field by field with its
   defaults offered, or a link to open in your browser, opened only if you agree) or for a
   model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --yes, or when input ends, such questions are
+  the tools it offers, or decline). With --sampling-model NAME a model of the models file
+  may write it instead: you see what goes to the model and approve sending it, then see
+  its reply and approve returning it. With --yes, or when input ends, such questions are
   declined and the server is told why; nothing is ever answered for you. Roots are the
   folders given with --root.
 
@@ -2267,9 +2342,9 @@ Exit codes:
   6    the call was denied
   7    invalid tool arguments
   8    audit verify: the audit log was changed after it was written
-  9    run: a call got no result, or an expectation did not hold
+  9    run: a call got no result, an expectation did not hold, or a run of a prompt did not pass
   10   diff: the two interfaces differ
-  11   chat: the model could not be reached, refused the request or sent an unusable reply
+  11   chat, run: the model could not be reached, refused the request or sent an unusable reply
   12   chat: the model still asked for tools after --max-rounds replies
   130  interrupted (Ctrl-C or SIGTERM)
 </source>
@@ -2287,7 +2362,8 @@ Befehle:
   info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
                                     Anleitung
   tools                             die Werkzeuge auflisten
-  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe Werkzeugargumente)
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe
+                                    Werkzeugargumente)
   call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
   call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
   resources                         die Ressourcen auflisten
@@ -2300,9 +2376,13 @@ Befehle:
                                     Werte für ein Prompt-Argument oder eine Vorlagenvariable
                                     vorschlagen; key=value gibt die übrigen Argumente als Kontext
   ping                              prüfen, ob der Server antwortet
+  doctor                            herausfinden, warum ein Server sich nicht verbindet: sein
+                                    Programm und PATH, seine erste Ausgabe und wie er endete, bei
+                                    --url die Verbindung, die Antwort des Endpunkts und die
+                                    Anmeldung
   task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
   task get ID                       den Status eines Tasks zeigen
-  task result ID                    warten, bis ein Task endet, und sein Ergebnis ausgeben wie call
+  task result ID                    warten, bis ein Task endet; sein Ergebnis ausgeben wie call
   task cancel ID                    einen Task beim Server abbrechen
   chat --model NAME [&quot;QUESTION&quot;]    mit einem Sprachmodell sprechen, das die Werkzeuge des Servers
                                     aufrufen darf, jeden Aufruf entscheiden Sie (siehe Mit einem
@@ -2326,22 +2406,30 @@ Optionen:
   --config FILE       Serverdatei (Standard: %1)
                       Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
                       &quot;servers&quot; von VS Code.
-  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiviert sind)
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiv sind)
   --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
                       ersatzweise der ältere Transport HTTP+SSE
   --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
   --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen (nicht mit chat: die
                       Aufrufe eines Modells werden nie pauschal zugelassen)
   --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
-  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Standard 60; Fortschritts-
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Vorgabe 60; Fortschritts-
                       meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
                       Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
   --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
-                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner geteilt)
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner
+                      geteilt)
+  --sampling-model NAME
+                      ein Modell der Modelldatei, das die Antwort schreiben darf, wenn ein
+                      Server um eine bittet (Sampling); nur im Terminal, jeder Schritt wird
+                      von Ihnen erlaubt
   --grant DIR[:rw]    die Sandbox eines lokalen Servers DIR sehen lassen, nur lesend, oder mit
                       &quot;:rw&quot; auch schreibend (wiederholbar; ergänzt die Freigaben der Serverdatei)
-  --network on|off    ob die Sandbox eines lokalen Servers das Netzwerk nutzen darf (auch diesen
-                      Computer); Vorgabe: wie in der Serverdatei, sonst on
+  --network on|off|HOST,...
+                      ob die Sandbox eines lokalen Servers das Netzwerk nutzen darf (auch diesen
+                      Computer), oder nur die aufgeführten Hosts (&quot;host:port&quot; oder
+                      &quot;*.example.com&quot;), über den Proxy von Toolgate; Vorgabe: wie in der
+                      Serverdatei, sonst on
   --no-sandbox        einen lokalen Server ohne Sandbox mit Ihren vollen Rechten ausführen
                       (wird im Audit-Log festgehalten). Lokale Server laufen sonst in einer
                       Sandbox: das System nur lesbar, Ihr Home-Ordner verborgen bis auf die
@@ -2364,15 +2452,19 @@ Freigabe:
     n  ihn ablehnen (danach können Sie einen Grund angeben)
     s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
   Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
-  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und endet mit 130.
+  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und
+  endet mit 130.
 
 Wenn der Server fragt:
   Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
   angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
   oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
-  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --yes oder am Ende der
-  Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund; nie wird etwas
-  für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen Ordner.
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --sampling-model NAME kann
+  stattdessen ein Modell der Modelldatei sie schreiben: Sie sehen, was an das Modell geht, und
+  erlauben das Senden, dann sehen Sie seine Antwort und erlauben, sie zurückzugeben. Mit --yes
+  oder am Ende der Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund;
+  nie wird etwas für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen
+  Ordner.
 
 Tasks:
   Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
@@ -2380,9 +2472,9 @@ Tasks:
   sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
   Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
   Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
-  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst startet,
-  endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind für Server,
-  die weiterlaufen (--url).
+  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst
+  startet, endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind
+  für Server, die weiterlaufen (--url).
 
 Ausgabe:
   Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
@@ -2400,43 +2492,205 @@ Exit-Codes:
   6    der Aufruf wurde abgelehnt
   7    ungültige Werkzeugargumente
   8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
-  9    run: ein Aufruf bekam kein Ergebnis, oder eine Erwartung traf nicht zu
+  9    run: ein Aufruf bekam kein Ergebnis, eine Erwartung traf nicht zu, oder ein Lauf eines
+       Prompts hat nicht bestanden
   10   diff: die beiden Schnittstellen unterscheiden sich
-  11   chat: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar geantwortet
+  11   chat, run: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar
+       geantwortet
   12   chat: das Modell forderte nach --max-rounds Antworten noch Werkzeuge an
   130  unterbrochen (Strg+C oder SIGTERM)
-
 </translation>
     </message>
     <message>
-        <source>another question was still open</source>
-        <translation>eine andere Frage war noch offen</translation>
+        <source>the doctor does not start &quot;%1&quot;: nobody trusted what it runs yet. Review and trust it first (run any command for it in a terminal, or open it in the Toolgate app)</source>
+        <translation>der Doktor startet &quot;%1&quot; nicht: noch niemand hat dem vertraut, was er ausführt. Prüfen Sie es zuerst und vertrauen Sie ihm (führen Sie im Terminal einen beliebigen Befehl dafür aus, oder öffnen Sie es in der Toolgate-App)</translation>
     </message>
     <message>
-        <source>--grant wants an existing folder, optionally followed by &quot;:rw&quot;, not &quot;%1&quot;</source>
-        <translation>--grant erwartet einen vorhandenen Ordner, wahlweise gefolgt von &quot;:rw&quot;, nicht &quot;%1&quot;</translation>
+        <source>this collection has prompts for a model; name the model: --model NAME (from the models file), or --model-url URL --model-api openai|anthropic --model MODEL</source>
+        <translation>diese Sammlung hat Prompts für ein Modell; nennen Sie das Modell: --model NAME (aus der Modelldatei) oder --model-url URL --model-api openai|anthropic --model MODEL</translation>
     </message>
     <message>
-        <source>--network wants &quot;on&quot; or &quot;off&quot;, not &quot;%1&quot;</source>
-        <translation>--network erwartet &quot;on&quot; oder &quot;off&quot;, nicht &quot;%1&quot;</translation>
+        <source>--model, --runs and --send-model-calls go with a collection that has prompts; this one has none</source>
+        <translation>--model, --runs und --send-model-calls gehören zu einer Sammlung mit Prompts; diese hat keine</translation>
     </message>
     <message>
-        <source>--no-sandbox runs the server without a sandbox; --grant and --network do not apply</source>
-        <translation>--no-sandbox führt den Server ohne Sandbox aus; --grant und --network gelten dann nicht</translation>
-    </message>
-    <message>
-        <source>--grant, --network and --no-sandbox apply to local servers, not to --url</source>
-        <translation>--grant, --network und --no-sandbox gelten für lokale Server, nicht für --url</translation>
-    </message>
-    <message>
-        <source>  Sandbox:     %1
+        <source>
+Collections:
+  run COLLECTION [--var name=value ...] [--junit FILE]
+                      run the saved calls of a collection file (docs/collections.md) in
+                      order and check what each result is expected to show. COLLECTION is a
+                      file, or the name of one in %1.
+                      Every call goes to the one server of this run: --server NAME, a server
+                      after &quot;--&quot;, --url, else the server the calls name.
+  --var name=value    a value for ${name} in the calls&apos; arguments (repeatable); read as JSON
+                      when it is valid JSON (3, true, &quot;text&quot;), else as text
+  --junit FILE        also write the report as JUnit XML, for CI systems
+  --model NAME        the model a collection&apos;s prompts go to (as chat takes it: a model of
+                      the models file, or --model-url URL --model-api openai|anthropic
+                      --model MODEL [--model-key-env VAR])
+  --runs N            try each prompt N times (instead of its &quot;runs&quot;)
+  --send-model-calls  send the tool calls the model asks for, each decided on its own as
+                      in chat (not with --yes); without it they are recorded, not sent
+  Before the run, every call is shown with its exact arguments and approved once, as a
+  whole (--yes approves exactly the listed calls), and so are the prompts, the model and
+  whether its calls are sent. A call whose arguments differ from those shown is asked
+  about on its own. Exit code 9: a call failed, an expectation did not hold or a run of a
+  prompt did not pass; 11: the model could not be reached or replied unusably; 0: every
+  expectation held and every run passed.
 </source>
-        <translation>  Sandbox:     %1
+        <translation>
+Sammlungen:
+  run SAMMLUNG [--var name=wert ...] [--junit DATEI]
+                      die gespeicherten Aufrufe einer Sammlungsdatei (docs/collections.md) der
+                      Reihe nach ausführen und prüfen, was jedes Ergebnis zeigen soll. SAMMLUNG
+                      ist eine Datei oder der Name einer Datei in %1.
+                      Jeder Aufruf geht an den einen Server dieses Laufs: --server NAME, ein
+                      Server nach &quot;--&quot;, --url, sonst der Server, den die Aufrufe nennen.
+  --var name=wert     ein Wert für ${name} in den Argumenten der Aufrufe (wiederholbar); als
+                      JSON gelesen, wenn er gültiges JSON ist (3, true, &quot;text&quot;), sonst als Text
+  --junit DATEI       den Bericht zusätzlich als JUnit-XML schreiben, für CI-Systeme
+  --model NAME        das Modell, an das die Prompts einer Sammlung gehen (wie bei chat: ein
+                      Modell der Modelldatei, oder --model-url URL --model-api openai|anthropic
+                      --model MODEL [--model-key-env VAR])
+  --runs N            jeden Prompt N-mal versuchen (statt seiner &quot;runs&quot;)
+  --send-model-calls  die Werkzeugaufrufe, die das Modell anfordert, senden, jeden einzeln
+                      entschieden wie bei chat (nicht mit --yes); ohne die Option werden sie
+                      festgehalten, nicht gesendet
+  Vor dem Lauf wird jeder Aufruf mit seinen genauen Argumenten gezeigt und einmal, als
+  Ganzes, erlaubt (--yes erlaubt genau die aufgeführten Aufrufe), ebenso die Prompts, das
+  Modell und ob seine Aufrufe gesendet werden. Ein Aufruf, dessen Argumente von den
+  gezeigten abweichen, wird einzeln erfragt. Exit-Code 9: ein Aufruf ist fehlgeschlagen,
+  eine Erwartung traf nicht zu oder ein Lauf eines Prompts hat nicht bestanden; 11: das
+  Modell war nicht erreichbar oder hat unbrauchbar geantwortet; 0: alle Erwartungen trafen
+  zu und alle Läufe haben bestanden.
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>a prompt, %n run(s)</source>
+        <translation>
+            <numerusform>ein Prompt, %n Lauf</numerusform>
+            <numerusform>ein Prompt, %n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>  run %1/%2: %3
+</source>
+        <translation>  Lauf %1/%2: %3
 </translation>
     </message>
     <message>
-        <source>To allow it, run again with --grant %1 (or add the folder to the server&apos;s &quot;sandbox&quot; grants in servers.json).</source>
-        <translation>Um das zu erlauben, starten Sie erneut mit --grant %1 (oder tragen Sie den Ordner in die &quot;sandbox&quot;-Freigaben des Servers in servers.json ein).</translation>
+        <source>passed</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>FEHLGESCHLAGEN</translation>
+    </message>
+    <message>
+        <source>%1 (a prompt on %2: %3 of %4 runs passed, %5)
+</source>
+        <translation>%1 (ein Prompt auf %2: %3 von %4 Läufen bestanden, %5)
+</translation>
+    </message>
+    <message>
+        <source>          run %1 FAILED: </source>
+        <translation>          Lauf %1 FEHLGESCHLAGEN: </translation>
+    </message>
+    <message>
+        <source>
+Server &quot;%1&quot; asks for a model reply (sampling). You write the reply, or let the model &quot;%2&quot; write it.
+</source>
+        <translation>
+Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben die Antwort, oder das Modell &quot;%2&quot; schreibt sie.
+</translation>
+    </message>
+    <message>
+        <source>  --sampling-model is used at a terminal only: nothing is sent to a model.
+</source>
+        <translation>  --sampling-model gilt nur im Terminal: nichts wird an ein Modell gesendet.
+</translation>
+    </message>
+    <message>
+        <source>Reply? [w]rite a reply</source>
+        <translation>Antworten? [w] Antwort schreiben</translation>
+    </message>
+    <message>
+        <source> / [m]odel &quot;%1&quot; writes it</source>
+        <translation> / [m] Modell &quot;%1&quot; schreibt sie</translation>
+    </message>
+    <message>
+        <source> / [t]ool request</source>
+        <translation> / [t] Werkzeug anfordern</translation>
+    </message>
+    <message>
+        <source> / [d]ecline: </source>
+        <translation> / [d] ablehnen: </translation>
+    </message>
+    <message>
+        <source>Please answer w, m, t or d: </source>
+        <translation>Bitte antworten Sie mit w, m, t oder d: </translation>
+    </message>
+    <message>
+        <source>Please answer y, n or w: </source>
+        <translation>Bitte antworten Sie mit y, n oder w: </translation>
+    </message>
+    <message>
+        <source>  This goes to the model &quot;%1&quot; (connection &quot;%2&quot;, %3):
+</source>
+        <translation>  Dies geht an das Modell &quot;%1&quot; (Verbindung &quot;%2&quot;, %3):
+</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>at most %1 tokens</source>
+        <translation>höchstens %1 Token</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>Temperatur %1</translation>
+    </message>
+    <message>
+        <source>stop at %1</source>
+        <translation>Stopp bei %1</translation>
+    </message>
+    <message>
+        <source>Send this to the model? [y]es / [n]o: </source>
+        <translation>Dies an das Modell senden? [y] ja / [n] nein: </translation>
+    </message>
+    <message>
+        <source>The model did not answer: %1
+</source>
+        <translation>Das Modell hat nicht geantwortet: %1
+</translation>
+    </message>
+    <message>
+        <source>Asking the model &quot;%1&quot;… (nothing goes to the server until you approve its reply)
+</source>
+        <translation>Frage das Modell &quot;%1&quot; … (nichts geht an den Server, bevor Sie seine Antwort erlauben)
+</translation>
+    </message>
+    <message>
+        <source>  The model &quot;%1&quot; answers (%2):
+%3
+</source>
+        <translation>  Das Modell &quot;%1&quot; antwortet (%2):
+%3
+</translation>
+    </message>
+    <message>
+        <source>Return this reply to the server? [y]es / [n]o, decline / [w]rite my own: </source>
+        <translation>Diese Antwort an den Server zurückgeben? [y] ja / [n] nein, ablehnen / [w] selbst schreiben: </translation>
     </message>
 </context>
 <context>
@@ -2566,10 +2820,6 @@ Exit-Codes:
 <context>
     <name>Toolgate::AppBridge</name>
     <message>
-        <source>the app sent a message of %1 bytes; more than %2 is ignored</source>
-        <translation>die App hat eine Nachricht von %1 Bytes gesendet; mehr als %2 wird ignoriert</translation>
-    </message>
-    <message>
         <source>the app sent something that is not JSON-RPC: %1</source>
         <translation>die App hat etwas gesendet, das kein JSON-RPC ist: %1</translation>
     </message>
@@ -2592,6 +2842,62 @@ Exit-Codes:
     <message>
         <source>the view closed before an answer</source>
         <translation>die Ansicht wurde vor einer Antwort geschlossen</translation>
+    </message>
+    <message>
+        <source>the app sent a message of %1 characters; more than %2 is ignored</source>
+        <translation>die App hat eine Nachricht mit %1 Zeichen gesendet; mehr als %2 werden ignoriert</translation>
+    </message>
+    <message>
+        <source>the app sends messages faster than Toolgate takes them (more than %1 a second); the extra ones are dropped unread</source>
+        <translation>die App sendet Nachrichten schneller, als Toolgate sie annimmt (mehr als %1 pro Sekunde); die überzähligen werden ungelesen verworfen</translation>
+    </message>
+    <message>
+        <source>the app sent a batch of %1 messages, more than Toolgate takes at once; the rest were refused</source>
+        <translation>die App hat einen Stapel von %1 Nachrichten gesendet, mehr als Toolgate auf einmal annimmt; der Rest wurde abgewiesen</translation>
+    </message>
+    <message>
+        <source>the app asked to call %1 while %2 of its calls were still waiting or running; Toolgate refuses more until they finish</source>
+        <translation>die App wollte %1 aufrufen, während %2 ihrer Aufrufe noch warteten oder liefen; Toolgate weist weitere ab, bis diese fertig sind</translation>
+    </message>
+    <message>
+        <source>the app calls tools faster than Toolgate allows (%1 a second); the call to %2 was refused and nothing was sent</source>
+        <translation>die App ruft Werkzeuge schneller auf, als Toolgate erlaubt (%1 pro Sekunde); der Aufruf von %2 wurde abgewiesen, und nichts wurde gesendet</translation>
+    </message>
+    <message>
+        <source>the app asked to read %1 while %2 of its reads were waiting; Toolgate refuses more until they finish</source>
+        <translation>die App wollte %1 lesen, während %2 ihrer Lesevorgänge noch warteten; Toolgate weist weitere ab, bis diese fertig sind</translation>
+    </message>
+    <message>
+        <source>the app read %1, which is %2 MB; apps are given at most %3 MB</source>
+        <translation>die App hat %1 gelesen, das sind %2 MB; Apps bekommen höchstens %3 MB</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more messages from this app dropped or refused</source>
+        <translation>
+            <numerusform>… und %n weitere Nachricht dieser App verworfen oder abgewiesen</numerusform>
+            <numerusform>… und %n weitere Nachrichten dieser App verworfen oder abgewiesen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more tool calls of this app refused</source>
+        <translation>
+            <numerusform>… und %n weiterer Werkzeugaufruf dieser App abgewiesen</numerusform>
+            <numerusform>… und %n weitere Werkzeugaufrufe dieser App abgewiesen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more refused links from this app</source>
+        <translation>
+            <numerusform>… und %n weiterer abgewiesener Link dieser App</numerusform>
+            <numerusform>… und %n weitere abgewiesene Links dieser App</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more resource reads of this app refused</source>
+        <translation>
+            <numerusform>… und %n weiterer Ressourcen-Lesevorgang dieser App abgewiesen</numerusform>
+            <numerusform>… und %n weitere Ressourcen-Lesevorgänge dieser App abgewiesen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2790,6 +3096,13 @@ Exit-Codes:
         <source>the app&apos;s renderer stopped (status %1, code %2)</source>
         <translation>der Renderer der App wurde beendet (Status %1, Code %2)</translation>
     </message>
+    <message numerus="yes">
+        <source>refused %n messages of the app (the last: %1)</source>
+        <translation>
+            <numerusform>%n Nachricht der App abgewiesen (zuletzt: %1)</numerusform>
+            <numerusform>%n Nachrichten der App abgewiesen (zuletzt: %1)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ApprovalGate</name>
@@ -2815,6 +3128,10 @@ Exit-Codes:
     <message>
         <source>allowed for this session earlier</source>
         <translation>früher für diese Sitzung erlaubt</translation>
+    </message>
+    <message>
+        <source>allowed for this conversation earlier</source>
+        <translation>früher für diese Unterhaltung erlaubt</translation>
     </message>
 </context>
 <context>
@@ -2862,6 +3179,10 @@ Exit-Codes:
     <message>
         <source>This session</source>
         <translation>Diese Sitzung</translation>
+    </message>
+    <message>
+        <source>One conversation (this session)</source>
+        <translation>Eine Unterhaltung (diese Sitzung)</translation>
     </message>
 </context>
 <context>
@@ -3221,6 +3542,18 @@ Exit-Codes:
     <message>
         <source>the path leads elsewhere once its percent-escapes are decoded (%1)</source>
         <translation>der Pfad führt woandershin, sobald seine Prozent-Escapes dekodiert sind (%1)</translation>
+    </message>
+    <message>
+        <source>the path leads elsewhere once its Unicode characters are normalised (%1)</source>
+        <translation>der Pfad führt woanders hin, sobald seine Unicode-Zeichen normalisiert sind (%1)</translation>
+    </message>
+    <message>
+        <source>the URL names another host once its Unicode characters are normalised (%1)</source>
+        <translation>die URL nennt einen anderen Host, sobald ihre Unicode-Zeichen normalisiert sind (%1)</translation>
+    </message>
+    <message>
+        <source>the value matches differently once its Unicode characters are normalised (%1)</source>
+        <translation>der Wert passt anders, sobald seine Unicode-Zeichen normalisiert sind (%1)</translation>
     </message>
 </context>
 <context>
@@ -3788,6 +4121,14 @@ Exit-Codes:
         <source>Arguments from other servers</source>
         <translation>Argumente von anderen Servern</translation>
     </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>«%1» (id %2)</source>
+        <translation>«%1» (ID %2)</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditExporter</name>
@@ -4078,6 +4419,14 @@ Exit-Codes:
     <message>
         <source>Model</source>
         <translation>Modell</translation>
+    </message>
+    <message>
+        <source>connected to a listed host</source>
+        <translation>mit einem aufgeführten Host verbunden</translation>
+    </message>
+    <message>
+        <source>connection refused</source>
+        <translation>Verbindung abgewiesen</translation>
     </message>
 </context>
 <context>
@@ -4553,10 +4902,6 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <translation>bubblewrap (bwrap) ist nicht installiert; installieren Sie das Paket &quot;bubblewrap&quot;</translation>
     </message>
     <message>
-        <source>a network limited to listed hosts (%1) is not supported yet; set the network to &quot;on&quot; or &quot;off&quot;</source>
-        <translation>ein auf genannte Hosts beschränktes Netzwerk (%1) wird noch nicht unterstützt; setzen Sie das Netzwerk auf &quot;on&quot; oder &quot;off&quot;</translation>
-    </message>
-    <message>
         <source>its working folder %1</source>
         <translation>sein Arbeitsordner %1</translation>
     </message>
@@ -4595,6 +4940,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>the script&apos;s folder %1</source>
         <translation>der Ordner des Skripts %1</translation>
+    </message>
+    <message>
+        <source>a network limited to listed hosts needs Toolgate&apos;s network relay (toolgate-sandbox-relay), which was not found; reinstall Toolgate, or set the network to &quot;on&quot; or &quot;off&quot;</source>
+        <translation>ein auf aufgeführte Hosts beschränktes Netzwerk braucht das Netzwerk-Relay von Toolgate (toolgate-sandbox-relay), das nicht gefunden wurde; installieren Sie Toolgate neu, oder stellen Sie das Netzwerk auf „on“ oder „off“</translation>
     </message>
 </context>
 <context>
@@ -4753,6 +5102,17 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Message to the model</source>
         <translation>Nachricht an das Modell</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n older tool result(s) were shortened to fit the model&apos;s context of %1 tokens.</source>
+        <translation>
+            <numerusform>%n älteres Werkzeugergebnis wurde gekürzt, damit es in den Kontext des Modells von %1 Token passt.</numerusform>
+            <numerusform>%n ältere Werkzeugergebnisse wurden gekürzt, damit sie in den Kontext des Modells von %1 Token passen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model</source>
+        <translation>Die Unterhaltung ist zu lang für das Modell</translation>
     </message>
 </context>
 <context>
@@ -4959,6 +5319,30 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>the tasks extension of MCP 2026-07-28 has no list of tasks: a task is known by the id its call answered</source>
         <translation>die Aufgaben-Erweiterung von MCP 2026-07-28 hat keine Aufgabenliste: eine Aufgabe kennt man an der ID, die ihr Aufruf zurückgab</translation>
     </message>
+    <message>
+        <source>the server stopped while running this call — %1</source>
+        <translation>der Server hat sich während dieses Aufrufs beendet — %1</translation>
+    </message>
+    <message>
+        <source>the server asked for input to finish %1 and gave Toolgate %2 of state to send back, more than the %3 a round may have; Toolgate stopped answering it</source>
+        <translation>der Server bat um Eingaben, um %1 abzuschließen, und gab Toolgate %2 an Zustand zum Zurücksenden, mehr als die %3, die eine Runde haben darf; Toolgate antwortet ihm nicht mehr</translation>
+    </message>
+    <message>
+        <source>the server asked for input to finish %1 and gave Toolgate %2 of state to send back over its rounds, more than the %3 one request may have; Toolgate stopped answering it</source>
+        <translation>der Server bat um Eingaben, um %1 abzuschließen, und gab Toolgate über seine Runden %2 an Zustand zum Zurücksenden, mehr als die %3, die eine Anfrage haben darf; Toolgate antwortet ihm nicht mehr</translation>
+    </message>
+    <message>
+        <source>the server answered %1 with &quot;%2&quot;, an answer of MCP 2026-07-28, but this connection speaks %3, where it holds no result; the server mixes up protocol revisions: tell its author</source>
+        <translation>der Server hat auf %1 mit „%2“ geantwortet, einer Antwort von MCP 2026-07-28, aber diese Verbindung spricht %3, wo sie kein Ergebnis enthält; der Server bringt Protokollversionen durcheinander: sagen Sie es seinem Autor</translation>
+    </message>
+    <message>
+        <source>the server answered %1 with a task, which Toolgate did not ask for, instead of the call&apos;s result; the server does not follow MCP %2: tell its author</source>
+        <translation>der Server hat auf %1 mit einer Aufgabe geantwortet, um die Toolgate nicht gebeten hatte, statt mit dem Ergebnis des Aufrufs; der Server hält sich nicht an MCP %2: sagen Sie es seinem Autor</translation>
+    </message>
+    <message>
+        <source>no JSON-RPC message followed within %1 s, so Toolgate stopped it</source>
+        <translation>innerhalb von %1 s folgte keine JSON-RPC-Nachricht, daher hat Toolgate ihn beendet</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::Collection</name>
@@ -5066,6 +5450,30 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>filling in the ${variables} of %1 would make the run&apos;s arguments larger than %2 MB (a variable used many times, or a very large value); nothing was run</source>
         <translation>das Einsetzen der ${Variablen} von %1 würde die Argumente des Laufs größer als %2 MB machen (eine vielfach verwendete Variable oder ein sehr großer Wert); nichts wurde ausgeführt</translation>
     </message>
+    <message>
+        <source>&quot;prompt&quot; must be the text the model is asked</source>
+        <translation>&quot;prompt&quot; muss der Text sein, der dem Modell gestellt wird</translation>
+    </message>
+    <message>
+        <source>a prompt has no &quot;%1&quot;: the model chooses the tool and writes the arguments; put what you expect of them under &quot;expectCalls&quot;</source>
+        <translation>ein Prompt hat kein &quot;%1&quot;: das Modell wählt das Werkzeug und schreibt die Argumente; was Sie davon erwarten, gehört unter &quot;expectCalls&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;tools&quot; must be a list of tool names, such as [&quot;add&quot;]</source>
+        <translation>&quot;tools&quot; muss eine Liste von Werkzeugnamen sein, etwa [&quot;add&quot;]</translation>
+    </message>
+    <message>
+        <source>&quot;runs&quot; must be a whole number from 1 to %1 (how often the prompt is tried)</source>
+        <translation>&quot;runs&quot; muss eine ganze Zahl von 1 bis %1 sein (wie oft der Prompt versucht wird)</translation>
+    </message>
+    <message>
+        <source>&quot;expectCalls&quot; must be the list of tool calls expected of the model ([] when it should call none)</source>
+        <translation>&quot;expectCalls&quot; muss die Liste der Werkzeugaufrufe sein, die vom Modell erwartet werden ([], wenn es keinen aufrufen soll)</translation>
+    </message>
+    <message>
+        <source>%1, expected call %2</source>
+        <translation>%1, erwarteter Aufruf %2</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::CollectionFiles</name>
@@ -5095,6 +5503,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>the server &quot;%1&quot; is not connected</source>
         <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>this is a prompt for a model, and the run has no model: name one (toolgate-cli run --model NAME)</source>
+        <translation>dies ist ein Prompt für ein Modell, und der Lauf hat kein Modell: nennen Sie eines (toolgate-cli run --model NAME)</translation>
     </message>
 </context>
 <context>
@@ -5295,6 +5711,22 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>There is no server called &quot;%1&quot; in your servers list. Add it, or change the call to name another server.</source>
         <translation>In Ihrer Serverliste gibt es keinen Server namens „%1“. Fügen Sie ihn hinzu, oder lassen Sie den Aufruf einen anderen Server nennen.</translation>
     </message>
+    <message>
+        <source>the model calls no tool</source>
+        <translation>das Modell ruft kein Werkzeug auf</translation>
+    </message>
+    <message>
+        <source>the model calls: %1</source>
+        <translation>das Modell ruft auf: %1</translation>
+    </message>
+    <message>
+        <source>, then </source>
+        <translation>, dann </translation>
+    </message>
+    <message>
+        <source>prompt: %1</source>
+        <translation>Prompt: %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConfirmationDialog</name>
@@ -5490,6 +5922,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>%1: this value appeared in the result of `%2` on server «%3», call #%4.</source>
         <translation>%1: Dieser Wert stand im Ergebnis von `%2` auf dem Server «%3», Aufruf #%4.</translation>
     </message>
+    <message>
+        <source>Allow for This Conversation</source>
+        <translation>Für diese Unterhaltung zulassen</translation>
+    </message>
+    <message>
+        <source>Do not ask again for this tool when the model calls it in this conversation, until Toolgate quits or the conversation is deleted</source>
+        <translation>Für dieses Werkzeug nicht mehr fragen, wenn das Modell es in dieser Unterhaltung aufruft, bis Toolgate beendet oder die Unterhaltung gelöscht wird</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConnectionAuditor</name>
@@ -5512,6 +5952,241 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>not started until someone trusts what it runs</source>
         <translation>nicht gestartet, bis jemand dem vertraut, was er ausführt</translation>
+    </message>
+    <message>
+        <source>connected to %1 through the sandbox&apos;s proxy</source>
+        <translation>über den Proxy der Sandbox mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>refused a connection to %1: not in the sandbox&apos;s list of hosts</source>
+        <translation>Verbindung zu %1 abgewiesen: nicht in der Host-Liste der Sandbox</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ConnectionDoctor</name>
+    <message>
+        <source>%1 belongs to one Node version installed by nvm: &quot;nvm use&quot; does not change which Node the server gets, and uninstalling that version breaks the server.</source>
+        <translation>%1 gehört zu einer einzelnen mit nvm installierten Node-Version: „nvm use“ ändert nicht, welches Node der Server bekommt, und das Deinstallieren dieser Version macht den Server kaputt.</translation>
+    </message>
+    <message>
+        <source>%1 is a Volta shim: it picks the Node version from the project in the server&apos;s working directory.</source>
+        <translation>%1 ist ein Volta-Shim: Er wählt die Node-Version nach dem Projekt im Arbeitsordner des Servers.</translation>
+    </message>
+    <message>
+        <source>%1 is a version manager&apos;s shim: it picks the version from the server&apos;s working directory and the manager&apos;s settings.</source>
+        <translation>%1 ist ein Shim eines Versionsmanagers: Er wählt die Version nach dem Arbeitsordner des Servers und den Einstellungen des Managers.</translation>
+    </message>
+    <message>
+        <source>%1 fetches the server&apos;s package before running it: the first start can take much longer than later ones.</source>
+        <translation>%1 lädt das Paket des Servers, bevor es ihn ausführt: Der erste Start kann viel länger dauern als spätere.</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Command holds a whole command line: the program is &quot;%1&quot;, and %2 belong in Arguments, one argument each (the checks below treat them so).</source>
+        <translation>„Befehl“ enthält eine ganze Befehlszeile: Das Programm ist „%1“, und %2 gehören unter „Argumente“, ein Argument pro Zeile (die Prüfungen unten behandeln sie so).</translation>
+    </message>
+    <message>
+        <source>Program</source>
+        <translation>Programm</translation>
+    </message>
+    <message>
+        <source>%1 exists and is a program.</source>
+        <translation>%1 existiert und ist ein Programm.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is %2 on the PATH the server gets.</source>
+        <translation>„%1“ ist %2 im PATH, den der Server bekommt.</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>Not started, because nobody trusted what it runs yet: trust it to let the doctor see what it does when it runs.</source>
+        <translation>Nicht gestartet, weil noch niemand dem vertraut hat, was er ausführt: Vertrauen Sie ihm, damit der Doktor sehen kann, was er beim Ausführen tut.</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>Argumente</translation>
+    </message>
+    <message>
+        <source>The argument &quot;%1&quot; names a file that does not exist (looked for %2): check it for a typo, and give the full path or set the working directory.</source>
+        <translation>Das Argument „%1“ nennt eine Datei, die es nicht gibt (gesucht wurde %2): Prüfen Sie es auf Tippfehler, und geben Sie den vollständigen Pfad an oder legen Sie den Arbeitsordner fest.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is %2 on your login shell&apos;s PATH, but not on the PATH the server gets (%3): put %2 in Command.</source>
+        <translation>„%1“ ist %2 im PATH Ihrer Login-Shell, aber nicht im PATH, den der Server bekommt (%3): Tragen Sie %2 unter „Befehl“ ein.</translation>
+    </message>
+    <message>
+        <source>It ended without answering initialize and without saying why.</source>
+        <translation>Er hat sich beendet, ohne auf initialize zu antworten und ohne den Grund zu nennen.</translation>
+    </message>
+    <message>
+        <source>It wrote nothing to standard output within %1 s of being asked to initialize: it may be waiting for something else (a network port, a sign-in), or it is no MCP server.</source>
+        <translation>Er hat innerhalb von %1 s nach der Bitte um initialize nichts auf die Standardausgabe geschrieben: Vielleicht wartet er auf etwas anderes (einen Netzwerk-Port, eine Anmeldung), oder er ist kein MCP-Server.</translation>
+    </message>
+    <message>
+        <source>It did not answer initialize within %1 s.</source>
+        <translation>Er hat innerhalb von %1 s nicht auf initialize geantwortet.</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>Ausgabe</translation>
+    </message>
+    <message>
+        <source>Its first line on standard output is not JSON-RPC: &quot;%1&quot;. A server over stdio writes only JSON-RPC messages there: this is no MCP server, or it prints text to standard output that belongs on standard error.</source>
+        <translation>Seine erste Zeile auf der Standardausgabe ist kein JSON-RPC: „%1“. Ein Server über stdio schreibt dort nur JSON-RPC-Nachrichten: Dies ist kein MCP-Server, oder er gibt auf der Standardausgabe Text aus, der auf die Standardfehlerausgabe gehört.</translation>
+    </message>
+    <message>
+        <source>Its output is JSON-RPC.</source>
+        <translation>Seine Ausgabe ist JSON-RPC.</translation>
+    </message>
+    <message>
+        <source>It refused initialize because it speaks only a newer MCP revision (%1): set its protocol era to Auto or Modern.</source>
+        <translation>Er hat initialize abgewiesen, weil er nur eine neuere MCP-Version spricht (%1): Stellen Sie seine Protokoll-Ära auf Auto oder Modern.</translation>
+    </message>
+    <message>
+        <source>It answered initialize with an error: %1 (code %2).</source>
+        <translation>Er hat auf initialize mit einem Fehler geantwortet: %1 (Code %2).</translation>
+    </message>
+    <message>
+        <source>It answered initialize: %1 %2, MCP %3%4.</source>
+        <translation>Er hat auf initialize geantwortet: %1 %2, MCP %3%4.</translation>
+    </message>
+    <message>
+        <source>, a revision Toolgate does not support</source>
+        <translation>, eine Version, die Toolgate nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>It stopped before answering initialize: %1.</source>
+        <translation>Er hat sich beendet, bevor er auf initialize antwortete: %1.</translation>
+    </message>
+    <message>
+        <source>It stopped before answering initialize: %1, after writing to standard error: &quot;%2&quot;.</source>
+        <translation>Er hat sich beendet, bevor er auf initialize antwortete: %1, nachdem er auf die Standardfehlerausgabe geschrieben hatte: „%2“.</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>Its first lines on standard output: %1</source>
+        <translation>Seine ersten Zeilen auf der Standardausgabe: %1</translation>
+    </message>
+    <message>
+        <source>Its first lines on standard error: %1</source>
+        <translation>Seine ersten Zeilen auf der Standardfehlerausgabe: %1</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no http:// or https:// address.</source>
+        <translation>„%1“ ist keine Adresse mit http:// oder https://.</translation>
+    </message>
+    <message>
+        <source>%1 port %2 gave no answer within %3 s: check the address, and a firewall or proxy on the way.</source>
+        <translation>%1 Port %2 hat innerhalb von %3 s nicht geantwortet: Prüfen Sie die Adresse sowie eine Firewall oder einen Proxy auf dem Weg.</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>The name &quot;%1&quot; could not be resolved to an address: check the URL for a typo, and your network or VPN.</source>
+        <translation>Der Name „%1“ konnte nicht in eine Adresse aufgelöst werden: Prüfen Sie die URL auf Tippfehler sowie Ihr Netzwerk oder VPN.</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Nothing accepts connections at %1 port %2 (the connection was refused): check that the server is running and listens on that port.</source>
+        <translation>Bei %1 Port %2 nimmt niemand Verbindungen an (die Verbindung wurde abgewiesen): Prüfen Sie, ob der Server läuft und auf diesem Port lauscht.</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>The secure connection (TLS) to %1 failed: %2. Check the server&apos;s certificate, or whether it speaks plain http://.</source>
+        <translation>Die sichere Verbindung (TLS) zu %1 ist fehlgeschlagen: %2. Prüfen Sie das Zertifikat des Servers, oder ob er einfaches http:// spricht.</translation>
+    </message>
+    <message>
+        <source>%1 port %2 closed the connection without answering: is it an HTTP server, and is the scheme (http or https) right?</source>
+        <translation>%1 Port %2 hat die Verbindung ohne Antwort geschlossen: Ist es ein HTTP-Server, und stimmt das Schema (http oder https)?</translation>
+    </message>
+    <message>
+        <source>The proxy refused or failed the connection to %1: %2.</source>
+        <translation>Der Proxy hat die Verbindung zu %1 abgewiesen oder ist daran gescheitert: %2.</translation>
+    </message>
+    <message>
+        <source>The request to %1 failed: %2.</source>
+        <translation>Die Anfrage an %1 ist fehlgeschlagen: %2.</translation>
+    </message>
+    <message>
+        <source>%1 port %2 accepted a secure (TLS) connection.</source>
+        <translation>%1 Port %2 hat eine sichere (TLS-)Verbindung angenommen.</translation>
+    </message>
+    <message>
+        <source>%1 port %2 accepted the connection.</source>
+        <translation>%1 Port %2 hat die Verbindung angenommen.</translation>
+    </message>
+    <message>
+        <source>The endpoint asks for sign-in (HTTP %1) and names its sign-in metadata at %2: Toolgate signs in with OAuth when you connect.</source>
+        <translation>Der Endpunkt verlangt eine Anmeldung (HTTP %1) und nennt seine Anmelde-Metadaten unter %2: Toolgate meldet sich beim Verbinden mit OAuth an.</translation>
+    </message>
+    <message>
+        <source>The endpoint refuses the request (HTTP %1) without naming sign-in metadata: it wants a token in a header (see the server&apos;s documentation) or a sign-in Toolgate cannot discover.</source>
+        <translation>Der Endpunkt weist die Anfrage ab (HTTP %1), ohne Anmelde-Metadaten zu nennen: Er will ein Token in einem Header (siehe die Dokumentation des Servers) oder eine Anmeldung, die Toolgate nicht selbst herausfinden kann.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1 at this path: its MCP endpoint is elsewhere (often /mcp, or /sse for servers of the older HTTP+SSE kind).</source>
+        <translation>Der Server hat unter diesem Pfad mit HTTP %1 geantwortet: Sein MCP-Endpunkt liegt woanders (oft /mcp, oder /sse bei Servern der älteren Art HTTP+SSE).</translation>
+    </message>
+    <message>
+        <source>The endpoint answered initialize with HTTP %1 %2: &quot;%3&quot;.</source>
+        <translation>Der Endpunkt hat auf initialize mit HTTP %1 %2 geantwortet: „%3“.</translation>
+    </message>
+    <message>
+        <source>The endpoint answered HTTP %1, but not with a JSON-RPC answer to initialize: &quot;%2&quot;.</source>
+        <translation>Der Endpunkt hat mit HTTP %1 geantwortet, aber nicht mit einer JSON-RPC-Antwort auf initialize: „%2“.</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>It keeps a session for each client (Mcp-Session-Id).</source>
+        <translation>Er führt für jeden Client eine Sitzung (Mcp-Session-Id).</translation>
+    </message>
+    <message>
+        <source>Connection Doctor: %1</source>
+        <translation>Verbindungsdoktor: %1</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>PROBLEM</source>
+        <translation>PROBLEM</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>No problem found.</source>
+        <translation>Kein Problem gefunden.</translation>
+    </message>
+    <message>
+        <source>Problem: %1</source>
+        <translation>Problem: %1</translation>
     </message>
 </context>
 <context>
@@ -5635,6 +6310,13 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::ConversationTurn</name>
+    <message>
+        <source>The conversation no longer fits the model&apos;s context of %1 tokens: it needs about %2 even with every tool result shortened, so nothing was sent. Start a new conversation, or raise the context limit in Settings › Models if the model takes more.</source>
+        <translation>Die Unterhaltung passt nicht mehr in den Kontext des Modells von %1 Token: Sie braucht etwa %2, selbst wenn jedes Werkzeugergebnis gekürzt ist, daher wurde nichts gesendet. Beginnen Sie eine neue Unterhaltung, oder erhöhen Sie die Kontextgrenze unter Einstellungen › Modelle, wenn das Modell mehr verträgt.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::DefinitionChange</name>
     <message>
         <source>the name</source>
@@ -5686,6 +6368,27 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>its metadata (_meta, e.g. an app view)</source>
         <translation>seine Metadaten (_meta, z. B. eine App-Ansicht)</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n character(s)] </source>
+        <translation>
+            <numerusform>[%n Zeichen] </numerusform>
+            <numerusform>[%n Zeichen] </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> [%n more character(s)]</source>
+        <translation>
+            <numerusform> [%n weiteres Zeichen]</numerusform>
+            <numerusform> [%n weitere Zeichen]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… %n unchanged line(s)</source>
+        <translation>
+            <numerusform>… %n unveränderte Zeile</numerusform>
+            <numerusform>… %n unveränderte Zeilen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5741,6 +6444,29 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
             <numerusform> … (%n weiteres Zeichen)</numerusform>
             <numerusform> … (%n weitere Zeichen)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::DoctorDialog</name>
+    <message>
+        <source>Copy Report</source>
+        <translation>Bericht kopieren</translation>
+    </message>
+    <message>
+        <source>Connection Doctor — %1</source>
+        <translation>Verbindungsdoktor — %1</translation>
+    </message>
+    <message>
+        <source>Checks how this server is started or reached, step by step, and says what is wrong.</source>
+        <translation>Prüft Schritt für Schritt, wie dieser Server gestartet oder erreicht wird, und sagt, was nicht stimmt.</translation>
+    </message>
+    <message>
+        <source>Checks how this server is started, without starting it: nobody trusted what it runs yet.</source>
+        <translation>Prüft, wie dieser Server gestartet wird, ohne ihn zu starten: Noch niemand hat dem vertraut, was er ausführt.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Prüfe …</translation>
     </message>
 </context>
 <context>
@@ -6050,6 +6776,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>… (%1 more characters)</source>
         <translation>… (%1 weitere Zeichen)</translation>
     </message>
+    <message>
+        <source>the arguments</source>
+        <translation>die Argumente</translation>
+    </message>
+    <message>
+        <source>expected an argument at %1; there is none. The arguments were: %2</source>
+        <translation>ein Argument bei %1 erwartet; es gibt keines. Die Argumente waren: %2</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ExpectationEditor</name>
@@ -6136,6 +6870,49 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Expectation %1</source>
         <translation>Erwartung %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::ExpectedCall</name>
+    <message>
+        <source>a call of %1</source>
+        <translation>ein Aufruf von %1</translation>
+    </message>
+    <message>
+        <source>a call of %1 (%2)</source>
+        <translation>ein Aufruf von %1 (%2)</translation>
+    </message>
+    <message>
+        <source>an expected call must be a JSON object, such as {&quot;tool&quot;: &quot;add&quot;, &quot;expect&quot;: [{&quot;pointer&quot;: &quot;/a&quot;, &quot;equals&quot;: 2}]}</source>
+        <translation>ein erwarteter Aufruf muss ein JSON-Objekt sein, etwa {&quot;tool&quot;: &quot;add&quot;, &quot;expect&quot;: [{&quot;pointer&quot;: &quot;/a&quot;, &quot;equals&quot;: 2}]}</translation>
+    </message>
+    <message>
+        <source>&quot;tool&quot; is missing; it names the tool the model is expected to call</source>
+        <translation>&quot;tool&quot; fehlt; es nennt das Werkzeug, das das Modell aufrufen soll</translation>
+    </message>
+    <message>
+        <source>&quot;expect&quot; must be a list of checks on the arguments</source>
+        <translation>&quot;expect&quot; muss eine Liste von Prüfungen der Argumente sein</translation>
+    </message>
+    <message>
+        <source>%1, expectation %2</source>
+        <translation>%1, Erwartung %2</translation>
+    </message>
+    <message>
+        <source>a model&apos;s call is checked by its arguments only: use &quot;equals&quot; or &quot;matches&quot; at a &quot;pointer&quot; into them, such as {&quot;pointer&quot;: &quot;/a&quot;, &quot;equals&quot;: 2}</source>
+        <translation>der Aufruf eines Modells wird nur anhand seiner Argumente geprüft: Verwenden Sie &quot;equals&quot; oder &quot;matches&quot; an einem &quot;pointer&quot; in sie hinein, etwa {&quot;pointer&quot;: &quot;/a&quot;, &quot;equals&quot;: 2}</translation>
+    </message>
+    <message>
+        <source>expected no tool call</source>
+        <translation>kein Werkzeugaufruf erwartet</translation>
+    </message>
+    <message>
+        <source>expected %1; there was none</source>
+        <translation>%1 erwartet; es gab keinen</translation>
+    </message>
+    <message>
+        <source>expected %1; the call of %2 did not match: %3</source>
+        <translation>%1 erwartet; der Aufruf von %2 passte nicht: %3</translation>
     </message>
 </context>
 <context>
@@ -6940,6 +7717,13 @@ Wählen Sie eine Datei, die mit „Schnittstellen-Snapshot sichern“ (oder tool
     <message>
         <source>Show more</source>
         <translation>Mehr zeigen</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::JUnitWriter</name>
+    <message>
+        <source>%1 (run %2 of %3)</source>
+        <translation>%1 (Lauf %2 von %3)</translation>
     </message>
 </context>
 <context>
@@ -8271,6 +9055,132 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::ProcessExit</name>
+    <message>
+        <source>segmentation fault</source>
+        <translation>Speicherzugriffsfehler</translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>bus error</source>
+        <translation>Busfehler</translation>
+    </message>
+    <message>
+        <source>illegal instruction</source>
+        <translation>ungültige Anweisung</translation>
+    </message>
+    <message>
+        <source>arithmetic error</source>
+        <translation>Rechenfehler</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>getötet</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>hang-up</source>
+        <translation>Verbindung aufgelegt</translation>
+    </message>
+    <message>
+        <source>broken pipe</source>
+        <translation>unterbrochene Pipe</translation>
+    </message>
+    <message>
+        <source>trap</source>
+        <translation>Trap</translation>
+    </message>
+    <message>
+        <source>bad system call</source>
+        <translation>ungültiger Systemaufruf</translation>
+    </message>
+    <message>
+        <source>CPU time limit exceeded</source>
+        <translation>CPU-Zeitlimit überschritten</translation>
+    </message>
+    <message>
+        <source>file size limit exceeded</source>
+        <translation>Dateigrößenlimit überschritten</translation>
+    </message>
+    <message>
+        <source>signal %1</source>
+        <translation>Signal %1</translation>
+    </message>
+    <message>
+        <source>signal %1: %2</source>
+        <translation>Signal %1: %2</translation>
+    </message>
+    <message>
+        <source>the server crashed (%1)</source>
+        <translation>der Server ist abgestürzt (%1)</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1, which is how a shell or launcher says that the program it ran crashed (%2)</source>
+        <translation>der Server hat sich mit Code %1 beendet; so meldet eine Shell oder ein Starter, dass das ausgeführte Programm abgestürzt ist (%2)</translation>
+    </message>
+    <message>
+        <source>the server exited with code %1</source>
+        <translation>der Server hat sich mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>it crashed (%1)</source>
+        <translation>er ist abgestürzt (%1)</translation>
+    </message>
+    <message>
+        <source>it crashed (%1; its launcher exited with code %2)</source>
+        <translation>er ist abgestürzt (%1; sein Starter hat sich mit Code %2 beendet)</translation>
+    </message>
+    <message>
+        <source>it exited with code %1</source>
+        <translation>er hat sich mit Code %1 beendet</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::PromptEvaluation</name>
+    <message>
+        <source>no tool, and it said nothing</source>
+        <translation>kein Werkzeug, und es hat nichts gesagt</translation>
+    </message>
+    <message>
+        <source>no tool; it answered: %1</source>
+        <translation>kein Werkzeug; es hat geantwortet: %1</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; is not connected</source>
+        <translation>der Server „%1“ ist nicht verbunden</translation>
+    </message>
+    <message>
+        <source>the server &quot;%1&quot; has no tool %2 (named under &quot;tools&quot;); its tools: %3</source>
+        <translation>der Server „%1“ hat kein Werkzeug %2 (genannt unter „tools“); seine Werkzeuge: %3</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>the model gave no usable reply: %1</source>
+        <translation>das Modell hat keine brauchbare Antwort gegeben: %1</translation>
+    </message>
+    <message>
+        <source>the run was cancelled</source>
+        <translation>der Lauf wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1. The model called: %2</source>
+        <translation>%1. Das Modell hat aufgerufen: %2</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::PromptPanel</name>
     <message>
         <source>Get Prompt</source>
@@ -8897,6 +9807,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>the call</source>
         <translation>der Aufruf</translation>
     </message>
+    <message>
+        <source>a prompt on %1</source>
+        <translation>ein Prompt auf %1</translation>
+    </message>
+    <message>
+        <source>a prompt on %1: %2 of %3 runs passed</source>
+        <translation>ein Prompt auf %1: %2 von %3 Läufen bestanden</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::Sampling</name>
@@ -8958,6 +9880,57 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SamplingByModel</name>
+    <message>
+        <source>[an image (%1) was here; it is not sent to the model]</source>
+        <translation>[hier war ein Bild (%1); es wird nicht an das Modell gesendet]</translation>
+    </message>
+    <message>
+        <source>[a recording (%1) was here; it is not sent to the model]</source>
+        <translation>[hier war eine Aufnahme (%1); sie wird nicht an das Modell gesendet]</translation>
+    </message>
+    <message>
+        <source>[asked for the tool %1 with %2]</source>
+        <translation>[hat das Werkzeug %1 mit %2 angefordert]</translation>
+    </message>
+    <message>
+        <source>[the tool failed: %1]</source>
+        <translation>[das Werkzeug ist fehlgeschlagen: %1]</translation>
+    </message>
+    <message>
+        <source>[the tool answered: %1]</source>
+        <translation>[das Werkzeug hat geantwortet: %1]</translation>
+    </message>
+    <message>
+        <source>the person edited the request, then approved sending it</source>
+        <translation>die Person hat die Anfrage bearbeitet und dann das Senden erlaubt</translation>
+    </message>
+    <message>
+        <source>the person approved sending the server&apos;s request unchanged</source>
+        <translation>die Person hat das unveränderte Senden der Anfrage des Servers erlaubt</translation>
+    </message>
+    <message>
+        <source>edited the model&apos;s reply, then approved returning it</source>
+        <translation>hat die Antwort des Modells bearbeitet und dann das Zurückgeben erlaubt</translation>
+    </message>
+    <message>
+        <source>approved returning the model&apos;s reply unchanged</source>
+        <translation>hat das unveränderte Zurückgeben der Antwort des Modells erlaubt</translation>
+    </message>
+    <message>
+        <source>Answered by the model &quot;%1&quot; (connection &quot;%2&quot;): %3; %4.</source>
+        <translation>Beantwortet vom Modell „%1“ (Verbindung „%2“): %3; %4.</translation>
+    </message>
+    <message>
+        <source>The person declined to return the reply of the model &quot;%1&quot; (connection &quot;%2&quot;).</source>
+        <translation>Die Person hat abgelehnt, die Antwort des Modells „%1“ (Verbindung „%2“) zurückzugeben.</translation>
+    </message>
+    <message>
+        <source>Asking the model &quot;%1&quot; was cancelled.</source>
+        <translation>Die Anfrage an das Modell „%1“ wurde abgebrochen.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SamplingDialog</name>
     <message>
         <source>hints: %1</source>
@@ -9016,10 +9989,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>%1 asks for a model reply</source>
         <translation>%1 bittet um eine Modellantwort</translation>
-    </message>
-    <message>
-        <source>Toolgate has no language model: you are the model. Read the conversation, then write the reply the server gets, or decline. Nothing is sent until you choose.</source>
-        <translation>Toolgate hat kein Sprachmodell: Sie sind das Modell. Lesen Sie das Gespräch und schreiben Sie dann die Antwort, die der Server erhält, oder lehnen Sie ab. Nichts wird gesendet, bevor Sie sich entscheiden.</translation>
     </message>
     <message>
         <source>&amp;Decline</source>
@@ -9129,6 +10098,101 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>This reply cannot be sent</source>
         <translation>Diese Antwort kann nicht gesendet werden</translation>
     </message>
+    <message>
+        <source>Read the conversation, then write the reply the server gets, let one of your models write it (you see what goes to the model and its reply before anything is sent), or decline. Nothing is sent until you choose.</source>
+        <translation>Lesen Sie die Unterhaltung, dann schreiben Sie die Antwort, die der Server bekommt, lassen eines Ihrer Modelle sie schreiben (Sie sehen, was an das Modell geht, und seine Antwort, bevor etwas gesendet wird), oder lehnen ab. Nichts wird gesendet, bevor Sie wählen.</translation>
+    </message>
+    <message>
+        <source>Read the conversation, then write the reply the server gets (you act as the model), or decline. Nothing is sent until you choose.</source>
+        <translation>Lesen Sie die Unterhaltung, dann schreiben Sie die Antwort, die der Server bekommt (Sie handeln als das Modell), oder lehnen ab. Nichts wird gesendet, bevor Sie wählen.</translation>
+    </message>
+    <message>
+        <source>&amp;Ask a Model…</source>
+        <translation>Ein &amp;Modell fragen …</translation>
+    </message>
+    <message>
+        <source>Let one of your model connections write the reply: you see what goes to the model, and its reply before it goes to the server.</source>
+        <translation>Eine Ihrer Modellverbindungen die Antwort schreiben lassen: Sie sehen, was an das Modell geht, und seine Antwort, bevor sie an den Server geht.</translation>
+    </message>
+    <message>
+        <source>No model is set up, so you write the reply. To let a model write it, add one in Settings › Models.</source>
+        <translation>Es ist kein Modell eingerichtet, also schreiben Sie die Antwort. Damit ein Modell sie schreiben kann, fügen Sie eines unter Einstellungen › Modelle hinzu.</translation>
+    </message>
+    <message>
+        <source>Settings › Models…</source>
+        <translation>Einstellungen › Modelle …</translation>
+    </message>
+    <message>
+        <source>Step 2 of 2: the reply of the model &quot;%1&quot; (stopped: %2). Read it and change it if you like: Send Reply returns it to the server, Decline returns nothing.</source>
+        <translation>Schritt 2 von 2: die Antwort des Modells „%1“ (angehalten: %2). Lesen Sie sie und ändern Sie sie nach Belieben: „Antwort senden“ gibt sie an den Server zurück, „Ablehnen“ gibt nichts zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SamplingModelPanel</name>
+    <message>
+        <source>System prompt</source>
+        <translation>Systemprompt</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Tool results</source>
+        <translation>Werkzeugergebnisse</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>Step 1 of 2: this is what the model gets. Change it if you like; nothing is sent until you click Send to Model.</source>
+        <translation>Schritt 1 von 2: Das bekommt das Modell. Ändern Sie es nach Belieben; nichts wird gesendet, bevor Sie auf „An Modell senden“ klicken.</translation>
+    </message>
+    <message>
+        <source>System prompt for the model</source>
+        <translation>Systemprompt für das Modell</translation>
+    </message>
+    <message>
+        <source>Message %1 for the model</source>
+        <translation>Nachricht %1 für das Modell</translation>
+    </message>
+    <message>
+        <source>&amp;Write It Myself</source>
+        <translation>&amp;Selbst schreiben</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;topp</translation>
+    </message>
+    <message>
+        <source>Send to &amp;Model</source>
+        <translation>An &amp;Modell senden</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The model did not answer</source>
+        <translation>Das Modell hat nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>%1 Send it again, choose another model, or write the reply yourself.</source>
+        <translation>%1 Senden Sie es erneut, wählen Sie ein anderes Modell, oder schreiben Sie die Antwort selbst.</translation>
+    </message>
+    <message>
+        <source>Asking the model &quot;%1&quot;…</source>
+        <translation>Frage das Modell „%1“ …</translation>
+    </message>
+    <message>
+        <source>Nothing goes to the server until you approve the answer.</source>
+        <translation>Nichts geht an den Server, bevor Sie die Antwort erlauben.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::SandboxDenial</name>
@@ -9210,6 +10274,49 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Can write (and read): %1.</source>
         <translation>Kann schreiben (und lesen): %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SandboxProxy</name>
+    <message>
+        <source>The request is too long for a proxy request.</source>
+        <translation>Die Anfrage ist zu lang für eine Proxy-Anfrage.</translation>
+    </message>
+    <message>
+        <source>This is not an HTTP proxy request.</source>
+        <translation>Dies ist keine HTTP-Proxy-Anfrage.</translation>
+    </message>
+    <message>
+        <source>Only CONNECT and http:// requests go through this proxy.</source>
+        <translation>Nur CONNECT- und http://-Anfragen gehen durch diesen Proxy.</translation>
+    </message>
+    <message>
+        <source>The request names no host and port.</source>
+        <translation>Die Anfrage nennt keinen Host und Port.</translation>
+    </message>
+    <message>
+        <source>Toolgate&apos;s sandbox does not let this server connect to %1: it is not in the server&apos;s list of hosts. To allow it, add it to the list in the server&apos;s sandbox settings.</source>
+        <translation>Die Sandbox von Toolgate lässt diesen Server keine Verbindung zu %1 aufbauen: Der Host steht nicht in der Host-Liste des Servers. Um ihn zu erlauben, fügen Sie ihn in den Sandbox-Einstellungen des Servers der Liste hinzu.</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Keine Verbindung zu %1 möglich: %2</translation>
+    </message>
+    <message>
+        <source>%1 (allowed)</source>
+        <translation>%1 (erlaubt)</translation>
+    </message>
+    <message>
+        <source>%1 (refused)</source>
+        <translation>%1 (abgewiesen)</translation>
+    </message>
+    <message>
+        <source>cannot start the server&apos;s network proxy: %1</source>
+        <translation>der Netzwerk-Proxy des Servers kann nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>cannot make a folder for the server&apos;s network proxy in %1: %2; check that the temporary folder is writable</source>
+        <translation>in %1 kann kein Ordner für den Netzwerk-Proxy des Servers angelegt werden: %2; prüfen Sie, ob der temporäre Ordner beschreibbar ist</translation>
     </message>
 </context>
 <context>
@@ -10046,6 +11153,30 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>The server &quot;%1&quot; has not been started: it waits until you trust what it runs. Open it in the Servers list to review and trust it.</source>
         <translation>Der Server „%1“ wurde nicht gestartet: Er wartet, bis Sie dem vertrauen, was er ausführt. Öffnen Sie ihn in der Serverliste, um es zu prüfen und ihm zu vertrauen.</translation>
     </message>
+    <message>
+        <source>network: connected to %1 (a listed host)</source>
+        <translation>Netzwerk: mit %1 verbunden (ein aufgeführter Host)</translation>
+    </message>
+    <message>
+        <source>network: refused a connection to %1, which is not in the sandbox&apos;s list of hosts</source>
+        <translation>Netzwerk: Verbindung zu %1 abgewiesen, das nicht in der Host-Liste der Sandbox steht</translation>
+    </message>
+    <message>
+        <source>Toolgate is restarting it; run the tool again once it shows Ready.</source>
+        <translation>Toolgate startet ihn neu; führen Sie das Werkzeug erneut aus, sobald er „Bereit“ zeigt.</translation>
+    </message>
+    <message>
+        <source>Toolgate is starting it again; run the tool again once it shows Ready.</source>
+        <translation>Toolgate startet ihn erneut; führen Sie das Werkzeug erneut aus, sobald er „Bereit“ zeigt.</translation>
+    </message>
+    <message>
+        <source>Toolgate restarted it; run the tool again.</source>
+        <translation>Toolgate hat ihn neu gestartet; führen Sie das Werkzeug erneut aus.</translation>
+    </message>
+    <message>
+        <source>Toolgate did not restart it: %1</source>
+        <translation>Toolgate hat ihn nicht neu gestartet: %1</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerEditorDialog</name>
@@ -10290,12 +11421,20 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Angehakt: er darf dort Dateien ändern und anlegen. Nicht angehakt: er darf sie nur lesen.</translation>
     </message>
     <message>
-        <source>Only %1 (not supported yet)</source>
-        <translation>Nur %1 (noch nicht unterstützt)</translation>
-    </message>
-    <message>
         <source>Choose a Folder to Grant</source>
         <translation>Freizugebenden Ordner wählen</translation>
+    </message>
+    <message>
+        <source>Split into Command and Arguments</source>
+        <translation>In Befehl und Argumente aufteilen</translation>
+    </message>
+    <message>
+        <source>Only %1</source>
+        <translation>Nur %1</translation>
+    </message>
+    <message>
+        <source>Command holds a whole command line. The program is &quot;%1&quot;; the rest are its arguments, which belong in Arguments, one per line.</source>
+        <translation>„Befehl“ enthält eine ganze Befehlszeile. Das Programm ist „%1“; der Rest sind seine Argumente, die unter „Argumente“ gehören, eines pro Zeile.</translation>
     </message>
 </context>
 <context>
@@ -10491,6 +11630,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>read-only</source>
         <translation>nur lesen</translation>
+    </message>
+    <message>
+        <source>Diagnose…</source>
+        <translation>Diagnose …</translation>
+    </message>
+    <message>
+        <source>Checks how this server is started or reached, step by step, and says what is wrong, in a report you can copy.</source>
+        <translation>Prüft Schritt für Schritt, wie dieser Server gestartet oder erreicht wird, und sagt in einem kopierbaren Bericht, was nicht stimmt.</translation>
     </message>
 </context>
 <context>
@@ -11094,14 +12241,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
 <context>
     <name>Toolgate::StdioTransport</name>
     <message>
-        <source>the server crashed</source>
-        <translation>der Server ist abgestürzt</translation>
-    </message>
-    <message>
-        <source>the server exited with code %1</source>
-        <translation>der Server hat sich mit Code %1 beendet</translation>
-    </message>
-    <message>
         <source>the server wrote a line that is not a JSON-RPC message to stdout: %1</source>
         <translation>der Server hat eine Zeile nach stdout geschrieben, die keine JSON-RPC-Nachricht ist: %1</translation>
     </message>
@@ -11498,6 +12637,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>the server says task %1 is %2 but did not hand over its result within %3 s</source>
         <translation>der Server meldet Aufgabe %1 als %2, hat ihr Ergebnis aber nicht innerhalb von %3 s übergeben</translation>
+    </message>
+    <message>
+        <source>the server gave Toolgate %1 of state to send back with every look at task %2, more than the %3 it may have; Toolgate stopped following the task and cancelled it</source>
+        <translation>der Server gab Toolgate %1 an Zustand, der bei jedem Blick auf Aufgabe %2 zurückzusenden ist, mehr als die erlaubten %3; Toolgate verfolgt die Aufgabe nicht mehr und hat sie abgebrochen</translation>
+    </message>
+    <message>
+        <source>the server kept asking for input to finish task %1 (%2 rounds); Toolgate stopped answering it and cancelled the task</source>
+        <translation>der Server bat immer wieder um Eingaben, um Aufgabe %1 abzuschließen (%2 Runden); Toolgate antwortet ihm nicht mehr und hat die Aufgabe abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -11991,6 +13138,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Save this call, with what its result must show, to a collection</source>
         <translation>Diesen Aufruf mit dem, was sein Ergebnis zeigen muss, in einer Sammlung speichern</translation>
+    </message>
+    <message>
+        <source>Connections: %1</source>
+        <translation>Verbindungen: %1</translation>
     </message>
 </context>
 <context>

@@ -193,6 +193,7 @@ private slots:
             {"core/client/serverrequestintake.cpp", "this client does not answer ", "error reply to the server"},
             {"core/client/serverrequestintake.cpp", "this client did not declare sampling.tools", "error reply to the server"},
             {"core/client/serverrequestintake.cpp", "this client does not support elicitation mode", "error reply to the server"},
+            {"core/client/serverrequestintake.cpp", "%1 is not a request a server sends in MCP %2", "error reply to the server (a legacy request in the modern era)"},
             {"core/requests/serverrequestpipeline.cpp", "too many requests are waiting for the user", "error reply to the server"},
             {"core/peer/jsonrpcpeer.cpp", "Method not found: ", "error reply to the other side"},
             {"core/transport/streamablehttptransport.cpp", "%1 (HTTP %2)", "the server's own message with its status"},
