@@ -1,5 +1,6 @@
 #include "ui/clientfeatures/requestheader.h"
 
+#include "core/common/displaytext.h"
 #include "ui/forms/formlabels.h"
 #include "ui/viewers/viewerstyle.h"
 
@@ -16,7 +17,9 @@ QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
 
-    auto *title = ViewerStyle::wrappedLabel(headline, header, QStringLiteral("headline"));
+    // What a server reports of itself (its name, version, the occasion of its request) reaches these
+    // labels bounded: a label sizes itself to its longest word (issue #35).
+    auto *title = ViewerStyle::wrappedLabel(DisplayText::forLabel(headline), header, QStringLiteral("headline"));
     QFont big = title->font();
     big.setBold(true);
     big.setPointSizeF(big.pointSizeF() * 1.15);
@@ -34,7 +37,7 @@ QWidget *createServerRequestHeader(const ServerIdentity &server, const QString &
         who = who.isEmpty() ? reported : QObject::tr("%1 · identifies as %2 (self-reported)").arg(who, reported);
     }
     if (!who.isEmpty()) {
-        auto *details = new HelpLabel(who, header);
+        auto *details = new HelpLabel(DisplayText::forLabel(who), header);
         details->setObjectName(QStringLiteral("serverDetails"));
         details->setTextFormat(Qt::PlainText);
         details->setWordWrap(true);
@@ -48,7 +51,7 @@ void showServerRequestOccasion(QWidget *dialog, const QString &occasion)
     auto *label = dialog->findChild<QLabel *>(QStringLiteral("occasion"));
     if (!label || occasion.isEmpty())
         return;
-    label->setText(occasion);
+    label->setText(DisplayText::forLabel(occasion));
     label->setVisible(true);
 }
 

@@ -55,12 +55,35 @@ private slots:
         const QString message = connection.lastError().message;
         QVERIFY2(message.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"")),
                  qPrintable(message));
+        QVERIFY(message.size() < 1000);
         QVERIFY2(message.contains(QStringLiteral("no JSON-RPC message followed within 2 s")), qPrintable(message));
         QVERIFY(ClientSession::isNotAnMcpServer(connection.lastError()));
         // Stopped, not restarted: it would only print the same again.
         QVERIFY2(!statuses.contains(ServerConnection::Status::Restarting), qPrintable(connection.statusText()));
         QTRY_VERIFY_WITH_TIMEOUT(!connection.session() || connection.session()->state() == ClientSession::State::Failed
                                      || connection.session()->state() == ClientSession::State::Closed, 5000);
+#endif
+    }
+
+    void aHugeGreetingIsQuotedBounded()
+    {
+#ifndef Q_OS_UNIX
+        QSKIP("needs /bin/sh");
+#else
+        // What the program printed is quoted in the error the status, the page and the CLI show: of a line
+        // of 200,000 characters only the start (the stdio transport's 200 bytes; issue #35: text a program
+        // controls is bounded).
+        ServerConfig config;
+        config.name = QStringLiteral("banner");
+        config.command = QStringLiteral("/bin/sh");
+        config.args = {QStringLiteral("-c"), QStringLiteral("head -c 200000 /dev/zero | tr '\\0' W; echo; sleep 60")};
+        ServerConnection connection(config);
+        connection.start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Failed, 20000);
+        const QString message = connection.lastError().message;
+        QVERIFY2(message.contains(QStringLiteral("it printed: \"WWWW")), qPrintable(message.left(500)));
+        QVERIFY2(message.size() < 1000, qPrintable(QString::number(message.size())));
+        QVERIFY2(connection.statusText().size() < 1000, qPrintable(QString::number(connection.statusText().size())));
 #endif
     }
 

@@ -16,6 +16,7 @@
 #include "core/client/clientsession.h"
 #include "ui/clientfeatures/clientfeatures.h"
 #include "ui/clientfeatures/elicitationdialog.h"
+#include "ui/clientfeatures/requestheader.h"
 #include "ui/clientfeatures/rootsdialog.h"
 #include "core/workspace/rootsstore.h"
 #include "ui/clientfeatures/samplingdialog.h"
@@ -44,6 +45,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QVBoxLayout>
 #include <QTest>
 #include <QTextCursor>
 
@@ -130,6 +132,7 @@ private slots:
     void urlElicitationRequiredDialogClosedByComplete();
     void modernToolAsksThroughTheDialog();
     void modernToolOverHttpAsksThroughTheDialog();
+    void aServersOwnWordsDoNotSizeTheHeader();
     void screenshots();
 
 private:
@@ -1117,6 +1120,30 @@ void tst_ClientFeatures::modernToolAsksThroughTheDialog()
     QCOMPARE(page.value().records.size(), 1);
     QCOMPARE(page.value().records.first().name, QStringLiteral("confirm_action"));
     QCOMPARE(*asked.first().origin, page.value().records.first().id);
+}
+
+void tst_ClientFeatures::aServersOwnWordsDoNotSizeTheHeader()
+{
+    // Issue #35: what a server says of itself (serverInfo's name and version) and the occasion of its
+    // request reach the header of every server-request dialog; a 400,000-character name sized the
+    // label, and with it the dialog, to its length.
+    ServerIdentity server;
+    server.name = QStringLiteral("hostile");
+    server.endpoint = QStringLiteral("toolgate-hostile-server");
+    server.serverInfo.name = QString(400000, u'n');
+    server.serverInfo.version = QString(100000, u'v');
+    QWidget dialog;
+    auto *layout = new QVBoxLayout(&dialog);
+    layout->addWidget(createServerRequestHeader(server, QStringLiteral("The server asks for input"), &dialog));
+    showServerRequestOccasion(&dialog, QString(300000, u'o'));
+    dialog.resize(600, 400);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY2(dialog.minimumSizeHint().width() < 2000, qPrintable(QString::number(dialog.minimumSizeHint().width())));
+    for (const QLabel *label : dialog.findChildren<QLabel *>()) {
+        QVERIFY2(label->text().size() < 5000, qPrintable(label->objectName()));
+        QVERIFY2(label->minimumSizeHint().width() < 2000, qPrintable(label->objectName()));
+    }
 }
 
 void tst_ClientFeatures::screenshots()
