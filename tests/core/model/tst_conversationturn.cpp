@@ -4,6 +4,7 @@
 // (TappedTransport), so "the server received no call" is what went over the pipe, not a guess.
 
 #include "modeltesting.h"
+#include "npmpeers.h"
 #include "sessioncalltarget.h"
 #include "tappedtransport.h"
 #include "testpaths.h"
@@ -106,6 +107,8 @@ private slots:
     void allowForTheConversationHoldsThereOnly();
     void oldToolResultsAreShortenedToFitTheContext();
     void aConversationTooLongForTheContextIsNotSent();
+    void aTypeScriptSdkServersToolRunsForTheModel_data() { apis(); }
+    void aTypeScriptSdkServersToolRunsForTheModel();
 
 private:
     static void apis()
@@ -136,6 +139,9 @@ private:
     /// Starts the demo server over a real stdio pipe as server name, and lists its tools.
     bool startDemo(const QString &name, std::unique_ptr<ClientSession> &session, std::unique_ptr<TestSupport::SessionCallTarget> &target,
                    TestSupport::TappedTransport **tap = nullptr);
+    /// Starts the program of spec over a real stdio pipe as server name, and lists its tools.
+    bool startStdio(const QString &name, const StdioLaunchSpec &spec, std::unique_ptr<ClientSession> &session,
+                    std::unique_ptr<TestSupport::SessionCallTarget> &target, TestSupport::TappedTransport **tap = nullptr);
     static void closeSession(ClientSession *session);
     /// The model calls echo on server "web" with fetched, then echo on secondServer with argument:
     /// returns the approval requests of the two calls, each allowed.
@@ -203,7 +209,12 @@ void tst_ConversationTurn::cleanup()
 bool tst_ConversationTurn::startDemo(const QString &name, std::unique_ptr<ClientSession> &session,
                                      std::unique_ptr<TestSupport::SessionCallTarget> &target, TestSupport::TappedTransport **tap)
 {
-    StdioLaunchSpec spec{TestSupport::binDir() + u"/toolgate-demo-server"_s, {}, {}, {}, false};
+    return startStdio(name, StdioLaunchSpec{TestSupport::binDir() + u"/toolgate-demo-server"_s, {}, {}, {}, false}, session, target, tap);
+}
+
+bool tst_ConversationTurn::startStdio(const QString &name, const StdioLaunchSpec &spec, std::unique_ptr<ClientSession> &session,
+                                      std::unique_ptr<TestSupport::SessionCallTarget> &target, TestSupport::TappedTransport **tap)
+{
     auto tapped = std::make_unique<TestSupport::TappedTransport>(std::make_unique<StdioTransport>(spec));
     if (tap)
         *tap = tapped.get();
@@ -212,7 +223,7 @@ bool tst_ConversationTurn::startDemo(const QString &name, std::unique_ptr<Client
     session->connectToServer();
     if (!ready.wait(waitMs))
         return false;
-    target = std::make_unique<TestSupport::SessionCallTarget>(session.get(), ServerIdentity{name, u"toolgate-demo-server"_s, {}});
+    target = std::make_unique<TestSupport::SessionCallTarget>(session.get(), ServerIdentity{name, spec.program, {}});
     bool listed = false;
     target->relistTools(this, [&listed](const Result<QList<Tool>> &tools) { listed = bool(tools); });
     return QTest::qWaitFor([&listed] { return listed; }, waitMs);
@@ -793,5 +804,39 @@ void tst_ConversationTurn::aConversationTooLongForTheContextIsNotSent()
 }
 
 QTEST_GUILESS_MAIN(tst_ConversationTurn)
+
+void tst_ConversationTurn::aTypeScriptSdkServersToolRunsForTheModel()
+{
+    // The same loop against the reference server-everything of the TypeScript SDK (tests/npm): the
+    // model's echo waits for the person, runs once allowed, and the model's next request carries what
+    // that server answered. Its echo and the demo server's are told apart by the server.
+    std::unique_ptr<ClientSession> session;
+    std::unique_ptr<TestSupport::SessionCallTarget> target;
+    TestSupport::TappedTransport *tap = nullptr;
+    const StdioLaunchSpec spec{TestSupport::nodeBinary(), {TestSupport::everythingEntry(), u"stdio"_s}, {}, {}, false};
+    QVERIFY(startStdio(u"everything"_s, spec, session, target, &tap));
+    m_tools = ExposedTools();
+    m_tools.add(target.get(), u"echo"_s);
+
+    makeClient();
+    m_model->enqueue(ScriptedTurn::call({ScriptedCall{u"call_1"_s, u"echo"_s, R"({"message": "hello from the model"})"}}));
+    auto turn = startTurn(u"Say hello through the echo tool"_s);
+    QSignalSpy finished(turn.get(), &ConversationTurn::finished);
+    QTRY_COMPARE_WITH_TIMEOUT(m_gate->open.size(), 1, waitMs);
+    QCOMPARE(m_gate->asked.first().server.name, u"everything"_s);
+    QVERIFY(tap->sentRequests(u"tools/call"_s).isEmpty());
+    QVERIFY(m_gate->answer(HeldGate::allow()));
+    QVERIFY(finished.wait(waitMs));
+    QCOMPARE(turn->ending(), ConversationTurn::Ending::Answered);
+    const QList<QJsonObject> sent = tap->sentRequests(u"tools/call"_s);
+    QCOMPARE(sent.size(), 1);
+    QCOMPARE(sent.first().value(u"arguments"_s).toObject().value(u"message"_s).toString(), u"hello from the model"_s);
+    QVERIFY(sentCalls().isEmpty()); // the demo server's echo was not called
+    const QList<CarriedResult> results = carriedResults(1);
+    QCOMPARE(results.size(), 1);
+    QVERIFY2(results.first().text.contains(u"hello from the model"_s), qPrintable(results.first().text));
+    QVERIFY(!results.first().isError);
+    closeSession(session.get());
+}
 
 #include "tst_conversationturn.moc"
