@@ -454,9 +454,17 @@ void CliRunner::onFailed(const Error &failure)
     // Its sandbox hid a path it needed (issue 32): name the option that grants exactly that folder.
     Error error = failure;
     if (const std::optional<SandboxDenial> denial = m_connection ? m_connection->sandboxDenial() : std::nullopt) {
-        error.message += u'\n'
-            + Cli::tr("To allow it, run again with --grant %1 (or add the folder to the server's \"sandbox\" grants in servers.json).")
-                  .arg(CommandLine::quoted(SandboxProfile::grantText(denial->grant)));
+        if (denial->isHost()) {
+            // The list it ran with and the refused host: --network replaces the list for the run.
+            const SandboxProfile granted = denial->grantedIn(m_connection->config().sandbox);
+            error.message += u'\n'
+                + Cli::tr("To allow it, run again with --network %1 (or add the host to the server's \"sandbox\" \"network\" list in servers.json).")
+                      .arg(CommandLine::quoted(granted.hosts.join(u',')));
+        } else {
+            error.message += u'\n'
+                + Cli::tr("To allow it, run again with --grant %1 (or add the folder to the server's \"sandbox\" grants in servers.json).")
+                      .arg(CommandLine::quoted(SandboxProfile::grantText(denial->grant)));
+        }
     }
     if (m_chat) {
         m_chat->serverFailed(error);

@@ -184,8 +184,21 @@ std::optional<SandboxDenial> SandboxDenial::find(const QStringList &lines, const
     return std::nullopt;
 }
 
+SandboxDenial SandboxDenial::forHost(const QString &target)
+{
+    SandboxDenial denial;
+    denial.host = target;
+    return denial;
+}
+
 QString SandboxDenial::message() const
 {
+    if (isHost()) {
+        return QCoreApplication::translate("Toolgate::SandboxDenial",
+                                           "the sandbox kept it from reaching %1, which is not in the list of hosts it may reach. "
+                                           "To allow that, add %1 to that list (it then asks for your trust again).")
+            .arg(host);
+    }
     const QString file = QDir::toNativeSeparators(path);
     const QString folder = QDir::toNativeSeparators(grant.path);
     if (!grant.writable) {
@@ -209,6 +222,12 @@ QString SandboxDenial::message() const
 SandboxProfile SandboxDenial::grantedIn(const SandboxProfile &profile) const
 {
     SandboxProfile granted = profile;
+    if (isHost()) {
+        if (!granted.hosts.contains(host, Qt::CaseInsensitive))
+            granted.hosts.append(host);
+        granted.network = SandboxProfile::Network::Hosts;
+        return granted;
+    }
     for (SandboxProfile::Grant &existing : granted.grants) {
         if (QDir::cleanPath(existing.path) == QDir::cleanPath(grant.path)) {
             existing.writable = existing.writable || grant.writable;

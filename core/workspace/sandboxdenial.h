@@ -13,7 +13,8 @@ namespace Toolgate {
 /// A path a sandboxed server could not open because its sandbox hides it or lets it only read it
 /// (issue 32), found in what the server wrote to stderr before it failed, with the one grant that would
 /// allow it. Read from the error lines of node, python and the coreutils / C programs; a line that names
-/// no absolute path, or a path the profile already allows, is not a denial.
+/// no absolute path, or a path the profile already allows, is not a denial. Or a host its sandbox's
+/// proxy refused (a profile with a list of hosts), with that host as what would allow it (forHost()).
 struct SandboxDenial
 {
     /// Why an open failed, as the line says it.
@@ -32,6 +33,12 @@ struct SandboxDenial
     Reason reason = Reason::NotFound;
     SandboxProfile::Grant grant;  ///< the folder to grant, read-only or read-write as the access was
     bool readOnlyGrant = false;   ///< it wrote inside a folder granted read-only (grant makes it writable)
+    /// "host:port" the proxy refused it; set only by forHost(), and then path and grant are empty.
+    QString host;
+
+    bool isHost() const { return !host.isEmpty(); }
+    /// The denial of a connection to target ("host:port"), refused by the sandbox's proxy.
+    static SandboxDenial forHost(const QString &target);
 
     /// The path and reason of a line that says a file could not be opened; nullopt for any other line.
     static std::optional<Line> parseLine(const QString &line);
@@ -43,7 +50,8 @@ struct SandboxDenial
 
     /// For people, in plain words: what was blocked and which grant would allow it.
     QString message() const;
-    /// profile with the grant added; a read-only grant of the same folder becomes read-write.
+    /// profile with the grant added; a read-only grant of the same folder becomes read-write. For a host:
+    /// the host added to the profile's list.
     SandboxProfile grantedIn(const SandboxProfile &profile) const;
 };
 

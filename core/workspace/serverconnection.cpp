@@ -77,6 +77,8 @@ public:
     Status status = Status::Stopped;
     Error lastError;
     std::optional<SandboxDenial> denial;
+    /// The last host the sandbox's proxy refused since this start ("host:port").
+    QString lastRefusedHost;
     /// What the server of this start wrote to stderr (its last lines): where a denial is looked for.
     QStringList startStderr;
     ClientSession *session = nullptr; // owned; deleted later when replaced
@@ -196,9 +198,12 @@ void ServerConnection::Private::startSession()
         return;
     }
     startStderr.clear();
+    lastRefusedHost.clear();
     // A sandbox with a list of hosts: its proxy (owned by the transport) reports each connection.
     if (SandboxProxy *proxy = transport.value()->findChild<SandboxProxy *>()) {
         connect(proxy, &SandboxProxy::connectionAttempted, q, [this](const SandboxConnection &connection) {
+            if (!connection.allowed)
+                lastRefusedHost = connection.target();
             console.note(connection.allowed
                              ? ServerConnection::tr("network: connected to %1 (a listed host)").arg(connection.target())
                              : ServerConnection::tr("network: refused a connection to %1, which is not in the sandbox's list of hosts").arg(connection.target()));
@@ -259,6 +264,9 @@ void ServerConnection::Private::onFailed(const Error &error)
     // sibling has no session here; its stderr is in the error's message.
     if (config.transport == ServerConfig::Transport::Stdio && config.sandbox.enabled) {
         denial = SandboxDenial::find(startStderr + error.message.split(u'\n'), config.sandbox);
+        // Else a host its proxy refused since it started, the likelier cause than any other.
+        if (!denial && !lastRefusedHost.isEmpty())
+            denial = SandboxDenial::forHost(lastRefusedHost);
         if (denial) {
             lastError.message = denial->message() + u'\n' + error.message;
             console.note(denial->message());

@@ -2692,6 +2692,10 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben
         <source>Return this reply to the server? [y]es / [n]o, decline / [w]rite my own: </source>
         <translation>Diese Antwort an den Server zurückgeben? [y] ja / [n] nein, ablehnen / [w] selbst schreiben: </translation>
     </message>
+    <message>
+        <source>To allow it, run again with --network %1 (or add the host to the server&apos;s &quot;sandbox&quot; &quot;network&quot; list in servers.json).</source>
+        <translation>Um das zu erlauben, starten Sie erneut mit --network %1 (oder tragen Sie den Host in die &quot;network&quot;-Liste der &quot;sandbox&quot; des Servers in servers.json ein).</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -10208,6 +10212,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>the sandbox kept it from writing %1, which is outside the folders it may see. To allow that, grant it %2 to read and write (it then asks for your trust again).</source>
         <translation>die Sandbox hat ihn daran gehindert, %1 zu schreiben: das liegt außerhalb der Ordner, die er sehen darf. Um das zu erlauben, geben Sie ihm %2 zum Lesen und Schreiben frei (danach fragt er erneut nach Ihrem Vertrauen).</translation>
     </message>
+    <message>
+        <source>the sandbox kept it from reaching %1, which is not in the list of hosts it may reach. To allow that, add %1 to that list (it then asks for your trust again).</source>
+        <translation>die Sandbox hat ihn daran gehindert, %1 zu erreichen: das steht nicht in der Liste der Hosts, die er erreichen darf. Um das zu erlauben, fügen Sie %1 dieser Liste hinzu (danach fragt er erneut nach Ihrem Vertrauen).</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::SandboxProfile</name>
@@ -11638,6 +11646,14 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Checks how this server is started or reached, step by step, and says what is wrong, in a report you can copy.</source>
         <translation>Prüft Schritt für Schritt, wie dieser Server gestartet oder erreicht wird, und sagt in einem kopierbaren Bericht, was nicht stimmt.</translation>
+    </message>
+    <message>
+        <source>Let It Reach “%1”</source>
+        <translation>„%1“ erreichen lassen</translation>
+    </message>
+    <message>
+        <source>Adds %1 to the hosts its sandbox lets it reach and starts it again, once you trust it with that.</source>
+        <translation>Fügt %1 den Hosts hinzu, die seine Sandbox ihn erreichen lässt, und startet ihn erneut, sobald Sie ihm damit vertrauen.</translation>
     </message>
 </context>
 <context>

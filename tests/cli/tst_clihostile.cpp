@@ -54,6 +54,7 @@ private slots:
     void argumentsKeepTheOrderPeopleSee();
     void aBlockedReadNamesTheGrant();
     void theNetworkOptionTakesAHostList();
+    void aRefusedHostNamesTheNetworkOption();
 
 private:
     struct Run
@@ -533,6 +534,27 @@ void tst_CliHostile::theNetworkOptionTakesAHostList()
     const Run wrong = run(hostile({u"--network"_s, u"https://example.com/x"_s, u"tools"_s}));
     VERIFY_RUN(wrong.exitCode == 2, wrong);
     VERIFY_RUN(wrong.err.contains(u"--network wants \"on\", \"off\" or hosts separated by commas"_s), wrong);
+}
+
+void tst_CliHostile::aRefusedHostNamesTheNetworkOption()
+{
+    // Issue 32, item 3: a server that exits after its sandbox's proxy refused a host is told so, and
+    // the error names the --network list that adds exactly that host; with it, the server runs.
+    QTcpServer listed;
+    QTcpServer needed;
+    QVERIFY(listed.listen(QHostAddress::LocalHost));
+    QVERIFY(needed.listen(QHostAddress::LocalHost));
+    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+    const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+    const QStringList server{u"--connect-at-start"_s, neededTarget};
+    const Run blocked = run(hostile({u"--network"_s, listedTarget, u"tools"_s}, server));
+    VERIFY_RUN(blocked.exitCode != 0, blocked);
+    VERIFY_RUN(blocked.err.contains(u"the sandbox kept it from reaching "_s + neededTarget), blocked);
+    const QString both = listedTarget + u',' + neededTarget;
+    VERIFY_RUN(blocked.err.contains(u"run again with --network "_s + both + u" "_s), blocked);
+    const Run granted = run(hostile({u"--network"_s, both, u"tools"_s}, server));
+    VERIFY_RUN(granted.exitCode == 0, granted);
+    VERIFY_RUN(granted.out.contains(u"echo"_s), granted);
 }
 
 #include "tst_clihostile.moc"

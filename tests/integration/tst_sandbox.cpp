@@ -53,6 +53,7 @@ private slots:
     void filesystemServerWorksOnItsGrant();
     void aBlockedReadOffersTheFolderReadOnly();
     void aBlockedWriteOffersTheFolderReadWrite();
+    void aRefusedHostOffersTheHost();
     void offRunsWithoutBubblewrap();
 
 private:
@@ -447,6 +448,43 @@ void tst_Sandbox::aBlockedWriteOffersTheFolderReadWrite()
     connection.setConfig(granted);
     QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
     QVERIFY(QFileInfo::exists(file));
+    connection.stop();
+}
+
+void tst_Sandbox::aRefusedHostOffersTheHost()
+{
+    // With a host list, the server reaches first for a host the list lacks: the proxy refuses it, the
+    // server exits, and the offer is exactly that host; added to the list, the server runs (issue 32,
+    // item 3: "a host it could not reach").
+    QTcpServer listed;
+    QTcpServer needed;
+    QVERIFY(listed.listen(QHostAddress::LocalHost));
+    QVERIFY(needed.listen(QHostAddress::LocalHost));
+    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+    const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+    ServerConfig config = hostile();
+    config.args = {u"--connect-at-start"_s, neededTarget};
+    config.sandbox.network = SandboxProfile::Network::Hosts;
+    config.sandbox.hosts = {listedTarget};
+    ServerConnection connection(config);
+    QVERIFY(settles(connection));
+    QCOMPARE(connection.status(), ServerConnection::Status::Failed);
+    const auto denial = connection.sandboxDenial();
+    QVERIFY2(denial, qPrintable(connection.lastError().message));
+    QVERIFY(denial->isHost());
+    QCOMPARE(denial->host, neededTarget);
+    const QString message = connection.lastError().message;
+    QVERIFY2(message.startsWith(u"the sandbox kept it from reaching "_s + neededTarget), qPrintable(message));
+    QVERIFY(!needed.hasPendingConnections());
+    QVERIFY(!QTest::qWaitFor([&] { return connection.status() != ServerConnection::Status::Failed; }, 300));
+
+    ServerConfig granted = config;
+    granted.sandbox = denial->grantedIn(config.sandbox);
+    QCOMPARE(granted.sandbox.hosts, (QStringList{listedTarget, neededTarget}));
+    connection.setConfig(granted);
+    QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
+    QVERIFY(!connection.sandboxDenial());
+    QTRY_VERIFY_WITH_TIMEOUT(needed.hasPendingConnections(), 5000);
     connection.stop();
 }
 

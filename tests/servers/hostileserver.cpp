@@ -951,7 +951,9 @@ void usage(std::FILE *stream)
     QString text = u"usage: toolgate-hostile-server [--mode NAME]... [--page-size N] [--pages N] [--delay-ms N] [--count N]\n"
                    u"                              [--schema-case N] [--read-at-start FILE] [--write-at-start FILE]\n\n"
                    u"--read-at-start / --write-at-start: open FILE first, as a server reads its settings or writes its\n"
-                   u"cache; when that fails, say why on stderr as cat and sh do and exit 1 (a sandbox that hides it).\n\n"
+                   u"cache; when that fails, say why on stderr as cat and sh do and exit 1 (a sandbox that hides it).\n"
+                   u"--connect-at-start HOST:PORT: first reach HOST:PORT through the proxy HTTPS_PROXY names (a sandbox\n"
+                   u"with a host list); refused, say so on stderr and exit 1.\n\n"
                    u"Tools it always lists (tools/call NAME):\n"
                    u"  echo                  echoes `text`\n"_s;
     for (const Mode &mode : modes()) {
@@ -1013,6 +1015,17 @@ int main(int argc, char **argv)
                 return 1;
             }
             std::fclose(opened);
+#ifndef _WIN32
+        } else if (arg == "--connect-at-start" && hasValue) {
+            // As a server that fetches something it needs before it serves: through the proxy of a
+            // sandbox with a host list; refused, it says so on stderr and exits 1.
+            const QString target = QString::fromLocal8Bit(argv[++i]);
+            const QString attempt = proxyAttempt(target);
+            if (!attempt.contains(u": ok ("_s)) {
+                std::fprintf(stderr, "toolgate-hostile-server: cannot reach %s: %s\n", argv[i], attempt.toLocal8Bit().constData());
+                return 1;
+            }
+#endif
         } else if (arg == "--help" || arg == "-h") {
             usage(stdout);
             return 0;

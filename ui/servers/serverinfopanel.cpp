@@ -381,7 +381,11 @@ void ServerInfoPanel::refreshSandbox()
     m_sandbox->setVisible(local);
     const std::optional<SandboxDenial> denial = connection ? connection->sandboxDenial() : std::nullopt;
     m_grantButton->setVisible(denial.has_value());
-    if (denial) {
+    if (denial && denial->isHost()) {
+        m_grantButton->setText(tr("Let It Reach “%1”").arg(denial->host));
+        m_grantButton->setToolTip(tr("Adds %1 to the hosts its sandbox lets it reach and starts it again, once you trust it with that.")
+                                      .arg(denial->host));
+    } else if (denial) {
         const QString folder = QFileInfo(denial->grant.path).fileName().isEmpty() ? denial->grant.path
                                                                                  : QFileInfo(denial->grant.path).fileName();
         m_grantButton->setText(denial->grant.writable ? tr("Let It Read and Write “%1”").arg(folder)

@@ -367,7 +367,7 @@ void ServerPanel::grantDeniedAccess(ServerConnection *connection)
         showError(tr("Could Not Save the Server"), updated.error().message);
         return;
     }
-    emit message(tr("Granted %1 to %2.").arg(QDir::toNativeSeparators(denial->grant.path), name));
+    emit message(tr("Granted %1 to %2.").arg(denial->isHost() ? denial->host : QDir::toNativeSeparators(denial->grant.path), name));
 }
 
 void ServerPanel::restartServer()

@@ -225,6 +225,44 @@ private slots:
         QCOMPARE(saved.value().first().sandbox.grants, (QList<SandboxProfile::Grant>{{data, false}}));
     }
 
+    void aRefusedHostOffersTheHost()
+    {
+        // A server that reaches for a host its list lacks, at start: the proxy refuses it, it exits; the
+        // page offers exactly that host, and once trusted with it the server runs.
+        QTcpServer listed;
+        QTcpServer needed;
+        QVERIFY(listed.listen(QHostAddress::LocalHost));
+        QVERIFY(needed.listen(QHostAddress::LocalHost));
+        const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
+        const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+        ServerConfig fetcher;
+        fetcher.name = u"fetcher"_s;
+        fetcher.command = executable(u"toolgate-hostile-server"_s);
+        fetcher.args = {u"--connect-at-start"_s, neededTarget};
+        fetcher.sandbox.network = SandboxProfile::Network::Hosts;
+        fetcher.sandbox.hosts = {listedTarget};
+        QVERIFY(prepareWindowFolder(m_dir->path(), {fetcher}));
+        start();
+        QTRY_COMPARE_WITH_TIMEOUT(connection(u"fetcher"_s)->status(), ServerConnection::Status::Failed, 20000);
+
+        m_window->serverPanel()->selectConnection(connection(u"fetcher"_s));
+        QPushButton *grant = m_window->serverInfoPanel()->grantButton();
+        QTRY_VERIFY(grant->isVisible());
+        QCOMPARE(grant->text(), u"Let It Reach “%1”"_s.arg(neededTarget));
+        const QString status = m_window->serverInfoPanel()->findChild<QLabel *>(u"serverStatus"_s)->text();
+        QVERIFY2(status.contains(u"the sandbox kept it from reaching "_s + neededTarget), qPrintable(status));
+
+        QTest::mouseClick(grant, Qt::LeftButton);
+        ServerTrustDialog *dialog = prompt();
+        QVERIFY(dialog);
+        QCOMPARE(connection(u"fetcher"_s)->config().sandbox.hosts, (QStringList{listedTarget, neededTarget}));
+        QTRY_VERIFY(dialog->trustButton()->isEnabled());
+        QTest::mouseClick(dialog->trustButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(connection(u"fetcher"_s)->status(), ServerConnection::Status::Ready, 20000);
+        QTRY_VERIFY(!grant->isVisible());
+        QTRY_VERIFY(needed.hasPendingConnections());
+    }
+
     void theResultShowsTheConnections()
     {
         // A server whose sandbox lists one host asks its proxy for that host and for another: beside the
