@@ -11437,12 +11437,36 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>In Befehl und Argumente aufteilen</translation>
     </message>
     <message>
-        <source>Only %1</source>
-        <translation>Nur %1</translation>
-    </message>
-    <message>
         <source>Command holds a whole command line. The program is &quot;%1&quot;; the rest are its arguments, which belong in Arguments, one per line.</source>
         <translation>„Befehl“ enthält eine ganze Befehlszeile. Das Programm ist „%1“; der Rest sind seine Argumente, die unter „Argumente“ gehören, eines pro Zeile.</translation>
+    </message>
+    <message>
+        <source>Only listed hosts</source>
+        <translation>Nur gelistete Hosts</translation>
+    </message>
+    <message>
+        <source>Only the hosts you list, through Toolgate&apos;s proxy; each connection is recorded with the call that was running.</source>
+        <translation>Nur die Hosts, die Sie auflisten, über den Proxy von Toolgate; jede Verbindung wird mit dem Aufruf protokolliert, der gerade lief.</translation>
+    </message>
+    <message>
+        <source>api.example.com:443, *.example.org</source>
+        <translation>api.example.com:443, *.example.org</translation>
+    </message>
+    <message>
+        <source>Hosts it may reach</source>
+        <translation>Hosts, die er erreichen darf</translation>
+    </message>
+    <message>
+        <source>Host names separated by commas, each with &quot;:port&quot; for that port only; &quot;*.example.org&quot; for any host under example.org.</source>
+        <translation>Host-Namen, durch Kommas getrennt, jeweils mit &quot;:Port&quot; nur für diesen Port; &quot;*.example.org&quot; für jeden Host unter example.org.</translation>
+    </message>
+    <message>
+        <source>List the hosts it may reach, separated by commas, or choose Network off.</source>
+        <translation>Listen Sie die Hosts auf, die er erreichen darf, durch Kommas getrennt, oder wählen Sie „Netzwerk aus“.</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a host name: write it as api.example.com or api.example.com:443.</source>
+        <translation>&quot;%1&quot; ist kein Host-Name: Schreiben Sie ihn als api.example.com oder api.example.com:443.</translation>
     </message>
 </context>
 <context>

@@ -388,15 +388,28 @@ QWidget *ServerEditorDialog::buildSandboxBox(QWidget *page)
     m_network->setObjectName(QStringLiteral("sandboxNetwork"));
     m_network->addItem(tr("Network on"), int(SandboxProfile::Network::On));
     m_network->addItem(tr("Network off"), int(SandboxProfile::Network::Off));
+    m_network->addItem(tr("Only listed hosts"), int(SandboxProfile::Network::Hosts));
     m_network->setItemData(0, tr("It can connect anywhere, this computer included."), Qt::ToolTipRole);
     m_network->setItemData(1, tr("No connection at all, this computer included."), Qt::ToolTipRole);
+    m_network->setItemData(2, tr("Only the hosts you list, through Toolgate's proxy; each connection is recorded with the call that was running."),
+                           Qt::ToolTipRole);
+    m_hosts = new QLineEdit(box);
+    m_hosts->setObjectName(QStringLiteral("sandboxHosts"));
+    m_hosts->setPlaceholderText(tr("api.example.com:443, *.example.org"));
+    m_hosts->setAccessibleName(tr("Hosts it may reach"));
+    m_hosts->setToolTip(tr("Host names separated by commas, each with \":port\" for that port only; \"*.example.org\" for any host under example.org."));
+    m_hosts->setVisible(false);
     buttons->addWidget(add);
     buttons->addWidget(remove);
     buttons->addStretch(1);
     buttons->addWidget(m_network);
     connect(add, &QPushButton::clicked, this, &ServerEditorDialog::browseGrant);
     removesSelectedRows(remove, m_grants);
-    connect(m_network, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::revalidate);
+    connect(m_network, &QComboBox::currentIndexChanged, this, [this] {
+        m_hosts->setVisible(SandboxProfile::Network(m_network->currentData().toInt()) == SandboxProfile::Network::Hosts);
+        revalidate();
+    });
+    connect(m_hosts, &QLineEdit::textChanged, this, &ServerEditorDialog::revalidate);
     connect(m_sandboxEnabled, &QCheckBox::toggled, this, &ServerEditorDialog::sandboxChanged);
 
     auto *layout = new QVBoxLayout(box);
@@ -405,6 +418,7 @@ QWidget *ServerEditorDialog::buildSandboxBox(QWidget *page)
     layout->addWidget(m_notSandboxed);
     layout->addWidget(m_grants, 1);
     layout->addWidget(m_grantButtons);
+    layout->addWidget(m_hosts);
     return box;
 }
 
@@ -413,6 +427,7 @@ void ServerEditorDialog::sandboxChanged()
     const bool on = m_sandboxEnabled->isChecked();
     m_grants->setEnabled(on);
     m_grantButtons->setEnabled(on);
+    m_hosts->setEnabled(on);
     m_notSandboxed->setVisible(!on);
     revalidate();
 }
@@ -435,12 +450,12 @@ void ServerEditorDialog::fillSandbox(const SandboxProfile &profile)
     m_grants->setRowCount(0);
     for (const SandboxProfile::Grant &grant : profile.grants)
         addGrantRow(grant.path, grant.writable);
-    // A host list is kept as the file says it (enforced through the proxy, but not edited here).
-    if (const int hosts = m_network->findData(int(SandboxProfile::Network::Hosts)); hosts >= 0)
-        m_network->removeItem(hosts);
-    if (profile.network == SandboxProfile::Network::Hosts)
-        m_network->addItem(tr("Only %1").arg(profile.hosts.join(QStringLiteral(", "))), int(SandboxProfile::Network::Hosts));
+    {
+        const QSignalBlocker blocker(m_hosts);
+        m_hosts->setText(profile.hosts.join(QStringLiteral(", ")));
+    }
     m_network->setCurrentIndex(m_network->findData(int(profile.network)));
+    m_hosts->setVisible(profile.network == SandboxProfile::Network::Hosts);
     m_sandboxEnabled->setChecked(profile.enabled);
     sandboxChanged();
 }
@@ -456,8 +471,12 @@ SandboxProfile ServerEditorDialog::sandbox() const
             profile.grants.append({folder, m_grants->item(row, 1) && m_grants->item(row, 1)->checkState() == Qt::Checked});
     }
     profile.network = SandboxProfile::Network(m_network->currentData().toInt());
-    if (profile.network != SandboxProfile::Network::Hosts)
-        profile.hosts.clear();
+    profile.hosts.clear();
+    if (profile.network == SandboxProfile::Network::Hosts) {
+        for (const QString &host : m_hosts->text().split(u','))
+            if (!host.trimmed().isEmpty())
+                profile.hosts.append(host.trimmed());
+    }
     return profile;
 }
 
@@ -639,7 +658,17 @@ void ServerEditorDialog::revalidate()
 {
     const ServerConfig current = config();
     QString problem;
-    if (m_validator) {
+    if (current.transport == ServerConfig::Transport::Stdio && current.sandbox.enabled
+        && current.sandbox.network == SandboxProfile::Network::Hosts) {
+        const QStringList &hosts = current.sandbox.hosts;
+        if (hosts.isEmpty())
+            problem = tr("List the hosts it may reach, separated by commas, or choose Network off.");
+        for (const QString &host : hosts) {
+            if (host.contains(u'/') || host.contains(u' ') || host.contains(u'@'))
+                problem = tr("\"%1\" is not a host name: write it as api.example.com or api.example.com:443.").arg(host);
+        }
+    }
+    if (problem.isEmpty() && m_validator) {
         if (const Result<void> valid = m_validator(current); !valid)
             problem = valid.error().message;
     }

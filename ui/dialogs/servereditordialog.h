@@ -91,6 +91,8 @@ private:
     QTableWidget *m_grants = nullptr;
     QWidget *m_grantButtons = nullptr;
     QComboBox *m_network = nullptr;
+    /// The hosts a sandbox with Network::Hosts may reach, comma-separated (shown for that choice only).
+    QLineEdit *m_hosts = nullptr;
     QLabel *m_notSandboxed = nullptr;
     QLineEdit *m_url = nullptr;
     QTableWidget *m_headers = nullptr;

@@ -247,6 +247,25 @@ private slots:
         QCOMPARE(dialog.config().sandbox.grants, (QList<SandboxProfile::Grant>{{QStringLiteral("/srv/a"), true}}));
         auto *network = dialog.findChild<QComboBox *>(QStringLiteral("sandboxNetwork"));
         QCOMPARE(network->currentData().toInt(), int(SandboxProfile::Network::Hosts));
+        // The host list is edited here too: comma-separated; an empty list or a URL is not saved.
+        auto *hosts = dialog.findChild<QLineEdit *>(QStringLiteral("sandboxHosts"));
+        QVERIFY(hosts && hosts->isVisibleTo(&dialog));
+        QCOMPARE(hosts->text(), QStringLiteral("api.example.com"));
+        auto *save = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save);
+        hosts->setText(QStringLiteral("api.example.com:443, *.example.org"));
+        QCOMPARE(dialog.config().sandbox.hosts, (QStringList{QStringLiteral("api.example.com:443"), QStringLiteral("*.example.org")}));
+        QVERIFY(save->isEnabled());
+        hosts->clear();
+        QVERIFY(!save->isEnabled());
+        QVERIFY(dialog.problem().contains(QStringLiteral("List the hosts it may reach")));
+        hosts->setText(QStringLiteral("https://api.example.com/v1"));
+        QVERIFY(!save->isEnabled());
+        hosts->setText(QStringLiteral("api.example.com"));
+        QVERIFY(save->isEnabled());
+        network->setCurrentIndex(network->findData(int(SandboxProfile::Network::On)));
+        QVERIFY(!hosts->isVisibleTo(&dialog));
+        network->setCurrentIndex(network->findData(int(SandboxProfile::Network::Hosts)));
+        QVERIFY(hosts->isVisibleTo(&dialog));
         network->setCurrentIndex(network->findData(int(SandboxProfile::Network::Off)));
         const SandboxProfile edited = dialog.config().sandbox;
         QCOMPARE(edited.network, SandboxProfile::Network::Off);

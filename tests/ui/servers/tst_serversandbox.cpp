@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStandardPaths>
@@ -158,6 +159,9 @@ private slots:
         QCOMPARE(grants->rowCount(), 2);
         QCOMPARE(grants->item(1, 1)->checkState(), Qt::Unchecked);
         auto *network = editor->findChild<QComboBox *>(u"sandboxNetwork"_s);
+        network->setCurrentIndex(network->findData(int(SandboxProfile::Network::Hosts)));
+        editor->findChild<QLineEdit *>(u"sandboxHosts"_s)->setText(u"api.example.com:443, *.githubusercontent.com"_s);
+        QVERIFY(screenshot(editor, u"server-editor-host-list.png"_s));
         network->setCurrentIndex(network->findData(int(SandboxProfile::Network::Off)));
         QVERIFY(screenshot(editor, u"server-editor-sandbox.png"_s));
         QTest::mouseClick(editor->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save), Qt::LeftButton);
