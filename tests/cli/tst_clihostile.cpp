@@ -4,6 +4,7 @@
 // answers, lying results, broken and look-alike tool names, secrets on stderr. Each case runs the
 // real binary, as a person or a script would, and checks what reaches the terminal.
 
+#include "locallistener.h"
 #include "cliprocess.h"
 #include "testtable.h"
 #include "core/workspace/servertrust.h"
@@ -17,7 +18,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -504,21 +504,19 @@ void tst_CliHostile::guiListToolsShowsEscapes()
     QVERIFY2(firstForbidden(out).isEmpty(), qPrintable(out));
 }
 
-QTEST_GUILESS_MAIN(tst_CliHostile)
 void tst_CliHostile::theNetworkOptionTakesAHostList()
 {
     // Issue 32, item 5: --network HOST,... limits the sandboxed server to the listed hosts, through
     // Toolgate's proxy. Two listeners on this computer, one listed: a direct connection fails, the
     // listed one connects through the proxy, the other is refused (403) and never hears of anyone.
     // (The kernel completes the listed connection while this test waits for the CLI.)
-    QTcpServer listed;
-    QTcpServer unlisted;
-    QVERIFY(listed.listen(QHostAddress::LocalHost));
-    QVERIFY(unlisted.listen(QHostAddress::LocalHost));
-    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-    const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+    Toolgate::TestSupport::LocalListener listed;
+    Toolgate::TestSupport::LocalListener unlisted;
+    QVERIFY(listed.isListening() && unlisted.isListening());
+    const QString listedTarget = listed.target();
+    const QString unlistedTarget = unlisted.target();
     const QString arguments = QString::fromUtf8(QJsonDocument(QJsonObject{
-        {u"port"_s, int(unlisted.serverPort())}, {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}}).toJson(QJsonDocument::Compact));
+        {u"port"_s, int(unlisted.server.serverPort())}, {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}}).toJson(QJsonDocument::Compact));
     const Run result = run(hostile({u"--yes"_s, u"--network"_s, listedTarget, u"call"_s, u"escape_sandbox"_s, arguments},
                                    {u"--mode"_s, u"escape-sandbox"_s}));
     VERIFY_RUN(result.exitCode == 0, result);
@@ -527,8 +525,8 @@ void tst_CliHostile::theNetworkOptionTakesAHostList()
     VERIFY_RUN(lines.at(0).startsWith(u"connect: failed"_s), result);
     VERIFY_RUN(lines.at(1).startsWith(u"proxy "_s + listedTarget + u": ok (HTTP/1.1 200"_s), result);
     VERIFY_RUN(lines.at(2).startsWith(u"proxy "_s + unlistedTarget + u": failed (HTTP/1.1 403"_s), result);
-    QVERIFY(listed.waitForNewConnection(5000));
-    QVERIFY(!unlisted.hasPendingConnections());
+    QVERIFY(listed.server.waitForNewConnection(5000));
+    QVERIFY(!unlisted.server.hasPendingConnections());
 
     // What --network accepts is said plainly.
     const Run wrong = run(hostile({u"--network"_s, u"https://example.com/x"_s, u"tools"_s}));
@@ -540,12 +538,11 @@ void tst_CliHostile::aRefusedHostNamesTheNetworkOption()
 {
     // Issue 32, item 3: a server that exits after its sandbox's proxy refused a host is told so, and
     // the error names the --network list that adds exactly that host; with it, the server runs.
-    QTcpServer listed;
-    QTcpServer needed;
-    QVERIFY(listed.listen(QHostAddress::LocalHost));
-    QVERIFY(needed.listen(QHostAddress::LocalHost));
-    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-    const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+    Toolgate::TestSupport::LocalListener listed;
+    Toolgate::TestSupport::LocalListener needed;
+    QVERIFY(listed.isListening() && needed.isListening());
+    const QString listedTarget = listed.target();
+    const QString neededTarget = needed.target();
     const QStringList server{u"--connect-at-start"_s, neededTarget};
     const Run blocked = run(hostile({u"--network"_s, listedTarget, u"tools"_s}, server));
     VERIFY_RUN(blocked.exitCode != 0, blocked);
@@ -556,6 +553,8 @@ void tst_CliHostile::aRefusedHostNamesTheNetworkOption()
     VERIFY_RUN(granted.exitCode == 0, granted);
     VERIFY_RUN(granted.out.contains(u"echo"_s), granted);
 }
+
+QTEST_GUILESS_MAIN(tst_CliHostile)
 
 #include "tst_clihostile.moc"
 

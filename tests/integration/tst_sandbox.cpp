@@ -9,6 +9,7 @@
 // TransportFactory.
 
 #include "auditrecords.h"
+#include "locallistener.h"
 #include "npmpeers.h"
 #include "sessioncalltarget.h"
 #include "testpaths.h"
@@ -230,12 +231,11 @@ void tst_Sandbox::aHostListConnectsOnlyListedHosts()
     // a loopback of its own, so a direct connection fails; through the proxy the listed one connects and
     // carries bytes, the other is refused with 403. Both attempts are in the audit log against the call
     // that was running, and the listener not listed never hears of anyone.
-    QTcpServer listed;
-    QTcpServer unlisted;
-    QVERIFY(listed.listen(QHostAddress::LocalHost));
-    QVERIFY(unlisted.listen(QHostAddress::LocalHost));
-    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-    const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+    TestSupport::LocalListener listed;
+    TestSupport::LocalListener unlisted;
+    QVERIFY(listed.isListening() && unlisted.isListening());
+    const QString listedTarget = listed.target();
+    const QString unlistedTarget = unlisted.target();
 
     AuditLog::Options options;
     options.path = m_root.filePath(u"hosts-audit.sqlite"_s);
@@ -251,7 +251,7 @@ void tst_Sandbox::aHostListConnectsOnlyListedHosts()
     makePipeline();
     m_pipeline->setJournal(&log);
 
-    const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(unlisted.serverPort())},
+    const QString text = call(u"escape_sandbox"_s, {{u"port"_s, int(unlisted.server.serverPort())},
                                                   {u"viaProxy"_s, QJsonArray{listedTarget, unlistedTarget}}},
                               &connection);
     qInfo().noquote() << "the server's attempts:\n" + text;
@@ -262,12 +262,12 @@ void tst_Sandbox::aHostListConnectsOnlyListedHosts()
     QVERIFY2(lines.at(2).startsWith(u"proxy "_s + unlistedTarget + u": failed (HTTP/1.1 403"_s), qPrintable(text));
 
     // The listed listener got the server's line through the tunnel; the other heard nothing.
-    QTRY_VERIFY(listed.hasPendingConnections());
+    QTRY_VERIFY(listed.server.hasPendingConnections());
     QTcpSocket *tunnel = listed.nextPendingConnection();
     QTRY_VERIFY(tunnel->canReadLine());
     QCOMPARE(tunnel->readLine(), QByteArray("hello through the proxy\n"));
-    QVERIFY(!unlisted.hasPendingConnections());
-    QVERIFY(!unlisted.waitForNewConnection(0));
+    QVERIFY(!unlisted.server.hasPendingConnections());
+    QVERIFY(!unlisted.server.waitForNewConnection(0));
 
     // One made while no call runs goes against the server alone.
     emit connection.networkConnection(SandboxConnection{u"idle.test"_s, 443, false, QDateTime::currentDateTimeUtc()});
@@ -293,10 +293,10 @@ void tst_Sandbox::aHostListConnectsOnlyListedHosts()
         QCOMPARE(record.origin, std::optional<qint64>(calls->first().id));
         QCOMPARE(record.arguments.value(u"host"_s).toString(), u"localhost"_s);
         const int port = record.arguments.value(u"port"_s).toInt();
-        QCOMPARE(record.name, port == listed.serverPort() ? u"network_allowed"_s : u"network_refused"_s);
+        QCOMPARE(record.name, port == listed.server.serverPort() ? u"network_allowed"_s : u"network_refused"_s);
         ports.insert(port);
     }
-    QCOMPARE(ports, (QSet<int>{listed.serverPort(), unlisted.serverPort()}));
+    QCOMPARE(ports, (QSet<int>{listed.server.serverPort(), unlisted.server.serverPort()}));
 }
 
 void tst_Sandbox::demoServerRunsUnderTheDefaultProfile()
@@ -456,12 +456,11 @@ void tst_Sandbox::aRefusedHostOffersTheHost()
     // With a host list, the server reaches first for a host the list lacks: the proxy refuses it, the
     // server exits, and the offer is exactly that host; added to the list, the server runs (issue 32,
     // item 3: "a host it could not reach").
-    QTcpServer listed;
-    QTcpServer needed;
-    QVERIFY(listed.listen(QHostAddress::LocalHost));
-    QVERIFY(needed.listen(QHostAddress::LocalHost));
-    const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-    const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+    TestSupport::LocalListener listed;
+    TestSupport::LocalListener needed;
+    QVERIFY(listed.isListening() && needed.isListening());
+    const QString listedTarget = listed.target();
+    const QString neededTarget = needed.target();
     ServerConfig config = hostile();
     config.args = {u"--connect-at-start"_s, neededTarget};
     config.sandbox.network = SandboxProfile::Network::Hosts;
@@ -475,7 +474,7 @@ void tst_Sandbox::aRefusedHostOffersTheHost()
     QCOMPARE(denial->host, neededTarget);
     const QString message = connection.lastError().message;
     QVERIFY2(message.startsWith(u"the sandbox kept it from reaching "_s + neededTarget), qPrintable(message));
-    QVERIFY(!needed.hasPendingConnections());
+    QVERIFY(!needed.server.hasPendingConnections());
     QVERIFY(!QTest::qWaitFor([&] { return connection.status() != ServerConnection::Status::Failed; }, 300));
 
     ServerConfig granted = config;
@@ -484,7 +483,7 @@ void tst_Sandbox::aRefusedHostOffersTheHost()
     connection.setConfig(granted);
     QTRY_COMPARE_WITH_TIMEOUT(connection.status(), ServerConnection::Status::Ready, 20000);
     QVERIFY(!connection.sandboxDenial());
-    QTRY_VERIFY_WITH_TIMEOUT(needed.hasPendingConnections(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(needed.server.hasPendingConnections(), 5000);
     connection.stop();
 }
 

@@ -7,6 +7,7 @@
 
 #include "ui/mainwindow/mainwindow.h"
 #include "../support/mainwindowtesting.h"
+#include "locallistener.h"
 
 #include "ui/dialogs/servereditordialog.h"
 #include "ui/dialogs/servertrustdialog.h"
@@ -28,7 +29,6 @@
 #include <QStandardPaths>
 #include <QJsonArray>
 #include <QTableWidget>
-#include <QTcpServer>
 #include <QTest>
 
 using namespace Toolgate;
@@ -233,12 +233,11 @@ private slots:
     {
         // A server that reaches for a host its list lacks, at start: the proxy refuses it, it exits; the
         // page offers exactly that host, and once trusted with it the server runs.
-        QTcpServer listed;
-        QTcpServer needed;
-        QVERIFY(listed.listen(QHostAddress::LocalHost));
-        QVERIFY(needed.listen(QHostAddress::LocalHost));
-        const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-        const QString neededTarget = u"localhost:"_s + QString::number(needed.serverPort());
+        TestSupport::LocalListener listed;
+        TestSupport::LocalListener needed;
+        QVERIFY(listed.isListening() && needed.isListening());
+        const QString listedTarget = listed.target();
+        const QString neededTarget = needed.target();
         ServerConfig fetcher;
         fetcher.name = u"fetcher"_s;
         fetcher.command = executable(u"toolgate-hostile-server"_s);
@@ -264,19 +263,18 @@ private slots:
         QTest::mouseClick(dialog->trustButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(connection(u"fetcher"_s)->status(), ServerConnection::Status::Ready, 20000);
         QTRY_VERIFY(!grant->isVisible());
-        QTRY_VERIFY(needed.hasPendingConnections());
+        QTRY_VERIFY(needed.server.hasPendingConnections());
     }
 
     void theResultShowsTheConnections()
     {
         // A server whose sandbox lists one host asks its proxy for that host and for another: beside the
         // result the tool panel says which connected and which were refused.
-        QTcpServer listed;
-        QTcpServer unlisted;
-        QVERIFY(listed.listen(QHostAddress::LocalHost));
-        QVERIFY(unlisted.listen(QHostAddress::LocalHost));
-        const QString listedTarget = u"localhost:"_s + QString::number(listed.serverPort());
-        const QString unlistedTarget = u"localhost:"_s + QString::number(unlisted.serverPort());
+        TestSupport::LocalListener listed;
+        TestSupport::LocalListener unlisted;
+        QVERIFY(listed.isListening() && unlisted.isListening());
+        const QString listedTarget = listed.target();
+        const QString unlistedTarget = unlisted.target();
         ServerConfig hostile;
         hostile.name = u"hostile"_s;
         hostile.command = executable(u"toolgate-hostile-server"_s);
@@ -298,8 +296,8 @@ private slots:
         QTRY_VERIFY(panel->connectionsLabel()->isVisible());
         QCOMPARE(panel->connectionsLabel()->text(),
                  u"Connections: %1 (allowed), %2 (refused)"_s.arg(listedTarget, unlistedTarget));
-        QTRY_VERIFY(listed.hasPendingConnections());
-        QVERIFY(!unlisted.hasPendingConnections());
+        QTRY_VERIFY(listed.server.hasPendingConnections());
+        QVERIFY(!unlisted.server.hasPendingConnections());
     }
 };
 
