@@ -263,7 +263,7 @@ void tst_Sandbox::aHostListConnectsOnlyListedHosts()
 
     // The listed listener got the server's line through the tunnel; the other heard nothing.
     QTRY_VERIFY(listed.server.hasPendingConnections());
-    QTcpSocket *tunnel = listed.nextPendingConnection();
+    QTcpSocket *tunnel = listed.server.nextPendingConnection();
     QTRY_VERIFY(tunnel->canReadLine());
     QCOMPARE(tunnel->readLine(), QByteArray("hello through the proxy\n"));
     QVERIFY(!unlisted.server.hasPendingConnections());
