@@ -28,7 +28,7 @@ qsizetype contentBytes(const ReadResourceResult &result)
     return bytes;
 }
 
-QString contentText(const QJsonValue &content)
+QString readableText(const QJsonValue &content)
 {
     // ui/message carries one block, ui/update-model-context a list; text blocks are what a person reads.
     QStringList parts;
@@ -154,10 +154,10 @@ void AppBridge::handleRequest(const JsonRpcMessage &message)
         openLink(message);
     else if (method == u"ui/message") {
         const QString role = message.params().value(u"role").toString(QStringLiteral("user"));
-        emit messageFromApp(role, contentText(message.params().value(u"content")));
+        emit messageFromApp(role, readableText(message.params().value(u"content")));
         respond(message.id(), QJsonObject());
     } else if (method == u"ui/update-model-context") {
-        QString text = contentText(message.params().value(u"content"));
+        QString text = readableText(message.params().value(u"content"));
         if (message.params().value(u"structuredContent").isObject()) {
             const QByteArray json = QJsonDocument(message.params().value(u"structuredContent").toObject()).toJson(QJsonDocument::Compact);
             text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + QString::fromUtf8(json);

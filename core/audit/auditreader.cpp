@@ -145,7 +145,7 @@ QString likePattern(const QString &term)
     return u'%' + escaped + u'%';
 }
 
-Error queryError(const QSqlQuery &query)
+Error readError(const QSqlQuery &query)
 {
     return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditReader", "audit log query failed: %1").arg(query.lastError().text()));
 }
@@ -301,7 +301,7 @@ Result<qint64> AuditReader::count(const AuditFilter &filter)
     for (const QVariant &value : q.values)
         query.addBindValue(value);
     if (!query.exec() || !query.next())
-        return queryError(query);
+        return readError(query);
     return query.value(0).toLongLong();
 }
 
@@ -329,7 +329,7 @@ Result<AuditReader::Page> AuditReader::page(const AuditFilter &filter, const Pag
     for (const QVariant &value : values)
         query.addBindValue(value);
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     Page page;
     while (query.next()) {
         if (page.records.size() == limit) {
@@ -355,7 +355,7 @@ Result<QList<AuditRecord>> AuditReader::window(const AuditFilter &filter, qint64
     query.addBindValue(std::max(1, limit));
     query.addBindValue(std::max<qint64>(0, offset));
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     QList<AuditRecord> records;
     while (query.next())
         records.append(recordFrom(query, detail));
@@ -369,7 +369,7 @@ Result<AuditRecord> AuditReader::record(qint64 id)
     query.prepare(QStringLiteral("SELECT ") + selectColumns(Detail::Full) + QStringLiteral(" FROM records r WHERE r.id = ?"));
     query.addBindValue(id);
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     if (!query.next())
         return makeError(ErrorCode::InvalidParams, QCoreApplication::translate("Toolgate::AuditReader", "there is no audit record #%1").arg(id));
     return recordFrom(query, Detail::Full);
@@ -380,7 +380,7 @@ Result<qint64> AuditReader::lastEventSeq()
     QSqlQuery query(m_database->db());
     query.setForwardOnly(true);
     if (!query.exec(QStringLiteral("SELECT COALESCE(max(seq), 0) FROM events")) || !query.next())
-        return queryError(query);
+        return readError(query);
     return query.value(0).toLongLong();
 }
 
@@ -407,7 +407,7 @@ Result<AuditReader::Changes> AuditReader::changesSince(const AuditFilter &filter
     ids.addBindValue(changes.lastSeq);
     ids.addBindValue(std::max(1, limit) + 1);
     if (!ids.exec())
-        return queryError(ids);
+        return readError(ids);
     while (ids.next())
         changes.changedIds.append(ids.value(0).toLongLong());
     if (changes.changedIds.size() > std::max(1, limit)) {
@@ -427,7 +427,7 @@ Result<AuditReader::Changes> AuditReader::changesSince(const AuditFilter &filter
     query.addBindValue(afterSeq);
     query.addBindValue(changes.lastSeq);
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     while (query.next())
         changes.matching.append(recordFrom(query, Detail::Summary));
     return changes;
@@ -440,7 +440,7 @@ Result<QList<AuditEventInfo>> AuditReader::events(qint64 recordId)
     query.prepare(QStringLiteral("SELECT seq, kind, hash FROM events WHERE record_id = ? ORDER BY seq"));
     query.addBindValue(recordId);
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     QList<AuditEventInfo> events;
     while (query.next())
         events.append({query.value(0).toLongLong(), query.value(1).toString(), query.value(2).toString()});
@@ -457,7 +457,7 @@ Result<qint64> AuditReader::forEach(const AuditFilter &filter, const std::functi
     for (const QVariant &value : q.values)
         query.addBindValue(value);
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     qint64 visited = 0;
     while (query.next()) {
         ++visited;
@@ -485,7 +485,7 @@ Result<QStringList> AuditReader::distinct(const QString &column, int limit)
     query.prepare(QStringLiteral("SELECT DISTINCT %1 FROM records ORDER BY %1 LIMIT ?").arg(column));
     query.addBindValue(std::max(1, limit));
     if (!query.exec())
-        return queryError(query);
+        return readError(query);
     QStringList values;
     while (query.next())
         values.append(query.value(0).toString());

@@ -15,7 +15,7 @@ namespace Toolgate {
 
 namespace {
 
-Error queryError(const QSqlQuery &query)
+Error verificationError(const QSqlQuery &query)
 {
     return makeError(ErrorCode::InternalError, QCoreApplication::translate("Toolgate::AuditVerifier", "audit log verification failed: %1").arg(query.lastError().text()));
 }
@@ -74,7 +74,7 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
     if (!query.exec(QStringLiteral("SELECT e.seq, e.record_id, e.kind, e.hash, r.id IS NOT NULL, t.seq IS NOT NULL, ") + selected.join(u',')
                     + QStringLiteral(" FROM events e LEFT JOIN records r ON r.id = e.record_id"
                                      " LEFT JOIN task_events t ON t.seq = e.seq AND t.record_id = e.record_id ORDER BY e.seq"))) {
-        const Error error = queryError(query);
+        const Error error = verificationError(query);
         begin.exec(QStringLiteral("ROLLBACK"));
         return error;
     }
@@ -176,7 +176,7 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
             "  OR r.output_valid IS NOT NULL OR r.problems IS NOT NULL)"
             "  AND NOT EXISTS (SELECT 1 FROM events e WHERE e.record_id = r.id AND e.kind = 'outcome')"
             " FROM records r ORDER BY r.id"))) {
-        const Error error = queryError(loose);
+        const Error error = verificationError(loose);
         begin.exec(QStringLiteral("ROLLBACK"));
         return error;
     }
@@ -198,7 +198,7 @@ Result<AuditVerification> AuditVerifier::verify(AuditDatabase &database, const s
     if (!looseTasks.exec(QStringLiteral(
             "SELECT t.record_id, t.seq FROM task_events t WHERE NOT EXISTS"
             " (SELECT 1 FROM events e WHERE e.seq = t.seq AND e.record_id = t.record_id AND e.kind = 'task') ORDER BY t.seq"))) {
-        const Error error = queryError(looseTasks);
+        const Error error = verificationError(looseTasks);
         begin.exec(QStringLiteral("ROLLBACK"));
         return error;
     }

@@ -24,7 +24,7 @@ namespace {
 
 /// A lock held by another Toolgate for longer than this is waited for no more; the change is then kept
 /// in memory only and the caller hears why.
-constexpr int lockWaitMs = 1000;
+constexpr int approvalsLockWaitMs = 1000;
 
 } // namespace
 
@@ -419,7 +419,7 @@ Result<ApprovalPolicy::Stored> ApprovalPolicy::update(const QString &path, const
     // revoked since we read the file, or drop a pin it set: so this one change is made to the file as it
     // is now (read again if another process replaced it), and it is written, under a lock that keeps the
     // two from interleaving.
-    const auto lock = AtomicFile::lockForUpdate(path, lockWaitMs);
+    const auto lock = AtomicFile::lockForUpdate(path, approvalsLockWaitMs);
     if (!lock)
         return lock.error();
     Stored state;

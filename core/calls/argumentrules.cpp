@@ -171,7 +171,7 @@ QString inForm(const QString &text, UnicodeForm form)
 
 /// A lock on rules.json held by another Toolgate for longer than this is waited for no more (as for
 /// approvals.json): the rules are then not saved and the error says the file is being written.
-constexpr int lockWaitMs = 1000;
+constexpr int rulesLockWaitMs = 1000;
 
 /// The rules after the change one process made from base to mine is made to theirs, the file as
 /// another process (or a person's editor) left it. Rules are known by name. Added and changed here:
@@ -629,7 +629,7 @@ Result<void> ArgumentRules::setRules(const QList<ArgumentRule> &rules)
     // Writing our list back whole would undo that: so what changed here is made to the file as it is
     // now, under the lock approvals.json is changed under (issue #35).
     Result<void> saved;
-    if (const auto lock = AtomicFile::lockForUpdate(m_storagePath, lockWaitMs); !lock) {
+    if (const auto lock = AtomicFile::lockForUpdate(m_storagePath, rulesLockWaitMs); !lock) {
         saved = lock.error();
     } else {
         const std::optional<QList<ArgumentRule>> onDisk = readRules(m_storagePath);

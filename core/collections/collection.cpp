@@ -33,13 +33,6 @@ QString callLabel(int index, const QString &name)
                           : QCoreApplication::translate("Toolgate::Collection", "call %1 (\"%2\")").arg(index + 1).arg(name);
 }
 
-QString compact(const QJsonValue &value)
-{
-    QByteArray out;
-    JsonWriter::appendValue(out, value);
-    return QString::fromUtf8(out);
-}
-
 // What filling in ${variables} may still add to one run: "${x}${x}${x}…" with a large x multiplies it
 // (a 1.4 MB file reached 14.8 GB before anyone could deny the call).
 struct FillBudget
@@ -84,7 +77,7 @@ QJsonValue substitute(const QString &text, const QJsonObject &values, QStringLis
                     const QJsonValue value = values.value(name);
                     if (i == 0 && end == text.size() - 1)
                         return value; // shared, not copied: adds nothing
-                    const QString inserted = value.isString() ? value.toString() : compact(value);
+                    const QString inserted = value.isString() ? value.toString() : JsonWriter::toCompactText(value);
                     if (!budget->take(inserted.size()))
                         return QString(); // the run is refused; what was made so far is dropped
                     out += inserted;
@@ -104,7 +97,7 @@ QJsonValue substitute(const QString &text, const QJsonObject &values, QStringLis
 QString substituteText(const QString &text, const QJsonObject &values, QStringList *unknown, FillBudget *budget)
 {
     const QJsonValue value = substitute(text, values, unknown, budget);
-    return value.isString() ? value.toString() : compact(value);
+    return value.isString() ? value.toString() : JsonWriter::toCompactText(value);
 }
 
 QJsonValue substituteValue(const QJsonValue &value, const QJsonObject &values, QStringList *unknown, FillBudget *budget)
@@ -164,7 +157,7 @@ void appendPrompt(QByteArray &out, const SavedCall &call)
 // A prompt entry: "prompt", "tools", "runs" and "expectCalls" (a tool call's fields have no place in it).
 Result<void> readPrompt(const QJsonObject &object, const QString &where, SavedCall *call)
 {
-    const auto problem = [&where](const QString &message) { return makeError(ErrorCode::ConfigError, where + QStringLiteral(": ") + message); };
+    const auto problem = [&where](const QString &message) { return configFieldError(where, message); };
     const QJsonValue prompt = object.value(QLatin1String("prompt"));
     if (!prompt.isString() || prompt.toString().trimmed().isEmpty())
         return problem(QCoreApplication::translate("Toolgate::Collection", "\"prompt\" must be the text the model is asked"));
@@ -270,7 +263,7 @@ Result<Collection> Collection::fromJson(const QByteArray &text, const QString &s
     const QJsonValue format = root.value(QLatin1String("format"));
     if (!format.isUndefined() && format.toString() != formatName) {
         return broken(source, QCoreApplication::translate("Toolgate::Collection", "\"format\" must be \"%1\"; it is %2")
-                                  .arg(formatName, compact(format)));
+                                  .arg(formatName, JsonWriter::toCompactText(format)));
     }
     const QJsonValue version = root.value(QLatin1String("version"));
     if (!version.isDouble() || version.toDouble() < 1 || version.toDouble() != double(int(version.toDouble())))

@@ -12,18 +12,6 @@ namespace Toolgate {
 
 namespace {
 
-QString compact(const QJsonValue &value)
-{
-    QByteArray out;
-    JsonWriter::appendValue(out, value);
-    return QString::fromUtf8(out);
-}
-
-Error fieldError(const QString &where, const QString &message)
-{
-    return makeError(ErrorCode::ConfigError, where + QStringLiteral(": ") + message);
-}
-
 bool ran(const ToolCallOutcome &outcome)
 {
     return outcome.kind == ToolCallOutcome::Kind::Succeeded || outcome.kind == ToolCallOutcome::Kind::ToolError;
@@ -47,7 +35,7 @@ QString Expectation::displayName() const
     case Kind::TextContains:
         return QCoreApplication::translate("Toolgate::Expectation", "text contains \"%1\"").arg(shortened(text, 60));
     case Kind::PointerEquals:
-        return QCoreApplication::translate("Toolgate::Expectation", "%1 equals %2").arg(pointer.isEmpty() ? QStringLiteral("structuredContent") : pointer, shortened(compact(value), 60));
+        return QCoreApplication::translate("Toolgate::Expectation", "%1 equals %2").arg(pointer.isEmpty() ? QStringLiteral("structuredContent") : pointer, shortened(JsonWriter::toCompactText(value), 60));
     case Kind::PointerMatches:
         return QCoreApplication::translate("Toolgate::Expectation", "%1 matches /%2/").arg(pointer.isEmpty() ? QStringLiteral("structuredContent") : pointer, shortened(text, 60));
     case Kind::MatchesOutputSchema:
@@ -125,26 +113,26 @@ void Expectation::checkPointer(const QJsonValue &root, Subject subject, Expectat
     const auto found = JsonPointer::valueAt(root, pointer);
     if (!found) {
         result->message = inArguments ? QCoreApplication::translate("Toolgate::Expectation", "expected an argument at %1; there is none. The arguments were: %2")
-                                            .arg(where, shortened(compact(root)))
+                                            .arg(where, shortened(JsonWriter::toCompactText(root)))
                                       : QCoreApplication::translate("Toolgate::Expectation", "expected a value at %1; there is none. The structured content was: %2")
-                                            .arg(where, shortened(compact(root)));
+                                            .arg(where, shortened(JsonWriter::toCompactText(root)));
         return;
     }
     if (kind == Kind::PointerEquals) {
         // 3 and 3.0 are the same JSON number; QJsonValue compares them so.
         result->passed = *found == value;
         if (!result->passed)
-            result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to equal %2; it was %3").arg(where, shortened(compact(value), 100), shortened(compact(*found)));
+            result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to equal %2; it was %3").arg(where, shortened(JsonWriter::toCompactText(value), 100), shortened(JsonWriter::toCompactText(*found)));
         return;
     }
     if (!found->isString()) {
-        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to be text matching /%2/; it was %3").arg(where, text, shortened(compact(*found)));
+        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to be text matching /%2/; it was %3").arg(where, text, shortened(JsonWriter::toCompactText(*found)));
         return;
     }
     const QRegularExpression pattern(text);
     result->passed = pattern.match(found->toString()).hasMatch();
     if (!result->passed)
-        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to match /%2/; it was %3").arg(where, text, shortened(compact(*found)));
+        result->message = QCoreApplication::translate("Toolgate::Expectation", "expected %1 to match /%2/; it was %3").arg(where, text, shortened(JsonWriter::toCompactText(*found)));
 }
 
 bool Expectation::checksArguments() const
@@ -164,12 +152,12 @@ ExpectationResult Expectation::evaluateArguments(const QJsonObject &arguments) c
 Result<Expectation> Expectation::fromJson(const QJsonValue &json, const QString &where)
 {
     if (!json.isObject())
-        return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "each expectation must be a JSON object, such as {\"isError\": false}"));
+        return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "each expectation must be a JSON object, such as {\"isError\": false}"));
     const QJsonObject object = json.toObject();
     Expectation e;
     if (object.contains(QLatin1String("name"))) {
         if (!object.value(QLatin1String("name")).isString())
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"name\" must be text"));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"name\" must be text"));
         e.name = object.value(QLatin1String("name")).toString();
     }
     int kinds = 0;
@@ -181,46 +169,46 @@ Result<Expectation> Expectation::fromJson(const QJsonValue &json, const QString 
     if (object.contains(QLatin1String("isError"))) {
         ++kinds;
         if (const auto bad = boolField(QLatin1StringView("isError")))
-            return fieldError(where, *bad);
+            return configFieldError(where, *bad);
         e.kind = Kind::IsError;
         e.flag = object.value(QLatin1String("isError")).toBool();
     }
     if (object.contains(QLatin1String("textContains"))) {
         ++kinds;
         if (!object.value(QLatin1String("textContains")).isString())
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"textContains\" must be text"));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"textContains\" must be text"));
         e.kind = Kind::TextContains;
         e.text = object.value(QLatin1String("textContains")).toString();
     }
     if (object.contains(QLatin1String("equals")) || object.contains(QLatin1String("matches"))) {
         ++kinds;
         if (object.contains(QLatin1String("equals")) && object.contains(QLatin1String("matches")))
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "an expectation has either \"equals\" or \"matches\", not both"));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "an expectation has either \"equals\" or \"matches\", not both"));
         const QJsonValue pointer = object.value(QLatin1String("pointer"));
         if (!pointer.isUndefined() && !pointer.isString())
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" must be a JSON pointer such as \"/temperature\""));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" must be a JSON pointer such as \"/temperature\""));
         e.pointer = pointer.toString();
         if (!e.pointer.isEmpty() && !e.pointer.startsWith(u'/'))
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" must start with \"/\" (for example \"/temperature\"); \"%1\" does not").arg(e.pointer));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" must start with \"/\" (for example \"/temperature\"); \"%1\" does not").arg(e.pointer));
         if (object.contains(QLatin1String("equals"))) {
             e.kind = Kind::PointerEquals;
             e.value = object.value(QLatin1String("equals"));
         } else {
             e.kind = Kind::PointerMatches;
             if (!object.value(QLatin1String("matches")).isString())
-                return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"matches\" must be a regular expression, as text"));
+                return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"matches\" must be a regular expression, as text"));
             e.text = object.value(QLatin1String("matches")).toString();
             const QRegularExpression pattern(e.text);
             if (!pattern.isValid())
-                return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"matches\" is not a valid regular expression (%1): %2").arg(pattern.errorString(), e.text));
+                return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"matches\" is not a valid regular expression (%1): %2").arg(pattern.errorString(), e.text));
         }
     } else if (object.contains(QLatin1String("pointer"))) {
-        return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" needs \"equals\" or \"matches\" beside it"));
+        return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"pointer\" needs \"equals\" or \"matches\" beside it"));
     }
     if (object.contains(QLatin1String("matchesOutputSchema"))) {
         ++kinds;
         if (const auto bad = boolField(QLatin1StringView("matchesOutputSchema")))
-            return fieldError(where, *bad);
+            return configFieldError(where, *bad);
         e.kind = Kind::MatchesOutputSchema;
         e.flag = object.value(QLatin1String("matchesOutputSchema")).toBool();
     }
@@ -228,16 +216,16 @@ Result<Expectation> Expectation::fromJson(const QJsonValue &json, const QString 
         ++kinds;
         const QJsonValue ms = object.value(QLatin1String("withinMs"));
         if (!ms.isDouble() || ms.toDouble() < 0 || ms.toDouble() != double(qint64(ms.toDouble())))
-            return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"withinMs\" must be a whole number of milliseconds, 0 or more"));
+            return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "\"withinMs\" must be a whole number of milliseconds, 0 or more"));
         e.kind = Kind::WithinMs;
         e.ms = qint64(ms.toDouble());
     }
     if (kinds == 0) {
-        return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "the expectation checks nothing: give one of \"isError\", \"textContains\", \"equals\" or \"matches\" "
+        return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "the expectation checks nothing: give one of \"isError\", \"textContains\", \"equals\" or \"matches\" "
                                     "(with \"pointer\"), \"matchesOutputSchema\", \"withinMs\""));
     }
     if (kinds > 1)
-        return fieldError(where, QCoreApplication::translate("Toolgate::Expectation", "an expectation checks one thing; split this one into several"));
+        return configFieldError(where, QCoreApplication::translate("Toolgate::Expectation", "an expectation checks one thing; split this one into several"));
     return e;
 }
 

@@ -11,11 +11,6 @@ namespace Toolgate {
 
 namespace {
 
-Error fieldError(const QString &where, const QString &message)
-{
-    return makeError(ErrorCode::ConfigError, where + QStringLiteral(": ") + message);
-}
-
 bool matches(const ExpectedCall &expected, const ModelCallSeen &call)
 {
     if (!call.problem.isEmpty() || !call.exposed || call.tool != expected.tool)
@@ -44,18 +39,18 @@ QString ExpectedCall::describe() const
 Result<ExpectedCall> ExpectedCall::fromJson(const QJsonValue &json, const QString &where)
 {
     if (!json.isObject()) {
-        return fieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "an expected call must be a JSON object, such as "
+        return configFieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "an expected call must be a JSON object, such as "
                                                                                        "{\"tool\": \"add\", \"expect\": [{\"pointer\": \"/a\", \"equals\": 2}]}"));
     }
     const QJsonObject object = json.toObject();
     ExpectedCall call;
     const QJsonValue tool = object.value(QLatin1String("tool"));
     if (!tool.isString() || tool.toString().isEmpty())
-        return fieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "\"tool\" is missing; it names the tool the model is expected to call"));
+        return configFieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "\"tool\" is missing; it names the tool the model is expected to call"));
     call.tool = tool.toString();
     const QJsonValue expect = object.value(QLatin1String("expect"));
     if (!expect.isUndefined() && !expect.isArray())
-        return fieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "\"expect\" must be a list of checks on the arguments"));
+        return configFieldError(where, QCoreApplication::translate("Toolgate::ExpectedCall", "\"expect\" must be a list of checks on the arguments"));
     const QJsonArray checks = expect.toArray();
     for (qsizetype i = 0; i < checks.size(); ++i) {
         const QString at = QCoreApplication::translate("Toolgate::ExpectedCall", "%1, expectation %2").arg(where).arg(i + 1);
@@ -63,7 +58,7 @@ Result<ExpectedCall> ExpectedCall::fromJson(const QJsonValue &json, const QStrin
         if (!parsed)
             return parsed.error();
         if (!parsed->checksArguments()) {
-            return fieldError(at, QCoreApplication::translate("Toolgate::ExpectedCall", "a model's call is checked by its arguments only: use \"equals\" or \"matches\" "
+            return configFieldError(at, QCoreApplication::translate("Toolgate::ExpectedCall", "a model's call is checked by its arguments only: use \"equals\" or \"matches\" "
                                                                                         "at a \"pointer\" into them, such as {\"pointer\": \"/a\", \"equals\": 2}"));
         }
         call.expectations.append(parsed.value());

@@ -60,4 +60,10 @@ inline Error makeError(ErrorCode code, const QString &message, const QJsonValue 
     return Error{int(code), message, data};
 }
 
+/// A file a person edits is wrong at one place: "where: what is wrong", e.g. "tests[2].expect[0]: ...".
+inline Error configFieldError(const QString &where, const QString &message)
+{
+    return makeError(ErrorCode::ConfigError, where + QStringLiteral(": ") + message);
+}
+
 } // namespace Toolgate

@@ -111,15 +111,6 @@ void compare(InterfaceItemKind kind, const QList<QJsonObject> &before, const QLi
     }
 }
 
-template<typename T>
-QList<QJsonObject> jsonOf(const QList<T> &items)
-{
-    QList<QJsonObject> out;
-    for (const T &item : items)
-        out.append(item.toJson());
-    return out;
-}
-
 QList<QJsonObject> toolJson(const QList<Tool> &tools)
 {
     QList<QJsonObject> out;
@@ -155,9 +146,9 @@ InterfaceDiff InterfaceDiff::between(const InterfaceSnapshot &before, const Inte
 {
     InterfaceDiff diff;
     compare(InterfaceItemKind::Tool, toolJson(before.tools), toolJson(after.tools), diff.changes);
-    compare(InterfaceItemKind::Resource, jsonOf(before.resources), jsonOf(after.resources), diff.changes);
-    compare(InterfaceItemKind::ResourceTemplate, jsonOf(before.resourceTemplates), jsonOf(after.resourceTemplates), diff.changes);
-    compare(InterfaceItemKind::Prompt, jsonOf(before.prompts), jsonOf(after.prompts), diff.changes);
+    compare(InterfaceItemKind::Resource, jsonObjectsOf(before.resources), jsonObjectsOf(after.resources), diff.changes);
+    compare(InterfaceItemKind::ResourceTemplate, jsonObjectsOf(before.resourceTemplates), jsonObjectsOf(after.resourceTemplates), diff.changes);
+    compare(InterfaceItemKind::Prompt, jsonObjectsOf(before.prompts), jsonObjectsOf(after.prompts), diff.changes);
     return diff;
 }
 

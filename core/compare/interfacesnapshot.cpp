@@ -61,16 +61,6 @@ void appendScalarMember(QByteArray &out, const char *key, const QJsonValue &valu
     out += ",\n";
 }
 
-template<typename T>
-QList<QJsonObject> jsonOf(const QList<T> &items)
-{
-    QList<QJsonObject> out;
-    out.reserve(items.size());
-    for (const T &item : items)
-        out.append(item.toJson());
-    return out;
-}
-
 Error fileError(const QString &message)
 {
     return makeError(ErrorCode::ConfigError, message);
@@ -158,9 +148,9 @@ QByteArray InterfaceSnapshot::toJson() const
         toolOrders.append(tool.rawOrder);
     }
     appendArrayMember(out, "tools", toolJson, toolOrders, false);
-    appendArrayMember(out, "resources", jsonOf(resources), {}, false);
-    appendArrayMember(out, "resourceTemplates", jsonOf(resourceTemplates), {}, false);
-    appendArrayMember(out, "prompts", jsonOf(prompts), {}, true);
+    appendArrayMember(out, "resources", jsonObjectsOf(resources), {}, false);
+    appendArrayMember(out, "resourceTemplates", jsonObjectsOf(resourceTemplates), {}, false);
+    appendArrayMember(out, "prompts", jsonObjectsOf(prompts), {}, true);
     out += "}\n";
     return out;
 }

@@ -17,6 +17,17 @@ class QObject;
 
 namespace Toolgate {
 
+/// Each item's toJson(), in order: the lists of a snapshot as objects to write or compare.
+template<typename T>
+QList<QJsonObject> jsonObjectsOf(const QList<T> &items)
+{
+    QList<QJsonObject> out;
+    out.reserve(items.size());
+    for (const T &item : items)
+        out.append(item.toJson());
+    return out;
+}
+
 class ClientSession;
 
 /// What a server offers at one moment: its tools (full definitions, as the server sent them),

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QString>
 #include <QStringView>
 
 #include "core/common/jsonkeyorder.h"
@@ -38,6 +39,14 @@ inline QByteArray toJson(const QJsonObject &object)
     out.reserve(256);
     appendObject(out, object);
     return out;
+}
+
+/// One line of JSON as text, e.g. a value quoted in a message.
+inline QString toCompactText(const QJsonValue &value)
+{
+    QByteArray out;
+    appendValue(out, value);
+    return QString::fromUtf8(out);
 }
 
 } // namespace JsonWriter

@@ -4,6 +4,7 @@
 #include "core/model/modelerror.h"
 #include "core/model/replyassembler.h"
 #include "core/model/replydecoder.h"
+#include "core/model/wirenames.h"
 #include "core/transport/httpreply.h"
 #include "core/transport/networkbackend.h"
 
@@ -20,13 +21,10 @@ namespace {
 
 const QLatin1String kType("type");
 const QLatin1String kText("text");
-const QLatin1String kContent("content");
-const QLatin1String kRole("role");
-const QLatin1String kIndex("index");
 const QLatin1String kToolUse("tool_use");
 const QLatin1String kUsage("usage");
 
-ModelReply::FinishReason finishReasonOf(const QString &raw)
+ModelReply::FinishReason anthropicFinishReason(const QString &raw)
 {
     if (raw == QLatin1String("end_turn") || raw == QLatin1String("stop_sequence"))
         return ModelReply::FinishReason::Stop;
@@ -37,11 +35,6 @@ ModelReply::FinishReason finishReasonOf(const QString &raw)
     if (raw == QLatin1String("refusal"))
         return ModelReply::FinishReason::ContentFilter;
     return ModelReply::FinishReason::Other;
-}
-
-Error malformed(const QString &message)
-{
-    return ModelErrors::make(ModelProblem::MalformedReply, message);
 }
 
 /// {"type":"error","error":{"type","message"}}, as a whole answer or an event mid-stream.
@@ -67,7 +60,7 @@ public:
     {
         const QJsonDocument document = QJsonDocument::fromJson(data);
         if (!document.isObject()) {
-            return malformed(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's stream held something that is not a JSON object: %1")
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's stream held something that is not a JSON object: %1")
                                  .arg(HttpReply::excerpt(data, 120)));
         }
         const QJsonObject event = document.object();
@@ -77,13 +70,13 @@ public:
         if (name == QLatin1String("message_start")) {
             readUsage(event.value(QLatin1String("message")).toObject().value(kUsage).toObject());
         } else if (name == QLatin1String("content_block_start")) {
-            return startBlock(event.value(kIndex).toInt(), event.value(QLatin1String("content_block")).toObject());
+            return startBlock(event.value(ModelWire::index).toInt(), event.value(QLatin1String("content_block")).toObject());
         } else if (name == QLatin1String("content_block_delta")) {
-            return addDelta(event.value(kIndex).toInt(), event.value(QLatin1String("delta")).toObject());
+            return addDelta(event.value(ModelWire::index).toInt(), event.value(QLatin1String("delta")).toObject());
         } else if (name == QLatin1String("message_delta")) {
             const QString stop = event.value(QLatin1String("delta")).toObject().value(QLatin1String("stop_reason")).toString();
             if (!stop.isEmpty())
-                m_assembler.setFinishReason(stop, finishReasonOf(stop));
+                m_assembler.setFinishReason(stop, anthropicFinishReason(stop));
             readUsage(event.value(kUsage).toObject());
         } else if (name == QLatin1String("message_stop")) {
             m_done = true;
@@ -97,7 +90,7 @@ public:
     Result<ModelReply> finishStream() override
     {
         if (!m_done)
-            return malformed(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the stream ended before the answer was complete (no message_stop)."));
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the stream ended before the answer was complete (no message_stop)."));
         // A tool_use block that began with its input and got no deltas (not Anthropic's way, but valid JSON).
         for (auto it = m_startInput.cbegin(); it != m_startInput.cend(); ++it) {
             if (!m_gotDelta.contains(it.key())) {
@@ -112,15 +105,15 @@ public:
     {
         const QJsonDocument document = QJsonDocument::fromJson(body);
         if (!document.isObject()) {
-            return malformed(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's answer is not a JSON object: %1")
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's answer is not a JSON object: %1")
                                  .arg(HttpReply::excerpt(body, 120)));
         }
         const QJsonObject message = document.object();
         if (message.value(kType).toString() == QLatin1String("error"))
             return errorOf(message, body);
-        if (!message.value(kContent).isArray())
-            return malformed(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's answer has no \"content\" list."));
-        const QJsonArray blocks = message.value(kContent).toArray();
+        if (!message.value(ModelWire::content).isArray())
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::AnthropicMessagesClient", "the model server's answer has no \"content\" list."));
+        const QJsonArray blocks = message.value(ModelWire::content).toArray();
         for (qsizetype i = 0; i < blocks.size(); ++i) {
             const QJsonObject block = blocks.at(i).toObject();
             const QString type = block.value(kType).toString();
@@ -138,7 +131,7 @@ public:
             }
         }
         const QString stop = message.value(QLatin1String("stop_reason")).toString();
-        m_assembler.setFinishReason(stop, finishReasonOf(stop));
+        m_assembler.setFinishReason(stop, anthropicFinishReason(stop));
         readUsage(message.value(kUsage).toObject());
         return m_assembler.finish();
     }
@@ -215,7 +208,7 @@ QJsonArray resultContent(const ModelMessage &message)
 {
     QJsonArray content;
     for (const ModelToolResult &result : message.toolResults) {
-        QJsonObject block{{kType, QLatin1String("tool_result")}, {QLatin1String("tool_use_id"), result.callId}, {kContent, result.content}};
+        QJsonObject block{{kType, QLatin1String("tool_result")}, {QLatin1String("tool_use_id"), result.callId}, {ModelWire::content, result.content}};
         if (result.isError)
             block.insert(QLatin1String("is_error"), true);
         content.append(block);
@@ -253,15 +246,15 @@ QByteArray AnthropicMessagesClient::body(const ModelRequest &request) const
             system.append(message.text); // the API takes the system prompt beside the messages
             break;
         case ModelMessage::Role::User:
-            messages.append(QJsonObject{{kRole, QLatin1String("user")}, {kContent, message.text}});
+            messages.append(QJsonObject{{ModelWire::role, QLatin1String("user")}, {ModelWire::content, message.text}});
             break;
         case ModelMessage::Role::Assistant:
             // The API refuses an empty assistant message.
             if (const QJsonArray content = assistantContent(message); !content.isEmpty())
-                messages.append(QJsonObject{{kRole, QLatin1String("assistant")}, {kContent, content}});
+                messages.append(QJsonObject{{ModelWire::role, QLatin1String("assistant")}, {ModelWire::content, content}});
             break;
         case ModelMessage::Role::ToolResults:
-            messages.append(QJsonObject{{kRole, QLatin1String("user")}, {kContent, resultContent(message)}});
+            messages.append(QJsonObject{{ModelWire::role, QLatin1String("user")}, {ModelWire::content, resultContent(message)}});
             break;
         }
     }

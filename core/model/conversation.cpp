@@ -9,7 +9,7 @@ namespace {
 
 constexpr qsizetype titleLength = 60;
 
-QString roleName(ModelMessage::Role role)
+QString transcriptRole(ModelMessage::Role role)
 {
     switch (role) {
     case ModelMessage::Role::System: return QStringLiteral("system");
@@ -34,7 +34,7 @@ QString decisionName(ApprovalDecision::Kind kind)
 
 QJsonObject messageToJson(const ModelMessage &message)
 {
-    QJsonObject json{{QStringLiteral("role"), roleName(message.role)}};
+    QJsonObject json{{QStringLiteral("role"), transcriptRole(message.role)}};
     if (message.role != ModelMessage::Role::ToolResults)
         json.insert(QStringLiteral("text"), message.text);
     if (!message.toolCalls.isEmpty()) {
@@ -97,7 +97,7 @@ ModelMessage messageFromJson(const QJsonObject &json)
     ModelMessage message;
     const QString role = json.value(QLatin1String("role")).toString();
     for (ModelMessage::Role candidate : {ModelMessage::Role::System, ModelMessage::Role::User, ModelMessage::Role::Assistant, ModelMessage::Role::ToolResults}) {
-        if (roleName(candidate) == role)
+        if (transcriptRole(candidate) == role)
             message.role = candidate;
     }
     message.text = json.value(QLatin1String("text")).toString();

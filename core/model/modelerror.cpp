@@ -97,6 +97,11 @@ Error make(ModelProblem problem, const QString &message)
     return makeError(codeFor(problem), message, QJsonObject{{kModelProblem, modelProblemName(problem)}});
 }
 
+Error malformedReply(const QString &message)
+{
+    return make(ModelProblem::MalformedReply, message);
+}
+
 QString providerMessage(const QByteArray &body)
 {
     const QJsonObject object = QJsonDocument::fromJson(body).object();

@@ -41,6 +41,8 @@ ModelProblem modelProblemOf(const Error &error);
 namespace ModelErrors {
 
 Error make(ModelProblem problem, const QString &message);
+/// The answer is not the wire format it should be (message says how).
+Error malformedReply(const QString &message);
 /// The request failed before an HTTP answer arrived.
 Error fromNetwork(const HttpExchange *exchange, const QString &what);
 /// The server answered with an HTTP error status; body is the (capped) error body.

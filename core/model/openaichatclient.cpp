@@ -4,6 +4,7 @@
 #include "core/model/modelerror.h"
 #include "core/model/replyassembler.h"
 #include "core/model/replydecoder.h"
+#include "core/model/wirenames.h"
 #include "core/transport/httpreply.h"
 #include "core/transport/networkbackend.h"
 
@@ -17,14 +18,11 @@ namespace Toolgate {
 
 namespace {
 
-const QLatin1String kContent("content");
-const QLatin1String kRole("role");
 const QLatin1String kToolCalls("tool_calls");
 const QLatin1String kFunction("function");
 const QLatin1String kArguments("arguments");
 const QLatin1String kName("name");
 const QLatin1String kId("id");
-const QLatin1String kIndex("index");
 
 QJsonObject objectSchema(const QJsonObject &parameters)
 {
@@ -32,7 +30,7 @@ QJsonObject objectSchema(const QJsonObject &parameters)
                                 : parameters;
 }
 
-ModelReply::FinishReason finishReasonOf(const QString &raw)
+ModelReply::FinishReason openAiFinishReason(const QString &raw)
 {
     if (raw == QLatin1String("stop"))
         return ModelReply::FinishReason::Stop;
@@ -56,7 +54,7 @@ QString argumentsText(const QJsonValue &value)
 }
 
 /// content is text, or (some servers) a list of {"type":"text","text"} parts.
-QString contentText(const QJsonValue &content)
+QString partsText(const QJsonValue &content)
 {
     if (content.isString())
         return content.toString();
@@ -67,11 +65,6 @@ QString contentText(const QJsonValue &content)
             text += part.toObject().value(QLatin1String("text")).toString();
     }
     return text;
-}
-
-Error malformed(const QString &message)
-{
-    return ModelErrors::make(ModelProblem::MalformedReply, message);
 }
 
 /// An "error" object in a 200 answer or mid-stream (OpenRouter, vLLM do so).
@@ -99,7 +92,7 @@ public:
         }
         const QJsonDocument document = QJsonDocument::fromJson(data);
         if (!document.isObject()) {
-            return malformed(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's stream held something that is not a JSON object: %1")
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's stream held something that is not a JSON object: %1")
                                  .arg(HttpReply::excerpt(data, 120)));
         }
         const QJsonObject chunk = document.object();
@@ -109,10 +102,10 @@ public:
         const QJsonArray choices = chunk.value(QLatin1String("choices")).toArray();
         for (const QJsonValue &value : choices) {
             const QJsonObject choice = value.toObject();
-            if (choice.value(kIndex).toInt(0) != 0)
+            if (choice.value(ModelWire::index).toInt(0) != 0)
                 continue; // only one answer is asked for
             const QJsonObject delta = choice.value(QLatin1String("delta")).toObject();
-            const QString text = delta.value(kContent).toString();
+            const QString text = delta.value(ModelWire::content).toString();
             if (!text.isEmpty()) {
                 if (auto added = m_assembler.appendText(text); !added)
                     return added;
@@ -126,7 +119,7 @@ public:
             }
             const QString finish = choice.value(QLatin1String("finish_reason")).toString();
             if (!finish.isEmpty())
-                m_assembler.setFinishReason(finish, finishReasonOf(finish));
+                m_assembler.setFinishReason(finish, openAiFinishReason(finish));
         }
         return {};
     }
@@ -137,7 +130,7 @@ public:
     {
         // Some servers close without [DONE]; a finish reason says the answer was whole.
         if (!m_done && !m_assembler.hasFinishReason())
-            return malformed(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the stream ended before the answer was complete."));
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the stream ended before the answer was complete."));
         return m_assembler.finish();
     }
 
@@ -145,7 +138,7 @@ public:
     {
         const QJsonDocument document = QJsonDocument::fromJson(body);
         if (!document.isObject()) {
-            return malformed(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's answer is not a JSON object: %1")
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's answer is not a JSON object: %1")
                                  .arg(HttpReply::excerpt(body, 120)));
         }
         const QJsonObject object = document.object();
@@ -153,10 +146,10 @@ public:
             return *error;
         const QJsonArray choices = object.value(QLatin1String("choices")).toArray();
         if (choices.isEmpty())
-            return malformed(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's answer has no \"choices\"."));
+            return ModelErrors::malformedReply(QCoreApplication::translate("Toolgate::OpenAiChatClient", "the model server's answer has no \"choices\"."));
         const QJsonObject choice = choices.first().toObject();
         const QJsonObject message = choice.value(QLatin1String("message")).toObject();
-        if (auto added = m_assembler.appendText(contentText(message.value(kContent))); !added)
+        if (auto added = m_assembler.appendText(partsText(message.value(ModelWire::content))); !added)
             return added.error();
         const QJsonArray calls = message.value(kToolCalls).toArray();
         for (qsizetype i = 0; i < calls.size(); ++i) {
@@ -168,7 +161,7 @@ public:
                 return added.error();
         }
         const QString finish = choice.value(QLatin1String("finish_reason")).toString();
-        m_assembler.setFinishReason(finish, finishReasonOf(finish));
+        m_assembler.setFinishReason(finish, openAiFinishReason(finish));
         readUsage(object.value(QLatin1String("usage")));
         return m_assembler.finish();
     }
@@ -178,8 +171,8 @@ private:
     {
         const QString id = piece.value(kId).toString();
         int key = m_lastKey;
-        if (piece.value(kIndex).isDouble())
-            key = piece.value(kIndex).toInt();
+        if (piece.value(ModelWire::index).isDouble())
+            key = piece.value(ModelWire::index).toInt();
         else if (m_lastKey < 0 || (!id.isEmpty() && id != m_lastId))
             key = m_lastKey + 1; // a server that leaves out "index": a new id is a new call
         m_lastKey = key;
@@ -213,13 +206,13 @@ QJsonObject messageToJson(const ModelMessage &message, QJsonArray &out)
 {
     switch (message.role) {
     case ModelMessage::Role::System:
-        return {{kRole, QLatin1String("system")}, {kContent, message.text}};
+        return {{ModelWire::role, QLatin1String("system")}, {ModelWire::content, message.text}};
     case ModelMessage::Role::User:
-        return {{kRole, QLatin1String("user")}, {kContent, message.text}};
+        return {{ModelWire::role, QLatin1String("user")}, {ModelWire::content, message.text}};
     case ModelMessage::Role::Assistant: {
-        QJsonObject object{{kRole, QLatin1String("assistant")}};
+        QJsonObject object{{ModelWire::role, QLatin1String("assistant")}};
         // Content may be null when the message only calls tools.
-        object.insert(kContent, message.text.isEmpty() && !message.toolCalls.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(message.text));
+        object.insert(ModelWire::content, message.text.isEmpty() && !message.toolCalls.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(message.text));
         QJsonArray calls;
         for (const ModelToolCall &call : message.toolCalls) {
             // The model's own text again, unless it was no JSON object: that is never sent back as arguments.
@@ -236,7 +229,7 @@ QJsonObject messageToJson(const ModelMessage &message, QJsonArray &out)
         // One "tool" message per result. The format has no error flag: an error says so in its text.
         for (const ModelToolResult &result : message.toolResults) {
             const QString content = result.isError ? QStringLiteral("Error: ") + result.content : result.content;
-            out.append(QJsonObject{{kRole, QLatin1String("tool")}, {QLatin1String("tool_call_id"), result.callId}, {kContent, content}});
+            out.append(QJsonObject{{ModelWire::role, QLatin1String("tool")}, {QLatin1String("tool_call_id"), result.callId}, {ModelWire::content, content}});
         }
         return {};
     }

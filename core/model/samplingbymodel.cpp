@@ -38,7 +38,7 @@ QString blockText(const SamplingContent &block)
     return {};
 }
 
-QString roleName(ModelMessage::Role role)
+QString samplingRole(ModelMessage::Role role)
 {
     switch (role) {
     case ModelMessage::Role::System: return QStringLiteral("system");
@@ -75,7 +75,7 @@ QJsonObject SamplingByModel::draftToJson(const ModelRequest &draft)
 {
     QJsonArray messages;
     for (const ModelMessage &message : draft.messages)
-        messages.append(QJsonObject{{QLatin1String("role"), roleName(message.role)}, {QLatin1String("text"), message.text}});
+        messages.append(QJsonObject{{QLatin1String("role"), samplingRole(message.role)}, {QLatin1String("text"), message.text}});
     QJsonObject json{{QLatin1String("messages"), messages}, {QLatin1String("maxTokens"), draft.maxTokens}};
     if (draft.temperature)
         json.insert(QLatin1String("temperature"), *draft.temperature);

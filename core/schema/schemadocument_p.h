@@ -13,6 +13,7 @@
 
 #include "core/common/jsonpointer.h"
 
+#include <cmath>
 #include <optional>
 
 namespace Toolgate::SchemaDetail {
@@ -22,6 +23,24 @@ using JsonPointer::escapePointerToken;
 using JsonPointer::pointerAppend;
 using JsonPointer::pointerTokens;
 using JsonPointer::valueAt;
+
+/// A keyword's count (maxLength, minItems, ...): a whole number from 0 to 1e15, else none. Larger counts
+/// are no limit anyone means, and would overflow what they are compared with.
+inline std::optional<qint64> countValue(const QJsonValue &value)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double number = value.toDouble();
+    if (number < 0 || number != std::trunc(number) || number > 1e15)
+        return std::nullopt;
+    return qint64(number);
+}
+
+/// A keyword's number (minimum, multipleOf, ...), or none when it is not a number.
+inline std::optional<double> numberValue(const QJsonValue &value)
+{
+    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+}
 
 /// Deep JSON equality where numbers compare by value (1 == 1.0), as JSON Schema requires.
 bool jsonEquals(const QJsonValue &a, const QJsonValue &b);

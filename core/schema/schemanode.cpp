@@ -25,19 +25,6 @@ constexpr qint64 kMaxFlattenWork = 60'000;
 // Nor is anything described deeper than this: no form is that deep, and the description recurses.
 constexpr int kMaxDepth = 64;
 
-std::optional<qint64> countValue(const QJsonValue &value)
-{
-    const double number = value.toDouble(-1);
-    if (!value.isDouble() || number < 0 || number != std::trunc(number))
-        return std::nullopt;
-    return qint64(number);
-}
-
-std::optional<double> numberValue(const QJsonValue &value)
-{
-    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
-}
-
 SchemaNode::Kind kindForType(const QString &type)
 {
     if (type == u"object")

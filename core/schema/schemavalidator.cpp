@@ -76,23 +76,6 @@ qsizetype codePointCount(const QString &text)
     return count;
 }
 
-std::optional<qint64> countValue(const QJsonValue &value)
-{
-    if (!value.isDouble())
-        return std::nullopt;
-    const double number = value.toDouble();
-    if (number < 0 || number != std::trunc(number) || number > 1e15)
-        return std::nullopt;
-    return qint64(number);
-}
-
-std::optional<double> numberValue(const QJsonValue &value)
-{
-    if (!value.isDouble())
-        return std::nullopt;
-    return value.toDouble();
-}
-
 // A pattern as it appears in a message: whole when short, otherwise its start.
 QString shownPattern(const QString &pattern)
 {

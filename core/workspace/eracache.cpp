@@ -2,6 +2,7 @@
 
 #include "core/common/atomicfile.h"
 #include "core/common/configlocation.h"
+#include "core/common/fieldhash.h"
 #include "core/common/logging.h"
 #include "core/workspace/serverconfig.h"
 
@@ -17,17 +18,9 @@ namespace Toolgate {
 
 namespace {
 
-constexpr int fileVersion = 1;
+constexpr int eraFileVersion = 1;
 /// More entries than anyone configures servers: a file grown beyond it is not ours to trust.
-constexpr qsizetype maxEntries = 10000;
-
-void addField(QCryptographicHash &hash, QStringView field)
-{
-    // Length-prefixed, so ("ab","c") and ("a","bc") hash differently.
-    const QByteArray bytes = field.toUtf8();
-    hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
-    hash.addData(bytes);
-}
+constexpr qsizetype maxCachedServers = 10000;
 
 } // namespace
 
@@ -44,24 +37,24 @@ QString EraCache::defaultPath()
 QString EraCache::fingerprint(const ServerConfig &config)
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    addField(hash, ServerConfig::transportName(config.transport));
+    addHashField(hash, ServerConfig::transportName(config.transport));
     if (config.transport == ServerConfig::Transport::Stdio) {
-        addField(hash, config.command);
-        addField(hash, QString::number(config.args.size()));
+        addHashField(hash, config.command);
+        addHashField(hash, QString::number(config.args.size()));
         for (const QString &arg : config.args)
-            addField(hash, arg);
-        addField(hash, config.cwd);
+            addHashField(hash, arg);
+        addHashField(hash, config.cwd);
         for (auto it = config.env.cbegin(); it != config.env.cend(); ++it) {
-            addField(hash, it.key());
-            addField(hash, it.value());
+            addHashField(hash, it.key());
+            addHashField(hash, it.value());
         }
     } else {
         // The origin and path: a query string or fragment does not choose another server.
         const QUrl url(config.url);
-        addField(hash, url.scheme().toLower());
-        addField(hash, url.host().toLower());
-        addField(hash, QString::number(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
-        addField(hash, url.path());
+        addHashField(hash, url.scheme().toLower());
+        addHashField(hash, url.host().toLower());
+        addHashField(hash, QString::number(url.port(url.scheme() == QLatin1String("https") ? 443 : 80)));
+        addHashField(hash, url.path());
     }
     return QString::fromLatin1(hash.result().toHex());
 }
@@ -90,7 +83,7 @@ Result<QHash<QString, EraCache::Stored>> EraCache::readFile() const
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     const QJsonObject servers = doc.object().value(QLatin1String("servers")).toObject();
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()
-        || doc.object().value(QLatin1String("version")).toInt() != fileVersion || servers.size() > maxEntries) {
+        || doc.object().value(QLatin1String("version")).toInt() != eraFileVersion || servers.size() > maxCachedServers) {
         return makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::EraCache", "%1 is not a protocol era cache Toolgate can read; it will be rewritten")
                                                      .arg(QDir::toNativeSeparators(m_path)));
     }
@@ -169,7 +162,7 @@ Result<void> EraCache::save() const
             o.insert(QLatin1String("probeMs"), it->entry.probeMs);
         servers.insert(it.key(), o);
     }
-    const QJsonObject root{{QLatin1String("version"), fileVersion}, {QLatin1String("servers"), servers}};
+    const QJsonObject root{{QLatin1String("version"), eraFileVersion}, {QLatin1String("servers"), servers}};
     return AtomicFile::write(m_path, QJsonDocument(root).toJson(QJsonDocument::Indented));
 }
 

@@ -4,6 +4,7 @@
 #include "core/common/commandline.h"
 #include "core/common/configlocation.h"
 #include "core/common/error.h"
+#include "core/common/fieldhash.h"
 #include "core/common/logging.h"
 #include "core/transport/stdiotransport.h"
 
@@ -31,15 +32,7 @@ constexpr qsizetype maxEntries = 10000;
 constexpr qint64 maxFileSize = 16 * 1024 * 1024;
 /// A lock held by another Toolgate for longer than this is waited for no more (as for approvals.json):
 /// the trust is then not given and the error says the file is being written.
-constexpr int lockWaitMs = 1000;
-
-void addField(QCryptographicHash &hash, QStringView field)
-{
-    // Length-prefixed, so ("ab","c") and ("a","bc") hash differently.
-    const QByteArray bytes = field.toUtf8();
-    hash.addData(QByteArray(QByteArray::number(bytes.size()) + ':'));
-    hash.addData(bytes);
-}
+constexpr int trustLockWaitMs = 1000;
 
 QString originOf(const QString &urlText)
 {
@@ -174,25 +167,25 @@ ServerTrustFacts ServerTrustFacts::of(const ServerConfig &config)
 QString ServerTrustFacts::fingerprint() const
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    addField(hash, remote ? u"remote" : u"local");
+    addHashField(hash, remote ? u"remote" : u"local");
     if (remote) {
-        addField(hash, origin);
+        addHashField(hash, origin);
     } else {
-        addField(hash, program);
-        addField(hash, QString::number(arguments.size()));
+        addHashField(hash, program);
+        addHashField(hash, QString::number(arguments.size()));
         for (const QString &argument : arguments)
-            addField(hash, argument);
-        addField(hash, QString::number(environmentNames.size()));
+            addHashField(hash, argument);
+        addHashField(hash, QString::number(environmentNames.size()));
         for (const QString &name : environmentNames)
-            addField(hash, name);
-        addField(hash, workingDirectory);
+            addHashField(hash, name);
+        addHashField(hash, workingDirectory);
         // Added after the names (issue #35), and only when there are any, so that the fingerprint of a
         // server without variables of its own stays what it was.
         if (!environment.isEmpty()) {
-            addField(hash, u"environment");
+            addHashField(hash, u"environment");
             for (auto it = environment.cbegin(); it != environment.cend(); ++it) {
-                addField(hash, it.key());
-                addField(hash, it.value());
+                addHashField(hash, it.key());
+                addHashField(hash, it.value());
             }
         }
         // Only when it differs from the default (issue 32): servers trusted before keep their trust
@@ -201,8 +194,8 @@ QString ServerTrustFacts::fingerprint() const
             // What it allows, not how the file words it: "network": "on" written out changes nothing.
             SandboxProfile allowed = sandbox;
             allowed.networkOnWritten = false;
-            addField(hash, u"sandbox");
-            addField(hash, QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("sandbox"), allowed.toJson()}})
+            addHashField(hash, u"sandbox");
+            addHashField(hash, QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("sandbox"), allowed.toJson()}})
                                                  .toJson(QJsonDocument::Compact)));
         }
     }
@@ -413,7 +406,7 @@ Result<void> ServerTrust::trust(const ServerConfig &config, const QString &by)
     // the other gave since we read the file: so this one change is made to the file as it is now, under
     // the lock approvals.json is changed under (issue #35).
     Result<void> saved;
-    if (const auto lock = AtomicFile::lockForUpdate(m_path, lockWaitMs); !lock) {
+    if (const auto lock = AtomicFile::lockForUpdate(m_path, trustLockWaitMs); !lock) {
         saved = lock.error();
     } else {
         Result<QList<Entry>> onDisk = readFile(m_path);

@@ -4,6 +4,7 @@
 #include "core/common/displaytext.h"
 #include "ui/viewers/backgroundtask.h"
 #include "ui/viewers/linediffview.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -50,14 +51,6 @@ QString typeMark(InterfaceItemChange::Type type)
     return {};
 }
 
-QLabel *plainLabel(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
-    return label;
-}
-
 /// The fields to show for an item: those that changed, or for an added or removed item all it has
 /// (the well-known ones first, as the approval shows them).
 QStringList fieldsOf(const InterfaceItemChange &change)
@@ -82,9 +75,9 @@ QStringList fieldsOf(const InterfaceItemChange &change)
 
 InterfaceDiffView::InterfaceDiffView(QWidget *parent)
     : QWidget(parent)
-    , m_beforeTitle(plainLabel({}, this))
-    , m_afterTitle(plainLabel({}, this))
-    , m_summary(plainLabel({}, this))
+    , m_beforeTitle(ViewerStyle::wrappedLabel({}, this))
+    , m_afterTitle(ViewerStyle::wrappedLabel({}, this))
+    , m_summary(ViewerStyle::wrappedLabel({}, this))
     , m_tree(new QTreeWidget(this))
     , m_scroll(new QScrollArea(this))
 {
@@ -198,11 +191,11 @@ void InterfaceDiffView::showChange(int index)
     auto *layout = new QVBoxLayout(page);
     if (index < 0 || index >= m_diff.changes.size()) {
         layout->addWidget(
-            plainLabel(m_comparison.isDelivered() && !m_diff.isEmpty() ? tr("Select an item to see what changed.") : QString(), page));
+            ViewerStyle::wrappedLabel(m_comparison.isDelivered() && !m_diff.isEmpty() ? tr("Select an item to see what changed.") : QString(), page));
         layout->addStretch(1);
     } else {
         const InterfaceItemChange &change = m_diff.changes.at(index);
-        auto *title = plainLabel(InterfaceDiff::describeKind(change.kind) + u' ' + DisplayText::visibleLine(change.key) + QStringLiteral(" — ")
+        auto *title = ViewerStyle::wrappedLabel(InterfaceDiff::describeKind(change.kind) + u' ' + DisplayText::visibleLine(change.key) + QStringLiteral(" — ")
                                      + typeText(change.type),
                                  page);
         title->setObjectName(QStringLiteral("changeHeading"));
@@ -213,7 +206,7 @@ void InterfaceDiffView::showChange(int index)
         const bool added = change.type == InterfaceItemChange::Type::Added;
         const bool removed = change.type == InterfaceItemChange::Type::Removed;
         if (added || removed)
-            layout->addWidget(plainLabel(added ? tr("Only in the second. Its definition:") : tr("Only in the first. Its definition:"), page));
+            layout->addWidget(ViewerStyle::wrappedLabel(added ? tr("Only in the second. Its definition:") : tr("Only in the first. Its definition:"), page));
         // An added or removed item is shown as the diff of its fields against nothing, so it reads
         // like a change: its whole definition in green or red.
         InterfaceItemChange shown = change;
@@ -224,7 +217,7 @@ void InterfaceDiffView::showChange(int index)
                 lines.removeAll(QStringLiteral("- ")); // the missing "before" as an empty line
             if (removed)
                 lines.removeAll(QStringLiteral("+ "));
-            layout->addWidget(plainLabel(change.type == InterfaceItemChange::Type::Changed
+            layout->addWidget(ViewerStyle::wrappedLabel(change.type == InterfaceItemChange::Type::Changed
                                              ? tr("Changes to %1 (− first, + second):").arg(DefinitionChange::describeField(field))
                                              : DefinitionChange::describeField(field) + u':',
                                          page));

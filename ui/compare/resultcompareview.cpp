@@ -5,6 +5,7 @@
 #include "ui/viewers/backgroundtask.h"
 #include "ui/viewers/linediffview.h"
 #include "ui/viewers/resultview.h"
+#include "ui/viewers/viewerstyle.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,15 +17,6 @@
 namespace Toolgate {
 
 namespace {
-
-QLabel *plainLabel(const QString &objectName, QWidget *parent)
-{
-    auto *label = new QLabel(parent);
-    label->setObjectName(objectName);
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
-    return label;
-}
 
 QLabel *heading(const QString &text, QWidget *parent)
 {
@@ -72,11 +64,11 @@ QTableWidgetItem *cell(const QString &text)
 
 ResultCompareView::ResultCompareView(QWidget *parent)
     : QWidget(parent)
-    , m_beforeTitle(plainLabel(QStringLiteral("beforeTitle"), this))
-    , m_afterTitle(plainLabel(QStringLiteral("afterTitle"), this))
+    , m_beforeTitle(ViewerStyle::wrappedLabel({}, this, QStringLiteral("beforeTitle")))
+    , m_afterTitle(ViewerStyle::wrappedLabel({}, this, QStringLiteral("afterTitle")))
     , m_beforeView(new ResultView(this))
     , m_afterView(new ResultView(this))
-    , m_summary(plainLabel(QStringLiteral("compareSummary"), this))
+    , m_summary(ViewerStyle::wrappedLabel({}, this, QStringLiteral("compareSummary")))
     , m_textHeading(heading(tr("Text (− first, + second):"), this))
     , m_textDiff(new LineDiffView(this))
     , m_structuredHeading(heading(tr("Structured content:"), this))

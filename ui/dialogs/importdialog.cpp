@@ -20,7 +20,7 @@ namespace Toolgate {
 
 namespace {
 
-enum Column { NameColumn, TypeColumn, EndpointColumn, NoteColumn };
+enum ImportColumn { ImportNameColumn, ImportTypeColumn, ImportEndpointColumn, ImportNoteColumn };
 constexpr qint64 maxFileSize = 4 * 1024 * 1024;
 
 bool sameLaunch(const ServerConfig &a, const ServerConfig &b)
@@ -107,10 +107,10 @@ ImportDialog::ImportDialog(const QList<ServerConfig> &existing, QWidget *parent)
     m_list->setUniformRowHeights(true);
     m_list->setHeaderLabels({tr("Server"), tr("Type"), tr("Command or URL"), tr("Note")});
     m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(EndpointColumn, QHeaderView::Stretch);
-    m_list->setColumnWidth(NameColumn, 170);
-    m_list->setColumnWidth(TypeColumn, 60);
-    m_list->setColumnWidth(NoteColumn, 190);
+    m_list->header()->setSectionResizeMode(ImportEndpointColumn, QHeaderView::Stretch);
+    m_list->setColumnWidth(ImportNameColumn, 170);
+    m_list->setColumnWidth(ImportTypeColumn, 60);
+    m_list->setColumnWidth(ImportNoteColumn, 190);
     connect(m_list, &QTreeWidget::itemChanged, this, &ImportDialog::updateButtons);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
@@ -203,12 +203,12 @@ void ImportDialog::loadFile(const QString &path)
 
         auto *item = new QTreeWidgetItem(m_list);
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable | Qt::ItemIsEditable);
-        item->setCheckState(NameColumn, tick ? Qt::Checked : Qt::Unchecked);
-        item->setText(NameColumn, config.name);
-        item->setText(TypeColumn, ServerConfig::transportName(config.transport));
-        item->setText(EndpointColumn, config.endpoint());
-        item->setToolTip(EndpointColumn, config.endpoint());
-        item->setText(NoteColumn, note);
+        item->setCheckState(ImportNameColumn, tick ? Qt::Checked : Qt::Unchecked);
+        item->setText(ImportNameColumn, config.name);
+        item->setText(ImportTypeColumn, ServerConfig::transportName(config.transport));
+        item->setText(ImportEndpointColumn, config.endpoint());
+        item->setToolTip(ImportEndpointColumn, config.endpoint());
+        item->setText(ImportNoteColumn, note);
     }
     m_message->setText((m_found.size() == 1 ? tr("1 server in %1.").arg(QDir::toNativeSeparators(path))
                                              : tr("%1 servers in %2.").arg(m_found.size()).arg(QDir::toNativeSeparators(path)))
@@ -221,10 +221,10 @@ QList<ServerConfig> ImportDialog::selectedConfigs() const
     QList<ServerConfig> selected;
     for (int row = 0; row < m_list->topLevelItemCount() && row < m_found.size(); ++row) {
         const QTreeWidgetItem *item = m_list->topLevelItem(row);
-        if (item->checkState(NameColumn) != Qt::Checked)
+        if (item->checkState(ImportNameColumn) != Qt::Checked)
             continue;
         ServerConfig config = m_found.at(row);
-        config.name = item->text(NameColumn).trimmed();
+        config.name = item->text(ImportNameColumn).trimmed();
         selected.append(config);
     }
     return selected;
@@ -233,7 +233,7 @@ QList<ServerConfig> ImportDialog::selectedConfigs() const
 void ImportDialog::setSelected(int row, bool selected)
 {
     if (QTreeWidgetItem *item = m_list->topLevelItem(row))
-        item->setCheckState(NameColumn, selected ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(ImportNameColumn, selected ? Qt::Checked : Qt::Unchecked);
 }
 
 void ImportDialog::updateButtons()
