@@ -550,8 +550,8 @@ private slots:
         QVERIFY2(consoleHas(QStringLiteral("apps: [app] console.info: {\"a\":1}")), qPrintable(console));
         QVERIFY2(consoleHas(QStringLiteral("console.warning: [console] error: TypeError: written, not thrown")), qPrintable(console));
         QVERIFY2(consoleHas(QStringLiteral("console.info: [console] format answer=42 {\"more\":true}")), qPrintable(console));
-        QTRY_VERIFY2_WITH_TIMEOUT(consoleHas(QStringLiteral("[console] inner frame: AbortSignal.timeout is a function")), 10000,
-                                  qPrintable(m_console.join(u'\n')));
+        QTRY_VERIFY2_WITH_TIMEOUT(consoleHas(QStringLiteral("[console] inner frame: AbortSignal.timeout is a function")),
+                                  qPrintable(m_console.join(u'\n')), 10000);
         QVERIFY2(!consoleHas(QStringLiteral("[object Object]")), qPrintable(console));
         // What it let fail: on the console with what it was, and a fixed notice beside the view.
         QVERIFY2(consoleHas(QStringLiteral("console.error: Uncaught RangeError: the console app fails on purpose")), qPrintable(console));
