@@ -135,7 +135,7 @@ private slots:
         QVERIFY(QFileInfo::exists(path(QStringLiteral("eras.json"))));
         startAgain();
         QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (the newer protocol, remembered from an earlier start)"));
-        QCOMPARE(protocolDetail(QStringLiteral("modern")), QStringLiteral("2026-07-28 (modern, decided by server/discover, cached)"));
+        QVERIFY2(protocolDetail(QStringLiteral("modern")).contains(u"2026-07-28 (modern, decided by server/discover, cached)"), qPrintable(protocolDetail(QStringLiteral("modern"))));
         QVERIFY2(protocolLine(QStringLiteral("legacy")).endsWith(u"(an older protocol, remembered from an earlier start)"), qPrintable(protocolLine(QStringLiteral("legacy"))));
         QVERIFY(!consoleText(connection(QStringLiteral("modern"))).contains(twiceNote));
     }
@@ -144,7 +144,7 @@ private slots:
     {
         start();
         startAgain(); // the second host reads what the first probed
-        QVERIFY(protocolDetail(QStringLiteral("modern")).endsWith(u", cached)"));
+        QVERIFY(protocolDetail(QStringLiteral("modern")).contains(u", cached)"));
         QAction *probe = m_window->serverPanel()->probeEraAgainAction();
         QVERIFY(probe->isEnabled());
         probe->trigger();
@@ -163,7 +163,7 @@ private slots:
         QVERIFY(m_host->workspace()->updateServer(QStringLiteral("legacy"), pinned).ok());
         // The running server restarts with the new setting.
         QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("legacy")).endsWith(u"(an older protocol, as set for this server)"), 30000);
-        QVERIFY(protocolDetail(QStringLiteral("legacy")).endsWith(u"(legacy, decided by initialize, as set for this server)"));
+        QVERIFY(protocolDetail(QStringLiteral("legacy")).contains(u"(legacy, decided by initialize, as set for this server)"));
         QTRY_VERIFY(!m_window->serverPanel()->probeEraAgainAction()->isEnabled());
     }
 
