@@ -84,7 +84,9 @@ private slots:
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QCOMPARE(dialog->callId(), callId);
-        QVERIFY(dialog->summaryLabel()->text().contains(tasks()->entry(callId)->task.taskId));
+        // The tool and its server in words; the task's id on the tooltip (#34 item 7).
+        QVERIFY(!dialog->summaryLabel()->text().contains(tasks()->entry(callId)->task.taskId));
+        QVERIFY(dialog->summaryLabel()->toolTip().contains(tasks()->entry(callId)->task.taskId.toHtmlEscaped()));
         QTRY_VERIFY(!dialog->resultView()->contentViews().isEmpty());
         QVERIFY(!dialog->resultView()->banner()->isVisible());
         dialog->close();
