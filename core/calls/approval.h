@@ -57,6 +57,9 @@ struct ApprovalRequest
     /// For a model's call: the arguments whose text came from another server's result earlier in the
     /// conversation (data flowing from one server to another through the model). Shown as marks.
     QList<ArgumentOrigin> argumentOrigins;
+    /// The call is sent asking the server to run it as a task (the tool requires it, or the person
+    /// chose so): it goes on after the dialog closes, so the dialog says so.
+    bool runsAsTask = false;
 };
 
 /// A decision about one call.

@@ -420,6 +420,7 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
     request.requestedIn = call->m_record.requestedIn;
     request.conversationId = call->m_record.conversationId;
     request.argumentOrigins = call->m_record.argumentOrigins;
+    request.runsAsTask = call->asksForTask();
     if (CallTarget *target = call->target())
         request.shadowedServers = target->otherServersWithTool(call->m_record.tool.name);
     QPointer<ToolCall> guard(call);

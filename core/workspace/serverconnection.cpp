@@ -67,6 +67,7 @@ public:
         , era(console)
         , restarts(q, [this] { readSecretsThenConnect(); })
     {
+        restarts.onCountdown(q, [q] { emit q->restartCountdownChanged(); });
     }
 
     ServerConnection *q;
@@ -398,6 +399,11 @@ std::chrono::milliseconds ServerConnection::restartDelay() const
     return d->status == Status::Restarting ? d->restarts.delay() : std::chrono::milliseconds(0);
 }
 
+QDeadlineTimer ServerConnection::nextRestart() const
+{
+    return d->status == Status::Restarting ? d->restarts.nextRestart() : QDeadlineTimer(QDeadlineTimer::Forever);
+}
+
 void ServerConnection::setConfig(const ServerConfig &config)
 {
     const bool relaunch = launchChanged(d->config, config) || d->config.enabled != config.enabled;
@@ -558,8 +564,9 @@ QString ServerConnection::statusText() const
     case Status::Failed:
         return ServerConnection::tr("Failed: %1").arg(d->lastError.message);
     case Status::Restarting:
+        // Whole seconds, from the one deadline: the list and the server's page say the same number.
         return ServerConnection::tr("Restarting in %1 s (failure %2 of %3): %4")
-            .arg(d->restarts.remainingMs() / 1000.0, 0, 'f', 1)
+            .arg(d->restarts.secondsLeft())
             .arg(d->restarts.failureCount())
             .arg(d->restarts.policy().maxCrashes)
             .arg(d->lastError.message);

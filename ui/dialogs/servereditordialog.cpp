@@ -218,9 +218,9 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     // a server that is known to speak one of them, or that misbehaves when asked.
     m_era = new QComboBox(this);
     m_era->setObjectName(QStringLiteral("protocolEra"));
-    m_era->addItem(tr("Auto (find out)"), int(ServerConfig::EraPreference::Auto));
-    m_era->addItem(tr("Legacy (initialize)"), int(ServerConfig::EraPreference::Legacy));
-    m_era->addItem(tr("Modern (2026-07-28)"), int(ServerConfig::EraPreference::Modern));
+    m_era->addItem(tr("Automatic"), int(ServerConfig::EraPreference::Auto));
+    m_era->addItem(tr("Older versions only"), int(ServerConfig::EraPreference::Legacy));
+    m_era->addItem(tr("2026-07-28 only"), int(ServerConfig::EraPreference::Modern));
     m_era->setItemData(0, tr("Toolgate finds out which version the server speaks and remembers it. For a program on this "
                              "computer it asks a separate copy once; a remote server is asked the older way first."),
                        Qt::ToolTipRole);
@@ -232,7 +232,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
                        Qt::ToolTipRole);
     m_era->setToolTip(tr("Which version of the Model Context Protocol Toolgate speaks with this server. Servers made "
                          "before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) "
-                         "or both. Leave it at Auto unless a server needs one of them."));
+                         "or both. Leave it at Automatic unless a server needs one of them."));
 
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(buildStdioPage());
@@ -242,7 +242,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(buddyLabel(tr("&Name:"), m_name, this), nameRow);
     form->addRow(tr("&Type:"), m_transport);
-    form->addRow(tr("&Protocol era:"), m_era);
+    form->addRow(tr("&Protocol version:"), m_era);
 
     m_problem = redLabel(QString(), QStringLiteral("problem"), this);
     m_warningLabel = new QLabel(this);

@@ -74,6 +74,8 @@ namespace {
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
 const QString settingsGroup = QStringLiteral("MainWindow");
+// Set at the first start, cleared when the person dismisses the hint: it then never comes back.
+const QString guideHintKey = QStringLiteral("MainWindow/showGettingStartedHint");
 
 QWidget *buildEmptyPage(QWidget *parent)
 {
@@ -250,6 +252,7 @@ void MainWindow::buildCentre()
     problemLayout->addWidget(m_loadBanner, 1);
     problemLayout->addWidget(reload, 0, Qt::AlignTop);
     m_loadProblem->hide();
+    m_guideHint = buildGuideHint();
 
     m_pages = new QStackedWidget(this);
     m_pages->setObjectName(QStringLiteral("pages"));
@@ -284,6 +287,7 @@ void MainWindow::buildCentre()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_loadProblem);
+    rightLayout->addWidget(m_guideHint);
     m_secretsNotice = new SecretsNotice(m_workspace, this);
     connect(m_secretsNotice, &SecretsNotice::statusMessage, statusBar(), &QStatusBar::showMessage);
     rightLayout->addWidget(m_secretsNotice);
@@ -759,8 +763,48 @@ void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)
     }
     m_loadProblem->hide();
     m_serverPanel->addServerAction()->setEnabled(true);
-    if (result.value() == Workspace::LoadOutcome::FirstStart)
+    QSettings settings;
+    if (result.value() == Workspace::LoadOutcome::FirstStart) {
         statusBar()->showMessage(tr("Welcome to Toolgate! The demo server is set up so you can try some tools right away."), 15000);
+        settings.setValue(guideHintKey, true);
+    }
+    m_guideHint->setVisible(settings.value(guideHintKey, false).toBool());
+}
+
+QWidget *MainWindow::buildGuideHint()
+{
+    auto *hint = new QWidget(this);
+    hint->setObjectName(QStringLiteral("guideHint"));
+    auto *banner = new MessageBanner(hint);
+    banner->showMessage(MessageBanner::Kind::Info, tr("New to Toolgate?"),
+                        tr("Help › Getting Started shows in a few steps how to try a tool, add your own servers "
+                           "and decide what they may do."));
+    auto *open = new QPushButton(tr("Open Getting Started"), hint);
+    open->setObjectName(QStringLiteral("openGuide"));
+    connect(open, &QPushButton::clicked, this, [this] {
+        dismissGuideHint(); // found: the hint has done its job
+        showGettingStarted();
+    });
+    auto *dismiss = new QPushButton(tr("Dismiss"), hint);
+    dismiss->setObjectName(QStringLiteral("dismissGuideHint"));
+    dismiss->setToolTip(tr("Hide this hint for good. The guide stays in the Help menu."));
+    connect(dismiss, &QPushButton::clicked, this, &MainWindow::dismissGuideHint);
+    auto *layout = new QHBoxLayout(hint);
+    layout->setContentsMargins(8, 8, 8, 0);
+    layout->addWidget(banner, 1);
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(open);
+    buttons->addWidget(dismiss);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    hint->hide();
+    return hint;
+}
+
+void MainWindow::dismissGuideHint()
+{
+    QSettings().setValue(guideHintKey, false);
+    m_guideHint->hide();
 }
 
 void MainWindow::reloadServers()

@@ -252,7 +252,8 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
         case ToolColumn:
             return QString(u"<p><b>" + ModelText::tooltipText(entry.tool.displayName(), 200) + u"</b> <code>"
                            + ModelText::tooltipText(entry.tool.name, 200) + u"</code><br>"
-                           + tr("on %1").arg(ModelText::tooltipText(entry.server.name, 200)) + u"</p>");
+                           + tr("on %1").arg(ModelText::tooltipText(entry.server.name, 200)) + u"<br>"
+                           + tr("Task id: %1").arg(u"<code>" + ModelText::tooltipText(entry.task.taskId, 300) + u"</code>") + u"</p>");
         case TaskIdColumn: return QString(u"<p><code>" + ModelText::tooltipText(entry.task.taskId, 300) + u"</code></p>");
         case MessageColumn:
         case StatusColumn: {
