@@ -408,8 +408,9 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
         // The outcome's decision defaults to deny; it is real only once someone decided.
         if (ran || denied || outcome.decision.allows()) {
             QJsonObject decision{{QLatin1String("kind"), ApprovalDecision::kindName(outcome.decision.kind)},
-                                 {QLatin1String("source"), outcome.decision.source == ApprovalDecision::Source::Human
-                                                                ? QStringLiteral("human") : QStringLiteral("rule")}};
+                                 {QLatin1String("source"), outcome.decision.source == ApprovalDecision::Source::Human ? QStringLiteral("human")
+                                                            : outcome.decision.source == ApprovalDecision::Source::ApprovedRun ? QStringLiteral("run")
+                                                                                                                               : QStringLiteral("rule")}};
             if (!outcome.decision.reason.isEmpty())
                 decision.insert(QLatin1String("reason"), outcome.decision.reason);
             object.insert(QLatin1String("decision"), decision);

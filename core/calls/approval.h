@@ -66,7 +66,9 @@ struct ApprovalRequest
 struct ApprovalDecision
 {
     enum class Kind { AllowOnce, AllowForSession, AllowAlways, Deny };
-    enum class Source { Human, RememberedRule };
+    /// Who decided: the person, a rule or remembered decision, or the person's approval of a whole
+    /// collection run that this call is exactly part of (RunApproval).
+    enum class Source { Human, RememberedRule, ApprovedRun };
 
     Kind kind = Kind::Deny;
     Source source = Source::Human;

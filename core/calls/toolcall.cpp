@@ -392,7 +392,7 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
         && call->m_runApproval->consume(call->m_record.server, call->m_record.tool.name, call->m_record.requestedArguments)) {
         ApprovalDecision byRun;
         byRun.kind = ApprovalDecision::Kind::AllowOnce;
-        byRun.source = ApprovalDecision::Source::RememberedRule;
+        byRun.source = ApprovalDecision::Source::ApprovedRun;
         byRun.reason = call->m_runApproval->reason();
         decided(call, byRun);
         return;

@@ -163,6 +163,13 @@ void ServerConfig::setSecretValue(const SecretEntry &entry, const QString &value
 
 QString ServerConfig::secretPlaceholder()
 {
+    // Only what is true both with a keychain and without one (where the person types the value at each
+    // start): the value is not in the file. Where it is, the server editor says.
+    return QStringLiteral("<secret value kept out of this file by Toolgate>");
+}
+
+QString ServerConfig::earlierSecretPlaceholder()
+{
     return QStringLiteral("<stored in the system keychain by Toolgate>");
 }
 

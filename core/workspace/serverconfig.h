@@ -87,6 +87,9 @@ struct ServerConfig
     /// What the servers file holds instead of a secret value (so people editing it by hand see
     /// where the value went).
     static QString secretPlaceholder();
+    /// What earlier versions wrote instead, "stored in the system keychain" even where there was none:
+    /// read as secretPlaceholder(), never written.
+    static QString earlierSecretPlaceholder();
     /// The SecretStore key of a server's env variable or header; stable while the server keeps its name.
     static QString secretStoreKey(const QString &serverName, SecretEntry::Kind kind, const QString &key);
 

@@ -534,8 +534,14 @@ QString AuditTableModel::decisionText(const std::optional<ApprovalDecision::Kind
     case ApprovalDecision::Kind::AllowAlways: text = tr("allowed always"); break;
     case ApprovalDecision::Kind::Deny: text = tr("denied"); break;
     }
-    if (source)
-        text += *source == ApprovalDecision::Source::Human ? tr(" · human") : tr(" · remembered rule");
+    if (source) {
+        switch (*source) {
+        case ApprovalDecision::Source::Human: text += tr(" · human"); break;
+        case ApprovalDecision::Source::RememberedRule: text += tr(" · remembered rule"); break;
+        // Approved as part of a collection run the person started and approved as a whole.
+        case ApprovalDecision::Source::ApprovedRun: text += tr(" · your collection run"); break;
+        }
+    }
     return text;
 }
 

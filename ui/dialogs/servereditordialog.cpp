@@ -93,6 +93,17 @@ private:
     }
 };
 
+// Where secret values go without a keychain, under a table of values (ServerEditorDialog::setSecretsNote()).
+QLabel *secretsNoteLabel(const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->hide();
+    return label;
+}
+
 QTableWidgetItem *secretItem(bool secret)
 {
     auto *item = new QTableWidgetItem;
@@ -109,6 +120,9 @@ void addRow(QTableWidget *table, const QString &key, const QString &value, bool 
     table->setItem(row, KeyColumn, new QTableWidgetItem(key));
     table->setItem(row, ValueColumn, new QTableWidgetItem(value));
     table->setItem(row, SecretColumn, secretItem(secret));
+    // Without a keychain the tooltip says where the value really goes (setSecretsNote()).
+    if (const QString note = table->property("secretsNote").toString(); !note.isEmpty())
+        table->item(row, SecretColumn)->setToolTip(note);
 }
 
 /// Reads the rows into values; returns the names in the rows' order (the file keeps it).
@@ -343,6 +357,8 @@ QWidget *ServerEditorDialog::buildStdioPage()
     auto *envBox = new QVBoxLayout;
     envBox->addWidget(m_env, 1);
     envBox->addWidget(envButtons);
+    m_envSecretsNote = secretsNoteLabel(QStringLiteral("environmentSecretsNote"), page);
+    envBox->addWidget(m_envSecretsNote);
     form->addRow(buddyLabel(tr("En&vironment:"), m_env, page), envBox);
     form->addRow(QString(), hintLabel(tr("The server also gets PATH, HOME and a few other basics from Toolgate's environment, nothing else."), page));
     QWidget *sandboxBox = buildSandboxBox(page);
@@ -512,6 +528,8 @@ QWidget *ServerEditorDialog::buildHttpPage()
     auto *box = new QVBoxLayout;
     box->addWidget(m_headers, 1);
     box->addWidget(headerButtons);
+    m_headerSecretsNote = secretsNoteLabel(QStringLiteral("headersSecretsNote"), page);
+    box->addWidget(m_headerSecretsNote);
     form->addRow(buddyLabel(tr("&Headers:"), m_headers, page), box);
     return page;
 }
@@ -570,6 +588,19 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
     removesSelectedRows(remove, table);
     *buttons = row;
     return table;
+}
+
+void ServerEditorDialog::setSecretsNote(const QString &note)
+{
+    for (auto [table, label] : {std::pair{m_env, m_envSecretsNote}, std::pair{m_headers, m_headerSecretsNote}}) {
+        table->setProperty("secretsNote", note);
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (QTableWidgetItem *secret = table->item(row, SecretColumn))
+                secret->setToolTip(note.isEmpty() ? QObject::tr("Secret values are masked here and kept in the system keychain, not in servers.json.") : note);
+        }
+        label->setText(note);
+        label->setVisible(!note.isEmpty());
+    }
 }
 
 void ServerEditorDialog::fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &names,

@@ -38,6 +38,7 @@
 #include "ui/serverfeatures/resourcepanel.h"
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/secretsnotice.h"
+#include "ui/servers/secretprompt.h"
 #include "ui/servers/servertrustprompter.h"
 #include "ui/servers/serverpanel.h"
 #include "ui/tasks/tasksview.h"
@@ -262,6 +263,8 @@ void MainWindow::buildCentre()
     // Nothing runs that nobody trusted (issue 16): the prompt shows what would run, one server at a time.
     m_trustPrompter = new ServerTrustPrompter(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::trustRequested, m_trustPrompter, &ServerTrustPrompter::ask);
+    // Without a keychain, the secret values a server needs are asked for when it starts (owned by this).
+    new SecretPrompt(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::sandboxGrantRequested, m_serverPanel, &ServerPanel::grantDeniedAccess);
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     // Apps in tool results reach their servers only through the pipeline (approval, audit).
