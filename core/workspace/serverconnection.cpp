@@ -14,6 +14,7 @@
 #include "core/workspace/transportfactory.h"
 #include "core/workspace/workspace.h"
 
+#include <QLocale>
 #include <QPointer>
 
 namespace Toolgate {
@@ -287,7 +288,8 @@ void ServerConnection::Private::onFailed(const Error &error)
         setStatus(Status::Failed);
         return;
     }
-    console.note(ServerConnection::tr("restarting in %1 s").arg(verdict.delay.count() / 1000.0, 0, 'f', 1));
+    // A countdown keeps its one decimal (not DisplayText::duration()'s "850 ms"), in the person's locale.
+    console.note(ServerConnection::tr("restarting in %1 s").arg(QLocale().toString(verdict.delay.count() / 1000.0, 'f', 1)));
     // The timer runs before the status says Restarting, so whoever reads statusText() on that
     // signal sees the real delay rather than "0.0 s".
     restarts.schedule();
@@ -559,7 +561,7 @@ QString ServerConnection::statusText() const
         return ServerConnection::tr("Failed: %1").arg(d->lastError.message);
     case Status::Restarting:
         return ServerConnection::tr("Restarting in %1 s (failure %2 of %3): %4")
-            .arg(d->restarts.remainingMs() / 1000.0, 0, 'f', 1)
+            .arg(QLocale().toString(d->restarts.remainingMs() / 1000.0, 'f', 1))
             .arg(d->restarts.failureCount())
             .arg(d->restarts.policy().maxCrashes)
             .arg(d->lastError.message);
