@@ -22,7 +22,7 @@ using namespace Toolgate::TestSupport;
 
 namespace {
 
-std::optional<Tool> findTool(const QList<Tool> &tools, const QString &name)
+std::optional<Tool> demoTool(const QList<Tool> &tools, const QString &name)
 {
     for (const Tool &tool : tools) {
         if (tool.name == name)
@@ -112,12 +112,12 @@ private slots:
             tools = listToolsOf(demoConfig(), &error);
         }
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const std::optional<Tool> echo = findTool(tools, u"echo"_s);
+        const std::optional<Tool> echo = demoTool(tools, u"echo"_s);
         QVERIFY(echo);
         QCOMPARE(echo->description,
                  u"Schickt Ihren Text unverändert als reinen Text zurück. Das einfachste Werkzeug "
                  u"überhaupt: Prüfen Sie damit, ob Werkzeugaufrufe funktionieren."_s);
-        const std::optional<Tool> weather = findTool(tools, u"weather"_s);
+        const std::optional<Tool> weather = demoTool(tools, u"weather"_s);
         QVERIFY(weather);
         QCOMPARE(weather->title, u"Wetter (erfunden)"_s);
         QCOMPARE(weather->inputSchema.value(u"properties"_s)[u"city"_s][u"description"_s].toString(),
@@ -132,7 +132,7 @@ private slots:
         QString error;
         const QList<Tool> tools = listToolsOf(demoConfig(), &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const std::optional<Tool> weather = findTool(tools, u"weather"_s);
+        const std::optional<Tool> weather = demoTool(tools, u"weather"_s);
         QVERIFY(weather);
         QCOMPARE(weather->title, u"Weather (made up)"_s);
     }
