@@ -115,7 +115,10 @@ private:
         const QStringList lines = drawnLines(label->text(), label->textFormat(), label->buddy() != nullptr);
         const int needed = widestLine(label->fontMetrics(), lines);
         const int room = label->contentsRect().width() - 2 * label->margin() - qMax(0, label->indent());
-        if (needed > room)
+        // Given a minimum width below its text and the whole text on hover: cut at the edge on purpose
+        // (a command line, which has no good place to wrap).
+        const bool cutOnPurpose = label->minimumWidth() > 0 && label->minimumWidth() < needed && !label->toolTip().isEmpty();
+        if (needed > room && !cutOnPurpose)
             report(label, label->text(), needed, room);
     }
 
