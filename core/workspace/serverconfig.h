@@ -100,6 +100,9 @@ struct ServerConfig
 
     /// The bundled demo server: toolgate-demo-server next to the running executable, else on PATH.
     static ServerConfig demoServer();
+    /// The demo server's file name ("toolgate-demo-server", with ".exe" on Windows). launchSpec() gives a
+    /// server of that name LANGUAGE=Translations::language(), so the demo speaks Toolgate's language.
+    static QString demoServerProgram();
 
     /// "stdio", "http" or "sse".
     static QString transportName(Transport transport);

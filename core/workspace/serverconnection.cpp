@@ -14,6 +14,7 @@
 #include "core/workspace/transportfactory.h"
 #include "core/workspace/workspace.h"
 
+#include <QLocale>
 #include <QPointer>
 
 namespace Toolgate {
@@ -288,7 +289,8 @@ void ServerConnection::Private::onFailed(const Error &error)
         setStatus(Status::Failed);
         return;
     }
-    console.note(ServerConnection::tr("restarting in %1 s").arg(verdict.delay.count() / 1000.0, 0, 'f', 1));
+    // A countdown keeps its one decimal (not DisplayText::duration()'s "850 ms"), in the person's locale.
+    console.note(ServerConnection::tr("restarting in %1 s").arg(QLocale().toString(verdict.delay.count() / 1000.0, 'f', 1)));
     // The timer runs before the status says Restarting, so whoever reads statusText() on that
     // signal sees the real delay rather than "0.0 s".
     restarts.schedule();

@@ -1,4 +1,5 @@
 #include "ui/audit/audittablemodel.h"
+#include "core/common/displaytext.h"
 
 #include "core/audit/auditqueryworker.h"
 #include "ui/viewers/viewerformat.h"
@@ -417,7 +418,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         // A denied call never ran: no duration to show.
         if (!row.durationMs || row.outcome == AuditOutcome::Denied)
             return QString();
-        return ViewerFormat::elapsed(*row.durationMs);
+        return DisplayText::duration(*row.durationMs);
     case ClientColumn:
         return clientText(row.initiator, row.origin);
     default: return {};

@@ -74,7 +74,9 @@ QComboBox *nameBox(const QString &objectName, const QString &placeholder, QWidge
     box->setInsertPolicy(QComboBox::NoInsert);
     box->lineEdit()->setPlaceholderText(placeholder);
     box->lineEdit()->setClearButtonEnabled(true);
-    box->setMinimumContentsLength(12);
+    // Room for the whole placeholder, in whatever language (German's "Jedes Werkzeug oder Ereignis"
+    // was cut), and for the clear button beside it.
+    box->setMinimumContentsLength(qMax(12, int(placeholder.size()) + 2));
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     return box;
 }

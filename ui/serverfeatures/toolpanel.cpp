@@ -1,4 +1,5 @@
 #include "ui/serverfeatures/toolpanel.h"
+#include "core/common/displaytext.h"
 
 #include "ui/apps/apppane.h"
 #include "core/apps/appmeta.h"
@@ -34,9 +35,9 @@ namespace {
 QString describe(const ToolCallOutcome &outcome)
 {
     switch (outcome.kind) {
-    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1").arg(ViewerFormat::elapsed(outcome.durationMs));
+    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1").arg(DisplayText::duration(outcome.durationMs));
     case ToolCallOutcome::Kind::ToolError:
-        return ToolPanel::tr("The tool reported an error (after %1)").arg(ViewerFormat::elapsed(outcome.durationMs));
+        return ToolPanel::tr("The tool reported an error (after %1)").arg(DisplayText::duration(outcome.durationMs));
     case ToolCallOutcome::Kind::Denied: return ToolPanel::tr("Denied — nothing was sent");
     case ToolCallOutcome::Kind::InvalidArguments: return ToolPanel::tr("Not sent: the arguments are invalid");
     case ToolCallOutcome::Kind::Failed: return ToolPanel::tr("Failed: %1").arg(outcome.error.message);
@@ -523,7 +524,7 @@ void ToolPanel::updateProgress()
     const CallRegistry::Entry &entry = *shown;
     // Whole seconds while it runs: a tenth ticking four times a second is only noise.
     const qint64 ms = entry.elapsed.isValid() ? entry.elapsed.elapsed() : 0;
-    const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : ViewerFormat::elapsed(ms / 1000 * 1000);
+    const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : DisplayText::duration(ms / 1000 * 1000);
     QString text;
     QString detail; // for the tooltip only
     if (const std::optional<Task> &task = entry.running->task()) {

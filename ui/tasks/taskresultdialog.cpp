@@ -3,7 +3,7 @@
 #include "ui/models/modeltext_p.h"
 #include "ui/tasks/tasksmodel.h"
 #include "ui/viewers/resultview.h"
-#include "ui/viewers/viewerformat.h"
+#include "core/common/displaytext.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -36,7 +36,7 @@ TaskResultDialog::TaskResultDialog(const TaskRegistry::Entry &entry, QWidget *pa
     if (entry.startedAt.isValid())
         summary += tr(" · started %1").arg(QLocale().toString(entry.startedAt.toLocalTime(), QLocale::ShortFormat));
     if (entry.outcome && entry.outcome->durationMs > 0)
-        summary += tr(" · took %1").arg(ViewerFormat::elapsed(entry.outcome->durationMs));
+        summary += tr(" · took %1").arg(DisplayText::duration(entry.outcome->durationMs));
     m_summary->setText(summary);
 
     if (entry.outcome)

@@ -12,6 +12,7 @@
 #include "ui/viewers/viewerstyle.h"
 
 #include "core/calls/toolcall.h"
+#include "core/common/displaytext.h"
 
 #include <QClipboard>
 #include <QCoreApplication>
@@ -197,7 +198,7 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
-        status += u" · "_s + ViewerFormat::elapsed(outcome.durationMs);
+        status += u" · "_s + DisplayText::duration(outcome.durationMs);
     if (!outcome.inputRounds.isEmpty())
         status += u" · "_s + (outcome.inputRounds.size() == 1 ? tr("1 round of input")
                                                                 : tr("%n rounds of input", nullptr, int(outcome.inputRounds.size())));
