@@ -23,6 +23,11 @@ SecretPrompt::SecretPrompt(Workspace *workspace, QWidget *window)
     });
 }
 
+SecretValuesDialog *SecretPrompt::currentDialog() const
+{
+    return m_dialog;
+}
+
 void SecretPrompt::watch(ServerConnection *connection)
 {
     if (m_watched.contains(connection))

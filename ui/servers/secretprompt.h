@@ -25,7 +25,7 @@ public:
     SecretPrompt(Workspace *workspace, QWidget *window);
 
     /// The dialog open now, if any.
-    SecretValuesDialog *currentDialog() const { return m_dialog; }
+    SecretValuesDialog *currentDialog() const;
 
 private:
     void watch(ServerConnection *connection);
