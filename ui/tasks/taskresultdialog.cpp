@@ -3,6 +3,7 @@
 #include "ui/models/modeltext_p.h"
 #include "ui/tasks/tasksmodel.h"
 #include "ui/viewers/resultview.h"
+#include "ui/viewers/viewerformat.h"
 #include "core/common/displaytext.h"
 
 #include <QDialogButtonBox>
