@@ -102,7 +102,7 @@ ArgumentForm::ArgumentForm(QWidget *parent)
 
     m_scroll->viewport()->installEventFilter(this);
     // Leaving a field touches it, as typing in it does: its problems show from then on.
-    connect(qApp, &QApplication::focusChanged, this, [this](QWidget *old, QWidget *) {
+    m_focusWatch = connect(qApp, &QApplication::focusChanged, this, [this](QWidget *old, QWidget *) {
         QWidget *page = m_scroll->widget();
         if (!old || !page || !page->isAncestorOf(old))
             return;
@@ -121,6 +121,11 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     });
 
     setTool(Tool());
+}
+
+ArgumentForm::~ArgumentForm()
+{
+    disconnect(m_focusWatch);
 }
 
 void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments)

@@ -42,6 +42,7 @@ public:
     enum class Page { Form, Json };
 
     explicit ArgumentForm(QWidget *parent = nullptr);
+    ~ArgumentForm() override;
 
     /// Builds the form for tool: at once when its input schema is small (SchemaChecker::prepareSoon())
     /// or the one shown already, else once it is prepared off the GUI thread (see isPreparing()).
@@ -110,6 +111,9 @@ signals:
     void argumentsChanged();
 
 private:
+    /// The application-wide focusChanged connection: ended in the destructor, since destroying the
+    /// child widgets moves the focus and QObject would disconnect only after they are gone.
+    QMetaObject::Connection m_focusWatch;
     void rebuildForm();
     void takeOldPage();
     void showPrepared(const QJsonObject &initialArguments);
