@@ -143,6 +143,7 @@ SamplingByModel::SamplingByModel(ModelConfig config, SecretStore *keys, ServerRe
     : QObject(parent)
     , m_config(std::move(config))
     , m_keys(keys)
+    , m_request(request)
 {
     if (request)
         connect(request, &ServerRequest::withdrawn, this, &SamplingByModel::cancel);
@@ -179,6 +180,10 @@ void SamplingByModel::ask(const ModelRequest &draft)
 
 void SamplingByModel::send(const ModelConfig &config)
 {
+    // A model may repeat its key in the reply or an error (some providers quote it back); the reply
+    // goes into the request's audit record.
+    if (m_request)
+        m_request->keepOutOfAudit(config.apiKey);
     m_client = ModelClient::create(config);
     m_client->setLimits(m_limits);
     m_turn = m_client->send(m_draft);

@@ -56,7 +56,7 @@ public:
 
     /// keys (not owned, may be null: then only a key already in config is used) reads the key the
     /// models file keeps in the keychain. request (may be null) is watched: when it is withdrawn, the
-    /// model's request is aborted.
+    /// model's request is aborted; the key is kept out of its audit record (the model may echo it).
     SamplingByModel(ModelConfig config, SecretStore *keys, ServerRequest *request, QObject *parent = nullptr);
     ~SamplingByModel() override;
 
@@ -82,6 +82,7 @@ private:
 
     ModelConfig m_config;
     SecretStore *m_keys = nullptr;
+    QPointer<ServerRequest> m_request;
     ModelLimits m_limits;
     ModelRequest m_draft;
     std::unique_ptr<ModelClient> m_client;

@@ -223,6 +223,12 @@ bool ServerRequest::refuse(const Error &error)
     return (settle(error, std::nullopt));
 }
 
+void ServerRequest::keepOutOfAudit(const QString &secret)
+{
+    if (m_audit && !secret.isEmpty())
+        m_audit->addSecretValues({secret});
+}
+
 void ServerRequest::setAnsweredByRule(const QString &note)
 {
     m_rule = note;

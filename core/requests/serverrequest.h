@@ -100,6 +100,10 @@ public:
     /// sampling request tells the server note as the reason.
     void setAnsweredByRule(const QString &note);
 
+    /// A secret the answer may carry without the server having sent it — a model connection's API
+    /// key, when a model writes the reply (SamplingByModel): the audit log shows it as redacted.
+    void keepOutOfAudit(const QString &secret);
+
 signals:
     /// The request ended without the gate's answer (the server cancelled it, disconnected, it timed
     /// out, or Toolgate is closing); why says which, for people. The gate closes its question.

@@ -106,7 +106,7 @@ QDialog *ClientFeatures::createDialog(ServerRequest *request)
         if (!m_modelsPath.isEmpty()) {
             // A models file that cannot be read offers no model; Settings › Models says what is wrong with it.
             const auto models = ModelsFile::load(m_modelsPath);
-            sampling->setModels(models ? models.value() : QList<ModelConfig>(), m_keys);
+            sampling->setModels(models ? models.value() : QList<ModelConfig>(), m_keys, request);
         }
         sampling->setSubmitter([guard](const SamplingResult &reply, const SamplingReplySource &source) -> Result<void> {
             if (!guard)

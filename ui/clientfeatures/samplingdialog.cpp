@@ -150,9 +150,9 @@ SamplingDialog::SamplingDialog(const ServerIdentity &server, const SamplingReque
     m_decline->setFocus();
 }
 
-void SamplingDialog::setModels(const QList<ModelConfig> &models, SecretStore *keys)
+void SamplingDialog::setModels(const QList<ModelConfig> &models, SecretStore *keys, ServerRequest *answering)
 {
-    m_modelPanel->setModels(models, keys);
+    m_modelPanel->setModels(models, keys, answering);
     const bool any = !models.isEmpty();
     m_askModel->setEnabled(any);
     m_noModels->setVisible(!any);

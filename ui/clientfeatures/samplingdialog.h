@@ -25,6 +25,7 @@ namespace Toolgate {
 class ArgumentForm;
 class SamplingModelPanel;
 class SecretStore;
+class ServerRequest;
 
 /// A server's sampling/createMessage request, answered by the person: the human reads the conversation
 /// (text, images and audio in the usual viewers), the system prompt and the server's model preferences,
@@ -59,8 +60,9 @@ public:
     /// Who sends the reply; without one, Send just emits replied().
     void setSubmitter(Submitter submitter) { m_submitter = std::move(submitter); }
     /// The model connections Ask a Model offers (none: it says how to set one up); keys (not owned,
-    /// may be null) holds their API keys.
-    void setModels(const QList<ModelConfig> &models, SecretStore *keys);
+    /// may be null) holds their API keys. answering (may be null) is the request the reply is for: the
+    /// model's key is kept out of its audit record.
+    void setModels(const QList<ModelConfig> &models, SecretStore *keys, ServerRequest *answering = nullptr);
 
     QPlainTextEdit *replyEdit() const { return m_reply; }
     /// "A written reply" or "Ask for a tool" (only with tools offered); null otherwise.

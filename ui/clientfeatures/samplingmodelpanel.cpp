@@ -128,10 +128,11 @@ SamplingModelPanel::SamplingModelPanel(const SamplingRequest &request, QWidget *
 
 SamplingModelPanel::~SamplingModelPanel() = default;
 
-void SamplingModelPanel::setModels(const QList<ModelConfig> &models, SecretStore *keys)
+void SamplingModelPanel::setModels(const QList<ModelConfig> &models, SecretStore *keys, ServerRequest *answering)
 {
     m_models = models;
     m_keys = keys;
+    m_answering = answering;
     m_picker->clear();
     for (const ModelConfig &model : models)
         m_picker->addItem(tr("%1 (%2)").arg(DisplayText::visibleLine(model.name), DisplayText::visibleLine(model.model)));
@@ -189,7 +190,7 @@ void SamplingModelPanel::send()
         return;
     if (m_asker)
         m_asker->deleteLater();
-    m_asker = new SamplingByModel(*model, m_keys, nullptr, this);
+    m_asker = new SamplingByModel(*model, m_keys, m_answering, this);
     connect(m_asker, &SamplingByModel::answered, this, [this, model = *model](const SamplingResult &reply) {
         setAsking(false);
         m_status->hide();

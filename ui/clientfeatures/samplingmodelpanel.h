@@ -19,6 +19,7 @@ namespace Toolgate {
 class MessageBanner;
 class SamplingByModel;
 class SecretStore;
+class ServerRequest;
 
 /// Step 1 of a sampling request answered by a model (SamplingDialog's "Ask a Model"): the person
 /// picks one of their model connections (the server's hints preselect one), reads what goes to it —
@@ -33,8 +34,9 @@ public:
     explicit SamplingModelPanel(const SamplingRequest &request, QWidget *parent = nullptr);
     ~SamplingModelPanel() override;
 
-    /// The connections to choose from; keys (not owned, may be null) holds their API keys.
-    void setModels(const QList<ModelConfig> &models, SecretStore *keys);
+    /// The connections to choose from; keys (not owned, may be null) holds their API keys. answering
+    /// (may be null) is the request the model's reply is for (see SamplingByModel).
+    void setModels(const QList<ModelConfig> &models, SecretStore *keys, ServerRequest *answering = nullptr);
     bool hasModels() const { return !m_models.isEmpty(); }
 
     /// What Send to Model sends: the draft with the person's edits.
@@ -71,6 +73,7 @@ private:
     ModelPreferences m_preferences;
     QList<ModelConfig> m_models;
     SecretStore *m_keys = nullptr;
+    QPointer<ServerRequest> m_answering;
     QPointer<SamplingByModel> m_asker;
     QComboBox *m_picker = nullptr;
     QPlainTextEdit *m_systemPrompt = nullptr;
