@@ -79,6 +79,14 @@ ElicitationDialog::ElicitationDialog(const ServerIdentity &server, const Elicita
     // button box would make Accept the default). Decline has the focus.
     for (QPushButton *button : {m_cancel, m_decline, m_accept})
         button->setAutoDefault(false);
+    if (!m_urlMode) {
+        // A required field is not marked as a problem before the person touched it, so a disabled
+        // Accept would otherwise be a riddle.
+        m_acceptHint = new HelpLabel(tr("Accept becomes available once every required answer is filled in and each answer is valid."), this);
+        m_acceptHint->setObjectName(QStringLiteral("acceptHint"));
+        m_acceptHint->setWordWrap(true);
+        layout->addWidget(m_acceptHint);
+    }
     layout->addWidget(buttons);
     connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
     connect(m_decline, &QPushButton::clicked, this, [this] {
@@ -151,6 +159,8 @@ void ElicitationDialog::updateAcceptButton()
         m_accept->setEnabled(isWebUrl(m_url));
     else
         m_accept->setEnabled(!m_form->isChecking() && m_form->validationProblems().isEmpty());
+    if (m_acceptHint)
+        m_acceptHint->setVisible(!m_form->isChecking() && !m_form->validationProblems().isEmpty());
     // The form's summary speaks of tool arguments; here the person is answering a question. (While the JSON
     // tab holds text that does not parse, the form's own heading says so and stays.)
     if (m_form && m_form->currentPage() == ArgumentForm::Page::Form) {

@@ -9,6 +9,7 @@
 
 #include <functional>
 
+class QLabel;
 class QPushButton;
 
 namespace Toolgate {
@@ -56,6 +57,8 @@ public:
     QUrl url() const { return m_url; }
 
     QPushButton *acceptButton() const { return m_accept; }
+    /// Says why Accept is not available yet, while the answers do not pass their checks.
+    QLabel *acceptHint() const { return m_acceptHint; }
     QPushButton *declineButton() const { return m_decline; }
     QPushButton *cancelButton() const { return m_cancel; }
 
@@ -80,6 +83,7 @@ private:
     QUrl m_url;
     ArgumentForm *m_form = nullptr;
     QPushButton *m_accept = nullptr;
+    QLabel *m_acceptHint = nullptr;
     QPushButton *m_decline = nullptr;
     QPushButton *m_cancel = nullptr;
 };

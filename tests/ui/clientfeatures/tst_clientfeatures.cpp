@@ -113,6 +113,7 @@ private slots:
     void samplingShowsImagesAndAudio();
     void samplingAnsweredByAModel();
     void samplingModelReplyDeclined();
+    void samplingModelKeyKeptOutOfAudit();
     void samplingWithoutAModelPointsToSettings();
     void serverCancelAbortsTheModel();
     void requestsQueuePerServer();
@@ -144,7 +145,8 @@ private:
     void connectServer(const ServerConfig &config);
     QString screenshotDir();
     /// A models file with one connection to model (OpenAI format), offered by the sampling dialogs.
-    void offerModel(const TestModel::ScriptedModelServer &model);
+    /// apiKey: typed into models.json by hand (ModelsFile keeps such a key in memory only).
+    void offerModel(const TestModel::ScriptedModelServer &model, const QString &apiKey = {});
     std::shared_ptr<PendingCall> startCall(const QString &tool, const QJsonObject &arguments,
                                            std::chrono::milliseconds timeout = std::chrono::seconds(30));
     QList<AuditRecord> serverRequestRecords(const QString &method = {});
@@ -375,14 +377,16 @@ void tst_ClientFeatures::samplingReplyReachesServer()
     QCOMPARE(m_features->pendingCount(), 0);
 }
 
-void tst_ClientFeatures::offerModel(const TestModel::ScriptedModelServer &model)
+void tst_ClientFeatures::offerModel(const TestModel::ScriptedModelServer &model, const QString &apiKey)
 {
     const QString path = m_dir->filePath(QStringLiteral("models.json"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    const QJsonObject connection{{QStringLiteral("api"), QStringLiteral("openai")},
-                                 {QStringLiteral("baseUrl"), model.openAiBaseUrl()},
-                                 {QStringLiteral("model"), QStringLiteral("scripted-model")}};
+    QJsonObject connection{{QStringLiteral("api"), QStringLiteral("openai")},
+                           {QStringLiteral("baseUrl"), model.openAiBaseUrl()},
+                           {QStringLiteral("model"), QStringLiteral("scripted-model")}};
+    if (!apiKey.isEmpty())
+        connection.insert(QStringLiteral("apiKey"), apiKey);
     file.write(QJsonDocument(QJsonObject{{QStringLiteral("models"), QJsonObject{{QStringLiteral("scripted"), connection}}}}).toJson());
     file.close();
     m_features->setModelSource(path, m_toolgate->secretStore());
@@ -473,6 +477,33 @@ void tst_ClientFeatures::samplingModelReplyDeclined()
     QCOMPARE(records.first().decision, std::optional<ApprovalDecision::Kind>(ApprovalDecision::Kind::Deny));
     QVERIFY2(records.first().decisionReason.contains(QStringLiteral("declined to return the reply of the model \"scripted-model\"")),
              qPrintable(records.first().decisionReason));
+}
+
+void tst_ClientFeatures::samplingModelKeyKeptOutOfAudit()
+{
+    // A model (or a provider's error) may quote the connection's key back; the person passes the
+    // reply on unread. The audit record of the request must not hold the key.
+    const QString key = QStringLiteral("sk-sampling-test-7c1d9e");
+    TestModel::ScriptedModelServer model;
+    model.enqueue(TestModel::ScriptedTurn::say(QStringLiteral("Your key is %1, by the way.").arg(key)));
+    offerModel(model, key);
+    connectServer();
+    auto call = startCall(QStringLiteral("trigger-sampling-request"), {{QStringLiteral("prompt"), QStringLiteral("Which key?")}});
+    QTRY_VERIFY_WITH_TIMEOUT(visibleTopLevel<SamplingDialog>(), 10000);
+    SamplingDialog *dialog = visibleTopLevel<SamplingDialog>();
+    QTest::mouseClick(dialog->askModelButton(), Qt::LeftButton);
+    QTest::mouseClick(dialog->modelPanel()->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->modelReplyNote()->isVisible(), 10000);
+    QCOMPARE(model.requests().size(), 1);
+    QCOMPARE(model.requests().first().http.header("authorization"), QByteArray("Bearer " + key.toUtf8()));
+    QTest::mouseClick(dialog->sendButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
+
+    const QList<AuditRecord> records = serverRequestRecords(QStringLiteral("sampling/createMessage"));
+    QCOMPARE(records.size(), 1);
+    const QByteArray recorded = QJsonDocument(records.first().toJson()).toJson(QJsonDocument::Compact);
+    QVERIFY2(recorded.contains("by the way"), recorded.constData()); // the reply is in the record…
+    QVERIFY2(!recorded.contains(key.toUtf8()), recorded.constData()); // …without the key
 }
 
 void tst_ClientFeatures::samplingWithoutAModelPointsToSettings()
@@ -646,9 +677,12 @@ void tst_ClientFeatures::elicitationFormAccept()
     // A request the server sends by itself (the legacy era) comes with no call to name.
     auto *occasion = dialog->findChild<QLabel *>(QStringLiteral("occasion"));
     QVERIFY(occasion && !occasion->isVisible());
-    // "name" is required: Accept waits until it is filled in, and the form says why.
+    // "name" is required: Accept waits until it is filled in, and the dialog says why (the field itself
+    // is not marked before the person touched it).
     QVERIFY(!dialog->acceptButton()->isEnabled());
     QVERIFY(!dialog->form()->validationProblems().isEmpty());
+    QVERIFY(dialog->acceptHint() && dialog->acceptHint()->isVisible());
+    QVERIFY(dialog->acceptHint()->text().contains(QStringLiteral("required")));
     FieldEditor *name = dialog->form()->fieldEditor(QStringLiteral("/name"));
     QVERIFY(name);
     auto *line = name->findChild<QLineEdit *>();
@@ -661,6 +695,7 @@ void tst_ClientFeatures::elicitationFormAccept()
     email->clear();
     QTest::keyClicks(email, QStringLiteral("ada@example.org"));
     QTRY_VERIFY2(dialog->acceptButton()->isEnabled(), qPrintable(dialog->form()->validationProblems().join(u'\n')));
+    QVERIFY(!dialog->acceptHint()->isVisible());
     QTest::mouseClick(dialog->acceptButton(), Qt::LeftButton);
 
     QTRY_VERIFY_WITH_TIMEOUT(call->answer.has_value(), 10000);
