@@ -245,6 +245,10 @@ window.addEventListener("message", (event) => {
     console.log({a: 1});
     console.warn("[console] error:", new TypeError("written, not thrown"));
     console.info("[console] format %s=%d", "answer", 42, {more: true});
+    const loop = {name: "loop"};
+    loop.self = loop;
+    const shared = {n: 1};
+    console.log("[console] cycle", loop, {x: shared, y: shared});
     const inner = document.createElement("iframe");
     inner.srcdoc = "<script>console.log('[console] inner frame: AbortSignal.timeout is a ' + typeof AbortSignal.timeout)<\/script>";
     document.body.appendChild(inner);

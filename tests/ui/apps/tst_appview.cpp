@@ -550,6 +550,9 @@ private slots:
         QVERIFY2(consoleHas(QStringLiteral("apps: [app] console.info: {\"a\":1}")), qPrintable(console));
         QVERIFY2(consoleHas(QStringLiteral("console.warning: [console] error: TypeError: written, not thrown")), qPrintable(console));
         QVERIFY2(consoleHas(QStringLiteral("console.info: [console] format answer=42 {\"more\":true}")), qPrintable(console));
+        // A cycle is named where it closes; an object used twice is written twice.
+        QVERIFY2(consoleHas(QStringLiteral("[console] cycle {\"name\":\"loop\",\"self\":\"[Circular]\"} {\"x\":{\"n\":1},\"y\":{\"n\":1}}")),
+                 qPrintable(console));
         QTRY_VERIFY2_WITH_TIMEOUT(consoleHas(QStringLiteral("[console] inner frame: AbortSignal.timeout is a function")),
                                   qPrintable(m_console.join(u'\n')), 10000);
         QVERIFY2(!consoleHas(QStringLiteral("[object Object]")), qPrintable(console));

@@ -121,17 +121,29 @@
       if (isError(value))
         return errorText(value);
       if (value !== null && typeof value === 'object') {
+        // The objects on the path from value to the one being written: one seen again there is a
+        // cycle, written as "[Circular]" (an object merely used twice is written twice).
+        var path = [];
         var json = JSON.stringify(value, function (key, inner) {
           if (typeof inner === 'bigint')
             return String(inner);
-          return isError(inner) ? errorText(inner) : inner;
+          if (isError(inner))
+            return errorText(inner);
+          if (inner === null || typeof inner !== 'object')
+            return inner;
+          while (path.length > 0 && path[path.length - 1] !== this)
+            path.pop();
+          if (path.indexOf(inner) !== -1)
+            return '[Circular]';
+          path.push(inner);
+          return inner;
         });
         if (typeof json === 'string')
           return json;
       }
       return String(value);
     } catch (e) {
-      // A cycle, or a toString that throws: what the engine itself would have said.
+      // A toJSON or toString that throws: what the engine itself would have said.
       return Object.prototype.toString.call(value);
     }
   }
