@@ -420,7 +420,7 @@ public:
                 fail(key.error());
                 return;
             }
-            say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "binding the tokens for %1 to this computer's key (DPoP)").arg(serverName()));
+            say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "binding the tokens for %1 to a key of its own (DPoP)").arg(serverName()));
             next();
         });
     }
