@@ -28,6 +28,9 @@ namespace {
 // The client ID metadata document URL the suite expects (it never fetches it for real).
 const QString conformanceClientMetadata = QStringLiteral("https://conformance-test.local/client-metadata.json");
 constexpr auto overallTimeout = std::chrono::seconds(60);
+/// auth/wif-jwt-bearer: the workload token the scenario hands over waits in the (memory) keychain
+/// under this name, as a person would keep one there.
+const QString conformanceWorkloadToken = QStringLiteral("conformance/workload-token");
 
 void say(const QString &line)
 {
@@ -155,6 +158,11 @@ public:
             settings.clientId = clientId;
             settings.clientSecret = clientSecret;
             settings.tokenEndpointAuthMethod = QStringLiteral("client_secret_basic");
+        } else if (scenario == QLatin1String("auth/wif-jwt-bearer")) {
+            settings.grant = OAuthClientSettings::Grant::JwtBearer;
+            settings.clientId = clientId;
+            settings.assertion.kind = AssertionSource::Kind::Keychain;
+            settings.assertion.keychainEntry = conformanceWorkloadToken;
         } else if (context.contains(QLatin1String("idp_token_endpoint"))) {
             settings.grant = OAuthClientSettings::Grant::CrossAppAccess;
             settings.clientId = clientId;
@@ -192,7 +200,11 @@ public:
         noRestart.maxCrashes = 1;
         options.restartPolicy = noRestart;
         // Tokens of a test run stay in memory: nothing touches the user's keychain.
-        options.secretStore = std::make_shared<MemorySecretStore>();
+        auto store = std::make_shared<MemorySecretStore>();
+        const QString workloadToken = context.value(QLatin1String("valid_jwt")).toString();
+        if (!workloadToken.isEmpty())
+            store->write(conformanceWorkloadToken, workloadToken.toUtf8(), q, [](const Result<void> &) {});
+        options.secretStore = store;
         options.signIn.userAgent = [] { return std::make_shared<HeadlessUserAgent>(); };
         options.signIn.signInWhenAsked = true;
         const OAuthClientSettings settings = oauthSettings();

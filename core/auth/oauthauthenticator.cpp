@@ -2,6 +2,7 @@
 
 #include "core/auth/authlogging.h"
 #include "core/auth/authorizationuseragent.h"
+#include "core/auth/dpopprover.h"
 #include "core/common/error.h"
 #include "core/auth/jwt.h"
 #include "core/auth/oauthmetadata.h"
@@ -17,6 +18,8 @@
 #include <QJsonDocument>
 #include <QPointer>
 #include <QUrlQuery>
+
+#include <optional>
 
 namespace Toolgate {
 
@@ -61,12 +64,16 @@ struct Tokens
     QDateTime expiresAt;
     QStringList scopes;
     QString issuer;
+    QString tokenType; ///< "Bearer" or "DPoP" (bound to this server's DPoP key)
 
     bool isEmpty() const { return accessToken.isEmpty(); }
+    bool isDpop() const { return tokenType.compare(QLatin1String("DPoP"), Qt::CaseInsensitive) == 0; }
     QJsonObject toJson() const
     {
         QJsonObject o{{QLatin1String("access_token"), accessToken}, {QLatin1String("issuer"), issuer},
                       {QLatin1String("scope"), scopes.join(u' ')}};
+        if (isDpop())
+            o.insert(QLatin1String("token_type"), tokenType);
         if (!refreshToken.isEmpty())
             o.insert(QLatin1String("refresh_token"), refreshToken);
         if (expiresAt.isValid())
@@ -79,6 +86,7 @@ struct Tokens
         t.accessToken = o.value(QLatin1String("access_token")).toString();
         t.refreshToken = o.value(QLatin1String("refresh_token")).toString();
         t.issuer = o.value(QLatin1String("issuer")).toString();
+        t.tokenType = o.value(QLatin1String("token_type")).toString(QStringLiteral("Bearer"));
         t.scopes = o.value(QLatin1String("scope")).toString().split(u' ', Qt::SkipEmptyParts);
         if (o.contains(QLatin1String("expires_at")))
             t.expiresAt = QDateTime::fromSecsSinceEpoch(o.value(QLatin1String("expires_at")).toInteger());
@@ -115,7 +123,9 @@ struct Client
 struct Flow
 {
     int status = 0;
-    AuthChallenge bearer;
+    AuthChallenge bearer; ///< the server's Bearer or DPoP challenge
+    bool resourceAsksDpop = false;
+    bool useDpop = false; ///< token requests carry a DPoP proof (RFC 9449)
     bool stepUp = false;
     std::optional<ProtectedResourceMetadata> prm;
     AuthorizationServerMetadata as;
@@ -142,6 +152,8 @@ public:
     std::unique_ptr<QObject> guard = std::make_unique<QObject>();
     Tokens tokens;
     bool loaded = false;
+    /// This server's DPoP key (kept in the store), once a sign-in or a saved DPoP token needed it.
+    std::optional<DpopProver> dpop;
     QStringList requestedScopes;
     bool running = false;
     struct Waiter
@@ -180,8 +192,11 @@ public:
             }
             body->append(data);
         });
-        QObject::connect(reply, &HttpExchange::finished, guard.get(), [reply, body, tooLarge, what, callback] {
+        QObject::connect(reply, &HttpExchange::finished, guard.get(), [this, reply, body, tooLarge, what, callback] {
             reply->deleteLater();
+            // RFC 9449 §8: an authorization server hands out the nonce for the next proofs this way.
+            if (dpop)
+                dpop->setNonce(reply->url(), reply->rawHeader("DPoP-Nonce"));
             if (!*tooLarge)
                 body->append(reply->readAll());
             const int status = HttpReply::statusCode(reply);
@@ -210,7 +225,9 @@ public:
                 const QString description = error.value(QLatin1String("error_description")).toString();
                 if (!description.isEmpty())
                     message += QStringLiteral(" (%1)").arg(HttpReply::excerpt(description.toUtf8()));
-                callback(makeError(ErrorCode::TransportError, message, QJsonObject{{QLatin1String("httpStatus"), status}}), status);
+                callback(makeError(ErrorCode::TransportError, message,
+                                   QJsonObject{{QLatin1String("httpStatus"), status}, {QLatin1String("oauthError"), error.value(QLatin1String("error"))}}),
+                         status);
                 return;
             }
             callback(HttpReply::statusError(reply, *body, what, HttpReply::Endpoint::Other), status);
@@ -226,9 +243,12 @@ public:
         this->request(network->get(request), what, std::move(callback));
     }
 
-    void postForm(const QUrl &url, const QByteArray &form, const QByteArray &authorization, const QString &what, JsonCallback callback)
+    void postForm(const QUrl &url, const QByteArray &form, const QByteArray &authorization, const QString &what, JsonCallback callback,
+                  const QByteArray &dpopProof = {})
     {
         HttpRequest request(url);
+        if (!dpopProof.isEmpty())
+            request.setRawHeader("DPoP", dpopProof);
         request.setRawHeader("Content-Type", QByteArrayLiteral("application/x-www-form-urlencoded"));
         request.setRawHeader("Accept", "application/json");
         request.transferTimeoutMs = int(options.requestTimeout.count());
@@ -293,17 +313,39 @@ public:
     {
         auto flow = std::make_shared<Flow>();
         flow->status = challenge.statusCode;
-        flow->bearer = AuthChallenge::bearer(challenge.wwwAuthenticate);
+        flow->bearer = AuthChallenge::oauth(challenge.wwwAuthenticate);
+        const AuthChallenge dpopChallenge = AuthChallenge::dpop(challenge.wwwAuthenticate);
+        flow->resourceAsksDpop = !dpopChallenge.scheme.isEmpty();
         flow->stepUp = challenge.statusCode == 403;
+        if (dpop && !challenge.dpopNonce.isEmpty()) {
+            dpop->setNonce(challenge.requestUrl, challenge.dpopNonce);
+            // RFC 9449 §9: the server wants a nonce in the proof; the token is fine, so try again with it.
+            if (tokens.isDpop() && !tokens.isEmpty() && dpopChallenge.error() == QLatin1String("use_dpop_nonce")) {
+                qCInfo(lcAuth) << serverName() << "asked for a DPoP nonce; sending the request again with it";
+                finish({});
+                return;
+            }
+        }
         if (!loaded) {
             loaded = true;
             options.store->read(q->tokenKey(), guard.get(), [this, flow](const Result<QByteArray> &stored) {
                 if (stored && !stored.value().isEmpty()) {
                     tokens = Tokens::fromJson(QJsonDocument::fromJson(stored.value()).object());
                     if (!tokens.isEmpty() && !flow->stepUp) {
-                        // The refused request went out before we looked: retry with what we had.
-                        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "using the saved sign-in for %1").arg(serverName()));
-                        finish({});
+                        // The refused request went out before we looked: retry with what we had. A
+                        // DPoP-bound token needs its key; without it the token is of no use.
+                        if (tokens.isDpop()) {
+                            loadDpopKey(false, [this, flow](const Result<void> &key) {
+                                if (!key || !dpop) {
+                                    tokens = {};
+                                    discover(flow);
+                                    return;
+                                }
+                                useSavedTokens();
+                            });
+                            return;
+                        }
+                        useSavedTokens();
                         return;
                     }
                 }
@@ -312,6 +354,75 @@ public:
             return;
         }
         discover(flow);
+    }
+
+    void useSavedTokens()
+    {
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "using the saved sign-in for %1").arg(serverName()));
+        finish({});
+    }
+
+    // --- DPoP (RFC 9449) ---------------------------------------------------------------------
+
+    /// Loads this server's DPoP key from the store (create: or makes and keeps a new one).
+    void loadDpopKey(bool create, std::function<void(const Result<void> &)> done)
+    {
+        if (dpop) {
+            done({});
+            return;
+        }
+        options.store->read(q->dpopKeyName(), guard.get(), [this, create, done](const Result<QByteArray> &stored) {
+            if (stored && !stored.value().isEmpty()) {
+                auto prover = DpopProver::fromPrivateKeyPem(stored.value());
+                if (prover) {
+                    dpop = std::move(prover).value();
+                    done({});
+                    return;
+                }
+                qCWarning(lcAuth).noquote() << "the saved DPoP key of" << serverName() << "is unusable:" << prover.error().message;
+            }
+            if (!create) {
+                done(makeError(ErrorCode::ConfigError, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "no DPoP key is saved")));
+                return;
+            }
+            auto prover = DpopProver::generate();
+            if (!prover) {
+                done(prover.error());
+                return;
+            }
+            dpop = std::move(prover).value();
+            qCInfo(lcAuth) << "made a new DPoP key for" << serverName();
+            options.store->write(q->dpopKeyName(), dpop->privateKeyPem(), guard.get(), [done](const Result<void> &saved) {
+                if (!saved)
+                    qCWarning(lcAuth).noquote() << saved.error().message;
+                done({});
+            });
+        });
+    }
+
+    /// Decides whether this sign-in binds its tokens to a key: when the authorization server
+    /// offers DPoP with ES256, or the resource asked for DPoP and the authorization server does
+    /// not say which algorithms it takes. Then makes sure the key is there and goes on.
+    void prepareDpop(const std::shared_ptr<Flow> &flow, std::function<void()> next)
+    {
+        const QStringList algorithms = flow->as.dpopSigningAlgValuesSupported;
+        const bool offered = algorithms.contains(QLatin1String("ES256")) || (algorithms.isEmpty() && flow->resourceAsksDpop);
+        if (!offered || !Jwt::canSign()) {
+            if (!algorithms.isEmpty() || flow->resourceAsksDpop)
+                qCInfo(lcAuth) << "not using DPoP with" << flow->as.issuer << "( ES256 not offered, or no OpenSSL in this build )";
+            flow->useDpop = false;
+            next();
+            return;
+        }
+        flow->useDpop = true;
+        loadDpopKey(true, [this, flow, next](const Result<void> &key) {
+            if (!key) {
+                fail(key.error());
+                return;
+            }
+            say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "binding the tokens for %1 to a key of its own (DPoP)").arg(serverName()));
+            next();
+        });
     }
 
     void discover(const std::shared_ptr<Flow> &flow)
@@ -388,18 +499,26 @@ public:
                 }
                 qCInfo(lcAuth) << "authorization server for" << serverName() << "is" << flow->as.issuer;
                 chooseScopes(flow);
-                switch (options.client.grant) {
-                case OAuthClientSettings::Grant::ClientCredentials:
-                    clientCredentials(flow);
-                    return;
-                case OAuthClientSettings::Grant::CrossAppAccess:
-                    crossAppAccess(flow);
-                    return;
-                case OAuthClientSettings::Grant::AuthorizationCode:
-                    break;
-                }
-                resolveClient(flow);
+                prepareDpop(flow, [this, flow] { startGrant(flow); });
             });
+    }
+
+    void startGrant(const std::shared_ptr<Flow> &flow)
+    {
+        switch (options.client.grant) {
+        case OAuthClientSettings::Grant::ClientCredentials:
+            clientCredentials(flow);
+            return;
+        case OAuthClientSettings::Grant::CrossAppAccess:
+            crossAppAccess(flow);
+            return;
+        case OAuthClientSettings::Grant::JwtBearer:
+            jwtBearer(flow);
+            return;
+        case OAuthClientSettings::Grant::AuthorizationCode:
+            break;
+        }
+        resolveClient(flow);
     }
 
     void chooseScopes(const std::shared_ptr<Flow> &flow)
@@ -442,6 +561,8 @@ public:
                                           QList<std::pair<QString, QString>> &form) const
     {
         const QString method = chooseMethod(client, as);
+        if (method == methodNone && client.clientId.isEmpty())
+            return QByteArray(); // a grant that needs no client (the JWT-bearer grant may go without)
         if (method == methodBasic) {
             return QByteArray("Basic " + QByteArray(formEncode(client.clientId) + ':' + formEncode(client.clientSecret)).toBase64());
         }
@@ -520,7 +641,7 @@ public:
     void registerClient(const std::shared_ptr<Flow> &flow)
     {
         QJsonArray grants{QStringLiteral("authorization_code"), QStringLiteral("refresh_token")};
-        const QJsonObject metadata{
+        QJsonObject metadata{
             {QLatin1String("client_name"), options.client.clientName},
             {QLatin1String("redirect_uris"), QJsonArray{flow->redirectUri.toString()}},
             {QLatin1String("grant_types"), grants},
@@ -528,6 +649,8 @@ public:
             {QLatin1String("token_endpoint_auth_method"), methodNone},
             {QLatin1String("application_type"), QStringLiteral("native")},
         };
+        if (flow->useDpop)
+            metadata.insert(QLatin1String("dpop_bound_access_tokens"), true); // RFC 9449 §5.2
         say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "registering Toolgate with the authorization server %1").arg(flow->as.issuer));
         postJson(flow->as.registrationEndpoint, metadata, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "registering with the authorization server"),
             [this, flow](const Result<QJsonObject> &result, int) {
@@ -654,15 +777,36 @@ public:
     /// endpoint and answers with the token answer. A client that cannot be authenticated ends
     /// the flow at once; what the endpoint says is the caller's to judge.
     void requestTokens(const std::shared_ptr<Flow> &flow, QList<std::pair<QString, QString>> form, const QString &what,
-                       std::function<void(const Result<QJsonObject> &answer)> onAnswer)
+                       std::function<void(const Result<QJsonObject> &answer)> onAnswer, bool nonceRetried = false)
     {
+        const QList<std::pair<QString, QString>> unauthenticated = form;
         auto header = authenticateClient(flow->client, flow->as, form);
         if (!header) {
             fail(header.error());
             return;
         }
+        QByteArray proof;
+        if (flow->useDpop && dpop) {
+            auto made = dpop->proof("POST", flow->as.tokenEndpoint);
+            if (!made) {
+                fail(made.error());
+                return;
+            }
+            proof = made.value();
+        }
         postForm(flow->as.tokenEndpoint, formBody(form), header.value(), what,
-                 [onAnswer = std::move(onAnswer)](const Result<QJsonObject> &answer, int) { onAnswer(answer); });
+                 [this, flow, unauthenticated, what, nonceRetried, onAnswer = std::move(onAnswer)](const Result<QJsonObject> &answer, int) {
+            // RFC 9449 §8: the authorization server wants a nonce in the proof; request() kept the
+            // one it sent, so the same request goes again once, with it.
+            if (!answer && flow->useDpop && dpop && !nonceRetried
+                && answer.error().data.toObject().value(QLatin1String("oauthError")).toString() == QLatin1String("use_dpop_nonce")
+                && !dpop->nonce(flow->as.tokenEndpoint).isEmpty()) {
+                qCInfo(lcAuth) << "the authorization server asked for a DPoP nonce; sending the token request again with it";
+                requestTokens(flow, unauthenticated, what, onAnswer, true);
+                return;
+            }
+            onAnswer(answer);
+        }, proof);
     }
 
     /// requestTokens() for a grant that ends the flow: the tokens are kept, or the flow fails.
@@ -689,10 +833,12 @@ public:
         const QString type = answer.value(QLatin1String("token_type")).toString();
         if (accessToken.isEmpty())
             return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the token answer has no access_token"));
-        if (!type.isEmpty() && type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0)
+        const bool dpopBound = flow->useDpop && type.compare(QLatin1String("DPoP"), Qt::CaseInsensitive) == 0;
+        if (!type.isEmpty() && type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0 && !dpopBound)
             return makeError(ErrorCode::ProtocolError,
                              QCoreApplication::translate("Toolgate::OAuthAuthenticator", "the authorization server issued a \"%1\" token; MCP needs a Bearer token").arg(type));
         Tokens fresh;
+        fresh.tokenType = dpopBound ? QStringLiteral("DPoP") : QStringLiteral("Bearer");
         fresh.accessToken = accessToken;
         fresh.refreshToken = answer.value(QLatin1String("refresh_token")).toString(previousRefresh);
         fresh.issuer = flow->as.issuer;
@@ -755,6 +901,28 @@ public:
         requestAndTakeTokens(flow, form);
     }
 
+    /// RFC 7523 §2.1: the workload's own token (from a file, a command or the keychain) is the grant.
+    /// A refusal ends the sign-in: no other grant is tried, and the same token is not sent again.
+    void jwtBearer(const std::shared_ptr<Flow> &flow)
+    {
+        flow->client = configuredClient();
+        const AssertionSource &source = options.client.assertion;
+        say(QCoreApplication::translate("Toolgate::OAuthAuthenticator", "getting an access token for %1 with the workload token from %2")
+                .arg(serverName(), source.describe()));
+        source.read(options.store.get(), guard.get(), [this, flow](const Result<QByteArray> &assertion) {
+            if (!assertion) {
+                fail(assertion.error());
+                return;
+            }
+            QList<std::pair<QString, QString>> form{{QStringLiteral("grant_type"), grantJwtBearer},
+                                                    {QStringLiteral("assertion"), QString::fromUtf8(assertion.value())},
+                                                    {QStringLiteral("resource"), flow->resource}};
+            if (!flow->scopes.isEmpty())
+                form.append({QStringLiteral("scope"), flow->scopes.join(u' ')});
+            requestAndTakeTokens(flow, form);
+        });
+    }
+
     void crossAppAccess(const std::shared_ptr<Flow> &flow)
     {
         const OAuthClientSettings &c = options.client;
@@ -811,7 +979,23 @@ QByteArray OAuthAuthenticator::authorization(const QUrl &) const
 {
     if (d->tokens.isEmpty())
         return {};
+    if (d->tokens.isDpop())
+        return "DPoP " + d->tokens.accessToken.toUtf8();
     return "Bearer " + d->tokens.accessToken.toUtf8();
+}
+
+HttpAuthenticator::Headers OAuthAuthenticator::requestHeaders(const QByteArray &method, const QUrl &url) const
+{
+    Headers headers = HttpAuthenticator::requestHeaders(method, url);
+    if (!d->tokens.isEmpty() && d->tokens.isDpop() && d->dpop) {
+        // RFC 9449 §7: a fresh proof for each request, bound to this token ("ath").
+        auto proof = d->dpop->proof(method, url, d->tokens.accessToken);
+        if (proof)
+            headers.append({QByteArrayLiteral("DPoP"), proof.value()});
+        else
+            qCWarning(lcAuth).noquote() << "no DPoP proof for" << HttpReply::displayUrl(url) << ":" << proof.error().message;
+    }
+    return headers;
 }
 
 void OAuthAuthenticator::authenticate(const HttpChallenge &challenge, QObject *context, std::function<void(const Result<void> &)> done)
@@ -839,6 +1023,11 @@ QStringList OAuthAuthenticator::grantedScopes() const
 QString OAuthAuthenticator::tokenKey() const
 {
     return QStringLiteral("oauth-token:") + OAuthDiscovery::canonicalResource(d->options.serverUrl);
+}
+
+QString OAuthAuthenticator::dpopKeyName() const
+{
+    return QStringLiteral("oauth-dpop-key:") + OAuthDiscovery::canonicalResource(d->options.serverUrl);
 }
 
 QString OAuthAuthenticator::clientKey(const QString &issuer)

@@ -15,7 +15,9 @@ class SecretStore;
 /// protected-resource and authorization-server metadata (with the 2025-03-26 fallbacks), checks
 /// that they belong together, registers (pre-registered, client ID metadata document or dynamic
 /// registration), signs in with PKCE S256 and the RFC 8707 resource, steps up scopes on
-/// insufficient_scope, refreshes tokens, and supports client credentials and cross-app access.
+/// insufficient_scope, refreshes tokens, and supports client credentials, cross-app access and the
+/// JWT-bearer grant of workload identity. Where the authorization server offers DPoP (RFC 9449), the
+/// tokens are bound to a key of this server's kept in the store, and every request carries a proof.
 /// Tokens and client secrets go to the SecretStore; none is ever logged.
 class OAuthAuthenticator final : public HttpAuthenticator
 {
@@ -39,6 +41,7 @@ public:
     ~OAuthAuthenticator() override;
 
     QByteArray authorization(const QUrl &url) const override;
+    Headers requestHeaders(const QByteArray &method, const QUrl &url) const override;
     void authenticate(const HttpChallenge &challenge, QObject *context,
                       std::function<void(const Result<void> &)> done) override;
 
@@ -49,6 +52,8 @@ public:
 
     /// The keys this server's secrets are stored under (for tests and sign-out).
     QString tokenKey() const;
+    /// Where this server's DPoP key is kept (PEM); made on the first sign-in that binds tokens to it.
+    QString dpopKeyName() const;
     static QString clientKey(const QString &issuer);
 
 private:

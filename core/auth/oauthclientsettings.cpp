@@ -10,6 +10,8 @@ OAuthClientSettings OAuthClientSettings::fromJson(const QJsonObject &object)
     const QString grant = object.value(QLatin1String("grant")).toString();
     if (grant == QLatin1String("client_credentials"))
         settings.grant = Grant::ClientCredentials;
+    else if (grant == QLatin1String("jwt_bearer"))
+        settings.grant = Grant::JwtBearer;
     settings.clientId = object.value(QLatin1String("clientId")).toString();
     settings.tokenEndpointAuthMethod = object.value(QLatin1String("tokenEndpointAuthMethod")).toString();
     settings.clientMetadataUrl = QUrl(object.value(QLatin1String("clientMetadataUrl")).toString());
@@ -17,6 +19,7 @@ OAuthClientSettings OAuthClientSettings::fromJson(const QJsonObject &object)
     for (const QJsonValue &scope : scopes)
         settings.extraScopes.append(scope.toString());
     settings.requestOfflineAccess = object.value(QLatin1String("offlineAccess")).toBool(true);
+    settings.assertion = AssertionSource::fromJson(object.value(QLatin1String("assertion")).toObject());
     return settings;
 }
 
@@ -29,6 +32,8 @@ QString OAuthClientSettings::grantName(Grant grant)
         return QStringLiteral("client_credentials");
     case Grant::CrossAppAccess:
         return QStringLiteral("cross_app_access");
+    case Grant::JwtBearer:
+        return QStringLiteral("jwt_bearer");
     }
     return {};
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/auth/assertionsource.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -17,6 +19,7 @@ struct OAuthClientSettings
         AuthorizationCode, ///< a person signs in (PKCE); the default
         ClientCredentials, ///< machine-to-machine: client secret or private_key_jwt (SEP-1046)
         CrossAppAccess,    ///< enterprise IdP token exchange, then a JWT-bearer grant (SEP-990)
+        JwtBearer,         ///< a workload's own token as the grant (RFC 7523, SEP-1933 workload identity)
     };
 
     Grant grant = Grant::AuthorizationCode;
@@ -41,9 +44,12 @@ struct OAuthClientSettings
     QString idpClientSecret;
     QString idpIdToken;
 
+    /// JwtBearer: where the workload token (the assertion) comes from.
+    AssertionSource assertion;
+
     /// Reads the non-secret settings of a server entry's "oauth" object:
-    /// {"clientId", "grant": "authorization_code"|"client_credentials", "tokenEndpointAuthMethod",
-    ///  "clientMetadataUrl", "scopes": [...], "offlineAccess": bool}.
+    /// {"clientId", "grant": "authorization_code"|"client_credentials"|"jwt_bearer", "tokenEndpointAuthMethod",
+    ///  "clientMetadataUrl", "scopes": [...], "offlineAccess": bool, "assertion": {see AssertionSource}}.
     static OAuthClientSettings fromJson(const QJsonObject &object);
     static QString grantName(Grant grant);
 };

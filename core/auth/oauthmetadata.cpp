@@ -55,6 +55,7 @@ Result<AuthorizationServerMetadata> AuthorizationServerMetadata::fromJson(const 
     metadata.tokenEndpointAuthMethodsSupported = stringList(object.value(QLatin1String("token_endpoint_auth_methods_supported")));
     metadata.clientIdMetadataDocumentSupported = object.value(QLatin1String("client_id_metadata_document_supported")).toBool();
     metadata.issParameterSupported = object.value(QLatin1String("authorization_response_iss_parameter_supported")).toBool();
+    metadata.dpopSigningAlgValuesSupported = stringList(object.value(QLatin1String("dpop_signing_alg_values_supported")));
     if (metadata.issuer.isEmpty())
         return makeError(ErrorCode::ProtocolError, QCoreApplication::translate("Toolgate::OAuthMetadata", "the authorization server metadata has no \"issuer\""));
     if (!metadata.tokenEndpoint.isValid() || metadata.tokenEndpoint.isRelative())

@@ -35,6 +35,8 @@ struct AuthorizationServerMetadata
     QStringList tokenEndpointAuthMethodsSupported;
     bool clientIdMetadataDocumentSupported = false;
     bool issParameterSupported = false; ///< authorization_response_iss_parameter_supported (RFC 9207)
+    /// dpop_signing_alg_values_supported (RFC 9449 §5.1): it binds tokens to a key (DPoP) when non-empty.
+    QStringList dpopSigningAlgValuesSupported;
     /// Made up from the 2025-03-26 defaults (/authorize, /token, /register): no document existed.
     bool synthesized = false;
 

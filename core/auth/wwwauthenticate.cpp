@@ -73,14 +73,33 @@ QList<AuthChallenge> AuthChallenge::parse(const QByteArray &header)
     return challenges;
 }
 
-AuthChallenge AuthChallenge::bearer(const QByteArray &header)
+namespace {
+
+AuthChallenge firstChallengeOf(const QByteArray &header, const QStringList &schemes)
 {
-    const QList<AuthChallenge> all = parse(header);
+    const QList<AuthChallenge> all = AuthChallenge::parse(header);
     for (const AuthChallenge &challenge : all) {
-        if (challenge.scheme.compare(QLatin1String("Bearer"), Qt::CaseInsensitive) == 0)
+        if (schemes.contains(challenge.scheme, Qt::CaseInsensitive))
             return challenge;
     }
     return {};
+}
+
+} // namespace
+
+AuthChallenge AuthChallenge::bearer(const QByteArray &header)
+{
+    return firstChallengeOf(header, {QStringLiteral("Bearer")});
+}
+
+AuthChallenge AuthChallenge::oauth(const QByteArray &header)
+{
+    return firstChallengeOf(header, {QStringLiteral("Bearer"), QStringLiteral("DPoP")});
+}
+
+AuthChallenge AuthChallenge::dpop(const QByteArray &header)
+{
+    return firstChallengeOf(header, {QStringLiteral("DPoP")});
 }
 
 } // namespace Toolgate

@@ -25,6 +25,10 @@ struct AuthChallenge
     static QList<AuthChallenge> parse(const QByteArray &header);
     /// The Bearer challenge of a header, or an empty one (scheme empty) if there is none.
     static AuthChallenge bearer(const QByteArray &header);
+    /// The challenge an OAuth client answers: the first Bearer or DPoP one (RFC 9449 §7.1), or an empty one.
+    static AuthChallenge oauth(const QByteArray &header);
+    /// The DPoP challenge of a header, or an empty one.
+    static AuthChallenge dpop(const QByteArray &header);
 };
 
 } // namespace Toolgate

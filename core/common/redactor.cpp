@@ -32,8 +32,10 @@ Redactor::Redactor()
                                            R"((?:[A-Za-z][A-Za-z0-9\-]*[ \t]+(?=[^\s"']))?)"
                                            R"((?:[A-Za-z0-9_\-]+="[^"\r\n]*"|[^\s"',;]+))"
                                            R"((?:[ \t]*,[ \t]*[A-Za-z0-9_\-]+=(?:"[^"\r\n]*"|[^\s"',;]*))*)"))
-    // Only "Bearer": "basic" is an ordinary word; Basic credentials are caught by the header rule.
-    , m_scheme(QStringLiteral(R"((?i)\b(bearer)\s+[A-Za-z0-9\-._~+/]{8,}=*)"))
+    // Only "Bearer" and "DPoP" (RFC 9449): "basic" is an ordinary word; Basic credentials are caught by
+    // the header rule. After "DPoP" only what looks like a token (a digit, or a dot or dash inside it):
+    // prose about DPoP ("DPoP implementation.") stays.
+    , m_scheme(QStringLiteral(R"((?i)\b(bearer|dpop(?=\s+[A-Za-z0-9\-._~+/]*(?:[0-9]|[._~+/\-][A-Za-z0-9])))\s+[A-Za-z0-9\-._~+/]{8,}=*)"))
     , m_keyValue(QStringLiteral(R"((?i)\b()") + credentialName + QStringLiteral(R"()(["']?\s*[=:]\s*["']?)([^\s"'&,;}]+))"))
     , m_flag(QStringLiteral(R"((?i)(?<![\w-])(--?)") + credentialName + QStringLiteral(R"()(\s+)("[^"]*"|'[^']*'|[^\s"'-]\S*))"))
     , m_urlPassword(QStringLiteral(R"((?i)\b([a-z][a-z0-9+.\-]*://[^/\s:@]+:)([^@\s/]+)(@))"))
@@ -145,7 +147,7 @@ QString Redactor::redactText(const QString &text) const
     const auto has = [&out](const char *word) { return out.contains(QLatin1StringView(word), Qt::CaseInsensitive); };
     if (has("authorization"))
         out.replace(m_authorizationHeader, QStringLiteral("\\1\\2") + placeholder());
-    if (has("bearer"))
+    if (has("bearer") || has("dpop"))
         out.replace(m_scheme, QStringLiteral("\\1 ") + placeholder());
     if (has("token") || has("secret") || has("passw") || has("key")) {
         out.replace(m_keyValue, QStringLiteral("\\1\\2") + placeholder());

@@ -3,10 +3,12 @@
 #include "core/common/result.h"
 
 #include <QByteArray>
+#include <QList>
 #include <QObject>
 #include <QUrl>
 
 #include <functional>
+#include <utility>
 
 namespace Toolgate {
 
@@ -17,6 +19,7 @@ struct HttpChallenge
     QByteArray wwwAuthenticate;  ///< the WWW-Authenticate header(s), as received
     QUrl requestUrl;             ///< the URL that was refused
     int attempt = 1;             ///< how often this request has been refused so far
+    QByteArray dpopNonce;        ///< the DPoP-Nonce header of the refusal (RFC 9449 §9), if any
 };
 
 /// Supplies credentials for the HTTP requests of one server and obtains new ones when the
@@ -33,6 +36,17 @@ public:
 
     /// The Authorization header value for a request to url; empty when there is none yet.
     virtual QByteArray authorization(const QUrl &url) const = 0;
+
+    using Headers = QList<std::pair<QByteArray, QByteArray>>;
+    /// The headers that authorize one request (its method and URL): Authorization and, for a
+    /// DPoP-bound token, the request's own proof (RFC 9449). By default authorization(url) alone.
+    virtual Headers requestHeaders(const QByteArray &/*method*/, const QUrl &url) const
+    {
+        const QByteArray value = authorization(url);
+        if (value.isEmpty())
+            return {};
+        return {{QByteArrayLiteral("Authorization"), value}};
+    }
 
     /// Obtains credentials after challenge (this may take long: a person may have to sign in).
     /// Calls done exactly once, on context's thread, unless context is gone: success means

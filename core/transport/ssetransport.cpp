@@ -46,13 +46,12 @@ public:
 
     Private(SseTransport *q, HttpTransportOptions o) : q(q), options(std::move(o)), parser(options.maxMessageSize) {}
 
-    void applyCommonHeaders(HttpRequest &request) const
+    void applyCommonHeaders(HttpRequest &request, const QByteArray &method) const
     {
         HttpReply::applyHeaders(request, options.headers);
         if (options.authenticator) {
-            const QByteArray authorization = options.authenticator->authorization(options.url);
-            if (!authorization.isEmpty())
-                request.setRawHeader("Authorization", authorization);
+            for (const auto &[name, value] : options.authenticator->requestHeaders(method, request.url))
+                request.setRawHeader(name, value);
         }
     }
 
@@ -60,7 +59,7 @@ public:
     {
         HttpRequest request(options.url);
         request.setRawHeader("Accept", "text/event-stream");
-        applyCommonHeaders(request);
+        applyCommonHeaders(request, "GET");
         parser = SseParser(options.maxMessageSize);
         streamHeadersSeen = false;
         streamErrorBody.clear();
@@ -153,7 +152,7 @@ public:
         if (state == State::Starting && options.authenticator && streamAuthAttempts < HttpAuthenticator::maxAttemptsPerRequest
             && (status == 401 || (status == 403 && wwwAuthenticate.contains("insufficient_scope")))) {
             ++streamAuthAttempts;
-            options.authenticator->authenticate(HttpChallenge{status, wwwAuthenticate, options.url, streamAuthAttempts},
+            options.authenticator->authenticate(HttpChallenge{status, wwwAuthenticate, options.url, streamAuthAttempts, reply->rawHeader("DPoP-Nonce")},
                                                 guard.get(), [this](const Result<void> &result) {
                 if (state != State::Starting)
                     return;
@@ -190,7 +189,7 @@ public:
             return;
         HttpRequest request(endpoint);
         request.setRawHeader("Content-Type", QByteArrayLiteral("application/json"));
-        applyCommonHeaders(request);
+        applyCommonHeaders(request, "POST");
         HttpExchange *reply = network->post(request, post->body);
         posts.insert(reply, post);
         QObject::connect(reply, &HttpExchange::readyRead, q, [this, reply] {
@@ -218,7 +217,7 @@ public:
             && (status == 401 || (status == 403 && wwwAuthenticate.contains("insufficient_scope")))) {
             ++post->authAttempts;
             post->errorBody.clear();
-            options.authenticator->authenticate(HttpChallenge{status, wwwAuthenticate, endpoint, post->authAttempts},
+            options.authenticator->authenticate(HttpChallenge{status, wwwAuthenticate, endpoint, post->authAttempts, reply->rawHeader("DPoP-Nonce")},
                                                 guard.get(), [this, post](const Result<void> &result) {
                 if (state != State::Open)
                     return;

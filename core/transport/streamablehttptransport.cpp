@@ -196,7 +196,7 @@ public:
         return false;
     }
 
-    void applyCommonHeaders(HttpRequest &request, bool withVersion) const
+    void applyCommonHeaders(HttpRequest &request, const QByteArray &method, bool withVersion) const
     {
         HttpReply::applyHeaders(request, options.headers);
         if (!sessionId.isEmpty())
@@ -204,9 +204,8 @@ public:
         if (withVersion && !protocolVersion.isEmpty())
             request.setRawHeader("MCP-Protocol-Version", protocolVersion.toLatin1());
         if (options.authenticator) {
-            const QByteArray authorization = options.authenticator->authorization(options.url);
-            if (!authorization.isEmpty())
-                request.setRawHeader("Authorization", authorization);
+            for (const auto &[name, value] : options.authenticator->requestHeaders(method, request.url))
+                request.setRawHeader(name, value);
         }
     }
 
@@ -222,7 +221,7 @@ public:
         request.setRawHeader("Content-Type", QByteArrayLiteral("application/json"));
         request.setRawHeader("Accept", "application/json, text/event-stream");
         const bool modern = !message.modernVersion.isEmpty();
-        applyCommonHeaders(request, !message.isInitialize && !modern);
+        applyCommonHeaders(request, "POST", !message.isInitialize && !modern);
         if (modern) {
             request.setRawHeader("MCP-Protocol-Version", message.modernVersion.toLatin1());
             for (const auto &[name, value] : std::as_const(message.modernHeaders))
@@ -241,7 +240,7 @@ public:
     {
         HttpRequest request(options.url);
         request.setRawHeader("Accept", "text/event-stream");
-        applyCommonHeaders(request, true);
+        applyCommonHeaders(request, "GET", true);
         if (!lastEventId.isEmpty())
             request.setRawHeader("Last-Event-ID", lastEventId);
         HttpExchange *reply = network->get(request);
@@ -475,7 +474,7 @@ public:
 
         const QByteArray wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
         if (options.authenticator && (status == 401 || (status == 403 && isInsufficientScope(wwwAuthenticate)))) {
-            challenge(std::move(message), status, wwwAuthenticate);
+            challenge(std::move(message), status, wwwAuthenticate, reply->rawHeader("DPoP-Nonce"));
             return;
         }
         if (status == 404 && !sessionId.isEmpty() && !message.isInitialize && !message.internal) {
@@ -548,7 +547,7 @@ public:
         const QByteArray wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
         if (options.authenticator && stream->authAttempts < HttpAuthenticator::maxAttemptsPerRequest
             && (status == 401 || (status == 403 && isInsufficientScope(wwwAuthenticate)))) {
-            HttpChallenge challenge{status, wwwAuthenticate, options.url, stream->authAttempts + 1};
+            HttpChallenge challenge{status, wwwAuthenticate, options.url, stream->authAttempts + 1, reply->rawHeader("DPoP-Nonce")};
             const int attempts = stream->authAttempts + 1;
             options.authenticator->authenticate(challenge, timerGuard.get(),
                 [this, stream, attempts](const Result<void> &result) {
@@ -667,7 +666,7 @@ public:
         q->close();
     }
 
-    void challenge(Message message, int status, const QByteArray &wwwAuthenticate)
+    void challenge(Message message, int status, const QByteArray &wwwAuthenticate, const QByteArray &dpopNonce)
     {
         ++message.authAttempts;
         if (message.authAttempts > HttpAuthenticator::maxAttemptsPerRequest) {
@@ -677,7 +676,7 @@ public:
                 false);
             return;
         }
-        HttpChallenge challenge{status, wwwAuthenticate, options.url, message.authAttempts};
+        HttpChallenge challenge{status, wwwAuthenticate, options.url, message.authAttempts, dpopNonce};
         auto shared = std::make_shared<Message>(std::move(message));
         options.authenticator->authenticate(challenge, timerGuard.get(), [this, shared](const Result<void> &result) {
             if (state != State::Open)
@@ -807,7 +806,7 @@ public:
             return;
         }
         HttpRequest request(options.url);
-        applyCommonHeaders(request, true);
+        applyCommonHeaders(request, "DELETE", true);
         deleteReply = network->deleteResource(request);
         QObject::connect(deleteReply, &HttpExchange::finished, q, [this] {
             qCDebug(lcHttp) << "session ended with HTTP" << HttpReply::statusCode(deleteReply);

@@ -57,6 +57,7 @@ public:
     }
 
     QByteArray authorization(const QUrl &url) const override { return m_inner->authorization(url); }
+    Headers requestHeaders(const QByteArray &method, const QUrl &url) const override { return m_inner->requestHeaders(method, url); }
 
     void authenticate(const HttpChallenge &challenge, QObject *context, std::function<void(const Result<void> &)> done) override
     {

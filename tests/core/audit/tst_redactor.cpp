@@ -103,6 +103,8 @@ void tst_Redactor::text_data()
     QTest::addRow("bearer") << u"curl -H 'Authorization: Bearer eyJhbGciOi.payload.sig' https://x"_s
                             << u"curl -H 'Authorization: [redacted]' https://x"_s;
     QTest::addRow("bearer alone") << u"use Bearer abcdefgh12345 please"_s << u"use Bearer [redacted] please"_s;
+    QTest::addRow("dpop alone") << u"sent DPoP eyJhbGciOi.payload.sig then"_s << u"sent DPoP [redacted] then"_s;
+    QTest::addRow("dpop prose") << u"DPoP implementation. DPoP tokens"_s << u"DPoP implementation. DPoP tokens"_s;
     QTest::addRow("header line") << u"Authorization: token ghp_abcdef\nAccept: */*"_s << u"Authorization: [redacted]\nAccept: */*"_s;
     // Only the credentials go: text after them on the same line stays, so a server cannot hide what it
     // wrote from the audit log behind an "authorization:" (issue #35).
