@@ -112,17 +112,17 @@ void research(const ToolCallContext &call)
                                  QCoreApplication::translate("DemoResults", "Writing the summary")};
     const int steps = int(activities.size());
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, activities, steps](int step) {
-        announceStep(call, step, steps, activities.at(step - 1));
-    }, [call, topic, ms] {
-        CallToolResult result = textResult(
-            QCoreApplication::translate("DemoResults", "Research report on \"%1\" (after %2 s of pretend work):\n"
-                                                       "- Two made-up sources agree that %1 is worth a closer look.\n"
-                                                       "- Nothing here was fetched from anywhere: this is a demo.")
-                .arg(topic, QLocale().toString(double(*ms) / 1000)));
-        result.structuredContent = QJsonObject{{u"topic"_s, topic}, {u"sources"_s, 2}};
-        call.respond(result);
-    });
+    runSteps(
+        call, steps, *ms, [call, activities, steps](int step) { announceStep(call, step, steps, activities.at(step - 1)); },
+        [call, topic, ms] {
+            CallToolResult result = textResult(QCoreApplication::translate("DemoResults",
+                                                                           "Research report on \"%1\" (after %2 s of pretend work):\n"
+                                                                           "- Two made-up sources agree that %1 is worth a closer look.\n"
+                                                                           "- Nothing here was fetched from anywhere: this is a demo.")
+                                                   .arg(topic, QLocale().toString(double(*ms) / 1000)));
+            result.structuredContent = QJsonObject{{u"topic"_s, topic}, {u"sources"_s, 2}};
+            call.respond(result);
+        });
 }
 
 // ---- long_report ------------------------------------------------------------------------------
@@ -134,24 +134,27 @@ void longReport(const ToolCallContext &call)
     if (!ms)
         return call.respond(errorResult(invalidArguments(call.toolName(), problem)));
     const QString topic = topicOf(call);
-    const QStringList chapters{QCoreApplication::translate("DemoResults", "Introduction"),
-                               QCoreApplication::translate("DemoResults", "Background"),
-                               QCoreApplication::translate("DemoResults", "Findings"),
-                               QCoreApplication::translate("DemoResults", "Open questions"),
-                               QCoreApplication::translate("DemoResults", "Conclusion")};
+    const QStringList chapters{
+        QCoreApplication::translate("DemoResults", "Introduction"), QCoreApplication::translate("DemoResults", "Background"),
+        QCoreApplication::translate("DemoResults", "Findings"), QCoreApplication::translate("DemoResults", "Open questions"),
+        QCoreApplication::translate("DemoResults", "Conclusion")};
     const int steps = int(chapters.size());
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, chapters, steps](int step) {
-        const QLocale locale;
-        announce(call, step, steps,
-                 QCoreApplication::translate("DemoResults", "Writing chapter %1 of %2: %3")
-                     .arg(locale.toString(step), locale.toString(steps), chapters.at(step - 1)));
-    }, [call, chapters, topic] {
-        QString report = QCoreApplication::translate("DemoResults", "# A long report on %1\n").arg(topic);
-        for (const QString &chapter : chapters)
-            report += QCoreApplication::translate("DemoResults", "\n## %1\n\nA paragraph of pretend text about %2.\n").arg(chapter, topic);
-        call.respond(textResult(report));
-    });
+    runSteps(
+        call, steps, *ms,
+        [call, chapters, steps](int step) {
+            const QLocale locale;
+            announce(call, step, steps,
+                     QCoreApplication::translate("DemoResults", "Writing chapter %1 of %2: %3")
+                         .arg(locale.toString(step), locale.toString(steps), chapters.at(step - 1)));
+        },
+        [call, chapters, topic] {
+            QString report = QCoreApplication::translate("DemoResults", "# A long report on %1\n").arg(topic);
+            for (const QString &chapter : chapters)
+                report += QCoreApplication::translate("DemoResults", "\n## %1\n\nA paragraph of pretend text about %2.\n")
+                              .arg(chapter, topic);
+            call.respond(textResult(report));
+        });
 }
 
 // ---- failing_job ------------------------------------------------------------------------------
@@ -168,20 +171,24 @@ void failingJob(const ToolCallContext &call)
             invalidArguments(call.toolName(), QCoreApplication::translate("DemoResults", "\"how\" must be error or tool_error"))));
     const int steps = 3;
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, steps](int step) {
-        announceStep(call, step, steps,
-                     step < steps ? QCoreApplication::translate("DemoResults", "so far so good")
-                                  : QCoreApplication::translate("DemoResults", "something went wrong"));
-    }, [call, how] {
-        if (how == u"tool_error") {
-            return call.respond(errorResult(QCoreApplication::translate(
-                "DemoResults",
-                "The job broke down at its last step (a tool error, isError: true). This is on purpose: the demo shows what a failed job looks like.")));
-        }
-        call.fail(makeError(ErrorCode::InternalError,
-                            QCoreApplication::translate("DemoResults", "The job broke down at its last step. This is on purpose: the demo "
-                                                                       "shows what a failed task looks like.")));
-    });
+    runSteps(
+        call, steps, *ms,
+        [call, steps](int step) {
+            announceStep(call, step, steps,
+                         step < steps ? QCoreApplication::translate("DemoResults", "so far so good")
+                                      : QCoreApplication::translate("DemoResults", "something went wrong"));
+        },
+        [call, how] {
+            if (how == u"tool_error") {
+                return call.respond(errorResult(QCoreApplication::translate(
+                    "DemoResults",
+                    "The job broke down at its last step (a tool error, isError: true). This is on purpose: the demo shows what a failed job looks like.")));
+            }
+            call.fail(makeError(ErrorCode::InternalError,
+                                QCoreApplication::translate("DemoResults",
+                                                            "The job broke down at its last step. This is on purpose: the demo "
+                                                            "shows what a failed task looks like.")));
+        });
 }
 
 // ---- choose_format ----------------------------------------------------------------------------
@@ -190,11 +197,13 @@ QJsonObject formatQuestion()
 {
     const QJsonObject schema{
         {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"string"_s},
-                                                                {u"title"_s, QCoreApplication::translate("DemoResults", "Format")},
-                                                                {u"description"_s, QCoreApplication::translate("DemoResults", "How the summary should be written.")},
-                                                                {u"enum"_s, QJsonArray{u"bullet points"_s, u"one paragraph"_s, u"a table"_s}},
-                                                                {u"default"_s, u"bullet points"_s}}}}},
+        {u"properties"_s,
+         QJsonObject{{u"format"_s,
+                      QJsonObject{{u"type"_s, u"string"_s},
+                                  {u"title"_s, QCoreApplication::translate("DemoResults", "Format")},
+                                  {u"description"_s, QCoreApplication::translate("DemoResults", "How the summary should be written.")},
+                                  {u"enum"_s, QJsonArray{u"bullet points"_s, u"one paragraph"_s, u"a table"_s}},
+                                  {u"default"_s, u"bullet points"_s}}}}},
         {u"required"_s, QJsonArray{u"format"_s}},
     };
     return QJsonObject{{u"mode"_s, u"form"_s},
@@ -205,13 +214,16 @@ QJsonObject formatQuestion()
 QString summaryIn(const QString &format, const QString &topic)
 {
     if (format == u"one paragraph") {
-        return QCoreApplication::translate("DemoResults", "Summary of %1: the pretend sources agree that it is worth a closer look, and "
-                                                          "nothing was fetched from anywhere.")
+        return QCoreApplication::translate("DemoResults",
+                                           "Summary of %1: the pretend sources agree that it is worth a closer look, and "
+                                           "nothing was fetched from anywhere.")
             .arg(topic);
     }
     if (format == u"a table")
-        return QCoreApplication::translate("DemoResults", "| Topic | Sources | Verdict |\n|---|---|---|\n| %1 | 2 | worth a closer look |").arg(topic);
-    return QCoreApplication::translate("DemoResults", "Summary of %1:\n- two pretend sources\n- worth a closer look\n- nothing was fetched").arg(topic);
+        return QCoreApplication::translate("DemoResults", "| Topic | Sources | Verdict |\n|---|---|---|\n| %1 | 2 | worth a closer look |")
+            .arg(topic);
+    return QCoreApplication::translate("DemoResults", "Summary of %1:\n- two pretend sources\n- worth a closer look\n- nothing was fetched")
+        .arg(topic);
 }
 
 // The format in words of the person's language; the answer itself is one of the form's enum values.
@@ -235,30 +247,39 @@ void chooseFormat(const ToolCallContext &call)
     const QString topic = topicOf(call);
     // The first half gathers, then the person is asked, then the second half writes.
     noteCancellation(call);
-    runSteps(call, 2, *ms / 2, [call, topic](int step) {
-        announceStep(call, step, 4, QCoreApplication::translate("DemoResults", "gathering notes about %1").arg(topic));
-    }, [call, topic, ms] {
-        call.setStatusMessage(QCoreApplication::translate("DemoResults", "Waiting for you to choose a format"));
-        call.askClient(u"elicitation/create"_s, formatQuestion(), [call, topic, ms](const Result<QJsonObject> &answer) {
-            if (!answer)
-                return call.respond(
-                    errorResult(QCoreApplication::translate("DemoResults", "Could not ask you for a format: %1").arg(answer.error().message)));
-            const QString action = answer->value(u"action").toString();
-            if (action != u"accept") {
-                return call.respond(textResult(
-                    action == u"decline" ? QCoreApplication::translate("DemoResults", "You did not choose a format (declined), so no summary was written.")
-                                         : QCoreApplication::translate("DemoResults", "You did not choose a format (cancelled), so no summary was written.")));
-            }
-            const QString format = answer->value(u"content").toObject().value(u"format").toString(u"bullet points"_s);
-            runSteps(call, 2, *ms / 2, [call, format](int step) {
-                announceStep(call, step + 2, 4, QCoreApplication::translate("DemoResults", "writing the summary as %1").arg(formatName(format)));
-            }, [call, format, topic] {
-                CallToolResult result = textResult(summaryIn(format, topic));
-                result.structuredContent = QJsonObject{{u"format"_s, format}, {u"topic"_s, topic}};
-                call.respond(result);
+    runSteps(
+        call, 2, *ms / 2,
+        [call, topic](int step) {
+            announceStep(call, step, 4, QCoreApplication::translate("DemoResults", "gathering notes about %1").arg(topic));
+        },
+        [call, topic, ms] {
+            call.setStatusMessage(QCoreApplication::translate("DemoResults", "Waiting for you to choose a format"));
+            call.askClient(u"elicitation/create"_s, formatQuestion(), [call, topic, ms](const Result<QJsonObject> &answer) {
+                if (!answer)
+                    return call.respond(errorResult(
+                        QCoreApplication::translate("DemoResults", "Could not ask you for a format: %1").arg(answer.error().message)));
+                const QString action = answer->value(u"action").toString();
+                if (action != u"accept") {
+                    return call.respond(textResult(
+                        action == u"decline" ? QCoreApplication::translate(
+                            "DemoResults", "You did not choose a format (declined), so no summary was written.")
+                                             : QCoreApplication::translate(
+                                                 "DemoResults", "You did not choose a format (cancelled), so no summary was written.")));
+                }
+                const QString format = answer->value(u"content").toObject().value(u"format").toString(u"bullet points"_s);
+                runSteps(
+                    call, 2, *ms / 2,
+                    [call, format](int step) {
+                        announceStep(call, step + 2, 4,
+                                     QCoreApplication::translate("DemoResults", "writing the summary as %1").arg(formatName(format)));
+                    },
+                    [call, format, topic] {
+                        CallToolResult result = textResult(summaryIn(format, topic));
+                        result.structuredContent = QJsonObject{{u"format"_s, format}, {u"topic"_s, topic}};
+                        call.respond(result);
+                    });
             });
         });
-    });
 }
 
 // ---- definitions ------------------------------------------------------------------------------

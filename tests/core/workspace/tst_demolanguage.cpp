@@ -235,17 +235,17 @@ private slots:
         const QJsonObject report = weather->value().structuredContent.value_or(QJsonObject());
         const QString condition = report.value(u"conditions"_s).toString();
         // The enum value in the structured content, the word of the language in the text.
-        static const QMap<QString, QString> germanConditions{
-            {u"sunny"_s, u"sonnig"_s}, {u"partly cloudy"_s, u"teils bewölkt"_s}, {u"cloudy"_s, u"bewölkt"_s},
-            {u"rainy"_s, u"regnerisch"_s}, {u"stormy"_s, u"stürmisch"_s}, {u"snowy"_s, u"verschneit"_s}, {u"foggy"_s, u"neblig"_s}};
+        static const QMap<QString, QString> germanConditions{{u"sunny"_s, u"sonnig"_s},     {u"partly cloudy"_s, u"teils bewölkt"_s},
+                                                             {u"cloudy"_s, u"bewölkt"_s},   {u"rainy"_s, u"regnerisch"_s},
+                                                             {u"stormy"_s, u"stürmisch"_s}, {u"snowy"_s, u"verschneit"_s},
+                                                             {u"foggy"_s, u"neblig"_s}};
         QVERIFY2(germanConditions.contains(condition), qPrintable(condition));
         const QLocale numbers = german ? QLocale(QLocale::German, QLocale::Germany) : QLocale(QLocale::English, QLocale::UnitedStates);
         QFETCH(QString, weatherText);
         QCOMPARE(weather->value().content.value(0).text,
-                 weatherText.arg(numbers.toString(report.value(u"temperature"_s).toDouble()),
-                             german ? germanConditions.value(condition) : condition,
-                             numbers.toString(report.value(u"humidity"_s).toInt()),
-                             numbers.toString(report.value(u"wind_kph"_s).toDouble())));
+                 weatherText.arg(
+                     numbers.toString(report.value(u"temperature"_s).toDouble()), german ? germanConditions.value(condition) : condition,
+                     numbers.toString(report.value(u"humidity"_s).toInt()), numbers.toString(report.value(u"wind_kph"_s).toDouble())));
 
         const auto missing = call(u"echo"_s, QJsonObject{});
         QVERIFY(missing && missing->ok());
@@ -274,8 +274,8 @@ private slots:
         int total = 0;
         const QStringList untranslated = untranslatedSources(
             QStringLiteral(TOOLGATE_SOURCE_DIR "/app/demo-server/toolgate-demo-server_de.ts"), &total);
-        QVERIFY2(untranslated.isEmpty(), qPrintable(u"not translated in app/demo-server/toolgate-demo-server_de.ts:\n  "_s
-                                                     + untranslated.join(u"\n  "_s)));
+        QVERIFY2(untranslated.isEmpty(),
+                 qPrintable(u"not translated in app/demo-server/toolgate-demo-server_de.ts:\n  "_s + untranslated.join(u"\n  "_s)));
         QVERIFY(total > 200);
     }
 
