@@ -2,6 +2,7 @@
 
 #include "app/demo-server/demomedia.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 using namespace Qt::StringLiterals;
@@ -10,7 +11,8 @@ namespace Toolgate::DemoContent {
 
 QString readme()
 {
-    return uR"md(# Toolgate demo server
+    // In the person's language, like the rest of what the demo says (#34 item 6).
+    return QCoreApplication::translate("DemoResources", R"md(# Toolgate demo server
 
 Welcome! This server exists so you can see everything an MCP server can offer, without
 installing anything else. Nothing it does touches your files or the network.
@@ -40,7 +42,7 @@ installing anything else. Nothing it does touches your files or the network.
 | `demo://images/logo.png` | a generated PNG picture |
 | `demo://counter` | a counter that changes when you touch it |
 | `demo://greeting/{name}` | a template: fill in any name |
-)md"_s;
+)md");
 }
 
 QByteArray configJson()

@@ -5,7 +5,9 @@
 #include "app/demo-server/demotools.h"
 #include "core/server/mcpserver.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
+#include <QLocale>
 #include <QTimer>
 
 #include <functional>
@@ -19,6 +21,10 @@ namespace {
 
 constexpr auto textResult = &DemoResults::text;
 constexpr auto errorResult = &DemoResults::error;
+
+// Results, status messages and the question choose_format asks are in the person's language (#34
+// item 6), context DemoResults of app/demo-server/toolgate-demo-server_de.ts; enum values and
+// structured content stay as programs send them.
 
 // A line on stderr when a task is cancelled, so the server's console shows the work stopped.
 void noteCancellation(const ToolCallContext &call)
@@ -35,7 +41,7 @@ std::optional<qint64> durationMs(const ToolCallContext &call, double fallbackSec
     if (value.isUndefined())
         return qint64(fallbackSeconds * 1000);
     if (!value.isDouble() || !(value.toDouble() >= 0 && value.toDouble() <= 3600)) {
-        *problem = u"\"seconds\" must be a number from 0 to 3600"_s;
+        *problem = QCoreApplication::translate("DemoResults", "\"seconds\" must be a number from 0 to 3600");
         return std::nullopt;
     }
     return qint64(value.toDouble() * 1000);
@@ -77,6 +83,19 @@ void announce(const ToolCallContext &call, int step, int steps, const QString &m
     call.reportProgress(step, steps, message);
 }
 
+// "Step 2 of 5: Reading the first source". One arg() for all, so a "%1" in a topic stays as it is.
+void announceStep(const ToolCallContext &call, int step, int steps, const QString &activity)
+{
+    const QLocale locale;
+    announce(call, step, steps,
+             QCoreApplication::translate("DemoResults", "Step %1 of %2: %3").arg(locale.toString(step), locale.toString(steps), activity));
+}
+
+QString invalidArguments(const QString &tool, const QString &problem)
+{
+    return QCoreApplication::translate("DemoResults", "Invalid arguments for %1: %2.").arg(tool, problem);
+}
+
 // ---- research ---------------------------------------------------------------------------------
 
 void research(const ToolCallContext &call)
@@ -84,25 +103,26 @@ void research(const ToolCallContext &call)
     QString problem;
     const auto ms = durationMs(call, 3, &problem);
     if (!ms)
-        return call.respond(errorResult(u"Invalid arguments for research: %1."_s.arg(problem)));
+        return call.respond(errorResult(invalidArguments(call.toolName(), problem)));
     const QString topic = topicOf(call);
-    const QStringList activities{u"Looking for sources about %1"_s, u"Reading the first source"_s, u"Reading the second source"_s,
-                                 u"Comparing what they say"_s, u"Writing the summary"_s};
+    const QStringList activities{QCoreApplication::translate("DemoResults", "Looking for sources about %1").arg(topic),
+                                 QCoreApplication::translate("DemoResults", "Reading the first source"),
+                                 QCoreApplication::translate("DemoResults", "Reading the second source"),
+                                 QCoreApplication::translate("DemoResults", "Comparing what they say"),
+                                 QCoreApplication::translate("DemoResults", "Writing the summary")};
     const int steps = int(activities.size());
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, activities, steps, topic](int step) {
-        QString activity = activities.at(step - 1);
-        if (activity.contains(u"%1"))
-            activity = activity.arg(topic);
-        announce(call, step, steps, u"Step %1 of %2: %3"_s.arg(step).arg(steps).arg(activity));
-    }, [call, topic, ms] {
-        CallToolResult result = textResult(
-            u"Research report on \"%1\" (after %2 s of pretend work):\n"
-            u"- Two made-up sources agree that %1 is worth a closer look.\n"
-            u"- Nothing here was fetched from anywhere: this is a demo."_s.arg(topic).arg(double(*ms) / 1000));
-        result.structuredContent = QJsonObject{{u"topic"_s, topic}, {u"sources"_s, 2}};
-        call.respond(result);
-    });
+    runSteps(
+        call, steps, *ms, [call, activities, steps](int step) { announceStep(call, step, steps, activities.at(step - 1)); },
+        [call, topic, ms] {
+            CallToolResult result = textResult(QCoreApplication::translate("DemoResults",
+                                                                           "Research report on \"%1\" (after %2 s of pretend work):\n"
+                                                                           "- Two made-up sources agree that %1 is worth a closer look.\n"
+                                                                           "- Nothing here was fetched from anywhere: this is a demo.")
+                                                   .arg(topic, QLocale().toString(double(*ms) / 1000)));
+            result.structuredContent = QJsonObject{{u"topic"_s, topic}, {u"sources"_s, 2}};
+            call.respond(result);
+        });
 }
 
 // ---- long_report ------------------------------------------------------------------------------
@@ -112,19 +132,29 @@ void longReport(const ToolCallContext &call)
     QString problem;
     const auto ms = durationMs(call, 10, &problem);
     if (!ms)
-        return call.respond(errorResult(u"Invalid arguments for long_report: %1."_s.arg(problem)));
+        return call.respond(errorResult(invalidArguments(call.toolName(), problem)));
     const QString topic = topicOf(call);
-    const QStringList chapters{u"Introduction"_s, u"Background"_s, u"Findings"_s, u"Open questions"_s, u"Conclusion"_s};
+    const QStringList chapters{
+        QCoreApplication::translate("DemoResults", "Introduction"), QCoreApplication::translate("DemoResults", "Background"),
+        QCoreApplication::translate("DemoResults", "Findings"), QCoreApplication::translate("DemoResults", "Open questions"),
+        QCoreApplication::translate("DemoResults", "Conclusion")};
     const int steps = int(chapters.size());
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, chapters, steps](int step) {
-        announce(call, step, steps, u"Writing chapter %1 of %2: %3"_s.arg(step).arg(steps).arg(chapters.at(step - 1)));
-    }, [call, chapters, topic] {
-        QString report = u"# A long report on %1\n"_s.arg(topic);
-        for (const QString &chapter : chapters)
-            report += u"\n## %1\n\nA paragraph of pretend text about %2.\n"_s.arg(chapter, topic);
-        call.respond(textResult(report));
-    });
+    runSteps(
+        call, steps, *ms,
+        [call, chapters, steps](int step) {
+            const QLocale locale;
+            announce(call, step, steps,
+                     QCoreApplication::translate("DemoResults", "Writing chapter %1 of %2: %3")
+                         .arg(locale.toString(step), locale.toString(steps), chapters.at(step - 1)));
+        },
+        [call, chapters, topic] {
+            QString report = QCoreApplication::translate("DemoResults", "# A long report on %1\n").arg(topic);
+            for (const QString &chapter : chapters)
+                report += QCoreApplication::translate("DemoResults", "\n## %1\n\nA paragraph of pretend text about %2.\n")
+                              .arg(chapter, topic);
+            call.respond(textResult(report));
+        });
 }
 
 // ---- failing_job ------------------------------------------------------------------------------
@@ -134,23 +164,31 @@ void failingJob(const ToolCallContext &call)
     QString problem;
     const auto ms = durationMs(call, 3, &problem);
     if (!ms)
-        return call.respond(errorResult(u"Invalid arguments for failing_job: %1."_s.arg(problem)));
+        return call.respond(errorResult(invalidArguments(call.toolName(), problem)));
     const QString how = call.arguments().value(u"how").toString(u"error"_s);
     if (how != u"error" && how != u"tool_error")
-        return call.respond(errorResult(u"Invalid arguments for failing_job: \"how\" must be error or tool_error."_s));
+        return call.respond(errorResult(
+            invalidArguments(call.toolName(), QCoreApplication::translate("DemoResults", "\"how\" must be error or tool_error"))));
     const int steps = 3;
     noteCancellation(call);
-    runSteps(call, steps, *ms, [call, steps](int step) {
-        announce(call, step, steps, step < steps ? u"Step %1 of %2: so far so good"_s.arg(step).arg(steps)
-                                                 : u"Step %1 of %2: something went wrong"_s.arg(step).arg(steps));
-    }, [call, how] {
-        if (how == u"tool_error") {
-            return call.respond(errorResult(
-                u"The job broke down at its last step (a tool error, isError: true). This is on purpose: the demo shows what a failed job looks like."_s));
-        }
-        call.fail(makeError(ErrorCode::InternalError,
-                            u"The job broke down at its last step. This is on purpose: the demo shows what a failed task looks like."_s));
-    });
+    runSteps(
+        call, steps, *ms,
+        [call, steps](int step) {
+            announceStep(call, step, steps,
+                         step < steps ? QCoreApplication::translate("DemoResults", "so far so good")
+                                      : QCoreApplication::translate("DemoResults", "something went wrong"));
+        },
+        [call, how] {
+            if (how == u"tool_error") {
+                return call.respond(errorResult(QCoreApplication::translate(
+                    "DemoResults",
+                    "The job broke down at its last step (a tool error, isError: true). This is on purpose: the demo shows what a failed job looks like.")));
+            }
+            call.fail(makeError(ErrorCode::InternalError,
+                                QCoreApplication::translate("DemoResults",
+                                                            "The job broke down at its last step. This is on purpose: the demo "
+                                                            "shows what a failed task looks like.")));
+        });
 }
 
 // ---- choose_format ----------------------------------------------------------------------------
@@ -159,23 +197,45 @@ QJsonObject formatQuestion()
 {
     const QJsonObject schema{
         {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{{u"format"_s, QJsonObject{{u"type"_s, u"string"_s},
-                                                                {u"title"_s, u"Format"_s},
-                                                                {u"description"_s, u"How the summary should be written."_s},
-                                                                {u"enum"_s, QJsonArray{u"bullet points"_s, u"one paragraph"_s, u"a table"_s}},
-                                                                {u"default"_s, u"bullet points"_s}}}}},
+        {u"properties"_s,
+         QJsonObject{{u"format"_s,
+                      QJsonObject{{u"type"_s, u"string"_s},
+                                  {u"title"_s, QCoreApplication::translate("DemoResults", "Format")},
+                                  {u"description"_s, QCoreApplication::translate("DemoResults", "How the summary should be written.")},
+                                  {u"enum"_s, QJsonArray{u"bullet points"_s, u"one paragraph"_s, u"a table"_s}},
+                                  {u"default"_s, u"bullet points"_s}}}}},
         {u"required"_s, QJsonArray{u"format"_s}},
     };
-    return QJsonObject{{u"mode"_s, u"form"_s}, {u"message"_s, u"Which format should the summary have?"_s}, {u"requestedSchema"_s, schema}};
+    return QJsonObject{{u"mode"_s, u"form"_s},
+                       {u"message"_s, QCoreApplication::translate("DemoResults", "Which format should the summary have?")},
+                       {u"requestedSchema"_s, schema}};
 }
 
 QString summaryIn(const QString &format, const QString &topic)
 {
-    if (format == u"one paragraph")
-        return u"Summary of %1: the pretend sources agree that it is worth a closer look, and nothing was fetched from anywhere."_s.arg(topic);
+    if (format == u"one paragraph") {
+        return QCoreApplication::translate("DemoResults",
+                                           "Summary of %1: the pretend sources agree that it is worth a closer look, and "
+                                           "nothing was fetched from anywhere.")
+            .arg(topic);
+    }
     if (format == u"a table")
-        return u"| Topic | Sources | Verdict |\n|---|---|---|\n| %1 | 2 | worth a closer look |"_s.arg(topic);
-    return u"Summary of %1:\n- two pretend sources\n- worth a closer look\n- nothing was fetched"_s.arg(topic);
+        return QCoreApplication::translate("DemoResults", "| Topic | Sources | Verdict |\n|---|---|---|\n| %1 | 2 | worth a closer look |")
+            .arg(topic);
+    return QCoreApplication::translate("DemoResults", "Summary of %1:\n- two pretend sources\n- worth a closer look\n- nothing was fetched")
+        .arg(topic);
+}
+
+// The format in words of the person's language; the answer itself is one of the form's enum values.
+QString formatName(const QString &format)
+{
+    if (format == u"one paragraph")
+        return QCoreApplication::translate("DemoResults", "one paragraph", "summary format");
+    if (format == u"a table")
+        return QCoreApplication::translate("DemoResults", "a table", "summary format");
+    if (format == u"bullet points")
+        return QCoreApplication::translate("DemoResults", "bullet points", "summary format");
+    return format;
 }
 
 void chooseFormat(const ToolCallContext &call)
@@ -183,32 +243,43 @@ void chooseFormat(const ToolCallContext &call)
     QString problem;
     const auto ms = durationMs(call, 3, &problem);
     if (!ms)
-        return call.respond(errorResult(u"Invalid arguments for choose_format: %1."_s.arg(problem)));
+        return call.respond(errorResult(invalidArguments(call.toolName(), problem)));
     const QString topic = topicOf(call);
     // The first half gathers, then the person is asked, then the second half writes.
     noteCancellation(call);
-    runSteps(call, 2, *ms / 2, [call, topic](int step) {
-        announce(call, step, 4, u"Step %1 of 4: gathering notes about %2"_s.arg(step).arg(topic));
-    }, [call, topic, ms] {
-        call.setStatusMessage(u"Waiting for you to choose a format"_s);
-        call.askClient(u"elicitation/create"_s, formatQuestion(), [call, topic, ms](const Result<QJsonObject> &answer) {
-            if (!answer)
-                return call.respond(errorResult(u"Could not ask you for a format: %1"_s.arg(answer.error().message)));
-            const QString action = answer->value(u"action").toString();
-            if (action != u"accept") {
-                return call.respond(textResult(u"You did not choose a format (%1), so no summary was written."_s
-                                                   .arg(action == u"decline" ? u"declined"_s : u"cancelled"_s)));
-            }
-            const QString format = answer->value(u"content").toObject().value(u"format").toString(u"bullet points"_s);
-            runSteps(call, 2, *ms / 2, [call, format](int step) {
-                announce(call, step + 2, 4, u"Step %1 of 4: writing the summary as %2"_s.arg(step + 2).arg(format));
-            }, [call, format, topic] {
-                CallToolResult result = textResult(summaryIn(format, topic));
-                result.structuredContent = QJsonObject{{u"format"_s, format}, {u"topic"_s, topic}};
-                call.respond(result);
+    runSteps(
+        call, 2, *ms / 2,
+        [call, topic](int step) {
+            announceStep(call, step, 4, QCoreApplication::translate("DemoResults", "gathering notes about %1").arg(topic));
+        },
+        [call, topic, ms] {
+            call.setStatusMessage(QCoreApplication::translate("DemoResults", "Waiting for you to choose a format"));
+            call.askClient(u"elicitation/create"_s, formatQuestion(), [call, topic, ms](const Result<QJsonObject> &answer) {
+                if (!answer)
+                    return call.respond(errorResult(
+                        QCoreApplication::translate("DemoResults", "Could not ask you for a format: %1").arg(answer.error().message)));
+                const QString action = answer->value(u"action").toString();
+                if (action != u"accept") {
+                    return call.respond(textResult(
+                        action == u"decline" ? QCoreApplication::translate(
+                            "DemoResults", "You did not choose a format (declined), so no summary was written.")
+                                             : QCoreApplication::translate(
+                                                 "DemoResults", "You did not choose a format (cancelled), so no summary was written.")));
+                }
+                const QString format = answer->value(u"content").toObject().value(u"format").toString(u"bullet points"_s);
+                runSteps(
+                    call, 2, *ms / 2,
+                    [call, format](int step) {
+                        announceStep(call, step + 2, 4,
+                                     QCoreApplication::translate("DemoResults", "writing the summary as %1").arg(formatName(format)));
+                    },
+                    [call, format, topic] {
+                        CallToolResult result = textResult(summaryIn(format, topic));
+                        result.structuredContent = QJsonObject{{u"format"_s, format}, {u"topic"_s, topic}};
+                        call.respond(result);
+                    });
             });
         });
-    });
 }
 
 // ---- definitions ------------------------------------------------------------------------------

@@ -8,8 +8,11 @@
 #include "core/protocol/protocolversion.h"
 #include "core/server/mcpserver.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
+#include <QMap>
 #include <QTimer>
 
 #include <cmath>
@@ -23,6 +26,10 @@ namespace {
 
 constexpr auto textResult = &DemoResults::text;
 constexpr auto errorResult = &DemoResults::error;
+
+// What the tools say is in the person's language (#34 item 6), context DemoResults of
+// app/demo-server/toolgate-demo-server_de.ts; argument names, enum values and structured content stay as
+// programs send them. Numbers in the texts are %L1, written the way the language writes them.
 
 QString prettyJson(const QJsonObject &object)
 {
@@ -41,12 +48,13 @@ public:
         if (value.isUndefined() && fallback)
             return *fallback;
         if (!value.isString()) {
-            m_problems.append(value.isUndefined() ? u"\"%1\" is required"_s.arg(key)
-                                                  : u"\"%1\" must be a string"_s.arg(key));
+            m_problems.append(value.isUndefined() ? QCoreApplication::translate("DemoResults", "\"%1\" is required").arg(key)
+                                                  : QCoreApplication::translate("DemoResults", "\"%1\" must be a string").arg(key));
             return {};
         }
         if (!allowed.isEmpty() && !allowed.contains(value.toString())) {
-            m_problems.append(u"\"%1\" must be one of %2, not \"%3\""_s.arg(key, allowed.join(u", "), value.toString()));
+            m_problems.append(QCoreApplication::translate("DemoResults", "\"%1\" must be one of %2, not \"%3\"")
+                                  .arg(key, allowed.join(u", "), value.toString()));
             return {};
         }
         return value.toString();
@@ -58,13 +66,13 @@ public:
         if (value.isUndefined() && fallback)
             return *fallback;
         if (!value.isDouble()) {
-            m_problems.append(value.isUndefined() ? u"\"%1\" is required"_s.arg(key)
-                                                  : u"\"%1\" must be a number"_s.arg(key));
+            m_problems.append(value.isUndefined() ? QCoreApplication::translate("DemoResults", "\"%1\" is required").arg(key)
+                                                  : QCoreApplication::translate("DemoResults", "\"%1\" must be a number").arg(key));
             return 0;
         }
         const double d = value.toDouble();
         if (!(d >= minimum && d <= maximum)) {
-            m_problems.append(u"\"%1\" must be between %2 and %3, not %4"_s.arg(key).arg(minimum).arg(maximum).arg(d));
+            m_problems.append(outOfRange(key, minimum, maximum, d));
             return 0;
         }
         return d;
@@ -77,12 +85,12 @@ public:
             return *fallback;
         const double d = value.toDouble();
         if (!value.isDouble() || d != std::floor(d)) {
-            m_problems.append(value.isUndefined() ? u"\"%1\" is required"_s.arg(key)
-                                                  : u"\"%1\" must be a whole number"_s.arg(key));
+            m_problems.append(value.isUndefined() ? QCoreApplication::translate("DemoResults", "\"%1\" is required").arg(key)
+                                                  : QCoreApplication::translate("DemoResults", "\"%1\" must be a whole number").arg(key));
             return 0;
         }
         if (d < minimum || d > maximum) {
-            m_problems.append(u"\"%1\" must be between %2 and %3, not %4"_s.arg(key).arg(minimum).arg(maximum).arg(d));
+            m_problems.append(outOfRange(key, minimum, maximum, d));
             return 0;
         }
         return int(d);
@@ -92,10 +100,21 @@ public:
     /// Answers call with the collected problems as a tool error.
     void reject(const ToolCallContext &call) const
     {
-        call.respond(errorResult(u"Invalid arguments for %1: %2."_s.arg(call.toolName(), m_problems.join(u"; "))));
+        call.respond(errorResult(
+            QCoreApplication::translate("DemoResults", "Invalid arguments for %1: %2.").arg(call.toolName(), m_problems.join(u"; "))));
     }
 
 private:
+    // One multi-argument arg() after the key: chained calls would expand a "%2" in a key.
+    static QString outOfRange(const QString &key, double minimum, double maximum, double value)
+    {
+        const QLocale locale;
+        return QCoreApplication::translate("DemoResults", "\"%1\" must be between %2 and %3, not %4")
+            .arg(key, locale.toString(minimum, 'g', QLocale::FloatingPointShortest),
+                 locale.toString(maximum, 'g', QLocale::FloatingPointShortest),
+                 locale.toString(value, 'g', QLocale::FloatingPointShortest));
+    }
+
     QJsonObject m_arguments;
     QStringList m_problems;
 };
@@ -119,7 +138,7 @@ void add(const ToolCallContext &call)
     if (!args.ok())
         return args.reject(call);
     const double sum = a + b;
-    CallToolResult result = textResult(u"%1 + %2 = %3"_s.arg(a).arg(b).arg(sum));
+    CallToolResult result = textResult(QCoreApplication::translate("DemoResults", "%L1 + %L2 = %L3").arg(a).arg(b).arg(sum));
     result.structuredContent = QJsonObject{{u"sum"_s, sum}};
     call.respond(result);
 }
@@ -130,7 +149,7 @@ void markdownReport(const ToolCallContext &call)
     const QString topic = args.string(u"topic"_s, u"Toolgate demo"_s);
     if (!args.ok())
         return args.reject(call);
-    const QString report = uR"md(# Report: %1
+    const QString report = QCoreApplication::translate("DemoResults", R"md(# Report: %1
 
 A sample report written in **Markdown**, so a client can show how it renders *rich text*.
 
@@ -165,11 +184,25 @@ auto result = session.callTool("echo", {{"text", "hi"}});
 
 ---
 *Generated by toolgate-demo-server.*
-)md"_s.arg(topic);
+)md")
+                               .arg(topic);
     call.respond(textResult(report));
 }
 
 // ---- generate_image, generate_audio -----------------------------------------------------------
+
+// The colour as a word of the person's language; the argument itself stays an enum value.
+QString colorName(const QString &color)
+{
+    const QMap<QString, QString> names{
+        {u"red"_s, QCoreApplication::translate("DemoResults", "red", "colour of the generated pattern")},
+        {u"orange"_s, QCoreApplication::translate("DemoResults", "orange", "colour of the generated pattern")},
+        {u"yellow"_s, QCoreApplication::translate("DemoResults", "yellow", "colour of the generated pattern")},
+        {u"green"_s, QCoreApplication::translate("DemoResults", "green", "colour of the generated pattern")},
+        {u"blue"_s, QCoreApplication::translate("DemoResults", "blue", "colour of the generated pattern")},
+        {u"purple"_s, QCoreApplication::translate("DemoResults", "purple", "colour of the generated pattern")}};
+    return names.value(color, color);
+}
 
 void generateImage(const ToolCallContext &call)
 {
@@ -179,7 +212,10 @@ void generateImage(const ToolCallContext &call)
         return args.reject(call);
     const QByteArray png = DemoMedia::patternPng(color);
 
-    CallToolResult result = textResult(u"A 64 × 64 %1 pattern, drawn by the server (PNG, %2 bytes)."_s.arg(color).arg(png.size()));
+    CallToolResult result = textResult(
+        QCoreApplication::translate("DemoResults", "A 64 × 64 %1 pattern, drawn by the server (PNG, %L2 bytes).")
+            .arg(colorName(color))
+            .arg(png.size()));
     Content image;
     image.type = Content::Type::Image;
     image.mimeType = u"image/png"_s;
@@ -199,7 +235,10 @@ void generateAudio(const ToolCallContext &call)
     const QByteArray wav = DemoMedia::sineWav(frequency, durationMs);
 
     CallToolResult result = textResult(
-        u"A %1 Hz sine tone lasting %2 ms (WAV, 16-bit mono, 8 kHz, %3 bytes)."_s.arg(frequency).arg(durationMs).arg(wav.size()));
+        QCoreApplication::translate("DemoResults", "A %L1 Hz sine tone lasting %L2 ms (WAV, 16-bit mono, 8 kHz, %L3 bytes).")
+            .arg(frequency)
+            .arg(durationMs)
+            .arg(wav.size()));
     Content audio;
     audio.type = Content::Type::Audio;
     audio.mimeType = u"audio/wav"_s;
@@ -223,8 +262,9 @@ Content embeddedText(const QString &uri, const QString &mimeType, const QString 
 void embeddedResources(const ToolCallContext &call)
 {
     CallToolResult result = textResult(
-        u"Three embedded resources follow: C++ source code, a JSON document and a binary file. "
-        u"Their contents travel inside this result; the same URIs can also be read with resources/read."_s);
+        QCoreApplication::translate("DemoResults",
+                                    "Three embedded resources follow: C++ source code, a JSON document and a binary file. "
+                                    "Their contents travel inside this result; the same URIs can also be read with resources/read."));
     result.content.append(embeddedText(DemoContent::snippetUri, u"text/x-c++src"_s, DemoContent::cppSnippet()));
     result.content.append(embeddedText(DemoContent::configUri, u"application/json"_s,
                                        QString::fromUtf8(DemoContent::configJson())));
@@ -254,17 +294,22 @@ Content link(const QString &uri, const QString &name, const QString &title, cons
 void resourceLinks(const ToolCallContext &call)
 {
     CallToolResult result = textResult(
-        u"Links to four of this server's resources. Unlike embedded resources, links carry no "
-        u"contents: open one to read it with resources/read."_s);
-    result.content.append(link(DemoContent::readmeUri, u"readme"_s, u"README"_s,
-                               u"What this server is and what to try first"_s, u"text/markdown"_s,
-                               DemoContent::readme().toUtf8().size()));
-    result.content.append(link(DemoContent::configUri, u"config.json"_s, u"Sample configuration"_s,
-                               u"A small JSON document"_s, u"application/json"_s, DemoContent::configJson().size()));
-    result.content.append(link(DemoContent::logoUri, u"logo.png"_s, u"Logo"_s, u"A generated 64 × 64 PNG"_s,
-                               u"image/png"_s, DemoContent::logoPng().size()));
-    result.content.append(link(u"demo://greeting/Toolgate"_s, u"greeting-toolgate"_s, u"Greeting for Toolgate"_s,
-                               u"Made from the resource template demo://greeting/{name}"_s, u"text/plain"_s));
+        QCoreApplication::translate("DemoResults",
+                                    "Links to four of this server's resources. Unlike embedded resources, links carry no "
+                                    "contents: open one to read it with resources/read."));
+    // The same titles as the resources' own (context DemoResources).
+    result.content.append(link(DemoContent::readmeUri, u"readme"_s, QCoreApplication::translate("DemoResources", "README"),
+                               QCoreApplication::translate("DemoResources", "What this server is and what to try first"),
+                               u"text/markdown"_s, DemoContent::readme().toUtf8().size()));
+    result.content.append(link(
+        DemoContent::configUri, u"config.json"_s, QCoreApplication::translate("DemoResources", "Sample configuration"),
+        QCoreApplication::translate("DemoResources", "A small JSON document"), u"application/json"_s, DemoContent::configJson().size()));
+    result.content.append(link(DemoContent::logoUri, u"logo.png"_s, QCoreApplication::translate("DemoResources", "Logo"),
+                               QCoreApplication::translate("DemoResources", "A generated 64 × 64 PNG"), u"image/png"_s,
+                               DemoContent::logoPng().size()));
+    result.content.append(
+        link(u"demo://greeting/Toolgate"_s, u"greeting-toolgate"_s, QCoreApplication::translate("DemoResources", "Greeting for Toolgate"),
+             QCoreApplication::translate("DemoResources", "Made from the resource template demo://greeting/{name}"), u"text/plain"_s));
     call.respond(result);
 }
 
@@ -289,14 +334,24 @@ void weather(const ToolCallContext &call)
     if (!args.ok())
         return args.reject(call);
     if (city.isEmpty())
-        return call.respond(errorResult(u"Invalid arguments for weather: \"city\" must not be empty."_s));
+        return call.respond(
+            errorResult(QCoreApplication::translate("DemoResults", "Invalid arguments for weather: \"city\" must not be empty.")));
 
+    // The structured content says the enum value, the text the word: "rainy", "regnerisch".
     static const QStringList conditions{u"sunny"_s, u"partly cloudy"_s, u"cloudy"_s, u"rainy"_s,
                                         u"stormy"_s, u"snowy"_s, u"foggy"_s};
+    const QStringList conditionWords{QCoreApplication::translate("DemoResults", "sunny", "weather"),
+                                     QCoreApplication::translate("DemoResults", "partly cloudy", "weather"),
+                                     QCoreApplication::translate("DemoResults", "cloudy", "weather"),
+                                     QCoreApplication::translate("DemoResults", "rainy", "weather"),
+                                     QCoreApplication::translate("DemoResults", "stormy", "weather"),
+                                     QCoreApplication::translate("DemoResults", "snowy", "weather"),
+                                     QCoreApplication::translate("DemoResults", "foggy", "weather")};
     const quint32 h = stableHash(city);
     const double celsius = -5 + int(h % 36);
     const double temperature = units == u"celsius" ? celsius : std::round((celsius * 9 / 5 + 32) * 10) / 10;
-    const QString condition = conditions.at(qsizetype((h / 36) % quint32(conditions.size())));
+    const qsizetype conditionIndex = qsizetype((h / 36) % quint32(conditions.size()));
+    const QString condition = conditions.at(conditionIndex);
     const int humidity = 20 + int((h / 252) % 76);
     const double wind = int((h / 19152) % 60);
 
@@ -308,8 +363,11 @@ void weather(const ToolCallContext &call)
                              {u"wind_kph"_s, wind}};
     const QString symbol = units == u"celsius" ? u"°C"_s : u"°F"_s;
     // One multi-argument arg(): chained calls would expand a "%1" typed into the city name.
-    CallToolResult result = textResult(u"Made-up weather for %1: %2 %3, %4, humidity %5 %, wind %6 km/h."_s.arg(
-        city, QString::number(temperature), symbol, condition, QString::number(humidity), QString::number(wind)));
+    const QLocale locale;
+    CallToolResult result = textResult(
+        QCoreApplication::translate("DemoResults", "Made-up weather for %1: %2 %3, %4, humidity %5 %, wind %6 km/h.")
+            .arg(city, locale.toString(temperature), symbol, conditionWords.at(conditionIndex), locale.toString(humidity),
+                 locale.toString(wind)));
     result.structuredContent = report;
     call.respond(result);
 }
@@ -317,9 +375,10 @@ void weather(const ToolCallContext &call)
 void badStructuredOutput(const ToolCallContext &call)
 {
     CallToolResult result = textResult(
-        u"This result deliberately breaks the tool's output schema: \"temperature\" is a string instead "
-        u"of a number, the required \"conditions\" is missing and \"humidity\" is not allowed. A careful "
-        u"client flags it."_s);
+        QCoreApplication::translate("DemoResults",
+                                    "This result deliberately breaks the tool's output schema: \"temperature\" is a string instead "
+                                    "of a number, the required \"conditions\" is missing and \"humidity\" is not allowed. A careful "
+                                    "client flags it."));
     result.structuredContent = QJsonObject{{u"temperature"_s, u"twenty-one"_s}, {u"humidity"_s, 140}};
     call.respond(result);
 }
@@ -329,16 +388,25 @@ void badStructuredOutput(const ToolCallContext &call)
 void failPolitely(const ToolCallContext &call)
 {
     ArgumentReader args(call.arguments());
-    const QString reason = args.string(u"reason"_s, u"the demo wanted to show what a failed tool call looks like"_s);
+    const QString reason = args.string(
+        u"reason"_s, QCoreApplication::translate("DemoResults", "the demo wanted to show what a failed tool call looks like"));
     if (!args.ok())
         return args.reject(call);
     call.respond(errorResult(
-        u"Sorry, this tool could not finish: %1. This is a tool-level error (isError: true), not a "
-        u"protocol error: the call itself worked, and the model gets this text to decide what to do next."_s
+        QCoreApplication::translate("DemoResults",
+                                    "Sorry, this tool could not finish: %1. This is a tool-level error (isError: true), not a "
+                                    "protocol error: the call itself worked, and the model gets this text to decide what to do next.")
             .arg(reason)));
 }
 
 // ---- slow_task --------------------------------------------------------------------------------
+
+// "Step 3 of 10: Polishing bits". One arg() for the activity, so a "%1" in it stays as it is.
+QString stepText(int step, int steps, const QString &activity)
+{
+    const QLocale locale;
+    return QCoreApplication::translate("DemoResults", "Step %1 of %2: %3").arg(locale.toString(step), locale.toString(steps), activity);
+}
 
 void slowTask(const ToolCallContext &call)
 {
@@ -348,23 +416,27 @@ void slowTask(const ToolCallContext &call)
     if (!args.ok())
         return args.reject(call);
 
-    static const QStringList activities{u"Warming up"_s, u"Counting sheep"_s, u"Polishing bits"_s,
-                                        u"Reticulating splines"_s, u"Almost there"_s};
+    const QStringList activities{
+        QCoreApplication::translate("DemoResults", "Warming up"), QCoreApplication::translate("DemoResults", "Counting sheep"),
+        QCoreApplication::translate("DemoResults", "Polishing bits"), QCoreApplication::translate("DemoResults", "Reticulating splines"),
+        QCoreApplication::translate("DemoResults", "Almost there")};
     auto done = std::make_shared<int>(0);
     // Parented to the call's scope: once the call is answered or cancelled the timer goes away.
     auto *timer = new QTimer(call.scope());
     timer->setInterval(stepMs);
-    QObject::connect(timer, &QTimer::timeout, call.scope(), [call, timer, done, steps, stepMs] {
+    QObject::connect(timer, &QTimer::timeout, call.scope(), [call, timer, done, steps, stepMs, activities] {
         if (call.isFinished()) {
             timer->stop();
             return;
         }
         ++*done;
         const QString activity = activities.at((*done - 1) * activities.size() / steps);
-        call.reportProgress(*done, steps, u"Step %1 of %2: %3"_s.arg(*done).arg(steps).arg(activity));
+        call.reportProgress(*done, steps, stepText(*done, steps, activity));
         if (*done == steps) {
             timer->stop();
-            call.respond(textResult(u"Finished all %1 steps (about %2 ms)."_s.arg(steps).arg(qint64(steps) * stepMs)));
+            call.respond(textResult(QCoreApplication::translate("DemoResults", "Finished all %L1 steps (about %L2 ms).")
+                                        .arg(steps)
+                                        .arg(qint64(steps) * stepMs)));
         }
     });
     call.onCancelled([done, steps] {
@@ -378,7 +450,8 @@ void slowTask(const ToolCallContext &call)
 void richForm(const ToolCallContext &call)
 {
     const QJsonObject arguments = call.arguments();
-    CallToolResult result = textResult(u"The form arrived with these values:\n\n```json\n%1\n```"_s.arg(prettyJson(arguments)));
+    CallToolResult result = textResult(
+        QCoreApplication::translate("DemoResults", "The form arrived with these values:\n\n```json\n%1\n```").arg(prettyJson(arguments)));
     result.structuredContent = arguments;
     call.respond(result);
 }
@@ -393,15 +466,21 @@ QJsonObject confirmForm(const ToolCallContext &call, const QString &action, cons
 {
     const QJsonObject schema{
         {u"type"_s, u"object"_s},
-        {u"properties"_s, QJsonObject{
-            {u"confirm"_s, QJsonObject{{u"type"_s, u"boolean"_s}, {u"title"_s, u"Go ahead?"_s},
-                                       {u"description"_s, u"Tick to let the demo go ahead."_s}}},
-            {u"reason"_s, QJsonObject{{u"type"_s, u"string"_s}, {u"title"_s, u"Reason"_s},
-                                      {u"description"_s, u"Why (optional)."_s}}},
-        }},
+        {u"properties"_s,
+         QJsonObject{
+             {u"confirm"_s,
+              QJsonObject{{u"type"_s, u"boolean"_s},
+                          {u"title"_s, QCoreApplication::translate("DemoResults", "Go ahead?")},
+                          {u"description"_s, QCoreApplication::translate("DemoResults", "Tick to let the demo go ahead.")}}},
+             {u"reason"_s,
+              QJsonObject{{u"type"_s, u"string"_s},
+                          {u"title"_s, QCoreApplication::translate("DemoResults", "Reason")},
+                          {u"description"_s, QCoreApplication::translate("DemoResults", "Why (optional).")}}},
+         }},
         {u"required"_s, QJsonArray{u"confirm"_s}},
     };
-    QJsonObject params{{u"message"_s, u"Really %1?"_s.arg(action)}, {u"requestedSchema"_s, schema}};
+    QJsonObject params{{u"message"_s, QCoreApplication::translate("DemoResults", "Really %1?").arg(action)},
+                       {u"requestedSchema"_s, schema}};
     // "mode" arrived with 2025-11-25; an older client knows forms only, without the field.
     if (call.era() == ProtocolEra::Modern || ProtocolVersion::compare(protocolVersion, ProtocolVersion::latestLegacy) >= 0)
         params.insert(u"mode", u"form"_s);
@@ -413,17 +492,26 @@ CallToolResult describeConfirmation(const QString &action, const QJsonObject &an
 {
     const QString choice = answer.value(u"action"_s).toString();
     if (choice == u"decline")
-        return textResult(u"declined: you said no to \"%1\", so nothing was done."_s.arg(action));
-    if (choice == u"cancel")
-        return textResult(u"cancelled: you closed the form without answering, so \"%1\" was not done."_s.arg(action));
-    if (choice != u"accept")
-        return errorResult(u"The client answered the form with \"%1\", which is not accept, decline or cancel."_s.arg(choice));
+        return textResult(QCoreApplication::translate("DemoResults", "declined: you said no to \"%1\", so nothing was done.").arg(action));
+    if (choice == u"cancel") {
+        return textResult(
+            QCoreApplication::translate("DemoResults", "cancelled: you closed the form without answering, so \"%1\" was not done.")
+                .arg(action));
+    }
+    if (choice != u"accept") {
+        return errorResult(
+            QCoreApplication::translate("DemoResults", "The client answered the form with \"%1\", which is not accept, decline or cancel.")
+                .arg(choice));
+    }
     const QJsonObject content = answer.value(u"content"_s).toObject();
     const bool confirmed = content.value(u"confirm"_s).toBool();
     const QString reason = content.value(u"reason"_s).toString();
     const QString values = u"confirm = %1, reason = \"%2\""_s.arg(confirmed ? u"true"_s : u"false"_s, reason);
-    return textResult(confirmed ? u"accepted: %1. The demo would now %2 (it does nothing for real)."_s.arg(values, action)
-                                : u"accepted: %1. You did not tick \"Go ahead?\", so \"%2\" was not done."_s.arg(values, action));
+    return textResult(
+        confirmed ? QCoreApplication::translate("DemoResults", "accepted: %1. The demo would now %2 (it does nothing for real).")
+                        .arg(values, action)
+                  : QCoreApplication::translate("DemoResults", "accepted: %1. You did not tick \"Go ahead?\", so \"%2\" was not done.")
+                        .arg(values, action));
 }
 
 void confirmAction(McpServer *server, const ToolCallContext &call)
@@ -449,7 +537,8 @@ void confirmAction(McpServer *server, const ToolCallContext &call)
     }
     call.askClient(u"elicitation/create"_s, form, [call, action](const Result<QJsonObject> &answer) {
         if (!answer)
-            return call.respond(errorResult(u"Could not ask you: %1"_s.arg(answer.error().message)));
+            return call.respond(
+                errorResult(QCoreApplication::translate("DemoResults", "Could not ask you: %1").arg(answer.error().message)));
         call.respond(describeConfirmation(action, answer.value()));
     });
 }
@@ -464,10 +553,12 @@ void logMessages(McpServer *server, const ToolCallContext &call)
     for (const LoggingLevel level : levels) {
         // Log data may be any JSON; one message carries an object to show that.
         if (level == LoggingLevel::Notice) {
-            call.log(level, QJsonObject{{u"message"_s, u"A demo notice with structured data"_s},
-                                        {u"details"_s, QJsonObject{{u"step"_s, 3}, {u"ok"_s, true}}}});
+            call.log(level,
+                     QJsonObject{{u"message"_s, QCoreApplication::translate("DemoResults", "A demo notice with structured data")},
+                                 {u"details"_s, QJsonObject{{u"step"_s, 3}, {u"ok"_s, true}}}});
         } else {
-            call.log(level, u"A demo %1 message (nothing is actually wrong)"_s.arg(toString(level)));
+            call.log(level,
+                     QCoreApplication::translate("DemoResults", "A demo %1 message (nothing is actually wrong)").arg(toString(level)));
         }
     }
     const auto threshold = server->clientLogLevel();
@@ -475,13 +566,16 @@ void logMessages(McpServer *server, const ToolCallContext &call)
     // The initialize era sends everything until logging/setLevel; 2026-07-28 sends nothing unless the
     // request's envelope names a level.
     const qsizetype received = threshold ? std::size(levels) - qsizetype(*threshold) : modern ? 0 : std::size(levels);
+    const QLocale locale;
     const QString filter = threshold
-        ? u"You asked for \"%1\" and above (%2), so %3 of them reached you."_s
-              .arg(toString(*threshold), modern ? u"the request's log level"_s : u"logging/setLevel"_s)
-              .arg(received)
-        : modern ? u"Your request named no log level, so none of them were sent."_s
-                 : u"You did not set a log level, so all of them were sent."_s;
-    call.respond(textResult(u"Sent %1 log messages, one per level from debug to emergency. %2"_s.arg(std::size(levels)).arg(filter)));
+        ? QCoreApplication::translate("DemoResults", "You asked for \"%1\" and above (%2), so %3 of them reached you.")
+              .arg(toString(*threshold),
+                   modern ? QCoreApplication::translate("DemoResults", "the request's log level") : u"logging/setLevel"_s,
+                   locale.toString(received))
+        : modern ? QCoreApplication::translate("DemoResults", "Your request named no log level, so none of them were sent.")
+                 : QCoreApplication::translate("DemoResults", "You did not set a log level, so all of them were sent.");
+    call.respond(textResult(QCoreApplication::translate("DemoResults", "Sent %1 log messages, one per level from debug to emergency. %2")
+                                .arg(locale.toString(qsizetype(std::size(levels))), filter)));
 }
 
 // ---- definitions ------------------------------------------------------------------------------

@@ -51,9 +51,16 @@ bool install(QCoreApplication *app)
     // QLocale::system().uiLanguages() follows LANGUAGE ("de:en"), then LC_ALL, LC_MESSAGES and LANG.
     if (translator->load(QLocale::system(), u"toolgate-demo-server"_s, u"_"_s, u":/demo-i18n"_s)) {
         QCoreApplication::installTranslator(translator);
+        // Numbers in the texts (%L1) follow the language of the words: LANGUAGE alone leaves
+        // QLocale::system()'s number format at LC_NUMERIC/LANG, which may be another one.
+        QLocale::setDefault(QLocale(translator->language()));
         return true;
     }
     delete translator;
+    // English texts keep the plain digits they always had ("16044 bytes", not "16,044").
+    QLocale english(QLocale::English, QLocale::UnitedStates);
+    english.setNumberOptions(QLocale::OmitGroupSeparator);
+    QLocale::setDefault(english);
     return false;
 }
 

@@ -9,6 +9,7 @@ namespace Toolgate::DemoTranslation {
 /// Installs the demo's own translation (:/demo-i18n/toolgate-demo-server_<lang>.qm) for the system
 /// locale, which LANGUAGE or LANG picks (Toolgate sets LANGUAGE to its own language when it starts the
 /// bundled demo). Returns whether one was loaded; English is the source language and loads nothing.
+/// Also makes the default QLocale that language's, for the numbers in the demo's texts.
 bool install(QCoreApplication *app);
 
 /// definition (a tool, or any JSON schema inside it) with every "title" and "description" that has a

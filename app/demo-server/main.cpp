@@ -38,8 +38,8 @@ int main(int argc, char *argv[])
         u"It speaks MCP (JSON-RPC, one message per line) on stdin and stdout, so an MCP client such as\n"
         u"Toolgate starts it; there is nothing to configure. Diagnostics go to stderr.\n"
         u"It exits when its stdin closes.\n"
-        u"Its tools' titles and descriptions are in German when LANGUAGE (or LANG) asks for German; Toolgate\n"
-        u"sets LANGUAGE to its own language when it starts the bundled demo."_s);
+        u"What it says (tools, results, resources, prompts) is in German when LANGUAGE (or LANG) asks for German;\n"
+        u"Toolgate sets LANGUAGE to its own language when it starts the bundled demo."_s);
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption pageSizeOption(

@@ -1,14 +1,20 @@
 // The demo server speaks Toolgate's language (#34 item 6): Toolgate gives the bundled demo LANGUAGE set
-// to the language of its own texts, and the demo's tools' titles and descriptions come from its
-// translation (app/demo-server/toolgate-demo-server_de.ts), which covers every one of them. Through the
-// real demo server, started as the app starts it.
+// to the language of its own texts, and the demo's tools' titles and descriptions, and what it answers
+// (tool results and errors, resources, prompts), come from its translation
+// (app/demo-server/toolgate-demo-server_de.ts), which translates every text it lists. Through the real
+// demo server, started as the app starts it.
 
 #include "builtservers.h"
 #include "germantranslation.h"
 #include "listtools.h"
+#include "npmpeers.h"
+#include "sessionwaits.h"
+#include "toolcallkeyfortests.h"
 
+#include "core/client/clientsession.h"
 #include "core/common/translations.h"
 #include "core/protocol/tool.h"
+#include "core/workspace/transportfactory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -19,6 +25,8 @@
 using namespace Qt::StringLiterals;
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
+
+#define AWAIT_OK(var, T, call) TOOLGATE_AWAIT_OK(var, T, 15000, call)
 
 namespace {
 
@@ -46,6 +54,37 @@ void collectSchemaTexts(const QJsonValue &value, QSet<QString> &out)
                 collectSchemaTexts(it.value(), out);
         }
     }
+}
+
+// The sources of a .ts file whose translation is empty or not finished ("unfinished", "vanished", "obsolete"),
+// each with its context; total counts every source.
+QStringList untranslatedSources(const QString &path, int *total)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {u"cannot read "_s + path};
+    QStringList untranslated;
+    QXmlStreamReader xml(&file);
+    QString context;
+    QString source;
+    *total = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == u"name") {
+            context = xml.readElementText();
+        } else if (xml.name() == u"source") {
+            source = xml.readElementText();
+            ++*total;
+        } else if (xml.name() == u"translation") {
+            const QString type = xml.attributes().value(u"type"_s).toString();
+            if (xml.readElementText().isEmpty() || !type.isEmpty())
+                untranslated.append(u"%1: %2%3"_s.arg(context, source, type.isEmpty() ? QString() : u" (%1)"_s.arg(type)));
+        }
+    }
+    if (xml.hasError())
+        untranslated.append(u"not valid XML: "_s + xml.errorString());
+    return untranslated;
 }
 
 // The translated sources of a .ts file.
@@ -135,6 +174,109 @@ private slots:
         const std::optional<Tool> weather = demoTool(tools, u"weather"_s);
         QVERIFY(weather);
         QCOMPARE(weather->title, u"Weather (made up)"_s);
+    }
+
+    // What the demo answers, not only what it lists: a few tool results (with a number written the language's
+    // way), a tool's error, a resource and a prompt, each in the language Toolgate speaks. The values programs
+    // read (the structured content's enum values) stay as they are.
+    void theDemosAnswersSpeakToolgatesLanguage_data()
+    {
+        QTest::addColumn<bool>("german");
+        QTest::addColumn<QString>("sum");
+        QTest::addColumn<QString>("weatherText");
+        QTest::addColumn<QString>("missingArgument");
+        QTest::addColumn<QString>("greeting");
+        QTest::addColumn<QString>("counterTitle");
+        QTest::addColumn<QString>("promptDescription");
+        QTest::addColumn<QString>("promptMessage");
+        QTest::addColumn<QString>("serverDescription");
+
+        QTest::newRow("German") << true << u"2,5 + 1 = 3,5"_s
+                                << u"Erfundenes Wetter für Amsterdam: %1 °F, %2, Luftfeuchtigkeit %3 %, Wind %4 km/h."_s
+                                << u"Ungültige Argumente für echo: „text“ ist erforderlich."_s
+                                << u"Hallo, Ada! Willkommen beim Toolgate-Demoserver."_s << u"Antipp-Zähler"_s
+                                << u"Einen Text zusammenfassen (brief)"_s
+                                << u"Bitte fasse den folgenden Text in zwei oder drei Sätzen zusammen.\n\nTee ist gut."_s
+                                << u"Ein freundlicher Beispielserver, der jede Art von MCP-Inhalt und jede Funktion zeigt."_s;
+        QTest::newRow("English") << false << u"2.5 + 1 = 3.5"_s
+                                 << u"Made-up weather for Amsterdam: %1 °F, %2, humidity %3 %, wind %4 km/h."_s
+                                 << u"Invalid arguments for echo: \"text\" is required."_s
+                                 << u"Hello, Ada! Welcome to the Toolgate demo server."_s << u"Touch counter"_s
+                                 << u"Summarize a text (brief)"_s
+                                 << u"Please summarize the following text in two or three sentences.\n\nTee ist gut."_s
+                                 << u"A friendly sample server that shows every kind of MCP content and feature."_s;
+    }
+
+    void theDemosAnswersSpeakToolgatesLanguage()
+    {
+        QFETCH(bool, german);
+        std::optional<GermanTranslation> translation;
+        if (german) {
+            translation.emplace();
+            QVERIFY(translation->installed());
+        }
+        auto transport = TransportFactory::create(demoConfig());
+        QVERIFY2(transport, transport ? "" : qPrintable(transport.error().message));
+        ClientSession session(std::move(transport).value(), {});
+        QVERIFY(connectAndWait(session));
+        QTEST(session.serverInfo().description, "serverDescription");
+
+        const auto call = [&session](const QString &tool, const QJsonObject &arguments) {
+            return await<CallToolResult>([&](QObject *c, std::function<void(const Result<CallToolResult> &)> cb) {
+                session.callTool(ToolCallKeyForTests::make(), tool, arguments, {}, c, cb);
+            });
+        };
+        const auto sum = call(u"add"_s, QJsonObject{{u"a"_s, 2.5}, {u"b"_s, 1}});
+        QVERIFY(sum && sum->ok());
+        QTEST(sum->value().content.value(0).text, "sum");
+
+        const auto weather = call(u"weather"_s, QJsonObject{{u"city"_s, u"Amsterdam"_s}, {u"units"_s, u"fahrenheit"_s}});
+        QVERIFY(weather && weather->ok());
+        const QJsonObject report = weather->value().structuredContent.value_or(QJsonObject());
+        const QString condition = report.value(u"conditions"_s).toString();
+        // The enum value in the structured content, the word of the language in the text.
+        static const QMap<QString, QString> germanConditions{{u"sunny"_s, u"sonnig"_s},     {u"partly cloudy"_s, u"teils bewölkt"_s},
+                                                             {u"cloudy"_s, u"bewölkt"_s},   {u"rainy"_s, u"regnerisch"_s},
+                                                             {u"stormy"_s, u"stürmisch"_s}, {u"snowy"_s, u"verschneit"_s},
+                                                             {u"foggy"_s, u"neblig"_s}};
+        QVERIFY2(germanConditions.contains(condition), qPrintable(condition));
+        const QLocale numbers = german ? QLocale(QLocale::German, QLocale::Germany) : QLocale(QLocale::English, QLocale::UnitedStates);
+        QFETCH(QString, weatherText);
+        QCOMPARE(weather->value().content.value(0).text,
+                 weatherText.arg(
+                     numbers.toString(report.value(u"temperature"_s).toDouble()), german ? germanConditions.value(condition) : condition,
+                     numbers.toString(report.value(u"humidity"_s).toInt()), numbers.toString(report.value(u"wind_kph"_s).toDouble())));
+
+        const auto missing = call(u"echo"_s, QJsonObject{});
+        QVERIFY(missing && missing->ok());
+        QVERIFY(missing->value().isError);
+        QTEST(missing->value().content.value(0).text, "missingArgument");
+
+        AWAIT_OK(greeting, ReadResourceResult, session.readResource(u"demo://greeting/Ada"_s, c, cb));
+        QTEST(greeting.contents.value(0).text.value_or(QString()), "greeting");
+        AWAIT_OK(resources, QList<Resource>, session.listResources(c, cb));
+        const auto counter = std::find_if(resources.begin(), resources.end(),
+                                          [](const Resource &resource) { return resource.uri == u"demo://counter"; });
+        QVERIFY(counter != resources.end());
+        QTEST(counter->title, "counterTitle");
+
+        AWAIT_OK(prompt, GetPromptResult, session.getPrompt(u"summarize"_s, {{u"text"_s, u"Tee ist gut."_s}}, c, cb));
+        QTEST(prompt.description, "promptDescription");
+        QTEST(prompt.messages.value(0).content.text, "promptMessage");
+        QVERIFY(disconnectAndWait(session));
+    }
+
+    // Every text in the demo's translation is translated: a new source left "unfinished" by lupdate, or a
+    // DemoSchema entry lupdate marked "vanished" (it cannot see the JSON literals), would reach the person in
+    // English.
+    void everyTextOfTheDemosTranslationIsTranslated()
+    {
+        int total = 0;
+        const QStringList untranslated = untranslatedSources(
+            QStringLiteral(TOOLGATE_SOURCE_DIR "/app/demo-server/toolgate-demo-server_de.ts"), &total);
+        QVERIFY2(untranslated.isEmpty(),
+                 qPrintable(u"not translated in app/demo-server/toolgate-demo-server_de.ts:\n  "_s + untranslated.join(u"\n  "_s)));
+        QVERIFY(total > 200);
     }
 
     // The .ts is kept by hand (lupdate cannot read the JSON literals): a new tool or description must be added to it.
