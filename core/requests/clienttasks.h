@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/client/clientsession.h" // Responder: core/requests reaches the peer through the client
 #include "core/common/result.h"
 #include "core/jsonrpc/jsonrpcmessage.h"
-#include "core/peer/jsonrpcpeer.h"
 #include "core/protocol/task.h"
 
 #include <QJsonObject>
