@@ -11,7 +11,6 @@
 #include "core/client/clientsession.h"
 #include "core/common/error.h"
 #include "core/protocol/task.h"
-#include "core/requests/clienttasks.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestpipeline.h"
 
