@@ -254,6 +254,17 @@ void ClientSession::setElicitationHandler(ServerRequestHandler handler, const QS
     d->intake.setElicitationHandler(std::move(handler), modes);
 }
 
+void ClientSession::setClientTaskHandler(ClientTaskHandler handler)
+{
+    d->intake.setClientTaskHandler(std::move(handler));
+}
+
+void ClientSession::notifyClientTaskStatus(const QJsonObject &task)
+{
+    if (d->core.state() == State::Ready && d->intake.runsTasks())
+        d->core.peer().sendNotification(QStringLiteral("notifications/tasks/status"), task);
+}
+
 void ClientSession::setExtension(const QString &name, const QJsonObject &settings)
 {
     d->opening.setExtension(name, settings);

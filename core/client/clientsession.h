@@ -149,6 +149,9 @@ public:
     /// A request the server sent us. Answer through responder exactly once (it answers
     /// "internal error" itself if dropped). params are the raw request params.
     using ServerRequestHandler = std::function<void(const QJsonObject &params, const Responder &responder)>;
+    /// The server's tasks/get, tasks/result, tasks/list or tasks/cancel (method) about a task it asked
+    /// the client to run. Answer through responder exactly once.
+    using ClientTaskHandler = std::function<void(const QString &method, const QJsonObject &params, const Responder &responder)>;
 
     template<typename T>
     using Callback = std::function<void(const Result<T> &)>;
@@ -196,6 +199,15 @@ public:
     void setSamplingHandler(ServerRequestHandler handler, bool withTools = false);
     /// modes: "form" and/or "url".
     void setElicitationHandler(ServerRequestHandler handler, const QStringList &modes = {QStringLiteral("form")});
+    /// Lets the server run sampling and elicitation as tasks of the client (2025-11-25 tasks.requests, with
+    /// tasks.list and tasks.cancel): such a request reaches its handler with its "task" param, and handler
+    /// answers the server's tasks/… requests. Declared with a sampling or elicitation handler, in the legacy
+    /// era only (2026-07-28 has no requests of the server's own); elsewhere "task" is dropped from the
+    /// request, as the spec says for a receiver that did not declare it. Call before connectToServer().
+    void setClientTaskHandler(ClientTaskHandler handler);
+    /// notifications/tasks/status for a task of the client (its fields as tasks/get answers them); sent
+    /// only while the session is ready and runs tasks.
+    void notifyClientTaskStatus(const QJsonObject &task);
     /// Advertises an extension: capabilities.extensions[name] = settings (e.g. MCP Apps with the
     /// MIME types this host renders). Call before connectToServer().
     void setExtension(const QString &name, const QJsonObject &settings);

@@ -23,6 +23,17 @@ ServerRequestIntake::ServerRequestIntake(SessionCore &core, UrlElicitationTracke
                 dispatch(method, request.params(), responder);
         });
     }
+    // 2025-11-25: the server follows the sampling and elicitation it asked to run as tasks of the client.
+    for (const QString &method : {QStringLiteral("tasks/get"), QStringLiteral("tasks/result"), QStringLiteral("tasks/list"), QStringLiteral("tasks/cancel")}) {
+        peer.setRequestHandler(method, [this, method](const JsonRpcMessage &request, const Responder &responder) {
+            if (refusedInModernEra(method, responder))
+                return;
+            if (!runsTasks())
+                responder.respondError(makeError(ErrorCode::MethodNotFound, QStringLiteral("this client runs no tasks")));
+            else
+                m_taskHandler(method, request.params(), responder);
+        });
+    }
     peer.setNotificationHandler(QStringLiteral("notifications/cancelled"), [](const JsonRpcMessage &) {
         // JsonRpcPeer already marked the incoming request cancelled.
     });
@@ -46,6 +57,16 @@ void ServerRequestIntake::setElicitationHandler(Handler handler, const QStringLi
     m_elicitationModes = modes;
 }
 
+void ServerRequestIntake::setClientTaskHandler(TaskHandler handler)
+{
+    m_taskHandler = std::move(handler);
+}
+
+bool ServerRequestIntake::runsTasks() const
+{
+    return m_taskHandler && (m_samplingHandler || m_elicitationHandler) && !m_core.modern();
+}
+
 QJsonObject ServerRequestIntake::declaredCapabilities(ProtocolEra era) const
 {
     QJsonObject capabilities;
@@ -66,6 +87,18 @@ QJsonObject ServerRequestIntake::declaredCapabilities(ProtocolEra era) const
             elicitation.insert(mode, QJsonObject());
         capabilities.insert(QLatin1String("elicitation"), elicitation);
     }
+    // 2025-11-25 basic/utilities/tasks.mdx, client capabilities. 2026-07-28 has none: a server asks for
+    // input only inside its answers, so there is nothing of the server's own to run as a task.
+    if (m_taskHandler && era == ProtocolEra::Legacy && (m_samplingHandler || m_elicitationHandler)) {
+        QJsonObject requests;
+        if (m_samplingHandler)
+            requests.insert(QLatin1String("sampling"), QJsonObject{{QLatin1String("createMessage"), QJsonObject()}});
+        if (m_elicitationHandler)
+            requests.insert(QLatin1String("elicitation"), QJsonObject{{QLatin1String("create"), QJsonObject()}});
+        capabilities.insert(QLatin1String("tasks"), QJsonObject{{QLatin1String("list"), QJsonObject()},
+                                                                {QLatin1String("cancel"), QJsonObject()},
+                                                                {QLatin1String("requests"), requests}});
+    }
     return capabilities;
 }
 
@@ -85,8 +118,13 @@ bool ServerRequestIntake::refusedInModernEra(const QString &method, const Respon
     return true;
 }
 
-void ServerRequestIntake::dispatch(const QString &method, const QJsonObject &params, const Responder &responder) const
+void ServerRequestIntake::dispatch(const QString &method, const QJsonObject &sent, const Responder &responder) const
 {
+    // The spec: a receiver that did not declare tasks for a request processes it normally, ignoring the
+    // task it asks for. So a handler sees "task" only where it may answer with one.
+    QJsonObject params = sent;
+    if (params.contains(QLatin1String("task")) && (method == QLatin1String("roots/list") || !runsTasks()))
+        params.remove(QLatin1String("task"));
     const Handler *handler = nullptr;
     QString feature;
     if (method == QLatin1String("roots/list")) {

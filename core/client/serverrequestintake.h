@@ -27,6 +27,7 @@ class ServerRequestIntake final
     Q_DISABLE_COPY_MOVE(ServerRequestIntake)
 public:
     using Handler = ClientSession::ServerRequestHandler;
+    using TaskHandler = ClientSession::ClientTaskHandler;
 
     /// Installs the peer's handlers for the server's requests; core must outlive this.
     ServerRequestIntake(SessionCore &core, UrlElicitationTracker &urlElicitations);
@@ -34,10 +35,15 @@ public:
     void setRootsHandler(Handler handler, bool notifiesListChanged);
     void setSamplingHandler(Handler handler, bool withTools);
     void setElicitationHandler(Handler handler, const QStringList &modes);
+    /// Sampling and elicitation may then run as tasks of the client (2025-11-25), and handler answers
+    /// the server's tasks/get, tasks/result, tasks/list and tasks/cancel about them.
+    void setClientTaskHandler(TaskHandler handler);
 
     /// The capabilities the installed handlers stand for, as initialize declares them. In the
     /// modern era the client never says its roots changed (2026-07-28 has no roots.listChanged).
     QJsonObject declaredCapabilities(ProtocolEra era) const;
+    /// Whether the requests of the server may carry a task (declared, legacy era).
+    bool runsTasks() const;
     /// Whether any request of the server can be answered (input rounds need one).
     bool answersAnything() const { return m_rootsHandler || m_samplingHandler || m_elicitationHandler; }
     /// Whether the client tells the server when its roots change (legacy era).
@@ -62,6 +68,7 @@ private:
     bool m_samplingTools = false;
     Handler m_elicitationHandler;
     QStringList m_elicitationModes;
+    TaskHandler m_taskHandler;
 };
 
 } // namespace Toolgate

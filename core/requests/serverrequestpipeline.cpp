@@ -5,6 +5,7 @@
 #include "core/common/error.h"
 #include "core/common/logging.h"
 #include "core/common/tokenbucket.h"
+#include "core/requests/clienttasks.h"
 #include "core/requests/serverrequest.h"
 
 #include <QCoreApplication>
@@ -116,22 +117,31 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
     QPointer<ServerRequestPipeline> self(this);
     QObject *origin = session;
     QPointer<ClientSession> guardedSession(session);
-    const auto handlerFor = [self, origin, guardedSession, identity](const QString &method) {
-        return [self, origin, guardedSession, identity, method](const QJsonObject &params, const Responder &responder) {
+    // Sampling and elicitation the server asks to run as tasks of the client: the session's child, so
+    // its tasks go with the connection.
+    QPointer<ClientTasks> tasks = new ClientTasks(session);
+    const auto handlerFor = [self, origin, guardedSession, identity, tasks](const QString &method) {
+        return [self, origin, guardedSession, identity, tasks, method](const QJsonObject &params, const Responder &responder) {
             if (!self) {
                 responder.respondError(makeError(ErrorCode::InternalError, QStringLiteral("Toolgate is closing")));
                 return;
             }
-            // One embedded in a tool call's result (2026-07-28) is recorded with that call.
-            const auto embedded = guardedSession ? guardedSession->embeddedRequestOrigin(responder.id()) : std::nullopt;
-            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(),
-                          embedded ? embedded->auditCallId : 0, embedded ? embedded->occasion() : QString(),
-                          [responder](const Result<QJsonObject> &answer) {
+            Sink sink = [responder](const Result<QJsonObject> &answer) {
                 if (answer)
                     responder.respond(answer.value());
                 else
                     responder.respondError(answer.error());
-            });
+            };
+            // As a task, the server has its answer at once and the person's answer, when given, ends the task.
+            if (tasks && ClientTasks::asksForTask(params)) {
+                sink = tasks->start(responder.id(), params, responder);
+                if (!sink)
+                    return;
+            }
+            // One embedded in a tool call's result (2026-07-28) is recorded with that call.
+            const auto embedded = guardedSession ? guardedSession->embeddedRequestOrigin(responder.id()) : std::nullopt;
+            self->receive(origin, identity(), method, params, responder.paramsOrder(), responder.id(),
+                          embedded ? embedded->auditCallId : 0, embedded ? embedded->occasion() : QString(), std::move(sink));
         };
     };
     if (can.roots)
@@ -145,6 +155,16 @@ void ServerRequestPipeline::configureSession(ClientSession *session, std::functi
         modes.append(QStringLiteral("url"));
     if (!modes.isEmpty())
         session->setElicitationHandler(handlerFor(QStringLiteral("elicitation/create")), modes);
+    session->setClientTaskHandler([tasks](const QString &method, const QJsonObject &params, const Responder &responder) {
+        if (tasks)
+            tasks->answer(method, params, responder);
+        else
+            responder.respondError(makeError(ErrorCode::InternalError, QStringLiteral("the client's tasks are gone")));
+    });
+    connect(tasks, &ClientTasks::statusChanged, session, &ClientSession::notifyClientTaskStatus);
+    // The server cancelled a task whose question is still open: closed as when it cancels a request.
+    connect(tasks, &ClientTasks::requestAbandoned, this,
+            [this, origin](const RequestId &id) { onServerCancelled(origin, id, tr("run as a task")); });
 
     d->sessions.removeAll(nullptr);
     d->sessions.append(session);

@@ -31,6 +31,10 @@ class ServerRequest;
 ///
 /// Timeouts, the server cancelling, disconnecting, and the pipeline going away all answer too, and
 /// tell the gate (ServerRequest::withdrawn) so nothing stays open.
+///
+/// A 2025-11-25 server may ask for sampling or elicitation to run as a task of the client: the same
+/// question then goes the same way, but the server is answered at once with a task that the answer ends
+/// (ClientTasks, one per session).
 class ServerRequestPipeline final : public QObject
 {
     Q_OBJECT

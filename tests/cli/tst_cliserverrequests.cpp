@@ -54,8 +54,9 @@ void TestCliServerRequests::declaresWhatItCanAnswerSoEveryToolIsListed()
         QStringList names;
         for (const QJsonValue &tool : run.json().value(QStringLiteral("tools")).toArray())
             names.append(tool.toObject().value(QStringLiteral("name")).toString());
-        QVERIFY2(names.size() == 17, qPrintable(names.join(QStringLiteral(", "))));
-        for (const char *name : {"trigger-sampling-request", "trigger-elicitation-request", "trigger-url-elicitation", "get-roots-list"})
+        QVERIFY2(names.size() == 19, qPrintable(names.join(QStringLiteral(", "))));
+        for (const char *name : {"trigger-sampling-request", "trigger-elicitation-request", "trigger-url-elicitation", "get-roots-list",
+                                 "trigger-sampling-request-async", "trigger-elicitation-request-async"})
             QVERIFY2(names.contains(QLatin1String(name)), name);
     }
 }

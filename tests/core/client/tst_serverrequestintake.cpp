@@ -50,6 +50,7 @@ struct ScriptedServer
                 {u"_meta"_s, QJsonObject{{u"io.modelcontextprotocol/serverInfo"_s, QJsonObject{{u"name"_s, u"scripted"_s}, {u"version"_s, u"1"_s}}}}}});
         });
         peer->setRequestHandler(u"tools/call"_s, [this](const JsonRpcMessage &request, const Responder &responder) {
+            callMeta = request.params().value(u"_meta"_s).toObject();
             if (request.params().contains(u"inputResponses"_s)) {
                 responder.respond(QJsonObject{{u"resultType"_s, u"complete"_s},
                                               {u"content"_s, QJsonArray{QJsonObject{{u"type"_s, u"text"_s}, {u"text"_s, u"done"_s}}}}});
@@ -105,6 +106,7 @@ struct ScriptedServer
     std::unique_ptr<ClientSession> session;
     QJsonObject declared;
     QJsonObject embedded;
+    QJsonObject callMeta; ///< the _meta of the last tools/call (2026-07-28: the client's capabilities)
 };
 
 QJsonObject urlElicitation()
@@ -150,6 +152,7 @@ private slots:
     void embeddedRequestsGetTheSameCheck();
     void throughThePipelineOnlyTheIntakeRefuses();
     void declaresWhatTheHandlersAnswer();
+    void taskOnlyWhereDeclared();
 };
 
 void tst_ServerRequestIntake::refusesWhatWasNotDeclared_data()
@@ -232,7 +235,12 @@ void tst_ServerRequestIntake::throughThePipelineOnlyTheIntakeRefuses()
     pipeline.setGate(&gate);
     pipeline.configureSession(scripted.session.get(), [] { return ServerIdentity{u"scripted"_s, u"in-process"_s, {}}; });
     QVERIFY(scripted.open());
-    QCOMPARE(scripted.declared, (QJsonObject{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}}}));
+    // The pipeline runs what it answers as tasks of the client too, when the server asks (2025-11-25).
+    QCOMPARE(scripted.declared,
+             (QJsonObject{{u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}}},
+                          {u"tasks"_s, QJsonObject{{u"list"_s, QJsonObject()},
+                                                   {u"cancel"_s, QJsonObject()},
+                                                   {u"requests"_s, QJsonObject{{u"elicitation"_s, QJsonObject{{u"create"_s, QJsonObject()}}}}}}}}));
 
     const Result<QJsonValue> refused = scripted.ask(u"elicitation/create"_s, urlElicitation());
     QVERIFY(!refused.ok());
@@ -258,6 +266,47 @@ void tst_ServerRequestIntake::declaresWhatTheHandlersAnswer()
              (QJsonObject{{u"roots"_s, QJsonObject{{u"listChanged"_s, false}}},
                           {u"sampling"_s, QJsonObject{{u"tools"_s, QJsonObject()}}},
                           {u"elicitation"_s, QJsonObject{{u"form"_s, QJsonObject()}, {u"url"_s, QJsonObject()}}}}));
+}
+
+void tst_ServerRequestIntake::taskOnlyWhereDeclared()
+{
+    // 2025-11-25 basic/utilities/tasks.mdx: a receiver that did not declare tasks for a request handles it
+    // as usual, ignoring its task. So a handler never sees one where it cannot answer with a task: with no
+    // task handler installed, and in 2026-07-28, which has no requests of the server's own to run as tasks.
+    QJsonObject withTask = formElicitation();
+    withTask.insert(u"task"_s, QJsonObject{{u"ttl"_s, 1000}});
+    for (const ClientSession::EraMode era : {ClientSession::EraMode::Legacy, ClientSession::EraMode::Modern}) {
+        ScriptedServer scripted(era);
+        QJsonObject seen;
+        scripted.session->setElicitationHandler([&seen](const QJsonObject &params, const Responder &responder) {
+            seen = params;
+            responder.respond(QJsonObject{{u"action"_s, u"cancel"_s}});
+        });
+        const bool modern = era == ClientSession::EraMode::Modern;
+        if (modern) {
+            scripted.session->setClientTaskHandler([](const QString &, const QJsonObject &, const Responder &responder) {
+                responder.respondError(makeError(ErrorCode::InternalError, u"not here"_s));
+            });
+        }
+        QVERIFY(scripted.open());
+        if (modern) {
+            const Result<CallToolResult> answered = scripted.callAsking(QJsonObject{{u"method"_s, u"elicitation/create"_s}, {u"params"_s, withTask}});
+            QVERIFY2(answered.ok(), qPrintable(answered.ok() ? QString() : answered.error().message));
+            const QJsonObject capabilities = scripted.callMeta.value(u"io.modelcontextprotocol/clientCapabilities"_s).toObject();
+            QVERIFY(capabilities.contains(u"elicitation"_s));
+            QVERIFY(!capabilities.contains(u"tasks"_s));
+        } else {
+            const Result<QJsonValue> answered = scripted.ask(u"elicitation/create"_s, withTask);
+            QVERIFY2(answered.ok(), qPrintable(answered.ok() ? QString() : answered.error().message));
+            QCOMPARE(answered.value().toObject().value(u"action"_s).toString(), u"cancel"_s);
+            QVERIFY(!scripted.declared.contains(u"tasks"_s));
+            const Result<QJsonValue> get = scripted.ask(u"tasks/get"_s, QJsonObject{{u"taskId"_s, u"t"_s}});
+            QVERIFY(!get.ok());
+            QCOMPARE(get.error().code, int(ErrorCode::MethodNotFound));
+        }
+        QVERIFY(!seen.isEmpty());
+        QVERIFY(!seen.contains(u"task"_s));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_ServerRequestIntake)
