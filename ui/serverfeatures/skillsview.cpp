@@ -151,7 +151,6 @@ void SkillsView::refresh()
 void SkillsView::showListing(const QList<SkillEntry> &skills, const QStringList &problems)
 {
     m_skills = skills;
-    const QLocale locale;
     for (int i = 0; i < skills.size(); ++i) {
         const SkillEntry &entry = skills.at(i);
         auto *item = new QTreeWidgetItem(m_list);
