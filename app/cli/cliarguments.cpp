@@ -31,6 +31,7 @@ constexpr CommandInfo commands[] = {
     {"servers", CliCommand::Servers},     {"info", CliCommand::Info},         {"tools", CliCommand::Tools},
     {"call", CliCommand::Call},           {"resources", CliCommand::Resources}, {"read", CliCommand::Read},
     {"templates", CliCommand::Templates}, {"prompts", CliCommand::Prompts},   {"prompt", CliCommand::Prompt},
+    {"skills", CliCommand::Skills},       {"skill", CliCommand::Skill},
     {"complete", CliCommand::Complete},   {"ping", CliCommand::Ping},         {"task", CliCommand::Task},
     {"run", CliCommand::Run},
     {"snapshot", CliCommand::Snapshot},   {"diff", CliCommand::Diff},
@@ -327,6 +328,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     case CliCommand::Resources:
     case CliCommand::Templates:
     case CliCommand::Prompts:
+    case CliCommand::Skills:
     case CliCommand::Ping:
     case CliCommand::Snapshot:
     case CliCommand::Doctor:
@@ -373,6 +375,13 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
     }
     case CliCommand::Read: {
         const auto counted = expectCount(commandName, positional, 1, Cli::tr("read URI"));
+        if (!counted)
+            return counted.error();
+        parsed.target = positional.first();
+        break;
+    }
+    case CliCommand::Skill: {
+        const auto counted = expectCount(commandName, positional, 1, Cli::tr("skill NAME"));
         if (!counted)
             return counted.error();
         parsed.target = positional.first();
@@ -517,6 +526,11 @@ Commands:
   templates                         list the resource templates
   prompts                           list the prompts
   prompt NAME [key=value ...]       render a prompt with its arguments
+  skills                            list the server's skills (name, description, size, digest);
+                                    no skill file is fetched
+  skill NAME                        fetch a skill's SKILL.md (NAME, or its skill:// URI), verify
+                                    it against the listing (size, digest, frontmatter) and print
+                                    it; a skill that fails is not printed (exit code 5)
   complete prompt NAME ARG VALUE [key=value ...]
   complete template URI ARG VALUE [key=value ...]
                                     suggest values for a prompt argument or a template

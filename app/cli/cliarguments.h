@@ -15,7 +15,7 @@
 namespace Toolgate {
 
 /// The commands toolgate-cli knows.
-enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Complete, Ping, Task, Run, Snapshot, Diff, Chat, Doctor };
+enum class CliCommand { Servers, Info, Tools, Call, Resources, Read, Templates, Prompts, Prompt, Skills, Skill, Complete, Ping, Task, Run, Snapshot, Diff, Chat, Doctor };
 
 /// What `task` does with the server's tasks.
 enum class TaskAction { List, Get, Result, Cancel };

@@ -1,5 +1,6 @@
 #include "app/cli/clirunner.h"
 
+#include "core/skills/skillentry.h"
 #include "core/calls/approvalpolicy.h"
 #include "core/calls/argumentrules.h"
 #include "app/cli/clitext.h"
@@ -43,6 +44,8 @@ Host::Options hostOptions(const CliArguments &arguments)
     options.session.clientInfo.name = QStringLiteral("toolgate-cli");
     options.session.clientInfo.title = QStringLiteral("Toolgate CLI");
     options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    // Skills (SEP-2640): listed by "skills", fetched and verified by "skill NAME".
+    options.session.extensions.insert(Skills::extensionId(), QJsonObject());
     if (arguments.timeout)
         options.session.toolCallTimeout = *arguments.timeout;
     // No servers file of its own: the chosen server joins the workspace for this run only.

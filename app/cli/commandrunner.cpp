@@ -10,6 +10,7 @@
 #include "app/cli/interfacecommands.h"
 #include "app/cli/outputprinter.h"
 #include "core/schema/argumentcoercion.h"
+#include "core/skills/skillcatalog.h"
 #include "app/cli/taskstatusline.h"
 #include "core/workspace/serverconnection.h"
 
@@ -132,6 +133,13 @@ void CommandRunner::start()
             m_printer->prompt(m_server, m_arguments.target, result);
         }));
         return;
+    case CliCommand::Skills:
+        m_skills = std::make_unique<SkillCatalog>(m_session);
+        m_skills->list(this, failOr([this](const QList<SkillEntry> &skills) { m_printer->skills(m_server, skills, m_skills->problems()); }));
+        return;
+    case CliCommand::Skill:
+        showSkill();
+        return;
     case CliCommand::Complete: {
         const CompletionReference reference = m_arguments.completeKind == CompletionReference::Kind::Prompt
             ? CompletionReference::prompt(m_arguments.target)
@@ -168,6 +176,55 @@ void CommandRunner::start()
         return;
     }
     }
+}
+
+void CommandRunner::showSkill()
+{
+    m_skills = std::make_unique<SkillCatalog>(m_session);
+    m_skills->list(this, [this](const Result<QList<SkillEntry>> &listed) {
+        if (m_done)
+            return;
+        if (!listed) {
+            requestFailed(listed.error());
+            return;
+        }
+        // A name is a label, not an identifier (SEP-2640): two skills may share one, and then the URI decides.
+        const QString wanted = m_arguments.target;
+        QList<SkillEntry> matches;
+        for (const SkillEntry &entry : listed.value()) {
+            if (entry.uri == wanted)
+                matches = {entry};
+        }
+        if (matches.isEmpty()) {
+            for (const SkillEntry &entry : listed.value()) {
+                if (entry.name() == wanted)
+                    matches.append(entry);
+            }
+        }
+        if (matches.isEmpty()) {
+            requestFailed(makeError(ErrorCode::InvalidParams, tr("The server lists no skill “%1”; toolgate-cli skills lists those it has.")
+                                                                  .arg(Console::sanitizedLine(wanted))));
+            return;
+        }
+        if (matches.size() > 1) {
+            QStringList uris;
+            for (const SkillEntry &entry : std::as_const(matches))
+                uris.append(Console::sanitizedLine(entry.uri));
+            requestFailed(usageError(tr("Several skills are named “%1”: %2. Name one by its URI.")
+                                         .arg(Console::sanitizedLine(wanted), uris.join(QStringLiteral(", ")))));
+            return;
+        }
+        m_skills->open(matches.constFirst(), this, [this](const Result<SkillCatalog::LoadedSkill> &opened) {
+            if (m_done)
+                return;
+            if (!opened) {
+                requestFailed(opened.error());
+                return;
+            }
+            m_printer->skill(m_server, opened.value());
+            done(ExitCode::Success);
+        });
+    });
 }
 
 void CommandRunner::startCall()

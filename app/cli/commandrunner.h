@@ -19,6 +19,7 @@ class ClientSession;
 class SecretStore;
 class OutputPrinter;
 class RunCommand;
+class SkillCatalog;
 class ServerConnection;
 class TaskFollower;
 class TaskStatusLine;
@@ -65,6 +66,8 @@ private:
     void callTaskChanged(const Task &task);
     void taskWentQuiet();
     void runTaskCommand();
+    /// skill NAME: the listing, then that skill opened (fetched and verified) and printed.
+    void showSkill();
     /// task get/result/cancel: the task as the server has it now, or the error in plain words.
     void lookUpTask(std::function<void(const Task &task)> found);
     void followTask(const Task &task);
@@ -93,6 +96,8 @@ private:
     std::unique_ptr<TaskFollower> m_follower;
     /// run: the collection being run.
     std::unique_ptr<RunCommand> m_run;
+    /// skills, skill NAME: the server's skills.
+    std::unique_ptr<SkillCatalog> m_skills;
     bool m_interrupted = false;
     /// --timeout while a call's task runs: restarted by each status and progress; when it runs out,
     /// the task is cancelled at the server (a task that never ends would otherwise keep the run alive).

@@ -9,6 +9,7 @@
 #include "core/host/host.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestgate.h"
+#include "core/skills/skillcatalog.h"
 #include "core/workspace/serverconfig.h"
 
 #include <QCoreApplication>
@@ -136,6 +137,7 @@ public:
         bool mustSucceed = true; ///< false: called only so the scenario sees it; its failure is the scenario's to judge
     };
     QList<PlannedCall> toCall;
+    std::unique_ptr<SkillCatalog> skills;
     int exitCode = 0;
     bool finishing = false;
     bool started = false;
@@ -194,6 +196,7 @@ public:
         options.session.clientInfo.title = QStringLiteral("Toolgate CLI");
         options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
         options.session.initializeTimeout = std::chrono::seconds(30);
+        options.session.extensions.insert(Skills::extensionId(), QJsonObject());
         options.rememberDecisions = false;
         options.listOnConnect = false;
         ServerConnection::RestartPolicy noRestart;
@@ -258,7 +261,47 @@ public:
     {
         ClientSession *session = connection->session();
         say(QStringLiteral("connected to %1 (protocol %2)").arg(session->serverInfo().name, session->protocolVersion()));
-        if (!session->serverCapabilities().tools) {
+        if (SkillCatalog::offeredBy(session)) {
+            exerciseSkills();
+            return;
+        }
+        listAndCallTools();
+    }
+
+    /// SEP-2640: the skills are listed, as a host does on connecting; the verify-* scenarios stand for a
+    /// person then opening the skill, whose SKILL.md Toolgate fetches only then and verifies before use
+    /// (no-prefetch: nobody opens one, so nothing is fetched).
+    void exerciseSkills()
+    {
+        skills = std::make_unique<SkillCatalog>(connection->session());
+        skills->list(q, [this](const Result<QList<SkillEntry>> &listed) {
+            if (!listed) {
+                say(QStringLiteral("listing skills failed: ") + listed.error().message);
+                exitCode = 1;
+                listAndCallTools();
+                return;
+            }
+            say(QStringLiteral("%1 skill(s) listed").arg(listed->size()));
+            if (!scenario.startsWith(QLatin1String("sep-2640-client-verify-")) || listed->isEmpty()) {
+                listAndCallTools();
+                return;
+            }
+            const SkillEntry entry = listed->constFirst();
+            say(QStringLiteral("opening the skill %1").arg(entry.uri));
+            skills->open(entry, q, [this](const Result<SkillCatalog::LoadedSkill> &opened) {
+                // A refused skill is Toolgate doing its job, not a failure of the run.
+                if (opened)
+                    say(QStringLiteral("the skill %1 was verified and loaded").arg(opened->entry.name()));
+                else
+                    say(opened.error().message);
+                listAndCallTools();
+            });
+        });
+    }
+
+    void listAndCallTools()
+    {
+        if (!connection || !connection->session() || !connection->session()->serverCapabilities().tools) {
             disconnect();
             return;
         }

@@ -659,6 +659,64 @@ void OutputPrinter::templates(const ServerIdentity &server, const QList<Resource
     warnIfCapped(templates.size(), Cli::tr("resource templates"));
 }
 
+void OutputPrinter::skills(const ServerIdentity &server, const QList<SkillEntry> &skills, const QStringList &problems)
+{
+    for (const QString &problem : problems)
+        Console::err(Cli::tr("A skill was left out: %1\n").arg(Console::sanitizedLine(problem)));
+    const auto skillMdDigest = [](const SkillEntry &entry) {
+        const std::optional<SkillFile> file = entry.file(entry.uri);
+        return file ? file->digest : QString();
+    };
+    if (m_json) {
+        QJsonArray list;
+        for (const SkillEntry &entry : skills) {
+            QJsonObject item{{QLatin1String("uri"), entry.uri}, {QLatin1String("name"), entry.name()},
+                             {QLatin1String("frontmatter"), entry.frontmatter}};
+            if (const auto size = entry.totalSize())
+                item.insert(QLatin1String("size"), double(*size));
+            if (!skillMdDigest(entry).isEmpty())
+                item.insert(QLatin1String("digest"), skillMdDigest(entry));
+            list.append(item);
+        }
+        document(server, {{QLatin1String("skills"), list}});
+        return;
+    }
+    if (skills.isEmpty()) {
+        Console::err(Cli::tr("The server lists no skills.\n"));
+        return;
+    }
+    const QLocale locale;
+    QString text;
+    for (const SkillEntry &entry : skills) {
+        text += Console::toolName(entry.name());
+        if (entry.uri != QStringLiteral("skill://%1/SKILL.md").arg(entry.name()))
+            text += QStringLiteral(" — ") + Console::sanitizedLine(entry.uri);
+        text += u'\n' + describeBlock(QStringLiteral("    "), entry.description());
+        if (!entry.resources) {
+            text += Cli::tr("    no digests: cannot be verified, so it is not loaded\n");
+            continue;
+        }
+        const std::optional<qint64> size = entry.totalSize();
+        const qsizetype files = entry.resources->size();
+        text += (files == 1 ? Cli::tr("    1 file") : Cli::tr("    %1 files").arg(files))
+            + (size ? Cli::tr(", %1 bytes").arg(locale.toString(*size)) : QString()) + u'\n';
+        if (!skillMdDigest(entry).isEmpty())
+            text += Cli::tr("    SKILL.md %1\n").arg(Console::sanitizedLine(skillMdDigest(entry)));
+    }
+    Console::out(text);
+}
+
+void OutputPrinter::skill(const ServerIdentity &server, const SkillCatalog::LoadedSkill &skill)
+{
+    if (m_json) {
+        document(server, {{QLatin1String("uri"), skill.entry.uri}, {QLatin1String("verified"), true},
+                          {QLatin1String("skillMd"), skill.skillMd}});
+        return;
+    }
+    Console::err(Cli::tr("Verified against the listing: size, digest and frontmatter of %1.\n").arg(Console::sanitizedLine(skill.entry.uri)));
+    Console::out(withNewline(Console::sanitized(skill.skillMd)));
+}
+
 void OutputPrinter::prompts(const ServerIdentity &server, const QList<Prompt> &prompts)
 {
     if (m_json) {

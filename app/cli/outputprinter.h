@@ -8,6 +8,7 @@
 #include "core/protocol/resource.h"
 #include "core/protocol/task.h"
 #include "core/protocol/tool.h"
+#include "core/skills/skillcatalog.h"
 #include "core/workspace/serverconfig.h"
 #include "core/workspace/serverconnection.h"
 
@@ -52,6 +53,10 @@ public:
     void resourceContents(const ServerIdentity &server, const QString &uri, const ReadResourceResult &result);
     void templates(const ServerIdentity &server, const QList<ResourceTemplate> &templates);
     void prompts(const ServerIdentity &server, const QList<Prompt> &prompts);
+    /// problems: what was wrong with the entries the listing left out.
+    void skills(const ServerIdentity &server, const QList<SkillEntry> &skills, const QStringList &problems);
+    /// A verified skill's SKILL.md.
+    void skill(const ServerIdentity &server, const SkillCatalog::LoadedSkill &skill);
     void prompt(const ServerIdentity &server, const QString &name, const GetPromptResult &result);
     void completion(const ServerIdentity &server, const CompleteResult &result);
     void pong(const ServerIdentity &server, qint64 milliseconds);

@@ -1,6 +1,7 @@
 // toolgate: the desktop app. Parses the command line, finds the configuration, and wires the
 // workspace, the approval policy and the main window together.
 
+#include "core/skills/skillentry.h"
 #include "core/apps/appmeta.h"
 #include "ui/apps/apppane.h"
 #include "ui/mainwindow/showappandquit.h"
@@ -182,6 +183,8 @@ int main(int argc, char *argv[])
     options.session.clientInfo.name = QStringLiteral("toolgate");
     options.session.clientInfo.title = QStringLiteral("Toolgate");
     options.session.clientInfo.version = QStringLiteral(TOOLGATE_VERSION);
+    // Skills (SEP-2640): each server's skills in its Skills view, fetched and verified when opened.
+    options.session.extensions.insert(Skills::extensionId(), QJsonObject());
     // MCP Apps: servers may send app views for results, where this build can show them.
     if (AppPane::unavailableReason().isEmpty())
         options.session.extensions.insert(McpApps::extensionId(), McpApps::clientCapability());

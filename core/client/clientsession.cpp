@@ -425,6 +425,14 @@ void ClientSession::readResource(const QString &uri, QObject *context, Callback<
         [askedForInput](const InputRound &) { *askedForInput = true; });
 }
 
+void ClientSession::sendExtensionRequest(const QString &method, const QJsonObject &params, QObject *context,
+                                         Callback<QJsonObject> callback)
+{
+    if (!d->core.ensureReady(context, [callback](const Error &e) { callback(Result<QJsonObject>(e)); }))
+        return;
+    d->requests.request<QJsonObject>(method, params, context, std::move(callback), [](const QJsonObject &json) { return json; });
+}
+
 void ClientSession::subscribeResource(const QString &uri, QObject *context, Callback<std::monostate> callback)
 {
     if (!d->core.ensureFeature(d->core.offered().resourcesSubscribe, QStringLiteral("resource subscriptions"), context, callback))

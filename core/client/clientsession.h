@@ -237,6 +237,11 @@ public:
                    Callback<GetPromptResult> callback);
     void complete(const CompletionReference &reference, const QString &argumentName, const QString &value,
                   const QMap<QString, QString> &contextArguments, QObject *context, Callback<CompleteResult> callback);
+    /// A request of an extension the server declared (capabilities.extensions) whose methods the session
+    /// does not model itself, e.g. skills/list of io.modelcontextprotocol/skills: sent like every request
+    /// of the era (the 2026-07-28 _meta envelope and checks), answered with the result object as received.
+    void sendExtensionRequest(const QString &method, const QJsonObject &params, QObject *context,
+                              Callback<QJsonObject> callback);
     /// Legacy: logging/setLevel. Modern: the level travels in every request's _meta from now on, and the
     /// callback is answered at once.
     void setLoggingLevel(LoggingLevel level, QObject *context, Callback<std::monostate> callback);

@@ -6,7 +6,7 @@ cmake_minimum_required(VERSION 3.25)
 # Each folder may include only the folders listed for it here: a layered order with no cycles.
 # core/ includes neither ui/ nor app/ nor Qt Widgets; ui/ includes core/ and never app/; of app/,
 # only the GUI includes ui/.
-set(core_layers common jsonrpc transport peer protocol schema auth client server calls workspace
+set(core_layers common jsonrpc transport peer protocol schema auth client skills server calls workspace
     audit requests apps compare model collections host)
 list(TRANSFORM core_layers PREPEND "core/" OUTPUT_VARIABLE all_core)
 
@@ -18,6 +18,8 @@ set(allowed_core/protocol core/common)
 set(allowed_core/schema core/common)
 set(allowed_core/auth core/common core/transport)
 set(allowed_core/client core/common core/jsonrpc core/transport core/peer core/protocol core/schema)
+# skills: a server's skills over a ClientSession (SEP-2640), verified before use.
+set(allowed_core/skills core/common core/jsonrpc core/protocol core/client)
 set(allowed_core/server core/common core/jsonrpc core/transport core/peer core/protocol)
 set(allowed_core/calls core/common core/jsonrpc core/protocol core/schema core/client)
 set(allowed_core/workspace core/common core/jsonrpc core/transport core/protocol core/auth core/client core/calls)

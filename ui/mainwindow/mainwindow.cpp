@@ -33,6 +33,7 @@
 #include "ui/models/resourcetreemodel.h"
 #include "ui/models/serverlistmodel.h"
 #include "ui/models/tooltreemodel.h"
+#include "ui/serverfeatures/skillsdialog.h"
 #include "ui/serverfeatures/promptpanel.h"
 #include "ui/serverfeatures/resourcedialog.h"
 #include "ui/serverfeatures/resourcepanel.h"
@@ -266,6 +267,19 @@ void MainWindow::buildCentre()
     // Without a keychain, the secret values a server needs are asked for when it starts (owned by this).
     new SecretPrompt(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::sandboxGrantRequested, m_serverPanel, &ServerPanel::grantDeniedAccess);
+    connect(m_serverInfoPanel, &ServerInfoPanel::skillsRequested, this, [this](ServerConnection *connection) {
+        // One window a server, shown again when asked again; it goes when closed.
+        const QString name = QStringLiteral("skillsDialog-") + connection->name();
+        auto *dialog = findChild<SkillsDialog *>(name);
+        if (!dialog) {
+            dialog = new SkillsDialog(connection, this);
+            dialog->setObjectName(name);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+        }
+        dialog->show();
+        dialog->raise();
+        dialog->activateWindow();
+    });
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     // Apps in tool results reach their servers only through the pipeline (approval, audit).
     m_appHost = new WorkspaceAppHost(m_workspace, m_pipeline, this);

@@ -6,6 +6,7 @@
 #include "core/apps/apptrust.h"
 
 #include "core/client/clientsession.h"
+#include "core/skills/skillentry.h"
 #include "ui/items/itemheader.h"
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
@@ -206,6 +207,26 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
         m_appsLabel->hide();
         m_appsRow->hide();
     }
+    {
+        // Skills (SEP-2640): the server's skills open in a window of their own, fetched only when opened.
+        m_skillsLabel = new QLabel(tr("Skills:"), this);
+        m_skillsRow = new QWidget(this);
+        auto *row = new QHBoxLayout(m_skillsRow);
+        row->setContentsMargins(0, 0, 0, 0);
+        QLabel *state = valueLabel(m_skillsRow, QStringLiteral("skillsState"));
+        state->setText(tr("The server offers skills. Each is checked against the server's list before it is shown."));
+        row->addWidget(state, 1);
+        auto *show = new QPushButton(tr("Show Skills…"), m_skillsRow);
+        show->setObjectName(QStringLiteral("showSkills"));
+        row->addWidget(show, 0, Qt::AlignTop);
+        form->addRow(m_skillsLabel, m_skillsRow);
+        connect(show, &QPushButton::clicked, this, [this] {
+            if (m_connection)
+                emit skillsRequested(m_connection);
+        });
+        m_skillsLabel->hide();
+        m_skillsRow->hide();
+    }
 
     auto *buttons = new QHBoxLayout(m_buttons);
     buttons->setContentsMargins(0, 0, 0, 0);
@@ -322,6 +343,10 @@ void ServerInfoPanel::diagnose()
 void ServerInfoPanel::refresh()
 {
     refreshApps();
+    const ClientSession *readyForSkills = m_connection ? m_connection->readySession() : nullptr;
+    const bool offersSkills = readyForSkills && Skills::declaredIn(readyForSkills->serverCapabilities().raw);
+    m_skillsLabel->setVisible(offersSkills);
+    m_skillsRow->setVisible(offersSkills);
     ServerConnection *connection = m_connection;
     if (!connection) {
         m_header->setItem(Icons::action(u"server"), tr("No server selected"), {}, {}, {});

@@ -54,6 +54,8 @@ signals:
     void trustRequested(Toolgate::ServerConnection *connection);
     /// The grant its sandbox's denial offers was accepted for connection (ServerConnection::sandboxDenial()).
     void sandboxGrantRequested(Toolgate::ServerConnection *connection);
+    /// "Show Skills…" was pressed for connection (a server that declares the Skills extension).
+    void skillsRequested(Toolgate::ServerConnection *connection);
 
 private:
     void refresh();
@@ -89,6 +91,8 @@ private:
     QLabel *m_appsLabel = nullptr;
     QWidget *m_appsRow = nullptr;
     QPushButton *m_revokeApps = nullptr;
+    QLabel *m_skillsLabel = nullptr;
+    QWidget *m_skillsRow = nullptr;
     QPushButton *m_trustButton = nullptr;
     QPushButton *m_grantButton = nullptr;
 };
