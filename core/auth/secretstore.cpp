@@ -7,6 +7,8 @@
 #include "core/auth/keychainbackend.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 
 namespace Toolgate {
 
@@ -78,12 +80,35 @@ public:
     }
 };
 
+namespace {
+
+// On Linux and the BSDs the keychain is a Secret Service (or KWallet) reached over the D-Bus session
+// bus. Without one — no bus address, and no bus socket where libdbus would look next — no keychain
+// can answer. Knowing that when the store is made (instead of on the first secret) lets everything
+// that speaks of where secrets go say "memory" from the start, without loading QtKeychain.
+bool noSessionBusForTheKeychain()
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    if (!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"))
+        return false;
+    const QString runtimeDir = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    return runtimeDir.isEmpty() || !QFileInfo::exists(QDir(runtimeDir).filePath(QStringLiteral("bus")));
+#else
+    return false;
+#endif
+}
+
+} // namespace
+
 KeychainSecretStore::KeychainSecretStore(const QString &service)
     : d(std::make_shared<Private>())
 {
     d->service = service;
 #ifndef TOOLGATE_HAVE_QTKEYCHAIN
     d->degrade(QCoreApplication::translate("Toolgate::SecretStore", "this build has no keychain support"));
+#else
+    if (noSessionBusForTheKeychain())
+        d->degrade(QCoreApplication::translate("Toolgate::SecretStore", "there is no D-Bus session, which the keychain service needs"));
 #endif
 }
 

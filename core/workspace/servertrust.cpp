@@ -130,7 +130,7 @@ QString ServerTrustFacts::inKeychainMarker()
 QString ServerTrustFacts::shownValue(const QString &kept)
 {
     if (kept == inKeychainMarker())
-        return QCoreApplication::translate("Toolgate::ServerTrust", "(secret, in the keychain)");
+        return QCoreApplication::translate("Toolgate::ServerTrust", "(secret, not shown)");
     if (kept.startsWith(secretMarker()))
         return QCoreApplication::translate("Toolgate::ServerTrust", "(secret)");
     return kept;

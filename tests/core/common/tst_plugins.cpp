@@ -10,6 +10,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QTest>
 
 #include <optional>
@@ -44,6 +45,16 @@ private slots:
     {
         if (!TestSupport::canSeeLoadedLibraries())
             QSKIP("no /proc/self/maps here to see which libraries are loaded");
+        // A session bus is named (one that is not there: CI has none), or the store would know at once that
+        // no keychain can answer and never load the plugin.
+        const QByteArray busBefore = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/toolgate-test-bus");
+        const auto restoreBus = qScopeGuard([&busBefore] {
+            if (busBefore.isEmpty())
+                qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+            else
+                qputenv("DBUS_SESSION_BUS_ADDRESS", busBefore);
+        });
         // Making the store, as every Host does, loads nothing.
         KeychainSecretStore store(QStringLiteral("Toolgate test"));
         QVERIFY(!TestSupport::libraryLoaded("qt6keychain"));

@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -49,6 +50,7 @@ private slots:
     void es256();
     void memoryStore();
     void keychainStoreAnswersOrDegrades();
+    void keychainStoreWithoutASessionBusSaysMemoryFromTheStart();
 };
 
 void tst_OAuthPrimitives::wwwAuthenticate_data()
@@ -245,6 +247,37 @@ void tst_OAuthPrimitives::keychainStoreAnswersOrDegrades()
     grep.start(QStringLiteral("grep"), {QStringLiteral("-r"), QStringLiteral("-l"), QStringLiteral("secret-value"), home.path()});
     QVERIFY(grep.waitForFinished(10000));
     QVERIFY2(grep.readAllStandardOutput().isEmpty(), "the secret was written to a file");
+}
+
+void tst_OAuthPrimitives::keychainStoreWithoutASessionBusSaysMemoryFromTheStart()
+{
+    // No D-Bus session (a headless machine, a container, a plain ssh login): no keychain service can
+    // answer. The store says so when it is made, so the first secret is not promised to a keychain.
+    const QByteArray busBefore = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+    const QByteArray runtimeBefore = qgetenv("XDG_RUNTIME_DIR");
+    QTemporaryDir runtime; // holds no "bus" socket
+    qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+    qputenv("XDG_RUNTIME_DIR", runtime.path().toUtf8());
+    const auto restore = qScopeGuard([&] {
+        if (runtimeBefore.isEmpty())
+            qunsetenv("XDG_RUNTIME_DIR");
+        else
+            qputenv("XDG_RUNTIME_DIR", runtimeBefore);
+        if (!busBefore.isEmpty())
+            qputenv("DBUS_SESSION_BUS_ADDRESS", busBefore);
+    });
+    KeychainSecretStore store(QStringLiteral("Toolgate test"));
+    QVERIFY(store.degraded());
+    QVERIFY(!store.keepsAfterQuit());
+    QCOMPARE(store.location(), QStringLiteral("memory (this session only)"));
+    QString why;
+    store.setDegradedHandler([&why](const QString &reason) { why = reason; });
+    QVERIFY(!why.isEmpty());
+    // It still keeps a value for the session.
+    QObject context;
+    bool written = false;
+    store.write(QStringLiteral("k"), "v", &context, [&](const Result<void> &r) { written = r.ok(); });
+    QTRY_VERIFY(written);
 }
 
 QTEST_GUILESS_MAIN(tst_OAuthPrimitives)

@@ -539,6 +539,9 @@ private slots:
         held.secretKeys = {QStringLiteral("MODE")};
         held.env[QStringLiteral("MODE")] = ServerConfig::secretPlaceholder();
         QVERIFY(fingerprintOf(literal) != fingerprintOf(held));
+        // Where it is kept is not claimed: without a keychain service it lives in memory.
+        QCOMPARE(ServerTrustFacts::shownValue(ServerTrustFacts::of(held).environment.value(QStringLiteral("MODE"))),
+                 QStringLiteral("(secret, not shown)"));
         QCOMPARE(ServerTrustFacts::shownValue(ServerTrustFacts::of(literal).environment.value(QStringLiteral("MODE"))), QStringLiteral("keychain"));
 
         // Another installation (another key) keeps other digests of the same secret.
