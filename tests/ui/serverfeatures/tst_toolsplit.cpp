@@ -67,8 +67,8 @@ private:
         return shown;
     }
 
-    // Places the divider as a drag does: the sizes change and the splitter says it moved (as the
-    // tool-page tests of tst_mainwindow do; a synthesized mouse drag of the handle is not reliable offscreen).
+    // Places the divider as a drag ends: the sizes change and the splitter says it moved (as the
+    // tool-page tests of tst_mainwindow do).
     void dragDivider(int formHeight)
     {
         const int total = formPart() + resultPart();
@@ -193,6 +193,20 @@ private slots:
         QCOMPARE(formPart(), 300);
         show(QStringLiteral("echo"));
         QCOMPARE(formPart(), echoFit);
+    }
+
+    // A double-click on the divider gives the tool its fit again, and forgets the drag.
+    void aDoubleClickFitsTheDividerAgain()
+    {
+        openWindow(QSize(1280, 720));
+        show(QStringLiteral("rich_form"));
+        const int fit = formPart();
+        dragDivider(fit - 150);
+        QTest::mouseDClick(splitter()->handle(1), Qt::LeftButton);
+        QTRY_COMPARE(formPart(), fit);
+        show(QStringLiteral("echo"));
+        show(QStringLiteral("rich_form"));
+        QCOMPARE(formPart(), fit);
     }
 
     // The form and the result at 1280×720 and 1024×768, before and after a result: for the eye (with
