@@ -48,6 +48,7 @@ private slots:
 
     void helpAndVersion();
     void exitCodesMatchTheManPage();
+    void commandsMatchTheManPage();
     void usageErrors_data();
     void usageErrors();
     void missingCommandNamesPath();
@@ -167,6 +168,33 @@ void TestCli::exitCodesMatchTheManPage()
 
     QVERIFY2(fromHelp.size() >= 9, qPrintable(helpCodes));
     QCOMPARE(fromHelp, fromMan);
+}
+
+void TestCli::commandsMatchTheManPage()
+{
+    // Every command --help lists has its entry in toolgate-cli(1), which the packages install.
+    const Run help = run({QStringLiteral("--help")});
+    VERIFY_RUN(help.exitCode == 0, help);
+    const QString commands = help.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    QStringList names;
+    static const QRegularExpression commandLine(QStringLiteral("^  ([a-z]+)\\b"), QRegularExpression::MultilineOption);
+    for (auto it = commandLine.globalMatch(commands); it.hasNext();) {
+        const QString name = it.next().captured(1);
+        if (!names.contains(name))
+            names.append(name);
+    }
+    QVERIFY2(names.size() >= 15, qPrintable(commands));
+
+    QFile man(QStringLiteral(TOOLGATE_TEST_NPM_DIR "/../../packaging/linux/toolgate-cli.1"));
+    QVERIFY(man.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(man.readAll());
+    QStringList missing;
+    for (const QString &name : std::as_const(names)) {
+        const QRegularExpression entry(QStringLiteral("^\\.BI? \"?%1\\b").arg(name), QRegularExpression::MultilineOption);
+        if (!entry.match(page).hasMatch())
+            missing.append(name);
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in toolgate-cli.1: ") + missing.join(QStringLiteral(", "))));
 }
 
 void TestCli::helpAndVersion()
