@@ -25,6 +25,7 @@
 #include "ui/dialogs/gettingstarteddialog.h"
 #include "ui/dialogs/importdialog.h"
 #include "ui/dialogs/modelsdialog.h"
+#include "ui/dialogs/screenfit.h"
 #include "ui/forms/argumentform.h"
 #include "core/calls/argumenthistory.h"
 #include "ui/items/itembrowser.h"
@@ -125,6 +126,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Toolgate"));
     setWindowIcon(Icons::application());
+    // This window, its dialogs and the audit log never outgrow the screen they show on (issue 34).
+    ScreenFit::fitWindowsAsTheyShow();
     if (!m_gate)
         m_gate = new DialogApprovalGate(this);
     m_host->setApprovalGate(m_gate);
