@@ -42,6 +42,19 @@ bool scrollsIntoView(const QWidget *widget, const QWidget *window)
     return false;
 }
 
+// True when widget is in a dock that Qt parked out of the window (a tabbed dock that is not the current
+// tab), or is the extension button Qt keeps in a toolbar: neither is a place a person looks for a button.
+bool parkedByQt(const QWidget *widget, const QWidget *window)
+{
+    if (widget->objectName() == QLatin1String("qt_toolbar_ext_button"))
+        return true;
+    for (const QWidget *up = widget->parentWidget(); up && up != window; up = up->parentWidget()) {
+        if (qobject_cast<const QDockWidget *>(up) && !window->rect().intersects(QRect(up->mapTo(window, QPoint()), up->size())))
+            return true;
+    }
+    return false;
+}
+
 // The first ancestor of widget (below window) that cuts part of it off, or null: a button squeezed out
 // of a pane too small for it is as unreachable as one below the screen's edge.
 const QWidget *clippingAncestor(const QWidget *widget, const QWidget *window)
@@ -103,7 +116,7 @@ private:
                  qPrintable(QStringLiteral("%1 is %2, the screen has %3").arg(name, rectText(window->frameGeometry()), rectText(room))));
         const QList<QAbstractButton *> buttons = window->findChildren<QAbstractButton *>();
         for (const QAbstractButton *button : buttons) {
-            if (!button->isVisible() || button->window() != window || scrollsIntoView(button, window))
+            if (!button->isVisible() || button->window() != window || scrollsIntoView(button, window) || parkedByQt(button, window))
                 continue;
             const QWidget *clip = clippingAncestor(button, window);
             QVERIFY2(!clip,
