@@ -84,7 +84,18 @@ QString decisionText(const AuditRecord &record)
     QString text = AuditNames::decision(*record.decision);
     if (record.decisionSource == ApprovalDecision::Source::RememberedRule)
         text += QStringLiteral(" (rule)");
+    else if (record.decisionSource == ApprovalDecision::Source::ApprovedRun)
+        text += QStringLiteral(" (run)");
     return text;
+}
+
+// "Exported 1 record to out.jsonl." — one record reads as one; %n lets a translation pick its plural form.
+QString exportedRecordsText(qint64 count, const QString &path)
+{
+    const int n = int(count);
+    if (path.isEmpty())
+        return n == 1 ? Cli::tr("Exported 1 record.\n") : Cli::tr("Exported %n records.\n", nullptr, n);
+    return n == 1 ? Cli::tr("Exported 1 record to %1.\n").arg(path) : Cli::tr("Exported %n records to %1.\n", nullptr, n).arg(path);
 }
 
 // A task's status in words, as the GUI's audit view says it.
@@ -163,13 +174,13 @@ std::optional<QString> parse(const QStringList &arguments, Parsed &parsed, bool 
     filter.servers = parser.values(server);
     filter.names = parser.values(tool);
     for (const QString &value : parser.values(decision)) {
-        if (value == QLatin1StringView("rule") || value == QLatin1StringView("human")) {
+        if (value == QLatin1StringView("rule") || value == QLatin1StringView("human") || value == QLatin1StringView("run")) {
             filter.decidedBy = AuditNames::sourceFromName(value);
             continue;
         }
         const auto kind = AuditNames::decisionFromName(value);
         if (!kind)
-            return Cli::tr("unknown --decision \"%1\" (allow_once, allow_session, allow_always, deny, rule, human)").arg(value);
+            return Cli::tr("unknown --decision \"%1\" (allow_once, allow_session, allow_always, deny, rule, human, run)").arg(value);
         filter.decisions.append(*kind);
     }
     for (const QString &value : parser.values(outcome)) {
@@ -332,9 +343,10 @@ int show(const Parsed &parsed, AuditReader &reader, const Output &io)
     if (r.editedArguments)
         io.out(Cli::tr("Arguments (edited by the human, as sent):\n") + pretty(*r.editedArguments, r.editedArgumentsOrder.keys) + u'\n');
     if (r.decision) {
-        line(Cli::tr("Decision"), decisionText(r) + Cli::tr(" by ")
-                                             + (r.decisionSource == ApprovalDecision::Source::RememberedRule ? Cli::tr("a remembered rule")
-                                                                                                             : Cli::tr("a human")));
+        const QString decidedBy = r.decisionSource == ApprovalDecision::Source::RememberedRule ? Cli::tr("a remembered rule")
+            : r.decisionSource == ApprovalDecision::Source::ApprovedRun ? Cli::tr("the collection run you started and approved")
+                                                                        : Cli::tr("a human");
+        line(Cli::tr("Decision"), decisionText(r) + Cli::tr(" by ") + decidedBy);
         line(Cli::tr("Decided"), localTime(r.decidedAt));
         line(Cli::tr("Reason"), r.decisionReason);
     }
@@ -391,7 +403,7 @@ int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
             io.error(written.error().message);
             return exitFailed;
         }
-        io.err(Cli::tr("Exported %1 records.\n").arg(written.value()));
+        io.err(exportedRecordsText(written.value(), {}));
         return exitSuccess;
     }
     // QSaveFile: a failed export never leaves a half-written file that looks complete.
@@ -405,7 +417,7 @@ int exportRecords(const Parsed &parsed, AuditReader &reader, const Output &io)
         io.error(written ? file.errorString() : written.error().message);
         return exitFailed;
     }
-    io.err(Cli::tr("Exported %1 records to %2.\n").arg(written.value()).arg(parsed.output));
+    io.err(exportedRecordsText(written.value(), parsed.output));
     return exitSuccess;
 }
 
@@ -471,7 +483,7 @@ QString AuditCommand::helpText()
         "\n"
         "Filters (repeat an option to accept several values):\n"
         "  --server NAME     --tool NAME      --type tool_call|server_request|connection\n"
-        "  --decision allow_once|allow_session|allow_always|deny|rule|human\n"
+        "  --decision allow_once|allow_session|allow_always|deny|rule|human|run\n"
         "  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown\n"
         "  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)\n"
         "  --search WORDS    words in arguments, results and errors (each may be the start of a word)\n"

@@ -25,6 +25,8 @@
 #include "core/workspace/connectiondoctor.h"
 #include "core/workspace/eracache.h"
 #include "core/workspace/servertrust.h"
+#include "core/workspace/workspace.h"
+#include "core/workspace/workspacesecrets.h"
 
 namespace Toolgate {
 
@@ -319,7 +321,8 @@ void CliRunner::onStatusChanged()
             onReady();
         return;
     case ServerConnection::Status::Failed:
-        onFailed(m_connection->lastError());
+        if (!supplySecretsFromEnvironment())
+            onFailed(m_connection->lastError());
         return;
     case ServerConnection::Status::WaitingForTrust:
         if (!m_trust)
@@ -328,6 +331,42 @@ void CliRunner::onStatusChanged()
     default:
         return;
     }
+}
+
+bool CliRunner::supplySecretsFromEnvironment()
+{
+    // Nothing keeps a secret value from one run to the next without a keychain: an environment variable
+    // of the server's comes from toolgate-cli's own environment, under its name. A header has no such
+    // name; it can only be kept in servers.json.
+    QList<ServerConfig::SecretEntry> wanted = m_host->workspace()->secrets()->valuesToType(m_connection);
+    if (wanted.isEmpty() || m_secretsSupplied)
+        return false;
+    QStringList fromEnvironment;
+    QStringList headers;
+    for (ServerConfig::SecretEntry &entry : wanted) {
+        if (entry.kind == ServerConfig::SecretEntry::Kind::Env && qEnvironmentVariableIsSet(entry.key.toLocal8Bit().constData()))
+            entry.value = qEnvironmentVariable(entry.key.toLocal8Bit().constData());
+        else if (entry.kind == ServerConfig::SecretEntry::Kind::Env)
+            fromEnvironment.append(entry.key);
+        else
+            headers.append(entry.key);
+    }
+    if (fromEnvironment.isEmpty() && headers.isEmpty()) {
+        m_secretsSupplied = true; // once: a server that still fails says why
+        m_host->workspace()->secrets()->typeValues(m_connection, wanted);
+        return true;
+    }
+    QStringList parts;
+    if (!fromEnvironment.isEmpty())
+        parts.append(Cli::tr("set %1 in toolgate-cli's environment (e.g. %2=… toolgate-cli --server %3 …): it is passed on to the server")
+                         .arg(fromEnvironment.join(QStringLiteral(", ")), fromEnvironment.first(), m_connection->name()));
+    if (!headers.isEmpty())
+        parts.append(Cli::tr("the header %1 can only be kept in servers.json (in Toolgate: Keep Them in servers.json)")
+                         .arg(headers.join(QStringLiteral(", "))));
+    onFailed(makeError(ErrorCode::ConfigError,
+                       Cli::tr("there is no keychain on this computer, so no secret value is kept from one run to the next; %1")
+                           .arg(parts.join(QStringLiteral("; ")))));
+    return true;
 }
 
 void CliRunner::onReady()

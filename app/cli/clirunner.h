@@ -57,6 +57,10 @@ private:
     void onOtherStatusChanged();
     void askForTrust(ServerConnection *connection, std::unique_ptr<TerminalServerTrust> &trust);
     void onFailed(const Error &error);
+    /// Without a keychain: the secret values the server failed to start without, from toolgate-cli's
+    /// environment. True when that answered the failure: the server starts again with them, or what to
+    /// set was said.
+    bool supplySecretsFromEnvironment();
     void onInterrupted();
     void finish(ExitCode exitCode);
     void report();
@@ -82,6 +86,7 @@ private:
     ServerIdentity m_server;
     ExitCode m_exitCode = ExitCode::Success;
     bool m_finishing = false;
+    bool m_secretsSupplied = false;
     bool m_reported = false;
     int m_interruptCount = 0;
     QTimer m_closeTimeout;

@@ -8,12 +8,14 @@
 #include "app/cli/approvalformatter.h"
 #include "app/cli/attachmentsaver.h"
 #include "app/cli/console.h"
+#include "core/common/displaytext.h"
 #include "core/common/error.h"
 #include "core/protocol/page.h"
 
 #include <QDir>
 #include <QHash>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace Toolgate {
 
@@ -379,9 +381,9 @@ QString OutputPrinter::renderContent(const QList<Content> &content, const QStrin
 
 void OutputPrinter::progress(const QString &tool, const ProgressUpdate &update)
 {
-    QString line = Cli::tr("%1: progress %2").arg(Console::toolName(tool), QString::number(update.progress));
+    QString line = Cli::tr("%1: progress %2").arg(Console::toolName(tool), QLocale().toString(update.progress));
     if (update.total)
-        line += u'/' + QString::number(*update.total);
+        line += u'/' + QLocale().toString(*update.total);
     if (!update.message.isEmpty())
         line += QStringLiteral(" (%1)").arg(Console::sanitizedLine(update.message.simplified()));
     Console::err(line + u'\n');
@@ -408,8 +410,9 @@ void OutputPrinter::toolCall(const ServerIdentity &server, const ToolCall &call)
         // The outcome's decision defaults to deny; it is real only once someone decided.
         if (ran || denied || outcome.decision.allows()) {
             QJsonObject decision{{QLatin1String("kind"), ApprovalDecision::kindName(outcome.decision.kind)},
-                                 {QLatin1String("source"), outcome.decision.source == ApprovalDecision::Source::Human
-                                                                ? QStringLiteral("human") : QStringLiteral("rule")}};
+                                 {QLatin1String("source"), outcome.decision.source == ApprovalDecision::Source::Human ? QStringLiteral("human")
+                                                            : outcome.decision.source == ApprovalDecision::Source::ApprovedRun ? QStringLiteral("run")
+                                                                                                                               : QStringLiteral("rule")}};
             if (!outcome.decision.reason.isEmpty())
                 decision.insert(QLatin1String("reason"), outcome.decision.reason);
             object.insert(QLatin1String("decision"), decision);
@@ -516,7 +519,7 @@ void OutputPrinter::tasks(const ServerIdentity &server, const QList<Task> &tasks
     for (const Task &task : tasks) {
         text += Console::sanitizedLine(task.taskId) + QStringLiteral("  ") + Task::describeStatus(task.status);
         if (task.lastUpdatedAt.isValid())
-            text += Cli::tr("  (updated %1)").arg(task.lastUpdatedAt.toLocalTime().toString(Qt::ISODate));
+            text += Cli::tr("  (updated %1)").arg(DisplayText::dateTime(task.lastUpdatedAt));
         text += u'\n';
         if (!task.statusMessage.trimmed().isEmpty())
             text += QStringLiteral("    ") + Console::sanitizedLine(task.statusMessage.simplified()) + u'\n';
@@ -535,13 +538,13 @@ void OutputPrinter::task(const ServerIdentity &server, const Task &task)
     if (!task.statusMessage.trimmed().isEmpty())
         text += Cli::tr("message: %1\n").arg(Console::sanitizedLine(task.statusMessage.simplified()));
     if (task.createdAt.isValid())
-        text += Cli::tr("created: %1\n").arg(task.createdAt.toLocalTime().toString(Qt::ISODate));
+        text += Cli::tr("created: %1\n").arg(DisplayText::dateTime(task.createdAt));
     if (task.lastUpdatedAt.isValid())
-        text += Cli::tr("updated: %1\n").arg(task.lastUpdatedAt.toLocalTime().toString(Qt::ISODate));
+        text += Cli::tr("updated: %1\n").arg(DisplayText::dateTime(task.lastUpdatedAt));
     if (task.ttlMs)
-        text += Cli::tr("kept for: %1 s after it was created\n").arg(double(*task.ttlMs) / 1000.0);
+        text += Cli::tr("kept for: %1 s after it was created\n").arg(QLocale().toString(double(*task.ttlMs) / 1000.0));
     if (task.pollIntervalMs)
-        text += Cli::tr("ask again after: %1 s\n").arg(double(*task.pollIntervalMs) / 1000.0);
+        text += Cli::tr("ask again after: %1 s\n").arg(QLocale().toString(double(*task.pollIntervalMs) / 1000.0));
     if (task.error)
         text += Cli::tr("error: %1\n").arg(Console::sanitizedLine(task.error->message));
     if (!task.inputRequests.isEmpty())

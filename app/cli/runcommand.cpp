@@ -5,6 +5,7 @@
 #include "core/collections/collection.h"
 #include "core/collections/collectionrunner.h"
 #include "core/collections/junitwriter.h"
+#include "core/common/displaytext.h"
 #include "core/common/error.h"
 #include "app/cli/console.h"
 #include "core/jsonrpc/jsonwriter.h"
@@ -30,11 +31,6 @@ Result<QJsonObject> variablesOf(const QStringList &assignments)
         values.insert(parsed->first, parsed->second);
     }
     return values;
-}
-
-QString seconds(qint64 ms)
-{
-    return ms < 1000 ? Cli::tr("%1 ms").arg(ms) : Cli::tr("%1 s").arg(double(ms) / 1000.0, 0, 'f', 2);
 }
 
 QJsonObject reportJson(const RunReport &report)
@@ -284,7 +280,7 @@ void RunCommand::printCall(int index)
         return;
     }
     QString text = (call.passed() ? Cli::tr("  ok      ") : Cli::tr("  FAILED  "))
-        + Cli::tr("%1 (%2 on %3, %4)\n").arg(Console::sanitizedLine(call.name), Console::toolName(call.tool), Console::sanitizedLine(call.server), seconds(call.durationMs));
+        + Cli::tr("%1 (%2 on %3, %4)\n").arg(Console::sanitizedLine(call.name), Console::toolName(call.tool), Console::sanitizedLine(call.server), DisplayText::duration(call.durationMs));
     if (!call.problem().isEmpty())
         text += QStringLiteral("          ") + Console::sanitizedLine(call.problem()) + u'\n';
     for (const ExpectationResult &e : call.expectations) {
@@ -304,7 +300,7 @@ void RunCommand::printPrompt(const CallReport &call)
               .arg(Console::sanitizedLine(call.name), Console::sanitizedLine(call.server))
               .arg(call.passedRuns())
               .arg(call.plannedRuns)
-              .arg(seconds(call.durationMs));
+              .arg(DisplayText::duration(call.durationMs));
     if (!call.problem().isEmpty())
         text += QStringLiteral("          ") + Console::sanitizedLine(call.problem()) + u'\n';
     for (qsizetype i = 0; i < call.promptRuns.size(); ++i) {
@@ -343,13 +339,13 @@ void RunCommand::runFinished()
                          ? Cli::tr("Collection \"%1\" passed: every call answered and every expectation held (calls: %2, %3).\n")
                                .arg(Console::sanitizedLine(report.collectionName))
                                .arg(report.calls.size())
-                               .arg(seconds(report.durationMs))
+                               .arg(DisplayText::duration(report.durationMs))
                          : Cli::tr("Collection \"%1\" FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).\n")
                                .arg(Console::sanitizedLine(report.collectionName))
                                .arg(failed)
                                .arg(report.calls.size())
                                .arg(report.failedExpectations())
-                               .arg(seconds(report.durationMs)));
+                               .arg(DisplayText::duration(report.durationMs)));
     }
     done(code);
 }

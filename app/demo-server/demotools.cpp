@@ -4,6 +4,7 @@
 #include "app/demo-server/demomedia.h"
 #include "app/demo-server/demonote.h"
 #include "app/demo-server/demoresults.h"
+#include "app/demo-server/demotranslation.h"
 #include "core/protocol/protocolversion.h"
 #include "core/server/mcpserver.h"
 
@@ -766,7 +767,8 @@ Tool toolFromJson(const char *json)
     if (error.error != QJsonParseError::NoError || !document.isObject())
         qFatal("toolgate-demo-server: a built-in tool definition is not valid JSON (%s at offset %d): %.60s",
                qPrintable(error.errorString()), int(error.offset), json);
-    return Tool::fromJson(document.object());
+    // Titles and descriptions in the person's language (when the demo has a translation for it).
+    return Tool::fromJson(DemoTranslation::translatedSchema(document.object()));
 }
 
 Result<void> registerAll(McpServer &server)

@@ -19,6 +19,7 @@ Result<void> registerAll(McpServer &server);
 
 /// Parses a tool definition written as a JSON literal in the demo's source. The literals are
 /// ours, so a syntax error is a bug caught by the first test run: it aborts with a clear message.
+/// Its titles and descriptions are translated (DemoTranslation::translatedSchema()).
 Tool toolFromJson(const char *json);
 
 } // namespace DemoTools

@@ -4,6 +4,7 @@
 
 #include "app/demo-server/demonote.h"
 #include "app/demo-server/demoserver.h"
+#include "app/demo-server/demotranslation.h"
 #include "core/server/mcpserver.h"
 #include "core/server/busypoll.h"
 #include "core/server/stdioserverchannel.h"
@@ -29,13 +30,16 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(u"toolgate-demo-server"_s);
     QCoreApplication::setApplicationVersion(QStringLiteral(TOOLGATE_VERSION));
+    DemoTranslation::install(&app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         u"A sample MCP server that shows every kind of tool result, resource, prompt and notification.\n"
         u"It speaks MCP (JSON-RPC, one message per line) on stdin and stdout, so an MCP client such as\n"
         u"Toolgate starts it; there is nothing to configure. Diagnostics go to stderr.\n"
-        u"It exits when its stdin closes."_s);
+        u"It exits when its stdin closes.\n"
+        u"Its tools' titles and descriptions are in German when LANGUAGE (or LANG) asks for German; Toolgate\n"
+        u"sets LANGUAGE to its own language when it starts the bundled demo."_s);
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption pageSizeOption(

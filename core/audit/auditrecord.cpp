@@ -57,9 +57,10 @@ constexpr std::array<std::pair<ApprovalDecision::Kind, QLatin1StringView>, 4> de
     {ApprovalDecision::Kind::AllowAlways, QLatin1StringView("allow_always")},
     {ApprovalDecision::Kind::Deny, QLatin1StringView("deny")},
 }};
-constexpr std::array<std::pair<ApprovalDecision::Source, QLatin1StringView>, 2> sourceNames{{
+constexpr std::array<std::pair<ApprovalDecision::Source, QLatin1StringView>, 3> sourceNames{{
     {ApprovalDecision::Source::Human, QLatin1StringView("human")},
     {ApprovalDecision::Source::RememberedRule, QLatin1StringView("rule")},
+    {ApprovalDecision::Source::ApprovedRun, QLatin1StringView("run")},
 }};
 constexpr std::array<std::pair<CallInitiator, QLatin1StringView>, 5> initiatorNames{{
     {CallInitiator::Gui, QLatin1StringView("gui")},

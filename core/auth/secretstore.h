@@ -26,6 +26,8 @@ public:
     virtual void remove(const QString &key, QObject *context, WriteCallback callback) = 0;
     /// What keeps the secrets, for people ("the system keychain", "memory (this session only)").
     virtual QString location() const = 0;
+    /// Whether a value written now is still there after Toolgate quits (false: memory only, no keychain).
+    virtual bool keepsAfterQuit() const = 0;
 };
 
 /// Keeps secrets in memory for this process only (tests, headless runs, the conformance client).
@@ -36,6 +38,7 @@ public:
     void write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback) override;
     void remove(const QString &key, QObject *context, WriteCallback callback) override;
     QString location() const override;
+    bool keepsAfterQuit() const override { return false; }
 
 private:
     QHash<QString, QByteArray> m_values;
@@ -55,6 +58,7 @@ public:
     void write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback) override;
     void remove(const QString &key, QObject *context, WriteCallback callback) override;
     QString location() const override;
+    bool keepsAfterQuit() const override { return !degraded(); }
     /// True once the keychain failed and secrets live in memory.
     bool degraded() const;
     /// Called once when the keychain turns out to be unavailable, with the reason (at once if it

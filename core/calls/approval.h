@@ -57,13 +57,18 @@ struct ApprovalRequest
     /// For a model's call: the arguments whose text came from another server's result earlier in the
     /// conversation (data flowing from one server to another through the model). Shown as marks.
     QList<ArgumentOrigin> argumentOrigins;
+    /// The call is sent asking the server to run it as a task (the tool requires it, or the person
+    /// chose so): it goes on after the dialog closes, so the dialog says so.
+    bool runsAsTask = false;
 };
 
 /// A decision about one call.
 struct ApprovalDecision
 {
     enum class Kind { AllowOnce, AllowForSession, AllowAlways, Deny };
-    enum class Source { Human, RememberedRule };
+    /// Who decided: the person, a rule or remembered decision, or the person's approval of a whole
+    /// collection run that this call is exactly part of (RunApproval).
+    enum class Source { Human, RememberedRule, ApprovedRun };
 
     Kind kind = Kind::Deny;
     Source source = Source::Human;

@@ -392,7 +392,7 @@ void ToolCallPipeline::ask(ToolCall *call, const QStringList &problems,
         && call->m_runApproval->consume(call->m_record.server, call->m_record.tool.name, call->m_record.requestedArguments)) {
         ApprovalDecision byRun;
         byRun.kind = ApprovalDecision::Kind::AllowOnce;
-        byRun.source = ApprovalDecision::Source::RememberedRule;
+        byRun.source = ApprovalDecision::Source::ApprovedRun;
         byRun.reason = call->m_runApproval->reason();
         decided(call, byRun);
         return;
@@ -420,6 +420,7 @@ void ToolCallPipeline::requestApproval(ToolCall *call, const std::shared_ptr<con
     request.requestedIn = call->m_record.requestedIn;
     request.conversationId = call->m_record.conversationId;
     request.argumentOrigins = call->m_record.argumentOrigins;
+    request.runsAsTask = call->asksForTask();
     if (CallTarget *target = call->target())
         request.shadowedServers = target->otherServersWithTool(call->m_record.tool.name);
     QPointer<ToolCall> guard(call);

@@ -295,7 +295,37 @@ bool DisplayText::isPrintableAscii(QStringView text)
 
 QString DisplayText::dataSize(qint64 bytes)
 {
-    return QLocale::system().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    // QLocale(), not QLocale::system(): Translations::install() makes the default follow the language.
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QString DisplayText::dateTime(const QDateTime &moment)
+{
+    if (!moment.isValid())
+        return QString();
+    const QLocale locale;
+    // The short date of the locale, and the time to the second in 24 hours: an "AM" or a time without
+    // seconds says less than the ISO form this replaces.
+    return locale.toString(moment.toLocalTime(), locale.dateFormat(QLocale::ShortFormat) + QStringLiteral(" HH:mm:ss"));
+}
+
+QString DisplayText::duration(qint64 milliseconds)
+{
+    if (milliseconds < 0)
+        return QStringLiteral("?");
+    if (milliseconds < 1000)
+        return QCoreApplication::translate("Toolgate::DisplayText", "%1 ms").arg(milliseconds);
+    if (milliseconds < 59950) // below what one decimal rounds up to a full minute
+        return QCoreApplication::translate("Toolgate::DisplayText", "%1 s").arg(QLocale().toString(double(milliseconds) / 1000, 'f', 1));
+    const qint64 seconds = (milliseconds + 500) / 1000;
+    if (seconds < 3600) {
+        const qint64 s = seconds % 60;
+        return s == 0 ? QCoreApplication::translate("Toolgate::DisplayText", "%1 min").arg(seconds / 60)
+                      : QCoreApplication::translate("Toolgate::DisplayText", "%1 min %2 s").arg(seconds / 60).arg(s);
+    }
+    const qint64 minutes = (seconds % 3600) / 60;
+    return minutes == 0 ? QCoreApplication::translate("Toolgate::DisplayText", "%1 h").arg(seconds / 3600)
+                        : QCoreApplication::translate("Toolgate::DisplayText", "%1 h %2 min").arg(seconds / 3600).arg(minutes);
 }
 
 } // namespace Toolgate

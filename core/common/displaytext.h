@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDateTime>
 #include <QList>
 #include <QString>
 #include <QStringView>
@@ -74,6 +75,12 @@ public:
     /// A size in bytes as people read it in their language, "8.4 MB" / "8,4 MB" (1,024-based, one decimal):
     /// the one spelling of sizes in Toolgate's messages.
     static QString dataSize(qint64 bytes);
+    /// How long something took or will take, as people say it in their language (QLocale()): "850 ms",
+    /// "8.0 s" / "8,0 s", "2 min 5 s", "1 h 3 min". The one spelling of durations in Toolgate's messages.
+    static QString duration(qint64 milliseconds);
+    /// A moment in local time as people write it in their language, to the second: "11/30/26 01:14:06",
+    /// "30.11.26 01:14:06". Files and JSON keep ISO 8601.
+    static QString dateTime(const QDateTime &moment);
 };
 
 } // namespace Toolgate

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
+#include <QLocale>
 #include <QTranslator>
 
 namespace Toolgate::Translations {
@@ -17,6 +18,9 @@ public:
         , m_contexts(contexts)
     {
     }
+
+    /// False for installFor()'s few contexts: the rest of Toolgate (what scripts read) stays English.
+    bool translatesEverything() const { return m_contexts.isEmpty(); }
 
     QString translate(const char *context, const char *sourceText, const char *disambiguation, int n) const override
     {
@@ -49,6 +53,11 @@ QStringList installFor(QCoreApplication *app, const QStringList &contexts, const
         delete own;
         return loaded; // no Toolgate translation: keep Qt's texts in English too, not half and half
     }
+    // Numbers, dates and sizes follow the language the texts are in: LANGUAGE=de with LANG=C.UTF-8 must
+    // not give "8.0 s" in a German sentence. A locale of that language (de_AT, de_CH) keeps its own forms.
+    const QLocale translated(own->language());
+    if (translated.language() != QLocale::C && QLocale().language() != translated.language())
+        QLocale::setDefault(locale.language() == translated.language() ? locale : translated);
     auto *qt = new QTranslator(app);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
@@ -57,6 +66,20 @@ QStringList installFor(QCoreApplication *app, const QStringList &contexts, const
         delete qt;
     }
     return loaded;
+}
+
+QString language()
+{
+    // Asked of the translators themselves (children of the application), so that removing them, as the
+    // tests do, brings back English here too.
+    if (const QCoreApplication *app = QCoreApplication::instance()) {
+        for (const QTranslator *translator : app->findChildren<QTranslator *>()) {
+            const auto *own = dynamic_cast<const ContextTranslator *>(translator);
+            if (own && own->translatesEverything())
+                return own->language();
+        }
+    }
+    return QStringLiteral("en");
 }
 
 } // namespace Toolgate::Translations

@@ -81,7 +81,9 @@ void EraChooser::probe(const ServerConfig &config, const ClientSession::Options 
     // config is the connection's own, which outlives the probe.
     QObject::connect(m_negotiator.get(), &EraNegotiator::decided, context,
                      [this, &config, decided = std::move(decided)](const EraVerdict &verdict) { onDecided(config, verdict, decided); });
-    m_console.note(tr("asking a separate copy of %1 which MCP revision it speaks").arg(config.endpoint()));
+    // A person watching their server start would otherwise see it run twice and wonder why.
+    m_console.note(tr("Starting the server twice this time: first a short-lived copy, only to find out which "
+                      "protocol version it speaks (remembered for later starts), then the server itself."));
     m_negotiator->start();
 }
 

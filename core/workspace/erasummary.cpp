@@ -46,6 +46,25 @@ QString ServerEraSummary::describeEra() const
     return parts.join(QStringLiteral(", "));
 }
 
+QString ServerEraSummary::describePlainly() const
+{
+    QStringList parts{era == ProtocolEra::Modern ? tr("the newer protocol") : tr("an older protocol")};
+    switch (source) {
+    case Source::Session:
+        break;
+    case Source::Setting:
+        parts.append(tr("as set for this server"));
+        break;
+    case Source::Probe:
+        parts.append(tr("found out when it started"));
+        break;
+    case Source::Cache:
+        parts.append(tr("remembered from an earlier start"));
+        break;
+    }
+    return QStringLiteral("%1 (%2)").arg(protocolVersion, parts.join(QStringLiteral(", ")));
+}
+
 QJsonObject ServerEraSummary::toJson() const
 {
     QJsonObject object{

@@ -42,6 +42,9 @@ public:
     QString describe() const;
     /// The part in brackets: "modern, decided by server/discover, cached".
     QString describeEra() const;
+    /// For the server's page, in plain words: "2026-07-28 (the newer protocol, found out when it
+    /// started)". describe() keeps the exact detail (what decided it, how long the probe took).
+    QString describePlainly() const;
     /// {"era", "eraDecidedBy", "eraSource", "eraProbe"?, "probeMs"?} for the audit log and --json.
     QJsonObject toJson() const;
 };

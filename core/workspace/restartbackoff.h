@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDeadlineTimer>
 #include <QList>
 #include <QString>
 #include <QTimer>
@@ -55,9 +56,9 @@ public:
     /// Counts a failure and says whether to give up or how long to wait.
     Verdict countFailure(const QString &errorMessage);
     /// Starts waiting the delay of the last verdict, then restarts.
-    void schedule() { m_timer.start(m_nextDelay); }
+    void schedule();
     /// A scheduled restart does not happen.
-    void cancel() { m_timer.stop(); }
+    void cancel();
     /// The server became ready: failures in a row start again from zero.
     void readyReached() { m_failuresSinceReady = 0; }
     /// Forgets every failure (a restart the person asked for).
@@ -65,8 +66,14 @@ public:
 
     /// The delay chosen at the last failure.
     std::chrono::milliseconds delay() const { return m_nextDelay; }
-    /// Until the scheduled restart; 0 when none is scheduled.
-    int remainingMs() const { return qMax(0, m_timer.remainingTime()); }
+    /// When the scheduled restart is due; QDeadlineTimer::Forever when none is scheduled.
+    QDeadlineTimer nextRestart() const { return m_restartAt; }
+    /// Whole seconds until the scheduled restart, rounded up (a countdown never shows 0 before it is
+    /// over); 0 when none is scheduled. Every view of the countdown says this number.
+    int secondsLeft() const;
+    /// countdown runs (guarded by context) whenever secondsLeft() has changed while a restart is
+    /// scheduled, so that every view refreshes at the same moment and shows the same number.
+    void onCountdown(QObject *context, std::function<void()> countdown);
     /// What countFailure() counted last.
     int failureCount() const { return std::max(int(m_crashTimes.size()), m_failuresSinceReady); }
 
@@ -78,6 +85,10 @@ private:
     int m_failuresSinceReady = 0;
     std::chrono::milliseconds m_nextDelay{0};
     QTimer m_timer;
+    QDeadlineTimer m_restartAt{QDeadlineTimer::Forever};
+    QTimer m_countdown; // fires as secondsLeft() changes
+
+    void startCountdownTick();
 };
 
 } // namespace Toolgate

@@ -1,6 +1,7 @@
 #include "core/workspace/serverconfig.h"
 
 #include "core/common/commandline.h"
+#include "core/common/translations.h"
 #include "core/common/redactor.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,12 @@ StdioLaunchSpec ServerConfig::launchSpec() const
     spec.environment = env;
     spec.workingDirectory = cwd;
     spec.inheritFullEnvironment = inheritEnvironment;
+    // The demo we ship speaks Toolgate's language (#34 item 6), English included: it reads LANGUAGE before
+    // LANG, as any program does, so toolgate-cli --json (English for scripts) under LANG=de_DE gets the
+    // English demo. Only ours: another server gets no more of the environment than before, and a LANGUAGE
+    // the person set in the entry wins.
+    if (QFileInfo(command).fileName() == demoServerProgram() && !spec.environment.contains(QStringLiteral("LANGUAGE")))
+        spec.environment.insert(QStringLiteral("LANGUAGE"), Translations::language());
     return spec;
 }
 
@@ -73,15 +80,20 @@ QString ServerConfig::endpoint() const
     return CommandLine::display(command, args);
 }
 
+QString ServerConfig::demoServerProgram()
+{
+#ifdef Q_OS_WIN
+    return QStringLiteral("toolgate-demo-server.exe");
+#else
+    return QStringLiteral("toolgate-demo-server");
+#endif
+}
+
 ServerConfig ServerConfig::demoServer()
 {
     ServerConfig demo;
     demo.name = QStringLiteral("demo");
-#ifdef Q_OS_WIN
-    const QString program = QStringLiteral("toolgate-demo-server.exe");
-#else
-    const QString program = QStringLiteral("toolgate-demo-server");
-#endif
+    const QString program = demoServerProgram();
     // Prefer the copy installed alongside us, so the demo matches this build; the PATH lookup
     // happens at launch (StdioTransport::resolveProgram) and names the PATH if it fails.
     const QString bundled = QCoreApplication::instance()
@@ -162,6 +174,13 @@ void ServerConfig::setSecretValue(const SecretEntry &entry, const QString &value
 }
 
 QString ServerConfig::secretPlaceholder()
+{
+    // Only what is true both with a keychain and without one (where the person types the value at each
+    // start): the value is not in the file. Where it is, the server editor says.
+    return QStringLiteral("<secret value kept out of this file by Toolgate>");
+}
+
+QString ServerConfig::earlierSecretPlaceholder()
 {
     return QStringLiteral("<stored in the system keychain by Toolgate>");
 }

@@ -87,6 +87,9 @@ struct ServerConfig
     /// What the servers file holds instead of a secret value (so people editing it by hand see
     /// where the value went).
     static QString secretPlaceholder();
+    /// What earlier versions wrote instead, "stored in the system keychain" even where there was none:
+    /// read as secretPlaceholder(), never written.
+    static QString earlierSecretPlaceholder();
     /// The SecretStore key of a server's env variable or header; stable while the server keeps its name.
     static QString secretStoreKey(const QString &serverName, SecretEntry::Kind kind, const QString &key);
 
@@ -97,6 +100,9 @@ struct ServerConfig
 
     /// The bundled demo server: toolgate-demo-server next to the running executable, else on PATH.
     static ServerConfig demoServer();
+    /// The demo server's file name ("toolgate-demo-server", with ".exe" on Windows). launchSpec() gives a
+    /// server of that name LANGUAGE=Translations::language(), so the demo speaks Toolgate's language.
+    static QString demoServerProgram();
 
     /// "stdio", "http" or "sse".
     static QString transportName(Transport transport);

@@ -277,7 +277,8 @@ private:
                 return serverFail(name, QStringLiteral("\"%1\" → \"%2\" must be a string, not %3")
                                             .arg(key, it.key(), describeType(it.value())));
             }
-            map.insert(it.key(), *text);
+            // Files written before the placeholder said only what is always true read as the same mark.
+            map.insert(it.key(), *text == ServerConfig::earlierSecretPlaceholder() ? ServerConfig::secretPlaceholder() : *text);
         }
         return map;
     }

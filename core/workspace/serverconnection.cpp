@@ -14,6 +14,7 @@
 #include "core/workspace/transportfactory.h"
 #include "core/workspace/workspace.h"
 
+#include <QLocale>
 #include <QPointer>
 
 namespace Toolgate {
@@ -67,6 +68,7 @@ public:
         , era(console)
         , restarts(q, [this] { readSecretsThenConnect(); })
     {
+        restarts.onCountdown(q, [q] { emit q->restartCountdownChanged(); });
     }
 
     ServerConnection *q;
@@ -287,7 +289,8 @@ void ServerConnection::Private::onFailed(const Error &error)
         setStatus(Status::Failed);
         return;
     }
-    console.note(ServerConnection::tr("restarting in %1 s").arg(verdict.delay.count() / 1000.0, 0, 'f', 1));
+    // A countdown keeps its one decimal (not DisplayText::duration()'s "850 ms"), in the person's locale.
+    console.note(ServerConnection::tr("restarting in %1 s").arg(QLocale().toString(verdict.delay.count() / 1000.0, 'f', 1)));
     // The timer runs before the status says Restarting, so whoever reads statusText() on that
     // signal sees the real delay rather than "0.0 s".
     restarts.schedule();
@@ -396,6 +399,11 @@ void ServerConnection::setListsOnReady(bool list)
 std::chrono::milliseconds ServerConnection::restartDelay() const
 {
     return d->status == Status::Restarting ? d->restarts.delay() : std::chrono::milliseconds(0);
+}
+
+QDeadlineTimer ServerConnection::nextRestart() const
+{
+    return d->status == Status::Restarting ? d->restarts.nextRestart() : QDeadlineTimer(QDeadlineTimer::Forever);
 }
 
 void ServerConnection::setConfig(const ServerConfig &config)
@@ -558,8 +566,9 @@ QString ServerConnection::statusText() const
     case Status::Failed:
         return ServerConnection::tr("Failed: %1").arg(d->lastError.message);
     case Status::Restarting:
+        // Whole seconds, from the one deadline: the list and the server's page say the same number.
         return ServerConnection::tr("Restarting in %1 s (failure %2 of %3): %4")
-            .arg(d->restarts.remainingMs() / 1000.0, 0, 'f', 1)
+            .arg(d->restarts.secondsLeft())
             .arg(d->restarts.failureCount())
             .arg(d->restarts.policy().maxCrashes)
             .arg(d->lastError.message);

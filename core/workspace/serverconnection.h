@@ -15,6 +15,7 @@
 #include "core/workspace/serverconsole.h"
 
 #include <QJsonObject>
+#include <QDeadlineTimer>
 #include <QObject>
 
 #include <chrono>
@@ -109,10 +110,13 @@ public:
     void restart();
 
     Status status() const;
-    /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4.0 s (failure 2 of 5): <reason>".
+    /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4 s (failure 2 of 5): <reason>".
     QString statusText() const;
     /// While Restarting: the delay before the next start, as chosen when the server failed.
     std::chrono::milliseconds restartDelay() const;
+    /// While Restarting: when the next start is due (the one source of every countdown shown);
+    /// QDeadlineTimer::Forever otherwise.
+    QDeadlineTimer nextRestart() const;
     Error lastError() const;
     /// While Failed: the path its sandbox kept the server from, as its stderr said before it failed, and
     /// the grant that would allow it (issue 32); nullopt when the failure was not the sandbox's doing.
@@ -148,6 +152,9 @@ public:
 
 signals:
     void statusChanged(Toolgate::ServerConnection::Status status);
+    /// While Restarting: the whole seconds until the next start changed (statusText() says the new
+    /// number). Views of the countdown refresh on this, so that they all show the same.
+    void restartCountdownChanged();
     void toolsChanged();
     void resourcesChanged();
     void promptsChanged();

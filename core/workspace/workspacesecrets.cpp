@@ -4,6 +4,7 @@
 #include "core/common/error.h"
 #include "core/common/logging.h"
 #include "core/workspace/serverconnection.h"
+#include "core/workspace/serversecretreader.h"
 #include "core/workspace/workspace.h"
 
 #include <algorithm>
@@ -43,6 +44,7 @@ public:
         m_inner->remove(key, context, std::move(callback));
     }
     QString location() const override { return m_inner->location(); }
+    bool keepsAfterQuit() const override { return m_inner->keepsAfterQuit(); }
 
     void beginMove(const QString &to) { m_moving[to]; }
     void endMove(const QString &to)
@@ -389,6 +391,46 @@ bool WorkspaceSecrets::hasPendingSecretWrites() const
 QStringList WorkspaceSecrets::pendingSecretWrites() const
 {
     return m_secretWork.values();
+}
+
+QString WorkspaceSecrets::withoutKeychainNote() const
+{
+    if (!m_store)
+        return tr("There is no keychain on this computer: secret values are written in servers.json in plain text, as "
+                  "you chose. Anyone who can read that file can read them.");
+    if (!m_store->keepsAfterQuit())
+        return tr("There is no keychain on this computer: secret values are not stored. Toolgate keeps them until it "
+                  "quits and asks for them again when the server next starts.");
+    return {};
+}
+
+QList<ServerConfig::SecretEntry> WorkspaceSecrets::valuesToType(const ServerConnection *connection) const
+{
+    // Only a start that failed for want of them: a keychain that lost a value is a problem to fix in
+    // Edit Server, not a question at each start.
+    if (!m_store || m_store->keepsAfterQuit() || connection->status() != ServerConnection::Status::Failed)
+        return {};
+    return ServerSecretReader::unread(connection->config());
+}
+
+void WorkspaceSecrets::typeValues(ServerConnection *connection, const QList<ServerConfig::SecretEntry> &typed)
+{
+    if (!m_store || typed.isEmpty())
+        return;
+    const QPointer<ServerConnection> guard(connection);
+    auto left = std::make_shared<qsizetype>(typed.size());
+    for (const ServerConfig::SecretEntry &entry : typed) {
+        m_storedSecrets.insert(entry.storeKey, entry.value);
+        const QString key = entry.storeKey;
+        const quint64 work = beginSecretWork(tr("save %1").arg(key));
+        m_store->write(key, entry.value.toUtf8(), this, [this, key, work, guard, left](const Result<void> &written) {
+            if (!written)
+                reportSecretProblem(tr("save the secret %1").arg(key), written.error());
+            endSecretWork(work);
+            if (--*left == 0 && guard)
+                guard->restart(); // reads them back from the store, as any start does
+        });
+    }
 }
 
 void WorkspaceSecrets::whenSecretWritesDone(int timeoutMs, QObject *context, std::function<void(const QStringList &)> callback)

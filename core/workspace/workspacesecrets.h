@@ -50,6 +50,16 @@ public:
     /// file in plain text (the values read so far included) and the SecretStore is no longer used.
     Result<void> keepSecretsInFile();
 
+    /// Where secret values go when that is not a keychain, in plain words for where the person marks a
+    /// value secret (the server editor); empty when a keychain keeps them.
+    QString withoutKeychainNote() const;
+    /// The secret values connection could not start without because nothing kept them since Toolgate
+    /// last quit (there is no keychain, and the person types them at each start). Empty otherwise.
+    QList<ServerConfig::SecretEntry> valuesToType(const ServerConnection *connection) const;
+    /// Keeps the values the person typed for connection (its valuesToType(), each with its value) until
+    /// Toolgate quits, then starts it again with them.
+    void typeValues(ServerConnection *connection, const QList<ServerConfig::SecretEntry> &typed);
+
     /// Whether writes, moves or deletions in the SecretStore have not been answered yet (the
     /// keychain answers asynchronously; quitting now could lose them).
     bool hasPendingSecretWrites() const;

@@ -170,10 +170,6 @@ Anfrage für einen Werkzeugaufruf
         <translation>unbekannter --type &quot;%1&quot; (tool_call, server_request, connection)</translation>
     </message>
     <message>
-        <source>unknown --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</source>
-        <translation>unbekannte --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human)</translation>
-    </message>
-    <message>
         <source>unknown --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</source>
         <translation>unbekanntes --outcome &quot;%1&quot; (pending, succeeded, tool_error, denied, invalid_arguments, failed, cancelled, unknown)</translation>
     </message>
@@ -318,18 +314,6 @@ Anfrage für einen Werkzeugaufruf
     <message>
         <source>unknown --format &quot;%1&quot; (jsonl, csv)</source>
         <translation>unbekanntes --format &quot;%1&quot; (jsonl, csv)</translation>
-    </message>
-    <message>
-        <source>Exported %1 records.
-</source>
-        <translation>%1 Einträge exportiert.
-</translation>
-    </message>
-    <message>
-        <source>Exported %1 records to %2.
-</source>
-        <translation>%1 Einträge nach %2 exportiert.
-</translation>
     </message>
     <message>
         <source>OK: %1 records, %2 chain events, all intact.
@@ -1690,10 +1674,6 @@ Erlaubt werden nur diese Aufrufe mit genau diesen Argumenten; jeder andere wird 
         <translation>--var erwartet name=wert, nicht „%1“</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
         <source>the calls of this collection go to several servers (%1); toolgate-cli runs a collection against one server: choose it with --server NAME</source>
         <translation>die Aufrufe dieser Sammlung gehen an mehrere Server (%1); toolgate-cli führt eine Sammlung gegen einen Server aus: wählen Sie ihn mit --server NAME</translation>
     </message>
@@ -1834,58 +1814,6 @@ Schnittstellen:
     <message>
         <source>unknown --client &quot;%1&quot; (gui, cli, app, model)</source>
         <translation>unbekannter --client &quot;%1&quot; (gui, cli, app, model)</translation>
-    </message>
-    <message>
-        <source>Usage: toolgate-cli audit COMMAND [options]
-
-Reads the audit log of every tool call, server request and connection event.
-
-Commands:
-  list              The newest records (filters below; --limit N, --before ID for older ones)
-  show ID           One record in full, with its hash chain events
-  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
-  verify            Recomputes the hash chain; reports the first record changed or removed
-
-Filters (repeat an option to accept several values):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
-  --search WORDS    words in arguments, results and errors (each may be the start of a word)
-  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
-
-Other options:
-  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
-  --json            Machine-readable output (JSON Lines for list)
-
-Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
-            8 verify found records changed or removed.
-</source>
-        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
-
-Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
-
-Befehle:
-  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
-  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
-  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
-  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
-
-Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
-  --server NAME     --tool NAME      --type tool_call|server_request|connection
-  --decision allow_once|allow_session|allow_always|deny|rule|human
-  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
-  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
-  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
-  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
-
-Weitere Optionen:
-  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
-  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
-
-Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
-            8 verify hat veränderte oder entfernte Einträge gefunden.
-</translation>
     </message>
     <message>
         <source>chat needs a question when its input is not a terminal: chat --model NAME &quot;QUESTION&quot;</source>
@@ -2696,6 +2624,110 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben
         <source>To allow it, run again with --network %1 (or add the host to the server&apos;s &quot;sandbox&quot; &quot;network&quot; list in servers.json).</source>
         <translation>Um das zu erlauben, starten Sie erneut mit --network %1 (oder tragen Sie den Host in die &quot;network&quot;-Liste der &quot;sandbox&quot; des Servers in servers.json ein).</translation>
     </message>
+    <message>
+        <source>Exported 1 record.
+</source>
+        <translation>1 Eintrag exportiert.
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n records.
+</source>
+        <translation>
+            <numerusform>%n Eintrag exportiert.
+</numerusform>
+            <numerusform>%n Einträge exportiert.
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Exported 1 record to %1.
+</source>
+        <translation>1 Eintrag nach %1 exportiert.
+</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n records to %1.
+</source>
+        <translation>
+            <numerusform>%n Eintrag nach %1 exportiert.
+</numerusform>
+            <numerusform>%n Einträge nach %1 exportiert.
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human, run)</source>
+        <translation>unbekannte --decision &quot;%1&quot; (allow_once, allow_session, allow_always, deny, rule, human, run)</translation>
+    </message>
+    <message>
+        <source>the collection run you started and approved</source>
+        <translation>den Sammlungslauf, den Sie gestartet und erlaubt haben</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli audit COMMAND [options]
+
+Reads the audit log of every tool call, server request and connection event.
+
+Commands:
+  list              The newest records (filters below; --limit N, --before ID for older ones)
+  show ID           One record in full, with its hash chain events
+  export            The matching records, oldest first: --format jsonl|csv, -o FILE (default stdout)
+  verify            Recomputes the hash chain; reports the first record changed or removed
+
+Filters (repeat an option to accept several values):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human|run
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00, or an age: 30m, 2h, 7d)
+  --search WORDS    words in arguments, results and errors (each may be the start of a word)
+  --tasks           only calls the server ran as tasks;  --task ID  the call that ran as task ID
+
+Other options:
+  --db PATH         The audit store (default: the app&apos;s data folder, or $TOOLGATE_AUDIT_DB)
+  --json            Machine-readable output (JSON Lines for list)
+
+Exit codes: 0 success, 2 usage, 3 no audit log, 5 query failed or no such record,
+            8 verify found records changed or removed.
+</source>
+        <translation>Aufruf: toolgate-cli audit BEFEHL [Optionen]
+
+Liest das Audit-Protokoll aller Werkzeugaufrufe, Serveranfragen und Verbindungsereignisse.
+
+Befehle:
+  list              Die neuesten Einträge (Filter unten; --limit N, --before ID für ältere)
+  show ID           Ein Eintrag vollständig, mit den Ereignissen seiner Hash-Kette
+  export            Die passenden Einträge, älteste zuerst: --format jsonl|csv, -o FILE (Standard: stdout)
+  verify            Berechnet die Hash-Kette neu; meldet den ersten veränderten oder entfernten Eintrag
+
+Filter (eine Option wiederholen, um mehrere Werte zuzulassen):
+  --server NAME     --tool NAME      --type tool_call|server_request|connection
+  --decision allow_once|allow_session|allow_always|deny|rule|human|run
+  --outcome pending|succeeded|tool_error|denied|invalid_arguments|failed|cancelled|unknown
+  --client gui|cli|app|model  --since TIME  --until TIME   (TIME: 2024-05-01, 2024-05-01T10:00 oder ein Alter: 30m, 2h, 7d)
+  --search WORDS    Wörter in Argumenten, Ergebnissen und Fehlern (jedes darf ein Wortanfang sein)
+  --tasks           nur Aufrufe, die der Server als Aufgabe ausführte;  --task ID  der Aufruf, der als Aufgabe ID lief
+
+Weitere Optionen:
+  --db PATH         Der Audit-Speicher (Standard: der Datenordner der App oder $TOOLGATE_AUDIT_DB)
+  --json            Maschinenlesbare Ausgabe (JSON Lines für list)
+
+Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehlgeschlagen oder kein solcher Eintrag,
+            8 verify hat veränderte oder entfernte Einträge gefunden.
+</translation>
+    </message>
+    <message>
+        <source>set %1 in toolgate-cli&apos;s environment (e.g. %2=… toolgate-cli --server %3 …): it is passed on to the server</source>
+        <translation>setzen Sie %1 in der Umgebung von toolgate-cli (z. B. %2=… toolgate-cli --server %3 …): es wird an den Server weitergegeben</translation>
+    </message>
+    <message>
+        <source>the header %1 can only be kept in servers.json (in Toolgate: Keep Them in servers.json)</source>
+        <translation>der Header %1 kann nur in servers.json aufbewahrt werden (in Toolgate: In servers.json aufbewahren)</translation>
+    </message>
+    <message>
+        <source>there is no keychain on this computer, so no secret value is kept from one run to the next; %1</source>
+        <translation>auf diesem Computer gibt es keinen Schlüsselbund, daher wird kein geheimer Wert von einem Lauf zum nächsten aufbewahrt; %1</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -3072,6 +3104,10 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben
     <message>
         <source>The app cannot be shown: Toolgate&apos;s web engine could not be loaded (%1).</source>
         <translation>Die App kann nicht angezeigt werden: Die Web-Engine von Toolgate konnte nicht geladen werden (%1).</translation>
+    </message>
+    <message>
+        <source>The app reported an error — see Console</source>
+        <translation>Die App hat einen Fehler gemeldet – siehe Konsole</translation>
     </message>
 </context>
 <context>
@@ -4432,6 +4468,10 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben
         <source>connection refused</source>
         <translation>Verbindung abgewiesen</translation>
     </message>
+    <message>
+        <source> · your collection run</source>
+        <translation> · Ihr Sammlungslauf</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::AuditVerifier</name>
@@ -4691,10 +4731,6 @@ Der Server &quot;%1&quot; bittet um eine Modellantwort (Sampling). Sie schreiben
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <source> · exported %1 records to %2</source>
-        <translation> · %1 Einträge nach %2 exportiert</translation>
-    </message>
-    <message>
         <source>Export Failed</source>
         <translation>Export fehlgeschlagen</translation>
     </message>
@@ -4753,6 +4789,21 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Cannot Compare</source>
         <translation>Vergleich nicht möglich</translation>
+    </message>
+    <message>
+        <source>Approved with a collection run</source>
+        <translation>Mit einem Sammlungslauf erlaubt</translation>
+    </message>
+    <message>
+        <source> · exported 1 record to %1</source>
+        <translation> · 1 Eintrag nach %1 exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source> · exported %Ln records to %1</source>
+        <translation>
+            <numerusform> · %Ln Eintrag nach %1 exportiert</numerusform>
+            <numerusform> · %Ln Einträge nach %1 exportiert</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5934,6 +5985,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <source>Do not ask again for this tool when the model calls it in this conversation, until Toolgate quits or the conversation is deleted</source>
         <translation>Für dieses Werkzeug nicht mehr fragen, wenn das Modell es in dieser Unterhaltung aufruft, bis Toolgate beendet oder die Unterhaltung gelöscht wird</translation>
     </message>
+    <message>
+        <source>This tool runs as a long task: it keeps running after you close this window; you can follow or cancel it in Tasks.</source>
+        <translation>Dieses Werkzeug läuft als lange Aufgabe: Es läuft weiter, nachdem Sie dieses Fenster geschlossen haben; unter „Aufgaben“ können Sie es verfolgen oder abbrechen.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ConnectionAuditor</name>
@@ -6449,6 +6504,30 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
             <numerusform> … (%n weitere Zeichen)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::DoctorDialog</name>
@@ -6840,10 +6919,6 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
         <translation>Erwartet</translation>
     </message>
     <message>
-        <source>JSON pointer</source>
-        <translation>JSON-Zeiger</translation>
-    </message>
-    <message>
         <source>Value</source>
         <translation>Wert</translation>
     </message>
@@ -6874,6 +6949,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Expectation %1</source>
         <translation>Erwartung %1</translation>
+    </message>
+    <message>
+        <source>Where in the result</source>
+        <translation>Wo im Ergebnis</translation>
+    </message>
+    <message>
+        <source>The place in the result&apos;s structured content, written as a JSON pointer: /temperature, or /items/0/name for the name of the first item; empty for all of it.</source>
+        <translation>Die Stelle im strukturierten Inhalt des Ergebnisses, geschrieben als JSON-Pointer: /temperature, oder /items/0/name für den Namen des ersten Eintrags; leer für den ganzen Inhalt.</translation>
     </message>
 </context>
 <context>
@@ -8260,6 +8343,26 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>&amp;Models…</source>
         <translation>&amp;Modelle …</translation>
     </message>
+    <message>
+        <source>New to Toolgate?</source>
+        <translation>Neu bei Toolgate?</translation>
+    </message>
+    <message>
+        <source>Help › Getting Started shows in a few steps how to try a tool, add your own servers and decide what they may do.</source>
+        <translation>Hilfe › Erste Schritte zeigt in wenigen Schritten, wie Sie ein Werkzeug ausprobieren, eigene Server hinzufügen und entscheiden, was sie dürfen.</translation>
+    </message>
+    <message>
+        <source>Open Getting Started</source>
+        <translation>Erste Schritte öffnen</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Hide this hint for good. The guide stays in the Help menu.</source>
+        <translation>Diesen Hinweis dauerhaft ausblenden. Die Anleitung bleibt im Hilfe-Menü.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::McpApps</name>
@@ -9609,6 +9712,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
             <numerusform>Der Server hat %n-mal um Eingaben gebeten, bevor er antwortete</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Denied by you (no reason given).</source>
+        <translation>Von Ihnen abgelehnt (ohne Begründung).</translation>
+    </message>
+    <message>
+        <source>Denied by you: %1</source>
+        <translation>Von Ihnen abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was sent to the server.</source>
+        <translation>An den Server wurde nichts gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::RootsDialog</name>
@@ -9723,14 +9838,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
 </context>
 <context>
     <name>Toolgate::RunReportView</name>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
     <message>
         <source>passed</source>
         <translation>bestanden</translation>
@@ -10780,6 +10887,21 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
 </context>
 <context>
+    <name>Toolgate::SecretValuesDialog</name>
+    <message>
+        <source>Secret Values for %1</source>
+        <translation>Geheime Werte für %1</translation>
+    </message>
+    <message>
+        <source>There is no keychain on this computer, so Toolgate did not keep the secret values of &quot;%1&quot; after it last quit. Type them to start it; Toolgate keeps them until it quits.</source>
+        <translation>Auf diesem Computer gibt es keinen Schlüsselbund, daher hat Toolgate die geheimen Werte von „%1“ beim letzten Beenden nicht aufbewahrt. Geben Sie sie ein, um den Server zu starten; Toolgate behält sie, bis es beendet wird.</translation>
+    </message>
+    <message>
+        <source>Start Server</source>
+        <translation>Server starten</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::SecretsNotice</name>
     <message>
         <source>Move to Keychain</source>
@@ -11058,10 +11180,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Startet…</translation>
     </message>
     <message>
-        <source>asking a separate copy of %1 which MCP revision it speaks</source>
-        <translation>eine eigene Kopie von %1 wird gefragt, welche MCP-Version sie spricht</translation>
-    </message>
-    <message>
         <source>modern (2026-07-28)</source>
         <translation>modern (2026-07-28)</translation>
     </message>
@@ -11184,6 +11302,22 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Toolgate did not restart it: %1</source>
         <translation>Toolgate hat ihn nicht neu gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Starting the server twice this time: first a short-lived copy, only to find out which protocol version it speaks (remembered for later starts), then the server itself.</source>
+        <translation>Der Server wird diesmal zweimal gestartet: zuerst eine kurzlebige Kopie, nur um herauszufinden, welche Protokollversion er spricht (für spätere Starts gemerkt), dann der Server selbst.</translation>
+    </message>
+    <message>
+        <source>the newer protocol</source>
+        <translation>das neuere Protokoll</translation>
+    </message>
+    <message>
+        <source>an older protocol</source>
+        <translation>ein älteres Protokoll</translation>
+    </message>
+    <message>
+        <source>found out when it started</source>
+        <translation>beim Start herausgefunden</translation>
     </message>
 </context>
 <context>
@@ -11349,18 +11483,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Arbeitsordner wählen</translation>
     </message>
     <message>
-        <source>Auto (find out)</source>
-        <translation>Auto (selbst ermitteln)</translation>
-    </message>
-    <message>
-        <source>Legacy (initialize)</source>
-        <translation>Legacy (initialize)</translation>
-    </message>
-    <message>
-        <source>Modern (2026-07-28)</source>
-        <translation>Modern (2026-07-28)</translation>
-    </message>
-    <message>
         <source>Toolgate finds out which version the server speaks and remembers it. For a program on this computer it asks a separate copy once; a remote server is asked the older way first.</source>
         <translation>Toolgate ermittelt, welche Version der Server spricht, und merkt es sich. Ein Programm auf diesem Computer wird einmal über eine eigene Kopie gefragt; ein entfernter Server zuerst auf die ältere Art.</translation>
     </message>
@@ -11371,14 +11493,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Speak MCP 2026-07-28 only, which starts with server/discover. A server that does not speak it fails to connect, saying so.</source>
         <translation>Nur MCP 2026-07-28 sprechen, das mit server/discover beginnt. Ein Server, der es nicht spricht, kann nicht verbunden werden; die Meldung sagt das.</translation>
-    </message>
-    <message>
-        <source>Which version of the Model Context Protocol Toolgate speaks with this server. Servers made before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) or both. Leave it at Auto unless a server needs one of them.</source>
-        <translation>Welche Version des Model Context Protocol Toolgate mit diesem Server spricht. Server von vor Mitte 2026 sprechen die älteren Versionen (klassisch); neuere sprechen vielleicht 2026-07-28 (modern) oder beide. Lassen Sie es auf Auto, außer ein Server braucht eine davon.</translation>
-    </message>
-    <message>
-        <source>&amp;Protocol era:</source>
-        <translation>&amp;Protokoll-Ära:</translation>
     </message>
     <message>
         <source>&amp;Sandbox:</source>
@@ -11467,6 +11581,26 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>&quot;%1&quot; is not a host name: write it as api.example.com or api.example.com:443.</source>
         <translation>&quot;%1&quot; ist kein Host-Name: Schreiben Sie ihn als api.example.com oder api.example.com:443.</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Older versions only</source>
+        <translation>Nur ältere Versionen</translation>
+    </message>
+    <message>
+        <source>2026-07-28 only</source>
+        <translation>Nur 2026-07-28</translation>
+    </message>
+    <message>
+        <source>Which version of the Model Context Protocol Toolgate speaks with this server. Servers made before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) or both. Leave it at Automatic unless a server needs one of them.</source>
+        <translation>Welche Version des Model Context Protocol Toolgate mit diesem Server spricht. Server von vor Mitte 2026 sprechen die älteren Versionen (legacy); neuere sprechen vielleicht 2026-07-28 (modern) oder beide. Lassen Sie es auf Automatisch, außer ein Server braucht eine davon.</translation>
+    </message>
+    <message>
+        <source>&amp;Protocol version:</source>
+        <translation>&amp;Protokollversion:</translation>
     </message>
 </context>
 <context>
@@ -11624,10 +11758,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Protokoll:</translation>
     </message>
     <message>
-        <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on. Older servers (legacy) start with a handshake called initialize; servers of the 2026-07-28 version (modern) are asked with server/discover instead. In brackets: which request decided it, and whether Toolgate found it out by asking a separate copy of the server, remembered it from an earlier start (cached), or was told by the server&apos;s settings.</source>
-        <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben. Ältere Server (klassisch) beginnen mit einem Handschlag namens initialize; Server der Version 2026-07-28 (modern) werden stattdessen mit server/discover gefragt. In Klammern: welche Anfrage es entschieden hat und ob Toolgate es durch Fragen einer eigenen Kopie des Servers ermittelt, von einem früheren Start gemerkt oder aus den Einstellungen des Servers übernommen hat.</translation>
-    </message>
-    <message>
         <source>Review and Trust…</source>
         <translation>Prüfen und vertrauen…</translation>
     </message>
@@ -11678,6 +11808,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Adds %1 to the hosts its sandbox lets it reach and starts it again, once you trust it with that.</source>
         <translation>Fügt %1 den Hosts hinzu, die seine Sandbox ihn erreichen lässt, und startet ihn erneut, sobald Sie ihm damit vertrauen.</translation>
+    </message>
+    <message>
+        <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on. Older servers (legacy) start with a handshake called initialize; servers of the 2026-07-28 version (modern) are asked with server/discover instead. In brackets: whether Toolgate found it out by asking a separate copy of the server when it started, remembered it from an earlier start, or was told by the server&apos;s settings. Point at the value for the exact detail: which request decided it and how long finding out took.</source>
+        <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben. Ältere Server (legacy) beginnen mit einem Handschlag namens initialize; Server der Version 2026-07-28 (modern) werden stattdessen mit server/discover gefragt. In Klammern: ob Toolgate sie beim Start durch eine eigene Kopie des Servers herausgefunden, von einem früheren Start gemerkt oder aus den Einstellungen des Servers erfahren hat. Zeigen Sie auf den Wert für die genauen Angaben: welche Anfrage sie bestimmt hat und wie lange das Herausfinden dauerte.</translation>
     </message>
 </context>
 <context>
@@ -12701,16 +12835,20 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>Ergebnis der Aufgabe — %1</translation>
     </message>
     <message>
-        <source>%1 on %2 · task %3 · %4</source>
-        <translation>%1 auf %2 · Aufgabe %3 · %4</translation>
-    </message>
-    <message>
         <source> · started %1</source>
         <translation> · gestartet %1</translation>
     </message>
     <message>
         <source> · took %1</source>
         <translation> · dauerte %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 · %3</source>
+        <translation>%1 auf %2 · %3</translation>
+    </message>
+    <message>
+        <source>Task id: %1</source>
+        <translation>Aufgaben-ID: %1</translation>
     </message>
 </context>
 <context>
@@ -12750,6 +12888,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Duration</source>
         <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Task id: %1</source>
+        <translation>Aufgaben-ID: %1</translation>
     </message>
 </context>
 <context>
@@ -13156,10 +13298,6 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <translation>Den Server bitten, diese Aufgabe abzubrechen</translation>
     </message>
     <message>
-        <source>Task %1: %2</source>
-        <translation>Aufgabe %1: %2</translation>
-    </message>
-    <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
@@ -13182,6 +13320,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Connections: %1</source>
         <translation>Verbindungen: %1</translation>
+    </message>
+    <message>
+        <source>Running as a task: %1</source>
+        <translation>Läuft als Aufgabe: %1</translation>
+    </message>
+    <message>
+        <source>Task id: %1</source>
+        <translation>Aufgaben-ID: %1</translation>
     </message>
 </context>
 <context>
@@ -13303,28 +13449,8 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
 <context>
     <name>Toolgate::ViewerFormat</name>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 h</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <source>1 byte</source>
@@ -13474,6 +13600,14 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Could not %1 in %2: %3. Edit the server and save it again to retry.</source>
         <translation>Konnte in %2 nicht %1: %3. Bearbeiten Sie den Server und speichern Sie ihn erneut, um es noch einmal zu versuchen.</translation>
+    </message>
+    <message>
+        <source>There is no keychain on this computer: secret values are written in servers.json in plain text, as you chose. Anyone who can read that file can read them.</source>
+        <translation>Auf diesem Computer gibt es keinen Schlüsselbund: Geheime Werte stehen, wie Sie es gewählt haben, im Klartext in servers.json. Wer diese Datei lesen kann, kann sie lesen.</translation>
+    </message>
+    <message>
+        <source>There is no keychain on this computer: secret values are not stored. Toolgate keeps them until it quits and asks for them again when the server next starts.</source>
+        <translation>Auf diesem Computer gibt es keinen Schlüsselbund: Geheime Werte werden nicht gespeichert. Toolgate behält sie, bis es beendet wird, und fragt beim nächsten Start des Servers erneut danach.</translation>
     </message>
 </context>
 <context>

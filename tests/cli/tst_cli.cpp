@@ -337,8 +337,15 @@ void TestCli::keychainSecretIsNeverSentAsPlaceholder()
     const Run tools = run({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
                            Toolgate::TestSupport::cliFingerprint(trusted, m_home.path()), QStringLiteral("tools")});
     VERIFY_RUN(tools.exitCode == 3, tools);
-    VERIFY_RUN(tools.err.contains(QStringLiteral("API_TOKEN")) && tools.err.contains(QStringLiteral("not found")), tools);
     QVERIFY2(!QFile::exists(log), "the server was started without its secret");
+    // Without a keychain nothing keeps the value between runs: the CLI says where it takes it from
+    // (#34 item 7), and takes it from there.
+    VERIFY_RUN(tools.err.contains(QStringLiteral("no keychain")) && tools.err.contains(QStringLiteral("set API_TOKEN in toolgate-cli's environment")), tools);
+    const Run withValue = run({QStringLiteral("--config"), path, QStringLiteral("--trust-fingerprint"),
+                               Toolgate::TestSupport::cliFingerprint(trusted, m_home.path()), QStringLiteral("--yes"), QStringLiteral("call"),
+                               QStringLiteral("env"), QStringLiteral("name=API_TOKEN")},
+                              {}, {{QStringLiteral("API_TOKEN"), QStringLiteral("from-the-cli-env-7")}});
+    VERIFY_RUN(withValue.exitCode == 0 && withValue.out.contains(QStringLiteral("from-the-cli-env-7")), withValue);
 }
 
 void TestCli::serversWithoutConfigShowsDemo()

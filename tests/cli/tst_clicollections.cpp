@@ -193,6 +193,10 @@ void TestCliCollections::jsonReportAndAuditRecords()
     const CliRun audit = m_cli.run({u"audit"_s, u"list"_s, u"--json"_s, u"--db"_s, db});
     VERIFY_CLI(audit.exitCode == 0, audit);
     VERIFY_CLI(audit.out().count(u"\"decisionReason\":\"approved with the collection run \\\"CLI smoke\\\"\""_s) == 2, audit);
+    // Decided by the run the person started, not by a remembered rule (#34 item 7); a filter finds them.
+    VERIFY_CLI(audit.out().count(u"\"decidedBy\":\"run\""_s) == 2, audit);
+    const CliRun byRun = m_cli.run({u"audit"_s, u"list"_s, u"--decision"_s, u"run"_s, u"--db"_s, db});
+    VERIFY_CLI(byRun.exitCode == 0 && byRun.out().count(u"allow_once (run)"_s) == 2, byRun);
     // And the run's approval itself, with what it listed.
     VERIFY_CLI(audit.out().count(u"\"name\":\"run_approved\""_s) == 1, audit);
     VERIFY_CLI(audit.out().contains(u"the collection run \\\"CLI smoke\\\" was approved as a whole (calls: 2)"_s), audit);

@@ -17,6 +17,10 @@
 //                 can (javascript: links, pings, one message over 8 MB) and, once every request
 //                 was answered or 20 s passed, reports what came back as one notifications/message
 //                 with logger "flood": "done: pings answered A refused R unanswered U; links …; big …".
+//   console-app   renders ui://appserver/console.html: an app that, once initialized, writes an object,
+//                 an Error and a format string to its console, has a frame of its own say what it
+//                 sees of AbortSignal.timeout, and then lets an error go uncaught and a promise fail
+//                 unseen (for the app's console as text and its error notice).
 //   data://appserver/large.txt  a resource of 9 MiB of text: more than an app is given.
 // Option: --probe-url URL   where the hostile app tries to reach the network (a test's local server).
 
@@ -228,6 +232,30 @@ send({jsonrpc: "2.0", id: nextId++, method: "ui/initialize",
       params: {appInfo: {name: "permissions", version: "1"}, appCapabilities: {}, protocolVersion: "2026-01-26"}});
 </script></body></html>)html";
 
+// Writes to its console what the engine would show as "[object Object]", and fails uncaught. Its
+// own frame (made by the app, as apps may) reports the prelude's AbortSignal.timeout there too.
+const char *const consoleHtml = R"html(<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>Console</title></head>
+<body><p>Console app</p>
+<script>
+window.addEventListener("message", (event) => {
+  const m = event.data;
+  if (m && m.jsonrpc === "2.0" && m.id === 1 && !m.method) {
+    window.parent.postMessage({jsonrpc: "2.0", method: "ui/notifications/initialized", params: {}}, "*");
+    console.log({a: 1});
+    console.warn("[console] error:", new TypeError("written, not thrown"));
+    console.info("[console] format %s=%d", "answer", 42, {more: true});
+    const inner = document.createElement("iframe");
+    inner.srcdoc = "<script>console.log('[console] inner frame: AbortSignal.timeout is a ' + typeof AbortSignal.timeout)<\/script>";
+    document.body.appendChild(inner);
+    setTimeout(() => { throw new RangeError("the console app fails on purpose"); }, 0);
+    setTimeout(() => Promise.reject({reason: "unseen"}), 0);
+  }
+});
+window.parent.postMessage({jsonrpc: "2.0", id: 1, method: "ui/initialize",
+  params: {appInfo: {name: "console", version: "1"}, appCapabilities: {}, protocolVersion: "2026-01-26"}}, "*");
+</script></body></html>)html";
+
 Tool toolFrom(const char *json)
 {
     return Tool::fromJson(QJsonDocument::fromJson(json).object());
@@ -298,7 +326,8 @@ int main(int argc, char *argv[])
                                                                           {QStringLiteral("geolocation"), QJsonObject()},
                                                                           {QStringLiteral("clipboardWrite"), QJsonObject()}}}}).ok()
         && addApp(QStringLiteral("ui://appserver/undeclared.html"), page(permissionHtml)).ok()
-        && addApp(QStringLiteral("ui://appserver/flood.html"), QString::fromUtf8(floodHtml)).ok();
+        && addApp(QStringLiteral("ui://appserver/flood.html"), QString::fromUtf8(floodHtml)).ok()
+        && addApp(QStringLiteral("ui://appserver/console.html"), QString::fromUtf8(consoleHtml)).ok();
 
     Resource large;
     large.uri = QStringLiteral("data://appserver/large.txt");
@@ -335,6 +364,9 @@ int main(int argc, char *argv[])
     ok = ok && server.addTool(toolFrom(R"({"name": "flood-app", "description": "Shows an app that floods the host with messages.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/flood.html"}}})"),
         [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the flood app is ready"))); }).ok();
+    ok = ok && server.addTool(toolFrom(R"({"name": "console-app", "description": "Shows an app that writes objects to its console and fails.",
+        "inputSchema": {"type": "object"}, "_meta": {"ui": {"resourceUri": "ui://appserver/console.html"}}})"),
+        [](const ToolCallContext &call) { call.respond(textResult(QStringLiteral("the console app is ready"))); }).ok();
     ok = ok && server.addTool(toolFrom(R"({"name": "admin-only", "description": "Only for the model, never for apps.",
         "inputSchema": {"type": "object"}, "_meta": {"ui": {"visibility": ["model"]}}})"),
         [](const ToolCallContext &call) {

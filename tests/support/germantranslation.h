@@ -1,7 +1,7 @@
 #pragma once
 
-// For tests of what a person reads in German: the translation installed for one scope, and English
-// again after it, so that the test's other functions still compare English sentences.
+// For tests of what a person reads in German: the translation (and German numbers) installed for one
+// scope, and English again after it, so that the test's other functions still compare English sentences.
 
 #include "core/common/translations.h"
 
@@ -26,14 +26,20 @@ class GermanTranslation
 {
 public:
     GermanTranslation()
-        : m_installed(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty())
+        : m_previousLocale(QLocale())
+        , m_installed(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Germany)).isEmpty())
     { }
-    ~GermanTranslation() { removeTranslators(); }
+    ~GermanTranslation()
+    {
+        removeTranslators();
+        QLocale::setDefault(m_previousLocale); // install() made German numbers the default
+    }
     Q_DISABLE_COPY_MOVE(GermanTranslation)
 
     bool installed() const { return m_installed; }
 
 private:
+    QLocale m_previousLocale;
     bool m_installed;
 };
 

@@ -54,6 +54,7 @@ AppPane::AppPane(AppHost *host, AppTrust *trust, QWidget *parent)
     , m_trustText(new QLabel(m_trustPage))
     , m_allow(new QPushButton(m_trustPage))
     , m_viewHolder(new QFrame(m_stack))
+    , m_errorNotice(new QLabel(tr("The app reported an error — see Console"), this))
     , m_notes(new QPlainTextEdit(this))
 {
     setObjectName(QStringLiteral("appPane"));
@@ -76,6 +77,14 @@ AppPane::AppPane(AppHost *host, AppTrust *trust, QWidget *parent)
     m_allow->setObjectName(QStringLiteral("allowAppsButton"));
     m_allow->setAutoDefault(false);
     m_viewHolder->setObjectName(QStringLiteral("appViewHolder"));
+    // Fixed text, never the app's: whatever the app throws, this is all it changes outside its view.
+    m_errorNotice->setObjectName(QStringLiteral("appErrorNotice"));
+    m_errorNotice->setTextFormat(Qt::PlainText);
+    m_errorNotice->setWordWrap(true);
+    QPalette noticePalette = m_errorNotice->palette();
+    noticePalette.setColor(QPalette::WindowText, ViewerStyle::errorText(noticePalette));
+    m_errorNotice->setPalette(noticePalette);
+    m_errorNotice->hide();
     m_notes->setObjectName(QStringLiteral("appNotes"));
     m_notes->setReadOnly(true);
     m_notes->setMaximumBlockCount(200);
@@ -104,6 +113,7 @@ AppPane::AppPane(AppHost *host, AppTrust *trust, QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 6);
     layout->addLayout(header);
     layout->addWidget(m_stack);
+    layout->addWidget(m_errorNotice);
     layout->addWidget(m_notes);
 
     connect(m_close, &QPushButton::clicked, this, [this] { closeApp(QStringLiteral("closed by the user")); });
@@ -314,6 +324,7 @@ void AppPane::createView()
     }
     m_viewHolder->layout()->addWidget(view);
     connect(view, &AppView::consoleMessage, this, [this](const QString &text) { emit consoleLine(m_server.name, QStringLiteral("[app] ") + text); });
+    connect(view, &AppView::reportedError, m_errorNotice, &QWidget::show);
     connect(view, &AppView::rendererGone, this, [this](const QString &why) { setState(State::Failed, why); });
     ++s_liveViews;
     connect(view, &QObject::destroyed, this, [] { --s_liveViews; });
@@ -390,6 +401,7 @@ void AppPane::destroyView(const QString &reason)
         }
     }
     m_permissionPrompts.clear();
+    m_errorNotice->hide(); // it spoke of the view that goes
     AppBridge *bridge = m_bridge;
     QWidget *view = m_view;
     m_bridge = nullptr;

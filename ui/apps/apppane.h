@@ -54,6 +54,8 @@ public:
     QPushButton *allowButton() const { return m_allow; }
     QPushButton *closeButton() const { return m_close; }
     QLabel *infoLabel() const { return m_info; }
+    /// "The app reported an error — see Console", beside the view while the app has reported one.
+    QLabel *errorNotice() const { return m_errorNotice; }
     /// What the app said (ui/message, model context) and what was refused, as plain text.
     QPlainTextEdit *notes() const { return m_notes; }
     /// ToolCall::id() of the call whose result the pane shows (0: none).
@@ -117,6 +119,7 @@ private:
     QLabel *m_trustText;
     QPushButton *m_allow;
     QWidget *m_viewHolder;
+    QLabel *m_errorNotice;
     QPlainTextEdit *m_notes;
 };
 

@@ -90,6 +90,7 @@ AppView::AppView(AppWebEngine *engine, AppBridge *bridge, QWidget *parent)
             m_bridge->receive(message);
     };
     setup.console = [this](const QString &text) { emit consoleMessage(text); };
+    setup.reportedError = [this] { emit reportedError(); };
     setup.rendererGone = [this](const QString &reason) { emit rendererGone(reason); };
     setup.permissionRequested = [this](int question, const QStringList &permissions) { emit permissionRequested(question, permissions); };
     m_web = engine->createView(setup, this);

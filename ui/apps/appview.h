@@ -37,6 +37,8 @@ public:
 signals:
     /// What the app wrote to its console, a request that was blocked, a permission refused.
     void consoleMessage(const QString &text);
+    /// The app let an error go uncaught or a promise fail unseen; consoleMessage() has what it was.
+    void reportedError();
     /// The renderer died (crash, out of memory); the view shows nothing more.
     void rendererGone(const QString &why);
     /// The app asked for browser permissions (McpApps::permissionNames(): "camera", "microphone",

@@ -37,6 +37,8 @@ struct AppWebViewSetup
     std::function<void(const QString &message)> post;
     /// What the app wrote to its console, a request that was blocked, a permission refused.
     std::function<void(const QString &text)> console;
+    /// The app let an error go uncaught or a promise fail unseen (the console has what it was).
+    std::function<void()> reportedError;
     /// The renderer died (crash, out of memory): the view shows nothing more.
     std::function<void(const QString &why)> rendererGone;
     /// The app asked for browser permissions ("camera", "microphone", "geolocation"); answer

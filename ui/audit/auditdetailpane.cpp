@@ -1,4 +1,5 @@
 #include "ui/audit/auditdetailpane.h"
+#include "core/common/displaytext.h"
 
 #include "ui/audit/audittablemodel.h"
 #include "ui/viewers/viewerformat.h"
@@ -236,7 +237,7 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
     if (record.finishedAt.isValid())
         timing += tr(", finished %1").arg(timeText(record.finishedAt));
     if (record.durationMs)
-        timing += tr(" (%1)").arg(ViewerFormat::elapsed(*record.durationMs));
+        timing += tr(" (%1)").arg(DisplayText::duration(*record.durationMs));
     // A model's call: the arguments that repeated another server's text, as the dialog marked them.
     QStringList origins;
     for (const ArgumentOrigin &origin : record.argumentOrigins) {

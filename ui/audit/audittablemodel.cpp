@@ -1,4 +1,5 @@
 #include "ui/audit/audittablemodel.h"
+#include "core/common/displaytext.h"
 
 #include "core/audit/auditqueryworker.h"
 #include "ui/viewers/viewerformat.h"
@@ -417,7 +418,7 @@ QVariant AuditTableModel::data(const QModelIndex &index, int role) const
         // A denied call never ran: no duration to show.
         if (!row.durationMs || row.outcome == AuditOutcome::Denied)
             return QString();
-        return ViewerFormat::elapsed(*row.durationMs);
+        return DisplayText::duration(*row.durationMs);
     case ClientColumn:
         return clientText(row.initiator, row.origin);
     default: return {};
@@ -534,8 +535,14 @@ QString AuditTableModel::decisionText(const std::optional<ApprovalDecision::Kind
     case ApprovalDecision::Kind::AllowAlways: text = tr("allowed always"); break;
     case ApprovalDecision::Kind::Deny: text = tr("denied"); break;
     }
-    if (source)
-        text += *source == ApprovalDecision::Source::Human ? tr(" · human") : tr(" · remembered rule");
+    if (source) {
+        switch (*source) {
+        case ApprovalDecision::Source::Human: text += tr(" · human"); break;
+        case ApprovalDecision::Source::RememberedRule: text += tr(" · remembered rule"); break;
+        // Approved as part of a collection run the person started and approved as a whole.
+        case ApprovalDecision::Source::ApprovedRun: text += tr(" · your collection run"); break;
+        }
+    }
     return text;
 }
 

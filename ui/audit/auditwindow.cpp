@@ -13,7 +13,9 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDateTimeEdit>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -25,9 +27,11 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollBar>
+#include <QSettings>
 #include <QShortcut>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -36,8 +40,22 @@ namespace Toolgate {
 
 namespace {
 
-enum DecisionChoice { AnyDecision, Allowed, Denied, ByHuman, ByRule };
+enum DecisionChoice { AnyDecision, Allowed, Denied, ByHuman, ByRule, ByRun };
 enum TimeChoice { AnyTime, LastHour, LastDay, LastWeek, LastMonth, CustomRange };
+
+// The folder of the last export, kept in the app's settings: the next export starts there.
+const QString auditExportFolderKey = QStringLiteral("Audit/exportFolder");
+
+// Where the export dialog opens: the folder exported to last, else the person's Documents (never the
+// working folder, which for an app started from a menu is somewhere nobody would look).
+QString auditExportFolder()
+{
+    const QString last = QSettings().value(auditExportFolderKey).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
 
 QComboBox *choiceBox(const QString &objectName, const QList<QPair<QString, int>> &choices, QWidget *parent)
 {
@@ -56,7 +74,9 @@ QComboBox *nameBox(const QString &objectName, const QString &placeholder, QWidge
     box->setInsertPolicy(QComboBox::NoInsert);
     box->lineEdit()->setPlaceholderText(placeholder);
     box->lineEdit()->setClearButtonEnabled(true);
-    box->setMinimumContentsLength(12);
+    // Room for the whole placeholder, in whatever language (German's "Jedes Werkzeug oder Ereignis"
+    // was cut), and for the clear button beside it.
+    box->setMinimumContentsLength(qMax(12, int(placeholder.size()) + 2));
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     return box;
 }
@@ -105,7 +125,7 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_table->setColumnWidth(AuditTableModel::KindColumn, width("Server request"));
     m_table->setColumnWidth(AuditTableModel::ServerColumn, width("server-name-12"));
     m_table->setColumnWidth(AuditTableModel::NameColumn, width("generate_image_x"));
-    m_table->setColumnWidth(AuditTableModel::DecisionColumn, width("allowed once · remembered rule"));
+    m_table->setColumnWidth(AuditTableModel::DecisionColumn, width("allowed once · your collection run"));
     m_table->setColumnWidth(AuditTableModel::OutcomeColumn, width("outcome unknown"));
     m_table->setColumnWidth(AuditTableModel::DurationColumn, width("12345 ms"));
     // Wide enough for its header and whatever it names, in the language shown ("Konformitätstest",
@@ -224,7 +244,8 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_tool->setAccessibleName(tr("Tool or event"));
     m_decision = choiceBox(QStringLiteral("decisionFilter"),
                            {{tr("Any decision"), AnyDecision}, {tr("Allowed"), Allowed}, {tr("Denied"), Denied},
-                            {tr("Decided by a human"), ByHuman}, {tr("Decided by a remembered rule"), ByRule}},
+                            {tr("Decided by a human"), ByHuman}, {tr("Decided by a remembered rule"), ByRule},
+                            {tr("Approved with a collection run"), ByRun}},
                            bar);
     m_outcome = choiceBox(QStringLiteral("outcomeFilter"),
                           {{tr("Any outcome"), -1},
@@ -325,6 +346,7 @@ AuditFilter AuditWindow::currentFilter() const
     case Denied: filter.decisions = {ApprovalDecision::Kind::Deny}; break;
     case ByHuman: filter.decidedBy = ApprovalDecision::Source::Human; break;
     case ByRule: filter.decidedBy = ApprovalDecision::Source::RememberedRule; break;
+    case ByRun: filter.decidedBy = ApprovalDecision::Source::ApprovedRun; break;
     default: break;
     }
     if (const int outcome = m_outcome->currentData().toInt(); outcome >= 0)
@@ -514,6 +536,7 @@ void AuditWindow::chooseExportFile()
     const QString csv = tr("CSV (*.csv)");
     dialog->setNameFilters({jsonLines, csv});
     dialog->setDefaultSuffix(QStringLiteral("jsonl"));
+    dialog->setDirectory(auditExportFolder());
     // A name that says what and when, so a second export does not overwrite the first by accident.
     const QString base = QStringLiteral("toolgate-audit-%1").arg(QDate::currentDate().toString(Qt::ISODate));
     dialog->selectFile(base + QStringLiteral(".jsonl"));
@@ -560,7 +583,11 @@ void AuditWindow::exportTo(const QString &path, AuditExporter::Format format)
             m_export->setEnabled(true);
             updateStatus();
             if (written) {
-                m_status->setText(m_status->text() + tr(" · exported %1 records to %2").arg(QLocale().toString(written.value()), path));
+                QSettings().setValue(auditExportFolderKey, QFileInfo(path).absolutePath());
+                const int count = int(written.value());
+                m_status->setText(m_status->text()
+                                  + (count == 1 ? tr(" · exported 1 record to %1").arg(path)
+                                                : tr(" · exported %Ln records to %1", nullptr, count).arg(path)));
             } else {
                 auto *box = new QMessageBox(QMessageBox::Warning, tr("Export Failed"),
                                             tr("The audit records could not be exported."), QMessageBox::Ok, this);

@@ -65,7 +65,11 @@ ExpectationEditor::ExpectationEditor(QWidget *parent)
     setObjectName(QStringLiteral("expectationEditor"));
     m_table->setObjectName(QStringLiteral("expectations"));
     m_table->setAccessibleName(tr("Expectations"));
-    m_table->setHorizontalHeaderLabels({tr("Expect"), tr("JSON pointer"), tr("Value"), tr("Name (optional)")});
+    m_table->setHorizontalHeaderLabels({tr("Expect"), tr("Where in the result"), tr("Value"), tr("Name (optional)")});
+    // The exact notation is for those who look for it: on the header, not in it.
+    m_table->horizontalHeaderItem(PointerColumn)->setToolTip(
+        tr("The place in the result's structured content, written as a JSON pointer: /temperature, or "
+           "/items/0/name for the name of the first item; empty for all of it."));
     // The value takes the room left; the others are as wide as their headers and choices need.
     m_table->horizontalHeader()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(PointerColumn, QHeaderView::ResizeToContents);

@@ -18,11 +18,6 @@ namespace {
 
 constexpr int CallIndexRole = Qt::UserRole + 1;
 
-QString duration(qint64 ms)
-{
-    return ms < 1000 ? RunReportView::tr("%1 ms").arg(ms) : RunReportView::tr("%1 s").arg(QLocale().toString(double(ms) / 1000.0, 'f', 2));
-}
-
 void markPassed(QTreeWidgetItem *item, bool passed)
 {
     item->setText(RunReportView::StatusColumn, passed ? RunReportView::tr("passed") : RunReportView::tr("FAILED"));
@@ -124,10 +119,10 @@ void RunReportView::setReport(const RunReport &report, int finishedCalls, const 
         m_summary->setText(tr("Running \"%1\": %2 of %3 calls done…").arg(name).arg(m_finished).arg(report.calls.size()));
     } else if (report.passed()) {
         m_summary->setText(tr("\"%1\" passed: every call answered and every expectation held (calls: %2, %3).")
-                               .arg(name).arg(report.calls.size()).arg(duration(report.durationMs)));
+                               .arg(name).arg(report.calls.size()).arg(DisplayText::duration(report.durationMs)));
     } else {
         m_summary->setText(tr("\"%1\" FAILED: calls failed: %2 of %3; expectations that did not hold: %4 (%5).")
-                               .arg(name).arg(report.failedCalls()).arg(report.calls.size()).arg(report.failedExpectations()).arg(duration(report.durationMs)));
+                               .arg(name).arg(report.failedCalls()).arg(report.calls.size()).arg(report.failedExpectations()).arg(DisplayText::duration(report.durationMs)));
     }
 
     m_tree->clear();
@@ -143,7 +138,7 @@ void RunReportView::setReport(const RunReport &report, int finishedCalls, const 
             continue;
         }
         markPassed(item, call.passed());
-        item->setText(DurationColumn, call.made ? duration(call.durationMs) : QString());
+        item->setText(DurationColumn, call.made ? DisplayText::duration(call.durationMs) : QString());
         if (const QString problem = call.problem(); !problem.isEmpty()) {
             auto *why = new QTreeWidgetItem(item);
             why->setData(CallColumn, CallIndexRole, i);
@@ -163,7 +158,7 @@ void RunReportView::setReport(const RunReport &report, int finishedCalls, const 
                 child->setData(CallColumn, CallIndexRole, i);
                 child->setText(CallColumn, tr("run %1").arg(r + 1));
                 markPassed(child, run.passed);
-                child->setText(DurationColumn, duration(run.durationMs));
+                child->setText(DurationColumn, DisplayText::duration(run.durationMs));
                 const QString details = run.passed ? DisplayText::visible(run.calledText()) : DisplayText::visible(run.problem);
                 child->setText(DetailsColumn, details);
                 child->setToolTip(DetailsColumn, details);

@@ -201,6 +201,15 @@ QWidget *ConfirmationDialog::buildHeader()
         ? tr("Requested by the model in conversation «%1». It needs your approval before it is sent to the server.").arg(DisplayText::visibleLine(m_request.requestedIn))
         : tr("This tool call needs your approval before it is sent to the server.");
     text->addWidget(new HelpLabel(who, header));
+    // A task outlives this window: a person who expects the call to be over when it closes should
+    // know where it went on.
+    if (m_request.runsAsTask) {
+        auto *task = new HelpLabel(tr("This tool runs as a long task: it keeps running after you close this window; "
+                                      "you can follow or cancel it in Tasks."),
+                                   header);
+        task->setObjectName(QStringLiteral("runsAsTask"));
+        text->addWidget(task);
+    }
     layout->addLayout(text, 1);
     return header;
 }

@@ -95,6 +95,17 @@ private:
     }
 };
 
+// Where secret values go without a keychain, under a table of values (ServerEditorDialog::setSecretsNote()).
+QLabel *secretsNoteLabel(const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->hide();
+    return label;
+}
+
 QTableWidgetItem *secretItem(bool secret)
 {
     auto *item = new QTableWidgetItem;
@@ -111,6 +122,9 @@ void addRow(QTableWidget *table, const QString &key, const QString &value, bool 
     table->setItem(row, KeyColumn, new QTableWidgetItem(key));
     table->setItem(row, ValueColumn, new QTableWidgetItem(value));
     table->setItem(row, SecretColumn, secretItem(secret));
+    // Without a keychain the tooltip says where the value really goes (setSecretsNote()).
+    if (const QString note = table->property("secretsNote").toString(); !note.isEmpty())
+        table->item(row, SecretColumn)->setToolTip(note);
 }
 
 /// Reads the rows into values; returns the names in the rows' order (the file keeps it).
@@ -220,9 +234,9 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     // a server that is known to speak one of them, or that misbehaves when asked.
     m_era = new QComboBox(this);
     m_era->setObjectName(QStringLiteral("protocolEra"));
-    m_era->addItem(tr("Auto (find out)"), int(ServerConfig::EraPreference::Auto));
-    m_era->addItem(tr("Legacy (initialize)"), int(ServerConfig::EraPreference::Legacy));
-    m_era->addItem(tr("Modern (2026-07-28)"), int(ServerConfig::EraPreference::Modern));
+    m_era->addItem(tr("Automatic"), int(ServerConfig::EraPreference::Auto));
+    m_era->addItem(tr("Older versions only"), int(ServerConfig::EraPreference::Legacy));
+    m_era->addItem(tr("2026-07-28 only"), int(ServerConfig::EraPreference::Modern));
     m_era->setItemData(0, tr("Toolgate finds out which version the server speaks and remembers it. For a program on this "
                              "computer it asks a separate copy once; a remote server is asked the older way first."),
                        Qt::ToolTipRole);
@@ -234,7 +248,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
                        Qt::ToolTipRole);
     m_era->setToolTip(tr("Which version of the Model Context Protocol Toolgate speaks with this server. Servers made "
                          "before mid-2026 speak the older versions (legacy); newer ones may speak 2026-07-28 (modern) "
-                         "or both. Leave it at Auto unless a server needs one of them."));
+                         "or both. Leave it at Automatic unless a server needs one of them."));
 
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(buildStdioPage());
@@ -244,7 +258,7 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     form->addRow(buddyLabel(tr("&Name:"), m_name, this), nameRow);
     form->addRow(tr("&Type:"), m_transport);
-    form->addRow(tr("&Protocol era:"), m_era);
+    form->addRow(tr("&Protocol version:"), m_era);
 
     m_problem = redLabel(QString(), QStringLiteral("problem"), this);
     m_warningLabel = new QLabel(this);
@@ -351,6 +365,8 @@ QWidget *ServerEditorDialog::buildStdioPage()
     auto *envBox = new QVBoxLayout;
     envBox->addWidget(m_env, 1);
     envBox->addWidget(envButtons);
+    m_envSecretsNote = secretsNoteLabel(QStringLiteral("environmentSecretsNote"), page);
+    envBox->addWidget(m_envSecretsNote);
     form->addRow(buddyLabel(tr("En&vironment:"), m_env, page), envBox);
     form->addRow(QString(), hintLabel(tr("The server also gets PATH, HOME and a few other basics from Toolgate's environment, nothing else."), page));
     QWidget *sandboxBox = buildSandboxBox(page);
@@ -520,6 +536,8 @@ QWidget *ServerEditorDialog::buildHttpPage()
     auto *box = new QVBoxLayout;
     box->addWidget(m_headers, 1);
     box->addWidget(headerButtons);
+    m_headerSecretsNote = secretsNoteLabel(QStringLiteral("headersSecretsNote"), page);
+    box->addWidget(m_headerSecretsNote);
     form->addRow(buddyLabel(tr("&Headers:"), m_headers, page), box);
     return page;
 }
@@ -578,6 +596,19 @@ QTableWidget *ServerEditorDialog::buildKeyValueTable(const QString &objectName, 
     removesSelectedRows(remove, table);
     *buttons = row;
     return table;
+}
+
+void ServerEditorDialog::setSecretsNote(const QString &note)
+{
+    for (auto [table, label] : {std::pair{m_env, m_envSecretsNote}, std::pair{m_headers, m_headerSecretsNote}}) {
+        table->setProperty("secretsNote", note);
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (QTableWidgetItem *secret = table->item(row, SecretColumn))
+                secret->setToolTip(note.isEmpty() ? QObject::tr("Secret values are masked here and kept in the system keychain, not in servers.json.") : note);
+        }
+        label->setText(note);
+        label->setVisible(!note.isEmpty());
+    }
 }
 
 void ServerEditorDialog::fillTable(QTableWidget *table, const QMap<QString, QString> &values, const QStringList &names,

@@ -44,6 +44,10 @@ public:
     /// The config as edited.
     ServerConfig config() const;
 
+    /// Where secret values go when there is no keychain (WorkspaceSecrets::withoutKeychainNote()), said
+    /// under the tables where values are marked secret; empty: the keychain keeps them.
+    void setSecretsNote(const QString &note);
+
     /// Why it cannot be saved now; empty when it can.
     QString problem() const;
     /// A non-blocking concern (e.g. the command was not found); empty when none.
@@ -96,6 +100,8 @@ private:
     QLabel *m_notSandboxed = nullptr;
     QLineEdit *m_url = nullptr;
     QTableWidget *m_headers = nullptr;
+    QLabel *m_envSecretsNote = nullptr;
+    QLabel *m_headerSecretsNote = nullptr;
     QLabel *m_problem = nullptr;
     QLabel *m_warningLabel = nullptr;
     QPushButton *m_split = nullptr;

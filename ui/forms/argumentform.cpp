@@ -101,6 +101,18 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     connect(reset, &QToolButton::clicked, this, &ArgumentForm::resetToDefaults);
 
     m_scroll->viewport()->installEventFilter(this);
+    // Leaving a field touches it, as typing in it does: its problems show from then on.
+    m_focusWatch = connect(qApp, &QApplication::focusChanged, this, [this](QWidget *old, QWidget *) {
+        QWidget *page = m_scroll->widget();
+        if (!old || !page || !page->isAncestorOf(old))
+            return;
+        for (QWidget *widget = old; widget && widget != page; widget = widget->parentWidget()) {
+            if (auto *editor = qobject_cast<FieldEditor *>(widget)) {
+                touch(editor->pointer());
+                return;
+            }
+        }
+    });
     m_schemaNote->hide();
     connect(m_json, &JsonEditor::edited, this, &ArgumentForm::onJsonEdited);
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -111,12 +123,19 @@ ArgumentForm::ArgumentForm(QWidget *parent)
     setTool(Tool());
 }
 
+ArgumentForm::~ArgumentForm()
+{
+    disconnect(m_focusWatch);
+}
+
 void ArgumentForm::setTool(const Tool &tool, const QJsonObject &initialArguments)
 {
     // The same schema again (the tool list was refreshed, the server came back): what was prepared
     // for it still holds.
     const bool sameSchema = m_node && !m_preparing && tool.inputSchema == m_tool.inputSchema
         && tool.inputSchemaOrder() == m_tool.inputSchemaOrder();
+    if (tool.name != m_tool.name || tool.inputSchema != m_tool.inputSchema)
+        forgetTouches(); // another tool (the same one listed again keeps what the person did)
     m_tool = tool;
     const quint64 ticket = ++m_prepareTicket;
     m_focusWhenBuilt = false; // asked for the tool shown before
@@ -230,8 +249,64 @@ void ArgumentForm::resetToDefaults()
         emit argumentsChanged();
         return;
     }
+    forgetTouches();
     rebuildForm();
     takeFormArguments();
+}
+
+void ArgumentForm::showAllProblems()
+{
+    if (std::exchange(m_showAll, true))
+        return;
+    showProblems();
+}
+
+void ArgumentForm::forgetTouches()
+{
+    m_touched.clear();
+    m_showAll = false;
+}
+
+void ArgumentForm::touch(const QString &pointer)
+{
+    if (m_touched.contains(pointer))
+        return;
+    m_touched.insert(pointer);
+    // Edits are checked before this runs (the form's own connection comes first): show what that found.
+    if (std::any_of(m_issues.cbegin(), m_issues.cend(), [&](const SchemaIssue &issue) { return issue.path == pointer; }))
+        showProblems();
+}
+
+void ArgumentForm::onFieldEdited()
+{
+    if (const auto *editor = qobject_cast<FieldEditor *>(sender()))
+        touch(editor->pointer());
+}
+
+void ArgumentForm::watchFields()
+{
+    QWidget *page = m_scroll->widget();
+    if (!page)
+        return;
+    const QList<FieldEditor *> editors = page->findChildren<FieldEditor *>();
+    for (FieldEditor *editor : editors)
+        connect(editor, &FieldEditor::edited, this, &ArgumentForm::onFieldEdited, Qt::UniqueConnection);
+}
+
+bool ArgumentForm::isShown(const SchemaIssue &issue) const
+{
+    const QString required = QCoreApplication::translate("Toolgate::SchemaValidator", "is required");
+    return m_showAll || issue.message != required || m_touched.contains(issue.path);
+}
+
+QList<SchemaIssue> ArgumentForm::shownIssues() const
+{
+    QList<SchemaIssue> shown;
+    for (const SchemaIssue &issue : m_issues) {
+        if (isShown(issue))
+            shown.append(issue);
+    }
+    return shown;
 }
 
 bool ArgumentForm::isAddingFields() const
@@ -350,6 +425,7 @@ void ArgumentForm::rebuildForm()
         // Rows start without issues: with none known there is nothing to show, and walking every
         // label of a form of a thousand fields for each slice of new rows cost 5-15 ms a time.
         connect(m_root, &FieldEditor::fieldsAdded, this, [this] {
+            watchFields();
             if (!m_issues.isEmpty())
                 showIssuesInForm();
         });
@@ -368,6 +444,7 @@ void ArgumentForm::rebuildForm()
         layout->addStretch(2);
     }
     m_scroll->setWidget(page);
+    watchFields();
     updateGeometry();
 }
 
@@ -472,6 +549,7 @@ void ArgumentForm::onJsonEdited()
     const JsonText::ParseResult &result = m_json->parseResult();
     if (result.ok()) {
         m_jsonProblem.clear();
+        m_showAll = true; // the person writes the arguments themselves: all that is missing matters
         m_arguments = result.value->toObject();
         m_argumentOrder = result.order;
         if (m_preparing)
@@ -529,10 +607,18 @@ void ArgumentForm::showIssues(QList<SchemaIssue> issues)
                          [](const SchemaIssue &a, const SchemaIssue &b) { return a.path < b.path; });
     }
     m_issues = issues;
+    showProblems();
+}
+
+void ArgumentForm::showProblems()
+{
     showIssuesInForm();
     if (m_jsonProblem.isEmpty()) {
+        QStringList problems;
+        for (const SchemaIssue &issue : inFormOrder(*m_node, shownIssues()))
+            problems.append(describeIssue(*m_node, issue));
         m_problems->setHeading(tr("These arguments do not match what the tool expects"));
-        m_problems->setProblems(validationProblems());
+        m_problems->setProblems(problems);
     } else {
         // Problems of the last valid arguments would only distract from the text being fixed.
         m_problems->setHeading(tr("The JSON text is not valid; the form shows the last valid arguments"));
@@ -561,7 +647,8 @@ void ArgumentForm::showIssuesInForm()
     }
 
     QHash<QString, QStringList> messages;
-    for (const SchemaIssue &issue : std::as_const(m_issues)) {
+    const QList<SchemaIssue> shown = shownIssues();
+    for (const SchemaIssue &issue : shown) {
         QString pointer = issue.path;
         while (!pointer.isEmpty() && !labels.contains(pointer))
             pointer = parentPointer(pointer);

@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QPointer>
+#include <QSet>
 
 #include <memory>
 #include <QWidget>
@@ -41,6 +42,7 @@ public:
     enum class Page { Form, Json };
 
     explicit ArgumentForm(QWidget *parent = nullptr);
+    ~ArgumentForm() override;
 
     /// Builds the form for tool: at once when its input schema is small (SchemaChecker::prepareSoon())
     /// or the one shown already, else once it is prepared off the GUI thread (see isPreparing()).
@@ -87,6 +89,10 @@ public:
     /// Gives keyboard focus to the first field (the form's tabs when there is none).
     void focusFirstField();
 
+    /// The person tried to send the arguments: from now on every problem shows, also that of a required
+    /// field they have not touched yet (until another tool is set or the form is reset).
+    void showAllProblems();
+
     /// The editor for the value at pointer ("/address/city"), or nullptr.
     FieldEditor *fieldEditor(const QString &pointer) const;
 
@@ -105,6 +111,9 @@ signals:
     void argumentsChanged();
 
 private:
+    /// The application-wide focusChanged connection: ended in the destructor, since destroying the
+    /// child widgets moves the focus and QObject would disconnect only after they are gone.
+    QMetaObject::Connection m_focusWatch;
     void rebuildForm();
     void takeOldPage();
     void showPrepared(const QJsonObject &initialArguments);
@@ -115,6 +124,15 @@ private:
     void refreshIssues();
     void startCheck();
     void showIssues(QList<SchemaIssue> issues);
+    void showProblems();
+    /// Whether issue is on show: a required field left empty is not said before the person touched
+    /// it or tried to send (a form full of red before anything was typed only alarms).
+    bool isShown(const SchemaIssue &issue) const;
+    QList<SchemaIssue> shownIssues() const;
+    void watchFields();
+    void onFieldEdited();
+    void touch(const QString &pointer);
+    void forgetTouches();
     void showArgumentsAsJson();
     void showIssuesInForm();
     QJsonObject formArguments() const;
@@ -128,6 +146,8 @@ private:
     QString m_schemaError;
     QJsonObject m_arguments;
     QList<SchemaIssue> m_issues;
+    QSet<QString> m_touched;      // pointers of the fields the person edited or left
+    bool m_showAll = false;       // showAllProblems(), or the person wrote the JSON themselves
     QString m_jsonProblem;
     bool m_jsonStale = false; // the form changed while the JSON tab was hidden
     bool m_preparing = false;     // the schema is being prepared; no fields yet

@@ -39,6 +39,7 @@
 #include "ui/serverfeatures/resourcepanel.h"
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/secretsnotice.h"
+#include "ui/servers/secretprompt.h"
 #include "ui/servers/servertrustprompter.h"
 #include "ui/servers/serverpanel.h"
 #include "ui/tasks/tasksview.h"
@@ -75,6 +76,8 @@ namespace {
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
 const QString settingsGroup = QStringLiteral("MainWindow");
+// Set at the first start, cleared when the person dismisses the hint: it then never comes back.
+const QString guideHintKey = QStringLiteral("MainWindow/showGettingStartedHint");
 
 QWidget *buildEmptyPage(QWidget *parent)
 {
@@ -253,6 +256,7 @@ void MainWindow::buildCentre()
     problemLayout->addWidget(m_loadBanner, 1);
     problemLayout->addWidget(reload, 0, Qt::AlignTop);
     m_loadProblem->hide();
+    m_guideHint = buildGuideHint();
 
     m_pages = new QStackedWidget(this);
     m_pages->setObjectName(QStringLiteral("pages"));
@@ -262,6 +266,8 @@ void MainWindow::buildCentre()
     // Nothing runs that nobody trusted (issue 16): the prompt shows what would run, one server at a time.
     m_trustPrompter = new ServerTrustPrompter(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::trustRequested, m_trustPrompter, &ServerTrustPrompter::ask);
+    // Without a keychain, the secret values a server needs are asked for when it starts (owned by this).
+    new SecretPrompt(m_workspace, this);
     connect(m_serverInfoPanel, &ServerInfoPanel::sandboxGrantRequested, m_serverPanel, &ServerPanel::grantDeniedAccess);
     m_toolPanel = new ToolPanel(m_pipeline, m_host->serverRequests(), m_history.get(), m_pages);
     // Apps in tool results reach their servers only through the pipeline (approval, audit).
@@ -287,6 +293,7 @@ void MainWindow::buildCentre()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_loadProblem);
+    rightLayout->addWidget(m_guideHint);
     m_secretsNotice = new SecretsNotice(m_workspace, this);
     connect(m_secretsNotice, &SecretsNotice::statusMessage, statusBar(), &QStatusBar::showMessage);
     rightLayout->addWidget(m_secretsNotice);
@@ -762,8 +769,48 @@ void MainWindow::showLoadResult(const Result<Workspace::LoadOutcome> &result)
     }
     m_loadProblem->hide();
     m_serverPanel->addServerAction()->setEnabled(true);
-    if (result.value() == Workspace::LoadOutcome::FirstStart)
+    QSettings settings;
+    if (result.value() == Workspace::LoadOutcome::FirstStart) {
         statusBar()->showMessage(tr("Welcome to Toolgate! The demo server is set up so you can try some tools right away."), 15000);
+        settings.setValue(guideHintKey, true);
+    }
+    m_guideHint->setVisible(settings.value(guideHintKey, false).toBool());
+}
+
+QWidget *MainWindow::buildGuideHint()
+{
+    auto *hint = new QWidget(this);
+    hint->setObjectName(QStringLiteral("guideHint"));
+    auto *banner = new MessageBanner(hint);
+    banner->showMessage(MessageBanner::Kind::Info, tr("New to Toolgate?"),
+                        tr("Help › Getting Started shows in a few steps how to try a tool, add your own servers "
+                           "and decide what they may do."));
+    auto *open = new QPushButton(tr("Open Getting Started"), hint);
+    open->setObjectName(QStringLiteral("openGuide"));
+    connect(open, &QPushButton::clicked, this, [this] {
+        dismissGuideHint(); // found: the hint has done its job
+        showGettingStarted();
+    });
+    auto *dismiss = new QPushButton(tr("Dismiss"), hint);
+    dismiss->setObjectName(QStringLiteral("dismissGuideHint"));
+    dismiss->setToolTip(tr("Hide this hint for good. The guide stays in the Help menu."));
+    connect(dismiss, &QPushButton::clicked, this, &MainWindow::dismissGuideHint);
+    auto *layout = new QHBoxLayout(hint);
+    layout->setContentsMargins(8, 8, 8, 0);
+    layout->addWidget(banner, 1);
+    auto *buttons = new QVBoxLayout;
+    buttons->addWidget(open);
+    buttons->addWidget(dismiss);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    hint->hide();
+    return hint;
+}
+
+void MainWindow::dismissGuideHint()
+{
+    QSettings().setValue(guideHintKey, false);
+    m_guideHint->hide();
 }
 
 void MainWindow::reloadServers()

@@ -156,6 +156,10 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    QWidget *buildGuideHint();
+    /// Hides the first start's hint for good.
+    void dismissGuideHint();
+
     void buildCentre();
     void buildMenus();
     void buildStatusBar();
@@ -190,6 +194,7 @@ private:
     ItemBrowser *m_promptBrowser = nullptr;
     QWidget *m_loadProblem = nullptr;
     MessageBanner *m_loadBanner = nullptr;
+    QWidget *m_guideHint = nullptr; // first start: where the guide is, until dismissed
     SecretsNotice *m_secretsNotice = nullptr;
     QStackedWidget *m_pages = nullptr;
     QWidget *m_emptyPage = nullptr;

@@ -18,13 +18,6 @@ ServerListModel::ServerListModel(Workspace *workspace, QObject *parent)
     : QAbstractTableModel(parent)
     , m_workspace(workspace)
 {
-    m_ticker.setInterval(1000);
-    connect(&m_ticker, &QTimer::timeout, this, [this] {
-        for (const QPointer<ServerConnection> &connection : std::as_const(m_rows)) {
-            if (connection && connection->status() == ServerConnection::Status::Restarting)
-                rowChanged(connection);
-        }
-    });
     if (!workspace)
         return;
 
@@ -43,7 +36,6 @@ ServerListModel::ServerListModel(Workspace *workspace, QObject *parent)
         beginRemoveRows({}, row, row);
         m_rows.removeAt(row);
         endRemoveRows();
-        updateTicker();
     });
     connect(workspace, &Workspace::connectionsAboutToBeReset, this, [this] {
         beginResetModel();
@@ -60,7 +52,6 @@ ServerListModel::ServerListModel(Workspace *workspace, QObject *parent)
             watch(connection);
         }
         endResetModel();
-        updateTicker();
     });
     connect(workspace, &Workspace::connectionConfigChanged, this, &ServerListModel::rowChanged);
     connect(workspace, &QObject::destroyed, this, [this] {
@@ -74,17 +65,15 @@ ServerListModel::ServerListModel(Workspace *workspace, QObject *parent)
         m_rows.append(connection);
         watch(connection);
     }
-    updateTicker();
 }
 
 ServerListModel::~ServerListModel() = default;
 
 void ServerListModel::watch(ServerConnection *connection)
 {
-    connect(connection, &ServerConnection::statusChanged, this, [this, connection] {
-        rowChanged(connection);
-        updateTicker();
-    });
+    connect(connection, &ServerConnection::statusChanged, this, [this, connection] { rowChanged(connection); });
+    // The countdown ticks where the connection says, so the server's page shows the same seconds.
+    connect(connection, &ServerConnection::restartCountdownChanged, this, [this, connection] { rowChanged(connection); });
     connect(connection, &ServerConnection::configChanged, this, [this, connection] { rowChanged(connection); });
 }
 
@@ -93,17 +82,6 @@ void ServerListModel::rowChanged(ServerConnection *connection)
     const int row = int(m_rows.indexOf(connection));
     if (row >= 0)
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
-}
-
-void ServerListModel::updateTicker()
-{
-    const bool restarting = std::any_of(m_rows.cbegin(), m_rows.cend(), [](const QPointer<ServerConnection> &c) {
-        return c && c->status() == ServerConnection::Status::Restarting;
-    });
-    if (restarting && !m_ticker.isActive())
-        m_ticker.start();
-    else if (!restarting)
-        m_ticker.stop();
 }
 
 ServerConnection *ServerListModel::connection(const QModelIndex &index) const

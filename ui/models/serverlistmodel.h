@@ -3,7 +3,6 @@
 #include <QAbstractTableModel>
 #include <QList>
 #include <QPointer>
-#include <QTimer>
 
 namespace Toolgate {
 
@@ -49,15 +48,12 @@ public:
 private:
     void watch(ServerConnection *connection);
     void rowChanged(ServerConnection *connection);
-    void updateTicker();
     /// The connection's status text, or what its sign-in waits for while it is starting.
     QString statusText(const ServerConnection *connection) const;
 
     QPointer<Workspace> m_workspace;
     QPointer<SignInManager> m_signIns;
     QList<QPointer<ServerConnection>> m_rows;
-    // Restart countdowns ("Restarting in 3 s") are recomputed each second while one runs.
-    QTimer m_ticker;
 };
 
 } // namespace Toolgate

@@ -1,4 +1,5 @@
 #include "ui/serverfeatures/resourcepanel.h"
+#include "core/common/displaytext.h"
 
 #include "ui/serverfeatures/completionfields.h"
 #include "core/client/clientsession.h"
@@ -157,7 +158,7 @@ void ResourcePanel::read()
         m_reading = false;
         if (result) {
             m_result->setReadResourceResult(result.value());
-            m_state->setText(tr("Read in %1").arg(ViewerFormat::elapsed(timer->elapsed())));
+            m_state->setText(tr("Read in %1").arg(DisplayText::duration(timer->elapsed())));
         } else {
             m_result->clear();
             m_state->setText(tr("Failed: %1").arg(result.error().message));

@@ -1,4 +1,5 @@
 #include "ui/serverfeatures/toolpanel.h"
+#include "core/common/displaytext.h"
 
 #include "ui/apps/apppane.h"
 #include "core/apps/appmeta.h"
@@ -10,7 +11,6 @@
 #include "ui/models/icons.h"
 #include "ui/models/tooltreemodel.h"
 #include "core/requests/serverrequestpipeline.h"
-#include "ui/tasks/tasksmodel.h"
 #include "ui/viewers/resultview.h"
 #include "core/workspace/serverconnection.h"
 
@@ -35,9 +35,9 @@ namespace {
 QString describe(const ToolCallOutcome &outcome)
 {
     switch (outcome.kind) {
-    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1").arg(ViewerFormat::elapsed(outcome.durationMs));
+    case ToolCallOutcome::Kind::Succeeded: return ToolPanel::tr("Finished in %1").arg(DisplayText::duration(outcome.durationMs));
     case ToolCallOutcome::Kind::ToolError:
-        return ToolPanel::tr("The tool reported an error (after %1)").arg(ViewerFormat::elapsed(outcome.durationMs));
+        return ToolPanel::tr("The tool reported an error (after %1)").arg(DisplayText::duration(outcome.durationMs));
     case ToolCallOutcome::Kind::Denied: return ToolPanel::tr("Denied — nothing was sent");
     case ToolCallOutcome::Kind::InvalidArguments: return ToolPanel::tr("Not sent: the arguments are invalid");
     case ToolCallOutcome::Kind::Failed: return ToolPanel::tr("Failed: %1").arg(outcome.error.message);
@@ -524,11 +524,14 @@ void ToolPanel::updateProgress()
     const CallRegistry::Entry &entry = *shown;
     // Whole seconds while it runs: a tenth ticking four times a second is only noise.
     const qint64 ms = entry.elapsed.isValid() ? entry.elapsed.elapsed() : 0;
-    const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : ViewerFormat::elapsed(ms / 1000 * 1000);
+    const QString seconds = ms < 60000 ? tr("%1 s").arg(ms / 1000) : DisplayText::duration(ms / 1000 * 1000);
     QString text;
+    QString detail; // for the tooltip only
     if (const std::optional<Task> &task = entry.running->task()) {
-        // The server's words, as plain text on one line; its id shortened (it is only to tell tasks apart).
-        text = tr("Task %1: %2").arg(TasksModel::shortTaskId(task->taskId), Task::describeStatus(task->status));
+        // The server's words, as plain text on one line; its id only in the tooltip (it is only to tell
+        // tasks apart, and the person knows this one as the tool's).
+        text = tr("Running as a task: %1").arg(Task::describeStatus(task->status));
+        detail = tr("Task id: %1").arg(task->taskId.left(300));
         if (const QString said = task->statusMessage.simplified(); !said.isEmpty())
             text = tr("%1 — %2").arg(text, said.left(200));
         const std::optional<double> fraction = entry.progress ? entry.progress->fraction() : std::nullopt;
@@ -559,13 +562,15 @@ void ToolPanel::updateProgress()
             : tr("Running… %1").arg(seconds);
     }
     m_state->setText(m_state->fontMetrics().elidedText(text, Qt::ElideRight, qMax(80, m_state->width())));
-    m_state->setToolTip(ViewerFormat::toolTip(text));
+    m_state->setToolTip(ViewerFormat::toolTip(detail.isEmpty() ? text : text + u'\n' + detail));
 }
 
 void ToolPanel::run()
 {
     if (!m_run->isEnabled() || !m_connection || !m_pipeline)
         return;
+    // Required fields left empty are said from now on, not only when touched.
+    m_form->showAllProblems();
     const QJsonObject arguments = m_form->arguments();
     if (m_history)
         m_history->remember(m_connection->name(), m_tool.name, arguments);

@@ -10,6 +10,7 @@
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
 #include "ui/viewers/markdownbrowser.h"
+#include "ui/viewers/viewerformat.h"
 #include "core/common/displaytext.h"
 #include "core/workspace/bubblewraplauncher.h"
 #include "core/workspace/serverconnection.h"
@@ -157,9 +158,9 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     protocolLabel->setToolTip(tr("The version of the Model Context Protocol, the language Toolgate and the server speak, "
                                  "that both agreed on. Older servers (legacy) start with a handshake called initialize; "
                                  "servers of the 2026-07-28 version (modern) are asked with server/discover instead. "
-                                 "In brackets: which request decided it, and whether Toolgate found it out by asking a "
-                                 "separate copy of the server, remembered it from an earlier start (cached), or was told "
-                                 "by the server's settings."));
+                                 "In brackets: whether Toolgate found it out by asking a separate copy of the server when "
+                                 "it started, remembered it from an earlier start, or was told by the server's settings. "
+                                 "Point at the value for the exact detail: which request decided it and how long finding out took."));
     form->addRow(protocolLabel, m_protocol);
     form->addRow(tr("Offers:"), m_offers);
     {
@@ -275,6 +276,10 @@ void ServerInfoPanel::setConnection(ServerConnection *connection)
         connect(connection, &ServerConnection::toolsChanged, this, &ServerInfoPanel::refresh);
         connect(connection, &ServerConnection::resourcesChanged, this, &ServerInfoPanel::refresh);
         connect(connection, &ServerConnection::promptsChanged, this, &ServerInfoPanel::refresh);
+        // The restart countdown, at the same moments as the server list's.
+        connect(connection, &ServerConnection::restartCountdownChanged, this, [this, connection] {
+            m_status->setText(ServerListModel::statusText(connection, m_signIns));
+        });
     }
     refresh();
     refreshSignIn();
@@ -351,7 +356,9 @@ void ServerInfoPanel::refresh()
             identity += u' ' + info.version;
         m_identity->setText(tr("%1 (as the server reports it)").arg(identity.left(200)));
         const auto era = connection->eraSummary();
-        m_protocol->setText(era ? era->describe() : session->protocolVersion());
+        // Plain words on the page; the exact detail (what decided it, the probe's time) on hover.
+        m_protocol->setText(era ? era->describePlainly() : session->protocolVersion());
+        m_protocol->setToolTip(era ? ViewerFormat::toolTip(era->describe()) : QString());
         const ServerCapabilities &caps = session->serverCapabilities();
         QStringList offers;
         if (caps.tools)
@@ -369,6 +376,7 @@ void ServerInfoPanel::refresh()
     } else {
         for (QLabel *label : {m_identity, m_protocol, m_offers})
             label->setText(tr("—"));
+        m_protocol->setToolTip(QString());
         showInstructions(QString());
     }
 }

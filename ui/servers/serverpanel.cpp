@@ -5,6 +5,7 @@
 #include "ui/models/icons.h"
 #include "ui/models/serverlistmodel.h"
 #include "core/workspace/workspace.h"
+#include "core/workspace/workspacesecrets.h"
 
 #include <QAction>
 #include <QDir>
@@ -267,6 +268,7 @@ void ServerPanel::addServer()
         return workspace ? workspace->validate(config) : Result<void>();
     }, window());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setSecretsNote(m_workspace->secrets()->withoutKeychainNote());
     ServerConfig blank;
     blank.name = m_workspace->uniqueName(tr("server"));
     dialog->setConfig(blank);
@@ -294,6 +296,7 @@ void ServerPanel::editServer()
         return workspace ? workspace->validate(config, name) : Result<void>();
     }, window());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setSecretsNote(m_workspace->secrets()->withoutKeychainNote());
     dialog->setConfig(connection->config());
     connect(dialog, &QDialog::accepted, this, [this, dialog, name] {
         const Result<void> updated = m_workspace->updateServer(name, dialog->config());

@@ -4,6 +4,7 @@
 #include "ui/tasks/tasksmodel.h"
 #include "ui/viewers/resultview.h"
 #include "ui/viewers/viewerformat.h"
+#include "core/common/displaytext.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -30,12 +31,13 @@ TaskResultDialog::TaskResultDialog(const TaskRegistry::Entry &entry, QWidget *pa
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QString summary = tr("%1 on %2 · task %3 · %4").arg(tool, ModelText::oneLine(entry.server.name, 120),
-                                                       ModelText::oneLine(entry.task.taskId, 120), TasksModel::statusText(entry));
+    QString summary = tr("%1 on %2 · %3").arg(tool, ModelText::oneLine(entry.server.name, 120), TasksModel::statusText(entry));
+    // The server's id for the task tells it apart from others of the same tool: at hand, not in the way.
+    m_summary->setToolTip(ViewerFormat::toolTip(tr("Task id: %1").arg(entry.task.taskId.left(300))));
     if (entry.startedAt.isValid())
         summary += tr(" · started %1").arg(QLocale().toString(entry.startedAt.toLocalTime(), QLocale::ShortFormat));
     if (entry.outcome && entry.outcome->durationMs > 0)
-        summary += tr(" · took %1").arg(ViewerFormat::elapsed(entry.outcome->durationMs));
+        summary += tr(" · took %1").arg(DisplayText::duration(entry.outcome->durationMs));
     m_summary->setText(summary);
 
     if (entry.outcome)

@@ -2,7 +2,7 @@
 
 #include "ui/models/icons.h"
 #include "ui/models/modeltext_p.h"
-#include "ui/viewers/viewerformat.h"
+#include "core/common/displaytext.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -240,9 +240,9 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
         case DurationColumn: {
             const qint64 ms = durationMs(entry);
             // Whole seconds while it runs: tenths ticking by are only noise.
-            return entry.finished ? ViewerFormat::elapsed(ms)
+            return entry.finished ? DisplayText::duration(ms)
                  : ms < 60000     ? tr("%1 s").arg(ms / 1000)
-                                  : ViewerFormat::elapsed(ms / 1000 * 1000);
+                                  : DisplayText::duration(ms / 1000 * 1000);
         }
         default: return {};
         }
@@ -252,7 +252,8 @@ QVariant TasksModel::data(const QModelIndex &index, int role) const
         case ToolColumn:
             return QString(u"<p><b>" + ModelText::tooltipText(entry.tool.displayName(), 200) + u"</b> <code>"
                            + ModelText::tooltipText(entry.tool.name, 200) + u"</code><br>"
-                           + tr("on %1").arg(ModelText::tooltipText(entry.server.name, 200)) + u"</p>");
+                           + tr("on %1").arg(ModelText::tooltipText(entry.server.name, 200)) + u"<br>"
+                           + tr("Task id: %1").arg(u"<code>" + ModelText::tooltipText(entry.task.taskId, 300) + u"</code>") + u"</p>");
         case TaskIdColumn: return QString(u"<p><code>" + ModelText::tooltipText(entry.task.taskId, 300) + u"</code></p>");
         case MessageColumn:
         case StatusColumn: {

@@ -78,7 +78,8 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     header->setSectionResizeMode(TasksModel::MessageColumn, QHeaderView::Stretch);
     const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
     header->resizeSection(TasksModel::ToolColumn, em * 17);
-    header->resizeSection(TasksModel::TaskIdColumn, em * 8);
+    // Tasks go by their tool and when they started; the server's id for one is in the tool's tooltip.
+    header->setSectionHidden(TasksModel::TaskIdColumn, true);
     header->resizeSection(TasksModel::StatusColumn, em * 11);
     header->resizeSection(TasksModel::StartedColumn, em * 6);
     header->resizeSection(TasksModel::DurationColumn, em * 6);

@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QStringDecoder>
 #include <QVBoxLayout>
@@ -35,7 +36,7 @@ QString annotationsText(const Annotations &annotations)
     if (!annotations.audience.isEmpty())
         parts << QCoreApplication::translate("Toolgate::ContentView", "Audience: ") + annotations.audience.join(u", "_s);
     if (annotations.priority)
-        parts << QCoreApplication::translate("Toolgate::ContentView", "Priority: ") + QString::number(*annotations.priority, 'g', 3);
+        parts << QCoreApplication::translate("Toolgate::ContentView", "Priority: ") + QLocale().toString(*annotations.priority, 'g', 3);
     if (!annotations.lastModified.isEmpty())
         parts << QCoreApplication::translate("Toolgate::ContentView", "Modified: ") + annotations.lastModified;
     return parts.join(u"  ·  "_s);

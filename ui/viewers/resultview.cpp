@@ -12,6 +12,7 @@
 #include "ui/viewers/viewerstyle.h"
 
 #include "core/calls/toolcall.h"
+#include "core/common/displaytext.h"
 
 #include <QClipboard>
 #include <QCoreApplication>
@@ -56,6 +57,17 @@ QString firstText(const CallToolResult &result)
             return firstLines(content.text);
     }
     return {};
+}
+
+// A denial as the decision it is: who denied and why. The pipeline's own sentence for a rule's denial
+// names the rule and its reason.
+QString deniedCallText(const ToolCallOutcome &outcome)
+{
+    const ApprovalDecision &decision = outcome.decision;
+    if (decision.source == ApprovalDecision::Source::Human)
+        return decision.reason.isEmpty() ? ResultView::tr("Denied by you (no reason given).")
+                                         : ResultView::tr("Denied by you: %1").arg(firstLines(decision.reason));
+    return outcome.error.message.isEmpty() ? firstText(outcome.result) : firstLines(outcome.error.message);
 }
 
 QJsonObject errorJson(const Error &error)
@@ -186,7 +198,7 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
     if (!status.isEmpty())
         status[0] = status[0].toUpper();
     if (outcome.durationMs > 0)
-        status += u" · "_s + ViewerFormat::elapsed(outcome.durationMs);
+        status += u" · "_s + DisplayText::duration(outcome.durationMs);
     if (!outcome.inputRounds.isEmpty())
         status += u" · "_s + (outcome.inputRounds.size() == 1 ? tr("1 round of input")
                                                                 : tr("%n rounds of input", nullptr, int(outcome.inputRounds.size())));
@@ -231,10 +243,12 @@ void ResultView::setOutcome(const ToolCallOutcome &outcome)
         showRawJson(errorJson(outcome.error));
         return;
     case Kind::Denied:
-        m_banner->showMessage(MessageBanner::Kind::Warning, tr("Call denied"),
-                              outcome.error.message.isEmpty() ? firstText(outcome.result)
-                                                              : firstLines(outcome.error.message));
-        break;
+        // Toolgate's decision, not the server's content: the server never saw the call, so nothing of
+        // the result the caller gets (Toolgate's own sentence) is shown as if the server had sent it.
+        m_banner->showMessage(MessageBanner::Kind::Warning, tr("Call denied"), deniedCallText(outcome));
+        m_content->setPlaceholderText(tr("Nothing was sent to the server."));
+        showRawJson(errorJson(outcome.error));
+        return;
     case Kind::ToolError:
         m_banner->showMessage(MessageBanner::Kind::Error, tr("The tool reported an error"),
                               firstText(outcome.result));

@@ -32,7 +32,7 @@ QString ViewerFormat::duration(double seconds)
     if (!std::isfinite(seconds) || seconds < 0)
         return u"?"_s;
     if (seconds < 10)
-        return QStringLiteral("%1 s").arg(seconds, 0, 'f', seconds < 1 ? 2 : 1);
+        return tr("%1 s").arg(QLocale().toString(seconds, 'f', seconds < 1 ? 2 : 1));
     const qint64 total = qint64(std::llround(seconds));
     const qint64 h = total / 3600;
     const qint64 m = (total / 60) % 60;
@@ -40,23 +40,6 @@ QString ViewerFormat::duration(double seconds)
     if (h > 0)
         return QStringLiteral("%1:%2:%3").arg(h).arg(m, 2, 10, QLatin1Char('0')).arg(s, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(m).arg(s, 2, 10, QLatin1Char('0'));
-}
-
-QString ViewerFormat::elapsed(qint64 milliseconds)
-{
-    if (milliseconds < 0)
-        return u"?"_s;
-    if (milliseconds < 1000)
-        return tr("%1 ms").arg(milliseconds);
-    if (milliseconds < 59950) // below what one decimal rounds up to a full minute
-        return tr("%1 s").arg(QLocale().toString(double(milliseconds) / 1000, 'f', 1));
-    const qint64 seconds = (milliseconds + 500) / 1000;
-    if (seconds < 3600) {
-        const qint64 s = seconds % 60;
-        return s == 0 ? tr("%1 min").arg(seconds / 60) : tr("%1 min %2 s").arg(seconds / 60).arg(s);
-    }
-    const qint64 minutes = (seconds % 3600) / 60;
-    return minutes == 0 ? tr("%1 h").arg(seconds / 3600) : tr("%1 h %2 min").arg(seconds / 3600).arg(minutes);
 }
 
 QString ViewerFormat::suggestedFileName(const QString &uri, const QString &mimeType, const QString &fallbackBase)

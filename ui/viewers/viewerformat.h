@@ -14,10 +14,9 @@ public:
 
     /// "512 bytes", "12.3 KB", "20.0 MB" (1024-based, one decimal).
     static QString byteSize(qint64 bytes);
-    /// "0.25 s", "3.4 s", "2:05", "1:02:03".
+    /// A place in a recording, as a player's clock shows it: "0.25 s", "3.4 s" ("3,4 s" in German), "2:05",
+    /// "1:02:03". How long something took is DisplayText::duration().
     static QString duration(double seconds);
-    /// How long something took, as people say it: "850 ms", "10.0 s", "2 min 5 s", "1 h 3 min".
-    static QString elapsed(qint64 milliseconds);
     /// A file name to offer in Save dialogs: the last path segment of uri if it has one,
     /// else fallbackBase plus the preferred suffix of mimeType ("image.png").
     static QString suggestedFileName(const QString &uri, const QString &mimeType, const QString &fallbackBase);

@@ -1,6 +1,7 @@
 #include "ui/viewers/wavinfo.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QtEndian>
 
 using namespace Qt::StringLiterals;
@@ -90,7 +91,7 @@ QString WavInfo::describe() const
     if (!valid)
         return {};
     const QString rate = sampleRate % 1000 == 0 ? QStringLiteral("%1 kHz").arg(sampleRate / 1000)
-                                                : QStringLiteral("%1 kHz").arg(sampleRate / 1000.0, 0, 'f', 1);
+                                                : QStringLiteral("%1 kHz").arg(QLocale().toString(sampleRate / 1000.0, 'f', 1));
     const QString layout = channels == 1 ? u"mono"_s : channels == 2 ? u"stereo"_s : QStringLiteral("%1 channels").arg(channels);
     QString format = formatName();
     if (bitsPerSample > 0)

@@ -213,6 +213,10 @@ void tst_AuditCommand::exportFiles()
     Run r = run({u"export"_s, u"-o"_s, jsonl, u"--server"_s, u"web"_s});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.contains(u"Exported 10 records"_s));
+    // One record reads as one (#34 item 7).
+    r = run({u"export"_s, u"-o"_s, m_dir.filePath(u"one.jsonl"_s), u"--search"_s, u"report17"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains(u"Exported 1 record to "_s), qPrintable(r.err));
     QFile file(jsonl);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll().count('\n'), 10);

@@ -40,6 +40,18 @@ public:
     QList<ApprovalRequest> requests;
 };
 
+// Denies every call (nothing is sent) and keeps what it was asked.
+class DenyingGate final : public ApprovalGate
+{
+public:
+    void requestApproval(const ApprovalRequest &request, QObject *, std::function<void(const ApprovalDecision &)> decide) override
+    {
+        requests.append(request);
+        decide(ApprovalDecision::deny());
+    }
+    QList<ApprovalRequest> requests;
+};
+
 // Waits until the checking thread has done everything asked of it so far (it works in order) and what
 // that delivered has run: a check that would still finish a call has done so then.
 bool checkerDone()
@@ -61,6 +73,7 @@ private slots:
     void aCallWithoutAFormIsOrderedOffTheGuiThread();
     void callsFinishInTheOrderTheirAnswersCame();
     void aCancelAfterTheAnswerChangesNothing();
+    void theQuestionSaysWhetherTheCallRunsAsATask();
 };
 
 void tst_ToolCallPipeline::largeSchemaIsCheckedOffTheGuiThread()
@@ -284,6 +297,43 @@ void tst_ToolCallPipeline::aCancelAfterTheAnswerChangesNothing()
     QCOMPARE(call->outcome().outputValid, std::optional<bool>(true));
     QVERIFY(checkerDone());
     QCOMPARE(finished.size(), 1);
+}
+
+// The approval dialog says that a task goes on after it closes (#34 item 7): the pipeline tells the
+// gate which calls are sent as tasks, whether the tool requires it or the person chose it.
+void tst_ToolCallPipeline::theQuestionSaysWhetherTheCallRunsAsATask()
+{
+    InProcessServer fixture;
+    for (const QString &support : {u"required"_s, u"optional"_s, u"forbidden"_s}) {
+        Tool tool;
+        tool.name = support;
+        tool.inputSchema = QJsonObject{{u"type"_s, u"object"_s}};
+        tool.execution = QJsonObject{{u"taskSupport"_s, support}};
+        (void)fixture.server->addTool(tool, [](const ToolCallContext &call) { call.respond(CallToolResult{}); });
+    }
+    fixture.start();
+    QTRY_VERIFY_WITH_TIMEOUT(fixture.session->isReady(), waitMs);
+    bool listed = false;
+    fixture.target->relistTools(this, [&](const Result<QList<Tool>> &tools) { listed = bool(tools); });
+    QTRY_VERIFY_WITH_TIMEOUT(listed, waitMs);
+    QCOMPARE(fixture.target->listedTool(u"required"_s)->execution.value(u"taskSupport"_s).toString(), u"required"_s);
+
+    DenyingGate gate;
+    ToolCallPipeline pipeline(&gate, nullptr, {});
+    QObject owner;
+    const auto askedAsTask = [&](const QString &tool, std::optional<bool> chosen) {
+        ToolCall *call = pipeline.call(fixture.target.get(), tool, {}, CallInitiator::Gui, &owner);
+        if (chosen)
+            call->setRunAsTask(*chosen);
+        QSignalSpy finished(call, &ToolCall::finished);
+        const qsizetype asked = gate.requests.size();
+        return finished.wait(waitMs) && gate.requests.size() == asked + 1 ? std::optional<bool>(gate.requests.last().runsAsTask)
+                                                                           : std::nullopt;
+    };
+    QCOMPARE(askedAsTask(u"required"_s, std::nullopt), std::optional<bool>(true));
+    QCOMPARE(askedAsTask(u"optional"_s, true), std::optional<bool>(true));
+    QCOMPARE(askedAsTask(u"optional"_s, false), std::optional<bool>(false));
+    QCOMPARE(askedAsTask(u"forbidden"_s, true), std::optional<bool>(false));
 }
 
 QTEST_GUILESS_MAIN(tst_ToolCallPipeline)

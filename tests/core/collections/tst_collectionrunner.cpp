@@ -182,8 +182,9 @@ void tst_CollectionRunner::aCollectionRunPassesAgainstTheDemoServer()
     QCOMPARE(report.collectionName, u"Demo smoke test"_s);
     for (const CallReport &call : report.calls) {
         QVERIFY(call.made);
-        // Each went through the pipeline under the run's approval, recorded as such.
-        QCOMPARE(call.outcome.decision.source, ApprovalDecision::Source::RememberedRule);
+        // Each went through the pipeline under the run's approval, recorded as such: decided by the run
+        // the person approved, not by a remembered rule (#34 item 7).
+        QCOMPARE(call.outcome.decision.source, ApprovalDecision::Source::ApprovedRun);
         QCOMPARE(call.outcome.decision.reason, u"approved with the collection run \"Demo smoke test\""_s);
     }
     QCOMPARE(report.calls.at(1).outcome.sentArgumentOrder.orderedKeys(report.calls.at(1).outcome.sentArguments),

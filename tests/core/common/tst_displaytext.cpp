@@ -2,6 +2,7 @@
 // on, nothing invisible, nothing that reverses what follows — and what they leave alone.
 
 #include "codepoints.h"
+#include "germantranslation.h"
 
 #include "core/common/displaytext.h"
 
@@ -35,6 +36,8 @@ private slots:
     void safeJsonIsTheSameJson();
     void forLabelBoundsWhatALabelMeasures();
     void plainTextIsCopiedNotWalked();
+    void durationReadsAsPeopleSayIt();
+    void durationAndSizeFollowTheLanguage();
 };
 
 namespace {
@@ -222,6 +225,39 @@ void tst_DisplayText::plainTextIsCopiedNotWalked()
     QCOMPARE(DisplayText::visible(u"plain \x1b[31mred\u202e and on"_s), u"plain \\x1b[31mred\\u202e and on"_s);
     QCOMPARE(DisplayText::visibleLine(u"one\ntwo"_s), u"one\\ntwo"_s);
     QCOMPARE(DisplayText::visibleIdentifier(u"a b"_s), u"a\\x20b"_s);
+}
+
+void tst_DisplayText::durationReadsAsPeopleSayIt()
+{
+    QLocale::setDefault(QLocale::c());
+    // How long a call took reads as people say it, not as a count of milliseconds.
+    const QList<std::pair<qint64, QString>> durations{
+        {850, u"850 ms"_s}, {1000, u"1.0 s"_s}, {10000, u"10.0 s"_s}, {59940, u"59.9 s"_s},
+        {59960, u"1 min"_s}, {125000, u"2 min 5 s"_s}, {3600000, u"1 h"_s}, {3780000, u"1 h 3 min"_s}};
+    for (const auto &[ms, shown] : durations)
+        QCOMPARE(DisplayText::duration(ms), shown);
+}
+
+// #34 item 6: with LANGUAGE=de and LANG=C.UTF-8 the texts were German and the numbers English ("8.0 s").
+// Loading the German translation makes German numbers the default, whatever the system locale says.
+void tst_DisplayText::durationAndSizeFollowTheLanguage()
+{
+    QLocale::setDefault(QLocale::c()); // as under LANG=C.UTF-8
+    {
+        TestSupport::GermanTranslation german;
+        QVERIFY(german.installed());
+        QCOMPARE(DisplayText::duration(8000), u"8,0 s"_s);
+        QCOMPARE(DisplayText::duration(59940), u"59,9 s"_s);
+        QCOMPARE(DisplayText::dataSize(8 * 1024 * 1024 + 400 * 1024), u"8,4 MB"_s);
+    }
+    QCOMPARE(DisplayText::duration(8000), u"8.0 s"_s);
+
+    // A German locale of its own (Austria) keeps its forms: the translation does not replace it.
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Austria));
+    QVERIFY(!Translations::install(QCoreApplication::instance(), QLocale(QLocale::German, QLocale::Austria)).isEmpty());
+    QCOMPARE(QLocale().territory(), QLocale::Austria);
+    TestSupport::removeTranslators();
+    QLocale::setDefault(QLocale::c());
 }
 
 QTEST_GUILESS_MAIN(tst_DisplayText)

@@ -193,7 +193,7 @@ void tst_SchemaValidator::validate_data()
                               << QStringList{"(root): must be an IPv6 address"};
     QTest::addRow("ipv6 bad 1:2:3:4:5:6:7:8:9") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("1:2:3:4:5:6:7:8:9")")
                               << QStringList{"(root): must be an IPv6 address"};
-    QTest::addRow("ipv6 bad fe80::1%eth0") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("fe80::1%eth0")")
+    QTest::addRow("ipv6 bad fe80::1%%eth0") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("fe80::1%eth0")")
                               << QStringList{"(root): must be an IPv6 address"};
     QTest::addRow("ipv6 bad 12345::") << QByteArray(R"({"format":"ipv6"})") << QByteArray(R"("12345::")")
                               << QStringList{"(root): must be an IPv6 address"};

@@ -165,6 +165,12 @@ void TestServerConfig::parse_data()
             << QStringLiteral(R"({"mcpServers": {"moved": {"command": "srv", "env": {"PROJECT": "%1"}}}})")
                    .arg(ServerConfig::secretPlaceholder()).toUtf8()
             << QList<ServerConfig>{moved};
+        // What earlier versions wrote, even without a keychain (#34 item 7), is the same mark; the file
+        // no longer claims a keychain that may not be there.
+        QVERIFY(!ServerConfig::secretPlaceholder().contains(QStringLiteral("keychain")));
+        QTest::newRow("earlier keychain placeholder")
+            << QByteArray(R"({"mcpServers": {"moved": {"command": "srv", "env": {"PROJECT": "<stored in the system keychain by Toolgate>"}}}})")
+            << QList<ServerConfig>{moved};
     }
     {
         ServerConfig n = stdio(QStringLiteral("n"), QStringLiteral("srv"), {QStringLiteral("--port"), QStringLiteral("8080")});

@@ -25,6 +25,8 @@
 #include "ui/apps/appview.h"
 
 #include <QWebEnginePage>
+#include <QWebEngineScript>
+#include <QWebEngineScriptCollection>
 #include <QWebEngineView>
 #endif
 
@@ -34,6 +36,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -497,6 +500,68 @@ private slots:
             shot(QStringLiteral("app-audit"), audit);
             audit->close();
         }
+    }
+
+    void vanillaAppSendsMessage()
+    {
+        // The test's hand inside the app: the app's sandboxed frame is out of the page's reach, so a
+        // script of the test's own, in each frame of the view from its start, clicks the button whose
+        // id the page posts to it. In place as the pane shows the view, before the page made its frame.
+        QMetaObject::Connection hand = connect(pane(), &AppPane::stateChanged, this, [this](AppPane::State state) {
+            auto *web = state == AppPane::State::Running && pane()->view() ? pane()->view()->findChild<QWebEngineView *>() : nullptr;
+            if (!web)
+                return;
+            QWebEngineScript script;
+            script.setName(QStringLiteral("test-hand"));
+            script.setWorldId(QWebEngineScript::MainWorld);
+            script.setInjectionPoint(QWebEngineScript::DocumentCreation);
+            script.setRunsOnSubFrames(true);
+            script.setSourceCode(QStringLiteral(
+                "if (window.top !== window) window.addEventListener('message', function (event) {"
+                "  if (event.source === window.parent && event.data && event.data.testClick)"
+                "    document.getElementById(event.data.testClick).click();"
+                "});"));
+            web->page()->scripts().insert(script);
+        });
+        const bool shown = showApp(QStringLiteral("vanilla"), QStringLiteral("get-time"));
+        disconnect(hand);
+        QVERIFY(shown);
+        auto *web = pane()->view()->findChild<QWebEngineView *>();
+        QVERIFY(web);
+        QSignalSpy said(pane()->bridge(), &AppBridge::messageFromApp);
+        web->page()->runJavaScript(QStringLiteral("document.querySelector('iframe').contentWindow.postMessage({testClick: 'send-message-btn'}, '*')"));
+        // "Send Message" bounds its request with AbortSignal.timeout, which Qt WebEngine 6.4 lacks: the
+        // app's prelude provides it, and the message reaches the host (ui/message).
+        QVERIFY2(said.wait(20000), qPrintable(m_console.join(u'\n')));
+        QCOMPARE(said.first().at(0).toString(), QStringLiteral("user"));
+        QCOMPARE(said.first().at(1).toString(), QStringLiteral("This is message text."));
+        QVERIFY(pane()->notes()->toPlainText().contains(QStringLiteral("This is message text.")));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("console.info: Message accepted")), 20000);
+        QVERIFY(!pane()->errorNotice()->isVisible());
+    }
+
+    void appConsoleIsTextAndErrorsShow()
+    {
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("console-app")));
+        QTRY_VERIFY_WITH_TIMEOUT(consoleHas(QStringLiteral("Uncaught (in promise)")), 20000);
+        const QString console = m_console.join(u'\n');
+        // What the app wrote, as text: an object as JSON, an Error with its name and message, a format
+        // string filled in, in its own frame and in a frame it made.
+        QVERIFY2(consoleHas(QStringLiteral("apps: [app] console.info: {\"a\":1}")), qPrintable(console));
+        QVERIFY2(consoleHas(QStringLiteral("console.warning: [console] error: TypeError: written, not thrown")), qPrintable(console));
+        QVERIFY2(consoleHas(QStringLiteral("console.info: [console] format answer=42 {\"more\":true}")), qPrintable(console));
+        QTRY_VERIFY2_WITH_TIMEOUT(consoleHas(QStringLiteral("[console] inner frame: AbortSignal.timeout is a function")),
+                                  qPrintable(m_console.join(u'\n')), 10000);
+        QVERIFY2(!consoleHas(QStringLiteral("[object Object]")), qPrintable(console));
+        // What it let fail: on the console with what it was, and a fixed notice beside the view.
+        QVERIFY2(consoleHas(QStringLiteral("console.error: Uncaught RangeError: the console app fails on purpose")), qPrintable(console));
+        QVERIFY2(consoleHas(QStringLiteral("console.error: Uncaught (in promise) {\"reason\":\"unseen\"}")), qPrintable(console));
+        QTRY_VERIFY(pane()->errorNotice()->isVisible());
+        QCOMPARE(pane()->errorNotice()->text(), QStringLiteral("The app reported an error — see Console"));
+        shot(QStringLiteral("app-error-notice"), m_window.get());
+        // The notice goes with the view it spoke of.
+        QVERIFY(showApp(QStringLiteral("apps"), QStringLiteral("echo-app")));
+        QVERIFY(!pane()->errorNotice()->isVisible());
     }
 
     void hostileAppIsRefusedEverything()

@@ -199,6 +199,27 @@ private slots:
         emit dialog->filterSelected(dialog->nameFilters().last());
         QVERIFY2(dialog->selectedFiles().value(0).endsWith(QStringLiteral("toolgate-audit-%1.csv").arg(today)),
                  qPrintable(dialog->selectedFiles().value(0)));
+        // It opens in the person's Documents (their home without one), not the working folder (#34 item 7).
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString expected = QFileInfo(documents).isDir() ? documents : QDir::homePath();
+        QCOMPARE(dialog->directory().canonicalPath(), QDir(expected).canonicalPath());
+        QVERIFY(QDir::currentPath() != dialog->directory().absolutePath());
+        // The file chosen is exported; one record reads as one.
+        const QString folder = path(QStringLiteral("exports"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString file = QDir(folder).filePath(QStringLiteral("one.csv"));
+        std::optional<Result<qint64>> exported;
+        connect(view, &AuditWindow::exportFinished, this, [&](const Result<qint64> &r) { exported = r; });
+        emit dialog->fileSelected(file);
+        dialog->reject();
+        QTRY_VERIFY_WITH_TIMEOUT(exported.has_value(), 10000);
+        QVERIFY(exported->ok());
+        QVERIFY2(view->statusLabel()->text().endsWith(QStringLiteral(" · exported 1 record to %1").arg(file)),
+                 qPrintable(view->statusLabel()->text()));
+        // The next export starts in the folder of the last one.
+        QTest::mouseClick(view->findChild<QPushButton *>(QStringLiteral("auditExport")), Qt::LeftButton);
+        QTRY_VERIFY((dialog = view->findChild<QFileDialog *>(QStringLiteral("exportDialog"))) && dialog->isVisible());
+        QCOMPARE(dialog->directory().canonicalPath(), QDir(folder).canonicalPath());
         dialog->reject();
 
         // Esc and Ctrl+W close it, as they close other windows.

@@ -167,6 +167,10 @@ private slots:
         ExpectationEditor *expectations = save->editor()->expectationEditor();
         QCOMPARE(expectations->rowCount(), 1);
         QCOMPARE(expectations->expectations().value().at(0).kind, Expectation::Kind::IsError);
+        // Plain words on the header; the notation they take on its tooltip (#34 item 7).
+        auto *table = expectations->findChild<QTableWidget *>(u"expectations"_s);
+        QCOMPARE(table->horizontalHeaderItem(ExpectationEditor::PointerColumn)->text(), u"Where in the result"_s);
+        QVERIFY(table->horizontalHeaderItem(ExpectationEditor::PointerColumn)->toolTip().contains(u"JSON pointer"_s));
         expectations->addRow(ExpectationEditor::TextContains);
         expectations->setCell(1, ExpectationEditor::ValueColumn, u"hello collections"_s);
         QVERIFY(QTest::qWaitFor([save] { return save->isReady(); }, 5000));

@@ -192,6 +192,7 @@ private slots:
     void ordinaryToolHasNoWarning();
     void argumentFromAnotherServerIsMarked();
     void aModelsCallIsAllowedForItsConversation();
+    void aCallRunAsATaskSaysSo();
     void changedToolIsShownFirst();
     void screenshot();
 };
@@ -251,6 +252,26 @@ void tst_ConfirmationDialog::aModelsCallIsAllowedForItsConversation()
     // A call by hand keeps the session's wording.
     auto byHand = openDialog(makeRequest(), &window);
     QCOMPARE(button(byHand.get(), u"allowForSession"_s)->text(), u"Allow for this session"_s);
+}
+
+void tst_ConfirmationDialog::aCallRunAsATaskSaysSo()
+{
+    // A task goes on after the dialog closes (#34 item 7): the person is told so, and where to follow it.
+    ApprovalRequest request = makeRequest();
+    request.runsAsTask = true;
+    QWidget window;
+    auto dialog = openDialog(request, &window);
+    auto *note = dialog->findChild<QLabel *>(u"runsAsTask"_s);
+    QVERIFY(note);
+    QTRY_VERIFY(note->isVisible());
+    QCOMPARE(note->text(), u"This tool runs as a long task: it keeps running after you close this window; "
+                           "you can follow or cancel it in Tasks."_s);
+    if (const QString dir = qEnvironmentVariable("TOOLGATE_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(dialog->grab().save(dir + u"/confirmation-task.png"_s));
+
+    // An ordinary call says nothing of tasks.
+    auto plain = openDialog(makeRequest(), &window);
+    QVERIFY(!plain->findChild<QLabel *>(u"runsAsTask"_s));
 }
 
 void tst_ConfirmationDialog::cleanup()

@@ -8,6 +8,7 @@
 #include "ui/forms/scalareditors.h"
 #include "ui/viewers/largetextview.h"
 #include "ui/forms/jsoneditor.h"
+#include "ui/forms/problemsbox.h"
 #include "core/jsonrpc/jsontext.h"
 #include "core/jsonrpc/jsonwriter.h"
 #include "stallprobe.h"
@@ -477,12 +478,27 @@ void tst_ArgumentForm::missingRequiredFieldIsReported()
     ArgumentForm form;
     form.setTool(richTool());
     QVERIFY(waitUntilChecked(&form));
+    // Nothing typed yet: the form knows, but does not say so in red (#34 item 7).
+    QVERIFY(form.validationProblems().contains(u"Delivery address › City is required"_s));
+    QVERIFY(issueText(&form, u"/customer"_s).isEmpty());
+    QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
+    auto *summary = form.findChild<ProblemsBox *>(u"problems"_s);
+    QVERIFY(summary);
+    QVERIFY2(summary->isHidden(), qPrintable(summary->problems().join(u'\n')));
+
+    // A field typed in and emptied again says it is required; the others still wait.
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), u"A"_s);
+    typeInto(field<QLineEdit>(&form, u"/customer"_s), QString());
+    QCOMPARE(issueText(&form, u"/customer"_s), u"Required"_s);
+    QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
+    QCOMPARE(summary->problems(), QStringList{u"Customer name is required"_s});
+
+    // Trying to run shows them all.
+    form.showAllProblems();
     QCOMPARE(issueText(&form, u"/customer"_s), u"Required"_s);
     QCOMPARE(issueText(&form, u"/address/city"_s), u"Required"_s);
-    QVERIFY(form.validationProblems().contains(u"Delivery address › City is required"_s));
-    QVERIFY(!form.validationProblems().isEmpty());
-    auto *summary = form.findChild<QWidget *>(u"problems"_s);
-    QVERIFY(summary && !summary->isHidden());
+    QVERIFY(summary->problems().contains(u"Delivery address › City is required"_s));
+    QVERIFY(!summary->isHidden());
 
     typeInto(field<QLineEdit>(&form, u"/address/city"_s), u"Paris"_s);
     QVERIFY(issueText(&form, u"/address/city"_s).isEmpty());
@@ -653,6 +669,8 @@ void tst_ArgumentForm::oneOfPicksAlternative()
 
     choice->setCurrentIndex(2); // Bank transfer
     QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()), compact(parseObject(R"({"kind": "bank"})")));
+    QVERIFY(form.validationProblems().join(u'\n').contains(u"IBAN is required"_s));
+    form.showAllProblems();
     QCOMPARE(issueText(&form, u"/payment/iban"_s), u"Required"_s);
     typeInto(form.findChild<QLineEdit *>(u"/payment/iban"_s), u"DE89"_s);
     QCOMPARE(compact(form.arguments().value(u"payment"_s).toObject()),

@@ -10,6 +10,7 @@
 #include "core/client/clientsession.h"
 #include "ui/dialogs/aboutdialog.h"
 #include "ui/dialogs/confirmationdialog.h"
+#include "ui/dialogs/gettingstarteddialog.h"
 #include "ui/dialogs/dialogapprovalgate.h"
 #include "ui/dialogs/importdialog.h"
 #include "ui/dialogs/servereditordialog.h"
@@ -616,6 +617,53 @@ private slots:
         QVERIFY(waitForTools());
     }
 
+    void theFirstStartPointsToTheGuideUntilDismissed()
+    {
+        // #34 item 7: nothing on the first start said where the guide was. The hint stays for later
+        // starts until the person dismisses it, and never comes back then.
+        QVERIFY(QFile::remove(path(QStringLiteral("servers.json")))); // a first start
+        createWindow(&m_gate);
+        auto *hint = m_window->findChild<QWidget *>(QStringLiteral("guideHint"));
+        QVERIFY(hint);
+        QVERIFY(hint->isVisible());
+        QTemporaryDir scratch;
+        QVERIFY(settled(m_window.get()));
+        QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("first-start-guide-hint.png"))));
+
+        // Open Getting Started opens the guide, and the hint has done its job.
+        QTest::mouseClick(hint->findChild<QPushButton *>(QStringLiteral("openGuide")), Qt::LeftButton);
+        GettingStartedDialog *guide = nullptr;
+        QTRY_VERIFY((guide = visibleTopLevel<GettingStartedDialog>()) != nullptr);
+        QVERIFY(!hint->isVisible());
+        guide->close();
+
+        // The next start (servers.json is there now) does not show it again.
+        m_window.reset();
+        m_host = guiTestHost(m_dir->path());
+        createWindow(&m_gate);
+        QVERIFY(!m_window->findChild<QWidget *>(QStringLiteral("guideHint"))->isVisible());
+    }
+
+    void theGuideHintStaysUntilDismissed()
+    {
+        QVERIFY(QFile::remove(path(QStringLiteral("servers.json"))));
+        createWindow(&m_gate);
+        QVERIFY(m_window->findChild<QWidget *>(QStringLiteral("guideHint"))->isVisible());
+        // Not dismissed: still there at the next start.
+        m_window.reset();
+        m_host = guiTestHost(m_dir->path());
+        createWindow(&m_gate);
+        auto *hint = m_window->findChild<QWidget *>(QStringLiteral("guideHint"));
+        QVERIFY(hint->isVisible());
+        QTest::mouseClick(hint->findChild<QPushButton *>(QStringLiteral("dismissGuideHint")), Qt::LeftButton);
+        QVERIFY(!hint->isVisible());
+        // Dismissed: never again.
+        m_window.reset();
+        m_host = guiTestHost(m_dir->path());
+        createWindow(&m_gate);
+        QVERIFY(!m_window->findChild<QWidget *>(QStringLiteral("guideHint"))->isVisible());
+    }
+
     void windowStateIsSaved()
     {
         createWindow(&m_gate);
@@ -764,6 +812,32 @@ private slots:
         shoot(QStringLiteral("room-long-result-%1.png"));
     }
 
+    void anEmptyRequiredFieldIsSaidOnceRunIsPressed()
+    {
+        // #34 item 7: "City is required" was in red before anything was typed. Now it waits until the
+        // person touches the field or presses Run.
+        createWindow(&m_gate);
+        QVERIFY(waitForTools());
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
+        ArgumentForm *form = m_window->toolPanel()->argumentForm();
+        QTRY_VERIFY(!form->isChecking());
+        auto *cityIssue = form->findChild<QLabel *>(QStringLiteral("/city#issue"));
+        QVERIFY(cityIssue);
+        QVERIFY(cityIssue->isHidden());
+        QVERIFY(!form->findChild<QWidget *>(QStringLiteral("problems"))->isVisible());
+        QTemporaryDir scratch;
+        QVERIFY(settled(m_window.get()));
+        QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("form-untouched.png"))));
+        QTRY_VERIFY(m_window->toolPanel()->runButton()->isEnabled());
+        QTest::mouseClick(m_window->toolPanel()->runButton(), Qt::LeftButton);
+        QTRY_VERIFY(!cityIssue->isHidden());
+        QCOMPARE(cityIssue->text(), QStringLiteral("Required"));
+        QVERIFY(form->findChild<QWidget *>(QStringLiteral("problems"))->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->toolPanel()->currentCall(), 20000); // the server answers the call without a city
+        QVERIFY(settled(m_window.get()));
+        QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("form-after-run.png"))));
+    }
+
     void theFormFitsAroundItsProblems()
     {
         createWindow(&m_gate);
@@ -803,9 +877,13 @@ private slots:
         // not laid out yet cannot pass.
         const auto settle = [this] { return settled(m_window.get()); };
 
-        // Straight after selecting weather its required city is empty: the problems box says so.
+        // Straight after selecting weather its required city is empty: not said before anything was
+        // typed; once the person tried to run, the problems box says so.
         QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("weather")));
         QVERIFY(form->validationProblems().contains(u"City is required"));
+        QVERIFY(settle());
+        QVERIFY(!problems->isVisible());
+        form->showAllProblems(); // as Run does
         QVERIFY(settle());
         QVERIFY(problems->isVisible());
         QVERIFY2(whole().isEmpty(), qPrintable(whole()));

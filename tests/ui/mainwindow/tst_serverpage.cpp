@@ -9,6 +9,7 @@
 #include "modernpeer.h"
 
 #include "ui/dialogs/servereditordialog.h"
+#include "ui/models/serverlistmodel.h"
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/serverpanel.h"
 #include "core/workspace/eracache.h"
@@ -32,6 +33,10 @@ ServerConfig legacyConfig()
     config.command = executable(QStringLiteral("toolgate-fault-server"));
     return config;
 }
+
+// What the console says when a first start runs the server twice (the era probe's copy, then the server).
+const QString twiceNote = QStringLiteral("Starting the server twice this time: first a short-lived copy, only to find out "
+                                         "which protocol version it speaks (remembered for later starts), then the server itself.");
 
 QString consoleText(const ServerConnection *connection)
 {
@@ -72,11 +77,18 @@ private:
         start();
     }
 
-    /// The page's protocol line for the server, once it is shown.
+    /// The page's protocol line for the server, once it is shown: in plain words.
     QString protocolLine(const QString &name)
     {
         m_window->serverPanel()->selectConnection(connection(name));
         return m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverProtocol"))->text();
+    }
+
+    /// The exact detail behind protocolLine(): its tooltip (what decided it, the probe's time).
+    QString protocolDetail(const QString &name)
+    {
+        m_window->serverPanel()->selectConnection(connection(name));
+        return m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverProtocol"))->toolTip();
     }
 
 private slots:
@@ -96,11 +108,15 @@ private slots:
     void showsTheEraProbedThenCached()
     {
         start();
-        const QRegularExpression probedLegacy(QStringLiteral("^20\\d\\d-\\d\\d-\\d\\d \\(legacy, decided by initialize, probed in \\d+ ms\\)$"));
+        // Plain words on the page (#34 item 7); the probe's detail and time in the tooltip.
+        const QRegularExpression probedLegacy(QStringLiteral("^20\\d\\d-\\d\\d-\\d\\d \\(an older protocol, found out when it started\\)$"));
         QVERIFY2(probedLegacy.match(protocolLine(QStringLiteral("legacy"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("legacy"))));
-        const QRegularExpression probedModern(QStringLiteral("^2026-07-28 \\(modern, decided by server/discover, probed in \\d+ ms\\)$"));
-        QVERIFY2(probedModern.match(protocolLine(QStringLiteral("modern"))).hasMatch(), qPrintable(protocolLine(QStringLiteral("modern"))));
-        QVERIFY(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
+        QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (the newer protocol, found out when it started)"));
+        const QRegularExpression probedModern(QStringLiteral("2026-07-28 \\(modern, decided by server/discover, probed in \\d+ ms\\)"));
+        QVERIFY2(probedModern.match(protocolDetail(QStringLiteral("modern"))).hasMatch(), qPrintable(protocolDetail(QStringLiteral("modern"))));
+        QVERIFY2(protocolDetail(QStringLiteral("legacy")).contains(u"(legacy, decided by initialize, probed in "), qPrintable(protocolDetail(QStringLiteral("legacy"))));
+        // The server ran twice, and the console says so in words.
+        QVERIFY2(consoleText(connection(QStringLiteral("modern"))).contains(twiceNote), qPrintable(consoleText(connection(QStringLiteral("modern")))));
 
         QTemporaryDir scratch;
         QVERIFY(settled(m_window.get()));
@@ -110,7 +126,7 @@ private slots:
         ServerEditorDialog *editor = nullptr;
         QTRY_VERIFY((editor = visibleTopLevel<ServerEditorDialog>()) != nullptr);
         auto *era = editor->findChild<QComboBox *>(QStringLiteral("protocolEra"));
-        QCOMPARE(era->currentText(), QStringLiteral("Auto (find out)"));
+        QCOMPARE(era->currentText(), QStringLiteral("Automatic"));
         QVERIFY(settled(editor));
         QVERIFY(editor->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("server-editor-era.png"))));
         editor->reject();
@@ -118,22 +134,23 @@ private slots:
         // The next start of the app reads eras.json: no probe, and the page says so.
         QVERIFY(QFileInfo::exists(path(QStringLiteral("eras.json"))));
         startAgain();
-        QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (modern, decided by server/discover, cached)"));
-        QVERIFY2(protocolLine(QStringLiteral("legacy")).endsWith(u"(legacy, decided by initialize, cached)"), qPrintable(protocolLine(QStringLiteral("legacy"))));
-        QVERIFY(!consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"));
+        QCOMPARE(protocolLine(QStringLiteral("modern")), QStringLiteral("2026-07-28 (the newer protocol, remembered from an earlier start)"));
+        QVERIFY2(protocolDetail(QStringLiteral("modern")).contains(u"2026-07-28 (modern, decided by server/discover, cached)"), qPrintable(protocolDetail(QStringLiteral("modern"))));
+        QVERIFY2(protocolLine(QStringLiteral("legacy")).endsWith(u"(an older protocol, remembered from an earlier start)"), qPrintable(protocolLine(QStringLiteral("legacy"))));
+        QVERIFY(!consoleText(connection(QStringLiteral("modern"))).contains(twiceNote));
     }
 
     void probeAgainForgetsAndProbes()
     {
         start();
         startAgain(); // the second host reads what the first probed
-        QVERIFY(protocolLine(QStringLiteral("modern")).endsWith(u", cached)"));
+        QVERIFY(protocolDetail(QStringLiteral("modern")).contains(u", cached)"));
         QAction *probe = m_window->serverPanel()->probeEraAgainAction();
         QVERIFY(probe->isEnabled());
         probe->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(consoleText(connection(QStringLiteral("modern"))).contains(u"asking a separate copy"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(consoleText(connection(QStringLiteral("modern"))).contains(twiceNote), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(connection(QStringLiteral("modern"))->status() == ServerConnection::Status::Ready, 30000);
-        const QString line = protocolLine(QStringLiteral("modern"));
+        const QString line = protocolDetail(QStringLiteral("modern"));
         QVERIFY2(line.contains(u"modern, decided by server/discover, probed in"), qPrintable(line));
     }
 
@@ -145,8 +162,50 @@ private slots:
         pinned.protocolEra = ServerConfig::EraPreference::Legacy;
         QVERIFY(m_host->workspace()->updateServer(QStringLiteral("legacy"), pinned).ok());
         // The running server restarts with the new setting.
-        QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("legacy")).endsWith(u"(legacy, decided by initialize, as set for this server)"), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(protocolLine(QStringLiteral("legacy")).endsWith(u"(an older protocol, as set for this server)"), 30000);
+        QVERIFY(protocolDetail(QStringLiteral("legacy")).contains(u"(legacy, decided by initialize, as set for this server)"));
         QTRY_VERIFY(!m_window->serverPanel()->probeEraAgainAction()->isEnabled());
+    }
+
+    void theListAndThePageCountDownTogether()
+    {
+        // #34 item 7: the server list counted a restart down each second while the server's page kept the
+        // number it showed first. Both read the connection's one restart time, at the same moments.
+        QVERIFY(makeFolder({legacyConfig()}));
+        m_host = guiTestHost(m_dir->path(), {}, [](Host::Options &options) {
+            options.restartPolicy = ServerConnection::RestartPolicy{.initialDelay = std::chrono::seconds(3),
+                                                                    .maxDelay = std::chrono::seconds(3),
+                                                                    .maxCrashes = 5,
+                                                                    .window = std::chrono::minutes(2)};
+        });
+        QVERIFY(showMainWindow(makeWindow(&m_gate), *m_host, QSize(1200, 760)));
+        m_host->workspace()->startAll();
+        ServerConnection *server = connection(QStringLiteral("legacy"));
+        QTRY_COMPARE_WITH_TIMEOUT(server->status(), ServerConnection::Status::Ready, 30000);
+        m_window->serverPanel()->selectConnection(server);
+        auto *page = m_window->serverInfoPanel()->findChild<QLabel *>(QStringLiteral("serverStatus"));
+        QVERIFY(page);
+        const auto listed = [&] {
+            return m_window->serverListModel()->data(m_window->serverListModel()->indexOf(server, ServerListModel::StatusColumn)).toString();
+        };
+
+        // Read at every tick of the countdown, after the views had theirs.
+        QStringList ticks;
+        QStringList differences;
+        connect(server, &ServerConnection::restartCountdownChanged, this, [&] {
+            ticks.append(listed());
+            if (page->text() != listed())
+                differences.append(page->text() + u" | " + listed());
+        });
+        server->session()->transport()->close(); // as if the server had gone away
+        QTRY_COMPARE(server->status(), ServerConnection::Status::Restarting);
+        QVERIFY2(page->text().startsWith(u"Restarting in 3 s"), qPrintable(page->text()));
+        QCOMPARE(page->text(), listed());
+        QTRY_VERIFY_WITH_TIMEOUT(ticks.size() >= 2, 10000);
+        QVERIFY2(ticks.at(0).startsWith(u"Restarting in 2 s") && ticks.at(1).startsWith(u"Restarting in 1 s"),
+                 qPrintable(ticks.join(u'\n')));
+        QVERIFY2(differences.isEmpty(), qPrintable(differences.join(u'\n')));
+        QTRY_COMPARE_WITH_TIMEOUT(server->status(), ServerConnection::Status::Ready, 30000);
     }
 };
 

@@ -47,7 +47,8 @@ protected:
     {
         if (m_connection) {
             m_connection->stop();
-            QTest::qWaitFor([this] { return !m_connection || m_connection->status() == ServerConnection::Status::Stopped; }, 5000);
+            if (!QTest::qWaitFor([this] { return !m_connection || m_connection->status() == ServerConnection::Status::Stopped; }, 5000))
+                QTest::qFail("server-everything did not stop within 5 s", __FILE__, __LINE__);
         }
         m_host.reset();
         m_dir.reset();

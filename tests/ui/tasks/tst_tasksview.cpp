@@ -14,6 +14,7 @@
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
+#include <QHeaderView>
 #include <QTest>
 #include <QTreeView>
 
@@ -49,6 +50,11 @@ private slots:
         QVERIFY2(waitForEntry(callId), "the call did not become a task");
         QCOMPARE(view->proxy()->rowCount(), 1);
         QVERIFY(view->view()->isVisible());
+        // Listed by tool and start time; the server's id for the task only in the tool's tooltip (#34 item 7).
+        QVERIFY(view->view()->header()->isSectionHidden(TasksModel::TaskIdColumn));
+        QVERIFY(!view->view()->header()->isSectionHidden(TasksModel::StartedColumn));
+        const QString toolTip = view->proxy()->index(0, TasksModel::ToolColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(toolTip.contains(call->task()->taskId.toHtmlEscaped()), qPrintable(toolTip));
         QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral("1 running")), qPrintable(view->summaryLabel()->text()));
 
         // Another server's tasks are not this one's; "All servers" lists them all.
@@ -78,7 +84,9 @@ private slots:
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QCOMPARE(dialog->callId(), callId);
-        QVERIFY(dialog->summaryLabel()->text().contains(tasks()->entry(callId)->task.taskId));
+        // The tool and its server in words; the task's id on the tooltip (#34 item 7).
+        QVERIFY(!dialog->summaryLabel()->text().contains(tasks()->entry(callId)->task.taskId));
+        QVERIFY(dialog->summaryLabel()->toolTip().contains(tasks()->entry(callId)->task.taskId.toHtmlEscaped()));
         QTRY_VERIFY(!dialog->resultView()->contentViews().isEmpty());
         QVERIFY(!dialog->resultView()->banner()->isVisible());
         dialog->close();

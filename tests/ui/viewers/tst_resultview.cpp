@@ -833,6 +833,7 @@ void tst_ResultView::outcomeDenied()
 {
     ToolCallOutcome outcome;
     outcome.kind = ToolCallOutcome::Kind::Denied;
+    outcome.decision = ApprovalDecision::deny(u"too risky"_s);
     outcome.error.message = u"The user denied this call to delete_all: too risky"_s;
     outcome.result.isError = true;
     outcome.result.content.append(Content::makeText(outcome.error.message));
@@ -840,8 +841,18 @@ void tst_ResultView::outcomeDenied()
     QVERIFY(m_view->banner()->isVisible());
     QCOMPARE(m_view->banner()->kind(), MessageBanner::Kind::Warning);
     QCOMPARE(m_view->banner()->title(), u"Call denied"_s);
-    QCOMPARE(m_view->banner()->text(), outcome.error.message);
     QCOMPARE(labelText(m_view.get(), u"outcomeStatus"_s), u"Denied"_s);
+    // The decision, said as one (#34 item 7): not Toolgate's sentence shown as content from the server.
+    QCOMPARE(m_view->banner()->text(), u"Denied by you: too risky"_s);
+    QVERIFY(m_view->contentViews().isEmpty());
+    QCOMPARE(m_view->tabs()->tabText(ResultView::ContentTab), u"Content"_s);
+
+    // A rule's denial names the rule, in the pipeline's words.
+    outcome.decision.source = ApprovalDecision::Source::RememberedRule;
+    outcome.error.message = u"Toolgate's rule \"no deletes\" denied this call to delete_all: too risky"_s;
+    m_view->setOutcome(outcome);
+    QCOMPARE(m_view->banner()->text(), outcome.error.message);
+    QVERIFY(m_view->contentViews().isEmpty());
 }
 
 void tst_ResultView::outcomeFailedBecauseTheServerStopped()

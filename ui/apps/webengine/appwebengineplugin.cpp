@@ -131,10 +131,17 @@ const char *const relaySource = R"js(
 })();
 )js";
 
-QString qwebchannelSource()
+QString resourceText(const QString &path)
 {
-    QFile file(QStringLiteral(":/qtwebchannel/qwebchannel.js"));
+    QFile file(path);
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// What the prelude (appframeprelude.js) and the engine start an error line with when the app let an
+// error go uncaught or a promise fail unseen: "Uncaught TypeError: …", "Uncaught (in promise) …".
+bool isUncaughtError(QWebEnginePage::JavaScriptConsoleMessageLevel level, const QString &message)
+{
+    return level == QWebEnginePage::ErrorMessageLevel && message.startsWith(u"Uncaught");
 }
 
 /// One off-the-record profile for all app views: nothing on disk, no cookies kept, no spell
@@ -307,6 +314,12 @@ public:
             m_setup.console(text);
     }
 
+    void reportError()
+    {
+        if (m_setup.reportedError)
+            m_setup.reportedError();
+    }
+
     void askPermission(int question, const QStringList &permissions)
     {
         if (m_setup.permissionRequested)
@@ -415,6 +428,9 @@ protected:
         Q_UNUSED(source);
         static const char *const names[] = {"info", "warning", "error"};
         m_view->console(QStringLiteral("console.%1: %2").arg(QLatin1String(names[qBound(0, int(level), 2)]), message.left(2000)));
+        // The app may write such a line itself: all it gets is the same fixed notice an error gets.
+        if (isUncaughtError(level, message))
+            m_view->reportError();
     }
 
 private:
@@ -453,8 +469,19 @@ WebAppView::WebAppView(const AppWebViewSetup &setup, QWidget *parent)
     relay.setWorldId(QWebEngineScript::ApplicationWorld);
     relay.setInjectionPoint(QWebEngineScript::DocumentReady);
     relay.setRunsOnSubFrames(false);
-    relay.setSourceCode(qwebchannelSource() + QString::fromUtf8(relaySource));
+    relay.setSourceCode(resourceText(QStringLiteral(":/qtwebchannel/qwebchannel.js")) + QString::fromUtf8(relaySource));
     page->scripts().insert(relay);
+    // The app's prelude: the APIs the engine lacks, and its console as text. In the app's own world
+    // (it must change what the app sees), in every frame below the page, as each document is
+    // created: before any script of the app. The app's policy does not apply to it (the engine's
+    // own scripts are not the document's).
+    QWebEngineScript prelude;
+    prelude.setName(QStringLiteral("toolgate-app-prelude"));
+    prelude.setWorldId(QWebEngineScript::MainWorld);
+    prelude.setInjectionPoint(QWebEngineScript::DocumentCreation);
+    prelude.setRunsOnSubFrames(true);
+    prelude.setSourceCode(resourceText(QStringLiteral(":/toolgate/apps/appframeprelude.js")));
+    page->scripts().insert(prelude);
     setPage(page);
 
     // The policy is set on the page and inherited by the app's srcdoc frame; the page itself runs
