@@ -99,8 +99,9 @@ void fit(QWidget *window)
         return; // the window system sizes it
     if (window->width() > most.width() || window->height() > most.height())
         window->resize(window->size().boundedTo(most));
-    // Back inside, once it has a place (a dialog not yet shown is centred on its parent by QDialog).
-    if (window->isVisible() && window->testAttribute(Qt::WA_Moved)) {
+    // Back inside, once it has a place: shown (QDialog centres a dialog on its parent before it shows,
+    // which can put it past the screen's edge) or moved.
+    if (window->isVisible() || window->testAttribute(Qt::WA_Moved)) {
         const QRect outer = QRect(window->pos(), window->size().grownBy(frame));
         QPoint inside = outer.topLeft();
         inside.setX(qBound(room.left(), inside.x(), qMax(room.left(), room.right() + 1 - outer.width())));

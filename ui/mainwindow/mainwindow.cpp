@@ -306,7 +306,9 @@ void MainWindow::buildCentre()
     m_mainSplitter->setChildrenCollapsible(false);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
-    setCentralWidget(m_mainSplitter);
+    // A short screen or a large scale factor scrolls the panes rather than raising the window's minimum
+    // size past the screen (issue 34); with room enough, the scroll area shows nothing of itself.
+    setCentralWidget(ScreenFit::scrollable(m_mainSplitter, this));
 
     m_console = new ConsoleView(this);
     auto *dock = new QDockWidget(tr("Console"), this);
@@ -341,7 +343,8 @@ void MainWindow::buildCentre()
     m_collectionsPane = new CollectionsPane(m_pipeline, m_workspace, this);
     auto *collectionsDock = new QDockWidget(tr("Collections"), this);
     collectionsDock->setObjectName(QStringLiteral("collectionsDock"));
-    collectionsDock->setWidget(m_collectionsPane);
+    // Its list and its buttons scroll in a short dock rather than being cut off (issue 34).
+    collectionsDock->setWidget(ScreenFit::scrollable(m_collectionsPane, collectionsDock));
     collectionsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, collectionsDock);
     tabifyDockWidget(dock, collectionsDock);

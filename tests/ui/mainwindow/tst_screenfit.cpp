@@ -11,36 +11,32 @@
 
 #include "ui/collections/collectionspane.h"
 #include "ui/dialogs/dialogapprovalgate.h"
+#include "ui/dialogs/screenfit.h"
 #include "ui/dialogs/servereditordialog.h"
 #include "ui/servers/serverpanel.h"
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
 
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
 
 namespace {
-
-// True when widget sits in a scroll area's viewport below window: scrolling brings it into view.
-bool scrollsIntoView(const QWidget *widget, const QWidget *window)
-{
-    for (const QWidget *up = widget->parentWidget(); up && up != window; up = up->parentWidget()) {
-        if (const auto *area = qobject_cast<const QAbstractScrollArea *>(up->parentWidget()); area && area->viewport() == up)
-            return true;
-    }
-    return false;
-}
 
 // True when widget is in a dock that Qt parked out of the window (a tabbed dock that is not the current
 // tab), or is the extension button Qt keeps in a toolbar: neither is a place a person looks for a button.
@@ -55,13 +51,20 @@ bool parkedByQt(const QWidget *widget, const QWidget *window)
     return false;
 }
 
-// The first ancestor of widget (below window) that cuts part of it off, or null: a button squeezed out
-// of a pane too small for it is as unreachable as one below the screen's edge.
-const QWidget *clippingAncestor(const QWidget *widget, const QWidget *window)
+// The first ancestor of widget (up to window) that cuts part of it off, or null: a button squeezed out
+// of a pane too small for it is as unreachable as one below the screen's edge. A scroll area's viewport
+// may cut its content (scrolling brings it into view): the walk stops there and scrolledIn says which
+// scroll area, whose own place is then what counts.
+const QWidget *clippingAncestor(const QWidget *widget, const QWidget *window, const QAbstractScrollArea **scrolledIn)
 {
+    *scrolledIn = nullptr;
     QRect rect = widget->rect();
     const QWidget *child = widget;
     for (const QWidget *up = widget->parentWidget(); up; up = up->parentWidget()) {
+        if (const auto *area = qobject_cast<const QAbstractScrollArea *>(up->parentWidget()); area && area->viewport() == up) {
+            *scrolledIn = area;
+            return nullptr;
+        }
         rect.translate(child->pos());
         if (!up->rect().contains(rect))
             return up;
@@ -85,6 +88,44 @@ QString rectText(const QRect &r)
     return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
 }
 
+// What keeps window from fitting its screen, or empty: a minimum size or a frame larger than the
+// screen's room, a visible button cut off or outside the screen (or the scroll area it scrolls in is).
+QString fitProblem(const QWidget *window)
+{
+    const QRect room = window->screen()->availableGeometry();
+    const QString name = describe(window);
+    if (window->minimumWidth() > room.width() || window->minimumHeight() > room.height())
+        return QStringLiteral("%1 needs at least %2x%3, the screen has %4")
+            .arg(name)
+            .arg(window->minimumWidth())
+            .arg(window->minimumHeight())
+            .arg(rectText(room));
+    if (!room.contains(window->frameGeometry()))
+        return QStringLiteral("%1 is %2, the screen has %3").arg(name, rectText(window->frameGeometry()), rectText(room));
+    const QList<QAbstractButton *> buttons = window->findChildren<QAbstractButton *>();
+    for (const QAbstractButton *button : buttons) {
+        if (!button->isVisible() || button->window() != window || parkedByQt(button, window))
+            continue;
+        // The button, or the scroll area it scrolls in (and the one that one scrolls in): each must be
+        // whole within what holds it.
+        const QWidget *reached = button;
+        const QAbstractScrollArea *area = nullptr;
+        do {
+            if (const QWidget *clip = clippingAncestor(reached, window, &area)) {
+                return QStringLiteral("%1%2 in %3 (%4) is cut off by %5 (%6)")
+                    .arg(describe(button), reached == button ? QString() : QStringLiteral(", in ") + describe(reached), name,
+                         rectText(QRect(reached->mapTo(window, QPoint()), reached->size())), describe(clip), rectText(clip->rect()));
+            }
+            if (area)
+                reached = area;
+        } while (area);
+        const QRect onScreen(reached->mapToGlobal(QPoint()), reached->size());
+        if (!room.contains(onScreen))
+            return QStringLiteral("%1 in %2 is at %3, the screen has %4").arg(describe(reached), name, rectText(onScreen), rectText(room));
+    }
+    return {};
+}
+
 } // namespace
 
 class tst_ScreenFit final
@@ -98,36 +139,14 @@ private:
     int m_windowsChecked = 0;
 
     // What the issue asks of view's window: its minimum size and its frame within the screen's room,
-    // every visible button inside the window and not cut off (unless it scrolls into view).
+    // every visible button inside the window and not cut off, or in a scroll area that is.
     void verifyFits(QWidget *view)
     {
         QWidget *window = view->window();
         QVERIFY(settled(window));
-        const QRect room = window->screen()->availableGeometry();
-        const QString name = describe(window);
         ++m_windowsChecked;
-        QVERIFY2(window->minimumWidth() <= room.width() && window->minimumHeight() <= room.height(),
-                 qPrintable(QStringLiteral("%1 needs at least %2x%3, the screen has %4")
-                                .arg(name)
-                                .arg(window->minimumWidth())
-                                .arg(window->minimumHeight())
-                                .arg(rectText(room))));
-        QVERIFY2(room.contains(window->frameGeometry()),
-                 qPrintable(QStringLiteral("%1 is %2, the screen has %3").arg(name, rectText(window->frameGeometry()), rectText(room))));
-        const QList<QAbstractButton *> buttons = window->findChildren<QAbstractButton *>();
-        for (const QAbstractButton *button : buttons) {
-            if (!button->isVisible() || button->window() != window || scrollsIntoView(button, window) || parkedByQt(button, window))
-                continue;
-            const QWidget *clip = clippingAncestor(button, window);
-            QVERIFY2(!clip,
-                     qPrintable(QStringLiteral("%1 in %2 (%3) is cut off by %4 (%5)")
-                                    .arg(describe(button), name, rectText(QRect(button->mapTo(window, QPoint()), button->size())),
-                                         clip ? describe(clip) : QString(), clip ? rectText(clip->rect()) : QString())));
-            const QRect onScreen(button->mapToGlobal(QPoint()), button->size());
-            QVERIFY2(room.contains(onScreen),
-                     qPrintable(QStringLiteral("%1 in %2 is at %3, the screen has %4")
-                                    .arg(describe(button), name, rectText(onScreen), rectText(room))));
-        }
+        const QString problem = fitProblem(window);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
     }
 
     void showDemoWindow()
@@ -158,6 +177,37 @@ private slots:
     }
 
     void cleanup() { dropWindowHostAndFolder(); }
+
+    // The check can fail: a button below a dialog's edge, and a button in a scroll area that is itself
+    // half outside its dialog, are reported; the same scroll area inside the dialog is not.
+    void aButtonOutOfReachIsReported()
+    {
+        ScreenFit::fitWindowsAsTheyShow();
+        QDialog tall;
+        tall.resize(300, 200);
+        auto *below = new QPushButton(QStringLiteral("Below"), &tall);
+        below->move(10, 210);
+        tall.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tall));
+        QVERIFY(settled(&tall));
+        const QString belowEdge = fitProblem(&tall);
+        qInfo("%s", qPrintable(belowEdge));
+        QVERIFY(belowEdge.contains(QStringLiteral("\"Below\"")));
+
+        QDialog scrolled;
+        scrolled.resize(300, 200);
+        auto *area = new QScrollArea(&scrolled);
+        area->setWidget(new QPushButton(QStringLiteral("Scrolled")));
+        area->setGeometry(0, 0, 300, 200);
+        scrolled.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&scrolled));
+        QVERIFY(settled(&scrolled));
+        QCOMPARE(fitProblem(&scrolled), QString());
+        area->move(0, 150);
+        const QString halfOut = fitProblem(&scrolled);
+        qInfo("%s", qPrintable(halfOut));
+        QVERIFY(halfOut.contains(QStringLiteral("\"Scrolled\"")));
+    }
 
     // The main window and every dialog and window a person reaches from it, with real content: a call
     // waiting for approval, the demo server's resources and prompts, Add Server, the audit log with
@@ -201,21 +251,30 @@ private slots:
         QVERIFY(m_windowsChecked >= 15);
     }
 
-    // A window made larger than the screen (as a saved geometry from a larger screen would) is brought
-    // back within it, and so is the next window that restores that geometry.
+    // A window made larger than the screen is brought back within it; so is the next window when the
+    // geometry it restores was saved on a larger screen (written here as that screen would have).
     void savedGeometryFitsTheNextScreen()
     {
         showDemoWindow();
         if (QTest::currentTestFailed())
             return;
         m_window->showCollections();
-        m_window->setGeometry(QRect(QPoint(0, 0), QGuiApplication::primaryScreen()->geometry().size() * 2));
+        const QSize screenSize = QGuiApplication::primaryScreen()->geometry().size();
+        m_window->setGeometry(QRect(QPoint(0, 0), screenSize * 2));
         verifyFits(m_window.get());
-        m_window->close(); // saves the geometry
-
+        m_window->close(); // saves the geometry and the docks
         m_window.reset();
+
+        QWidget largerScreen;
+        largerScreen.setGeometry(QRect(QPoint(40, 40), screenSize * 2));
+        {
+            QSettings settings;
+            settings.beginGroup(QStringLiteral("MainWindow"));
+            settings.setValue(QStringLiteral("geometry"), largerScreen.saveGeometry());
+        }
         makeWindow(nullptr);
         QVERIFY(showMainWindow(*m_window, *m_host));
+        QTRY_VERIFY(m_window->collectionsPane()->isVisible());
         verifyFits(m_window.get());
     }
 };
