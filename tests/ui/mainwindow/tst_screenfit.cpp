@@ -88,6 +88,12 @@ QString rectText(const QRect &r)
     return QStringLiteral("%1x%2 at %3,%4").arg(r.width()).arg(r.height()).arg(r.x()).arg(r.y());
 }
 
+// The screen the test runs on, for file names: "1400x900-at2".
+QString screenName()
+{
+    return qEnvironmentVariable("TOOLGATE_TEST_SCREEN", QStringLiteral("default")).replace(u'@', QStringLiteral("-at"));
+}
+
 // What keeps window from fitting its screen, or empty: a minimum size or a frame larger than the
 // screen's room, a visible button cut off or outside the screen (or the scroll area it scrolls in is).
 QString fitProblem(const QWidget *window)
@@ -222,14 +228,20 @@ private slots:
 
         runWeatherThroughTheDialog(*m_window, [this](QWidget *view, const QStringList &) {
             verifyFits(view);
-            if (qobject_cast<ConfirmationDialog *>(view) && qEnvironmentVariableIsSet("TOOLGATE_SCREENSHOT_DIR")
-                && view->devicePixelRatio() >= 2) {
+            // The README's picture at 200 %; at 100 %, one named after the screen, to look at.
+            if (qobject_cast<ConfirmationDialog *>(view) && qEnvironmentVariableIsSet("TOOLGATE_SCREENSHOT_DIR")) {
                 QTemporaryDir scratch;
-                QVERIFY(view->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("approval-dialog-200pct.png"))));
+                const QString name = view->devicePixelRatio() >= 2 ? QStringLiteral("approval-dialog-200pct.png")
+                                                                   : QStringLiteral("approval-dialog-%1.png").arg(screenName());
+                QVERIFY(view->grab().save(QDir(screenshotFolder(scratch)).filePath(name)));
             }
         });
         if (QTest::currentTestFailed())
             return;
+        if (qEnvironmentVariableIsSet("TOOLGATE_SCREENSHOT_DIR")) { // the window with the result, to look at
+            QTemporaryDir scratch;
+            QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("main-window-%1.png").arg(screenName()))));
+        }
         showResourcePromptAndServer(*m_window, demo(), look);
         if (QTest::currentTestFailed())
             return;
