@@ -78,6 +78,9 @@ QScrollArea *scrollable(QWidget *content, QWidget *parent)
     area->setFrameShape(QFrame::NoFrame);
     area->setWidgetResizable(true);
     area->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // No Tab stop of its own: the content's controls take the focus, and tabbing to one scrolls it into
+    // view (QScrollArea::focusNextPrevChild).
+    area->setFocusPolicy(Qt::NoFocus);
     // The content's own background, not the scroll area's darker base.
     area->viewport()->setAutoFillBackground(false);
     content->setAutoFillBackground(false);
