@@ -35,6 +35,28 @@ namespace {
 int s_liveViews = 0;
 constexpr int initialViewHeight = 320;
 
+// Holds the app's view. The height the app asks for is what the holder would like, not what it must
+// have: on a short screen the window's layout gives it less (down to AppPane::minViewHeight) instead of
+// the app raising the window's minimum height past the screen (issue 34).
+class AppViewFrame final : public QFrame
+{
+public:
+    using QFrame::QFrame;
+
+    void setWantedHeight(int height)
+    {
+        m_wantedHeight = height;
+        setMinimumHeight(qMin(height, AppPane::minViewHeight + 2));
+        setMaximumHeight(height);
+        updateGeometry();
+    }
+
+    QSize sizeHint() const override { return QSize(QFrame::sizeHint().width(), m_wantedHeight); }
+
+private:
+    int m_wantedHeight = 0;
+};
+
 QString colorName(const QColor &color)
 {
     return color.name(QColor::HexRgb);
@@ -53,7 +75,7 @@ AppPane::AppPane(AppHost *host, AppTrust *trust, QWidget *parent)
     , m_trustPage(new QWidget(m_stack))
     , m_trustText(new QLabel(m_trustPage))
     , m_allow(new QPushButton(m_trustPage))
-    , m_viewHolder(new QFrame(m_stack))
+    , m_viewHolder(new AppViewFrame(m_stack))
     , m_errorNotice(new QLabel(tr("The app reported an error — see Console"), this))
     , m_notes(new QPlainTextEdit(this))
 {
@@ -354,7 +376,7 @@ void AppPane::applyHeight(int height)
 {
     // The app sizes itself within limits: never taller than maxViewHeight, never too small to see.
     const int h = qBound(minViewHeight, height, maxViewHeight) + 2;
-    m_viewHolder->setFixedHeight(h);
+    static_cast<AppViewFrame *>(m_viewHolder)->setWantedHeight(h);
     m_stack->setMaximumHeight(h);
 }
 

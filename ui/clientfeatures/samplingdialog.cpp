@@ -300,7 +300,9 @@ QWidget *SamplingDialog::buildMessages()
     }
     layout->addStretch(1);
     scroll->setWidget(column);
-    scroll->setMinimumHeight(160);
+    // A few lines at the least, not more: on a short screen or at 200 % the dialog's minimum height
+    // must stay within the screen (issue 34), and the messages scroll.
+    scroll->setMinimumHeight(scroll->fontMetrics().lineSpacing() * 4 + 12);
 
     auto *box = new QWidget(this);
     auto *boxLayout = new QVBoxLayout(box);

@@ -3,6 +3,7 @@
 #include "ui/dialogs/allowdelay.h"
 
 #include "ui/dialogs/definitionchangeview.h"
+#include "ui/dialogs/screenfit.h"
 
 #include "ui/forms/fieldpath.h"
 #include "ui/forms/formlabels.h"
@@ -122,8 +123,12 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
     connect(allowDelay(), &AllowDelay::changed, this, &ConfirmationDialog::updateAllowButtons);
     const QString schemaError = prepared.schemaError;
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(18, 16, 18, 14);
+    // Everything above the buttons scrolls when the screen is too small for it (ScreenFit): the
+    // buttons stay in view at any size and scale.
+    m_content = new QWidget(this);
+    m_content->setObjectName(QStringLiteral("approvalContent"));
+    auto *layout = new QVBoxLayout(m_content);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(12);
     layout->addWidget(buildHeader());
     if (DefinitionChangeView::needed(m_request))
@@ -152,7 +157,12 @@ ConfirmationDialog::ConfirmationDialog(const ApprovalRequest &request, Prepared 
         note->setObjectName(QStringLiteral("schemaError"));
         layout->addWidget(note);
     }
-    layout->addWidget(buildButtons());
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(18, 16, 18, 14);
+    outer->setSpacing(12);
+    outer->addWidget(ScreenFit::scrollable(m_content, this), 1);
+    m_buttonArea = buildButtons();
+    outer->addWidget(m_buttonArea);
 
     m_problemsShown = m_originalProblems;
     m_problems->setProblems(m_problemsShown);
@@ -510,8 +520,13 @@ QSize ConfirmationDialog::firstSize() const
 {
     // Wrapped server text is as tall as the width allows, so the height is worked out for the width;
     // the screen caps it (the JSON editor scrolls then).
-    const int width = qMax(620, sizeHint().width());
-    const int height = layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height();
+    // The scroll area's own size hint stops at 24 lines; the content's tells how much it needs.
+    const QMargins margins = layout()->contentsMargins();
+    const int sides = margins.left() + margins.right();
+    const int width = qMax(620, qMax(m_content->sizeHint().width(), m_buttonArea->sizeHint().width()) + sides);
+    const QLayout *content = m_content->layout();
+    const int contentHeight = content->hasHeightForWidth() ? content->totalHeightForWidth(width - sides) : content->totalSizeHint().height();
+    const int height = margins.top() + contentHeight + layout()->spacing() + m_buttonArea->sizeHint().height() + margins.bottom();
     return QSize(width, screenCappedHeight(height));
 }
 

@@ -103,6 +103,8 @@ private:
     mutable std::shared_ptr<const SchemaNode> m_schema;
     QList<ApprovalWarning> m_warnings;
 
+    QWidget *m_content = nullptr;    // all above the buttons, in a scroll area
+    QWidget *m_buttonArea = nullptr; // the reason and the buttons, always in view
     ProblemsBox *m_problems = nullptr;
     JsonEditor *m_json = nullptr;
     // Large arguments are shown here, in parts, until the person edits them; m_json is then filled.

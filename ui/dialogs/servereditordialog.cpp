@@ -1,5 +1,7 @@
 #include "ui/dialogs/servereditordialog.h"
 
+#include "ui/dialogs/screenfit.h"
+
 #include "core/transport/stdiotransport.h"
 #include "core/workspace/connectiondoctor.h"
 
@@ -273,7 +275,11 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    auto *layout = new QVBoxLayout(this);
+    // All but Save and Cancel scrolls when the screen is too small for it (ScreenFit).
+    m_content = new QWidget(this);
+    m_content->setObjectName(QStringLiteral("serverEditorContent"));
+    auto *layout = new QVBoxLayout(m_content);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(form);
     layout->addWidget(m_pages, 1);
     layout->addWidget(m_problem);
@@ -288,7 +294,9 @@ ServerEditorDialog::ServerEditorDialog(Validator validator, QWidget *parent)
     splitRow->addWidget(m_split);
     splitRow->addStretch(1);
     layout->addLayout(splitRow);
-    layout->addWidget(m_buttons);
+    auto *outer = new QVBoxLayout(this);
+    outer->addWidget(ScreenFit::scrollable(m_content, this), 1);
+    outer->addWidget(m_buttons);
 
     connect(m_transport, &QComboBox::currentIndexChanged, this, [this] {
         m_pages->setCurrentIndex(m_transport->currentData().toInt() == int(ServerConfig::Transport::Stdio) ? 0 : 1);
@@ -719,7 +727,8 @@ void ServerEditorDialog::makeRoomForMessages()
         return;
     layout()->activate();
     const QRect screenRoom = screen() ? screen()->availableGeometry() : QRect(0, 0, 1920, 1080);
-    const int width = qMin(qMax(this->width(), layout()->minimumSize().width()), screenRoom.width());
+    const int width = qMin(qMax(this->width(), m_content->layout()->minimumSize().width() + (this->width() - m_content->width())),
+                           screenRoom.width());
     // The form layout inside the stacked pages does not pass on its wrapped hints' height for their
     // width: each hint holds the lines it needs at the width it has.
     const QList<QLabel *> hints = findChildren<QLabel *>(QStringLiteral("hint"));
@@ -728,7 +737,12 @@ void ServerEditorDialog::makeRoomForMessages()
             hint->setMinimumHeight(hint->heightForWidth(hint->width()));
     }
     layout()->activate();
-    const int needed = qMin(qMax(layout()->totalHeightForWidth(width), layout()->totalMinimumSize().height()), screenRoom.height());
+    // The scroll area passes on no height for width: the content's, and what is around it.
+    const QLayout *content = m_content->layout();
+    const int contentWidth = width - (this->width() - m_content->width());
+    const int around = height() - m_content->parentWidget()->height();
+    const int contentHeight = qMax(content->totalHeightForWidth(contentWidth), content->totalMinimumSize().height());
+    const int needed = qMin(contentHeight + around, screenRoom.height());
     if (needed > height() || width != this->width())
         resize(width, qMax(height(), needed));
 }

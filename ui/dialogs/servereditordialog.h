@@ -105,6 +105,7 @@ private:
     QLabel *m_problem = nullptr;
     QLabel *m_warningLabel = nullptr;
     QPushButton *m_split = nullptr;
+    QWidget *m_content = nullptr; // all but the buttons, in a scroll area
     QDialogButtonBox *m_buttons = nullptr;
 };
 

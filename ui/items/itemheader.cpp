@@ -77,6 +77,7 @@ ItemHeader::ItemHeader(QWidget *parent)
     connect(m_more, &QToolButton::clicked, this, [this] {
         m_expanded = !m_expanded;
         updateFold();
+        holdHeightForWidth();
     });
 
     auto *titleRow = new QHBoxLayout;
@@ -121,6 +122,7 @@ void ItemHeader::setItem(const QIcon &icon, const QString &title, const QString 
     m_remarks->setVisible(!remarks.isEmpty());
     m_expanded = false;
     updateFold();
+    holdHeightForWidth();
 }
 
 void ItemHeader::clear()
@@ -167,6 +169,15 @@ void ItemHeader::updateFold()
     m_more->setText(tr("Show more"));
 }
 
+void ItemHeader::holdHeightForWidth()
+{
+    // When room is short, a layout squeezes the header down to its minimum size hint, which is worked
+    // out for no width in particular: the wrapped text then covers the pane below. Its height at the
+    // width it has is its minimum instead, so a short window scrolls the page rather (issue 34).
+    if (layout() && layout()->hasHeightForWidth() && width() > 0)
+        setMinimumHeight(heightForWidth(width()));
+}
+
 void ItemHeader::updateLook()
 {
     QFont titleFont = font();
@@ -204,6 +215,7 @@ void ItemHeader::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateFold();
+    holdHeightForWidth();
 }
 
 void ItemHeader::changeEvent(QEvent *event)

@@ -38,6 +38,7 @@ protected:
 
 private:
     void updateFold();
+    void holdHeightForWidth();
     void updateLook();
 
     QLabel *m_icon;

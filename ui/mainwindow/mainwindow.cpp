@@ -25,6 +25,7 @@
 #include "ui/dialogs/gettingstarteddialog.h"
 #include "ui/dialogs/importdialog.h"
 #include "ui/dialogs/modelsdialog.h"
+#include "ui/dialogs/screenfit.h"
 #include "ui/forms/argumentform.h"
 #include "core/calls/argumenthistory.h"
 #include "ui/items/itembrowser.h"
@@ -129,6 +130,8 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Toolgate"));
     setWindowIcon(Icons::application());
+    // This window, its dialogs and the audit log never outgrow the screen they show on (issue 34).
+    ScreenFit::fitWindowsAsTheyShow();
     if (!m_gate)
         m_gate = new DialogApprovalGate(this);
     m_host->setApprovalGate(m_gate);
@@ -317,7 +320,9 @@ void MainWindow::buildCentre()
     m_mainSplitter->setChildrenCollapsible(false);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
-    setCentralWidget(m_mainSplitter);
+    // A short screen or a large scale factor scrolls the panes rather than raising the window's minimum
+    // size past the screen (issue 34); with room enough, the scroll area shows nothing of itself.
+    setCentralWidget(ScreenFit::scrollable(m_mainSplitter, this));
 
     m_console = new ConsoleView(this);
     auto *dock = new QDockWidget(tr("Console"), this);
@@ -352,7 +357,8 @@ void MainWindow::buildCentre()
     m_collectionsPane = new CollectionsPane(m_pipeline, m_workspace, this);
     auto *collectionsDock = new QDockWidget(tr("Collections"), this);
     collectionsDock->setObjectName(QStringLiteral("collectionsDock"));
-    collectionsDock->setWidget(m_collectionsPane);
+    // Its list and its buttons scroll in a short dock rather than being cut off (issue 34).
+    collectionsDock->setWidget(ScreenFit::scrollable(m_collectionsPane, collectionsDock));
     collectionsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, collectionsDock);
     tabifyDockWidget(dock, collectionsDock);
