@@ -6,51 +6,51 @@ namespace Toolgate {
 
 namespace {
 
-using Kind = AuditEventKind;
+using EventKind = AuditEventKind; // not "Kind": unity builds share this namespace with connectionauditor.cpp
 
 // The canonical order is part of the hash format: append new columns at the end of their kind
 // only together with a new format tag (see hash()), or as omittedWhenNull columns at the very end.
 constexpr AuditColumn allColumns[] = {
-    {QLatin1StringView("type"), false, Kind::Intent},
-    {QLatin1StringView("session"), false, Kind::Intent},
-    {QLatin1StringView("initiator"), false, Kind::Intent},
-    {QLatin1StringView("started_at"), true, Kind::Intent},
-    {QLatin1StringView("server_name"), false, Kind::Intent},
-    {QLatin1StringView("server_endpoint"), false, Kind::Intent},
-    {QLatin1StringView("server_info"), false, Kind::Intent},
-    {QLatin1StringView("name"), false, Kind::Intent},
-    {QLatin1StringView("arguments"), false, Kind::Intent},
-    {QLatin1StringView("decided_at"), true, Kind::Decision},
-    {QLatin1StringView("decision"), false, Kind::Decision},
-    {QLatin1StringView("decision_source"), false, Kind::Decision},
-    {QLatin1StringView("decision_reason"), false, Kind::Decision},
-    {QLatin1StringView("edited_arguments"), false, Kind::Decision},
-    {QLatin1StringView("finished_at"), true, Kind::Outcome},
-    {QLatin1StringView("outcome"), false, Kind::Outcome},
-    {QLatin1StringView("is_error"), true, Kind::Outcome},
-    {QLatin1StringView("result"), false, Kind::Outcome},
-    {QLatin1StringView("result_size"), true, Kind::Outcome},
-    {QLatin1StringView("error_code"), true, Kind::Outcome},
-    {QLatin1StringView("error_message"), false, Kind::Outcome},
-    {QLatin1StringView("duration_ms"), true, Kind::Outcome},
-    {QLatin1StringView("output_valid"), true, Kind::Outcome},
-    {QLatin1StringView("problems"), false, Kind::Outcome},
+    {QLatin1StringView("type"), false, EventKind::Intent},
+    {QLatin1StringView("session"), false, EventKind::Intent},
+    {QLatin1StringView("initiator"), false, EventKind::Intent},
+    {QLatin1StringView("started_at"), true, EventKind::Intent},
+    {QLatin1StringView("server_name"), false, EventKind::Intent},
+    {QLatin1StringView("server_endpoint"), false, EventKind::Intent},
+    {QLatin1StringView("server_info"), false, EventKind::Intent},
+    {QLatin1StringView("name"), false, EventKind::Intent},
+    {QLatin1StringView("arguments"), false, EventKind::Intent},
+    {QLatin1StringView("decided_at"), true, EventKind::Decision},
+    {QLatin1StringView("decision"), false, EventKind::Decision},
+    {QLatin1StringView("decision_source"), false, EventKind::Decision},
+    {QLatin1StringView("decision_reason"), false, EventKind::Decision},
+    {QLatin1StringView("edited_arguments"), false, EventKind::Decision},
+    {QLatin1StringView("finished_at"), true, EventKind::Outcome},
+    {QLatin1StringView("outcome"), false, EventKind::Outcome},
+    {QLatin1StringView("is_error"), true, EventKind::Outcome},
+    {QLatin1StringView("result"), false, EventKind::Outcome},
+    {QLatin1StringView("result_size"), true, EventKind::Outcome},
+    {QLatin1StringView("error_code"), true, EventKind::Outcome},
+    {QLatin1StringView("error_message"), false, EventKind::Outcome},
+    {QLatin1StringView("duration_ms"), true, EventKind::Outcome},
+    {QLatin1StringView("output_valid"), true, EventKind::Outcome},
+    {QLatin1StringView("problems"), false, EventKind::Outcome},
     // Schema 3: the call whose result rendered the app that made this call or request.
-    {QLatin1StringView("origin"), true, Kind::Intent, true},
+    {QLatin1StringView("origin"), true, EventKind::Intent, true},
     // Schema 5: a model's call — the arguments that repeat text another server sent in the conversation.
-    {QLatin1StringView("argument_origins"), false, Kind::Intent, true},
+    {QLatin1StringView("argument_origins"), false, EventKind::Intent, true},
     // Schema 6: a model's call — the conversation it was asked for in (its stable id and its title then).
-    {QLatin1StringView("conversation_id"), false, Kind::Intent, true},
-    {QLatin1StringView("conversation_title"), false, Kind::Intent, true},
+    {QLatin1StringView("conversation_id"), false, EventKind::Intent, true},
+    {QLatin1StringView("conversation_title"), false, EventKind::Intent, true},
 };
 
 // Schema 4: one row of task_events per change in the life of a call's task (the row's seq is the
 // seq of the chain event that covers it). Not columns of records: columns() leaves them out.
 constexpr AuditColumn taskColumns[] = {
-    {QLatin1StringView("task_id"), false, Kind::Task},
-    {QLatin1StringView("at"), true, Kind::Task},
-    {QLatin1StringView("status"), false, Kind::Task},
-    {QLatin1StringView("message"), false, Kind::Task},
+    {QLatin1StringView("task_id"), false, EventKind::Task},
+    {QLatin1StringView("at"), true, EventKind::Task},
+    {QLatin1StringView("status"), false, EventKind::Task},
+    {QLatin1StringView("message"), false, EventKind::Task},
 };
 
 void appendField(QByteArray &out, QLatin1StringView name, const QByteArray &value, bool isNull)
@@ -83,7 +83,7 @@ std::span<const AuditColumn> AuditChain::columns()
 QList<AuditColumn> AuditChain::columns(AuditEventKind kind)
 {
     QList<AuditColumn> out;
-    if (kind == Kind::Task) {
+    if (kind == EventKind::Task) {
         for (const AuditColumn &column : taskColumns)
             out.append(column);
         return out;
@@ -98,22 +98,22 @@ QList<AuditColumn> AuditChain::columns(AuditEventKind kind)
 QLatin1StringView AuditChain::kindName(AuditEventKind kind)
 {
     switch (kind) {
-    case Kind::Intent: return QLatin1StringView("intent");
-    case Kind::Decision: return QLatin1StringView("decision");
-    case Kind::Outcome: return QLatin1StringView("outcome");
-    case Kind::Task: return QLatin1StringView("task");
+    case EventKind::Intent: return QLatin1StringView("intent");
+    case EventKind::Decision: return QLatin1StringView("decision");
+    case EventKind::Outcome: return QLatin1StringView("outcome");
+    case EventKind::Task: return QLatin1StringView("task");
     }
     return {};
 }
 
 QList<AuditEventKind> AuditChain::kinds()
 {
-    return {Kind::Intent, Kind::Decision, Kind::Outcome, Kind::Task};
+    return {EventKind::Intent, EventKind::Decision, EventKind::Outcome, EventKind::Task};
 }
 
 std::optional<AuditEventKind> AuditChain::kindFromName(QStringView name)
 {
-    for (Kind kind : kinds()) {
+    for (EventKind kind : kinds()) {
         if (name == kindName(kind))
             return kind;
     }
