@@ -170,7 +170,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         } else if (name == QLatin1String("--config") || name == QLatin1String("--server")
                    || name == QLatin1String("--save-dir") || name == QLatin1String("--timeout")
                    || name == QLatin1String("--args") || name == QLatin1String("--json-args")
-                   || name == QLatin1String("--url") || name == QLatin1String("--header")
+                   || name == QLatin1String("--url") || name == QLatin1String("--header") || name == QLatin1String("--era")
                    || name == QLatin1String("--root") || name == QLatin1String("--trust-fingerprint")
                    || name == QLatin1String("--sampling-model")
                    || name == QLatin1String("--var") || name == QLatin1String("--junit")
@@ -218,6 +218,10 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.url = v.value();
             } else if (name == QLatin1String("--header")) {
                 parsed.headers.append(v.value());
+            } else if (name == QLatin1String("--era")) {
+                parsed.era = ServerConfig::eraPreferenceFromName(v.value());
+                if (!parsed.era)
+                    return usageError(Cli::tr("--era wants legacy, modern or auto, not \"%1\"").arg(v.value()));
             } else if (name == QLatin1String("--var")) {
                 parsed.variables.append(v.value());
             } else if (name == QLatin1String("--junit")) {
@@ -318,6 +322,9 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         return usageError(Cli::tr("--grant, --network and --no-sandbox apply to local servers, not to --url"));
     if (!parsed.headers.isEmpty() && parsed.url.isEmpty())
         return usageError(Cli::tr("--header only goes with --url"));
+    if (parsed.era && parsed.url.isEmpty() && parsed.inlineServer.isEmpty())
+        return usageError(Cli::tr("--era goes with a server given with --url or after \"--\"; a server of the servers "
+                                  "file takes its era from its \"protocolEra\" there"));
     if (parsed.command == CliCommand::Servers && !parsed.serverName.isEmpty())
         return usageError(Cli::tr("servers lists every configured server; --server does not apply"));
 
@@ -565,6 +572,12 @@ Options:
   --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
                       falling back to the older HTTP+SSE transport
   --header "N: V"     an HTTP header for the --url server (repeatable)
+  --era legacy|modern|auto
+                      the protocol era of a server given with --url or after "--":
+                      legacy opens with initialize (2025-11-25 and before), modern with
+                      server/discover (2026-07-28); auto, the default, opens with
+                      initialize and turns modern when the server refuses it. A server
+                      of the servers file has its "protocolEra" there
   --yes, -y           approve every tool call without asking (not with chat: a model's
                       calls are never approved wholesale)
   --json              machine-readable output: one JSON document per command on stdout

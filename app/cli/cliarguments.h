@@ -3,6 +3,7 @@
 #include "core/common/jsonkeyorder.h"
 #include "core/common/result.h"
 #include "core/protocol/completion.h"
+#include "core/workspace/serverconfig.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -28,6 +29,9 @@ struct CliArguments
     QString serverName;  ///< --server
     QString url;         ///< --url: a remote (HTTP) server instead of a configured one
     QStringList headers; ///< --header "Name: value" for the --url server
+    /// --era legacy|modern|auto: the protocol era of a server given with --url or after "--" (a server of the
+    /// servers file has its "protocolEra" there); nullopt: not given, as auto.
+    std::optional<ServerConfig::EraPreference> era;
     bool yes = false;
     bool json = false;
     bool verbose = false;

@@ -98,6 +98,7 @@ Result<ServerSelector::Choice> choose(const CliArguments &arguments)
             return usageError(config.error().message);
         Choice choice;
         choice.config = config.value();
+        choice.config.protocolEra = arguments.era.value_or(ServerConfig::EraPreference::Auto);
         return choice;
     }
     if (!arguments.inlineServer.isEmpty()) {
@@ -105,6 +106,7 @@ Result<ServerSelector::Choice> choose(const CliArguments &arguments)
         choice.config.name = QFileInfo(arguments.inlineServer.first()).fileName();
         choice.config.command = arguments.inlineServer.first();
         choice.config.args = arguments.inlineServer.mid(1);
+        choice.config.protocolEra = arguments.era.value_or(ServerConfig::EraPreference::Auto);
         choice.inheritEnvironment = true;
         return choice;
     }

@@ -3,9 +3,10 @@
 // then remembered in eras.json under TOOLGATE_CONFIG_DIR, or the test's own XDG_CONFIG_HOME), a command
 // line given after "--" does not. Through the real binary, toolgate-fault-server (a legacy-only server that
 // answers server/discover with -32601; the demo server speaks both eras) and the TypeScript SDK v2 peer
-// (modern-only).
+// (modern-only). --era sets the era of a server given on the command line (issue 33 item 5).
 
 #include "cliprocess.h"
+#include "modernpeer.h"
 #include "testfiles.h"
 
 #include "core/workspace/serverconfig.h"
@@ -102,6 +103,52 @@ private slots:
         // And nothing was remembered anywhere.
         QDirIterator files(m_cli.configHome(), {QStringLiteral("eras.json")}, QDir::Files, QDirIterator::Subdirectories);
         QVERIFY2(!files.hasNext(), qPrintable(files.hasNext() ? files.next() : QString()));
+    }
+
+    void eraOfAUrlServer()
+    {
+        // The SDK v2 peer serving both eras over HTTP: in the legacy era it is stateless, so a tool that asks
+        // for input mid-call cannot (its elicitation/create has no stream to go on) and reports an error;
+        // in the modern era it asks in its answer (input_required) and the call completes.
+        ModernHttpPeer peer(QStringLiteral("dual"));
+        const QString url = peer.url().toString();
+        QVERIFY2(!url.isEmpty(), "the HTTP peer did not start");
+        const QList<PromptAnswer> answers{
+            {QStringLiteral("Allow this call\\? .*: "), QStringLiteral("y")},
+            {QStringLiteral("Answer\\? \\[a\\]nswer / \\[d\\]ecline / \\[c\\]ancel: "), QStringLiteral("a")},
+            {QStringLiteral("Go ahead\\?[\\s\\S]*> "), QStringLiteral("y")},
+            {QStringLiteral("Why[\\s\\S]*> "), QStringLiteral("it is time")},
+            {QStringLiteral("Send it\\? .*: "), QStringLiteral("y")},
+        };
+        const QStringList call{QStringLiteral("call"), QStringLiteral("confirm_action"), QStringLiteral("action=ship")};
+
+        const CliRun modern = converse(m_cli, QStringList{QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern")} + call, answers);
+        VERIFY_CLI(modern.exitCode == 0, modern);
+        VERIFY_CLI(modern.out().contains(QStringLiteral("ship: done, confirmed; reason: it is time")), modern);
+
+        for (const QStringList &era : {QStringList{QStringLiteral("--era"), QStringLiteral("legacy")}, QStringList{}}) {
+            const CliRun legacy = converse(m_cli, QStringList{QStringLiteral("--url"), url} + era + call, answers.mid(0, 1));
+            VERIFY_CLI(legacy.exitCode == 1, legacy);
+            VERIFY_CLI(!legacy.out().contains(QStringLiteral("ship: done")), legacy);
+        }
+
+        // info says how the era was settled: by the option, not by the session's opening.
+        const CliRun info = m_cli.run({QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--json"), QStringLiteral("info")});
+        VERIFY_CLI(info.exitCode == 0, info);
+        QCOMPARE(info.json().value(u"era").toString(), QStringLiteral("modern"));
+        QCOMPARE(info.json().value(u"eraSource").toString(), QStringLiteral("setting"));
+    }
+
+    void eraOfACommandLine()
+    {
+        // A stdio server after "--", the modern-only peer: --era modern opens with server/discover (no
+        // initialize first); --era legacy insists on initialize, which it refuses, so the run cannot connect.
+        const CliRun modern = m_cli.run(QStringList{QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--json"), QStringLiteral("info"), QStringLiteral("--")} + modernPeer());
+        VERIFY_CLI(modern.exitCode == 0, modern);
+        QCOMPARE(modern.json().value(u"era").toString(), QStringLiteral("modern"));
+        QCOMPARE(modern.json().value(u"eraSource").toString(), QStringLiteral("setting"));
+        const CliRun legacy = m_cli.run(QStringList{QStringLiteral("--era"), QStringLiteral("legacy"), QStringLiteral("info"), QStringLiteral("--")} + modernPeer());
+        VERIFY_CLI(legacy.exitCode == 4, legacy);
     }
 
     void aConfiguredServerIsProbedOnceThenRemembered()
