@@ -7,6 +7,8 @@
 #include "core/client/clientsession.h"
 #include "core/common/error.h"
 #include "core/host/host.h"
+#include "core/protocol/prompt.h"
+#include "core/protocol/resource.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestgate.h"
 #include "core/skills/skillcatalog.h"
@@ -89,11 +91,13 @@ QJsonObject sampleArgumentsFor(const QJsonObject &inputSchema)
 
 /// Stands in for a person who accepts what the scenario offers: an elicitation form with the
 /// schema's defaults (what the scenario checks), a link by consenting; sampling is declined (no
-/// scenario asks for it) and there are no roots. Recorded as decided by this rule.
+/// scenario asks for it) and there are no roots. Recorded as decided by this rule. It declares what
+/// toolgate-cli declares at a terminal, sampling included (a person may decline it too), so the
+/// scenarios that look at the declared capabilities have them to look at.
 class ConformanceRequestGate final : public ServerRequestGate
 {
 public:
-    Abilities abilities() const override { return Abilities{false, false, true, true, true}; }
+    Abilities abilities() const override { return Abilities{true, false, true, true, true}; }
     void present(ServerRequest *request) override
     {
         request->setAnsweredByRule(QStringLiteral("conformance test run"));
@@ -265,7 +269,7 @@ public:
             exerciseSkills();
             return;
         }
-        listAndCallTools();
+        planToolCalls();
     }
 
     /// SEP-2640: the skills are listed, as a host does on connecting; the verify-* scenarios stand for a
@@ -278,12 +282,12 @@ public:
             if (!listed) {
                 say(QStringLiteral("listing skills failed: ") + listed.error().message);
                 exitCode = 1;
-                listAndCallTools();
+                planToolCalls();
                 return;
             }
             say(QStringLiteral("%1 skill(s) listed").arg(listed->size()));
             if (!scenario.startsWith(QLatin1String("sep-2640-client-verify-")) || listed->isEmpty()) {
-                listAndCallTools();
+                planToolCalls();
                 return;
             }
             const SkillEntry entry = listed->constFirst();
@@ -294,18 +298,34 @@ public:
                     say(QStringLiteral("the skill %1 was verified and loaded").arg(opened->entry.name()));
                 else
                     say(opened.error().message);
-                listAndCallTools();
+                planToolCalls();
             });
         });
     }
 
-    void listAndCallTools()
+    /// The session a step may still use: none once the run is ending (the connection failed or timed out).
+    ClientSession *liveSession() const
     {
-        if (!connection || !connection->session() || !connection->session()->serverCapabilities().tools) {
-            disconnect();
+        return finishing || !connection ? nullptr : connection->session();
+    }
+
+    // A scenario scores the requests it sees (their headers, their _meta) and marks the checks of the
+    // requests it never got as skipped. So the run does what a person's first look at a server does,
+    // whatever the scenario is called: list everything the server offers, read the first resource,
+    // get the first prompt, then make the calls. Failures here are the scenario's to judge: the run
+    // goes on and does not fail because of them.
+    void planToolCalls()
+    {
+        ClientSession *session = liveSession();
+        if (!session)
+            return;
+        if (!session->serverCapabilities().tools) {
+            exploreResources();
             return;
         }
         connection->relistTools(q, [this](const Result<QList<Tool>> &tools) {
+            if (finishing)
+                return;
             if (!tools) {
                 say(QStringLiteral("listing tools failed: ") + tools.error().message);
                 exitCode = 1;
@@ -342,12 +362,88 @@ public:
                     }
                 }
             }
+            exploreResources();
+        });
+    }
+
+    void exploreResources()
+    {
+        ClientSession *session = liveSession();
+        if (!session)
+            return;
+        if (!session->serverCapabilities().resources) {
+            explorePrompts();
+            return;
+        }
+        session->listResources(q, [this](const Result<QList<Resource>> &resources) {
+            ClientSession *session = liveSession();
+            if (!session)
+                return;
+            if (!resources || resources->isEmpty()) {
+                say(resources ? QStringLiteral("no resources listed") : QStringLiteral("listing resources failed: ") + resources.error().message);
+                explorePrompts();
+                return;
+            }
+            // A server with skills (SEP-2640) lists their files among its resources, and Toolgate fetches
+            // a skill's files only once the skill is opened: nothing of such a server is read unasked.
+            if (SkillCatalog::offeredBy(session)) {
+                say(QStringLiteral("%1 resource(s) listed; none read (the server offers skills)").arg(resources->size()));
+                explorePrompts();
+                return;
+            }
+            const QString uri = resources->first().uri;
+            say(QStringLiteral("%1 resource(s) listed; reading %2").arg(resources->size()).arg(uri));
+            session->readResource(uri, q, [this, uri](const Result<ReadResourceResult> &read) {
+                if (finishing)
+                    return;
+                say(read ? QStringLiteral("%1 read: %2 content item(s)").arg(uri).arg(read->contents.size())
+                         : QStringLiteral("reading %1 failed: %2").arg(uri, read.error().message));
+                explorePrompts();
+            });
+        });
+    }
+
+    void explorePrompts()
+    {
+        ClientSession *session = liveSession();
+        if (!session)
+            return;
+        if (!session->serverCapabilities().prompts) {
             callNext();
+            return;
+        }
+        session->listPrompts(q, [this](const Result<QList<Prompt>> &prompts) {
+            ClientSession *session = liveSession();
+            if (!session)
+                return;
+            if (!prompts || prompts->isEmpty()) {
+                say(prompts ? QStringLiteral("no prompts listed") : QStringLiteral("listing prompts failed: ") + prompts.error().message);
+                callNext();
+                return;
+            }
+            const Prompt &first = prompts->first();
+            // Its required arguments get a plain value, as a tool's do.
+            QMap<QString, QString> arguments;
+            for (const PromptArgument &argument : first.arguments) {
+                if (argument.required)
+                    arguments.insert(argument.name, QStringLiteral("conformance"));
+            }
+            const QString name = first.name;
+            say(QStringLiteral("%1 prompt(s) listed; getting %2").arg(prompts->size()).arg(name));
+            session->getPrompt(name, arguments, q, [this, name](const Result<GetPromptResult> &prompt) {
+                if (finishing)
+                    return;
+                say(prompt ? QStringLiteral("%1: %2 message(s)").arg(name).arg(prompt->messages.size())
+                           : QStringLiteral("getting %1 failed: %2").arg(name, prompt.error().message));
+                callNext();
+            });
         });
     }
 
     void callNext()
     {
+        if (finishing)
+            return;
         if (toCall.isEmpty()) {
             disconnect();
             return;

@@ -11,7 +11,8 @@ namespace Toolgate {
 /// (`conformance client --command "exec toolgate-cli --conformance"`): the scenario comes from
 /// MCP_CONFORMANCE_SCENARIO, credentials from MCP_CONFORMANCE_CONTEXT (JSON), the server URL is
 /// the last argument. It connects over HTTP (OAuth included, signing in headlessly and keeping
-/// tokens in memory only), lists the tools, calls the ones the scenario is about, disconnects.
+/// tokens in memory only), lists the tools, resources and prompts the server offers, reads the first
+/// resource and gets the first prompt, calls the tools the scenario is about, disconnects.
 class ConformanceMode final : public QObject
 {
     Q_OBJECT

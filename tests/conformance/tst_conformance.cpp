@@ -129,6 +129,14 @@ const QStringList secretPatterns{
     QStringLiteral("eyJ"), // any JWT (ID tokens, assertions)
 };
 
+/// Whether a skipped check looked at a request the protocol revision spoken does not have: a 2026-07-28
+/// client sends no initialize (http-standard-headers still lists its header checks).
+bool skippedByTheRevision(const QString &errorMessage, bool modern)
+{
+    static const QRegularExpression notSent(QStringLiteral("^Client did not send an? (initialize|notifications/initialized) request"));
+    return modern && notSent.match(errorMessage).hasMatch();
+}
+
 QString shellQuote(const QString &text)
 {
     QString quoted = text;
@@ -242,16 +250,20 @@ void tst_Conformance::run(const QString &runnerScript, const QString &name, cons
     QVERIFY2(checksFile.open(QIODevice::ReadOnly), qPrintable(checksFile.fileName()));
     const QJsonArray checks = QJsonDocument::fromJson(checksFile.readAll()).array();
     QStringList problems;
+    QStringList skipped;
     int successes = 0;
     const bool everyCheckMustRun = skillsScenarios.contains(name);
     for (const QJsonValue &value : checks) {
         const QJsonObject check = value.toObject();
         const QString status = check.value(QLatin1String("status")).toString();
+        const QString errorMessage = check.value(QLatin1String("errorMessage")).toString();
         if (status == QLatin1String("SUCCESS"))
             ++successes;
         else if (status == QLatin1String("FAILURE") || status == QLatin1String("WARNING") || everyCheckMustRun)
             problems.append(QStringLiteral("%1 %2: %3 %4").arg(status, check.value(QLatin1String("id")).toString(),
-                check.value(QLatin1String("description")).toString(), check.value(QLatin1String("errorMessage")).toString()));
+                check.value(QLatin1String("description")).toString(), errorMessage));
+        else if (status == QLatin1String("SKIPPED") && !skippedByTheRevision(errorMessage, runnerScript == nextRunner()))
+            skipped.append(QStringLiteral("%1: %2").arg(check.value(QLatin1String("name")).toString(), errorMessage));
     }
     QFile clientErr(dir + QStringLiteral("/stderr.txt"));
     QFile clientOut(dir + QStringLiteral("/stdout.txt"));
@@ -263,6 +275,9 @@ void tst_Conformance::run(const QString &runnerScript, const QString &name, cons
     QVERIFY2(!checks.isEmpty(), "the scenario recorded no checks");
     QVERIFY2(successes > 0, "the scenario recorded no successful check");
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+    // A check is skipped when the client never sent the request it looks at: Toolgate lists, reads and
+    // gets what a scenario offers (issue 33), so none may be skipped for want of trying.
+    QVERIFY2(skipped.isEmpty(), qPrintable(QStringLiteral("skipped checks:\n") + skipped.join(u'\n')));
     QCOMPARE(process.exitCode(), 0); // the runner's own verdict (timeouts, client exit codes)
     QVERIFY2(output.contains(QLatin1String("OVERALL: PASSED")), qPrintable(output));
 
