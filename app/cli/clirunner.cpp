@@ -23,6 +23,7 @@
 #include "app/cli/terminalservertrust.h"
 #include "app/cli/terminalturns.h"
 #include "core/common/commandline.h"
+#include "core/transport/stdiotransport.h"
 #include "core/workspace/connectiondoctor.h"
 #include "core/workspace/eracache.h"
 #include "core/workspace/servertrust.h"
@@ -36,6 +37,27 @@ namespace {
 // The transport's own shutdown ladder (close stdin, terminate, kill) takes a few seconds at
 // most; this only guards against a close that never reports back.
 constexpr auto closeTimeout = std::chrono::seconds(15);
+
+// The spec's stdio shutdown is: close the server's stdin, wait for it to exit, SIGTERM if it does not
+// within "a reasonable time", SIGKILL if that does not end it either. The transport waits 2 s at each
+// step, which suits the app, whose servers stop in the background. A toolgate-cli run that has its
+// answer is waited on by a person or a script, and every run paid the whole 2 s against a server that
+// outlives its stdin: server-everything asks for the client's roots 350 ms after initialize and, with
+// its stdin closed, waits for an answer that can no longer come. After a clean end nothing of ours is
+// in flight, and servers that exit on end of input do so within tens of milliseconds (the demo and
+// fault servers in 1-3 ms, the TypeScript SDK v2 peer in 20-75 ms): 250 ms is several times that.
+// SIGTERM is still a request to exit, which a server that needs longer to tidy up can handle; SIGKILL
+// keeps its full 2 s after it. An interrupted run keeps the full wait: the server was just told to
+// cancel a call and may be winding it down.
+constexpr auto cleanEndExitGrace = std::chrono::milliseconds(250);
+
+/// A server of a run that ended cleanly is given cleanEndExitGrace to exit before SIGTERM.
+void shortenExitGraceAfterCleanEnd(ServerConnection *connection)
+{
+    ClientSession *session = connection ? connection->session() : nullptr;
+    if (auto *stdio = session ? qobject_cast<StdioTransport *>(session->transport()) : nullptr)
+        stdio->setExitGrace(cleanEndExitGrace);
+}
 
 Host::Options hostOptions(const CliArguments &arguments)
 {
@@ -555,6 +577,10 @@ void CliRunner::finish(ExitCode exitCode)
         return;
     m_finishing = true;
     m_exitCode = exitCode;
+    if (exitCode != ExitCode::Interrupted) {
+        shortenExitGraceAfterCleanEnd(m_connection);
+        shortenExitGraceAfterCleanEnd(m_other);
+    }
     if (m_other)
         m_other->stop(); // the host ends it for good if it has not exited by the time the run reports
     ClientSession *session = m_connection ? m_connection->session() : nullptr;

@@ -17,6 +17,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <optional>
+
 #ifdef Q_OS_UNIX
 #include <cerrno>
 #include <csignal>
@@ -73,6 +75,7 @@ public:
     LineBuffer stderrBuffer{maxStderrLineLength};
     QStringList stderrLines;
     QTimer shutdownTimer;
+    std::optional<std::chrono::milliseconds> exitGrace; ///< setExitGrace(); else options.shutdownStepTimeout
     QTimer stdoutClosedTimer;
     bool stdoutEnded = false;
     int shutdownStep = 0;
@@ -615,7 +618,13 @@ void StdioTransport::close()
 #else
     d->process->closeWriteChannel();
 #endif
-    d->shutdownTimer.start(d->options.shutdownStepTimeout);
+    // The spec's stdio shutdown: close stdin, wait for the exit, then SIGTERM, then SIGKILL.
+    d->shutdownTimer.start(d->exitGrace.value_or(d->options.shutdownStepTimeout));
+}
+
+void StdioTransport::setExitGrace(std::chrono::milliseconds grace)
+{
+    d->exitGrace = grace;
 }
 
 Transport::State StdioTransport::state() const

@@ -59,6 +59,12 @@ public:
     State state() const override;
     QString description() const override;
 
+    /// How long close() waits for the server to exit after its stdin closed before it sends SIGTERM,
+    /// for this transport only (the steps after that keep Options::shutdownStepTimeout). For a session
+    /// that ended cleanly, when someone is waiting on the exit (a one-shot toolgate-cli run). Set it
+    /// before close().
+    void setExitGrace(std::chrono::milliseconds grace);
+
     /// The last lines the server wrote to stderr (at most Options::stderrLinesKept), secrets redacted.
     QStringList recentStderr() const;
     qint64 processId() const;

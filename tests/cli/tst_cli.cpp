@@ -66,6 +66,7 @@ private slots:
     void faultTimeout();
     void faultServerCrash();
     void aNonMcpProgramIsStoppedWithinSeconds();
+    void aServerThatOutlivesItsInputIsStoppedSoon();
     void doctorNamesTheProblem_data();
     void doctorNamesTheProblem();
     void faultToolErrorJson();
@@ -240,6 +241,12 @@ void TestCli::usageErrors_data()
                                                   QStringLiteral("b"), QStringLiteral("c")}
                                    << QStringLiteral("\"prompt\" or a \"template\"");
     QTest::newRow("nothing after --") << QStringList{QStringLiteral("tools"), QStringLiteral("--")} << QStringLiteral("--");
+    QTest::newRow("bad era")
+        << QStringList{QStringLiteral("--era"), QStringLiteral("2026"), QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("srv")}
+        << QStringLiteral("--era wants legacy, modern or auto, not \"2026\"");
+    QTest::newRow("era of a configured server")
+        << QStringList{QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--server"), QStringLiteral("x"), QStringLiteral("tools")}
+        << QStringLiteral("--era goes with a server given with --url or after \"--\"");
     QTest::newRow("server and inline")
         << QStringList{QStringLiteral("--server"), QStringLiteral("x"), QStringLiteral("tools"), QStringLiteral("--"), QStringLiteral("srv")}
         << QStringLiteral("--server");
@@ -541,6 +548,35 @@ void TestCli::aNonMcpProgramIsStoppedWithinSeconds()
     VERIFY_RUN(result.exitCode == 4, result);
     VERIFY_RUN(clock.elapsed() < 5000, result);
     VERIFY_RUN(result.err.contains(QStringLiteral("this program does not look like an MCP server — it printed: \"Welcome\"")), result);
+#endif
+}
+
+void TestCli::aServerThatOutlivesItsInputIsStoppedSoon()
+{
+#ifndef Q_OS_UNIX
+    QSKIP("SIGTERM");
+#else
+    // Issue #33 item 6: a run that ended cleanly gives the server 250 ms to exit once its stdin closed, not
+    // the transport's 2 s, before SIGTERM. Timed from the server's own word that its stdin closed (it says
+    // so on stderr, which --verbose copies), so the time the run took to start does not count: with the
+    // 2 s wait this is never below 1.9 s (QTimer may fire up to 5 % early).
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path());
+    process.setProcessEnvironment(environment);
+    process.start(m_cli, QStringList{QStringLiteral("--verbose"), QStringLiteral("tools"), QStringLiteral("--")} + faultServer()
+                             + QStringList{QStringLiteral("--ignore-stdin-eof")});
+    QVERIFY(process.waitForStarted(10000));
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError()).contains("stdin closed, ignoring"), 20000);
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(process.waitForFinished(20000));
+    const qint64 elapsed = clock.elapsed();
+    err += process.readAllStandardError();
+    QVERIFY2(process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0, err.constData());
+    QVERIFY2(elapsed < 1500, qPrintable(QStringLiteral("%1 ms after the server's stdin closed\n").arg(elapsed) + QString::fromUtf8(err)));
+    QVERIFY2(!err.contains("did not shut down in time"), err.constData());
 #endif
 }
 
