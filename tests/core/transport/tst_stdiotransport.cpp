@@ -143,6 +143,7 @@ private slots:
     void gracefulCloseIsQuick();
     void closeEscalates_data();
     void closeEscalates();
+    void exitGraceShortensTheFirstStepOnly();
     void closeBeforeStart();
     void closeWhileStarting();
     void oversizedMessageDroppedTransportUsable();
@@ -528,6 +529,27 @@ void tst_StdioTransport::closeEscalates()
     QVERIFY(!processExists(pid));
     QVERIFY(deliverPostedEvents()); // closed, with the process gone: only what is queued could follow
     QCOMPARE(spies.closed.count(), 1);
+}
+
+void tst_StdioTransport::exitGraceShortensTheFirstStepOnly()
+{
+    // toolgate-cli after a clean end (issue 33): SIGTERM follows the closed stdin after the exit grace,
+    // and a server that ignores SIGTERM as well still has the whole step before SIGKILL.
+    StdioTransport::Options options;
+    options.shutdownStepTimeout = 1500ms;
+    FaultServer fault({u"--ignore-stdin-eof"_s, u"--ignore-sigterm"_s}, options);
+    auto &[transport, spies] = fault;
+    QVERIFY(fault.start());
+    transport.setExitGrace(100ms);
+    QElapsedTimer clock;
+    clock.start();
+    transport.close();
+    QVERIFY(spies.closed.wait(5000));
+    const qint64 elapsed = clock.elapsed();
+    // 100 ms, then 1500 ms (QTimer may fire up to 5 % early); without the grace it would be 2 x 1500 ms.
+    QVERIFY2(elapsed >= 1520 && elapsed < 2500, qPrintable(QString::number(elapsed)));
+    QCOMPARE(spies.errors.count(), 0);
+    QVERIFY(transport.recentStderr().contains(u"stdin closed, ignoring (--ignore-stdin-eof)"_s));
 }
 
 void tst_StdioTransport::closeBeforeStart()
