@@ -304,10 +304,7 @@ public:
     }
 
     /// The session a step may still use: none once the run is ending (the connection failed or timed out).
-    ClientSession *liveSession() const
-    {
-        return finishing || !connection ? nullptr : connection->session();
-    }
+    ClientSession *liveSession() const { return finishing || !connection ? nullptr : connection->session(); }
 
     // A scenario scores the requests it sees (their headers, their _meta) and marks the checks of the
     // requests it never got as skipped. So the run does what a person's first look at a server does,
@@ -380,7 +377,8 @@ public:
             if (!session)
                 return;
             if (!resources || resources->isEmpty()) {
-                say(resources ? QStringLiteral("no resources listed") : QStringLiteral("listing resources failed: ") + resources.error().message);
+                say(resources ? QStringLiteral("no resources listed")
+                              : QStringLiteral("listing resources failed: ") + resources.error().message);
                 explorePrompts();
                 return;
             }

@@ -122,7 +122,8 @@ private slots:
         };
         const QStringList call{QStringLiteral("call"), QStringLiteral("confirm_action"), QStringLiteral("action=ship")};
 
-        const CliRun modern = converse(m_cli, QStringList{QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern")} + call, answers);
+        const CliRun modern = converse(
+            m_cli, QStringList{QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern")} + call, answers);
         VERIFY_CLI(modern.exitCode == 0, modern);
         VERIFY_CLI(modern.out().contains(QStringLiteral("ship: done, confirmed; reason: it is time")), modern);
 
@@ -133,7 +134,8 @@ private slots:
         }
 
         // info says how the era was settled: by the option, not by the session's opening.
-        const CliRun info = m_cli.run({QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--json"), QStringLiteral("info")});
+        const CliRun info = m_cli.run({QStringLiteral("--url"), url, QStringLiteral("--era"), QStringLiteral("modern"),
+                                       QStringLiteral("--json"), QStringLiteral("info")});
         VERIFY_CLI(info.exitCode == 0, info);
         QCOMPARE(info.json().value(u"era").toString(), QStringLiteral("modern"));
         QCOMPARE(info.json().value(u"eraSource").toString(), QStringLiteral("setting"));
@@ -143,11 +145,14 @@ private slots:
     {
         // A stdio server after "--", the modern-only peer: --era modern opens with server/discover (no
         // initialize first); --era legacy insists on initialize, which it refuses, so the run cannot connect.
-        const CliRun modern = m_cli.run(QStringList{QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--json"), QStringLiteral("info"), QStringLiteral("--")} + modernPeer());
+        const CliRun modern = m_cli.run(QStringList{QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--json"),
+                                                    QStringLiteral("info"), QStringLiteral("--")}
+                                        + modernPeer());
         VERIFY_CLI(modern.exitCode == 0, modern);
         QCOMPARE(modern.json().value(u"era").toString(), QStringLiteral("modern"));
         QCOMPARE(modern.json().value(u"eraSource").toString(), QStringLiteral("setting"));
-        const CliRun legacy = m_cli.run(QStringList{QStringLiteral("--era"), QStringLiteral("legacy"), QStringLiteral("info"), QStringLiteral("--")} + modernPeer());
+        const CliRun legacy = m_cli.run(
+            QStringList{QStringLiteral("--era"), QStringLiteral("legacy"), QStringLiteral("info"), QStringLiteral("--")} + modernPeer());
         VERIFY_CLI(legacy.exitCode == 4, legacy);
     }
 

@@ -260,8 +260,9 @@ void tst_Conformance::run(const QString &runnerScript, const QString &name, cons
         if (status == QLatin1String("SUCCESS"))
             ++successes;
         else if (status == QLatin1String("FAILURE") || status == QLatin1String("WARNING") || everyCheckMustRun)
-            problems.append(QStringLiteral("%1 %2: %3 %4").arg(status, check.value(QLatin1String("id")).toString(),
-                check.value(QLatin1String("description")).toString(), errorMessage));
+            problems.append(QStringLiteral("%1 %2: %3 %4")
+                                .arg(status, check.value(QLatin1String("id")).toString(),
+                                     check.value(QLatin1String("description")).toString(), errorMessage));
         else if (status == QLatin1String("SKIPPED") && !skippedByTheRevision(errorMessage, extra.contains(nextRevision)))
             skipped.append(QStringLiteral("%1: %2").arg(check.value(QLatin1String("name")).toString(), errorMessage));
     }
