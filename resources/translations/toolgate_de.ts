@@ -2138,298 +2138,6 @@ Die Werkzeugaufrufe, die das Modell anfordert, werden festgehalten und bewertet,
         <translation>--send-model-calls braucht ein Modell für die Prompts der Sammlung: --model NAME</translation>
     </message>
     <message>
-        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
-       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
-
-Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
-else the one named with --server in the servers file, else the only enabled one there.
-Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
-the whole environment; configured servers see only PATH, HOME and a few other basics plus
-the &quot;env&quot; of their entry.
-
-Commands:
-  servers                           list the configured servers (does not connect)
-  info                              server name and version, protocol revision, capabilities,
-                                    instructions
-  tools                             list the tools
-  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         list the resources
-  read URI                          read a resource
-  templates                         list the resource templates
-  prompts                           list the prompts
-  prompt NAME [key=value ...]       render a prompt with its arguments
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    suggest values for a prompt argument or a template
-                                    variable; key=value gives the other arguments as context
-  ping                              check that the server answers
-  doctor                            find out why a server does not connect: its program and
-                                    PATH, its first output and how it ended, or for --url the
-                                    connection, the endpoint&apos;s answer and its sign-in
-  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
-  task get ID                       show a task&apos;s status
-  task result ID                    wait for a task to end and print its result, as call does
-  task cancel ID                    cancel a task at the server
-  chat --model NAME [&quot;QUESTION&quot;]    talk with a language model that may call the server&apos;s tools,
-                                    each call decided by you (see Chat with a model)
-
-Tool arguments:
-  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
-                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
-                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
-  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Sets property b of the object argument a.
-  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
-                  it is sent as written. key=value pairs after it add or replace top-level keys.
-  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
-  Note: --json selects JSON output; it never takes the arguments.
-
-Options:
-  --config FILE       servers file (default: %1)
-                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
-                      &quot;servers&quot; format.
-  --server NAME       the configured server to use (needed when several are enabled)
-  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
-                      falling back to the older HTTP+SSE transport
-  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
-  --yes, -y           approve every tool call without asking (not with chat: a model&apos;s
-                      calls are never approved wholesale)
-  --json              machine-readable output: one JSON document per command on stdout
-  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
-                      restarts it); given, it also bounds a task: one with no news for
-                      that long is cancelled at the server
-  --root DIR          a folder the server may know about when it asks for the client&apos;s
-                      roots (repeatable; none are shared without it)
-  --sampling-model NAME
-                      a model of the models file that may write the reply when a server
-                      asks for one (sampling); at a terminal only, each step approved
-  --grant DIR[:rw]    let a local server&apos;s sandbox see DIR, read-only, or with &quot;:rw&quot; to
-                      write in it too (repeatable; adds to the servers file&apos;s grants)
-  --network on|off|HOST,...
-                      whether a local server&apos;s sandbox may use the network (this
-                      computer included), or only the listed hosts (&quot;host:port&quot; or
-                      &quot;*.example.com&quot;), through Toolgate&apos;s proxy; default: as the
-                      servers file says, else on
-  --no-sandbox        run a local server with your full rights, without a sandbox
-                      (recorded in the audit log). Local servers run in a sandbox by
-                      default: the system read-only, your home folder hidden except
-                      the grants, never Toolgate&apos;s own files or your keys
-  --task              call: ask the tool to run as a task, when it may (tools that require
-                      it always do)
-  --no-wait           call: once the server answers with a task, print its id and exit,
-                      leaving the task running at the server
-  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
-  --save-dir DIR      write images, audio and binary resource contents to files in DIR
-  --version           print the version
-  --help, -h          print this help
-
-Approval:
-  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
-  name, description), its annotations (the server&apos;s own, unverified claims), any problems
-  with the arguments, and the exact JSON arguments. The answer is read from stdin:
-    y  allow this call once
-    n  deny it (you may then give a reason)
-    s  show the tool&apos;s input schema, then ask again
-  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C (or SIGTERM)
-  cancels a call that is waiting or running (the server is told) and exits with 130.
-
-When the server asks:
-  A server may ask for information (elicitation: a form, asked field by field with its
-  defaults offered, or a link to open in your browser, opened only if you agree) or for a
-  model reply (sampling: you read the conversation and write the reply, or ask for one of
-  the tools it offers, or decline). With --sampling-model NAME a model of the models file
-  may write it instead: you see what goes to the model and approve sending it, then see
-  its reply and approve returning it. With --yes, or when input ends, such questions are
-  declined and the server is told why; nothing is ever answered for you. Roots are the
-  folders given with --root.
-
-Tasks:
-  A server may run a call as a task: it answers at once with a task id and works on.
-  call then shows the task&apos;s status on stderr while it runs (one updating line on a
-  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
-  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
-  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
-  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
-  with it: --no-wait and the task commands are for servers that keep running (--url).
-
-Output:
-  Text is printed as is; images, audio and binary data are summarised, and saved with
-  --save-dir. Progress the server reports for a running call goes to stderr, one line
-  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
-  &quot;toolgate-cli: &lt;message&gt;&quot;.
-
-Exit codes:
-  0    success
-  1    the tool reported an error (isError)
-  2    usage error
-  3    configuration error
-  4    could not connect, or the server failed
-  5    a request failed (protocol error, timeout, error from the server)
-  6    the call was denied
-  7    invalid tool arguments
-  8    audit verify: the audit log was changed after it was written
-  9    run: a call got no result, an expectation did not hold, or a run of a prompt did not pass
-  10   diff: the two interfaces differ
-  11   chat, run: the model could not be reached, refused the request or sent an unusable reply
-  12   chat: the model still asked for tools after --max-rounds replies
-  130  interrupted (Ctrl-C or SIGTERM)
-</source>
-        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
-        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
-
-Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
-sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
-Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
-erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
-sowie das &quot;env&quot; ihres Eintrags.
-
-Befehle:
-  servers                           die eingerichteten Server auflisten (ohne Verbindung)
-  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
-                                    Anleitung
-  tools                             die Werkzeuge auflisten
-  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe
-                                    Werkzeugargumente)
-  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
-  resources                         die Ressourcen auflisten
-  read URI                          eine Ressource lesen
-  templates                         die Ressourcenvorlagen auflisten
-  prompts                           die Prompts auflisten
-  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
-  complete prompt NAME ARG VALUE [key=value ...]
-  complete template URI ARG VALUE [key=value ...]
-                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
-                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
-  ping                              prüfen, ob der Server antwortet
-  doctor                            herausfinden, warum ein Server sich nicht verbindet: sein
-                                    Programm und PATH, seine erste Ausgabe und wie er endete, bei
-                                    --url die Verbindung, die Antwort des Endpunkts und die
-                                    Anmeldung
-  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
-  task get ID                       den Status eines Tasks zeigen
-  task result ID                    warten, bis ein Task endet; sein Ergebnis ausgeben wie call
-  task cancel ID                    einen Task beim Server abbrechen
-  chat --model NAME [&quot;QUESTION&quot;]    mit einem Sprachmodell sprechen, das die Werkzeuge des Servers
-                                    aufrufen darf, jeden Aufruf entscheiden Sie (siehe Mit einem
-                                    Modell sprechen)
-
-Werkzeugargumente:
-  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
-                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
-                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
-                  Objekte sind JSON.
-  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
-  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
-  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
-                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
-                  oder ersetzen Schlüssel der obersten Ebene.
-  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
-  irgendetwas gesendet wird.
-  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
-
-Optionen:
-  --config FILE       Serverdatei (Standard: %1)
-                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
-                      &quot;servers&quot; von VS Code.
-  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiv sind)
-  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
-                      ersatzweise der ältere Transport HTTP+SSE
-  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
-  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen (nicht mit chat: die
-                      Aufrufe eines Modells werden nie pauschal zugelassen)
-  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
-  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Vorgabe 60; Fortschritts-
-                      meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
-                      Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
-  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
-                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner
-                      geteilt)
-  --sampling-model NAME
-                      ein Modell der Modelldatei, das die Antwort schreiben darf, wenn ein
-                      Server um eine bittet (Sampling); nur im Terminal, jeder Schritt wird
-                      von Ihnen erlaubt
-  --grant DIR[:rw]    die Sandbox eines lokalen Servers DIR sehen lassen, nur lesend, oder mit
-                      &quot;:rw&quot; auch schreibend (wiederholbar; ergänzt die Freigaben der Serverdatei)
-  --network on|off|HOST,...
-                      ob die Sandbox eines lokalen Servers das Netzwerk nutzen darf (auch diesen
-                      Computer), oder nur die aufgeführten Hosts (&quot;host:port&quot; oder
-                      &quot;*.example.com&quot;), über den Proxy von Toolgate; Vorgabe: wie in der
-                      Serverdatei, sonst on
-  --no-sandbox        einen lokalen Server ohne Sandbox mit Ihren vollen Rechten ausführen
-                      (wird im Audit-Log festgehalten). Lokale Server laufen sonst in einer
-                      Sandbox: das System nur lesbar, Ihr Home-Ordner verborgen bis auf die
-                      Freigaben, nie Toolgates eigene Dateien oder Ihre Schlüssel
-  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
-                      (Werkzeuge, die es verlangen, tun es immer)
-  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
-                      enden; der Task läuft beim Server weiter
-  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
-  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
-  --version           die Version ausgeben
-  --help, -h          diese Hilfe ausgeben
-
-Freigabe:
-  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
-  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
-  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
-  stdin gelesen:
-    y  diesen Aufruf einmal zulassen
-    n  ihn ablehnen (danach können Sie einen Grund angeben)
-    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
-  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
-  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und
-  endet mit 130.
-
-Wenn der Server fragt:
-  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
-  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
-  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
-  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --sampling-model NAME kann
-  stattdessen ein Modell der Modelldatei sie schreiben: Sie sehen, was an das Modell geht, und
-  erlauben das Senden, dann sehen Sie seine Antwort und erlauben, sie zurückzugeben. Mit --yes
-  oder am Ende der Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund;
-  nie wird etwas für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen
-  Ordner.
-
-Tasks:
-  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
-  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
-  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
-  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
-  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
-  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst
-  startet, endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind
-  für Server, die weiterlaufen (--url).
-
-Ausgabe:
-  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
-  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
-  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
-  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
-
-Exit-Codes:
-  0    Erfolg
-  1    das Werkzeug hat einen Fehler gemeldet (isError)
-  2    Fehler im Aufruf
-  3    Fehler in der Konfiguration
-  4    keine Verbindung möglich, oder der Server ist ausgefallen
-  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
-  6    der Aufruf wurde abgelehnt
-  7    ungültige Werkzeugargumente
-  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
-  9    run: ein Aufruf bekam kein Ergebnis, eine Erwartung traf nicht zu, oder ein Lauf eines
-       Prompts hat nicht bestanden
-  10   diff: die beiden Schnittstellen unterscheiden sich
-  11   chat, run: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar
-       geantwortet
-  12   chat: das Modell forderte nach --max-rounds Antworten noch Werkzeuge an
-  130  unterbrochen (Strg+C oder SIGTERM)
-</translation>
-    </message>
-    <message>
         <source>the doctor does not start &quot;%1&quot;: nobody trusted what it runs yet. Review and trust it first (run any command for it in a terminal, or open it in the Toolgate app)</source>
         <translation>der Doktor startet &quot;%1&quot; nicht: noch niemand hat dem vertraut, was er ausführt. Prüfen Sie es zuerst und vertrauen Sie ihm (führen Sie im Terminal einen beliebigen Befehl dafür aus, oder öffnen Sie es in der Toolgate-App)</translation>
     </message>
@@ -2727,6 +2435,375 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
     <message>
         <source>there is no keychain on this computer, so no secret value is kept from one run to the next; %1</source>
         <translation>auf diesem Computer gibt es keinen Schlüsselbund, daher wird kein geheimer Wert von einem Lauf zum nächsten aufbewahrt; %1</translation>
+    </message>
+    <message>
+        <source>--era wants legacy, modern or auto, not &quot;%1&quot;</source>
+        <translation>--era erwartet legacy, modern oder auto, nicht &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--era goes with a server given with --url or after &quot;--&quot;; a server of the servers file takes its era from its &quot;protocolEra&quot; there</source>
+        <translation>--era gilt für einen Server von --url oder nach &quot;--&quot;; ein Server der Serverdatei nimmt seine Ära aus seinem &quot;protocolEra&quot; dort</translation>
+    </message>
+    <message>
+        <source>skill NAME</source>
+        <translation>skill NAME</translation>
+    </message>
+    <message>
+        <source>Usage: toolgate-cli [options] &lt;command&gt; [command arguments]
+       toolgate-cli [options] &lt;command&gt; [command arguments] -- &lt;server command&gt; [server arguments...]
+
+Talks to one MCP server: the server given after &quot;--&quot; (started directly, nothing configured),
+else the one named with --server in the servers file, else the only enabled one there.
+Without a servers file the bundled demo server is used. A server given after &quot;--&quot; inherits
+the whole environment; configured servers see only PATH, HOME and a few other basics plus
+the &quot;env&quot; of their entry.
+
+Commands:
+  servers                           list the configured servers (does not connect)
+  info                              server name and version, protocol revision, capabilities,
+                                    instructions
+  tools                             list the tools
+  call TOOL [key=value ...]         call a tool once you approve it (see Tool arguments)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         list the resources
+  read URI                          read a resource
+  templates                         list the resource templates
+  prompts                           list the prompts
+  prompt NAME [key=value ...]       render a prompt with its arguments
+  skills                            list the server&apos;s skills (name, description, size, digest);
+                                    no skill file is fetched
+  skill NAME                        fetch a skill&apos;s SKILL.md (NAME, or its skill:// URI), verify
+                                    it against the listing (size, digest, frontmatter) and print
+                                    it; a skill that fails is not printed (exit code 5)
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    suggest values for a prompt argument or a template
+                                    variable; key=value gives the other arguments as context
+  ping                              check that the server answers
+  doctor                            find out why a server does not connect: its program and
+                                    PATH, its first output and how it ended, or for --url the
+                                    connection, the endpoint&apos;s answer and its sign-in
+  task list                         list the server&apos;s tasks (servers of the 2025-11-25 era)
+  task get ID                       show a task&apos;s status
+  task result ID                    wait for a task to end and print its result, as call does
+  task cancel ID                    cancel a task at the server
+  chat --model NAME [&quot;QUESTION&quot;]    talk with a language model that may call the server&apos;s tools,
+                                    each call decided by you (see Chat with a model)
+
+Tool arguments:
+  key=value       The value takes the type the tool&apos;s input schema gives that key: a=2 sends
+                  the number 2 when &quot;a&quot; is a number, the string &quot;2&quot; when it is a string;
+                  booleans accept true/false, yes/no, 1/0; arrays and objects are JSON.
+  key:=JSON       The value is raw JSON, sent without conversion (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Sets property b of the object argument a.
+  JSON object     Given as the first argument after TOOL, or with --args (alias --json-args),
+                  it is sent as written. key=value pairs after it add or replace top-level keys.
+  Arguments that do not match the tool&apos;s input schema are refused before anything is sent.
+  Note: --json selects JSON output; it never takes the arguments.
+
+Options:
+  --config FILE       servers file (default: %1)
+                      Reads the &quot;mcpServers&quot; format (Claude Desktop, Cursor) and VS Code&apos;s
+                      &quot;servers&quot; format.
+  --server NAME       the configured server to use (needed when several are enabled)
+  --url URL           a remote (HTTP) server instead of a configured one: Streamable HTTP,
+                      falling back to the older HTTP+SSE transport
+  --header &quot;N: V&quot;     an HTTP header for the --url server (repeatable)
+  --era legacy|modern|auto
+                      the protocol era of a server given with --url or after &quot;--&quot;:
+                      legacy opens with initialize (2025-11-25 and before), modern with
+                      server/discover (2026-07-28); auto, the default, opens with
+                      initialize and turns modern when the server refuses it. A server
+                      of the servers file has its &quot;protocolEra&quot; there
+  --yes, -y           approve every tool call without asking (not with chat: a model&apos;s
+                      calls are never approved wholesale)
+  --json              machine-readable output: one JSON document per command on stdout
+  --timeout SECONDS   tool call inactivity timeout (default 60; progress from the server
+                      restarts it); given, it also bounds a task: one with no news for
+                      that long is cancelled at the server
+  --root DIR          a folder the server may know about when it asks for the client&apos;s
+                      roots (repeatable; none are shared without it)
+  --sampling-model NAME
+                      a model of the models file that may write the reply when a server
+                      asks for one (sampling); at a terminal only, each step approved
+  --grant DIR[:rw]    let a local server&apos;s sandbox see DIR, read-only, or with &quot;:rw&quot; to
+                      write in it too (repeatable; adds to the servers file&apos;s grants)
+  --network on|off|HOST,...
+                      whether a local server&apos;s sandbox may use the network (this
+                      computer included), or only the listed hosts (&quot;host:port&quot; or
+                      &quot;*.example.com&quot;), through Toolgate&apos;s proxy; default: as the
+                      servers file says, else on
+  --no-sandbox        run a local server with your full rights, without a sandbox
+                      (recorded in the audit log). Local servers run in a sandbox by
+                      default: the system read-only, your home folder hidden except
+                      the grants, never Toolgate&apos;s own files or your keys
+  --task              call: ask the tool to run as a task, when it may (tools that require
+                      it always do)
+  --no-wait           call: once the server answers with a task, print its id and exit,
+                      leaving the task running at the server
+  --verbose           copy the server&apos;s stderr, its log messages and protocol problems to stderr
+  --save-dir DIR      write images, audio and binary resource contents to files in DIR
+  --version           print the version
+  --help, -h          print this help
+
+Approval:
+  Before every tool call, stderr shows the server (name and command or URL), the tool (title,
+  name, description), its annotations (the server&apos;s own, unverified claims), any problems
+  with the arguments, and the exact JSON arguments. The answer is read from stdin:
+    y  allow this call once
+    n  deny it (you may then give a reason)
+    s  show the tool&apos;s input schema, then ask again
+  End of input, or no input at all, denies the call (&quot;no answer&quot;). Ctrl-C (or SIGTERM)
+  cancels a call that is waiting or running (the server is told) and exits with 130.
+
+When the server asks:
+  A server may ask for information (elicitation: a form, asked field by field with its
+  defaults offered, or a link to open in your browser, opened only if you agree) or for a
+  model reply (sampling: you read the conversation and write the reply, or ask for one of
+  the tools it offers, or decline). With --sampling-model NAME a model of the models file
+  may write it instead: you see what goes to the model and approve sending it, then see
+  its reply and approve returning it. With --yes, or when input ends, such questions are
+  declined and the server is told why; nothing is ever answered for you. Roots are the
+  folders given with --root.
+
+Tasks:
+  A server may run a call as a task: it answers at once with a task id and works on.
+  call then shows the task&apos;s status on stderr while it runs (one updating line on a
+  terminal, a line per change otherwise), and prints the result as for any call. Ctrl-C
+  cancels the task at the server (tasks/cancel). With --no-wait it prints the task id
+  instead; look at the task later with &quot;task get ID&quot; and &quot;task result ID&quot;, given the same
+  server. A server that toolgate-cli starts itself stops when the run ends, and its tasks
+  with it: --no-wait and the task commands are for servers that keep running (--url).
+
+Output:
+  Text is printed as is; images, audio and binary data are summarised, and saved with
+  --save-dir. Progress the server reports for a running call goes to stderr, one line
+  per report: TOOL: progress N/TOTAL (message). Errors go to stderr as
+  &quot;toolgate-cli: &lt;message&gt;&quot;.
+
+Exit codes:
+  0    success
+  1    the tool reported an error (isError)
+  2    usage error
+  3    configuration error
+  4    could not connect, or the server failed
+  5    a request failed (protocol error, timeout, error from the server)
+  6    the call was denied
+  7    invalid tool arguments
+  8    audit verify: the audit log was changed after it was written
+  9    run: a call got no result, an expectation did not hold, or a run of a prompt did not pass
+  10   diff: the two interfaces differ
+  11   chat, run: the model could not be reached, refused the request or sent an unusable reply
+  12   chat: the model still asked for tools after --max-rounds replies
+  130  interrupted (Ctrl-C or SIGTERM)
+</source>
+        <translation>Aufruf: toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls]
+        toolgate-cli [Optionen] &lt;Befehl&gt; [Argumente des Befehls] -- &lt;Serverbefehl&gt; [Serverargumente...]
+
+Spricht mit einem MCP-Server: dem nach &quot;--&quot; angegebenen (direkt gestartet, nichts eingerichtet),
+sonst dem mit --server in der Serverdatei genannten, sonst dem einzigen dort aktivierten.
+Ohne Serverdatei wird der mitgelieferte Demo-Server verwendet. Ein nach &quot;--&quot; angegebener Server
+erbt die ganze Umgebung; eingerichtete Server sehen nur PATH, HOME und einige andere Grundlagen
+sowie das &quot;env&quot; ihres Eintrags.
+
+Befehle:
+  servers                           die eingerichteten Server auflisten (ohne Verbindung)
+  info                              Name und Version des Servers, Protokollversion, Fähigkeiten,
+                                    Anleitung
+  tools                             die Werkzeuge auflisten
+  call TOOL [key=value ...]         ein Werkzeug aufrufen, sobald Sie zustimmen (siehe
+                                    Werkzeugargumente)
+  call TOOL &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  call TOOL --args &apos;{&quot;key&quot;: ...}&apos; [key=value ...]
+  resources                         die Ressourcen auflisten
+  read URI                          eine Ressource lesen
+  templates                         die Ressourcenvorlagen auflisten
+  prompts                           die Prompts auflisten
+  prompt NAME [key=value ...]       einen Prompt mit seinen Argumenten erzeugen
+  skills                            die Skills des Servers auflisten (Name, Beschreibung, Größe,
+                                    Digest); keine Skill-Datei wird geholt
+  skill NAME                        die SKILL.md eines Skills holen (NAME oder seine skill://-URI),
+                                    gegen die Liste prüfen (Größe, Digest, Frontmatter) und
+                                    ausgeben; ein Skill, der die Prüfung nicht besteht, wird nicht
+                                    ausgegeben (Exit-Code 5)
+  complete prompt NAME ARG VALUE [key=value ...]
+  complete template URI ARG VALUE [key=value ...]
+                                    Werte für ein Prompt-Argument oder eine Vorlagenvariable
+                                    vorschlagen; key=value gibt die übrigen Argumente als Kontext
+  ping                              prüfen, ob der Server antwortet
+  doctor                            herausfinden, warum ein Server sich nicht verbindet: sein
+                                    Programm und PATH, seine erste Ausgabe und wie er endete, bei
+                                    --url die Verbindung, die Antwort des Endpunkts und die
+                                    Anmeldung
+  task list                         die Tasks des Servers auflisten (Server der Ära 2025-11-25)
+  task get ID                       den Status eines Tasks zeigen
+  task result ID                    warten, bis ein Task endet; sein Ergebnis ausgeben wie call
+  task cancel ID                    einen Task beim Server abbrechen
+  chat --model NAME [&quot;QUESTION&quot;]    mit einem Sprachmodell sprechen, das die Werkzeuge des Servers
+                                    aufrufen darf, jeden Aufruf entscheiden Sie (siehe Mit einem
+                                    Modell sprechen)
+
+Werkzeugargumente:
+  key=value       Der Wert bekommt den Typ, den das Eingabeschema des Werkzeugs für diesen
+                  Schlüssel angibt: a=2 sendet die Zahl 2, wenn &quot;a&quot; eine Zahl ist, den Text &quot;2&quot;,
+                  wenn es ein Text ist; Wahrheitswerte: true/false, yes/no, 1/0; Arrays und
+                  Objekte sind JSON.
+  key:=JSON       Der Wert ist rohes JSON und wird unverändert gesendet (key:=&apos;&quot;007&quot;&apos;).
+  a.b=value       Setzt die Eigenschaft b des Objekt-Arguments a.
+  JSON-Objekt     Als erstes Argument nach TOOL oder mit --args (auch --json-args) angegeben,
+                  wird es so gesendet, wie es geschrieben ist. key=value-Paare danach ergänzen
+                  oder ersetzen Schlüssel der obersten Ebene.
+  Argumente, die nicht zum Eingabeschema des Werkzeugs passen, werden abgewiesen, bevor
+  irgendetwas gesendet wird.
+  Hinweis: --json wählt die JSON-Ausgabe; es nimmt nie die Argumente entgegen.
+
+Optionen:
+  --config FILE       Serverdatei (Standard: %1)
+                      Liest das Format &quot;mcpServers&quot; (Claude Desktop, Cursor) und das Format
+                      &quot;servers&quot; von VS Code.
+  --server NAME       der zu verwendende eingerichtete Server (nötig, wenn mehrere aktiv sind)
+  --url URL           ein entfernter (HTTP-)Server statt eines eingerichteten: Streamable HTTP,
+                      ersatzweise der ältere Transport HTTP+SSE
+  --header &quot;N: V&quot;     ein HTTP-Header für den Server von --url (wiederholbar)
+  --era legacy|modern|auto
+                      die Protokoll-Ära eines Servers von --url oder nach &quot;--&quot;:
+                      legacy beginnt mit initialize (2025-11-25 und früher), modern mit
+                      server/discover (2026-07-28); auto, der Standard, beginnt mit
+                      initialize und wechselt zu modern, wenn der Server das ablehnt. Ein
+                      Server der Serverdatei hat dafür dort sein &quot;protocolEra&quot;
+  --yes, -y           jeden Werkzeugaufruf ohne Nachfrage zulassen (nicht mit chat: die
+                      Aufrufe eines Modells werden nie pauschal zugelassen)
+  --json              maschinenlesbare Ausgabe: ein JSON-Dokument pro Befehl auf stdout
+  --timeout SECONDS   Zeitlimit für Untätigkeit eines Werkzeugaufrufs (Vorgabe 60; Fortschritts-
+                      meldungen des Servers starten es neu); angegeben, begrenzt es auch einen
+                      Task: einer, der sich so lange nicht meldet, wird beim Server abgebrochen
+  --root DIR          ein Ordner, den der Server kennen darf, wenn er nach den Stammordnern
+                      (Roots) des Clients fragt (wiederholbar; ohne diese Option wird keiner
+                      geteilt)
+  --sampling-model NAME
+                      ein Modell der Modelldatei, das die Antwort schreiben darf, wenn ein
+                      Server um eine bittet (Sampling); nur im Terminal, jeder Schritt wird
+                      von Ihnen erlaubt
+  --grant DIR[:rw]    die Sandbox eines lokalen Servers DIR sehen lassen, nur lesend, oder mit
+                      &quot;:rw&quot; auch schreibend (wiederholbar; ergänzt die Freigaben der Serverdatei)
+  --network on|off|HOST,...
+                      ob die Sandbox eines lokalen Servers das Netzwerk nutzen darf (auch diesen
+                      Computer), oder nur die aufgeführten Hosts (&quot;host:port&quot; oder
+                      &quot;*.example.com&quot;), über den Proxy von Toolgate; Vorgabe: wie in der
+                      Serverdatei, sonst on
+  --no-sandbox        einen lokalen Server ohne Sandbox mit Ihren vollen Rechten ausführen
+                      (wird im Audit-Log festgehalten). Lokale Server laufen sonst in einer
+                      Sandbox: das System nur lesbar, Ihr Home-Ordner verborgen bis auf die
+                      Freigaben, nie Toolgates eigene Dateien oder Ihre Schlüssel
+  --task              call: das Werkzeug bitten, als Task zu laufen, wenn es das kann
+                      (Werkzeuge, die es verlangen, tun es immer)
+  --no-wait           call: sobald der Server mit einem Task antwortet, dessen ID ausgeben und
+                      enden; der Task läuft beim Server weiter
+  --verbose           stderr, Log-Meldungen und Protokollprobleme des Servers nach stderr kopieren
+  --save-dir DIR      Bilder, Audio und binäre Ressourceninhalte als Dateien in DIR schreiben
+  --version           die Version ausgeben
+  --help, -h          diese Hilfe ausgeben
+
+Freigabe:
+  Vor jedem Werkzeugaufruf zeigt stderr den Server (Name und Befehl oder URL), das Werkzeug
+  (Titel, Name, Beschreibung), seine Hinweise (eigene, nicht überprüfte Angaben des Servers),
+  etwaige Probleme mit den Argumenten und die genauen JSON-Argumente. Die Antwort wird von
+  stdin gelesen:
+    y  diesen Aufruf einmal zulassen
+    n  ihn ablehnen (danach können Sie einen Grund angeben)
+    s  das Eingabeschema des Werkzeugs zeigen, dann erneut fragen
+  Ende der Eingabe oder gar keine Eingabe lehnt den Aufruf ab (&quot;keine Antwort&quot;). Strg+C (oder
+  SIGTERM) bricht einen wartenden oder laufenden Aufruf ab (der Server wird informiert) und
+  endet mit 130.
+
+Wenn der Server fragt:
+  Ein Server kann um Angaben bitten (Rückfrage: ein Formular, Feld für Feld abgefragt mit
+  angebotenen Vorgaben, oder ein Link, der nur mit Ihrer Zustimmung im Browser geöffnet wird)
+  oder um eine Modellantwort (Sampling: Sie lesen das Gespräch und schreiben die Antwort,
+  fordern eines der angebotenen Werkzeuge an oder lehnen ab). Mit --sampling-model NAME kann
+  stattdessen ein Modell der Modelldatei sie schreiben: Sie sehen, was an das Modell geht, und
+  erlauben das Senden, dann sehen Sie seine Antwort und erlauben, sie zurückzugeben. Mit --yes
+  oder am Ende der Eingabe werden solche Fragen abgelehnt, und der Server erfährt den Grund;
+  nie wird etwas für Sie beantwortet. Stammordner (Roots) sind die mit --root angegebenen
+  Ordner.
+
+Tasks:
+  Ein Server kann einen Aufruf als Task ausführen: Er antwortet sofort mit einer Task-ID und
+  arbeitet weiter. call zeigt dann den Status des Tasks auf stderr, solange er läuft (eine
+  sich aktualisierende Zeile im Terminal, sonst eine Zeile pro Änderung), und gibt das
+  Ergebnis aus wie bei jedem Aufruf. Strg+C bricht den Task beim Server ab (tasks/cancel).
+  Mit --no-wait wird stattdessen die Task-ID ausgegeben; später zeigen &quot;task get ID&quot; und
+  &quot;task result ID&quot; den Task, mit demselben Server. Ein Server, den toolgate-cli selbst
+  startet, endet mit dem Lauf, und seine Tasks mit ihm: --no-wait und die task-Befehle sind
+  für Server, die weiterlaufen (--url).
+
+Ausgabe:
+  Text wird unverändert ausgegeben; Bilder, Audio und Binärdaten werden zusammengefasst und
+  mit --save-dir gespeichert. Fortschritt, den der Server für einen laufenden Aufruf meldet,
+  geht nach stderr, eine Zeile pro Meldung: TOOL: Fortschritt N/TOTAL (Nachricht). Fehler
+  gehen nach stderr als &quot;toolgate-cli: &lt;Nachricht&gt;&quot;.
+
+Exit-Codes:
+  0    Erfolg
+  1    das Werkzeug hat einen Fehler gemeldet (isError)
+  2    Fehler im Aufruf
+  3    Fehler in der Konfiguration
+  4    keine Verbindung möglich, oder der Server ist ausgefallen
+  5    eine Anfrage ist fehlgeschlagen (Protokollfehler, Zeitüberschreitung, Fehler vom Server)
+  6    der Aufruf wurde abgelehnt
+  7    ungültige Werkzeugargumente
+  8    audit verify: das Audit-Protokoll wurde nach dem Schreiben verändert
+  9    run: ein Aufruf bekam kein Ergebnis, eine Erwartung traf nicht zu, oder ein Lauf eines
+       Prompts hat nicht bestanden
+  10   diff: die beiden Schnittstellen unterscheiden sich
+  11   chat, run: das Modell war nicht erreichbar, hat die Anfrage abgewiesen oder unbrauchbar
+       geantwortet
+  12   chat: das Modell forderte nach --max-rounds Antworten noch Werkzeuge an
+  130  unterbrochen (Strg+C oder SIGTERM)
+</translation>
+    </message>
+    <message>
+        <source>A skill was left out: %1
+</source>
+        <translation>Ein Skill wurde ausgelassen: %1
+</translation>
+    </message>
+    <message>
+        <source>The server lists no skills.
+</source>
+        <translation>Der Server listet keine Skills.
+</translation>
+    </message>
+    <message>
+        <source>    no digests: cannot be verified, so it is not loaded
+</source>
+        <translation>    keine Digests: nicht prüfbar, daher nicht geladen
+</translation>
+    </message>
+    <message>
+        <source>    1 file</source>
+        <translation>    1 Datei</translation>
+    </message>
+    <message>
+        <source>    %1 files</source>
+        <translation>    %1 Dateien</translation>
+    </message>
+    <message>
+        <source>, %1 bytes</source>
+        <translation>, %1 Bytes</translation>
+    </message>
+    <message>
+        <source>    SKILL.md %1
+</source>
+        <translation>    SKILL.md %1
+</translation>
+    </message>
+    <message>
+        <source>Verified against the listing: size, digest and frontmatter of %1.
+</source>
+        <translation>Gegen die Liste geprüft: Größe, Digest und Frontmatter von %1.
+</translation>
     </message>
 </context>
 <context>
@@ -3838,6 +3915,77 @@ Exit-Codes: 0 Erfolg, 2 Fehler im Aufruf, 3 kein Audit-Protokoll, 5 Abfrage fehl
             <numerusform>Diese Liste braucht mindestens %n Eintrag.</numerusform>
             <numerusform>Diese Liste braucht mindestens %n Einträge.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::AssertionSource</name>
+    <message>
+        <source>%1 gave no token</source>
+        <translation>%1 lieferte kein Token</translation>
+    </message>
+    <message>
+        <source>it does not exist</source>
+        <translation>es gibt sie nicht</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a token</source>
+        <translation>%1 ist zu groß für ein Token</translation>
+    </message>
+    <message>
+        <source>the command for the workload token is empty</source>
+        <translation>der Befehl für das Workload-Token ist leer</translation>
+    </message>
+    <message>
+        <source>%1 printed too much to be a token</source>
+        <translation>%1 gab zu viel für ein Token aus</translation>
+    </message>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation>%1 konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 crashed</source>
+        <translation>%1 ist abgestürzt</translation>
+    </message>
+    <message>
+        <source>%1 failed with exit code %2</source>
+        <translation>%1 schlug mit Exit-Code %2 fehl</translation>
+    </message>
+    <message>
+        <source>%1 did not print a token within %2 seconds</source>
+        <translation>%1 gab binnen %2 Sekunden kein Token aus</translation>
+    </message>
+    <message>
+        <source>the token file %1</source>
+        <translation>die Token-Datei %1</translation>
+    </message>
+    <message>
+        <source>the token command %1</source>
+        <translation>der Token-Befehl %1</translation>
+    </message>
+    <message>
+        <source>the keychain entry %1</source>
+        <translation>der Schlüsselbund-Eintrag %1</translation>
+    </message>
+    <message>
+        <source>no token source</source>
+        <translation>keine Token-Quelle</translation>
+    </message>
+    <message>
+        <source>there is no keychain to read the workload token from</source>
+        <translation>es gibt keinen Schlüsselbund, aus dem das Workload-Token gelesen werden könnte</translation>
+    </message>
+    <message>
+        <source>%1 holds nothing; store the workload token there first</source>
+        <translation>%1 enthält nichts; legen Sie das Workload-Token zuerst dort ab</translation>
+    </message>
+    <message>
+        <source>the JWT-bearer grant needs a source for its token: a file, a command or a keychain entry (&quot;assertion&quot; in the server&apos;s &quot;oauth&quot; settings)</source>
+        <translation>die JWT-Bearer-Anmeldung braucht eine Quelle für ihr Token: eine Datei, einen Befehl oder einen Schlüsselbund-Eintrag (&quot;assertion&quot; in den &quot;oauth&quot;-Einstellungen des Servers)</translation>
     </message>
 </context>
 <context>
@@ -5784,6 +5932,17 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::CommandRunner</name>
+    <message>
+        <source>The server lists no skill “%1”; toolgate-cli skills lists those it has.</source>
+        <translation>Der Server listet keinen Skill „%1“; toolgate-cli skills listet die vorhandenen.</translation>
+    </message>
+    <message>
+        <source>Several skills are named “%1”: %2. Name one by its URI.</source>
+        <translation>Mehrere Skills heißen „%1“: %2. Nennen Sie einen mit seiner URI.</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::ConfirmationDialog</name>
     <message>
         <source>yes</source>
@@ -6553,6 +6712,17 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     </message>
 </context>
 <context>
+    <name>Toolgate::DpopProver</name>
+    <message>
+        <source>the key for proof of possession (DPoP) could not be made or read</source>
+        <translation>der Schlüssel für den Besitznachweis (DPoP) konnte nicht erzeugt oder gelesen werden</translation>
+    </message>
+    <message>
+        <source>this build of Toolgate cannot prove possession of a key (DPoP): it was built without OpenSSL</source>
+        <translation>dieser Build von Toolgate kann den Besitz eines Schlüssels nicht nachweisen (DPoP): er wurde ohne OpenSSL gebaut</translation>
+    </message>
+</context>
+<context>
     <name>Toolgate::EditCallDialog</name>
     <message>
         <source>Edit Saved Call</source>
@@ -6671,6 +6841,10 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>Could not open the browser — try again</source>
         <translation>Der Browser konnte nicht geöffnet werden – bitte erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Accept becomes available once every required answer is filled in and each answer is valid.</source>
+        <translation>„Annehmen“ wird verfügbar, sobald jede Pflichtangabe ausgefüllt und jede Angabe gültig ist.</translation>
     </message>
 </context>
 <context>
@@ -9019,6 +9193,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>the identity provider&apos;s answer has no authorization grant</source>
         <translation>die Antwort des Identitätsanbieters enthält keine Autorisierung</translation>
     </message>
+    <message>
+        <source>no DPoP key is saved</source>
+        <translation>kein DPoP-Schlüssel gespeichert</translation>
+    </message>
+    <message>
+        <source>binding the tokens for %1 to a key of its own (DPoP)</source>
+        <translation>die Tokens für %1 an einen eigenen Schlüssel binden (DPoP)</translation>
+    </message>
+    <message>
+        <source>getting an access token for %1 with the workload token from %2</source>
+        <translation>ein Zugriffstoken für %1 mit dem Workload-Token aus %2 holen</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::OAuthMetadata</name>
@@ -10885,6 +11071,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>could not delete from the system keychain: %1</source>
         <translation>aus dem Schlüsselbund des Systems konnte nicht gelöscht werden: %1</translation>
     </message>
+    <message>
+        <source>there is no D-Bus session, which the keychain service needs</source>
+        <translation>es gibt keine D-Bus-Sitzung, die der Schlüsselbunddienst braucht</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::SecretValuesDialog</name>
@@ -11813,6 +12003,18 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>The version of the Model Context Protocol, the language Toolgate and the server speak, that both agreed on. Older servers (legacy) start with a handshake called initialize; servers of the 2026-07-28 version (modern) are asked with server/discover instead. In brackets: whether Toolgate found it out by asking a separate copy of the server when it started, remembered it from an earlier start, or was told by the server&apos;s settings. Point at the value for the exact detail: which request decided it and how long finding out took.</source>
         <translation>Die Version des Model Context Protocol – der Sprache, die Toolgate und der Server sprechen –, auf die sich beide geeinigt haben. Ältere Server (legacy) beginnen mit einem Handschlag namens initialize; Server der Version 2026-07-28 (modern) werden stattdessen mit server/discover gefragt. In Klammern: ob Toolgate sie beim Start durch eine eigene Kopie des Servers herausgefunden, von einem früheren Start gemerkt oder aus den Einstellungen des Servers erfahren hat. Zeigen Sie auf den Wert für die genauen Angaben: welche Anfrage sie bestimmt hat und wie lange das Herausfinden dauerte.</translation>
     </message>
+    <message>
+        <source>Skills:</source>
+        <translation>Skills:</translation>
+    </message>
+    <message>
+        <source>The server offers skills. Each is checked against the server&apos;s list before it is shown.</source>
+        <translation>Der Server bietet Skills an. Jeder wird vor dem Anzeigen gegen die Liste des Servers geprüft.</translation>
+    </message>
+    <message>
+        <source>Show Skills…</source>
+        <translation>Skills anzeigen…</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerListModel</name>
@@ -12127,6 +12329,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <source>no one can answer requests in this client</source>
         <translation>in diesem Client kann niemand Anfragen beantworten</translation>
     </message>
+    <message>
+        <source>run as a task</source>
+        <translation>als Task ausgeführt</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ServerSignIn</name>
@@ -12242,10 +12448,6 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
         <translation>in %1 lässt sich kein Schlüssel ablegen; nach Servern mit einem geheimen Wert, der direkt in der Serverdatei steht, wird bei jedem Start neu gefragt</translation>
     </message>
     <message>
-        <source>(secret, in the keychain)</source>
-        <translation>(geheim, im Schlüsselbund)</translation>
-    </message>
-    <message>
         <source>(secret)</source>
         <translation>(geheim)</translation>
     </message>
@@ -12272,6 +12474,10 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Sandbox: %1 → %2</source>
         <translation>Sandbox: %1 → %2</translation>
+    </message>
+    <message>
+        <source>(secret, not shown)</source>
+        <translation>(geheim, nicht angezeigt)</translation>
     </message>
 </context>
 <context>
@@ -12363,6 +12569,121 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Sandbox:</source>
         <translation>Sandbox:</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SkillsDialog</name>
+    <message>
+        <source>Skills of %1</source>
+        <translation>Skills von %1</translation>
+    </message>
+</context>
+<context>
+    <name>Toolgate::SkillsView</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Open Skill</source>
+        <translation>Skill öffnen</translation>
+    </message>
+    <message>
+        <source>Skills</source>
+        <translation>Skills</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>SKILL.md digest</source>
+        <translation>Digest der SKILL.md</translation>
+    </message>
+    <message>
+        <source>SKILL.md</source>
+        <translation>SKILL.md</translation>
+    </message>
+    <message>
+        <source>Open a skill to fetch its SKILL.md. Nothing is fetched before: the list above comes from the server&apos;s listing alone.</source>
+        <translation>Öffnen Sie einen Skill, um seine SKILL.md zu holen. Vorher wird nichts geholt: Die Liste oben stammt allein aus der Auflistung des Servers.</translation>
+    </message>
+    <message>
+        <source>The server is not connected. Start it to see its skills.</source>
+        <translation>Der Server ist nicht verbunden. Starten Sie ihn, um seine Skills zu sehen.</translation>
+    </message>
+    <message>
+        <source>This server offers no skills.</source>
+        <translation>Dieser Server bietet keine Skills an.</translation>
+    </message>
+    <message>
+        <source>Listing the skills…</source>
+        <translation>Skills werden aufgelistet…</translation>
+    </message>
+    <message>
+        <source>The skills could not be listed: %1</source>
+        <translation>Die Skills konnten nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>no digests</source>
+        <translation>keine Digests</translation>
+    </message>
+    <message>
+        <source>The server lists no digests for this skill, so it cannot be checked and is not loaded.</source>
+        <translation>Der Server listet für diesen Skill keine Digests; er kann nicht geprüft werden und wird nicht geladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s)</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server lists no skills.</source>
+        <translation>Der Server listet keine Skills.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n skill(s). Opening one fetches its SKILL.md and checks it against this list (size, digest, frontmatter) before it is shown.</source>
+        <translation>
+            <numerusform>%n Skill. Wer ihn öffnet, holt seine SKILL.md und prüft sie vor dem Anzeigen gegen diese Liste (Größe, Digest, Frontmatter).</numerusform>
+            <numerusform>%n Skills. Wer einen öffnet, holt seine SKILL.md und prüft sie vor dem Anzeigen gegen diese Liste (Größe, Digest, Frontmatter).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entry(s) of the listing could not be read and are left out.</source>
+        <translation>
+            <numerusform>%n Eintrag der Auflistung war nicht lesbar und wird ausgelassen.</numerusform>
+            <numerusform>%n Einträge der Auflistung waren nicht lesbar und werden ausgelassen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fetching and checking %1…</source>
+        <translation>%1 wird geholt und geprüft…</translation>
+    </message>
+    <message>
+        <source>%1 was not loaded.</source>
+        <translation>%1 wurde nicht geladen.</translation>
+    </message>
+    <message>
+        <source>This skill was not loaded</source>
+        <translation>Dieser Skill wurde nicht geladen</translation>
+    </message>
+    <message>
+        <source>%1 is verified.</source>
+        <translation>%1 ist geprüft.</translation>
+    </message>
+    <message>
+        <source>Verified against the server&apos;s listing: size, SHA-256 digest and frontmatter match. Shown as plain text.</source>
+        <translation>Gegen die Auflistung des Servers geprüft: Größe, SHA-256-Digest und Frontmatter stimmen. Als reiner Text angezeigt.</translation>
     </message>
 </context>
 <context>
@@ -13328,6 +13649,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
     <message>
         <source>Task id: %1</source>
         <translation>Aufgaben-ID: %1</translation>
+    </message>
+    <message>
+        <source>Drag to give the form or the result more room; remembered for this tool. Double-click to fit it to the form again.</source>
+        <translation>Ziehen, um dem Formular oder dem Ergebnis mehr Platz zu geben; wird für dieses Werkzeug gemerkt. Doppelklick passt die Aufteilung wieder an das Formular an.</translation>
     </message>
 </context>
 <context>
