@@ -44,6 +44,7 @@ QString AuditConnectionEvent::kindName(Kind kind)
     case Kind::RunDenied: return QStringLiteral("run_denied");
     case Kind::NetworkAllowed: return QStringLiteral("network_allowed");
     case Kind::NetworkRefused: return QStringLiteral("network_refused");
+    case Kind::SkillAdded: return QStringLiteral("skill_added");
     }
     return {};
 }

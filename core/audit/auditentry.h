@@ -81,8 +81,10 @@ struct AuditConnectionEvent
     /// with issue 19 (a collection run approved or denied as a whole, on its first call's server); stored names
     /// never change, so old stores stay readable.
     /// The Network kinds came with issue 32: a connection a sandboxed server asked its proxy for.
+    /// SkillAdded came with issue 33: the person handed the server's verified skill to a model conversation.
     enum class Kind { Connecting, Connected, Disconnected, Crashed, ConnectFailed, Restarting, Disabled, GaveUp,
-                      TrustNeeded, TrustGranted, TrustRefused, RunApproved, RunDenied, NetworkAllowed, NetworkRefused };
+                      TrustNeeded, TrustGranted, TrustRefused, RunApproved, RunDenied, NetworkAllowed, NetworkRefused,
+                      SkillAdded };
 
     ServerIdentity server;
     Kind kind = Kind::Connected;

@@ -25,12 +25,19 @@ class SkillCatalog final : public QObject
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(SkillCatalog)
 public:
-    /// A skill whose SKILL.md was fetched and verified: what may be shown and used.
-    struct LoadedSkill
+    /// A skill whose SKILL.md was fetched and verified: what may be shown and used. Only the catalog
+    /// makes one, from a SKILL.md that passed verification: whatever takes a LoadedSkill (reading its
+    /// files, handing it to a model as SkillInstructions) can be given no other.
+    class LoadedSkill
     {
+    public:
         SkillEntry entry; ///< the entry it was verified against (its files are read against it too)
         QString skillMd; ///< the whole verified SKILL.md
         QString body; ///< SKILL.md after its frontmatter: the instructions
+
+    private:
+        friend class SkillCatalog;
+        LoadedSkill() = default;
     };
     template<typename T>
     using Callback = std::function<void(const Result<T> &)>;

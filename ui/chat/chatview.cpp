@@ -8,6 +8,7 @@
 #include "core/model/modelerror.h"
 #include "core/model/modelkeys.h"
 #include "core/model/modelsfile.h"
+#include "core/skills/skillinstructions.h"
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/workspace.h"
 #include "ui/chat/exposedtoolsbar.h"
@@ -28,6 +29,8 @@
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Toolgate {
 
@@ -433,13 +436,45 @@ void ChatView::send(const QString &message)
     ask(text, config.value());
 }
 
+bool ChatView::useSkill(const SkillInstructions &skill)
+{
+    if (isRunning()) {
+        showProblem(tr("The skill was not added"), tr("The model is answering. Add the skill once it has finished, or stop it first."));
+        return false;
+    }
+    if (m_current.id.isEmpty())
+        newConversation();
+    if (m_current.id.isEmpty())
+        return false;
+    if (m_current.conversation.messages.isEmpty())
+        m_transcript->showHint({});
+    // A system message: both model clients send it as instructions (OpenAI in the messages, Anthropic as "system").
+    m_current.conversation.messages.append(ModelMessage::system(skill.text()));
+    m_transcript->addNote(DisplayText::visibleLine(skill.notice()));
+    keep();
+    if (AuditLog *audit = m_host->audit()) {
+        AuditConnectionEvent event;
+        event.server = skill.server();
+        event.kind = AuditConnectionEvent::Kind::SkillAdded;
+        event.message = skill.notice();
+        event.details = skill.auditDetails();
+        event.details.insert(QStringLiteral("conversationId"), m_current.id);
+        event.details.insert(QStringLiteral("conversationTitle"), m_current.conversation.title);
+        audit->recordConnectionEvent(event);
+    }
+    return true;
+}
+
 void ChatView::ask(const QString &message, const ModelConfig &config)
 {
     m_banner->hide();
     m_addModel->hide();
     m_input->clear();
-    // The conversation's title is what the approval dialog names: a fresh one is named after its first message.
-    if (m_current.conversation.messages.isEmpty()) {
+    // The conversation's title is what the approval dialog names: a fresh one is named after its first
+    // message (a skill's instructions added before it are no message of the person's).
+    const bool firstMessage = std::none_of(m_current.conversation.messages.cbegin(), m_current.conversation.messages.cend(),
+                                           [](const ModelMessage &sent) { return sent.role != ModelMessage::Role::System; });
+    if (firstMessage) {
         if (m_current.conversation.title == tr("New conversation")) {
             m_current.conversation.title = Conversation::titleFor(message);
             if (QListWidgetItem *item = m_list->currentItem()) {

@@ -20,6 +20,7 @@ class QToolButton;
 
 namespace Toolgate {
 
+class SkillInstructions;
 class ConversationTurn;
 class ExposedToolsBar;
 class Host;
@@ -54,6 +55,10 @@ public:
     void newConversation();
     /// Sends message in the current conversation (a new one when there is none); what the Send button does.
     void send(const QString &message);
+    /// Adds a verified skill the person approved to the current conversation (a new one when there is
+    /// none) as instructions the model gets with every later request, says so in the transcript, and
+    /// records it in the audit log. Refused (false, said in the banner) while a turn runs.
+    bool useSkill(const SkillInstructions &skill);
     /// Ends the running turn at once: the model's reply is abandoned, pending calls cancelled.
     void stop();
     /// Renames or deletes a kept conversation (as the list's editing and the Delete button do).

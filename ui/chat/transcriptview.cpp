@@ -110,6 +110,9 @@ void TranscriptView::showConversation(const Conversation &conversation)
     for (const ModelMessage &message : conversation.messages) {
         switch (message.role) {
         case ModelMessage::Role::System:
+            // Instructions the person added (a skill): their first line says which (SkillInstructions::notice()).
+            addNote(DisplayText::visibleLine(message.text.section(u'\n', 0, 0)));
+            break;
         case ModelMessage::Role::ToolResults: break; // the cards show what the model was told
         case ModelMessage::Role::User: addUserMessage(message.text); break;
         case ModelMessage::Role::Assistant:

@@ -35,6 +35,7 @@
 #include "ui/models/serverlistmodel.h"
 #include "ui/models/tooltreemodel.h"
 #include "ui/serverfeatures/skillsdialog.h"
+#include "ui/serverfeatures/skillsview.h"
 #include "ui/serverfeatures/promptpanel.h"
 #include "ui/serverfeatures/resourcedialog.h"
 #include "ui/serverfeatures/resourcepanel.h"
@@ -278,6 +279,13 @@ void MainWindow::buildCentre()
             dialog = new SkillsDialog(connection, this);
             dialog->setObjectName(name);
             dialog->setAttribute(Qt::WA_DeleteOnClose);
+            // A verified skill the person confirmed goes to the chat's current conversation (made when the dock first shows).
+            connect(dialog->view(), &SkillsView::useInChatConfirmed, this, [this](const SkillInstructions &skill) {
+                m_chatDock->show();
+                m_chatDock->raise();
+                if (m_chatView)
+                    m_chatView->useSkill(skill); // the chat says it is in use, or why not
+            });
         }
         dialog->show();
         dialog->raise();

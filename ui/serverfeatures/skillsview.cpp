@@ -4,7 +4,10 @@
 #include "core/workspace/serverconnection.h"
 #include "ui/viewers/messagebanner.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFontDatabase>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,6 +28,55 @@ QString skillMdDigest(const SkillEntry &entry)
     return file ? file->digest : QString();
 }
 
+/// The confirmation of handing a verified skill to the chat: what the model will get, exactly, and
+/// where it comes from. Cancel is the default: nothing is added without a deliberate click.
+QDialog *useSkillConfirmation(const SkillInstructions &skill, QWidget *parent)
+{
+    auto *dialog = new QDialog(parent);
+    dialog->setObjectName(QStringLiteral("useSkillConfirmation"));
+    dialog->setWindowTitle(SkillsView::tr("Use Skill in Chat"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto *intro = new QLabel(SkillsView::tr("The model of the current chat conversation will get the text below as instructions, "
+                                            "with every message that follows. Use a skill only from a server you trust: "
+                                            "the model may do what it says."),
+                             dialog);
+    intro->setWordWrap(true);
+    auto *facts = new QFormLayout;
+    const auto fact = [dialog, facts](const QString &label, const QString &value, const QString &name) {
+        auto *field = new QLabel(DisplayText::visibleLine(value), dialog);
+        field->setObjectName(name);
+        field->setTextFormat(Qt::PlainText);
+        field->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        field->setWordWrap(true);
+        facts->addRow(label, field);
+    };
+    fact(SkillsView::tr("Server:"), skill.server().name, QStringLiteral("useSkillServer"));
+    fact(SkillsView::tr("Skill:"), skill.name(), QStringLiteral("useSkillName"));
+    fact(SkillsView::tr("URI:"), skill.uri(), QStringLiteral("useSkillUri"));
+    fact(SkillsView::tr("SHA-256 digest:"), skill.digest(), QStringLiteral("useSkillDigest"));
+    fact(SkillsView::tr("Size:"), DisplayText::dataSize(skill.size()), QStringLiteral("useSkillSize"));
+    auto *text = new QPlainTextEdit(dialog);
+    text->setObjectName(QStringLiteral("useSkillText"));
+    text->setReadOnly(true);
+    text->setAccessibleName(SkillsView::tr("Instructions the model will get"));
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setPlainText(DisplayText::visible(skill.text()));
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, dialog);
+    QPushButton *use = buttons->addButton(SkillsView::tr("Use in Chat"), QDialogButtonBox::AcceptRole);
+    use->setObjectName(QStringLiteral("confirmUseSkill"));
+    use->setAutoDefault(false);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(intro);
+    layout->addLayout(facts);
+    layout->addWidget(text, 1);
+    layout->addWidget(buttons);
+    dialog->resize(720, 560);
+    return dialog;
+}
+
 } // namespace
 
 SkillsView::SkillsView(QWidget *parent)
@@ -33,6 +85,7 @@ SkillsView::SkillsView(QWidget *parent)
     , m_refresh(new QPushButton(tr("Refresh"), this))
     , m_list(new QTreeWidget(this))
     , m_open(new QPushButton(tr("Open Skill"), this))
+    , m_useInChat(new QPushButton(tr("Use in Chat…"), this))
     , m_banner(new MessageBanner(this))
     , m_verified(new QLabel(this))
     , m_text(new QPlainTextEdit(this))
@@ -51,6 +104,9 @@ SkillsView::SkillsView(QWidget *parent)
     m_list->header()->setStretchLastSection(false);
     m_open->setObjectName(QStringLiteral("openSkill"));
     m_open->setEnabled(false);
+    m_useInChat->setObjectName(QStringLiteral("useSkillInChat"));
+    m_useInChat->setToolTip(tr("Give the verified skill shown to the current chat conversation as instructions"));
+    m_useInChat->setEnabled(false);
     m_banner->setObjectName(QStringLiteral("skillBanner"));
     m_banner->hide();
     m_verified->setObjectName(QStringLiteral("skillVerified"));
@@ -75,6 +131,7 @@ SkillsView::SkillsView(QWidget *parent)
     auto *openRow = new QHBoxLayout;
     openRow->addStretch(1);
     openRow->addWidget(m_open);
+    openRow->addWidget(m_useInChat);
     listLayout->addLayout(openRow);
 
     auto *skillPart = new QWidget(this);
@@ -97,6 +154,7 @@ SkillsView::SkillsView(QWidget *parent)
 
     connect(m_refresh, &QPushButton::clicked, this, &SkillsView::refresh);
     connect(m_open, &QPushButton::clicked, this, &SkillsView::openSelected);
+    connect(m_useInChat, &QPushButton::clicked, this, &SkillsView::useShownSkillInChat);
     connect(m_list, &QTreeWidget::itemActivated, this, &SkillsView::openSelected);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this] { m_open->setEnabled(m_list->currentItem() != nullptr); });
 }
@@ -120,6 +178,8 @@ void SkillsView::refresh()
     m_skills.clear();
     m_list->clear();
     m_text->clear();
+    m_shown.reset();
+    m_useInChat->setEnabled(false);
     m_banner->hide();
     m_verified->hide();
     ClientSession *session = m_connection ? m_connection->readySession() : nullptr;
@@ -197,6 +257,8 @@ void SkillsView::openSelected()
     const quint64 generation = m_generation;
     const SkillEntry entry = m_skills.at(index);
     m_text->clear();
+    m_shown.reset();
+    m_useInChat->setEnabled(false);
     m_banner->hide();
     m_verified->hide();
     setBusy(tr("Fetching and checking %1…").arg(DisplayText::visibleLine(entry.name())));
@@ -220,6 +282,20 @@ void SkillsView::showLoaded(const SkillCatalog::LoadedSkill &skill)
                            "Shown as plain text."));
     m_verified->show();
     m_text->setPlainText(DisplayText::visible(skill.skillMd));
+    if (m_connection) {
+        m_shown.emplace(m_connection->identity(), skill);
+        m_useInChat->setEnabled(true);
+    }
+}
+
+void SkillsView::useShownSkillInChat()
+{
+    if (!m_shown)
+        return;
+    QDialog *confirmation = useSkillConfirmation(*m_shown, this);
+    // The skill as it was when the dialog opened: what the person saw is what is handed over.
+    connect(confirmation, &QDialog::accepted, this, [this, skill = *m_shown] { emit useInChatConfirmed(skill); });
+    confirmation->open();
 }
 
 void SkillsView::showFailure(const QString &state, const QString &title, const QString &message)
