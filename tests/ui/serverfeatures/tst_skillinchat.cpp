@@ -53,6 +53,7 @@ private slots:
     void cleanup();
     void onlyAConfirmedSkillReachesTheModel_data();
     void onlyAConfirmedSkillReachesTheModel();
+    void aSkillBeforeTheFirstMessageStartsTheConversation();
     void aTamperedSkillCannotBeHandedOver();
 
 private:
@@ -260,6 +261,32 @@ void tst_SkillInChat::onlyAConfirmedSkillReachesTheModel()
     QCOMPARE(added.first().arguments.value(u"digest"_s).toString(), digest);
     QCOMPARE(added.first().arguments.value(u"size"_s).toInteger(), skillMd.toUtf8().size());
     QCOMPARE(added.first().arguments.value(u"conversationId"_s).toString(), id);
+}
+
+void tst_SkillInChat::aSkillBeforeTheFirstMessageStartsTheConversation()
+{
+    ServerConnection *connection = startSkillsServer({});
+    QVERIFY(connection);
+    makeChat(ScriptedModelServer::Api::OpenAi);
+    SkillsDialog dialog(connection);
+    connect(dialog.view(), &SkillsView::useInChatConfirmed, m_chat.get(), &ChatView::useSkill);
+    dialog.show();
+    SkillsView *view = dialog.view();
+    openFirstSkill(view);
+    QVERIFY(m_chat->current().id.isEmpty());
+    view->useInChatButton()->click();
+    QTRY_VERIFY(confirmation(view));
+    confirmation(view)->findChild<QPushButton *>(u"confirmUseSkill"_s)->click();
+    QTRY_COMPARE(transcriptNotes().size(), 1);
+    QVERIFY(!m_chat->current().id.isEmpty());
+    m_model->enqueue(ScriptedTurn::say(u"Done."_s));
+    m_chat->send(u"Fill in the form"_s);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_chat->isRunning(), waitMs);
+    // The instructions come first; the conversation is still named after the person's first message.
+    const QJsonArray messages = m_model->requests().at(0).body.value(u"messages"_s).toArray();
+    QCOMPARE(messages.at(0).toObject().value(u"role"_s).toString(), u"system"_s);
+    QCOMPARE(messages.at(1).toObject().value(u"role"_s).toString(), u"user"_s);
+    QCOMPARE(m_chat->current().conversation.title, u"Fill in the form"_s);
 }
 
 void tst_SkillInChat::aTamperedSkillCannotBeHandedOver()
