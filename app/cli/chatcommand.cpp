@@ -8,9 +8,11 @@
 #include "app/cli/terminalreader.h"
 #include "app/cli/terminalturns.h"
 #include "core/audit/auditlog.h"
+#include "core/client/clientsession.h"
 #include "core/common/error.h"
 #include "core/model/conversationturn.h"
 #include "core/model/modelclient.h"
+#include "core/skills/skillcatalog.h"
 #include "core/workspace/serverconnection.h"
 
 namespace Toolgate {
@@ -25,6 +27,9 @@ Result<void> ChatCommand::prepare(const CliArguments &arguments)
 {
     if (arguments.target.isEmpty() && !Console::stdinIsTerminal())
         return usageError(Cli::tr("chat needs a question when its input is not a terminal: chat --model NAME \"QUESTION\""));
+    // The skill is handed over only once the person saw it and said yes: there must be one to ask.
+    if (!arguments.skill.isEmpty() && !Console::stdinIsTerminal())
+        return usageError(Cli::tr("chat --skill needs a terminal: you confirm the skill's instructions before the model gets them"));
     const auto model = ChatModel::fromArguments(arguments);
     if (!model)
         return model.error();
@@ -58,6 +63,10 @@ Chat with a model:
                       of them without it
   --max-rounds N      most replies of the model per question (default 10): a model still
                       calling tools then is stopped (exit code 12)
+  --skill NAME        give the model the server's skill NAME (or its skill:// URI) as
+                      instructions: its SKILL.md is fetched, verified and shown, and goes to
+                      the model only if you answer y (recorded in the audit log); n ends the
+                      chat (exit code 6). Needs a terminal.
   Every tool call the model asks for goes through the same checks as call: rules, pinned
   definitions, your decision, the audit log (recorded as the model's). At a terminal you
   decide each call (y / n with a reason, which the model is told). Without a terminal only
@@ -92,6 +101,12 @@ ChatCommand::~ChatCommand()
 
 void ChatCommand::start()
 {
+    // A server that offers skills but no tools: the model gets its skill and no tools to call.
+    const ClientSession *session = m_connection->readySession();
+    if (!m_arguments.skill.isEmpty() && session && !session->serverCapabilities().tools) {
+        exposeTools({});
+        return;
+    }
     m_connection->relistTools(this, [this](const Result<QList<Tool>> &tools) {
         if (m_done)
             return;
@@ -149,11 +164,121 @@ void ChatCommand::connectModel()
 
 void ChatCommand::begin()
 {
+    if (!m_arguments.skill.isEmpty() && !m_skillDecided) {
+        offerSkill();
+        return;
+    }
     m_output->introduce(*m_client, m_connection->identity(), m_tools, m_interactive);
     if (m_interactive)
         promptForMessage();
     else
         ask(m_arguments.target);
+}
+
+void ChatCommand::offerSkill()
+{
+    ClientSession *session = m_connection->readySession();
+    if (!session || !SkillCatalog::offeredBy(session)) {
+        m_context.printer->failure(makeError(ErrorCode::InvalidParams, Cli::tr("--skill: the server “%1” offers no skills.")
+                                                                           .arg(Console::sanitizedLine(m_connection->identity().name))),
+                                   ExitCode::RequestFailed, m_connection->identity());
+        done(ExitCode::RequestFailed);
+        return;
+    }
+    m_skills = std::make_unique<SkillCatalog>(session);
+    m_skills->list(this, [this](const Result<QList<SkillEntry>> &listed) {
+        if (m_done)
+            return;
+        const auto fail = [this](const Error &error, ExitCode code) {
+            m_context.printer->failure(error, code, m_connection->identity());
+            done(code);
+        };
+        if (!listed) {
+            fail(listed.error(), ExitCode::RequestFailed);
+            return;
+        }
+        // As toolgate-cli skill: the URI names one skill; a name may name several, which is refused.
+        QList<SkillEntry> matches;
+        for (const SkillEntry &entry : listed.value()) {
+            if (entry.uri == m_arguments.skill)
+                matches = {entry};
+        }
+        if (matches.isEmpty()) {
+            for (const SkillEntry &entry : listed.value()) {
+                if (entry.name() == m_arguments.skill)
+                    matches.append(entry);
+            }
+        }
+        const QString wanted = Console::sanitizedLine(m_arguments.skill);
+        if (matches.isEmpty()) {
+            fail(usageError(Cli::tr("--skill: the server lists no skill “%1”; toolgate-cli skills lists those it has.").arg(wanted)),
+                 ExitCode::Usage);
+            return;
+        }
+        if (matches.size() > 1) {
+            fail(usageError(Cli::tr("--skill: several skills are named “%1”. Name one by its URI.").arg(wanted)), ExitCode::Usage);
+            return;
+        }
+        m_skills->open(matches.constFirst(), this, [this, fail](const Result<SkillCatalog::LoadedSkill> &opened) {
+            if (m_done)
+                return;
+            if (!opened) {
+                fail(opened.error(), ExitCode::RequestFailed); // nothing of a skill that failed verification is shown
+                return;
+            }
+            m_offeredSkill.emplace(m_connection->identity(), opened.value());
+            confirmSkill();
+        });
+    });
+}
+
+void ChatCommand::confirmSkill()
+{
+    if (m_done || !m_context.reader || !m_context.turns)
+        return;
+    m_context.turns->take(this, [this] {
+        if (m_done)
+            return;
+        m_hasTerminalTurn = true;
+        const SkillInstructions &skill = *m_offeredSkill;
+        Console::err(Cli::tr("The model will get these instructions, with every message that follows:\n"
+                             "  Server:  %1\n  Skill:   %2\n  URI:     %3\n  Digest:  %4\n  Size:    %n byte(s)\n",
+                             nullptr, int(skill.size()))
+                         .arg(Console::sanitizedLine(skill.server().name), Console::sanitizedLine(skill.name()),
+                              Console::sanitizedLine(skill.uri()), Console::sanitizedLine(skill.digest())));
+        Console::err(QStringLiteral("----\n") + Console::sanitized(skill.text()) + QStringLiteral("\n----\n"));
+        Console::err(Cli::tr("Add this skill to the conversation? [y/N] "));
+        m_waitingForSkillAnswer = true;
+        m_context.reader->requestLine();
+    });
+}
+
+void ChatCommand::onSkillAnswer(const QString &answer)
+{
+    m_waitingForSkillAnswer = false;
+    if (std::exchange(m_hasTerminalTurn, false))
+        m_context.turns->release(this);
+    const QString word = answer.trimmed().toLower();
+    if (word != QLatin1String("y") && word != QLatin1String("yes")) {
+        Console::err(Cli::tr("The skill was not added; nothing was sent to the model.\n"));
+        done(ExitCode::Denied);
+        return;
+    }
+    const SkillInstructions &skill = *m_offeredSkill;
+    // A system message: both model clients send it as instructions (OpenAI in the messages, Anthropic as "system").
+    m_conversation.messages.append(ModelMessage::system(skill.text()));
+    if (m_context.audit) {
+        AuditConnectionEvent event;
+        event.server = skill.server();
+        event.kind = AuditConnectionEvent::Kind::SkillAdded;
+        event.message = skill.notice();
+        event.details = skill.auditDetails();
+        event.initiator = CallInitiator::Cli;
+        m_context.audit->recordConnectionEvent(event);
+    }
+    Console::err(Console::sanitizedLine(skill.notice()) + u'\n');
+    m_skillDecided = true;
+    begin();
 }
 
 void ChatCommand::ask(const QString &message)
@@ -221,6 +346,10 @@ void ChatCommand::promptForMessage()
 
 void ChatCommand::onLine(const QString &line)
 {
+    if (m_waitingForSkillAnswer && !m_done) {
+        onSkillAnswer(line);
+        return;
+    }
     if (!m_waitingForMessage || m_done)
         return;
     m_waitingForMessage = false;
@@ -235,6 +364,10 @@ void ChatCommand::onLine(const QString &line)
 
 void ChatCommand::onEndOfInput()
 {
+    if (m_waitingForSkillAnswer && !m_done) {
+        onSkillAnswer({});
+        return;
+    }
     if (!m_waitingForMessage || m_done)
         return;
     m_waitingForMessage = false;

@@ -5,11 +5,13 @@
 #include "core/calls/approval.h"
 #include "core/model/conversation.h"
 #include "core/model/exposedtools.h"
+#include "core/skills/skillinstructions.h"
 
 #include <QObject>
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 namespace Toolgate {
 
@@ -19,6 +21,7 @@ class ConversationTurn;
 class ModelClient;
 class OutputPrinter;
 class SecretStore;
+class SkillCatalog;
 class ServerConnection;
 class TerminalReader;
 class TerminalTurns;
@@ -72,6 +75,10 @@ private:
     void exposeTools(const QList<Tool> &tools);
     void connectModel();
     void begin();
+    /// --skill: lists the server's skills, opens and verifies the one named, and asks the person.
+    void offerSkill();
+    void confirmSkill();
+    void onSkillAnswer(const QString &answer);
     void ask(const QString &message);
     void exchangeFinished();
     void promptForMessage();
@@ -87,6 +94,11 @@ private:
     Conversation m_conversation;
     std::unique_ptr<ConversationTurn> m_turn;
     std::unique_ptr<ChatOutput> m_output;
+    std::unique_ptr<SkillCatalog> m_skills;
+    /// The verified skill put to the person (--skill), until they answer.
+    std::optional<SkillInstructions> m_offeredSkill;
+    bool m_skillDecided = false;
+    bool m_waitingForSkillAnswer = false;
     bool m_interactive = false;
     bool m_waitingForMessage = false;
     bool m_hasTerminalTurn = false;

@@ -178,6 +178,7 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                    || name == QLatin1String("--against-server") || name == QLatin1String("--model")
                    || name == QLatin1String("--model-url") || name == QLatin1String("--model-api")
                    || name == QLatin1String("--model-key-env") || name == QLatin1String("--tool")
+                   || name == QLatin1String("--skill")
                    || name == QLatin1String("--max-rounds") || name == QLatin1String("--grant")
                    || name == QLatin1String("--network") || name == QLatin1String("--runs")) {
             const auto v = value();
@@ -202,6 +203,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
                 parsed.modelKeyEnv = v.value();
             } else if (name == QLatin1String("--tool")) {
                 parsed.exposedTools.append(v.value());
+            } else if (name == QLatin1String("--skill")) {
+                parsed.skill = v.value();
             } else if (name == QLatin1String("--max-rounds")) {
                 bool isNumber = false;
                 const int rounds = v.value().toInt(&isNumber);
@@ -303,8 +306,8 @@ Result<CliArguments> CliArguments::parse(const QStringList &arguments)
         || !parsed.modelKeyEnv.isEmpty();
     if (modelOptions && parsed.command != CliCommand::Chat && parsed.command != CliCommand::Run)
         return usageError(Cli::tr("--model, --model-url, --model-api and --model-key-env only go with chat and run"));
-    if ((!parsed.exposedTools.isEmpty() || parsed.maxRounds) && parsed.command != CliCommand::Chat)
-        return usageError(Cli::tr("--tool and --max-rounds only go with chat"));
+    if ((!parsed.exposedTools.isEmpty() || parsed.maxRounds || !parsed.skill.isEmpty()) && parsed.command != CliCommand::Chat)
+        return usageError(Cli::tr("--tool, --max-rounds and --skill only go with chat"));
     if ((parsed.runs || parsed.sendModelCalls) && parsed.command != CliCommand::Run)
         return usageError(Cli::tr("--runs and --send-model-calls only go with run"));
     // Not waiting makes sense only for a task: a tool that may run as one is asked to.

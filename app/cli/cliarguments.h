@@ -99,6 +99,8 @@ struct CliArguments
     QString modelKeyEnv;
     /// chat --tool NAME: only these tools of the server are exposed to the model (repeatable); empty: all of them.
     QStringList exposedTools;
+    /// chat --skill: the server's skill (name or URI) to give the model as instructions, once confirmed.
+    QString skill;
     /// chat --max-rounds N: most replies of the model per question before the conversation is stopped.
     std::optional<int> maxRounds;
 

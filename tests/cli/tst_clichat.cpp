@@ -63,6 +63,9 @@ private slots:
     void samplingAnsweredByTheModelAtATerminal();
     void samplingModelNeedsATerminal();
     void interactiveUntilEndOfInput();
+    void aSkillGoesToTheModelOnlyOnYes_data();
+    void aSkillGoesToTheModelOnlyOnYes();
+    void aTamperedSkillIsNeverOffered();
     void exitCodes_data();
     void exitCodes();
     void usageErrors_data();
@@ -79,6 +82,7 @@ private:
     void keyAppearsNowhere(const CliRun &run) const;
 
     const QString m_demo = executable(u"toolgate-demo-server"_s);
+    const QString m_skillsServer = executable(u"toolgate-skills-server"_s);
     std::unique_ptr<QTemporaryDir> m_config;
     std::unique_ptr<CliProcess> m_cli;
     std::unique_ptr<ModelServerProcess> m_model;
@@ -89,7 +93,7 @@ void tst_CliChat::initTestCase()
 #ifdef Q_OS_WIN
     QSKIP("the terminal tests need a POSIX pseudo-terminal");
 #endif
-    const QString missing = notBuilt({cliPath(), m_demo, executable(u"toolgate-scripted-model-server"_s)});
+    const QString missing = notBuilt({cliPath(), m_demo, m_skillsServer, executable(u"toolgate-scripted-model-server"_s)});
     QVERIFY2(missing.isEmpty(), qPrintable(missing));
 }
 
@@ -379,6 +383,70 @@ void tst_CliChat::interactiveUntilEndOfInput()
     QCOMPARE(messages.at(2).toObject().value(u"content"_s).toString(), u"again"_s);
 }
 
+void tst_CliChat::aSkillGoesToTheModelOnlyOnYes_data()
+{
+    QTest::addColumn<QString>("api");
+    QTest::addColumn<QString>("answer");
+    for (const QString &api : {u"openai"_s, u"anthropic"_s}) {
+        QTest::addRow("%s, yes", qPrintable(api)) << api << u"y"_s;
+        QTest::addRow("%s, no", qPrintable(api)) << api << u"n"_s;
+    }
+}
+
+void tst_CliChat::aSkillGoesToTheModelOnlyOnYes()
+{
+    // chat --skill (issue 33): the verified SKILL.md is shown, and only a yes gives it to the model as
+    // instructions (OpenAI: a system message; Anthropic: "system") and records it in the audit log.
+    QFETCH(QString, api);
+    QFETCH(QString, answer);
+    QVERIFY(m_model->start({QJsonObject{{u"text"_s, u"Following the skill."_s}}}, m_config->path()));
+    QStringList arguments = chatArguments(api, u"Fill in the form"_s, {u"--skill"_s, u"pdf-processing"_s});
+    arguments.replace(arguments.size() - 1, m_skillsServer);
+    const CliRun run = converseAtTerminal(*m_cli, arguments, {{u"Add this skill to the conversation\\? .*"_s, answer}}, env());
+    VERIFY_CLI(run.err.contains(u"  URI:     skill://pdf-processing/SKILL.md"_s), run);
+    VERIFY_CLI(run.err.contains(u"# PDF processing"_s), run);
+    const QList<QJsonObject> requests = m_model->requests();
+    QList<AuditRecord> added;
+    if (auto reader = AuditReader::open(m_config->filePath(u"audit.sqlite"_s))) {
+        (void)reader.value()->forEach({}, [&](const AuditRecord &record) {
+            if (record.name == u"skill_added"_s)
+                added.append(record);
+            return true;
+        });
+    }
+    if (answer == u"n"_s) {
+        VERIFY_CLI(run.exitCode == 6 && run.err.contains(u"The skill was not added"_s), run);
+        QVERIFY(requests.isEmpty());
+        QVERIFY(added.isEmpty());
+        return;
+    }
+    VERIFY_CLI(run.exitCode == 0 && run.out().contains(u"Following the skill."_s), run);
+    VERIFY_CLI(run.err.contains(u"Using skill “pdf-processing” from "_s), run);
+    QCOMPARE(requests.size(), 1);
+    const QJsonObject body = requests.first().value(u"body"_s).toObject();
+    const QString instructions = api == u"openai"_s
+        ? body.value(u"messages"_s).toArray().at(0).toObject().value(u"content"_s).toString()
+        : body.value(u"system"_s).toString();
+    QVERIFY2(instructions.startsWith(u"Using skill “pdf-processing” from "_s), qPrintable(instructions));
+    QVERIFY(instructions.contains(u"\n\n---\nname: pdf-processing\n"_s));
+    QCOMPARE(added.size(), 1);
+    QCOMPARE(added.first().initiator, CallInitiator::Cli);
+    QCOMPARE(added.first().arguments.value(u"uri"_s).toString(), u"skill://pdf-processing/SKILL.md"_s);
+    QVERIFY(added.first().arguments.value(u"digest"_s).toString().startsWith(u"sha256:"_s));
+}
+
+void tst_CliChat::aTamperedSkillIsNeverOffered()
+{
+    QVERIFY(m_model->start({QJsonObject{{u"text"_s, u"Never asked."_s}}}, m_config->path()));
+    QStringList arguments = chatArguments(u"openai"_s, u"Fill in the form"_s, {u"--skill"_s, u"pdf-processing"_s});
+    arguments.replace(arguments.size() - 1, m_skillsServer);
+    arguments += {u"--tamper"_s, u"digest"_s};
+    const CliRun run = converseAtTerminal(*m_cli, arguments, {}, env());
+    VERIFY_CLI(run.exitCode == 5 && run.err.contains(u"does not match the digest"_s), run);
+    VERIFY_CLI(!run.err.contains(u"Add this skill"_s) && !run.all().contains(u"Evil"_s), run);
+    QVERIFY(m_model->requests().isEmpty());
+}
+
 void tst_CliChat::exitCodes_data()
 {
     QTest::addColumn<QJsonArray>("script");
@@ -431,6 +499,9 @@ void tst_CliChat::usageErrors_data()
         << QStringList{u"chat"_s, u"--model-url"_s, u"http://127.0.0.1:1/v1"_s, u"--model-api"_s, u"openai"_s, u"--model"_s, u"m"_s} << 2
         << u"needs a question"_s;
     QTest::addRow("--tool elsewhere") << QStringList{u"tools"_s, u"--tool"_s, u"add"_s} << 2 << u"only go with chat"_s;
+    QTest::addRow("--skill, no terminal") << QStringList{u"chat"_s, u"--model-url"_s, u"http://127.0.0.1:1/v1"_s, u"--model-api"_s,
+                                                         u"openai"_s, u"--model"_s, u"m"_s, u"--skill"_s, u"pdf-processing"_s, u"Hi"_s}
+                                          << 2 << u"--skill needs a terminal"_s;
 }
 
 void tst_CliChat::usageErrors()
