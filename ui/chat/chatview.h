@@ -20,12 +20,12 @@ class QToolButton;
 
 namespace Toolgate {
 
-class SkillInstructions;
 class ConversationTurn;
 class ExposedToolsBar;
 class Host;
 class MessageBanner;
 class ModelClient;
+class SkillInstructions;
 class TranscriptView;
 
 /// The Chat view (issue 31): conversations with a language model that may call the tools a person
