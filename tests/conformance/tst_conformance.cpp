@@ -93,8 +93,12 @@ const QStringList nextScenarios =
     };
 
 // Extensions of conformance-next (listed as [extension], not on the revision's timeline, so run
-// without --spec-version): DPoP (RFC 9449) and workload identity's JWT-bearer grant (RFC 7523), issue 33.
+// without --spec-version): the client-credentials grants and enterprise-managed authorization (as in
+// 0.1.16), DPoP (RFC 9449) and workload identity's JWT-bearer grant (RFC 7523), issue 33.
 const QStringList nextExtensionScenarios{
+    QStringLiteral("auth/client-credentials-jwt"),
+    QStringLiteral("auth/client-credentials-basic"),
+    QStringLiteral("auth/enterprise-managed-authorization"),
     QStringLiteral("auth/dpop"),
     QStringLiteral("auth/dpop-nonce"),
     QStringLiteral("auth/wif-jwt-bearer"),
