@@ -1820,59 +1820,6 @@ Schnittstellen:
         <translation>chat braucht eine Frage, wenn die Eingabe kein Terminal ist: chat --model NAME &quot;FRAGE&quot;</translation>
     </message>
     <message>
-        <source>
-Chat with a model:
-  chat --model NAME [&quot;QUESTION&quot;]
-  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
-                      a conversation with a language model that may call the server&apos;s
-                      tools. NAME is a model of the models file (models.json beside the
-                      servers file; its key is read from the system keychain). Or give the
-                      model here: the base URL (with /v1 for openai), the wire format, the
-                      model&apos;s name, and the environment variable that holds the key (never
-                      the key itself). With a question: one exchange, the answer on stdout.
-                      Without, at a terminal: a prompt line per message; Ctrl-D ends.
-  --tool NAME         expose only this tool of the server to the model (repeatable); all
-                      of them without it
-  --max-rounds N      most replies of the model per question (default 10): a model still
-                      calling tools then is stopped (exit code 12)
-  Every tool call the model asks for goes through the same checks as call: rules, pinned
-  definitions, your decision, the audit log (recorded as the model&apos;s). At a terminal you
-  decide each call (y / n with a reason, which the model is told). Without a terminal only
-  calls that a rule (rules.json) allows run; the rest are denied and the model is told why.
-  --yes is refused: a model&apos;s calls are never approved wholesale. A tool the model asks
-  for that was not exposed never runs. --json prints the transcript (messages, tool calls
-  with decisions and results, tokens) instead of the text. It exits with 0 when the model
-  answered, 11 when the model failed, 12 at the bound on rounds, 130 when stopped (Ctrl-C).
-</source>
-        <translation>
-Mit einem Modell sprechen:
-  chat --model NAME [&quot;QUESTION&quot;]
-  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
-                      ein Gespräch mit einem Sprachmodell, das die Werkzeuge des Servers
-                      aufrufen darf. NAME ist ein Modell der Modelldatei (models.json neben
-                      der Serverdatei; sein Schlüssel wird aus dem Schlüsselbund des Systems
-                      gelesen). Oder das Modell wird hier angegeben: die Basis-URL (mit /v1
-                      bei openai), das Format, der Name des Modells und die Umgebungsvariable,
-                      die den Schlüssel enthält (nie der Schlüssel selbst). Mit einer Frage:
-                      ein Austausch, die Antwort auf stdout. Ohne, im Terminal: eine
-                      Eingabezeile pro Nachricht; Strg+D beendet.
-  --tool NAME         nur dieses Werkzeug des Servers dem Modell zeigen (wiederholbar); ohne
-                      diese Option alle
-  --max-rounds N      höchstens so viele Antworten des Modells pro Frage (Standard 10): ein
-                      Modell, das dann noch Werkzeuge aufruft, wird angehalten (Exit-Code 12)
-  Jeder Werkzeugaufruf, den das Modell anfordert, durchläuft dieselben Prüfungen wie call:
-  Regeln, festgehaltene Definitionen, Ihre Entscheidung, das Audit-Protokoll (als Aufruf des
-  Modells). Im Terminal entscheiden Sie jeden Aufruf (y / n mit einem Grund, den das Modell
-  erfährt). Ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt; die
-  übrigen werden abgelehnt, und das Modell erfährt den Grund. --yes wird abgewiesen: die
-  Aufrufe eines Modells werden nie pauschal zugelassen. Ein Werkzeug, das nicht freigegeben
-  wurde, läuft nie. --json gibt statt des Textes das Protokoll des Gesprächs aus (Nachrichten,
-  Werkzeugaufrufe mit Entscheidungen und Ergebnissen, Tokens). Es endet mit 0, wenn das
-  Modell geantwortet hat, 11, wenn das Modell versagt hat, 12 an der Grenze der Runden, 130
-  bei Abbruch (Strg+C).
-</translation>
-    </message>
-    <message>
         <source>--tool %1: the server &quot;%2&quot; has no tool of that name. Its tools: %3</source>
         <translation>--tool %1: der Server &quot;%2&quot; hat kein Werkzeug dieses Namens. Seine Werkzeuge: %3</translation>
     </message>
@@ -2116,10 +2063,6 @@ Die Werkzeugaufrufe, die das Modell anfordert, werden festgehalten und bewertet,
     <message>
         <source>--model, --model-url, --model-api and --model-key-env only go with chat and run</source>
         <translation>--model, --model-url, --model-api und --model-key-env gehören nur zu chat und run</translation>
-    </message>
-    <message>
-        <source>--tool and --max-rounds only go with chat</source>
-        <translation>--tool und --max-rounds gehören nur zu chat</translation>
     </message>
     <message>
         <source>--runs and --send-model-calls only go with run</source>
@@ -2804,6 +2747,123 @@ Exit-Codes:
 </source>
         <translation>Gegen die Liste geprüft: Größe, Digest und Frontmatter von %1.
 </translation>
+    </message>
+    <message>
+        <source>chat --skill needs a terminal: you confirm the skill&apos;s instructions before the model gets them</source>
+        <translation>chat --skill braucht ein Terminal: Sie bestätigen die Anweisungen des Skills, bevor das Modell sie erhält</translation>
+    </message>
+    <message>
+        <source>
+Chat with a model:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      a conversation with a language model that may call the server&apos;s
+                      tools. NAME is a model of the models file (models.json beside the
+                      servers file; its key is read from the system keychain). Or give the
+                      model here: the base URL (with /v1 for openai), the wire format, the
+                      model&apos;s name, and the environment variable that holds the key (never
+                      the key itself). With a question: one exchange, the answer on stdout.
+                      Without, at a terminal: a prompt line per message; Ctrl-D ends.
+  --tool NAME         expose only this tool of the server to the model (repeatable); all
+                      of them without it
+  --max-rounds N      most replies of the model per question (default 10): a model still
+                      calling tools then is stopped (exit code 12)
+  --skill NAME        give the model the server&apos;s skill NAME (or its skill:// URI) as
+                      instructions: its SKILL.md is fetched, verified and shown, and goes to
+                      the model only if you answer y (recorded in the audit log); n ends the
+                      chat (exit code 6). Needs a terminal.
+  Every tool call the model asks for goes through the same checks as call: rules, pinned
+  definitions, your decision, the audit log (recorded as the model&apos;s). At a terminal you
+  decide each call (y / n with a reason, which the model is told). Without a terminal only
+  calls that a rule (rules.json) allows run; the rest are denied and the model is told why.
+  --yes is refused: a model&apos;s calls are never approved wholesale. A tool the model asks
+  for that was not exposed never runs. --json prints the transcript (messages, tool calls
+  with decisions and results, tokens) instead of the text. It exits with 0 when the model
+  answered, 11 when the model failed, 12 at the bound on rounds, 130 when stopped (Ctrl-C).
+</source>
+        <translation>
+Mit einem Modell sprechen:
+  chat --model NAME [&quot;QUESTION&quot;]
+  chat --model-url URL --model-api openai|anthropic --model MODEL [--model-key-env VAR] [&quot;QUESTION&quot;]
+                      ein Gespräch mit einem Sprachmodell, das die Werkzeuge des Servers
+                      aufrufen darf. NAME ist ein Modell der Modelldatei (models.json neben
+                      der Serverdatei; sein Schlüssel wird aus dem Schlüsselbund des Systems
+                      gelesen). Oder das Modell wird hier angegeben: die Basis-URL (mit /v1
+                      bei openai), das Format, der Name des Modells und die Umgebungsvariable,
+                      die den Schlüssel enthält (nie der Schlüssel selbst). Mit einer Frage:
+                      ein Austausch, die Antwort auf stdout. Ohne, im Terminal: eine
+                      Eingabezeile pro Nachricht; Strg+D beendet.
+  --tool NAME         nur dieses Werkzeug des Servers dem Modell zeigen (wiederholbar); ohne
+                      diese Option alle
+  --max-rounds N      höchstens so viele Antworten des Modells pro Frage (Standard 10): ein
+                      Modell, das dann noch Werkzeuge aufruft, wird angehalten (Exit-Code 12)
+  --skill NAME        dem Modell den Skill NAME des Servers (oder seine skill://-URI) als
+                      Anweisungen geben: seine SKILL.md wird geholt, geprüft und angezeigt
+                      und geht nur an das Modell, wenn Sie mit y antworten (im Audit-
+                      Protokoll vermerkt); n beendet den Chat (Exit-Code 6). Braucht ein
+                      Terminal.
+  Jeder Werkzeugaufruf, den das Modell anfordert, durchläuft dieselben Prüfungen wie call:
+  Regeln, festgehaltene Definitionen, Ihre Entscheidung, das Audit-Protokoll (als Aufruf des
+  Modells). Im Terminal entscheiden Sie jeden Aufruf (y / n mit einem Grund, den das Modell
+  erfährt). Ohne Terminal laufen nur Aufrufe, die eine Regel (rules.json) zulässt; die
+  übrigen werden abgelehnt, und das Modell erfährt den Grund. --yes wird abgewiesen: die
+  Aufrufe eines Modells werden nie pauschal zugelassen. Ein Werkzeug, das nicht freigegeben
+  wurde, läuft nie. --json gibt statt des Textes das Protokoll des Gesprächs aus (Nachrichten,
+  Werkzeugaufrufe mit Entscheidungen und Ergebnissen, Tokens). Es endet mit 0, wenn das
+  Modell geantwortet hat, 11, wenn das Modell versagt hat, 12 an der Grenze der Runden, 130
+  bei Abbruch (Strg+C).
+</translation>
+    </message>
+    <message>
+        <source>--skill: the server “%1” offers no skills.</source>
+        <translation>--skill: Der Server „%1“ bietet keine Skills an.</translation>
+    </message>
+    <message>
+        <source>--skill: the server lists no skill “%1”; toolgate-cli skills lists those it has.</source>
+        <translation>--skill: Der Server listet keinen Skill „%1“; toolgate-cli skills listet die vorhandenen.</translation>
+    </message>
+    <message>
+        <source>--skill: several skills are named “%1”. Name one by its URI.</source>
+        <translation>--skill: Mehrere Skills heißen „%1“. Nennen Sie einen mit seiner URI.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model will get these instructions, with every message that follows:
+  Server:  %1
+  Skill:   %2
+  URI:     %3
+  Digest:  %4
+  Size:    %n byte(s)
+</source>
+        <translation>
+            <numerusform>Das Modell erhält diese Anweisungen, mit jeder folgenden Nachricht:
+  Server:  %1
+  Skill:   %2
+  URI:     %3
+  Digest:  %4
+  Größe:   %n Byte
+</numerusform>
+            <numerusform>Das Modell erhält diese Anweisungen, mit jeder folgenden Nachricht:
+  Server:  %1
+  Skill:   %2
+  URI:     %3
+  Digest:  %4
+  Größe:   %n Bytes
+</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add this skill to the conversation? [y/N] </source>
+        <translation>Diesen Skill zum Gespräch hinzufügen? [y/N] </translation>
+    </message>
+    <message>
+        <source>The skill was not added; nothing was sent to the model.
+</source>
+        <translation>Der Skill wurde nicht hinzugefügt; nichts ging an das Modell.
+</translation>
+    </message>
+    <message>
+        <source>--tool, --max-rounds and --skill only go with chat</source>
+        <translation>--tool, --max-rounds und --skill gehören nur zu chat</translation>
     </message>
 </context>
 <context>
@@ -5316,6 +5376,14 @@ Wählen Sie eine andere Datei oder einen anderen Ordner und versuchen Sie es ern
     <message>
         <source>The conversation is too long for the model</source>
         <translation>Die Unterhaltung ist zu lang für das Modell</translation>
+    </message>
+    <message>
+        <source>The skill was not added</source>
+        <translation>Der Skill wurde nicht hinzugefügt</translation>
+    </message>
+    <message>
+        <source>The model is answering. Add the skill once it has finished, or stop it first.</source>
+        <translation>Das Modell antwortet gerade. Fügen Sie den Skill hinzu, wenn es fertig ist, oder halten Sie es zuerst an.</translation>
     </message>
 </context>
 <context>
@@ -12684,6 +12752,50 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>Verified against the server&apos;s listing: size, SHA-256 digest and frontmatter match. Shown as plain text.</source>
         <translation>Gegen die Auflistung des Servers geprüft: Größe, SHA-256-Digest und Frontmatter stimmen. Als reiner Text angezeigt.</translation>
+    </message>
+    <message>
+        <source>Use Skill in Chat</source>
+        <translation>Skill im Chat verwenden</translation>
+    </message>
+    <message>
+        <source>The model of the current chat conversation will get the text below as instructions, with every message that follows. Use a skill only from a server you trust: the model may do what it says.</source>
+        <translation>Das Modell des aktuellen Chat-Gesprächs erhält den Text unten als Anweisungen, mit jeder folgenden Nachricht. Verwenden Sie einen Skill nur von einem Server, dem Sie vertrauen: Das Modell tut womöglich, was darin steht.</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Skill:</source>
+        <translation>Skill:</translation>
+    </message>
+    <message>
+        <source>URI:</source>
+        <translation>URI:</translation>
+    </message>
+    <message>
+        <source>SHA-256 digest:</source>
+        <translation>SHA-256-Digest:</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>Größe:</translation>
+    </message>
+    <message>
+        <source>Instructions the model will get</source>
+        <translation>Anweisungen, die das Modell erhält</translation>
+    </message>
+    <message>
+        <source>Use in Chat</source>
+        <translation>Im Chat verwenden</translation>
+    </message>
+    <message>
+        <source>Use in Chat…</source>
+        <translation>Im Chat verwenden…</translation>
+    </message>
+    <message>
+        <source>Give the verified skill shown to the current chat conversation as instructions</source>
+        <translation>Den angezeigten, geprüften Skill dem aktuellen Chat-Gespräch als Anweisungen geben</translation>
     </message>
 </context>
 <context>
