@@ -113,7 +113,7 @@ select_tool() { # the tool's name, as the search field finds it
 # Scrolls the console (at the bottom of the main window) to its first line, where the start is told.
 console_to_top() {
     local point
-    point=$(point_in_window 450 85)
+    point=$(point_in_window 450 85 64) # a line of its text
     if [[ -n $point ]]; then
         xdotool mousemove $point click 4 click 4 click 4 click 4
         xdotool mousemove 1 1
@@ -122,13 +122,18 @@ console_to_top() {
     fi
 }
 
-# point_in_window DX DY_FROM_BOTTOM: the screen point that far (in the app's own pixels) from the main
-# window's bottom-left corner, or nothing when it lies below the screen (at 200 % the window is taller).
+# point_in_window DX DY_1024 DY_200: the screen point DX (in the app's own pixels) right of the main
+# window's left edge and DY_1024 or DY_200 (the app's pixels, by mode) above the bottom xdotool reports
+# for it, or nothing when that lies below the screen. Two heights, because the window now fits the
+# screen: at 200 % it has 450 pixels of its own, so the bottom docks are squeezed and the same widget
+# is not at twice its 1024×768 distance. (Under openbox xdotool's Y is about 20 screen pixels below
+# the client's real top, so the bottom it reports is that much too low; the numbers allow for that.)
 point_in_window() {
     eval "$(xdotool getwindowgeometry --shell "$main_window")"
-    local scale=1 y
-    [[ $mode == 200 ]] && scale=2
-    y=$((Y + HEIGHT - $2 * scale))
+    log "main window at $X,$Y, ${WIDTH}x$HEIGHT"
+    local scale=1 dy=$2 y
+    [[ $mode == 200 ]] && scale=2 dy=$3
+    y=$((Y + HEIGHT - dy * scale))
     ((y < $(xdotool getdisplaygeometry | cut -d' ' -f2) - 4)) && echo "$((X + $1 * scale)) $y"
     return 0
 }
@@ -183,7 +188,7 @@ long_task() {
     key space
     sleep 12 # the report takes 10 s
     local tab row
-    tab=$(point_in_window 99 57) row=$(point_in_window 88 79)
+    tab=$(point_in_window 99 57 45) row=$(point_in_window 88 79 66) # the Tasks tab, the first row
     if [[ -n $tab && -n $row ]]; then
         xdotool mousemove $tab click 1
         sleep 0.5
