@@ -24,6 +24,8 @@ private slots:
     void refusesWhatItDoesNotRead_data();
     void refusesWhatItDoesNotRead();
     void differingFieldsNameOnlyTheFields();
+    void hostileNestingIsRefused_data();
+    void hostileNestingIsRefused();
 };
 
 void tst_SkillFrontmatter::split_data()
@@ -116,4 +118,26 @@ void tst_SkillFrontmatter::differingFieldsNameOnlyTheFields()
 }
 
 QTEST_GUILESS_MAIN(tst_SkillFrontmatter)
+
+// A server writes the frontmatter: nesting as deep as it likes must end in a refusal, not in a stack
+// overflow (the reader recurses once a level).
+void tst_SkillFrontmatter::hostileNestingIsRefused_data()
+{
+    addColumns<QString>("yaml");
+    QString block;
+    for (int level = 0; level < 3000; ++level)
+        block += QString(level, u' ') + u"a:\n"_s;
+    QTest::addRow("block mappings, 3000 deep") << block;
+    QTest::addRow("flow lists, 200000 deep") << u"a: "_s + QString(200000, u'[') + QString(200000, u']') + u'\n';
+    QTest::addRow("flow maps, 200000 deep") << u"a: "_s + QString(200000, u'{').replace(u"{"_s, u"{b: "_s) + QString(200000, u'}') + u'\n';
+}
+
+void tst_SkillFrontmatter::hostileNestingIsRefused()
+{
+    QFETCH(QString, yaml);
+    const Result<QJsonObject> read = SkillFrontmatter::parse(yaml);
+    QVERIFY(!read);
+    QVERIFY(!read.error().message.isEmpty()); // said in words
+}
+
 #include "tst_skillfrontmatter.moc"
