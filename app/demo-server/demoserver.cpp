@@ -80,7 +80,7 @@ const char *const changeCatalogTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "action": {"type": "string", "description": "add, remove, or toggle (the default) the extras.", "enum": ["toggle", "add", "remove"], "default": "toggle"}
+      "action": {"title": "Action", "type": "string", "description": "add, remove, or toggle (the default) the extras.", "enum": ["toggle", "add", "remove"], "default": "toggle"}
     }
   },
   "annotations": {"readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false}

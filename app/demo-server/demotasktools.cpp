@@ -291,8 +291,8 @@ const char *const researchTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "topic": {"type": "string", "description": "What to research.", "default": "tea"},
-      "seconds": {"type": "number", "description": "How long the research takes, in seconds.", "minimum": 0, "maximum": 3600, "default": 3}
+      "topic": {"title": "Topic", "type": "string", "description": "What to research.", "default": "tea"},
+      "seconds": {"title": "Seconds", "type": "number", "description": "How long the research takes, in seconds.", "minimum": 0, "maximum": 3600, "default": 3}
     }
   },
   "execution": {"taskSupport": "optional"},
@@ -306,8 +306,8 @@ const char *const longReportTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "topic": {"type": "string", "description": "What the report is about.", "default": "tea"},
-      "seconds": {"type": "number", "description": "How long writing takes, in seconds.", "minimum": 0, "maximum": 3600, "default": 10}
+      "topic": {"title": "Topic", "type": "string", "description": "What the report is about.", "default": "tea"},
+      "seconds": {"title": "Seconds", "type": "number", "description": "How long writing takes, in seconds.", "minimum": 0, "maximum": 3600, "default": 10}
     }
   },
   "execution": {"taskSupport": "required"},
@@ -321,8 +321,8 @@ const char *const failingJobTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "seconds": {"type": "number", "description": "How long it works before failing, in seconds.", "minimum": 0, "maximum": 3600, "default": 3},
-      "how": {"type": "string", "description": "error or tool_error.", "enum": ["error", "tool_error"], "default": "error"}
+      "seconds": {"title": "Seconds", "type": "number", "description": "How long it works before failing, in seconds.", "minimum": 0, "maximum": 3600, "default": 3},
+      "how": {"title": "How it fails", "type": "string", "description": "error or tool_error.", "enum": ["error", "tool_error"], "default": "error"}
     }
   },
   "execution": {"taskSupport": "optional"},
@@ -336,8 +336,8 @@ const char *const chooseFormatTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "topic": {"type": "string", "description": "What the summary is about.", "default": "tea"},
-      "seconds": {"type": "number", "description": "How long the work takes in all, in seconds (not counting your answer).", "minimum": 0, "maximum": 3600, "default": 3}
+      "topic": {"title": "Topic", "type": "string", "description": "What the summary is about.", "default": "tea"},
+      "seconds": {"title": "Seconds", "type": "number", "description": "How long the work takes in all, in seconds (not counting your answer).", "minimum": 0, "maximum": 3600, "default": 3}
     }
   },
   "execution": {"taskSupport": "required"},

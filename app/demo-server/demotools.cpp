@@ -587,7 +587,7 @@ const char *const echoTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "text": {"type": "string", "description": "The text to send back.", "default": "Hello, Toolgate!"}
+      "text": {"title": "Text", "type": "string", "description": "The text to send back.", "default": "Hello, Toolgate!"}
     },
     "required": ["text"]
   },
@@ -601,8 +601,8 @@ const char *const addTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "a": {"type": "number", "description": "The first number."},
-      "b": {"type": "number", "description": "The second number."}
+      "a": {"title": "A", "type": "number", "description": "The first number."},
+      "b": {"title": "B", "type": "number", "description": "The second number."}
     },
     "required": ["a", "b"]
   },
@@ -621,7 +621,7 @@ const char *const markdownReportTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "topic": {"type": "string", "description": "What the report's title is about.", "default": "Toolgate demo"}
+      "topic": {"title": "Topic", "type": "string", "description": "What the report's title is about.", "default": "Toolgate demo"}
     }
   },
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
@@ -634,7 +634,7 @@ const char *const generateImageTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "color": {
+      "color": {"title": "Colour",
         "type": "string",
         "description": "The main colour of the pattern.",
         "enum": ["red", "orange", "yellow", "green", "blue", "purple"],
@@ -652,8 +652,8 @@ const char *const generateAudioTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "frequency": {"type": "number", "description": "Pitch in hertz (440 is the A above middle C).", "minimum": 100, "maximum": 2000, "default": 440},
-      "duration_ms": {"type": "integer", "description": "Length in milliseconds.", "minimum": 100, "maximum": 3000, "default": 1000}
+      "frequency": {"title": "Frequency (Hz)", "type": "number", "description": "Pitch in hertz (440 is the A above middle C).", "minimum": 100, "maximum": 2000, "default": 440},
+      "duration_ms": {"title": "Length (ms)", "type": "integer", "description": "Length in milliseconds.", "minimum": 100, "maximum": 3000, "default": 1000}
     }
   },
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
@@ -682,8 +682,8 @@ const char *const weatherTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "city": {"type": "string", "description": "Any city name, e.g. Amsterdam.", "minLength": 1},
-      "units": {"type": "string", "description": "Temperature units.", "enum": ["celsius", "fahrenheit"], "default": "celsius"}
+      "city": {"title": "City", "type": "string", "description": "Any city name, e.g. Amsterdam.", "minLength": 1},
+      "units": {"title": "Units", "type": "string", "description": "Temperature units.", "enum": ["celsius", "fahrenheit"], "default": "celsius"}
     },
     "required": ["city"]
   },
@@ -726,7 +726,7 @@ const char *const failPolitelyTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "reason": {"type": "string", "description": "Why it should fail (optional)."}
+      "reason": {"title": "Reason", "type": "string", "description": "Why it should fail (optional)."}
     }
   },
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
@@ -739,8 +739,8 @@ const char *const slowTaskTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "steps": {"type": "integer", "description": "How many steps.", "minimum": 1, "maximum": 100, "default": 10},
-      "step_ms": {"type": "integer", "description": "How long each step takes, in milliseconds.", "minimum": 10, "maximum": 5000, "default": 300}
+      "steps": {"title": "Steps", "type": "integer", "description": "How many steps.", "minimum": 1, "maximum": 100, "default": 10},
+      "step_ms": {"title": "Step length (ms)", "type": "integer", "description": "How long each step takes, in milliseconds.", "minimum": 10, "maximum": 5000, "default": 300}
     }
   },
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
@@ -757,10 +757,10 @@ const char *const richFormTool = R"json({
         "type": "object",
         "description": "A postal address.",
         "properties": {
-          "street": {"type": "string", "description": "Street and house number."},
-          "city": {"type": "string", "description": "City or town."},
-          "postcode": {"type": "string", "description": "Postal code.", "pattern": "^[A-Za-z0-9 -]{3,10}$"},
-          "country": {"type": "string", "description": "Country code.", "enum": ["DE", "FR", "GB", "NL", "US", "other"], "default": "NL"}
+          "street": {"title": "Street", "type": "string", "description": "Street and house number."},
+          "city": {"title": "City", "type": "string", "description": "City or town."},
+          "postcode": {"title": "Postcode", "type": "string", "description": "Postal code.", "pattern": "^[A-Za-z0-9 -]{3,10}$"},
+          "country": {"title": "Country", "type": "string", "description": "Country code.", "enum": ["DE", "FR", "GB", "NL", "US", "other"], "default": "NL"}
         },
         "required": ["street", "city"]
       }
@@ -768,14 +768,14 @@ const char *const richFormTool = R"json({
     "properties": {
       "name": {"type": "string", "title": "Full name", "description": "Your name.", "minLength": 1, "maxLength": 80},
       "email": {"type": "string", "format": "email", "title": "Email address", "description": "Where replies go."},
-      "birthday": {"type": "string", "format": "date", "description": "A date, YYYY-MM-DD."},
-      "website": {"type": "string", "format": "uri", "description": "Your home page."},
+      "birthday": {"title": "Birthday", "type": "string", "format": "date", "description": "A date, YYYY-MM-DD."},
+      "website": {"title": "Website", "type": "string", "format": "uri", "description": "Your home page."},
       "favorite_color": {"type": "string", "title": "Favourite colour", "enum": ["red", "green", "blue", "purple"], "default": "blue"},
-      "bio": {"type": "string", "description": "A few lines about yourself. Multi-line text: line breaks are kept.", "maxLength": 2000},
-      "age": {"type": "integer", "description": "Whole years, 0 to 150.", "minimum": 0, "maximum": 150},
-      "rating": {"type": "number", "description": "More than 0, at most 5.", "exclusiveMinimum": 0, "maximum": 5, "default": 4.5},
-      "subscribe": {"type": "boolean", "description": "Receive the newsletter.", "default": false},
-      "tags": {
+      "bio": {"title": "About you", "type": "string", "description": "A few lines about yourself. Multi-line text: line breaks are kept.", "maxLength": 2000},
+      "age": {"title": "Age", "type": "integer", "description": "Whole years, 0 to 150.", "minimum": 0, "maximum": 150},
+      "rating": {"title": "Rating", "type": "number", "description": "More than 0, at most 5.", "exclusiveMinimum": 0, "maximum": 5, "default": 4.5},
+      "subscribe": {"title": "Newsletter", "type": "boolean", "description": "Receive the newsletter.", "default": false},
+      "tags": {"title": "Tags",
         "type": "array",
         "description": "One to five labels.",
         "items": {"type": "string", "minLength": 1},
@@ -783,47 +783,47 @@ const char *const richFormTool = R"json({
         "maxItems": 5,
         "uniqueItems": true
       },
-      "contacts": {
+      "contacts": {"title": "Contacts",
         "type": "array",
         "description": "People to contact (up to three).",
         "maxItems": 3,
         "items": {
           "type": "object",
           "properties": {
-            "name": {"type": "string", "description": "Their name."},
-            "phone": {"type": "string", "description": "Their phone number."}
+            "name": {"title": "Name", "type": "string", "description": "Their name."},
+            "phone": {"title": "Phone", "type": "string", "description": "Their phone number."}
           },
           "required": ["name"]
         }
       },
-      "home": {"$ref": "#/$defs/address", "description": "Your home address."},
-      "preferences": {
+      "home": {"title": "Home address", "$ref": "#/$defs/address", "description": "Your home address."},
+      "preferences": {"title": "Preferences",
         "type": "object",
         "description": "Display preferences.",
         "properties": {
-          "theme": {"type": "string", "enum": ["light", "dark", "system"], "default": "system"},
-          "font_size": {"type": "integer", "minimum": 8, "maximum": 32, "default": 12}
+          "theme": {"title": "Theme", "type": "string", "enum": ["light", "dark", "system"], "default": "system"},
+          "font_size": {"title": "Font size", "type": "integer", "minimum": 8, "maximum": 32, "default": 12}
         },
         "required": ["theme"]
       },
-      "contact_method": {
+      "contact_method": {"title": "Contact method",
         "description": "How we should reach you.",
         "oneOf": [
           {
             "title": "By email",
             "type": "object",
-            "properties": {"kind": {"const": "email"}, "address": {"type": "string", "format": "email"}},
+            "properties": {"kind": {"title": "Kind", "const": "email"}, "address": {"title": "Address", "type": "string", "format": "email"}},
             "required": ["kind", "address"]
           },
           {
             "title": "By phone",
             "type": "object",
-            "properties": {"kind": {"const": "phone"}, "number": {"type": "string", "pattern": "^\\+?[0-9 ]{6,20}$"}},
+            "properties": {"kind": {"title": "Kind", "const": "phone"}, "number": {"title": "Number", "type": "string", "pattern": "^\\+?[0-9 ]{6,20}$"}},
             "required": ["kind", "number"]
           }
         ]
       },
-      "nickname": {"type": ["string", "null"], "description": "Optional; null means no nickname."}
+      "nickname": {"title": "Nickname", "type": ["string", "null"], "description": "Optional; null means no nickname."}
     },
     "required": ["name", "email", "favorite_color"],
     "additionalProperties": false
@@ -838,7 +838,7 @@ const char *const confirmActionTool = R"json({
   "inputSchema": {
     "type": "object",
     "properties": {
-      "action": {"type": "string", "description": "What to ask about, e.g. \"delete the draft\".", "default": "delete the demo draft"}
+      "action": {"title": "Action", "type": "string", "description": "What to ask about, e.g. \"delete the draft\".", "default": "delete the demo draft"}
     }
   },
   "annotations": {"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}

@@ -33,11 +33,11 @@
     </message>
     <message>
         <source>Research (can run as a task)</source>
-        <translation>Recherche (kann als Task laufen)</translation>
+        <translation>Recherche (kann als Aufgabe laufen)</translation>
     </message>
     <message>
         <source>Pretends to research a topic for a few seconds, step by step, and returns a short report. It can run as a task: the client gets a task at once, watches its status messages and fetches the report when it is done, or cancels it. It can also be called the ordinary way.</source>
-        <translation>Tut ein paar Sekunden lang so, als recherchiere es Schritt für Schritt ein Thema, und gibt einen kurzen Bericht zurück. Es kann als Task laufen: Der Client erhält sofort einen Task, verfolgt dessen Statusmeldungen und holt den Bericht ab, wenn er fertig ist, oder bricht ihn ab. Es lässt sich auch auf die gewöhnliche Weise aufrufen.</translation>
+        <translation>Tut ein paar Sekunden lang so, als recherchiere es Schritt für Schritt ein Thema, und gibt einen kurzen Bericht zurück. Es kann als Aufgabe laufen: Der Client erhält sofort eine Aufgabe, verfolgt deren Statusmeldungen und holt den Bericht ab, wenn er fertig ist, oder bricht sie ab. Es lässt sich auch auf die gewöhnliche Weise aufrufen.</translation>
     </message>
     <message>
         <source>What to research.</source>
@@ -49,11 +49,11 @@
     </message>
     <message>
         <source>Long report (always a task)</source>
-        <translation>Langer Bericht (immer ein Task)</translation>
+        <translation>Langer Bericht (immer eine Aufgabe)</translation>
     </message>
     <message>
         <source>Writes a report chapter by chapter, which takes a while (10 seconds unless you say otherwise). It only runs as a task: the client follows it and fetches the report when it is done, or cancels it halfway.</source>
-        <translation>Schreibt einen Bericht Kapitel für Kapitel, was eine Weile dauert (10 Sekunden, wenn Sie nichts anderes angeben). Es läuft nur als Task: Der Client verfolgt ihn und holt den Bericht ab, wenn er fertig ist, oder bricht ihn mittendrin ab.</translation>
+        <translation>Schreibt einen Bericht Kapitel für Kapitel, was eine Weile dauert (10 Sekunden, wenn Sie nichts anderes angeben). Es läuft nur als Aufgabe: Der Client verfolgt sie und holt den Bericht ab, wenn er fertig ist, oder bricht sie mittendrin ab.</translation>
     </message>
     <message>
         <source>What the report is about.</source>
@@ -65,11 +65,11 @@
     </message>
     <message>
         <source>Failing job (a task that fails)</source>
-        <translation>Scheiternder Auftrag (ein Task, der fehlschlägt)</translation>
+        <translation>Scheiternder Auftrag (eine Aufgabe, die fehlschlägt)</translation>
     </message>
     <message>
         <source>Works for a few seconds and then fails on purpose, so you can see what a failed task looks like. &quot;how&quot; picks the kind of failure: error (the task fails) or tool_error (the tool answers with an error message).</source>
-        <translation>Arbeitet ein paar Sekunden und schlägt dann absichtlich fehl, damit Sie sehen, wie ein gescheiterter Task aussieht. „how“ wählt die Art des Fehlers: error (der Task scheitert) oder tool_error (das Werkzeug antwortet mit einer Fehlermeldung).</translation>
+        <translation>Arbeitet ein paar Sekunden und schlägt dann absichtlich fehl, damit Sie sehen, wie eine gescheiterte Aufgabe aussieht. „how“ wählt die Art des Fehlers: error (die Aufgabe scheitert) oder tool_error (das Werkzeug antwortet mit einer Fehlermeldung).</translation>
     </message>
     <message>
         <source>How long it works before failing, in seconds.</source>
@@ -81,11 +81,11 @@
     </message>
     <message>
         <source>Choose a format (a task that asks you)</source>
-        <translation>Format wählen (ein Task, der Sie fragt)</translation>
+        <translation>Format wählen (eine Aufgabe, die Sie fragt)</translation>
     </message>
     <message>
         <source>Gathers notes for a while, then asks you which format the summary should have (a form), and finishes the summary in that format. It only runs as a task: while it waits for your answer the task says input_required.</source>
-        <translation>Sammelt eine Weile Notizen, fragt Sie dann, welches Format die Zusammenfassung haben soll (ein Formular), und stellt die Zusammenfassung in diesem Format fertig. Es läuft nur als Task: Solange er auf Ihre Antwort wartet, meldet der Task input_required.</translation>
+        <translation>Sammelt eine Weile Notizen, fragt Sie dann, welches Format die Zusammenfassung haben soll (ein Formular), und stellt die Zusammenfassung in diesem Format fertig. Es läuft nur als Aufgabe: Solange sie auf Ihre Antwort wartet, meldet die Aufgabe input_required.</translation>
     </message>
     <message>
         <source>What the summary is about.</source>
@@ -375,6 +375,154 @@
         <source>Sends one log message at each level from debug to emergency. Set a log level first to see the client filter them.</source>
         <translation>Sendet eine Logmeldung je Stufe von debug bis emergency. Stellen Sie zuerst eine Logstufe ein, um zu sehen, wie der Client sie filtert.</translation>
     </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Topic</source>
+        <translation>Thema</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>How it fails</source>
+        <translation>Art des Fehlers</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation>Farbe</translation>
+    </message>
+    <message>
+        <source>Frequency (Hz)</source>
+        <translation>Frequenz (Hz)</translation>
+    </message>
+    <message>
+        <source>Length (ms)</source>
+        <translation>Länge (ms)</translation>
+    </message>
+    <message>
+        <source>City</source>
+        <translation>Stadt</translation>
+    </message>
+    <message>
+        <source>Units</source>
+        <translation>Einheiten</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Step length (ms)</source>
+        <translation>Schrittdauer (ms)</translation>
+    </message>
+    <message>
+        <source>Birthday</source>
+        <translation>Geburtstag</translation>
+    </message>
+    <message>
+        <source>Website</source>
+        <translation>Website</translation>
+    </message>
+    <message>
+        <source>About you</source>
+        <translation>Über Sie</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Newsletter</source>
+        <translation>Newsletter</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>Contacts</source>
+        <translation>Kontakte</translation>
+    </message>
+    <message>
+        <source>Home address</source>
+        <translation>Wohnadresse</translation>
+    </message>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Contact method</source>
+        <translation>Kontaktweg</translation>
+    </message>
+    <message>
+        <source>Nickname</source>
+        <translation>Spitzname</translation>
+    </message>
+    <message>
+        <source>Street</source>
+        <translation>Straße</translation>
+    </message>
+    <message>
+        <source>Postcode</source>
+        <translation>Postleitzahl</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>Land</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Telefon</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <source>Font size</source>
+        <translation>Schriftgröße</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Nummer</translation>
+    </message>
 </context>
 <context>
     <name>DemoPrompts</name>
@@ -541,10 +689,10 @@ ohne etwas anderes zu installieren. Nichts, was er tut, berührt Ihre Dateien od
 7. Rufen Sie **confirm_action** auf: Bevor er antwortet, fragt Sie der Server in einem Formular (Elicitation).
    Das geht in beiden Epochen von MCP: als eigene Anfrage des Servers (2025-11-25 und früher) oder als
    Antwort `input_required`, die Ihr Client erfüllt und wiederholt (2026-07-28).
-8. Rufen Sie **research** oder **long_report** als Task auf: Der Aufruf kehrt sofort mit einem Task zurück,
-   und Sie verfolgen dessen Statusmeldungen, bis der Bericht fertig ist, oder brechen ihn ab. **failing_job**
-   zeigt einen Task, der fehlschlägt, und **choose_format** einen Task, der anhält, um Ihnen eine Frage zu stellen.
-   Jeder nimmt `seconds`, wie lange er arbeitet.
+8. Rufen Sie **research** oder **long_report** als Aufgabe auf: Der Aufruf kehrt sofort mit einer Aufgabe zurück,
+   und Sie verfolgen deren Statusmeldungen, bis der Bericht fertig ist, oder brechen sie ab. **failing_job**
+   zeigt eine Aufgabe, die fehlschlägt, und **choose_format** eine Aufgabe, die anhält, um Ihnen eine Frage zu stellen.
+   Jede nimmt `seconds`, wie lange sie arbeitet.
 
 ## Ressourcen
 
@@ -796,7 +944,7 @@ Ein Absatz vorgetäuschter Text über %2.
     </message>
     <message>
         <source>The job broke down at its last step. This is on purpose: the demo shows what a failed task looks like.</source>
-        <translation>Der Auftrag ist bei seinem letzten Schritt gescheitert. Das ist Absicht: Die Demo zeigt, wie ein gescheiterter Task aussieht.</translation>
+        <translation>Der Auftrag ist bei seinem letzten Schritt gescheitert. Das ist Absicht: Die Demo zeigt, wie eine gescheiterte Aufgabe aussieht.</translation>
     </message>
     <message>
         <source>Format</source>
@@ -1197,7 +1345,7 @@ Every tool shows one feature: `echo` and `add` for the basics, `generate_image` 
 Read demo://readme for a tour.</source>
         <translation>Dies ist ein **Demoserver** zum Ausprobieren von MCP und Toolgate; nichts, was er tut, berührt Dateien oder das Netzwerk.
 
-Jedes Werkzeug zeigt eine Funktion: `echo` und `add` die Grundlagen, `generate_image` und `generate_audio` Medien, `embedded_resources` und `resource_links` Ressourcen, `weather` strukturierte Ausgabe, `slow_task` Fortschritt und Abbrechen, `rich_form` Formulare, `confirm_action` einen Server, der Sie fragt (Elicitation), `log_messages` Logmeldungen und `change_catalog` Änderungen im laufenden Betrieb. `research`, `long_report`, `failing_job` und `choose_format` laufen eine Weile als Tasks, die Sie verfolgen, beantworten und abbrechen können.
+Jedes Werkzeug zeigt eine Funktion: `echo` und `add` die Grundlagen, `generate_image` und `generate_audio` Medien, `embedded_resources` und `resource_links` Ressourcen, `weather` strukturierte Ausgabe, `slow_task` Fortschritt und Abbrechen, `rich_form` Formulare, `confirm_action` einen Server, der Sie fragt (Elicitation), `log_messages` Logmeldungen und `change_catalog` Änderungen im laufenden Betrieb. `research`, `long_report`, `failing_job` und `choose_format` laufen eine Weile als Aufgaben, die Sie verfolgen, beantworten und abbrechen können.
 
 Lesen Sie demo://readme für einen Rundgang.</translation>
     </message>

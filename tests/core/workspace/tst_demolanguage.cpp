@@ -56,6 +56,35 @@ void collectSchemaTexts(const QJsonValue &value, QSet<QString> &out)
     }
 }
 
+// Each property of an input schema (nested objects, array items, oneOf branches and $defs too) that has no
+// "title", as "tool: path". Such a field is labelled with its English property name ("seconds" →
+// "Seconds") whatever language the demo speaks.
+void collectUntitledFields(const QString &where, const QJsonValue &schema, QStringList &out)
+{
+    if (schema.isArray()) {
+        const QJsonArray items = schema.toArray();
+        for (qsizetype i = 0; i < items.size(); ++i)
+            collectUntitledFields(where + u'[' + QString::number(i) + u']', items.at(i), out);
+        return;
+    }
+    if (!schema.isObject())
+        return;
+    const QJsonObject object = schema.toObject();
+    const QJsonObject properties = object.value(u"properties").toObject();
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        if (it.value().isObject() && !it.value().toObject().contains(u"title"))
+            out.append(where + u'.' + it.key());
+    }
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (it.key() == u"properties") {
+            for (auto property = properties.begin(); property != properties.end(); ++property)
+                collectUntitledFields(where + u'.' + property.key(), property.value(), out);
+        } else if (it.value().isObject() || it.value().isArray()) {
+            collectUntitledFields(where + u'.' + it.key(), it.value(), out);
+        }
+    }
+}
+
 // The sources of a .ts file whose translation is empty or not finished ("unfinished", "vanished", "obsolete"),
 // each with its context; total counts every source.
 QStringList untranslatedSources(const QString &path, int *total)
@@ -277,6 +306,32 @@ private slots:
         QVERIFY2(untranslated.isEmpty(),
                  qPrintable(u"not translated in app/demo-server/toolgate-demo-server_de.ts:\n  "_s + untranslated.join(u"\n  "_s)));
         QVERIFY(total > 200);
+    }
+
+    // #34 item 7: the form of long_report said "Seconds" in German. A field's label is its title, so every
+    // field of every demo tool has one, and the German one is German.
+    void everyInputFieldHasATitle()
+    {
+        QString error;
+        const QList<Tool> tools = listToolsOf(demoConfig(), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(tools.size() > 15);
+        QStringList untitled;
+        for (const Tool &tool : tools)
+            collectUntitledFields(tool.name, tool.inputSchema, untitled);
+        QVERIFY2(untitled.isEmpty(), qPrintable(u"fields without a title: "_s + untitled.join(u", "_s)));
+
+        QList<Tool> germanTools;
+        {
+            GermanTranslation german;
+            QVERIFY(german.installed());
+            germanTools = listToolsOf(demoConfig(), &error);
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        const std::optional<Tool> longReport = demoTool(germanTools, u"long_report"_s);
+        QVERIFY(longReport);
+        QCOMPARE(longReport->inputSchema.value(u"properties"_s)[u"seconds"_s][u"title"_s].toString(), u"Sekunden"_s);
+        QCOMPARE(longReport->title, u"Langer Bericht (immer eine Aufgabe)"_s);
     }
 
     // The .ts is kept by hand (lupdate cannot read the JSON literals): a new tool or description must be added to it.
