@@ -79,7 +79,10 @@ ConsoleView::ConsoleView(QWidget *parent)
     m_text->setObjectName(QStringLiteral("consoleText"));
     m_text->setReadOnly(true);
     m_text->setUndoRedoEnabled(false);
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Toolgate's notes are sentences a person reads to the end (why a server runs twice, where a secret was
+    // looked for): wrapped, so nobody has to scroll sideways. Paths and tokens without spaces break anywhere.
+    m_text->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_text->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     m_text->setMaximumBlockCount(maxLines);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setPlaceholderText(tr("Select a server to see its output."));

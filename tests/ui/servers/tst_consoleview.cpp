@@ -6,6 +6,10 @@
 #include "core/workspace/serverconnection.h"
 
 #include <QDir>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QElapsedTimer>
 #include <QTest>
 #include <QTimer>
@@ -17,6 +21,35 @@ class TstConsoleView : public QObject
     Q_OBJECT
 
 private slots:
+    // #34 item 7: the console's sentences ran off the right edge. They wrap at the view's width now, long
+    // paths too, and there is nothing to scroll sideways.
+    void aLongLineWrapsWithinTheView()
+    {
+        ServerConfig config;
+        config.name = QStringLiteral("missing");
+        config.command = QStringLiteral("/no/such/folder/") + QString(300, u'x');
+        ServerConnection connection(config);
+        connection.start();
+        QTRY_VERIFY_WITH_TIMEOUT(connection.status() == ServerConnection::Status::Failed
+                                     || connection.status() == ServerConnection::Status::Restarting,
+                                 10000);
+        ConsoleView view;
+        view.resize(400, 300);
+        view.show();
+        view.setConnection(&connection);
+        QTRY_VERIFY(view.plainText().contains(QString(300, u'x')));
+        auto *text = view.findChild<QPlainTextEdit *>(QStringLiteral("consoleText"));
+        QVERIFY(text);
+        QTRY_COMPARE(text->horizontalScrollBar()->maximum(), 0);
+        QTextBlock longest;
+        for (QTextBlock block = text->document()->begin(); block.isValid(); block = block.next()) {
+            if (block.text().contains(QString(300, u'x')))
+                longest = block;
+        }
+        QVERIFY(longest.isValid());
+        QVERIFY2(longest.layout()->lineCount() > 1, qPrintable(longest.text()));
+    }
+
     void aStderrFloodIsShownAFewLinesPerTurn()
     {
         ServerConfig config;
