@@ -346,6 +346,7 @@ void CliRunner::onStatusChanged()
             onReady();
         return;
     case ServerConnection::Status::Failed:
+    case ServerConnection::Status::WaitingForSecrets:
         if (!supplySecretsFromEnvironment())
             onFailed(m_connection->lastError());
         return;
@@ -472,7 +473,8 @@ void CliRunner::onOtherStatusChanged()
         if (!m_command && m_connection->status() == ServerConnection::Status::Ready)
             onReady();
         return;
-    case ServerConnection::Status::Failed: {
+    case ServerConnection::Status::Failed:
+    case ServerConnection::Status::WaitingForSecrets: { // nobody here to type them
         const ServerIdentity other = m_other->identity();
         const Error error = m_other->lastError();
         const Error reported{error.code, Cli::tr("could not connect to \"%1\" (%2): %3").arg(other.name, other.endpoint, error.message),

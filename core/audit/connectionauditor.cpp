@@ -133,6 +133,8 @@ void ConnectionAuditor::onStatusChanged(ServerConnection *connection)
     case ServerConnection::Status::Disabled:
         record(server, int(Kind::Disabled), ConnectionAuditor::tr("disabled in the configuration"), {});
         break;
+    case ServerConnection::Status::WaitingForSecrets:
+        break; // nothing ran and nothing failed: the person is being asked for the values
     case ServerConnection::Status::WaitingForTrust: {
         QJsonObject details = trustDetails(connection);
         if (const ServerTrust *trust = connection->serverTrust()) {

@@ -78,6 +78,7 @@ public:
     TransportFactory transportFactory = defaultTransportFactory;
     Status status = Status::Stopped;
     Error lastError;
+    QStringList waitingForSecrets; ///< what WaitingForSecrets waits for, described for people
     std::optional<SandboxDenial> denial;
     /// The last host the sandbox's proxy refused since this start ("host:port").
     QString lastRefusedHost;
@@ -103,6 +104,7 @@ public:
     void dropSession();
     void readSecretsThenConnect();
     void failMissingSecrets(const QStringList &missing, const QStringList &errors);
+    void waitForTypedSecrets(const QStringList &missing);
     void connectNow();
     void startSession();
     void onFailed(const Error &error);
@@ -158,6 +160,10 @@ void ServerConnection::Private::readSecretsThenConnect()
     setStatus(Status::Starting);
     console.note(ServerConnection::tr("reading %n secret value(s) from %1", nullptr, int(unread.size())).arg(secrets.store()->location()));
     secrets.read(unread, config, q, [this](const QStringList &missing, const QStringList &errors) {
+        if (errors.isEmpty() && !missing.isEmpty() && !secrets.store()->keepsAfterQuit()) {
+            waitForTypedSecrets(missing);
+            return;
+        }
         if (!missing.isEmpty() || !errors.isEmpty()) {
             failMissingSecrets(missing, errors);
             return;
@@ -172,6 +178,17 @@ void ServerConnection::Private::failMissingSecrets(const QStringList &missing, c
     lastError = secrets.missingError(missing, errors, config.name);
     console.note(lastError.message);
     setStatus(Status::Failed);
+}
+
+// Without a keychain nothing outlives the session: a value not typed yet is expected, not a failure. The
+// person is asked (the GUI's SecretPrompt, the CLI's environment); the reason is kept for whoever cannot ask.
+void ServerConnection::Private::waitForTypedSecrets(const QStringList &missing)
+{
+    lastError = secrets.missingError(missing, {}, config.name);
+    waitingForSecrets = missing;
+    console.note(ServerConnection::tr("not started: waiting for you to type the secret value of %1, which Toolgate keeps only until it quits (there is no keychain)")
+                     .arg(missing.join(QStringLiteral(", "))));
+    setStatus(Status::WaitingForSecrets);
 }
 
 void ServerConnection::Private::connectNow()
@@ -358,6 +375,7 @@ QString ServerConnection::afterServerStopped() const
     case Status::Disabled:
     case Status::Stopped:
     case Status::WaitingForTrust:
+    case Status::WaitingForSecrets:
         break;
     }
     return {};
@@ -542,6 +560,9 @@ Error ServerConnection::notReadyError() const
     case Status::WaitingForTrust:
         message = ServerConnection::tr("The server \"%1\" has not been started: it waits until you trust what it runs. Open it in the Servers list to review and trust it.").arg(name);
         break;
+    case Status::WaitingForSecrets:
+        message = ServerConnection::tr("The server \"%1\" has not been started: it waits for you to type its secret values. Type them when Toolgate asks, or restart the server from the Servers list to be asked again.").arg(name);
+        break;
     }
     return makeError(ErrorCode::NotConnected, message);
 }
@@ -556,6 +577,7 @@ QString ServerConnection::statusName(Status status)
     case Status::Failed: return ServerConnection::tr("Failed");
     case Status::Restarting: return ServerConnection::tr("Restarting");
     case Status::WaitingForTrust: return ServerConnection::tr("Waiting for your trust");
+    case Status::WaitingForSecrets: return ServerConnection::tr("Waiting for its secret values");
     }
     return {};
 }
@@ -576,6 +598,20 @@ QString ServerConnection::statusText() const
         return ServerConnection::tr("Starting…");
     case Status::WaitingForTrust:
         return ServerConnection::tr("Not started: waiting until you trust what it runs");
+    case Status::WaitingForSecrets:
+        return ServerConnection::tr("Not started: waiting for you to type the secret value of %1").arg(d->waitingForSecrets.join(QStringLiteral(", ")));
+    default:
+        return statusName(d->status);
+    }
+}
+
+QString ServerConnection::briefStatusText() const
+{
+    switch (d->status) {
+    case Status::Restarting:
+        return ServerConnection::tr("Restarting in %1 s").arg(d->restarts.secondsLeft());
+    case Status::Starting:
+        return ServerConnection::tr("Starting…");
     default:
         return statusName(d->status);
     }

@@ -42,7 +42,9 @@ class ServerConnection final : public QObject, public CallTarget
     Q_DISABLE_COPY_MOVE(ServerConnection)
 public:
     /// WaitingForTrust: not started because nobody trusted what it runs yet (issue 16); see trust().
-    enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting, WaitingForTrust };
+    /// WaitingForSecrets: not started because its secret values are kept only for the session (no
+    /// keychain) and have not been typed in this one yet; starting it again once they are stored.
+    enum class Status { Disabled, Stopped, Starting, Ready, Failed, Restarting, WaitingForTrust, WaitingForSecrets };
     Q_ENUM(Status)
 
     using RestartPolicy = Toolgate::RestartPolicy;
@@ -112,6 +114,9 @@ public:
     Status status() const;
     /// For people: "Ready", "Starting…", "Failed: <reason>", "Restarting in 4 s (failure 2 of 5): <reason>".
     QString statusText() const;
+    /// statusText() without the reason, for a narrow place whose tooltip has the rest: "Failed",
+    /// "Restarting in 4 s", "Waiting for your trust".
+    QString briefStatusText() const;
     /// While Restarting: the delay before the next start, as chosen when the server failed.
     std::chrono::milliseconds restartDelay() const;
     /// While Restarting: when the next start is due (the one source of every countdown shown);

@@ -406,9 +406,9 @@ QString WorkspaceSecrets::withoutKeychainNote() const
 
 QList<ServerConfig::SecretEntry> WorkspaceSecrets::valuesToType(const ServerConnection *connection) const
 {
-    // Only a start that failed for want of them: a keychain that lost a value is a problem to fix in
-    // Edit Server, not a question at each start.
-    if (!m_store || m_store->keepsAfterQuit() || connection->status() != ServerConnection::Status::Failed)
+    // Only a start that waits for them (no keychain): a keychain that lost a value fails the start, a
+    // problem to fix in Edit Server, not a question at each start.
+    if (!m_store || connection->status() != ServerConnection::Status::WaitingForSecrets)
         return {};
     return ServerSecretReader::unread(connection->config());
 }

@@ -4289,7 +4289,7 @@ Mit einem Modell sprechen:
     </message>
     <message>
         <source> from the %1</source>
-        <translation> von %1</translation>
+        <translation>, Quelle: %1</translation>
     </message>
     <message>
         <source>Made by</source>
@@ -11117,7 +11117,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <name>Toolgate::SecretStore</name>
     <message>
         <source>memory (this session only)</source>
-        <translation>Arbeitsspeicher (nur diese Sitzung)</translation>
+        <translation>dem Arbeitsspeicher (nur diese Sitzung)</translation>
     </message>
     <message>
         <source>this build has no keychain support</source>
@@ -11125,7 +11125,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
     <message>
         <source>the system keychain</source>
-        <translation>der Schlüsselbund des Systems</translation>
+        <translation>dem Schlüsselbund des Systems</translation>
     </message>
     <message>
         <source>could not read from the system keychain: %1</source>
@@ -11191,7 +11191,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
     <message>
         <source>They work as they are. Move them to %1? The file then keeps only a placeholder.</source>
-        <translation>Sie funktionieren so, wie sie sind. In %1 verschieben? Die Datei enthält dann nur noch einen Platzhalter.</translation>
+        <translation>Sie funktionieren so, wie sie sind. Sollen sie stattdessen in %1 aufbewahrt werden? Die Datei enthält dann nur noch einen Platzhalter.</translation>
     </message>
     <message>
         <source>No keychain: secret values are kept until Toolgate quits, as you chose.</source>
@@ -11347,7 +11347,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
     <message>
         <source>the secret value of %1 was not found in %2</source>
-        <translation>der geheime Wert von %1 wurde in %2 nicht gefunden</translation>
+        <translation>der geheime Wert (%1) wurde in %2 nicht gefunden</translation>
     </message>
     <message>
         <source>could not read %1</source>
@@ -11576,6 +11576,26 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     <message>
         <source>found out when it started</source>
         <translation>beim Start herausgefunden</translation>
+    </message>
+    <message>
+        <source>not started: waiting for you to type the secret value of %1, which Toolgate keeps only until it quits (there is no keychain)</source>
+        <translation>nicht gestartet: wartet darauf, dass Sie den geheimen Wert eingeben (%1); Toolgate bewahrt ihn nur auf, bis es beendet wird (es gibt keinen Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>The server &quot;%1&quot; has not been started: it waits for you to type its secret values. Type them when Toolgate asks, or restart the server from the Servers list to be asked again.</source>
+        <translation>Der Server „%1“ wurde nicht gestartet: Er wartet darauf, dass Sie seine geheimen Werte eingeben. Geben Sie sie ein, wenn Toolgate danach fragt, oder starten Sie den Server in der Serverliste neu, um erneut gefragt zu werden.</translation>
+    </message>
+    <message>
+        <source>Waiting for its secret values</source>
+        <translation>Wartet auf seine geheimen Werte</translation>
+    </message>
+    <message>
+        <source>Not started: waiting for you to type the secret value of %1</source>
+        <translation>Nicht gestartet: wartet darauf, dass Sie den geheimen Wert eingeben (%1)</translation>
+    </message>
+    <message>
+        <source>Restarting in %1 s</source>
+        <translation>Neustart in %1 s</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,24 @@
 
 namespace Toolgate::TestSupport {
 
+/// A store that says it keeps its values after Toolgate quits, as the system keychain does: a value missing
+/// from it was lost, not merely not typed yet this session. Kept in memory all the same.
+class KeychainLikeSecretStore final : public SecretStore
+{
+public:
+    void read(const QString &key, QObject *context, ReadCallback callback) override { m_values.read(key, context, std::move(callback)); }
+    void write(const QString &key, const QByteArray &value, QObject *context, WriteCallback callback) override
+    {
+        m_values.write(key, value, context, std::move(callback));
+    }
+    void remove(const QString &key, QObject *context, WriteCallback callback) override { m_values.remove(key, context, std::move(callback)); }
+    QString location() const override { return QStringLiteral("the test's keychain"); }
+    bool keepsAfterQuit() const override { return true; }
+
+private:
+    MemorySecretStore m_values;
+};
+
 /// The bytes of a file, or nothing when it cannot be read.
 inline QByteArray readAll(const QString &path)
 {

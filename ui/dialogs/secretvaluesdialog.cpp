@@ -56,6 +56,12 @@ SecretValuesDialog::SecretValuesDialog(const QString &serverName, const QList<Se
     layout->addWidget(buttons);
     if (!m_fields.isEmpty())
         m_fields.first()->setFocus();
+    // The wrapped intro alone would make the dialog narrow enough for the window manager to cut its title
+    // ("Secret Val… — Toolgate"): wide enough for the title and the title bar's buttons, and for the intro to
+    // read as lines, not a column. ScreenFit caps it on a narrower screen.
+    const int titleBarButtons = fontMetrics().height() * 8; // a title bar's icon and three buttons, about
+    setMinimumWidth(std::max(fontMetrics().horizontalAdvance(windowTitle() + QStringLiteral(" — Toolgate")) + titleBarButtons,
+                             fontMetrics().averageCharWidth() * 56));
 }
 
 QList<ServerConfig::SecretEntry> SecretValuesDialog::values() const

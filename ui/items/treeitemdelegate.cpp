@@ -66,8 +66,10 @@ void TreeItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
         QFont statusFont = opt.font;
         statusFont.setPointSizeF(opt.font.pointSizeF() * 0.92);
         const QFontMetrics statusMetrics(statusFont);
-        // A little slack: elidedText() wants strictly more room than horizontalAdvance() reports.
-        const int statusWidth = qMin(statusMetrics.horizontalAdvance(status) + 4, rect.width() / 2);
+        // A little slack: elidedText() wants strictly more room than horizontalAdvance() reports. The status
+        // has what the name leaves, and at least half the row.
+        const int titleWants = QFontMetrics(titleFont).horizontalAdvance(title) + 8;
+        const int statusWidth = qMin(statusMetrics.horizontalAdvance(status) + 4, qMax(rect.width() / 2, rect.width() - titleWants));
         const QVariant foreground = index.siblingAtColumn(index.model()->columnCount(index.parent()) - 1).data(Qt::ForegroundRole);
         painter->setFont(statusFont);
         painter->setPen(!selected && foreground.canConvert<QColor>() ? foreground.value<QColor>() : dimmed(opt, selected));

@@ -154,7 +154,8 @@ QIcon Icons::status(ServerConnection::Status status)
         case ServerConnection::Status::Failed: return QStringLiteral(":/icons/status-failed.svg");
         case ServerConnection::Status::Stopped: return QStringLiteral(":/icons/status-stopped.svg");
         case ServerConnection::Status::Disabled: return QStringLiteral(":/icons/status-disabled.svg");
-        case ServerConnection::Status::WaitingForTrust: return QStringLiteral(":/icons/status-waiting-trust.svg");
+        case ServerConnection::Status::WaitingForTrust:
+        case ServerConnection::Status::WaitingForSecrets: return QStringLiteral(":/icons/status-waiting-trust.svg");
         }
         return QString();
     };

@@ -162,7 +162,8 @@ QVariant ServerListModel::data(const QModelIndex &index, int role) const
             return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
         if (index.column() == StatusColumn && status == ServerConnection::Status::Failed)
             return QColor(0xc6, 0x28, 0x28);
-        if (index.column() == StatusColumn && status == ServerConnection::Status::WaitingForTrust)
+        if (index.column() == StatusColumn
+            && (status == ServerConnection::Status::WaitingForTrust || status == ServerConnection::Status::WaitingForSecrets))
             return QColor(0xa0, 0x5a, 0x00);
         return {};
     case Qt::FontRole:

@@ -241,14 +241,16 @@ QVariant ServerTreeModel::serverData(const Node &node, int column, int role) con
     if (!connection)
         return {};
     const bool ready = connection->status() == ServerConnection::Status::Ready;
-    const QString status = ready ? countText(childCount(node)) : connection->statusText();
+    // The row beside the name has room for a few words ("Restarting in 4 s"); the tooltip has the reason.
+    const QString status = ready ? countText(childCount(node)) : connection->briefStatusText();
     switch (role) {
     case Qt::DisplayRole:
         return column == 0 ? connection->name() : (column == columnCount({}) - 1 ? status : QVariant());
     case StatusTextRole:
         return status;
     case Qt::ToolTipRole:
-        return QStringLiteral("<p><b>%1</b><br>%2</p>").arg(connection->name().toHtmlEscaped(), status.toHtmlEscaped());
+        return QStringLiteral("<p><b>%1</b><br>%2</p>")
+            .arg(connection->name().toHtmlEscaped(), (ready ? status : connection->statusText()).toHtmlEscaped());
     case Qt::DecorationRole:
         if (column != 0)
             return {};

@@ -39,8 +39,8 @@ void SecretPrompt::watch(ServerConnection *connection)
 
 void SecretPrompt::onStatusChanged(ServerConnection *connection)
 {
-    // Asked again at each start that fails for want of them: that is what typing them each start means.
-    // Cancelled, the server stays failed with the reason on its page.
+    // Asked again at each start that waits for them: that is what typing them each start means.
+    // Cancelled, the server keeps waiting; restarting it asks again.
     const QList<ServerConfig::SecretEntry> wanted = m_workspace->secrets()->valuesToType(connection);
     if (wanted.isEmpty() || m_dialog)
         return;

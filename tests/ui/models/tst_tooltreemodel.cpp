@@ -4,9 +4,11 @@
 #include "core/client/clientsession.h"
 #include "ui/models/toolfilterproxymodel.h"
 #include "modeltesthelpers.h"
+#include "germantranslation.h"
 #include "core/workspace/workspace.h"
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -78,6 +80,27 @@ private slots:
         const QModelIndex broken = model.index(1, 0);
         QTRY_VERIFY_WITH_TIMEOUT(broken.data(ToolTreeModel::StatusTextRole).toString().startsWith(u"Failed"), 15000);
         QCOMPARE(model.rowCount(broken), 0);
+    }
+
+    // #34 item 6/7: beside the server's name the row has room for a few words. It showed the whole status
+    // ("Neustart in 4 s (Fehlschlag 3 von 5): …"), and in German only "Neustart…" was left: now the row says
+    // "Neustart in 4 s" and the tooltip the rest.
+    void aRestartingServerShowsItsCountdownBriefly()
+    {
+        TestSupport::GermanTranslation german;
+        QVERIFY(german.installed());
+        ServerConfig exitsAtOnce = demoConfig(QStringLiteral("flaky"));
+        exitsAtOnce.args = {QStringLiteral("--no-such-option")};
+        QTemporaryDir dir;
+        Workspace workspace(writeServers(dir, {exitsAtOnce}));
+        QVERIFY(workspace.load().ok());
+        ToolTreeModel model(&workspace);
+        workspace.startAll();
+        const QModelIndex flaky = model.index(0, 0);
+        const QRegularExpression countdown(QStringLiteral("^Neustart in \\d+ s$"));
+        QTRY_VERIFY_WITH_TIMEOUT(countdown.match(flaky.data(ToolTreeModel::StatusTextRole).toString()).hasMatch(), 15000);
+        const QString tooltip = flaky.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tooltip.contains(u"Fehlschlag"), qPrintable(tooltip)); // the reason is in the tooltip
     }
 
     void listChangesAreIncremental()
