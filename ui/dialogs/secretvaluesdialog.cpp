@@ -1,6 +1,7 @@
 #include "ui/dialogs/secretvaluesdialog.h"
 
 #include <QDialogButtonBox>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -59,9 +60,11 @@ SecretValuesDialog::SecretValuesDialog(const QString &serverName, const QList<Se
     // The wrapped intro alone would make the dialog narrow enough for the window manager to cut its title
     // ("Secret Val… — Toolgate"): wide enough for the title and the title bar's buttons, and for the intro to
     // read as lines, not a column. ScreenFit caps it on a narrower screen.
-    const int titleBarButtons = fontMetrics().height() * 8; // a title bar's icon and three buttons, about
-    setMinimumWidth(std::max(fontMetrics().horizontalAdvance(windowTitle() + QStringLiteral(" — Toolgate")) + titleBarButtons,
-                             fontMetrics().averageCharWidth() * 56));
+    // Title bars often use a bold font; their icon, three buttons and margins take about ten lines' height.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    const int titleRoom = QFontMetrics(titleFont).horizontalAdvance(windowTitle() + QStringLiteral(" — Toolgate")) + fontMetrics().height() * 10;
+    setMinimumWidth(std::max(titleRoom, fontMetrics().averageCharWidth() * 56));
 }
 
 QList<ServerConfig::SecretEntry> SecretValuesDialog::values() const
