@@ -11587,7 +11587,7 @@ Toolgate hat die Datei nicht verändert. Korrigieren Sie sie in einem Texteditor
     </message>
     <message>
         <source>Waiting for its secret values</source>
-        <translation>Wartet auf seine geheimen Werte</translation>
+        <translation>Wartet auf geheime Werte</translation>
     </message>
     <message>
         <source>Not started: waiting for you to type the secret value of %1</source>

@@ -68,7 +68,7 @@ void TreeItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
         const QFontMetrics statusMetrics(statusFont);
         // A little slack: elidedText() wants strictly more room than horizontalAdvance() reports. The status
         // has what the name leaves, and at least half the row.
-        const int titleWants = QFontMetrics(titleFont).horizontalAdvance(title) + 8;
+        const int titleWants = QFontMetrics(titleFont).horizontalAdvance(title) + 8 + 4; // the gap, and the slack
         const int statusWidth = qMin(statusMetrics.horizontalAdvance(status) + 4, qMax(rect.width() / 2, rect.width() - titleWants));
         const QVariant foreground = index.siblingAtColumn(index.model()->columnCount(index.parent()) - 1).data(Qt::ForegroundRole);
         painter->setFont(statusFont);
