@@ -78,9 +78,10 @@ ClientTasks::Sink ClientTasks::start(const RequestId &requestId, const QJsonObje
     task.lastUpdatedAt = task.createdAt;
     // The spec lets the receiver choose the ttl; a server's wish is kept within bounds, since every
     // task is held in memory until then.
+    // Clamped as a double: a huge number (1e300) made a qint64 first is undefined, and was negative here.
     const QJsonValue ttl = params.value(QLatin1String("task")).toObject().value(QLatin1String("ttl"));
-    const qint64 asked = ttl.isDouble() ? qint64(ttl.toDouble()) : m_limits.defaultTtlMs;
-    task.ttlMs = std::clamp(asked, m_limits.minTtlMs, m_limits.maxTtlMs);
+    const double asked = ttl.isDouble() ? ttl.toDouble() : double(m_limits.defaultTtlMs);
+    task.ttlMs = qint64(std::clamp(asked, double(m_limits.minTtlMs), double(m_limits.maxTtlMs)));
     task.pollIntervalMs = m_limits.pollIntervalMs;
     m_entries.append(entry);
     qCInfo(lcClient) << "request" << requestId.toString() << "runs as the client's task" << task.taskId;

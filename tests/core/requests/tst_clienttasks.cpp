@@ -11,14 +11,17 @@
 #include "core/client/clientsession.h"
 #include "core/common/error.h"
 #include "core/protocol/task.h"
+#include "core/requests/clienttasks.h"
 #include "core/requests/serverrequest.h"
 #include "core/requests/serverrequestpipeline.h"
 
 #include <QJsonArray>
+#include <QSet>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
 #include <optional>
 
 using namespace Toolgate;
@@ -65,6 +68,10 @@ private slots:
     void serverCancellingClosesThePersonsQuestion();
     void unknownTaskAndCursorAreInvalidParams();
     void withoutTaskTheRequestIsAnsweredAsBefore();
+    void aFloodOfTasksIsRefusedPastTheLimit();
+    void aFloodPastWhatThePersonCanAnswerEndsInFailedTasks();
+    void waitingResultsAreBoundedAndEachAnsweredOnce();
+    void aHostileTtlIsKeptWithinBounds();
 
 private:
     /// The client's answer to a request the server's tool sends now.
@@ -274,4 +281,135 @@ void tst_ClientTasks::withoutTaskTheRequestIsAnsweredAsBefore()
 }
 
 QTEST_GUILESS_MAIN(tst_ClientTasks)
+// Hostile: a server that asks for task after task holds the person's questions and Toolgate's memory. The
+// first ClientTasks::Limits::maxTasks (64) become tasks; the next is refused in words while none has ended.
+// (The pipeline's own limits, 16 waiting and a burst of 20, are lifted here to reach this one.)
+void tst_ClientTasks::aFloodOfTasksIsRefusedPastTheLimit()
+{
+    ServerRequestPipeline::Options lenient;
+    lenient.maxWaitingPerServer = 1000;
+    lenient.burst = 1000;
+    m_pipeline->setOptions(lenient);
+    const int limit = ClientTasks::Limits().maxTasks;
+    QSet<QString> ids;
+    for (int i = 0; i < limit; ++i) {
+        const Task task = startTask(u"elicitation/create"_s, formAsTask());
+        QVERIFY2(!task.taskId.isEmpty(), qPrintable(u"task %1 was not made"_s.arg(i + 1)));
+        ids.insert(task.taskId);
+    }
+    QCOMPARE(ids.size(), limit);
+    const Result<QJsonObject> refused = ask(u"elicitation/create"_s, formAsTask());
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.contains(u"too many tasks"_s), qPrintable(refused.error().message));
+
+    // Every one is listed, page by page, and none twice.
+    QSet<QString> listed;
+    QJsonObject params;
+    for (int page = 0; page < 10; ++page) {
+        const Result<QJsonObject> answer = ask(u"tasks/list"_s, params);
+        QVERIFY2(answer.ok(), qPrintable(answer.ok() ? QString() : answer.error().message));
+        for (const QJsonValue &task : answer.value().value(u"tasks"_s).toArray()) {
+            const QString id = task.toObject().value(u"taskId"_s).toString();
+            QVERIFY2(!listed.contains(id), qPrintable(u"listed twice: "_s + id));
+            listed.insert(id);
+        }
+        const QString cursor = answer.value().value(u"nextCursor"_s).toString();
+        if (cursor.isEmpty())
+            break;
+        params = QJsonObject{{u"cursor"_s, cursor}};
+    }
+    QCOMPARE(listed, ids);
+
+    // One ends (the person answers it): that makes room for one more request, and only one.
+    QPointer<ServerRequest> first = m_gate.presented.first();
+    QVERIFY(first);
+    QVERIFY(first->accept(QJsonObject{{u"name"_s, u"Ada"_s}}).ok());
+    QTRY_VERIFY(std::any_of(ids.cbegin(), ids.cend(), [this](const QString &id) { return statusOf(id) == u"completed"_s; }));
+    QVERIFY(!startTask(u"elicitation/create"_s, formAsTask()).taskId.isEmpty());
+    QVERIFY(!ask(u"elicitation/create"_s, formAsTask()).ok());
+}
+
+// Hostile, with the pipeline's defaults: 100 requests as tasks at once. Each is answered exactly once; those
+// past what may wait for the person (16, and the burst) become failed tasks that say why, and the client holds
+// no more than ClientTasks::Limits::maxTasks of them.
+void tst_ClientTasks::aFloodPastWhatThePersonCanAnswerEndsInFailedTasks()
+{
+    constexpr int flood = 100;
+    QList<int> answers(flood, 0);
+    for (int i = 0; i < flood; ++i)
+        m_call.askClient(u"elicitation/create"_s, formAsTask(), [&answers, i](const Result<QJsonObject> &) { ++answers[i]; });
+    QTRY_VERIFY(std::all_of(answers.cbegin(), answers.cend(), [](int n) { return n > 0; }));
+
+    QList<QJsonObject> held;
+    QJsonObject params;
+    for (int page = 0; page < 10; ++page) {
+        const Result<QJsonObject> answer = ask(u"tasks/list"_s, params);
+        QVERIFY2(answer.ok(), qPrintable(answer.ok() ? QString() : answer.error().message));
+        for (const QJsonValue &task : answer.value().value(u"tasks"_s).toArray())
+            held.append(task.toObject());
+        const QString cursor = answer.value().value(u"nextCursor"_s).toString();
+        if (cursor.isEmpty())
+            break;
+        params = QJsonObject{{u"cursor"_s, cursor}};
+    }
+    QCOMPARE(answers, QList<int>(flood, 1)); // after a round trip: no second answer came
+    QVERIFY2(held.size() <= ClientTasks::Limits().maxTasks, qPrintable(QString::number(held.size())));
+    const auto working = std::count_if(held.cbegin(), held.cend(), [](const QJsonObject &task) {
+        return task.value(u"status"_s).toString() == u"working"_s;
+    });
+    QVERIFY2(working > 0 && working <= ServerRequestPipeline::Options().maxWaitingPerServer, qPrintable(QString::number(working)));
+    const auto refused = std::find_if(held.cbegin(), held.cend(), [](const QJsonObject &task) {
+        return task.value(u"status"_s).toString() == u"failed"_s;
+    });
+    QVERIFY(refused != held.cend());
+    QVERIFY2(refused->value(u"statusMessage"_s).toString().contains(u"too many requests are waiting"_s),
+             qPrintable(refused->value(u"statusMessage"_s).toString()));
+}
+
+// Hostile: tasks/result blocks until the task ends, so each one waiting is held. Past
+// ClientTasks::Limits::maxWaitingResults (8) on one task they are refused; those held are each answered
+// exactly once, with the person's answer, when it comes.
+void tst_ClientTasks::waitingResultsAreBoundedAndEachAnsweredOnce()
+{
+    const Task task = startTask(u"elicitation/create"_s, formAsTask());
+    QVERIFY(!task.taskId.isEmpty());
+    const QJsonObject taskId{{u"taskId"_s, task.taskId}};
+    const int limit = ClientTasks::Limits().maxWaitingResults;
+    QList<int> answers(limit, 0);
+    QList<QString> names(limit);
+    for (int i = 0; i < limit; ++i) {
+        m_call.askClient(u"tasks/result"_s, taskId, [&answers, &names, i](const Result<QJsonObject> &result) {
+            ++answers[i];
+            names[i] = result ? result.value().value(u"content"_s).toObject().value(u"name"_s).toString() : result.error().message;
+        });
+    }
+    const Result<QJsonObject> refused = ask(u"tasks/result"_s, taskId);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.contains(u"too many tasks/result"_s), qPrintable(refused.error().message));
+    QVERIFY(std::all_of(answers.cbegin(), answers.cend(), [](int n) { return n == 0; }));
+
+    QTRY_VERIFY(m_gate.open());
+    QVERIFY(m_gate.open()->accept(QJsonObject{{u"name"_s, u"Ada"_s}}).ok());
+    QTRY_VERIFY(std::all_of(answers.cbegin(), answers.cend(), [](int n) { return n > 0; }));
+    QCOMPARE(statusOf(task.taskId), u"completed"_s); // a round trip after the answers: any second one would be here
+    QCOMPARE(answers, QList<int>(limit, 1));
+    QCOMPARE(names, QList<QString>(limit, u"Ada"_s));
+}
+
+// Hostile: a ttl of 10^300 ms would keep the task (and what it holds) for ever, a negative one would drop it
+// before the server could fetch it: the client holds the server's wish to its bounds.
+void tst_ClientTasks::aHostileTtlIsKeptWithinBounds()
+{
+    const ClientTasks::Limits limits;
+    QJsonObject endless = formAsTask();
+    endless.insert(u"task"_s, QJsonObject{{u"ttl"_s, 1e300}});
+    QCOMPARE(startTask(u"elicitation/create"_s, endless).ttlMs, std::optional<qint64>(limits.maxTtlMs));
+    QJsonObject negative = formAsTask();
+    negative.insert(u"task"_s, QJsonObject{{u"ttl"_s, -5}});
+    QCOMPARE(startTask(u"elicitation/create"_s, negative).ttlMs, std::optional<qint64>(limits.minTtlMs));
+    QJsonObject notANumber = formAsTask();
+    notANumber.insert(u"task"_s, QJsonObject{{u"ttl"_s, u"soon"_s}});
+    QCOMPARE(startTask(u"elicitation/create"_s, notANumber).ttlMs, std::optional<qint64>(limits.defaultTtlMs));
+}
+
 #include "tst_clienttasks.moc"
