@@ -12,6 +12,9 @@
 //   --no-digests     pdf-processing is listed without resources (a generated skill)
 //   --modern         answer server/discover as a 2026-07-28 server (otherwise -32601, like a legacy server)
 //   --page-size N    skills per skills/list page (default: all on one page)
+//   --hostile-listing endless|flood
+//                    endless: every skills/list page has one made-up skill and a next cursor, for ever;
+//                    flood: one page of 12,000 made-up skills
 // Diagnostics on stderr, which tests read: "read: <uri>" for every resources/read, "listed" for every
 // skills/list, "client extensions: a,b" with what the client declared (initialize's capabilities, or the
 // 2026-07-28 envelope's client capabilities on skills/list).
@@ -143,6 +146,7 @@ int main(int argc, char **argv)
     bool noDigests = false;
     bool modern = false;
     int pageSize = 0;
+    QString hostileListing;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--tamper") && i + 1 < argc)
             tamper = QString::fromLocal8Bit(argv[++i]);
@@ -152,6 +156,8 @@ int main(int argc, char **argv)
             modern = true;
         else if (!std::strcmp(argv[i], "--page-size") && i + 1 < argc)
             pageSize = QString::fromLocal8Bit(argv[++i]).toInt();
+        else if (!std::strcmp(argv[i], "--hostile-listing") && i + 1 < argc)
+            hostileListing = QString::fromLocal8Bit(argv[++i]);
     }
     const QList<ServedSkill> skills = servedSkills(tamper, noDigests);
     const QJsonObject capabilities{{QStringLiteral("resources"), QJsonObject()},
@@ -202,6 +208,26 @@ int main(int argc, char **argv)
                 }
                 logErr(QStringLiteral("listed"));
                 const int start = params.value(QLatin1String("cursor")).toString().toInt();
+                if (!hostileListing.isEmpty()) {
+                    const auto madeUp = [](int n) {
+                        const QString name = QStringLiteral("skill-%1").arg(n);
+                        return QJsonObject{{QStringLiteral("uri"), QStringLiteral("skill://%1/SKILL.md").arg(name)},
+                                           {QStringLiteral("frontmatter"),
+                                            QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("description"), QStringLiteral("made up")}}}};
+                    };
+                    QJsonArray page;
+                    QJsonObject result;
+                    if (hostileListing == QLatin1String("flood")) {
+                        for (int n = 0; n < 12000; ++n)
+                            page.append(madeUp(n));
+                    } else {
+                        page.append(madeUp(start));
+                        result.insert(QStringLiteral("nextCursor"), QString::number(start + 1));
+                    }
+                    result.insert(QStringLiteral("skills"), page);
+                    reply(id, result);
+                    return;
+                }
                 const int count = pageSize > 0 ? pageSize : int(skills.size());
                 QJsonArray page;
                 for (int i = start; i < qMin(int(skills.size()), start + count); ++i)

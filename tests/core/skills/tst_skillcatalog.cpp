@@ -59,6 +59,8 @@ private slots:
     void failedSkillIsNotUsed_data();
     void failedSkillIsNotUsed();
     void serverWithoutTheExtensionOffersNoSkills();
+    void aHostileListingIsCut_data();
+    void aHostileListingIsCut();
 
 private:
     ClientSession *start(const QStringList &arguments, bool modern, bool declareSkills = true);
@@ -283,4 +285,34 @@ void tst_SkillCatalog::serverWithoutTheExtensionOffersNoSkills()
 }
 
 QTEST_GUILESS_MAIN(tst_SkillCatalog)
+void tst_SkillCatalog::aHostileListingIsCut_data()
+{
+    addColumns<bool, QString, int>("modern", "listing", "pages");
+    QTest::addRow("endless pages, 2025-11-25") << false << u"endless"_s << SkillCatalog::maxPages;
+    QTest::addRow("endless pages, 2026-07-28") << true << u"endless"_s << SkillCatalog::maxPages;
+    QTest::addRow("12,000 on one page") << false << u"flood"_s << 1;
+}
+
+// Hostile: a server whose listing never ends (a next cursor on every page) or is larger than any real
+// catalog. Toolgate reads at most SkillCatalog::maxPages pages and maxSkills skills, keeps what fits and
+// says the rest was left out, instead of asking for ever or holding all of it.
+void tst_SkillCatalog::aHostileListingIsCut()
+{
+    QFETCH(bool, modern);
+    QFETCH(QString, listing);
+    QFETCH(int, pages);
+    ClientSession *session = start({u"--hostile-listing"_s, listing}, modern);
+    QVERIFY(session);
+    SkillCatalog catalog(session);
+    SkillAnswer<QList<SkillEntry>> listed;
+    catalog.list(m_context.get(), listed.callback());
+    QTRY_COMPARE_WITH_TIMEOUT(listed.count, 1, 60000);
+    QVERIFY2(listed.ok(), qPrintable(listed.describe()));
+    const qsizetype kept = listed.last->value().size();
+    QCOMPARE(kept, listing == u"flood"_s ? qsizetype(SkillCatalog::maxSkills) : qsizetype(SkillCatalog::maxPages));
+    QVERIFY2(catalog.problems().join(u' ').contains(u"the rest are left out"_s), qPrintable(catalog.problems().join(u'|')));
+    QTRY_COMPARE(diagnostics(u"listed"_s).size(), pages); // no page asked for after the limit
+    QCOMPARE(listed.count, 1);
+}
+
 #include "tst_skillcatalog.moc"
