@@ -221,7 +221,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     // Neither side holds the divider: the form's pane scrolls, and the result's keeps its row of tabs
     // and a line (below that it is cut, as a pane the person made that small is meant to be).
     formPane->setMinimumHeight(fontMetrics().lineSpacing() * 2);
-    bottom->setMinimumHeight(resultStripHeight()); // and again at each fit, should the style or font change
+    bottom->setMinimumHeight(resultStripHeight()); // and again with each result shown (updateResultLeast())
     // Room the window gains or loses goes to the result first; then the fit (resizeEvent()) shares it
     // again by what each side holds, or keeps the form at the height the person gave it.
     m_splitter->setStretchFactor(0, 0);
@@ -441,6 +441,41 @@ bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
     return QWidget::eventFilter(watched, event);
 }
 
+QSize ToolPanel::minimumSizeHint() const
+{
+    // A short window (a small screen at 200 %, a notice above) scrolls the page that holds this panel
+    // rather than squeezing the form to a sliver under its header: the panel asks for the first part of
+    // the form (up to a dozen lines) besides the header and the result's least. The divider still
+    // moves freely within. Only while shown: a stack of pages is as tall as its tallest minimum.
+    QSize least = QWidget::minimumSizeHint();
+    if (isVisible())
+        least.rheight() += qMax(0, m_usableFormHeight - m_splitter->widget(0)->minimumHeight());
+    return least;
+}
+
+void ToolPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateGeometry(); // minimumSizeHint() asks for more while shown
+}
+
+void ToolPanel::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateGeometry();
+}
+
+void ToolPanel::updateResultLeast()
+{
+    // Empty, the result keeps a strip: its row of tabs and a line (the "No content." below is cut, and
+    // it holds no button). Once it shows a result it is never cut: the buttons of its content (Plain,
+    // Markdown, Copy), a banner's text and Run Again must stay whole. The page scrolls instead.
+    QWidget *bottom = m_splitter->widget(1);
+    const int least = showsResult() ? qMax(resultStripHeight(), bottom->minimumSizeHint().height()) : resultStripHeight();
+    if (bottom->minimumHeight() != least)
+        bottom->setMinimumHeight(least);
+}
+
 int ToolPanel::resultStripHeight() const
 {
     // The result's pane, its row of tabs ("Result", Content, Raw JSON) and a line under it.
@@ -461,16 +496,9 @@ void ToolPanel::fitSplitterToForm()
     QWidget *bottom = m_splitter->widget(1);
     if (total <= 0 || !top || !bottom)
         return;
-    bottom->setMinimumHeight(resultStripHeight());
+    updateResultLeast();
     const int formLeast = m_splitter->widget(0)->minimumHeight();
     const int resultLeast = bottom->minimumHeight();
-    // Where the person placed the divider for this tool, it stays (as far as the window lets it).
-    if (const std::optional<int> placed = m_connection ? m_splits->formHeight(m_connection->name(), m_tool.name) : std::nullopt) {
-        const int form = qBound(formLeast, *placed, qMax(formLeast, total - resultLeast));
-        if (m_splitter->sizes().value(0) != form)
-            m_splitter->setSizes({form, total - form});
-        return;
-    }
     // A large form adds its rows over many turns, each asking for a fit. Its size hint only grows
     // meanwhile, and once it wants more than half, more rows change nothing here: asking each form of
     // a thousand fields for its size hint every turn cost 10-15 ms a turn. The fit after the last row
@@ -479,6 +507,19 @@ void ToolPanel::fitSplitterToForm()
         return;
     const int formWants = top->sizeHint().height();
     m_formFitPastHalf = formWants > total / 2;
+    // The room the panel asks of a short page (minimumSizeHint()): the form's first dozen lines, or all
+    // of a shorter form with its Run.
+    if (const int usable = qMin(formWants, fontMetrics().lineSpacing() * 12); usable != m_usableFormHeight) {
+        m_usableFormHeight = usable;
+        updateGeometry();
+    }
+    // Where the person placed the divider for this tool, it stays (as far as the window lets it).
+    if (const std::optional<int> placed = m_connection ? m_splits->formHeight(m_connection->name(), m_tool.name) : std::nullopt) {
+        const int form = qBound(formLeast, *placed, qMax(formLeast, total - resultLeast));
+        if (m_splitter->sizes().value(0) != form)
+            m_splitter->setSizes({form, total - form});
+        return;
+    }
     int form = formWants;
     if (showsResult()) {
         // The form and the result share the room by what they hold: whoever needs less than half
@@ -523,6 +564,7 @@ void ToolPanel::refitForResult()
 {
     // The result's share follows what it holds; images and long texts settle in the background, so
     // once more a moment later. (Not on every layout change below: room given changes what is cut.)
+    updateResultLeast(); // at once: a result is never laid out in the empty result's strip
     m_fit.start();
     QTimer::singleShot(300, this, [this] { m_fit.start(); });
 }

@@ -87,6 +87,9 @@ public:
     void setApps(AppHost *host, AppTrust *trust);
     /// The app of the shown result; null until setApps().
     AppPane *appPane() const { return m_app; }
+    /// The header, the first part of the form (Run with it when the form is short) and the result's
+    /// least, while shown: a shorter place scrolls the panel rather than squeezing its form away.
+    QSize minimumSizeHint() const override;
 
 public slots:
     /// Starts a call of the shown tool with the form's arguments.
@@ -122,8 +125,10 @@ private:
     /// Places the divider: where the person put it for the shown tool, else by what the form and the
     /// result hold (before a result, the form all it needs and the empty result a strip).
     void fitSplitterToForm();
-    /// The least the result's pane keeps: its row of tabs and a line.
+    /// The least the empty result's pane keeps: its row of tabs and a line.
     int resultStripHeight() const;
+    /// Sets the least the result's pane keeps: the strip while empty, all of its minimum with a result.
+    void updateResultLeast();
     /// Whether the result's pane shows how a call of the shown tool ended.
     bool showsResult() const;
     void refitForResult();
@@ -132,6 +137,8 @@ private:
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
     bool focusNextPrevChild(bool next) override;
     void onChanged(const QString &serverName, const QString &toolName);
     void onEnded(const QString &serverName, const QString &toolName, ToolCall *call);
@@ -175,6 +182,8 @@ private:
     QList<QPointer<ServerConnection>> m_heardConnections;
     // The last fit gave the form no more than half because it wanted more (see fitSplitterToForm()).
     bool m_formFitPastHalf = false;
+    // The form's height the panel asks room for (minimumSizeHint()): what it wants, up to a dozen lines.
+    int m_usableFormHeight = 0;
 };
 
 } // namespace Toolgate

@@ -8,11 +8,14 @@
 
 #include "ui/forms/argumentform.h"
 #include "ui/forms/fieldeditor.h"
+#include "ui/items/itemheader.h"
 #include "ui/serverfeatures/toolpanel.h"
+#include "ui/servers/secretsnotice.h"
 #include "ui/viewers/resultview.h"
 
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTest>
 
@@ -207,6 +210,74 @@ private slots:
         show(QStringLiteral("echo"));
         show(QStringLiteral("rich_form"));
         QCOMPARE(formPart(), fit);
+    }
+
+    // A result is never cut: with the divider as low as it goes, the result's pane keeps all it needs to
+    // show its buttons (Plain, Markdown, Copy) whole; only the empty result is a strip. (tst_screenfit
+    // found Plain cut at 200 % when the result kept the empty strip.)
+    void aResultIsNeverCut()
+    {
+        openWindow(QSize(1280, 720));
+        show(QStringLiteral("rich_form"));
+        runRichForm();
+        QWidget *result = splitter()->widget(1);
+        int low = 0;
+        int high = 0;
+        splitter()->getRange(1, &low, &high);
+        dragDivider(high);
+        QVERIFY2(
+            result->height() >= result->minimumSizeHint().height(),
+            qPrintable(QStringLiteral("the result has %1 px, it needs %2").arg(result->height()).arg(result->minimumSizeHint().height())));
+        auto *plain = result->findChild<QWidget *>(QStringLiteral("plainModeButton"));
+        QVERIFY(plain && plain->isVisible());
+        const QRect inPane(plain->mapTo(result, QPoint(0, 0)), plain->size());
+        QVERIFY2(
+            result->rect().contains(inPane),
+            qPrintable(QStringLiteral("Plain is at %1,%2 in a pane %3 px high").arg(inPane.x()).arg(inPane.y()).arg(result->height())));
+    }
+
+    // The header is as tall as its text, however the tool was reached: first, or again after a tool with
+    // another description (its wrapped height was the last tool's, taking the form's room or cutting it).
+    void theHeaderIsAsTallAsItsText()
+    {
+        openWindow(QSize(1280, 720));
+        show(QStringLiteral("rich_form"));
+        ItemHeader *header = panel()->header();
+        const int first = header->height();
+        show(QStringLiteral("echo"));
+        QCOMPARE(header->height(), header->heightForWidth(header->width()));
+        show(QStringLiteral("rich_form"));
+        QCOMPARE(header->height(), first);
+        QCOMPARE(header->height(), header->heightForWidth(header->width()));
+    }
+
+    // A short place (1400×900 at 200 % is 700×450, less the menu, the console and, without a keychain,
+    // its notice above the tool) scrolls the page to the form rather than squeezing the form under the
+    // tool's title: the form's pane keeps the first fields (weather's whole form and Run), and the
+    // page's scroll bar reaches them.
+    void aShortWindowScrollsThePageToTheForm()
+    {
+        openWindow(QSize(700, 330));
+        show(QStringLiteral("weather"));
+        QWidget *pane = splitter()->widget(0);
+        const QRect run(panel()->runButton()->mapTo(pane, QPoint(0, 0)), panel()->runButton()->size());
+        QVERIFY2(pane->rect().contains(run),
+                 qPrintable(QStringLiteral("Run ends at %1 in a form's pane %2 px high").arg(run.bottom()).arg(pane->height())));
+        auto *page = qobject_cast<QScrollArea *>(m_window->centralWidget());
+        QVERIFY(page);
+        page->ensureWidgetVisible(panel()->runButton(), 0, 0);
+        const QRect onPage(panel()->runButton()->mapTo(page->viewport(), QPoint(0, 0)), panel()->runButton()->size());
+        QVERIFY2(page->viewport()->rect().contains(onPage), "the page does not scroll to Run");
+
+        show(QStringLiteral("rich_form"));
+        // A long form: its first dozen lines, the first fields whole, and the rest a scroll away.
+        const int dozenLines = panel()->fontMetrics().lineSpacing() * 12;
+        QVERIFY2(formPart() >= dozenLines && wholeFieldsShown() >= 1,
+                 qPrintable(QStringLiteral("%1 fields shown in %2 px").arg(wholeFieldsShown()).arg(formPart())));
+        if (qEnvironmentVariableIsSet("TOOLGATE_SCREENSHOT_DIR")) {
+            QTemporaryDir scratch;
+            QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("tool-split-700x450-notice.png"))));
+        }
     }
 
     // The form and the result at 1280×720 and 1024×768, before and after a result: for the eye (with
