@@ -218,10 +218,11 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_splitter->addWidget(formPane);
     m_splitter->addWidget(bottom);
     m_splitter->setChildrenCollapsible(false);
-    // Neither side holds the divider: the form's pane scrolls, and the result's keeps its row of tabs
-    // and a line (below that it is cut, as a pane the person made that small is meant to be).
+    // The form does not hold the divider: its pane scrolls. The empty result keeps its row of tabs and
+    // a line; a result shown keeps what its buttons need (updateResultLeast()), and a page too short
+    // for that scrolls (minimumSizeHint()).
     formPane->setMinimumHeight(fontMetrics().lineSpacing() * 2);
-    bottom->setMinimumHeight(resultStripHeight()); // and again with each result shown (updateResultLeast())
+    bottom->setMinimumHeight(resultStripHeight());
     // Room the window gains or loses goes to the result first; then the fit (resizeEvent()) shares it
     // again by what each side holds, or keeps the form at the height the person gave it.
     m_splitter->setStretchFactor(0, 0);
