@@ -211,6 +211,17 @@ void ItemHeader::paintEvent(QPaintEvent *event)
     painter.drawLine(rect().bottomLeft(), rect().bottomRight());
 }
 
+bool ItemHeader::event(QEvent *event)
+{
+    const bool handled = QWidget::event(event);
+    // A new item's texts, or the fold, change the rows' heights: the nested layouts' heights for a width
+    // are only worked out again when the layout activates, which it has just done (a LayoutRequest
+    // reaches the layout before this widget). Asked before, they are the last item's.
+    if (event->type() == QEvent::LayoutRequest)
+        holdHeightForWidth();
+    return handled;
+}
+
 void ItemHeader::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);

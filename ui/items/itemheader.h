@@ -32,6 +32,7 @@ public:
     QVBoxLayout *layOutPage(QWidget *page, int bottomMargin);
 
 protected:
+    bool event(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void changeEvent(QEvent *event) override;

@@ -1003,8 +1003,6 @@ void MainWindow::restoreSettings()
         m_mainSplitter->setSizes({340, 940});
     m_leftSplitterRestored = m_leftSplitter->restoreState(settings.value(QStringLiteral("leftSplitter")).toByteArray());
     fitServerList();
-    if (!m_toolPanel->splitter()->restoreState(settings.value(QStringLiteral("toolSplitter")).toByteArray()))
-        m_toolPanel->splitter()->setSizes({330, 310});
     m_browserTabs->setCurrentIndex(qBound(0, settings.value(QStringLiteral("browserTab"), 0).toInt(), m_browserTabs->count() - 1));
     m_rememberedServer = settings.value(QStringLiteral("lastServer")).toString();
     m_rememberedTool = settings.value(QStringLiteral("lastTool")).toString();
@@ -1021,7 +1019,6 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("state"), saveState());
     settings.setValue(QStringLiteral("mainSplitter"), m_mainSplitter->saveState());
     settings.setValue(QStringLiteral("leftSplitter"), m_leftSplitter->saveState());
-    settings.setValue(QStringLiteral("toolSplitter"), m_toolPanel->splitter()->saveState());
     settings.setValue(QStringLiteral("browserTab"), m_browserTabs->currentIndex());
     if (m_toolPanel->connection()) {
         settings.setValue(QStringLiteral("lastServer"), m_toolPanel->connection()->name());

@@ -1,5 +1,6 @@
 #include "ui/serverfeatures/toolpanel.h"
 #include "core/common/displaytext.h"
+#include "ui/serverfeatures/toolsplitmemory.h"
 
 #include "ui/apps/apppane.h"
 #include "core/apps/appmeta.h"
@@ -19,6 +20,7 @@
 #include <QEvent>
 #include <QKeyEvent>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -76,6 +78,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     , m_connections(new QLabel(this))
     , m_result(new ResultView(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_splits(std::make_unique<ToolSplitMemory>())
 {
     setObjectName(QStringLiteral("toolPanel"));
     m_form->setObjectName(QStringLiteral("argumentForm"));
@@ -153,7 +156,16 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     runRow->addWidget(m_state, 2);
     runRow->addWidget(m_save);
 
-    auto *top = new QWidget(m_splitter);
+    // The form's pane scrolls as a whole once the divider leaves it less than its fields and Run need,
+    // so that the divider goes as far up as the person takes it and nothing overlaps.
+    auto *formPane = new QScrollArea(m_splitter);
+    formPane->setObjectName(QStringLiteral("formPane"));
+    formPane->setFrameShape(QFrame::NoFrame);
+    formPane->setWidgetResizable(true);
+    formPane->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    formPane->setFocusPolicy(Qt::NoFocus); // the fields take the focus, and the pane scrolls to them
+    auto *top = new QWidget(formPane);
+    top->setObjectName(QStringLiteral("formPaneContent"));
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(12, 0, 12, 8);
     // Run sits right under the last field; a short form leaves its spare room below the button, and
@@ -161,6 +173,8 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     topLayout->addWidget(m_form);
     topLayout->addLayout(runRow);
     topLayout->addStretch(1);
+    formPane->setWidget(top);
+    m_formContent = top;
 
     auto *bottom = new QWidget(m_splitter);
     auto *bottomLayout = new QVBoxLayout(bottom);
@@ -201,13 +215,22 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     bottom->setObjectName(QStringLiteral("resultPane"));
 
     m_splitter->setObjectName(QStringLiteral("toolSplitter"));
-    m_splitter->addWidget(top);
+    m_splitter->addWidget(formPane);
     m_splitter->addWidget(bottom);
     m_splitter->setChildrenCollapsible(false);
-    // Room the window gains or loses is shared again by what each side holds (resizeEvent()); once
-    // the person placed the divider, the result keeps its height and the form takes the change.
-    m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 0);
+    // The form does not hold the divider: its pane scrolls. The empty result keeps its row of tabs and
+    // a line; a result shown keeps what its buttons need (updateResultLeast()), and a page too short
+    // for that scrolls (minimumSizeHint()).
+    formPane->setMinimumHeight(fontMetrics().lineSpacing() * 2);
+    bottom->setMinimumHeight(resultStripHeight());
+    // Room the window gains or loses goes to the result first; then the fit (resizeEvent()) shares it
+    // again by what each side holds, or keeps the form at the height the person gave it.
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    QSplitterHandle *handle = m_splitter->handle(1);
+    handle->setToolTip(tr("Drag to give the form or the result more room; remembered for this tool. "
+                          "Double-click to fit it to the form again."));
+    handle->installEventFilter(this);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -215,11 +238,22 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     layout->addWidget(m_header);
     layout->addWidget(m_splitter, 1);
 
-    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_splitterMovedByUser = true; });
+    // Only the person moves the divider (setSizes() says nothing): that split is the tool's from now on.
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] {
+        if (!m_connection || m_tool.name.isEmpty())
+            return;
+        m_splits->remember(m_connection->name(), m_tool.name, m_splitter->sizes().value(0));
+        m_saveSplits.start();
+    });
     m_fit.setSingleShot(true);
     m_fit.setInterval(0);
     connect(&m_fit, &QTimer::timeout, this, &ToolPanel::fitSplitterToForm);
+    // A drag reports every pixel; the settings are written once it rests.
+    m_saveSplits.setSingleShot(true);
+    m_saveSplits.setInterval(1000);
+    connect(&m_saveSplits, &QTimer::timeout, this, [this] { m_splits->save(); });
     top->installEventFilter(this);
+    m_splitter->installEventFilter(this);
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
@@ -242,7 +276,10 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
 }
 
 // The registry cancels the calls still running (except tasks, which the TaskRegistry follows on).
-ToolPanel::~ToolPanel() = default;
+ToolPanel::~ToolPanel()
+{
+    m_splits->save();
+}
 
 void ToolPanel::setApps(AppHost *host, AppTrust *trust)
 {
@@ -388,40 +425,114 @@ bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
 {
     // A child's updateGeometry() reaches the pane as a LayoutRequest; its sizeHint() is only worth
     // asking once the layouts below have settled, hence the timer.
-    if (watched == m_splitter->widget(0) && event->type() == QEvent::LayoutRequest)
+    if (watched == m_formContent && event->type() == QEvent::LayoutRequest)
         m_fit.start();
+    // The header above takes another height with each tool's description: the room below changes
+    // without the panel's own height changing.
+    if (watched == m_splitter && event->type() == QEvent::Resize)
+        m_fit.start();
+    // Double-clicking the divider gives the tool back the split that follows what it holds.
+    if (watched == m_splitter->handle(1) && event->type() == QEvent::MouseButtonDblClick && m_connection) {
+        m_splits->forget(m_connection->name(), m_tool.name);
+        m_saveSplits.start();
+        m_formFitPastHalf = false;
+        m_fit.start();
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
+}
+
+QSize ToolPanel::minimumSizeHint() const
+{
+    // A short window (a small screen at 200 %, a notice above) scrolls the page that holds this panel
+    // rather than squeezing the form to a sliver under its header: the panel asks for the first part of
+    // the form (up to a dozen lines) besides the header and the result's least. The divider still
+    // moves freely within. Only while shown: a stack of pages is as tall as its tallest minimum.
+    QSize least = QWidget::minimumSizeHint();
+    if (isVisible())
+        least.rheight() += qMax(0, m_usableFormHeight - m_splitter->widget(0)->minimumHeight());
+    return least;
+}
+
+void ToolPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateGeometry(); // minimumSizeHint() asks for more while shown
+}
+
+void ToolPanel::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    updateGeometry();
+}
+
+void ToolPanel::updateResultLeast()
+{
+    // Empty, the result keeps a strip: its row of tabs and a line (the "No content." below is cut, and
+    // it holds no button). Once it shows a result it is never cut: the buttons of its content (Plain,
+    // Markdown, Copy), a banner's text and Run Again must stay whole. The page scrolls instead.
+    QWidget *bottom = m_splitter->widget(1);
+    const int least = showsResult() ? qMax(resultStripHeight(), bottom->minimumSizeHint().height()) : resultStripHeight();
+    if (bottom->minimumHeight() != least)
+        bottom->setMinimumHeight(least);
+}
+
+int ToolPanel::resultStripHeight() const
+{
+    // The result's pane, its row of tabs ("Result", Content, Raw JSON) and a line under it.
+    const QMargins margins = m_result->parentWidget()->layout()->contentsMargins();
+    return margins.top() + margins.bottom() + m_result->tabs()->tabBar()->sizeHint().height() + fontMetrics().lineSpacing();
+}
+
+bool ToolPanel::showsResult() const
+{
+    const CallRegistry::Entry *entry = shownEntry();
+    return entry && !entry->running && entry->ended;
 }
 
 void ToolPanel::fitSplitterToForm()
 {
-    // Once the person has placed the divider themselves, it stays where they put it.
-    if (m_splitterMovedByUser)
-        return;
     const int total = m_splitter->height() - m_splitter->handleWidth();
-    QWidget *top = m_splitter->widget(0);
+    QWidget *top = m_formContent;
     QWidget *bottom = m_splitter->widget(1);
     if (total <= 0 || !top || !bottom)
         return;
+    updateResultLeast();
+    const int formLeast = m_splitter->widget(0)->minimumHeight();
+    const int resultLeast = bottom->minimumHeight();
     // A large form adds its rows over many turns, each asking for a fit. Its size hint only grows
     // meanwhile, and once it wants more than half, more rows change nothing here: asking each form of
     // a thousand fields for its size hint every turn cost 10-15 ms a turn. The fit after the last row
     // (its layout request comes after the form stopped adding) catches up.
     if (m_form->isAddingFields() && m_formFitPastHalf)
         return;
-    // The form and the result share the room by what they hold: whoever needs less than half gets
-    // what it needs and the other the rest; when both need more, each gets half and scrolls.
     const int formWants = top->sizeHint().height();
     m_formFitPastHalf = formWants > total / 2;
-    const int resultContent = m_result->wantedHeight();
-    const int resultChrome = bottom->sizeHint().height() - m_result->sizeHint().height();
-    const int resultWants = resultContent < 0 ? total : resultContent + qMax(0, resultChrome);
-    int form = total / 2;
-    if (formWants + resultWants <= total || formWants <= total / 2)
-        form = formWants;
-    else if (resultWants <= total / 2)
-        form = total - resultWants;
-    form = qBound(top->minimumSizeHint().height(), form, qMax(top->minimumSizeHint().height(), total - bottom->minimumSizeHint().height()));
+    // The room the panel asks of a short page (minimumSizeHint()): the form's first dozen lines, or all
+    // of a shorter form with its Run.
+    if (const int usable = qMin(formWants, fontMetrics().lineSpacing() * 12); usable != m_usableFormHeight) {
+        m_usableFormHeight = usable;
+        updateGeometry();
+    }
+    // Where the person placed the divider for this tool, it stays (as far as the window lets it).
+    if (const std::optional<int> placed = m_connection ? m_splits->formHeight(m_connection->name(), m_tool.name) : std::nullopt) {
+        const int form = qBound(formLeast, *placed, qMax(formLeast, total - resultLeast));
+        if (m_splitter->sizes().value(0) != form)
+            m_splitter->setSizes({form, total - form});
+        return;
+    }
+    int form = formWants;
+    if (showsResult()) {
+        // The form and the result share the room by what they hold: whoever needs less than half
+        // gets what it needs and the other the rest; when both need more, each gets half and scrolls.
+        const int resultContent = m_result->wantedHeight();
+        const int resultChrome = bottom->sizeHint().height() - m_result->sizeHint().height();
+        const int resultWants = resultContent < 0 ? total : resultContent + qMax(0, resultChrome);
+        if (formWants + resultWants > total && formWants > total / 2)
+            form = resultWants <= total / 2 ? total - resultWants : total / 2;
+    }
+    // Before a result (and while a call runs) the form takes what it needs, the empty result a strip.
+    form = qBound(formLeast, form, qMax(formLeast, total - resultLeast));
     if (m_splitter->sizes().value(0) != form)
         m_splitter->setSizes({form, total - form});
 }
@@ -454,6 +565,7 @@ void ToolPanel::refitForResult()
 {
     // The result's share follows what it holds; images and long texts settle in the background, so
     // once more a moment later. (Not on every layout change below: room given changes what is cut.)
+    updateResultLeast(); // at once: a result is never laid out in the empty result's strip
     m_fit.start();
     QTimer::singleShot(300, this, [this] { m_fit.start(); });
 }

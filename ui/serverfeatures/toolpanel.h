@@ -12,6 +12,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <memory>
+
 class QCheckBox;
 class QLabel;
 class QProgressBar;
@@ -31,6 +33,7 @@ class ResultView;
 class ServerConnection;
 class ServerRequestPipeline;
 class ToolCallPipeline;
+class ToolSplitMemory;
 
 /// Runs one tool: its header, the argument form, Run and Cancel with progress, and the result.
 /// Every call goes through the ToolCallPipeline, so a human approves it first. Calls keep running
@@ -70,6 +73,8 @@ public:
     QCheckBox *runAsTaskBox() const { return m_runAsTask; }
     /// Says that the tool always runs as a task (taskSupport "required").
     QLabel *taskNote() const { return m_taskNote; }
+    /// The form (a pane that scrolls when made small) above the result. The divider follows what the
+    /// two hold, until the person drags it: then it stays there for that tool, across sessions.
     QSplitter *splitter() const { return m_splitter; }
     /// Shown under a result that failed with -32042 (2025-11-25): the server needs a step done in the
     /// browser first. Its Run Again button sends the same arguments again (approval included).
@@ -82,6 +87,9 @@ public:
     void setApps(AppHost *host, AppTrust *trust);
     /// The app of the shown result; null until setApps().
     AppPane *appPane() const { return m_app; }
+    /// The header, the first part of the form (Run with it when the form is short) and the result's
+    /// least, while shown: a shorter place scrolls the panel rather than squeezing its form away.
+    QSize minimumSizeHint() const override;
 
 public slots:
     /// Starts a call of the shown tool with the form's arguments.
@@ -114,14 +122,23 @@ private:
     void updateUrlStep();
     void updateTaskChoice();
     void startCall(const QJsonObject &arguments, const JsonKeyOrder &order);
-    /// Gives the form the height it needs (up to three fifths) and the result the rest.
+    /// Places the divider: where the person put it for the shown tool, else by what the form and the
+    /// result hold (before a result, the form all it needs and the empty result a strip).
     void fitSplitterToForm();
+    /// The least the empty result's pane keeps: its row of tabs and a line.
+    int resultStripHeight() const;
+    /// Sets the least the result's pane keeps: the strip while empty, all of its minimum with a result.
+    void updateResultLeast();
+    /// Whether the result's pane shows how a call of the shown tool ended.
+    bool showsResult() const;
     void refitForResult();
     /// Watches the form's pane: whenever its size hint may have changed (the problems box came, went or
     /// changed its lines; another tool), the divider follows on the next turn of the event loop.
     bool eventFilter(QObject *watched, QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
     bool focusNextPrevChild(bool next) override;
     void onChanged(const QString &serverName, const QString &toolName);
     void onEnded(const QString &serverName, const QString &toolName, ToolCall *call);
@@ -140,6 +157,7 @@ private:
     QHash<QString, bool> m_runAsTaskChoices; // "Run as a task" per tool key, as last ticked
     QTimer m_tick;
     QTimer m_fit; // coalesces refits: one after the layouts settled, however many requests came
+    QTimer m_saveSplits; // writes the remembered splits once a drag rests
 
     ItemHeader *m_header;
     ArgumentForm *m_form;
@@ -157,12 +175,15 @@ private:
     QLabel *m_connections;
     ResultView *m_result;
     QSplitter *m_splitter;
+    QWidget *m_formContent = nullptr; // in the form's scrolling pane: the form and the row of Run
+    std::unique_ptr<ToolSplitMemory> m_splits;
     AppPane *m_app = nullptr;
     /// The connections whose sandbox proxies the registry hears (each once).
     QList<QPointer<ServerConnection>> m_heardConnections;
-    bool m_splitterMovedByUser = false;
     // The last fit gave the form no more than half because it wanted more (see fitSplitterToForm()).
     bool m_formFitPastHalf = false;
+    // The form's height the panel asks room for (minimumSizeHint()): what it wants, up to a dozen lines.
+    int m_usableFormHeight = 0;
 };
 
 } // namespace Toolgate
