@@ -13782,6 +13782,10 @@ Werkzeuge, die als Aufgabe laufen, stehen hier, solange sie laufen und nachdem s
         <source>Task id: %1</source>
         <translation>Aufgaben-ID: %1</translation>
     </message>
+    <message>
+        <source>Drag to give the form or the result more room; remembered for this tool. Double-click to fit it to the form again.</source>
+        <translation>Ziehen, um dem Formular oder dem Ergebnis mehr Platz zu geben; wird für dieses Werkzeug gemerkt. Doppelklick passt die Aufteilung wieder an das Formular an.</translation>
+    </message>
 </context>
 <context>
     <name>Toolgate::ToolTreeModel</name>
