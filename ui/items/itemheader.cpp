@@ -226,7 +226,9 @@ void ItemHeader::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     updateFold();
-    holdHeightForWidth();
+    // Once the resize is handled: a minimum set now resizes the header again under its own layout,
+    // which keeps the geometry it had and cuts its title to a sliver.
+    QMetaObject::invokeMethod(this, &ItemHeader::holdHeightForWidth, Qt::QueuedConnection);
 }
 
 void ItemHeader::changeEvent(QEvent *event)

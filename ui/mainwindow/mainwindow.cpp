@@ -41,6 +41,7 @@
 #include "ui/serverfeatures/resourcepanel.h"
 #include "ui/servers/serverinfopanel.h"
 #include "ui/servers/secretsnotice.h"
+#include "ui/mainwindow/messagestatusbar.h"
 #include "ui/servers/secretprompt.h"
 #include "ui/servers/servertrustprompter.h"
 #include "ui/servers/serverpanel.h"
@@ -153,6 +154,7 @@ MainWindow::MainWindow(const Environment &environment, QWidget *parent)
             }
         }
     });
+    setStatusBar(new MessageStatusBar(this)); // before anything shows a message in it
     buildCentre();
     buildMenus();
     buildStatusBar();
@@ -250,6 +252,9 @@ void MainWindow::buildCentre()
     m_loadProblem->setObjectName(QStringLiteral("loadProblem"));
     m_loadBanner = new MessageBanner(m_loadProblem);
     m_loadBanner->setObjectName(QStringLiteral("loadBanner"));
+    // A banner is at most as tall as its size hint, which is for one width: narrower, its wrapped words
+    // need more lines, and it may grow to hold them (issue 34).
+    m_loadBanner->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     auto *reload = new QPushButton(tr("Reload"), m_loadProblem);
     reload->setObjectName(QStringLiteral("reloadServers"));
     connect(reload, &QPushButton::clicked, this, &MainWindow::reloadServers);
@@ -320,6 +325,10 @@ void MainWindow::buildCentre()
     connect(m_secretsNotice, &SecretsNotice::statusMessage, statusBar(), &QStatusBar::showMessage);
     rightLayout->addWidget(m_secretsNotice);
     rightLayout->addWidget(m_pages, 1);
+    // The notices' words wrap; the splitter above them does not ask how tall that makes them, and
+    // would cut their last lines off (issue 34): they keep their height, and the central area scrolls.
+    for (QWidget *notice : {m_loadProblem, m_guideHint, static_cast<QWidget *>(m_secretsNotice)})
+        ScreenFit::keepWrappedTextWhole(notice);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -558,7 +567,7 @@ void MainWindow::buildStatusBar()
 {
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("serverSummary"));
-    statusBar()->addPermanentWidget(m_summary);
+    static_cast<MessageStatusBar *>(statusBar())->addSummary(m_summary);
     connect(m_serverModel, &QAbstractItemModel::dataChanged, this, &MainWindow::updateSummary);
     connect(m_serverModel, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateSummary);
     // The model drops a row before the workspace drops the server (connectionAboutToBeRemoved), so
@@ -807,6 +816,7 @@ QWidget *MainWindow::buildGuideHint()
     auto *hint = new QWidget(this);
     hint->setObjectName(QStringLiteral("guideHint"));
     auto *banner = new MessageBanner(hint);
+    banner->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred); // grows with its wrapped words, as above
     banner->showMessage(MessageBanner::Kind::Info, tr("New to Toolgate?"),
                         tr("Help › Getting Started shows in a few steps how to try a tool, add your own servers "
                            "and decide what they may do."));

@@ -30,6 +30,9 @@ SecretsNotice::SecretsNotice(Workspace *workspace, QWidget *parent)
 {
     setObjectName(QStringLiteral("secretsNotice"));
     m_banner->setObjectName(QStringLiteral("secretsBanner"));
+    // A banner is at most as tall as its size hint, which is for one width: narrower (at 200 %), its
+    // wrapped words need more lines, and it may grow to hold them (issue 34).
+    m_banner->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     m_moveSecrets->setObjectName(QStringLiteral("moveSecretsToKeychain"));
     m_keepInFile->setObjectName(QStringLiteral("keepSecretsInFile"));
     m_keepInFile->setToolTip(tr("Write secret values into servers.json in plain text, as Claude Desktop does. "

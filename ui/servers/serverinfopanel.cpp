@@ -1,6 +1,7 @@
 #include "ui/servers/serverinfopanel.h"
 
 #include "ui/servers/doctordialog.h"
+#include "ui/dialogs/screenfit.h"
 
 #include "core/apps/appmeta.h"
 #include "core/apps/apptrust.h"
@@ -17,7 +18,6 @@
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/serversignin.h"
 
-#include <algorithm>
 
 #include <QAction>
 #include <QDir>
@@ -34,24 +34,9 @@ namespace Toolgate {
 
 namespace {
 
-// The sandbox's words take five lines. On a short screen they are cut (the tooltip holds them all) rather
-// than make every page of the window taller than a laptop at 150 % holds (tst_mainwindow roomToWork).
-class CompactLabel final : public QLabel
+QLabel *valueLabel(QWidget *parent, const QString &objectName)
 {
-public:
-    using QLabel::QLabel;
-    QSize minimumSizeHint() const override
-    {
-        QSize size = QLabel::minimumSizeHint();
-        size.setHeight(std::min(size.height(), fontMetrics().lineSpacing() * 2));
-        return size;
-    }
-};
-
-template<typename Label = QLabel>
-Label *valueLabel(QWidget *parent, const QString &objectName)
-{
-    auto *label = new Label(parent);
+    auto *label = new QLabel(parent);
     label->setObjectName(objectName);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
@@ -89,7 +74,7 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     , m_protocol(valueLabel(this, QStringLiteral("serverProtocol")))
     , m_offers(valueLabel(this, QStringLiteral("serverOffers")))
     , m_sandboxLabel(new QLabel(tr("Sandbox:"), this))
-    , m_sandbox(valueLabel<CompactLabel>(this, QStringLiteral("serverSandbox")))
+    , m_sandbox(valueLabel(this, QStringLiteral("serverSandbox")))
     , m_instructionsLabel(new QLabel(tr("Instructions:"), this))
     , m_instructions(new MarkdownBrowser(this))
     , m_buttons(new QWidget(this))
@@ -232,7 +217,16 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->addStretch(1);
 
-    QVBoxLayout *body = m_header->layOutPage(this, 12);
+    // Below the server's name, everything scrolls: on a short screen or at 200 % each row keeps the
+    // height its wrapped words need (the sandbox's take five lines) instead of being squeezed into
+    // the others (issue 34).
+    auto *content = new QWidget(this);
+    content->setObjectName(QStringLiteral("serverInfoContent"));
+    auto *body = new QVBoxLayout(content);
+    body->setContentsMargins(12, 0, 12, 12);
+    QVBoxLayout *page = m_header->layOutPage(this, 0);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->addWidget(ScreenFit::scrollable(content, this));
     body->addLayout(form);
     body->addWidget(m_instructionsLabel);
     body->addWidget(m_instructions, 1);
