@@ -5,12 +5,15 @@
 #include "ui/tasks/taskresultdialog.h"
 #include "ui/tasks/tasksmodel.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTreeView>
@@ -32,6 +35,7 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     , m_stack(new QStackedWidget(this))
     , m_empty(new QLabel(m_stack))
     , m_view(new QTreeView(m_stack))
+    , m_buttons(new QWidget(this))
 {
     setObjectName(QStringLiteral("tasksView"));
     m_proxy->setSourceModel(m_model);
@@ -90,22 +94,32 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     QPalette dim = m_empty->palette();
     dim.setColor(QPalette::WindowText, dim.color(QPalette::Disabled, QPalette::WindowText));
     m_empty->setPalette(dim);
-    m_stack->addWidget(m_empty);
+    // In a dock a line or two high (200 %, a short screen) its two lines scroll instead of being cut.
+    auto *emptyArea = new QScrollArea(m_stack);
+    emptyArea->setFrameShape(QFrame::NoFrame);
+    emptyArea->setFocusPolicy(Qt::NoFocus);
+    emptyArea->setWidgetResizable(true);
+    emptyArea->viewport()->setAutoFillBackground(false);
+    emptyArea->setWidget(m_empty);
+    m_emptyPage = emptyArea;
+    m_stack->addWidget(m_emptyPage);
     m_stack->addWidget(m_view);
 
-    auto *top = new QHBoxLayout;
-    top->setContentsMargins(0, 0, 0, 0);
-    top->addWidget(m_summary, 1);
-    top->addWidget(m_allServers);
-    top->addSpacing(8);
-    top->addWidget(m_cancel);
-    top->addWidget(m_open);
-    top->addWidget(m_forget);
-    top->addWidget(m_clear);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 4, 6, 4);
-    layout->addLayout(top);
-    layout->addWidget(m_stack, 1);
+    auto *buttons = new QHBoxLayout(m_buttons);
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->addStretch(1); // right-aligned on a row of their own
+    for (QPushButton *button : {m_cancel, m_open, m_forget, m_clear})
+        buttons->addWidget(button);
+    m_topRow = new QHBoxLayout;
+    m_topRow->setContentsMargins(0, 0, 0, 0);
+    m_topRow->addWidget(m_summary, 1);
+    m_topRow->addWidget(m_allServers);
+    m_topRow->addSpacing(8);
+    m_topRow->addWidget(m_buttons);
+    m_rows = new QVBoxLayout(this);
+    m_rows->setContentsMargins(6, 4, 6, 4);
+    m_rows->addLayout(m_topRow);
+    m_rows->addWidget(m_stack, 1);
     // A docked view shares the window's height with the pages (issue 14: a small laptop screen at 150 %
     // must hold the whole window): a row of the list is enough when room is short, the rest scrolls.
     m_stack->setMinimumHeight(fontMetrics().lineSpacing() + 6);
@@ -136,6 +150,45 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
         emit runningCountChanged(m_model->runningCount());
     });
     updateFilter();
+}
+
+QSize TasksView::minimumSizeHint() const
+{
+    // The buttons below the summary (arrangeButtons()), whichever way they are arranged now: the
+    // dock, and with it the window, can be as narrow as that at 200 % or in German (issue 34).
+    const QMargins margins = m_rows->contentsMargins();
+    const int topWidth = m_summary->minimumSizeHint().width() + m_topRow->spacing() + m_allServers->sizeHint().width();
+    const int width = std::max({topWidth, m_buttons->minimumSizeHint().width(), m_stack->minimumSizeHint().width()});
+    QSize size = QWidget::minimumSizeHint();
+    size.setWidth(width + margins.left() + margins.right());
+    return size;
+}
+
+void TasksView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrangeButtons();
+}
+
+void TasksView::arrangeButtons()
+{
+    // One row when summary, check box and buttons fit side by side; else the buttons on a row below,
+    // so the last of them is not cut off at the window's edge. The width asked of the one row does
+    // not depend on the arrangement, so the choice settles.
+    const QMargins margins = m_rows->contentsMargins();
+    const int oneRow = m_summary->sizeHint().width() + m_allServers->sizeHint().width() + m_buttons->sizeHint().width() + 8
+        + 3 * m_topRow->spacing() + margins.left() + margins.right();
+    const bool beside = width() >= oneRow;
+    const bool isBeside = m_topRow->indexOf(m_buttons) >= 0;
+    if (beside == isBeside)
+        return;
+    if (beside) {
+        m_rows->removeWidget(m_buttons);
+        m_topRow->addWidget(m_buttons);
+    } else {
+        m_topRow->removeWidget(m_buttons);
+        m_rows->insertWidget(1, m_buttons);
+    }
 }
 
 TasksView::~TasksView() = default;
@@ -174,7 +227,7 @@ void TasksView::updateSummary()
     m_empty->setText(all ? tr("No tasks yet.\nTools that run as tasks are listed here while they run and after they finish.")
                          : tr("No tasks on %1 yet.\nTools that run as tasks are listed here while they run and after they finish.")
                                .arg(m_server.left(100)));
-    m_stack->setCurrentWidget(listed == 0 ? static_cast<QWidget *>(m_empty) : m_view);
+    m_stack->setCurrentWidget(listed == 0 ? static_cast<QWidget *>(m_emptyPage) : m_view);
 }
 
 void TasksView::updateActions()

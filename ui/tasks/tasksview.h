@@ -69,7 +69,15 @@ signals:
     /// A short note for the status bar.
     void message(const QString &text);
 
+public:
+    /// As narrow as its two-row arrangement: the buttons go below the summary when the row is short.
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void arrangeButtons();
     void updateFilter();
     void updateActions();
     void updateSummary();
@@ -86,6 +94,10 @@ private:
     QPushButton *m_clear;
     QStackedWidget *m_stack;
     QLabel *m_empty;
+    QWidget *m_emptyPage; // m_empty, scrolling
+    QWidget *m_buttons; // Cancel, Open Result, Forget, Clear Finished: beside the summary, or below it
+    class QHBoxLayout *m_topRow = nullptr;
+    class QVBoxLayout *m_rows = nullptr;
     QTreeView *m_view;
     QPointer<TaskResultDialog> m_dialog;
 };
