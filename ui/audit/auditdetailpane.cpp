@@ -236,8 +236,16 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         timing += tr(", decided %1").arg(timeText(record.decidedAt));
     if (record.finishedAt.isValid())
         timing += tr(", finished %1").arg(timeText(record.finishedAt));
-    if (record.durationMs)
-        timing += tr(" (%1)").arg(DisplayText::duration(*record.durationMs));
+    // Two different lengths, both named: the whole call (asked, approved, checked, answered) and the
+    // part the Duration column shows, the server's (from sending the call to its answer). A collection
+    // run's call took 8 ms in all and "0 ms" at the server; unnamed, they looked like a contradiction.
+    if (record.durationMs) {
+        const qint64 whole = record.startedAt.isValid() && record.finishedAt.isValid() ? record.startedAt.msecsTo(record.finishedAt) : -1;
+        timing += whole >= *record.durationMs
+            ? tr(" — %1 in all, of which the server took %2 (the Duration), from the call being sent to its answer")
+                  .arg(DisplayText::duration(whole), DisplayText::duration(*record.durationMs))
+            : tr(" — the server took %1 (the Duration), from the call being sent to its answer").arg(DisplayText::duration(*record.durationMs));
+    }
     // A model's call: the arguments that repeated another server's text, as the dialog marked them.
     QStringList origins;
     for (const ArgumentOrigin &origin : record.argumentOrigins) {

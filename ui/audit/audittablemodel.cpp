@@ -339,6 +339,9 @@ void AuditTableModel::fetchMore(const QModelIndex &parent)
 
 QVariant AuditTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == DurationColumn)
+        return tr("How long the server took: from sending the call to its answer. Asking you, the checks and "
+                  "connecting come on top; a record's Timing shows both.");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -1,6 +1,7 @@
 #include "ui/audit/auditwindow.h"
 
 #include "ui/audit/auditdetailpane.h"
+#include "ui/audit/flowlayout.h"
 #include "core/audit/auditqueryworker.h"
 #include "ui/audit/audittablemodel.h"
 #include "core/audit/auditreader.h"
@@ -16,24 +17,28 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QShortcut>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace Toolgate {
@@ -80,6 +85,40 @@ QComboBox *nameBox(const QString &objectName, const QString &placeholder, QWidge
     box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     return box;
 }
+
+// The status line, whole when it fits; else shortened in the middle (its start says how many records,
+// its end names the file exported to) and whole in its tooltip. Its text is never what makes the
+// window wider than a small screen (issue 34).
+class AuditStatusLine final : public QLabel
+{
+public:
+    using QLabel::QLabel;
+
+    QSize minimumSizeHint() const override
+    {
+        QSize size = QLabel::minimumSizeHint();
+        size.setWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 10);
+        return size;
+    }
+
+    QString shownText() const { return fontMetrics().elidedText(text(), Qt::ElideMiddle, contentsRect().width()); }
+
+protected:
+    bool event(QEvent *event) override
+    {
+        if (event->type() == QEvent::ToolTip && shownText() != text()) {
+            QToolTip::showText(static_cast<QHelpEvent *>(event)->globalPos(), text(), this);
+            return true;
+        }
+        return QLabel::event(event);
+    }
+
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter painter(this);
+        style()->drawItemText(&painter, contentsRect(), int(alignment()), palette(), isEnabled(), shownText(), foregroundRole());
+    }
+};
 
 void setChoices(QComboBox *box, const QStringList &values)
 {
@@ -145,12 +184,21 @@ AuditWindow::AuditWindow(const QString &databasePath, QWidget *parent)
     m_splitter = new QSplitter(Qt::Vertical, this);
     m_splitter->setObjectName(QStringLiteral("auditSplitter"));
     m_splitter->addWidget(m_table);
-    m_splitter->addWidget(m_detail);
+    // The record's rows keep the height their words need and scroll on a short screen (issue 34); no
+    // frame and no Tab stop of its own: the pane's controls take the focus and scroll into view.
+    auto *detailArea = new QScrollArea(m_splitter);
+    detailArea->setObjectName(QStringLiteral("auditDetailScroll"));
+    detailArea->setFrameShape(QFrame::NoFrame);
+    detailArea->setFocusPolicy(Qt::NoFocus);
+    detailArea->setWidgetResizable(true);
+    detailArea->viewport()->setAutoFillBackground(false);
+    detailArea->setWidget(m_detail);
+    m_splitter->addWidget(detailArea);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setChildrenCollapsible(false);
 
-    m_status = new QLabel(this);
+    m_status = new AuditStatusLine(this);
     m_status->setObjectName(QStringLiteral("auditStatus"));
     m_status->setTextFormat(Qt::PlainText);
 
@@ -288,25 +336,14 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_compare->setObjectName(QStringLiteral("auditCompare"));
     m_compare->setToolTip(tr("Select two tool calls (Ctrl+click) to see their results side by side"));
 
-    auto *first = new QHBoxLayout;
-    first->addWidget(m_search, 3);
-    first->addWidget(m_kind);
-    first->addWidget(m_server, 1);
-    first->addWidget(m_tool, 1);
-    auto *second = new QHBoxLayout;
-    second->addWidget(m_decision);
-    second->addWidget(m_outcome);
-    second->addWidget(m_time);
-    second->addWidget(m_from);
-    second->addWidget(m_until);
-    second->addStretch(1);
-    second->addWidget(m_compare);
-    second->addWidget(m_refresh);
-    second->addWidget(m_export);
-    auto *layout = new QVBoxLayout(bar);
+    // Filters first, then the buttons; as many rows as the window's width needs, so that on a small
+    // screen, at 200 % or in German nothing is squeezed or cut (issue 34).
+    m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 48);
+    auto *layout = new FlowLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(first);
-    layout->addLayout(second);
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_search, m_kind, m_server, m_tool, m_decision, m_outcome, m_time,
+                                                            m_from, m_until, m_compare, m_refresh, m_export})
+        layout->addWidget(widget);
 
     for (QComboBox *box : {m_kind, m_decision, m_outcome})
         connect(box, &QComboBox::currentIndexChanged, this, &AuditWindow::applyFilter);
