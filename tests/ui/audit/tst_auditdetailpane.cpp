@@ -36,7 +36,27 @@ class tst_AuditDetailPane final : public QObject
 private slots:
     void showsTheTaskSection();
     void showsWhereArgumentsCameFrom();
+    void namesWhatEachDurationMeasures();
 };
+
+// A collection run's call took 8 ms from start to finish and 0 ms at the server (the Duration column):
+// the record says which is which instead of "(0 ms)" after a line that spans 8 ms (issue 34).
+void tst_AuditDetailPane::namesWhatEachDurationMeasures()
+{
+    AuditRecord record;
+    record.id = 4;
+    record.type = AuditRecordType::ToolCall;
+    record.serverName = u"demo"_s;
+    record.name = u"weather"_s;
+    record.startedAt = QDateTime(QDate(2026, 11, 30), QTime(5, 9, 9, 100));
+    record.finishedAt = record.startedAt.addMSecs(8);
+    record.durationMs = 0;
+    record.outcome = AuditOutcome::Succeeded;
+    AuditDetailPane pane;
+    pane.setRecord(record);
+    const QString summary = pane.summary()->text();
+    QVERIFY2(summary.contains(u"8 ms in all, of which the server took 0 ms (the Duration)"_s), qPrintable(summary));
+}
 
 void tst_AuditDetailPane::showsWhereArgumentsCameFrom()
 {
