@@ -76,6 +76,29 @@ namespace Toolgate {
 
 namespace {
 
+// A stacked widget is as large as the largest of its pages, shown or not: the tool page's run row made
+// the server page as wide as it, past a 700-pixel screen at 200 % (issue 34). Pages not shown are
+// sized Ignored, so that only the page shown counts; each gets its own policy back when it shows.
+void onlyCurrentPageCounts(QStackedWidget *stack)
+{
+    const auto update = [stack] {
+        for (int i = 0; i < stack->count(); ++i) {
+            QWidget *page = stack->widget(i);
+            const QVariant own = page->property("toolgateOwnSizePolicy");
+            if (page == stack->currentWidget()) {
+                if (own.isValid())
+                    page->setSizePolicy(own.value<QSizePolicy>());
+            } else {
+                if (!own.isValid())
+                    page->setProperty("toolgateOwnSizePolicy", QVariant::fromValue(page->sizePolicy()));
+                page->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+            }
+        }
+    };
+    QObject::connect(stack, &QStackedWidget::currentChanged, stack, update);
+    update();
+}
+
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
 const QString settingsGroup = QStringLiteral("MainWindow");
@@ -313,6 +336,7 @@ void MainWindow::buildCentre()
     m_pages->addWidget(m_toolPanel);
     m_pages->addWidget(m_resourcePanel);
     m_pages->addWidget(m_promptPanel);
+    onlyCurrentPageCounts(m_pages);
     showEmptyPage(m_toolBrowser);
 
     auto *right = new QWidget(this);

@@ -33,6 +33,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTableView>
 #include <QStatusBar>
@@ -339,6 +340,14 @@ private slots:
         verifyFits(m_window.get());
         if (QTest::currentTestFailed())
             return;
+        // The server page and the notices need no sideways scrolling: their words wrap (a page not
+        // shown, the tool's, made them as wide as itself).
+        const auto *central = qobject_cast<const QScrollArea *>(m_window->centralWidget());
+        QVERIFY(central);
+        QVERIFY2(central->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("the server page scrolls sideways: it needs %1 pixels, the window gives it %2")
+                                .arg(central->widget()->minimumSizeHint().width())
+                                .arg(central->viewport()->width())));
         m_window->statusBar()->clearMessage();
 
         runWeatherThroughTheDialog(*m_window, [this](QWidget *view, const QStringList &) {
