@@ -9,6 +9,7 @@
 #include "ui/viewers/backgroundtask.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <QAction>
 #include <QComboBox>
@@ -430,6 +431,12 @@ void AuditWindow::noteStoreChanged()
 void AuditWindow::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    if (!std::exchange(m_splitPlaced, true)) {
+        // The record in full gets most of the height: its scroll area asks for little, and the
+        // splitter would otherwise give the table most of a short window (issue 34).
+        const int total = m_splitter->height() - m_splitter->handleWidth();
+        m_splitter->setSizes({total * 2 / 5, total - total * 2 / 5});
+    }
     m_model->setLiveUpdatesPaused(false);
     // Catch up with what was written while hidden, or by another process.
     m_model->noteStoreChanged();

@@ -130,6 +130,7 @@ private:
     QAction *m_compareAction = nullptr;
     QLabel *m_status = nullptr;
     QSplitter *m_splitter = nullptr;
+    bool m_splitPlaced = false; // the table and the record were given their first shares
     QTableView *m_table = nullptr;
     AuditDetailPane *m_detail = nullptr;
     QTimer *m_filterDelay = nullptr;

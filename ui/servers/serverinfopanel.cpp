@@ -26,6 +26,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -226,7 +227,10 @@ ServerInfoPanel::ServerInfoPanel(QWidget *parent)
     body->setContentsMargins(12, 0, 12, 12);
     QVBoxLayout *page = m_header->layOutPage(this, 0);
     page->setContentsMargins(0, 0, 0, 0);
-    page->addWidget(ScreenFit::scrollable(content, this));
+    QScrollArea *scrolled = ScreenFit::scrollable(content, this);
+    // Room for several rows when the window is short, so that scrolling the window shows a page to read.
+    scrolled->setMinimumHeight(fontMetrics().lineSpacing() * 8);
+    page->addWidget(scrolled);
     body->addLayout(form);
     body->addWidget(m_instructionsLabel);
     body->addWidget(m_instructions, 1);
