@@ -122,7 +122,9 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     m_rows->addWidget(m_stack, 1);
     // A docked view shares the window's height with the pages (issue 14: a small laptop screen at 150 %
     // must hold the whole window): a row of the list is enough when room is short, the rest scrolls.
-    m_stack->setMinimumHeight(fontMetrics().lineSpacing() + 6);
+    // The list's header and its first row: with the buttons on a row of their own (200 %, German) a
+    // line's height left only the header.
+    m_stack->setMinimumHeight(m_view->header()->sizeHint().height() + fontMetrics().lineSpacing() + 8);
 
     connect(m_allServers, &QCheckBox::toggled, this, &TasksView::updateFilter);
     connect(m_cancel, &QPushButton::clicked, this, &TasksView::cancelSelected);
