@@ -244,7 +244,8 @@ void AuditDetailPane::setRecord(const AuditRecord &record)
         timing += whole >= *record.durationMs
             ? tr(" — %1 in all, of which the server took %2 (the Duration), from the call being sent to its answer")
                   .arg(DisplayText::duration(whole), DisplayText::duration(*record.durationMs))
-            : tr(" — the server took %1 (the Duration), from the call being sent to its answer").arg(DisplayText::duration(*record.durationMs));
+            : tr(" — the server took %1 (the Duration), from the call being sent to its answer")
+                  .arg(DisplayText::duration(*record.durationMs));
     }
     // A model's call: the arguments that repeated another server's text, as the dialog marked them.
     QStringList origins;

@@ -342,8 +342,8 @@ void AuditWindow::buildFilters(QWidget *bar)
     m_search->setMinimumWidth(m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 48);
     auto *layout = new FlowLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QWidget *widget : std::initializer_list<QWidget *>{m_search, m_kind, m_server, m_tool, m_decision, m_outcome, m_time,
-                                                            m_from, m_until, m_compare, m_refresh, m_export})
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_search, m_kind, m_server, m_tool, m_decision, m_outcome, m_time, m_from,
+                                                            m_until, m_compare, m_refresh, m_export})
         layout->addWidget(widget);
 
     for (QComboBox *box : {m_kind, m_decision, m_outcome})

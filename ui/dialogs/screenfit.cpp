@@ -89,10 +89,13 @@ protected:
         if (watched == m_widget && !m_pending
             && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show)) {
             m_pending = true;
-            QMetaObject::invokeMethod(this, [this] {
-                m_pending = false;
-                update();
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_pending = false;
+                    update();
+                },
+                Qt::QueuedConnection);
         }
         return false;
     }

@@ -18,7 +18,6 @@
 #include "core/workspace/serverconnection.h"
 #include "core/workspace/serversignin.h"
 
-
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>

@@ -123,11 +123,14 @@ QString squeezedProblem(const QWidget *window)
             QString text;
             if (const auto *label = qobject_cast<const QLabel *>(widget))
                 text = QStringLiteral(" \"%1\"").arg(label->text().left(60));
-            if (qEnvironmentVariableIsSet("TOOLGATE_FIT_DEBUG"))
-                for (const QWidget *up = widget; up; up = up->parentWidget())
-                    qInfo("  %s h %d min %d minHint %d hfw %d max %d sizeHint %d", qPrintable(describe(up)), up->height(), up->minimumHeight(),
-                          up->minimumSizeHint().height(), up->hasHeightForWidth() ? up->heightForWidth(up->width()) : -1, up->maximumHeight(), up->sizeHint().height()),
-                    qInfo("    width %d, layout %s, policy %d/%d", up->width(), up->layout() ? qPrintable(rectText(up->layout()->geometry())) : "-", int(up->sizePolicy().verticalPolicy()), up->sizePolicy().hasHeightForWidth());
+            // TOOLGATE_FIT_DEBUG=1: the widget and what holds it, with the heights each asks for and has.
+            if (qEnvironmentVariableIsSet("TOOLGATE_FIT_DEBUG")) {
+                for (const QWidget *up = widget; up; up = up->parentWidget()) {
+                    qInfo("  %s %dx%d, minimum %d, minimum hint %d, height for width %d, hint %d", qPrintable(describe(up)), up->width(),
+                          up->height(), up->minimumHeight(), up->minimumSizeHint().height(),
+                          up->hasHeightForWidth() ? up->heightForWidth(up->width()) : -1, up->sizeHint().height());
+                }
+            }
             return QStringLiteral("%1%2 in %3 is %4 pixels high, it needs %5")
                 .arg(describe(widget), text, describe(window))
                 .arg(widget->height())
@@ -327,9 +330,10 @@ private slots:
             return;
         const LookAt look = [this](QWidget *view, const QStringList &) { verifyFits(view); };
         m_window->findChild<QWidget *>(QStringLiteral("guideHint"))->show();
-        m_window->showKeychainUnavailable(QCoreApplication::translate("Toolgate::SecretStore", "there is no D-Bus session, which the keychain service needs"));
-        m_window->statusBar()->showMessage(
-            QCoreApplication::translate("Toolgate::MainWindow", "Welcome to Toolgate! The demo server is set up so you can try some tools right away."));
+        m_window->showKeychainUnavailable(
+            QCoreApplication::translate("Toolgate::SecretStore", "there is no D-Bus session, which the keychain service needs"));
+        m_window->statusBar()->showMessage(QCoreApplication::translate(
+            "Toolgate::MainWindow", "Welcome to Toolgate! The demo server is set up so you can try some tools right away."));
         auto *tasksDock = m_window->findChild<QDockWidget *>(QStringLiteral("tasksDock"));
         tasksDock->show();
         tasksDock->raise();
