@@ -25,6 +25,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QHelpEvent>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
@@ -35,10 +36,11 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
-#include <QTableView>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 using namespace Toolgate;
@@ -310,6 +312,44 @@ private slots:
         QTest::addColumn<bool>("german");
         QTest::newRow("English") << false;
         QTest::newRow("German") << true; // longer words: the window grew wider than the screen at 200 %
+    }
+
+    // The status bar's message next to the server count: a short one shares the bar with it; a long
+    // one hides the count while it shows; one too long even then ends in "…" and reads whole in its
+    // tooltip; the count is back when the message goes.
+    void aLongStatusMessageStaysReadable()
+    {
+        QMainWindow window;
+        auto *bar = new MessageStatusBar(&window);
+        window.setStatusBar(bar);
+        auto *count = new QLabel(QStringLiteral("1 of 1 server ready · 20 tools"));
+        bar->addSummary(count);
+        // Room for the longer message alone, not beside the count.
+        const QString longer = QStringLiteral("Welcome to Toolgate! The demo server is set up so you can try some");
+        window.resize(bar->fontMetrics().horizontalAdvance(longer) + 60, 200);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(bar->fontMetrics().horizontalAdvance(longer) > bar->width() - count->sizeHint().width() - 30);
+
+        bar->showMessage(QStringLiteral("Saved."));
+        QVERIFY(count->isVisible());
+        QCOMPARE(bar->shownMessage(), QStringLiteral("Saved."));
+
+        bar->showMessage(longer);
+        QTRY_VERIFY(!count->isVisible());
+        QTRY_COMPARE(bar->shownMessage(), longer);
+
+        const QString longest = longer + QStringLiteral(" tools right away, and this sentence goes on well past the window's edge.");
+        bar->showMessage(longest);
+        QTRY_VERIFY(bar->shownMessage().endsWith(QChar(0x2026)));
+        QVERIFY(bar->shownMessage().size() < longest.size());
+        const QPoint inside = bar->messageArea().center();
+        QHelpEvent help(QEvent::ToolTip, inside, bar->mapToGlobal(inside));
+        QCoreApplication::sendEvent(bar, &help);
+        QTRY_COMPARE(QToolTip::text(), longest);
+
+        bar->clearMessage();
+        QTRY_VERIFY(count->isVisible());
     }
 
     // The main window and every dialog and window a person reaches from it, with real content: a call
