@@ -43,6 +43,8 @@
 #include <QDate>
 #include <QLineEdit>
 #include <QTest>
+#include <QToolTip>
+#include <QHelpEvent>
 
 using namespace Toolgate;
 using namespace Toolgate::TestSupport;
@@ -119,6 +121,31 @@ private slots:
     void initTestCase()
     {
         QVERIFY(demoServerBuilt());
+    }
+
+    // A long status line (an export's path) neither makes the window wider nor runs off its edge: it
+    // is shortened in the middle, the file's name still at its end, and reads whole in its tooltip
+    // (issue 34: at 200 % the path ran off the right).
+    void aLongStatusLineIsShortenedAndWholeInItsTooltip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        AuditWindow view(dir.filePath(QStringLiteral("audit.sqlite")));
+        view.resize(600, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto *status = view.findChild<QLabel *>(QStringLiteral("auditStatus"));
+        QVERIFY(status);
+        const QString text = QStringLiteral("1 record matches; 1 loaded · exported 1 record to ")
+            + QStringLiteral("/home/someone/a/rather/deep/folder/").repeated(6) + QStringLiteral("toolgate-audit-2026-11-30.jsonl");
+        status->setText(text);
+        QVERIFY2(status->minimumSizeHint().width() < view.width(), qPrintable(QString::number(status->minimumSizeHint().width())));
+        QVERIFY(view.minimumSizeHint().width() < view.fontMetrics().horizontalAdvance(text));
+        QTRY_VERIFY(status->width() <= view.width());
+        const QPoint inside = status->rect().center();
+        QHelpEvent help(QEvent::ToolTip, inside, status->mapToGlobal(inside));
+        QCoreApplication::sendEvent(status, &help);
+        QTRY_COMPARE(QToolTip::text(), text);
     }
 
     void init()
