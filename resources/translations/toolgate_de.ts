@@ -4264,10 +4264,6 @@ Mit einem Modell sprechen:
         <translation>, beendet %1</translation>
     </message>
     <message>
-        <source> (%1)</source>
-        <translation> (%1)</translation>
-    </message>
-    <message>
         <source>Server</source>
         <translation>Server</translation>
     </message>
@@ -4376,6 +4372,14 @@ Mit einem Modell sprechen:
     <message>
         <source>«%1» (id %2)</source>
         <translation>«%1» (ID %2)</translation>
+    </message>
+    <message>
+        <source> — %1 in all, of which the server took %2 (the Duration), from the call being sent to its answer</source>
+        <translation> — %1 insgesamt, davon brauchte der Server %2 (die Dauer), vom Senden des Aufrufs bis zu seiner Antwort</translation>
+    </message>
+    <message>
+        <source> — the server took %1 (the Duration), from the call being sent to its answer</source>
+        <translation> — der Server brauchte %1 (die Dauer), vom Senden des Aufrufs bis zu seiner Antwort</translation>
     </message>
 </context>
 <context>
@@ -4679,6 +4683,10 @@ Mit einem Modell sprechen:
     <message>
         <source> · your collection run</source>
         <translation> · Ihr Sammlungslauf</translation>
+    </message>
+    <message>
+        <source>How long the server took: from sending the call to its answer. Asking you, the checks and connecting come on top; a record&apos;s Timing shows both.</source>
+        <translation>Wie lange der Server gebraucht hat: vom Senden des Aufrufs bis zu seiner Antwort. Ihre Rückfrage, die Prüfungen und der Verbindungsaufbau kommen hinzu; der zeitliche Ablauf eines Eintrags zeigt beides.</translation>
     </message>
 </context>
 <context>
