@@ -1,6 +1,7 @@
 #include "ui/forms/containereditors.h"
 
 #include "ui/forms/formlabels.h"
+#include "ui/forms/wheelguard.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -630,6 +631,7 @@ ChoiceFieldEditor::ChoiceFieldEditor(SchemaNodePtr node, FieldContext context, Q
     m_grid->setVerticalSpacing(6);
     m_grid->setColumnStretch(1, 1);
     m_grid->addWidget(m_combo, 0, 0, Qt::AlignTop);
+    WheelGuard::install(m_combo);
     m_combo->setObjectName(pointer() + QStringLiteral("#choice"));
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_combo->setAccessibleName(tr("%1: kind of value").arg(this->context().title));

@@ -5,6 +5,7 @@
 #include "core/jsonrpc/jsontext.h"
 #include "ui/forms/numbervalidator.h"
 #include "ui/forms/formlabels.h"
+#include "ui/forms/wheelguard.h"
 #include "ui/viewers/largetextview.h"
 
 #include <QCheckBox>
@@ -474,6 +475,7 @@ EnumFieldEditor::EnumFieldEditor(SchemaNodePtr node, FieldContext context, QWidg
 {
     auto *layout = bareLayout(this);
     layout->addWidget(m_combo);
+    WheelGuard::install(m_combo);
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_combo->setMinimumContentsLength(12);
 

@@ -17,6 +17,9 @@
 #include "hostileschemas.h"
 
 #include <QApplication>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -174,6 +177,7 @@ private slots:
     void cleanup();
 
     void buildsEditorsForEveryKind();
+    void aWheelPassingOverAChoiceScrollsThePage();
     void defaultsArePrefilled();
     void fillingFieldsGivesExactJson();
     void untouchedOptionalFieldsAreOmitted();
@@ -289,6 +293,49 @@ void tst_ArgumentForm::fieldsFollowTheSchemasOrder()
 void tst_ArgumentForm::cleanup()
 {
     QVERIFY(leftoverTopLevels().isEmpty());
+}
+
+// The form scrolls in its page (#34 items 1, 2): a wheel turned over a choice on the way must scroll the
+// page, not pick another value (for the oneOf chooser, another alternative, dropping what was typed).
+void tst_ArgumentForm::aWheelPassingOverAChoiceScrollsThePage()
+{
+    ArgumentForm formWindow;
+    ArgumentForm *form = &formWindow;
+    form->setTool(richTool());
+    form->resize(500, 200);
+    form->show();
+    QVERIFY(QTest::qWaitForWindowExposed(form));
+    QVERIFY(waitUntilChecked(form));
+    auto *scroll = form->findChild<QScrollArea *>();
+    QVERIFY(scroll);
+    QScrollArea &page = *scroll;
+    QTRY_VERIFY(page.verticalScrollBar()->maximum() > 0);
+
+    // Whether the widget took the wheel. One it leaves is offered to its parents when it comes from the
+    // mouse (QApplication propagates only spontaneous wheel events, so this test cannot see the page move).
+    const auto turnWheelOver = [](QWidget *widget) {
+        const QPointF at(widget->width() / 2.0, widget->height() / 2.0);
+        QWheelEvent wheel(at, widget->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(widget, &wheel);
+        return wheel.isAccepted();
+    };
+    for (const QString &pointer : {u"/priority"_s, u"/payment#choice"_s}) {
+        auto *choice = field<QComboBox>(form, pointer);
+        QVERIFY(choice);
+        page.ensureWidgetVisible(choice);
+        const int index = choice->currentIndex();
+        QVERIFY2(!turnWheelOver(choice), qPrintable(pointer));
+        QCOMPARE(choice->currentIndex(), index);
+        QVERIFY(!choice->hasFocus());
+    }
+
+    // Picked on purpose (focused), the wheel still steps through the choices.
+    auto *priority = field<QComboBox>(form, u"/priority"_s);
+    priority->setFocus();
+    QTRY_VERIFY(priority->hasFocus());
+    const int before = priority->currentIndex();
+    QVERIFY(turnWheelOver(priority));
+    QVERIFY(priority->currentIndex() != before);
 }
 
 void tst_ArgumentForm::buildsEditorsForEveryKind()
