@@ -70,6 +70,10 @@ ItemHeader::ItemHeader(QWidget *parent)
     m_description->setWordWrap(true);
     m_description->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_remarks->setWordWrap(true);
+    // A long title wraps rather than make the page, and with it the window, wider than the screen: at
+    // 200 % "Langer Bericht (immer ein Task) long_report auf demo" needed 555 of 700 pixels (issue 34).
+    m_title->setWordWrap(true);
+    m_server->setWordWrap(true);
     m_server->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_more->setAutoRaise(true);
     m_more->setObjectName(QStringLiteral("moreDescription"));

@@ -380,18 +380,29 @@ private slots:
         verifyFits(m_window.get());
         if (QTest::currentTestFailed())
             return;
-        m_window->serverPanel()->selectConnection(demo());
-        verifyFits(m_window.get());
-        if (QTest::currentTestFailed())
-            return;
-        // The server page and the notices need no sideways scrolling: their words wrap (a page not
-        // shown, the tool's, made them as wide as itself).
+        // The server page, the notices and a tool with a long title need no sideways scrolling: their
+        // words wrap (a page not shown, the tool's, made the server page as wide as itself; the title
+        // "Langer Bericht (immer ein Task)" made the tool's page wider than the window).
         const auto *central = qobject_cast<const QScrollArea *>(m_window->centralWidget());
         QVERIFY(central);
-        QVERIFY2(central->horizontalScrollBar()->maximum() == 0,
-                 qPrintable(QStringLiteral("the server page scrolls sideways: it needs %1 pixels, the window gives it %2")
-                                .arg(central->widget()->minimumSizeHint().width())
-                                .arg(central->viewport()->width())));
+        const auto verifyNoSidewaysScrolling = [&](const char *page) {
+            QVERIFY(settled(m_window.get()));
+            QVERIFY2(central->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("%1 scrolls sideways: it needs %2 pixels, the window gives it %3")
+                                    .arg(QLatin1String(page))
+                                    .arg(central->widget()->minimumSizeHint().width())
+                                    .arg(central->viewport()->width())));
+        };
+        QVERIFY(m_window->selectTool(QStringLiteral("demo"), QStringLiteral("long_report")));
+        verifyFits(m_window.get());
+        verifyNoSidewaysScrolling("the page of long_report");
+        if (QTest::currentTestFailed())
+            return;
+        m_window->serverPanel()->selectConnection(demo());
+        verifyFits(m_window.get());
+        verifyNoSidewaysScrolling("the server page");
+        if (QTest::currentTestFailed())
+            return;
         m_window->statusBar()->clearMessage();
 
         runWeatherThroughTheDialog(*m_window, [this](QWidget *view, const QStringList &) {
