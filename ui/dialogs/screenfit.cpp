@@ -60,57 +60,7 @@ private:
     bool m_fitting = false;
 };
 
-// Sets the minimum height of the widget it watches to its heightForWidth() whenever its width or its
-// content changes (Resize, LayoutRequest), and when it shows.
-class WrappedTextKeeper final : public QObject
-{
-public:
-    explicit WrappedTextKeeper(QWidget *widget)
-        : QObject(widget)
-        , m_widget(widget)
-    {
-        widget->installEventFilter(this);
-    }
-
-    void update()
-    {
-        if (m_widget->isHidden() || m_widget->width() <= 0 || !m_widget->hasHeightForWidth())
-            return;
-        const int needed = m_widget->heightForWidth(m_widget->width());
-        if (needed > 0 && needed != m_widget->minimumHeight())
-            m_widget->setMinimumHeight(needed);
-    }
-
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        // Once the event is handled: a minimum set while the widget's own layout handles its resize
-        // resizes it again under that layout, which then keeps the geometry it had (rows cut off).
-        if (watched == m_widget && !m_pending
-            && (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show)) {
-            m_pending = true;
-            QMetaObject::invokeMethod(
-                this,
-                [this] {
-                    m_pending = false;
-                    update();
-                },
-                Qt::QueuedConnection);
-        }
-        return false;
-    }
-
-private:
-    QWidget *m_widget;
-    bool m_pending = false;
-};
-
 } // namespace
-
-void keepWrappedTextWhole(QWidget *widget)
-{
-    (new WrappedTextKeeper(widget))->update();
-}
 
 QRect availableRoom(const QWidget *widget)
 {

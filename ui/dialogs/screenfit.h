@@ -16,12 +16,6 @@ QRect availableRoom(const QWidget *widget);
 /// large scale factor scrolls the content and never pushes the buttons off screen.
 QScrollArea *scrollable(QWidget *content, QWidget *parent);
 
-/// Keeps widget's minimum height at the height its content needs at its present width (its
-/// heightForWidth()): for wrapped text placed where nothing asks for that height (in a splitter, a
-/// stacked widget, a scroll area's content), which squeezes it to its one-line minimum and cuts the
-/// rest of its lines off. With the height kept, the scroll area around it scrolls instead.
-void keepWrappedTextWhole(QWidget *widget);
-
 /// Caps window's minimum size and size to the room on its screen (less its frame) and moves it back
 /// inside when it reaches past an edge.
 void fit(QWidget *window);

@@ -49,6 +49,8 @@
 #include "ui/serverfeatures/toolpanel.h"
 #include "ui/viewers/messagebanner.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -65,6 +67,7 @@
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -98,6 +101,104 @@ void onlyCurrentPageCounts(QStackedWidget *stack)
     QObject::connect(stack, &QStackedWidget::currentChanged, stack, update);
     update();
 }
+
+// The notices above the pages and the page shown, placed here rather than by a box layout: a box
+// layout gave a notice less than its wrapped words need (its last lines cut, or drawn over the page
+// when it kept a minimum height), and the splitter this sits in asks only for a minimum, which a
+// layout works out for no width in particular (issue 34). Each notice gets the height its words need
+// at this width, the page the rest; the minimum height is that sum, so the central area scrolls.
+class NoticesAndPage final : public QWidget
+{
+public:
+    NoticesAndPage(const QList<QWidget *> &notices, QWidget *page, QWidget *parent)
+        : QWidget(parent)
+        , m_notices(notices)
+        , m_page(page)
+    {
+        for (QWidget *notice : notices)
+            notice->setParent(this);
+        page->setParent(this);
+    }
+
+    QSize minimumSizeHint() const override
+    {
+        int width = pageMinimum().width();
+        for (const QWidget *notice : m_notices) {
+            if (!notice->isHidden())
+                width = std::max(width, notice->minimumSizeHint().width());
+        }
+        return {width, noticesHeight(this->width()) + pageMinimum().height()};
+    }
+
+    QSize sizeHint() const override
+    {
+        QSize page = m_page->sizeHint();
+        for (const QWidget *notice : m_notices) {
+            if (!notice->isHidden())
+                page.setWidth(std::max(page.width(), notice->sizeHint().width()));
+        }
+        return {page.width(), noticesHeight(page.width()) + page.height()};
+    }
+
+protected:
+    bool event(QEvent *event) override
+    {
+        const bool handled = QWidget::event(event);
+        // A notice shown, hidden or given other words (it asks its parent to lay out again), or
+        // another size.
+        if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Resize || event->type() == QEvent::Show)
+            place();
+        return handled;
+    }
+
+private:
+    QSize pageMinimum() const { return m_page->minimumSizeHint().expandedTo(m_page->minimumSize()); }
+
+    int noticeHeight(const QWidget *notice, int width) const
+    {
+        return notice->hasHeightForWidth() ? notice->heightForWidth(width) : notice->sizeHint().height();
+    }
+
+    int noticesHeight(int width) const
+    {
+        int height = 0;
+        for (const QWidget *notice : m_notices) {
+            if (!notice->isHidden())
+                height += noticeHeight(notice, width);
+        }
+        return height;
+    }
+
+    void place()
+    {
+        int y = 0;
+        for (QWidget *notice : std::as_const(m_notices)) {
+            if (notice->isHidden())
+                continue;
+            const int height = noticeHeight(notice, width());
+            notice->setGeometry(0, y, width(), height);
+            y += height;
+        }
+        m_page->setGeometry(0, y, width(), std::max(height() - y, pageMinimum().height()));
+        // A new minimum: the splitter between this and the central scroll area does not pass it on,
+        // so the scroll area is asked to size its content again (QScrollArea does on a LayoutRequest).
+        const int minimum = minimumSizeHint().height();
+        if (minimum != m_toldMinimum) {
+            m_toldMinimum = minimum;
+            updateGeometry();
+            for (QWidget *up = parentWidget(); up; up = up->parentWidget()) {
+                if (auto *area = qobject_cast<QScrollArea *>(up)) {
+                    QCoreApplication::postEvent(area, new QEvent(QEvent::LayoutRequest));
+                    break;
+                }
+            }
+        }
+    }
+
+    QList<QWidget *> m_notices;
+    QWidget *m_page;
+    int m_toldMinimum = -1;
+};
 
 enum BrowserTab { ToolsTab, ResourcesTab, PromptsTab };
 
@@ -339,20 +440,9 @@ void MainWindow::buildCentre()
     onlyCurrentPageCounts(m_pages);
     showEmptyPage(m_toolBrowser);
 
-    auto *right = new QWidget(this);
-    auto *rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->setSpacing(0);
-    rightLayout->addWidget(m_loadProblem);
-    rightLayout->addWidget(m_guideHint);
     m_secretsNotice = new SecretsNotice(m_workspace, this);
     connect(m_secretsNotice, &SecretsNotice::statusMessage, statusBar(), &QStatusBar::showMessage);
-    rightLayout->addWidget(m_secretsNotice);
-    rightLayout->addWidget(m_pages, 1);
-    // The notices' words wrap; the splitter above them does not ask how tall that makes them, and
-    // would cut their last lines off (issue 34): they keep their height, and the central area scrolls.
-    for (QWidget *notice : {m_loadProblem, m_guideHint, static_cast<QWidget *>(m_secretsNotice)})
-        ScreenFit::keepWrappedTextWhole(notice);
+    auto *right = new NoticesAndPage({m_loadProblem, m_guideHint, m_secretsNotice}, m_pages, this);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));

@@ -142,6 +142,45 @@ QString squeezedProblem(const QWidget *window)
     return {};
 }
 
+// Two widgets one layout places side by side or one above the other that overlap, or empty: a
+// widget kept taller than the room its layout gave it (its minimum) is drawn over the next one.
+QString overlapProblem(const QWidget *window)
+{
+    QList<const QWidget *> holders = window->findChildren<const QWidget *>();
+    holders.prepend(window);
+    for (const QWidget *holder : std::as_const(holders)) {
+        const QLayout *layout = holder->layout();
+        // The main window's notices and page are placed by hand (no layout): all its children count.
+        const auto *pages = window->findChild<const QWidget *>(QStringLiteral("pages"));
+        const bool noticesAndPage = pages && holder == pages->parentWidget();
+        if (!holder->isVisible() || (!layout && !noticesAndPage) || holder->window() != window)
+            continue;
+        QList<const QWidget *> placed;
+        const int count = layout ? layout->count() : 0;
+        for (int i = 0; i < count; ++i) {
+            const QWidget *widget = layout->itemAt(i)->widget();
+            // (Tabbed docks share a place by design; Qt parks those not shown outside the window.)
+            if (widget && widget->isVisible() && !widget->isWindow() && !qobject_cast<const QDockWidget *>(widget))
+                placed.append(widget);
+        }
+        if (noticesAndPage) {
+            for (const QWidget *widget : holder->findChildren<const QWidget *>(Qt::FindDirectChildrenOnly)) {
+                if (widget->isVisible())
+                    placed.append(widget);
+            }
+        }
+        for (qsizetype i = 0; i < placed.size(); ++i) {
+            for (qsizetype j = i + 1; j < placed.size(); ++j) {
+                if (placed[i]->geometry().intersects(placed[j]->geometry()))
+                    return QStringLiteral("%1 (%2) and %3 (%4) overlap in %5")
+                        .arg(describe(placed[i]), rectText(placed[i]->geometry()), describe(placed[j]), rectText(placed[j]->geometry()),
+                             describe(holder));
+            }
+        }
+    }
+    return {};
+}
+
 // The status bar's message cut off by a permanent widget (the server count), or empty: shown whole, or
 // shortened with "…" by a MessageStatusBar, which shows it whole in its tooltip.
 QString statusMessageProblem(const QWidget *window)
@@ -221,6 +260,8 @@ QString fitProblem(const QWidget *window)
     }
     if (const QString squeezed = squeezedProblem(window); !squeezed.isEmpty())
         return squeezed;
+    if (const QString overlap = overlapProblem(window); !overlap.isEmpty())
+        return overlap;
     return statusMessageProblem(window);
 }
 
