@@ -34,8 +34,8 @@ TasksView::TasksView(TaskRegistry *registry, QWidget *parent)
     , m_clear(new QPushButton(this))
     , m_stack(new QStackedWidget(this))
     , m_empty(new QLabel(m_stack))
-    , m_view(new QTreeView(m_stack))
     , m_buttons(new QWidget(this))
+    , m_view(new QTreeView(m_stack))
 {
     setObjectName(QStringLiteral("tasksView"));
     m_proxy->setSourceModel(m_model);
