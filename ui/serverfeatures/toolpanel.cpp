@@ -30,6 +30,9 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <utility>
+
 namespace Toolgate {
 
 namespace {
@@ -144,7 +147,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_state->setTextFormat(Qt::PlainText);
     m_state->setMinimumWidth(80);
 
-    auto *runRow = new QHBoxLayout;
+    auto *runRow = m_runRow = new QHBoxLayout;
     runRow->setContentsMargins(0, 4, 0, 0);
     runRow->addWidget(m_run);
     runRow->addWidget(m_runHint);
@@ -253,6 +256,7 @@ ToolPanel::ToolPanel(ToolCallPipeline *pipeline, ServerRequestPipeline *requests
     m_saveSplits.setInterval(1000);
     connect(&m_saveSplits, &QTimer::timeout, this, [this] { m_splits->save(); });
     top->installEventFilter(this);
+    formPane->viewport()->installEventFilter(this); // its width decides what the run row shows
     m_splitter->installEventFilter(this);
 
     connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
@@ -431,6 +435,8 @@ bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
     // without the panel's own height changing.
     if (watched == m_splitter && event->type() == QEvent::Resize)
         m_fit.start();
+    if (m_formContent && watched == m_formContent->parentWidget() && event->type() == QEvent::Resize)
+        fitRunRow();
     // Double-clicking the divider gives the tool back the split that follows what it holds.
     if (watched == m_splitter->handle(1) && event->type() == QEvent::MouseButtonDblClick && m_connection) {
         m_splits->forget(m_connection->name(), m_tool.name);
@@ -578,7 +584,42 @@ void ToolPanel::updateTaskChoice()
         m_runAsTask->setChecked(m_runAsTaskChoices.value(key(), false));
     }
     m_runAsTask->setVisible(m_connection && support == TaskSupport::Optional);
-    m_taskNote->setVisible(m_connection && support == TaskSupport::Required);
+    m_taskNoteWanted = m_connection && support == TaskSupport::Required;
+    fitRunRow();
+}
+
+void ToolPanel::fitRunRow()
+{
+    // The run row is one line, and the form's pane does not scroll sideways: on a narrow pane (200 %, German)
+    // the shortcut hint goes first, then the task note, so that Run, Cancel, the state and Save… stay in
+    // view. Both are also said in Run's tooltip and the approval.
+    if (!m_runRow || !m_formContent)
+        return;
+    // The pane's viewport, not the content: the content is never narrower than the row it holds.
+    const QMargins margins = m_formContent->layout() ? m_formContent->layout()->contentsMargins() : QMargins();
+    const int room = m_formContent->parentWidget()->width() - margins.left() - margins.right();
+    const auto rowWidth = [this](bool hint, bool note) {
+        const QList<QWidget *> always{m_run, m_runAsTask, m_cancel, m_progress, m_state, m_save};
+        int width = 8; // the spacing after the hint
+        int shown = 0;
+        for (QWidget *widget : always) {
+            if (!widget->isHidden()) {
+                width += std::max(widget->minimumSizeHint().width(), widget->minimumWidth());
+                ++shown;
+            }
+        }
+        for (const auto &[widget, show] : {std::pair<QWidget *, bool>{m_runHint, hint}, {m_taskNote, note}}) {
+            if (show) {
+                width += widget->sizeHint().width();
+                ++shown;
+            }
+        }
+        return width + std::max(0, shown - 1) * m_runRow->spacing();
+    };
+    const bool hint = rowWidth(true, m_taskNoteWanted) <= room;
+    const bool note = m_taskNoteWanted && rowWidth(false, true) <= room;
+    m_runHint->setVisible(hint);
+    m_taskNote->setVisible(note);
 }
 
 void ToolPanel::updateUrlStep()
@@ -608,6 +649,7 @@ void ToolPanel::updateRunState()
     m_cancel->setToolTip(call && call->task() ? tr("Ask the server to cancel this task") : tr("Ask the server to stop this call"));
     m_runAsTask->setEnabled(!call);
     m_progress->setVisible(call != nullptr);
+    fitRunRow(); // Cancel and the progress take room in the row while a call runs
     if (call && !m_tick.isActive())
         m_tick.start();
     const CallRegistry::Entry *entry = shownEntry();

@@ -15,6 +15,7 @@
 #include <memory>
 
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -121,6 +122,7 @@ private:
     void updateProgress();
     void updateUrlStep();
     void updateTaskChoice();
+    void fitRunRow();
     void startCall(const QJsonObject &arguments, const JsonKeyOrder &order);
     /// Places the divider: where the person put it for the shown tool, else by what the form and the
     /// result hold (before a result, the form all it needs and the empty result a strip).
@@ -182,6 +184,8 @@ private:
     QList<QPointer<ServerConnection>> m_heardConnections;
     // The last fit gave the form no more than half because it wanted more (see fitSplitterToForm()).
     bool m_formFitPastHalf = false;
+    bool m_taskNoteWanted = false; ///< the tool always runs as a task; fitRunRow() decides whether the note shows
+    QHBoxLayout *m_runRow = nullptr;
     // The form's height the panel asks room for (minimumSizeHint()): what it wants, up to a dozen lines.
     int m_usableFormHeight = 0;
 };

@@ -12,6 +12,7 @@
 #include "ui/serverfeatures/toolpanel.h"
 #include "ui/viewers/resultview.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -276,6 +277,32 @@ private slots:
             QTemporaryDir scratch;
             QVERIFY(m_window->grab().save(QDir(screenshotFolder(scratch)).filePath(QStringLiteral("tool-split-700x330.png"))));
         }
+    }
+
+    // #34 item 1: at 200 % (and in German) the run row of long_report — Run, the shortcut, "Always runs as a
+    // task", the state and Save… — was wider than the form's pane, which does not scroll sideways: Save… was
+    // cut. On a narrow pane the shortcut and then the note give way; on a wide one they are back.
+    void aNarrowPaneKeepsTheRunRowInView()
+    {
+        openWindow(QSize(560, 600));
+        show(QStringLiteral("long_report"));
+        auto *pane = splitter()->widget(0)->findChild<QWidget *>(QStringLiteral("formPaneContent"));
+        QVERIFY(pane);
+        auto *scroll = qobject_cast<QScrollArea *>(splitter()->widget(0));
+        QVERIFY(scroll);
+        auto *save = panel()->findChild<QPushButton *>(QStringLiteral("saveCallButton"));
+        QVERIFY(save);
+        for (QWidget *button : {static_cast<QWidget *>(panel()->runButton()), static_cast<QWidget *>(save)}) {
+            const int right = button->mapTo(scroll->viewport(), QPoint(button->width(), 0)).x();
+            QVERIFY2(right <= scroll->viewport()->width(),
+                     qPrintable(QStringLiteral("%1 ends at %2 in a pane %3 px wide")
+                                    .arg(button->objectName()).arg(right).arg(scroll->viewport()->width())));
+        }
+        QVERIFY(!panel()->taskNote()->isVisible() || !panel()->findChild<QLabel *>(QStringLiteral("runShortcutHint"))->isVisible());
+
+        m_window->resize(1600, 900);
+        QTRY_VERIFY(panel()->taskNote()->isVisible());
+        QTRY_VERIFY(panel()->findChild<QLabel *>(QStringLiteral("runShortcutHint"))->isVisible());
     }
 
     // The form and the result at 1280×720 and 1024×768, before and after a result: for the eye (with
