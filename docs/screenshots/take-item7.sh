@@ -182,6 +182,16 @@ long_task() {
     servers_file "{\"mcpServers\": {\"demo\": {\"command\": \"$demo\", \"protocolEra\": \"legacy\"}}}"
     start_app
     select_tool long_report
+    if [[ $mode == 200 ]]; then
+        # The page scrolls at 200 %: down to the form and its run row, with the wheel over the page.
+        local page
+        page=$(point_in_window 560 0 130)
+        if [[ -n $page ]]; then
+            xdotool mousemove $page
+            for _ in 1 2 3 4 5 6 7 8; do xdotool click 5; sleep 0.1; done
+        fi
+    fi
+    shot long-task-form 1.0
     key ctrl+Return
     shot approval-long-task 1.5
     key Tab # Allow once
