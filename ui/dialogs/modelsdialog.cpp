@@ -7,6 +7,7 @@
 #include "core/model/modelsfile.h"
 #include "ui/viewers/messagebanner.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -66,6 +67,13 @@ ModelsDialog::ModelsDialog(SecretStore *store, const QString &path, QWidget *par
     m_api->addItem(tr("OpenAI-compatible (OpenAI, Ollama, LM Studio, llama.cpp, vLLM, OpenRouter)"),
                    ModelConfig::apiName(ModelConfig::Api::OpenAi));
     m_api->addItem(tr("Anthropic Messages"), ModelConfig::apiName(ModelConfig::Api::Anthropic));
+    // The first choice names six servers: as wide as it, the combo box made the dialog need 784 pixels at
+    // 200 % (#34 item 1). It takes the room it is given; the list that drops down shows each choice whole.
+    m_api->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_api->setMinimumContentsLength(16);
+    m_api->view()->setTextElideMode(Qt::ElideNone);
+    for (int i = 0; i < m_api->count(); ++i)
+        m_api->setItemData(i, m_api->itemText(i), Qt::ToolTipRole);
     m_baseUrl->setObjectName(QStringLiteral("modelBaseUrl"));
     m_model->setObjectName(QStringLiteral("modelModel"));
     m_model->setPlaceholderText(tr("e.g. qwen2.5:7b, gpt-4o-mini, claude-sonnet-4-5"));

@@ -224,12 +224,7 @@ QString fitProblem(const QWidget *window)
             .arg(window->minimumHeight())
             .arg(rectText(room));
     const QSize layoutMinimum = window->minimumSizeHint();
-    // Known to need more than 700 pixels at 200 % (its two lists side by side), left to its own change.
-    const bool knownTooWide = window->objectName() == QLatin1String("modelsDialog");
-    if (knownTooWide && layoutMinimum.width() > room.width())
-        qWarning("%s's content needs at least %dx%d, the screen has %s", qPrintable(name), layoutMinimum.width(), layoutMinimum.height(),
-                 qPrintable(rectText(room)));
-    else if (layoutMinimum.width() > room.width() || layoutMinimum.height() > room.height())
+    if (layoutMinimum.width() > room.width() || layoutMinimum.height() > room.height())
         return QStringLiteral("%1's content needs at least %2x%3, the screen has %4")
             .arg(name)
             .arg(layoutMinimum.width())
